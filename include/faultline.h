@@ -1,0 +1,225 @@
+/*
+ * faultline.h — public API of libfaultline.
+ *
+ * libfaultline turns source trees into error records (schema version 2, see
+ * shared/spec/records.md), keeps them in an SQLite store, and looks error
+ * texts up.  The `faultline` command-line tool is a thin layer over this API.
+ *
+ * Conventions: functions that can fail return 0 on success and -1 on failure,
+ * filling an fl_err with a message that names the problem.  Strings returned
+ * to the caller are malloc'd and owned by the caller unless said otherwise.
+ */
+#ifndef FAULTLINE_H
+#define FAULTLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FL_VERSION "0.1.0"
+#define FL_SCHEMA_VERSION 2
+#define FL_WINDOW_RADIUS 18
+#define FL_WINDOW_MAX 40
+
+/* ---- errors ------------------------------------------------------------ */
+
+typedef struct fl_err {
+	char msg[1024];
+} fl_err;
+
+/* printf into err (when err is not NULL); always returns -1. */
+int fl_seterr(fl_err *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ---- string vectors ---------------------------------------------------- */
+
+typedef struct fl_strv {
+	char **v;
+	size_t n;
+} fl_strv;
+
+void fl_strv_push(fl_strv *sv, const char *s); /* copies s */
+void fl_strv_free(fl_strv *sv);
+
+/* ---- records (records.md) ---------------------------------------------- */
+
+/* An ErrorEntry.  NULL pointers / zero ints stand for JSON null where the
+ * field is nullable.  Enum fields hold their spec string. */
+typedef struct fl_entry {
+	char *id;
+	char *repo;
+	char *slug;
+	char *error_code;         /* nullable */
+	char *error_message;
+	char *message_pattern;
+	char *error_type;         /* exception|error_code|console|http|validation|panic */
+	char *error_class;        /* nullable */
+	int http_status;          /* 0 = null */
+	char *severity;           /* critical|error|warning|info */
+	char *file_path;
+	int line_number;          /* 0 = null */
+	char *source_code;        /* nullable */
+	int source_code_start;    /* 0 = null */
+	int source_code_end;      /* 0 = null */
+	char *github_url;
+	char *documentation;
+	char *trigger_scenarios;
+	char *common_situations;
+	fl_strv solutions;
+	char *example_fix;        /* nullable */
+	char *handling_strategy;  /* nullable; try-catch|type-guard|validation|retry|fallback */
+	char *validation_code;    /* nullable */
+	char *type_guard;         /* nullable */
+	char *try_catch_pattern;  /* nullable */
+	fl_strv prevention_tips;
+	fl_strv tags;
+	char *background_tag;     /* nullable */
+	char *analyzed_sha;
+	char *analyzed_at;
+	char *content_changed_at;
+	int schema_version;
+} fl_entry;
+
+/* A RepoEntry. */
+typedef struct fl_repo {
+	char *repo;
+	char *description;        /* nullable */
+	char *language;           /* nullable */
+	long long stars;
+	long long source_files;   /* -1 = null */
+	char *default_branch;
+	char *analyzed_sha;
+	char *analyzed_at;
+	long long error_count;
+} fl_repo;
+
+void fl_entry_free(fl_entry *e);   /* frees members, zeroes *e */
+void fl_repo_free(fl_repo *r);
+
+/* id: first 16 hex chars of SHA-256(repo \x01 (code|message) \x01 path).
+ * out must hold 17 bytes. */
+void fl_record_id(const char *repo, const char *code, const char *message,
+		  const char *file_path, char out[17]);
+
+/* Slug base from code-or-message (first 50 UTF-16 units, lowercase, runs of
+ * [^a-z0-9] -> '-', trimmed, "error" when empty).  Caller frees. */
+char *fl_slug_base(const char *code_or_message);
+/* base + "-" + first 6 chars of id.  Caller frees. */
+char *fl_slug_suffixed(const char *base, const char *id);
+
+/* messagePattern derived from errorMessage (Patterns).  Caller frees. */
+char *fl_message_pattern(const char *message);
+/* The fully escaped message (the fall-back pattern).  Caller frees. */
+char *fl_regex_escape(const char *s);
+
+/* Source window around 1-based line L of text (split on '\n' only).
+ * Sets *start and *end and returns the window text (caller frees), or NULL when
+ * L is outside the text. */
+char *fl_source_window(const char *text, size_t len, int line, int *start,
+		       int *end);
+
+/* Permalink.  host is "github.com", "gitlab.com", "bitbucket.org", another
+ * host name, or NULL for a tree with no known host (then a file:// URL to
+ * local_root/path is produced).  start/end 0 = no line anchor. */
+char *fl_permalink(const char *host, const char *repo, const char *sha,
+		   const char *file_path, int start, int end,
+		   const char *local_root);
+
+/* Strict validation of a record; err names the offending field. */
+int fl_entry_validate(const fl_entry *e, fl_err *err);
+int fl_repo_validate(const fl_repo *r, fl_err *err);
+
+/* JSON (keys in spec order).  Returned strings are compact JSON; caller
+ * frees.  Parsing is strict: unknown keys, missing keys, wrong types fail
+ * naming the field, and the result is validated. */
+char *fl_entry_to_json(const fl_entry *e, bool pretty);
+int fl_entry_from_json(const char *json, size_t len, fl_entry *out,
+		       fl_err *err);
+char *fl_repo_to_json(const fl_repo *r, bool pretty);
+int fl_repo_from_json(const char *json, size_t len, fl_repo *out, fl_err *err);
+
+/* Current time as ISO 8601 UTC with milliseconds, into out[32]. */
+void fl_now_iso(char out[32]);
+
+/* ---- store ------------------------------------------------------------- */
+
+typedef struct fl_store fl_store;
+
+#define FL_STORE_SCHEMA 1 /* PRAGMA user_version written by this build */
+
+/* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
+ * (~/.local/share/faultline/faultline.db).  Caller frees. */
+char *fl_store_default_path(void);
+
+/* Open (creating and migrating when needed).  readonly opens an existing
+ * store without creating or migrating it. */
+int fl_store_open(const char *path, bool readonly, fl_store **out,
+		  fl_err *err);
+void fl_store_close(fl_store *st);
+
+int fl_store_begin(fl_store *st, fl_err *err);
+int fl_store_commit(fl_store *st, fl_err *err);
+void fl_store_rollback(fl_store *st);
+
+/* Extra facts about a record, found in code; kept in the store only. */
+typedef struct fl_facts {
+	const char *function;     /* enclosing function or method */
+	const char *guard;        /* local guarding condition */
+	const char *idiom;        /* the raising construct, e.g. "panic!" */
+	const char *language;
+	int column;
+} fl_facts;
+
+/* Within a transaction. */
+int fl_store_put_repo(fl_store *st, const fl_repo *r, fl_err *err);
+int fl_store_put_entry(fl_store *st, const fl_entry *e, const fl_facts *f,
+		       fl_err *err);
+int fl_store_add_site(fl_store *st, const char *error_id,
+		      const char *file_path, int line, int column,
+		      fl_err *err);
+/* Remove a repository's records and duplicate sites (not the repo row). */
+int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err);
+int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err);
+
+/* Queries.  Callback returns non-zero to stop. */
+typedef int (*fl_entry_cb)(const fl_entry *e, void *ud);
+int fl_store_each_entry(fl_store *st, const char *repo, fl_entry_cb cb,
+			void *ud, fl_err *err);
+/* 1 found, 0 not found, -1 error. */
+int fl_store_get_entry(fl_store *st, const char *id, fl_entry *out,
+		       fl_err *err);
+int fl_store_get_entry_by_slug(fl_store *st, const char *repo,
+			       const char *slug, fl_entry *out, fl_err *err);
+int fl_store_get_facts(fl_store *st, const char *id, char **function,
+		       char **guard, char **idiom, fl_err *err);
+int fl_store_get_repo(fl_store *st, const char *repo, fl_repo *out,
+		      fl_err *err);
+typedef int (*fl_repo_cb)(const fl_repo *r, void *ud);
+int fl_store_each_repo(fl_store *st, fl_repo_cb cb, void *ud, fl_err *err);
+/* Other sites of a duplicate record: "path:line" strings. */
+int fl_store_get_sites(fl_store *st, const char *id, fl_strv *out,
+		       fl_err *err);
+
+/* Scan history. */
+typedef struct fl_scan_log {
+	const char *repo;
+	const char *target;       /* path scanned */
+	const char *rev;          /* nullable */
+	const char *sha;          /* nullable */
+	const char *started_at;
+	double seconds;
+	long long files, sites, records, duplicates;
+	const char *outcome;      /* "ok" | "failed" */
+	const char *message;      /* nullable */
+} fl_scan_log;
+int fl_store_log_scan(fl_store *st, const fl_scan_log *s, fl_err *err);
+long long fl_store_count_entries(fl_store *st, const char *repo);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,88 @@
+/*
+ * lang.h — the contract between the scanner core and the language files.
+ *
+ * One language family = one file lib/scan/lang_<name>.c that defines one
+ * `const fl_lang fl_lang_<name>` and is listed in langs.c.  A language file
+ * owns its lexer (every string and comment form of its language) and its
+ * rules (which token sequences raise an error).  It reports error sites
+ * through fl_site_add(); the core turns sites into records (ids, slugs,
+ * patterns, windows, permalinks, documentation) and stores them.
+ *
+ * The shared token model and helpers in lex.h let a lexer produce tokens and
+ * a rule reconstruct messages from argument tokens without rewriting the
+ * common logic.
+ */
+#ifndef FL_SCAN_LANG_H
+#define FL_SCAN_LANG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One source file handed to a language. */
+typedef struct fl_src {
+	const char *path;   /* repo-relative, '/' separators */
+	const char *text;   /* contents; NOT NUL-terminated in general */
+	size_t len;
+} fl_src;
+
+/* errorType values */
+#define FL_T_EXCEPTION "exception"
+#define FL_T_ERROR_CODE "error_code"
+#define FL_T_CONSOLE "console"
+#define FL_T_HTTP "http"
+#define FL_T_VALIDATION "validation"
+#define FL_T_PANIC "panic"
+/* severity values */
+#define FL_S_CRITICAL "critical"
+#define FL_S_ERROR "error"
+#define FL_S_WARNING "warning"
+#define FL_S_INFO "info"
+
+/* One place that raises an error.  Strings are copied by fl_site_add(). */
+typedef struct fl_site {
+	int line, col;            /* 1-based position of the raising construct */
+	const char *message;      /* errorMessage per records.md "Messages";
+				     NULL or "" = no message: site dropped
+				     unless code is set (then code is used) */
+	const char *code;         /* errorCode or NULL */
+	const char *cls;          /* errorClass or NULL */
+	const char *type;         /* FL_T_* */
+	const char *severity;     /* FL_S_* */
+	int http;                 /* HTTP status or 0 */
+	const char *function;     /* enclosing function/method, or NULL */
+	const char *guard;        /* local guarding condition source text, or NULL */
+	const char *idiom;        /* the construct, as written: "panic!",
+				     "fmt.Errorf", "throw new", "raise" ... */
+} fl_site;
+
+typedef struct fl_sites fl_sites; /* opaque collector owned by the core */
+
+/* Record one site (all strings are copied). */
+void fl_site_add(fl_sites *out, const fl_site *site);
+
+typedef struct fl_lang {
+	const char *name;                 /* family name for summaries: "rust" */
+	const char *const *extensions;    /* NULL-terminated, with dot: ".rs" */
+	/* Optional: true when a repo-relative path is a test file of this
+	 * ecosystem by its *file name* (test folders are handled by the core). */
+	bool (*is_test_file)(const char *path);
+	/* Optional per-tree state, for rules inferred from the whole tree (for
+	 * example C's own reporter functions).  tree_new() is called once per
+	 * scan; collect() is called serially on every file of the language
+	 * before any scan(); scan() may then run on several threads at once and
+	 * must treat the tree as read-only. */
+	void *(*tree_new)(void);
+	void (*tree_free)(void *tree);
+	void (*collect)(void *tree, const fl_src *src);
+	/* Find the sites of one file.  Must never crash or hang on any input:
+	 * binary junk, invalid UTF-8, unterminated strings/comments, huge lines. */
+	void (*scan)(const void *tree, const fl_src *src, fl_sites *out);
+} fl_lang;
+
+/* The table (langs.c), NULL-terminated. */
+extern const fl_lang *const fl_langs[];
+
+/* Language for a path by extension, or NULL. */
+const fl_lang *fl_lang_for_path(const char *path);
+
+#endif

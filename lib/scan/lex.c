@@ -1,0 +1,667 @@
+/*
+ * lex.c — shared lexer primitives, token queries and message
+ * reconstruction used by every language file (see lex.h).
+ */
+#include "lex.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+
+/* ---- fl_buf -------------------------------------------------------------- */
+
+static void buf_grow(fl_buf *b, size_t need)
+{
+	if (b->n + need + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < b->n + need + 1)
+		cap *= 2;
+	b->s = fl_xrealloc(b->s, cap);
+	b->cap = cap;
+}
+
+void fl_buf_putc(fl_buf *b, char c)
+{
+	buf_grow(b, 1);
+	b->s[b->n++] = c;
+}
+
+void fl_buf_put(fl_buf *b, const char *s, size_t n)
+{
+	if (!n)
+		return;
+	buf_grow(b, n);
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+}
+
+void fl_buf_puts(fl_buf *b, const char *s)
+{
+	fl_buf_put(b, s, strlen(s));
+}
+
+void fl_buf_put_utf8(fl_buf *b, uint32_t cp)
+{
+	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		cp = 0xFFFD;
+	if (cp < 0x80) {
+		fl_buf_putc(b, (char)cp);
+	} else if (cp < 0x800) {
+		fl_buf_putc(b, (char)(0xC0 | (cp >> 6)));
+		fl_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+	} else if (cp < 0x10000) {
+		fl_buf_putc(b, (char)(0xE0 | (cp >> 12)));
+		fl_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+		fl_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+	} else {
+		fl_buf_putc(b, (char)(0xF0 | (cp >> 18)));
+		fl_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
+		fl_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+		fl_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+	}
+}
+
+const char *fl_buf_cstr(fl_buf *b)
+{
+	buf_grow(b, 0);
+	b->s[b->n] = '\0';
+	return b->s;
+}
+
+void fl_buf_reset(fl_buf *b)
+{
+	b->n = 0;
+}
+
+void fl_buf_free(fl_buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->n = b->cap = 0;
+}
+
+/* ---- fl_toks ------------------------------------------------------------- */
+
+void fl_toks_init(fl_toks *t, const fl_src *src)
+{
+	memset(t, 0, sizeof *t);
+	t->src = src->text;
+	t->srclen = src->len;
+	t->line = 1;
+}
+
+void fl_toks_free(fl_toks *t)
+{
+	free(t->v);
+	fl_buf_free(&t->arena);
+	memset(t, 0, sizeof *t);
+}
+
+fl_tok *fl_toks_push(fl_toks *t, int kind, size_t off, size_t len, int line,
+		     int col)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->v = fl_xrealloc(t->v, t->cap * sizeof *t->v);
+	}
+	fl_tok *k = &t->v[t->n++];
+	memset(k, 0, sizeof *k);
+	k->kind = (uint8_t)kind;
+	k->off = (uint32_t)off;
+	k->len = (uint32_t)len;
+	k->line = line;
+	k->col = col;
+	if (t->nl)
+		k->flags |= FL_TF_NL_BEFORE;
+	t->nl = false;
+	return k;
+}
+
+void fl_toks_str_begin(fl_toks *t, fl_tok *tok)
+{
+	tok->str = (uint32_t)t->arena.n;
+	tok->slen = 0;
+}
+
+void fl_toks_str_end(fl_toks *t, fl_tok *tok)
+{
+	tok->slen = (uint32_t)(t->arena.n - tok->str);
+	fl_buf_putc(&t->arena, '\0');
+}
+
+const char *fl_tok_str(const fl_toks *t, const fl_tok *tok)
+{
+	if (tok->kind != FL_TK_STRING || !t->arena.s)
+		return "";
+	return t->arena.s + tok->str;
+}
+
+/* ---- cursor helpers ------------------------------------------------------ */
+
+void fl_lx_adv(fl_toks *t)
+{
+	if (t->pos >= t->srclen)
+		return;
+	if (t->src[t->pos] == '\n') {
+		t->line++;
+		t->line_start = t->pos + 1;
+	}
+	t->pos++;
+}
+
+void fl_lx_skip_ws(fl_toks *t)
+{
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '\n') {
+			t->nl = true;
+			t->line++;
+			t->pos++;
+			t->line_start = t->pos;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+			   c == '\v') {
+			t->pos++;
+		} else {
+			break;
+		}
+	}
+}
+
+static bool is_ident_byte(unsigned char c, bool dollar_ok)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c >= 0x80 ||
+	       (dollar_ok && c == '$');
+}
+
+void fl_lx_ident(fl_toks *t, bool dollar_ok)
+{
+	size_t start = t->pos;
+	int col = fl_lx_col(t);
+	while (t->pos < t->srclen &&
+	       is_ident_byte((unsigned char)t->src[t->pos], dollar_ok))
+		t->pos++;
+	if (t->pos == start)
+		t->pos++;
+	fl_toks_push(t, FL_TK_IDENT, start, t->pos - start, t->line, col);
+}
+
+void fl_lx_number(fl_toks *t)
+{
+	size_t start = t->pos;
+	int col = fl_lx_col(t);
+	while (t->pos < t->srclen) {
+		unsigned char c = (unsigned char)t->src[t->pos];
+		if (is_ident_byte(c, false) || c == '.') {
+			t->pos++;
+		} else if ((c == '+' || c == '-') && t->pos > start &&
+			   (t->src[t->pos - 1] == 'e' ||
+			    t->src[t->pos - 1] == 'E') &&
+			   !(t->pos - start >= 2 && t->src[start] == '0' &&
+			     (t->src[start + 1] == 'x' ||
+			      t->src[start + 1] == 'X'))) {
+			t->pos++;
+		} else {
+			break;
+		}
+	}
+	if (t->pos == start)
+		t->pos++;
+	fl_toks_push(t, FL_TK_NUMBER, start, t->pos - start, t->line, col);
+}
+
+void fl_lx_punct(fl_toks *t, const char *const *ops)
+{
+	size_t start = t->pos;
+	int col = fl_lx_col(t);
+	size_t best = 1;
+	char c = t->src[start];
+	if (ops && c != '(' && c != ')' && c != '[' && c != ']' && c != '{' &&
+	    c != '}') {
+		for (const char *const *op = ops; *op; op++) {
+			size_t l = strlen(*op);
+			if (l > best && start + l <= t->srclen &&
+			    memcmp(t->src + start, *op, l) == 0)
+				best = l;
+		}
+	}
+	t->pos += best;
+	fl_toks_push(t, FL_TK_PUNCT, start, best, t->line, col);
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* read up to max hex digits; returns count read */
+static int read_hex(fl_toks *t, int max, uint32_t *out)
+{
+	uint32_t v = 0;
+	int k = 0;
+	while (k < max) {
+		int h = hexval(fl_lx_peek(t, 0));
+		if (h < 0)
+			break;
+		v = v * 16 + (uint32_t)h;
+		t->pos++;
+		k++;
+	}
+	*out = v;
+	return k;
+}
+
+void fl_lx_escape(fl_toks *t, fl_buf *b)
+{
+	t->pos++; /* backslash */
+	int c = fl_lx_peek(t, 0);
+	if (c < 0)
+		return;
+	uint32_t v;
+	switch (c) {
+	case 'n': fl_buf_putc(b, '\n'); t->pos++; return;
+	case 't': fl_buf_putc(b, '\t'); t->pos++; return;
+	case 'r': fl_buf_putc(b, '\r'); t->pos++; return;
+	case 'a': fl_buf_putc(b, '\a'); t->pos++; return;
+	case 'b': fl_buf_putc(b, '\b'); t->pos++; return;
+	case 'f': fl_buf_putc(b, '\f'); t->pos++; return;
+	case 'v': fl_buf_putc(b, '\v'); t->pos++; return;
+	case 'e': fl_buf_putc(b, '\x1b'); t->pos++; return;
+	case 'x':
+		t->pos++;
+		if (read_hex(t, 2, &v) == 0)
+			fl_buf_putc(b, 'x');
+		else
+			fl_buf_put_utf8(b, v);
+		return;
+	case 'u':
+		t->pos++;
+		if (fl_lx_peek(t, 0) == '{') {
+			size_t save = t->pos;
+			t->pos++;
+			if (read_hex(t, 6, &v) > 0 && fl_lx_peek(t, 0) == '}') {
+				t->pos++;
+				fl_buf_put_utf8(b, v);
+			} else {
+				t->pos = save;
+				fl_buf_putc(b, 'u');
+			}
+			return;
+		}
+		if (read_hex(t, 4, &v) == 4) {
+			/* surrogate pair \uD83D\uDE00 */
+			if (v >= 0xD800 && v <= 0xDBFF && fl_lx_peek(t, 0) == '\\' &&
+			    fl_lx_peek(t, 1) == 'u') {
+				size_t save = t->pos;
+				uint32_t lo;
+				t->pos += 2;
+				if (read_hex(t, 4, &lo) == 4 && lo >= 0xDC00 &&
+				    lo <= 0xDFFF) {
+					v = 0x10000 + ((v - 0xD800) << 10) +
+					    (lo - 0xDC00);
+				} else {
+					t->pos = save;
+				}
+			}
+			fl_buf_put_utf8(b, v);
+		} else {
+			fl_buf_putc(b, 'u');
+		}
+		return;
+	case 'U':
+		t->pos++;
+		if (read_hex(t, 8, &v) == 8)
+			fl_buf_put_utf8(b, v);
+		else
+			fl_buf_putc(b, 'U');
+		return;
+	case '\n':
+		/* line continuation inside a string */
+		fl_lx_adv(t);
+		return;
+	default:
+		if (c >= '0' && c <= '7') {
+			v = 0;
+			for (int k = 0; k < 3; k++) {
+				int d = fl_lx_peek(t, 0);
+				if (d < '0' || d > '7')
+					break;
+				v = v * 8 + (uint32_t)(d - '0');
+				t->pos++;
+			}
+			if (v < 0x80)
+				fl_buf_putc(b, (char)v);
+			else
+				fl_buf_put_utf8(b, v);
+			return;
+		}
+		fl_buf_putc(b, (char)c);
+		fl_lx_adv(t);
+		return;
+	}
+}
+
+void fl_lx_block_comment(fl_toks *t, const char *open, const char *close,
+			 bool nest)
+{
+	size_t ol = strlen(open), cl = strlen(close);
+	int depth = 0;
+	while (t->pos < t->srclen) {
+		if (t->pos + ol <= t->srclen &&
+		    memcmp(t->src + t->pos, open, ol) == 0 &&
+		    (depth == 0 || nest)) {
+			depth++;
+			t->pos += ol;
+			continue;
+		}
+		if (t->pos + cl <= t->srclen &&
+		    memcmp(t->src + t->pos, close, cl) == 0) {
+			t->pos += cl;
+			if (--depth <= 0)
+				return;
+			continue;
+		}
+		if (t->src[t->pos] == '\n') {
+			t->nl = true;
+		}
+		fl_lx_adv(t);
+	}
+}
+
+void fl_lx_line_comment(fl_toks *t)
+{
+	const char *nl = memchr(t->src + t->pos, '\n', t->srclen - t->pos);
+	t->pos = nl ? (size_t)(nl - t->src) : t->srclen;
+}
+
+/* ---- token queries ------------------------------------------------------- */
+
+bool fl_tok_is(const fl_toks *t, size_t i, const char *s)
+{
+	if (i >= t->n)
+		return false;
+	size_t l = strlen(s);
+	return t->v[i].len == l && memcmp(t->src + t->v[i].off, s, l) == 0;
+}
+
+bool fl_tok_is_ident(const fl_toks *t, size_t i, const char *s)
+{
+	return i < t->n && t->v[i].kind == FL_TK_IDENT && fl_tok_is(t, i, s);
+}
+
+bool fl_tok_is_punct(const fl_toks *t, size_t i, const char *s)
+{
+	return i < t->n && t->v[i].kind == FL_TK_PUNCT && fl_tok_is(t, i, s);
+}
+
+char *fl_tok_dup(const fl_toks *t, size_t i)
+{
+	if (i >= t->n)
+		return fl_xstrdup("");
+	return fl_xstrndup(t->src + t->v[i].off, t->v[i].len);
+}
+
+static char closer_of(char c)
+{
+	return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : 0;
+}
+
+size_t fl_tok_match(const fl_toks *t, size_t i)
+{
+	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)
+		return t->n;
+	char open = t->src[t->v[i].off];
+	if (!closer_of(open))
+		return t->n;
+	/* track all bracket kinds so that mismatched inner brackets do not
+	 * confuse us; stop at the first closer at depth 0 */
+	int depth = 0;
+	for (size_t k = i; k < t->n; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (tk->kind != FL_TK_PUNCT || tk->len != 1)
+			continue;
+		char c = t->src[tk->off];
+		if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if (c == ')' || c == ']' || c == '}') {
+			depth--;
+			if (depth == 0)
+				return k;
+			if (depth < 0)
+				return t->n;
+		}
+	}
+	return t->n;
+}
+
+size_t fl_tok_args(const fl_toks *t, size_t open, size_t *starts, size_t *ends,
+		   size_t max, size_t *close)
+{
+	size_t c = fl_tok_match(t, open);
+	if (close)
+		*close = c;
+	if (c >= t->n)
+		return 0;
+	if (c == open + 1)
+		return 0;
+	size_t count = 0, begin = open + 1;
+	int depth = 0;
+	for (size_t k = open + 1; k <= c; k++) {
+		const fl_tok *tk = &t->v[k];
+		bool sep = false;
+		if (k == c) {
+			sep = true;
+		} else if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char ch = t->src[tk->off];
+			if (ch == '(' || ch == '[' || ch == '{')
+				depth++;
+			else if (ch == ')' || ch == ']' || ch == '}')
+				depth--;
+			else if (ch == ',' && depth == 0)
+				sep = true;
+		}
+		if (sep) {
+			if (count < max) {
+				starts[count] = begin;
+				ends[count] = k;
+			}
+			count++;
+			begin = k + 1;
+		}
+	}
+	/* a trailing comma "f(a, b,)" leaves an empty last argument: drop it */
+	if (count > 0 && count <= max && starts[count - 1] == ends[count - 1])
+		count--;
+	return count;
+}
+
+char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
+{
+	if (b >= e || b >= t->n)
+		return fl_xstrdup("");
+	if (e > t->n)
+		e = t->n;
+	size_t from = t->v[b].off;
+	size_t to = t->v[e - 1].off + t->v[e - 1].len;
+	fl_buf out = {0};
+	bool space = false;
+	for (size_t p = from; p < to && p < t->srclen; p++) {
+		char c = t->src[p];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = true;
+			continue;
+		}
+		if (space && out.n)
+			fl_buf_putc(&out, ' ');
+		space = false;
+		if (out.n >= max) {
+			fl_buf_puts(&out, "...");
+			break;
+		}
+		fl_buf_putc(&out, c);
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+/* ---- messages ------------------------------------------------------------ */
+
+static bool is_in(const fl_toks *t, size_t i, const char *const *list)
+{
+	if (!list)
+		return false;
+	for (; *list; list++)
+		if (fl_tok_is(t, i, *list))
+			return true;
+	return false;
+}
+
+void fl_msg_trim(char *s)
+{
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+}
+
+/* An operand [b, e): a literal (possibly wrapped in a translation call), or
+ * an expression that becomes {name}.  Returns true if it was a literal. */
+static bool msg_operand(const fl_toks *t, size_t b, size_t e,
+			const fl_msg_opts *o, fl_buf *out)
+{
+	if (b >= e)
+		return false;
+	/* parenthesised operand: look inside */
+	if (fl_tok_is_punct(t, b, "(") && fl_tok_match(t, b) == e - 1) {
+		char *inner = fl_msg_from_expr(t, b + 1, e - 1, o);
+		if (inner) {
+			fl_buf_puts(out, inner);
+			free(inner);
+			return true;
+		}
+	}
+	/* wrapper( literal ) */
+	if (e - b >= 3 && t->v[b].kind == FL_TK_IDENT && is_in(t, b, o->wrappers) &&
+	    fl_tok_is_punct(t, b + 1, "(") && fl_tok_match(t, b + 1) == e - 1) {
+		size_t s[2], en[2], close;
+		size_t na = fl_tok_args(t, b + 1, s, en, 2, &close);
+		if (na >= 1) {
+			char *inner = fl_msg_from_expr(t, s[0], en[0], o);
+			if (inner) {
+				fl_buf_puts(out, inner);
+				free(inner);
+				return true;
+			}
+		}
+	}
+	/* run of adjacent literals (with macros between them, for C) */
+	bool all_lit = true, any_lit = false;
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind == FL_TK_STRING) {
+			any_lit = true;
+			continue;
+		}
+		if (o->macro_between_literals && t->v[k].kind == FL_TK_IDENT)
+			continue;
+		all_lit = false;
+		break;
+	}
+	if (any_lit && all_lit && (o->adjacent_join || e - b == 1)) {
+		for (size_t k = b; k < e; k++) {
+			if (t->v[k].kind == FL_TK_STRING) {
+				fl_buf_put(out, fl_tok_str(t, &t->v[k]),
+					   t->v[k].slen);
+			} else {
+				fl_buf_putc(out, '{');
+				fl_buf_put(out, t->src + t->v[k].off, t->v[k].len);
+				fl_buf_putc(out, '}');
+			}
+		}
+		return true;
+	}
+	/* expression: {last identifier at depth 0, else any} */
+	size_t last = (size_t)-1, last_any = (size_t)-1;
+	int depth = 0;
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char c = t->src[tk->off];
+			if (c == '(' || c == '[' || c == '{')
+				depth++;
+			else if (c == ')' || c == ']' || c == '}')
+				depth--;
+		}
+		if (tk->kind == FL_TK_IDENT) {
+			last_any = k;
+			if (depth == 0)
+				last = k;
+		}
+	}
+	if (last == (size_t)-1)
+		last = last_any;
+	fl_buf_putc(out, '{');
+	if (last != (size_t)-1) {
+		const fl_tok *tk = &t->v[last];
+		const char *s = t->src + tk->off;
+		size_t l = tk->len;
+		/* PHP/Perl/shell variables: drop the sigil */
+		while (l > 1 && (*s == '$' || *s == '@')) {
+			s++;
+			l--;
+		}
+		fl_buf_put(out, s, l);
+	}
+	fl_buf_putc(out, '}');
+	return false;
+}
+
+char *fl_msg_from_expr(const fl_toks *t, size_t b, size_t e,
+		       const fl_msg_opts *o)
+{
+	static const fl_msg_opts none = {0};
+	if (!o)
+		o = &none;
+	if (e > t->n)
+		e = t->n;
+	if (b >= e)
+		return NULL;
+	fl_buf out = {0};
+	bool any = false;
+	size_t start = b;
+	int depth = 0;
+	for (size_t k = b; k <= e; k++) {
+		bool split = (k == e);
+		if (!split) {
+			const fl_tok *tk = &t->v[k];
+			if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+				char c = t->src[tk->off];
+				if (c == '(' || c == '[' || c == '{')
+					depth++;
+				else if (c == ')' || c == ']' || c == '}')
+					depth--;
+			}
+			if (depth == 0 && tk->kind == FL_TK_PUNCT &&
+			    is_in(t, k, o->concat_ops))
+				split = true;
+		}
+		if (split) {
+			if (k > start && msg_operand(t, start, k, o, &out))
+				any = true;
+			start = k + 1;
+		}
+	}
+	if (!any) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	fl_msg_trim(out.s);
+	return out.s;
+}

@@ -1,0 +1,88 @@
+/*
+ * sites.c — the site collector: copies every string a language hands to
+ * fl_site_add() so that the language can free its tokens right away.
+ */
+#include "sites.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+
+fl_sites *fl_sites_new(void)
+{
+	return fl_xcalloc(1, sizeof(fl_sites));
+}
+
+static void site_free(fl_site *s)
+{
+	free((char *)s->message);
+	free((char *)s->code);
+	free((char *)s->cls);
+	free((char *)s->type);
+	free((char *)s->severity);
+	free((char *)s->function);
+	free((char *)s->guard);
+	free((char *)s->idiom);
+}
+
+void fl_sites_clear(fl_sites *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		site_free(&s->v[i]);
+	s->n = 0;
+}
+
+void fl_sites_free(fl_sites *s)
+{
+	if (!s)
+		return;
+	fl_sites_clear(s);
+	free(s->v);
+	free(s);
+}
+
+void fl_site_add(fl_sites *out, const fl_site *site)
+{
+	if (out->n == out->cap) {
+		out->cap = out->cap ? out->cap * 2 : 16;
+		out->v = fl_xrealloc(out->v, out->cap * sizeof *out->v);
+	}
+	fl_site *d = &out->v[out->n++];
+	d->line = site->line > 0 ? site->line : 1;
+	d->col = site->col > 0 ? site->col : 1;
+	d->message = fl_xstrdup(site->message);
+	d->code = fl_xstrdup(site->code);
+	d->cls = fl_xstrdup(site->cls);
+	d->type = fl_xstrdup(site->type ? site->type : FL_T_EXCEPTION);
+	d->severity = fl_xstrdup(site->severity ? site->severity : FL_S_ERROR);
+	d->http = site->http;
+	d->function = fl_xstrdup(site->function);
+	d->guard = fl_xstrdup(site->guard);
+	d->idiom = fl_xstrdup(site->idiom);
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const fl_site *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return 0;
+}
+
+void fl_sites_sort(fl_sites *s)
+{
+	/* insertion sort keeps equal keys in order and sites are nearly
+	 * sorted already */
+	for (size_t i = 1; i < s->n; i++) {
+		fl_site tmp = s->v[i];
+		size_t j = i;
+		while (j > 0 && cmp_site(&s->v[j - 1], &tmp) > 0) {
+			s->v[j] = s->v[j - 1];
+			j--;
+		}
+		s->v[j] = tmp;
+	}
+}

@@ -1,0 +1,173 @@
+/*
+ * util.c — allocation, strings, file reading, UTF-8 validation, clocks.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "faultline.h"
+
+static void oom(void)
+{
+	fputs("faultline: out of memory\n", stderr);
+	abort();
+}
+
+void *fl_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *fl_xcalloc(size_t n, size_t m)
+{
+	void *p = calloc(n ? n : 1, m ? m : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *fl_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *fl_xstrdup(const char *s)
+{
+	if (!s)
+		return NULL;
+	return fl_xstrndup(s, strlen(s));
+}
+
+char *fl_xstrndup(const char *s, size_t n)
+{
+	char *p = fl_xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *fl_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom();
+	char *p = fl_xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+int fl_seterr(fl_err *err, const char *fmt, ...)
+{
+	if (err) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+char *fl_read_file(const char *path, size_t *len, struct fl_err *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fl_seterr(err, "cannot open %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t cap = 65536, n = 0;
+	char *buf = fl_xmalloc(cap);
+	for (;;) {
+		if (n + 1 >= cap) {
+			cap *= 2;
+			buf = fl_xrealloc(buf, cap);
+		}
+		size_t r = fread(buf + n, 1, cap - n - 1, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+bool fl_str_starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool fl_str_ends(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && memcmp(s + a - b, suffix, b) == 0;
+}
+
+bool fl_utf8_valid(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	while (i < n) {
+		unsigned char c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		size_t k;
+		unsigned int cp;
+		if ((c & 0xE0) == 0xC0) {
+			k = 1;
+			cp = c & 0x1F;
+		} else if ((c & 0xF0) == 0xE0) {
+			k = 2;
+			cp = c & 0x0F;
+		} else if ((c & 0xF8) == 0xF0) {
+			k = 3;
+			cp = c & 0x07;
+		} else {
+			return false;
+		}
+		for (size_t j = 1; j <= k; j++) {
+			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
+				return false;
+			cp = (cp << 6) | (s[i + j] & 0x3F);
+		}
+		if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) ||
+		    (k == 3 && cp < 0x10000) || cp > 0x10FFFF ||
+		    (cp >= 0xD800 && cp <= 0xDFFF))
+			return false;
+		i += k + 1;
+	}
+	return true;
+}
+
+double fl_now_mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -1,0 +1,32 @@
+/*
+ * util.h — small internal helpers: allocation that aborts on exhaustion,
+ * string duplication and formatting, file reading.
+ */
+#ifndef FL_UTIL_H
+#define FL_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+void *fl_xmalloc(size_t n);
+void *fl_xcalloc(size_t n, size_t m);
+void *fl_xrealloc(void *p, size_t n);
+char *fl_xstrdup(const char *s);        /* NULL -> NULL */
+char *fl_xstrndup(const char *s, size_t n);
+char *fl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Read a whole file; returns malloc'd buffer (NUL-terminated, *len without
+ * the NUL) or NULL with err set. */
+struct fl_err;
+char *fl_read_file(const char *path, size_t *len, struct fl_err *err);
+
+bool fl_str_starts(const char *s, const char *prefix);
+bool fl_str_ends(const char *s, const char *suffix);
+
+/* Valid UTF-8 check. */
+bool fl_utf8_valid(const char *s, size_t n);
+
+/* Monotonic seconds. */
+double fl_now_mono(void);
+
+#endif

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install every Debian package faultline's build, tests and benchmarks need.
+# Idempotent: quiet and quick when everything is already present.
+set -euo pipefail
+
+PKGS=(
+  build-essential meson ninja-build pkg-config clang libclang-rt-14-dev
+  libsqlite3-dev sqlite3 libpcre2-dev libhyperscan-dev libgit2-dev
+  libjansson-dev libssl-dev libcurl4-openssl-dev libmicrohttpd-dev
+  libcmark-gfm-dev libcmocka-dev git ripgrep
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "bootstrap: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
