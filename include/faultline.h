@@ -113,6 +113,9 @@ char *fl_slug_suffixed(const char *base, const char *id);
 
 /* messagePattern derived from errorMessage (Patterns).  Caller frees. */
 char *fl_message_pattern(const char *message);
+/* True when a pattern has a backreference or a quantified group that itself
+ * contains a quantifier (a derivation falls back to the escaped message). */
+bool fl_pattern_unsafe(const char *pattern);
 /* The fully escaped message (the fall-back pattern).  Caller frees. */
 char *fl_regex_escape(const char *s);
 
@@ -122,12 +125,21 @@ char *fl_regex_escape(const char *s);
 char *fl_source_window(const char *text, size_t len, int line, int *start,
 		       int *end);
 
+/* The same with a precomputed line index (fl_line_index: start offset of
+ * each line plus a sentinel; caller frees), for many windows of one file. */
+size_t *fl_line_index(const char *text, size_t len, size_t *nlines);
+char *fl_source_window_idx(const char *text, size_t len, const size_t *starts,
+			   size_t nlines, int line, int *start, int *end);
+
 /* Permalink.  host is "github.com", "gitlab.com", "bitbucket.org", another
  * host name, or NULL for a tree with no known host (then a file:// URL to
  * local_root/path is produced).  start/end 0 = no line anchor. */
 char *fl_permalink(const char *host, const char *repo, const char *sha,
 		   const char *file_path, int start, int end,
 		   const char *local_root);
+
+/* True when pattern compiles with PCRE2 (UTF mode); else why is filled. */
+bool fl_pattern_compiles(const char *pattern, char *why, size_t whylen);
 
 /* Strict validation of a record; err names the offending field. */
 int fl_entry_validate(const fl_entry *e, fl_err *err);
@@ -218,6 +230,76 @@ typedef struct fl_scan_log {
 } fl_scan_log;
 int fl_store_log_scan(fl_store *st, const fl_scan_log *s, fl_err *err);
 long long fl_store_count_entries(fl_store *st, const char *repo);
+
+
+/* ---- scanning ------------------------------------------------------------ */
+
+/* Why a file was not scanned. */
+enum fl_skip {
+	FL_SKIP_FOLDER,     /* vendored/build/docs/examples... folders */
+	FL_SKIP_TEST,       /* test folders and test files */
+	FL_SKIP_HIDDEN,     /* hidden folders (.git, .venv, ...) */
+	FL_SKIP_EXCLUDED,   /* --exclude GLOB */
+	FL_SKIP_GENERATED,  /* generated code */
+	FL_SKIP_MINIFIED,   /* minified (lines over 500 characters) */
+	FL_SKIP_BINARY,     /* binary content */
+	FL_SKIP_LARGE,      /* over 1 MB */
+	FL_SKIP_LANGUAGE,   /* no supported language */
+	FL_SKIP_UNREADABLE, /* could not be read */
+	FL_SKIP_MAX
+};
+const char *fl_skip_name(int rule);
+
+typedef struct fl_scan_opts {
+	const char *path;           /* tree to scan */
+	const char *repo;           /* owner/name; NULL = from origin remote */
+	const char *rev;            /* commit to read from the object store */
+	bool include_tests;
+	const char *const *excludes;/* globs matched against repo-relative paths */
+	size_t n_excludes;
+	bool progress;              /* progress lines on stderr */
+	int threads;                /* 0 = number of cores */
+} fl_scan_opts;
+
+typedef struct fl_scan_lang_count {
+	const char *lang;
+	long long files, sites, records;
+} fl_scan_lang_count;
+
+typedef struct fl_scan_summary {
+	char repo[256];
+	char sha[41];
+	char analyzed_at[32];
+	long long files_seen;       /* files in the tree */
+	long long files_scanned;
+	long long bytes_scanned;
+	long long skipped[FL_SKIP_MAX];
+	long long sites, records, duplicates;
+	long long added, removed, changed, unchanged; /* against the store */
+	fl_scan_lang_count langs[16];
+	size_t nlangs;
+	double seconds;
+} fl_scan_summary;
+
+/* A scanned tree: records in scan order, with their facts. */
+typedef struct fl_scan_result {
+	fl_entry *entries;
+	fl_facts *facts;            /* strings owned by the result */
+	size_t n;
+	/* duplicate sites: entry index, path, line, column */
+	struct fl_dup_site { size_t entry; char *path; int line, col; } *dups;
+	size_t ndups;
+	fl_repo repo;
+	fl_scan_summary summary;
+} fl_scan_result;
+
+/* Scan a tree into records without touching a store. */
+int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *out, fl_err *err);
+void fl_scan_result_free(fl_scan_result *r);
+/* Replace the repository's records in the store with the result, in one
+ * transaction: new ones added, vanished ones removed, unchanged ones keep
+ * contentChangedAt.  Fills the added/removed/changed/unchanged counts. */
+int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err);
 
 #ifdef __cplusplus
 }

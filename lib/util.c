@@ -165,6 +165,36 @@ bool fl_utf8_valid(const char *str, size_t n)
 	return true;
 }
 
+char *fl_utf8_fix(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	char *out = fl_xmalloc(n * 3 + 1);
+	size_t o = 0, i = 0;
+	while (i < n) {
+		size_t k = 0;
+		unsigned char c = s[i];
+		if (c >= 0x01 && c < 0x80)
+			k = 1;
+		else if ((c & 0xE0) == 0xC0)
+			k = 2;
+		else if ((c & 0xF0) == 0xE0)
+			k = 3;
+		else if ((c & 0xF8) == 0xF0)
+			k = 4;
+		if (k && i + k <= n && fl_utf8_valid(str + i, k)) {
+			memcpy(out + o, s + i, k);
+			o += k;
+			i += k;
+		} else {
+			memcpy(out + o, "\xEF\xBF\xBD", 3);
+			o += 3;
+			i++;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
 double fl_now_mono(void)
 {
 	struct timespec ts;

@@ -26,6 +26,10 @@ bool fl_str_ends(const char *s, const char *suffix);
 /* Valid UTF-8 check. */
 bool fl_utf8_valid(const char *s, size_t n);
 
+/* Copy of s[0,n) with every invalid UTF-8 sequence replaced by U+FFFD
+ * and NUL bytes by U+FFFD (caller frees). */
+char *fl_utf8_fix(const char *s, size_t n);
+
 /* Monotonic seconds. */
 double fl_now_mono(void);
 

@@ -1,0 +1,321 @@
+/*
+ * json.c — ErrorEntry and RepoEntry <-> JSON (jansson), keys in the spec's
+ * order, strict reading: unknown keys, missing keys, duplicate keys and
+ * wrong types fail naming the field; parsed records are then validated.
+ */
+#include <jansson.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faultline.h"
+#include "json_internal.h"
+#include "util.h"
+
+enum kind { F_STR, F_NSTR, F_NINT, F_INT, F_STRV, F_LL, F_NLL };
+
+struct field {
+	const char *key;
+	enum kind kind;
+	size_t off;
+};
+
+#define E(k, kind, m) {k, kind, offsetof(fl_entry, m)}
+static const struct field entry_fields[] = {
+	E("id", F_STR, id),
+	E("repo", F_STR, repo),
+	E("slug", F_STR, slug),
+	E("errorCode", F_NSTR, error_code),
+	E("errorMessage", F_STR, error_message),
+	E("messagePattern", F_STR, message_pattern),
+	E("errorType", F_STR, error_type),
+	E("errorClass", F_NSTR, error_class),
+	E("httpStatus", F_NINT, http_status),
+	E("severity", F_STR, severity),
+	E("filePath", F_STR, file_path),
+	E("lineNumber", F_NINT, line_number),
+	E("sourceCode", F_NSTR, source_code),
+	E("sourceCodeStart", F_NINT, source_code_start),
+	E("sourceCodeEnd", F_NINT, source_code_end),
+	E("githubUrl", F_STR, github_url),
+	E("documentation", F_STR, documentation),
+	E("triggerScenarios", F_STR, trigger_scenarios),
+	E("commonSituations", F_STR, common_situations),
+	E("solutions", F_STRV, solutions),
+	E("exampleFix", F_NSTR, example_fix),
+	E("handlingStrategy", F_NSTR, handling_strategy),
+	E("validationCode", F_NSTR, validation_code),
+	E("typeGuard", F_NSTR, type_guard),
+	E("tryCatchPattern", F_NSTR, try_catch_pattern),
+	E("preventionTips", F_STRV, prevention_tips),
+	E("tags", F_STRV, tags),
+	E("backgroundTag", F_NSTR, background_tag),
+	E("analyzedSha", F_STR, analyzed_sha),
+	E("analyzedAt", F_STR, analyzed_at),
+	E("contentChangedAt", F_STR, content_changed_at),
+	E("schemaVersion", F_INT, schema_version),
+};
+#undef E
+
+#define R(k, kind, m) {k, kind, offsetof(fl_repo, m)}
+static const struct field repo_fields[] = {
+	R("repo", F_STR, repo),
+	R("description", F_NSTR, description),
+	R("language", F_NSTR, language),
+	R("stars", F_LL, stars),
+	R("sourceFiles", F_NLL, source_files),
+	R("defaultBranch", F_STR, default_branch),
+	R("analyzedSha", F_STR, analyzed_sha),
+	R("analyzedAt", F_STR, analyzed_at),
+	R("errorCount", F_LL, error_count),
+};
+#undef R
+
+#define NFIELDS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A string as JSON: invalid UTF-8 would make jansson refuse it, so such
+ * bytes are replaced with U+FFFD (fl_utf8_fix). */
+static json_t *jstr(const char *s)
+{
+	json_t *j = json_string(s);
+	if (!j) {
+		char *fixed = fl_utf8_fix(s, strlen(s));
+		j = json_string(fixed);
+		free(fixed);
+	}
+	return j;
+}
+
+static json_t *to_json(const void *rec, const struct field *f, size_t nf)
+{
+	json_t *o = json_object();
+	for (size_t i = 0; i < nf; i++) {
+		const char *base = (const char *)rec + f[i].off;
+		json_t *v = NULL;
+		switch (f[i].kind) {
+		case F_STR:
+		case F_NSTR: {
+			const char *s = *(char *const *)base;
+			v = s ? jstr(s) : json_null();
+			if (f[i].kind == F_STR && !s)
+				v = jstr("");
+			break;
+		}
+		case F_NINT: {
+			int x = *(const int *)base;
+			v = x ? json_integer(x) : json_null();
+			break;
+		}
+		case F_INT:
+			v = json_integer(*(const int *)base);
+			break;
+		case F_LL:
+			v = json_integer(*(const long long *)base);
+			break;
+		case F_NLL: {
+			long long x = *(const long long *)base;
+			v = x >= 0 ? json_integer(x) : json_null();
+			break;
+		}
+		case F_STRV: {
+			const fl_strv *sv = (const fl_strv *)base;
+			v = json_array();
+			for (size_t k = 0; k < sv->n; k++)
+				json_array_append_new(v, jstr(sv->v[k]));
+			break;
+		}
+		}
+		json_object_set_new(o, f[i].key, v);
+	}
+	return o;
+}
+
+json_t *fl_entry_to_jobj(const fl_entry *e)
+{
+	return to_json(e, entry_fields, NFIELDS(entry_fields));
+}
+
+json_t *fl_repo_to_jobj(const fl_repo *r)
+{
+	return to_json(r, repo_fields, NFIELDS(repo_fields));
+}
+
+static char *dump(json_t *o, bool pretty)
+{
+	char *s = json_dumps(o, (pretty ? JSON_INDENT(2) : JSON_COMPACT) |
+				       JSON_PRESERVE_ORDER);
+	json_decref(o);
+	return s;
+}
+
+char *fl_entry_to_json(const fl_entry *e, bool pretty)
+{
+	return dump(fl_entry_to_jobj(e), pretty);
+}
+
+char *fl_repo_to_json(const fl_repo *r, bool pretty)
+{
+	return dump(fl_repo_to_jobj(r), pretty);
+}
+
+static const char *kind_name(enum kind k)
+{
+	switch (k) {
+	case F_STR: return "a string";
+	case F_NSTR: return "a string or null";
+	case F_NINT:
+	case F_NLL: return "an integer or null";
+	case F_INT:
+	case F_LL: return "an integer";
+	case F_STRV: return "an array of strings";
+	}
+	return "?";
+}
+
+static int from_json(json_t *o, void *rec, const struct field *f, size_t nf,
+		     const char *what, fl_err *err)
+{
+	if (!json_is_object(o))
+		return fl_seterr(err, "%s: not a JSON object", what);
+	/* unknown keys */
+	const char *key;
+	json_t *val;
+	json_object_foreach(o, key, val) {
+		bool known = false;
+		for (size_t i = 0; i < nf; i++)
+			if (strcmp(key, f[i].key) == 0)
+				known = true;
+		if (!known)
+			return fl_seterr(err, "%s: %s: unknown key", what, key);
+	}
+	for (size_t i = 0; i < nf; i++) {
+		char *base = (char *)rec + f[i].off;
+		json_t *v = json_object_get(o, f[i].key);
+		if (!v)
+			return fl_seterr(err, "%s: %s: missing", what, f[i].key);
+		bool ok = true;
+		switch (f[i].kind) {
+		case F_STR:
+			ok = json_is_string(v);
+			if (ok)
+				*(char **)base = fl_xstrdup(json_string_value(v));
+			break;
+		case F_NSTR:
+			ok = json_is_string(v) || json_is_null(v);
+			if (json_is_string(v))
+				*(char **)base = fl_xstrdup(json_string_value(v));
+			break;
+		case F_NINT:
+			ok = json_is_integer(v) || json_is_null(v);
+			if (json_is_integer(v)) {
+				json_int_t x = json_integer_value(v);
+				if (x < 1 || x > 2147483647)
+					return fl_seterr(err, "%s: %s: must be null or a positive integer", what, f[i].key);
+				*(int *)base = (int)x;
+			}
+			break;
+		case F_INT:
+			ok = json_is_integer(v);
+			if (ok)
+				*(int *)base = (int)json_integer_value(v);
+			break;
+		case F_LL:
+			ok = json_is_integer(v);
+			if (ok)
+				*(long long *)base = json_integer_value(v);
+			if (ok && *(long long *)base < 0)
+				return fl_seterr(err, "%s: %s: must be >= 0", what, f[i].key);
+			break;
+		case F_NLL:
+			ok = json_is_integer(v) || json_is_null(v);
+			*(long long *)base = -1;
+			if (json_is_integer(v)) {
+				*(long long *)base = json_integer_value(v);
+				if (*(long long *)base < 0)
+					return fl_seterr(err, "%s: %s: must be null or >= 0", what, f[i].key);
+			}
+			break;
+		case F_STRV: {
+			ok = json_is_array(v);
+			if (!ok)
+				break;
+			size_t k;
+			json_t *it;
+			json_array_foreach(v, k, it) {
+				if (!json_is_string(it))
+					return fl_seterr(err, "%s: %s[%zu]: must be a string", what, f[i].key, k);
+				fl_strv_push((fl_strv *)base, json_string_value(it));
+			}
+			break;
+		}
+		}
+		if (!ok)
+			return fl_seterr(err, "%s: %s: must be %s", what, f[i].key,
+					 kind_name(f[i].kind));
+	}
+	return 0;
+}
+
+int fl_entry_from_jobj(json_t *o, fl_entry *out, bool validate, fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	char what[64] = "record";
+	json_t *id = json_is_object(o) ? json_object_get(o, "id") : NULL;
+	if (json_is_string(id))
+		snprintf(what, sizeof what, "record %.20s", json_string_value(id));
+	if (from_json(o, out, entry_fields, NFIELDS(entry_fields), what, err) < 0 ||
+	    (validate && fl_entry_validate(out, err) < 0)) {
+		fl_entry_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+int fl_repo_from_jobj(json_t *o, fl_repo *out, fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	out->source_files = -1;
+	char what[160] = "repo";
+	json_t *id = json_is_object(o) ? json_object_get(o, "repo") : NULL;
+	if (json_is_string(id))
+		snprintf(what, sizeof what, "repo %.140s", json_string_value(id));
+	if (from_json(o, out, repo_fields, NFIELDS(repo_fields), what, err) < 0 ||
+	    fl_repo_validate(out, err) < 0) {
+		fl_repo_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+json_t *fl_json_parse(const char *json, size_t len, fl_err *err)
+{
+	json_error_t je;
+	json_t *o = json_loadb(json, len, JSON_REJECT_DUPLICATES, &je);
+	if (!o)
+		fl_seterr(err, "invalid JSON at line %d column %d: %s", je.line,
+			  je.column, je.text);
+	return o;
+}
+
+int fl_entry_from_json(const char *json, size_t len, fl_entry *out,
+		       fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	json_t *o = fl_json_parse(json, len, err);
+	if (!o)
+		return -1;
+	int rc = fl_entry_from_jobj(o, out, true, err);
+	json_decref(o);
+	return rc;
+}
+
+int fl_repo_from_json(const char *json, size_t len, fl_repo *out, fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	json_t *o = fl_json_parse(json, len, err);
+	if (!o)
+		return -1;
+	int rc = fl_repo_from_jobj(o, out, err);
+	json_decref(o);
+	return rc;
+}

@@ -1,0 +1,237 @@
+/*
+ * describe.c — the explanation of a record (documentation,
+ * triggerScenarios, commonSituations, solutions, handling strategy, tags)
+ * written only from facts the scanner found in the code: the raising
+ * construct, enclosing function, local guard, class, code, status.  No
+ * model and nothing invented, so every record validates offline.
+ */
+#include "describe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "lex.h"
+
+static void who(fl_buf *b, const fl_site *s, const char *path, bool cap)
+{
+	if (s->function) {
+		fl_buf_putc(b, '`');
+		fl_buf_puts(b, s->function);
+		fl_buf_putc(b, '`');
+	} else {
+		fl_buf_puts(b, cap ? "Top-level code in `" : "top-level code in `");
+		fl_buf_puts(b, path);
+		fl_buf_putc(b, '`');
+	}
+}
+
+static void action(fl_buf *b, const fl_site *s)
+{
+	const char *t = s->type;
+	if (strcmp(t, FL_T_PANIC) == 0) {
+		fl_buf_puts(b, "panics");
+	} else if (strcmp(t, FL_T_CONSOLE) == 0) {
+		const char *sev = s->severity;
+		fl_buf_puts(b, strcmp(sev, FL_S_CRITICAL) == 0 ? "reports a fatal error"
+			       : strcmp(sev, FL_S_WARNING) == 0 ? "prints a warning"
+			       : strcmp(sev, FL_S_INFO) == 0	 ? "prints a notice"
+								 : "reports an error");
+	} else if (strcmp(t, FL_T_HTTP) == 0) {
+		if (s->http) {
+			char tmp[64];
+			snprintf(tmp, sizeof tmp, "responds with HTTP %d", s->http);
+			fl_buf_puts(b, tmp);
+		} else {
+			fl_buf_puts(b, "responds with an HTTP error");
+		}
+	} else if (strcmp(t, FL_T_VALIDATION) == 0) {
+		fl_buf_puts(b, "rejects its input with a validation error");
+	} else if (strcmp(t, FL_T_ERROR_CODE) == 0) {
+		fl_buf_puts(b, "returns an error code");
+	} else {
+		fl_buf_puts(b, "raises ");
+		if (s->cls) {
+			fl_buf_putc(b, '`');
+			fl_buf_puts(b, s->cls);
+			fl_buf_putc(b, '`');
+		} else {
+			fl_buf_puts(b, "an error");
+		}
+	}
+}
+
+static bool has_placeholders(const char *msg, const char *pattern)
+{
+	return msg && pattern && strstr(pattern, "(.+?)") != NULL;
+}
+
+static char *take(fl_buf *b)
+{
+	fl_buf_cstr(b);
+	char *s = b->s;
+	memset(b, 0, sizeof *b);
+	return s;
+}
+
+static void add_tag(fl_strv *tags, const char *t)
+{
+	for (size_t i = 0; i < tags->n; i++)
+		if (strcmp(tags->v[i], t) == 0)
+			return;
+	fl_strv_push(tags, t);
+}
+
+/* kebab-case of an ASCII identifier: "ValueError" -> "value-error",
+ * "io::Error" -> "io-error"; NULL when it has no usable characters */
+static char *kebab(const char *s)
+{
+	fl_buf b = {0};
+	bool dash = false;
+	for (size_t i = 0; s[i]; i++) {
+		char c = s[i];
+		bool upper = c >= 'A' && c <= 'Z';
+		bool lower = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+		if (!upper && !lower) {
+			dash = b.n > 0;
+			continue;
+		}
+		if (upper && i > 0 && s[i - 1] >= 'a' && s[i - 1] <= 'z')
+			dash = true;
+		if (dash && b.n)
+			fl_buf_putc(&b, '-');
+		dash = false;
+		if (b.n == 0 && !(c >= 'a' && c <= 'z') && !upper) {
+			continue; /* tags start with a letter */
+		}
+		fl_buf_putc(&b, upper ? (char)(c - 'A' + 'a') : c);
+	}
+	if (!b.n) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	return take(&b);
+}
+
+void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
+{
+	fl_buf b = {0};
+	char line[32];
+	snprintf(line, sizeof line, "%d", e->line_number);
+	const char *path = e->file_path;
+
+	/* documentation */
+	who(&b, s, path, true);
+	fl_buf_putc(&b, ' ');
+	action(&b, s);
+	fl_buf_puts(&b, " with this message");
+	if (s->guard) {
+		fl_buf_puts(&b, " when `");
+		fl_buf_puts(&b, s->guard);
+		fl_buf_putc(&b, '`');
+	}
+	fl_buf_puts(&b, ".");
+	if (e->error_code) {
+		fl_buf_puts(&b, " It carries the error code `");
+		fl_buf_puts(&b, e->error_code);
+		fl_buf_puts(&b, "`.");
+	}
+	if (has_placeholders(e->error_message, e->message_pattern))
+		fl_buf_puts(&b, " The placeholders in the message are filled in at run time with the values involved.");
+	if (s->idiom) {
+		fl_buf_puts(&b, " It is raised by `");
+		fl_buf_puts(&b, s->idiom);
+		fl_buf_puts(&b, "` at ");
+	} else {
+		fl_buf_puts(&b, " It is raised at ");
+	}
+	fl_buf_puts(&b, path);
+	fl_buf_putc(&b, ':');
+	fl_buf_puts(&b, line);
+	fl_buf_putc(&b, '.');
+	e->documentation = take(&b);
+
+	/* triggerScenarios */
+	if (s->function) {
+		fl_buf_puts(&b, "A call to ");
+		who(&b, s, path, false);
+	} else {
+		fl_buf_puts(&b, "Loading or running ");
+		who(&b, s, path, false);
+	}
+	if (s->guard) {
+		fl_buf_puts(&b, " in which `");
+		fl_buf_puts(&b, s->guard);
+		fl_buf_puts(&b, "` holds reaches line ");
+	} else {
+		fl_buf_puts(&b, " that reaches line ");
+	}
+	fl_buf_puts(&b, line);
+	fl_buf_puts(&b, " of ");
+	fl_buf_puts(&b, path);
+	fl_buf_puts(&b, s->guard ? "." : "; no local condition guards the site.");
+	e->trigger_scenarios = take(&b);
+
+	/* commonSituations */
+	const char *t = s->type;
+	if (strcmp(t, FL_T_PANIC) == 0) {
+		fl_buf_puts(&b, "Seen as a panic or crash report on stderr or in a crash log of a program running this code; the failing thread or process stops.");
+	} else if (strcmp(t, FL_T_CONSOLE) == 0) {
+		fl_buf_puts(&b, "Seen in the program's log output or on its standard error while it runs.");
+	} else if (strcmp(t, FL_T_HTTP) == 0) {
+		fl_buf_puts(&b, "Seen by HTTP clients of this service as an error response");
+		if (s->http) {
+			snprintf(line, sizeof line, " (status %d)", s->http);
+			fl_buf_puts(&b, line);
+		}
+		fl_buf_puts(&b, ", and in the service's access log.");
+	} else if (strcmp(t, FL_T_VALIDATION) == 0) {
+		fl_buf_puts(&b, "Seen by the user or caller who submitted input that fails this check, as a validation message.");
+	} else {
+		fl_buf_puts(&b, "Seen where the error propagates: in a caller's error handling, an uncaught-error report, a stack trace or a log line.");
+	}
+	e->common_situations = take(&b);
+
+	/* solutions: only what the facts support */
+	if (s->guard) {
+		fl_buf_puts(&b, "Find out why `");
+		fl_buf_puts(&b, s->guard);
+		fl_buf_puts(&b, "` holds at ");
+		fl_buf_puts(&b, path);
+		fl_buf_putc(&b, ':');
+		snprintf(line, sizeof line, "%d", e->line_number);
+		fl_buf_puts(&b, line);
+		fl_buf_puts(&b, " and change the input or state so that it does not.");
+		fl_strv_push(&e->solutions, fl_buf_cstr(&b));
+		fl_buf_reset(&b);
+	}
+	if (has_placeholders(e->error_message, e->message_pattern)) {
+		fl_buf_puts(&b, "Compare the values shown in the message with what ");
+		who(&b, s, path, false);
+		fl_buf_puts(&b, " accepts.");
+		fl_strv_push(&e->solutions, fl_buf_cstr(&b));
+		fl_buf_reset(&b);
+	}
+	fl_buf_free(&b);
+
+	if (strcmp(t, FL_T_EXCEPTION) == 0)
+		e->handling_strategy = fl_xstrdup("try-catch");
+	else if (strcmp(t, FL_T_VALIDATION) == 0)
+		e->handling_strategy = fl_xstrdup("validation");
+
+	if (lang)
+		add_tag(&e->tags, lang);
+	add_tag(&e->tags, strcmp(t, FL_T_ERROR_CODE) == 0 ? "error-code" : t);
+	if (s->cls) {
+		const char *last = s->cls;
+		for (const char *p = s->cls; *p; p++)
+			if ((*p == ':' || *p == '.' || *p == '\\') && p[1] &&
+			    p[1] != ':' && p[1] != '.')
+				last = p + 1;
+		char *k = kebab(last);
+		if (k && strcmp(k, "error") && strcmp(k, "exception"))
+			add_tag(&e->tags, k);
+		free(k);
+	}
+}

@@ -1,0 +1,123 @@
+/*
+ * persist.c — writing a scan result into the store: one transaction that
+ * replaces the repository's records (new ones added, vanished ones removed),
+ * keeps contentChangedAt of records whose content did not change, records
+ * the other sites of duplicate records, and updates the repository row.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../json_internal.h"
+#include "../store_internal.h"
+#include "../strmap.h"
+#include "../util.h"
+
+/* The record's content: everything but the fields that change with every
+ * scan of the same code (sha, times, permalink). */
+static char *content_key(const fl_entry *e)
+{
+	fl_entry c = *e;
+	c.analyzed_sha = NULL;
+	c.analyzed_at = NULL;
+	c.content_changed_at = NULL;
+	c.github_url = NULL;
+	return fl_entry_to_json(&c, false);
+}
+
+struct old {
+	char **keys;
+	char **changed_at;
+	size_t n;
+};
+
+static int load_old(fl_store *st, const char *repo, fl_strmap *map,
+		    struct old *old, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "SELECT record FROM errors WHERE repo = ?1",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *json = (const char *)sqlite3_column_text(s, 0);
+		json_t *o = fl_json_parse(json, (size_t)sqlite3_column_bytes(s, 0), err);
+		fl_entry e;
+		if (!o || fl_entry_from_jobj(o, &e, false, err) < 0) {
+			json_decref(o);
+			sqlite3_finalize(s);
+			return -1;
+		}
+		json_decref(o);
+		old->keys = fl_xrealloc(old->keys, (old->n + 1) * sizeof *old->keys);
+		old->changed_at = fl_xrealloc(old->changed_at, (old->n + 1) * sizeof *old->changed_at);
+		old->keys[old->n] = content_key(&e);
+		old->changed_at[old->n] = fl_xstrdup(e.content_changed_at);
+		fl_strmap_put(map, e.id, old->n);
+		old->n++;
+		fl_entry_free(&e);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+	return 0;
+}
+
+int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
+{
+	fl_strmap map = {0};
+	struct old old = {0};
+	fl_scan_summary *sum = &r->summary;
+	sum->added = sum->removed = sum->changed = sum->unchanged = 0;
+	if (fl_store_begin(st, err) < 0)
+		return -1;
+	if (load_old(st, r->repo.repo, &map, &old, err) < 0 ||
+	    fl_store_clear_repo(st, r->repo.repo, err) < 0)
+		goto fail;
+	for (size_t i = 0; i < r->n; i++) {
+		fl_entry *e = &r->entries[i];
+		size_t k;
+		if (fl_strmap_get(&map, e->id, &k)) {
+			char *key = content_key(e);
+			if (strcmp(key, old.keys[k]) == 0) {
+				free(e->content_changed_at);
+				e->content_changed_at = fl_xstrdup(old.changed_at[k]);
+				sum->unchanged++;
+			} else {
+				sum->changed++;
+			}
+			free(key);
+		} else {
+			sum->added++;
+		}
+		if (fl_store_put_entry(st, e, &r->facts[i], err) < 0)
+			goto fail;
+	}
+	sum->removed = (long long)old.n - sum->unchanged - sum->changed;
+	for (size_t i = 0; i < r->ndups; i++) {
+		struct fl_dup_site *d = &r->dups[i];
+		if (fl_store_add_site(st, r->entries[d->entry].id, d->path, d->line,
+				      d->col, err) < 0)
+			goto fail;
+	}
+	if (fl_store_put_repo(st, &r->repo, err) < 0 || fl_store_commit(st, err) < 0)
+		goto fail;
+	for (size_t i = 0; i < old.n; i++) {
+		free(old.keys[i]);
+		free(old.changed_at[i]);
+	}
+	free(old.keys);
+	free(old.changed_at);
+	fl_strmap_free(&map);
+	return 0;
+fail:
+	fl_store_rollback(st);
+	for (size_t i = 0; i < old.n; i++) {
+		free(old.keys[i]);
+		free(old.changed_at[i]);
+	}
+	free(old.keys);
+	free(old.changed_at);
+	fl_strmap_free(&map);
+	return -1;
+}

@@ -1,0 +1,521 @@
+/*
+ * scan.c — the scanner core: lists a tree's files, applies the skip rules,
+ * reads and scans files on every core, then turns the sites into records in
+ * deterministic scan order (files by path bytes, sites by line and column):
+ * ids, duplicates, slugs, patterns, windows, permalinks, explanations.
+ * Knows nothing about any particular language (see lang.h).
+ */
+#define _DEFAULT_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <limits.h>
+#include <openssl/evp.h>
+#include <openssl/sha.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../strmap.h"
+#include "../util.h"
+#include "describe.h"
+#include "filter.h"
+#include "lang.h"
+#include "sites.h"
+#include "tree.h"
+
+#define NLANGS_MAX 16
+
+struct job {
+	int skip;               /* -1: scanned; else an fl_skip rule */
+	const fl_lang *lang;
+	char *text;             /* content between the read and scan phases */
+	size_t len;
+	fl_sites *sites;
+	char **windows;         /* per site */
+	int *wstart, *wend;
+	char hash[65];          /* content digest (plain folders) */
+};
+
+struct ctx {
+	const fl_tree *tree;
+	const fl_scan_opts *o;
+	struct job *jobs;
+	size_t n;
+	int phase;              /* 0 read, 1 scan */
+	atomic_size_t next;
+	atomic_llong files_done, bytes_done, sites_done;
+	void *lang_trees[NLANGS_MAX];
+	pthread_mutex_t lock;
+	bool failed;
+	fl_err err;
+};
+
+static int lang_index(const fl_lang *l)
+{
+	for (int i = 0; fl_langs[i]; i++)
+		if (fl_langs[i] == l)
+			return i;
+	return -1;
+}
+
+static void hex(const unsigned char *md, size_t n, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		out[2 * i] = digits[md[i] >> 4];
+		out[2 * i + 1] = digits[md[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
+{
+	struct job *j = &c->jobs[i];
+	long long size = fl_tree_size(r, i);
+	if (size > FL_MAX_FILE) {
+		j->skip = FL_SKIP_LARGE;
+		return;
+	}
+	fl_err err;
+	j->text = fl_tree_read(r, i, &j->len, &err);
+	if (!j->text) {
+		j->skip = FL_SKIP_UNREADABLE;
+		return;
+	}
+	if (!c->tree->gitdir) {
+		unsigned char md[SHA256_DIGEST_LENGTH];
+		SHA256((const unsigned char *)j->text, j->len, md);
+		hex(md, sizeof md, j->hash);
+	}
+	int rule = fl_filter_content(j->text, j->len);
+	if (rule >= 0) {
+		j->skip = rule;
+		free(j->text);
+		j->text = NULL;
+	}
+}
+
+static void scan_one(struct ctx *c, size_t i)
+{
+	struct job *j = &c->jobs[i];
+	if (!j->text)
+		return;
+	fl_src src = {c->tree->files[i].path, j->text, j->len};
+	j->sites = fl_sites_new();
+	int li = lang_index(j->lang);
+	j->lang->scan(li >= 0 ? c->lang_trees[li] : NULL, &src, j->sites);
+	fl_sites_sort(j->sites);
+	size_t n = j->sites->n;
+	if (n) {
+		size_t nlines;
+		size_t *starts = fl_line_index(j->text, j->len, &nlines);
+		j->windows = fl_xcalloc(n, sizeof *j->windows);
+		j->wstart = fl_xcalloc(n, sizeof *j->wstart);
+		j->wend = fl_xcalloc(n, sizeof *j->wend);
+		for (size_t k = 0; k < n; k++) {
+			fl_site *s = &j->sites->v[k];
+			if ((size_t)s->line > nlines)
+				s->line = nlines ? (int)nlines : 1;
+			char *w = fl_source_window_idx(j->text, j->len, starts,
+						       nlines, s->line,
+						       &j->wstart[k], &j->wend[k]);
+			if (w && !fl_utf8_valid(w, strlen(w))) {
+				char *fixed = fl_utf8_fix(w, strlen(w));
+				free(w);
+				w = fixed;
+			}
+			j->windows[k] = w;
+		}
+		free(starts);
+	}
+	atomic_fetch_add(&c->sites_done, (long long)n);
+	atomic_fetch_add(&c->bytes_done, (long long)j->len);
+	free(j->text);
+	j->text = NULL;
+}
+
+static void *worker(void *arg)
+{
+	struct ctx *c = arg;
+	fl_tree_reader r;
+	fl_err err;
+	if (c->phase == 0 && fl_tree_reader_open(&r, c->tree, &err) < 0) {
+		pthread_mutex_lock(&c->lock);
+		if (!c->failed) {
+			c->failed = true;
+			c->err = err;
+		}
+		pthread_mutex_unlock(&c->lock);
+		return NULL;
+	}
+	for (;;) {
+		size_t i = atomic_fetch_add(&c->next, 1);
+		if (i >= c->n)
+			break;
+		if (c->jobs[i].skip >= 0)
+			continue;
+		if (c->phase == 0)
+			read_one(c, &r, i);
+		else
+			scan_one(c, i);
+		atomic_fetch_add(&c->files_done, 1);
+	}
+	if (c->phase == 0)
+		fl_tree_reader_close(&r);
+	return NULL;
+}
+
+static void progress(struct ctx *c, double t0, bool final)
+{
+	double dt = fl_now_mono() - t0;
+	long long files = atomic_load(&c->files_done);
+	long long bytes = atomic_load(&c->bytes_done);
+	long long sites = atomic_load(&c->sites_done);
+	fprintf(stderr, "\rscanning: %lld files, %.1f MB, %.1f MB/s, %lld sites   %s",
+		files, (double)bytes / 1e6, dt > 0 ? (double)bytes / 1e6 / dt : 0.0,
+		sites, final ? "\n" : "");
+	fflush(stderr);
+}
+
+static void run_phase(struct ctx *c, int phase, int threads, double t0)
+{
+	c->phase = phase;
+	atomic_store(&c->next, 0);
+	pthread_t tids[64];
+	int started = 0;
+	for (int i = 0; i < threads && i < 64; i++)
+		if (pthread_create(&tids[started], NULL, worker, c) == 0)
+			started++;
+	if (started == 0) {
+		worker(c); /* no threads to be had: do it here */
+		return;
+	}
+	if (c->o->progress && phase == 1) {
+		while (atomic_load(&c->next) < c->n) {
+			struct timespec ts = {0, 100 * 1000 * 1000};
+			nanosleep(&ts, NULL);
+			progress(c, t0, false);
+		}
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(tids[i], NULL);
+	if (c->o->progress && phase == 1)
+		progress(c, t0, true);
+}
+
+/* owner/name for a tree: --repo, else the origin remote, else
+ * local/<folder name> */
+static char *repo_name(const fl_scan_opts *o, const fl_tree *t, bool *local)
+{
+	*local = false;
+	if (o->repo)
+		return fl_xstrdup(o->repo);
+	if (t->remote_repo)
+		return fl_xstrdup(t->remote_repo);
+	*local = true;
+	const char *base = strrchr(t->root, '/');
+	base = base && base[1] ? base + 1 : "root";
+	char *r = fl_xasprintf("local/%s", base);
+	for (char *p = r + 6; *p; p++)
+		if (*p == ' ' || *p == '/' || *p == '\t')
+			*p = '-';
+	return r;
+}
+
+static bool valid_repo_name(const char *r)
+{
+	const char *sl = strchr(r, '/');
+	if (!sl || sl == r || !sl[1] || strchr(sl + 1, '/'))
+		return false;
+	for (; *r; r++)
+		if (*r == ' ' || *r == '\t' || *r == '\n')
+			return false;
+	return true;
+}
+
+static void count_lang(fl_scan_summary *s, const char *lang, long long files,
+		       long long sites, long long records)
+{
+	size_t i;
+	for (i = 0; i < s->nlangs; i++)
+		if (strcmp(s->langs[i].lang, lang) == 0)
+			break;
+	if (i == s->nlangs) {
+		if (s->nlangs == 16)
+			return;
+		s->nlangs++;
+		s->langs[i].lang = lang;
+	}
+	s->langs[i].files += files;
+	s->langs[i].sites += sites;
+	s->langs[i].records += records;
+}
+
+/* Build records from the scanned jobs, in scan order. */
+static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
+			  const char *host, const char *sha, const char *now)
+{
+	fl_strmap ids = {0}, slugs = {0};
+	size_t cap = 0;
+	fl_scan_summary *sum = &res->summary;
+	for (size_t i = 0; i < c->n; i++) {
+		struct job *j = &c->jobs[i];
+		if (!j->sites)
+			continue;
+		const char *path = c->tree->files[i].path;
+		for (size_t k = 0; k < j->sites->n; k++) {
+			fl_site *s = &j->sites->v[k];
+			sum->sites++;
+			const char *code = s->code && *s->code ? s->code : NULL;
+			char *msg = NULL;
+			if (s->message && *s->message)
+				msg = fl_utf8_fix(s->message, strlen(s->message));
+			else if (code)
+				msg = fl_xstrdup(code);
+			else
+				continue;
+			char id[17];
+			fl_record_id(repo, code, msg, path, id);
+			size_t prev;
+			if (fl_strmap_get(&ids, id, &prev)) {
+				res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
+				res->dups[res->ndups++] = (struct fl_dup_site){
+					prev, fl_xstrdup(path), s->line, s->col};
+				sum->duplicates++;
+				free(msg);
+				continue;
+			}
+			if (res->n == cap) {
+				cap = cap ? cap * 2 : 256;
+				res->entries = fl_xrealloc(res->entries, cap * sizeof *res->entries);
+				res->facts = fl_xrealloc(res->facts, cap * sizeof *res->facts);
+			}
+			fl_strmap_put(&ids, id, res->n);
+			fl_entry *e = &res->entries[res->n];
+			fl_facts *f = &res->facts[res->n];
+			memset(e, 0, sizeof *e);
+			memset(f, 0, sizeof *f);
+			e->id = fl_xstrdup(id);
+			e->repo = fl_xstrdup(repo);
+			char *base = fl_slug_base(code ? code : msg);
+			if (fl_strmap_get(&slugs, base, NULL)) {
+				e->slug = fl_slug_suffixed(base, id);
+				free(base);
+			} else {
+				e->slug = base;
+			}
+			fl_strmap_put(&slugs, e->slug, res->n);
+			e->error_code = code ? fl_utf8_fix(code, strlen(code)) : NULL;
+			e->error_message = msg;
+			e->message_pattern = fl_message_pattern(msg);
+			e->error_type = fl_xstrdup(s->type);
+			e->error_class = s->cls && *s->cls ? fl_utf8_fix(s->cls, strlen(s->cls)) : NULL;
+			e->http_status = s->http >= 100 && s->http <= 599 ? s->http : 0;
+			e->severity = fl_xstrdup(s->severity);
+			e->file_path = fl_utf8_fix(path, strlen(path));
+			e->line_number = s->line;
+			if (j->windows && j->windows[k]) {
+				e->source_code = j->windows[k];
+				j->windows[k] = NULL;
+				e->source_code_start = j->wstart[k];
+				e->source_code_end = j->wend[k];
+			}
+			e->github_url = fl_permalink(host, repo, sha, e->file_path,
+						     e->source_code_start,
+						     e->source_code_end,
+						     host ? NULL : c->tree->root);
+			e->analyzed_sha = fl_xstrdup(sha);
+			e->analyzed_at = fl_xstrdup(now);
+			e->content_changed_at = fl_xstrdup(now);
+			e->schema_version = FL_SCHEMA_VERSION;
+			fl_describe(e, s, j->lang->name);
+			f->function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
+			f->guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
+			f->idiom = fl_xstrdup(s->idiom);
+			f->language = j->lang->name;
+			f->column = s->col;
+			res->n++;
+			count_lang(sum, j->lang->name, 0, 0, 1);
+		}
+	}
+	fl_strmap_free(&ids);
+	fl_strmap_free(&slugs);
+}
+
+static void folder_digest(struct ctx *c, char out[41])
+{
+	EVP_MD_CTX *h = EVP_MD_CTX_new();
+	EVP_DigestInit_ex(h, EVP_sha256(), NULL);
+	for (size_t i = 0; i < c->n; i++) {
+		const char *p = c->tree->files[i].path;
+		EVP_DigestUpdate(h, p, strlen(p) + 1);
+		if (c->jobs[i].hash[0]) {
+			EVP_DigestUpdate(h, c->jobs[i].hash, 64);
+		} else {
+			char sz[32];
+			snprintf(sz, sizeof sz, "size:%lld", c->tree->files[i].size);
+			EVP_DigestUpdate(h, sz, strlen(sz));
+		}
+		EVP_DigestUpdate(h, "\n", 1);
+	}
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+	EVP_DigestFinal_ex(h, md, &mdlen);
+	EVP_MD_CTX_free(h);
+	hex(md, 20, out);
+}
+
+int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
+{
+	memset(res, 0, sizeof *res);
+	double t0 = fl_now_mono();
+	fl_tree tree;
+	if (fl_tree_open(o->path, o->rev, &tree, err) < 0)
+		return -1;
+	bool local;
+	char *repo = repo_name(o, &tree, &local);
+	if (!valid_repo_name(repo)) {
+		fl_seterr(err, "--repo %s: must be OWNER/NAME", repo);
+		free(repo);
+		fl_tree_close(&tree);
+		return -1;
+	}
+	const char *host = local ? NULL : (tree.host && tree.remote_repo && strcmp(tree.remote_repo, repo) == 0 ? tree.host : "github.com");
+
+	/* the scan root relative to the tree root: skip rules see paths
+	 * relative to what the user asked to scan */
+	char abs[PATH_MAX];
+	size_t rel_off = 0;
+	if (realpath(o->path, abs) && fl_str_starts(abs, tree.root) &&
+	    abs[strlen(tree.root)] == '/')
+		rel_off = strlen(abs) - strlen(tree.root);
+
+	struct ctx c;
+	memset(&c, 0, sizeof c);
+	c.tree = &tree;
+	c.o = o;
+	c.n = tree.n;
+	c.jobs = fl_xcalloc(tree.n ? tree.n : 1, sizeof *c.jobs);
+	pthread_mutex_init(&c.lock, NULL);
+	fl_scan_summary *sum = &res->summary;
+	sum->files_seen = (long long)tree.n;
+	for (size_t i = 0; i < tree.n; i++) {
+		const char *p = tree.files[i].path;
+		const char *rel = strlen(p) > rel_off ? p + rel_off : p;
+		c.jobs[i].lang = fl_lang_for_path(p);
+		c.jobs[i].skip = fl_filter_path(rel, c.jobs[i].lang, o);
+	}
+	int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (threads < 1)
+		threads = 1;
+	run_phase(&c, 0, threads, t0);
+	if (c.failed) {
+		*err = c.err;
+		goto fail;
+	}
+	/* per-tree collect pass, serial */
+	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++) {
+		const fl_lang *L = fl_langs[li];
+		if (!L->tree_new)
+			continue;
+		c.lang_trees[li] = L->tree_new();
+		if (!L->collect)
+			continue;
+		for (size_t i = 0; i < c.n; i++) {
+			if (c.jobs[i].lang != L || !c.jobs[i].text)
+				continue;
+			fl_src src = {tree.files[i].path, c.jobs[i].text, c.jobs[i].len};
+			L->collect(c.lang_trees[li], &src);
+		}
+	}
+	run_phase(&c, 1, threads, t0);
+
+	for (size_t i = 0; i < c.n; i++) {
+		struct job *j = &c.jobs[i];
+		if (j->skip >= 0) {
+			sum->skipped[j->skip]++;
+			continue;
+		}
+		sum->files_scanned++;
+		sum->bytes_scanned += (long long)j->len;
+		count_lang(sum, j->lang->name, 1, j->sites ? (long long)j->sites->n : 0, 0);
+	}
+	char sha[41];
+	if (tree.sha[0])
+		memcpy(sha, tree.sha, 41);
+	else
+		folder_digest(&c, sha);
+	char now[32];
+	fl_now_iso(now);
+	build_records(&c, res, repo, host, sha, now);
+	sum->records = (long long)res->n;
+
+	/* the repository entry */
+	fl_repo *r = &res->repo;
+	r->repo = fl_xstrdup(repo);
+	long long best = -1;
+	for (size_t i = 0; i < sum->nlangs; i++)
+		if (sum->langs[i].files > best) {
+			best = sum->langs[i].files;
+			free(r->language);
+			r->language = fl_xstrdup(sum->langs[i].lang);
+		}
+	r->stars = 0;
+	r->source_files = sum->files_scanned;
+	r->default_branch = fl_xstrdup(tree.branch ? tree.branch : "main");
+	r->analyzed_sha = fl_xstrdup(sha);
+	r->analyzed_at = fl_xstrdup(now);
+	r->error_count = (long long)res->n;
+	snprintf(sum->repo, sizeof sum->repo, "%s", repo);
+	memcpy(sum->sha, sha, 41);
+	memcpy(sum->analyzed_at, now, 32);
+
+	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++)
+		if (c.lang_trees[li] && fl_langs[li]->tree_free)
+			fl_langs[li]->tree_free(c.lang_trees[li]);
+	for (size_t i = 0; i < c.n; i++) {
+		struct job *j = &c.jobs[i];
+		if (j->windows)
+			for (size_t k = 0; k < j->sites->n; k++)
+				free(j->windows[k]);
+		free(j->windows);
+		free(j->wstart);
+		free(j->wend);
+		fl_sites_free(j->sites);
+		free(j->text);
+	}
+	free(c.jobs);
+	pthread_mutex_destroy(&c.lock);
+	free(repo);
+	fl_tree_close(&tree);
+	sum->seconds = fl_now_mono() - t0;
+	return 0;
+fail:
+	for (size_t i = 0; i < c.n; i++)
+		free(c.jobs[i].text);
+	free(c.jobs);
+	pthread_mutex_destroy(&c.lock);
+	free(repo);
+	fl_tree_close(&tree);
+	return -1;
+}
+
+void fl_scan_result_free(fl_scan_result *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		fl_entry_free(&r->entries[i]);
+		free((char *)r->facts[i].function);
+		free((char *)r->facts[i].guard);
+		free((char *)r->facts[i].idiom);
+	}
+	free(r->entries);
+	free(r->facts);
+	for (size_t i = 0; i < r->ndups; i++)
+		free(r->dups[i].path);
+	free(r->dups);
+	fl_repo_free(&r->repo);
+	memset(r, 0, sizeof *r);
+}

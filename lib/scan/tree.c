@@ -1,0 +1,390 @@
+/*
+ * tree.c — listing and reading the files of a scan target with libgit2
+ * (work tree index, or a commit's tree from the object store) or a plain
+ * folder walk.  See tree.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+#include "tree.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../util.h"
+
+static int giterr(fl_err *err, const char *what)
+{
+	const git_error *e = git_error_last();
+	return fl_seterr(err, "%s: %s", what, e && e->message ? e->message : "libgit2 error");
+}
+
+static void add_file(fl_tree *t, size_t *cap, const char *path,
+		     const git_oid *oid, long long size)
+{
+	if (t->n == *cap) {
+		*cap = *cap ? *cap * 2 : 256;
+		t->files = fl_xrealloc(t->files, *cap * sizeof *t->files);
+	}
+	fl_tree_file *f = &t->files[t->n++];
+	memset(f, 0, sizeof *f);
+	f->path = fl_xstrdup(path);
+	if (oid)
+		git_oid_cpy(&f->oid, oid);
+	f->size = size;
+}
+
+static int cmp_file(const void *a, const void *b)
+{
+	return strcmp(((const fl_tree_file *)a)->path, ((const fl_tree_file *)b)->path);
+}
+
+/* ---- plain folder ----------------------------------------------------------- */
+
+static int walk(fl_tree *t, size_t *cap, const char *abs, const char *rel,
+		int depth, fl_err *err)
+{
+	if (depth > 64)
+		return 0;
+	DIR *d = opendir(abs);
+	if (!d) {
+		if (depth == 0)
+			return fl_seterr(err, "cannot read folder %s: %s", abs, strerror(errno));
+		return 0;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		const char *n = de->d_name;
+		if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, ".git") == 0)
+			continue;
+		char *a = fl_xasprintf("%s/%s", abs, n);
+		char *r = *rel ? fl_xasprintf("%s/%s", rel, n) : fl_xstrdup(n);
+		struct stat sb;
+		if (lstat(a, &sb) == 0) {
+			if (S_ISDIR(sb.st_mode)) {
+				if (walk(t, cap, a, r, depth + 1, err) < 0) {
+					free(a);
+					free(r);
+					closedir(d);
+					return -1;
+				}
+			} else if (S_ISREG(sb.st_mode)) {
+				add_file(t, cap, r, NULL, (long long)sb.st_size);
+			}
+		}
+		free(a);
+		free(r);
+	}
+	closedir(d);
+	return 0;
+}
+
+/* ---- remote ------------------------------------------------------------------- */
+
+/* https://github.com/owner/name(.git), git@github.com:owner/name.git,
+ * ssh://git@host/owner/name */
+static void parse_remote(const char *url, char **host, char **repo)
+{
+	*host = *repo = NULL;
+	const char *p = url, *h;
+	if ((h = strstr(p, "://"))) {
+		p = h + 3;
+		const char *at = strchr(p, '@');
+		const char *sl = strchr(p, '/');
+		if (at && (!sl || at < sl))
+			p = at + 1;
+		sl = strchr(p, '/');
+		if (!sl)
+			return;
+		const char *colon = memchr(p, ':', (size_t)(sl - p));
+		*host = fl_xstrndup(p, (size_t)((colon ? colon : sl) - p));
+		p = sl + 1;
+	} else if ((h = strchr(p, ':')) && strchr(p, '@') && strchr(p, '@') < h) {
+		const char *at = strchr(p, '@');
+		*host = fl_xstrndup(at + 1, (size_t)(h - at - 1));
+		p = h + 1;
+	} else {
+		return;
+	}
+	size_t l = strlen(p);
+	while (l && p[l - 1] == '/')
+		l--;
+	if (l > 4 && strncmp(p + l - 4, ".git", 4) == 0)
+		l -= 4;
+	char *r = fl_xstrndup(p, l);
+	/* owner/name: the last two components (GitLab groups keep only the
+	 * last two, which is what permalinks of github-like hosts need) */
+	char *last = strrchr(r, '/');
+	if (!last || last == r || !last[1]) {
+		free(r);
+		free(*host);
+		*host = NULL;
+		return;
+	}
+	if (strcmp(*host, "gitlab.com") == 0 || strstr(*host, "gitlab")) {
+		*repo = r; /* GitLab: full group path */
+		return;
+	}
+	char *prev = last - 1;
+	while (prev > r && *(prev - 1) != '/')
+		prev--;
+	*repo = fl_xstrdup(prev);
+	free(r);
+}
+
+static void read_remote(git_repository *repo, fl_tree *t)
+{
+	git_remote *rm = NULL;
+	if (git_remote_lookup(&rm, repo, "origin") == 0) {
+		const char *url = git_remote_url(rm);
+		if (url)
+			parse_remote(url, &t->host, &t->remote_repo);
+		git_remote_free(rm);
+	}
+	git_error_clear();
+}
+
+/* ---- git ------------------------------------------------------------------------- */
+
+struct walk_ctx {
+	fl_tree *t;
+	size_t *cap;
+	const char *prefix; /* subtree prefix with trailing '/', or "" */
+};
+
+static int tree_cb(const char *root, const git_tree_entry *e, void *payload)
+{
+	struct walk_ctx *w = payload;
+	git_filemode_t mode = git_tree_entry_filemode(e);
+	if (mode != GIT_FILEMODE_BLOB && mode != GIT_FILEMODE_BLOB_EXECUTABLE)
+		return 0;
+	char *p = fl_xasprintf("%s%s%s", w->prefix, root, git_tree_entry_name(e));
+	add_file(w->t, w->cap, p, git_tree_entry_id(e), -1);
+	free(p);
+	return 0;
+}
+
+static int open_git(fl_tree *t, git_repository *repo, const char *abs,
+		    const char *rev, fl_err *err)
+{
+	size_t cap = 0;
+	t->gitdir = fl_xstrdup(git_repository_path(repo));
+	const char *wd = git_repository_workdir(repo);
+	bool bare = git_repository_is_bare(repo);
+	read_remote(repo, t);
+	git_reference *head = NULL;
+	if (git_repository_head(&head, repo) == 0) {
+		if (git_reference_is_branch(head))
+			t->branch = fl_xstrdup(git_reference_shorthand(head));
+		git_reference_free(head);
+	}
+	git_error_clear();
+
+	/* subfolder of the work tree being scanned, as a repo-relative prefix */
+	char *prefix = fl_xstrdup("");
+	if (wd) {
+		size_t wl = strlen(wd);
+		char *root = fl_xstrndup(wd, wl && wd[wl - 1] == '/' ? wl - 1 : wl);
+		if (fl_str_starts(abs, root) && abs[strlen(root)] == '/') {
+			free(prefix);
+			prefix = fl_xasprintf("%s/", abs + strlen(root) + 1);
+		}
+		t->root = root;
+	} else {
+		t->root = fl_xstrdup(abs);
+	}
+
+	if (bare || rev) {
+		t->from_odb = true;
+		git_object *obj = NULL, *commit = NULL;
+		git_tree *tree = NULL;
+		if (git_revparse_single(&obj, repo, rev ? rev : "HEAD") < 0) {
+			free(prefix);
+			return giterr(err, rev ? rev : "HEAD");
+		}
+		int rc = git_object_peel(&commit, obj, GIT_OBJECT_COMMIT);
+		git_object_free(obj);
+		if (rc < 0) {
+			free(prefix);
+			return giterr(err, rev ? rev : "HEAD");
+		}
+		git_oid_tostr(t->sha, sizeof t->sha, git_object_id(commit));
+		if (git_commit_tree(&tree, (git_commit *)commit) < 0) {
+			git_object_free(commit);
+			free(prefix);
+			return giterr(err, "reading the commit's tree");
+		}
+		git_object_free(commit);
+		git_tree *sub = tree;
+		if (*prefix) {
+			git_tree_entry *te = NULL;
+			char *dir = fl_xstrndup(prefix, strlen(prefix) - 1);
+			rc = git_tree_entry_bypath(&te, tree, dir);
+			free(dir);
+			if (rc < 0 || git_tree_entry_type(te) != GIT_OBJECT_TREE ||
+			    git_tree_lookup(&sub, repo, git_tree_entry_id(te)) < 0) {
+				git_tree_entry_free(te);
+				git_tree_free(tree);
+				fl_seterr(err, "%s: not a folder at %s", prefix, t->sha);
+				free(prefix);
+				return -1;
+			}
+			git_tree_entry_free(te);
+		}
+		struct walk_ctx w = {t, &cap, prefix};
+		rc = git_tree_walk(sub, GIT_TREEWALK_PRE, tree_cb, &w);
+		if (sub != tree)
+			git_tree_free(sub);
+		git_tree_free(tree);
+		free(prefix);
+		if (rc < 0)
+			return giterr(err, "walking the tree");
+	} else {
+		git_index *idx = NULL;
+		if (git_repository_index(&idx, repo) < 0) {
+			free(prefix);
+			return giterr(err, "reading the index");
+		}
+		size_t n = git_index_entrycount(idx);
+		size_t pl = strlen(prefix);
+		for (size_t i = 0; i < n; i++) {
+			const git_index_entry *e = git_index_get_byindex(idx, i);
+			if (git_index_entry_stage(e) != 0)
+				continue;
+			if (e->mode != GIT_FILEMODE_BLOB &&
+			    e->mode != GIT_FILEMODE_BLOB_EXECUTABLE)
+				continue;
+			if (pl && strncmp(e->path, prefix, pl) != 0)
+				continue;
+			add_file(t, &cap, e->path, NULL, -1);
+		}
+		git_index_free(idx);
+		free(prefix);
+		git_oid oid;
+		if (git_reference_name_to_id(&oid, repo, "HEAD") == 0)
+			git_oid_tostr(t->sha, sizeof t->sha, &oid);
+		git_error_clear();
+	}
+	return 0;
+}
+
+int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err)
+{
+	memset(t, 0, sizeof *t);
+	git_libgit2_init();
+	char abs[PATH_MAX];
+	if (!realpath(path, abs)) {
+		git_libgit2_shutdown();
+		return fl_seterr(err, "cannot scan %s: %s", path, strerror(errno));
+	}
+	struct stat sb;
+	if (stat(abs, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
+		git_libgit2_shutdown();
+		return fl_seterr(err, "cannot scan %s: not a folder", path);
+	}
+	git_repository *repo = NULL;
+	int rc;
+	if (git_repository_open_ext(&repo, abs, 0, NULL) == 0) {
+		rc = open_git(t, repo, abs, rev, err);
+		git_repository_free(repo);
+	} else {
+		git_error_clear();
+		if (rev) {
+			git_libgit2_shutdown();
+			return fl_seterr(err, "--rev %s: %s is not a git repository", rev, path);
+		}
+		t->root = fl_xstrdup(abs);
+		size_t cap = 0;
+		rc = walk(t, &cap, abs, "", 0, err);
+	}
+	if (rc < 0) {
+		fl_tree_close(t);
+		return -1;
+	}
+	qsort(t->files, t->n, sizeof *t->files, cmp_file);
+	return 0;
+}
+
+void fl_tree_close(fl_tree *t)
+{
+	if (!t->root && !t->files && !t->gitdir)
+		return;
+	for (size_t i = 0; i < t->n; i++)
+		free(t->files[i].path);
+	free(t->files);
+	free(t->root);
+	free(t->gitdir);
+	free(t->host);
+	free(t->remote_repo);
+	free(t->branch);
+	memset(t, 0, sizeof *t);
+	git_libgit2_shutdown();
+}
+
+int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err)
+{
+	r->tree = t;
+	r->repo = NULL;
+	if (t->from_odb && git_repository_open_bare(&r->repo, t->gitdir) < 0)
+		return giterr(err, t->gitdir);
+	return 0;
+}
+
+void fl_tree_reader_close(fl_tree_reader *r)
+{
+	git_repository_free(r->repo);
+	r->repo = NULL;
+}
+
+long long fl_tree_size(fl_tree_reader *r, size_t i)
+{
+	const fl_tree_file *f = &r->tree->files[i];
+	if (f->size >= 0)
+		return f->size;
+	if (r->tree->from_odb) {
+		git_odb *odb = NULL;
+		size_t len;
+		git_object_t type;
+		long long size = -1;
+		if (git_repository_odb(&odb, r->repo) == 0 &&
+		    git_odb_read_header(&len, &type, odb, &f->oid) == 0)
+			size = (long long)len;
+		git_odb_free(odb);
+		git_error_clear();
+		return size;
+	}
+	char *p = fl_xasprintf("%s/%s", r->tree->root, f->path);
+	struct stat sb;
+	long long size = -1;
+	if (stat(p, &sb) == 0 && S_ISREG(sb.st_mode))
+		size = (long long)sb.st_size;
+	free(p);
+	return size;
+}
+
+char *fl_tree_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
+{
+	const fl_tree_file *f = &r->tree->files[i];
+	if (r->tree->from_odb) {
+		git_blob *b = NULL;
+		if (git_blob_lookup(&b, r->repo, &f->oid) < 0) {
+			giterr(err, f->path);
+			return NULL;
+		}
+		size_t n = (size_t)git_blob_rawsize(b);
+		char *buf = fl_xmalloc(n + 1);
+		memcpy(buf, git_blob_rawcontent(b), n);
+		buf[n] = '\0';
+		git_blob_free(b);
+		*len = n;
+		return buf;
+	}
+	char *p = fl_xasprintf("%s/%s", r->tree->root, f->path);
+	char *buf = fl_read_file(p, len, err);
+	free(p);
+	return buf;
+}

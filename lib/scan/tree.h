@@ -1,0 +1,50 @@
+/*
+ * tree.h — the files of a tree to scan, whatever holds them: a git work
+ * tree (tracked files, read from disk), a commit read straight from the
+ * object store (bare repository or --rev), or a plain folder.
+ */
+#ifndef FL_SCAN_TREE_H
+#define FL_SCAN_TREE_H
+
+#include <git2.h>
+#include <stdbool.h>
+
+#include "faultline.h"
+
+typedef struct fl_tree_file {
+	char *path;       /* repo-relative, '/' separators */
+	git_oid oid;      /* blob id when read from the object store */
+	long long size;   /* -1 when unknown until read */
+} fl_tree_file;
+
+typedef struct fl_tree {
+	char *root;       /* absolute path of the tree's root folder */
+	char *gitdir;     /* repository path, NULL for a plain folder */
+	bool from_odb;    /* read blobs from the object store */
+	char sha[41];     /* commit; empty for a plain folder until digested */
+	char *host;       /* "github.com", ... or NULL */
+	char *remote_repo;/* owner/name from the origin remote, or NULL */
+	char *branch;     /* current branch or NULL */
+	fl_tree_file *files;
+	size_t n;
+} fl_tree;
+
+/* Open the tree at path (rev: a commit to read from the object store, or
+ * NULL).  Files are sorted in byte order of their paths. */
+int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err);
+void fl_tree_close(fl_tree *t);
+
+/* Per-thread reader (libgit2 handles are not shared between threads). */
+typedef struct fl_tree_reader {
+	const fl_tree *tree;
+	git_repository *repo;
+} fl_tree_reader;
+
+int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err);
+void fl_tree_reader_close(fl_tree_reader *r);
+/* Size of file i without reading it (-1 when unknown). */
+long long fl_tree_size(fl_tree_reader *r, size_t i);
+/* Read file i (malloc'd, NUL-terminated). */
+char *fl_tree_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err);
+
+#endif

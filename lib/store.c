@@ -1,0 +1,639 @@
+/*
+ * store.c — the SQLite store: schema creation and migration by
+ * PRAGMA user_version, WAL mode, transactions, and the rows for
+ * repositories, error records, the other sites of duplicate records, and
+ * the history of scans.
+ *
+ * A record is kept both as its full JSON (the `record` column, the source of
+ * truth for list/show/export) and as indexed columns used for queries.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "faultline.h"
+#include "json_internal.h"
+#include "store_internal.h"
+#include "util.h"
+
+/* 'FLTN' */
+#define FL_APP_ID 0x464c544e
+
+static const char *const migrations[] = {
+	/* version 1 */
+	"CREATE TABLE repos ("
+	" repo TEXT PRIMARY KEY,"
+	" record TEXT NOT NULL,"
+	" updated_at TEXT NOT NULL);"
+	"CREATE TABLE errors ("
+	" id TEXT PRIMARY KEY,"
+	" repo TEXT NOT NULL,"
+	" slug TEXT NOT NULL,"
+	" error_code TEXT,"
+	" error_message TEXT NOT NULL,"
+	" message_pattern TEXT NOT NULL,"
+	" error_type TEXT NOT NULL,"
+	" severity TEXT NOT NULL,"
+	" file_path TEXT NOT NULL,"
+	" line_number INTEGER,"
+	" col INTEGER,"
+	" content_changed_at TEXT NOT NULL,"
+	" function TEXT,"
+	" guard TEXT,"
+	" idiom TEXT,"
+	" language TEXT,"
+	" record TEXT NOT NULL,"
+	" UNIQUE (repo, slug));"
+	"CREATE INDEX errors_by_location ON errors (repo, file_path, line_number, col);"
+	"CREATE INDEX errors_by_code ON errors (error_code) WHERE error_code IS NOT NULL;"
+	"CREATE TABLE error_sites ("
+	" error_id TEXT NOT NULL REFERENCES errors (id) ON DELETE CASCADE,"
+	" file_path TEXT NOT NULL,"
+	" line_number INTEGER NOT NULL,"
+	" col INTEGER);"
+	"CREATE INDEX error_sites_by_error ON error_sites (error_id);"
+	"CREATE TABLE scans ("
+	" id INTEGER PRIMARY KEY,"
+	" repo TEXT NOT NULL,"
+	" target TEXT NOT NULL,"
+	" rev TEXT,"
+	" sha TEXT,"
+	" started_at TEXT NOT NULL,"
+	" seconds REAL NOT NULL,"
+	" files INTEGER NOT NULL,"
+	" sites INTEGER NOT NULL,"
+	" records INTEGER NOT NULL,"
+	" duplicates INTEGER NOT NULL,"
+	" outcome TEXT NOT NULL,"
+	" message TEXT);",
+};
+#define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
+
+_Static_assert(NMIGRATIONS == FL_STORE_SCHEMA,
+	       "FL_STORE_SCHEMA must equal the number of migrations");
+
+static int sqlerr(fl_store *st, fl_err *err, const char *what)
+{
+	return fl_seterr(err, "store %s: %s: %s", st->path, what,
+			 sqlite3_errmsg(st->db));
+}
+
+static int exec(fl_store *st, const char *sql, fl_err *err)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		fl_seterr(err, "store %s: %s", st->path, msg ? msg : "error");
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int pragma_int(fl_store *st, const char *sql, int *out, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return -1;
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return sqlerr(st, err, "reading the schema version");
+	return 0;
+}
+
+char *fl_store_default_path(void)
+{
+	const char *env = getenv("FAULTLINE_DB");
+	if (env && *env)
+		return fl_xstrdup(env);
+	const char *xdg = getenv("XDG_DATA_HOME");
+	if (xdg && *xdg)
+		return fl_xasprintf("%s/faultline/faultline.db", xdg);
+	const char *home = getenv("HOME");
+	return fl_xasprintf("%s/.local/share/faultline/faultline.db",
+			    home && *home ? home : ".");
+}
+
+/* mkdir -p of the parent folder of path */
+static int make_parent(const char *path, fl_err *err)
+{
+	char *dir = fl_xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (!slash || slash == dir) {
+		free(dir);
+		return 0;
+	}
+	*slash = '\0';
+	for (char *p = dir + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+				fl_seterr(err, "cannot create %s: %s", dir, strerror(errno));
+				free(dir);
+				return -1;
+			}
+			*p = '/';
+		}
+	}
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		fl_seterr(err, "cannot create %s: %s", dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	return 0;
+}
+
+static int migrate(fl_store *st, fl_err *err)
+{
+	int version = 0, app = 0, tables = 0;
+	if (pragma_int(st, "PRAGMA user_version", &version, err) < 0 ||
+	    pragma_int(st, "PRAGMA application_id", &app, err) < 0)
+		goto notstore;
+	if (pragma_int(st, "SELECT count(*) FROM sqlite_master", &tables, err) < 0)
+		goto notstore;
+	if (tables > 0 && app != FL_APP_ID)
+		return fl_seterr(err, "%s is an SQLite database but not a faultline store", st->path);
+	if (version > FL_STORE_SCHEMA)
+		return fl_seterr(err, "store %s was written by a newer faultline (schema %d, this build knows %d); upgrade faultline", st->path, version, FL_STORE_SCHEMA);
+	if (version == FL_STORE_SCHEMA)
+		return 0;
+	if (st->readonly)
+		return fl_seterr(err, "store %s has schema %d and needs migrating; open it read-write once", st->path, version);
+	if (exec(st, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	/* re-read under the write lock: another process may have migrated */
+	if (pragma_int(st, "PRAGMA user_version", &version, err) < 0)
+		goto fail;
+	for (int v = version; v < FL_STORE_SCHEMA; v++)
+		if (exec(st, migrations[v], err) < 0)
+			goto fail;
+	char sql[96];
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d; PRAGMA application_id = %d",
+		 FL_STORE_SCHEMA, FL_APP_ID);
+	if (exec(st, sql, err) < 0 || exec(st, "COMMIT", err) < 0)
+		goto fail;
+	return 0;
+fail:
+	exec(st, "ROLLBACK", NULL);
+	return -1;
+notstore:
+	return fl_seterr(err, "%s is not a faultline store (%s)", st->path,
+			 sqlite3_errmsg(st->db));
+}
+
+int fl_store_open(const char *path, bool readonly, fl_store **out,
+		  fl_err *err)
+{
+	*out = NULL;
+	struct stat sb;
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return fl_seterr(err, "%s is a folder, not a faultline store", path);
+	if (readonly && access(path, F_OK) != 0)
+		return fl_seterr(err, "no store at %s (run `faultline scan` first)", path);
+	if (!readonly && make_parent(path, err) < 0)
+		return -1;
+	fl_store *st = fl_xcalloc(1, sizeof *st);
+	st->path = fl_xstrdup(path);
+	st->readonly = readonly;
+	int flags = readonly ? SQLITE_OPEN_READONLY
+			     : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	if (sqlite3_open_v2(path, &st->db, flags | SQLITE_OPEN_NOMUTEX, NULL) !=
+	    SQLITE_OK) {
+		fl_seterr(err, "cannot open store %s: %s", path,
+			  st->db ? sqlite3_errmsg(st->db) : "out of memory");
+		fl_store_close(st);
+		return -1;
+	}
+	sqlite3_busy_timeout(st->db, 10000);
+	sqlite3_extended_result_codes(st->db, 1);
+	if (!readonly) {
+		int rc = exec(st, "PRAGMA journal_mode = WAL", err);
+		if (rc < 0) {
+			fl_seterr(err, "%s is not a faultline store (%s)", path,
+				  sqlite3_errmsg(st->db));
+			fl_store_close(st);
+			return -1;
+		}
+		exec(st, "PRAGMA synchronous = NORMAL", NULL);
+	}
+	exec(st, "PRAGMA foreign_keys = ON", NULL);
+	if (migrate(st, err) < 0) {
+		fl_store_close(st);
+		return -1;
+	}
+	*out = st;
+	return 0;
+}
+
+void fl_store_close(fl_store *st)
+{
+	if (!st)
+		return;
+	for (size_t i = 0; i < sizeof st->stmts / sizeof st->stmts[0]; i++)
+		sqlite3_finalize(st->stmts[i]);
+	if (st->db)
+		sqlite3_close(st->db);
+	free(st->path);
+	free(st);
+}
+
+int fl_store_begin(fl_store *st, fl_err *err)
+{
+	if (st->in_tx)
+		return fl_seterr(err, "store %s: a transaction is already open", st->path);
+	if (exec(st, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st->in_tx = true;
+	return 0;
+}
+
+int fl_store_commit(fl_store *st, fl_err *err)
+{
+	if (exec(st, "COMMIT", err) < 0) {
+		fl_store_rollback(st);
+		return -1;
+	}
+	st->in_tx = false;
+	return 0;
+}
+
+void fl_store_rollback(fl_store *st)
+{
+	if (st->in_tx)
+		exec(st, "ROLLBACK", NULL);
+	st->in_tx = false;
+}
+
+sqlite3_stmt *fl_store_stmt(fl_store *st, int which, const char *sql,
+			    fl_err *err)
+{
+	if (!st->stmts[which]) {
+		if (sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+				       &st->stmts[which], NULL) != SQLITE_OK) {
+			sqlerr(st, err, "preparing a statement");
+			return NULL;
+		}
+	}
+	sqlite3_reset(st->stmts[which]);
+	sqlite3_clear_bindings(st->stmts[which]);
+	return st->stmts[which];
+}
+
+static void bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static void bind_nint(sqlite3_stmt *s, int i, int v)
+{
+	if (v > 0)
+		sqlite3_bind_int(s, i, v);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static int need_tx(fl_store *st, fl_err *err)
+{
+	if (!st->in_tx)
+		return fl_seterr(err, "store %s: changes must be made inside a transaction", st->path);
+	return 0;
+}
+
+static int step_done(fl_store *st, sqlite3_stmt *s, fl_err *err,
+		     const char *what)
+{
+	int rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	if (rc != SQLITE_DONE)
+		return sqlerr(st, err, what);
+	return 0;
+}
+
+int fl_store_put_repo(fl_store *st, const fl_repo *r, fl_err *err)
+{
+	if (need_tx(st, err) < 0 || fl_repo_validate(r, err) < 0)
+		return -1;
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_PUT_REPO,
+		"INSERT INTO repos (repo, record, updated_at) VALUES (?1, ?2, ?3)"
+		" ON CONFLICT (repo) DO UPDATE SET record = ?2, updated_at = ?3", err);
+	if (!s)
+		return -1;
+	char *json = fl_repo_to_json(r, false);
+	char now[32];
+	fl_now_iso(now);
+	bind_text(s, 1, r->repo);
+	bind_text(s, 2, json);
+	bind_text(s, 3, now);
+	int rc = step_done(st, s, err, "writing a repository");
+	free(json);
+	return rc;
+}
+
+int fl_store_put_entry(fl_store *st, const fl_entry *e, const fl_facts *f,
+		       fl_err *err)
+{
+	if (need_tx(st, err) < 0 || fl_entry_validate(e, err) < 0)
+		return -1;
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_PUT_ENTRY,
+		"INSERT OR REPLACE INTO errors (id, repo, slug, error_code,"
+		" error_message, message_pattern, error_type, severity, file_path,"
+		" line_number, col, content_changed_at, function, guard, idiom,"
+		" language, record) VALUES"
+		" (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+		err);
+	if (!s)
+		return -1;
+	char *json = fl_entry_to_json(e, false);
+	bind_text(s, 1, e->id);
+	bind_text(s, 2, e->repo);
+	bind_text(s, 3, e->slug);
+	bind_text(s, 4, e->error_code);
+	bind_text(s, 5, e->error_message);
+	bind_text(s, 6, e->message_pattern);
+	bind_text(s, 7, e->error_type);
+	bind_text(s, 8, e->severity);
+	bind_text(s, 9, e->file_path);
+	bind_nint(s, 10, e->line_number);
+	bind_nint(s, 11, f ? f->column : 0);
+	bind_text(s, 12, e->content_changed_at);
+	bind_text(s, 13, f ? f->function : NULL);
+	bind_text(s, 14, f ? f->guard : NULL);
+	bind_text(s, 15, f ? f->idiom : NULL);
+	bind_text(s, 16, f ? f->language : NULL);
+	bind_text(s, 17, json);
+	int rc = step_done(st, s, err, "writing a record");
+	free(json);
+	return rc;
+}
+
+int fl_store_add_site(fl_store *st, const char *error_id,
+		      const char *file_path, int line, int column,
+		      fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_ADD_SITE,
+		"INSERT INTO error_sites (error_id, file_path, line_number, col)"
+		" VALUES (?1, ?2, ?3, ?4)", err);
+	if (!s)
+		return -1;
+	bind_text(s, 1, error_id);
+	bind_text(s, 2, file_path);
+	sqlite3_bind_int(s, 3, line);
+	bind_nint(s, 4, column);
+	return step_done(st, s, err, "writing a duplicate site");
+}
+
+int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_CLEAR_SITES,
+		"DELETE FROM error_sites WHERE error_id IN"
+		" (SELECT id FROM errors WHERE repo = ?1)", err);
+	if (!s)
+		return -1;
+	bind_text(s, 1, repo);
+	if (step_done(st, s, err, "clearing duplicate sites") < 0)
+		return -1;
+	s = fl_store_stmt(st, STMT_CLEAR_ERRORS, "DELETE FROM errors WHERE repo = ?1", err);
+	if (!s)
+		return -1;
+	bind_text(s, 1, repo);
+	return step_done(st, s, err, "clearing records");
+}
+
+int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_DELETE_ENTRY,
+		"DELETE FROM errors WHERE id = ?1", err);
+	if (!s)
+		return -1;
+	bind_text(s, 1, id);
+	return step_done(st, s, err, "deleting a record");
+}
+
+static int row_entry(fl_store *st, sqlite3_stmt *s, int col, fl_entry *out,
+		     fl_err *err)
+{
+	const char *json = (const char *)sqlite3_column_text(s, col);
+	int len = sqlite3_column_bytes(s, col);
+	json_t *o = fl_json_parse(json ? json : "", (size_t)len, err);
+	if (!o)
+		return fl_seterr(err, "store %s: a stored record is damaged: %s", st->path, err ? err->msg : "");
+	int rc = fl_entry_from_jobj(o, out, false, err);
+	json_decref(o);
+	return rc;
+}
+
+int fl_store_each_entry(fl_store *st, const char *repo, fl_entry_cb cb,
+			void *ud, fl_err *err)
+{
+	sqlite3_stmt *s;
+	const char *sql = repo
+		? "SELECT record FROM errors WHERE repo = ?1 ORDER BY repo, file_path, line_number, col, id"
+		: "SELECT record FROM errors ORDER BY repo, file_path, line_number, col, id";
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "listing records");
+	if (repo)
+		bind_text(s, 1, repo);
+	int rc = 0, step;
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		fl_entry e;
+		if (row_entry(st, s, 0, &e, err) < 0) {
+			rc = -1;
+			break;
+		}
+		int stop = cb(&e, ud);
+		fl_entry_free(&e);
+		if (stop)
+			break;
+	}
+	if (rc == 0 && step != SQLITE_ROW && step != SQLITE_DONE)
+		rc = sqlerr(st, err, "listing records");
+	sqlite3_finalize(s);
+	return rc;
+}
+
+static int get_one(fl_store *st, const char *sql, const char *a, const char *b,
+		   fl_entry *out, fl_err *err)
+{
+	sqlite3_stmt *s;
+	memset(out, 0, sizeof *out);
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "reading a record");
+	bind_text(s, 1, a);
+	if (b)
+		bind_text(s, 2, b);
+	int rc = sqlite3_step(s), ret;
+	if (rc == SQLITE_ROW)
+		ret = row_entry(st, s, 0, out, err) < 0 ? -1 : 1;
+	else if (rc == SQLITE_DONE)
+		ret = 0;
+	else
+		ret = sqlerr(st, err, "reading a record");
+	sqlite3_finalize(s);
+	return ret;
+}
+
+int fl_store_get_entry(fl_store *st, const char *id, fl_entry *out,
+		       fl_err *err)
+{
+	return get_one(st, "SELECT record FROM errors WHERE id = ?1", id, NULL,
+		       out, err);
+}
+
+int fl_store_get_entry_by_slug(fl_store *st, const char *repo,
+			       const char *slug, fl_entry *out, fl_err *err)
+{
+	return get_one(st, "SELECT record FROM errors WHERE repo = ?1 AND slug = ?2",
+		       repo, slug, out, err);
+}
+
+int fl_store_get_facts(fl_store *st, const char *id, char **function,
+		       char **guard, char **idiom, fl_err *err)
+{
+	sqlite3_stmt *s;
+	*function = *guard = *idiom = NULL;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT function, guard, idiom FROM errors WHERE id = ?1",
+			       -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "reading facts");
+	bind_text(s, 1, id);
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*function = fl_xstrdup((const char *)sqlite3_column_text(s, 0));
+		*guard = fl_xstrdup((const char *)sqlite3_column_text(s, 1));
+		*idiom = fl_xstrdup((const char *)sqlite3_column_text(s, 2));
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : sqlerr(st, err, "reading facts");
+}
+
+static int row_repo(fl_store *st, sqlite3_stmt *s, fl_repo *out, fl_err *err)
+{
+	const char *json = (const char *)sqlite3_column_text(s, 0);
+	int len = sqlite3_column_bytes(s, 0);
+	json_t *o = fl_json_parse(json ? json : "", (size_t)len, err);
+	if (!o)
+		return fl_seterr(err, "store %s: a stored repository is damaged", st->path);
+	int rc = fl_repo_from_jobj(o, out, err);
+	json_decref(o);
+	return rc;
+}
+
+int fl_store_get_repo(fl_store *st, const char *repo, fl_repo *out,
+		      fl_err *err)
+{
+	sqlite3_stmt *s;
+	memset(out, 0, sizeof *out);
+	if (sqlite3_prepare_v2(st->db, "SELECT record FROM repos WHERE repo = ?1",
+			       -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "reading a repository");
+	bind_text(s, 1, repo);
+	int rc = sqlite3_step(s), ret;
+	if (rc == SQLITE_ROW)
+		ret = row_repo(st, s, out, err) < 0 ? -1 : 1;
+	else if (rc == SQLITE_DONE)
+		ret = 0;
+	else
+		ret = sqlerr(st, err, "reading a repository");
+	sqlite3_finalize(s);
+	return ret;
+}
+
+int fl_store_each_repo(fl_store *st, fl_repo_cb cb, void *ud, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "SELECT record FROM repos ORDER BY repo",
+			       -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "listing repositories");
+	int rc = 0, step;
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		fl_repo r;
+		if (row_repo(st, s, &r, err) < 0) {
+			rc = -1;
+			break;
+		}
+		int stop = cb(&r, ud);
+		fl_repo_free(&r);
+		if (stop)
+			break;
+	}
+	if (rc == 0 && step != SQLITE_ROW && step != SQLITE_DONE)
+		rc = sqlerr(st, err, "listing repositories");
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int fl_store_get_sites(fl_store *st, const char *id, fl_strv *out,
+		       fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT file_path, line_number FROM error_sites"
+			       " WHERE error_id = ?1 ORDER BY file_path, line_number, col",
+			       -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "reading duplicate sites");
+	bind_text(s, 1, id);
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		char *v = fl_xasprintf("%s:%d", sqlite3_column_text(s, 0),
+				       sqlite3_column_int(s, 1));
+		fl_strv_push(out, v);
+		free(v);
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
+int fl_store_log_scan(fl_store *st, const fl_scan_log *l, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "INSERT INTO scans (repo, target, rev, sha, started_at,"
+			       " seconds, files, sites, records, duplicates, outcome, message)"
+			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+			       -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "logging a scan");
+	bind_text(s, 1, l->repo);
+	bind_text(s, 2, l->target);
+	bind_text(s, 3, l->rev);
+	bind_text(s, 4, l->sha);
+	bind_text(s, 5, l->started_at);
+	sqlite3_bind_double(s, 6, l->seconds);
+	sqlite3_bind_int64(s, 7, l->files);
+	sqlite3_bind_int64(s, 8, l->sites);
+	sqlite3_bind_int64(s, 9, l->records);
+	sqlite3_bind_int64(s, 10, l->duplicates);
+	bind_text(s, 11, l->outcome);
+	bind_text(s, 12, l->message);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : sqlerr(st, err, "logging a scan");
+}
+
+long long fl_store_count_entries(fl_store *st, const char *repo)
+{
+	sqlite3_stmt *s;
+	const char *sql = repo ? "SELECT count(*) FROM errors WHERE repo = ?1"
+			       : "SELECT count(*) FROM errors";
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+		return -1;
+	if (repo)
+		bind_text(s, 1, repo);
+	long long n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+	sqlite3_finalize(s);
+	return n;
+}

@@ -1,0 +1,156 @@
+/*
+ * cmd_scan.c — `faultline scan PATH`: scan a source tree into the store and
+ * print a summary (files, sites, records, duplicates, per language, time).
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char *const USAGE =
+	"faultline scan PATH [--repo OWNER/NAME] [--rev REV] [--db FILE] [--json]\n"
+	"                      [--include-tests] [--exclude GLOB]... [--threads N]";
+
+static void print_text(const fl_scan_summary *s)
+{
+	printf("scanned %s at %.12s in %.2f s\n", s->repo, s->sha, s->seconds);
+	printf("  files      %lld in the tree, %lld scanned (%.1f MB)\n",
+	       s->files_seen, s->files_scanned, (double)s->bytes_scanned / 1e6);
+	bool any = false;
+	for (int i = 0; i < FL_SKIP_MAX; i++) {
+		if (!s->skipped[i])
+			continue;
+		printf(any ? ", %s %lld" : "  skipped    %s %lld", fl_skip_name(i),
+		       s->skipped[i]);
+		any = true;
+	}
+	if (any)
+		printf("\n");
+	printf("  sites      %lld\n  records    %lld\n  duplicates %lld\n",
+	       s->sites, s->records, s->duplicates);
+	printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged\n",
+	       s->added, s->removed, s->changed, s->unchanged);
+	for (size_t i = 0; i < s->nlangs; i++)
+		printf("  %-10s %lld files, %lld sites, %lld records\n",
+		       s->langs[i].lang, s->langs[i].files, s->langs[i].sites,
+		       s->langs[i].records);
+}
+
+static void print_json(const fl_scan_summary *s)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "repo", json_string(s->repo));
+	json_object_set_new(o, "analyzedSha", json_string(s->sha));
+	json_object_set_new(o, "analyzedAt", json_string(s->analyzed_at));
+	json_t *files = json_object();
+	json_object_set_new(files, "seen", json_integer(s->files_seen));
+	json_object_set_new(files, "scanned", json_integer(s->files_scanned));
+	json_object_set_new(files, "bytes", json_integer(s->bytes_scanned));
+	json_object_set_new(o, "files", files);
+	json_t *skipped = json_object();
+	for (int i = 0; i < FL_SKIP_MAX; i++)
+		json_object_set_new(skipped, fl_skip_name(i), json_integer(s->skipped[i]));
+	json_object_set_new(o, "skipped", skipped);
+	json_object_set_new(o, "sites", json_integer(s->sites));
+	json_object_set_new(o, "records", json_integer(s->records));
+	json_object_set_new(o, "duplicates", json_integer(s->duplicates));
+	json_t *store = json_object();
+	json_object_set_new(store, "added", json_integer(s->added));
+	json_object_set_new(store, "removed", json_integer(s->removed));
+	json_object_set_new(store, "changed", json_integer(s->changed));
+	json_object_set_new(store, "unchanged", json_integer(s->unchanged));
+	json_object_set_new(o, "store", store);
+	json_t *langs = json_array();
+	for (size_t i = 0; i < s->nlangs; i++) {
+		json_t *l = json_object();
+		json_object_set_new(l, "language", json_string(s->langs[i].lang));
+		json_object_set_new(l, "files", json_integer(s->langs[i].files));
+		json_object_set_new(l, "sites", json_integer(s->langs[i].sites));
+		json_object_set_new(l, "records", json_integer(s->langs[i].records));
+		json_array_append_new(langs, l);
+	}
+	json_object_set_new(o, "languages", langs);
+	json_object_set_new(o, "seconds", json_real(s->seconds));
+	char *txt = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	puts(txt);
+	free(txt);
+	json_decref(o);
+}
+
+int cmd_scan(int argc, char **argv)
+{
+	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL;
+	bool json = false, include_tests = false;
+	const char *excludes[64];
+	int nex = 0;
+	const cli_opt opts[] = {
+		{"db", true, &db, NULL, NULL, NULL, 0},
+		{"repo", true, &repo, NULL, NULL, NULL, 0},
+		{"rev", true, &rev, NULL, NULL, NULL, 0},
+		{"json", false, NULL, &json, NULL, NULL, 0},
+		{"include-tests", false, NULL, &include_tests, NULL, NULL, 0},
+		{"exclude", true, NULL, NULL, excludes, &nex, 64},
+		{"threads", true, &threads, NULL, NULL, NULL, 0},
+		{0},
+	};
+	const char *pos[1];
+	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (npos != 1)
+		return cli_fail(EXIT_USAGE, "scan: which tree? usage: %s", USAGE);
+	int nthreads = 0;
+	if (threads) {
+		char *end;
+		long v = strtol(threads, &end, 10);
+		if (*end || v < 1 || v > 64)
+			return cli_fail(EXIT_USAGE, "scan: --threads takes a number from 1 to 64");
+		nthreads = (int)v;
+	}
+	fl_scan_opts o = {
+		.path = pos[0], .repo = repo, .rev = rev,
+		.include_tests = include_tests, .excludes = excludes,
+		.n_excludes = (size_t)nex, .progress = isatty(2) && !json,
+		.threads = nthreads,
+	};
+	fl_store *st = cli_open_store(db, false);
+	if (!st)
+		return 1;
+	char started[32];
+	fl_now_iso(started);
+	fl_scan_result res;
+	fl_err err;
+	rc = fl_scan_tree(&o, &res, &err);
+	if (rc == 0)
+		rc = fl_scan_store(st, &res, &err);
+	fl_scan_log log = {
+		.repo = rc == 0 ? res.summary.repo : (repo ? repo : "?"),
+		.target = pos[0], .rev = rev,
+		.sha = rc == 0 ? res.summary.sha : NULL,
+		.started_at = started,
+		.seconds = res.summary.seconds,
+		.files = res.summary.files_scanned,
+		.sites = res.summary.sites,
+		.records = res.summary.records,
+		.duplicates = res.summary.duplicates,
+		.outcome = rc == 0 ? "ok" : "failed",
+		.message = rc == 0 ? NULL : err.msg,
+	};
+	fl_err lerr;
+	if (fl_store_log_scan(st, &log, &lerr) < 0)
+		fprintf(stderr, "faultline: warning: %s\n", lerr.msg);
+	fl_store_close(st);
+	if (rc < 0) {
+		fl_scan_result_free(&res);
+		return cli_fail(1, "scan: %s", err.msg);
+	}
+	if (json)
+		print_json(&res.summary);
+	else
+		print_text(&res.summary);
+	fl_scan_result_free(&res);
+	return 0;
+}

@@ -1,0 +1,128 @@
+/*
+ * cmd_show.c — `faultline show ID | OWNER/NAME/SLUG`: one record, readable
+ * (message, location, source window, fixes) or as JSON.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const USAGE =
+	"faultline show [--db FILE] [--json] ID | OWNER/NAME/SLUG";
+
+static void print_window(const fl_entry *e)
+{
+	if (!e->source_code)
+		return;
+	int ln = e->source_code_start;
+	const char *p = e->source_code;
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+		int len = nl ? (int)(nl - p) : (int)strlen(p);
+		printf("  %c %5d | %.*s\n", ln == e->line_number ? '>' : ' ', ln,
+		       len, p);
+		if (!nl)
+			break;
+		p = nl + 1;
+		ln++;
+	}
+}
+
+static void print_list(const char *title, const fl_strv *v)
+{
+	if (!v->n)
+		return;
+	printf("\n%s\n", title);
+	for (size_t i = 0; i < v->n; i++)
+		printf("  %zu. %s\n", i + 1, v->v[i]);
+}
+
+static void print_entry(fl_store *st, const fl_entry *e)
+{
+	printf("%s\n", e->error_code ? e->error_code : e->error_message);
+	printf("id %s  ·  %s/%s\n\n", e->id, e->repo, e->slug);
+	printf("Message   %s\n", e->error_message);
+	printf("Pattern   %s\n", e->message_pattern);
+	printf("Type      %s, severity %s", e->error_type, e->severity);
+	if (e->error_class)
+		printf(", class %s", e->error_class);
+	if (e->error_code)
+		printf(", code %s", e->error_code);
+	if (e->http_status)
+		printf(", HTTP %d", e->http_status);
+	printf("\nWhere     %s:%d\n", e->file_path, e->line_number);
+	char *fn, *guard, *idiom;
+	fl_err err;
+	if (fl_store_get_facts(st, e->id, &fn, &guard, &idiom, &err) == 1) {
+		if (fn)
+			printf("Function  %s\n", fn);
+		if (guard)
+			printf("Guard     %s\n", guard);
+		free(fn);
+		free(guard);
+		free(idiom);
+	}
+	printf("Permalink %s\n\n", e->github_url);
+	print_window(e);
+	printf("\nWhat it means\n  %s\n", e->documentation);
+	printf("\nWhen it is raised\n  %s\n", e->trigger_scenarios);
+	printf("\nWhere people hit it\n  %s\n", e->common_situations);
+	print_list("How to fix it", &e->solutions);
+	if (e->example_fix)
+		printf("\nExample fix\n%s\n", e->example_fix);
+	print_list("Prevention", &e->prevention_tips);
+	fl_strv sites = {0};
+	if (fl_store_get_sites(st, e->id, &sites, &err) == 0 && sites.n)
+		print_list("Also raised at", &sites);
+	fl_strv_free(&sites);
+}
+
+int cmd_show(int argc, char **argv)
+{
+	const char *db = NULL;
+	bool json = false;
+	const cli_opt opts[] = {
+		{"db", true, &db, NULL, NULL, NULL, 0},
+		{"json", false, NULL, &json, NULL, NULL, 0},
+		{0},
+	};
+	const char *pos[1];
+	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (npos != 1)
+		return cli_fail(EXIT_USAGE, "show: which record? usage: %s", USAGE);
+	fl_store *st = cli_open_store(db, true);
+	if (!st)
+		return 1;
+	fl_entry e;
+	fl_err err;
+	const char *key = pos[0];
+	const char *last = strrchr(key, '/');
+	if (last && strchr(key, '/') != last) {
+		/* OWNER/NAME/SLUG */
+		char *repo = strndup(key, (size_t)(last - key));
+		rc = fl_store_get_entry_by_slug(st, repo, last + 1, &e, &err);
+		free(repo);
+	} else {
+		rc = fl_store_get_entry(st, key, &e, &err);
+	}
+	if (rc <= 0) {
+		fl_store_close(st);
+		if (rc < 0)
+			return cli_fail(1, "%s", err.msg);
+		return cli_fail(1, "no record '%s' in the store", key);
+	}
+	if (json) {
+		char *s = fl_entry_to_json(&e, true);
+		puts(s);
+		free(s);
+	} else {
+		print_entry(st, &e);
+	}
+	fl_entry_free(&e);
+	fl_store_close(st);
+	return 0;
+}

@@ -1,0 +1,450 @@
+/*
+ * test_record.c — every rule of records.md: identity, slugs, patterns,
+ * windows, permalinks, validation, JSON.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "faultline.h"
+#include "test_util.h"
+
+/* ---- identity --------------------------------------------------------------- */
+
+static void test_id_spec_examples(void **state)
+{
+	(void)state;
+	char id[17];
+	fl_record_id("acme/widgets", NULL, "invalid widget size: {size}",
+		     "src/size.rs", id);
+	assert_string_equal(id, "c8caaa7717329c9f");
+	fl_record_id("acme/widgets", "ERR_WIDGET_LOCKED", "whatever message",
+		     "lib/lock.js", id);
+	assert_string_equal(id, "c50e436bb2a9a14b");
+}
+
+static void test_id_code_wins_over_message(void **state)
+{
+	(void)state;
+	char a[17], b[17];
+	fl_record_id("o/r", "E1", "one", "f.c", a);
+	fl_record_id("o/r", "E1", "two", "f.c", b);
+	assert_string_equal(a, b);
+	fl_record_id("o/r", NULL, "one", "f.c", a);
+	fl_record_id("o/r", NULL, "one", "g.c", b);
+	assert_string_not_equal(a, b);
+}
+
+/* ---- slugs ------------------------------------------------------------------ */
+
+static void check_slug(const char *in, const char *want)
+{
+	char *s = fl_slug_base(in);
+	assert_string_equal(s, want);
+	free(s);
+}
+
+static void test_slug_rules(void **state)
+{
+	(void)state;
+	check_slug("invalid widget size: {size}", "invalid-widget-size-size");
+	check_slug("ERR_WIDGET_LOCKED", "err-widget-locked");
+	check_slug("  --Hello, World!--  ", "hello-world");
+	check_slug("", "error");
+	check_slug("!!!", "error");
+	check_slug("%s", "s");
+	/* 50 characters kept: the 51st is dropped */
+	check_slug("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaXYZ",
+		   "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaax");
+}
+
+static void test_slug_non_ascii(void **state)
+{
+	(void)state;
+	check_slug("Über größe", "ber-gr-e");
+	check_slug("日本語のエラー", "error");
+	check_slug("fichier «introuvable» é", "fichier-introuvable");
+	/* U+0130 lowercases to i + combining dot, the Kelvin sign to k */
+	check_slug("\xC4\xB0stanbul", "i-stanbul");
+	check_slug("5 \xE2\x84\xAA", "5-k");
+	/* an emoji counts as two UTF-16 units: 48 a's + emoji = 50 units, the
+	 * b after it is cut */
+	check_slug("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xF0\x9F\x98\x80" "b",
+		   "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+	/* invalid UTF-8 does not crash and is not alphanumeric */
+	check_slug("bad \xFF\xFE bytes", "bad-bytes");
+}
+
+static void test_slug_collision_suffix(void **state)
+{
+	(void)state;
+	char *s = fl_slug_suffixed("feature-not-enabled-a", "0a6380ffffffffff");
+	assert_string_equal(s, "feature-not-enabled-a-0a6380");
+	free(s);
+}
+
+/* ---- patterns ---------------------------------------------------------------- */
+
+static void check_pattern(const char *msg, const char *want)
+{
+	char *p = fl_message_pattern(msg);
+	if (strcmp(p, want) != 0)
+		fail_msg("pattern of <%s>: got <%s>, want <%s>", msg, p, want);
+	char why[256];
+	if (!fl_pattern_compiles(p, why, sizeof why))
+		fail_msg("pattern <%s> does not compile: %s", p, why);
+	free(p);
+}
+
+static void test_pattern_spec_examples(void **state)
+{
+	(void)state;
+	check_pattern("Unsupported precision for fusion",
+		      "Unsupported precision for fusion");
+	check_pattern("timeout of {ms}ms exceeded", "timeout of (.+?)ms exceeded");
+	check_pattern("Request failed (code 42).", "Request failed \\(code 42\\)\\.");
+}
+
+static void test_pattern_placeholders(void **state)
+{
+	(void)state;
+	check_pattern("cannot open ${path} for reading", "cannot open (.+?) for reading");
+	check_pattern("bad value %(name)s in config", "bad value (.+?) in config");
+	check_pattern("bad value %(count)d items", "bad value (.+?) items");
+	check_pattern("cannot open %s: %s", "cannot open (.+?): (.+?)");
+	check_pattern("read %zu bytes of %lld total", "read (.+?) bytes of (.+?) total");
+	check_pattern("name too long: %.100s here", "name too long: (.+?) here");
+	check_pattern("column %-5d is wrong", "column (.+?) is wrong");
+	check_pattern("value %v wrapped %w quoted %q", "value (.+?) wrapped (.+?) quoted (.+?)");
+	check_pattern("hex %x json %j int %i float %f", "hex (.+?) json (.+?) int (.+?) float (.+?)");
+	check_pattern("expected {} got {}", "expected (.+?) got (.+?)");
+	check_pattern("index {0} out of range {1}", "index (.+?) out of range (.+?)");
+	check_pattern("unknown field {name:?} here", "unknown field (.+?) here");
+	/* %% is a literal percent */
+	check_pattern("disk 100%% full now", "disk 100%% full now");
+	/* ${...} is marked before {...}: one placeholder, not "$" + group */
+	check_pattern("value ${a} and {b} end", "value (.+?) and (.+?) end");
+	/* nested braces: only the inner group is a placeholder */
+	check_pattern("map {{inner}} done", "map \\{(.+?)\\} done");
+	/* metacharacters escaped */
+	check_pattern("a.b*c+d?e^f$g|h[i]j\\k done",
+		      "a\\.b\\*c\\+d\\?e\\^f\\$g\\|h\\[i\\]j\\\\k done");
+}
+
+static void test_pattern_fallbacks(void **state)
+{
+	(void)state;
+	/* fewer than 6 literal characters: fully escaped message */
+	check_pattern("{a}: {b}", "\\{a\\}: \\{b\\}");
+	check_pattern("%s: %s", "%s: %s");
+	check_pattern("bad {x}", "bad \\{x\\}");     /* 4 literal chars */
+	check_pattern("bad  {x}!", "bad  (.+?)!"); /* exactly 6 */
+	/* over 500 characters */
+	char msg[700];
+	memset(msg, 'a', 600);
+	memcpy(msg + 300, "{x}", 3);
+	msg[600] = '\0';
+	char *p = fl_message_pattern(msg);
+	assert_null(strstr(p, "(.+?)"));
+	assert_non_null(strstr(p, "\\{x\\}"));
+	free(p);
+	/* the safety checks behind the last two fall-backs */
+	assert_true(fl_pattern_unsafe("(a)\\1"));
+	assert_true(fl_pattern_unsafe("x(a+)+y"));
+	assert_true(fl_pattern_unsafe("x(?:a*b)*y"));
+	assert_false(fl_pattern_unsafe("timeout of (.+?)ms exceeded"));
+	assert_false(fl_pattern_unsafe("a\\\\1 literal backslash then 1"));
+	assert_false(fl_pattern_unsafe("(ab)+ plain"));
+}
+
+static void test_pattern_non_ascii_and_compiles(void **state)
+{
+	(void)state;
+	check_pattern("fichier «{name}» introuvable", "fichier «(.+?)» introuvable");
+	const char *msgs[] = {
+		"(((", ")))", "[unclosed", "a{1,2}b", "\\", "x{", "}{", "%",
+		"100% sure", "%(", "${", "${unclosed", "{}{}{}{}{}{}", "*+?",
+		"emoji \xF0\x9F\x98\x80 here {x}", "tab\there\nnewline",
+	};
+	for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++) {
+		char *p = fl_message_pattern(msgs[i]);
+		char why[256];
+		if (!fl_pattern_compiles(p, why, sizeof why))
+			fail_msg("<%s> -> <%s> does not compile: %s", msgs[i], p, why);
+		free(p);
+	}
+}
+
+/* ---- windows ------------------------------------------------------------------ */
+
+static char *numbered_lines(int n, bool final_newline)
+{
+	size_t cap = (size_t)n * 12 + 2;
+	char *s = malloc(cap);
+	size_t o = 0;
+	for (int i = 1; i <= n; i++)
+		o += (size_t)snprintf(s + o, cap - o, "%d%s", i,
+				      i < n || final_newline ? "\n" : "");
+	return s;
+}
+
+static void test_window_middle(void **state)
+{
+	(void)state;
+	char *t = numbered_lines(100, true);
+	int s, e;
+	char *w = fl_source_window(t, strlen(t), 50, &s, &e);
+	assert_int_equal(s, 32);
+	assert_int_equal(e, 68);
+	assert_true(strncmp(w, "32\n33\n", 6) == 0);
+	assert_true(fl_str_ends_test(w, "\n68"));
+	free(w);
+	free(t);
+}
+
+static void test_window_file_start_end_short(void **state)
+{
+	(void)state;
+	char *t = numbered_lines(100, false);
+	int s, e;
+	char *w = fl_source_window(t, strlen(t), 3, &s, &e);
+	assert_int_equal(s, 1);
+	assert_int_equal(e, 21);
+	assert_true(strncmp(w, "1\n2\n", 4) == 0);
+	free(w);
+	w = fl_source_window(t, strlen(t), 99, &s, &e);
+	assert_int_equal(s, 81);
+	assert_int_equal(e, 100);
+	assert_true(fl_str_ends_test(w, "\n100"));
+	free(w);
+	assert_null(fl_source_window(t, strlen(t), 101, &s, &e));
+	assert_null(fl_source_window(t, strlen(t), 0, &s, &e));
+	free(t);
+	/* short file with a final newline: no trailing newline, no phantom
+	 * empty line */
+	const char *small = "a\nb\nc\n";
+	w = fl_source_window(small, strlen(small), 2, &s, &e);
+	assert_int_equal(s, 1);
+	assert_int_equal(e, 3);
+	assert_string_equal(w, "a\nb\nc");
+	free(w);
+	/* one line, no newline */
+	w = fl_source_window("only", 4, 1, &s, &e);
+	assert_int_equal(s, 1);
+	assert_int_equal(e, 1);
+	assert_string_equal(w, "only");
+	free(w);
+	/* byte-exact: CR kept, empty lines kept */
+	const char *crlf = "x\r\n\r\ny\r\n";
+	w = fl_source_window(crlf, strlen(crlf), 3, &s, &e);
+	assert_string_equal(w, "x\r\n\r\ny\r");
+	free(w);
+}
+
+/* ---- permalinks ----------------------------------------------------------------- */
+
+static void test_permalink(void **state)
+{
+	(void)state;
+	const char *sha = "0123456789abcdef0123456789abcdef01234567";
+	char *u = fl_permalink("github.com", "acme/widgets", sha, "src/size.rs", 10, 46, NULL);
+	assert_string_equal(u, "https://github.com/acme/widgets/blob/0123456789abcdef0123456789abcdef01234567/src/size.rs#L10-L46");
+	free(u);
+	u = fl_permalink("github.com", "acme/widgets", sha, "a.c", 7, 7, NULL);
+	assert_string_equal(u, "https://github.com/acme/widgets/blob/0123456789abcdef0123456789abcdef01234567/a.c#L7");
+	free(u);
+	u = fl_permalink("gitlab.com", "grp/proj", sha, "a b.c", 1, 5, NULL);
+	assert_string_equal(u, "https://gitlab.com/grp/proj/-/blob/0123456789abcdef0123456789abcdef01234567/a%20b.c#L1-5");
+	free(u);
+	u = fl_permalink(NULL, "local/x", sha, "src/a.c", 2, 9, "/tmp/x");
+	assert_string_equal(u, "file:///tmp/x/src/a.c#L2-L9");
+	free(u);
+}
+
+/* ---- validation ------------------------------------------------------------------- */
+
+static void test_valid_entry_passes(void **state)
+{
+	(void)state;
+	fl_entry e;
+	make_entry(&e);
+	fl_err err;
+	if (fl_entry_validate(&e, &err) < 0)
+		fail_msg("%s", err.msg);
+	fl_entry_free(&e);
+}
+
+/* mutate one field, expect a failure naming it */
+#define REJECT(field, mutation)                                               \
+	do {                                                                  \
+		fl_entry e;                                                   \
+		make_entry(&e);                                               \
+		mutation;                                                     \
+		fl_err err;                                                   \
+		assert_int_equal(fl_entry_validate(&e, &err), -1);            \
+		if (!strstr(err.msg, field))                                  \
+			fail_msg("error <%s> does not name %s", err.msg, field); \
+		fl_entry_free(&e);                                            \
+	} while (0)
+
+#define SET(f, v) (free(e.f), e.f = v ? strdup(v) : NULL)
+
+static void test_validation_rules(void **state)
+{
+	(void)state;
+	REJECT("id", SET(id, "ABCDEF0123456789"));
+	REJECT("id", SET(id, "abc"));
+	REJECT("repo", SET(repo, "noslash"));
+	REJECT("repo", SET(repo, "a/b/c"));
+	REJECT("repo", SET(repo, "a b/c"));
+	REJECT("slug", SET(slug, "-bad"));
+	REJECT("slug", SET(slug, "Bad"));
+	REJECT("errorCode", SET(error_code, ""));
+	REJECT("errorMessage", SET(error_message, ""));
+	REJECT("messagePattern", SET(message_pattern, ""));
+	REJECT("messagePattern", SET(message_pattern, "(unclosed"));
+	REJECT("errorType", SET(error_type, "boom"));
+	REJECT("errorClass", SET(error_class, ""));
+	REJECT("httpStatus", e.http_status = 99);
+	REJECT("httpStatus", e.http_status = 600);
+	REJECT("severity", SET(severity, "fatal"));
+	REJECT("filePath", SET(file_path, "/abs/path.c"));
+	REJECT("filePath", SET(file_path, "win\\path.c"));
+	REJECT("lineNumber", e.line_number = -1);
+	REJECT("sourceCodeEnd", (e.source_code_start = 10, e.source_code_end = 9, e.line_number = 10));
+	REJECT("sourceCodeEnd", (e.source_code_start = 1, e.source_code_end = 41));
+	REJECT("sourceCode", SET(source_code, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n17\n18\n19\n20\n21\n22\n23\n24\n25\n26\n27\n28\n29\n30\n31\n32\n33\n34\n35\n36\n37\n38\n39\n40\n41"));
+	REJECT("lineNumber", (e.line_number = 1, e.source_code_start = 2, e.source_code_end = 5));
+	REJECT("githubUrl", SET(github_url, "not a url"));
+	REJECT("documentation", SET(documentation, ""));
+	REJECT("triggerScenarios", (free(e.trigger_scenarios), e.trigger_scenarios = NULL));
+	REJECT("commonSituations", SET(common_situations, ""));
+	REJECT("handlingStrategy", SET(handling_strategy, "pray"));
+	REJECT("tags", fl_strv_push(&e.tags, "Not-Kebab"));
+	REJECT("tags", fl_strv_push(&e.tags, "trailing-"));
+	REJECT("backgroundTag", SET(background_tag, "errors"));
+	REJECT("backgroundTag", SET(background_tag, "Bad Tag"));
+	REJECT("analyzedSha", SET(analyzed_sha, "abc"));
+	REJECT("analyzedAt", SET(analyzed_at, "yesterday"));
+	REJECT("contentChangedAt", SET(content_changed_at, "2026-09-05 13:19:14"));
+	REJECT("schemaVersion", e.schema_version = 1);
+}
+
+/* ---- JSON ---------------------------------------------------------------------------- */
+
+static void test_json_roundtrip_and_order(void **state)
+{
+	(void)state;
+	fl_entry e;
+	make_entry(&e);
+	char *js = fl_entry_to_json(&e, false);
+	/* keys in the spec's order */
+	const char *order[] = {"\"id\"", "\"repo\"", "\"slug\"", "\"errorCode\"",
+		"\"errorMessage\"", "\"messagePattern\"", "\"errorType\"",
+		"\"errorClass\"", "\"httpStatus\"", "\"severity\"", "\"filePath\"",
+		"\"lineNumber\"", "\"sourceCode\"", "\"sourceCodeStart\"",
+		"\"sourceCodeEnd\"", "\"githubUrl\"", "\"documentation\"",
+		"\"triggerScenarios\"", "\"commonSituations\"", "\"solutions\"",
+		"\"exampleFix\"", "\"handlingStrategy\"", "\"validationCode\"",
+		"\"typeGuard\"", "\"tryCatchPattern\"", "\"preventionTips\"",
+		"\"tags\"", "\"backgroundTag\"", "\"analyzedSha\"", "\"analyzedAt\"",
+		"\"contentChangedAt\"", "\"schemaVersion\""};
+	const char *prev = js;
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		const char *at = strstr(js, order[i]);
+		assert_non_null(at);
+		assert_true(at >= prev);
+		prev = at;
+	}
+	assert_non_null(strstr(js, "\"errorCode\":null"));
+	assert_non_null(strstr(js, "\"httpStatus\":null"));
+	fl_entry back;
+	fl_err err;
+	if (fl_entry_from_json(js, strlen(js), &back, &err) < 0)
+		fail_msg("%s", err.msg);
+	char *js2 = fl_entry_to_json(&back, false);
+	assert_string_equal(js, js2);
+	free(js);
+	free(js2);
+	fl_entry_free(&back);
+	fl_entry_free(&e);
+}
+
+static void expect_json_error(const char *json, const char *needle)
+{
+	fl_entry e;
+	fl_err err;
+	assert_int_equal(fl_entry_from_json(json, strlen(json), &e, &err), -1);
+	if (!strstr(err.msg, needle))
+		fail_msg("error <%s> does not mention <%s>", err.msg, needle);
+}
+
+static char *replace(const char *s, const char *from, const char *to)
+{
+	const char *at = strstr(s, from);
+	assert_non_null(at);
+	size_t n = strlen(s) - strlen(from) + strlen(to);
+	char *out = malloc(n + 1);
+	size_t k = (size_t)(at - s);
+	memcpy(out, s, k);
+	strcpy(out + k, to);
+	strcat(out, at + strlen(from));
+	return out;
+}
+
+static void test_json_strict(void **state)
+{
+	(void)state;
+	fl_entry e;
+	make_entry(&e);
+	char *js = fl_entry_to_json(&e, false);
+	char *bad = replace(js, "\"schemaVersion\":2", "\"schemaVersion\":2,\"extra\":1");
+	expect_json_error(bad, "extra");
+	free(bad);
+	bad = replace(js, "\"lineNumber\":20", "\"lineNumber\":\"20\"");
+	expect_json_error(bad, "lineNumber");
+	free(bad);
+	bad = replace(js, "\"tags\":[\"rust\",\"panic\"]", "\"tags\":[\"rust\",3]");
+	expect_json_error(bad, "tags");
+	free(bad);
+	bad = replace(js, "\"errorClass\":null,", "");
+	expect_json_error(bad, "errorClass");
+	free(bad);
+	bad = replace(js, "\"schemaVersion\":2", "\"schemaVersion\":2,\"id\":\"x\"");
+	expect_json_error(bad, "duplicate");
+	free(bad);
+	expect_json_error("{\"id\": ", "invalid JSON");
+	expect_json_error("[1,2]", "not a JSON object");
+	free(js);
+	fl_entry_free(&e);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_id_spec_examples),
+		cmocka_unit_test(test_id_code_wins_over_message),
+		cmocka_unit_test(test_slug_rules),
+		cmocka_unit_test(test_slug_non_ascii),
+		cmocka_unit_test(test_slug_collision_suffix),
+		cmocka_unit_test(test_pattern_spec_examples),
+		cmocka_unit_test(test_pattern_placeholders),
+		cmocka_unit_test(test_pattern_fallbacks),
+		cmocka_unit_test(test_pattern_non_ascii_and_compiles),
+		cmocka_unit_test(test_window_middle),
+		cmocka_unit_test(test_window_file_start_end_short),
+		cmocka_unit_test(test_permalink),
+		cmocka_unit_test(test_valid_entry_passes),
+		cmocka_unit_test(test_validation_rules),
+		cmocka_unit_test(test_json_roundtrip_and_order),
+		cmocka_unit_test(test_json_strict),
+	};
+	return cmocka_run_group_tests_name("record", tests, NULL, NULL);
+}
