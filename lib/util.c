@@ -60,12 +60,15 @@ char *fl_xstrndup(const char *s, size_t n)
 
 char *fl_xasprintf(const char *fmt, ...)
 {
+	char small[256];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		oom();
+	if ((size_t)n < sizeof small)
+		return fl_xstrdup(small);
 	char *p = fl_xmalloc((size_t)n + 1);
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);

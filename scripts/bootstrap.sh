@@ -7,7 +7,7 @@ PKGS=(
   build-essential meson ninja-build pkg-config clang libclang-rt-14-dev
   libsqlite3-dev sqlite3 libpcre2-dev libhyperscan-dev libgit2-dev
   libjansson-dev libssl-dev libcurl4-openssl-dev libmicrohttpd-dev
-  libcmark-gfm-dev libcmocka-dev git ripgrep
+  libcmark-gfm-dev libcmocka-dev git ripgrep jq
 )
 
 missing=()

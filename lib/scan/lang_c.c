@@ -1,9 +1,1979 @@
-/* lang_c.c — placeholder until the c family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_c.c — the C / C++ family: lexer (comments, prefixed and raw string
+ * literals, char literals, digit separators, preprocessor lines with
+ * continuations, `#if 0` blocks) and the rules for C and C++ error sites:
+ * C++ throw, BSD err.h, perror, fprintf(stderr)/fputs(stderr), syslog,
+ * glib, Postgres ereport/elog, CPython PyErr_*, and the project's own
+ * reporter functions inferred per tree (printf format attributes, names).
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
-static void scan(const void *tree, const fl_src *src, fl_sites *out)
+#include "../util.h"
+#include "lang.h"
+#include "lex.h"
+
+/* own token flags (lex.h uses 0x01..0x08) */
+#define TF_DIR 0x40      /* token belongs to a preprocessor directive line */
+#define TF_DIRSTART 0x80 /* the '#' starting a directive; tok->str = kind */
+
+enum { DK_OTHER = 0, DK_IF, DK_ELSE, DK_ENDIF };
+
+#define MAX_TOKS 6000000u
+#define NONE UINT32_MAX
+
+/* ---- character classes ----------------------------------------------------- */
+
+#define C_IDENT 1
+#define C_DIGIT 2
+#define C_PLAIN 4 /* not special inside a string literal */
+
+static inline unsigned cclass(unsigned char c)
 {
-	(void)tree; (void)src; (void)out;
+	unsigned v = 0;
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	    c == '$' || c >= 0x80)
+		v |= C_IDENT;
+	else if (c >= '0' && c <= '9')
+		v |= C_DIGIT | C_IDENT;
+	if (c != '"' && c != '\\' && c != '\n')
+		v |= C_PLAIN;
+	return v;
 }
-const fl_lang fl_lang_c = {.name = "c", .extensions = exts, .scan = scan};
+
+static void init_tabs(void)
+{
+}
+
+static inline bool is_ident_c(int c)
+{
+	return c >= 0 && (cclass((unsigned char)c) & C_IDENT);
+}
+
+/* ---- lexer ---------------------------------------------------------------- */
+
+static void newline_at(fl_toks *t, size_t p)
+{
+	t->line++;
+	t->line_start = p + 1;
+}
+
+/* Skip to the end of the logical line (backslash continuations followed),
+ * leaving t->pos on the '\n' (or at end). */
+static void skip_logical_line(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	while (t->pos < n) {
+		const char *nl = memchr(s + t->pos, '\n', n - t->pos);
+		if (!nl) {
+			t->pos = n;
+			return;
+		}
+		size_t q = (size_t)(nl - s);
+		size_t b = q;
+		if (b > t->pos && s[b - 1] == '\r')
+			b--;
+		if (b > t->pos && s[b - 1] == '\\') {
+			newline_at(t, q);
+			t->pos = q + 1;
+			continue;
+		}
+		t->pos = q;
+		return;
+	}
+}
+
+static void skip_block_comment(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen, p = t->pos + 2;
+	while (p < n) {
+		const char *q = memchr(s + p, '*', n - p);
+		size_t stop = q ? (size_t)(q - s) : n;
+		/* count newlines in [p, stop) */
+		for (const char *nl = memchr(s + p, '\n', stop - p); nl;
+		     nl = memchr(nl + 1, '\n', (size_t)(s + stop - nl - 1))) {
+			newline_at(t, (size_t)(nl - s));
+			t->nl = true;
+		}
+		if (!q) {
+			t->pos = n;
+			return;
+		}
+		if (stop + 1 < n && s[stop + 1] == '/') {
+			t->pos = stop + 2;
+			return;
+		}
+		p = stop + 1;
+	}
+	t->pos = n;
+}
+
+static fl_tok *push(fl_toks *t, int kind, size_t off, size_t len, int line,
+		    int col, bool in_dir)
+{
+	fl_tok *k = fl_toks_push(t, kind, off, len, line, col);
+	if (in_dir)
+		k->flags |= TF_DIR;
+	return k;
+}
+
+/* ordinary string literal; t->pos at the opening quote */
+static void lex_string(fl_toks *t, size_t start, int line, int col, bool in_dir)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	fl_tok *k = push(t, FL_TK_STRING, start, 0, line, col, in_dir);
+	size_t ki = t->n - 1;
+	fl_toks_str_begin(t, k);
+	t->pos++;
+	while (t->pos < n) {
+		unsigned char c = (unsigned char)s[t->pos];
+		if (cclass(c) & C_PLAIN) {
+			size_t b = t->pos;
+			while (t->pos < n &&
+			       (cclass((unsigned char)s[t->pos]) & C_PLAIN))
+				t->pos++;
+			fl_buf_put(&t->arena, s + b, t->pos - b);
+			continue;
+		}
+		if (c == '"') {
+			t->pos++;
+			break;
+		}
+		if (c == '\n')
+			break; /* unterminated */
+		/* backslash */
+		if (t->pos + 1 < n && s[t->pos + 1] == '\n') {
+			newline_at(t, t->pos + 1);
+			t->pos += 2;
+		} else if (t->pos + 2 < n && s[t->pos + 1] == '\r' &&
+			   s[t->pos + 2] == '\n') {
+			newline_at(t, t->pos + 2);
+			t->pos += 3;
+		} else {
+			fl_lx_escape(t, &t->arena);
+		}
+	}
+	k = &t->v[ki];
+	fl_toks_str_end(t, k);
+	/* C++ user-defined literal suffix: "x"s, "x"sv, "x"_tag */
+	if (t->pos < n) {
+		unsigned char c = (unsigned char)s[t->pos];
+		size_t p = t->pos;
+		if (c == '_' || c == 's') {
+			while (p < n && is_ident_c((unsigned char)s[p]))
+				p++;
+			size_t l = p - t->pos;
+			if (c == '_' || (l == 1) ||
+			    (l == 2 && s[t->pos + 1] == 'v'))
+				t->pos = p;
+		}
+	}
+	k->len = (uint32_t)(t->pos - start);
+}
+
+/* raw string R"delim( ... )delim"; t->pos at the quote.  Returns false
+ * (nothing consumed) when the delimiter is invalid. */
+static bool lex_raw(fl_toks *t, size_t start, int line, int col, bool in_dir)
+{
+	const char *s = t->src;
+	size_t n = t->srclen, p = t->pos + 1, d0 = p;
+	while (p < n && p - d0 <= 16 && s[p] != '(') {
+		char c = s[p];
+		if (c == ')' || c == '\\' || c == ' ' || c == '\t' ||
+		    c == '\n' || c == '"' || c == '\r' || c == '\v' || c == '\f')
+			return false;
+		p++;
+	}
+	if (p >= n || s[p] != '(')
+		return false;
+	size_t dl = p - d0;
+	size_t body = p + 1, end = n, after = n;
+	for (size_t q = body; q < n;) {
+		const char *r = memchr(s + q, ')', n - q);
+		if (!r)
+			break;
+		size_t rp = (size_t)(r - s);
+		if (rp + 1 + dl < n && memcmp(s + rp + 1, s + d0, dl) == 0 &&
+		    s[rp + 1 + dl] == '"') {
+			end = rp;
+			after = rp + 2 + dl;
+			break;
+		}
+		q = rp + 1;
+	}
+	fl_tok *k = push(t, FL_TK_STRING, start, after - start, line, col, in_dir);
+	k->flags |= FL_TF_RAW;
+	size_t ki = t->n - 1;
+	fl_toks_str_begin(t, k);
+	fl_buf_put(&t->arena, s + body, end - body);
+	fl_toks_str_end(t, &t->v[ki]);
+	for (const char *nl = memchr(s + body, '\n', end - body); nl;
+	     nl = memchr(nl + 1, '\n', (size_t)(s + end - nl - 1)))
+		newline_at(t, (size_t)(nl - s));
+	t->pos = after;
+	return true;
+}
+
+static void lex_char(fl_toks *t, size_t start, int line, int col, bool in_dir)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	t->pos++;
+	while (t->pos < n) {
+		char c = s[t->pos];
+		if (c == '\'') {
+			t->pos++;
+			break;
+		}
+		if (c == '\n')
+			break;
+		if (c == '\\' && t->pos + 1 < n) {
+			if (s[t->pos + 1] == '\n')
+				newline_at(t, t->pos + 1);
+			t->pos += 2;
+			continue;
+		}
+		t->pos++;
+	}
+	push(t, FL_TK_CHAR, start, t->pos - start, line, col, in_dir);
+}
+
+static void lex_number(fl_toks *t, bool in_dir)
+{
+	const char *s = t->src;
+	size_t n = t->srclen, start = t->pos;
+	int col = fl_lx_col(t);
+	bool hex = start + 1 < n && s[start] == '0' &&
+		   (s[start + 1] == 'x' || s[start + 1] == 'X');
+	size_t p = start;
+	while (p < n) {
+		unsigned char c = (unsigned char)s[p];
+		if (is_ident_c(c) || c == '.') {
+			p++;
+		} else if (c == '\'' && p > start && p + 1 < n &&
+			   is_ident_c((unsigned char)s[p + 1]) &&
+			   is_ident_c((unsigned char)s[p - 1])) {
+			p++; /* digit separator */
+		} else if ((c == '+' || c == '-') && p > start &&
+			   (hex ? (s[p - 1] == 'p' || s[p - 1] == 'P')
+				: (s[p - 1] == 'e' || s[p - 1] == 'E'))) {
+			p++;
+		} else {
+			break;
+		}
+	}
+	if (p == start)
+		p++;
+	t->pos = p;
+	push(t, FL_TK_NUMBER, start, p - start, t->line, col, in_dir);
+}
+
+static size_t punct_len(const char *s, size_t rem)
+{
+	char c = s[0], d = rem > 1 ? s[1] : 0, e = rem > 2 ? s[2] : 0;
+	switch (c) {
+	case ':': return d == ':' ? 2 : 1;
+	case '-':
+		if (d == '>')
+			return e == '*' ? 3 : 2;
+		return (d == '-' || d == '=') ? 2 : 1;
+	case '+': return (d == '+' || d == '=') ? 2 : 1;
+	case '<':
+		if (d == '<')
+			return e == '=' ? 3 : 2;
+		if (d == '=')
+			return e == '>' ? 3 : 2;
+		return 1;
+	case '>':
+		if (d == '>')
+			return e == '=' ? 3 : 2;
+		return d == '=' ? 2 : 1;
+	case '=': case '!': case '*': case '/': case '%': case '^':
+		return d == '=' ? 2 : 1;
+	case '&': return (d == '&' || d == '=') ? 2 : 1;
+	case '|': return (d == '|' || d == '=') ? 2 : 1;
+	case '.':
+		if (d == '.' && e == '.')
+			return 3;
+		return d == '*' ? 2 : 1;
+	case '#': return d == '#' ? 2 : 1;
+	default: return 1;
+	}
+}
+
+static bool word_is(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	return n == l && memcmp(s, w, l) == 0;
+}
+
+/* after "#if" at t->pos: is the condition the literal 0? */
+static bool is_if0(const fl_toks *t, size_t p)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	while (p < n && (s[p] == ' ' || s[p] == '\t'))
+		p++;
+	if (p >= n || s[p] != '0')
+		return false;
+	p++;
+	while (p < n && (s[p] == ' ' || s[p] == '\t' || s[p] == '\r'))
+		p++;
+	return p >= n || s[p] == '\n' ||
+	       (s[p] == '/' && p + 1 < n && (s[p + 1] == '/' || s[p + 1] == '*'));
+}
+
+/* Skip an `#if 0` block; t->pos is anywhere on the #if line.  Stops after
+ * the matching #endif, or at the start of a matching #else / #elif line
+ * (returning its '#' position via *hash, else NONE-ish SIZE_MAX). */
+static size_t skip_if0(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	int depth = 0;
+	skip_logical_line(t);
+	while (t->pos < n) {
+		/* at a '\n' */
+		newline_at(t, t->pos);
+		t->pos++;
+		t->nl = true;
+		size_t p = t->pos;
+		while (p < n && (s[p] == ' ' || s[p] == '\t'))
+			p++;
+		if (p < n && s[p] == '#') {
+			size_t hash = p;
+			p++;
+			while (p < n && (s[p] == ' ' || s[p] == '\t'))
+				p++;
+			size_t w = p;
+			while (p < n && s[p] >= 'a' && s[p] <= 'z')
+				p++;
+			const char *ws = s + w;
+			size_t wl = p - w;
+			if (word_is(ws, wl, "if") || word_is(ws, wl, "ifdef") ||
+			    word_is(ws, wl, "ifndef")) {
+				depth++;
+			} else if (word_is(ws, wl, "endif")) {
+				if (depth == 0) {
+					t->pos = p;
+					skip_logical_line(t);
+					return SIZE_MAX;
+				}
+				depth--;
+			} else if (depth == 0 &&
+				   (word_is(ws, wl, "else") ||
+				    word_is(ws, wl, "elif") ||
+				    word_is(ws, wl, "elifdef") ||
+				    word_is(ws, wl, "elifndef"))) {
+				t->pos = hash;
+				return hash;
+			}
+		}
+		t->pos = p;
+		skip_logical_line(t);
+	}
+	return SIZE_MAX;
+}
+
+static void lex_c(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	bool in_dir = false, bol = true;
+	while (t->pos < n && t->n < MAX_TOKS) {
+		unsigned char c = (unsigned char)s[t->pos];
+		size_t start = t->pos;
+		int line = t->line, col = fl_lx_col(t);
+		switch (c) {
+		case '\n':
+			newline_at(t, t->pos);
+			t->pos++;
+			t->nl = true;
+			in_dir = false;
+			bol = true;
+			continue;
+		case ' ': case '\t': case '\r': case '\f': case '\v':
+			t->pos++;
+			continue;
+		case '\\':
+			if (t->pos + 1 < n && s[t->pos + 1] == '\n') {
+				newline_at(t, t->pos + 1);
+				t->pos += 2;
+				continue;
+			}
+			if (t->pos + 2 < n && s[t->pos + 1] == '\r' &&
+			    s[t->pos + 2] == '\n') {
+				newline_at(t, t->pos + 2);
+				t->pos += 3;
+				continue;
+			}
+			t->pos++;
+			push(t, FL_TK_OTHER, start, 1, line, col, in_dir);
+			bol = false;
+			continue;
+		case '/':
+			if (t->pos + 1 < n && s[t->pos + 1] == '/') {
+				skip_logical_line(t);
+				continue;
+			}
+			if (t->pos + 1 < n && s[t->pos + 1] == '*') {
+				skip_block_comment(t);
+				continue;
+			}
+			break;
+		case '#':
+			if (bol && !in_dir) {
+				size_t p = t->pos + 1;
+				while (p < n && (s[p] == ' ' || s[p] == '\t'))
+					p++;
+				size_t w = p;
+				while (p < n && s[p] >= 'a' && s[p] <= 'z')
+					p++;
+				const char *ws = s + w;
+				size_t wl = p - w;
+				if (word_is(ws, wl, "if") && is_if0(t, p)) {
+					size_t h = skip_if0(t);
+					if (h != SIZE_MAX) {
+						/* continue at #else/#elif as if it were #if */
+						fl_tok *k = push(t, FL_TK_PUNCT, h, 1,
+								 t->line,
+								 fl_lx_col(t), true);
+						k->flags |= TF_DIRSTART;
+						k->str = DK_IF;
+						in_dir = true;
+						bol = false;
+						p = h + 1;
+						while (p < n && (s[p] == ' ' || s[p] == '\t'))
+							p++;
+						w = p;
+						while (p < n && s[p] >= 'a' && s[p] <= 'z')
+							p++;
+						t->pos = p;
+						if (!word_is(s + w, p - w, "elif"))
+							skip_logical_line(t);
+					}
+					continue;
+				}
+				fl_tok *k = push(t, FL_TK_PUNCT, start, 1, line, col,
+						 true);
+				k->flags |= TF_DIRSTART;
+				k->str = DK_OTHER;
+				if (word_is(ws, wl, "if") || word_is(ws, wl, "ifdef") ||
+				    word_is(ws, wl, "ifndef"))
+					k->str = DK_IF;
+				else if (word_is(ws, wl, "else") ||
+					 word_is(ws, wl, "elif") ||
+					 word_is(ws, wl, "elifdef") ||
+					 word_is(ws, wl, "elifndef"))
+					k->str = DK_ELSE;
+				else if (word_is(ws, wl, "endif"))
+					k->str = DK_ENDIF;
+				in_dir = true;
+				bol = false;
+				t->pos++;
+				if (word_is(ws, wl, "include") ||
+				    word_is(ws, wl, "include_next") ||
+				    word_is(ws, wl, "import") ||
+				    word_is(ws, wl, "error") ||
+				    word_is(ws, wl, "warning") ||
+				    word_is(ws, wl, "pragma") ||
+				    word_is(ws, wl, "line") ||
+				    word_is(ws, wl, "ident") ||
+				    word_is(ws, wl, "sccs") ||
+				    word_is(ws, wl, "assert") ||
+				    word_is(ws, wl, "unassert")) {
+					/* free text (quotes may not pair up) */
+					skip_logical_line(t);
+				}
+				continue;
+			}
+			break;
+		case '"':
+			lex_string(t, start, line, col, in_dir);
+			bol = false;
+			continue;
+		case '\'':
+			lex_char(t, start, line, col, in_dir);
+			bol = false;
+			continue;
+		default:
+			break;
+		}
+		bol = false;
+		if (cclass(c) & C_DIGIT ||
+		    (c == '.' && t->pos + 1 < n &&
+		     (cclass((unsigned char)s[t->pos + 1]) & C_DIGIT))) {
+			lex_number(t, in_dir);
+			continue;
+		}
+		if (cclass(c) & C_IDENT) {
+			size_t p = t->pos;
+			while (p < n && (cclass((unsigned char)s[p]) & C_IDENT))
+				p++;
+			size_t l = p - start;
+			if (p < n && (s[p] == '"' || s[p] == '\'') && l <= 3) {
+				const char *w = s + start;
+				bool pre = (l == 1 && (*w == 'L' || *w == 'u' ||
+						       *w == 'U')) ||
+					   (l == 2 && w[0] == 'u' && w[1] == '8');
+				bool raw = s[p] == '"' && w[l - 1] == 'R' &&
+					   (l == 1 ||
+					    (l == 2 && (*w == 'L' || *w == 'u' ||
+							*w == 'U')) ||
+					    (l == 3 && w[0] == 'u' && w[1] == '8'));
+				if (raw) {
+					t->pos = p;
+					if (lex_raw(t, start, line, col, in_dir))
+						continue;
+					pre = true; /* invalid delimiter: plain */
+				}
+				if (pre) {
+					t->pos = p;
+					if (s[p] == '"')
+						lex_string(t, start, line, col,
+							   in_dir);
+					else
+						lex_char(t, start, line, col,
+							 in_dir);
+					continue;
+				}
+			}
+			t->pos = p;
+			push(t, FL_TK_IDENT, start, l, line, col, in_dir);
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f || c == '`' || c == '@') {
+			size_t p = t->pos + 1;
+			while (p < n && ((unsigned char)s[p] < 0x20 ||
+					 s[p] == 0x7f) &&
+			       s[p] != '\n' && s[p] != ' ' && s[p] != '\t')
+				p++;
+			t->pos = p;
+			push(t, FL_TK_OTHER, start, p - start, line, col, in_dir);
+			continue;
+		}
+		size_t l = punct_len(s + t->pos, n - t->pos);
+		t->pos += l;
+		push(t, FL_TK_PUNCT, start, l, line, col, in_dir);
+	}
+}
+
+/* ---- token helpers -------------------------------------------------------- */
+
+typedef struct ctx {
+	const fl_toks *t;
+	uint32_t *mt; /* bracket matches (both directions), NONE if none */
+	const void *tree;
+	fl_sites *out;
+	const fl_src *src;
+} ctx;
+
+static inline bool tk_p1(const fl_toks *t, size_t i, char c)
+{
+	return i < t->n && t->v[i].kind == FL_TK_PUNCT && t->v[i].len == 1 &&
+	       t->src[t->v[i].off] == c;
+}
+
+static inline bool tk_p(const fl_toks *t, size_t i, const char *s)
+{
+	return fl_tok_is_punct(t, i, s);
+}
+
+static inline bool tk_id(const fl_toks *t, size_t i, const char *s)
+{
+	return fl_tok_is_ident(t, i, s);
+}
+
+static inline bool is_open(const fl_toks *t, size_t i)
+{
+	return tk_p1(t, i, '(') || tk_p1(t, i, '[') || tk_p1(t, i, '{');
+}
+
+static inline bool is_close(const fl_toks *t, size_t i)
+{
+	return tk_p1(t, i, ')') || tk_p1(t, i, ']') || tk_p1(t, i, '}');
+}
+
+static uint32_t *compute_match(const fl_toks *t)
+{
+	size_t n = t->n;
+	uint32_t *mt = fl_xmalloc((n ? n : 1) * sizeof *mt);
+	uint32_t *st = fl_xmalloc((n ? n : 1) * sizeof *st);
+	uint32_t *dst = fl_xmalloc((n ? n : 1) * sizeof *dst);
+	size_t sp = 0, dsp = 0;
+	for (size_t i = 0; i < n; i++) {
+		mt[i] = NONE;
+		const fl_tok *k = &t->v[i];
+		if (k->flags & TF_DIRSTART)
+			dsp = 0;
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char c = t->src[k->off];
+		bool dir = k->flags & TF_DIR;
+		if (c == '(' || c == '[' || c == '{') {
+			if (dir)
+				dst[dsp++] = (uint32_t)i;
+			else
+				st[sp++] = (uint32_t)i;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (dir && dsp) {
+				uint32_t o = dst[--dsp];
+				mt[o] = (uint32_t)i;
+				mt[i] = o;
+			} else if (!dir && sp) {
+				uint32_t o = st[--sp];
+				mt[o] = (uint32_t)i;
+				mt[i] = o;
+			}
+		}
+	}
+	free(st);
+	free(dst);
+	return mt;
+}
+
+/* Arguments of the bracket list opened at `open`; returns count (<= max
+ * stored), or -1 when the list is unclosed. */
+static int split_args(const ctx *c, size_t open, size_t *st, size_t *en,
+		      int max)
+{
+	const fl_toks *t = c->t;
+	uint32_t close = c->mt[open];
+	if (close == NONE || close <= open)
+		return -1;
+	if (close == open + 1)
+		return 0;
+	bool dir = t->v[open].flags & TF_DIR;
+	int cnt = 0;
+	size_t b = open + 1;
+	for (size_t k = open + 1; k <= close; k++) {
+		if (k < close && (bool)(t->v[k].flags & TF_DIR) != dir)
+			continue;
+		if (k < close && is_open(t, k) && c->mt[k] != NONE &&
+		    c->mt[k] > k && c->mt[k] < close) {
+			k = c->mt[k];
+			continue;
+		}
+		if (k == close || tk_p1(t, k, ',')) {
+			if (cnt < max) {
+				st[cnt] = b;
+				en[cnt] = k;
+			}
+			cnt++;
+			b = k + 1;
+		}
+	}
+	if (cnt > 0 && cnt <= max && st[cnt - 1] == en[cnt - 1])
+		cnt--;
+	return cnt > max ? max : cnt;
+}
+
+/* ---- messages --------------------------------------------------------------- */
+
+static const char *const wrappers[] = {
+	"_", "N_", "Q_", "gettext", "tr", "_T", "TEXT", "_TEXT", "QT_TR_NOOP",
+	"string", "string_view", "QString", "QStringLiteral", "QLatin1String",
+	"wxString", "to_string", "format", "StrFormat", "u8string", NULL};
+
+static bool in_list(const fl_toks *t, size_t i, const char *const *l)
+{
+	for (; *l; l++)
+		if (fl_tok_is(t, i, *l))
+			return true;
+	return false;
+}
+
+/* qualified name a::b::c starting at i; returns index of last ident or
+ * NONE */
+static size_t qual_end(const fl_toks *t, size_t i, size_t e)
+{
+	size_t k = i;
+	if (tk_p(t, k, "::"))
+		k++;
+	if (k >= e || t->v[k].kind != FL_TK_IDENT)
+		return NONE;
+	while (k + 2 < e && tk_p(t, k + 1, "::") &&
+	       t->v[k + 2].kind == FL_TK_IDENT)
+		k += 2;
+	return k;
+}
+
+static void put_placeholder(const fl_toks *t, size_t b, size_t e, fl_buf *out)
+{
+	size_t last = NONE, any = NONE;
+	int depth = 0;
+	for (size_t k = b; k < e; k++) {
+		if (is_open(t, k))
+			depth++;
+		else if (is_close(t, k))
+			depth--;
+		if (t->v[k].kind == FL_TK_IDENT) {
+			any = k;
+			if (depth == 0)
+				last = k;
+		}
+	}
+	if (last == NONE)
+		last = any;
+	fl_buf_putc(out, '{');
+	if (last != NONE)
+		fl_buf_put(out, t->src + t->v[last].off, t->v[last].len);
+	fl_buf_putc(out, '}');
+}
+
+static bool build_expr(const ctx *c, size_t b, size_t e, fl_buf *out, int lvl);
+
+/* one operand; true when it held a literal */
+static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
+			  int lvl)
+{
+	const fl_toks *t = c->t;
+	if (b >= e)
+		return false;
+	/* ( expr ) */
+	if (tk_p1(t, b, '(') && c->mt[b] == e - 1)
+		return build_expr(c, b + 1, e - 1, out, lvl + 1);
+	/* wrapper( literal ), std::string("..."), fmt::format("...", ...) */
+	size_t q = qual_end(t, b, e);
+	if (q != NONE && q + 1 < e && (tk_p1(t, q + 1, '(') || tk_p1(t, q + 1, '{')) &&
+	    c->mt[q + 1] == e - 1 && in_list(t, q, wrappers)) {
+		size_t st[1], en[1];
+		if (split_args(c, q + 1, st, en, 1) >= 1) {
+			fl_buf tmp = {0};
+			bool lit = build_expr(c, st[0], en[0], &tmp, lvl + 1);
+			if (lit || fl_tok_is(t, q, "to_string") ||
+			    fl_tok_is(t, q, "string")) {
+				fl_buf_put(out, tmp.s, tmp.n);
+				fl_buf_free(&tmp);
+				return lit;
+			}
+			fl_buf_free(&tmp);
+		}
+	}
+	/* x.c_str() / x.str() / x.data() / x.string(): drop the accessor */
+	if (e - b >= 5 && tk_p1(t, e - 1, ')') && tk_p1(t, e - 2, '(') &&
+	    (tk_id(t, e - 3, "c_str") || tk_id(t, e - 3, "str") ||
+	     tk_id(t, e - 3, "data") || tk_id(t, e - 3, "string")) &&
+	    (tk_p1(t, e - 4, '.') || tk_p(t, e - 4, "->"))) {
+		put_placeholder(t, b, e - 4, out);
+		return false;
+	}
+	/* run of adjacent literals, macros (PRIu64) between them */
+	bool any = false, all = true;
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind == FL_TK_STRING)
+			any = true;
+		else if (tk_p1(t, k, '#') && k + 1 < e &&
+			 t->v[k + 1].kind == FL_TK_IDENT)
+			continue; /* macro stringification #x */
+		else if (t->v[k].kind != FL_TK_IDENT)
+			all = false;
+	}
+	if (any && all) {
+		for (size_t k = b; k < e; k++) {
+			if (tk_p1(t, k, '#'))
+				continue;
+			if (t->v[k].kind == FL_TK_STRING) {
+				fl_buf_put(out, fl_tok_str(t, &t->v[k]),
+					   t->v[k].slen);
+			} else {
+				fl_buf_putc(out, '{');
+				fl_buf_put(out, t->src + t->v[k].off,
+					   t->v[k].len);
+				fl_buf_putc(out, '}');
+			}
+		}
+		return true;
+	}
+	put_placeholder(t, b, e, out);
+	return false;
+}
+
+/* expression: operands joined by '+' (C++ string concatenation) */
+static bool build_expr(const ctx *c, size_t b, size_t e, fl_buf *out, int lvl)
+{
+	const fl_toks *t = c->t;
+	if (lvl > 50 || b >= e)
+		return false;
+	bool any = false;
+	size_t s = b;
+	for (size_t k = b; k <= e; k++) {
+		if (k < e && is_open(t, k) && c->mt[k] != NONE && c->mt[k] > k &&
+		    c->mt[k] < e) {
+			k = c->mt[k];
+			continue;
+		}
+		if (k == e || tk_p1(t, k, '+')) {
+			if (k > s && build_operand(c, s, k, out, lvl))
+				any = true;
+			s = k + 1;
+		}
+	}
+	return any;
+}
+
+/* Decode %% -> % in place. */
+static void decode_pct(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++) {
+		*w++ = *r;
+		if (r[0] == '%' && r[1] == '%')
+			r++;
+	}
+	*w = '\0';
+}
+
+/* true when the message has at least two letters outside placeholders */
+static bool has_text(const char *m)
+{
+	int letters = 0;
+	for (const char *p = m; *p;) {
+		if (*p == '%') {
+			p++;
+			if (*p == '%') {
+				p++;
+				continue;
+			}
+			while (*p && strchr("-+ #0123456789.*'", *p))
+				p++;
+			while (*p && strchr("hlLqjzt", *p))
+				p++;
+			if (*p)
+				p++;
+			continue;
+		}
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (q) {
+				p = q + 1;
+				continue;
+			}
+		}
+		unsigned char ch = (unsigned char)*p;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    ch >= 0x80)
+			letters++;
+		p++;
+	}
+	return letters >= 2;
+}
+
+/* Message of argument [b, e), or NULL when it holds no literal text. */
+static char *arg_msg(const ctx *c, size_t b, size_t e, bool fmt)
+{
+	fl_buf out = {0};
+	if (!build_expr(c, b, e, &out, 0)) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	fl_msg_trim(out.s);
+	if (fmt)
+		decode_pct(out.s);
+	if (!has_text(out.s)) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	return out.s;
+}
+
+/* the argument is a string literal, or a wrapped one */
+static bool arg_is_literal(const fl_toks *t, size_t b, size_t e)
+{
+	if (b >= e)
+		return false;
+	if (t->v[b].kind == FL_TK_STRING)
+		return true;
+	if (e - b >= 4 && t->v[b].kind == FL_TK_IDENT &&
+	    (fl_tok_is(t, b, "_") || fl_tok_is(t, b, "N_") ||
+	     fl_tok_is(t, b, "Q_") || fl_tok_is(t, b, "gettext") ||
+	     fl_tok_is(t, b, "_T") || fl_tok_is(t, b, "TEXT") ||
+	     fl_tok_is(t, b, "tr")) &&
+	    tk_p1(t, b + 1, '(') && t->v[b + 2].kind == FL_TK_STRING)
+		return true;
+	return false;
+}
+
+/* ---- reporter names ----------------------------------------------------- */
+
+enum { SEV_NONE = 0, SEV_WARN, SEV_ERR, SEV_CRIT, SEV_REPORT };
+
+static bool ieq(const char *a, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	if (n != l)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char x = a[i], y = w[i];
+		if (x >= 'A' && x <= 'Z')
+			x = (char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (char)(y - 'A' + 'a');
+		if (x != y)
+			return false;
+	}
+	return true;
+}
+
+/* Severity suggested by the words of a name (split on '_'); attr=true also
+ * accepts the wider word list used for format-attribute functions.
+ * SEV_REPORT: a reporting name without a severity word. */
+static int name_sev(const char *s, size_t n, bool attr)
+{
+	int best = SEV_NONE;
+	size_t i = 0, words = 0;
+	while (i < n) {
+		while (i < n && s[i] == '_')
+			i++;
+		size_t b = i;
+		while (i < n && s[i] != '_')
+			i++;
+		if (i == b)
+			break;
+		const char *w = s + b;
+		size_t l = i - b;
+		if (words == 0 &&
+		    (ieq(w, l, "is") || ieq(w, l, "has") || ieq(w, l, "get") ||
+		     ieq(w, l, "clear") || ieq(w, l, "reset") ||
+		     ieq(w, l, "on") || ieq(w, l, "to") || ieq(w, l, "str") ||
+		     ieq(w, l, "num") || ieq(w, l, "count")))
+			return SEV_NONE;
+		if (i == n && words > 0 &&
+		    (ieq(w, l, "count") || ieq(w, l, "code") ||
+		     ieq(w, l, "type") || ieq(w, l, "handler") ||
+		     ieq(w, l, "callback") || ieq(w, l, "cb") ||
+		     ieq(w, l, "fn") || ieq(w, l, "func") || ieq(w, l, "t") ||
+		     ieq(w, l, "ptr") || ieq(w, l, "name") ||
+		     ieq(w, l, "id") || ieq(w, l, "num") ||
+		     ieq(w, l, "len") || ieq(w, l, "size") ||
+		     ieq(w, l, "str") || ieq(w, l, "string")))
+			return SEV_NONE;
+		words++;
+		int v = SEV_NONE;
+		if (ieq(w, l, "die") || ieq(w, l, "fatal") ||
+		    ieq(w, l, "panic") || ieq(w, l, "bug") ||
+		    ieq(w, l, "croak"))
+			v = SEV_CRIT;
+		else if (ieq(w, l, "error") || ieq(w, l, "fail"))
+			v = SEV_ERR;
+		else if (ieq(w, l, "warn") || ieq(w, l, "warning"))
+			v = SEV_WARN;
+		else if (attr && (ieq(w, l, "abort") || ieq(w, l, "emerg")))
+			v = SEV_CRIT;
+		else if (attr && (ieq(w, l, "err") || ieq(w, l, "errx") ||
+				  ieq(w, l, "failure")))
+			v = SEV_ERR;
+		else if (attr && (ieq(w, l, "usage") || ieq(w, l, "report") ||
+				  ieq(w, l, "complain")))
+			v = SEV_REPORT;
+		if (v == SEV_REPORT) {
+			if (best == SEV_NONE)
+				best = SEV_REPORT;
+		} else if (v != SEV_NONE &&
+			   (best == SEV_NONE || best == SEV_REPORT || v > best)) {
+			best = v;
+		}
+	}
+	return best;
+}
+
+static const char *sev_str(int s)
+{
+	return s == SEV_CRIT ? FL_S_CRITICAL : s == SEV_WARN ? FL_S_WARNING
+							  : FL_S_ERROR;
+}
+
+/* ---- tree: reporter functions with printf format attributes ---------------- */
+
+typedef struct rep {
+	char *name;
+	int fmt;      /* 1-based index of the format argument */
+	bool noret;
+} rep;
+
+typedef struct ctree {
+	rep *v;
+	size_t cap, n;
+} ctree;
+
+static uint64_t hash_name(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
+static const rep *tree_find(const ctree *tr, const char *s, size_t n)
+{
+	if (!tr || !tr->cap)
+		return NULL;
+	size_t i = hash_name(s, n) & (tr->cap - 1);
+	while (tr->v[i].name) {
+		if (strlen(tr->v[i].name) == n && memcmp(tr->v[i].name, s, n) == 0)
+			return &tr->v[i];
+		i = (i + 1) & (tr->cap - 1);
+	}
+	return NULL;
+}
+
+static void tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
+{
+	if (tree_find(tr, s, n))
+		return;
+	if ((tr->n + 1) * 2 > tr->cap) {
+		size_t cap = tr->cap ? tr->cap * 2 : 64;
+		rep *v = fl_xcalloc(cap, sizeof *v);
+		for (size_t i = 0; i < tr->cap; i++) {
+			if (!tr->v[i].name)
+				continue;
+			size_t j = hash_name(tr->v[i].name,
+					     strlen(tr->v[i].name)) & (cap - 1);
+			while (v[j].name)
+				j = (j + 1) & (cap - 1);
+			v[j] = tr->v[i];
+		}
+		free(tr->v);
+		tr->v = v;
+		tr->cap = cap;
+	}
+	size_t j = hash_name(s, n) & (tr->cap - 1);
+	while (tr->v[j].name)
+		j = (j + 1) & (tr->cap - 1);
+	tr->v[j].name = fl_xstrndup(s, n);
+	tr->v[j].fmt = fmt;
+	tr->v[j].noret = noret;
+	tr->n++;
+}
+
+static void *c_tree_new(void)
+{
+	return fl_xcalloc(1, sizeof(ctree));
+}
+
+static void c_tree_free(void *p)
+{
+	ctree *tr = p;
+	if (!tr)
+		return;
+	for (size_t i = 0; i < tr->cap; i++)
+		free(tr->v[i].name);
+	free(tr->v);
+	free(tr);
+}
+
+static bool icontains(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	for (size_t i = 0; i + l <= n; i++)
+		if (ieq(s + i, l, w))
+			return true;
+	return false;
+}
+
+static bool all_upper(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] >= 'a' && s[i] <= 'z')
+			return false;
+	return true;
+}
+
+/* identifiers that take parentheses but are not the declared name */
+static bool attr_like(const fl_toks *t, size_t i)
+{
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	static const char *const kw[] = {
+		"__attribute__", "__attribute", "__declspec", "alignas",
+		"_Alignas", "alignof", "decltype", "noexcept", "throw",
+		"sizeof", "typeof", "__typeof__", "__asm__", "asm", "if",
+		"while", "for", "switch", "return", "__THROW", "_Pragma",
+		"__pragma", "defined", NULL};
+	for (const char *const *k = kw; *k; k++)
+		if (word_is(s, n, *k))
+			return true;
+	if (all_upper(s, n) &&
+	    (icontains(s, n, "PRINTF") || icontains(s, n, "FORMAT") ||
+	     icontains(s, n, "ATTR") || icontains(s, n, "NORETURN") ||
+	     icontains(s, n, "GNUC") || icontains(s, n, "LIKE") ||
+	     icontains(s, n, "NONNULL") || icontains(s, n, "DEPRECATED")))
+		return true;
+	if (icontains(s, n, "printflike"))
+		return true;
+	return false;
+}
+
+static bool is_num(const fl_toks *t, size_t i, int *v)
+{
+	if (i >= t->n || t->v[i].kind != FL_TK_NUMBER)
+		return false;
+	int x = 0;
+	for (size_t k = 0; k < t->v[i].len && k < 4; k++) {
+		char ch = t->src[t->v[i].off + k];
+		if (ch < '0' || ch > '9')
+			return false;
+		x = x * 10 + (ch - '0');
+	}
+	*v = x;
+	return true;
+}
+
+static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
+{
+	const fl_toks *t = c->t;
+	bool dir = t->v[hit].flags & TF_DIR;
+	/* statement bounds around the hit */
+	size_t b = hit;
+	while (b > 0) {
+		size_t p = b - 1;
+		if ((bool)(t->v[p].flags & TF_DIR) != dir)
+			break;
+		if (is_close(t, p) && c->mt[p] != NONE && c->mt[p] < p) {
+			b = c->mt[p];
+			continue;
+		}
+		if (tk_p1(t, p, ';') || tk_p1(t, p, '{') || tk_p1(t, p, '}'))
+			break;
+		if (t->v[b].flags & TF_DIRSTART)
+			break;
+		b = p;
+		if (hit - b > 4000)
+			return;
+	}
+	size_t e = hit;
+	while (e < t->n) {
+		if ((bool)(t->v[e].flags & TF_DIR) != dir)
+			break;
+		if (is_open(t, e) && c->mt[e] != NONE && c->mt[e] > e) {
+			e = c->mt[e] + 1;
+			continue;
+		}
+		if (tk_p1(t, e, ';') || tk_p1(t, e, '{') || tk_p1(t, e, '}'))
+			break;
+		e++;
+		if (e - hit > 4000)
+			return;
+	}
+	size_t name = NONE;
+	bool noret = false;
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT)
+			continue;
+		const char *s = t->src + t->v[k].off;
+		size_t n = t->v[k].len;
+		if (icontains(s, n, "noreturn") || word_is(s, n, "__dead2") ||
+		    word_is(s, n, "__dead"))
+			noret = true;
+	}
+	for (size_t k = b; k < e; k++) {
+		if (is_open(t, k) && !tk_p1(t, k, '(') && c->mt[k] != NONE &&
+		    c->mt[k] > k) {
+			k = c->mt[k];
+			continue;
+		}
+		if (tk_p1(t, k, '(')) {
+			if (k > b && t->v[k - 1].kind == FL_TK_IDENT &&
+			    !attr_like(t, k - 1)) {
+				name = k - 1;
+				break;
+			}
+			if (c->mt[k] != NONE && c->mt[k] > k)
+				k = c->mt[k];
+			else
+				break;
+		}
+	}
+	if (name == NONE)
+		return;
+	const char *s = t->src + t->v[name].off;
+	size_t n = t->v[name].len;
+	if (name_sev(s, n, true) == SEV_NONE && !noret)
+		return;
+	tree_put(tr, s, n, fmt, noret);
+}
+
+static void c_collect(void *tree, const fl_src *src)
+{
+	ctree *tr = tree;
+	if (!tr || !src->text || !src->len)
+		return;
+	if (!memmem(src->text, src->len, "format", 6) &&
+	    !memmem(src->text, src->len, "PRINTF", 6) &&
+	    !memmem(src->text, src->len, "printflike", 10))
+		return;
+	init_tabs();
+	fl_toks t;
+	fl_toks_init(&t, src);
+	lex_c(&t);
+	ctx c = {.t = &t, .mt = compute_match(&t)};
+	for (size_t k = 0; k + 2 < t.n; k++) {
+		if (t.v[k].kind != FL_TK_IDENT)
+			continue;
+		const char *s = t.src + t.v[k].off;
+		size_t n = t.v[k].len;
+		int fmt = 0;
+		if ((word_is(s, n, "printf") || word_is(s, n, "__printf__") ||
+		     word_is(s, n, "gnu_printf") ||
+		     word_is(s, n, "__gnu_printf__")) &&
+		    k >= 2 && tk_p1(&t, k - 1, '(') &&
+		    t.v[k - 2].kind == FL_TK_IDENT &&
+		    icontains(t.src + t.v[k - 2].off, t.v[k - 2].len, "format") &&
+		    tk_p1(&t, k + 1, ',') && is_num(&t, k + 2, &fmt)) {
+			collect_hit(tr, &c, k, fmt);
+		} else if (icontains(s, n, "printf") && tk_p1(&t, k + 1, '(') &&
+			   is_num(&t, k + 2, &fmt) && tk_p1(&t, k + 3, ',') &&
+			   is_num(&t, k + 4, &(int){0}) &&
+			   tk_p1(&t, k + 5, ')')) {
+			collect_hit(tr, &c, k, fmt);
+		}
+	}
+	free(c.mt);
+	fl_toks_free(&t);
+}
+
+/* ---- scopes ------------------------------------------------------------------ */
+
+enum { SK_TOP = 0, SK_NS, SK_EXTERN, SK_CLASS, SK_FUNC, SK_BLOCK, SK_OTHER };
+
+typedef struct scope {
+	uint8_t kind;
+	uint32_t ss;     /* statement start (non-function scopes) */
+	uint32_t nb, ne; /* name tokens */
+	uint32_t gb, ge; /* guard condition tokens (gb == ge: none) */
+} scope;
+
+typedef struct sstack {
+	scope *v;
+	size_t n, cap;
+} sstack;
+
+static scope *sk_push(sstack *s)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		s->v = fl_xrealloc(s->v, cap * sizeof *s->v);
+		memset(s->v + s->cap, 0, (cap - s->cap) * sizeof *s->v);
+		s->cap = cap;
+	}
+	scope *sc = &s->v[s->n++];
+	memset(sc, 0, sizeof *sc);
+	return sc;
+}
+
+/* guard of a `{` or a statement preceded by `)` of if/while */
+static bool cond_before(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge)
+{
+	const fl_toks *t = c->t;
+	if (i == 0 || !tk_p1(t, i - 1, ')'))
+		return false;
+	uint32_t o = c->mt[i - 1];
+	if (o == NONE || o == 0 || o >= i - 1)
+		return false;
+	size_t kw = o - 1;
+	if (tk_id(t, kw, "constexpr") && kw > 0)
+		kw--;
+	if (!tk_id(t, kw, "if") && !tk_id(t, kw, "while"))
+		return false;
+	/* `} while (x);` of a do-while is not a guard */
+	if (tk_id(t, kw, "while") && kw > 0 && tk_p1(t, kw - 1, '}'))
+		return false;
+	*gb = o + 1;
+	*ge = (uint32_t)(i - 1);
+	return true;
+}
+
+/* name chain ending at ident index k: returns first token index */
+static size_t chain_start(const fl_toks *t, size_t k)
+{
+	size_t b = k;
+	if (b > 0 && tk_p1(t, b - 1, '~'))
+		b--;
+	for (int guard = 0; guard < 64 && b >= 2 && tk_p(t, b - 1, "::"); guard++) {
+		size_t p = b - 2;
+		if (tk_p1(t, p, '>')) {
+			int d = 0;
+			size_t q = p, lim = 0;
+			while (lim++ < 200) {
+				if (tk_p1(t, q, '>'))
+					d++;
+				else if (tk_p(t, q, ">>"))
+					d += 2;
+				else if (tk_p1(t, q, '<'))
+					d--;
+				if (d <= 0 || q == 0)
+					break;
+				q--;
+			}
+			if (d != 0 || q == 0)
+				break;
+			p = q - 1;
+		}
+		if (t->v[p].kind != FL_TK_IDENT)
+			break;
+		b = p;
+	}
+	return b;
+}
+
+/* Decide what a `{` at index i opens in a non-function scope. */
+static void analyze_brace(const ctx *c, size_t ss, size_t i, scope *sc)
+{
+	const fl_toks *t = c->t;
+	size_t cand = NONE;
+	bool ns = false, ext = false, en = false, clskw = false, eq = false,
+	     stop = false;
+	size_t prev = NONE;
+	if (i - ss > 100000)
+		ss = i - 100000;
+	for (size_t k = ss; k < i; k++) {
+		if (t->v[k].flags & TF_DIR)
+			continue;
+		if (is_open(t, k)) {
+			if (tk_p1(t, k, '(') && prev != NONE && !stop) {
+				if (t->v[prev].kind == FL_TK_IDENT &&
+				    !attr_like(t, prev)) {
+					bool up = all_upper(t->src + t->v[prev].off,
+							    t->v[prev].len);
+					if (cand == NONE || !up)
+						cand = prev;
+				} else if (t->v[prev].kind == FL_TK_PUNCT) {
+					for (size_t q = prev; q + 4 > prev && q > ss; q--)
+						if (tk_id(t, q - 1, "operator")) {
+							cand = q - 1;
+							break;
+						}
+				}
+			}
+			if (c->mt[k] == NONE || c->mt[k] <= k || c->mt[k] >= i)
+				break;
+			k = c->mt[k];
+			prev = k;
+			continue;
+		}
+		if (t->v[k].kind == FL_TK_IDENT) {
+			if (tk_id(t, k, "namespace"))
+				ns = true;
+			else if (tk_id(t, k, "enum"))
+				en = true;
+			else if (tk_id(t, k, "extern") &&
+				 k + 1 < t->n && t->v[k + 1].kind == FL_TK_STRING)
+				ext = true;
+			else if ((tk_id(t, k, "class") || tk_id(t, k, "struct") ||
+				  tk_id(t, k, "union")) &&
+				 !(prev != NONE && (tk_p1(t, prev, '<') ||
+						    tk_p1(t, prev, ','))))
+				clskw = true;
+		} else if (tk_p1(t, k, '=')) {
+			if (cand == NONE)
+				eq = true;
+		} else if ((tk_p1(t, k, ':') || tk_p(t, k, "->")) &&
+			   cand != NONE) {
+			stop = true;
+		}
+		prev = k;
+	}
+	if (ns) {
+		sc->kind = SK_NS;
+	} else if (ext && cand == NONE) {
+		sc->kind = SK_EXTERN;
+	} else if (en || eq) {
+		sc->kind = SK_OTHER;
+	} else if (cand != NONE) {
+		sc->kind = SK_FUNC;
+		sc->nb = (uint32_t)chain_start(t, cand);
+		sc->ne = (uint32_t)cand + 1;
+		if (tk_id(t, cand, "operator")) {
+			size_t q = cand + 1;
+			while (q < i && !tk_p1(t, q, '(') && q - cand < 4)
+				q++;
+			sc->ne = (uint32_t)q;
+		}
+	} else if (clskw) {
+		sc->kind = SK_CLASS;
+		/* name: last identifier before ':' / '{', skipping `final` */
+		size_t name = NONE;
+		for (size_t k = ss; k < i; k++) {
+			if (t->v[k].flags & TF_DIR)
+				continue;
+			if (tk_p1(t, k, ':'))
+				break;
+			if (t->v[k].kind == FL_TK_IDENT && !tk_id(t, k, "final") &&
+			    !tk_id(t, k, "class") && !tk_id(t, k, "struct") &&
+			    !tk_id(t, k, "union"))
+				name = k;
+			if (is_open(t, k) && c->mt[k] != NONE && c->mt[k] > k &&
+			    c->mt[k] < i)
+				k = c->mt[k];
+		}
+		if (name != NONE) {
+			sc->nb = (uint32_t)name;
+			sc->ne = (uint32_t)name + 1;
+		}
+	} else {
+		sc->kind = SK_OTHER;
+	}
+}
+
+/* raw text of tokens [b, e) joined, skipping template argument lists */
+static void put_name(const fl_toks *t, size_t b, size_t e, fl_buf *out)
+{
+	int angle = 0;
+	for (size_t k = b; k < e; k++) {
+		if (tk_p1(t, k, '<')) {
+			angle++;
+			continue;
+		}
+		if (angle > 0) {
+			if (tk_p1(t, k, '>'))
+				angle--;
+			else if (tk_p(t, k, ">>"))
+				angle -= 2;
+			continue;
+		}
+		fl_buf_put(out, t->src + t->v[k].off, t->v[k].len);
+	}
+}
+
+static char *func_name(const fl_toks *t, const sstack *s)
+{
+	size_t f = NONE;
+	for (size_t k = s->n; k-- > 0;)
+		if (s->v[k].kind == SK_FUNC) {
+			f = k;
+			break;
+		}
+	if (f == NONE || s->v[f].nb >= s->v[f].ne)
+		return NULL;
+	fl_buf out = {0};
+	for (size_t k = 0; k < f; k++) {
+		if (s->v[k].kind == SK_CLASS && s->v[k].nb < s->v[k].ne) {
+			put_name(t, s->v[k].nb, s->v[k].ne, &out);
+			fl_buf_puts(&out, "::");
+		}
+	}
+	put_name(t, s->v[f].nb, s->v[f].ne, &out);
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+/* ---- sites ------------------------------------------------------------------- */
+
+typedef struct walk {
+	ctx c;
+	sstack main, dir;
+	/* #if nesting for main scope depth: saved depth, first-branch end */
+	size_t *ifs;
+	size_t nifs, capifs;
+} walk;
+
+static void emit(walk *w, const sstack *sk, size_t start, size_t at,
+		 char *msg, const char *code, const char *cls,
+		 const char *type, const char *sev, const char *idiom)
+{
+	const fl_toks *t = w->c.t;
+	if ((!msg || !*msg) && !code) {
+		free(msg);
+		return;
+	}
+	/* guard: unbraced if/while right before the statement (skipping a
+	 * `return`), else the braced block's condition */
+	uint32_t gb = 0, ge = 0;
+	size_t s0 = start;
+	if (tk_id(t, s0 - 1, "return") && s0 > 0)
+		s0--;
+	if (!cond_before(&w->c, s0, &gb, &ge)) {
+		gb = ge = 0;
+		if (sk->n > 0) {
+			const scope *top = &sk->v[sk->n - 1];
+			bool stmt_else = s0 > 0 && tk_id(t, s0 - 1, "else");
+			if (!stmt_else && top->kind == SK_BLOCK) {
+				gb = top->gb;
+				ge = top->ge;
+			}
+		}
+	}
+	char *guard = gb < ge ? fl_tok_span_text(t, gb, ge, 200) : NULL;
+	char *fn = (t->v[at].flags & TF_DIR) ? NULL : func_name(t, sk);
+	fl_site site = {
+		.line = t->v[at].line,
+		.col = t->v[at].col,
+		.message = msg,
+		.code = code,
+		.cls = cls,
+		.type = type,
+		.severity = sev,
+		.function = fn,
+		.guard = guard,
+		.idiom = idiom,
+	};
+	fl_site_add(w->c.out, &site);
+	free(msg);
+	free(guard);
+	free(fn);
+}
+
+#define MAXA 16
+
+static int level_sev_syslog(const fl_toks *t, size_t b, size_t e)
+{
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT)
+			continue;
+		const char *s = t->src + t->v[k].off;
+		size_t n = t->v[k].len;
+		if (word_is(s, n, "LOG_EMERG") || word_is(s, n, "LOG_ALERT") ||
+		    word_is(s, n, "LOG_CRIT"))
+			return SEV_CRIT;
+		if (word_is(s, n, "LOG_ERR"))
+			return SEV_ERR;
+		if (word_is(s, n, "LOG_WARNING") || word_is(s, n, "LOG_WARN"))
+			return SEV_WARN;
+	}
+	return SEV_NONE;
+}
+
+static int level_sev_pg(const fl_toks *t, size_t b, size_t e)
+{
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT)
+			continue;
+		const char *s = t->src + t->v[k].off;
+		size_t n = t->v[k].len;
+		if (word_is(s, n, "ERROR"))
+			return SEV_ERR;
+		if (word_is(s, n, "FATAL") || word_is(s, n, "PANIC"))
+			return SEV_CRIT;
+		if (word_is(s, n, "WARNING"))
+			return SEV_WARN;
+	}
+	return SEV_NONE;
+}
+
+/* generic level argument of a reporter: returns SEV_* or -1 for a
+ * non-reporting level (info/debug) */
+static int level_sev_generic(const fl_toks *t, size_t b, size_t e)
+{
+	if (e - b != 1 || t->v[b].kind != FL_TK_IDENT)
+		return SEV_NONE;
+	const char *s = t->src + t->v[b].off;
+	size_t n = t->v[b].len;
+	if (!all_upper(s, n))
+		return SEV_NONE;
+	if (icontains(s, n, "CRIT") || icontains(s, n, "FATAL") ||
+	    icontains(s, n, "EMERG") || icontains(s, n, "ALERT") ||
+	    icontains(s, n, "PANIC"))
+		return SEV_CRIT;
+	if (icontains(s, n, "ERR"))
+		return SEV_ERR;
+	if (icontains(s, n, "WARN"))
+		return SEV_WARN;
+	if (icontains(s, n, "INFO") || icontains(s, n, "DEBUG") ||
+	    icontains(s, n, "NOTICE") || icontains(s, n, "TRACE") ||
+	    icontains(s, n, "VERBOSE"))
+		return -1;
+	return SEV_NONE;
+}
+
+static bool is_stderr(const fl_toks *t, size_t b, size_t e)
+{
+	if (e - b == 1 && (tk_id(t, b, "stderr") || tk_id(t, b, "__stderrp")))
+		return true;
+	if (e - b == 3 && tk_id(t, b, "std") && tk_p(t, b + 1, "::") &&
+	    tk_id(t, b + 2, "stderr"))
+		return true;
+	return false;
+}
+
+static void site_throw(walk *w, const sstack *sk, size_t i)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	size_t j = i + 1;
+	bool nw = false;
+	if (tk_id(t, j, "new")) {
+		nw = true;
+		j++;
+	}
+	const char *idiom = nw ? "throw new" : "throw";
+	if (j >= t->n)
+		return;
+	if (t->v[j].kind == FL_TK_STRING || arg_is_literal(t, j, t->n)) {
+		size_t e = j;
+		while (e < t->n && !tk_p1(t, e, ';') && !tk_p1(t, e, ',') &&
+		       !is_close(t, e) && (t->v[e].flags & TF_DIR) ==
+						  (t->v[i].flags & TF_DIR)) {
+			if (is_open(t, e) && c->mt[e] != NONE && c->mt[e] > e)
+				e = c->mt[e];
+			e++;
+		}
+		emit(w, sk, i, i, arg_msg(c, j, e, false), NULL, NULL,
+		     FL_T_EXCEPTION, FL_S_ERROR, idiom);
+		return;
+	}
+	size_t q = qual_end(t, j, t->n);
+	if (q == NONE)
+		return;
+	size_t k = q + 1;
+	if (tk_p1(t, k, '<')) {
+		int d = 0;
+		size_t lim = 0;
+		for (; k < t->n && lim < 400; k++, lim++) {
+			if (tk_p1(t, k, '<'))
+				d++;
+			else if (tk_p1(t, k, '>'))
+				d--;
+			else if (tk_p(t, k, ">>"))
+				d -= 2;
+			else if (tk_p1(t, k, ';'))
+				return;
+			if (d <= 0)
+				break;
+		}
+		k++;
+	}
+	if (!tk_p1(t, k, '(') && !tk_p1(t, k, '{'))
+		return;
+	fl_buf cb = {0};
+	put_name(t, j, q + 1, &cb);
+	fl_buf_cstr(&cb);
+	size_t st[MAXA], en[MAXA];
+	int na = split_args(c, k, st, en, MAXA);
+	char *msg = NULL;
+	if (na == 0) {
+		msg = fl_xstrdup(cb.s);
+	} else {
+		for (int a = 0; a < na && !msg; a++)
+			msg = arg_msg(c, st[a], en[a], false);
+	}
+	if (msg)
+		emit(w, sk, i, i, msg, NULL, cb.s, FL_T_EXCEPTION, FL_S_ERROR,
+		     idiom);
+	fl_buf_free(&cb);
+}
+
+static void site_ereport(walk *w, const sstack *sk, size_t start, size_t i,
+			 size_t *st, size_t *en, int na, bool elog)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	if (na < 2)
+		return;
+	int sev = level_sev_pg(t, st[0], en[0]);
+	if (sev == SEV_NONE)
+		return;
+	const char *type = sev == SEV_WARN ? FL_T_CONSOLE : FL_T_EXCEPTION;
+	if (elog) {
+		emit(w, sk, start, i, arg_msg(c, st[1], en[1], true), NULL, NULL,
+		     type, sev_str(sev), "elog");
+		return;
+	}
+	char *msg = NULL, *code = NULL;
+	size_t close = c->mt[i + 1];
+	for (size_t k = st[1]; k < close; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || !tk_p1(t, k + 1, '('))
+			continue;
+		size_t a[1], b[1];
+		if (!msg && (tk_id(t, k, "errmsg") ||
+			     tk_id(t, k, "errmsg_internal") ||
+			     tk_id(t, k, "errmsg_plural"))) {
+			if (split_args(c, k + 1, a, b, 1) >= 1)
+				msg = arg_msg(c, a[0], b[0], true);
+		} else if (!code && tk_id(t, k, "errcode")) {
+			if (split_args(c, k + 1, a, b, 1) >= 1 && b[0] - a[0] == 1 &&
+			    t->v[a[0]].kind == FL_TK_IDENT)
+				code = fl_tok_dup(t, a[0]);
+		}
+	}
+	emit(w, sk, start, i, msg, code, NULL, type, sev_str(sev), "ereport");
+	free(code);
+}
+
+static void site_call(walk *w, const sstack *sk, size_t i)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	if (i > 0 && (tk_p1(t, i - 1, '.') || tk_p(t, i - 1, "->")))
+		return;
+	size_t start = i;
+	if (i > 0 && tk_p(t, i - 1, "::")) {
+		start = i - 1;
+		if (start > 0 && t->v[start - 1].kind == FL_TK_IDENT)
+			start--;
+	}
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	size_t st[MAXA], en[MAXA];
+	int na = -2;
+	char nm[64];
+	{
+		size_t l = n < sizeof nm - 1 ? n : sizeof nm - 1;
+		memcpy(nm, s, l);
+		nm[l] = '\0';
+	}
+#define ARGS() (na == -2 ? (na = split_args(c, i + 1, st, en, MAXA)) : na)
+#define NAME(x) word_is(s, n, x)
+	if (NAME("err") || NAME("errx") || NAME("verr") || NAME("verrx")) {
+		if (ARGS() >= 2)
+			emit(w, sk, start, i, arg_msg(c, st[1], en[1], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_CRITICAL, nm);
+		return;
+	}
+	if (NAME("warn") || NAME("warnx") || NAME("vwarn") || NAME("vwarnx")) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, arg_msg(c, st[0], en[0], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_WARNING, nm);
+		return;
+	}
+	if (NAME("perror")) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, arg_msg(c, st[0], en[0], false), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_ERROR, "perror");
+		return;
+	}
+	if (NAME("fprintf") || NAME("vfprintf") || NAME("fwprintf")) {
+		if (ARGS() >= 2 && is_stderr(t, st[0], en[0]))
+			emit(w, sk, start, i, arg_msg(c, st[1], en[1], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fprintf(stderr)");
+		return;
+	}
+	if (NAME("fputs") || NAME("fputws")) {
+		if (ARGS() >= 2 && is_stderr(t, st[1], en[1]))
+			emit(w, sk, start, i, arg_msg(c, st[0], en[0], false), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fputs(stderr)");
+		return;
+	}
+	if (NAME("syslog") || NAME("vsyslog")) {
+		if (ARGS() >= 2) {
+			int sev = level_sev_syslog(t, st[0], en[0]);
+			if (sev != SEV_NONE)
+				emit(w, sk, start, i, arg_msg(c, st[1], en[1], true),
+				     NULL, NULL, FL_T_CONSOLE, sev_str(sev), "syslog");
+		}
+		return;
+	}
+	if (NAME("g_error") || NAME("g_critical") || NAME("g_warning")) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, arg_msg(c, st[0], en[0], true), NULL,
+			     NULL, FL_T_CONSOLE,
+			     NAME("g_warning") ? FL_S_WARNING : FL_S_CRITICAL,
+			     nm);
+		return;
+	}
+	if (NAME("g_set_error") || NAME("g_set_error_literal")) {
+		if (ARGS() >= 4)
+			emit(w, sk, start, i,
+			     arg_msg(c, st[3], en[3], NAME("g_set_error")), NULL,
+			     NULL, FL_T_EXCEPTION, FL_S_ERROR,
+			     nm);
+		return;
+	}
+	if (NAME("ereport") || NAME("elog")) {
+		if (ARGS() >= 2)
+			site_ereport(w, sk, start, i, st, en, na, NAME("elog"));
+		return;
+	}
+	if (NAME("PyErr_SetString") || NAME("PyErr_Format")) {
+		if (ARGS() >= 2 && en[0] - st[0] == 1 &&
+		    t->v[st[0]].kind == FL_TK_IDENT) {
+			const char *cs = t->src + t->v[st[0]].off;
+			size_t cl = t->v[st[0]].len;
+			if (cl > 7 && memcmp(cs, "PyExc_", 6) == 0) {
+				cs += 6;
+				cl -= 6;
+			}
+			char *cls = fl_xstrndup(cs, cl);
+			emit(w, sk, start, i,
+			     arg_msg(c, st[1], en[1], NAME("PyErr_Format")), NULL,
+			     cls, FL_T_EXCEPTION, FL_S_ERROR,
+			     nm);
+			free(cls);
+		}
+		return;
+	}
+	/* the project's own reporters */
+	if (start > 0 && (tk_id(t, start - 1, "throw") || tk_id(t, start - 1, "new")))
+		return;
+	const rep *r = tree_find(w->c.tree, s, n);
+	if (!r && start != i)
+		return; /* std::runtime_error(...) etc. */
+	int nsev = name_sev(s, n, r != NULL);
+	if (!r && (nsev == SEV_NONE || nsev == SEV_REPORT))
+		return;
+	if (ARGS() <= 0)
+		return;
+	int argi = -1;
+	if (r) {
+		if (r->fmt < 1 || r->fmt > na || r->fmt > MAXA)
+			return;
+		argi = r->fmt - 1;
+	} else {
+		for (int a = 0; a < na && a < MAXA; a++)
+			if (arg_is_literal(t, st[a], en[a])) {
+				argi = a;
+				break;
+			}
+		if (argi < 0)
+			return;
+	}
+	int sev = nsev;
+	if (sev == SEV_NONE || sev == SEV_REPORT) {
+		int lv = SEV_NONE;
+		for (int a = 0; a < argi; a++) {
+			int x = level_sev_generic(t, st[a], en[a]);
+			if (x != SEV_NONE) {
+				lv = x;
+				break;
+			}
+		}
+		if (lv < 0)
+			return;
+		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
+	}
+	emit(w, sk, start, i, arg_msg(c, st[argi], en[argi], true), NULL, NULL,
+	     FL_T_CONSOLE, sev_str(sev), nm);
+#undef ARGS
+#undef NAME
+}
+
+static void walk_tokens(walk *w)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	sk_push(&w->main)->kind = SK_TOP;
+	for (size_t i = 0; i < t->n; i++) {
+		const fl_tok *k = &t->v[i];
+		bool dir = k->flags & TF_DIR;
+		if (k->flags & TF_DIRSTART) {
+			w->dir.n = 0;
+			sk_push(&w->dir)->kind = SK_OTHER;
+			/* keep the main scope depth consistent across #if
+			 * branches */
+			if (k->str == DK_IF) {
+				if (w->nifs + 2 > w->capifs) {
+					w->capifs = w->capifs ? w->capifs * 2 : 32;
+					w->ifs = fl_xrealloc(w->ifs, w->capifs * 2 *
+								      sizeof *w->ifs);
+				}
+				w->ifs[2 * w->nifs] = w->main.n;
+				w->ifs[2 * w->nifs + 1] = SIZE_MAX;
+				w->nifs++;
+			} else if (k->str == DK_ELSE && w->nifs) {
+				size_t *e = &w->ifs[2 * (w->nifs - 1)];
+				if (e[1] == SIZE_MAX)
+					e[1] = w->main.n;
+				if (e[0] <= w->main.cap && e[0] >= 1)
+					w->main.n = e[0];
+			} else if (k->str == DK_ENDIF && w->nifs) {
+				size_t *e = &w->ifs[2 * (w->nifs - 1)];
+				if (e[1] != SIZE_MAX && e[1] <= w->main.cap &&
+				    e[1] >= 1)
+					w->main.n = e[1];
+				w->nifs--;
+			}
+		}
+		sstack *sk = dir ? &w->dir : &w->main;
+		if (k->kind == FL_TK_PUNCT && k->len == 1) {
+			char ch = t->src[k->off];
+			scope *top = &sk->v[sk->n - 1];
+			if (ch == '{') {
+				uint8_t tk = top->kind;
+				uint32_t ss = top->ss;
+				scope *sc = sk_push(sk);
+				if (!dir && (tk == SK_TOP || tk == SK_NS ||
+					     tk == SK_EXTERN || tk == SK_CLASS)) {
+					analyze_brace(c, ss, i, sc);
+				} else {
+					sc->kind = (tk == SK_OTHER && !dir) ? SK_OTHER
+									    : SK_BLOCK;
+					if (tk == SK_CLASS || tk == SK_FUNC ||
+					    tk == SK_BLOCK || dir)
+						sc->kind = SK_BLOCK;
+					cond_before(c, i, &sc->gb, &sc->ge);
+				}
+				sc->ss = (uint32_t)i + 1;
+			} else if (ch == '}') {
+				if (sk->n > 1)
+					sk->n--;
+				sk->v[sk->n - 1].ss = (uint32_t)i + 1;
+			} else if (ch == ';') {
+				top->ss = (uint32_t)i + 1;
+			}
+			continue;
+		}
+		if (k->kind != FL_TK_IDENT)
+			continue;
+		if (tk_id(t, i, "throw")) {
+			site_throw(w, sk, i);
+			continue;
+		}
+		if (tk_p1(t, i + 1, '(') && c->mt[i + 1] != NONE &&
+		    (t->v[i + 1].flags & TF_DIR) == (k->flags & TF_DIR))
+			site_call(w, sk, i);
+	}
+}
+
+static void c_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	if (!src || !src->text)
+		return;
+	init_tabs();
+	fl_toks t;
+	fl_toks_init(&t, src);
+	lex_c(&t);
+	walk w;
+	memset(&w, 0, sizeof w);
+	w.c.t = &t;
+	w.c.mt = compute_match(&t);
+	w.c.tree = tree;
+	w.c.out = out;
+	w.c.src = src;
+	walk_tokens(&w);
+	free(w.main.v);
+	free(w.dir.v);
+	free(w.ifs);
+	free(w.c.mt);
+	fl_toks_free(&t);
+}
+
+/* ---- test files ------------------------------------------------------------ */
+
+static bool c_is_test_file(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	const char *dot = strrchr(b, '.');
+	if (!dot)
+		return false;
+	size_t stem = (size_t)(dot - b);
+	static const char *const suf[] = {"_test", "_tests", "_unittest",
+					  "-test", NULL};
+	for (const char *const *s = suf; *s; s++) {
+		size_t l = strlen(*s);
+		if (stem > l && memcmp(b + stem - l, *s, l) == 0)
+			return true;
+	}
+	if (stem > 5 && memcmp(b, "test_", 5) == 0)
+		return true;
+	return false;
+}
+
+static const char *const exts[] = {".c",   ".h",   ".cc",  ".cpp", ".cxx",
+				   ".c++", ".hpp", ".hh",  ".hxx", ".inl",
+				   NULL};
+
+const fl_lang fl_lang_c = {
+	.name = "c",
+	.extensions = exts,
+	.is_test_file = c_is_test_file,
+	.tree_new = c_tree_new,
+	.tree_free = c_tree_free,
+	.collect = c_collect,
+	.scan = c_scan,
+};

@@ -95,6 +95,7 @@ void fl_toks_init(fl_toks *t, const fl_src *src)
 void fl_toks_free(fl_toks *t)
 {
 	free(t->v);
+	free(t->match);
 	fl_buf_free(&t->arena);
 	memset(t, 0, sizeof *t);
 }
@@ -221,6 +222,8 @@ void fl_lx_punct(fl_toks *t, const char *const *ops)
 	if (ops && c != '(' && c != ')' && c != '[' && c != ']' && c != '{' &&
 	    c != '}') {
 		for (const char *const *op = ops; *op; op++) {
+			if ((*op)[0] != c)
+				continue;
 			size_t l = strlen(*op);
 			if (l > best && start + l <= t->srclen &&
 			    memcmp(t->src + start, *op, l) == 0)
@@ -323,6 +326,16 @@ void fl_lx_escape(fl_toks *t, fl_buf *b)
 		else
 			fl_buf_putc(b, 'U');
 		return;
+	case '\r':
+		if (fl_lx_peek(t, 1) == '\n') {
+			/* CRLF line continuation inside a string */
+			fl_lx_adv(t);
+			fl_lx_adv(t);
+			return;
+		}
+		fl_buf_putc(b, '\r');
+		fl_lx_adv(t);
+		return;
 	case '\n':
 		/* line continuation inside a string */
 		fl_lx_adv(t);
@@ -414,6 +427,35 @@ static char closer_of(char c)
 	return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : 0;
 }
 
+/* Matching brackets of the whole token list, computed once (O(n) with a
+ * stack): match[i] = index of the bracket closing/opening i, or t->n. */
+static void build_match(fl_toks *t)
+{
+	t->match = fl_xmalloc((t->n + 1) * sizeof *t->match);
+	size_t *stack = fl_xmalloc((t->n + 1) * sizeof *stack);
+	size_t sp = 0;
+	for (size_t k = 0; k < t->n; k++) {
+		t->match[k] = t->n;
+		const fl_tok *tk = &t->v[k];
+		if (tk->kind != FL_TK_PUNCT || tk->len != 1)
+			continue;
+		char c = t->src[tk->off];
+		if (c == '(' || c == '[' || c == '{') {
+			stack[sp++] = k;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (sp) {
+				/* any closer closes the innermost opener, as the
+				 * depth counting of the rules does */
+				size_t o = stack[--sp];
+				t->match[o] = k;
+				t->match[k] = o;
+			}
+		}
+	}
+	free(stack);
+	t->match_n = t->n;
+}
+
 size_t fl_tok_match(const fl_toks *t, size_t i)
 {
 	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)
@@ -421,25 +463,13 @@ size_t fl_tok_match(const fl_toks *t, size_t i)
 	char open = t->src[t->v[i].off];
 	if (!closer_of(open))
 		return t->n;
-	/* track all bracket kinds so that mismatched inner brackets do not
-	 * confuse us; stop at the first closer at depth 0 */
-	int depth = 0;
-	for (size_t k = i; k < t->n; k++) {
-		const fl_tok *tk = &t->v[k];
-		if (tk->kind != FL_TK_PUNCT || tk->len != 1)
-			continue;
-		char c = t->src[tk->off];
-		if (c == '(' || c == '[' || c == '{') {
-			depth++;
-		} else if (c == ')' || c == ']' || c == '}') {
-			depth--;
-			if (depth == 0)
-				return k;
-			if (depth < 0)
-				return t->n;
-		}
+	fl_toks *mt = (fl_toks *)t; /* the table is a cache */
+	if (!mt->match || mt->match_n != t->n) {
+		free(mt->match);
+		build_match(mt);
 	}
-	return t->n;
+	size_t m = t->match[i];
+	return m > i ? m : t->n;
 }
 
 size_t fl_tok_args(const fl_toks *t, size_t open, size_t *starts, size_t *ends,
@@ -533,6 +563,9 @@ void fl_msg_trim(char *s)
 
 /* An operand [b, e): a literal (possibly wrapped in a translation call), or
  * an expression that becomes {name}.  Returns true if it was a literal. */
+static char *msg_expr(const fl_toks *t, size_t b, size_t e,
+		      const fl_msg_opts *o);
+
 static bool msg_operand(const fl_toks *t, size_t b, size_t e,
 			const fl_msg_opts *o, fl_buf *out)
 {
@@ -540,7 +573,7 @@ static bool msg_operand(const fl_toks *t, size_t b, size_t e,
 		return false;
 	/* parenthesised operand: look inside */
 	if (fl_tok_is_punct(t, b, "(") && fl_tok_match(t, b) == e - 1) {
-		char *inner = fl_msg_from_expr(t, b + 1, e - 1, o);
+		char *inner = msg_expr(t, b + 1, e - 1, o);
 		if (inner) {
 			fl_buf_puts(out, inner);
 			free(inner);
@@ -553,7 +586,7 @@ static bool msg_operand(const fl_toks *t, size_t b, size_t e,
 		size_t s[2], en[2], close;
 		size_t na = fl_tok_args(t, b + 1, s, en, 2, &close);
 		if (na >= 1) {
-			char *inner = fl_msg_from_expr(t, s[0], en[0], o);
+			char *inner = msg_expr(t, s[0], en[0], o);
 			if (inner) {
 				fl_buf_puts(out, inner);
 				free(inner);
@@ -622,8 +655,9 @@ static bool msg_operand(const fl_toks *t, size_t b, size_t e,
 	return false;
 }
 
-char *fl_msg_from_expr(const fl_toks *t, size_t b, size_t e,
-		       const fl_msg_opts *o)
+/* the message of [b, e), untrimmed (operands keep their spaces) */
+static char *msg_expr(const fl_toks *t, size_t b, size_t e,
+		      const fl_msg_opts *o)
 {
 	static const fl_msg_opts none = {0};
 	if (!o)
@@ -662,6 +696,14 @@ char *fl_msg_from_expr(const fl_toks *t, size_t b, size_t e,
 		return NULL;
 	}
 	fl_buf_cstr(&out);
-	fl_msg_trim(out.s);
 	return out.s;
+}
+
+char *fl_msg_from_expr(const fl_toks *t, size_t b, size_t e,
+		       const fl_msg_opts *o)
+{
+	char *s = msg_expr(t, b, e, o);
+	if (s)
+		fl_msg_trim(s);
+	return s;
 }

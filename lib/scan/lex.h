@@ -72,6 +72,9 @@ typedef struct fl_toks {
 	int line;
 	size_t line_start;
 	bool nl;             /* a newline was seen since the last token */
+	/* bracket match table, built on first use by fl_tok_match */
+	size_t *match;
+	size_t match_n;
 } fl_toks;
 
 void fl_toks_init(fl_toks *t, const fl_src *src);

@@ -1,0 +1,148 @@
+/*
+ * bench_scan.c — scan benchmark: scans a tree with libfaultline (into a
+ * fresh temporary store, as `faultline scan` does) and, in the same run,
+ * searches the same tree with ripgrep for an equivalent regex set of
+ * error-raising idioms, and prints both times, their ratio and the peak RSS.
+ *
+ * usage: bench_scan TREE [RUNS]
+ */
+#define _DEFAULT_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "faultline.h"
+
+extern char **environ;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The idioms the scanner recognises, as one ripgrep regex set. */
+static const char *const rg_patterns[] = {
+	/* (?-u): ASCII word boundaries, as the scanner's lexers use */
+	"(?-u)\\b(throw|raise|fail|abort|die|panic|bail|ensure|anyhow|unreachable|todo|unimplemented)\\b",
+	"(?-u)\\b(errors\\.New|fmt\\.Errorf|errors\\.Wrapf?|errors\\.Errorf|http\\.Error|status\\.Errorf?)\\(",
+	"(?-u)\\b(log|logger|LOG|logging|console|slog)\\.(error|Error|errorf|Errorf|fatal|Fatal|Fatalf|warn|Warn|warning|exception|critical|severe)\\(",
+	"(?-u)\\b(err|errx|warn|warnx|perror|syslog|g_error|g_critical|g_warning|g_set_error|ereport|elog|PyErr_SetString|PyErr_Format|error|warning|fatal|BUG|usage_die|die_errno|error_errno)\\s*\\(",
+	"fprintf\\s*\\(\\s*stderr",
+	"\\.expect\\(\"",
+	"#\\[error\\(",
+	"(?-u)\\b(require|check|checkArgument|checkState|requireNonNull|trigger_error|LogError|LogWarning|LogCritical)\\s*[({]",
+	"(?-u)\\bres\\.status\\(\\s*[45]",
+	NULL,
+};
+
+static double run_rg(const char *tree)
+{
+	const char *argv[64];
+	int k = 0;
+	argv[k++] = "rg";
+	argv[k++] = "--count-matches";
+	argv[k++] = "--no-messages";
+	for (int i = 0; rg_patterns[i]; i++) {
+		argv[k++] = "-e";
+		argv[k++] = rg_patterns[i];
+	}
+	argv[k++] = tree;
+	argv[k] = NULL;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	pid_t pid;
+	double t0 = now();
+	if (posix_spawnp(&pid, "rg", &fa, NULL, (char *const *)argv, environ) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
+		return -1;
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	return now() - t0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: bench_scan TREE [RUNS]\n");
+		return 2;
+	}
+	const char *tree = argv[1];
+	int runs = argc > 2 ? atoi(argv[2]) : 5;
+	if (runs < 1)
+		runs = 1;
+	char dir[] = "/tmp/fl-bench-XXXXXX";
+	if (!mkdtemp(dir))
+		return 1;
+	double scan_t[64], rg_t[64], tree_t[64];
+	fl_scan_summary last = {0};
+	for (int r = 0; r < runs && r < 64; r++) {
+		rg_t[r] = run_rg(tree);
+		char db[64];
+		snprintf(db, sizeof db, "%s/run%d.db", dir, r);
+		fl_store *st;
+		fl_err err;
+		double t0 = now();
+		if (fl_store_open(db, false, &st, &err) < 0) {
+			fprintf(stderr, "bench_scan: %s\n", err.msg);
+			return 1;
+		}
+		fl_scan_opts o = {.path = tree};
+		fl_scan_result res;
+		if (fl_scan_tree(&o, &res, &err) < 0) {
+			fprintf(stderr, "bench_scan: %s\n", err.msg);
+			return 1;
+		}
+		tree_t[r] = now() - t0;
+		if (fl_scan_store(st, &res, &err) < 0) {
+			fprintf(stderr, "bench_scan: %s\n", err.msg);
+			return 1;
+		}
+		fl_store_close(st);
+		scan_t[r] = now() - t0;
+		last = res.summary;
+		fl_scan_result_free(&res);
+		unlink(db);
+	}
+	int n = runs < 64 ? runs : 64;
+	qsort(scan_t, (size_t)n, sizeof(double), cmp_double);
+	qsort(rg_t, (size_t)n, sizeof(double), cmp_double);
+	qsort(tree_t, (size_t)n, sizeof(double), cmp_double);
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	double scan = scan_t[n / 2], rg = rg_t[n / 2];
+	printf("tree            %s\n", tree);
+	printf("files           %lld in tree, %lld scanned, %.1f MB scanned\n",
+	       last.files_seen, last.files_scanned, (double)last.bytes_scanned / 1e6);
+	printf("records         %lld (%lld sites, %lld duplicates)\n", last.records,
+	       last.sites, last.duplicates);
+	printf("scan (median of %d)  %.3f s wall total, %.3f s to records, %.3f s to store\n",
+	       n, scan, tree_t[n / 2], scan - tree_t[n / 2]);
+	if (rg > 0)
+		printf("ripgrep (median)     %.3f s wall, same tree, %d-regex idiom set\n",
+		       rg, (int)(sizeof rg_patterns / sizeof rg_patterns[0]) - 1);
+	else
+		printf("ripgrep              not found\n");
+	if (rg > 0)
+		printf("ratio scan/ripgrep   %.2fx\n", scan / rg);
+	printf("peak RSS        %.1f MB\n", (double)ru.ru_maxrss / 1024.0);
+	rmdir(dir);
+	return 0;
+}

@@ -1,0 +1,364 @@
+/* test_lang_c.c — unit tests for the C / C++ family (lib/scan/lang_c.c). */
+#include "lang_harness.h"
+
+#include <stdlib.h>
+
+extern const fl_lang fl_lang_c;
+
+static fl_sites *scan(const char *path, const char *text)
+{
+	return harness_scan(&fl_lang_c, path, text);
+}
+
+static void expect_str(const char *got, const char *want)
+{
+	if (!want) {
+		assert_null(got);
+		return;
+	}
+	assert_non_null(got);
+	assert_string_equal(got, want);
+}
+
+static void test_cpp_throw(void **state)
+{
+	(void)state;
+	const char *src =
+		"#include <stdexcept>\n"                                  /* 1 */
+		"namespace app {\n"                                       /* 2 */
+		"class Parser {\n"                                        /* 3 */
+		" public:\n"                                              /* 4 */
+		"  void parse(const std::string &s) {\n"                  /* 5 */
+		"    if (s.empty()) {\n"                                  /* 6 */
+		"      throw std::invalid_argument(\"empty input\");\n"   /* 7 */
+		"    }\n"                                                 /* 8 */
+		"    auto f = [&](int x) { throw MyError(\"bad \" + s); };\n" /* 9 */
+		"  }\n"                                                   /* 10 */
+		"};\n"                                                    /* 11 */
+		"void Parser::run(int n) {\n"                             /* 12 */
+		"  if (n < 0) throw std::runtime_error(\"negative: \" + std::to_string(n));\n" /* 13 */
+		"  throw ns::Oops{\"curly \\\"init\\\"\"};\n"             /* 14 */
+		"  throw std::bad_alloc();\n"                             /* 15 */
+		"  throw;\n"                                              /* 16 */
+		"  throw err;\n"                                          /* 17 */
+		"  throw std::runtime_error(msg);\n"                      /* 18 */
+		"}\n"                                                     /* 19 */
+		"}\n";
+	fl_sites *s = scan("src/parser.cpp", src);
+	const fl_site *x = EXPECT_SITE(s, "empty input", 7, FL_T_EXCEPTION);
+	expect_str(x->cls, "std::invalid_argument");
+	expect_str(x->function, "Parser::parse");
+	expect_str(x->guard, "s.empty()");
+	expect_str(x->idiom, "throw");
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "bad {s}", 9, FL_T_EXCEPTION);
+	expect_str(x->cls, "MyError");
+	expect_str(x->function, "Parser::parse");
+	expect_str(x->guard, NULL);
+	x = EXPECT_SITE(s, "negative: {n}", 13, FL_T_EXCEPTION);
+	expect_str(x->function, "Parser::run");
+	expect_str(x->guard, "n < 0");
+	expect_str(x->cls, "std::runtime_error");
+	x = EXPECT_SITE(s, "curly \"init\"", 14, FL_T_EXCEPTION);
+	expect_str(x->cls, "ns::Oops");
+	x = EXPECT_SITE(s, "std::bad_alloc", 15, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
+static void test_c_stdlib_idioms(void **state)
+{
+	(void)state;
+	const char *src =
+		"#include <err.h>\n"                                         /* 1 */
+		"int main(int argc, char **argv)\n"                          /* 2 */
+		"{\n"                                                        /* 3 */
+		"\tif (argc < 2)\n"                                          /* 4 */
+		"\t\terrx(2, \"usage: %s file\", argv[0]);\n"                 /* 5 */
+		"\tint fd = open(argv[1], O_RDONLY);\n"                      /* 6 */
+		"\tif (fd < 0) err(1, \"cannot open %s\", argv[1]);\n"         /* 7 */
+		"\twarnx(\"value %d is 100%% \"\n"                            /* 8 */
+		"\t      \"too big\\n\", v);\n"                               /* 9 */
+		"\twarn(\"read\");\n"                                         /* 10 */
+		"\tperror(\"open failed\");\n"                                /* 11 */
+		"\tfprintf(stderr, \"error: size %\" PRIu64 \" too big\\n\", sz);\n" /* 12 */
+		"\tfprintf(stdout, \"not an error\\n\");\n"                    /* 13 */
+		"\tfputs(\"out of memory\\n\", stderr);\n"                     /* 14 */
+		"\tsyslog(LOG_ERR | LOG_DAEMON, \"daemon failed: %m\");\n"     /* 15 */
+		"\tsyslog(LOG_INFO, \"started ok\");\n"                        /* 16 */
+		"\tsyslog(LOG_WARNING, \"low disk\");\n"                       /* 17 */
+		"\tsyslog(LOG_CRIT, \"disk on fire\");\n"                      /* 18 */
+		"\tfprintf(stderr, \"%s\\n\", msg);\n"                         /* 19 */
+		"\tfprintf(stderr, _(\"translated %s\"), x);\n"                /* 20 */
+		"}\n";
+	fl_sites *s = scan("src/main.c", src);
+	const fl_site *x = EXPECT_SITE(s, "usage: %s file", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	expect_str(x->function, "main");
+	expect_str(x->guard, "argc < 2");
+	expect_str(x->idiom, "errx");
+	x = EXPECT_SITE(s, "cannot open %s", 7, FL_T_CONSOLE);
+	expect_str(x->guard, "fd < 0");
+	x = EXPECT_SITE(s, "value %d is 100% too big", 8, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "read", 10, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "open failed", 11, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "error: size %{PRIu64} too big", 12, FL_T_CONSOLE);
+	assert_null(harness_find(s, "not an error"));
+	EXPECT_SITE(s, "out of memory", 14, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "daemon failed: %m", 15, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "started ok"));
+	x = EXPECT_SITE(s, "low disk", 17, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "disk on fire", 18, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	EXPECT_SITE(s, "translated %s", 20, FL_T_CONSOLE);
+	assert_int_equal(s->n, 11);
+	fl_sites_free(s);
+}
+
+static void test_glib_pg_python(void **state)
+{
+	(void)state;
+	const char *src =
+		"static gboolean load(GError **error) {\n"                      /* 1 */
+		"  g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,\n"          /* 2 */
+		"              \"cannot load %s\", name);\n"                     /* 3 */
+		"  g_warning(\"deprecated option\");\n"                          /* 4 */
+		"  g_critical(\"invariant broken\");\n"                          /* 5 */
+		"  g_error(\"fatal glib\");\n"                                   /* 6 */
+		"  ereport(ERROR,\n"                                             /* 7 */
+		"          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),\n"         /* 8 */
+		"           errmsg(\"invalid value \\\"%s\\\"\", v)));\n"        /* 9 */
+		"  elog(FATAL, \"could not attach\");\n"                         /* 10 */
+		"  elog(DEBUG1, \"debugging\");\n"                               /* 11 */
+		"  elog(WARNING, \"odd state\");\n"                              /* 12 */
+		"  ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY)));\n"          /* 13 */
+		"  PyErr_SetString(PyExc_ValueError, \"bad value\");\n"          /* 14 */
+		"  PyErr_Format(PyExc_TypeError, \"expected %.100s, got 50%%\", n);\n" /* 15 */
+		"}\n";
+	fl_sites *s = scan("ext/mod.c", src);
+	const fl_site *x = EXPECT_SITE(s, "cannot load %s", 2, FL_T_EXCEPTION);
+	expect_str(x->function, "load");
+	x = EXPECT_SITE(s, "deprecated option", 4, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "invariant broken", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	x = EXPECT_SITE(s, "fatal glib", 6, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	x = EXPECT_SITE(s, "invalid value \"%s\"", 7, FL_T_EXCEPTION);
+	expect_str(x->code, "ERRCODE_INVALID_PARAMETER_VALUE");
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "could not attach", 10, FL_T_EXCEPTION);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	assert_null(harness_find(s, "debugging"));
+	x = EXPECT_SITE(s, "odd state", 12, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	/* code only */
+	bool found = false;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].line == 13) {
+			found = true;
+			expect_str(s->v[i].code, "ERRCODE_OUT_OF_MEMORY");
+		}
+	assert_true(found);
+	x = EXPECT_SITE(s, "bad value", 14, FL_T_EXCEPTION);
+	expect_str(x->cls, "ValueError");
+	x = EXPECT_SITE(s, "expected %.100s, got 50%", 15, FL_T_EXCEPTION);
+	expect_str(x->cls, "TypeError");
+	assert_int_equal(s->n, 10);
+	fl_sites_free(s);
+}
+
+static void test_reporters(void **state)
+{
+	(void)state;
+	const char *src =
+		"static void die(const char *fmt, ...)\n"                        /* 1 */
+		"    __attribute__((format(printf, 1, 2), noreturn));\n"         /* 2 */
+		"void usage_error(int code, const char *fmt, ...)\n"             /* 3 */
+		"    __attribute__((__format__(__printf__, 2, 3)));\n"           /* 4 */
+		"void strbuf_addf(struct strbuf *sb, const char *fmt, ...) PRINTF_LIKE(2, 3);\n" /* 5 */
+		"G_GNUC_PRINTF(2, 3) void emit_report(int lvl, const char *fmt, ...);\n" /* 6 */
+		"int run(void) {\n"                                               /* 7 */
+		"  die(\"cannot continue: %s\", why);\n"                          /* 8 */
+		"  usage_error(64, \"bad flag %c\", c);\n"                        /* 9 */
+		"  strbuf_addf(&sb, \"not an error %d\", 1);\n"                   /* 10 */
+		"  error(_(\"could not read '%s'\"), path);\n"                    /* 11 */
+		"  BUG(\"unreachable state\");\n"                                 /* 12 */
+		"  log_error(\"plain log\");\n"                                   /* 13 */
+		"  diet(\"not a reporter\");\n"                                   /* 14 */
+		"  errorCount(\"nope nope\");\n"                                  /* 15 */
+		"  warning(\"careful now\");\n"                                   /* 16 */
+		"  emit_report(LOG_WARN, \"disk %d%% full\", p);\n"               /* 17 */
+		"  error(msg);\n"                                                 /* 18 */
+		"  return die_errno(\"unable to write\");\n"                      /* 19 */
+		"}\n";
+	fl_sites *s = scan("tool.c", src);
+	const fl_site *x = EXPECT_SITE(s, "cannot continue: %s", 8, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	expect_str(x->idiom, "die");
+	expect_str(x->function, "run");
+	x = EXPECT_SITE(s, "bad flag %c", 9, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "not an error %d"));
+	x = EXPECT_SITE(s, "could not read '%s'", 11, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "unreachable state", 12, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	EXPECT_SITE(s, "plain log", 13, FL_T_CONSOLE);
+	assert_null(harness_find(s, "not a reporter"));
+	assert_null(harness_find(s, "nope nope"));
+	x = EXPECT_SITE(s, "careful now", 16, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "disk %d% full", 17, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	EXPECT_SITE(s, "unable to write", 19, FL_T_CONSOLE);
+	assert_int_equal(s->n, 8);
+	fl_sites_free(s);
+}
+
+static void test_traps(void **state)
+{
+	(void)state;
+	const char *src =
+		"// throw std::runtime_error(\"line comment\");\n"
+		"/* perror(\"block comment\");\n"
+		"   die(\"still comment\"); */\n"
+		"/** @brief calls fatal(\"doc comment\") */\n"
+		"const char *s = \"perror(\\\"in string\\\")\";\n"
+		"const char *r = R\"xx(throw std::logic_error(\"raw\"); )\" )xx\";\n"
+		"char q = '\"'; int big = 1'000'000;\n"
+		"// continued line comment \\\n"
+		"perror(\"spliced comment\");\n"
+		"#if 0\n"
+		"perror(\"disabled code\");\n"
+		"#endif\n"
+		"#error don't perror(\"x\") here\n"
+		"void f(void) { perror(\"real one\"); }\n";
+	fl_sites *s = scan("trap.cc", src);
+	if (s->n != 1)
+		harness_dump(s);
+	assert_int_equal(s->n, 1);
+	const fl_site *x = EXPECT_SITE(s, "real one", 14, FL_T_CONSOLE);
+	expect_str(x->function, "f");
+	fl_sites_free(s);
+}
+
+static void test_messages_and_macros(void **state)
+{
+	(void)state;
+	const char *src =
+		"#define CHECK(x) do { if (!(x)) die(\"check failed: \" #x); } while (0)\n" /* 1 */
+		"#define OOPS() \\\n"                                              /* 2 */
+		"    fatal(\"macro body \\\n"                                      /* 3 */
+		"spliced\")\n"                                                     /* 4 */
+		"#ifdef WIN32\n"                                                   /* 5 */
+		"void g(void) {\n"                                                 /* 6 */
+		"#else\n"                                                          /* 7 */
+		"void g(int unused) {\n"                                           /* 8 */
+		"#endif\n"                                                         /* 9 */
+		"  fprintf(stderr, \"multi \"\n"                                   /* 10 */
+		"                  \"line\\t\"\n"                                   /* 11 */
+		"                  L\"wide\" u8\"\\u00e9\\x41\\101\");\n"            /* 12 */
+		"  throw std::runtime_error(u8R\"(raw \\n kept)\");\n"             /* 13 */
+		"}\n"                                                              /* 14 */
+		"template <typename T> T Box<T>::get() const {\n"                  /* 15 */
+		"  throw std::out_of_range(\"empty box\");\n"                      /* 16 */
+		"}\n"
+		"struct Pt { int x; } pts[] = {{1}, {2}};\n"
+		"Widget::~Widget() { fputs(\"dtor failed\", stderr); }\n";         /* 19 */
+	fl_sites *s = scan("m.cpp", src);
+	const fl_site *x = EXPECT_SITE(s, "check failed: {x}", 1, FL_T_CONSOLE);
+	expect_str(x->guard, "!(x)");
+	expect_str(x->function, NULL);
+	EXPECT_SITE(s, "macro body spliced", 3, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "multi line\twide\xc3\xa9" "AA", 10, FL_T_CONSOLE);
+	expect_str(x->function, "g");
+	x = EXPECT_SITE(s, "raw \\n kept", 13, FL_T_EXCEPTION);
+	expect_str(x->function, "g");
+	x = EXPECT_SITE(s, "empty box", 16, FL_T_EXCEPTION);
+	expect_str(x->function, "Box::get");
+	x = EXPECT_SITE(s, "dtor failed", 19, FL_T_CONSOLE);
+	expect_str(x->function, "Widget::~Widget");
+	fl_sites_free(s);
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_c.is_test_file("src/foo_test.c"));
+	assert_true(fl_lang_c.is_test_file("src/foo_test.cc"));
+	assert_true(fl_lang_c.is_test_file("a/b/bar_unittest.cc"));
+	assert_true(fl_lang_c.is_test_file("test_parse.c"));
+	assert_true(fl_lang_c.is_test_file("x/parse_tests.c"));
+	assert_false(fl_lang_c.is_test_file("src/contest.c"));
+	assert_false(fl_lang_c.is_test_file("src/test.c"));
+	assert_false(fl_lang_c.is_test_file("src/attest_x.c"));
+}
+
+static void scan_raw(const char *path, const char *text, size_t len)
+{
+	fl_src src = {.path = path, .text = text, .len = len};
+	void *tree = fl_lang_c.tree_new();
+	fl_lang_c.collect(tree, &src);
+	fl_sites *s = fl_sites_new();
+	fl_lang_c.scan(tree, &src, s);
+	fl_sites_free(s);
+	fl_lang_c.tree_free(tree);
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	/* invalid UTF-8 and NUL bytes */
+	static const char junk[] = "perror(\"a\xff\xfe\x00 b\");\x00\x01\x80 throw X(\"\xc3\x28\");";
+	scan_raw("j.c", junk, sizeof junk - 1);
+	scan_raw("u1.c", "perror(\"unterminated", 20);
+	scan_raw("u2.c", "/* unterminated comment perror(\"x\")", 36);
+	scan_raw("u3.cpp", "auto s = R\"d(never closed", 25);
+	scan_raw("u4.c", "#if 0\nperror(\"x\");\n", 19);
+	scan_raw("u5.c", "'", 1);
+	scan_raw("u6.c", "\\", 1);
+	scan_raw("u7.c", "#define X \\", 11);
+	/* 1 MB single line */
+	size_t big = 1 << 20;
+	char *b = malloc(big + 1);
+	for (size_t i = 0; i < big; i++)
+		b[i] = "perror(\"x y\"); a+b "[i % 20];
+	b[big] = 0;
+	scan_raw("big.c", b, big);
+	/* 10,000 nested brackets, unclosed and closed */
+	size_t depth = 10000;
+	char *d = malloc(depth * 2 + 64);
+	size_t p = 0;
+	for (size_t i = 0; i < depth; i++)
+		d[p++] = i % 3 == 0 ? '(' : i % 3 == 1 ? '{' : '[';
+	memcpy(d + p, "die(\"deep\");", 12);
+	p += 12;
+	scan_raw("deep.c", d, p);
+	for (size_t i = 0; i < depth; i++)
+		d[p++] = '}';
+	scan_raw("deep2.c", d, p);
+	free(d);
+	free(b);
+	assert_true(1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cpp_throw),
+		cmocka_unit_test(test_c_stdlib_idioms),
+		cmocka_unit_test(test_glib_pg_python),
+		cmocka_unit_test(test_reporters),
+		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_messages_and_macros),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
+}
