@@ -782,10 +782,8 @@ static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
 				fl_buf_put(out, fl_tok_str(t, &t->v[k]),
 					   t->v[k].slen);
 			} else {
-				fl_buf_putc(out, '{');
-				fl_buf_put(out, t->src + t->v[k].off,
-					   t->v[k].len);
-				fl_buf_putc(out, '}');
+				fl_msg_put_macro(out, t->src + t->v[k].off,
+						 t->v[k].len);
 			}
 		}
 		return true;

@@ -554,6 +554,22 @@ static bool is_in(const fl_toks *t, size_t i, const char *const *list)
 	return false;
 }
 
+void fl_msg_put_macro(fl_buf *out, const char *name, size_t len)
+{
+	/* "%" PRIu64: the macro completes the conversion, so the placeholder
+	 * replaces the "%" and its flags */
+	if (len > 3 && (memcmp(name, "PRI", 3) == 0 || memcmp(name, "SCN", 3) == 0)) {
+		size_t p = out->n;
+		while (p > 0 && strchr("-+ #0123456789.*'", out->s[p - 1]))
+			p--;
+		if (p > 0 && out->s[p - 1] == '%' && !(p > 1 && out->s[p - 2] == '%'))
+			out->n = p - 1;
+	}
+	fl_buf_putc(out, '{');
+	fl_buf_put(out, name, len);
+	fl_buf_putc(out, '}');
+}
+
 void fl_msg_trim(char *s)
 {
 	size_t n = strlen(s);
@@ -612,9 +628,8 @@ static bool msg_operand(const fl_toks *t, size_t b, size_t e,
 				fl_buf_put(out, fl_tok_str(t, &t->v[k]),
 					   t->v[k].slen);
 			} else {
-				fl_buf_putc(out, '{');
-				fl_buf_put(out, t->src + t->v[k].off, t->v[k].len);
-				fl_buf_putc(out, '}');
+				fl_msg_put_macro(out, t->src + t->v[k].off,
+						 t->v[k].len);
 			}
 		}
 		return true;

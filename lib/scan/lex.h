@@ -163,6 +163,10 @@ typedef struct fl_msg_opts {
 char *fl_msg_from_expr(const fl_toks *t, size_t b, size_t e,
 		       const fl_msg_opts *o);
 
+/* Append the placeholder of a macro between adjacent literals: {NAME}; a
+ * printf length macro ("%" PRIu64) replaces the "%" and flags before it. */
+void fl_msg_put_macro(fl_buf *out, const char *name, size_t len);
+
 /* Trailing newlines and spaces removed in place (records.md). */
 void fl_msg_trim(char *s);
 

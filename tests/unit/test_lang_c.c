@@ -105,7 +105,7 @@ static void test_c_stdlib_idioms(void **state)
 	assert_string_equal(x->severity, FL_S_WARNING);
 	x = EXPECT_SITE(s, "open failed", 11, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_ERROR);
-	EXPECT_SITE(s, "error: size %{PRIu64} too big", 12, FL_T_CONSOLE);
+	EXPECT_SITE(s, "error: size {PRIu64} too big", 12, FL_T_CONSOLE);
 	assert_null(harness_find(s, "not an error"));
 	EXPECT_SITE(s, "out of memory", 14, FL_T_CONSOLE);
 	x = EXPECT_SITE(s, "daemon failed: %m", 15, FL_T_CONSOLE);
