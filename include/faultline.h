@@ -161,7 +161,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 1 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 2 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */
@@ -230,6 +230,12 @@ typedef struct fl_scan_log {
 } fl_scan_log;
 int fl_store_log_scan(fl_store *st, const fl_scan_log *s, fl_err *err);
 long long fl_store_count_entries(fl_store *st, const char *repo);
+/* The store's change counter (bumped by every committed transaction) and
+ * the time of the last change (ISO 8601 UTC). */
+int fl_store_generation(fl_store *st, long long *generation,
+			char changed_at[32], fl_err *err);
+/* Path of the store's file. */
+const char *fl_store_path(const fl_store *st);
 
 
 /* ---- scanning ------------------------------------------------------------ */
@@ -300,6 +306,92 @@ void fl_scan_result_free(fl_scan_result *r);
  * transaction: new ones added, vanished ones removed, unchanged ones keep
  * contentChangedAt.  Fills the added/removed/changed/unchanged counts. */
 int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err);
+
+/* ---- publishing (dataset.md) --------------------------------------------- */
+
+typedef struct fl_export_stats {
+	char dataset_version[32];
+	long long repos, errors;
+	long long files, bytes;     /* files written (with manifest.json) */
+	double seconds;
+} fl_export_stats;
+
+/* Export the whole store as a data set into dir: written into a sibling
+ * temporary folder, every record validated (a failing one fails the export,
+ * naming it), then swapped in atomically.  A previous export killed midway
+ * is cleaned up (or restored) first.  datasetVersion strictly increases. */
+int fl_export(fl_store *st, const char *dir, fl_export_stats *stats,
+	      fl_err *err);
+
+typedef struct fl_import_stats {
+	char dataset_version[32];
+	long long repos, errors;
+} fl_import_stats;
+
+/* Check a published data set of schema version 2 completely (inventory
+ * sizes and sha256, every record strictly, duplicates, consistency between
+ * its files); err names the file and the field. */
+int fl_dataset_verify(const char *dir, fl_import_stats *stats, fl_err *err);
+
+/* Verify, then replace the records of every repository of the data set in
+ * one store transaction.  On any failure the store is unchanged. */
+int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
+	      fl_err *err);
+
+typedef struct fl_site_opts {
+	const char *base_url;       /* canonical URLs; NULL = https://faultline.dev */
+} fl_site_opts;
+
+typedef struct fl_site_stats {
+	long long pages, files, bytes;
+	long long largest_error_page; /* bytes */
+	double seconds;
+} fl_site_stats;
+
+/* Render the static web site of the data set in data_dir into out_dir
+ * (which gets a copy of the data set under out_dir/data). */
+/* (named fl_site_build: fl_site is the scanner's site type) */
+int fl_site_build(const char *data_dir, const char *out_dir, const fl_site_opts *o,
+	    fl_site_stats *stats, fl_err *err);
+/* Export the store into out_dir/data, then render the site from it. */
+int fl_site_from_store(fl_store *st, const char *out_dir,
+		       const fl_site_opts *o, fl_site_stats *stats,
+		       fl_err *err);
+
+/* ---- lookup (lookup.md) --------------------------------------------------- */
+
+typedef struct fl_lookup fl_lookup;
+
+/* The lookup over a store: its index is cached beside the store
+ * (<db>.lookup), rebuilt when the store changed, replaced atomically. */
+int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err);
+void fl_lookup_close(fl_lookup *lk);
+const char *fl_lookup_version(const fl_lookup *lk); /* datasetVersion */
+size_t fl_lookup_count(const fl_lookup *lk);
+bool fl_lookup_was_built(const fl_lookup *lk);
+/* Free the calling thread's scratch memory (threads that did lookups). */
+void fl_lookup_thread_done(void);
+
+typedef struct fl_match {
+	uint32_t entry;
+	const char *id, *repo, *slug, *code, *message, *file_path, *github_url;
+	int line;
+	double score;
+	const char *match_type;   /* "exact-code", "pattern", "fuzzy" */
+	fl_strv captures;         /* what each placeholder captured */
+} fl_match;
+
+typedef struct fl_result {
+	fl_match *v;              /* strings point into the lookup */
+	size_t n;
+	const char *match_type;   /* tier that answered, NULL for none */
+	char *query;              /* the message looked up after normalising */
+} fl_result;
+
+/* Look text up (all tiers; repo NULL = every repository). */
+int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
+		      const char *repo, size_t limit, fl_result *out);
+void fl_result_free(fl_result *r);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdio.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,11 @@ static const char *const migrations[] = {
 	" duplicates INTEGER NOT NULL,"
 	" outcome TEXT NOT NULL,"
 	" message TEXT);",
+	/* version 2: a change counter, so derived caches (the lookup index)
+	 * know when they are stale */
+	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+	"INSERT INTO meta (key, value) VALUES ('generation', '0');"
+	"INSERT INTO meta (key, value) VALUES ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));",
 };
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -232,6 +238,11 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 	return 0;
 }
 
+const char *fl_store_path(const fl_store *st)
+{
+	return st->path;
+}
+
 void fl_store_close(fl_store *st)
 {
 	if (!st)
@@ -256,7 +267,10 @@ int fl_store_begin(fl_store *st, fl_err *err)
 
 int fl_store_commit(fl_store *st, fl_err *err)
 {
-	if (exec(st, "COMMIT", err) < 0) {
+	if (exec(st, "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';"
+		 "UPDATE meta SET value = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE key = 'changed_at'",
+		 err) < 0 ||
+	    exec(st, "COMMIT", err) < 0) {
 		fl_store_rollback(st);
 		return -1;
 	}
@@ -622,6 +636,28 @@ int fl_store_log_scan(fl_store *st, const fl_scan_log *l, fl_err *err)
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : sqlerr(st, err, "logging a scan");
+}
+
+int fl_store_generation(fl_store *st, long long *generation,
+			char changed_at[32], fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "SELECT key, value FROM meta", -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "reading the change counter");
+	*generation = 0;
+	changed_at[0] = '\0';
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(s, 0);
+		const char *v = (const char *)sqlite3_column_text(s, 1);
+		if (!k || !v)
+			continue;
+		if (strcmp(k, "generation") == 0)
+			*generation = atoll(v);
+		else if (strcmp(k, "changed_at") == 0)
+			snprintf(changed_at, 32, "%s", v);
+	}
+	sqlite3_finalize(s);
+	return 0;
 }
 
 long long fl_store_count_entries(fl_store *st, const char *repo)

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 void *fl_xmalloc(size_t n);
 void *fl_xcalloc(size_t n, size_t m);
@@ -32,5 +33,20 @@ char *fl_utf8_fix(const char *s, size_t n);
 
 /* Monotonic seconds. */
 double fl_now_mono(void);
+
+/* ---- growable string ---------------------------------------------------- */
+
+typedef struct fl_buf {
+	char *s;
+	size_t n, cap;
+} fl_buf;
+
+void fl_buf_putc(fl_buf *b, char c);
+void fl_buf_put(fl_buf *b, const char *s, size_t n);
+void fl_buf_puts(fl_buf *b, const char *s);
+void fl_buf_put_utf8(fl_buf *b, uint32_t cp); /* invalid cp -> U+FFFD */
+const char *fl_buf_cstr(fl_buf *b);            /* NUL-terminated view */
+void fl_buf_reset(fl_buf *b);
+void fl_buf_free(fl_buf *b);
 
 #endif

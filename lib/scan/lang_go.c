@@ -1,9 +1,1027 @@
-/* lang_go.c — placeholder until the go family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_go.c — Go: lexer (// and non-nested block comments, interpreted and
+ * raw strings, runes) and error-site rules (errors.New, fmt.Errorf,
+ * pkg/errors, panic, log.Fatal and log.Panic variants, http.Error, gRPC status.Error*,
+ * slog and zap/logrus-style loggers, sentinel error variables).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
-static void scan(const void *tree, const fl_src *src, fl_sites *out)
+#include "../util.h"
+#include "lang.h"
+#include "lex.h"
+
+#define NONE ((size_t)-1)
+#define SCAN_LIMIT 256
+#define MSG_TOK_LIMIT 512
+#define MAX_ARGS 8
+
+/* ---- lexer ------------------------------------------------------------------ */
+
+static bool go_ident_start(int c)
 {
-	(void)tree; (void)src; (void)out;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c >= 0x80;
 }
-const fl_lang fl_lang_go = {.name = "go", .extensions = exts, .scan = scan};
+
+static void go_adv_to(fl_toks *t, size_t np)
+{
+	if (np > t->srclen)
+		np = t->srclen;
+	const char *s = t->src;
+	size_t p = t->pos;
+	while (p < np) {
+		const char *nl = memchr(s + p, '\n', np - p);
+		if (!nl)
+			break;
+		p = (size_t)(nl - s) + 1;
+		t->line++;
+		t->line_start = p;
+	}
+	t->pos = np;
+}
+
+/* "..." — ends at the closing quote or (unterminated) before a newline */
+static void go_interp(fl_toks *t)
+{
+	size_t start = t->pos;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, t->line, fl_lx_col(t));
+	size_t ti = t->n - 1;
+	fl_toks_str_begin(t, tok);
+	t->pos++;
+	const char *s = t->src;
+	size_t n = t->srclen;
+	while (t->pos < n) {
+		char c = s[t->pos];
+		if (c == '"') {
+			t->pos++;
+			break;
+		}
+		if (c == '\n')
+			break;
+		if (c == '\\') {
+			if (fl_lx_peek(t, 1) == '\n') {
+				t->pos++;
+				break;
+			}
+			fl_lx_escape(t, &t->arena);
+			continue;
+		}
+		size_t q = t->pos + 1;
+		while (q < n && s[q] != '"' && s[q] != '\\' && s[q] != '\n')
+			q++;
+		fl_buf_put(&t->arena, s + t->pos, q - t->pos);
+		t->pos = q;
+	}
+	tok = &t->v[ti];
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+}
+
+/* `...` raw string, multi-line, carriage returns dropped */
+static void go_raw(fl_toks *t)
+{
+	size_t start = t->pos;
+	int line = t->line, col = fl_lx_col(t);
+	const char *s = t->src;
+	const char *q = memchr(s + start + 1, '`', t->srclen - start - 1);
+	size_t end = q ? (size_t)(q - s) : t->srclen;
+	size_t after = q ? end + 1 : end;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, after - start, line, col);
+	tok->flags |= FL_TF_RAW;
+	fl_toks_str_begin(t, tok);
+	size_t p = start + 1;
+	while (p < end) {
+		const char *cr = memchr(s + p, '\r', end - p);
+		size_t stop = cr ? (size_t)(cr - s) : end;
+		fl_buf_put(&t->arena, s + p, stop - p);
+		p = stop + 1;
+	}
+	fl_toks_str_end(t, tok);
+	go_adv_to(t, after);
+}
+
+static void go_rune(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t p = t->pos, n = t->srclen;
+	size_t q = p + 1, lim = p + 16;
+	while (q < n && q < lim && s[q] != '\'' && s[q] != '\n') {
+		if (s[q] == '\\')
+			q++;
+		q++;
+	}
+	int col = fl_lx_col(t);
+	if (q < n && q < lim && s[q] == '\'') {
+		t->pos = q + 1;
+		fl_toks_push(t, FL_TK_CHAR, p, t->pos - p, t->line, col);
+	} else {
+		t->pos = p + 1;
+		fl_toks_push(t, FL_TK_PUNCT, p, 1, t->line, col);
+	}
+}
+
+static void go_punct(fl_toks *t)
+{
+	const char *s = t->src + t->pos;
+	size_t rem = t->srclen - t->pos, l = 1;
+	char c1 = rem > 1 ? s[1] : 0, c2 = rem > 2 ? s[2] : 0;
+	switch (s[0]) {
+	case ':': case '=': case '!': case '*': case '/': case '%': case '^':
+		l = c1 == '=' ? 2 : 1;
+		break;
+	case '<':
+		l = c1 == '-' || c1 == '=' ? 2 : c1 == '<' ? (c2 == '=' ? 3 : 2) : 1;
+		break;
+	case '>':
+		l = c1 == '=' ? 2 : c1 == '>' ? (c2 == '=' ? 3 : 2) : 1;
+		break;
+	case '&':
+		l = c1 == '&' || c1 == '=' ? 2 : c1 == '^' ? (c2 == '=' ? 3 : 2) : 1;
+		break;
+	case '|':
+		l = c1 == '|' || c1 == '=' ? 2 : 1;
+		break;
+	case '+':
+		l = c1 == '+' || c1 == '=' ? 2 : 1;
+		break;
+	case '-':
+		l = c1 == '-' || c1 == '=' ? 2 : 1;
+		break;
+	case '.':
+		l = c1 == '.' && c2 == '.' ? 3 : 1;
+		break;
+	}
+	int col = fl_lx_col(t);
+	size_t start = t->pos;
+	t->pos += l;
+	fl_toks_push(t, FL_TK_PUNCT, start, l, t->line, col);
+}
+
+static void go_lex(fl_toks *t)
+{
+	for (;;) {
+		fl_lx_skip_ws(t);
+		if (t->pos >= t->srclen)
+			break;
+		int c = (unsigned char)t->src[t->pos];
+		int c1 = fl_lx_peek(t, 1);
+		if (c == '/' && c1 == '/') {
+			fl_lx_line_comment(t);
+			continue;
+		}
+		if (c == '/' && c1 == '*') {
+			fl_lx_block_comment(t, "/*", "*/", false);
+			continue;
+		}
+		if (c == '"')
+			go_interp(t);
+		else if (c == '`')
+			go_raw(t);
+		else if (c == '\'')
+			go_rune(t);
+		else if (c >= '0' && c <= '9')
+			fl_lx_number(t);
+		else if (c == '.' && c1 >= '0' && c1 <= '9')
+			fl_lx_number(t);
+		else if (go_ident_start(c))
+			fl_lx_ident(t, false);
+		else
+			go_punct(t);
+	}
+}
+
+/* ---- token helpers ------------------------------------------------------------ */
+
+static size_t *go_matches(const fl_toks *t)
+{
+	size_t *m = fl_xmalloc((t->n + 1) * sizeof *m);
+	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
+	size_t sp = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		m[i] = NONE;
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char c = t->src[k->off];
+		if (c == '(' || c == '[' || c == '{') {
+			st[sp++] = i;
+		} else if (c == ')' || c == ']' || c == '}') {
+			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
+			if (sp && t->src[t->v[st[sp - 1]].off] == o) {
+				size_t a = st[--sp];
+				m[a] = i;
+				m[i] = a;
+			}
+		}
+	}
+	free(st);
+	return m;
+}
+
+static char pch(const fl_toks *t, size_t i)
+{
+	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)
+		return 0;
+	return t->src[t->v[i].off];
+}
+
+static bool is_open(const fl_toks *t, size_t i)
+{
+	char c = pch(t, i);
+	return c == '(' || c == '[' || c == '{';
+}
+
+static size_t go_args(const fl_toks *t, const size_t *m, size_t open,
+		      size_t *sb, size_t *se)
+{
+	if (open >= t->n || m[open] == NONE)
+		return 0;
+	size_t close = m[open], cnt = 0, b = open + 1;
+	for (size_t k = open + 1; k <= close;) {
+		if (k == close || pch(t, k) == ',') {
+			if (cnt < MAX_ARGS) {
+				sb[cnt] = b;
+				se[cnt] = k;
+			}
+			cnt++;
+			b = k + 1;
+			k++;
+			continue;
+		}
+		if (is_open(t, k) && m[k] != NONE && m[k] < close)
+			k = m[k] + 1;
+		else
+			k++;
+	}
+	if (cnt > MAX_ARGS)
+		cnt = MAX_ARGS;
+	if (cnt && sb[cnt - 1] == se[cnt - 1])
+		cnt--;
+	return cnt;
+}
+
+/* %% -> % in place */
+static void go_pct_decode(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++) {
+		*w++ = *r;
+		if (r[0] == '%' && r[1] == '%')
+			r++;
+	}
+	*w = '\0';
+}
+
+static const char *const go_concat[] = {"+", NULL};
+
+static bool is_qcall(const fl_toks *t, size_t b, const char *pkg, const char *fn)
+{
+	return fl_tok_is_ident(t, b, pkg) && pch(t, b + 1) == '.' &&
+	       fl_tok_is_ident(t, b + 2, fn) && pch(t, b + 3) == '(';
+}
+
+/* message of the argument expression [b, e) */
+static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
+		    bool fmt, int depth)
+{
+	if (depth > 8 || b >= e || e > t->n)
+		return NULL;
+	/* fmt.Sprintf(...) / errors.New(...) / fmt.Errorf(...) as a whole */
+	if (e - b >= 5 && pch(t, b + 3) == '(' && m[b + 3] == e - 1) {
+		bool f = is_qcall(t, b, "fmt", "Sprintf") || is_qcall(t, b, "fmt", "Errorf") ||
+			 is_qcall(t, b, "errors", "Errorf");
+		bool p = is_qcall(t, b, "errors", "New") || is_qcall(t, b, "fmt", "Sprint") ||
+			 is_qcall(t, b, "fmt", "Sprintln");
+		if (f || p) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			if (go_args(t, m, b + 3, sb, se) == 0)
+				return NULL;
+			return go_msg(t, m, sb[0], se[0], f, depth + 1);
+		}
+	}
+	char *s;
+	if (e - b == 1 && t->v[b].kind == FL_TK_STRING) {
+		s = fl_xstrndup(fl_tok_str(t, &t->v[b]), t->v[b].slen);
+		fl_msg_trim(s);
+	} else {
+		if (e - b > MSG_TOK_LIMIT)
+			return NULL;
+		fl_msg_opts o = {.concat_ops = go_concat};
+		s = fl_msg_from_expr(t, b, e, &o);
+	}
+	if (s && fmt)
+		go_pct_decode(s);
+	if (s && !*s) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* log.Print-style message: operands joined (with spaces for the ln
+ * variants, else between two non-string operands); NULL without any
+ * literal */
+static char *go_print_msg(const fl_toks *t, const size_t *m, const size_t *sb,
+			  const size_t *se, size_t na, bool ln)
+{
+	fl_buf out = {0};
+	bool any = false, prev_str = true;
+	for (size_t k = 0; k < na; k++) {
+		if (se[k] - sb[k] > MSG_TOK_LIMIT)
+			continue;
+		char *p;
+		bool one = se[k] - sb[k] == 1;
+		if (one && t->v[sb[k]].kind == FL_TK_STRING)
+			p = fl_xstrndup(fl_tok_str(t, &t->v[sb[k]]), t->v[sb[k]].slen);
+		else if (one && t->v[sb[k]].kind == FL_TK_NUMBER)
+			p = fl_tok_dup(t, sb[k]);
+		else
+			p = go_msg(t, m, sb[k], se[k], false, 0);
+		bool str = p != NULL;
+		if (k > 0 && (ln || (!str && !prev_str)))
+			fl_buf_putc(&out, ' ');
+		if (p) {
+			fl_buf_puts(&out, p);
+			any = true;
+			free(p);
+		} else {
+			size_t last = NONE;
+			for (size_t j = sb[k]; j < se[k]; j++)
+				if (t->v[j].kind == FL_TK_IDENT)
+					last = j;
+			fl_buf_putc(&out, '{');
+			if (last != NONE)
+				fl_buf_put(&out, t->src + t->v[last].off, t->v[last].len);
+			fl_buf_putc(&out, '}');
+		}
+		prev_str = str;
+	}
+	if (!any) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	fl_msg_trim(out.s);
+	return out.s;
+}
+
+/* ---- tables ------------------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	int code;
+} http_status[] = {
+	{"StatusContinue", 100}, {"StatusSwitchingProtocols", 101},
+	{"StatusProcessing", 102}, {"StatusEarlyHints", 103},
+	{"StatusOK", 200}, {"StatusCreated", 201}, {"StatusAccepted", 202},
+	{"StatusNonAuthoritativeInfo", 203}, {"StatusNoContent", 204},
+	{"StatusResetContent", 205}, {"StatusPartialContent", 206},
+	{"StatusMultiStatus", 207}, {"StatusAlreadyReported", 208},
+	{"StatusIMUsed", 226}, {"StatusMultipleChoices", 300},
+	{"StatusMovedPermanently", 301}, {"StatusFound", 302},
+	{"StatusSeeOther", 303}, {"StatusNotModified", 304},
+	{"StatusUseProxy", 305}, {"StatusTemporaryRedirect", 307},
+	{"StatusPermanentRedirect", 308}, {"StatusBadRequest", 400},
+	{"StatusUnauthorized", 401}, {"StatusPaymentRequired", 402},
+	{"StatusForbidden", 403}, {"StatusNotFound", 404},
+	{"StatusMethodNotAllowed", 405}, {"StatusNotAcceptable", 406},
+	{"StatusProxyAuthRequired", 407}, {"StatusRequestTimeout", 408},
+	{"StatusConflict", 409}, {"StatusGone", 410},
+	{"StatusLengthRequired", 411}, {"StatusPreconditionFailed", 412},
+	{"StatusRequestEntityTooLarge", 413}, {"StatusRequestURITooLong", 414},
+	{"StatusUnsupportedMediaType", 415},
+	{"StatusRequestedRangeNotSatisfiable", 416},
+	{"StatusExpectationFailed", 417}, {"StatusTeapot", 418},
+	{"StatusMisdirectedRequest", 421}, {"StatusUnprocessableEntity", 422},
+	{"StatusLocked", 423}, {"StatusFailedDependency", 424},
+	{"StatusTooEarly", 425}, {"StatusUpgradeRequired", 426},
+	{"StatusPreconditionRequired", 428}, {"StatusTooManyRequests", 429},
+	{"StatusRequestHeaderFieldsTooLarge", 431},
+	{"StatusUnavailableForLegalReasons", 451},
+	{"StatusInternalServerError", 500}, {"StatusNotImplemented", 501},
+	{"StatusBadGateway", 502}, {"StatusServiceUnavailable", 503},
+	{"StatusGatewayTimeout", 504}, {"StatusHTTPVersionNotSupported", 505},
+	{"StatusVariantAlsoNegotiates", 506}, {"StatusInsufficientStorage", 507},
+	{"StatusLoopDetected", 508}, {"StatusNotExtended", 510},
+	{"StatusNetworkAuthenticationRequired", 511},
+};
+
+/* HTTP status of the argument [b, e): http.StatusX or a number */
+static int go_http_status(const fl_toks *t, size_t b, size_t e)
+{
+	if (e - b == 1 && t->v[b].kind == FL_TK_NUMBER) {
+		int v = 0;
+		for (uint32_t k = 0; k < t->v[b].len; k++) {
+			char c = t->src[t->v[b].off + k];
+			if (c < '0' || c > '9')
+				return 0;
+			v = v * 10 + (c - '0');
+			if (v > 999)
+				return 0;
+		}
+		return v >= 100 && v <= 599 ? v : 0;
+	}
+	if (e - b == 3 && pch(t, b + 1) == '.' && t->v[b + 2].kind == FL_TK_IDENT) {
+		for (size_t k = 0; k < sizeof http_status / sizeof http_status[0]; k++)
+			if (fl_tok_is(t, b + 2, http_status[k].name))
+				return http_status[k].code;
+	}
+	return 0;
+}
+
+/* codes.NotFound -> NOT_FOUND (codes.Canceled -> CANCELLED) */
+static char *go_grpc_code(const fl_toks *t, size_t b, size_t e)
+{
+	/* codes.X, or X of an aliased codes import */
+	if (!(e - b == 3 && t->v[b].kind == FL_TK_IDENT && pch(t, b + 1) == '.' &&
+	      t->v[b + 2].kind == FL_TK_IDENT))
+		return NULL;
+	const fl_tok *k = &t->v[b + 2];
+	const char *s = t->src + k->off;
+	if (k->len > 64)
+		return NULL;
+	if (fl_tok_is(t, b + 2, "Canceled"))
+		return fl_xstrdup("CANCELLED");
+	fl_buf out = {0};
+	for (uint32_t j = 0; j < k->len; j++) {
+		char c = s[j];
+		if (c >= 'A' && c <= 'Z') {
+			if (j > 0 && !(s[j - 1] >= 'A' && s[j - 1] <= 'Z'))
+				fl_buf_putc(&out, '_');
+			fl_buf_putc(&out, c);
+		} else if (c >= 'a' && c <= 'z') {
+			fl_buf_putc(&out, (char)(c - 'a' + 'A'));
+		} else {
+			fl_buf_putc(&out, c);
+		}
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+/* ---- rules ------------------------------------------------------------------------ */
+
+enum { P_GUARD, P_FN };
+
+typedef struct {
+	size_t brace;
+	int kind;
+	char *name;
+	size_t gb, ge;
+} go_pend;
+
+typedef struct {
+	size_t open;
+	const char *fn;
+	char *own_fn;
+	bool has_guard;
+	size_t gb, ge;
+} go_ctx;
+
+#define MAX_PEND 64
+
+typedef struct {
+	const fl_toks *t;
+	size_t *m;
+	go_ctx *cs;
+	size_t csn, csc;
+	go_pend pend[MAX_PEND];
+	size_t np;
+	fl_sites *out;
+	size_t var_open, var_close; /* current var ( ... ) block */
+	size_t consumed;            /* first token of a call already reported */
+	struct {
+		size_t tok;         /* alias identifier token */
+		const char *canon;  /* errors, fmt, log, slog, http, status */
+	} al[16];
+	size_t nal;
+} go_st;
+
+/* canonical package name of an import path we have rules for, or NULL */
+static const char *go_canon_pkg(const char *p)
+{
+	static const char *const map[][2] = {
+		{"errors", "errors"},
+		{"github.com/pkg/errors", "errors"},
+		{"github.com/cockroachdb/errors", "errors"},
+		{"fmt", "fmt"},
+		{"log", "log"},
+		{"log/slog", "slog"},
+		{"golang.org/x/exp/slog", "slog"},
+		{"net/http", "http"},
+		{"google.golang.org/grpc/status", "status"},
+		{"google.golang.org/grpc/codes", "codes"},
+	};
+	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+		if (strcmp(p, map[k][0]) == 0)
+			return map[k][1];
+	return NULL;
+}
+
+/* one import spec: [alias] "path" with the path token at k */
+static void go_import_spec(go_st *st, size_t k)
+{
+	const fl_toks *t = st->t;
+	if (k == 0 || t->v[k].kind != FL_TK_STRING || t->v[k - 1].kind != FL_TK_IDENT ||
+	    fl_tok_is(t, k - 1, "import") || st->nal >= 16)
+		return;
+	const char *c = go_canon_pkg(fl_tok_str(t, &t->v[k]));
+	if (!c || fl_tok_is(t, k - 1, c))
+		return;
+	st->al[st->nal].tok = k - 1;
+	st->al[st->nal].canon = c;
+	st->nal++;
+}
+
+static void go_import(go_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	if (pch(t, i + 1) == '(' && st->m[i + 1] != NONE) {
+		size_t end = st->m[i + 1];
+		for (size_t k = i + 2; k < end && k < i + 2 + 1024; k++)
+			go_import_spec(st, k);
+	} else if (i + 2 < t->n) {
+		go_import_spec(st, i + 2);
+	}
+}
+
+static void pend_add(go_st *st, size_t brace, int kind, char *name, size_t gb,
+		     size_t ge)
+{
+	if (brace == NONE || st->np >= MAX_PEND) {
+		free(name);
+		return;
+	}
+	go_pend *p = &st->pend[st->np++];
+	p->brace = brace;
+	p->kind = kind;
+	p->name = name;
+	p->gb = gb;
+	p->ge = ge;
+}
+
+/* body '{' of a func signature after from; the body must start on the
+ * line where the signature ends */
+static size_t go_find_fn_body(const go_st *st, size_t from)
+{
+	const fl_toks *t = st->t;
+	size_t k = from;
+	for (int steps = 0; k < t->n && steps < SCAN_LIMIT; steps++) {
+		if (k > from && (t->v[k].flags & FL_TF_NL_BEFORE))
+			return NONE;
+		char c = pch(t, k);
+		if (c == '{')
+			return k;
+		if ((fl_tok_is_ident(t, k, "interface") || fl_tok_is_ident(t, k, "struct")) &&
+		    pch(t, k + 1) == '{') {
+			if (st->m[k + 1] == NONE)
+				return NONE;
+			k = st->m[k + 1] + 1;
+			continue;
+		}
+		if (c == '(' || c == '[') {
+			if (st->m[k] == NONE)
+				return NONE;
+			k = st->m[k] + 1;
+			continue;
+		}
+		if (c == ';' || c == '}' || c == ')' || c == ']' || c == '=')
+			return NONE;
+		k++;
+	}
+	return NONE;
+}
+
+/* body '{' of an if; *semi gets the last depth-0 ';' (or NONE) */
+static size_t go_find_if_body(const go_st *st, size_t from, size_t *semi)
+{
+	const fl_toks *t = st->t;
+	size_t k = from;
+	*semi = NONE;
+	for (int steps = 0; k < t->n && steps < SCAN_LIMIT; steps++) {
+		char c = pch(t, k);
+		if (c == '{')
+			return k;
+		if (fl_tok_is_ident(t, k, "func") || fl_tok_is_ident(t, k, "struct") ||
+		    fl_tok_is_ident(t, k, "interface"))
+			return NONE;
+		if (c == '(' || c == '[') {
+			if (st->m[k] == NONE)
+				return NONE;
+			k = st->m[k] + 1;
+			continue;
+		}
+		if (c == ';')
+			*semi = k;
+		if (c == '}' || c == ')' || c == ']')
+			return NONE;
+		k++;
+	}
+	return NONE;
+}
+
+static void ctx_push(go_st *st, size_t k)
+{
+	if (st->csn == st->csc) {
+		st->csc = st->csc ? st->csc * 2 : 64;
+		st->cs = fl_xrealloc(st->cs, st->csc * sizeof *st->cs);
+	}
+	go_ctx *par = &st->cs[st->csn - 1];
+	go_ctx c = {0};
+	c.open = k;
+	c.fn = par->fn;
+	size_t w = 0;
+	for (size_t i = 0; i < st->np; i++) {
+		go_pend *p = &st->pend[i];
+		if (p->brace > k) {
+			st->pend[w++] = *p;
+			continue;
+		}
+		if (p->brace == k) {
+			if (p->kind == P_GUARD) {
+				c.has_guard = true;
+				c.gb = p->gb;
+				c.ge = p->ge;
+			} else {
+				free(c.own_fn);
+				c.own_fn = p->name;
+				p->name = NULL;
+				c.fn = c.own_fn;
+			}
+		}
+		free(p->name);
+	}
+	st->np = w;
+	st->cs[st->csn++] = c;
+}
+
+static void ctx_pop(go_st *st, size_t k)
+{
+	size_t o = st->m[k];
+	if (o == NONE)
+		return;
+	while (st->csn > 1 && st->cs[st->csn - 1].open >= o)
+		free(st->cs[--st->csn].own_fn);
+}
+
+static void emit(go_st *st, size_t at, const char *msg, const char *code,
+		 const char *cls, const char *type, const char *sev, int http,
+		 const char *idiom)
+{
+	if ((!msg || !*msg) && !code)
+		return;
+	const fl_toks *t = st->t;
+	go_ctx *c = &st->cs[st->csn - 1];
+	char *guard = c->has_guard && c->gb < c->ge
+			      ? fl_tok_span_text(t, c->gb, c->ge, 200)
+			      : NULL;
+	fl_site s = {
+		.line = t->v[at].line,
+		.col = t->v[at].col,
+		.message = msg,
+		.code = code,
+		.cls = cls,
+		.type = type,
+		.severity = sev,
+		.http = http,
+		.function = c->fn,
+		.guard = guard,
+		.idiom = idiom,
+	};
+	fl_site_add(st->out, &s);
+	free(guard);
+}
+
+/* method name of `func (recv) Name` / `func Name` at func token i */
+static void go_func(go_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t j = i + 1;
+	char *name = NULL;
+	if (pch(t, j) == '(') {
+		size_t rc = st->m[j];
+		if (rc == NONE || rc + 1 >= t->n || t->v[rc + 1].kind != FL_TK_IDENT ||
+		    !(pch(t, rc + 2) == '(' || pch(t, rc + 2) == '['))
+			return; /* func literal or type */
+		size_t type = NONE;
+		for (size_t k = j + 1; k < rc;) {
+			if (pch(t, k) == '[' && st->m[k] != NONE) {
+				k = st->m[k] + 1;
+				continue;
+			}
+			if (t->v[k].kind == FL_TK_IDENT)
+				type = k;
+			k++;
+		}
+		size_t mn = rc + 1;
+		if (type != NONE)
+			name = fl_xasprintf("%.*s.%.*s", (int)t->v[type].len,
+					    t->src + t->v[type].off, (int)t->v[mn].len,
+					    t->src + t->v[mn].off);
+		else
+			name = fl_tok_dup(t, mn);
+		j = mn + 1;
+	} else if (j < t->n && t->v[j].kind == FL_TK_IDENT) {
+		name = fl_tok_dup(t, j);
+		j++;
+	} else {
+		return;
+	}
+	if (pch(t, j) == '[' && st->m[j] != NONE)
+		j = st->m[j] + 1;
+	if (pch(t, j) != '(' || st->m[j] == NONE) {
+		free(name);
+		return;
+	}
+	size_t b = go_find_fn_body(st, st->m[j] + 1);
+	pend_add(st, b, P_FN, name, 0, 0);
+}
+
+/* sentinel name for a constructor call starting at token s, or NULL */
+static char *go_sentinel(const go_st *st, size_t s)
+{
+	const fl_toks *t = st->t;
+	if (s < 2 || pch(t, s - 1) != '=')
+		return NULL;
+	size_t nm = s - 2;
+	if (t->v[nm].kind != FL_TK_IDENT)
+		return NULL;
+	if (nm >= 1 && t->v[nm - 1].kind == FL_TK_IDENT && !fl_tok_is(t, nm - 1, "var")) {
+		nm--; /* var ErrX error = ... */
+	}
+	bool ok = false;
+	if (nm >= 1 && fl_tok_is_ident(t, nm - 1, "var"))
+		ok = true;
+	else if (st->var_close != NONE && s > st->var_open && s < st->var_close &&
+		 ((t->v[nm].flags & FL_TF_NL_BEFORE) || nm == st->var_open + 1 ||
+		  pch(t, nm - 1) == ';'))
+		ok = true;
+	return ok ? fl_tok_dup(t, nm) : NULL;
+}
+
+static const char *const logger_methods[] = {
+	"Error", "Errorf", "Errorln", "Errorw", "Fatal", "Fatalf", "Fatalln",
+	"Fatalw", "Warn", "Warnf", "Warnln", "Warnw", "Warning", "Warningf",
+	"Warningln", "Panic", "Panicf", "Panicln", "Panicw", "DPanic", "DPanicf",
+	"DPanicw", "Critical", "Criticalf", NULL};
+
+static const char *const go_callees[] = {
+	"panic", "New", "Errorf", "Wrap", "Wrapf", "WithMessage", "WithMessagef",
+	"Newf", "ErrorContext", "WarnContext", NULL};
+
+static bool in_list(const fl_toks *t, size_t i, const char *const *l)
+{
+	for (; *l; l++)
+		if (fl_tok_is(t, i, *l))
+			return true;
+	return false;
+}
+
+static bool ends_f(const fl_toks *t, size_t i)
+{
+	return t->v[i].len > 1 && t->src[t->v[i].off + t->v[i].len - 1] == 'f';
+}
+
+/* a call `name(` at token i (name is an identifier, i+1 is '(') */
+static void go_call(go_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	bool qual = i >= 2 && pch(t, i - 1) == '.';
+	bool simple = qual && t->v[i - 2].kind == FL_TK_IDENT &&
+		      !(i >= 3 && pch(t, i - 3) == '.');
+	size_t at = simple ? i - 2 : i;
+	if (at == st->consumed)
+		return;
+	if (!in_list(t, i, go_callees) && !in_list(t, i, logger_methods))
+		return;
+	char idiom[96];
+	if (simple)
+		snprintf(idiom, sizeof idiom, "%.*s.%.*s", (int)t->v[i - 2].len > 40 ? 40 : (int)t->v[i - 2].len,
+			 t->src + t->v[i - 2].off, (int)t->v[i].len > 40 ? 40 : (int)t->v[i].len,
+			 t->src + t->v[i].off);
+	else
+		snprintf(idiom, sizeof idiom, "%s%.*s", qual ? "." : "",
+			 (int)t->v[i].len > 40 ? 40 : (int)t->v[i].len, t->src + t->v[i].off);
+	const char *pkg = NULL;
+	char pkgbuf[16];
+	for (size_t a = 0; simple && a < st->nal; a++) {
+		const fl_tok *x = &t->v[st->al[a].tok];
+		if (x->len == t->v[i - 2].len &&
+		    memcmp(t->src + x->off, t->src + t->v[i - 2].off, x->len) == 0)
+			pkg = st->al[a].canon;
+	}
+	if (!pkg && simple && t->v[i - 2].len < sizeof pkgbuf) {
+		memcpy(pkgbuf, t->src + t->v[i - 2].off, t->v[i - 2].len);
+		pkgbuf[t->v[i - 2].len] = '\0';
+		pkg = pkgbuf;
+	}
+	if (!qual) {
+		if (!fl_tok_is(t, i, "panic") || (i > 0 && fl_tok_is_ident(t, i - 1, "func")))
+			return;
+		if (go_args(t, st->m, i + 1, sb, se) != 1)
+			return;
+		char *msg = go_msg(t, st->m, sb[0], se[0], false, 0);
+		if (msg && se[0] - sb[0] > 3 && pch(t, sb[0] + 3) == '(')
+			st->consumed = sb[0];
+		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, 0, "panic");
+		free(msg);
+		return;
+	}
+	size_t na = go_args(t, st->m, i + 1, sb, se);
+	if (!na)
+		return;
+	if (pkg && (!strcmp(pkg, "errors") || !strcmp(pkg, "fmt"))) {
+		bool isfmt = !strcmp(pkg, "fmt");
+		size_t ai;
+		bool f;
+		if (fl_tok_is(t, i, "New") && !isfmt)
+			ai = 0, f = false;
+		else if (fl_tok_is(t, i, "Errorf"))
+			ai = 0, f = true;
+		else if (!isfmt && (fl_tok_is(t, i, "Wrap") || fl_tok_is(t, i, "WithMessage")))
+			ai = 1, f = false;
+		else if (!isfmt && (fl_tok_is(t, i, "Wrapf") || fl_tok_is(t, i, "WithMessagef")))
+			ai = 1, f = true;
+		else
+			return;
+		if (na <= ai)
+			return;
+		char *msg = go_msg(t, st->m, sb[ai], se[ai], f, 0);
+		if (msg) {
+			char *cls = go_sentinel(st, at);
+			emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+			free(cls);
+		}
+		free(msg);
+		return;
+	}
+	if (pkg && !strcmp(pkg, "log") &&
+	    (fl_tok_is(t, i, "Fatal") || fl_tok_is(t, i, "Fatalf") ||
+	     fl_tok_is(t, i, "Fatalln") || fl_tok_is(t, i, "Panic") ||
+	     fl_tok_is(t, i, "Panicf") || fl_tok_is(t, i, "Panicln"))) {
+		bool panic = t->src[t->v[i].off] == 'P';
+		char *msg = ends_f(t, i) ? go_msg(t, st->m, sb[0], se[0], true, 0)
+					 : go_print_msg(t, st->m, sb, se, na,
+							t->src[t->v[i].off + t->v[i].len - 1] == 'n');
+		emit(st, at, msg, NULL, NULL, panic ? FL_T_PANIC : FL_T_CONSOLE,
+		     FL_S_CRITICAL, 0, idiom);
+		free(msg);
+		return;
+	}
+	if (pkg && !strcmp(pkg, "http")) {
+		if (!fl_tok_is(t, i, "Error") || na < 3)
+			return;
+		char *msg = go_msg(t, st->m, sb[1], se[1], false, 0);
+		int code = go_http_status(t, sb[2], se[2]);
+		emit(st, at, msg, NULL, NULL, FL_T_HTTP,
+		     code >= 400 && code < 500 ? FL_S_WARNING : FL_S_ERROR, code, idiom);
+		free(msg);
+		return;
+	}
+	if (pkg && !strcmp(pkg, "status")) {
+		bool f = fl_tok_is(t, i, "Errorf") || fl_tok_is(t, i, "Newf");
+		if (!(f || fl_tok_is(t, i, "Error") || fl_tok_is(t, i, "New")) || na < 2)
+			return;
+		char *code = go_grpc_code(t, sb[0], se[0]);
+		char *msg = go_msg(t, st->m, sb[1], se[1], f, 0);
+		emit(st, at, msg, code, "status.Error", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		free(code);
+		free(msg);
+		return;
+	}
+	if (pkg && !strcmp(pkg, "slog")) {
+		size_t ai = 0;
+		const char *sev;
+		if (fl_tok_is(t, i, "Error"))
+			sev = FL_S_ERROR;
+		else if (fl_tok_is(t, i, "Warn"))
+			sev = FL_S_WARNING;
+		else if (fl_tok_is(t, i, "ErrorContext"))
+			sev = FL_S_ERROR, ai = 1;
+		else if (fl_tok_is(t, i, "WarnContext"))
+			sev = FL_S_WARNING, ai = 1;
+		else
+			return;
+		if (na <= ai)
+			return;
+		size_t b = sb[ai], e = se[ai];
+		char *msg = go_msg(t, st->m, b, e, false, 0);
+		emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, idiom);
+		free(msg);
+		return;
+	}
+	if (pkg && (!strcmp(pkg, "errors") || !strcmp(pkg, "fmt") || !strcmp(pkg, "status") ||
+		    !strcmp(pkg, "strings") || !strcmp(pkg, "zap") || !strcmp(pkg, "codes")))
+		return;
+	/* zap / logrus / klog style loggers: x.Errorf("...") */
+	if (!in_list(t, i, logger_methods))
+		return;
+	/* the message must be literal-based */
+	bool lit = false;
+	for (size_t k = sb[0]; k < se[0]; k++)
+		if (t->v[k].kind == FL_TK_STRING) {
+			lit = true;
+			break;
+		}
+	if (!lit)
+		return;
+	const char *name = t->src + t->v[i].off;
+	const char *type = FL_T_CONSOLE, *sev = FL_S_ERROR;
+	if (name[0] == 'F')
+		sev = FL_S_CRITICAL;
+	else if (name[0] == 'W')
+		sev = FL_S_WARNING;
+	else if (name[0] == 'C')
+		sev = FL_S_CRITICAL;
+	else if (name[0] == 'P' || name[0] == 'D')
+		type = FL_T_PANIC, sev = FL_S_CRITICAL;
+	char *msg = go_msg(t, st->m, sb[0], se[0], ends_f(t, i), 0);
+	emit(st, at, msg, NULL, NULL, type, sev, 0, idiom);
+	free(msg);
+}
+
+static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	(void)tree;
+	fl_toks tk;
+	fl_toks_init(&tk, src);
+	go_lex(&tk);
+	const fl_toks *t = &tk;
+	go_st st = {0};
+	st.t = t;
+	st.out = out;
+	st.m = go_matches(t);
+	st.csc = 64;
+	st.cs = fl_xmalloc(st.csc * sizeof *st.cs);
+	memset(&st.cs[0], 0, sizeof st.cs[0]);
+	st.cs[0].open = NONE;
+	st.csn = 1;
+	st.var_open = st.var_close = st.consumed = NONE;
+
+	for (size_t i = 0; i < t->n; i++) {
+		char c = pch(t, i);
+		if (c == '{') {
+			ctx_push(&st, i);
+			continue;
+		}
+		if (c == '}') {
+			ctx_pop(&st, i);
+			continue;
+		}
+		if (t->v[i].kind != FL_TK_IDENT)
+			continue;
+		if (pch(t, i + 1) == '(' && (t->src[t->v[i].off] == 'p' ||
+					     (t->src[t->v[i].off] >= 'A' && t->src[t->v[i].off] <= 'Z'))) {
+			go_call(&st, i);
+			continue;
+		}
+		if (t->v[i].len == 6 && fl_tok_is(t, i, "import")) {
+			go_import(&st, i);
+			continue;
+		}
+		if (t->v[i].len > 4 || !memchr("fiv", t->src[t->v[i].off], 3))
+			continue;
+		if (fl_tok_is(t, i, "func")) {
+			go_func(&st, i);
+			continue;
+		}
+		if (fl_tok_is(t, i, "if")) {
+			size_t semi;
+			size_t b = go_find_if_body(&st, i + 1, &semi);
+			size_t gb = semi != NONE ? semi + 1 : i + 1;
+			if (b != NONE && gb < b)
+				pend_add(&st, b, P_GUARD, NULL, gb, b);
+			continue;
+		}
+		if (fl_tok_is(t, i, "var") && pch(t, i + 1) == '(' && st.m[i + 1] != NONE) {
+			st.var_open = i + 1;
+			st.var_close = st.m[i + 1];
+			continue;
+		}
+	}
+	for (size_t i = 0; i < st.csn; i++)
+		free(st.cs[i].own_fn);
+	for (size_t i = 0; i < st.np; i++)
+		free(st.pend[i].name);
+	free(st.cs);
+	free(st.m);
+	fl_toks_free(&tk);
+}
+
+static bool go_is_test_file(const char *path)
+{
+	size_t n = strlen(path);
+	return n >= 8 && strcmp(path + n - 8, "_test.go") == 0;
+}
+
+static const char *const go_exts[] = {".go", NULL};
+
+const fl_lang fl_lang_go = {
+	.name = "go",
+	.extensions = go_exts,
+	.is_test_file = go_is_test_file,
+	.scan = go_scan,
+};

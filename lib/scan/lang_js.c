@@ -1,9 +1,1381 @@
-/* lang_js.c — placeholder until the js family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_js.c — JavaScript / TypeScript (incl. JSX/TSX): lexer and rules.
+ *
+ * Lexer: // and block comments, '..' ".." strings, template literals with
+ * nested ${...} (kept as written in the decoded text), regex literals
+ * (regex vs division by the previous token), JSX elements in .js/.jsx/.tsx
+ * (text content skipped, {expr} lexed as code), hashbang.
+ *
+ * Rules: throw new X(..) / throw X(..) / throw "..", Promise.reject / reject
+ * (new X(..)), `const e = new X(..); e.code = '..'; throw e`, Node ERR_*
+ * classes, res.status(N).send/json, ctx.throw, createError, NestJS
+ * exceptions, console.error / console.warn.
+ */
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
+#include "lang.h"
+#include "lex.h"
+#include "../util.h"
+
+#define NONE ((size_t)-1)
+
+/* ---- lexer ------------------------------------------------------------- */
+
+static const char *const js_ops[] = {
+	">>>=", "===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=",
+	"?\?=", "=>",  "==",  "!=",  "<=",  ">=",  "&&",  "||",  "??",  "?.",
+	"++",   "--",  "+=",  "-=",  "*=",  "/=",  "%=",  "&=",  "|=",  "^=",
+	"**",   "<<",  ">>",  NULL};
+
+static bool is_id_start(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c == '$' || c >= 0x80;
+}
+
+static bool is_id_char(int c)
+{
+	return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+/* one escape inside a JS string / template: decoded into the arena */
+static void js_escape(fl_toks *t)
+{
+	int n = fl_lx_peek(t, 1);
+	if (n == '\r') {
+		t->pos += 2;
+		if (fl_lx_peek(t, 0) == '\n')
+			fl_lx_adv(t);
+		return;
+	}
+	if (n == 'a' || n == 'e') {
+		fl_buf_putc(&t->arena, (char)n);
+		t->pos += 2;
+		return;
+	}
+	if (n == -1) {
+		t->pos++;
+		return;
+	}
+	fl_lx_escape(t, &t->arena);
+}
+
+static void lex_js_string(fl_toks *t, char q)
+{
+	size_t start = t->pos;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, t->line,
+				   fl_lx_col(t));
+	fl_toks_str_begin(t, tok);
+	t->pos++;
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == q) {
+			t->pos++;
+			break;
+		}
+		if (c == '\n' || c == '\r')
+			break; /* unterminated */
+		if (c == '\\') {
+			js_escape(t);
+			continue;
+		}
+		size_t s = t->pos;
+		while (t->pos < t->srclen) {
+			c = t->src[t->pos];
+			if (c == q || c == '\\' || c == '\n' || c == '\r')
+				break;
+			t->pos++;
+		}
+		fl_buf_put(&t->arena, t->src + s, t->pos - s);
+	}
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+}
+
+/* skip a '..' or ".." string without decoding (inside ${} / JSX) */
+static void skip_simple_string(fl_toks *t, char q, bool escapes)
+{
+	t->pos++;
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == q) {
+			t->pos++;
+			return;
+		}
+		if (escapes && (c == '\n'))
+			return;
+		if (escapes && c == '\\' && t->pos + 1 < t->srclen) {
+			t->pos++;
+		}
+		fl_lx_adv(t);
+	}
+}
+
+/* From just after "${": move t->pos to the matching '}' (or EOF). */
+static void skip_tpl_expr(fl_toks *t)
+{
+	uint32_t small[32];
+	uint32_t *st = small;
+	size_t cap = 32, sp = 0;
+	bool tpl = false;
+	st[sp++] = 0;
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		int n = fl_lx_peek(t, 1);
+		if (!tpl) {
+			if (c == '\'' || c == '"') {
+				skip_simple_string(t, c, true);
+			} else if (c == '`') {
+				tpl = true;
+				t->pos++;
+			} else if (c == '/' && n == '/') {
+				fl_lx_line_comment(t);
+			} else if (c == '/' && n == '*') {
+				fl_lx_block_comment(t, "/*", "*/", false);
+			} else if (c == '{') {
+				st[sp - 1]++;
+				t->pos++;
+			} else if (c == '}') {
+				if (st[sp - 1] == 0) {
+					sp--;
+					if (sp == 0)
+						break;
+					tpl = true;
+				} else {
+					st[sp - 1]--;
+				}
+				t->pos++;
+			} else {
+				fl_lx_adv(t);
+			}
+		} else {
+			if (c == '`') {
+				tpl = false;
+				t->pos++;
+			} else if (c == '\\') {
+				t->pos++;
+				fl_lx_adv(t);
+			} else if (c == '$' && n == '{') {
+				if (sp == cap) {
+					uint32_t *nst = fl_xmalloc(cap * 2 * sizeof *nst);
+					memcpy(nst, st, cap * sizeof *nst);
+					if (st != small)
+						free(st);
+					st = nst;
+					cap *= 2;
+				}
+				st[sp++] = 0;
+				tpl = false;
+				t->pos += 2;
+			} else {
+				fl_lx_adv(t);
+			}
+		}
+	}
+	if (st != small)
+		free(st);
+}
+
+static void lex_template(fl_toks *t)
+{
+	size_t start = t->pos;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, t->line,
+				   fl_lx_col(t));
+	size_t ti = t->n - 1;
+	fl_toks_str_begin(t, tok);
+	t->pos++;
+	uint8_t flags = 0;
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '`') {
+			t->pos++;
+			break;
+		}
+		if (c == '\\') {
+			js_escape(t);
+			continue;
+		}
+		if (c == '$' && fl_lx_peek(t, 1) == '{') {
+			t->pos += 2;
+			size_t es = t->pos;
+			skip_tpl_expr(t);
+			fl_buf_puts(&t->arena, "${");
+			fl_buf_put(&t->arena, t->src + es, t->pos - es);
+			fl_buf_putc(&t->arena, '}');
+			if (t->pos < t->srclen)
+				t->pos++;
+			flags |= FL_TF_INTERP;
+			continue;
+		}
+		if (c == '\r') {
+			fl_buf_putc(&t->arena, '\n');
+			t->pos++;
+			if (fl_lx_peek(t, 0) == '\n')
+				fl_lx_adv(t);
+			continue;
+		}
+		if (c == '\n') {
+			fl_buf_putc(&t->arena, '\n');
+			fl_lx_adv(t);
+			continue;
+		}
+		size_t s = t->pos;
+		while (t->pos < t->srclen) {
+			c = t->src[t->pos];
+			if (c == '`' || c == '\\' || c == '$' || c == '\n' ||
+			    c == '\r')
+				break;
+			t->pos++;
+		}
+		if (t->pos == s)
+			t->pos++;
+		fl_buf_put(&t->arena, t->src + s, t->pos - s);
+	}
+	tok = &t->v[ti];
+	tok->flags |= flags;
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+}
+
+static void lex_regex(fl_toks *t)
+{
+	size_t start = t->pos;
+	int col = fl_lx_col(t);
+	bool cls = false;
+	t->pos++;
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '\n' || c == '\r')
+			break;
+		if (c == '\\') {
+			t->pos++;
+			if (t->pos < t->srclen && t->src[t->pos] != '\n')
+				t->pos++;
+			continue;
+		}
+		if (c == '[')
+			cls = true;
+		else if (c == ']')
+			cls = false;
+		else if (c == '/' && !cls) {
+			t->pos++;
+			break;
+		}
+		t->pos++;
+	}
+	while (t->pos < t->srclen && is_id_char((unsigned char)t->src[t->pos]))
+		t->pos++;
+	fl_toks_push(t, FL_TK_OTHER, start, t->pos - start, t->line, col);
+}
+
+static bool prev_is_word(const fl_toks *t, const char *const *words)
+{
+	if (!t->n)
+		return false;
+	size_t i = t->n - 1;
+	for (; *words; words++)
+		if (fl_tok_is(t, i, *words))
+			return true;
+	return false;
+}
+
+static bool regex_allowed(const fl_toks *t)
+{
+	static const char *const kw[] = {
+		"return", "typeof", "case", "throw", "in",    "of",
+		"instanceof", "new", "delete", "void", "yield", "await",
+		"do",     "else",   NULL};
+	if (!t->n)
+		return true;
+	const fl_tok *p = &t->v[t->n - 1];
+	switch (p->kind) {
+	case FL_TK_IDENT:
+		return prev_is_word(t, kw);
+	case FL_TK_NUMBER:
+	case FL_TK_STRING:
+	case FL_TK_OTHER:
+		return false;
+	case FL_TK_PUNCT:
+		if (p->len == 1) {
+			char c = t->src[p->off];
+			if (c == ')' || c == ']' || c == '}')
+				return false;
+		}
+		if (fl_tok_is(t, t->n - 1, "++") || fl_tok_is(t, t->n - 1, "--"))
+			return false;
+		return true;
+	}
+	return true;
+}
+
+static bool jsx_allowed(const fl_toks *t)
+{
+	static const char *const ok[] = {
+		"(", "=", "?", ":", "&&", "||", ",", "=>", "[", "{", "??",
+		"return", "yield", "default", "!", "}", ";", NULL};
+	if (!t->n)
+		return true;
+	return prev_is_word(t, ok);
+}
+
+/* `<` at t->pos starts a JSX element? */
+static bool jsx_start(const fl_toks *t)
+{
+	int c = fl_lx_peek(t, 1);
+	if (c == '>')
+		return true;
+	if (!is_id_start(c))
+		return false;
+	/* TS generic arrow <T,>(..) / <T extends X> */
+	size_t p = t->pos + 1;
+	while (p < t->srclen && (is_id_char((unsigned char)t->src[p]) ||
+				 t->src[p] == '.' || t->src[p] == '-' ||
+				 t->src[p] == ':'))
+		p++;
+	while (p < t->srclen && (t->src[p] == ' ' || t->src[p] == '\t'))
+		p++;
+	if (p < t->srclen && t->src[p] == ',')
+		return false;
+	if (p + 8 <= t->srclen && memcmp(t->src + p, "extends ", 8) == 0)
+		return false;
+	return true;
+}
+
+enum { M_CODE = 0, M_TAG, M_CHILD };
+typedef struct {
+	uint8_t kind;
+	uint32_t depth;
+} mframe;
+
+typedef struct {
+	mframe *v;
+	size_t n, cap;
+} mstack;
+
+static void mpush(mstack *m, uint8_t kind)
+{
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 16;
+		m->v = fl_xrealloc(m->v, m->cap * sizeof *m->v);
+	}
+	m->v[m->n].kind = kind;
+	m->v[m->n].depth = 0;
+	m->n++;
+}
+
+/* one step inside a JSX tag (attributes) */
+static void jsx_tag_step(fl_toks *t, mstack *m)
+{
+	fl_lx_skip_ws(t);
+	if (t->pos >= t->srclen)
+		return;
+	char c = t->src[t->pos];
+	int n = fl_lx_peek(t, 1);
+	if (c == '/' && n == '>') {
+		t->pos += 2;
+		m->n--;
+	} else if (c == '>') {
+		t->pos++;
+		m->v[m->n - 1].kind = M_CHILD;
+	} else if (c == '{') {
+		fl_lx_punct(t, NULL);
+		mpush(m, M_CODE);
+	} else if (c == '"' || c == '\'') {
+		skip_simple_string(t, c, false);
+	} else if (c == '/' && n == '/') {
+		fl_lx_line_comment(t);
+	} else if (c == '/' && n == '*') {
+		fl_lx_block_comment(t, "/*", "*/", false);
+	} else {
+		fl_lx_adv(t);
+	}
+}
+
+/* one step inside JSX children text */
+static void jsx_child_step(fl_toks *t, mstack *m)
+{
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '{') {
+			fl_lx_punct(t, NULL);
+			mpush(m, M_CODE);
+			return;
+		}
+		if (c == '<') {
+			int n = fl_lx_peek(t, 1);
+			if (n == '/') {
+				while (t->pos < t->srclen &&
+				       t->src[t->pos] != '>')
+					fl_lx_adv(t);
+				if (t->pos < t->srclen)
+					t->pos++;
+				m->n--;
+				return;
+			}
+			if (n == '>' || is_id_start(n)) {
+				t->pos++;
+				mpush(m, M_TAG);
+				return;
+			}
+		}
+		fl_lx_adv(t);
+	}
+}
+
+/* punctuation: single byte unless the next byte can extend an operator */
+static void lex_punct(fl_toks *t, const char *const *ops)
+{
+	int n = fl_lx_peek(t, 1);
+	if (n < 0 || !strchr("=&|?.*<>+-/%^!:", n)) {
+		fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
+		t->pos++;
+		return;
+	}
+	fl_lx_punct(t, ops);
+}
+
+static void lex_js(fl_toks *t, bool jsx)
+{
+	mstack m = {0};
+	if (t->srclen >= 2 && t->src[0] == '#' && t->src[1] == '!')
+		fl_lx_line_comment(t);
+	for (;;) {
+		if (m.n && m.v[m.n - 1].kind == M_TAG) {
+			if (t->pos >= t->srclen)
+				break;
+			jsx_tag_step(t, &m);
+			continue;
+		}
+		if (m.n && m.v[m.n - 1].kind == M_CHILD) {
+			if (t->pos >= t->srclen)
+				break;
+			jsx_child_step(t, &m);
+			continue;
+		}
+		fl_lx_skip_ws(t);
+		if (t->pos >= t->srclen)
+			break;
+		unsigned char c = (unsigned char)t->src[t->pos];
+		int n = fl_lx_peek(t, 1);
+		if (c == '/' && n == '/') {
+			fl_lx_line_comment(t);
+		} else if (c == '/' && n == '*') {
+			fl_lx_block_comment(t, "/*", "*/", false);
+		} else if (c == '\'' || c == '"') {
+			lex_js_string(t, (char)c);
+		} else if (c == '`') {
+			lex_template(t);
+		} else if (is_id_start(c)) {
+			fl_lx_ident(t, true);
+		} else if (c == '#' && is_id_start(n)) {
+			size_t s = t->pos;
+			int col = fl_lx_col(t);
+			t->pos++;
+			while (t->pos < t->srclen &&
+			       is_id_char((unsigned char)t->src[t->pos]))
+				t->pos++;
+			fl_toks_push(t, FL_TK_IDENT, s, t->pos - s, t->line, col);
+		} else if ((c >= '0' && c <= '9') ||
+			   (c == '.' && n >= '0' && n <= '9')) {
+			fl_lx_number(t);
+		} else if (c == '/' && regex_allowed(t)) {
+			lex_regex(t);
+		} else if (c == '<' && jsx && jsx_allowed(t) && jsx_start(t)) {
+			fl_toks_push(t, FL_TK_OTHER, t->pos, 1, t->line,
+				     fl_lx_col(t));
+			t->pos++;
+			mpush(&m, M_TAG);
+		} else if (c == '{') {
+			fl_lx_punct(t, NULL);
+			if (m.n)
+				m.v[m.n - 1].depth++;
+		} else if (c == '}') {
+			fl_lx_punct(t, NULL);
+			if (m.n) {
+				if (m.v[m.n - 1].depth == 0)
+					m.n--;
+				else
+					m.v[m.n - 1].depth--;
+			}
+		} else {
+			lex_punct(t, js_ops);
+		}
+	}
+	free(m.v);
+}
+
+/* ---- rules ------------------------------------------------------------- */
+
+typedef struct frame {
+	uint8_t kind; /* 0 block, 1 function, 2 class, 3 control */
+	size_t name, cls;      /* function name / class token, or NONE */
+	size_t gb, ge;         /* guard span, gb == NONE when none */
+} frame;
+
+typedef struct ctx {
+	fl_toks t;
+	size_t *match;
+	fl_sites *out;
+	frame *fr;
+	size_t nfr, capfr;
+	uint8_t *used;
+} ctx;
+
+static const char *const concat_plus[] = {"+", NULL};
+static const char *const wrappers[] = {"t", "__", "_", "gettext", "tr",
+				       "i18n", NULL};
+static const fl_msg_opts msg_opts = {.concat_ops = concat_plus,
+				     .wrappers = wrappers};
+
+static void compute_match(ctx *c)
+{
+	fl_toks *t = &c->t;
+	c->match = fl_xmalloc((t->n + 1) * sizeof *c->match);
+	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
+	size_t sp = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		c->match[i] = t->n;
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char ch = t->src[k->off];
+		if (ch == '(' || ch == '[' || ch == '{') {
+			st[sp++] = i;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			char want = ch == ')' ? '(' : ch == ']' ? '[' : '{';
+			/* tolerate one stray closer */
+			if (sp && t->src[t->v[st[sp - 1]].off] == want) {
+				size_t o = st[--sp];
+				c->match[o] = i;
+				c->match[i] = o;
+			} else if (sp >= 2 &&
+				   t->src[t->v[st[sp - 2]].off] == want) {
+				sp--;
+				size_t o = st[--sp];
+				c->match[o] = i;
+				c->match[i] = o;
+			}
+		}
+	}
+	free(st);
+}
+
+static inline bool tok_eq(const ctx *c, size_t i, int kind, const char *s)
+{
+	if (i >= c->t.n || c->t.v[i].kind != kind)
+		return false;
+	size_t l = strlen(s);
+	return c->t.v[i].len == l && memcmp(c->t.src + c->t.v[i].off, s, l) == 0;
+}
+
+static inline bool is_p(const ctx *c, size_t i, const char *s)
+{
+	return tok_eq(c, i, FL_TK_PUNCT, s);
+}
+
+static inline bool is_id(const ctx *c, size_t i, const char *s)
+{
+	return tok_eq(c, i, FL_TK_IDENT, s);
+}
+
+static bool is_kind(const ctx *c, size_t i, int k)
+{
+	return i < c->t.n && c->t.v[i].kind == k;
+}
+
+/* split args of the bracket at open; returns count */
+static size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
+			 size_t max)
+{
+	const fl_toks *t = &c->t;
+	if (open >= t->n)
+		return 0;
+	size_t close = c->match[open];
+	if (close >= t->n || close <= open)
+		return 0;
+	size_t n = 0, b = open + 1;
+	for (size_t k = open + 1; k <= close; k++) {
+		if (k < close && c->match[k] < t->n && c->match[k] > k &&
+		    c->match[k] < close) {
+			k = c->match[k];
+			continue;
+		}
+		if (k == close || is_p(c, k, ",")) {
+			if (k > b || k < close) {
+				if (n < max) {
+					s[n] = b;
+					e[n] = k;
+				}
+				n++;
+			}
+			b = k + 1;
+		}
+	}
+	if (n > max)
+		n = max;
+	if (n && s[n - 1] == e[n - 1])
+		n--;
+	return n;
+}
+
+/* message of [b, e) with guards against pathological inputs */
+static char *msg_of(const ctx *c, size_t b, size_t e)
+{
+	const fl_toks *t = &c->t;
+	if (b >= e || e > t->n || e - b > 4000)
+		return NULL;
+	int depth = 0, maxd = 0;
+	bool str = false;
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (tk->kind == FL_TK_STRING)
+			str = true;
+		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char ch = t->src[tk->off];
+			if (ch == '(' || ch == '[' || ch == '{') {
+				if (++depth > maxd)
+					maxd = depth;
+			} else if (ch == ')' || ch == ']' || ch == '}') {
+				if (--depth < 0)
+					return NULL;
+			}
+		}
+	}
+	if (!str || depth != 0 || maxd > 48)
+		return NULL;
+	char *m = fl_msg_from_expr(t, b, e, &msg_opts);
+	if (m && !*m) {
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* value span of property `key` directly in the object literal at open */
+static bool obj_prop(const ctx *c, size_t open, const char *key, size_t *vb,
+		     size_t *ve)
+{
+	if (!is_p(c, open, "{"))
+		return false;
+	size_t s[64], e[64];
+	size_t n = split_args(c, open, s, e, 64);
+	for (size_t k = 0; k < n; k++) {
+		size_t b = s[k];
+		if (e[k] - b < 3 || !is_p(c, b + 1, ":"))
+			continue;
+		bool hit = (c->t.v[b].kind == FL_TK_IDENT &&
+			    fl_tok_is(&c->t, b, key)) ||
+			   (c->t.v[b].kind == FL_TK_STRING &&
+			    strcmp(fl_tok_str(&c->t, &c->t.v[b]), key) == 0);
+		if (hit) {
+			*vb = b + 2;
+			*ve = e[k];
+			return true;
+		}
+	}
+	return false;
+}
+
+/* message from an object literal: message / error / msg / detail keys */
+static char *obj_message(const ctx *c, size_t open, char **code)
+{
+	static const char *const keys[] = {"message", "error", "msg",
+					   "detail", "error_description",
+					   NULL};
+	size_t vb, ve;
+	char *m = NULL;
+	for (const char *const *k = keys; *k && !m; k++) {
+		if (!obj_prop(c, open, *k, &vb, &ve))
+			continue;
+		if (is_p(c, vb, "{") && c->match[vb] == ve - 1)
+			m = obj_message(c, vb, code);
+		else
+			m = msg_of(c, vb, ve);
+	}
+	if (code && !*code && obj_prop(c, open, "code", &vb, &ve) &&
+	    ve == vb + 1 && c->t.v[vb].kind == FL_TK_STRING &&
+	    c->t.v[vb].slen)
+		*code = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[vb]));
+	return m;
+}
+
+static bool looks_code(const char *s)
+{
+	size_t n = strlen(s);
+	if (n < 3 || n > 64)
+		return false;
+	bool upper = false;
+	for (const char *p = s; *p; p++) {
+		if (*p >= 'A' && *p <= 'Z')
+			upper = true;
+		else if (!((*p >= '0' && *p <= '9') || *p == '_'))
+			return false;
+	}
+	return upper && strchr(s, '_') != NULL;
+}
+
+static int http_by_name(const char *n)
+{
+	static const struct {
+		const char *name;
+		int code;
+	} tab[] = {
+		{"BadRequestException", 400}, {"UnauthorizedException", 401},
+		{"ForbiddenException", 403}, {"NotFoundException", 404},
+		{"MethodNotAllowedException", 405},
+		{"NotAcceptableException", 406},
+		{"RequestTimeoutException", 408}, {"ConflictException", 409},
+		{"GoneException", 410}, {"PreconditionFailedException", 412},
+		{"PayloadTooLargeException", 413},
+		{"UnsupportedMediaTypeException", 415},
+		{"ImATeapotException", 418}, {"MisdirectedException", 421},
+		{"UnprocessableEntityException", 422},
+		{"InternalServerErrorException", 500},
+		{"NotImplementedException", 501}, {"BadGatewayException", 502},
+		{"ServiceUnavailableException", 503},
+		{"GatewayTimeoutException", 504},
+		{"HttpVersionNotSupportedException", 505},
+		/* HttpStatus.X */
+		{"BAD_REQUEST", 400}, {"UNAUTHORIZED", 401}, {"FORBIDDEN", 403},
+		{"NOT_FOUND", 404}, {"METHOD_NOT_ALLOWED", 405},
+		{"CONFLICT", 409}, {"GONE", 410}, {"PAYLOAD_TOO_LARGE", 413},
+		{"UNPROCESSABLE_ENTITY", 422}, {"TOO_MANY_REQUESTS", 429},
+		{"INTERNAL_SERVER_ERROR", 500}, {"NOT_IMPLEMENTED", 501},
+		{"BAD_GATEWAY", 502}, {"SERVICE_UNAVAILABLE", 503},
+		{"GATEWAY_TIMEOUT", 504},
+	};
+	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+		if (strcmp(tab[i].name, n) == 0)
+			return tab[i].code;
+	return 0;
+}
+
+/* HTTP status of the expression [b, e): a number or HttpStatus.X */
+static int status_of(const ctx *c, size_t b, size_t e)
+{
+	if (e == b + 1 && is_kind(c, b, FL_TK_NUMBER)) {
+		const fl_tok *k = &c->t.v[b];
+		if (k->len != 3)
+			return 0;
+		const char *s = c->t.src + k->off;
+		int v = 0;
+		for (int i = 0; i < 3; i++) {
+			if (s[i] < '0' || s[i] > '9')
+				return 0;
+			v = v * 10 + (s[i] - '0');
+		}
+		return v;
+	}
+	if (e > b && is_kind(c, e - 1, FL_TK_IDENT) &&
+	    (e == b + 1 || is_p(c, e - 2, "."))) {
+		char *n = fl_tok_dup(&c->t, e - 1);
+		int v = http_by_name(n);
+		free(n);
+		return v;
+	}
+	return 0;
+}
+
+static const char *http_sev(int st)
+{
+	return st >= 500 ? FL_S_ERROR : FL_S_WARNING;
+}
+
+/* ---- frames (enclosing function / guard) ---------------------------------- */
+
+static bool is_ctl_kw(const ctx *c, size_t i)
+{
+	static const char *const kw[] = {
+		"if", "for", "while", "switch", "catch", "with", "function",
+		"return", "typeof", "await", "new", "else", "do", "try",
+		"super", "import", NULL};
+	if (!is_kind(c, i, FL_TK_IDENT))
+		return true;
+	for (const char *const *k = kw; *k; k++)
+		if (fl_tok_is(&c->t, i, *k))
+			return true;
+	return false;
+}
+
+static frame *top(ctx *c)
+{
+	return c->nfr ? &c->fr[c->nfr - 1] : NULL;
+}
+
+/* name of a function value whose first token is at q+1 (q = token before):
+ * `name =`, `name:`, or NONE */
+static size_t name_before(const ctx *c, size_t q)
+{
+	if (q == NONE || q >= c->t.n)
+		return NONE;
+	if (is_id(c, q, "async") && q > 0)
+		q--;
+	if ((is_p(c, q, "=") || is_p(c, q, ":")) && q > 0 &&
+	    (is_kind(c, q - 1, FL_TK_IDENT) || is_kind(c, q - 1, FL_TK_STRING)))
+		return is_kind(c, q - 1, FL_TK_IDENT) ? q - 1 : NONE;
+	return NONE;
+}
+
+/* find a ')' closing parameters before a '{' or '=>' at i (TS return types) */
+static size_t params_close(const ctx *c, size_t i)
+{
+	if (i == 0)
+		return NONE;
+	if (is_p(c, i - 1, ")"))
+		return i - 1;
+	for (size_t k = i - 1, n = 0; k > 0 && n < 16; k--, n++) {
+		if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}") ||
+		    is_p(c, k, "=>") || is_p(c, k, "="))
+			return NONE;
+		if (is_p(c, k, ")") && is_p(c, k + 1, ":"))
+			return k;
+	}
+	return NONE;
+}
+
+static void push_frame(ctx *c, size_t i)
+{
+	if (c->nfr == c->capfr) {
+		c->capfr = c->capfr ? c->capfr * 2 : 32;
+		c->fr = fl_xrealloc(c->fr, c->capfr * sizeof *c->fr);
+	}
+	frame *p = top(c);
+	frame f = {0, p ? p->name : NONE, p ? p->cls : NONE, NONE, NONE};
+	const fl_toks *t = &c->t;
+	if (i > 0) {
+		size_t pv = i - 1;
+		/* class body */
+		for (size_t k = pv, n = 0; k != NONE && n < 24; k--, n++) {
+			if (is_p(c, k, ";") || is_p(c, k, "{") ||
+			    is_p(c, k, "}") || is_p(c, k, "=>"))
+				break;
+			if (is_id(c, k, "class")) {
+				f.kind = 2;
+				f.cls = is_kind(c, k + 1, FL_TK_IDENT) &&
+						!is_id(c, k + 1, "extends") &&
+						!is_id(c, k + 1, "implements")
+					? k + 1
+					: NONE;
+				f.name = NONE;
+				goto done;
+			}
+			if (k == 0)
+				break;
+		}
+		if (is_p(c, pv, "=>")) {
+			/* arrow body */
+			size_t pc = params_close(c, pv);
+			size_t q;
+			if (pc != NONE && c->match[pc] < t->n)
+				q = c->match[pc] ? c->match[pc] - 1 : NONE;
+			else
+				q = pv >= 2 ? pv - 2 : NONE; /* x => */
+			size_t nm = name_before(c, q);
+			if (nm != NONE) {
+				f.kind = 1;
+				f.name = nm;
+				frame *pp = top(c);
+				f.cls = (pp && pp->kind == 2 && is_p(c, nm + 1, "="))
+						? pp->cls
+						: NONE;
+			}
+			goto done;
+		}
+		size_t pc = params_close(c, i);
+		if (pc != NONE && c->match[pc] < t->n && c->match[pc] > 0) {
+			size_t o = c->match[pc];
+			size_t q = o - 1;
+			if (is_id(c, q, "if") || is_id(c, q, "while")) {
+				f.kind = 3;
+				f.gb = o + 1;
+				f.ge = pc;
+				goto done;
+			}
+			if (is_id(c, q, "function") ||
+			    (is_p(c, q, "*") && is_id(c, q - 1, "function"))) {
+				if (is_p(c, q, "*"))
+					q--;
+				size_t nm = name_before(c, q ? q - 1 : NONE);
+				if (nm != NONE) {
+					f.kind = 1;
+					f.name = nm;
+					f.cls = NONE;
+				}
+				goto done;
+			}
+			if (!is_ctl_kw(c, q)) {
+				f.kind = 1;
+				f.name = q;
+				frame *pp = top(c);
+				if (q > 0 && (is_id(c, q - 1, "function") ||
+					      is_p(c, q - 1, "*")))
+					f.cls = NONE;
+				else
+					f.cls = (pp && pp->kind == 2) ? pp->cls
+								      : NONE;
+				goto done;
+			}
+		}
+	}
+done:
+	c->fr[c->nfr++] = f;
+}
+
+static char *func_name(const ctx *c)
+{
+	if (!c->nfr)
+		return NULL;
+	const frame *f = &c->fr[c->nfr - 1];
+	if (f->name == NONE)
+		return NULL;
+	char *n = fl_tok_dup(&c->t, f->name);
+	if (f->cls == NONE)
+		return n;
+	char *cl = fl_tok_dup(&c->t, f->cls);
+	char *r = fl_xasprintf("%s.%s", cl, n);
+	free(cl);
+	free(n);
+	return r;
+}
+
+static char *guard_at(const ctx *c, size_t at)
+{
+	/* brace-less `if (cond) stmt` */
+	if (at > 1 && (is_id(c, at - 1, "return") || is_id(c, at - 1, "await")))
+		at--;
+	if (at > 0 && is_p(c, at - 1, ")") && c->match[at - 1] < c->t.n) {
+		size_t o = c->match[at - 1];
+		if (o > 0 && (is_id(c, o - 1, "if") || is_id(c, o - 1, "while")))
+			return fl_tok_span_text(&c->t, o + 1, at - 1, 200);
+		return NULL;
+	}
+	if (at > 0 && is_id(c, at - 1, "else"))
+		return NULL;
+	if (!c->nfr)
+		return NULL;
+	const frame *f = &c->fr[c->nfr - 1];
+	if (f->kind != 3 || f->gb == NONE)
+		return NULL;
+	return fl_tok_span_text(&c->t, f->gb, f->ge, 200);
+}
+
+static void emit(ctx *c, size_t at, const char *msg, const char *code,
+		 const char *cls, const char *type, const char *sev, int http,
+		 const char *idiom)
+{
+	if ((!msg || !*msg) && !code)
+		return;
+	char *fn = func_name(c);
+	char *g = guard_at(c, at);
+	fl_site s = {.line = c->t.v[at].line,
+		     .col = c->t.v[at].col,
+		     .message = msg,
+		     .code = code,
+		     .cls = cls,
+		     .type = type,
+		     .severity = sev,
+		     .http = http,
+		     .function = fn,
+		     .guard = g,
+		     .idiom = idiom};
+	fl_site_add(c->out, &s);
+	free(fn);
+	free(g);
+}
+
+/* ---- site rules ------------------------------------------------------------ */
+
+/* end of the expression statement starting at b */
+static size_t stmt_end(const ctx *c, size_t b)
+{
+	const fl_toks *t = &c->t;
+	size_t k = b;
+	for (size_t n = 0; k < t->n && n < 4000; n++) {
+		const fl_tok *tk = &t->v[k];
+		if (k > b && (tk->flags & FL_TF_NL_BEFORE)) {
+			bool cont = is_p(c, k, "+") || is_p(c, k, ".") ||
+				    is_p(c, k - 1, "+") || is_p(c, k - 1, "(") ||
+				    is_p(c, k - 1, ",");
+			if (!cont)
+				break;
+		}
+		if (is_p(c, k, ";") || is_p(c, k, "}") || is_p(c, k, ")") ||
+		    is_p(c, k, "]") || is_p(c, k, ","))
+			break;
+		if (c->match[k] < t->n && c->match[k] > k) {
+			k = c->match[k] + 1;
+			continue;
+		}
+		k++;
+	}
+	return k;
+}
+
+/* a construct `new X(args)` or `X(args)` at i (i at `new` or at X);
+ * fills cls token range; returns the '(' index or NONE. */
+static size_t ctor_at(const ctx *c, size_t i, size_t *cls)
+{
+	size_t k = i;
+	if (is_id(c, k, "new"))
+		k++;
+	if (!is_kind(c, k, FL_TK_IDENT))
+		return NONE;
+	/* dotted name: take the last */
+	while (is_p(c, k + 1, ".") && is_kind(c, k + 2, FL_TK_IDENT))
+		k += 2;
+	if (!is_p(c, k + 1, "("))
+		return NONE;
+	*cls = k;
+	return k + 1;
+}
+
+/* report an error object construction (new X(...)) at site position at */
+static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
+			const char *idiom, const char *extra_code)
+{
+	char *cls = fl_tok_dup(&c->t, clsi);
+	size_t s[8], e[8];
+	size_t na = split_args(c, open, s, e, 8);
+	char *msg = NULL, *code = NULL;
+	int http = 0;
+	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;
+	if (strncmp(cls, "ERR_", 4) == 0) {
+		code = fl_xstrdup(cls);
+	} else if (strcmp(cls, "createError") == 0 ||
+		   strcmp(cls, "HttpError") == 0) {
+		for (size_t k = 0; k < na; k++) {
+			int st = status_of(c, s[k], e[k]);
+			if (st && !http)
+				http = st;
+			else if (!msg && is_p(c, s[k], "{"))
+				msg = obj_message(c, s[k], &code);
+			else if (!msg)
+				msg = msg_of(c, s[k], e[k]);
+		}
+		type = FL_T_HTTP;
+		free(cls);
+		cls = NULL;
+		if (http < 400 || http > 599) {
+			free(msg);
+			free(code);
+			return;
+		}
+	} else {
+		for (size_t k = 0; k < na && !msg; k++) {
+			if (is_p(c, s[k], "{") && c->match[s[k]] == e[k] - 1)
+				msg = obj_message(c, s[k], &code);
+			else
+				msg = msg_of(c, s[k], e[k]);
+			if (msg && k + 1 < na && looks_code(msg) &&
+			    is_kind(c, s[k], FL_TK_STRING) && e[k] == s[k] + 1) {
+				char *m2 = msg_of(c, s[k + 1], e[k + 1]);
+				if (m2) {
+					free(code);
+					code = msg;
+					msg = m2;
+				}
+			}
+		}
+		/* code: in a later options object */
+		for (size_t k = 0; k < na && !code; k++)
+			if (is_p(c, s[k], "{")) {
+				char *m = obj_message(c, s[k], &code);
+				free(m);
+			}
+		int st = http_by_name(cls);
+		if (!st && strcmp(cls, "HttpException") == 0) {
+			for (size_t k = 1; k < na && !st; k++)
+				st = status_of(c, s[k], e[k]);
+			if (!st)
+				st = -1;
+		}
+		if (st) {
+			type = FL_T_HTTP;
+			http = st > 0 ? st : 0;
+		}
+	}
+	if (http >= 400)
+		sev = http_sev(http);
+	if (extra_code && !code)
+		code = fl_xstrdup(extra_code);
+	emit(c, at, msg, code, cls, type, sev, http, idiom);
+	free(msg);
+	free(code);
+	free(cls);
+}
+
+static void rule_throw(ctx *c, size_t i)
+{
+	size_t k = i + 1, clsi;
+	if (k >= c->t.n)
+		return;
+	size_t open = ctor_at(c, k, &clsi);
+	if (open != NONE) {
+		bool isnew = is_id(c, k, "new");
+		/* a plain call: only class-like or known factories */
+		if (!isnew) {
+			const char *s = c->t.src + c->t.v[clsi].off;
+			bool capital = *s >= 'A' && *s <= 'Z';
+			if (!capital && !is_id(c, clsi, "createError"))
+				return;
+			if (is_id(c, clsi, "createError"))
+				c->used[clsi] = 1;
+		}
+		report_ctor(c, i, clsi, open, isnew ? "throw new" : "throw",
+			    NULL);
+		return;
+	}
+	if (is_kind(c, k, FL_TK_STRING)) {
+		size_t e = stmt_end(c, k);
+		char *m = msg_of(c, k, e);
+		emit(c, i, m, NULL, "Error", FL_T_EXCEPTION, FL_S_ERROR, 0,
+		     "throw");
+		free(m);
+	}
+}
+
+/* `NAME = new X(...)` later thrown: report at `new` */
+static void rule_new_var(ctx *c, size_t i)
+{
+	if (i < 2 || !is_p(c, i - 1, "=") || !is_kind(c, i - 2, FL_TK_IDENT))
+		return;
+	if (i >= 3 && (is_p(c, i - 3, ".") || is_p(c, i - 3, "?.")))
+		return;
+	size_t clsi;
+	size_t open = ctor_at(c, i, &clsi);
+	if (open == NONE || c->match[open] >= c->t.n)
+		return;
+	const fl_tok *nm = &c->t.v[i - 2];
+	const char *nms = c->t.src + nm->off;
+	size_t nl = nm->len;
+#define IS_NAME(j)                                                             \
+	(is_kind(c, (j), FL_TK_IDENT) && c->t.v[(j)].len == nl &&              \
+	 memcmp(c->t.src + c->t.v[(j)].off, nms, nl) == 0)
+	char *code = NULL;
+	bool thrown = false;
+	int depth = 0;
+	for (size_t k = c->match[open] + 1, n = 0; k < c->t.n && n < 400;
+	     k++, n++) {
+		if (is_p(c, k, "{") || is_p(c, k, "(") || is_p(c, k, "["))
+			depth++;
+		else if (is_p(c, k, "}") || is_p(c, k, ")") || is_p(c, k, "]"))
+			if (--depth < 0)
+				break;
+		if (IS_NAME(k) && is_p(c, k + 1, ".") && is_id(c, k + 2, "code") &&
+		    is_p(c, k + 3, "=") && is_kind(c, k + 4, FL_TK_STRING) &&
+		    !code)
+			code = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[k + 4]));
+		if (is_id(c, k, "throw") && IS_NAME(k + 1) &&
+		    !is_p(c, k + 2, ".") && !is_p(c, k + 2, "(")) {
+			thrown = true;
+			break;
+		}
+		if (is_id(c, k, "reject") && is_p(c, k + 1, "(") && IS_NAME(k + 2) &&
+		    is_p(c, k + 3, ")")) {
+			thrown = true;
+			break;
+		}
+		if (IS_NAME(k) && is_p(c, k + 1, "=") && k != i - 2)
+			break; /* reassigned */
+	}
+#undef IS_NAME
+	if (thrown)
+		report_ctor(c, i, clsi, open, "throw new", code && *code ? code : NULL);
+	free(code);
+}
+
+/* Promise.reject(x) / reject(x) */
+static void rule_reject(ctx *c, size_t i, size_t open, const char *idiom)
+{
+	size_t s[2], e[2];
+	size_t na = split_args(c, open, s, e, 2);
+	if (na < 1)
+		return;
+	size_t clsi;
+	size_t o2 = ctor_at(c, s[0], &clsi);
+	if (o2 != NONE && is_id(c, s[0], "new")) {
+		report_ctor(c, i, clsi, o2, idiom, NULL);
+		return;
+	}
+	if (o2 != NONE && is_id(c, clsi, "createError")) {
+		c->used[clsi] = 1;
+		report_ctor(c, i, clsi, o2, idiom, NULL);
+		return;
+	}
+	if (is_kind(c, s[0], FL_TK_STRING) && strcmp(idiom, "Promise.reject") == 0) {
+		char *m = msg_of(c, s[0], e[0]);
+		emit(c, i, m, NULL, "Error", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		free(m);
+	}
+}
+
+/* recv.status(N).send(..)/.json(..) */
+static void rule_status(ctx *c, size_t i)
+{
+	/* i at receiver ident; i+1 '.', i+2 status|code, i+3 '(' */
+	size_t o = i + 3;
+	size_t cl = c->match[o];
+	if (cl >= c->t.n)
+		return;
+	int st = status_of(c, o + 1, cl);
+	if (st < 400 || st > 599)
+		return;
+	if (!is_p(c, cl + 1, ".") || !is_kind(c, cl + 2, FL_TK_IDENT) ||
+	    !is_p(c, cl + 3, "("))
+		return;
+	size_t s[2], e[2];
+	size_t na = split_args(c, cl + 3, s, e, 2);
+	if (na < 1)
+		return;
+	char *msg = NULL, *code = NULL;
+	if (is_id(c, cl + 2, "json") || is_id(c, cl + 2, "send")) {
+		if (is_p(c, s[0], "{") && c->match[s[0]] == e[0] - 1)
+			msg = obj_message(c, s[0], &code);
+		else
+			msg = msg_of(c, s[0], e[0]);
+	} else if (is_id(c, cl + 2, "end")) {
+		msg = msg_of(c, s[0], e[0]);
+	} else {
+		return;
+	}
+	emit(c, i, msg, code, NULL, FL_T_HTTP, http_sev(st), st,
+	     "res.status().send");
+	free(msg);
+	free(code);
+}
+
+static void rule_ctx_throw(ctx *c, size_t i)
+{
+	size_t o = i + 3;
+	size_t s[3], e[3];
+	size_t na = split_args(c, o, s, e, 3);
+	int st = 0;
+	char *msg = NULL, *code = NULL;
+	for (size_t k = 0; k < na; k++) {
+		int v = status_of(c, s[k], e[k]);
+		if (v && !st)
+			st = v;
+		else if (!msg && is_p(c, s[k], "{"))
+			msg = obj_message(c, s[k], &code);
+		else if (!msg)
+			msg = msg_of(c, s[k], e[k]);
+	}
+	if (st >= 400 && st <= 599)
+		emit(c, i, msg, code, NULL, FL_T_HTTP, http_sev(st), st,
+		     "ctx.throw");
+	free(msg);
+	free(code);
+}
+
+static void rule_console(ctx *c, size_t i, bool warn)
+{
+	size_t s[4], e[4];
+	size_t na = split_args(c, i + 3, s, e, 4);
+	char *msg = NULL;
+	for (size_t k = 0; k < na && !msg; k++)
+		msg = msg_of(c, s[k], e[k]);
+	emit(c, i, msg, NULL, NULL, FL_T_CONSOLE,
+	     warn ? FL_S_WARNING : FL_S_ERROR, 0,
+	     warn ? "console.warn" : "console.error");
+	free(msg);
+}
+
+static void rules(ctx *c)
+{
+	const fl_toks *t = &c->t;
+	for (size_t i = 0; i < t->n; i++) {
+		const fl_tok *k = &t->v[i];
+		if (k->kind == FL_TK_PUNCT && k->len == 1) {
+			char ch = t->src[k->off];
+			if (ch == '{')
+				push_frame(c, i);
+			else if (ch == '}' && c->nfr)
+				c->nfr--;
+			continue;
+		}
+		if (k->kind != FL_TK_IDENT || c->used[i])
+			continue;
+		bool member = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?."));
+		if (member)
+			continue;
+		if (fl_tok_is(t, i, "throw")) {
+			rule_throw(c, i);
+		} else if (fl_tok_is(t, i, "new")) {
+			rule_new_var(c, i);
+		} else if (fl_tok_is(t, i, "Promise") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "reject") && is_p(c, i + 3, "(")) {
+			rule_reject(c, i, i + 3, "Promise.reject");
+		} else if (fl_tok_is(t, i, "reject") && is_p(c, i + 1, "(")) {
+			rule_reject(c, i, i + 1, "reject");
+		} else if (fl_tok_is(t, i, "console") && is_p(c, i + 1, ".") &&
+			   is_p(c, i + 3, "(") &&
+			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn"))) {
+			rule_console(c, i, is_id(c, i + 2, "warn"));
+		} else if (is_p(c, i + 1, ".") &&
+			   (is_id(c, i + 2, "status") || is_id(c, i + 2, "code")) &&
+			   is_p(c, i + 3, "(")) {
+			rule_status(c, i);
+		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "throw") && is_p(c, i + 3, "(")) {
+			rule_ctx_throw(c, i);
+		} else if (fl_tok_is(t, i, "createError") && is_p(c, i + 1, "(")) {
+			report_ctor(c, i, i, i + 1, "createError", NULL);
+		}
+	}
+}
+
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree; (void)src; (void)out;
+	(void)tree;
+	ctx c = {0};
+	fl_toks_init(&c.t, src);
+	const char *dot = src->path ? strrchr(src->path, '.') : NULL;
+	bool jsx = true;
+	if (dot && (strcmp(dot, ".ts") == 0 || strcmp(dot, ".mts") == 0 ||
+		    strcmp(dot, ".cts") == 0))
+		jsx = false;
+	lex_js(&c.t, jsx);
+	c.out = out;
+	compute_match(&c);
+	c.used = fl_xcalloc(c.t.n + 1, 1);
+	rules(&c);
+	free(c.used);
+	free(c.match);
+	free(c.fr);
+	fl_toks_free(&c.t);
 }
-const fl_lang fl_lang_js = {.name = "js", .extensions = exts, .scan = scan};
+
+static bool is_test_file(const char *path)
+{
+	static const char *const exts[] = {".js",  ".jsx", ".ts", ".tsx",
+					   ".mjs", ".cjs", ".mts", ".cts",
+					   NULL};
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (!dot)
+		return false;
+	bool ok = false;
+	for (const char *const *e = exts; *e; e++)
+		if (strcmp(dot, *e) == 0)
+			ok = true;
+	if (!ok)
+		return false;
+	size_t stem = (size_t)(dot - base);
+	static const char *const sfx[] = {".test", ".spec", "_test", NULL};
+	for (const char *const *s = sfx; *s; s++) {
+		size_t l = strlen(*s);
+		if (stem > l && memcmp(dot - l, *s, l) == 0)
+			return true;
+	}
+	return false;
+}
+
+static const char *const exts[] = {".js",  ".jsx", ".mjs", ".cjs", ".ts",
+				   ".tsx", ".mts", ".cts", NULL};
+
+const fl_lang fl_lang_js = {.name = "js",
+			    .extensions = exts,
+			    .is_test_file = is_test_file,
+			    .scan = scan};

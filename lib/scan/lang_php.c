@@ -1,9 +1,1156 @@
-/* lang_php.c — placeholder until the php family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_php.c — PHP: lexer and rules.
+ *
+ * Lexer: only code inside <?php ... ?> / <?= ... ?> is code; //, # and
+ * block comments (`#[` is an attribute); '..' (\' and \\ only), ".." and
+ * heredoc with escapes and interpolation ($var, {$expr}, ${expr} become
+ * {var} / {expr}), nowdoc, indented closing markers (PHP 7.3+).
+ *
+ * Rules: throw new X(..), throw X::factory(..), ValidationException::
+ * withMessages, trigger_error, abort / abort_if / abort_unless, die / exit,
+ * error_log, Symfony createNotFoundException / *HttpException.
+ */
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
+#include "lang.h"
+#include "lex.h"
+#include "../util.h"
+
+#define NONE ((size_t)-1)
+
+/* ---- lexer ------------------------------------------------------------- */
+
+static const char *const php_ops[] = {
+	"===", "!==", "<=>", "**=", "...", "<<=", ">>=", "?\?=", "?->", "::",
+	"->",  "=>",  "==",  "!=",  "<>",  "<=",  ">=",  "&&",  "||",  "??",
+	"++",  "--",  "+=",  "-=",  "*=",  "/=",  ".=",  "%=",  "&=",  "|=",
+	"^=",  "**",  "<<",  ">>",  NULL};
+
+static bool is_id_start(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c >= 0x80;
+}
+
+static bool is_id_char(int c)
+{
+	return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+static int hexv(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* escape in a double-quoted string / heredoc at t->pos (backslash) */
+static void php_escape(fl_toks *t, char q)
+{
+	fl_buf *b = &t->arena;
+	int n = fl_lx_peek(t, 1);
+	switch (n) {
+	case 'n': fl_buf_putc(b, '\n'); t->pos += 2; return;
+	case 't': fl_buf_putc(b, '\t'); t->pos += 2; return;
+	case 'r': fl_buf_putc(b, '\r'); t->pos += 2; return;
+	case 'v': fl_buf_putc(b, '\v'); t->pos += 2; return;
+	case 'e': fl_buf_putc(b, '\x1b'); t->pos += 2; return;
+	case 'f': fl_buf_putc(b, '\f'); t->pos += 2; return;
+	case '\\': fl_buf_putc(b, '\\'); t->pos += 2; return;
+	case '$': fl_buf_putc(b, '$'); t->pos += 2; return;
+	case 'x':
+		if (hexv(fl_lx_peek(t, 2)) >= 0) {
+			int v = hexv(fl_lx_peek(t, 2));
+			t->pos += 3;
+			if (hexv(fl_lx_peek(t, 0)) >= 0) {
+				v = v * 16 + hexv(fl_lx_peek(t, 0));
+				t->pos++;
+			}
+			fl_buf_putc(b, (char)v);
+			return;
+		}
+		break;
+	case 'u':
+		if (fl_lx_peek(t, 2) == '{') {
+			size_t p = t->pos + 3;
+			uint32_t v = 0;
+			int k = 0;
+			while (p < t->srclen && k < 7 &&
+			       hexv((unsigned char)t->src[p]) >= 0) {
+				v = v * 16 + (uint32_t)hexv((unsigned char)t->src[p]);
+				p++;
+				k++;
+			}
+			if (k > 0 && p < t->srclen && t->src[p] == '}') {
+				fl_buf_put_utf8(b, v);
+				t->pos = p + 1;
+				return;
+			}
+		}
+		break;
+	default:
+		if (n >= '0' && n <= '7') {
+			int v = 0;
+			t->pos++;
+			for (int k = 0; k < 3; k++) {
+				int d = fl_lx_peek(t, 0);
+				if (d < '0' || d > '7')
+					break;
+				v = v * 8 + (d - '0');
+				t->pos++;
+			}
+			fl_buf_putc(b, (char)(v & 0xFF));
+			return;
+		}
+		if (q && n == q) {
+			fl_buf_putc(b, q);
+			t->pos += 2;
+			return;
+		}
+		break;
+	}
+	/* not an escape: backslash kept */
+	fl_buf_putc(b, '\\');
+	t->pos++;
+}
+
+/* end of a {$...} / ${...} group whose '{' is at p: index of the '}' */
+static size_t brace_end(const fl_toks *t, size_t p, size_t end)
+{
+	int depth = 0;
+	while (p < end) {
+		char c = t->src[p];
+		if (c == '{') {
+			depth++;
+		} else if (c == '}') {
+			if (--depth == 0)
+				return p;
+		} else if (c == '\'' || c == '"') {
+			p++;
+			while (p < end && t->src[p] != c && t->src[p] != '\n') {
+				if (t->src[p] == '\\')
+					p++;
+				p++;
+			}
+		} else if (c == '\n') {
+			return end; /* be conservative */
+		}
+		p++;
+	}
+	return end;
+}
+
+static void put_placeholder(fl_toks *t, size_t b, size_t e)
+{
+	fl_buf_putc(&t->arena, '{');
+	while (b < e && t->src[b] == '$')
+		b++;
+	fl_buf_put(&t->arena, t->src + b, e - b);
+	fl_buf_putc(&t->arena, '}');
+}
+
+/* Decode interpolating text from t->pos up to quote q (consumed) or, for
+ * heredocs (q == 0), up to end, removing `indent` leading blanks per line.
+ * Returns FL_TF_INTERP when an interpolation was seen. */
+static uint8_t php_interp(fl_toks *t, char q, size_t end, size_t indent)
+{
+	uint8_t fl = 0;
+	while (t->pos < end) {
+		char c = t->src[t->pos];
+		int n = fl_lx_peek(t, 1);
+		if (q && c == q) {
+			t->pos++;
+			return fl;
+		}
+		if (c == '\\') {
+			php_escape(t, q);
+			continue;
+		}
+		if (c == '$' && is_id_start(n)) {
+			size_t s = t->pos;
+			t->pos++;
+			while (t->pos < end && is_id_char((unsigned char)t->src[t->pos]))
+				t->pos++;
+			if (t->pos < end && t->src[t->pos] == '[') {
+				size_t p = t->pos + 1;
+				while (p < end && p - t->pos < 128 && t->src[p] != ']' &&
+				       t->src[p] != '\n' && t->src[p] != q)
+					p++;
+				if (p < end && t->src[p] == ']')
+					t->pos = p + 1;
+			} else if (t->pos + 2 < end && t->src[t->pos] == '-' &&
+				   t->src[t->pos + 1] == '>' &&
+				   is_id_start((unsigned char)t->src[t->pos + 2])) {
+				t->pos += 2;
+				while (t->pos < end &&
+				       is_id_char((unsigned char)t->src[t->pos]))
+					t->pos++;
+			}
+			put_placeholder(t, s, t->pos);
+			fl = FL_TF_INTERP;
+			continue;
+		}
+		if ((c == '{' && n == '$') || (c == '$' && n == '{')) {
+			size_t ob = c == '{' ? t->pos : t->pos + 1;
+			size_t cb = brace_end(t, ob, end);
+			if (cb < end) {
+				put_placeholder(t, ob + 1, cb);
+				t->pos = cb + 1;
+				fl = FL_TF_INTERP;
+				continue;
+			}
+		}
+		if (c == '\n') {
+			fl_buf_putc(&t->arena, '\n');
+			fl_lx_adv(t);
+			for (size_t k = 0; k < indent && t->pos < end &&
+					   (t->src[t->pos] == ' ' ||
+					    t->src[t->pos] == '\t');
+			     k++)
+				t->pos++;
+			continue;
+		}
+		size_t s = t->pos;
+		while (t->pos < end) {
+			c = t->src[t->pos];
+			if (c == q || c == '\\' || c == '$' || c == '{' ||
+			    c == '\n')
+				break;
+			t->pos++;
+		}
+		if (t->pos == s)
+			t->pos++;
+		fl_buf_put(&t->arena, t->src + s, t->pos - s);
+	}
+	return fl;
+}
+
+static void lex_dq(fl_toks *t, char q)
+{
+	size_t start = t->pos;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, t->line,
+				   fl_lx_col(t));
+	size_t ti = t->n - 1;
+	fl_toks_str_begin(t, tok);
+	t->pos++;
+	uint8_t fl = php_interp(t, q, t->srclen, 0);
+	tok = &t->v[ti];
+	tok->flags |= fl;
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+}
+
+static void lex_sq(fl_toks *t)
+{
+	size_t start = t->pos;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, t->line,
+				   fl_lx_col(t));
+	fl_toks_str_begin(t, tok);
+	t->pos++;
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '\'') {
+			t->pos++;
+			break;
+		}
+		if (c == '\\') {
+			int n = fl_lx_peek(t, 1);
+			if (n == '\'' || n == '\\') {
+				fl_buf_putc(&t->arena, (char)n);
+				t->pos += 2;
+				continue;
+			}
+		}
+		if (c == '\n') {
+			fl_buf_putc(&t->arena, c);
+			fl_lx_adv(t);
+			continue;
+		}
+		size_t s = t->pos;
+		while (t->pos < t->srclen && t->src[t->pos] != '\'' &&
+		       t->src[t->pos] != '\\' && t->src[t->pos] != '\n')
+			t->pos++;
+		if (t->pos == s)
+			t->pos++;
+		fl_buf_put(&t->arena, t->src + s, t->pos - s);
+	}
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+}
+
+/* <<<ID / <<<"ID" / <<<'ID' at t->pos; returns false if not a heredoc */
+static bool lex_heredoc(fl_toks *t)
+{
+	size_t p = t->pos + 3;
+	while (p < t->srclen && (t->src[p] == ' ' || t->src[p] == '\t'))
+		p++;
+	char qc = 0;
+	if (p < t->srclen && (t->src[p] == '"' || t->src[p] == '\''))
+		qc = t->src[p++];
+	size_t ids = p;
+	if (p >= t->srclen || !is_id_start((unsigned char)t->src[p]))
+		return false;
+	while (p < t->srclen && is_id_char((unsigned char)t->src[p]))
+		p++;
+	size_t idl = p - ids;
+	if (qc) {
+		if (p >= t->srclen || t->src[p] != qc)
+			return false;
+		p++;
+	}
+	if (p < t->srclen && t->src[p] == '\r')
+		p++;
+	if (p >= t->srclen || t->src[p] != '\n')
+		return false;
+	size_t body = p + 1;
+	/* find the closing marker line */
+	size_t ls = body, body_end = t->srclen, close_end = t->srclen,
+	       indent = 0;
+	while (ls < t->srclen) {
+		size_t q = ls;
+		while (q < t->srclen && (t->src[q] == ' ' || t->src[q] == '\t'))
+			q++;
+		if (q + idl <= t->srclen &&
+		    memcmp(t->src + q, t->src + ids, idl) == 0 &&
+		    (q + idl == t->srclen ||
+		     !is_id_char((unsigned char)t->src[q + idl]))) {
+			indent = q - ls;
+			body_end = ls > body ? ls - 1 : body; /* drop last \n */
+			if (body_end > body && t->src[body_end - 1] == '\r')
+				body_end--;
+			close_end = q + idl;
+			break;
+		}
+		const char *nl = memchr(t->src + ls, '\n', t->srclen - ls);
+		if (!nl)
+			break;
+		ls = (size_t)(nl - t->src) + 1;
+	}
+	size_t start = t->pos;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, t->line,
+				   fl_lx_col(t));
+	size_t ti = t->n - 1;
+	fl_toks_str_begin(t, tok);
+	/* move to body start (line tracking) */
+	while (t->pos < body)
+		fl_lx_adv(t);
+	for (size_t k = 0; k < indent && t->pos < body_end &&
+			   (t->src[t->pos] == ' ' || t->src[t->pos] == '\t');
+	     k++)
+		t->pos++;
+	uint8_t fl = 0;
+	if (qc == '\'') {
+		/* nowdoc: raw, indentation removed */
+		while (t->pos < body_end) {
+			char c = t->src[t->pos];
+			fl_buf_putc(&t->arena, c);
+			fl_lx_adv(t);
+			if (c == '\n')
+				for (size_t k = 0;
+				     k < indent && t->pos < body_end &&
+				     (t->src[t->pos] == ' ' || t->src[t->pos] == '\t');
+				     k++)
+					t->pos++;
+		}
+	} else {
+		fl = php_interp(t, 0, body_end, indent);
+	}
+	while (t->pos < close_end)
+		fl_lx_adv(t);
+	tok = &t->v[ti];
+	tok->flags |= fl | (qc == '\'' ? FL_TF_RAW : 0);
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+	return true;
+}
+
+/* line comment: to newline or ?> */
+static void php_line_comment(fl_toks *t)
+{
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '\n')
+			return;
+		if (c == '?' && fl_lx_peek(t, 1) == '>')
+			return;
+		t->pos++;
+	}
+}
+
+static bool open_tag(const fl_toks *t, size_t p, size_t *after)
+{
+	if (p + 2 > t->srclen || t->src[p] != '<' || t->src[p + 1] != '?')
+		return false;
+	if (p + 2 < t->srclen && t->src[p + 2] == '=') {
+		*after = p + 3;
+		return true;
+	}
+	if (p + 5 <= t->srclen) {
+		const char *s = t->src + p + 2;
+		if ((s[0] | 0x20) == 'p' && (s[1] | 0x20) == 'h' &&
+		    (s[2] | 0x20) == 'p') {
+			*after = p + 5;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* punctuation: single byte unless the next byte can extend an operator */
+static void lex_punct(fl_toks *t, const char *const *ops)
+{
+	int n = fl_lx_peek(t, 1);
+	if (n < 0 || !strchr("=&|?.*<>+-/%^!:", n)) {
+		fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
+		t->pos++;
+		return;
+	}
+	fl_lx_punct(t, ops);
+}
+
+/* move t->pos forward to p, counting lines */
+static void jump_to(fl_toks *t, size_t p)
+{
+	while (t->pos < p) {
+		const char *nl = memchr(t->src + t->pos, '\n', p - t->pos);
+		if (!nl)
+			break;
+		t->line++;
+		t->pos = (size_t)(nl - t->src) + 1;
+		t->line_start = t->pos;
+		t->nl = true;
+	}
+	t->pos = p;
+}
+
+static void lex_php(fl_toks *t)
+{
+	bool html = true;
+	for (;;) {
+		if (html) {
+			size_t after = 0, p = t->pos;
+			bool found = false;
+			while (p < t->srclen) {
+				const char *lt = memchr(t->src + p, '<',
+							t->srclen - p);
+				if (!lt)
+					break;
+				p = (size_t)(lt - t->src);
+				if (open_tag(t, p, &after)) {
+					found = true;
+					break;
+				}
+				p++;
+			}
+			jump_to(t, found ? after : t->srclen);
+			if (!found)
+				break;
+			html = false;
+			continue;
+		}
+		fl_lx_skip_ws(t);
+		if (t->pos >= t->srclen)
+			break;
+		unsigned char c = (unsigned char)t->src[t->pos];
+		int n = fl_lx_peek(t, 1);
+		if (c == '?' && n == '>') {
+			fl_toks_push(t, FL_TK_PUNCT, t->pos, 2, t->line,
+				     fl_lx_col(t));
+			t->pos += 2;
+			html = true;
+		} else if (c == '#' && n == '[') {
+			fl_lx_punct(t, NULL);
+		} else if (c == '#' || (c == '/' && n == '/')) {
+			php_line_comment(t);
+		} else if (c == '/' && n == '*') {
+			fl_lx_block_comment(t, "/*", "*/", false);
+		} else if (c == '\'') {
+			lex_sq(t);
+		} else if (c == '"' || c == '`') {
+			lex_dq(t, (char)c);
+		} else if (c == '<' && n == '<' && fl_lx_peek(t, 2) == '<' &&
+			   lex_heredoc(t)) {
+			;
+		} else if (c == '$' && is_id_start(n)) {
+			size_t s = t->pos;
+			int col = fl_lx_col(t);
+			t->pos++;
+			while (t->pos < t->srclen &&
+			       is_id_char((unsigned char)t->src[t->pos]))
+				t->pos++;
+			fl_toks_push(t, FL_TK_IDENT, s, t->pos - s, t->line, col);
+		} else if (is_id_start(c)) {
+			fl_lx_ident(t, false);
+		} else if ((c >= '0' && c <= '9') ||
+			   (c == '.' && n >= '0' && n <= '9')) {
+			fl_lx_number(t);
+		} else {
+			lex_punct(t, php_ops);
+		}
+	}
+}
+
+/* ---- rules ------------------------------------------------------------- */
+
+typedef struct frame {
+	uint8_t kind; /* 0 block, 1 function, 2 class, 3 control */
+	size_t name, cls;
+	size_t gb, ge;
+} frame;
+
+typedef struct ctx {
+	fl_toks t;
+	size_t *match;
+	fl_sites *out;
+	frame *fr;
+	size_t nfr, capfr;
+	uint8_t *used;
+} ctx;
+
+static const char *const concat_dot[] = {".", NULL};
+static const char *const wrappers[] = {"__", "_", "gettext", "trans",
+				       "_e", "__e", "esc_html__", NULL};
+static const fl_msg_opts msg_opts = {.concat_ops = concat_dot,
+				     .wrappers = wrappers};
+
+static void compute_match(ctx *c)
+{
+	fl_toks *t = &c->t;
+	c->match = fl_xmalloc((t->n + 1) * sizeof *c->match);
+	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
+	size_t sp = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		c->match[i] = t->n;
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char ch = t->src[k->off];
+		if (ch == '(' || ch == '[' || ch == '{') {
+			st[sp++] = i;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			char want = ch == ')' ? '(' : ch == ']' ? '[' : '{';
+			/* tolerate one stray closer */
+			if (sp && t->src[t->v[st[sp - 1]].off] == want) {
+				size_t o = st[--sp];
+				c->match[o] = i;
+				c->match[i] = o;
+			} else if (sp >= 2 &&
+				   t->src[t->v[st[sp - 2]].off] == want) {
+				sp--;
+				size_t o = st[--sp];
+				c->match[o] = i;
+				c->match[i] = o;
+			}
+		}
+	}
+	free(st);
+}
+
+static inline bool tok_eq(const ctx *c, size_t i, int kind, const char *s)
+{
+	if (i >= c->t.n || c->t.v[i].kind != kind)
+		return false;
+	size_t l = strlen(s);
+	return c->t.v[i].len == l && memcmp(c->t.src + c->t.v[i].off, s, l) == 0;
+}
+
+static inline bool is_p(const ctx *c, size_t i, const char *s)
+{
+	return tok_eq(c, i, FL_TK_PUNCT, s);
+}
+
+static inline bool is_id(const ctx *c, size_t i, const char *s)
+{
+	return tok_eq(c, i, FL_TK_IDENT, s);
+}
+
+static bool is_kind(const ctx *c, size_t i, int k)
+{
+	return i < c->t.n && c->t.v[i].kind == k;
+}
+
+/* split args of the bracket at open; returns count */
+static size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
+			 size_t max)
+{
+	const fl_toks *t = &c->t;
+	if (open >= t->n)
+		return 0;
+	size_t close = c->match[open];
+	if (close >= t->n || close <= open)
+		return 0;
+	size_t n = 0, b = open + 1;
+	for (size_t k = open + 1; k <= close; k++) {
+		if (k < close && c->match[k] < t->n && c->match[k] > k &&
+		    c->match[k] < close) {
+			k = c->match[k];
+			continue;
+		}
+		if (k == close || is_p(c, k, ",")) {
+			if (k > b || k < close) {
+				if (n < max) {
+					s[n] = b;
+					e[n] = k;
+				}
+				n++;
+			}
+			b = k + 1;
+		}
+	}
+	if (n > max)
+		n = max;
+	if (n && s[n - 1] == e[n - 1])
+		n--;
+	return n;
+}
+
+/* message of [b, e) with guards against pathological inputs */
+static char *msg_of(const ctx *c, size_t b, size_t e)
+{
+	const fl_toks *t = &c->t;
+	if (b >= e || e > t->n || e - b > 4000)
+		return NULL;
+	int depth = 0, maxd = 0;
+	bool str = false;
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (tk->kind == FL_TK_STRING)
+			str = true;
+		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char ch = t->src[tk->off];
+			if (ch == '(' || ch == '[' || ch == '{') {
+				if (++depth > maxd)
+					maxd = depth;
+			} else if (ch == ')' || ch == ']' || ch == '}') {
+				if (--depth < 0)
+					return NULL;
+			}
+		}
+	}
+	if (!str || depth != 0 || maxd > 48)
+		return NULL;
+	char *m = fl_msg_from_expr(t, b, e, &msg_opts);
+	if (m && !*m) {
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+static frame *top(ctx *c)
+{
+	return c->nfr ? &c->fr[c->nfr - 1] : NULL;
+}
+
+
+static int http_by_name(const char *n)
+{
+	static const struct {
+		const char *name;
+		int code;
+	} tab[] = {
+		{"BadRequestHttpException", 400},
+		{"UnauthorizedHttpException", 401},
+		{"AccessDeniedHttpException", 403},
+		{"NotFoundHttpException", 404},
+		{"MethodNotAllowedHttpException", 405},
+		{"NotAcceptableHttpException", 406},
+		{"ConflictHttpException", 409}, {"GoneHttpException", 410},
+		{"LengthRequiredHttpException", 411},
+		{"PreconditionFailedHttpException", 412},
+		{"UnsupportedMediaTypeHttpException", 415},
+		{"UnprocessableEntityHttpException", 422},
+		{"TooManyRequestsHttpException", 429},
+		{"ServiceUnavailableHttpException", 503},
+		/* Response::HTTP_X */
+		{"HTTP_BAD_REQUEST", 400}, {"HTTP_UNAUTHORIZED", 401},
+		{"HTTP_PAYMENT_REQUIRED", 402}, {"HTTP_FORBIDDEN", 403},
+		{"HTTP_NOT_FOUND", 404}, {"HTTP_METHOD_NOT_ALLOWED", 405},
+		{"HTTP_CONFLICT", 409}, {"HTTP_GONE", 410},
+		{"HTTP_UNPROCESSABLE_ENTITY", 422},
+		{"HTTP_TOO_MANY_REQUESTS", 429},
+		{"HTTP_INTERNAL_SERVER_ERROR", 500},
+		{"HTTP_NOT_IMPLEMENTED", 501}, {"HTTP_BAD_GATEWAY", 502},
+		{"HTTP_SERVICE_UNAVAILABLE", 503},
+	};
+	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+		if (strcmp(tab[i].name, n) == 0)
+			return tab[i].code;
+	return 0;
+}
+
+static int status_of(const ctx *c, size_t b, size_t e)
+{
+	if (e == b + 1 && is_kind(c, b, FL_TK_NUMBER)) {
+		const fl_tok *k = &c->t.v[b];
+		if (k->len != 3)
+			return 0;
+		const char *s = c->t.src + k->off;
+		int v = 0;
+		for (int i = 0; i < 3; i++) {
+			if (s[i] < '0' || s[i] > '9')
+				return 0;
+			v = v * 10 + (s[i] - '0');
+		}
+		return v;
+	}
+	if (e > b && is_kind(c, e - 1, FL_TK_IDENT)) {
+		char *n = fl_tok_dup(&c->t, e - 1);
+		int v = http_by_name(n);
+		free(n);
+		return v;
+	}
+	return 0;
+}
+
+static const char *http_sev(int st)
+{
+	return st >= 500 ? FL_S_ERROR : FL_S_WARNING;
+}
+
+/* message of one argument: sprintf("fmt", ..) gives fmt with %% decoded;
+ * a named argument `name: expr` is looked through */
+static char *arg_msg(const ctx *c, size_t b, size_t e)
+{
+	if (e - b >= 3 && is_kind(c, b, FL_TK_IDENT) && is_p(c, b + 1, ":"))
+		b += 2;
+	if (e - b >= 3 && (is_id(c, b, "sprintf") || is_id(c, b, "vsprintf")) &&
+	    is_p(c, b + 1, "(") && c->match[b + 1] == e - 1) {
+		size_t s[1], en[1];
+		if (split_args(c, b + 1, s, en, 1) < 1)
+			return NULL;
+		char *m = msg_of(c, s[0], en[0]);
+		if (m) {
+			char *w = m;
+			for (const char *r = m; *r; r++) {
+				*w++ = *r;
+				if (r[0] == '%' && r[1] == '%')
+					r++;
+			}
+			*w = '\0';
+		}
+		return m;
+	}
+	return msg_of(c, b, e);
+}
+
+/* ---- frames -------------------------------------------------------------- */
+
+static bool is_ctl_kw(const ctx *c, size_t i)
+{
+	static const char *const kw[] = {
+		"if", "elseif", "for", "foreach", "while", "switch", "catch",
+		"function", "fn", "use", "return", "match", "array", "list",
+		"isset", "empty", "unset", "declare", "new", "else", "echo",
+		"print", "and", "or", NULL};
+	if (!is_kind(c, i, FL_TK_IDENT) || c->t.src[c->t.v[i].off] == '$')
+		return true;
+	for (const char *const *k = kw; *k; k++)
+		if (fl_tok_is(&c->t, i, *k))
+			return true;
+	return false;
+}
+
+static size_t params_close(const ctx *c, size_t i)
+{
+	if (i == 0)
+		return NONE;
+	if (is_p(c, i - 1, ")"))
+		return i - 1;
+	for (size_t k = i - 1, n = 0; k > 0 && n < 12; k--, n++) {
+		if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}"))
+			return NONE;
+		if (is_p(c, k, ")") && is_p(c, k + 1, ":"))
+			return k;
+	}
+	return NONE;
+}
+
+static void push_frame(ctx *c, size_t i)
+{
+	if (c->nfr == c->capfr) {
+		c->capfr = c->capfr ? c->capfr * 2 : 32;
+		c->fr = fl_xrealloc(c->fr, c->capfr * sizeof *c->fr);
+	}
+	frame *p = top(c);
+	frame f = {0, p ? p->name : NONE, p ? p->cls : NONE, NONE, NONE};
+	if (i > 0) {
+		for (size_t k = i - 1, n = 0; n < 24; k--, n++) {
+			if (is_p(c, k, ";") || is_p(c, k, "{") ||
+			    is_p(c, k, "}") || is_p(c, k, "(") || is_p(c, k, ")"))
+				break;
+			if ((is_id(c, k, "class") || is_id(c, k, "interface") ||
+			     is_id(c, k, "trait") || is_id(c, k, "enum")) &&
+			    !(k > 0 && is_p(c, k - 1, "::"))) {
+				f.kind = 2;
+				f.cls = is_kind(c, k + 1, FL_TK_IDENT) &&
+						!is_id(c, k + 1, "extends") &&
+						!is_id(c, k + 1, "implements")
+					? k + 1
+					: NONE;
+				f.name = NONE;
+				goto done;
+			}
+			if (k == 0)
+				break;
+		}
+		size_t pc = params_close(c, i);
+		if (pc != NONE && c->match[pc] < c->t.n && c->match[pc] > 0) {
+			size_t o = c->match[pc], q = o - 1;
+			if (is_id(c, q, "if") || is_id(c, q, "elseif") ||
+			    is_id(c, q, "while")) {
+				f.kind = 3;
+				f.gb = o + 1;
+				f.ge = pc;
+				goto done;
+			}
+			if (is_kind(c, q, FL_TK_IDENT) && !is_ctl_kw(c, q) && q > 0 &&
+			    (is_id(c, q - 1, "function") ||
+			     (is_p(c, q - 1, "&") && q > 1 &&
+			      is_id(c, q - 2, "function")))) {
+				f.kind = 1;
+				f.name = q;
+				f.cls = (p && p->kind == 2) ? p->cls : NONE;
+				goto done;
+			}
+		}
+	}
+done:
+	c->fr[c->nfr++] = f;
+}
+
+static char *func_name(const ctx *c)
+{
+	if (!c->nfr)
+		return NULL;
+	const frame *f = &c->fr[c->nfr - 1];
+	if (f->name == NONE)
+		return NULL;
+	char *n = fl_tok_dup(&c->t, f->name);
+	if (f->cls == NONE)
+		return n;
+	char *cl = fl_tok_dup(&c->t, f->cls);
+	char *r = fl_xasprintf("%s::%s", cl, n);
+	free(cl);
+	free(n);
+	return r;
+}
+
+static char *guard_at(const ctx *c, size_t at)
+{
+	if (at > 1 && is_id(c, at - 1, "return"))
+		at--;
+	if (at > 0 && is_p(c, at - 1, ")") && c->match[at - 1] < c->t.n) {
+		size_t o = c->match[at - 1];
+		if (o > 0 && (is_id(c, o - 1, "if") || is_id(c, o - 1, "elseif") ||
+			      is_id(c, o - 1, "while")))
+			return fl_tok_span_text(&c->t, o + 1, at - 1, 200);
+		return NULL;
+	}
+	if (at > 0 && is_id(c, at - 1, "else"))
+		return NULL;
+	if (!c->nfr)
+		return NULL;
+	const frame *f = &c->fr[c->nfr - 1];
+	if (f->kind != 3 || f->gb == NONE)
+		return NULL;
+	return fl_tok_span_text(&c->t, f->gb, f->ge, 200);
+}
+
+static void emit_g(ctx *c, size_t at, const char *msg, const char *code,
+		   const char *cls, const char *type, const char *sev, int http,
+		   const char *idiom, const char *guard)
+{
+	if ((!msg || !*msg) && !code)
+		return;
+	char *fn = func_name(c);
+	char *g = guard ? fl_xstrdup(guard) : guard_at(c, at);
+	fl_site s = {.line = c->t.v[at].line,
+		     .col = c->t.v[at].col,
+		     .message = msg,
+		     .code = code,
+		     .cls = cls,
+		     .type = type,
+		     .severity = sev,
+		     .http = http,
+		     .function = fn,
+		     .guard = g,
+		     .idiom = idiom};
+	fl_site_add(c->out, &s);
+	free(fn);
+	free(g);
+}
+
+static void emit(ctx *c, size_t at, const char *msg, const char *cls,
+		 const char *type, const char *sev, int http, const char *idiom)
+{
+	emit_g(c, at, msg, NULL, cls, type, sev, http, idiom, NULL);
+}
+
+/* ---- site rules ------------------------------------------------------------ */
+
+/* qualified name (\A\B\C or A\B) starting at k: returns the last ident */
+static size_t qname(const ctx *c, size_t k, size_t *after)
+{
+	size_t last = NONE;
+	if (is_p(c, k, "\\"))
+		k++;
+	while (is_kind(c, k, FL_TK_IDENT) && c->t.src[c->t.v[k].off] != '$') {
+		last = k;
+		if (is_p(c, k + 1, "\\"))
+			k += 2;
+		else {
+			k++;
+			break;
+		}
+	}
+	*after = k;
+	return last;
+}
+
+/* first string literal value inside the array at open (withMessages) */
+static char *array_first_msg(const ctx *c, size_t open)
+{
+	size_t cl = c->match[open];
+	if (cl >= c->t.n)
+		return NULL;
+	for (size_t k = open + 1; k < cl && k < open + 4000; k++) {
+		if (!is_kind(c, k, FL_TK_STRING) || is_p(c, k + 1, "=>"))
+			continue;
+		size_t e = k + 1;
+		while (e < cl && (is_p(c, e, ".") || is_kind(c, e, FL_TK_STRING) ||
+				  (is_kind(c, e, FL_TK_IDENT) && is_p(c, e - 1, "."))))
+			e++;
+		if (k > open + 1 && is_p(c, k - 1, "(") && k >= 2 &&
+		    is_kind(c, k - 2, FL_TK_IDENT))
+			return msg_of(c, k, k + 1);
+		return msg_of(c, k, e);
+	}
+	return NULL;
+}
+
+static void rule_throw(ctx *c, size_t i)
+{
+	size_t k = i + 1, after;
+	bool isnew = is_id(c, k, "new");
+	if (isnew)
+		k++;
+	/* $this->createNotFoundException('..') */
+	if (!isnew && is_id(c, k, "$this") && is_p(c, k + 1, "->") &&
+	    is_kind(c, k + 2, FL_TK_IDENT) && is_p(c, k + 3, "(")) {
+		int st = is_id(c, k + 2, "createNotFoundException")	? 404
+			 : is_id(c, k + 2, "createAccessDeniedException") ? 403
+									   : 0;
+		if (!st)
+			return;
+		size_t s[2], e[2];
+		char *m = NULL;
+		if (split_args(c, k + 3, s, e, 2) >= 1)
+			m = arg_msg(c, s[0], e[0]);
+		emit(c, i, m, st == 404 ? "NotFoundHttpException"
+				       : "AccessDeniedHttpException",
+		     FL_T_HTTP, http_sev(st), st, "throw");
+		free(m);
+		return;
+	}
+	size_t clsi = qname(c, k, &after);
+	if (clsi == NONE)
+		return;
+	char *cls = fl_tok_dup(&c->t, clsi);
+	size_t open = NONE;
+	const char *idiom = isnew ? "throw new" : "throw";
+	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;
+	bool validation = strcmp(cls, "ValidationException") == 0;
+	if (isnew && is_p(c, after, "(")) {
+		open = after;
+	} else if (!isnew && is_p(c, after, "::") &&
+		   is_kind(c, after + 1, FL_TK_IDENT) && is_p(c, after + 2, "(")) {
+		open = after + 2;
+		if (validation && is_id(c, after + 1, "withMessages")) {
+			size_t s[1], e[1];
+			char *m = NULL;
+			if (split_args(c, open, s, e, 1) >= 1 &&
+			    is_p(c, s[0], "["))
+				m = array_first_msg(c, s[0]);
+			emit(c, i, m, cls, FL_T_VALIDATION, FL_S_WARNING, 0,
+			     "ValidationException::withMessages");
+			free(m);
+			free(cls);
+			return;
+		}
+	}
+	if (open == NONE) {
+		free(cls);
+		return;
+	}
+	size_t s[8], e[8];
+	size_t na = split_args(c, open, s, e, 8);
+	int http = http_by_name(cls);
+	size_t first = 0;
+	if (strcmp(cls, "UnauthorizedHttpException") == 0 ||
+	    strcmp(cls, "ServiceUnavailableHttpException") == 0 ||
+	    strcmp(cls, "TooManyRequestsHttpException") == 0)
+		first = 1;
+	if (strcmp(cls, "HttpException") == 0 && na >= 1) {
+		http = status_of(c, s[0], e[0]);
+		first = 1;
+	}
+	char *msg = NULL;
+	/* named argument message: wins */
+	for (size_t a = 0; a < na; a++)
+		if (is_id(c, s[a], "message") && is_p(c, s[a] + 1, ":"))
+			msg = arg_msg(c, s[a], e[a]);
+	for (size_t a = first; a < na && !msg; a++) {
+		if (is_kind(c, s[a], FL_TK_IDENT) && is_p(c, s[a] + 1, ":"))
+			continue;
+		msg = arg_msg(c, s[a], e[a]);
+	}
+	if (validation) {
+		type = FL_T_VALIDATION;
+		sev = FL_S_WARNING;
+	} else if (http >= 400 && http <= 599) {
+		type = FL_T_HTTP;
+		sev = http_sev(http);
+	} else {
+		http = 0;
+	}
+	emit(c, i, msg, cls, type, sev, http, idiom);
+	free(msg);
+	free(cls);
+}
+
+static void rule_trigger(ctx *c, size_t i)
+{
+	size_t s[2], e[2];
+	size_t na = split_args(c, i + 1, s, e, 2);
+	if (na < 1)
+		return;
+	char *m = arg_msg(c, s[0], e[0]);
+	const char *sev = FL_S_INFO;
+	if (na >= 2 && is_kind(c, e[1] - 1, FL_TK_IDENT)) {
+		if (is_id(c, e[1] - 1, "E_USER_ERROR") ||
+		    is_id(c, e[1] - 1, "E_ERROR"))
+			sev = FL_S_ERROR;
+		else if (is_id(c, e[1] - 1, "E_USER_WARNING") ||
+			 is_id(c, e[1] - 1, "E_WARNING") ||
+			 is_id(c, e[1] - 1, "E_USER_DEPRECATED"))
+			sev = FL_S_WARNING;
+	}
+	emit(c, i, m, NULL, FL_T_CONSOLE, sev, 0,
+	     is_id(c, i, "user_error") ? "user_error" : "trigger_error");
+	free(m);
+}
+
+static void rule_abort(ctx *c, size_t i, int ncond)
+{
+	size_t s[4], e[4];
+	size_t na = split_args(c, i + 1, s, e, 4);
+	if (na < (size_t)ncond + 2)
+		return;
+	int st = status_of(c, s[ncond], e[ncond]);
+	if (st < 400 || st > 599)
+		return;
+	char *m = arg_msg(c, s[ncond + 1], e[ncond + 1]);
+	char *g = NULL;
+	if (ncond) {
+		char *cond = fl_tok_span_text(&c->t, s[0], e[0], 200);
+		if (is_id(c, i, "abort_unless")) {
+			g = fl_xasprintf("!(%s)", cond);
+			free(cond);
+		} else {
+			g = cond;
+		}
+	}
+	char *idiom = fl_tok_dup(&c->t, i);
+	emit_g(c, i, m, NULL, NULL, FL_T_HTTP, http_sev(st), st, idiom, g);
+	free(idiom);
+	free(g);
+	free(m);
+}
+
+static void rule_simple(ctx *c, size_t i, const char *type, const char *sev)
+{
+	size_t s[2], e[2];
+	size_t na = split_args(c, i + 1, s, e, 2);
+	if (na < 1)
+		return;
+	char *m = arg_msg(c, s[0], e[0]);
+	char *idiom = fl_tok_dup(&c->t, i);
+	emit(c, i, m, NULL, type, sev, 0, idiom);
+	free(idiom);
+	free(m);
+}
+
+static void rules(ctx *c)
+{
+	const fl_toks *t = &c->t;
+	for (size_t i = 0; i < t->n; i++) {
+		const fl_tok *k = &t->v[i];
+		if (k->kind == FL_TK_PUNCT && k->len == 1) {
+			char ch = t->src[k->off];
+			if (ch == '{')
+				push_frame(c, i);
+			else if (ch == '}' && c->nfr)
+				c->nfr--;
+			continue;
+		}
+		if (k->kind != FL_TK_IDENT)
+			continue;
+		if (i > 0 && (is_p(c, i - 1, "->") || is_p(c, i - 1, "?->") ||
+			      is_p(c, i - 1, "::") || is_id(c, i - 1, "function") ||
+			      is_id(c, i - 1, "new")))
+			continue;
+		bool call = is_p(c, i + 1, "(");
+		if (fl_tok_is(t, i, "throw")) {
+			rule_throw(c, i);
+		} else if (!call) {
+			continue;
+		} else if (fl_tok_is(t, i, "trigger_error") ||
+			   fl_tok_is(t, i, "user_error")) {
+			rule_trigger(c, i);
+		} else if (fl_tok_is(t, i, "abort")) {
+			rule_abort(c, i, 0);
+		} else if (fl_tok_is(t, i, "abort_if") ||
+			   fl_tok_is(t, i, "abort_unless")) {
+			rule_abort(c, i, 1);
+		} else if (fl_tok_is(t, i, "die") || fl_tok_is(t, i, "exit")) {
+			rule_simple(c, i, FL_T_CONSOLE, FL_S_CRITICAL);
+		} else if (fl_tok_is(t, i, "error_log")) {
+			rule_simple(c, i, FL_T_CONSOLE, FL_S_ERROR);
+		}
+	}
+}
+
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree; (void)src; (void)out;
+	(void)tree;
+	ctx c = {0};
+	fl_toks_init(&c.t, src);
+	lex_php(&c.t);
+	c.out = out;
+	compute_match(&c);
+	rules(&c);
+	free(c.match);
+	free(c.fr);
+	fl_toks_free(&c.t);
 }
-const fl_lang fl_lang_php = {.name = "php", .extensions = exts, .scan = scan};
+
+static bool is_test_file(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t n = strlen(base);
+	return n > 8 && strcmp(base + n - 8, "Test.php") == 0;
+}
+
+static const char *const exts[] = {".php", NULL};
+
+const fl_lang fl_lang_php = {.name = "php",
+			     .extensions = exts,
+			     .is_test_file = is_test_file,
+			     .scan = scan};

@@ -1,9 +1,1133 @@
-/* lang_python.c — placeholder until the python family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_python.c — Python: lexer (every string prefix, triple quotes,
+ * f-strings with nested replacement fields, comments, line continuations)
+ * and the rules that find raise / abort / logging / warnings / argparse /
+ * sys.exit sites.  Blocks are tracked by indentation to know the enclosing
+ * `Class.method` and the guarding `if`/`elif`/`while`/`case`.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
+#include "../util.h"
+#include "lex.h"
+
+static const char *const exts[] = {".py", NULL};
+
+#define NONE ((size_t)-1)
+#define MSG_MAX_TOKS 512
+#define MSG_MAX_DEPTH 32
+
+/* ---- lexer ----------------------------------------------------------------- */
+
+static const char *const py_ops[] = {
+	"**=", "//=", ">>=", "<<=", "...", "->", ":=", "==", "!=", "<=", ">=",
+	"**",  "//",  "<<",  ">>",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=",
+	"^=",  "@=",  NULL};
+
+static bool is_id_start(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c >= 0x80;
+}
+
+static bool is_id_char(unsigned char c)
+{
+	return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+static void ws(fl_toks *t)
+{
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '\n') {
+			t->nl = true;
+			t->line++;
+			t->pos++;
+			t->line_start = t->pos;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+			   c == '\v') {
+			t->pos++;
+		} else if (c == '\\' && (fl_lx_peek(t, 1) == '\n' ||
+					 (fl_lx_peek(t, 1) == '\r' &&
+					  fl_lx_peek(t, 2) == '\n'))) {
+			/* explicit line continuation: no logical newline */
+			t->pos++;
+			if (t->src[t->pos] == '\r')
+				t->pos++;
+			t->pos++;
+			t->line++;
+			t->line_start = t->pos;
+		} else if (c == '#') {
+			fl_lx_line_comment(t);
+		} else {
+			break;
+		}
+	}
+}
+
+/* Python escapes; unknown escapes keep their backslash. */
+static void py_escape(fl_toks *t, fl_buf *b)
+{
+	int c = fl_lx_peek(t, 1);
+	switch (c) {
+	case 'n': case 't': case 'r': case 'a': case 'b': case 'f': case 'v':
+	case 'x': case 'u': case 'U': case '\\': case '\'': case '"':
+	case '0': case '1': case '2': case '3': case '4': case '5': case '6':
+	case '7':
+		fl_lx_escape(t, b);
+		return;
+	case '\n':
+		t->pos++;
+		fl_lx_adv(t);
+		return;
+	case '\r':
+		t->pos += 2;
+		if (fl_lx_peek(t, 0) == '\n')
+			fl_lx_adv(t);
+		return;
+	case -1:
+		fl_buf_putc(b, '\\');
+		t->pos++;
+		return;
+	default:
+		/* \N{NAME} and unknown escapes stay as written */
+		fl_buf_putc(b, '\\');
+		t->pos++;
+		return;
+	}
+}
+
+/* Copy an f-string replacement field {...} verbatim.  t->pos at '{'. */
+static void py_field(fl_toks *t, char q, bool triple)
+{
+	fl_buf *b = &t->arena;
+	int depth = 0;
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '\n' && !triple)
+			return; /* unterminated */
+		if (c == q) {
+			if (!triple)
+				return; /* the f-string ends here */
+			if (fl_lx_peek(t, 1) == q && fl_lx_peek(t, 2) == q)
+				return;
+		}
+		if (c == '{') {
+			depth++;
+		} else if (c == '}') {
+			depth--;
+			fl_buf_putc(b, c);
+			t->pos++;
+			if (depth <= 0)
+				return;
+			continue;
+		} else if (c == '\'' || c == '"') {
+			/* nested string of another quote */
+			fl_buf_putc(b, c);
+			t->pos++;
+			while (t->pos < t->srclen) {
+				char d = t->src[t->pos];
+				if (d == '\n' && !triple)
+					return;
+				if (d == q && !triple)
+					return;
+				fl_buf_putc(b, d);
+				fl_lx_adv(t);
+				if (d == c)
+					break;
+			}
+			continue;
+		}
+		fl_buf_putc(b, c);
+		fl_lx_adv(t);
+	}
+}
+
+/* t->pos at the opening quote; start/line/col of the prefix. */
+static void py_string(fl_toks *t, size_t start, int line, int col, bool raw,
+		      bool fstr, bool bytes)
+{
+	const char *s = t->src;
+	char q = s[t->pos];
+	bool triple = fl_lx_peek(t, 1) == q && fl_lx_peek(t, 2) == q;
+	t->pos += triple ? 3 : 1;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, line, col);
+	if (raw)
+		tok->flags |= FL_TF_RAW;
+	if (bytes)
+		tok->flags |= FL_TF_BYTES;
+	if (fstr)
+		tok->flags |= FL_TF_INTERP;
+	fl_toks_str_begin(t, tok);
+	fl_buf *b = &t->arena;
+	while (t->pos < t->srclen) {
+		/* plain run */
+		size_t r = t->pos;
+		while (r < t->srclen) {
+			char c = s[r];
+			if (c == q || c == '\\' || c == '\n' || c == '{' ||
+			    c == '}')
+				break;
+			r++;
+		}
+		if (r > t->pos) {
+			fl_buf_put(b, s + t->pos, r - t->pos);
+			t->pos = r;
+			continue;
+		}
+		char c = s[t->pos];
+		if (c == q) {
+			if (!triple) {
+				t->pos++;
+				break;
+			}
+			if (fl_lx_peek(t, 1) == q && fl_lx_peek(t, 2) == q) {
+				t->pos += 3;
+				break;
+			}
+			fl_buf_putc(b, c);
+			t->pos++;
+		} else if (c == '\n') {
+			if (!triple)
+				break; /* unterminated */
+			fl_buf_putc(b, c);
+			fl_lx_adv(t);
+		} else if (c == '\\') {
+			if (raw) {
+				fl_buf_putc(b, c);
+				t->pos++;
+				if (t->pos < t->srclen &&
+				    (s[t->pos] == q || s[t->pos] == '\\')) {
+					fl_buf_putc(b, s[t->pos]);
+					t->pos++;
+				}
+			} else {
+				py_escape(t, b);
+			}
+		} else if (c == '{') {
+			if (fstr && fl_lx_peek(t, 1) == '{') {
+				fl_buf_putc(b, '{');
+				t->pos += 2;
+			} else if (fstr) {
+				py_field(t, q, triple);
+			} else {
+				fl_buf_putc(b, c);
+				t->pos++;
+			}
+		} else { /* '}' */
+			if (fstr && fl_lx_peek(t, 1) == '}')
+				t->pos++;
+			fl_buf_putc(b, c);
+			t->pos++;
+		}
+	}
+	tok = &t->v[t->n - 1];
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+}
+
+static bool prefix_flags(const char *p, size_t n, bool *raw, bool *fstr,
+			 bool *bytes)
+{
+	*raw = *fstr = *bytes = false;
+	if (n > 2)
+		return false;
+	bool u = false;
+	for (size_t k = 0; k < n; k++) {
+		char c = p[k] | 0x20;
+		if (c == 'r' && !*raw)
+			*raw = true;
+		else if ((c == 'f' || c == 't') && !*fstr && !*bytes && !u)
+			*fstr = true;
+		else if (c == 'b' && !*bytes && !*fstr && !u)
+			*bytes = true;
+		else if (c == 'u' && n == 1)
+			u = true;
+		else
+			return false;
+	}
+	return true;
+}
+
+static void py_lex(fl_toks *t)
+{
+	const char *s = t->src;
+	while (1) {
+		ws(t);
+		if (t->pos >= t->srclen)
+			break;
+		unsigned char c = (unsigned char)s[t->pos];
+		int col = fl_lx_col(t);
+		if (is_id_start(c)) {
+			size_t st = t->pos, r = t->pos;
+			while (r < t->srclen && is_id_char((unsigned char)s[r]))
+				r++;
+			bool raw, fstr, bytes;
+			if (r < t->srclen && (s[r] == '\'' || s[r] == '"') &&
+			    prefix_flags(s + st, r - st, &raw, &fstr, &bytes)) {
+				t->pos = r;
+				py_string(t, st, t->line, col, raw, fstr, bytes);
+			} else {
+				t->pos = r;
+				fl_toks_push(t, FL_TK_IDENT, st, r - st, t->line,
+					     col);
+			}
+		} else if ((c >= '0' && c <= '9') ||
+			   (c == '.' && fl_lx_peek(t, 1) >= '0' &&
+			    fl_lx_peek(t, 1) <= '9')) {
+			fl_lx_number(t);
+		} else if (c == '\'' || c == '"') {
+			py_string(t, t->pos, t->line, col, false, false, false);
+		} else {
+			fl_lx_punct(t, py_ops);
+		}
+	}
+}
+
+/* ---- shared walking helpers -------------------------------------------------- */
+
+/* match[i] = index of the bracket closing the opener at i (or NONE). */
+static size_t *compute_match(const fl_toks *t)
+{
+	size_t *m = fl_xmalloc((t->n ? t->n : 1) * sizeof *m);
+	size_t *st = fl_xmalloc((t->n ? t->n : 1) * sizeof *st);
+	size_t sp = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		m[i] = NONE;
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char c = t->src[k->off];
+		if (c == '(' || c == '[' || c == '{') {
+			st[sp++] = i;
+		} else if (c == ')' || c == ']' || c == '}') {
+			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
+			/* pop until the matching kind (mismatched ones stay
+			 * unmatched) */
+			size_t k2 = sp;
+			while (k2 > 0 && sp - k2 < 16 &&
+			       t->src[t->v[st[k2 - 1]].off] != o)
+				k2--;
+			if (k2 > 0 && t->src[t->v[st[k2 - 1]].off] == o) {
+				m[st[k2 - 1]] = i;
+				sp = k2 - 1;
+			}
+		}
+	}
+	free(st);
+	return m;
+}
+
+static bool is_p(const fl_toks *t, size_t i, char c)
+{
+	return i < t->n && t->v[i].kind == FL_TK_PUNCT && t->v[i].len == 1 &&
+	       t->src[t->v[i].off] == c;
+}
+
+static bool is_opener(const fl_toks *t, size_t i)
+{
+	return is_p(t, i, '(') || is_p(t, i, '[') || is_p(t, i, '{');
+}
+
+/* Split args of the bracket at open using match; returns count, or NONE
+ * when unbalanced. */
+static size_t split_args(const fl_toks *t, const size_t *m, size_t open,
+			 size_t *st, size_t *en, size_t max, size_t *close)
+{
+	size_t c = m[open];
+	*close = c;
+	if (c == NONE)
+		return NONE;
+	size_t cnt = 0, b = open + 1;
+	for (size_t k = open + 1; k <= c; k++) {
+		if (k < c && is_opener(t, k) && m[k] != NONE) {
+			k = m[k];
+			continue;
+		}
+		if (k == c || is_p(t, k, ',')) {
+			if (k == c && b == k)
+				break; /* empty / trailing comma */
+			if (cnt < max) {
+				st[cnt] = b;
+				en[cnt] = k;
+			}
+			cnt++;
+			b = k + 1;
+		}
+	}
+	return cnt < max ? cnt : max;
+}
+
+/* fl_msg_from_expr with size and nesting limits. */
+static bool range_ok(const fl_toks *t, size_t b, size_t e)
+{
+	if (e <= b || e - b > MSG_MAX_TOKS)
+		return false;
+	int d = 0;
+	for (size_t k = b; k < e; k++) {
+		if (is_opener(t, k)) {
+			if (++d > MSG_MAX_DEPTH)
+				return false;
+		} else if (is_p(t, k, ')') || is_p(t, k, ']') || is_p(t, k, '}')) {
+			if (--d < 0)
+				return false;
+		}
+	}
+	return d == 0;
+}
+
+static bool tok_eq(const fl_toks *t, size_t i, const char *s, size_t n)
+{
+	return t->v[i].len == n && memcmp(t->src + t->v[i].off, s, n) == 0;
+}
+
+/* ---- message reconstruction ------------------------------------------------- */
+
+static const char *const concat_ops[] = {"+", NULL};
+static const char *const wrappers[] = {
+	"_", "N_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy",
+	"lazy_gettext", "_l", "gettext_noop", "ugettext_noop", NULL};
+static const fl_msg_opts msg_opts = {.concat_ops = concat_ops,
+				     .adjacent_join = true,
+				     .wrappers = wrappers};
+
+/* decode "{{" "}}" (fmt) or "%%" (pct) in the arena text of token k */
+static void decode_fmt(fl_toks *s, size_t k, bool pct)
+{
+	fl_tok *tk = &s->v[k];
+	if (tk->kind != FL_TK_STRING)
+		return;
+	char *p = s->arena.s + tk->str;
+	size_t n = tk->slen, w = 0;
+	for (size_t r = 0; r < n; r++) {
+		char c = p[r];
+		if (pct && c == '%' && r + 1 < n && p[r + 1] == '%')
+			r++;
+		else if (!pct && (c == '{' || c == '}') && r + 1 < n &&
+			 p[r + 1] == c && !(tk->flags & FL_TF_INTERP))
+			r++;
+		p[w++] = c;
+	}
+	p[w] = '\0';
+	tk->slen = (uint32_t)w;
+}
+
+static void decode_operand(fl_toks *s, size_t from, bool pct)
+{
+	for (size_t k = from; k < s->n; k++)
+		decode_fmt(s, k, pct);
+}
+
+/* Message of the expression [b, e): handles `%` formatting and
+ * `.format(...)`, then fl_msg_from_expr.  pct_all: decode %% everywhere
+ * (logging call with arguments).  Caller frees. */
+static char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
+{
+	if (!range_ok(t, b, e))
+		return NULL;
+	bool any = false;
+	for (size_t k = b; k < e; k++)
+		if (t->v[k].kind == FL_TK_STRING)
+			any = true;
+	if (!any)
+		return NULL;
+	fl_toks s;
+	memset(&s, 0, sizeof s);
+	s.src = t->src;
+	s.srclen = t->srclen;
+	s.cap = e - b + 1;
+	s.v = fl_xmalloc(s.cap * sizeof *s.v);
+	size_t opstart = 0;
+	int depth = 0;
+	bool *drop = fl_xcalloc(e - b + 1, 1);
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (drop[k - b])
+			continue;
+		/* str(x) / repr(x) give {x} */
+		if (tk->kind == FL_TK_IDENT && is_p(t, k + 1, '(') &&
+		    (tok_eq(t, k, "str", 3) || tok_eq(t, k, "repr", 4)) &&
+		    (k == b || !is_p(t, k - 1, '.'))) {
+			int d = 0;
+			for (size_t j = k + 1; j < e; j++) {
+				if (is_opener(t, j))
+					d++;
+				else if (is_p(t, j, ')') || is_p(t, j, ']') ||
+					 is_p(t, j, '}'))
+					if (--d == 0) {
+						drop[j - b] = true;
+						break;
+					}
+			}
+			k++;
+			continue;
+		}
+		if (depth == 0 && is_p(t, k, '%') && s.n > opstart) {
+			decode_operand(&s, opstart, true);
+			/* skip the right operand */
+			int d = 0;
+			size_t j = k + 1;
+			for (; j < e; j++) {
+				if (is_opener(t, j))
+					d++;
+				else if (is_p(t, j, ')') || is_p(t, j, ']') ||
+					 is_p(t, j, '}'))
+					d--;
+				else if (d == 0 && is_p(t, j, '+'))
+					break;
+			}
+			k = j - 1;
+			continue;
+		}
+		if (depth == 0 && is_p(t, k, '.') && k + 2 < e &&
+		    fl_tok_is_ident(t, k + 1, "format") && is_p(t, k + 2, '(') &&
+		    s.n > opstart) {
+			decode_operand(&s, opstart, false);
+			int d = 0;
+			size_t j = k + 2;
+			for (; j < e; j++) {
+				if (is_opener(t, j))
+					d++;
+				else if (is_p(t, j, ')') || is_p(t, j, ']') ||
+					 is_p(t, j, '}'))
+					if (--d == 0)
+						break;
+			}
+			k = j;
+			continue;
+		}
+		if (is_opener(t, k))
+			depth++;
+		else if (is_p(t, k, ')') || is_p(t, k, ']') || is_p(t, k, '}'))
+			depth--;
+		fl_tok *d = &s.v[s.n++];
+		*d = *tk;
+		if (tk->kind == FL_TK_STRING) {
+			fl_toks_str_begin(&s, d);
+			fl_buf_put(&s.arena, fl_tok_str(t, tk), tk->slen);
+			fl_toks_str_end(&s, d);
+		}
+		if (depth == 0 && is_p(t, k, '+'))
+			opstart = s.n;
+	}
+	free(drop);
+	if (pct_all)
+		decode_operand(&s, 0, true);
+	char *msg = s.n ? fl_msg_from_expr(&s, 0, s.n, &msg_opts) : NULL;
+	fl_toks_free(&s);
+	if (msg && !msg[0]) {
+		free(msg);
+		msg = NULL;
+	}
+	return msg;
+}
+
+/* ---- blocks ----------------------------------------------------------------- */
+
+enum { B_DEF = 1, B_CLASS, B_COND, B_CASE, B_OTHER };
+
+typedef struct pyblk {
+	int indent;
+	int kind;
+	size_t name;   /* DEF/CLASS: name token */
+	size_t cb, ce; /* COND/CASE: condition tokens */
+} pyblk;
+
+typedef struct walker {
+	const fl_toks *t;
+	const size_t *m;
+	pyblk *blk;
+	size_t nblk, capblk;
+	fl_sites *out;
+	fl_buf fn;
+} walker;
+
+static void blk_push(walker *w, pyblk b)
+{
+	if (w->nblk == w->capblk) {
+		w->capblk = w->capblk ? w->capblk * 2 : 32;
+		w->blk = fl_xrealloc(w->blk, w->capblk * sizeof *w->blk);
+	}
+	w->blk[w->nblk++] = b;
+}
+
+/* function name: chain of class/def names up to the innermost def */
+static const char *cur_function(walker *w)
+{
+	size_t last = NONE;
+	for (size_t k = 0; k < w->nblk; k++)
+		if (w->blk[k].kind == B_DEF)
+			last = k;
+	if (last == NONE)
+		return NULL;
+	fl_buf_reset(&w->fn);
+	for (size_t k = 0; k <= last; k++) {
+		const pyblk *b = &w->blk[k];
+		if (b->kind != B_DEF && b->kind != B_CLASS)
+			continue;
+		if (b->name == NONE)
+			continue;
+		if (w->fn.n)
+			fl_buf_putc(&w->fn, '.');
+		fl_buf_put(&w->fn, w->t->src + w->t->v[b->name].off,
+			   w->t->v[b->name].len);
+	}
+	return w->fn.n ? fl_buf_cstr(&w->fn) : NULL;
+}
+
+static char *cur_guard(walker *w)
+{
+	if (!w->nblk)
+		return NULL;
+	const pyblk *b = &w->blk[w->nblk - 1];
+	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
+		return NULL;
+	return fl_tok_span_text(w->t, b->cb, b->ce, 200);
+}
+
+/* ---- sites --------------------------------------------------------------------- */
+
+static void emit(walker *w, size_t at, const char *msg, const char *code,
+		 const char *cls, const char *type, const char *sev, int http,
+		 const char *idiom)
+{
+	if ((!msg || !*msg) && !code)
+		return;
+	fl_site s = {0};
+	s.line = w->t->v[at].line;
+	s.col = w->t->v[at].col;
+	s.message = msg;
+	s.code = code;
+	s.cls = cls;
+	s.type = type;
+	s.severity = sev;
+	s.http = http;
+	s.function = cur_function(w);
+	char *g = cur_guard(w);
+	s.guard = g;
+	s.idiom = idiom;
+	fl_site_add(w->out, &s);
+	free(g);
+}
+
+
+static bool ends_with(const char *s, size_t n, const char *suf)
+{
+	size_t l = strlen(suf);
+	return n >= l && memcmp(s + n - l, suf, l) == 0;
+}
+
+static bool contains_ci(const char *s, size_t n, const char *needle)
+{
+	size_t l = strlen(needle);
+	for (size_t i = 0; i + l <= n; i++) {
+		size_t k = 0;
+		while (k < l && (s[i + k] | 0x20) == needle[k])
+			k++;
+		if (k == l)
+			return true;
+	}
+	return false;
+}
+
+static const struct {
+	const char *name;
+	int status;
+} http_classes[] = {
+	{"BadRequest", 400}, {"Unauthorized", 401}, {"Forbidden", 403},
+	{"NotFound", 404}, {"MethodNotAllowed", 405}, {"NotAcceptable", 406},
+	{"RequestTimeout", 408}, {"Conflict", 409}, {"Gone", 410},
+	{"PreconditionFailed", 412}, {"RequestEntityTooLarge", 413},
+	{"UnsupportedMediaType", 415}, {"UnprocessableEntity", 422},
+	{"TooManyRequests", 429}, {"InternalServerError", 500},
+	{"NotImplemented", 501}, {"BadGateway", 502},
+	{"ServiceUnavailable", 503}, {"GatewayTimeout", 504},
+	{"Http404", 404}, {"NotAuthenticated", 401},
+	{"AuthenticationFailed", 401},
+	{"Throttled", 429}, {"HTTPNotFound", 404}, {"HTTPBadRequest", 400},
+	{"HTTPForbidden", 403}, {"HTTPUnauthorized", 401},
+	{"HTTPConflict", 409}, {"HTTPInternalServerError", 500},
+	{NULL, 0}};
+
+static int http_class_status(const char *s, size_t n, bool *is_http)
+{
+	*is_http = false;
+	if ((n == 13 && memcmp(s, "HTTPException", 13) == 0) ||
+	    (n == 9 && memcmp(s, "HTTPError", 9) == 0)) {
+		*is_http = true;
+		return 0;
+	}
+	for (int k = 0; http_classes[k].name; k++) {
+		if (strlen(http_classes[k].name) == n &&
+		    memcmp(http_classes[k].name, s, n) == 0) {
+			*is_http = true;
+			return http_classes[k].status;
+		}
+	}
+	return 0;
+}
+
+/* status from a NUMBER token or an ident like HTTP_404_NOT_FOUND */
+static int status_of(const fl_toks *t, size_t b, size_t e)
+{
+	if (e <= b)
+		return 0;
+	size_t k = e - 1;
+	const char *s = t->src + t->v[k].off;
+	size_t n = t->v[k].len;
+	if (t->v[k].kind == FL_TK_NUMBER && e - b == 1 && n == 3) {
+		int v = (s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
+		if (v >= 100 && v <= 599 && s[1] >= '0' && s[1] <= '9' &&
+		    s[2] >= '0' && s[2] <= '9')
+			return v;
+		return 0;
+	}
+	if (t->v[k].kind == FL_TK_IDENT && n >= 8 && memcmp(s, "HTTP_", 5) == 0 &&
+	    s[5] >= '1' && s[5] <= '5' && s[6] >= '0' && s[6] <= '9' &&
+	    s[7] >= '0' && s[7] <= '9')
+		return (s[5] - '0') * 100 + (s[6] - '0') * 10 + (s[7] - '0');
+	return 0;
+}
+
+static const char *http_sev(int st)
+{
+	return st >= 400 && st < 500 ? FL_S_WARNING : FL_S_ERROR;
+}
+
+#define MAXARGS 16
+
+typedef struct callargs {
+	size_t n;            /* all args */
+	size_t st[MAXARGS], en[MAXARGS];
+	size_t kw[MAXARGS];  /* keyword name token or NONE */
+	size_t npos;         /* positional count */
+	size_t pos[MAXARGS]; /* index into st/en of positional args */
+} callargs;
+
+static bool get_args(walker *w, size_t open, callargs *a, size_t *close)
+{
+	const fl_toks *t = w->t;
+	size_t n = split_args(t, w->m, open, a->st, a->en, MAXARGS, close);
+	if (n == NONE)
+		return false;
+	a->n = n;
+	a->npos = 0;
+	for (size_t k = 0; k < n; k++) {
+		a->kw[k] = NONE;
+		size_t s = a->st[k];
+		if (a->en[k] > s + 1 && t->v[s].kind == FL_TK_IDENT &&
+		    is_p(t, s + 1, '=')) {
+			a->kw[k] = s;
+			a->st[k] = s + 2;
+		} else if (is_p(t, s, '*') || fl_tok_is_punct(t, s, "**")) {
+			a->kw[k] = s; /* splat: neither */
+		} else {
+			a->pos[a->npos++] = k;
+		}
+	}
+	return true;
+}
+
+static size_t kwarg(const fl_toks *t, const callargs *a, const char *name)
+{
+	for (size_t k = 0; k < a->n; k++)
+		if (a->kw[k] != NONE && fl_tok_is_ident(t, a->kw[k], name))
+			return k;
+	return NONE;
+}
+
+static char *arg_msg(walker *w, const callargs *a, size_t k, bool pct)
+{
+	if (k == NONE || k >= a->n)
+		return NULL;
+	return py_msg(w->t, a->st[k], a->en[k], pct);
+}
+
+static char *kw_msg(walker *w, const callargs *a, const char *const *names)
+{
+	for (; *names; names++) {
+		char *m = arg_msg(w, a, kwarg(w->t, a, *names), false);
+		if (m)
+			return m;
+	}
+	return NULL;
+}
+
+/* errorCode from code="..." when it looks like a code (upper case) */
+static char *code_kw(walker *w, const callargs *a)
+{
+	static const char *const names[] = {"code", "error_code", NULL};
+	for (const char *const *nm = names; *nm; nm++) {
+		size_t k = kwarg(w->t, a, *nm);
+		if (k == NONE || a->en[k] != a->st[k] + 1 ||
+		    w->t->v[a->st[k]].kind != FL_TK_STRING)
+			continue;
+		const char *s = fl_tok_str(w->t, &w->t->v[a->st[k]]);
+		bool ok = *s != '\0', upper = false;
+		for (const char *p = s; *p; p++) {
+			if (*p >= 'A' && *p <= 'Z')
+				upper = true;
+			else if (!((*p >= '0' && *p <= '9') || *p == '_' ||
+				   *p == '-' || *p == '.'))
+				ok = false;
+		}
+		if (ok && upper)
+			return fl_xstrdup(s);
+	}
+	return NULL;
+}
+
+static const char *const msg_kws[] = {"detail", "message", "msg",
+				      "description", "reason", NULL};
+
+static void do_raise(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	size_t j = i + 1;
+	if (j >= t->n || (t->v[j].flags & FL_TF_NL_BEFORE) || is_p(t, j, ';'))
+		return; /* bare re-raise */
+	/* end of the exception expression */
+	size_t e = j;
+	while (e < t->n) {
+		if (e - j > 4096)
+			return;
+		if (e > j && (t->v[e].flags & FL_TF_NL_BEFORE))
+			break;
+		if (is_p(t, e, ';') || fl_tok_is_ident(t, e, "from") ||
+		    fl_tok_is_ident(t, e, "raise"))
+			break;
+		if (is_p(t, e, ')') || is_p(t, e, ']') || is_p(t, e, '}'))
+			break;
+		if (is_opener(t, e)) {
+			if (w->m[e] == NONE)
+				return;
+			e = w->m[e] + 1;
+			continue;
+		}
+		e++;
+	}
+	/* dotted callee */
+	size_t p = j;
+	if (t->v[p].kind != FL_TK_IDENT)
+		return;
+	size_t last = p;
+	while (p + 2 < e && is_p(t, p + 1, '.') &&
+	       t->v[p + 2].kind == FL_TK_IDENT) {
+		p += 2;
+		last = p;
+	}
+	p++;
+	const char *cn = t->src + t->v[last].off;
+	size_t cl = t->v[last].len;
+	bool upper = cn[0] >= 'A' && cn[0] <= 'Z';
+	char *cls = upper ? fl_xstrndup(cn, cl) : NULL;
+	bool is_http;
+	int status = http_class_status(cn, cl, &is_http);
+	bool valid = ends_with(cn, cl, "ValidationError") ||
+		     (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0);
+	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;
+	char *msg = NULL, *code = NULL;
+	if (p == e) {
+		/* raise X */
+		if (!upper)
+			goto done;
+		msg = fl_xstrdup(cls);
+	} else if (is_p(t, p, '(')) {
+		callargs a;
+		size_t close;
+		if (!get_args(w, p, &a, &close))
+			goto done;
+		code = code_kw(w, &a);
+		if (is_http) {
+			size_t sk = kwarg(t, &a, "status_code");
+			if (sk == NONE)
+				sk = kwarg(t, &a, "status");
+			if (sk == NONE)
+				sk = kwarg(t, &a, "code");
+			size_t mpos = 0;
+			if (sk != NONE) {
+				status = status_of(t, a.st[sk], a.en[sk]);
+			} else if (a.npos > 0 &&
+				   status_of(t, a.st[a.pos[0]], a.en[a.pos[0]])) {
+				status = status_of(t, a.st[a.pos[0]],
+						   a.en[a.pos[0]]);
+				mpos = 1;
+			}
+			if (a.npos > mpos)
+				msg = arg_msg(w, &a, a.pos[mpos], false);
+			if (!msg)
+				msg = kw_msg(w, &a, msg_kws);
+			if (!msg && a.n == 0 && upper)
+				msg = fl_xstrdup(cls);
+		} else {
+			size_t mk = a.npos > 0 ? a.pos[0] : NONE;
+			if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
+				mk = a.npos > 1 ? a.pos[1] : NONE;
+			msg = arg_msg(w, &a, mk, false);
+			if (!msg)
+				msg = kw_msg(w, &a, msg_kws);
+			if (!msg && a.n == 0 && upper)
+				msg = fl_xstrdup(cls);
+		}
+	} else {
+		goto done;
+	}
+	if (is_http) {
+		type = FL_T_HTTP;
+		sev = http_sev(status);
+	} else if (valid) {
+		type = FL_T_VALIDATION;
+		sev = FL_S_WARNING;
+	}
+	emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, "raise");
+done:
+	free(cls);
+	free(msg);
+	free(code);
+}
+
+/* a call at ident i with '(' at i+1: path is [pb, i] */
+static void do_call(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	size_t pb = i;
+	while (pb >= 2 && is_p(t, pb - 1, '.') &&
+	       t->v[pb - 2].kind == FL_TK_IDENT && i - pb < 16)
+		pb -= 2;
+	if (pb > 0 && (fl_tok_is_ident(t, pb - 1, "def") ||
+		       fl_tok_is_ident(t, pb - 1, "class") ||
+		       is_p(t, pb - 1, '.')))
+		return;
+	const char *nm = t->src + t->v[i].off;
+	size_t nl = t->v[i].len;
+	/* receiver: the component before the callee */
+	const char *rv = NULL;
+	size_t rl = 0;
+	if (i >= pb + 2) {
+		rv = t->src + t->v[i - 2].off;
+		rl = t->v[i - 2].len;
+	}
+#define NM(s) (nl == sizeof(s) - 1 && memcmp(nm, s, nl) == 0)
+#define RV(s) (rl == sizeof(s) - 1 && memcmp(rv, s, rl) == 0)
+	int kind = 0;
+	const char *sev = FL_S_ERROR, *idiom = NULL;
+	if (NM("abort") && (!rv || RV("flask"))) {
+		kind = 1;
+	} else if (NM("error") && rv && contains_ci(rv, rl, "parser")) {
+		kind = 2;
+		idiom = "parser.error";
+	} else if (NM("exit") && rv && RV("sys")) {
+		kind = 3;
+		idiom = "sys.exit";
+	} else if (NM("warn") && (!rv || RV("warnings"))) {
+		kind = 4;
+		idiom = "warnings.warn";
+	} else if (rv && contains_ci(rv, rl, "log") &&
+		   (NM("error") || NM("exception") || NM("critical") ||
+		    NM("fatal") || NM("warning") || NM("warn") || NM("log"))) {
+		kind = 5;
+		sev = (NM("critical") || NM("fatal")) ? FL_S_CRITICAL
+		      : (NM("warning") || NM("warn")) ? FL_S_WARNING
+						       : FL_S_ERROR;
+	}
+	if (!kind)
+		return;
+	callargs a;
+	size_t close;
+	if (!get_args(w, i + 1, &a, &close) || a.n == 0)
+		return;
+	char *msg = NULL, *cls = NULL, *path = NULL;
+	switch (kind) {
+	case 1: { /* abort(status, msg) */
+		if (a.npos < 1)
+			break;
+		int st = status_of(t, a.st[a.pos[0]], a.en[a.pos[0]]);
+		if (!st)
+			break;
+		if (a.npos > 1)
+			msg = arg_msg(w, &a, a.pos[1], false);
+		if (!msg) {
+			static const char *const k[] = {"description", NULL};
+			msg = kw_msg(w, &a, k);
+		}
+		path = fl_tok_span_text(t, pb, i + 1, 64);
+		emit(w, pb, msg, NULL, NULL, FL_T_HTTP, http_sev(st), st, path);
+		break;
+	}
+	case 2:
+	case 3:
+		if (a.npos < 1)
+			break;
+		msg = arg_msg(w, &a, a.pos[0], false);
+		emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, 0,
+		     idiom);
+		break;
+	case 4: {
+		msg = a.npos > 0 ? arg_msg(w, &a, a.pos[0], false) : NULL;
+		if (!msg) {
+			static const char *const k[] = {"message", NULL};
+			msg = kw_msg(w, &a, k);
+		}
+		size_t ck = a.npos > 1 ? a.pos[1] : kwarg(t, &a, "category");
+		if (ck != NONE && a.en[ck] > a.st[ck] &&
+		    t->v[a.en[ck] - 1].kind == FL_TK_IDENT)
+			cls = fl_tok_dup(t, a.en[ck] - 1);
+		emit(w, pb, msg, NULL, cls, FL_T_CONSOLE, FL_S_WARNING, 0,
+		     idiom);
+		break;
+	}
+	case 5: {
+		size_t mp = 0;
+		if (NM("log")) {
+			/* logging.log(logging.ERROR, "...") */
+			if (a.npos < 2)
+				break;
+			size_t lk = a.pos[0];
+			if (a.en[lk] <= a.st[lk])
+				break;
+			size_t lt = a.en[lk] - 1;
+			if (fl_tok_is(t, lt, "ERROR"))
+				sev = FL_S_ERROR;
+			else if (fl_tok_is(t, lt, "CRITICAL") ||
+				 fl_tok_is(t, lt, "FATAL"))
+				sev = FL_S_CRITICAL;
+			else if (fl_tok_is(t, lt, "WARNING") ||
+				 fl_tok_is(t, lt, "WARN"))
+				sev = FL_S_WARNING;
+			else
+				break;
+			mp = 1;
+		}
+		if (a.npos <= mp)
+			break;
+		msg = arg_msg(w, &a, a.pos[mp], a.npos > mp + 1);
+		path = fl_tok_span_text(t, pb, i + 1, 64);
+		emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, path);
+		break;
+	}
+	}
+#undef NM
+#undef RV
+	free(msg);
+	free(cls);
+	free(path);
+}
+
+/* compound statement header at i: returns the index of its ':' or NONE */
+static size_t header_colon(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	for (size_t k = i + 1; k < t->n; k++) {
+		if (t->v[k].flags & FL_TF_NL_BEFORE)
+			return NONE;
+		if (is_p(t, k, ':'))
+			return k;
+		if (is_p(t, k, ';'))
+			return NONE;
+		if (is_opener(t, k)) {
+			if (w->m[k] == NONE)
+				return NONE;
+			k = w->m[k];
+		}
+	}
+	return NONE;
+}
+
+static void statement_start(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	int indent = t->v[i].col;
+	while (w->nblk && w->blk[w->nblk - 1].indent >= indent)
+		w->nblk--;
+	if (t->v[i].kind != FL_TK_IDENT)
+		return;
+	size_t k = i;
+	if (fl_tok_is_ident(t, k, "async") && k + 1 < t->n)
+		k++;
+	pyblk b = {.indent = indent, .name = NONE, .cb = 0, .ce = 0};
+	const char *s = t->src + t->v[k].off;
+	size_t n = t->v[k].len;
+#define KW(x) (n == sizeof(x) - 1 && memcmp(s, x, n) == 0)
+	if (KW("def") || KW("class")) {
+		size_t c = header_colon(w, k);
+		if (c == NONE)
+			return;
+		b.kind = KW("def") ? B_DEF : B_CLASS;
+		if (k + 1 < t->n && t->v[k + 1].kind == FL_TK_IDENT)
+			b.name = k + 1;
+	} else if (KW("if") || KW("elif") || KW("while") || KW("case")) {
+		size_t c = header_colon(w, k);
+		if (c == NONE)
+			return;
+		b.kind = KW("case") ? B_CASE : B_COND;
+		b.cb = k + 1;
+		b.ce = c;
+	} else if (KW("else") || KW("for") || KW("try") || KW("except") ||
+		   KW("finally") || KW("with") || KW("match")) {
+		if (header_colon(w, k) == NONE)
+			return;
+		b.kind = B_OTHER;
+	} else {
+		return;
+	}
+#undef KW
+	blk_push(w, b);
+}
+
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree; (void)src; (void)out;
+	(void)tree;
+	fl_toks t;
+	fl_toks_init(&t, src);
+	py_lex(&t);
+	walker w = {0};
+	w.t = &t;
+	w.m = compute_match(&t);
+	w.out = out;
+	int depth = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		const fl_tok *k = &t.v[i];
+		if (depth == 0 && (i == 0 || (k->flags & FL_TF_NL_BEFORE)))
+			statement_start(&w, i);
+		if (k->kind == FL_TK_PUNCT) {
+			if (is_opener(&t, i))
+				depth++;
+			else if ((is_p(&t, i, ')') || is_p(&t, i, ']') ||
+				  is_p(&t, i, '}')) &&
+				 depth > 0)
+				depth--;
+			continue;
+		}
+		if (k->kind != FL_TK_IDENT)
+			continue;
+		if (tok_eq(&t, i, "raise", 5)) {
+			do_raise(&w, i);
+		} else if (is_p(&t, i + 1, '(')) {
+			do_call(&w, i);
+		}
+	}
+	free(w.blk);
+	fl_buf_free(&w.fn);
+	free((void *)w.m);
+	fl_toks_free(&t);
 }
-const fl_lang fl_lang_python = {.name = "python", .extensions = exts, .scan = scan};
+
+static bool is_test_file(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t n = strlen(b);
+	if (n < 3 || strcmp(b + n - 3, ".py") != 0)
+		return false;
+	if (strcmp(b, "conftest.py") == 0)
+		return true;
+	if (strncmp(b, "test_", 5) == 0)
+		return true;
+	return n > 8 && strcmp(b + n - 8, "_test.py") == 0;
+}
+
+const fl_lang fl_lang_python = {.name = "python",
+				.extensions = exts,
+				.is_test_file = is_test_file,
+				.scan = scan};

@@ -1,9 +1,1469 @@
-/* lang_ruby.c — placeholder until the ruby family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_ruby.c — Ruby: lexer (comments, =begin/=end, '' "" `` with #{}
+ * interpolation, %q %Q %w %i %r %() literals with any delimiter, heredocs
+ * <<~ <<- << with several per line, symbols, regex literals, ?a character
+ * literals, __END__) and the rules for raise / fail / abort / errors.add.
+ * Blocks are tracked with a keyword stack (class/module/def/if/.../end) to
+ * know `Class#method` and the guarding `if`/`unless` condition.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
+#include "../util.h"
+#include "lex.h"
+
+static const char *const exts[] = {".rb", ".rake", NULL};
+
+#define NONE ((size_t)-1)
+#define MSG_MAX_TOKS 512
+#define MSG_MAX_DEPTH 32
+#define INTERP_MAX_NEST 32
+#define SCAN_CAP 2048
+
+/* ---- lexer ----------------------------------------------------------------- */
+
+static const char *const rb_ops[] = {
+	"**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "&.", "::",
+	"..",  "==",  "!=",  ">=",  "<=",  "&&",  "||",  "<<",  ">>", "**",
+	"=~",  "!~",  "+=",  "-=",  "*=",  "/=",  "%=",  "|=",  "&=", "^=",
+	"=>",  "->",  NULL};
+
+typedef struct rblex {
+	fl_toks *t;
+	bool hd_pending;
+	size_t hd_line_end; /* the '\n' ending the line holding heredoc starts */
+	size_t hd_next;     /* where lexing resumes after the bodies */
+	int hd_next_line;
+	bool done;
+} rblex;
+
+static bool is_id_start(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c >= 0x80;
+}
+
+static bool is_id_char(unsigned char c)
+{
+	return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+static bool is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
+	       c == '\v';
+}
+
+static bool starts(const fl_toks *t, size_t p, const char *s)
+{
+	size_t l = strlen(s);
+	return p + l <= t->srclen && memcmp(t->src + p, s, l) == 0;
+}
+
+/* at a line start: =begin ... =end, __END__ */
+static void line_start_checks(rblex *L)
+{
+	fl_toks *t = L->t;
+	size_t p = t->pos;
+	if (starts(t, p, "=begin") &&
+	    (p + 6 >= t->srclen || is_space((unsigned char)t->src[p + 6]))) {
+		while (t->pos < t->srclen) {
+			const char *nl = memchr(t->src + t->pos, '\n',
+						t->srclen - t->pos);
+			if (!nl) {
+				t->pos = t->srclen;
+				return;
+			}
+			t->pos = (size_t)(nl - t->src);
+			fl_lx_adv(t);
+			t->nl = true;
+			if (starts(t, t->pos, "=end") &&
+			    (t->pos + 4 >= t->srclen ||
+			     is_space((unsigned char)t->src[t->pos + 4]))) {
+				fl_lx_line_comment(t);
+				return;
+			}
+		}
+		return;
+	}
+	if (starts(t, p, "__END__") &&
+	    (p + 7 == t->srclen || t->src[p + 7] == '\n' ||
+	     (t->src[p + 7] == '\r' &&
+	      (p + 8 == t->srclen || t->src[p + 8] == '\n')))) {
+		t->pos = t->srclen;
+		L->done = true;
+	}
+}
+
+static void ws(rblex *L)
+{
+	fl_toks *t = L->t;
+	if (L->hd_pending && t->pos > L->hd_line_end)
+		L->hd_pending = false; /* crossed inside a token: give up */
+	while (t->pos < t->srclen) {
+		char c = t->src[t->pos];
+		if (c == '\n') {
+			t->nl = true;
+			if (L->hd_pending && t->pos == L->hd_line_end) {
+				L->hd_pending = false;
+				t->pos = L->hd_next;
+				t->line = L->hd_next_line;
+				t->line_start = t->pos;
+			} else {
+				t->line++;
+				t->pos++;
+				t->line_start = t->pos;
+			}
+			line_start_checks(L);
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+			   c == '\v') {
+			t->pos++;
+		} else if (c == '\\' && fl_lx_peek(t, 1) == '\n') {
+			if (L->hd_pending && t->pos + 1 == L->hd_line_end) {
+				t->pos++;
+				continue; /* let the '\n' branch jump */
+			}
+			t->pos += 2;
+			t->line++;
+			t->line_start = t->pos;
+		} else if (c == '#') {
+			fl_lx_line_comment(t);
+		} else {
+			break;
+		}
+	}
+}
+
+/* Skip the code of an interpolation #{...} copying it verbatim into b (if
+ * b); t->pos after '#{'.  Stops after the closing '}' or at stop byte. */
+static void skip_code(fl_toks *t, fl_buf *b, int nest, size_t limit);
+
+/* Copy a nested quoted string inside interpolated code. */
+static void skip_nested_str(fl_toks *t, fl_buf *b, int nest, size_t limit)
+{
+	char q = t->src[t->pos];
+	if (b)
+		fl_buf_putc(b, q);
+	t->pos++;
+	while (t->pos < limit) {
+		char c = t->src[t->pos];
+		if (c == '\\' && t->pos + 1 < limit) {
+			if (b)
+				fl_buf_put(b, t->src + t->pos, 2);
+			t->pos++;
+			fl_lx_adv(t);
+			continue;
+		}
+		if (q != '\'' && c == '#' && t->pos + 1 < limit &&
+		    t->src[t->pos + 1] == '{' && nest < INTERP_MAX_NEST) {
+			if (b)
+				fl_buf_put(b, "#{", 2);
+			t->pos += 2;
+			skip_code(t, b, nest + 1, limit);
+			continue;
+		}
+		if (b)
+			fl_buf_putc(b, c);
+		fl_lx_adv(t);
+		if (c == q)
+			return;
+	}
+}
+
+static void skip_code(fl_toks *t, fl_buf *b, int nest, size_t limit)
+{
+	int depth = 1;
+	while (t->pos < limit) {
+		char c = t->src[t->pos];
+		if (c == '{') {
+			depth++;
+		} else if (c == '}') {
+			if (--depth == 0) {
+				if (b)
+					fl_buf_putc(b, '}');
+				t->pos++;
+				return;
+			}
+		} else if ((c == '"' || c == '\'' || c == '`') &&
+			   nest < INTERP_MAX_NEST) {
+			skip_nested_str(t, b, nest, limit);
+			continue;
+		}
+		if (b)
+			fl_buf_putc(b, c);
+		fl_lx_adv(t);
+	}
+}
+
+/* Decode string content from t->pos up to the closing delimiter `close`
+ * (nesting `open` when open != close) or to limit (close < 0).
+ * interp: double-quoted semantics (escapes, #{}); else single-quoted.
+ * Appends to t->arena when b is non-NULL.  Consumes the closer. */
+static bool rb_body(fl_toks *t, fl_buf *b, int open, int close, bool interp,
+		    size_t limit, bool stop_nl)
+{
+	const char *s = t->src;
+	int depth = 0;
+	bool had = false;
+	while (t->pos < limit) {
+		size_t r = t->pos;
+		while (r < limit) {
+			unsigned char c = (unsigned char)s[r];
+			if (c == close || c == open || c == '\\' || c == '\n' ||
+			    (c == '#' && interp))
+				break;
+			r++;
+		}
+		if (r > t->pos) {
+			if (b)
+				fl_buf_put(b, s + t->pos, r - t->pos);
+			t->pos = r;
+			continue;
+		}
+		unsigned char c = (unsigned char)s[t->pos];
+		if (c == close && close >= 0) {
+			if (depth == 0) {
+				t->pos++;
+				return had;
+			}
+			depth--;
+			if (b)
+				fl_buf_putc(b, (char)c);
+			t->pos++;
+		} else if (c == open && open >= 0 && open != close) {
+			depth++;
+			if (b)
+				fl_buf_putc(b, (char)c);
+			t->pos++;
+		} else if (c == '\n') {
+			if (stop_nl)
+				return had;
+			if (b)
+				fl_buf_putc(b, '\n');
+			fl_lx_adv(t);
+		} else if (c == '\\') {
+			int d = t->pos + 1 < limit ? (unsigned char)s[t->pos + 1]
+						   : -1;
+			if (d < 0) {
+				if (b)
+					fl_buf_putc(b, '\\');
+				t->pos++;
+			} else if (!interp) {
+				if (d == '\\' || d == close || d == open) {
+					if (b)
+						fl_buf_putc(b, (char)d);
+				} else if (b) {
+					fl_buf_putc(b, '\\');
+					fl_buf_putc(b, (char)d);
+				}
+				t->pos++;
+				fl_lx_adv(t);
+			} else if (d == 's') {
+				if (b)
+					fl_buf_putc(b, ' ');
+				t->pos += 2;
+			} else if (d == '\n') {
+				t->pos++;
+				fl_lx_adv(t);
+			} else {
+				fl_buf tmp = {0};
+				fl_lx_escape(t, b ? b : &tmp);
+				fl_buf_free(&tmp);
+				if (t->pos > limit)
+					t->pos = limit;
+			}
+		} else { /* '#' in interp */
+			int d = t->pos + 1 < limit ? (unsigned char)s[t->pos + 1]
+						   : -1;
+			if (d == '{') {
+				t->pos += 2;
+				had = true;
+				if (b)
+					fl_buf_putc(b, '{');
+				skip_code(t, b, 1, limit);
+			} else if ((d == '@' || d == '$') && t->pos + 2 < limit &&
+				   (is_id_start((unsigned char)s[t->pos + 2]) ||
+				    s[t->pos + 2] == '@')) {
+				/* #@var / #$var */
+				size_t st = t->pos + 1, e = t->pos + 2;
+				while (e < limit &&
+				       (is_id_char((unsigned char)s[e]) ||
+					s[e] == '@'))
+					e++;
+				had = true;
+				if (b) {
+					fl_buf_putc(b, '{');
+					fl_buf_put(b, s + st, e - st);
+					fl_buf_putc(b, '}');
+				}
+				t->pos = e;
+			} else {
+				if (b)
+					fl_buf_putc(b, '#');
+				t->pos++;
+			}
+		}
+	}
+	return had;
+}
+
+static bool is_kwtext(const char *s, size_t n)
+{
+	static const char *const kws[] = {
+		"if",   "unless", "while", "until", "and",   "or",   "not",
+		"when", "case",   "then",  "else",  "elsif", "do",   "begin",
+		"in",   "yield",  "raise", "fail",  "puts",  "print", "p",
+		"return", "abort", "require", "include", "extend", NULL};
+	for (const char *const *k = kws; *k; k++)
+		if (strlen(*k) == n && memcmp(*k, s, n) == 0)
+			return true;
+	return false;
+}
+
+/* Is the lexer at the start of an operand (so / % ? << start literals)? */
+static bool expr_start(rblex *L)
+{
+	fl_toks *t = L->t;
+	if (t->n == 0)
+		return true;
+	const fl_tok *p = &t->v[t->n - 1];
+	switch (p->kind) {
+	case FL_TK_NUMBER:
+	case FL_TK_STRING:
+	case FL_TK_CHAR:
+	case FL_TK_OTHER:
+		return false;
+	case FL_TK_PUNCT: {
+		char c = t->src[p->off];
+		return !(p->len == 1 && (c == ')' || c == ']' || c == '}'));
+	}
+	case FL_TK_IDENT: {
+		const char *s = t->src + p->off;
+		if (is_kwtext(s, p->len))
+			return true;
+		if (t->n >= 2 && t->v[t->n - 2].kind == FL_TK_PUNCT &&
+		    t->src[t->v[t->n - 2].off] == '.')
+			return false;
+		/* `foo /re/`: a command call with a literal argument */
+		bool sp_before = t->pos > 0 && (t->src[t->pos - 1] == ' ' ||
+						t->src[t->pos - 1] == '\t');
+		int nx = fl_lx_peek(t, 1);
+		return sp_before && nx >= 0 && !is_space(nx) && nx != '=' &&
+		       ((s[0] >= 'a' && s[0] <= 'z') || s[0] == '_');
+	}
+	}
+	return true;
+}
+
+static bool prev_is_cmd_ident(rblex *L)
+{
+	fl_toks *t = L->t;
+	return t->n > 0 && t->v[t->n - 1].kind == FL_TK_IDENT &&
+	       !is_kwtext(t->src + t->v[t->n - 1].off, t->v[t->n - 1].len);
+}
+
+static int closer_for(int c)
+{
+	return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : c == '<' ? '>' : c;
+}
+
+static void push_str(rblex *L, size_t start, int line, int col, int kind,
+		     int open, int close, bool interp, bool stop_nl)
+{
+	fl_toks *t = L->t;
+	fl_tok *tok = fl_toks_push(t, kind, start, 0, line, col);
+	fl_toks_str_begin(t, tok);
+	bool had = rb_body(t, &t->arena, open, close, interp, t->srclen,
+			   stop_nl);
+	tok = &t->v[t->n - 1];
+	tok->len = (uint32_t)(t->pos - start);
+	if (had)
+		tok->flags |= FL_TF_INTERP;
+	fl_toks_str_end(t, tok);
+}
+
+/* regex literal /.../flags: t->pos at '/'. same_line: must close on this
+ * line, else false is returned and nothing consumed. */
+static bool rb_regex(rblex *L, bool same_line)
+{
+	fl_toks *t = L->t;
+	size_t start = t->pos;
+	if (same_line) {
+		size_t p = start + 1;
+		bool ok = false;
+		while (p < t->srclen && t->src[p] != '\n') {
+			if (t->src[p] == '\\') {
+				p += 2;
+				continue;
+			}
+			if (t->src[p] == '/') {
+				ok = true;
+				break;
+			}
+			p++;
+		}
+		if (!ok)
+			return false;
+	}
+	int line = t->line, col = fl_lx_col(t);
+	t->pos++;
+	rb_body(t, NULL, -1, '/', true, t->srclen, false);
+	while (t->pos < t->srclen && is_id_char((unsigned char)t->src[t->pos]))
+		t->pos++;
+	fl_toks_push(t, FL_TK_OTHER, start, t->pos - start, line, col);
+	return true;
+}
+
+/* heredoc at '<<'; returns false if this is not a heredoc */
+static bool rb_heredoc(rblex *L)
+{
+	fl_toks *t = L->t;
+	const char *s = t->src;
+	size_t p = t->pos + 2;
+	bool squiggly = false, dash = false;
+	if (p < t->srclen && (s[p] == '~' || s[p] == '-')) {
+		squiggly = s[p] == '~';
+		dash = s[p] == '-';
+		p++;
+	}
+	if (p >= t->srclen)
+		return false;
+	bool interp = true;
+	size_t ib, ie;
+	char q = s[p];
+	if (q == '\'' || q == '"' || q == '`') {
+		interp = q != '\'';
+		ib = p + 1;
+		ie = ib;
+		while (ie < t->srclen && s[ie] != q && s[ie] != '\n')
+			ie++;
+		if (ie >= t->srclen || s[ie] != q || ie == ib)
+			return false;
+		p = ie + 1;
+	} else {
+		if (!is_id_start((unsigned char)q))
+			return false;
+		if (!squiggly && !dash && !(q >= 'A' && q <= 'Z') && q != '_')
+			return false;
+		ib = p;
+		ie = p;
+		while (ie < t->srclen && is_id_char((unsigned char)s[ie]))
+			ie++;
+		p = ie;
+	}
+	if (!squiggly && !dash && !expr_start(L))
+		return false;
+	if ((squiggly || dash) && !expr_start(L) && !prev_is_cmd_ident(L))
+		return false;
+	size_t idl = ie - ib;
+	int line = t->line, col = fl_lx_col(t);
+	size_t start = t->pos;
+	/* where the body starts */
+	if (!L->hd_pending) {
+		const char *nl = memchr(s + p, '\n', t->srclen - p);
+		L->hd_line_end = nl ? (size_t)(nl - s) : t->srclen;
+		L->hd_next = nl ? L->hd_line_end + 1 : t->srclen;
+		L->hd_next_line = t->line + 1;
+		L->hd_pending = nl != NULL;
+	}
+	size_t bs = L->hd_next, be = bs, q2 = bs;
+	int ln = L->hd_next_line;
+	size_t min_ind = (size_t)-1;
+	/* find the terminator line */
+	while (q2 < t->srclen) {
+		const char *nl = memchr(s + q2, '\n', t->srclen - q2);
+		size_t le = nl ? (size_t)(nl - s) : t->srclen;
+		size_t a = q2;
+		if (squiggly || dash)
+			while (a < le && (s[a] == ' ' || s[a] == '\t'))
+				a++;
+		size_t te = le;
+		if (te > a && s[te - 1] == '\r')
+			te--;
+		if (te - a == idl && memcmp(s + a, s + ib, idl) == 0) {
+			be = q2;
+			q2 = nl ? le + 1 : t->srclen;
+			ln++;
+			goto found;
+		}
+		if (squiggly) {
+			size_t ind = 0, k = q2;
+			while (k < le && (s[k] == ' ' || s[k] == '\t'))
+				k++, ind++;
+			if (k < le && !(k + 1 == le && s[k] == '\r') &&
+			    ind < min_ind)
+				min_ind = ind;
+		}
+		q2 = nl ? le + 1 : t->srclen;
+		if (nl)
+			ln++;
+	}
+	be = t->srclen;
+found:;
+	if (min_ind == (size_t)-1)
+		min_ind = 0;
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, p - start, line, col);
+	fl_toks_str_begin(t, tok);
+	/* decode line by line (dedenting for <<~) */
+	size_t save_pos = t->pos, save_ls = t->line_start;
+	int save_line = t->line;
+	size_t a = bs;
+	bool had = false;
+	while (a < be) {
+		if (squiggly) {
+			size_t k = 0;
+			while (k < min_ind && a < be && (s[a] == ' ' || s[a] == '\t'))
+				a++, k++;
+		}
+		const char *nl = memchr(s + a, '\n', be - a);
+		size_t le = nl ? (size_t)(nl - s) + 1 : be;
+		t->pos = a;
+		if (rb_body(t, &t->arena, -1, -1, interp, le, false))
+			had = true;
+		a = t->pos > le ? t->pos : le;
+	}
+	t->pos = save_pos;
+	t->line = save_line;
+	t->line_start = save_ls;
+	tok = &t->v[t->n - 1];
+	if (had)
+		tok->flags |= FL_TF_INTERP;
+	fl_toks_str_end(t, tok);
+	t->pos = p;
+	if (L->hd_pending) {
+		L->hd_next = q2;
+		L->hd_next_line = ln;
+	}
+	return true;
+}
+
+/* %-literal at '%'; returns false if not one */
+static bool rb_percent(rblex *L)
+{
+	fl_toks *t = L->t;
+	size_t p = t->pos + 1;
+	if (p >= t->srclen)
+		return false;
+	char ty = 0;
+	if (strchr("qQwWiIrsx", t->src[p]) && t->src[p] &&
+	    p + 1 < t->srclen) {
+		ty = t->src[p];
+		p++;
+	}
+	unsigned char d = (unsigned char)t->src[p];
+	if (is_id_char(d) || is_space(d) || d == 0)
+		return false;
+	if (!ty && d == '=')
+		return false;
+	size_t start = t->pos;
+	int line = t->line, col = fl_lx_col(t);
+	t->pos = p + 1;
+	int close = closer_for(d);
+	int open = close != d ? d : -1;
+	bool interp = !(ty == 'q' || ty == 'w' || ty == 'i' || ty == 's');
+	int kind = (ty == 0 || ty == 'q' || ty == 'Q') ? FL_TK_STRING
+						       : FL_TK_OTHER;
+	push_str(L, start, line, col, kind, open, close, interp, false);
+	return true;
+}
+
+static void rb_lex(fl_toks *t)
+{
+	rblex L = {.t = t};
+	const char *s = t->src;
+	line_start_checks(&L);
+	while (!L.done) {
+		ws(&L);
+		if (L.done || t->pos >= t->srclen)
+			break;
+		unsigned char c = (unsigned char)s[t->pos];
+		int col = fl_lx_col(t);
+		size_t st = t->pos;
+		if (is_id_start(c) || c == '@' ||
+		    (c == '$' && t->pos + 1 < t->srclen)) {
+			size_t r = t->pos;
+			if (c == '$') {
+				r++;
+				if (is_id_char((unsigned char)s[r])) {
+					while (r < t->srclen &&
+					       is_id_char((unsigned char)s[r]))
+						r++;
+				} else if (s[r] == '-' && r + 1 < t->srclen) {
+					r += 2;
+				} else {
+					r++; /* $! $" $' ... */
+				}
+			} else {
+				while (r < t->srclen && s[r] == '@')
+					r++;
+				while (r < t->srclen &&
+				       is_id_char((unsigned char)s[r]))
+					r++;
+				if (r < t->srclen && (s[r] == '?' || s[r] == '!') &&
+				    !(r + 1 < t->srclen && s[r + 1] == '=') &&
+				    r > st && is_id_char((unsigned char)s[r - 1]))
+					r++;
+			}
+			if (r == st)
+				r++;
+			t->pos = r;
+			fl_toks_push(t, FL_TK_IDENT, st, r - st, t->line, col);
+		} else if (c >= '0' && c <= '9') {
+			fl_lx_number(t);
+		} else if (c == '"' || c == '`') {
+			t->pos++;
+			push_str(&L, st, t->line, col, FL_TK_STRING, -1, c, true,
+				 false);
+		} else if (c == '\'') {
+			t->pos++;
+			push_str(&L, st, t->line, col, FL_TK_STRING, -1, c, false,
+				 false);
+		} else if (c == ':' && fl_lx_peek(t, 1) == ':') {
+			fl_lx_punct(t, rb_ops);
+		} else if (c == ':' && (fl_lx_peek(t, 1) == '"' ||
+					fl_lx_peek(t, 1) == '\'')) {
+			int q = fl_lx_peek(t, 1);
+			t->pos += 2;
+			push_str(&L, st, t->line, col, FL_TK_OTHER, -1, q,
+				 q == '"', false);
+		} else if (c == ':' && fl_lx_peek(t, 1) >= 0 &&
+			   (is_id_start((unsigned char)fl_lx_peek(t, 1)) ||
+			    fl_lx_peek(t, 1) == '@' || fl_lx_peek(t, 1) == '$') &&
+			   !(t->pos > 0 &&
+			     (is_id_char((unsigned char)s[t->pos - 1]) ||
+			      s[t->pos - 1] == '?' || s[t->pos - 1] == '!' ||
+			      s[t->pos - 1] == ')' || s[t->pos - 1] == ']'))) {
+			size_t r = t->pos + 1;
+			while (r < t->srclen && (s[r] == '@' || s[r] == '$'))
+				r++;
+			while (r < t->srclen && is_id_char((unsigned char)s[r]))
+				r++;
+			if (r < t->srclen && (s[r] == '?' || s[r] == '!' ||
+					      s[r] == '='))
+				if (!(r + 1 < t->srclen &&
+				      (s[r + 1] == '=' || s[r + 1] == '>' ||
+				       s[r + 1] == '~')))
+					r++;
+			t->pos = r;
+			fl_toks_push(t, FL_TK_OTHER, st, r - st, t->line, col);
+		} else if (c == '/' && expr_start(&L)) {
+			bool cmd = prev_is_cmd_ident(&L);
+			if (!rb_regex(&L, cmd))
+				fl_lx_punct(t, rb_ops);
+		} else if (c == '%' && expr_start(&L)) {
+			if (!rb_percent(&L))
+				fl_lx_punct(t, rb_ops);
+		} else if (c == '?' && expr_start(&L) && !prev_is_cmd_ident(&L) &&
+			   t->pos + 1 < t->srclen &&
+			   !is_space((unsigned char)s[t->pos + 1])) {
+			size_t r = t->pos + 1;
+			if (s[r] == '\\')
+				r += 2;
+			else
+				r++;
+			if (r > t->srclen)
+				r = t->srclen;
+			if (r < t->srclen && is_id_char((unsigned char)s[r]) &&
+			    s[t->pos + 1] != '\\') {
+				fl_lx_punct(t, rb_ops);
+			} else {
+				t->pos = r;
+				fl_toks_push(t, FL_TK_CHAR, st, r - st, t->line,
+					     col);
+			}
+		} else if (c == '<' && fl_lx_peek(t, 1) == '<') {
+			if (!rb_heredoc(&L))
+				fl_lx_punct(t, rb_ops);
+		} else {
+			fl_lx_punct(t, rb_ops);
+		}
+	}
+}
+
+/* ---- shared walking helpers -------------------------------------------------- */
+
+static size_t *compute_match(const fl_toks *t)
+{
+	size_t *m = fl_xmalloc((t->n ? t->n : 1) * sizeof *m);
+	size_t *st = fl_xmalloc((t->n ? t->n : 1) * sizeof *st);
+	size_t sp = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		m[i] = NONE;
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char c = t->src[k->off];
+		if (c == '(' || c == '[' || c == '{') {
+			st[sp++] = i;
+		} else if (c == ')' || c == ']' || c == '}') {
+			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
+			size_t k2 = sp;
+			while (k2 > 0 && sp - k2 < 16 &&
+			       t->src[t->v[st[k2 - 1]].off] != o)
+				k2--;
+			if (k2 > 0 && t->src[t->v[st[k2 - 1]].off] == o) {
+				m[st[k2 - 1]] = i;
+				sp = k2 - 1;
+			}
+		}
+	}
+	free(st);
+	return m;
+}
+
+static bool is_p(const fl_toks *t, size_t i, char c)
+{
+	return i < t->n && t->v[i].kind == FL_TK_PUNCT && t->v[i].len == 1 &&
+	       t->src[t->v[i].off] == c;
+}
+
+static bool is_opener(const fl_toks *t, size_t i)
+{
+	return is_p(t, i, '(') || is_p(t, i, '[') || is_p(t, i, '{');
+}
+
+static bool is_closer(const fl_toks *t, size_t i)
+{
+	return is_p(t, i, ')') || is_p(t, i, ']') || is_p(t, i, '}');
+}
+
+static bool range_ok(const fl_toks *t, size_t b, size_t e)
+{
+	if (e <= b || e - b > MSG_MAX_TOKS)
+		return false;
+	int d = 0;
+	for (size_t k = b; k < e; k++) {
+		if (is_opener(t, k)) {
+			if (++d > MSG_MAX_DEPTH)
+				return false;
+		} else if (is_closer(t, k)) {
+			if (--d < 0)
+				return false;
+		}
+	}
+	return d == 0;
+}
+
+/* ---- message reconstruction ------------------------------------------------- */
+
+static const char *const concat_ops[] = {"+", "<<", NULL};
+static const char *const wrappers[] = {"_", "N_", "s_", "format", "sprintf",
+				       NULL};
+static const fl_msg_opts msg_opts = {.concat_ops = concat_ops,
+				     .adjacent_join = true,
+				     .wrappers = wrappers};
+
+static void decode_pct(fl_toks *s, size_t k)
+{
+	fl_tok *tk = &s->v[k];
+	if (tk->kind != FL_TK_STRING)
+		return;
+	char *p = s->arena.s + tk->str;
+	size_t n = tk->slen, w = 0;
+	for (size_t r = 0; r < n; r++) {
+		if (p[r] == '%' && r + 1 < n && p[r + 1] == '%')
+			r++;
+		p[w++] = p[r];
+	}
+	p[w] = '\0';
+	tk->slen = (uint32_t)w;
+}
+
+static bool tok_eq(const fl_toks *t, size_t i, const char *s)
+{
+	size_t n = strlen(s);
+	return i < t->n && t->v[i].len == n &&
+	       memcmp(t->src + t->v[i].off, s, n) == 0;
+}
+
+/* Message of the expression [b, e): `"..." % args` keeps the literal,
+ * format()/sprintf() unwrap their format, `x.to_s` gives {x}. */
+static char *rb_msg(const fl_toks *t, size_t b, size_t e)
+{
+	if (!range_ok(t, b, e))
+		return NULL;
+	bool any = false;
+	for (size_t k = b; k < e; k++)
+		if (t->v[k].kind == FL_TK_STRING)
+			any = true;
+	if (!any)
+		return NULL;
+	fl_toks s;
+	memset(&s, 0, sizeof s);
+	s.src = t->src;
+	s.srclen = t->srclen;
+	s.cap = e - b + 1;
+	s.v = fl_xmalloc(s.cap * sizeof *s.v);
+	size_t opstart = 0, pct_until = 0;
+	int depth = 0;
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (depth == 0 && is_p(t, k, '%') && s.n > opstart) {
+			for (size_t q = opstart; q < s.n; q++)
+				decode_pct(&s, q);
+			int d = 0;
+			size_t j = k + 1;
+			for (; j < e; j++) {
+				if (is_opener(t, j))
+					d++;
+				else if (is_closer(t, j))
+					d--;
+				else if (d == 0 && is_p(t, j, '+'))
+					break;
+			}
+			k = j - 1;
+			continue;
+		}
+		/* .to_s / .inspect / .freeze / .message are transparent */
+		if (is_p(t, k, '.') && k + 1 < e &&
+		    (tok_eq(t, k + 1, "to_s") || tok_eq(t, k + 1, "inspect") ||
+		     tok_eq(t, k + 1, "freeze") || tok_eq(t, k + 1, "to_str"))) {
+			k++;
+			continue;
+		}
+		if (tk->kind == FL_TK_IDENT && is_p(t, k + 1, '(') &&
+		    (tok_eq(t, k, "format") || tok_eq(t, k, "sprintf")))
+			pct_until = k + 2 < e ? e : e; /* whole call */
+		if (is_opener(t, k))
+			depth++;
+		else if (is_closer(t, k))
+			depth--;
+		fl_tok *d = &s.v[s.n++];
+		*d = *tk;
+		if (tk->kind == FL_TK_STRING) {
+			fl_toks_str_begin(&s, d);
+			fl_buf_put(&s.arena, fl_tok_str(t, tk), tk->slen);
+			fl_toks_str_end(&s, d);
+			if (k < pct_until)
+				decode_pct(&s, s.n - 1);
+		}
+		if (depth == 0 && (is_p(t, k, '+') || tok_eq(t, k, "<<")))
+			opstart = s.n;
+	}
+	char *msg = s.n ? fl_msg_from_expr(&s, 0, s.n, &msg_opts) : NULL;
+	fl_toks_free(&s);
+	if (msg && !msg[0]) {
+		free(msg);
+		msg = NULL;
+	}
+	return msg;
+}
+
+/* ---- blocks ----------------------------------------------------------------- */
+
+enum { B_CLASS = 1, B_MODULE, B_SCLASS, B_DEF, B_COND, B_CASE, B_OTHER };
+
+typedef struct rbblk {
+	int kind;
+	size_t nb, ne;  /* CLASS/MODULE: name tokens; DEF: name tokens */
+	bool singleton; /* DEF: def self.x */
+	size_t cb, ce;  /* COND/CASE: guard tokens */
+	bool neg;       /* unless / until: keyword kept in the guard */
+	size_t kw;      /* keyword token */
+} rbblk;
+
+typedef struct walker {
+	const fl_toks *t;
+	const size_t *m;
+	rbblk *blk;
+	size_t nblk, capblk;
+	fl_sites *out;
+	fl_buf fn;
+	size_t skip_do;
+} walker;
+
+static void blk_push(walker *w, rbblk b)
+{
+	if (w->nblk == w->capblk) {
+		w->capblk = w->capblk ? w->capblk * 2 : 32;
+		w->blk = fl_xrealloc(w->blk, w->capblk * sizeof *w->blk);
+	}
+	w->blk[w->nblk++] = b;
+}
+
+static void put_span(fl_buf *b, const fl_toks *t, size_t s, size_t e)
+{
+	if (e <= s)
+		return;
+	fl_buf_put(b, t->src + t->v[s].off,
+		   t->v[e - 1].off + t->v[e - 1].len - t->v[s].off);
+}
+
+static const char *cur_function(walker *w)
+{
+	size_t last = NONE;
+	for (size_t k = 0; k < w->nblk; k++)
+		if (w->blk[k].kind == B_DEF)
+			last = k;
+	if (last == NONE)
+		return NULL;
+	const fl_toks *t = w->t;
+	fl_buf_reset(&w->fn);
+	bool sclass = false;
+	for (size_t k = 0; k < last; k++) {
+		const rbblk *b = &w->blk[k];
+		if (b->kind == B_SCLASS)
+			sclass = true;
+		if ((b->kind != B_CLASS && b->kind != B_MODULE) || b->ne <= b->nb)
+			continue;
+		if (w->fn.n)
+			fl_buf_puts(&w->fn, "::");
+		put_span(&w->fn, t, b->nb, b->ne);
+	}
+	const rbblk *d = &w->blk[last];
+	if (w->fn.n)
+		fl_buf_putc(&w->fn, (d->singleton || sclass) ? '.' : '#');
+	put_span(&w->fn, t, d->nb, d->ne);
+	return w->fn.n ? fl_buf_cstr(&w->fn) : NULL;
+}
+
+static char *cur_guard(walker *w)
+{
+	if (!w->nblk)
+		return NULL;
+	const rbblk *b = &w->blk[w->nblk - 1];
+	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
+		return NULL;
+	char *g = fl_tok_span_text(w->t, b->cb, b->ce, 200);
+	if (b->neg) {
+		char *kw = fl_tok_dup(w->t, b->kw);
+		char *r = fl_xasprintf("%s %s", kw, g);
+		free(kw);
+		free(g);
+		return r;
+	}
+	return g;
+}
+
+/* keyword token: an identifier not used as method name, label or symbol */
+static bool is_kw(const fl_toks *t, size_t i, const char *s)
+{
+	if (!tok_eq(t, i, s) || t->v[i].kind != FL_TK_IDENT)
+		return false;
+	if (i > 0 && t->v[i - 1].kind == FL_TK_PUNCT &&
+	    (tok_eq(t, i - 1, ".") || tok_eq(t, i - 1, "&.") ||
+	     tok_eq(t, i - 1, "::")))
+		return false;
+	if (i > 0 && tok_eq(t, i - 1, "def"))
+		return false;
+	/* label `if:` */
+	if (i + 1 < t->n && is_p(t, i + 1, ':') &&
+	    t->v[i + 1].off == t->v[i].off + t->v[i].len)
+		return false;
+	return true;
+}
+
+static bool cont_token(const fl_toks *t, size_t i)
+{
+	/* a token ending a line that continues the statement */
+	if (t->v[i].kind != FL_TK_PUNCT)
+		return is_kw(t, i, "and") || is_kw(t, i, "or") ||
+		       is_kw(t, i, "not");
+	if (is_closer(t, i))
+		return false;
+	return true;
+}
+
+static bool stmt_stop_kw(const fl_toks *t, size_t k)
+{
+	return is_kw(t, k, "if") || is_kw(t, k, "unless") ||
+	       is_kw(t, k, "while") || is_kw(t, k, "until") ||
+	       is_kw(t, k, "rescue") || is_kw(t, k, "and") ||
+	       is_kw(t, k, "or") || is_kw(t, k, "end") || is_kw(t, k, "then") ||
+	       is_kw(t, k, "do") || is_kw(t, k, "raise") || is_kw(t, k, "fail");
+}
+
+/* end of the expression/statement starting at j (exclusive): stops at a
+ * newline not continued, ';', an unbalanced closer, or (when kws) a
+ * modifier keyword.  Returns NONE on unbalanced brackets. */
+static size_t stmt_end(walker *w, size_t j, bool kws)
+{
+	const fl_toks *t = w->t;
+	size_t k = j;
+	while (k < t->n) {
+		if (k - j > SCAN_CAP)
+			return NONE;
+		if (k > j && (t->v[k].flags & FL_TF_NL_BEFORE) &&
+		    !cont_token(t, k - 1) && !tok_eq(t, k, ".") &&
+		    !tok_eq(t, k, "&."))
+			break;
+		if (k > j && (is_kw(t, k, "abort") || is_kw(t, k, "def") ||
+			      is_kw(t, k, "class") || is_kw(t, k, "module") ||
+			      (tok_eq(t, k, "errors") && tok_eq(t, k + 1, "."))))
+			break;
+		if (is_p(t, k, ';') || is_closer(t, k))
+			break;
+		if (kws ? stmt_stop_kw(t, k)
+			: (is_kw(t, k, "end") || is_kw(t, k, "then") ||
+			   (k > j && (is_kw(t, k, "raise") || is_kw(t, k, "fail")))))
+			break;
+		if (is_opener(t, k)) {
+			if (w->m[k] == NONE)
+				return NONE;
+			k = w->m[k] + 1;
+			continue;
+		}
+		k++;
+	}
+	return k;
+}
+
+/* args of a command/range [b, e) split at depth-0 commas */
+static size_t split_range(walker *w, size_t b, size_t e, size_t *st,
+			  size_t *en, size_t max)
+{
+	const fl_toks *t = w->t;
+	size_t cnt = 0, s = b;
+	for (size_t k = b; k <= e; k++) {
+		if (k < e && is_opener(t, k) && w->m[k] != NONE && w->m[k] < e) {
+			k = w->m[k];
+			continue;
+		}
+		if (k == e || is_p(t, k, ',')) {
+			if (k == e && s == k)
+				break;
+			if (cnt < max) {
+				st[cnt] = s;
+				en[cnt] = k;
+			}
+			cnt++;
+			s = k + 1;
+		}
+	}
+	return cnt < max ? cnt : max;
+}
+
+/* ---- sites --------------------------------------------------------------------- */
+
+static void emit(walker *w, size_t at, const char *msg, const char *cls,
+		 const char *type, const char *sev, const char *guard,
+		 const char *idiom)
+{
+	if (!msg || !*msg)
+		return;
+	fl_site s = {0};
+	s.line = w->t->v[at].line;
+	s.col = w->t->v[at].col;
+	s.message = msg;
+	s.cls = cls;
+	s.type = type;
+	s.severity = sev;
+	s.function = cur_function(w);
+	char *g = guard ? NULL : cur_guard(w);
+	s.guard = guard ? guard : g;
+	s.idiom = idiom;
+	fl_site_add(w->out, &s);
+	free(g);
+}
+
+/* constant path Foo::Bar over all of [b, e) */
+static bool const_path(const fl_toks *t, size_t b, size_t e)
+{
+	if (b >= e)
+		return false;
+	size_t k = b;
+	if (tok_eq(t, k, "::"))
+		k++;
+	while (k < e) {
+		if (t->v[k].kind != FL_TK_IDENT)
+			return false;
+		char c = t->src[t->v[k].off];
+		if (!(c >= 'A' && c <= 'Z'))
+			return false;
+		k++;
+		if (k == e)
+			return true;
+		if (!tok_eq(t, k, "::"))
+			return false;
+		k++;
+	}
+	return false;
+}
+
+#define MAXARGS 12
+
+/* modifier guard text for a statement whose args end at a */
+static char *modifier_guard(walker *w, size_t a)
+{
+	const fl_toks *t = w->t;
+	if (a >= t->n || !(is_kw(t, a, "if") || is_kw(t, a, "unless")))
+		return NULL;
+	size_t e = stmt_end(w, a + 1, false);
+	if (e == NONE || e <= a + 1)
+		return NULL;
+	return fl_tok_span_text(t, a, e, 200);
+}
+
+/* arguments of a call at callee i: paren form or command form */
+static bool call_args(walker *w, size_t i, size_t *st, size_t *en, size_t *n,
+		      size_t *after)
+{
+	const fl_toks *t = w->t;
+	size_t j = i + 1;
+	if (j >= t->n) {
+		*n = 0;
+		*after = j;
+		return true;
+	}
+	if (is_p(t, j, '(') && t->v[j].off == t->v[i].off + t->v[i].len) {
+		if (w->m[j] == NONE)
+			return false;
+		size_t c = w->m[j];
+		*n = split_range(w, j + 1, c, st, en, MAXARGS);
+		*after = c + 1;
+		return true;
+	}
+	if (t->v[j].flags & FL_TF_NL_BEFORE) {
+		*n = 0;
+		*after = j;
+		return true;
+	}
+	size_t e = stmt_end(w, j, true);
+	if (e == NONE)
+		return false;
+	*n = split_range(w, j, e, st, en, MAXARGS);
+	*after = e;
+	return true;
+}
+
+static void do_raise(walker *w, size_t i, const char *idiom)
+{
+	const fl_toks *t = w->t;
+	size_t st[MAXARGS], en[MAXARGS], n, after;
+	if (!call_args(w, i, st, en, &n, &after) || n == 0)
+		return;
+	char *cls = NULL, *msg = NULL;
+	size_t a0b = st[0], a0e = en[0];
+	size_t mb = NONE, me = NONE;
+	if (const_path(t, a0b, a0e)) {
+		fl_buf b = {0};
+		put_span(&b, t, a0b, a0e);
+		cls = fl_xstrdup(fl_buf_cstr(&b));
+		fl_buf_free(&b);
+		if (n >= 2) {
+			mb = st[1];
+			me = en[1];
+		} else {
+			msg = fl_xstrdup(cls);
+		}
+	} else {
+		/* X.new(...) / X.new */
+		size_t k = a0b;
+		if (tok_eq(t, k, "::"))
+			k++;
+		while (k + 1 < a0e && t->v[k].kind == FL_TK_IDENT &&
+		       tok_eq(t, k + 1, "::"))
+			k += 2;
+		if (k + 2 < a0e && tok_eq(t, k + 1, ".") &&
+		    tok_eq(t, k + 2, "new") && const_path(t, a0b, k + 1)) {
+			fl_buf b = {0};
+			put_span(&b, t, a0b, k + 1);
+			cls = fl_xstrdup(fl_buf_cstr(&b));
+			fl_buf_free(&b);
+			size_t p = k + 3;
+			if (p == a0e) {
+				msg = n >= 2 ? NULL : fl_xstrdup(cls);
+				if (n >= 2) {
+					mb = st[1];
+					me = en[1];
+				}
+			} else if (is_p(t, p, '(') && w->m[p] != NONE &&
+				   w->m[p] + 1 == a0e) {
+				size_t s2[MAXARGS], e2[MAXARGS];
+				size_t n2 = split_range(w, p + 1, w->m[p], s2, e2,
+							MAXARGS);
+				if (n2 == 0) {
+					msg = fl_xstrdup(cls);
+				} else {
+					mb = s2[0];
+					me = e2[0];
+				}
+			}
+		} else if (n >= 2) {
+			mb = st[1];
+			me = en[1];
+		} else {
+			mb = a0b;
+			me = a0e;
+			/* raise "msg" */
+			bool lit = false;
+			for (size_t q = a0b; q < a0e; q++)
+				if (t->v[q].kind == FL_TK_STRING)
+					lit = true;
+			if (lit)
+				cls = fl_xstrdup("RuntimeError");
+		}
+	}
+	if (!msg && mb != NONE)
+		msg = rb_msg(t, mb, me);
+	if (msg) {
+		char *g = modifier_guard(w, after);
+		emit(w, i, msg, cls, FL_T_EXCEPTION, FL_S_ERROR, g, idiom);
+		free(g);
+	}
+	free(cls);
+	free(msg);
+}
+
+static void do_abort(walker *w, size_t i)
+{
+	size_t st[MAXARGS], en[MAXARGS], n, after;
+	if (!call_args(w, i, st, en, &n, &after) || n == 0)
+		return;
+	char *msg = rb_msg(w->t, st[0], en[0]);
+	if (msg) {
+		char *g = modifier_guard(w, after);
+		emit(w, i, msg, NULL, FL_T_CONSOLE, FL_S_CRITICAL, g, "abort");
+		free(g);
+	}
+	free(msg);
+}
+
+/* errors.add(:field, "msg") / errors.add(:base, :invalid, message: "m") */
+static void do_errors_add(walker *w, size_t recv, size_t i)
+{
+	const fl_toks *t = w->t;
+	size_t st[MAXARGS], en[MAXARGS], n, after;
+	if (!call_args(w, i, st, en, &n, &after) || n < 2)
+		return;
+	char *msg = NULL;
+	for (size_t k = 1; k < n && !msg; k++) {
+		size_t b = st[k];
+		if (en[k] > b + 2 && t->v[b].kind == FL_TK_IDENT &&
+		    tok_eq(t, b, "message") && is_p(t, b + 1, ':')) {
+			msg = rb_msg(t, b + 2, en[k]);
+		} else if (k == 1) {
+			msg = rb_msg(t, b, en[k]);
+		}
+	}
+	if (msg) {
+		char *g = modifier_guard(w, after);
+		emit(w, recv, msg, NULL, FL_T_VALIDATION, FL_S_WARNING, g,
+		     "errors.add");
+		free(g);
+	}
+	free(msg);
+}
+
+/* ---- block tracking ----------------------------------------------------------- */
+
+/* does the keyword at i start a statement (block form, not modifier)? */
+static bool stmt_position(const fl_toks *t, size_t i)
+{
+	if (i == 0 || (t->v[i].flags & FL_TF_NL_BEFORE))
+		return true;
+	const fl_tok *p = &t->v[i - 1];
+	if (p->kind == FL_TK_PUNCT)
+		return !is_closer(t, i - 1);
+	if (p->kind == FL_TK_IDENT) {
+		static const char *const k[] = {"then", "else", "do", "begin",
+						"and",  "or",   "not", "in",
+						"when", "elsif", "unless", "if",
+						NULL};
+		for (const char *const *q = k; *q; q++)
+			if (tok_eq(t, i - 1, *q))
+				return true;
+	}
+	return false;
+}
+
+/* condition of if/unless/while/until/when at i: [i+1, end) */
+static size_t cond_end(walker *w, size_t i, bool loop)
+{
+	const fl_toks *t = w->t;
+	size_t k = i + 1;
+	while (k < t->n) {
+		if (k - i > SCAN_CAP)
+			break;
+		if (k > i + 1 && (t->v[k].flags & FL_TF_NL_BEFORE) &&
+		    !cont_token(t, k - 1))
+			break;
+		if (is_kw(t, k, "if") || is_kw(t, k, "unless") ||
+		    is_kw(t, k, "while") || is_kw(t, k, "until") ||
+		    is_kw(t, k, "raise") || is_kw(t, k, "fail") ||
+		    is_kw(t, k, "abort") || is_kw(t, k, "def") ||
+		    is_kw(t, k, "class") || is_kw(t, k, "end") ||
+		    is_kw(t, k, "when") || is_kw(t, k, "elsif"))
+			break;
+		if (is_p(t, k, ';') || is_kw(t, k, "then") || is_closer(t, k))
+			break;
+		if (loop && is_kw(t, k, "do")) {
+			w->skip_do = k;
+			break;
+		}
+		if (is_opener(t, k)) {
+			if (w->m[k] == NONE)
+				break;
+			k = w->m[k] + 1;
+			continue;
+		}
+		k++;
+	}
+	return k;
+}
+
+static void track(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	if (t->v[i].kind != FL_TK_IDENT)
+		return;
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	char c0 = s[0];
+	if (!(c0 >= 'a' && c0 <= 'z'))
+		return;
+	rbblk b = {0};
+	b.kw = i;
+	if (is_kw(t, i, "end")) {
+		if (w->nblk)
+			w->nblk--;
+	} else if (is_kw(t, i, "class") || is_kw(t, i, "module")) {
+		if (tok_eq(t, i + 1, "<<")) {
+			b.kind = B_SCLASS;
+		} else {
+			b.kind = n == 5 ? B_CLASS : B_MODULE;
+			size_t k = i + 1;
+			b.nb = k;
+			while (k < t->n && k - i < 32 &&
+			       (t->v[k].kind == FL_TK_IDENT ||
+				tok_eq(t, k, "::")) &&
+			       !(k > i + 1 && (t->v[k].flags & FL_TF_NL_BEFORE)))
+				k++;
+			b.ne = k;
+			if (b.ne == b.nb)
+				return; /* `Foo.class` style or junk */
+		}
+		blk_push(w, b);
+	} else if (is_kw(t, i, "def")) {
+		size_t k = i + 1;
+		if (k >= t->n)
+			return;
+		b.kind = B_DEF;
+		if (k + 2 < t->n && tok_eq(t, k + 1, ".") &&
+		    t->v[k].kind == FL_TK_IDENT) {
+			b.singleton = true;
+			k += 2;
+		}
+		b.nb = k;
+		b.ne = k + 1;
+		/* operator names: [] []= and the like */
+		if (is_p(t, k, '[') && is_p(t, k + 1, ']')) {
+			b.ne = k + 2;
+			if (is_p(t, k + 2, '=') &&
+			    t->v[k + 2].off == t->v[k + 1].off + 1)
+				b.ne = k + 3;
+		}
+		/* setter name=  */
+		if (k + 1 < t->n && is_p(t, k + 1, '=') &&
+		    t->v[k + 1].off == t->v[k].off + t->v[k].len &&
+		    is_p(t, k + 2, '('))
+			b.ne = k + 2;
+		size_t q = b.ne;
+		if (is_p(t, q, '(') && w->m[q] != NONE)
+			q = w->m[q] + 1;
+		if (q < t->n && is_p(t, q, '=') &&
+		    !(t->v[q].flags & FL_TF_NL_BEFORE))
+			return; /* endless def */
+		blk_push(w, b);
+	} else if ((is_kw(t, i, "if") || is_kw(t, i, "unless") ||
+		    is_kw(t, i, "while") || is_kw(t, i, "until")) &&
+		   stmt_position(t, i)) {
+		bool loop = s[0] == 'w' || (s[0] == 'u' && s[2] == 't');
+		b.kind = B_COND;
+		b.cb = i + 1;
+		b.ce = cond_end(w, i, loop);
+		b.neg = s[0] == 'u';
+		blk_push(w, b);
+	} else if (is_kw(t, i, "elsif")) {
+		if (w->nblk && w->blk[w->nblk - 1].kind == B_COND) {
+			rbblk *p = &w->blk[w->nblk - 1];
+			p->cb = i + 1;
+			p->ce = cond_end(w, i, false);
+			p->neg = false;
+		}
+	} else if (is_kw(t, i, "else")) {
+		if (w->nblk && (w->blk[w->nblk - 1].kind == B_COND ||
+				w->blk[w->nblk - 1].kind == B_CASE)) {
+			w->blk[w->nblk - 1].ce = w->blk[w->nblk - 1].cb;
+		}
+	} else if (is_kw(t, i, "when") ||
+		   (is_kw(t, i, "in") && (t->v[i].flags & FL_TF_NL_BEFORE))) {
+		if (w->nblk && w->blk[w->nblk - 1].kind == B_CASE) {
+			rbblk *p = &w->blk[w->nblk - 1];
+			p->cb = i + 1;
+			p->ce = cond_end(w, i, false);
+		}
+	} else if (is_kw(t, i, "case")) {
+		b.kind = B_CASE;
+		blk_push(w, b);
+	} else if (is_kw(t, i, "begin") || is_kw(t, i, "for")) {
+		if (s[0] == 'f')
+			cond_end(w, i, true);
+		b.kind = B_OTHER;
+		blk_push(w, b);
+	} else if (is_kw(t, i, "do")) {
+		if (w->skip_do == i)
+			return;
+		b.kind = B_OTHER;
+		blk_push(w, b);
+	}
+}
+
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree; (void)src; (void)out;
+	(void)tree;
+	fl_toks t;
+	fl_toks_init(&t, src);
+	rb_lex(&t);
+	walker w = {0};
+	w.t = &t;
+	w.m = compute_match(&t);
+	w.out = out;
+	w.skip_do = NONE;
+	for (size_t i = 0; i < t.n; i++) {
+		if (t.v[i].kind != FL_TK_IDENT)
+			continue;
+		if (is_kw(&t, i, "raise")) {
+			do_raise(&w, i, "raise");
+		} else if (is_kw(&t, i, "fail")) {
+			do_raise(&w, i, "fail");
+		} else if (tok_eq(&t, i, "abort") &&
+			   (i == 0 || !(tok_eq(&t, i - 1, ".") ||
+					tok_eq(&t, i - 1, "def") ||
+					tok_eq(&t, i - 1, "&."))) &&
+			   !(is_p(&t, i + 1, ':'))) {
+			do_abort(&w, i);
+		} else if (tok_eq(&t, i, "errors") && tok_eq(&t, i + 1, ".") &&
+			   tok_eq(&t, i + 2, "add")) {
+			size_t r = i;
+			while (r >= 2 && tok_eq(&t, r - 1, ".") &&
+			       t.v[r - 2].kind == FL_TK_IDENT && i - r < 8)
+				r -= 2;
+			do_errors_add(&w, r, i + 2);
+		}
+		track(&w, i);
+	}
+	free(w.blk);
+	fl_buf_free(&w.fn);
+	free((void *)w.m);
+	fl_toks_free(&t);
 }
-const fl_lang fl_lang_ruby = {.name = "ruby", .extensions = exts, .scan = scan};
+
+static bool is_test_file(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t n = strlen(b);
+	if (n < 3 || strcmp(b + n - 3, ".rb") != 0)
+		return false;
+	if (strncmp(b, "test_", 5) == 0)
+		return true;
+	return (n > 8 && strcmp(b + n - 8, "_spec.rb") == 0) ||
+	       (n > 8 && strcmp(b + n - 8, "_test.rb") == 0);
+}
+
+const fl_lang fl_lang_ruby = {.name = "ruby",
+			      .extensions = exts,
+			      .is_test_file = is_test_file,
+			      .scan = scan};

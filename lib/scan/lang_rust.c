@@ -1,9 +1,1079 @@
-/* lang_rust.c — placeholder until the rust family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_rust.c — Rust: lexer (nested block comments, raw/byte/C strings,
+ * char literals vs lifetimes, string continuation) and error-site rules
+ * (panic!-family, assert!-family with message, .expect(), anyhow/eyre
+ * macros, thiserror #[error(...)], io::Error::new/other, Err("...")).
+ */
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
-static void scan(const void *tree, const fl_src *src, fl_sites *out)
+#include "../util.h"
+#include "lang.h"
+#include "lex.h"
+
+#define NONE ((size_t)-1)
+#define SCAN_LIMIT 256   /* max tokens a forward/backward look-around visits */
+#define MSG_TOK_LIMIT 512 /* longer message expressions are not rebuilt */
+#define MAX_ARGS 8
+
+/* ---- lexer ------------------------------------------------------------------ */
+
+static bool rs_ident_start(int c)
 {
-	(void)tree; (void)src; (void)out;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c >= 0x80;
 }
-const fl_lang fl_lang_rust = {.name = "rust", .extensions = exts, .scan = scan};
+
+static bool rs_ident_byte(int c)
+{
+	return rs_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* advance t->pos to np, counting newlines */
+static void rs_adv_to(fl_toks *t, size_t np)
+{
+	if (np > t->srclen)
+		np = t->srclen;
+	const char *s = t->src;
+	size_t p = t->pos;
+	while (p < np) {
+		const char *nl = memchr(s + p, '\n', np - p);
+		if (!nl)
+			break;
+		p = (size_t)(nl - s) + 1;
+		t->line++;
+		t->line_start = p;
+	}
+	t->pos = np;
+}
+
+/* cooked string; t->pos at the opening quote, token starts at start */
+static void rs_cooked(fl_toks *t, size_t start, int line, int col, int flags)
+{
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, 0, line, col);
+	tok->flags |= (uint8_t)flags;
+	size_t ti = t->n - 1;
+	fl_toks_str_begin(t, tok);
+	t->pos++;
+	const char *s = t->src;
+	size_t n = t->srclen;
+	while (t->pos < n) {
+		char c = s[t->pos];
+		if (c == '"') {
+			t->pos++;
+			break;
+		}
+		if (c == '\\') {
+			int n1 = fl_lx_peek(t, 1);
+			if (n1 == '\n' || (n1 == '\r' && fl_lx_peek(t, 2) == '\n')) {
+				/* continuation: skip newline and leading ws */
+				t->pos++;
+				while (t->pos < n) {
+					char w = s[t->pos];
+					if (w == ' ' || w == '\t' || w == '\r' ||
+					    w == '\n')
+						fl_lx_adv(t);
+					else
+						break;
+				}
+				continue;
+			}
+			if (n1 == '0') {
+				t->pos += 2; /* NUL: nothing printable */
+				continue;
+			}
+			fl_lx_escape(t, &t->arena);
+			continue;
+		}
+		if (c == '\n') {
+			fl_buf_putc(&t->arena, c);
+			fl_lx_adv(t);
+			continue;
+		}
+		size_t q = t->pos + 1;
+		while (q < n && s[q] != '"' && s[q] != '\\' && s[q] != '\n')
+			q++;
+		fl_buf_put(&t->arena, s + t->pos, q - t->pos);
+		t->pos = q;
+	}
+	tok = &t->v[ti];
+	tok->len = (uint32_t)(t->pos - start);
+	fl_toks_str_end(t, tok);
+}
+
+/* raw string r#"..."#; t->pos at the first '#' or '"' after the r */
+static void rs_raw(fl_toks *t, size_t start, int line, int col, int flags)
+{
+	size_t hashes = 0;
+	while (t->pos < t->srclen && t->src[t->pos] == '#') {
+		hashes++;
+		t->pos++;
+	}
+	t->pos++; /* quote */
+	size_t body = t->pos, end = t->srclen, after = t->srclen;
+	const char *s = t->src;
+	size_t p = body;
+	while (p < t->srclen) {
+		const char *q = memchr(s + p, '"', t->srclen - p);
+		if (!q)
+			break;
+		size_t qi = (size_t)(q - s);
+		size_t h = 0;
+		while (h < hashes && qi + 1 + h < t->srclen && s[qi + 1 + h] == '#')
+			h++;
+		if (h == hashes) {
+			end = qi;
+			after = qi + 1 + hashes;
+			break;
+		}
+		p = qi + 1;
+	}
+	fl_tok *tok = fl_toks_push(t, FL_TK_STRING, start, after - start, line, col);
+	tok->flags |= (uint8_t)(flags | FL_TF_RAW);
+	fl_toks_str_begin(t, tok);
+	fl_buf_put(&t->arena, s + body, end - body);
+	fl_toks_str_end(t, tok);
+	rs_adv_to(t, after);
+}
+
+static size_t utf8_len(unsigned char c)
+{
+	if (c < 0xC0)
+		return 1;
+	if (c < 0xE0)
+		return 2;
+	if (c < 0xF0)
+		return 3;
+	return 4;
+}
+
+/* char literal or lifetime; t->pos at the quote, token starts at start */
+static void rs_quote(fl_toks *t, size_t start, int line, int col)
+{
+	const char *s = t->src;
+	size_t n = t->srclen, p = t->pos;
+	if (p + 1 < n && s[p + 1] == '\\') {
+		size_t q = p + 3;
+		size_t lim = p + 16;
+		while (q < n && q < lim && s[q] != '\'' && s[q] != '\n')
+			q++;
+		if (q < n && s[q] == '\'') {
+			t->pos = q + 1;
+			fl_toks_push(t, FL_TK_CHAR, start, t->pos - start, line, col);
+			return;
+		}
+	} else if (p + 1 < n && s[p + 1] != '\n') {
+		size_t l = utf8_len((unsigned char)s[p + 1]);
+		if (p + 1 + l < n && s[p + 1 + l] == '\'') {
+			t->pos = p + 2 + l;
+			fl_toks_push(t, FL_TK_CHAR, start, t->pos - start, line, col);
+			return;
+		}
+		if (rs_ident_start((unsigned char)s[p + 1])) {
+			size_t q = p + 1;
+			while (q < n && rs_ident_byte((unsigned char)s[q]))
+				q++;
+			t->pos = q;
+			fl_toks_push(t, FL_TK_OTHER, start, q - start, line, col);
+			return;
+		}
+	}
+	t->pos = p + 1;
+	fl_toks_push(t, FL_TK_PUNCT, start, 1, line, col);
+}
+
+/* string prefixes b" br" r" r#" c" cr" b' and raw identifiers r#x */
+static bool rs_prefixed(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen, p = t->pos, q = p;
+	int line = t->line, col = fl_lx_col(t), flags = 0;
+	if (s[q] == 'b') {
+		flags |= FL_TF_BYTES;
+		q++;
+	} else if (s[q] == 'c') {
+		q++;
+	}
+	if (q < n && s[q] == 'r') {
+		size_t h = q + 1;
+		while (h < n && s[h] == '#')
+			h++;
+		if (h < n && s[h] == '"') {
+			t->pos = q + 1;
+			rs_raw(t, p, line, col, flags);
+			return true;
+		}
+		if (q == p && h == p + 2 && h < n && rs_ident_start((unsigned char)s[h])) {
+			size_t e = h;
+			while (e < n && rs_ident_byte((unsigned char)s[e]))
+				e++;
+			t->pos = e;
+			fl_toks_push(t, FL_TK_IDENT, p, e - p, line, col);
+			return true;
+		}
+		return false;
+	}
+	if (q > p && q < n && s[q] == '"') {
+		t->pos = q;
+		rs_cooked(t, p, line, col, flags);
+		return true;
+	}
+	if (q == p + 1 && s[p] == 'b' && q < n && s[q] == '\'') {
+		t->pos = q;
+		rs_quote(t, p, line, col);
+		return true;
+	}
+	return false;
+}
+
+/* punctuation: the Rust multi-byte operators rules care about */
+static void rs_punct(fl_toks *t)
+{
+	const char *s = t->src + t->pos;
+	size_t rem = t->srclen - t->pos, l = 1;
+	char c1 = rem > 1 ? s[1] : 0, c2 = rem > 2 ? s[2] : 0;
+	switch (s[0]) {
+	case ':':
+		l = c1 == ':' ? 2 : 1;
+		break;
+	case '-':
+	case '=':
+		l = (c1 == '>' || c1 == '=') ? 2 : 1;
+		break;
+	case '!': case '<': case '>': case '+': case '*': case '/': case '%':
+	case '^':
+		l = c1 == '=' ? 2 : 1;
+		break;
+	case '&':
+		l = (c1 == '&' || c1 == '=') ? 2 : 1;
+		break;
+	case '|':
+		l = (c1 == '|' || c1 == '=') ? 2 : 1;
+		break;
+	case '.':
+		l = c1 == '.' ? ((c2 == '.' || c2 == '=') ? 3 : 2) : 1;
+		break;
+	}
+	int col = fl_lx_col(t);
+	size_t start = t->pos;
+	t->pos += l;
+	fl_toks_push(t, FL_TK_PUNCT, start, l, t->line, col);
+}
+
+static void rs_lex(fl_toks *t)
+{
+	for (;;) {
+		fl_lx_skip_ws(t);
+		if (t->pos >= t->srclen)
+			break;
+		int c = (unsigned char)t->src[t->pos];
+		int c1 = fl_lx_peek(t, 1);
+		if (c == '/' && c1 == '/') {
+			fl_lx_line_comment(t);
+			continue;
+		}
+		if (c == '/' && c1 == '*') {
+			fl_lx_block_comment(t, "/*", "*/", true);
+			continue;
+		}
+		if (c == '"') {
+			rs_cooked(t, t->pos, t->line, fl_lx_col(t), 0);
+			continue;
+		}
+		if ((c == 'r' || c == 'b' || c == 'c') && rs_prefixed(t))
+			continue;
+		if (c == '\'') {
+			rs_quote(t, t->pos, t->line, fl_lx_col(t));
+			continue;
+		}
+		if (c >= '0' && c <= '9')
+			fl_lx_number(t);
+		else if (rs_ident_start(c))
+			fl_lx_ident(t, false);
+		else
+			rs_punct(t);
+	}
+}
+
+/* ---- token helpers ------------------------------------------------------------ */
+
+/* match[i] = index of the bracket paired with bracket i (both directions) */
+static size_t *rs_matches(const fl_toks *t)
+{
+	size_t *m = fl_xmalloc((t->n + 1) * sizeof *m);
+	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
+	size_t sp = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		m[i] = NONE;
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char c = t->src[k->off];
+		if (c == '(' || c == '[' || c == '{') {
+			st[sp++] = i;
+		} else if (c == ')' || c == ']' || c == '}') {
+			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
+			/* pop unmatched openers of other kinds is not done: a
+			 * stray closer that does not fit the top is ignored */
+			if (sp && t->src[t->v[st[sp - 1]].off] == o) {
+				size_t a = st[--sp];
+				m[a] = i;
+				m[i] = a;
+			}
+		}
+	}
+	free(st);
+	return m;
+}
+
+static char pch(const fl_toks *t, size_t i)
+{
+	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)
+		return 0;
+	return t->src[t->v[i].off];
+}
+
+static bool is_open(const fl_toks *t, size_t i)
+{
+	char c = pch(t, i);
+	return c == '(' || c == '[' || c == '{';
+}
+
+/* split args of the bracket at open using the match table */
+static size_t rs_args(const fl_toks *t, const size_t *m, size_t open,
+		      size_t *sb, size_t *se)
+{
+	if (open >= t->n || m[open] == NONE)
+		return 0;
+	size_t close = m[open], cnt = 0, b = open + 1;
+	for (size_t k = open + 1; k <= close;) {
+		if (k == close || pch(t, k) == ',') {
+			if (cnt < MAX_ARGS) {
+				sb[cnt] = b;
+				se[cnt] = k;
+			}
+			cnt++;
+			b = k + 1;
+			k++;
+			continue;
+		}
+		if (is_open(t, k) && m[k] != NONE && m[k] < close)
+			k = m[k] + 1;
+		else
+			k++;
+	}
+	if (cnt > MAX_ARGS)
+		cnt = MAX_ARGS;
+	if (cnt && sb[cnt - 1] == se[cnt - 1])
+		cnt--;
+	return cnt;
+}
+
+/* {{ -> {, }} -> } in place */
+static void rs_fmt_decode(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++) {
+		*w++ = *r;
+		if ((r[0] == '{' && r[1] == '{') || (r[0] == '}' && r[1] == '}'))
+			r++;
+	}
+	*w = '\0';
+}
+
+static const char *const rs_concat[] = {"+", NULL};
+
+/* message of an argument expression [b, e) */
+static char *rs_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
+		    bool fmt, int depth)
+{
+	if (depth > 8 || b >= e || e > t->n)
+		return NULL;
+	while (b < e && (fl_tok_is_punct(t, b, "&") || fl_tok_is_punct(t, b, "&&")))
+		b++;
+	/* trailing .into() .to_string() ... */
+	while (e - b >= 5 && pch(t, e - 1) == ')' && pch(t, e - 2) == '(' &&
+	       t->v[e - 3].kind == FL_TK_IDENT && pch(t, e - 4) == '.' &&
+	       (fl_tok_is(t, e - 3, "into") || fl_tok_is(t, e - 3, "to_string") ||
+		fl_tok_is(t, e - 3, "to_owned") || fl_tok_is(t, e - 3, "into_owned")))
+		e -= 4;
+	if (b >= e)
+		return NULL;
+	/* format!(...) / format_args!(...) / concat!(...) */
+	if (e - b >= 3 && t->v[b].kind == FL_TK_IDENT && pch(t, b + 1) == '!' &&
+	    is_open(t, b + 2) && m[b + 2] == e - 1) {
+		size_t sb[MAX_ARGS], se[MAX_ARGS];
+		size_t na = rs_args(t, m, b + 2, sb, se);
+		if (na && (fl_tok_is(t, b, "format") || fl_tok_is(t, b, "format_args")))
+			return rs_msg(t, m, sb[0], se[0], true, depth + 1);
+		if (na && fl_tok_is(t, b, "concat")) {
+			fl_buf out = {0};
+			for (size_t k = 0; k < na; k++) {
+				if (se[k] - sb[k] == 1 && t->v[sb[k]].kind == FL_TK_STRING)
+					fl_buf_put(&out, fl_tok_str(t, &t->v[sb[k]]),
+						   t->v[sb[k]].slen);
+				else if (se[k] - sb[k] == 1 && t->v[sb[k]].kind != FL_TK_PUNCT)
+					fl_buf_put(&out, t->src + t->v[sb[k]].off,
+						   t->v[sb[k]].len);
+			}
+			fl_buf_cstr(&out);
+			if (fmt)
+				rs_fmt_decode(out.s);
+			fl_msg_trim(out.s);
+			if (!*out.s) {
+				fl_buf_free(&out);
+				return NULL;
+			}
+			return out.s;
+		}
+		return NULL;
+	}
+	/* String::from(x) / Box::from(x) */
+	if (e - b >= 5 && (fl_tok_is(t, b, "String") || fl_tok_is(t, b, "Box")) &&
+	    fl_tok_is_punct(t, b + 1, "::") && fl_tok_is(t, b + 2, "from") &&
+	    pch(t, b + 3) == '(' && m[b + 3] == e - 1)
+		return rs_msg(t, m, b + 4, e - 1, fmt, depth + 1);
+	if (e - b == 1 && t->v[b].kind == FL_TK_STRING) {
+		char *s = fl_xstrndup(fl_tok_str(t, &t->v[b]), t->v[b].slen);
+		if (fmt)
+			rs_fmt_decode(s);
+		fl_msg_trim(s);
+		if (!*s) {
+			free(s);
+			return NULL;
+		}
+		return s;
+	}
+	if (e - b > MSG_TOK_LIMIT)
+		return NULL;
+	fl_msg_opts o = {.concat_ops = rs_concat};
+	char *s = fl_msg_from_expr(t, b, e, &o);
+	if (s && !*s) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* ---- rules ----------------------------------------------------------------------- */
+
+enum { P_GUARD, P_FN, P_IMPL, P_ENUM, P_MATCH, P_TEST };
+
+typedef struct {
+	size_t brace;
+	int kind;
+	char *name;
+	size_t gb, ge;
+} rs_pend;
+
+typedef struct {
+	size_t open;
+	const char *fn;
+	char *own_fn, *type, *enm;
+	bool test;
+	bool has_guard;
+	size_t gb, ge;
+	bool is_match;
+	int arm;
+	size_t arm_start, ab, ae, inner_close, arm_body;
+} rs_ctx;
+
+#define MAX_PEND 64
+
+typedef struct {
+	const fl_toks *t;
+	size_t *m;
+	rs_ctx *cs;
+	size_t csn, csc;
+	rs_pend pend[MAX_PEND];
+	size_t np;
+	fl_sites *out;
+	bool file_test;
+} rs_st;
+
+static void pend_add(rs_st *st, size_t brace, int kind, char *name, size_t gb,
+		     size_t ge)
+{
+	if (brace == NONE || st->np >= MAX_PEND) {
+		free(name);
+		return;
+	}
+	rs_pend *p = &st->pend[st->np++];
+	p->brace = brace;
+	p->kind = kind;
+	p->name = name;
+	p->gb = gb;
+	p->ge = ge;
+}
+
+/* first '{' of the body after tokens starting at from, or NONE */
+static size_t rs_find_body(const rs_st *st, size_t from)
+{
+	const fl_toks *t = st->t;
+	size_t k = from;
+	for (int steps = 0; k < t->n && steps < SCAN_LIMIT; steps++) {
+		char c = pch(t, k);
+		if (c == '{')
+			return k;
+		if (c == '(' || c == '[') {
+			if (st->m[k] == NONE)
+				return NONE;
+			k = st->m[k] + 1;
+			continue;
+		}
+		if (c == ';' || c == '}' || c == ')' || c == ']' ||
+		    fl_tok_is_punct(t, k, "=>"))
+			return NONE;
+		k++;
+	}
+	return NONE;
+}
+
+static void ctx_push(rs_st *st, size_t k)
+{
+	if (st->csn == st->csc) {
+		st->csc = st->csc ? st->csc * 2 : 64;
+		st->cs = fl_xrealloc(st->cs, st->csc * sizeof *st->cs);
+	}
+	rs_ctx *par = &st->cs[st->csn - 1];
+	rs_ctx c = {0};
+	c.open = k;
+	c.fn = par->fn;
+	c.test = par->test;
+	c.arm_start = c.ab = c.ae = c.inner_close = c.arm_body = NONE;
+	if (par->is_match && par->arm == 1 && par->arm_body == k) {
+		c.has_guard = true;
+		c.gb = par->ab;
+		c.ge = par->ae;
+	}
+	size_t w = 0;
+	for (size_t i = 0; i < st->np; i++) {
+		rs_pend *p = &st->pend[i];
+		if (p->brace > k) {
+			st->pend[w++] = *p;
+			continue;
+		}
+		if (p->brace == k) {
+			switch (p->kind) {
+			case P_GUARD:
+				c.has_guard = true;
+				c.gb = p->gb;
+				c.ge = p->ge;
+				break;
+			case P_FN:
+				free(c.own_fn);
+				if (par->type)
+					c.own_fn = fl_xasprintf("%s::%s", par->type, p->name);
+				else
+					c.own_fn = fl_xstrdup(p->name);
+				c.fn = c.own_fn;
+				break;
+			case P_IMPL:
+				free(c.type);
+				c.type = p->name;
+				p->name = NULL;
+				c.fn = NULL;
+				break;
+			case P_ENUM:
+				free(c.enm);
+				c.enm = p->name;
+				p->name = NULL;
+				break;
+			case P_MATCH:
+				c.is_match = true;
+				break;
+			case P_TEST:
+				c.test = true;
+				break;
+			}
+		}
+		free(p->name);
+	}
+	st->np = w;
+	st->cs[st->csn++] = c;
+}
+
+static void ctx_free(rs_ctx *c)
+{
+	free(c->own_fn);
+	free(c->type);
+	free(c->enm);
+}
+
+static void ctx_pop(rs_st *st, size_t k)
+{
+	size_t o = st->m[k];
+	if (o == NONE)
+		return;
+	while (st->csn > 1 && st->cs[st->csn - 1].open >= o) {
+		rs_ctx *c = &st->cs[--st->csn];
+		size_t open = c->open;
+		ctx_free(c);
+		rs_ctx *par = &st->cs[st->csn - 1];
+		if (par->is_match && par->arm == 1 && par->arm_body == open) {
+			par->arm = 0;
+			par->arm_start = NONE;
+		}
+	}
+}
+
+static void emit(rs_st *st, size_t at, const char *msg, const char *code,
+		 const char *cls, const char *type, const char *sev,
+		 const char *idiom, size_t gb, size_t ge)
+{
+	if ((!msg || !*msg) && !code)
+		return;
+	const fl_toks *t = st->t;
+	rs_ctx *c = &st->cs[st->csn - 1];
+	if (gb == NONE) {
+		if (c->is_match && c->arm == 1) {
+			gb = c->ab;
+			ge = c->ae;
+		} else if (c->has_guard) {
+			gb = c->gb;
+			ge = c->ge;
+		}
+	}
+	char *guard = (gb != NONE && gb < ge) ? fl_tok_span_text(t, gb, ge, 200) : NULL;
+	fl_site s = {
+		.line = t->v[at].line,
+		.col = t->v[at].col,
+		.message = msg,
+		.code = code,
+		.cls = cls,
+		.type = type,
+		.severity = sev,
+		.function = c->fn,
+		.guard = guard,
+		.idiom = idiom,
+	};
+	fl_site_add(st->out, &s);
+	free(guard);
+}
+
+static bool in_list(const fl_toks *t, size_t i, const char *const *l)
+{
+	for (; *l; l++)
+		if (fl_tok_is(t, i, *l))
+			return true;
+	return false;
+}
+
+static const char *const panic_macros[] = {"panic", "unreachable", "todo",
+					   "unimplemented", NULL};
+static const char *const assert1[] = {"assert", "debug_assert", NULL};
+static const char *const assert2[] = {"assert_eq", "assert_ne", "debug_assert_eq",
+				      "debug_assert_ne", NULL};
+static const char *const exc0[] = {"bail", "anyhow", "format_err", "eyre", NULL};
+static const char *const kw_stop[] = {
+	"let", "return", "if", "else", "match", "while", "for", "in", "mut",
+	"move", "ref", "as", "break", "loop", "unsafe", "async", "const",
+	"static", "fn", "pub", "where", "impl", "dyn", "box", "yield", NULL};
+
+static void rule_macro(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t open = i + 2;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	int which = -1;
+	size_t ai = 0;
+	if (in_list(t, i, panic_macros))
+		which = 0;
+	else if (in_list(t, i, assert1))
+		which = 0, ai = 1;
+	else if (in_list(t, i, assert2))
+		which = 0, ai = 2;
+	else if (in_list(t, i, exc0))
+		which = 1;
+	else if (fl_tok_is(t, i, "ensure"))
+		which = 1, ai = 1;
+	if (which < 0)
+		return;
+	size_t na = rs_args(t, st->m, open, sb, se);
+	if (na <= ai)
+		return;
+	/* the format string must be a literal */
+	size_t b = sb[ai], e = se[ai];
+	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) &&
+	    !(fl_tok_is(t, b, "concat") && pch(t, b + 1) == '!'))
+		return;
+	char *msg = rs_msg(t, st->m, b, e, true, 0);
+	char idiom[40];
+	size_t l = t->v[i].len < 30 ? t->v[i].len : 30;
+	memcpy(idiom, t->src + t->v[i].off, l);
+	idiom[l] = '!';
+	idiom[l + 1] = '\0';
+	if (which == 0)
+		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
+	else
+		emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	free(msg);
+}
+
+/* receiver expression ending before token end (exclusive); returns start */
+static size_t rs_receiver(const rs_st *st, size_t end)
+{
+	const fl_toks *t = st->t;
+	size_t b = end;
+	for (int steps = 0; b > 0 && steps < 64; steps++) {
+		size_t k = b - 1;
+		const fl_tok *tk = &t->v[k];
+		char c = pch(t, k);
+		if (c == ')' || c == ']') {
+			if (st->m[k] == NONE)
+				break;
+			b = st->m[k];
+			continue;
+		}
+		if (tk->kind == FL_TK_IDENT) {
+			if (in_list(t, k, kw_stop))
+				break;
+			b = k;
+			continue;
+		}
+		if (tk->kind == FL_TK_STRING || tk->kind == FL_TK_NUMBER ||
+		    tk->kind == FL_TK_CHAR || c == '.' || c == '?' ||
+		    fl_tok_is_punct(t, k, "::")) {
+			b = k;
+			continue;
+		}
+		if (c == '>' && k >= 2) {
+			/* turbofish ::<T> */
+			size_t j = k;
+			int d = 0, lim = 0;
+			while (j > 0 && lim++ < 16) {
+				if (pch(t, j) == '>')
+					d++;
+				else if (pch(t, j) == '<' && --d == 0)
+					break;
+				j--;
+			}
+			if (pch(t, j) == '<' && d == 0 && j > 0 &&
+			    fl_tok_is_punct(t, j - 1, "::")) {
+				b = j - 1;
+				continue;
+			}
+		}
+		break;
+	}
+	while (b < end && (pch(t, b) == '.' || fl_tok_is_punct(t, b, "::")))
+		b++;
+	return b;
+}
+
+static bool ends_with_error(const fl_toks *t, size_t i)
+{
+	const fl_tok *k = &t->v[i];
+	return k->kind == FL_TK_IDENT && k->len >= 5 &&
+	       memcmp(t->src + k->off + k->len - 5, "Error", 5) == 0;
+}
+
+/* ... XError::new(...) / io::Error::other(...) at the Error ident i */
+static void rule_error_new(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t start = i;
+	for (int s = 0; s < 8 && start >= 2 && fl_tok_is_punct(t, start - 1, "::") &&
+			t->v[start - 2].kind == FL_TK_IDENT;
+	     s++)
+		start -= 2;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, i + 3, sb, se);
+	if (!na)
+		return;
+	char *msg = NULL;
+	bool other = fl_tok_is(t, i + 2, "other");
+	if (!other && na >= 2)
+		msg = rs_msg(t, st->m, sb[1], se[1], false, 0);
+	else if (na == 1)
+		msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
+	if (msg) {
+		char *cls = fl_tok_span_text(t, start, i + 1, 200);
+		char *idiom = fl_xasprintf("%s::%s", cls, other ? "other" : "new");
+		emit(st, start, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+		free(cls);
+		free(idiom);
+	}
+	free(msg);
+}
+
+/* #[error("...")] at '#' i */
+static void rule_thiserror(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, i + 3, sb, se);
+	if (!na || !(se[0] - sb[0] == 1 && t->v[sb[0]].kind == FL_TK_STRING))
+		return;
+	if (st->m[i + 1] == NONE)
+		return;
+	size_t k = st->m[i + 1] + 1;
+	for (int s = 0; s < 16 && k < t->n; s++) {
+		if (pch(t, k) == '#' && pch(t, k + 1) == '[' && st->m[k + 1] != NONE) {
+			k = st->m[k + 1] + 1;
+			continue;
+		}
+		if (fl_tok_is_ident(t, k, "pub")) {
+			k++;
+			if (pch(t, k) == '(' && st->m[k] != NONE)
+				k = st->m[k] + 1;
+			continue;
+		}
+		break;
+	}
+	char *cls = NULL;
+	rs_ctx *c = &st->cs[st->csn - 1];
+	if ((fl_tok_is_ident(t, k, "struct") || fl_tok_is_ident(t, k, "enum")) &&
+	    k + 1 < t->n && t->v[k + 1].kind == FL_TK_IDENT)
+		cls = fl_tok_dup(t, k + 1);
+	else if (k < t->n && t->v[k].kind == FL_TK_IDENT && c->enm)
+		cls = fl_xasprintf("%s::%.*s", c->enm, (int)t->v[k].len,
+				   t->src + t->v[k].off);
+	char *msg = rs_msg(t, st->m, sb[0], se[0], true, 0);
+	emit(st, i, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, "#[error]", NONE, NONE);
+	free(msg);
+	free(cls);
+}
+
+/* #[cfg(test)] / #[test] / #[tokio::test] at '#' i ('[' at i+1) */
+static bool is_test_attr(const rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t cl = st->m[i + 1];
+	if (cl == NONE)
+		return false;
+	size_t k = i + 2;
+	if (fl_tok_is_ident(t, k, "cfg") && pch(t, k + 1) == '(') {
+		bool test = false;
+		for (size_t j = k + 2; j < cl && j < k + 64; j++) {
+			if (fl_tok_is_ident(t, j, "not"))
+				return false;
+			if (fl_tok_is_ident(t, j, "test"))
+				test = true;
+		}
+		return test;
+	}
+	/* path ending in test */
+	while (k + 1 < cl && t->v[k].kind == FL_TK_IDENT && fl_tok_is_punct(t, k + 1, "::"))
+		k += 2;
+	return fl_tok_is_ident(t, k, "test") && (k + 1 == cl || pch(t, k + 1) == '(');
+}
+
+/* name of the type of impl/trait header tokens (i = impl/trait, body brace) */
+static char *impl_type(const rs_st *st, size_t i, size_t brace)
+{
+	const fl_toks *t = st->t;
+	size_t k = i + 1;
+	if (fl_tok_is_ident(t, i, "trait"))
+		return k < brace && t->v[k].kind == FL_TK_IDENT ? fl_tok_dup(t, k) : NULL;
+	int ad = 0;
+	if (pch(t, k) == '<') {
+		for (; k < brace; k++) {
+			if (pch(t, k) == '<')
+				ad++;
+			else if (pch(t, k) == '>' && --ad == 0) {
+				k++;
+				break;
+			}
+		}
+	}
+	ad = 0;
+	for (size_t j = k; j < brace; j++) {
+		if (pch(t, j) == '<')
+			ad++;
+		else if (pch(t, j) == '>')
+			ad--;
+		else if (ad == 0 && fl_tok_is_ident(t, j, "for")) {
+			k = j + 1;
+			break;
+		}
+	}
+	while (k < brace && (pch(t, k) == '&' || t->v[k].kind == FL_TK_OTHER ||
+			     fl_tok_is_ident(t, k, "mut") || fl_tok_is_ident(t, k, "dyn")))
+		k++;
+	size_t last = NONE;
+	while (k < brace && t->v[k].kind == FL_TK_IDENT && !fl_tok_is(t, k, "where")) {
+		last = k;
+		if (fl_tok_is_punct(t, k + 1, "::"))
+			k += 2;
+		else
+			break;
+	}
+	return last != NONE ? fl_tok_dup(t, last) : NULL;
+}
+
+static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	(void)tree;
+	fl_toks tk;
+	fl_toks_init(&tk, src);
+	rs_lex(&tk);
+	const fl_toks *t = &tk;
+	rs_st st = {0};
+	st.t = t;
+	st.out = out;
+	st.m = rs_matches(t);
+	st.csc = 64;
+	st.cs = fl_xmalloc(st.csc * sizeof *st.cs);
+	memset(&st.cs[0], 0, sizeof st.cs[0]);
+	st.cs[0].open = NONE;
+	st.cs[0].arm_start = st.cs[0].inner_close = st.cs[0].arm_body = NONE;
+	st.csn = 1;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const fl_tok *k = &t->v[i];
+		char c = pch(t, i);
+		rs_ctx *top = &st.cs[st.csn - 1];
+		/* match arm bookkeeping */
+		if (top->is_match) {
+			if (top->arm == 0) {
+				if (fl_tok_is_punct(t, i, "=>")) {
+					top->arm = 1;
+					top->ab = top->arm_start;
+					top->ae = i;
+					top->inner_close = NONE;
+					top->arm_body = pch(t, i + 1) == '{' ? i + 1 : NONE;
+				} else if (top->arm_start == NONE && c != ',' && c != '}') {
+					top->arm_start = i;
+				}
+			} else {
+				bool outside = top->inner_close == NONE || i > top->inner_close;
+				if ((c == '(' || c == '[') && outside)
+					top->inner_close = st.m[i] == NONE ? t->n : st.m[i];
+				else if (c == ',' && outside) {
+					top->arm = 0;
+					top->arm_start = NONE;
+				}
+			}
+		}
+		if (c == '{') {
+			ctx_push(&st, i);
+			continue;
+		}
+		if (c == '}') {
+			ctx_pop(&st, i);
+			continue;
+		}
+		if (k->kind == FL_TK_IDENT && k->len >= 2 && k->len <= 5 &&
+		    memchr("fitewm", t->src[k->off], 6)) {
+			if (fl_tok_is(t, i, "fn") && i + 1 < t->n &&
+			    t->v[i + 1].kind == FL_TK_IDENT) {
+				size_t j = i + 2;
+				if (pch(t, j) == '<') {
+					int d = 0, lim = 0;
+					for (; j < t->n && lim < SCAN_LIMIT; j++, lim++) {
+						if (pch(t, j) == '<')
+							d++;
+						else if (pch(t, j) == '>' && --d == 0) {
+							j++;
+							break;
+						}
+					}
+				}
+				if (pch(t, j) == '(' && st.m[j] != NONE) {
+					size_t b = rs_find_body(&st, st.m[j] + 1);
+					pend_add(&st, b, P_FN, fl_tok_dup(t, i + 1), 0, 0);
+				}
+			} else if (fl_tok_is(t, i, "impl") || fl_tok_is(t, i, "trait")) {
+				bool usage = i > 0 && (fl_tok_is_punct(t, i - 1, "->") ||
+						       pch(t, i - 1) == ':' || pch(t, i - 1) == '(' ||
+						       pch(t, i - 1) == ',' || pch(t, i - 1) == '<' ||
+						       pch(t, i - 1) == '=' || pch(t, i - 1) == '&');
+				if (!usage) {
+					size_t b = rs_find_body(&st, i + 1);
+					if (b != NONE)
+						pend_add(&st, b, P_IMPL, impl_type(&st, i, b), 0, 0);
+				}
+			} else if (fl_tok_is(t, i, "enum") && i + 1 < t->n &&
+				   t->v[i + 1].kind == FL_TK_IDENT) {
+				size_t b = rs_find_body(&st, i + 2);
+				pend_add(&st, b, P_ENUM, fl_tok_dup(t, i + 1), 0, 0);
+			} else if (fl_tok_is(t, i, "if") || fl_tok_is(t, i, "while")) {
+				size_t b = rs_find_body(&st, i + 1);
+				if (b != NONE && b > i + 1)
+					pend_add(&st, b, P_GUARD, NULL, i + 1, b);
+			} else if (fl_tok_is(t, i, "match")) {
+				size_t b = rs_find_body(&st, i + 1);
+				pend_add(&st, b, P_MATCH, NULL, 0, 0);
+			}
+		}
+		if (c == '#') {
+			if (pch(t, i + 1) == '!' && pch(t, i + 2) == '[' &&
+			    is_test_attr(&st, i + 1)) {
+				st.file_test = true;
+				continue;
+			}
+			if (pch(t, i + 1) == '[' && st.m[i + 1] != NONE) {
+				if (is_test_attr(&st, i)) {
+					size_t j = st.m[i + 1] + 1;
+					for (int s = 0; s < 16 && pch(t, j) == '#' &&
+							pch(t, j + 1) == '[' && st.m[j + 1] != NONE;
+					     s++)
+						j = st.m[j + 1] + 1;
+					size_t b = rs_find_body(&st, j);
+					pend_add(&st, b, P_TEST, NULL, 0, 0);
+				} else if (!top->test && !st.file_test &&
+					   fl_tok_is_ident(t, i + 2, "error") &&
+					   pch(t, i + 3) == '(') {
+					rule_thiserror(&st, i);
+				}
+			}
+			continue;
+		}
+		if (top->test || st.file_test)
+			continue;
+		if (k->kind != FL_TK_IDENT && c != '.')
+			continue;
+		if (k->kind == FL_TK_IDENT && pch(t, i + 1) == '!' && is_open(t, i + 2)) {
+			rule_macro(&st, i);
+			continue;
+		}
+		if (c == '.' && fl_tok_is_ident(t, i + 1, "expect") && pch(t, i + 2) == '(') {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			size_t na = rs_args(t, st.m, i + 2, sb, se);
+			if (na == 1) {
+				char *msg = rs_msg(t, st.m, sb[0], se[0], false, 0);
+				if (msg) {
+					size_t rb = rs_receiver(&st, i);
+					emit(&st, i + 1, msg, NULL, NULL, FL_T_PANIC,
+					     FL_S_CRITICAL, ".expect", rb < i ? rb : NONE, i);
+				}
+				free(msg);
+			}
+			continue;
+		}
+		if (k->len == 3 && fl_tok_is_ident(t, i, "Err") && pch(t, i + 1) == '(' &&
+		    !fl_tok_is_punct(t, st.m[i + 1] == NONE ? t->n : st.m[i + 1] + 1, "=>")) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			size_t na = rs_args(t, st.m, i + 1, sb, se);
+			if (na == 1) {
+				char *msg = rs_msg(t, st.m, sb[0], se[0], false, 0);
+				emit(&st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR,
+				     "Err", NONE, NONE);
+				free(msg);
+			}
+			continue;
+		}
+		if (ends_with_error(t, i) && fl_tok_is_punct(t, i + 1, "::") &&
+		    (fl_tok_is_ident(t, i + 2, "new") || fl_tok_is_ident(t, i + 2, "other")) &&
+		    pch(t, i + 3) == '(') {
+			rule_error_new(&st, i);
+			continue;
+		}
+	}
+	for (size_t i = 0; i < st.csn; i++)
+		ctx_free(&st.cs[i]);
+	for (size_t i = 0; i < st.np; i++)
+		free(st.pend[i].name);
+	free(st.cs);
+	free(st.m);
+	fl_toks_free(&tk);
+}
+
+static const char *const rs_exts[] = {".rs", NULL};
+
+const fl_lang fl_lang_rust = {
+	.name = "rust",
+	.extensions = rs_exts,
+	.scan = rs_scan,
+};

@@ -9,79 +9,6 @@
 
 #include "../util.h"
 
-/* ---- fl_buf -------------------------------------------------------------- */
-
-static void buf_grow(fl_buf *b, size_t need)
-{
-	if (b->n + need + 1 <= b->cap)
-		return;
-	size_t cap = b->cap ? b->cap : 64;
-	while (cap < b->n + need + 1)
-		cap *= 2;
-	b->s = fl_xrealloc(b->s, cap);
-	b->cap = cap;
-}
-
-void fl_buf_putc(fl_buf *b, char c)
-{
-	buf_grow(b, 1);
-	b->s[b->n++] = c;
-}
-
-void fl_buf_put(fl_buf *b, const char *s, size_t n)
-{
-	if (!n)
-		return;
-	buf_grow(b, n);
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-}
-
-void fl_buf_puts(fl_buf *b, const char *s)
-{
-	fl_buf_put(b, s, strlen(s));
-}
-
-void fl_buf_put_utf8(fl_buf *b, uint32_t cp)
-{
-	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		cp = 0xFFFD;
-	if (cp < 0x80) {
-		fl_buf_putc(b, (char)cp);
-	} else if (cp < 0x800) {
-		fl_buf_putc(b, (char)(0xC0 | (cp >> 6)));
-		fl_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-	} else if (cp < 0x10000) {
-		fl_buf_putc(b, (char)(0xE0 | (cp >> 12)));
-		fl_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		fl_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-	} else {
-		fl_buf_putc(b, (char)(0xF0 | (cp >> 18)));
-		fl_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
-		fl_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		fl_buf_putc(b, (char)(0x80 | (cp & 0x3F)));
-	}
-}
-
-const char *fl_buf_cstr(fl_buf *b)
-{
-	buf_grow(b, 0);
-	b->s[b->n] = '\0';
-	return b->s;
-}
-
-void fl_buf_reset(fl_buf *b)
-{
-	b->n = 0;
-}
-
-void fl_buf_free(fl_buf *b)
-{
-	free(b->s);
-	b->s = NULL;
-	b->n = b->cap = 0;
-}
-
 /* ---- fl_toks ------------------------------------------------------------- */
 
 void fl_toks_init(fl_toks *t, const fl_src *src)
@@ -670,9 +597,26 @@ static bool msg_operand(const fl_toks *t, size_t b, size_t e,
 	return false;
 }
 
+static __thread int msg_depth;
+
 /* the message of [b, e), untrimmed (operands keep their spaces) */
+static char *msg_expr_body(const fl_toks *t, size_t b, size_t e,
+			   const fl_msg_opts *o);
+
 static char *msg_expr(const fl_toks *t, size_t b, size_t e,
 		      const fl_msg_opts *o)
+{
+	/* deeply nested parentheses: give up rather than recurse on */
+	if (msg_depth >= 48)
+		return NULL;
+	msg_depth++;
+	char *r = msg_expr_body(t, b, e, o);
+	msg_depth--;
+	return r;
+}
+
+static char *msg_expr_body(const fl_toks *t, size_t b, size_t e,
+			   const fl_msg_opts *o)
 {
 	static const fl_msg_opts none = {0};
 	if (!o)

@@ -13,7 +13,9 @@
 #include "../util.h"
 
 /* The record's content: everything but the fields that change with every
- * scan of the same code (sha, times, permalink). */
+ * scan (sha, times, permalink) and the source window, which changes with
+ * any edit of the lines around the site.  The message, its location and
+ * its explanation are the content. */
 static char *content_key(const fl_entry *e)
 {
 	fl_entry c = *e;
@@ -21,6 +23,9 @@ static char *content_key(const fl_entry *e)
 	c.analyzed_at = NULL;
 	c.content_changed_at = NULL;
 	c.github_url = NULL;
+	c.source_code = NULL;
+	c.source_code_start = 0;
+	c.source_code_end = 0;
 	return fl_entry_to_json(&c, false);
 }
 

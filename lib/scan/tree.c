@@ -136,14 +136,16 @@ static void parse_remote(const char *url, char **host, char **repo)
 	free(r);
 }
 
+/* remote.origin.url straight from the config (git_remote_lookup of
+ * libgit2 1.5 leaks its regex match data) */
 static void read_remote(git_repository *repo, fl_tree *t)
 {
-	git_remote *rm = NULL;
-	if (git_remote_lookup(&rm, repo, "origin") == 0) {
-		const char *url = git_remote_url(rm);
-		if (url)
+	git_config *cfg = NULL;
+	if (git_repository_config_snapshot(&cfg, repo) == 0) {
+		const char *url = NULL;
+		if (git_config_get_string(&url, cfg, "remote.origin.url") == 0 && url)
 			parse_remote(url, &t->host, &t->remote_repo);
-		git_remote_free(rm);
+		git_config_free(cfg);
 	}
 	git_error_clear();
 }

@@ -1,0 +1,525 @@
+/*
+ * index.c — building, saving and loading the lookup index (see index.h).
+ */
+#define _GNU_SOURCE
+#include "index.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../strmap.h"
+#include "../util.h"
+#include "match.h"
+#include "tokens.h"
+
+#define FACTOR_MAX 64
+
+struct fl_index_builder {
+	fl_buf strings;
+	fl_strmap strmap;      /* dedup of repeated strings (repos, paths) */
+	idx_entry *ent;
+	size_t n, cap;
+	/* factors */
+	fl_strmap factors;     /* factor text -> factor id */
+	uint32_t *ent_factor;  /* per entry: factor id or UINT32_MAX */
+	size_t nfactors;
+	/* tokens */
+	fl_strmap tokens;      /* token -> token id (build order) */
+	uint32_t *tok_df;
+	size_t ntok, tokcap;
+	uint32_t *etoks;       /* per entry token ids (build order ids) */
+	size_t netoks, etokcap;
+	/* codes */
+	idx_code *codes;
+	size_t ncodes, codecap;
+};
+
+static uint32_t put_str(fl_index_builder *b, const char *s, bool dedup)
+{
+	if (!s)
+		return 0;
+	size_t off;
+	if (dedup && fl_strmap_get(&b->strmap, s, &off))
+		return (uint32_t)off;
+	off = b->strings.n;
+	fl_buf_put(&b->strings, s, strlen(s) + 1);
+	if (dedup)
+		fl_strmap_put(&b->strmap, s, off);
+	return (uint32_t)off;
+}
+
+fl_index_builder *fl_index_builder_new(void)
+{
+	fl_index_builder *b = fl_xcalloc(1, sizeof *b);
+	fl_buf_putc(&b->strings, '\0'); /* offset 0 = "" = none */
+	return b;
+}
+
+void fl_index_builder_add(fl_index_builder *b, const fl_entry *e)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 1024;
+		b->ent = fl_xrealloc(b->ent, b->cap * sizeof *b->ent);
+		b->ent_factor = fl_xrealloc(b->ent_factor, b->cap * sizeof *b->ent_factor);
+	}
+	idx_entry *x = &b->ent[b->n];
+	memset(x, 0, sizeof *x);
+	x->id = put_str(b, e->id, false);
+	x->repo = put_str(b, e->repo, true);
+	x->slug = put_str(b, e->slug, false);
+	x->code = put_str(b, e->error_code, true);
+	x->msg = put_str(b, e->error_message, false);
+	x->path = put_str(b, e->file_path, true);
+	x->url = put_str(b, e->github_url, false);
+	x->pattern = put_str(b, e->message_pattern, false);
+	x->cls = put_str(b, e->error_class, true);
+	x->line = e->line_number;
+
+	/* pattern program and its literal factor */
+	size_t plen = strlen(e->message_pattern);
+	char *buf = fl_xmalloc(plen + 1);
+	fl_prog prog;
+	char factor[FACTOR_MAX + 1];
+	size_t flen = 0;
+	if (fl_prog_parse(e->message_pattern, buf, &prog)) {
+		x->flags |= IDX_SIMPLE;
+		x->literal = prog.literal;
+		for (uint16_t i = 0; i < prog.nseg; i++)
+			if (prog.seglen[i] > flen) {
+				flen = prog.seglen[i] > FACTOR_MAX ? FACTOR_MAX : prog.seglen[i];
+				memcpy(factor, prog.seg[i], flen);
+			}
+	} else {
+		size_t l;
+		if (fl_pattern_factor(e->message_pattern, buf, &l)) {
+			flen = l > FACTOR_MAX ? FACTOR_MAX : l;
+			memcpy(factor, buf, flen);
+		}
+		x->literal = (uint32_t)flen;
+	}
+	free(buf);
+	factor[flen] = '\0';
+	b->ent_factor[b->n] = UINT32_MAX;
+	if (flen >= 3 && !memchr(factor, '\0', flen)) {
+		size_t fid;
+		if (!fl_strmap_get(&b->factors, factor, &fid)) {
+			fid = b->nfactors++;
+			fl_strmap_put(&b->factors, factor, fid);
+		}
+		b->ent_factor[b->n] = (uint32_t)fid;
+	}
+
+	/* tokens of the message */
+	char tbuf[256 * FL_TOKEN_MAX];
+	const char *toks[256];
+	size_t nt = fl_tokens(e->error_message, tbuf, toks, 256);
+	x->toks = (uint32_t)b->netoks;
+	x->ntoks = (uint32_t)nt;
+	if (b->netoks + nt > b->etokcap) {
+		b->etokcap = (b->netoks + nt) * 2 + 1024;
+		b->etoks = fl_xrealloc(b->etoks, b->etokcap * sizeof *b->etoks);
+	}
+	for (size_t i = 0; i < nt; i++) {
+		size_t tid;
+		if (!fl_strmap_get(&b->tokens, toks[i], &tid)) {
+			tid = b->ntok++;
+			fl_strmap_put(&b->tokens, toks[i], tid);
+			if (b->ntok > b->tokcap) {
+				b->tokcap = b->tokcap ? b->tokcap * 2 : 4096;
+				b->tok_df = fl_xrealloc(b->tok_df, b->tokcap * sizeof *b->tok_df);
+			}
+			b->tok_df[tid] = 0;
+		}
+		b->tok_df[tid]++;
+		b->etoks[b->netoks++] = (uint32_t)tid;
+	}
+
+	if (e->error_code) {
+		if (b->ncodes == b->codecap) {
+			b->codecap = b->codecap ? b->codecap * 2 : 256;
+			b->codes = fl_xrealloc(b->codes, b->codecap * sizeof *b->codes);
+		}
+		b->codes[b->ncodes++] = (idx_code){x->code, (uint32_t)b->n};
+	}
+	b->n++;
+}
+
+static void builder_free(fl_index_builder *b)
+{
+	fl_buf_free(&b->strings);
+	fl_strmap_free(&b->strmap);
+	fl_strmap_free(&b->factors);
+	fl_strmap_free(&b->tokens);
+	free(b->ent);
+	free(b->ent_factor);
+	free(b->tok_df);
+	free(b->etoks);
+	free(b->codes);
+	free(b);
+}
+
+static const char *g_sort_strings;
+
+static int cmp_code(const void *a, const void *b)
+{
+	const idx_code *x = a, *y = b;
+	int c = strcmp(g_sort_strings + x->str, g_sort_strings + y->str);
+	if (c)
+		return c;
+	return x->entry < y->entry ? -1 : x->entry > y->entry;
+}
+
+struct tok_sort {
+	const char *s;
+	uint32_t old;
+};
+
+static int cmp_tok(const void *a, const void *b)
+{
+	return strcmp(((const struct tok_sort *)a)->s, ((const struct tok_sort *)b)->s);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* append aligned to 8 bytes, returning the offset */
+static uint64_t img_put(fl_buf *img, const void *data, size_t len)
+{
+	while (img->n % 8)
+		fl_buf_putc(img, '\0');
+	uint64_t off = img->n;
+	if (len)
+		fl_buf_put(img, data, len);
+	return off;
+}
+
+static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
+		     fl_err *err);
+
+int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
+			    const char *version, fl_index *out, fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	/* token strings, sorted */
+	struct tok_sort *ts = fl_xcalloc(b->ntok + 1, sizeof *ts);
+	for (size_t i = 0; i < b->tokens.cap; i++)
+		if (b->tokens.keys[i]) {
+			size_t id = b->tokens.vals[i];
+			ts[id].s = b->tokens.keys[i];
+			ts[id].old = (uint32_t)id;
+		}
+	qsort(ts, b->ntok, sizeof *ts, cmp_tok);
+	uint32_t *remap = fl_xcalloc(b->ntok + 1, sizeof *remap);
+	idx_token *tok = fl_xcalloc(b->ntok + 1, sizeof *tok);
+	uint64_t npost = 0;
+	for (size_t i = 0; i < b->ntok; i++) {
+		remap[ts[i].old] = (uint32_t)i;
+		tok[i].str = put_str(b, ts[i].s, false);
+		tok[i].df = b->tok_df[ts[i].old];
+		tok[i].post = (uint32_t)npost;
+		tok[i].idf = (float)fl_idf(b->n, tok[i].df);
+		npost += tok[i].df;
+	}
+	uint32_t *post = fl_xcalloc(npost + 1, sizeof *post);
+	uint32_t *fill = fl_xcalloc(b->ntok + 1, sizeof *fill);
+	for (size_t e = 0; e < b->n; e++) {
+		idx_entry *x = &b->ent[e];
+		float norm = 0;
+		for (uint32_t k = 0; k < x->ntoks; k++) {
+			uint32_t t = remap[b->etoks[x->toks + k]];
+			b->etoks[x->toks + k] = t;
+			post[tok[t].post + fill[t]++] = (uint32_t)e;
+			norm += tok[t].idf;
+		}
+		qsort(b->etoks + x->toks, x->ntoks, sizeof(uint32_t), cmp_u32);
+		x->norm = norm;
+	}
+	free(fill);
+	free(remap);
+	free(ts);
+
+	/* factors: ids -> entries, and the literal database */
+	uint32_t *fidx = fl_xcalloc(b->nfactors + 1, sizeof *fidx);
+	uint32_t *fcount = fl_xcalloc(b->nfactors + 1, sizeof *fcount);
+	size_t nalways = 0;
+	for (size_t e = 0; e < b->n; e++) {
+		if (b->ent_factor[e] == UINT32_MAX)
+			nalways++;
+		else
+			fcount[b->ent_factor[e]]++;
+	}
+	uint32_t acc = 0;
+	for (size_t f = 0; f < b->nfactors; f++) {
+		fidx[f] = acc;
+		acc += fcount[f];
+	}
+	fidx[b->nfactors] = acc;
+	uint32_t *fent = fl_xcalloc(acc + 1, sizeof *fent);
+	uint32_t *always = fl_xcalloc(nalways + 1, sizeof *always);
+	memset(fcount, 0, (b->nfactors + 1) * sizeof *fcount);
+	size_t ai = 0;
+	for (size_t e = 0; e < b->n; e++) {
+		uint32_t f = b->ent_factor[e];
+		if (f == UINT32_MAX)
+			always[ai++] = (uint32_t)e;
+		else
+			fent[fidx[f] + fcount[f]++] = (uint32_t)e;
+	}
+	free(fcount);
+	char *hsbytes = NULL;
+	size_t hslen = 0;
+	if (b->nfactors) {
+		const char **exprs = fl_xcalloc(b->nfactors, sizeof *exprs);
+		size_t *lens = fl_xcalloc(b->nfactors, sizeof *lens);
+		unsigned *ids = fl_xcalloc(b->nfactors, sizeof *ids);
+		unsigned *flags = fl_xcalloc(b->nfactors, sizeof *flags);
+		for (size_t i = 0; i < b->factors.cap; i++)
+			if (b->factors.keys[i]) {
+				size_t f = b->factors.vals[i];
+				exprs[f] = b->factors.keys[i];
+				lens[f] = strlen(b->factors.keys[i]);
+				ids[f] = (unsigned)f;
+			}
+		hs_database_t *db = NULL;
+		hs_compile_error_t *ce = NULL;
+		int rc = hs_compile_lit_multi(exprs, flags, ids, lens,
+					      (unsigned)b->nfactors, HS_MODE_BLOCK,
+					      NULL, &db, &ce);
+		free(exprs);
+		free(lens);
+		free(ids);
+		free(flags);
+		if (rc != HS_SUCCESS) {
+			fl_seterr(err, "building the literal matcher: %s",
+				  ce && ce->message ? ce->message : "hyperscan error");
+			hs_free_compile_error(ce);
+			free(fidx);
+			free(fent);
+			free(always);
+			free(tok);
+			free(post);
+			builder_free(b);
+			return -1;
+		}
+		hs_serialize_database(db, &hsbytes, &hslen);
+		hs_free_database(db);
+	}
+
+	/* codes, sorted */
+	g_sort_strings = b->strings.s;
+	qsort(b->codes, b->ncodes, sizeof *b->codes, cmp_code);
+
+	/* the flat image */
+	fl_buf img = {0};
+	idx_header h;
+	memset(&h, 0, sizeof h);
+	img_put(&img, &h, sizeof h);
+	memcpy(h.magic, FL_IDX_MAGIC, 8);
+	h.entry_size = sizeof(idx_entry);
+	h.token_size = sizeof(idx_token);
+	h.generation = generation;
+	snprintf(h.version, sizeof h.version, "%s", version ? version : "");
+	h.n_entries = b->n;
+	h.n_tokens = b->ntok;
+	h.n_codes = b->ncodes;
+	h.n_factors = b->nfactors;
+	h.n_always = nalways;
+	h.off_strings = img_put(&img, b->strings.s, b->strings.n);
+	h.len_strings = b->strings.n;
+	h.off_entries = img_put(&img, b->ent, b->n * sizeof *b->ent);
+	h.off_tokens = img_put(&img, tok, b->ntok * sizeof *tok);
+	h.off_postings = img_put(&img, post, npost * sizeof *post);
+	h.n_postings = npost;
+	h.off_entry_toks = img_put(&img, b->etoks, b->netoks * sizeof *b->etoks);
+	h.n_entry_toks = b->netoks;
+	h.off_codes = img_put(&img, b->codes, b->ncodes * sizeof *b->codes);
+	h.off_factor_idx = img_put(&img, fidx, (b->nfactors + 1) * sizeof *fidx);
+	h.off_factor_ent = img_put(&img, fent, acc * sizeof *fent);
+	h.n_factor_ent = acc;
+	h.off_always = img_put(&img, always, nalways * sizeof *always);
+	h.off_hs = img_put(&img, hsbytes, hslen);
+	h.len_hs = hslen;
+	img_put(&img, NULL, 0);
+	h.total = img.n;
+	memcpy(img.s, &h, sizeof h);
+	free(hsbytes);
+	free(tok);
+	free(post);
+	free(fidx);
+	free(fent);
+	free(always);
+	builder_free(b);
+	return map_image(out, img.s, img.n, false, err);
+}
+
+static int add_entry_cb(const fl_entry *e, void *ud)
+{
+	fl_index_builder_add(ud, e);
+	return 0;
+}
+
+int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
+{
+	long long gen;
+	char changed[32];
+	if (fl_store_generation(st, &gen, changed, err) < 0)
+		return -1;
+	fl_index_builder *b = fl_index_builder_new();
+	if (fl_store_each_entry(st, NULL, add_entry_cb, b, err) < 0) {
+		builder_free(b);
+		return -1;
+	}
+	return fl_index_builder_finish(b, gen, changed, out, err);
+}
+
+/* Check an image's header and set the section pointers. */
+static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
+		     fl_err *err)
+{
+	memset(ix, 0, sizeof *ix);
+	ix->mem = mem;
+	ix->len = len;
+	ix->mapped = mapped;
+	const idx_header *h = mem;
+	if (len < sizeof *h || memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 ||
+	    h->entry_size != sizeof(idx_entry) || h->token_size != sizeof(idx_token) ||
+	    h->total != len || h->off_hs + h->len_hs > len ||
+	    h->off_strings + h->len_strings > len) {
+		fl_index_free(ix);
+		return fl_seterr(err, "the lookup index is damaged or from another build");
+	}
+	const char *base = mem;
+	ix->h = h;
+	ix->str = base + h->off_strings;
+	ix->ent = (const idx_entry *)(base + h->off_entries);
+	ix->tok = (const idx_token *)(base + h->off_tokens);
+	ix->post = (const uint32_t *)(base + h->off_postings);
+	ix->etoks = (const uint32_t *)(base + h->off_entry_toks);
+	ix->codes = (const idx_code *)(base + h->off_codes);
+	ix->fidx = (const uint32_t *)(base + h->off_factor_idx);
+	ix->fent = (const uint32_t *)(base + h->off_factor_ent);
+	ix->always = (const uint32_t *)(base + h->off_always);
+	if (h->len_hs) {
+		if (hs_deserialize_database(base + h->off_hs, h->len_hs, &ix->hs) != HS_SUCCESS) {
+			fl_index_free(ix);
+			return fl_seterr(err, "the lookup index's literal matcher is damaged");
+		}
+	}
+	return 0;
+}
+
+int fl_index_save(const fl_index *ix, const char *path, fl_err *err)
+{
+	char *tmp = fl_xasprintf("%s.tmp.%d", path, (int)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		fl_seterr(err, "cannot write %s: %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	const char *p = ix->mem;
+	size_t left = ix->len;
+	while (left) {
+		ssize_t w = write(fd, p, left);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			fl_seterr(err, "cannot write %s: %s", tmp, strerror(errno));
+			close(fd);
+			unlink(tmp);
+			free(tmp);
+			return -1;
+		}
+		p += w;
+		left -= (size_t)w;
+	}
+	if (fsync(fd) < 0 || close(fd) < 0 || rename(tmp, path) < 0) {
+		fl_seterr(err, "cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+int fl_index_load(const char *path, int64_t generation, fl_index *out,
+		  fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
+	struct stat sb;
+	if (fstat(fd, &sb) < 0 || (size_t)sb.st_size < sizeof(idx_header)) {
+		close(fd);
+		return 0;
+	}
+	void *m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return fl_seterr(err, "cannot map %s: %s", path, strerror(errno));
+	const idx_header *h = m;
+	if (memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 || h->generation != generation) {
+		munmap(m, (size_t)sb.st_size);
+		return 0;
+	}
+	fl_err e2;
+	if (map_image(out, m, (size_t)sb.st_size, true, &e2) < 0)
+		return 0; /* damaged: rebuild */
+	return 1;
+}
+
+void fl_index_free(fl_index *ix)
+{
+	if (ix->hs)
+		hs_free_database(ix->hs);
+	if (ix->mem) {
+		if (ix->mapped)
+			munmap(ix->mem, ix->len);
+		else
+			free(ix->mem);
+	}
+	memset(ix, 0, sizeof *ix);
+}
+
+const idx_token *fl_index_token(const fl_index *ix, const char *tok)
+{
+	size_t lo = 0, hi = ix->h->n_tokens;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(ix_str(ix, ix->tok[mid].str), tok);
+		if (c == 0)
+			return &ix->tok[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const idx_code *fl_index_code(const fl_index *ix, const char *code)
+{
+	size_t lo = 0, hi = ix->h->n_codes;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(ix_str(ix, ix->codes[mid].str), code);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < ix->h->n_codes && strcmp(ix_str(ix, ix->codes[lo].str), code) == 0)
+		return &ix->codes[lo];
+	return NULL;
+}

@@ -1,0 +1,103 @@
+/*
+ * index.h — the lookup index: every record's match data in one flat file
+ * (strings, entries, error codes, literal factors with a Hyperscan
+ * literal database, and an inverted token index with idf), built once per
+ * store change, cached beside the store, replaced atomically, and mapped
+ * into memory in milliseconds.
+ */
+#ifndef FL_LOOKUP_INDEX_H
+#define FL_LOOKUP_INDEX_H
+
+#include <hs.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "faultline.h"
+
+#define FL_IDX_MAGIC "FLIDX\0\0\3"
+
+typedef struct idx_entry {
+	uint32_t id, repo, slug, code, msg, path, url, pattern, cls; /* strings */
+	int32_t line;
+	uint32_t literal;      /* literal characters of the pattern */
+	uint32_t toks, ntoks;  /* token indexes, into entry_toks */
+	float norm;            /* sum of idf over the entry's tokens */
+	uint32_t flags;        /* IDX_SIMPLE: pattern is literal + (.+?) */
+} idx_entry;
+#define IDX_SIMPLE 1u
+
+typedef struct idx_token {
+	uint32_t str;          /* token text */
+	uint32_t df;
+	uint32_t post;         /* offset into postings */
+	float idf;
+} idx_token;
+
+typedef struct idx_code {
+	uint32_t str;
+	uint32_t entry;
+} idx_code;
+
+typedef struct idx_header {
+	char magic[8];
+	uint32_t entry_size, token_size;
+	int64_t generation;            /* store generation it was built from */
+	char version[32];              /* datasetVersion: time of last change */
+	uint64_t n_entries, n_tokens, n_codes, n_factors, n_always;
+	uint64_t off_strings, len_strings;
+	uint64_t off_entries;
+	uint64_t off_tokens, off_postings, n_postings;
+	uint64_t off_entry_toks, n_entry_toks;
+	uint64_t off_codes;
+	uint64_t off_factor_idx, off_factor_ent, n_factor_ent;
+	uint64_t off_always;
+	uint64_t off_hs, len_hs;
+	uint64_t total;
+} idx_header;
+
+typedef struct fl_index {
+	void *mem;             /* the flat image (mapped or allocated) */
+	size_t len;
+	bool mapped;
+	const idx_header *h;
+	const char *str;
+	const idx_entry *ent;
+	const idx_token *tok;
+	const uint32_t *post;
+	const uint32_t *etoks;
+	const idx_code *codes;
+	const uint32_t *fidx;  /* n_factors + 1 offsets into fent */
+	const uint32_t *fent;
+	const uint32_t *always;
+	hs_database_t *hs;     /* NULL when there are no factors */
+} fl_index;
+
+/* Build from the store's records (repo filter NULL = all). */
+int fl_index_build(fl_store *st, fl_index *out, fl_err *err);
+/* Build from records handed one by one (for data sets). */
+typedef struct fl_index_builder fl_index_builder;
+fl_index_builder *fl_index_builder_new(void);
+void fl_index_builder_add(fl_index_builder *b, const fl_entry *e);
+int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
+			    const char *version, fl_index *out, fl_err *err);
+
+int fl_index_save(const fl_index *ix, const char *path, fl_err *err);
+/* Load; returns 1 when loaded, 0 when missing or stale (generation
+ * differs, or another build's format), -1 on error. */
+int fl_index_load(const char *path, int64_t generation, fl_index *out,
+		  fl_err *err);
+void fl_index_free(fl_index *ix);
+
+static inline const char *ix_str(const fl_index *ix, uint32_t off)
+{
+	return ix->str + off;
+}
+
+/* Binary searches. */
+const idx_token *fl_index_token(const fl_index *ix, const char *tok);
+/* First code slot equal to code (slots with the same code follow), or
+ * NULL. */
+const idx_code *fl_index_code(const fl_index *ix, const char *code);
+
+#endif

@@ -1,0 +1,572 @@
+/*
+ * lookup.c — looking an error text up (lookup.md): normalisation, then the
+ * exact-code, pattern and fuzzy tiers in turn, the first with hits wins;
+ * ranking by specificity, then by the evidence the wrappers carried.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "index.h"
+#include "lookup_internal.h"
+#include "match.h"
+#include "normalize.h"
+#include "tokens.h"
+
+#define FUZZY_MIN 0.4
+
+int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
+{
+	*out = NULL;
+	long long gen;
+	char changed[32];
+	if (fl_store_generation(st, &gen, changed, err) < 0)
+		return -1;
+	fl_lookup *lk = fl_xcalloc(1, sizeof *lk);
+	char *path = fl_xasprintf("%s.lookup", fl_store_path(st));
+	int rc = fl_index_load(path, gen, &lk->ix, err);
+	if (rc < 0) {
+		free(path);
+		free(lk);
+		return -1;
+	}
+	if (rc == 0) {
+		if (fl_index_build(st, &lk->ix, err) < 0) {
+			free(path);
+			free(lk);
+			return -1;
+		}
+		fl_err serr;
+		/* a read-only folder only costs the cache */
+		(void)fl_index_save(&lk->ix, path, &serr);
+		lk->built = true;
+	}
+	free(path);
+	*out = lk;
+	return 0;
+}
+
+int fl_lookup_from_index(fl_index *ix, fl_lookup **out)
+{
+	fl_lookup *lk = fl_xcalloc(1, sizeof *lk);
+	lk->ix = *ix;
+	memset(ix, 0, sizeof *ix);
+	*out = lk;
+	return 0;
+}
+
+void fl_lookup_close(fl_lookup *lk)
+{
+	if (!lk)
+		return;
+	fl_index_free(&lk->ix);
+	free(lk);
+}
+
+const char *fl_lookup_version(const fl_lookup *lk)
+{
+	return lk->ix.h->version;
+}
+
+size_t fl_lookup_count(const fl_lookup *lk)
+{
+	return lk->ix.h->n_entries;
+}
+
+bool fl_lookup_was_built(const fl_lookup *lk)
+{
+	return lk->built;
+}
+
+void fl_result_free(fl_result *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		fl_strv_free(&r->v[i].captures);
+	free(r->v);
+	free(r->query);
+	memset(r, 0, sizeof *r);
+}
+
+/* ---- per-thread scratch --------------------------------------------------------- */
+
+struct tls {
+	const fl_lookup *owner;
+	hs_scratch_t *scratch;
+	uint32_t *stamp;      /* per entry: query stamp when seen */
+	size_t cap;
+	uint32_t now;
+	uint32_t *cand;       /* candidates of this query */
+	size_t ncand, candcap;
+};
+static __thread struct tls tls;
+
+static void tls_prepare(const fl_lookup *lk)
+{
+	size_t n = lk->ix.h->n_entries;
+	if (tls.owner != lk) {
+		tls.owner = lk;
+		if (lk->ix.hs)
+			hs_alloc_scratch(lk->ix.hs, &tls.scratch);
+	}
+	if (tls.cap < n + 1) {
+		free(tls.stamp);
+		tls.cap = n + 1;
+		tls.stamp = fl_xcalloc(tls.cap, sizeof *tls.stamp);
+		tls.now = 0;
+	}
+	if (++tls.now == 0) {
+		memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
+		tls.now = 1;
+	}
+	tls.ncand = 0;
+}
+
+void fl_lookup_thread_done(void)
+{
+	if (tls.scratch)
+		hs_free_scratch(tls.scratch);
+	free(tls.stamp);
+	free(tls.cand);
+	fl_regex_cache_clear();
+	memset(&tls, 0, sizeof tls);
+}
+
+static void next_stamp(void)
+{
+	tls.ncand = 0;
+	if (++tls.now == 0) {
+		memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
+		tls.now = 1;
+	}
+}
+
+static void add_cand(uint32_t e)
+{
+	if (tls.stamp[e] == tls.now)
+		return;
+	tls.stamp[e] = tls.now;
+	if (tls.ncand == tls.candcap) {
+		tls.candcap = tls.candcap ? tls.candcap * 2 : 256;
+		tls.cand = fl_xrealloc(tls.cand, tls.candcap * sizeof *tls.cand);
+	}
+	tls.cand[tls.ncand++] = e;
+}
+
+struct hs_ctx {
+	const fl_index *ix;
+};
+
+static int on_factor(unsigned int id, unsigned long long from,
+		     unsigned long long to, unsigned int flags, void *ctx)
+{
+	(void)from;
+	(void)to;
+	(void)flags;
+	const fl_index *ix = ((struct hs_ctx *)ctx)->ix;
+	for (uint32_t k = ix->fidx[id]; k < ix->fidx[id + 1]; k++)
+		add_cand(ix->fent[k]);
+	return 0;
+}
+
+/* ---- evidence -------------------------------------------------------------------- */
+
+static bool path_agrees(const char *entry_path, const char *seen)
+{
+	size_t a = strlen(entry_path), b = strlen(seen);
+	if (!a || !b)
+		return false;
+	/* one is a suffix of the other at a '/' boundary */
+	if (b >= a)
+		return strcmp(seen + b - a, entry_path) == 0 &&
+		       (b == a || seen[b - a - 1] == '/' || seen[b - a - 1] == '\\');
+	return strcmp(entry_path + a - b, seen) == 0 && entry_path[a - b - 1] == '/';
+}
+
+static int evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
+{
+	int score = 0;
+	const char *path = ix_str(ix, x->path);
+	for (size_t i = 0; i < q->paths.n; i++) {
+		if (path_agrees(path, q->paths.v[i])) {
+			score += 4;
+			break;
+		}
+		const char *b1 = strrchr(path, '/'), *b2 = strrchr(q->paths.v[i], '/');
+		b1 = b1 ? b1 + 1 : path;
+		b2 = b2 ? b2 + 1 : q->paths.v[i];
+		if (strcmp(b1, b2) == 0) {
+			score += 2;
+			break;
+		}
+	}
+	if (x->cls) {
+		const char *cls = ix_str(ix, x->cls);
+		const char *last = cls;
+		for (const char *p = cls; *p; p++)
+			if ((*p == ':' || *p == '.') && p[1] && p[1] != ':')
+				last = p + 1;
+		for (size_t i = 0; i < q->classes.n; i++)
+			if (strcmp(q->classes.v[i], cls) == 0 || strcmp(q->classes.v[i], last) == 0) {
+				score += 3;
+				break;
+			}
+	}
+	for (size_t i = 0; i < q->modules.n; i++) {
+		/* a module/package/crate named in the frames appears in the path */
+		const char *m = q->modules.v[i];
+		const char *last = strrchr(m, '.');
+		last = last ? last + 1 : m;
+		if (strlen(last) >= 3 && strstr(path, last)) {
+			score += 1;
+			break;
+		}
+	}
+	return score;
+}
+
+/* ---- results ---------------------------------------------------------------------- */
+
+struct hit {
+	uint32_t entry;
+	double score;
+	uint32_t literal;
+	int ev;
+	double coverage;
+	fl_span caps[FL_MAX_SEGMENTS + 1];
+	size_t ncaps;
+	const char *text;  /* the text the captures refer to */
+};
+
+static int cmp_hit(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+	if (x->literal != y->literal)
+		return x->literal > y->literal ? -1 : 1;
+	if (x->ev != y->ev)
+		return x->ev > y->ev ? -1 : 1;
+	if (x->coverage != y->coverage)
+		return x->coverage > y->coverage ? -1 : 1;
+	return x->entry < y->entry ? -1 : x->entry > y->entry;
+}
+
+static int cmp_hit_score(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	if (x->ev != y->ev)
+		return x->ev > y->ev ? -1 : 1;
+	return x->entry < y->entry ? -1 : x->entry > y->entry;
+}
+
+static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
+		 const char *type, fl_result *out)
+{
+	const fl_index *ix = &lk->ix;
+	size_t n = nh < limit ? nh : limit;
+	out->v = fl_xcalloc(n ? n : 1, sizeof *out->v);
+	out->n = n;
+	out->match_type = type;
+	for (size_t i = 0; i < n; i++) {
+		const idx_entry *x = &ix->ent[h[i].entry];
+		fl_match *m = &out->v[i];
+		m->entry = h[i].entry;
+		m->id = ix_str(ix, x->id);
+		m->repo = ix_str(ix, x->repo);
+		m->slug = ix_str(ix, x->slug);
+		m->code = x->code ? ix_str(ix, x->code) : NULL;
+		m->message = ix_str(ix, x->msg);
+		m->file_path = ix_str(ix, x->path);
+		m->github_url = ix_str(ix, x->url);
+		m->line = x->line;
+		m->score = h[i].score;
+		m->match_type = type;
+		for (size_t k = 0; k < h[i].ncaps; k++) {
+			char *c = fl_xstrndup(h[i].text + h[i].caps[k].start,
+					      h[i].caps[k].end - h[i].caps[k].start);
+			fl_strv_push(&m->captures, c);
+			free(c);
+		}
+	}
+}
+
+static bool repo_ok(const fl_index *ix, const idx_entry *x, const char *repo)
+{
+	return !repo || strcmp(ix_str(ix, x->repo), repo) == 0;
+}
+
+/* ---- tiers -------------------------------------------------------------------------- */
+
+static bool is_code_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q,
+			const char *repo, struct hit **hits, size_t *cap)
+{
+	const fl_index *ix = &lk->ix;
+	size_t nh = 0;
+	if (!ix->h->n_codes)
+		return 0;
+	fl_strv words = {0};
+	for (size_t i = 0; i < q->codes.n; i++)
+		fl_strv_push(&words, q->codes.v[i]);
+	size_t n = strlen(text);
+	for (size_t i = 0; i < n && words.n < 512;) {
+		if (!is_code_char(text[i]) || (i > 0 && (is_code_char(text[i - 1]) ||
+							 isalnum((unsigned char)text[i - 1])))) {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < n && is_code_char(text[j]))
+			j++;
+		bool boundary = j >= n || !isalnum((unsigned char)text[j]);
+		size_t len = j - i;
+		bool upper = text[i] >= 'A' && text[i] <= 'Z';
+		bool e4 = text[i] == 'E' && len == 5;
+		if (boundary && len >= 3 && len < 128 && (upper || e4)) {
+			char *w = fl_xstrndup(text + i, len);
+			fl_strv_push(&words, w);
+			free(w);
+		}
+		i = j;
+	}
+	for (size_t w = 0; w < words.n; w++) {
+		const idx_code *c = fl_index_code(ix, words.v[w]);
+		for (; c && c < ix->codes + ix->h->n_codes &&
+		       strcmp(ix_str(ix, c->str), words.v[w]) == 0; c++) {
+			const idx_entry *x = &ix->ent[c->entry];
+			if (!repo_ok(ix, x, repo) || tls.stamp[c->entry] == tls.now)
+				continue;
+			tls.stamp[c->entry] = tls.now;
+			if (nh == *cap) {
+				*cap = *cap ? *cap * 2 : 16;
+				*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+			}
+			struct hit *h = &(*hits)[nh++];
+			memset(h, 0, sizeof *h);
+			h->entry = c->entry;
+			h->score = 1.0;
+			h->literal = x->literal;
+			h->ev = evidence(ix, x, q);
+		}
+	}
+	fl_strv_free(&words);
+	return nh;
+}
+
+/* Confirm entry x against text; on a match fill h. */
+static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
+		    size_t len, struct hit *h)
+{
+	const char *pat = ix_str(ix, x->pattern);
+	fl_span whole;
+	bool ok;
+	if (x->flags & IDX_SIMPLE) {
+		char buf[4096];
+		char *b = strlen(pat) < sizeof buf ? buf : fl_xmalloc(strlen(pat) + 1);
+		fl_prog prog;
+		ok = fl_prog_parse(pat, b, &prog) &&
+		     fl_prog_match(&prog, text, len, h->caps, &h->ncaps, &whole);
+		if (b != buf)
+			free(b);
+	} else {
+		ok = fl_regex_match(pat, text, len, h->caps, &h->ncaps, &whole);
+	}
+	if (!ok)
+		return false;
+	h->text = text;
+	/* coverage of the line the match is on */
+	size_t ls = whole.start, le = whole.end;
+	while (ls > 0 && text[ls - 1] != '\n')
+		ls--;
+	while (le < len && text[le] != '\n')
+		le++;
+	h->coverage = le > ls ? (double)(whole.end - whole.start) / (double)(le - ls) : 1.0;
+	return true;
+}
+
+static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
+			   const char *repo, struct hit **hits, size_t *cap)
+{
+	const fl_index *ix = &lk->ix;
+	size_t nh = 0;
+	/* texts to try: every candidate message, then the whole cleaned text */
+	size_t nt = q->messages.n + 1;
+	for (size_t ti = 0; ti < nt; ti++) {
+		const char *text = ti < q->messages.n ? q->messages.v[ti] : q->clean;
+		size_t len = strlen(text);
+		if (!len)
+			continue;
+		next_stamp();
+		if (ix->hs && tls.scratch) {
+			struct hs_ctx c = {ix};
+			hs_scan(ix->hs, text, (unsigned)(len > 0xffffffffu ? 0xffffffffu : len),
+				0, tls.scratch, on_factor, &c);
+		}
+		for (uint64_t a = 0; a < ix->h->n_always; a++)
+			add_cand(ix->always[a]);
+		for (size_t k = 0; k < tls.ncand; k++) {
+			uint32_t e = tls.cand[k];
+			const idx_entry *x = &ix->ent[e];
+			if (!repo_ok(ix, x, repo))
+				continue;
+			/* already a hit from an earlier text? */
+			bool seen = false;
+			for (size_t j = 0; j < nh; j++)
+				if ((*hits)[j].entry == e)
+					seen = true;
+			if (seen)
+				continue;
+			if (nh == *cap) {
+				*cap = *cap ? *cap * 2 : 16;
+				*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+			}
+			struct hit *h = &(*hits)[nh];
+			memset(h, 0, sizeof *h);
+			if (!confirm(ix, x, text, len, h))
+				continue;
+			h->entry = e;
+			h->literal = x->literal;
+			h->ev = evidence(ix, x, q);
+			nh++;
+		}
+	}
+	if (!nh)
+		return 0;
+	qsort(*hits, nh, sizeof **hits, cmp_hit);
+	/* scores in [0.9, 1): specificity first, then evidence and coverage */
+	for (size_t i = 0; i < nh; i++) {
+		struct hit *h = &(*hits)[i];
+		double spec = h->literal >= 200 ? 1.0 : (double)h->literal / 200.0;
+		double ev = h->ev > 10 ? 1.0 : h->ev / 10.0;
+		h->score = 0.9 + 0.06 * spec + 0.02 * h->coverage + 0.019 * ev;
+		if (h->score > 0.999)
+			h->score = 0.999;
+		/* keep the order of the ranking */
+		if (i > 0 && h->score > (*hits)[i - 1].score)
+			h->score = (*hits)[i - 1].score;
+	}
+	return nh;
+}
+
+static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
+			 const char *repo, struct hit **hits, size_t *cap)
+{
+	const fl_index *ix = &lk->ix;
+	const char *text = q->messages.n ? q->messages.v[0] : q->clean;
+	char buf[128 * FL_TOKEN_MAX];
+	const char *toks[128];
+	size_t nt = fl_tokens(text, buf, toks, 128);
+	if (!nt || !ix->h->n_entries)
+		return 0;
+	size_t N = ix->h->n_entries;
+	struct qt {
+		const idx_token *t;
+		double idf;
+	} qt[128];
+	double qnorm = 0;
+	for (size_t i = 0; i < nt; i++) {
+		qt[i].t = fl_index_token(ix, toks[i]);
+		qt[i].idf = qt[i].t ? qt[i].t->idf : fl_idf(N, 0);
+		qnorm += qt[i].idf;
+	}
+	/* prefix filter: visiting tokens by decreasing idf, once the weight
+	 * left cannot reach the threshold alone, stop adding candidates */
+	for (size_t i = 1; i < nt; i++)
+		for (size_t j = i; j > 0 && qt[j].idf > qt[j - 1].idf; j--) {
+			struct qt tmp = qt[j];
+			qt[j] = qt[j - 1];
+			qt[j - 1] = tmp;
+		}
+	/* score = I / (qnorm + enorm - I) >= FUZZY_MIN needs
+	 * I >= FUZZY_MIN * qnorm / (1 + FUZZY_MIN) at the least (enorm >= I) */
+	double need = FUZZY_MIN * qnorm / (1.0 + FUZZY_MIN);
+	double left = qnorm;
+	next_stamp();
+	for (size_t i = 0; i < nt; i++) {
+		if (left < need)
+			break;
+		left -= qt[i].idf;
+		if (!qt[i].t)
+			continue;
+		const uint32_t *p = ix->post + qt[i].t->post;
+		for (uint32_t k = 0; k < qt[i].t->df; k++) {
+			add_cand(p[k]);
+		}
+	}
+	size_t nh = 0;
+	for (size_t k = 0; k < tls.ncand; k++) {
+		uint32_t e = tls.cand[k];
+		const idx_entry *x = &ix->ent[e];
+		if (!repo_ok(ix, x, repo))
+			continue;
+		/* exact intersection weight */
+		double inter = 0;
+		const uint32_t *et = ix->etoks + x->toks;
+		for (size_t i = 0; i < nt; i++) {
+			if (!qt[i].t)
+				continue;
+			uint32_t tid = (uint32_t)(qt[i].t - ix->tok);
+			size_t lo = 0, hi = x->ntoks;
+			while (lo < hi) {
+				size_t mid = (lo + hi) / 2;
+				if (et[mid] < tid)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo < x->ntoks && et[lo] == tid)
+				inter += qt[i].idf;
+		}
+		double uni = qnorm + x->norm - inter;
+		double score = uni > 0 ? inter / uni : 0;
+		if (score < FUZZY_MIN)
+			continue;
+		if (nh == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+		}
+		struct hit *h = &(*hits)[nh++];
+		memset(h, 0, sizeof *h);
+		h->entry = e;
+		/* fuzzy scores stay below the pattern tier's */
+		h->score = score >= 0.9 ? 0.899 : score;
+		h->ev = evidence(ix, x, q);
+	}
+	qsort(*hits, nh, sizeof **hits, cmp_hit_score);
+	return nh;
+}
+
+int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
+		      const char *repo, size_t limit, fl_result *out)
+{
+	memset(out, 0, sizeof *out);
+	if (limit == 0)
+		limit = 10;
+	fl_query q;
+	fl_normalize(text, len, &q);
+	out->query = fl_xstrdup(q.messages.n ? q.messages.v[0] : q.clean);
+	tls_prepare(lk);
+	struct hit *hits = NULL;
+	size_t cap = 0, nh;
+	const char *type = NULL;
+	if ((nh = tier_code(lk, q.clean, &q, repo, &hits, &cap)) > 0) {
+		qsort(hits, nh, sizeof *hits, cmp_hit);
+		type = "exact-code";
+	} else if ((nh = tier_pattern(lk, &q, repo, &hits, &cap)) > 0) {
+		type = "pattern";
+	} else if ((nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {
+		type = "fuzzy";
+	}
+	if (nh)
+		emit(lk, hits, nh, limit, type, out);
+	free(hits);
+	fl_query_free(&q);
+	return 0;
+}

@@ -1,0 +1,272 @@
+/*
+ * match.c — pattern programs (literal segments and gaps) and the PCRE2
+ * fallback for patterns of any other form.  See match.h.
+ */
+#define _GNU_SOURCE
+#include "match.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "../util.h"
+
+static bool is_meta(char c)
+{
+	return c && strchr(".*+?^${}()|[]\\", c) != NULL;
+}
+
+bool fl_prog_parse(const char *pat, char *buf, fl_prog *p)
+{
+	memset(p, 0, sizeof *p);
+	size_t o = 0;
+	int pending_gap = 0;
+	bool in_seg = false;
+	for (size_t i = 0; pat[i];) {
+		if (strncmp(pat + i, "(.+?)", 5) == 0) {
+			if (in_seg) {
+				/* close the segment */
+				p->seglen[p->nseg - 1] = (uint16_t)(buf + o - p->seg[p->nseg - 1]);
+				buf[o++] = '\0';
+				in_seg = false;
+			}
+			pending_gap++;
+			i += 5;
+			continue;
+		}
+		char c = pat[i];
+		if (c == '\\') {
+			char n = pat[i + 1];
+			if (!is_meta(n) && n != '/' && n != '-' && n != '#' && n != ' ' &&
+			    n != '"' && n != '\'' && n != ':' && n != '!' && n != '<' &&
+			    n != '>' && n != '=' && n != ',' && n != '@' && n != '%' &&
+			    n != '&' && n != '~' && n != '`' && n != ';')
+				return false; /* \d, \w, \n ... */
+			c = n;
+			i += 2;
+		} else if (is_meta(c)) {
+			return false;
+		} else {
+			i++;
+		}
+		if (!in_seg) {
+			if (p->nseg == FL_MAX_SEGMENTS)
+				return false;
+			if (p->nseg == 0)
+				p->lead_gap = (uint8_t)(pending_gap > 255 ? 255 : pending_gap);
+			else
+				p->gap[p->nseg - 1] = (uint8_t)(pending_gap > 255 ? 255 : pending_gap);
+			if (p->nseg > 0 && pending_gap == 0)
+				return false; /* cannot happen: segments merge */
+			pending_gap = 0;
+			p->seg[p->nseg++] = buf + o;
+			in_seg = true;
+		}
+		buf[o++] = c;
+		p->literal++;
+	}
+	if (in_seg) {
+		p->seglen[p->nseg - 1] = (uint16_t)(buf + o - p->seg[p->nseg - 1]);
+		buf[o++] = '\0';
+	}
+	p->trail_gap = (uint8_t)(pending_gap > 255 ? 255 : pending_gap);
+	return p->nseg > 0;
+}
+
+bool fl_pattern_factor(const char *pat, char *buf, size_t *len)
+{
+	/* longest run of literal bytes, escapes decoded; any regex construct
+	 * breaks a run */
+	size_t best = 0, cur = 0;
+	char run[512];
+	for (size_t i = 0;;) {
+		char c = pat[i];
+		bool lit = false;
+		char v = 0;
+		if (c == '\\' && pat[i + 1] && is_meta(pat[i + 1])) {
+			lit = true;
+			v = pat[i + 1];
+			i += 2;
+		} else if (c == '\\' && pat[i + 1] &&
+			   !strchr("dDwWsSbBAzZGnrtfveaxuUpPkgQEhHRXNK0123456789", pat[i + 1])) {
+			lit = true;
+			v = pat[i + 1];
+			i += 2;
+		} else if (c && !is_meta(c)) {
+			lit = true;
+			v = c;
+			i++;
+		} else if (c == '\\' && pat[i + 1]) {
+			i += 2;
+		} else if (c) {
+			/* a quantifier after a literal makes that literal optional */
+			if ((c == '?' || c == '*' || c == '{') && cur > 0)
+				cur--;
+			i++;
+		}
+		if (lit && cur < sizeof run) {
+			run[cur++] = v;
+			continue;
+		}
+		if (cur > best) {
+			best = cur;
+			memcpy(buf, run, cur);
+		}
+		cur = 0;
+		if (!c)
+			break;
+		/* alternation: no factor is required */
+		if (c == '|')
+			return false;
+	}
+	*len = best;
+	return best >= 3;
+}
+
+/* Greedy earliest-occurrence match of p inside text[0, len); offsets are
+ * relative to text. */
+static bool match_slice(const fl_prog *p, const char *text, size_t len,
+			fl_span *caps, size_t *ncaps, fl_span *whole)
+{
+	size_t n = 0, first_start = 0, prev_end = 0;
+	for (uint16_t i = 0; i < p->nseg; i++) {
+		size_t from = i == 0 ? p->lead_gap : prev_end + p->gap[i - 1];
+		if (from > len)
+			return false;
+		const char *at = memmem(text + from, len - from, p->seg[i], p->seglen[i]);
+		if (!at)
+			return false;
+		size_t s = (size_t)(at - text);
+		if (i == 0) {
+			first_start = p->lead_gap ? 0 : s;
+			if (p->lead_gap)
+				caps[n++] = (fl_span){0, s};
+		} else {
+			caps[n++] = (fl_span){prev_end, s};
+		}
+		prev_end = s + p->seglen[i];
+	}
+	size_t end = prev_end;
+	if (p->trail_gap) {
+		if (len - prev_end < p->trail_gap)
+			return false;
+		/* lazily one character would do; report the rest of the line,
+		 * which is what the placeholder stood for */
+		size_t stop = len;
+		while (stop > prev_end + p->trail_gap &&
+		       (text[stop - 1] == '\r' || text[stop - 1] == ' '))
+			stop--;
+		caps[n++] = (fl_span){prev_end, stop};
+		end = stop;
+	}
+	*ncaps = n;
+	whole->start = first_start;
+	whole->end = end;
+	return true;
+}
+
+bool fl_prog_match(const fl_prog *p, const char *text, size_t len,
+		   fl_span *caps, size_t *ncaps, fl_span *whole)
+{
+	bool multiline = false;
+	for (uint16_t i = 0; i < p->nseg; i++)
+		if (memchr(p->seg[i], '\n', p->seglen[i]))
+			multiline = true;
+	if (multiline)
+		return match_slice(p, text, len, caps, ncaps, whole);
+	/* gaps do not cross lines (as `.` in a regex): try the lines that
+	 * hold the first segment, leftmost first */
+	size_t search = 0;
+	while (search < len) {
+		const char *at = memmem(text + search, len - search, p->seg[0], p->seglen[0]);
+		if (!at)
+			return false;
+		size_t s = (size_t)(at - text);
+		size_t ls = s;
+		while (ls > 0 && text[ls - 1] != '\n')
+			ls--;
+		const char *nl = memchr(text + s, '\n', len - s);
+		size_t le = nl ? (size_t)(nl - text) : len;
+		if (match_slice(p, text + ls, le - ls, caps, ncaps, whole)) {
+			for (size_t k = 0; k < *ncaps; k++) {
+				caps[k].start += ls;
+				caps[k].end += ls;
+			}
+			whole->start += ls;
+			whole->end += ls;
+			return true;
+		}
+		search = le + 1;
+	}
+	return false;
+}
+
+/* ---- PCRE2 fallback -------------------------------------------------------- */
+
+struct re_cache_ent {
+	char *pattern;
+	pcre2_code *code;
+	pcre2_match_data *md;
+};
+
+#define RE_CACHE 256
+static __thread struct re_cache_ent re_cache[RE_CACHE];
+static __thread pcre2_match_context *re_mctx;
+
+void fl_regex_cache_clear(void)
+{
+	for (int i = 0; i < RE_CACHE; i++) {
+		free(re_cache[i].pattern);
+		pcre2_code_free(re_cache[i].code);
+		pcre2_match_data_free(re_cache[i].md);
+		memset(&re_cache[i], 0, sizeof re_cache[i]);
+	}
+	pcre2_match_context_free(re_mctx);
+	re_mctx = NULL;
+}
+
+bool fl_regex_match(const char *pattern, const char *text, size_t len,
+		    fl_span *caps, size_t *ncaps, fl_span *whole)
+{
+	uint32_t h = 2166136261u;
+	for (const char *q = pattern; *q; q++)
+		h = (h ^ (unsigned char)*q) * 16777619u;
+	struct re_cache_ent *e = &re_cache[h % RE_CACHE];
+	if (!e->pattern || strcmp(e->pattern, pattern) != 0) {
+		free(e->pattern);
+		pcre2_code_free(e->code);
+		pcre2_match_data_free(e->md);
+		memset(e, 0, sizeof *e);
+		int errc;
+		PCRE2_SIZE erro;
+		e->code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+					PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &errc, &erro, NULL);
+		if (!e->code)
+			return false;
+		pcre2_jit_compile(e->code, PCRE2_JIT_COMPLETE);
+		e->md = pcre2_match_data_create_from_pattern(e->code, NULL);
+		e->pattern = fl_xstrdup(pattern);
+	}
+	if (!re_mctx) {
+		re_mctx = pcre2_match_context_create(NULL);
+		/* a pathological pattern gives up instead of stalling a query */
+		pcre2_set_match_limit(re_mctx, 100000);
+		pcre2_set_depth_limit(re_mctx, 1000);
+	}
+	int rc = pcre2_match(e->code, (PCRE2_SPTR)text, len, 0, 0, e->md, re_mctx);
+	if (rc <= 0)
+		return false;
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(e->md);
+	whole->start = ov[0];
+	whole->end = ov[1];
+	size_t n = 0;
+	for (int i = 1; i < rc && n <= FL_MAX_SEGMENTS; i++) {
+		if (ov[2 * i] == PCRE2_UNSET)
+			continue;
+		caps[n++] = (fl_span){ov[2 * i], ov[2 * i + 1]};
+	}
+	*ncaps = n;
+	return true;
+}

@@ -1,0 +1,58 @@
+/*
+ * match.h — confirming a messagePattern against a text and reporting what
+ * its placeholders captured.
+ *
+ * Patterns derived by records.md are literal text with `(.+?)` gaps; those
+ * are compiled to a "program" of literal segments and matched with memmem,
+ * without backtracking (earliest occurrence of each segment is optimal for
+ * such patterns).  Any other regex (from an imported data set) goes to
+ * PCRE2 with JIT and match limits.
+ */
+#ifndef FL_LOOKUP_MATCH_H
+#define FL_LOOKUP_MATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "faultline.h"
+
+#define FL_MAX_SEGMENTS 64
+
+/* A simple pattern: [gap] seg (gap seg)* [gap]; gaps need >= min chars. */
+typedef struct fl_prog {
+	uint16_t nseg;
+	uint16_t literal;                 /* literal bytes in all segments */
+	uint8_t lead_gap, trail_gap;      /* minimum lengths, 0 = none */
+	uint8_t gap[FL_MAX_SEGMENTS];     /* gap[i]: min chars between seg i and i+1 */
+	const char *seg[FL_MAX_SEGMENTS];
+	uint16_t seglen[FL_MAX_SEGMENTS];
+} fl_prog;
+
+/* Parse pattern into prog, unescaping into buf (>= strlen(pattern)+1
+ * bytes).  Returns false when the pattern is not of the simple form. */
+bool fl_prog_parse(const char *pattern, char *buf, fl_prog *prog);
+
+/* Longest literal run of any pattern (for prefiltering): offset and length
+ * into buf (unescaped).  Returns false when none of 3+ bytes exists. */
+bool fl_pattern_factor(const char *pattern, char *buf, size_t *len);
+
+/* A capture: [start, end) of the text. */
+typedef struct fl_span {
+	size_t start, end;
+} fl_span;
+
+/* Match prog against text: true on a match; fills the captures (one per
+ * gap, in order; at most FL_MAX_SEGMENTS+1) and the whole match span.  A
+ * trailing gap captures to the end of the line. */
+bool fl_prog_match(const fl_prog *p, const char *text, size_t len,
+		   fl_span *caps, size_t *ncaps, fl_span *whole);
+
+/* PCRE2 fallback: match pattern against text (compiled and cached per
+ * thread).  Same outputs as fl_prog_match.  Returns false on no match,
+ * on a pattern that does not compile, or when the match limit is hit. */
+bool fl_regex_match(const char *pattern, const char *text, size_t len,
+		    fl_span *caps, size_t *ncaps, fl_span *whole);
+void fl_regex_cache_clear(void);
+
+#endif

@@ -1,0 +1,601 @@
+/*
+ * normalize.c — recognising and stripping what runtimes, shells and
+ * loggers put around an error message, keeping what they carry as
+ * evidence (see normalize.h).
+ */
+#define _GNU_SOURCE
+#include "normalize.h"
+
+#include <ctype.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../util.h"
+#include "../util.h"
+
+void fl_query_free(fl_query *q)
+{
+	free(q->clean);
+	fl_strv_free(&q->messages);
+	fl_strv_free(&q->classes);
+	fl_strv_free(&q->paths);
+	fl_strv_free(&q->modules);
+	fl_strv_free(&q->codes);
+	memset(q, 0, sizeof *q);
+}
+
+static void push_unique(fl_strv *v, const char *s, size_t n)
+{
+	if (n == 0)
+		return;
+	char *c = fl_xstrndup(s, n);
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->v[i], c) == 0) {
+			free(c);
+			return;
+		}
+	if (v->n < 256)
+		fl_strv_push(v, c);
+	free(c);
+}
+
+/* ---- ANSI --------------------------------------------------------------- */
+
+static char *strip_ansi(const char *s, size_t n)
+{
+	char *out = fl_xmalloc(n + 1);
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\x1b') {
+			if (i + 1 < n && s[i + 1] == '[') {
+				i += 2;
+				while (i < n && !((s[i] >= '@' && s[i] <= '~')))
+					i++;
+				continue;
+			}
+			if (i + 1 < n && s[i + 1] == ']') { /* OSC ... BEL */
+				while (i < n && s[i] != '\a')
+					i++;
+				continue;
+			}
+			continue;
+		}
+		if (s[i] == '\0')
+			continue;
+		out[o++] = s[i];
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* ---- line prefixes ------------------------------------------------------- */
+
+static bool digits(const char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+static const char *skip_spaces(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* HH:MM:SS[.frac] */
+static const char *time_part(const char *s)
+{
+	if (!(digits(s, 2) && s[2] == ':' && digits(s + 3, 2) && s[5] == ':' && digits(s + 6, 2)))
+		return NULL;
+	s += 8;
+	if (*s == '.' || *s == ',') {
+		s++;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	return s;
+}
+
+static const char *strip_timestamp(const char *s)
+{
+	const char *p = s;
+	bool br = *p == '[';
+	if (br)
+		p++;
+	const char *q = NULL;
+	if (digits(p, 4) && p[4] == '-' && digits(p + 5, 2) && p[7] == '-' && digits(p + 8, 2)) {
+		q = p + 10;
+		if (*q == 'T' || *q == ' ') {
+			const char *t = time_part(q + 1);
+			if (t)
+				q = t;
+		}
+	} else if (digits(p, 4) && p[4] == '/' && digits(p + 5, 2) && p[7] == '/' && digits(p + 8, 2)) {
+		q = p + 10; /* Go log: 2009/11/10 23:00:00 */
+		if (*q == ' ') {
+			const char *t = time_part(q + 1);
+			if (t)
+				q = t;
+		}
+	} else {
+		q = time_part(p);
+	}
+	if (!q)
+		return s;
+	if (*q == 'Z')
+		q++;
+	else if ((*q == '+' || *q == '-') && digits(q + 1, 2)) {
+		q += 3;
+		if (*q == ':')
+			q++;
+		if (digits(q, 2))
+			q += 2;
+	}
+	if (br) {
+		if (*q != ']')
+			return s;
+		q++;
+	}
+	while (*q == ' ' || *q == '|' || *q == '\t' || (*q == '-' && q[1] == ' '))
+		q++;
+	return q;
+}
+
+static const char *const levels[] = {
+	"ERROR", "ERR", "FATAL", "CRITICAL", "CRIT", "WARN", "WARNING", "INFO",
+	"DEBUG", "TRACE", "PANIC", "SEVERE", "NOTICE", "ALERT", "EMERG",
+	"EMERGENCY", "FAIL", "FAILED", "E", "W", "F", NULL,
+};
+
+static const char *strip_level(const char *s)
+{
+	const char *p = s;
+	bool br = *p == '[' || *p == '<';
+	if (br)
+		p++;
+	size_t n = 0;
+	while (isalpha((unsigned char)p[n]))
+		n++;
+	if (!n)
+		return s;
+	bool hit = false;
+	for (const char *const *l = levels; *l; l++)
+		if (strlen(*l) == n && strncasecmp(p, *l, n) == 0) {
+			/* single letters only as [E] */
+			if (n == 1 && !br)
+				continue;
+			/* lowercase words only when followed by ':' or bracketed */
+			hit = true;
+		}
+	if (!hit)
+		return s;
+	const char *q = p + n;
+	if (br) {
+		if (*q != ']' && *q != '>')
+			return s;
+		q++;
+	}
+	bool colon = *q == ':';
+	if (colon)
+		q++;
+	if (*q != ' ' && *q != '\t')
+		return s;
+	/* a plain capitalised word ("Error something") is text, not a level:
+	 * require brackets, a colon, or all capitals */
+	if (!br && !colon) {
+		for (size_t i = 0; i < n; i++)
+			if (islower((unsigned char)p[i]))
+				return s;
+	}
+	return skip_spaces(q);
+}
+
+/* syslog: "<13>", "Nov 29 12:00:00 host prog[123]: " */
+static const char *strip_syslog(const char *s)
+{
+	const char *p = s;
+	if (*p == '<') {
+		const char *q = p + 1;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (*q == '>' && q > p + 1)
+			p = q + 1;
+	}
+	static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec", NULL};
+	bool month = false;
+	for (const char *const *m = months; *m; m++)
+		if (strncmp(p, *m, 3) == 0 && p[3] == ' ')
+			month = true;
+	if (!month)
+		return p;
+	const char *q = p + 4;
+	if (*q == ' ')
+		q++;
+	while (isdigit((unsigned char)*q))
+		q++;
+	if (*q != ' ')
+		return p;
+	const char *t = time_part(q + 1);
+	if (!t || *t != ' ')
+		return p;
+	q = t + 1;
+	/* host */
+	const char *h = q;
+	while (*h && *h != ' ')
+		h++;
+	if (*h != ' ')
+		return q;
+	/* prog[pid]: */
+	const char *g = h + 1;
+	const char *c = g;
+	while (*c && *c != ' ' && *c != ':')
+		c++;
+	if (*c == ':' && c > g)
+		return skip_spaces(c + 1);
+	return q;
+}
+
+/* "prog: fatal: ", "fatal: ", "error: ", "warning: ", "npm error " */
+static const char *strip_prog(const char *s)
+{
+	static const char *const kinds[] = {"fatal: ", "error: ", "warning: ",
+		"Error: ", "ERROR: ", "FATAL: ", "panic: ", "npm error ", "npm ERR! ",
+		"npm warn ", "usage: ", NULL};
+	for (const char *const *k = kinds; *k; k++)
+		if (strncmp(s, *k, strlen(*k)) == 0 && s[strlen(*k)])
+			return s + strlen(*k);
+	/* "prog: fatal: ..." — prog is one word */
+	const char *p = s;
+	while (*p && *p != ' ' && *p != ':')
+		p++;
+	if (*p == ':' && p > s && p[1] == ' ') {
+		const char *r = p + 2;
+		for (const char *const *k = kinds; *k; k++)
+			if (strncmp(r, *k, strlen(*k)) == 0 && r[strlen(*k)])
+				return r + strlen(*k);
+	}
+	return s;
+}
+
+/* glog: "E1129 12:00:00.123456  1234 file.cc:123] msg" */
+static const char *strip_glog(const char *s, fl_query *q)
+{
+	if (!strchr("IWEF", s[0]) || !digits(s + 1, 4) || s[5] != ' ')
+		return s;
+	const char *t = time_part(s + 6);
+	if (!t)
+		return s;
+	const char *b = strstr(t, "] ");
+	if (!b || b - t > 80)
+		return s;
+	const char *f = b;
+	while (f > t && f[-1] != ' ')
+		f--;
+	const char *colon = memchr(f, ':', (size_t)(b - f));
+	if (colon)
+		push_unique(&q->paths, f, (size_t)(colon - f));
+	return b + 2;
+}
+
+char *fl_strip_line(char *line)
+{
+	const char *p = skip_spaces(line);
+	for (int round = 0; round < 8; round++) {
+		const char *q = p;
+		q = strip_syslog(q);
+		q = strip_timestamp(q);
+		q = strip_level(q);
+		q = strip_prog(q);
+		q = skip_spaces(q);
+		if (q == p)
+			break;
+		p = q;
+	}
+	return (char *)p;
+}
+
+/* ---- evidence from frames ------------------------------------------------------ */
+
+/* "path:line[:col]" inside s: push path */
+static void push_path_before_colon_digits(fl_query *q, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] != ':' || i + 1 >= n || !isdigit((unsigned char)s[i + 1]))
+			continue;
+		size_t b = i;
+		while (b > 0 && s[b - 1] != ' ' && s[b - 1] != '(' && s[b - 1] != '\t' &&
+		       s[b - 1] != '"' && s[b - 1] != '\'')
+			b--;
+		if (i > b && memchr(s + b, '.', i - b))
+			push_unique(&q->paths, s + b, i - b);
+		return;
+	}
+}
+
+/* class-like word followed by ": " at the start: Class: message */
+static size_t class_prefix(const char *s)
+{
+	size_t n = 0;
+	while (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '.' || s[n] == '$' ||
+	       s[n] == ':')
+		n++;
+	while (n > 0 && s[n - 1] == ':')
+		n--;
+	if (n < 4 || s[n] != ':' || (s[n + 1] != ' ' && s[n + 1] != '\0'))
+		return 0;
+	/* last component ends like an error class */
+	const char *last = s;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '.' || s[i] == ':')
+			last = s + i + 1;
+	size_t ll = (size_t)(s + n - last);
+	static const char *const ends[] = {"Error", "Exception", "Panic", "Warning",
+		"Fault", "Failure", "Interrupt", "Exit", NULL};
+	for (const char *const *e = ends; *e; e++) {
+		size_t el = strlen(*e);
+		if (ll >= el && strncmp(last + ll - el, *e, el) == 0)
+			return n;
+	}
+	return 0;
+}
+
+static void add_class(fl_query *q, const char *s, size_t n)
+{
+	push_unique(&q->classes, s, n);
+	/* also the last component (java.lang.IllegalStateException) */
+	const char *last = s;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '.' || s[i] == ':')
+			last = s + i + 1;
+	if (last != s) {
+		push_unique(&q->classes, last, (size_t)(s + n - last));
+		push_unique(&q->modules, s, (size_t)(last - s - 1));
+	}
+}
+
+static void json_line(fl_query *q, const char *line, fl_strv *first)
+{
+	json_error_t je;
+	json_t *o = json_loads(line, 0, &je);
+	if (!json_is_object(o)) {
+		json_decref(o);
+		return;
+	}
+	static const char *const keys[] = {"msg", "message", "error", "err",
+		"error_message", "exception", "@message", "text", NULL};
+	for (const char *const *k = keys; *k; k++) {
+		json_t *v = json_object_get(o, *k);
+		if (json_is_object(v)) {
+			json_t *m = json_object_get(v, "message");
+			if (!json_is_string(m))
+				m = json_object_get(v, "msg");
+			json_t *t = json_object_get(v, "type");
+			if (json_is_string(t))
+				add_class(q, json_string_value(t), strlen(json_string_value(t)));
+			v = m;
+		}
+		if (json_is_string(v))
+			push_unique(first, json_string_value(v), strlen(json_string_value(v)));
+	}
+	json_t *c = json_object_get(o, "code");
+	if (json_is_string(c))
+		push_unique(&q->codes, json_string_value(c), strlen(json_string_value(c)));
+	json_decref(o);
+}
+
+/* logfmt: msg="..." err="..." error=word */
+static void logfmt(fl_query *q, const char *line, fl_strv *first)
+{
+	static const char *const keys[] = {"msg=", "message=", "error=", "err=", NULL};
+	(void)q;
+	for (const char *const *k = keys; *k; k++) {
+		const char *p = line;
+		size_t kl = strlen(*k);
+		while ((p = strstr(p, *k))) {
+			if (p != line && p[-1] != ' ') {
+				p += kl;
+				continue;
+			}
+			p += kl;
+			if (*p == '"') {
+				fl_buf b = {0};
+				for (p++; *p && *p != '"'; p++) {
+					if (*p == '\\' && p[1]) {
+						p++;
+						fl_buf_putc(&b, *p == 'n' ? '\n' : *p == 't' ? '\t' : *p);
+					} else {
+						fl_buf_putc(&b, *p);
+					}
+				}
+				push_unique(first, fl_buf_cstr(&b), b.n);
+				fl_buf_free(&b);
+			} else {
+				const char *e = p;
+				while (*e && *e != ' ')
+					e++;
+				push_unique(first, p, (size_t)(e - p));
+			}
+			break;
+		}
+	}
+}
+
+void fl_normalize(const char *text, size_t len, fl_query *q)
+{
+	memset(q, 0, sizeof *q);
+	char *t = strip_ansi(text, len);
+	fl_strv first = {0};   /* messages from recognised wrappers */
+	fl_strv rest = {0};    /* other stripped lines */
+	fl_buf clean = {0};
+	bool in_tb = false, caused = false, rust_next = false;
+	char *save = NULL;
+	for (char *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t ll = strlen(line);
+		while (ll && (line[ll - 1] == '\r' || line[ll - 1] == ' '))
+			line[--ll] = '\0';
+		const char *sp = skip_spaces(line);
+		bool indented = sp != line;
+		/* frames and markers */
+		if (strncmp(sp, "Traceback (most recent call last)", 33) == 0) {
+			in_tb = true;
+			continue;
+		}
+		if (strncmp(sp, "File \"", 6) == 0) {
+			const char *e = strchr(sp + 6, '"');
+			if (e)
+				push_unique(&q->paths, sp + 6, (size_t)(e - sp - 6));
+			const char *in = strstr(sp, ", in ");
+			if (in)
+				push_unique(&q->modules, in + 5, strlen(in + 5));
+			continue;
+		}
+		if (in_tb && indented)
+			continue; /* source line of a frame */
+		if (strncmp(sp, "at ", 3) == 0 && (indented || line[0] == '\t')) {
+			/* Java "at pkg.Cls.m(File.java:10)", Node "at f (file.js:1:2)" */
+			const char *paren = strchr(sp, '(');
+			if (paren) {
+				push_path_before_colon_digits(q, paren + 1, strlen(paren + 1));
+				const char *dot = memrchr(sp + 3, '.', (size_t)(paren - sp - 3));
+				if (dot)
+					push_unique(&q->modules, sp + 3, (size_t)(dot - sp - 3));
+			} else {
+				push_path_before_colon_digits(q, sp + 3, strlen(sp + 3));
+			}
+			continue;
+		}
+		if (strncmp(sp, "goroutine ", 10) == 0 || strncmp(sp, "... ", 4) == 0 ||
+		    strncmp(sp, "note: run with `RUST_BACKTRACE", 30) == 0 ||
+		    strncmp(sp, "stack backtrace:", 16) == 0 ||
+		    strncmp(sp, "[stack trace]", 13) == 0)
+			continue;
+		if (line[0] == '\t' && strstr(sp, ".go:")) { /* Go frame path */
+			push_path_before_colon_digits(q, sp, strlen(sp));
+			continue;
+		}
+		if (strstr(sp, "code: '") == sp || strstr(sp, "code: \"") == sp) {
+			const char *c = sp + 7;
+			const char *e = strchr(c, sp[6]);
+			if (e)
+				push_unique(&q->codes, c, (size_t)(e - c));
+			continue;
+		}
+		if (*sp == '{') {
+			json_line(q, sp, &first);
+		}
+		if (strstr(sp, "msg=") || strstr(sp, "err=") || strstr(sp, "error="))
+			logfmt(q, sp, &first);
+
+		char *m = fl_strip_line(line);
+		m = (char *)strip_glog(m, q);
+		m = fl_strip_line(m);
+		if (clean.n)
+			fl_buf_putc(&clean, '\n');
+		fl_buf_puts(&clean, m);
+		if (!*m)
+			continue;
+		/* Rust panics */
+		const char *pa = strstr(m, "panicked at ");
+		if (pa && strncmp(m, "thread '", 8) == 0) {
+			const char *a = pa + 12;
+			if (*a == '\'') {
+				/* old form: panicked at 'msg', src/main.rs:10:5 */
+				const char *e = strstr(a + 1, "', ");
+				if (e) {
+					push_unique(&first, a + 1, (size_t)(e - a - 1));
+					push_path_before_colon_digits(q, e + 3, strlen(e + 3));
+				}
+			} else {
+				push_path_before_colon_digits(q, a, strlen(a));
+				rust_next = true;
+			}
+			continue;
+		}
+		if (rust_next) {
+			rust_next = false;
+			push_unique(&first, m, strlen(m));
+			continue;
+		}
+		/* "Caused by:" chains (Java, cargo/anyhow) */
+		if (strncmp(m, "Caused by:", 10) == 0) {
+			const char *r = skip_spaces(m + 10);
+			if (*r) {
+				size_t cn = class_prefix(r);
+				if (cn) {
+					add_class(q, r, cn);
+					r = skip_spaces(r + cn + 1);
+				}
+				push_unique(&first, r, strlen(r));
+			} else {
+				caused = true;
+			}
+			continue;
+		}
+		if (caused && indented) {
+			const char *r = skip_spaces(m);
+			while (isdigit((unsigned char)*r)) /* "0: msg" */
+				r++;
+			if (r != m && *r == ':')
+				r = skip_spaces(r + 1);
+			else
+				r = m;
+			push_unique(&first, r, strlen(r));
+			continue;
+		}
+		caused = false;
+		/* Exception in thread "main" java.lang.X: msg */
+		if (strncmp(m, "Exception in thread \"", 21) == 0) {
+			const char *e = strchr(m + 21, '"');
+			if (e)
+				m = (char *)skip_spaces(e + 1);
+		}
+		/* Go: panic: msg [recovered] */
+		if (strncmp(m, "panic: ", 7) == 0) {
+			m += 7;
+			char *rec = strstr(m, " [recovered]");
+			if (rec)
+				*rec = '\0';
+		}
+		/* Class: message */
+		size_t cn = class_prefix(m);
+		if (cn) {
+			add_class(q, m, cn);
+			const char *r = skip_spaces(m + cn + 1);
+			if (*r)
+				push_unique(&first, r, strlen(r));
+			in_tb = false;
+			continue;
+		}
+		if (in_tb) {
+			/* final line of a traceback without a message: the class */
+			in_tb = false;
+			size_t n = strlen(m);
+			bool word = true;
+			for (size_t i = 0; i < n; i++)
+				if (!isalnum((unsigned char)m[i]) && m[i] != '_' && m[i] != '.')
+					word = false;
+			if (word) {
+				add_class(q, m, n);
+				push_unique(&first, m, n);
+				continue;
+			}
+		}
+		push_unique(&rest, m, strlen(m));
+	}
+	/* wrappers' messages first, then the other lines */
+	for (size_t i = 0; i < first.n; i++)
+		push_unique(&q->messages, first.v[i], strlen(first.v[i]));
+	for (size_t i = 0; i < rest.n; i++)
+		push_unique(&q->messages, rest.v[i], strlen(rest.v[i]));
+	fl_strv_free(&first);
+	fl_strv_free(&rest);
+	fl_buf_cstr(&clean);
+	q->clean = clean.s;
+	free(t);
+}

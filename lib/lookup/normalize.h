@@ -1,0 +1,31 @@
+/*
+ * normalize.h — turning raw error text (a message, a log line, a panic, a
+ * traceback, a cause chain, a JSON log line) into the messages to look up,
+ * plus the evidence the wrappers carried (class names, file paths,
+ * modules, error codes).
+ */
+#ifndef FL_LOOKUP_NORMALIZE_H
+#define FL_LOOKUP_NORMALIZE_H
+
+#include <stddef.h>
+
+#include "faultline.h"
+
+typedef struct fl_query {
+	char *clean;        /* the text, ANSI colours removed, each line stripped
+			       of timestamps, levels and logger prefixes */
+	fl_strv messages;   /* candidate messages, most likely first */
+	fl_strv classes;    /* exception/error classes seen (as written) */
+	fl_strv paths;      /* source paths seen in frames and panics */
+	fl_strv modules;    /* modules, packages, crates seen in frames */
+	fl_strv codes;      /* error codes named by the wrappers */
+} fl_query;
+
+void fl_normalize(const char *text, size_t len, fl_query *q);
+void fl_query_free(fl_query *q);
+
+/* Strip one line's prefixes (timestamps, levels, syslog, "prog: fatal: "...)
+ * in place; returns the start of the message within line. */
+char *fl_strip_line(char *line);
+
+#endif

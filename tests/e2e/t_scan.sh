@@ -1,0 +1,183 @@
+# scan: real trees in temporary folders — the fixture tree of every language
+# against its expected records, a git repository at two commits, a bare
+# repository, --rev, skip rules, and a scan killed midway.
+
+# records of a store as "path<TAB>line<TAB>type<TAB>class<TAB>code<TAB>message"
+records_tsv() {
+	"$FL" list --db "$1" --json | jq -r '[.filePath, (.lineNumber|tostring),
+		.errorType, (.errorClass // "-"), (.errorCode // "-"),
+		(.errorMessage | gsub("\n"; "\\n") | gsub("\t"; "\\t"))] | join("\t")' |
+		LC_ALL=C sort
+}
+
+# Compare a scan's records with expected.tsv.  An expected line whose
+# message repeats one already recorded in the same file is a duplicate
+# site: it is kept as the record's other site, not as a record.
+compare_expected() { # expected.tsv actual.tsv
+	awk -F'\t' '
+		NR == FNR { act[$0] = 1; k = $1 FS $3 FS $4 FS $5 FS $6; actkey[k] = $2; next }
+		/^[ \t]*$/ { next }
+		{
+			if ($0 in act) { delete act[$0]; next }
+			k = $1 FS $3 FS $4 FS $5 FS $6
+			if ((k in actkey) && actkey[k] + 0 < $2 + 0) next
+			print "missing:    " $0; bad = 1
+		}
+		END { for (a in act) { print "unexpected: " a; bad = 1 } exit bad }
+	' "$2" "$1"
+}
+
+for fx in "$TESTS"/fixtures/*/; do
+	lang=$(basename "$fx")
+	[ -f "$fx/expected.tsv" ] || continue
+	tree="$WORK/fx-$lang"
+	cp -r "$fx" "$tree"
+	rm -f "$tree/expected.tsv"
+	db="$WORK/fx-$lang.db"
+	"$FL" scan "$tree" --repo "acme/$lang" --db "$db" --json >"$WORK/fx.json" 2>"$WORK/fx.err"
+	check "fixture $lang: scan succeeds" [ $? -eq 0 ]
+	records_tsv "$db" >"$WORK/fx-$lang.tsv"
+	if diff_out=$(compare_expected "$fx/expected.tsv" "$WORK/fx-$lang.tsv"); then
+		ok "fixture $lang: records match expected.tsv"
+	else
+		bad "fixture $lang: records match expected.tsv" "$(printf '%s\n' "$diff_out" | head -n 20)"
+	fi
+	# every record is valid JSON of the spec and explain-ready
+	n=$("$FL" list --db "$db" --json | jq -s 'length')
+	check "fixture $lang: records exist" [ "$n" -gt 0 ]
+	bad_ids=$("$FL" list --db "$db" --json | jq -r 'select((.id|test("^[0-9a-f]{16}$"))|not) | .id')
+	check "fixture $lang: ids well-formed" [ -z "$bad_ids" ]
+	check "fixture $lang: skipped test files were counted" \
+		[ "$(jq '.skipped.tests' "$WORK/fx.json")" -ge 1 ]
+done
+
+# ---- a git repository at two commits -------------------------------------------
+repo="$WORK/demo"
+mkdir -p "$repo/pkg" "$repo/tests" "$repo/examples"
+git -C "$repo" init -q -b main
+git -C "$repo" remote add origin https://github.com/acme/demo.git
+cat >"$repo/pkg/core.py" <<'PY'
+def load(path):
+    if not path:
+        raise ValueError("path must not be empty")
+    return open(path).read()
+
+
+def parse(text):
+    if text.startswith("#"):
+        raise SyntaxError(f"comment at start of {text!r}")
+    return text
+PY
+cat >"$repo/tests/test_core.py" <<'PY'
+def test_x():
+    raise AssertionError("only in a test")
+PY
+cat >"$repo/examples/demo.py" <<'PY'
+raise RuntimeError("only in an example")
+PY
+printf 'ignored.py\n' >"$repo/.gitignore"
+printf 'raise RuntimeError("ignored file")\n' >"$repo/ignored.py"
+git -C "$repo" add -A && git -C "$repo" commit -qm one
+sha1=$(git -C "$repo" rev-parse HEAD)
+db="$WORK/demo.db"
+"$FL" scan "$repo" --db "$db" --json >"$WORK/s1.json"
+check "git scan 1: repo from origin remote" [ "$(jq -r .repo "$WORK/s1.json")" = "acme/demo" ]
+check "git scan 1: analyzedSha is HEAD" [ "$(jq -r .analyzedSha "$WORK/s1.json")" = "$sha1" ]
+check "git scan 1: two records" [ "$(jq .records "$WORK/s1.json")" -eq 2 ]
+check "git scan 1: all added" [ "$(jq .store.added "$WORK/s1.json")" -eq 2 ]
+check "git scan 1: test and example files skipped" \
+	[ "$(jq '.skipped.tests + .skipped["vendored/build/docs/example folders"]' "$WORK/s1.json")" -ge 2 ]
+check "git scan 1: ignored file not read" bash -c "! '$FL' list --db '$db' | grep -q 'ignored file'"
+url=$("$FL" list --db "$db" --json | jq -r 'select(.errorMessage=="path must not be empty") | .githubUrl')
+check "git scan 1: permalink pinned to the commit" \
+	[ "$url" = "https://github.com/acme/demo/blob/$sha1/pkg/core.py#L1-L10" ]
+changed_at1=$("$FL" list --db "$db" --json | jq -r 'select(.errorMessage=="path must not be empty") | .contentChangedAt')
+sleep 0.05
+# commit 2: first raise unchanged, second removed, a new one added
+cat >"$repo/pkg/core.py" <<'PY'
+def load(path):
+    if not path:
+        raise ValueError("path must not be empty")
+    return open(path).read()
+
+
+def parse(text):
+    if len(text) > 100:
+        raise OverflowError("text too long: %d" % len(text))
+    return text
+PY
+git -C "$repo" commit -qam two
+sha2=$(git -C "$repo" rev-parse HEAD)
+"$FL" scan "$repo" --db "$db" --json >"$WORK/s2.json"
+check "git scan 2: one added" [ "$(jq .store.added "$WORK/s2.json")" -eq 1 ]
+check "git scan 2: one removed" [ "$(jq .store.removed "$WORK/s2.json")" -eq 1 ]
+check "git scan 2: one unchanged" [ "$(jq .store.unchanged "$WORK/s2.json")" -eq 1 ]
+check "git scan 2: vanished record gone" bash -c "! '$FL' list --db '$db' | grep -q 'comment at start'"
+check "git scan 2: new record present" bash -c "'$FL' list --db '$db' | grep -q 'text too long: %d'"
+changed_at2=$("$FL" list --db "$db" --json | jq -r 'select(.errorMessage=="path must not be empty") | .contentChangedAt')
+check "git scan 2: unchanged record keeps contentChangedAt" [ "$changed_at1" = "$changed_at2" ]
+sha_now=$("$FL" list --db "$db" --json | jq -r 'select(.errorMessage=="path must not be empty") | .analyzedSha')
+check "git scan 2: unchanged record re-pinned to the new commit" [ "$sha_now" = "$sha2" ]
+# --rev reads an older commit from the object store, no checkout
+"$FL" scan "$repo" --rev "$sha1" --db "$WORK/rev.db" --json >"$WORK/s3.json"
+check "--rev: analyzedSha is that commit" [ "$(jq -r .analyzedSha "$WORK/s3.json")" = "$sha1" ]
+check "--rev: records of that commit" bash -c "'$FL' list --db '$WORK/rev.db' | grep -q 'comment at start'"
+# a bare repository
+git clone -q --bare "$repo" "$WORK/demo-bare.git"
+"$FL" scan "$WORK/demo-bare.git" --repo acme/demo --db "$WORK/bare.db" --json >"$WORK/s4.json"
+check "bare repository: scanned at HEAD" [ "$(jq -r .analyzedSha "$WORK/s4.json")" = "$sha2" ]
+check "bare repository: two records" [ "$(jq .records "$WORK/s4.json")" -eq 2 ]
+# --include-tests and --exclude
+"$FL" scan "$repo" --include-tests --db "$WORK/inc.db" >/dev/null
+check "--include-tests scans test files" bash -c "'$FL' list --db '$WORK/inc.db' | grep -q 'only in a test'"
+"$FL" scan "$repo" --exclude 'pkg/*' --db "$WORK/exc.db" --json >"$WORK/s5.json"
+check "--exclude skips matching files" [ "$(jq .records "$WORK/s5.json")" -eq 0 ]
+"$FL" scan "$repo" --rev no-such-rev --db "$WORK/bad.db" >/dev/null 2>"$WORK/e.txt"
+check "--rev of an unknown revision fails clearly" grep -q "no-such-rev" "$WORK/e.txt"
+
+# ---- a plain folder: same content, same digest ------------------------------------
+mkdir -p "$WORK/plain"
+cp "$repo/pkg/core.py" "$WORK/plain/"
+"$FL" scan "$WORK/plain" --db "$WORK/plain.db" --json >"$WORK/p1.json"
+"$FL" scan "$WORK/plain" --db "$WORK/plain.db" --json >"$WORK/p2.json"
+check "plain folder: repo local/<name>" [ "$(jq -r .repo "$WORK/p1.json")" = "local/plain" ]
+check "plain folder: 40-hex digest" bash -c "jq -r .analyzedSha '$WORK/p1.json' | grep -qE '^[0-9a-f]{40}$'"
+check "plain folder: digest is stable" [ "$(jq -r .analyzedSha "$WORK/p1.json")" = "$(jq -r .analyzedSha "$WORK/p2.json")" ]
+check "plain folder: file:// permalink" bash -c "'$FL' list --db '$WORK/plain.db' --json | jq -r .githubUrl | grep -q '^file://'"
+
+# ---- bad input: binary, invalid UTF-8, NUL bytes, huge line ------------------------
+mkdir -p "$WORK/junk"
+head -c 200000 /dev/urandom >"$WORK/junk/random.py"
+printf 'raise ValueError("bad \xff\xfe bytes here")\n' >"$WORK/junk/badutf8.py"
+printf 'raise ValueError("before nul")\n\0\0\0\n' >"$WORK/junk/nul.py"
+{ printf 'x = "'; head -c 3000000 /dev/zero | tr '\0' 'a'; printf '"\n'; } >"$WORK/junk/huge.py"
+printf 'raise ValueError("unterminated\n' >"$WORK/junk/unterminated.py"
+"$FL" scan "$WORK/junk" --db "$WORK/junktree.db" --json >"$WORK/j.json" 2>"$WORK/e.txt"
+check "junk tree: scan succeeds" [ $? -eq 0 ]
+check "junk tree: binary and huge files skipped" \
+	[ "$(jq '.skipped.binary + .skipped["over 1 MB"]' "$WORK/j.json")" -ge 2 ]
+check "junk tree: invalid UTF-8 replaced, record kept" \
+	bash -c "'$FL' list --db '$WORK/junktree.db' --json | jq -r .errorMessage | grep -q 'bad .*bytes here'"
+
+# ---- a killed scan leaves the previous state whole ----------------------------------
+big="$WORK/big"
+mkdir -p "$big"
+for i in $(seq 1 400); do
+	for j in $(seq 1 20); do
+		printf 'def f%d_%d(x):\n    if x:\n        raise ValueError("error %d in file %d")\n' "$i" "$j" "$j" "$i"
+	done >"$big/m$i.py"
+done
+"$FL" scan "$big" --repo acme/big --db "$WORK/big.db" >/dev/null
+before=$("$FL" list --db "$WORK/big.db" | wc -l)
+for i in $(seq 401 420); do printf 'raise ValueError("new %d")\n' "$i" >"$big/n$i.py"; done
+whole=1
+for delay in 0.02 0.05 0.1 0.15 0.2 0.3; do
+	"$FL" scan "$big" --repo acme/big --db "$WORK/big.db" >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	now=$("$FL" list --db "$WORK/big.db" | wc -l)
+	if [ "$now" -ne "$before" ] && [ "$now" -ne $((before + 20)) ]; then whole=0; fi
+done
+check "killed scans leave the store whole (old or new, never partial)" [ "$whole" -eq 1 ]

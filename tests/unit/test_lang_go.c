@@ -1,0 +1,321 @@
+/* test_lang_go.c — unit tests for lib/scan/lang_go.c */
+#include <stdlib.h>
+
+#include "lang_harness.h"
+
+extern const fl_lang fl_lang_go;
+
+static fl_sites *scan(const char *text)
+{
+	return harness_scan(&fl_lang_go, "pkg/server/server.go", text);
+}
+
+static void expect_str(const char *got, const char *want)
+{
+	if (!want) {
+		if (got)
+			fail_msg("expected NULL, got <%s>", got);
+		return;
+	}
+	if (!got)
+		fail_msg("expected <%s>, got NULL", want);
+	assert_string_equal(got, want);
+}
+
+static void test_errors(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package server\n"                                                    /* 1 */
+		"var ErrClosed = errors.New(\"server closed\")\n"                      /* 2 */
+		"var (\n"                                                             /* 3 */
+		"\tErrTimeout = errors.New(\"request timed out\")\n"                  /* 4 */
+		"\tErrLimit error = fmt.Errorf(\"limit %d reached\", 5)\n"            /* 5 */
+		")\n"                                                                 /* 6 */
+		"func (s *Server) Start(addr string) error {\n"                       /* 7 */
+		"\tif err := s.listen(addr); err != nil {\n"                          /* 8 */
+		"\t\treturn fmt.Errorf(\"listen on %s: 100%% %w\", addr, err)\n"      /* 9 */
+		"\t}\n"                                                               /* 10 */
+		"\tif addr == \"\" {\n"                                               /* 11 */
+		"\t\treturn errors.Wrap(err, \"empty address\")\n"                    /* 12 */
+		"\t}\n"                                                               /* 13 */
+		"\terr := errors.Wrapf(err, \"start %q\", addr)\n"                    /* 14 */
+		"\treturn errors.Errorf(\"code \" + strconv.Itoa(c))\n"               /* 15 */
+		"}\n"                                                                 /* 16 */
+		"func helper[T any](x T) (interface{}, error) {\n"                    /* 17 */
+		"\treturn nil, errors.New(\"helper \" +\n"                            /* 18 */
+		"\t\t\"failed\")\n"                                                   /* 19 */
+		"}\n"                                                                 /* 20 */
+		"func g() { return errors.New(msg) }\n");                             /* 21 */
+	const fl_site *p = EXPECT_SITE(s, "server closed", 2, FL_T_EXCEPTION);
+	expect_str(p->cls, "ErrClosed");
+	expect_str(p->function, NULL);
+	expect_str(p->idiom, "errors.New");
+	assert_int_equal(p->col, 17);
+	p = EXPECT_SITE(s, "request timed out", 4, FL_T_EXCEPTION);
+	expect_str(p->cls, "ErrTimeout");
+	p = EXPECT_SITE(s, "limit %d reached", 5, FL_T_EXCEPTION);
+	expect_str(p->cls, "ErrLimit");
+	p = EXPECT_SITE(s, "listen on %s: 100% %w", 9, FL_T_EXCEPTION);
+	expect_str(p->function, "Server.Start");
+	expect_str(p->guard, "err != nil");
+	expect_str(p->cls, NULL);
+	expect_str(p->idiom, "fmt.Errorf");
+	p = EXPECT_SITE(s, "empty address", 12, FL_T_EXCEPTION);
+	expect_str(p->guard, "addr == \"\"");
+	p = EXPECT_SITE(s, "start %q", 14, FL_T_EXCEPTION);
+	expect_str(p->guard, NULL);
+	EXPECT_SITE(s, "code {Itoa}", 15, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "helper failed", 18, FL_T_EXCEPTION);
+	expect_str(p->function, "helper");
+	assert_int_equal(s->n, 8);
+	fl_sites_free(s);
+}
+
+static void test_panic_log(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package main\n"                                                      /* 1 */
+		"func main() {\n"                                                     /* 2 */
+		"\tpanic(\"unreachable state\")\n"                                    /* 3 */
+		"\tpanic(fmt.Sprintf(\"bad value %v (%d%%)\", v, n))\n"               /* 4 */
+		"\tpanic(errors.New(\"wrapped panic\"))\n"                            /* 5 */
+		"\tpanic(err)\n"                                                      /* 6 */
+		"\tlog.Fatal(\"cannot start\")\n"                                     /* 7 */
+		"\tlog.Fatalf(\"cannot bind %s: %v\", addr, err)\n"                   /* 8 */
+		"\tlog.Fatalln(\"fatal ln\")\n"                                       /* 9 */
+		"\tlog.Panicf(\"panic %d\", 1)\n"                                     /* 10 */
+		"\tlog.Printf(\"not a site %d\", 1)\n"                                /* 11 */
+		"\tlog.Println(\"not a site\")\n"                                     /* 12 */
+		"\tgo func() {\n"                                                     /* 13 */
+		"\t\tpanic(\"in goroutine\")\n"                                       /* 14 */
+		"\t}()\n"                                                             /* 15 */
+		"\tlog.Fatal(err)\n"                                                  /* 16 */
+		"\tlog.Fatal(\"open \", path, \": \", err)\n"                           /* 17 */
+		"\tlog.Panicln(\"recovered from\", r, 42)\n"                            /* 18 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "unreachable state", 3, FL_T_PANIC);
+	assert_string_equal(p->severity, FL_S_CRITICAL);
+	expect_str(p->function, "main");
+	expect_str(p->idiom, "panic");
+	EXPECT_SITE(s, "bad value %v (%d%)", 4, FL_T_PANIC);
+	p = EXPECT_SITE(s, "wrapped panic", 5, FL_T_PANIC);
+	p = EXPECT_SITE(s, "cannot start", 7, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_CRITICAL);
+	EXPECT_SITE(s, "cannot bind %s: %v", 8, FL_T_CONSOLE);
+	EXPECT_SITE(s, "fatal ln", 9, FL_T_CONSOLE);
+	p = EXPECT_SITE(s, "panic %d", 10, FL_T_PANIC);
+	assert_string_equal(p->severity, FL_S_CRITICAL);
+	p = EXPECT_SITE(s, "in goroutine", 14, FL_T_PANIC);
+	expect_str(p->function, "main");
+	EXPECT_SITE(s, "open {path}: {err}", 17, FL_T_CONSOLE);
+	EXPECT_SITE(s, "recovered from {r} 42", 18, FL_T_PANIC);
+	if (s->n != 10)
+		harness_dump(s);
+	assert_int_equal(s->n, 10);
+	fl_sites_free(s);
+}
+
+static void test_http_grpc_loggers(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package api\n"                                                       /* 1 */
+		"func (h handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {\n" /* 2 */
+		"\thttp.Error(w, \"bad request body\", http.StatusBadRequest)\n"      /* 3 */
+		"\thttp.Error(w, \"boom\", 500)\n"                                    /* 4 */
+		"\thttp.Error(w, \"teapot\", http.StatusTeapot)\n"                    /* 5 */
+		"\thttp.Error(w, err.Error(), http.StatusInternalServerError)\n"      /* 6 */
+		"}\n"                                                                 /* 7 */
+		"func (s *svc) Get(ctx context.Context, req *pb.Req) (*pb.Resp, error) {\n" /* 8 */
+		"\treturn nil, status.Error(codes.NotFound, \"user not found\")\n"    /* 9 */
+		"\treturn nil, status.Errorf(codes.InvalidArgument, \"bad id %q\", id)\n" /* 10 */
+		"\treturn nil, status.Error(codes.Internal, err.Error())\n"           /* 11 */
+		"\treturn nil, status.Error(codes.Canceled, \"cancelled\")\n"         /* 12 */
+		"}\n"                                                                 /* 13 */
+		"func logs() {\n"                                                     /* 14 */
+		"\tslog.Error(\"db down\", \"err\", err)\n"                           /* 15 */
+		"\tslog.Warn(\"slow query\")\n"                                       /* 16 */
+		"\tlogger.Errorf(\"retry %d failed\", n)\n"                           /* 17 */
+		"\ts.log.Warnw(\"disk low\", \"free\", f)\n"                          /* 18 */
+		"\tzap.L().Fatal(\"no config\")\n"                                    /* 19 */
+		"\tlogrus.Warningf(\"deprecated %s\", x)\n"                           /* 20 */
+		"\tlogger.Error(zap.Error(err))\n"                                    /* 21 */
+		"\tslog.Info(\"not a site\")\n"                                       /* 22 */
+		"\tfmt.Println(err.Error())\n"                                        /* 23 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "bad request body", 3, FL_T_HTTP);
+	assert_int_equal(p->http, 400);
+	assert_string_equal(p->severity, FL_S_WARNING);
+	expect_str(p->function, "handler.ServeHTTP");
+	p = EXPECT_SITE(s, "boom", 4, FL_T_HTTP);
+	assert_int_equal(p->http, 500);
+	assert_string_equal(p->severity, FL_S_ERROR);
+	p = EXPECT_SITE(s, "teapot", 5, FL_T_HTTP);
+	assert_int_equal(p->http, 418);
+	p = EXPECT_SITE(s, "user not found", 9, FL_T_EXCEPTION);
+	expect_str(p->code, "NOT_FOUND");
+	expect_str(p->cls, "status.Error");
+	expect_str(p->function, "svc.Get");
+	p = EXPECT_SITE(s, "bad id %q", 10, FL_T_EXCEPTION);
+	expect_str(p->code, "INVALID_ARGUMENT");
+	p = EXPECT_SITE(s, "cancelled", 12, FL_T_EXCEPTION);
+	expect_str(p->code, "CANCELLED");
+	/* code without message */
+	bool found = false;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].line == 11) {
+			found = true;
+			expect_str(s->v[i].code, "INTERNAL");
+			expect_str(s->v[i].message, NULL);
+		}
+	assert_true(found);
+	p = EXPECT_SITE(s, "db down", 15, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_ERROR);
+	p = EXPECT_SITE(s, "slow query", 16, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_WARNING);
+	p = EXPECT_SITE(s, "retry %d failed", 17, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_ERROR);
+	p = EXPECT_SITE(s, "disk low", 18, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_WARNING);
+	p = EXPECT_SITE(s, "no config", 19, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_CRITICAL);
+	p = EXPECT_SITE(s, "deprecated %s", 20, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_WARNING);
+	if (s->n != 13)
+		harness_dump(s);
+	assert_int_equal(s->n, 13);
+	fl_sites_free(s);
+}
+
+static void test_traps_and_strings(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package x\n"                                                         /* 1 */
+		"// panic(\"line comment\")\n"                                        /* 2 */
+		"/* errors.New(\"block comment\")\n"                                  /* 3 */
+		"   fmt.Errorf(\"still\") */\n"                                       /* 4 */
+		"// Doc: log.Fatal(\"doc comment\")\n"                                /* 5 */
+		"func f() {\n"                                                        /* 6 */
+		"\ta := \"panic(\\\"in string\\\")\"\n"                               /* 7 */
+		"\tb := `errors.New(\"in raw\")\n"                                    /* 8 */
+		"\t   panic(\"raw line 2\")`\n"                                       /* 9 */
+		"\tc := '\"'; d := '\\''\n"                                           /* 10 */
+		"\treturn errors.New(\"tab\\tquote\\\" nl\\n uni \\u00e9 oct \\101 hex \\x42\")\n" /* 11 */
+		"\treturn errors.New(`raw \\n kept`)\n"                               /* 12 */
+		"\treturn fmt.Errorf(\"trailing\\n\")\n"                              /* 13 */
+		"}\n");
+	EXPECT_SITE(s, "tab\tquote\" nl\n uni \xc3\xa9 oct A hex B", 11, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "raw \\n kept", 12, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "trailing", 13, FL_T_EXCEPTION);
+	if (s->n != 3)
+		harness_dump(s);
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
+static void test_import_alias(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package x\n"                                                         /* 1 */
+		"import (\n"                                                          /* 2 */
+		"\tpkgerrors \"github.com/pkg/errors\"\n"                              /* 3 */
+		"\tgrpcstatus \"google.golang.org/grpc/status\"\n"                     /* 4 */
+		"\tgcodes \"google.golang.org/grpc/codes\"\n"                          /* 5 */
+		"\tstderr \"errors\"\n"                                                /* 6 */
+		")\n"                                                                 /* 7 */
+		"func (r *Repo[K, V]) Load(k K) error {\n"                            /* 8 */
+		"\tif x {\n\t} else if y > 2 {\n"                                     /* 9-10 */
+		"\t\treturn pkgerrors.Wrap(err, \"load failed\")\n"                   /* 11 */
+		"\t}\n"                                                              /* 12 */
+		"\treturn grpcstatus.Error(gcodes.PermissionDenied, \"denied\")\n"     /* 13 */
+		"\treturn stderr.New(\"std alias\")\n"                                /* 14 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "load failed", 11, FL_T_EXCEPTION);
+	expect_str(p->function, "Repo.Load");
+	expect_str(p->guard, "y > 2");
+	expect_str(p->idiom, "pkgerrors.Wrap");
+	p = EXPECT_SITE(s, "denied", 13, FL_T_EXCEPTION);
+	expect_str(p->code, "PERMISSION_DENIED");
+	EXPECT_SITE(s, "std alias", 14, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_go.is_test_file("pkg/server_test.go"));
+	assert_true(fl_lang_go.is_test_file("a_test.go"));
+	assert_false(fl_lang_go.is_test_file("pkg/server.go"));
+	assert_false(fl_lang_go.is_test_file("pkg/test.go"));
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	static const char junk[] = "func \xff\xfe(\x80) { panic(\"a\0b\"); '\xc3 \"\xe2\x82 }";
+	fl_src src = {.path = "x.go", .text = junk, .len = sizeof junk - 1};
+	fl_sites *s = fl_sites_new();
+	fl_lang_go.scan(NULL, &src, s);
+	fl_sites_free(s);
+	const char *un[] = {"panic(\"unterminated", "/* unterminated", "`raw",
+			    "func f() { panic(", "'", "func (", "func (r *T) M(",
+			    "if x {", "var (", "errors.New(", "\"\\", "'\\", "http.Error(w,",
+			    "status.Error(codes.", NULL};
+	for (const char **u = un; *u; u++) {
+		s = scan(*u);
+		fl_sites_free(s);
+	}
+	size_t n = 1 << 20;
+	char *big = malloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		big[i] = "panic(\"x\"); a.b "[i % 16];
+	big[n] = '\0';
+	s = scan(big);
+	assert_true(s->n > 1000);
+	fl_sites_free(s);
+	size_t d = 10000;
+	char *nest = malloc(4 * d + 64);
+	size_t k = 0;
+	for (size_t i = 0; i < d; i++)
+		nest[k++] = "({[("[i % 4];
+	memcpy(nest + k, "panic(\"deep\")", 13);
+	k += 13;
+	for (size_t i = d; i-- > 0;)
+		nest[k++] = ")}])"[i % 4];
+	nest[k] = '\0';
+	s = scan(nest);
+	fl_sites_free(s);
+	k = 0;
+	for (size_t i = 0; i < d; i++) {
+		memcpy(nest + k, "if(", 3);
+		k += 3;
+	}
+	nest[k] = '\0';
+	s = scan(nest);
+	fl_sites_free(s);
+	free(nest);
+	for (size_t i = 0; i + 6 <= n; i += 6)
+		memcpy(big + i, "panic(", 6);
+	s = scan(big);
+	fl_sites_free(s);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_panic_log),
+		cmocka_unit_test(test_http_grpc_loggers),
+		cmocka_unit_test(test_traps_and_strings),
+		cmocka_unit_test(test_import_alias),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests_name("go", tests, NULL, NULL);
+}

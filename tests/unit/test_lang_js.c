@@ -1,0 +1,283 @@
+/* test_lang_js.c — unit tests for the JavaScript/TypeScript scanner. */
+#include <stdlib.h>
+
+#include "lang_harness.h"
+
+extern const fl_lang fl_lang_js;
+
+static fl_sites *scan(const char *path, const char *text)
+{
+	return harness_scan(&fl_lang_js, path, text);
+}
+
+static void test_throw_idioms(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/parser.js",
+		"class Parser {\n"                                    /* 1 */
+		"  parse(input) {\n"                                  /* 2 */
+		"    if (!input) {\n"                                 /* 3 */
+		"      throw new TypeError('input must be ' +\n"      /* 4 */
+		"        'a string, got ' + typeof input);\n"         /* 5 */
+		"    }\n"                                             /* 6 */
+		"    throw new ParseError(`unexpected ${tok.value} at ${pos}`);\n" /* 7 */
+		"  }\n"                                               /* 8 */
+		"}\n"                                                 /* 9 */
+		"function fail() { throw 'plain ' + \"string\"; }\n"  /* 10 */
+		"const load = async (p) => {\n"                       /* 11 */
+		"  return Promise.reject(new RangeError(\"out of range\"));\n" /* 12 */
+		"};\n"                                                /* 13 */
+		"new Promise((resolve, reject) => { reject(new Error('rejected')); });\n" /* 14 */
+		"throw new Error(\"a\\tb\\u0041\\x42\\n\");\n"        /* 15 */
+		"throw Boom('Capital call');\n");                     /* 16 */
+	const fl_site *x = EXPECT_SITE(s, "input must be a string, got {input}", 4,
+				       FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "TypeError");
+	assert_string_equal(x->function, "Parser.parse");
+	assert_string_equal(x->guard, "!input");
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_string_equal(x->idiom, "throw new");
+	assert_int_equal(x->col, 7);
+	x = EXPECT_SITE(s, "unexpected ${tok.value} at ${pos}", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ParseError");
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "plain string", 10, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "Error");
+	assert_string_equal(x->function, "fail");
+	x = EXPECT_SITE(s, "out of range", 12, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "RangeError");
+	assert_string_equal(x->function, "load");
+	assert_string_equal(x->idiom, "Promise.reject");
+	x = EXPECT_SITE(s, "rejected", 14, FL_T_EXCEPTION);
+	assert_string_equal(x->idiom, "reject");
+	EXPECT_SITE(s, "a\tbAB", 15, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "Capital call", 16, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "Boom");
+	assert_int_equal(s->n, 7);
+	fl_sites_free(s);
+}
+
+static void test_codes(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/fs.js",
+		"function open(path) {\n"                             /* 1 */
+		"  const err = new Error(`cannot open ${path}`);\n"   /* 2 */
+		"  err.code = 'ENOENT';\n"                            /* 3 */
+		"  throw err;\n"                                      /* 4 */
+		"}\n"                                                 /* 5 */
+		"function check(name, value) {\n"                     /* 6 */
+		"  if (typeof value !== 'string')\n"                  /* 7 */
+		"    throw new ERR_INVALID_ARG_TYPE(name, 'string', value);\n" /* 8 */
+		"  throw new AppError({ message: 'bad config', code: 'ERR_BAD_CONFIG' });\n" /* 9 */
+		"  throw new AppError('E_LOCKED', 'widget is locked');\n" /* 10 */
+		"  const e2 = new Error('unused');\n"                 /* 11 */
+		"  throw e;\n"                                        /* 12 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "cannot open ${path}", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "ENOENT");
+	assert_string_equal(x->cls, "Error");
+	assert_string_equal(x->function, "open");
+	bool found = false;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].code && strcmp(s->v[i].code, "ERR_INVALID_ARG_TYPE") == 0) {
+			found = true;
+			assert_null(s->v[i].message);
+			assert_int_equal(s->v[i].line, 8);
+			assert_string_equal(s->v[i].cls, "ERR_INVALID_ARG_TYPE");
+			assert_string_equal(s->v[i].guard, "typeof value !== 'string'");
+		}
+	assert_true(found);
+	x = EXPECT_SITE(s, "bad config", 9, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "ERR_BAD_CONFIG");
+	x = EXPECT_SITE(s, "widget is locked", 10, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "E_LOCKED");
+	assert_null(harness_find(s, "unused"));
+	assert_int_equal(s->n, 4);
+	fl_sites_free(s);
+}
+
+static void test_http_console(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/routes.ts",
+		"router.get('/u/:id', async (req: Request, res: Response): Promise<void> => {\n" /* 1 */
+		"  if (!req.user) return res.status(401).json({ error: 'Unauthorized' });\n" /* 2 */
+		"  res.status(500).send('Internal error: ' + e.message);\n" /* 3 */
+		"  res.status(200).json({ message: 'ok' });\n"        /* 4 */
+		"  ctx.throw(404, 'Not found');\n"                    /* 5 */
+		"  next(createError(422, 'Bad entity'));\n"           /* 6 */
+		"  console.error('failed %s', id);\n"                 /* 7 */
+		"  console.warn(\"deprecated\");\n"                   /* 8 */
+		"  console.log('not an error');\n"                    /* 9 */
+		"});\n"                                               /* 10 */
+		"@Injectable()\n"                                     /* 11 */
+		"export class UsersService {\n"                       /* 12 */
+		"  async find(id: string): Promise<User> {\n"         /* 13 */
+		"    throw new NotFoundException(`User ${id} not found`);\n" /* 14 */
+		"  }\n"                                               /* 15 */
+		"  remove = (id: string) => {\n"                      /* 16 */
+		"    throw new HttpException('Forbidden thing', HttpStatus.FORBIDDEN);\n" /* 17 */
+		"  }\n"                                               /* 18 */
+		"}\n"                                                 /* 19 */
+		"const x = a < b ? 1 : 2; const y = <T>(v: T) => v;\n"); /* 20 */
+	const fl_site *x = EXPECT_SITE(s, "Unauthorized", 2, FL_T_HTTP);
+	assert_int_equal(x->http, 401);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_string_equal(x->guard, "!req.user");
+	x = EXPECT_SITE(s, "Internal error: {message}", 3, FL_T_HTTP);
+	assert_int_equal(x->http, 500);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "ok"));
+	x = EXPECT_SITE(s, "Not found", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	x = EXPECT_SITE(s, "Bad entity", 6, FL_T_HTTP);
+	assert_int_equal(x->http, 422);
+	x = EXPECT_SITE(s, "failed %s", 7, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "deprecated", 8, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_null(harness_find(s, "not an error"));
+	x = EXPECT_SITE(s, "User ${id} not found", 14, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	assert_string_equal(x->cls, "NotFoundException");
+	assert_string_equal(x->function, "UsersService.find");
+	x = EXPECT_SITE(s, "Forbidden thing", 17, FL_T_HTTP);
+	assert_int_equal(x->http, 403);
+	assert_string_equal(x->function, "UsersService.remove");
+	assert_int_equal(s->n, 8);
+	fl_sites_free(s);
+}
+
+static void test_traps(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/traps.jsx",
+		"#!/usr/bin/env node\n"
+		"// throw new Error('line comment');\n"
+		"/* throw new Error('block comment'); */\n"
+		"/**\n * @throws throw new Error('doc comment')\n */\n"
+		"const a = \"throw new Error('in string')\";\n"
+		"const b = 'console.error(\"x\")';\n"
+		"const c = `throw new Error(\"in template\") ${x + `nested ${y}`}`;\n"
+		"const re = /throw new Error\\(\"re\"\\)/g, q = /['\"]/;\n"
+		"const d = total / count / 2; // throw new Error('after division')\n"
+		"const el = (<div title=\"it's\">it's fine {n > 1 && <b>don't</b>}</div>);\n"
+		"const el2 = <p>throw new Error(\"jsx text\")</p>;\n"
+		"function f() { throw new Error(\"real one\"); }\n");
+	EXPECT_SITE(s, "real one", 14, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
+static void test_jsx_expressions(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/App.tsx",
+		"export function App() {\n"
+		"  return (<button onClick={() => { throw new Error(\"clicked\") }}>\n"
+		"    it's {list.map(i => <i key={i}>{i}</i>)}\n"
+		"  </button>);\n"
+		"}\n"
+		"const Comp = () => { console.error('render failed'); };\n");
+	const fl_site *x = EXPECT_SITE(s, "clicked", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "App");
+	x = EXPECT_SITE(s, "render failed", 6, FL_T_CONSOLE);
+	assert_string_equal(x->function, "Comp");
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
+static void test_no_junk(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("a.js",
+		"try { x() } catch (err) { throw err; }\n"
+		"throw new Error(msg);\n"
+		"throw error;\n"
+		"res.status(404).end();\n"
+		"ctx.throw(400);\n"
+		"res.status(301).send('moved');\n");
+	if (s->n)
+		harness_dump(s);
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_js.is_test_file("src/a.test.js"));
+	assert_true(fl_lang_js.is_test_file("src/a.spec.tsx"));
+	assert_true(fl_lang_js.is_test_file("a_test.js"));
+	assert_true(fl_lang_js.is_test_file("x/b.test.mjs"));
+	assert_false(fl_lang_js.is_test_file("src/test.js"));
+	assert_false(fl_lang_js.is_test_file("src/latest.js"));
+}
+
+static void scan_bytes(const char *path, const char *buf, size_t len)
+{
+	fl_src src = {.path = path, .text = buf, .len = len};
+	fl_sites *s = fl_sites_new();
+	fl_lang_js.scan(NULL, &src, s);
+	fl_sites_free(s);
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	static const char junk[] = "throw new Error('\xff\xfe\x80 bad')\0throw new Error(\"nul\0\")\x01`${`${";
+	scan_bytes("a.js", junk, sizeof junk - 1);
+	const char *unterminated[] = {
+		"throw new Error('abc", "throw new Error(\"abc\n",
+		"throw new Error(`abc ${ x", "/* throw new Error('x')",
+		"const r = /abc", "<div>text {", "<div attr=\"", "`${'",
+		"throw new Error(", "throw", "x = <", "<<<<<<", NULL};
+	for (const char **u = unterminated; *u; u++) {
+		scan_bytes("a.jsx", *u, strlen(*u));
+		scan_bytes("a.ts", *u, strlen(*u));
+	}
+	size_t n = 1 << 20;
+	char *big = malloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		big[i] = "throw new Error('x' + (a) + `t${b}`); "[i % 38];
+	big[n] = 0;
+	scan_bytes("big.js", big, n);
+	for (size_t i = 0; i < n; i++)
+		big[i] = "throw new E(("[i % 13];
+	scan_bytes("big.js", big, n);
+	free(big);
+	size_t depth = 10000;
+	char *nest = malloc(depth * 2 + 64);
+	size_t k = 0;
+	k += (size_t)sprintf(nest, "throw new Error(");
+	for (size_t i = 0; i < depth; i++)
+		nest[k++] = (char)"([{"[i % 3];
+	nest[k++] = '\'';
+	nest[k++] = 'x';
+	nest[k++] = '\'';
+	for (size_t i = depth; i-- > 0;)
+		nest[k++] = (char)")]}"[i % 3];
+	nest[k++] = ')';
+	scan_bytes("nest.js", nest, k);
+	for (size_t i = 0; i < depth; i++)
+		nest[i] = '`', nest[depth + i] = '{';
+	scan_bytes("nest.js", nest, 2 * depth);
+	free(nest);
+	assert_true(true);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_throw_idioms),
+		cmocka_unit_test(test_codes),
+		cmocka_unit_test(test_http_console),
+		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_jsx_expressions),
+		cmocka_unit_test(test_no_junk),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests_name("js", tests, NULL, NULL);
+}

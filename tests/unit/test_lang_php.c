@@ -1,0 +1,209 @@
+/* test_lang_php.c — unit tests for the PHP scanner. */
+#include <stdlib.h>
+
+#include "lang_harness.h"
+
+extern const fl_lang fl_lang_php;
+
+static fl_sites *scan(const char *path, const char *text)
+{
+	return harness_scan(&fl_lang_php, path, text);
+}
+
+static void test_throw(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/UserService.php",
+		"<?php\n"                                                    /* 1 */
+		"namespace App\\Services;\n"                                 /* 2 */
+		"class UserService\n"                                        /* 3 */
+		"{\n"                                                        /* 4 */
+		"    public function find(int $id): ?User\n"                 /* 5 */
+		"    {\n"                                                    /* 6 */
+		"        if ($id <= 0) {\n"                                  /* 7 */
+		"            throw new \\InvalidArgumentException(\"Invalid id: $id\\n\");\n" /* 8 */
+		"        }\n"                                                /* 9 */
+		"        throw new UserNotFound('User ' . $id . ' not found');\n" /* 10 */
+		"    }\n"                                                    /* 11 */
+		"    private function fmt($a)\n"                             /* 12 */
+		"    {\n"                                                    /* 13 */
+		"        if (!$a) throw new RuntimeException(sprintf('Bad %s (100%%)', $a));\n" /* 14 */
+		"        throw new DomainException(message: 'named \\'arg\\' \\n');\n" /* 15 */
+		"        throw new LogicException(\"obj {$this->name} arr {$a['k']} \\$x \\q\");\n" /* 16 */
+		"    }\n"                                                    /* 17 */
+		"}\n"                                                        /* 18 */
+		"function helper() {\n"                                      /* 19 */
+		"    $cb = function () { throw new Exception('in closure'); };\n" /* 20 */
+		"    throw new Exception(<<<EOT\n"                           /* 21 */
+		"        Heredoc for {$x}\n"                                 /* 22 */
+		"          indented\n"                                       /* 23 */
+		"        EOT);\n"                                            /* 24 */
+		"    throw new Exception(<<<'NOW'\n"                         /* 25 */
+		"      raw $x\\n\n"                                          /* 26 */
+		"      NOW);\n"                                              /* 27 */
+		"    throw ValidationException::withMessages(['email' => ['The email is invalid.']]);\n" /* 28 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Invalid id: {id}", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "InvalidArgumentException");
+	assert_string_equal(x->function, "UserService::find");
+	assert_string_equal(x->guard, "$id <= 0");
+	assert_string_equal(x->idiom, "throw new");
+	x = EXPECT_SITE(s, "User {id} not found", 10, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "Bad %s (100%)", 14, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "!$a");
+	assert_string_equal(x->function, "UserService::fmt");
+	EXPECT_SITE(s, "named 'arg' \\n", 15, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "obj {this->name} arr {a['k']} $x \\q", 16, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "in closure", 20, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "helper");
+	EXPECT_SITE(s, "Heredoc for {x}\n  indented", 21, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "raw $x\\n", 25, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "The email is invalid.", 28, FL_T_VALIDATION);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_string_equal(x->cls, "ValidationException");
+	assert_int_equal(s->n, 9);
+	fl_sites_free(s);
+}
+
+static void test_other_idioms(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("app/Http/Controllers/PostController.php",
+		"<?php\n"                                                    /* 1 */
+		"class PostController extends Controller {\n"                /* 2 */
+		"  public function show($id) {\n"                            /* 3 */
+		"    abort(404, 'Post not found');\n"                        /* 4 */
+		"    abort_if(!$user, 403, \"Forbidden for {$user->name}\");\n" /* 5 */
+		"    abort(500, 'Server ' . 'exploded');\n"                  /* 6 */
+		"    trigger_error('Old API', E_USER_DEPRECATED);\n"         /* 7 */
+		"    trigger_error(\"Fatal thing\", E_USER_ERROR);\n"        /* 8 */
+		"    user_error('Careful', E_USER_WARNING);\n"               /* 9 */
+		"    trigger_error('Just a notice');\n"                      /* 10 */
+		"    $db = connect() or die('Could not connect: ' . mysqli_error());\n" /* 11 */
+		"    exit(\"Bye\\n\");\n"                                    /* 12 */
+		"    error_log('Cache miss for ' . $key);\n"                 /* 13 */
+		"    throw $this->createNotFoundException('No post');\n"     /* 14 */
+		"    throw new NotFoundHttpException('Missing page');\n"     /* 15 */
+		"  }\n"                                                      /* 16 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Post not found", 4, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_string_equal(x->function, "PostController::show");
+	x = EXPECT_SITE(s, "Forbidden for {user->name}", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 403);
+	assert_string_equal(x->guard, "!$user");
+	x = EXPECT_SITE(s, "Server exploded", 6, FL_T_HTTP);
+	assert_int_equal(x->http, 500);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "Old API", 7, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "Fatal thing", 8, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "Careful", 9, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "Just a notice", 10, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_INFO);
+	x = EXPECT_SITE(s, "Could not connect: {mysqli_error}", 11, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	assert_string_equal(x->idiom, "die");
+	x = EXPECT_SITE(s, "Bye", 12, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	x = EXPECT_SITE(s, "Cache miss for {key}", 13, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "No post", 14, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	x = EXPECT_SITE(s, "Missing page", 15, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	assert_string_equal(x->cls, "NotFoundHttpException");
+	assert_int_equal(s->n, 12);
+	fl_sites_free(s);
+}
+
+static void test_traps(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("index.php",
+		"<html><p>throw new Exception('inline html');</p>\n"     /* 1 */
+		"<?php\n"                                                /* 2 */
+		"// throw new Exception('line comment');\n"              /* 3 */
+		"# throw new Exception('hash comment');\n"               /* 4 */
+		"/** @throws throw new Exception('doc') */\n"            /* 5 */
+		"#[Route('/x', name: 'die(\"x\")')]\n"                   /* 6 */
+		"$a = 'throw new Exception(\"in string\")';\n"           /* 7 */
+		"$b = \"abort(404, 'in dq')\";\n"                        /* 8 */
+		"$c = <<<'NOW'\nthrow new Exception('nowdoc');\nNOW;\n" /* 9-11 */
+		"$d = <<<EOT\n  die('heredoc');\n  EOT;\n"               /* 12-14 */
+		"// comment ends at close tag ?> <p>die('html')</p>\n"  /* 15 */
+		"<?= $x ?> it's <?php throw new Exception('real one');\n" /* 16 */
+		"throw $e; throw new Exception($msg); abort(404); exit(1); die;\n"); /* 17 */
+	EXPECT_SITE(s, "real one", 16, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_php.is_test_file("tests/Unit/UserTest.php"));
+	assert_true(fl_lang_php.is_test_file("FooTest.php"));
+	assert_false(fl_lang_php.is_test_file("src/Test.php"));
+	assert_false(fl_lang_php.is_test_file("src/User.php"));
+}
+
+static void scan_bytes(const char *buf, size_t len)
+{
+	fl_src src = {.path = "x.php", .text = buf, .len = len};
+	fl_sites *s = fl_sites_new();
+	fl_lang_php.scan(NULL, &src, s);
+	fl_sites_free(s);
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	static const char junk[] = "<?php throw new Exception('\xff\xfe\x80')\0 \"\0{$\" <<<";
+	scan_bytes(junk, sizeof junk - 1);
+	const char *unterminated[] = {
+		"<?php throw new Exception('abc", "<?php throw new Exception(\"abc {$x",
+		"<?php /* throw", "<?php $x = <<<EOT\nabc $x\n", "<?php $x = <<<'E'\n",
+		"<?php throw new Exception(", "<?php throw", "<?", "<?php \"${",
+		"<?php \"$a[", "<?php <<<", NULL};
+	for (const char **u = unterminated; *u; u++)
+		scan_bytes(*u, strlen(*u));
+	size_t n = 1 << 20;
+	char *big = malloc(n + 1);
+	static const char pat[] = "throw new Exception(\"x {$a} $b\" . 'c'); ";
+	memcpy(big, "<?php ", 6);
+	for (size_t i = 6; i < n; i++)
+		big[i] = pat[i % (sizeof pat - 1)];
+	scan_bytes(big, n);
+	for (size_t i = 6; i < n; i++)
+		big[i] = "throw new E(("[i % 13];
+	scan_bytes(big, n);
+	free(big);
+	size_t depth = 10000;
+	char *nest = malloc(depth * 2 + 64);
+	size_t k = (size_t)sprintf(nest, "<?php throw new Exception(");
+	for (size_t i = 0; i < depth; i++)
+		nest[k++] = (char)"([{"[i % 3];
+	nest[k++] = '1';
+	for (size_t i = depth; i-- > 0;)
+		nest[k++] = (char)")]}"[i % 3];
+	scan_bytes(nest, k);
+	free(nest);
+	assert_true(true);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_throw),
+		cmocka_unit_test(test_other_idioms),
+		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests_name("php", tests, NULL, NULL);
+}

@@ -1,0 +1,321 @@
+/* test_lang_python.c — unit tests for lib/scan/lang_python.c */
+#include <stdlib.h>
+
+#include "lang_harness.h"
+
+extern const fl_lang fl_lang_python;
+
+static fl_sites *scan_py(const char *text)
+{
+	return harness_scan(&fl_lang_python, "pkg/mod.py", text);
+}
+
+static fl_sites *scan_len(const char *text, size_t len)
+{
+	fl_src src = {.path = "pkg/mod.py", .text = text, .len = len};
+	fl_sites *s = fl_sites_new();
+	fl_lang_python.scan(NULL, &src, s);
+	fl_sites_sort(s);
+	return s;
+}
+
+static void assert_str(const char *got, const char *want)
+{
+	if (!want) {
+		assert_null(got);
+		return;
+	}
+	assert_non_null(got);
+	assert_string_equal(got, want);
+}
+
+static void test_raise_forms(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"class Parser:\n"                                    /* 1 */
+		"    def parse(self, data):\n"                       /* 2 */
+		"        if not data:\n"                             /* 3 */
+		"            raise ValueError(\"empty input\")\n"    /* 4 */
+		"        elif len(data) > 10:\n"                     /* 5 */
+		"            raise errors.TooLong(\"too long\") from None\n" /* 6 */
+		"        raise KeyError\n"                           /* 7 */
+		"        raise\n"                                    /* 8 */
+		"        raise err\n"                                /* 9 */
+		"        raise TypeError()\n"                        /* 10 */
+		"def top(x):\n"                                      /* 11 */
+		"    while x:\n"                                     /* 12 */
+		"        raise RuntimeError('code ' + response.status)\n" /* 13 */
+		"raise SystemExit(\"at top\")\n");                   /* 14 */
+	const fl_site *x = EXPECT_SITE(s, "empty input", 4, FL_T_EXCEPTION);
+	assert_str(x->cls, "ValueError");
+	assert_str(x->severity, FL_S_ERROR);
+	assert_str(x->function, "Parser.parse");
+	assert_str(x->guard, "not data");
+	assert_str(x->idiom, "raise");
+	assert_int_equal(x->col, 13);
+	x = EXPECT_SITE(s, "too long", 6, FL_T_EXCEPTION);
+	assert_str(x->cls, "TooLong");
+	assert_str(x->guard, "len(data) > 10");
+	x = EXPECT_SITE(s, "KeyError", 7, FL_T_EXCEPTION);
+	assert_str(x->cls, "KeyError");
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "TypeError", 10, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "code {status}", 13, FL_T_EXCEPTION);
+	assert_str(x->function, "top");
+	assert_str(x->guard, "x");
+	x = EXPECT_SITE(s, "at top", 14, FL_T_EXCEPTION);
+	assert_null(x->function);
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
+static void test_messages(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def f(x, name):\n"                                        /* 1 */
+		"    raise ValueError(\"tab\\there \\u00e9 \\x41 \\d\")\n"  /* 2 */
+		"    raise ValueError(\"line one \"\n"                     /* 3 */
+		"                     'line two')\n"                       /* 4 */
+		"    raise ValueError(\"bad %s: 100%%\" % x)\n"            /* 5 */
+		"    raise ValueError(\"got {} and {{literal}} {name}\".format(x, name=name))\n" /* 6 */
+		"    raise ValueError(f\"bad {x!r:>10} in {{braces}} {name['k']}\")\n" /* 7 */
+		"    raise ValueError(_(\"translated message\"))\n"        /* 8 */
+		"    raise ValueError(r\"raw \\n path\")\n"                /* 9 */
+		"    raise ValueError(\"\"\"triple\n"                      /* 10 */
+		"quoted\"\"\")\n"                                          /* 11 */
+		"    raise ValueError(\"keep 100%% here\")\n"              /* 12 */
+		"    raise ValueError(\"pre \" + str(x) + \" post\")\n"    /* 13 */
+		"    raise ValueError(\"a\" \\\n"                           /* 14 */
+		"        \"b\")\n");                                       /* 15 */
+	EXPECT_SITE(s, "tab\there \xc3\xa9 A \\d", 2, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "line one line two", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "bad %s: 100%", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "got {} and {literal} {name}", 6, FL_T_EXCEPTION);
+	const fl_site *x = EXPECT_SITE(
+		s, "bad {x!r:>10} in {braces} {name['k']}", 7, FL_T_EXCEPTION);
+	assert_str(x->cls, "ValueError");
+	EXPECT_SITE(s, "translated message", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "raw \\n path", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "triple\nquoted", 10, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "keep 100%% here", 12, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "pre {x} post", 13, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "ab", 14, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+static void test_http_validation(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"@app.get('/items/{id}')\n"                                     /* 1 */
+		"async def read(id):\n"                                         /* 2 */
+		"    raise HTTPException(status_code=404, detail=\"Item not found\")\n" /* 3 */
+		"    raise HTTPException(status_code=status.HTTP_503_SERVICE_UNAVAILABLE, detail=\"down\")\n" /* 4 */
+		"    abort(404)\n"                                              /* 5 */
+		"    abort(403, \"forbidden here\")\n"                          /* 6 */
+		"    flask.abort(500, description=\"boom\")\n"                  /* 7 */
+		"    raise NotFound(\"no such user\")\n"                        /* 8 */
+		"    raise serializers.ValidationError(_(\"Invalid value\"), code=\"invalid\")\n" /* 9 */
+		"    raise ValidationError(\"bad\", code=\"E_BAD_VALUE\")\n");  /* 10 */
+	const fl_site *x = EXPECT_SITE(s, "Item not found", 3, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	assert_str(x->severity, FL_S_WARNING);
+	assert_str(x->cls, "HTTPException");
+	assert_str(x->function, "read");
+	x = EXPECT_SITE(s, "down", 4, FL_T_HTTP);
+	assert_int_equal(x->http, 503);
+	assert_str(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "forbidden here", 6, FL_T_HTTP);
+	assert_int_equal(x->http, 403);
+	assert_str(x->idiom, "abort");
+	x = EXPECT_SITE(s, "boom", 7, FL_T_HTTP);
+	assert_int_equal(x->http, 500);
+	assert_str(x->idiom, "flask.abort");
+	x = EXPECT_SITE(s, "no such user", 8, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	x = EXPECT_SITE(s, "Invalid value", 9, FL_T_VALIDATION);
+	assert_str(x->severity, FL_S_WARNING);
+	assert_str(x->cls, "ValidationError");
+	assert_null(x->code);
+	x = EXPECT_SITE(s, "bad", 10, FL_T_VALIDATION);
+	assert_str(x->code, "E_BAD_VALUE");
+	for (size_t i = 0; i < s->n; i++)
+		assert_int_not_equal(s->v[i].line, 5);
+	fl_sites_free(s);
+}
+
+static void test_console(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"import logging, sys, warnings\n"                          /* 1 */
+		"class Svc:\n"                                             /* 2 */
+		"    def run(self, x):\n"                                  /* 3 */
+		"        parser.error(\"missing --foo\")\n"                /* 4 */
+		"        sys.exit(\"fatal: cannot continue\")\n"           /* 5 */
+		"        sys.exit(1)\n"                                    /* 6 */
+		"        warnings.warn(\"old api\", DeprecationWarning)\n" /* 7 */
+		"        logging.error(\"failed %s: 100%%\", x)\n"         /* 8 */
+		"        logger.exception(\"oops\")\n"                     /* 9 */
+		"        self.logger.critical(\"disk full\")\n"            /* 10 */
+		"        log.warning(\"low space %d%%\")\n"                /* 11 */
+		"        logging.log(logging.ERROR, \"via log\")\n"        /* 12 */
+		"        cb = lambda: logger.error(\"in lambda\")\n"       /* 13 */
+		"        logger.info(\"not an error\")\n");                /* 14 */
+	const fl_site *x = EXPECT_SITE(s, "missing --foo", 4, FL_T_CONSOLE);
+	assert_str(x->idiom, "parser.error");
+	assert_str(x->function, "Svc.run");
+	x = EXPECT_SITE(s, "fatal: cannot continue", 5, FL_T_CONSOLE);
+	assert_str(x->idiom, "sys.exit");
+	x = EXPECT_SITE(s, "old api", 7, FL_T_CONSOLE);
+	assert_str(x->cls, "DeprecationWarning");
+	assert_str(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "failed %s: 100%", 8, FL_T_CONSOLE);
+	assert_str(x->severity, FL_S_ERROR);
+	assert_str(x->idiom, "logging.error");
+	x = EXPECT_SITE(s, "oops", 9, FL_T_CONSOLE);
+	assert_str(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "disk full", 10, FL_T_CONSOLE);
+	assert_str(x->severity, FL_S_CRITICAL);
+	assert_str(x->idiom, "self.logger.critical");
+	x = EXPECT_SITE(s, "low space %d%%", 11, FL_T_CONSOLE);
+	assert_str(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "via log", 12, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "in lambda", 13, FL_T_CONSOLE);
+	assert_int_equal(x->col, 22);
+	assert_null(harness_find(s, "not an error"));
+	assert_int_equal(s->n, 9);
+	fl_sites_free(s);
+}
+
+static void test_traps(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"# raise ValueError(\"in comment\")\n"
+		"def f():\n"
+		"    \"\"\"Docstring: raise ValueError(\"in docstring\")\n"
+		"    logger.error('x')\n"
+		"    \"\"\"\n"
+		"    s = \"raise KeyError('in string')\"\n"
+		"    t = f'{x} raise ValueError(\"in f-string\")'\n"
+		"    u = '''raise ValueError(\"in triple\")'''\n"
+		"    v = rb\"abort(404, 'in bytes')\"\n"
+		"    return s  # logger.error(\"trailing comment\")\n"
+		"raise ValueError(\"real\")\n");
+	EXPECT_SITE(s, "real", 11, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
+static void test_nesting_guard(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"class A:\n"                                   /* 1 */
+		"    class B:\n"                               /* 2 */
+		"        def m(self):\n"                       /* 3 */
+		"            def inner():\n"                   /* 4 */
+		"                raise ValueError(\"deep\")\n" /* 5 */
+		"            for x in y:\n"                    /* 6 */
+		"                raise ValueError(\"loop\")\n" /* 7 */
+		"            if a: raise ValueError(\"inline\")\n" /* 8 */
+		"            match cmd:\n"                     /* 9 */
+		"                case Point(x=0):\n"           /* 10 */
+		"                    raise ValueError(\"arm\")\n" /* 11 */
+		"    def n(self):\n"                           /* 12 */
+		"        raise ValueError(\"n\")\n");          /* 13 */
+	const fl_site *x = EXPECT_SITE(s, "deep", 5, FL_T_EXCEPTION);
+	assert_str(x->function, "A.B.m.inner");
+	x = EXPECT_SITE(s, "loop", 7, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	assert_str(x->function, "A.B.m");
+	x = EXPECT_SITE(s, "inline", 8, FL_T_EXCEPTION);
+	assert_str(x->guard, "a");
+	x = EXPECT_SITE(s, "arm", 11, FL_T_EXCEPTION);
+	assert_str(x->guard, "Point(x=0)");
+	x = EXPECT_SITE(s, "n", 13, FL_T_EXCEPTION);
+	assert_str(x->function, "A.n");
+	fl_sites_free(s);
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_python.is_test_file("a/test_foo.py"));
+	assert_true(fl_lang_python.is_test_file("a/foo_test.py"));
+	assert_true(fl_lang_python.is_test_file("conftest.py"));
+	assert_false(fl_lang_python.is_test_file("a/foo.py"));
+	assert_false(fl_lang_python.is_test_file("a/testing.py"));
+}
+
+static void test_robust(void **state)
+{
+	(void)state;
+	/* invalid UTF-8 and NUL bytes */
+	static const char junk[] = "raise \xff\xfe(\"\xc3\x28\")\0raise X(\"\0\")\n"
+				   "raise ValueError(\"after\xff junk\")\n";
+	fl_sites *s = scan_len(junk, sizeof junk - 1);
+	assert_non_null(harness_find(s, "after\xff junk"));
+	fl_sites_free(s);
+	/* unterminated string / triple string / f-string field */
+	s = scan_py("raise ValueError(\"unterminated\n");
+	fl_sites_free(s);
+	s = scan_py("x = '''never closed\nraise ValueError('x')\n");
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+	s = scan_py("raise ValueError(f\"{x[\"\n");
+	fl_sites_free(s);
+	s = scan_py("raise ValueError(f'''{x\n");
+	fl_sites_free(s);
+	s = scan_py("# comment at EOF without newline");
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+	s = scan_py("raise ValueError(\"x\" \\");
+	fl_sites_free(s);
+	/* 1 MB single line */
+	size_t n = 1 << 20;
+	char *big = malloc(n + 64);
+	for (size_t i = 0; i < n; i += 32)
+		memcpy(big + i, "raise X(\"a\" + b); logger.error(", 32);
+	big[n] = '\0';
+	s = scan_py(big);
+	assert_true(s->n > 0);
+	fl_sites_free(s);
+	/* 10,000 nested brackets, closed and unclosed */
+	size_t depth = 10000, k = 0;
+	strcpy(big, "raise ValueError(");
+	k = strlen(big);
+	for (size_t i = 0; i < depth; i++)
+		big[k++] = i % 2 ? '[' : '(';
+	big[k++] = '"';
+	big[k++] = 'x';
+	big[k++] = '"';
+	for (size_t i = depth; i-- > 0;)
+		big[k++] = i % 2 ? ']' : ')';
+	big[k++] = ')';
+	big[k] = '\0';
+	s = scan_py(big);
+	fl_sites_free(s);
+	big[k - 5000] = '\0';
+	s = scan_py(big);
+	fl_sites_free(s);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_raise_forms),
+		cmocka_unit_test(test_messages),
+		cmocka_unit_test(test_http_validation),
+		cmocka_unit_test(test_console),
+		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_nesting_guard),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robust),
+	};
+	return cmocka_run_group_tests_name("python", tests, NULL, NULL);
+}

@@ -1,0 +1,332 @@
+/* test_lang_ruby.c — unit tests for lib/scan/lang_ruby.c */
+#include <stdlib.h>
+
+#include "lang_harness.h"
+
+extern const fl_lang fl_lang_ruby;
+
+static fl_sites *scan_rb(const char *text)
+{
+	return harness_scan(&fl_lang_ruby, "app/models/order.rb", text);
+}
+
+static fl_sites *scan_len(const char *text, size_t len)
+{
+	fl_src src = {.path = "app/x.rb", .text = text, .len = len};
+	fl_sites *s = fl_sites_new();
+	fl_lang_ruby.scan(NULL, &src, s);
+	fl_sites_sort(s);
+	return s;
+}
+
+static void assert_str(const char *got, const char *want)
+{
+	if (!want) {
+		assert_null(got);
+		return;
+	}
+	assert_non_null(got);
+	assert_string_equal(got, want);
+}
+
+static void test_raise_forms(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"module Shop\n"                                            /* 1 */
+		"  class Order < Base\n"                                   /* 2 */
+		"    def ship!(addr)\n"                                    /* 3 */
+		"      if addr.nil?\n"                                     /* 4 */
+		"        raise ArgumentError, \"address required\"\n"      /* 5 */
+		"      elsif addr.empty?\n"                                /* 6 */
+		"        raise ArgumentError.new(\"empty: #{addr}\")\n"    /* 7 */
+		"      end\n"                                              /* 8 */
+		"      raise ShipError, \"cannot ship #{id}\" unless ready?\n" /* 9 */
+		"      raise \"plain runtime\"\n"                          /* 10 */
+		"      raise ActiveRecord::RecordNotFound\n"               /* 11 */
+		"      raise\n"                                            /* 12 */
+		"      raise e\n"                                          /* 13 */
+		"      fail IOError, 'failed op'\n"                        /* 14 */
+		"      raise(KeyError, \"paren form\")\n"                  /* 15 */
+		"    end\n"                                                /* 16 */
+		"    def self.lookup(id)\n"                                /* 17 */
+		"      raise NotFound.new\n"                               /* 18 */
+		"    end\n"                                                /* 19 */
+		"  end\n"                                                  /* 20 */
+		"end\n"                                                    /* 21 */
+		"def top\n"                                                /* 22 */
+		"  raise \"top level method\"\n"                          /* 23 */
+		"end\n"                                                    /* 24 */
+		"raise \"file level\"\n");                                 /* 25 */
+	const fl_site *x = EXPECT_SITE(s, "address required", 5, FL_T_EXCEPTION);
+	assert_str(x->cls, "ArgumentError");
+	assert_str(x->function, "Shop::Order#ship!");
+	assert_str(x->guard, "addr.nil?");
+	assert_str(x->idiom, "raise");
+	assert_int_equal(x->col, 9);
+	x = EXPECT_SITE(s, "empty: {addr}", 7, FL_T_EXCEPTION);
+	assert_str(x->cls, "ArgumentError");
+	assert_str(x->guard, "addr.empty?");
+	x = EXPECT_SITE(s, "cannot ship {id}", 9, FL_T_EXCEPTION);
+	assert_str(x->guard, "unless ready?");
+	assert_str(x->cls, "ShipError");
+	x = EXPECT_SITE(s, "plain runtime", 10, FL_T_EXCEPTION);
+	assert_str(x->cls, "RuntimeError");
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "ActiveRecord::RecordNotFound", 11, FL_T_EXCEPTION);
+	assert_str(x->cls, "ActiveRecord::RecordNotFound");
+	x = EXPECT_SITE(s, "failed op", 14, FL_T_EXCEPTION);
+	assert_str(x->idiom, "fail");
+	assert_str(x->cls, "IOError");
+	x = EXPECT_SITE(s, "paren form", 15, FL_T_EXCEPTION);
+	assert_str(x->cls, "KeyError");
+	x = EXPECT_SITE(s, "NotFound", 18, FL_T_EXCEPTION);
+	assert_str(x->function, "Shop::Order.lookup");
+	x = EXPECT_SITE(s, "top level method", 23, FL_T_EXCEPTION);
+	assert_str(x->function, "top");
+	x = EXPECT_SITE(s, "file level", 25, FL_T_EXCEPTION);
+	assert_null(x->function);
+	assert_int_equal(s->n, 10);
+	fl_sites_free(s);
+}
+
+static void test_abort_errors(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class User\n"                                              /* 1 */
+		"  def validate_name\n"                                     /* 2 */
+		"    errors.add(:name, \"can't be blank\") if name.blank?\n" /* 3 */
+		"    errors.add(:base, :invalid, message: \"is locked\")\n"  /* 4 */
+		"    record.errors.add :email, \"is taken\"\n"               /* 5 */
+		"    errors.add(:name, :blank)\n"                           /* 6 */
+		"  end\n"                                                   /* 7 */
+		"end\n"                                                     /* 8 */
+		"abort(\"fatal: config missing\")\n"                        /* 9 */
+		"abort \"bye #{name}\"\n"                                   /* 10 */
+		"abort\n");                                                 /* 11 */
+	const fl_site *x = EXPECT_SITE(s, "can't be blank", 3, FL_T_VALIDATION);
+	assert_str(x->severity, FL_S_WARNING);
+	assert_str(x->guard, "if name.blank?");
+	assert_str(x->function, "User#validate_name");
+	x = EXPECT_SITE(s, "is locked", 4, FL_T_VALIDATION);
+	x = EXPECT_SITE(s, "is taken", 5, FL_T_VALIDATION);
+	assert_int_equal(x->col, 5);
+	x = EXPECT_SITE(s, "fatal: config missing", 9, FL_T_CONSOLE);
+	assert_str(x->severity, FL_S_CRITICAL);
+	assert_str(x->idiom, "abort");
+	x = EXPECT_SITE(s, "bye {name}", 10, FL_T_CONSOLE);
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
+static void test_messages(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"def m\n"                                                    /* 1 */
+		"  raise 'single \\' quoted \\n kept'\n"                     /* 2 */
+		"  raise \"dq \\t tab \\\\ \\u00e9 \\s.\"\n"                 /* 3 */
+		"  raise format(\"%s failed 100%%\", x)\n"                   /* 4 */
+		"  raise KeyError, %Q{key #{k} {nested}}\n"                  /* 5 */
+		"  raise KeyError, %q(paren (nested) ok)\n"                  /* 6 */
+		"  raise \"not found: \" + id.to_s\n"                        /* 7 */
+		"  raise \"a\" \\\n"                                          /* 8 */
+		"    \"b\"\n"                                                /* 9 */
+		"  raise ArgumentError, <<~MSG\n"                            /* 10 */
+		"    first line #{x}\n"                                      /* 11 */
+		"      second line\n"                                        /* 12 */
+		"  MSG\n"                                                    /* 13 */
+		"  raise \"x: %d%%\" % [n]\n"                                 /* 14 */
+		"  raise \"nested #{h[\"}\"]} done\"\n"                      /* 15 */
+		"end\n");
+	EXPECT_SITE(s, "single ' quoted \\n kept", 2, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "dq \t tab \\ \xc3\xa9  .", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "%s failed 100%", 4, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "key {k} {nested}", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "paren (nested) ok", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "not found: {id}", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "ab", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "first line {x}\n  second line", 10, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "x: %d%", 14, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "nested {h[\"}\"]} done", 15, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 10);
+	fl_sites_free(s);
+}
+
+static void test_traps(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"# raise \"in comment\"\n"
+		"=begin\n"
+		"raise \"in block comment\"\n"
+		"=end\n"
+		"def t\n"
+		"  s = \"raise 'in string'\"\n"
+		"  r = /raise \"in regex\"/i\n"
+		"  q = %q(raise \"in percent\")\n"
+		"  w = %w[raise fail abort]\n"
+		"  c = ?\"\n"
+		"  d = $\"\n"
+		"  sym = :\"raise 'sym'\"\n"
+		"  x = <<~A + <<-B\n"
+		"    raise \"in heredoc A\"\n"
+		"  A\n"
+		"    raise \"in heredoc B\"\n"
+		"    B\n"
+		"  y = a / b; z = c / d\n"
+		"  raise \"real\" # raise \"after\"\n"
+		"end\n"
+		"__END__\n"
+		"raise \"after end\"\n");
+	EXPECT_SITE(s, "real", 19, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
+static void test_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class A\n"                                /* 1 */
+		"  class << self\n"                        /* 2 */
+		"    def build(x)\n"                       /* 3 */
+		"      unless x\n"                         /* 4 */
+		"        raise \"no x\"\n"                 /* 5 */
+		"      end\n"                              /* 6 */
+		"      case x\n"                           /* 7 */
+		"      when :a then raise \"arm a\"\n"     /* 8 */
+		"      when :b\n"                          /* 9 */
+		"        raise \"arm b\"\n"                /* 10 */
+		"      end\n"                              /* 11 */
+		"      while x do\n"                       /* 12 */
+		"        raise \"in loop\"\n"              /* 13 */
+		"      end\n"                              /* 14 */
+		"      items.each do |i|\n"                /* 15 */
+		"        raise \"in block\"\n"             /* 16 */
+		"      end\n"                              /* 17 */
+		"      y = x if x\n"                       /* 18 */
+		"      raise \"after modifier\"\n"         /* 19 */
+		"    end\n"                                /* 20 */
+		"  end\n"                                  /* 21 */
+		"  def inst = raise(\"endless\")\n"        /* 22 */
+		"  def after\n"                            /* 23 */
+		"    raise \"after\"\n"                    /* 24 */
+		"  end\n"                                  /* 25 */
+		"end\n");                                  /* 26 */
+	const fl_site *x = EXPECT_SITE(s, "no x", 5, FL_T_EXCEPTION);
+	assert_str(x->guard, "unless x");
+	assert_str(x->function, "A.build");
+	x = EXPECT_SITE(s, "arm a", 8, FL_T_EXCEPTION);
+	assert_str(x->guard, ":a");
+	x = EXPECT_SITE(s, "arm b", 10, FL_T_EXCEPTION);
+	assert_str(x->guard, ":b");
+	x = EXPECT_SITE(s, "in loop", 13, FL_T_EXCEPTION);
+	assert_str(x->guard, "x");
+	x = EXPECT_SITE(s, "in block", 16, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "after modifier", 19, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	assert_str(x->function, "A.build");
+	EXPECT_SITE(s, "endless", 22, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "after", 24, FL_T_EXCEPTION);
+	assert_str(x->function, "A#after");
+	fl_sites_free(s);
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_ruby.is_test_file("spec/models/user_spec.rb"));
+	assert_true(fl_lang_ruby.is_test_file("test/user_test.rb"));
+	assert_true(fl_lang_ruby.is_test_file("test_user.rb"));
+	assert_false(fl_lang_ruby.is_test_file("app/user.rb"));
+	assert_false(fl_lang_ruby.is_test_file("app/spec.rb"));
+}
+
+static void test_robust(void **state)
+{
+	(void)state;
+	static const char junk[] = "raise \xff\xfe \"\xc3\x28\"\0raise X, \"\0\"\n"
+				   "raise \"after\xff junk\"\n";
+	fl_sites *s = scan_len(junk, sizeof junk - 1);
+	assert_non_null(harness_find(s, "after\xff junk"));
+	fl_sites_free(s);
+	const char *cases[] = {
+		"raise \"unterminated\n",
+		"raise \"#{unterminated",
+		"=begin\nraise \"x\"\n",
+		"x = <<~EOS\nraise \"never ends\"\n",
+		"x = %q(never",
+		"x = /never",
+		"raise '",
+		"?",
+		":\"",
+		"def",
+		"class <<",
+		"end end end )))]]]",
+		"\"#{\"#{\"#{\"#{\"",
+		"<<~",
+		"<<~''\n",
+		"%",
+		"$",
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		s = scan_rb(cases[i]);
+		fl_sites_free(s);
+	}
+	s = scan_rb("x = <<~EOS\nraise \"never ends\"\n");
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+	/* 1 MB single line */
+	size_t n = 1 << 20;
+	char *big = malloc(n + 64);
+	for (size_t i = 0; i < n; i += 32)
+		memcpy(big + i, "raise X, \"a\" + b; errors.add(:x", 32);
+	big[n] = '\0';
+	s = scan_rb(big);
+	assert_true(s->n > 0);
+	fl_sites_free(s);
+	/* 10,000 nested brackets, and nested interpolation */
+	size_t depth = 10000, k = 0;
+	strcpy(big, "raise X, (");
+	k = strlen(big);
+	for (size_t i = 0; i < depth; i++)
+		big[k++] = i % 2 ? '[' : '(';
+	big[k++] = '"';
+	big[k++] = 'x';
+	big[k++] = '"';
+	for (size_t i = depth; i-- > 0;)
+		big[k++] = i % 2 ? ']' : ')';
+	big[k++] = ')';
+	big[k] = '\0';
+	s = scan_rb(big);
+	fl_sites_free(s);
+	big[k - 5000] = '\0';
+	s = scan_rb(big);
+	fl_sites_free(s);
+	k = 0;
+	for (size_t i = 0; i < depth; i++) {
+		memcpy(big + k, "\"#{", 3);
+		k += 3;
+	}
+	big[k] = '\0';
+	s = scan_rb(big);
+	fl_sites_free(s);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_raise_forms),
+		cmocka_unit_test(test_abort_errors),
+		cmocka_unit_test(test_messages),
+		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_guards),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robust),
+	};
+	return cmocka_run_group_tests_name("ruby", tests, NULL, NULL);
+}

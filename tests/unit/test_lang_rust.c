@@ -1,0 +1,361 @@
+/* test_lang_rust.c — unit tests for lib/scan/lang_rust.c */
+#include <stdlib.h>
+
+#include "lang_harness.h"
+
+extern const fl_lang fl_lang_rust;
+
+static fl_sites *scan(const char *text)
+{
+	return harness_scan(&fl_lang_rust, "src/lib.rs", text);
+}
+
+static void expect_str(const char *got, const char *want)
+{
+	if (!want) {
+		if (got)
+			fail_msg("expected NULL, got <%s>", got);
+		return;
+	}
+	if (!got)
+		fail_msg("expected <%s>, got NULL", want);
+	assert_string_equal(got, want);
+}
+
+static void test_panics(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn parse(x: u32) -> u32 {\n"                          /* 1 */
+		"    if x > 10 {\n"                                     /* 2 */
+		"        panic!(\"too big: {} ({{x}})\", x);\n"         /* 3 */
+		"    }\n"                                               /* 4 */
+		"    match x {\n"                                       /* 5 */
+		"        0 => unreachable!(\"zero is filtered: {x}\"),\n" /* 6 */
+		"        1 | 2 => { todo!(\"small {}\", x) }\n"          /* 7 */
+		"        _ => unimplemented!(\"other\"),\n"              /* 8 */
+		"    }\n"                                               /* 9 */
+		"    assert!(x < 5, \"x must be < 5, got {}\", x);\n"   /* 10 */
+		"    assert_eq!(x, 3, \"x is {x}\");\n"                 /* 11 */
+		"    debug_assert!(x != 0);\n"                          /* 12 */
+		"    panic!(msg);\n"                                    /* 13 */
+		"    todo!();\n"                                        /* 14 */
+		"    x\n}\n");
+	assert_int_equal(s->n, 6);
+	const fl_site *p = EXPECT_SITE(s, "too big: {} ({x})", 3, FL_T_PANIC);
+	assert_string_equal(p->severity, FL_S_CRITICAL);
+	assert_int_equal(p->col, 9);
+	expect_str(p->function, "parse");
+	expect_str(p->guard, "x > 10");
+	expect_str(p->idiom, "panic!");
+	p = EXPECT_SITE(s, "zero is filtered: {x}", 6, FL_T_PANIC);
+	expect_str(p->guard, "0");
+	expect_str(p->idiom, "unreachable!");
+	p = EXPECT_SITE(s, "small {}", 7, FL_T_PANIC);
+	expect_str(p->guard, "1 | 2");
+	p = EXPECT_SITE(s, "other", 8, FL_T_PANIC);
+	expect_str(p->guard, "_");
+	p = EXPECT_SITE(s, "x must be < 5, got {}", 10, FL_T_PANIC);
+	expect_str(p->guard, NULL);
+	EXPECT_SITE(s, "x is {x}", 11, FL_T_PANIC);
+	fl_sites_free(s);
+}
+
+static void test_expect_and_methods(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"struct Parser { buf: Vec<u8> }\n"                                      /* 1 */
+		"impl Parser {\n"                                                       /* 2 */
+		"    pub fn parse(&self) -> Result<u32, String> {\n"                    /* 3 */
+		"        let f = std::fs::File::open(&self.path).expect(\"open config\");\n" /* 4 */
+		"        let v = self.map.get(&k)\n"                                    /* 5 */
+		"            .expect(\"key present\");\n"                               /* 6 */
+		"        let n: u32 = \"42\".parse::<u32>().expect(\"number\");\n"     /* 7 */
+		"        let c = || { None::<u8>.expect(\"in closure\") };\n"          /* 8 */
+		"        Err(\"plain error\".into())\n"                                 /* 9 */
+		"    }\n"                                                               /* 10 */
+		"}\n"                                                                   /* 11 */
+		"impl<T: Clone> fmt::Display for Wrapper<T> {\n"                        /* 12 */
+		"    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"          /* 13 */
+		"        Err(format!(\"bad {} {{}}\", 1))?;\n"                          /* 14 */
+		"        return Err(String::from(\"from string\"));\n"                  /* 15 */
+		"    }\n"                                                               /* 16 */
+		"}\n"                                                                   /* 17 */
+		"fn free() { x.unwrap(); Err(e)?; }\n");                                /* 18 */
+	const fl_site *p = EXPECT_SITE(s, "open config", 4, FL_T_PANIC);
+	expect_str(p->guard, "std::fs::File::open(&self.path)");
+	expect_str(p->function, "Parser::parse");
+	expect_str(p->idiom, ".expect");
+	p = EXPECT_SITE(s, "key present", 6, FL_T_PANIC);
+	expect_str(p->guard, "self.map.get(&k)");
+	p = EXPECT_SITE(s, "number", 7, FL_T_PANIC);
+	expect_str(p->guard, "\"42\".parse::<u32>()");
+	p = EXPECT_SITE(s, "in closure", 8, FL_T_PANIC);
+	expect_str(p->function, "Parser::parse");
+	p = EXPECT_SITE(s, "plain error", 9, FL_T_EXCEPTION);
+	expect_str(p->cls, NULL);
+	p = EXPECT_SITE(s, "bad {} {}", 14, FL_T_EXCEPTION);
+	expect_str(p->function, "Wrapper::fmt");
+	EXPECT_SITE(s, "from string", 15, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 7);
+	fl_sites_free(s);
+}
+
+static void test_anyhow_io(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"use anyhow::{bail, ensure};\n"                                         /* 1 */
+		"fn load(p: &str) -> anyhow::Result<()> {\n"                            /* 2 */
+		"    if p.is_empty() { bail!(\"empty path\"); }\n"                      /* 3 */
+		"    ensure!(p.len() < 10, \"path too long: {}\", p);\n"                /* 4 */
+		"    let e = anyhow::anyhow!(\"wrapped {p}\");\n"                       /* 5 */
+		"    let e2 = eyre!(\"eyre {}\", 1);\n"                                 /* 6 */
+		"    let e3 = format_err!(\"fmt err\");\n"                              /* 7 */
+		"    let io = io::Error::new(ErrorKind::NotFound, \"no such file\");\n" /* 8 */
+		"    let io2 = std::io::Error::other(format!(\"other {}\", p));\n"      /* 9 */
+		"    return Err(MyError::new(\"custom\"));\n"                           /* 10 */
+		"    bail!(MyError::Bad);\n"                                            /* 11 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "empty path", 3, FL_T_EXCEPTION);
+	expect_str(p->guard, "p.is_empty()");
+	expect_str(p->idiom, "bail!");
+	assert_string_equal(p->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "path too long: {}", 4, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "wrapped {p}", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "eyre {}", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "fmt err", 7, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "no such file", 8, FL_T_EXCEPTION);
+	expect_str(p->cls, "io::Error");
+	assert_int_equal(p->col, 14);
+	p = EXPECT_SITE(s, "other {}", 9, FL_T_EXCEPTION);
+	expect_str(p->cls, "std::io::Error");
+	p = EXPECT_SITE(s, "custom", 10, FL_T_EXCEPTION);
+	expect_str(p->cls, "MyError");
+	assert_int_equal(s->n, 8);
+	fl_sites_free(s);
+}
+
+static void test_thiserror(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"#[derive(Debug, thiserror::Error)]\n"                  /* 1 */
+		"pub enum ConfigError {\n"                              /* 2 */
+		"    #[error(\"missing key {0}\")]\n"                   /* 3 */
+		"    Missing(String),\n"                                /* 4 */
+		"    #[error(\"bad value {value:?} for {key} {{raw}}\")]\n" /* 5 */
+		"    BadValue { key: String, value: u32 },\n"           /* 6 */
+		"    #[error(transparent)]\n"                           /* 7 */
+		"    Io(#[from] std::io::Error),\n"                     /* 8 */
+		"}\n"                                                   /* 9 */
+		"#[derive(Debug, Error)]\n"                             /* 10 */
+		"#[error(\"parse failed at {line}\")]\n"                /* 11 */
+		"pub struct ParseError { line: usize }\n");             /* 12 */
+	const fl_site *p = EXPECT_SITE(s, "missing key {0}", 3, FL_T_EXCEPTION);
+	expect_str(p->cls, "ConfigError::Missing");
+	p = EXPECT_SITE(s, "bad value {value:?} for {key} {raw}", 5, FL_T_EXCEPTION);
+	expect_str(p->cls, "ConfigError::BadValue");
+	p = EXPECT_SITE(s, "parse failed at {line}", 11, FL_T_EXCEPTION);
+	expect_str(p->cls, "ParseError");
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
+static void test_traps(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"// panic!(\"line comment\");\n"
+		"/* panic!(\"block\"); /* nested */ panic!(\"still comment\"); */\n"
+		"/// panic!(\"doc comment\")\n"
+		"//! bail!(\"inner doc\")\n"
+		"/** x.expect(\"doc block\") */\n"
+		"fn f() {\n"
+		"    let a = \"panic!(\\\"in string\\\")\";\n"
+		"    let b = r#\"panic!(\"in raw\") \"# ;\n"
+		"    let c = br##\"bail!(\"x\")\"# still\"##;\n"
+		"    let d = b\"panic!(\\\"bytes\\\")\";\n"
+		"    let e = '\"'; let g = '\\''; let h = b'\"';\n"
+		"    let l: &'static str = \"ok\"; 'outer: loop { break 'outer; }\n"
+		"    let u = '\\u{1F600}';\n"
+		"    panic!(\"after traps\");\n"
+		"}\n"
+		"#[cfg(test)]\n"
+		"mod tests {\n"
+		"    #[test]\n"
+		"    fn t() { panic!(\"in test mod\"); }\n"
+		"}\n"
+		"#[test]\n"
+		"fn loose() { panic!(\"test fn\"); }\n"
+		"#[cfg(not(test))]\n"
+		"fn prod() { panic!(\"not test\"); }\n");
+	EXPECT_SITE(s, "after traps", 14, FL_T_PANIC);
+	EXPECT_SITE(s, "not test", 24, FL_T_PANIC);
+	if (s->n != 2)
+		harness_dump(s);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
+static void test_messages(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn m() {\n"                                              /* 1 */
+		"    panic!(\"tab\\tnl\\nquote\\\" uni \\u{e9} hex \\x41\");\n" /* 2 */
+		"    panic!(\"cont \\\n"                                  /* 3 */
+		"            inued\");\n"                                 /* 4 */
+		"    panic!(r\"raw \\n {{kept}}\");\n"                    /* 5 */
+		"    panic!(concat!(\"a\", \"b\", 1));\n"                 /* 6 */
+		"    panic!(\n"                                           /* 7 */
+		"        \"multi\n"                                       /* 8 */
+		"line\");\n"                                              /* 9 */
+		"    x.expect(\"no {{fmt}}\");\n"                         /* 10 */
+		"    x.expect(&format!(\"fmt {} {{y}}\", 1));\n"          /* 11 */
+		"    panic!(\"trailing  \\n\");\n"                        /* 12 */
+		"}\n");
+	EXPECT_SITE(s, "tab\tnl\nquote\" uni \xc3\xa9 hex A", 2, FL_T_PANIC);
+	EXPECT_SITE(s, "cont inued", 3, FL_T_PANIC);
+	EXPECT_SITE(s, "raw \\n {kept}", 5, FL_T_PANIC);
+	EXPECT_SITE(s, "ab1", 6, FL_T_PANIC);
+	EXPECT_SITE(s, "multi\nline", 7, FL_T_PANIC);
+	EXPECT_SITE(s, "no {{fmt}}", 10, FL_T_PANIC);
+	EXPECT_SITE(s, "fmt {} {y}", 11, FL_T_PANIC);
+	EXPECT_SITE(s, "trailing", 12, FL_T_PANIC);
+	fl_sites_free(s);
+}
+
+static void test_macro_rules_and_closures(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"macro_rules! check {\n"                                  /* 1 */
+		"    ($e:expr) => { if !$e { panic!(\"check failed\"); } };\n" /* 2 */
+		"}\n"                                                     /* 3 */
+		"fn g(v: Option<u8>) -> u8 {\n"                           /* 4 */
+		"    v.unwrap_or_else(|| panic!(\"no value\"))\n"         /* 5 */
+		"}\n");
+	EXPECT_SITE(s, "check failed", 2, FL_T_PANIC);
+	const fl_site *p = EXPECT_SITE(s, "no value", 5, FL_T_PANIC);
+	expect_str(p->function, "g");
+	fl_sites_free(s);
+}
+
+static void test_functions_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"trait Store {\n"                                                      /* 1 */
+		"    fn get(&self) -> u8 { panic!(\"default get\") }\n"               /* 2 */
+		"    fn decl(&self);\n"                                                /* 3 */
+		"}\n"                                                                  /* 4 */
+		"fn outer() -> impl Fn(u8) {\n"                                        /* 5 */
+		"    fn inner() { panic!(\"inner fn\") }\n"                           /* 6 */
+		"    let c = |x: u8| { if x > 1 { panic!(\"closure {}\", x) } };\n"   /* 7 */
+		"    while let Some(x) = it.next() { panic!(\"loop\") }\n"            /* 8 */
+		"    if a { } else if b == 2 { bail!(\"else if\") } else { bail!(\"else\") }\n" /* 9 */
+		"    match r { Err(e) => { return Err(format!(\"arm block {}\", e)); } Ok(Foo { a, .. }) => panic!(\"struct pat\") }\n" /* 10 */
+		"}\n"                                                                  /* 11 */
+		"mod m { pub fn f<T: Into<String>>(t: T) where T: Clone { panic!(\"in mod\") } }\n" /* 12 */
+		"impl<'a> Parser<'a> { fn r#try(&self) { panic!(\"raw ident\") } }\n"); /* 13 */
+	const fl_site *p = EXPECT_SITE(s, "default get", 2, FL_T_PANIC);
+	expect_str(p->function, "Store::get");
+	p = EXPECT_SITE(s, "inner fn", 6, FL_T_PANIC);
+	expect_str(p->function, "inner");
+	p = EXPECT_SITE(s, "closure {}", 7, FL_T_PANIC);
+	expect_str(p->function, "outer");
+	expect_str(p->guard, "x > 1");
+	p = EXPECT_SITE(s, "loop", 8, FL_T_PANIC);
+	expect_str(p->guard, "let Some(x) = it.next()");
+	p = EXPECT_SITE(s, "else if", 9, FL_T_EXCEPTION);
+	expect_str(p->guard, "b == 2");
+	p = EXPECT_SITE(s, "else", 9, FL_T_EXCEPTION);
+	expect_str(p->guard, NULL);
+	p = EXPECT_SITE(s, "arm block {}", 10, FL_T_EXCEPTION);
+	expect_str(p->guard, "Err(e)");
+	p = EXPECT_SITE(s, "struct pat", 10, FL_T_PANIC);
+	expect_str(p->guard, "Ok(Foo { a, .. })");
+	p = EXPECT_SITE(s, "in mod", 12, FL_T_PANIC);
+	expect_str(p->function, "f");
+	p = EXPECT_SITE(s, "raw ident", 13, FL_T_PANIC);
+	expect_str(p->function, "Parser::r#try");
+	assert_int_equal(s->n, 10);
+	fl_sites_free(s);
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	/* invalid UTF-8 and embedded NUL */
+	static const char junk[] = "fn \xff\xfe(\x80) { panic!(\"a\0b\"); '\xc3 \"\xe2\x82 }";
+	fl_src src = {.path = "x.rs", .text = junk, .len = sizeof junk - 1};
+	fl_sites *s = fl_sites_new();
+	fl_lang_rust.scan(NULL, &src, s);
+	fl_sites_free(s);
+	/* unterminated constructs */
+	const char *un[] = {"panic!(\"unterminated", "/* /* */ unterminated",
+			    "r##\"raw", "fn f() { panic!(", "'", "b'", "r#", "br#",
+			    "#[error(", "x.expect(", "impl<", "fn f<", "match x {",
+			    "\"\\", "'\\", "Err(", NULL};
+	for (const char **u = un; *u; u++) {
+		s = scan(*u);
+		fl_sites_free(s);
+	}
+	/* 1 MB single line */
+	size_t n = 1 << 20;
+	char *big = malloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		big[i] = "panic!(\"x\"); a.b "[i % 17];
+	big[n] = '\0';
+	s = scan(big);
+	assert_true(s->n > 1000);
+	fl_sites_free(s);
+	/* 10,000 nested brackets, then unbalanced */
+	size_t d = 10000;
+	char *nest = malloc(4 * d + 64);
+	size_t k = 0;
+	for (size_t i = 0; i < d; i++) {
+		nest[k++] = "({[("[i % 4];
+	}
+	memcpy(nest + k, "panic!(\"deep\")", 14);
+	k += 14;
+	for (size_t i = d; i-- > 0;)
+		nest[k++] = ")}])"[i % 4];
+	nest[k] = '\0';
+	s = scan(nest);
+	fl_sites_free(s);
+	/* nested panics and if's */
+	k = 0;
+	for (size_t i = 0; i < d; i++) {
+		memcpy(nest + k, "if(", 3);
+		k += 3;
+	}
+	nest[k] = '\0';
+	s = scan(nest);
+	fl_sites_free(s);
+	free(nest);
+	/* a long chain of panic!( unclosed */
+	for (size_t i = 0; i + 7 <= n; i += 7)
+		memcpy(big + i, "panic!(", 7);
+	s = scan(big);
+	fl_sites_free(s);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_panics),
+		cmocka_unit_test(test_expect_and_methods),
+		cmocka_unit_test(test_anyhow_io),
+		cmocka_unit_test(test_thiserror),
+		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_messages),
+		cmocka_unit_test(test_macro_rules_and_closures),
+		cmocka_unit_test(test_functions_guards),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests_name("rust", tests, NULL, NULL);
+}
