@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -392,6 +393,21 @@ typedef struct fl_result {
 int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
 		      const char *repo, size_t limit, fl_result *out);
 void fl_result_free(fl_result *r);
+
+/* grep-log: stream a log, group multi-line errors, report each unit that
+ * matches a known error (exact code or pattern). */
+typedef struct fl_logmatch {
+	size_t line, end_line;    /* 1-based lines of the log the error spans */
+	const char *text;         /* those lines */
+	size_t text_len;
+	const fl_match *m;        /* the best match */
+} fl_logmatch;
+typedef int (*fl_logmatch_cb)(const fl_logmatch *lm, void *ud); /* !0 stops */
+typedef struct fl_grep_stats {
+	long long bytes, lines, units;
+} fl_grep_stats;
+int fl_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
+		void *ud, fl_grep_stats *stats, fl_err *err);
 
 #ifdef __cplusplus
 }

@@ -37,5 +37,14 @@ fl_store *cli_open_store(const char *db, bool readonly);
 int cmd_scan(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_grep_log(int argc, char **argv);
+
+/* Read a whole stream (for "-" arguments); NULL after printing. */
+#include <stdio.h>
+char *cli_read_all(FILE *f, size_t *len, const char *what);
+/* A lookup match as the JSON object of cli.md's explain --json. */
+#include <jansson.h>
+json_t *cli_match_json(const fl_match *m);
 
 #endif

@@ -15,6 +15,8 @@ static const struct {
 	{"scan", cmd_scan, "scan a source tree and store its error records"},
 	{"list", cmd_list, "list the stored records"},
 	{"show", cmd_show, "show one record"},
+	{"explain", cmd_explain, "look an error text up: where it was raised, what it means"},
+	{"grep-log", cmd_grep_log, "annotate every known error in a log"},
 };
 
 static void usage(FILE *f)

@@ -275,13 +275,23 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			fent[fidx[f] + fcount[f]++] = (uint32_t)e;
 	}
 	free(fcount);
+	/* codes, sorted; the distinct ones join the literal database */
+	g_sort_strings = b->strings.s;
+	qsort(b->codes, b->ncodes, sizeof *b->codes, cmp_code);
+	uint32_t *hscodes = fl_xcalloc(b->ncodes + 1, sizeof *hscodes);
+	size_t nhscodes = 0;
+	for (size_t i = 0; i < b->ncodes; i++)
+		if (i == 0 || strcmp(b->strings.s + b->codes[i].str,
+				     b->strings.s + b->codes[i - 1].str) != 0)
+			hscodes[nhscodes++] = b->codes[i].str;
 	char *hsbytes = NULL;
 	size_t hslen = 0;
-	if (b->nfactors) {
-		const char **exprs = fl_xcalloc(b->nfactors, sizeof *exprs);
-		size_t *lens = fl_xcalloc(b->nfactors, sizeof *lens);
-		unsigned *ids = fl_xcalloc(b->nfactors, sizeof *ids);
-		unsigned *flags = fl_xcalloc(b->nfactors, sizeof *flags);
+	size_t nlit = b->nfactors + nhscodes;
+	if (nlit) {
+		const char **exprs = fl_xcalloc(nlit, sizeof *exprs);
+		size_t *lens = fl_xcalloc(nlit, sizeof *lens);
+		unsigned *ids = fl_xcalloc(nlit, sizeof *ids);
+		unsigned *flags = fl_xcalloc(nlit, sizeof *flags);
 		for (size_t i = 0; i < b->factors.cap; i++)
 			if (b->factors.keys[i]) {
 				size_t f = b->factors.vals[i];
@@ -289,10 +299,16 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 				lens[f] = strlen(b->factors.keys[i]);
 				ids[f] = (unsigned)f;
 			}
+		for (size_t k = 0; k < nhscodes; k++) {
+			size_t f = b->nfactors + k;
+			exprs[f] = b->strings.s + hscodes[k];
+			lens[f] = strlen(exprs[f]);
+			ids[f] = (unsigned)f;
+		}
 		hs_database_t *db = NULL;
 		hs_compile_error_t *ce = NULL;
 		int rc = hs_compile_lit_multi(exprs, flags, ids, lens,
-					      (unsigned)b->nfactors, HS_MODE_BLOCK,
+					      (unsigned)nlit, HS_MODE_BLOCK,
 					      NULL, &db, &ce);
 		free(exprs);
 		free(lens);
@@ -305,6 +321,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			free(fidx);
 			free(fent);
 			free(always);
+			free(hscodes);
 			free(tok);
 			free(post);
 			builder_free(b);
@@ -313,10 +330,6 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		hs_serialize_database(db, &hsbytes, &hslen);
 		hs_free_database(db);
 	}
-
-	/* codes, sorted */
-	g_sort_strings = b->strings.s;
-	qsort(b->codes, b->ncodes, sizeof *b->codes, cmp_code);
 
 	/* the flat image */
 	fl_buf img = {0};
@@ -348,10 +361,13 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	h.off_always = img_put(&img, always, nalways * sizeof *always);
 	h.off_hs = img_put(&img, hsbytes, hslen);
 	h.len_hs = hslen;
+	h.off_hscodes = img_put(&img, hscodes, nhscodes * sizeof *hscodes);
+	h.n_hscodes = nhscodes;
 	img_put(&img, NULL, 0);
 	h.total = img.n;
 	memcpy(img.s, &h, sizeof h);
 	free(hsbytes);
+	free(hscodes);
 	free(tok);
 	free(post);
 	free(fidx);
@@ -408,6 +424,7 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	ix->fidx = (const uint32_t *)(base + h->off_factor_idx);
 	ix->fent = (const uint32_t *)(base + h->off_factor_ent);
 	ix->always = (const uint32_t *)(base + h->off_always);
+	ix->hscodes = (const uint32_t *)(base + h->off_hscodes);
 	if (h->len_hs) {
 		if (hs_deserialize_database(base + h->off_hs, h->len_hs, &ix->hs) != HS_SUCCESS) {
 			fl_index_free(ix);

@@ -15,7 +15,7 @@
 
 #include "faultline.h"
 
-#define FL_IDX_MAGIC "FLIDX\0\0\3"
+#define FL_IDX_MAGIC "FLIDX\0\0\4"
 
 typedef struct idx_entry {
 	uint32_t id, repo, slug, code, msg, path, url, pattern, cls; /* strings */
@@ -53,6 +53,9 @@ typedef struct idx_header {
 	uint64_t off_factor_idx, off_factor_ent, n_factor_ent;
 	uint64_t off_always;
 	uint64_t off_hs, len_hs;
+	/* distinct error codes, also in the literal database with ids
+	 * n_factors + k (for finding codes in logs) */
+	uint64_t off_hscodes, n_hscodes;
 	uint64_t total;
 } idx_header;
 
@@ -70,6 +73,7 @@ typedef struct fl_index {
 	const uint32_t *fidx;  /* n_factors + 1 offsets into fent */
 	const uint32_t *fent;
 	const uint32_t *always;
+	const uint32_t *hscodes; /* string offsets of the distinct codes */
 	hs_database_t *hs;     /* NULL when there are no factors */
 } fl_index;
 

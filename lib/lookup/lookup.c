@@ -102,8 +102,9 @@ struct tls {
 	size_t ncand, candcap;
 };
 static __thread struct tls tls;
+static __thread fl_occs pocc; /* occurrences for the pattern tier */
 
-static void tls_prepare(const fl_lookup *lk)
+void fl_lk_prepare(const fl_lookup *lk)
 {
 	size_t n = lk->ix.h->n_entries;
 	if (tls.owner != lk) {
@@ -130,6 +131,8 @@ void fl_lookup_thread_done(void)
 		hs_free_scratch(tls.scratch);
 	free(tls.stamp);
 	free(tls.cand);
+	free(pocc.v);
+	memset(&pocc, 0, sizeof pocc);
 	fl_regex_cache_clear();
 	memset(&tls, 0, sizeof tls);
 }
@@ -155,21 +158,36 @@ static void add_cand(uint32_t e)
 	tls.cand[tls.ncand++] = e;
 }
 
-struct hs_ctx {
-	const fl_index *ix;
-};
+#define OCC_MAX (1u << 22)
 
-static int on_factor(unsigned int id, unsigned long long from,
-		     unsigned long long to, unsigned int flags, void *ctx)
+static int on_literal(unsigned int id, unsigned long long from,
+		      unsigned long long to, unsigned int flags, void *ctx)
 {
 	(void)from;
-	(void)to;
 	(void)flags;
-	const fl_index *ix = ((struct hs_ctx *)ctx)->ix;
-	for (uint32_t k = ix->fidx[id]; k < ix->fidx[id + 1]; k++)
-		add_cand(ix->fent[k]);
+	fl_occs *ob = ctx;
+	if (ob->n == ob->cap) {
+		if (ob->cap >= OCC_MAX)
+			return 1; /* stop: the caller falls back to whole-text checks */
+		ob->cap = ob->cap ? ob->cap * 2 : 1024;
+		ob->v = fl_xrealloc(ob->v, ob->cap * sizeof *ob->v);
+	}
+	ob->v[ob->n++] = (fl_occ){id, (uint32_t)to};
 	return 0;
 }
+
+bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
+{
+	ob->n = 0;
+	if (!lk->ix.hs || !tls.scratch || !len)
+		return true;
+	if (len > 0xffffffffu)
+		return false;
+	hs_error_t rc = hs_scan(lk->ix.hs, text, (unsigned)len, 0, tls.scratch,
+				on_literal, ob);
+	return rc == HS_SUCCESS;
+}
+
 
 /* ---- evidence -------------------------------------------------------------------- */
 
@@ -229,16 +247,6 @@ static int evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
 
 /* ---- results ---------------------------------------------------------------------- */
 
-struct hit {
-	uint32_t entry;
-	double score;
-	uint32_t literal;
-	int ev;
-	double coverage;
-	fl_span caps[FL_MAX_SEGMENTS + 1];
-	size_t ncaps;
-	const char *text;  /* the text the captures refer to */
-};
 
 static int cmp_hit(const void *a, const void *b)
 {
@@ -360,7 +368,8 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 	return nh;
 }
 
-/* Confirm entry x against text; on a match fill h. */
+/* Confirm entry x against text[0, len); on a match fill h (offsets
+ * relative to text). */
 static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 		    size_t len, struct hit *h)
 {
@@ -369,7 +378,8 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	bool ok;
 	if (x->flags & IDX_SIMPLE) {
 		char buf[4096];
-		char *b = strlen(pat) < sizeof buf ? buf : fl_xmalloc(strlen(pat) + 1);
+		size_t pl = strlen(pat);
+		char *b = pl < sizeof buf ? buf : fl_xmalloc(pl + 1);
 		fl_prog prog;
 		ok = fl_prog_parse(pat, b, &prog) &&
 		     fl_prog_match(&prog, text, len, h->caps, &h->ncaps, &whole);
@@ -391,67 +401,130 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	return true;
 }
 
-static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
-			   const char *repo, struct hit **hits, size_t *cap)
+static bool line_local(const fl_index *ix, const idx_entry *x)
+{
+	return (x->flags & IDX_SIMPLE) && !strchr(ix_str(ix, x->pattern), '\n');
+}
+
+static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
+{
+	if (*nh == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+	}
+	struct hit *h = &(*hits)[*nh];
+	memset(h, 0, sizeof *h);
+	return h;
+}
+
+/* Pattern hits of one text: candidates from the literal occurrences (each
+ * confirmed on the line it occurs on, or on the whole text for multi-line
+ * and regex patterns) and the entries without a factor.  Entries already
+ * in hits[0, nh) are skipped.  Returns the new count. */
+size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
+			  const char *repo, const fl_query *q, struct hit **hits,
+			  size_t nh, size_t *cap)
 {
 	const fl_index *ix = &lk->ix;
-	size_t nh = 0;
-	/* texts to try: every candidate message, then the whole cleaned text */
-	size_t nt = q->messages.n + 1;
-	for (size_t ti = 0; ti < nt; ti++) {
-		const char *text = ti < q->messages.n ? q->messages.v[ti] : q->clean;
-		size_t len = strlen(text);
-		if (!len)
-			continue;
-		next_stamp();
-		if (ix->hs && tls.scratch) {
-			struct hs_ctx c = {ix};
-			hs_scan(ix->hs, text, (unsigned)(len > 0xffffffffu ? 0xffffffffu : len),
-				0, tls.scratch, on_factor, &c);
-		}
-		for (uint64_t a = 0; a < ix->h->n_always; a++)
-			add_cand(ix->always[a]);
-		for (size_t k = 0; k < tls.ncand; k++) {
-			uint32_t e = tls.cand[k];
+	bool complete = fl_lk_scan(lk, text, len, &pocc);
+	const fl_occ *occs = pocc.v;
+	size_t nocc = pocc.n;
+	next_stamp();
+	for (size_t j = 0; j < nh; j++)
+		tls.stamp[(*hits)[j].entry] = tls.now;
+	for (size_t o = 0; o < nocc; o++) {
+		uint32_t f = occs[o].id;
+		if (f >= ix->h->n_factors)
+			continue; /* an error code */
+		size_t end = occs[o].end;
+		size_t ls = end, le = end;
+		while (ls > 0 && text[ls - 1] != '\n')
+			ls--;
+		while (le < len && text[le] != '\n')
+			le++;
+		for (uint32_t k = ix->fidx[f]; k < ix->fidx[f + 1]; k++) {
+			uint32_t e = ix->fent[k];
+			if (tls.stamp[e] == tls.now)
+				continue;
 			const idx_entry *x = &ix->ent[e];
-			if (!repo_ok(ix, x, repo))
+			if (!repo_ok(ix, x, repo)) {
+				tls.stamp[e] = tls.now;
 				continue;
-			/* already a hit from an earlier text? */
-			bool seen = false;
-			for (size_t j = 0; j < nh; j++)
-				if ((*hits)[j].entry == e)
-					seen = true;
-			if (seen)
-				continue;
-			if (nh == *cap) {
-				*cap = *cap ? *cap * 2 : 16;
-				*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
 			}
-			struct hit *h = &(*hits)[nh];
-			memset(h, 0, sizeof *h);
-			if (!confirm(ix, x, text, len, h))
+			struct hit *h = new_hit(hits, &nh, cap);
+			bool local = line_local(ix, x);
+			bool ok = local ? confirm(ix, x, text + ls, le - ls, h)
+					: confirm(ix, x, text, len, h);
+			if (!local)
+				tls.stamp[e] = tls.now; /* tried on the whole text */
+			if (!ok)
 				continue;
+			if (local) {
+				for (size_t c = 0; c < h->ncaps; c++) {
+					h->caps[c].start += ls;
+					h->caps[c].end += ls;
+				}
+				h->text = text;
+			}
+			tls.stamp[e] = tls.now;
 			h->entry = e;
 			h->literal = x->literal;
-			h->ev = evidence(ix, x, q);
+			h->ev = q ? evidence(ix, x, q) : 0;
 			nh++;
 		}
 	}
-	if (!nh)
-		return 0;
-	qsort(*hits, nh, sizeof **hits, cmp_hit);
+	/* entries with no factor, and everything when the literal scan was
+	 * cut short: checked on the whole text */
+	uint64_t nall = complete ? ix->h->n_always : ix->h->n_entries;
+	for (uint64_t a = 0; a < nall; a++) {
+		uint32_t e = complete ? ix->always[a] : (uint32_t)a;
+		if (tls.stamp[e] == tls.now)
+			continue;
+		const idx_entry *x = &ix->ent[e];
+		if (!repo_ok(ix, x, repo))
+			continue;
+		struct hit *h = new_hit(hits, &nh, cap);
+		if (!confirm(ix, x, text, len, h))
+			continue;
+		tls.stamp[e] = tls.now;
+		h->entry = e;
+		h->literal = x->literal;
+		h->ev = q ? evidence(ix, x, q) : 0;
+		nh++;
+	}
+	return nh;
+}
+
+void fl_lk_rank(struct hit *hits, size_t nh)
+{
+	qsort(hits, nh, sizeof *hits, cmp_hit);
 	/* scores in [0.9, 1): specificity first, then evidence and coverage */
 	for (size_t i = 0; i < nh; i++) {
-		struct hit *h = &(*hits)[i];
+		struct hit *h = &hits[i];
 		double spec = h->literal >= 200 ? 1.0 : (double)h->literal / 200.0;
 		double ev = h->ev > 10 ? 1.0 : h->ev / 10.0;
 		h->score = 0.9 + 0.06 * spec + 0.02 * h->coverage + 0.019 * ev;
 		if (h->score > 0.999)
 			h->score = 0.999;
 		/* keep the order of the ranking */
-		if (i > 0 && h->score > (*hits)[i - 1].score)
-			h->score = (*hits)[i - 1].score;
+		if (i > 0 && h->score > hits[i - 1].score)
+			h->score = hits[i - 1].score;
 	}
+}
+
+static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
+			   const char *repo, struct hit **hits, size_t *cap)
+{
+	size_t nh = 0;
+	/* texts to try: every candidate message, then the whole cleaned text */
+	for (size_t ti = 0; ti <= q->messages.n; ti++) {
+		const char *text = ti < q->messages.n ? q->messages.v[ti] : q->clean;
+		size_t len = strlen(text);
+		if (len)
+			nh = fl_lk_pattern_text(lk, text, len, repo, q, hits, nh, cap);
+	}
+	if (nh)
+		fl_lk_rank(*hits, nh);
 	return nh;
 }
 
@@ -552,7 +625,7 @@ int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
 	fl_query q;
 	fl_normalize(text, len, &q);
 	out->query = fl_xstrdup(q.messages.n ? q.messages.v[0] : q.clean);
-	tls_prepare(lk);
+	fl_lk_prepare(lk);
 	struct hit *hits = NULL;
 	size_t cap = 0, nh;
 	const char *type = NULL;

@@ -6,11 +6,48 @@
 
 #include "faultline.h"
 #include "index.h"
+#include "match.h"
+#include "normalize.h"
 
 struct fl_lookup {
 	fl_index ix;
 	bool built;        /* the index was (re)built on open */
 };
+
+/* A candidate answer. */
+struct hit {
+	uint32_t entry;
+	double score;
+	uint32_t literal;
+	int ev;
+	double coverage;
+	fl_span caps[FL_MAX_SEGMENTS + 1];
+	size_t ncaps;
+	const char *text;  /* the text the captures refer to */
+};
+
+/* Literal occurrences (factor id, or n_factors + code index; end offset). */
+typedef struct fl_occ {
+	uint32_t id;
+	uint32_t end;
+} fl_occ;
+typedef struct fl_occs {
+	fl_occ *v;
+	size_t n, cap;
+} fl_occs;
+/* Scan text for every factor and code; false when cut short (too many
+ * occurrences or too long a text). */
+bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob);
+
+/* Prepare the calling thread's scratch for a query on lk. */
+void fl_lk_prepare(const fl_lookup *lk);
+/* Pattern-tier hits of one text appended to hits[0, nh); returns the new
+ * count (q may be NULL: no evidence). */
+size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
+			  const char *repo, const fl_query *q, struct hit **hits,
+			  size_t nh, size_t *cap);
+/* Sort hits by specificity, evidence, coverage and give them scores. */
+void fl_lk_rank(struct hit *hits, size_t nh);
 
 /* Take ownership of an index built in memory. */
 int fl_lookup_from_index(fl_index *ix, fl_lookup **out);

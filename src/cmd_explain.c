@@ -1,0 +1,182 @@
+/*
+ * cmd_explain.c — `faultline explain TEXT | -`: look an error text up and
+ * print where it was raised, what it means and how to fix it (lookup.md).
+ * Exit status 0 with matches, 3 with none.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const USAGE =
+	"faultline explain [--db FILE] [--repo R] [--limit N] [--json] TEXT | -";
+
+#define MAX_INPUT (512u * 1024 * 1024)
+
+char *cli_read_all(FILE *f, size_t *len, const char *what)
+{
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap);
+	if (!buf)
+		return NULL;
+	for (;;) {
+		if (n + 1 >= cap) {
+			if (cap >= MAX_INPUT) {
+				cli_fail(1, "%s: input over %u MB", what, MAX_INPUT >> 20);
+				free(buf);
+				return NULL;
+			}
+			cap *= 2;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				cli_fail(1, "%s: out of memory", what);
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + n, 1, cap - n - 1, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		cli_fail(1, "%s: cannot read the input", what);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+json_t *cli_match_json(const fl_match *m)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "id", json_string(m->id));
+	json_object_set_new(o, "repo", json_string(m->repo));
+	json_object_set_new(o, "slug", json_string(m->slug));
+	json_object_set_new(o, "code", m->code ? json_string(m->code) : json_null());
+	json_object_set_new(o, "message", json_string(m->message));
+	json_object_set_new(o, "score", json_real((double)(long)(m->score * 1000 + 0.5) / 1000.0));
+	json_object_set_new(o, "matchType", json_string(m->match_type));
+	json_object_set_new(o, "filePath", json_string(m->file_path));
+	json_object_set_new(o, "lineNumber", m->line ? json_integer(m->line) : json_null());
+	json_object_set_new(o, "githubUrl", json_string(m->github_url));
+	json_t *caps = json_array();
+	for (size_t k = 0; k < m->captures.n; k++) {
+		json_t *c = json_string(m->captures.v[k]);
+		json_array_append_new(caps, c ? c : json_string("\xEF\xBF\xBD"));
+	}
+	json_object_set_new(o, "captures", caps);
+	return o;
+}
+
+static void print_readable(fl_store *st, const fl_result *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		const fl_match *m = &r->v[i];
+		printf("%zu. %s:%d  [%s %.3f]  %s\n", i + 1, m->file_path, m->line,
+		       m->match_type, m->score, m->id);
+		printf("   %s\n", m->message);
+		if (m->captures.n) {
+			printf("   values:");
+			for (size_t k = 0; k < m->captures.n; k++)
+				printf("%s \"%s\"", k ? "," : "", m->captures.v[k]);
+			printf("\n");
+		}
+		printf("   %s/%s  %s\n", m->repo, m->slug, m->github_url);
+		if (i == 0) {
+			fl_entry e;
+			fl_err err;
+			if (fl_store_get_entry(st, m->id, &e, &err) == 1) {
+				printf("\n   What it means: %s\n", e.documentation);
+				printf("   When: %s\n", e.trigger_scenarios);
+				for (size_t k = 0; k < e.solutions.n; k++)
+					printf("   Fix %zu: %s\n", k + 1, e.solutions.v[k]);
+				fl_entry_free(&e);
+			}
+			if (r->n > 1)
+				printf("\n");
+		}
+	}
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	const char *db = NULL, *repo = NULL, *limit_s = NULL;
+	bool json = false;
+	const cli_opt opts[] = {
+		{"db", true, &db, NULL, NULL, NULL, 0},
+		{"repo", true, &repo, NULL, NULL, NULL, 0},
+		{"limit", true, &limit_s, NULL, NULL, NULL, 0},
+		{"json", false, NULL, &json, NULL, NULL, 0},
+		{0},
+	};
+	const char *pos[1];
+	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (npos != 1)
+		return cli_fail(EXIT_USAGE, "explain: what text? usage: %s", USAGE);
+	size_t limit = 10;
+	if (limit_s) {
+		char *end;
+		long v = strtol(limit_s, &end, 10);
+		if (*end || v < 1 || v > 1000)
+			return cli_fail(EXIT_USAGE, "explain: --limit takes a number from 1 to 1000");
+		limit = (size_t)v;
+	}
+	char *text;
+	size_t len;
+	if (strcmp(pos[0], "-") == 0) {
+		text = cli_read_all(stdin, &len, "explain");
+		if (!text)
+			return 1;
+	} else {
+		text = strdup(pos[0]);
+		len = strlen(text);
+	}
+	fl_store *st = cli_open_store(db, true);
+	if (!st) {
+		free(text);
+		return 1;
+	}
+	fl_lookup *lk;
+	fl_err err;
+	if (fl_lookup_open(st, &lk, &err) < 0) {
+		fl_store_close(st);
+		free(text);
+		return cli_fail(1, "%s", err.msg);
+	}
+	fl_result r;
+	fl_lookup_explain(lk, text, len, repo, limit, &r);
+	if (json) {
+		json_t *o = json_object();
+		json_t *qv = json_string(r.query);
+		json_object_set_new(o, "query", qv ? qv : json_string(""));
+		json_t *arr = json_array();
+		for (size_t i = 0; i < r.n; i++)
+			json_array_append_new(arr, cli_match_json(&r.v[i]));
+		json_object_set_new(o, "matches", arr);
+		json_object_set_new(o, "datasetVersion", json_string(fl_lookup_version(lk)));
+		char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+		puts(s);
+		free(s);
+		json_decref(o);
+	} else if (r.n) {
+		print_readable(st, &r);
+	} else {
+		fprintf(stderr, "faultline: no confident match\n");
+	}
+	rc = r.n ? 0 : 3;
+	fl_result_free(&r);
+	fl_lookup_close(lk);
+	fl_lookup_thread_done();
+	fl_store_close(st);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,159 @@
+/*
+ * cmd_grep_log.c — `faultline grep-log FILE | -`: stream a log and annotate
+ * every line (or multi-line error) that matches a known error, then count
+ * the matches per record.  --json prints JSON Lines, one per matched error.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const USAGE =
+	"faultline grep-log [--db FILE] [--repo R] [--json] FILE | -";
+
+struct count {
+	char *id, *where, *message;
+	long long n;
+};
+
+struct glstate {
+	fl_store *st;
+	bool json;
+	struct count *counts;
+	size_t ncounts;
+	long long matched;
+};
+
+/* the first sentence of the record's documentation */
+static char *meaning(fl_store *st, const char *id)
+{
+	fl_entry e;
+	fl_err err;
+	if (fl_store_get_entry(st, id, &e, &err) != 1)
+		return strdup("");
+	const char *d = e.documentation;
+	const char *dot = strstr(d, ". ");
+	char *out = dot ? strndup(d, (size_t)(dot - d) + 1) : strdup(d);
+	fl_entry_free(&e);
+	return out;
+}
+
+static int on_match(const fl_logmatch *lm, void *ud)
+{
+	struct glstate *g = ud;
+	const fl_match *m = lm->m;
+	g->matched++;
+	size_t i;
+	for (i = 0; i < g->ncounts; i++)
+		if (strcmp(g->counts[i].id, m->id) == 0)
+			break;
+	if (i == g->ncounts) {
+		g->counts = realloc(g->counts, (g->ncounts + 1) * sizeof *g->counts);
+		char where[4096];
+		snprintf(where, sizeof where, "%s:%d", m->file_path, m->line);
+		g->counts[i] = (struct count){strdup(m->id), strdup(where),
+					      g->json ? NULL : meaning(g->st, m->id), 0};
+		g->ncounts++;
+	}
+	g->counts[i].n++;
+	if (g->json) {
+		json_t *o = json_object();
+		json_object_set_new(o, "line", json_integer((json_int_t)lm->line));
+		json_object_set_new(o, "endLine", json_integer((json_int_t)lm->end_line));
+		json_t *t = json_stringn(lm->text, lm->text_len);
+		json_object_set_new(o, "text", t ? t : json_string("\xEF\xBF\xBD"));
+		json_t *mj = cli_match_json(m);
+		const char *keys[] = {"id", "repo", "slug", "filePath", "lineNumber",
+				      "matchType", "score", "captures"};
+		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+			json_object_set(o, keys[k], json_object_get(mj, keys[k]));
+		json_decref(mj);
+		char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+		puts(s);
+		free(s);
+		json_decref(o);
+		return 0;
+	}
+	const char *nl = memchr(lm->text, '\n', lm->text_len);
+	int first = nl ? (int)(nl - lm->text) : (int)lm->text_len;
+	if (lm->end_line > lm->line)
+		printf("%zu-%zu: %.*s ...\n", lm->line, lm->end_line, first, lm->text);
+	else
+		printf("%zu: %.*s\n", lm->line, first, lm->text);
+	printf("    -> %s  %s:%d  [%s %.3f]  %s\n", m->id, m->file_path, m->line,
+	       m->match_type, m->score, g->counts[i].message);
+	return 0;
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct count *x = a, *y = b;
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+int cmd_grep_log(int argc, char **argv)
+{
+	const char *db = NULL, *repo = NULL;
+	bool json = false;
+	const cli_opt opts[] = {
+		{"db", true, &db, NULL, NULL, NULL, 0},
+		{"repo", true, &repo, NULL, NULL, NULL, 0},
+		{"json", false, NULL, &json, NULL, NULL, 0},
+		{0},
+	};
+	const char *pos[1];
+	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (npos != 1)
+		return cli_fail(EXIT_USAGE, "grep-log: which log? usage: %s", USAGE);
+	FILE *in = stdin;
+	if (strcmp(pos[0], "-") != 0) {
+		in = fopen(pos[0], "rb");
+		if (!in)
+			return cli_fail(1, "grep-log: cannot open %s", pos[0]);
+	}
+	fl_store *st = cli_open_store(db, true);
+	if (!st) {
+		if (in != stdin)
+			fclose(in);
+		return 1;
+	}
+	fl_lookup *lk;
+	fl_err err;
+	if (fl_lookup_open(st, &lk, &err) < 0) {
+		fl_store_close(st);
+		if (in != stdin)
+			fclose(in);
+		return cli_fail(1, "%s", err.msg);
+	}
+	struct glstate g = {st, json, NULL, 0, 0};
+	fl_grep_stats stats;
+	rc = fl_grep_log(lk, in, repo, on_match, &g, &stats, &err);
+	if (in != stdin)
+		fclose(in);
+	if (rc == 0 && !json) {
+		qsort(g.counts, g.ncounts, sizeof *g.counts, cmp_count);
+		printf("\n%lld matched errors in %lld lines, %zu distinct records\n",
+		       g.matched, stats.lines, g.ncounts);
+		for (size_t i = 0; i < g.ncounts; i++)
+			printf("%8lld  %s  %s\n", g.counts[i].n, g.counts[i].id, g.counts[i].where);
+	}
+	for (size_t i = 0; i < g.ncounts; i++) {
+		free(g.counts[i].id);
+		free(g.counts[i].where);
+		free(g.counts[i].message);
+	}
+	free(g.counts);
+	fl_lookup_close(lk);
+	fl_lookup_thread_done();
+	fl_store_close(st);
+	if (rc < 0)
+		return cli_fail(1, "grep-log: %s", err.msg);
+	return 0;
+}
