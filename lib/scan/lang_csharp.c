@@ -1,9 +1,1599 @@
-/* lang_csharp.c — placeholder until the csharp family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_csharp.c — C#.
+ *
+ * Lexer: //, /// and block comments, preprocessor lines, "..." with
+ * escapes, verbatim @"...", interpolated $"..{expr}.." / $@"" / @$"" with
+ * nested braces and format specs (placeholders kept as written, {{ }}
+ * decoded), raw string literals """...""" (C# 11, multi-line indentation
+ * removed, $$ multi-dollar interpolation), char literals, @identifiers.
+ *
+ * Rules: throw new X(...) and throw expressions, exception constructors
+ * outside throw, X.ThrowIfNull(...)-style guards, Microsoft.Extensions.
+ * Logging LogError/LogWarning/LogCritical/Log(LogLevel.X, ...), Serilog/
+ * NLog/log4net loggers, Console.Error.WriteLine, ASP.NET controller
+ * results NotFound/BadRequest/Unauthorized/Forbid/Conflict/StatusCode/
+ * Problem/UnprocessableEntity.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
-static void scan(const void *tree, const fl_src *src, fl_sites *out)
+#include "lang.h"
+#include "lex.h"
+#include "../util.h"
+
+#define NOIDX UINT32_MAX
+#define MAX_ARG_TOKS 256
+#define MAX_ARG_DEPTH 48
+#define MAX_TMPL_DEPTH 24
+
+/* ======================================================================
+ * lexer
+ * ====================================================================== */
+
+static bool is_id_start(int c)
 {
-	(void)tree; (void)src; (void)out;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c >= 0x80;
 }
-const fl_lang fl_lang_csharp = {.name = "csharp", .extensions = exts, .scan = scan};
+
+static bool is_id_byte(int c)
+{
+	return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+/* advance t->pos to p, keeping line bookkeeping */
+static void adv_to(fl_toks *t, size_t p)
+{
+	if (p > t->srclen)
+		p = t->srclen;
+	while (t->pos < p) {
+		const char *nl = memchr(t->src + t->pos, '\n', p - t->pos);
+		if (!nl) {
+			t->pos = p;
+			break;
+		}
+		t->line++;
+		t->pos = (size_t)(nl - t->src) + 1;
+		t->line_start = t->pos;
+	}
+}
+
+static int hexv(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decode one C# escape at s[*p] == '\\'; advances *p. */
+static void cs_escape(const char *s, size_t n, size_t *p, fl_buf *out)
+{
+	size_t i = *p + 1;
+	if (i >= n) {
+		*p = n;
+		return;
+	}
+	char c = s[i];
+	int maxd = 0;
+	bool exact = true;
+	switch (c) {
+	case 'n': fl_buf_putc(out, '\n'); break;
+	case 't': fl_buf_putc(out, '\t'); break;
+	case 'r': fl_buf_putc(out, '\r'); break;
+	case 'b': fl_buf_putc(out, '\b'); break;
+	case 'f': fl_buf_putc(out, '\f'); break;
+	case 'v': fl_buf_putc(out, '\v'); break;
+	case 'a': fl_buf_putc(out, '\a'); break;
+	case 'e': fl_buf_putc(out, '\x1b'); break;
+	case '0': fl_buf_putc(out, '\0'); break;
+	case 'x': maxd = 4; exact = false; break;
+	case 'u': maxd = 4; break;
+	case 'U': maxd = 8; break;
+	default: fl_buf_putc(out, c); break;
+	}
+	if (!maxd) {
+		*p = i + 1;
+		return;
+	}
+	size_t j = i + 1;
+	uint32_t v = 0;
+	int k = 0;
+	while (k < maxd && j < n && hexv((unsigned char)s[j]) >= 0) {
+		v = v * 16 + (uint32_t)hexv((unsigned char)s[j]);
+		j++;
+		k++;
+	}
+	if (k == 0 || (exact && k != maxd)) {
+		fl_buf_putc(out, c);
+		*p = i + 1;
+		return;
+	}
+	if (v >= 0xD800 && v <= 0xDBFF && j + 5 < n && s[j] == '\\' &&
+	    s[j + 1] == 'u') {
+		uint32_t lo = 0;
+		int kk = 0;
+		size_t q = j + 2;
+		while (kk < 4 && q < n && hexv((unsigned char)s[q]) >= 0) {
+			lo = lo * 16 + (uint32_t)hexv((unsigned char)s[q]);
+			q++;
+			kk++;
+		}
+		if (kk == 4 && lo >= 0xDC00 && lo <= 0xDFFF) {
+			v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00);
+			j = q;
+		}
+	}
+	fl_buf_put_utf8(out, v);
+	*p = j;
+}
+
+static size_t skip_string_at(const char *s, size_t n, size_t p, int depth);
+
+/* From p (just inside an interpolation hole), find the '}' closing it at
+ * depth 0; returns its position or n. */
+static size_t skip_expr(const char *s, size_t n, size_t p, int depth)
+{
+	int br = 0;
+	while (p < n) {
+		char c = s[p];
+		if (c == '{' || c == '(' || c == '[') {
+			br++;
+		} else if (c == '}' || c == ')' || c == ']') {
+			if (br == 0 && c == '}')
+				return p;
+			if (br > 0)
+				br--;
+		} else if (c == '"' || ((c == '$' || c == '@') && p + 1 < n &&
+					(s[p + 1] == '"' || s[p + 1] == '$' ||
+					 s[p + 1] == '@'))) {
+			if (depth >= MAX_TMPL_DEPTH)
+				return n;
+			size_t q = skip_string_at(s, n, p, depth + 1);
+			p = q > p ? q : p + 1;
+			continue;
+		} else if (c == '\'') {
+			size_t q = p + 1;
+			if (q < n && s[q] == '\\')
+				q += 2;
+			else
+				q++;
+			while (q < n && q < p + 12 && s[q] != '\'' && s[q] != '\n')
+				q++;
+			if (q < n && s[q] == '\'') {
+				p = q + 1;
+				continue;
+			}
+		} else if (c == '/' && p + 1 < n && s[p + 1] == '/') {
+			const char *nl = memchr(s + p, '\n', n - p);
+			p = nl ? (size_t)(nl - s) : n;
+			continue;
+		} else if (c == '/' && p + 1 < n && s[p + 1] == '*') {
+			p += 2;
+			while (p + 1 < n && !(s[p] == '*' && s[p + 1] == '/'))
+				p++;
+			p = p + 2 < n ? p + 2 : n;
+			continue;
+		}
+		p++;
+	}
+	return n;
+}
+
+/* string literal prefix at p: dollars, verbatim, quote count */
+typedef struct strhead {
+	int dollars;
+	bool verbatim;
+	int quotes; /* 1 or >= 3 (raw) */
+	size_t body;  /* position after the opening quotes */
+} strhead;
+
+static bool str_head(const char *s, size_t n, size_t p, strhead *h)
+{
+	memset(h, 0, sizeof *h);
+	size_t q = p;
+	while (q < n && (s[q] == '$' || s[q] == '@')) {
+		if (s[q] == '$')
+			h->dollars++;
+		else
+			h->verbatim = true;
+		q++;
+		if (q - p > 64)
+			return false;
+	}
+	if (q >= n || s[q] != '"')
+		return false;
+	size_t k = q;
+	while (k < n && s[k] == '"')
+		k++;
+	size_t nq = k - q;
+	if (nq >= 3 && !h->verbatim) {
+		h->quotes = (int)nq;
+		h->body = k;
+	} else {
+		h->quotes = 1;
+		h->body = q + 1;
+		/* "" is an empty string (or an escaped quote in verbatim,
+		 * handled by the body loop) */
+	}
+	return true;
+}
+
+static size_t raw_close(const char *s, size_t n, size_t p, int quotes)
+{
+	/* p at a '"': is it a closing run of `quotes` quotes? returns the
+	 * end or 0 */
+	size_t k = p;
+	while (k < n && s[k] == '"')
+		k++;
+	if ((int)(k - p) >= quotes)
+		return k;
+	return 0;
+}
+
+/* Walk a string body; decode into out when out != NULL.  indent: bytes of
+ * leading whitespace to drop at each line start (raw multi-line).  Returns
+ * the position after the closing delimiter (or n / the newline when
+ * unterminated). */
+static size_t str_walk(const char *s, size_t n, const strhead *h,
+		       size_t p, size_t stop, size_t indent, fl_buf *out,
+		       bool *interp, int depth)
+{
+	bool raw = h->quotes >= 3;
+	int dl = h->dollars;
+	bool at_line_start = false;
+	while (p < n && p < stop) {
+		char c = s[p];
+		if (at_line_start) {
+			size_t k = 0;
+			while (k < indent && p < stop && (s[p] == ' ' || s[p] == '\t')) {
+				p++;
+				k++;
+			}
+			at_line_start = false;
+			continue;
+		}
+		if (c == '"') {
+			if (raw) {
+				size_t e = raw_close(s, n, p, h->quotes);
+				if (e)
+					return e;
+				if (out)
+					fl_buf_putc(out, c);
+				p++;
+				continue;
+			}
+			if (h->verbatim && p + 1 < n && s[p + 1] == '"') {
+				if (out)
+					fl_buf_putc(out, '"');
+				p += 2;
+				continue;
+			}
+			return p + 1;
+		}
+		if (c == '\n') {
+			if (!raw && !h->verbatim)
+				return p;
+			if (out)
+				fl_buf_putc(out, '\n');
+			p++;
+			at_line_start = raw && indent;
+			continue;
+		}
+		if (c == '\\' && !raw && !h->verbatim) {
+			if (out)
+				cs_escape(s, n, &p, out);
+			else
+				p += 2;
+			continue;
+		}
+		if (dl && (c == '{' || c == '}')) {
+			size_t k = p;
+			while (k < n && s[k] == c && k - p < 64)
+				k++;
+			size_t run = k - p;
+			if (c == '{' && (int)run >= dl && (raw || run % 2 == 1 || dl > 1)) {
+				/* literal braces before the hole: run - dl */
+				size_t lit = raw ? run - (size_t)dl : (run - 1);
+				if (out)
+					for (size_t q = 0; q < (raw ? lit : lit / 2); q++)
+						fl_buf_putc(out, '{');
+				size_t hb = p + run;
+				size_t he = skip_expr(s, n, hb, depth);
+				if (he > stop)
+					he = stop;
+				if (out) {
+					fl_buf_putc(out, '{');
+					fl_buf_put(out, s + hb, he - hb);
+					fl_buf_putc(out, '}');
+				}
+				*interp = true;
+				p = he;
+				/* consume the closing braces */
+				int need = dl;
+				while (p < n && p < stop && s[p] == '}' && need > 0) {
+					p++;
+					need--;
+				}
+				continue;
+			}
+			/* literal braces: {{ -> { in non-raw interpolated */
+			if (out) {
+				size_t cnt = raw ? run : (run + 1) / 2;
+				for (size_t q = 0; q < cnt; q++)
+					fl_buf_putc(out, c);
+			}
+			p = k;
+			continue;
+		}
+		size_t q = p + 1;
+		while (q < n && q < stop) {
+			char e = s[q];
+			if (e == '"' || e == '\\' || e == '\n' || e == '{' || e == '}')
+				break;
+			q++;
+		}
+		if (out)
+			fl_buf_put(out, s + p, q - p);
+		p = q;
+	}
+	return p < n ? p : n;
+}
+
+static size_t skip_string_at(const char *s, size_t n, size_t p, int depth)
+{
+	strhead h;
+	if (!str_head(s, n, p, &h))
+		return p + 1;
+	bool interp = false;
+	return str_walk(s, n, &h, h.body, n, 0, NULL, &interp, depth);
+}
+
+/* lex a string literal at t->pos (prefix included) */
+static void lex_string(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	size_t start = t->pos;
+	int line = t->line, col = fl_lx_col(t);
+	strhead h;
+	if (!str_head(s, n, start, &h)) {
+		fl_lx_punct(t, NULL);
+		return;
+	}
+	fl_tok *k = fl_toks_push(t, FL_TK_STRING, start, 0, line, col);
+	if (h.verbatim || h.quotes >= 3)
+		k->flags |= FL_TF_RAW;
+	bool interp = false;
+	size_t end;
+	fl_toks_str_begin(t, k);
+	if (h.quotes >= 3) {
+		/* raw: single- or multi-line */
+		size_t p = h.body;
+		while (p < n && (s[p] == ' ' || s[p] == '\t' || s[p] == '\r'))
+			p++;
+		if (p < n && s[p] == '\n') {
+			size_t cs = p + 1;
+			/* find the end without decoding */
+			end = str_walk(s, n, &h, cs, n, 0, NULL, &interp, 0);
+			size_t ce = end >= (size_t)h.quotes ? end - (size_t)h.quotes : cs;
+			if (ce < cs || raw_close(s, n, ce, h.quotes) == 0)
+				ce = end;
+			/* closing line whitespace */
+			size_t ls = ce;
+			while (ls > cs && (s[ls - 1] == ' ' || s[ls - 1] == '\t'))
+				ls--;
+			size_t indent = 0, stop = ce;
+			if (ls > cs && s[ls - 1] == '\n') {
+				indent = ce - ls;
+				stop = ls - 1;
+				if (stop > cs && s[stop - 1] == '\r')
+					stop--;
+			} else if (ls == cs) {
+				indent = ce - ls;
+				stop = cs;
+			}
+			interp = false;
+			/* first line indentation */
+			size_t q = cs, kk = 0;
+			while (kk < indent && q < stop && (s[q] == ' ' || s[q] == '\t')) {
+				q++;
+				kk++;
+			}
+			str_walk(s, n, &h, q, stop, indent, &t->arena, &interp, 0);
+		} else {
+			end = str_walk(s, n, &h, h.body, n, 0, &t->arena, &interp, 0);
+			/* drop the closing quotes that were not content */
+		}
+	} else {
+		end = str_walk(s, n, &h, h.body, n, 0, &t->arena, &interp, 0);
+	}
+	fl_toks_str_end(t, k);
+	if (interp)
+		k->flags |= FL_TF_INTERP;
+	k->len = (uint32_t)(end - start);
+	adv_to(t, end);
+}
+
+static size_t utf8_len(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xF0)
+		return 4;
+	if (c >= 0xE0)
+		return 3;
+	if (c >= 0xC0)
+		return 2;
+	return 1;
+}
+
+static void lex_char(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen, p = t->pos;
+	size_t q;
+	if (p + 1 < n && s[p + 1] == '\\') {
+		q = p + 3;
+		while (q < n && q < p + 14 && s[q] != '\'' && s[q] != '\n')
+			q++;
+	} else {
+		q = p + 1 + (p + 1 < n ? utf8_len((unsigned char)s[p + 1]) : 1);
+	}
+	if (q < n && s[q] == '\'' && s[p + 1] != '\n') {
+		fl_toks_push(t, FL_TK_CHAR, p, q + 1 - p, t->line, fl_lx_col(t));
+		adv_to(t, q + 1);
+		return;
+	}
+	fl_toks_push(t, FL_TK_PUNCT, p, 1, t->line, fl_lx_col(t));
+	t->pos++;
+}
+
+static const char *const cs_ops[] = {
+	"=>", "?\?=", "??", "?.", "==", "!=", "<=", ">=", "&&", "||", "::",
+	"->", "++", "--", "+=", "-=", "*=", "/=", "..", NULL,
+};
+
+/* punctuation: single bytes directly, operators through fl_lx_punct */
+static void lex_punct(fl_toks *t, const char *const *ops)
+{
+	int c1 = fl_lx_peek(t, 1);
+	if (c1 >= 0 && strchr("=>:&|.!+-<?*/", c1) && c1 != 0) {
+		fl_lx_punct(t, ops);
+		return;
+	}
+	fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
+	t->pos++;
+}
+
+static bool line_start_before(const fl_toks *t)
+{
+	for (size_t p = t->pos; p > t->line_start; p--) {
+		char c = t->src[p - 1];
+		if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
+			return false;
+	}
+	return true;
+}
+
+static void cs_lex(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t n = t->srclen;
+	for (;;) {
+		fl_lx_skip_ws(t);
+		if (t->pos >= n)
+			break;
+		unsigned char c = (unsigned char)s[t->pos];
+		int c1 = fl_lx_peek(t, 1);
+		if (c == '/' && c1 == '/') {
+			fl_lx_line_comment(t);
+			continue;
+		}
+		if (c == '/' && c1 == '*') {
+			fl_lx_block_comment(t, "/*", "*/", false);
+			continue;
+		}
+		if (c == '#' && line_start_before(t)) {
+			fl_lx_line_comment(t);
+			continue;
+		}
+		if (c == '"' || ((c == '$' || c == '@') &&
+				 (c1 == '"' || c1 == '$' || c1 == '@'))) {
+			lex_string(t);
+			continue;
+		}
+		if (c == '\'') {
+			lex_char(t);
+			continue;
+		}
+		if (c == '@' && c1 >= 0 && is_id_start(c1)) {
+			size_t st = t->pos;
+			int col = fl_lx_col(t);
+			size_t q = st + 1;
+			while (q < n && is_id_byte((unsigned char)s[q]))
+				q++;
+			fl_toks_push(t, FL_TK_IDENT, st, q - st, t->line, col);
+			t->pos = q;
+			continue;
+		}
+		if (is_id_start(c)) {
+			fl_lx_ident(t, false);
+			continue;
+		}
+		if (c >= '0' && c <= '9') {
+			fl_lx_number(t);
+			continue;
+		}
+		lex_punct(t, cs_ops);
+	}
+}
+
+/* ======================================================================
+ * rules
+ * ====================================================================== */
+
+enum { SC_OTHER, SC_CLASS, SC_FUNC, SC_IF, SC_SWITCH };
+
+typedef struct scope {
+	uint8_t kind;
+	uint32_t gb, ge;  /* guard tokens for SC_IF */
+	int32_t fn, cls;  /* offsets in names, -1 none (inherited) */
+	int32_t gtext;    /* cached guard text in names, -1 not yet */
+} scope;
+
+typedef struct ctx {
+	fl_toks t;
+	const fl_src *src;
+	fl_sites *out;
+	uint32_t *match;
+	scope *st;
+	size_t nst, capst;
+	fl_buf names;
+	int paren;
+	/* pending class declaration */
+	int pend_kind;
+	uint32_t pend_name;
+	int pend_paren;
+	/* expression-bodied member: ends at ';' */
+	bool xf_on;
+	int32_t xf_fn;
+	size_t xf_depth;
+	int xf_paren;
+} ctx;
+
+static bool is_s(const ctx *c, size_t i, const char *s)
+{
+	return fl_tok_is(&c->t, i, s);
+}
+
+/* token text equals n bytes of s (fast: length first) */
+static inline bool tok_eq(const ctx *c, size_t i, const char *s, size_t n)
+{
+	return i < c->t.n && c->t.v[i].len == n &&
+	       memcmp(c->t.src + c->t.v[i].off, s, n) == 0;
+}
+
+static inline bool tok_eq_p(const ctx *c, size_t i, const char *s, size_t n)
+{
+	return tok_eq(c, i, s, n) && c->t.v[i].kind == FL_TK_PUNCT;
+}
+
+/* string-literal arguments only */
+#define is(c, i, lit) tok_eq((c), (i), "" lit, sizeof(lit) - 1)
+#define is_p(c, i, lit) tok_eq_p((c), (i), "" lit, sizeof(lit) - 1)
+
+static bool is_id(const ctx *c, size_t i)
+{
+	return i < c->t.n && c->t.v[i].kind == FL_TK_IDENT;
+}
+
+static const char *tsrc(const ctx *c, size_t i)
+{
+	return c->t.src + c->t.v[i].off;
+}
+
+static void compute_match(ctx *c)
+{
+	size_t n = c->t.n;
+	c->match = fl_xmalloc((n ? n : 1) * sizeof *c->match);
+	uint32_t *stack = fl_xmalloc((n ? n : 1) * sizeof *stack);
+	size_t sp = 0;
+	for (size_t i = 0; i < n; i++) {
+		c->match[i] = NOIDX;
+		const fl_tok *k = &c->t.v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char ch = c->t.src[k->off];
+		if (ch == '(' || ch == '[' || ch == '{') {
+			stack[sp++] = (uint32_t)i;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			if (sp) {
+				uint32_t o = stack[--sp];
+				c->match[o] = (uint32_t)i;
+				c->match[i] = o;
+			}
+		}
+	}
+	free(stack);
+}
+
+/* Arguments of the bracket opened at `open` (uses the match table). */
+static size_t args(const ctx *c, size_t open, size_t *st, size_t *en,
+		   size_t max, size_t *close)
+{
+	size_t cl = open < c->t.n ? c->match[open] : NOIDX;
+	if (cl == NOIDX || cl < open) {
+		if (close)
+			*close = c->t.n;
+		return 0;
+	}
+	if (close)
+		*close = cl;
+	size_t cnt = 0, b = open + 1;
+	for (size_t k = open + 1; k <= cl; k++) {
+		if (k < cl && c->match[k] != NOIDX && c->match[k] > k) {
+			k = c->match[k];
+			continue;
+		}
+		if (k == cl || is_p(c, k, ",")) {
+			if (k == cl && b == k && cnt == 0)
+				break;
+			if (cnt < max) {
+				st[cnt] = b;
+				en[cnt] = k;
+			}
+			cnt++;
+			b = k + 1;
+		}
+	}
+	if (cnt > max)
+		cnt = max;
+	if (cnt && st[cnt - 1] == en[cnt - 1])
+		cnt--;
+	return cnt;
+}
+
+static const char *const plus_ops[] = {"+", NULL};
+
+/* Bounded fl_msg_from_expr (guards against deep recursion / big spans). */
+static char *expr_msg(const ctx *c, size_t b, size_t e)
+{
+	if (b >= e || e - b > MAX_ARG_TOKS)
+		return NULL;
+	int depth = 0, maxd = 0;
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &c->t.v[k];
+		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char ch = c->t.src[tk->off];
+			if (ch == '(' || ch == '[' || ch == '{')
+				depth++;
+			else if (ch == ')' || ch == ']' || ch == '}')
+				depth--;
+			if (depth > maxd)
+				maxd = depth;
+		}
+	}
+	if (maxd > MAX_ARG_DEPTH)
+		return NULL;
+	fl_msg_opts o = {.concat_ops = plus_ops};
+	return fl_msg_from_expr(&c->t, b, e, &o);
+}
+
+/* composite format escapes: {{ -> {, }} -> } */
+static void decode_braces(char *m)
+{
+	char *w = m;
+	for (char *r = m; *r; r++) {
+		if ((r[0] == '{' && r[1] == '{') || (r[0] == '}' && r[1] == '}')) {
+			*w++ = *r;
+			r++;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+}
+
+static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl);
+
+static const char *const msg_props[] = {"message", "error", "detail",
+					"title", "reason", "description",
+					"errormessage", NULL};
+
+static bool tok_eq_ci(const ctx *c, size_t i, const char *s)
+{
+	size_t l = strlen(s);
+	if (c->t.v[i].len != l)
+		return false;
+	const char *p = tsrc(c, i);
+	for (size_t k = 0; k < l; k++) {
+		char ch = p[k];
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		if (ch != s[k])
+			return false;
+	}
+	return true;
+}
+
+/* new { Message = "..." } / new Error { Detail = "..." } */
+static char *initializer_msg(const ctx *c, size_t b, size_t e, int lvl)
+{
+	size_t k = b + 1;
+	while (k < e && !is_p(c, k, "{")) {
+		if (c->match[k] != NOIDX && c->match[k] > k)
+			k = c->match[k];
+		k++;
+	}
+	if (k >= e || c->match[k] == NOIDX || c->match[k] >= e)
+		return NULL;
+	size_t cl = c->match[k];
+	size_t st[16], en[16];
+	size_t na = args(c, k, st, en, 16, NULL);
+	(void)cl;
+	for (const char *const *pr = msg_props; *pr; pr++)
+		for (size_t a = 0; a < na; a++)
+			if (en[a] - st[a] >= 3 && is_id(c, st[a]) &&
+			    is_p(c, st[a] + 1, "=") && tok_eq_ci(c, st[a], *pr))
+				return arg_msg(c, st[a] + 2, en[a], lvl + 1);
+	return NULL;
+}
+
+/* Message of one argument expression [b, e). */
+static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
+{
+	if (b >= e || lvl > 4)
+		return NULL;
+	/* named argument: name: expr */
+	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, ":"))
+		b += 2;
+	/* string.Format(...) / String.Format(provider, "...", ...) */
+	if (e - b >= 4 && is_id(c, b) && is_p(c, b + 1, ".") &&
+	    is(c, b + 2, "Format") && is_p(c, b + 3, "(") &&
+	    c->match[b + 3] == e - 1) {
+		size_t st[8], en[8];
+		size_t na = args(c, b + 3, st, en, 8, NULL);
+		for (size_t k = 0; k < na; k++) {
+			char *m = arg_msg(c, st[k], en[k], lvl + 1);
+			if (m) {
+				decode_braces(m);
+				fl_msg_trim(m);
+				return m;
+			}
+		}
+		return NULL;
+	}
+	if (is(c, b, "new") && lvl < 3) {
+		char *m = initializer_msg(c, b, e, lvl);
+		if (m)
+			return m;
+	}
+	return expr_msg(c, b, e);
+}
+
+/* first argument (from `from`) that yields a message */
+static char *first_msg(const ctx *c, const size_t *st, const size_t *en,
+		       size_t na, size_t from, size_t *which)
+{
+	for (size_t k = from; k < na; k++) {
+		char *m = arg_msg(c, st[k], en[k], 0);
+		if (m && !*m) {
+			free(m);
+			m = NULL;
+		}
+		if (m) {
+			if (which)
+				*which = k;
+			return m;
+		}
+	}
+	return NULL;
+}
+
+static const char *name_at(const ctx *c, int32_t off)
+{
+	return off < 0 ? NULL : c->names.s + off;
+}
+
+static int32_t add_name(ctx *c, const char *cls, const char *s, size_t n)
+{
+	int32_t off = (int32_t)c->names.n;
+	if (cls) {
+		/* cls may point into names: copy before the buffer grows */
+		char tmp[128];
+		size_t l = strlen(cls);
+		if (l > 120)
+			l = 120;
+		memcpy(tmp, cls, l);
+		fl_buf_put(&c->names, tmp, l);
+		fl_buf_putc(&c->names, '.');
+	}
+	fl_buf_put(&c->names, s, n > 256 ? 256 : n);
+	fl_buf_putc(&c->names, '\0');
+	return off;
+}
+
+static scope *top(ctx *c)
+{
+	return c->nst ? &c->st[c->nst - 1] : NULL;
+}
+
+static void push(ctx *c, int kind)
+{
+	if (c->nst == c->capst) {
+		c->capst = c->capst ? c->capst * 2 : 64;
+		c->st = fl_xrealloc(c->st, c->capst * sizeof *c->st);
+	}
+	scope *p = top(c);
+	scope *s = &c->st[c->nst++];
+	memset(s, 0, sizeof *s);
+	s->kind = (uint8_t)kind;
+	s->fn = p ? p->fn : -1;
+	s->cls = p ? p->cls : -1;
+	s->gtext = -1;
+}
+
+static const char *cur_class(ctx *c)
+{
+	scope *p = top(c);
+	return p ? name_at(c, p->cls) : NULL;
+}
+
+static const char *cur_func(ctx *c)
+{
+	if (c->xf_on && c->xf_depth >= c->nst)
+		return name_at(c, c->xf_fn);
+	if (c->xf_on) {
+		/* innermost FUNC scope deeper than the expression function? */
+		for (size_t k = c->nst; k > c->xf_depth; k--)
+			if (c->st[k - 1].kind == SC_FUNC)
+				return name_at(c, c->st[k - 1].fn);
+		return name_at(c, c->xf_fn);
+	}
+	scope *p = top(c);
+	return p ? name_at(c, p->fn) : NULL;
+}
+
+static bool is_kw(const ctx *c, size_t i)
+{
+	static const char *const kw[] = {
+		"if", "for", "foreach", "while", "switch", "catch", "using",
+		"lock", "fixed", "return", "new", "else", "do", "throw", "base",
+		"this", "when", "nameof", "typeof", "sizeof", "default",
+		"checked", "unchecked", "await", "in", "is", "as", "stackalloc",
+		"async", "get", "set", "init", "add", "remove", "try",
+		"finally", "unsafe", "yield", "case", "var", "where", NULL};
+	for (const char *const *k = kw; *k; k++)
+		if (is_s(c, i, *k))
+			return true;
+	return false;
+}
+
+static bool name_is_cur_class(ctx *c, size_t nm)
+{
+	const char *cls = cur_class(c);
+	return cls && strlen(cls) == c->t.v[nm].len &&
+	       memcmp(cls, tsrc(c, nm), c->t.v[nm].len) == 0;
+}
+
+/* token before a member name that makes it a declaration */
+static bool decl_prefix(ctx *c, size_t b)
+{
+	if (is(c, b, "new") || is_p(c, b, ".") || is_kw(c, b))
+		return false;
+	return is_id(c, b) || is_p(c, b, ">") || is_p(c, b, "]") ||
+	       is_p(c, b, "?") || is_p(c, b, "*");
+}
+
+/* Is the '{' or '=>' at i the body of a method / constructor / local
+ * function / property?  Returns the name token or NOIDX. */
+static uint32_t cs_member_at(ctx *c, size_t i)
+{
+	if (i == 0)
+		return NOIDX;
+	size_t p = i - 1;
+	/* where constraints: ) where T : class, new() { */
+	if (!is_p(c, p, ")") || (c->match[p] != NOIDX && c->match[p] > 0 &&
+				 is(c, c->match[p] - 1, "new"))) {
+		size_t lim = i > 48 ? i - 48 : 0, k = p;
+		bool found = false;
+		while (k > lim) {
+			if (is(c, k, "where") && is_p(c, k - 1, ")")) {
+				found = true;
+				break;
+			}
+			if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}") ||
+			    is_p(c, k, "=>") || is_p(c, k, "="))
+				break;
+			if (c->match[k] != NOIDX && c->match[k] < k)
+				k = c->match[k];
+			if (k == 0)
+				break;
+			k--;
+		}
+		if (found) {
+			p = k - 1;
+		} else if (is_id(c, p) && !is_kw(c, p)) {
+			/* property: Type Name { / Type Name => */
+			scope *s = top(c);
+			if (s && s->kind == SC_CLASS && p > 0 && decl_prefix(c, p - 1))
+				return (uint32_t)p;
+			return NOIDX;
+		} else if (!is_p(c, p, ")")) {
+			return NOIDX;
+		}
+	}
+	for (int hop = 0; hop < 2; hop++) {
+		uint32_t o = c->match[p];
+		if (o == NOIDX || o == 0 || o > p)
+			return NOIDX;
+		size_t nm = o - 1;
+		/* constructor initializer: ) : base(...) { */
+		if ((is(c, nm, "base") || is(c, nm, "this")) && nm >= 2 &&
+		    is_p(c, nm - 1, ":") && is_p(c, nm - 2, ")")) {
+			p = nm - 2;
+			continue;
+		}
+		/* generic method Name<T>(...) */
+		if (is_p(c, nm, ">")) {
+			int d = 0;
+			size_t k = nm, lim = nm > 32 ? nm - 32 : 0;
+			for (; k > lim; k--) {
+				if (is_p(c, k, ">"))
+					d++;
+				else if (is_p(c, k, "<") && --d == 0)
+					break;
+			}
+			if (!is_p(c, k, "<") || k == 0)
+				return NOIDX;
+			nm = k - 1;
+		}
+		if (!is_id(c, nm) || is_kw(c, nm))
+			return NOIDX;
+		if (nm == 0)
+			return (uint32_t)nm;
+		if (decl_prefix(c, nm - 1) || name_is_cur_class(c, nm))
+			return (uint32_t)nm;
+		return NOIDX;
+	}
+	return NOIDX;
+}
+
+static int http_from_name(const char *s, size_t n)
+{
+	static const struct {
+		const char *k;
+		int v;
+	} tab[] = {
+		{"badrequest", 400}, {"unauthorized", 401},
+		{"paymentrequired", 402}, {"forbidden", 403},
+		{"notfound", 404}, {"methodnotallowed", 405},
+		{"notacceptable", 406}, {"requesttimeout", 408},
+		{"conflict", 409}, {"gone", 410}, {"lengthrequired", 411},
+		{"preconditionfailed", 412}, {"payloadtoolarge", 413},
+		{"requestentitytoolarge", 413}, {"contenttoolarge", 413},
+		{"unsupportedmediatype", 415}, {"expectationfailed", 417},
+		{"iamateapot", 418}, {"unprocessableentity", 422},
+		{"unprocessablecontent", 422}, {"locked", 423},
+		{"faileddependency", 424}, {"preconditionrequired", 428},
+		{"toomanyrequests", 429},
+		{"unavailableforlegalreasons", 451},
+		{"internalservererror", 500}, {"notimplemented", 501},
+		{"badgateway", 502}, {"serviceunavailable", 503},
+		{"gatewaytimeout", 504}, {"insufficientstorage", 507},
+		{NULL, 0},
+	};
+	char buf[64];
+	size_t w = 0;
+	for (size_t k = 0; k < n && w < sizeof buf - 1; k++) {
+		char ch = s[k];
+		if (ch == '_')
+			continue;
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		buf[w++] = ch;
+	}
+	buf[w] = '\0';
+	for (int k = 0; tab[k].k; k++)
+		if (strcmp(tab[k].k, buf) == 0)
+			return tab[k].v;
+	return 0;
+}
+
+/* HTTP status of an argument: HttpStatus.NOT_FOUND, 404,
+ * HttpStatusCode.valueOf(404) */
+static int arg_http(const ctx *c, size_t b, size_t e)
+{
+	for (size_t k = b; k < e && k < b + 8; k++) {
+		const fl_tok *tk = &c->t.v[k];
+		if (tk->kind == FL_TK_NUMBER && tk->len == 3) {
+			int v = atoi(tsrc(c, k));
+			if (v >= 100 && v <= 599)
+				return v;
+		}
+	}
+	if (e >= b + 1 && is_id(c, e - 1)) {
+		int v = http_from_name(tsrc(c, e - 1), c->t.v[e - 1].len);
+		if (v)
+			return v;
+	}
+	return 0;
+}
+
+static const char *sev_http(int h)
+{
+	return h >= 500 ? FL_S_ERROR : h >= 400 ? FL_S_WARNING : FL_S_ERROR;
+}
+
+/* first token of a dotted call chain ending at callee index m */
+static size_t chain_start(const ctx *c, size_t m)
+{
+	size_t f = m;
+	while (f >= 2 && (is_p(c, f - 1, ".") || is_p(c, f - 1, "?.")) &&
+	       (is_id(c, f - 2)))
+		f -= 2;
+	return f;
+}
+
+/* Scan back from p over balanced groups to an arm start; returns the
+ * first token of the arm pattern or NOIDX. */
+static size_t arm_start(const ctx *c, size_t p, int mode /* 0 kotlin when,
+	1 case */)
+{
+	size_t k = p, lim = p > 96 ? p - 96 : 0;
+	while (k > lim) {
+		size_t j = k - 1;
+		if (c->match[j] != NOIDX && c->match[j] < j) {
+			j = c->match[j];
+		} else if (c->match[j] != NOIDX) {
+			/* an unmatched-before opener: block start */
+			return mode == 0 ? k : NOIDX;
+		}
+		if (mode == 1) {
+			if (is(c, j, "case"))
+				return j + 1;
+			if (is_p(c, j, ";") || is_p(c, j, "=>") || is(c, j, "default"))
+				return NOIDX;
+		} else {
+			if (c->t.v[j].flags & FL_TF_NL_BEFORE)
+				return j;
+		}
+		k = j;
+	}
+	return NOIDX;
+}
+
+static char *guard_for(ctx *c, size_t first)
+{
+	if (first == 0)
+		return NULL;
+	size_t p = first - 1;
+	/* if (x) return NotFound("..."); */
+	while (p > 0 && (is(c, p, "return") || is(c, p, "await")))
+		p--;
+	if (is_p(c, p, ")") && c->match[p] != NOIDX && c->match[p] > 0 &&
+	    c->match[p] < p) {
+		size_t o = c->match[p];
+		if (is(c, o - 1, "if") || is(c, o - 1, "while"))
+			return fl_tok_span_text(&c->t, o + 1, p, 200);
+	}
+	if (is_p(c, p, "=>")) {
+		scope *s = top(c);
+		if (!s || s->kind != SC_SWITCH)
+			return NULL;
+		/* switch expression arm: back to ',' or '{' */
+		size_t k = p, lim = p > 96 ? p - 96 : 0;
+		while (k > lim) {
+			size_t j = k - 1;
+			if (c->match[j] != NOIDX && c->match[j] < j)
+				j = c->match[j];
+			else if (c->match[j] != NOIDX || is_p(c, j, ","))
+				break;
+			k = j;
+		}
+		if (k >= p || (is(c, k, "_") && k + 1 == p))
+			return NULL;
+		return fl_tok_span_text(&c->t, k, p, 200);
+	}
+	if (is_p(c, p, ":")) {
+		size_t a = arm_start(c, p, 1);
+		if (a != NOIDX && a < p)
+			return fl_tok_span_text(&c->t, a, p, 200);
+		if (a != NOIDX)
+			return NULL;
+	}
+	scope *s = top(c);
+	if (s && s->kind == SC_IF && s->ge > s->gb) {
+		/* computed once per block: many sites may share it */
+		if (s->gtext < 0) {
+			char *g = fl_tok_span_text(&c->t, s->gb, s->ge, 200);
+			s->gtext = add_name(c, NULL, g, strlen(g));
+			free(g);
+		}
+		return fl_xstrdup(name_at(c, s->gtext));
+	}
+	return NULL;
+}
+
+typedef struct site_spec {
+	size_t first;
+	const char *msg, *cls, *type, *sev, *idiom, *code;
+	int http;
+	char *guard; /* owned; NULL = compute */
+	bool guard_set;
+} site_spec;
+
+static void emit(ctx *c, site_spec *s)
+{
+	fl_site site = {0};
+	const fl_tok *tk = &c->t.v[s->first];
+	site.line = tk->line;
+	site.col = tk->col;
+	site.message = s->msg;
+	site.code = s->code;
+	site.cls = s->cls;
+	site.type = s->type;
+	site.severity = s->sev;
+	site.http = s->http;
+	/* guard first: it may grow the names arena that function points
+	 * into */
+	char *g = s->guard_set ? s->guard : guard_for(c, s->first);
+	site.function = cur_func(c);
+	if (g && !*g) {
+		free(g);
+		g = NULL;
+	}
+	site.guard = g;
+	site.idiom = s->idiom;
+	if ((site.message && *site.message) || site.code)
+		fl_site_add(c->out, &site);
+	free(g);
+}
+
+static bool ends_with(const char *s, size_t n, const char *suf)
+{
+	size_t l = strlen(suf);
+	return n >= l && memcmp(s + n - l, suf, l) == 0;
+}
+
+/* name of a constructor call: tokens [b, ...) = Qualified.Name [<...>] (
+ * returns the index of '(' or NOIDX; *cls_i the simple name token */
+static size_t ctor_at(const ctx *c, size_t b, size_t *cls_i)
+{
+	size_t k = b;
+	if (!is_id(c, k))
+		return NOIDX;
+	for (int guard = 0; guard < 32; guard++) {
+		if (is_p(c, k + 1, ".") && is_id(c, k + 2)) {
+			k += 2;
+			continue;
+		}
+		break;
+	}
+	*cls_i = k;
+	size_t p = k + 1;
+	if (is_p(c, p, "<")) {
+		/* skip generic arguments */
+		int d = 0;
+		size_t lim = p + 64;
+		for (; p < c->t.n && p < lim; p++) {
+			if (is_p(c, p, "<"))
+				d++;
+			else if (is_p(c, p, ">")) {
+				if (--d == 0) {
+					p++;
+					break;
+				}
+			} else if (!is_id(c, p) && !is_p(c, p, ",") &&
+				   !is_p(c, p, ".") && !is_p(c, p, "?"))
+				return NOIDX;
+		}
+	}
+	if (!is_p(c, p, "("))
+		return NOIDX;
+	return p;
+}
+
+static char *dup_tok(const ctx *c, size_t i)
+{
+	return fl_tok_dup(&c->t, i);
+}
+
+/* throw new X(...), throw Factory.Create(...), new XException(...) */
+static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
+		      const char *idiom)
+{
+	size_t ci;
+	size_t open = ctor_at(c, b, &ci);
+	if (open == NOIDX)
+		return;
+	const char *nm = tsrc(c, ci);
+	size_t nl = c->t.v[ci].len;
+	bool excy = ends_with(nm, nl, "Exception");
+	if (!thrown && !excy)
+		return;
+	size_t st[16], en[16];
+	size_t na = args(c, open, st, en, 16, NULL);
+	/* the class is known for `new X(...)`; for a thrown factory call
+	 * only when it names an exception type */
+	char *cls = (nw || excy) ? dup_tok(c, ci) : NULL;
+	char *m = first_msg(c, st, en, na, 0, NULL);
+	if (!m && nw && thrown)
+		m = fl_xstrdup(cls);
+	if (!m) {
+		free(cls);
+		return;
+	}
+	site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+	emit(c, &s);
+	free(m);
+	free(cls);
+}
+
+static void rule_call(ctx *c, size_t first, size_t callee, size_t from_arg,
+		      const char *cls, const char *deflt, bool braces,
+		      const char *type, const char *sev, int http)
+{
+	size_t st[16], en[16];
+	size_t na = args(c, callee + 1, st, en, 16, NULL);
+	char *m = first_msg(c, st, en, na, from_arg, NULL);
+	if (m && braces) {
+		decode_braces(m);
+		fl_msg_trim(m);
+	}
+	if (!m && deflt)
+		m = fl_xstrdup(deflt);
+	char *idiom = fl_tok_span_text(&c->t, first, callee + 1, 80);
+	site_spec s = {.first = first, .cls = cls, .type = type, .sev = sev,
+		       .idiom = idiom, .msg = m, .http = http};
+	emit(c, &s);
+	free(idiom);
+	free(m);
+}
+
+static const char *level_sev(const ctx *c, size_t i)
+{
+	static const struct {
+		const char *k, *s;
+	} tab[] = {
+		{"Error", FL_S_ERROR}, {"Warning", FL_S_WARNING},
+		{"Warn", FL_S_WARNING}, {"Critical", FL_S_CRITICAL},
+		{"Fatal", FL_S_CRITICAL}, {"ErrorFormat", FL_S_ERROR},
+		{"WarnFormat", FL_S_WARNING}, {"FatalFormat", FL_S_CRITICAL},
+		{NULL, NULL},
+	};
+	for (int k = 0; tab[k].k; k++)
+		if (is_s(c, i, tab[k].k))
+			return tab[k].s;
+	return NULL;
+}
+
+static bool tok_contains_ci(const ctx *c, size_t i, const char *needle)
+{
+	size_t l = strlen(needle), n = c->t.v[i].len;
+	const char *s = tsrc(c, i);
+	for (size_t a = 0; a + l <= n; a++) {
+		size_t k = 0;
+		for (; k < l; k++) {
+			char ch = s[a + k];
+			if (ch >= 'A' && ch <= 'Z')
+				ch = (char)(ch - 'A' + 'a');
+			if (ch != needle[k])
+				break;
+		}
+		if (k == l)
+			return true;
+	}
+	return false;
+}
+
+/* StatusCodes.Status404NotFound, (int)HttpStatusCode.NotFound, 404 */
+static int cs_http(const ctx *c, size_t b, size_t e)
+{
+	if (e > b && is_id(c, e - 1)) {
+		const char *s = tsrc(c, e - 1);
+		size_t n = c->t.v[e - 1].len;
+		if (n >= 9 && memcmp(s, "Status", 6) == 0 && s[6] >= '1' &&
+		    s[6] <= '5')
+			return (s[6] - '0') * 100 + (s[7] - '0') * 10 + (s[8] - '0');
+	}
+	return arg_http(c, b, e);
+}
+
+static void rule_aspnet(ctx *c, size_t i, size_t first)
+{
+	static const struct {
+		const char *k;
+		int v;
+	} tab[] = {
+		{"NotFound", 404}, {"BadRequest", 400}, {"Unauthorized", 401},
+		{"Forbid", 403}, {"Conflict", 409}, {"UnprocessableEntity", 422},
+		{"StatusCode", -1}, {"Problem", 500}, {"ValidationProblem", 400},
+		{NULL, 0},
+	};
+	int http = 0;
+	for (int k = 0; tab[k].k; k++)
+		if (is_s(c, i, tab[k].k))
+			http = tab[k].v;
+	if (!http)
+		return;
+	size_t st[16], en[16];
+	size_t na = args(c, i + 1, st, en, 16, NULL);
+	if (na == 0)
+		return;
+	char *m = NULL;
+	if (http == -1) {
+		http = cs_http(c, st[0], en[0]);
+		m = first_msg(c, st, en, na, 1, NULL);
+	} else if (is(c, i, "Problem") || is(c, i, "ValidationProblem")) {
+		/* named: detail / statusCode / title; positional: detail,
+		 * instance, statusCode, title */
+		char *title = NULL;
+		for (size_t a = 0; a < na; a++) {
+			size_t b = st[a];
+			bool named = en[a] - b >= 3 && is_id(c, b) && is_p(c, b + 1, ":");
+			if ((named && is(c, b, "statusCode")) || (!named && a == 2)) {
+				int h = cs_http(c, named ? b + 2 : b, en[a]);
+				if (h)
+					http = h;
+			} else if ((named && is(c, b, "detail")) || (!named && a == 0)) {
+				if (!m)
+					m = arg_msg(c, b, en[a], 0);
+			} else if ((named && is(c, b, "title")) || (!named && a == 3)) {
+				if (!title)
+					title = arg_msg(c, b, en[a], 0);
+			}
+		}
+		if (!m) {
+			m = title;
+			title = NULL;
+		}
+		free(title);
+	} else {
+		m = first_msg(c, st, en, na, 0, NULL);
+	}
+	if (m && *m && http >= 100 && http <= 599) {
+		char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
+		site_spec s = {.first = first, .type = FL_T_HTTP,
+			       .sev = sev_http(http), .idiom = idiom, .msg = m,
+			       .http = http};
+		emit(c, &s);
+		free(idiom);
+	}
+	free(m);
+}
+
+static void rules_at(ctx *c, size_t i)
+{
+	bool dot_before = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?."));
+	bool call = is_p(c, i + 1, "(");
+
+	if (is(c, i, "throw")) {
+		size_t b = i + 1;
+		bool nw = is(c, b, "new");
+		if (nw)
+			b++;
+		rule_ctor(c, i, b, true, nw, nw ? "throw new" : "throw");
+		return;
+	}
+	if (is(c, i, "new")) {
+		if (i > 0 && is(c, i - 1, "throw"))
+			return;
+		rule_ctor(c, i, i + 1, false, true, "new");
+		return;
+	}
+	if (!call)
+		return;
+	/* ArgumentNullException.ThrowIfNull(x) */
+	if (dot_before && i >= 2 && is_id(c, i - 2) &&
+	    c->t.v[i].len >= 7 && memcmp(tsrc(c, i), "ThrowIf", 7) == 0 &&
+	    ends_with(tsrc(c, i - 2), c->t.v[i - 2].len, "Exception")) {
+		char *cls = dup_tok(c, i - 2);
+		size_t first = chain_start(c, i);
+		char *idiom = fl_tok_span_text(&c->t, i - 2, i + 1, 80);
+		site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
+			       .sev = FL_S_ERROR, .idiom = idiom, .msg = cls};
+		emit(c, &s);
+		free(idiom);
+		free(cls);
+		return;
+	}
+	/* Microsoft.Extensions.Logging */
+	if (dot_before) {
+		const char *sev = NULL;
+		if (is(c, i, "LogError"))
+			sev = FL_S_ERROR;
+		else if (is(c, i, "LogWarning"))
+			sev = FL_S_WARNING;
+		else if (is(c, i, "LogCritical"))
+			sev = FL_S_CRITICAL;
+		if (sev) {
+			rule_call(c, chain_start(c, i), i, 0, NULL, NULL, true,
+				  FL_T_CONSOLE, sev, 0);
+			return;
+		}
+		if (is(c, i, "Log") && is(c, i + 2, "LogLevel") &&
+		    is_p(c, i + 3, ".") && is_id(c, i + 4) &&
+		    (sev = level_sev(c, i + 4)) != NULL) {
+			rule_call(c, chain_start(c, i), i, 1, NULL, NULL, true,
+				  FL_T_CONSOLE, sev, 0);
+			return;
+		}
+		/* Console.Error.WriteLine("...") */
+		if ((is(c, i, "WriteLine") || is(c, i, "Write")) && i >= 4 &&
+		    is(c, i - 2, "Error") && is(c, i - 4, "Console")) {
+			rule_call(c, i - 4, i, 0, NULL, NULL, false, FL_T_CONSOLE,
+				  FL_S_ERROR, 0);
+			return;
+		}
+		/* Serilog / NLog / log4net: log.Error("...") */
+		if (i >= 2 && is_id(c, i - 2) && tok_contains_ci(c, i - 2, "log") &&
+		    (sev = level_sev(c, i)) != NULL) {
+			rule_call(c, chain_start(c, i), i, 0, NULL, NULL, true,
+				  FL_T_CONSOLE, sev, 0);
+			return;
+		}
+	}
+	/* ASP.NET results: return NotFound("..."), Results.NotFound(...) */
+	if (!dot_before) {
+		if (i > 0 && is_id(c, i - 1) && !is(c, i - 1, "return") &&
+		    !is(c, i - 1, "await") && !is(c, i - 1, "else") &&
+		    !is(c, i - 1, "yield"))
+			return; /* a declaration */
+		rule_aspnet(c, i, i);
+	} else if (i >= 2 && (is(c, i - 2, "Results") ||
+			      is(c, i - 2, "TypedResults") || is(c, i - 2, "this") ||
+			      is(c, i - 2, "base"))) {
+		rule_aspnet(c, i, i - 2);
+	}
+}
+
+static void decl_at(ctx *c, size_t i)
+{
+	if (i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, ":")))
+		return; /* where T : class, Foo.class */
+	if (is(c, i, "class") || is(c, i, "interface") || is(c, i, "struct") ||
+	    is(c, i, "record") || is(c, i, "enum")) {
+		size_t k = i + 1;
+		if (is(c, k, "class") || is(c, k, "struct"))
+			k++;
+		if (is_id(c, k) && !is_kw(c, k)) {
+			c->pend_kind = SC_CLASS;
+			c->pend_name = (uint32_t)k;
+			c->pend_paren = c->paren;
+		}
+	}
+}
+
+static void walk(ctx *c)
+{
+	size_t n = c->t.n;
+	for (size_t i = 0; i < n; i++) {
+		const fl_tok *tk = &c->t.v[i];
+		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char ch = c->t.src[tk->off];
+			if (ch == '(' || ch == '[') {
+				c->paren++;
+				continue;
+			}
+			if (ch == ')' || ch == ']') {
+				if (c->paren > 0)
+					c->paren--;
+				continue;
+			}
+			if (ch == '{') {
+				int kind = SC_OTHER;
+				const char *nm = NULL;
+				size_t nml = 0;
+				uint32_t jm;
+				if (c->pend_kind && c->paren == c->pend_paren) {
+					kind = c->pend_kind;
+					nm = tsrc(c, c->pend_name);
+					nml = c->t.v[c->pend_name].len;
+					c->pend_kind = 0;
+				} else if ((jm = cs_member_at(c, i)) != NOIDX) {
+					kind = SC_FUNC;
+					nm = tsrc(c, jm);
+					nml = c->t.v[jm].len;
+				}
+				const char *cls = cur_class(c);
+				push(c, kind);
+				scope *s = top(c);
+				if (kind == SC_CLASS) {
+					s->cls = add_name(c, NULL, nm, nml);
+				} else if (kind == SC_FUNC) {
+					s->fn = add_name(c, cls, nm, nml);
+				} else if (i > 0) {
+					size_t p = i - 1;
+					if (is_p(c, p, ")") && c->match[p] != NOIDX &&
+					    c->match[p] > 0 && c->match[p] < p) {
+						size_t o = c->match[p];
+						if (is(c, o - 1, "if") ||
+						    is(c, o - 1, "while")) {
+							s->kind = SC_IF;
+							s->gb = (uint32_t)(o + 1);
+							s->ge = (uint32_t)p;
+						} else if (is(c, o - 1, "switch")) {
+							s->kind = SC_SWITCH;
+						}
+					} else if (is(c, p, "switch")) {
+						s->kind = SC_SWITCH;
+					}
+				}
+				continue;
+			}
+			if (ch == '}') {
+				if (c->nst)
+					c->nst--;
+				if (c->xf_on && c->nst < c->xf_depth)
+					c->xf_on = false;
+				c->pend_kind = 0;
+				continue;
+			}
+			if (ch == ';') {
+				if (c->paren == c->pend_paren)
+					c->pend_kind = 0;
+				if (c->xf_on && c->nst == c->xf_depth &&
+				    c->paren <= c->xf_paren)
+					c->xf_on = false;
+				continue;
+			}
+			continue;
+		}
+		if (tk->kind == FL_TK_PUNCT && is_p(c, i, "=>")) {
+			uint32_t jm;
+			if (!c->xf_on && (jm = cs_member_at(c, i)) != NOIDX) {
+				c->xf_on = true;
+				c->xf_fn = add_name(c, cur_class(c), tsrc(c, jm),
+						    c->t.v[jm].len);
+				c->xf_depth = c->nst;
+				c->xf_paren = c->paren;
+			}
+			continue;
+		}
+		if (tk->kind != FL_TK_IDENT)
+			continue;
+		decl_at(c, i);
+		rules_at(c, i);
+	}
+}
+
+static void cs_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	(void)tree;
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.src = src;
+	c.out = out;
+	fl_toks_init(&c.t, src);
+	cs_lex(&c.t);
+	compute_match(&c);
+	walk(&c);
+	free(c.match);
+	free(c.st);
+	fl_buf_free(&c.names);
+	fl_toks_free(&c.t);
+}
+
+static bool cs_is_test_file(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t n = strlen(base);
+	return ends_with(base, n, "Tests.cs") || ends_with(base, n, "Test.cs");
+}
+
+static const char *const cs_exts[] = {".cs", NULL};
+
+const fl_lang fl_lang_csharp = {
+	.name = "csharp",
+	.extensions = cs_exts,
+	.is_test_file = cs_is_test_file,
+	.scan = cs_scan,
+};

@@ -1,9 +1,1834 @@
-/* lang_jvm.c — placeholder until the jvm family lands (being written now). */
-#include "lang.h"
+/*
+ * lang_jvm.c — Java, Kotlin and Scala (dialect by extension).
+ *
+ * Lexer: // and block comments (nested in Kotlin/Scala), Java strings and
+ * text blocks (incidental indentation stripped per the JLS), Kotlin strings
+ * and raw strings with templates ("$x", "${expr}" -> "${x}", "${expr}"),
+ * Scala strings, raw strings and interpolators (s"", f"", raw"", any id""),
+ * char literals, backtick identifiers, annotations.
+ *
+ * Rules: throw [new] X(...), Kotlin error/require/check/requireNotNull/
+ * checkNotNull, Scala require/sys.error, Guava Preconditions, Objects.
+ * requireNonNull, SLF4J/log4j/JUL/Android logging, Spring
+ * ResponseStatusException, and exception constructors outside `throw`
+ * (orElseThrow(() -> new X("..."))).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const char *const exts[] = {NULL};
-static void scan(const void *tree, const fl_src *src, fl_sites *out)
+#include "lang.h"
+#include "lex.h"
+#include "../util.h"
+
+enum { D_JAVA, D_KOTLIN, D_SCALA };
+
+#define NOIDX UINT32_MAX
+#define MAX_ARG_TOKS 256
+#define MAX_ARG_DEPTH 48
+#define MAX_TMPL_DEPTH 24
+
+/* ======================================================================
+ * lexer
+ * ====================================================================== */
+
+typedef struct lx {
+	fl_toks *t;
+	int d;
+	fl_buf scratch;
+} lx;
+
+static bool is_id_start(int c)
 {
-	(void)tree; (void)src; (void)out;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c >= 0x80;
 }
-const fl_lang fl_lang_jvm = {.name = "jvm", .extensions = exts, .scan = scan};
+
+static bool is_id_byte(int c)
+{
+	return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+/* advance t->pos to p, keeping line bookkeeping */
+static void adv_to(fl_toks *t, size_t p)
+{
+	if (p > t->srclen)
+		p = t->srclen;
+	while (t->pos < p) {
+		const char *nl = memchr(t->src + t->pos, '\n', p - t->pos);
+		if (!nl) {
+			t->pos = p;
+			break;
+		}
+		t->line++;
+		t->pos = (size_t)(nl - t->src) + 1;
+		t->line_start = t->pos;
+	}
+}
+
+static int hexv(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decode one JVM escape at s[*p] == '\\'; advances *p. */
+static void jvm_escape(const char *s, size_t n, size_t *p, fl_buf *out)
+{
+	size_t i = *p + 1;
+	if (i >= n) {
+		*p = n;
+		return;
+	}
+	char c = s[i];
+	switch (c) {
+	case 'n': fl_buf_putc(out, '\n'); break;
+	case 't': fl_buf_putc(out, '\t'); break;
+	case 'r': fl_buf_putc(out, '\r'); break;
+	case 'b': fl_buf_putc(out, '\b'); break;
+	case 'f': fl_buf_putc(out, '\f'); break;
+	case 's': fl_buf_putc(out, ' '); break;
+	case '0': case '1': case '2': case '3': case '4': case '5': case '6':
+	case '7': {
+		unsigned v = 0;
+		int k = 0, maxd = (c <= '3') ? 3 : 2;
+		while (k < maxd && i < n && s[i] >= '0' && s[i] <= '7') {
+			v = v * 8 + (unsigned)(s[i] - '0');
+			i++;
+			k++;
+		}
+		fl_buf_put_utf8(out, v);
+		*p = i;
+		return;
+	}
+	case 'u': {
+		size_t j = i;
+		while (j < n && s[j] == 'u')
+			j++;
+		uint32_t v = 0;
+		int k = 0;
+		while (k < 4 && j < n && hexv((unsigned char)s[j]) >= 0) {
+			v = v * 16 + (uint32_t)hexv((unsigned char)s[j]);
+			j++;
+			k++;
+		}
+		if (k != 4) {
+			fl_buf_putc(out, 'u');
+			break;
+		}
+		/* surrogate pair */
+		if (v >= 0xD800 && v <= 0xDBFF && j + 1 < n && s[j] == '\\' &&
+		    s[j + 1] == 'u') {
+			size_t q = j + 1;
+			while (q < n && s[q] == 'u')
+				q++;
+			uint32_t lo = 0;
+			int kk = 0;
+			while (kk < 4 && q < n && hexv((unsigned char)s[q]) >= 0) {
+				lo = lo * 16 + (uint32_t)hexv((unsigned char)s[q]);
+				q++;
+				kk++;
+			}
+			if (kk == 4 && lo >= 0xDC00 && lo <= 0xDFFF) {
+				v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00);
+				j = q;
+			}
+		}
+		fl_buf_put_utf8(out, v);
+		*p = j;
+		return;
+	}
+	case '\n':
+		/* text block line continuation */
+		break;
+	case '\r':
+		if (i + 1 < n && s[i + 1] == '\n')
+			i++;
+		break;
+	default:
+		fl_buf_putc(out, c);
+		break;
+	}
+	*p = i + 1;
+}
+
+static void jvm_unescape(const char *s, size_t n, fl_buf *out)
+{
+	size_t p = 0;
+	while (p < n) {
+		const char *bs = memchr(s + p, '\\', n - p);
+		size_t e = bs ? (size_t)(bs - s) : n;
+		fl_buf_put(out, s + p, e - p);
+		p = e;
+		if (p < n)
+			jvm_escape(s, n, &p, out);
+	}
+}
+
+static size_t skip_string_raw(const char *s, size_t n, size_t p, int depth);
+
+/* From p (just after "${"), find the matching '}' in code; returns its
+ * position or n. */
+static size_t skip_expr(const char *s, size_t n, size_t p, int depth)
+{
+	int br = 0;
+	while (p < n) {
+		char c = s[p];
+		if (c == '{') {
+			br++;
+		} else if (c == '}') {
+			if (br == 0)
+				return p;
+			br--;
+		} else if (c == '"') {
+			p = skip_string_raw(s, n, p, depth + 1);
+			continue;
+		} else if (c == '\'') {
+			/* char literal: at most a few bytes */
+			size_t q = p + 1;
+			if (q < n && s[q] == '\\')
+				q += 2;
+			else
+				q++;
+			while (q < n && q < p + 12 && s[q] != '\'' && s[q] != '\n')
+				q++;
+			if (q < n && s[q] == '\'') {
+				p = q + 1;
+				continue;
+			}
+		} else if (c == '/' && p + 1 < n && s[p + 1] == '/') {
+			const char *nl = memchr(s + p, '\n', n - p);
+			p = nl ? (size_t)(nl - s) : n;
+			continue;
+		} else if (c == '/' && p + 1 < n && s[p + 1] == '*') {
+			p += 2;
+			while (p + 1 < n && !(s[p] == '*' && s[p + 1] == '/'))
+				p++;
+			p = p + 2 < n ? p + 2 : n;
+			continue;
+		}
+		p++;
+	}
+	return n;
+}
+
+/* s[p] == '"': skip a string literal (single or triple quoted, templates
+ * nested); returns the position after it. */
+static size_t skip_string_raw(const char *s, size_t n, size_t p, int depth)
+{
+	bool triple = p + 2 < n && s[p + 1] == '"' && s[p + 2] == '"';
+	p += triple ? 3 : 1;
+	while (p < n) {
+		char c = s[p];
+		if (!triple && c == '\\') {
+			p += 2;
+			continue;
+		}
+		if (!triple && c == '\n')
+			return p;
+		if (c == '"') {
+			if (!triple)
+				return p + 1;
+			if (p + 2 < n && s[p + 1] == '"' && s[p + 2] == '"') {
+				p += 3;
+				while (p < n && s[p] == '"')
+					p++;
+				return p;
+			}
+		}
+		if (c == '$' && p + 1 < n && s[p + 1] == '{' &&
+		    depth < MAX_TMPL_DEPTH) {
+			size_t e = skip_expr(s, n, p + 2, depth);
+			p = e < n ? e + 1 : n;
+			continue;
+		}
+		p++;
+	}
+	return n;
+}
+
+enum {
+	SF_ESC = 1,     /* backslash escapes */
+	SF_TMPL_K = 2,  /* Kotlin templates */
+	SF_TMPL_S = 4,  /* Scala interpolation */
+	SF_TRIPLE = 8,  /* ends at """ (extra quotes belong to the content) */
+};
+
+/* Decode string content from p (after the opening quote(s)) into out;
+ * returns the position after the closing delimiter. */
+static size_t str_body(lx *L, size_t p, int fl, fl_buf *out, bool *interp)
+{
+	const char *s = L->t->src;
+	size_t n = L->t->srclen;
+	while (p < n) {
+		char c = s[p];
+		if (c == '"') {
+			if (!(fl & SF_TRIPLE))
+				return p + 1;
+			if (p + 2 < n && s[p + 1] == '"' && s[p + 2] == '"') {
+				size_t q = p + 3;
+				while (q < n && s[q] == '"') {
+					fl_buf_putc(out, '"');
+					q++;
+				}
+				return q;
+			}
+			fl_buf_putc(out, c);
+			p++;
+			continue;
+		}
+		if (c == '\n' && !(fl & SF_TRIPLE))
+			return p; /* unterminated */
+		if (c == '\\' && (fl & SF_ESC)) {
+			jvm_escape(s, n, &p, out);
+			continue;
+		}
+		if (c == '$' && (fl & (SF_TMPL_K | SF_TMPL_S)) && p + 1 < n) {
+			char d = s[p + 1];
+			if ((fl & SF_TMPL_S) && (d == '$' || d == '"')) {
+				fl_buf_putc(out, d);
+				p += 2;
+				continue;
+			}
+			if (d == '{') {
+				size_t e = skip_expr(s, n, p + 2, 0);
+				size_t b = p + 2;
+				if (e - b == 3 && s[b] == '\'' && s[b + 1] == '$' &&
+				    s[b + 2] == '\'') {
+					fl_buf_putc(out, '$'); /* ${'$'} */
+				} else {
+					fl_buf_puts(out, "${");
+					fl_buf_put(out, s + b, e - b);
+					fl_buf_putc(out, '}');
+					*interp = true;
+				}
+				p = e < n ? e + 1 : n;
+				continue;
+			}
+			if (is_id_start((unsigned char)d) ||
+			    (d == '`' && (fl & SF_TMPL_K))) {
+				size_t q = p + 1;
+				if (d == '`') {
+					q++;
+					while (q < n && s[q] != '`' && s[q] != '\n')
+						q++;
+					if (q < n && s[q] == '`')
+						q++;
+				} else {
+					while (q < n && is_id_byte((unsigned char)s[q]))
+						q++;
+				}
+				fl_buf_puts(out, "${");
+				fl_buf_put(out, s + p + 1, q - p - 1);
+				fl_buf_putc(out, '}');
+				*interp = true;
+				p = q;
+				continue;
+			}
+		}
+		/* plain run */
+		size_t q = p + 1;
+		while (q < n) {
+			char e = s[q];
+			if (e == '"' || e == '\\' || e == '$' || e == '\n')
+				break;
+			q++;
+		}
+		fl_buf_put(out, s + p, q - p);
+		p = q;
+	}
+	return n;
+}
+
+/* Java text block: t->pos at the opening """. */
+static void lex_text_block(lx *L)
+{
+	fl_toks *t = L->t;
+	const char *s = t->src;
+	size_t n = t->srclen;
+	size_t start = t->pos;
+	int line = t->line, col = fl_lx_col(t);
+	size_t p = start + 3;
+	/* rest of the opening line (a closing delimiter on it is not valid
+	 * Java, but keep the literal on one line then) */
+	while (p < n && s[p] != '\n') {
+		if (s[p] == '"' && p + 2 < n && s[p + 1] == '"' && s[p + 2] == '"') {
+			fl_tok *k = fl_toks_push(t, FL_TK_STRING, start, p + 3 - start,
+						 line, col);
+			k->flags |= FL_TF_RAW;
+			fl_toks_str_begin(t, k);
+			jvm_unescape(s + start + 3, p - start - 3, &t->arena);
+			fl_toks_str_end(t, k);
+			adv_to(t, p + 3);
+			return;
+		}
+		p++;
+	}
+	size_t cs = p < n ? p + 1 : n;
+	/* find the closing """ */
+	size_t q = cs, ce = n, end = n;
+	while (q < n) {
+		if (s[q] == '\\') {
+			q += 2;
+			continue;
+		}
+		if (s[q] == '"' && q + 2 < n && s[q + 1] == '"' && s[q + 2] == '"') {
+			ce = q;
+			end = q + 3;
+			break;
+		}
+		q++;
+	}
+	if (ce > n)
+		ce = n;
+	if (end > n)
+		end = n;
+	/* minimal indentation */
+	size_t minind = SIZE_MAX;
+	size_t ls = cs;
+	bool last_blank = false;
+	while (ls <= ce) {
+		const char *nl = ls < ce ? memchr(s + ls, '\n', ce - ls) : NULL;
+		size_t le = nl ? (size_t)(nl - s) : ce;
+		size_t ind = 0;
+		while (ls + ind < le && (s[ls + ind] == ' ' || s[ls + ind] == '\t'))
+			ind++;
+		bool blank = true;
+		for (size_t k = ls + ind; k < le; k++)
+			if (s[k] != '\r' && s[k] != ' ' && s[k] != '\t') {
+				blank = false;
+				break;
+			}
+		if (!nl) {
+			/* closing line */
+			last_blank = blank;
+			if (blank || !blank)
+				if (ind < minind)
+					minind = ind;
+			break;
+		}
+		if (!blank && ind < minind)
+			minind = ind;
+		ls = le + 1;
+	}
+	if (minind == SIZE_MAX)
+		minind = 0;
+	fl_buf *tmp = &L->scratch;
+	fl_buf_reset(tmp);
+	ls = cs;
+	bool first = true;
+	while (ls <= ce) {
+		const char *nl = ls < ce ? memchr(s + ls, '\n', ce - ls) : NULL;
+		size_t le = nl ? (size_t)(nl - s) : ce;
+		if (!nl && last_blank)
+			break;
+		if (!first)
+			fl_buf_putc(tmp, '\n');
+		first = false;
+		size_t b = ls, e = le;
+		while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' ||
+				 s[e - 1] == '\r'))
+			e--;
+		size_t k = 0;
+		while (b < e && k < minind && (s[b] == ' ' || s[b] == '\t')) {
+			b++;
+			k++;
+		}
+		fl_buf_put(tmp, s + b, e - b);
+		if (!nl)
+			break;
+		ls = le + 1;
+	}
+	if (last_blank && !first)
+		fl_buf_putc(tmp, '\n');
+	fl_tok *k = fl_toks_push(t, FL_TK_STRING, start, end - start, line, col);
+	k->flags |= FL_TF_RAW;
+	fl_toks_str_begin(t, k);
+	jvm_unescape(tmp->s ? tmp->s : "", tmp->n, &t->arena);
+	fl_toks_str_end(t, k);
+	adv_to(t, end);
+}
+
+/* A string starting at t->pos (the opening quote); prefix_start is where
+ * the token begins (an interpolator id in Scala), prefix its kind. */
+static void lex_string(lx *L, size_t tok_start, int line, int col,
+		       int prefix /* 0 none, 1 s/f/custom, 2 raw */)
+{
+	fl_toks *t = L->t;
+	const char *s = t->src;
+	size_t n = t->srclen;
+	size_t p = t->pos;
+	bool triple = p + 2 < n && s[p + 1] == '"' && s[p + 2] == '"';
+	if (L->d == D_JAVA && triple) {
+		lex_text_block(L);
+		return;
+	}
+	int fl = 0;
+	if (L->d == D_JAVA) {
+		fl = SF_ESC;
+	} else if (L->d == D_KOTLIN) {
+		fl = SF_TMPL_K | (triple ? SF_TRIPLE : SF_ESC);
+	} else {
+		if (triple)
+			fl = SF_TRIPLE;
+		else if (prefix != 2)
+			fl = SF_ESC;
+		if (prefix)
+			fl |= SF_TMPL_S;
+		if (prefix == 1 && triple)
+			fl |= SF_ESC;
+	}
+	if (triple)
+		fl |= SF_TRIPLE;
+	fl_tok *k = fl_toks_push(t, FL_TK_STRING, tok_start, 0, line, col);
+	if (triple || prefix == 2)
+		k->flags |= FL_TF_RAW;
+	fl_toks_str_begin(t, k);
+	bool interp = false;
+	size_t end = str_body(L, p + (triple ? 3 : 1), fl, &t->arena, &interp);
+	fl_toks_str_end(t, k);
+	if (interp)
+		k->flags |= FL_TF_INTERP;
+	k->len = (uint32_t)(end - tok_start);
+	adv_to(t, end);
+}
+
+static size_t utf8_len(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xF0)
+		return 4;
+	if (c >= 0xE0)
+		return 3;
+	if (c >= 0xC0)
+		return 2;
+	return 1;
+}
+
+static void lex_char(lx *L)
+{
+	fl_toks *t = L->t;
+	const char *s = t->src;
+	size_t n = t->srclen, p = t->pos;
+	size_t q;
+	if (p + 1 < n && s[p + 1] == '\\') {
+		q = p + 3;
+		while (q < n && q < p + 14 && s[q] != '\'' && s[q] != '\n')
+			q++;
+	} else {
+		q = p + 1 + (p + 1 < n ? utf8_len((unsigned char)s[p + 1]) : 1);
+	}
+	if (q < n && s[q] == '\'' && s[p + 1] != '\n') {
+		fl_toks_push(t, FL_TK_CHAR, p, q + 1 - p, t->line, fl_lx_col(t));
+		adv_to(t, q + 1);
+		return;
+	}
+	/* Scala symbol or stray quote */
+	fl_toks_push(t, FL_TK_PUNCT, p, 1, t->line, fl_lx_col(t));
+	t->pos++;
+}
+
+static const char *const jvm_ops[] = {
+	"->", "=>", "::", "==", "!=", "<=", ">=", "&&", "||", "?:", "?.",
+	"!!", "++", "--", "+=", "-=", "*=", "/=", "<-", "===", "!==", "..",
+	NULL,
+};
+
+/* punctuation: single bytes directly, operators through fl_lx_punct */
+static void lex_punct(fl_toks *t, const char *const *ops)
+{
+	int c1 = fl_lx_peek(t, 1);
+	if (c1 >= 0 && strchr("=>:&|.!+-<?*/", c1) && c1 != 0) {
+		fl_lx_punct(t, ops);
+		return;
+	}
+	fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
+	t->pos++;
+}
+
+static void jvm_lex(lx *L)
+{
+	fl_toks *t = L->t;
+	const char *s = t->src;
+	size_t n = t->srclen;
+	for (;;) {
+		fl_lx_skip_ws(t);
+		if (t->pos >= n)
+			break;
+		unsigned char c = (unsigned char)s[t->pos];
+		int c1 = fl_lx_peek(t, 1);
+		if (c == '/' && c1 == '/') {
+			fl_lx_line_comment(t);
+			continue;
+		}
+		if (c == '/' && c1 == '*') {
+			fl_lx_block_comment(t, "/*", "*/", L->d != D_JAVA);
+			continue;
+		}
+		if (c == '"') {
+			lex_string(L, t->pos, t->line, fl_lx_col(t), 0);
+			continue;
+		}
+		if (c == '\'') {
+			lex_char(L);
+			continue;
+		}
+		if (c == '`' && L->d != D_JAVA) {
+			size_t q = t->pos + 1;
+			while (q < n && s[q] != '`' && s[q] != '\n')
+				q++;
+			if (q < n && s[q] == '`') {
+				fl_toks_push(t, FL_TK_IDENT, t->pos, q + 1 - t->pos,
+					     t->line, fl_lx_col(t));
+				t->pos = q + 1;
+			} else {
+				fl_lx_punct(t, NULL);
+			}
+			continue;
+		}
+		if (is_id_start(c) || (c == '$' && L->d != D_KOTLIN)) {
+			if (L->d == D_SCALA) {
+				size_t q = t->pos;
+				while (q < n && (is_id_byte((unsigned char)s[q]) ||
+						 s[q] == '$'))
+					q++;
+				if (q < n && s[q] == '"') {
+					size_t st = t->pos;
+					int line = t->line, col = fl_lx_col(t);
+					bool raw = q - st == 3 &&
+						   memcmp(s + st, "raw", 3) == 0;
+					t->pos = q;
+					lex_string(L, st, line, col, raw ? 2 : 1);
+					continue;
+				}
+			}
+			fl_lx_ident(t, L->d != D_KOTLIN);
+			continue;
+		}
+		if (c >= '0' && c <= '9') {
+			fl_lx_number(t);
+			continue;
+		}
+		lex_punct(t, jvm_ops);
+	}
+}
+
+/* ======================================================================
+ * rules
+ * ====================================================================== */
+
+enum { SC_OTHER, SC_CLASS, SC_FUNC, SC_IF, SC_SWITCH };
+
+typedef struct scope {
+	uint8_t kind;
+	uint32_t gb, ge;  /* guard tokens for SC_IF */
+	int32_t fn, cls;  /* offsets in names, -1 none (inherited) */
+	int32_t gtext;    /* cached guard text in names, -1 not yet */
+} scope;
+
+typedef struct ctx {
+	fl_toks t;
+	int d;
+	const fl_src *src;
+	fl_sites *out;
+	uint32_t *match;
+	scope *st;
+	size_t nst, capst;
+	fl_buf names;
+	int paren;
+	int line_col; /* column of the first token of the current line */
+	/* pending declaration */
+	int pend_kind; /* 0, SC_CLASS, SC_FUNC */
+	uint32_t pend_name;
+	int pend_paren;
+	int pend_col;
+	/* expression-bodied function */
+	bool xf_on;
+	int32_t xf_fn;
+	size_t xf_depth;
+	int xf_col;
+} ctx;
+
+static bool is_s(const ctx *c, size_t i, const char *s)
+{
+	return fl_tok_is(&c->t, i, s);
+}
+
+/* token text equals n bytes of s (fast: length first) */
+static inline bool tok_eq(const ctx *c, size_t i, const char *s, size_t n)
+{
+	return i < c->t.n && c->t.v[i].len == n &&
+	       memcmp(c->t.src + c->t.v[i].off, s, n) == 0;
+}
+
+static inline bool tok_eq_p(const ctx *c, size_t i, const char *s, size_t n)
+{
+	return tok_eq(c, i, s, n) && c->t.v[i].kind == FL_TK_PUNCT;
+}
+
+/* string-literal arguments only */
+#define is(c, i, lit) tok_eq((c), (i), "" lit, sizeof(lit) - 1)
+#define is_p(c, i, lit) tok_eq_p((c), (i), "" lit, sizeof(lit) - 1)
+
+static bool is_id(const ctx *c, size_t i)
+{
+	return i < c->t.n && c->t.v[i].kind == FL_TK_IDENT;
+}
+
+static const char *tsrc(const ctx *c, size_t i)
+{
+	return c->t.src + c->t.v[i].off;
+}
+
+static void compute_match(ctx *c)
+{
+	size_t n = c->t.n;
+	c->match = fl_xmalloc((n ? n : 1) * sizeof *c->match);
+	uint32_t *stack = fl_xmalloc((n ? n : 1) * sizeof *stack);
+	size_t sp = 0;
+	for (size_t i = 0; i < n; i++) {
+		c->match[i] = NOIDX;
+		const fl_tok *k = &c->t.v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char ch = c->t.src[k->off];
+		if (ch == '(' || ch == '[' || ch == '{') {
+			stack[sp++] = (uint32_t)i;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			if (sp) {
+				uint32_t o = stack[--sp];
+				c->match[o] = (uint32_t)i;
+				c->match[i] = o;
+			}
+		}
+	}
+	free(stack);
+}
+
+/* Arguments of the bracket opened at `open` (uses the match table). */
+static size_t args(const ctx *c, size_t open, size_t *st, size_t *en,
+		   size_t max, size_t *close)
+{
+	size_t cl = open < c->t.n ? c->match[open] : NOIDX;
+	if (cl == NOIDX || cl < open) {
+		if (close)
+			*close = c->t.n;
+		return 0;
+	}
+	if (close)
+		*close = cl;
+	size_t cnt = 0, b = open + 1;
+	for (size_t k = open + 1; k <= cl; k++) {
+		if (k < cl && c->match[k] != NOIDX && c->match[k] > k) {
+			k = c->match[k];
+			continue;
+		}
+		if (k == cl || is_p(c, k, ",")) {
+			if (k == cl && b == k && cnt == 0)
+				break;
+			if (cnt < max) {
+				st[cnt] = b;
+				en[cnt] = k;
+			}
+			cnt++;
+			b = k + 1;
+		}
+	}
+	if (cnt > max)
+		cnt = max;
+	if (cnt && st[cnt - 1] == en[cnt - 1])
+		cnt--;
+	return cnt;
+}
+
+static const char *const plus_ops[] = {"+", NULL};
+
+/* Bounded fl_msg_from_expr (guards against deep recursion / big spans). */
+static char *expr_msg(const ctx *c, size_t b, size_t e)
+{
+	if (b >= e || e - b > MAX_ARG_TOKS)
+		return NULL;
+	int depth = 0, maxd = 0;
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &c->t.v[k];
+		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char ch = c->t.src[tk->off];
+			if (ch == '(' || ch == '[' || ch == '{')
+				depth++;
+			else if (ch == ')' || ch == ']' || ch == '}')
+				depth--;
+			if (depth > maxd)
+				maxd = depth;
+		}
+	}
+	if (maxd > MAX_ARG_DEPTH)
+		return NULL;
+	fl_msg_opts o = {.concat_ops = plus_ops};
+	return fl_msg_from_expr(&c->t, b, e, &o);
+}
+
+/* printf format escapes of java.lang.String.format: %% and %n */
+static void decode_printf(char *m)
+{
+	char *w = m;
+	for (char *r = m; *r; r++) {
+		if (r[0] == '%' && r[1] == '%') {
+			*w++ = '%';
+			r++;
+		} else if (r[0] == '%' && r[1] == 'n') {
+			*w++ = '\n';
+			r++;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+	fl_msg_trim(m);
+}
+
+
+/* Kotlin String.trimIndent() / trimMargin("|") on a message, in place */
+static void kotlin_trim(char *m, bool margin)
+{
+	fl_buf out = {0};
+	/* split into lines */
+	size_t n = strlen(m);
+	size_t nlines = 1;
+	for (size_t k = 0; k < n; k++)
+		if (m[k] == '\n')
+			nlines++;
+	size_t minind = SIZE_MAX;
+	if (!margin) {
+		const char *p = m;
+		for (size_t l = 0; l < nlines; l++) {
+			const char *e = strchr(p, '\n');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t ind = 0;
+			while (ind < len && (p[ind] == ' ' || p[ind] == '\t'))
+				ind++;
+			if (ind < len && ind < minind)
+				minind = ind;
+			p = e ? e + 1 : p + len;
+		}
+		if (minind == SIZE_MAX)
+			minind = 0;
+	}
+	const char *p = m;
+	bool first = true;
+	for (size_t l = 0; l < nlines; l++) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		size_t ind = 0;
+		while (ind < len && (p[ind] == ' ' || p[ind] == '\t'))
+			ind++;
+		bool blank = ind == len;
+		if (!((l == 0 || l == nlines - 1) && blank)) {
+			if (!first)
+				fl_buf_putc(&out, '\n');
+			first = false;
+			if (margin) {
+				if (ind < len && p[ind] == '|')
+					fl_buf_put(&out, p + ind + 1, len - ind - 1);
+				else
+					fl_buf_put(&out, p, len);
+			} else if (!blank) {
+				fl_buf_put(&out, p + minind, len - minind);
+			}
+		}
+		p = e ? e + 1 : p + len;
+	}
+	fl_buf_cstr(&out);
+	memcpy(m, out.s, out.n + 1);
+	fl_buf_free(&out);
+}
+
+static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl);
+
+/* message of a lambda / block body [b, e) ("{ "..." }" contents) */
+static char *body_msg(const ctx *c, size_t b, size_t e, int lvl)
+{
+	/* take the last statement */
+	size_t s = b;
+	for (size_t k = b; k < e; k++) {
+		if (c->match[k] != NOIDX && c->match[k] > k) {
+			k = c->match[k];
+			continue;
+		}
+		if (is_p(c, k, ";") ||
+		    (k > b && (c->t.v[k].flags & FL_TF_NL_BEFORE) &&
+		     !is_p(c, k, "+") && !is_p(c, k - 1, "+")))
+			s = is_p(c, k, ";") ? k + 1 : k;
+	}
+	if (s >= e)
+		return NULL;
+	return arg_msg(c, s, e, lvl + 1);
+}
+
+/* Message of one argument expression [b, e). */
+static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
+{
+	if (b >= e || lvl > 4)
+		return NULL;
+	/* named argument (Kotlin/Scala): name = expr */
+	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, "="))
+		b += 2;
+	/* lambda / supplier */
+	if (is_p(c, b, "{") && c->match[b] == e - 1)
+		return body_msg(c, b + 1, e - 1, lvl);
+	if (e - b >= 4 && is_p(c, b, "(") && c->match[b] == b + 1 &&
+	    is_p(c, b + 2, "->"))
+		return arg_msg(c, b + 3, e, lvl + 1);
+	/* String.format("...", ...), MessageFormat.format("...", ...) */
+	if (e - b >= 4 && is_id(c, b) && is_p(c, b + 1, ".") &&
+	    (is(c, b + 2, "format")) && is_p(c, b + 3, "(") &&
+	    c->match[b + 3] == e - 1) {
+		size_t st[8], en[8];
+		size_t na = args(c, b + 3, st, en, 8, NULL);
+		for (size_t k = 0; k < na; k++) {
+			char *m = arg_msg(c, st[k], en[k], lvl + 1);
+			if (m) {
+				if (is(c, b, "String"))
+					decode_printf(m);
+				return m;
+			}
+		}
+		return NULL;
+	}
+	/* "...".formatted(...) / "...".format(...) / "...".trimIndent() */
+	if (e - b >= 4 && c->t.v[b].kind == FL_TK_STRING && is_p(c, b + 1, ".") &&
+	    is_id(c, b + 2) && is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {
+		const char *s = fl_tok_str(&c->t, &c->t.v[b]);
+		char *m = fl_xstrdup(s);
+		if (is(c, b + 2, "formatted") || is(c, b + 2, "format"))
+			decode_printf(m);
+		else if (is(c, b + 2, "trimIndent"))
+			kotlin_trim(m, false);
+		else if (is(c, b + 2, "trimMargin"))
+			kotlin_trim(m, true);
+		fl_msg_trim(m);
+		return m;
+	}
+	return expr_msg(c, b, e);
+}
+
+/* first argument (from `from`) that yields a message */
+static char *first_msg(const ctx *c, const size_t *st, const size_t *en,
+		       size_t na, size_t from, size_t *which)
+{
+	for (size_t k = from; k < na; k++) {
+		char *m = arg_msg(c, st[k], en[k], 0);
+		if (m && !*m) {
+			free(m);
+			m = NULL;
+		}
+		if (m) {
+			if (which)
+				*which = k;
+			return m;
+		}
+	}
+	return NULL;
+}
+
+static const char *name_at(const ctx *c, int32_t off)
+{
+	return off < 0 ? NULL : c->names.s + off;
+}
+
+static int32_t add_name(ctx *c, const char *cls, const char *s, size_t n)
+{
+	int32_t off = (int32_t)c->names.n;
+	if (cls) {
+		/* cls may point into names: copy before the buffer grows */
+		char tmp[128];
+		size_t l = strlen(cls);
+		if (l > 120)
+			l = 120;
+		memcpy(tmp, cls, l);
+		fl_buf_put(&c->names, tmp, l);
+		fl_buf_putc(&c->names, '.');
+	}
+	fl_buf_put(&c->names, s, n > 256 ? 256 : n);
+	fl_buf_putc(&c->names, '\0');
+	return off;
+}
+
+static scope *top(ctx *c)
+{
+	return c->nst ? &c->st[c->nst - 1] : NULL;
+}
+
+static void push(ctx *c, int kind)
+{
+	if (c->nst == c->capst) {
+		c->capst = c->capst ? c->capst * 2 : 64;
+		c->st = fl_xrealloc(c->st, c->capst * sizeof *c->st);
+	}
+	scope *p = top(c);
+	scope *s = &c->st[c->nst++];
+	memset(s, 0, sizeof *s);
+	s->kind = (uint8_t)kind;
+	s->fn = p ? p->fn : -1;
+	s->cls = p ? p->cls : -1;
+	s->gtext = -1;
+}
+
+static const char *cur_class(ctx *c)
+{
+	scope *p = top(c);
+	return p ? name_at(c, p->cls) : NULL;
+}
+
+static const char *cur_func(ctx *c)
+{
+	if (c->xf_on && c->xf_depth >= c->nst)
+		return name_at(c, c->xf_fn);
+	if (c->xf_on) {
+		/* innermost FUNC scope deeper than the expression function? */
+		for (size_t k = c->nst; k > c->xf_depth; k--)
+			if (c->st[k - 1].kind == SC_FUNC)
+				return name_at(c, c->st[k - 1].fn);
+		return name_at(c, c->xf_fn);
+	}
+	scope *p = top(c);
+	return p ? name_at(c, p->fn) : NULL;
+}
+
+static bool is_kw(const ctx *c, size_t i)
+{
+	static const char *const kw[] = {
+		"if", "for", "while", "switch", "catch", "synchronized", "try",
+		"return", "new", "else", "do", "throw", "super", "this",
+		"assert", "case", "when", "match", "finally", "yield", NULL};
+	for (const char *const *k = kw; *k; k++)
+		if (is_s(c, i, *k))
+			return true;
+	return false;
+}
+
+/* Java: is the '{' at i the body of a method/constructor declaration?
+ * Returns the name token or NOIDX. */
+static uint32_t java_method_at(ctx *c, size_t i)
+{
+	if (i == 0)
+		return NOIDX;
+	size_t p = i - 1;
+	/* throws A, B.C */
+	size_t lim = i > 64 ? i - 64 : 0;
+	if (!is_p(c, p, ")")) {
+		size_t k = p;
+		while (k > lim && !is(c, k, "throws")) {
+			if (!is_id(c, k) && !is_p(c, k, ",") && !is_p(c, k, ".") &&
+			    !is_p(c, k, ">") && !is_p(c, k, "<"))
+				return NOIDX;
+			k--;
+		}
+		if (!is(c, k, "throws") || k == 0)
+			return NOIDX;
+		p = k - 1;
+		if (!is_p(c, p, ")"))
+			return NOIDX;
+	}
+	uint32_t o = c->match[p];
+	if (o == NOIDX || o == 0)
+		return NOIDX;
+	size_t nm = o - 1;
+	if (!is_id(c, nm) || is_kw(c, nm))
+		return NOIDX;
+	if (nm == 0)
+		return (uint32_t)nm;
+	size_t b = nm - 1;
+	if (is(c, b, "new") || is_p(c, b, ".") || is_p(c, b, "->"))
+		return NOIDX;
+	if (is_id(c, b) || is_p(c, b, ">") || is_p(c, b, "]") ||
+	    is_p(c, b, "?"))
+		return (uint32_t)nm;
+	const char *cls = cur_class(c);
+	if (cls && strlen(cls) == c->t.v[nm].len &&
+	    memcmp(cls, tsrc(c, nm), c->t.v[nm].len) == 0)
+		return (uint32_t)nm;
+	return NOIDX;
+}
+
+static int http_from_name(const char *s, size_t n)
+{
+	static const struct {
+		const char *k;
+		int v;
+	} tab[] = {
+		{"badrequest", 400}, {"unauthorized", 401},
+		{"paymentrequired", 402}, {"forbidden", 403},
+		{"notfound", 404}, {"methodnotallowed", 405},
+		{"notacceptable", 406}, {"requesttimeout", 408},
+		{"conflict", 409}, {"gone", 410}, {"lengthrequired", 411},
+		{"preconditionfailed", 412}, {"payloadtoolarge", 413},
+		{"requestentitytoolarge", 413}, {"contenttoolarge", 413},
+		{"unsupportedmediatype", 415}, {"expectationfailed", 417},
+		{"iamateapot", 418}, {"unprocessableentity", 422},
+		{"unprocessablecontent", 422}, {"locked", 423},
+		{"faileddependency", 424}, {"preconditionrequired", 428},
+		{"toomanyrequests", 429},
+		{"unavailableforlegalreasons", 451},
+		{"internalservererror", 500}, {"notimplemented", 501},
+		{"badgateway", 502}, {"serviceunavailable", 503},
+		{"gatewaytimeout", 504}, {"insufficientstorage", 507},
+		{NULL, 0},
+	};
+	char buf[64];
+	size_t w = 0;
+	for (size_t k = 0; k < n && w < sizeof buf - 1; k++) {
+		char ch = s[k];
+		if (ch == '_')
+			continue;
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		buf[w++] = ch;
+	}
+	buf[w] = '\0';
+	for (int k = 0; tab[k].k; k++)
+		if (strcmp(tab[k].k, buf) == 0)
+			return tab[k].v;
+	return 0;
+}
+
+/* HTTP status of an argument: HttpStatus.NOT_FOUND, 404,
+ * HttpStatusCode.valueOf(404) */
+static int arg_http(const ctx *c, size_t b, size_t e)
+{
+	for (size_t k = b; k < e && k < b + 8; k++) {
+		const fl_tok *tk = &c->t.v[k];
+		if (tk->kind == FL_TK_NUMBER && tk->len == 3) {
+			int v = atoi(tsrc(c, k));
+			if (v >= 100 && v <= 599)
+				return v;
+		}
+	}
+	if (e >= b + 1 && is_id(c, e - 1)) {
+		int v = http_from_name(tsrc(c, e - 1), c->t.v[e - 1].len);
+		if (v)
+			return v;
+	}
+	return 0;
+}
+
+static const char *sev_http(int h)
+{
+	return h >= 500 ? FL_S_ERROR : h >= 400 ? FL_S_WARNING : FL_S_ERROR;
+}
+
+/* first token of a dotted call chain ending at callee index m */
+static size_t chain_start(const ctx *c, size_t m)
+{
+	size_t f = m;
+	while (f >= 2 && (is_p(c, f - 1, ".") || is_p(c, f - 1, "?.")) &&
+	       (is_id(c, f - 2)))
+		f -= 2;
+	return f;
+}
+
+/* Scan back from p over balanced groups to an arm start; returns the
+ * first token of the arm pattern or NOIDX. */
+static size_t arm_start(const ctx *c, size_t p, int mode /* 0 kotlin when,
+	1 case */)
+{
+	size_t k = p, lim = p > 96 ? p - 96 : 0;
+	while (k > lim) {
+		size_t j = k - 1;
+		if (c->match[j] != NOIDX && c->match[j] < j) {
+			j = c->match[j];
+		} else if (c->match[j] != NOIDX) {
+			/* an unmatched-before opener: block start */
+			return mode == 0 ? k : NOIDX;
+		}
+		if (mode == 1) {
+			if (is(c, j, "case"))
+				return j + 1;
+			if (is_p(c, j, ";") || is_p(c, j, "=>") || is(c, j, "default"))
+				return NOIDX;
+		} else {
+			if (c->t.v[j].flags & FL_TF_NL_BEFORE)
+				return j;
+		}
+		k = j;
+	}
+	return NOIDX;
+}
+
+static char *guard_for(ctx *c, size_t first)
+{
+	if (first == 0)
+		return NULL;
+	size_t p = first - 1;
+	if (is_p(c, p, ")") && c->match[p] != NOIDX && c->match[p] > 0) {
+		size_t o = c->match[p];
+		if (is(c, o - 1, "if") || is(c, o - 1, "while"))
+			return fl_tok_span_text(&c->t, o + 1, p, 200);
+	}
+	if (is_p(c, p, "->") || is_p(c, p, "=>") || is_p(c, p, ":")) {
+		scope *s = top(c);
+		size_t a = NOIDX;
+		if (is_p(c, p, "->") && c->d == D_KOTLIN && s &&
+		    s->kind == SC_SWITCH)
+			a = arm_start(c, p, 0);
+		else if (c->d != D_KOTLIN)
+			a = arm_start(c, p, 1);
+		if (a != NOIDX && a < p) {
+			if ((is(c, a, "else") || is(c, a, "_")) && a + 1 == p)
+				return NULL;
+			return fl_tok_span_text(&c->t, a, p, 200);
+		}
+		if (a != NOIDX || is_p(c, p, "->") || is_p(c, p, "=>"))
+			return NULL;
+	}
+	scope *s = top(c);
+	if (s && s->kind == SC_IF && s->ge > s->gb) {
+		/* computed once per block: many sites may share it */
+		if (s->gtext < 0) {
+			char *g = fl_tok_span_text(&c->t, s->gb, s->ge, 200);
+			s->gtext = add_name(c, NULL, g, strlen(g));
+			free(g);
+		}
+		return fl_xstrdup(name_at(c, s->gtext));
+	}
+	return NULL;
+}
+
+typedef struct site_spec {
+	size_t first;
+	const char *msg, *cls, *type, *sev, *idiom, *code;
+	int http;
+	char *guard; /* owned; NULL = compute */
+	bool guard_set;
+} site_spec;
+
+static void emit(ctx *c, site_spec *s)
+{
+	fl_site site = {0};
+	const fl_tok *tk = &c->t.v[s->first];
+	site.line = tk->line;
+	site.col = tk->col;
+	site.message = s->msg;
+	site.code = s->code;
+	site.cls = s->cls;
+	site.type = s->type;
+	site.severity = s->sev;
+	site.http = s->http;
+	/* guard first: it may grow the names arena that function points
+	 * into */
+	char *g = s->guard_set ? s->guard : guard_for(c, s->first);
+	site.function = cur_func(c);
+	if (g && !*g) {
+		free(g);
+		g = NULL;
+	}
+	site.guard = g;
+	site.idiom = s->idiom;
+	if ((site.message && *site.message) || site.code)
+		fl_site_add(c->out, &site);
+	free(g);
+}
+
+static bool ends_with(const char *s, size_t n, const char *suf)
+{
+	size_t l = strlen(suf);
+	return n >= l && memcmp(s + n - l, suf, l) == 0;
+}
+
+static bool is_upper(char ch)
+{
+	return ch >= 'A' && ch <= 'Z';
+}
+
+/* name of a constructor call: tokens [b, ...) = Qualified.Name [<...>] (
+ * returns the index of '(' or NOIDX; *cls_i the simple name token */
+static size_t ctor_at(const ctx *c, size_t b, size_t *cls_i)
+{
+	size_t k = b;
+	if (!is_id(c, k))
+		return NOIDX;
+	for (int guard = 0; guard < 32; guard++) {
+		if (is_p(c, k + 1, ".") && is_id(c, k + 2)) {
+			k += 2;
+			continue;
+		}
+		break;
+	}
+	*cls_i = k;
+	size_t p = k + 1;
+	if (is_p(c, p, "<")) {
+		/* skip generic arguments */
+		int d = 0;
+		size_t lim = p + 64;
+		for (; p < c->t.n && p < lim; p++) {
+			if (is_p(c, p, "<"))
+				d++;
+			else if (is_p(c, p, ">")) {
+				if (--d == 0) {
+					p++;
+					break;
+				}
+			} else if (!is_id(c, p) && !is_p(c, p, ",") &&
+				   !is_p(c, p, ".") && !is_p(c, p, "?"))
+				return NOIDX;
+		}
+	}
+	if (!is_p(c, p, "("))
+		return NOIDX;
+	return p;
+}
+
+static char *dup_tok(const ctx *c, size_t i)
+{
+	return fl_tok_dup(&c->t, i);
+}
+
+/* throw [new] X(...) or new XException(...) outside throw */
+static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
+		      const char *idiom)
+{
+	size_t ci;
+	size_t open = ctor_at(c, b, &ci);
+	if (open == NOIDX)
+		return;
+	const char *nm = tsrc(c, ci);
+	size_t nl = c->t.v[ci].len;
+	bool is_cls = is_upper(nm[0]);
+	bool excy = ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error") ||
+		    ends_with(nm, nl, "Throwable") || ends_with(nm, nl, "Fault");
+	if (!thrown && !excy)
+		return;
+	size_t st[16], en[16];
+	size_t na = args(c, open, st, en, 16, NULL);
+	char *cls = is_cls ? dup_tok(c, ci) : NULL;
+	site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = idiom};
+	char *m = NULL;
+	if (ends_with(nm, nl, "ResponseStatusException") && na >= 1) {
+		s.http = arg_http(c, st[0], en[0]);
+		if (s.http) {
+			s.type = FL_T_HTTP;
+			s.sev = sev_http(s.http);
+		}
+		m = first_msg(c, st, en, na, 1, NULL);
+	} else {
+		m = first_msg(c, st, en, na, 0, NULL);
+	}
+	if (!m && !thrown) {
+		/* a bare constructor outside throw without a message: not a
+		 * site (it is reported where it is thrown, if anywhere) */
+		free(cls);
+		return;
+	}
+	/* the class is known but no literal was given: its name */
+	if (!m && cls)
+		m = fl_xstrdup(cls);
+	s.msg = m;
+	emit(c, &s);
+	free(m);
+	free(cls);
+}
+
+/* call with (args) and/or a trailing lambda { ... }; returns message */
+static char *call_msg(ctx *c, size_t callee, size_t from_arg, size_t *st,
+		      size_t *en, size_t *na, size_t *after)
+{
+	size_t p = callee + 1;
+	*na = 0;
+	char *m = NULL;
+	size_t close = p;
+	if (is_p(c, p, "(")) {
+		*na = args(c, p, st, en, 16, &close);
+		if (close >= c->t.n)
+			return NULL;
+		m = first_msg(c, st, en, *na, from_arg, NULL);
+		p = close + 1;
+	}
+	if (is_p(c, p, "{") && c->match[p] != NOIDX && c->d != D_JAVA) {
+		if (!m)
+			m = body_msg(c, p + 1, c->match[p], 0);
+		close = c->match[p];
+	}
+	if (after)
+		*after = close;
+	return m;
+}
+
+static int log_level(const ctx *c, size_t m, const char **sev)
+{
+	static const struct {
+		const char *k, *s;
+	} tab[] = {
+		{"error", FL_S_ERROR}, {"warn", FL_S_WARNING},
+		{"warning", FL_S_WARNING}, {"severe", FL_S_ERROR},
+		{"fatal", FL_S_CRITICAL}, {"critical", FL_S_CRITICAL},
+		{NULL, NULL},
+	};
+	for (int k = 0; tab[k].k; k++)
+		if (is_s(c, m, tab[k].k)) {
+			*sev = tab[k].s;
+			return 1;
+		}
+	return 0;
+}
+
+static bool tok_contains_ci(const ctx *c, size_t i, const char *needle)
+{
+	size_t l = strlen(needle), n = c->t.v[i].len;
+	const char *s = tsrc(c, i);
+	for (size_t a = 0; a + l <= n; a++) {
+		size_t k = 0;
+		for (; k < l; k++) {
+			char ch = s[a + k];
+			if (ch >= 'A' && ch <= 'Z')
+				ch = (char)(ch - 'A' + 'a');
+			if (ch != needle[k])
+				break;
+		}
+		if (k == l)
+			return true;
+	}
+	return false;
+}
+
+static void rule_simple(ctx *c, size_t first, size_t callee, size_t from_arg,
+			const char *cls, const char *deflt, const char *prefix,
+			bool guard_arg0, const char *type, const char *sev)
+{
+	size_t st[16], en[16], na;
+	char *m = call_msg(c, callee, from_arg, st, en, &na, NULL);
+	if (!is_p(c, callee + 1, "(") && !is_p(c, callee + 1, "{")) {
+		free(m);
+		return;
+	}
+	if (!m && deflt)
+		m = fl_xstrdup(deflt);
+	if (m && prefix) {
+		char *x = fl_xasprintf("%s%s", prefix, m);
+		free(m);
+		m = x;
+	}
+	char *idiom = fl_tok_span_text(&c->t, first, callee + 1, 80);
+	site_spec s = {.first = first, .cls = cls, .type = type, .sev = sev,
+		       .idiom = idiom, .msg = m};
+	if (guard_arg0 && na >= 1) {
+		s.guard = fl_tok_span_text(&c->t, st[0], en[0], 200);
+		s.guard_set = true;
+	}
+	emit(c, &s);
+	free(idiom);
+	free(m);
+}
+
+/* rules on the identifier at i; returns nothing, sites emitted */
+static void rules_at(ctx *c, size_t i)
+{
+	const fl_tok *tk = &c->t.v[i];
+	bool dot_before = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?.") ||
+				    is_p(c, i - 1, "::"));
+	bool call = is_p(c, i + 1, "(");
+	char ch = c->t.src[tk->off];
+
+	if (is(c, i, "throw")) {
+		size_t b = i + 1;
+		bool nw = is(c, b, "new");
+		if (nw)
+			b++;
+		rule_ctor(c, i, b, true, nw ? "throw new" : "throw");
+		return;
+	}
+	if (is(c, i, "new")) {
+		if (i > 0 && is(c, i - 1, "throw"))
+			return;
+		rule_ctor(c, i, i + 1, false, "new");
+		return;
+	}
+	/* Kotlin constructor call of an exception outside throw */
+	if (c->d == D_KOTLIN && call && !dot_before && is_upper(ch) &&
+	    !is(c, i, "TODO") &&
+	    !(i > 0 && (is(c, i - 1, "throw") || is(c, i - 1, "fun") ||
+			is(c, i - 1, "class") || is_p(c, i - 1, ":")))) {
+		const char *nm = tsrc(c, i);
+		size_t nl = tk->len;
+		if (ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error"))
+			rule_ctor(c, i, i, false, "constructor");
+		return;
+	}
+	if (i > 0 && (is(c, i - 1, "fun") || is(c, i - 1, "def")))
+		return;
+
+	/* Kotlin stdlib */
+	if (c->d == D_KOTLIN && !dot_before && (call || is_p(c, i + 1, "{"))) {
+		if (is(c, i, "error") && call) {
+			rule_simple(c, i, i, 0, "IllegalStateException", NULL,
+				    NULL, false, FL_T_EXCEPTION, FL_S_ERROR);
+			return;
+		}
+		if (is(c, i, "require") && call) {
+			rule_simple(c, i, i, 1, "IllegalArgumentException",
+				    "Failed requirement.", NULL, true,
+				    FL_T_EXCEPTION, FL_S_ERROR);
+			return;
+		}
+		if (is(c, i, "check") && call) {
+			rule_simple(c, i, i, 1, "IllegalStateException",
+				    "Check failed.", NULL, true, FL_T_EXCEPTION,
+				    FL_S_ERROR);
+			return;
+		}
+		if (is(c, i, "requireNotNull") && call) {
+			rule_simple(c, i, i, 1, "IllegalArgumentException",
+				    "Required value was null.", NULL, true,
+				    FL_T_EXCEPTION, FL_S_ERROR);
+			return;
+		}
+		if (is(c, i, "checkNotNull") && call) {
+			rule_simple(c, i, i, 1, "IllegalStateException",
+				    "Required value was null.", NULL, true,
+				    FL_T_EXCEPTION, FL_S_ERROR);
+			return;
+		}
+		if (is(c, i, "TODO") && call) {
+			size_t st[4], en[4];
+			size_t na = args(c, i + 1, st, en, 4, NULL);
+			char *m = first_msg(c, st, en, na, 0, NULL);
+			char *x = m ? fl_xasprintf("An operation is not implemented: %s", m)
+				    : fl_xstrdup("An operation is not implemented.");
+			site_spec s = {.first = i, .cls = "NotImplementedError",
+				       .type = FL_T_EXCEPTION, .sev = FL_S_ERROR,
+				       .idiom = "TODO", .msg = x};
+			emit(c, &s);
+			free(m);
+			free(x);
+			return;
+		}
+	}
+	/* Scala Predef */
+	if (c->d == D_SCALA && call) {
+		if (!dot_before && is(c, i, "require")) {
+			size_t st[4], en[4];
+			size_t na = args(c, i + 1, st, en, 4, NULL);
+			char *m = first_msg(c, st, en, na, 1, NULL);
+			char *x = m ? fl_xasprintf("requirement failed: %s", m)
+				    : fl_xstrdup("requirement failed");
+			site_spec s = {.first = i, .cls = "IllegalArgumentException",
+				       .type = FL_T_EXCEPTION, .sev = FL_S_ERROR,
+				       .idiom = "require", .msg = x};
+			if (na >= 1) {
+				s.guard = fl_tok_span_text(&c->t, st[0], en[0], 200);
+				s.guard_set = true;
+			}
+			emit(c, &s);
+			free(m);
+			free(x);
+			return;
+		}
+		if (dot_before && is(c, i, "error") && i >= 2 && is(c, i - 2, "sys")) {
+			rule_simple(c, i - 2, i, 0, "RuntimeException", NULL, NULL,
+				    false, FL_T_EXCEPTION, FL_S_ERROR);
+			return;
+		}
+	}
+	if (!call)
+		goto logging;
+	/* Guava Preconditions (qualified or static import) */
+	{
+		bool pre = !dot_before ||
+			   (i >= 2 && is_p(c, i - 1, ".") &&
+			    is(c, i - 2, "Preconditions"));
+		bool kotlin_std = c->d == D_KOTLIN && !dot_before;
+		if (pre && !kotlin_std) {
+			if (is(c, i, "checkArgument")) {
+				rule_simple(c, chain_start(c, i), i, 1,
+					    "IllegalArgumentException",
+					    "IllegalArgumentException", NULL, true,
+					    FL_T_EXCEPTION, FL_S_ERROR);
+				return;
+			}
+			if (is(c, i, "checkState")) {
+				rule_simple(c, chain_start(c, i), i, 1,
+					    "IllegalStateException",
+					    "IllegalStateException", NULL, true,
+					    FL_T_EXCEPTION, FL_S_ERROR);
+				return;
+			}
+			if (is(c, i, "checkNotNull")) {
+				rule_simple(c, chain_start(c, i), i, 1,
+					    "NullPointerException",
+					    "NullPointerException", NULL, false,
+					    FL_T_EXCEPTION, FL_S_ERROR);
+				return;
+			}
+		}
+		if (is(c, i, "requireNonNull") &&
+		    (!dot_before || (i >= 2 && is(c, i - 2, "Objects")))) {
+			rule_simple(c, chain_start(c, i), i, 1,
+				    "NullPointerException", "NullPointerException",
+				    NULL, false, FL_T_EXCEPTION, FL_S_ERROR);
+			return;
+		}
+	}
+logging:
+	/* logging: recv.error(...) / recv.warn { ... } */
+	if (dot_before && i >= 2 && is_id(c, i - 2) &&
+	    (call || (c->d != D_JAVA && is_p(c, i + 1, "{")))) {
+		size_t r = i - 2;
+		const char *sev = NULL;
+		bool android = is(c, r, "Log") || is(c, r, "Timber");
+		if (android && (is(c, i, "e") || is(c, i, "w") || is(c, i, "wtf"))) {
+			sev = is(c, i, "e") ? FL_S_ERROR
+			      : is(c, i, "w") ? FL_S_WARNING : FL_S_CRITICAL;
+			rule_simple(c, chain_start(c, i), i,
+				    is(c, r, "Log") ? 1 : 0, NULL, NULL, NULL,
+				    false, FL_T_CONSOLE, sev);
+			return;
+		}
+		if (!tok_contains_ci(c, r, "log"))
+			return;
+		if (log_level(c, i, &sev)) {
+			rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL,
+				    false, FL_T_CONSOLE, sev);
+			return;
+		}
+		if (is(c, i, "log") && call && is_id(c, i + 2) &&
+		    is(c, i + 2, "Level") && is_p(c, i + 3, ".") &&
+		    is_id(c, i + 4) && log_level(c, i + 4, &sev)) {
+			rule_simple(c, chain_start(c, i), i, 1, NULL, NULL, NULL,
+				    false, FL_T_CONSOLE, sev);
+			return;
+		}
+		if (is(c, i, "log") && call && is_id(c, i + 2) &&
+		    is(c, i + 2, "Level") && is_p(c, i + 3, ".") &&
+		    is_id(c, i + 4)) {
+			const char *nm = tsrc(c, i + 4);
+			size_t nl = c->t.v[i + 4].len;
+			if ((nl == 5 && memcmp(nm, "ERROR", 5) == 0) ||
+			    (nl == 6 && memcmp(nm, "SEVERE", 6) == 0))
+				sev = FL_S_ERROR;
+			else if ((nl == 4 && memcmp(nm, "WARN", 4) == 0) ||
+				 (nl == 7 && memcmp(nm, "WARNING", 7) == 0))
+				sev = FL_S_WARNING;
+			else if (nl == 5 && memcmp(nm, "FATAL", 5) == 0)
+				sev = FL_S_CRITICAL;
+			if (sev)
+				rule_simple(c, chain_start(c, i), i, 1, NULL, NULL,
+					    NULL, false, FL_T_CONSOLE, sev);
+		}
+	}
+}
+
+/* declaration keywords */
+static void decl_at(ctx *c, size_t i)
+{
+	bool dot_before = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "::"));
+	if (dot_before)
+		return;
+	if (is(c, i, "class") || is(c, i, "interface") || is(c, i, "object") ||
+	    is(c, i, "enum") || is(c, i, "trait") ||
+	    (is(c, i, "record") && c->d == D_JAVA && is_id(c, i + 1) &&
+	     is_p(c, i + 2, "("))) {
+		size_t k = i + 1;
+		if (is(c, k, "class") || is(c, k, "interface"))
+			k++;
+		if (is_id(c, k) && !is(c, k, "extends") && !is(c, k, "implements")) {
+			c->pend_kind = SC_CLASS;
+			c->pend_name = (uint32_t)k;
+			c->pend_paren = c->paren;
+		}
+		return;
+	}
+	if ((is(c, i, "fun") && c->d == D_KOTLIN) ||
+	    (is(c, i, "def") && c->d == D_SCALA)) {
+		size_t nm = NOIDX;
+		if (c->d == D_SCALA) {
+			if (i + 1 < c->t.n)
+				nm = i + 1;
+		} else {
+			int ang = 0;
+			for (size_t k = i + 1; k < c->t.n && k < i + 48; k++) {
+				if (is_p(c, k, "<"))
+					ang++;
+				else if (is_p(c, k, ">"))
+					ang--;
+				else if (is_p(c, k, "(") || is_p(c, k, "{") ||
+					 is_p(c, k, "=") || is_p(c, k, ";"))
+					break;
+				else if (is_id(c, k) && ang <= 0)
+					nm = k;
+			}
+		}
+		if (nm != NOIDX && !is(c, nm, "interface")) {
+			c->pend_kind = SC_FUNC;
+			c->pend_name = (uint32_t)nm;
+			c->pend_paren = c->paren;
+			c->pend_col = c->line_col;
+		}
+	}
+}
+
+static void walk(ctx *c)
+{
+	size_t n = c->t.n;
+	for (size_t i = 0; i < n; i++) {
+		const fl_tok *tk = &c->t.v[i];
+		bool nl = (tk->flags & FL_TF_NL_BEFORE) || i == 0;
+		if (nl)
+			c->line_col = tk->col;
+		/* end of an expression-bodied function (Kotlin/Scala) */
+		if (c->xf_on && nl && c->nst <= c->xf_depth && tk->col <= c->xf_col)
+			c->xf_on = false;
+		/* pending func declaration expires at a new line */
+		if (c->pend_kind == SC_FUNC && nl && c->paren == c->pend_paren &&
+		    i > c->pend_name + 1 && !is_p(c, i, "{") && !is_p(c, i, "=") &&
+		    !is_p(c, i, ":") && !is_p(c, i, ")") && !is(c, i, "where"))
+			c->pend_kind = 0;
+		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
+			char ch = c->t.src[tk->off];
+			if (ch == '(' || ch == '[') {
+				c->paren++;
+				continue;
+			}
+			if (ch == ')' || ch == ']') {
+				if (c->paren > 0)
+					c->paren--;
+				continue;
+			}
+			if (ch == '{') {
+				int kind = SC_OTHER;
+				const char *nm = NULL;
+				size_t nml = 0;
+				uint32_t jm;
+				if (c->pend_kind && c->paren == c->pend_paren) {
+					kind = c->pend_kind;
+					nm = tsrc(c, c->pend_name);
+					nml = c->t.v[c->pend_name].len;
+					c->pend_kind = 0;
+				} else if (c->d == D_JAVA &&
+					   (jm = java_method_at(c, i)) != NOIDX) {
+					kind = SC_FUNC;
+					nm = tsrc(c, jm);
+					nml = c->t.v[jm].len;
+				}
+				const char *cls = cur_class(c);
+				push(c, kind);
+				scope *s = top(c);
+				if (kind == SC_CLASS) {
+					s->cls = add_name(c, NULL, nm, nml);
+				} else if (kind == SC_FUNC) {
+					s->fn = add_name(c, cls, nm, nml);
+				} else if (i > 0) {
+					size_t p = i - 1;
+					if (is_p(c, p, ")") && c->match[p] != NOIDX &&
+					    c->match[p] > 0) {
+						size_t o = c->match[p];
+						if (is(c, o - 1, "if") ||
+						    is(c, o - 1, "while")) {
+							s->kind = SC_IF;
+							s->gb = (uint32_t)(o + 1);
+							s->ge = (uint32_t)p;
+						} else if (is(c, o - 1, "when") ||
+							   is(c, o - 1, "switch")) {
+							s->kind = SC_SWITCH;
+						}
+					} else if (is(c, p, "when") || is(c, p, "match")) {
+						s->kind = SC_SWITCH;
+					}
+				}
+				continue;
+			}
+			if (ch == '}') {
+				if (c->nst)
+					c->nst--;
+				if (c->xf_on && c->nst < c->xf_depth)
+					c->xf_on = false;
+				if (c->pend_kind)
+					c->pend_kind = 0;
+				continue;
+			}
+			if (ch == ';') {
+				if (c->paren == c->pend_paren)
+					c->pend_kind = 0;
+				continue;
+			}
+			if (ch == '=' && c->pend_kind == SC_FUNC &&
+			    c->paren == c->pend_paren) {
+				if (is_p(c, i + 1, "{"))
+					continue; /* block body follows */
+				c->xf_on = true;
+				c->xf_fn = add_name(c, cur_class(c),
+						    tsrc(c, c->pend_name),
+						    c->t.v[c->pend_name].len);
+				c->xf_depth = c->nst;
+				c->xf_col = c->pend_col;
+				c->pend_kind = 0;
+				continue;
+			}
+			continue;
+		}
+		if (tk->kind != FL_TK_IDENT)
+			continue;
+		decl_at(c, i);
+		rules_at(c, i);
+	}
+}
+
+static int dialect_of(const char *path)
+{
+	const char *dot = path ? strrchr(path, '.') : NULL;
+	if (dot && (strcmp(dot, ".kt") == 0 || strcmp(dot, ".kts") == 0))
+		return D_KOTLIN;
+	if (dot && (strcmp(dot, ".scala") == 0 || strcmp(dot, ".sc") == 0))
+		return D_SCALA;
+	return D_JAVA;
+}
+
+static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	(void)tree;
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.d = dialect_of(src->path);
+	c.src = src;
+	c.out = out;
+	fl_toks_init(&c.t, src);
+	lx L = {.t = &c.t, .d = c.d};
+	jvm_lex(&L);
+	fl_buf_free(&L.scratch);
+	compute_match(&c);
+	walk(&c);
+	free(c.match);
+	free(c.st);
+	fl_buf_free(&c.names);
+	fl_toks_free(&c.t);
+}
+
+static bool jvm_is_test_file(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t n = strlen(base);
+	static const char *const suf[] = {
+		"Test.java", "Tests.java", "IT.java", "TestCase.java",
+		"Test.kt", "Tests.kt", "IT.kt",
+		"Spec.scala", "Test.scala", "Suite.scala", "Tests.scala",
+		NULL};
+	for (const char *const *s = suf; *s; s++)
+		if (ends_with(base, n, *s))
+			return true;
+	return false;
+}
+
+static const char *const jvm_exts[] = {".java", ".kt", ".kts", ".scala",
+				       NULL};
+
+const fl_lang fl_lang_jvm = {
+	.name = "jvm",
+	.extensions = jvm_exts,
+	.is_test_file = jvm_is_test_file,
+	.scan = jvm_scan,
+};

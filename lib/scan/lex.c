@@ -454,6 +454,10 @@ char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
 		char c = t->src[p];
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
 			space = true;
+			if (out.n >= max) {
+				fl_buf_puts(&out, "...");
+				break;
+			}
 			continue;
 		}
 		if (space && out.n)

@@ -1,0 +1,95 @@
+# explain and grep-log on the fixture trees: errors as their runtimes print
+# them must lead back to the file and line that raised them.
+
+edb="$WORK/explain.db"
+for l in python go rust js c ruby php; do
+	[ -d "$TESTS/fixtures/$l" ] || continue
+	cp -r "$TESTS/fixtures/$l" "$WORK/ex-$l"
+	rm -f "$WORK/ex-$l/expected.tsv"
+	"$FL" scan "$WORK/ex-$l" --repo "acme/$l" --db "$edb" >/dev/null 2>&1
+done
+
+# explain_top NAME EXPECTED-PATH:LINE TEXT
+explain_top() {
+	local name=$1 want=$2 text=$3 got
+	got=$("$FL" explain --db "$edb" --json "$text" 2>/dev/null |
+		jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')
+	if [ "$got" = "$want" ]; then ok "explain: $name"; else bad "explain: $name" "got $got, want $want"; fi
+}
+
+explain_top "python traceback" "inventory/api.py:16" 'Traceback (most recent call last):
+  File "/srv/app/inventory/api.py", line 16, in get_item
+    raise HTTPException(status_code=404, detail=f"Item {sku} not found")
+fastapi.exceptions.HTTPException: Item ABC-1 not found'
+explain_top "go panic with goroutine trace" "cmd/shopd/main.go:21" 'panic: port must be set
+
+goroutine 1 [running]:
+main.main()
+	/home/dev/shop/cmd/shopd/main.go:21 +0x1d
+exit status 2'
+explain_top "go log.Fatalf" "cmd/shopd/main.go:17" '2026/11/29 10:00:00 cannot load config: open /etc/shop.toml: no such file or directory'
+explain_top "rust anyhow error from main" "src/config.rs:30" 'Error: missing key database_url'
+explain_top "node error with code" "lib/fs.mjs:6" 'Error: config file /tmp/x.json does not exist
+    at loadConfig (file:///app/lib/fs.mjs:6:11)
+    at async main (file:///app/index.mjs:3:3) {
+  code: '"'"'ENOENT'"'"'
+}'
+explain_top "c program error" "src/main.c:19" "shopd: invalid port 'abc'"
+explain_top "c++ terminate" "src/engine.cpp:16" "terminate called after throwing an instance of 'std::invalid_argument'
+  what():  thread count must be positive
+Aborted (core dumped)"
+explain_top "ruby exception" "app/models/order.rb:22" "app/models/order.rb:22:in \`transition!': unknown state: shipped (ArgumentError)"
+explain_top "php uncaught exception" "src/Services/WidgetService.php:25" "PHP Fatal error:  Uncaught InvalidArgumentException: Widget id must be positive, got -3 in /var/www/src/Services/WidgetService.php:25"
+
+out=$("$FL" explain --db "$edb" "lorem ipsum dolor sit amet consectetur" 2>"$WORK/e.txt"); rc=$?
+check "explain: no confident match exits 3" [ $rc -eq 3 ]
+check "explain: no match prints no record" [ -z "$out" ]
+check "explain: says no confident match" grep -q "no confident match" "$WORK/e.txt"
+printf 'panic: port must be set\n' | "$FL" explain --db "$edb" --json - >"$WORK/x.json"
+check "explain -: reads stdin" [ "$(jq -r '.matches[0].lineNumber' "$WORK/x.json")" = 21 ]
+check "explain --json: cli.md keys" [ "$(jq -r '.matches[0] | keys_unsorted | join(",")' "$WORK/x.json")" = "id,repo,slug,code,message,score,matchType,filePath,lineNumber,githubUrl,captures" ]
+check "explain --json: datasetVersion" bash -c "jq -r .datasetVersion '$WORK/x.json' | grep -qE '^[0-9]{4}-'"
+n=$("$FL" explain --db "$edb" --repo acme/ruby --json "panic: port must be set" | jq '.matches | length')
+check "explain --repo filters" [ "$n" = 0 ]
+"$FL" explain --db "$edb" --limit 0 x >/dev/null 2>&1; rc=$?
+check "explain --limit 0 is a usage error" [ $rc -eq 2 ]
+: | "$FL" explain --db "$edb" - >/dev/null 2>&1; rc=$?
+check "explain of empty input: no match" [ $rc -eq 3 ]
+
+# grep-log: a mixed log, multi-line errors grouped
+cat >"$WORK/app.log" <<'LOG'
+2026-11-29T10:00:00Z INFO shopd starting
+2026-11-29T10:00:01Z ERROR cannot load config: open /etc/shop.toml: permission denied
+2026-11-29T10:00:02Z INFO retrying
+Traceback (most recent call last):
+  File "/srv/app/inventory/api.py", line 16, in get_item
+    raise HTTPException(status_code=404, detail=f"Item {sku} not found")
+fastapi.exceptions.HTTPException: Item ZZ-9 not found
+2026-11-29T10:00:03Z INFO nothing to see
+panic: port must be set
+
+goroutine 1 [running]:
+main.main()
+	/home/dev/shop/cmd/shopd/main.go:21 +0x1d
+{"level":"error","msg":"cannot load config: bad toml"}
+LOG
+"$FL" grep-log --db "$edb" --json "$WORK/app.log" >"$WORK/gl.jsonl"
+check "grep-log: four errors found" [ "$(wc -l <"$WORK/gl.jsonl")" -eq 4 ]
+check "grep-log: single line at its line" [ "$(jq -rs '.[0] | "\(.line)-\(.endLine) \(.filePath):\(.lineNumber)"' "$WORK/gl.jsonl")" = "2-2 cmd/shopd/main.go:17" ]
+check "grep-log: traceback grouped" [ "$(jq -rs '.[1] | "\(.line)-\(.endLine) \(.filePath):\(.lineNumber)"' "$WORK/gl.jsonl")" = "4-7 inventory/api.py:16" ]
+check "grep-log: go panic grouped" [ "$(jq -rs '.[2] | "\(.line)-\(.endLine) \(.filePath):\(.lineNumber)"' "$WORK/gl.jsonl")" = "9-13 cmd/shopd/main.go:21" ]
+check "grep-log: JSON log line" [ "$(jq -rs '.[3] | "\(.line) \(.captures[0])"' "$WORK/gl.jsonl")" = "14 bad toml" ]
+"$FL" grep-log --db "$edb" - <"$WORK/app.log" >"$WORK/gl.txt"
+check "grep-log text: per-record counts at the end" grep -q "4 matched errors in 14 lines, 3 distinct records" "$WORK/gl.txt"
+check "grep-log text: one-line meaning" grep -q -- "-> .*cmd/shopd/main.go:21" "$WORK/gl.txt"
+# a large log streams: 40 MB of noise around two errors
+{ printf 'panic: port must be set\n'; for i in $(seq 1 2000); do printf '2026-11-29T10:00:00Z INFO request %d served in 3ms from cache shard 7 of the pool\n' "$i"; done; } >"$WORK/chunk.log"
+for i in $(seq 1 9); do cat "$WORK/chunk.log" "$WORK/chunk.log" "$WORK/chunk.log"; done >"$WORK/mid.log"
+for i in 1 2 3 4 5 6 7 8; do cat "$WORK/mid.log"; done >"$WORK/big.log"
+lines=$(wc -l <"$WORK/big.log")
+n=$("$FL" grep-log --db "$edb" --json "$WORK/big.log" | wc -l)
+check "grep-log: large log, every occurrence found" [ "$n" -eq 216 ]
+"$FL" grep-log --db "$edb" "$WORK/big.log" | tail -n 2 | grep -q "216" && ok "grep-log: large log counted" || bad "grep-log: large log counted"
+check "grep-log: line count of a large log" bash -c "'$FL' grep-log --db '$edb' '$WORK/big.log' | grep -q 'in $lines lines'"
+"$FL" grep-log --db "$edb" "$WORK/no-such.log" >/dev/null 2>"$WORK/e.txt"; rc=$?
+check "grep-log: missing file exits 1 naming it" bash -c "[ $rc -eq 1 ] && grep -q no-such.log '$WORK/e.txt'"

@@ -1,0 +1,319 @@
+/*
+ * test_lang_csharp.c — unit tests for the C# language file.
+ */
+#include "lang_harness.h"
+
+#include <stdlib.h>
+
+extern const fl_lang fl_lang_csharp;
+
+static fl_sites *scan(const char *text)
+{
+	return harness_scan(&fl_lang_csharp, "src/Acme/UserService.cs", text);
+}
+
+static void expect_none(const char *text)
+{
+	fl_sites *s = scan(text);
+	if (s->n) {
+		harness_dump(s);
+		fail_msg("expected no site");
+	}
+	fl_sites_free(s);
+}
+
+static void test_throw(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"namespace Acme {\n"                                                  /* 1 */
+		"public class UserService {\n"                                        /* 2 */
+		"    public UserService(ILogger logger) : base(logger) {\n"           /* 3 */
+		"        _logger = logger ?? throw new ArgumentNullException(nameof(logger));\n"
+		"    }\n"                                                             /* 5 */
+		"    public User Get(int id) {\n"                                     /* 6 */
+		"        if (id == 0) {\n"                                            /* 7 */
+		"            throw new ArgumentException($\"Invalid id {id:D4} ({{literal}})\", nameof(id));\n"
+		"        }\n"                                                         /* 9 */
+		"        if (id > 10) throw new InvalidOperationException(string.Format(\"Too big: {0} {{ok}}\", id));\n"
+		"        throw new System.IO.IOException(\"line one\\n\" +\n"        /* 11 */
+		"            \"line \\\"two\\\"\\t\" + id);\n"                       /* 12 */
+		"    }\n"                                                             /* 13 */
+		"    public string Name => throw new NotImplementedException(@\"Name \"\"is\"\" \\n missing\");\n"
+		"    void Rethrow(Exception e) { throw; }\n"                          /* 15 */
+		"    void Rethrow2(Exception e) { throw e; }\n"                       /* 16 */
+		"    Task Fail() => Task.FromException(new TimeoutException(\"timed out\"));\n"
+		"}\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "ArgumentNullException", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ArgumentNullException");
+	assert_string_equal(x->function, "UserService.UserService");
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "Invalid id {id:D4} ({literal})", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ArgumentException");
+	assert_string_equal(x->guard, "id == 0");
+	assert_string_equal(x->function, "UserService.Get");
+	assert_string_equal(x->idiom, "throw new");
+	assert_int_equal(x->col, 13);
+	x = EXPECT_SITE(s, "Too big: {0} {ok}", 10, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "id > 10");
+	x = EXPECT_SITE(s, "line one\nline \"two\"\t{id}", 11, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IOException");
+	x = EXPECT_SITE(s, "Name \"is\" \\n missing", 14, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "UserService.Name");
+	x = EXPECT_SITE(s, "timed out", 17, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "TimeoutException");
+	assert_string_equal(x->function, "UserService.Fail");
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
+static void test_throw_helpers_switch(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class Svc {\n"                                                       /* 1 */
+		"  int M(int id, string name) {\n"                                    /* 2 */
+		"    ArgumentNullException.ThrowIfNull(name);\n"                      /* 3 */
+		"    ArgumentException.ThrowIfNullOrEmpty(name);\n"                   /* 4 */
+		"    ArgumentOutOfRangeException.ThrowIfNegative(id);\n"              /* 5 */
+		"    return id switch {\n"                                            /* 6 */
+		"      1 => throw new NotSupportedException(\"one\"),\n"              /* 7 */
+		"      > 100 when name.Length > 3 => throw new OverflowException(\"big\"),\n"
+		"      _ => throw new InvalidOperationException(\"other\"),\n"        /* 9 */
+		"    };\n"                                                            /* 10 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "ArgumentNullException", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ArgumentNullException");
+	assert_string_equal(x->function, "Svc.M");
+	x = EXPECT_SITE(s, "ArgumentException", 4, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "ArgumentOutOfRangeException", 5, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "one", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "1");
+	x = EXPECT_SITE(s, "big", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "> 100 when name.Length > 3");
+	x = EXPECT_SITE(s, "other", 9, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	fl_sites_free(s);
+}
+
+static void test_logging(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class Svc {\n"                                                       /* 1 */
+		"  void M(int id) {\n"                                                /* 2 */
+		"    _logger.LogError(ex, \"Failed to load user {UserId}\", id);\n"   /* 3 */
+		"    _logger.LogWarning(\"Slow query for {UserId} {{raw}}\", id);\n"  /* 4 */
+		"    logger.LogCritical(new EventId(1, \"Db\"), \"Database down\");\n" /* 5 */
+		"    _logger.Log(LogLevel.Error, \"Via level {Id}\", id);\n"           /* 6 */
+		"    _logger.LogInformation(\"not an error\");\n"                     /* 7 */
+		"    Log.Error(ex, \"Serilog {Id}\", id);\n"                          /* 8 */
+		"    Console.Error.WriteLine(\"fatal: bad input\");\n"                /* 9 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Failed to load user {UserId}", 3, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_string_equal(x->idiom, "_logger.LogError");
+	x = EXPECT_SITE(s, "Slow query for {UserId} {raw}", 4, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "Database down", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	x = EXPECT_SITE(s, "Via level {Id}", 6, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "not an error"));
+	EXPECT_SITE(s, "Serilog {Id}", 8, FL_T_CONSOLE);
+	EXPECT_SITE(s, "fatal: bad input", 9, FL_T_CONSOLE);
+	fl_sites_free(s);
+}
+
+static void test_aspnet(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"public class UsersController : ControllerBase {\n"                    /* 1 */
+		"  [HttpGet(\"{id}\")]\n"                                              /* 2 */
+		"  public IActionResult Get(int id) {\n"                               /* 3 */
+		"    if (id < 0) return BadRequest(\"id must be positive\");\n"        /* 4 */
+		"    if (id == 0) return NotFound($\"User {id} not found\");\n"        /* 5 */
+		"    if (id == 1) return StatusCode(503, \"Service unavailable\");\n"  /* 6 */
+		"    if (id == 2) return Problem(detail: \"Something broke\", statusCode: StatusCodes.Status502BadGateway);\n"
+		"    if (id == 3) return Conflict(new { message = \"Already exists\" });\n"
+		"    if (id == 4) return Unauthorized(\"login first\");\n"             /* 9 */
+		"    if (id == 5) return StatusCode(StatusCodes.Status500InternalServerError, \"internal\");\n"
+		"    if (id == 6) return Problem(\"plain problem\");\n"               /* 11 */
+		"    return NotFound();\n"                                             /* 12 */
+		"  }\n"
+		"  public IActionResult NotFound(string x) { return null; }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "id must be positive", 4, FL_T_HTTP);
+	assert_int_equal(x->http, 400);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_string_equal(x->guard, "id < 0");
+	assert_string_equal(x->function, "UsersController.Get");
+	x = EXPECT_SITE(s, "User {id} not found", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	x = EXPECT_SITE(s, "Service unavailable", 6, FL_T_HTTP);
+	assert_int_equal(x->http, 503);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "Something broke", 7, FL_T_HTTP);
+	assert_int_equal(x->http, 502);
+	x = EXPECT_SITE(s, "Already exists", 8, FL_T_HTTP);
+	assert_int_equal(x->http, 409);
+	x = EXPECT_SITE(s, "login first", 9, FL_T_HTTP);
+	assert_int_equal(x->http, 401);
+	x = EXPECT_SITE(s, "internal", 10, FL_T_HTTP);
+	assert_int_equal(x->http, 500);
+	x = EXPECT_SITE(s, "plain problem", 11, FL_T_HTTP);
+	assert_int_equal(x->http, 500);
+	assert_int_equal(s->n, 8);
+	fl_sites_free(s);
+}
+
+static void test_strings(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class R {\n"                                                         /* 1 */
+		"  void M() {\n"                                                      /* 2 */
+		"    throw new FormatException($$\"\"\"\n"                            /* 3 */
+		"        Bad {{value}} in {literal}\n"                                /* 4 */
+		"          indented \"q\"\n"                                          /* 5 */
+		"        \"\"\");\n"                                                  /* 6 */
+		"  }\n"                                                               /* 7 */
+		"  void N() { throw new Exception(\"\"\"single \"raw\" line\"\"\"); }\n"
+		"  void O() { throw new Exception($\"nested {(ok ? \"a}\" : $\"{b}\")} done\"); }\n"
+		"  void P() { throw new Exception(\"\\x41\\u0042\\U00000043 \\\\ end\"); }\n"
+		"}\n");
+	EXPECT_SITE(s, "Bad {value} in {literal}\n  indented \"q\"", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "single \"raw\" line", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "nested {(ok ? \"a}\" : $\"{b}\")} done", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "ABC \\ end", 10, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+static void test_case_and_generics(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class G<T> where T : class {\n"                                     /* 1 */
+		"  public T Run<U>(int k) where U : struct {\n"                      /* 2 */
+		"    switch (k) {\n"                                                 /* 3 */
+		"      case 1:\n"                                                    /* 4 */
+		"        throw new InvalidOperationException(@$\"case {k} \"\"one\"\"\");\n"
+		"      default:\n"                                                   /* 6 */
+		"        throw new KeyNotFoundException(\"default\");\n"             /* 7 */
+		"    }\n"                                                            /* 8 */
+		"  }\n"                                                              /* 9 */
+		"  public static G<T> Create() { throw new NotImplementedException(\"create\"); }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "case {k} \"one\"", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "1");
+	assert_string_equal(x->function, "G.Run");
+	x = EXPECT_SITE(s, "default", 7, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "create", 10, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "G.Create");
+	fl_sites_free(s);
+}
+
+static void test_traps(void **state)
+{
+	(void)state;
+	expect_none(
+		"#if DEBUG\n"
+		"#error throw new Exception(\"preprocessor\")\n"
+		"#endif\n"
+		"// throw new Exception(\"line comment\");\n"
+		"/* throw new Exception(\"block\"); */\n"
+		"/// <summary>throw new Exception(\"doc\")</summary>\n"
+		"class T {\n"
+		"  string a = \"throw new Exception(\\\"in string\\\")\";\n"
+		"  string b = @\"throw new Exception(\"\"verbatim\"\")\";\n"
+		"  string c = $\"{x} throw new Exception(\\\"interp\\\")\";\n"
+		"  string d = \"\"\"\n    throw new Exception(\"raw\");\n    \"\"\";\n"
+		"  char q = '\"';\n"
+		"  void R(Exception e) { throw; throw e; }\n"
+		"  IActionResult X() { return NotFound(); }\n"
+		"}\n");
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_csharp.is_test_file("tests/UserServiceTests.cs"));
+	assert_true(fl_lang_csharp.is_test_file("UserServiceTest.cs"));
+	assert_false(fl_lang_csharp.is_test_file("src/UserService.cs"));
+	assert_false(fl_lang_csharp.is_test_file("src/Testing.cs"));
+}
+
+static void scan_bytes(const char *buf, size_t n)
+{
+	fl_src src = {.path = "a.cs", .text = buf, .len = n};
+	fl_sites *s = fl_sites_new();
+	fl_lang_csharp.scan(NULL, &src, s);
+	fl_sites_free(s);
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	static const char junk[] = "throw new X(\"\xff\xfe\x80 bad utf8\");\n"
+				   "throw new Y(\"nul\0here\");\n$\"\xc3{";
+	scan_bytes(junk, sizeof junk - 1);
+	scan_bytes("throw new X(\"unterminated", 25);
+	scan_bytes("/* unterminated comment", 23);
+	scan_bytes("var s = $$\"\"\"\n never {{closed", 29);
+	scan_bytes("$\"{", 3);
+	scan_bytes("@\"", 2);
+	scan_bytes("'", 1);
+	scan_bytes("#", 1);
+	scan_bytes("\"\"\"\n", 4);
+	/* 1 MB single line */
+	size_t n = 1 << 20;
+	char *big = malloc(n);
+	assert_non_null(big);
+	for (size_t k = 0; k < n; k++)
+		big[k] = "throw new E($\"x{a}\" + a); "[k % 27];
+	scan_bytes(big, n);
+	free(big);
+	/* 10,000 nested brackets */
+	size_t d = 10000;
+	char *nest = malloc(8 * d + 64);
+	assert_non_null(nest);
+	size_t w = (size_t)sprintf(nest, "throw new E(");
+	for (size_t k = 0; k < d; k++)
+		nest[w++] = "({["[k % 3];
+	w += (size_t)sprintf(nest + w, "\"m\"");
+	for (size_t k = d; k > 0; k--)
+		nest[w++] = ")}]"[(k - 1) % 3];
+	nest[w++] = ')';
+	scan_bytes(nest, w);
+	scan_bytes(nest, w / 2);
+	w = 0;
+	for (size_t k = 0; k < d; k++)
+		w += (size_t)sprintf(nest + w, "$\"{");
+	scan_bytes(nest, w);
+	w = 0;
+	for (size_t k = 0; k < d; k++)
+		w += (size_t)sprintf(nest + w, "new E(");
+	scan_bytes(nest, w);
+	free(nest);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_throw),
+		cmocka_unit_test(test_throw_helpers_switch),
+		cmocka_unit_test(test_logging),
+		cmocka_unit_test(test_aspnet),
+		cmocka_unit_test(test_strings),
+		cmocka_unit_test(test_case_and_generics),
+		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests_name("csharp", tests, NULL, NULL);
+}

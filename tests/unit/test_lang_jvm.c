@@ -1,0 +1,371 @@
+/*
+ * test_lang_jvm.c — unit tests for the JVM family (Java, Kotlin, Scala).
+ */
+#include "lang_harness.h"
+
+#include <stdlib.h>
+
+extern const fl_lang fl_lang_jvm;
+
+static fl_sites *scan(const char *path, const char *text)
+{
+	return harness_scan(&fl_lang_jvm, path, text);
+}
+
+static void expect_none(const char *path, const char *text)
+{
+	fl_sites *s = scan(path, text);
+	if (s->n) {
+		harness_dump(s);
+		fail_msg("expected no site in %s", path);
+	}
+	fl_sites_free(s);
+}
+
+static void test_java_throw(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/com/acme/UserService.java",
+		"package com.acme;\n"                                      /* 1 */
+		"public class UserService {\n"                             /* 2 */
+		"    public User find(String id) throws IOException {\n"   /* 3 */
+		"        if (id == null) {\n"                              /* 4 */
+		"            throw new IllegalArgumentException(\"id must not be null\");\n"
+		"        }\n"                                              /* 6 */
+		"        if (id.isEmpty()) throw new IllegalArgumentException(\"empty id: \" + id);\n"
+		"        throw new java.io.UncheckedIOException(\"tab\\there\\n\",\n" /* 8 */
+		"            cause);\n"                                    /* 9 */
+		"    }\n"                                                  /* 10 */
+		"    void x() { throw new UnsupportedOperationException(); }\n" /* 11 */
+		"    void y(Exception e) { throw e; }\n"                   /* 12 */
+		"    void z() { throw new IllegalStateException(String.format(\"bad %s at 100%%\", a)); }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "id must not be null", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalArgumentException");
+	assert_string_equal(x->function, "UserService.find");
+	assert_string_equal(x->guard, "id == null");
+	assert_string_equal(x->idiom, "throw new");
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_int_equal(x->col, 13);
+	x = EXPECT_SITE(s, "empty id: {id}", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "id.isEmpty()");
+	x = EXPECT_SITE(s, "tab\there", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "UncheckedIOException");
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "UnsupportedOperationException", 11, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "UserService.x");
+	x = EXPECT_SITE(s, "bad %s at 100%", 13, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalStateException");
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
+static void test_java_preconditions_logging(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("A.java",
+		"class A {\n"                                                  /* 1 */
+		"  void m(String id) {\n"                                      /* 2 */
+		"    checkArgument(id.length() < 10, \"id too long: %s\", id);\n" /* 3 */
+		"    Preconditions.checkState(ready, \"not ready\");\n"         /* 4 */
+		"    Preconditions.checkNotNull(repo, \"repo\");\n"             /* 5 */
+		"    Objects.requireNonNull(cfg, \"cfg is null\");\n"           /* 6 */
+		"    LOG.error(\"failed to load user {} from {}\", id, repo);\n" /* 7 */
+		"    log.warn(\"slow query\");\n"                               /* 8 */
+		"    logger.severe(\"bad \\\"thing\\\"\\n\");\n"                /* 9 */
+		"    logger.warning(\"careful\");\n"                            /* 10 */
+		"    log.info(\"not an error\");\n"                             /* 11 */
+		"    Optional.empty().orElseThrow(() -> new UserNotFoundException(\"User not found: \" + id));\n"
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "id too long: %s", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalArgumentException");
+	assert_string_equal(x->guard, "id.length() < 10");
+	assert_string_equal(x->function, "A.m");
+	x = EXPECT_SITE(s, "not ready", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalStateException");
+	x = EXPECT_SITE(s, "repo", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "NullPointerException");
+	x = EXPECT_SITE(s, "cfg is null", 6, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "NullPointerException");
+	x = EXPECT_SITE(s, "failed to load user {} from {}", 7, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_string_equal(x->idiom, "LOG.error");
+	x = EXPECT_SITE(s, "slow query", 8, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "bad \"thing\"", 9, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "careful", 10, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_null(harness_find(s, "not an error"));
+	x = EXPECT_SITE(s, "User not found: {id}", 12, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "UserNotFoundException");
+	fl_sites_free(s);
+}
+
+static void test_java_spring_and_textblock(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("Ctl.java",
+		"class Ctl {\n"                                                       /* 1 */
+		"  User get(long id) {\n"                                             /* 2 */
+		"    throw new ResponseStatusException(HttpStatus.NOT_FOUND, \"user not found\");\n"
+		"  }\n"                                                               /* 4 */
+		"  void boom() {\n"                                                   /* 5 */
+		"    throw new ResponseStatusException(HttpStatus.INTERNAL_SERVER_ERROR, \"boom\");\n"
+		"  }\n"                                                               /* 7 */
+		"  void tb() {\n"                                                     /* 8 */
+		"    throw new IllegalStateException(\"\"\"\n"                        /* 9 */
+		"        Multi \\\n"                                                  /* 10 */
+		"        line\n"                                                      /* 11 */
+		"          indented\\tx\n"                                            /* 12 */
+		"        \"\"\");\n"                                                  /* 13 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "user not found", 3, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "boom", 6, FL_T_HTTP);
+	assert_int_equal(x->http, 500);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "Multi line\n  indented\tx", 9, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+static void test_java_traps(void **state)
+{
+	(void)state;
+	expect_none("T.java",
+		"class T {\n"
+		"  // throw new IllegalStateException(\"line comment\");\n"
+		"  /* throw new IllegalStateException(\"block comment\"); */\n"
+		"  /** throw new IllegalStateException(\"doc\"); */\n"
+		"  String s = \"throw new IllegalStateException(\\\"in string\\\")\";\n"
+		"  String tb = \"\"\"\n"
+		"     throw new IllegalStateException(\"in text block\");\n"
+		"     \"\"\";\n"
+		"  char q = '\"'; char r = '\\'';\n"
+		"  void f() { throw e; }\n"
+		"}\n");
+}
+
+static void test_kotlin(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/kotlin/OrderService.kt",
+		"package com.acme\n"                                                /* 1 */
+		"class OrderService(private val repo: Repo) {\n"                    /* 2 */
+		"    fun place(order: Order): Receipt {\n"                          /* 3 */
+		"        require(order.items.isNotEmpty()) { \"order ${order.id} has no items\" }\n"
+		"        check(repo.isOpen) { \"repository closed for $order\" }\n" /* 5 */
+		"        val u = requireNotNull(order.user) { \"order must have a user\" }\n"
+		"        if (order.total < 0) {\n"                                  /* 7 */
+		"            throw IllegalArgumentException(\"negative total: ${order.total}\")\n"
+		"        }\n"                                                       /* 9 */
+		"        return when (order.kind) {\n"                              /* 10 */
+		"            is Special -> throw UnsupportedOperationException(\"special\")\n"
+		"            else -> error(\"unknown kind ${order.kind}\")\n"       /* 12 */
+		"        }\n"                                                       /* 13 */
+		"    }\n"                                                           /* 14 */
+		"    fun quick(x: Int) = require(x > 0) { \"x must be positive\" }\n" /* 15 */
+		"    fun raw(): String {\n"                                         /* 16 */
+		"        logger.error { \"lambda log $x\" }\n"                      /* 17 */
+		"        return repo.find() ?: throw NotFoundException(\"missing \\u0041 ${map[\"k\"]}\")\n"
+		"    }\n"                                                           /* 19 */
+		"}\n"                                                               /* 20 */
+		"fun top(a: String?) {\n"                                           /* 21 */
+		"    checkNotNull(a)\n"                                             /* 22 */
+		"    check(a.isNotEmpty())\n"                                       /* 23 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "order ${order.id} has no items", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalArgumentException");
+	assert_string_equal(x->guard, "order.items.isNotEmpty()");
+	assert_string_equal(x->function, "OrderService.place");
+	x = EXPECT_SITE(s, "repository closed for ${order}", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalStateException");
+	x = EXPECT_SITE(s, "order must have a user", 6, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "negative total: ${order.total}", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "order.total < 0");
+	assert_string_equal(x->idiom, "throw");
+	x = EXPECT_SITE(s, "special", 11, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "is Special");
+	x = EXPECT_SITE(s, "unknown kind ${order.kind}", 12, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalStateException");
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "x must be positive", 15, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "OrderService.quick");
+	x = EXPECT_SITE(s, "lambda log ${x}", 17, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "missing A ${map[\"k\"]}", 18, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "NotFoundException");
+	x = EXPECT_SITE(s, "Required value was null.", 22, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "top");
+	EXPECT_SITE(s, "Check failed.", 23, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+static void test_kotlin_traps2(void **state)
+{
+	(void)state;
+	expect_none("T.kt",
+		"/* outer /* nested error(\"x\") */ still comment error(\"y\") */\n"
+		"// throw IllegalStateException(\"line\")\n"
+		"/** KDoc: require(x) { \"doc\" } */\n"
+		"val s = \"throw IllegalStateException(\\\"no\\\") ${ \"}\" }\"\n"
+		"val r = \"\"\"\n  error(\"raw\") \"\"\"\"\n"
+		"val c = '\"'\n");
+}
+
+static void test_kotlin_trim_and_java_switch(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("T.kt",
+		"fun f() {\n"                                   /* 1 */
+		"    throw IllegalStateException(\"\"\"\n"      /* 2 */
+		"        first\n"                               /* 3 */
+		"          second\n"                            /* 4 */
+		"    \"\"\".trimIndent())\n"                    /* 5 */
+		"    error(\"\"\"\n"                            /* 6 */
+		"        |a\n"                                  /* 7 */
+		"        |  b\n"                                /* 8 */
+		"    \"\"\".trimMargin())\n"                    /* 9 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "first\n  second", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "f");
+	EXPECT_SITE(s, "a\n  b", 6, FL_T_EXCEPTION);
+	fl_sites_free(s);
+	s = scan("S.java",
+		"class S {\n"                                               /* 1 */
+		"  int m(Kind k) {\n"                                       /* 2 */
+		"    return switch (k) {\n"                                 /* 3 */
+		"      case A -> 1;\n"                                      /* 4 */
+		"      case B, C -> throw new IllegalStateException(\"b or c\");\n"
+		"      default -> throw new IllegalStateException(\"other\");\n"
+		"    };\n"
+		"  }\n"
+		"}\n");
+	x = EXPECT_SITE(s, "b or c", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "B, C");
+	assert_string_equal(x->function, "S.m");
+	x = EXPECT_SITE(s, "other", 6, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	fl_sites_free(s);
+}
+
+static void test_scala(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/scala/Parser.scala",
+		"package acme\n"                                                    /* 1 */
+		"/* scala /* nested */ throw new X(\"no\") */\n"                    /* 2 */
+		"object Parser {\n"                                                 /* 3 */
+		"  def parse(s: String): Int = {\n"                                 /* 4 */
+		"    if (s.isEmpty) throw new IllegalArgumentException(s\"empty input: $s, ${s.length}\")\n"
+		"    s match {\n"                                                   /* 6 */
+		"      case \"x\" => throw new ParseException(f\"bad char $s%s\")\n" /* 7 */
+		"      case _ => sys.error(\"unreachable\")\n"                      /* 8 */
+		"    }\n"                                                           /* 9 */
+		"  }\n"                                                             /* 10 */
+		"  def quick(x: Int): Int =\n"                                      /* 11 */
+		"    if (x < 0) throw new IllegalStateException(raw\"neg\\n $x $$\")\n"
+		"    else x\n"                                                      /* 13 */
+		"  val q = \"\"\"throw new X(\"raw\")\"\"\"\n"                      /* 14 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "empty input: ${s}, ${s.length}", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "Parser.parse");
+	assert_string_equal(x->guard, "s.isEmpty");
+	x = EXPECT_SITE(s, "bad char ${s}%s", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "\"x\"");
+	assert_string_equal(x->cls, "ParseException");
+	x = EXPECT_SITE(s, "unreachable", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "RuntimeException");
+	x = EXPECT_SITE(s, "neg\\n ${x} $", 12, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "Parser.quick");
+	assert_int_equal(s->n, 4);
+	fl_sites_free(s);
+}
+
+static void test_is_test_file(void **state)
+{
+	(void)state;
+	assert_true(fl_lang_jvm.is_test_file("src/test/java/FooTest.java"));
+	assert_true(fl_lang_jvm.is_test_file("FooTests.java"));
+	assert_true(fl_lang_jvm.is_test_file("FooIT.java"));
+	assert_true(fl_lang_jvm.is_test_file("a/FooTest.kt"));
+	assert_true(fl_lang_jvm.is_test_file("FooSpec.scala"));
+	assert_true(fl_lang_jvm.is_test_file("FooSuite.scala"));
+	assert_false(fl_lang_jvm.is_test_file("src/Foo.java"));
+	assert_false(fl_lang_jvm.is_test_file("Testing.kt"));
+}
+
+static void scan_bytes(const char *path, const char *buf, size_t n)
+{
+	fl_src src = {.path = path, .text = buf, .len = n};
+	fl_sites *s = fl_sites_new();
+	fl_lang_jvm.scan(NULL, &src, s);
+	fl_sites_free(s);
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	const char *paths[] = {"a.java", "a.kt", "a.scala"};
+	static const char junk[] = "throw new X(\"\xff\xfe\x80 bad utf8\");\n"
+				   "throw new Y(\"nul\0here\");\n\"\"\"\xc3";
+	for (int p = 0; p < 3; p++) {
+		scan_bytes(paths[p], junk, sizeof junk - 1);
+		scan_bytes(paths[p], "throw new X(\"unterminated", 25);
+		scan_bytes(paths[p], "/* unterminated /* comment", 26);
+		scan_bytes(paths[p], "val s = \"\"\"never closed ${ \"x", 30);
+		scan_bytes(paths[p], "s\"${", 4);
+		scan_bytes(paths[p], "'", 1);
+		scan_bytes(paths[p], "\"$", 2);
+	}
+	/* 1 MB single line */
+	size_t n = 1 << 20;
+	char *big = malloc(n);
+	assert_non_null(big);
+	for (size_t k = 0; k < n; k++)
+		big[k] = "throw new E(\"x\" + a) "[k % 21];
+	for (int p = 0; p < 3; p++)
+		scan_bytes(paths[p], big, n);
+	/* 10,000 nested brackets, balanced and not */
+	size_t d = 10000;
+	char *nest = malloc(8 * d + 64);
+	assert_non_null(nest);
+	size_t w = 0;
+	w += (size_t)sprintf(nest + w, "throw new E(");
+	for (size_t k = 0; k < d; k++)
+		nest[w++] = "({["[k % 3];
+	w += (size_t)sprintf(nest + w, "\"m\"");
+	for (size_t k = d; k > 0; k--)
+		nest[w++] = ")}]"[(k - 1) % 3];
+	nest[w++] = ')';
+	for (int p = 0; p < 3; p++) {
+		scan_bytes(paths[p], nest, w);
+		scan_bytes(paths[p], nest, w / 2);
+	}
+	/* many nested constructors */
+	w = 0;
+	for (size_t k = 0; k < d; k++)
+		w += (size_t)sprintf(nest + w, "new E(");
+	scan_bytes("a.java", nest, w);
+	free(nest);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_java_throw),
+		cmocka_unit_test(test_java_preconditions_logging),
+		cmocka_unit_test(test_java_spring_and_textblock),
+		cmocka_unit_test(test_java_traps),
+		cmocka_unit_test(test_kotlin),
+		cmocka_unit_test(test_kotlin_traps2),
+		cmocka_unit_test(test_kotlin_trim_and_java_switch),
+		cmocka_unit_test(test_scala),
+		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);
+}

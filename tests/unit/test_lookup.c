@@ -1,0 +1,332 @@
+/*
+ * test_lookup.c — the lookup: every tier, ranking, evidence, repo filter,
+ * captures, the wrappers of each runtime and logger, bad and huge input,
+ * a pathological regex, and the cached index.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "faultline.h"
+#include "test_util.h"
+
+static char dir[64];
+static char dbpath[128];
+static fl_store *st;
+static fl_lookup *lk;
+
+static void put(const char *repo, const char *msg, const char *path, int line,
+		const char *code, const char *cls, const char *pattern)
+{
+	fl_entry e;
+	make_entry_for(&e, repo, msg, path, line);
+	if (code) {
+		char id[17];
+		fl_record_id(repo, code, msg, path, id);
+		free(e.id);
+		e.id = strdup(id);
+		e.error_code = strdup(code);
+		free(e.slug);
+		e.slug = fl_slug_base(code);
+	}
+	if (cls)
+		e.error_class = strdup(cls);
+	if (pattern) {
+		free(e.message_pattern);
+		e.message_pattern = strdup(pattern);
+	}
+	/* slugs must be unique per repo */
+	char *slug = fl_slug_suffixed(e.slug, e.id);
+	free(e.slug);
+	e.slug = slug;
+	fl_err err;
+	if (fl_store_put_entry(st, &e, NULL, &err) < 0)
+		fail_msg("%s", err.msg);
+	fl_entry_free(&e);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/fl-lookup-XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(dbpath, sizeof dbpath, "%s/t.db", dir);
+	fl_err err;
+	if (fl_store_open(dbpath, false, &st, &err) < 0 || fl_store_begin(st, &err) < 0)
+		return -1;
+	put("acme/app", "path must not be empty", "src/load.py", 3, NULL, "ValueError", NULL);
+	put("acme/app", "config file {path} does not exist", "src/load.py", 5, NULL, "FileNotFoundError", NULL);
+	put("acme/app", "{name} not found", "src/generic.py", 9, NULL, NULL, NULL);
+	put("acme/app", "user {name} not found in directory", "src/users.py", 12, NULL, NULL, NULL);
+	put("acme/app", "connection refused", "src/net/a.go", 20, NULL, NULL, NULL);
+	put("acme/app", "connection refused", "src/net/b.go", 30, NULL, NULL, NULL);
+	put("acme/app", "invalid widget size: {size}", "src/size.rs", 40, NULL, NULL, NULL);
+	put("acme/app", "called `Option::unwrap()` on a `None` value in parser", "src/parse.rs", 50, NULL, NULL, NULL);
+	put("acme/web", "The \"path\" argument must be of type string", "lib/fs.js", 60, "ERR_INVALID_ARG_TYPE", "TypeError", NULL);
+	put("acme/web", "unsupported protocol scheme %q", "client.go", 70, NULL, NULL, NULL);
+	put("acme/web", "Cannot read configuration: %s", "src/Config.java", 80, NULL, "IllegalStateException", NULL);
+	put("acme/web", "database pool exhausted after waiting for connections", "db/pool.php", 90, NULL, NULL, NULL);
+	put("acme/web", "failed to compile template", "src/tpl.rs", 95, NULL, NULL, NULL);
+	put("acme/web", "could not parse manifest", "src/cargo.rs", 97, NULL, NULL, NULL);
+	put("acme/web", "pathological entry", "src/re.c", 99, NULL, NULL, "(x+x+)+y");
+	put("other/lib", "path must not be empty", "pkg/x.py", 7, NULL, NULL, NULL);
+	fl_err e2;
+	if (fl_store_commit(st, &e2) < 0)
+		return -1;
+	if (fl_lookup_open(st, &lk, &e2) < 0)
+		return -1;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fl_lookup_close(lk);
+	fl_lookup_thread_done();
+	fl_store_close(st);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static fl_result ask(const char *text, const char *repo)
+{
+	fl_result r;
+	fl_lookup_explain(lk, text, strlen(text), repo, 10, &r);
+	return r;
+}
+
+/* The first match is at path:line, of the given tier. */
+static void expect_top(const char *text, const char *path, int line,
+		       const char *type)
+{
+	fl_result r = ask(text, NULL);
+	if (!r.n)
+		fail_msg("no match for <%s>", text);
+	if (strcmp(r.v[0].file_path, path) != 0 || r.v[0].line != line ||
+	    strcmp(r.v[0].match_type, type) != 0)
+		fail_msg("<%s>: got %s:%d [%s], want %s:%d [%s]", text, r.v[0].file_path,
+			 r.v[0].line, r.v[0].match_type, path, line, type);
+	fl_result_free(&r);
+}
+
+static void test_exact_code(void **state)
+{
+	(void)state;
+	fl_result r = ask("TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string. Received undefined", NULL);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.v[0].match_type, "exact-code");
+	assert_true(r.v[0].score == 1.0);
+	assert_string_equal(r.v[0].code, "ERR_INVALID_ARG_TYPE");
+	fl_result_free(&r);
+}
+
+static void test_pattern_and_captures(void **state)
+{
+	(void)state;
+	fl_result r = ask("config file /etc/app.toml does not exist", NULL);
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].match_type, "pattern");
+	assert_true(r.v[0].score >= 0.9 && r.v[0].score < 1.0);
+	assert_int_equal(r.v[0].captures.n, 1);
+	assert_string_equal(r.v[0].captures.v[0], "/etc/app.toml");
+	fl_result_free(&r);
+	r = ask("unsupported protocol scheme \"ftp\"", NULL);
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].captures.v[0], "\"ftp\"");
+	fl_result_free(&r);
+}
+
+static void test_specific_pattern_first(void **state)
+{
+	(void)state;
+	fl_result r = ask("user alice not found in directory", NULL);
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/users.py");
+	assert_string_equal(r.v[1].file_path, "src/generic.py");
+	assert_true(r.v[0].score >= r.v[1].score);
+	fl_result_free(&r);
+}
+
+static void test_evidence_breaks_ties(void **state)
+{
+	(void)state;
+	const char *go = "panic: connection refused\n\ngoroutine 1 [running]:\nmain.dial()\n\t/home/u/src/net/b.go:30 +0x1d\nexit status 2";
+	fl_result r = ask(go, NULL);
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/net/b.go");
+	fl_result_free(&r);
+	const char *go2 = "panic: connection refused\n\ngoroutine 1 [running]:\nmain.dial()\n\t/home/u/src/net/a.go:20 +0x1d";
+	r = ask(go2, NULL);
+	assert_string_equal(r.v[0].file_path, "src/net/a.go");
+	fl_result_free(&r);
+}
+
+static void test_repo_filter(void **state)
+{
+	(void)state;
+	fl_result r = ask("path must not be empty", "other/lib");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.v[0].repo, "other/lib");
+	fl_result_free(&r);
+	r = ask("path must not be empty", "acme/app");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.v[0].repo, "acme/app");
+	fl_result_free(&r);
+	r = ask("path must not be empty", "nobody/none");
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+}
+
+static void test_fuzzy_and_no_match(void **state)
+{
+	(void)state;
+	/* not the exact text, but the same words */
+	fl_result r = ask("database connection pool exhausted while waiting", NULL);
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].match_type, "fuzzy");
+	assert_string_equal(r.v[0].file_path, "db/pool.php");
+	assert_true(r.v[0].score >= 0.4 && r.v[0].score < 0.9);
+	fl_result_free(&r);
+	r = ask("the quick brown fox jumps over the lazy dog", NULL);
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+	r = ask("", NULL);
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+	r = ask("\xff\xfe\xfd invalid \x80 utf8 path must not be empty \xc3", NULL);
+	assert_true(r.n >= 1);
+	fl_result_free(&r);
+}
+
+static void test_wrappers(void **state)
+{
+	(void)state;
+	/* Rust, old and new panic forms */
+	expect_top("thread 'main' panicked at 'invalid widget size: 12', src/size.rs:40:9\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
+		   "src/size.rs", 40, "pattern");
+	expect_top("thread 'main' panicked at src/parse.rs:50:14:\ncalled `Option::unwrap()` on a `None` value in parser\nnote: run with `RUST_BACKTRACE=1`",
+		   "src/parse.rs", 50, "pattern");
+	/* Python traceback */
+	expect_top("Traceback (most recent call last):\n  File \"/srv/app/src/load.py\", line 3, in load\n    raise ValueError(\"path must not be empty\")\nValueError: path must not be empty",
+		   "src/load.py", 3, "pattern");
+	/* Java with a cause chain */
+	expect_top("Exception in thread \"main\" java.lang.RuntimeException: boot failed\n\tat com.acme.Main.main(Main.java:10)\nCaused by: java.lang.IllegalStateException: Cannot read configuration: missing key\n\tat com.acme.Config.load(Config.java:80)\n\t... 1 more",
+		   "src/Config.java", 80, "pattern");
+	/* Node with frames and a code */
+	expect_top("node:internal/fs/utils:345\n    throw err;\n    ^\n\nTypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string. Received undefined\n    at Object.openSync (node:fs:590:10)\n    at readFileSync (lib/fs.js:60:3) {\n  code: 'ERR_INVALID_ARG_TYPE'\n}",
+		   "lib/fs.js", 60, "exact-code");
+	/* git style, npm, cargo with a cause chain */
+	expect_top("git: fatal: user bob not found in directory", "src/users.py", 12, "pattern");
+	expect_top("npm error could not parse manifest", "src/cargo.rs", 97, "pattern");
+	expect_top("error: failed to build\n\nCaused by:\n  failed to compile template", "src/tpl.rs", 95, "pattern");
+	/* syslog and journald lines */
+	expect_top("<27>Nov 29 12:00:01 web01 app[4242]: database pool exhausted after waiting for connections",
+		   "db/pool.php", 90, "pattern");
+	expect_top("Nov 29 12:00:01 web01 app[4242]: config file /x does not exist", "src/load.py", 5, "pattern");
+	/* JSON and logfmt lines */
+	expect_top("{\"level\":\"error\",\"ts\":1732881600,\"msg\":\"invalid widget size: 7\"}", "src/size.rs", 40, "pattern");
+	expect_top("time=2026-11-29T10:00:00Z level=error msg=\"unsupported protocol scheme \\\"gopher\\\"\"", "client.go", 70, "pattern");
+	/* timestamps, levels, ANSI colours */
+	expect_top("2026-11-29T10:00:00.123Z [ERROR] \x1b[31mpath must not be empty\x1b[0m", "src/load.py", 3, "pattern");
+	expect_top("[2026-11-29 10:00:00] ERROR: invalid widget size: 3", "src/size.rs", 40, "pattern");
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void test_pathological_and_huge(void **state)
+{
+	(void)state;
+	/* (x+x+)+y against many x's and no y: catastrophic for backtracking */
+	char q[200];
+	memset(q, 'x', 60);
+	strcpy(q + 60, "!");
+	double t0 = now();
+	fl_result r = ask(q, NULL);
+	double dt = now() - t0;
+	fl_result_free(&r);
+	if (dt > 0.5)
+		fail_msg("pathological query took %.3f s", dt);
+	/* 100 MB input: answers, and finds the error inside */
+	size_t n = 100u << 20;
+	char *big = malloc(n + 64);
+	for (size_t i = 0; i < n; i++)
+		big[i] = (i % 80 == 79) ? '\n' : "abcdefghij klmnop"[i % 17];
+	strcpy(big + n - 40, "\ninvalid widget size: 99\n");
+	t0 = now();
+	fl_lookup_explain(lk, big, strlen(big), NULL, 5, &r);
+	dt = now() - t0;
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/size.rs");
+	fl_result_free(&r);
+	free(big);
+	if (dt > 20)
+		fail_msg("100 MB query took %.1f s", dt);
+}
+
+static void test_index_cache(void **state)
+{
+	(void)state;
+	fl_lookup *a;
+	fl_err err;
+	/* the index written by setup is loaded, not rebuilt */
+	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
+	assert_false(fl_lookup_was_built(a));
+	assert_int_equal(fl_lookup_count(a), 16);
+	fl_lookup_close(a);
+	/* a change of the store makes it stale */
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	put("acme/app", "a brand new message here", "src/new.py", 1, NULL, NULL, NULL);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
+	assert_true(fl_lookup_was_built(a));
+	assert_int_equal(fl_lookup_count(a), 17);
+	fl_result r;
+	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
+	assert_int_equal(r.n, 1);
+	fl_result_free(&r);
+	fl_lookup_close(a);
+	/* a damaged cache file is rebuilt, not trusted */
+	char path[160];
+	snprintf(path, sizeof path, "%s.lookup", dbpath);
+	FILE *f = fopen(path, "r+b");
+	assert_non_null(f);
+	fseek(f, 200, SEEK_SET);
+	fputs("garbage garbage garbage", f);
+	fclose(f);
+	truncate(path, 1000);
+	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
+	assert_true(fl_lookup_was_built(a));
+	fl_lookup_close(a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact_code),
+		cmocka_unit_test(test_pattern_and_captures),
+		cmocka_unit_test(test_specific_pattern_first),
+		cmocka_unit_test(test_evidence_breaks_ties),
+		cmocka_unit_test(test_repo_filter),
+		cmocka_unit_test(test_fuzzy_and_no_match),
+		cmocka_unit_test(test_wrappers),
+		cmocka_unit_test(test_pathological_and_huge),
+		cmocka_unit_test(test_index_cache),
+	};
+	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
+}
