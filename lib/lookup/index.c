@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../store_internal.h"
 #include "../strmap.h"
 #include "../util.h"
 #include "match.h"
@@ -63,6 +65,14 @@ fl_index_builder *fl_index_builder_new(void)
 
 void fl_index_builder_add(fl_index_builder *b, const fl_entry *e)
 {
+	fl_index_item it = {e->id, e->repo, e->slug, e->error_code, e->error_message,
+			    e->message_pattern, e->file_path, e->github_url,
+			    e->error_class, e->line_number};
+	fl_index_builder_add_item(b, &it);
+}
+
+void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
+{
 	if (b->n == b->cap) {
 		b->cap = b->cap ? b->cap * 2 : 1024;
 		b->ent = fl_xrealloc(b->ent, b->cap * sizeof *b->ent);
@@ -73,21 +83,21 @@ void fl_index_builder_add(fl_index_builder *b, const fl_entry *e)
 	x->id = put_str(b, e->id, false);
 	x->repo = put_str(b, e->repo, true);
 	x->slug = put_str(b, e->slug, false);
-	x->code = put_str(b, e->error_code, true);
-	x->msg = put_str(b, e->error_message, false);
-	x->path = put_str(b, e->file_path, true);
-	x->url = put_str(b, e->github_url, false);
-	x->pattern = put_str(b, e->message_pattern, false);
-	x->cls = put_str(b, e->error_class, true);
-	x->line = e->line_number;
+	x->code = put_str(b, e->code, true);
+	x->msg = put_str(b, e->message, false);
+	x->path = put_str(b, e->path, true);
+	x->url = put_str(b, e->url, false);
+	x->pattern = put_str(b, e->pattern, false);
+	x->cls = put_str(b, e->cls, true);
+	x->line = e->line;
 
 	/* pattern program and its literal factor */
-	size_t plen = strlen(e->message_pattern);
+	size_t plen = strlen(e->pattern);
 	char *buf = fl_xmalloc(plen + 1);
 	fl_prog prog;
 	char factor[FACTOR_MAX + 1];
 	size_t flen = 0;
-	if (fl_prog_parse(e->message_pattern, buf, &prog)) {
+	if (fl_prog_parse(e->pattern, buf, &prog)) {
 		x->flags |= IDX_SIMPLE;
 		x->literal = prog.literal;
 		for (uint16_t i = 0; i < prog.nseg; i++)
@@ -97,7 +107,7 @@ void fl_index_builder_add(fl_index_builder *b, const fl_entry *e)
 			}
 	} else {
 		size_t l;
-		if (fl_pattern_factor(e->message_pattern, buf, &l)) {
+		if (fl_pattern_factor(e->pattern, buf, &l)) {
 			flen = l > FACTOR_MAX ? FACTOR_MAX : l;
 			memcpy(factor, buf, flen);
 		}
@@ -118,7 +128,7 @@ void fl_index_builder_add(fl_index_builder *b, const fl_entry *e)
 	/* tokens of the message */
 	char tbuf[256 * FL_TOKEN_MAX];
 	const char *toks[256];
-	size_t nt = fl_tokens(e->error_message, tbuf, toks, 256);
+	size_t nt = fl_tokens(e->message, tbuf, toks, 256);
 	x->toks = (uint32_t)b->netoks;
 	x->ntoks = (uint32_t)nt;
 	if (b->netoks + nt > b->etokcap) {
@@ -140,7 +150,7 @@ void fl_index_builder_add(fl_index_builder *b, const fl_entry *e)
 		b->etoks[b->netoks++] = (uint32_t)tid;
 	}
 
-	if (e->error_code) {
+	if (e->code) {
 		if (b->ncodes == b->codecap) {
 			b->codecap = b->codecap ? b->codecap * 2 : 256;
 			b->codes = fl_xrealloc(b->codes, b->codecap * sizeof *b->codes);
@@ -162,6 +172,62 @@ static void builder_free(fl_index_builder *b)
 	free(b->etoks);
 	free(b->codes);
 	free(b);
+}
+
+/* Literal databases are compiled in shards, two at a time: Hyperscan's
+ * literal compile time grows with the literal count, and two cores halve
+ * it. */
+#define SHARD_LITERALS 40000
+
+struct shard_job {
+	const char **exprs;
+	unsigned *flags, *ids;
+	size_t *lens;
+	size_t nlit, nshards, next;
+	hs_database_t *db[FL_IDX_SHARDS];
+	char error[256];
+	pthread_mutex_t lock;
+};
+
+static void *compile_shards(void *arg)
+{
+	struct shard_job *j = arg;
+	for (;;) {
+		pthread_mutex_lock(&j->lock);
+		size_t k = j->next++;
+		pthread_mutex_unlock(&j->lock);
+		if (k >= j->nshards)
+			break;
+		/* literals k, k + nshards, k + 2 nshards ... */
+		size_t cnt = 0;
+		for (size_t i = k; i < j->nlit; i += j->nshards)
+			cnt++;
+		const char **e = fl_xcalloc(cnt, sizeof *e);
+		unsigned *f = fl_xcalloc(cnt, sizeof *f), *id = fl_xcalloc(cnt, sizeof *id);
+		size_t *l = fl_xcalloc(cnt, sizeof *l);
+		size_t c = 0;
+		for (size_t i = k; i < j->nlit; i += j->nshards, c++) {
+			e[c] = j->exprs[i];
+			f[c] = j->flags[i];
+			id[c] = j->ids[i];
+			l[c] = j->lens[i];
+		}
+		hs_compile_error_t *ce = NULL;
+		if (hs_compile_lit_multi(e, f, id, l, (unsigned)cnt, HS_MODE_BLOCK, NULL,
+					 &j->db[k], &ce) != HS_SUCCESS) {
+			j->db[k] = NULL;
+			pthread_mutex_lock(&j->lock);
+			snprintf(j->error, sizeof j->error, "%s",
+				 ce && ce->message ? ce->message : "hyperscan error");
+			pthread_mutex_unlock(&j->lock);
+			hs_free_compile_error(ce);
+		}
+		free(e);
+		free(f);
+		free(id);
+		free(l);
+	}
+	return NULL;
 }
 
 static const char *g_sort_strings;
@@ -284,8 +350,8 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		if (i == 0 || strcmp(b->strings.s + b->codes[i].str,
 				     b->strings.s + b->codes[i - 1].str) != 0)
 			hscodes[nhscodes++] = b->codes[i].str;
-	char *hsbytes = NULL;
-	size_t hslen = 0;
+	char *hsbytes[FL_IDX_SHARDS] = {0};
+	size_t hslen[FL_IDX_SHARDS] = {0}, nshards = 0;
 	size_t nlit = b->nfactors + nhscodes;
 	if (nlit) {
 		const char **exprs = fl_xcalloc(nlit, sizeof *exprs);
@@ -305,30 +371,50 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			lens[f] = strlen(exprs[f]);
 			ids[f] = (unsigned)f;
 		}
-		hs_database_t *db = NULL;
-		hs_compile_error_t *ce = NULL;
-		int rc = hs_compile_lit_multi(exprs, flags, ids, lens,
-					      (unsigned)nlit, HS_MODE_BLOCK,
-					      NULL, &db, &ce);
+		struct shard_job job;
+		memset(&job, 0, sizeof job);
+		job.exprs = exprs;
+		job.flags = flags;
+		job.ids = ids;
+		job.lens = lens;
+		job.nlit = nlit;
+		job.nshards = (nlit + SHARD_LITERALS - 1) / SHARD_LITERALS;
+		if (job.nshards > FL_IDX_SHARDS)
+			job.nshards = FL_IDX_SHARDS;
+		pthread_mutex_init(&job.lock, NULL);
+		pthread_t th[2];
+		int nth = 0;
+		for (int t = 0; t < 2 && (size_t)t < job.nshards; t++)
+			if (pthread_create(&th[nth], NULL, compile_shards, &job) == 0)
+				nth++;
+		if (nth == 0)
+			compile_shards(&job);
+		for (int t = 0; t < nth; t++)
+			pthread_join(th[t], NULL);
+		pthread_mutex_destroy(&job.lock);
 		free(exprs);
 		free(lens);
 		free(ids);
 		free(flags);
-		if (rc != HS_SUCCESS) {
-			fl_seterr(err, "building the literal matcher: %s",
-				  ce && ce->message ? ce->message : "hyperscan error");
-			hs_free_compile_error(ce);
-			free(fidx);
-			free(fent);
-			free(always);
-			free(hscodes);
-			free(tok);
-			free(post);
-			builder_free(b);
-			return -1;
+		nshards = job.nshards;
+		for (size_t k = 0; k < nshards; k++) {
+			if (!job.db[k]) {
+				fl_seterr(err, "building the literal matcher: %s", job.error);
+				for (size_t j = 0; j < nshards; j++)
+					if (job.db[j])
+						hs_free_database(job.db[j]);
+				free(fidx);
+				free(fent);
+				free(always);
+				free(hscodes);
+				free(tok);
+				free(post);
+				builder_free(b);
+				return -1;
+			}
+			hs_serialize_database(job.db[k], &hsbytes[k], &hslen[k]);
+			hs_free_database(job.db[k]);
 		}
-		hs_serialize_database(db, &hsbytes, &hslen);
-		hs_free_database(db);
 	}
 
 	/* the flat image */
@@ -359,14 +445,18 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	h.off_factor_ent = img_put(&img, fent, acc * sizeof *fent);
 	h.n_factor_ent = acc;
 	h.off_always = img_put(&img, always, nalways * sizeof *always);
-	h.off_hs = img_put(&img, hsbytes, hslen);
-	h.len_hs = hslen;
+	h.n_shards = nshards;
+	for (size_t k = 0; k < nshards; k++) {
+		h.off_hs[k] = img_put(&img, hsbytes[k], hslen[k]);
+		h.len_hs[k] = hslen[k];
+	}
 	h.off_hscodes = img_put(&img, hscodes, nhscodes * sizeof *hscodes);
 	h.n_hscodes = nhscodes;
 	img_put(&img, NULL, 0);
 	h.total = img.n;
 	memcpy(img.s, &h, sizeof h);
-	free(hsbytes);
+	for (size_t k = 0; k < nshards; k++)
+		free(hsbytes[k]);
 	free(hscodes);
 	free(tok);
 	free(post);
@@ -377,12 +467,6 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	return map_image(out, img.s, img.n, false, err);
 }
 
-static int add_entry_cb(const fl_entry *e, void *ud)
-{
-	fl_index_builder_add(ud, e);
-	return 0;
-}
-
 int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 {
 	long long gen;
@@ -390,9 +474,42 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 	if (fl_store_generation(st, &gen, changed, err) < 0)
 		return -1;
 	fl_index_builder *b = fl_index_builder_new();
-	if (fl_store_each_entry(st, NULL, add_entry_cb, b, err) < 0) {
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
+			       " file_path, json_extract(record, '$.githubUrl'),"
+			       " json_extract(record, '$.errorClass'), line_number FROM errors"
+			       " ORDER BY repo, file_path, line_number, col, id",
+			       -1, &s, NULL) != SQLITE_OK) {
 		builder_free(b);
-		return -1;
+		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+	}
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		fl_index_item it = {
+			(const char *)sqlite3_column_text(s, 0),
+			(const char *)sqlite3_column_text(s, 1),
+			(const char *)sqlite3_column_text(s, 2),
+			(const char *)sqlite3_column_text(s, 3),
+			(const char *)sqlite3_column_text(s, 4),
+			(const char *)sqlite3_column_text(s, 5),
+			(const char *)sqlite3_column_text(s, 6),
+			(const char *)sqlite3_column_text(s, 7),
+			(const char *)sqlite3_column_text(s, 8),
+			sqlite3_column_int(s, 9),
+		};
+		if (!it.id || !it.repo || !it.message || !it.pattern || !it.path)
+			continue;
+		if (!it.slug)
+			it.slug = "";
+		if (!it.url)
+			it.url = "";
+		fl_index_builder_add_item(b, &it);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		builder_free(b);
+		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
 	}
 	return fl_index_builder_finish(b, gen, changed, out, err);
 }
@@ -408,7 +525,7 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	const idx_header *h = mem;
 	if (len < sizeof *h || memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 ||
 	    h->entry_size != sizeof(idx_entry) || h->token_size != sizeof(idx_token) ||
-	    h->total != len || h->off_hs + h->len_hs > len ||
+	    h->total != len || h->n_shards > FL_IDX_SHARDS ||
 	    h->off_strings + h->len_strings > len) {
 		fl_index_free(ix);
 		return fl_seterr(err, "the lookup index is damaged or from another build");
@@ -425,11 +542,13 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	ix->fent = (const uint32_t *)(base + h->off_factor_ent);
 	ix->always = (const uint32_t *)(base + h->off_always);
 	ix->hscodes = (const uint32_t *)(base + h->off_hscodes);
-	if (h->len_hs) {
-		if (hs_deserialize_database(base + h->off_hs, h->len_hs, &ix->hs) != HS_SUCCESS) {
+	for (size_t k = 0; k < h->n_shards; k++) {
+		if (h->off_hs[k] + h->len_hs[k] > len ||
+		    hs_deserialize_database(base + h->off_hs[k], h->len_hs[k], &ix->hs[k]) != HS_SUCCESS) {
 			fl_index_free(ix);
 			return fl_seterr(err, "the lookup index's literal matcher is damaged");
 		}
+		ix->nhs++;
 	}
 	return 0;
 }
@@ -498,8 +617,9 @@ int fl_index_load(const char *path, int64_t generation, fl_index *out,
 
 void fl_index_free(fl_index *ix)
 {
-	if (ix->hs)
-		hs_free_database(ix->hs);
+	for (size_t k = 0; k < FL_IDX_SHARDS; k++)
+		if (ix->hs[k])
+			hs_free_database(ix->hs[k]);
 	if (ix->mem) {
 		if (ix->mapped)
 			munmap(ix->mem, ix->len);

@@ -15,7 +15,8 @@
 
 #include "faultline.h"
 
-#define FL_IDX_MAGIC "FLIDX\0\0\4"
+#define FL_IDX_MAGIC "FLIDX\0\0\5"
+#define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 
 typedef struct idx_entry {
 	uint32_t id, repo, slug, code, msg, path, url, pattern, cls; /* strings */
@@ -52,7 +53,8 @@ typedef struct idx_header {
 	uint64_t off_codes;
 	uint64_t off_factor_idx, off_factor_ent, n_factor_ent;
 	uint64_t off_always;
-	uint64_t off_hs, len_hs;
+	uint64_t n_shards;
+	uint64_t off_hs[FL_IDX_SHARDS], len_hs[FL_IDX_SHARDS];
 	/* distinct error codes, also in the literal database with ids
 	 * n_factors + k (for finding codes in logs) */
 	uint64_t off_hscodes, n_hscodes;
@@ -74,7 +76,8 @@ typedef struct fl_index {
 	const uint32_t *fent;
 	const uint32_t *always;
 	const uint32_t *hscodes; /* string offsets of the distinct codes */
-	hs_database_t *hs;     /* NULL when there are no factors */
+	hs_database_t *hs[FL_IDX_SHARDS]; /* literal databases (shards) */
+	size_t nhs;
 } fl_index;
 
 /* Build from the store's records (repo filter NULL = all). */
@@ -83,6 +86,12 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err);
 typedef struct fl_index_builder fl_index_builder;
 fl_index_builder *fl_index_builder_new(void);
 void fl_index_builder_add(fl_index_builder *b, const fl_entry *e);
+/* The fields the index keeps, without a whole record. */
+typedef struct fl_index_item {
+	const char *id, *repo, *slug, *code, *message, *pattern, *path, *url, *cls;
+	int line;
+} fl_index_item;
+void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *it);
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			    const char *version, fl_index *out, fl_err *err);
 

@@ -17,6 +17,8 @@
 #include "tokens.h"
 
 #define FUZZY_MIN 0.4
+/* patterns with fewer literal characters must span most of the message */
+#define FL_SHORT_PATTERN 12
 
 int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
 {
@@ -109,8 +111,8 @@ void fl_lk_prepare(const fl_lookup *lk)
 	size_t n = lk->ix.h->n_entries;
 	if (tls.owner != lk) {
 		tls.owner = lk;
-		if (lk->ix.hs)
-			hs_alloc_scratch(lk->ix.hs, &tls.scratch);
+		for (size_t k = 0; k < lk->ix.nhs; k++)
+			hs_alloc_scratch(lk->ix.hs[k], &tls.scratch);
 	}
 	if (tls.cap < n + 1) {
 		free(tls.stamp);
@@ -176,16 +178,31 @@ static int on_literal(unsigned int id, unsigned long long from,
 	return 0;
 }
 
+static int cmp_occ(const void *a, const void *b)
+{
+	const fl_occ *x = a, *y = b;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
 {
 	ob->n = 0;
-	if (!lk->ix.hs || !tls.scratch || !len)
+	if (!lk->ix.nhs || !tls.scratch || !len)
 		return true;
 	if (len > 0xffffffffu)
 		return false;
-	hs_error_t rc = hs_scan(lk->ix.hs, text, (unsigned)len, 0, tls.scratch,
-				on_literal, ob);
-	return rc == HS_SUCCESS;
+	for (size_t k = 0; k < lk->ix.nhs; k++) {
+		hs_error_t rc = hs_scan(lk->ix.hs[k], text, (unsigned)len, 0,
+					tls.scratch, on_literal, ob);
+		if (rc != HS_SUCCESS)
+			return false;
+	}
+	/* shards report in their own order: sort by end offset */
+	if (lk->ix.nhs > 1 && ob->n > 1)
+		qsort(ob->v, ob->n, sizeof *ob->v, cmp_occ);
+	return true;
 }
 
 
@@ -391,13 +408,25 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	if (!ok)
 		return false;
 	h->text = text;
-	/* coverage of the line the match is on */
+	/* coverage: how much of the message on that line (log prefixes
+	 * stripped) the match spans */
 	size_t ls = whole.start, le = whole.end;
 	while (ls > 0 && text[ls - 1] != '\n')
 		ls--;
 	while (le < len && text[le] != '\n')
 		le++;
-	h->coverage = le > ls ? (double)(whole.end - whole.start) / (double)(le - ls) : 1.0;
+	char line[512];
+	size_t ll = le - ls < sizeof line - 1 ? le - ls : sizeof line - 1;
+	memcpy(line, text + ls, ll);
+	line[ll] = '\0';
+	size_t msg_start = ls + (size_t)(fl_strip_line(line) - line);
+	if (msg_start > whole.start)
+		msg_start = whole.start;
+	h->coverage = le > msg_start ? (double)(whole.end - whole.start) / (double)(le - msg_start) : 1.0;
+	/* a short pattern found inside a longer message is a coincidence
+	 * ("path" inside any line that names a path), not an answer */
+	if (x->literal < FL_SHORT_PATTERN && h->coverage < 0.6)
+		return false;
 	return true;
 }
 

@@ -254,6 +254,52 @@ static void count_lang(fl_scan_summary *s, const char *lang, long long files,
 	s->langs[i].records += records;
 }
 
+/* A message needs some text of its own: "{}", "{err}" or "%s" alone says
+ * nothing and would match anything.  At least 3 letters outside the
+ * placeholders. */
+static bool message_has_text(const char *m)
+{
+	char *pat = fl_message_pattern(m);
+	int letters = 0;
+	/* count letters of the pattern outside (.+?) groups and escapes */
+	for (const char *p = pat; *p; p++) {
+		if (strncmp(p, "(.+?)", 5) == 0) {
+			p += 4;
+			continue;
+		}
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (unsigned char)*p >= 0x80)
+			letters++;
+	}
+	free(pat);
+	/* a fall-back pattern escapes the placeholders: count them out too */
+	if (letters >= 3) {
+		int plain = 0;
+		int depth = 0;
+		for (const char *p = m; *p; p++) {
+			if (*p == '{')
+				depth++;
+			else if (*p == '}' && depth)
+				depth--;
+			else if (!depth && *p == '%' && p[1]) {
+				p++;
+				while (*p && strchr("-+ #0123456789.*lhzjtqL", *p))
+					p++;
+				if (!*p)
+					break;
+			} else if (!depth && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+					      (unsigned char)*p >= 0x80))
+				plain++;
+		}
+		letters = plain;
+	}
+	return letters >= 3;
+}
+
 /* Build records from the scanned jobs, in scan order. */
 static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
 			  const char *host, const char *sha, const char *now)
@@ -271,7 +317,7 @@ static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
 			sum->sites++;
 			const char *code = s->code && *s->code ? s->code : NULL;
 			char *msg = NULL;
-			if (s->message && *s->message)
+			if (s->message && *s->message && message_has_text(s->message))
 				msg = fl_utf8_fix(s->message, strlen(s->message));
 			else if (code)
 				msg = fl_xstrdup(code);

@@ -1,0 +1,382 @@
+/*
+ * bench_lookup.c — lookup benchmark over a (generated) store:
+ *   - matcher build time and peak RSS (in a child process),
+ *   - cold `faultline explain` processes (wall time),
+ *   - warm explain latency p50/p99 on realistic queries (filled
+ *     placeholders, some wrapped in log prefixes, tracebacks, panics) and
+ *     how often the source record ranks first,
+ *   - the naive baseline in the same run: every pattern tried in turn with
+ *     PCRE2 (JIT), and the ratio,
+ *   - grep-log throughput on a generated realistic mixed log.
+ *
+ * usage: bench_lookup --db STORE --bin FAULTLINE [--queries N]
+ *                     [--baseline-queries N] [--log-mb M]
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "faultline.h"
+
+extern char **environ;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double pct(double *v, size_t n, double p)
+{
+	if (!n)
+		return 0;
+	size_t i = (size_t)(p * (double)(n - 1) + 0.5);
+	return v[i];
+}
+
+struct rec {
+	char *id, *msg, *pattern, *path;
+};
+struct recs {
+	struct rec *v;
+	size_t n, cap;
+};
+
+static int collect(const fl_entry *e, void *ud)
+{
+	struct recs *r = ud;
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 4096;
+		r->v = realloc(r->v, r->cap * sizeof *r->v);
+	}
+	r->v[r->n++] = (struct rec){strdup(e->id), strdup(e->error_message),
+				     strdup(e->message_pattern), strdup(e->file_path)};
+	return 0;
+}
+
+static unsigned long long rng = 0x9E3779B97F4A7C15ull;
+static unsigned long long rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* the message as a program would print it: placeholders filled */
+static char *fill(const char *msg)
+{
+	static const char *const vals[] = {"/etc/app.toml", "42", "alice", "0x7f3a",
+		"connection reset", "users", "3.14", "GET", "main"};
+	size_t cap = strlen(msg) * 2 + 64, o = 0;
+	char *out = malloc(cap);
+	for (size_t i = 0; msg[i];) {
+		const char *v = NULL;
+		size_t skip = 0;
+		if (msg[i] == '{') {
+			const char *e = strchr(msg + i, '}');
+			if (e) {
+				skip = (size_t)(e - (msg + i)) + 1;
+				v = vals[rnd() % 9];
+			}
+		} else if (msg[i] == '%' && msg[i + 1] == '%') {
+			skip = 2;
+			v = "%";
+		} else if (msg[i] == '%') {
+			size_t k = i + 1;
+			while (msg[k] && strchr("-+ #0123456789.*lhzjtqL", msg[k]))
+				k++;
+			if (msg[k] && isalpha((unsigned char)msg[k])) {
+				skip = k + 1 - i;
+				v = vals[rnd() % 9];
+			}
+		}
+		if (v) {
+			size_t l = strlen(v);
+			if (o + l + 2 >= cap) {
+				cap = (o + l) * 2 + 64;
+				out = realloc(out, cap);
+			}
+			memcpy(out + o, v, l);
+			o += l;
+			i += skip;
+		} else {
+			if (o + 2 >= cap) {
+				cap = o * 2 + 64;
+				out = realloc(out, cap);
+			}
+			out[o++] = msg[i++];
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* a query as a user would paste it */
+static char *wrap(const char *text, const char *path, int kind)
+{
+	char *q = NULL;
+	switch (kind % 4) {
+	case 0:
+		q = strdup(text);
+		break;
+	case 1:
+		if (asprintf(&q, "2026-11-29T10:00:00.123Z ERROR [worker-3] %s", text) < 0)
+			q = NULL;
+		break;
+	case 2:
+		if (asprintf(&q, "Traceback (most recent call last):\n  File \"/srv/%s\", line 10, in run\n    do()\nRuntimeError: %s", path, text) < 0)
+			q = NULL;
+		break;
+	default:
+		if (asprintf(&q, "panic: %s\n\ngoroutine 1 [running]:\nmain.main()\n\t/src/%s:10 +0x1d\nexit status 2", text, path) < 0)
+			q = NULL;
+		break;
+	}
+	return q;
+}
+
+static void build_child(const char *db)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		fl_store *st;
+		fl_err err;
+		char *idx;
+		if (asprintf(&idx, "%s.lookup", db) < 0)
+			_exit(1);
+		remove(idx);
+		if (fl_store_open(db, true, &st, &err) < 0)
+			_exit(1);
+		double t0 = now();
+		fl_lookup *lk;
+		if (fl_lookup_open(st, &lk, &err) < 0) {
+			fprintf(stderr, "bench_lookup: %s\n", err.msg);
+			_exit(1);
+		}
+		printf("matcher build   %.2f s for %zu records (cached to %s)\n",
+		       now() - t0, fl_lookup_count(lk), idx);
+		fflush(stdout);
+		_exit(0);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	struct rusage ru;
+	getrusage(RUSAGE_CHILDREN, &ru);
+	printf("matcher build   peak RSS %.0f MB\n", (double)ru.ru_maxrss / 1024.0);
+}
+
+static double cold_run(const char *bin, const char *db, const char *q)
+{
+	const char *argv[] = {bin, "explain", "--db", db, "--json", q, NULL};
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", 1, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", 1, 0);
+	pid_t pid;
+	double t0 = now();
+	if (posix_spawn(&pid, bin, &fa, NULL, (char *const *)argv, environ) != 0)
+		return -1;
+	int st;
+	waitpid(pid, &st, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	return now() - t0;
+}
+
+static int count_cb(const fl_logmatch *lm, void *ud)
+{
+	(void)lm;
+	(*(long long *)ud)++;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *db = NULL, *bin = NULL;
+	size_t nq = 2000, nbase = 20;
+	long log_mb = 200;
+	for (int i = 1; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--db"))
+			db = argv[i + 1];
+		else if (!strcmp(argv[i], "--bin"))
+			bin = argv[i + 1];
+		else if (!strcmp(argv[i], "--queries"))
+			nq = (size_t)atol(argv[i + 1]);
+		else if (!strcmp(argv[i], "--baseline-queries"))
+			nbase = (size_t)atol(argv[i + 1]);
+		else if (!strcmp(argv[i], "--log-mb"))
+			log_mb = atol(argv[i + 1]);
+	}
+	if (!db || !bin) {
+		fprintf(stderr, "usage: bench_lookup --db STORE --bin FAULTLINE [--queries N] [--baseline-queries N] [--log-mb M]\n");
+		return 2;
+	}
+	build_child(db);
+
+	fl_store *st;
+	fl_err err;
+	if (fl_store_open(db, true, &st, &err) < 0) {
+		fprintf(stderr, "bench_lookup: %s\n", err.msg);
+		return 1;
+	}
+	struct recs rs = {0};
+	fl_store_each_entry(st, NULL, collect, &rs, &err);
+	printf("records         %zu\n", rs.n);
+
+	/* queries */
+	char **qs = calloc(nq, sizeof *qs);
+	size_t *src = calloc(nq, sizeof *src);
+	for (size_t i = 0; i < nq; i++) {
+		src[i] = (size_t)(rnd() % rs.n);
+		char *f = fill(rs.v[src[i]].msg);
+		qs[i] = wrap(f, rs.v[src[i]].path, (int)i);
+		free(f);
+	}
+
+	/* cold processes */
+	double cold[20];
+	for (int i = 0; i < 20; i++)
+		cold[i] = cold_run(bin, db, qs[i % nq]);
+	qsort(cold, 20, sizeof(double), cmpd);
+	printf("cold explain    p50 %.1f ms, max %.1f ms (whole process, %s)\n",
+	       pct(cold, 20, 0.5) * 1e3, cold[19] * 1e3, bin);
+
+	/* warm */
+	double t0 = now();
+	fl_lookup *lk;
+	if (fl_lookup_open(st, &lk, &err) < 0) {
+		fprintf(stderr, "bench_lookup: %s\n", err.msg);
+		return 1;
+	}
+	printf("index load      %.1f ms (in process)\n", (now() - t0) * 1e3);
+	double *lat = calloc(nq, sizeof *lat);
+	size_t first = 0, top3 = 0, none = 0;
+	for (size_t i = 0; i < nq; i++) {
+		fl_result r;
+		double a = now();
+		fl_lookup_explain(lk, qs[i], strlen(qs[i]), NULL, 10, &r);
+		lat[i] = now() - a;
+		const char *want = rs.v[src[i]].msg;
+		if (!r.n)
+			none++;
+		for (size_t k = 0; k < r.n && k < 3; k++)
+			if (strcmp(r.v[k].message, want) == 0) {
+				if (k == 0)
+					first++;
+				top3++;
+				break;
+			}
+		fl_result_free(&r);
+	}
+	qsort(lat, nq, sizeof *lat, cmpd);
+	double p50 = pct(lat, nq, 0.5), p99 = pct(lat, nq, 0.99);
+	printf("warm explain    p50 %.3f ms, p99 %.3f ms, max %.3f ms over %zu queries\n",
+	       p50 * 1e3, p99 * 1e3, lat[nq - 1] * 1e3, nq);
+	printf("accuracy        source message ranked first %.1f%%, in top 3 %.1f%%, no answer %.1f%%\n",
+	       100.0 * (double)first / (double)nq, 100.0 * (double)top3 / (double)nq,
+	       100.0 * (double)none / (double)nq);
+
+	/* naive baseline: every pattern in turn */
+	if (nbase > 0) {
+		double c0 = now();
+		pcre2_code **codes = calloc(rs.n, sizeof *codes);
+		for (size_t i = 0; i < rs.n; i++) {
+			int ec;
+			PCRE2_SIZE eo;
+			codes[i] = pcre2_compile((PCRE2_SPTR)rs.v[i].pattern, PCRE2_ZERO_TERMINATED,
+						 PCRE2_UTF, &ec, &eo, NULL);
+			if (codes[i])
+				pcre2_jit_compile(codes[i], PCRE2_JIT_COMPLETE);
+		}
+		double compile = now() - c0;
+		pcre2_match_data *md = pcre2_match_data_create(64, NULL);
+		double *bl = calloc(nbase, sizeof *bl);
+		for (size_t q = 0; q < nbase && q < nq; q++) {
+			double a = now();
+			size_t hits = 0;
+			for (size_t i = 0; i < rs.n; i++)
+				if (codes[i] && pcre2_match(codes[i], (PCRE2_SPTR)qs[q],
+							    strlen(qs[q]), 0, 0, md, NULL) > 0)
+					hits++;
+			bl[q] = now() - a;
+			(void)hits;
+		}
+		size_t nb = nbase < nq ? nbase : nq;
+		qsort(bl, nb, sizeof *bl, cmpd);
+		double b50 = pct(bl, nb, 0.5);
+		printf("naive PCRE2     p50 %.2f ms per query (%zu queries; %.1f s to compile %zu patterns)\n",
+		       b50 * 1e3, nb, compile, rs.n);
+		printf("speed-up        %.0fx (naive p50 / faultline p50)\n", b50 / p50);
+		for (size_t i = 0; i < rs.n; i++)
+			pcre2_code_free(codes[i]);
+		free(codes);
+		free(bl);
+		pcre2_match_data_free(md);
+	}
+
+	/* grep-log over a realistic mixed log */
+	if (log_mb > 0) {
+		char path[] = "/tmp/fl-bench-log-XXXXXX";
+		int fd = mkstemp(path);
+		FILE *f = fdopen(fd, "w");
+		long long bytes = 0, errors = 0;
+		static const char *const noise[] = {
+			"INFO request served", "DEBUG cache hit for key", "INFO user logged in",
+			"WARN slow query took", "INFO job finished", "DEBUG opening connection to",
+			"INFO health check ok", "INFO upstream responded 200 in"};
+		while (bytes < log_mb * 1000000L) {
+			char line[2048];
+			int n;
+			unsigned long long r = rnd();
+			if (r % 100 < 3) {
+				size_t k = (size_t)(rnd() % rs.n);
+				char *t = fill(rs.v[k].msg);
+				n = snprintf(line, sizeof line, "2026-11-29T10:%02d:%02d.%03dZ ERROR %s\n",
+					     (int)(r % 60), (int)(r / 60 % 60), (int)(r % 1000), t);
+				free(t);
+				errors++;
+			} else {
+				n = snprintf(line, sizeof line,
+					     "2026-11-29T10:%02d:%02d.%03dZ %s %llu id=%llx path=/api/v1/items/%llu\n",
+					     (int)(r % 60), (int)(r / 60 % 60), (int)(r % 1000),
+					     noise[r % 8], r % 100000, rnd(), r % 977);
+			}
+			if (n > 0)
+				bytes += fwrite(line, 1, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1), f);
+		}
+		fclose(f);
+		FILE *in = fopen(path, "rb");
+		long long matched = 0;
+		fl_grep_stats gs;
+		double a = now();
+		fl_grep_log(lk, in, NULL, count_cb, &matched, &gs, &err);
+		double dt = now() - a;
+		fclose(in);
+		remove(path);
+		printf("grep-log        %.0f MB/s (%.0f MB, %lld lines, %lld error lines written, %lld matched) in %.2f s\n",
+		       (double)gs.bytes / 1e6 / dt, (double)gs.bytes / 1e6, gs.lines, errors, matched, dt);
+	}
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("bench peak RSS  %.0f MB\n", (double)ru.ru_maxrss / 1024.0);
+	fl_lookup_close(lk);
+	fl_store_close(st);
+	return 0;
+}
