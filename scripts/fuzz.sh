@@ -2,8 +2,11 @@
 # Build every lexer's libFuzzer target with clang and run each for N seconds
 # (default 600).  Seeds: the language's fixture tree.  Stops at the first
 # crash, leak or timeout, leaving the reproducer in build-fuzz/.
+#   usage: fuzz.sh [SECONDS] [LANG...]   (default: every language)
 set -euo pipefail
 SECONDS_EACH=${1:-600}
+shift || true
+ONLY="$*"
 cd "$(dirname "$0")/.."
 OUT=build-fuzz
 mkdir -p "$OUT"
@@ -12,6 +15,9 @@ LIBSRC="lib/util.c lib/scan/lex.c lib/scan/sites.c"
 for src in tests/fuzz/fuzz_lang_*.c; do
 	name=$(basename "$src" .c)
 	lang=${name#fuzz_lang_}
+	if [ -n "$ONLY" ] && ! echo " $ONLY " | grep -q " $lang "; then
+		continue
+	fi
 	echo "== $name: building"
 	# shellcheck disable=SC2086
 	clang $CFLAGS $LIBSRC "lib/scan/lang_$lang.c" "$src" -o "$OUT/$name"

@@ -8,6 +8,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../util.h"
 
@@ -48,6 +49,23 @@ static bool in(const char *s, size_t n, const char *const *list)
 	for (; *list; list++)
 		if (strlen(*list) == n && memcmp(*list, s, n) == 0)
 			return true;
+	return false;
+}
+
+/* a test folder: "tests", "Tests", "__tests__", and .NET-style project
+ * folders "Foo.Tests", "Foo.UnitTests", "Foo.IntegrationTests" */
+static bool test_dir(const char *s, size_t n)
+{
+	for (const char *const *l = test_dirs; *l; l++)
+		if (strlen(*l) == n && strncasecmp(*l, s, n) == 0)
+			return true;
+	static const char *const suffixes[] = {".Tests", ".Test", ".UnitTests",
+					       ".IntegrationTests", ".Specs", NULL};
+	for (const char *const *x = suffixes; *x; x++) {
+		size_t l = strlen(*x);
+		if (n > l && memcmp(s + n - l, *x, l) == 0)
+			return true;
+	}
 	return false;
 }
 
@@ -111,7 +129,7 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 			return FL_SKIP_HIDDEN;
 		if (in(p, n, skip_dirs))
 			return FL_SKIP_FOLDER;
-		if (!o->include_tests && in(p, n, test_dirs))
+		if (!o->include_tests && test_dir(p, n))
 			return FL_SKIP_TEST;
 		p = sl + 1;
 	}

@@ -16,6 +16,7 @@
 
 #include "lang.h"
 #include "lex.h"
+#include "sites.h"
 #include "../util.h"
 
 #define NONE ((size_t)-1)
@@ -517,6 +518,13 @@ typedef struct ctx {
 	fl_toks t;
 	size_t *match;
 	fl_sites *out;
+	size_t out_base;  /* sites of this file start here in out */
+	/* sites whose code came from a constructor argument (X.ERR_Y): index
+	 * in out; such a code shared by different messages is a category and
+	 * is dropped so the messages stay separate records */
+	size_t *argc_v;
+	size_t argc_n, argc_cap;
+	bool arg_code;
 	frame *fr;
 	size_t nfr, capfr;
 	uint8_t *used;
@@ -713,6 +721,43 @@ static bool looks_code(const char *s)
 			return false;
 	}
 	return upper && strchr(s, '_') != NULL;
+}
+
+/* an error code constant: ERR_X, ECONNRESET, ETIMEDOUT */
+static bool looks_code_name(const char *s, size_t n)
+{
+	if (n < 4 || n > 64 || !(s[0] >= 'A' && s[0] <= 'Z'))
+		return false;
+	bool us = false;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] == '_')
+			us = true;
+		else if (!((s[k] >= 'A' && s[k] <= 'Z') ||
+			   (s[k] >= '0' && s[k] <= '9')))
+			return false;
+	}
+	return us || s[0] == 'E';
+}
+
+/* errorCode written as the argument [b, e) after a message: 'ERR_X' or
+ * Klass.ERR_X (a constant of the error class), else NULL */
+static char *arg_code(const ctx *c, size_t b, size_t e)
+{
+	const fl_toks *t = &c->t;
+	if (e == b + 1 && t->v[b].kind == FL_TK_STRING) {
+		const char *s = fl_tok_str(t, &t->v[b]);
+		return looks_code_name(s, strlen(s)) ? fl_xstrdup(s) : NULL;
+	}
+	if (e == b + 3 && t->v[b].kind == FL_TK_IDENT && is_p(c, b + 1, ".") &&
+	    t->v[b + 2].kind == FL_TK_IDENT) {
+		const char *q = t->src + t->v[b].off;
+		if (!(q[0] >= 'A' && q[0] <= 'Z'))
+			return NULL;
+		const char *s = t->src + t->v[b + 2].off;
+		if (looks_code_name(s, t->v[b + 2].len))
+			return fl_xstrndup(s, t->v[b + 2].len);
+	}
+	return NULL;
 }
 
 static int http_by_name(const char *n)
@@ -980,8 +1025,40 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 		     .guard = g,
 		     .idiom = idiom};
 	fl_site_add(c->out, &s);
+	if (c->arg_code && code) {
+		if (c->argc_n == c->argc_cap) {
+			c->argc_cap = c->argc_cap ? 2 * c->argc_cap : 8;
+			c->argc_v = fl_xrealloc(c->argc_v,
+						c->argc_cap * sizeof *c->argc_v);
+		}
+		c->argc_v[c->argc_n++] = c->out->n - 1;
+	}
 	free(fn);
 	free(g);
+}
+
+/* drop argument codes shared by sites with different messages */
+static void drop_category_codes(ctx *c)
+{
+	fl_sites *o = c->out;
+	bool *drop = fl_xcalloc(c->argc_n + 1, sizeof *drop);
+	for (size_t a = 0; a < c->argc_n; a++)
+		for (size_t b = c->out_base; b < o->n; b++) {
+			const fl_site *x = &o->v[c->argc_v[a]], *y = &o->v[b];
+			if (b != c->argc_v[a] && y->code &&
+			    strcmp(x->code, y->code) == 0 &&
+			    strcmp(x->message ? x->message : "",
+				   y->message ? y->message : "") != 0)
+				drop[a] = true;
+		}
+	for (size_t a = 0; a < c->argc_n; a++) {
+		fl_site *x = &o->v[c->argc_v[a]];
+		if (drop[a] && x->message && *x->message) {
+			free((void *)x->code);
+			x->code = NULL;
+		}
+	}
+	free(drop);
 }
 
 /* ---- site rules ------------------------------------------------------------ */
@@ -1076,6 +1153,10 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 					msg = m2;
 				}
 			}
+			if (msg && !code && k + 1 < na) {
+				code = arg_code(c, s[k + 1], e[k + 1]);
+				c->arg_code = code != NULL;
+			}
 		}
 		/* code: in a later options object */
 		for (size_t k = 0; k < na && !code; k++)
@@ -1100,6 +1181,7 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 	if (extra_code && !code)
 		code = fl_xstrdup(extra_code);
 	emit(c, at, msg, code, cls, type, sev, http, idiom);
+	c->arg_code = false;
 	free(msg);
 	free(code);
 	free(cls);
@@ -1122,6 +1204,8 @@ static void rule_throw(ctx *c, size_t i)
 			if (is_id(c, clsi, "createError"))
 				c->used[clsi] = 1;
 		}
+		if (isnew)
+			c->used[k] = 1;
 		report_ctor(c, i, clsi, open, isnew ? "throw new" : "throw",
 			    NULL);
 		return;
@@ -1135,17 +1219,19 @@ static void rule_throw(ctx *c, size_t i)
 	}
 }
 
+static void rule_new_error(ctx *c, size_t i, const char *code);
+
 /* `NAME = new X(...)` later thrown: report at `new` */
-static void rule_new_var(ctx *c, size_t i)
+static bool rule_new_var(ctx *c, size_t i)
 {
 	if (i < 2 || !is_p(c, i - 1, "=") || !is_kind(c, i - 2, FL_TK_IDENT))
-		return;
+		return false;
 	if (i >= 3 && (is_p(c, i - 3, ".") || is_p(c, i - 3, "?.")))
-		return;
+		return false;
 	size_t clsi;
 	size_t open = ctor_at(c, i, &clsi);
 	if (open == NONE || c->match[open] >= c->t.n)
-		return;
+		return false;
 	const fl_tok *nm = &c->t.v[i - 2];
 	const char *nms = c->t.src + nm->off;
 	size_t nl = nm->len;
@@ -1153,7 +1239,7 @@ static void rule_new_var(ctx *c, size_t i)
 	(is_kind(c, (j), FL_TK_IDENT) && c->t.v[(j)].len == nl &&              \
 	 memcmp(c->t.src + c->t.v[(j)].off, nms, nl) == 0)
 	char *code = NULL;
-	bool thrown = false;
+	bool thrown = false, handed = false;
 	int depth = 0;
 	for (size_t k = c->match[open] + 1, n = 0; k < c->t.n && n < 400;
 	     k++, n++) {
@@ -1178,11 +1264,38 @@ static void rule_new_var(ctx *c, size_t i)
 		}
 		if (IS_NAME(k) && is_p(c, k + 1, "=") && k != i - 2)
 			break; /* reassigned */
+		/* handed on: f(.., NAME) / return NAME */
+		if (IS_NAME(k) && (is_p(c, k - 1, "(") || is_p(c, k - 1, ",") ||
+				   is_id(c, k - 1, "return")) &&
+		    (is_p(c, k + 1, ")") || is_p(c, k + 1, ",") ||
+		     is_p(c, k + 1, ";")))
+			handed = true;
 	}
 #undef IS_NAME
 	if (thrown)
 		report_ctor(c, i, clsi, open, "throw new", code && *code ? code : NULL);
+	else if (handed)
+		rule_new_error(c, i, code && *code ? code : NULL);
 	free(code);
+	return true;
+}
+
+/* `new XError(..)` / `new XException(..)` handed on rather than thrown
+ * (next(err), callback(err), emit('error', err), return err, abort(err)):
+ * an error object with its message is an error site */
+static void rule_new_error(ctx *c, size_t i, const char *code)
+{
+	size_t clsi;
+	size_t open = ctor_at(c, i, &clsi);
+	if (open == NONE || c->match[open] >= c->t.n)
+		return;
+	const char *n = c->t.src + c->t.v[clsi].off;
+	size_t l = c->t.v[clsi].len;
+	bool err = (l >= 5 && memcmp(n + l - 5, "Error", 5) == 0) ||
+		   (l >= 9 && memcmp(n + l - 9, "Exception", 9) == 0);
+	if (!err || !(n[0] >= 'A' && n[0] <= 'Z'))
+		return;
+	report_ctor(c, i, clsi, open, "new", code);
 }
 
 /* Promise.reject(x) / reject(x) */
@@ -1195,6 +1308,7 @@ static void rule_reject(ctx *c, size_t i, size_t open, const char *idiom)
 	size_t clsi;
 	size_t o2 = ctor_at(c, s[0], &clsi);
 	if (o2 != NONE && is_id(c, s[0], "new")) {
+		c->used[s[0]] = 1;
 		report_ctor(c, i, clsi, o2, idiom, NULL);
 		return;
 	}
@@ -1270,10 +1384,39 @@ static void rule_ctx_throw(ctx *c, size_t i)
 
 static void rule_console(ctx *c, size_t i, bool warn)
 {
-	size_t s[4], e[4];
-	size_t na = split_args(c, i + 3, s, e, 4);
+	size_t s[8], e[8];
+	size_t na = split_args(c, i + 3, s, e, 8);
 	char *msg = NULL;
-	for (size_t k = 0; k < na && !msg; k++)
+	if (na > 0)
+		msg = msg_of(c, s[0], e[0]);
+	if (msg && !strchr(msg, '%') && na <= 8) {
+		/* console.error('a:', x) prints its arguments joined by spaces */
+		fl_buf b = {0};
+		fl_buf_puts(&b, msg);
+		for (size_t k = 1; k < na; k++) {
+			char *m = msg_of(c, s[k], e[k]);
+			size_t id = NONE;
+			for (size_t q = s[k]; q < e[k]; q++)
+				if (c->t.v[q].kind == FL_TK_IDENT)
+					id = q;
+			fl_buf_putc(&b, ' ');
+			if (m) {
+				fl_buf_puts(&b, m);
+			} else if (id != NONE) {
+				fl_buf_putc(&b, '{');
+				fl_buf_put(&b, c->t.src + c->t.v[id].off,
+					   c->t.v[id].len);
+				fl_buf_putc(&b, '}');
+			} else {
+				fl_buf_puts(&b, "{}");
+			}
+			free(m);
+		}
+		free(msg);
+		msg = fl_xstrdup(fl_buf_cstr(&b));
+		fl_buf_free(&b);
+	}
+	for (size_t k = 1; k < na && !msg; k++)
 		msg = msg_of(c, s[k], e[k]);
 	emit(c, i, msg, NULL, NULL, FL_T_CONSOLE,
 	     warn ? FL_S_WARNING : FL_S_ERROR, 0,
@@ -1302,7 +1445,8 @@ static void rules(ctx *c)
 		if (fl_tok_is(t, i, "throw")) {
 			rule_throw(c, i);
 		} else if (fl_tok_is(t, i, "new")) {
-			rule_new_var(c, i);
+			if (!rule_new_var(c, i))
+				rule_new_error(c, i, NULL);
 		} else if (fl_tok_is(t, i, "Promise") && is_p(c, i + 1, ".") &&
 			   is_id(c, i + 2, "reject") && is_p(c, i + 3, "(")) {
 			rule_reject(c, i, i + 3, "Promise.reject");
@@ -1319,6 +1463,18 @@ static void rules(ctx *c)
 		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
 			   is_id(c, i + 2, "throw") && is_p(c, i + 3, "(")) {
 			rule_ctx_throw(c, i);
+		} else if (fl_tok_is(t, i, "deprecate") && is_p(c, i + 1, "(") &&
+			   !(i > 0 && (is_id(c, i - 1, "function") ||
+				       is_p(c, i - 1, "=")))) {
+			/* depd: deprecate('message') prints a warning */
+			size_t s[2], e[2];
+			if (split_args(c, i + 1, s, e, 2) == 1 &&
+			    is_kind(c, s[0], FL_TK_STRING)) {
+				char *m = msg_of(c, s[0], e[0]);
+				emit(c, i, m, NULL, NULL, FL_T_CONSOLE,
+				     FL_S_WARNING, 0, "deprecate");
+				free(m);
+			}
 		} else if (fl_tok_is(t, i, "createError") && is_p(c, i + 1, "(")) {
 			report_ctor(c, i, i, i + 1, "createError", NULL);
 		}
@@ -1339,7 +1495,10 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.out = out;
 	compute_match(&c);
 	c.used = fl_xcalloc(c.t.n + 1, 1);
+	c.out_base = out->n;
 	rules(&c);
+	drop_category_codes(&c);
+	free(c.argc_v);
 	free(c.used);
 	free(c.match);
 	free(c.fr);

@@ -1145,6 +1145,10 @@ static bool is_test_file(const char *path)
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	size_t n = strlen(base);
+	/* PHP packages keep their tests under Tests/ (Symfony, PSR-4
+	 * "Vendor\\Pkg\\Tests\\" namespaces); the core only knows tests/ */
+	if (strncmp(path, "Tests/", 6) == 0 || strstr(path, "/Tests/"))
+		return true;
 	return n > 8 && strcmp(base + n - 8, "Test.php") == 0;
 }
 

@@ -541,6 +541,7 @@ typedef struct walker {
 	size_t nblk, capblk;
 	fl_sites *out;
 	fl_buf fn;
+	size_t var; /* message argument that is one variable name, or NONE */
 } walker;
 
 static void blk_push(walker *w, pyblk b)
@@ -588,9 +589,133 @@ static char *cur_guard(walker *w)
 
 /* ---- sites --------------------------------------------------------------------- */
 
+static char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all);
+static bool range_ok(const fl_toks *t, size_t b, size_t e);
+
+#define MAXVAR 4
+/* The messages a variable holds at `at`: every `NAME = <literal expr>`
+ * statement of the enclosing function before `at`.  Returns the count, 0
+ * when any assignment is not a message (or NAME is bound otherwise). */
+static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
+{
+	const fl_toks *t = w->t;
+	size_t from = 0;
+	for (size_t k = w->nblk; k-- > 0;)
+		if (w->blk[k].kind == B_DEF && w->blk[k].name != NONE) {
+			from = w->blk[k].name;
+			break;
+		}
+	if (at > from + 20000)
+		return 0;
+	const fl_tok *v = &t->v[var];
+	size_t n = 0;
+	bool bad = false;
+	for (size_t k = from; k < at && !bad; k++) {
+		if (is_opener(t, k)) {
+			if (w->m[k] == NONE || w->m[k] >= at)
+				break;
+			k = w->m[k];
+			continue;
+		}
+		if (t->v[k].kind != FL_TK_IDENT || t->v[k].len != v->len ||
+		    memcmp(t->src + t->v[k].off, t->src + v->off, v->len) != 0)
+			continue;
+		bool stmt = k == from || (t->v[k].flags & FL_TF_NL_BEFORE) ||
+			    is_p(t, k - 1, ';');
+		if (k > 0 && (fl_tok_is_ident(t, k - 1, "as") ||
+			      fl_tok_is_ident(t, k - 1, "for") ||
+			      fl_tok_is_ident(t, k - 1, "global") ||
+			      fl_tok_is_ident(t, k - 1, "nonlocal")))
+			bad = true;
+		else if (k + 1 < t->n && t->v[k + 1].kind == FL_TK_PUNCT &&
+			 !is_p(t, k + 1, '=') && !is_p(t, k + 1, '.') &&
+			 !is_p(t, k + 1, '(') && !is_p(t, k + 1, '[') &&
+			 t->v[k + 1].len >= 2 &&
+			 t->src[t->v[k + 1].off + t->v[k + 1].len - 1] == '=' &&
+			 !fl_tok_is_punct(t, k + 1, "==") &&
+			 !fl_tok_is_punct(t, k + 1, "!=") &&
+			 !fl_tok_is_punct(t, k + 1, "<=") &&
+			 !fl_tok_is_punct(t, k + 1, ">="))
+			bad = true; /* augmented assignment */
+		else if (stmt && (is_p(t, k + 1, ',') || is_p(t, k + 1, ':')))
+			bad = true; /* tuple target or annotation */
+		else if (stmt && is_p(t, k + 1, '=')) {
+			size_t b = k + 2, e = b;
+			while (e < at) {
+				if (e > b && ((t->v[e].flags & FL_TF_NL_BEFORE) ||
+					      is_p(t, e, ';')))
+					break;
+				if (is_opener(t, e)) {
+					if (w->m[e] == NONE)
+						break;
+					e = w->m[e] + 1;
+					continue;
+				}
+				e++;
+			}
+			size_t mb = b, me = e;
+			while (me > mb + 2 && is_p(t, mb, '(') &&
+			       w->m[mb] == me - 1) {
+				mb++;
+				me--;
+			}
+			char *m = range_ok(t, mb, me) ? py_msg(t, mb, me, false)
+						       : NULL;
+			if ((m && !*m) ||
+			    (!m && me == mb + 1 &&
+			     (fl_tok_is_ident(t, mb, "None") ||
+			      (t->v[mb].kind == FL_TK_STRING &&
+			       t->v[mb].slen == 0)))) {
+				free(m); /* "" / None: the no-error sentinel */
+			} else if (!m || n == MAXVAR) {
+				free(m);
+				bad = true;
+			} else {
+				bool dup = false;
+				for (size_t q = 0; q < n; q++)
+					dup = dup || strcmp(out[q], m) == 0;
+				if (dup)
+					free(m);
+				else
+					out[n++] = m;
+			}
+			k = e - 1;
+		}
+	}
+	if (bad) {
+		for (size_t q = 0; q < n; q++)
+			free(out[q]);
+		n = 0;
+	}
+	return n;
+}
+
+static void emit1(walker *w, size_t at, const char *msg, const char *code,
+		  const char *cls, const char *type, const char *sev, int http,
+		  const char *idiom);
+
 static void emit(walker *w, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev, int http,
 		 const char *idiom)
+{
+	size_t var = w->var;
+	w->var = NONE;
+	if ((!msg || !*msg) && var != NONE) {
+		char *ms[MAXVAR];
+		size_t n = var_msgs(w, at, var, ms);
+		for (size_t q = 0; q < n; q++) {
+			emit1(w, at, ms[q], code, cls, type, sev, http, idiom);
+			free(ms[q]);
+		}
+		if (n)
+			return;
+	}
+	emit1(w, at, msg, code, cls, type, sev, http, idiom);
+}
+
+static void emit1(walker *w, size_t at, const char *msg, const char *code,
+		  const char *cls, const char *type, const char *sev, int http,
+		  const char *idiom)
 {
 	if ((!msg || !*msg) && !code)
 		return;
@@ -741,7 +866,11 @@ static char *arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 {
 	if (k == NONE || k >= a->n)
 		return NULL;
-	return py_msg(w->t, a->st[k], a->en[k], pct);
+	char *m = py_msg(w->t, a->st[k], a->en[k], pct);
+	if (!m && a->en[k] == a->st[k] + 1 &&
+	    w->t->v[a->st[k]].kind == FL_TK_IDENT && w->var == NONE)
+		w->var = a->st[k];
+	return m;
 }
 
 static char *kw_msg(walker *w, const callargs *a, const char *const *names)
@@ -784,6 +913,7 @@ static const char *const msg_kws[] = {"detail", "message", "msg",
 static void do_raise(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
+	w->var = NONE;
 	size_t j = i + 1;
 	if (j >= t->n || (t->v[j].flags & FL_TF_NL_BEFORE) || is_p(t, j, ';'))
 		return; /* bare re-raise */
@@ -891,6 +1021,7 @@ done:
 static void do_call(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
+	w->var = NONE;
 	size_t pb = i;
 	while (pb >= 2 && is_p(t, pb - 1, '.') &&
 	       t->v[pb - 2].kind == FL_TK_IDENT && i - pb < 16)
@@ -1082,6 +1213,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	fl_toks_init(&t, src);
 	py_lex(&t);
 	walker w = {0};
+	w.var = NONE;
 	w.t = &t;
 	w.m = compute_match(&t);
 	w.out = out;

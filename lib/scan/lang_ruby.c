@@ -1136,6 +1136,37 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 	char *cls = NULL, *msg = NULL;
 	size_t a0b = st[0], a0e = en[0];
 	size_t mb = NONE, me = NONE;
+	if (a0e == a0b + 1 && t->v[a0b].kind == FL_TK_NUMBER) {
+		/* fail(405, "Method Not Allowed"): not Kernel#fail (a status
+		 * is no exception) but the project's own HTTP error reply */
+		int st0 = 0;
+		for (uint32_t q = 0; q < t->v[a0b].len && q < 4; q++) {
+			char d = t->src[t->v[a0b].off + q];
+			st0 = d >= '0' && d <= '9' ? st0 * 10 + (d - '0') : -1000;
+		}
+		if (t->v[a0b].len != 3)
+			st0 = 0;
+		if (st0 < 400 || st0 > 599 || n < 2)
+			return;
+		msg = rb_msg(t, st[1], en[1]);
+		if (msg) {
+			fl_site s = {0};
+			s.line = t->v[i].line;
+			s.col = t->v[i].col;
+			s.message = msg;
+			s.type = FL_T_HTTP;
+			s.severity = st0 >= 500 ? FL_S_ERROR : FL_S_WARNING;
+			s.http = st0;
+			s.function = cur_function(w);
+			char *g = cur_guard(w);
+			s.guard = g;
+			s.idiom = idiom;
+			fl_site_add(w->out, &s);
+			free(g);
+		}
+		free(msg);
+		return;
+	}
 	if (const_path(t, a0b, a0e)) {
 		fl_buf b = {0};
 		put_span(&b, t, a0b, a0e);

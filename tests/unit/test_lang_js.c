@@ -204,6 +204,49 @@ static void test_no_junk(void **state)
 	fl_sites_free(s);
 }
 
+/* real-project findings (express, axios) */
+static void test_real_projects(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/res.js",
+		"function send(cb) {\n"                                          /* 1 */
+		"  var err = new Error('EISDIR, read');\n"                        /* 2 */
+		"  err.code = 'EISDIR';\n"                                        /* 3 */
+		"  cb(err);\n"                                                    /* 4 */
+		"  next(new TypeError('view not found'));\n"                      /* 5 */
+		"  deprecate('Url must be a string');\n"                          /* 6 */
+		"  reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));\n" /* 7 */
+		"  throw new AxiosError('Bad a', AxiosError.ERR_BAD_REQUEST);\n"  /* 8 */
+		"  throw new AxiosError('Bad b', AxiosError.ERR_BAD_REQUEST);\n"  /* 9 */
+		"  abort(new CanceledError('stream aborted', config, req));\n"    /* 10 */
+		"  console.error('Error:', e.message);\n"                         /* 11 */
+		"  console.warn('%s failed', name, extra);\n"                     /* 12 */
+		"  const dummy = new Error();\n"                                  /* 13 */
+		"  const d = new Date('2020');\n"                                 /* 14 */
+		"  throw new Error('once');\n"                                    /* 15 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "EISDIR, read", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "EISDIR");
+	x = EXPECT_SITE(s, "view not found", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "TypeError");
+	x = EXPECT_SITE(s, "Url must be a string", 6, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "Network Error", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "ERR_NETWORK");
+	/* one code, two messages: a category, not an identity */
+	x = EXPECT_SITE(s, "Bad a", 8, FL_T_EXCEPTION);
+	assert_null(x->code);
+	x = EXPECT_SITE(s, "Bad b", 9, FL_T_EXCEPTION);
+	assert_null(x->code);
+	x = EXPECT_SITE(s, "stream aborted", 10, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "CanceledError");
+	EXPECT_SITE(s, "Error: {message}", 11, FL_T_CONSOLE);
+	EXPECT_SITE(s, "%s failed", 12, FL_T_CONSOLE);
+	EXPECT_SITE(s, "once", 15, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 10);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -276,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_jsx_expressions),
 		cmocka_unit_test(test_no_junk),
+		cmocka_unit_test(test_real_projects),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};

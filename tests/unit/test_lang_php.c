@@ -148,6 +148,10 @@ static void test_is_test_file(void **state)
 	(void)state;
 	assert_true(fl_lang_php.is_test_file("tests/Unit/UserTest.php"));
 	assert_true(fl_lang_php.is_test_file("FooTest.php"));
+	/* Symfony keeps tests (and fixtures) under Tests/ */
+	assert_true(fl_lang_php.is_test_file("Tests/Fixtures/Foo3Command.php"));
+	assert_true(fl_lang_php.is_test_file("src/Symfony/Console/Tests/Helper/X.php"));
+	assert_false(fl_lang_php.is_test_file("src/Testsuite/Runner.php"));
 	assert_false(fl_lang_php.is_test_file("src/Test.php"));
 	assert_false(fl_lang_php.is_test_file("src/User.php"));
 }

@@ -241,6 +241,47 @@ static void test_nesting_guard(void **state)
 	fl_sites_free(s);
 }
 
+/* real-project findings (requests): a message held in a local variable */
+static void test_var_message(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"class Response:\n"                                          /* 1 */
+		"    def raise_for_status(self):\n"                          /* 2 */
+		"        http_error_msg = \"\"\n"                          /* 3 */
+		"        if 400 <= self.status_code < 500:\n"                /* 4 */
+		"            http_error_msg = (\n"                           /* 5 */
+		"                f\"{self.status_code} Client Error: {reason}\"\n" /* 6 */
+		"            )\n"                                            /* 7 */
+		"        elif 500 <= self.status_code < 600:\n"              /* 8 */
+		"            http_error_msg = f\"{self.status_code} Server Error\"\n" /* 9 */
+		"        if http_error_msg:\n"                               /* 10 */
+		"            raise HTTPError(http_error_msg, response=self)\n" /* 11 */
+		"def check(v):\n"                                            /* 12 */
+		"    warning = f\"Old version ({v}) may cause slowdown.\"\n" /* 13 */
+		"    warnings.warn(warning, DepWarning)\n"                   /* 14 */
+		"def other(v):\n"                                            /* 15 */
+		"    msg = compute(v)\n"                                     /* 16 */
+		"    msg2 = \"base\"\n"                                    /* 17 */
+		"    msg2 += str(v)\n"                                       /* 18 */
+		"    raise ValueError(msg2)\n"                               /* 19 */
+		"    try:\n"                                                 /* 20 */
+		"        pass\n"                                             /* 21 */
+		"    except OSError as warning:\n"                           /* 22 */
+		"        raise RuntimeError(warning)\n"                      /* 23 */
+		"    raise ValueError(msg)\n");                              /* 24 */
+	const fl_site *x = EXPECT_SITE(s, "{self.status_code} Client Error: {reason}",
+				       11, FL_T_HTTP);
+	assert_str(x->cls, "HTTPError");
+	assert_str(x->function, "Response.raise_for_status");
+	EXPECT_SITE(s, "{self.status_code} Server Error", 11, FL_T_HTTP);
+	x = EXPECT_SITE(s, "Old version ({v}) may cause slowdown.", 14,
+			FL_T_CONSOLE);
+	assert_str(x->cls, "DepWarning");
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -314,6 +355,7 @@ int main(void)
 		cmocka_unit_test(test_console),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_nesting_guard),
+		cmocka_unit_test(test_var_message),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};

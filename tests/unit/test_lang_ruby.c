@@ -235,6 +235,30 @@ static void test_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* real-project finding (rack): fail(status, body) is the project's own
+ * HTTP reply, not Kernel#fail */
+static void test_fail_status(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class Files\n"                                               /* 1 */
+		"  def get(env)\n"                                            /* 2 */
+		"    return fail(405, \"Method Not Allowed\", {'allow' => x}) unless ok\n" /* 3 */
+		"    return fail(400, \"Bad Request\") unless valid\n"       /* 4 */
+		"    fail(200, \"fine\")\n"                                  /* 5 */
+		"    fail 3\n"                                                /* 6 */
+		"  end\n"                                                     /* 7 */
+		"end\n");
+	const fl_site *x = EXPECT_SITE(s, "Method Not Allowed", 3, FL_T_HTTP);
+	assert_int_equal(x->http, 405);
+	assert_null(x->cls);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "Bad Request", 4, FL_T_HTTP);
+	assert_int_equal(x->http, 400);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -325,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_guards),
+		cmocka_unit_test(test_fail_status),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `make bench`: every benchmark, printing figures (recorded by hand in
+# BENCHMARKS.md with the machine and the command).
+#   BENCH_C_TREE     a C tree of ~60 MB     (default /tmp/bench/git: git's sources)
+#   BENCH_RUST_TREE  a Rust workspace ~30 MB (default /tmp/bench/rust-analyzer)
+#   BENCH_RECORDS    store sizes for the lookup benchmark (default "100000 1000000")
+# The trees are public repositories fetched for the purpose, never committed.
+set -u
+BUILD=${1:-build}
+C_TREE=${BENCH_C_TREE:-/tmp/bench/git}
+RUST_TREE=${BENCH_RUST_TREE:-/tmp/bench/rust-analyzer}
+RECORDS=${BENCH_RECORDS:-"100000 1000000"}
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GiB"
+for tree in "$C_TREE" "$RUST_TREE"; do
+	if [ ! -d "$tree" ]; then
+		echo "bench: $tree is missing: clone the tree there (see BENCHMARKS.md)"
+		continue
+	fi
+	echo "== scan $tree"
+	"$BUILD/bench/bench_scan" "$tree" 5
+done
+src=$(mktemp -d /tmp/fl-bench-src-XXXXXX)
+for tree in "$C_TREE" "$RUST_TREE"; do
+	[ -d "$tree" ] && "$BUILD/faultline" scan "$tree" --db "$src/src.db" >/dev/null
+done
+if [ ! -f "$src/src.db" ]; then
+	echo "bench: no tree to take messages from; lookup benchmark skipped"
+	exit 0
+fi
+for n in $RECORDS; do
+	echo "== lookup over $n records"
+	"$BUILD/bench/gen_store" --from "$src/src.db" --db "$src/g$n.db" --records "$n"
+	"$BUILD/bench/bench_lookup" --db "$src/g$n.db" --bin "$BUILD/faultline" \
+		--queries 5000 --baseline-queries 20 --log-mb 200
+done
+rm -rf "$src"
