@@ -25,6 +25,7 @@ struct glstate {
 	struct count *counts;
 	size_t ncounts;
 	long long matched;
+	uint32_t *slot;     /* per lookup entry: 1 + its index in counts */
 };
 
 /* the first sentence of the record's documentation */
@@ -46,11 +47,9 @@ static int on_match(const fl_logmatch *lm, void *ud)
 	struct glstate *g = ud;
 	const fl_match *m = lm->m;
 	g->matched++;
-	size_t i;
-	for (i = 0; i < g->ncounts; i++)
-		if (strcmp(g->counts[i].id, m->id) == 0)
-			break;
+	size_t i = g->slot[m->entry] ? g->slot[m->entry] - 1 : g->ncounts;
 	if (i == g->ncounts) {
+		g->slot[m->entry] = (uint32_t)g->ncounts + 1;
 		g->counts = realloc(g->counts, (g->ncounts + 1) * sizeof *g->counts);
 		char where[4096];
 		snprintf(where, sizeof where, "%s:%d", m->file_path, m->line);
@@ -132,7 +131,8 @@ int cmd_grep_log(int argc, char **argv)
 			fclose(in);
 		return cli_fail(1, "%s", err.msg);
 	}
-	struct glstate g = {st, json, NULL, 0, 0};
+	struct glstate g = {st, json, NULL, 0, 0,
+			    calloc(fl_lookup_count(lk) + 1, sizeof(uint32_t))};
 	fl_grep_stats stats;
 	rc = fl_grep_log(lk, in, repo, on_match, &g, &stats, &err);
 	if (in != stdin)
@@ -150,6 +150,7 @@ int cmd_grep_log(int argc, char **argv)
 		free(g.counts[i].message);
 	}
 	free(g.counts);
+	free(g.slot);
 	fl_lookup_close(lk);
 	fl_lookup_thread_done();
 	fl_store_close(st);

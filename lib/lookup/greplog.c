@@ -155,6 +155,20 @@ static void flush(struct glctx *g, const char *buf, struct unit *u)
 	size_t len = u->end - u->start;
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 		len--;
+	if (u->nlines == 1) {
+		/* occurrences of short patterns in a long message are no
+		 * answer (FL_SHORT_COVER): skip the line without a closer look
+		 * when only such occurrences are there */
+		size_t msglen = fl_lk_message_len(text, len);
+		bool viable = false;
+		for (size_t o = first; o < last && !viable; o++) {
+			uint32_t id = g->occ.v[o].id;
+			viable = id >= ix->h->n_factors || ix->fmax[id] == UINT32_MAX ||
+				 (double)ix->fmax[id] >= FL_SHORT_COVER * (double)msglen;
+		}
+		if (!viable)
+			return;
+	}
 	/* multi-line errors, and lines whose message sits inside JSON or
 	 * logfmt, go through the full lookup with normalisation */
 	const char *t0 = text;
@@ -164,7 +178,7 @@ static void flush(struct glctx *g, const char *buf, struct unit *u)
 		       memmem(text, len, "message=", 8);
 	if (u->nlines > 1 || wrapped) {
 		fl_result r;
-		fl_lookup_explain(g->lk, text, len, g->repo, 1, &r);
+		fl_lk_explain(g->lk, text, len, g->repo, 1, false, &r);
 		if (r.n && r.match_type && strcmp(r.match_type, "fuzzy") != 0)
 			report(g, u, text, len, &r.v[0]);
 		fl_result_free(&r);

@@ -97,9 +97,13 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	fl_prog prog;
 	char factor[FACTOR_MAX + 1];
 	size_t flen = 0;
+	x->maxlen = UINT32_MAX;
 	if (fl_prog_parse(e->pattern, buf, &prog)) {
 		x->flags |= IDX_SIMPLE;
 		x->literal = prog.literal;
+		/* one segment, no leading gap: a lazy match is bounded */
+		if (prog.nseg == 1 && !prog.lead_gap)
+			x->maxlen = (uint32_t)prog.seglen[0] + prog.trail_gap;
 		for (uint16_t i = 0; i < prog.nseg; i++)
 			if (prog.seglen[i] > flen) {
 				flen = prog.seglen[i] > FACTOR_MAX ? FACTOR_MAX : prog.seglen[i];
@@ -177,7 +181,7 @@ static void builder_free(fl_index_builder *b)
 /* Literal databases are compiled in shards, two at a time: Hyperscan's
  * literal compile time grows with the literal count, and two cores halve
  * it. */
-#define SHARD_LITERALS 40000
+#define SHARD_LITERALS 120000
 
 struct shard_job {
 	const char **exprs;
@@ -341,6 +345,20 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			fent[fidx[f] + fcount[f]++] = (uint32_t)e;
 	}
 	free(fcount);
+	/* per factor: if every entry is a short pattern with a bounded match,
+	 * the longest match any of them can make (lines whose message is much
+	 * longer cannot be theirs) */
+	uint32_t *fmax = fl_xcalloc(b->nfactors + 1, sizeof *fmax);
+	for (size_t f = 0; f < b->nfactors; f++) {
+		uint32_t m = 0;
+		for (uint32_t k = fidx[f]; k < fidx[f + 1]; k++) {
+			const idx_entry *x = &b->ent[fent[k]];
+			uint32_t v = x->literal < FL_SHORT_PATTERN ? x->maxlen : UINT32_MAX;
+			if (v > m)
+				m = v;
+		}
+		fmax[f] = m;
+	}
 	/* codes, sorted; the distinct ones join the literal database */
 	g_sort_strings = b->strings.s;
 	qsort(b->codes, b->ncodes, sizeof *b->codes, cmp_code);
@@ -405,6 +423,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 						hs_free_database(job.db[j]);
 				free(fidx);
 				free(fent);
+				free(fmax);
 				free(always);
 				free(hscodes);
 				free(tok);
@@ -445,6 +464,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	h.off_factor_ent = img_put(&img, fent, acc * sizeof *fent);
 	h.n_factor_ent = acc;
 	h.off_always = img_put(&img, always, nalways * sizeof *always);
+	h.off_factor_max = img_put(&img, fmax, b->nfactors * sizeof *fmax);
 	h.n_shards = nshards;
 	for (size_t k = 0; k < nshards; k++) {
 		h.off_hs[k] = img_put(&img, hsbytes[k], hslen[k]);
@@ -462,6 +482,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	free(post);
 	free(fidx);
 	free(fent);
+	free(fmax);
 	free(always);
 	builder_free(b);
 	return map_image(out, img.s, img.n, false, err);
@@ -540,6 +561,7 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	ix->codes = (const idx_code *)(base + h->off_codes);
 	ix->fidx = (const uint32_t *)(base + h->off_factor_idx);
 	ix->fent = (const uint32_t *)(base + h->off_factor_ent);
+	ix->fmax = (const uint32_t *)(base + h->off_factor_max);
 	ix->always = (const uint32_t *)(base + h->off_always);
 	ix->hscodes = (const uint32_t *)(base + h->off_hscodes);
 	for (size_t k = 0; k < h->n_shards; k++) {

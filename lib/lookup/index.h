@@ -15,8 +15,12 @@
 
 #include "faultline.h"
 
-#define FL_IDX_MAGIC "FLIDX\0\0\5"
+#define FL_IDX_MAGIC "FLIDX\0\0\6"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
+/* patterns with fewer literal characters must span most of the message
+ * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
+#define FL_SHORT_PATTERN 12
+#define FL_SHORT_COVER 0.6
 
 typedef struct idx_entry {
 	uint32_t id, repo, slug, code, msg, path, url, pattern, cls; /* strings */
@@ -25,6 +29,7 @@ typedef struct idx_entry {
 	uint32_t toks, ntoks;  /* token indexes, into entry_toks */
 	float norm;            /* sum of idf over the entry's tokens */
 	uint32_t flags;        /* IDX_SIMPLE: pattern is literal + (.+?) */
+	uint32_t maxlen;       /* longest possible match, UINT32_MAX = unbounded */
 } idx_entry;
 #define IDX_SIMPLE 1u
 
@@ -52,6 +57,7 @@ typedef struct idx_header {
 	uint64_t off_entry_toks, n_entry_toks;
 	uint64_t off_codes;
 	uint64_t off_factor_idx, off_factor_ent, n_factor_ent;
+	uint64_t off_factor_max;   /* per factor: max maxlen of its short entries */
 	uint64_t off_always;
 	uint64_t n_shards;
 	uint64_t off_hs[FL_IDX_SHARDS], len_hs[FL_IDX_SHARDS];
@@ -74,6 +80,8 @@ typedef struct fl_index {
 	const idx_code *codes;
 	const uint32_t *fidx;  /* n_factors + 1 offsets into fent */
 	const uint32_t *fent;
+	const uint32_t *fmax;  /* per factor: longest match any of its entries
+				  can make when all are short (UINT32_MAX: any) */
 	const uint32_t *always;
 	const uint32_t *hscodes; /* string offsets of the distinct codes */
 	hs_database_t *hs[FL_IDX_SHARDS]; /* literal databases (shards) */

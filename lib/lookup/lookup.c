@@ -17,8 +17,6 @@
 #include "tokens.h"
 
 #define FUZZY_MIN 0.4
-/* patterns with fewer literal characters must span most of the message */
-#define FL_SHORT_PATTERN 12
 
 int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
 {
@@ -425,9 +423,19 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	h->coverage = le > msg_start ? (double)(whole.end - whole.start) / (double)(le - msg_start) : 1.0;
 	/* a short pattern found inside a longer message is a coincidence
 	 * ("path" inside any line that names a path), not an answer */
-	if (x->literal < FL_SHORT_PATTERN && h->coverage < 0.6)
+	if (x->literal < FL_SHORT_PATTERN && h->coverage < FL_SHORT_COVER)
 		return false;
 	return true;
+}
+
+size_t fl_lk_message_len(const char *line, size_t len)
+{
+	char buf[512];
+	size_t n = len < sizeof buf - 1 ? len : sizeof buf - 1;
+	memcpy(buf, line, n);
+	buf[n] = '\0';
+	size_t prefix = (size_t)(fl_strip_line(buf) - buf);
+	return len - prefix;
 }
 
 static bool line_local(const fl_index *ix, const idx_entry *x)
@@ -471,9 +479,17 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			ls--;
 		while (le < len && text[le] != '\n')
 			le++;
+		size_t msglen = 0;
+		if (ix->fmax[f] != UINT32_MAX)
+			msglen = fl_lk_message_len(text + ls, le - ls);
 		for (uint32_t k = ix->fidx[f]; k < ix->fidx[f + 1]; k++) {
 			uint32_t e = ix->fent[k];
 			if (tls.stamp[e] == tls.now)
+				continue;
+			/* a short pattern that cannot span enough of this message */
+			if (msglen && ix->ent[e].literal < FL_SHORT_PATTERN &&
+			    ix->ent[e].maxlen != UINT32_MAX &&
+			    (double)ix->ent[e].maxlen < FL_SHORT_COVER * (double)msglen)
 				continue;
 			const idx_entry *x = &ix->ent[e];
 			if (!repo_ok(ix, x, repo)) {
@@ -641,12 +657,19 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 		h->score = score >= 0.9 ? 0.899 : score;
 		h->ev = evidence(ix, x, q);
 	}
-	qsort(*hits, nh, sizeof **hits, cmp_hit_score);
+	if (nh > 1)
+		qsort(*hits, nh, sizeof **hits, cmp_hit_score);
 	return nh;
 }
 
 int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
 		      const char *repo, size_t limit, fl_result *out)
+{
+	return fl_lk_explain(lk, text, len, repo, limit, true, out);
+}
+
+int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
+		  size_t limit, bool fuzzy, fl_result *out)
 {
 	memset(out, 0, sizeof *out);
 	if (limit == 0)
@@ -663,7 +686,7 @@ int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
 		type = "exact-code";
 	} else if ((nh = tier_pattern(lk, &q, repo, &hits, &cap)) > 0) {
 		type = "pattern";
-	} else if ((nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {
+	} else if (fuzzy && (nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {
 		type = "fuzzy";
 	}
 	if (nh)

@@ -46,6 +46,11 @@ void fl_lk_prepare(const fl_lookup *lk);
 size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			  const char *repo, const fl_query *q, struct hit **hits,
 			  size_t nh, size_t *cap);
+/* fl_lookup_explain, with the fuzzy tier optional. */
+int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
+		  size_t limit, bool fuzzy, fl_result *out);
+/* Length of the message on a line once log prefixes are stripped. */
+size_t fl_lk_message_len(const char *line, size_t len);
 /* Sort hits by specificity, evidence, coverage and give them scores. */
 void fl_lk_rank(struct hit *hits, size_t nh);
 

@@ -159,7 +159,8 @@ static bool match_slice(const fl_prog *p, const char *text, size_t len,
 		       (text[stop - 1] == '\r' || text[stop - 1] == ' '))
 			stop--;
 		caps[n++] = (fl_span){prev_end, stop};
-		end = stop;
+		/* the match itself ends where a lazy (.+?) would */
+		end = prev_end + p->trail_gap;
 	}
 	*ncaps = n;
 	whole->start = first_start;

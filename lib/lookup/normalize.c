@@ -152,6 +152,25 @@ static const char *const levels[] = {
 	"EMERGENCY", "FAIL", "FAILED", "E", "W", "F", NULL,
 };
 
+static bool is_level(const char *p, size_t n)
+{
+	/* quick rejection by first letter: E F W I D T P S N A C */
+	switch (p[0] | 0x20) {
+	case 'e': case 'f': case 'w': case 'i': case 'd': case 't': case 'p':
+	case 's': case 'n': case 'a': case 'c':
+		break;
+	default:
+		return false;
+	}
+	if (n > 9)
+		return false;
+	for (const char *const *l = levels; *l; l++)
+		if (((*l)[0] | 0x20) == (p[0] | 0x20) && strlen(*l) == n &&
+		    strncasecmp(p, *l, n) == 0)
+			return true;
+	return false;
+}
+
 static const char *strip_level(const char *s)
 {
 	const char *p = s;
@@ -159,20 +178,12 @@ static const char *strip_level(const char *s)
 	if (br)
 		p++;
 	size_t n = 0;
-	while (isalpha((unsigned char)p[n]))
+	while (n < 12 && isalpha((unsigned char)p[n]))
 		n++;
-	if (!n)
+	if (!n || n >= 12 || !is_level(p, n))
 		return s;
-	bool hit = false;
-	for (const char *const *l = levels; *l; l++)
-		if (strlen(*l) == n && strncasecmp(p, *l, n) == 0) {
-			/* single letters only as [E] */
-			if (n == 1 && !br)
-				continue;
-			/* lowercase words only when followed by ':' or bracketed */
-			hit = true;
-		}
-	if (!hit)
+	/* single letters only as [E] */
+	if (n == 1 && !br)
 		return s;
 	const char *q = p + n;
 	if (br) {
@@ -242,23 +253,42 @@ static const char *strip_syslog(const char *s)
 }
 
 /* "prog: fatal: ", "fatal: ", "error: ", "warning: ", "npm error " */
+static const char *const kinds[] = {"fatal: ", "error: ", "warning: ",
+	"Error: ", "ERROR: ", "FATAL: ", "panic: ", "npm error ", "npm ERR! ",
+	"npm warn ", "usage: ", NULL};
+
+static const char *kind_prefix(const char *s)
+{
+	switch (*s) {
+	case 'f': case 'e': case 'w': case 'E': case 'F': case 'p': case 'n':
+	case 'u':
+		break;
+	default:
+		return NULL;
+	}
+	for (const char *const *k = kinds; *k; k++) {
+		if ((*k)[0] != *s)
+			continue;
+		size_t l = strlen(*k);
+		if (strncmp(s, *k, l) == 0 && s[l])
+			return s + l;
+	}
+	return NULL;
+}
+
 static const char *strip_prog(const char *s)
 {
-	static const char *const kinds[] = {"fatal: ", "error: ", "warning: ",
-		"Error: ", "ERROR: ", "FATAL: ", "panic: ", "npm error ", "npm ERR! ",
-		"npm warn ", "usage: ", NULL};
-	for (const char *const *k = kinds; *k; k++)
-		if (strncmp(s, *k, strlen(*k)) == 0 && s[strlen(*k)])
-			return s + strlen(*k);
+	const char *r = kind_prefix(s);
+	if (r)
+		return r;
 	/* "prog: fatal: ..." — prog is one word */
 	const char *p = s;
-	while (*p && *p != ' ' && *p != ':')
+	while (*p && *p != ' ' && *p != ':' && p - s < 64)
 		p++;
 	if (*p == ':' && p > s && p[1] == ' ') {
-		const char *r = p + 2;
-		for (const char *const *k = kinds; *k; k++)
-			if (strncmp(r, *k, strlen(*k)) == 0 && r[strlen(*k)])
-				return r + strlen(*k);
+		r = kind_prefix(p + 2);
+		if (r)
+			return r;
 	}
 	return s;
 }

@@ -900,7 +900,7 @@ static bool arg_is_literal(const fl_toks *t, size_t b, size_t e)
 
 /* ---- reporter names ----------------------------------------------------- */
 
-enum { SEV_NONE = 0, SEV_WARN, SEV_ERR, SEV_CRIT, SEV_REPORT };
+enum { SEV_NONE = 0, SEV_WARN, SEV_ERR, SEV_CRIT, SEV_REPORT, SEV_LOG };
 
 static bool ieq(const char *a, size_t n, const char *w)
 {
@@ -919,18 +919,32 @@ static bool ieq(const char *a, size_t n, const char *w)
 	return true;
 }
 
-/* Severity suggested by the words of a name (split on '_'); attr=true also
+static inline bool c_lower(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+}
+
+static inline bool c_upper(char ch)
+{
+	return ch >= 'A' && ch <= 'Z';
+}
+
+/* Severity suggested by the words of a name (split on '_' and at camelCase
+ * humps: addReplyErrorFormat = add Reply Error Format); attr=true also
  * accepts the wider word list used for format-attribute functions.
- * SEV_REPORT: a reporting name without a severity word. */
+ * SEV_REPORT: a reporting name without a severity word; SEV_LOG: a logging
+ * name ("serverLog", "log_msg") that reports only with an error level. */
 static int name_sev(const char *s, size_t n, bool attr)
 {
 	int best = SEV_NONE;
+	bool log = false;
 	size_t i = 0, words = 0;
 	while (i < n) {
 		while (i < n && s[i] == '_')
 			i++;
 		size_t b = i;
-		while (i < n && s[i] != '_')
+		while (i < n && s[i] != '_' &&
+		       !(i > b && c_upper(s[i]) && c_lower(s[i - 1])))
 			i++;
 		if (i == b)
 			break;
@@ -940,10 +954,17 @@ static int name_sev(const char *s, size_t n, bool attr)
 		    (ieq(w, l, "is") || ieq(w, l, "has") || ieq(w, l, "get") ||
 		     ieq(w, l, "clear") || ieq(w, l, "reset") ||
 		     ieq(w, l, "on") || ieq(w, l, "to") || ieq(w, l, "str") ||
-		     ieq(w, l, "num") || ieq(w, l, "count")))
+		     ieq(w, l, "num") || ieq(w, l, "count") ||
+		     ieq(w, l, "should")))
+			return SEV_NONE;
+		/* checkIgnoreWarning(), warning_ignored(): predicates */
+		if (ieq(w, l, "ignore") || ieq(w, l, "ignored"))
 			return SEV_NONE;
 		if (i == n && words > 0 &&
-		    (ieq(w, l, "count") || ieq(w, l, "code") ||
+		    (ieq(w, l, "count") || ieq(w, l, "object") ||
+		     ieq(w, l, "dump") ||
+		     ieq(w, l, "level") || ieq(w, l, "file") ||
+		     ieq(w, l, "fd") || ieq(w, l, "enabled") || ieq(w, l, "code") ||
 		     ieq(w, l, "type") || ieq(w, l, "handler") ||
 		     ieq(w, l, "callback") || ieq(w, l, "cb") ||
 		     ieq(w, l, "fn") || ieq(w, l, "func") || ieq(w, l, "t") ||
@@ -953,6 +974,14 @@ static int name_sev(const char *s, size_t n, bool attr)
 		     ieq(w, l, "str") || ieq(w, l, "string")))
 			return SEV_NONE;
 		words++;
+		/* printf-style names with a trailing 'f': failf, errorf,
+		 * warnf, fatalf, panicf, dief, errf, logf */
+		if (l > 3 && w[l - 1] == 'f' &&
+		    (ieq(w, l - 1, "die") || ieq(w, l - 1, "fatal") ||
+		     ieq(w, l - 1, "panic") || ieq(w, l - 1, "error") ||
+		     ieq(w, l - 1, "fail") || ieq(w, l - 1, "warn") ||
+		     ieq(w, l - 1, "err") || ieq(w, l - 1, "log")))
+			l--;
 		int v = SEV_NONE;
 		if (ieq(w, l, "die") || ieq(w, l, "fatal") ||
 		    ieq(w, l, "panic") || ieq(w, l, "bug") ||
@@ -970,6 +999,8 @@ static int name_sev(const char *s, size_t n, bool attr)
 		else if (attr && (ieq(w, l, "usage") || ieq(w, l, "report") ||
 				  ieq(w, l, "complain")))
 			v = SEV_REPORT;
+		else if (ieq(w, l, "log"))
+			log = true;
 		if (v == SEV_REPORT) {
 			if (best == SEV_NONE)
 				best = SEV_REPORT;
@@ -978,6 +1009,8 @@ static int name_sev(const char *s, size_t n, bool attr)
 			best = v;
 		}
 	}
+	if (best == SEV_NONE && log)
+		return SEV_LOG;
 	return best;
 }
 
@@ -995,9 +1028,21 @@ typedef struct rep {
 	bool noret;
 } rep;
 
+/* a function-like macro forwarding to a reporter:
+ * #define serverPanic(...) _serverPanic(__FILE__, __LINE__, __VA_ARGS__) */
+#define MAC_ARGS 16
+typedef struct cmac {
+	char *name, *target;
+	int8_t amap[MAC_ARGS]; /* target arg k -> macro arg (named), -1 none */
+	int8_t va_pos;         /* target arg position of __VA_ARGS__, -1 none */
+	int8_t nnamed;         /* named macro parameters */
+} cmac;
+
 typedef struct ctree {
 	rep *v;
 	size_t cap, n;
+	cmac *mv;
+	size_t mn, mcap;
 } ctree;
 
 static uint64_t hash_name(const char *s, size_t n)
@@ -1063,6 +1108,11 @@ static void c_tree_free(void *p)
 	for (size_t i = 0; i < tr->cap; i++)
 		free(tr->v[i].name);
 	free(tr->v);
+	for (size_t i = 0; i < tr->mn; i++) {
+		free(tr->mv[i].name);
+		free(tr->mv[i].target);
+	}
+	free(tr->mv);
 	free(tr);
 }
 
@@ -1197,6 +1247,107 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 	tree_put(tr, s, n, fmt, noret);
 }
 
+static const cmac *mac_find(const ctree *tr, const char *s, size_t n)
+{
+	if (!tr)
+		return NULL;
+	for (size_t i = 0; i < tr->mn; i++)
+		if (strlen(tr->mv[i].name) == n && memcmp(tr->mv[i].name, s, n) == 0)
+			return &tr->mv[i];
+	return NULL;
+}
+
+/* #define NAME(params) ... target(args) ...: record NAME when target is a
+ * reporting name and its arguments forward the macro's parameters */
+static void collect_macro(ctree *tr, const ctx *c, size_t k)
+{
+	const fl_toks *t = c->t;
+	size_t nm = k + 2, op = k + 3;
+	if (!tk_id(t, k + 1, "define") || nm >= t->n || op >= t->n ||
+	    t->v[nm].kind != FL_TK_IDENT || tr->mn >= 4096)
+		return;
+	/* #define failf Curl_failf: an alias of a reporting name */
+	if (t->v[op].kind == FL_TK_IDENT && (t->v[op].flags & TF_DIR) &&
+	    (op + 1 >= t->n || !(t->v[op + 1].flags & TF_DIR) ||
+	     (t->v[op + 1].flags & TF_DIRSTART)) &&
+	    name_sev(t->src + t->v[op].off, t->v[op].len, true) != SEV_NONE &&
+	    !mac_find(tr, t->src + t->v[nm].off, t->v[nm].len)) {
+		cmac m = {.va_pos = 0, .nnamed = 0};
+		memset(m.amap, -1, sizeof m.amap);
+		if (tr->mn == tr->mcap) {
+			tr->mcap = tr->mcap ? tr->mcap * 2 : 16;
+			tr->mv = fl_xrealloc(tr->mv, tr->mcap * sizeof *tr->mv);
+		}
+		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
+		m.target = fl_xstrndup(t->src + t->v[op].off, t->v[op].len);
+		tr->mv[tr->mn++] = m;
+		return;
+	}
+	if (!tk_p1(t, op, '(') || t->v[op].off != t->v[nm].off + t->v[nm].len ||
+	    c->mt[op] == NONE)
+		return;
+	size_t cp = c->mt[op];
+	/* parameters */
+	size_t par[MAC_ARGS];
+	int np = 0;
+	bool va = false;
+	for (size_t j = op + 1; j < cp; j++) {
+		if (t->v[j].kind == FL_TK_IDENT && np < MAC_ARGS)
+			par[np++] = j;
+		else if (tk_p(t, j, "..."))
+			va = true;
+	}
+	for (size_t j = cp + 1; j + 1 < t->n && (t->v[j].flags & TF_DIR) &&
+				!(t->v[j].flags & TF_DIRSTART);
+	     j++) {
+		if (t->v[j].kind != FL_TK_IDENT || !tk_p1(t, j + 1, '(') ||
+		    c->mt[j + 1] == NONE)
+			continue;
+		const char *ts = t->src + t->v[j].off;
+		size_t tn = t->v[j].len;
+		/* __attribute__((__warning__(msg))): a compiler diagnostic */
+		if (attr_like(t, j) ||
+		    (tn > 4 && memcmp(ts, "__", 2) == 0 && memcmp(ts + tn - 2, "__", 2) == 0))
+			continue;
+		if (name_sev(ts, tn, true) == SEV_NONE)
+			continue;
+		cmac m = {.va_pos = -1, .nnamed = (int8_t)np};
+		memset(m.amap, -1, sizeof m.amap);
+		bool fwd = false;
+		size_t st[MAC_ARGS], en[MAC_ARGS];
+		int na = split_args(c, j + 1, st, en, MAC_ARGS);
+		for (int a = 0; a < na; a++) {
+			if (en[a] - st[a] != 1 || t->v[st[a]].kind != FL_TK_IDENT)
+				continue;
+			if (va && tk_id(t, st[a], "__VA_ARGS__")) {
+				m.va_pos = (int8_t)a;
+				fwd = true;
+				continue;
+			}
+			for (int q = 0; q < np; q++)
+				if (t->v[par[q]].len == t->v[st[a]].len &&
+				    memcmp(t->src + t->v[par[q]].off,
+					   t->src + t->v[st[a]].off,
+					   t->v[st[a]].len) == 0) {
+					m.amap[a] = (int8_t)q;
+					fwd = true;
+				}
+		}
+		if (!fwd)
+			continue;
+		if (mac_find(tr, t->src + t->v[nm].off, t->v[nm].len))
+			return;
+		if (tr->mn == tr->mcap) {
+			tr->mcap = tr->mcap ? tr->mcap * 2 : 16;
+			tr->mv = fl_xrealloc(tr->mv, tr->mcap * sizeof *tr->mv);
+		}
+		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
+		m.target = fl_xstrndup(ts, tn);
+		tr->mv[tr->mn++] = m;
+		return;
+	}
+}
+
 static void c_collect(void *tree, const fl_src *src)
 {
 	ctree *tr = tree;
@@ -1204,7 +1355,8 @@ static void c_collect(void *tree, const fl_src *src)
 		return;
 	if (!memmem(src->text, src->len, "format", 6) &&
 	    !memmem(src->text, src->len, "PRINTF", 6) &&
-	    !memmem(src->text, src->len, "printflike", 10))
+	    !memmem(src->text, src->len, "printflike", 10) &&
+	    !memmem(src->text, src->len, "define", 6))
 		return;
 	init_tabs();
 	fl_toks t;
@@ -1212,6 +1364,10 @@ static void c_collect(void *tree, const fl_src *src)
 	lex_c(&t);
 	ctx c = {.t = &t, .mt = compute_match(&t)};
 	for (size_t k = 0; k + 2 < t.n; k++) {
+		if (t.v[k].flags & TF_DIRSTART) {
+			collect_macro(tr, &c, k);
+			continue;
+		}
 		if (t.v[k].kind != FL_TK_IDENT)
 			continue;
 		const char *s = t.src + t.v[k].off;
@@ -1795,6 +1951,43 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 		}
 		return;
 	}
+	/* status returns of LevelDB/RocksDB/Abseil style:
+	 * Status::Corruption("bad block handle"),
+	 * absl::InvalidArgumentError("...") */
+	if (start != i && i >= 2 &&
+	    ((tk_id(t, i - 2, "Status") && n >= 5 && s[0] >= 'A' && s[0] <= 'Z' &&
+	      !NAME("OK") && !NAME("Status") && !NAME("CopyState") &&
+	      !NAME("ToString") && !(n > 2 && s[0] == 'I' && s[1] == 's')) ||
+	     (tk_id(t, i - 2, "absl") && n > 5 && s[0] >= 'A' && s[0] <= 'Z' &&
+	      memcmp(s + n - 5, "Error", 5) == 0))) {
+		if (ARGS() <= 0 || na > 2)
+			return;
+		/* Status(code, msg, msg2) prints "msg: msg2" */
+		fl_buf mb = {0};
+		bool lit = false;
+		for (int a = 0; a < na; a++) {
+			if (a)
+				fl_buf_puts(&mb, ": ");
+			char *m = arg_msg(c, st[a], en[a], false);
+			if (m) {
+				lit = true;
+				fl_buf_puts(&mb, m);
+				free(m);
+			} else {
+				put_placeholder(t, st[a], en[a], &mb);
+			}
+		}
+		fl_buf_cstr(&mb);
+		bool absl = tk_id(t, i - 2, "absl");
+		char *code = fl_xstrndup(s, absl ? n - 5 : n);
+		if (lit)
+			emit(w, sk, start, i, fl_xstrdup(mb.s), code,
+			     absl ? "absl::Status" : "Status", FL_T_ERROR_CODE,
+			     FL_S_ERROR, absl ? "absl::Status" : "Status::");
+		free(code);
+		fl_buf_free(&mb);
+		return;
+	}
 	/* the project's own reporters */
 	if (start > 0 && (tk_id(t, start - 1, "throw") || tk_id(t, start - 1, "new")))
 		return;
@@ -1802,12 +1995,40 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 	if (!r && start != i)
 		return; /* std::runtime_error(...) etc. */
 	int nsev = name_sev(s, n, r != NULL);
-	if (!r && (nsev == SEV_NONE || nsev == SEV_REPORT))
+	/* a macro forwarding to a reporter: its format argument is the
+	 * target's, moved by the arguments the macro adds (__FILE__...) */
+	const cmac *mc = r ? NULL : mac_find(w->c.tree, s, n);
+	int mfmt = -1;
+	if (mc) {
+		const rep *tr = tree_find(w->c.tree, mc->target, strlen(mc->target));
+		int tsev = name_sev(mc->target, strlen(mc->target), tr != NULL);
+		if (nsev == SEV_NONE || nsev == SEV_REPORT || nsev == SEV_LOG)
+			nsev = tsev == SEV_NONE ? nsev : tsev;
+		if (tr && tr->fmt >= 1 && tr->fmt <= MAC_ARGS) {
+			int f = tr->fmt - 1;
+			if (mc->va_pos >= 0 && f >= mc->va_pos)
+				mfmt = mc->nnamed + (f - mc->va_pos);
+			else
+				mfmt = mc->amap[f];
+			/* mfmt < 0: the macro supplies the format itself
+			 * (BUG("%s: %s", msg, ...)): take the first literal
+			 * argument as below */
+		}
+		if (tr && tr->noret)
+			nsev = nsev == SEV_NONE || nsev == SEV_REPORT ? SEV_CRIT : nsev;
+	}
+	if (!r && !mc && (nsev == SEV_NONE || nsev == SEV_REPORT))
+		return;
+	if (mc && nsev == SEV_NONE)
 		return;
 	if (ARGS() <= 0)
 		return;
 	int argi = -1;
-	if (r) {
+	if (mfmt >= 0) {
+		if (mfmt >= na || mfmt >= MAXA)
+			return;
+		argi = mfmt;
+	} else if (r) {
 		if (r->fmt < 1 || r->fmt > na || r->fmt > MAXA)
 			return;
 		argi = r->fmt - 1;
@@ -1821,7 +2042,7 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 			return;
 	}
 	int sev = nsev;
-	if (sev == SEV_NONE || sev == SEV_REPORT) {
+	if (sev == SEV_NONE || sev == SEV_REPORT || sev == SEV_LOG) {
 		int lv = SEV_NONE;
 		for (int a = 0; a < argi; a++) {
 			int x = level_sev_generic(t, st[a], en[a]);
@@ -1831,6 +2052,9 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 			}
 		}
 		if (lv < 0)
+			return;
+		/* a logger reports only at an error or warning level */
+		if (sev == SEV_LOG && lv == SEV_NONE)
 			return;
 		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
 	}

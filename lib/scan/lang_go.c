@@ -497,6 +497,8 @@ typedef struct {
 		const char *canon;  /* errors, fmt, log, slog, http, status */
 	} al[16];
 	size_t nal;
+	/* body of the current `func (e *T) Error() string` method */
+	size_t errm_open, errm_close, errm_type;
 } go_st;
 
 /* canonical package name of an import path we have rules for, or NULL */
@@ -666,10 +668,41 @@ static void ctx_pop(go_st *st, size_t k)
 		free(st->cs[--st->csn].own_fn);
 }
 
+/* true when the message has a letter outside printf verbs and `{...}`
+ * placeholders: "%v" or "%s: %w" alone is not an error message */
+static bool go_has_text(const char *m)
+{
+	for (const char *p = m; *p; p++) {
+		if (*p == '%') {
+			p++;
+			if (*p == '%')
+				continue;
+			while (*p && strchr("-+ #0123456789.*[]", *p))
+				p++;
+			if (!*p)
+				break;
+			continue; /* the verb letter */
+		}
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (q) {
+				p = q;
+				continue;
+			}
+		}
+		unsigned char ch = (unsigned char)*p;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch >= 0x80)
+			return true;
+	}
+	return false;
+}
+
 static void emit(go_st *st, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev, int http,
 		 const char *idiom)
 {
+	if (msg && *msg && !go_has_text(msg))
+		msg = NULL;
 	if ((!msg || !*msg) && !code)
 		return;
 	const fl_toks *t = st->t;
@@ -700,6 +733,7 @@ static void go_func(go_st *st, size_t i)
 	const fl_toks *t = st->t;
 	size_t j = i + 1;
 	char *name = NULL;
+	size_t type_tok = NONE;
 	if (pch(t, j) == '(') {
 		size_t rc = st->m[j];
 		if (rc == NONE || rc + 1 >= t->n || t->v[rc + 1].kind != FL_TK_IDENT ||
@@ -716,6 +750,7 @@ static void go_func(go_st *st, size_t i)
 			k++;
 		}
 		size_t mn = rc + 1;
+		type_tok = type;
 		if (type != NONE)
 			name = fl_xasprintf("%.*s.%.*s", (int)t->v[type].len,
 					    t->src + t->v[type].off, (int)t->v[mn].len,
@@ -736,7 +771,46 @@ static void go_func(go_st *st, size_t i)
 		return;
 	}
 	size_t b = go_find_fn_body(st, st->m[j] + 1);
+	/* func (e *T) Error() string { ... }: its returns are the messages of
+	 * the error type T */
+	if (type_tok != NONE && b != NONE && b < t->n && st->m[b] != NONE &&
+	    fl_tok_is(t, j - 1, "Error") && st->m[j] == j + 1 &&
+	    fl_tok_is_ident(t, j + 2, "string") && b == j + 3) {
+		st->errm_open = b;
+		st->errm_close = st->m[b];
+		st->errm_type = type_tok;
+	}
 	pend_add(st, b, P_FN, name, 0, 0);
+}
+
+/* `return EXPR` at i inside an Error() string method */
+static void go_error_method_return(go_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t e = i + 1, lim = 0;
+	while (e < st->errm_close && lim++ < MSG_TOK_LIMIT) {
+		char c = pch(t, e);
+		if (c == ';' || c == '}' || c == ')' || c == ']' || c == ',')
+			break;
+		if (e > i + 1 && (t->v[e].flags & FL_TF_NL_BEFORE) &&
+		    !(t->v[e - 1].kind == FL_TK_PUNCT &&
+		      (fl_tok_is(t, e - 1, "+") || pch(t, e - 1) == '.')))
+			break;
+		if (is_open(t, e) && st->m[e] != NONE && st->m[e] > e)
+			e = st->m[e];
+		e++;
+	}
+	if (e <= i + 1)
+		return;
+	/* the expression must start with a literal or a formatting call */
+	if (t->v[i + 1].kind != FL_TK_STRING && !is_qcall(t, i + 1, "fmt", "Sprintf") &&
+	    !is_qcall(t, i + 1, "fmt", "Sprint"))
+		return;
+	char *msg = go_msg(t, st->m, i + 1, e, false, 0);
+	char *cls = fl_tok_dup(t, st->errm_type);
+	emit(st, i, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, "Error() string");
+	free(cls);
+	free(msg);
 }
 
 /* sentinel name for a constructor call starting at token s, or NULL */
@@ -960,6 +1034,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	st.cs[0].open = NONE;
 	st.csn = 1;
 	st.var_open = st.var_close = st.consumed = NONE;
+	st.errm_open = st.errm_close = st.errm_type = NONE;
 
 	for (size_t i = 0; i < t->n; i++) {
 		char c = pch(t, i);
@@ -976,6 +1051,11 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 		if (pch(t, i + 1) == '(' && (t->src[t->v[i].off] == 'p' ||
 					     (t->src[t->v[i].off] >= 'A' && t->src[t->v[i].off] <= 'Z'))) {
 			go_call(&st, i);
+			continue;
+		}
+		if (st.errm_open != NONE && i > st.errm_open && i < st.errm_close &&
+		    fl_tok_is(t, i, "return")) {
+			go_error_method_return(&st, i);
 			continue;
 		}
 		if (t->v[i].len == 6 && fl_tok_is(t, i, "import")) {

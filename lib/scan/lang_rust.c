@@ -617,10 +617,32 @@ static void ctx_pop(rs_st *st, size_t k)
 	}
 }
 
+/* true when the message has a letter outside `{...}`
+ * placeholders: "{}: {}" or "{err}" alone is not an error message */
+static bool rs_has_text(const char *m)
+{
+	int letters = 0;
+	for (const char *p = m; *p; p++) {
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (q) {
+				p = q;
+				continue;
+			}
+		}
+		unsigned char ch = (unsigned char)*p;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch >= 0x80)
+			letters++;
+	}
+	return letters >= 1;
+}
+
 static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev,
 		 const char *idiom, size_t gb, size_t ge)
 {
+	if (msg && *msg && !rs_has_text(msg))
+		msg = NULL;
 	if ((!msg || !*msg) && !code)
 		return;
 	const fl_toks *t = st->t;
@@ -692,12 +714,16 @@ static void rule_macro(rs_st *st, size_t i)
 	size_t na = rs_args(t, st->m, open, sb, se);
 	if (na <= ai)
 		return;
-	/* the format string must be a literal */
+	/* the format string must be a literal (or format!/concat! of one:
+	 * bail!(format!("...")) formats once, in the inner macro) */
 	size_t b = sb[ai], e = se[ai];
-	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) &&
+	bool inner = e - b >= 4 && t->v[b].kind == FL_TK_IDENT && pch(t, b + 1) == '!' &&
+		     fl_tok_is(t, b, "format") && is_open(t, b + 2) &&
+		     st->m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
+	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) && !inner &&
 	    !(fl_tok_is(t, b, "concat") && pch(t, b + 1) == '!'))
 		return;
-	char *msg = rs_msg(t, st->m, b, e, true, 0);
+	char *msg = rs_msg(t, st->m, b, e, !inner, 0);
 	char idiom[40];
 	size_t l = t->v[i].len < 30 ? t->v[i].len : 30;
 	memcpy(idiom, t->src + t->v[i].off, l);
@@ -707,6 +733,66 @@ static void rule_macro(rs_st *st, size_t i)
 		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
 	else
 		emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	free(msg);
+}
+
+/* [b, e) is a message literal: "..." (optionally .into()/.to_string()...)
+ * or format!("...", ...) spanning it whole */
+static bool rs_lit_expr(const fl_toks *t, const size_t *m, size_t b, size_t e)
+{
+	if (b >= e)
+		return false;
+	if (t->v[b].kind == FL_TK_STRING)
+		return e - b == 1 ||
+		       (e - b == 4 && pch(t, b + 1) == '.' && pch(t, b + 3) == '(' &&
+			(fl_tok_is(t, b + 2, "into") || fl_tok_is(t, b + 2, "to_string") ||
+			 fl_tok_is(t, b + 2, "to_owned")));
+	return e - b >= 4 && fl_tok_is(t, b, "format") && pch(t, b + 1) == '!' &&
+	       is_open(t, b + 2) && m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
+}
+
+static size_t rs_receiver(const rs_st *st, size_t end);
+
+/* anyhow/eyre context: x.context("..."), x.with_context(|| format!("...")),
+ * x.wrap_err(...); and warnings printed through a shell/logger object:
+ * x.warn("..."), at the '.' i */
+static void rule_context(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	if (rs_args(t, st->m, i + 2, sb, se) != 1)
+		return;
+	size_t b = sb[0], e = se[0];
+	bool closure = fl_tok_is_ident(t, i + 1, "with_context") ||
+		       fl_tok_is_ident(t, i + 1, "wrap_err_with");
+	if (closure) {
+		if (fl_tok_is_punct(t, b, "||")) {
+			b++;
+		} else if (fl_tok_is_punct(t, b, "|") && b + 2 < e &&
+			   fl_tok_is_punct(t, b + 2, "|")) {
+			b += 3;
+		} else {
+			return;
+		}
+		if (b + 2 <= e && pch(t, b) == '{' && st->m[b] == e - 1) {
+			b++;
+			e--;
+		}
+	}
+	if (!rs_lit_expr(t, st->m, b, e))
+		return;
+	char *msg = rs_msg(t, st->m, b, e, false, 0);
+	char idiom[24];
+	size_t l = t->v[i + 1].len < 20 ? t->v[i + 1].len : 20;
+	idiom[0] = '.';
+	memcpy(idiom + 1, t->src + t->v[i + 1].off, l);
+	idiom[l + 1] = '\0';
+	size_t rb = rs_receiver(st, i);
+	if (fl_tok_is_ident(t, i + 1, "warn"))
+		emit(st, i + 1, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, idiom, NONE, NONE);
+	else
+		emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom,
+		     rb < i ? rb : NONE, i);
 	free(msg);
 }
 
@@ -789,7 +875,8 @@ static void rule_error_new(rs_st *st, size_t i)
 		msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
 	if (msg) {
 		char *cls = fl_tok_span_text(t, start, i + 1, 200);
-		char *idiom = fl_xasprintf("%s::%s", cls, other ? "other" : "new");
+		char *idiom = fl_xasprintf("%s::%.*s", cls, (int)t->v[i + 2].len,
+					   t->src + t->v[i + 2].off);
 		emit(st, start, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
 		free(cls);
 		free(idiom);
@@ -1042,6 +1129,55 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			}
 			continue;
 		}
+		/* proc-macro diagnostics: cx.error_spanned_by(x, "..."),
+		 * and E::custom("...") of serde-style error traits */
+		if (c == '.' && pch(t, i + 2) == '(' && t->v[i + 1].kind == FL_TK_IDENT &&
+		    t->v[i + 1].len > 6 && memcmp(t->src + t->v[i + 1].off, "error_", 6) == 0 &&
+		    !fl_tok_is(t, i + 1, "error_count") && !fl_tok_is(t, i + 1, "error_kind")) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			size_t na = rs_args(t, st.m, i + 2, sb, se);
+			if (na >= 1 && na <= 3 && rs_lit_expr(t, st.m, sb[na - 1], se[na - 1])) {
+				char *msg = rs_msg(t, st.m, sb[na - 1], se[na - 1], false, 0);
+				char *idiom = fl_xasprintf(".%.*s", (int)(t->v[i + 1].len > 40 ? 40 : t->v[i + 1].len),
+							   t->src + t->v[i + 1].off);
+				emit(&st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom,
+				     NONE, NONE);
+				free(idiom);
+				free(msg);
+			}
+			continue;
+		}
+		if (k->kind == FL_TK_IDENT && fl_tok_is(t, i, "custom") && i >= 2 &&
+		    fl_tok_is_punct(t, i - 1, "::") && pch(t, i + 1) == '(' &&
+		    (ends_with_error(t, i - 2) || fl_tok_is(t, i - 2, "E"))) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			size_t b0 = i - 2;
+			while (b0 >= 2 && fl_tok_is_punct(t, b0 - 1, "::") &&
+			       t->v[b0 - 2].kind == FL_TK_IDENT)
+				b0 -= 2;
+			if (rs_args(t, st.m, i + 1, sb, se) == 1 &&
+			    (rs_lit_expr(t, st.m, sb[0], se[0]) ||
+			     (se[0] - sb[0] >= 4 && fl_tok_is(t, sb[0], "format_args") &&
+			      pch(t, sb[0] + 1) == '!' && st.m[sb[0] + 2] == se[0] - 1 &&
+			      t->v[sb[0] + 3].kind == FL_TK_STRING))) {
+				char *msg = rs_msg(t, st.m, sb[0], se[0], false, 0);
+				char *cls = fl_tok_span_text(t, b0, i - 1, 200);
+				emit(&st, b0, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR,
+				     "Error::custom", NONE, NONE);
+				free(cls);
+				free(msg);
+			}
+			continue;
+		}
+		if (c == '.' && pch(t, i + 2) == '(' &&
+		    (fl_tok_is_ident(t, i + 1, "context") ||
+		     fl_tok_is_ident(t, i + 1, "with_context") ||
+		     fl_tok_is_ident(t, i + 1, "wrap_err") ||
+		     fl_tok_is_ident(t, i + 1, "wrap_err_with") ||
+		     fl_tok_is_ident(t, i + 1, "warn"))) {
+			rule_context(&st, i);
+			continue;
+		}
 		if (k->len == 3 && fl_tok_is_ident(t, i, "Err") && pch(t, i + 1) == '(' &&
 		    !fl_tok_is_punct(t, st.m[i + 1] == NONE ? t->n : st.m[i + 1] + 1, "=>")) {
 			size_t sb[MAX_ARGS], se[MAX_ARGS];
@@ -1055,7 +1191,8 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		}
 		if (ends_with_error(t, i) && fl_tok_is_punct(t, i + 1, "::") &&
-		    (fl_tok_is_ident(t, i + 2, "new") || fl_tok_is_ident(t, i + 2, "other")) &&
+		    (fl_tok_is_ident(t, i + 2, "new") || fl_tok_is_ident(t, i + 2, "other") ||
+		     fl_tok_is_ident(t, i + 2, "new_spanned")) &&
 		    pch(t, i + 3) == '(') {
 			rule_error_new(&st, i);
 			continue;

@@ -221,6 +221,106 @@ static void test_reporters(void **state)
 	fl_sites_free(s);
 }
 
+/* real-project findings (redis): camelCase reporter names, logging
+ * functions that report only at an error/warning level, and macros that
+ * forward to a reporter with extra leading arguments */
+static void test_real_reporters(void **state)
+{
+	(void)state;
+	const char *src =
+		"void _serverLog(int level, const char *fmt, ...)\n"              /* 1 */
+		"    __attribute__((format(printf, 2, 3)));\n"                     /* 2 */
+		"void _serverPanic(const char *file, int line, const char *msg, ...)\n" /* 3 */
+		"    __attribute__ ((format (printf, 3, 4)));\n"                   /* 4 */
+		"#define serverLog(level, ...) do {\\\n"                           /* 5 */
+		"        if (((level)&0xff) < server.verbosity) break;\\\n"        /* 6 */
+		"        _serverLog(level, __VA_ARGS__);\\\n"                      /* 7 */
+		"    } while(0)\n"                                                 /* 8 */
+		"#define serverPanic(...) _serverPanic(__FILE__,__LINE__,__VA_ARGS__),redis_unreachable()\n" /* 9 */
+		"void addReplyErrorFormat(client *c, const char *fmt, ...)\n"      /* 10 */
+		"    __attribute__((format(printf, 2, 3)));\n"                     /* 11 */
+		"void cmd(client *c) {\n"                                          /* 12 */
+		"    serverLog(LL_WARNING, \"Can't open the AOF file %s\", fn);\n" /* 13 */
+		"    serverLog(LL_NOTICE, \"Ready to accept connections\");\n"     /* 14 */
+		"    serverPanic(\"Unknown btype %d\", t);\n"                      /* 15 */
+		"    addReplyErrorFormat(c, \"Command '%s' not found\", n);\n"     /* 16 */
+		"    addReplyError(c, \"timeout is out of range\");\n"             /* 17 */
+		"    if (!checkIgnoreWarning(\"ARM64-COW-BUG\")) return;\n"        /* 18 */
+		"    serverLogHexDump(LL_WARNING, \"dump of function\", p, l);\n"  /* 19 */
+		"    logMessage(\"started the server\");\n"                        /* 20 */
+		"    log_msg(LOG_ERR, \"disk is full\");\n"                        /* 21 */
+		"    isErrorReply(\"-ERR not an error\");\n"                       /* 22 */
+		"}\n"
+		"#define CHECK_BUG(err, msg) do { int e = (err); if (e) serverPanic(\"%s: %s\", msg, strerror(e)); } while(0)\n" /* 24 */
+		"void f(void) { CHECK_BUG(pthread_sigmask(0, &a, &b), \"blocking all signals\"); }\n"; /* 25 */
+	fl_sites *s = scan("server.c", src);
+	const fl_site *x = EXPECT_SITE(s, "Can't open the AOF file %s", 13, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	expect_str(x->idiom, "serverLog");
+	expect_str(x->function, "cmd");
+	assert_null(harness_find(s, "Ready to accept connections"));
+	x = EXPECT_SITE(s, "Unknown btype %d", 15, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	x = EXPECT_SITE(s, "Command '%s' not found", 16, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "timeout is out of range", 17, FL_T_CONSOLE);
+	assert_null(harness_find(s, "ARM64-COW-BUG"));
+	assert_null(harness_find(s, "dump of function"));
+	assert_null(harness_find(s, "started the server"));
+	x = EXPECT_SITE(s, "disk is full", 21, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "-ERR not an error"));
+	/* a macro that supplies the format itself: its literal argument */
+	x = EXPECT_SITE(s, "blocking all signals", 25, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
+/* real-project findings (curl, leveldb): printf-style names with a
+ * trailing 'f', object-like aliases of reporters, compiler-diagnostic
+ * macros, LevelDB/Abseil status returns */
+static void test_real_curl_leveldb(void **state)
+{
+	(void)state;
+	const char *src =
+		"void Curl_failf(struct Curl_easy *data,\n"                        /* 1 */
+		"                const char *fmt, ...) CURL_PRINTF(2, 3);\n"       /* 2 */
+		"#define failf Curl_failf\n"                                       /* 3 */
+		"void errorf(const char *fmt, ...) CURL_PRINTF(1, 2);\n"          /* 4 */
+		"void infof(const char *fmt, ...) CURL_PRINTF(1, 2);\n"           /* 5 */
+		"#define CURLWARNING(id, message) \\\n"                            /* 6 */
+		"  static void __attribute__((__warning__(message))) id(void)\n"  /* 7 */
+		"CURLWARNING(Wsetopt_err_long, \"curl_easy_setopt expects a long argument\")\n" /* 8 */
+		"Status Open(const std::string& dbname_) {\n"                      /* 9 */
+		"  failf(data, \"Send failure: %s\", why);\n"                      /* 10 */
+		"  errorf(\"too large --rate unit\");\n"                           /* 11 */
+		"  infof(\"Connected to %s\", host);\n"                            /* 12 */
+		"  if (bad) return Status::Corruption(\"bad block handle\");\n"   /* 13 */
+		"  if (gone) return Status::InvalidArgument(dbname_, \"does not exist\");\n" /* 14 */
+		"  if (x) return absl::InvalidArgumentError(\"negative size\");\n" /* 15 */
+		"  return Status::OK();\n"                                         /* 16 */
+		"}\n";
+	fl_sites *s = scan("lib/sendf.c", src);
+	const fl_site *x = EXPECT_SITE(s, "Send failure: %s", 10, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	expect_str(x->idiom, "failf");
+	EXPECT_SITE(s, "too large --rate unit", 11, FL_T_CONSOLE);
+	assert_null(harness_find(s, "Connected to %s"));
+	assert_null(harness_find(s, "curl_easy_setopt expects a long argument"));
+	x = EXPECT_SITE(s, "bad block handle", 13, FL_T_ERROR_CODE);
+	expect_str(x->code, "Corruption");
+	expect_str(x->cls, "Status");
+	expect_str(x->guard, "bad");
+	x = EXPECT_SITE(s, "{dbname_}: does not exist", 14, FL_T_ERROR_CODE);
+	expect_str(x->code, "InvalidArgument");
+	x = EXPECT_SITE(s, "negative size", 15, FL_T_ERROR_CODE);
+	expect_str(x->code, "InvalidArgument");
+	expect_str(x->cls, "absl::Status");
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
 static void test_traps(void **state)
 {
 	(void)state;
@@ -355,6 +455,8 @@ int main(void)
 		cmocka_unit_test(test_c_stdlib_idioms),
 		cmocka_unit_test(test_glib_pg_python),
 		cmocka_unit_test(test_reporters),
+		cmocka_unit_test(test_real_reporters),
+		cmocka_unit_test(test_real_curl_leveldb),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages_and_macros),
 		cmocka_unit_test(test_is_test_file),

@@ -245,6 +245,48 @@ static void test_import_alias(void **state)
 	fl_sites_free(s);
 }
 
+/* real-project findings (cobra, bbolt, gin): Error() string methods of
+ * custom error types; messages that are only placeholders */
+static void test_real_error_methods(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package cobra\n"                                                     /* 1 */
+		"type flagCompError struct{ subCommand, flagName string }\n"          /* 2 */
+		"func (e *flagCompError) Error() string {\n"                          /* 3 */
+		"\treturn \"Subcommand '\" + e.subCommand +\n"                        /* 4 */
+		"\t\t\"' does not support flag '\" + e.flagName + \"'\"\n"            /* 5 */
+		"}\n"                                                                 /* 6 */
+		"func (p panicked) Error() string {\n"                                /* 7 */
+		"\tif err, ok := p.reason.(error); ok {\n"                            /* 8 */
+		"\t\treturn err.Error()\n"                                            /* 9 */
+		"\t}\n"                                                               /* 10 */
+		"\treturn fmt.Sprintf(\"panic: %v\", p.reason)\n"                     /* 11 */
+		"}\n"                                                                 /* 12 */
+		"func (e Wrapped[T]) Error() string { return \"\" }\n"                /* 13 */
+		"func (c *Cmd) Name() string { return \"not an error\" }\n"           /* 14 */
+		"func Error() string { return \"plain function\" }\n"                 /* 15 */
+		"func (c *Cmd) run() error {\n"                                       /* 16 */
+		"\tif err != nil { return fmt.Errorf(\"%v\", err) }\n"                /* 17 */
+		"\tpanic(fmt.Sprintf(\"%s: %w\", a, b))\n"                            /* 18 */
+		"\treturn nil\n"                                                      /* 19 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "Subcommand '{subCommand}' does not support flag '{flagName}'",
+				       4, FL_T_EXCEPTION);
+	expect_str(p->cls, "flagCompError");
+	expect_str(p->function, "flagCompError.Error");
+	assert_string_equal(p->severity, FL_S_ERROR);
+	p = EXPECT_SITE(s, "panic: %v", 11, FL_T_EXCEPTION);
+	expect_str(p->cls, "panicked");
+	expect_str(p->guard, NULL);
+	assert_null(harness_find(s, "not an error"));
+	assert_null(harness_find(s, "plain function"));
+	assert_null(harness_find(s, "%v"));
+	assert_null(harness_find(s, "%s: %w"));
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -314,6 +356,7 @@ int main(void)
 		cmocka_unit_test(test_http_grpc_loggers),
 		cmocka_unit_test(test_traps_and_strings),
 		cmocka_unit_test(test_import_alias),
+		cmocka_unit_test(test_real_error_methods),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};

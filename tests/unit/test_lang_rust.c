@@ -285,6 +285,76 @@ static void test_functions_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* real-project findings (cargo, ripgrep): anyhow context, shell warnings,
+ * bail!(format!(..)), placeholder-only messages */
+static void test_real_context(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn load(p: &Path) -> Result<()> {\n"                                   /* 1 */
+		"    let s = fs::read(p).context(\"failed to read report\")?;\n"        /* 2 */
+		"    let t = fs::read(p).with_context(|| format!(\"failed to read `{}`\", p.display()))?;\n" /* 3 */
+		"    let u = parse(&s).with_context(|| {\n"                             /* 4 */
+		"        format!(\"invalid manifest `{p:?}`\")\n"                       /* 5 */
+		"    })?;\n"                                                            /* 6 */
+		"    gctx.shell().warn(\"the --no-indent flag has been changed\")?;\n"  /* 7 */
+		"    anyhow::bail!(format!(\"could not parse `{j}`. 100%\"));\n"        /* 8 */
+		"    let e = x.context(msg)?;\n"                                        /* 9 */
+		"    let f = x.with_context(|| compute(p))?;\n"                         /* 10 */
+		"    let g = tera.context(\"a\", \"b\");\n"                             /* 11 */
+		"    Err(anyhow!(\"{}: {}\", a, b))\n"                                   /* 12 */
+		"}\n"                                                                    /* 13 */
+		"fn f() { Err(format!(\"{err}\")); x.wrap_err(\"io: {}\"); }\n");      /* 14 */
+	const fl_site *p = EXPECT_SITE(s, "failed to read report", 2, FL_T_EXCEPTION);
+	expect_str(p->idiom, ".context");
+	expect_str(p->function, "load");
+	expect_str(p->guard, "fs::read(p)");
+	p = EXPECT_SITE(s, "failed to read `{}`", 3, FL_T_EXCEPTION);
+	expect_str(p->idiom, ".with_context");
+	EXPECT_SITE(s, "invalid manifest `{p:?}`", 4, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "the --no-indent flag has been changed", 7, FL_T_CONSOLE);
+	assert_string_equal(p->severity, FL_S_WARNING);
+	/* format! already decoded the braces; bail! does not format again */
+	EXPECT_SITE(s, "could not parse `{j}`. 100%", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "io: {}", 14, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
+/* real-project findings (serde): serde error-trait constructors and
+ * proc-macro diagnostics */
+static void test_real_serde(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn de<E: Error>(v: u8) -> Result<(), E> {\n"                                /* 1 */
+		"    Err(Error::custom(\"cannot deserialize `!`\"))\n"                        /* 2 */
+		"    Err(S::Error::custom(\"lock poison error while serializing\"))\n"        /* 3 */
+		"    Error::custom(format_args!(\"duplicate field `{}`\", field))\n"          /* 4 */
+		"    E::custom(msg)\n"                                                        /* 5 */
+		"    cx.error_spanned_by(item, \"Serde does not support derive for unions\");\n" /* 6 */
+		"    cx.error_spanned_by(\n"                                                  /* 7 */
+		"        field,\n"                                                            /* 8 */
+		"        format!(\"unknown serde field attribute `{}`\", path),\n"            /* 9 */
+		"    );\n"                                                                    /* 10 */
+		"    cx.error_count(\"not a message\");\n"                                    /* 11 */
+		"    syn::Error::new_spanned(x, \"expected a literal\")\n"                    /* 12 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "cannot deserialize `!`", 2, FL_T_EXCEPTION);
+	expect_str(p->cls, "Error");
+	p = EXPECT_SITE(s, "lock poison error while serializing", 3, FL_T_EXCEPTION);
+	expect_str(p->cls, "S::Error");
+	EXPECT_SITE(s, "duplicate field `{}`", 4, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "Serde does not support derive for unions", 6, FL_T_EXCEPTION);
+	expect_str(p->idiom, ".error_spanned_by");
+	EXPECT_SITE(s, "unknown serde field attribute `{}`", 7, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "not a message"));
+	p = EXPECT_SITE(s, "expected a literal", 12, FL_T_EXCEPTION);
+	expect_str(p->cls, "syn::Error");
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
 static void test_robustness(void **state)
 {
 	(void)state;
@@ -355,6 +425,8 @@ int main(void)
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_macro_rules_and_closures),
 		cmocka_unit_test(test_functions_guards),
+		cmocka_unit_test(test_real_context),
+		cmocka_unit_test(test_real_serde),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("rust", tests, NULL, NULL);
