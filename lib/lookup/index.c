@@ -273,7 +273,7 @@ static uint64_t img_put(fl_buf *img, const void *data, size_t len)
 }
 
 static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
-		     fl_err *err);
+		     hs_database_t **dbs, fl_err *err);
 
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			    const char *version, fl_index *out, fl_err *err)
@@ -368,8 +368,8 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		if (i == 0 || strcmp(b->strings.s + b->codes[i].str,
 				     b->strings.s + b->codes[i - 1].str) != 0)
 			hscodes[nhscodes++] = b->codes[i].str;
-	char *hsbytes[FL_IDX_SHARDS] = {0};
-	size_t hslen[FL_IDX_SHARDS] = {0}, nshards = 0;
+	hs_database_t *dbs[FL_IDX_SHARDS] = {0};
+	size_t nshards = 0;
 	size_t nlit = b->nfactors + nhscodes;
 	if (nlit) {
 		const char **exprs = fl_xcalloc(nlit, sizeof *exprs);
@@ -431,8 +431,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 				builder_free(b);
 				return -1;
 			}
-			hs_serialize_database(job.db[k], &hsbytes[k], &hslen[k]);
-			hs_free_database(job.db[k]);
+			dbs[k] = job.db[k];
 		}
 	}
 
@@ -467,16 +466,23 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	h.off_factor_max = img_put(&img, fmax, b->nfactors * sizeof *fmax);
 	h.n_shards = nshards;
 	for (size_t k = 0; k < nshards; k++) {
-		h.off_hs[k] = img_put(&img, hsbytes[k], hslen[k]);
-		h.len_hs[k] = hslen[k];
+		/* the database as it is in memory, placed at the same address
+		 * modulo 64 so that a page-aligned mapping of the file can be
+		 * scanned in place, with no copy at load time */
+		size_t sz = 0;
+		hs_database_size(dbs[k], &sz);
+		uintptr_t mis = (uintptr_t)dbs[k] % 64;
+		while (img.n % 64 != mis)
+			fl_buf_putc(&img, '\0');
+		h.off_hs[k] = img.n;
+		fl_buf_put(&img, (const char *)dbs[k], sz);
+		h.len_hs[k] = sz;
 	}
 	h.off_hscodes = img_put(&img, hscodes, nhscodes * sizeof *hscodes);
 	h.n_hscodes = nhscodes;
 	img_put(&img, NULL, 0);
 	h.total = img.n;
 	memcpy(img.s, &h, sizeof h);
-	for (size_t k = 0; k < nshards; k++)
-		free(hsbytes[k]);
 	free(hscodes);
 	free(tok);
 	free(post);
@@ -485,7 +491,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	free(fmax);
 	free(always);
 	builder_free(b);
-	return map_image(out, img.s, img.n, false, err);
+	return map_image(out, img.s, img.n, false, dbs, err);
 }
 
 int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
@@ -537,7 +543,7 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 
 /* Check an image's header and set the section pointers. */
 static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
-		     fl_err *err)
+		     hs_database_t **dbs, fl_err *err)
 {
 	memset(ix, 0, sizeof *ix);
 	ix->mem = mem;
@@ -565,10 +571,21 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	ix->always = (const uint32_t *)(base + h->off_always);
 	ix->hscodes = (const uint32_t *)(base + h->off_hscodes);
 	for (size_t k = 0; k < h->n_shards; k++) {
-		if (h->off_hs[k] + h->len_hs[k] > len ||
-		    hs_deserialize_database(base + h->off_hs[k], h->len_hs[k], &ix->hs[k]) != HS_SUCCESS) {
-			fl_index_free(ix);
-			return fl_seterr(err, "the lookup index's literal matcher is damaged");
+		if (dbs) {
+			/* built in this process: the databases themselves */
+			ix->hs[k] = dbs[k];
+			ix->hs_owned = true;
+		} else {
+			/* mapped from the file: scanned in place */
+			char *info = NULL;
+			hs_database_t *db = (hs_database_t *)(uintptr_t)(base + h->off_hs[k]);
+			if (h->off_hs[k] + h->len_hs[k] > len ||
+			    hs_database_info(db, &info) != HS_SUCCESS) {
+				fl_index_free(ix);
+				return fl_seterr(err, "the lookup index's literal matcher is damaged");
+			}
+			free(info);
+			ix->hs[k] = db;
 		}
 		ix->nhs++;
 	}
@@ -632,14 +649,14 @@ int fl_index_load(const char *path, int64_t generation, fl_index *out,
 		return 0;
 	}
 	fl_err e2;
-	if (map_image(out, m, (size_t)sb.st_size, true, &e2) < 0)
+	if (map_image(out, m, (size_t)sb.st_size, true, NULL, &e2) < 0)
 		return 0; /* damaged: rebuild */
 	return 1;
 }
 
 void fl_index_free(fl_index *ix)
 {
-	for (size_t k = 0; k < FL_IDX_SHARDS; k++)
+	for (size_t k = 0; k < FL_IDX_SHARDS && ix->hs_owned; k++)
 		if (ix->hs[k])
 			hs_free_database(ix->hs[k]);
 	if (ix->mem) {

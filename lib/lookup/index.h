@@ -15,7 +15,7 @@
 
 #include "faultline.h"
 
-#define FL_IDX_MAGIC "FLIDX\0\0\6"
+#define FL_IDX_MAGIC "FLIDX\0\0\7"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -86,6 +86,7 @@ typedef struct fl_index {
 	const uint32_t *hscodes; /* string offsets of the distinct codes */
 	hs_database_t *hs[FL_IDX_SHARDS]; /* literal databases (shards) */
 	size_t nhs;
+	bool hs_owned;         /* allocated here (else inside the mapping) */
 } fl_index;
 
 /* Build from the store's records (repo filter NULL = all). */
