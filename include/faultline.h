@@ -162,7 +162,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 2 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 3 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */
@@ -185,6 +185,8 @@ typedef struct fl_facts {
 	const char *idiom;        /* the raising construct, e.g. "panic!" */
 	const char *language;
 	int column;
+	const char *content_hash; /* digest of the record's content (the scan
+				     compares it to keep contentChangedAt) */
 } fl_facts;
 
 /* Within a transaction. */
@@ -408,6 +410,50 @@ typedef struct fl_grep_stats {
 } fl_grep_stats;
 int fl_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		void *ud, fl_grep_stats *stats, fl_err *err);
+
+/* ---- serving (lib/serve/) ------------------------------------------------- */
+
+/* A lookup match as a JSON object (jansson json_t *): the front end passes
+ * the explain --json shape so that every front end answers alike. */
+struct json_t;
+typedef struct json_t *(*fl_match_json_fn)(const fl_match *m);
+
+/* The cache folder: override, else $XDG_CACHE_HOME/faultline, else
+ * ~/.cache/faultline.  Caller frees. */
+char *fl_cache_dir(const char *override);
+
+typedef struct fl_serve_opts {
+	const char *db;             /* store to serve (NULL with data_dir) */
+	const char *data_dir;       /* published data set to serve instead */
+	const char *listen;         /* HOST:PORT; NULL = 127.0.0.1:8080; port 0 = any */
+	const char *cache_dir;      /* NULL = fl_cache_dir(NULL) */
+	const char *site_dir;       /* an already rendered site; NULL = render one */
+	bool no_site;               /* API only */
+	int threads;                /* worker threads; 0 = 2 */
+	unsigned max_connections;   /* 0 = 512 */
+	unsigned timeout_s;         /* idle connection timeout; 0 = 30 */
+	FILE *access_log;           /* NULL = stderr */
+	bool no_cache;              /* do not keep /api/search answers */
+	fl_match_json_fn match_json;
+} fl_serve_opts;
+
+/* Run the HTTP server until SIGTERM or SIGINT (then drain and return 0).
+ * Prints "faultline: listening on http://HOST:PORT" on stderr once ready. */
+int fl_serve_run(const fl_serve_opts *o, fl_err *err);
+
+typedef struct fl_mcp_opts {
+	const char *db;             /* local store */
+	const char *data_url;       /* or a published data set: http(s):// or file:// */
+	const char *cache_dir;      /* NULL = fl_cache_dir(NULL) */
+	bool offline;               /* never fetch; use the cache */
+	int ttl;                    /* seconds between manifest polls; 0 = 300 */
+	FILE *in, *out;             /* NULL = stdin / stdout */
+	fl_match_json_fn match_json;
+} fl_mcp_opts;
+
+/* Serve the Model Context Protocol (newline-delimited JSON-RPC 2.0) until
+ * end of input.  Returns 0, or -1 when the data cannot be opened at all. */
+int fl_mcp_run(const fl_mcp_opts *o, fl_err *err);
 
 #ifdef __cplusplus
 }

@@ -76,6 +76,9 @@ static const char *const migrations[] = {
 	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
 	"INSERT INTO meta (key, value) VALUES ('generation', '0');"
 	"INSERT INTO meta (key, value) VALUES ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));",
+	/* version 3: a digest of each record's content, so a rescan compares
+	 * digests instead of re-reading every old record */
+	"ALTER TABLE errors ADD COLUMN content_hash TEXT;",
 };
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -362,8 +365,8 @@ int fl_store_put_entry(fl_store *st, const fl_entry *e, const fl_facts *f,
 		"INSERT OR REPLACE INTO errors (id, repo, slug, error_code,"
 		" error_message, message_pattern, error_type, severity, file_path,"
 		" line_number, col, content_changed_at, function, guard, idiom,"
-		" language, record) VALUES"
-		" (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+		" language, record, content_hash) VALUES"
+		" (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
 		err);
 	if (!s)
 		return -1;
@@ -385,6 +388,7 @@ int fl_store_put_entry(fl_store *st, const fl_entry *e, const fl_facts *f,
 	bind_text(s, 15, f ? f->idiom : NULL);
 	bind_text(s, 16, f ? f->language : NULL);
 	bind_text(s, 17, json);
+	bind_text(s, 18, f ? f->content_hash : NULL);
 	int rc = step_done(st, s, err, "writing a record");
 	free(json);
 	return rc;

@@ -4,6 +4,8 @@
  * keeps contentChangedAt of records whose content did not change, records
  * the other sites of duplicate records, and updates the repository row.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,8 +31,21 @@ static char *content_key(const fl_entry *e)
 	return fl_entry_to_json(&c, false);
 }
 
+/* 64-bit FNV-1a of the content, as 16 hex digits */
+static void content_hash(const fl_entry *e, char out[17])
+{
+	char *key = content_key(e);
+	uint64_t h = 1469598103934665603ull;
+	for (const char *p = key; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 1099511628211ull;
+	}
+	free(key);
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
 struct old {
-	char **keys;
+	char **hash;
 	char **changed_at;
 	size_t n;
 };
@@ -39,28 +54,25 @@ static int load_old(fl_store *st, const char *repo, fl_strmap *map,
 		    struct old *old, fl_err *err)
 {
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, "SELECT record FROM errors WHERE repo = ?1",
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT id, content_hash, content_changed_at FROM errors WHERE repo = ?1",
 			       -1, &s, NULL) != SQLITE_OK)
 		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
 	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
 	int rc;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *json = (const char *)sqlite3_column_text(s, 0);
-		json_t *o = fl_json_parse(json, (size_t)sqlite3_column_bytes(s, 0), err);
-		fl_entry e;
-		if (!o || fl_entry_from_jobj(o, &e, false, err) < 0) {
-			json_decref(o);
-			sqlite3_finalize(s);
-			return -1;
-		}
-		json_decref(o);
-		old->keys = fl_xrealloc(old->keys, (old->n + 1) * sizeof *old->keys);
+		const char *id = (const char *)sqlite3_column_text(s, 0);
+		const char *hash = (const char *)sqlite3_column_text(s, 1);
+		const char *at = (const char *)sqlite3_column_text(s, 2);
+		if (!id || !at)
+			continue;
+		old->hash = fl_xrealloc(old->hash, (old->n + 1) * sizeof *old->hash);
 		old->changed_at = fl_xrealloc(old->changed_at, (old->n + 1) * sizeof *old->changed_at);
-		old->keys[old->n] = content_key(&e);
-		old->changed_at[old->n] = fl_xstrdup(e.content_changed_at);
-		fl_strmap_put(map, e.id, old->n);
+		/* rows written before digests existed compare as changed */
+		old->hash[old->n] = fl_xstrdup(hash ? hash : "");
+		old->changed_at[old->n] = fl_xstrdup(at);
+		fl_strmap_put(map, id, old->n);
 		old->n++;
-		fl_entry_free(&e);
 	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -68,11 +80,23 @@ static int load_old(fl_store *st, const char *repo, fl_strmap *map,
 	return 0;
 }
 
+static void free_old(struct old *old, fl_strmap *map)
+{
+	for (size_t i = 0; i < old->n; i++) {
+		free(old->hash[i]);
+		free(old->changed_at[i]);
+	}
+	free(old->hash);
+	free(old->changed_at);
+	fl_strmap_free(map);
+}
+
 int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 {
 	fl_strmap map = {0};
 	struct old old = {0};
 	fl_scan_summary *sum = &r->summary;
+	double t0 = fl_now_mono();
 	sum->added = sum->removed = sum->changed = sum->unchanged = 0;
 	if (fl_store_begin(st, err) < 0)
 		return -1;
@@ -81,21 +105,24 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 		goto fail;
 	for (size_t i = 0; i < r->n; i++) {
 		fl_entry *e = &r->entries[i];
+		char hash[17];
+		content_hash(e, hash);
 		size_t k;
 		if (fl_strmap_get(&map, e->id, &k)) {
-			char *key = content_key(e);
-			if (strcmp(key, old.keys[k]) == 0) {
+			if (strcmp(hash, old.hash[k]) == 0) {
 				free(e->content_changed_at);
 				e->content_changed_at = fl_xstrdup(old.changed_at[k]);
 				sum->unchanged++;
 			} else {
 				sum->changed++;
 			}
-			free(key);
 		} else {
 			sum->added++;
 		}
-		if (fl_store_put_entry(st, e, &r->facts[i], err) < 0)
+		r->facts[i].content_hash = hash;
+		int rc = fl_store_put_entry(st, e, &r->facts[i], err);
+		r->facts[i].content_hash = NULL;
+		if (rc < 0)
 			goto fail;
 	}
 	sum->removed = (long long)old.n - sum->unchanged - sum->changed;
@@ -107,22 +134,11 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 	}
 	if (fl_store_put_repo(st, &r->repo, err) < 0 || fl_store_commit(st, err) < 0)
 		goto fail;
-	for (size_t i = 0; i < old.n; i++) {
-		free(old.keys[i]);
-		free(old.changed_at[i]);
-	}
-	free(old.keys);
-	free(old.changed_at);
-	fl_strmap_free(&map);
+	free_old(&old, &map);
+	sum->seconds += fl_now_mono() - t0; /* the summary's time includes the store */
 	return 0;
 fail:
 	fl_store_rollback(st);
-	for (size_t i = 0; i < old.n; i++) {
-		free(old.keys[i]);
-		free(old.changed_at[i]);
-	}
-	free(old.keys);
-	free(old.changed_at);
-	fl_strmap_free(&map);
+	free_old(&old, &map);
 	return -1;
 }

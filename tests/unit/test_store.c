@@ -139,7 +139,7 @@ static void test_roundtrip_rows(void **state)
 	fl_entry e;
 	make_entry(&e);
 	fl_repo r = make_repo("acme/widgets");
-	fl_facts facts = {"Widget::size", "size > 10", "panic!", "rust", 9};
+	fl_facts facts = {"Widget::size", "size > 10", "panic!", "rust", 9, NULL};
 	/* changes outside a transaction are refused */
 	assert_int_equal(fl_store_put_entry(st, &e, &facts, &err), -1);
 	assert_int_equal(fl_store_begin(st, &err), 0);
