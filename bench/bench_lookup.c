@@ -211,6 +211,7 @@ int main(int argc, char **argv)
 {
 	const char *db = NULL, *bin = NULL;
 	size_t nq = 2000, nbase = 20;
+	int keep = 0;
 	long log_mb = 200;
 	for (int i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--db"))
@@ -223,12 +224,15 @@ int main(int argc, char **argv)
 			nbase = (size_t)atol(argv[i + 1]);
 		else if (!strcmp(argv[i], "--log-mb"))
 			log_mb = atol(argv[i + 1]);
+		else if (!strcmp(argv[i], "--keep-index"))
+			keep = atoi(argv[i + 1]);
 	}
 	if (!db || !bin) {
-		fprintf(stderr, "usage: bench_lookup --db STORE --bin FAULTLINE [--queries N] [--baseline-queries N] [--log-mb M]\n");
+		fprintf(stderr, "usage: bench_lookup --db STORE --bin FAULTLINE [--queries N] [--baseline-queries N] [--log-mb M] [--keep-index 1]\n");
 		return 2;
 	}
-	build_child(db);
+	if (!keep)
+		build_child(db);
 
 	fl_store *st;
 	fl_err err;
@@ -267,12 +271,24 @@ int main(int argc, char **argv)
 	}
 	printf("index load      %.1f ms (in process)\n", (now() - t0) * 1e3);
 	double *lat = calloc(nq, sizeof *lat);
+	double slow_t[5] = {0};
+	size_t slow_i[5] = {0};
 	size_t first = 0, top3 = 0, none = 0;
 	for (size_t i = 0; i < nq; i++) {
 		fl_result r;
 		double a = now();
 		fl_lookup_explain(lk, qs[i], strlen(qs[i]), NULL, 10, &r);
 		lat[i] = now() - a;
+		for (int k = 0; k < 5; k++)
+			if (lat[i] > slow_t[k]) {
+				for (int j = 4; j > k; j--) {
+					slow_t[j] = slow_t[j - 1];
+					slow_i[j] = slow_i[j - 1];
+				}
+				slow_t[k] = lat[i];
+				slow_i[k] = i;
+				break;
+			}
 		const char *want = rs.v[src[i]].msg;
 		if (!r.n)
 			none++;
@@ -289,6 +305,9 @@ int main(int argc, char **argv)
 	double p50 = pct(lat, nq, 0.5), p99 = pct(lat, nq, 0.99);
 	printf("warm explain    p50 %.3f ms, p99 %.3f ms, max %.3f ms over %zu queries\n",
 	       p50 * 1e3, p99 * 1e3, lat[nq - 1] * 1e3, nq);
+	if (getenv("BENCH_SLOWEST"))
+		for (int k = 0; k < 5; k++)
+			printf("slow query      %.3f ms: %.100s\n", slow_t[k] * 1e3, qs[slow_i[k]]);
 	printf("accuracy        source message ranked first %.1f%%, in top 3 %.1f%%, no answer %.1f%%\n",
 	       100.0 * (double)first / (double)nq, 100.0 * (double)top3 / (double)nq,
 	       100.0 * (double)none / (double)nq);

@@ -101,6 +101,9 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	if (fl_prog_parse(e->pattern, buf, &prog)) {
 		x->flags |= IDX_SIMPLE;
 		x->literal = prog.literal;
+		x->minlen = prog.literal + prog.lead_gap + prog.trail_gap;
+		for (uint16_t i = 0; i + 1 < prog.nseg; i++)
+			x->minlen += prog.gap[i];
 		/* one segment, no leading gap: a lazy match is bounded */
 		if (prog.nseg == 1 && !prog.lead_gap)
 			x->maxlen = (uint32_t)prog.seglen[0] + prog.trail_gap;

@@ -15,7 +15,7 @@
 
 #include "faultline.h"
 
-#define FL_IDX_MAGIC "FLIDX\0\0\7"
+#define FL_IDX_MAGIC "FLIDX\0\0\x08"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -30,6 +30,7 @@ typedef struct idx_entry {
 	float norm;            /* sum of idf over the entry's tokens */
 	uint32_t flags;        /* IDX_SIMPLE: pattern is literal + (.+?) */
 	uint32_t maxlen;       /* longest possible match, UINT32_MAX = unbounded */
+	uint32_t minlen;       /* shortest text the pattern can match */
 } idx_entry;
 #define IDX_SIMPLE 1u
 

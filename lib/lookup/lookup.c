@@ -96,6 +96,7 @@ struct tls {
 	const fl_lookup *owner;
 	hs_scratch_t *scratch;
 	uint32_t *stamp;      /* per entry: query stamp when seen */
+	float *acc;           /* fuzzy: idf weight gathered per candidate */
 	size_t cap;
 	uint32_t now;
 	uint32_t *cand;       /* candidates of this query */
@@ -114,8 +115,10 @@ void fl_lk_prepare(const fl_lookup *lk)
 	}
 	if (tls.cap < n + 1) {
 		free(tls.stamp);
+		free(tls.acc);
 		tls.cap = n + 1;
 		tls.stamp = fl_xcalloc(tls.cap, sizeof *tls.stamp);
+		tls.acc = fl_xcalloc(tls.cap, sizeof *tls.acc);
 		tls.now = 0;
 	}
 	if (++tls.now == 0) {
@@ -130,6 +133,7 @@ void fl_lookup_thread_done(void)
 	if (tls.scratch)
 		hs_free_scratch(tls.scratch);
 	free(tls.stamp);
+	free(tls.acc);
 	free(tls.cand);
 	free(pocc.v);
 	memset(&pocc, 0, sizeof pocc);
@@ -486,6 +490,9 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			uint32_t e = ix->fent[k];
 			if (tls.stamp[e] == tls.now)
 				continue;
+			/* a pattern longer than the line cannot match it */
+			if (ix->ent[e].minlen > le - ls && line_local(ix, &ix->ent[e]))
+				continue;
 			/* a short pattern that cannot span enough of this message */
 			if (msglen && ix->ent[e].literal < FL_SHORT_PATTERN &&
 			    ix->ent[e].maxlen != UINT32_MAX &&
@@ -607,27 +614,44 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 	double need = FUZZY_MIN * qnorm / (1.0 + FUZZY_MIN);
 	double left = qnorm;
 	next_stamp();
+	size_t nprefix = 0;
 	for (size_t i = 0; i < nt; i++) {
 		if (left < need)
 			break;
 		left -= qt[i].idf;
+		nprefix = i + 1;
 		if (!qt[i].t)
 			continue;
 		const uint32_t *p = ix->post + qt[i].t->post;
+		float w = (float)qt[i].idf;
 		for (uint32_t k = 0; k < qt[i].t->df; k++) {
-			add_cand(p[k]);
+			uint32_t e = p[k];
+			if (tls.stamp[e] != tls.now) {
+				add_cand(e);
+				tls.acc[e] = 0;
+			}
+			tls.acc[e] += w;
 		}
 	}
+	/* weight of the tokens not walked: what a candidate can still gain */
+	double suffix = 0;
+	for (size_t i = nprefix; i < nt; i++)
+		if (qt[i].t)
+			suffix += qt[i].idf;
 	size_t nh = 0;
 	for (size_t k = 0; k < tls.ncand; k++) {
 		uint32_t e = tls.cand[k];
 		const idx_entry *x = &ix->ent[e];
+		double inter = tls.acc[e];
+		/* even with every remaining token it cannot reach the threshold */
+		double best = inter + (suffix < x->norm - inter ? suffix : x->norm - inter);
+		if (best < FUZZY_MIN * (qnorm + x->norm - best))
+			continue;
 		if (!repo_ok(ix, x, repo))
 			continue;
-		/* exact intersection weight */
-		double inter = 0;
+		/* the remaining tokens, by binary search in the entry's tokens */
 		const uint32_t *et = ix->etoks + x->toks;
-		for (size_t i = 0; i < nt; i++) {
+		for (size_t i = nprefix; i < nt; i++) {
 			if (!qt[i].t)
 				continue;
 			uint32_t tid = (uint32_t)(qt[i].t - ix->tok);
