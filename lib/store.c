@@ -159,6 +159,8 @@ static int make_parent(const char *path, fl_err *err)
 	return 0;
 }
 
+static int migrate(fl_store *st, fl_err *err);
+
 static int migrate(fl_store *st, fl_err *err)
 {
 	int version = 0, app = 0, tables = 0;
@@ -173,8 +175,24 @@ static int migrate(fl_store *st, fl_err *err)
 		return fl_seterr(err, "store %s was written by a newer faultline (schema %d, this build knows %d); upgrade faultline", st->path, version, FL_STORE_SCHEMA);
 	if (version == FL_STORE_SCHEMA)
 		return 0;
-	if (st->readonly)
-		return fl_seterr(err, "store %s has schema %d and needs migrating; open it read-write once", st->path, version);
+	if (st->readonly) {
+		/* an older store opened for reading: migrate it through a
+		 * read-write handle of our own, when the file allows */
+		sqlite3 *rw = NULL;
+		if (sqlite3_open_v2(st->path, &rw, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+			sqlite3_close(rw);
+			return fl_seterr(err, "store %s has schema %d and needs migrating, but is read-only", st->path, version);
+		}
+		sqlite3_busy_timeout(rw, 10000);
+		sqlite3 *ro = st->db;
+		st->db = rw;
+		st->readonly = false;
+		int rc = migrate(st, err);
+		st->db = ro;
+		st->readonly = true;
+		sqlite3_close(rw);
+		return rc;
+	}
 	if (exec(st, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
 	/* re-read under the write lock: another process may have migrated */
