@@ -313,7 +313,8 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			post[tok[t].post + fill[t]++] = (uint32_t)e;
 			norm += tok[t].idf;
 		}
-		qsort(b->etoks + x->toks, x->ntoks, sizeof(uint32_t), cmp_u32);
+		if (x->ntoks > 1)
+			qsort(b->etoks + x->toks, x->ntoks, sizeof(uint32_t), cmp_u32);
 		x->norm = norm;
 	}
 	free(fill);
@@ -364,7 +365,8 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	}
 	/* codes, sorted; the distinct ones join the literal database */
 	g_sort_strings = b->strings.s;
-	qsort(b->codes, b->ncodes, sizeof *b->codes, cmp_code);
+	if (b->ncodes > 1)
+		qsort(b->codes, b->ncodes, sizeof *b->codes, cmp_code);
 	uint32_t *hscodes = fl_xcalloc(b->ncodes + 1, sizeof *hscodes);
 	size_t nhscodes = 0;
 	for (size_t i = 0; i < b->ncodes; i++)

@@ -307,7 +307,8 @@ int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err)
 		fl_tree_close(t);
 		return -1;
 	}
-	qsort(t->files, t->n, sizeof *t->files, cmp_file);
+	if (t->n > 1)
+		qsort(t->files, t->n, sizeof *t->files, cmp_file);
 	return 0;
 }
 
