@@ -7,8 +7,12 @@ PKGS=(
   build-essential meson ninja-build pkg-config clang libclang-rt-14-dev
   libsqlite3-dev sqlite3 libpcre2-dev libhyperscan-dev libgit2-dev
   libjansson-dev libssl-dev libcurl4-openssl-dev libmicrohttpd-dev
-  libcmark-gfm-dev libcmocka-dev git ripgrep jq
+  libcmark-gfm-dev libcmark-gfm-extensions-dev libcmocka-dev git ripgrep jq
+  chromium wrk nodejs
 )
+# npm (the MCP SDK client test): Debian packages it apart from nodejs;
+# NodeSource's nodejs already carries it.
+command -v npm >/dev/null 2>&1 || PKGS+=(npm)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -46,5 +46,10 @@ char *cli_read_all(FILE *f, size_t *len, const char *what);
 /* A lookup match as the JSON object of cli.md's explain --json. */
 #include <jansson.h>
 json_t *cli_match_json(const fl_match *m);
+int cmd_export(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_site(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_mcp(int argc, char **argv);
 
 #endif

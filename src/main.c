@@ -17,6 +17,11 @@ static const struct {
 	{"show", cmd_show, "show one record"},
 	{"explain", cmd_explain, "look an error text up: where it was raised, what it means"},
 	{"grep-log", cmd_grep_log, "annotate every known error in a log"},
+	{"export", cmd_export, "write the store as a published data set"},
+	{"import", cmd_import, "load a published data set into the store"},
+	{"site", cmd_site, "render the static web site"},
+	{"serve", cmd_serve, "serve the web site and the HTTP API"},
+	{"mcp", cmd_mcp, "Model Context Protocol server on stdio for coding agents"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,89 @@
+/*
+ * html.c — Markdown fields to HTML with cmark-gfm.  Raw HTML in a field is
+ * shown as text (never passed through), unsafe link schemes are dropped by
+ * cmark's safe mode.
+ */
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "publish.h"
+#include "util.h"
+
+/* GFM tables, strikethrough and autolinks (not tag filtering: raw HTML
+ * never reaches the output anyway). */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static cmark_syntax_extension *ext[3];
+
+static void register_extensions(void)
+{
+	cmark_gfm_core_extensions_ensure_registered();
+	ext[0] = cmark_find_syntax_extension("table");
+	ext[1] = cmark_find_syntax_extension("strikethrough");
+	ext[2] = cmark_find_syntax_extension("autolink");
+}
+
+/* Turn raw HTML nodes into text so the renderer escapes them. */
+static void html_to_text(cmark_node *root)
+{
+	cmark_iter *it = cmark_iter_new(root);
+	cmark_event_type ev;
+	cmark_node **todo = NULL;
+	size_t n = 0, cap = 0;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *node = cmark_iter_get_node(it);
+		cmark_node_type t = cmark_node_get_type(node);
+		if (ev == CMARK_EVENT_ENTER &&
+		    (t == CMARK_NODE_HTML_INLINE || t == CMARK_NODE_HTML_BLOCK)) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 8;
+				todo = fl_xrealloc(todo, cap * sizeof *todo);
+			}
+			todo[n++] = node;
+		}
+	}
+	cmark_iter_free(it);
+	for (size_t i = 0; i < n; i++) {
+		cmark_node *node = todo[i];
+		const char *lit = cmark_node_get_literal(node);
+		cmark_node *text = cmark_node_new(CMARK_NODE_TEXT);
+		cmark_node_set_literal(text, lit ? lit : "");
+		if (cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
+			cmark_node *para = cmark_node_new(CMARK_NODE_PARAGRAPH);
+			cmark_node_append_child(para, text);
+			text = para;
+		}
+		cmark_node_insert_before(node, text);
+		cmark_node_free(node);
+	}
+	free(todo);
+}
+
+void pub_buf_markdown(pub_buf *b, const char *md)
+{
+	if (!md || !*md)
+		return;
+	char *fixed = NULL;
+	size_t n = strlen(md);
+	if (!fl_utf8_valid(md, n)) {
+		fixed = fl_utf8_fix(md, n);
+		md = fixed;
+		n = strlen(md);
+	}
+	pthread_once(&once, register_extensions);
+	cmark_parser *p = cmark_parser_new(CMARK_OPT_DEFAULT);
+	for (int i = 0; i < 3; i++)
+		if (ext[i])
+			cmark_parser_attach_syntax_extension(p, ext[i]);
+	cmark_parser_feed(p, md, n);
+	cmark_node *doc = cmark_parser_finish(p);
+	html_to_text(doc);
+	char *html = cmark_render_html(doc, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(p));
+	cmark_parser_free(p);
+	pub_buf_puts(b, html);
+	free(html);
+	cmark_node_free(doc);
+	free(fixed);
+}

@@ -1,0 +1,83 @@
+/*
+ * import.c — `faultline import DIR`: load a published data set (ours or any
+ * other of schema version 2) into the store.  The whole data set is checked
+ * first (dataset.c); only then, in one transaction, the records of each of
+ * its repositories are replaced.  Any failure leaves the store unchanged.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "publish.h"
+
+int fl_dataset_verify(const char *dir, fl_import_stats *stats, fl_err *err)
+{
+	pub_dataset d;
+	if (pub_dataset_load(dir, &d, err) < 0)
+		return -1;
+	if (stats) {
+		memset(stats, 0, sizeof *stats);
+		snprintf(stats->dataset_version, sizeof stats->dataset_version, "%s", d.dataset_version);
+		stats->repos = (long long)d.nrepos;
+		stats->errors = (long long)d.nerrors;
+	}
+	pub_dataset_free(&d);
+	return 0;
+}
+
+int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
+	      fl_err *err)
+{
+	pub_dataset d;
+	if (pub_dataset_load(dir, &d, err) < 0)
+		return -1;
+	if (fl_store_begin(st, err) < 0) {
+		pub_dataset_free(&d);
+		return -1;
+	}
+	for (size_t i = 0; i < d.nrepos; i++) {
+		pub_repo_set *rs = &d.repos[i];
+		if (fl_store_clear_repo(st, rs->repo.repo, err) < 0)
+			goto fail;
+		for (size_t k = 0; k < rs->n; k++) {
+			/* Records on one line keep the data set's order: the store
+			 * orders them by column, which a data set does not carry. */
+			fl_facts f = {0};
+			const fl_entry *e = &rs->entries[k];
+			int col = 0;
+			for (size_t j = k; j > 0; j--) {
+				const fl_entry *p = &rs->entries[j - 1];
+				if (p->line_number != e->line_number ||
+				    strcmp(p->file_path, e->file_path) != 0)
+					break;
+				col++;
+			}
+			bool tie = col > 0 || (k + 1 < rs->n &&
+				rs->entries[k + 1].line_number == e->line_number &&
+				strcmp(rs->entries[k + 1].file_path, e->file_path) == 0);
+			f.column = tie ? col + 1 : 0;
+			if (fl_store_put_entry(st, e, &f, err) < 0) {
+				char msg[sizeof err->msg];
+				snprintf(msg, sizeof msg, "%s", err->msg);
+				fl_seterr(err, "%s/repos/%s.json: record %s: %s", dir, rs->repo.repo, e->id, msg);
+				goto fail;
+			}
+		}
+		if (fl_store_put_repo(st, &rs->repo, err) < 0)
+			goto fail;
+	}
+	if (fl_store_commit(st, err) < 0)
+		goto fail_nort;
+	if (stats) {
+		memset(stats, 0, sizeof *stats);
+		snprintf(stats->dataset_version, sizeof stats->dataset_version, "%s", d.dataset_version);
+		stats->repos = (long long)d.nrepos;
+		stats->errors = (long long)d.nerrors;
+	}
+	pub_dataset_free(&d);
+	return 0;
+fail:
+	fl_store_rollback(st);
+fail_nort:
+	pub_dataset_free(&d);
+	return -1;
+}

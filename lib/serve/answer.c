@@ -1,0 +1,212 @@
+/*
+ * answer.c — the JSON (and Markdown) answers that the HTTP API and the MCP
+ * server share: search (explain --json), a pasted log (grep-log --json),
+ * records, repositories.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve.h"
+#include "util.h"
+
+char *srv_dump(const json_t *o)
+{
+	return json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+}
+
+json_t *srv_search_json(fl_lookup *lk, const char *text, size_t len,
+			const char *repo, size_t limit, const char *version,
+			fl_match_json_fn mj)
+{
+	fl_result r;
+	fl_lookup_explain(lk, text, len, repo, limit, &r);
+	json_t *o = json_object();
+	json_t *qv = r.query ? json_string(r.query) : NULL;
+	json_object_set_new(o, "query", qv ? qv : json_string(""));
+	json_t *arr = json_array();
+	for (size_t i = 0; i < r.n; i++)
+		json_array_append_new(arr, mj(&r.v[i]));
+	json_object_set_new(o, "matches", arr);
+	json_object_set_new(o, "datasetVersion", json_string(version ? version : fl_lookup_version(lk)));
+	fl_result_free(&r);
+	return o;
+}
+
+/* A pasted log is explained for at most this long; the answer then says
+ * "truncated": true and ends at the last error reported. */
+#define LOG_SECONDS 10.0
+
+struct logacc {
+	json_t *arr;
+	fl_match_json_fn mj;
+	double deadline;
+	bool truncated;
+};
+
+static int on_logmatch(const fl_logmatch *lm, void *ud)
+{
+	struct logacc *a = ud;
+	if (fl_now_mono() > a->deadline) {
+		a->truncated = true;
+		return 1;
+	}
+	json_t *o = json_object();
+	json_object_set_new(o, "line", json_integer((json_int_t)lm->line));
+	json_object_set_new(o, "endLine", json_integer((json_int_t)lm->end_line));
+	json_t *t = json_stringn(lm->text, lm->text_len);
+	if (!t) {
+		char *fixed = fl_utf8_fix(lm->text, lm->text_len);
+		t = json_string(fixed);
+		free(fixed);
+	}
+	json_object_set_new(o, "text", t ? t : json_string("\xEF\xBF\xBD"));
+	json_t *m = a->mj(lm->m);
+	const char *keys[] = {"id", "repo", "slug", "filePath", "lineNumber",
+			      "matchType", "score", "captures"};
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+		json_object_set(o, keys[k], json_object_get(m, keys[k]));
+	json_decref(m);
+	json_array_append_new(a->arr, o);
+	return 0;
+}
+
+json_t *srv_explain_log_json(fl_lookup *lk, const char *log, size_t len,
+			     const char *repo, const char *version,
+			     fl_match_json_fn mj, fl_err *err)
+{
+	/* fmemopen of an empty buffer is not portable: give it one byte */
+	static const char nl[] = "\n";
+	FILE *in = fmemopen((void *)(len ? log : nl), len ? len : 1, "r");
+	if (!in) {
+		fl_seterr(err, "cannot read the log");
+		return NULL;
+	}
+	struct logacc a = {json_array(), mj, fl_now_mono() + LOG_SECONDS, false};
+	fl_grep_stats st;
+	int rc = fl_grep_log(lk, in, repo, on_logmatch, &a, &st, err);
+	fclose(in);
+	if (rc < 0) {
+		json_decref(a.arr);
+		return NULL;
+	}
+	json_t *o = json_object();
+	json_object_set_new(o, "matches", a.arr);
+	json_object_set_new(o, "lines", json_integer(len ? st.lines : 0));
+	if (a.truncated)
+		json_object_set_new(o, "truncated", json_true());
+	json_object_set_new(o, "datasetVersion", json_string(version ? version : fl_lookup_version(lk)));
+	return o;
+}
+
+json_t *srv_entry_json(const fl_entry *e)
+{
+	char *s = fl_entry_to_json(e, false);
+	json_t *o = s ? json_loads(s, 0, NULL) : NULL;
+	free(s);
+	return o ? o : json_null();
+}
+
+json_t *srv_repo_json(const fl_repo *r)
+{
+	char *s = fl_repo_to_json(r, false);
+	json_t *o = s ? json_loads(s, 0, NULL) : NULL;
+	free(s);
+	return o ? o : json_null();
+}
+
+static int add_repo(const fl_repo *r, void *ud)
+{
+	json_array_append_new(ud, srv_repo_json(r));
+	return 0;
+}
+
+json_t *srv_repos_json(fl_store *st, fl_err *err)
+{
+	json_t *arr = json_array();
+	if (fl_store_each_repo(st, add_repo, arr, err) < 0) {
+		json_decref(arr);
+		return NULL;
+	}
+	return arr;
+}
+
+static void md_block(fl_buf *b, const char *title, const char *text, const char *lang)
+{
+	if (!text || !*text)
+		return;
+	fl_buf_puts(b, "\n**");
+	fl_buf_puts(b, title);
+	fl_buf_puts(b, "**\n\n");
+	if (lang) {
+		fl_buf_puts(b, "```");
+		fl_buf_puts(b, lang);
+		fl_buf_puts(b, "\n");
+		fl_buf_puts(b, text);
+		fl_buf_puts(b, "\n```\n");
+	} else {
+		fl_buf_puts(b, text);
+		fl_buf_puts(b, "\n");
+	}
+}
+
+char *srv_entry_markdown(const fl_entry *e)
+{
+	fl_buf b = {0};
+	char *head = fl_xasprintf("# %s\n\n`%s` · %s/%s · %s%s%s · %s:%d\n",
+				  e->error_message, e->id, e->repo, e->slug,
+				  e->error_type, e->error_class ? " " : "",
+				  e->error_class ? e->error_class : "",
+				  e->file_path, e->line_number);
+	fl_buf_puts(&b, head);
+	free(head);
+	if (e->error_code) {
+		fl_buf_puts(&b, "\nError code: `");
+		fl_buf_puts(&b, e->error_code);
+		fl_buf_puts(&b, "`\n");
+	}
+	md_block(&b, "What it means", e->documentation, NULL);
+	md_block(&b, "When it is raised", e->trigger_scenarios, NULL);
+	md_block(&b, "Where people hit it", e->common_situations, NULL);
+	if (e->solutions.n) {
+		fl_buf_puts(&b, "\n**Fixes (most likely first)**\n\n");
+		for (size_t i = 0; i < e->solutions.n; i++) {
+			char *l = fl_xasprintf("%zu. %s\n", i + 1, e->solutions.v[i]);
+			fl_buf_puts(&b, l);
+			free(l);
+		}
+	}
+	md_block(&b, "Example fix", e->example_fix, "");
+	fl_buf_puts(&b, "\n## Defensive pattern\n");
+	if (!e->handling_strategy && !e->validation_code && !e->type_guard && !e->try_catch_pattern)
+		fl_buf_puts(&b, "\nNone recorded for this error: guard the condition named above before the call.\n");
+	else {
+		if (e->handling_strategy) {
+			fl_buf_puts(&b, "\nStrategy: ");
+			fl_buf_puts(&b, e->handling_strategy);
+			fl_buf_puts(&b, "\n");
+		}
+		md_block(&b, "Validation", e->validation_code, "");
+		md_block(&b, "Type guard", e->type_guard, "");
+		md_block(&b, "Try/catch", e->try_catch_pattern, "");
+	}
+	if (e->prevention_tips.n) {
+		fl_buf_puts(&b, "\n**Prevention**\n\n");
+		for (size_t i = 0; i < e->prevention_tips.n; i++) {
+			fl_buf_puts(&b, "- ");
+			fl_buf_puts(&b, e->prevention_tips.v[i]);
+			fl_buf_puts(&b, "\n");
+		}
+	}
+	if (e->source_code) {
+		char *t = fl_xasprintf("Source (lines %d-%d)", e->source_code_start, e->source_code_end);
+		md_block(&b, t, e->source_code, "");
+		free(t);
+	}
+	fl_buf_puts(&b, "\nPermalink: ");
+	fl_buf_puts(&b, e->github_url);
+	fl_buf_puts(&b, "\n");
+	fl_buf_cstr(&b);
+	return b.s;
+}

@@ -1,0 +1,903 @@
+/*
+ * http.c — `faultline serve`: the HTTP server (libmicrohttpd, internal
+ * epoll thread pool).  It owns the routing, the static site and data set
+ * files (content types, ETag, Cache-Control, never a path outside the site),
+ * the JSON API (/api/search, /api/explain, /api/errors/{id}, /api/repos,
+ * /api/repos/{owner}/{name}, /healthz), the limits (query length, body size,
+ * idle time, connections, concurrent log explanations), JSON error bodies,
+ * one access-log line per request, and the drain on SIGTERM.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "publish/publish.h"
+#include "serve.h"
+#include "util.h"
+
+#define MAX_QUERY 4096            /* bytes of q */
+#define MAX_BODY (1u << 20)       /* POST /api/explain */
+#define MAX_LIMIT 100
+#define HEAVY_BODY (64u * 1024)
+
+/* Answers of /api/search by (q, repo, limit): the data do not change while
+ * serving, so an answer never goes stale.  Direct-mapped, striped locks. */
+#define CACHE_SLOTS 8192
+#define CACHE_STRIPES 64
+#define CACHE_MAX_BODY (64 * 1024)
+
+struct cslot {
+	uint64_t h;
+	char *key, *body;
+	size_t klen, blen;
+};
+
+struct server {
+	const fl_serve_opts *o;
+	struct cslot *cache;
+	pthread_mutex_t stripes[CACHE_STRIPES];
+	srv_source src;
+	fl_lookup *lk;
+	const char *version;      /* NULL = the lookup's */
+	char *site;               /* real path of the site root; NULL = none */
+	size_t site_len;
+	const char *prefix;       /* URL prefix of the root ("/data": a bare data set) */
+	int logfd;
+	atomic_int inflight, heavy;
+	atomic_llong served;
+	atomic_bool draining;
+	pthread_key_t key;
+	unsigned threads;
+};
+
+struct req {
+	double t0;
+	const char *method;
+	char *path;
+	unsigned status;
+	size_t bytes;
+	fl_buf body;
+	bool too_big, heavy;
+};
+
+struct tls {
+	fl_store *st;
+};
+
+static void tls_free(void *p)
+{
+	struct tls *t = p;
+	if (t->st)
+		fl_store_close(t->st);
+	free(t);
+	fl_lookup_thread_done();
+}
+
+static struct tls *tls_get(struct server *s)
+{
+	struct tls *t = pthread_getspecific(s->key);
+	if (!t) {
+		t = fl_xcalloc(1, sizeof *t);
+		pthread_setspecific(s->key, t);
+	}
+	return t;
+}
+
+/* the calling thread's read-only store handle */
+static fl_store *tls_store(struct server *s, fl_err *err)
+{
+	struct tls *t = tls_get(s);
+	if (!t->st && fl_store_open(s->src.store_path, true, &t->st, err) < 0)
+		t->st = NULL;
+	return t->st;
+}
+
+/* ---- responses ------------------------------------------------------------- */
+
+static enum MHD_Result send_buf(struct MHD_Connection *c, struct req *r,
+				unsigned status, const char *ctype, char *body,
+				size_t n, const char *cache)
+{
+	struct MHD_Response *resp =
+		MHD_create_response_from_buffer(n, body, MHD_RESPMEM_MUST_FREE);
+	if (!resp) {
+		free(body);
+		return MHD_NO;
+	}
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, ctype);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	if (status == 405) {
+		const char *allow = r->path && strcmp(r->path, "/api/explain") == 0 ? "POST" : "GET, HEAD";
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, allow);
+	}
+	if (status == 503)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+	r->status = status;
+	r->bytes = n;
+	enum MHD_Result rc = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return rc;
+}
+
+static enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
+				 unsigned status, json_t *o, const char *cache)
+{
+	char *d = srv_dump(o);
+	json_decref(o);
+	/* a newline at the end, as the command line prints it */
+	char *s = fl_xasprintf("%s\n", d);
+	free(d);
+	size_t n = strlen(s);
+	return send_buf(c, r, status, "application/json; charset=utf-8", s, n, cache);
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
+				  unsigned status, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
+				  unsigned status, const char *fmt, ...)
+{
+	char msg[1200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	json_t *e = json_object();
+	json_object_set_new(e, "status", json_integer(status));
+	json_t *m = json_string(msg);
+	json_object_set_new(e, "message", m ? m : json_string("bad request"));
+	json_t *o = json_object();
+	json_object_set_new(o, "error", e);
+	return send_json(c, r, status, o, "no-store");
+}
+
+/* ---- static files ------------------------------------------------------------ */
+
+static const char *content_type(const char *path)
+{
+	static const struct { const char *ext, *type; } t[] = {
+		{".html", "text/html; charset=utf-8"},
+		{".css", "text/css; charset=utf-8"},
+		{".js", "text/javascript; charset=utf-8"},
+		{".json", "application/json; charset=utf-8"},
+		{".xml", "application/xml; charset=utf-8"},
+		{".txt", "text/plain; charset=utf-8"},
+		{".svg", "image/svg+xml"},
+		{".png", "image/png"},
+		{".ico", "image/x-icon"},
+		{".webmanifest", "application/manifest+json"},
+		{".woff2", "font/woff2"},
+		{".map", "application/json; charset=utf-8"},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (fl_str_ends(path, t[i].ext))
+			return t[i].type;
+	return "application/octet-stream";
+}
+
+/* URL path safe to map under the site: segments without a leading '.',
+ * no backslash, no control characters. */
+static bool safe_url_path(const char *u)
+{
+	if (u[0] != '/' || strlen(u) > 1024)
+		return false;
+	for (const char *p = u; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (ch < 0x20 || ch == 0x7f || ch == '\\')
+			return false;
+		if (ch == '/' && p[1] == '.')
+			return false;
+	}
+	return true;
+}
+
+static enum MHD_Result send_file(struct server *s, struct MHD_Connection *c,
+				 struct req *r, const char *real, unsigned status,
+				 const char *url)
+{
+	int fd = open(real, O_RDONLY | O_CLOEXEC);
+	struct stat sb;
+	if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		if (fd >= 0)
+			close(fd);
+		return send_error(c, r, 404, "not found");
+	}
+	char etag[80];
+	snprintf(etag, sizeof etag, "\"%llx-%llx\"", (unsigned long long)sb.st_size,
+		 (unsigned long long)sb.st_mtim.tv_sec * 1000000000ull + (unsigned long long)sb.st_mtim.tv_nsec);
+	const char *cache = "public, max-age=300";
+	if (fl_str_starts(url, "/assets/"))
+		cache = "public, max-age=86400";
+	else if (strcmp(url, "/data/manifest.json") == 0)
+		cache = "no-cache";
+	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+	struct MHD_Response *resp;
+	if (status == 200 && inm && (strcmp(inm, etag) == 0 || strcmp(inm, "*") == 0)) {
+		close(fd);
+		resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+		status = 304;
+		r->bytes = 0;
+	} else {
+		resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+		r->bytes = (size_t)sb.st_size;
+	}
+	(void)s;
+	if (!resp)
+		return MHD_NO;
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, content_type(real));
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, etag);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	r->status = status;
+	enum MHD_Result rc = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return rc;
+}
+
+/* real path of url under the site, or NULL when missing or outside it */
+static char *resolve(struct server *s, const char *url, bool *isdir)
+{
+	char *p = fl_xasprintf("%s%s", s->site, url);
+	char real[PATH_MAX];
+	bool ok = realpath(p, real) != NULL;
+	free(p);
+	if (!ok || strncmp(real, s->site, s->site_len) != 0 ||
+	    (real[s->site_len] != '/' && real[s->site_len] != '\0'))
+		return NULL;
+	struct stat sb;
+	if (stat(real, &sb) < 0)
+		return NULL;
+	*isdir = S_ISDIR(sb.st_mode);
+	return fl_xstrdup(real);
+}
+
+static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
+				    struct req *r, const char *url)
+{
+	if (!s->site)
+		return send_error(c, r, 404, "not found (this server has no site; see /api/)");
+	if (!safe_url_path(url))
+		return send_error(c, r, 404, "not found");
+	const char *orig = url;
+	if (s->prefix) {
+		size_t pl = strlen(s->prefix);
+		if (strncmp(url, s->prefix, pl) != 0 || (url[pl] != '/' && url[pl] != '\0'))
+			return send_error(c, r, 404, "not found (no site here; the data set is under %s/)", s->prefix);
+		url += pl;
+		if (!*url)
+			url = "/";
+	}
+	bool dir = false;
+	char *real = resolve(s, url, &dir);
+	if (real && dir) {
+		size_t n = strlen(orig);
+		if (orig[n - 1] != '/') {
+			free(real);
+			struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+			char *loc = fl_xasprintf("%s/", orig);
+			MHD_add_response_header(resp, MHD_HTTP_HEADER_LOCATION, loc);
+			free(loc);
+			r->status = 301;
+			enum MHD_Result rc = MHD_queue_response(c, 301, resp);
+			MHD_destroy_response(resp);
+			return rc;
+		}
+		char *idx = fl_xasprintf("%sindex.html", url);
+		free(real);
+		real = resolve(s, idx, &dir);
+		free(idx);
+		if (real && dir) {
+			free(real);
+			real = NULL;
+		}
+	}
+	enum MHD_Result rc;
+	if (real) {
+		rc = send_file(s, c, r, real, 200, orig);
+	} else {
+		bool d2;
+		char *nf = s->prefix ? NULL : resolve(s, "/404.html", &d2);
+		if (nf && !d2 && !fl_str_starts(orig, "/data/"))
+			rc = send_file(s, c, r, nf, 404, orig);
+		else
+			rc = send_error(c, r, 404, "not found");
+		free(nf);
+	}
+	free(real);
+	return rc;
+}
+
+/* ---- API ------------------------------------------------------------------------ */
+
+static uint64_t fnv1a(const char *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* a copy of the cached answer, or NULL */
+static char *cache_get(struct server *s, const char *key, size_t klen, uint64_t h, size_t *blen)
+{
+	if (!s->cache)
+		return NULL;
+	struct cslot *c = &s->cache[h % CACHE_SLOTS];
+	pthread_mutex_t *mu = &s->stripes[(h % CACHE_SLOTS) % CACHE_STRIPES];
+	char *out = NULL;
+	pthread_mutex_lock(mu);
+	if (c->key && c->h == h && c->klen == klen && memcmp(c->key, key, klen) == 0) {
+		out = fl_xmalloc(c->blen + 1);
+		memcpy(out, c->body, c->blen + 1);
+		*blen = c->blen;
+	}
+	pthread_mutex_unlock(mu);
+	return out;
+}
+
+static void cache_put(struct server *s, const char *key, size_t klen, uint64_t h,
+		      const char *body, size_t blen)
+{
+	if (!s->cache || blen > CACHE_MAX_BODY)
+		return;
+	struct cslot *c = &s->cache[h % CACHE_SLOTS];
+	pthread_mutex_t *mu = &s->stripes[(h % CACHE_SLOTS) % CACHE_STRIPES];
+	char *k = fl_xmalloc(klen), *b = fl_xmalloc(blen + 1);
+	memcpy(k, key, klen);
+	memcpy(b, body, blen + 1);
+	pthread_mutex_lock(mu);
+	char *ok = c->key, *ob = c->body;
+	c->h = h;
+	c->key = k;
+	c->klen = klen;
+	c->body = b;
+	c->blen = blen;
+	pthread_mutex_unlock(mu);
+	free(ok);
+	free(ob);
+}
+
+static const char *arg(struct MHD_Connection *c, const char *k)
+{
+	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, k);
+}
+
+static bool valid_repo(const char *r)
+{
+	const char *sl = strchr(r, '/');
+	return sl && sl != r && sl[1] && !strchr(sl + 1, '/') && strlen(r) < 256 &&
+	       fl_utf8_valid(r, strlen(r));
+}
+
+static enum MHD_Result api_search(struct server *s, struct MHD_Connection *c, struct req *r)
+{
+	const char *q = arg(c, "q"), *repo = arg(c, "repo"), *lim = arg(c, "limit");
+	if (!q || !*q)
+		return send_error(c, r, 400, "q: the error text to look up is required");
+	size_t qn = strlen(q);
+	if (qn > MAX_QUERY)
+		return send_error(c, r, 400, "q: %zu bytes, at most %d are accepted (POST a log to /api/explain)",
+				  qn, MAX_QUERY);
+	if (repo && *repo && !valid_repo(repo))
+		return send_error(c, r, 400, "repo: must be OWNER/NAME");
+	size_t limit = 10;
+	if (lim) {
+		char *end;
+		long v = strtol(lim, &end, 10);
+		if (!*lim || *end || v < 1 || v > MAX_LIMIT)
+			return send_error(c, r, 400, "limit: a number from 1 to %d", MAX_LIMIT);
+		limit = (size_t)v;
+	}
+	char lb[24];
+	snprintf(lb, sizeof lb, "%zu", limit);
+	char *key = fl_xasprintf("%s%c%s%c%s", q, 1, repo ? repo : "", 1, lb);
+	size_t klen = strlen(key), blen;
+	uint64_t h = fnv1a(key, klen);
+	char *body = cache_get(s, key, klen, h, &blen);
+	if (!body) {
+		tls_get(s);
+		json_t *o = srv_search_json(s->lk, q, qn, repo && *repo ? repo : NULL, limit,
+					    s->version, s->o->match_json);
+		char *d = srv_dump(o);
+		json_decref(o);
+		body = fl_xasprintf("%s\n", d);
+		free(d);
+		blen = strlen(body);
+		cache_put(s, key, klen, h, body, blen);
+	}
+	free(key);
+	return send_buf(c, r, 200, "application/json; charset=utf-8", body, blen,
+			"public, max-age=60");
+}
+
+static enum MHD_Result api_explain(struct server *s, struct MHD_Connection *c, struct req *r)
+{
+	const char *repo = arg(c, "repo");
+	if (repo && *repo && !valid_repo(repo))
+		return send_error(c, r, 400, "repo: must be OWNER/NAME");
+	const char *text = r->body.s ? r->body.s : "";
+	size_t n = r->body.n;
+	json_t *jbody = NULL;
+	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+	if (ct && fl_str_starts(ct, "application/json")) {
+		jbody = json_loadb(text, n, 0, NULL);
+		json_t *lg = json_object_get(jbody, "log");
+		if (!json_is_string(lg)) {
+			json_decref(jbody);
+			return send_error(c, r, 400, "body: a JSON body must be {\"log\": \"...\"}");
+		}
+		text = json_string_value(lg);
+		n = json_string_length(lg);
+		const char *jr = json_string_value(json_object_get(jbody, "repo"));
+		if (jr && *jr) {
+			if (!valid_repo(jr)) {
+				json_decref(jbody);
+				return send_error(c, r, 400, "repo: must be OWNER/NAME");
+			}
+			repo = jr;
+		}
+	}
+	tls_get(s);
+	fl_err err;
+	json_t *o = srv_explain_log_json(s->lk, text, n, repo && *repo ? repo : NULL,
+					 s->version, s->o->match_json, &err);
+	json_decref(jbody);
+	if (!o)
+		return send_error(c, r, 400, "%s", err.msg);
+	return send_json(c, r, 200, o, "no-store");
+}
+
+static bool is_id(const char *s)
+{
+	size_t n = 0;
+	for (; s[n]; n++)
+		if (!((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f')))
+			return false;
+	return n == 16;
+}
+
+static enum MHD_Result api_error(struct server *s, struct MHD_Connection *c, struct req *r,
+				 const char *id)
+{
+	if (!is_id(id))
+		return send_error(c, r, 404, "no error record '%.64s' (an id is 16 lowercase hex characters)", id);
+	fl_err err;
+	fl_store *st = tls_store(s, &err);
+	if (!st)
+		return send_error(c, r, 503, "the store is not available: %s", err.msg);
+	fl_entry e;
+	int rc = fl_store_get_entry(st, id, &e, &err);
+	if (rc < 0)
+		return send_error(c, r, 503, "%s", err.msg);
+	if (rc == 0)
+		return send_error(c, r, 404, "no error record %s", id);
+	json_t *o = json_object();
+	json_object_set_new(o, "record", srv_entry_json(&e));
+	json_object_set_new(o, "datasetVersion", json_string(s->version ? s->version : fl_lookup_version(s->lk)));
+	fl_entry_free(&e);
+	return send_json(c, r, 200, o, "public, max-age=60");
+}
+
+static int add_entry(const fl_entry *e, void *ud)
+{
+	json_array_append_new(ud, srv_entry_json(e));
+	return 0;
+}
+
+static enum MHD_Result api_repos(struct server *s, struct MHD_Connection *c, struct req *r,
+				 const char *rest)
+{
+	fl_err err;
+	fl_store *st = tls_store(s, &err);
+	if (!st)
+		return send_error(c, r, 503, "the store is not available: %s", err.msg);
+	if (!rest) {
+		json_t *a = srv_repos_json(st, &err);
+		if (!a)
+			return send_error(c, r, 503, "%s", err.msg);
+		return send_json(c, r, 200, a, "public, max-age=60");
+	}
+	if (!valid_repo(rest))
+		return send_error(c, r, 404, "no repository '%.256s' (OWNER/NAME)", rest);
+	fl_repo rp;
+	int rc = fl_store_get_repo(st, rest, &rp, &err);
+	if (rc < 0)
+		return send_error(c, r, 503, "%s", err.msg);
+	if (rc == 0)
+		return send_error(c, r, 404, "no repository %s", rest);
+	json_t *o = json_object();
+	json_object_set_new(o, "repo", srv_repo_json(&rp));
+	fl_repo_free(&rp);
+	json_t *a = json_array();
+	if (fl_store_each_entry(st, rest, add_entry, a, &err) < 0) {
+		json_decref(a);
+		json_decref(o);
+		return send_error(c, r, 503, "%s", err.msg);
+	}
+	json_object_set_new(o, "errors", a);
+	return send_json(c, r, 200, o, "public, max-age=60");
+}
+
+static enum MHD_Result healthz(struct server *s, struct MHD_Connection *c, struct req *r)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "status", json_string(atomic_load(&s->draining) ? "draining" : "ok"));
+	json_object_set_new(o, "records", json_integer((json_int_t)fl_lookup_count(s->lk)));
+	json_object_set_new(o, "datasetVersion", json_string(s->version ? s->version : fl_lookup_version(s->lk)));
+	return send_json(c, r, 200, o, "no-store");
+}
+
+static bool is_get(const char *m)
+{
+	return strcmp(m, MHD_HTTP_METHOD_GET) == 0 || strcmp(m, MHD_HTTP_METHOD_HEAD) == 0;
+}
+
+static enum MHD_Result route(struct server *s, struct MHD_Connection *c, struct req *r,
+			     const char *url, const char *method)
+{
+	bool get = is_get(method);
+	if (strcmp(url, "/healthz") == 0)
+		return get ? healthz(s, c, r) : send_error(c, r, 405, "%s: use GET", url);
+	if (strcmp(url, "/api") == 0 || fl_str_starts(url, "/api/")) {
+		if (strcmp(url, "/api/explain") == 0) {
+			if (strcmp(method, MHD_HTTP_METHOD_POST) != 0)
+				return send_error(c, r, 405, "%s: POST the log as the request body", url);
+			return api_explain(s, c, r);
+		}
+		bool known = strcmp(url, "/api/search") == 0 || strcmp(url, "/api/repos") == 0 ||
+			     fl_str_starts(url, "/api/errors/") || fl_str_starts(url, "/api/repos/");
+		if (!known)
+			return send_error(c, r, 404, "no such API endpoint: %.200s", url);
+		if (!get)
+			return send_error(c, r, 405, "%s: use GET", url);
+		if (strcmp(url, "/api/search") == 0)
+			return api_search(s, c, r);
+		if (strcmp(url, "/api/repos") == 0)
+			return api_repos(s, c, r, NULL);
+		if (fl_str_starts(url, "/api/repos/"))
+			return api_repos(s, c, r, url + 11);
+		return api_error(s, c, r, url + 12);
+	}
+	if (!get)
+		return send_error(c, r, 405, "%s: the site is read-only; use GET", url);
+	return serve_static(s, c, r, url);
+}
+
+static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url,
+			       const char *method, const char *version,
+			       const char *upload, size_t *upload_size, void **con_cls)
+{
+	(void)version;
+	struct server *s = cls;
+	struct req *r = *con_cls;
+	if (!r) {
+		r = fl_xcalloc(1, sizeof *r);
+		r->t0 = fl_now_mono();
+		r->method = method;
+		r->path = fl_xstrdup(url);
+		*con_cls = r;
+		atomic_fetch_add(&s->inflight, 1);
+		if (atomic_load(&s->draining))
+			return send_error(c, r, 503, "the server is shutting down");
+		if (strcmp(method, MHD_HTTP_METHOD_POST) == 0 && strcmp(url, "/api/explain") == 0) {
+			const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+								     MHD_HTTP_HEADER_CONTENT_LENGTH);
+			unsigned long long len = cl ? strtoull(cl, NULL, 10) : MAX_BODY;
+			if (len > MAX_BODY)
+				return send_error(c, r, 413, "the log is over %u bytes", MAX_BODY);
+			/* at most half the workers explain big logs (over 64 KB or of
+			 * unknown length): searches go on meanwhile */
+			if (len > HEAVY_BODY) {
+				int heavy_max = s->threads > 1 ? (int)s->threads / 2 : 1;
+				if (atomic_fetch_add(&s->heavy, 1) >= heavy_max) {
+					atomic_fetch_sub(&s->heavy, 1);
+					return send_error(c, r, 503, "busy explaining other big logs; retry");
+				}
+				r->heavy = true;
+			}
+			return MHD_YES; /* wait for the body */
+		}
+		/* answer on the next call: a response queued before the request
+		 * is complete makes libmicrohttpd close the connection */
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		if (!r->too_big) {
+			if (r->body.n + *upload_size > MAX_BODY)
+				r->too_big = true;
+			else
+				fl_buf_put(&r->body, upload, *upload_size);
+		}
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (r->status)
+		return MHD_YES;
+	if (r->too_big)
+		return send_error(c, r, 413, "the log is over %u bytes", MAX_BODY);
+	if (r->body.s)
+		fl_buf_cstr(&r->body);
+	return route(s, c, r, url, method);
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
+		      enum MHD_RequestTerminationCode toe)
+{
+	struct server *s = cls;
+	struct req *r = *con_cls;
+	if (!r)
+		return;
+	double ms = (fl_now_mono() - r->t0) * 1000.0;
+	char ip[INET6_ADDRSTRLEN] = "-";
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	if (ci && ci->client_addr) {
+		const struct sockaddr *sa = ci->client_addr;
+		if (sa->sa_family == AF_INET)
+			inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, ip, sizeof ip);
+		else if (sa->sa_family == AF_INET6)
+			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, ip, sizeof ip);
+	}
+	char ts[32];
+	fl_now_iso(ts);
+	char line[1400];
+	int n = snprintf(line, sizeof line, "%s %s %s %.1000s %u %zu %.2fms%s\n", ts, ip,
+			 r->method, r->path, r->status ? r->status : 0, r->bytes, ms,
+			 toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " aborted");
+	if (n > (int)sizeof line - 1)
+		n = (int)sizeof line - 1;
+	if (write(s->logfd, line, (size_t)n) < 0) {
+		/* nothing to do: logging must not fail a request */
+	}
+	if (r->heavy)
+		atomic_fetch_sub(&s->heavy, 1);
+	atomic_fetch_sub(&s->inflight, 1);
+	atomic_fetch_add(&s->served, 1);
+	free(r->path);
+	fl_buf_free(&r->body);
+	free(r);
+	*con_cls = NULL;
+}
+
+/* ---- start-up -------------------------------------------------------------------- */
+
+/* Render the site into the cache unless the copy there is current. */
+static int prepare_site(struct server *s, const char *cache_root, fl_store *st, fl_err *err)
+{
+	const fl_serve_opts *o = s->o;
+	char real[PATH_MAX];
+	if (o->site_dir) {
+		if (!realpath(o->site_dir, real))
+			return fl_seterr(err, "%s: %s", o->site_dir, strerror(errno));
+		s->site = fl_xstrdup(real);
+		s->site_len = strlen(real);
+		return 0;
+	}
+	char stamp[160];
+	const char *key;
+	if (s->src.data_dir) {
+		key = s->src.data_dir;
+		snprintf(stamp, sizeof stamp, "data %s", s->src.version);
+	} else {
+		if (!realpath(s->src.store_path, real))
+			return fl_seterr(err, "%s: %s", s->src.store_path, strerror(errno));
+		key = real;
+		long long gen;
+		char changed[32];
+		if (fl_store_generation(st, &gen, changed, err) < 0)
+			return -1;
+		snprintf(stamp, sizeof stamp, "store %lld %s", gen, changed);
+	}
+	char hex[65];
+	pub_sha256_hex(key, strlen(key), hex);
+	hex[16] = '\0';
+	char *dir = fl_xasprintf("%s/site-%s", cache_root, hex);
+	char *sp = fl_xasprintf("%s.stamp", dir);
+	size_t n = 0;
+	fl_err e2;
+	char *old = fl_read_file(sp, &n, &e2);
+	int rc = 0;
+	if (!old || strcmp(old, stamp) != 0 || !pub_is_dir(dir)) {
+		fprintf(stderr, "faultline: rendering the site into %s\n", dir);
+		char *tmp = fl_xasprintf("%s.tmp-%ld", dir, (long)getpid());
+		pub_rmtree(tmp);
+		fl_site_stats ss;
+		fl_site_opts so = {NULL};
+		rc = s->src.data_dir ? fl_site_build(s->src.data_dir, tmp, &so, &ss, err)
+				     : fl_site_from_store(st, tmp, &so, &ss, err);
+		if (rc == 0) {
+			unlink(sp);
+			pub_rmtree(dir);
+			if (rename(tmp, dir) < 0)
+				rc = fl_seterr(err, "%s: %s", dir, strerror(errno));
+			else
+				rc = pub_write_file(sp, stamp, strlen(stamp), err);
+		}
+		pub_rmtree(tmp);
+		free(tmp);
+	}
+	free(old);
+	free(sp);
+	if (rc == 0 && realpath(dir, real)) {
+		s->site = fl_xstrdup(real);
+		s->site_len = strlen(real);
+	}
+	free(dir);
+	return rc;
+}
+
+static int parse_listen(const char *l, struct sockaddr_storage *ss, socklen_t *sl, fl_err *err)
+{
+	char host[256];
+	const char *colon = strrchr(l, ':');
+	if (!colon || colon == l || (size_t)(colon - l) >= sizeof host || !colon[1])
+		return fl_seterr(err, "--listen: '%s' is not HOST:PORT", l);
+	memcpy(host, l, (size_t)(colon - l));
+	host[colon - l] = '\0';
+	if (host[0] == '[' && host[strlen(host) - 1] == ']') {
+		memmove(host, host + 1, strlen(host));
+		host[strlen(host) - 1] = '\0';
+	}
+	char *end;
+	long port = strtol(colon + 1, &end, 10);
+	if (*end || port < 0 || port > 65535)
+		return fl_seterr(err, "--listen: '%s': the port must be 0-65535", l);
+	struct addrinfo hints = {0}, *res;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	int g = getaddrinfo(host, colon + 1, &hints, &res);
+	if (g != 0)
+		return fl_seterr(err, "--listen: %s: %s", host, gai_strerror(g));
+	memcpy(ss, res->ai_addr, res->ai_addrlen);
+	*sl = res->ai_addrlen;
+	freeaddrinfo(res);
+	return 0;
+}
+
+int fl_serve_run(const fl_serve_opts *o, fl_err *err)
+{
+	struct server s;
+	memset(&s, 0, sizeof s);
+	s.o = o;
+	s.threads = o->threads > 0 ? (unsigned)o->threads : 2;
+	s.logfd = fileno(o->access_log ? o->access_log : stderr);
+	struct sockaddr_storage addr;
+	socklen_t alen;
+	if (parse_listen(o->listen ? o->listen : "127.0.0.1:8080", &addr, &alen, err) < 0)
+		return -1;
+	if (srv_source_init(&s.src, o->data_dir ? NULL : o->db, o->data_dir, NULL,
+			    o->cache_dir, 0, false, err) < 0 ||
+	    srv_source_refresh(&s.src, false, NULL, err) < 0) {
+		srv_source_free(&s.src);
+		return -1;
+	}
+	if (s.src.data_dir)
+		s.version = s.src.version;
+	fl_store *st;
+	if (fl_store_open(s.src.store_path, true, &st, err) < 0) {
+		srv_source_free(&s.src);
+		return -1;
+	}
+	char *cache_root = fl_cache_dir(o->cache_dir);
+	int rc = pub_mkdirs(cache_root, err);
+	if (rc == 0)
+		rc = fl_lookup_open(st, &s.lk, err);
+	if (rc == 0 && !o->no_site && prepare_site(&s, cache_root, st, err) < 0) {
+		fl_lookup_close(s.lk);
+		rc = -1;
+	}
+	if (rc == 0 && o->no_site && s.src.data_dir) {
+		/* no site, but the data set itself is served under /data/ */
+		s.site = fl_xstrdup(s.src.data_dir);
+		s.site_len = strlen(s.site);
+		s.prefix = "/data";
+	}
+	fl_store_close(st);
+	free(cache_root);
+	if (rc < 0) {
+		srv_source_free(&s.src);
+		return -1;
+	}
+	pthread_key_create(&s.key, tls_free);
+	if (!o->no_cache) {
+		s.cache = fl_xcalloc(CACHE_SLOTS, sizeof *s.cache);
+		for (int i = 0; i < CACHE_STRIPES; i++)
+			pthread_mutex_init(&s.stripes[i], NULL);
+	}
+
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	sigset_t oldset;
+	pthread_sigmask(SIG_BLOCK, &set, &oldset);
+	signal(SIGPIPE, SIG_IGN);
+
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
+			 MHD_USE_ERROR_LOG | (addr.ss_family == AF_INET6 ? MHD_USE_IPv6 : 0);
+	struct MHD_Daemon *d = MHD_start_daemon(
+		flags, 0, NULL, NULL, handler, &s,
+		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+		MHD_OPTION_THREAD_POOL_SIZE, s.threads,
+		MHD_OPTION_CONNECTION_LIMIT, o->max_connections ? o->max_connections : 512u,
+		MHD_OPTION_CONNECTION_TIMEOUT, o->timeout_s ? o->timeout_s : 30u,
+		MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
+		MHD_OPTION_NOTIFY_COMPLETED, completed, &s,
+		MHD_OPTION_END);
+	if (!d) {
+		pthread_sigmask(SIG_SETMASK, &oldset, NULL);
+		fl_lookup_close(s.lk);
+		srv_source_free(&s.src);
+		free(s.site);
+		pthread_key_delete(s.key);
+		return fl_seterr(err, "cannot listen on %s: %s", o->listen ? o->listen : "127.0.0.1:8080",
+				 strerror(errno));
+	}
+	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	char host[INET6_ADDRSTRLEN] = "?";
+	if (addr.ss_family == AF_INET)
+		inet_ntop(AF_INET, &((struct sockaddr_in *)&addr)->sin_addr, host, sizeof host);
+	else
+		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&addr)->sin6_addr, host, sizeof host);
+	fprintf(stderr, "faultline: %zu records, %s %s\n", fl_lookup_count(s.lk),
+		s.prefix ? "data set" : "site", s.site ? s.site : "(none)");
+	fprintf(stderr, addr.ss_family == AF_INET6 ? "faultline: listening on http://[%s]:%u\n"
+						   : "faultline: listening on http://%s:%u\n",
+		host, di ? (unsigned)di->port : 0u);
+	fflush(stderr);
+
+	int sig = 0;
+	while (sigwait(&set, &sig) != 0 || sig == SIGHUP)
+		;
+	fprintf(stderr, "faultline: signal %d: draining\n", sig);
+	atomic_store(&s.draining, true);
+	MHD_socket ls = MHD_quiesce_daemon(d);
+	if (ls != MHD_INVALID_SOCKET)
+		close(ls);
+	double t0 = fl_now_mono();
+	while (atomic_load(&s.inflight) > 0 && fl_now_mono() - t0 < 10.0) {
+		struct timespec ts = {0, 10 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+	MHD_stop_daemon(d);
+	pthread_sigmask(SIG_SETMASK, &oldset, NULL);
+	fprintf(stderr, "faultline: stopped after %lld requests\n", (long long)atomic_load(&s.served));
+	fl_lookup_close(s.lk);
+	struct tls *t = pthread_getspecific(s.key);
+	if (t) {
+		pthread_setspecific(s.key, NULL);
+		tls_free(t);
+	}
+	pthread_key_delete(s.key);
+	srv_source_free(&s.src);
+	free(s.site);
+	if (s.cache) {
+		for (size_t i = 0; i < CACHE_SLOTS; i++) {
+			free(s.cache[i].key);
+			free(s.cache[i].body);
+		}
+		free(s.cache);
+		for (int i = 0; i < CACHE_STRIPES; i++)
+			pthread_mutex_destroy(&s.stripes[i]);
+	}
+	return 0;
+}

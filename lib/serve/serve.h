@@ -1,0 +1,73 @@
+/*
+ * serve.h — internals of the serving front ends (lib/serve/): where the data
+ * comes from (a store, a data set folder imported into the cache, or a data
+ * set URL synced into the cache), the JSON answers shared by the HTTP API and
+ * the MCP server.  Not part of the public API (see the "serving" section of
+ * faultline.h).
+ */
+#ifndef FL_SERVE_H
+#define FL_SERVE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "faultline.h"
+
+/* ---- where the data comes from (source.c) ------------------------------- */
+
+typedef struct srv_source {
+	/* configuration: exactly one of db, data_dir, url */
+	char *db;
+	char *data_dir;
+	char *url;              /* data set root, no trailing '/' */
+	char *cache;            /* folder of this source in the cache */
+	int ttl;
+	bool offline;
+	/* state */
+	char *store_path;       /* the store to open */
+	char version[48];       /* datasetVersion of what is served */
+	bool stale;             /* the last refresh failed: serving the cache */
+	time_t synced_at;       /* when the served copy was last confirmed */
+	time_t checked_at;      /* when the manifest was last polled */
+	char last_error[1024];
+} srv_source;
+
+/* Set the source up (cache_dir NULL = default).  Exactly one of db, data_dir,
+ * url must be given. */
+int srv_source_init(srv_source *s, const char *db, const char *data_dir,
+		    const char *url, const char *cache_dir, int ttl,
+		    bool offline, fl_err *err);
+/* Make store_path current: import the data set folder or sync the URL when
+ * needed (the URL's manifest is polled at most once per ttl unless force).
+ * *changed tells whether store_path now names another store.  A failed
+ * refresh with a cached copy sets stale and returns 0; with no cache, -1. */
+int srv_source_refresh(srv_source *s, bool force, bool *changed, fl_err *err);
+void srv_source_free(srv_source *s);
+/* Age in seconds of the served copy (0 for a local store). */
+long long srv_source_age(const srv_source *s);
+
+/* ---- answers shared by HTTP and MCP (answer.c) -------------------------- */
+
+/* explain --json: {"query","matches":[...],"datasetVersion"} */
+json_t *srv_search_json(fl_lookup *lk, const char *text, size_t len,
+			const char *repo, size_t limit, const char *version,
+			fl_match_json_fn mj);
+/* grep-log --json objects of a pasted log: {"matches":[...],"lines":N,
+ * "datasetVersion"}; NULL with err on failure. */
+json_t *srv_explain_log_json(fl_lookup *lk, const char *log, size_t len,
+			     const char *repo, const char *version,
+			     fl_match_json_fn mj, fl_err *err);
+/* A record as a JSON object (parsed from fl_entry_to_json). */
+json_t *srv_entry_json(const fl_entry *e);
+json_t *srv_repo_json(const fl_repo *r);
+/* RepoEntry[] of the store. */
+json_t *srv_repos_json(fl_store *st, fl_err *err);
+/* Markdown for an agent: meaning, fixes, defensive pattern, permalink. */
+char *srv_entry_markdown(const fl_entry *e);
+
+/* Compact JSON text of o (key order kept); caller frees. */
+char *srv_dump(const json_t *o);
+
+#endif

@@ -1,0 +1,279 @@
+# publish: export (layout, schema of every file, inventory, monotonic
+# version), import (round trip, corrupt data sets rejected as a whole with
+# file and field named), kill safety of export, the static site (links,
+# JSON-LD, page size, escaping, section order) and headless Chromium.
+
+PB="$WORK/publish"
+mkdir -p "$PB/t1/src" "$PB/t2/lib"
+cat >"$PB/t1/src/app.py" <<'PY'
+def load(path, name, lineno):
+    if not path:
+        raise ValueError("path must not be empty: <script>alert(1)</script>")
+    if len(path) > 100:
+        raise ValueError(f"cannot parse {name} at line {lineno}")
+    raise KeyError("missing key & value")
+PY
+cat >"$PB/t1/src/main.go" <<'GO'
+package main
+
+import "errors"
+
+var ErrClosed = errors.New("connection closed by peer")
+
+func f() error { return errors.New("timeout of 500ms exceeded") }
+GO
+cat >"$PB/t2/lib/tool.c" <<'C'
+void die(const char *fmt, ...);
+int main(int argc, char **argv) {
+	if (argc < 2)
+		die("usage: tool FILE");
+	die("cannot open %s: %s", argv[1], "x");
+}
+C
+jqt() { jq -e "$@" >/dev/null; }
+"$FL" scan "$PB/t1" --repo acme/widgets --db "$PB/a.db" >/dev/null 2>&1
+"$FL" scan "$PB/t2" --repo zeta/tools --db "$PB/a.db" >/dev/null 2>&1
+NREC=$("$FL" list --db "$PB/a.db" | wc -l)
+check "publish: test store has records" [ "$NREC" -ge 6 ]
+
+for c in export import site; do
+	"$FL" "$c" --help >"$PB/h.txt" 2>&1
+	check "$c --help exits 0 with usage" grep -q "usage: faultline $c" "$PB/h.txt"
+done
+"$FL" export --db "$PB/a.db" >/dev/null 2>&1; rc=$?
+check "export without DIR is a usage error" [ $rc -eq 2 ]
+"$FL" site --db "$PB/a.db" --data "$PB/x" "$PB/s" >/dev/null 2>&1; rc=$?
+check "site --db with --data is a usage error" [ $rc -eq 2 ]
+
+DS="$PB/ds"
+"$FL" export --db "$PB/a.db" "$DS" >"$PB/o.txt" 2>"$PB/e.txt"; rc=$?
+check "export exits 0" [ $rc -eq 0 ]
+check "export: stderr empty" [ ! -s "$PB/e.txt" ]
+
+# ---- schema of every exported file -----------------------------------------
+ENTRY_KEYS='["id","repo","slug","errorCode","errorMessage","messagePattern","errorType","errorClass","httpStatus","severity","filePath","lineNumber","sourceCode","sourceCodeStart","sourceCodeEnd","githubUrl","documentation","triggerScenarios","commonSituations","solutions","exampleFix","handlingStrategy","validationCode","typeGuard","tryCatchPattern","preventionTips","tags","backgroundTag","analyzedSha","analyzedAt","contentChangedAt","schemaVersion"]'
+REPO_KEYS='["repo","description","language","stars","sourceFiles","defaultBranch","analyzedSha","analyzedAt","errorCount"]'
+ISO='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z$'
+# shellcheck disable=SC2016
+ENTRY_OK='(keys_unsorted == $ek) and (.id|test("^[0-9a-f]{16}$")) and (.slug|test("^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$"))
+	and (.errorType|IN("exception","error_code","console","http","validation","panic"))
+	and (.severity|IN("critical","error","warning","info")) and .schemaVersion == 2
+	and (.analyzedSha|test("^[0-9a-f]{40}$")) and (.analyzedAt|test($iso)) and (.contentChangedAt|test($iso))
+	and (.solutions|type=="array") and (.tags|all(test("^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")))
+	and (.errorMessage|length>0) and (.messagePattern|length>0)'
+check "manifest.json: schema" jqt --arg iso "$ISO" '(keys_unsorted == ["schemaVersion","datasetVersion","counts","files"])
+	and .schemaVersion == 2 and (.datasetVersion|test($iso)) and (.counts|keys_unsorted == ["repos","errors"])
+	and .files.index.path == "/data/index.json" and .files.repos.path == "/data/repos.json"
+	and (.files|to_entries|all(.value|keys_unsorted == ["path","bytes","sha256"] and (.sha256|test("^[0-9a-f]{64}$"))))' "$DS/manifest.json"
+check "manifest.json: counts" jqt --argjson n "$NREC" '.counts.errors == $n and .counts.repos == 2' "$DS/manifest.json"
+inventory_ok() {
+	local bad=0 key path bytes sha f
+	while read -r key path bytes sha; do
+		f="$DS/${path#/data/}"
+		[ -f "$f" ] || { echo "    missing $f"; bad=1; continue; }
+		[ "$(stat -c %s "$f")" = "$bytes" ] || { echo "    size $f"; bad=1; }
+		[ "$(sha256sum "$f" | cut -d' ' -f1)" = "$sha" ] || { echo "    sha $f"; bad=1; }
+		case $key in index|repos) ;; *) [ "$key" = "${path#/data/}" ] || { echo "    key $key"; bad=1; } ;; esac
+	done < <(jq -r '.files | to_entries[] | "\(.key) \(.value.path) \(.value.bytes) \(.value.sha256)"' "$DS/manifest.json")
+	# every file of the data set is listed
+	local listed unlisted
+	listed=$(jq -r '.files[].path' "$DS/manifest.json" | sed 's|^/data/||' | sort)
+	unlisted=$(cd "$DS" && find . -type f ! -name manifest.json | sed 's|^\./||' | sort | comm -23 - <(echo "$listed"))
+	[ -z "$unlisted" ] || { echo "    unlisted: $unlisted"; bad=1; }
+	return $bad
+}
+check "manifest.json: every file listed with its size and sha256" inventory_ok
+check "index.json: schema" jqt --arg iso "$ISO" --argjson n "$NREC" '(keys_unsorted == ["schemaVersion","datasetVersion","errors"])
+	and .schemaVersion == 2 and (.datasetVersion|test($iso)) and (.errors|length == $n)
+	and (.errors|all(keys_unsorted == ["id","repo","slug","code","msg","pattern","type","cls","tags","sev"]))' "$DS/index.json"
+check "repos.json: schema" jqt --argjson rk "$REPO_KEYS" 'type=="array" and length==2 and all(keys_unsorted == $rk)
+	and (map(.repo) == ["acme/widgets","zeta/tools"]) and all(.errorCount >= 1)' "$DS/repos.json"
+check "repos/*.json: every record of the schema" jqt -s --argjson ek "$ENTRY_KEYS" --arg iso "$ISO" \
+	"all(.[]; type==\"array\" and all($ENTRY_OK))" "$DS"/repos/*/*.json
+check "errors/*.json: {record, datasetVersion}, records of the schema" jqt -s --argjson ek "$ENTRY_KEYS" --arg iso "$ISO" \
+	"all(.[]; keys_unsorted == [\"record\",\"datasetVersion\"] and (.datasetVersion|test(\$iso)) and (.record|$ENTRY_OK))" "$DS"/errors/*.json
+check "errors/: one file per record" [ "$(find "$DS/errors" -name '*.json' | wc -l)" -eq "$NREC" ]
+check "search/summary.json" jqt --argjson n "$NREC" '. == {"entryCount":$n,"tokenShards":256,"metaChunk":2000,"weightScale":100}' "$DS/search/summary.json"
+check "search/tokens: 256 shards of token -> [weight, [indexes]]" jqt -s --argjson n "$NREC" 'length == 256 and all(.[]; to_entries|all(
+	(.key|test("^[^A-Z ]+$")) and (.value|length==2) and (.value[0]|type=="number" and . >= 100)
+	and (.value[1]|all(type=="number" and . >= 0 and . < $n))))' "$DS"/search/tokens/*.json
+check "search/ids: id -> index" jqt -s --argjson n "$NREC" '[.[]|to_entries[]] | length == $n and all(.value < $n)' "$DS"/search/ids/*.json
+check "search/norms.json and meta/0.json" jqt -s --argjson n "$NREC" '(.[0]|length==$n and all(type=="number")) and (.[1]|length==$n)' \
+	"$DS/search/norms.json" "$DS/search/meta/0.json"
+check "search/codes.json: code -> indexes" jqt 'type=="object" and all(.[]; type=="array")' "$DS/search/codes.json"
+check "search shard of a token by FNV-1a" bash -c '
+	tok=widget; h=2166136261
+	for ((i=0;i<${#tok};i++)); do c=$(printf "%d" "'"'"'${tok:i:1}"); h=$(( ((h ^ c) * 16777619) & 0xffffffff )); done
+	jq -e ".widget == null" "$1/search/tokens/$(printf %02x $((h % 256))).json" >/dev/null &&
+	tok=connection; h=2166136261
+	for ((i=0;i<${#tok};i++)); do c=$(printf "%d" "'"'"'${tok:i:1}"); h=$(( ((h ^ c) * 16777619) & 0xffffffff )); done
+	jq -e ".connection[1]|length == 1" "$1/search/tokens/$(printf %02x $((h % 256))).json" >/dev/null' _ "$DS"
+
+# ---- round trip ----------------------------------------------------------------
+V1=$(jq -r .datasetVersion "$DS/manifest.json")
+"$FL" import --db "$PB/b.db" "$DS" >/dev/null 2>"$PB/e.txt"; rc=$?
+check "import exits 0" [ $rc -eq 0 ]
+check "import: same records" cmp -s <("$FL" list --db "$PB/a.db" --json) <("$FL" list --db "$PB/b.db" --json)
+"$FL" export --db "$PB/b.db" "$PB/ds2" >/dev/null 2>&1
+strip_version() { # data set -> normalized listing of its files
+	(cd "$1" && find . -type f ! -name manifest.json | LC_ALL=C sort | while read -r f; do
+		echo "== $f"; sed 's/"datasetVersion":"[^"]*"/"datasetVersion":"V"/' "$f"; echo; done
+	 jq -c 'del(.datasetVersion) | .files |= with_entries(if (.key|test("^(index|errors/)")) then .value.sha256 = "x" | .value.bytes = 0 else . end)' "$1/manifest.json")
+}
+check "export -> import -> export: identical but the version" cmp -s <(strip_version "$DS") <(strip_version "$PB/ds2")
+"$FL" export --db "$PB/a.db" "$DS" >/dev/null 2>&1
+V2=$(jq -r .datasetVersion "$DS/manifest.json")
+check "datasetVersion increases" [ "$V2" \> "$V1" ]
+mkdir -p "$PB/notds" && echo keep >"$PB/notds/precious.txt"
+"$FL" export --db "$PB/a.db" "$PB/notds" >/dev/null 2>"$PB/e.txt"; rc=$?
+check "export refuses to replace a folder that is not a data set" test $rc -eq 1 -a -f "$PB/notds/precious.txt"
+
+# ---- corrupt data sets -----------------------------------------------------------
+rehash() { # DIR: recompute the manifest's sizes and hashes
+	local m="$1/manifest.json" key path
+	jq -r '.files | to_entries[] | "\(.key) \(.value.path)"' "$m" | while read -r key path; do
+		local f="$1/${path#/data/}"
+		jq --arg k "$key" --argjson b "$(stat -c %s "$f")" --arg s "$(sha256sum "$f" | cut -d' ' -f1)" \
+			'.files[$k].bytes = $b | .files[$k].sha256 = $s' "$m" >"$m.new" && mv "$m.new" "$m"
+	done
+}
+bad_import() { # NAME EXPECTED-REGEX: import $PB/bad must fail naming the problem, store unchanged
+	local before after
+	before=$("$FL" list --db "$PB/b.db" --json | sha256sum)
+	"$FL" import --db "$PB/b.db" "$PB/bad" >"$PB/o.txt" 2>"$PB/e.txt"; local rc=$?
+	after=$("$FL" list --db "$PB/b.db" --json | sha256sum)
+	if [ $rc -eq 1 ] && grep -Eq "$2" "$PB/e.txt" && [ "$before" = "$after" ] && [ ! -s "$PB/o.txt" ]; then
+		ok "import rejects $1"
+	else
+		bad "import rejects $1" "rc=$rc: $(cat "$PB/e.txt")"
+	fi
+}
+fresh_bad() { rm -rf "$PB/bad"; cp -r "$DS" "$PB/bad"; }
+ONE=$(jq -r '.errors[0].id' "$DS/index.json")
+fresh_bad; sed -i 's/"severity":"error"/"severity":"errox"/' "$PB/bad/errors/$ONE.json"
+bad_import "a file whose sha256 differs" "errors/$ONE.json: sha256"
+fresh_bad; truncate -s -20 "$PB/bad/index.json"
+bad_import "a truncated file" "index.json: bytes"
+fresh_bad; jq -c '.schemaVersion = 3' "$DS/manifest.json" >"$PB/bad/manifest.json"
+bad_import "a wrong schemaVersion" "manifest.json: schemaVersion"
+fresh_bad; jq -c '.[0:1] + .' "$DS/repos/acme/widgets.json" >"$PB/bad/repos/acme/widgets.json"; rehash "$PB/bad"
+bad_import "duplicate ids" "repos/acme/widgets.json: record [0-9a-f]{16}: id: duplicate"
+fresh_bad; jq -c '.[0].severity = "fatal"' "$DS/repos/acme/widgets.json" >"$PB/bad/repos/acme/widgets.json"; rehash "$PB/bad"
+bad_import "an invalid record" "repos/acme/widgets.json: \[0\] record [0-9a-f]{16}: severity"
+fresh_bad; jq -c 'map(select(.repo != "zeta/tools"))' "$DS/repos.json" >"$PB/bad/repos.json"; rehash "$PB/bad"
+bad_import "records of a repository missing from repos.json" "repos/zeta/tools.json: .*not in repos.json"
+fresh_bad; jq -c '.record.documentation = "changed"' "$DS/errors/$ONE.json" >"$PB/bad/errors/$ONE.json"; rehash "$PB/bad"
+bad_import "errors/{id}.json disagreeing with its repository file" "errors/$ONE.json: record.documentation: differs"
+fresh_bad; rm "$PB/bad/search/norms.json"
+bad_import "a listed file that is missing" "search/norms.json: listed in manifest.json"
+
+# ---- killing an export ------------------------------------------------------------
+verify_ds() { rm -f "$PB/v.db"; "$FL" import --db "$PB/v.db" "$1" >/dev/null 2>&1; }
+VK=$(jq -r .datasetVersion "$DS/manifest.json")
+rc=$(bash -c '"$@" >/dev/null 2>&1; echo $?' _ env FAULTLINE_TEST_EXPORT_KILL=written "$FL" export --db "$PB/a.db" "$DS" 2>/dev/null)
+check "export killed before the swap dies by SIGKILL" [ $rc -eq 137 ]
+check "killed before the swap: previous data set intact" verify_ds "$DS"
+check "killed before the swap: same version" [ "$(jq -r .datasetVersion "$DS/manifest.json")" = "$VK" ]
+rc=$(bash -c '"$@" >/dev/null 2>&1; echo $?' _ env FAULTLINE_TEST_EXPORT_KILL=swapped "$FL" export --db "$PB/a.db" "$DS" 2>/dev/null)
+check "export killed between the renames dies by SIGKILL" [ $rc -eq 137 ]
+check "killed between the renames: the previous data set is whole in its backup" \
+	bash -c 'for b in "$1".bak-*; do [ -f "$b/manifest.json" ] && exit 0; done; exit 1' _ "$DS"
+"$FL" export --db "$PB/a.db" "$DS" >/dev/null 2>&1; rc=$?
+[ $rc -eq 0 ] && verify_ds "$DS"; check "the next export recovers and succeeds" [ $? -eq 0 ]
+check "no temporary or backup folder is left" bash -c '! ls -d "$1".tmp-* "$1".bak-* >/dev/null 2>&1' _ "$DS"
+check "version still increases after a kill" [ "$(jq -r .datasetVersion "$DS/manifest.json")" \> "$VK" ]
+# kills at arbitrary moments of a bigger export
+mkdir -p "$PB/big"
+for i in $(seq 1 40); do
+	{ echo "def f$i(x):"; for j in $(seq 1 60); do echo "    if x == $j: raise ValueError(\"failure $i number $j in module\")"; done; } >"$PB/big/m$i.py"
+done
+"$FL" scan "$PB/big" --repo big/tree --db "$PB/big.db" >/dev/null 2>&1
+"$FL" export --db "$PB/big.db" "$PB/bigds" >/dev/null 2>&1
+KOK=1
+for d in 0.05 0.15 0.3 0.45 0.6 0.8; do
+	"$FL" export --db "$PB/big.db" "$PB/bigds" >/dev/null 2>&1 &
+	kp=$!
+	sleep "$d"; kill -9 "$kp" 2>/dev/null; wait "$kp" 2>/dev/null
+	if [ -d "$PB/bigds" ]; then
+		verify_ds "$PB/bigds" || { KOK=0; echo "    kill after ${d}s: data set damaged"; }
+	else
+		ok=0
+		for b in "$PB"/bigds.bak-*; do verify_ds "$b" && ok=1; done
+		[ $ok = 1 ] || { KOK=0; echo "    kill after ${d}s: no whole backup"; }
+		"$FL" export --db "$PB/big.db" "$PB/bigds" >/dev/null 2>&1 || KOK=0
+	fi
+done
+check "kill -9 at any moment leaves a whole data set" [ $KOK = 1 ]
+
+# ---- the site -----------------------------------------------------------------------
+SITE="$PB/site"
+"$FL" site --db "$PB/a.db" --base-url https://example.test "$SITE" >"$PB/o.txt" 2>"$PB/e.txt"; rc=$?
+check "site exits 0" [ $rc -eq 0 ]
+check "site: one page per error" [ "$(find "$SITE/errors" -name index.html | wc -l)" -eq "$NREC" ]
+check "site: pages" test -f "$SITE/index.html" -a -f "$SITE/search/index.html" -a -f "$SITE/repos/acme/widgets/index.html" \
+	-a -f "$SITE/llms.txt" -a -f "$SITE/robots.txt" -a -f "$SITE/sitemap.xml" -a -f "$SITE/data/manifest.json"
+links_ok() { # every internal link and asset resolves to a file of the site
+	local bad=0 n=0 u f
+	while read -r u; do
+		n=$((n + 1))
+		u=${u%%#*}; u=${u%%\?*}
+		f="$SITE$u"
+		case $u in */) f="${f}index.html" ;; esac
+		[ -f "$f" ] || { [ -f "$f/index.html" ] && continue; echo "    broken: $u"; bad=1; }
+	done < <(grep -rhoE '(href|src)="/[^/"][^"]*"|(href|src)="/"' --include='*.html' "$SITE" | sed -E 's/^(href|src)="//; s/"$//' | sort -u)
+	[ $n -gt 10 ] && [ $bad -eq 0 ]
+}
+check "site: every internal link resolves" links_ok
+sitemap_ok() {
+	local bad=0 u
+	for u in $(grep -ohE '<loc>[^<]+</loc>' "$SITE/sitemap.xml" "$SITE"/sitemaps/*.xml "$SITE"/sitemaps/repos/*/*.xml | sed -E 's|</?loc>||g'); do
+		case $u in https://example.test/*) ;; *) echo "    $u"; bad=1; continue ;; esac
+		u=${u#https://example.test}; f="$SITE$u"; case $u in */) f="${f}index.html" ;; esac
+		[ -f "$f" ] || { echo "    sitemap: $u"; bad=1; }
+	done
+	return $bad
+}
+check "site: sitemap index, one sitemap per repository, every URL resolves" sitemap_ok
+check "site: sitemap index lists each repository" grep -q "sitemaps/repos/zeta/tools.xml" "$SITE/sitemap.xml"
+check "site: robots.txt points at the sitemap" grep -q "^Sitemap: https://example.test/sitemap.xml" "$SITE/robots.txt"
+check "site: llms.txt lists the repositories" grep -q "acme/widgets" "$SITE/llms.txt"
+jsonld_ok() {
+	local bad=0 p
+	for p in "$SITE"/errors/*/index.html; do
+		sed -n 's|.*<script type="application/ld+json">\(.*\)</script>.*|\1|p' "$p" |
+			jq -e '."@context" == "https://schema.org" and ."@graph"[0]."@type" == "TechArticle"
+				and ."@graph"[1]."@type" == "FAQPage" and (."@graph"[1].mainEntity|length >= 2)
+				and (."@graph"[0].url|startswith("https://example.test/errors/"))' >/dev/null || { echo "    $p"; bad=1; }
+	done
+	return $bad
+}
+check "site: JSON-LD of every error page parses (TechArticle + FAQPage)" jsonld_ok
+check "site: error pages under 50 KB" bash -c '! find "$1/errors" -name index.html -size +50k | grep -q .' _ "$SITE"
+check "site: no web fonts" bash -c '! grep -rqiE "@font-face|fonts\.(googleapis|gstatic)|\.woff" "$1" --include="*.html" --include="*.css"' _ "$SITE"
+XSS=$("$FL" list --db "$PB/a.db" --json | jq -r 'select(.errorMessage|contains("<script>")) | .id')
+XP="$SITE/errors/$XSS/index.html"
+check "site: a message with <script> shows as text" grep -q 'path must not be empty: &lt;script&gt;alert(1)&lt;/script&gt;' "$XP"
+check "site: no raw <script>alert anywhere" bash -c '! grep -rq "<script>alert" "$1" --include="*.html"' _ "$SITE"
+check "site: & escaped" grep -rq 'missing key &amp; value' "$SITE/errors"
+check "site: canonical URL" grep -q "<link rel=\"canonical\" href=\"https://example.test/errors/$XSS/\">" "$XP"
+check "site: JSON twin" grep -q "<link rel=\"alternate\" type=\"application/json\" href=\"/data/errors/$XSS.json\">" "$XP"
+order_ok() { # h1, message, meaning, source, solutions, defensive, triggers, related, footer
+	local last=0 pat pos
+	for pat in '<h1>' '<pre class="message"' 'id="meaning"' 'id="source"' 'permalink' 'id="solutions"' \
+		'id="defensive"' '<details' 'id="triggers"' 'id="related"' '<footer' 'static analysis' 'JSON record'; do
+		pos=$(grep -boF -- "$pat" "$1" | cut -d: -f1 | awk -v l="$last" '$1 > l { print; exit }')
+		[ -n "$pos" ] && [ "$pos" -gt "$last" ] || { echo "    order: $pat"; return 1; }
+		last=$pos
+	done
+}
+check "site: error page sections in order" order_ok "$XP"
+check "site: source window with line numbers" grep -q 'class="ln hl" data-n="3"' "$XP"
+check "site: repository page table" grep -q '<th>Code</th><th>Message</th><th>Type</th><th>Severity</th>' "$SITE/repos/acme/widgets/index.html"
+"$FL" site --data "$DS" "$PB/site2" >/dev/null 2>&1; rc=$?
+check "site --data DIR exits 0" test $rc -eq 0 -a -f "$PB/site2/data/manifest.json"
+check "site: default base URL" grep -q 'href="https://faultline.dev/"' "$PB/site2/index.html"
+"$FL" site --data "$PB/bad" "$PB/site3" >/dev/null 2>"$PB/e.txt"; rc=$?
+grep -q "norms.json" "$PB/e.txt"; check "site --data of a bad data set fails naming it" test $rc -eq 1 -a $? -eq 0
+
+# ---- headless Chromium ---------------------------------------------------------------
+. "$TESTS/browser/browser.sh"

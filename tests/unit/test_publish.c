@@ -1,0 +1,227 @@
+/*
+ * test_publish.c — publishing: export (layout, inventory, monotonic
+ * version, search shards), import (round trip, all-or-nothing, corrupt data
+ * sets named by file and field), HTML escaping and Markdown rendering.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "faultline.h"
+#include "publish/publish.h"
+#include "test_util.h"
+#include "util.h"
+
+static char dir[256];
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/fl-publish-XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return pub_rmtree(dir);
+}
+
+static char *p(const char *rel)
+{
+	return fl_xasprintf("%s/%s", dir, rel);
+}
+
+static fl_repo make_repo(const char *name, long long count)
+{
+	fl_repo r = {0};
+	r.repo = strdup(name);
+	r.language = strdup("rust");
+	r.source_files = 3;
+	r.default_branch = strdup("main");
+	r.analyzed_sha = strdup("0123456789abcdef0123456789abcdef01234567");
+	r.analyzed_at = strdup("2026-09-05T13:19:14.260Z");
+	r.error_count = count;
+	return r;
+}
+
+/* A store with two repositories and three records. */
+static fl_store *make_store(const char *name)
+{
+	char *db = p(name);
+	fl_store *st;
+	fl_err err;
+	assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+	free(db);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	const char *msgs[] = {"invalid widget size: {size}", "widget <b>locked</b> & gone", "timeout of {ms}ms exceeded"};
+	const char *repos[] = {"acme/widgets", "acme/widgets", "zeta/tools"};
+	for (int i = 0; i < 3; i++) {
+		fl_entry e;
+		make_entry_for(&e, repos[i], msgs[i], "src/size.rs", 20 + i);
+		assert_int_equal(fl_store_put_entry(st, &e, NULL, &err), 0);
+		fl_entry_free(&e);
+	}
+	fl_repo r = make_repo("acme/widgets", 2);
+	assert_int_equal(fl_store_put_repo(st, &r, &err), 0);
+	fl_repo_free(&r);
+	r = make_repo("zeta/tools", 1);
+	assert_int_equal(fl_store_put_repo(st, &r, &err), 0);
+	fl_repo_free(&r);
+	r = make_repo("empty/repo", 0);
+	assert_int_equal(fl_store_put_repo(st, &r, &err), 0);
+	fl_repo_free(&r);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	return st;
+}
+
+static void test_export_layout(void **state)
+{
+	(void)state;
+	fl_store *st = make_store("a.db");
+	char *out = p("ds");
+	fl_err err;
+	fl_export_stats s1, s2;
+	assert_int_equal(fl_export(st, out, &s1, &err), 0);
+	assert_int_equal(s1.errors, 3);
+	assert_int_equal(s1.repos, 3);
+	const char *files[] = {"manifest.json", "index.json", "repos.json", "repos/acme/widgets.json",
+		"repos/zeta/tools.json", "repos/empty/repo.json", "search/summary.json", "search/codes.json",
+		"search/norms.json", "search/meta/0.json", "search/ids/00.json", "search/tokens/ff.json", NULL};
+	for (int i = 0; files[i]; i++) {
+		char *f = fl_xasprintf("%s/%s", out, files[i]);
+		assert_true(pub_exists(f));
+		free(f);
+	}
+	fl_import_stats vs;
+	assert_int_equal(fl_dataset_verify(out, &vs, &err), 0);
+	assert_int_equal(vs.errors, 3);
+	/* a second export right away still gets a later version */
+	assert_int_equal(fl_export(st, out, &s2, &err), 0);
+	assert_true(strcmp(s2.dataset_version, s1.dataset_version) > 0);
+	/* no temporary or backup sibling is left */
+	char *tmpglob = fl_xasprintf("ls -d %s/ds.* 2>/dev/null | grep -q .", dir);
+	assert_int_not_equal(system(tmpglob), 0);
+	free(tmpglob);
+	free(out);
+	fl_store_close(st);
+}
+
+static void test_import_roundtrip(void **state)
+{
+	(void)state;
+	fl_store *st = make_store("b.db");
+	char *out = p("ds2");
+	fl_err err;
+	assert_int_equal(fl_export(st, out, NULL, &err), 0);
+	fl_store_close(st);
+	char *db = p("c.db");
+	fl_store *st2;
+	assert_int_equal(fl_store_open(db, false, &st2, &err), 0);
+	fl_import_stats is;
+	assert_int_equal(fl_import(st2, out, &is, &err), 0);
+	assert_int_equal(is.errors, 3);
+	assert_int_equal(fl_store_count_entries(st2, NULL), 3);
+	fl_repo r;
+	assert_int_equal(fl_store_get_repo(st2, "empty/repo", &r, &err), 1);
+	fl_repo_free(&r);
+	fl_store_close(st2);
+	free(db);
+	free(out);
+}
+
+static void corrupt_and_expect(const char *rel, const char *from, const char *to,
+			       const char *want1, const char *want2)
+{
+	fl_store *st = make_store("d.db");
+	char *out = p("ds3");
+	fl_err err;
+	assert_int_equal(fl_export(st, out, NULL, &err), 0);
+	char *f = fl_xasprintf("%s/%s", out, rel);
+	size_t len;
+	char *data = fl_read_file(f, &len, &err);
+	assert_non_null(data);
+	char *at = strstr(data, from);
+	assert_non_null(at);
+	pub_buf b = {0};
+	pub_buf_add(&b, data, (size_t)(at - data));
+	pub_buf_puts(&b, to);
+	pub_buf_puts(&b, at + strlen(from));
+	assert_int_equal(pub_write_file(f, b.p, b.n, &err), 0);
+	/* the store must not change */
+	long long before = fl_store_count_entries(st, NULL);
+	assert_int_equal(fl_import(st, out, NULL, &err), -1);
+	assert_int_equal(fl_store_count_entries(st, NULL), before);
+	if (!strstr(err.msg, want1) || !strstr(err.msg, want2))
+		fail_msg("message '%s' lacks '%s' / '%s'", err.msg, want1, want2);
+	pub_buf_free(&b);
+	free(data);
+	free(f);
+	pub_rmtree(out);
+	free(out);
+	fl_store_close(st);
+	char *db = p("d.db");
+	unlink(db);
+	free(db);
+}
+
+static void test_import_rejects(void **state)
+{
+	(void)state;
+	corrupt_and_expect("repos.json", "\"rust\"", "\"Rust\"", "sha256", "repos.json");
+	corrupt_and_expect("manifest.json", "\"schemaVersion\":2", "\"schemaVersion\":3",
+			   "manifest.json", "schemaVersion");
+	corrupt_and_expect("search/summary.json", "}", "", "search/summary.json", "bytes");
+}
+
+static void test_escaping(void **state)
+{
+	(void)state;
+	pub_buf b = {0};
+	pub_buf_html(&b, "<script>alert('x') & \"y\"</script>");
+	assert_string_equal(b.p, "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;");
+	b.n = 0;
+	pub_buf_markdown(&b, "Raised when <script>alert(1)</script> is `a<b`.\n\n<div>block</div>\n\n[x](javascript:alert(1))");
+	assert_null(strstr(b.p, "<script"));
+	assert_null(strstr(b.p, "<div"));
+	assert_null(strstr(b.p, "javascript:"));
+	assert_non_null(strstr(b.p, "&lt;script&gt;"));
+	assert_non_null(strstr(b.p, "<code>a&lt;b</code>"));
+	pub_buf_free(&b);
+	json_t *o = json_pack("{s:s}", "x", "</script><!--");
+	char *s = pub_json_dump(o, true);
+	assert_null(strstr(s, "<"));
+	free(s);
+	json_decref(o);
+}
+
+static void test_iso(void **state)
+{
+	(void)state;
+	long long ms = pub_iso_ms("2026-09-05T13:19:14.260Z");
+	assert_true(ms > 0);
+	char out[32];
+	pub_ms_iso(ms + 1, out);
+	assert_string_equal(out, "2026-09-05T13:19:14.261Z");
+	assert_int_equal(pub_iso_ms("yesterday"), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_export_layout, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_import_roundtrip, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_import_rejects, setup, teardown),
+		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_iso),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
