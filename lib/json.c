@@ -140,6 +140,125 @@ json_t *fl_repo_to_jobj(const fl_repo *r)
 	return to_json(r, repo_fields, NFIELDS(repo_fields));
 }
 
+/* ---- compact writer --------------------------------------------------------
+ * The compact form is written directly, byte for byte what jansson's
+ * JSON_COMPACT | JSON_PRESERVE_ORDER dump gives, without building a tree:
+ * records are serialised once or twice per scanned site, and the tree's
+ * allocations were most of a scan's store phase. */
+
+static void put_jstr(fl_buf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	fl_buf_putc(b, '"');
+	const char *run = s;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		unsigned char c = *p;
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		fl_buf_put(b, run, (size_t)((const char *)p - run));
+		run = (const char *)p + 1;
+		switch (c) {
+		case '"': fl_buf_puts(b, "\\\""); break;
+		case '\\': fl_buf_puts(b, "\\\\"); break;
+		case '\b': fl_buf_puts(b, "\\b"); break;
+		case '\f': fl_buf_puts(b, "\\f"); break;
+		case '\n': fl_buf_puts(b, "\\n"); break;
+		case '\r': fl_buf_puts(b, "\\r"); break;
+		case '\t': fl_buf_puts(b, "\\t"); break;
+		default: {
+			char u[7] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15], 0};
+			fl_buf_puts(b, u);
+		}
+		}
+	}
+	fl_buf_puts(b, run);
+	fl_buf_putc(b, '"');
+}
+
+static char *to_json_compact(const void *rec, const struct field *f, size_t nf)
+{
+	fl_buf b = {0};
+	char num[32];
+	fl_buf_putc(&b, '{');
+	for (size_t i = 0; i < nf; i++) {
+		const char *base = (const char *)rec + f[i].off;
+		if (i)
+			fl_buf_putc(&b, ',');
+		fl_buf_putc(&b, '"');
+		fl_buf_puts(&b, f[i].key);
+		fl_buf_puts(&b, "\":");
+		switch (f[i].kind) {
+		case F_STR:
+		case F_NSTR: {
+			const char *s = *(char *const *)base;
+			if (!s && f[i].kind == F_NSTR) {
+				fl_buf_puts(&b, "null");
+				break;
+			}
+			if (!s)
+				s = "";
+			if (fl_utf8_valid(s, strlen(s))) {
+				put_jstr(&b, s);
+			} else {
+				char *fixed = fl_utf8_fix(s, strlen(s));
+				put_jstr(&b, fixed);
+				free(fixed);
+			}
+			break;
+		}
+		case F_NINT: {
+			int x = *(const int *)base;
+			if (x) {
+				snprintf(num, sizeof num, "%d", x);
+				fl_buf_puts(&b, num);
+			} else {
+				fl_buf_puts(&b, "null");
+			}
+			break;
+		}
+		case F_INT:
+			snprintf(num, sizeof num, "%d", *(const int *)base);
+			fl_buf_puts(&b, num);
+			break;
+		case F_LL:
+			snprintf(num, sizeof num, "%lld", *(const long long *)base);
+			fl_buf_puts(&b, num);
+			break;
+		case F_NLL: {
+			long long x = *(const long long *)base;
+			if (x >= 0) {
+				snprintf(num, sizeof num, "%lld", x);
+				fl_buf_puts(&b, num);
+			} else {
+				fl_buf_puts(&b, "null");
+			}
+			break;
+		}
+		case F_STRV: {
+			const fl_strv *sv = (const fl_strv *)base;
+			fl_buf_putc(&b, '[');
+			for (size_t k = 0; k < sv->n; k++) {
+				if (k)
+					fl_buf_putc(&b, ',');
+				const char *s = sv->v[k] ? sv->v[k] : "";
+				if (fl_utf8_valid(s, strlen(s))) {
+					put_jstr(&b, s);
+				} else {
+					char *fixed = fl_utf8_fix(s, strlen(s));
+					put_jstr(&b, fixed);
+					free(fixed);
+				}
+			}
+			fl_buf_putc(&b, ']');
+			break;
+		}
+		}
+	}
+	fl_buf_putc(&b, '}');
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
 static char *dump(json_t *o, bool pretty)
 {
 	char *s = json_dumps(o, (pretty ? JSON_INDENT(2) : JSON_COMPACT) |
@@ -150,11 +269,15 @@ static char *dump(json_t *o, bool pretty)
 
 char *fl_entry_to_json(const fl_entry *e, bool pretty)
 {
+	if (!pretty)
+		return to_json_compact(e, entry_fields, NFIELDS(entry_fields));
 	return dump(fl_entry_to_jobj(e), pretty);
 }
 
 char *fl_repo_to_json(const fl_repo *r, bool pretty)
 {
+	if (!pretty)
+		return to_json_compact(r, repo_fields, NFIELDS(repo_fields));
 	return dump(fl_repo_to_jobj(r), pretty);
 }
 

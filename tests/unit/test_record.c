@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "faultline.h"
+#include "json_internal.h"
 #include "test_util.h"
 
 /* ---- identity --------------------------------------------------------------- */
@@ -426,6 +427,40 @@ static void test_json_strict(void **state)
 	fl_entry_free(&e);
 }
 
+/* the compact writer gives byte for byte what jansson's compact dump gives */
+static void test_json_compact_writer_matches_jansson(void **state)
+{
+	(void)state;
+	fl_entry e;
+	make_entry(&e);
+	free(e.error_message);
+	e.error_message = strdup("quote \" backslash \\ tab\t nl\n cr\r bs\b ff\f ctl\x01\x1f del\x7f slash / é ☃ 😀");
+	free(e.documentation);
+	e.documentation = strdup("<script>alert('x')</script> & \u2028");
+	e.http_status = 404;
+	e.error_code = strdup("E0308");
+	fl_strv_push(&e.solutions, "first \"fix\"");
+	fl_strv_push(&e.solutions, "");
+	char *fast = fl_entry_to_json(&e, false);
+	json_t *o = fl_entry_to_jobj(&e);
+	char *ref2 = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	assert_string_equal(fast, ref2);
+	free(ref2);
+	free(fast);
+	fl_repo r = {.repo = "acme/widgets", .default_branch = "main",
+		     .analyzed_sha = e.analyzed_sha, .analyzed_at = e.analyzed_at,
+		     .source_files = -1, .description = "a \"repo\"\n"};
+	fast = fl_repo_to_json(&r, false);
+	o = fl_repo_to_jobj(&r);
+	char *ref = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	assert_string_equal(fast, ref);
+	free(fast);
+	free(ref);
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -445,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_validation_rules),
 		cmocka_unit_test(test_json_roundtrip_and_order),
 		cmocka_unit_test(test_json_strict),
+		cmocka_unit_test(test_json_compact_writer_matches_jansson),
 	};
 	return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }
