@@ -34,3 +34,7 @@ for n in $RECORDS; do
 		--queries 5000 --baseline-queries 20 --log-mb 200
 done
 rm -rf "$src"
+echo "== serve (wrk on 127.0.0.1)"
+bash "$(dirname "$0")/serve.sh" "$BUILD" "$C_TREE"
+echo "== publish"
+"$BUILD/bench/bench_publish" 100000
