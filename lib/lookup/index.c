@@ -63,14 +63,6 @@ fl_index_builder *fl_index_builder_new(void)
 	return b;
 }
 
-void fl_index_builder_add(fl_index_builder *b, const fl_entry *e)
-{
-	fl_index_item it = {e->id, e->repo, e->slug, e->error_code, e->error_message,
-			    e->message_pattern, e->file_path, e->github_url,
-			    e->error_class, e->line_number};
-	fl_index_builder_add_item(b, &it);
-}
-
 void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 {
 	if (b->n == b->cap) {

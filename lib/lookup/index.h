@@ -92,10 +92,9 @@ typedef struct fl_index {
 
 /* Build from the store's records (repo filter NULL = all). */
 int fl_index_build(fl_store *st, fl_index *out, fl_err *err);
-/* Build from records handed one by one (for data sets). */
+/* Build from records handed one by one. */
 typedef struct fl_index_builder fl_index_builder;
 fl_index_builder *fl_index_builder_new(void);
-void fl_index_builder_add(fl_index_builder *b, const fl_entry *e);
 /* The fields the index keeps, without a whole record. */
 typedef struct fl_index_item {
 	const char *id, *repo, *slug, *code, *message, *pattern, *path, *url, *cls;

@@ -49,15 +49,6 @@ int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
 	return 0;
 }
 
-int fl_lookup_from_index(fl_index *ix, fl_lookup **out)
-{
-	fl_lookup *lk = fl_xcalloc(1, sizeof *lk);
-	lk->ix = *ix;
-	memset(ix, 0, sizeof *ix);
-	*out = lk;
-	return 0;
-}
-
 void fl_lookup_close(fl_lookup *lk)
 {
 	if (!lk)

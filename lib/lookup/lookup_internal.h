@@ -54,7 +54,5 @@ size_t fl_lk_message_len(const char *line, size_t len);
 /* Sort hits by specificity, evidence, coverage and give them scores. */
 void fl_lk_rank(struct hit *hits, size_t nh);
 
-/* Take ownership of an index built in memory. */
-int fl_lookup_from_index(fl_index *ix, fl_lookup **out);
 
 #endif
