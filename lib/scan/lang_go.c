@@ -194,31 +194,6 @@ static void go_lex(fl_toks *t)
 
 /* ---- token helpers ------------------------------------------------------------ */
 
-static size_t *go_matches(const fl_toks *t)
-{
-	size_t *m = fl_xmalloc((t->n + 1) * sizeof *m);
-	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
-	size_t sp = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		m[i] = NONE;
-		const fl_tok *k = &t->v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char c = t->src[k->off];
-		if (c == '(' || c == '[' || c == '{') {
-			st[sp++] = i;
-		} else if (c == ')' || c == ']' || c == '}') {
-			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
-			if (sp && t->src[t->v[st[sp - 1]].off] == o) {
-				size_t a = st[--sp];
-				m[a] = i;
-				m[i] = a;
-			}
-		}
-	}
-	free(st);
-	return m;
-}
 
 static char pch(const fl_toks *t, size_t i)
 {
@@ -1027,7 +1002,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	go_st st = {0};
 	st.t = t;
 	st.out = out;
-	st.m = go_matches(t);
+	st.m = fl_tok_match_table(t, FL_MATCH_STRICT);
 	st.csc = 64;
 	st.cs = fl_xmalloc(st.csc * sizeof *st.cs);
 	memset(&st.cs[0], 0, sizeof st.cs[0]);

@@ -287,37 +287,6 @@ static void py_lex(fl_toks *t)
 
 /* ---- shared walking helpers -------------------------------------------------- */
 
-/* match[i] = index of the bracket closing the opener at i (or NONE). */
-static size_t *compute_match(const fl_toks *t)
-{
-	size_t *m = fl_xmalloc((t->n ? t->n : 1) * sizeof *m);
-	size_t *st = fl_xmalloc((t->n ? t->n : 1) * sizeof *st);
-	size_t sp = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		m[i] = NONE;
-		const fl_tok *k = &t->v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char c = t->src[k->off];
-		if (c == '(' || c == '[' || c == '{') {
-			st[sp++] = i;
-		} else if (c == ')' || c == ']' || c == '}') {
-			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
-			/* pop until the matching kind (mismatched ones stay
-			 * unmatched) */
-			size_t k2 = sp;
-			while (k2 > 0 && sp - k2 < 16 &&
-			       t->src[t->v[st[k2 - 1]].off] != o)
-				k2--;
-			if (k2 > 0 && t->src[t->v[st[k2 - 1]].off] == o) {
-				m[st[k2 - 1]] = i;
-				sp = k2 - 1;
-			}
-		}
-	}
-	free(st);
-	return m;
-}
 
 static bool is_p(const fl_toks *t, size_t i, char c)
 {
@@ -1215,7 +1184,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	walker w = {0};
 	w.var = NONE;
 	w.t = &t;
-	w.m = compute_match(&t);
+	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	w.out = out;
 	int depth = 0;
 	for (size_t i = 0; i < t.n; i++) {

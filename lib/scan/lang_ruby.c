@@ -683,34 +683,6 @@ static void rb_lex(fl_toks *t)
 
 /* ---- shared walking helpers -------------------------------------------------- */
 
-static size_t *compute_match(const fl_toks *t)
-{
-	size_t *m = fl_xmalloc((t->n ? t->n : 1) * sizeof *m);
-	size_t *st = fl_xmalloc((t->n ? t->n : 1) * sizeof *st);
-	size_t sp = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		m[i] = NONE;
-		const fl_tok *k = &t->v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char c = t->src[k->off];
-		if (c == '(' || c == '[' || c == '{') {
-			st[sp++] = i;
-		} else if (c == ')' || c == ']' || c == '}') {
-			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
-			size_t k2 = sp;
-			while (k2 > 0 && sp - k2 < 16 &&
-			       t->src[t->v[st[k2 - 1]].off] != o)
-				k2--;
-			if (k2 > 0 && t->src[t->v[st[k2 - 1]].off] == o) {
-				m[st[k2 - 1]] = i;
-				sp = k2 - 1;
-			}
-		}
-	}
-	free(st);
-	return m;
-}
 
 static bool is_p(const fl_toks *t, size_t i, char c)
 {
@@ -1449,7 +1421,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	rb_lex(&t);
 	walker w = {0};
 	w.t = &t;
-	w.m = compute_match(&t);
+	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	w.out = out;
 	w.skip_do = NONE;
 	for (size_t i = 0; i < t.n; i++) {

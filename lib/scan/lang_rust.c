@@ -297,34 +297,6 @@ static void rs_lex(fl_toks *t)
 
 /* ---- token helpers ------------------------------------------------------------ */
 
-/* match[i] = index of the bracket paired with bracket i (both directions) */
-static size_t *rs_matches(const fl_toks *t)
-{
-	size_t *m = fl_xmalloc((t->n + 1) * sizeof *m);
-	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
-	size_t sp = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		m[i] = NONE;
-		const fl_tok *k = &t->v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char c = t->src[k->off];
-		if (c == '(' || c == '[' || c == '{') {
-			st[sp++] = i;
-		} else if (c == ')' || c == ']' || c == '}') {
-			char o = c == ')' ? '(' : c == ']' ? '[' : '{';
-			/* pop unmatched openers of other kinds is not done: a
-			 * stray closer that does not fit the top is ignored */
-			if (sp && t->src[t->v[st[sp - 1]].off] == o) {
-				size_t a = st[--sp];
-				m[a] = i;
-				m[i] = a;
-			}
-		}
-	}
-	free(st);
-	return m;
-}
 
 static char pch(const fl_toks *t, size_t i)
 {
@@ -999,7 +971,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 	rs_st st = {0};
 	st.t = t;
 	st.out = out;
-	st.m = rs_matches(t);
+	st.m = fl_tok_match_table(t, FL_MATCH_STRICT);
 	st.csc = 64;
 	st.cs = fl_xmalloc(st.csc * sizeof *st.cs);
 	memset(&st.cs[0], 0, sizeof st.cs[0]);

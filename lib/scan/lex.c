@@ -383,6 +383,44 @@ static void build_match(fl_toks *t)
 	t->match_n = t->n;
 }
 
+size_t *fl_tok_match_table(const fl_toks *t, int mode)
+{
+	size_t *m = fl_xmalloc((t->n + 1) * sizeof *m);
+	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
+	size_t sp = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		m[i] = (size_t)-1;
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_PUNCT || k->len != 1)
+			continue;
+		char c = t->src[k->off];
+		if (c == '(' || c == '[' || c == '{') {
+			st[sp++] = i;
+			continue;
+		}
+		if (c != ')' && c != ']' && c != '}')
+			continue;
+		char o = c == ')' ? '(' : c == ']' ? '[' : '{';
+		if (mode == FL_MATCH_STRICT) {
+			if (sp && t->src[t->v[st[sp - 1]].off] == o) {
+				size_t a = st[--sp];
+				m[a] = i;
+				m[i] = a;
+			}
+			continue;
+		}
+		size_t k2 = sp;
+		while (k2 > 0 && sp - k2 < 16 && t->src[t->v[st[k2 - 1]].off] != o)
+			k2--;
+		if (k2 > 0 && t->src[t->v[st[k2 - 1]].off] == o) {
+			m[st[k2 - 1]] = i;
+			sp = k2 - 1;
+		}
+	}
+	free(st);
+	return m;
+}
+
 size_t fl_tok_match(const fl_toks *t, size_t i)
 {
 	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)

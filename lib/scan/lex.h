@@ -117,6 +117,14 @@ bool fl_tok_is_punct(const fl_toks *t, size_t i, const char *s);
 char *fl_tok_dup(const fl_toks *t, size_t i);
 /* Index of the bracket closing the one at i ("(", "[", "{"), or t->n. */
 size_t fl_tok_match(const fl_toks *t, size_t i);
+/* A bracket-match table for the whole token list (caller frees): m[i] is
+ * the index of the bracket matching bracket i, or (size_t)-1.
+ *   FL_MATCH_STRICT: a closer matches only the opener on top of the stack
+ *     (a stray closer is ignored); both ends are recorded.
+ *   FL_MATCH_RECOVER: a closer may skip up to 16 unclosed openers of other
+ *     kinds to find its own; only openers record their closer. */
+enum { FL_MATCH_STRICT, FL_MATCH_RECOVER };
+size_t *fl_tok_match_table(const fl_toks *t, int mode);
 /* Split the arguments of a bracketed list opened at `open` at depth-0
  * commas: arg k spans tokens [starts[k], ends[k]).  Returns the number of
  * arguments (0 for "()"), at most max are stored.  *close gets the index of
