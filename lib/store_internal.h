@@ -32,4 +32,9 @@ struct fl_store {
 sqlite3_stmt *fl_store_stmt(fl_store *st, int which, const char *sql,
 			    fl_err *err);
 
+/* fl_store_put_entry for a record already validated and encoded (json =
+ * fl_entry_to_json(e, false)), so callers can do both on several threads. */
+int fl_store_put_entry_json(fl_store *st, const fl_entry *e, const fl_facts *f,
+			    const char *json, fl_err *err);
+
 #endif

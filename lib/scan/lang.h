@@ -68,12 +68,19 @@ typedef struct fl_lang {
 	bool (*is_test_file)(const char *path);
 	/* Optional per-tree state, for rules inferred from the whole tree (for
 	 * example C's own reporter functions).  tree_new() is called once per
-	 * scan; collect() is called serially on every file of the language
-	 * before any scan(); scan() may then run on several threads at once and
+	 * scan; collect() is called on every file of the language before any
+	 * scan() (serially, unless tree_merge is set: see below); scan() may then run on several threads at once and
 	 * must treat the tree as read-only. */
 	void *(*tree_new)(void);
 	void (*tree_free)(void *tree);
 	void (*collect)(void *tree, const fl_src *src);
+	/* Optional, with collect(): lets collect() run on several threads.
+	 * Each file is then collected into its own fresh tree_new() part (on
+	 * any thread, as soon as the file is read), and tree_merge() folds the
+	 * parts into the scan's tree serially, in file order, so the result is
+	 * the same as collecting every file serially into one tree.  It may
+	 * move content out of part; the core frees part with tree_free(). */
+	void (*tree_merge)(void *tree, void *part);
 	/* Find the sites of one file.  Must never crash or hang on any input:
 	 * binary junk, invalid UTF-8, unterminated strings/comments, huge lines. */
 	void (*scan)(const void *tree, const fl_src *src, fl_sites *out);

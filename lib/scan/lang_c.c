@@ -902,7 +902,8 @@ static bool arg_is_literal(const fl_toks *t, size_t b, size_t e)
 
 enum { SEV_NONE = 0, SEV_WARN, SEV_ERR, SEV_CRIT, SEV_REPORT, SEV_LOG };
 
-static bool ieq(const char *a, size_t n, const char *w)
+/* always inlined so that strlen() of the literal w folds to a constant */
+static inline __attribute__((always_inline)) bool ieq(const char *a, size_t n, const char *w)
 {
 	size_t l = strlen(w);
 	if (n != l)
@@ -1043,6 +1044,8 @@ typedef struct ctree {
 	size_t cap, n;
 	cmac *mv;
 	size_t mn, mcap;
+	uint32_t *mh;     /* hash of mv by name: index + 1, 0 = empty */
+	size_t mhcap;
 } ctree;
 
 static uint64_t hash_name(const char *s, size_t n)
@@ -1113,7 +1116,30 @@ static void c_tree_free(void *p)
 		free(tr->mv[i].target);
 	}
 	free(tr->mv);
+	free(tr->mh);
 	free(tr);
+}
+
+static const cmac *mac_find(const ctree *tr, const char *s, size_t n);
+static void mac_add(ctree *tr, const cmac *m);
+
+/* Fold one file's part into the tree: the same first-wins and cap rules as
+ * collecting that file into the tree directly (names are moved). */
+static void c_tree_merge(void *tree, void *part)
+{
+	ctree *tr = tree, *p = part;
+	for (size_t i = 0; i < p->cap; i++) {
+		rep *r = &p->v[i];
+		if (r->name && !tree_find(tr, r->name, strlen(r->name)))
+			tree_put(tr, r->name, strlen(r->name), r->fmt, r->noret);
+	}
+	for (size_t i = 0; i < p->mn; i++) {
+		cmac *m = &p->mv[i];
+		if (tr->mn >= 4096 || mac_find(tr, m->name, strlen(m->name)))
+			continue;
+		mac_add(tr, m);
+		m->name = m->target = NULL;
+	}
 }
 
 static bool icontains(const char *s, size_t n, const char *w)
@@ -1249,12 +1275,41 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 
 static const cmac *mac_find(const ctree *tr, const char *s, size_t n)
 {
-	if (!tr)
+	if (!tr || !tr->mhcap)
 		return NULL;
-	for (size_t i = 0; i < tr->mn; i++)
-		if (strlen(tr->mv[i].name) == n && memcmp(tr->mv[i].name, s, n) == 0)
-			return &tr->mv[i];
+	for (size_t h = hash_name(s, n) & (tr->mhcap - 1); tr->mh[h];
+	     h = (h + 1) & (tr->mhcap - 1)) {
+		const cmac *m = &tr->mv[tr->mh[h] - 1];
+		if (strlen(m->name) == n && memcmp(m->name, s, n) == 0)
+			return m;
+	}
 	return NULL;
+}
+
+/* Append m (its strings now owned by tr) and index it by name. */
+static void mac_add(ctree *tr, const cmac *m)
+{
+	if (tr->mn == tr->mcap) {
+		tr->mcap = tr->mcap ? tr->mcap * 2 : 16;
+		tr->mv = fl_xrealloc(tr->mv, tr->mcap * sizeof *tr->mv);
+	}
+	tr->mv[tr->mn++] = *m;
+	if (tr->mn * 2 > tr->mhcap) {
+		free(tr->mh);
+		tr->mhcap = tr->mhcap ? tr->mhcap * 2 : 64;
+		tr->mh = fl_xcalloc(tr->mhcap, sizeof *tr->mh);
+		for (size_t i = 0; i < tr->mn; i++) {
+			size_t h = hash_name(tr->mv[i].name, strlen(tr->mv[i].name)) & (tr->mhcap - 1);
+			while (tr->mh[h])
+				h = (h + 1) & (tr->mhcap - 1);
+			tr->mh[h] = (uint32_t)(i + 1);
+		}
+		return;
+	}
+	size_t h = hash_name(m->name, strlen(m->name)) & (tr->mhcap - 1);
+	while (tr->mh[h])
+		h = (h + 1) & (tr->mhcap - 1);
+	tr->mh[h] = (uint32_t)tr->mn;
 }
 
 /* #define NAME(params) ... target(args) ...: record NAME when target is a
@@ -1274,13 +1329,9 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 	    !mac_find(tr, t->src + t->v[nm].off, t->v[nm].len)) {
 		cmac m = {.va_pos = 0, .nnamed = 0};
 		memset(m.amap, -1, sizeof m.amap);
-		if (tr->mn == tr->mcap) {
-			tr->mcap = tr->mcap ? tr->mcap * 2 : 16;
-			tr->mv = fl_xrealloc(tr->mv, tr->mcap * sizeof *tr->mv);
-		}
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
 		m.target = fl_xstrndup(t->src + t->v[op].off, t->v[op].len);
-		tr->mv[tr->mn++] = m;
+		mac_add(tr, &m);
 		return;
 	}
 	if (!tk_p1(t, op, '(') || t->v[op].off != t->v[nm].off + t->v[nm].len ||
@@ -1337,13 +1388,9 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 			continue;
 		if (mac_find(tr, t->src + t->v[nm].off, t->v[nm].len))
 			return;
-		if (tr->mn == tr->mcap) {
-			tr->mcap = tr->mcap ? tr->mcap * 2 : 16;
-			tr->mv = fl_xrealloc(tr->mv, tr->mcap * sizeof *tr->mv);
-		}
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
 		m.target = fl_xstrndup(ts, tn);
-		tr->mv[tr->mn++] = m;
+		mac_add(tr, &m);
 		return;
 	}
 }
@@ -2197,5 +2244,6 @@ const fl_lang fl_lang_c = {
 	.tree_new = c_tree_new,
 	.tree_free = c_tree_free,
 	.collect = c_collect,
+	.tree_merge = c_tree_merge,
 	.scan = c_scan,
 };

@@ -4,12 +4,14 @@
  * keeps contentChangedAt of records whose content did not change, records
  * the other sites of duplicate records, and updates the repository row.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../json_internal.h"
+#include "../parallel.h"
 #include "../store_internal.h"
 #include "../strmap.h"
 #include "../util.h"
@@ -91,6 +93,39 @@ static void free_old(struct old *old, fl_strmap *map)
 	fl_strmap_free(map);
 }
 
+/* Per-record work done on every core before the (serial) inserts. */
+struct prep {
+	fl_scan_result *r;
+	char (*hash)[17];
+	char **json;
+	pthread_mutex_t mu;
+	size_t bad;   /* lowest index of an invalid record, or r->n */
+	fl_err verr;  /* its validation error */
+};
+
+static void prep_check(void *arg, size_t i)
+{
+	struct prep *p = arg;
+	const fl_entry *e = &p->r->entries[i];
+	fl_err verr;
+	if (fl_entry_validate(e, &verr) < 0) {
+		pthread_mutex_lock(&p->mu);
+		if (i < p->bad) {
+			p->bad = i;
+			p->verr = verr;
+		}
+		pthread_mutex_unlock(&p->mu);
+		return;
+	}
+	content_hash(e, p->hash[i]);
+}
+
+static void prep_json(void *arg, size_t i)
+{
+	struct prep *p = arg;
+	p->json[i] = fl_entry_to_json(&p->r->entries[i], false);
+}
+
 int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 {
 	fl_strmap map = {0};
@@ -98,18 +133,26 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 	fl_scan_summary *sum = &r->summary;
 	double t0 = fl_now_mono();
 	sum->added = sum->removed = sum->changed = sum->unchanged = 0;
+	/* validate and digest every record (in parallel); the first invalid
+	 * one, in scan order, fails the scan before the store is touched */
+	struct prep p = {.r = r, .hash = fl_xcalloc(r->n ? r->n : 1, sizeof *p.hash),
+			 .json = fl_xcalloc(r->n ? r->n : 1, sizeof *p.json),
+			 .mu = PTHREAD_MUTEX_INITIALIZER, .bad = r->n};
+	fl_parallel_for(r->n, prep_check, &p);
+	if (p.bad < r->n) {
+		*err = p.verr;
+		goto out;
+	}
 	if (fl_store_begin(st, err) < 0)
-		return -1;
+		goto out;
 	if (load_old(st, r->repo.repo, &map, &old, err) < 0 ||
 	    fl_store_clear_repo(st, r->repo.repo, err) < 0)
 		goto fail;
 	for (size_t i = 0; i < r->n; i++) {
 		fl_entry *e = &r->entries[i];
-		char hash[17];
-		content_hash(e, hash);
 		size_t k;
 		if (fl_strmap_get(&map, e->id, &k)) {
-			if (strcmp(hash, old.hash[k]) == 0) {
+			if (strcmp(p.hash[i], old.hash[k]) == 0) {
 				free(e->content_changed_at);
 				e->content_changed_at = fl_xstrdup(old.changed_at[k]);
 				sum->unchanged++;
@@ -119,9 +162,15 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 		} else {
 			sum->added++;
 		}
-		r->facts[i].content_hash = hash;
-		int rc = fl_store_put_entry(st, e, &r->facts[i], err);
+	}
+	/* the records' JSON (which holds contentChangedAt) on every core */
+	fl_parallel_for(r->n, prep_json, &p);
+	for (size_t i = 0; i < r->n; i++) {
+		r->facts[i].content_hash = p.hash[i];
+		int rc = fl_store_put_entry_json(st, &r->entries[i], &r->facts[i], p.json[i], err);
 		r->facts[i].content_hash = NULL;
+		free(p.json[i]);
+		p.json[i] = NULL;
 		if (rc < 0)
 			goto fail;
 	}
@@ -136,9 +185,16 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 		goto fail;
 	free_old(&old, &map);
 	sum->seconds += fl_now_mono() - t0; /* the summary's time includes the store */
+	free(p.hash);
+	free(p.json);
 	return 0;
 fail:
 	fl_store_rollback(st);
+out:
 	free_old(&old, &map);
+	for (size_t i = 0; i < r->n; i++)
+		free(p.json[i]);
+	free(p.hash);
+	free(p.json);
 	return -1;
 }

@@ -37,6 +37,7 @@ struct job {
 	char **windows;         /* per site */
 	int *wstart, *wend;
 	char hash[65];          /* content digest (plain folders) */
+	void *part;             /* this file's collect() part (tree_merge) */
 };
 
 struct ctx {
@@ -95,6 +96,13 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 		j->skip = rule;
 		free(j->text);
 		j->text = NULL;
+		return;
+	}
+	const fl_lang *L = j->lang;
+	if (L->collect && L->tree_merge && L->tree_new) {
+		fl_src src = {c->tree->files[i].path, j->text, j->len};
+		j->part = L->tree_new();
+		L->collect(j->part, &src);
 	}
 }
 
@@ -473,6 +481,16 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
 		for (size_t i = 0; i < c.n; i++) {
 			if (c.jobs[i].lang != L || !c.jobs[i].text)
 				continue;
+			if (L->tree_merge) {
+				/* collected while reading; fold in file order */
+				if (c.jobs[i].part) {
+					L->tree_merge(c.lang_trees[li], c.jobs[i].part);
+					if (L->tree_free)
+						L->tree_free(c.jobs[i].part);
+					c.jobs[i].part = NULL;
+				}
+				continue;
+			}
 			fl_src src = {tree.files[i].path, c.jobs[i].text, c.jobs[i].len};
 			L->collect(c.lang_trees[li], &src);
 		}
@@ -540,8 +558,11 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
 	sum->seconds = fl_now_mono() - t0;
 	return 0;
 fail:
-	for (size_t i = 0; i < c.n; i++)
+	for (size_t i = 0; i < c.n; i++) {
 		free(c.jobs[i].text);
+		if (c.jobs[i].part && c.jobs[i].lang->tree_free)
+			c.jobs[i].lang->tree_free(c.jobs[i].part);
+	}
 	free(c.jobs);
 	pthread_mutex_destroy(&c.lock);
 	free(repo);
