@@ -72,6 +72,8 @@ struct req {
 	size_t bytes;
 	fl_buf body;
 	bool too_big, heavy;
+	char *extra_version;  /* X-Faultline-Dataset-Version of the answer */
+	bool extra_truncated; /* X-Faultline-Truncated: true */
 };
 
 struct tls {
@@ -127,6 +129,10 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, struct req *r,
 	}
 	if (status == 503)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+	if (r->extra_version)
+		MHD_add_response_header(resp, "X-Faultline-Dataset-Version", r->extra_version);
+	if (r->extra_truncated)
+		MHD_add_response_header(resp, "X-Faultline-Truncated", "true");
 	r->status = status;
 	r->bytes = n;
 	enum MHD_Result rc = MHD_queue_response(c, status, resp);
@@ -462,7 +468,33 @@ static enum MHD_Result api_explain(struct server *s, struct MHD_Connection *c, s
 	json_decref(jbody);
 	if (!o)
 		return send_error(c, r, 400, "%s", err.msg);
-	return send_json(c, r, 200, o, "no-store");
+	/* The body is what `grep-log --json` prints: JSON Lines, one object
+	 * per matched error.  A client that asks for application/json (and
+	 * not JSON Lines) gets them wrapped as {"matches":[...],"lines",
+	 * "datasetVersion"}.  Either way the headers carry the version and
+	 * whether the time limit cut the answer short. */
+	const char *acc = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+	if (acc && strstr(acc, "application/json") && !strstr(acc, "ndjson") &&
+	    !strstr(acc, "jsonl"))
+		return send_json(c, r, 200, o, "no-store");
+	fl_buf b = {0};
+	json_t *arr = json_object_get(o, "matches");
+	size_t i;
+	json_t *m;
+	json_array_foreach(arr, i, m) {
+		char *line = srv_dump(m);
+		fl_buf_puts(&b, line);
+		fl_buf_putc(&b, '\n');
+		free(line);
+	}
+	bool truncated = json_is_true(json_object_get(o, "truncated"));
+	char *version = fl_xstrdup(json_string_value(json_object_get(o, "datasetVersion")));
+	json_decref(o);
+	r->extra_version = version;
+	r->extra_truncated = truncated;
+	size_t blen = b.n;
+	char *body = b.s ? b.s : fl_xstrdup("");
+	return send_buf(c, r, 200, "application/x-ndjson; charset=utf-8", body, blen, "no-store");
 }
 
 static bool is_id(const char *s)
@@ -672,6 +704,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	atomic_fetch_sub(&s->inflight, 1);
 	atomic_fetch_add(&s->served, 1);
 	free(r->path);
+	free(r->extra_version);
 	fl_buf_free(&r->body);
 	free(r);
 	*con_cls = NULL;

@@ -79,12 +79,17 @@ main.main()
 	/home/dev/shop/cmd/shopd/main.go:21 +0x1d
 2026-11-29 10:00:01 INFO done
 LOG
-	curl -s --max-time 20 --data-binary @"$WORK/sv.log" "$SV/api/explain" | jq -c '.matches[]' >"$WORK/e1.jsonl"
-	"$FL" grep-log --db "$sdb" --json "$WORK/sv.log" | jq -c . >"$WORK/e2.jsonl"
+	curl -s --max-time 20 -D "$WORK/eh.txt" --data-binary @"$WORK/sv.log" "$SV/api/explain" >"$WORK/e1.jsonl"
+	"$FL" grep-log --db "$sdb" --json "$WORK/sv.log" >"$WORK/e2.jsonl"
 	check "serve: /api/explain finds the panic" [ "$(head -1 "$WORK/e1.jsonl" | jq -r .filePath)" = "cmd/shopd/main.go" ]
-	check "serve: /api/explain matches are grep-log --json" cmp -s "$WORK/e1.jsonl" "$WORK/e2.jsonl"
-	n=$(jq -n --rawfile l "$WORK/sv.log" '{log:$l}' | curl -s --max-time 20 -H 'Content-Type: application/json' --data-binary @- "$SV/api/explain" | jq '.matches | length')
+	check "serve: /api/explain body is grep-log --json, byte for byte" cmp -s "$WORK/e1.jsonl" "$WORK/e2.jsonl"
+	check "serve: /api/explain is JSON Lines with the data set version" bash -c "grep -qi '^Content-Type: application/x-ndjson' '$WORK/eh.txt' && grep -qi '^X-Faultline-Dataset-Version: 20' '$WORK/eh.txt'"
+	n=$(jq -n --rawfile l "$WORK/sv.log" '{log:$l}' | curl -s --max-time 20 -H 'Content-Type: application/json' --data-binary @- "$SV/api/explain" | wc -l)
 	check "serve: /api/explain takes {\"log\":...} too" [ "$n" = "$(wc -l <"$WORK/e2.jsonl")" ]
+	n=$(curl -s --max-time 20 -H 'Accept: application/json' --data-binary @"$WORK/sv.log" "$SV/api/explain" | jq -c '.matches[]' | cmp -s - <(jq -c . "$WORK/e2.jsonl") && echo same)
+	check "serve: /api/explain with Accept: application/json wraps the same objects" [ "$n" = same ]
+	n=$(printf 'nothing to see\n' | curl -s --max-time 20 --data-binary @- "$SV/api/explain" | wc -c)
+	check "serve: /api/explain of a log without errors is an empty body" [ "$n" = 0 ]
 
 	# records and repositories
 	id=$(jq -r '.matches[0].id' "$WORK/s1.json")
