@@ -1,6 +1,7 @@
 /*
  * bench_scan.c — scan benchmark: scans a tree with libfaultline (into a
- * fresh temporary store, as `faultline scan` does) and, in the same run,
+ * fresh temporary store, as `faultline scan` does; and again to records
+ * only, without a store) and, in the same run,
  * searches the same tree with ripgrep for an equivalent regex set of
  * error-raising idioms, and prints both times, their ratio and the peak RSS.
  *
@@ -106,18 +107,22 @@ int main(int argc, char **argv)
 		}
 		fl_scan_opts o = {.path = tree};
 		fl_scan_result res;
-		if (fl_scan_tree(&o, &res, &err) < 0) {
-			fprintf(stderr, "bench_scan: %s\n", err.msg);
-			return 1;
-		}
-		tree_t[r] = now() - t0;
-		if (fl_scan_store(st, &res, &err) < 0) {
+		/* what `faultline scan` does: records written while scanning */
+		if (fl_scan_into_store(&o, st, &res, &err) < 0) {
 			fprintf(stderr, "bench_scan: %s\n", err.msg);
 			return 1;
 		}
 		fl_store_close(st);
 		scan_t[r] = now() - t0;
 		last = res.summary;
+		fl_scan_result_free(&res);
+		/* the same scan to records only, without a store */
+		t0 = now();
+		if (fl_scan_tree(&o, &res, &err) < 0) {
+			fprintf(stderr, "bench_scan: %s\n", err.msg);
+			return 1;
+		}
+		tree_t[r] = now() - t0;
 		fl_scan_result_free(&res);
 		unlink(db);
 	}
@@ -133,15 +138,16 @@ int main(int argc, char **argv)
 	       last.files_seen, last.files_scanned, (double)last.bytes_scanned / 1e6);
 	printf("records         %lld (%lld sites, %lld duplicates)\n", last.records,
 	       last.sites, last.duplicates);
-	printf("scan (median of %d)  %.3f s wall total, %.3f s to records, %.3f s to store\n",
-	       n, scan, tree_t[n / 2], scan - tree_t[n / 2]);
+	printf("scan (median of %d)  %.3f s wall into a fresh store (as faultline scan), %.3f s to records without a store\n",
+	       n, scan, tree_t[n / 2]);
 	if (rg > 0)
 		printf("ripgrep (median)     %.3f s wall, same tree, %d-regex idiom set\n",
 		       rg, (int)(sizeof rg_patterns / sizeof rg_patterns[0]) - 1);
 	else
 		printf("ripgrep              not found\n");
 	if (rg > 0)
-		printf("ratio scan/ripgrep   %.2fx\n", scan / rg);
+		printf("ratio scan/ripgrep   %.2fx (records only, no store: %.2fx)\n", scan / rg,
+		       tree_t[n / 2] / rg);
 	printf("peak RSS        %.1f MB\n", (double)ru.ru_maxrss / 1024.0);
 	rmdir(dir);
 	return 0;

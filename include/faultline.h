@@ -309,6 +309,11 @@ void fl_scan_result_free(fl_scan_result *r);
  * transaction: new ones added, vanished ones removed, unchanged ones keep
  * contentChangedAt.  Fills the added/removed/changed/unchanged counts. */
 int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err);
+/* fl_scan_tree() and fl_scan_store() in one pass: each file's records are
+ * written (in file order, in one transaction) while the workers scan the
+ * next files, so the store's writing overlaps the scanning.  The same
+ * records, counts and store content as the two calls. */
+int fl_scan_into_store(const fl_scan_opts *o, fl_store *st, fl_scan_result *out, fl_err *err);
 
 /* ---- publishing (dataset.md) --------------------------------------------- */
 

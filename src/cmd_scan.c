@@ -123,9 +123,7 @@ int cmd_scan(int argc, char **argv)
 	fl_now_iso(started);
 	fl_scan_result res;
 	fl_err err;
-	rc = fl_scan_tree(&o, &res, &err);
-	if (rc == 0)
-		rc = fl_scan_store(st, &res, &err);
+	rc = fl_scan_into_store(&o, st, &res, &err);
 	fl_scan_log log = {
 		.repo = rc == 0 ? res.summary.repo : (repo ? repo : "?"),
 		.target = pos[0], .rev = rev,

@@ -12,6 +12,7 @@
 
 #include "../json_internal.h"
 #include "../parallel.h"
+#include "persist.h"
 #include "../store_internal.h"
 #include "../strmap.h"
 #include "../util.h"
@@ -34,7 +35,7 @@ static char *content_key(const fl_entry *e)
 }
 
 /* 64-bit FNV-1a of the content, as 16 hex digits */
-static void content_hash(const fl_entry *e, char out[17])
+void fl_sw_content_hash(const fl_entry *e, char out[17])
 {
 	char *key = content_key(e);
 	uint64_t h = 1469598103934665603ull;
@@ -46,52 +47,143 @@ static void content_hash(const fl_entry *e, char out[17])
 	snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
-struct old {
+struct fl_scan_writer {
+	fl_store *st;
+	fl_strmap map;   /* id -> index in hash/changed_at */
 	char **hash;
 	char **changed_at;
 	size_t n;
+	long long seen;  /* records of the old set met again */
 };
 
-static int load_old(fl_store *st, const char *repo, fl_strmap *map,
-		    struct old *old, fl_err *err)
+static int load_old(fl_scan_writer *w, const char *repo, fl_err *err)
 {
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db,
+	if (sqlite3_prepare_v2(w->st->db,
 			       "SELECT id, content_hash, content_changed_at FROM errors WHERE repo = ?1",
 			       -1, &s, NULL) != SQLITE_OK)
-		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+		return fl_seterr(err, "store %s: %s", w->st->path, sqlite3_errmsg(w->st->db));
 	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
 	int rc;
+	size_t cap = 0;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const char *id = (const char *)sqlite3_column_text(s, 0);
 		const char *hash = (const char *)sqlite3_column_text(s, 1);
 		const char *at = (const char *)sqlite3_column_text(s, 2);
 		if (!id || !at)
 			continue;
-		old->hash = fl_xrealloc(old->hash, (old->n + 1) * sizeof *old->hash);
-		old->changed_at = fl_xrealloc(old->changed_at, (old->n + 1) * sizeof *old->changed_at);
+		if (w->n == cap) {
+			cap = cap ? cap * 2 : 256;
+			w->hash = fl_xrealloc(w->hash, cap * sizeof *w->hash);
+			w->changed_at = fl_xrealloc(w->changed_at, cap * sizeof *w->changed_at);
+		}
 		/* rows written before digests existed compare as changed */
-		old->hash[old->n] = fl_xstrdup(hash ? hash : "");
-		old->changed_at[old->n] = fl_xstrdup(at);
-		fl_strmap_put(map, id, old->n);
-		old->n++;
+		w->hash[w->n] = fl_xstrdup(hash ? hash : "");
+		w->changed_at[w->n] = fl_xstrdup(at);
+		fl_strmap_put(&w->map, id, w->n);
+		w->n++;
 	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
-		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+		return fl_seterr(err, "store %s: %s", w->st->path, sqlite3_errmsg(w->st->db));
 	return 0;
 }
 
-static void free_old(struct old *old, fl_strmap *map)
+static void sw_free(fl_scan_writer *w)
 {
-	for (size_t i = 0; i < old->n; i++) {
-		free(old->hash[i]);
-		free(old->changed_at[i]);
+	for (size_t i = 0; i < w->n; i++) {
+		free(w->hash[i]);
+		free(w->changed_at[i]);
 	}
-	free(old->hash);
-	free(old->changed_at);
-	fl_strmap_free(map);
+	free(w->hash);
+	free(w->changed_at);
+	fl_strmap_free(&w->map);
+	free(w);
 }
+
+int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *err)
+{
+	fl_scan_writer *w = fl_xcalloc(1, sizeof *w);
+	w->st = st;
+	if (fl_store_begin(st, err) < 0) {
+		sw_free(w);
+		return -1;
+	}
+	if (load_old(w, repo, err) < 0 || fl_store_clear_repo(st, repo, err) < 0) {
+		fl_sw_abort(w);
+		return -1;
+	}
+	*out = w;
+	return 0;
+}
+
+void fl_sw_decide(fl_scan_writer *w, fl_entry *e, const char *hash, fl_scan_summary *sum)
+{
+	size_t k;
+	if (fl_strmap_get(&w->map, e->id, &k)) {
+		w->seen++;
+		if (strcmp(hash, w->hash[k]) == 0) {
+			free(e->content_changed_at);
+			e->content_changed_at = fl_xstrdup(w->changed_at[k]);
+			sum->unchanged++;
+		} else {
+			sum->changed++;
+		}
+	} else {
+		sum->added++;
+	}
+}
+
+int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *hash,
+		 const char *json, fl_err *err)
+{
+	f->content_hash = hash;
+	int rc = fl_store_put_entry_json(w->st, e, f, json, err);
+	f->content_hash = NULL;
+	return rc;
+}
+
+int fl_sw_put(fl_scan_writer *w, fl_entry *e, fl_facts *f, fl_scan_summary *sum, fl_err *err)
+{
+	if (fl_entry_validate(e, err) < 0)
+		return -1;
+	char hash[17];
+	fl_sw_content_hash(e, hash);
+	fl_sw_decide(w, e, hash, sum);
+	char *json = fl_entry_to_json(e, false);
+	int rc = fl_sw_insert(w, e, f, hash, json, err);
+	free(json);
+	return rc;
+}
+
+int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err)
+{
+	for (size_t i = 0; i < r->ndups; i++) {
+		struct fl_dup_site *d = &r->dups[i];
+		if (fl_store_add_site(w->st, r->entries[d->entry].id, d->path, d->line,
+				      d->col, err) < 0) {
+			fl_sw_abort(w);
+			return -1;
+		}
+	}
+	if (fl_store_put_repo(w->st, &r->repo, err) < 0 || fl_store_commit(w->st, err) < 0) {
+		fl_sw_abort(w);
+		return -1;
+	}
+	r->summary.removed = (long long)w->n - w->seen;
+	sw_free(w);
+	return 0;
+}
+
+void fl_sw_abort(fl_scan_writer *w)
+{
+	if (!w)
+		return;
+	fl_store_rollback(w->st);
+	sw_free(w);
+}
+
+/* ---- a whole result at once ------------------------------------------------ */
 
 /* Per-record work done on every core before the (serial) inserts. */
 struct prep {
@@ -117,7 +209,7 @@ static void prep_check(void *arg, size_t i)
 		pthread_mutex_unlock(&p->mu);
 		return;
 	}
-	content_hash(e, p->hash[i]);
+	fl_sw_content_hash(e, p->hash[i]);
 }
 
 static void prep_json(void *arg, size_t i)
@@ -128,8 +220,6 @@ static void prep_json(void *arg, size_t i)
 
 int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 {
-	fl_strmap map = {0};
-	struct old old = {0};
 	fl_scan_summary *sum = &r->summary;
 	double t0 = fl_now_mono();
 	sum->added = sum->removed = sum->changed = sum->unchanged = 0;
@@ -138,63 +228,35 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 	struct prep p = {.r = r, .hash = fl_xcalloc(r->n ? r->n : 1, sizeof *p.hash),
 			 .json = fl_xcalloc(r->n ? r->n : 1, sizeof *p.json),
 			 .mu = PTHREAD_MUTEX_INITIALIZER, .bad = r->n};
+	fl_scan_writer *w = NULL;
+	int rc = -1;
 	fl_parallel_for(r->n, prep_check, &p);
 	if (p.bad < r->n) {
 		*err = p.verr;
 		goto out;
 	}
-	if (fl_store_begin(st, err) < 0)
+	if (fl_sw_begin(st, r->repo.repo, &w, err) < 0)
 		goto out;
-	if (load_old(st, r->repo.repo, &map, &old, err) < 0 ||
-	    fl_store_clear_repo(st, r->repo.repo, err) < 0)
-		goto fail;
-	for (size_t i = 0; i < r->n; i++) {
-		fl_entry *e = &r->entries[i];
-		size_t k;
-		if (fl_strmap_get(&map, e->id, &k)) {
-			if (strcmp(p.hash[i], old.hash[k]) == 0) {
-				free(e->content_changed_at);
-				e->content_changed_at = fl_xstrdup(old.changed_at[k]);
-				sum->unchanged++;
-			} else {
-				sum->changed++;
-			}
-		} else {
-			sum->added++;
-		}
-	}
+	for (size_t i = 0; i < r->n; i++)
+		fl_sw_decide(w, &r->entries[i], p.hash[i], sum);
 	/* the records' JSON (which holds contentChangedAt) on every core */
 	fl_parallel_for(r->n, prep_json, &p);
 	for (size_t i = 0; i < r->n; i++) {
-		r->facts[i].content_hash = p.hash[i];
-		int rc = fl_store_put_entry_json(st, &r->entries[i], &r->facts[i], p.json[i], err);
-		r->facts[i].content_hash = NULL;
+		if (fl_sw_insert(w, &r->entries[i], &r->facts[i], p.hash[i], p.json[i], err) < 0) {
+			fl_sw_abort(w);
+			goto out;
+		}
 		free(p.json[i]);
 		p.json[i] = NULL;
-		if (rc < 0)
-			goto fail;
 	}
-	sum->removed = (long long)old.n - sum->unchanged - sum->changed;
-	for (size_t i = 0; i < r->ndups; i++) {
-		struct fl_dup_site *d = &r->dups[i];
-		if (fl_store_add_site(st, r->entries[d->entry].id, d->path, d->line,
-				      d->col, err) < 0)
-			goto fail;
-	}
-	if (fl_store_put_repo(st, &r->repo, err) < 0 || fl_store_commit(st, err) < 0)
-		goto fail;
-	free_old(&old, &map);
+	if (fl_sw_finish(w, r, err) < 0)
+		goto out;
 	sum->seconds += fl_now_mono() - t0; /* the summary's time includes the store */
-	free(p.hash);
-	free(p.json);
-	return 0;
-fail:
-	fl_store_rollback(st);
+	rc = 0;
 out:
-	free_old(&old, &map);
 	for (size_t i = 0; i < r->n; i++)
 		free(p.json[i]);
 	free(p.hash);
 	free(p.json);
-	return -1;
+	return rc;
 }

@@ -23,6 +23,7 @@
 #include "describe.h"
 #include "filter.h"
 #include "lang.h"
+#include "persist.h"
 #include "sites.h"
 #include "tree.h"
 
@@ -38,6 +39,7 @@ struct job {
 	int *wstart, *wend;
 	char hash[65];          /* content digest (plain folders) */
 	void *part;             /* this file's collect() part (tree_merge) */
+	bool done;              /* scanned (phase 1), under ctx.lock */
 };
 
 struct ctx {
@@ -50,6 +52,8 @@ struct ctx {
 	atomic_llong files_done, bytes_done, sites_done;
 	void *lang_trees[NLANGS_MAX];
 	pthread_mutex_t lock;
+	pthread_cond_t done_cv; /* a job of phase 1 is done */
+	atomic_bool stop;       /* the consumer failed: workers stop */
 	bool failed;
 	fl_err err;
 };
@@ -161,14 +165,19 @@ static void *worker(void *arg)
 	}
 	for (;;) {
 		size_t i = atomic_fetch_add(&c->next, 1);
-		if (i >= c->n)
+		if (i >= c->n || atomic_load(&c->stop))
 			break;
 		if (c->jobs[i].skip >= 0)
 			continue;
-		if (c->phase == 0)
+		if (c->phase == 0) {
 			read_one(c, &r, i);
-		else
+		} else {
 			scan_one(c, i);
+			pthread_mutex_lock(&c->lock);
+			c->jobs[i].done = true;
+			pthread_cond_broadcast(&c->done_cv);
+			pthread_mutex_unlock(&c->lock);
+		}
 		atomic_fetch_add(&c->files_done, 1);
 	}
 	if (c->phase == 0)
@@ -188,30 +197,71 @@ static void progress(struct ctx *c, double t0, bool final)
 	fflush(stderr);
 }
 
-static void run_phase(struct ctx *c, int phase, int threads, double t0)
+struct phase {
+	pthread_t tids[64];
+	int started;
+};
+
+static void start_phase(struct ctx *c, int phase, int threads, struct phase *ph)
 {
 	c->phase = phase;
 	atomic_store(&c->next, 0);
-	pthread_t tids[64];
-	int started = 0;
+	ph->started = 0;
 	for (int i = 0; i < threads && i < 64; i++)
-		if (pthread_create(&tids[started], NULL, worker, c) == 0)
-			started++;
-	if (started == 0) {
+		if (pthread_create(&ph->tids[ph->started], NULL, worker, c) == 0)
+			ph->started++;
+	if (ph->started == 0)
 		worker(c); /* no threads to be had: do it here */
-		return;
-	}
-	if (c->o->progress && phase == 1) {
+}
+
+static void join_phase(struct phase *ph)
+{
+	for (int i = 0; i < ph->started; i++)
+		pthread_join(ph->tids[i], NULL);
+}
+
+static void run_phase(struct ctx *c, int phase, int threads, double t0)
+{
+	struct phase ph;
+	start_phase(c, phase, threads, &ph);
+	if (c->o->progress && phase == 1 && ph.started) {
 		while (atomic_load(&c->next) < c->n) {
 			struct timespec ts = {0, 100 * 1000 * 1000};
 			nanosleep(&ts, NULL);
 			progress(c, t0, false);
 		}
 	}
-	for (int i = 0; i < started; i++)
-		pthread_join(tids[i], NULL);
+	join_phase(&ph);
 	if (c->o->progress && phase == 1)
 		progress(c, t0, true);
+}
+
+/* Wait until worker threads have scanned job i (phase 1). */
+static void wait_job(struct ctx *c, size_t i, double t0, double *last)
+{
+	pthread_mutex_lock(&c->lock);
+	while (!c->jobs[i].done) {
+		if (c->o->progress) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 100 * 1000 * 1000;
+			if (ts.tv_nsec >= 1000000000L) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000L;
+			}
+			pthread_cond_timedwait(&c->done_cv, &c->lock, &ts);
+			double now = fl_now_mono();
+			if (now - *last >= 0.1) {
+				*last = now;
+				pthread_mutex_unlock(&c->lock);
+				progress(c, t0, false);
+				pthread_mutex_lock(&c->lock);
+			}
+		} else {
+			pthread_cond_wait(&c->done_cv, &c->lock);
+		}
+	}
+	pthread_mutex_unlock(&c->lock);
 }
 
 /* owner/name for a tree: --repo, else the origin remote, else
@@ -308,17 +358,24 @@ static bool message_has_text(const char *m)
 	return letters >= 3;
 }
 
-/* Build records from the scanned jobs, in scan order. */
-static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
-			  const char *host, const char *sha, const char *now)
+/* What records are built with: the scan's constants and the maps that
+ * make ids and slugs unique across the tree. */
+struct builder {
+	const char *repo, *host, *sha, *now;
+	fl_strmap ids, slugs;
+	size_t cap;
+};
+
+/* Append the records of job i to res, in scan order. */
+static void build_job(struct ctx *c, struct builder *b, fl_scan_result *res, size_t i)
 {
-	fl_strmap ids = {0}, slugs = {0};
-	size_t cap = 0;
+	const char *repo = b->repo, *host = b->host, *sha = b->sha, *now = b->now;
+	fl_strmap *ids = &b->ids, *slugs = &b->slugs;
 	fl_scan_summary *sum = &res->summary;
-	for (size_t i = 0; i < c->n; i++) {
+	{
 		struct job *j = &c->jobs[i];
 		if (!j->sites)
-			continue;
+			return;
 		const char *path = c->tree->files[i].path;
 		for (size_t k = 0; k < j->sites->n; k++) {
 			fl_site *s = &j->sites->v[k];
@@ -334,7 +391,7 @@ static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
 			char id[17];
 			fl_record_id(repo, code, msg, path, id);
 			size_t prev;
-			if (fl_strmap_get(&ids, id, &prev)) {
+			if (fl_strmap_get(ids, id, &prev)) {
 				res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
 				res->dups[res->ndups++] = (struct fl_dup_site){
 					prev, fl_xstrdup(path), s->line, s->col};
@@ -342,12 +399,12 @@ static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
 				free(msg);
 				continue;
 			}
-			if (res->n == cap) {
-				cap = cap ? cap * 2 : 256;
-				res->entries = fl_xrealloc(res->entries, cap * sizeof *res->entries);
-				res->facts = fl_xrealloc(res->facts, cap * sizeof *res->facts);
+			if (res->n == b->cap) {
+				b->cap = b->cap ? b->cap * 2 : 256;
+				res->entries = fl_xrealloc(res->entries, b->cap * sizeof *res->entries);
+				res->facts = fl_xrealloc(res->facts, b->cap * sizeof *res->facts);
 			}
-			fl_strmap_put(&ids, id, res->n);
+			fl_strmap_put(ids, id, res->n);
 			fl_entry *e = &res->entries[res->n];
 			fl_facts *f = &res->facts[res->n];
 			memset(e, 0, sizeof *e);
@@ -355,13 +412,13 @@ static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
 			e->id = fl_xstrdup(id);
 			e->repo = fl_xstrdup(repo);
 			char *base = fl_slug_base(code ? code : msg);
-			if (fl_strmap_get(&slugs, base, NULL)) {
+			if (fl_strmap_get(slugs, base, NULL)) {
 				e->slug = fl_slug_suffixed(base, id);
 				free(base);
 			} else {
 				e->slug = base;
 			}
-			fl_strmap_put(&slugs, e->slug, res->n);
+			fl_strmap_put(slugs, e->slug, res->n);
 			e->error_code = code ? fl_utf8_fix(code, strlen(code)) : NULL;
 			e->error_message = msg;
 			e->message_pattern = fl_message_pattern(msg);
@@ -395,8 +452,6 @@ static void build_records(struct ctx *c, fl_scan_result *res, const char *repo,
 			count_lang(sum, j->lang->name, 0, 0, 1);
 		}
 	}
-	fl_strmap_free(&ids);
-	fl_strmap_free(&slugs);
 }
 
 static void folder_digest(struct ctx *c, char out[41])
@@ -422,7 +477,31 @@ static void folder_digest(struct ctx *c, char out[41])
 	hex(md, 20, out);
 }
 
-int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
+static void free_jobs(struct ctx *c)
+{
+	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++)
+		if (c->lang_trees[li] && fl_langs[li]->tree_free)
+			fl_langs[li]->tree_free(c->lang_trees[li]);
+	for (size_t i = 0; i < c->n; i++) {
+		struct job *j = &c->jobs[i];
+		if (j->windows)
+			for (size_t k = 0; k < j->sites->n; k++)
+				free(j->windows[k]);
+		free(j->windows);
+		free(j->wstart);
+		free(j->wend);
+		fl_sites_free(j->sites);
+		free(j->text);
+		if (j->part && j->lang->tree_free)
+			j->lang->tree_free(j->part);
+	}
+	free(c->jobs);
+	pthread_mutex_destroy(&c->lock);
+	pthread_cond_destroy(&c->done_cv);
+}
+
+/* Scan a tree; with st, write its records into st while scanning. */
+static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, fl_err *err)
 {
 	memset(res, 0, sizeof *res);
 	double t0 = fl_now_mono();
@@ -454,6 +533,7 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
 	c.n = tree.n;
 	c.jobs = fl_xcalloc(tree.n ? tree.n : 1, sizeof *c.jobs);
 	pthread_mutex_init(&c.lock, NULL);
+	pthread_cond_init(&c.done_cv, NULL);
 	fl_scan_summary *sum = &res->summary;
 	sum->files_seen = (long long)tree.n;
 	for (size_t i = 0; i < tree.n; i++) {
@@ -495,8 +575,6 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
 			L->collect(c.lang_trees[li], &src);
 		}
 	}
-	run_phase(&c, 1, threads, t0);
-
 	for (size_t i = 0; i < c.n; i++) {
 		struct job *j = &c.jobs[i];
 		if (j->skip >= 0) {
@@ -505,7 +583,7 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
 		}
 		sum->files_scanned++;
 		sum->bytes_scanned += (long long)j->len;
-		count_lang(sum, j->lang->name, 1, j->sites ? (long long)j->sites->n : 0, 0);
+		count_lang(sum, j->lang->name, 1, 0, 0);
 	}
 	char sha[41];
 	if (tree.sha[0])
@@ -514,7 +592,50 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
 		folder_digest(&c, sha);
 	char now[32];
 	fl_now_iso(now);
-	build_records(&c, res, repo, host, sha, now);
+	struct builder b = {.repo = repo, .host = host, .sha = sha, .now = now};
+	fl_scan_writer *w = NULL;
+	if (st && fl_sw_begin(st, repo, &w, err) < 0)
+		goto fail;
+	if (!w) {
+		run_phase(&c, 1, threads, t0);
+		for (size_t i = 0; i < c.n; i++)
+			if (c.jobs[i].skip < 0) {
+				count_lang(sum, c.jobs[i].lang->name, 0, c.jobs[i].sites ? (long long)c.jobs[i].sites->n : 0, 0);
+				build_job(&c, &b, res, i);
+			}
+	} else {
+		/* the records of each file are written as soon as it is scanned,
+		 * in file order, while the workers scan the next files */
+		struct phase ph;
+		double last = fl_now_mono();
+		start_phase(&c, 1, threads, &ph);
+		bool failed = false;
+		for (size_t i = 0; i < c.n && !failed; i++) {
+			if (c.jobs[i].skip >= 0)
+				continue;
+			if (ph.started)
+				wait_job(&c, i, t0, &last);
+			count_lang(sum, c.jobs[i].lang->name, 0, c.jobs[i].sites ? (long long)c.jobs[i].sites->n : 0, 0);
+			size_t from = res->n;
+			build_job(&c, &b, res, i);
+			for (size_t k = from; k < res->n && !failed; k++)
+				if (fl_sw_put(w, &res->entries[k], &res->facts[k], sum, err) < 0)
+					failed = true;
+		}
+		if (failed)
+			atomic_store(&c.stop, true);
+		join_phase(&ph);
+		if (c.o->progress)
+			progress(&c, t0, true);
+		if (failed) {
+			fl_sw_abort(w);
+			fl_strmap_free(&b.ids);
+			fl_strmap_free(&b.slugs);
+			goto fail;
+		}
+	}
+	fl_strmap_free(&b.ids);
+	fl_strmap_free(&b.slugs);
 	sum->records = (long long)res->n;
 
 	/* the repository entry */
@@ -536,38 +657,31 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
 	snprintf(sum->repo, sizeof sum->repo, "%s", repo);
 	memcpy(sum->sha, sha, 41);
 	memcpy(sum->analyzed_at, now, 32);
+	if (w && fl_sw_finish(w, res, err) < 0) /* aborts on failure */
+		goto fail;
 
-	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++)
-		if (c.lang_trees[li] && fl_langs[li]->tree_free)
-			fl_langs[li]->tree_free(c.lang_trees[li]);
-	for (size_t i = 0; i < c.n; i++) {
-		struct job *j = &c.jobs[i];
-		if (j->windows)
-			for (size_t k = 0; k < j->sites->n; k++)
-				free(j->windows[k]);
-		free(j->windows);
-		free(j->wstart);
-		free(j->wend);
-		fl_sites_free(j->sites);
-		free(j->text);
-	}
-	free(c.jobs);
-	pthread_mutex_destroy(&c.lock);
+	free_jobs(&c);
 	free(repo);
 	fl_tree_close(&tree);
 	sum->seconds = fl_now_mono() - t0;
 	return 0;
 fail:
-	for (size_t i = 0; i < c.n; i++) {
-		free(c.jobs[i].text);
-		if (c.jobs[i].part && c.jobs[i].lang->tree_free)
-			c.jobs[i].lang->tree_free(c.jobs[i].part);
-	}
-	free(c.jobs);
-	pthread_mutex_destroy(&c.lock);
+	free_jobs(&c);
 	free(repo);
 	fl_tree_close(&tree);
+	fl_scan_result_free(res);
+	memset(res, 0, sizeof *res);
 	return -1;
+}
+
+int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *res, fl_err *err)
+{
+	return scan_tree(o, NULL, res, err);
+}
+
+int fl_scan_into_store(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, fl_err *err)
+{
+	return scan_tree(o, st, res, err);
 }
 
 void fl_scan_result_free(fl_scan_result *r)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -271,6 +272,137 @@ static void test_reader_while_writer(void **state)
 	free(p);
 }
 
+
+/* ---- scanning straight into the store ------------------------------------- */
+
+static void write_tree(const char *root, int files)
+{
+	char path[512];
+	for (int f = 0; f < files; f++) {
+		snprintf(path, sizeof path, "%s/pkg%02d.go", root, f);
+		FILE *fp = fopen(path, "w");
+		assert_non_null(fp);
+		fprintf(fp, "package pkg%02d\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\n", f);
+		for (int k = 0; k < 25; k++)
+			fprintf(fp, "func f%d(x int) error {\n\tif x > %d {\n\t\treturn fmt.Errorf(\"pkg%02d: value %%d over limit %d in step %d\", x)\n\t}\n\treturn errors.New(\"pkg%02d: step %d failed\")\n}\n\n",
+				k, k, f, k, k, f, k);
+		fclose(fp);
+	}
+	/* the same message in two files: one record, one duplicate site */
+	snprintf(path, sizeof path, "%s/dup.c", root);
+	FILE *fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs("#include <stdio.h>\nvoid f(void) { fprintf(stderr, \"cannot open the spool\\n\"); }\n"
+	      "void g(void) { fprintf(stderr, \"cannot open the spool\\n\"); }\n", fp);
+	fclose(fp);
+}
+
+static char *dump_records(const char *db)
+{
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	sqlite3_stmt *s;
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT id, slug, content_hash, file_path, line_number FROM errors ORDER BY id", -1, &s, NULL), SQLITE_OK);
+	size_t cap = 1 << 16, n = 0;
+	char *out = malloc(cap);
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		char line[512];
+		int l = snprintf(line, sizeof line, "%s %s %s %s %d\n", sqlite3_column_text(s, 0),
+				 sqlite3_column_text(s, 1), sqlite3_column_text(s, 2),
+				 sqlite3_column_text(s, 3), sqlite3_column_int(s, 4));
+		if (n + (size_t)l + 1 > cap)
+			out = realloc(out, cap *= 2);
+		memcpy(out + n, line, (size_t)l);
+		n += (size_t)l;
+	}
+	out[n] = '\0';
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+	return out;
+}
+
+static void test_scan_into_store_same_as_two_steps(void **state)
+{
+	(void)state;
+	char root[300], db1[300], db2[300];
+	snprintf(root, sizeof root, "%s/tree", dir);
+	snprintf(db1, sizeof db1, "%s/two-steps.db", dir);
+	snprintf(db2, sizeof db2, "%s/one-pass.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 40);
+	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
+	fl_err err;
+	fl_store *st1, *st2;
+	fl_scan_result r1, r2;
+	assert_int_equal(fl_store_open(db1, false, &st1, &err), 0);
+	assert_int_equal(fl_scan_tree(&o, &r1, &err), 0);
+	assert_int_equal(fl_scan_store(st1, &r1, &err), 0);
+	assert_int_equal(fl_store_open(db2, false, &st2, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st2, &r2, &err), 0);
+	assert_int_equal(r1.n, 40 * 50 + 1);
+	assert_int_equal(r2.n, r1.n);
+	assert_int_equal(r2.ndups, 1);
+	assert_int_equal(r2.summary.added, (long long)r2.n);
+	assert_int_equal(r2.summary.files_scanned, r1.summary.files_scanned);
+	assert_int_equal(r2.summary.nlangs, r1.summary.nlangs);
+	for (size_t i = 0; i < r1.n; i++)
+		assert_string_equal(r1.entries[i].id, r2.entries[i].id);
+	fl_store_close(st1);
+	fl_store_close(st2);
+	char *a = dump_records(db1), *b = dump_records(db2);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	/* a rescan of the same tree: everything unchanged */
+	fl_scan_result r3;
+	assert_int_equal(fl_store_open(db2, false, &st2, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st2, &r3, &err), 0);
+	assert_int_equal(r3.summary.unchanged, (long long)r3.n);
+	assert_int_equal(r3.summary.added + r3.summary.removed + r3.summary.changed, 0);
+	fl_store_close(st2);
+	fl_scan_result_free(&r1);
+	fl_scan_result_free(&r2);
+	fl_scan_result_free(&r3);
+}
+
+static void test_scan_into_store_failure_rolls_back(void **state)
+{
+	(void)state;
+	char root[300], db[300];
+	snprintf(root, sizeof root, "%s/tree2", dir);
+	snprintf(db, sizeof db, "%s/fail.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 30);
+	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
+	fl_err err;
+	fl_store *st;
+	fl_scan_result r;
+	assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	fl_scan_result_free(&r);
+	fl_store_close(st);
+	char *before = dump_records(db);
+	/* the store refuses the 700th insert of the next scan, mid-way */
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "CREATE TABLE n (k INTEGER); INSERT INTO n VALUES (0);"
+				      "CREATE TRIGGER boom BEFORE INSERT ON errors BEGIN"
+				      " UPDATE n SET k = k + 1;"
+				      " SELECT RAISE(ABORT, 'disk full (test)') WHERE (SELECT k FROM n) >= 700; END;",
+				      NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+	write_tree(root, 31); /* one more file: the scan has something to add */
+	assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), -1);
+	assert_non_null(strstr(err.msg, "disk full (test)"));
+	assert_int_equal(r.n, 0); /* the result is emptied */
+	fl_store_close(st);
+	char *after = dump_records(db);
+	assert_string_equal(before, after); /* the previous state, whole */
+	free(before);
+	free(after);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +411,8 @@ int main(void)
 		cmocka_unit_test(test_roundtrip_rows),
 		cmocka_unit_test(test_rollback_on_failure),
 		cmocka_unit_test(test_reader_while_writer),
+		cmocka_unit_test(test_scan_into_store_same_as_two_steps),
+		cmocka_unit_test(test_scan_into_store_failure_rolls_back),
 	};
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
 }

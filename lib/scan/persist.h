@@ -1,0 +1,29 @@
+/*
+ * persist.h — the scan's store writer, shared by fl_scan_store() (a whole
+ * result at once) and fl_scan_into_store() (records written while the tree
+ * is still being scanned).  One transaction from fl_sw_begin() to
+ * fl_sw_finish(); fl_sw_abort() rolls it back.
+ */
+#ifndef FL_SCAN_PERSIST_H
+#define FL_SCAN_PERSIST_H
+#include "faultline.h"
+
+typedef struct fl_scan_writer fl_scan_writer;
+
+/* BEGIN, read the repository's current digests, clear its rows. */
+int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *err);
+/* 16-hex digest of a record's content (what contentChangedAt tracks). */
+void fl_sw_content_hash(const fl_entry *e, char out[17]);
+/* Keep the stored contentChangedAt of e when its digest did not change;
+ * counts added/changed/unchanged in sum. */
+void fl_sw_decide(fl_scan_writer *w, fl_entry *e, const char *hash, fl_scan_summary *sum);
+/* Insert a record whose validation, digest and JSON are done. */
+int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *hash,
+		 const char *json, fl_err *err);
+/* All of it for one record: validate, digest, decide, encode, insert. */
+int fl_sw_put(fl_scan_writer *w, fl_entry *e, fl_facts *f, fl_scan_summary *sum, fl_err *err);
+/* Duplicate sites, the repository row, COMMIT; fills sum->removed. */
+int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err);
+void fl_sw_abort(fl_scan_writer *w);
+
+#endif
