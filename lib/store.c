@@ -256,6 +256,9 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 		/* a scan writes tens of MB in one transaction: let the page
 		 * cache hold it instead of spilling to the WAL mid-way */
 		exec(st, "PRAGMA cache_size = -65536", NULL);
+		/* statement journals and temporary b-trees in memory, not in
+		 * /var/tmp files (one write per inserted record otherwise) */
+		exec(st, "PRAGMA temp_store = MEMORY", NULL);
 	}
 	exec(st, "PRAGMA foreign_keys = ON", NULL);
 	if (migrate(st, err) < 0) {
