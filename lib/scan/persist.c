@@ -117,21 +117,34 @@ int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *er
 	return 0;
 }
 
-void fl_sw_decide(fl_scan_writer *w, fl_entry *e, const char *hash, fl_scan_summary *sum)
+int fl_sw_state(const fl_scan_writer *w, fl_entry *e, const char *hash)
 {
 	size_t k;
-	if (fl_strmap_get(&w->map, e->id, &k)) {
-		w->seen++;
-		if (strcmp(hash, w->hash[k]) == 0) {
-			free(e->content_changed_at);
-			e->content_changed_at = fl_xstrdup(w->changed_at[k]);
-			sum->unchanged++;
-		} else {
-			sum->changed++;
-		}
-	} else {
+	if (!fl_strmap_get(&w->map, e->id, &k))
+		return FL_SW_NEW;
+	if (strcmp(hash, w->hash[k]) != 0)
+		return FL_SW_CHANGED;
+	free(e->content_changed_at);
+	e->content_changed_at = fl_xstrdup(w->changed_at[k]);
+	return FL_SW_UNCHANGED;
+}
+
+void fl_sw_count(fl_scan_writer *w, int state, fl_scan_summary *sum)
+{
+	if (state == FL_SW_NEW) {
 		sum->added++;
+		return;
 	}
+	w->seen++;
+	if (state == FL_SW_UNCHANGED)
+		sum->unchanged++;
+	else
+		sum->changed++;
+}
+
+void fl_sw_decide(fl_scan_writer *w, fl_entry *e, const char *hash, fl_scan_summary *sum)
+{
+	fl_sw_count(w, fl_sw_state(w, e, hash), sum);
 }
 
 int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *hash,

@@ -17,6 +17,12 @@ void fl_sw_content_hash(const fl_entry *e, char out[17]);
 /* Keep the stored contentChangedAt of e when its digest did not change;
  * counts added/changed/unchanged in sum. */
 void fl_sw_decide(fl_scan_writer *w, fl_entry *e, const char *hash, fl_scan_summary *sum);
+/* fl_sw_decide() in two halves: fl_sw_state() only reads w (any thread may
+ * call it while no other call changes w) and keeps contentChangedAt;
+ * fl_sw_count() counts the state, once per record, in record order. */
+enum { FL_SW_NEW, FL_SW_CHANGED, FL_SW_UNCHANGED };
+int fl_sw_state(const fl_scan_writer *w, fl_entry *e, const char *hash);
+void fl_sw_count(fl_scan_writer *w, int state, fl_scan_summary *sum);
 /* Insert a record whose validation, digest and JSON are done. */
 int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *hash,
 		 const char *json, fl_err *err);

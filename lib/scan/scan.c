@@ -40,6 +40,20 @@ struct job {
 	char hash[65];          /* content digest (plain folders) */
 	void *part;             /* this file's collect() part (tree_merge) */
 	bool done;              /* scanned (phase 1), under ctx.lock */
+	struct pre *pre;        /* its records, built by the worker */
+	size_t npre, nsites;
+};
+
+/* A record built by a worker thread; the main thread then admits it in
+ * scan order (duplicate ids, slug collisions) and writes it. */
+struct pre {
+	fl_entry e;
+	fl_facts f;
+	int line, col;
+	char hash[17];          /* with a writer: content digest */
+	char *json;             /* with a writer: the record's JSON */
+	int state;              /* with a writer: FL_SW_* */
+	char *verr;             /* with a writer: why it is invalid, or NULL */
 };
 
 struct ctx {
@@ -54,6 +68,10 @@ struct ctx {
 	pthread_mutex_t lock;
 	pthread_cond_t done_cv; /* a job of phase 1 is done */
 	atomic_bool stop;       /* the consumer failed: workers stop */
+	bool storing;           /* records are written while scanning */
+	const char *repo, *host, *sha, *now; /* what records are built with */
+	fl_scan_writer *w;      /* the store writer, or NULL */
+	long long stored;       /* records written so far (main thread) */
 	bool failed;
 	fl_err err;
 };
@@ -110,6 +128,8 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 	}
 }
 
+static void prepare_job(struct ctx *c, size_t i);
+
 static void scan_one(struct ctx *c, size_t i)
 {
 	struct job *j = &c->jobs[i];
@@ -147,6 +167,7 @@ static void scan_one(struct ctx *c, size_t i)
 	atomic_fetch_add(&c->bytes_done, (long long)j->len);
 	free(j->text);
 	j->text = NULL;
+	prepare_job(c, i);
 }
 
 static void *worker(void *arg)
@@ -177,8 +198,8 @@ static void *worker(void *arg)
 			c->jobs[i].done = true;
 			pthread_cond_broadcast(&c->done_cv);
 			pthread_mutex_unlock(&c->lock);
+			atomic_fetch_add(&c->files_done, 1);
 		}
-		atomic_fetch_add(&c->files_done, 1);
 	}
 	if (c->phase == 0)
 		fl_tree_reader_close(&r);
@@ -191,9 +212,14 @@ static void progress(struct ctx *c, double t0, bool final)
 	long long files = atomic_load(&c->files_done);
 	long long bytes = atomic_load(&c->bytes_done);
 	long long sites = atomic_load(&c->sites_done);
-	fprintf(stderr, "\rscanning: %lld files, %.1f MB, %.1f MB/s, %lld sites   %s",
-		files, (double)bytes / 1e6, dt > 0 ? (double)bytes / 1e6 / dt : 0.0,
-		sites, final ? "\n" : "");
+	if (c->storing)
+		fprintf(stderr, "\rscanning: %lld files, %.1f MB, %.1f MB/s, %lld sites, %lld records stored   %s",
+			files, (double)bytes / 1e6, dt > 0 ? (double)bytes / 1e6 / dt : 0.0,
+			sites, c->stored, final ? "\n" : "");
+	else
+		fprintf(stderr, "\rscanning: %lld files, %.1f MB, %.1f MB/s, %lld sites   %s",
+			files, (double)bytes / 1e6, dt > 0 ? (double)bytes / 1e6 / dt : 0.0,
+			sites, final ? "\n" : "");
 	fflush(stderr);
 }
 
@@ -358,100 +384,177 @@ static bool message_has_text(const char *m)
 	return letters >= 3;
 }
 
-/* What records are built with: the scan's constants and the maps that
- * make ids and slugs unique across the tree. */
+static void free_pre(struct pre *p)
+{
+	fl_entry_free(&p->e);
+	free((char *)p->f.function);
+	free((char *)p->f.guard);
+	free((char *)p->f.idiom);
+	free(p->json);
+	free(p->verr);
+}
+
+/* With a writer: validate, digest, compare with the stored record, encode. */
+static void encode_pre(const fl_scan_writer *w, struct pre *p)
+{
+	fl_err err;
+	free(p->json);
+	free(p->verr);
+	p->json = p->verr = NULL;
+	if (fl_entry_validate(&p->e, &err) < 0) {
+		p->verr = fl_xstrdup(err.msg);
+		return;
+	}
+	fl_sw_content_hash(&p->e, p->hash);
+	p->state = fl_sw_state(w, &p->e, p->hash);
+	p->json = fl_entry_to_json(&p->e, false);
+}
+
+/* Worker side: turn job i's sites into records (all but what depends on
+ * the records before them: duplicate ids and slug suffixes). */
+static void prepare_job(struct ctx *c, size_t i)
+{
+	struct job *j = &c->jobs[i];
+	if (!j->sites)
+		return;
+	const char *repo = c->repo, *host = c->host, *sha = c->sha, *now = c->now;
+	const char *path = c->tree->files[i].path;
+	j->nsites = j->sites->n;
+	j->pre = fl_xcalloc(j->nsites ? j->nsites : 1, sizeof *j->pre);
+	for (size_t k = 0; k < j->sites->n; k++) {
+		fl_site *s = &j->sites->v[k];
+		const char *code = s->code && *s->code ? s->code : NULL;
+		char *msg = NULL;
+		if (s->message && *s->message && message_has_text(s->message))
+			msg = fl_utf8_fix(s->message, strlen(s->message));
+		else if (code)
+			msg = fl_xstrdup(code);
+		else
+			continue;
+		struct pre *p = &j->pre[j->npre++];
+		fl_entry *e = &p->e;
+		fl_facts *f = &p->f;
+		p->line = s->line;
+		p->col = s->col;
+		char id[17];
+		fl_record_id(repo, code, msg, path, id);
+		e->id = fl_xstrdup(id);
+		e->repo = fl_xstrdup(repo);
+		e->slug = fl_slug_base(code ? code : msg);
+		e->error_code = code ? fl_utf8_fix(code, strlen(code)) : NULL;
+		e->error_message = msg;
+		e->message_pattern = fl_message_pattern(msg);
+		e->error_type = fl_xstrdup(s->type);
+		e->error_class = s->cls && *s->cls ? fl_utf8_fix(s->cls, strlen(s->cls)) : NULL;
+		e->http_status = s->http >= 100 && s->http <= 599 ? s->http : 0;
+		e->severity = fl_xstrdup(s->severity);
+		e->file_path = fl_utf8_fix(path, strlen(path));
+		e->line_number = s->line;
+		if (j->windows && j->windows[k]) {
+			e->source_code = j->windows[k];
+			j->windows[k] = NULL;
+			e->source_code_start = j->wstart[k];
+			e->source_code_end = j->wend[k];
+		}
+		e->github_url = fl_permalink(host, repo, sha, e->file_path,
+					     e->source_code_start,
+					     e->source_code_end,
+					     host ? NULL : c->tree->root);
+		e->analyzed_sha = fl_xstrdup(sha);
+		e->analyzed_at = fl_xstrdup(now);
+		e->content_changed_at = fl_xstrdup(now);
+		e->schema_version = FL_SCHEMA_VERSION;
+		fl_describe(e, s, j->lang->name);
+		f->function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
+		f->guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
+		f->idiom = fl_xstrdup(s->idiom);
+		f->language = j->lang->name;
+		f->column = s->col;
+		if (c->w)
+			encode_pre(c->w, p);
+	}
+	/* the sites and windows are in the records now */
+	if (j->windows)
+		for (size_t k = 0; k < j->sites->n; k++)
+			free(j->windows[k]);
+	free(j->windows);
+	free(j->wstart);
+	free(j->wend);
+	j->windows = NULL;
+	j->wstart = j->wend = NULL;
+	fl_sites_free(j->sites);
+	j->sites = NULL;
+}
+
+/* The maps that make ids and slugs unique across the tree. */
 struct builder {
-	const char *repo, *host, *sha, *now;
 	fl_strmap ids, slugs;
 	size_t cap;
 };
 
-/* Append the records of job i to res, in scan order. */
-static void build_job(struct ctx *c, struct builder *b, fl_scan_result *res, size_t i)
+/* Main thread: admit job i's records in scan order (a repeated id is a
+ * duplicate site of the first record; a repeated slug gets the id suffix)
+ * and, with a writer, write them.  -1 (err set) when one cannot be. */
+static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size_t i,
+		     fl_err *err)
 {
-	const char *repo = b->repo, *host = b->host, *sha = b->sha, *now = b->now;
-	fl_strmap *ids = &b->ids, *slugs = &b->slugs;
+	struct job *j = &c->jobs[i];
 	fl_scan_summary *sum = &res->summary;
-	{
-		struct job *j = &c->jobs[i];
-		if (!j->sites)
-			return;
-		const char *path = c->tree->files[i].path;
-		for (size_t k = 0; k < j->sites->n; k++) {
-			fl_site *s = &j->sites->v[k];
-			sum->sites++;
-			const char *code = s->code && *s->code ? s->code : NULL;
-			char *msg = NULL;
-			if (s->message && *s->message && message_has_text(s->message))
-				msg = fl_utf8_fix(s->message, strlen(s->message));
-			else if (code)
-				msg = fl_xstrdup(code);
-			else
-				continue;
-			char id[17];
-			fl_record_id(repo, code, msg, path, id);
-			size_t prev;
-			if (fl_strmap_get(ids, id, &prev)) {
-				res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
-				res->dups[res->ndups++] = (struct fl_dup_site){
-					prev, fl_xstrdup(path), s->line, s->col};
-				sum->duplicates++;
-				free(msg);
-				continue;
-			}
-			if (res->n == b->cap) {
-				b->cap = b->cap ? b->cap * 2 : 256;
-				res->entries = fl_xrealloc(res->entries, b->cap * sizeof *res->entries);
-				res->facts = fl_xrealloc(res->facts, b->cap * sizeof *res->facts);
-			}
-			fl_strmap_put(ids, id, res->n);
-			fl_entry *e = &res->entries[res->n];
-			fl_facts *f = &res->facts[res->n];
-			memset(e, 0, sizeof *e);
-			memset(f, 0, sizeof *f);
-			e->id = fl_xstrdup(id);
-			e->repo = fl_xstrdup(repo);
-			char *base = fl_slug_base(code ? code : msg);
-			if (fl_strmap_get(slugs, base, NULL)) {
-				e->slug = fl_slug_suffixed(base, id);
-				free(base);
-			} else {
-				e->slug = base;
-			}
-			fl_strmap_put(slugs, e->slug, res->n);
-			e->error_code = code ? fl_utf8_fix(code, strlen(code)) : NULL;
-			e->error_message = msg;
-			e->message_pattern = fl_message_pattern(msg);
-			e->error_type = fl_xstrdup(s->type);
-			e->error_class = s->cls && *s->cls ? fl_utf8_fix(s->cls, strlen(s->cls)) : NULL;
-			e->http_status = s->http >= 100 && s->http <= 599 ? s->http : 0;
-			e->severity = fl_xstrdup(s->severity);
-			e->file_path = fl_utf8_fix(path, strlen(path));
-			e->line_number = s->line;
-			if (j->windows && j->windows[k]) {
-				e->source_code = j->windows[k];
-				j->windows[k] = NULL;
-				e->source_code_start = j->wstart[k];
-				e->source_code_end = j->wend[k];
-			}
-			e->github_url = fl_permalink(host, repo, sha, e->file_path,
-						     e->source_code_start,
-						     e->source_code_end,
-						     host ? NULL : c->tree->root);
-			e->analyzed_sha = fl_xstrdup(sha);
-			e->analyzed_at = fl_xstrdup(now);
-			e->content_changed_at = fl_xstrdup(now);
-			e->schema_version = FL_SCHEMA_VERSION;
-			fl_describe(e, s, j->lang->name);
-			f->function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
-			f->guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
-			f->idiom = fl_xstrdup(s->idiom);
-			f->language = j->lang->name;
-			f->column = s->col;
-			res->n++;
-			count_lang(sum, j->lang->name, 0, 0, 1);
+	const char *path = c->tree->files[i].path;
+	sum->sites += (long long)j->nsites;
+	count_lang(sum, j->lang->name, 0, (long long)j->nsites, 0);
+	int rc = 0;
+	size_t k = 0;
+	for (; k < j->npre && rc == 0; k++) {
+		struct pre *p = &j->pre[k];
+		size_t prev;
+		if (fl_strmap_get(&b->ids, p->e.id, &prev)) {
+			res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
+			res->dups[res->ndups++] = (struct fl_dup_site){
+				prev, fl_xstrdup(path), p->line, p->col};
+			sum->duplicates++;
+			free_pre(p);
+			continue;
 		}
+		if (fl_strmap_get(&b->slugs, p->e.slug, NULL)) {
+			char *suffixed = fl_slug_suffixed(p->e.slug, p->e.id);
+			free(p->e.slug);
+			p->e.slug = suffixed;
+			if (c->w)
+				encode_pre(c->w, p); /* the slug is part of the content */
+		}
+		if (c->w && p->verr) {
+			fl_seterr(err, "%s", p->verr);
+			free_pre(p);
+			rc = -1;
+			continue;
+		}
+		if (res->n == b->cap) {
+			b->cap = b->cap ? b->cap * 2 : 256;
+			res->entries = fl_xrealloc(res->entries, b->cap * sizeof *res->entries);
+			res->facts = fl_xrealloc(res->facts, b->cap * sizeof *res->facts);
+		}
+		fl_strmap_put(&b->ids, p->e.id, res->n);
+		fl_strmap_put(&b->slugs, p->e.slug, res->n);
+		fl_entry *e = &res->entries[res->n];
+		fl_facts *f = &res->facts[res->n];
+		*e = p->e;
+		*f = p->f;
+		res->n++;
+		count_lang(sum, j->lang->name, 0, 0, 1);
+		if (c->w) {
+			fl_sw_count(c->w, p->state, sum);
+			rc = fl_sw_insert(c->w, e, f, p->hash, p->json, err);
+		}
+		free(p->json);
+		free(p->verr);
 	}
+	for (; k < j->npre; k++)
+		free_pre(&j->pre[k]);
+	free(j->pre);
+	j->pre = NULL;
+	j->npre = 0;
+	return rc;
 }
 
 static void folder_digest(struct ctx *c, char out[41])
@@ -494,6 +597,9 @@ static void free_jobs(struct ctx *c)
 		free(j->text);
 		if (j->part && j->lang->tree_free)
 			j->lang->tree_free(j->part);
+		for (size_t k = 0; k < j->npre; k++)
+			free_pre(&j->pre[k]);
+		free(j->pre);
 	}
 	free(c->jobs);
 	pthread_mutex_destroy(&c->lock);
@@ -592,22 +698,25 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		folder_digest(&c, sha);
 	char now[32];
 	fl_now_iso(now);
-	struct builder b = {.repo = repo, .host = host, .sha = sha, .now = now};
-	fl_scan_writer *w = NULL;
-	if (st && fl_sw_begin(st, repo, &w, err) < 0)
+	struct builder b = {0};
+	c.repo = repo;
+	c.host = host;
+	c.sha = sha;
+	c.now = now;
+	if (st && fl_sw_begin(st, repo, &c.w, err) < 0)
 		goto fail;
-	if (!w) {
+	if (!c.w) {
 		run_phase(&c, 1, threads, t0);
 		for (size_t i = 0; i < c.n; i++)
-			if (c.jobs[i].skip < 0) {
-				count_lang(sum, c.jobs[i].lang->name, 0, c.jobs[i].sites ? (long long)c.jobs[i].sites->n : 0, 0);
-				build_job(&c, &b, res, i);
-			}
+			if (c.jobs[i].skip < 0)
+				admit_job(&c, &b, res, i, err);
 	} else {
 		/* the records of each file are written as soon as it is scanned,
-		 * in file order, while the workers scan the next files */
+		 * in file order, while the workers scan the next files (and
+		 * build, check and encode their records) */
 		struct phase ph;
 		double last = fl_now_mono();
+		c.storing = true;
 		start_phase(&c, 1, threads, &ph);
 		bool failed = false;
 		for (size_t i = 0; i < c.n && !failed; i++) {
@@ -615,12 +724,13 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 				continue;
 			if (ph.started)
 				wait_job(&c, i, t0, &last);
-			count_lang(sum, c.jobs[i].lang->name, 0, c.jobs[i].sites ? (long long)c.jobs[i].sites->n : 0, 0);
-			size_t from = res->n;
-			build_job(&c, &b, res, i);
-			for (size_t k = from; k < res->n && !failed; k++)
-				if (fl_sw_put(w, &res->entries[k], &res->facts[k], sum, err) < 0)
-					failed = true;
+			if (admit_job(&c, &b, res, i, err) < 0)
+				failed = true;
+			c.stored = (long long)res->n;
+			if (c.o->progress && fl_now_mono() - last >= 0.1) {
+				last = fl_now_mono();
+				progress(&c, t0, false);
+			}
 		}
 		if (failed)
 			atomic_store(&c.stop, true);
@@ -628,7 +738,8 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		if (c.o->progress)
 			progress(&c, t0, true);
 		if (failed) {
-			fl_sw_abort(w);
+			fl_sw_abort(c.w);
+			c.w = NULL;
 			fl_strmap_free(&b.ids);
 			fl_strmap_free(&b.slugs);
 			goto fail;
@@ -657,8 +768,12 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	snprintf(sum->repo, sizeof sum->repo, "%s", repo);
 	memcpy(sum->sha, sha, 41);
 	memcpy(sum->analyzed_at, now, 32);
-	if (w && fl_sw_finish(w, res, err) < 0) /* aborts on failure */
-		goto fail;
+	if (c.w) {
+		fl_scan_writer *w = c.w;
+		c.w = NULL;
+		if (fl_sw_finish(w, res, err) < 0) /* aborts on failure */
+			goto fail;
+	}
 
 	free_jobs(&c);
 	free(repo);
