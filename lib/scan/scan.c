@@ -425,7 +425,10 @@ static void prepare_job(struct ctx *c, size_t i)
 		fl_site *s = &j->sites->v[k];
 		const char *code = s->code && *s->code ? s->code : NULL;
 		char *msg = NULL;
-		if (s->message && *s->message && message_has_text(s->message))
+		/* a line that starts with a carriage return is a status line
+		 * redrawn in place (progress), not an error message */
+		if (s->message && *s->message && s->message[0] != '\r' &&
+		    message_has_text(s->message))
 			msg = fl_utf8_fix(s->message, strlen(s->message));
 		else if (code)
 			msg = fl_xstrdup(code);
