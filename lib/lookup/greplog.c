@@ -1,14 +1,21 @@
 /*
  * greplog.c — streaming a log of any size through the lookup with constant
- * memory: one literal scan per 4 MB chunk finds the few lines worth a
- * closer look; multi-line errors (tracebacks, panics, cause chains, stack
- * traces) are grouped into one unit and looked up as one query.
+ * memory.  The calling thread reads the log in 4 MB chunks, each cut before
+ * a line that starts a new error unit whatever came before it, so chunks
+ * are independent; worker threads (one per core) take a chunk each: one
+ * literal scan finds the few lines worth a closer look, multi-line errors
+ * (tracebacks, panics, cause chains, stack traces) are grouped into one
+ * unit and looked up as one query, and lines are confirmed from the
+ * chunk's literal occurrences.  The calling thread reports the matches in
+ * log order; at most a few chunks are in flight.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../util.h"
 #include "lookup_internal.h"
@@ -16,6 +23,7 @@
 #define CHUNK (4u << 20)
 #define UNIT_MAX (1u << 20)   /* a longer unit is flushed as it is */
 #define UNIT_LINES 2000
+#define MAX_WORKERS 8
 
 static bool starts(const char *s, size_t n, const char *p)
 {
@@ -45,16 +53,48 @@ static bool go_frame(const char *s, size_t n)
 	return memchr(s, '.', (size_t)(paren - s)) != NULL;
 }
 
+/* Could the line continue a unit of some kind (other than closing a
+ * traceback, or following a line that asks for the next one)?  Exactly
+ * the lines continues() looks at: blank, indented, a continuation prefix,
+ * a Go frame. */
+static bool could_continue(const char *s, size_t n)
+{
+	static const char *const prefixes[] = {"Caused by:", "... ", "stack backtrace:",
+		"note: run with", "note: Some details",
+		"During handling of the above exception",
+		"The above exception was the direct cause",
+		"Traceback (most recent call last)", "goroutine ", "created by ",
+		"[signal ", "exit status", "panic: ", NULL};
+	if (blank(s, n) || s[0] == ' ' || s[0] == '\t')
+		return true;
+	if (strchr("C.snDTgc[ep", s[0]) && s[0])
+		for (const char *const *p = prefixes; *p; p++)
+			if ((*p)[0] == s[0] && starts(s, n, *p))
+				return true;
+	return go_frame(s, n);
+}
+
+/* Does the line end with ':' (spaces and '\r' aside)? */
+static bool ends_colon(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == '\r' || s[n - 1] == ' '))
+		n--;
+	return n && s[n - 1] == ':';
+}
+
 enum ukind { U_PLAIN, U_TRACEBACK, U_GOPANIC, U_RUSTPANIC };
 
 struct unit {
 	size_t start, end;     /* byte range in the buffer (end after '\n') */
-	size_t line, nlines;   /* first line number, line count */
+	size_t line, nlines;   /* first line (0-based in the chunk), line count */
+	size_t first_len;      /* length of the first line */
 	enum ukind kind;
+	bool resolved;         /* kind known (else PLAIN, GOPANIC or a Rust
+				  panic without want_next: the same for any
+				  line could_continue rejects) */
 	bool closed;           /* nothing more can join */
 	bool want_next;        /* the next line joins whatever it is */
 	size_t blanks;         /* trailing blank lines held back */
-	size_t blank_start;
 };
 
 /* Does the line [s, s+n) continue the unit? */
@@ -102,70 +142,179 @@ static enum ukind kind_of(const char *s, size_t n, bool *want_next)
 		return U_GOPANIC;
 	if (memmem(s, n, "panicked at ", 12)) {
 		/* new form: "panicked at src/main.rs:2:5:" then the message */
-		size_t m = n;
-		while (m && (s[m - 1] == '\r' || s[m - 1] == ' '))
-			m--;
-		if (m && s[m - 1] == ':')
+		if (ends_colon(s, n))
 			*want_next = true;
 		return U_RUSTPANIC;
 	}
 	return U_PLAIN;
 }
 
-struct glctx {
+/* Start a unit at the line [s, s+n): its kind now when it is cheap or
+ * needed by the next line whatever it is (want_next), else later. */
+static void unit_begin(struct unit *u, const char *s, size_t n)
+{
+	if (starts(s, n, "Traceback (most recent call last)")) {
+		u->kind = U_TRACEBACK;
+		u->resolved = true;
+	} else if (ends_colon(s, n)) {
+		u->kind = kind_of(s, n, &u->want_next);
+		u->resolved = true;
+	} else {
+		u->kind = U_PLAIN;
+	}
+}
+
+static void unit_resolve(struct unit *u, const char *buf)
+{
+	if (u->resolved)
+		return;
+	bool want;
+	u->kind = kind_of(buf + u->start, u->first_len, &want);
+	u->resolved = true;
+}
+
+/* Can the line L = [s, ...) at offset p start a new unit whatever came
+ * before it?  L is no continuation of any kind, and the line before it
+ * neither leaves a traceback open nor asks for the next line. */
+static bool independent(const char *buf, size_t p, size_t n)
+{
+	if (p == 0 || could_continue(buf + p, n))
+		return false;
+	const char *nl = p >= 2 ? memrchr(buf, '\n', p - 1) : NULL;
+	size_t pp = nl ? (size_t)(nl - buf) + 1 : 0;
+	const char *s = buf + pp;
+	size_t m = p - 1 - pp;
+	if (blank(s, m) || s[0] == ' ' || s[0] == '\t' || ends_colon(s, m))
+		return false;
+	return !starts(s, m, "Traceback (most recent call last)") &&
+	       !starts(s, m, "During handling of the above exception") &&
+	       !starts(s, m, "The above exception was the direct cause");
+}
+
+/* Where to end a chunk of complete lines [0, upto): before the last line
+ * that is independent, within UNIT_MAX of the end; upto when none is (the
+ * unit there is cut, as any unit longer than UNIT_MAX). */
+static size_t safe_cut(const char *buf, size_t upto)
+{
+	size_t end = upto; /* end of the line looked at (after its '\n') */
+	while (end > 0 && upto - end < UNIT_MAX) {
+		const char *nl = end >= 2 ? memrchr(buf, '\n', end - 1) : NULL;
+		size_t p = nl ? (size_t)(nl - buf) + 1 : 0;
+		if (independent(buf, p, end - 1 - p))
+			return p;
+		end = p;
+	}
+	return upto;
+}
+
+/* ---- one chunk ------------------------------------------------------------------ */
+
+struct gmatch {
+	size_t line, end_line; /* 0-based in the chunk */
+	size_t off, len;       /* the unit's text in the chunk */
+	fl_match m;            /* captures owned */
+};
+
+struct chunk {
+	char *buf;
+	size_t len;            /* bytes to process */
+	long long seq;
+	int state;
+	long long lines, units;
+	struct gmatch *res;
+	size_t nres, rescap;
+};
+enum { C_FREE, C_READY, C_BUSY, C_DONE };
+
+/* One thread's working state. */
+struct worker {
 	fl_lookup *lk;
 	const char *repo;
-	fl_logmatch_cb cb;
-	void *ud;
-	fl_occs occ;
+	fl_occs occ;           /* the chunk's occurrences */
+	bool scanned;          /* occ is complete */
 	size_t oi;             /* next occurrence to consider */
+	fl_occs rel;           /* a unit's occurrences, relative to it */
 	struct hit *hits;
 	size_t hitcap;
-	fl_strv scratch;
-	int stop;
 };
+
+static void worker_free(struct worker *w)
+{
+	free(w->occ.v);
+	free(w->rel.v);
+	free(w->hits);
+}
 
 static bool is_code_byte(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* Report the best answer for a unit. */
-static void report(struct glctx *g, const struct unit *u, const char *text,
-		   size_t len, fl_match *m)
+static void report(struct chunk *c, const struct unit *u, size_t len, fl_match *m)
 {
-	fl_logmatch lm = {u->line, u->line + (u->nlines ? u->nlines - 1 : 0), text, len, m};
-	if (!g->stop && g->cb(&lm, g->ud))
-		g->stop = 1;
+	if (c->nres == c->rescap) {
+		c->rescap = c->rescap ? c->rescap * 2 : 64;
+		c->res = fl_xrealloc(c->res, c->rescap * sizeof *c->res);
+	}
+	struct gmatch *g = &c->res[c->nres++];
+	g->line = u->line;
+	g->end_line = u->line + (u->nlines ? u->nlines - 1 : 0);
+	g->off = u->start;
+	g->len = len;
+	g->m = *m;
+	memset(&m->captures, 0, sizeof m->captures); /* moved */
 }
 
-static void flush(struct glctx *g, const char *buf, struct unit *u)
+static void push_occ(fl_occs *ob, fl_occ o)
+{
+	if (ob->n == ob->cap) {
+		ob->cap = ob->cap ? ob->cap * 2 : 64;
+		ob->v = fl_xrealloc(ob->v, ob->cap * sizeof *ob->v);
+	}
+	ob->v[ob->n++] = o;
+}
+
+static void flush(struct worker *w, struct chunk *c, struct unit *u)
 {
 	if (u->end <= u->start)
 		return;
-	const fl_index *ix = &g->lk->ix;
+	fl_lookup *lk = w->lk;
+	const fl_index *ix = &lk->ix;
 	/* the occurrences inside the unit */
-	size_t first = g->oi;
-	while (g->oi < g->occ.n && g->occ.v[g->oi].end <= u->end)
-		g->oi++;
-	size_t last = g->oi;
-	if (first == last)
+	size_t first = w->oi;
+	while (w->oi < w->occ.n && w->occ.v[w->oi].end <= u->end)
+		w->oi++;
+	size_t last = w->oi;
+	if (w->scanned && first == last)
 		return; /* nothing known occurs here: the fast path */
-	const char *text = buf + u->start;
+	const char *text = c->buf + u->start;
 	size_t len = u->end - u->start;
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 		len--;
-	if (u->nlines == 1) {
+	/* relative to the unit */
+	bool complete = true;
+	if (w->scanned) {
+		w->rel.n = 0;
+		for (size_t o = first; o < last; o++)
+			if (w->occ.v[o].end > u->start && w->occ.v[o].end - u->start <= len)
+				push_occ(&w->rel, (fl_occ){w->occ.v[o].id,
+							   (uint32_t)(w->occ.v[o].end - u->start)});
+	} else {
+		/* the chunk's scan was cut short: this unit's own */
+		complete = fl_lk_scan(lk, text, len, &w->rel);
+		if (complete && !w->rel.n)
+			return;
+	}
+	const fl_occ *occ = w->rel.v;
+	size_t nocc = w->rel.n;
+	if (u->nlines == 1 && complete) {
 		/* occurrences of short patterns in a long message are no
 		 * answer (FL_SHORT_COVER): skip the line without a closer look
 		 * when only such occurrences are there */
-		size_t msglen = fl_lk_message_len(text, len);
 		bool viable = false;
-		for (size_t o = first; o < last && !viable; o++) {
-			uint32_t id = g->occ.v[o].id;
-			viable = id >= ix->h->n_factors || ix->fmax[id] == UINT32_MAX ||
-				 (double)ix->fmax[id] >= FL_SHORT_COVER * (double)msglen;
-		}
+		for (size_t o = 0; o < nocc && !viable; o++)
+			viable = occ[o].id >= ix->h->n_factors ||
+				 fl_lk_short_viable(lk, occ[o].id, text, len, occ[o].end);
 		if (!viable)
 			return;
 	}
@@ -178,32 +327,34 @@ static void flush(struct glctx *g, const char *buf, struct unit *u)
 		       memmem(text, len, "message=", 8);
 	if (u->nlines > 1 || wrapped) {
 		fl_result r;
-		fl_lk_explain(g->lk, text, len, g->repo, 1, false, &r);
+		fl_lk_explain(lk, text, len, w->repo, 1, false, &r);
 		if (r.n && r.match_type && strcmp(r.match_type, "fuzzy") != 0)
-			report(g, u, text, len, &r.v[0]);
+			report(c, u, len, &r.v[0]);
 		fl_result_free(&r);
-		fl_lk_prepare(g->lk);
+		fl_lk_prepare(lk);
 		return;
 	}
 	/* one line: an error code wins, then the most specific pattern */
-	for (size_t o = first; o < last; o++) {
-		uint32_t id = g->occ.v[o].id;
+	for (size_t o = 0; o < nocc; o++) {
+		uint32_t id = occ[o].id;
 		if (id < ix->h->n_factors)
 			continue;
 		const char *code = ix_str(ix, ix->hscodes[id - ix->h->n_factors]);
 		size_t cl = strlen(code);
-		size_t end = g->occ.v[o].end - u->start;
+		size_t end = occ[o].end;
+		if (end < cl)
+			continue;
 		size_t beg = end - cl;
 		if ((beg > 0 && is_code_byte(text[beg - 1])) || (end < len && is_code_byte(text[end])))
 			continue;
-		const idx_code *c = fl_index_code(ix, code);
-		for (; c && c < ix->codes + ix->h->n_codes &&
-		       strcmp(ix_str(ix, c->str), code) == 0; c++) {
-			const idx_entry *x = &ix->ent[c->entry];
-			if (g->repo && strcmp(ix_str(ix, x->repo), g->repo) != 0)
+		const idx_code *cd = fl_index_code(ix, code);
+		for (; cd && cd < ix->codes + ix->h->n_codes &&
+		       strcmp(ix_str(ix, cd->str), code) == 0; cd++) {
+			const idx_entry *x = &ix->ent[cd->entry];
+			if (w->repo && strcmp(ix_str(ix, x->repo), w->repo) != 0)
 				continue;
 			fl_match m = {0};
-			m.entry = c->entry;
+			m.entry = cd->entry;
 			m.id = ix_str(ix, x->id);
 			m.repo = ix_str(ix, x->repo);
 			m.slug = ix_str(ix, x->slug);
@@ -214,15 +365,16 @@ static void flush(struct glctx *g, const char *buf, struct unit *u)
 			m.line = x->line;
 			m.score = 1.0;
 			m.match_type = "exact-code";
-			report(g, u, text, len, &m);
+			report(c, u, len, &m);
 			return;
 		}
 	}
-	size_t nh = fl_lk_pattern_text(g->lk, text, len, g->repo, NULL, &g->hits, 0, &g->hitcap);
+	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, NULL,
+				       &w->hits, 0, &w->hitcap);
 	if (!nh)
 		return;
-	fl_lk_rank(g->hits, nh);
-	struct hit *h = &g->hits[0];
+	fl_lk_rank(w->hits, nh);
+	struct hit *h = &w->hits[0];
 	const idx_entry *x = &ix->ent[h->entry];
 	fl_match m = {0};
 	m.entry = h->entry;
@@ -237,121 +389,267 @@ static void flush(struct glctx *g, const char *buf, struct unit *u)
 	m.score = h->score;
 	m.match_type = "pattern";
 	for (size_t k = 0; k < h->ncaps; k++) {
-		char *c = fl_xstrndup(text + h->caps[k].start, h->caps[k].end - h->caps[k].start);
-		fl_strv_push(&m.captures, c);
-		free(c);
+		char *cap = fl_xstrndup(text + h->caps[k].start, h->caps[k].end - h->caps[k].start);
+		fl_strv_push(&m.captures, cap);
+		free(cap);
 	}
-	report(g, u, text, len, &m);
-	fl_strv_free(&m.captures);
+	report(c, u, len, &m);
+}
+
+/* Group the chunk's lines into units and look the promising ones up. */
+static void process_chunk(struct worker *w, struct chunk *c)
+{
+	fl_lk_prepare(w->lk);
+	const char *buf = c->buf;
+	size_t upto = c->len;
+	w->oi = 0;
+	w->scanned = fl_lk_scan(w->lk, buf, upto, &w->occ);
+	if (!w->scanned)
+		w->occ.n = 0; /* too many literal hits: each unit is scanned alone */
+	struct unit u;
+	memset(&u, 0, sizeof u);
+	bool open = false;
+	size_t pos = 0, ln = 0;
+	long long units = 0;
+	while (pos < upto) {
+		const char *s = buf + pos;
+		const char *nl = memchr(s, '\n', upto - pos);
+		size_t n = nl ? (size_t)(nl - s) : upto - pos;
+		size_t next = pos + n + (nl ? 1 : 0);
+		if (open && (u.end - u.start > UNIT_MAX || u.nlines >= UNIT_LINES)) {
+			flush(w, c, &u);
+			units++;
+			open = false;
+		}
+		if (open && !u.resolved && could_continue(s, n))
+			unit_resolve(&u, buf);
+		if (open && blank(s, n) && u.kind != U_GOPANIC) {
+			/* hold blank lines back: "error: x" + "" + "Caused by:" */
+			u.blanks++;
+			pos = next;
+			ln++;
+			continue;
+		}
+		if (open && continues(&u, s, n)) {
+			u.nlines += u.blanks + 1;
+			u.blanks = 0;
+			u.end = next;
+		} else {
+			if (open) {
+				flush(w, c, &u);
+				units++;
+			}
+			memset(&u, 0, sizeof u);
+			u.start = pos;
+			u.end = next;
+			u.line = ln;
+			u.nlines = 1;
+			u.first_len = n;
+			unit_begin(&u, s, n);
+			open = true;
+		}
+		pos = next;
+		ln++;
+	}
+	if (open) {
+		flush(w, c, &u);
+		units++;
+	}
+	c->lines = (long long)ln;
+	c->units = units;
+}
+
+/* ---- the pipeline ------------------------------------------------------------- */
+
+struct pipeline {
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct chunk *slot;
+	size_t nslot;
+	bool quit;
+	fl_lookup *lk;
+	const char *repo;
+};
+
+static void *worker_main(void *arg)
+{
+	struct pipeline *p = arg;
+	struct worker w;
+	memset(&w, 0, sizeof w);
+	w.lk = p->lk;
+	w.repo = p->repo;
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct chunk *c = NULL;
+		for (size_t i = 0; i < p->nslot; i++)
+			if (p->slot[i].state == C_READY && (!c || p->slot[i].seq < c->seq))
+				c = &p->slot[i];
+		if (!c) {
+			if (p->quit)
+				break;
+			pthread_cond_wait(&p->work, &p->mu);
+			continue;
+		}
+		c->state = C_BUSY;
+		pthread_mutex_unlock(&p->mu);
+		process_chunk(&w, c);
+		pthread_mutex_lock(&p->mu);
+		c->state = C_DONE;
+		pthread_cond_broadcast(&p->done);
+	}
+	pthread_mutex_unlock(&p->mu);
+	worker_free(&w);
+	fl_lookup_thread_done();
+	return NULL;
+}
+
+static void chunk_clear(struct chunk *c)
+{
+	for (size_t i = 0; i < c->nres; i++)
+		fl_strv_free(&c->res[i].m.captures);
+	c->nres = 0;
+}
+
+int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
+		   void *ud, fl_grep_stats *stats, size_t chunk, int threads, fl_err *err)
+{
+	if (chunk < 2)
+		chunk = 2;
+	if (threads < 0) {
+		long np = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = np >= 2 ? (int)(np < MAX_WORKERS ? np : MAX_WORKERS) : 0;
+	}
+	if (threads > MAX_WORKERS)
+		threads = MAX_WORKERS;
+	struct pipeline p;
+	memset(&p, 0, sizeof p);
+	p.lk = lk;
+	p.repo = repo;
+	p.nslot = (size_t)threads + 2;
+	p.slot = fl_xcalloc(p.nslot, sizeof *p.slot);
+	char *carry = fl_xmalloc(chunk);
+	size_t ncarry = 0;
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.work, NULL);
+	pthread_cond_init(&p.done, NULL);
+	pthread_t th[MAX_WORKERS];
+	int nth = 0;
+	struct worker self; /* the calling thread works alone */
+	memset(&self, 0, sizeof self);
+	self.lk = lk;
+	self.repo = repo;
+
+	fl_grep_stats st = {0};
+	long long seq_read = 0, seq_emit = 0;
+	long long base = 1;       /* number of the first line not yet reported */
+	bool eof = false, stop = false, failed = false;
+	pthread_mutex_lock(&p.mu);
+	for (;;) {
+		/* report the finished chunks, in order */
+		struct chunk *c = NULL;
+		for (size_t i = 0; i < p.nslot; i++)
+			if (p.slot[i].state == C_DONE && p.slot[i].seq == seq_emit)
+				c = &p.slot[i];
+		if (c) {
+			pthread_mutex_unlock(&p.mu);
+			for (size_t i = 0; i < c->nres && !stop; i++) {
+				struct gmatch *g = &c->res[i];
+				fl_logmatch lm = {(size_t)base + g->line, (size_t)base + g->end_line,
+						  c->buf + g->off, g->len, &g->m};
+				if (cb(&lm, ud))
+					stop = true;
+			}
+			chunk_clear(c);
+			base += c->lines;
+			st.lines += c->lines;
+			st.units += c->units;
+			seq_emit++;
+			pthread_mutex_lock(&p.mu);
+			c->state = C_FREE;
+			continue;
+		}
+		if (seq_emit == seq_read && (eof || stop || failed))
+			break;
+		/* read the next chunk into a free slot */
+		struct chunk *f = NULL;
+		if (!eof && !stop && !failed)
+			for (size_t i = 0; i < p.nslot && !f; i++)
+				if (p.slot[i].state == C_FREE)
+					f = &p.slot[i];
+		if (!f) {
+			pthread_cond_wait(&p.done, &p.mu);
+			continue;
+		}
+		pthread_mutex_unlock(&p.mu);
+		if (!f->buf)
+			f->buf = fl_xmalloc(chunk);
+		memcpy(f->buf, carry, ncarry);
+		size_t have = ncarry;
+		while (!eof && have < chunk) {
+			size_t r = fread(f->buf + have, 1, chunk - have, in);
+			have += r;
+			st.bytes += (long long)r;
+			if (r == 0) {
+				if (ferror(in))
+					failed = true;
+				eof = true;
+			}
+		}
+		/* complete lines, ending where a unit must start; all of it at
+		 * the end, or when one line fills the whole buffer */
+		size_t upto = have;
+		if (!eof) {
+			const char *nl = memrchr(f->buf, '\n', have);
+			if (nl)
+				upto = safe_cut(f->buf, (size_t)(nl - f->buf) + 1);
+		}
+		ncarry = have - upto;
+		memcpy(carry, f->buf + upto, ncarry);
+		f->len = upto;
+		pthread_mutex_lock(&p.mu);
+		if (failed || upto == 0)
+			continue;
+		f->seq = seq_read++;
+		if (threads > 0 && (nth > 0 || !eof)) {
+			/* more than one chunk: the workers take them */
+			while (nth < threads && pthread_create(&th[nth], NULL, worker_main, &p) == 0)
+				nth++;
+		}
+		if (nth > 0) {
+			f->state = C_READY;
+			pthread_cond_signal(&p.work);
+		} else {
+			pthread_mutex_unlock(&p.mu);
+			process_chunk(&self, f);
+			pthread_mutex_lock(&p.mu);
+			f->state = C_DONE;
+		}
+	}
+	p.quit = true;
+	pthread_cond_broadcast(&p.work);
+	pthread_mutex_unlock(&p.mu);
+	for (int t = 0; t < nth; t++)
+		pthread_join(th[t], NULL);
+	for (size_t i = 0; i < p.nslot; i++) {
+		chunk_clear(&p.slot[i]);
+		free(p.slot[i].res);
+		free(p.slot[i].buf);
+	}
+	free(p.slot);
+	free(carry);
+	worker_free(&self);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.work);
+	pthread_cond_destroy(&p.done);
+	if (stats)
+		*stats = st;
+	if (failed)
+		return fl_seterr(err, "cannot read the log");
+	return 0;
 }
 
 int fl_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		void *ud, fl_grep_stats *stats, fl_err *err)
 {
-	struct glctx g;
-	memset(&g, 0, sizeof g);
-	g.lk = lk;
-	g.repo = repo;
-	g.cb = cb;
-	g.ud = ud;
-	fl_grep_stats st = {0};
-	char *buf = fl_xmalloc(CHUNK + 1);
-	size_t have = 0;          /* bytes in buf */
-	size_t lineno = 1;        /* number of the line at buf[0] */
-	bool eof = false;
-	fl_lk_prepare(lk);
-	while (!g.stop) {
-		if (!eof && have < CHUNK) {
-			size_t r = fread(buf + have, 1, CHUNK - have, in);
-			have += r;
-			st.bytes += r;
-			if (r == 0) {
-				if (ferror(in)) {
-					free(buf);
-					free(g.occ.v);
-					free(g.hits);
-					return fl_seterr(err, "cannot read the log");
-				}
-				eof = true;
-			}
-		}
-		if (have == 0 && eof)
-			break;
-		/* complete lines: up to the last newline; all of it at the end,
-		 * or when one line fills the whole buffer */
-		size_t upto = have;
-		if (!eof) {
-			const char *nl = memrchr(buf, '\n', have);
-			if (nl)
-				upto = (size_t)(nl - buf) + 1;
-			else if (have < CHUNK)
-				continue;
-		}
-		g.oi = 0;
-		if (!fl_lk_scan(lk, buf, upto, &g.occ))
-			g.occ.n = 0; /* too many literal hits: units are skipped */
-		struct unit u = {0};
-		bool open = false;
-		size_t pos = 0, ln = lineno;
-		while (pos < upto && !g.stop) {
-			const char *s = buf + pos;
-			const char *nl = memchr(s, '\n', upto - pos);
-			size_t n = nl ? (size_t)(nl - s) : upto - pos;
-			size_t next = pos + n + (nl ? 1 : 0);
-			if (open && (u.end - u.start > UNIT_MAX || u.nlines >= UNIT_LINES)) {
-				flush(&g, buf, &u);
-				st.units++;
-				open = false;
-			}
-			if (open && blank(s, n) && u.kind != U_GOPANIC) {
-				/* hold blank lines back: "error: x" + "" + "Caused by:" */
-				u.blanks++;
-				pos = next;
-				ln++;
-				continue;
-			}
-			if (open && continues(&u, s, n)) {
-				u.nlines += u.blanks + 1;
-				u.blanks = 0;
-				u.end = next;
-			} else {
-				if (open) {
-					flush(&g, buf, &u);
-					st.units++;
-				}
-				memset(&u, 0, sizeof u);
-				u.start = pos;
-				u.end = next;
-				u.line = ln;
-				u.nlines = 1;
-				u.kind = kind_of(s, n, &u.want_next);
-				open = true;
-			}
-			pos = next;
-			ln++;
-		}
-		/* the open unit may go on in the next chunk: keep its bytes when
-		 * there is room for more */
-		size_t keep_from = upto, keep_line = ln;
-		if (open && !eof && !g.stop && u.end - u.start <= UNIT_MAX / 2 &&
-		    (u.start > 0 || have < CHUNK)) {
-			keep_from = u.start;
-			keep_line = u.line;
-		} else if (open) {
-			flush(&g, buf, &u);
-			st.units++;
-		}
-		memmove(buf, buf + keep_from, have - keep_from);
-		have -= keep_from;
-		lineno = keep_line;
-		if (eof && have == 0)
-			break;
-	}
-	free(buf);
-	free(g.occ.v);
-	free(g.hits);
-	st.lines = lineno - 1;
-	if (stats)
-		*stats = st;
-	return 0;
+	return fl_lk_grep_log(lk, in, repo, cb, ud, stats, CHUNK, -1, err);
 }

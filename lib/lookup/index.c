@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "index.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -31,6 +32,9 @@ struct fl_index_builder {
 	fl_strmap factors;     /* factor text -> factor id */
 	uint32_t *ent_factor;  /* per entry: factor id or UINT32_MAX */
 	size_t nfactors;
+	fl_buf fsrc;           /* per entry: the literal its factor is taken
+				  from (NUL-terminated), chosen at the end */
+	size_t *ent_fsrc;      /* offset into fsrc, SIZE_MAX = none */
 	/* tokens */
 	fl_strmap tokens;      /* token -> token id (build order) */
 	uint32_t *tok_df;
@@ -69,6 +73,7 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 		b->cap = b->cap ? b->cap * 2 : 1024;
 		b->ent = fl_xrealloc(b->ent, b->cap * sizeof *b->ent);
 		b->ent_factor = fl_xrealloc(b->ent_factor, b->cap * sizeof *b->ent_factor);
+		b->ent_fsrc = fl_xrealloc(b->ent_fsrc, b->cap * sizeof *b->ent_fsrc);
 	}
 	idx_entry *x = &b->ent[b->n];
 	memset(x, 0, sizeof *x);
@@ -82,16 +87,18 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	x->pattern = put_str(b, e->pattern, false);
 	x->cls = put_str(b, e->cls, true);
 	x->line = e->line;
+	x->patlen = (uint32_t)strlen(e->pattern);
 
-	/* pattern program and its literal factor */
-	size_t plen = strlen(e->pattern);
-	char *buf = fl_xmalloc(plen + 1);
+	/* pattern program and the literals its factor is chosen from */
+	char *buf = fl_xmalloc(x->patlen + 1);
 	fl_prog prog;
-	char factor[FACTOR_MAX + 1];
-	size_t flen = 0;
 	x->maxlen = UINT32_MAX;
+	b->ent_factor[b->n] = UINT32_MAX;
+	b->ent_fsrc[b->n] = SIZE_MAX;
 	if (fl_prog_parse(e->pattern, buf, &prog)) {
 		x->flags |= IDX_SIMPLE;
+		if (!strchr(e->pattern, '\n'))
+			x->flags |= IDX_LOCAL;
 		x->literal = prog.literal;
 		x->minlen = prog.literal + prog.lead_gap + prog.trail_gap;
 		for (uint16_t i = 0; i + 1 < prog.nseg; i++)
@@ -99,30 +106,41 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 		/* one segment, no leading gap: a lazy match is bounded */
 		if (prog.nseg == 1 && !prog.lead_gap)
 			x->maxlen = (uint32_t)prog.seglen[0] + prog.trail_gap;
-		for (uint16_t i = 0; i < prog.nseg; i++)
-			if (prog.seglen[i] > flen) {
-				flen = prog.seglen[i] > FACTOR_MAX ? FACTOR_MAX : prog.seglen[i];
-				memcpy(factor, prog.seg[i], flen);
+		/* the factor's candidates: every segment of FL_FACTOR_WINDOW
+		 * bytes or more, else the longest one */
+		uint16_t best = 0;
+		for (uint16_t i = 1; i < prog.nseg; i++)
+			if (prog.seglen[i] > prog.seglen[best])
+				best = i;
+		size_t start = b->fsrc.n;
+		for (uint16_t i = 0; i < prog.nseg; i++) {
+			bool cand = prog.seglen[best] >= FL_FACTOR_WINDOW
+					    ? prog.seglen[i] >= FL_FACTOR_WINDOW
+					    : i == best;
+			if (cand && prog.seglen[i] >= 3 &&
+			    !memchr(prog.seg[i], '\0', prog.seglen[i])) {
+				fl_buf_put(&b->fsrc, prog.seg[i], prog.seglen[i]);
+				fl_buf_putc(&b->fsrc, '\0');
 			}
+		}
+		if (b->fsrc.n > start) {
+			fl_buf_putc(&b->fsrc, '\0');
+			b->ent_fsrc[b->n] = start;
+		}
 	} else {
 		size_t l;
 		if (fl_pattern_factor(e->pattern, buf, &l)) {
-			flen = l > FACTOR_MAX ? FACTOR_MAX : l;
-			memcpy(factor, buf, flen);
+			/* specificity: the literal run, as long as 64 bytes */
+			x->literal = (uint32_t)(l > FACTOR_MAX ? FACTOR_MAX : l);
+			if (!memchr(buf, '\0', l)) {
+				b->ent_fsrc[b->n] = b->fsrc.n;
+				fl_buf_put(&b->fsrc, buf, l);
+				fl_buf_putc(&b->fsrc, '\0');
+				fl_buf_putc(&b->fsrc, '\0');
+			}
 		}
-		x->literal = (uint32_t)flen;
 	}
 	free(buf);
-	factor[flen] = '\0';
-	b->ent_factor[b->n] = UINT32_MAX;
-	if (flen >= 3 && !memchr(factor, '\0', flen)) {
-		size_t fid;
-		if (!fl_strmap_get(&b->factors, factor, &fid)) {
-			fid = b->nfactors++;
-			fl_strmap_put(&b->factors, factor, fid);
-		}
-		b->ent_factor[b->n] = (uint32_t)fid;
-	}
 
 	/* tokens of the message */
 	char tbuf[256 * FL_TOKEN_MAX];
@@ -164,6 +182,8 @@ static void builder_free(fl_index_builder *b)
 	fl_buf_free(&b->strings);
 	fl_strmap_free(&b->strmap);
 	fl_strmap_free(&b->factors);
+	fl_buf_free(&b->fsrc);
+	free(b->ent_fsrc);
 	fl_strmap_free(&b->tokens);
 	free(b->ent);
 	free(b->ent_factor);
@@ -171,6 +191,78 @@ static void builder_free(fl_index_builder *b)
 	free(b->etoks);
 	free(b->codes);
 	free(b);
+}
+
+/* Each entry's factor: a window of FL_FACTOR_WINDOW bytes of one of its
+ * candidate segments (all of the segment when shorter), starting at the
+ * segment's start, at a word start or at its end, whichever the fewest
+ * entries could also take (counted in a fixed-size sketch of window
+ * hashes): few entries share a factor, so an occurrence brings few
+ * candidates.  A simple pattern's segment that holds the factor is kept
+ * whole (idx_entry.seg) for the check before the pattern is tried. */
+static bool word_start(const char *s, size_t o)
+{
+	return isalnum((unsigned char)s[o]) && (o == 0 || !isalnum((unsigned char)s[o - 1]));
+}
+
+static void choose_factors(fl_index_builder *b)
+{
+	/* about 16 slots per entry (a few windows each), 64k to 16M */
+	size_t slots = (size_t)1 << 16;
+	while (slots < b->n * 16 && slots < ((size_t)1 << 24))
+		slots <<= 1;
+	uint32_t mask = (uint32_t)(slots - 1);
+	uint16_t *sketch = fl_xcalloc(slots, sizeof *sketch);
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t e = 0; e < b->n; e++) {
+			if (b->ent_fsrc[e] == SIZE_MAX)
+				continue;
+			const char *best = NULL, *bseg = NULL;
+			size_t blen = 0, bseglen = 0;
+			uint32_t least = UINT32_MAX;
+			for (const char *seg = b->fsrc.s + b->ent_fsrc[e]; *seg;
+			     seg += strlen(seg) + 1) {
+				size_t len = strlen(seg);
+				size_t w = len > FL_FACTOR_WINDOW ? FL_FACTOR_WINDOW : len;
+				for (size_t o = 0; o + w <= len; o++) {
+					if (o && !word_start(seg, o) && o + w != len)
+						continue;
+					uint32_t k = fl_fnv1a(seg + o, w) & mask;
+					if (pass == 0) {
+						if (sketch[k] < UINT16_MAX)
+							sketch[k]++;
+					} else if (sketch[k] < least) {
+						least = sketch[k];
+						best = seg + o;
+						blen = w;
+						bseg = seg;
+						bseglen = len;
+					}
+				}
+			}
+			if (pass == 0 || !best)
+				continue;
+			char factor[FL_FACTOR_WINDOW + 1];
+			memcpy(factor, best, blen);
+			factor[blen] = '\0';
+			size_t fid;
+			if (!fl_strmap_get(&b->factors, factor, &fid)) {
+				fid = b->nfactors++;
+				fl_strmap_put(&b->factors, factor, fid);
+			}
+			b->ent_factor[e] = (uint32_t)fid;
+			if (b->ent[e].flags & IDX_SIMPLE) {
+				b->ent[e].seg = put_str(b, bseg, false);
+				b->ent[e].seglen = (uint32_t)bseglen;
+				b->ent[e].segoff = (uint32_t)(best - bseg);
+			}
+		}
+	}
+	free(sketch);
+	/* not needed any more: room for the literal compile */
+	fl_buf_free(&b->fsrc);
+	free(b->ent_fsrc);
+	b->ent_fsrc = NULL;
 }
 
 /* Literal databases are compiled in shards, two at a time: Hyperscan's
@@ -314,6 +406,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	free(ts);
 
 	/* factors: ids -> entries, and the literal database */
+	choose_factors(b);
 	uint32_t *fidx = fl_xcalloc(b->nfactors + 1, sizeof *fidx);
 	uint32_t *fcount = fl_xcalloc(b->nfactors + 1, sizeof *fcount);
 	size_t nalways = 0;

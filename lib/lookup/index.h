@@ -15,12 +15,21 @@
 
 #include "faultline.h"
 
-#define FL_IDX_MAGIC "FLIDX\0\0\x08"
+/* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
+ * entries keep the segment their factor came from (idx_entry.seg) */
+#define FL_IDX_MAGIC "FLIDX\0\0\x09"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12
 #define FL_SHORT_COVER 0.6
+/* The literal factor of a pattern is a window of at most FL_FACTOR_WINDOW
+ * bytes of one of its literal segments, the one fewest other patterns
+ * share (index.c): Hyperscan scans ~100k literals capped at 12 bytes about
+ * half again as fast as the same literals at full length (up to 64), and
+ * the whole segment is compared around an occurrence before the pattern
+ * is tried, so what the window leaves out costs little. */
+#define FL_FACTOR_WINDOW 12
 
 typedef struct idx_entry {
 	uint32_t id, repo, slug, code, msg, path, url, pattern, cls; /* strings */
@@ -28,11 +37,20 @@ typedef struct idx_entry {
 	uint32_t literal;      /* literal characters of the pattern */
 	uint32_t toks, ntoks;  /* token indexes, into entry_toks */
 	float norm;            /* sum of idf over the entry's tokens */
-	uint32_t flags;        /* IDX_SIMPLE: pattern is literal + (.+?) */
+	uint32_t flags;        /* IDX_SIMPLE: pattern is literal + (.+?);
+				  IDX_LOCAL: simple, and no newline in it (a
+				  match lies within one line) */
 	uint32_t maxlen;       /* longest possible match, UINT32_MAX = unbounded */
 	uint32_t minlen;       /* shortest text the pattern can match */
+	uint32_t seg;          /* string: the literal segment the factor was
+				  taken from, unescaped (IDX_SIMPLE entries;
+				  every match holds it) */
+	uint32_t seglen;
+	uint32_t segoff;       /* where the factor starts in seg */
+	uint32_t patlen;       /* strlen of the pattern */
 } idx_entry;
 #define IDX_SIMPLE 1u
+#define IDX_LOCAL 2u
 
 typedef struct idx_token {
 	uint32_t str;          /* token text */

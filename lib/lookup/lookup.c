@@ -378,6 +378,29 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 	return nh;
 }
 
+/* The cheap half of confirm: the segment the factor came from is in the
+ * text. */
+static bool may_match(const fl_index *ix, const idx_entry *x, const char *text,
+		      size_t len)
+{
+	return !x->seglen || memmem(text, len, ix_str(ix, x->seg), x->seglen);
+}
+
+/* The same, knowing the factor occurrence ending at end: the segment
+ * around it.  (When the entry matches, its segment holds the factor at
+ * one of the occurrences, each of which is tried.) */
+static bool seg_around(const fl_index *ix, const idx_entry *x, const char *text,
+		       size_t len, size_t end)
+{
+	if (!x->seglen)
+		return true;
+	size_t flen = x->seglen < FL_FACTOR_WINDOW ? x->seglen : FL_FACTOR_WINDOW;
+	if (end < flen + x->segoff)
+		return false;
+	size_t at = end - flen - x->segoff;
+	return at + x->seglen <= len && memcmp(text + at, ix_str(ix, x->seg), x->seglen) == 0;
+}
+
 /* Confirm entry x against text[0, len); on a match fill h (offsets
  * relative to text). */
 static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
@@ -387,8 +410,12 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	fl_span whole;
 	bool ok;
 	if (x->flags & IDX_SIMPLE) {
+		/* every match holds the factor's segment: most candidates
+		 * that share a literal window end here, without parsing */
+		if (!may_match(ix, x, text, len))
+			return false;
 		char buf[4096];
-		size_t pl = strlen(pat);
+		size_t pl = x->patlen;
 		char *b = pl < sizeof buf ? buf : fl_xmalloc(pl + 1);
 		fl_prog prog;
 		ok = fl_prog_parse(pat, b, &prog) &&
@@ -433,9 +460,9 @@ size_t fl_lk_message_len(const char *line, size_t len)
 	return len - prefix;
 }
 
-static bool line_local(const fl_index *ix, const idx_entry *x)
+static bool line_local(const idx_entry *x)
 {
-	return (x->flags & IDX_SIMPLE) && !strchr(ix_str(ix, x->pattern), '\n');
+	return (x->flags & IDX_LOCAL) != 0;
 }
 
 static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
@@ -449,18 +476,44 @@ static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
 	return h;
 }
 
-/* Pattern hits of one text: candidates from the literal occurrences (each
+/* Can a short bounded pattern of factor f, seen ending at end on the line
+ * [ls, le), still cover FL_SHORT_COVER of that line's message?  The
+ * message holds the match, which starts at or before the occurrence (the
+ * factor is the pattern's only segment), so it is at least as long as the
+ * rest of the line from there: a cheap bound before stripping the line. */
+static bool short_may_cover(const fl_index *ix, uint32_t f, size_t ls, size_t le,
+			    size_t end)
+{
+	if (ix->fmax[f] == UINT32_MAX)
+		return true;
+	uint32_t flen = ix->ent[ix->fent[ix->fidx[f]]].literal;
+	size_t start = end >= flen ? end - flen : 0;
+	if (start < ls)
+		start = ls;
+	return (double)ix->fmax[f] >= FL_SHORT_COVER * (double)(le - start);
+}
+
+bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
+			size_t len, size_t end)
+{
+	const fl_index *ix = &lk->ix;
+	if (ix->fmax[f] == UINT32_MAX)
+		return true;
+	if (!short_may_cover(ix, f, 0, len, end))
+		return false;
+	return (double)ix->fmax[f] >= FL_SHORT_COVER * (double)fl_lk_message_len(line, len);
+}
+
+/* Pattern hits of one text from its literal occurrences (each candidate
  * confirmed on the line it occurs on, or on the whole text for multi-line
  * and regex patterns) and the entries without a factor.  Entries already
  * in hits[0, nh) are skipped.  Returns the new count. */
-size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
+size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
+			  const fl_occ *occs, size_t nocc, bool complete,
 			  const char *repo, const fl_query *q, struct hit **hits,
 			  size_t nh, size_t *cap)
 {
 	const fl_index *ix = &lk->ix;
-	bool complete = fl_lk_scan(lk, text, len, &pocc);
-	const fl_occ *occs = pocc.v;
-	size_t nocc = pocc.n;
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
 		tls.stamp[(*hits)[j].entry] = tls.now;
@@ -469,11 +522,15 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 		if (f >= ix->h->n_factors)
 			continue; /* an error code */
 		size_t end = occs[o].end;
+		if (end > len)
+			continue;
 		size_t ls = end, le = end;
 		while (ls > 0 && text[ls - 1] != '\n')
 			ls--;
 		while (le < len && text[le] != '\n')
 			le++;
+		if (!short_may_cover(ix, f, ls, le, end))
+			continue; /* every entry of f is short and bounded */
 		size_t msglen = 0;
 		if (ix->fmax[f] != UINT32_MAX)
 			msglen = fl_lk_message_len(text + ls, le - ls);
@@ -481,21 +538,27 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			uint32_t e = ix->fent[k];
 			if (tls.stamp[e] == tls.now)
 				continue;
+			const idx_entry *x = &ix->ent[e];
+			bool local = line_local(x);
 			/* a pattern longer than the line cannot match it */
-			if (ix->ent[e].minlen > le - ls && line_local(ix, &ix->ent[e]))
+			if (local && x->minlen > le - ls)
 				continue;
 			/* a short pattern that cannot span enough of this message */
 			if (msglen && ix->ent[e].literal < FL_SHORT_PATTERN &&
 			    ix->ent[e].maxlen != UINT32_MAX &&
 			    (double)ix->ent[e].maxlen < FL_SHORT_COVER * (double)msglen)
 				continue;
-			const idx_entry *x = &ix->ent[e];
 			if (!repo_ok(ix, x, repo)) {
 				tls.stamp[e] = tls.now;
 				continue;
 			}
+			if (!(local ? seg_around(ix, x, text, le, end)
+				    : may_match(ix, x, text, len))) {
+				if (!local)
+					tls.stamp[e] = tls.now; /* not in the whole text */
+				continue;
+			}
 			struct hit *h = new_hit(hits, &nh, cap);
-			bool local = line_local(ix, x);
 			bool ok = local ? confirm(ix, x, text + ls, le - ls, h)
 					: confirm(ix, x, text, len, h);
 			if (!local)
@@ -536,6 +599,15 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 		nh++;
 	}
 	return nh;
+}
+
+size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
+			  const char *repo, const fl_query *q, struct hit **hits,
+			  size_t nh, size_t *cap)
+{
+	bool complete = fl_lk_scan(lk, text, len, &pocc);
+	return fl_lk_pattern_occs(lk, text, len, pocc.v, pocc.n, complete, repo, q,
+				  hits, nh, cap);
 }
 
 void fl_lk_rank(struct hit *hits, size_t nh)

@@ -4,6 +4,8 @@
 #ifndef FL_LOOKUP_INTERNAL_H
 #define FL_LOOKUP_INTERNAL_H
 
+#include <stdio.h>
+
 #include "faultline.h"
 #include "index.h"
 #include "match.h"
@@ -46,11 +48,27 @@ void fl_lk_prepare(const fl_lookup *lk);
 size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			  const char *repo, const fl_query *q, struct hit **hits,
 			  size_t nh, size_t *cap);
+/* The same from occurrences found beforehand (ends relative to text, in
+ * increasing order; complete: the scan was not cut short). */
+size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
+			  const fl_occ *occs, size_t nocc, bool complete,
+			  const char *repo, const fl_query *q, struct hit **hits,
+			  size_t nh, size_t *cap);
+/* Can the entries of factor f, seen ending at end in the one line
+ * [line, line+len), be an answer there?  False when they are all short
+ * bounded patterns that cannot cover FL_SHORT_COVER of the message. */
+bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
+			size_t len, size_t end);
 /* fl_lookup_explain, with the fuzzy tier optional. */
 int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 		  size_t limit, bool fuzzy, fl_result *out);
 /* Length of the message on a line once log prefixes are stripped. */
 size_t fl_lk_message_len(const char *line, size_t len);
+/* fl_grep_log with the chunk size (bytes) and the number of worker
+ * threads (0: the calling thread alone; -1: one per core) chosen. */
+int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
+		   void *ud, fl_grep_stats *stats, size_t chunk, int threads,
+		   fl_err *err);
 /* Sort hits by specificity, evidence, coverage and give them scores. */
 void fl_lk_rank(struct hit *hits, size_t nh);
 

@@ -91,5 +91,16 @@ n=$("$FL" grep-log --db "$edb" --json "$WORK/big.log" | wc -l)
 check "grep-log: large log, every occurrence found" [ "$n" -eq 216 ]
 "$FL" grep-log --db "$edb" "$WORK/big.log" | tail -n 2 | grep -q "216" && ok "grep-log: large log counted" || bad "grep-log: large log counted"
 check "grep-log: line count of a large log" bash -c "'$FL' grep-log --db '$edb' '$WORK/big.log' | grep -q 'in $lines lines'"
+# a log of several 4 MB chunks (scanned in parallel): multi-line errors in
+# every part of it, the matches in log order, grouped as in a small log
+{ cat "$WORK/app.log"; for i in $(seq 1 60); do printf '2026-11-29T10:00:04Z INFO request %d served from cache shard 7\n' "$i"; done; } >"$WORK/block.log"
+cp "$WORK/block.log" "$WORK/multi.log"
+for i in $(seq 1 11); do cat "$WORK/multi.log" "$WORK/multi.log" >"$WORK/multi2.log"; mv "$WORK/multi2.log" "$WORK/multi.log"; done
+bl=$(wc -l <"$WORK/block.log")
+"$FL" grep-log --db "$edb" --json "$WORK/multi.log" >"$WORK/multi.jsonl"
+check "grep-log: every error of a multi-chunk log" [ "$(wc -l <"$WORK/multi.jsonl")" -eq $((4 * 2048)) ]
+check "grep-log: multi-chunk matches in log order" [ "$(jq -s 'map(.line) | . == (sort | unique)' "$WORK/multi.jsonl")" = true ]
+check "grep-log: last traceback grouped" [ "$(jq -rs '.[-3] | "\(.line)-\(.endLine) \(.filePath)"' "$WORK/multi.jsonl")" = "$((2047 * bl + 4))-$((2047 * bl + 7)) inventory/api.py" ]
+check "grep-log: the same from a pipe" bash -c "cat '$WORK/multi.log' | '$FL' grep-log --db '$edb' --json - | cmp -s - '$WORK/multi.jsonl'"
 "$FL" grep-log --db "$edb" "$WORK/no-such.log" >/dev/null 2>"$WORK/e.txt"; rc=$?
 check "grep-log: missing file exits 1 naming it" bash -c "[ $rc -eq 1 ] && grep -q no-such.log '$WORK/e.txt'"

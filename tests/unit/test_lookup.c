@@ -1,7 +1,9 @@
 /*
  * test_lookup.c — the lookup: every tier, ranking, evidence, repo filter,
  * captures, the wrappers of each runtime and logger, bad and huge input,
- * a pathological regex, and the cached index.
+ * a pathological regex, the cached index, and grep-log: grouping,
+ * short patterns inside noise lines, and chunks processed in parallel
+ * keeping log order and units across chunk boundaries.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -17,7 +19,9 @@
 #include <cmocka.h>
 
 #include "faultline.h"
+#include "lookup/lookup_internal.h"
 #include "test_util.h"
+#include "util.h"
 
 static char dir[64];
 static char dbpath[128];
@@ -80,6 +84,8 @@ static int setup(void **state)
 	put("acme/web", "could not parse manifest", "src/cargo.rs", 97, NULL, NULL, NULL);
 	put("acme/web", "pathological entry", "src/re.c", 99, NULL, NULL, "(x+x+)+y");
 	put("other/lib", "path must not be empty", "pkg/x.py", 7, NULL, NULL, NULL);
+	/* short and bounded: only a line that is mostly this message */
+	put("acme/app", "opening {what}", "src/open.c", 11, NULL, NULL, NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -287,7 +293,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 16);
+	assert_int_equal(fl_lookup_count(a), 17);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -295,7 +301,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 17);
+	assert_int_equal(fl_lookup_count(a), 18);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -315,6 +321,206 @@ static void test_index_cache(void **state)
 	fl_lookup_close(a);
 }
 
+/* ---- grep-log ----------------------------------------------------------------- */
+
+/* One block of a mixed log: noise, single-line errors, a traceback, a Go
+ * panic, a cargo cause chain and a Rust panic.  Matches: 2, 4-7, 8, 9-14,
+ * 16-19, 20, 21-23. */
+static const char *const block[] = {
+	"2026-11-29T10:00:00.001Z INFO request served 200 path=/api/v1/items/1",
+	"2026-11-29T10:00:00.002Z ERROR invalid widget size: 12",
+	"2026-11-29T10:00:00.003Z DEBUG opening connection to db1 id=42",
+	"Traceback (most recent call last):",
+	"  File \"/srv/app/src/load.py\", line 3, in load",
+	"    raise ValueError(\"path must not be empty\")",
+	"ValueError: path must not be empty",
+	"2026-11-29T10:00:00.004Z ERROR opening x",
+	"panic: unsupported protocol scheme \"gopher\"",
+	"",
+	"goroutine 1 [running]:",
+	"main.main()",
+	"\t/src/client.go:70 +0x1d",
+	"exit status 2",
+	"2026-11-29T10:00:00.005Z INFO job finished",
+	"error: failed to build",
+	"",
+	"Caused by:",
+	"  failed to compile template",
+	"2026-11-29T10:00:00.006Z WARN connection refused",
+	"thread 'main' panicked at src/parse.rs:50:14:",
+	"called `Option::unwrap()` on a `None` value in parser",
+	"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
+};
+#define BLOCK_LINES (sizeof block / sizeof *block)
+#define BLOCK_MATCHES 7
+
+static char *make_log(size_t blocks, size_t *len)
+{
+	fl_buf b = {0};
+	for (size_t k = 0; k < blocks; k++)
+		for (size_t i = 0; i < BLOCK_LINES; i++) {
+			fl_buf_puts(&b, block[i]);
+			fl_buf_putc(&b, '\n');
+		}
+	*len = b.n;
+	return (char *)fl_buf_cstr(&b);
+}
+
+struct seen {
+	fl_strv v;         /* "line-end path:line type captures" per match */
+	size_t last_line;
+	bool ordered;
+	size_t stop_after; /* stop after this many (0: never) */
+};
+
+static int on_logmatch(const fl_logmatch *lm, void *ud)
+{
+	struct seen *s = ud;
+	if (lm->line <= s->last_line)
+		s->ordered = false;
+	s->last_line = lm->line;
+	fl_buf b = {0};
+	char head[256];
+	snprintf(head, sizeof head, "%zu-%zu %s:%d %s", lm->line, lm->end_line,
+		 lm->m->file_path, lm->m->line, lm->m->match_type);
+	fl_buf_puts(&b, head);
+	for (size_t i = 0; i < lm->m->captures.n; i++) {
+		fl_buf_puts(&b, " [");
+		fl_buf_puts(&b, lm->m->captures.v[i]);
+		fl_buf_putc(&b, ']');
+	}
+	fl_strv_push(&s->v, fl_buf_cstr(&b));
+	fl_buf_free(&b);
+	return s->stop_after && s->v.n >= s->stop_after;
+}
+
+static void grep(const char *log, size_t len, size_t chunk, int threads,
+		 struct seen *s, fl_grep_stats *gs)
+{
+	memset(s, 0, sizeof *s);
+	s->ordered = true;
+	FILE *in = fmemopen((void *)log, len, "r");
+	assert_non_null(in);
+	fl_err err;
+	assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, s, gs, chunk, threads, &err), 0);
+	fclose(in);
+}
+
+static void test_grep_log_units(void **state)
+{
+	(void)state;
+	size_t len;
+	char *log = make_log(1, &len);
+	struct seen s;
+	fl_grep_stats gs;
+	grep(log, len, 1u << 20, 0, &s, &gs);
+	assert_int_equal(gs.lines, BLOCK_LINES);
+	assert_int_equal(gs.bytes, (long long)len);
+	assert_int_equal(s.v.n, BLOCK_MATCHES);
+	assert_string_equal(s.v.v[0], "2-2 src/size.rs:40 pattern [12]");
+	assert_string_equal(s.v.v[1], "4-7 src/load.py:3 pattern");
+	/* short pattern: the line whose message it is, not the noise line
+	 * that holds it among other words */
+	assert_string_equal(s.v.v[2], "8-8 src/open.c:11 pattern [x]");
+	assert_string_equal(s.v.v[3], "9-14 client.go:70 pattern [\"gopher\"]");
+	assert_string_equal(s.v.v[4], "16-19 src/tpl.rs:95 pattern");
+	assert_true(strncmp(s.v.v[5], "20-20 src/net/", 14) == 0);
+	assert_string_equal(s.v.v[6], "21-23 src/parse.rs:50 pattern");
+	fl_strv_free(&s.v);
+	free(log);
+}
+
+static void test_grep_log_parallel_chunks(void **state)
+{
+	(void)state;
+	size_t len;
+	char *log = make_log(60, &len);
+	struct seen ref;
+	fl_grep_stats rs;
+	grep(log, len, 1u << 20, 0, &ref, &rs);
+	assert_int_equal(ref.v.n, 60 * BLOCK_MATCHES);
+	assert_true(ref.ordered);
+	/* small chunks (each unit still fits one), alone and on threads:
+	 * the same matches, same line ranges, in log order */
+	const size_t chunks[] = {256, 300, 511, 1024, 4093};
+	for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++)
+		for (int t = 0; t <= 3; t++) {
+			struct seen s;
+			fl_grep_stats gs;
+			grep(log, len, chunks[c], t, &s, &gs);
+			if (s.v.n != ref.v.n)
+				fail_msg("chunk %zu, %d threads: %zu matches, want %zu", chunks[c],
+					 t, s.v.n, ref.v.n);
+			for (size_t i = 0; i < s.v.n; i++)
+				if (strcmp(s.v.v[i], ref.v.v[i]) != 0)
+					fail_msg("chunk %zu, %d threads, match %zu: <%s>, want <%s>",
+						 chunks[c], t, i, s.v.v[i], ref.v.v[i]);
+			assert_true(s.ordered);
+			assert_int_equal(gs.lines, rs.lines);
+			assert_int_equal(gs.bytes, rs.bytes);
+			fl_strv_free(&s.v);
+		}
+	/* a callback that stops: nothing more is reported */
+	struct seen s;
+	memset(&s, 0, sizeof s);
+	s.ordered = true;
+	s.stop_after = 5;
+	FILE *in = fmemopen(log, len, "r");
+	fl_err err;
+	assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, &s, NULL, 300, 2, &err), 0);
+	fclose(in);
+	assert_int_equal(s.v.n, 5);
+	for (size_t i = 0; i < 5; i++)
+		assert_string_equal(s.v.v[i], ref.v.v[i]);
+	fl_strv_free(&s.v);
+	fl_strv_free(&ref.v);
+	free(log);
+}
+
+static void test_grep_log_unit_across_chunks(void **state)
+{
+	(void)state;
+	/* noise up to just before a 4096-byte chunk boundary, then a
+	 * traceback that straddles it; noise of several shapes (the chunk
+	 * is cut before a line that starts a unit whatever precedes it) */
+	static const char *const noise[] = {
+		"2026-11-29T10:00:00.001Z INFO health check ok\n",
+		"[2026-11-29 10:00:00] INFO health check ok\n",
+		"connection pool: 3 idle, 5 busy (ok)\n",
+		"error: nothing here, just a word\n",
+	};
+	for (size_t k = 0; k < sizeof noise / sizeof *noise; k++) {
+		fl_buf b = {0};
+		size_t lines = 0;
+		while (b.n < 4096 - 60) {
+			fl_buf_puts(&b, noise[k]);
+			lines++;
+		}
+		size_t tb = b.n;
+		fl_buf_puts(&b, "Traceback (most recent call last):\n"
+				"  File \"/srv/app/src/load.py\", line 3, in load\n"
+				"    raise ValueError(\"path must not be empty\")\n"
+				"ValueError: path must not be empty\n");
+		fl_buf_puts(&b, noise[k]);
+		assert_true(tb < 4096 && b.n > 4096 + 40);
+		size_t len = b.n;
+		char *log = (char *)fl_buf_cstr(&b);
+		for (int t = 0; t <= 2; t++) {
+			struct seen s;
+			fl_grep_stats gs;
+			grep(log, len, 4096, t, &s, &gs);
+			char want[64];
+			snprintf(want, sizeof want, "%zu-%zu src/load.py:3 pattern", lines + 1, lines + 4);
+			if (s.v.n != 1 || strcmp(s.v.v[0], want) != 0)
+				fail_msg("noise %zu, %d threads: %zu matches, first <%s>, want <%s>", k,
+					 t, s.v.n, s.v.n ? s.v.v[0] : "", want);
+			assert_int_equal(gs.lines, (long long)lines + 5);
+			fl_strv_free(&s.v);
+		}
+		free(log);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +532,9 @@ int main(void)
 		cmocka_unit_test(test_fuzzy_and_no_match),
 		cmocka_unit_test(test_wrappers),
 		cmocka_unit_test(test_pathological_and_huge),
+		cmocka_unit_test(test_grep_log_units),
+		cmocka_unit_test(test_grep_log_parallel_chunks),
+		cmocka_unit_test(test_grep_log_unit_across_chunks),
 		cmocka_unit_test(test_index_cache),
 	};
 	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
