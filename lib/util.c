@@ -259,6 +259,26 @@ void fl_buf_put_utf8(fl_buf *b, uint32_t cp)
 	}
 }
 
+void fl_buf_printf(fl_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char small[256];
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof small) {
+		fl_buf_put(b, small, (size_t)n);
+		return;
+	}
+	buf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->n += (size_t)n;
+}
+
 const char *fl_buf_cstr(fl_buf *b)
 {
 	buf_grow(b, 0);

@@ -45,6 +45,7 @@ void fl_buf_putc(fl_buf *b, char c);
 void fl_buf_put(fl_buf *b, const char *s, size_t n);
 void fl_buf_puts(fl_buf *b, const char *s);
 void fl_buf_put_utf8(fl_buf *b, uint32_t cp); /* invalid cp -> U+FFFD */
+void fl_buf_printf(fl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *fl_buf_cstr(fl_buf *b);            /* NUL-terminated view */
 void fl_buf_reset(fl_buf *b);
 void fl_buf_free(fl_buf *b);

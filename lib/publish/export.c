@@ -1,15 +1,17 @@
 /*
  * export.c — `faultline export DIR` (dataset.md): writes the whole data set
- * of a store into a sibling temporary folder (manifest with sha256
- * inventory, index, repos, one file per error, search shards), validating
- * every record, then swaps it in atomically.  Also owns the data-set writer
- * and the recovery of a data set whose export was killed.
+ * of a store into a sibling temporary folder (manifest, inventory with the
+ * size and sha256 of every file, index, repos, one file per error, search
+ * shards), validating every record on every core, then swaps it in
+ * atomically.  Also owns the data-set writer and the recovery of a data set
+ * whose export was killed.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,78 +26,24 @@
 
 /* ---- writer ---------------------------------------------------------------- */
 
-#define WQ 512
-
-struct pub_wjob {
-	char *rel;
-	char *data;
-	size_t n;
-};
-
-static int write_now(pub_writer *w, const char *rel, const char *data, size_t n,
-		     fl_err *err);
-
-static void *writer_main(void *arg)
+void pub_writer_init(pub_writer *w, const char *root)
 {
-	pub_writer *w = arg;
-	pthread_mutex_lock(&w->mu);
-	for (;;) {
-		while (w->qlen == 0 && !w->closing)
-			pthread_cond_wait(&w->cv, &w->mu);
-		if (w->qlen == 0 && w->closing)
-			break;
-		struct pub_wjob j = w->q[w->qhead];
-		w->qhead = (w->qhead + 1) % WQ;
-		if (w->qlen-- == WQ)
-			pthread_cond_broadcast(&w->cv); /* a producer may wait */
-		int failed = w->rc;
-		pthread_mutex_unlock(&w->mu);
-		fl_err err;
-		int rc = failed ? 0 : write_now(w, j.rel, j.data, j.n, &err);
-		free(j.rel);
-		free(j.data);
-		pthread_mutex_lock(&w->mu);
-		if (rc < 0 && w->rc == 0) {
-			w->rc = -1;
-			w->werr = err;
-		}
-	}
-	pthread_mutex_unlock(&w->mu);
-	return NULL;
-}
-
-void pub_writer_start(pub_writer *w)
-{
+	memset(w, 0, sizeof *w);
+	w->root = fl_xstrdup(root);
 	pthread_mutex_init(&w->mu, NULL);
-	pthread_cond_init(&w->cv, NULL);
-	w->q = fl_xcalloc(WQ, sizeof *w->q);
-	w->async = pthread_create(&w->th, NULL, writer_main, w) == 0;
-	if (!w->async) {
-		free(w->q);
-		w->q = NULL;
-		pthread_cond_destroy(&w->cv);
-		pthread_mutex_destroy(&w->mu);
-	}
 }
 
-int pub_writer_finish(pub_writer *w, fl_err *err)
+static int write_all(int fd, const char *p, size_t n)
 {
-	if (!w->async)
-		return 0;
-	pthread_mutex_lock(&w->mu);
-	w->closing = true;
-	pthread_cond_broadcast(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	pthread_join(w->th, NULL);
-	w->async = false;
-	free(w->q);
-	w->q = NULL;
-	pthread_cond_destroy(&w->cv);
-	pthread_mutex_destroy(&w->mu);
-	if (w->rc < 0) {
-		if (err)
-			*err = w->werr;
-		return -1;
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += k;
+		n -= (size_t)k;
 	}
 	return 0;
 }
@@ -103,50 +51,28 @@ int pub_writer_finish(pub_writer *w, fl_err *err)
 int pub_writer_put(pub_writer *w, const char *rel, const char *data, size_t n,
 		   fl_err *err)
 {
-	if (!w->async)
-		return write_now(w, rel, data, n, err);
-	pthread_mutex_lock(&w->mu);
-	while (w->qlen == WQ && w->rc == 0)
-		pthread_cond_wait(&w->cv, &w->mu);
-	if (w->rc < 0) {
-		if (err)
-			*err = w->werr;
-		pthread_mutex_unlock(&w->mu);
-		return -1;
-	}
-	struct pub_wjob *j = &w->q[(w->qhead + w->qlen) % WQ];
-	j->rel = fl_xstrdup(rel);
-	j->data = fl_xmalloc(n ? n : 1);
-	memcpy(j->data, data, n);
-	j->n = n;
-	if (w->qlen++ == 0)
-		pthread_cond_broadcast(&w->cv); /* the writer may wait */
-	pthread_mutex_unlock(&w->mu);
-	return 0;
-}
-
-static int write_now(pub_writer *w, const char *rel, const char *data, size_t n,
-		     fl_err *err)
-{
 	char *path = fl_xasprintf("%s/%s", w->root, rel);
-	const char *slash = strrchr(path, '/');
-	size_t dl = (size_t)(slash - path);
-	if (dl >= sizeof w->lastdir || strncmp(w->lastdir, path, dl) != 0 ||
-	    w->lastdir[dl] != '\0') {
-		char *dir = fl_xstrndup(path, dl);
-		int rc = pub_mkdirs(dir, err);
-		if (rc == 0 && dl < sizeof w->lastdir)
-			memcpy(w->lastdir, dir, dl + 1);
-		free(dir);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 && errno == ENOENT) {
+		char *slash = strrchr(path, '/');
+		*slash = '\0';
+		int rc = pub_mkdirs(path, err);
+		*slash = '/';
 		if (rc < 0) {
 			free(path);
 			return -1;
 		}
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	}
-	int rc = pub_write_file(path, data, n, err);
-	free(path);
-	if (rc < 0)
+	if (fd < 0 || write_all(fd, data, n) < 0 || close(fd) < 0) {
+		fl_seterr(err, "%s: cannot write: %s", path, strerror(errno));
+		free(path);
 		return -1;
+	}
+	free(path);
+	char sha[65];
+	pub_sha256_hex(data, n, sha);
+	pthread_mutex_lock(&w->mu);
 	if (w->n == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 1024;
 		w->files = fl_xrealloc(w->files, w->cap * sizeof *w->files);
@@ -154,18 +80,21 @@ static int write_now(pub_writer *w, const char *rel, const char *data, size_t n,
 	pub_file *f = &w->files[w->n++];
 	f->rel = fl_xstrdup(rel);
 	f->bytes = (long long)n;
-	pub_sha256_hex(data, n, f->sha);
+	memcpy(f->sha, sha, sizeof sha);
 	w->bytes += (long long)n;
+	pthread_mutex_unlock(&w->mu);
 	return 0;
 }
 
 void pub_writer_free(pub_writer *w)
 {
-	pub_writer_finish(w, NULL);
+	if (!w->root)
+		return;
 	for (size_t i = 0; i < w->n; i++)
 		free(w->files[i].rel);
 	free(w->files);
 	free(w->root);
+	pthread_mutex_destroy(&w->mu);
 	memset(w, 0, sizeof *w);
 }
 
@@ -195,6 +124,35 @@ json_t *pub_index_obj(const fl_entry *e)
 	return o;
 }
 
+void pub_index_json(fl_buf *b, const fl_entry *e)
+{
+	fl_buf_puts(b, "{\"id\":");
+	pub_json_str(b, e->id, false);
+	fl_buf_puts(b, ",\"repo\":");
+	pub_json_str(b, e->repo, false);
+	fl_buf_puts(b, ",\"slug\":");
+	pub_json_str(b, e->slug, false);
+	fl_buf_puts(b, ",\"code\":");
+	pub_json_str(b, e->error_code, false);
+	fl_buf_puts(b, ",\"msg\":");
+	pub_json_str(b, e->error_message, false);
+	fl_buf_puts(b, ",\"pattern\":");
+	pub_json_str(b, e->message_pattern, false);
+	fl_buf_puts(b, ",\"type\":");
+	pub_json_str(b, e->error_type, false);
+	fl_buf_puts(b, ",\"cls\":");
+	pub_json_str(b, e->error_class, false);
+	fl_buf_puts(b, ",\"tags\":[");
+	for (size_t i = 0; i < e->tags.n; i++) {
+		if (i)
+			fl_buf_putc(b, ',');
+		pub_json_str(b, e->tags.v[i], false);
+	}
+	fl_buf_puts(b, "],\"sev\":");
+	pub_json_str(b, e->severity, false);
+	fl_buf_putc(b, '}');
+}
+
 void pub_ientry_free(pub_ientry *ie)
 {
 	free(ie->id);
@@ -208,17 +166,18 @@ void pub_ientry_free(pub_ientry *ie)
 struct exp {
 	pub_writer w;
 	const char *version;
+	const char *store_path;
 	fl_repo *repos;          /* from the store, by name */
 	size_t nrepos, ri;
-	json_t *repos_out;       /* RepoEntry[] written to repos.json */
+	fl_buf repos_out;        /* RepoEntry[] written to repos.json */
+	size_t nrepos_out;
 	char *cur;               /* repository being collected */
 	fl_repo cur_repo;
-	pub_buf arr;             /* its ErrorEntry[] */
+	fl_buf arr;              /* its ErrorEntry[] */
 	long long cur_count;
 	pub_ientry *ents;
 	size_t n, cap;
 	fl_err *err;
-	int failed;
 };
 
 static int collect_repo(const fl_repo *r, void *ud)
@@ -265,7 +224,10 @@ static int repo_file(struct exp *x, const fl_repo *r, const char *arr,
 	copy.error_count = count;
 	if (fl_repo_validate(&copy, x->err) < 0)
 		return -1;
-	json_array_append_new(x->repos_out, fl_repo_to_jobj(&copy));
+	char *s = fl_repo_to_json(&copy, false);
+	fl_buf_putc(&x->repos_out, x->nrepos_out++ ? ',' : '[');
+	fl_buf_puts(&x->repos_out, s);
+	free(s);
 	return 0;
 }
 
@@ -274,9 +236,9 @@ static int finish_repo(struct exp *x)
 {
 	if (!x->cur)
 		return 0;
-	pub_buf_puts(&x->arr, "]");
-	int rc = repo_file(x, &x->cur_repo, x->arr.p, x->arr.n, x->cur_count);
-	pub_buf_free(&x->arr);
+	fl_buf_putc(&x->arr, ']');
+	int rc = repo_file(x, &x->cur_repo, x->arr.s, x->arr.n, x->cur_count);
+	fl_buf_free(&x->arr);
 	free(x->cur);
 	x->cur = NULL;
 	fl_repo_free(&x->cur_repo);
@@ -314,85 +276,211 @@ static int start_repo(struct exp *x, const fl_entry *e)
 	}
 	x->cur = fl_xstrdup(e->repo);
 	x->cur_count = 0;
-	pub_buf_puts(&x->arr, "[");
+	fl_buf_putc(&x->arr, '[');
 	return 0;
 }
 
-/* One record: e parsed and raw, the store's own compact JSON of it (keys in
- * spec order, written by fl_entry_to_json), which is what the data set
- * files hold. */
-static int each_entry(const fl_entry *e, const char *raw, void *ud)
+/* ---- records, a chunk at a time on every core ------------------------------
+ * The main thread reads a chunk of stored records (the store's own compact
+ * JSON, which is what the data set files hold); workers parse, validate,
+ * write errors/{id}.json and the index entry of each; the main thread then
+ * appends them to their repository file in order.  The first failure in
+ * store order is the one reported. */
+
+#define CHUNK 4096
+#define CHUNK_STEP 32
+
+typedef struct row {
+	char *raw;
+	size_t n;
+	fl_entry e;
+} row;
+
+typedef struct chunk_job {
+	struct exp *x;
+	row *rows;
+	size_t n;
+	pub_ientry *ents;    /* of rows[0] */
+	atomic_size_t next;
+	pthread_mutex_t mu;
+	size_t fail_at;      /* first failing row, n when none */
+	fl_err err;
+	pthread_t th[4];
+	size_t nth;
+} chunk_job;
+
+static int one_record(struct exp *x, row *r, pub_ientry *ie, fl_buf *doc, fl_err *err)
 {
-	struct exp *x = ud;
+	const char *p = r->raw;
+	if (!pub_entry_read(&p, r->raw + r->n, &r->e) || p != r->raw + r->n) {
+		fl_entry_free(&r->e);
+		fl_err perr;
+		json_t *o = fl_json_parse(r->raw, r->n, &perr);
+		if (!o || fl_entry_from_jobj(o, &r->e, false, &perr) < 0) {
+			json_decref(o);
+			memset(&r->e, 0, sizeof r->e);
+			return fl_seterr(err, "store %s: a stored record is damaged: %s", x->store_path, perr.msg);
+		}
+		json_decref(o);
+	}
+	const fl_entry *e = &r->e;
 	fl_err verr;
-	if (fl_entry_validate(e, &verr) < 0) {
-		fl_seterr(x->err, "record %s (%s %s:%d) fails validation: %s", e->id,
-			  e->repo, e->file_path, e->line_number, verr.msg);
-		return x->failed = 1;
-	}
-	if (!x->cur || strcmp(x->cur, e->repo) != 0) {
-		if (finish_repo(x) < 0 || start_repo(x, e) < 0)
-			return x->failed = 1;
-	}
-	const char *s = raw;
-	if (x->cur_count++)
-		pub_buf_puts(&x->arr, ",");
-	pub_buf_puts(&x->arr, s);
+	if (fl_entry_validate(e, &verr) < 0)
+		return fl_seterr(err, "record %s (%s %s:%d) fails validation: %s", e->id,
+				 e->repo, e->file_path, e->line_number, verr.msg);
 	/* {"record":...,"datasetVersion":"..."} as jansson would write it */
-	pub_buf doc = {0};
-	pub_buf_puts(&doc, "{\"record\":");
-	pub_buf_puts(&doc, s);
-	pub_buf_printf(&doc, ",\"datasetVersion\":\"%s\"}", x->version);
+	doc->n = 0;
+	fl_buf_puts(doc, "{\"record\":");
+	fl_buf_put(doc, r->raw, r->n);
+	fl_buf_printf(doc, ",\"datasetVersion\":\"%s\"}", x->version);
 	char rel[64];
 	snprintf(rel, sizeof rel, "errors/%s.json", e->id);
-	int rc = pub_writer_put(&x->w, rel, doc.p, doc.n, x->err);
-	pub_buf_free(&doc);
-	if (rc < 0)
-		return x->failed = 1;
-	if (x->n == x->cap) {
-		x->cap = x->cap ? x->cap * 2 : 1024;
-		x->ents = fl_xrealloc(x->ents, x->cap * sizeof *x->ents);
-	}
-	pub_ientry *ie = &x->ents[x->n++];
+	if (pub_writer_put(&x->w, rel, doc->s, doc->n, err) < 0)
+		return -1;
 	ie->id = fl_xstrdup(e->id);
 	ie->code = fl_xstrdup(e->error_code);
 	ie->msg = fl_xstrdup(e->error_message);
-	json_t *io = pub_index_obj(e);
-	ie->json = pub_json_dump(io, false);
-	json_decref(io);
+	doc->n = 0;
+	pub_index_json(doc, e);
+	ie->json = fl_xstrndup(doc->s, doc->n);
 	return 0;
 }
 
-/* The store's records in its order (repo, file, line, column, id), each
- * parsed strictly; raw is the stored JSON. */
+static void *chunk_worker(void *arg)
+{
+	chunk_job *j = arg;
+	fl_buf doc = {0};
+	for (;;) {
+		size_t from = atomic_fetch_add(&j->next, CHUNK_STEP);
+		pthread_mutex_lock(&j->mu);
+		bool stop = from >= j->n || from > j->fail_at;
+		pthread_mutex_unlock(&j->mu);
+		if (stop)
+			break;
+		for (size_t i = from; i < from + CHUNK_STEP && i < j->n; i++) {
+			fl_err e2;
+			if (one_record(j->x, &j->rows[i], &j->ents[i], &doc, &e2) < 0) {
+				pthread_mutex_lock(&j->mu);
+				if (i < j->fail_at) {
+					j->fail_at = i;
+					j->err = e2;
+				}
+				pthread_mutex_unlock(&j->mu);
+				break;
+			}
+		}
+	}
+	fl_buf_free(&doc);
+	return NULL;
+}
+
+/* Start the workers on rows[0..n) (the main thread meanwhile reads the
+ * next chunk), then finish_chunk joins them and appends in order. */
+static void start_chunk(struct exp *x, chunk_job *j, row *rows, size_t n)
+{
+	if (x->n + n > x->cap) {
+		size_t cap = x->cap ? x->cap : 1024;
+		while (cap < x->n + n)
+			cap *= 2;
+		x->ents = fl_xrealloc(x->ents, cap * sizeof *x->ents);
+		memset(x->ents + x->cap, 0, (cap - x->cap) * sizeof *x->ents);
+		x->cap = cap;
+	}
+	memset(j, 0, sizeof *j);
+	j->x = x;
+	j->rows = rows;
+	j->n = n;
+	j->ents = x->ents + x->n;
+	j->fail_at = n;
+	atomic_init(&j->next, 0);
+	pthread_mutex_init(&j->mu, NULL);
+	x->n += n;
+	j->nth = 0;
+	for (size_t t = 0; t < pub_threads(n); t++)
+		if (pthread_create(&j->th[j->nth], NULL, chunk_worker, j) == 0)
+			j->nth++;
+}
+
+static int finish_chunk(struct exp *x, chunk_job *j)
+{
+	if (j->nth == 0)
+		chunk_worker(j); /* no thread could start: do it here */
+	for (size_t t = 0; t < j->nth; t++)
+		pthread_join(j->th[t], NULL);
+	pthread_mutex_destroy(&j->mu);
+	if (j->fail_at < j->n) {
+		*x->err = j->err;
+		return -1;
+	}
+	for (size_t i = 0; i < j->n; i++) {
+		const row *r = &j->rows[i];
+		if (!x->cur || strcmp(x->cur, r->e.repo) != 0) {
+			if (finish_repo(x) < 0 || start_repo(x, &r->e) < 0)
+				return -1;
+		}
+		if (x->cur_count++)
+			fl_buf_putc(&x->arr, ',');
+		fl_buf_put(&x->arr, r->raw, r->n);
+	}
+	return 0;
+}
+
+static void free_rows(row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(rows[i].raw);
+		fl_entry_free(&rows[i].e);
+	}
+}
+
+/* The store's records in its order (repo, file, line, column, id). */
 static int each_stored(fl_store *st, struct exp *x, fl_err *err)
 {
 	sqlite3_stmt *q;
 	if (sqlite3_prepare_v2(st->db, "SELECT record FROM errors"
 			       " ORDER BY repo, file_path, line_number, col, id", -1, &q, NULL) != SQLITE_OK)
 		return fl_seterr(err, "store %s: listing records: %s", st->path, sqlite3_errmsg(st->db));
-	int rc = 0, step;
-	while ((step = sqlite3_step(q)) == SQLITE_ROW) {
-		const char *raw = (const char *)sqlite3_column_text(q, 0);
-		size_t len = (size_t)sqlite3_column_bytes(q, 0);
-		fl_err perr;
-		json_t *o = fl_json_parse(raw ? raw : "", len, &perr);
-		fl_entry e;
-		if (!o || fl_entry_from_jobj(o, &e, false, &perr) < 0) {
-			json_decref(o);
-			rc = fl_seterr(err, "store %s: a stored record is damaged: %s", st->path, perr.msg);
-			break;
+	row *buf[2] = {fl_xcalloc(CHUNK, sizeof **buf), fl_xcalloc(CHUNK, sizeof **buf)};
+	size_t nbuf[2] = {0, 0};
+	chunk_job job;
+	bool running = false;
+	int rc = 0, step = SQLITE_ROW, cur = 0;
+	while (rc == 0) {
+		/* read the next chunk while the workers process the previous one */
+		row *rows = buf[cur];
+		size_t n = 0;
+		while (step == SQLITE_ROW && n < CHUNK && (step = sqlite3_step(q)) == SQLITE_ROW) {
+			const char *raw = (const char *)sqlite3_column_text(q, 0);
+			size_t len = (size_t)sqlite3_column_bytes(q, 0);
+			rows[n].raw = fl_xstrndup(raw ? raw : "", raw ? len : 0);
+			rows[n].n = raw ? len : 0;
+			memset(&rows[n].e, 0, sizeof rows[n].e);
+			n++;
 		}
-		json_decref(o);
-		int stop = each_entry(&e, raw, x);
-		fl_entry_free(&e);
-		if (stop) {
-			rc = -1;
-			break;
+		nbuf[cur] = n;
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			rc = fl_seterr(err, "store %s: listing records: %s", st->path, sqlite3_errmsg(st->db));
+		if (running) {
+			int frc = finish_chunk(x, &job);
+			free_rows(buf[!cur], nbuf[!cur]);
+			nbuf[!cur] = 0;
+			running = false;
+			if (rc == 0)
+				rc = frc;
 		}
+		if (rc < 0 || n == 0)
+			break;
+		start_chunk(x, &job, rows, n);
+		running = true;
+		cur = !cur;
 	}
-	if (rc == 0 && step != SQLITE_DONE)
-		rc = fl_seterr(err, "store %s: listing records: %s", st->path, sqlite3_errmsg(st->db));
+	if (running) {
+		finish_chunk(x, &job);
+		free_rows(buf[!cur], nbuf[!cur]);
+	}
+	free_rows(buf[cur], nbuf[cur]);
+	free(buf[0]);
+	free(buf[1]);
 	sqlite3_finalize(q);
 	return rc;
 }
@@ -402,65 +490,83 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(((const pub_file *)a)->rel, ((const pub_file *)b)->rel);
 }
 
-static json_t *file_obj(const pub_file *f)
+static void file_obj(fl_buf *b, const char *rel, long long bytes, const char *sha)
 {
-	json_t *o = json_object();
-	char *path = fl_xasprintf("/data/%s", f->rel);
-	json_object_set_new(o, "path", json_string(path));
+	char *path = fl_xasprintf("/data/%s", rel);
+	fl_buf_puts(b, "{\"path\":");
+	pub_json_str(b, path, false);
+	fl_buf_printf(b, ",\"bytes\":%lld,\"sha256\":\"%s\"}", bytes, sha);
 	free(path);
-	json_object_set_new(o, "bytes", json_integer(f->bytes));
-	json_object_set_new(o, "sha256", json_string(f->sha));
-	return o;
 }
 
+static const pub_file *find_file(const pub_writer *w, const char *rel)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (strcmp(w->files[i].rel, rel) == 0)
+			return &w->files[i];
+	return NULL;
+}
+
+/* index.json, repos.json, search/, then inventory.json (every file so far,
+ * sorted) and manifest.json (counts, index, repos, inventory). */
 static int write_index_and_manifest(struct exp *x)
 {
-	pub_buf b = {0};
-	pub_buf_printf(&b, "{\"schemaVersion\":2,\"datasetVersion\":\"%s\",\"errors\":[",
-		       x->version);
+	fl_buf b = {0};
+	fl_buf_printf(&b, "{\"schemaVersion\":%d,\"datasetVersion\":\"%s\",\"errors\":[",
+		      FL_SCHEMA_VERSION, x->version);
 	for (size_t i = 0; i < x->n; i++) {
 		if (i)
-			pub_buf_puts(&b, ",");
-		pub_buf_puts(&b, x->ents[i].json);
+			fl_buf_putc(&b, ',');
+		fl_buf_puts(&b, x->ents[i].json);
 	}
-	pub_buf_puts(&b, "]}");
-	int rc = pub_writer_put(&x->w, "index.json", b.p, b.n, x->err);
-	pub_buf_free(&b);
+	fl_buf_puts(&b, "]}");
+	int rc = pub_writer_put(&x->w, "index.json", b.s, b.n, x->err);
 	if (rc < 0)
-		return -1;
-	char *s = pub_json_dump(x->repos_out, false);
-	rc = pub_writer_put(&x->w, "repos.json", s, strlen(s), x->err);
-	free(s);
-	if (rc < 0 || pub_write_search(&x->w, x->ents, x->n, x->err) < 0 ||
-	    pub_writer_finish(&x->w, x->err) < 0)
-		return -1;
+		goto out;
+	if (!x->nrepos_out)
+		fl_buf_putc(&x->repos_out, '[');
+	fl_buf_putc(&x->repos_out, ']');
+	rc = pub_writer_put(&x->w, "repos.json", x->repos_out.s, x->repos_out.n, x->err);
+	if (rc < 0 || (rc = pub_write_search(&x->w, x->ents, x->n, x->err)) < 0)
+		goto out;
 
 	qsort(x->w.files, x->w.n, sizeof *x->w.files, cmp_file);
-	json_t *m = json_object();
-	json_object_set_new(m, "schemaVersion", json_integer(FL_SCHEMA_VERSION));
-	json_object_set_new(m, "datasetVersion", json_string(x->version));
-	json_t *counts = json_object();
-	json_object_set_new(counts, "repos", json_integer((json_int_t)json_array_size(x->repos_out)));
-	json_object_set_new(counts, "errors", json_integer((json_int_t)x->n));
-	json_object_set_new(m, "counts", counts);
-	json_t *files = json_object();
-	for (size_t i = 0; i < x->w.n; i++)
-		if (strcmp(x->w.files[i].rel, "index.json") == 0)
-			json_object_set_new(files, "index", file_obj(&x->w.files[i]));
-	for (size_t i = 0; i < x->w.n; i++)
-		if (strcmp(x->w.files[i].rel, "repos.json") == 0)
-			json_object_set_new(files, "repos", file_obj(&x->w.files[i]));
-	for (size_t i = 0; i < x->w.n; i++)
-		if (strcmp(x->w.files[i].rel, "index.json") != 0 &&
-		    strcmp(x->w.files[i].rel, "repos.json") != 0)
-			json_object_set_new(files, x->w.files[i].rel, file_obj(&x->w.files[i]));
-	json_object_set_new(m, "files", files);
-	s = pub_json_dump(m, false);
-	json_decref(m);
-	char *path = fl_xasprintf("%s/manifest.json", x->w.root);
-	rc = pub_write_file(path, s, strlen(s), x->err);
+	b.n = 0;
+	fl_buf_printf(&b, "{\"schemaVersion\":%d,\"datasetVersion\":\"%s\",\"files\":[",
+		      FL_SCHEMA_VERSION, x->version);
+	for (size_t i = 0; i < x->w.n; i++) {
+		if (i)
+			fl_buf_putc(&b, ',');
+		file_obj(&b, x->w.files[i].rel, x->w.files[i].bytes, x->w.files[i].sha);
+	}
+	fl_buf_puts(&b, "]}");
+	pub_file inv = {.rel = (char *)"inventory.json", .bytes = (long long)b.n};
+	pub_sha256_hex(b.s, b.n, inv.sha);
+	char *path = fl_xasprintf("%s/inventory.json", x->w.root);
+	rc = pub_write_file(path, b.s, b.n, x->err);
 	free(path);
-	free(s);
+	if (rc < 0)
+		goto out;
+	x->w.bytes += (long long)b.n;
+
+	b.n = 0;
+	fl_buf_printf(&b, "{\"schemaVersion\":%d,\"datasetVersion\":\"%s\","
+		      "\"counts\":{\"repos\":%zu,\"errors\":%zu},\"files\":{\"index\":",
+		      FL_SCHEMA_VERSION, x->version, x->nrepos_out, x->n);
+	const pub_file *f = find_file(&x->w, "index.json");
+	file_obj(&b, f->rel, f->bytes, f->sha);
+	fl_buf_puts(&b, ",\"repos\":");
+	f = find_file(&x->w, "repos.json");
+	file_obj(&b, f->rel, f->bytes, f->sha);
+	fl_buf_puts(&b, ",\"inventory\":");
+	file_obj(&b, inv.rel, inv.bytes, inv.sha);
+	fl_buf_puts(&b, "}}");
+	path = fl_xasprintf("%s/manifest.json", x->w.root);
+	rc = pub_write_file(path, b.s, b.n, x->err);
+	free(path);
+	x->w.bytes += (long long)b.n;
+out:
+	fl_buf_free(&b);
 	return rc;
 }
 
@@ -654,19 +760,28 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 		goto out;
 	}
 	chmod(tmp, 0755);
-	x.w.root = fl_xstrdup(tmp);
-	x.repos_out = json_array();
-	pub_writer_start(&x.w);
+	pub_writer_init(&x.w, tmp);
+	x.store_path = st->path;
 	if (fl_store_each_repo(st, collect_repo, &x, err) < 0)
 		goto out;
-	if (each_stored(st, &x, err) < 0 || x.failed)
+	if (each_stored(st, &x, err) < 0)
 		goto out;
 	if (finish_repo(&x) < 0 || empty_repos_before(&x, NULL) < 0)
 		goto out;
 	if (write_index_and_manifest(&x) < 0)
 		goto out;
-	/* No fsync of the files: the renames make the swap atomic for any kill
-	 * of this process; flushing hundreds of MB would dominate the export. */
+	/* One flush of the file system before the swap (not one fsync per
+	 * file): after a crash the renamed folder holds whole files. */
+	{
+		int tfd = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (tfd < 0 || syncfs(tfd) < 0) {
+			fl_seterr(err, "%s: cannot flush the new data set to disk: %s", tmp, strerror(errno));
+			if (tfd >= 0)
+				close(tfd);
+			goto out;
+		}
+		close(tfd);
+	}
 	test_kill("written");
 	if (swap_in(tmp, dir, err) < 0)
 		goto out;
@@ -676,9 +791,9 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 	if (stats) {
 		memset(stats, 0, sizeof *stats);
 		snprintf(stats->dataset_version, sizeof stats->dataset_version, "%s", version);
-		stats->repos = (long long)json_array_size(x.repos_out);
+		stats->repos = (long long)x.nrepos_out;
 		stats->errors = (long long)x.n;
-		stats->files = (long long)x.w.n + 1;
+		stats->files = (long long)x.w.n + 2;
 		stats->bytes = x.w.bytes;
 		stats->seconds = fl_now_mono() - t0;
 	}
@@ -695,11 +810,11 @@ out:
 		free(x.cur);
 		fl_repo_free(&x.cur_repo);
 	}
-	pub_buf_free(&x.arr);
+	fl_buf_free(&x.arr);
+	fl_buf_free(&x.repos_out);
 	for (size_t i = 0; i < x.n; i++)
 		pub_ientry_free(&x.ents[i]);
 	free(x.ents);
-	json_decref(x.repos_out);
 	pub_writer_free(&x.w);
 	if (lockfd >= 0)
 		close(lockfd);

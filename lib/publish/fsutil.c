@@ -1,6 +1,7 @@
 /*
  * fsutil.c — file-system helpers of the publishing code: mkdir -p, whole
- * file writes, rm -rf, tree copies, SHA-256, JSON dumps, ISO timestamps.
+ * file writes (also: only when changed), rm -rf, tree copies, SHA-256, JSON
+ * dumps, ISO timestamps, the number of worker threads.
  */
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -71,6 +72,51 @@ int pub_write_file(const char *path, const void *data, size_t n, fl_err *err)
 	if (close(fd) < 0)
 		return fl_seterr(err, "%s: cannot write: %s", path, strerror(errno));
 	return 0;
+}
+
+int pub_write_if_changed(const char *path, const void *data, size_t n,
+			 bool *written, fl_err *err)
+{
+	if (written)
+		*written = false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		struct stat sb;
+		bool same = false;
+		if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (size_t)sb.st_size == n) {
+			char *old = fl_xmalloc(n ? n : 1);
+			size_t got = 0;
+			while (got < n) {
+				ssize_t r = read(fd, old + got, n - got);
+				if (r <= 0) {
+					if (r < 0 && errno == EINTR)
+						continue;
+					break;
+				}
+				got += (size_t)r;
+			}
+			same = got == n && memcmp(old, data, n) == 0;
+			free(old);
+		}
+		close(fd);
+		if (same)
+			return 0;
+	} else if (errno == ENOENT) {
+		char *dir = fl_xstrdup(path);
+		char *slash = strrchr(dir, '/');
+		int rc = 0;
+		if (slash && slash != dir) {
+			*slash = '\0';
+			if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+				rc = pub_mkdirs(dir, err);
+		}
+		free(dir);
+		if (rc < 0)
+			return -1;
+	}
+	if (written)
+		*written = true;
+	return pub_write_file(path, data, n, err);
 }
 
 static int rmtree_at(int dirfd, const char *name)
@@ -164,19 +210,29 @@ char *pub_json_dump(json_t *o, bool escape_html)
 				       (escape_html ? JSON_ESCAPE_SLASH : 0));
 	if (!s || !escape_html)
 		return s;
-	pub_buf b = {0};
+	fl_buf b = {0};
 	for (const char *p = s; *p; p++) {
 		if (*p == '<')
-			pub_buf_puts(&b, "\\u003c");
+			fl_buf_puts(&b, "\\u003c");
 		else if (*p == '>')
-			pub_buf_puts(&b, "\\u003e");
+			fl_buf_puts(&b, "\\u003e");
 		else if (*p == '&')
-			pub_buf_puts(&b, "\\u0026");
+			fl_buf_puts(&b, "\\u0026");
 		else
-			pub_buf_add(&b, p, 1);
+			fl_buf_putc(&b, *p);
 	}
 	free(s);
-	return b.p ? b.p : fl_xstrdup("");
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
+size_t pub_threads(size_t n)
+{
+	long c = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t t = c < 1 ? 1 : c > 4 ? 4 : (size_t)c;
+	if (n < 64)
+		t = 1;
+	return t;
 }
 
 long long pub_iso_ms(const char *s)

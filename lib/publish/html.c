@@ -1,7 +1,8 @@
 /*
  * html.c — Markdown fields to HTML with cmark-gfm.  Raw HTML in a field is
  * shown as text (never passed through), unsafe link schemes are dropped by
- * cmark's safe mode.
+ * cmark's safe mode.  A small cache keeps the HTML of short fields seen
+ * before (generated explanations repeat a lot across records).
  */
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "publish.h"
+#include "strmap.h"
 #include "util.h"
 
 /* GFM tables, strikethrough and autolinks (not tag filtering: raw HTML
@@ -61,10 +63,37 @@ static void html_to_text(cmark_node *root)
 	free(todo);
 }
 
-void pub_buf_markdown(pub_buf *b, const char *md)
+void pub_markdown(fl_buf *b, const char *md)
+{
+	pub_markdown_cached(NULL, b, md);
+}
+
+#define MD_CACHED_MAX 1024   /* longer fields are rendered every time */
+
+void pub_md_cache_free(pub_md_cache *c)
+{
+	for (size_t i = 0; i < PUB_MD_SLOTS; i++) {
+		free(c->md[i]);
+		free(c->html[i]);
+	}
+	memset(c, 0, sizeof *c);
+}
+
+void pub_markdown_cached(pub_md_cache *c, fl_buf *b, const char *md)
 {
 	if (!md || !*md)
 		return;
+	size_t len = strlen(md);
+	size_t slot = 0;
+	if (c && len <= MD_CACHED_MAX) {
+		slot = fl_fnv1a(md, len) % PUB_MD_SLOTS;
+		if (c->md[slot] && strcmp(c->md[slot], md) == 0) {
+			fl_buf_puts(b, c->html[slot]);
+			return;
+		}
+	}
+	size_t at = b->n;
+	const char *orig = md;
 	char *fixed = NULL;
 	size_t n = strlen(md);
 	if (!fl_utf8_valid(md, n)) {
@@ -82,8 +111,14 @@ void pub_buf_markdown(pub_buf *b, const char *md)
 	html_to_text(doc);
 	char *html = cmark_render_html(doc, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(p));
 	cmark_parser_free(p);
-	pub_buf_puts(b, html);
+	fl_buf_puts(b, html);
 	free(html);
+	if (c && len <= MD_CACHED_MAX) {
+		free(c->md[slot]);
+		free(c->html[slot]);
+		c->md[slot] = fl_xstrdup(orig);
+		c->html[slot] = b->s ? fl_xstrndup(b->s + at, b->n - at) : fl_xstrdup("");
+	}
 	cmark_node_free(doc);
 	free(fixed);
 }

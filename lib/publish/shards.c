@@ -34,14 +34,14 @@ static void post_add(postings *p, size_t i)
 	p->ix[p->n++] = i;
 }
 
-static int put(pub_writer *w, const char *rel, pub_buf *b, fl_err *err)
+static int put(pub_writer *w, const char *rel, fl_buf *b, fl_err *err)
 {
-	int rc = pub_writer_put(w, rel, b->p ? b->p : "", b->n, err);
-	pub_buf_free(b);
+	int rc = pub_writer_put(w, rel, b->s ? b->s : "", b->n, err);
+	fl_buf_free(b);
 	return rc;
 }
 
-static void json_str(pub_buf *b, const char *s)
+static void json_str(fl_buf *b, const char *s)
 {
 	json_t *j = json_string(s);
 	if (!j) {
@@ -50,7 +50,7 @@ static void json_str(pub_buf *b, const char *s)
 		free(f);
 	}
 	char *d = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
-	pub_buf_puts(b, d);
+	fl_buf_puts(b, d);
 	free(d);
 	json_decref(j);
 }
@@ -66,8 +66,8 @@ int pub_write_search(pub_writer *w, const pub_ientry *ents, size_t n,
 	size_t *netoks = fl_xcalloc(n ? n : 1, sizeof *netoks);
 	char *buf = fl_xmalloc((size_t)MAX_TOKENS * FL_TOKEN_MAX);
 	const char *tv[MAX_TOKENS];
-	pub_buf b = {0};
-	pub_buf *shard = fl_xcalloc(SHARDS, sizeof *shard);
+	fl_buf b = {0};
+	fl_buf *shard = fl_xcalloc(SHARDS, sizeof *shard);
 
 	for (size_t i = 0; i < n; i++) {
 		size_t k = fl_tokens(ents[i].msg, buf, tv, MAX_TOKENS);
@@ -105,35 +105,35 @@ int pub_write_search(pub_writer *w, const pub_ientry *ents, size_t n,
 		}
 	}
 
-	pub_buf_printf(&b, "{\"entryCount\":%zu,\"tokenShards\":%d,\"metaChunk\":%d,\"weightScale\":%d}",
+	fl_buf_printf(&b, "{\"entryCount\":%zu,\"tokenShards\":%d,\"metaChunk\":%d,\"weightScale\":%d}",
 		       n, SHARDS, META_CHUNK, WEIGHT_SCALE);
 	if (put(w, "search/summary.json", &b, err) < 0)
 		goto out;
 
-	pub_buf_puts(&b, "{");
+	fl_buf_puts(&b, "{");
 	for (size_t c = 0; c < ncodes; c++) {
 		if (c)
-			pub_buf_puts(&b, ",");
+			fl_buf_puts(&b, ",");
 		json_str(&b, codes[c].tok);
-		pub_buf_puts(&b, ":[");
+		fl_buf_puts(&b, ":[");
 		for (size_t k = 0; k < codes[c].n; k++)
-			pub_buf_printf(&b, k ? ",%zu" : "%zu", codes[c].ix[k]);
-		pub_buf_puts(&b, "]");
+			fl_buf_printf(&b, k ? ",%zu" : "%zu", codes[c].ix[k]);
+		fl_buf_puts(&b, "]");
 	}
-	pub_buf_puts(&b, "}");
+	fl_buf_puts(&b, "}");
 	if (put(w, "search/codes.json", &b, err) < 0)
 		goto out;
 
 	/* ids/hh.json */
 	for (size_t i = 0; i < n; i++) {
 		unsigned h = (unsigned)strtoul((char[3]){ents[i].id[0], ents[i].id[1], 0}, NULL, 16) & 255;
-		pub_buf_puts(&shard[h], shard[h].n ? "," : "{");
-		pub_buf_printf(&shard[h], "\"%s\":%zu", ents[i].id, i);
+		fl_buf_puts(&shard[h], shard[h].n ? "," : "{");
+		fl_buf_printf(&shard[h], "\"%s\":%zu", ents[i].id, i);
 	}
 	for (int h = 0; h < SHARDS; h++) {
 		char rel[32];
 		snprintf(rel, sizeof rel, "search/ids/%02x.json", h);
-		pub_buf_puts(&shard[h], shard[h].n ? "}" : "{}");
+		fl_buf_puts(&shard[h], shard[h].n ? "}" : "{}");
 		if (put(w, rel, &shard[h], err) < 0)
 			goto out;
 	}
@@ -146,44 +146,44 @@ int pub_write_search(pub_writer *w, const pub_ientry *ents, size_t n,
 		weight[t] = (int)lround(idf[t] * WEIGHT_SCALE);
 		const char *s = toks[t].tok;
 		unsigned h = fl_fnv1a(s, strlen(s)) % SHARDS;
-		pub_buf_puts(&shard[h], shard[h].n ? "," : "{");
+		fl_buf_puts(&shard[h], shard[h].n ? "," : "{");
 		json_str(&shard[h], s);
-		pub_buf_printf(&shard[h], ":[%d,[", weight[t]);
+		fl_buf_printf(&shard[h], ":[%d,[", weight[t]);
 		for (size_t k = 0; k < toks[t].n; k++)
-			pub_buf_printf(&shard[h], k ? ",%zu" : "%zu", toks[t].ix[k]);
-		pub_buf_puts(&shard[h], "]]");
+			fl_buf_printf(&shard[h], k ? ",%zu" : "%zu", toks[t].ix[k]);
+		fl_buf_puts(&shard[h], "]]");
 	}
 	for (int h = 0; h < SHARDS; h++) {
 		char rel[32];
 		snprintf(rel, sizeof rel, "search/tokens/%02x.json", h);
-		pub_buf_puts(&shard[h], shard[h].n ? "}" : "{}");
+		fl_buf_puts(&shard[h], shard[h].n ? "}" : "{}");
 		if (put(w, rel, &shard[h], err) < 0) {
 			free(weight);
 			free(idf);
 			goto out;
 		}
 	}
-	pub_buf_puts(&b, "[");
+	fl_buf_puts(&b, "[");
 	for (size_t i = 0; i < n; i++) {
 		double norm = 0;
 		for (size_t j = 0; j < netoks[i]; j++)
 			norm += idf[etoks[i][j]];
-		pub_buf_printf(&b, i ? ",%ld" : "%ld", lround(norm * WEIGHT_SCALE));
+		fl_buf_printf(&b, i ? ",%ld" : "%ld", lround(norm * WEIGHT_SCALE));
 	}
-	pub_buf_puts(&b, "]");
+	fl_buf_puts(&b, "]");
 	free(weight);
 	free(idf);
 	if (put(w, "search/norms.json", &b, err) < 0)
 		goto out;
 
 	for (size_t k = 0; k * META_CHUNK < n || (k == 0 && n == 0); k++) {
-		pub_buf_puts(&b, "[");
+		fl_buf_puts(&b, "[");
 		for (size_t i = k * META_CHUNK; i < n && i < (k + 1) * META_CHUNK; i++) {
 			if (i > k * META_CHUNK)
-				pub_buf_puts(&b, ",");
-			pub_buf_puts(&b, ents[i].json);
+				fl_buf_puts(&b, ",");
+			fl_buf_puts(&b, ents[i].json);
 		}
-		pub_buf_puts(&b, "]");
+		fl_buf_puts(&b, "]");
 		char rel[48];
 		snprintf(rel, sizeof rel, "search/meta/%zu.json", k);
 		if (put(w, rel, &b, err) < 0)
@@ -207,9 +207,9 @@ out:
 	free(netoks);
 	free(buf);
 	for (int h = 0; h < SHARDS; h++)
-		pub_buf_free(&shard[h]);
+		fl_buf_free(&shard[h]);
 	free(shard);
-	pub_buf_free(&b);
+	fl_buf_free(&b);
 	fl_strmap_free(&tokmap);
 	fl_strmap_free(&codemap);
 	return rc;

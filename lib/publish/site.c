@@ -10,6 +10,7 @@
  */
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -31,6 +32,7 @@ extern const char pub_search_js[];
 #define LINE_MAX_SHOWN 240
 #define RELATED_MAX 6
 #define SITEMAP_MAX 50000
+#define REPO_PAGE_ROWS 200 /* rows of a repository page */
 
 typedef struct site {
 	const char *out;
@@ -42,22 +44,23 @@ typedef struct site {
 	fl_strmap *tag_count;    /* per repo: tag -> number of records */
 	fl_err *err;
 	long long pages, files, bytes, largest;
+	fl_strmap outputs;       /* rel paths written, but the error pages */
 	pthread_mutex_t lock;
 } site;
 
 /* ---- small helpers ------------------------------------------------------------ */
 
-static int write_out(site *s, const char *rel, const pub_buf *b, bool page)
+/* Pages are written in place, and only when their bytes change: a site
+ * rendered again is mostly unchanged, and deleting then recreating 100k+
+ * files costs far more than comparing them.  Files of an earlier rendering
+ * that this one did not write are removed at the end (prune_stale). */
+static int write_out(site *s, const char *rel, const fl_buf *b, bool page)
 {
 	char *path = fl_xasprintf("%s/%s", s->out, rel);
-	char *slash = strrchr(path, '/');
-	*slash = '\0';
-	int rc = pub_mkdirs(path, s->err);
-	*slash = '/';
-	if (rc == 0)
-		rc = pub_write_file(path, b->p ? b->p : "", b->n, s->err);
+	int rc = pub_write_if_changed(path, b->s ? b->s : "", b->n, NULL, s->err);
 	free(path);
 	pthread_mutex_lock(&s->lock);
+	fl_strmap_put(&s->outputs, rel, 1);
 	s->files++;
 	s->bytes += (long long)b->n;
 	if (page)
@@ -67,50 +70,50 @@ static int write_out(site *s, const char *rel, const pub_buf *b, bool page)
 }
 
 /* Text cut to max bytes at a UTF-8 boundary, "…" appended when cut. */
-static void cut_html(pub_buf *b, const char *s, size_t max)
+static void cut_html(fl_buf *b, const char *s, size_t max)
 {
 	size_t n = strlen(s);
 	if (n <= max) {
-		pub_buf_html_n(b, s, n);
+		pub_html_n(b, s, n);
 		return;
 	}
 	while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
 		max--;
-	pub_buf_html_n(b, s, max);
-	pub_buf_puts(b, "…");
+	pub_html_n(b, s, max);
+	fl_buf_puts(b, "…");
 }
 
-static void markdown_field(pub_buf *b, const char *md)
+static void markdown_field(pub_md_cache *mc, fl_buf *b, const char *md)
 {
 	if (!md)
 		return;
 	size_t n = strlen(md);
 	if (n <= FIELD_MAX) {
-		pub_buf_markdown(b, md);
+		pub_markdown_cached(mc, b, md);
 		return;
 	}
 	size_t max = FIELD_MAX;
 	while (max > 0 && ((unsigned char)md[max] & 0xC0) == 0x80)
 		max--;
 	char *c = fl_xasprintf("%.*s…", (int)max, md);
-	pub_buf_markdown(b, c);
+	pub_markdown(b, c);
 	free(c);
 }
 
-static void error_href(pub_buf *b, const fl_entry *e)
+static void error_href(fl_buf *b, const fl_entry *e)
 {
-	pub_buf_printf(b, "/errors/%s/", e->id);
+	fl_buf_printf(b, "/errors/%s/", e->id);
 }
 
-static void repo_href(pub_buf *b, const char *repo)
+static void repo_href(fl_buf *b, const char *repo)
 {
 	const char *slash = strchr(repo, '/');
 	char *owner = fl_xstrndup(repo, (size_t)(slash - repo));
-	pub_buf_puts(b, "/repos/");
-	pub_buf_urlpart(b, owner);
-	pub_buf_puts(b, "/");
-	pub_buf_urlpart(b, slash + 1);
-	pub_buf_puts(b, "/");
+	fl_buf_puts(b, "/repos/");
+	pub_urlpart(b, owner);
+	fl_buf_puts(b, "/");
+	pub_urlpart(b, slash + 1);
+	fl_buf_puts(b, "/");
 	free(owner);
 }
 
@@ -119,37 +122,37 @@ static const char *title_of(const fl_entry *e)
 	return e->error_code ? e->error_code : e->error_message;
 }
 
-static void head(site *s, pub_buf *b, const char *title, const char *desc,
+static void head(site *s, fl_buf *b, const char *title, const char *desc,
 		 const char *canon_path, const char *extra)
 {
-	pub_buf_puts(b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	fl_buf_puts(b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
 	cut_html(b, title, 150);
-	pub_buf_puts(b, "</title>\n");
+	fl_buf_puts(b, "</title>\n");
 	if (desc) {
-		pub_buf_puts(b, "<meta name=\"description\" content=\"");
+		fl_buf_puts(b, "<meta name=\"description\" content=\"");
 		cut_html(b, desc, 300);
-		pub_buf_puts(b, "\">\n");
+		fl_buf_puts(b, "\">\n");
 	}
-	pub_buf_puts(b, "<link rel=\"canonical\" href=\"");
-	pub_buf_html(b, s->base);
-	pub_buf_html(b, canon_path);
-	pub_buf_puts(b, "\">\n<link rel=\"stylesheet\" href=\"/assets/style.css\">\n");
+	fl_buf_puts(b, "<link rel=\"canonical\" href=\"");
+	pub_html(b, s->base);
+	pub_html(b, canon_path);
+	fl_buf_puts(b, "\">\n<link rel=\"stylesheet\" href=\"/assets/style.css\">\n");
 	if (extra)
-		pub_buf_puts(b, extra);
-	pub_buf_puts(b, "</head>\n<body>\n<header class=\"top\"><div class=\"wrap\">"
+		fl_buf_puts(b, extra);
+	fl_buf_puts(b, "</head>\n<body>\n<header class=\"top\"><div class=\"wrap\">"
 		     "<a class=\"brand\" href=\"/\">faultline</a>"
 		     "<nav><a href=\"/\">Repositories</a><a href=\"/search/\">Search</a>"
 		     "<a href=\"/data/manifest.json\">Data</a></nav></div></header>\n"
 		     "<main class=\"wrap\">\n");
 }
 
-static void foot(pub_buf *b, const char *extra)
+static void foot(fl_buf *b, const char *extra)
 {
-	pub_buf_puts(b, "</main>\n<footer class=\"site\"><div class=\"wrap\">");
+	fl_buf_puts(b, "</main>\n<footer class=\"site\"><div class=\"wrap\">");
 	if (extra)
-		pub_buf_puts(b, extra);
-	pub_buf_puts(b, "<p>Generated by <a href=\"/\">faultline</a> from the published data set "
+		fl_buf_puts(b, extra);
+	fl_buf_puts(b, "<p>Generated by <a href=\"/\">faultline</a> from the published data set "
 		     "(<a href=\"/data/manifest.json\">manifest</a>). "
 		     "Records come from static analysis of the source code.</p>"
 		     "</div></footer>\n</body>\n</html>\n");
@@ -157,67 +160,67 @@ static void foot(pub_buf *b, const char *extra)
 
 /* ---- the error page ------------------------------------------------------------ */
 
-static void source_window(pub_buf *b, const fl_entry *e)
+static void source_window(fl_buf *b, const fl_entry *e)
 {
-	pub_buf_puts(b, "<div class=\"source\"><div class=\"source-head\"><span class=\"path\">");
-	pub_buf_html(b, e->file_path);
+	fl_buf_puts(b, "<div class=\"source\"><div class=\"source-head\"><span class=\"path\">");
+	pub_html(b, e->file_path);
 	if (e->line_number)
-		pub_buf_printf(b, ":%d", e->line_number);
-	pub_buf_puts(b, "</span><a href=\"");
-	pub_buf_html(b, e->github_url);
-	pub_buf_puts(b, "\" rel=\"nofollow\">permalink</a></div>\n");
+		fl_buf_printf(b, ":%d", e->line_number);
+	fl_buf_puts(b, "</span><a href=\"");
+	pub_html(b, e->github_url);
+	fl_buf_puts(b, "\" rel=\"nofollow\">permalink</a></div>\n");
 	if (!e->source_code) {
-		pub_buf_puts(b, "<p class=\"muted\">The source window is not part of this record.</p></div>\n");
+		fl_buf_puts(b, "<p class=\"muted\">The source window is not part of this record.</p></div>\n");
 		return;
 	}
-	pub_buf_puts(b, "<pre class=\"code\"><code>");
+	fl_buf_puts(b, "<pre class=\"code\"><code>");
 	const char *p = e->source_code;
 	int line = e->source_code_start ? e->source_code_start : 1;
 	for (;;) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		bool hl = line == e->line_number;
-		pub_buf_printf(b, "<span class=\"ln%s\" data-n=\"%d\"></span>", hl ? " hl" : "", line);
+		fl_buf_printf(b, "<span class=\"ln%s\" data-n=\"%d\"></span>", hl ? " hl" : "", line);
 		if (hl)
-			pub_buf_puts(b, "<mark>");
+			fl_buf_puts(b, "<mark>");
 		if (len > LINE_MAX_SHOWN) {
 			char *c = fl_xstrndup(p, len);
 			cut_html(b, c, LINE_MAX_SHOWN);
 			free(c);
 		} else {
-			pub_buf_html_n(b, p, len);
+			pub_html_n(b, p, len);
 		}
 		if (hl)
-			pub_buf_puts(b, "</mark>");
-		pub_buf_puts(b, "\n");
+			fl_buf_puts(b, "</mark>");
+		fl_buf_puts(b, "\n");
 		if (!nl)
 			break;
 		p = nl + 1;
 		line++;
 	}
-	pub_buf_puts(b, "</code></pre></div>\n");
+	fl_buf_puts(b, "</code></pre></div>\n");
 }
 
-static void related_item(pub_buf *b, const fl_entry *o, bool same_file)
+static void related_item(fl_buf *b, const fl_entry *o, bool same_file)
 {
-	pub_buf_puts(b, "<li><a href=\"");
+	fl_buf_puts(b, "<li><a href=\"");
 	error_href(b, o);
-	pub_buf_puts(b, "\">");
+	fl_buf_puts(b, "\">");
 	if (o->error_code) {
-		pub_buf_puts(b, "<code>");
-		pub_buf_html(b, o->error_code);
-		pub_buf_puts(b, "</code> ");
+		fl_buf_puts(b, "<code>");
+		pub_html(b, o->error_code);
+		fl_buf_puts(b, "</code> ");
 	}
 	cut_html(b, o->error_message, 140);
-	pub_buf_puts(b, "</a> <span class=\"muted\">");
+	fl_buf_puts(b, "</a> <span class=\"muted\">");
 	if (same_file)
-		pub_buf_printf(b, "line %d", o->line_number);
+		fl_buf_printf(b, "line %d", o->line_number);
 	else
-		pub_buf_html(b, o->file_path);
-	pub_buf_puts(b, "</span></li>\n");
+		pub_html(b, o->file_path);
+	fl_buf_puts(b, "</span></li>\n");
 }
 
-static void related(site *s, pub_buf *b, size_t ri, size_t k)
+static void related(site *s, fl_buf *b, size_t ri, size_t k)
 {
 	const pub_repo_set *rs = &s->d->repos[ri];
 	const fl_entry *e = &rs->entries[k];
@@ -227,10 +230,10 @@ static void related(site *s, pub_buf *b, size_t ri, size_t k)
 		lo--;
 	while (hi < rs->n && strcmp(rs->entries[hi].file_path, e->file_path) == 0)
 		hi++;
-	pub_buf_puts(b, "<section id=\"related\"><h2>Related errors</h2>\n");
+	fl_buf_puts(b, "<section id=\"related\"><h2>Related errors</h2>\n");
 	size_t shown = 0;
 	if (hi - lo > 1) {
-		pub_buf_puts(b, "<h3>In the same file</h3><ul class=\"related\">\n");
+		fl_buf_puts(b, "<h3>In the same file</h3><ul class=\"related\">\n");
 		/* nearest first, alternating around k */
 		for (size_t d = 1; shown < RELATED_MAX && (k >= lo + d || k + d < hi); d++) {
 			if (k >= lo + d && shown < RELATED_MAX) {
@@ -242,7 +245,7 @@ static void related(site *s, pub_buf *b, size_t ri, size_t k)
 				shown++;
 			}
 		}
-		pub_buf_puts(b, "</ul>\n");
+		fl_buf_puts(b, "</ul>\n");
 	}
 	/* shared tags: the rarest shared tag first (background tag before all) */
 	const fl_strmap *tc = &s->tag_count[ri];
@@ -297,14 +300,14 @@ static void related(site *s, pub_buf *b, size_t ri, size_t k)
 		}
 	}
 	if (np) {
-		pub_buf_puts(b, "<h3>Sharing tags</h3><ul class=\"related\">\n");
+		fl_buf_puts(b, "<h3>Sharing tags</h3><ul class=\"related\">\n");
 		for (size_t q = 0; q < np; q++)
 			related_item(b, &rs->entries[picked[q]], false);
-		pub_buf_puts(b, "</ul>\n");
+		fl_buf_puts(b, "</ul>\n");
 	}
 	if (!shown && !np)
-		pub_buf_puts(b, "<p class=\"muted\">No related errors in this repository.</p>\n");
-	pub_buf_puts(b, "</section>\n");
+		fl_buf_puts(b, "<p class=\"muted\">No related errors in this repository.</p>\n");
+	fl_buf_puts(b, "</section>\n");
 }
 
 static char *plain_cut(const char *s, size_t max)
@@ -317,103 +320,106 @@ static char *plain_cut(const char *s, size_t max)
 	return fl_xasprintf("%.*s…", (int)max, s);
 }
 
-static char *json_ld(site *s, const fl_entry *e, const fl_repo *r)
+/* JSON-LD (TechArticle + FAQPage), written directly with every string
+ * escaped for a <script> element. */
+static void ld_key(fl_buf *b, const char *key, const char *v)
+{
+	fl_buf_printf(b, "\"%s\":", key);
+	pub_json_str(b, v, true);
+}
+
+static void json_ld(site *s, fl_buf *b, const fl_entry *e, const fl_repo *r)
 {
 	char *url = fl_xasprintf("%s/errors/%s/", s->base, e->id);
 	char *msg = plain_cut(e->error_message, 200);
 	char *doc = plain_cut(e->documentation, 2000);
-	json_t *art = json_object();
-	json_object_set_new(art, "@type", json_string("TechArticle"));
-	json_object_set_new(art, "@id", json_string(url));
 	char *headline = plain_cut(title_of(e), 100);
-	json_object_set_new(art, "headline", json_string(headline));
-	free(headline);
-	json_object_set_new(art, "description", json_string(doc));
-	json_object_set_new(art, "url", json_string(url));
-	json_object_set_new(art, "datePublished", json_string(e->analyzed_at));
-	json_object_set_new(art, "dateModified", json_string(e->content_changed_at));
-	json_object_set_new(art, "isBasedOn", json_string(e->github_url));
-	json_t *about = json_object();
-	json_object_set_new(about, "@type", json_string("SoftwareSourceCode"));
-	json_object_set_new(about, "name", json_string(e->repo));
-	json_object_set_new(about, "codeRepository", json_string(e->github_url));
-	if (r && r->language)
-		json_object_set_new(about, "programmingLanguage", json_string(r->language));
-	json_object_set_new(art, "about", about);
-	json_t *kw = json_array();
-	for (size_t i = 0; i < e->tags.n; i++)
-		json_array_append_new(kw, json_string(e->tags.v[i]));
-	json_object_set_new(art, "keywords", kw);
-	json_t *pub = json_object();
-	json_object_set_new(pub, "@type", json_string("Organization"));
-	json_object_set_new(pub, "name", json_string("faultline"));
-	json_object_set_new(art, "publisher", pub);
-
-	json_t *faq = json_object();
-	json_object_set_new(faq, "@type", json_string("FAQPage"));
-	json_object_set_new(faq, "url", json_string(url));
-	json_t *qs = json_array();
-	struct { char *q; const char *a; } qa[3];
-	pub_buf fix = {0};
+	fl_buf_puts(b, "{\"@context\":\"https:\\/\\/schema.org\",\"@graph\":[{\"@type\":\"TechArticle\",");
+	ld_key(b, "@id", url);
+	fl_buf_putc(b, ',');
+	ld_key(b, "headline", headline);
+	fl_buf_putc(b, ',');
+	ld_key(b, "description", doc);
+	fl_buf_putc(b, ',');
+	ld_key(b, "url", url);
+	fl_buf_putc(b, ',');
+	ld_key(b, "datePublished", e->analyzed_at);
+	fl_buf_putc(b, ',');
+	ld_key(b, "dateModified", e->content_changed_at);
+	fl_buf_putc(b, ',');
+	ld_key(b, "isBasedOn", e->github_url);
+	fl_buf_puts(b, ",\"about\":{\"@type\":\"SoftwareSourceCode\",");
+	ld_key(b, "name", e->repo);
+	fl_buf_putc(b, ',');
+	ld_key(b, "codeRepository", e->github_url);
+	if (r && r->language) {
+		fl_buf_putc(b, ',');
+		ld_key(b, "programmingLanguage", r->language);
+	}
+	fl_buf_puts(b, "},\"keywords\":[");
+	for (size_t i = 0; i < e->tags.n; i++) {
+		if (i)
+			fl_buf_putc(b, ',');
+		pub_json_str(b, e->tags.v[i], true);
+	}
+	fl_buf_puts(b, "],\"publisher\":{\"@type\":\"Organization\",\"name\":\"faultline\"}},"
+		    "{\"@type\":\"FAQPage\",");
+	ld_key(b, "url", url);
+	fl_buf_puts(b, ",\"mainEntity\":[");
+	fl_buf fix = {0};
 	for (size_t i = 0; i < e->solutions.n && i < 5; i++) {
 		if (i)
-			pub_buf_puts(&fix, "\n");
-		pub_buf_printf(&fix, "%zu. %s", i + 1, e->solutions.v[i]);
+			fl_buf_putc(&fix, '\n');
+		fl_buf_printf(&fix, "%zu. %s", i + 1, e->solutions.v[i]);
 	}
+	struct { char *q; const char *a; } qa[3];
 	qa[0].q = fl_xasprintf("What does \"%s\" mean?", msg);
 	qa[0].a = doc;
 	qa[1].q = fl_xasprintf("What triggers \"%s\"?", msg);
 	qa[1].a = e->trigger_scenarios;
 	qa[2].q = fl_xasprintf("How do I fix \"%s\"?", msg);
-	qa[2].a = fix.p;
+	qa[2].a = fix.n ? fl_buf_cstr(&fix) : NULL;
+	bool first = true;
 	for (int i = 0; i < 3; i++) {
 		if (qa[i].a && *qa[i].a) {
-			json_t *q = json_object();
-			json_object_set_new(q, "@type", json_string("Question"));
-			json_object_set_new(q, "name", json_string(qa[i].q));
-			json_t *a = json_object();
-			json_object_set_new(a, "@type", json_string("Answer"));
+			if (!first)
+				fl_buf_putc(b, ',');
+			first = false;
+			fl_buf_puts(b, "{\"@type\":\"Question\",");
+			ld_key(b, "name", qa[i].q);
+			fl_buf_puts(b, ",\"acceptedAnswer\":{\"@type\":\"Answer\",");
 			char *at = plain_cut(qa[i].a, 2000);
-			json_object_set_new(a, "text", json_string(at));
+			ld_key(b, "text", at);
 			free(at);
-			json_object_set_new(q, "acceptedAnswer", a);
-			json_array_append_new(qs, q);
+			fl_buf_puts(b, "}}");
 		}
 		free(qa[i].q);
 	}
-	pub_buf_free(&fix);
-	json_object_set_new(faq, "mainEntity", qs);
-	json_t *root = json_object();
-	json_object_set_new(root, "@context", json_string("https://schema.org"));
-	json_t *graph = json_array();
-	json_array_append_new(graph, art);
-	json_array_append_new(graph, faq);
-	json_object_set_new(root, "@graph", graph);
-	char *out = pub_json_dump(root, true);
-	json_decref(root);
+	fl_buf_puts(b, "]}]}");
+	fl_buf_free(&fix);
+	free(headline);
 	free(url);
 	free(msg);
 	free(doc);
-	return out;
 }
 
-static void badge(pub_buf *b, const char *cls, const char *label, const char *v)
+static void badge(fl_buf *b, const char *cls, const char *label, const char *v)
 {
-	pub_buf_printf(b, "<span class=\"badge %s\" title=\"%s\">", cls, label);
-	pub_buf_html(b, v);
-	pub_buf_puts(b, "</span>");
+	fl_buf_printf(b, "<span class=\"badge %s\" title=\"%s\">", cls, label);
+	pub_html(b, v);
+	fl_buf_puts(b, "</span>");
 }
 
-static void code_details(pub_buf *b, const char *summary, const char *code)
+static void code_details(fl_buf *b, const char *summary, const char *code)
 {
 	if (!code)
 		return;
-	pub_buf_printf(b, "<details><summary>%s</summary><pre class=\"code\"><code>", summary);
+	fl_buf_printf(b, "<details><summary>%s</summary><pre class=\"code\"><code>", summary);
 	cut_html(b, code, FIELD_MAX);
-	pub_buf_puts(b, "</code></pre></details>\n");
+	fl_buf_puts(b, "</code></pre></details>\n");
 }
 
-static int error_page(site *s, size_t ri, size_t k, pub_buf *b)
+static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 {
 	const pub_repo_set *rs = &s->d->repos[ri];
 	const fl_entry *e = &rs->entries[k];
@@ -421,31 +427,29 @@ static int error_page(site *s, size_t ri, size_t k, pub_buf *b)
 	char canon[64];
 	snprintf(canon, sizeof canon, "/errors/%s/", e->id);
 	char *title = fl_xasprintf("%s — %s", title_of(e), e->repo);
-	char *ld = json_ld(s, e, &rs->repo);
-	pub_buf extra = {0};
-	pub_buf_printf(&extra, "<link rel=\"alternate\" type=\"application/json\" href=\"/data/errors/%s.json\">\n"
+	fl_buf extra = {0};
+	fl_buf_printf(&extra, "<link rel=\"alternate\" type=\"application/json\" href=\"/data/errors/%s.json\">\n"
 		       "<script type=\"application/ld+json\">", e->id);
-	pub_buf_puts(&extra, ld);
-	pub_buf_puts(&extra, "</script>\n");
+	json_ld(s, &extra, e, &rs->repo);
+	fl_buf_puts(&extra, "</script>\n");
 	char *desc = plain_cut(e->documentation, 280);
-	head(s, b, title, desc, canon, extra.p);
+	head(s, b, title, desc, canon, fl_buf_cstr(&extra));
 	free(desc);
-	free(ld);
-	pub_buf_free(&extra);
+	fl_buf_free(&extra);
 	free(title);
 
-	pub_buf_puts(b, "<article class=\"error\">\n<p class=\"crumbs\"><a href=\"/\">Home</a> / <a href=\"");
+	fl_buf_puts(b, "<article class=\"error\">\n<p class=\"crumbs\"><a href=\"/\">Home</a> / <a href=\"");
 	repo_href(b, e->repo);
-	pub_buf_puts(b, "\">");
-	pub_buf_html(b, e->repo);
-	pub_buf_puts(b, "</a> / ");
-	pub_buf_html(b, e->slug);
-	pub_buf_puts(b, "</p>\n<h1>");
+	fl_buf_puts(b, "\">");
+	pub_html(b, e->repo);
+	fl_buf_puts(b, "</a> / ");
+	pub_html(b, e->slug);
+	fl_buf_puts(b, "</p>\n<h1>");
 	cut_html(b, title_of(e), 160);
-	pub_buf_puts(b, "</h1>\n<p class=\"badges\">");
-	pub_buf_printf(b, "<span class=\"badge sev-%s\" title=\"severity\">", e->severity);
-	pub_buf_html(b, e->severity);
-	pub_buf_puts(b, "</span>");
+	fl_buf_puts(b, "</h1>\n<p class=\"badges\">");
+	fl_buf_printf(b, "<span class=\"badge sev-%s\" title=\"severity\">", e->severity);
+	pub_html(b, e->severity);
+	fl_buf_puts(b, "</span>");
 	badge(b, "type", "error type", e->error_type);
 	if (e->error_class)
 		badge(b, "cls", "error class", e->error_class);
@@ -454,37 +458,37 @@ static int error_page(site *s, size_t ri, size_t k, pub_buf *b)
 		snprintf(hs, sizeof hs, "HTTP %d", e->http_status);
 		badge(b, "http", "HTTP status", hs);
 	}
-	pub_buf_puts(b, "</p>\n<pre class=\"message\" id=\"message\"><code>");
+	fl_buf_puts(b, "</p>\n<pre class=\"message\" id=\"message\"><code>");
 	cut_html(b, e->error_message, FIELD_MAX);
-	pub_buf_puts(b, "</code></pre>\n");
+	fl_buf_puts(b, "</code></pre>\n");
 	if (e->error_code || strcmp(e->message_pattern, e->error_message) != 0) {
-		pub_buf_puts(b, "<p class=\"pattern\"><span class=\"muted\">Matches</span> <code>");
+		fl_buf_puts(b, "<p class=\"pattern\"><span class=\"muted\">Matches</span> <code>");
 		cut_html(b, e->message_pattern, 600);
-		pub_buf_puts(b, "</code></p>\n");
+		fl_buf_puts(b, "</code></p>\n");
 	}
 
-	pub_buf_puts(b, "<section id=\"meaning\"><h2>What it means</h2>\n");
-	markdown_field(b, e->documentation);
-	pub_buf_puts(b, "</section>\n<section id=\"source\"><h2>Where it is raised</h2>\n");
+	fl_buf_puts(b, "<section id=\"meaning\"><h2>What it means</h2>\n");
+	markdown_field(mc, b, e->documentation);
+	fl_buf_puts(b, "</section>\n<section id=\"source\"><h2>Where it is raised</h2>\n");
 	source_window(b, e);
-	pub_buf_puts(b, "</section>\n<section id=\"solutions\"><h2>How to fix it</h2>\n");
+	fl_buf_puts(b, "</section>\n<section id=\"solutions\"><h2>How to fix it</h2>\n");
 	if (e->solutions.n) {
-		pub_buf_puts(b, "<ol class=\"solutions\">\n");
+		fl_buf_puts(b, "<ol class=\"solutions\">\n");
 		for (size_t i = 0; i < e->solutions.n && i < 20; i++) {
-			pub_buf_puts(b, "<li>");
-			markdown_field(b, e->solutions.v[i]);
-			pub_buf_puts(b, "</li>\n");
+			fl_buf_puts(b, "<li>");
+			markdown_field(mc, b, e->solutions.v[i]);
+			fl_buf_puts(b, "</li>\n");
 		}
-		pub_buf_puts(b, "</ol>\n");
+		fl_buf_puts(b, "</ol>\n");
 	} else {
-		pub_buf_puts(b, "<p class=\"muted\">No fix is recorded for this error.</p>\n");
+		fl_buf_puts(b, "<p class=\"muted\">No fix is recorded for this error.</p>\n");
 	}
 	if (e->example_fix) {
-		pub_buf_puts(b, "<h3>Example</h3>\n<pre class=\"code\"><code>");
+		fl_buf_puts(b, "<h3>Example</h3>\n<pre class=\"code\"><code>");
 		cut_html(b, e->example_fix, FIELD_MAX);
-		pub_buf_puts(b, "</code></pre>\n");
+		fl_buf_puts(b, "</code></pre>\n");
 	}
-	pub_buf_puts(b, "</section>\n<section id=\"defensive\"><h2>Defensive patterns</h2>\n");
+	fl_buf_puts(b, "</section>\n<section id=\"defensive\"><h2>Defensive patterns</h2>\n");
 	bool any = false;
 	if (e->handling_strategy) {
 		static const char *const how[][2] = {
@@ -494,13 +498,13 @@ static int error_page(site *s, size_t ri, size_t k, pub_buf *b)
 			{"retry", "The failure can be transient: retry the operation with a bounded backoff."},
 			{"fallback", "Fall back to a default value or another path when it is raised."},
 		};
-		pub_buf_puts(b, "<details open><summary>Recommended handling: ");
-		pub_buf_html(b, e->handling_strategy);
-		pub_buf_puts(b, "</summary><p>");
+		fl_buf_puts(b, "<details open><summary>Recommended handling: ");
+		pub_html(b, e->handling_strategy);
+		fl_buf_puts(b, "</summary><p>");
 		for (size_t i = 0; i < sizeof how / sizeof how[0]; i++)
 			if (strcmp(how[i][0], e->handling_strategy) == 0)
-				pub_buf_puts(b, how[i][1]);
-		pub_buf_puts(b, "</p></details>\n");
+				fl_buf_puts(b, how[i][1]);
+		fl_buf_puts(b, "</p></details>\n");
 		any = true;
 	}
 	code_details(b, "Validate the input first", e->validation_code);
@@ -508,48 +512,48 @@ static int error_page(site *s, size_t ri, size_t k, pub_buf *b)
 	code_details(b, "Catch and handle it", e->try_catch_pattern);
 	any |= e->validation_code || e->type_guard || e->try_catch_pattern;
 	if (e->prevention_tips.n) {
-		pub_buf_puts(b, "<details open><summary>Prevention tips</summary><ul>\n");
+		fl_buf_puts(b, "<details open><summary>Prevention tips</summary><ul>\n");
 		for (size_t i = 0; i < e->prevention_tips.n && i < 20; i++) {
-			pub_buf_puts(b, "<li>");
-			markdown_field(b, e->prevention_tips.v[i]);
-			pub_buf_puts(b, "</li>\n");
+			fl_buf_puts(b, "<li>");
+			markdown_field(mc, b, e->prevention_tips.v[i]);
+			fl_buf_puts(b, "</li>\n");
 		}
-		pub_buf_puts(b, "</ul></details>\n");
+		fl_buf_puts(b, "</ul></details>\n");
 		any = true;
 	}
 	if (!any)
-		pub_buf_puts(b, "<details><summary>No defensive pattern recorded</summary>"
+		fl_buf_puts(b, "<details><summary>No defensive pattern recorded</summary>"
 			     "<p>Handle the error where the call is made; see the triggers below.</p></details>\n");
-	pub_buf_puts(b, "</section>\n<section id=\"triggers\"><h2>What triggers it</h2>\n");
-	markdown_field(b, e->trigger_scenarios);
-	pub_buf_puts(b, "<h3>Common situations</h3>\n");
-	markdown_field(b, e->common_situations);
-	pub_buf_puts(b, "</section>\n");
+	fl_buf_puts(b, "</section>\n<section id=\"triggers\"><h2>What triggers it</h2>\n");
+	markdown_field(mc, b, e->trigger_scenarios);
+	fl_buf_puts(b, "<h3>Common situations</h3>\n");
+	markdown_field(mc, b, e->common_situations);
+	fl_buf_puts(b, "</section>\n");
 	related(s, b, ri, k);
 	if (e->tags.n) {
-		pub_buf_puts(b, "<p class=\"tags\">");
+		fl_buf_puts(b, "<p class=\"tags\">");
 		for (size_t i = 0; i < e->tags.n && i < 20; i++)
 			badge(b, "tag", "tag", e->tags.v[i]);
-		pub_buf_puts(b, "</p>\n");
+		fl_buf_puts(b, "</p>\n");
 	}
-	pub_buf_puts(b, "</article>\n");
+	fl_buf_puts(b, "</article>\n");
 
-	pub_buf f = {0};
+	fl_buf f = {0};
 	char date[11];
 	snprintf(date, sizeof date, "%.10s", e->analyzed_at);
-	pub_buf_puts(&f, "<p class=\"provenance\"><a href=\"");
+	fl_buf_puts(&f, "<p class=\"provenance\"><a href=\"");
 	repo_href(&f, e->repo);
-	pub_buf_puts(&f, "\">");
-	pub_buf_html(&f, e->repo);
-	pub_buf_printf(&f, "</a>@<code>%.12s</code> · analyzed <time datetime=\"", e->analyzed_sha);
-	pub_buf_html(&f, e->analyzed_at);
-	pub_buf_puts(&f, "\">");
-	pub_buf_html(&f, date);
-	pub_buf_puts(&f, "</time> · text from <strong>static analysis</strong> of the source (no language model) · "
+	fl_buf_puts(&f, "\">");
+	pub_html(&f, e->repo);
+	fl_buf_printf(&f, "</a>@<code>%.12s</code> · analyzed <time datetime=\"", e->analyzed_sha);
+	pub_html(&f, e->analyzed_at);
+	fl_buf_puts(&f, "\">");
+	pub_html(&f, date);
+	fl_buf_puts(&f, "</time> · text from <strong>static analysis</strong> of the source (no language model) · "
 		     "<a href=\"");
-	pub_buf_printf(&f, "/data/errors/%s.json\" type=\"application/json\">JSON record</a></p>", e->id);
-	foot(b, f.p);
-	pub_buf_free(&f);
+	fl_buf_printf(&f, "/data/errors/%s.json\" type=\"application/json\">JSON record</a></p>", e->id);
+	foot(b, fl_buf_cstr(&f));
+	fl_buf_free(&f);
 	return 0;
 }
 
@@ -565,24 +569,18 @@ static void *error_pages(void *arg)
 {
 	job *j = arg;
 	site *s = j->s;
-	pub_buf b = {0};
+	fl_buf b = {0};
 	fl_err err;
+	pub_md_cache *mc = fl_xcalloc(1, sizeof *mc);
 	for (size_t i = j->from; i < j->to && j->rc == 0; i += j->step) {
 		const fl_entry *e = s->all[i];
 		size_t ri = s->repo_of[i];
 		size_t k = (size_t)(e - s->d->repos[ri].entries);
-		error_page(s, ri, k, &b);
-		char *path = fl_xasprintf("%s/errors/%s", s->out, e->id);
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			fl_seterr(&err, "%s: %s", path, strerror(errno));
+		error_page(s, ri, k, &b, mc);
+		char *file = fl_xasprintf("%s/errors/%s/index.html", s->out, e->id);
+		if (pub_write_if_changed(file, b.s ? b.s : "", b.n, NULL, &err) < 0)
 			j->rc = -1;
-		} else {
-			char *file = fl_xasprintf("%s/index.html", path);
-			if (pub_write_file(file, b.p, b.n, &err) < 0)
-				j->rc = -1;
-			free(file);
-		}
-		free(path);
+		free(file);
 		pthread_mutex_lock(&s->lock);
 		if (j->rc < 0)
 			*s->err = err;
@@ -593,13 +591,15 @@ static void *error_pages(void *arg)
 			s->largest = (long long)b.n;
 		pthread_mutex_unlock(&s->lock);
 	}
-	pub_buf_free(&b);
+	pub_md_cache_free(mc);
+	free(mc);
+	fl_buf_free(&b);
 	return NULL;
 }
 
 /* ---- other pages ------------------------------------------------------------------ */
 
-static void num(pub_buf *b, long long v)
+static void num(fl_buf *b, long long v)
 {
 	char tmp[32], out[48];
 	int n = snprintf(tmp, sizeof tmp, "%lld", v), o = 0;
@@ -609,87 +609,168 @@ static void num(pub_buf *b, long long v)
 		out[o++] = tmp[i];
 	}
 	out[o] = '\0';
-	pub_buf_puts(b, out);
+	fl_buf_puts(b, out);
 }
 
-static int repo_page(site *s, size_t ri)
+/* ---- repository pages: the table of records, REPO_PAGE_ROWS per page ---------
+ * Page 1 is /repos/{owner}/{name}/, page N /repos/{owner}/{name}/page/N/. */
+
+static size_t repo_pages(const pub_repo_set *rs)
+{
+	return rs->n ? (rs->n + REPO_PAGE_ROWS - 1) / REPO_PAGE_ROWS : 1;
+}
+
+static void repo_page_href(fl_buf *b, const char *repo, size_t page)
+{
+	repo_href(b, repo);
+	if (page > 1)
+		fl_buf_printf(b, "page/%zu/", page);
+}
+
+/* Previous / first, a window around this page, last / next. */
+static void pager(fl_buf *b, const char *repo, size_t page, size_t pages)
+{
+	if (pages < 2)
+		return;
+	fl_buf_puts(b, "<nav class=\"pager\" aria-label=\"Pages\">");
+	if (page > 1) {
+		fl_buf_puts(b, "<a rel=\"prev\" href=\"");
+		repo_page_href(b, repo, page - 1);
+		fl_buf_puts(b, "\">← Previous</a>");
+	} else {
+		fl_buf_puts(b, "<span class=\"off\">← Previous</span>");
+	}
+	bool gap = false;
+	for (size_t p = 1; p <= pages; p++) {
+		if (p != 1 && p != pages && (p + 2 < page || p > page + 2)) {
+			gap = true;
+			continue;
+		}
+		if (gap)
+			fl_buf_puts(b, "<span class=\"gap\">…</span>");
+		gap = false;
+		if (p == page) {
+			fl_buf_printf(b, "<span aria-current=\"page\">%zu</span>", p);
+		} else {
+			fl_buf_puts(b, "<a href=\"");
+			repo_page_href(b, repo, p);
+			fl_buf_printf(b, "\">%zu</a>", p);
+		}
+	}
+	if (page < pages) {
+		fl_buf_puts(b, "<a rel=\"next\" href=\"");
+		repo_page_href(b, repo, page + 1);
+		fl_buf_puts(b, "\">Next →</a>");
+	} else {
+		fl_buf_puts(b, "<span class=\"off\">Next →</span>");
+	}
+	fl_buf_puts(b, "</nav>\n");
+}
+
+static int repo_page(site *s, size_t ri, size_t page)
 {
 	const pub_repo_set *rs = &s->d->repos[ri];
 	const fl_repo *r = &rs->repo;
-	pub_buf b = {0}, canon = {0};
-	repo_href(&canon, r->repo);
-	char *title = fl_xasprintf("%s errors — faultline", r->repo);
+	size_t pages = repo_pages(rs);
+	size_t from = (page - 1) * REPO_PAGE_ROWS;
+	size_t to = from + REPO_PAGE_ROWS < rs->n ? from + REPO_PAGE_ROWS : rs->n;
+	fl_buf b = {0}, canon = {0};
+	repo_page_href(&canon, r->repo, page);
+	char *title = page > 1 ? fl_xasprintf("%s errors, page %zu of %zu — faultline", r->repo, page, pages)
+			       : fl_xasprintf("%s errors — faultline", r->repo);
 	char *desc = fl_xasprintf("Every error %s can raise: %lld records with message, source line, cause and fix.",
 				  r->repo, r->error_count);
-	head(s, &b, title, desc, canon.p, NULL);
+	head(s, &b, title, desc, fl_buf_cstr(&canon), NULL);
 	free(title);
 	free(desc);
-	pub_buf_puts(&b, "<p class=\"crumbs\"><a href=\"/\">Home</a> / ");
-	pub_buf_html(&b, r->repo);
-	pub_buf_puts(&b, "</p>\n<h1>");
-	pub_buf_html(&b, r->repo);
-	pub_buf_puts(&b, "</h1>\n");
-	if (r->description) {
-		pub_buf_puts(&b, "<p class=\"lead\">");
-		pub_buf_html(&b, r->description);
-		pub_buf_puts(&b, "</p>\n");
+	fl_buf_puts(&b, "<p class=\"crumbs\"><a href=\"/\">Home</a> / ");
+	if (page > 1) {
+		fl_buf_puts(&b, "<a href=\"");
+		repo_href(&b, r->repo);
+		fl_buf_puts(&b, "\">");
+		pub_html(&b, r->repo);
+		fl_buf_printf(&b, "</a> / page %zu", page);
+	} else {
+		pub_html(&b, r->repo);
 	}
-	pub_buf_puts(&b, "<dl class=\"facts\"><div><dt>Errors</dt><dd>");
+	fl_buf_puts(&b, "</p>\n<h1>");
+	pub_html(&b, r->repo);
+	fl_buf_puts(&b, "</h1>\n");
+	if (r->description) {
+		fl_buf_puts(&b, "<p class=\"lead\">");
+		pub_html(&b, r->description);
+		fl_buf_puts(&b, "</p>\n");
+	}
+	fl_buf_puts(&b, "<dl class=\"facts\"><div><dt>Errors</dt><dd>");
 	num(&b, (long long)rs->n);
-	pub_buf_puts(&b, "</dd></div>");
+	fl_buf_puts(&b, "</dd></div>");
 	if (r->language) {
-		pub_buf_puts(&b, "<div><dt>Language</dt><dd>");
-		pub_buf_html(&b, r->language);
-		pub_buf_puts(&b, "</dd></div>");
+		fl_buf_puts(&b, "<div><dt>Language</dt><dd>");
+		pub_html(&b, r->language);
+		fl_buf_puts(&b, "</dd></div>");
 	}
 	if (r->source_files >= 0) {
-		pub_buf_puts(&b, "<div><dt>Source files</dt><dd>");
+		fl_buf_puts(&b, "<div><dt>Source files</dt><dd>");
 		num(&b, r->source_files);
-		pub_buf_puts(&b, "</dd></div>");
+		fl_buf_puts(&b, "</dd></div>");
 	}
-	pub_buf_printf(&b, "<div><dt>Commit</dt><dd><code>%.12s</code></dd></div>"
+	fl_buf_printf(&b, "<div><dt>Commit</dt><dd><code>%.12s</code></dd></div>"
 		       "<div><dt>Analyzed</dt><dd>%.10s</dd></div></dl>\n", r->analyzed_sha, r->analyzed_at);
-	pub_buf_puts(&b, "<form class=\"search-inline\" action=\"/search/\" method=\"get\">"
+	fl_buf_puts(&b, "<form class=\"search-inline\" action=\"/search/\" method=\"get\">"
 		     "<input type=\"hidden\" name=\"repo\" value=\"");
-	pub_buf_html(&b, r->repo);
-	pub_buf_puts(&b, "\"><input type=\"search\" name=\"q\" placeholder=\"Paste an error message from this repository\" "
+	pub_html(&b, r->repo);
+	fl_buf_puts(&b, "\"><input type=\"search\" name=\"q\" placeholder=\"Paste an error message from this repository\" "
 		     "aria-label=\"Error message\"><button type=\"submit\">Search</button></form>\n");
 	if (!rs->n) {
-		pub_buf_puts(&b, "<p class=\"muted\">No error records for this repository.</p>\n");
+		fl_buf_puts(&b, "<p class=\"muted\">No error records for this repository.</p>\n");
 	} else {
-		pub_buf_puts(&b, "<table class=\"errors\">\n<thead><tr><th>Code</th><th>Message</th>"
-			     "<th>Type</th><th>Severity</th></tr></thead>\n<tbody>\n");
-		for (size_t k = 0; k < rs->n; k++) {
-			const fl_entry *e = &rs->entries[k];
-			pub_buf_puts(&b, "<tr><td>");
-			if (e->error_code) {
-				pub_buf_puts(&b, "<code>");
-				pub_buf_html(&b, e->error_code);
-				pub_buf_puts(&b, "</code>");
-			}
-			pub_buf_puts(&b, "</td><td><a href=\"");
-			error_href(&b, e);
-			pub_buf_puts(&b, "\">");
-			cut_html(&b, e->error_message, 160);
-			pub_buf_puts(&b, "</a><div class=\"loc\">");
-			pub_buf_html(&b, e->file_path);
-			if (e->line_number)
-				pub_buf_printf(&b, ":%d", e->line_number);
-			pub_buf_puts(&b, "</div></td><td>");
-			pub_buf_html(&b, e->error_type);
-			pub_buf_printf(&b, "</td><td><span class=\"badge sev-%s\">", e->severity);
-			pub_buf_html(&b, e->severity);
-			pub_buf_puts(&b, "</span></td></tr>\n");
+		if (pages > 1) {
+			fl_buf_puts(&b, "<p class=\"range\">Errors ");
+			num(&b, (long long)from + 1);
+			fl_buf_puts(&b, "–");
+			num(&b, (long long)to);
+			fl_buf_puts(&b, " of ");
+			num(&b, (long long)rs->n);
+			fl_buf_printf(&b, " · page %zu of %zu</p>\n", page, pages);
 		}
-		pub_buf_puts(&b, "</tbody>\n</table>\n");
+		pager(&b, r->repo, page, pages);
+		fl_buf_puts(&b, "<table class=\"errors\">\n<thead><tr><th>Code</th><th>Message</th>"
+			     "<th>Type</th><th>Severity</th></tr></thead>\n<tbody>\n");
+		for (size_t k = from; k < to; k++) {
+			const fl_entry *e = &rs->entries[k];
+			fl_buf_puts(&b, "<tr><td>");
+			if (e->error_code) {
+				fl_buf_puts(&b, "<code>");
+				pub_html(&b, e->error_code);
+				fl_buf_puts(&b, "</code>");
+			}
+			fl_buf_puts(&b, "</td><td><a href=\"");
+			error_href(&b, e);
+			fl_buf_puts(&b, "\">");
+			cut_html(&b, e->error_message, 160);
+			fl_buf_puts(&b, "</a><div class=\"loc\">");
+			pub_html(&b, e->file_path);
+			if (e->line_number)
+				fl_buf_printf(&b, ":%d", e->line_number);
+			fl_buf_puts(&b, "</div></td><td>");
+			pub_html(&b, e->error_type);
+			fl_buf_printf(&b, "</td><td><span class=\"badge sev-%s\">", e->severity);
+			pub_html(&b, e->severity);
+			fl_buf_puts(&b, "</span></td></tr>\n");
+		}
+		fl_buf_puts(&b, "</tbody>\n</table>\n");
+		pager(&b, r->repo, page, pages);
 	}
 	foot(&b, NULL);
-	pub_buf rel = {0};
-	pub_buf_printf(&rel, "repos/%s/index.html", r->repo);
-	int rc = write_out(s, rel.p, &b, true);
-	pub_buf_free(&rel);
-	pub_buf_free(&b);
-	pub_buf_free(&canon);
+	fl_buf rel = {0};
+	fl_buf_printf(&rel, "repos/%s/", r->repo);
+	if (page > 1)
+		fl_buf_printf(&rel, "page/%zu/", page);
+	fl_buf_puts(&rel, "index.html");
+	int rc = write_out(s, fl_buf_cstr(&rel), &b, true);
+	fl_buf_free(&rel);
+	fl_buf_free(&b);
+	fl_buf_free(&canon);
 	return rc;
 }
 
@@ -709,83 +790,84 @@ static const char *const USAGE_HTML =
 	"<div class=\"card\"><h3>MCP</h3><p>For coding assistants: <code>faultline mcp</code> speaks the Model Context "
 	"Protocol over stdio, or with <code>--data-url</code> against this site's data set.</p></div>\n"
 	"<div class=\"card\"><h3>Data set</h3><p>Every record is plain JSON: "
-	"<a href=\"/data/manifest.json\">manifest.json</a> (version and sha256 of every file), "
+	"<a href=\"/data/manifest.json\">manifest.json</a> (version, counts, and the sha256 of the index, "
+	"the repository list and <a href=\"/data/inventory.json\">inventory.json</a>, which holds the sha256 of every other file), "
 	"<a href=\"/data/index.json\">index.json</a>, <a href=\"/data/repos.json\">repos.json</a>, "
 	"and <code>/data/errors/{id}.json</code>. See also <a href=\"/llms.txt\">llms.txt</a>.</p></div>\n"
 	"</div></section>\n";
 
 static int home_page(site *s)
 {
-	pub_buf b = {0};
+	fl_buf b = {0};
 	head(s, &b, "faultline — where every error message comes from",
 	     "Paste an error message and find the source line that raised it, what it means and how to fix it.",
 	     "/", NULL);
-	pub_buf_puts(&b, "<section class=\"hero\"><h1>Where does this error come from?</h1>\n"
+	fl_buf_puts(&b, "<section class=\"hero\"><h1>Where does this error come from?</h1>\n"
 		     "<p class=\"lead\">faultline reads the source code of libraries and programs, finds every place "
 		     "that raises an error, and records the exact message, the line that raises it, what it means "
 		     "and how to fix it. Paste an error text to find its source.</p>\n"
 		     "<form class=\"search-inline big\" action=\"/search/\" method=\"get\">"
 		     "<input type=\"search\" name=\"q\" placeholder=\"Paste an error message…\" aria-label=\"Error message\">"
 		     "<button type=\"submit\">Search</button></form>\n");
-	pub_buf_puts(&b, "<p class=\"stats\"><strong>");
+	fl_buf_puts(&b, "<p class=\"stats\"><strong>");
 	num(&b, (long long)s->d->nerrors);
-	pub_buf_printf(&b, "</strong> error%s in <strong>", s->d->nerrors == 1 ? "" : "s");
+	fl_buf_printf(&b, "</strong> error%s in <strong>", s->d->nerrors == 1 ? "" : "s");
 	num(&b, (long long)s->d->nrepos);
-	pub_buf_printf(&b, "</strong> repositor%s · data set version <code>", s->d->nrepos == 1 ? "y" : "ies");
-	pub_buf_html(&b, s->d->dataset_version);
-	pub_buf_puts(&b, "</code></p></section>\n<section id=\"repos\"><h2>Repositories</h2>\n");
+	fl_buf_printf(&b, "</strong> repositor%s · data set version <code>", s->d->nrepos == 1 ? "y" : "ies");
+	pub_html(&b, s->d->dataset_version);
+	fl_buf_puts(&b, "</code></p></section>\n<section id=\"repos\"><h2>Repositories</h2>\n");
 	if (!s->d->nrepos) {
-		pub_buf_puts(&b, "<p class=\"muted\">The data set holds no repository yet.</p>\n");
+		fl_buf_puts(&b, "<p class=\"muted\">The data set holds no repository yet.</p>\n");
 	} else {
-		pub_buf_puts(&b, "<table class=\"repos\">\n<thead><tr><th>Repository</th><th>Language</th>"
+		fl_buf_puts(&b, "<table class=\"repos\">\n<thead><tr><th>Repository</th><th>Language</th>"
 			     "<th class=\"num\">Errors</th><th>Analyzed</th></tr></thead>\n<tbody>\n");
 		for (size_t i = 0; i < s->d->nrepos; i++) {
 			const fl_repo *r = &s->d->repos[i].repo;
-			pub_buf_puts(&b, "<tr><td><a href=\"");
+			fl_buf_puts(&b, "<tr><td><a href=\"");
 			repo_href(&b, r->repo);
-			pub_buf_puts(&b, "\">");
-			pub_buf_html(&b, r->repo);
-			pub_buf_puts(&b, "</a>");
+			fl_buf_puts(&b, "\">");
+			pub_html(&b, r->repo);
+			fl_buf_puts(&b, "</a>");
 			if (r->description) {
-				pub_buf_puts(&b, "<div class=\"loc\">");
+				fl_buf_puts(&b, "<div class=\"loc\">");
 				cut_html(&b, r->description, 140);
-				pub_buf_puts(&b, "</div>");
+				fl_buf_puts(&b, "</div>");
 			}
-			pub_buf_puts(&b, "</td><td>");
-			pub_buf_html(&b, r->language ? r->language : "");
-			pub_buf_puts(&b, "</td><td class=\"num\">");
+			fl_buf_puts(&b, "</td><td>");
+			pub_html(&b, r->language ? r->language : "");
+			fl_buf_puts(&b, "</td><td class=\"num\">");
 			num(&b, (long long)s->d->repos[i].n);
-			pub_buf_printf(&b, "</td><td>%.10s</td></tr>\n", r->analyzed_at);
+			fl_buf_printf(&b, "</td><td>%.10s</td></tr>\n", r->analyzed_at);
 		}
-		pub_buf_puts(&b, "</tbody>\n</table>\n");
+		fl_buf_puts(&b, "</tbody>\n</table>\n");
 	}
-	pub_buf_puts(&b, "</section>\n");
-	pub_buf_puts(&b, USAGE_HTML);
+	fl_buf_puts(&b, "</section>\n");
+	fl_buf_puts(&b, USAGE_HTML);
 	foot(&b, NULL);
 	int rc = write_out(s, "index.html", &b, true);
-	pub_buf_free(&b);
+	fl_buf_free(&b);
 	return rc;
 }
 
 static int search_page(site *s)
 {
-	pub_buf b = {0};
+	fl_buf b = {0};
 	head(s, &b, "Search errors — faultline",
 	     "Paste an error message, a log line or a stack trace and find the source line that raised it.",
 	     "/search/", NULL);
-	pub_buf_puts(&b, "<h1>Search</h1>\n<p class=\"lead\">Paste an error message, a log line or a stack trace.</p>\n"
+	fl_buf_puts(&b, "<h1>Search</h1>\n<p class=\"lead\">Paste an error message, a log line or a stack trace.</p>\n"
 		     "<form id=\"search-form\" class=\"search-form\" action=\"/search/\" method=\"get\">\n"
 		     "<textarea id=\"q\" name=\"q\" rows=\"3\" placeholder=\"e.g. timeout of 500ms exceeded\" "
 		     "aria-label=\"Error text\"></textarea>\n<div class=\"row\"><select id=\"repo\" name=\"repo\" "
 		     "aria-label=\"Repository\"><option value=\"\">All repositories</option>");
 	for (size_t i = 0; i < s->d->nrepos; i++) {
-		pub_buf_puts(&b, "<option value=\"");
-		pub_buf_html(&b, s->d->repos[i].repo.repo);
-		pub_buf_puts(&b, "\">");
-		pub_buf_html(&b, s->d->repos[i].repo.repo);
-		pub_buf_puts(&b, "</option>");
+		fl_buf_puts(&b, "<option value=\"");
+		pub_html(&b, s->d->repos[i].repo.repo);
+		fl_buf_puts(&b, "\">");
+		pub_html(&b, s->d->repos[i].repo.repo);
+		fl_buf_puts(&b, "</option>");
 	}
-	pub_buf_puts(&b, "</select><button type=\"submit\">Search</button></div>\n</form>\n"
+	fl_buf_puts(&b, "</select><button type=\"submit\">Search</button></div>\n</form>\n"
 		     "<p id=\"status\" class=\"muted\" aria-live=\"polite\"></p>\n"
 		     "<ol id=\"results\" class=\"results\"></ol>\n"
 		     "<noscript><p>The search runs in your browser with JavaScript; without it, browse the "
@@ -793,58 +875,58 @@ static int search_page(site *s)
 		     "<script src=\"/assets/search.js\" defer></script>\n");
 	foot(&b, NULL);
 	int rc = write_out(s, "search/index.html", &b, true);
-	pub_buf_free(&b);
+	fl_buf_free(&b);
 	return rc;
 }
 
 static int not_found_page(site *s)
 {
-	pub_buf b = {0};
+	fl_buf b = {0};
 	head(s, &b, "Not found — faultline", NULL, "/404.html", NULL);
-	pub_buf_puts(&b, "<h1>Not found</h1>\n<p>There is no page here. Try the <a href=\"/search/\">search</a> "
+	fl_buf_puts(&b, "<h1>Not found</h1>\n<p>There is no page here. Try the <a href=\"/search/\">search</a> "
 		     "or the <a href=\"/\">list of repositories</a>.</p>\n");
 	foot(&b, NULL);
 	int rc = write_out(s, "404.html", &b, false);
-	pub_buf_free(&b);
+	fl_buf_free(&b);
 	return rc;
 }
 
-static void url_el(pub_buf *b, const char *base, const char *path, const char *lastmod)
+static void url_el(fl_buf *b, const char *base, const char *path, const char *lastmod)
 {
-	pub_buf_puts(b, "<url><loc>");
-	pub_buf_html(b, base);
-	pub_buf_html(b, path);
-	pub_buf_puts(b, "</loc>");
+	fl_buf_puts(b, "<url><loc>");
+	pub_html(b, base);
+	pub_html(b, path);
+	fl_buf_puts(b, "</loc>");
 	if (lastmod)
-		pub_buf_printf(b, "<lastmod>%.10s</lastmod>", lastmod);
-	pub_buf_puts(b, "</url>\n");
+		fl_buf_printf(b, "<lastmod>%.10s</lastmod>", lastmod);
+	fl_buf_puts(b, "</url>\n");
 }
 
 static int sitemaps(site *s)
 {
 	static const char *const HEAD = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-	pub_buf idx = {0}, b = {0};
-	pub_buf_puts(&idx, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	fl_buf idx = {0}, b = {0};
+	fl_buf_puts(&idx, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		     "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-	pub_buf_puts(&b, HEAD);
+	fl_buf_puts(&b, HEAD);
 	url_el(&b, s->base, "/", NULL);
 	url_el(&b, s->base, "/search/", NULL);
-	pub_buf_puts(&b, "</urlset>\n");
+	fl_buf_puts(&b, "</urlset>\n");
 	int rc = write_out(s, "sitemaps/site.xml", &b, false);
-	pub_buf_printf(&idx, "<sitemap><loc>%s/sitemaps/site.xml</loc></sitemap>\n", s->base);
+	fl_buf_printf(&idx, "<sitemap><loc>%s/sitemaps/site.xml</loc></sitemap>\n", s->base);
 	for (size_t i = 0; rc == 0 && i < s->d->nrepos; i++) {
 		const pub_repo_set *rs = &s->d->repos[i];
 		size_t part = 0, k = 0;
 		do {
 			b.n = 0;
-			pub_buf_puts(&b, HEAD);
+			fl_buf_puts(&b, HEAD);
 			size_t in = 0;
-			if (part == 0) {
-				pub_buf path = {0};
-				repo_href(&path, rs->repo.repo);
-				url_el(&b, s->base, path.p, rs->repo.analyzed_at);
-				pub_buf_free(&path);
+			for (size_t pg = 1; part == 0 && pg <= repo_pages(rs); pg++) {
+				fl_buf path = {0};
+				repo_page_href(&path, rs->repo.repo, pg);
+				url_el(&b, s->base, fl_buf_cstr(&path), rs->repo.analyzed_at);
+				fl_buf_free(&path);
 				in++;
 			}
 			for (; k < rs->n && in < SITEMAP_MAX; k++, in++) {
@@ -852,82 +934,143 @@ static int sitemaps(site *s)
 				snprintf(p, sizeof p, "/errors/%s/", rs->entries[k].id);
 				url_el(&b, s->base, p, rs->entries[k].content_changed_at);
 			}
-			pub_buf_puts(&b, "</urlset>\n");
-			pub_buf rel = {0};
-			pub_buf_puts(&rel, "sitemaps/repos/");
-			pub_buf_puts(&rel, rs->repo.repo);
+			fl_buf_puts(&b, "</urlset>\n");
+			fl_buf rel = {0};
+			fl_buf_puts(&rel, "sitemaps/repos/");
+			fl_buf_puts(&rel, rs->repo.repo);
 			if (part)
-				pub_buf_printf(&rel, "-%zu", part + 1);
-			pub_buf_puts(&rel, ".xml");
-			rc = write_out(s, rel.p, &b, false);
-			pub_buf_puts(&idx, "<sitemap><loc>");
-			pub_buf_html(&idx, s->base);
-			pub_buf_puts(&idx, "/");
-			const char *slash = strchr(rel.p + 15, '/');
-			pub_buf_add(&idx, rel.p, 15);
-			char *owner = fl_xstrndup(rel.p + 15, (size_t)(slash - rel.p - 15));
-			pub_buf_urlpart(&idx, owner);
+				fl_buf_printf(&rel, "-%zu", part + 1);
+			fl_buf_puts(&rel, ".xml");
+			const char *relp = fl_buf_cstr(&rel);
+			rc = write_out(s, relp, &b, false);
+			fl_buf_puts(&idx, "<sitemap><loc>");
+			pub_html(&idx, s->base);
+			fl_buf_puts(&idx, "/");
+			const char *slash = strchr(relp + 15, '/');
+			fl_buf_put(&idx, relp, 15);
+			char *owner = fl_xstrndup(relp + 15, (size_t)(slash - relp - 15));
+			pub_urlpart(&idx, owner);
 			free(owner);
-			pub_buf_puts(&idx, "/");
-			pub_buf_urlpart(&idx, slash + 1);
-			pub_buf_puts(&idx, "</loc></sitemap>\n");
-			pub_buf_free(&rel);
+			fl_buf_puts(&idx, "/");
+			pub_urlpart(&idx, slash + 1);
+			fl_buf_puts(&idx, "</loc></sitemap>\n");
+			fl_buf_free(&rel);
 			part++;
 		} while (rc == 0 && k < rs->n);
 	}
-	pub_buf_puts(&idx, "</sitemapindex>\n");
+	fl_buf_puts(&idx, "</sitemapindex>\n");
 	if (rc == 0)
 		rc = write_out(s, "sitemap.xml", &idx, false);
-	pub_buf_free(&idx);
-	pub_buf_free(&b);
+	fl_buf_free(&idx);
+	fl_buf_free(&b);
 	return rc;
 }
 
 static int text_files(site *s)
 {
-	pub_buf b = {0};
-	pub_buf_printf(&b, "User-agent: *\nAllow: /\n\nSitemap: %s/sitemap.xml\n", s->base);
+	fl_buf b = {0};
+	fl_buf_printf(&b, "User-agent: *\nAllow: /\n\nSitemap: %s/sitemap.xml\n", s->base);
 	int rc = write_out(s, "robots.txt", &b, false);
 	b.n = 0;
-	pub_buf_puts(&b, "# faultline\n\n> An error knowledge base built by static analysis of source code: "
+	fl_buf_puts(&b, "# faultline\n\n> An error knowledge base built by static analysis of source code: "
 		     "for every place a library or program raises an error, the exact message, a regex that "
 		     "matches it at run time, the source line and a permalink, what it means, what triggers it "
 		     "and how to fix it.\n\n");
-	pub_buf_printf(&b, "Data set version %s: %zu errors in %zu repositories. Records are plain JSON "
+	fl_buf_printf(&b, "Data set version %s: %zu errors in %zu repositories. Records are plain JSON "
 		       "(schema version 2); every page has a JSON twin.\n\n## Data\n\n",
 		       s->d->dataset_version, s->d->nerrors, s->d->nrepos);
-	pub_buf_printf(&b, "- [Manifest](%s/data/manifest.json): version, counts, sha256 of every file\n"
+	fl_buf_printf(&b, "- [Manifest](%s/data/manifest.json): version, counts, size and sha256 of the index, "
+		       "the repository list and the inventory (poll this small file)\n"
+		       "- [Inventory](%s/data/inventory.json): size and sha256 of every other file\n"
 		       "- [Index](%s/data/index.json): one compact entry per error (id, repo, slug, code, message, pattern)\n"
 		       "- [Repositories](%s/data/repos.json): RepoEntry list\n"
 		       "- Error records: %s/data/errors/{id}.json; per repository: %s/data/repos/{owner}/{name}.json\n"
 		       "- [Search](%s/search/): paste an error text; `GET /api/search?q=` when served by `faultline serve`\n\n"
-		       "## Repositories\n\n", s->base, s->base, s->base, s->base, s->base, s->base);
+		       "## Repositories\n\n", s->base, s->base, s->base, s->base, s->base, s->base, s->base);
 	for (size_t i = 0; i < s->d->nrepos; i++) {
 		const fl_repo *r = &s->d->repos[i].repo;
-		pub_buf path = {0};
+		fl_buf path = {0};
 		repo_href(&path, r->repo);
-		pub_buf_printf(&b, "- [%s](%s%s): %zu errors%s%s%s\n", r->repo, s->base, path.p,
+		fl_buf_printf(&b, "- [%s](%s%s): %zu errors%s%s%s\n", r->repo, s->base, fl_buf_cstr(&path),
 			       s->d->repos[i].n, r->language ? " (" : "", r->language ? r->language : "",
 			       r->language ? ")" : "");
-		pub_buf_free(&path);
+		fl_buf_free(&path);
 	}
 	if (rc == 0)
 		rc = write_out(s, "llms.txt", &b, false);
-	pub_buf_free(&b);
+	fl_buf_free(&b);
 	return rc;
 }
 
 static int assets(site *s)
 {
-	pub_buf b = {0};
-	pub_buf_puts(&b, pub_style_css);
+	fl_buf b = {0};
+	fl_buf_puts(&b, pub_style_css);
 	int rc = write_out(s, "assets/style.css", &b, false);
 	b.n = 0;
-	pub_buf_puts(&b, pub_search_js);
+	fl_buf_puts(&b, pub_search_js);
 	if (rc == 0)
 		rc = write_out(s, "assets/search.js", &b, false);
-	pub_buf_free(&b);
+	fl_buf_free(&b);
 	return rc;
+}
+
+/* ---- what an earlier rendering left --------------------------------------------
+ * errors/{id}/ of records no longer in the data set, and every file of the
+ * other generated folders that this rendering did not write. */
+
+static void prune_tree(site *s, const char *rel)
+{
+	char *p = fl_xasprintf("%s/%s", s->out, rel);
+	DIR *d = opendir(p);
+	if (!d) {
+		free(p);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		char *child = fl_xasprintf("%s/%s", rel, de->d_name);
+		char *cp = fl_xasprintf("%s/%s", s->out, child);
+		size_t one;
+		if (pub_is_dir(cp)) {
+			prune_tree(s, child);
+			rmdir(cp); /* only when now empty */
+		} else if (!fl_strmap_get(&s->outputs, child, &one)) {
+			unlink(cp);
+		}
+		free(cp);
+		free(child);
+	}
+	closedir(d);
+	free(p);
+}
+
+static void prune_stale(site *s)
+{
+	fl_strmap ids = {0};
+	for (size_t i = 0; i < s->n; i++)
+		fl_strmap_put(&ids, s->all[i]->id, i);
+	char *ed = fl_xasprintf("%s/errors", s->out);
+	DIR *d = opendir(ed);
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		size_t ix;
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+		    fl_strmap_get(&ids, de->d_name, &ix))
+			continue;
+		char *p = fl_xasprintf("%s/%s", ed, de->d_name);
+		pub_rmtree(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	free(ed);
+	fl_strmap_free(&ids);
+	static const char *const trees[] = {"repos", "search", "sitemaps", "assets", NULL};
+	for (int i = 0; trees[i]; i++)
+		prune_tree(s, trees[i]);
 }
 
 /* ---- driver --------------------------------------------------------------------------- */
@@ -965,14 +1108,6 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 				fl_strmap_put(&s.tag_count[i], tag, c + 1);
 			}
 		}
-	/* old pages go: the site is regenerated as a whole */
-	static const char *const generated[] = {"errors", "repos", "search", "sitemaps", "assets",
-		"index.html", "404.html", "llms.txt", "robots.txt", "sitemap.xml", NULL};
-	for (int i = 0; generated[i]; i++) {
-		char *p = fl_xasprintf("%s/%s", out, generated[i]);
-		pub_rmtree(p);
-		free(p);
-	}
 	int rc = pub_mkdirs(out, err);
 	char *ed = fl_xasprintf("%s/errors", out);
 	if (rc == 0)
@@ -1002,7 +1137,8 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		}
 	}
 	for (size_t i = 0; rc == 0 && i < d.nrepos; i++)
-		rc = repo_page(&s, i);
+		for (size_t pg = 1; rc == 0 && pg <= repo_pages(&d.repos[i]); pg++)
+			rc = repo_page(&s, i, pg);
 	if (rc == 0)
 		rc = home_page(&s);
 	if (rc == 0)
@@ -1013,6 +1149,8 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		rc = sitemaps(&s);
 	if (rc == 0)
 		rc = text_files(&s);
+	if (rc == 0)
+		prune_stale(&s);
 	if (rc == 0 && stats) {
 		memset(stats, 0, sizeof *stats);
 		stats->pages = s.pages;
@@ -1027,6 +1165,7 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	free(s.all);
 	free(s.repo_of);
 	free(base);
+	fl_strmap_free(&s.outputs);
 	pthread_mutex_destroy(&s.lock);
 	return rc;
 }
@@ -1040,12 +1179,23 @@ static char *out_dir_norm(const char *out)
 	return o;
 }
 
+/* The copy of the data set that a new one replaced is removed on a thread
+ * of its own while the pages are rendered: freeing 100k files is mostly
+ * waiting for the disk. */
+static void *remove_tree(void *arg)
+{
+	pub_rmtree(arg);
+	return NULL;
+}
+
 int fl_site_build(const char *data_dir, const char *out_in, const fl_site_opts *o,
 	    fl_site_stats *stats, fl_err *err)
 {
 	double t0 = fl_now_mono();
 	char *out = out_dir_norm(out_in);
-	char *data = fl_xasprintf("%s/data", out);
+	char *data = fl_xasprintf("%s/data", out), *old = NULL;
+	pthread_t rm_th;
+	bool remover = false;
 	int rc = -1;
 	if (pub_mkdirs(out, err) < 0)
 		goto done;
@@ -1064,7 +1214,13 @@ int fl_site_build(const char *data_dir, const char *out_in, const fl_site_opts *
 			free(tmp);
 			goto done;
 		}
-		pub_rmtree(data);
+		old = fl_xasprintf("%s/data.old", out);
+		pub_rmtree(old);
+		if (rename(data, old) < 0 && errno != ENOENT) {
+			free(old);
+			old = NULL;
+			pub_rmtree(data);
+		}
 		if (rename(tmp, data) < 0) {
 			fl_seterr(err, "%s: %s", data, strerror(errno));
 			pub_dataset_free(&d);
@@ -1072,10 +1228,19 @@ int fl_site_build(const char *data_dir, const char *out_in, const fl_site_opts *
 			goto done;
 		}
 		free(tmp);
+		if (old)
+			remover = pthread_create(&rm_th, NULL, remove_tree, old) == 0;
+		if (old && !remover)
+			pub_rmtree(old);
 	}
 	rc = render(&d, out, o, stats, err, t0);
 	pub_dataset_free(&d);
 done:
+	if (remover)
+		pthread_join(rm_th, NULL);
+	if (rc == 0 && stats)
+		stats->seconds = fl_now_mono() - t0;
+	free(old);
 	free(data);
 	free(out);
 	return rc;

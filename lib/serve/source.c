@@ -5,9 +5,10 @@
  * https:// or file://) is imported into a store in the cache folder
  * ($XDG_CACHE_HOME/faultline/<kind>-<hash of the source>/), re-imported only
  * when its datasetVersion changes.  A URL's small manifest.json is polled at
- * most once per TTL; every file it lists is downloaded into a temporary
- * folder and checked against its size and sha256 before anything is
- * imported.  The cache is switched atomically: the new store is complete
+ * most once per TTL; only when its datasetVersion changed are the files
+ * downloaded into a temporary folder: index.json, repos.json and
+ * inventory.json checked against the manifest's sizes and sha256, every
+ * other file against the inventory's, before anything is imported.  The cache is switched atomically: the new store is complete
  * under its own name before state.json (written to a temporary file, then
  * renamed) points to it, so a second instance never reads a half file.  A
  * failed refresh keeps the old cache (stale); syncs are serialised by a lock
@@ -324,60 +325,126 @@ static bool safe_rel(const char *rel)
 	return true;
 }
 
-/* Download every file of manifest m (already fetched) into dir, checked. */
+static const char *rel_of(const char *path)
+{
+	if (fl_str_starts(path, "/data/"))
+		return path + 6;
+	return path[0] == '/' ? path + 1 : path;
+}
+
+/* Download rel (a file of size bytes and sha256 sha, as listing says) into
+ * dir/rel; the body is kept in *keep when keep is not NULL. */
+static int fetch_checked(CURL *c, srv_source *s, const char *rel, long long bytes,
+			 const char *sha, const char *listing, const char *dir,
+			 fl_buf *keep, fl_err *err)
+{
+	char *url = fl_xasprintf("%s/%s", s->url, rel);
+	fl_buf b;
+	if (fetch(c, url, (size_t)bytes, &b, err) < 0) {
+		free(url);
+		return -1;
+	}
+	char hex[65];
+	pub_sha256_hex(b.s, b.n, hex);
+	if ((long long)b.n != bytes || strcmp(hex, sha) != 0) {
+		fl_seterr(err, "%s: rejected: %zu bytes with sha256 %s, %s says %lld bytes with sha256 %s",
+			  url, b.n, hex, listing, bytes, sha);
+		fl_buf_free(&b);
+		free(url);
+		return -1;
+	}
+	free(url);
+	char *fp = fl_xasprintf("%s/%s", dir, rel);
+	char *slash = strrchr(fp, '/');
+	*slash = '\0';
+	int rc = pub_mkdirs(fp, err);
+	*slash = '/';
+	if (rc == 0)
+		rc = pub_write_file(fp, b.s, b.n, err);
+	free(fp);
+	if (rc == 0 && keep)
+		*keep = b;
+	else
+		fl_buf_free(&b);
+	return rc;
+}
+
+/* One {"path","bytes","sha256"} of a listing: the relative path, or NULL
+ * with err set. */
+static const char *listed_file(srv_source *s, json_t *v, const char *what,
+			       long long *bytes, const char **sha, fl_err *err)
+{
+	const char *path = json_string_value(json_object_get(v, "path"));
+	json_t *bj = json_object_get(v, "bytes");
+	*sha = json_string_value(json_object_get(v, "sha256"));
+	if (!path || !json_is_integer(bj) || json_integer_value(bj) < 0 || !*sha) {
+		fl_seterr(err, "%s/%s: must be {\"path\",\"bytes\",\"sha256\"}", s->url, what);
+		return NULL;
+	}
+	const char *rel = rel_of(path);
+	if (!safe_rel(rel) || strcmp(rel, "manifest.json") == 0) {
+		fl_seterr(err, "%s/%s.path: '%s' is not a path inside the data set", s->url, what, path);
+		return NULL;
+	}
+	*bytes = (long long)json_integer_value(bj);
+	return rel;
+}
+
+/* Download the data set of manifest m (already fetched) into dir, every
+ * file checked: index.json, repos.json and inventory.json against the
+ * manifest, every other file against the inventory. */
 static int download_all(CURL *c, srv_source *s, json_t *m, const char *mtext,
 			size_t mlen, const char *dir, fl_err *err)
 {
 	json_t *files = json_object_get(m, "files");
 	if (!json_is_object(files))
 		return fl_seterr(err, "%s/manifest.json: files: missing or not an object", s->url);
-	const char *key;
-	json_t *v;
-	json_object_foreach(files, key, v) {
-		const char *path = json_string_value(json_object_get(v, "path"));
-		json_t *bj = json_object_get(v, "bytes");
-		const char *sha = json_string_value(json_object_get(v, "sha256"));
-		if (!path || !json_is_integer(bj) || json_integer_value(bj) < 0 || !sha)
-			return fl_seterr(err, "%s/manifest.json: files.%s: must be {\"path\",\"bytes\",\"sha256\"}",
-					 s->url, key);
-		const char *rel = path;
-		if (fl_str_starts(rel, "/data/"))
-			rel += 6;
-		else if (rel[0] == '/')
-			rel++;
-		if (!safe_rel(rel) || strcmp(rel, "manifest.json") == 0)
-			return fl_seterr(err, "%s/manifest.json: files.%s.path: '%s' is not a path inside the data set",
-					 s->url, key, path);
-		char *url = fl_xasprintf("%s/%s", s->url, rel);
-		fl_buf b;
-		size_t want = (size_t)json_integer_value(bj);
-		int rc = fetch(c, url, want, &b, err);
-		if (rc < 0) {
-			free(url);
+	static const char *const keys[] = {"index", "repos", "inventory"};
+	fl_buf inv = {0};
+	for (int i = 0; i < 3; i++) {
+		char what[64], listing[64];
+		snprintf(what, sizeof what, "manifest.json: files.%s", keys[i]);
+		snprintf(listing, sizeof listing, "manifest.json (files.%s)", keys[i]);
+		json_t *v = json_object_get(files, keys[i]);
+		if (!v) {
+			fl_buf_free(&inv);
+			return fl_seterr(err, "%s/manifest.json: files.%s: missing", s->url, keys[i]);
+		}
+		long long bytes;
+		const char *sha, *rel = listed_file(s, v, what, &bytes, &sha, err);
+		if (!rel || fetch_checked(c, s, rel, bytes, sha, listing, dir, i == 2 ? &inv : NULL, err) < 0) {
+			fl_buf_free(&inv);
 			return -1;
 		}
-		char hex[65];
-		pub_sha256_hex(b.s, b.n, hex);
-		if (b.n != want || strcmp(hex, sha) != 0) {
-			fl_seterr(err, "%s: rejected: %zu bytes with sha256 %s, the manifest says %zu bytes with sha256 %s",
-				  url, b.n, hex, want, sha);
-			fl_buf_free(&b);
-			free(url);
-			return -1;
-		}
-		free(url);
-		char *fp = fl_xasprintf("%s/%s", dir, rel);
-		char *slash = strrchr(fp, '/');
-		*slash = '\0';
-		rc = pub_mkdirs(fp, err);
-		*slash = '/';
-		if (rc == 0)
-			rc = pub_write_file(fp, b.s, b.n, err);
-		free(fp);
-		fl_buf_free(&b);
-		if (rc < 0)
-			return -1;
 	}
+	json_error_t je;
+	json_t *io = json_loadb(inv.s ? inv.s : "", inv.n, 0, &je);
+	fl_buf_free(&inv);
+	json_t *list = json_object_get(io, "files");
+	if (!json_is_array(list)) {
+		json_decref(io);
+		return fl_seterr(err, "%s/inventory.json: not an inventory (no files list)", s->url);
+	}
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v) {
+		char what[64];
+		snprintf(what, sizeof what, "inventory.json: files[%zu]", i);
+		long long bytes;
+		const char *sha, *rel = listed_file(s, v, what, &bytes, &sha, err);
+		if (!rel) {
+			json_decref(io);
+			return -1;
+		}
+		if (strcmp(rel, "index.json") == 0 || strcmp(rel, "repos.json") == 0 ||
+		    strcmp(rel, "inventory.json") == 0)
+			continue; /* fetched and checked against the manifest */
+		if (fetch_checked(c, s, rel, bytes, sha, "inventory.json", dir, NULL, err) < 0) {
+			json_decref(io);
+			return -1;
+		}
+	}
+	json_decref(io);
 	char *mp = fl_xasprintf("%s/manifest.json", dir);
 	int rc = pub_write_file(mp, mtext, mlen, err);
 	free(mp);
@@ -401,7 +468,7 @@ static int sync_url(srv_source *s, fl_err *err)
 	curl_easy_setopt(c, CURLOPT_USERAGENT, "faultline/" FL_VERSION);
 	char *murl = fl_xasprintf("%s/manifest.json", s->url);
 	fl_buf mb;
-	int rc = fetch(c, murl, 16u << 20, &mb, err);
+	int rc = fetch(c, murl, 1u << 20, &mb, err);
 	free(murl);
 	if (rc < 0) {
 		curl_easy_cleanup(c);

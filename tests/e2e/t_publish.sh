@@ -1,5 +1,5 @@
-# publish: export (layout, schema of every file, inventory, monotonic
-# version), import (round trip, corrupt data sets rejected as a whole with
+# publish: export (layout, schema of every file, small manifest, inventory,
+# monotonic version), import (round trip, corrupt data sets rejected as a whole with
 # file and field named), kill safety of export, the static site (links,
 # JSON-LD, page size, escaping, section order) and headless Chromium.
 
@@ -63,26 +63,32 @@ ENTRY_OK='(keys_unsorted == $ek) and (.id|test("^[0-9a-f]{16}$")) and (.slug|tes
 	and (.errorMessage|length>0) and (.messagePattern|length>0)'
 check "manifest.json: schema" jqt --arg iso "$ISO" '(keys_unsorted == ["schemaVersion","datasetVersion","counts","files"])
 	and .schemaVersion == 2 and (.datasetVersion|test($iso)) and (.counts|keys_unsorted == ["repos","errors"])
+	and (.files|keys_unsorted == ["index","repos","inventory"])
 	and .files.index.path == "/data/index.json" and .files.repos.path == "/data/repos.json"
+	and .files.inventory.path == "/data/inventory.json"
 	and (.files|to_entries|all(.value|keys_unsorted == ["path","bytes","sha256"] and (.sha256|test("^[0-9a-f]{64}$"))))' "$DS/manifest.json"
+check "inventory.json: schema" jqt --arg iso "$ISO" '(keys_unsorted == ["schemaVersion","datasetVersion","files"])
+	and .schemaVersion == 2 and (.datasetVersion|test($iso))
+	and (.files|length > 0 and all(keys_unsorted == ["path","bytes","sha256"] and (.path|startswith("/data/"))
+		and (.sha256|test("^[0-9a-f]{64}$"))))
+	and ([.files[].path] == ([.files[].path]|sort))' "$DS/inventory.json"
 check "manifest.json: counts" jqt --argjson n "$NREC" '.counts.errors == $n and .counts.repos == 2' "$DS/manifest.json"
-inventory_ok() {
-	local bad=0 key path bytes sha f
-	while read -r key path bytes sha; do
+inventory_ok() { # manifest -> index, repos, inventory; inventory -> every other file
+	local bad=0 path bytes sha f
+	while read -r path bytes sha; do
 		f="$DS/${path#/data/}"
 		[ -f "$f" ] || { echo "    missing $f"; bad=1; continue; }
 		[ "$(stat -c %s "$f")" = "$bytes" ] || { echo "    size $f"; bad=1; }
 		[ "$(sha256sum "$f" | cut -d' ' -f1)" = "$sha" ] || { echo "    sha $f"; bad=1; }
-		case $key in index|repos) ;; *) [ "$key" = "${path#/data/}" ] || { echo "    key $key"; bad=1; } ;; esac
-	done < <(jq -r '.files | to_entries[] | "\(.key) \(.value.path) \(.value.bytes) \(.value.sha256)"' "$DS/manifest.json")
+	done < <(jq -r '.files[] | "\(.path) \(.bytes) \(.sha256)"' "$DS/manifest.json" "$DS/inventory.json")
 	# every file of the data set is listed
 	local listed unlisted
-	listed=$(jq -r '.files[].path' "$DS/manifest.json" | sed 's|^/data/||' | sort)
-	unlisted=$(cd "$DS" && find . -type f ! -name manifest.json | sed 's|^\./||' | sort | comm -23 - <(echo "$listed"))
+	listed=$(jq -r '.files[].path' "$DS/inventory.json" | sed 's|^/data/||' | sort)
+	unlisted=$(cd "$DS" && find . -type f ! -name manifest.json ! -name inventory.json | sed 's|^\./||' | sort | comm -23 - <(echo "$listed"))
 	[ -z "$unlisted" ] || { echo "    unlisted: $unlisted"; bad=1; }
 	return $bad
 }
-check "manifest.json: every file listed with its size and sha256" inventory_ok
+check "manifest.json and inventory.json: every file listed with its size and sha256" inventory_ok
 check "index.json: schema" jqt --arg iso "$ISO" --argjson n "$NREC" '(keys_unsorted == ["schemaVersion","datasetVersion","errors"])
 	and .schemaVersion == 2 and (.datasetVersion|test($iso)) and (.errors|length == $n)
 	and (.errors|all(keys_unsorted == ["id","repo","slug","code","msg","pattern","type","cls","tags","sev"]))' "$DS/index.json"
@@ -116,9 +122,10 @@ check "import exits 0" [ $rc -eq 0 ]
 check "import: same records" cmp -s <("$FL" list --db "$PB/a.db" --json) <("$FL" list --db "$PB/b.db" --json)
 "$FL" export --db "$PB/b.db" "$PB/ds2" >/dev/null 2>&1
 strip_version() { # data set -> normalized listing of its files
-	(cd "$1" && find . -type f ! -name manifest.json | LC_ALL=C sort | while read -r f; do
+	(cd "$1" && find . -type f ! -name manifest.json ! -name inventory.json | LC_ALL=C sort | while read -r f; do
 		echo "== $f"; sed 's/"datasetVersion":"[^"]*"/"datasetVersion":"V"/' "$f"; echo; done
-	 jq -c 'del(.datasetVersion) | .files |= with_entries(if (.key|test("^(index|errors/)")) then .value.sha256 = "x" | .value.bytes = 0 else . end)' "$1/manifest.json")
+	 jq -c 'del(.datasetVersion) | .files.index.sha256 = "x" | .files.inventory.sha256 = "x"' "$1/manifest.json"
+	 jq -c 'del(.datasetVersion) | .files |= map(if (.path|test("^/data/(index|errors/)")) then .sha256 = "x" else . end)' "$1/inventory.json")
 }
 check "export -> import -> export: identical but the version" cmp -s <(strip_version "$DS") <(strip_version "$PB/ds2")
 "$FL" export --db "$PB/a.db" "$DS" >/dev/null 2>&1
@@ -129,13 +136,23 @@ mkdir -p "$PB/notds" && echo keep >"$PB/notds/precious.txt"
 check "export refuses to replace a folder that is not a data set" test $rc -eq 1 -a -f "$PB/notds/precious.txt"
 
 # ---- corrupt data sets -----------------------------------------------------------
-rehash() { # DIR: recompute the manifest's sizes and hashes
-	local m="$1/manifest.json" key path
-	jq -r '.files | to_entries[] | "\(.key) \(.value.path)"' "$m" | while read -r key path; do
-		local f="$1/${path#/data/}"
-		jq --arg k "$key" --argjson b "$(stat -c %s "$f")" --arg s "$(sha256sum "$f" | cut -d' ' -f1)" \
+hash_manifest() { # DIR: recompute the manifest's sizes and hashes
+	local m="$1/manifest.json" key f
+	for key in index repos inventory; do
+		f="$1/$key.json"
+		jq -c --arg k "$key" --argjson b "$(stat -c %s "$f")" --arg s "$(sha256sum "$f" | cut -d' ' -f1)" \
 			'.files[$k].bytes = $b | .files[$k].sha256 = $s' "$m" >"$m.new" && mv "$m.new" "$m"
 	done
+}
+rehash() { # DIR: recompute the inventory's and the manifest's sizes and hashes
+	local inv="$1/inventory.json" path
+	jq -r '.files[].path' "$inv" | while read -r path; do
+		local f="$1/${path#/data/}"
+		printf '%s\t%s\t%s\n' "$path" "$(stat -c %s "$f")" "$(sha256sum "$f" | cut -d' ' -f1)"
+	done | jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {path: .[0], bytes: (.[1]|tonumber), sha256: .[2]})' >"$1/files.new"
+	jq -c --slurpfile f "$1/files.new" '.files = $f[0]' "$inv" >"$inv.new" && mv "$inv.new" "$inv"
+	rm -f "$1/files.new"
+	hash_manifest "$1"
 }
 bad_import() { # NAME EXPECTED-REGEX: import $PB/bad must fail naming the problem, store unchanged
 	local before after
@@ -165,7 +182,18 @@ bad_import "records of a repository missing from repos.json" "repos/zeta/tools.j
 fresh_bad; jq -c '.record.documentation = "changed"' "$DS/errors/$ONE.json" >"$PB/bad/errors/$ONE.json"; rehash "$PB/bad"
 bad_import "errors/{id}.json disagreeing with its repository file" "errors/$ONE.json: record.documentation: differs"
 fresh_bad; rm "$PB/bad/search/norms.json"
-bad_import "a listed file that is missing" "search/norms.json: listed in manifest.json"
+bad_import "a listed file that is missing" "search/norms.json: listed in inventory.json"
+fresh_bad; jq -c '.files[0].bytes += 1' "$DS/inventory.json" >"$PB/bad/inventory.json"
+bad_import "a changed inventory the manifest does not vouch for" "inventory.json: (bytes|sha256): .*manifest.json"
+fresh_bad; jq -c --arg p "/data/errors/$ONE.json" '(.files[] | select(.path == $p) | .sha256) = ("0" * 64)' "$DS/inventory.json" >"$PB/bad/inventory.json"
+hash_manifest "$PB/bad"
+bad_import "a file whose sha256 the inventory does not list" "errors/$ONE.json: sha256: is [0-9a-f]{64}, inventory.json says 0{64}"
+fresh_bad; jq -c '.files[1] = {"path": "/data/../x", "bytes": 1, "sha256": ("0" * 64)}' "$DS/inventory.json" >"$PB/bad/inventory.json"
+hash_manifest "$PB/bad"
+bad_import "an inventory listing a path outside the data set" "inventory.json: files\[1\].path: '/data/../x'"
+fresh_bad; jq -c --arg p "/data/errors/$ONE.json" '.files |= map(select(.path != $p))' "$DS/inventory.json" >"$PB/bad/inventory.json"
+hash_manifest "$PB/bad"
+bad_import "a record file the inventory does not list" "errors/$ONE.json: not listed in inventory.json"
 
 # ---- killing an export ------------------------------------------------------------
 verify_ds() { rm -f "$PB/v.db"; "$FL" import --db "$PB/v.db" "$1" >/dev/null 2>&1; }
@@ -189,6 +217,11 @@ for i in $(seq 1 40); do
 done
 "$FL" scan "$PB/big" --repo big/tree --db "$PB/big.db" >/dev/null 2>&1
 "$FL" export --db "$PB/big.db" "$PB/bigds" >/dev/null 2>&1
+BIGN=$(jq -r .counts.errors "$PB/bigds/manifest.json")
+check "manifest.json stays small: $BIGN records, $(stat -c %s "$PB/bigds/manifest.json") bytes" \
+	test "$BIGN" -ge 2000 -a "$(stat -c %s "$PB/bigds/manifest.json")" -lt 1024
+check "manifest.json does not grow with the records" \
+	test $(($(stat -c %s "$PB/bigds/manifest.json") - $(stat -c %s "$DS/manifest.json"))) -lt 16
 KOK=1
 for d in 0.05 0.15 0.3 0.45 0.6 0.8; do
 	"$FL" export --db "$PB/big.db" "$PB/bigds" >/dev/null 2>&1 &
@@ -272,8 +305,39 @@ check "site: repository page table" grep -q '<th>Code</th><th>Message</th><th>Ty
 "$FL" site --data "$DS" "$PB/site2" >/dev/null 2>&1; rc=$?
 check "site --data DIR exits 0" test $rc -eq 0 -a -f "$PB/site2/data/manifest.json"
 check "site: default base URL" grep -q 'href="https://faultline.dev/"' "$PB/site2/index.html"
+fresh_bad; rm "$PB/bad/search/norms.json"
 "$FL" site --data "$PB/bad" "$PB/site3" >/dev/null 2>"$PB/e.txt"; rc=$?
 grep -q "norms.json" "$PB/e.txt"; check "site --data of a bad data set fails naming it" test $rc -eq 1 -a $? -eq 0
+
+# ---- a repository with more records than a page shows; rendering again ---------------
+BSITE="$PB/bigsite"
+"$FL" site --data "$PB/bigds" --base-url https://example.test "$BSITE" >/dev/null 2>"$PB/e.txt"; rc=$?
+check "site of $BIGN records in one repository exits 0" [ $rc -eq 0 ]
+NPAGES=$(( (BIGN + 199) / 200 ))
+RP="$BSITE/repos/big/tree"
+check "repository pages: $NPAGES pages of 200 rows" test -f "$RP/index.html" -a -f "$RP/page/2/index.html" \
+	-a -f "$RP/page/$NPAGES/index.html" -a ! -e "$RP/page/$((NPAGES + 1))" -a ! -e "$RP/page/1"
+check "repository pages: 200 rows on the first, the rest on the last" \
+	test "$(grep -o '<tr><td>' "$RP/index.html" | wc -l)" -eq 200 \
+	-a "$(grep -o '<tr><td>' "$RP/page/$NPAGES/index.html" | wc -l)" -eq $((BIGN - 200 * (NPAGES - 1)))
+check "repository pages: every record on exactly one page" \
+	test "$(cat "$RP/index.html" "$RP"/page/*/index.html | grep -o 'href="/errors/[0-9a-f]*/"' | sort | uniq | wc -l)" -eq "$BIGN" \
+	-a "$(cat "$RP/index.html" "$RP"/page/*/index.html | grep -o '<td><a href="/errors/' | wc -l)" -eq "$BIGN"
+check "repository pages: canonical URL of each page" grep -q '<link rel="canonical" href="https://example.test/repos/big/tree/page/2/">' "$RP/page/2/index.html"
+check "repository pages: previous and next" bash -c 'grep -q "rel=\"prev\" href=\"/repos/big/tree/\"" "$1" && grep -q "rel=\"next\" href=\"/repos/big/tree/page/3/\"" "$1"' _ "$RP/page/2/index.html"
+check "repository pages: the sitemap lists every page" test "$(grep -o '<loc>https://example.test/repos/big/tree/[^<]*</loc>' "$BSITE/sitemaps/repos/big/tree.xml" | wc -l)" -eq "$NPAGES"
+SITE_KEEP=$SITE
+SITE=$BSITE
+check "repository pages: every internal link resolves" links_ok
+check "repository pages: every sitemap URL resolves" sitemap_ok
+# the same folder rendered from a smaller data set: what is gone goes
+"$FL" site --data "$DS" --base-url https://example.test "$BSITE" >/dev/null 2>"$PB/e.txt"; rc=$?
+check "rendering again into the same folder exits 0" [ $rc -eq 0 ]
+check "rendering again: only the current records' pages are left" \
+	test "$(find "$BSITE/errors" -name index.html | wc -l)" -eq "$NREC" -a ! -e "$BSITE/repos/big" -a ! -e "$BSITE/sitemaps/repos/big"
+check "rendering again: every internal link resolves" links_ok
+check "rendering again: every sitemap URL resolves" sitemap_ok
+SITE=$SITE_KEEP
 
 # ---- headless Chromium ---------------------------------------------------------------
 . "$TESTS/browser/browser.sh"

@@ -1,7 +1,9 @@
 /*
  * test_publish.c — publishing: export (layout, inventory, monotonic
  * version, search shards), import (round trip, all-or-nothing, corrupt data
- * sets named by file and field), HTML escaping and Markdown rendering.
+ * sets named by file and field), HTML escaping and Markdown rendering, the
+ * fast record reader and JSON writers against jansson, the site written in
+ * place.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -151,18 +153,18 @@ static void corrupt_and_expect(const char *rel, const char *from, const char *to
 	assert_non_null(data);
 	char *at = strstr(data, from);
 	assert_non_null(at);
-	pub_buf b = {0};
-	pub_buf_add(&b, data, (size_t)(at - data));
-	pub_buf_puts(&b, to);
-	pub_buf_puts(&b, at + strlen(from));
-	assert_int_equal(pub_write_file(f, b.p, b.n, &err), 0);
+	fl_buf b = {0};
+	fl_buf_put(&b, data, (size_t)(at - data));
+	fl_buf_puts(&b, to);
+	fl_buf_puts(&b, at + strlen(from));
+	assert_int_equal(pub_write_file(f, fl_buf_cstr(&b), b.n, &err), 0);
 	/* the store must not change */
 	long long before = fl_store_count_entries(st, NULL);
 	assert_int_equal(fl_import(st, out, NULL, &err), -1);
 	assert_int_equal(fl_store_count_entries(st, NULL), before);
 	if (!strstr(err.msg, want1) || !strstr(err.msg, want2))
 		fail_msg("message '%s' lacks '%s' / '%s'", err.msg, want1, want2);
-	pub_buf_free(&b);
+	fl_buf_free(&b);
 	free(data);
 	free(f);
 	pub_rmtree(out);
@@ -185,22 +187,147 @@ static void test_import_rejects(void **state)
 static void test_escaping(void **state)
 {
 	(void)state;
-	pub_buf b = {0};
-	pub_buf_html(&b, "<script>alert('x') & \"y\"</script>");
-	assert_string_equal(b.p, "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;");
+	fl_buf b = {0};
+	pub_html(&b, "<script>alert('x') & \"y\"</script>");
+	assert_string_equal(fl_buf_cstr(&b), "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;");
 	b.n = 0;
-	pub_buf_markdown(&b, "Raised when <script>alert(1)</script> is `a<b`.\n\n<div>block</div>\n\n[x](javascript:alert(1))");
-	assert_null(strstr(b.p, "<script"));
-	assert_null(strstr(b.p, "<div"));
-	assert_null(strstr(b.p, "javascript:"));
-	assert_non_null(strstr(b.p, "&lt;script&gt;"));
-	assert_non_null(strstr(b.p, "<code>a&lt;b</code>"));
-	pub_buf_free(&b);
+	pub_markdown(&b, "Raised when <script>alert(1)</script> is `a<b`.\n\n<div>block</div>\n\n[x](javascript:alert(1))");
+	assert_null(strstr(fl_buf_cstr(&b), "<script"));
+	assert_null(strstr(fl_buf_cstr(&b), "<div"));
+	assert_null(strstr(fl_buf_cstr(&b), "javascript:"));
+	assert_non_null(strstr(fl_buf_cstr(&b), "&lt;script&gt;"));
+	assert_non_null(strstr(fl_buf_cstr(&b), "<code>a&lt;b</code>"));
+	fl_buf_free(&b);
 	json_t *o = json_pack("{s:s}", "x", "</script><!--");
 	char *s = pub_json_dump(o, true);
 	assert_null(strstr(s, "<"));
 	free(s);
 	json_decref(o);
+}
+
+/* The fast reader gives what jansson + fl_entry_from_jobj give, and
+ * declines (0) whatever it does not take exactly. */
+static void test_fast_reader(void **state)
+{
+	(void)state;
+	fl_entry e;
+	make_entry(&e);
+	free(e.documentation);
+	e.documentation = strdup("caf\xc3\xa9 \"quoted\" \\ tab\there\nline \xf0\x9f\x98\x80 \x01 </script>");
+	char *json = fl_entry_to_json(&e, false);
+	fl_entry a, b;
+	fl_err err;
+	const char *p = json;
+	assert_int_equal(pub_entry_read(&p, json + strlen(json), &a), 1);
+	assert_ptr_equal(p, json + strlen(json));
+	assert_int_equal(fl_entry_from_json(json, strlen(json), &b, &err), 0);
+	char *ja = fl_entry_to_json(&a, false), *jb = fl_entry_to_json(&b, false);
+	assert_string_equal(ja, json);
+	assert_string_equal(jb, json);
+	assert_string_equal(a.documentation, e.documentation);
+	free(ja);
+	free(jb);
+	fl_entry_free(&a);
+	fl_entry_free(&b);
+	/* escapes jansson writes differently (\u00e9, a surrogate pair, \/) */
+	fl_buf t = {0};
+	const char *at = strstr(json, "caf");
+	fl_buf_put(&t, json, (size_t)(at - json));
+	fl_buf_puts(&t, "caf\\u00e9 \\ud83d\\ude00 a\\/b");
+	fl_buf_puts(&t, strstr(at, "\",\"triggerScenarios\""));
+	p = fl_buf_cstr(&t);
+	assert_int_equal(pub_entry_read(&p, t.s + t.n, &a), 1);
+	assert_string_equal(a.documentation, "caf\xc3\xa9 \xf0\x9f\x98\x80 a/b");
+	fl_entry_free(&a);
+	fl_buf_free(&t);
+	/* declined: unknown key, duplicate key, a fraction, \u0000, a lone
+	 * surrogate, a wrong type, a missing key */
+	const char *bad[][2] = {
+		{"\"schemaVersion\":2}", "\"schemaVersion\":2,\"extra\":1}"},
+		{"\"schemaVersion\":2}", "\"schemaVersion\":2,\"id\":\"x\"}"},
+		{"\"schemaVersion\":2}", "\"schemaVersion\":2.0}"},
+		{"caf", "\\u0000"},
+		{"caf", "\\ud83d"},
+		{"\"schemaVersion\":2}", "\"schemaVersion\":\"2\"}"},
+		{",\"schemaVersion\":2}", "}"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *where = strstr(json, bad[i][0]);
+		assert_non_null(where);
+		fl_buf_put(&t, json, (size_t)(where - json));
+		fl_buf_puts(&t, bad[i][1]);
+		fl_buf_puts(&t, where + strlen(bad[i][0]));
+		p = fl_buf_cstr(&t);
+		if (pub_entry_read(&p, t.s + t.n, &a) != 0)
+			fail_msg("case %zu taken: %s", i, t.s);
+		t.n = 0;
+	}
+	fl_buf_free(&t);
+	free(json);
+	fl_entry_free(&e);
+}
+
+/* pub_json_str and pub_index_json write what jansson writes. */
+static void test_json_writers(void **state)
+{
+	(void)state;
+	const char *strs[] = {"plain", "q\"b\\s/l", "\x01\x1f\b\f\n\r\t", "caf\xc3\xa9 \xe2\x80\xa8",
+		"</script><!-- & >", ""};
+	for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
+		for (int safe = 0; safe < 2; safe++) {
+			json_t *o = json_pack("[s]", strs[i]);
+			char *want = pub_json_dump(o, safe);
+			json_decref(o);
+			fl_buf b = {0};
+			fl_buf_putc(&b, '[');
+			pub_json_str(&b, strs[i], safe);
+			fl_buf_putc(&b, ']');
+			assert_string_equal(fl_buf_cstr(&b), want);
+			fl_buf_free(&b);
+			free(want);
+		}
+	}
+	fl_entry e;
+	make_entry(&e);
+	for (int round = 0; round < 2; round++) {
+		json_t *o = pub_index_obj(&e);
+		char *want = pub_json_dump(o, false);
+		json_decref(o);
+		fl_buf b = {0};
+		pub_index_json(&b, &e);
+		assert_string_equal(fl_buf_cstr(&b), want);
+		fl_buf_free(&b);
+		free(want);
+		if (round == 0) { /* then with a code and a class */
+			e.error_code = strdup("E_SIZE");
+			e.error_class = strdup("Widget\"Error");
+		}
+	}
+	fl_entry_free(&e);
+}
+
+/* A page is rewritten only when its bytes change. */
+static void test_write_if_changed(void **state)
+{
+	(void)state;
+	char *f = p("w/sub/page.html");
+	fl_err err;
+	bool written;
+	assert_int_equal(pub_write_if_changed(f, "abc", 3, &written, &err), 0);
+	assert_true(written);
+	assert_int_equal(pub_write_if_changed(f, "abc", 3, &written, &err), 0);
+	assert_false(written);
+	assert_int_equal(pub_write_if_changed(f, "abd", 3, &written, &err), 0);
+	assert_true(written);
+	assert_int_equal(pub_write_if_changed(f, "ab", 2, &written, &err), 0);
+	assert_true(written);
+	size_t len;
+	char *data = fl_read_file(f, &len, &err);
+	assert_non_null(data);
+	assert_int_equal(len, 2);
+	assert_memory_equal(data, "ab", 2);
+	free(data);
+	free(f);
 }
 
 static void test_iso(void **state)
@@ -221,6 +348,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_import_roundtrip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_import_rejects, setup, teardown),
 		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_fast_reader),
+		cmocka_unit_test(test_json_writers),
+		cmocka_unit_test_setup_teardown(test_write_if_changed, setup, teardown),
 		cmocka_unit_test(test_iso),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
