@@ -273,38 +273,11 @@ static void lex_number(fl_toks *t, bool in_dir)
 	push(t, FL_TK_NUMBER, start, p - start, t->line, col, in_dir);
 }
 
-static size_t punct_len(const char *s, size_t rem)
-{
-	char c = s[0], d = rem > 1 ? s[1] : 0, e = rem > 2 ? s[2] : 0;
-	switch (c) {
-	case ':': return d == ':' ? 2 : 1;
-	case '-':
-		if (d == '>')
-			return e == '*' ? 3 : 2;
-		return (d == '-' || d == '=') ? 2 : 1;
-	case '+': return (d == '+' || d == '=') ? 2 : 1;
-	case '<':
-		if (d == '<')
-			return e == '=' ? 3 : 2;
-		if (d == '=')
-			return e == '>' ? 3 : 2;
-		return 1;
-	case '>':
-		if (d == '>')
-			return e == '=' ? 3 : 2;
-		return d == '=' ? 2 : 1;
-	case '=': case '!': case '*': case '/': case '%': case '^':
-		return d == '=' ? 2 : 1;
-	case '&': return (d == '&' || d == '=') ? 2 : 1;
-	case '|': return (d == '|' || d == '=') ? 2 : 1;
-	case '.':
-		if (d == '.' && e == '.')
-			return 3;
-		return d == '*' ? 2 : 1;
-	case '#': return d == '#' ? 2 : 1;
-	default: return 1;
-	}
-}
+/* C and C++ operators (C++ ->* .* <=> and the preprocessor's ##) */
+static const char *const c_ops[] = {
+	"::", "->", "->*", "--", "-=", "++", "+=", "<<", "<<=", "<=", "<=>",
+	">>", ">>=", ">=", "==", "!=", "*=", "/=", "%=", "^=", "&&", "&=",
+	"||", "|=", "...", ".*", "##", NULL};
 
 static bool word_is(const char *s, size_t n, const char *w)
 {
@@ -557,9 +530,9 @@ static void lex_c(fl_toks *t)
 			push(t, FL_TK_OTHER, start, p - start, line, col, in_dir);
 			continue;
 		}
-		size_t l = punct_len(s + t->pos, n - t->pos);
-		t->pos += l;
-		push(t, FL_TK_PUNCT, start, l, line, col, in_dir);
+		fl_lx_punct(t, c_ops);
+		if (in_dir)
+			t->v[t->n - 1].flags |= TF_DIR;
 	}
 }
 
@@ -567,7 +540,7 @@ static void lex_c(fl_toks *t)
 
 typedef struct ctx {
 	const fl_toks *t;
-	uint32_t *mt; /* bracket matches (both directions), NONE if none */
+	size_t *mt; /* bracket matches (both directions), NONE if none */
 	const void *tree;
 	fl_sites *out;
 	const fl_src *src;
@@ -599,10 +572,10 @@ static inline bool is_close(const fl_toks *t, size_t i)
 	return tk_p1(t, i, ')') || tk_p1(t, i, ']') || tk_p1(t, i, '}');
 }
 
-static uint32_t *compute_match(const fl_toks *t)
+static size_t *compute_match(const fl_toks *t)
 {
 	size_t n = t->n;
-	uint32_t *mt = fl_xmalloc((n ? n : 1) * sizeof *mt);
+	size_t *mt = fl_xmalloc((n ? n : 1) * sizeof *mt);
 	uint32_t *st = fl_xmalloc((n ? n : 1) * sizeof *st);
 	uint32_t *dst = fl_xmalloc((n ? n : 1) * sizeof *dst);
 	size_t sp = 0, dsp = 0;
@@ -623,11 +596,11 @@ static uint32_t *compute_match(const fl_toks *t)
 		} else if (c == ')' || c == ']' || c == '}') {
 			if (dir && dsp) {
 				uint32_t o = dst[--dsp];
-				mt[o] = (uint32_t)i;
+				mt[o] = i;
 				mt[i] = o;
 			} else if (!dir && sp) {
 				uint32_t o = st[--sp];
-				mt[o] = (uint32_t)i;
+				mt[o] = i;
 				mt[i] = o;
 			}
 		}
@@ -637,40 +610,16 @@ static uint32_t *compute_match(const fl_toks *t)
 	return mt;
 }
 
-/* Arguments of the bracket list opened at `open`; returns count (<= max
- * stored), or -1 when the list is unclosed. */
+/* Arguments of the bracket list opened at `open` (directive lines inside
+ * a list that is not one, and the reverse, are passed over); returns count
+ * (<= max stored), or -1 when the list is unclosed. */
 static int split_args(const ctx *c, size_t open, size_t *st, size_t *en,
 		      int max)
 {
-	const fl_toks *t = c->t;
-	uint32_t close = c->mt[open];
-	if (close == NONE || close <= open)
-		return -1;
-	if (close == open + 1)
-		return 0;
-	bool dir = t->v[open].flags & TF_DIR;
-	int cnt = 0;
-	size_t b = open + 1;
-	for (size_t k = open + 1; k <= close; k++) {
-		if (k < close && (bool)(t->v[k].flags & TF_DIR) != dir)
-			continue;
-		if (k < close && is_open(t, k) && c->mt[k] != NONE &&
-		    c->mt[k] > k && c->mt[k] < close) {
-			k = c->mt[k];
-			continue;
-		}
-		if (k == close || tk_p1(t, k, ',')) {
-			if (cnt < max) {
-				st[cnt] = b;
-				en[cnt] = k;
-			}
-			cnt++;
-			b = k + 1;
-		}
-	}
-	if (cnt > 0 && cnt <= max && st[cnt - 1] == en[cnt - 1])
-		cnt--;
-	return cnt > max ? max : cnt;
+	size_t close;
+	size_t n = fl_tok_split_args(c->t, c->mt, open, st, en, (size_t)max,
+				     &close, TF_DIR);
+	return close == FL_NOMATCH ? -1 : (int)n;
 }
 
 /* ---- messages --------------------------------------------------------------- */
@@ -815,18 +764,6 @@ static bool build_expr(const ctx *c, size_t b, size_t e, fl_buf *out, int lvl)
 	return any;
 }
 
-/* Decode %% -> % in place. */
-static void decode_pct(char *s)
-{
-	char *w = s;
-	for (char *r = s; *r; r++) {
-		*w++ = *r;
-		if (r[0] == '%' && r[1] == '%')
-			r++;
-	}
-	*w = '\0';
-}
-
 /* true when the message has at least two letters outside placeholders */
 static bool has_text(const char *m)
 {
@@ -873,7 +810,7 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, bool fmt)
 	fl_buf_cstr(&out);
 	fl_msg_trim(out.s);
 	if (fmt)
-		decode_pct(out.s);
+		fl_msg_undouble(out.s, "%");
 	if (!has_text(out.s)) {
 		fl_buf_free(&out);
 		return NULL;

@@ -22,7 +22,7 @@
 #include "lex.h"
 #include "../util.h"
 
-#define NOIDX UINT32_MAX
+#define NOIDX FL_NOMATCH
 #define MAX_ARG_TOKS 256
 #define MAX_ARG_DEPTH 48
 #define MAX_TMPL_DEPTH 24
@@ -40,34 +40,6 @@ static bool is_id_start(int c)
 static bool is_id_byte(int c)
 {
 	return is_id_start(c) || (c >= '0' && c <= '9');
-}
-
-/* advance t->pos to p, keeping line bookkeeping */
-static void adv_to(fl_toks *t, size_t p)
-{
-	if (p > t->srclen)
-		p = t->srclen;
-	while (t->pos < p) {
-		const char *nl = memchr(t->src + t->pos, '\n', p - t->pos);
-		if (!nl) {
-			t->pos = p;
-			break;
-		}
-		t->line++;
-		t->pos = (size_t)(nl - t->src) + 1;
-		t->line_start = t->pos;
-	}
-}
-
-static int hexv(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* Decode one C# escape at s[*p] == '\\'; advances *p. */
@@ -103,8 +75,8 @@ static void cs_escape(const char *s, size_t n, size_t *p, fl_buf *out)
 	size_t j = i + 1;
 	uint32_t v = 0;
 	int k = 0;
-	while (k < maxd && j < n && hexv((unsigned char)s[j]) >= 0) {
-		v = v * 16 + (uint32_t)hexv((unsigned char)s[j]);
+	while (k < maxd && j < n && fl_hexval((unsigned char)s[j]) >= 0) {
+		v = v * 16 + (uint32_t)fl_hexval((unsigned char)s[j]);
 		j++;
 		k++;
 	}
@@ -118,8 +90,8 @@ static void cs_escape(const char *s, size_t n, size_t *p, fl_buf *out)
 		uint32_t lo = 0;
 		int kk = 0;
 		size_t q = j + 2;
-		while (kk < 4 && q < n && hexv((unsigned char)s[q]) >= 0) {
-			lo = lo * 16 + (uint32_t)hexv((unsigned char)s[q]);
+		while (kk < 4 && q < n && fl_hexval((unsigned char)s[q]) >= 0) {
+			lo = lo * 16 + (uint32_t)fl_hexval((unsigned char)s[q]);
 			q++;
 			kk++;
 		}
@@ -416,20 +388,7 @@ static void lex_string(fl_toks *t)
 	if (interp)
 		k->flags |= FL_TF_INTERP;
 	k->len = (uint32_t)(end - start);
-	adv_to(t, end);
-}
-
-static size_t utf8_len(unsigned char c)
-{
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xF0)
-		return 4;
-	if (c >= 0xE0)
-		return 3;
-	if (c >= 0xC0)
-		return 2;
-	return 1;
+	fl_lx_adv_to(t, end);
 }
 
 static void lex_char(fl_toks *t)
@@ -442,11 +401,11 @@ static void lex_char(fl_toks *t)
 		while (q < n && q < p + 14 && s[q] != '\'' && s[q] != '\n')
 			q++;
 	} else {
-		q = p + 1 + (p + 1 < n ? utf8_len((unsigned char)s[p + 1]) : 1);
+		q = p + 1 + (p + 1 < n ? fl_utf8_len((unsigned char)s[p + 1]) : 1);
 	}
 	if (q < n && s[q] == '\'' && s[p + 1] != '\n') {
 		fl_toks_push(t, FL_TK_CHAR, p, q + 1 - p, t->line, fl_lx_col(t));
-		adv_to(t, q + 1);
+		fl_lx_adv_to(t, q + 1);
 		return;
 	}
 	fl_toks_push(t, FL_TK_PUNCT, p, 1, t->line, fl_lx_col(t));
@@ -457,18 +416,6 @@ static const char *const cs_ops[] = {
 	"=>", "?\?=", "??", "?.", "==", "!=", "<=", ">=", "&&", "||", "::",
 	"->", "++", "--", "+=", "-=", "*=", "/=", "..", NULL,
 };
-
-/* punctuation: single bytes directly, operators through fl_lx_punct */
-static void lex_punct(fl_toks *t, const char *const *ops)
-{
-	int c1 = fl_lx_peek(t, 1);
-	if (c1 >= 0 && strchr("=>:&|.!+-<?*/", c1) && c1 != 0) {
-		fl_lx_punct(t, ops);
-		return;
-	}
-	fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
-	t->pos++;
-}
 
 static bool line_start_before(const fl_toks *t)
 {
@@ -529,7 +476,7 @@ static void cs_lex(fl_toks *t)
 			fl_lx_number(t);
 			continue;
 		}
-		lex_punct(t, cs_ops);
+		fl_lx_punct(t, cs_ops);
 	}
 }
 
@@ -539,21 +486,14 @@ static void cs_lex(fl_toks *t)
 
 enum { SC_OTHER, SC_CLASS, SC_FUNC, SC_IF, SC_SWITCH };
 
-typedef struct scope {
-	uint8_t kind;
-	uint32_t gb, ge;  /* guard tokens for SC_IF */
-	int32_t fn, cls;  /* offsets in names, -1 none (inherited) */
-	int32_t gtext;    /* cached guard text in names, -1 not yet */
-} scope;
+typedef fl_scope scope;
 
 typedef struct ctx {
 	fl_toks t;
 	const fl_src *src;
 	fl_sites *out;
-	uint32_t *match;
-	scope *st;
-	size_t nst, capst;
-	fl_buf names;
+	size_t *match; /* fl_tok_match_table, FL_MATCH_INNERMOST */
+	fl_scopes sc; /* scopes and their names */
 	int paren;
 	/* pending class declaration */
 	int pend_kind;
@@ -566,30 +506,18 @@ typedef struct ctx {
 	int xf_paren;
 } ctx;
 
-static bool is_s(const ctx *c, size_t i, const char *s)
+static inline bool is_s(const ctx *c, size_t i, const char *s)
 {
 	return fl_tok_is(&c->t, i, s);
 }
 
-/* token text equals n bytes of s (fast: length first) */
-static inline bool tok_eq(const ctx *c, size_t i, const char *s, size_t n)
-{
-	return i < c->t.n && c->t.v[i].len == n &&
-	       memcmp(c->t.src + c->t.v[i].off, s, n) == 0;
-}
-
-static inline bool tok_eq_p(const ctx *c, size_t i, const char *s, size_t n)
-{
-	return tok_eq(c, i, s, n) && c->t.v[i].kind == FL_TK_PUNCT;
-}
-
 /* string-literal arguments only */
-#define is(c, i, lit) tok_eq((c), (i), "" lit, sizeof(lit) - 1)
-#define is_p(c, i, lit) tok_eq_p((c), (i), "" lit, sizeof(lit) - 1)
+#define is(c, i, lit) fl_tok_is(&(c)->t, (i), "" lit)
+#define is_p(c, i, lit) fl_tok_is_punct(&(c)->t, (i), "" lit)
 
-static bool is_id(const ctx *c, size_t i)
+static inline bool is_id(const ctx *c, size_t i)
 {
-	return i < c->t.n && c->t.v[i].kind == FL_TK_IDENT;
+	return fl_tok_is_kind(&c->t, i, FL_TK_IDENT);
 }
 
 static const char *tsrc(const ctx *c, size_t i)
@@ -597,65 +525,11 @@ static const char *tsrc(const ctx *c, size_t i)
 	return c->t.src + c->t.v[i].off;
 }
 
-static void compute_match(ctx *c)
-{
-	size_t n = c->t.n;
-	c->match = fl_xmalloc((n ? n : 1) * sizeof *c->match);
-	uint32_t *stack = fl_xmalloc((n ? n : 1) * sizeof *stack);
-	size_t sp = 0;
-	for (size_t i = 0; i < n; i++) {
-		c->match[i] = NOIDX;
-		const fl_tok *k = &c->t.v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char ch = c->t.src[k->off];
-		if (ch == '(' || ch == '[' || ch == '{') {
-			stack[sp++] = (uint32_t)i;
-		} else if (ch == ')' || ch == ']' || ch == '}') {
-			if (sp) {
-				uint32_t o = stack[--sp];
-				c->match[o] = (uint32_t)i;
-				c->match[i] = o;
-			}
-		}
-	}
-	free(stack);
-}
-
-/* Arguments of the bracket opened at `open` (uses the match table). */
+/* Arguments of the bracket opened at `open` (at most max). */
 static size_t args(const ctx *c, size_t open, size_t *st, size_t *en,
 		   size_t max, size_t *close)
 {
-	size_t cl = open < c->t.n ? c->match[open] : NOIDX;
-	if (cl == NOIDX || cl < open) {
-		if (close)
-			*close = c->t.n;
-		return 0;
-	}
-	if (close)
-		*close = cl;
-	size_t cnt = 0, b = open + 1;
-	for (size_t k = open + 1; k <= cl; k++) {
-		if (k < cl && c->match[k] != NOIDX && c->match[k] > k) {
-			k = c->match[k];
-			continue;
-		}
-		if (k == cl || is_p(c, k, ",")) {
-			if (k == cl && b == k && cnt == 0)
-				break;
-			if (cnt < max) {
-				st[cnt] = b;
-				en[cnt] = k;
-			}
-			cnt++;
-			b = k + 1;
-		}
-	}
-	if (cnt > max)
-		cnt = max;
-	if (cnt && st[cnt - 1] == en[cnt - 1])
-		cnt--;
-	return cnt;
+	return fl_tok_split_args(&c->t, c->match, open, st, en, max, close, 0);
 }
 
 static const char *const plus_ops[] = {"+", NULL};
@@ -663,40 +537,9 @@ static const char *const plus_ops[] = {"+", NULL};
 /* Bounded fl_msg_from_expr (guards against deep recursion / big spans). */
 static char *expr_msg(const ctx *c, size_t b, size_t e)
 {
-	if (b >= e || e - b > MAX_ARG_TOKS)
-		return NULL;
-	int depth = 0, maxd = 0;
-	for (size_t k = b; k < e; k++) {
-		const fl_tok *tk = &c->t.v[k];
-		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
-			char ch = c->t.src[tk->off];
-			if (ch == '(' || ch == '[' || ch == '{')
-				depth++;
-			else if (ch == ')' || ch == ']' || ch == '}')
-				depth--;
-			if (depth > maxd)
-				maxd = depth;
-		}
-	}
-	if (maxd > MAX_ARG_DEPTH)
-		return NULL;
 	fl_msg_opts o = {.concat_ops = plus_ops};
-	return fl_msg_from_expr(&c->t, b, e, &o);
-}
-
-/* composite format escapes: {{ -> {, }} -> } */
-static void decode_braces(char *m)
-{
-	char *w = m;
-	for (char *r = m; *r; r++) {
-		if ((r[0] == '{' && r[1] == '{') || (r[0] == '}' && r[1] == '}')) {
-			*w++ = *r;
-			r++;
-		} else {
-			*w++ = *r;
-		}
-	}
-	*w = '\0';
+	return fl_msg_guarded(&c->t, b, e, &o, MAX_ARG_TOKS, MAX_ARG_DEPTH,
+			      false);
 }
 
 static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl);
@@ -761,7 +604,7 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 		for (size_t k = 0; k < na; k++) {
 			char *m = arg_msg(c, st[k], en[k], lvl + 1);
 			if (m) {
-				decode_braces(m);
+				fl_msg_undouble(m, "{}");
 				fl_msg_trim(m);
 				return m;
 			}
@@ -797,45 +640,22 @@ static char *first_msg(const ctx *c, const size_t *st, const size_t *en,
 
 static const char *name_at(const ctx *c, int32_t off)
 {
-	return off < 0 ? NULL : c->names.s + off;
+	return fl_scopes_name(&c->sc, off);
 }
 
 static int32_t add_name(ctx *c, const char *cls, const char *s, size_t n)
 {
-	int32_t off = (int32_t)c->names.n;
-	if (cls) {
-		/* cls may point into names: copy before the buffer grows */
-		char tmp[128];
-		size_t l = strlen(cls);
-		if (l > 120)
-			l = 120;
-		memcpy(tmp, cls, l);
-		fl_buf_put(&c->names, tmp, l);
-		fl_buf_putc(&c->names, '.');
-	}
-	fl_buf_put(&c->names, s, n > 256 ? 256 : n);
-	fl_buf_putc(&c->names, '\0');
-	return off;
+	return fl_scopes_add_name(&c->sc, cls, s, n);
 }
 
 static scope *top(ctx *c)
 {
-	return c->nst ? &c->st[c->nst - 1] : NULL;
+	return fl_scopes_top(&c->sc);
 }
 
 static void push(ctx *c, int kind)
 {
-	if (c->nst == c->capst) {
-		c->capst = c->capst ? c->capst * 2 : 64;
-		c->st = fl_xrealloc(c->st, c->capst * sizeof *c->st);
-	}
-	scope *p = top(c);
-	scope *s = &c->st[c->nst++];
-	memset(s, 0, sizeof *s);
-	s->kind = (uint8_t)kind;
-	s->fn = p ? p->fn : -1;
-	s->cls = p ? p->cls : -1;
-	s->gtext = -1;
+	fl_scopes_push(&c->sc, kind);
 }
 
 static const char *cur_class(ctx *c)
@@ -846,13 +666,13 @@ static const char *cur_class(ctx *c)
 
 static const char *cur_func(ctx *c)
 {
-	if (c->xf_on && c->xf_depth >= c->nst)
+	if (c->xf_on && c->xf_depth >= c->sc.n)
 		return name_at(c, c->xf_fn);
 	if (c->xf_on) {
 		/* innermost FUNC scope deeper than the expression function? */
-		for (size_t k = c->nst; k > c->xf_depth; k--)
-			if (c->st[k - 1].kind == SC_FUNC)
-				return name_at(c, c->st[k - 1].fn);
+		for (size_t k = c->sc.n; k > c->xf_depth; k--)
+			if (c->sc.v[k - 1].kind == SC_FUNC)
+				return name_at(c, c->sc.v[k - 1].fn);
 		return name_at(c, c->xf_fn);
 	}
 	scope *p = top(c);
@@ -892,7 +712,7 @@ static bool decl_prefix(ctx *c, size_t b)
 
 /* Is the '{' or '=>' at i the body of a method / constructor / local
  * function / property?  Returns the name token or NOIDX. */
-static uint32_t cs_member_at(ctx *c, size_t i)
+static size_t cs_member_at(ctx *c, size_t i)
 {
 	if (i == 0)
 		return NOIDX;
@@ -922,14 +742,14 @@ static uint32_t cs_member_at(ctx *c, size_t i)
 			/* property: Type Name { / Type Name => */
 			scope *s = top(c);
 			if (s && s->kind == SC_CLASS && p > 0 && decl_prefix(c, p - 1))
-				return (uint32_t)p;
+				return p;
 			return NOIDX;
 		} else if (!is_p(c, p, ")")) {
 			return NOIDX;
 		}
 	}
 	for (int hop = 0; hop < 2; hop++) {
-		uint32_t o = c->match[p];
+		size_t o = c->match[p];
 		if (o == NOIDX || o == 0 || o > p)
 			return NOIDX;
 		size_t nm = o - 1;
@@ -956,53 +776,12 @@ static uint32_t cs_member_at(ctx *c, size_t i)
 		if (!is_id(c, nm) || is_kw(c, nm))
 			return NOIDX;
 		if (nm == 0)
-			return (uint32_t)nm;
+			return nm;
 		if (decl_prefix(c, nm - 1) || name_is_cur_class(c, nm))
-			return (uint32_t)nm;
+			return nm;
 		return NOIDX;
 	}
 	return NOIDX;
-}
-
-static int http_from_name(const char *s, size_t n)
-{
-	static const struct {
-		const char *k;
-		int v;
-	} tab[] = {
-		{"badrequest", 400}, {"unauthorized", 401},
-		{"paymentrequired", 402}, {"forbidden", 403},
-		{"notfound", 404}, {"methodnotallowed", 405},
-		{"notacceptable", 406}, {"requesttimeout", 408},
-		{"conflict", 409}, {"gone", 410}, {"lengthrequired", 411},
-		{"preconditionfailed", 412}, {"payloadtoolarge", 413},
-		{"requestentitytoolarge", 413}, {"contenttoolarge", 413},
-		{"unsupportedmediatype", 415}, {"expectationfailed", 417},
-		{"iamateapot", 418}, {"unprocessableentity", 422},
-		{"unprocessablecontent", 422}, {"locked", 423},
-		{"faileddependency", 424}, {"preconditionrequired", 428},
-		{"toomanyrequests", 429},
-		{"unavailableforlegalreasons", 451},
-		{"internalservererror", 500}, {"notimplemented", 501},
-		{"badgateway", 502}, {"serviceunavailable", 503},
-		{"gatewaytimeout", 504}, {"insufficientstorage", 507},
-		{NULL, 0},
-	};
-	char buf[64];
-	size_t w = 0;
-	for (size_t k = 0; k < n && w < sizeof buf - 1; k++) {
-		char ch = s[k];
-		if (ch == '_')
-			continue;
-		if (ch >= 'A' && ch <= 'Z')
-			ch = (char)(ch - 'A' + 'a');
-		buf[w++] = ch;
-	}
-	buf[w] = '\0';
-	for (int k = 0; tab[k].k; k++)
-		if (strcmp(tab[k].k, buf) == 0)
-			return tab[k].v;
-	return 0;
 }
 
 /* HTTP status of an argument: HttpStatus.NOT_FOUND, 404,
@@ -1018,16 +797,11 @@ static int arg_http(const ctx *c, size_t b, size_t e)
 		}
 	}
 	if (e >= b + 1 && is_id(c, e - 1)) {
-		int v = http_from_name(tsrc(c, e - 1), c->t.v[e - 1].len);
+		int v = fl_http_status_by_name(tsrc(c, e - 1), c->t.v[e - 1].len);
 		if (v)
 			return v;
 	}
 	return 0;
-}
-
-static const char *sev_http(int h)
-{
-	return h >= 500 ? FL_S_ERROR : h >= 400 ? FL_S_WARNING : FL_S_ERROR;
 }
 
 /* first token of a dotted call chain ending at callee index m */
@@ -1244,7 +1018,7 @@ static void rule_call(ctx *c, size_t first, size_t callee, size_t from_arg,
 	size_t na = args(c, callee + 1, st, en, 16, NULL);
 	char *m = first_msg(c, st, en, na, from_arg, NULL);
 	if (m && braces) {
-		decode_braces(m);
+		fl_msg_undouble(m, "{}");
 		fl_msg_trim(m);
 	}
 	if (!m && deflt)
@@ -1272,25 +1046,6 @@ static const char *level_sev(const ctx *c, size_t i)
 		if (is_s(c, i, tab[k].k))
 			return tab[k].s;
 	return NULL;
-}
-
-static bool tok_contains_ci(const ctx *c, size_t i, const char *needle)
-{
-	size_t l = strlen(needle), n = c->t.v[i].len;
-	const char *s = tsrc(c, i);
-	for (size_t a = 0; a + l <= n; a++) {
-		size_t k = 0;
-		for (; k < l; k++) {
-			char ch = s[a + k];
-			if (ch >= 'A' && ch <= 'Z')
-				ch = (char)(ch - 'A' + 'a');
-			if (ch != needle[k])
-				break;
-		}
-		if (k == l)
-			return true;
-	}
-	return false;
 }
 
 /* StatusCodes.Status404NotFound, (int)HttpStatusCode.NotFound, 404 */
@@ -1361,7 +1116,7 @@ static void rule_aspnet(ctx *c, size_t i, size_t first)
 	if (m && *m && http >= 100 && http <= 599) {
 		char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
 		site_spec s = {.first = first, .type = FL_T_HTTP,
-			       .sev = sev_http(http), .idiom = idiom, .msg = m,
+			       .sev = fl_http_severity(http), .idiom = idiom, .msg = m,
 			       .http = http};
 		emit(c, &s);
 		free(idiom);
@@ -1433,7 +1188,7 @@ static void rules_at(ctx *c, size_t i)
 			return;
 		}
 		/* Serilog / NLog / log4net: log.Error("...") */
-		if (i >= 2 && is_id(c, i - 2) && tok_contains_ci(c, i - 2, "log") &&
+		if (i >= 2 && is_id(c, i - 2) && fl_tok_contains_ci(&c->t, i - 2, "log") &&
 		    (sev = level_sev(c, i)) != NULL) {
 			rule_call(c, chain_start(c, i), i, 0, NULL, NULL, true,
 				  FL_T_CONSOLE, sev, 0);
@@ -1491,7 +1246,7 @@ static void walk(ctx *c)
 				int kind = SC_OTHER;
 				const char *nm = NULL;
 				size_t nml = 0;
-				uint32_t jm;
+				size_t jm;
 				if (c->pend_kind && c->paren == c->pend_paren) {
 					kind = c->pend_kind;
 					nm = tsrc(c, c->pend_name);
@@ -1529,9 +1284,9 @@ static void walk(ctx *c)
 				continue;
 			}
 			if (ch == '}') {
-				if (c->nst)
-					c->nst--;
-				if (c->xf_on && c->nst < c->xf_depth)
+				if (c->sc.n)
+					c->sc.n--;
+				if (c->xf_on && c->sc.n < c->xf_depth)
 					c->xf_on = false;
 				c->pend_kind = 0;
 				continue;
@@ -1539,7 +1294,7 @@ static void walk(ctx *c)
 			if (ch == ';') {
 				if (c->paren == c->pend_paren)
 					c->pend_kind = 0;
-				if (c->xf_on && c->nst == c->xf_depth &&
+				if (c->xf_on && c->sc.n == c->xf_depth &&
 				    c->paren <= c->xf_paren)
 					c->xf_on = false;
 				continue;
@@ -1547,12 +1302,12 @@ static void walk(ctx *c)
 			continue;
 		}
 		if (tk->kind == FL_TK_PUNCT && is_p(c, i, "=>")) {
-			uint32_t jm;
+			size_t jm;
 			if (!c->xf_on && (jm = cs_member_at(c, i)) != NOIDX) {
 				c->xf_on = true;
 				c->xf_fn = add_name(c, cur_class(c), tsrc(c, jm),
 						    c->t.v[jm].len);
-				c->xf_depth = c->nst;
+				c->xf_depth = c->sc.n;
 				c->xf_paren = c->paren;
 			}
 			continue;
@@ -1573,11 +1328,10 @@ static void cs_scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.out = out;
 	fl_toks_init(&c.t, src);
 	cs_lex(&c.t);
-	compute_match(&c);
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
 	walk(&c);
 	free(c.match);
-	free(c.st);
-	fl_buf_free(&c.names);
+	fl_scopes_free(&c.sc);
 	fl_toks_free(&c.t);
 }
 

@@ -25,23 +25,6 @@ static bool go_ident_start(int c)
 	       c >= 0x80;
 }
 
-static void go_adv_to(fl_toks *t, size_t np)
-{
-	if (np > t->srclen)
-		np = t->srclen;
-	const char *s = t->src;
-	size_t p = t->pos;
-	while (p < np) {
-		const char *nl = memchr(s + p, '\n', np - p);
-		if (!nl)
-			break;
-		p = (size_t)(nl - s) + 1;
-		t->line++;
-		t->line_start = p;
-	}
-	t->pos = np;
-}
-
 /* "..." — ends at the closing quote or (unterminated) before a newline */
 static void go_interp(fl_toks *t)
 {
@@ -99,7 +82,7 @@ static void go_raw(fl_toks *t)
 		p = stop + 1;
 	}
 	fl_toks_str_end(t, tok);
-	go_adv_to(t, after);
+	fl_lx_adv_to(t, after);
 }
 
 static void go_rune(fl_toks *t)
@@ -122,42 +105,11 @@ static void go_rune(fl_toks *t)
 	}
 }
 
-static void go_punct(fl_toks *t)
-{
-	const char *s = t->src + t->pos;
-	size_t rem = t->srclen - t->pos, l = 1;
-	char c1 = rem > 1 ? s[1] : 0, c2 = rem > 2 ? s[2] : 0;
-	switch (s[0]) {
-	case ':': case '=': case '!': case '*': case '/': case '%': case '^':
-		l = c1 == '=' ? 2 : 1;
-		break;
-	case '<':
-		l = c1 == '-' || c1 == '=' ? 2 : c1 == '<' ? (c2 == '=' ? 3 : 2) : 1;
-		break;
-	case '>':
-		l = c1 == '=' ? 2 : c1 == '>' ? (c2 == '=' ? 3 : 2) : 1;
-		break;
-	case '&':
-		l = c1 == '&' || c1 == '=' ? 2 : c1 == '^' ? (c2 == '=' ? 3 : 2) : 1;
-		break;
-	case '|':
-		l = c1 == '|' || c1 == '=' ? 2 : 1;
-		break;
-	case '+':
-		l = c1 == '+' || c1 == '=' ? 2 : 1;
-		break;
-	case '-':
-		l = c1 == '-' || c1 == '=' ? 2 : 1;
-		break;
-	case '.':
-		l = c1 == '.' && c2 == '.' ? 3 : 1;
-		break;
-	}
-	int col = fl_lx_col(t);
-	size_t start = t->pos;
-	t->pos += l;
-	fl_toks_push(t, FL_TK_PUNCT, start, l, t->line, col);
-}
+/* Go's operators (spec "Operators and punctuation") */
+static const char *const go_ops[] = {
+	":=", "==", "!=", "*=", "/=", "%=", "^=", "<-", "<=", "<<", "<<=",
+	">=", ">>", ">>=", "&&", "&=", "&^", "&^=", "||", "|=", "++", "+=",
+	"--", "-=", "...", NULL};
 
 static void go_lex(fl_toks *t)
 {
@@ -188,73 +140,26 @@ static void go_lex(fl_toks *t)
 		else if (go_ident_start(c))
 			fl_lx_ident(t, false);
 		else
-			go_punct(t);
+			fl_lx_punct(t, go_ops);
 	}
 }
 
 /* ---- token helpers ------------------------------------------------------------ */
 
 
-static char pch(const fl_toks *t, size_t i)
-{
-	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)
-		return 0;
-	return t->src[t->v[i].off];
-}
-
-static bool is_open(const fl_toks *t, size_t i)
-{
-	char c = pch(t, i);
-	return c == '(' || c == '[' || c == '{';
-}
-
+/* the arguments of the bracket at open (at most MAX_ARGS) */
 static size_t go_args(const fl_toks *t, const size_t *m, size_t open,
 		      size_t *sb, size_t *se)
 {
-	if (open >= t->n || m[open] == NONE)
-		return 0;
-	size_t close = m[open], cnt = 0, b = open + 1;
-	for (size_t k = open + 1; k <= close;) {
-		if (k == close || pch(t, k) == ',') {
-			if (cnt < MAX_ARGS) {
-				sb[cnt] = b;
-				se[cnt] = k;
-			}
-			cnt++;
-			b = k + 1;
-			k++;
-			continue;
-		}
-		if (is_open(t, k) && m[k] != NONE && m[k] < close)
-			k = m[k] + 1;
-		else
-			k++;
-	}
-	if (cnt > MAX_ARGS)
-		cnt = MAX_ARGS;
-	if (cnt && sb[cnt - 1] == se[cnt - 1])
-		cnt--;
-	return cnt;
-}
-
-/* %% -> % in place */
-static void go_pct_decode(char *s)
-{
-	char *w = s;
-	for (char *r = s; *r; r++) {
-		*w++ = *r;
-		if (r[0] == '%' && r[1] == '%')
-			r++;
-	}
-	*w = '\0';
+	return fl_tok_split_args(t, m, open, sb, se, MAX_ARGS, NULL, 0);
 }
 
 static const char *const go_concat[] = {"+", NULL};
 
 static bool is_qcall(const fl_toks *t, size_t b, const char *pkg, const char *fn)
 {
-	return fl_tok_is_ident(t, b, pkg) && pch(t, b + 1) == '.' &&
-	       fl_tok_is_ident(t, b + 2, fn) && pch(t, b + 3) == '(';
+	return fl_tok_is_ident(t, b, pkg) && fl_tok_pch(t, b + 1) == '.' &&
+	       fl_tok_is_ident(t, b + 2, fn) && fl_tok_pch(t, b + 3) == '(';
 }
 
 /* message of the argument expression [b, e) */
@@ -264,7 +169,7 @@ static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 	if (depth > 8 || b >= e || e > t->n)
 		return NULL;
 	/* fmt.Sprintf(...) / errors.New(...) / fmt.Errorf(...) as a whole */
-	if (e - b >= 5 && pch(t, b + 3) == '(' && m[b + 3] == e - 1) {
+	if (e - b >= 5 && fl_tok_pch(t, b + 3) == '(' && m[b + 3] == e - 1) {
 		bool f = is_qcall(t, b, "fmt", "Sprintf") || is_qcall(t, b, "fmt", "Errorf") ||
 			 is_qcall(t, b, "errors", "Errorf");
 		bool p = is_qcall(t, b, "errors", "New") || is_qcall(t, b, "fmt", "Sprint") ||
@@ -287,7 +192,7 @@ static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 		s = fl_msg_from_expr(t, b, e, &o);
 	}
 	if (s && fmt)
-		go_pct_decode(s);
+		fl_msg_undouble(s, "%");
 	if (s && !*s) {
 		free(s);
 		return NULL;
@@ -398,7 +303,7 @@ static int go_http_status(const fl_toks *t, size_t b, size_t e)
 		}
 		return v >= 100 && v <= 599 ? v : 0;
 	}
-	if (e - b == 3 && pch(t, b + 1) == '.' && t->v[b + 2].kind == FL_TK_IDENT) {
+	if (e - b == 3 && fl_tok_pch(t, b + 1) == '.' && t->v[b + 2].kind == FL_TK_IDENT) {
 		for (size_t k = 0; k < sizeof http_status / sizeof http_status[0]; k++)
 			if (fl_tok_is(t, b + 2, http_status[k].name))
 				return http_status[k].code;
@@ -410,7 +315,7 @@ static int go_http_status(const fl_toks *t, size_t b, size_t e)
 static char *go_grpc_code(const fl_toks *t, size_t b, size_t e)
 {
 	/* codes.X, or X of an aliased codes import */
-	if (!(e - b == 3 && t->v[b].kind == FL_TK_IDENT && pch(t, b + 1) == '.' &&
+	if (!(e - b == 3 && t->v[b].kind == FL_TK_IDENT && fl_tok_pch(t, b + 1) == '.' &&
 	      t->v[b + 2].kind == FL_TK_IDENT))
 		return NULL;
 	const fl_tok *k = &t->v[b + 2];
@@ -515,7 +420,7 @@ static void go_import_spec(go_st *st, size_t k)
 static void go_import(go_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
-	if (pch(t, i + 1) == '(' && st->m[i + 1] != NONE) {
+	if (fl_tok_pch(t, i + 1) == '(' && st->m[i + 1] != NONE) {
 		size_t end = st->m[i + 1];
 		for (size_t k = i + 2; k < end && k < i + 2 + 1024; k++)
 			go_import_spec(st, k);
@@ -548,11 +453,11 @@ static size_t go_find_fn_body(const go_st *st, size_t from)
 	for (int steps = 0; k < t->n && steps < SCAN_LIMIT; steps++) {
 		if (k > from && (t->v[k].flags & FL_TF_NL_BEFORE))
 			return NONE;
-		char c = pch(t, k);
+		char c = fl_tok_pch(t, k);
 		if (c == '{')
 			return k;
 		if ((fl_tok_is_ident(t, k, "interface") || fl_tok_is_ident(t, k, "struct")) &&
-		    pch(t, k + 1) == '{') {
+		    fl_tok_pch(t, k + 1) == '{') {
 			if (st->m[k + 1] == NONE)
 				return NONE;
 			k = st->m[k + 1] + 1;
@@ -578,7 +483,7 @@ static size_t go_find_if_body(const go_st *st, size_t from, size_t *semi)
 	size_t k = from;
 	*semi = NONE;
 	for (int steps = 0; k < t->n && steps < SCAN_LIMIT; steps++) {
-		char c = pch(t, k);
+		char c = fl_tok_pch(t, k);
 		if (c == '{')
 			return k;
 		if (fl_tok_is_ident(t, k, "func") || fl_tok_is_ident(t, k, "struct") ||
@@ -709,14 +614,14 @@ static void go_func(go_st *st, size_t i)
 	size_t j = i + 1;
 	char *name = NULL;
 	size_t type_tok = NONE;
-	if (pch(t, j) == '(') {
+	if (fl_tok_pch(t, j) == '(') {
 		size_t rc = st->m[j];
 		if (rc == NONE || rc + 1 >= t->n || t->v[rc + 1].kind != FL_TK_IDENT ||
-		    !(pch(t, rc + 2) == '(' || pch(t, rc + 2) == '['))
+		    !(fl_tok_pch(t, rc + 2) == '(' || fl_tok_pch(t, rc + 2) == '['))
 			return; /* func literal or type */
 		size_t type = NONE;
 		for (size_t k = j + 1; k < rc;) {
-			if (pch(t, k) == '[' && st->m[k] != NONE) {
+			if (fl_tok_pch(t, k) == '[' && st->m[k] != NONE) {
 				k = st->m[k] + 1;
 				continue;
 			}
@@ -739,9 +644,9 @@ static void go_func(go_st *st, size_t i)
 	} else {
 		return;
 	}
-	if (pch(t, j) == '[' && st->m[j] != NONE)
+	if (fl_tok_pch(t, j) == '[' && st->m[j] != NONE)
 		j = st->m[j] + 1;
-	if (pch(t, j) != '(' || st->m[j] == NONE) {
+	if (fl_tok_pch(t, j) != '(' || st->m[j] == NONE) {
 		free(name);
 		return;
 	}
@@ -764,14 +669,14 @@ static void go_error_method_return(go_st *st, size_t i)
 	const fl_toks *t = st->t;
 	size_t e = i + 1, lim = 0;
 	while (e < st->errm_close && lim++ < MSG_TOK_LIMIT) {
-		char c = pch(t, e);
+		char c = fl_tok_pch(t, e);
 		if (c == ';' || c == '}' || c == ')' || c == ']' || c == ',')
 			break;
 		if (e > i + 1 && (t->v[e].flags & FL_TF_NL_BEFORE) &&
 		    !(t->v[e - 1].kind == FL_TK_PUNCT &&
-		      (fl_tok_is(t, e - 1, "+") || pch(t, e - 1) == '.')))
+		      (fl_tok_is(t, e - 1, "+") || fl_tok_pch(t, e - 1) == '.')))
 			break;
-		if (is_open(t, e) && st->m[e] != NONE && st->m[e] > e)
+		if (fl_tok_is_opener(t, e) && st->m[e] != NONE && st->m[e] > e)
 			e = st->m[e];
 		e++;
 	}
@@ -792,7 +697,7 @@ static void go_error_method_return(go_st *st, size_t i)
 static char *go_sentinel(const go_st *st, size_t s)
 {
 	const fl_toks *t = st->t;
-	if (s < 2 || pch(t, s - 1) != '=')
+	if (s < 2 || fl_tok_pch(t, s - 1) != '=')
 		return NULL;
 	size_t nm = s - 2;
 	if (t->v[nm].kind != FL_TK_IDENT)
@@ -805,7 +710,7 @@ static char *go_sentinel(const go_st *st, size_t s)
 		ok = true;
 	else if (st->var_close != NONE && s > st->var_open && s < st->var_close &&
 		 ((t->v[nm].flags & FL_TF_NL_BEFORE) || nm == st->var_open + 1 ||
-		  pch(t, nm - 1) == ';'))
+		  fl_tok_pch(t, nm - 1) == ';'))
 		ok = true;
 	return ok ? fl_tok_dup(t, nm) : NULL;
 }
@@ -838,9 +743,9 @@ static void go_call(go_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
 	size_t sb[MAX_ARGS], se[MAX_ARGS];
-	bool qual = i >= 2 && pch(t, i - 1) == '.';
+	bool qual = i >= 2 && fl_tok_pch(t, i - 1) == '.';
 	bool simple = qual && t->v[i - 2].kind == FL_TK_IDENT &&
-		      !(i >= 3 && pch(t, i - 3) == '.');
+		      !(i >= 3 && fl_tok_pch(t, i - 3) == '.');
 	size_t at = simple ? i - 2 : i;
 	if (at == st->consumed)
 		return;
@@ -873,7 +778,7 @@ static void go_call(go_st *st, size_t i)
 		if (go_args(t, st->m, i + 1, sb, se) != 1)
 			return;
 		char *msg = go_msg(t, st->m, sb[0], se[0], false, 0);
-		if (msg && se[0] - sb[0] > 3 && pch(t, sb[0] + 3) == '(')
+		if (msg && se[0] - sb[0] > 3 && fl_tok_pch(t, sb[0] + 3) == '(')
 			st->consumed = sb[0];
 		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, 0, "panic");
 		free(msg);
@@ -1012,7 +917,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	st.errm_open = st.errm_close = st.errm_type = NONE;
 
 	for (size_t i = 0; i < t->n; i++) {
-		char c = pch(t, i);
+		char c = fl_tok_pch(t, i);
 		if (c == '{') {
 			ctx_push(&st, i);
 			continue;
@@ -1023,7 +928,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 		}
 		if (t->v[i].kind != FL_TK_IDENT)
 			continue;
-		if (pch(t, i + 1) == '(' && (t->src[t->v[i].off] == 'p' ||
+		if (fl_tok_pch(t, i + 1) == '(' && (t->src[t->v[i].off] == 'p' ||
 					     (t->src[t->v[i].off] >= 'A' && t->src[t->v[i].off] <= 'Z'))) {
 			go_call(&st, i);
 			continue;
@@ -1051,7 +956,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 				pend_add(&st, b, P_GUARD, NULL, gb, b);
 			continue;
 		}
-		if (fl_tok_is(t, i, "var") && pch(t, i + 1) == '(' && st.m[i + 1] != NONE) {
+		if (fl_tok_is(t, i, "var") && fl_tok_pch(t, i + 1) == '(' && st.m[i + 1] != NONE) {
 			st.var_open = i + 1;
 			st.var_close = st.m[i + 1];
 			continue;

@@ -424,18 +424,6 @@ static void jsx_child_step(fl_toks *t, mstack *m)
 	}
 }
 
-/* punctuation: single byte unless the next byte can extend an operator */
-static void lex_punct(fl_toks *t, const char *const *ops)
-{
-	int n = fl_lx_peek(t, 1);
-	if (n < 0 || !strchr("=&|?.*<>+-/%^!:", n)) {
-		fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
-		t->pos++;
-		return;
-	}
-	fl_lx_punct(t, ops);
-}
-
 static void lex_js(fl_toks *t, bool jsx)
 {
 	mstack m = {0};
@@ -500,7 +488,7 @@ static void lex_js(fl_toks *t, bool jsx)
 					m.v[m.n - 1].depth--;
 			}
 		} else {
-			lex_punct(t, js_ops);
+			fl_lx_punct(t, js_ops);
 		}
 	}
 	free(m.v);
@@ -536,123 +524,32 @@ static const char *const wrappers[] = {"t", "__", "_", "gettext", "tr",
 static const fl_msg_opts msg_opts = {.concat_ops = concat_plus,
 				     .wrappers = wrappers};
 
-static void compute_match(ctx *c)
-{
-	fl_toks *t = &c->t;
-	c->match = fl_xmalloc((t->n + 1) * sizeof *c->match);
-	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
-	size_t sp = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		c->match[i] = t->n;
-		const fl_tok *k = &t->v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char ch = t->src[k->off];
-		if (ch == '(' || ch == '[' || ch == '{') {
-			st[sp++] = i;
-		} else if (ch == ')' || ch == ']' || ch == '}') {
-			char want = ch == ')' ? '(' : ch == ']' ? '[' : '{';
-			/* tolerate one stray closer */
-			if (sp && t->src[t->v[st[sp - 1]].off] == want) {
-				size_t o = st[--sp];
-				c->match[o] = i;
-				c->match[i] = o;
-			} else if (sp >= 2 &&
-				   t->src[t->v[st[sp - 2]].off] == want) {
-				sp--;
-				size_t o = st[--sp];
-				c->match[o] = i;
-				c->match[i] = o;
-			}
-		}
-	}
-	free(st);
-}
-
-static inline bool tok_eq(const ctx *c, size_t i, int kind, const char *s)
-{
-	if (i >= c->t.n || c->t.v[i].kind != kind)
-		return false;
-	size_t l = strlen(s);
-	return c->t.v[i].len == l && memcmp(c->t.src + c->t.v[i].off, s, l) == 0;
-}
-
 static inline bool is_p(const ctx *c, size_t i, const char *s)
 {
-	return tok_eq(c, i, FL_TK_PUNCT, s);
+	return fl_tok_is_punct(&c->t, i, s);
 }
 
 static inline bool is_id(const ctx *c, size_t i, const char *s)
 {
-	return tok_eq(c, i, FL_TK_IDENT, s);
+	return fl_tok_is_ident(&c->t, i, s);
 }
 
-static bool is_kind(const ctx *c, size_t i, int k)
+static inline bool is_kind(const ctx *c, size_t i, int k)
 {
-	return i < c->t.n && c->t.v[i].kind == k;
+	return fl_tok_is_kind(&c->t, i, k);
 }
 
-/* split args of the bracket at open; returns count */
+/* the arguments of the bracket at open (at most max) */
 static size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
 			 size_t max)
 {
-	const fl_toks *t = &c->t;
-	if (open >= t->n)
-		return 0;
-	size_t close = c->match[open];
-	if (close >= t->n || close <= open)
-		return 0;
-	size_t n = 0, b = open + 1;
-	for (size_t k = open + 1; k <= close; k++) {
-		if (k < close && c->match[k] < t->n && c->match[k] > k &&
-		    c->match[k] < close) {
-			k = c->match[k];
-			continue;
-		}
-		if (k == close || is_p(c, k, ",")) {
-			if (k > b || k < close) {
-				if (n < max) {
-					s[n] = b;
-					e[n] = k;
-				}
-				n++;
-			}
-			b = k + 1;
-		}
-	}
-	if (n > max)
-		n = max;
-	if (n && s[n - 1] == e[n - 1])
-		n--;
-	return n;
+	return fl_tok_split_args(&c->t, c->match, open, s, e, max, NULL, 0);
 }
 
 /* message of [b, e) with guards against pathological inputs */
 static char *msg_of(const ctx *c, size_t b, size_t e)
 {
-	const fl_toks *t = &c->t;
-	if (b >= e || e > t->n || e - b > 4000)
-		return NULL;
-	int depth = 0, maxd = 0;
-	bool str = false;
-	for (size_t k = b; k < e; k++) {
-		const fl_tok *tk = &t->v[k];
-		if (tk->kind == FL_TK_STRING)
-			str = true;
-		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
-			char ch = t->src[tk->off];
-			if (ch == '(' || ch == '[' || ch == '{') {
-				if (++depth > maxd)
-					maxd = depth;
-			} else if (ch == ')' || ch == ']' || ch == '}') {
-				if (--depth < 0)
-					return NULL;
-			}
-		}
-	}
-	if (!str || depth != 0 || maxd > 48)
-		return NULL;
-	char *m = fl_msg_from_expr(t, b, e, &msg_opts);
+	char *m = fl_msg_guarded(&c->t, b, e, &msg_opts, 4000, 48, true);
 	if (m && !*m) {
 		free(m);
 		return NULL;
@@ -820,11 +717,6 @@ static int status_of(const ctx *c, size_t b, size_t e)
 		return v;
 	}
 	return 0;
-}
-
-static const char *http_sev(int st)
-{
-	return st >= 500 ? FL_S_ERROR : FL_S_WARNING;
 }
 
 /* ---- frames (enclosing function / guard) ---------------------------------- */
@@ -1177,7 +1069,7 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 		}
 	}
 	if (http >= 400)
-		sev = http_sev(http);
+		sev = fl_http_severity(http);
 	if (extra_code && !code)
 		code = fl_xstrdup(extra_code);
 	emit(c, at, msg, code, cls, type, sev, http, idiom);
@@ -1353,7 +1245,7 @@ static void rule_status(ctx *c, size_t i)
 	} else {
 		return;
 	}
-	emit(c, i, msg, code, NULL, FL_T_HTTP, http_sev(st), st,
+	emit(c, i, msg, code, NULL, FL_T_HTTP, fl_http_severity(st), st,
 	     "res.status().send");
 	free(msg);
 	free(code);
@@ -1376,7 +1268,7 @@ static void rule_ctx_throw(ctx *c, size_t i)
 			msg = msg_of(c, s[k], e[k]);
 	}
 	if (st >= 400 && st <= 599)
-		emit(c, i, msg, code, NULL, FL_T_HTTP, http_sev(st), st,
+		emit(c, i, msg, code, NULL, FL_T_HTTP, fl_http_severity(st), st,
 		     "ctx.throw");
 	free(msg);
 	free(code);
@@ -1493,7 +1385,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 		jsx = false;
 	lex_js(&c.t, jsx);
 	c.out = out;
-	compute_match(&c);
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
 	c.used = fl_xcalloc(c.t.n + 1, 1);
 	c.out_base = out->n;
 	rules(&c);

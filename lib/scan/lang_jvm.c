@@ -23,7 +23,7 @@
 
 enum { D_JAVA, D_KOTLIN, D_SCALA };
 
-#define NOIDX UINT32_MAX
+#define NOIDX FL_NOMATCH
 #define MAX_ARG_TOKS 256
 #define MAX_ARG_DEPTH 48
 #define MAX_TMPL_DEPTH 24
@@ -47,34 +47,6 @@ static bool is_id_start(int c)
 static bool is_id_byte(int c)
 {
 	return is_id_start(c) || (c >= '0' && c <= '9');
-}
-
-/* advance t->pos to p, keeping line bookkeeping */
-static void adv_to(fl_toks *t, size_t p)
-{
-	if (p > t->srclen)
-		p = t->srclen;
-	while (t->pos < p) {
-		const char *nl = memchr(t->src + t->pos, '\n', p - t->pos);
-		if (!nl) {
-			t->pos = p;
-			break;
-		}
-		t->line++;
-		t->pos = (size_t)(nl - t->src) + 1;
-		t->line_start = t->pos;
-	}
-}
-
-static int hexv(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* Decode one JVM escape at s[*p] == '\\'; advances *p. */
@@ -112,8 +84,8 @@ static void jvm_escape(const char *s, size_t n, size_t *p, fl_buf *out)
 			j++;
 		uint32_t v = 0;
 		int k = 0;
-		while (k < 4 && j < n && hexv((unsigned char)s[j]) >= 0) {
-			v = v * 16 + (uint32_t)hexv((unsigned char)s[j]);
+		while (k < 4 && j < n && fl_hexval((unsigned char)s[j]) >= 0) {
+			v = v * 16 + (uint32_t)fl_hexval((unsigned char)s[j]);
 			j++;
 			k++;
 		}
@@ -129,8 +101,8 @@ static void jvm_escape(const char *s, size_t n, size_t *p, fl_buf *out)
 				q++;
 			uint32_t lo = 0;
 			int kk = 0;
-			while (kk < 4 && q < n && hexv((unsigned char)s[q]) >= 0) {
-				lo = lo * 16 + (uint32_t)hexv((unsigned char)s[q]);
+			while (kk < 4 && q < n && fl_hexval((unsigned char)s[q]) >= 0) {
+				lo = lo * 16 + (uint32_t)fl_hexval((unsigned char)s[q]);
 				q++;
 				kk++;
 			}
@@ -364,7 +336,7 @@ static void lex_text_block(lx *L)
 			fl_toks_str_begin(t, k);
 			jvm_unescape(s + start + 3, p - start - 3, &t->arena);
 			fl_toks_str_end(t, k);
-			adv_to(t, p + 3);
+			fl_lx_adv_to(t, p + 3);
 			return;
 		}
 		p++;
@@ -451,7 +423,7 @@ static void lex_text_block(lx *L)
 	fl_toks_str_begin(t, k);
 	jvm_unescape(tmp->s ? tmp->s : "", tmp->n, &t->arena);
 	fl_toks_str_end(t, k);
-	adv_to(t, end);
+	fl_lx_adv_to(t, end);
 }
 
 /* A string starting at t->pos (the opening quote); prefix_start is where
@@ -495,20 +467,7 @@ static void lex_string(lx *L, size_t tok_start, int line, int col,
 	if (interp)
 		k->flags |= FL_TF_INTERP;
 	k->len = (uint32_t)(end - tok_start);
-	adv_to(t, end);
-}
-
-static size_t utf8_len(unsigned char c)
-{
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xF0)
-		return 4;
-	if (c >= 0xE0)
-		return 3;
-	if (c >= 0xC0)
-		return 2;
-	return 1;
+	fl_lx_adv_to(t, end);
 }
 
 static void lex_char(lx *L)
@@ -522,11 +481,11 @@ static void lex_char(lx *L)
 		while (q < n && q < p + 14 && s[q] != '\'' && s[q] != '\n')
 			q++;
 	} else {
-		q = p + 1 + (p + 1 < n ? utf8_len((unsigned char)s[p + 1]) : 1);
+		q = p + 1 + (p + 1 < n ? fl_utf8_len((unsigned char)s[p + 1]) : 1);
 	}
 	if (q < n && s[q] == '\'' && s[p + 1] != '\n') {
 		fl_toks_push(t, FL_TK_CHAR, p, q + 1 - p, t->line, fl_lx_col(t));
-		adv_to(t, q + 1);
+		fl_lx_adv_to(t, q + 1);
 		return;
 	}
 	/* Scala symbol or stray quote */
@@ -539,18 +498,6 @@ static const char *const jvm_ops[] = {
 	"!!", "++", "--", "+=", "-=", "*=", "/=", "<-", "===", "!==", "..",
 	NULL,
 };
-
-/* punctuation: single bytes directly, operators through fl_lx_punct */
-static void lex_punct(fl_toks *t, const char *const *ops)
-{
-	int c1 = fl_lx_peek(t, 1);
-	if (c1 >= 0 && strchr("=>:&|.!+-<?*/", c1) && c1 != 0) {
-		fl_lx_punct(t, ops);
-		return;
-	}
-	fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
-	t->pos++;
-}
 
 static void jvm_lex(lx *L)
 {
@@ -615,7 +562,7 @@ static void jvm_lex(lx *L)
 			fl_lx_number(t);
 			continue;
 		}
-		lex_punct(t, jvm_ops);
+		fl_lx_punct(t, jvm_ops);
 	}
 }
 
@@ -625,22 +572,15 @@ static void jvm_lex(lx *L)
 
 enum { SC_OTHER, SC_CLASS, SC_FUNC, SC_IF, SC_SWITCH };
 
-typedef struct scope {
-	uint8_t kind;
-	uint32_t gb, ge;  /* guard tokens for SC_IF */
-	int32_t fn, cls;  /* offsets in names, -1 none (inherited) */
-	int32_t gtext;    /* cached guard text in names, -1 not yet */
-} scope;
+typedef fl_scope scope;
 
 typedef struct ctx {
 	fl_toks t;
 	int d;
 	const fl_src *src;
 	fl_sites *out;
-	uint32_t *match;
-	scope *st;
-	size_t nst, capst;
-	fl_buf names;
+	size_t *match; /* fl_tok_match_table, FL_MATCH_INNERMOST */
+	fl_scopes sc; /* scopes and their names */
 	int paren;
 	int line_col; /* column of the first token of the current line */
 	/* pending declaration */
@@ -655,30 +595,18 @@ typedef struct ctx {
 	int xf_col;
 } ctx;
 
-static bool is_s(const ctx *c, size_t i, const char *s)
+static inline bool is_s(const ctx *c, size_t i, const char *s)
 {
 	return fl_tok_is(&c->t, i, s);
 }
 
-/* token text equals n bytes of s (fast: length first) */
-static inline bool tok_eq(const ctx *c, size_t i, const char *s, size_t n)
-{
-	return i < c->t.n && c->t.v[i].len == n &&
-	       memcmp(c->t.src + c->t.v[i].off, s, n) == 0;
-}
-
-static inline bool tok_eq_p(const ctx *c, size_t i, const char *s, size_t n)
-{
-	return tok_eq(c, i, s, n) && c->t.v[i].kind == FL_TK_PUNCT;
-}
-
 /* string-literal arguments only */
-#define is(c, i, lit) tok_eq((c), (i), "" lit, sizeof(lit) - 1)
-#define is_p(c, i, lit) tok_eq_p((c), (i), "" lit, sizeof(lit) - 1)
+#define is(c, i, lit) fl_tok_is(&(c)->t, (i), "" lit)
+#define is_p(c, i, lit) fl_tok_is_punct(&(c)->t, (i), "" lit)
 
-static bool is_id(const ctx *c, size_t i)
+static inline bool is_id(const ctx *c, size_t i)
 {
-	return i < c->t.n && c->t.v[i].kind == FL_TK_IDENT;
+	return fl_tok_is_kind(&c->t, i, FL_TK_IDENT);
 }
 
 static const char *tsrc(const ctx *c, size_t i)
@@ -686,65 +614,11 @@ static const char *tsrc(const ctx *c, size_t i)
 	return c->t.src + c->t.v[i].off;
 }
 
-static void compute_match(ctx *c)
-{
-	size_t n = c->t.n;
-	c->match = fl_xmalloc((n ? n : 1) * sizeof *c->match);
-	uint32_t *stack = fl_xmalloc((n ? n : 1) * sizeof *stack);
-	size_t sp = 0;
-	for (size_t i = 0; i < n; i++) {
-		c->match[i] = NOIDX;
-		const fl_tok *k = &c->t.v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char ch = c->t.src[k->off];
-		if (ch == '(' || ch == '[' || ch == '{') {
-			stack[sp++] = (uint32_t)i;
-		} else if (ch == ')' || ch == ']' || ch == '}') {
-			if (sp) {
-				uint32_t o = stack[--sp];
-				c->match[o] = (uint32_t)i;
-				c->match[i] = o;
-			}
-		}
-	}
-	free(stack);
-}
-
-/* Arguments of the bracket opened at `open` (uses the match table). */
+/* Arguments of the bracket opened at `open` (at most max). */
 static size_t args(const ctx *c, size_t open, size_t *st, size_t *en,
 		   size_t max, size_t *close)
 {
-	size_t cl = open < c->t.n ? c->match[open] : NOIDX;
-	if (cl == NOIDX || cl < open) {
-		if (close)
-			*close = c->t.n;
-		return 0;
-	}
-	if (close)
-		*close = cl;
-	size_t cnt = 0, b = open + 1;
-	for (size_t k = open + 1; k <= cl; k++) {
-		if (k < cl && c->match[k] != NOIDX && c->match[k] > k) {
-			k = c->match[k];
-			continue;
-		}
-		if (k == cl || is_p(c, k, ",")) {
-			if (k == cl && b == k && cnt == 0)
-				break;
-			if (cnt < max) {
-				st[cnt] = b;
-				en[cnt] = k;
-			}
-			cnt++;
-			b = k + 1;
-		}
-	}
-	if (cnt > max)
-		cnt = max;
-	if (cnt && st[cnt - 1] == en[cnt - 1])
-		cnt--;
-	return cnt;
+	return fl_tok_split_args(&c->t, c->match, open, st, en, max, close, 0);
 }
 
 static const char *const plus_ops[] = {"+", NULL};
@@ -752,25 +626,9 @@ static const char *const plus_ops[] = {"+", NULL};
 /* Bounded fl_msg_from_expr (guards against deep recursion / big spans). */
 static char *expr_msg(const ctx *c, size_t b, size_t e)
 {
-	if (b >= e || e - b > MAX_ARG_TOKS)
-		return NULL;
-	int depth = 0, maxd = 0;
-	for (size_t k = b; k < e; k++) {
-		const fl_tok *tk = &c->t.v[k];
-		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
-			char ch = c->t.src[tk->off];
-			if (ch == '(' || ch == '[' || ch == '{')
-				depth++;
-			else if (ch == ')' || ch == ']' || ch == '}')
-				depth--;
-			if (depth > maxd)
-				maxd = depth;
-		}
-	}
-	if (maxd > MAX_ARG_DEPTH)
-		return NULL;
 	fl_msg_opts o = {.concat_ops = plus_ops};
-	return fl_msg_from_expr(&c->t, b, e, &o);
+	return fl_msg_guarded(&c->t, b, e, &o, MAX_ARG_TOKS, MAX_ARG_DEPTH,
+			      false);
 }
 
 /* printf format escapes of java.lang.String.format: %% and %n */
@@ -938,45 +796,22 @@ static char *first_msg(const ctx *c, const size_t *st, const size_t *en,
 
 static const char *name_at(const ctx *c, int32_t off)
 {
-	return off < 0 ? NULL : c->names.s + off;
+	return fl_scopes_name(&c->sc, off);
 }
 
 static int32_t add_name(ctx *c, const char *cls, const char *s, size_t n)
 {
-	int32_t off = (int32_t)c->names.n;
-	if (cls) {
-		/* cls may point into names: copy before the buffer grows */
-		char tmp[128];
-		size_t l = strlen(cls);
-		if (l > 120)
-			l = 120;
-		memcpy(tmp, cls, l);
-		fl_buf_put(&c->names, tmp, l);
-		fl_buf_putc(&c->names, '.');
-	}
-	fl_buf_put(&c->names, s, n > 256 ? 256 : n);
-	fl_buf_putc(&c->names, '\0');
-	return off;
+	return fl_scopes_add_name(&c->sc, cls, s, n);
 }
 
 static scope *top(ctx *c)
 {
-	return c->nst ? &c->st[c->nst - 1] : NULL;
+	return fl_scopes_top(&c->sc);
 }
 
 static void push(ctx *c, int kind)
 {
-	if (c->nst == c->capst) {
-		c->capst = c->capst ? c->capst * 2 : 64;
-		c->st = fl_xrealloc(c->st, c->capst * sizeof *c->st);
-	}
-	scope *p = top(c);
-	scope *s = &c->st[c->nst++];
-	memset(s, 0, sizeof *s);
-	s->kind = (uint8_t)kind;
-	s->fn = p ? p->fn : -1;
-	s->cls = p ? p->cls : -1;
-	s->gtext = -1;
+	fl_scopes_push(&c->sc, kind);
 }
 
 static const char *cur_class(ctx *c)
@@ -987,13 +822,13 @@ static const char *cur_class(ctx *c)
 
 static const char *cur_func(ctx *c)
 {
-	if (c->xf_on && c->xf_depth >= c->nst)
+	if (c->xf_on && c->xf_depth >= c->sc.n)
 		return name_at(c, c->xf_fn);
 	if (c->xf_on) {
 		/* innermost FUNC scope deeper than the expression function? */
-		for (size_t k = c->nst; k > c->xf_depth; k--)
-			if (c->st[k - 1].kind == SC_FUNC)
-				return name_at(c, c->st[k - 1].fn);
+		for (size_t k = c->sc.n; k > c->xf_depth; k--)
+			if (c->sc.v[k - 1].kind == SC_FUNC)
+				return name_at(c, c->sc.v[k - 1].fn);
 		return name_at(c, c->xf_fn);
 	}
 	scope *p = top(c);
@@ -1014,7 +849,7 @@ static bool is_kw(const ctx *c, size_t i)
 
 /* Java: is the '{' at i the body of a method/constructor declaration?
  * Returns the name token or NOIDX. */
-static uint32_t java_method_at(ctx *c, size_t i)
+static size_t java_method_at(ctx *c, size_t i)
 {
 	if (i == 0)
 		return NOIDX;
@@ -1035,66 +870,25 @@ static uint32_t java_method_at(ctx *c, size_t i)
 		if (!is_p(c, p, ")"))
 			return NOIDX;
 	}
-	uint32_t o = c->match[p];
+	size_t o = c->match[p];
 	if (o == NOIDX || o == 0)
 		return NOIDX;
 	size_t nm = o - 1;
 	if (!is_id(c, nm) || is_kw(c, nm))
 		return NOIDX;
 	if (nm == 0)
-		return (uint32_t)nm;
+		return nm;
 	size_t b = nm - 1;
 	if (is(c, b, "new") || is_p(c, b, ".") || is_p(c, b, "->"))
 		return NOIDX;
 	if (is_id(c, b) || is_p(c, b, ">") || is_p(c, b, "]") ||
 	    is_p(c, b, "?"))
-		return (uint32_t)nm;
+		return nm;
 	const char *cls = cur_class(c);
 	if (cls && strlen(cls) == c->t.v[nm].len &&
 	    memcmp(cls, tsrc(c, nm), c->t.v[nm].len) == 0)
-		return (uint32_t)nm;
+		return nm;
 	return NOIDX;
-}
-
-static int http_from_name(const char *s, size_t n)
-{
-	static const struct {
-		const char *k;
-		int v;
-	} tab[] = {
-		{"badrequest", 400}, {"unauthorized", 401},
-		{"paymentrequired", 402}, {"forbidden", 403},
-		{"notfound", 404}, {"methodnotallowed", 405},
-		{"notacceptable", 406}, {"requesttimeout", 408},
-		{"conflict", 409}, {"gone", 410}, {"lengthrequired", 411},
-		{"preconditionfailed", 412}, {"payloadtoolarge", 413},
-		{"requestentitytoolarge", 413}, {"contenttoolarge", 413},
-		{"unsupportedmediatype", 415}, {"expectationfailed", 417},
-		{"iamateapot", 418}, {"unprocessableentity", 422},
-		{"unprocessablecontent", 422}, {"locked", 423},
-		{"faileddependency", 424}, {"preconditionrequired", 428},
-		{"toomanyrequests", 429},
-		{"unavailableforlegalreasons", 451},
-		{"internalservererror", 500}, {"notimplemented", 501},
-		{"badgateway", 502}, {"serviceunavailable", 503},
-		{"gatewaytimeout", 504}, {"insufficientstorage", 507},
-		{NULL, 0},
-	};
-	char buf[64];
-	size_t w = 0;
-	for (size_t k = 0; k < n && w < sizeof buf - 1; k++) {
-		char ch = s[k];
-		if (ch == '_')
-			continue;
-		if (ch >= 'A' && ch <= 'Z')
-			ch = (char)(ch - 'A' + 'a');
-		buf[w++] = ch;
-	}
-	buf[w] = '\0';
-	for (int k = 0; tab[k].k; k++)
-		if (strcmp(tab[k].k, buf) == 0)
-			return tab[k].v;
-	return 0;
 }
 
 /* HTTP status of an argument: HttpStatus.NOT_FOUND, 404,
@@ -1110,16 +904,11 @@ static int arg_http(const ctx *c, size_t b, size_t e)
 		}
 	}
 	if (e >= b + 1 && is_id(c, e - 1)) {
-		int v = http_from_name(tsrc(c, e - 1), c->t.v[e - 1].len);
+		int v = fl_http_status_by_name(tsrc(c, e - 1), c->t.v[e - 1].len);
 		if (v)
 			return v;
 	}
 	return 0;
-}
-
-static const char *sev_http(int h)
-{
-	return h >= 500 ? FL_S_ERROR : h >= 400 ? FL_S_WARNING : FL_S_ERROR;
 }
 
 /* first token of a dotted call chain ending at callee index m */
@@ -1313,7 +1102,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		s.http = arg_http(c, st[0], en[0]);
 		if (s.http) {
 			s.type = FL_T_HTTP;
-			s.sev = sev_http(s.http);
+			s.sev = fl_http_severity(s.http);
 		}
 		m = first_msg(c, st, en, na, 1, NULL);
 	} else {
@@ -1375,25 +1164,6 @@ static int log_level(const ctx *c, size_t m, const char **sev)
 			return 1;
 		}
 	return 0;
-}
-
-static bool tok_contains_ci(const ctx *c, size_t i, const char *needle)
-{
-	size_t l = strlen(needle), n = c->t.v[i].len;
-	const char *s = tsrc(c, i);
-	for (size_t a = 0; a + l <= n; a++) {
-		size_t k = 0;
-		for (; k < l; k++) {
-			char ch = s[a + k];
-			if (ch >= 'A' && ch <= 'Z')
-				ch = (char)(ch - 'A' + 'a');
-			if (ch != needle[k])
-				break;
-		}
-		if (k == l)
-			return true;
-	}
-	return false;
 }
 
 static void rule_simple(ctx *c, size_t first, size_t callee, size_t from_arg,
@@ -1588,7 +1358,7 @@ logging:
 				    false, FL_T_CONSOLE, sev);
 			return;
 		}
-		if (!tok_contains_ci(c, r, "log"))
+		if (!fl_tok_contains_ci(&c->t, r, "log"))
 			return;
 		if (log_level(c, i, &sev)) {
 			rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL,
@@ -1680,7 +1450,7 @@ static void walk(ctx *c)
 		if (nl)
 			c->line_col = tk->col;
 		/* end of an expression-bodied function (Kotlin/Scala) */
-		if (c->xf_on && nl && c->nst <= c->xf_depth && tk->col <= c->xf_col)
+		if (c->xf_on && nl && c->sc.n <= c->xf_depth && tk->col <= c->xf_col)
 			c->xf_on = false;
 		/* pending func declaration expires at a new line */
 		if (c->pend_kind == SC_FUNC && nl && c->paren == c->pend_paren &&
@@ -1702,7 +1472,7 @@ static void walk(ctx *c)
 				int kind = SC_OTHER;
 				const char *nm = NULL;
 				size_t nml = 0;
-				uint32_t jm;
+				size_t jm;
 				if (c->pend_kind && c->paren == c->pend_paren) {
 					kind = c->pend_kind;
 					nm = tsrc(c, c->pend_name);
@@ -1742,9 +1512,9 @@ static void walk(ctx *c)
 				continue;
 			}
 			if (ch == '}') {
-				if (c->nst)
-					c->nst--;
-				if (c->xf_on && c->nst < c->xf_depth)
+				if (c->sc.n)
+					c->sc.n--;
+				if (c->xf_on && c->sc.n < c->xf_depth)
 					c->xf_on = false;
 				if (c->pend_kind)
 					c->pend_kind = 0;
@@ -1763,7 +1533,7 @@ static void walk(ctx *c)
 				c->xf_fn = add_name(c, cur_class(c),
 						    tsrc(c, c->pend_name),
 						    c->t.v[c->pend_name].len);
-				c->xf_depth = c->nst;
+				c->xf_depth = c->sc.n;
 				c->xf_col = c->pend_col;
 				c->pend_kind = 0;
 				continue;
@@ -1799,11 +1569,10 @@ static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
 	lx L = {.t = &c.t, .d = c.d};
 	jvm_lex(&L);
 	fl_buf_free(&L.scratch);
-	compute_match(&c);
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
 	walk(&c);
 	free(c.match);
-	free(c.st);
-	fl_buf_free(&c.names);
+	fl_scopes_free(&c.sc);
 	fl_toks_free(&c.t);
 }
 

@@ -38,17 +38,6 @@ static bool is_id_char(int c)
 	return is_id_start(c) || (c >= '0' && c <= '9');
 }
 
-static int hexv(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* escape in a double-quoted string / heredoc at t->pos (backslash) */
 static void php_escape(fl_toks *t, char q)
 {
@@ -64,11 +53,11 @@ static void php_escape(fl_toks *t, char q)
 	case '\\': fl_buf_putc(b, '\\'); t->pos += 2; return;
 	case '$': fl_buf_putc(b, '$'); t->pos += 2; return;
 	case 'x':
-		if (hexv(fl_lx_peek(t, 2)) >= 0) {
-			int v = hexv(fl_lx_peek(t, 2));
+		if (fl_hexval(fl_lx_peek(t, 2)) >= 0) {
+			int v = fl_hexval(fl_lx_peek(t, 2));
 			t->pos += 3;
-			if (hexv(fl_lx_peek(t, 0)) >= 0) {
-				v = v * 16 + hexv(fl_lx_peek(t, 0));
+			if (fl_hexval(fl_lx_peek(t, 0)) >= 0) {
+				v = v * 16 + fl_hexval(fl_lx_peek(t, 0));
 				t->pos++;
 			}
 			fl_buf_putc(b, (char)v);
@@ -81,8 +70,8 @@ static void php_escape(fl_toks *t, char q)
 			uint32_t v = 0;
 			int k = 0;
 			while (p < t->srclen && k < 7 &&
-			       hexv((unsigned char)t->src[p]) >= 0) {
-				v = v * 16 + (uint32_t)hexv((unsigned char)t->src[p]);
+			       fl_hexval((unsigned char)t->src[p]) >= 0) {
+				v = v * 16 + (uint32_t)fl_hexval((unsigned char)t->src[p]);
 				p++;
 				k++;
 			}
@@ -401,31 +390,14 @@ static bool open_tag(const fl_toks *t, size_t p, size_t *after)
 	return false;
 }
 
-/* punctuation: single byte unless the next byte can extend an operator */
-static void lex_punct(fl_toks *t, const char *const *ops)
-{
-	int n = fl_lx_peek(t, 1);
-	if (n < 0 || !strchr("=&|?.*<>+-/%^!:", n)) {
-		fl_toks_push(t, FL_TK_PUNCT, t->pos, 1, t->line, fl_lx_col(t));
-		t->pos++;
-		return;
-	}
-	fl_lx_punct(t, ops);
-}
-
-/* move t->pos forward to p, counting lines */
+/* move t->pos forward to p, counting lines (a newline crossed counts
+ * as one before the next token) */
 static void jump_to(fl_toks *t, size_t p)
 {
-	while (t->pos < p) {
-		const char *nl = memchr(t->src + t->pos, '\n', p - t->pos);
-		if (!nl)
-			break;
-		t->line++;
-		t->pos = (size_t)(nl - t->src) + 1;
-		t->line_start = t->pos;
+	int line = t->line;
+	fl_lx_adv_to(t, p);
+	if (t->line != line)
 		t->nl = true;
-	}
-	t->pos = p;
 }
 
 static void lex_php(fl_toks *t)
@@ -490,7 +462,7 @@ static void lex_php(fl_toks *t)
 			   (c == '.' && n >= '0' && n <= '9')) {
 			fl_lx_number(t);
 		} else {
-			lex_punct(t, php_ops);
+			fl_lx_punct(t, php_ops);
 		}
 	}
 }
@@ -518,123 +490,32 @@ static const char *const wrappers[] = {"__", "_", "gettext", "trans",
 static const fl_msg_opts msg_opts = {.concat_ops = concat_dot,
 				     .wrappers = wrappers};
 
-static void compute_match(ctx *c)
-{
-	fl_toks *t = &c->t;
-	c->match = fl_xmalloc((t->n + 1) * sizeof *c->match);
-	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
-	size_t sp = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		c->match[i] = t->n;
-		const fl_tok *k = &t->v[i];
-		if (k->kind != FL_TK_PUNCT || k->len != 1)
-			continue;
-		char ch = t->src[k->off];
-		if (ch == '(' || ch == '[' || ch == '{') {
-			st[sp++] = i;
-		} else if (ch == ')' || ch == ']' || ch == '}') {
-			char want = ch == ')' ? '(' : ch == ']' ? '[' : '{';
-			/* tolerate one stray closer */
-			if (sp && t->src[t->v[st[sp - 1]].off] == want) {
-				size_t o = st[--sp];
-				c->match[o] = i;
-				c->match[i] = o;
-			} else if (sp >= 2 &&
-				   t->src[t->v[st[sp - 2]].off] == want) {
-				sp--;
-				size_t o = st[--sp];
-				c->match[o] = i;
-				c->match[i] = o;
-			}
-		}
-	}
-	free(st);
-}
-
-static inline bool tok_eq(const ctx *c, size_t i, int kind, const char *s)
-{
-	if (i >= c->t.n || c->t.v[i].kind != kind)
-		return false;
-	size_t l = strlen(s);
-	return c->t.v[i].len == l && memcmp(c->t.src + c->t.v[i].off, s, l) == 0;
-}
-
 static inline bool is_p(const ctx *c, size_t i, const char *s)
 {
-	return tok_eq(c, i, FL_TK_PUNCT, s);
+	return fl_tok_is_punct(&c->t, i, s);
 }
 
 static inline bool is_id(const ctx *c, size_t i, const char *s)
 {
-	return tok_eq(c, i, FL_TK_IDENT, s);
+	return fl_tok_is_ident(&c->t, i, s);
 }
 
-static bool is_kind(const ctx *c, size_t i, int k)
+static inline bool is_kind(const ctx *c, size_t i, int k)
 {
-	return i < c->t.n && c->t.v[i].kind == k;
+	return fl_tok_is_kind(&c->t, i, k);
 }
 
-/* split args of the bracket at open; returns count */
+/* the arguments of the bracket at open (at most max) */
 static size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
 			 size_t max)
 {
-	const fl_toks *t = &c->t;
-	if (open >= t->n)
-		return 0;
-	size_t close = c->match[open];
-	if (close >= t->n || close <= open)
-		return 0;
-	size_t n = 0, b = open + 1;
-	for (size_t k = open + 1; k <= close; k++) {
-		if (k < close && c->match[k] < t->n && c->match[k] > k &&
-		    c->match[k] < close) {
-			k = c->match[k];
-			continue;
-		}
-		if (k == close || is_p(c, k, ",")) {
-			if (k > b || k < close) {
-				if (n < max) {
-					s[n] = b;
-					e[n] = k;
-				}
-				n++;
-			}
-			b = k + 1;
-		}
-	}
-	if (n > max)
-		n = max;
-	if (n && s[n - 1] == e[n - 1])
-		n--;
-	return n;
+	return fl_tok_split_args(&c->t, c->match, open, s, e, max, NULL, 0);
 }
 
 /* message of [b, e) with guards against pathological inputs */
 static char *msg_of(const ctx *c, size_t b, size_t e)
 {
-	const fl_toks *t = &c->t;
-	if (b >= e || e > t->n || e - b > 4000)
-		return NULL;
-	int depth = 0, maxd = 0;
-	bool str = false;
-	for (size_t k = b; k < e; k++) {
-		const fl_tok *tk = &t->v[k];
-		if (tk->kind == FL_TK_STRING)
-			str = true;
-		if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
-			char ch = t->src[tk->off];
-			if (ch == '(' || ch == '[' || ch == '{') {
-				if (++depth > maxd)
-					maxd = depth;
-			} else if (ch == ')' || ch == ']' || ch == '}') {
-				if (--depth < 0)
-					return NULL;
-			}
-		}
-	}
-	if (!str || depth != 0 || maxd > 48)
-		return NULL;
-	char *m = fl_msg_from_expr(t, b, e, &msg_opts);
+	char *m = fl_msg_guarded(&c->t, b, e, &msg_opts, 4000, 48, true);
 	if (m && !*m) {
 		free(m);
 		return NULL;
@@ -706,11 +587,6 @@ static int status_of(const ctx *c, size_t b, size_t e)
 		return v;
 	}
 	return 0;
-}
-
-static const char *http_sev(int st)
-{
-	return st >= 500 ? FL_S_ERROR : FL_S_WARNING;
 }
 
 /* message of one argument: sprintf("fmt", ..) gives fmt with %% decoded;
@@ -954,7 +830,7 @@ static void rule_throw(ctx *c, size_t i)
 			m = arg_msg(c, s[0], e[0]);
 		emit(c, i, m, st == 404 ? "NotFoundHttpException"
 				       : "AccessDeniedHttpException",
-		     FL_T_HTTP, http_sev(st), st, "throw");
+		     FL_T_HTTP, fl_http_severity(st), st, "throw");
 		free(m);
 		return;
 	}
@@ -1015,7 +891,7 @@ static void rule_throw(ctx *c, size_t i)
 		sev = FL_S_WARNING;
 	} else if (http >= 400 && http <= 599) {
 		type = FL_T_HTTP;
-		sev = http_sev(http);
+		sev = fl_http_severity(http);
 	} else {
 		http = 0;
 	}
@@ -1067,7 +943,7 @@ static void rule_abort(ctx *c, size_t i, int ncond)
 		}
 	}
 	char *idiom = fl_tok_dup(&c->t, i);
-	emit_g(c, i, m, NULL, NULL, FL_T_HTTP, http_sev(st), st, idiom, g);
+	emit_g(c, i, m, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, idiom, g);
 	free(idiom);
 	free(g);
 	free(m);
@@ -1133,7 +1009,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	fl_toks_init(&c.t, src);
 	lex_php(&c.t);
 	c.out = out;
-	compute_match(&c);
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
 	rules(&c);
 	free(c.match);
 	free(c.fr);

@@ -36,26 +36,16 @@ static bool is_id_char(unsigned char c)
 	return is_id_start(c) || (c >= '0' && c <= '9');
 }
 
+/* whitespace, comments and explicit line continuations */
 static void ws(fl_toks *t)
 {
-	while (t->pos < t->srclen) {
-		char c = t->src[t->pos];
-		if (c == '\n') {
-			t->nl = true;
-			t->line++;
-			t->pos++;
-			t->line_start = t->pos;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-			   c == '\v') {
-			t->pos++;
-		} else if (c == '\\' && (fl_lx_peek(t, 1) == '\n' ||
-					 (fl_lx_peek(t, 1) == '\r' &&
-					  fl_lx_peek(t, 2) == '\n'))) {
+	for (;;) {
+		fl_lx_skip_ws(t);
+		int c = fl_lx_peek(t, 0), c1 = fl_lx_peek(t, 1);
+		if (c == '\\' &&
+		    (c1 == '\n' || (c1 == '\r' && fl_lx_peek(t, 2) == '\n'))) {
 			/* explicit line continuation: no logical newline */
-			t->pos++;
-			if (t->src[t->pos] == '\r')
-				t->pos++;
-			t->pos++;
+			t->pos += c1 == '\r' ? 3 : 2;
 			t->line++;
 			t->line_start = t->pos;
 		} else if (c == '#') {
@@ -288,67 +278,26 @@ static void py_lex(fl_toks *t)
 /* ---- shared walking helpers -------------------------------------------------- */
 
 
-static bool is_p(const fl_toks *t, size_t i, char c)
+static inline bool is_p(const fl_toks *t, size_t i, char c)
 {
-	return i < t->n && t->v[i].kind == FL_TK_PUNCT && t->v[i].len == 1 &&
-	       t->src[t->v[i].off] == c;
+	return fl_tok_pch(t, i) == c;
 }
 
-static bool is_opener(const fl_toks *t, size_t i)
-{
-	return is_p(t, i, '(') || is_p(t, i, '[') || is_p(t, i, '{');
-}
-
-/* Split args of the bracket at open using match; returns count, or NONE
- * when unbalanced. */
+/* Split args of the bracket at open; returns count, or NONE when
+ * unbalanced. */
 static size_t split_args(const fl_toks *t, const size_t *m, size_t open,
 			 size_t *st, size_t *en, size_t max, size_t *close)
 {
-	size_t c = m[open];
-	*close = c;
-	if (c == NONE)
-		return NONE;
-	size_t cnt = 0, b = open + 1;
-	for (size_t k = open + 1; k <= c; k++) {
-		if (k < c && is_opener(t, k) && m[k] != NONE) {
-			k = m[k];
-			continue;
-		}
-		if (k == c || is_p(t, k, ',')) {
-			if (k == c && b == k)
-				break; /* empty / trailing comma */
-			if (cnt < max) {
-				st[cnt] = b;
-				en[cnt] = k;
-			}
-			cnt++;
-			b = k + 1;
-		}
-	}
-	return cnt < max ? cnt : max;
+	size_t n = fl_tok_split_args(t, m, open, st, en, max, close, 0);
+	return *close == FL_NOMATCH ? NONE : n;
 }
 
 /* fl_msg_from_expr with size and nesting limits. */
 static bool range_ok(const fl_toks *t, size_t b, size_t e)
 {
-	if (e <= b || e - b > MSG_MAX_TOKS)
-		return false;
-	int d = 0;
-	for (size_t k = b; k < e; k++) {
-		if (is_opener(t, k)) {
-			if (++d > MSG_MAX_DEPTH)
-				return false;
-		} else if (is_p(t, k, ')') || is_p(t, k, ']') || is_p(t, k, '}')) {
-			if (--d < 0)
-				return false;
-		}
-	}
-	return d == 0;
-}
-
-static bool tok_eq(const fl_toks *t, size_t i, const char *s, size_t n)
-{
-	return t->v[i].len == n && memcmp(t->src + t->v[i].off, s, n) == 0;
+	int d;
+	return e > b && e - b <= MSG_MAX_TOKS && fl_tok_nesting(t, b, e, &d) &&
+	       d <= MSG_MAX_DEPTH;
 }
 
 /* ---- message reconstruction ------------------------------------------------- */
@@ -416,14 +365,13 @@ static char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
 			continue;
 		/* str(x) / repr(x) give {x} */
 		if (tk->kind == FL_TK_IDENT && is_p(t, k + 1, '(') &&
-		    (tok_eq(t, k, "str", 3) || tok_eq(t, k, "repr", 4)) &&
+		    (fl_tok_is(t, k, "str") || fl_tok_is(t, k, "repr")) &&
 		    (k == b || !is_p(t, k - 1, '.'))) {
 			int d = 0;
 			for (size_t j = k + 1; j < e; j++) {
-				if (is_opener(t, j))
+				if (fl_tok_is_opener(t, j))
 					d++;
-				else if (is_p(t, j, ')') || is_p(t, j, ']') ||
-					 is_p(t, j, '}'))
+				else if (fl_tok_is_closer(t, j))
 					if (--d == 0) {
 						drop[j - b] = true;
 						break;
@@ -438,10 +386,9 @@ static char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
 			int d = 0;
 			size_t j = k + 1;
 			for (; j < e; j++) {
-				if (is_opener(t, j))
+				if (fl_tok_is_opener(t, j))
 					d++;
-				else if (is_p(t, j, ')') || is_p(t, j, ']') ||
-					 is_p(t, j, '}'))
+				else if (fl_tok_is_closer(t, j))
 					d--;
 				else if (d == 0 && is_p(t, j, '+'))
 					break;
@@ -456,19 +403,18 @@ static char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
 			int d = 0;
 			size_t j = k + 2;
 			for (; j < e; j++) {
-				if (is_opener(t, j))
+				if (fl_tok_is_opener(t, j))
 					d++;
-				else if (is_p(t, j, ')') || is_p(t, j, ']') ||
-					 is_p(t, j, '}'))
+				else if (fl_tok_is_closer(t, j))
 					if (--d == 0)
 						break;
 			}
 			k = j;
 			continue;
 		}
-		if (is_opener(t, k))
+		if (fl_tok_is_opener(t, k))
 			depth++;
-		else if (is_p(t, k, ')') || is_p(t, k, ']') || is_p(t, k, '}'))
+		else if (fl_tok_is_closer(t, k))
 			depth--;
 		fl_tok *d = &s.v[s.n++];
 		*d = *tk;
@@ -580,7 +526,7 @@ static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
 	size_t n = 0;
 	bool bad = false;
 	for (size_t k = from; k < at && !bad; k++) {
-		if (is_opener(t, k)) {
+		if (fl_tok_is_opener(t, k)) {
 			if (w->m[k] == NONE || w->m[k] >= at)
 				break;
 			k = w->m[k];
@@ -614,7 +560,7 @@ static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
 				if (e > b && ((t->v[e].flags & FL_TF_NL_BEFORE) ||
 					      is_p(t, e, ';')))
 					break;
-				if (is_opener(t, e)) {
+				if (fl_tok_is_opener(t, e)) {
 					if (w->m[e] == NONE)
 						break;
 					e = w->m[e] + 1;
@@ -784,11 +730,6 @@ static int status_of(const fl_toks *t, size_t b, size_t e)
 	return 0;
 }
 
-static const char *http_sev(int st)
-{
-	return st >= 400 && st < 500 ? FL_S_WARNING : FL_S_ERROR;
-}
-
 #define MAXARGS 16
 
 typedef struct callargs {
@@ -898,7 +839,7 @@ static void do_raise(walker *w, size_t i)
 			break;
 		if (is_p(t, e, ')') || is_p(t, e, ']') || is_p(t, e, '}'))
 			break;
-		if (is_opener(t, e)) {
+		if (fl_tok_is_opener(t, e)) {
 			if (w->m[e] == NONE)
 				return;
 			e = w->m[e] + 1;
@@ -974,7 +915,7 @@ static void do_raise(walker *w, size_t i)
 	}
 	if (is_http) {
 		type = FL_T_HTTP;
-		sev = http_sev(status);
+		sev = fl_http_severity(status);
 	} else if (valid) {
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;
@@ -1052,7 +993,7 @@ static void do_call(walker *w, size_t i)
 			msg = kw_msg(w, &a, k);
 		}
 		path = fl_tok_span_text(t, pb, i + 1, 64);
-		emit(w, pb, msg, NULL, NULL, FL_T_HTTP, http_sev(st), st, path);
+		emit(w, pb, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, path);
 		break;
 	}
 	case 2:
@@ -1125,7 +1066,7 @@ static size_t header_colon(walker *w, size_t i)
 			return k;
 		if (is_p(t, k, ';'))
 			return NONE;
-		if (is_opener(t, k)) {
+		if (fl_tok_is_opener(t, k)) {
 			if (w->m[k] == NONE)
 				return NONE;
 			k = w->m[k];
@@ -1192,17 +1133,16 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 		if (depth == 0 && (i == 0 || (k->flags & FL_TF_NL_BEFORE)))
 			statement_start(&w, i);
 		if (k->kind == FL_TK_PUNCT) {
-			if (is_opener(&t, i))
+			if (fl_tok_is_opener(&t, i))
 				depth++;
-			else if ((is_p(&t, i, ')') || is_p(&t, i, ']') ||
-				  is_p(&t, i, '}')) &&
+			else if (fl_tok_is_closer(&t, i) &&
 				 depth > 0)
 				depth--;
 			continue;
 		}
 		if (k->kind != FL_TK_IDENT)
 			continue;
-		if (tok_eq(&t, i, "raise", 5)) {
+		if (fl_tok_is(&t, i, "raise")) {
 			do_raise(&w, i);
 		} else if (is_p(&t, i + 1, '(')) {
 			do_call(&w, i);

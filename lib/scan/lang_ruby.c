@@ -684,37 +684,17 @@ static void rb_lex(fl_toks *t)
 /* ---- shared walking helpers -------------------------------------------------- */
 
 
-static bool is_p(const fl_toks *t, size_t i, char c)
+static inline bool is_p(const fl_toks *t, size_t i, char c)
 {
-	return i < t->n && t->v[i].kind == FL_TK_PUNCT && t->v[i].len == 1 &&
-	       t->src[t->v[i].off] == c;
+	return fl_tok_pch(t, i) == c;
 }
 
-static bool is_opener(const fl_toks *t, size_t i)
-{
-	return is_p(t, i, '(') || is_p(t, i, '[') || is_p(t, i, '{');
-}
-
-static bool is_closer(const fl_toks *t, size_t i)
-{
-	return is_p(t, i, ')') || is_p(t, i, ']') || is_p(t, i, '}');
-}
-
+/* fl_msg_from_expr with size and nesting limits. */
 static bool range_ok(const fl_toks *t, size_t b, size_t e)
 {
-	if (e <= b || e - b > MSG_MAX_TOKS)
-		return false;
-	int d = 0;
-	for (size_t k = b; k < e; k++) {
-		if (is_opener(t, k)) {
-			if (++d > MSG_MAX_DEPTH)
-				return false;
-		} else if (is_closer(t, k)) {
-			if (--d < 0)
-				return false;
-		}
-	}
-	return d == 0;
+	int d;
+	return e > b && e - b <= MSG_MAX_TOKS && fl_tok_nesting(t, b, e, &d) &&
+	       d <= MSG_MAX_DEPTH;
 }
 
 /* ---- message reconstruction ------------------------------------------------- */
@@ -740,13 +720,6 @@ static void decode_pct(fl_toks *s, size_t k)
 	}
 	p[w] = '\0';
 	tk->slen = (uint32_t)w;
-}
-
-static bool tok_eq(const fl_toks *t, size_t i, const char *s)
-{
-	size_t n = strlen(s);
-	return i < t->n && t->v[i].len == n &&
-	       memcmp(t->src + t->v[i].off, s, n) == 0;
 }
 
 /* Message of the expression [b, e): `"..." % args` keeps the literal,
@@ -777,9 +750,9 @@ static char *rb_msg(const fl_toks *t, size_t b, size_t e)
 			int d = 0;
 			size_t j = k + 1;
 			for (; j < e; j++) {
-				if (is_opener(t, j))
+				if (fl_tok_is_opener(t, j))
 					d++;
-				else if (is_closer(t, j))
+				else if (fl_tok_is_closer(t, j))
 					d--;
 				else if (d == 0 && is_p(t, j, '+'))
 					break;
@@ -789,17 +762,17 @@ static char *rb_msg(const fl_toks *t, size_t b, size_t e)
 		}
 		/* .to_s / .inspect / .freeze / .message are transparent */
 		if (is_p(t, k, '.') && k + 1 < e &&
-		    (tok_eq(t, k + 1, "to_s") || tok_eq(t, k + 1, "inspect") ||
-		     tok_eq(t, k + 1, "freeze") || tok_eq(t, k + 1, "to_str"))) {
+		    (fl_tok_is(t, k + 1, "to_s") || fl_tok_is(t, k + 1, "inspect") ||
+		     fl_tok_is(t, k + 1, "freeze") || fl_tok_is(t, k + 1, "to_str"))) {
 			k++;
 			continue;
 		}
 		if (tk->kind == FL_TK_IDENT && is_p(t, k + 1, '(') &&
-		    (tok_eq(t, k, "format") || tok_eq(t, k, "sprintf")))
+		    (fl_tok_is(t, k, "format") || fl_tok_is(t, k, "sprintf")))
 			pct_until = k + 2 < e ? e : e; /* whole call */
-		if (is_opener(t, k))
+		if (fl_tok_is_opener(t, k))
 			depth++;
-		else if (is_closer(t, k))
+		else if (fl_tok_is_closer(t, k))
 			depth--;
 		fl_tok *d = &s.v[s.n++];
 		*d = *tk;
@@ -810,7 +783,7 @@ static char *rb_msg(const fl_toks *t, size_t b, size_t e)
 			if (k < pct_until)
 				decode_pct(&s, s.n - 1);
 		}
-		if (depth == 0 && (is_p(t, k, '+') || tok_eq(t, k, "<<")))
+		if (depth == 0 && (is_p(t, k, '+') || fl_tok_is(t, k, "<<")))
 			opstart = s.n;
 	}
 	char *msg = s.n ? fl_msg_from_expr(&s, 0, s.n, &msg_opts) : NULL;
@@ -911,13 +884,13 @@ static char *cur_guard(walker *w)
 /* keyword token: an identifier not used as method name, label or symbol */
 static bool is_kw(const fl_toks *t, size_t i, const char *s)
 {
-	if (!tok_eq(t, i, s) || t->v[i].kind != FL_TK_IDENT)
+	if (!fl_tok_is(t, i, s) || t->v[i].kind != FL_TK_IDENT)
 		return false;
 	if (i > 0 && t->v[i - 1].kind == FL_TK_PUNCT &&
-	    (tok_eq(t, i - 1, ".") || tok_eq(t, i - 1, "&.") ||
-	     tok_eq(t, i - 1, "::")))
+	    (fl_tok_is(t, i - 1, ".") || fl_tok_is(t, i - 1, "&.") ||
+	     fl_tok_is(t, i - 1, "::")))
 		return false;
-	if (i > 0 && tok_eq(t, i - 1, "def"))
+	if (i > 0 && fl_tok_is(t, i - 1, "def"))
 		return false;
 	/* label `if:` */
 	if (i + 1 < t->n && is_p(t, i + 1, ':') &&
@@ -932,7 +905,7 @@ static bool cont_token(const fl_toks *t, size_t i)
 	if (t->v[i].kind != FL_TK_PUNCT)
 		return is_kw(t, i, "and") || is_kw(t, i, "or") ||
 		       is_kw(t, i, "not");
-	if (is_closer(t, i))
+	if (fl_tok_is_closer(t, i))
 		return false;
 	return true;
 }
@@ -957,20 +930,20 @@ static size_t stmt_end(walker *w, size_t j, bool kws)
 		if (k - j > SCAN_CAP)
 			return NONE;
 		if (k > j && (t->v[k].flags & FL_TF_NL_BEFORE) &&
-		    !cont_token(t, k - 1) && !tok_eq(t, k, ".") &&
-		    !tok_eq(t, k, "&."))
+		    !cont_token(t, k - 1) && !fl_tok_is(t, k, ".") &&
+		    !fl_tok_is(t, k, "&."))
 			break;
 		if (k > j && (is_kw(t, k, "abort") || is_kw(t, k, "def") ||
 			      is_kw(t, k, "class") || is_kw(t, k, "module") ||
-			      (tok_eq(t, k, "errors") && tok_eq(t, k + 1, "."))))
+			      (fl_tok_is(t, k, "errors") && fl_tok_is(t, k + 1, "."))))
 			break;
-		if (is_p(t, k, ';') || is_closer(t, k))
+		if (is_p(t, k, ';') || fl_tok_is_closer(t, k))
 			break;
 		if (kws ? stmt_stop_kw(t, k)
 			: (is_kw(t, k, "end") || is_kw(t, k, "then") ||
 			   (k > j && (is_kw(t, k, "raise") || is_kw(t, k, "fail")))))
 			break;
-		if (is_opener(t, k)) {
+		if (fl_tok_is_opener(t, k)) {
 			if (w->m[k] == NONE)
 				return NONE;
 			k = w->m[k] + 1;
@@ -979,31 +952,6 @@ static size_t stmt_end(walker *w, size_t j, bool kws)
 		k++;
 	}
 	return k;
-}
-
-/* args of a command/range [b, e) split at depth-0 commas */
-static size_t split_range(walker *w, size_t b, size_t e, size_t *st,
-			  size_t *en, size_t max)
-{
-	const fl_toks *t = w->t;
-	size_t cnt = 0, s = b;
-	for (size_t k = b; k <= e; k++) {
-		if (k < e && is_opener(t, k) && w->m[k] != NONE && w->m[k] < e) {
-			k = w->m[k];
-			continue;
-		}
-		if (k == e || is_p(t, k, ',')) {
-			if (k == e && s == k)
-				break;
-			if (cnt < max) {
-				st[cnt] = s;
-				en[cnt] = k;
-			}
-			cnt++;
-			s = k + 1;
-		}
-	}
-	return cnt < max ? cnt : max;
 }
 
 /* ---- sites --------------------------------------------------------------------- */
@@ -1035,7 +983,7 @@ static bool const_path(const fl_toks *t, size_t b, size_t e)
 	if (b >= e)
 		return false;
 	size_t k = b;
-	if (tok_eq(t, k, "::"))
+	if (fl_tok_is(t, k, "::"))
 		k++;
 	while (k < e) {
 		if (t->v[k].kind != FL_TK_IDENT)
@@ -1046,7 +994,7 @@ static bool const_path(const fl_toks *t, size_t b, size_t e)
 		k++;
 		if (k == e)
 			return true;
-		if (!tok_eq(t, k, "::"))
+		if (!fl_tok_is(t, k, "::"))
 			return false;
 		k++;
 	}
@@ -1082,7 +1030,7 @@ static bool call_args(walker *w, size_t i, size_t *st, size_t *en, size_t *n,
 		if (w->m[j] == NONE)
 			return false;
 		size_t c = w->m[j];
-		*n = split_range(w, j + 1, c, st, en, MAXARGS);
+		*n = fl_tok_split(w->t, w->m, j + 1, c, st, en, MAXARGS);
 		*after = c + 1;
 		return true;
 	}
@@ -1094,7 +1042,7 @@ static bool call_args(walker *w, size_t i, size_t *st, size_t *en, size_t *n,
 	size_t e = stmt_end(w, j, true);
 	if (e == NONE)
 		return false;
-	*n = split_range(w, j, e, st, en, MAXARGS);
+	*n = fl_tok_split(w->t, w->m, j, e, st, en, MAXARGS);
 	*after = e;
 	return true;
 }
@@ -1153,13 +1101,13 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 	} else {
 		/* X.new(...) / X.new */
 		size_t k = a0b;
-		if (tok_eq(t, k, "::"))
+		if (fl_tok_is(t, k, "::"))
 			k++;
 		while (k + 1 < a0e && t->v[k].kind == FL_TK_IDENT &&
-		       tok_eq(t, k + 1, "::"))
+		       fl_tok_is(t, k + 1, "::"))
 			k += 2;
-		if (k + 2 < a0e && tok_eq(t, k + 1, ".") &&
-		    tok_eq(t, k + 2, "new") && const_path(t, a0b, k + 1)) {
+		if (k + 2 < a0e && fl_tok_is(t, k + 1, ".") &&
+		    fl_tok_is(t, k + 2, "new") && const_path(t, a0b, k + 1)) {
 			fl_buf b = {0};
 			put_span(&b, t, a0b, k + 1);
 			cls = fl_xstrdup(fl_buf_cstr(&b));
@@ -1174,7 +1122,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 			} else if (is_p(t, p, '(') && w->m[p] != NONE &&
 				   w->m[p] + 1 == a0e) {
 				size_t s2[MAXARGS], e2[MAXARGS];
-				size_t n2 = split_range(w, p + 1, w->m[p], s2, e2,
+				size_t n2 = fl_tok_split(w->t, w->m, p + 1, w->m[p], s2, e2,
 							MAXARGS);
 				if (n2 == 0) {
 					msg = fl_xstrdup(cls);
@@ -1234,7 +1182,7 @@ static void do_errors_add(walker *w, size_t recv, size_t i)
 	for (size_t k = 1; k < n && !msg; k++) {
 		size_t b = st[k];
 		if (en[k] > b + 2 && t->v[b].kind == FL_TK_IDENT &&
-		    tok_eq(t, b, "message") && is_p(t, b + 1, ':')) {
+		    fl_tok_is(t, b, "message") && is_p(t, b + 1, ':')) {
 			msg = rb_msg(t, b + 2, en[k]);
 		} else if (k == 1) {
 			msg = rb_msg(t, b, en[k]);
@@ -1258,14 +1206,14 @@ static bool stmt_position(const fl_toks *t, size_t i)
 		return true;
 	const fl_tok *p = &t->v[i - 1];
 	if (p->kind == FL_TK_PUNCT)
-		return !is_closer(t, i - 1);
+		return !fl_tok_is_closer(t, i - 1);
 	if (p->kind == FL_TK_IDENT) {
 		static const char *const k[] = {"then", "else", "do", "begin",
 						"and",  "or",   "not", "in",
 						"when", "elsif", "unless", "if",
 						NULL};
 		for (const char *const *q = k; *q; q++)
-			if (tok_eq(t, i - 1, *q))
+			if (fl_tok_is(t, i - 1, *q))
 				return true;
 	}
 	return false;
@@ -1289,13 +1237,13 @@ static size_t cond_end(walker *w, size_t i, bool loop)
 		    is_kw(t, k, "class") || is_kw(t, k, "end") ||
 		    is_kw(t, k, "when") || is_kw(t, k, "elsif"))
 			break;
-		if (is_p(t, k, ';') || is_kw(t, k, "then") || is_closer(t, k))
+		if (is_p(t, k, ';') || is_kw(t, k, "then") || fl_tok_is_closer(t, k))
 			break;
 		if (loop && is_kw(t, k, "do")) {
 			w->skip_do = k;
 			break;
 		}
-		if (is_opener(t, k)) {
+		if (fl_tok_is_opener(t, k)) {
 			if (w->m[k] == NONE)
 				break;
 			k = w->m[k] + 1;
@@ -1322,7 +1270,7 @@ static void track(walker *w, size_t i)
 		if (w->nblk)
 			w->nblk--;
 	} else if (is_kw(t, i, "class") || is_kw(t, i, "module")) {
-		if (tok_eq(t, i + 1, "<<")) {
+		if (fl_tok_is(t, i + 1, "<<")) {
 			b.kind = B_SCLASS;
 		} else {
 			b.kind = n == 5 ? B_CLASS : B_MODULE;
@@ -1330,7 +1278,7 @@ static void track(walker *w, size_t i)
 			b.nb = k;
 			while (k < t->n && k - i < 32 &&
 			       (t->v[k].kind == FL_TK_IDENT ||
-				tok_eq(t, k, "::")) &&
+				fl_tok_is(t, k, "::")) &&
 			       !(k > i + 1 && (t->v[k].flags & FL_TF_NL_BEFORE)))
 				k++;
 			b.ne = k;
@@ -1343,7 +1291,7 @@ static void track(walker *w, size_t i)
 		if (k >= t->n)
 			return;
 		b.kind = B_DEF;
-		if (k + 2 < t->n && tok_eq(t, k + 1, ".") &&
+		if (k + 2 < t->n && fl_tok_is(t, k + 1, ".") &&
 		    t->v[k].kind == FL_TK_IDENT) {
 			b.singleton = true;
 			k += 2;
@@ -1431,16 +1379,16 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 			do_raise(&w, i, "raise");
 		} else if (is_kw(&t, i, "fail")) {
 			do_raise(&w, i, "fail");
-		} else if (tok_eq(&t, i, "abort") &&
-			   (i == 0 || !(tok_eq(&t, i - 1, ".") ||
-					tok_eq(&t, i - 1, "def") ||
-					tok_eq(&t, i - 1, "&."))) &&
+		} else if (fl_tok_is(&t, i, "abort") &&
+			   (i == 0 || !(fl_tok_is(&t, i - 1, ".") ||
+					fl_tok_is(&t, i - 1, "def") ||
+					fl_tok_is(&t, i - 1, "&."))) &&
 			   !(is_p(&t, i + 1, ':'))) {
 			do_abort(&w, i);
-		} else if (tok_eq(&t, i, "errors") && tok_eq(&t, i + 1, ".") &&
-			   tok_eq(&t, i + 2, "add")) {
+		} else if (fl_tok_is(&t, i, "errors") && fl_tok_is(&t, i + 1, ".") &&
+			   fl_tok_is(&t, i + 2, "add")) {
 			size_t r = i;
-			while (r >= 2 && tok_eq(&t, r - 1, ".") &&
+			while (r >= 2 && fl_tok_is(&t, r - 1, ".") &&
 			       t.v[r - 2].kind == FL_TK_IDENT && i - r < 8)
 				r -= 2;
 			do_errors_add(&w, r, i + 2);

@@ -29,24 +29,6 @@ static bool rs_ident_byte(int c)
 	return rs_ident_start(c) || (c >= '0' && c <= '9');
 }
 
-/* advance t->pos to np, counting newlines */
-static void rs_adv_to(fl_toks *t, size_t np)
-{
-	if (np > t->srclen)
-		np = t->srclen;
-	const char *s = t->src;
-	size_t p = t->pos;
-	while (p < np) {
-		const char *nl = memchr(s + p, '\n', np - p);
-		if (!nl)
-			break;
-		p = (size_t)(nl - s) + 1;
-		t->line++;
-		t->line_start = p;
-	}
-	t->pos = np;
-}
-
 /* cooked string; t->pos at the opening quote, token starts at start */
 static void rs_cooked(fl_toks *t, size_t start, int line, int col, int flags)
 {
@@ -133,18 +115,7 @@ static void rs_raw(fl_toks *t, size_t start, int line, int col, int flags)
 	fl_toks_str_begin(t, tok);
 	fl_buf_put(&t->arena, s + body, end - body);
 	fl_toks_str_end(t, tok);
-	rs_adv_to(t, after);
-}
-
-static size_t utf8_len(unsigned char c)
-{
-	if (c < 0xC0)
-		return 1;
-	if (c < 0xE0)
-		return 2;
-	if (c < 0xF0)
-		return 3;
-	return 4;
+	fl_lx_adv_to(t, after);
 }
 
 /* char literal or lifetime; t->pos at the quote, token starts at start */
@@ -163,7 +134,7 @@ static void rs_quote(fl_toks *t, size_t start, int line, int col)
 			return;
 		}
 	} else if (p + 1 < n && s[p + 1] != '\n') {
-		size_t l = utf8_len((unsigned char)s[p + 1]);
+		size_t l = fl_utf8_len((unsigned char)s[p + 1]);
 		if (p + 1 + l < n && s[p + 1 + l] == '\'') {
 			t->pos = p + 2 + l;
 			fl_toks_push(t, FL_TK_CHAR, start, t->pos - start, line, col);
@@ -226,39 +197,11 @@ static bool rs_prefixed(fl_toks *t)
 	return false;
 }
 
-/* punctuation: the Rust multi-byte operators rules care about */
-static void rs_punct(fl_toks *t)
-{
-	const char *s = t->src + t->pos;
-	size_t rem = t->srclen - t->pos, l = 1;
-	char c1 = rem > 1 ? s[1] : 0, c2 = rem > 2 ? s[2] : 0;
-	switch (s[0]) {
-	case ':':
-		l = c1 == ':' ? 2 : 1;
-		break;
-	case '-':
-	case '=':
-		l = (c1 == '>' || c1 == '=') ? 2 : 1;
-		break;
-	case '!': case '<': case '>': case '+': case '*': case '/': case '%':
-	case '^':
-		l = c1 == '=' ? 2 : 1;
-		break;
-	case '&':
-		l = (c1 == '&' || c1 == '=') ? 2 : 1;
-		break;
-	case '|':
-		l = (c1 == '|' || c1 == '=') ? 2 : 1;
-		break;
-	case '.':
-		l = c1 == '.' ? ((c2 == '.' || c2 == '=') ? 3 : 2) : 1;
-		break;
-	}
-	int col = fl_lx_col(t);
-	size_t start = t->pos;
-	t->pos += l;
-	fl_toks_push(t, FL_TK_PUNCT, start, l, t->line, col);
-}
+/* punctuation: the Rust multi-byte operators rules care about ("<<" and
+ * ">>" stay two tokens: they close generics) */
+static const char *const rs_ops[] = {
+	"::", "->", "-=", "=>", "==", "!=", "<=", ">=", "+=", "*=", "/=", "%=",
+	"^=", "&&", "&=", "||", "|=", "..", "...", "..=", NULL};
 
 static void rs_lex(fl_toks *t)
 {
@@ -291,66 +234,18 @@ static void rs_lex(fl_toks *t)
 		else if (rs_ident_start(c))
 			fl_lx_ident(t, false);
 		else
-			rs_punct(t);
+			fl_lx_punct(t, rs_ops);
 	}
 }
 
 /* ---- token helpers ------------------------------------------------------------ */
 
 
-static char pch(const fl_toks *t, size_t i)
-{
-	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)
-		return 0;
-	return t->src[t->v[i].off];
-}
-
-static bool is_open(const fl_toks *t, size_t i)
-{
-	char c = pch(t, i);
-	return c == '(' || c == '[' || c == '{';
-}
-
-/* split args of the bracket at open using the match table */
+/* the arguments of the bracket at open (at most MAX_ARGS) */
 static size_t rs_args(const fl_toks *t, const size_t *m, size_t open,
 		      size_t *sb, size_t *se)
 {
-	if (open >= t->n || m[open] == NONE)
-		return 0;
-	size_t close = m[open], cnt = 0, b = open + 1;
-	for (size_t k = open + 1; k <= close;) {
-		if (k == close || pch(t, k) == ',') {
-			if (cnt < MAX_ARGS) {
-				sb[cnt] = b;
-				se[cnt] = k;
-			}
-			cnt++;
-			b = k + 1;
-			k++;
-			continue;
-		}
-		if (is_open(t, k) && m[k] != NONE && m[k] < close)
-			k = m[k] + 1;
-		else
-			k++;
-	}
-	if (cnt > MAX_ARGS)
-		cnt = MAX_ARGS;
-	if (cnt && sb[cnt - 1] == se[cnt - 1])
-		cnt--;
-	return cnt;
-}
-
-/* {{ -> {, }} -> } in place */
-static void rs_fmt_decode(char *s)
-{
-	char *w = s;
-	for (char *r = s; *r; r++) {
-		*w++ = *r;
-		if ((r[0] == '{' && r[1] == '{') || (r[0] == '}' && r[1] == '}'))
-			r++;
-	}
-	*w = '\0';
+	return fl_tok_split_args(t, m, open, sb, se, MAX_ARGS, NULL, 0);
 }
 
 static const char *const rs_concat[] = {"+", NULL};
@@ -364,16 +259,16 @@ static char *rs_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 	while (b < e && (fl_tok_is_punct(t, b, "&") || fl_tok_is_punct(t, b, "&&")))
 		b++;
 	/* trailing .into() .to_string() ... */
-	while (e - b >= 5 && pch(t, e - 1) == ')' && pch(t, e - 2) == '(' &&
-	       t->v[e - 3].kind == FL_TK_IDENT && pch(t, e - 4) == '.' &&
+	while (e - b >= 5 && fl_tok_pch(t, e - 1) == ')' && fl_tok_pch(t, e - 2) == '(' &&
+	       t->v[e - 3].kind == FL_TK_IDENT && fl_tok_pch(t, e - 4) == '.' &&
 	       (fl_tok_is(t, e - 3, "into") || fl_tok_is(t, e - 3, "to_string") ||
 		fl_tok_is(t, e - 3, "to_owned") || fl_tok_is(t, e - 3, "into_owned")))
 		e -= 4;
 	if (b >= e)
 		return NULL;
 	/* format!(...) / format_args!(...) / concat!(...) */
-	if (e - b >= 3 && t->v[b].kind == FL_TK_IDENT && pch(t, b + 1) == '!' &&
-	    is_open(t, b + 2) && m[b + 2] == e - 1) {
+	if (e - b >= 3 && t->v[b].kind == FL_TK_IDENT && fl_tok_pch(t, b + 1) == '!' &&
+	    fl_tok_is_opener(t, b + 2) && m[b + 2] == e - 1) {
 		size_t sb[MAX_ARGS], se[MAX_ARGS];
 		size_t na = rs_args(t, m, b + 2, sb, se);
 		if (na && (fl_tok_is(t, b, "format") || fl_tok_is(t, b, "format_args")))
@@ -390,7 +285,7 @@ static char *rs_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 			}
 			fl_buf_cstr(&out);
 			if (fmt)
-				rs_fmt_decode(out.s);
+				fl_msg_undouble(out.s, "{}");
 			fl_msg_trim(out.s);
 			if (!*out.s) {
 				fl_buf_free(&out);
@@ -403,12 +298,12 @@ static char *rs_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 	/* String::from(x) / Box::from(x) */
 	if (e - b >= 5 && (fl_tok_is(t, b, "String") || fl_tok_is(t, b, "Box")) &&
 	    fl_tok_is_punct(t, b + 1, "::") && fl_tok_is(t, b + 2, "from") &&
-	    pch(t, b + 3) == '(' && m[b + 3] == e - 1)
+	    fl_tok_pch(t, b + 3) == '(' && m[b + 3] == e - 1)
 		return rs_msg(t, m, b + 4, e - 1, fmt, depth + 1);
 	if (e - b == 1 && t->v[b].kind == FL_TK_STRING) {
 		char *s = fl_xstrndup(fl_tok_str(t, &t->v[b]), t->v[b].slen);
 		if (fmt)
-			rs_fmt_decode(s);
+			fl_msg_undouble(s, "{}");
 		fl_msg_trim(s);
 		if (!*s) {
 			free(s);
@@ -484,7 +379,7 @@ static size_t rs_find_body(const rs_st *st, size_t from)
 	const fl_toks *t = st->t;
 	size_t k = from;
 	for (int steps = 0; k < t->n && steps < SCAN_LIMIT; steps++) {
-		char c = pch(t, k);
+		char c = fl_tok_pch(t, k);
 		if (c == '{')
 			return k;
 		if (c == '(' || c == '[') {
@@ -689,11 +584,11 @@ static void rule_macro(rs_st *st, size_t i)
 	/* the format string must be a literal (or format!/concat! of one:
 	 * bail!(format!("...")) formats once, in the inner macro) */
 	size_t b = sb[ai], e = se[ai];
-	bool inner = e - b >= 4 && t->v[b].kind == FL_TK_IDENT && pch(t, b + 1) == '!' &&
-		     fl_tok_is(t, b, "format") && is_open(t, b + 2) &&
+	bool inner = e - b >= 4 && t->v[b].kind == FL_TK_IDENT && fl_tok_pch(t, b + 1) == '!' &&
+		     fl_tok_is(t, b, "format") && fl_tok_is_opener(t, b + 2) &&
 		     st->m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
 	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) && !inner &&
-	    !(fl_tok_is(t, b, "concat") && pch(t, b + 1) == '!'))
+	    !(fl_tok_is(t, b, "concat") && fl_tok_pch(t, b + 1) == '!'))
 		return;
 	char *msg = rs_msg(t, st->m, b, e, !inner, 0);
 	char idiom[40];
@@ -716,11 +611,11 @@ static bool rs_lit_expr(const fl_toks *t, const size_t *m, size_t b, size_t e)
 		return false;
 	if (t->v[b].kind == FL_TK_STRING)
 		return e - b == 1 ||
-		       (e - b == 4 && pch(t, b + 1) == '.' && pch(t, b + 3) == '(' &&
+		       (e - b == 4 && fl_tok_pch(t, b + 1) == '.' && fl_tok_pch(t, b + 3) == '(' &&
 			(fl_tok_is(t, b + 2, "into") || fl_tok_is(t, b + 2, "to_string") ||
 			 fl_tok_is(t, b + 2, "to_owned")));
-	return e - b >= 4 && fl_tok_is(t, b, "format") && pch(t, b + 1) == '!' &&
-	       is_open(t, b + 2) && m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
+	return e - b >= 4 && fl_tok_is(t, b, "format") && fl_tok_pch(t, b + 1) == '!' &&
+	       fl_tok_is_opener(t, b + 2) && m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
 }
 
 static size_t rs_receiver(const rs_st *st, size_t end);
@@ -746,7 +641,7 @@ static void rule_context(rs_st *st, size_t i)
 		} else {
 			return;
 		}
-		if (b + 2 <= e && pch(t, b) == '{' && st->m[b] == e - 1) {
+		if (b + 2 <= e && fl_tok_pch(t, b) == '{' && st->m[b] == e - 1) {
 			b++;
 			e--;
 		}
@@ -776,7 +671,7 @@ static size_t rs_receiver(const rs_st *st, size_t end)
 	for (int steps = 0; b > 0 && steps < 64; steps++) {
 		size_t k = b - 1;
 		const fl_tok *tk = &t->v[k];
-		char c = pch(t, k);
+		char c = fl_tok_pch(t, k);
 		if (c == ')' || c == ']') {
 			if (st->m[k] == NONE)
 				break;
@@ -800,13 +695,13 @@ static size_t rs_receiver(const rs_st *st, size_t end)
 			size_t j = k;
 			int d = 0, lim = 0;
 			while (j > 0 && lim++ < 16) {
-				if (pch(t, j) == '>')
+				if (fl_tok_pch(t, j) == '>')
 					d++;
-				else if (pch(t, j) == '<' && --d == 0)
+				else if (fl_tok_pch(t, j) == '<' && --d == 0)
 					break;
 				j--;
 			}
-			if (pch(t, j) == '<' && d == 0 && j > 0 &&
+			if (fl_tok_pch(t, j) == '<' && d == 0 && j > 0 &&
 			    fl_tok_is_punct(t, j - 1, "::")) {
 				b = j - 1;
 				continue;
@@ -814,7 +709,7 @@ static size_t rs_receiver(const rs_st *st, size_t end)
 		}
 		break;
 	}
-	while (b < end && (pch(t, b) == '.' || fl_tok_is_punct(t, b, "::")))
+	while (b < end && (fl_tok_pch(t, b) == '.' || fl_tok_is_punct(t, b, "::")))
 		b++;
 	return b;
 }
@@ -868,13 +763,13 @@ static void rule_thiserror(rs_st *st, size_t i)
 		return;
 	size_t k = st->m[i + 1] + 1;
 	for (int s = 0; s < 16 && k < t->n; s++) {
-		if (pch(t, k) == '#' && pch(t, k + 1) == '[' && st->m[k + 1] != NONE) {
+		if (fl_tok_pch(t, k) == '#' && fl_tok_pch(t, k + 1) == '[' && st->m[k + 1] != NONE) {
 			k = st->m[k + 1] + 1;
 			continue;
 		}
 		if (fl_tok_is_ident(t, k, "pub")) {
 			k++;
-			if (pch(t, k) == '(' && st->m[k] != NONE)
+			if (fl_tok_pch(t, k) == '(' && st->m[k] != NONE)
 				k = st->m[k] + 1;
 			continue;
 		}
@@ -902,7 +797,7 @@ static bool is_test_attr(const rs_st *st, size_t i)
 	if (cl == NONE)
 		return false;
 	size_t k = i + 2;
-	if (fl_tok_is_ident(t, k, "cfg") && pch(t, k + 1) == '(') {
+	if (fl_tok_is_ident(t, k, "cfg") && fl_tok_pch(t, k + 1) == '(') {
 		bool test = false;
 		for (size_t j = k + 2; j < cl && j < k + 64; j++) {
 			if (fl_tok_is_ident(t, j, "not"))
@@ -915,7 +810,7 @@ static bool is_test_attr(const rs_st *st, size_t i)
 	/* path ending in test */
 	while (k + 1 < cl && t->v[k].kind == FL_TK_IDENT && fl_tok_is_punct(t, k + 1, "::"))
 		k += 2;
-	return fl_tok_is_ident(t, k, "test") && (k + 1 == cl || pch(t, k + 1) == '(');
+	return fl_tok_is_ident(t, k, "test") && (k + 1 == cl || fl_tok_pch(t, k + 1) == '(');
 }
 
 /* name of the type of impl/trait header tokens (i = impl/trait, body brace) */
@@ -926,11 +821,11 @@ static char *impl_type(const rs_st *st, size_t i, size_t brace)
 	if (fl_tok_is_ident(t, i, "trait"))
 		return k < brace && t->v[k].kind == FL_TK_IDENT ? fl_tok_dup(t, k) : NULL;
 	int ad = 0;
-	if (pch(t, k) == '<') {
+	if (fl_tok_pch(t, k) == '<') {
 		for (; k < brace; k++) {
-			if (pch(t, k) == '<')
+			if (fl_tok_pch(t, k) == '<')
 				ad++;
-			else if (pch(t, k) == '>' && --ad == 0) {
+			else if (fl_tok_pch(t, k) == '>' && --ad == 0) {
 				k++;
 				break;
 			}
@@ -938,16 +833,16 @@ static char *impl_type(const rs_st *st, size_t i, size_t brace)
 	}
 	ad = 0;
 	for (size_t j = k; j < brace; j++) {
-		if (pch(t, j) == '<')
+		if (fl_tok_pch(t, j) == '<')
 			ad++;
-		else if (pch(t, j) == '>')
+		else if (fl_tok_pch(t, j) == '>')
 			ad--;
 		else if (ad == 0 && fl_tok_is_ident(t, j, "for")) {
 			k = j + 1;
 			break;
 		}
 	}
-	while (k < brace && (pch(t, k) == '&' || t->v[k].kind == FL_TK_OTHER ||
+	while (k < brace && (fl_tok_pch(t, k) == '&' || t->v[k].kind == FL_TK_OTHER ||
 			     fl_tok_is_ident(t, k, "mut") || fl_tok_is_ident(t, k, "dyn")))
 		k++;
 	size_t last = NONE;
@@ -981,7 +876,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 
 	for (size_t i = 0; i < t->n; i++) {
 		const fl_tok *k = &t->v[i];
-		char c = pch(t, i);
+		char c = fl_tok_pch(t, i);
 		rs_ctx *top = &st.cs[st.csn - 1];
 		/* match arm bookkeeping */
 		if (top->is_match) {
@@ -991,7 +886,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 					top->ab = top->arm_start;
 					top->ae = i;
 					top->inner_close = NONE;
-					top->arm_body = pch(t, i + 1) == '{' ? i + 1 : NONE;
+					top->arm_body = fl_tok_pch(t, i + 1) == '{' ? i + 1 : NONE;
 				} else if (top->arm_start == NONE && c != ',' && c != '}') {
 					top->arm_start = i;
 				}
@@ -1018,26 +913,26 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			if (fl_tok_is(t, i, "fn") && i + 1 < t->n &&
 			    t->v[i + 1].kind == FL_TK_IDENT) {
 				size_t j = i + 2;
-				if (pch(t, j) == '<') {
+				if (fl_tok_pch(t, j) == '<') {
 					int d = 0, lim = 0;
 					for (; j < t->n && lim < SCAN_LIMIT; j++, lim++) {
-						if (pch(t, j) == '<')
+						if (fl_tok_pch(t, j) == '<')
 							d++;
-						else if (pch(t, j) == '>' && --d == 0) {
+						else if (fl_tok_pch(t, j) == '>' && --d == 0) {
 							j++;
 							break;
 						}
 					}
 				}
-				if (pch(t, j) == '(' && st.m[j] != NONE) {
+				if (fl_tok_pch(t, j) == '(' && st.m[j] != NONE) {
 					size_t b = rs_find_body(&st, st.m[j] + 1);
 					pend_add(&st, b, P_FN, fl_tok_dup(t, i + 1), 0, 0);
 				}
 			} else if (fl_tok_is(t, i, "impl") || fl_tok_is(t, i, "trait")) {
 				bool usage = i > 0 && (fl_tok_is_punct(t, i - 1, "->") ||
-						       pch(t, i - 1) == ':' || pch(t, i - 1) == '(' ||
-						       pch(t, i - 1) == ',' || pch(t, i - 1) == '<' ||
-						       pch(t, i - 1) == '=' || pch(t, i - 1) == '&');
+						       fl_tok_pch(t, i - 1) == ':' || fl_tok_pch(t, i - 1) == '(' ||
+						       fl_tok_pch(t, i - 1) == ',' || fl_tok_pch(t, i - 1) == '<' ||
+						       fl_tok_pch(t, i - 1) == '=' || fl_tok_pch(t, i - 1) == '&');
 				if (!usage) {
 					size_t b = rs_find_body(&st, i + 1);
 					if (b != NONE)
@@ -1057,23 +952,23 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			}
 		}
 		if (c == '#') {
-			if (pch(t, i + 1) == '!' && pch(t, i + 2) == '[' &&
+			if (fl_tok_pch(t, i + 1) == '!' && fl_tok_pch(t, i + 2) == '[' &&
 			    is_test_attr(&st, i + 1)) {
 				st.file_test = true;
 				continue;
 			}
-			if (pch(t, i + 1) == '[' && st.m[i + 1] != NONE) {
+			if (fl_tok_pch(t, i + 1) == '[' && st.m[i + 1] != NONE) {
 				if (is_test_attr(&st, i)) {
 					size_t j = st.m[i + 1] + 1;
-					for (int s = 0; s < 16 && pch(t, j) == '#' &&
-							pch(t, j + 1) == '[' && st.m[j + 1] != NONE;
+					for (int s = 0; s < 16 && fl_tok_pch(t, j) == '#' &&
+							fl_tok_pch(t, j + 1) == '[' && st.m[j + 1] != NONE;
 					     s++)
 						j = st.m[j + 1] + 1;
 					size_t b = rs_find_body(&st, j);
 					pend_add(&st, b, P_TEST, NULL, 0, 0);
 				} else if (!top->test && !st.file_test &&
 					   fl_tok_is_ident(t, i + 2, "error") &&
-					   pch(t, i + 3) == '(') {
+					   fl_tok_pch(t, i + 3) == '(') {
 					rule_thiserror(&st, i);
 				}
 			}
@@ -1083,11 +978,11 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		if (k->kind != FL_TK_IDENT && c != '.')
 			continue;
-		if (k->kind == FL_TK_IDENT && pch(t, i + 1) == '!' && is_open(t, i + 2)) {
+		if (k->kind == FL_TK_IDENT && fl_tok_pch(t, i + 1) == '!' && fl_tok_is_opener(t, i + 2)) {
 			rule_macro(&st, i);
 			continue;
 		}
-		if (c == '.' && fl_tok_is_ident(t, i + 1, "expect") && pch(t, i + 2) == '(') {
+		if (c == '.' && fl_tok_is_ident(t, i + 1, "expect") && fl_tok_pch(t, i + 2) == '(') {
 			size_t sb[MAX_ARGS], se[MAX_ARGS];
 			size_t na = rs_args(t, st.m, i + 2, sb, se);
 			if (na == 1) {
@@ -1103,7 +998,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 		}
 		/* proc-macro diagnostics: cx.error_spanned_by(x, "..."),
 		 * and E::custom("...") of serde-style error traits */
-		if (c == '.' && pch(t, i + 2) == '(' && t->v[i + 1].kind == FL_TK_IDENT &&
+		if (c == '.' && fl_tok_pch(t, i + 2) == '(' && t->v[i + 1].kind == FL_TK_IDENT &&
 		    t->v[i + 1].len > 6 && memcmp(t->src + t->v[i + 1].off, "error_", 6) == 0 &&
 		    !fl_tok_is(t, i + 1, "error_count") && !fl_tok_is(t, i + 1, "error_kind")) {
 			size_t sb[MAX_ARGS], se[MAX_ARGS];
@@ -1120,7 +1015,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		}
 		if (k->kind == FL_TK_IDENT && fl_tok_is(t, i, "custom") && i >= 2 &&
-		    fl_tok_is_punct(t, i - 1, "::") && pch(t, i + 1) == '(' &&
+		    fl_tok_is_punct(t, i - 1, "::") && fl_tok_pch(t, i + 1) == '(' &&
 		    (ends_with_error(t, i - 2) || fl_tok_is(t, i - 2, "E"))) {
 			size_t sb[MAX_ARGS], se[MAX_ARGS];
 			size_t b0 = i - 2;
@@ -1130,7 +1025,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			if (rs_args(t, st.m, i + 1, sb, se) == 1 &&
 			    (rs_lit_expr(t, st.m, sb[0], se[0]) ||
 			     (se[0] - sb[0] >= 4 && fl_tok_is(t, sb[0], "format_args") &&
-			      pch(t, sb[0] + 1) == '!' && st.m[sb[0] + 2] == se[0] - 1 &&
+			      fl_tok_pch(t, sb[0] + 1) == '!' && st.m[sb[0] + 2] == se[0] - 1 &&
 			      t->v[sb[0] + 3].kind == FL_TK_STRING))) {
 				char *msg = rs_msg(t, st.m, sb[0], se[0], false, 0);
 				char *cls = fl_tok_span_text(t, b0, i - 1, 200);
@@ -1141,7 +1036,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			}
 			continue;
 		}
-		if (c == '.' && pch(t, i + 2) == '(' &&
+		if (c == '.' && fl_tok_pch(t, i + 2) == '(' &&
 		    (fl_tok_is_ident(t, i + 1, "context") ||
 		     fl_tok_is_ident(t, i + 1, "with_context") ||
 		     fl_tok_is_ident(t, i + 1, "wrap_err") ||
@@ -1150,7 +1045,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			rule_context(&st, i);
 			continue;
 		}
-		if (k->len == 3 && fl_tok_is_ident(t, i, "Err") && pch(t, i + 1) == '(' &&
+		if (k->len == 3 && fl_tok_is_ident(t, i, "Err") && fl_tok_pch(t, i + 1) == '(' &&
 		    !fl_tok_is_punct(t, st.m[i + 1] == NONE ? t->n : st.m[i + 1] + 1, "=>")) {
 			size_t sb[MAX_ARGS], se[MAX_ARGS];
 			size_t na = rs_args(t, st.m, i + 1, sb, se);
@@ -1165,7 +1060,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 		if (ends_with_error(t, i) && fl_tok_is_punct(t, i + 1, "::") &&
 		    (fl_tok_is_ident(t, i + 2, "new") || fl_tok_is_ident(t, i + 2, "other") ||
 		     fl_tok_is_ident(t, i + 2, "new_spanned")) &&
-		    pch(t, i + 3) == '(') {
+		    fl_tok_pch(t, i + 3) == '(') {
 			rule_error_new(&st, i);
 			continue;
 		}

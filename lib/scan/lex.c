@@ -1,6 +1,7 @@
 /*
- * lex.c — shared lexer primitives, token queries and message
- * reconstruction used by every language file (see lex.h).
+ * lex.c — shared lexer primitives, token queries, bracket matching,
+ * argument splitting, message reconstruction and rule helpers used by
+ * every language file (see lex.h).
  */
 #include "lex.h"
 
@@ -79,6 +80,21 @@ void fl_lx_adv(fl_toks *t)
 	t->pos++;
 }
 
+void fl_lx_adv_to(fl_toks *t, size_t p)
+{
+	if (p > t->srclen)
+		p = t->srclen;
+	while (t->pos < p) {
+		const char *nl = memchr(t->src + t->pos, '\n', p - t->pos);
+		if (!nl)
+			break;
+		t->line++;
+		t->pos = (size_t)(nl - t->src) + 1;
+		t->line_start = t->pos;
+	}
+	t->pos = p;
+}
+
 void fl_lx_skip_ws(fl_toks *t)
 {
 	while (t->pos < t->srclen) {
@@ -140,14 +156,23 @@ void fl_lx_number(fl_toks *t)
 	fl_toks_push(t, FL_TK_NUMBER, start, t->pos - start, t->line, col);
 }
 
+/* the bytes of FL_LX_OP_TAIL: a multi-byte operator's second byte */
+static const bool op_tail[256] = {
+	['!'] = 1, ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['*'] = 1,
+	['+'] = 1, ['-'] = 1, ['.'] = 1, ['/'] = 1, [':'] = 1, ['<'] = 1,
+	['='] = 1, ['>'] = 1, ['?'] = 1, ['@'] = 1, ['\\'] = 1, ['^'] = 1,
+	['|'] = 1, ['~'] = 1,
+};
+
 void fl_lx_punct(fl_toks *t, const char *const *ops)
 {
 	size_t start = t->pos;
 	int col = fl_lx_col(t);
 	size_t best = 1;
 	char c = t->src[start];
-	if (ops && c != '(' && c != ')' && c != '[' && c != ']' && c != '{' &&
-	    c != '}') {
+	if (ops && start + 1 < t->srclen &&
+	    op_tail[(unsigned char)t->src[start + 1]] && c != '(' && c != ')' &&
+	    c != '[' && c != ']' && c != '{' && c != '}') {
 		for (const char *const *op = ops; *op; op++) {
 			if ((*op)[0] != c)
 				continue;
@@ -161,7 +186,7 @@ void fl_lx_punct(fl_toks *t, const char *const *ops)
 	fl_toks_push(t, FL_TK_PUNCT, start, best, t->line, col);
 }
 
-static int hexval(int c)
+int fl_hexval(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -178,7 +203,7 @@ static int read_hex(fl_toks *t, int max, uint32_t *out)
 	uint32_t v = 0;
 	int k = 0;
 	while (k < max) {
-		int h = hexval(fl_lx_peek(t, 0));
+		int h = fl_hexval(fl_lx_peek(t, 0));
 		if (h < 0)
 			break;
 		v = v * 16 + (uint32_t)h;
@@ -324,22 +349,25 @@ void fl_lx_line_comment(fl_toks *t)
 
 /* ---- token queries ------------------------------------------------------- */
 
-bool fl_tok_is(const fl_toks *t, size_t i, const char *s)
+bool fl_tok_contains_ci(const fl_toks *t, size_t i, const char *needle)
 {
 	if (i >= t->n)
 		return false;
-	size_t l = strlen(s);
-	return t->v[i].len == l && memcmp(t->src + t->v[i].off, s, l) == 0;
-}
-
-bool fl_tok_is_ident(const fl_toks *t, size_t i, const char *s)
-{
-	return i < t->n && t->v[i].kind == FL_TK_IDENT && fl_tok_is(t, i, s);
-}
-
-bool fl_tok_is_punct(const fl_toks *t, size_t i, const char *s)
-{
-	return i < t->n && t->v[i].kind == FL_TK_PUNCT && fl_tok_is(t, i, s);
+	size_t l = strlen(needle), n = t->v[i].len;
+	const char *s = t->src + t->v[i].off;
+	for (size_t a = 0; a + l <= n; a++) {
+		size_t k = 0;
+		for (; k < l; k++) {
+			char ch = s[a + k];
+			if (ch >= 'A' && ch <= 'Z')
+				ch = (char)(ch - 'A' + 'a');
+			if (ch != needle[k])
+				break;
+		}
+		if (k == l)
+			return true;
+	}
+	return false;
 }
 
 char *fl_tok_dup(const fl_toks *t, size_t i)
@@ -354,42 +382,13 @@ static char closer_of(char c)
 	return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : 0;
 }
 
-/* Matching brackets of the whole token list, computed once (O(n) with a
- * stack): match[i] = index of the bracket closing/opening i, or t->n. */
-static void build_match(fl_toks *t)
-{
-	t->match = fl_xmalloc((t->n + 1) * sizeof *t->match);
-	size_t *stack = fl_xmalloc((t->n + 1) * sizeof *stack);
-	size_t sp = 0;
-	for (size_t k = 0; k < t->n; k++) {
-		t->match[k] = t->n;
-		const fl_tok *tk = &t->v[k];
-		if (tk->kind != FL_TK_PUNCT || tk->len != 1)
-			continue;
-		char c = t->src[tk->off];
-		if (c == '(' || c == '[' || c == '{') {
-			stack[sp++] = k;
-		} else if (c == ')' || c == ']' || c == '}') {
-			if (sp) {
-				/* any closer closes the innermost opener, as the
-				 * depth counting of the rules does */
-				size_t o = stack[--sp];
-				t->match[o] = k;
-				t->match[k] = o;
-			}
-		}
-	}
-	free(stack);
-	t->match_n = t->n;
-}
-
 size_t *fl_tok_match_table(const fl_toks *t, int mode)
 {
 	size_t *m = fl_xmalloc((t->n + 1) * sizeof *m);
 	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
 	size_t sp = 0;
 	for (size_t i = 0; i < t->n; i++) {
-		m[i] = (size_t)-1;
+		m[i] = FL_NOMATCH;
 		const fl_tok *k = &t->v[i];
 		if (k->kind != FL_TK_PUNCT || k->len != 1)
 			continue;
@@ -401,20 +400,39 @@ size_t *fl_tok_match_table(const fl_toks *t, int mode)
 		if (c != ')' && c != ']' && c != '}')
 			continue;
 		char o = c == ')' ? '(' : c == ']' ? '[' : '{';
-		if (mode == FL_MATCH_STRICT) {
+		size_t a = FL_NOMATCH;
+		switch (mode) {
+		case FL_MATCH_STRICT:
+			if (sp && t->src[t->v[st[sp - 1]].off] == o)
+				a = st[--sp];
+			break;
+		case FL_MATCH_INNERMOST:
+			if (sp)
+				a = st[--sp];
+			break;
+		case FL_MATCH_SKIP_ONE:
 			if (sp && t->src[t->v[st[sp - 1]].off] == o) {
-				size_t a = st[--sp];
-				m[a] = i;
-				m[i] = a;
+				a = st[--sp];
+			} else if (sp >= 2 && t->src[t->v[st[sp - 2]].off] == o) {
+				sp -= 2;
+				a = st[sp];
+			}
+			break;
+		default: { /* FL_MATCH_RECOVER: only the opener records */
+			size_t k2 = sp;
+			while (k2 > 0 && sp - k2 < 16 &&
+			       t->src[t->v[st[k2 - 1]].off] != o)
+				k2--;
+			if (k2 > 0 && t->src[t->v[st[k2 - 1]].off] == o) {
+				m[st[k2 - 1]] = i;
+				sp = k2 - 1;
 			}
 			continue;
 		}
-		size_t k2 = sp;
-		while (k2 > 0 && sp - k2 < 16 && t->src[t->v[st[k2 - 1]].off] != o)
-			k2--;
-		if (k2 > 0 && t->src[t->v[st[k2 - 1]].off] == o) {
-			m[st[k2 - 1]] = i;
-			sp = k2 - 1;
+		}
+		if (a != FL_NOMATCH) {
+			m[a] = i;
+			m[i] = a;
 		}
 	}
 	free(st);
@@ -431,10 +449,94 @@ size_t fl_tok_match(const fl_toks *t, size_t i)
 	fl_toks *mt = (fl_toks *)t; /* the table is a cache */
 	if (!mt->match || mt->match_n != t->n) {
 		free(mt->match);
-		build_match(mt);
+		/* any closer closes the innermost opener, as the depth
+		 * counting of the rules does */
+		mt->match = fl_tok_match_table(t, FL_MATCH_INNERMOST);
+		mt->match_n = t->n;
 	}
 	size_t m = t->match[i];
-	return m > i ? m : t->n;
+	return m < t->n && m > i ? m : t->n;
+}
+
+/* fl_tok_split over [b, e); tokens whose flags & mask differ from want are
+ * passed over.  Returns every argument counted (may exceed max). */
+static size_t split_core(const fl_toks *t, const size_t *m, size_t b,
+			 size_t e, size_t *st, size_t *en, size_t max,
+			 uint8_t mask, uint8_t want)
+{
+	size_t cnt = 0, s = b;
+	for (size_t k = b; k <= e; k++) {
+		if (k < e) {
+			const fl_tok *tk = &t->v[k];
+			if ((tk->flags & mask) != want)
+				continue;
+			if (m[k] < t->n && m[k] > k && m[k] < e) {
+				k = m[k]; /* a nested bracket: jump past it */
+				continue;
+			}
+			if (tk->kind != FL_TK_PUNCT || tk->len != 1 ||
+			    t->src[tk->off] != ',')
+				continue;
+		} else if (s == k) {
+			break; /* empty last argument: "()" or "f(a,)" */
+		}
+		if (cnt < max) {
+			st[cnt] = s;
+			en[cnt] = k;
+		}
+		cnt++;
+		s = k + 1;
+	}
+	return cnt;
+}
+
+size_t fl_tok_split(const fl_toks *t, const size_t *m, size_t b, size_t e,
+		    size_t *st, size_t *en, size_t max)
+{
+	if (e > t->n)
+		e = t->n;
+	if (b > e)
+		return 0;
+	size_t cnt = split_core(t, m, b, e, st, en, max, 0, 0);
+	return cnt < max ? cnt : max;
+}
+
+size_t fl_tok_split_args(const fl_toks *t, const size_t *m, size_t open,
+			 size_t *st, size_t *en, size_t max, size_t *close,
+			 uint8_t mask)
+{
+	size_t c = open < t->n ? m[open] : FL_NOMATCH;
+	if (c >= t->n || c <= open) {
+		if (close)
+			*close = FL_NOMATCH;
+		return 0;
+	}
+	if (close)
+		*close = c;
+	size_t cnt = split_core(t, m, open + 1, c, st, en, max, mask,
+				(uint8_t)(t->v[open].flags & mask));
+	return cnt < max ? cnt : max;
+}
+
+bool fl_tok_nesting(const fl_toks *t, size_t b, size_t e, int *maxd)
+{
+	int d = 0, top = 0;
+	bool ok = true;
+	for (size_t k = b; k < e && k < t->n; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (tk->kind != FL_TK_PUNCT || tk->len != 1)
+			continue;
+		char c = t->src[tk->off];
+		if (c == '(' || c == '[' || c == '{') {
+			if (++d > top)
+				top = d;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (--d < 0)
+				ok = false;
+		}
+	}
+	*maxd = top;
+	return ok && d == 0;
 }
 
 size_t fl_tok_args(const fl_toks *t, size_t open, size_t *starts, size_t *ends,
@@ -445,37 +547,7 @@ size_t fl_tok_args(const fl_toks *t, size_t open, size_t *starts, size_t *ends,
 		*close = c;
 	if (c >= t->n)
 		return 0;
-	if (c == open + 1)
-		return 0;
-	size_t count = 0, begin = open + 1;
-	int depth = 0;
-	for (size_t k = open + 1; k <= c; k++) {
-		const fl_tok *tk = &t->v[k];
-		bool sep = false;
-		if (k == c) {
-			sep = true;
-		} else if (tk->kind == FL_TK_PUNCT && tk->len == 1) {
-			char ch = t->src[tk->off];
-			if (ch == '(' || ch == '[' || ch == '{')
-				depth++;
-			else if (ch == ')' || ch == ']' || ch == '}')
-				depth--;
-			else if (ch == ',' && depth == 0)
-				sep = true;
-		}
-		if (sep) {
-			if (count < max) {
-				starts[count] = begin;
-				ends[count] = k;
-			}
-			count++;
-			begin = k + 1;
-		}
-	}
-	/* a trailing comma "f(a, b,)" leaves an empty last argument: drop it */
-	if (count > 0 && count <= max && starts[count - 1] == ends[count - 1])
-		count--;
-	return count;
+	return fl_tok_split(t, t->match, open + 1, c, starts, ends, max);
 }
 
 char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
@@ -537,6 +609,17 @@ void fl_msg_put_macro(fl_buf *out, const char *name, size_t len)
 	fl_buf_putc(out, '{');
 	fl_buf_put(out, name, len);
 	fl_buf_putc(out, '}');
+}
+
+void fl_msg_undouble(char *s, const char *chars)
+{
+	char *w = s;
+	for (char *r = s; *r; r++) {
+		*w++ = *r;
+		if (r[1] == r[0] && strchr(chars, r[0]))
+			r++;
+	}
+	*w = '\0';
 }
 
 void fl_msg_trim(char *s)
@@ -707,4 +790,107 @@ char *fl_msg_from_expr(const fl_toks *t, size_t b, size_t e,
 	if (s)
 		fl_msg_trim(s);
 	return s;
+}
+
+char *fl_msg_guarded(const fl_toks *t, size_t b, size_t e,
+		     const fl_msg_opts *o, size_t max_toks, int max_depth,
+		     bool balanced)
+{
+	if (b >= e || e > t->n || e - b > max_toks)
+		return NULL;
+	int maxd;
+	bool ok = fl_tok_nesting(t, b, e, &maxd);
+	if ((balanced && !ok) || maxd > max_depth)
+		return NULL;
+	return fl_msg_from_expr(t, b, e, o);
+}
+
+/* ---- rule helpers -------------------------------------------------------- */
+
+fl_scope *fl_scopes_push(fl_scopes *s, int kind)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		s->v = fl_xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	fl_scope *p = fl_scopes_top(s);
+	fl_scope *n = &s->v[s->n++];
+	memset(n, 0, sizeof *n);
+	n->kind = (uint8_t)kind;
+	n->fn = p ? p->fn : -1;
+	n->cls = p ? p->cls : -1;
+	n->gtext = -1;
+	return n;
+}
+
+int32_t fl_scopes_add_name(fl_scopes *s, const char *cls, const char *name,
+			   size_t n)
+{
+	int32_t off = (int32_t)s->names.n;
+	if (cls) {
+		/* cls may point into names: copy before the buffer grows */
+		char tmp[128];
+		size_t l = strlen(cls);
+		if (l > 120)
+			l = 120;
+		memcpy(tmp, cls, l);
+		fl_buf_put(&s->names, tmp, l);
+		fl_buf_putc(&s->names, '.');
+	}
+	fl_buf_put(&s->names, name, n > 256 ? 256 : n);
+	fl_buf_putc(&s->names, '\0');
+	return off;
+}
+
+void fl_scopes_free(fl_scopes *s)
+{
+	free(s->v);
+	fl_buf_free(&s->names);
+	memset(s, 0, sizeof *s);
+}
+
+int fl_http_status_by_name(const char *s, size_t n)
+{
+	static const struct {
+		const char *k;
+		int v;
+	} tab[] = {
+		{"badrequest", 400}, {"unauthorized", 401},
+		{"paymentrequired", 402}, {"forbidden", 403},
+		{"notfound", 404}, {"methodnotallowed", 405},
+		{"notacceptable", 406}, {"requesttimeout", 408},
+		{"conflict", 409}, {"gone", 410}, {"lengthrequired", 411},
+		{"preconditionfailed", 412}, {"payloadtoolarge", 413},
+		{"requestentitytoolarge", 413}, {"contenttoolarge", 413},
+		{"unsupportedmediatype", 415}, {"expectationfailed", 417},
+		{"iamateapot", 418}, {"unprocessableentity", 422},
+		{"unprocessablecontent", 422}, {"locked", 423},
+		{"faileddependency", 424}, {"preconditionrequired", 428},
+		{"toomanyrequests", 429},
+		{"unavailableforlegalreasons", 451},
+		{"internalservererror", 500}, {"notimplemented", 501},
+		{"badgateway", 502}, {"serviceunavailable", 503},
+		{"gatewaytimeout", 504}, {"insufficientstorage", 507},
+		{NULL, 0},
+	};
+	char buf[64];
+	size_t w = 0;
+	for (size_t k = 0; k < n && w < sizeof buf - 1; k++) {
+		char ch = s[k];
+		if (ch == '_')
+			continue;
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		buf[w++] = ch;
+	}
+	buf[w] = '\0';
+	for (int k = 0; tab[k].k; k++)
+		if (strcmp(tab[k].k, buf) == 0)
+			return tab[k].v;
+	return 0;
+}
+
+const char *fl_http_severity(int status)
+{
+	return status >= 400 && status < 500 ? FL_S_WARNING : FL_S_ERROR;
 }

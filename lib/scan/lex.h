@@ -6,8 +6,12 @@
  * whitespace produce no tokens.  Rules then walk the tokens.
  *
  * Owns: fl_buf (growable string), fl_toks (token list + decoded string
- * arena), bracket matching, argument splitting, and message reconstruction
- * from an argument expression (records.md "Messages").
+ * arena), the lexer primitives every language shares (cursor, identifiers,
+ * numbers, punctuation, escapes, comments), bracket matching, argument
+ * splitting, message reconstruction from an argument expression
+ * (records.md "Messages"), and the rule helpers several languages share
+ * (scope stack, HTTP status names).  A language file keeps only what is
+ * its own.
  */
 #ifndef FL_SCAN_LEX_H
 #define FL_SCAN_LEX_H
@@ -15,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../util.h"
 #include "lang.h"
@@ -83,6 +88,9 @@ static inline int fl_lx_peek(const fl_toks *t, size_t ahead)
 }
 /* advance one byte, tracking lines */
 void fl_lx_adv(fl_toks *t);
+/* Advance t->pos to p (clamped to the end), counting the newlines crossed
+ * (t->nl is left alone). */
+void fl_lx_adv_to(fl_toks *t, size_t p);
 static inline int fl_lx_col(const fl_toks *t)
 {
 	return (int)(t->pos - t->line_start) + 1;
@@ -94,7 +102,10 @@ void fl_lx_ident(fl_toks *t, bool dollar_ok);
 /* Lex a number (digits, letters, '.', '_', exponent signs). */
 void fl_lx_number(fl_toks *t);
 /* Lex punctuation: the longest of ops (NULL-terminated list of multi-char
- * operators) or a single byte. */
+ * operators) or a single byte.  Brackets are always one byte.  Fast path:
+ * when the next byte is not one of FL_LX_OP_TAIL the token is one byte
+ * without looking at ops, so every operator's second byte must be in it. */
+#define FL_LX_OP_TAIL "!#$%&*+-./:<=>?@\\^|~"
 void fl_lx_punct(fl_toks *t, const char *const *ops);
 /* Decode one backslash escape at t->pos (pointing at the backslash) into
  * b: \n \t \r \0 \\ \' \" \a \b \f \v \e, \xHH, \uHHHH, \u{H..}, \UHHHHHHHH,
@@ -106,28 +117,95 @@ void fl_lx_block_comment(fl_toks *t, const char *open, const char *close,
 			 bool nest);
 /* Skip to end of line (not consuming the newline). */
 void fl_lx_line_comment(fl_toks *t);
+/* Value of a hex digit, or -1. */
+int fl_hexval(int c);
+/* Length of the UTF-8 sequence a lead byte starts (1 for stray bytes). */
+static inline size_t fl_utf8_len(unsigned char c)
+{
+	return c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
 
 /* ---- token queries --------------------------------------------------------- */
 
-/* raw text equality */
-bool fl_tok_is(const fl_toks *t, size_t i, const char *s);
-bool fl_tok_is_ident(const fl_toks *t, size_t i, const char *s);
-bool fl_tok_is_punct(const fl_toks *t, size_t i, const char *s);
+/* raw text equality (inline: with a literal the length folds away) */
+static inline bool fl_tok_is(const fl_toks *t, size_t i, const char *s)
+{
+	if (i >= t->n)
+		return false;
+	size_t l = strlen(s);
+	return t->v[i].len == l && memcmp(t->src + t->v[i].off, s, l) == 0;
+}
+static inline bool fl_tok_is_kind(const fl_toks *t, size_t i, int kind)
+{
+	return i < t->n && t->v[i].kind == kind;
+}
+static inline bool fl_tok_is_ident(const fl_toks *t, size_t i, const char *s)
+{
+	return fl_tok_is_kind(t, i, FL_TK_IDENT) && fl_tok_is(t, i, s);
+}
+static inline bool fl_tok_is_punct(const fl_toks *t, size_t i, const char *s)
+{
+	return fl_tok_is_kind(t, i, FL_TK_PUNCT) && fl_tok_is(t, i, s);
+}
+/* token i's raw text contains needle (lower-case ASCII) in any case */
+bool fl_tok_contains_ci(const fl_toks *t, size_t i, const char *needle);
 /* Copy of a token's raw text (caller frees). */
 char *fl_tok_dup(const fl_toks *t, size_t i);
+/* The single-byte punctuation character of token i, or 0. */
+static inline char fl_tok_pch(const fl_toks *t, size_t i)
+{
+	if (i >= t->n || t->v[i].kind != FL_TK_PUNCT || t->v[i].len != 1)
+		return 0;
+	return t->src[t->v[i].off];
+}
+static inline bool fl_tok_is_opener(const fl_toks *t, size_t i)
+{
+	char c = fl_tok_pch(t, i);
+	return c == '(' || c == '[' || c == '{';
+}
+static inline bool fl_tok_is_closer(const fl_toks *t, size_t i)
+{
+	char c = fl_tok_pch(t, i);
+	return c == ')' || c == ']' || c == '}';
+}
 /* Index of the bracket closing the one at i ("(", "[", "{"), or t->n. */
 size_t fl_tok_match(const fl_toks *t, size_t i);
 /* A bracket-match table for the whole token list (caller frees): m[i] is
- * the index of the bracket matching bracket i, or (size_t)-1.
+ * the index of the bracket matching bracket i, or FL_NOMATCH.  Users of a
+ * table treat any value >= t->n as "no match".
  *   FL_MATCH_STRICT: a closer matches only the opener on top of the stack
  *     (a stray closer is ignored); both ends are recorded.
  *   FL_MATCH_RECOVER: a closer may skip up to 16 unclosed openers of other
- *     kinds to find its own; only openers record their closer. */
-enum { FL_MATCH_STRICT, FL_MATCH_RECOVER };
+ *     kinds to find its own; only openers record their closer.
+ *   FL_MATCH_INNERMOST: any closer closes the innermost opener, whatever
+ *     its kind (depth counting); both ends are recorded.
+ *   FL_MATCH_SKIP_ONE: a closer matches the opener on top of the stack or,
+ *     past one unclosed opener of another kind (dropped), the one below;
+ *     else it is ignored; both ends are recorded. */
+#define FL_NOMATCH ((size_t)-1)
+enum { FL_MATCH_STRICT, FL_MATCH_RECOVER, FL_MATCH_INNERMOST,
+       FL_MATCH_SKIP_ONE };
 size_t *fl_tok_match_table(const fl_toks *t, int mode);
+/* Split tokens [b, e) at the commas outside the brackets of match table m:
+ * argument k spans [st[k], en[k]).  An empty last argument ("()" or a
+ * trailing comma) is not counted.  At most max are stored; returns the
+ * number stored. */
+size_t fl_tok_split(const fl_toks *t, const size_t *m, size_t b, size_t e,
+		    size_t *st, size_t *en, size_t max);
+/* fl_tok_split of the list inside the bracket opened at `open`.  *close
+ * (may be NULL) gets the closing bracket's index, or FL_NOMATCH when it is
+ * unclosed (then 0 is returned).  Tokens whose flags differ from the
+ * opener's in mask (C's directive lines) are passed over; 0 for none. */
+size_t fl_tok_split_args(const fl_toks *t, const size_t *m, size_t open,
+			 size_t *st, size_t *en, size_t max, size_t *close,
+			 uint8_t mask);
+/* Nesting of tokens [b, e): *maxd gets the deepest bracket depth reached;
+ * returns true when the brackets are balanced (the depth never goes below
+ * zero and ends at zero). */
+bool fl_tok_nesting(const fl_toks *t, size_t b, size_t e, int *maxd);
 /* Split the arguments of a bracketed list opened at `open` at depth-0
- * commas: arg k spans tokens [starts[k], ends[k]).  Returns the number of
- * arguments (0 for "()"), at most max are stored.  *close gets the index of
+ * commas (fl_tok_split): arg k spans tokens [starts[k], ends[k]).  Returns
+ * the number stored, at most max (0 for "()").  *close gets the index of
  * the closing bracket (t->n when unbalanced). */
 size_t fl_tok_args(const fl_toks *t, size_t open, size_t *starts, size_t *ends,
 		   size_t max, size_t *close);
@@ -149,6 +227,13 @@ typedef struct fl_msg_opts {
 	bool macro_between_literals;
 } fl_msg_opts;
 
+/* fl_msg_from_expr guarded against pathological input: NULL when [b, e)
+ * is empty or longer than max_toks tokens, nests brackets deeper than
+ * max_depth, or (with balanced) has unbalanced brackets. */
+char *fl_msg_guarded(const fl_toks *t, size_t b, size_t e,
+		     const fl_msg_opts *o, size_t max_toks, int max_depth,
+		     bool balanced);
+
 /* Reconstruct the message of the expression tokens [b, e):
  * string literals give their decoded text, concatenated / adjacent literals
  * are joined, any other operand becomes "{name}" with name its last
@@ -163,5 +248,49 @@ void fl_msg_put_macro(fl_buf *out, const char *name, size_t len);
 
 /* Trailing newlines and spaces removed in place (records.md). */
 void fl_msg_trim(char *s);
+
+/* Format escapes by doubling, decoded in place: every pair of the same
+ * character of chars becomes one ("%" for printf's %%, "{}" for {{ }}). */
+void fl_msg_undouble(char *s, const char *chars);
+
+/* ---- rule helpers --------------------------------------------------------- */
+
+/* A stack of nested scopes for a rule walker: each scope inherits the
+ * enclosing function and class names, kept once in a name buffer. */
+typedef struct fl_scope {
+	uint8_t kind;     /* the language's own scope kinds */
+	uint32_t gb, ge;  /* guard tokens of an if-scope */
+	int32_t fn, cls;  /* offsets in names, -1 none (inherited) */
+	int32_t gtext;    /* cached guard text in names, -1 not yet */
+} fl_scope;
+
+typedef struct fl_scopes {
+	fl_scope *v;
+	size_t n, cap;
+	fl_buf names;
+} fl_scopes;
+
+/* Push a scope of kind that inherits fn/cls from the top; returns it. */
+fl_scope *fl_scopes_push(fl_scopes *s, int kind);
+static inline fl_scope *fl_scopes_top(fl_scopes *s)
+{
+	return s->n ? &s->v[s->n - 1] : NULL;
+}
+/* The name at offset off, or NULL for -1. */
+static inline const char *fl_scopes_name(const fl_scopes *s, int32_t off)
+{
+	return off < 0 ? NULL : s->names.s + off;
+}
+/* Store "cls.name" (or "name" when cls is NULL; cls may be a stored name)
+ * with the name cut to 256 bytes and cls to 120; returns its offset. */
+int32_t fl_scopes_add_name(fl_scopes *s, const char *cls, const char *name,
+			   size_t n);
+void fl_scopes_free(fl_scopes *s);
+
+/* HTTP status of a reason phrase in any case or naming style, underscores
+ * ignored: "NotFound", "NOT_FOUND", "not_found" -> 404; 0 when unknown. */
+int fl_http_status_by_name(const char *s, size_t n);
+/* Severity of an HTTP status: 4xx is a warning, anything else an error. */
+const char *fl_http_severity(int status);
 
 #endif

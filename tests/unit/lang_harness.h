@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -17,11 +18,12 @@
 #include "scan/lang.h"
 #include "scan/sites.h"
 
-/* Scan text as file `path` with language L (collect pass included). */
-static inline fl_sites *harness_scan(const fl_lang *L, const char *path,
-				     const char *text)
+/* Scan len bytes of text (NULs and junk allowed) as file `path` with
+ * language L (collect pass included); the sites come back sorted. */
+static inline fl_sites *harness_scan_len(const fl_lang *L, const char *path,
+					 const char *text, size_t len)
 {
-	fl_src src = {.path = path, .text = text, .len = strlen(text)};
+	fl_src src = {.path = path, .text = text, .len = len};
 	void *tree = L->tree_new ? L->tree_new() : NULL;
 	if (L->collect)
 		L->collect(tree, &src);
@@ -31,6 +33,113 @@ static inline fl_sites *harness_scan(const fl_lang *L, const char *path,
 	if (L->tree_free)
 		L->tree_free(tree);
 	return s;
+}
+
+/* Scan text as file `path` with language L (collect pass included). */
+static inline fl_sites *harness_scan(const fl_lang *L, const char *path,
+				     const char *text)
+{
+	return harness_scan_len(L, path, text, strlen(text));
+}
+
+/* Robustness: scan len bytes and drop the sites (the scan must neither
+ * crash nor hang; sanitizers check the rest). */
+static inline void harness_scan_bytes(const fl_lang *L, const char *path,
+				      const char *buf, size_t len)
+{
+	fl_sites_free(harness_scan_len(L, path, buf, len));
+}
+
+/* buf[i] = unit[i % strlen(unit)] for i in [from, to). */
+static inline void harness_fill(char *buf, size_t from, size_t to,
+				const char *unit)
+{
+	size_t l = strlen(unit);
+	for (size_t i = from; i < to; i++)
+		buf[i] = unit[i % l];
+}
+
+/* A malloc'd n-byte line repeating unit, NUL-terminated, with 64 spare
+ * bytes (caller frees). */
+static inline char *harness_repeat(const char *unit, size_t n)
+{
+	char *big = malloc(n + 64);
+	assert_non_null(big);
+	harness_fill(big, 0, n, unit);
+	big[n] = '\0';
+	return big;
+}
+
+/* Write prefix, depth brackets cycling through openers, inner, their
+ * closers in reverse and suffix into buf (NUL-terminated: room for
+ * 2 * depth plus the strings); returns the length. */
+static inline size_t harness_nest(char *buf, const char *prefix,
+				  const char *openers, size_t depth,
+				  const char *inner, const char *suffix)
+{
+	size_t k = strlen(prefix), ol = strlen(openers);
+	memcpy(buf, prefix, k);
+	for (size_t i = 0; i < depth; i++)
+		buf[k++] = openers[i % ol];
+	memcpy(buf + k, inner, strlen(inner));
+	k += strlen(inner);
+	for (size_t i = depth; i-- > 0;) {
+		char o = openers[i % ol];
+		buf[k++] = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : o;
+	}
+	memcpy(buf + k, suffix, strlen(suffix));
+	k += strlen(suffix);
+	buf[k] = '\0';
+	return k;
+}
+
+/* Robustness: scan each string of a NULL-terminated list. */
+static inline void harness_scan_each(const fl_lang *L, const char *path,
+				     const char *const *texts)
+{
+	for (const char *const *u = texts; *u; u++)
+		harness_scan_bytes(L, path, *u, strlen(*u));
+}
+
+/* The stress battery of a brace language: a 1 MB line repeating
+ * line_unit (at least min_sites sites), 10,000 nested brackets around
+ * deep, 10,000 unclosed "if(", and a 1 MB chain of unclosed chain_unit
+ * calls; none may crash or hang. */
+static inline void harness_stress(const fl_lang *L, const char *path,
+				  const char *line_unit, size_t min_sites,
+				  const char *deep, const char *chain_unit)
+{
+	size_t n = 1 << 20;
+	char *big = harness_repeat(line_unit, n);
+	fl_sites *s = harness_scan(L, path, big);
+	assert_true(s->n >= min_sites);
+	fl_sites_free(s);
+	size_t d = 10000;
+	char *nest = malloc(4 * d + strlen(deep) + 64);
+	assert_non_null(nest);
+	harness_nest(nest, "", "({[(", d, deep, "");
+	fl_sites_free(harness_scan(L, path, nest));
+	harness_fill(nest, 0, 3 * d, "if(");
+	nest[3 * d] = '\0';
+	fl_sites_free(harness_scan(L, path, nest));
+	free(nest);
+	size_t ul = strlen(chain_unit);
+	harness_fill(big, 0, n - n % ul, chain_unit);
+	fl_sites_free(harness_scan(L, path, big));
+	free(big);
+}
+
+/* got equals want, both NULL included. */
+static inline void harness_expect_str(const char *got, const char *want)
+{
+	if (!want) {
+		if (got)
+			fail_msg("expected NULL, got <%s>", got);
+		return;
+	}
+	if (!got)
+		fail_msg("expected <%s>, got NULL", want);
+	assert_string_equal(got, want);
 }
 
 /* The first site whose message equals msg, or NULL. */
@@ -76,5 +185,16 @@ static inline const fl_site *harness_expect(const fl_sites *sites,
 	return s;
 }
 #define EXPECT_SITE(sites, msg, ln, typ) harness_expect((sites), (msg), (ln), (typ))
+
+/* Assert that the sites of file `path` are none (dumping them if not),
+ * then free them. */
+static inline void harness_expect_none(fl_sites *sites, const char *path)
+{
+	if (sites->n) {
+		harness_dump(sites);
+		fail_msg("expected no site in %s", path);
+	}
+	fl_sites_free(sites);
+}
 
 #endif

@@ -10,16 +10,6 @@ static fl_sites *scan(const char *path, const char *text)
 	return harness_scan(&fl_lang_c, path, text);
 }
 
-static void expect_str(const char *got, const char *want)
-{
-	if (!want) {
-		assert_null(got);
-		return;
-	}
-	assert_non_null(got);
-	assert_string_equal(got, want);
-}
-
 static void test_cpp_throw(void **state)
 {
 	(void)state;
@@ -46,21 +36,21 @@ static void test_cpp_throw(void **state)
 		"}\n";
 	fl_sites *s = scan("src/parser.cpp", src);
 	const fl_site *x = EXPECT_SITE(s, "empty input", 7, FL_T_EXCEPTION);
-	expect_str(x->cls, "std::invalid_argument");
-	expect_str(x->function, "Parser::parse");
-	expect_str(x->guard, "s.empty()");
-	expect_str(x->idiom, "throw");
+	harness_expect_str(x->cls, "std::invalid_argument");
+	harness_expect_str(x->function, "Parser::parse");
+	harness_expect_str(x->guard, "s.empty()");
+	harness_expect_str(x->idiom, "throw");
 	assert_string_equal(x->severity, FL_S_ERROR);
 	x = EXPECT_SITE(s, "bad {s}", 9, FL_T_EXCEPTION);
-	expect_str(x->cls, "MyError");
-	expect_str(x->function, "Parser::parse");
-	expect_str(x->guard, NULL);
+	harness_expect_str(x->cls, "MyError");
+	harness_expect_str(x->function, "Parser::parse");
+	harness_expect_str(x->guard, NULL);
 	x = EXPECT_SITE(s, "negative: {n}", 13, FL_T_EXCEPTION);
-	expect_str(x->function, "Parser::run");
-	expect_str(x->guard, "n < 0");
-	expect_str(x->cls, "std::runtime_error");
+	harness_expect_str(x->function, "Parser::run");
+	harness_expect_str(x->guard, "n < 0");
+	harness_expect_str(x->cls, "std::runtime_error");
 	x = EXPECT_SITE(s, "curly \"init\"", 14, FL_T_EXCEPTION);
-	expect_str(x->cls, "ns::Oops");
+	harness_expect_str(x->cls, "ns::Oops");
 	x = EXPECT_SITE(s, "std::bad_alloc", 15, FL_T_EXCEPTION);
 	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
@@ -94,11 +84,11 @@ static void test_c_stdlib_idioms(void **state)
 	fl_sites *s = scan("src/main.c", src);
 	const fl_site *x = EXPECT_SITE(s, "usage: %s file", 5, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
-	expect_str(x->function, "main");
-	expect_str(x->guard, "argc < 2");
-	expect_str(x->idiom, "errx");
+	harness_expect_str(x->function, "main");
+	harness_expect_str(x->guard, "argc < 2");
+	harness_expect_str(x->idiom, "errx");
 	x = EXPECT_SITE(s, "cannot open %s", 7, FL_T_CONSOLE);
-	expect_str(x->guard, "fd < 0");
+	harness_expect_str(x->guard, "fd < 0");
 	x = EXPECT_SITE(s, "value %d is 100% too big", 8, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_WARNING);
 	x = EXPECT_SITE(s, "read", 10, FL_T_CONSOLE);
@@ -142,7 +132,7 @@ static void test_glib_pg_python(void **state)
 		"}\n";
 	fl_sites *s = scan("ext/mod.c", src);
 	const fl_site *x = EXPECT_SITE(s, "cannot load %s", 2, FL_T_EXCEPTION);
-	expect_str(x->function, "load");
+	harness_expect_str(x->function, "load");
 	x = EXPECT_SITE(s, "deprecated option", 4, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_WARNING);
 	x = EXPECT_SITE(s, "invariant broken", 5, FL_T_CONSOLE);
@@ -150,7 +140,7 @@ static void test_glib_pg_python(void **state)
 	x = EXPECT_SITE(s, "fatal glib", 6, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
 	x = EXPECT_SITE(s, "invalid value \"%s\"", 7, FL_T_EXCEPTION);
-	expect_str(x->code, "ERRCODE_INVALID_PARAMETER_VALUE");
+	harness_expect_str(x->code, "ERRCODE_INVALID_PARAMETER_VALUE");
 	assert_string_equal(x->severity, FL_S_ERROR);
 	x = EXPECT_SITE(s, "could not attach", 10, FL_T_EXCEPTION);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
@@ -162,13 +152,13 @@ static void test_glib_pg_python(void **state)
 	for (size_t i = 0; i < s->n; i++)
 		if (s->v[i].line == 13) {
 			found = true;
-			expect_str(s->v[i].code, "ERRCODE_OUT_OF_MEMORY");
+			harness_expect_str(s->v[i].code, "ERRCODE_OUT_OF_MEMORY");
 		}
 	assert_true(found);
 	x = EXPECT_SITE(s, "bad value", 14, FL_T_EXCEPTION);
-	expect_str(x->cls, "ValueError");
+	harness_expect_str(x->cls, "ValueError");
 	x = EXPECT_SITE(s, "expected %.100s, got 50%", 15, FL_T_EXCEPTION);
-	expect_str(x->cls, "TypeError");
+	harness_expect_str(x->cls, "TypeError");
 	assert_int_equal(s->n, 10);
 	fl_sites_free(s);
 }
@@ -200,8 +190,8 @@ static void test_reporters(void **state)
 	fl_sites *s = scan("tool.c", src);
 	const fl_site *x = EXPECT_SITE(s, "cannot continue: %s", 8, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
-	expect_str(x->idiom, "die");
-	expect_str(x->function, "run");
+	harness_expect_str(x->idiom, "die");
+	harness_expect_str(x->function, "run");
 	x = EXPECT_SITE(s, "bad flag %c", 9, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_ERROR);
 	assert_null(harness_find(s, "not an error %d"));
@@ -256,8 +246,8 @@ static void test_real_reporters(void **state)
 	fl_sites *s = scan("server.c", src);
 	const fl_site *x = EXPECT_SITE(s, "Can't open the AOF file %s", 13, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_WARNING);
-	expect_str(x->idiom, "serverLog");
-	expect_str(x->function, "cmd");
+	harness_expect_str(x->idiom, "serverLog");
+	harness_expect_str(x->function, "cmd");
 	assert_null(harness_find(s, "Ready to accept connections"));
 	x = EXPECT_SITE(s, "Unknown btype %d", 15, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
@@ -304,19 +294,19 @@ static void test_real_curl_leveldb(void **state)
 	fl_sites *s = scan("lib/sendf.c", src);
 	const fl_site *x = EXPECT_SITE(s, "Send failure: %s", 10, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_ERROR);
-	expect_str(x->idiom, "failf");
+	harness_expect_str(x->idiom, "failf");
 	EXPECT_SITE(s, "too large --rate unit", 11, FL_T_CONSOLE);
 	assert_null(harness_find(s, "Connected to %s"));
 	assert_null(harness_find(s, "curl_easy_setopt expects a long argument"));
 	x = EXPECT_SITE(s, "bad block handle", 13, FL_T_ERROR_CODE);
-	expect_str(x->code, "Corruption");
-	expect_str(x->cls, "Status");
-	expect_str(x->guard, "bad");
+	harness_expect_str(x->code, "Corruption");
+	harness_expect_str(x->cls, "Status");
+	harness_expect_str(x->guard, "bad");
 	x = EXPECT_SITE(s, "{dbname_}: does not exist", 14, FL_T_ERROR_CODE);
-	expect_str(x->code, "InvalidArgument");
+	harness_expect_str(x->code, "InvalidArgument");
 	x = EXPECT_SITE(s, "negative size", 15, FL_T_ERROR_CODE);
-	expect_str(x->code, "InvalidArgument");
-	expect_str(x->cls, "absl::Status");
+	harness_expect_str(x->code, "InvalidArgument");
+	harness_expect_str(x->cls, "absl::Status");
 	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
 }
@@ -344,7 +334,7 @@ static void test_traps(void **state)
 		harness_dump(s);
 	assert_int_equal(s->n, 1);
 	const fl_site *x = EXPECT_SITE(s, "real one", 14, FL_T_CONSOLE);
-	expect_str(x->function, "f");
+	harness_expect_str(x->function, "f");
 	fl_sites_free(s);
 }
 
@@ -373,17 +363,17 @@ static void test_messages_and_macros(void **state)
 		"Widget::~Widget() { fputs(\"dtor failed\", stderr); }\n";         /* 19 */
 	fl_sites *s = scan("m.cpp", src);
 	const fl_site *x = EXPECT_SITE(s, "check failed: {x}", 1, FL_T_CONSOLE);
-	expect_str(x->guard, "!(x)");
-	expect_str(x->function, NULL);
+	harness_expect_str(x->guard, "!(x)");
+	harness_expect_str(x->function, NULL);
 	EXPECT_SITE(s, "macro body spliced", 3, FL_T_CONSOLE);
 	x = EXPECT_SITE(s, "multi line\twide\xc3\xa9" "AA", 10, FL_T_CONSOLE);
-	expect_str(x->function, "g");
+	harness_expect_str(x->function, "g");
 	x = EXPECT_SITE(s, "raw \\n kept", 13, FL_T_EXCEPTION);
-	expect_str(x->function, "g");
+	harness_expect_str(x->function, "g");
 	x = EXPECT_SITE(s, "empty box", 16, FL_T_EXCEPTION);
-	expect_str(x->function, "Box::get");
+	harness_expect_str(x->function, "Box::get");
 	x = EXPECT_SITE(s, "dtor failed", 19, FL_T_CONSOLE);
-	expect_str(x->function, "Widget::~Widget");
+	harness_expect_str(x->function, "Widget::~Widget");
 	fl_sites_free(s);
 }
 
@@ -402,13 +392,7 @@ static void test_is_test_file(void **state)
 
 static void scan_raw(const char *path, const char *text, size_t len)
 {
-	fl_src src = {.path = path, .text = text, .len = len};
-	void *tree = fl_lang_c.tree_new();
-	fl_lang_c.collect(tree, &src);
-	fl_sites *s = fl_sites_new();
-	fl_lang_c.scan(tree, &src, s);
-	fl_sites_free(s);
-	fl_lang_c.tree_free(tree);
+	harness_scan_bytes(&fl_lang_c, path, text, len);
 }
 
 static void test_robustness(void **state)
@@ -426,10 +410,7 @@ static void test_robustness(void **state)
 	scan_raw("u7.c", "#define X \\", 11);
 	/* 1 MB single line */
 	size_t big = 1 << 20;
-	char *b = malloc(big + 1);
-	for (size_t i = 0; i < big; i++)
-		b[i] = "perror(\"x y\"); a+b "[i % 20];
-	b[big] = 0;
+	char *b = harness_repeat("perror(\"x y\"); a+b ", big);
 	scan_raw("big.c", b, big);
 	/* 10,000 nested brackets, unclosed and closed */
 	size_t depth = 10000;

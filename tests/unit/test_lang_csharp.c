@@ -14,12 +14,7 @@ static fl_sites *scan(const char *text)
 
 static void expect_none(const char *text)
 {
-	fl_sites *s = scan(text);
-	if (s->n) {
-		harness_dump(s);
-		fail_msg("expected no site");
-	}
-	fl_sites_free(s);
+	harness_expect_none(scan(text), "src/Acme/UserService.cs");
 }
 
 static void test_throw(void **state)
@@ -250,10 +245,7 @@ static void test_is_test_file(void **state)
 
 static void scan_bytes(const char *buf, size_t n)
 {
-	fl_src src = {.path = "a.cs", .text = buf, .len = n};
-	fl_sites *s = fl_sites_new();
-	fl_lang_csharp.scan(NULL, &src, s);
-	fl_sites_free(s);
+	harness_scan_bytes(&fl_lang_csharp, "a.cs", buf, n);
 }
 
 static void test_robustness(void **state)
@@ -272,32 +264,21 @@ static void test_robustness(void **state)
 	scan_bytes("\"\"\"\n", 4);
 	/* 1 MB single line */
 	size_t n = 1 << 20;
-	char *big = malloc(n);
-	assert_non_null(big);
-	for (size_t k = 0; k < n; k++)
-		big[k] = "throw new E($\"x{a}\" + a); "[k % 27];
+	char *big = harness_repeat("throw new E($\"x{a}\" + a); ", n);
 	scan_bytes(big, n);
 	free(big);
 	/* 10,000 nested brackets */
 	size_t d = 10000;
 	char *nest = malloc(8 * d + 64);
 	assert_non_null(nest);
-	size_t w = (size_t)sprintf(nest, "throw new E(");
-	for (size_t k = 0; k < d; k++)
-		nest[w++] = "({["[k % 3];
-	w += (size_t)sprintf(nest + w, "\"m\"");
-	for (size_t k = d; k > 0; k--)
-		nest[w++] = ")}]"[(k - 1) % 3];
-	nest[w++] = ')';
+	size_t w = harness_nest(nest, "throw new E(", "({[", d, "\"m\"", ")");
 	scan_bytes(nest, w);
 	scan_bytes(nest, w / 2);
-	w = 0;
-	for (size_t k = 0; k < d; k++)
-		w += (size_t)sprintf(nest + w, "$\"{");
+	w = 3 * d;
+	harness_fill(nest, 0, w, "$\"{");
 	scan_bytes(nest, w);
-	w = 0;
-	for (size_t k = 0; k < d; k++)
-		w += (size_t)sprintf(nest + w, "new E(");
+	w = 6 * d;
+	harness_fill(nest, 0, w, "new E(");
 	scan_bytes(nest, w);
 	free(nest);
 }

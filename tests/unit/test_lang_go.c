@@ -10,18 +10,6 @@ static fl_sites *scan(const char *text)
 	return harness_scan(&fl_lang_go, "pkg/server/server.go", text);
 }
 
-static void expect_str(const char *got, const char *want)
-{
-	if (!want) {
-		if (got)
-			fail_msg("expected NULL, got <%s>", got);
-		return;
-	}
-	if (!got)
-		fail_msg("expected <%s>, got NULL", want);
-	assert_string_equal(got, want);
-}
-
 static void test_errors(void **state)
 {
 	(void)state;
@@ -48,26 +36,26 @@ static void test_errors(void **state)
 		"}\n"                                                                 /* 20 */
 		"func g() { return errors.New(msg) }\n");                             /* 21 */
 	const fl_site *p = EXPECT_SITE(s, "server closed", 2, FL_T_EXCEPTION);
-	expect_str(p->cls, "ErrClosed");
-	expect_str(p->function, NULL);
-	expect_str(p->idiom, "errors.New");
+	harness_expect_str(p->cls, "ErrClosed");
+	harness_expect_str(p->function, NULL);
+	harness_expect_str(p->idiom, "errors.New");
 	assert_int_equal(p->col, 17);
 	p = EXPECT_SITE(s, "request timed out", 4, FL_T_EXCEPTION);
-	expect_str(p->cls, "ErrTimeout");
+	harness_expect_str(p->cls, "ErrTimeout");
 	p = EXPECT_SITE(s, "limit %d reached", 5, FL_T_EXCEPTION);
-	expect_str(p->cls, "ErrLimit");
+	harness_expect_str(p->cls, "ErrLimit");
 	p = EXPECT_SITE(s, "listen on %s: 100% %w", 9, FL_T_EXCEPTION);
-	expect_str(p->function, "Server.Start");
-	expect_str(p->guard, "err != nil");
-	expect_str(p->cls, NULL);
-	expect_str(p->idiom, "fmt.Errorf");
+	harness_expect_str(p->function, "Server.Start");
+	harness_expect_str(p->guard, "err != nil");
+	harness_expect_str(p->cls, NULL);
+	harness_expect_str(p->idiom, "fmt.Errorf");
 	p = EXPECT_SITE(s, "empty address", 12, FL_T_EXCEPTION);
-	expect_str(p->guard, "addr == \"\"");
+	harness_expect_str(p->guard, "addr == \"\"");
 	p = EXPECT_SITE(s, "start %q", 14, FL_T_EXCEPTION);
-	expect_str(p->guard, NULL);
+	harness_expect_str(p->guard, NULL);
 	EXPECT_SITE(s, "code {Itoa}", 15, FL_T_EXCEPTION);
 	p = EXPECT_SITE(s, "helper failed", 18, FL_T_EXCEPTION);
-	expect_str(p->function, "helper");
+	harness_expect_str(p->function, "helper");
 	assert_int_equal(s->n, 8);
 	fl_sites_free(s);
 }
@@ -97,8 +85,8 @@ static void test_panic_log(void **state)
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "unreachable state", 3, FL_T_PANIC);
 	assert_string_equal(p->severity, FL_S_CRITICAL);
-	expect_str(p->function, "main");
-	expect_str(p->idiom, "panic");
+	harness_expect_str(p->function, "main");
+	harness_expect_str(p->idiom, "panic");
 	EXPECT_SITE(s, "bad value %v (%d%)", 4, FL_T_PANIC);
 	p = EXPECT_SITE(s, "wrapped panic", 5, FL_T_PANIC);
 	p = EXPECT_SITE(s, "cannot start", 7, FL_T_CONSOLE);
@@ -108,7 +96,7 @@ static void test_panic_log(void **state)
 	p = EXPECT_SITE(s, "panic %d", 10, FL_T_PANIC);
 	assert_string_equal(p->severity, FL_S_CRITICAL);
 	p = EXPECT_SITE(s, "in goroutine", 14, FL_T_PANIC);
-	expect_str(p->function, "main");
+	harness_expect_str(p->function, "main");
 	EXPECT_SITE(s, "open {path}: {err}", 17, FL_T_CONSOLE);
 	EXPECT_SITE(s, "recovered from {r} 42", 18, FL_T_PANIC);
 	if (s->n != 10)
@@ -148,27 +136,27 @@ static void test_http_grpc_loggers(void **state)
 	const fl_site *p = EXPECT_SITE(s, "bad request body", 3, FL_T_HTTP);
 	assert_int_equal(p->http, 400);
 	assert_string_equal(p->severity, FL_S_WARNING);
-	expect_str(p->function, "handler.ServeHTTP");
+	harness_expect_str(p->function, "handler.ServeHTTP");
 	p = EXPECT_SITE(s, "boom", 4, FL_T_HTTP);
 	assert_int_equal(p->http, 500);
 	assert_string_equal(p->severity, FL_S_ERROR);
 	p = EXPECT_SITE(s, "teapot", 5, FL_T_HTTP);
 	assert_int_equal(p->http, 418);
 	p = EXPECT_SITE(s, "user not found", 9, FL_T_EXCEPTION);
-	expect_str(p->code, "NOT_FOUND");
-	expect_str(p->cls, "status.Error");
-	expect_str(p->function, "svc.Get");
+	harness_expect_str(p->code, "NOT_FOUND");
+	harness_expect_str(p->cls, "status.Error");
+	harness_expect_str(p->function, "svc.Get");
 	p = EXPECT_SITE(s, "bad id %q", 10, FL_T_EXCEPTION);
-	expect_str(p->code, "INVALID_ARGUMENT");
+	harness_expect_str(p->code, "INVALID_ARGUMENT");
 	p = EXPECT_SITE(s, "cancelled", 12, FL_T_EXCEPTION);
-	expect_str(p->code, "CANCELLED");
+	harness_expect_str(p->code, "CANCELLED");
 	/* code without message */
 	bool found = false;
 	for (size_t i = 0; i < s->n; i++)
 		if (s->v[i].line == 11) {
 			found = true;
-			expect_str(s->v[i].code, "INTERNAL");
-			expect_str(s->v[i].message, NULL);
+			harness_expect_str(s->v[i].code, "INTERNAL");
+			harness_expect_str(s->v[i].message, NULL);
 		}
 	assert_true(found);
 	p = EXPECT_SITE(s, "db down", 15, FL_T_CONSOLE);
@@ -235,11 +223,11 @@ static void test_import_alias(void **state)
 		"\treturn stderr.New(\"std alias\")\n"                                /* 14 */
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "load failed", 11, FL_T_EXCEPTION);
-	expect_str(p->function, "Repo.Load");
-	expect_str(p->guard, "y > 2");
-	expect_str(p->idiom, "pkgerrors.Wrap");
+	harness_expect_str(p->function, "Repo.Load");
+	harness_expect_str(p->guard, "y > 2");
+	harness_expect_str(p->idiom, "pkgerrors.Wrap");
 	p = EXPECT_SITE(s, "denied", 13, FL_T_EXCEPTION);
-	expect_str(p->code, "PERMISSION_DENIED");
+	harness_expect_str(p->code, "PERMISSION_DENIED");
 	EXPECT_SITE(s, "std alias", 14, FL_T_EXCEPTION);
 	assert_int_equal(s->n, 3);
 	fl_sites_free(s);
@@ -273,12 +261,12 @@ static void test_real_error_methods(void **state)
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "Subcommand '{subCommand}' does not support flag '{flagName}'",
 				       4, FL_T_EXCEPTION);
-	expect_str(p->cls, "flagCompError");
-	expect_str(p->function, "flagCompError.Error");
+	harness_expect_str(p->cls, "flagCompError");
+	harness_expect_str(p->function, "flagCompError.Error");
 	assert_string_equal(p->severity, FL_S_ERROR);
 	p = EXPECT_SITE(s, "panic: %v", 11, FL_T_EXCEPTION);
-	expect_str(p->cls, "panicked");
-	expect_str(p->guard, NULL);
+	harness_expect_str(p->cls, "panicked");
+	harness_expect_str(p->guard, NULL);
 	assert_null(harness_find(s, "not an error"));
 	assert_null(harness_find(s, "plain function"));
 	assert_null(harness_find(s, "%v"));
@@ -300,52 +288,15 @@ static void test_robustness(void **state)
 {
 	(void)state;
 	static const char junk[] = "func \xff\xfe(\x80) { panic(\"a\0b\"); '\xc3 \"\xe2\x82 }";
-	fl_src src = {.path = "x.go", .text = junk, .len = sizeof junk - 1};
-	fl_sites *s = fl_sites_new();
-	fl_lang_go.scan(NULL, &src, s);
-	fl_sites_free(s);
+	harness_scan_bytes(&fl_lang_go, "x.go", junk, sizeof junk - 1);
 	const char *un[] = {"panic(\"unterminated", "/* unterminated", "`raw",
 			    "func f() { panic(", "'", "func (", "func (r *T) M(",
 			    "if x {", "var (", "errors.New(", "\"\\", "'\\", "http.Error(w,",
 			    "status.Error(codes.", NULL};
-	for (const char **u = un; *u; u++) {
-		s = scan(*u);
-		fl_sites_free(s);
-	}
-	size_t n = 1 << 20;
-	char *big = malloc(n + 1);
-	for (size_t i = 0; i < n; i++)
-		big[i] = "panic(\"x\"); a.b "[i % 16];
-	big[n] = '\0';
-	s = scan(big);
-	assert_true(s->n > 1000);
-	fl_sites_free(s);
-	size_t d = 10000;
-	char *nest = malloc(4 * d + 64);
-	size_t k = 0;
-	for (size_t i = 0; i < d; i++)
-		nest[k++] = "({[("[i % 4];
-	memcpy(nest + k, "panic(\"deep\")", 13);
-	k += 13;
-	for (size_t i = d; i-- > 0;)
-		nest[k++] = ")}])"[i % 4];
-	nest[k] = '\0';
-	s = scan(nest);
-	fl_sites_free(s);
-	k = 0;
-	for (size_t i = 0; i < d; i++) {
-		memcpy(nest + k, "if(", 3);
-		k += 3;
-	}
-	nest[k] = '\0';
-	s = scan(nest);
-	fl_sites_free(s);
-	free(nest);
-	for (size_t i = 0; i + 6 <= n; i += 6)
-		memcpy(big + i, "panic(", 6);
-	s = scan(big);
-	fl_sites_free(s);
-	free(big);
+	harness_scan_each(&fl_lang_go, "pkg/server/server.go", un);
+	/* 1 MB line, deep nesting, long chains of unclosed calls */
+	harness_stress(&fl_lang_go, "pkg/server/server.go",
+		       "panic(\"x\"); a.b ", 1001, "panic(\"deep\")", "panic(");
 }
 
 int main(void)

@@ -260,10 +260,7 @@ static void test_is_test_file(void **state)
 
 static void scan_bytes(const char *path, const char *buf, size_t len)
 {
-	fl_src src = {.path = path, .text = buf, .len = len};
-	fl_sites *s = fl_sites_new();
-	fl_lang_js.scan(NULL, &src, s);
-	fl_sites_free(s);
+	harness_scan_bytes(&fl_lang_js, path, buf, len);
 }
 
 static void test_robustness(void **state)
@@ -276,32 +273,17 @@ static void test_robustness(void **state)
 		"throw new Error(`abc ${ x", "/* throw new Error('x')",
 		"const r = /abc", "<div>text {", "<div attr=\"", "`${'",
 		"throw new Error(", "throw", "x = <", "<<<<<<", NULL};
-	for (const char **u = unterminated; *u; u++) {
-		scan_bytes("a.jsx", *u, strlen(*u));
-		scan_bytes("a.ts", *u, strlen(*u));
-	}
+	harness_scan_each(&fl_lang_js, "a.jsx", unterminated);
+	harness_scan_each(&fl_lang_js, "a.ts", unterminated);
 	size_t n = 1 << 20;
-	char *big = malloc(n + 1);
-	for (size_t i = 0; i < n; i++)
-		big[i] = "throw new Error('x' + (a) + `t${b}`); "[i % 38];
-	big[n] = 0;
+	char *big = harness_repeat("throw new Error('x' + (a) + `t${b}`); ", n);
 	scan_bytes("big.js", big, n);
-	for (size_t i = 0; i < n; i++)
-		big[i] = "throw new E(("[i % 13];
+	harness_fill(big, 0, n, "throw new E((");
 	scan_bytes("big.js", big, n);
 	free(big);
 	size_t depth = 10000;
 	char *nest = malloc(depth * 2 + 64);
-	size_t k = 0;
-	k += (size_t)sprintf(nest, "throw new Error(");
-	for (size_t i = 0; i < depth; i++)
-		nest[k++] = (char)"([{"[i % 3];
-	nest[k++] = '\'';
-	nest[k++] = 'x';
-	nest[k++] = '\'';
-	for (size_t i = depth; i-- > 0;)
-		nest[k++] = (char)")]}"[i % 3];
-	nest[k++] = ')';
+	size_t k = harness_nest(nest, "throw new Error(", "([{", depth, "'x'", ")");
 	scan_bytes("nest.js", nest, k);
 	for (size_t i = 0; i < depth; i++)
 		nest[i] = '`', nest[depth + i] = '{';

@@ -14,12 +14,7 @@ static fl_sites *scan(const char *path, const char *text)
 
 static void expect_none(const char *path, const char *text)
 {
-	fl_sites *s = scan(path, text);
-	if (s->n) {
-		harness_dump(s);
-		fail_msg("expected no site in %s", path);
-	}
-	fl_sites_free(s);
+	harness_expect_none(scan(path, text), path);
 }
 
 static void test_java_throw(void **state)
@@ -299,10 +294,7 @@ static void test_is_test_file(void **state)
 
 static void scan_bytes(const char *path, const char *buf, size_t n)
 {
-	fl_src src = {.path = path, .text = buf, .len = n};
-	fl_sites *s = fl_sites_new();
-	fl_lang_jvm.scan(NULL, &src, s);
-	fl_sites_free(s);
+	harness_scan_bytes(&fl_lang_jvm, path, buf, n);
 }
 
 static void test_robustness(void **state)
@@ -322,32 +314,21 @@ static void test_robustness(void **state)
 	}
 	/* 1 MB single line */
 	size_t n = 1 << 20;
-	char *big = malloc(n);
-	assert_non_null(big);
-	for (size_t k = 0; k < n; k++)
-		big[k] = "throw new E(\"x\" + a) "[k % 21];
+	char *big = harness_repeat("throw new E(\"x\" + a) ", n);
 	for (int p = 0; p < 3; p++)
 		scan_bytes(paths[p], big, n);
 	/* 10,000 nested brackets, balanced and not */
 	size_t d = 10000;
 	char *nest = malloc(8 * d + 64);
 	assert_non_null(nest);
-	size_t w = 0;
-	w += (size_t)sprintf(nest + w, "throw new E(");
-	for (size_t k = 0; k < d; k++)
-		nest[w++] = "({["[k % 3];
-	w += (size_t)sprintf(nest + w, "\"m\"");
-	for (size_t k = d; k > 0; k--)
-		nest[w++] = ")}]"[(k - 1) % 3];
-	nest[w++] = ')';
+	size_t w = harness_nest(nest, "throw new E(", "({[", d, "\"m\"", ")");
 	for (int p = 0; p < 3; p++) {
 		scan_bytes(paths[p], nest, w);
 		scan_bytes(paths[p], nest, w / 2);
 	}
 	/* many nested constructors */
-	w = 0;
-	for (size_t k = 0; k < d; k++)
-		w += (size_t)sprintf(nest + w, "new E(");
+	w = 6 * d;
+	harness_fill(nest, 0, w, "new E(");
 	scan_bytes("a.java", nest, w);
 	free(nest);
 	free(big);

@@ -158,10 +158,7 @@ static void test_is_test_file(void **state)
 
 static void scan_bytes(const char *buf, size_t len)
 {
-	fl_src src = {.path = "x.php", .text = buf, .len = len};
-	fl_sites *s = fl_sites_new();
-	fl_lang_php.scan(NULL, &src, s);
-	fl_sites_free(s);
+	harness_scan_bytes(&fl_lang_php, "x.php", buf, len);
 }
 
 static void test_robustness(void **state)
@@ -174,27 +171,18 @@ static void test_robustness(void **state)
 		"<?php /* throw", "<?php $x = <<<EOT\nabc $x\n", "<?php $x = <<<'E'\n",
 		"<?php throw new Exception(", "<?php throw", "<?", "<?php \"${",
 		"<?php \"$a[", "<?php <<<", NULL};
-	for (const char **u = unterminated; *u; u++)
-		scan_bytes(*u, strlen(*u));
+	harness_scan_each(&fl_lang_php, "x.php", unterminated);
 	size_t n = 1 << 20;
-	char *big = malloc(n + 1);
-	static const char pat[] = "throw new Exception(\"x {$a} $b\" . 'c'); ";
+	char *big = harness_repeat("throw new Exception(\"x {$a} $b\" . 'c'); ", n);
 	memcpy(big, "<?php ", 6);
-	for (size_t i = 6; i < n; i++)
-		big[i] = pat[i % (sizeof pat - 1)];
 	scan_bytes(big, n);
-	for (size_t i = 6; i < n; i++)
-		big[i] = "throw new E(("[i % 13];
+	harness_fill(big, 6, n, "throw new E((");
 	scan_bytes(big, n);
 	free(big);
 	size_t depth = 10000;
 	char *nest = malloc(depth * 2 + 64);
-	size_t k = (size_t)sprintf(nest, "<?php throw new Exception(");
-	for (size_t i = 0; i < depth; i++)
-		nest[k++] = (char)"([{"[i % 3];
-	nest[k++] = '1';
-	for (size_t i = depth; i-- > 0;)
-		nest[k++] = (char)")]}"[i % 3];
+	size_t k = harness_nest(nest, "<?php throw new Exception(", "([{", depth,
+				"1", "");
 	scan_bytes(nest, k);
 	free(nest);
 	assert_true(true);

@@ -12,21 +12,7 @@ static fl_sites *scan_py(const char *text)
 
 static fl_sites *scan_len(const char *text, size_t len)
 {
-	fl_src src = {.path = "pkg/mod.py", .text = text, .len = len};
-	fl_sites *s = fl_sites_new();
-	fl_lang_python.scan(NULL, &src, s);
-	fl_sites_sort(s);
-	return s;
-}
-
-static void assert_str(const char *got, const char *want)
-{
-	if (!want) {
-		assert_null(got);
-		return;
-	}
-	assert_non_null(got);
-	assert_string_equal(got, want);
+	return harness_scan_len(&fl_lang_python, "pkg/mod.py", text, len);
 }
 
 static void test_raise_forms(void **state)
@@ -48,22 +34,22 @@ static void test_raise_forms(void **state)
 		"        raise RuntimeError('code ' + response.status)\n" /* 13 */
 		"raise SystemExit(\"at top\")\n");                   /* 14 */
 	const fl_site *x = EXPECT_SITE(s, "empty input", 4, FL_T_EXCEPTION);
-	assert_str(x->cls, "ValueError");
-	assert_str(x->severity, FL_S_ERROR);
-	assert_str(x->function, "Parser.parse");
-	assert_str(x->guard, "not data");
-	assert_str(x->idiom, "raise");
+	harness_expect_str(x->cls, "ValueError");
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->function, "Parser.parse");
+	harness_expect_str(x->guard, "not data");
+	harness_expect_str(x->idiom, "raise");
 	assert_int_equal(x->col, 13);
 	x = EXPECT_SITE(s, "too long", 6, FL_T_EXCEPTION);
-	assert_str(x->cls, "TooLong");
-	assert_str(x->guard, "len(data) > 10");
+	harness_expect_str(x->cls, "TooLong");
+	harness_expect_str(x->guard, "len(data) > 10");
 	x = EXPECT_SITE(s, "KeyError", 7, FL_T_EXCEPTION);
-	assert_str(x->cls, "KeyError");
+	harness_expect_str(x->cls, "KeyError");
 	assert_null(x->guard);
 	x = EXPECT_SITE(s, "TypeError", 10, FL_T_EXCEPTION);
 	x = EXPECT_SITE(s, "code {status}", 13, FL_T_EXCEPTION);
-	assert_str(x->function, "top");
-	assert_str(x->guard, "x");
+	harness_expect_str(x->function, "top");
+	harness_expect_str(x->guard, "x");
 	x = EXPECT_SITE(s, "at top", 14, FL_T_EXCEPTION);
 	assert_null(x->function);
 	assert_int_equal(s->n, 6);
@@ -95,7 +81,7 @@ static void test_messages(void **state)
 	EXPECT_SITE(s, "got {} and {literal} {name}", 6, FL_T_EXCEPTION);
 	const fl_site *x = EXPECT_SITE(
 		s, "bad {x!r:>10} in {braces} {name['k']}", 7, FL_T_EXCEPTION);
-	assert_str(x->cls, "ValueError");
+	harness_expect_str(x->cls, "ValueError");
 	EXPECT_SITE(s, "translated message", 8, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "raw \\n path", 9, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "triple\nquoted", 10, FL_T_EXCEPTION);
@@ -121,26 +107,26 @@ static void test_http_validation(void **state)
 		"    raise ValidationError(\"bad\", code=\"E_BAD_VALUE\")\n");  /* 10 */
 	const fl_site *x = EXPECT_SITE(s, "Item not found", 3, FL_T_HTTP);
 	assert_int_equal(x->http, 404);
-	assert_str(x->severity, FL_S_WARNING);
-	assert_str(x->cls, "HTTPException");
-	assert_str(x->function, "read");
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->cls, "HTTPException");
+	harness_expect_str(x->function, "read");
 	x = EXPECT_SITE(s, "down", 4, FL_T_HTTP);
 	assert_int_equal(x->http, 503);
-	assert_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->severity, FL_S_ERROR);
 	x = EXPECT_SITE(s, "forbidden here", 6, FL_T_HTTP);
 	assert_int_equal(x->http, 403);
-	assert_str(x->idiom, "abort");
+	harness_expect_str(x->idiom, "abort");
 	x = EXPECT_SITE(s, "boom", 7, FL_T_HTTP);
 	assert_int_equal(x->http, 500);
-	assert_str(x->idiom, "flask.abort");
+	harness_expect_str(x->idiom, "flask.abort");
 	x = EXPECT_SITE(s, "no such user", 8, FL_T_HTTP);
 	assert_int_equal(x->http, 404);
 	x = EXPECT_SITE(s, "Invalid value", 9, FL_T_VALIDATION);
-	assert_str(x->severity, FL_S_WARNING);
-	assert_str(x->cls, "ValidationError");
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->cls, "ValidationError");
 	assert_null(x->code);
 	x = EXPECT_SITE(s, "bad", 10, FL_T_VALIDATION);
-	assert_str(x->code, "E_BAD_VALUE");
+	harness_expect_str(x->code, "E_BAD_VALUE");
 	for (size_t i = 0; i < s->n; i++)
 		assert_int_not_equal(s->v[i].line, 5);
 	fl_sites_free(s);
@@ -165,23 +151,23 @@ static void test_console(void **state)
 		"        cb = lambda: logger.error(\"in lambda\")\n"       /* 13 */
 		"        logger.info(\"not an error\")\n");                /* 14 */
 	const fl_site *x = EXPECT_SITE(s, "missing --foo", 4, FL_T_CONSOLE);
-	assert_str(x->idiom, "parser.error");
-	assert_str(x->function, "Svc.run");
+	harness_expect_str(x->idiom, "parser.error");
+	harness_expect_str(x->function, "Svc.run");
 	x = EXPECT_SITE(s, "fatal: cannot continue", 5, FL_T_CONSOLE);
-	assert_str(x->idiom, "sys.exit");
+	harness_expect_str(x->idiom, "sys.exit");
 	x = EXPECT_SITE(s, "old api", 7, FL_T_CONSOLE);
-	assert_str(x->cls, "DeprecationWarning");
-	assert_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->cls, "DeprecationWarning");
+	harness_expect_str(x->severity, FL_S_WARNING);
 	x = EXPECT_SITE(s, "failed %s: 100%", 8, FL_T_CONSOLE);
-	assert_str(x->severity, FL_S_ERROR);
-	assert_str(x->idiom, "logging.error");
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "logging.error");
 	x = EXPECT_SITE(s, "oops", 9, FL_T_CONSOLE);
-	assert_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->severity, FL_S_ERROR);
 	x = EXPECT_SITE(s, "disk full", 10, FL_T_CONSOLE);
-	assert_str(x->severity, FL_S_CRITICAL);
-	assert_str(x->idiom, "self.logger.critical");
+	harness_expect_str(x->severity, FL_S_CRITICAL);
+	harness_expect_str(x->idiom, "self.logger.critical");
 	x = EXPECT_SITE(s, "low space %d%%", 11, FL_T_CONSOLE);
-	assert_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->severity, FL_S_WARNING);
 	x = EXPECT_SITE(s, "via log", 12, FL_T_CONSOLE);
 	x = EXPECT_SITE(s, "in lambda", 13, FL_T_CONSOLE);
 	assert_int_equal(x->col, 22);
@@ -228,16 +214,16 @@ static void test_nesting_guard(void **state)
 		"    def n(self):\n"                           /* 12 */
 		"        raise ValueError(\"n\")\n");          /* 13 */
 	const fl_site *x = EXPECT_SITE(s, "deep", 5, FL_T_EXCEPTION);
-	assert_str(x->function, "A.B.m.inner");
+	harness_expect_str(x->function, "A.B.m.inner");
 	x = EXPECT_SITE(s, "loop", 7, FL_T_EXCEPTION);
 	assert_null(x->guard);
-	assert_str(x->function, "A.B.m");
+	harness_expect_str(x->function, "A.B.m");
 	x = EXPECT_SITE(s, "inline", 8, FL_T_EXCEPTION);
-	assert_str(x->guard, "a");
+	harness_expect_str(x->guard, "a");
 	x = EXPECT_SITE(s, "arm", 11, FL_T_EXCEPTION);
-	assert_str(x->guard, "Point(x=0)");
+	harness_expect_str(x->guard, "Point(x=0)");
 	x = EXPECT_SITE(s, "n", 13, FL_T_EXCEPTION);
-	assert_str(x->function, "A.n");
+	harness_expect_str(x->function, "A.n");
 	fl_sites_free(s);
 }
 
@@ -272,12 +258,12 @@ static void test_var_message(void **state)
 		"    raise ValueError(msg)\n");                              /* 24 */
 	const fl_site *x = EXPECT_SITE(s, "{self.status_code} Client Error: {reason}",
 				       11, FL_T_HTTP);
-	assert_str(x->cls, "HTTPError");
-	assert_str(x->function, "Response.raise_for_status");
+	harness_expect_str(x->cls, "HTTPError");
+	harness_expect_str(x->function, "Response.raise_for_status");
 	EXPECT_SITE(s, "{self.status_code} Server Error", 11, FL_T_HTTP);
 	x = EXPECT_SITE(s, "Old version ({v}) may cause slowdown.", 14,
 			FL_T_CONSOLE);
-	assert_str(x->cls, "DepWarning");
+	harness_expect_str(x->cls, "DepWarning");
 	assert_int_equal(s->n, 3);
 	fl_sites_free(s);
 }
@@ -318,26 +304,13 @@ static void test_robust(void **state)
 	fl_sites_free(s);
 	/* 1 MB single line */
 	size_t n = 1 << 20;
-	char *big = malloc(n + 64);
-	for (size_t i = 0; i < n; i += 32)
-		memcpy(big + i, "raise X(\"a\" + b); logger.error(", 32);
-	big[n] = '\0';
+	char *big = harness_repeat("raise X(\"a\" + b); logger.error(", n);
 	s = scan_py(big);
 	assert_true(s->n > 0);
 	fl_sites_free(s);
 	/* 10,000 nested brackets, closed and unclosed */
-	size_t depth = 10000, k = 0;
-	strcpy(big, "raise ValueError(");
-	k = strlen(big);
-	for (size_t i = 0; i < depth; i++)
-		big[k++] = i % 2 ? '[' : '(';
-	big[k++] = '"';
-	big[k++] = 'x';
-	big[k++] = '"';
-	for (size_t i = depth; i-- > 0;)
-		big[k++] = i % 2 ? ']' : ')';
-	big[k++] = ')';
-	big[k] = '\0';
+	size_t depth = 10000;
+	size_t k = harness_nest(big, "raise ValueError(", "([", depth, "\"x\"", ")");
 	s = scan_py(big);
 	fl_sites_free(s);
 	big[k - 5000] = '\0';

@@ -12,21 +12,7 @@ static fl_sites *scan_rb(const char *text)
 
 static fl_sites *scan_len(const char *text, size_t len)
 {
-	fl_src src = {.path = "app/x.rb", .text = text, .len = len};
-	fl_sites *s = fl_sites_new();
-	fl_lang_ruby.scan(NULL, &src, s);
-	fl_sites_sort(s);
-	return s;
-}
-
-static void assert_str(const char *got, const char *want)
-{
-	if (!want) {
-		assert_null(got);
-		return;
-	}
-	assert_non_null(got);
-	assert_string_equal(got, want);
+	return harness_scan_len(&fl_lang_ruby, "app/x.rb", text, len);
 }
 
 static void test_raise_forms(void **state)
@@ -59,31 +45,31 @@ static void test_raise_forms(void **state)
 		"end\n"                                                    /* 24 */
 		"raise \"file level\"\n");                                 /* 25 */
 	const fl_site *x = EXPECT_SITE(s, "address required", 5, FL_T_EXCEPTION);
-	assert_str(x->cls, "ArgumentError");
-	assert_str(x->function, "Shop::Order#ship!");
-	assert_str(x->guard, "addr.nil?");
-	assert_str(x->idiom, "raise");
+	harness_expect_str(x->cls, "ArgumentError");
+	harness_expect_str(x->function, "Shop::Order#ship!");
+	harness_expect_str(x->guard, "addr.nil?");
+	harness_expect_str(x->idiom, "raise");
 	assert_int_equal(x->col, 9);
 	x = EXPECT_SITE(s, "empty: {addr}", 7, FL_T_EXCEPTION);
-	assert_str(x->cls, "ArgumentError");
-	assert_str(x->guard, "addr.empty?");
+	harness_expect_str(x->cls, "ArgumentError");
+	harness_expect_str(x->guard, "addr.empty?");
 	x = EXPECT_SITE(s, "cannot ship {id}", 9, FL_T_EXCEPTION);
-	assert_str(x->guard, "unless ready?");
-	assert_str(x->cls, "ShipError");
+	harness_expect_str(x->guard, "unless ready?");
+	harness_expect_str(x->cls, "ShipError");
 	x = EXPECT_SITE(s, "plain runtime", 10, FL_T_EXCEPTION);
-	assert_str(x->cls, "RuntimeError");
+	harness_expect_str(x->cls, "RuntimeError");
 	assert_null(x->guard);
 	x = EXPECT_SITE(s, "ActiveRecord::RecordNotFound", 11, FL_T_EXCEPTION);
-	assert_str(x->cls, "ActiveRecord::RecordNotFound");
+	harness_expect_str(x->cls, "ActiveRecord::RecordNotFound");
 	x = EXPECT_SITE(s, "failed op", 14, FL_T_EXCEPTION);
-	assert_str(x->idiom, "fail");
-	assert_str(x->cls, "IOError");
+	harness_expect_str(x->idiom, "fail");
+	harness_expect_str(x->cls, "IOError");
 	x = EXPECT_SITE(s, "paren form", 15, FL_T_EXCEPTION);
-	assert_str(x->cls, "KeyError");
+	harness_expect_str(x->cls, "KeyError");
 	x = EXPECT_SITE(s, "NotFound", 18, FL_T_EXCEPTION);
-	assert_str(x->function, "Shop::Order.lookup");
+	harness_expect_str(x->function, "Shop::Order.lookup");
 	x = EXPECT_SITE(s, "top level method", 23, FL_T_EXCEPTION);
-	assert_str(x->function, "top");
+	harness_expect_str(x->function, "top");
 	x = EXPECT_SITE(s, "file level", 25, FL_T_EXCEPTION);
 	assert_null(x->function);
 	assert_int_equal(s->n, 10);
@@ -106,15 +92,15 @@ static void test_abort_errors(void **state)
 		"abort \"bye #{name}\"\n"                                   /* 10 */
 		"abort\n");                                                 /* 11 */
 	const fl_site *x = EXPECT_SITE(s, "can't be blank", 3, FL_T_VALIDATION);
-	assert_str(x->severity, FL_S_WARNING);
-	assert_str(x->guard, "if name.blank?");
-	assert_str(x->function, "User#validate_name");
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->guard, "if name.blank?");
+	harness_expect_str(x->function, "User#validate_name");
 	x = EXPECT_SITE(s, "is locked", 4, FL_T_VALIDATION);
 	x = EXPECT_SITE(s, "is taken", 5, FL_T_VALIDATION);
 	assert_int_equal(x->col, 5);
 	x = EXPECT_SITE(s, "fatal: config missing", 9, FL_T_CONSOLE);
-	assert_str(x->severity, FL_S_CRITICAL);
-	assert_str(x->idiom, "abort");
+	harness_expect_str(x->severity, FL_S_CRITICAL);
+	harness_expect_str(x->idiom, "abort");
 	x = EXPECT_SITE(s, "bye {name}", 10, FL_T_CONSOLE);
 	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
@@ -216,22 +202,22 @@ static void test_guards(void **state)
 		"  end\n"                                  /* 25 */
 		"end\n");                                  /* 26 */
 	const fl_site *x = EXPECT_SITE(s, "no x", 5, FL_T_EXCEPTION);
-	assert_str(x->guard, "unless x");
-	assert_str(x->function, "A.build");
+	harness_expect_str(x->guard, "unless x");
+	harness_expect_str(x->function, "A.build");
 	x = EXPECT_SITE(s, "arm a", 8, FL_T_EXCEPTION);
-	assert_str(x->guard, ":a");
+	harness_expect_str(x->guard, ":a");
 	x = EXPECT_SITE(s, "arm b", 10, FL_T_EXCEPTION);
-	assert_str(x->guard, ":b");
+	harness_expect_str(x->guard, ":b");
 	x = EXPECT_SITE(s, "in loop", 13, FL_T_EXCEPTION);
-	assert_str(x->guard, "x");
+	harness_expect_str(x->guard, "x");
 	x = EXPECT_SITE(s, "in block", 16, FL_T_EXCEPTION);
 	assert_null(x->guard);
 	x = EXPECT_SITE(s, "after modifier", 19, FL_T_EXCEPTION);
 	assert_null(x->guard);
-	assert_str(x->function, "A.build");
+	harness_expect_str(x->function, "A.build");
 	EXPECT_SITE(s, "endless", 22, FL_T_EXCEPTION);
 	x = EXPECT_SITE(s, "after", 24, FL_T_EXCEPTION);
-	assert_str(x->function, "A#after");
+	harness_expect_str(x->function, "A#after");
 	fl_sites_free(s);
 }
 
@@ -305,37 +291,20 @@ static void test_robust(void **state)
 	fl_sites_free(s);
 	/* 1 MB single line */
 	size_t n = 1 << 20;
-	char *big = malloc(n + 64);
-	for (size_t i = 0; i < n; i += 32)
-		memcpy(big + i, "raise X, \"a\" + b; errors.add(:x", 32);
-	big[n] = '\0';
+	char *big = harness_repeat("raise X, \"a\" + b; errors.add(:x", n);
 	s = scan_rb(big);
 	assert_true(s->n > 0);
 	fl_sites_free(s);
 	/* 10,000 nested brackets, and nested interpolation */
-	size_t depth = 10000, k = 0;
-	strcpy(big, "raise X, (");
-	k = strlen(big);
-	for (size_t i = 0; i < depth; i++)
-		big[k++] = i % 2 ? '[' : '(';
-	big[k++] = '"';
-	big[k++] = 'x';
-	big[k++] = '"';
-	for (size_t i = depth; i-- > 0;)
-		big[k++] = i % 2 ? ']' : ')';
-	big[k++] = ')';
-	big[k] = '\0';
+	size_t depth = 10000;
+	size_t k = harness_nest(big, "raise X, (", "([", depth, "\"x\"", ")");
 	s = scan_rb(big);
 	fl_sites_free(s);
 	big[k - 5000] = '\0';
 	s = scan_rb(big);
 	fl_sites_free(s);
-	k = 0;
-	for (size_t i = 0; i < depth; i++) {
-		memcpy(big + k, "\"#{", 3);
-		k += 3;
-	}
-	big[k] = '\0';
+	harness_fill(big, 0, 3 * depth, "\"#{");
+	big[3 * depth] = '\0';
 	s = scan_rb(big);
 	fl_sites_free(s);
 	free(big);

@@ -10,18 +10,6 @@ static fl_sites *scan(const char *text)
 	return harness_scan(&fl_lang_rust, "src/lib.rs", text);
 }
 
-static void expect_str(const char *got, const char *want)
-{
-	if (!want) {
-		if (got)
-			fail_msg("expected NULL, got <%s>", got);
-		return;
-	}
-	if (!got)
-		fail_msg("expected <%s>, got NULL", want);
-	assert_string_equal(got, want);
-}
-
 static void test_panics(void **state)
 {
 	(void)state;
@@ -45,18 +33,18 @@ static void test_panics(void **state)
 	const fl_site *p = EXPECT_SITE(s, "too big: {} ({x})", 3, FL_T_PANIC);
 	assert_string_equal(p->severity, FL_S_CRITICAL);
 	assert_int_equal(p->col, 9);
-	expect_str(p->function, "parse");
-	expect_str(p->guard, "x > 10");
-	expect_str(p->idiom, "panic!");
+	harness_expect_str(p->function, "parse");
+	harness_expect_str(p->guard, "x > 10");
+	harness_expect_str(p->idiom, "panic!");
 	p = EXPECT_SITE(s, "zero is filtered: {x}", 6, FL_T_PANIC);
-	expect_str(p->guard, "0");
-	expect_str(p->idiom, "unreachable!");
+	harness_expect_str(p->guard, "0");
+	harness_expect_str(p->idiom, "unreachable!");
 	p = EXPECT_SITE(s, "small {}", 7, FL_T_PANIC);
-	expect_str(p->guard, "1 | 2");
+	harness_expect_str(p->guard, "1 | 2");
 	p = EXPECT_SITE(s, "other", 8, FL_T_PANIC);
-	expect_str(p->guard, "_");
+	harness_expect_str(p->guard, "_");
 	p = EXPECT_SITE(s, "x must be < 5, got {}", 10, FL_T_PANIC);
-	expect_str(p->guard, NULL);
+	harness_expect_str(p->guard, NULL);
 	EXPECT_SITE(s, "x is {x}", 11, FL_T_PANIC);
 	fl_sites_free(s);
 }
@@ -84,19 +72,19 @@ static void test_expect_and_methods(void **state)
 		"}\n"                                                                   /* 17 */
 		"fn free() { x.unwrap(); Err(e)?; }\n");                                /* 18 */
 	const fl_site *p = EXPECT_SITE(s, "open config", 4, FL_T_PANIC);
-	expect_str(p->guard, "std::fs::File::open(&self.path)");
-	expect_str(p->function, "Parser::parse");
-	expect_str(p->idiom, ".expect");
+	harness_expect_str(p->guard, "std::fs::File::open(&self.path)");
+	harness_expect_str(p->function, "Parser::parse");
+	harness_expect_str(p->idiom, ".expect");
 	p = EXPECT_SITE(s, "key present", 6, FL_T_PANIC);
-	expect_str(p->guard, "self.map.get(&k)");
+	harness_expect_str(p->guard, "self.map.get(&k)");
 	p = EXPECT_SITE(s, "number", 7, FL_T_PANIC);
-	expect_str(p->guard, "\"42\".parse::<u32>()");
+	harness_expect_str(p->guard, "\"42\".parse::<u32>()");
 	p = EXPECT_SITE(s, "in closure", 8, FL_T_PANIC);
-	expect_str(p->function, "Parser::parse");
+	harness_expect_str(p->function, "Parser::parse");
 	p = EXPECT_SITE(s, "plain error", 9, FL_T_EXCEPTION);
-	expect_str(p->cls, NULL);
+	harness_expect_str(p->cls, NULL);
 	p = EXPECT_SITE(s, "bad {} {}", 14, FL_T_EXCEPTION);
-	expect_str(p->function, "Wrapper::fmt");
+	harness_expect_str(p->function, "Wrapper::fmt");
 	EXPECT_SITE(s, "from string", 15, FL_T_EXCEPTION);
 	assert_int_equal(s->n, 7);
 	fl_sites_free(s);
@@ -119,20 +107,20 @@ static void test_anyhow_io(void **state)
 		"    bail!(MyError::Bad);\n"                                            /* 11 */
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "empty path", 3, FL_T_EXCEPTION);
-	expect_str(p->guard, "p.is_empty()");
-	expect_str(p->idiom, "bail!");
+	harness_expect_str(p->guard, "p.is_empty()");
+	harness_expect_str(p->idiom, "bail!");
 	assert_string_equal(p->severity, FL_S_ERROR);
 	EXPECT_SITE(s, "path too long: {}", 4, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "wrapped {p}", 5, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "eyre {}", 6, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "fmt err", 7, FL_T_EXCEPTION);
 	p = EXPECT_SITE(s, "no such file", 8, FL_T_EXCEPTION);
-	expect_str(p->cls, "io::Error");
+	harness_expect_str(p->cls, "io::Error");
 	assert_int_equal(p->col, 14);
 	p = EXPECT_SITE(s, "other {}", 9, FL_T_EXCEPTION);
-	expect_str(p->cls, "std::io::Error");
+	harness_expect_str(p->cls, "std::io::Error");
 	p = EXPECT_SITE(s, "custom", 10, FL_T_EXCEPTION);
-	expect_str(p->cls, "MyError");
+	harness_expect_str(p->cls, "MyError");
 	assert_int_equal(s->n, 8);
 	fl_sites_free(s);
 }
@@ -154,11 +142,11 @@ static void test_thiserror(void **state)
 		"#[error(\"parse failed at {line}\")]\n"                /* 11 */
 		"pub struct ParseError { line: usize }\n");             /* 12 */
 	const fl_site *p = EXPECT_SITE(s, "missing key {0}", 3, FL_T_EXCEPTION);
-	expect_str(p->cls, "ConfigError::Missing");
+	harness_expect_str(p->cls, "ConfigError::Missing");
 	p = EXPECT_SITE(s, "bad value {value:?} for {key} {raw}", 5, FL_T_EXCEPTION);
-	expect_str(p->cls, "ConfigError::BadValue");
+	harness_expect_str(p->cls, "ConfigError::BadValue");
 	p = EXPECT_SITE(s, "parse failed at {line}", 11, FL_T_EXCEPTION);
-	expect_str(p->cls, "ParseError");
+	harness_expect_str(p->cls, "ParseError");
 	assert_int_equal(s->n, 3);
 	fl_sites_free(s);
 }
@@ -239,7 +227,7 @@ static void test_macro_rules_and_closures(void **state)
 		"}\n");
 	EXPECT_SITE(s, "check failed", 2, FL_T_PANIC);
 	const fl_site *p = EXPECT_SITE(s, "no value", 5, FL_T_PANIC);
-	expect_str(p->function, "g");
+	harness_expect_str(p->function, "g");
 	fl_sites_free(s);
 }
 
@@ -261,26 +249,26 @@ static void test_functions_guards(void **state)
 		"mod m { pub fn f<T: Into<String>>(t: T) where T: Clone { panic!(\"in mod\") } }\n" /* 12 */
 		"impl<'a> Parser<'a> { fn r#try(&self) { panic!(\"raw ident\") } }\n"); /* 13 */
 	const fl_site *p = EXPECT_SITE(s, "default get", 2, FL_T_PANIC);
-	expect_str(p->function, "Store::get");
+	harness_expect_str(p->function, "Store::get");
 	p = EXPECT_SITE(s, "inner fn", 6, FL_T_PANIC);
-	expect_str(p->function, "inner");
+	harness_expect_str(p->function, "inner");
 	p = EXPECT_SITE(s, "closure {}", 7, FL_T_PANIC);
-	expect_str(p->function, "outer");
-	expect_str(p->guard, "x > 1");
+	harness_expect_str(p->function, "outer");
+	harness_expect_str(p->guard, "x > 1");
 	p = EXPECT_SITE(s, "loop", 8, FL_T_PANIC);
-	expect_str(p->guard, "let Some(x) = it.next()");
+	harness_expect_str(p->guard, "let Some(x) = it.next()");
 	p = EXPECT_SITE(s, "else if", 9, FL_T_EXCEPTION);
-	expect_str(p->guard, "b == 2");
+	harness_expect_str(p->guard, "b == 2");
 	p = EXPECT_SITE(s, "else", 9, FL_T_EXCEPTION);
-	expect_str(p->guard, NULL);
+	harness_expect_str(p->guard, NULL);
 	p = EXPECT_SITE(s, "arm block {}", 10, FL_T_EXCEPTION);
-	expect_str(p->guard, "Err(e)");
+	harness_expect_str(p->guard, "Err(e)");
 	p = EXPECT_SITE(s, "struct pat", 10, FL_T_PANIC);
-	expect_str(p->guard, "Ok(Foo { a, .. })");
+	harness_expect_str(p->guard, "Ok(Foo { a, .. })");
 	p = EXPECT_SITE(s, "in mod", 12, FL_T_PANIC);
-	expect_str(p->function, "f");
+	harness_expect_str(p->function, "f");
 	p = EXPECT_SITE(s, "raw ident", 13, FL_T_PANIC);
-	expect_str(p->function, "Parser::r#try");
+	harness_expect_str(p->function, "Parser::r#try");
 	assert_int_equal(s->n, 10);
 	fl_sites_free(s);
 }
@@ -306,11 +294,11 @@ static void test_real_context(void **state)
 		"}\n"                                                                    /* 13 */
 		"fn f() { Err(format!(\"{err}\")); x.wrap_err(\"io: {}\"); }\n");      /* 14 */
 	const fl_site *p = EXPECT_SITE(s, "failed to read report", 2, FL_T_EXCEPTION);
-	expect_str(p->idiom, ".context");
-	expect_str(p->function, "load");
-	expect_str(p->guard, "fs::read(p)");
+	harness_expect_str(p->idiom, ".context");
+	harness_expect_str(p->function, "load");
+	harness_expect_str(p->guard, "fs::read(p)");
 	p = EXPECT_SITE(s, "failed to read `{}`", 3, FL_T_EXCEPTION);
-	expect_str(p->idiom, ".with_context");
+	harness_expect_str(p->idiom, ".with_context");
 	EXPECT_SITE(s, "invalid manifest `{p:?}`", 4, FL_T_EXCEPTION);
 	p = EXPECT_SITE(s, "the --no-indent flag has been changed", 7, FL_T_CONSOLE);
 	assert_string_equal(p->severity, FL_S_WARNING);
@@ -341,16 +329,16 @@ static void test_real_serde(void **state)
 		"    syn::Error::new_spanned(x, \"expected a literal\")\n"                    /* 12 */
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "cannot deserialize `!`", 2, FL_T_EXCEPTION);
-	expect_str(p->cls, "Error");
+	harness_expect_str(p->cls, "Error");
 	p = EXPECT_SITE(s, "lock poison error while serializing", 3, FL_T_EXCEPTION);
-	expect_str(p->cls, "S::Error");
+	harness_expect_str(p->cls, "S::Error");
 	EXPECT_SITE(s, "duplicate field `{}`", 4, FL_T_EXCEPTION);
 	p = EXPECT_SITE(s, "Serde does not support derive for unions", 6, FL_T_EXCEPTION);
-	expect_str(p->idiom, ".error_spanned_by");
+	harness_expect_str(p->idiom, ".error_spanned_by");
 	EXPECT_SITE(s, "unknown serde field attribute `{}`", 7, FL_T_EXCEPTION);
 	assert_null(harness_find(s, "not a message"));
 	p = EXPECT_SITE(s, "expected a literal", 12, FL_T_EXCEPTION);
-	expect_str(p->cls, "syn::Error");
+	harness_expect_str(p->cls, "syn::Error");
 	assert_int_equal(s->n, 6);
 	fl_sites_free(s);
 }
@@ -360,58 +348,16 @@ static void test_robustness(void **state)
 	(void)state;
 	/* invalid UTF-8 and embedded NUL */
 	static const char junk[] = "fn \xff\xfe(\x80) { panic!(\"a\0b\"); '\xc3 \"\xe2\x82 }";
-	fl_src src = {.path = "x.rs", .text = junk, .len = sizeof junk - 1};
-	fl_sites *s = fl_sites_new();
-	fl_lang_rust.scan(NULL, &src, s);
-	fl_sites_free(s);
+	harness_scan_bytes(&fl_lang_rust, "x.rs", junk, sizeof junk - 1);
 	/* unterminated constructs */
 	const char *un[] = {"panic!(\"unterminated", "/* /* */ unterminated",
 			    "r##\"raw", "fn f() { panic!(", "'", "b'", "r#", "br#",
 			    "#[error(", "x.expect(", "impl<", "fn f<", "match x {",
 			    "\"\\", "'\\", "Err(", NULL};
-	for (const char **u = un; *u; u++) {
-		s = scan(*u);
-		fl_sites_free(s);
-	}
-	/* 1 MB single line */
-	size_t n = 1 << 20;
-	char *big = malloc(n + 1);
-	for (size_t i = 0; i < n; i++)
-		big[i] = "panic!(\"x\"); a.b "[i % 17];
-	big[n] = '\0';
-	s = scan(big);
-	assert_true(s->n > 1000);
-	fl_sites_free(s);
-	/* 10,000 nested brackets, then unbalanced */
-	size_t d = 10000;
-	char *nest = malloc(4 * d + 64);
-	size_t k = 0;
-	for (size_t i = 0; i < d; i++) {
-		nest[k++] = "({[("[i % 4];
-	}
-	memcpy(nest + k, "panic!(\"deep\")", 14);
-	k += 14;
-	for (size_t i = d; i-- > 0;)
-		nest[k++] = ")}])"[i % 4];
-	nest[k] = '\0';
-	s = scan(nest);
-	fl_sites_free(s);
-	/* nested panics and if's */
-	k = 0;
-	for (size_t i = 0; i < d; i++) {
-		memcpy(nest + k, "if(", 3);
-		k += 3;
-	}
-	nest[k] = '\0';
-	s = scan(nest);
-	fl_sites_free(s);
-	free(nest);
-	/* a long chain of panic!( unclosed */
-	for (size_t i = 0; i + 7 <= n; i += 7)
-		memcpy(big + i, "panic!(", 7);
-	s = scan(big);
-	fl_sites_free(s);
-	free(big);
+	harness_scan_each(&fl_lang_rust, "src/lib.rs", un);
+	/* 1 MB line, deep nesting, long chains of unclosed calls */
+	harness_stress(&fl_lang_rust, "src/lib.rs", "panic!(\"x\"); a.b ", 1001,
+		       "panic!(\"deep\")", "panic!(");
 }
 
 int main(void)
