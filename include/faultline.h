@@ -285,6 +285,10 @@ typedef struct fl_scan_summary {
 	long long skipped[FL_SKIP_MAX];
 	long long sites, records, duplicates;
 	long long added, removed, changed, unchanged; /* against the store */
+	/* records that failed validation and were left out (a scanner bug:
+	 * the scan goes on and says so), and the first one's reason */
+	long long invalid;
+	char invalid_first[320];
 	fl_scan_lang_count langs[16];
 	size_t nlangs;
 	double seconds;

@@ -63,6 +63,7 @@ static void print_json(const fl_scan_summary *s)
 	json_object_set_new(store, "changed", json_integer(s->changed));
 	json_object_set_new(store, "unchanged", json_integer(s->unchanged));
 	json_object_set_new(o, "store", store);
+	json_object_set_new(o, "invalid", json_integer(s->invalid));
 	json_t *langs = json_array();
 	for (size_t i = 0; i < s->nlangs; i++) {
 		json_t *l = json_object();
@@ -145,6 +146,11 @@ int cmd_scan(int argc, char **argv)
 		fl_scan_result_free(&res);
 		return cli_fail(1, "scan: %s", err.msg);
 	}
+	if (res.summary.invalid)
+		fprintf(stderr, "faultline: warning: %lld record%s left out because %s not valid"
+			" (a scanner bug; please report it with the source line): %s\n",
+			res.summary.invalid, res.summary.invalid == 1 ? "" : "s",
+			res.summary.invalid == 1 ? "it is" : "they are", res.summary.invalid_first);
 	if (json)
 		print_json(&res.summary);
 	else

@@ -431,7 +431,7 @@ static void prepare_job(struct ctx *c, size_t i)
 		    message_has_text(s->message))
 			msg = fl_utf8_fix(s->message, strlen(s->message));
 		else if (code)
-			msg = fl_xstrdup(code);
+			msg = fl_utf8_fix(code, strlen(code));
 		else
 			continue;
 		struct pre *p = &j->pre[j->npre++];
@@ -527,9 +527,12 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 				encode_pre(c->w, p); /* the slug is part of the content */
 		}
 		if (c->w && p->verr) {
-			fl_seterr(err, "%s", p->verr);
+			/* never store an invalid record; one scanner bug must not
+			 * cost the user the whole scan: leave it out and say so */
+			if (sum->invalid++ == 0)
+				snprintf(sum->invalid_first, sizeof sum->invalid_first,
+					 "%s:%d: %s", path, p->line, p->verr);
 			free_pre(p);
-			rc = -1;
 			continue;
 		}
 		if (res->n == b->cap) {

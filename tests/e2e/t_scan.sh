@@ -152,12 +152,17 @@ printf 'raise ValueError("bad \xff\xfe bytes here")\n' >"$WORK/junk/badutf8.py"
 printf 'raise ValueError("before nul")\n\0\0\0\n' >"$WORK/junk/nul.py"
 { printf 'x = "'; head -c 3000000 /dev/zero | tr '\0' 'a'; printf '"\n'; } >"$WORK/junk/huge.py"
 printf 'raise ValueError("unterminated\n' >"$WORK/junk/unterminated.py"
+# a Node-style error class whose name holds invalid UTF-8: the code is the message
+printf 'throw new ERR_BAD\xb7\xb3TYPE(name)\n' >"$WORK/junk/badcode.js"
 "$FL" scan "$WORK/junk" --db "$WORK/junktree.db" --json >"$WORK/j.json" 2>"$WORK/e.txt"
 check "junk tree: scan succeeds" [ $? -eq 0 ]
 check "junk tree: binary and huge files skipped" \
 	[ "$(jq '.skipped.binary + .skipped["over 1 MB"]' "$WORK/j.json")" -ge 2 ]
 check "junk tree: invalid UTF-8 replaced, record kept" \
 	bash -c "'$FL' list --db '$WORK/junktree.db' --json | jq -r .errorMessage | grep -q 'bad .*bytes here'"
+check "junk tree: an error code with invalid UTF-8 is repaired, not fatal" \
+	bash -c "'$FL' list --db '$WORK/junktree.db' --json | jq -r 'select(.filePath == \"badcode.js\") | .errorMessage' | grep -q '^ERR_BAD.*TYPE\$'"
+check "junk tree: no record left out as invalid" [ "$(jq .invalid "$WORK/j.json")" = 0 ]
 
 # ---- a killed scan leaves the previous state whole ----------------------------------
 big="$WORK/big"
