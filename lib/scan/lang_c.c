@@ -912,6 +912,22 @@ static int name_sev(const char *s, size_t n, bool attr)
 		     ieq(w, l, "str") || ieq(w, l, "string")))
 			return SEV_NONE;
 		words++;
+		/* a lower-case compound of a setting verb and an error word, for a
+		 * function with a printf format attribute: seterr(), set_error's
+		 * one-word form, reporterror(), raiseerr() */
+		if (attr && l >= 6) {
+			static const char *const verbs[] = {"set", "report", "raise", "throw", "record", NULL};
+			for (int vi = 0; verbs[vi]; vi++) {
+				size_t vl = strlen(verbs[vi]);
+				if (l > vl && ieq(w, vl, verbs[vi]) &&
+				    (ieq(w + vl, l - vl, "err") || ieq(w + vl, l - vl, "error") ||
+				     ieq(w + vl, l - vl, "errf") || ieq(w + vl, l - vl, "errorf"))) {
+					w += vl;
+					l -= vl;
+					break;
+				}
+			}
+		}
 		/* printf-style names with a trailing 'f': failf, errorf,
 		 * warnf, fatalf, panicf, dief, errf, logf */
 		if (l > 3 && w[l - 1] == 'f' &&

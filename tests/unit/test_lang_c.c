@@ -267,6 +267,32 @@ static void test_real_reporters(void **state)
 	fl_sites_free(s);
 }
 
+/* a one-word compound reporter with a printf format attribute (faultline's
+ * own fl_seterr); a formatting function that is not a reporter stays out */
+static void test_compound_reporter(void **state)
+{
+	(void)state;
+	const char *src =
+		"int fl_seterr(fl_err *err, const char *fmt, ...)\n"                /* 1 */
+		"    __attribute__((format(printf, 2, 3)));\n"                     /* 2 */
+		"int setcolorf(struct term *t, const char *fmt, ...)\n"             /* 3 */
+		"    __attribute__((format(printf, 2, 3)));\n"                     /* 4 */
+		"int open_store(const char *path, fl_err *err) {\n"                /* 5 */
+		"    if (busy(path))\n"                                            /* 6 */
+		"        return fl_seterr(err, \"store %s: busy\", path);\n"       /* 7 */
+		"    setcolorf(t, \"opening %s\", path);\n"                        /* 8 */
+		"    return 0;\n"
+		"}\n";
+	fl_sites *s = scan("store.c", src);
+	const fl_site *x = EXPECT_SITE(s, "store %s: busy", 7, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "fl_seterr");
+	harness_expect_str(x->function, "open_store");
+	assert_null(harness_find(s, "opening %s"));
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
 /* real-project findings (curl, leveldb): printf-style names with a
  * trailing 'f', object-like aliases of reporters, compiler-diagnostic
  * macros, LevelDB/Abseil status returns */
@@ -437,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_glib_pg_python),
 		cmocka_unit_test(test_reporters),
 		cmocka_unit_test(test_real_reporters),
+		cmocka_unit_test(test_compound_reporter),
 		cmocka_unit_test(test_real_curl_leveldb),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages_and_macros),
