@@ -12,62 +12,55 @@
 #include "json_internal.h"
 #include "util.h"
 
-enum kind { F_STR, F_NSTR, F_NINT, F_INT, F_STRV, F_LL, F_NLL };
-
-struct field {
-	const char *key;
-	enum kind kind;
-	size_t off;
+#define E(k, kind, m) {k, sizeof k - 1, kind, offsetof(fl_entry, m)}
+const fl_field fl_entry_fields[] = {
+	E("id", FL_F_STR, id),
+	E("repo", FL_F_STR, repo),
+	E("slug", FL_F_STR, slug),
+	E("errorCode", FL_F_NSTR, error_code),
+	E("errorMessage", FL_F_STR, error_message),
+	E("messagePattern", FL_F_STR, message_pattern),
+	E("errorType", FL_F_STR, error_type),
+	E("errorClass", FL_F_NSTR, error_class),
+	E("httpStatus", FL_F_NINT, http_status),
+	E("severity", FL_F_STR, severity),
+	E("filePath", FL_F_STR, file_path),
+	E("lineNumber", FL_F_NINT, line_number),
+	E("sourceCode", FL_F_NSTR, source_code),
+	E("sourceCodeStart", FL_F_NINT, source_code_start),
+	E("sourceCodeEnd", FL_F_NINT, source_code_end),
+	E("githubUrl", FL_F_STR, github_url),
+	E("documentation", FL_F_STR, documentation),
+	E("triggerScenarios", FL_F_STR, trigger_scenarios),
+	E("commonSituations", FL_F_STR, common_situations),
+	E("solutions", FL_F_STRV, solutions),
+	E("exampleFix", FL_F_NSTR, example_fix),
+	E("handlingStrategy", FL_F_NSTR, handling_strategy),
+	E("validationCode", FL_F_NSTR, validation_code),
+	E("typeGuard", FL_F_NSTR, type_guard),
+	E("tryCatchPattern", FL_F_NSTR, try_catch_pattern),
+	E("preventionTips", FL_F_STRV, prevention_tips),
+	E("tags", FL_F_STRV, tags),
+	E("backgroundTag", FL_F_NSTR, background_tag),
+	E("analyzedSha", FL_F_STR, analyzed_sha),
+	E("analyzedAt", FL_F_STR, analyzed_at),
+	E("contentChangedAt", FL_F_STR, content_changed_at),
+	E("schemaVersion", FL_F_INT, schema_version),
 };
-
-#define E(k, kind, m) {k, kind, offsetof(fl_entry, m)}
-static const struct field entry_fields[] = {
-	E("id", F_STR, id),
-	E("repo", F_STR, repo),
-	E("slug", F_STR, slug),
-	E("errorCode", F_NSTR, error_code),
-	E("errorMessage", F_STR, error_message),
-	E("messagePattern", F_STR, message_pattern),
-	E("errorType", F_STR, error_type),
-	E("errorClass", F_NSTR, error_class),
-	E("httpStatus", F_NINT, http_status),
-	E("severity", F_STR, severity),
-	E("filePath", F_STR, file_path),
-	E("lineNumber", F_NINT, line_number),
-	E("sourceCode", F_NSTR, source_code),
-	E("sourceCodeStart", F_NINT, source_code_start),
-	E("sourceCodeEnd", F_NINT, source_code_end),
-	E("githubUrl", F_STR, github_url),
-	E("documentation", F_STR, documentation),
-	E("triggerScenarios", F_STR, trigger_scenarios),
-	E("commonSituations", F_STR, common_situations),
-	E("solutions", F_STRV, solutions),
-	E("exampleFix", F_NSTR, example_fix),
-	E("handlingStrategy", F_NSTR, handling_strategy),
-	E("validationCode", F_NSTR, validation_code),
-	E("typeGuard", F_NSTR, type_guard),
-	E("tryCatchPattern", F_NSTR, try_catch_pattern),
-	E("preventionTips", F_STRV, prevention_tips),
-	E("tags", F_STRV, tags),
-	E("backgroundTag", F_NSTR, background_tag),
-	E("analyzedSha", F_STR, analyzed_sha),
-	E("analyzedAt", F_STR, analyzed_at),
-	E("contentChangedAt", F_STR, content_changed_at),
-	E("schemaVersion", F_INT, schema_version),
-};
+const size_t fl_entry_nfields = sizeof fl_entry_fields / sizeof fl_entry_fields[0];
 #undef E
 
-#define R(k, kind, m) {k, kind, offsetof(fl_repo, m)}
-static const struct field repo_fields[] = {
-	R("repo", F_STR, repo),
-	R("description", F_NSTR, description),
-	R("language", F_NSTR, language),
-	R("stars", F_LL, stars),
-	R("sourceFiles", F_NLL, source_files),
-	R("defaultBranch", F_STR, default_branch),
-	R("analyzedSha", F_STR, analyzed_sha),
-	R("analyzedAt", F_STR, analyzed_at),
-	R("errorCount", F_LL, error_count),
+#define R(k, kind, m) {k, sizeof k - 1, kind, offsetof(fl_repo, m)}
+static const fl_field repo_fields[] = {
+	R("repo", FL_F_STR, repo),
+	R("description", FL_F_NSTR, description),
+	R("language", FL_F_NSTR, language),
+	R("stars", FL_F_LL, stars),
+	R("sourceFiles", FL_F_NLL, source_files),
+	R("defaultBranch", FL_F_STR, default_branch),
+	R("analyzedSha", FL_F_STR, analyzed_sha),
+	R("analyzedAt", FL_F_STR, analyzed_at),
+	R("errorCount", FL_F_LL, error_count),
 };
 #undef R
 
@@ -86,38 +79,38 @@ static json_t *jstr(const char *s)
 	return j;
 }
 
-static json_t *to_json(const void *rec, const struct field *f, size_t nf)
+static json_t *to_json(const void *rec, const fl_field *f, size_t nf)
 {
 	json_t *o = json_object();
 	for (size_t i = 0; i < nf; i++) {
 		const char *base = (const char *)rec + f[i].off;
 		json_t *v = NULL;
 		switch (f[i].kind) {
-		case F_STR:
-		case F_NSTR: {
+		case FL_F_STR:
+		case FL_F_NSTR: {
 			const char *s = *(char *const *)base;
 			v = s ? jstr(s) : json_null();
-			if (f[i].kind == F_STR && !s)
+			if (f[i].kind == FL_F_STR && !s)
 				v = jstr("");
 			break;
 		}
-		case F_NINT: {
+		case FL_F_NINT: {
 			int x = *(const int *)base;
 			v = x ? json_integer(x) : json_null();
 			break;
 		}
-		case F_INT:
+		case FL_F_INT:
 			v = json_integer(*(const int *)base);
 			break;
-		case F_LL:
+		case FL_F_LL:
 			v = json_integer(*(const long long *)base);
 			break;
-		case F_NLL: {
+		case FL_F_NLL: {
 			long long x = *(const long long *)base;
 			v = x >= 0 ? json_integer(x) : json_null();
 			break;
 		}
-		case F_STRV: {
+		case FL_F_STRV: {
 			const fl_strv *sv = (const fl_strv *)base;
 			v = json_array();
 			for (size_t k = 0; k < sv->n; k++)
@@ -132,7 +125,7 @@ static json_t *to_json(const void *rec, const struct field *f, size_t nf)
 
 json_t *fl_entry_to_jobj(const fl_entry *e)
 {
-	return to_json(e, entry_fields, NFIELDS(entry_fields));
+	return to_json(e, fl_entry_fields, fl_entry_nfields);
 }
 
 json_t *fl_repo_to_jobj(const fl_repo *r)
@@ -175,7 +168,7 @@ static void put_jstr(fl_buf *b, const char *s)
 	fl_buf_putc(b, '"');
 }
 
-static char *to_json_compact(const void *rec, const struct field *f, size_t nf)
+static char *to_json_compact(const void *rec, const fl_field *f, size_t nf)
 {
 	fl_buf b = {0};
 	char num[32];
@@ -188,10 +181,10 @@ static char *to_json_compact(const void *rec, const struct field *f, size_t nf)
 		fl_buf_puts(&b, f[i].key);
 		fl_buf_puts(&b, "\":");
 		switch (f[i].kind) {
-		case F_STR:
-		case F_NSTR: {
+		case FL_F_STR:
+		case FL_F_NSTR: {
 			const char *s = *(char *const *)base;
-			if (!s && f[i].kind == F_NSTR) {
+			if (!s && f[i].kind == FL_F_NSTR) {
 				fl_buf_puts(&b, "null");
 				break;
 			}
@@ -206,7 +199,7 @@ static char *to_json_compact(const void *rec, const struct field *f, size_t nf)
 			}
 			break;
 		}
-		case F_NINT: {
+		case FL_F_NINT: {
 			int x = *(const int *)base;
 			if (x) {
 				snprintf(num, sizeof num, "%d", x);
@@ -216,15 +209,15 @@ static char *to_json_compact(const void *rec, const struct field *f, size_t nf)
 			}
 			break;
 		}
-		case F_INT:
+		case FL_F_INT:
 			snprintf(num, sizeof num, "%d", *(const int *)base);
 			fl_buf_puts(&b, num);
 			break;
-		case F_LL:
+		case FL_F_LL:
 			snprintf(num, sizeof num, "%lld", *(const long long *)base);
 			fl_buf_puts(&b, num);
 			break;
-		case F_NLL: {
+		case FL_F_NLL: {
 			long long x = *(const long long *)base;
 			if (x >= 0) {
 				snprintf(num, sizeof num, "%lld", x);
@@ -234,7 +227,7 @@ static char *to_json_compact(const void *rec, const struct field *f, size_t nf)
 			}
 			break;
 		}
-		case F_STRV: {
+		case FL_F_STRV: {
 			const fl_strv *sv = (const fl_strv *)base;
 			fl_buf_putc(&b, '[');
 			for (size_t k = 0; k < sv->n; k++) {
@@ -270,7 +263,7 @@ static char *dump(json_t *o, bool pretty)
 char *fl_entry_to_json(const fl_entry *e, bool pretty)
 {
 	if (!pretty)
-		return to_json_compact(e, entry_fields, NFIELDS(entry_fields));
+		return to_json_compact(e, fl_entry_fields, fl_entry_nfields);
 	return dump(fl_entry_to_jobj(e), pretty);
 }
 
@@ -281,21 +274,21 @@ char *fl_repo_to_json(const fl_repo *r, bool pretty)
 	return dump(fl_repo_to_jobj(r), pretty);
 }
 
-static const char *kind_name(enum kind k)
+static const char *kind_name(fl_field_kind k)
 {
 	switch (k) {
-	case F_STR: return "a string";
-	case F_NSTR: return "a string or null";
-	case F_NINT:
-	case F_NLL: return "an integer or null";
-	case F_INT:
-	case F_LL: return "an integer";
-	case F_STRV: return "an array of strings";
+	case FL_F_STR: return "a string";
+	case FL_F_NSTR: return "a string or null";
+	case FL_F_NINT:
+	case FL_F_NLL: return "an integer or null";
+	case FL_F_INT:
+	case FL_F_LL: return "an integer";
+	case FL_F_STRV: return "an array of strings";
 	}
 	return "?";
 }
 
-static int from_json(json_t *o, void *rec, const struct field *f, size_t nf,
+static int from_json(json_t *o, void *rec, const fl_field *f, size_t nf,
 		     const char *what, fl_err *err)
 {
 	if (!json_is_object(o))
@@ -318,17 +311,17 @@ static int from_json(json_t *o, void *rec, const struct field *f, size_t nf,
 			return fl_seterr(err, "%s: %s: missing", what, f[i].key);
 		bool ok = true;
 		switch (f[i].kind) {
-		case F_STR:
+		case FL_F_STR:
 			ok = json_is_string(v);
 			if (ok)
 				*(char **)base = fl_xstrdup(json_string_value(v));
 			break;
-		case F_NSTR:
+		case FL_F_NSTR:
 			ok = json_is_string(v) || json_is_null(v);
 			if (json_is_string(v))
 				*(char **)base = fl_xstrdup(json_string_value(v));
 			break;
-		case F_NINT:
+		case FL_F_NINT:
 			ok = json_is_integer(v) || json_is_null(v);
 			if (json_is_integer(v)) {
 				json_int_t x = json_integer_value(v);
@@ -337,19 +330,19 @@ static int from_json(json_t *o, void *rec, const struct field *f, size_t nf,
 				*(int *)base = (int)x;
 			}
 			break;
-		case F_INT:
+		case FL_F_INT:
 			ok = json_is_integer(v);
 			if (ok)
 				*(int *)base = (int)json_integer_value(v);
 			break;
-		case F_LL:
+		case FL_F_LL:
 			ok = json_is_integer(v);
 			if (ok)
 				*(long long *)base = json_integer_value(v);
 			if (ok && *(long long *)base < 0)
 				return fl_seterr(err, "%s: %s: must be >= 0", what, f[i].key);
 			break;
-		case F_NLL:
+		case FL_F_NLL:
 			ok = json_is_integer(v) || json_is_null(v);
 			*(long long *)base = -1;
 			if (json_is_integer(v)) {
@@ -358,7 +351,7 @@ static int from_json(json_t *o, void *rec, const struct field *f, size_t nf,
 					return fl_seterr(err, "%s: %s: must be null or >= 0", what, f[i].key);
 			}
 			break;
-		case F_STRV: {
+		case FL_F_STRV: {
 			ok = json_is_array(v);
 			if (!ok)
 				break;
@@ -386,7 +379,7 @@ int fl_entry_from_jobj(json_t *o, fl_entry *out, bool validate, fl_err *err)
 	json_t *id = json_is_object(o) ? json_object_get(o, "id") : NULL;
 	if (json_is_string(id))
 		snprintf(what, sizeof what, "record %.20s", json_string_value(id));
-	if (from_json(o, out, entry_fields, NFIELDS(entry_fields), what, err) < 0 ||
+	if (from_json(o, out, fl_entry_fields, fl_entry_nfields, what, err) < 0 ||
 	    (validate && fl_entry_validate(out, err) < 0)) {
 		fl_entry_free(out);
 		return -1;

@@ -11,6 +11,20 @@
 
 #include "faultline.h"
 
+/* The ErrorEntry keys in spec order: name, its length, kind and offset in
+ * fl_entry (the codec's table, shared with the data set's fast reader). */
+typedef enum {
+	FL_F_STR, FL_F_NSTR, FL_F_NINT, FL_F_INT, FL_F_STRV, FL_F_LL, FL_F_NLL
+} fl_field_kind;
+typedef struct fl_field {
+	const char *key;
+	size_t len;
+	fl_field_kind kind;
+	size_t off;
+} fl_field;
+extern const fl_field fl_entry_fields[];
+extern const size_t fl_entry_nfields;
+
 json_t *fl_entry_to_jobj(const fl_entry *e);
 json_t *fl_repo_to_jobj(const fl_repo *r);
 /* Strict read; validate=false skips fl_entry_validate (for rows the store

@@ -35,50 +35,9 @@
  * with jansson, whose path names the problem.  The accepted text and the
  * resulting entry are exactly what jansson + fl_entry_from_jobj give. */
 
-enum fk { FK_STR, FK_NSTR, FK_NINT, FK_INT, FK_STRV };
-
-#define F(k, kind, m) {k, sizeof k - 1, kind, offsetof(fl_entry, m)}
-static const struct fkey {
-	const char *key;
-	size_t len;
-	enum fk kind;
-	size_t off;
-} fkeys[] = {
-	F("id", FK_STR, id),
-	F("repo", FK_STR, repo),
-	F("slug", FK_STR, slug),
-	F("errorCode", FK_NSTR, error_code),
-	F("errorMessage", FK_STR, error_message),
-	F("messagePattern", FK_STR, message_pattern),
-	F("errorType", FK_STR, error_type),
-	F("errorClass", FK_NSTR, error_class),
-	F("httpStatus", FK_NINT, http_status),
-	F("severity", FK_STR, severity),
-	F("filePath", FK_STR, file_path),
-	F("lineNumber", FK_NINT, line_number),
-	F("sourceCode", FK_NSTR, source_code),
-	F("sourceCodeStart", FK_NINT, source_code_start),
-	F("sourceCodeEnd", FK_NINT, source_code_end),
-	F("githubUrl", FK_STR, github_url),
-	F("documentation", FK_STR, documentation),
-	F("triggerScenarios", FK_STR, trigger_scenarios),
-	F("commonSituations", FK_STR, common_situations),
-	F("solutions", FK_STRV, solutions),
-	F("exampleFix", FK_NSTR, example_fix),
-	F("handlingStrategy", FK_NSTR, handling_strategy),
-	F("validationCode", FK_NSTR, validation_code),
-	F("typeGuard", FK_NSTR, type_guard),
-	F("tryCatchPattern", FK_NSTR, try_catch_pattern),
-	F("preventionTips", FK_STRV, prevention_tips),
-	F("tags", FK_STRV, tags),
-	F("backgroundTag", FK_NSTR, background_tag),
-	F("analyzedSha", FK_STR, analyzed_sha),
-	F("analyzedAt", FK_STR, analyzed_at),
-	F("contentChangedAt", FK_STR, content_changed_at),
-	F("schemaVersion", FK_INT, schema_version),
-};
-#undef F
-#define NKEYS (sizeof fkeys / sizeof fkeys[0])
+/* the keys: the record codec's table (json_internal.h) */
+#define fkeys fl_entry_fields
+#define NKEYS fl_entry_nfields
 
 static void skip_ws(const char **p, const char *end)
 {
@@ -257,27 +216,27 @@ int pub_entry_read(const char **pp, const char *end, fl_entry *out)
 		char *base = (char *)out + fkeys[f].off;
 		long long v;
 		switch (fkeys[f].kind) {
-		case FK_NSTR:
+		case FL_F_NSTR:
 			if (lit(&p, end, "null", 4))
 				break;
 			/* fall through */
-		case FK_STR:
+		case FL_F_STR:
 			if (!(*(char **)base = read_str(&p, end, &tmp)))
 				goto fail;
 			break;
-		case FK_NINT:
+		case FL_F_NINT:
 			if (lit(&p, end, "null", 4))
 				break;
 			if (!read_int(&p, end, &v) || v < 1 || v > 2147483647)
 				goto fail;
 			*(int *)base = (int)v;
 			break;
-		case FK_INT:
+		case FL_F_INT:
 			if (!read_int(&p, end, &v))
 				goto fail;
 			*(int *)base = (int)v;
 			break;
-		case FK_STRV: {
+		case FL_F_STRV: {
 			if (p >= end || *p != '[')
 				goto fail;
 			p++;
@@ -307,6 +266,8 @@ int pub_entry_read(const char **pp, const char *end, fl_entry *out)
 			}
 			break;
 		}
+		default: /* no ErrorEntry key has another kind */
+			goto fail;
 		}
 		skip_ws(&p, end);
 		if (p < end && *p == ',') {

@@ -130,6 +130,21 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 
 static void prepare_job(struct ctx *c, size_t i);
 
+/* A job's sites and the source windows not moved into records. */
+static void free_sites(struct job *j)
+{
+	if (j->windows)
+		for (size_t k = 0; k < j->sites->n; k++)
+			free(j->windows[k]);
+	free(j->windows);
+	free(j->wstart);
+	free(j->wend);
+	j->windows = NULL;
+	j->wstart = j->wend = NULL;
+	fl_sites_free(j->sites);
+	j->sites = NULL;
+}
+
 static void scan_one(struct ctx *c, size_t i)
 {
 	struct job *j = &c->jobs[i];
@@ -477,16 +492,7 @@ static void prepare_job(struct ctx *c, size_t i)
 			encode_pre(c->w, p);
 	}
 	/* the sites and windows are in the records now */
-	if (j->windows)
-		for (size_t k = 0; k < j->sites->n; k++)
-			free(j->windows[k]);
-	free(j->windows);
-	free(j->wstart);
-	free(j->wend);
-	j->windows = NULL;
-	j->wstart = j->wend = NULL;
-	fl_sites_free(j->sites);
-	j->sites = NULL;
+	free_sites(j);
 }
 
 /* The maps that make ids and slugs unique across the tree. */
@@ -593,13 +599,7 @@ static void free_jobs(struct ctx *c)
 			fl_langs[li]->tree_free(c->lang_trees[li]);
 	for (size_t i = 0; i < c->n; i++) {
 		struct job *j = &c->jobs[i];
-		if (j->windows)
-			for (size_t k = 0; k < j->sites->n; k++)
-				free(j->windows[k]);
-		free(j->windows);
-		free(j->wstart);
-		free(j->wend);
-		fl_sites_free(j->sites);
+		free_sites(j);
 		free(j->text);
 		if (j->part && j->lang->tree_free)
 			j->lang->tree_free(j->part);
