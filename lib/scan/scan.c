@@ -317,7 +317,19 @@ static char *repo_name(const fl_scan_opts *o, const fl_tree *t, bool *local)
 	*local = true;
 	const char *base = strrchr(t->root, '/');
 	base = base && base[1] ? base + 1 : "root";
-	char *r = fl_xasprintf("local/%s", base);
+	size_t n = strlen(base);
+	/* a git directory is named after its project: w/.git -> w,
+	 * project.git -> project */
+	if (strcmp(base, ".git") == 0 && base - t->root >= 2) {
+		const char *e = base - 1, *b = e;
+		while (b > t->root && b[-1] != '/')
+			b--;
+		base = b;
+		n = (size_t)(e - b);
+	} else if (n > 4 && strcmp(base + n - 4, ".git") == 0) {
+		n -= 4;
+	}
+	char *r = fl_xasprintf("local/%.*s", (int)n, base);
 	for (char *p = r + 6; *p; p++)
 		if (*p == ' ' || *p == '/' || *p == '\t')
 			*p = '-';

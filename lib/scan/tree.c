@@ -177,6 +177,15 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 	t->gitdir = fl_xstrdup(git_repository_path(repo));
 	const char *wd = git_repository_workdir(repo);
 	bool bare = git_repository_is_bare(repo);
+	/* PATH is the git directory itself (e.g. repo/.git, or a mirror
+	 * without core.bare): read HEAD from the object store, as for a bare
+	 * repository, not the parent folder's (absent) index */
+	size_t gl = strlen(t->gitdir);
+	if (!bare && strncmp(abs, t->gitdir, gl - (gl && t->gitdir[gl - 1] == '/')) == 0 &&
+	    abs[gl - (gl && t->gitdir[gl - 1] == '/')] == '\0') {
+		bare = true;
+		wd = NULL;
+	}
 	read_remote(repo, t);
 	git_reference *head = NULL;
 	if (git_repository_head(&head, repo) == 0) {

@@ -127,6 +127,20 @@ git clone -q --bare "$repo" "$WORK/demo-bare.git"
 "$FL" scan "$WORK/demo-bare.git" --repo acme/demo --db "$WORK/bare.db" --json >"$WORK/s4.json"
 check "bare repository: scanned at HEAD" [ "$(jq -r .analyzedSha "$WORK/s4.json")" = "$sha2" ]
 check "bare repository: two records" [ "$(jq .records "$WORK/s4.json")" -eq 2 ]
+"$FL" scan "$WORK/demo-bare.git" --db "$WORK/bare2.db" --json >"$WORK/s4b.json"
+check "bare repository: local name without .git" [ "$(jq -r .repo "$WORK/s4b.json")" = "local/demo-bare" ]
+# the git directory of a work tree (or a mirror without core.bare) is read
+# like a bare repository: HEAD from the object store
+"$FL" scan "$repo/.git" --db "$WORK/gitdir.db" --json >"$WORK/s4c.json"
+check "git directory: scanned at HEAD" [ "$(jq -r .analyzedSha "$WORK/s4c.json")" = "$sha2" ]
+check "git directory: same records as the work tree" [ "$(jq .records "$WORK/s4c.json")" -eq 2 ]
+check "git directory: repo from its origin remote" [ "$(jq -r .repo "$WORK/s4c.json")" = "acme/demo" ]
+mkdir -p "$WORK/noremote"
+git -C "$WORK/noremote" init -q -b main
+printf 'raise ValueError("raised in a repository without a remote")\n' >"$WORK/noremote/m.py"
+git -C "$WORK/noremote" add m.py && git -C "$WORK/noremote" commit -qm one
+"$FL" scan "$WORK/noremote/.git" --db "$WORK/gitdir2.db" --json >"$WORK/s4d.json"
+check "git directory without a remote: named after its project" [ "$(jq -r .repo "$WORK/s4d.json")" = "local/noremote" ]
 # --include-tests and --exclude
 "$FL" scan "$repo" --include-tests --db "$WORK/inc.db" >/dev/null
 check "--include-tests scans test files" bash -c "'$FL' list --db '$WORK/inc.db' | grep -q 'only in a test'"
