@@ -978,6 +978,94 @@ static char *dup_tok(const ctx *c, size_t i)
 	return fl_tok_dup(&c->t, i);
 }
 
+/* The parameter name an argument gives: "name", nameof(a.name), a
+ * variable (then a placeholder {variable}); NULL for anything else. */
+static char *param_name(const ctx *c, size_t b, size_t e)
+{
+	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, ":"))
+		b += 2; /* paramName: ... */
+	if (e - b == 1 && c->t.v[b].kind == FL_TK_STRING) {
+		const char *v = fl_tok_str(&c->t, &c->t.v[b]);
+		return v && *v ? fl_xstrdup(v) : NULL;
+	}
+	if (e - b >= 4 && is(c, b, "nameof") && is_p(c, b + 1, "(") && is_id(c, e - 2))
+		return dup_tok(c, e - 2);
+	if (e - b == 1 && is_id(c, b)) {
+		char *v = dup_tok(c, b);
+		char *r = fl_xasprintf("{%s}", v);
+		free(v);
+		return r;
+	}
+	return NULL;
+}
+
+static bool is_string_arg(const ctx *c, size_t b, size_t e)
+{
+	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, ":"))
+		b += 2;
+	return e > b && (c->t.v[b].kind == FL_TK_STRING ||
+			 (is(c, b, "string") && b + 1 < e && is_p(c, b + 1, ".")) ||
+			 (is(c, b, "String") && b + 1 < e && is_p(c, b + 1, ".")));
+}
+
+/* .NET's ArgumentException family prints "<message> (Parameter 'name')";
+ * built with only a parameter name it prints the framework's own message.
+ * The message of `new cls(args)` as the runtime shows it, or NULL when cls
+ * is not one of them (or the arguments are not understood). */
+static char *argument_exception_msg(const ctx *c, const char *cls, const size_t *st,
+				    const size_t *en, size_t na)
+{
+	bool isnull = strcmp(cls, "ArgumentNullException") == 0;
+	bool range = strcmp(cls, "ArgumentOutOfRangeException") == 0;
+	bool plain = strcmp(cls, "ArgumentException") == 0;
+	if (!isnull && !range && !plain)
+		return NULL;
+	char *param = NULL, *msg = NULL, *actual = NULL;
+	if (plain) {
+		/* (message) (message, paramName) (message, paramName, inner) */
+		if (na < 2)
+			return NULL;
+		msg = first_msg(c, st, en, 1, 0, NULL);
+		if (is_string_arg(c, st[1], en[1]) || is(c, st[1], "nameof"))
+			param = param_name(c, st[1], en[1]);
+	} else if (na >= 1) {
+		/* (paramName) (paramName, message) (paramName, actual, message);
+		 * (message, inner) when the second is not text */
+		if (na == 2 && !is_string_arg(c, st[1], en[1])) {
+			msg = first_msg(c, st, en, 1, 0, NULL);
+		} else {
+			param = param_name(c, st[0], en[0]);
+			size_t mi = range && na >= 3 ? 2 : 1;
+			if (na > mi && !is(c, st[mi], "null"))
+				msg = first_msg(c, st, en, mi + 1, mi, NULL);
+			if (range && na >= 3)
+				actual = param_name(c, st[1], en[1]);
+		}
+	}
+	if (!msg && !plain)
+		msg = fl_xstrdup(isnull ? "Value cannot be null."
+				 : "Specified argument was out of the range of valid values.");
+	if (!msg) {
+		free(param);
+		return NULL;
+	}
+	char *r = param ? fl_xasprintf("%s (Parameter '%s')", msg, param) : fl_xstrdup(msg);
+	if (actual && *actual != '{') {
+		/* a literal actual value is rare; keep its placeholder form */
+		free(actual);
+		actual = NULL;
+	}
+	if (actual) {
+		char *r2 = fl_xasprintf("%s\nActual value was %s.", r, actual);
+		free(r);
+		r = r2;
+	}
+	free(param);
+	free(msg);
+	free(actual);
+	return r;
+}
+
 /* throw new X(...), throw Factory.Create(...), new XException(...) */
 static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 		      const char *idiom)
@@ -996,7 +1084,9 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 	/* the class is known for `new X(...)`; for a thrown factory call
 	 * only when it names an exception type */
 	char *cls = (nw || excy) ? dup_tok(c, ci) : NULL;
-	char *m = first_msg(c, st, en, na, 0, NULL);
+	char *m = nw && cls ? argument_exception_msg(c, cls, st, en, na) : NULL;
+	if (!m)
+		m = first_msg(c, st, en, na, 0, NULL);
 	if (!m && nw && thrown)
 		m = fl_xstrdup(cls);
 	if (!m) {
@@ -1152,9 +1242,20 @@ static void rules_at(ctx *c, size_t i)
 		char *cls = dup_tok(c, i - 2);
 		size_t first = chain_start(c, i);
 		char *idiom = fl_tok_span_text(&c->t, i - 2, i + 1, 80);
+		/* ArgumentNullException.ThrowIfNull(x): the parameter name is
+		 * the argument's text (CallerArgumentExpression) */
+		char *msg = NULL;
+		size_t st[4], en[4];
+		if (is(c, i, "ThrowIfNull") && strcmp(cls, "ArgumentNullException") == 0 &&
+		    args(c, i + 1, st, en, 4, NULL) == 1) {
+			char *p = fl_tok_span_text(&c->t, st[0], en[0], 80);
+			msg = fl_xasprintf("Value cannot be null. (Parameter '%s')", p);
+			free(p);
+		}
 		site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
-			       .sev = FL_S_ERROR, .idiom = idiom, .msg = cls};
+			       .sev = FL_S_ERROR, .idiom = idiom, .msg = msg ? msg : cls};
 		emit(c, &s);
+		free(msg);
 		free(idiom);
 		free(cls);
 		return;

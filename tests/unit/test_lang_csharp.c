@@ -40,11 +40,12 @@ static void test_throw(void **state)
 		"    Task Fail() => Task.FromException(new TimeoutException(\"timed out\"));\n"
 		"}\n"
 		"}\n");
-	const fl_site *x = EXPECT_SITE(s, "ArgumentNullException", 4, FL_T_EXCEPTION);
+	/* the runtime's own message, with the parameter name it appends */
+	const fl_site *x = EXPECT_SITE(s, "Value cannot be null. (Parameter 'logger')", 4, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "ArgumentNullException");
 	assert_string_equal(x->function, "UserService.UserService");
 	assert_null(x->guard);
-	x = EXPECT_SITE(s, "Invalid id {id:D4} ({literal})", 8, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "Invalid id {id:D4} ({literal}) (Parameter 'id')", 8, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "ArgumentException");
 	assert_string_equal(x->guard, "id == 0");
 	assert_string_equal(x->function, "UserService.Get");
@@ -60,6 +61,39 @@ static void test_throw(void **state)
 	assert_string_equal(x->cls, "TimeoutException");
 	assert_string_equal(x->function, "UserService.Fail");
 	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
+/* .NET's ArgumentException family: parameter name vs message arguments */
+static void test_argument_exceptions(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class Args {\n"                                                                  /* 1 */
+		"  void M(string key, int index, object value, string paramName, Exception ex) {\n" /* 2 */
+		"    if (key == null) throw new ArgumentNullException(\"key\");\n"                /* 3 */
+		"    if (index < 0) throw new ArgumentOutOfRangeException(nameof(index));\n"       /* 4 */
+		"    if (index > 9) throw new ArgumentOutOfRangeException(nameof(index), index, \"Index past the end.\");\n"
+		"    if (index > 8) throw new ArgumentOutOfRangeException(\"index\", \"Index too large.\");\n"
+		"    if (value == null) throw new ArgumentNullException(paramName);\n"             /* 7 */
+		"    if (ex != null) throw new ArgumentNullException(\"Wrapped failure.\", ex);\n" /* 8 */
+		"    if (key.Length == 0) throw new ArgumentException(\"Key is empty.\", nameof(this.key));\n"
+		"    if (key.Length > 9) throw new ArgumentException(\"Key is long.\");\n"         /* 10 */
+		"    if (index == 5) throw new ArgumentOutOfRangeException(nameof(index), index, null);\n"
+		"    ArgumentNullException.ThrowIfNull(value.Inner);\n"                            /* 12 */
+		"  }\n"
+		"}\n");
+	EXPECT_SITE(s, "Value cannot be null. (Parameter 'key')", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Specified argument was out of the range of valid values. (Parameter 'index')", 4, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Index past the end. (Parameter 'index')\nActual value was {index}.", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Index too large. (Parameter 'index')", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Value cannot be null. (Parameter '{paramName}')", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Wrapped failure.", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Key is empty. (Parameter 'key')", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Key is long.", 10, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Specified argument was out of the range of valid values. (Parameter 'index')\nActual value was {index}.", 11, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Value cannot be null. (Parameter 'value.Inner')", 12, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 10);
 	fl_sites_free(s);
 }
 
@@ -79,7 +113,7 @@ static void test_throw_helpers_switch(void **state)
 		"    };\n"                                                            /* 10 */
 		"  }\n"
 		"}\n");
-	const fl_site *x = EXPECT_SITE(s, "ArgumentNullException", 3, FL_T_EXCEPTION);
+	const fl_site *x = EXPECT_SITE(s, "Value cannot be null. (Parameter 'name')", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "ArgumentNullException");
 	assert_string_equal(x->function, "Svc.M");
 	x = EXPECT_SITE(s, "ArgumentException", 4, FL_T_EXCEPTION);
@@ -288,6 +322,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_throw),
 		cmocka_unit_test(test_throw_helpers_switch),
+		cmocka_unit_test(test_argument_exceptions),
 		cmocka_unit_test(test_logging),
 		cmocka_unit_test(test_aspnet),
 		cmocka_unit_test(test_strings),
