@@ -69,6 +69,16 @@ static bool test_dir(const char *s, size_t n)
 	return false;
 }
 
+/* a Gradle / Kotlin Multiplatform source set of tests, directly under
+ * src/: jvmTest, commonTest, androidUnitTest, integrationTest,
+ * testFixtures (src/main, src/commonMain... are code) */
+static bool gradle_test_set(const char *s, size_t n)
+{
+	if (n == 12 && memcmp(s, "testFixtures", 12) == 0)
+		return true;
+	return n > 4 && memcmp(s + n - 4, "Test", 4) == 0 && s[n - 5] >= 'a' && s[n - 5] <= 'z';
+}
+
 static bool excluded(const char *path, const fl_scan_opts *o)
 {
 	for (size_t i = 0; i < o->n_excludes; i++) {
@@ -120,6 +130,7 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 	if (o->n_excludes && excluded(path, o))
 		return FL_SKIP_EXCLUDED;
 	const char *p = path;
+	bool under_src = false;
 	for (;;) {
 		const char *sl = strchr(p, '/');
 		if (!sl)
@@ -129,8 +140,12 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 			return FL_SKIP_HIDDEN;
 		if (in(p, n, skip_dirs))
 			return FL_SKIP_FOLDER;
-		if (!o->include_tests && test_dir(p, n))
+		if (!o->include_tests && (test_dir(p, n) || (under_src && gradle_test_set(p, n))))
 			return FL_SKIP_TEST;
+		/* src/jmh: JMH benchmarks */
+		if (under_src && n == 3 && memcmp(p, "jmh", 3) == 0)
+			return FL_SKIP_FOLDER;
+		under_src = n == 3 && memcmp(p, "src", 3) == 0;
 		p = sl + 1;
 	}
 	if (!lang)

@@ -149,6 +149,22 @@ check "--exclude skips matching files" [ "$(jq .records "$WORK/s5.json")" -eq 0 
 "$FL" scan "$repo" --rev no-such-rev --db "$WORK/bad.db" >/dev/null 2>"$WORK/e.txt"
 check "--rev of an unknown revision fails clearly" grep -q "no-such-rev" "$WORK/e.txt"
 
+# ---- Gradle / Kotlin Multiplatform source sets --------------------------------------
+kmp="$WORK/kmp"
+mkdir -p "$kmp/lib/src/commonMain/kotlin" "$kmp/lib/src/jvmTest/kotlin" \
+	"$kmp/lib/src/androidUnitTest/kotlin" "$kmp/lib/src/testFixtures/java" \
+	"$kmp/lib/src/jmh/java"
+printf 'fun f(x: Int) { require(x > 0) { "x must be positive" } }\n' >"$kmp/lib/src/commonMain/kotlin/F.kt"
+printf 'fun t() { throw IllegalStateException("only in jvmTest") }\n' >"$kmp/lib/src/jvmTest/kotlin/T.kt"
+printf 'fun u() { throw IllegalStateException("only in androidUnitTest") }\n' >"$kmp/lib/src/androidUnitTest/kotlin/U.kt"
+printf 'class Fx { void f() { throw new IllegalStateException("only in testFixtures"); } }\n' >"$kmp/lib/src/testFixtures/java/Fx.java"
+printf 'class B { void b() { throw new IllegalStateException("only in a JMH benchmark"); } }\n' >"$kmp/lib/src/jmh/java/B.java"
+"$FL" scan "$kmp" --db "$WORK/kmp.db" --json >"$WORK/kmp.json"
+check "gradle source sets: main code scanned" bash -c "'$FL' list --db '$WORK/kmp.db' | grep -q 'x must be positive'"
+check "gradle source sets: jvmTest, androidUnitTest, testFixtures skipped as tests" [ "$(jq .skipped.tests "$WORK/kmp.json")" -eq 3 ]
+check "gradle source sets: src/jmh skipped as benchmarks" [ "$(jq '.skipped["vendored/build/docs/example folders"]' "$WORK/kmp.json")" -eq 1 ]
+check "gradle source sets: one record" [ "$(jq .records "$WORK/kmp.json")" -eq 1 ]
+
 # ---- a plain folder: same content, same digest ------------------------------------
 mkdir -p "$WORK/plain"
 cp "$repo/pkg/core.py" "$WORK/plain/"
