@@ -280,7 +280,9 @@ static size_t str_walk(const char *s, size_t n, const strhead *h,
 					he = stop;
 				if (out) {
 					fl_buf_putc(out, '{');
+					size_t h = out->n;
 					fl_buf_put(out, s + hb, he - hb);
+					fl_buf_squeeze_hole(out, h);
 					fl_buf_putc(out, '}');
 				}
 				*interp = true;

@@ -202,7 +202,9 @@ static void lex_template(fl_toks *t)
 			size_t es = t->pos;
 			skip_tpl_expr(t);
 			fl_buf_puts(&t->arena, "${");
+			size_t h = t->arena.n;
 			fl_buf_put(&t->arena, t->src + es, t->pos - es);
+			fl_buf_squeeze_hole(&t->arena, h);
 			fl_buf_putc(&t->arena, '}');
 			if (t->pos < t->srclen)
 				t->pos++;

@@ -275,7 +275,9 @@ static size_t str_body(lx *L, size_t p, int fl, fl_buf *out, bool *interp)
 					fl_buf_putc(out, '$'); /* ${'$'} */
 				} else {
 					fl_buf_puts(out, "${");
+					size_t h = out->n;
 					fl_buf_put(out, s + b, e - b);
+					fl_buf_squeeze_hole(out, h);
 					fl_buf_putc(out, '}');
 					*interp = true;
 				}

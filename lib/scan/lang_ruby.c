@@ -159,8 +159,11 @@ static void skip_nested_str(fl_toks *t, fl_buf *b, int nest, size_t limit)
 		    t->src[t->pos + 1] == '{' && nest < INTERP_MAX_NEST) {
 			if (b)
 				fl_buf_put(b, "#{", 2);
+			size_t h = b ? b->n : 0;
 			t->pos += 2;
 			skip_code(t, b, nest + 1, limit);
+			if (b)
+				fl_buf_squeeze_hole(b, h);
 			continue;
 		}
 		if (b)
@@ -281,7 +284,10 @@ static bool rb_body(fl_toks *t, fl_buf *b, int open, int close, bool interp,
 				had = true;
 				if (b)
 					fl_buf_putc(b, '{');
+				size_t h = b ? b->n : 0;
 				skip_code(t, b, 1, limit);
+				if (b)
+					fl_buf_squeeze_hole(b, h);
 			} else if ((d == '@' || d == '$') && t->pos + 2 < limit &&
 				   (is_id_start((unsigned char)s[t->pos + 2]) ||
 				    s[t->pos + 2] == '@')) {

@@ -622,6 +622,32 @@ void fl_msg_undouble(char *s, const char *chars)
 	*w = '\0';
 }
 
+void fl_buf_squeeze_hole(fl_buf *b, size_t from)
+{
+	size_t w = from;
+	for (size_t r = from; r < b->n;) {
+		char c = b->s[r];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+			size_t e = r;
+			bool nl = false;
+			while (e < b->n && (b->s[e] == ' ' || b->s[e] == '\t' ||
+					    b->s[e] == '\r' || b->s[e] == '\n'))
+				nl |= b->s[e++] == '\n';
+			if (nl) {
+				b->s[w++] = ' ';
+			} else {
+				memmove(b->s + w, b->s + r, e - r);
+				w += e - r;
+			}
+			r = e;
+			continue;
+		}
+		b->s[w++] = c;
+		r++;
+	}
+	b->n = w;
+}
+
 void fl_msg_trim(char *s)
 {
 	size_t n = strlen(s);

@@ -248,6 +248,10 @@ void fl_msg_put_macro(fl_buf *out, const char *name, size_t len);
 
 /* Trailing newlines and spaces removed in place (records.md). */
 void fl_msg_trim(char *s);
+/* Squeeze the text b->s[from..b->n) of an interpolation hole: every run of
+ * white space that holds a line break becomes one space, so a placeholder
+ * like ${x.get(\n    1)} stays on one line: ${x.get( 1)}. */
+void fl_buf_squeeze_hole(fl_buf *b, size_t from);
 
 /* Format escapes by doubling, decoded in place: every pair of the same
  * character of chars becomes one ("%" for printf's %%, "{}" for {{ }}). */

@@ -165,6 +165,18 @@ check "gradle source sets: jvmTest, androidUnitTest, testFixtures skipped as tes
 check "gradle source sets: src/jmh skipped as benchmarks" [ "$(jq '.skipped["vendored/build/docs/example folders"]' "$WORK/kmp.json")" -eq 1 ]
 check "gradle source sets: one record" [ "$(jq .records "$WORK/kmp.json")" -eq 1 ]
 
+# ---- interpolation holes that span lines stay on one line -------------------------
+mlp="$WORK/holes"
+mkdir -p "$mlp"
+printf 'class A { void f(int x) { throw new InvalidOperationException($"bad {Math.Max(\n   x, 1)} here"); } }\n' >"$mlp/a.cs"
+printf 'def f(x)\n  raise ArgumentError, "bad #{x.fetch(\n    1)} here"\nend\n' >"$mlp/a.rb"
+printf 'function f(x) { throw new Error(`bad ${x.get(\n  1)} here`); }\n' >"$mlp/a.js"
+printf 'fun f(x: Int) { throw IllegalStateException("bad ${x.plus(\n  1)} here") }\n' >"$mlp/a.kt"
+"$FL" scan "$mlp" --db "$WORK/holes.db" >/dev/null
+"$FL" list --db "$WORK/holes.db" --json | jq -r '"\(.filePath) \(.errorMessage)"' | LC_ALL=C sort >"$WORK/holes.txt"
+printf '%s\n' 'a.cs bad {Math.Max( x, 1)} here' 'a.js bad ${x.get( 1)} here' 'a.kt bad ${x.plus( 1)} here' 'a.rb bad {x.fetch( 1)} here' >"$WORK/holes.want"
+check "multi-line interpolation holes squeezed (C#, JS, Kotlin, Ruby)" cmp -s "$WORK/holes.txt" "$WORK/holes.want"
+
 # ---- a plain folder: same content, same digest ------------------------------------
 mkdir -p "$WORK/plain"
 cp "$repo/pkg/core.py" "$WORK/plain/"
