@@ -147,10 +147,10 @@ int cmd_scan(int argc, char **argv)
 		return cli_fail(1, "scan: %s", err.msg);
 	}
 	if (res.summary.invalid)
-		fprintf(stderr, "faultline: warning: %lld record%s left out because %s not valid"
-			" (a scanner bug; please report it with the source line): %s\n",
+		fprintf(stderr, "faultline: warning: %lld record%s left out because %s not be valid"
+			" records (the first: %s)\n",
 			res.summary.invalid, res.summary.invalid == 1 ? "" : "s",
-			res.summary.invalid == 1 ? "it is" : "they are", res.summary.invalid_first);
+			res.summary.invalid == 1 ? "it would" : "they would", res.summary.invalid_first);
 	if (json)
 		print_json(&res.summary);
 	else
