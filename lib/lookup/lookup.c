@@ -447,6 +447,18 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	 * ("path" inside any line that names a path), not an answer */
 	if (x->literal < FL_SHORT_PATTERN && h->coverage < FL_SHORT_COVER)
 		return false;
+	/* a record raised without a message stands for its class name alone
+	 * ("java.lang.IllegalStateException", a traceback's "ValueError"):
+	 * the class followed by a message on the same line is another error
+	 * of that class */
+	const char *cls = ix_str(ix, x->cls);
+	if (*cls && strcmp(cls, ix_str(ix, x->msg)) == 0) {
+		size_t k = whole.end;
+		while (k < le && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r' || text[k] == ':'))
+			k++;
+		if (k < le)
+			return false;
+	}
 	return true;
 }
 

@@ -556,8 +556,10 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		if (strncmp(m, "Caused by:", 10) == 0) {
 			const char *r = skip_spaces(m + 10);
 			if (*r) {
-				size_t cn = class_prefix(r);
-				if (cn) {
+				/* Caused by: a.B: c.D: message (a wrapper's message
+				 * is its cause's toString()): every class is evidence */
+				size_t cn;
+				while ((cn = class_prefix(r)) != 0) {
 					add_class(q, r, cn);
 					r = skip_spaces(r + cn + 1);
 				}
@@ -595,8 +597,11 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		/* Class: message */
 		size_t cn = class_prefix(m);
 		if (cn) {
-			add_class(q, m, cn);
-			const char *r = skip_spaces(m + cn + 1);
+			const char *r = m;
+			do { /* nested: Wrapper: java.lang.Cause: message */
+				add_class(q, r, cn);
+				r = skip_spaces(r + cn + 1);
+			} while ((cn = class_prefix(r)) != 0);
 			if (*r)
 				push_unique(&first, r, strlen(r));
 			in_tb = false;

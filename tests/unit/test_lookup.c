@@ -84,6 +84,9 @@ static int setup(void **state)
 	put("acme/web", "could not parse manifest", "src/cargo.rs", 97, NULL, NULL, NULL);
 	put("acme/web", "pathological entry", "src/re.c", 99, NULL, NULL, "(x+x+)+y");
 	put("other/lib", "path must not be empty", "pkg/x.py", 7, NULL, NULL, NULL);
+	/* raised without a message: the record stands for its class alone */
+	put("acme/web", "IllegalArgumentException", "src/Args.java", 85, NULL, "IllegalArgumentException", NULL);
+	put("acme/web", "Expected {expected} but was {peek}", "src/Reader.java", 88, NULL, "IllegalArgumentException", NULL);
 	/* short and bounded: only a line that is mostly this message */
 	put("acme/app", "opening {what}", "src/open.c", 11, NULL, NULL, NULL);
 	fl_err e2;
@@ -248,6 +251,26 @@ static void test_wrappers(void **state)
 	expect_top("[2026-11-29 10:00:00] ERROR: invalid widget size: 3", "src/size.rs", 40, "pattern");
 }
 
+/* Java wrappers whose message is their cause's toString(), and records
+ * raised without a message (their class name alone) */
+static void test_nested_classes_and_class_only(void **state)
+{
+	(void)state;
+	const char *wrapped =
+		"Exception in thread \"main\" com.acme.WrapperException: java.lang.IllegalArgumentException: Expected BEGIN_OBJECT but was STRING\n"
+		"\tat com.acme.Reader.begin(Reader.java:88)\n"
+		"Caused by: java.lang.IllegalArgumentException: Expected BEGIN_OBJECT but was STRING\n"
+		"\t... 3 more";
+	expect_top(wrapped, "src/Reader.java", 88, "pattern");
+	fl_result r = ask(wrapped, NULL);
+	for (size_t i = 0; i < r.n; i++)
+		assert_string_not_equal(r.v[i].file_path, "src/Args.java");
+	fl_result_free(&r);
+	expect_top("Exception in thread \"main\" java.lang.IllegalArgumentException\n\tat com.acme.Args.check(Args.java:85)",
+		   "src/Args.java", 85, "pattern");
+	expect_top("IllegalArgumentException", "src/Args.java", 85, "pattern");
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -293,7 +316,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 17);
+	assert_int_equal(fl_lookup_count(a), 19);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -301,7 +324,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 18);
+	assert_int_equal(fl_lookup_count(a), 20);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -531,6 +554,7 @@ int main(void)
 		cmocka_unit_test(test_repo_filter),
 		cmocka_unit_test(test_fuzzy_and_no_match),
 		cmocka_unit_test(test_wrappers),
+		cmocka_unit_test(test_nested_classes_and_class_only),
 		cmocka_unit_test(test_pathological_and_huge),
 		cmocka_unit_test(test_grep_log_units),
 		cmocka_unit_test(test_grep_log_parallel_chunks),
