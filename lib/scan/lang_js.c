@@ -1002,6 +1002,28 @@ static size_t ctor_at(const ctx *c, size_t i, size_t *cls)
 }
 
 /* report an error object construction (new X(...)) at site position at */
+static const char *const js_decl[] = {"const", "let", "var", NULL};
+
+static char *var_expr_msg(const void *ud, size_t b, size_t e)
+{
+	const ctx *c = ud;
+	if (is_p(c, b, "{") && c->match[b] == e - 1)
+		return NULL; /* an object: not a message */
+	return msg_of(c, b, e);
+}
+
+/* message of a constructor argument: literals, templates, and a local
+ * variable assigned one of those before (const msg = `...`; new Error(msg)) */
+static char *ctor_arg_msg(const ctx *c, size_t b, size_t e)
+{
+	char *m = msg_of(c, b, e);
+	if (m || e - b != 1 || !is_kind(c, b, FL_TK_IDENT))
+		return m;
+	const frame *f = c->nfr ? &c->fr[c->nfr - 1] : NULL;
+	size_t from = f && f->name != NONE ? f->name : 0;
+	return fl_var_msg(&c->t, c->match, from, b, b, js_decl, var_expr_msg, c);
+}
+
 static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 			const char *idiom, const char *extra_code)
 {
@@ -1037,7 +1059,7 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 			if (is_p(c, s[k], "{") && c->match[s[k]] == e[k] - 1)
 				msg = obj_message(c, s[k], &code);
 			else
-				msg = msg_of(c, s[k], e[k]);
+				msg = ctor_arg_msg(c, s[k], e[k]);
 			if (msg && k + 1 < na && looks_code(msg) &&
 			    is_kind(c, s[k], FL_TK_STRING) && e[k] == s[k] + 1) {
 				char *m2 = msg_of(c, s[k + 1], e[k + 1]);

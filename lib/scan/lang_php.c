@@ -591,10 +591,35 @@ static int status_of(const ctx *c, size_t b, size_t e)
 
 /* message of one argument: sprintf("fmt", ..) gives fmt with %% decoded;
  * a named argument `name: expr` is looked through */
+static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars);
+
+static char *var_expr_msg(const void *ud, size_t b, size_t e)
+{
+	return expr_msg(ud, b, e, false);
+}
+
+/* message of an argument [b, e): literals, sprintf(...), and a local
+ * variable assigned one of those before (throw new X($message)) */
 static char *arg_msg(const ctx *c, size_t b, size_t e)
+{
+	return expr_msg(c, b, e, true);
+}
+
+static const frame *top_c(const ctx *c)
+{
+	return c->nfr ? &c->fr[c->nfr - 1] : NULL;
+}
+
+static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars)
 {
 	if (e - b >= 3 && is_kind(c, b, FL_TK_IDENT) && is_p(c, b + 1, ":"))
 		b += 2;
+	if (vars && e - b == 1 && is_kind(c, b, FL_TK_IDENT) &&
+	    c->t.src[c->t.v[b].off] == '$' && !is_id(c, b, "$this")) {
+		const frame *f = top_c(c);
+		size_t from = f && f->name != NONE ? f->name : 0;
+		return fl_var_msg(&c->t, c->match, from, b, b, NULL, var_expr_msg, c);
+	}
 	if (e - b >= 3 && (is_id(c, b, "sprintf") || is_id(c, b, "vsprintf")) &&
 	    is_p(c, b + 1, "(") && c->match[b + 1] == e - 1) {
 		size_t s[1], en[1];

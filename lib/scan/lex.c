@@ -622,6 +622,122 @@ void fl_msg_undouble(char *s, const char *chars)
 	*w = '\0';
 }
 
+static bool same_tok(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].kind == t->v[b].kind && t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
+char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
+		 size_t var, const char *const *decl,
+		 char *(*msg)(const void *ud, size_t b, size_t e), const void *ud)
+{
+	if (at > t->n || var >= t->n || from >= at || at - from > 20000)
+		return NULL;
+	char *found = NULL;
+	/* top-level code has no parameter list */
+	bool bad = false, body = from == 0;
+	for (size_t k = from; k < at && !bad; k++) {
+		if (fl_tok_is_punct(t, k, "{"))
+			body = true;
+		/* (...) and [...] before at: expressions, not statements */
+		if ((fl_tok_is_punct(t, k, "(") || fl_tok_is_punct(t, k, "[")) &&
+		    match[k] != FL_NOMATCH && match[k] < at && body) {
+			/* a use inside: fine; a binding like list($v) or
+			 * foreach (... as $v) is caught below by `as` */
+			size_t e = match[k];
+			for (size_t q = k + 1; q < e; q++)
+				if (same_tok(t, q, var) && q > 0 &&
+				    (fl_tok_is_ident(t, q - 1, "as") ||
+				     fl_tok_is_punct(t, q - 1, "&") ||
+				     (q + 1 < t->n && fl_tok_is_punct(t, q + 1, "=") &&
+				      !fl_tok_is_punct(t, q - 1, ".") &&
+				      !fl_tok_is_punct(t, q - 1, "->"))))
+					bad = true;
+			k = e;
+			continue;
+		}
+		if (!same_tok(t, k, var))
+			continue;
+		if (!body) {
+			bad = true; /* a parameter of the function */
+			break;
+		}
+		size_t p = k;
+		while (p > from && decl && (p - 1) > from) {
+			bool kw = false;
+			for (const char *const *d = decl; *d; d++)
+				kw = kw || fl_tok_is_ident(t, p - 1, *d);
+			if (!kw)
+				break;
+			p--;
+		}
+		bool stmt = p == 0 || fl_tok_is_punct(t, p - 1, ";") ||
+			    fl_tok_is_punct(t, p - 1, "{") || fl_tok_is_punct(t, p - 1, "}") ||
+			    /* a new line after a complete operand (no semicolons) */
+			    ((t->v[p].flags & FL_TF_NL_BEFORE) &&
+			     (t->v[p - 1].kind != FL_TK_PUNCT || fl_tok_is_punct(t, p - 1, ")") ||
+			      fl_tok_is_punct(t, p - 1, "]")));
+		if (k > 0 && (fl_tok_is_ident(t, k - 1, "as") || fl_tok_is_punct(t, k - 1, "&")))
+			bad = true;
+		if (k + 1 >= at)
+			continue;
+		if (!stmt) {
+			/* assigned inside an expression (a = v = f()) */
+			if (fl_tok_is_punct(t, k + 1, "=") && !fl_tok_is_punct(t, k - 1, ".") &&
+			    !fl_tok_is_punct(t, k - 1, "->"))
+				bad = true;
+			continue;
+		}
+		if (fl_tok_is_punct(t, k + 1, ".=") || fl_tok_is_punct(t, k + 1, "+="))
+			continue; /* appended to: the message goes on */
+		if (!fl_tok_is_punct(t, k + 1, "=")) {
+			/* ++, -=, ... : not a message any more */
+			if (t->v[k + 1].kind == FL_TK_PUNCT && t->v[k + 1].len >= 2 &&
+			    t->src[t->v[k + 1].off + t->v[k + 1].len - 1] == '=' &&
+			    !fl_tok_is_punct(t, k + 1, "==") && !fl_tok_is_punct(t, k + 1, "===") &&
+			    !fl_tok_is_punct(t, k + 1, "!=") && !fl_tok_is_punct(t, k + 1, "!=="))
+				bad = true;
+			if (fl_tok_is_punct(t, k + 1, "++") || fl_tok_is_punct(t, k + 1, "--"))
+				bad = true;
+			continue;
+		}
+		/* the expression: up to `;` (or a line break after a complete
+		 * operand) outside brackets */
+		size_t b = k + 2, e = b;
+		while (e < at) {
+			if (fl_tok_is_punct(t, e, ";") || fl_tok_is_punct(t, e, "}"))
+				break;
+			if (e > b && (t->v[e].flags & FL_TF_NL_BEFORE) &&
+			    t->v[e - 1].kind != FL_TK_PUNCT && t->v[e].kind != FL_TK_PUNCT)
+				break;
+			if (fl_tok_is_opener(t, e)) {
+				if (match[e] == FL_NOMATCH || match[e] >= at)
+					break;
+				e = match[e] + 1;
+				continue;
+			}
+			e++;
+		}
+		char *m = e > b ? msg(ud, b, e) : NULL;
+		if (!m) {
+			bad = true;
+		} else if (found && strcmp(found, m) != 0) {
+			free(m);
+			bad = true; /* several messages: which one is unknown */
+		} else {
+			free(found);
+			found = m;
+		}
+		k = e - 1;
+	}
+	if (bad) {
+		free(found);
+		return NULL;
+	}
+	return found;
+}
+
 void fl_buf_squeeze_hole(fl_buf *b, size_t from)
 {
 	size_t w = from;

@@ -248,6 +248,22 @@ void fl_msg_put_macro(fl_buf *out, const char *name, size_t len);
 
 /* Trailing newlines and spaces removed in place (records.md). */
 void fl_msg_trim(char *s);
+
+/* The message a local variable holds where it is used (token at), for
+ * `throw new X($message)` after `$message = sprintf('...', $x);`.  Scans
+ * the statements of [from, at) (from: the enclosing function's name, or 0
+ * for top-level code) for the variable `var`: `var = expr` as a statement (after
+ * `;`, `{`, `}`, or one of the decl keywords such as const/let/var), whose
+ * expression msg() turns into a message.  `var .= ...` / `var += ...` keep
+ * what the variable held (the message goes on at run time).  Returns the
+ * message when there is exactly one, else NULL: no assignment, several
+ * different ones, one that is not a message, or any other binding (a
+ * parameter before the first `{` after from, `as var`, `&var`, a
+ * destructuring).  Bracket groups that do not hold `at` are not entered
+ * unless they are blocks ({...}).  Caller frees. */
+char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
+		 size_t var, const char *const *decl,
+		 char *(*msg)(const void *ud, size_t b, size_t e), const void *ud);
 /* Squeeze the text b->s[from..b->n) of an interpolation hole: every run of
  * white space that holds a line break becomes one space, so a placeholder
  * like ${x.get(\n    1)} stays on one line: ${x.get( 1)}. */

@@ -292,6 +292,37 @@ static void test_robustness(void **state)
 	assert_true(true);
 }
 
+/* throw new Error(msg) after const msg = ... in the same function */
+static void test_local_message_variable(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/config.js",
+		"function load(path) {\n"                                                /* 1 */
+		"  const msg = `config file ${path} does not exist`;\n"                  /* 2 */
+		"  throw new Error(msg);\n"                                              /* 3 */
+		"}\n"                                                                    /* 4 */
+		"function param(msg) {\n"                                                /* 5 */
+		"  throw new TypeError(msg);\n"                                          /* 6 */
+		"}\n"                                                                    /* 7 */
+		"function noSemicolons(x) {\n"                                           /* 8 */
+		"  let reason = 'value out of range: ' + x\n"                            /* 9 */
+		"  throw new RangeError(reason)\n"                                       /* 10 */
+		"}\n"                                                                    /* 11 */
+		"function counted() {\n"                                                 /* 12 */
+		"  let n = 'start'\n"                                                    /* 13 */
+		"  n += 1\n"                                                             /* 14 */
+		"  n = compute()\n"                                                      /* 15 */
+		"  throw new Error(n)\n"                                                 /* 16 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "config file ${path} does not exist", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "Error");
+	EXPECT_SITE(s, "value out of range: {x}", 10, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "start"));
+	for (size_t k = 0; k < s->n; k++)
+		assert_true(s->v[k].line == 3 || s->v[k].line == 10);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_http_console),
 		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_local_message_variable),
 		cmocka_unit_test(test_jsx_expressions),
 		cmocka_unit_test(test_no_junk),
 		cmocka_unit_test(test_real_projects),

@@ -188,12 +188,56 @@ static void test_robustness(void **state)
 	assert_true(true);
 }
 
+/* throw new X($message) after $message = ... in the same function */
+static void test_local_message_variable(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Application.php",
+		"<?php\n"                                                                /* 1 */
+		"class App {\n"                                                          /* 2 */
+		"  public function find(string $name) {\n"                               /* 3 */
+		"    $message = sprintf('Command \"%s\" is not defined.', $name);\n"      /* 4 */
+		"    if ($alternatives) {\n"                                             /* 5 */
+		"      $message .= \"\\n\\nDid you mean this?\";\n"                      /* 6 */
+		"    }\n"                                                                /* 7 */
+		"    throw new CommandNotFoundException($message);\n"                    /* 8 */
+		"  }\n"                                                                  /* 9 */
+		"  public function param($message) {\n"                                  /* 10 */
+		"    throw new RuntimeException($message);\n"                            /* 11 */
+		"  }\n"                                                                  /* 12 */
+		"  public function two($x) {\n"                                          /* 13 */
+		"    $m = 'first reason';\n"                                             /* 14 */
+		"    if ($x) { $m = 'second reason'; }\n"                                /* 15 */
+		"    throw new LogicException($m);\n"                                    /* 16 */
+		"  }\n"                                                                  /* 17 */
+		"  public function loop($list) {\n"                                      /* 18 */
+		"    foreach ($list as $msg) { }\n"                                      /* 19 */
+		"    throw new RuntimeException($msg);\n"                                /* 20 */
+		"  }\n"                                                                  /* 21 */
+		"  public function other() {\n"                                          /* 22 */
+		"    $note = 'Lock file is stale';\n"                                    /* 23 */
+		"    trigger_error($note, E_USER_WARNING);\n"                            /* 24 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Command \"%s\" is not defined.", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "CommandNotFoundException");
+	EXPECT_SITE(s, "Lock file is stale", 24, FL_T_CONSOLE);
+	/* a parameter, two different messages, a loop variable: unknown */
+	assert_null(harness_find(s, "first reason"));
+	assert_null(harness_find(s, "second reason"));
+	for (size_t k = 0; k < s->n; k++)
+		assert_true(s->v[k].line == 8 || s->v[k].line == 24 ||
+			    (s->v[k].message && !strstr(s->v[k].message, "$")));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_throw),
 		cmocka_unit_test(test_other_idioms),
 		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_local_message_variable),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
