@@ -1052,12 +1052,9 @@ static char *argument_exception_msg(const ctx *c, const char *cls, const size_t 
 		return NULL;
 	}
 	char *r = param ? fl_xasprintf("%s (Parameter '%s')", msg, param) : fl_xstrdup(msg);
-	if (actual && *actual != '{') {
-		/* a literal actual value is rare; keep its placeholder form */
-		free(actual);
-		actual = NULL;
-	}
-	if (actual) {
+	/* "Actual value was X." only for a variable ({name}); a literal or
+	 * other expression is left out of the message */
+	if (actual && *actual == '{') {
 		char *r2 = fl_xasprintf("%s\nActual value was %s.", r, actual);
 		free(r);
 		r = r2;

@@ -663,15 +663,9 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 			bad = true; /* a parameter of the function */
 			break;
 		}
-		size_t p = k;
-		while (p > from && decl && (p - 1) > from) {
-			bool kw = false;
-			for (const char *const *d = decl; *d; d++)
-				kw = kw || fl_tok_is_ident(t, p - 1, *d);
-			if (!kw)
-				break;
+		size_t p = k; /* the statement's start, before const/let/var */
+		while (p > from + 1 && is_in(t, p - 1, decl))
 			p--;
-		}
 		bool stmt = p == 0 || fl_tok_is_punct(t, p - 1, ";") ||
 			    fl_tok_is_punct(t, p - 1, "{") || fl_tok_is_punct(t, p - 1, "}") ||
 			    /* a new line after a complete operand (no semicolons) */

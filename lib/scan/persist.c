@@ -156,19 +156,6 @@ int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *
 	return rc;
 }
 
-int fl_sw_put(fl_scan_writer *w, fl_entry *e, fl_facts *f, fl_scan_summary *sum, fl_err *err)
-{
-	if (fl_entry_validate(e, err) < 0)
-		return -1;
-	char hash[17];
-	fl_sw_content_hash(e, hash);
-	fl_sw_decide(w, e, hash, sum);
-	char *json = fl_entry_to_json(e, false);
-	int rc = fl_sw_insert(w, e, f, hash, json, err);
-	free(json);
-	return rc;
-}
-
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err)
 {
 	for (size_t i = 0; i < r->ndups; i++) {

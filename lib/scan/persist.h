@@ -26,8 +26,6 @@ void fl_sw_count(fl_scan_writer *w, int state, fl_scan_summary *sum);
 /* Insert a record whose validation, digest and JSON are done. */
 int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *hash,
 		 const char *json, fl_err *err);
-/* All of it for one record: validate, digest, decide, encode, insert. */
-int fl_sw_put(fl_scan_writer *w, fl_entry *e, fl_facts *f, fl_scan_summary *sum, fl_err *err);
 /* Duplicate sites, the repository row, COMMIT; fills sum->removed. */
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err);
 void fl_sw_abort(fl_scan_writer *w);
