@@ -5,6 +5,8 @@
  */
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,120 +138,232 @@ json_t *fl_repo_to_jobj(const fl_repo *r)
 /* ---- compact writer --------------------------------------------------------
  * The compact form is written directly, byte for byte what jansson's
  * JSON_COMPACT | JSON_PRESERVE_ORDER dump gives, without building a tree:
- * records are serialised once or twice per scanned site, and the tree's
+ * records are serialised once per scanned site, and the tree's
  * allocations were most of a scan's store phase. */
+
+/* 0: copied as is; 1: escaped; 2: a non-ASCII byte (the string's UTF-8 is
+ * checked once, when the first one is met) */
+static const unsigned char jclass[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+#define X16 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2
+	X16, X16, X16, X16, X16, X16, X16, X16,
+#undef X16
+};
+
+/* the body of s[0..n) as a JSON string, without the quotes; invalid UTF-8
+ * is replaced with U+FFFD (fl_utf8_fix), as jansson would refuse it */
+static void put_jbody(fl_buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	bool checked = false;
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	fl_buf_reserve(b, n + 8);
+	while (p < end) {
+		const unsigned char *run = p;
+		for (;;) {
+			while (p < end && !jclass[*p])
+				p++;
+			if (p == end || jclass[*p] != 2)
+				break;
+			if (!checked) {
+				if (!fl_utf8_valid((const char *)p, (size_t)(end - p))) {
+					fl_buf_put(b, (const char *)run, (size_t)(p - run));
+					char *fixed = fl_utf8_fix((const char *)p, (size_t)(end - p));
+					put_jbody(b, fixed, strlen(fixed));
+					free(fixed);
+					return;
+				}
+				checked = true;
+			}
+			p++;
+		}
+		fl_buf_put(b, (const char *)run, (size_t)(p - run));
+		if (p == end)
+			break;
+		unsigned char c = *p++;
+		fl_buf_reserve(b, 6);
+		char *o = b->s + b->n;
+		o[0] = '\\';
+		switch (c) {
+		case '"': o[1] = '"'; break;
+		case '\\': o[1] = '\\'; break;
+		case '\b': o[1] = 'b'; break;
+		case '\f': o[1] = 'f'; break;
+		case '\n': o[1] = 'n'; break;
+		case '\r': o[1] = 'r'; break;
+		case '\t': o[1] = 't'; break;
+		default:
+			memcpy(o, "\\u00", 4);
+			o[4] = hex[c >> 4];
+			o[5] = hex[c & 15];
+			b->n += 6;
+			continue;
+		}
+		b->n += 2;
+	}
+}
 
 static void put_jstr(fl_buf *b, const char *s)
 {
-	static const char hex[] = "0123456789ABCDEF";
 	fl_buf_putc(b, '"');
-	const char *run = s;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		unsigned char c = *p;
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		fl_buf_put(b, run, (size_t)((const char *)p - run));
-		run = (const char *)p + 1;
-		switch (c) {
-		case '"': fl_buf_puts(b, "\\\""); break;
-		case '\\': fl_buf_puts(b, "\\\\"); break;
-		case '\b': fl_buf_puts(b, "\\b"); break;
-		case '\f': fl_buf_puts(b, "\\f"); break;
-		case '\n': fl_buf_puts(b, "\\n"); break;
-		case '\r': fl_buf_puts(b, "\\r"); break;
-		case '\t': fl_buf_puts(b, "\\t"); break;
-		default: {
-			char u[7] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15], 0};
-			fl_buf_puts(b, u);
-		}
-		}
-	}
-	fl_buf_puts(b, run);
+	put_jbody(b, s, strlen(s));
 	fl_buf_putc(b, '"');
 }
 
-static char *to_json_compact(const void *rec, const fl_field *f, size_t nf)
+/* one field's value */
+static void put_value(fl_buf *b, const char *base, fl_field_kind kind)
 {
-	fl_buf b = {0};
 	char num[32];
+	int len;
+	switch (kind) {
+	case FL_F_STR:
+	case FL_F_NSTR: {
+		const char *s = *(char *const *)base;
+		if (!s && kind == FL_F_NSTR) {
+			fl_buf_put(b, "null", 4);
+			return;
+		}
+		put_jstr(b, s ? s : "");
+		return;
+	}
+	case FL_F_NINT: {
+		int x = *(const int *)base;
+		if (!x) {
+			fl_buf_put(b, "null", 4);
+			return;
+		}
+		len = snprintf(num, sizeof num, "%d", x);
+		break;
+	}
+	case FL_F_INT:
+		len = snprintf(num, sizeof num, "%d", *(const int *)base);
+		break;
+	case FL_F_LL:
+		len = snprintf(num, sizeof num, "%lld", *(const long long *)base);
+		break;
+	case FL_F_NLL: {
+		long long x = *(const long long *)base;
+		if (x < 0) {
+			fl_buf_put(b, "null", 4);
+			return;
+		}
+		len = snprintf(num, sizeof num, "%lld", x);
+		break;
+	}
+	case FL_F_STRV: {
+		const fl_strv *sv = (const fl_strv *)base;
+		fl_buf_putc(b, '[');
+		for (size_t k = 0; k < sv->n; k++) {
+			if (k)
+				fl_buf_putc(b, ',');
+			put_jstr(b, sv->v[k] ? sv->v[k] : "");
+		}
+		fl_buf_putc(b, ']');
+		return;
+	}
+	default:
+		return;
+	}
+	fl_buf_put(b, num, (size_t)len);
+}
+
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* The compact JSON of rec.  With dg, also its digest (see
+ * fl_entry_to_json_digest). */
+struct digest {
+	uint64_t blank;   /* fields written as their zero value in the digest */
+	uint64_t h;
+	int span_field;   /* the field whose value span is wanted, or -1 */
+	size_t span_off, span_len;
+};
+
+static char *to_json_compact(const void *rec, const fl_field *f, size_t nf, struct digest *dg)
+{
+	/* a value of every kind at zero: NULL pointers, 0, an empty list */
+	static const union { char *s; int i; long long ll; fl_strv v; } zero;
+	fl_buf b = {0};
+	fl_buf_reserve(&b, 1024);
 	fl_buf_putc(&b, '{');
+	if (dg) {
+		dg->h = fnv1a(1469598103934665603ull, "{", 1);
+		dg->span_off = dg->span_len = 0;
+	}
 	for (size_t i = 0; i < nf; i++) {
 		const char *base = (const char *)rec + f[i].off;
+		size_t start = b.n;
+		fl_buf_reserve(&b, f[i].len + 4);
 		if (i)
-			fl_buf_putc(&b, ',');
-		fl_buf_putc(&b, '"');
-		fl_buf_puts(&b, f[i].key);
-		fl_buf_puts(&b, "\":");
-		switch (f[i].kind) {
-		case FL_F_STR:
-		case FL_F_NSTR: {
-			const char *s = *(char *const *)base;
-			if (!s && f[i].kind == FL_F_NSTR) {
-				fl_buf_puts(&b, "null");
-				break;
-			}
-			if (!s)
-				s = "";
-			if (fl_utf8_valid(s, strlen(s))) {
-				put_jstr(&b, s);
-			} else {
-				char *fixed = fl_utf8_fix(s, strlen(s));
-				put_jstr(&b, fixed);
-				free(fixed);
-			}
-			break;
+			b.s[b.n++] = ',';
+		b.s[b.n++] = '"';
+		memcpy(b.s + b.n, f[i].key, f[i].len);
+		b.n += f[i].len;
+		b.s[b.n++] = '"';
+		b.s[b.n++] = ':';
+		size_t vstart = b.n;
+		put_value(&b, base, f[i].kind);
+		if (!dg)
+			continue;
+		if ((int)i == dg->span_field) {
+			dg->span_off = vstart;
+			dg->span_len = b.n - vstart;
 		}
-		case FL_F_NINT: {
-			int x = *(const int *)base;
-			if (x) {
-				snprintf(num, sizeof num, "%d", x);
-				fl_buf_puts(&b, num);
-			} else {
-				fl_buf_puts(&b, "null");
-			}
-			break;
-		}
-		case FL_F_INT:
-			snprintf(num, sizeof num, "%d", *(const int *)base);
-			fl_buf_puts(&b, num);
-			break;
-		case FL_F_LL:
-			snprintf(num, sizeof num, "%lld", *(const long long *)base);
-			fl_buf_puts(&b, num);
-			break;
-		case FL_F_NLL: {
-			long long x = *(const long long *)base;
-			if (x >= 0) {
-				snprintf(num, sizeof num, "%lld", x);
-				fl_buf_puts(&b, num);
-			} else {
-				fl_buf_puts(&b, "null");
-			}
-			break;
-		}
-		case FL_F_STRV: {
-			const fl_strv *sv = (const fl_strv *)base;
-			fl_buf_putc(&b, '[');
-			for (size_t k = 0; k < sv->n; k++) {
-				if (k)
-					fl_buf_putc(&b, ',');
-				const char *s = sv->v[k] ? sv->v[k] : "";
-				if (fl_utf8_valid(s, strlen(s))) {
-					put_jstr(&b, s);
-				} else {
-					char *fixed = fl_utf8_fix(s, strlen(s));
-					put_jstr(&b, fixed);
-					free(fixed);
-				}
-			}
-			fl_buf_putc(&b, ']');
-			break;
-		}
+		if (i < 64 && (dg->blank >> i & 1)) {
+			dg->h = fnv1a(dg->h, b.s + start, vstart - start);
+			fl_buf z = {0};
+			put_value(&z, (const char *)&zero, f[i].kind);
+			dg->h = fnv1a(dg->h, z.s, z.n);
+			fl_buf_free(&z);
+		} else {
+			dg->h = fnv1a(dg->h, b.s + start, b.n - start);
 		}
 	}
 	fl_buf_putc(&b, '}');
+	if (dg)
+		dg->h = fnv1a(dg->h, "}", 1);
 	fl_buf_cstr(&b);
 	return b.s;
+}
+
+char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *digest,
+			      int span_field, size_t *span_off, size_t *span_len)
+{
+	struct digest dg = {.blank = blank, .span_field = span_field};
+	char *s = to_json_compact(e, fl_entry_fields, fl_entry_nfields, &dg);
+	*digest = dg.h;
+	if (span_off)
+		*span_off = dg.span_off;
+	if (span_len)
+		*span_len = dg.span_len;
+	return s;
+}
+
+char *fl_json_splice_str(char *json, size_t off, size_t len, const char *value)
+{
+	fl_buf v = {0};
+	put_jstr(&v, value);
+	size_t n = strlen(json);
+	if (v.n != len) {
+		json = fl_xrealloc(json, n - len + v.n + 1);
+		memmove(json + off + v.n, json + off + len, n - off - len + 1);
+	}
+	memcpy(json + off, v.s, v.n);
+	fl_buf_free(&v);
+	return json;
 }
 
 static char *dump(json_t *o, bool pretty)
@@ -263,14 +377,14 @@ static char *dump(json_t *o, bool pretty)
 char *fl_entry_to_json(const fl_entry *e, bool pretty)
 {
 	if (!pretty)
-		return to_json_compact(e, fl_entry_fields, fl_entry_nfields);
+		return to_json_compact(e, fl_entry_fields, fl_entry_nfields, NULL);
 	return dump(fl_entry_to_jobj(e), pretty);
 }
 
 char *fl_repo_to_json(const fl_repo *r, bool pretty)
 {
 	if (!pretty)
-		return to_json_compact(r, repo_fields, NFIELDS(repo_fields));
+		return to_json_compact(r, repo_fields, NFIELDS(repo_fields), NULL);
 	return dump(fl_repo_to_jobj(r), pretty);
 }
 

@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "faultline.h"
 
@@ -24,6 +25,17 @@ typedef struct fl_field {
 } fl_field;
 extern const fl_field fl_entry_fields[];
 extern const size_t fl_entry_nfields;
+
+/* The compact JSON of e (exactly fl_entry_to_json(e, false)) and, in the
+ * same pass, the 64-bit FNV-1a digest of the compact JSON e would have with
+ * the fields whose bit is set in `blank` (bit i = fl_entry_fields[i]) at
+ * their zero value (NULL, 0).  span_field >= 0: *span_off / *span_len
+ * receive where that field's value is in the returned JSON. */
+char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *digest,
+			      int span_field, size_t *span_off, size_t *span_len);
+/* json with its bytes [off, off+len) replaced by value as a JSON string
+ * (json is reallocated when the length changes) */
+char *fl_json_splice_str(char *json, size_t off, size_t len, const char *value);
 
 json_t *fl_entry_to_jobj(const fl_entry *e);
 json_t *fl_repo_to_jobj(const fl_repo *r);

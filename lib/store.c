@@ -339,6 +339,16 @@ static void bind_text(sqlite3_stmt *s, int i, const char *v)
 		sqlite3_bind_null(s, i);
 }
 
+/* For the statements a scan runs thousands of times: the value is not
+ * copied, so it must outlive the step; step_static() then unbinds it. */
+static void bind_static(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, i);
+}
+
 static void bind_nint(sqlite3_stmt *s, int i, int v)
 {
 	if (v > 0)
@@ -362,6 +372,14 @@ static int step_done(fl_store *st, sqlite3_stmt *s, fl_err *err,
 	if (rc != SQLITE_DONE)
 		return sqlerr(st, err, what);
 	return 0;
+}
+
+static int step_static(fl_store *st, sqlite3_stmt *s, fl_err *err,
+		       const char *what)
+{
+	int rc = step_done(st, s, err, what);
+	sqlite3_clear_bindings(s);
+	return rc;
 }
 
 int fl_store_put_repo(fl_store *st, const fl_repo *r, fl_err *err)
@@ -409,25 +427,25 @@ int fl_store_put_entry_json(fl_store *st, const fl_entry *e, const fl_facts *f,
 		err);
 	if (!s)
 		return -1;
-	bind_text(s, 1, e->id);
-	bind_text(s, 2, e->repo);
-	bind_text(s, 3, e->slug);
-	bind_text(s, 4, e->error_code);
-	bind_text(s, 5, e->error_message);
-	bind_text(s, 6, e->message_pattern);
-	bind_text(s, 7, e->error_type);
-	bind_text(s, 8, e->severity);
-	bind_text(s, 9, e->file_path);
+	bind_static(s, 1, e->id);
+	bind_static(s, 2, e->repo);
+	bind_static(s, 3, e->slug);
+	bind_static(s, 4, e->error_code);
+	bind_static(s, 5, e->error_message);
+	bind_static(s, 6, e->message_pattern);
+	bind_static(s, 7, e->error_type);
+	bind_static(s, 8, e->severity);
+	bind_static(s, 9, e->file_path);
 	bind_nint(s, 10, e->line_number);
 	bind_nint(s, 11, f ? f->column : 0);
-	bind_text(s, 12, e->content_changed_at);
-	bind_text(s, 13, f ? f->function : NULL);
-	bind_text(s, 14, f ? f->guard : NULL);
-	bind_text(s, 15, f ? f->idiom : NULL);
-	bind_text(s, 16, f ? f->language : NULL);
-	bind_text(s, 17, json);
-	bind_text(s, 18, f ? f->content_hash : NULL);
-	return step_done(st, s, err, "writing a record");
+	bind_static(s, 12, e->content_changed_at);
+	bind_static(s, 13, f ? f->function : NULL);
+	bind_static(s, 14, f ? f->guard : NULL);
+	bind_static(s, 15, f ? f->idiom : NULL);
+	bind_static(s, 16, f ? f->language : NULL);
+	bind_static(s, 17, json);
+	bind_static(s, 18, f ? f->content_hash : NULL);
+	return step_static(st, s, err, "writing a record");
 }
 
 int fl_store_add_site(fl_store *st, const char *error_id,
@@ -441,11 +459,11 @@ int fl_store_add_site(fl_store *st, const char *error_id,
 		" VALUES (?1, ?2, ?3, ?4)", err);
 	if (!s)
 		return -1;
-	bind_text(s, 1, error_id);
-	bind_text(s, 2, file_path);
+	bind_static(s, 1, error_id);
+	bind_static(s, 2, file_path);
 	sqlite3_bind_int(s, 3, line);
 	bind_nint(s, 4, column);
-	return step_done(st, s, err, "writing a duplicate site");
+	return step_static(st, s, err, "writing a duplicate site");
 }
 
 int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err)

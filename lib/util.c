@@ -218,6 +218,11 @@ static void buf_grow(fl_buf *b, size_t need)
 	b->cap = cap;
 }
 
+void fl_buf_reserve(fl_buf *b, size_t n)
+{
+	buf_grow(b, n);
+}
+
 void fl_buf_putc(fl_buf *b, char c)
 {
 	buf_grow(b, 1);

@@ -41,6 +41,7 @@ typedef struct fl_buf {
 	size_t n, cap;
 } fl_buf;
 
+void fl_buf_reserve(fl_buf *b, size_t n);       /* room for n more bytes and a NUL */
 void fl_buf_putc(fl_buf *b, char c);
 void fl_buf_put(fl_buf *b, const char *s, size_t n);
 void fl_buf_puts(fl_buf *b, const char *s);

@@ -5,6 +5,7 @@
  * the other sites of duplicate records, and updates the repository row.
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,31 +21,46 @@
 /* The record's content: everything but the fields that change with every
  * scan (sha, times, permalink) and the source window, which changes with
  * any edit of the lines around the site.  The message, its location and
- * its explanation are the content. */
-static char *content_key(const fl_entry *e)
+ * its explanation are the content.  Its digest is the 64-bit FNV-1a of the
+ * record's compact JSON with those fields at their zero value (NULL, 0),
+ * taken while the JSON itself is written. */
+static uint64_t volatile_fields(int *changed_at)
 {
-	fl_entry c = *e;
-	c.analyzed_sha = NULL;
-	c.analyzed_at = NULL;
-	c.content_changed_at = NULL;
-	c.github_url = NULL;
-	c.source_code = NULL;
-	c.source_code_start = 0;
-	c.source_code_end = 0;
-	return fl_entry_to_json(&c, false);
+	static const size_t offs[] = {
+		offsetof(fl_entry, analyzed_sha), offsetof(fl_entry, analyzed_at),
+		offsetof(fl_entry, content_changed_at), offsetof(fl_entry, github_url),
+		offsetof(fl_entry, source_code), offsetof(fl_entry, source_code_start),
+		offsetof(fl_entry, source_code_end),
+	};
+	uint64_t mask = 0;
+	for (size_t i = 0; i < fl_entry_nfields && i < 64; i++) {
+		for (size_t k = 0; k < sizeof offs / sizeof offs[0]; k++)
+			if (fl_entry_fields[i].off == offs[k])
+				mask |= 1ull << i;
+		if (fl_entry_fields[i].off == offsetof(fl_entry, content_changed_at))
+			*changed_at = (int)i;
+	}
+	return mask;
 }
 
-/* 64-bit FNV-1a of the content, as 16 hex digits */
+char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *state)
+{
+	int cca = -1;
+	uint64_t mask = volatile_fields(&cca), h;
+	size_t off, len;
+	char *json = fl_entry_to_json_digest(e, mask, &h, cca, &off, &len);
+	snprintf(hash, 17, "%016llx", (unsigned long long)h);
+	int st = w ? fl_sw_state(w, e, hash) : FL_SW_NEW;
+	if (st == FL_SW_UNCHANGED && cca >= 0)
+		json = fl_json_splice_str(json, off, len, e->content_changed_at);
+	if (state)
+		*state = st;
+	return json;
+}
+
 void fl_sw_content_hash(const fl_entry *e, char out[17])
 {
-	char *key = content_key(e);
-	uint64_t h = 1469598103934665603ull;
-	for (const char *p = key; *p; p++) {
-		h ^= (unsigned char)*p;
-		h *= 1099511628211ull;
-	}
-	free(key);
-	snprintf(out, 17, "%016llx", (unsigned long long)h);
+	free(fl_sw_encode(NULL, (fl_entry *)e, out, NULL));
 }
 
 struct fl_scan_writer {

@@ -432,9 +432,7 @@ static void encode_pre(const fl_scan_writer *w, struct pre *p)
 		p->verr = fl_xstrdup(err.msg);
 		return;
 	}
-	fl_sw_content_hash(&p->e, p->hash);
-	p->state = fl_sw_state(w, &p->e, p->hash);
-	p->json = fl_entry_to_json(&p->e, false);
+	p->json = fl_sw_encode(w, &p->e, p->hash, &p->state);
 }
 
 /* Worker side: turn job i's sites into records (all but what depends on

@@ -461,6 +461,89 @@ static void test_json_compact_writer_matches_jansson(void **state)
 	fl_entry_free(&e);
 }
 
+/* invalid UTF-8 anywhere in a string is repaired as jansson's writer
+ * (after fl_utf8_fix) would have it */
+static void test_json_compact_writer_invalid_utf8(void **state)
+{
+	(void)state;
+	static const char *const msgs[] = {
+		"\xff at the start", "ascii then \xc3 cut", "valid \xc3\xa9 then \xe2\x82 cut \"q\"",
+		"trailing \xf0\x9f\x98", "\xed\xa0\x80 surrogate, overlong \xc0\xaf\n",
+	};
+	for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++) {
+		fl_entry e;
+		make_entry(&e);
+		free(e.source_code);
+		e.source_code = strdup(msgs[i]);
+		char *fast = fl_entry_to_json(&e, false);
+		json_t *o = fl_entry_to_jobj(&e);
+		char *ref = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		json_decref(o);
+		assert_non_null(ref);
+		assert_string_equal(fast, ref);
+		free(ref);
+		free(fast);
+		fl_entry_free(&e);
+	}
+}
+
+static uint64_t fnv(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* the digest taken while writing equals the digest of the JSON written
+ * with the blanked fields at zero; the span locates a field's value */
+static void test_json_digest_and_splice(void **state)
+{
+	(void)state;
+	fl_entry e;
+	make_entry(&e);
+	size_t isha = 0, isrc = 0, istart = 0, icca = 0;
+	for (size_t i = 0; i < fl_entry_nfields; i++) {
+		if (strcmp(fl_entry_fields[i].key, "analyzedSha") == 0) isha = i;
+		if (strcmp(fl_entry_fields[i].key, "sourceCode") == 0) isrc = i;
+		if (strcmp(fl_entry_fields[i].key, "sourceCodeStart") == 0) istart = i;
+		if (strcmp(fl_entry_fields[i].key, "contentChangedAt") == 0) icca = i;
+	}
+	uint64_t blank = 1ull << isha | 1ull << isrc | 1ull << istart, h;
+	size_t off, len;
+	char *js = fl_entry_to_json_digest(&e, blank, &h, (int)icca, &off, &len);
+	char *plain = fl_entry_to_json(&e, false);
+	assert_string_equal(js, plain);
+	free(plain);
+	fl_entry z = e;
+	z.analyzed_sha = NULL;
+	z.source_code = NULL;
+	z.source_code_start = 0;
+	char *zj = fl_entry_to_json(&z, false);
+	assert_true(h == fnv(zj));
+	free(zj);
+	/* nothing blanked: the digest of the JSON itself */
+	uint64_t h0;
+	char *j0 = fl_entry_to_json_digest(&e, 0, &h0, -1, NULL, NULL);
+	assert_true(h0 == fnv(j0));
+	free(j0);
+	/* the span is the quoted value; splicing a longer and a shorter one */
+	char want[128];
+	snprintf(want, sizeof want, "\"%s\"", e.content_changed_at);
+	assert_int_equal(len, strlen(want));
+	assert_memory_equal(js + off, want, len);
+	js = fl_json_splice_str(js, off, len, "2020-01-02T03:04:05.678Z \"x\"");
+	free(e.content_changed_at);
+	e.content_changed_at = strdup("2020-01-02T03:04:05.678Z \"x\"");
+	plain = fl_entry_to_json(&e, false);
+	assert_string_equal(js, plain);
+	free(plain);
+	free(js);
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -481,6 +564,8 @@ int main(void)
 		cmocka_unit_test(test_json_roundtrip_and_order),
 		cmocka_unit_test(test_json_strict),
 		cmocka_unit_test(test_json_compact_writer_matches_jansson),
+		cmocka_unit_test(test_json_compact_writer_invalid_utf8),
+		cmocka_unit_test(test_json_digest_and_splice),
 	};
 	return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }
