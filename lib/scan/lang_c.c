@@ -1348,15 +1348,169 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 	}
 }
 
+/* Whether c_collect() can find anything in s[0..n), by a byte scan much
+ * cheaper than lexing: it may answer yes wrongly, never no wrongly.  A
+ * format attribute needs an identifier containing "printf" (any case); a
+ * reporting macro needs a `#define NAME` whose rest (the logical line)
+ * names a reporting function. */
+static bool gap_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+/* The next token's first byte after p, skipping blanks; NULL when a
+ * comment or a line continuation may be there (the caller then assumes a
+ * match). */
+static const char *gap_fwd(const char *p, const char *end)
+{
+	while (p < end && gap_ws(*p))
+		p++;
+	return p < end && (*p == '/' || *p == '\\') ? NULL : p;
+}
+
+/* The previous token's last byte before p (> begin), or NULL as gap_fwd. */
+static const char *gap_back(const char *p, const char *begin)
+{
+	while (p > begin && gap_ws(p[-1]))
+		p--;
+	if (p == begin)
+		return begin; /* nothing before: no match, and no comment */
+	return p[-1] == '/' || p[-1] == '\\' ? NULL : p - 1;
+}
+
+/* A number token at p: its end, or NULL when there is none. */
+static const char *pp_number(const char *p, const char *end)
+{
+	if (p >= end || *p < '0' || *p > '9')
+		return NULL;
+	while (p < end && ((cclass((unsigned char)*p) & C_IDENT) || *p == '.'))
+		p++;
+	return p;
+}
+
+/* Whether the identifier s[b..e), which contains "printf", can be part of
+ * what c_collect() takes for a format attribute: `format(printf, N, M)`
+ * (an identifier containing "format" and '(' before it) or `PRINTF(N, M)`
+ * (a number list after it). */
+static bool printf_attr_like(const char *s, size_t n, size_t b, size_t e)
+{
+	const char *begin = s, *end = s + n;
+	/* NAME(N, M) */
+	const char *g = gap_fwd(s + e, end);
+	if (!g)
+		return true;
+	if (g < end && *g == '(') {
+		const char *q = gap_fwd(g + 1, end);
+		if (!q)
+			return true;
+		if ((q = pp_number(q, end)) != NULL) {
+			if (!(q = gap_fwd(q, end)))
+				return true;
+			if (q < end && *q == ',') {
+				if (!(q = gap_fwd(q + 1, end)))
+					return true;
+				if ((q = pp_number(q, end)) != NULL) {
+					if (!(q = gap_fwd(q, end)) || (q < end && *q == ')'))
+						return true;
+				}
+			}
+		}
+	}
+	/* format(printf, ... */
+	const char *p = gap_back(s + b, begin);
+	if (!p)
+		return true;
+	if (p == begin || *p != '(')
+		return false;
+	p = gap_back(p, begin);
+	if (!p)
+		return true;
+	if (p == begin && !(cclass((unsigned char)*p) & C_IDENT))
+		return false;
+	const char *ie = p + 1, *ib = ie;
+	while (ib > begin && (cclass((unsigned char)ib[-1]) & C_IDENT))
+		ib--;
+	return icontains(ib, (size_t)(ie - ib), "format");
+}
+
+static bool collect_worth(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 6 <= n; i++) {
+		if ((s[i] | 0x20) != 'p' || !ieq(s + i, 6, "printf"))
+			continue;
+		size_t b = i, e = i + 6;
+		while (b > 0 && (cclass((unsigned char)s[b - 1]) & C_IDENT))
+			b--;
+		while (e < n && (cclass((unsigned char)s[e]) & C_IDENT))
+			e++;
+		if (printf_attr_like(s, n, b, e))
+			return true;
+		i = e;
+	}
+	const char *end = s + n;
+	for (const char *h = memchr(s, '#', n); h; h = memchr(h + 1, '#', (size_t)(end - h - 1))) {
+		/* `# define NAME`: what names a reporter comes after NAME */
+		const char *q = gap_fwd(h + 1, end);
+		if (!q)
+			return true;
+		if (end - q < 6 || memcmp(q, "define", 6) != 0 ||
+		    (q + 6 < end && (cclass((unsigned char)q[6]) & C_IDENT)))
+			continue;
+		if (!(q = gap_fwd(q + 6, end)))
+			return true;
+		while (q < end && (cclass((unsigned char)*q) & C_IDENT))
+			q++;
+		while (q < end) {
+			unsigned char c = (unsigned char)*q;
+			if (c == '\n') {
+				if (q[-1] == '\\' || (q[-1] == '\r' && q - 2 > h && q[-2] == '\\')) {
+					q++;
+					continue; /* continued on the next line */
+				}
+				break;
+			}
+			if (c == '/' && q + 1 < end && q[1] == '*') {
+				/* a comment the directive continues after */
+				const char *e = q + 2;
+				while (e + 1 < end && !(e[0] == '*' && e[1] == '/')) {
+					if (*e == '\n')
+						return true;
+					e++;
+				}
+				if (e + 1 >= end)
+					return true;
+				q = e + 2;
+				continue;
+			}
+			if (!(cclass(c) & C_IDENT)) {
+				q++;
+				continue;
+			}
+			const char *b = q;
+			while (q < end && (cclass((unsigned char)*q) & C_IDENT))
+				q++;
+			/* every suffix after a digit too, wherever a number
+			 * token may end */
+			for (const char *w = b; w < q; w++) {
+				if (w > b && !(cclass((unsigned char)w[-1]) & C_DIGIT))
+					continue;
+				if (name_sev(w, (size_t)(q - w), true) != SEV_NONE)
+					return true;
+			}
+		}
+		if (q >= end)
+			break;
+		h = q - 1 > h ? q - 1 : h;
+	}
+	return false;
+}
+
 static void c_collect(void *tree, const fl_src *src)
 {
 	ctree *tr = tree;
 	if (!tr || !src->text || !src->len)
 		return;
-	if (!memmem(src->text, src->len, "format", 6) &&
-	    !memmem(src->text, src->len, "PRINTF", 6) &&
-	    !memmem(src->text, src->len, "printflike", 10) &&
-	    !memmem(src->text, src->len, "define", 6))
+	if (!collect_worth(src->text, src->len))
 		return;
 	init_tabs();
 	fl_toks t;

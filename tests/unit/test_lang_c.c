@@ -293,6 +293,36 @@ static void test_compound_reporter(void **state)
 	fl_sites_free(s);
 }
 
+/* the reporters and macros of the collect pass are found however their
+ * declarations are spaced and commented (collect skips files by a byte
+ * scan first, which must never skip one that declares a reporter) */
+static void test_collect_odd_spacing(void **state)
+{
+	(void)state;
+	const char *src =
+		"int fl_seterr(fl_err *err, const char *fmt, ...)\n"                /* 1 */
+		"    __attribute__((format(/* checked */ printf, 2, 3)));\n"       /* 2 */
+		"int setnotef(const char *fmt, ...) __attribute__((format(\n"      /* 3 */
+		"    printf, 1, 2)));\n"                                           /* 4 */
+		"#  define   oops_at(...) \\\n"                                   /* 5 */
+		"    fl_seterr(NULL, __VA_ARGS__)\n"                               /* 6 */
+		"#define shout(f, ...) /* forwards\n"                              /* 7 */
+		"   to the reporter */ fl_seterr(NULL, f, __VA_ARGS__)\n"          /* 8 */
+		"void run(void) {\n"                                               /* 9 */
+		"    fl_seterr(err, \"one %d\", 1);\n"                             /* 10 */
+		"    oops_at(\"two %s\", x);\n"                                    /* 11 */
+		"    shout(\"three %s\", y);\n"                                    /* 12 */
+		"    setnotef(\"not a reporter %d\", 4);\n"                        /* 13 */
+		"}\n";
+	fl_sites *s = scan("odd.c", src);
+	EXPECT_SITE(s, "one %d", 10, FL_T_CONSOLE);
+	EXPECT_SITE(s, "two %s", 11, FL_T_CONSOLE);
+	EXPECT_SITE(s, "three %s", 12, FL_T_CONSOLE);
+	assert_null(harness_find(s, "not a reporter %d"));
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
 /* real-project findings (curl, leveldb): printf-style names with a
  * trailing 'f', object-like aliases of reporters, compiler-diagnostic
  * macros, LevelDB/Abseil status returns */
@@ -464,6 +494,7 @@ int main(void)
 		cmocka_unit_test(test_reporters),
 		cmocka_unit_test(test_real_reporters),
 		cmocka_unit_test(test_compound_reporter),
+		cmocka_unit_test(test_collect_odd_spacing),
 		cmocka_unit_test(test_real_curl_leveldb),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages_and_macros),
