@@ -595,6 +595,10 @@ typedef struct ctx {
 	int32_t xf_fn;
 	size_t xf_depth;
 	int xf_col;
+	/* the file's exception factories, found on first use */
+	struct factory *fac;
+	size_t nfac;
+	bool fac_found;
 } ctx;
 
 static inline bool is_s(const ctx *c, size_t i, const char *s)
@@ -1079,6 +1083,250 @@ static char *dup_tok(const ctx *c, size_t i)
 	return fl_tok_dup(&c->t, i);
 }
 
+/* ---- exception factories --------------------------------------------------
+ * `throw unexpectedTokenError("a boolean")` throws what a method of the same
+ * file builds: `IllegalStateException unexpectedTokenError(String expected)
+ * { return new IllegalStateException("Expected " + expected + " but was " +
+ * peek()); }`, or a helper that throws it itself.  The site's message is the
+ * factory's, each parameter replaced by the call's literal argument:
+ * "Expected a boolean but was {peek}"; its class is the factory's. */
+#define FAC_PARAMS 8
+typedef struct factory {
+	size_t name;               /* token of the method's name */
+	size_t np;
+	char *param[FAC_PARAMS];   /* parameter names */
+	char *msg;                 /* message with {param} placeholders, or
+				      NULL when it is built elsewhere */
+	char *cls;                 /* the exception class */
+} factory;
+
+static bool excy_name(const char *nm, size_t nl)
+{
+	return ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error") ||
+	       ends_with(nm, nl, "Throwable") || ends_with(nm, nl, "Fault");
+}
+
+/* The token after the declaration head of the method whose parameter list
+ * closes at `close` (Java `throws A, B`, Kotlin `: Type`): '{' or '=', or
+ * NOIDX. */
+static size_t fac_body_at(const ctx *c, size_t close)
+{
+	size_t k = close + 1, lim = close + 64;
+	if (c->d == D_JAVA && is(c, k, "throws"))
+		k++;
+	else if (c->d != D_JAVA && is_p(c, k, ":"))
+		k++;
+	else
+		return is_p(c, k, "{") ? k : NOIDX;
+	for (; k < c->t.n && k < lim; k++) {
+		if (is_p(c, k, "{") || (c->d != D_JAVA && is_p(c, k, "=")))
+			return k;
+		if (!is_id(c, k) && !is_p(c, k, ",") && !is_p(c, k, ".") &&
+		    !is_p(c, k, "<") && !is_p(c, k, ">") && !is_p(c, k, "?"))
+			return NOIDX;
+	}
+	return NOIDX;
+}
+
+/* The exception construction at j (`new X(`, or Kotlin/Scala `X(`):
+ * the class token and the '(' of its arguments, or NOIDX. */
+static size_t fac_ctor(const ctx *c, size_t j, size_t *ci)
+{
+	if (c->d == D_JAVA || is(c, j, "new")) {
+		if (!is(c, j, "new"))
+			return NOIDX;
+		j++;
+	}
+	size_t open = ctor_at(c, j, ci);
+	if (open == NOIDX || !excy_name(tsrc(c, *ci), c->t.v[*ci].len) ||
+	    !is_upper(tsrc(c, *ci)[0]))
+		return NOIDX;
+	return open;
+}
+
+/* The message of an argument without a literal that passes a parameter
+ * on: `message` or `message + locationString()` -> "{message}{locationString}";
+ * NULL when no operand is a parameter (the message is built elsewhere). */
+static char *fac_param_msg(const ctx *c, size_t b, size_t e, const factory *f)
+{
+	fl_buf out = {0};
+	bool param = false;
+	size_t start = b;
+	for (size_t k = b; k <= e; k++) {
+		if (k < e && !is_p(c, k, "+")) {
+			if (c->match[k] != NOIDX && c->match[k] > k && c->match[k] < e)
+				k = c->match[k];
+			continue;
+		}
+		/* operand [start, k): {its last identifier outside brackets} */
+		size_t last = NOIDX;
+		for (size_t q = start; q < k; q++) {
+			if (is_id(c, q))
+				last = q;
+			if (c->match[q] != NOIDX && c->match[q] > q && c->match[q] < k)
+				q = c->match[q];
+		}
+		if (last == NOIDX) {
+			start = k + 1;
+			continue; /* a number: nothing to show */
+		}
+		if (k - start == 1)
+			for (size_t p = 0; p < f->np; p++)
+				param |= is_s(c, last, f->param[p]);
+		fl_buf_putc(&out, '{');
+		fl_buf_put(&out, tsrc(c, last), c->t.v[last].len);
+		fl_buf_putc(&out, '}');
+		start = k + 1;
+	}
+	if (!param) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+static void fac_add(ctx *c, size_t name, size_t open, size_t close, size_t ci,
+		    size_t copen)
+{
+	factory f = {.name = name};
+	size_t st[FAC_PARAMS], en[FAC_PARAMS];
+	size_t np = args(c, open, st, en, FAC_PARAMS, NULL);
+	for (size_t k = 0; k < np; k++) {
+		/* Java `final String expected`: the last name; Kotlin/Scala
+		 * `expected: String`: the name before ':' */
+		size_t nm = NOIDX;
+		for (size_t q = st[k]; q < en[k]; q++) {
+			if (c->d != D_JAVA && is_p(c, q, ":"))
+				break;
+			if (is_id(c, q))
+				nm = q;
+			if (c->match[q] != NOIDX && c->match[q] > q)
+				q = c->match[q];
+		}
+		if (nm == NOIDX)
+			goto bad;
+		f.param[f.np++] = dup_tok(c, nm);
+	}
+	(void)close;
+	size_t ast[16], aen[16];
+	size_t na = args(c, copen, ast, aen, 16, NULL);
+	f.msg = first_msg(c, ast, aen, na, 0, NULL);
+	if (!f.msg && na >= 1)
+		f.msg = fac_param_msg(c, ast[0], aen[0], &f);
+	f.cls = dup_tok(c, ci);
+	c->fac = fl_xrealloc(c->fac, (c->nfac + 1) * sizeof *c->fac);
+	c->fac[c->nfac++] = f;
+	return;
+bad:
+	for (size_t k = 0; k < f.np; k++)
+		free(f.param[k]);
+}
+
+/* Find the methods of the file that build or throw exactly one exception
+ * (`return new X(...)`, `throw new X(...)`; Kotlin `return X(...)`, `= X(...)`). */
+static void fac_find(ctx *c)
+{
+	c->fac_found = true;
+	for (size_t i = 1; i + 1 < c->t.n && c->nfac < 256; i++) {
+		if (!is_id(c, i) || !is_p(c, i + 1, "(") || c->match[i + 1] == NOIDX)
+			continue;
+		/* a declaration: Kotlin `fun name(`, Java `Type name(` */
+		if (c->d != D_JAVA) {
+			if (!is(c, i - 1, "fun") && !is(c, i - 1, "def"))
+				continue;
+		} else if (!(is_p(c, i - 1, ">") || is_p(c, i - 1, "]") ||
+			     (is_id(c, i - 1) && !is(c, i - 1, "new") &&
+			      !is(c, i - 1, "return") && !is(c, i - 1, "throw") &&
+			      !is(c, i - 1, "else") && !is(c, i - 1, "case") &&
+			      !is(c, i - 1, "yield")))) {
+			continue;
+		}
+		size_t close = c->match[i + 1];
+		size_t body = fac_body_at(c, close);
+		if (body == NOIDX)
+			continue;
+		size_t ci = NOIDX, copen = NOIDX, found = 0;
+		if (is_p(c, body, "=")) {
+			size_t k;
+			size_t o = fac_ctor(c, body + 1, &k);
+			if (o != NOIDX) {
+				ci = k;
+				copen = o;
+				found = 1;
+			}
+		} else {
+			size_t end = c->match[body];
+			if (end == NOIDX || end <= body)
+				continue;
+			for (size_t j = body + 1; j < end && found < 2; j++) {
+				if (!is(c, j, "return") && !is(c, j, "throw"))
+					continue;
+				size_t k;
+				size_t o = fac_ctor(c, j + 1, &k);
+				if (o != NOIDX) {
+					ci = k;
+					copen = o;
+					found++;
+				}
+			}
+		}
+		if (found == 1)
+			fac_add(c, i, i + 1, close, ci, copen);
+	}
+}
+
+static void fac_free(ctx *c)
+{
+	for (size_t i = 0; i < c->nfac; i++) {
+		for (size_t k = 0; k < c->fac[i].np; k++)
+			free(c->fac[i].param[k]);
+		free(c->fac[i].msg);
+		free(c->fac[i].cls);
+	}
+	free(c->fac);
+}
+
+/* The factory named by token ci taking na arguments (one, or NULL when
+ * none or several overloads could be meant). */
+static const factory *fac_lookup(ctx *c, size_t ci, size_t na)
+{
+	if (!c->fac_found)
+		fac_find(c);
+	const factory *hit = NULL;
+	for (size_t i = 0; i < c->nfac; i++) {
+		const factory *f = &c->fac[i];
+		if (f->np != na || c->t.v[f->name].len != c->t.v[ci].len ||
+		    memcmp(tsrc(c, f->name), tsrc(c, ci), c->t.v[ci].len) != 0)
+			continue;
+		if (hit)
+			return NULL;
+		hit = f;
+	}
+	return hit;
+}
+
+/* throw factory(args): the factory's message and class, or false */
+static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
+			 const size_t *en, size_t na)
+{
+	const factory *f = fac_lookup(c, ci, na);
+	if (!f || !f->msg)
+		return false; /* its message is built elsewhere: unknown */
+	char *vals[FAC_PARAMS] = {0};
+	for (size_t k = 0; k < na && k < FAC_PARAMS; k++)
+		vals[k] = arg_msg(c, st[k], en[k], 0);
+	char *m = fl_msg_subst(f->msg, (const char *const *)f->param,
+			       (const char *const *)vals, f->np);
+	for (size_t k = 0; k < na && k < FAC_PARAMS; k++)
+		free(vals[k]);
+	site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = "throw", .msg = m};
+	emit(c, &s);
+	free(m);
+	return true;
+}
+
 /* throw [new] X(...) or new XException(...) outside throw */
 static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		      const char *idiom)
@@ -1096,6 +1344,16 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		return;
 	size_t st[16], en[16];
 	size_t na = args(c, open, st, en, 16, NULL);
+	/* throw factory(...), a method of this file, called on this or on
+	 * an instance (`reader.unexpectedTokenError(...)`), not on another
+	 * class (`Errors.x(...)`) */
+	if (thrown && !is_cls && !is(c, b - 1, "new")) {
+		bool own = true;
+		for (size_t k = b; k < ci; k += 2)
+			own &= is_id(c, k) && !is_upper(tsrc(c, k)[0]);
+		if (own && rule_factory(c, first, ci, st, en, na))
+			return;
+	}
 	char *cls = is_cls ? dup_tok(c, ci) : NULL;
 	site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
 		       .sev = FL_S_ERROR, .idiom = idiom};
@@ -1573,6 +1831,7 @@ static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
 	fl_buf_free(&L.scratch);
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
 	walk(&c);
+	fac_free(&c);
 	free(c.match);
 	fl_scopes_free(&c.sc);
 	fl_toks_free(&c.t);

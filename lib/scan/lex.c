@@ -732,6 +732,34 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 	return found;
 }
 
+char *fl_msg_subst(const char *msg, const char *const *names,
+		   const char *const *values, size_t n)
+{
+	fl_buf out = {0};
+	for (const char *p = msg; *p;) {
+		if (*p == '{') {
+			const char *e = strchr(p + 1, '}');
+			size_t k = n;
+			if (e)
+				for (k = 0; k < n; k++)
+					if (values[k] && strlen(names[k]) == (size_t)(e - p - 1) &&
+					    memcmp(names[k], p + 1, (size_t)(e - p - 1)) == 0)
+						break;
+			if (k < n) {
+				/* a template hole ${name} goes whole */
+				if (out.n && out.s[out.n - 1] == '$')
+					out.n--;
+				fl_buf_puts(&out, values[k]);
+				p = e + 1;
+				continue;
+			}
+		}
+		fl_buf_putc(&out, *p++);
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
 void fl_buf_squeeze_hole(fl_buf *b, size_t from)
 {
 	size_t w = from;

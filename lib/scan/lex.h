@@ -264,6 +264,12 @@ void fl_msg_trim(char *s);
 char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 		 size_t var, const char *const *decl,
 		 char *(*msg)(const void *ud, size_t b, size_t e), const void *ud);
+/* msg with every placeholder {names[k]} (or template hole ${names[k]})
+ * replaced by values[k] (a NULL
+ * value keeps the placeholder): a factory's message composed with the
+ * literal arguments of a call.  Caller frees. */
+char *fl_msg_subst(const char *msg, const char *const *names,
+		   const char *const *values, size_t n);
 /* Squeeze the text b->s[from..b->n) of an interpolation hole: every run of
  * white space that holds a line break becomes one space, so a placeholder
  * like ${x.get(\n    1)} stays on one line: ${x.get( 1)}. */

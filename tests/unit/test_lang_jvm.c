@@ -279,6 +279,83 @@ static void test_scala(void **state)
 	fl_sites_free(s);
 }
 
+/* throw of an exception built by a method of the same file (gson's
+ * unexpectedTokenError, syntaxError): the factory's message with the
+ * call's literal arguments, and the factory's class */
+static void test_java_factories(void **state)
+{
+	(void)state;
+	const char *src =
+		"class JsonReader {\n"                                                         /* 1 */
+		"  boolean nextBoolean() throws IOException {\n"                               /* 2 */
+		"    if (p == PEEKED_TRUE) return true;\n"                                     /* 3 */
+		"    throw unexpectedTokenError(\"a boolean\");\n"                              /* 4 */
+		"  }\n"                                                                        /* 5 */
+		"  void close(JsonReader reader) {\n"                                          /* 6 */
+		"    if (open) throw reader.unexpectedTokenError(\"a name\");\n"                /* 7 */
+		"    throw syntaxError(\"Unterminated array\");\n"                              /* 8 */
+		"  }\n"                                                                        /* 9 */
+		"  void other() {\n"                                                           /* 10 */
+		"    throw Errors.unexpectedTokenError(\"not ours\");\n"                        /* 11 */
+		"    throw parseFailure(e, \"value\");\n"                                       /* 12 */
+		"    throw syntaxError(msg);\n"                                                 /* 13 */
+		"  }\n"                                                                        /* 14 */
+		"  private IllegalStateException unexpectedTokenError(String expected) throws IOException {\n" /* 15 */
+		"    return new IllegalStateException(\"Expected \" + expected + \" but was \" + peek() + locationString());\n" /* 16 */
+		"  }\n"                                                                        /* 17 */
+		"  private MalformedJsonException syntaxError(final String message) throws MalformedJsonException {\n" /* 18 */
+		"    throw new MalformedJsonException(message + locationString());\n"          /* 19 */
+		"  }\n"                                                                        /* 20 */
+		"  private static NumberFormatException parseFailure(Exception e, String v) {\n" /* 21 */
+		"    return new NumberFormatException(describe(v, e));\n"                      /* 22 */
+		"  }\n"                                                                        /* 23 */
+		"}\n";
+	fl_sites *s = scan("src/main/java/JsonReader.java", src);
+	const fl_site *x = EXPECT_SITE(s, "Expected a boolean but was {peek}{locationString}", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "IllegalStateException");
+	harness_expect_str(x->function, "JsonReader.nextBoolean");
+	harness_expect_str(x->idiom, "throw");
+	x = EXPECT_SITE(s, "Expected a name but was {peek}{locationString}", 7, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "open");
+	x = EXPECT_SITE(s, "Unterminated array{locationString}", 8, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "MalformedJsonException");
+	/* another class's method: its argument, as before */
+	x = EXPECT_SITE(s, "not ours", 11, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, NULL);
+	/* a factory whose message is built elsewhere: not composed */
+	x = EXPECT_SITE(s, "value", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, NULL);
+	/* a non-literal argument keeps the factory's placeholder */
+	EXPECT_SITE(s, "{message}{locationString}", 13, FL_T_EXCEPTION);
+	/* the factories' own constructions stay sites */
+	EXPECT_SITE(s, "Expected {expected} but was {peek}{locationString}", 16, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+static void test_kotlin_factories(void **state)
+{
+	(void)state;
+	const char *src =
+		"class Reader {\n"                                                       /* 1 */
+		"  fun next(): Int {\n"                                                  /* 2 */
+		"    if (done) throw unexpected(\"a number\", 3)\n"                        /* 3 */
+		"    throw closedError(\"reader\")\n"                                      /* 4 */
+		"  }\n"                                                                  /* 5 */
+		"  private fun unexpected(expected: String, at: Int): IllegalStateException =\n" /* 6 */
+		"    IllegalStateException(\"Expected $expected at $at\")\n"                /* 7 */
+		"  private fun closedError(what: String): IOException {\n"              /* 8 */
+		"    return IOException(\"closed: \" + what)\n"                            /* 9 */
+		"  }\n"                                                                  /* 10 */
+		"}\n";
+	fl_sites *s = scan("src/main/kotlin/Reader.kt", src);
+	const fl_site *x = EXPECT_SITE(s, "Expected a number at ${at}", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "IllegalStateException");
+	harness_expect_str(x->guard, "done");
+	x = EXPECT_SITE(s, "closed: reader", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "IOException");
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -345,6 +422,8 @@ int main(void)
 		cmocka_unit_test(test_kotlin_traps2),
 		cmocka_unit_test(test_kotlin_trim_and_java_switch),
 		cmocka_unit_test(test_scala),
+		cmocka_unit_test(test_java_factories),
+		cmocka_unit_test(test_kotlin_factories),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
