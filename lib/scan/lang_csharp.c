@@ -506,6 +506,7 @@ typedef struct ctx {
 	int32_t xf_fn;
 	size_t xf_depth;
 	int xf_paren;
+	fl_factories fac; /* the file's exception factories, found on first use */
 } ctx;
 
 static inline bool is_s(const ctx *c, size_t i, const char *s)
@@ -612,6 +613,16 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 			}
 		}
 		return NULL;
+	}
+	/* "... {0} ...".FormatWith(culture, x): a format extension method on
+	 * the literal (Newtonsoft's FormatWith, and the like) */
+	if (e - b >= 4 && c->t.v[b].kind == FL_TK_STRING && is_p(c, b + 1, ".") &&
+	    is_id(c, b + 2) && fl_tok_contains_ci(&c->t, b + 2, "format") &&
+	    is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {
+		char *m = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[b]));
+		fl_msg_undouble(m, "{}");
+		fl_msg_trim(m);
+		return m;
 	}
 	if (is(c, b, "new") && lvl < 3) {
 		char *m = initializer_msg(c, b, e, lvl);
@@ -1065,6 +1076,140 @@ static char *argument_exception_msg(const ctx *c, const char *cls, const size_t 
 	return r;
 }
 
+/* ---- exception factories --------------------------------------------------
+ * A throw of a call to a method of this file that builds (or throws) one
+ * exception: Newtonsoft's `throw CreateUnexpectedEndException()` with
+ * `JsonReaderException CreateUnexpectedEndException() { return
+ * JsonReaderException.Create(this, "Unexpected end when reading JSON."); }`
+ * (lex.h). */
+
+/* The exception construction at j: `new XException(` or a static factory
+ * of an exception type, `XException.Create(`; the class token and the '('
+ * of its arguments, or NOIDX. */
+static size_t fac_ctor(const ctx *c, size_t j, size_t *ci)
+{
+	bool nw = is(c, j, "new");
+	size_t open = ctor_at(c, nw ? j + 1 : j, ci);
+	if (open == NOIDX)
+		return NOIDX;
+	if (!nw) {
+		/* XException.Create(...): the class is the qualifier */
+		if (*ci < j + 2 || !is_p(c, *ci - 1, "."))
+			return NOIDX;
+		*ci -= 2;
+	}
+	if (!ends_with(tsrc(c, *ci), c->t.v[*ci].len, "Exception"))
+		return NOIDX;
+	return open;
+}
+
+static void fac_add(ctx *c, size_t name, size_t ci, size_t copen)
+{
+	fl_factory f = {0};
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
+	size_t np = args(c, name + 1, st, en, FL_FAC_PARAMS, NULL);
+	for (size_t k = 0; k < np; k++) {
+		/* `string message`, `Exception? ex = null`: the name before
+		 * any default value */
+		size_t nm = NOIDX, q = st[k];
+		for (; q < en[k] && !is_p(c, q, "="); q++) {
+			if (is_id(c, q))
+				nm = q;
+			if (c->match[q] != NOIDX && c->match[q] > q)
+				q = c->match[q];
+		}
+		if (q == en[k] && !is(c, st[k], "params"))
+			f.nreq = f.np + 1; /* required */
+		if (nm == NOIDX) {
+			for (size_t q = 0; q < f.np; q++)
+				free(f.param[q]);
+			return;
+		}
+		f.param[f.np++] = dup_tok(c, nm);
+	}
+	size_t ast[16], aen[16];
+	size_t na = args(c, copen, ast, aen, 16, NULL);
+	/* XException.Create(reader, "message"): the first argument that
+	 * gives a message or passes a parameter on */
+	f.msg = first_msg(c, ast, aen, na, 0, NULL);
+	for (size_t k = 0; !f.msg && k < na; k++)
+		f.msg = fl_msg_params(&c->t, c->match, ast[k], aen[k], plus_ops,
+				      f.param, f.np);
+	f.name = dup_tok(c, name);
+	f.cls = dup_tok(c, ci);
+	fl_factories_add(&c->fac, &f);
+}
+
+/* Find the methods of the file that build or throw exactly one exception:
+ * `Type Name(params) { ... return new X(...); }` or `=> new X(...)`. */
+static void fac_find(ctx *c)
+{
+	c->fac.found = true;
+	for (size_t i = 1; i + 1 < c->t.n && c->fac.n < 256; i++) {
+		if (!is_id(c, i) || !is_p(c, i + 1, "(") || c->match[i + 1] == NOIDX)
+			continue;
+		/* a declaration: a return type before the name */
+		if (!(is_p(c, i - 1, ">") || is_p(c, i - 1, "]") || is_p(c, i - 1, "?") ||
+		      (is_id(c, i - 1) && !is(c, i - 1, "new") && !is(c, i - 1, "return") &&
+		       !is(c, i - 1, "throw") && !is(c, i - 1, "else") &&
+		       !is(c, i - 1, "case") && !is(c, i - 1, "await") &&
+		       !is(c, i - 1, "yield") && !is(c, i - 1, "is") &&
+		       !is(c, i - 1, "as") && !is(c, i - 1, "in"))))
+			continue;
+		size_t body = c->match[i + 1] + 1;
+		size_t ci = NOIDX, copen = NOIDX, found = 0;
+		if (is_p(c, body, "=>")) {
+			size_t k;
+			size_t o = fac_ctor(c, body + 1, &k);
+			if (o != NOIDX) {
+				ci = k;
+				copen = o;
+				found = 1;
+			}
+		} else if (is_p(c, body, "{")) {
+			size_t end = c->match[body];
+			if (end == NOIDX || end <= body)
+				continue;
+			for (size_t j = body + 1; j < end && found < 2; j++) {
+				if (!is(c, j, "return") && !is(c, j, "throw"))
+					continue;
+				size_t k;
+				size_t o = fac_ctor(c, j + 1, &k);
+				if (o != NOIDX) {
+					ci = k;
+					copen = o;
+					found++;
+				}
+			}
+		}
+		if (found == 1)
+			fac_add(c, i, ci, copen);
+	}
+}
+
+/* throw factory(args): the factory's message and class, or false */
+static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
+			 const size_t *en, size_t na)
+{
+	if (!c->fac.found)
+		fac_find(c);
+	const fl_factory *f = fl_factories_find(&c->fac, tsrc(c, ci), c->t.v[ci].len, na);
+	if (!f)
+		return false;
+	char *vals[FL_FAC_PARAMS] = {0};
+	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+		vals[k] = arg_msg(c, st[k], en[k], 0);
+	char *m = fl_msg_subst(f->msg, (const char *const *)f->param,
+			       (const char *const *)vals, f->np);
+	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+		free(vals[k]);
+	site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = "throw", .msg = m};
+	emit(c, &s);
+	free(m);
+	return true;
+}
+
 /* throw new X(...), throw Factory.Create(...), new XException(...) */
 static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 		      const char *idiom)
@@ -1080,9 +1225,22 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 		return;
 	size_t st[16], en[16];
 	size_t na = args(c, open, st, en, 16, NULL);
+	/* throw Factory(...), a method of this file, called on this or on an
+	 * instance, not on another type */
+	if (thrown && !nw) {
+		bool own = true;
+		for (size_t k = b; k < ci; k += 2)
+			own &= is_id(c, k) && !(tsrc(c, k)[0] >= 'A' && tsrc(c, k)[0] <= 'Z');
+		if (own && rule_factory(c, first, ci, st, en, na))
+			return;
+	}
 	/* the class is known for `new X(...)`; for a thrown factory call
-	 * only when it names an exception type */
+	 * when it names an exception type (`throw XException.Create(...)`
+	 * builds an XException) */
 	char *cls = (nw || excy) ? dup_tok(c, ci) : NULL;
+	if (!cls && thrown && ci >= b + 2 && is_p(c, ci - 1, ".") &&
+	    ends_with(tsrc(c, ci - 2), c->t.v[ci - 2].len, "Exception"))
+		cls = dup_tok(c, ci - 2);
 	char *m = nw && cls ? argument_exception_msg(c, cls, st, en, na) : NULL;
 	if (!m)
 		m = first_msg(c, st, en, na, 0, NULL);
@@ -1432,6 +1590,7 @@ static void cs_scan(const void *tree, const fl_src *src, fl_sites *out)
 	walk(&c);
 	free(c.match);
 	fl_scopes_free(&c.sc);
+	fl_factories_free(&c.fac);
 	fl_toks_free(&c.t);
 }
 

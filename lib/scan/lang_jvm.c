@@ -595,10 +595,7 @@ typedef struct ctx {
 	int32_t xf_fn;
 	size_t xf_depth;
 	int xf_col;
-	/* the file's exception factories, found on first use */
-	struct factory *fac;
-	size_t nfac;
-	bool fac_found;
+	fl_factories fac; /* the file's exception factories, found on first use */
 } ctx;
 
 static inline bool is_s(const ctx *c, size_t i, const char *s)
@@ -1084,21 +1081,10 @@ static char *dup_tok(const ctx *c, size_t i)
 }
 
 /* ---- exception factories --------------------------------------------------
- * `throw unexpectedTokenError("a boolean")` throws what a method of the same
- * file builds: `IllegalStateException unexpectedTokenError(String expected)
- * { return new IllegalStateException("Expected " + expected + " but was " +
- * peek()); }`, or a helper that throws it itself.  The site's message is the
- * factory's, each parameter replaced by the call's literal argument:
- * "Expected a boolean but was {peek}"; its class is the factory's. */
-#define FAC_PARAMS 8
-typedef struct factory {
-	size_t name;               /* token of the method's name */
-	size_t np;
-	char *param[FAC_PARAMS];   /* parameter names */
-	char *msg;                 /* message with {param} placeholders, or
-				      NULL when it is built elsewhere */
-	char *cls;                 /* the exception class */
-} factory;
+ * A throw of a call to a method of this file that builds (or throws) one
+ * exception: gson's `throw unexpectedTokenError("a boolean")` with
+ * `IllegalStateException unexpectedTokenError(String expected) { return new
+ * IllegalStateException("Expected " + expected + ...); }` (lex.h). */
 
 static bool excy_name(const char *nm, size_t nl)
 {
@@ -1144,58 +1130,16 @@ static size_t fac_ctor(const ctx *c, size_t j, size_t *ci)
 	return open;
 }
 
-/* The message of an argument without a literal that passes a parameter
- * on: `message` or `message + locationString()` -> "{message}{locationString}";
- * NULL when no operand is a parameter (the message is built elsewhere). */
-static char *fac_param_msg(const ctx *c, size_t b, size_t e, const factory *f)
+static void fac_add(ctx *c, size_t name, size_t open, size_t ci, size_t copen)
 {
-	fl_buf out = {0};
-	bool param = false;
-	size_t start = b;
-	for (size_t k = b; k <= e; k++) {
-		if (k < e && !is_p(c, k, "+")) {
-			if (c->match[k] != NOIDX && c->match[k] > k && c->match[k] < e)
-				k = c->match[k];
-			continue;
-		}
-		/* operand [start, k): {its last identifier outside brackets} */
-		size_t last = NOIDX;
-		for (size_t q = start; q < k; q++) {
-			if (is_id(c, q))
-				last = q;
-			if (c->match[q] != NOIDX && c->match[q] > q && c->match[q] < k)
-				q = c->match[q];
-		}
-		if (last == NOIDX) {
-			start = k + 1;
-			continue; /* a number: nothing to show */
-		}
-		if (k - start == 1)
-			for (size_t p = 0; p < f->np; p++)
-				param |= is_s(c, last, f->param[p]);
-		fl_buf_putc(&out, '{');
-		fl_buf_put(&out, tsrc(c, last), c->t.v[last].len);
-		fl_buf_putc(&out, '}');
-		start = k + 1;
-	}
-	if (!param) {
-		fl_buf_free(&out);
-		return NULL;
-	}
-	fl_buf_cstr(&out);
-	return out.s;
-}
-
-static void fac_add(ctx *c, size_t name, size_t open, size_t close, size_t ci,
-		    size_t copen)
-{
-	factory f = {.name = name};
-	size_t st[FAC_PARAMS], en[FAC_PARAMS];
-	size_t np = args(c, open, st, en, FAC_PARAMS, NULL);
+	fl_factory f = {0};
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
+	size_t np = args(c, open, st, en, FL_FAC_PARAMS, NULL);
 	for (size_t k = 0; k < np; k++) {
 		/* Java `final String expected`: the last name; Kotlin/Scala
 		 * `expected: String`: the name before ':' */
 		size_t nm = NOIDX;
+		bool dflt = false;
 		for (size_t q = st[k]; q < en[k]; q++) {
 			if (c->d != D_JAVA && is_p(c, q, ":"))
 				break;
@@ -1204,31 +1148,35 @@ static void fac_add(ctx *c, size_t name, size_t open, size_t close, size_t ci,
 			if (c->match[q] != NOIDX && c->match[q] > q)
 				q = c->match[q];
 		}
-		if (nm == NOIDX)
-			goto bad;
+		/* Kotlin/Scala `limit: Int = 10`: may be left out */
+		for (size_t q = st[k]; q < en[k] && c->d != D_JAVA; q++)
+			dflt |= is_p(c, q, "=");
+		if (!dflt)
+			f.nreq = f.np + 1;
+		if (nm == NOIDX) {
+			for (size_t q = 0; q < f.np; q++)
+				free(f.param[q]);
+			return;
+		}
 		f.param[f.np++] = dup_tok(c, nm);
 	}
-	(void)close;
 	size_t ast[16], aen[16];
 	size_t na = args(c, copen, ast, aen, 16, NULL);
 	f.msg = first_msg(c, ast, aen, na, 0, NULL);
 	if (!f.msg && na >= 1)
-		f.msg = fac_param_msg(c, ast[0], aen[0], &f);
+		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], plus_ops,
+				      f.param, f.np);
+	f.name = dup_tok(c, name);
 	f.cls = dup_tok(c, ci);
-	c->fac = fl_xrealloc(c->fac, (c->nfac + 1) * sizeof *c->fac);
-	c->fac[c->nfac++] = f;
-	return;
-bad:
-	for (size_t k = 0; k < f.np; k++)
-		free(f.param[k]);
+	fl_factories_add(&c->fac, &f);
 }
 
 /* Find the methods of the file that build or throw exactly one exception
  * (`return new X(...)`, `throw new X(...)`; Kotlin `return X(...)`, `= X(...)`). */
 static void fac_find(ctx *c)
 {
-	c->fac_found = true;
-	for (size_t i = 1; i + 1 < c->t.n && c->nfac < 256; i++) {
+	c->fac.found = true;
+	for (size_t i = 1; i + 1 < c->t.n && c->fac.n < 256; i++) {
 		if (!is_id(c, i) || !is_p(c, i + 1, "(") || c->match[i + 1] == NOIDX)
 			continue;
 		/* a declaration: Kotlin `fun name(`, Java `Type name(` */
@@ -1272,53 +1220,25 @@ static void fac_find(ctx *c)
 			}
 		}
 		if (found == 1)
-			fac_add(c, i, i + 1, close, ci, copen);
+			fac_add(c, i, i + 1, ci, copen);
 	}
-}
-
-static void fac_free(ctx *c)
-{
-	for (size_t i = 0; i < c->nfac; i++) {
-		for (size_t k = 0; k < c->fac[i].np; k++)
-			free(c->fac[i].param[k]);
-		free(c->fac[i].msg);
-		free(c->fac[i].cls);
-	}
-	free(c->fac);
-}
-
-/* The factory named by token ci taking na arguments (one, or NULL when
- * none or several overloads could be meant). */
-static const factory *fac_lookup(ctx *c, size_t ci, size_t na)
-{
-	if (!c->fac_found)
-		fac_find(c);
-	const factory *hit = NULL;
-	for (size_t i = 0; i < c->nfac; i++) {
-		const factory *f = &c->fac[i];
-		if (f->np != na || c->t.v[f->name].len != c->t.v[ci].len ||
-		    memcmp(tsrc(c, f->name), tsrc(c, ci), c->t.v[ci].len) != 0)
-			continue;
-		if (hit)
-			return NULL;
-		hit = f;
-	}
-	return hit;
 }
 
 /* throw factory(args): the factory's message and class, or false */
 static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
 			 const size_t *en, size_t na)
 {
-	const factory *f = fac_lookup(c, ci, na);
-	if (!f || !f->msg)
-		return false; /* its message is built elsewhere: unknown */
-	char *vals[FAC_PARAMS] = {0};
-	for (size_t k = 0; k < na && k < FAC_PARAMS; k++)
+	if (!c->fac.found)
+		fac_find(c);
+	const fl_factory *f = fl_factories_find(&c->fac, tsrc(c, ci), c->t.v[ci].len, na);
+	if (!f)
+		return false;
+	char *vals[FL_FAC_PARAMS] = {0};
+	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
 		vals[k] = arg_msg(c, st[k], en[k], 0);
 	char *m = fl_msg_subst(f->msg, (const char *const *)f->param,
 			       (const char *const *)vals, f->np);
-	for (size_t k = 0; k < na && k < FAC_PARAMS; k++)
+	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
 		free(vals[k]);
 	site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
 		       .sev = FL_S_ERROR, .idiom = "throw", .msg = m};
@@ -1831,7 +1751,7 @@ static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
 	fl_buf_free(&L.scratch);
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
 	walk(&c);
-	fac_free(&c);
+	fl_factories_free(&c.fac);
 	free(c.match);
 	fl_scopes_free(&c.sc);
 	fl_toks_free(&c.t);

@@ -760,6 +760,81 @@ char *fl_msg_subst(const char *msg, const char *const *names,
 	return out.s;
 }
 
+void fl_factories_add(fl_factories *fs, const fl_factory *f)
+{
+	fs->v = fl_xrealloc(fs->v, (fs->n + 1) * sizeof *fs->v);
+	fs->v[fs->n++] = *f;
+}
+
+const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
+				    size_t len, size_t nargs)
+{
+	const fl_factory *hit = NULL;
+	for (size_t i = 0; i < fs->n; i++) {
+		const fl_factory *f = &fs->v[i];
+		if (nargs < f->nreq || nargs > f->np || strlen(f->name) != len ||
+		    memcmp(f->name, name, len) != 0)
+			continue;
+		if (hit)
+			return NULL;
+		hit = f;
+	}
+	return hit && hit->msg ? hit : NULL;
+}
+
+void fl_factories_free(fl_factories *fs)
+{
+	for (size_t i = 0; i < fs->n; i++) {
+		for (size_t k = 0; k < fs->v[i].np; k++)
+			free(fs->v[i].param[k]);
+		free(fs->v[i].name);
+		free(fs->v[i].msg);
+		free(fs->v[i].cls);
+	}
+	free(fs->v);
+	memset(fs, 0, sizeof *fs);
+}
+
+char *fl_msg_params(const fl_toks *t, const size_t *match, size_t b, size_t e,
+		    const char *const *ops, char *const *params, size_t np)
+{
+	fl_buf out = {0};
+	bool param = false;
+	size_t start = b;
+	for (size_t k = b; k <= e && e <= t->n; k++) {
+		if (k < e && !(t->v[k].kind == FL_TK_PUNCT && is_in(t, k, ops))) {
+			if (match[k] != FL_NOMATCH && match[k] > k && match[k] < e)
+				k = match[k];
+			continue;
+		}
+		/* operand [start, k): {its last identifier outside brackets} */
+		size_t last = FL_NOMATCH;
+		for (size_t q = start; q < k; q++) {
+			if (t->v[q].kind == FL_TK_IDENT)
+				last = q;
+			if (match[q] != FL_NOMATCH && match[q] > q && match[q] < k)
+				q = match[q];
+		}
+		bool lone = k - start == 1;
+		start = k + 1;
+		if (last == FL_NOMATCH)
+			continue; /* a number: nothing to show */
+		for (size_t p = 0; p < np && lone; p++)
+			if (t->v[last].len == strlen(params[p]) &&
+			    memcmp(t->src + t->v[last].off, params[p], t->v[last].len) == 0)
+				param = true;
+		fl_buf_putc(&out, '{');
+		fl_buf_put(&out, t->src + t->v[last].off, t->v[last].len);
+		fl_buf_putc(&out, '}');
+	}
+	if (!param) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
 void fl_buf_squeeze_hole(fl_buf *b, size_t from)
 {
 	size_t w = from;

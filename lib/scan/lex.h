@@ -270,6 +270,42 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
  * literal arguments of a call.  Caller frees. */
 char *fl_msg_subst(const char *msg, const char *const *names,
 		   const char *const *values, size_t n);
+/* ---- exception factories ---------------------------------------------------
+ * `throw unexpectedTokenError("a boolean")` throws what a method of the same
+ * file builds: `return new IllegalStateException("Expected " + expected +
+ * ...)`.  A language file finds such methods (its declaration syntax) and
+ * keeps them here; a throw of a call to one gets the factory's message
+ * with each parameter replaced by the call's literal argument
+ * (fl_msg_subst) and the factory's class. */
+#define FL_FAC_PARAMS 8
+typedef struct fl_factory {
+	char *name;
+	size_t np, nreq;             /* parameters, those without a default */
+	char *param[FL_FAC_PARAMS];  /* parameter names */
+	char *msg;                   /* message with {param} placeholders;
+					NULL: built elsewhere, unknown */
+	char *cls;                   /* the exception class */
+} fl_factory;
+typedef struct fl_factories {
+	fl_factory *v;
+	size_t n;
+	bool found;                  /* the file was searched */
+} fl_factories;
+/* Add f (its strings now owned by fs). */
+void fl_factories_add(fl_factories *fs, const fl_factory *f);
+/* The factory `name` that takes nargs arguments (nreq <= nargs <= np)
+ * and whose message is known; NULL
+ * when there is none or several overloads could be meant. */
+const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
+				    size_t len, size_t nargs);
+void fl_factories_free(fl_factories *fs);
+/* The message of a factory's argument that has no literal but passes
+ * parameters on, [b, e) split at the concatenation ops: `message +
+ * location()` -> "{message}{location}"; NULL when no operand is a lone
+ * parameter (the message is then built elsewhere). */
+char *fl_msg_params(const fl_toks *t, const size_t *match, size_t b, size_t e,
+		    const char *const *ops, char *const *params, size_t np);
+
 /* Squeeze the text b->s[from..b->n) of an interpolation hole: every run of
  * white space that holds a line break becomes one space, so a placeholder
  * like ${x.get(\n    1)} stays on one line: ${x.get( 1)}. */

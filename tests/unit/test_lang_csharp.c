@@ -127,6 +127,51 @@ static void test_throw_helpers_switch(void **state)
 	fl_sites_free(s);
 }
 
+/* Newtonsoft.Json's forms: "...{0}...".FormatWith(culture, x), static
+ * factories of an exception type (XException.Create), and throws of
+ * factory methods of the same file, composed with the call's arguments */
+static void test_factories_and_format_with(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class JsonTextReader {\n"                                                      /* 1 */
+		"  void Read() {\n"                                                              /* 2 */
+		"    if (done) throw JsonReaderException.Create(this, \"Additional text: {0}.\".FormatWith(CultureInfo.InvariantCulture, c));\n" /* 3 */
+		"    throw CreateUnexpectedCharacterException(c);\n"                             /* 4 */
+		"  }\n"                                                                          /* 5 */
+		"  void Number() {\n"                                                            /* 6 */
+		"    throw ThrowReaderError(\"JSON integer {0} is too large.\".FormatWith(CultureInfo.InvariantCulture, n));\n" /* 7 */
+		"    throw _owner.CreateEnd();\n"                                                 /* 8 */
+		"    throw Other.CreateEnd();\n"                                                  /* 9 */
+		"  }\n"                                                                          /* 10 */
+		"  private JsonReaderException CreateUnexpectedCharacterException(char c)\n"    /* 11 */
+		"  {\n"                                                                          /* 12 */
+		"    return JsonReaderException.Create(this, \"Unexpected character: {0}.\".FormatWith(CultureInfo.InvariantCulture, c));\n" /* 13 */
+		"  }\n"                                                                          /* 14 */
+		"  private JsonReaderException ThrowReaderError(string message, Exception? ex = null)\n" /* 15 */
+		"  {\n"                                                                          /* 16 */
+		"    SetToken(JsonToken.Undefined, null, false);\n"                              /* 17 */
+		"    return JsonReaderException.Create(this, message, ex);\n"                   /* 18 */
+		"  }\n"                                                                          /* 19 */
+		"  internal JsonReaderException CreateEnd() => new JsonReaderException(\"Unexpected end.\");\n" /* 20 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Additional text: {0}.", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "JsonReaderException");
+	assert_string_equal(x->guard, "done");
+	x = EXPECT_SITE(s, "Unexpected character: {0}.", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "JsonReaderException");
+	assert_string_equal(x->function, "JsonTextReader.Read");
+	/* a parameter with a default value may be left out */
+	x = EXPECT_SITE(s, "JSON integer {0} is too large.", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "JsonReaderException");
+	x = EXPECT_SITE(s, "Unexpected end.", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "JsonReaderException");
+	/* another type's CreateEnd: not this file's factory */
+	for (size_t i = 0; i < s->n; i++)
+		assert_false(s->v[i].line == 9 && s->v[i].message);
+	fl_sites_free(s);
+}
+
 static void test_logging(void **state)
 {
 	(void)state;
@@ -329,6 +374,7 @@ int main(void)
 		cmocka_unit_test(test_case_and_generics),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_factories_and_format_with),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("csharp", tests, NULL, NULL);
