@@ -1080,6 +1080,35 @@ static char *dup_tok(const ctx *c, size_t i)
 	return fl_tok_dup(&c->t, i);
 }
 
+/* The message held by a local variable passed as an argument:
+ * `String msg = String.format("...", x); throw new X(msg);` */
+static const char *const java_decl[] = {"String", "final", "var", NULL};
+static const char *const kotlin_decl[] = {"val", "var", NULL};
+
+static char *var_arg_msg(const void *ud, size_t b, size_t e)
+{
+	return arg_msg(ud, b, e, 0);
+}
+
+static char *local_msg(ctx *c, const size_t *st, const size_t *en, size_t na)
+{
+	scope *sc = top(c);
+	if (!sc || !sc->fn_at)
+		return NULL;
+	for (size_t k = 0; k < na; k++) {
+		if (en[k] - st[k] != 1 || !is_id(c, st[k]) || is(c, st[k], "this") ||
+		    is(c, st[k], "null") || is_upper(tsrc(c, st[k])[0]))
+			continue;
+		char *m = fl_var_msg(&c->t, c->match, sc->fn_at, st[k], st[k],
+				     c->d == D_JAVA ? java_decl : kotlin_decl,
+				     var_arg_msg, c);
+		if (m && *m)
+			return m;
+		free(m);
+	}
+	return NULL;
+}
+
 /* ---- exception factories --------------------------------------------------
  * A throw of a call to a method of this file that builds (or throws) one
  * exception: gson's `throw unexpectedTokenError("a boolean")` with
@@ -1288,6 +1317,8 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	} else {
 		m = first_msg(c, st, en, na, 0, NULL);
 	}
+	if (!m && thrown)
+		m = local_msg(c, st, en, na);
 	if (!m && !thrown) {
 		/* a bare constructor outside throw without a message: not a
 		 * site (it is reported where it is thrown, if anywhere) */
@@ -1651,16 +1682,18 @@ static void walk(ctx *c)
 			if (ch == '{') {
 				int kind = SC_OTHER;
 				const char *nm = NULL;
-				size_t nml = 0;
+				size_t nml = 0, at = 0;
 				size_t jm;
 				if (c->pend_kind && c->paren == c->pend_paren) {
 					kind = c->pend_kind;
+					at = c->pend_name;
 					nm = tsrc(c, c->pend_name);
 					nml = c->t.v[c->pend_name].len;
 					c->pend_kind = 0;
 				} else if (c->d == D_JAVA &&
 					   (jm = java_method_at(c, i)) != NOIDX) {
 					kind = SC_FUNC;
+					at = jm;
 					nm = tsrc(c, jm);
 					nml = c->t.v[jm].len;
 				}
@@ -1671,6 +1704,7 @@ static void walk(ctx *c)
 					s->cls = add_name(c, NULL, nm, nml);
 				} else if (kind == SC_FUNC) {
 					s->fn = add_name(c, cls, nm, nml);
+					s->fn_at = (uint32_t)at;
 				} else if (i > 0) {
 					size_t p = i - 1;
 					if (is_p(c, p, ")") && c->match[p] != NOIDX &&

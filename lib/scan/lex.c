@@ -1059,6 +1059,7 @@ fl_scope *fl_scopes_push(fl_scopes *s, int kind)
 	n->fn = p ? p->fn : -1;
 	n->cls = p ? p->cls : -1;
 	n->gtext = -1;
+	n->fn_at = p ? p->fn_at : 0;
 	return n;
 }
 

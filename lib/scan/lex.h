@@ -324,6 +324,8 @@ typedef struct fl_scope {
 	uint32_t gb, ge;  /* guard tokens of an if-scope */
 	int32_t fn, cls;  /* offsets in names, -1 none (inherited) */
 	int32_t gtext;    /* cached guard text in names, -1 not yet */
+	uint32_t fn_at;   /* token of the enclosing function's name, 0 none
+			     (inherited; for fl_var_msg) */
 } fl_scope;
 
 typedef struct fl_scopes {

@@ -170,6 +170,18 @@ static void test_factories_and_format_with(void **state)
 	for (size_t i = 0; i < s->n; i++)
 		assert_false(s->v[i].line == 9 && s->v[i].message);
 	fl_sites_free(s);
+	/* a message held in a local variable */
+	s = scan(
+		"class Writer {\n"                                                     /* 1 */
+		"  void Check(object value) {\n"                                      /* 2 */
+		"    string message = \"Self referencing loop detected for {0}.\".FormatWith(CultureInfo.InvariantCulture, value);\n" /* 3 */
+		"    throw JsonSerializationException.Create(null, message, null);\n" /* 4 */
+		"  }\n"                                                                /* 5 */
+		"}\n");
+	x = EXPECT_SITE(s, "Self referencing loop detected for {0}.", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "JsonSerializationException");
+	assert_string_equal(x->function, "Writer.Check");
+	fl_sites_free(s);
 }
 
 static void test_logging(void **state)

@@ -332,6 +332,34 @@ static void test_java_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* a message held in a local variable (jackson-core, commons-lang) */
+static void test_java_local_message(void **state)
+{
+	(void)state;
+	const char *src =
+		"class Parser {\n"                                                         /* 1 */
+		"  void close(int ch) throws IOException {\n"                              /* 2 */
+		"    final String msg = String.format(\"Unexpected close marker '%s'\", ch);\n" /* 3 */
+		"    throw _constructReadException(msg, location());\n"                    /* 4 */
+		"  }\n"                                                                    /* 5 */
+		"  Date parse(String source, String msg) throws ParseException {\n"        /* 6 */
+		"    throw new ParseException(msg, 0);\n"                                  /* 7 */
+		"  }\n"                                                                    /* 8 */
+		"  void twice(boolean a) {\n"                                              /* 9 */
+		"    String m = \"one\";\n"                                                /* 10 */
+		"    if (a) m = \"two\";\n"                                                /* 11 */
+		"    throw new IllegalStateException(m);\n"                                /* 12 */
+		"  }\n"                                                                    /* 13 */
+		"}\n";
+	fl_sites *s = scan("src/main/java/Parser.java", src);
+	const fl_site *x = EXPECT_SITE(s, "Unexpected close marker '%s'", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->function, "Parser.close");
+	/* a parameter or several assignments: unknown, the class stands in */
+	EXPECT_SITE(s, "ParseException", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "IllegalStateException", 12, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_kotlin_factories(void **state)
 {
 	(void)state;
@@ -424,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_scala),
 		cmocka_unit_test(test_java_factories),
 		cmocka_unit_test(test_kotlin_factories),
+		cmocka_unit_test(test_java_local_message),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
