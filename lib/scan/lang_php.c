@@ -885,12 +885,13 @@ static void rule_throw(ctx *c, size_t i)
 			return;
 		}
 	}
-	if (open == NONE) {
+	if (open == NONE && !isnew) {
 		free(cls);
 		return;
 	}
 	size_t s[8], e[8];
-	size_t na = split_args(c, open, s, e, 8);
+	/* `throw new X;`: no arguments */
+	size_t na = open == NONE ? 0 : split_args(c, open, s, e, 8);
 	int http = http_by_name(cls);
 	size_t first = 0;
 	if (strcmp(cls, "UnauthorizedHttpException") == 0 ||
@@ -911,6 +912,11 @@ static void rule_throw(ctx *c, size_t i)
 			continue;
 		msg = arg_msg(c, s[a], e[a]);
 	}
+	/* `throw new X;` / `throw new X()`: the class is all there is (its
+	 * default message), as in the other languages; with an argument that
+	 * is not understood the message is unknown */
+	if (!msg && isnew && na == 0)
+		msg = fl_xstrdup(cls);
 	if (validation) {
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;

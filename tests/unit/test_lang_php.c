@@ -143,6 +143,29 @@ static void test_traps(void **state)
 	fl_sites_free(s);
 }
 
+/* laravel: exceptions thrown without arguments are recorded by class */
+static void test_bare_throw_new(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Collection.php",
+		"<?php\n"                                                   /* 1 */
+		"function first($items) {\n"                                /* 2 */
+		"    if (! $items) throw new ItemNotFoundException;\n"       /* 3 */
+		"    throw new \\Illuminate\\Cache\\LockTimeoutException();\n" /* 4 */
+		"    throw new AccessDeniedHttpException;\n"                 /* 5 */
+		"    throw new RuntimeException($message);\n"                /* 6 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "ItemNotFoundException", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ItemNotFoundException");
+	assert_string_equal(x->guard, "! $items");
+	x = EXPECT_SITE(s, "LockTimeoutException", 4, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "AccessDeniedHttpException", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 403);
+	/* a message that is not understood stays unknown */
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -237,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_throw),
 		cmocka_unit_test(test_other_idioms),
 		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_bare_throw_new),
 		cmocka_unit_test(test_local_message_variable),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
