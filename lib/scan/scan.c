@@ -54,6 +54,8 @@ struct pre {
 	char *json;             /* with a writer: the record's JSON */
 	int state;              /* with a writer: FL_SW_* */
 	char *verr;             /* with a writer: why it is invalid, or NULL */
+	bool dup;               /* another site of an earlier record of the same
+				   file: only e.id, line and col are set */
 };
 
 struct ctx {
@@ -446,6 +448,7 @@ static void prepare_job(struct ctx *c, size_t i)
 	const char *path = c->tree->files[i].path;
 	j->nsites = j->sites->n;
 	j->pre = fl_xcalloc(j->nsites ? j->nsites : 1, sizeof *j->pre);
+	fl_strmap seen = {0};
 	for (size_t k = 0; k < j->sites->n; k++) {
 		fl_site *s = &j->sites->v[k];
 		const char *code = s->code && *s->code ? s->code : NULL;
@@ -467,6 +470,20 @@ static void prepare_job(struct ctx *c, size_t i)
 		char id[17];
 		fl_record_id(repo, code, msg, path, id);
 		e->id = fl_xstrdup(id);
+		/* the id holds the path: every duplicate site is in the same
+		 * file, and needs no record of its own */
+		if (fl_strmap_get(&seen, id, NULL))
+			p->dup = true;
+		else
+			fl_strmap_put(&seen, e->id, j->npre - 1);
+		if (p->dup) {
+			free(msg);
+			if (j->windows && j->windows[k]) {
+				free(j->windows[k]);
+				j->windows[k] = NULL;
+			}
+			continue;
+		}
 		e->repo = fl_xstrdup(repo);
 		e->slug = fl_slug_base(code ? code : msg);
 		e->error_code = code ? fl_utf8_fix(code, strlen(code)) : NULL;
@@ -501,6 +518,7 @@ static void prepare_job(struct ctx *c, size_t i)
 		if (c->w)
 			encode_pre(c->w, p);
 	}
+	fl_strmap_free(&seen);
 	/* the sites and windows are in the records now */
 	free_sites(j);
 }
@@ -532,6 +550,11 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 			res->dups[res->ndups++] = (struct fl_dup_site){
 				prev, fl_xstrdup(path), p->line, p->col};
 			sum->duplicates++;
+			free_pre(p);
+			continue;
+		}
+		if (p->dup) {
+			/* its record was left out (invalid): so is this site */
 			free_pre(p);
 			continue;
 		}
