@@ -5,10 +5,12 @@
  * sys.exit sites.  Blocks are tracked by indentation to know the enclosing
  * `Class.method` and the guarding `if`/`elif`/`while`/`case`.
  */
+#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../strmap.h"
 #include "../util.h"
 #include "lex.h"
 
@@ -449,9 +451,12 @@ typedef struct pyblk {
 	size_t cb, ce; /* COND/CASE: condition tokens */
 } pyblk;
 
+struct pytree;
+
 typedef struct walker {
 	const fl_toks *t;
 	const size_t *m;
+	const struct pytree *tree; /* exception classes with a default message */
 	pyblk *blk;
 	size_t nblk, capblk;
 	fl_sites *out;
@@ -817,6 +822,234 @@ static char *code_kw(walker *w, const callargs *a)
 	return NULL;
 }
 
+/* ---- exception classes with a default message --------------------------------
+ * `class NotFound(APIException): default_detail = _('Not found.')` (Django
+ * REST framework), `class AnyStrMaxLengthError(PydanticValueError): code =
+ * 'any_str.max_length'; msg_template = 'ensure this value has at most
+ * {limit_value} characters'` (pydantic v1): the message lives in the class.
+ * The attribute is a site of its own, and the tree (collect(): the classes of
+ * every file) gives the message to a `raise NotFound()` that has none. */
+static const char *const cls_msg_attrs[] = {"msg_template", "default_detail",
+					    "default_message", "message", "msg", NULL};
+static const char *const cls_code_attrs[] = {"default_code", "error_code", "code", NULL};
+
+static bool word_in(const fl_toks *t, size_t k, const char *const *list)
+{
+	for (; *list; list++)
+		if (fl_tok_is_ident(t, k, *list))
+			return true;
+	return false;
+}
+
+typedef struct pyclass {
+	size_t name;       /* token of the class name */
+	size_t attr;       /* token of the message attribute */
+	char *msg, *code;  /* owned */
+	int status;        /* status_code = 404 / status.HTTP_404_NOT_FOUND */
+	bool excy;         /* named or derived like an exception */
+} pyclass;
+
+static bool excy_name(const char *s, size_t n)
+{
+	return ends_with(s, n, "Error") || ends_with(s, n, "Exception") ||
+	       ends_with(s, n, "Exc") || ends_with(s, n, "Warning");
+}
+
+/* The message attribute of the class statement at i (`class` at the start of
+ * a line), or false. */
+static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
+{
+	memset(pc, 0, sizeof *pc);
+	size_t name = i + 1;
+	if (name >= t->n || t->v[name].kind != FL_TK_IDENT ||
+	    (t->v[name].flags & FL_TF_NL_BEFORE))
+		return false;
+	pc->name = name;
+	pc->excy = excy_name(t->src + t->v[name].off, t->v[name].len);
+	/* bases, up to the header's ':' */
+	size_t k = name + 1;
+	if (k < t->n && fl_tok_is_punct(t, k, "(") && m[k] != NONE && m[k] < t->n) {
+		for (size_t q = k + 1; q < m[k]; q++)
+			if (t->v[q].kind == FL_TK_IDENT &&
+			    excy_name(t->src + t->v[q].off, t->v[q].len))
+				pc->excy = true;
+		k = m[k] + 1;
+	}
+	if (k + 1 >= t->n || !fl_tok_is_punct(t, k, ":") ||
+	    !(t->v[k + 1].flags & FL_TF_NL_BEFORE) || t->v[k + 1].col <= t->v[i].col)
+		return false;
+	int ccol = t->v[i].col, bcol = t->v[k + 1].col;
+	for (k = k + 1; k < t->n && k - i < 20000;) {
+		const fl_tok *tk = &t->v[k];
+		if ((tk->flags & FL_TF_NL_BEFORE) && tk->col <= ccol)
+			break;
+		if (!(tk->flags & FL_TF_NL_BEFORE) || tk->col != bcol ||
+		    tk->kind != FL_TK_IDENT) {
+			k = fl_tok_is_opener(t, k) && m[k] != NONE && m[k] > k ? m[k] + 1 : k + 1;
+			continue;
+		}
+		/* NAME [: annotation] = value, to the end of the line */
+		size_t attr = k, q = k + 1;
+		if (q < t->n && fl_tok_is_punct(t, q, ":"))
+			while (q < t->n && !(t->v[q].flags & FL_TF_NL_BEFORE) &&
+			       !fl_tok_is_punct(t, q, "="))
+				q++;
+		k = attr + 1;
+		if (q >= t->n || !fl_tok_is_punct(t, q, "=") || (t->v[q].flags & FL_TF_NL_BEFORE))
+			continue;
+		size_t e = q + 1;
+		while (e < t->n && !(e > q + 1 && (t->v[e].flags & FL_TF_NL_BEFORE)))
+			e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
+		if (e > t->n)
+			e = t->n;
+		k = e;
+		if (word_in(t, attr, cls_msg_attrs) && !pc->msg) {
+			pc->msg = py_msg(t, q + 1, e, false);
+			if (pc->msg)
+				pc->attr = attr;
+		} else if (word_in(t, attr, cls_code_attrs) && !pc->code && e == q + 2 &&
+			   t->v[q + 1].kind == FL_TK_STRING) {
+			pc->code = fl_xstrdup(fl_tok_str(t, &t->v[q + 1]));
+		} else if (fl_tok_is_ident(t, attr, "status_code")) {
+			pc->status = status_of(t, q + 1, e);
+		}
+	}
+	if (pc->msg && *pc->msg)
+		return true;
+	free(pc->msg);
+	free(pc->code);
+	return false;
+}
+
+/* Whether a file can hold such a class: an attribute line, indented,
+ * `    msg_template = ...` (a byte scan, before any lexing). */
+static bool has_class_attr(const char *s, size_t n)
+{
+	if (!memmem(s, n, "class", 5))
+		return false;
+	for (const char *const *a = cls_msg_attrs; *a; a++) {
+		size_t l = strlen(*a);
+		for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), *a, l)) != NULL; p += l) {
+			const char *b = p;
+			while (b > s && (b[-1] == ' ' || b[-1] == '\t'))
+				b--;
+			if (b == p || (b > s && b[-1] != '\n'))
+				continue; /* not alone at the start of an indented line */
+			const char *e = p + l;
+			while (e < s + n && (*e == ' ' || *e == '\t'))
+				e++;
+			if (e < s + n && (*e == ':' || (*e == '=' && (e + 1 >= s + n || e[1] != '='))))
+				return true;
+		}
+	}
+	return false;
+}
+
+typedef struct pytree {
+	fl_strmap idx;     /* class name -> index */
+	char **msg, **code; /* msg NULL: several classes of that name differ */
+	int *status;       /* its status_code, or 0 */
+	size_t n, cap;
+} pytree;
+
+static void *py_tree_new(void)
+{
+	return fl_xcalloc(1, sizeof(pytree));
+}
+
+static void py_tree_free(void *p)
+{
+	pytree *tr = p;
+	if (!tr)
+		return;
+	for (size_t i = 0; i < tr->n; i++) {
+		free(tr->msg[i]);
+		free(tr->code[i]);
+	}
+	free(tr->msg);
+	free(tr->code);
+	free(tr->status);
+	fl_strmap_free(&tr->idx);
+	free(tr);
+}
+
+/* Add a class (takes msg and code). */
+static void tree_add(pytree *tr, const char *name, char *msg, char *code, int status)
+{
+	size_t k;
+	if (fl_strmap_get(&tr->idx, name, &k)) {
+		if (tr->msg[k] && strcmp(tr->msg[k], msg) != 0) {
+			free(tr->msg[k]);
+			tr->msg[k] = NULL; /* which one is raised is unknown */
+		}
+		free(msg);
+		free(code);
+		return;
+	}
+	if (tr->n == tr->cap) {
+		tr->cap = tr->cap ? tr->cap * 2 : 64;
+		tr->msg = fl_xrealloc(tr->msg, tr->cap * sizeof *tr->msg);
+		tr->code = fl_xrealloc(tr->code, tr->cap * sizeof *tr->code);
+		tr->status = fl_xrealloc(tr->status, tr->cap * sizeof *tr->status);
+	}
+	tr->msg[tr->n] = msg;
+	tr->code[tr->n] = code;
+	tr->status[tr->n] = status;
+	fl_strmap_put(&tr->idx, name, tr->n++);
+}
+
+static void py_lex(fl_toks *t);
+
+static void py_collect(void *tree, const fl_src *src)
+{
+	pytree *tr = tree;
+	if (!tr || !src->text || !src->len || !has_class_attr(src->text, src->len))
+		return;
+	fl_toks t;
+	fl_toks_init(&t, src);
+	py_lex(&t);
+	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
+	for (size_t i = 0; i < t.n && tr->n < 65536; i++) {
+		if (!fl_tok_is_ident(&t, i, "class") ||
+		    (i > 0 && !(t.v[i].flags & FL_TF_NL_BEFORE)))
+			continue;
+		pyclass pc;
+		if (!class_attrs(&t, m, i, &pc))
+			continue;
+		char *name = fl_tok_dup(&t, pc.name);
+		tree_add(tr, name, pc.msg, pc.code, pc.status);
+		free(name);
+	}
+	free(m);
+	fl_toks_free(&t);
+}
+
+static void py_tree_merge(void *tree, void *part)
+{
+	pytree *tr = tree, *pt = part;
+	for (size_t c = 0; c < pt->idx.cap; c++) {
+		if (!pt->idx.keys[c])
+			continue;
+		size_t k = pt->idx.vals[c];
+		if (!pt->msg[k])
+			continue;
+		tree_add(tr, pt->idx.keys[c], pt->msg[k], pt->code[k], pt->status[k]);
+		pt->msg[k] = pt->code[k] = NULL;
+	}
+}
+
+/* The default message (code and status) of class cls, or NULL. */
+static const char *tree_msg(const pytree *tr, const char *cls, const char **code,
+			    int *status)
+{
+	size_t k;
+	if (!tr || !cls || !fl_strmap_get(&tr->idx, cls, &k))
+		return NULL;
+	*code = tr->code[k];
+	*status = tr->status[k];
+	return tr->msg[k];
+}
+
 static const char *const msg_kws[] = {"detail", "message", "msg",
 				      "description", "reason", NULL};
 
@@ -912,6 +1145,23 @@ static void do_raise(walker *w, size_t i)
 		}
 	} else {
 		goto done;
+	}
+	/* no message of its own (or only the class name): the class's
+	 * default message, when a class of the tree declares one */
+	if (cls && (!msg || strcmp(msg, cls) == 0) && w->var == NONE) {
+		const char *dc = NULL;
+		int ds = 0;
+		const char *dm = tree_msg(w->tree, cls, &dc, &ds);
+		if (dm) {
+			free(msg);
+			msg = fl_xstrdup(dm);
+			if (!code && dc)
+				code = fl_xstrdup(dc);
+			if (!is_http && ds >= 400 && ds <= 599) {
+				is_http = true;
+				status = ds;
+			}
+		}
 	}
 	if (is_http) {
 		type = FL_T_HTTP;
@@ -1116,22 +1366,59 @@ static void statement_start(walker *w, size_t i)
 	blk_push(w, b);
 }
 
+/* The message attribute of an exception class is a site of its own. */
+static void class_site(walker *w, size_t i)
+{
+	pyclass pc;
+	if (!class_attrs(w->t, w->m, i, &pc))
+		return;
+	if (pc.excy) {
+		const fl_toks *t = w->t;
+		char *cls = fl_tok_dup(t, pc.name);
+		char *idiom = fl_tok_dup(t, pc.attr);
+		size_t n = t->v[pc.name].len;
+		bool valid = ends_with(cls, n, "ValidationError");
+		fl_site s = {0};
+		s.line = t->v[pc.attr].line;
+		s.col = t->v[pc.attr].col;
+		s.message = pc.msg;
+		s.code = pc.code;
+		s.cls = cls;
+		s.type = pc.status >= 400 ? FL_T_HTTP : valid ? FL_T_VALIDATION : FL_T_EXCEPTION;
+		s.severity = pc.status >= 400 ? fl_http_severity(pc.status)
+			     : valid		 ? FL_S_WARNING
+						 : FL_S_ERROR;
+		s.http = pc.status >= 400 ? pc.status : 0;
+		s.function = cls;
+		s.idiom = idiom;
+		fl_site_add(w->out, &s);
+		free(cls);
+		free(idiom);
+	}
+	free(pc.msg);
+	free(pc.code);
+}
+
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree;
 	fl_toks t;
 	fl_toks_init(&t, src);
 	py_lex(&t);
 	walker w = {0};
 	w.var = NONE;
 	w.t = &t;
+	w.tree = tree;
 	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	w.out = out;
+	bool classes = src->text && has_class_attr(src->text, src->len);
 	int depth = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const fl_tok *k = &t.v[i];
-		if (depth == 0 && (i == 0 || (k->flags & FL_TF_NL_BEFORE)))
+		if (depth == 0 && (i == 0 || (k->flags & FL_TF_NL_BEFORE))) {
 			statement_start(&w, i);
+			if (classes && fl_tok_is(&t, i, "class"))
+				class_site(&w, i);
+		}
 		if (k->kind == FL_TK_PUNCT) {
 			if (fl_tok_is_opener(&t, i))
 				depth++;
@@ -1171,4 +1458,8 @@ static bool is_test_file(const char *path)
 const fl_lang fl_lang_python = {.name = "python",
 				.extensions = exts,
 				.is_test_file = is_test_file,
+				.tree_new = py_tree_new,
+				.tree_free = py_tree_free,
+				.collect = py_collect,
+				.tree_merge = py_tree_merge,
 				.scan = scan};

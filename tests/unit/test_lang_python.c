@@ -268,6 +268,89 @@ static void test_var_message(void **state)
 	fl_sites_free(s);
 }
 
+/* exception classes that hold their message (Django REST framework,
+ * pydantic v1): the attribute is a site, and a raise without a message of
+ * its own gets it, in the same file or, through the collect pass, in
+ * another */
+static void test_class_default_messages(void **state)
+{
+	(void)state;
+	const char *errors_py =
+		"class APIException(Exception):\n"                             /* 1 */
+		"    status_code = 500\n"                                      /* 2 */
+		"    default_detail = _('A server error occurred.')\n"         /* 3 */
+		"    default_code = 'error'\n"                                 /* 4 */
+		"\n"
+		"class NotFound(APIException):\n"                              /* 6 */
+		"    status_code = status.HTTP_404_NOT_FOUND\n"                /* 7 */
+		"    default_detail = _('Not found.')\n"                       /* 8 */
+		"    default_code = 'not_found'\n"                             /* 9 */
+		"\n"
+		"class AnyStrMaxLengthError(PydanticValueError):\n"            /* 11 */
+		"    code = 'any_str.max_length'\n"                            /* 12 */
+		"    msg_template: str = 'ensure this value has at most {limit_value} characters'\n" /* 13 */
+		"\n"
+		"    def __init__(self, *, limit_value):\n"                   /* 15 */
+		"        message = 'not an attribute of the class'\n"          /* 16 */
+		"\n"
+		"class Banner:\n"                                             /* 18 */
+		"    message = 'Welcome back'\n"                               /* 19 */
+		"\n"
+		"def find(pk):\n"                                              /* 21 */
+		"    if pk is None:\n"                                         /* 22 */
+		"        raise NotFound()\n"                                   /* 23 */
+		"    raise NotFound('No widget %s' % pk)\n";                   /* 24 */
+	fl_sites *s = harness_scan(&fl_lang_python, "rest/exceptions.py", errors_py);
+	const fl_site *x = EXPECT_SITE(s, "Not found.", 8, FL_T_HTTP);
+	assert_string_equal(x->cls, "NotFound");
+	assert_string_equal(x->code, "not_found");
+	assert_int_equal(x->http, 404);
+	harness_expect_str(x->idiom, "default_detail");
+	x = EXPECT_SITE(s, "A server error occurred.", 3, FL_T_HTTP);
+	assert_int_equal(x->http, 500);
+	x = EXPECT_SITE(s, "ensure this value has at most {limit_value} characters", 13, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "any_str.max_length");
+	assert_null(harness_find(s, "not an attribute of the class"));
+	assert_null(harness_find(s, "Welcome back")); /* not an exception */
+	/* the raise without a message: the class's (a duplicate site of the
+	 * attribute's record, same file); with one: its own */
+	int at23 = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].line == 23 && s->v[i].message && strcmp(s->v[i].message, "Not found.") == 0)
+			at23++;
+	assert_int_equal(at23, 1);
+	EXPECT_SITE(s, "No widget %s", 24, FL_T_HTTP);
+	fl_sites_free(s);
+
+	/* another file: the tree built by collect() over both */
+	const char *views_py =
+		"from rest import exceptions\n"                                /* 1 */
+		"def check(v, max_length):\n"                                  /* 2 */
+		"    if len(v) > max_length:\n"                                /* 3 */
+		"        raise errors.AnyStrMaxLengthError(limit_value=max_length)\n" /* 4 */
+		"    raise exceptions.NotFound\n";                             /* 5 */
+	const fl_lang *L = &fl_lang_python;
+	void *tree = L->tree_new();
+	void *part = L->tree_new();
+	fl_src a = {"rest/exceptions.py", errors_py, strlen(errors_py)};
+	fl_src b = {"app/views.py", views_py, strlen(views_py)};
+	L->collect(part, &a);
+	L->tree_merge(tree, part);
+	L->tree_free(part);
+	L->collect(tree, &b);
+	s = fl_sites_new();
+	L->scan(tree, &b, s);
+	fl_sites_sort(s);
+	x = EXPECT_SITE(s, "ensure this value has at most {limit_value} characters", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "AnyStrMaxLengthError");
+	assert_string_equal(x->code, "any_str.max_length");
+	assert_string_equal(x->guard, "len(v) > max_length");
+	x = EXPECT_SITE(s, "Not found.", 5, FL_T_HTTP);
+	assert_string_equal(x->code, "not_found");
+	fl_sites_free(s);
+	L->tree_free(tree);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -329,6 +412,7 @@ int main(void)
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_nesting_guard),
 		cmocka_unit_test(test_var_message),
+		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
