@@ -121,11 +121,21 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	snprintf(line, sizeof line, "%d", e->line_number);
 	const char *path = e->file_path;
 
+	/* an error class that holds its own default message (idiom "class
+	 * ..."): the site is its declaration, it raises wherever it is used */
+	bool cdef = s->cls && s->idiom && strncmp(s->idiom, "class ", 6) == 0;
+
 	/* documentation */
-	who(&b, s, path, true);
-	fl_buf_putc(&b, ' ');
-	action(&b, s);
-	fl_buf_puts(&b, " with this message");
+	if (cdef) {
+		fl_buf_puts(&b, "`");
+		fl_buf_puts(&b, s->cls);
+		fl_buf_puts(&b, "` is an error class whose message is this text unless it is given another");
+	} else {
+		who(&b, s, path, true);
+		fl_buf_putc(&b, ' ');
+		action(&b, s);
+		fl_buf_puts(&b, " with this message");
+	}
 	if (s->guard) {
 		fl_buf_puts(&b, " when `");
 		fl_buf_puts(&b, s->guard);
@@ -139,7 +149,11 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	}
 	if (has_placeholders(e->error_message, e->message_pattern))
 		fl_buf_puts(&b, " The placeholders in the message are filled in at run time with the values involved.");
-	if (s->idiom) {
+	if (cdef) {
+		fl_buf_puts(&b, " The default is set by its `");
+		fl_buf_puts(&b, s->idiom + 6);
+		fl_buf_puts(&b, "` at ");
+	} else if (s->idiom) {
 		fl_buf_puts(&b, " It is raised by `");
 		fl_buf_puts(&b, s->idiom);
 		fl_buf_puts(&b, "` at ");
@@ -153,25 +167,36 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	e->documentation = take(&b);
 
 	/* triggerScenarios */
-	if (s->function) {
+	if (cdef) {
+		fl_buf_puts(&b, "Code that creates or raises `");
+		fl_buf_puts(&b, s->cls);
+		fl_buf_puts(&b, "` without a message of its own, wherever the class (declared at ");
+		fl_buf_puts(&b, path);
+		fl_buf_putc(&b, ':');
+		fl_buf_puts(&b, line);
+		fl_buf_puts(&b, ") is used.");
+		e->trigger_scenarios = take(&b);
+	} else if (s->function) {
 		fl_buf_puts(&b, "A call to ");
 		who(&b, s, path, false);
 	} else {
 		fl_buf_puts(&b, "Loading or running ");
 		who(&b, s, path, false);
 	}
-	if (s->guard) {
-		fl_buf_puts(&b, " in which `");
-		fl_buf_puts(&b, s->guard);
-		fl_buf_puts(&b, "` holds reaches line ");
-	} else {
-		fl_buf_puts(&b, " that reaches line ");
+	if (!cdef) {
+		if (s->guard) {
+			fl_buf_puts(&b, " in which `");
+			fl_buf_puts(&b, s->guard);
+			fl_buf_puts(&b, "` holds reaches line ");
+		} else {
+			fl_buf_puts(&b, " that reaches line ");
+		}
+		fl_buf_puts(&b, line);
+		fl_buf_puts(&b, " of ");
+		fl_buf_puts(&b, path);
+		fl_buf_puts(&b, s->guard ? "." : "; no local condition guards the site.");
+		e->trigger_scenarios = take(&b);
 	}
-	fl_buf_puts(&b, line);
-	fl_buf_puts(&b, " of ");
-	fl_buf_puts(&b, path);
-	fl_buf_puts(&b, s->guard ? "." : "; no local condition guards the site.");
-	e->trigger_scenarios = take(&b);
 
 	/* commonSituations */
 	const char *t = s->type;

@@ -11,12 +11,14 @@
  * classes, res.status(N).send/json, ctx.throw, createError, NestJS
  * exceptions, console.error / console.warn.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
 #include "lang.h"
 #include "lex.h"
 #include "sites.h"
+#include "../strmap.h"
 #include "../util.h"
 
 #define NONE ((size_t)-1)
@@ -518,6 +520,7 @@ typedef struct ctx {
 	frame *fr;
 	size_t nfr, capfr;
 	uint8_t *used;
+	const struct jstree *tree; /* error classes with a default message */
 } ctx;
 
 static const char *const concat_plus[] = {"+", NULL};
@@ -1024,6 +1027,197 @@ static char *ctor_arg_msg(const ctx *c, size_t b, size_t e)
 	return fl_var_msg(&c->t, c->match, from, b, b, js_decl, var_expr_msg, c);
 }
 
+/* ---- error classes with a default message -----------------------------------
+ * `class ConnectTimeoutError extends UndiciError { constructor (message) {
+ * super(message); this.message = message || 'Connect Timeout Error';
+ * this.code = 'UND_ERR_CONNECT_TIMEOUT' } }` (undici), or `super('...')`:
+ * the message and code live in the class.  The class is a site of its own,
+ * and the tree (collect(): the classes of every file) gives them to a
+ * `new ConnectTimeoutError()` that has no message of its own. */
+typedef struct jsclass {
+	size_t name;       /* token of the class name */
+	size_t at;         /* token where the message (or code) is set */
+	char *msg, *code;  /* owned */
+} jsclass;
+
+static bool errorish(const fl_toks *t, size_t k)
+{
+	const char *n = t->src + t->v[k].off;
+	size_t l = t->v[k].len;
+	return t->v[k].kind == FL_TK_IDENT &&
+	       ((l >= 5 && memcmp(n + l - 5, "Error", 5) == 0) ||
+		(l >= 9 && memcmp(n + l - 9, "Exception", 9) == 0));
+}
+
+/* The message of a default: `message || 'text'`, `msg ?? 'text'`, or a
+ * literal; [b, e) */
+static char *default_msg(const ctx *c, size_t b, size_t e)
+{
+	for (size_t k = e; k-- > b;)
+		if (is_p(c, k, "||") || is_p(c, k, "??")) {
+			b = k + 1;
+			break;
+		}
+	if (e - b == 1 && is_kind(c, b, FL_TK_STRING))
+		return msg_of(c, b, e);
+	/* a template: only when it holds text of its own */
+	if (e - b == 1 && is_kind(c, b, FL_TK_OTHER))
+		return NULL;
+	return e > b && is_kind(c, b, FL_TK_STRING) ? msg_of(c, b, e) : NULL;
+}
+
+/* The class declared at token i (`class`), its default message and code,
+ * or false. */
+static bool class_defaults(const ctx *c, size_t i, jsclass *jc)
+{
+	const fl_toks *t = &c->t;
+	memset(jc, 0, sizeof *jc);
+	size_t name = i + 1;
+	if (!is_kind(c, name, FL_TK_IDENT) || !is_id(c, name + 1, "extends"))
+		return false;
+	/* extends A.B.C { */
+	size_t k = name + 2, base = NONE;
+	while (k < t->n && is_kind(c, k, FL_TK_IDENT)) {
+		base = k;
+		if (!is_p(c, k + 1, "."))
+			break;
+		k += 2;
+	}
+	k++;
+	if (base == NONE || !is_p(c, k, "{") || c->match[k] >= t->n ||
+	    (!errorish(t, name) && !errorish(t, base)))
+		return false;
+	size_t end = c->match[k];
+	for (size_t q = k + 1; q < end && q - k < 20000; q++) {
+		/* this.message = ...; this.code = '...'; super('...') */
+		if (is_id(c, q, "this") && is_p(c, q + 1, ".") && is_p(c, q + 3, "=")) {
+			size_t v = q + 4, e = v;
+			while (e < end && !is_p(c, e, ";") &&
+			       !(e > v && (t->v[e].flags & FL_TF_NL_BEFORE) &&
+				 !is_p(c, e, "||") && !is_p(c, e - 1, "||") &&
+				 !is_p(c, e, "??") && !is_p(c, e - 1, "??")))
+				e = fl_tok_is_opener(t, e) && c->match[e] < end ? c->match[e] + 1 : e + 1;
+			if (is_id(c, q + 2, "message") && !jc->msg) {
+				jc->msg = default_msg(c, v, e);
+				if (jc->msg)
+					jc->at = q;
+			} else if (is_id(c, q + 2, "code") && !jc->code && e == v + 1 &&
+				   is_kind(c, v, FL_TK_STRING)) {
+				jc->code = fl_xstrdup(fl_tok_str(t, &t->v[v]));
+				if (!jc->at)
+					jc->at = q;
+			}
+			q = e > q ? e - 1 : q;
+		} else if (is_id(c, q, "super") && is_p(c, q + 1, "(") && !jc->msg &&
+			   c->match[q + 1] < end) {
+			size_t st[4], en[4];
+			size_t na = split_args(c, q + 1, st, en, 4);
+			if (na >= 1) {
+				jc->msg = default_msg(c, st[0], en[0]);
+				if (jc->msg)
+					jc->at = q;
+			}
+		}
+	}
+	if (jc->msg && !*jc->msg) {
+		free(jc->msg);
+		jc->msg = NULL;
+	}
+	if (!jc->msg && !jc->code)
+		return false;
+	jc->name = name;
+	return true;
+}
+
+/* A byte scan before lexing: a file that can declare such a class. */
+static bool has_error_class(const char *s, size_t n)
+{
+	return memmem(s, n, "extends", 7) &&
+	       (memmem(s, n, "this.message", 12) || memmem(s, n, "this.code", 9) ||
+		memmem(s, n, "super(", 6));
+}
+
+typedef struct jstree {
+	fl_strmap idx;       /* class name -> index */
+	char **msg, **code;  /* both NULL: classes of that name differ */
+	size_t n, cap;
+} jstree;
+
+static void *js_tree_new(void)
+{
+	return fl_xcalloc(1, sizeof(jstree));
+}
+
+static void js_tree_free(void *p)
+{
+	jstree *tr = p;
+	if (!tr)
+		return;
+	for (size_t i = 0; i < tr->n; i++) {
+		free(tr->msg[i]);
+		free(tr->code[i]);
+	}
+	free(tr->msg);
+	free(tr->code);
+	fl_strmap_free(&tr->idx);
+	free(tr);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Add a class (takes msg and code). */
+static void js_tree_add(jstree *tr, const char *name, char *msg, char *code)
+{
+	size_t k;
+	if (fl_strmap_get(&tr->idx, name, &k)) {
+		if (!same_str(tr->msg[k], msg) || !same_str(tr->code[k], code)) {
+			free(tr->msg[k]);
+			free(tr->code[k]);
+			tr->msg[k] = tr->code[k] = NULL; /* which one is unknown */
+		}
+		free(msg);
+		free(code);
+		return;
+	}
+	if (tr->n == tr->cap) {
+		tr->cap = tr->cap ? tr->cap * 2 : 64;
+		tr->msg = fl_xrealloc(tr->msg, tr->cap * sizeof *tr->msg);
+		tr->code = fl_xrealloc(tr->code, tr->cap * sizeof *tr->code);
+	}
+	tr->msg[tr->n] = msg;
+	tr->code[tr->n] = code;
+	fl_strmap_put(&tr->idx, name, tr->n++);
+}
+
+static void js_tree_merge(void *tree, void *part)
+{
+	jstree *tr = tree, *pt = part;
+	for (size_t c = 0; c < pt->idx.cap; c++) {
+		if (!pt->idx.keys[c])
+			continue;
+		size_t k = pt->idx.vals[c];
+		js_tree_add(tr, pt->idx.keys[c], pt->msg[k], pt->code[k]);
+		pt->msg[k] = pt->code[k] = NULL;
+	}
+}
+
+/* report_ctor() without a message: the class's default, if the tree has
+ * one; *msg and *code are set only when NULL */
+static void class_default(const ctx *c, const char *cls, char **msg, char **code)
+{
+	size_t k;
+	const jstree *tr = c->tree;
+	if (!tr || !cls || !fl_strmap_get(&tr->idx, cls, &k))
+		return;
+	if (!*msg && tr->msg[k])
+		*msg = fl_xstrdup(tr->msg[k]);
+	if (!*code && tr->code[k])
+		*code = fl_xstrdup(tr->code[k]);
+}
+
 static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 			const char *idiom, const char *extra_code)
 {
@@ -1080,6 +1274,8 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 				char *m = obj_message(c, s[k], &code);
 				free(m);
 			}
+		if (!msg)
+			class_default(c, cls, &msg, &code);
 		int st = http_by_name(cls);
 		if (!st && strcmp(cls, "HttpException") == 0) {
 			for (size_t k = 1; k < na && !st; k++)
@@ -1397,10 +1593,65 @@ static void rules(ctx *c)
 	}
 }
 
+static void lex_js(fl_toks *t, bool jsx);
+
+static bool jsx_of(const char *path)
+{
+	const char *dot = path ? strrchr(path, '.') : NULL;
+	return !(dot && (strcmp(dot, ".ts") == 0 || strcmp(dot, ".mts") == 0 ||
+			 strcmp(dot, ".cts") == 0));
+}
+
+static void js_collect(void *tree, const fl_src *src)
+{
+	jstree *tr = tree;
+	if (!tr || !src->text || !has_error_class(src->text, src->len))
+		return;
+	ctx c = {0};
+	fl_toks_init(&c.t, src);
+	lex_js(&c.t, jsx_of(src->path));
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
+	for (size_t i = 0; i + 2 < c.t.n && tr->n < 65536; i++) {
+		jsclass jc;
+		if (!is_id(&c, i, "class") || !class_defaults(&c, i, &jc))
+			continue;
+		char *name = fl_tok_dup(&c.t, jc.name);
+		js_tree_add(tr, name, jc.msg, jc.code);
+		free(name);
+	}
+	free(c.match);
+	fl_toks_free(&c.t);
+}
+
+/* The error classes of the file are sites of their own. */
+static void class_sites(ctx *c)
+{
+	for (size_t i = 0; i + 2 < c->t.n; i++) {
+		jsclass jc;
+		if (!is_id(c, i, "class") || !class_defaults(c, i, &jc))
+			continue;
+		char *cls = fl_tok_dup(&c->t, jc.name);
+		fl_site s = {.line = c->t.v[jc.at].line,
+			     .col = c->t.v[jc.at].col,
+			     .message = jc.msg,
+			     .code = jc.code,
+			     .cls = cls,
+			     .type = FL_T_EXCEPTION,
+			     .severity = FL_S_ERROR,
+			     .function = cls,
+			     .idiom = is_id(c, jc.at, "super") ? "class constructor super()"
+				      : "class constructor this.message"};
+		fl_site_add(c->out, &s);
+		free(cls);
+		free(jc.msg);
+		free(jc.code);
+	}
+}
+
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree;
 	ctx c = {0};
+	c.tree = tree;
 	fl_toks_init(&c.t, src);
 	const char *dot = src->path ? strrchr(src->path, '.') : NULL;
 	bool jsx = true;
@@ -1412,6 +1663,8 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
 	c.used = fl_xcalloc(c.t.n + 1, 1);
 	c.out_base = out->n;
+	if (src->text && has_error_class(src->text, src->len))
+		class_sites(&c);
 	rules(&c);
 	drop_category_codes(&c);
 	free(c.argc_v);
@@ -1453,4 +1706,8 @@ static const char *const exts[] = {".js",  ".jsx", ".mjs", ".cjs", ".ts",
 const fl_lang fl_lang_js = {.name = "js",
 			    .extensions = exts,
 			    .is_test_file = is_test_file,
+			    .tree_new = js_tree_new,
+			    .tree_free = js_tree_free,
+			    .collect = js_collect,
+			    .tree_merge = js_tree_merge,
 			    .scan = scan};

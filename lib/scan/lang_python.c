@@ -1375,7 +1375,9 @@ static void class_site(walker *w, size_t i)
 	if (pc.excy) {
 		const fl_toks *t = w->t;
 		char *cls = fl_tok_dup(t, pc.name);
-		char *idiom = fl_tok_dup(t, pc.attr);
+		char *attr = fl_tok_dup(t, pc.attr);
+		char *idiom = fl_xasprintf("class attribute %s", attr);
+		free(attr);
 		size_t n = t->v[pc.name].len;
 		bool valid = ends_with(cls, n, "ValidationError");
 		fl_site s = {0};

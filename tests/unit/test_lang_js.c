@@ -323,6 +323,77 @@ static void test_local_message_variable(void **state)
 	fl_sites_free(s);
 }
 
+/* error classes that hold their message and code (undici): the class is
+ * a site, and `new X()` without a message gets them, in any file of the
+ * tree */
+static void test_error_class_defaults(void **state)
+{
+	(void)state;
+	const char *errors_js =
+		"class UndiciError extends Error {\n"                          /* 1 */
+		"  constructor (message, options) {\n"                         /* 2 */
+		"    super(message, options)\n"                                /* 3 */
+		"    this.code = 'UND_ERR'\n"                                  /* 4 */
+		"  }\n"                                                        /* 5 */
+		"}\n"                                                          /* 6 */
+		"class ConnectTimeoutError extends UndiciError {\n"            /* 7 */
+		"  constructor (message) {\n"                                  /* 8 */
+		"    super(message)\n"                                         /* 9 */
+		"    this.name = 'ConnectTimeoutError'\n"                      /* 10 */
+		"    this.message = message || 'Connect Timeout Error'\n"      /* 11 */
+		"    this.code = 'UND_ERR_CONNECT_TIMEOUT'\n"                  /* 12 */
+		"  }\n"                                                        /* 13 */
+		"}\n"                                                          /* 14 */
+		"export class NotFoundError extends HttpError {\n"            /* 15 */
+		"  constructor() { super('Resource not found') }\n"           /* 16 */
+		"}\n"                                                          /* 17 */
+		"class Banner extends Widget {\n"                              /* 18 */
+		"  constructor() { super('Welcome back') }\n"                 /* 19 */
+		"}\n";                                                         /* 20 */
+	fl_sites *s = scan("lib/core/errors.js", errors_js);
+	const fl_site *x = EXPECT_SITE(s, "Connect Timeout Error", 11, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ConnectTimeoutError");
+	assert_string_equal(x->code, "UND_ERR_CONNECT_TIMEOUT");
+	harness_expect_str(x->idiom, "class constructor this.message");
+	x = EXPECT_SITE(s, "Resource not found", 16, FL_T_EXCEPTION);
+	harness_expect_str(x->idiom, "class constructor super()");
+	assert_null(harness_find(s, "Welcome back")); /* not an error class */
+	/* a code without a default message: the code stands for it */
+	int und = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].code && strcmp(s->v[i].code, "UND_ERR") == 0)
+			und++;
+	assert_int_equal(und, 1);
+	fl_sites_free(s);
+
+	const char *client_js =
+		"function connect (socket, timeout) {\n"                       /* 1 */
+		"  if (timeout) throw new ConnectTimeoutError()\n"             /* 2 */
+		"  socket.destroy(new ConnectTimeoutError('after ' + timeout + 'ms'))\n" /* 3 */
+		"  throw new NotFoundError()\n"                                /* 4 */
+		"}\n";
+	const fl_lang *L = &fl_lang_js;
+	void *tree = L->tree_new();
+	void *part = L->tree_new();
+	fl_src a = {"lib/core/errors.js", errors_js, strlen(errors_js)};
+	fl_src b = {"lib/client.js", client_js, strlen(client_js)};
+	L->collect(part, &a);
+	L->tree_merge(tree, part);
+	L->tree_free(part);
+	L->collect(tree, &b);
+	s = fl_sites_new();
+	L->scan(tree, &b, s);
+	fl_sites_sort(s);
+	x = EXPECT_SITE(s, "Connect Timeout Error", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "UND_ERR_CONNECT_TIMEOUT");
+	assert_string_equal(x->guard, "timeout");
+	EXPECT_SITE(s, "after {timeout}ms", 3, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "Resource not found", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "NotFoundError");
+	fl_sites_free(s);
+	L->tree_free(tree);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -334,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_jsx_expressions),
 		cmocka_unit_test(test_no_junk),
 		cmocka_unit_test(test_real_projects),
+		cmocka_unit_test(test_error_class_defaults),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};

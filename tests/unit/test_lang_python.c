@@ -305,7 +305,7 @@ static void test_class_default_messages(void **state)
 	assert_string_equal(x->cls, "NotFound");
 	assert_string_equal(x->code, "not_found");
 	assert_int_equal(x->http, 404);
-	harness_expect_str(x->idiom, "default_detail");
+	harness_expect_str(x->idiom, "class attribute default_detail");
 	x = EXPECT_SITE(s, "A server error occurred.", 3, FL_T_HTTP);
 	assert_int_equal(x->http, 500);
 	x = EXPECT_SITE(s, "ensure this value has at most {limit_value} characters", 13, FL_T_EXCEPTION);
