@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 OUT=build-fuzz
 mkdir -p "$OUT"
 CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -Ilib"
-LIBSRC="lib/util.c lib/scan/lex.c lib/scan/sites.c"
+LIBSRC="lib/util.c lib/strmap.c lib/scan/lex.c lib/scan/sites.c"
 for src in tests/fuzz/fuzz_lang_*.c; do
 	name=$(basename "$src" .c)
 	lang=${name#fuzz_lang_}
