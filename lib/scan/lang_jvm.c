@@ -13,6 +13,7 @@
  * ResponseStatusException, and exception constructors outside `throw`
  * (orElseThrow(() -> new X("..."))).
  */
+#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -596,6 +597,8 @@ typedef struct ctx {
 	size_t xf_depth;
 	int xf_col;
 	fl_factories fac; /* the file's exception factories, found on first use */
+	const fl_factories *ctors; /* constructors of the tree's exception
+				      classes (collect()), or NULL */
 } ctx;
 
 static inline bool is_s(const ctx *c, size_t i, const char *s)
@@ -1307,6 +1310,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
 		       .sev = FL_S_ERROR, .idiom = idiom};
 	char *m = NULL;
+	const fl_factory *f = NULL;
 	if (ends_with(nm, nl, "ResponseStatusException") && na >= 1) {
 		s.http = arg_http(c, st[0], en[0]);
 		if (s.http) {
@@ -1314,6 +1318,28 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 			s.sev = fl_http_severity(s.http);
 		}
 		m = first_msg(c, st, en, na, 1, NULL);
+	} else if (is_cls && c->ctors &&
+		   (f = fl_factories_find(c->ctors, nm, nl, na)) != NULL) {
+		/* new X(args) of an exception class of the tree whose
+		 * constructor builds the message: super("..." + arg) */
+		char *vals[FL_FAC_PARAMS] = {0};
+		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+			vals[k] = arg_msg(c, st[k], en[k], 0);
+		m = fl_msg_subst(f->msg, (const char *const *)f->param,
+				 (const char *const *)vals, f->np);
+		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+			free(vals[k]);
+		if (m && strchr(m, '{') && !strchr(f->msg, '%')) {
+			/* only the parameters of the constructor: what the call
+			 * passes, read as usual */
+			bool all = true;
+			for (const char *q = m; *q && all; q++)
+				all = *q == '{' ? (q = strchr(q, '}')) != NULL : false;
+			if (all) {
+				free(m);
+				m = first_msg(c, st, en, na, 0, NULL);
+			}
+		}
 	} else {
 		m = first_msg(c, st, en, na, 0, NULL);
 	}
@@ -1771,11 +1797,155 @@ static int dialect_of(const char *path)
 	return D_JAVA;
 }
 
-static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
+/* ---- exception classes whose constructors build the message ---------------
+ * `class ResourceNotFoundException extends RuntimeException {
+ * ResourceNotFoundException(String resource, Object id) {
+ * super(String.format("%s not found with id %s", resource, id)); } }` (Java),
+ * `class NotFound(id: String) : RuntimeException("Item $id not found")`
+ * (Kotlin): each constructor is kept as a factory of its class (lex.h), and
+ * `throw new ResourceNotFoundException("User", id)` in any file of the tree
+ * gets the message the constructor builds. */
+static void ctor_add(ctx *c, fl_factories *fs, size_t cname, size_t popen,
+		     size_t sopen)
 {
-	(void)tree;
+	fl_factory f = {0};
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
+	size_t np = popen == NOIDX ? 0 : args(c, popen, st, en, FL_FAC_PARAMS, NULL);
+	for (size_t k = 0; k < np; k++) {
+		size_t nm = NOIDX;
+		bool dflt = false;
+		for (size_t q = st[k]; q < en[k]; q++) {
+			if (c->d != D_JAVA && is_p(c, q, ":"))
+				break;
+			if (is_id(c, q) && !is(c, q, "val") && !is(c, q, "var"))
+				nm = q;
+			if (c->match[q] != NOIDX && c->match[q] > q)
+				q = c->match[q];
+		}
+		for (size_t q = st[k]; q < en[k] && c->d != D_JAVA; q++)
+			dflt |= is_p(c, q, "=");
+		if (nm == NOIDX) {
+			for (size_t q = 0; q < f.np; q++)
+				free(f.param[q]);
+			return;
+		}
+		if (!dflt)
+			f.nreq = f.np + 1;
+		f.param[f.np++] = dup_tok(c, nm);
+	}
+	size_t ast[16], aen[16];
+	size_t na = args(c, sopen, ast, aen, 16, NULL);
+	f.msg = first_msg(c, ast, aen, na, 0, NULL);
+	if (!f.msg && na >= 1)
+		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], plus_ops,
+				      f.param, f.np);
+	if (!f.msg) {
+		for (size_t q = 0; q < f.np; q++)
+			free(f.param[q]);
+		return;
+	}
+	f.name = dup_tok(c, cname);
+	f.cls = dup_tok(c, cname);
+	fl_factories_add(fs, &f);
+}
+
+static void class_ctors(ctx *c, fl_factories *fs)
+{
+	for (size_t i = 0; i + 3 < c->t.n && fs->n < 65536; i++) {
+		if (!is(c, i, "class") || !is_id(c, i + 1))
+			continue;
+		size_t name = i + 1, k = name + 1;
+		if (!excy_name(tsrc(c, name), c->t.v[name].len))
+			continue;
+		if (c->d != D_JAVA) {
+			/* class NAME(params) : BASE(args) */
+			size_t popen = NOIDX;
+			if (is_p(c, k, "(") && c->match[k] != NOIDX) {
+				popen = k;
+				k = c->match[k] + 1;
+			}
+			if (!is_p(c, k, ":"))
+				continue;
+			size_t ci;
+			size_t o = ctor_at(c, k + 1, &ci);
+			if (o != NOIDX && popen != NOIDX)
+				ctor_add(c, fs, name, popen, o);
+			continue;
+		}
+		/* Java: extends BASE ... { constructors } */
+		while (k < c->t.n && !is_p(c, k, "{") && k - name < 64)
+			k++;
+		if (!is_p(c, k, "{") || c->match[k] == NOIDX)
+			continue;
+		size_t end = c->match[k];
+		for (size_t q = k + 1; q + 1 < end; q++) {
+			if (c->t.v[q].len != c->t.v[name].len || !is_p(c, q + 1, "(") ||
+			    memcmp(tsrc(c, q), tsrc(c, name), c->t.v[q].len) != 0 ||
+			    is(c, q - 1, "new") || is_p(c, q - 1, ".") ||
+			    c->match[q + 1] == NOIDX)
+				continue;
+			size_t body = fac_body_at(c, c->match[q + 1]);
+			if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "super") ||
+			    !is_p(c, body + 2, "("))
+				continue;
+			ctor_add(c, fs, name, q + 1, body + 2);
+		}
+	}
+}
+
+static bool has_ctor_class(const char *s, size_t n)
+{
+	return memmem(s, n, "class", 5) &&
+	       (memmem(s, n, "super(", 6) || memmem(s, n, "Exception(", 10) ||
+		memmem(s, n, "Error(", 6));
+}
+
+static void *jvm_tree_new(void)
+{
+	return fl_xcalloc(1, sizeof(fl_factories));
+}
+
+static void jvm_tree_free(void *p)
+{
+	if (!p)
+		return;
+	fl_factories_free(p);
+	free(p);
+}
+
+static void jvm_collect(void *tree, const fl_src *src)
+{
+	if (!tree || !src->text || !has_ctor_class(src->text, src->len))
+		return;
 	ctx c;
 	memset(&c, 0, sizeof c);
+	c.d = dialect_of(src->path);
+	c.src = src;
+	fl_toks_init(&c.t, src);
+	lx L = {.t = &c.t, .d = c.d};
+	jvm_lex(&L);
+	fl_buf_free(&L.scratch);
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
+	class_ctors(&c, tree);
+	free(c.match);
+	fl_toks_free(&c.t);
+}
+
+static void jvm_tree_merge(void *tree, void *part)
+{
+	fl_factories *fs = tree, *p = part;
+	for (size_t i = 0; i < p->n; i++)
+		fl_factories_add(fs, &p->v[i]);
+	free(p->v);
+	p->v = NULL;
+	p->n = 0;
+}
+
+static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.ctors = tree;
 	c.d = dialect_of(src->path);
 	c.src = src;
 	c.out = out;
@@ -1814,5 +1984,9 @@ const fl_lang fl_lang_jvm = {
 	.name = "jvm",
 	.extensions = jvm_exts,
 	.is_test_file = jvm_is_test_file,
+	.tree_new = jvm_tree_new,
+	.tree_free = jvm_tree_free,
+	.collect = jvm_collect,
+	.tree_merge = jvm_tree_merge,
 	.scan = jvm_scan,
 };

@@ -360,6 +360,76 @@ static void test_java_local_message(void **state)
 	fl_sites_free(s);
 }
 
+/* exception classes whose constructors build the message (the Spring
+ * ResourceNotFoundException pattern; Kotlin primary constructors), used
+ * from another file of the tree */
+static void test_exception_constructors(void **state)
+{
+	(void)state;
+	const char *ex_java =
+		"public class ResourceNotFoundException extends RuntimeException {\n" /* 1 */
+		"  public ResourceNotFoundException(String resource, Object id) {\n"  /* 2 */
+		"    super(String.format(\"%s not found with id %s\", resource, id));\n" /* 3 */
+		"  }\n"                                                             /* 4 */
+		"  public ResourceNotFoundException() {\n"                          /* 5 */
+		"    super(\"Resource not found\");\n"                               /* 6 */
+		"  }\n"                                                             /* 7 */
+		"}\n"                                                               /* 8 */
+		"class ConflictException extends RuntimeException {\n"              /* 9 */
+		"  ConflictException(String what, Object id) { super(\"conflict on \" + what); }\n" /* 10 */
+		"  ConflictException(String message, Throwable cause) { super(message, cause); }\n" /* 11 */
+		"}\n";
+	const char *ex_kt =
+		"class QuotaExceededException(val user: String, limit: Int = 10) :\n" /* 1 */
+		"  IllegalStateException(\"Quota of $limit exceeded for $user\")\n";  /* 2 */
+	const char *svc_java =
+		"class UserService {\n"                                               /* 1 */
+		"  User find(long id) {\n"                                            /* 2 */
+		"    if (id < 0) throw new ResourceNotFoundException();\n"            /* 3 */
+		"    throw new ResourceNotFoundException(\"User\", id);\n"            /* 4 */
+		"  }\n"                                                               /* 5 */
+		"  void load(Exception e) {\n"                                        /* 6 */
+		"    throw new ConflictException(\"cannot load\", e);\n"               /* 7 */
+		"  }\n"                                                               /* 8 */
+		"}\n";
+	const char *svc_kt =
+		"fun charge(user: String) {\n"                                       /* 1 */
+		"  throw QuotaExceededException(user)\n"                             /* 2 */
+		"}\n";
+	const fl_lang *L = &fl_lang_jvm;
+	void *tree = L->tree_new();
+	fl_src a = {"src/main/java/ResourceNotFoundException.java", ex_java, strlen(ex_java)};
+	fl_src b = {"src/main/kotlin/Quota.kt", ex_kt, strlen(ex_kt)};
+	fl_src c1 = {"src/main/java/UserService.java", svc_java, strlen(svc_java)};
+	fl_src c2 = {"src/main/kotlin/Billing.kt", svc_kt, strlen(svc_kt)};
+	void *part = L->tree_new();
+	L->collect(part, &a);
+	L->tree_merge(tree, part);
+	L->tree_free(part);
+	L->collect(tree, &b);
+	L->collect(tree, &c1);
+	L->collect(tree, &c2);
+	fl_sites *s = fl_sites_new();
+	L->scan(tree, &c1, s);
+	fl_sites_sort(s);
+	const fl_site *x = EXPECT_SITE(s, "Resource not found", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "ResourceNotFoundException");
+	harness_expect_str(x->guard, "id < 0");
+	EXPECT_SITE(s, "%s not found with id %s", 4, FL_T_EXCEPTION);
+	/* two constructors of that arity: which one is meant is unknown, the
+	 * call's own literal is kept */
+	EXPECT_SITE(s, "cannot load", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
+	s = fl_sites_new();
+	L->scan(tree, &c2, s);
+	fl_sites_sort(s);
+	/* a default parameter may be left out; the placeholder stays */
+	x = EXPECT_SITE(s, "Quota of ${limit} exceeded for ${user}", 2, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "QuotaExceededException");
+	fl_sites_free(s);
+	L->tree_free(tree);
+}
+
 static void test_kotlin_factories(void **state)
 {
 	(void)state;
@@ -453,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_java_factories),
 		cmocka_unit_test(test_kotlin_factories),
 		cmocka_unit_test(test_java_local_message),
+		cmocka_unit_test(test_exception_constructors),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
