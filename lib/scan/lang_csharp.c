@@ -14,6 +14,7 @@
  * results NotFound/BadRequest/Unauthorized/Forbid/Conflict/StatusCode/
  * Problem/UnprocessableEntity.
  */
+#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -507,6 +508,8 @@ typedef struct ctx {
 	size_t xf_depth;
 	int xf_paren;
 	fl_factories fac; /* the file's exception factories, found on first use */
+	const fl_factories *ctors; /* constructors of the tree's exception
+				      classes (collect()), or NULL */
 } ctx;
 
 static inline bool is_s(const ctx *c, size_t i, const char *s)
@@ -1269,6 +1272,24 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 	    ends_with(tsrc(c, ci - 2), c->t.v[ci - 2].len, "Exception"))
 		cls = dup_tok(c, ci - 2);
 	char *m = nw && cls ? argument_exception_msg(c, cls, st, en, na) : NULL;
+	const fl_factory *f;
+	if (!m && nw && cls && c->ctors &&
+	    (f = fl_factories_find(c->ctors, nm, nl, na)) != NULL) {
+		/* new X(args) of an exception class of the tree whose
+		 * constructor builds the message: : base($"...{arg}...") */
+		char *vals[FL_FAC_PARAMS] = {0};
+		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+			vals[k] = arg_msg(c, st[k], en[k], 0);
+		m = fl_msg_subst(f->msg, (const char *const *)f->param,
+				 (const char *const *)vals, f->np);
+		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+			free(vals[k]);
+		/* only a parameter passed on ({message}): read the call as usual */
+		if (m && m[0] == '{' && strchr(m, '}') && !strchr(m, '}')[1]) {
+			free(m);
+			m = NULL;
+		}
+	}
 	if (!m)
 		m = first_msg(c, st, en, na, 0, NULL);
 	if (!m)
@@ -1609,11 +1630,123 @@ static void walk(ctx *c)
 	}
 }
 
-static void cs_scan(const void *tree, const fl_src *src, fl_sites *out)
+/* ---- exception classes whose constructors build the message ---------------
+ * `public class ItemNotFoundException : Exception { public
+ * ItemNotFoundException(string sku) : base($"No item with SKU {sku}") {} }`:
+ * each constructor is kept as a factory of its class (lex.h), and `throw new
+ * ItemNotFoundException("A-1")` in any file of the tree gets the message the
+ * constructor builds. */
+static void ctor_add(ctx *c, fl_factories *fs, size_t cname, size_t popen,
+		     size_t bopen)
 {
-	(void)tree;
+	fl_factory f = {0};
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
+	size_t np = args(c, popen, st, en, FL_FAC_PARAMS, NULL);
+	for (size_t k = 0; k < np; k++) {
+		size_t nm = NOIDX, q = st[k];
+		for (; q < en[k] && !is_p(c, q, "="); q++) {
+			if (is_id(c, q))
+				nm = q;
+			if (c->match[q] != NOIDX && c->match[q] > q)
+				q = c->match[q];
+		}
+		if (nm == NOIDX) {
+			for (size_t r = 0; r < f.np; r++)
+				free(f.param[r]);
+			return;
+		}
+		if (q == en[k] && !is(c, st[k], "params"))
+			f.nreq = f.np + 1;
+		f.param[f.np++] = dup_tok(c, nm);
+	}
+	size_t ast[16], aen[16];
+	size_t na = args(c, bopen, ast, aen, 16, NULL);
+	f.msg = first_msg(c, ast, aen, na, 0, NULL);
+	if (!f.msg && na >= 1)
+		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], plus_ops,
+				      f.param, f.np);
+	if (!f.msg) {
+		for (size_t r = 0; r < f.np; r++)
+			free(f.param[r]);
+		return;
+	}
+	f.name = dup_tok(c, cname);
+	f.cls = dup_tok(c, cname);
+	fl_factories_add(fs, &f);
+}
+
+static void class_ctors(ctx *c, fl_factories *fs)
+{
+	for (size_t i = 0; i + 3 < c->t.n && fs->n < 65536; i++) {
+		if (!is(c, i, "class") || !is_id(c, i + 1) ||
+		    !ends_with(tsrc(c, i + 1), c->t.v[i + 1].len, "Exception"))
+			continue;
+		size_t name = i + 1, k = name + 1;
+		while (k < c->t.n && !is_p(c, k, "{") && k - name < 64)
+			k++;
+		if (!is_p(c, k, "{") || c->match[k] == NOIDX)
+			continue;
+		size_t end = c->match[k];
+		/* Name(params) : base(args) */
+		for (size_t q = k + 1; q + 1 < end; q++) {
+			if (c->t.v[q].len != c->t.v[name].len || !is_p(c, q + 1, "(") ||
+			    memcmp(tsrc(c, q), tsrc(c, name), c->t.v[q].len) != 0 ||
+			    is(c, q - 1, "new") || is_p(c, q - 1, ".") ||
+			    c->match[q + 1] == NOIDX)
+				continue;
+			size_t cl = c->match[q + 1];
+			if (!is_p(c, cl + 1, ":") || !is(c, cl + 2, "base") ||
+			    !is_p(c, cl + 3, "(") || c->match[cl + 3] == NOIDX)
+				continue;
+			ctor_add(c, fs, name, q + 1, cl + 3);
+		}
+	}
+}
+
+static void *cs_tree_new(void)
+{
+	return fl_xcalloc(1, sizeof(fl_factories));
+}
+
+static void cs_tree_free(void *p)
+{
+	if (!p)
+		return;
+	fl_factories_free(p);
+	free(p);
+}
+
+static void cs_collect(void *tree, const fl_src *src)
+{
+	if (!tree || !src->text || !memmem(src->text, src->len, "base(", 5) ||
+	    !memmem(src->text, src->len, "Exception", 9))
+		return;
 	ctx c;
 	memset(&c, 0, sizeof c);
+	c.src = src;
+	fl_toks_init(&c.t, src);
+	cs_lex(&c.t);
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
+	class_ctors(&c, tree);
+	free(c.match);
+	fl_toks_free(&c.t);
+}
+
+static void cs_tree_merge(void *tree, void *part)
+{
+	fl_factories *fs = tree, *p = part;
+	for (size_t i = 0; i < p->n; i++)
+		fl_factories_add(fs, &p->v[i]);
+	free(p->v);
+	p->v = NULL;
+	p->n = 0;
+}
+
+static void cs_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.ctors = tree;
 	c.src = src;
 	c.out = out;
 	fl_toks_init(&c.t, src);
@@ -1640,5 +1773,9 @@ const fl_lang fl_lang_csharp = {
 	.name = "csharp",
 	.extensions = cs_exts,
 	.is_test_file = cs_is_test_file,
+	.tree_new = cs_tree_new,
+	.tree_free = cs_tree_free,
+	.collect = cs_collect,
+	.tree_merge = cs_tree_merge,
 	.scan = cs_scan,
 };

@@ -184,6 +184,50 @@ static void test_factories_and_format_with(void **state)
 	fl_sites_free(s);
 }
 
+/* exception classes whose constructors build the message, used from
+ * another file of the tree */
+static void test_exception_constructors(void **state)
+{
+	(void)state;
+	const char *ex =
+		"public class ItemNotFoundException : Exception\n"                  /* 1 */
+		"{\n"                                                               /* 2 */
+		"    public ItemNotFoundException(string sku) : base($\"No item with SKU {sku}\") { }\n" /* 3 */
+		"    public ItemNotFoundException() : base(\"No such item\") { }\n"  /* 4 */
+		"    public ItemNotFoundException(string message, Exception inner) : base(message, inner) { }\n" /* 5 */
+		"}\n";
+	const char *svc =
+		"class Catalog {\n"                                                 /* 1 */
+		"  Item Get(string sku) {\n"                                        /* 2 */
+		"    if (sku == null) throw new ItemNotFoundException();\n"         /* 3 */
+		"    throw new ItemNotFoundException(\"A-1\");\n"                   /* 4 */
+		"  }\n"                                                             /* 5 */
+		"  void Load(Exception e) {\n"                                      /* 6 */
+		"    throw new ItemNotFoundException(\"cannot load\", e);\n"         /* 7 */
+		"  }\n"                                                             /* 8 */
+		"}\n";
+	const fl_lang *L = &fl_lang_csharp;
+	void *tree = L->tree_new();
+	void *part = L->tree_new();
+	fl_src a = {"src/Errors.cs", ex, strlen(ex)};
+	fl_src b = {"src/Catalog.cs", svc, strlen(svc)};
+	L->collect(part, &a);
+	L->tree_merge(tree, part);
+	L->tree_free(part);
+	L->collect(tree, &b);
+	fl_sites *s = fl_sites_new();
+	L->scan(tree, &b, s);
+	fl_sites_sort(s);
+	const fl_site *x = EXPECT_SITE(s, "No such item", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ItemNotFoundException");
+	assert_string_equal(x->guard, "sku == null");
+	EXPECT_SITE(s, "No item with SKU A-1", 4, FL_T_EXCEPTION);
+	/* a message passed on: the call's own */
+	EXPECT_SITE(s, "cannot load", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
+	L->tree_free(tree);
+}
+
 static void test_logging(void **state)
 {
 	(void)state;
@@ -387,6 +431,7 @@ int main(void)
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_factories_and_format_with),
+		cmocka_unit_test(test_exception_constructors),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("csharp", tests, NULL, NULL);
