@@ -1719,7 +1719,7 @@ static void cs_tree_free(void *p)
 static void cs_collect(void *tree, const fl_src *src)
 {
 	if (!tree || !src->text || !memmem(src->text, src->len, "base(", 5) ||
-	    !memmem(src->text, src->len, "Exception", 9))
+	    !fl_may_declare_error_class(src->text, src->len))
 		return;
 	ctx c;
 	memset(&c, 0, sizeof c);

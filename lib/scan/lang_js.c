@@ -1132,9 +1132,9 @@ static bool class_defaults(const ctx *c, size_t i, jsclass *jc)
 /* A byte scan before lexing: a file that can declare such a class. */
 static bool has_error_class(const char *s, size_t n)
 {
-	return memmem(s, n, "extends", 7) &&
-	       (memmem(s, n, "this.message", 12) || memmem(s, n, "this.code", 9) ||
-		memmem(s, n, "super(", 6));
+	return (memmem(s, n, "this.message", 12) || memmem(s, n, "this.code", 9) ||
+		memmem(s, n, "super(", 6)) &&
+	       fl_may_declare_error_class(s, n);
 }
 
 typedef struct jstree {

@@ -1895,9 +1895,7 @@ static void class_ctors(ctx *c, fl_factories *fs)
 
 static bool has_ctor_class(const char *s, size_t n)
 {
-	return memmem(s, n, "class", 5) &&
-	       (memmem(s, n, "super(", 6) || memmem(s, n, "Exception(", 10) ||
-		memmem(s, n, "Error(", 6));
+	return fl_may_declare_error_class(s, n);
 }
 
 static void *jvm_tree_new(void)

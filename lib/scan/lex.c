@@ -862,6 +862,56 @@ void fl_factories_free(fl_factories *fs)
 	memset(fs, 0, sizeof *fs);
 }
 
+static bool error_suffix(const char *s, size_t n)
+{
+	static const char *const suf[] = {"Error", "Exception", "Throwable", "Fault", NULL};
+	for (const char *const *x = suf; *x; x++) {
+		size_t l = strlen(*x);
+		if (n >= l && memcmp(s + n - l, *x, l) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool ident_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '$' || c >= 0x80;
+}
+
+bool fl_may_declare_error_class(const char *s, size_t n)
+{
+	static const char *const kw[] = {"class", "extends", NULL};
+	for (const char *const *k = kw; *k; k++) {
+		size_t l = strlen(*k);
+		for (size_t i = 0; i + l < n; i++) {
+			if (s[i] != (*k)[0] || memcmp(s + i, *k, l) != 0 ||
+			    (i > 0 && ident_byte((unsigned char)s[i - 1])))
+				continue;
+			size_t p = i + l;
+			if (p >= n || ident_byte((unsigned char)s[p]))
+				continue;
+			/* the name after it; anything unusual between: maybe */
+			while (p < n && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r'))
+				p++;
+			if (p < n && s[p] == '/')
+				return true; /* a comment in between */
+			size_t b = p;
+			while (p < n && ident_byte((unsigned char)s[p]))
+				p++;
+			/* a qualified base: take its last part */
+			while (p + 1 < n && s[p] == '.' && ident_byte((unsigned char)s[p + 1])) {
+				b = ++p;
+				while (p < n && ident_byte((unsigned char)s[p]))
+					p++;
+			}
+			if (error_suffix(s + b, p - b))
+				return true;
+		}
+	}
+	return false;
+}
+
 char *fl_msg_params(const fl_toks *t, const size_t *match, size_t b, size_t e,
 		    const char *const *ops, char *const *params, size_t np)
 {

@@ -299,6 +299,10 @@ void fl_factories_add(fl_factories *fs, const fl_factory *f);
 const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 				    size_t len, size_t nargs);
 void fl_factories_free(fl_factories *fs);
+/* A byte scan before any lexing: whether s[0..n) can declare an exception
+ * class, a `class` or `extends` keyword followed by a name ending in
+ * Error, Exception, Throwable or Fault (it may say yes wrongly, never no). */
+bool fl_may_declare_error_class(const char *s, size_t n);
 /* The message of a factory's argument that has no literal but passes
  * parameters on, [b, e) split at the concatenation ops: `message +
  * location()` -> "{message}{location}"; NULL when no operand is a lone
