@@ -1226,13 +1226,7 @@ static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
 	const fl_factory *f = fl_factories_find(&c->fac, tsrc(c, ci), c->t.v[ci].len, na);
 	if (!f)
 		return false;
-	char *vals[FL_FAC_PARAMS] = {0};
-	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-		vals[k] = arg_msg(c, st[k], en[k], 0);
-	char *m = fl_msg_subst(f->msg, (const char *const *)f->param,
-			       (const char *const *)vals, f->np);
-	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-		free(vals[k]);
+	char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
 	site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
 		       .sev = FL_S_ERROR, .idiom = "throw", .msg = m};
 	emit(c, &s);
@@ -1277,13 +1271,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 	    (f = fl_factories_find(c->ctors, nm, nl, na)) != NULL) {
 		/* new X(args) of an exception class of the tree whose
 		 * constructor builds the message: : base($"...{arg}...") */
-		char *vals[FL_FAC_PARAMS] = {0};
-		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-			vals[k] = arg_msg(c, st[k], en[k], 0);
-		m = fl_msg_subst(f->msg, (const char *const *)f->param,
-				 (const char *const *)vals, f->np);
-		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-			free(vals[k]);
+		m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
 		/* only a parameter passed on ({message}): read the call as usual */
 		if (m && m[0] == '{' && strchr(m, '}') && !strchr(m, '}')[1]) {
 			free(m);
@@ -1703,19 +1691,6 @@ static void class_ctors(ctx *c, fl_factories *fs)
 	}
 }
 
-static void *cs_tree_new(void)
-{
-	return fl_xcalloc(1, sizeof(fl_factories));
-}
-
-static void cs_tree_free(void *p)
-{
-	if (!p)
-		return;
-	fl_factories_free(p);
-	free(p);
-}
-
 static void cs_collect(void *tree, const fl_src *src)
 {
 	if (!tree || !src->text || !memmem(src->text, src->len, "base(", 5) ||
@@ -1730,16 +1705,6 @@ static void cs_collect(void *tree, const fl_src *src)
 	class_ctors(&c, tree);
 	free(c.match);
 	fl_toks_free(&c.t);
-}
-
-static void cs_tree_merge(void *tree, void *part)
-{
-	fl_factories *fs = tree, *p = part;
-	for (size_t i = 0; i < p->n; i++)
-		fl_factories_add(fs, &p->v[i]);
-	free(p->v);
-	p->v = NULL;
-	p->n = 0;
 }
 
 static void cs_scan(const void *tree, const fl_src *src, fl_sites *out)
@@ -1773,9 +1738,9 @@ const fl_lang fl_lang_csharp = {
 	.name = "csharp",
 	.extensions = cs_exts,
 	.is_test_file = cs_is_test_file,
-	.tree_new = cs_tree_new,
-	.tree_free = cs_tree_free,
+	.tree_new = fl_factories_tree_new,
+	.tree_free = fl_factories_tree_free,
 	.collect = cs_collect,
-	.tree_merge = cs_tree_merge,
+	.tree_merge = fl_factories_tree_merge,
 	.scan = cs_scan,
 };

@@ -18,7 +18,6 @@
 #include "lang.h"
 #include "lex.h"
 #include "sites.h"
-#include "../strmap.h"
 #include "../util.h"
 
 #define NONE ((size_t)-1)
@@ -520,7 +519,7 @@ typedef struct ctx {
 	frame *fr;
 	size_t nfr, capfr;
 	uint8_t *used;
-	const struct jstree *tree; /* error classes with a default message */
+	const fl_classdefs *tree; /* error classes with a default message */
 } ctx;
 
 static const char *const concat_plus[] = {"+", NULL};
@@ -1137,85 +1136,18 @@ static bool has_error_class(const char *s, size_t n)
 	       fl_may_declare_error_class(s, n);
 }
 
-typedef struct jstree {
-	fl_strmap idx;       /* class name -> index */
-	char **msg, **code;  /* both NULL: classes of that name differ */
-	size_t n, cap;
-} jstree;
-
-static void *js_tree_new(void)
-{
-	return fl_xcalloc(1, sizeof(jstree));
-}
-
-static void js_tree_free(void *p)
-{
-	jstree *tr = p;
-	if (!tr)
-		return;
-	for (size_t i = 0; i < tr->n; i++) {
-		free(tr->msg[i]);
-		free(tr->code[i]);
-	}
-	free(tr->msg);
-	free(tr->code);
-	fl_strmap_free(&tr->idx);
-	free(tr);
-}
-
-static bool same_str(const char *a, const char *b)
-{
-	return (!a && !b) || (a && b && strcmp(a, b) == 0);
-}
-
-/* Add a class (takes msg and code). */
-static void js_tree_add(jstree *tr, const char *name, char *msg, char *code)
-{
-	size_t k;
-	if (fl_strmap_get(&tr->idx, name, &k)) {
-		if (!same_str(tr->msg[k], msg) || !same_str(tr->code[k], code)) {
-			free(tr->msg[k]);
-			free(tr->code[k]);
-			tr->msg[k] = tr->code[k] = NULL; /* which one is unknown */
-		}
-		free(msg);
-		free(code);
-		return;
-	}
-	if (tr->n == tr->cap) {
-		tr->cap = tr->cap ? tr->cap * 2 : 64;
-		tr->msg = fl_xrealloc(tr->msg, tr->cap * sizeof *tr->msg);
-		tr->code = fl_xrealloc(tr->code, tr->cap * sizeof *tr->code);
-	}
-	tr->msg[tr->n] = msg;
-	tr->code[tr->n] = code;
-	fl_strmap_put(&tr->idx, name, tr->n++);
-}
-
-static void js_tree_merge(void *tree, void *part)
-{
-	jstree *tr = tree, *pt = part;
-	for (size_t c = 0; c < pt->idx.cap; c++) {
-		if (!pt->idx.keys[c])
-			continue;
-		size_t k = pt->idx.vals[c];
-		js_tree_add(tr, pt->idx.keys[c], pt->msg[k], pt->code[k]);
-		pt->msg[k] = pt->code[k] = NULL;
-	}
-}
-
 /* report_ctor() without a message: the class's default, if the tree has
  * one; *msg and *code are set only when NULL */
 static void class_default(const ctx *c, const char *cls, char **msg, char **code)
 {
-	size_t k;
-	const jstree *tr = c->tree;
-	if (!tr || !cls || !fl_strmap_get(&tr->idx, cls, &k))
+	const char *dm, *dc;
+	int ds;
+	if (!fl_classdefs_find(c->tree, cls, &dm, &dc, &ds))
 		return;
-	if (!*msg && tr->msg[k])
-		*msg = fl_xstrdup(tr->msg[k]);
-	if (!*code && tr->code[k])
-		*code = fl_xstrdup(tr->code[k]);
+	if (!*msg && dm)
+		*msg = fl_xstrdup(dm);
+	if (!*code && dc)
+		*code = fl_xstrdup(dc);
 }
 
 static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
@@ -1604,7 +1536,7 @@ static bool jsx_of(const char *path)
 
 static void js_collect(void *tree, const fl_src *src)
 {
-	jstree *tr = tree;
+	fl_classdefs *tr = tree;
 	if (!tr || !src->text || !has_error_class(src->text, src->len))
 		return;
 	ctx c = {0};
@@ -1616,7 +1548,7 @@ static void js_collect(void *tree, const fl_src *src)
 		if (!is_id(&c, i, "class") || !class_defaults(&c, i, &jc))
 			continue;
 		char *name = fl_tok_dup(&c.t, jc.name);
-		js_tree_add(tr, name, jc.msg, jc.code);
+		fl_classdefs_add(tr, name, jc.msg, jc.code, 0);
 		free(name);
 	}
 	free(c.match);
@@ -1706,8 +1638,8 @@ static const char *const exts[] = {".js",  ".jsx", ".mjs", ".cjs", ".ts",
 const fl_lang fl_lang_js = {.name = "js",
 			    .extensions = exts,
 			    .is_test_file = is_test_file,
-			    .tree_new = js_tree_new,
-			    .tree_free = js_tree_free,
+			    .tree_new = fl_classdefs_new,
+			    .tree_free = fl_classdefs_free,
 			    .collect = js_collect,
-			    .tree_merge = js_tree_merge,
+			    .tree_merge = fl_classdefs_merge,
 			    .scan = scan};

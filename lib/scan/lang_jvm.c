@@ -1265,13 +1265,7 @@ static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
 	const fl_factory *f = fl_factories_find(&c->fac, tsrc(c, ci), c->t.v[ci].len, na);
 	if (!f)
 		return false;
-	char *vals[FL_FAC_PARAMS] = {0};
-	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-		vals[k] = arg_msg(c, st[k], en[k], 0);
-	char *m = fl_msg_subst(f->msg, (const char *const *)f->param,
-			       (const char *const *)vals, f->np);
-	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-		free(vals[k]);
+	char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
 	site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
 		       .sev = FL_S_ERROR, .idiom = "throw", .msg = m};
 	emit(c, &s);
@@ -1322,13 +1316,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		   (f = fl_factories_find(c->ctors, nm, nl, na)) != NULL) {
 		/* new X(args) of an exception class of the tree whose
 		 * constructor builds the message: super("..." + arg) */
-		char *vals[FL_FAC_PARAMS] = {0};
-		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-			vals[k] = arg_msg(c, st[k], en[k], 0);
-		m = fl_msg_subst(f->msg, (const char *const *)f->param,
-				 (const char *const *)vals, f->np);
-		for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
-			free(vals[k]);
+		m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
 		if (m && strchr(m, '{') && !strchr(f->msg, '%')) {
 			/* only the parameters of the constructor: what the call
 			 * passes, read as usual */
@@ -1898,19 +1886,6 @@ static bool has_ctor_class(const char *s, size_t n)
 	return fl_may_declare_error_class(s, n);
 }
 
-static void *jvm_tree_new(void)
-{
-	return fl_xcalloc(1, sizeof(fl_factories));
-}
-
-static void jvm_tree_free(void *p)
-{
-	if (!p)
-		return;
-	fl_factories_free(p);
-	free(p);
-}
-
 static void jvm_collect(void *tree, const fl_src *src)
 {
 	if (!tree || !src->text || !has_ctor_class(src->text, src->len))
@@ -1927,16 +1902,6 @@ static void jvm_collect(void *tree, const fl_src *src)
 	class_ctors(&c, tree);
 	free(c.match);
 	fl_toks_free(&c.t);
-}
-
-static void jvm_tree_merge(void *tree, void *part)
-{
-	fl_factories *fs = tree, *p = part;
-	for (size_t i = 0; i < p->n; i++)
-		fl_factories_add(fs, &p->v[i]);
-	free(p->v);
-	p->v = NULL;
-	p->n = 0;
 }
 
 static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
@@ -1982,9 +1947,9 @@ const fl_lang fl_lang_jvm = {
 	.name = "jvm",
 	.extensions = jvm_exts,
 	.is_test_file = jvm_is_test_file,
-	.tree_new = jvm_tree_new,
-	.tree_free = jvm_tree_free,
+	.tree_new = fl_factories_tree_new,
+	.tree_free = fl_factories_tree_free,
 	.collect = jvm_collect,
-	.tree_merge = jvm_tree_merge,
+	.tree_merge = fl_factories_tree_merge,
 	.scan = jvm_scan,
 };

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../strmap.h"
 #include "../util.h"
 #include "lex.h"
 
@@ -451,12 +450,10 @@ typedef struct pyblk {
 	size_t cb, ce; /* COND/CASE: condition tokens */
 } pyblk;
 
-struct pytree;
-
 typedef struct walker {
 	const fl_toks *t;
 	const size_t *m;
-	const struct pytree *tree; /* exception classes with a default message */
+	const fl_classdefs *tree; /* exception classes with a default message */
 	pyblk *blk;
 	size_t nblk, capblk;
 	fl_sites *out;
@@ -945,64 +942,11 @@ static bool has_class_attr(const char *s, size_t n)
 	return false;
 }
 
-typedef struct pytree {
-	fl_strmap idx;     /* class name -> index */
-	char **msg, **code; /* msg NULL: several classes of that name differ */
-	int *status;       /* its status_code, or 0 */
-	size_t n, cap;
-} pytree;
-
-static void *py_tree_new(void)
-{
-	return fl_xcalloc(1, sizeof(pytree));
-}
-
-static void py_tree_free(void *p)
-{
-	pytree *tr = p;
-	if (!tr)
-		return;
-	for (size_t i = 0; i < tr->n; i++) {
-		free(tr->msg[i]);
-		free(tr->code[i]);
-	}
-	free(tr->msg);
-	free(tr->code);
-	free(tr->status);
-	fl_strmap_free(&tr->idx);
-	free(tr);
-}
-
-/* Add a class (takes msg and code). */
-static void tree_add(pytree *tr, const char *name, char *msg, char *code, int status)
-{
-	size_t k;
-	if (fl_strmap_get(&tr->idx, name, &k)) {
-		if (tr->msg[k] && strcmp(tr->msg[k], msg) != 0) {
-			free(tr->msg[k]);
-			tr->msg[k] = NULL; /* which one is raised is unknown */
-		}
-		free(msg);
-		free(code);
-		return;
-	}
-	if (tr->n == tr->cap) {
-		tr->cap = tr->cap ? tr->cap * 2 : 64;
-		tr->msg = fl_xrealloc(tr->msg, tr->cap * sizeof *tr->msg);
-		tr->code = fl_xrealloc(tr->code, tr->cap * sizeof *tr->code);
-		tr->status = fl_xrealloc(tr->status, tr->cap * sizeof *tr->status);
-	}
-	tr->msg[tr->n] = msg;
-	tr->code[tr->n] = code;
-	tr->status[tr->n] = status;
-	fl_strmap_put(&tr->idx, name, tr->n++);
-}
-
 static void py_lex(fl_toks *t);
 
 static void py_collect(void *tree, const fl_src *src)
 {
-	pytree *tr = tree;
+	fl_classdefs *tr = tree;
 	if (!tr || !src->text || !src->len || !has_class_attr(src->text, src->len))
 		return;
 	fl_toks t;
@@ -1017,37 +961,11 @@ static void py_collect(void *tree, const fl_src *src)
 		if (!class_attrs(&t, m, i, &pc))
 			continue;
 		char *name = fl_tok_dup(&t, pc.name);
-		tree_add(tr, name, pc.msg, pc.code, pc.status);
+		fl_classdefs_add(tr, name, pc.msg, pc.code, pc.status);
 		free(name);
 	}
 	free(m);
 	fl_toks_free(&t);
-}
-
-static void py_tree_merge(void *tree, void *part)
-{
-	pytree *tr = tree, *pt = part;
-	for (size_t c = 0; c < pt->idx.cap; c++) {
-		if (!pt->idx.keys[c])
-			continue;
-		size_t k = pt->idx.vals[c];
-		if (!pt->msg[k])
-			continue;
-		tree_add(tr, pt->idx.keys[c], pt->msg[k], pt->code[k], pt->status[k]);
-		pt->msg[k] = pt->code[k] = NULL;
-	}
-}
-
-/* The default message (code and status) of class cls, or NULL. */
-static const char *tree_msg(const pytree *tr, const char *cls, const char **code,
-			    int *status)
-{
-	size_t k;
-	if (!tr || !cls || !fl_strmap_get(&tr->idx, cls, &k))
-		return NULL;
-	*code = tr->code[k];
-	*status = tr->status[k];
-	return tr->msg[k];
 }
 
 static const char *const msg_kws[] = {"detail", "message", "msg",
@@ -1149,10 +1067,9 @@ static void do_raise(walker *w, size_t i)
 	/* no message of its own (or only the class name): the class's
 	 * default message, when a class of the tree declares one */
 	if (cls && (!msg || strcmp(msg, cls) == 0) && w->var == NONE) {
-		const char *dc = NULL;
+		const char *dm = NULL, *dc = NULL;
 		int ds = 0;
-		const char *dm = tree_msg(w->tree, cls, &dc, &ds);
-		if (dm) {
+		if (fl_classdefs_find(w->tree, cls, &dm, &dc, &ds) && dm) {
 			free(msg);
 			msg = fl_xstrdup(dm);
 			if (!code && dc)
@@ -1460,8 +1377,8 @@ static bool is_test_file(const char *path)
 const fl_lang fl_lang_python = {.name = "python",
 				.extensions = exts,
 				.is_test_file = is_test_file,
-				.tree_new = py_tree_new,
-				.tree_free = py_tree_free,
+				.tree_new = fl_classdefs_new,
+				.tree_free = fl_classdefs_free,
 				.collect = py_collect,
-				.tree_merge = py_tree_merge,
+				.tree_merge = fl_classdefs_merge,
 				.scan = scan};

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../strmap.h"
 #include "../util.h"
 
 /* ---- fl_toks ------------------------------------------------------------- */
@@ -860,6 +861,123 @@ void fl_factories_free(fl_factories *fs)
 	}
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
+}
+
+void *fl_factories_tree_new(void)
+{
+	return fl_xcalloc(1, sizeof(fl_factories));
+}
+
+void fl_factories_tree_free(void *tree)
+{
+	if (!tree)
+		return;
+	fl_factories_free(tree);
+	free(tree);
+}
+
+void fl_factories_tree_merge(void *tree, void *part)
+{
+	fl_factories *fs = tree, *p = part;
+	for (size_t i = 0; i < p->n; i++)
+		fl_factories_add(fs, &p->v[i]);
+	free(p->v);
+	p->v = NULL;
+	p->n = 0;
+}
+
+char *fl_factory_compose(const fl_factory *f, const size_t *st, const size_t *en,
+			 size_t na, char *(*argmsg)(const void *ud, size_t b, size_t e),
+			 const void *ud)
+{
+	char *vals[FL_FAC_PARAMS] = {0};
+	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+		vals[k] = argmsg(ud, st[k], en[k]);
+	char *m = fl_msg_subst(f->msg, (const char *const *)f->param,
+			       (const char *const *)vals, f->np);
+	for (size_t k = 0; k < na && k < FL_FAC_PARAMS; k++)
+		free(vals[k]);
+	return m;
+}
+
+void *fl_classdefs_new(void)
+{
+	fl_classdefs *d = fl_xcalloc(1, sizeof *d);
+	d->idx = fl_xcalloc(1, sizeof *d->idx);
+	return d;
+}
+
+void fl_classdefs_free(void *defs)
+{
+	fl_classdefs *d = defs;
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->msg[i]);
+		free(d->code[i]);
+	}
+	free(d->msg);
+	free(d->code);
+	free(d->status);
+	fl_strmap_free(d->idx);
+	free(d->idx);
+	free(d);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+void fl_classdefs_add(fl_classdefs *d, const char *name, char *msg, char *code,
+		      int status)
+{
+	size_t k;
+	if (fl_strmap_get(d->idx, name, &k)) {
+		if (!same_str(d->msg[k], msg) || !same_str(d->code[k], code)) {
+			free(d->msg[k]);
+			free(d->code[k]);
+			d->msg[k] = d->code[k] = NULL;
+			d->status[k] = 0;
+		}
+		free(msg);
+		free(code);
+		return;
+	}
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 64;
+		d->msg = fl_xrealloc(d->msg, d->cap * sizeof *d->msg);
+		d->code = fl_xrealloc(d->code, d->cap * sizeof *d->code);
+		d->status = fl_xrealloc(d->status, d->cap * sizeof *d->status);
+	}
+	d->msg[d->n] = msg;
+	d->code[d->n] = code;
+	d->status[d->n] = status;
+	fl_strmap_put(d->idx, name, d->n++);
+}
+
+void fl_classdefs_merge(void *defs, void *part)
+{
+	fl_classdefs *d = defs, *p = part;
+	for (size_t c = 0; c < p->idx->cap; c++) {
+		if (!p->idx->keys[c])
+			continue;
+		size_t k = p->idx->vals[c];
+		fl_classdefs_add(d, p->idx->keys[c], p->msg[k], p->code[k], p->status[k]);
+		p->msg[k] = p->code[k] = NULL;
+	}
+}
+
+bool fl_classdefs_find(const fl_classdefs *d, const char *name, const char **msg,
+		       const char **code, int *status)
+{
+	size_t k;
+	if (!d || !name || !fl_strmap_get(d->idx, name, &k) || (!d->msg[k] && !d->code[k]))
+		return false;
+	*msg = d->msg[k];
+	*code = d->code[k];
+	*status = d->status[k];
+	return true;
 }
 
 static bool error_suffix(const char *s, size_t n)

@@ -299,6 +299,39 @@ void fl_factories_add(fl_factories *fs, const fl_factory *f);
 const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 				    size_t len, size_t nargs);
 void fl_factories_free(fl_factories *fs);
+/* fl_factories as the per-tree state of a collect pass (lang.h: tree_new,
+ * tree_free, tree_merge): the constructors of the tree's exception classes */
+void *fl_factories_tree_new(void);
+void fl_factories_tree_free(void *tree);
+void fl_factories_tree_merge(void *tree, void *part);
+/* The message a call with arguments [st[k], en[k]) gets from factory f:
+ * f's message, each parameter replaced by what argmsg() reads from the
+ * argument (a literal; NULL keeps the placeholder).  Caller frees. */
+char *fl_factory_compose(const fl_factory *f, const size_t *st, const size_t *en,
+			 size_t na, char *(*argmsg)(const void *ud, size_t b, size_t e),
+			 const void *ud);
+
+/* ---- exception classes with a default message ----------------------------
+ * Python's `default_detail = '...'`, JS's `this.message = message || '...'`:
+ * by class name, the message, code and HTTP status a class gives when it is
+ * raised without a message of its own.  Two classes of one name that differ
+ * make the name unknown.  Also a collect pass's per-tree state. */
+typedef struct fl_classdefs {
+	struct fl_strmap *idx;
+	char **msg, **code;   /* both NULL: unknown (classes of that name differ) */
+	int *status;
+	size_t n, cap;
+} fl_classdefs;
+void *fl_classdefs_new(void);
+void fl_classdefs_free(void *defs);
+void fl_classdefs_merge(void *defs, void *part);
+/* Add a class (msg and code are taken over; either may be NULL). */
+void fl_classdefs_add(fl_classdefs *d, const char *name, char *msg, char *code,
+		      int status);
+/* The defaults of class name: false when unknown. */
+bool fl_classdefs_find(const fl_classdefs *d, const char *name, const char **msg,
+		       const char **code, int *status);
+
 /* A byte scan before any lexing: whether s[0..n) can declare an exception
  * class, a `class` or `extends` keyword followed by a name ending in
  * Error, Exception, Throwable or Fault (it may say yes wrongly, never no). */

@@ -35,6 +35,31 @@ static inline fl_sites *harness_scan_len(const fl_lang *L, const char *path,
 	return s;
 }
 
+/* Scan files[which] with the per-tree state of all n files, as the core
+ * builds it: each file collected into its own part (when the language
+ * merges parts), folded in file order; the sites come back sorted. */
+static inline fl_sites *harness_scan_tree(const fl_lang *L, const fl_src *files,
+					  size_t n, size_t which)
+{
+	void *tree = L->tree_new ? L->tree_new() : NULL;
+	for (size_t i = 0; i < n && L->collect; i++) {
+		if (L->tree_merge) {
+			void *part = L->tree_new();
+			L->collect(part, &files[i]);
+			L->tree_merge(tree, part);
+			L->tree_free(part);
+		} else {
+			L->collect(tree, &files[i]);
+		}
+	}
+	fl_sites *s = fl_sites_new();
+	L->scan(tree, &files[which], s);
+	fl_sites_sort(s);
+	if (L->tree_free)
+		L->tree_free(tree);
+	return s;
+}
+
 /* Scan text as file `path` with language L (collect pass included). */
 static inline fl_sites *harness_scan(const fl_lang *L, const char *path,
 				     const char *text)

@@ -206,18 +206,9 @@ static void test_exception_constructors(void **state)
 		"    throw new ItemNotFoundException(\"cannot load\", e);\n"         /* 7 */
 		"  }\n"                                                             /* 8 */
 		"}\n";
-	const fl_lang *L = &fl_lang_csharp;
-	void *tree = L->tree_new();
-	void *part = L->tree_new();
-	fl_src a = {"src/Errors.cs", ex, strlen(ex)};
-	fl_src b = {"src/Catalog.cs", svc, strlen(svc)};
-	L->collect(part, &a);
-	L->tree_merge(tree, part);
-	L->tree_free(part);
-	L->collect(tree, &b);
-	fl_sites *s = fl_sites_new();
-	L->scan(tree, &b, s);
-	fl_sites_sort(s);
+	fl_src files[] = {{"src/Errors.cs", ex, strlen(ex)},
+			  {"src/Catalog.cs", svc, strlen(svc)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_csharp, files, 2, 1);
 	const fl_site *x = EXPECT_SITE(s, "No such item", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "ItemNotFoundException");
 	assert_string_equal(x->guard, "sku == null");
@@ -225,7 +216,6 @@ static void test_exception_constructors(void **state)
 	/* a message passed on: the call's own */
 	EXPECT_SITE(s, "cannot load", 7, FL_T_EXCEPTION);
 	fl_sites_free(s);
-	L->tree_free(tree);
 }
 
 static void test_logging(void **state)

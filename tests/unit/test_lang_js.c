@@ -372,18 +372,9 @@ static void test_error_class_defaults(void **state)
 		"  socket.destroy(new ConnectTimeoutError('after ' + timeout + 'ms'))\n" /* 3 */
 		"  throw new NotFoundError()\n"                                /* 4 */
 		"}\n";
-	const fl_lang *L = &fl_lang_js;
-	void *tree = L->tree_new();
-	void *part = L->tree_new();
-	fl_src a = {"lib/core/errors.js", errors_js, strlen(errors_js)};
-	fl_src b = {"lib/client.js", client_js, strlen(client_js)};
-	L->collect(part, &a);
-	L->tree_merge(tree, part);
-	L->tree_free(part);
-	L->collect(tree, &b);
-	s = fl_sites_new();
-	L->scan(tree, &b, s);
-	fl_sites_sort(s);
+	fl_src files[] = {{"lib/core/errors.js", errors_js, strlen(errors_js)},
+			  {"lib/client.js", client_js, strlen(client_js)}};
+	s = harness_scan_tree(&fl_lang_js, files, 2, 1);
 	x = EXPECT_SITE(s, "Connect Timeout Error", 2, FL_T_EXCEPTION);
 	assert_string_equal(x->code, "UND_ERR_CONNECT_TIMEOUT");
 	assert_string_equal(x->guard, "timeout");
@@ -391,7 +382,6 @@ static void test_error_class_defaults(void **state)
 	x = EXPECT_SITE(s, "Resource not found", 4, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "NotFoundError");
 	fl_sites_free(s);
-	L->tree_free(tree);
 }
 
 int main(void)

@@ -396,22 +396,13 @@ static void test_exception_constructors(void **state)
 		"fun charge(user: String) {\n"                                       /* 1 */
 		"  throw QuotaExceededException(user)\n"                             /* 2 */
 		"}\n";
-	const fl_lang *L = &fl_lang_jvm;
-	void *tree = L->tree_new();
-	fl_src a = {"src/main/java/ResourceNotFoundException.java", ex_java, strlen(ex_java)};
-	fl_src b = {"src/main/kotlin/Quota.kt", ex_kt, strlen(ex_kt)};
-	fl_src c1 = {"src/main/java/UserService.java", svc_java, strlen(svc_java)};
-	fl_src c2 = {"src/main/kotlin/Billing.kt", svc_kt, strlen(svc_kt)};
-	void *part = L->tree_new();
-	L->collect(part, &a);
-	L->tree_merge(tree, part);
-	L->tree_free(part);
-	L->collect(tree, &b);
-	L->collect(tree, &c1);
-	L->collect(tree, &c2);
-	fl_sites *s = fl_sites_new();
-	L->scan(tree, &c1, s);
-	fl_sites_sort(s);
+	fl_src files[] = {
+		{"src/main/java/ResourceNotFoundException.java", ex_java, strlen(ex_java)},
+		{"src/main/kotlin/Quota.kt", ex_kt, strlen(ex_kt)},
+		{"src/main/java/UserService.java", svc_java, strlen(svc_java)},
+		{"src/main/kotlin/Billing.kt", svc_kt, strlen(svc_kt)},
+	};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 4, 2);
 	const fl_site *x = EXPECT_SITE(s, "Resource not found", 3, FL_T_EXCEPTION);
 	harness_expect_str(x->cls, "ResourceNotFoundException");
 	harness_expect_str(x->guard, "id < 0");
@@ -420,14 +411,11 @@ static void test_exception_constructors(void **state)
 	 * call's own literal is kept */
 	EXPECT_SITE(s, "cannot load", 7, FL_T_EXCEPTION);
 	fl_sites_free(s);
-	s = fl_sites_new();
-	L->scan(tree, &c2, s);
-	fl_sites_sort(s);
+	s = harness_scan_tree(&fl_lang_jvm, files, 4, 3);
 	/* a default parameter may be left out; the placeholder stays */
 	x = EXPECT_SITE(s, "Quota of ${limit} exceeded for ${user}", 2, FL_T_EXCEPTION);
 	harness_expect_str(x->cls, "QuotaExceededException");
 	fl_sites_free(s);
-	L->tree_free(tree);
 }
 
 static void test_kotlin_factories(void **state)

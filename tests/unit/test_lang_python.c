@@ -329,18 +329,9 @@ static void test_class_default_messages(void **state)
 		"    if len(v) > max_length:\n"                                /* 3 */
 		"        raise errors.AnyStrMaxLengthError(limit_value=max_length)\n" /* 4 */
 		"    raise exceptions.NotFound\n";                             /* 5 */
-	const fl_lang *L = &fl_lang_python;
-	void *tree = L->tree_new();
-	void *part = L->tree_new();
-	fl_src a = {"rest/exceptions.py", errors_py, strlen(errors_py)};
-	fl_src b = {"app/views.py", views_py, strlen(views_py)};
-	L->collect(part, &a);
-	L->tree_merge(tree, part);
-	L->tree_free(part);
-	L->collect(tree, &b);
-	s = fl_sites_new();
-	L->scan(tree, &b, s);
-	fl_sites_sort(s);
+	fl_src files[] = {{"rest/exceptions.py", errors_py, strlen(errors_py)},
+			  {"app/views.py", views_py, strlen(views_py)}};
+	s = harness_scan_tree(&fl_lang_python, files, 2, 1);
 	x = EXPECT_SITE(s, "ensure this value has at most {limit_value} characters", 4, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "AnyStrMaxLengthError");
 	assert_string_equal(x->code, "any_str.max_length");
@@ -348,7 +339,6 @@ static void test_class_default_messages(void **state)
 	x = EXPECT_SITE(s, "Not found.", 5, FL_T_HTTP);
 	assert_string_equal(x->code, "not_found");
 	fl_sites_free(s);
-	L->tree_free(tree);
 }
 
 static void test_is_test_file(void **state)
