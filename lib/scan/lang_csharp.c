@@ -1133,7 +1133,10 @@ static size_t fac_ctor(const ctx *c, size_t j, size_t *ci)
 	return open;
 }
 
-static void fac_add(ctx *c, size_t name, size_t ci, size_t copen)
+/* Add to fs the factory `name` (its parameter list opens at name + 1) that
+ * builds class token cls with the arguments opened at copen.  Kept even
+ * without a message: an overload of the same arity is then ambiguous. */
+static void fac_make(ctx *c, fl_factories *fs, size_t name, size_t cls, size_t copen)
 {
 	fl_factory f = {0};
 	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
@@ -1151,8 +1154,8 @@ static void fac_add(ctx *c, size_t name, size_t ci, size_t copen)
 		if (q == en[k] && !is(c, st[k], "params"))
 			f.nreq = f.np + 1; /* required */
 		if (nm == NOIDX) {
-			for (size_t q = 0; q < f.np; q++)
-				free(f.param[q]);
+			for (size_t r = 0; r < f.np; r++)
+				free(f.param[r]);
 			return;
 		}
 		f.param[f.np++] = dup_tok(c, nm);
@@ -1166,8 +1169,8 @@ static void fac_add(ctx *c, size_t name, size_t ci, size_t copen)
 		f.msg = fl_msg_params(&c->t, c->match, ast[k], aen[k], plus_ops,
 				      f.param, f.np);
 	f.name = dup_tok(c, name);
-	f.cls = dup_tok(c, ci);
-	fl_factories_add(&c->fac, &f);
+	f.cls = dup_tok(c, cls);
+	fl_factories_add(fs, &f);
 }
 
 /* Find the methods of the file that build or throw exactly one exception:
@@ -1213,7 +1216,7 @@ static void fac_find(ctx *c)
 			}
 		}
 		if (found == 1)
-			fac_add(c, i, ci, copen);
+			fac_make(c, &c->fac, i, ci, copen);
 	}
 }
 
@@ -1624,45 +1627,6 @@ static void walk(ctx *c)
  * each constructor is kept as a factory of its class (lex.h), and `throw new
  * ItemNotFoundException("A-1")` in any file of the tree gets the message the
  * constructor builds. */
-static void ctor_add(ctx *c, fl_factories *fs, size_t cname, size_t popen,
-		     size_t bopen)
-{
-	fl_factory f = {0};
-	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
-	size_t np = args(c, popen, st, en, FL_FAC_PARAMS, NULL);
-	for (size_t k = 0; k < np; k++) {
-		size_t nm = NOIDX, q = st[k];
-		for (; q < en[k] && !is_p(c, q, "="); q++) {
-			if (is_id(c, q))
-				nm = q;
-			if (c->match[q] != NOIDX && c->match[q] > q)
-				q = c->match[q];
-		}
-		if (nm == NOIDX) {
-			for (size_t r = 0; r < f.np; r++)
-				free(f.param[r]);
-			return;
-		}
-		if (q == en[k] && !is(c, st[k], "params"))
-			f.nreq = f.np + 1;
-		f.param[f.np++] = dup_tok(c, nm);
-	}
-	size_t ast[16], aen[16];
-	size_t na = args(c, bopen, ast, aen, 16, NULL);
-	f.msg = first_msg(c, ast, aen, na, 0, NULL);
-	if (!f.msg && na >= 1)
-		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], plus_ops,
-				      f.param, f.np);
-	if (!f.msg) {
-		for (size_t r = 0; r < f.np; r++)
-			free(f.param[r]);
-		return;
-	}
-	f.name = dup_tok(c, cname);
-	f.cls = dup_tok(c, cname);
-	fl_factories_add(fs, &f);
-}
-
 static void class_ctors(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 0; i + 3 < c->t.n && fs->n < 65536; i++) {
@@ -1686,7 +1650,7 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			if (!is_p(c, cl + 1, ":") || !is(c, cl + 2, "base") ||
 			    !is_p(c, cl + 3, "(") || c->match[cl + 3] == NOIDX)
 				continue;
-			ctor_add(c, fs, name, q + 1, cl + 3);
+			fac_make(c, fs, q, name, cl + 3);
 		}
 	}
 }

@@ -1162,20 +1162,25 @@ static size_t fac_ctor(const ctx *c, size_t j, size_t *ci)
 	return open;
 }
 
-static void fac_add(ctx *c, size_t name, size_t open, size_t ci, size_t copen)
+/* Add to fs the factory `name` whose parameter list opens at popen (NOIDX:
+ * none) and that builds class token cls with the arguments opened at copen.
+ * Kept even without a message: an overload of the same arity is then
+ * ambiguous. */
+static void fac_make(ctx *c, fl_factories *fs, size_t name, size_t popen, size_t cls,
+		     size_t copen)
 {
 	fl_factory f = {0};
 	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
-	size_t np = args(c, open, st, en, FL_FAC_PARAMS, NULL);
+	size_t np = popen == NOIDX ? 0 : args(c, popen, st, en, FL_FAC_PARAMS, NULL);
 	for (size_t k = 0; k < np; k++) {
 		/* Java `final String expected`: the last name; Kotlin/Scala
-		 * `expected: String`: the name before ':' */
+		 * `expected: String` (`val expected: String`): the name before ':' */
 		size_t nm = NOIDX;
 		bool dflt = false;
 		for (size_t q = st[k]; q < en[k]; q++) {
 			if (c->d != D_JAVA && is_p(c, q, ":"))
 				break;
-			if (is_id(c, q))
+			if (is_id(c, q) && !is(c, q, "val") && !is(c, q, "var"))
 				nm = q;
 			if (c->match[q] != NOIDX && c->match[q] > q)
 				q = c->match[q];
@@ -1199,8 +1204,8 @@ static void fac_add(ctx *c, size_t name, size_t open, size_t ci, size_t copen)
 		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], plus_ops,
 				      f.param, f.np);
 	f.name = dup_tok(c, name);
-	f.cls = dup_tok(c, ci);
-	fl_factories_add(&c->fac, &f);
+	f.cls = dup_tok(c, cls);
+	fl_factories_add(fs, &f);
 }
 
 /* Find the methods of the file that build or throw exactly one exception
@@ -1252,7 +1257,7 @@ static void fac_find(ctx *c)
 			}
 		}
 		if (found == 1)
-			fac_add(c, i, i + 1, ci, copen);
+			fac_make(c, &c->fac, i, i + 1, ci, copen);
 	}
 }
 
@@ -1793,50 +1798,6 @@ static int dialect_of(const char *path)
  * (Kotlin): each constructor is kept as a factory of its class (lex.h), and
  * `throw new ResourceNotFoundException("User", id)` in any file of the tree
  * gets the message the constructor builds. */
-static void ctor_add(ctx *c, fl_factories *fs, size_t cname, size_t popen,
-		     size_t sopen)
-{
-	fl_factory f = {0};
-	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
-	size_t np = popen == NOIDX ? 0 : args(c, popen, st, en, FL_FAC_PARAMS, NULL);
-	for (size_t k = 0; k < np; k++) {
-		size_t nm = NOIDX;
-		bool dflt = false;
-		for (size_t q = st[k]; q < en[k]; q++) {
-			if (c->d != D_JAVA && is_p(c, q, ":"))
-				break;
-			if (is_id(c, q) && !is(c, q, "val") && !is(c, q, "var"))
-				nm = q;
-			if (c->match[q] != NOIDX && c->match[q] > q)
-				q = c->match[q];
-		}
-		for (size_t q = st[k]; q < en[k] && c->d != D_JAVA; q++)
-			dflt |= is_p(c, q, "=");
-		if (nm == NOIDX) {
-			for (size_t q = 0; q < f.np; q++)
-				free(f.param[q]);
-			return;
-		}
-		if (!dflt)
-			f.nreq = f.np + 1;
-		f.param[f.np++] = dup_tok(c, nm);
-	}
-	size_t ast[16], aen[16];
-	size_t na = args(c, sopen, ast, aen, 16, NULL);
-	f.msg = first_msg(c, ast, aen, na, 0, NULL);
-	if (!f.msg && na >= 1)
-		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], plus_ops,
-				      f.param, f.np);
-	if (!f.msg) {
-		for (size_t q = 0; q < f.np; q++)
-			free(f.param[q]);
-		return;
-	}
-	f.name = dup_tok(c, cname);
-	f.cls = dup_tok(c, cname);
-	fl_factories_add(fs, &f);
-}
-
 static void class_ctors(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 0; i + 3 < c->t.n && fs->n < 65536; i++) {
@@ -1857,7 +1818,7 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			size_t ci;
 			size_t o = ctor_at(c, k + 1, &ci);
 			if (o != NOIDX && popen != NOIDX)
-				ctor_add(c, fs, name, popen, o);
+				fac_make(c, fs, name, popen, name, o);
 			continue;
 		}
 		/* Java: extends BASE ... { constructors } */
@@ -1876,7 +1837,7 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "super") ||
 			    !is_p(c, body + 2, "("))
 				continue;
-			ctor_add(c, fs, name, q + 1, body + 2);
+			fac_make(c, fs, name, q + 1, name, body + 2);
 		}
 	}
 }
