@@ -1136,6 +1136,11 @@ static size_t fac_ctor(const ctx *c, size_t j, size_t *ci)
 /* Add to fs the factory `name` (its parameter list opens at name + 1) that
  * builds class token cls with the arguments opened at copen.  Kept even
  * without a message: an overload of the same arity is then ambiguous. */
+static size_t fac_ctor_at(const void *ud, size_t at, size_t *cls)
+{
+	return fac_ctor(ud, at, cls);
+}
+
 static void fac_make(ctx *c, fl_factories *fs, size_t name, size_t cls, size_t copen)
 {
 	fl_factory f = {0};
@@ -1190,32 +1195,12 @@ static void fac_find(ctx *c)
 		       !is(c, i - 1, "as") && !is(c, i - 1, "in"))))
 			continue;
 		size_t body = c->match[i + 1] + 1;
-		size_t ci = NOIDX, copen = NOIDX, found = 0;
-		if (is_p(c, body, "=>")) {
-			size_t k;
-			size_t o = fac_ctor(c, body + 1, &k);
-			if (o != NOIDX) {
-				ci = k;
-				copen = o;
-				found = 1;
-			}
-		} else if (is_p(c, body, "{")) {
-			size_t end = c->match[body];
-			if (end == NOIDX || end <= body)
-				continue;
-			for (size_t j = body + 1; j < end && found < 2; j++) {
-				if (!is(c, j, "return") && !is(c, j, "throw"))
-					continue;
-				size_t k;
-				size_t o = fac_ctor(c, j + 1, &k);
-				if (o != NOIDX) {
-					ci = k;
-					copen = o;
-					found++;
-				}
-			}
-		}
-		if (found == 1)
+		if (!is_p(c, body, "=>") && !is_p(c, body, "{"))
+			continue;
+		size_t ci = NOIDX;
+		size_t copen = fl_fac_body_ctor(&c->t, c->match, is_p(c, body, "=>") ? body + 1 : body,
+						is_p(c, body, "=>"), fac_ctor_at, c, &ci);
+		if (copen != NOIDX)
 			fac_make(c, &c->fac, i, ci, copen);
 	}
 }

@@ -863,6 +863,30 @@ void fl_factories_free(fl_factories *fs)
 	memset(fs, 0, sizeof *fs);
 }
 
+size_t fl_fac_body_ctor(const fl_toks *t, const size_t *match, size_t body,
+			bool expr_body,
+			size_t (*ctor)(const void *ud, size_t at, size_t *cls),
+			const void *ud, size_t *cls)
+{
+	if (expr_body)
+		return ctor(ud, body, cls);
+	size_t end = match[body], open = FL_NOMATCH, found = 0;
+	if (end == FL_NOMATCH || end <= body || end > t->n)
+		return FL_NOMATCH;
+	for (size_t j = body + 1; j < end && found < 2; j++) {
+		if (!fl_tok_is_ident(t, j, "return") && !fl_tok_is_ident(t, j, "throw"))
+			continue;
+		size_t k;
+		size_t o = ctor(ud, j + 1, &k);
+		if (o != FL_NOMATCH) {
+			*cls = k;
+			open = o;
+			found++;
+		}
+	}
+	return found == 1 ? open : FL_NOMATCH;
+}
+
 void *fl_factories_tree_new(void)
 {
 	return fl_xcalloc(1, sizeof(fl_factories));

@@ -299,6 +299,15 @@ void fl_factories_add(fl_factories *fs, const fl_factory *f);
 const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 				    size_t len, size_t nargs);
 void fl_factories_free(fl_factories *fs);
+/* The one exception a method body builds: `return X(...)` or `throw
+ * X(...)` as ctor() recognises a construction at a token (returning its
+ * argument list's '(' and the class token in *cls, or FL_NOMATCH).  body
+ * is the '{' of a block, or the first token of an expression body
+ * (expr_body).  FL_NOMATCH when there is none, or more than one. */
+size_t fl_fac_body_ctor(const fl_toks *t, const size_t *match, size_t body,
+			bool expr_body,
+			size_t (*ctor)(const void *ud, size_t at, size_t *cls),
+			const void *ud, size_t *cls);
 /* fl_factories as the per-tree state of a collect pass (lang.h: tree_new,
  * tree_free, tree_merge): the constructors of the tree's exception classes */
 void *fl_factories_tree_new(void);
