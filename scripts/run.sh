@@ -6,7 +6,10 @@ FL=$1
 TARGET=$2
 "$FL" --help
 echo
-"$FL" scan "$TARGET"
+summary=$("$FL" scan "$TARGET")
+printf '%s\n' "$summary"
+# the records of the repository just scanned (the store may hold others)
+repo=$(printf '%s\n' "$summary" | sed -n 's/^scanned \([^ ]*\) at .*/\1/p' | head -n 1)
 echo
-echo "A few records (faultline list):"
-"$FL" list | head -n 10
+echo "A few records (faultline list --repo $repo):"
+"$FL" list --repo "$repo" | head -n 10
