@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1141,7 +1142,8 @@ static size_t fac_ctor_at(const void *ud, size_t at, size_t *cls)
 	return fac_ctor(ud, at, cls);
 }
 
-static void fac_make(ctx *c, fl_factories *fs, size_t name, size_t cls, size_t copen)
+static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
+		     size_t cls, size_t copen)
 {
 	fl_factory f = {0};
 	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
@@ -1173,17 +1175,21 @@ static void fac_make(ctx *c, fl_factories *fs, size_t name, size_t cls, size_t c
 	for (size_t k = 0; !f.msg && k < na; k++)
 		f.msg = fl_msg_params(&c->t, c->match, ast[k], aen[k], plus_ops,
 				      f.param, f.np);
-	f.name = dup_tok(c, name);
+	if (prefix)
+		f.name = fl_xasprintf("%s.%.*s", prefix, (int)c->t.v[name].len, tsrc(c, name));
+	else
+		f.name = dup_tok(c, name);
 	f.cls = dup_tok(c, cls);
 	fl_factories_add(fs, &f);
 }
 
 /* Find the methods of the file that build or throw exactly one exception:
  * `Type Name(params) { ... return new X(...); }` or `=> new X(...)`. */
-static void fac_find(ctx *c)
+/* The factory methods declared in tokens [b, e) into fs, their names
+ * qualified by prefix when not NULL. */
+static void fac_find_in(ctx *c, fl_factories *fs, size_t b, size_t e, const char *prefix)
 {
-	c->fac.found = true;
-	for (size_t i = 1; i + 1 < c->t.n && c->fac.n < 256; i++) {
+	for (size_t i = b > 0 ? b : 1; i + 1 < e && fs->n < 4096; i++) {
 		if (!is_id(c, i) || !is_p(c, i + 1, "(") || c->match[i + 1] == NOIDX)
 			continue;
 		/* a declaration: a return type before the name */
@@ -1201,7 +1207,33 @@ static void fac_find(ctx *c)
 		size_t copen = fl_fac_body_ctor(&c->t, c->match, is_p(c, body, "=>") ? body + 1 : body,
 						is_p(c, body, "=>"), fac_ctor_at, c, &ci);
 		if (copen != NOIDX)
-			fac_make(c, &c->fac, i, ci, copen);
+			fac_make(c, fs, prefix, i, ci, copen);
+	}
+}
+
+static void fac_find(ctx *c)
+{
+	c->fac.found = true;
+	fac_find_in(c, &c->fac, 1, c->t.n, NULL);
+}
+
+/* The factory methods of each `partial class Name` of a file, as
+ * "Name.Method": a partial class spread over files (Newtonsoft's
+ * JsonTextReader.cs and JsonTextReader.Async.cs) calls factories declared
+ * in another of its files. */
+static void partial_factories(ctx *c, fl_factories *fs)
+{
+	for (size_t i = 0; i + 3 < c->t.n; i++) {
+		if (!is(c, i, "partial") || !is(c, i + 1, "class") || !is_id(c, i + 2))
+			continue;
+		size_t k = i + 3;
+		while (k < c->t.n && !is_p(c, k, "{") && k - i < 64)
+			k++;
+		if (!is_p(c, k, "{") || c->match[k] == NOIDX)
+			continue;
+		char *cls = dup_tok(c, i + 2);
+		fac_find_in(c, fs, k + 1, c->match[k], cls);
+		free(cls);
 	}
 }
 
@@ -1212,6 +1244,14 @@ static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
 	if (!c->fac.found)
 		fac_find(c);
 	const fl_factory *f = fl_factories_find(&c->fac, tsrc(c, ci), c->t.v[ci].len, na);
+	const char *cls = cur_class(c);
+	if (!f && c->ctors && cls && strlen(cls) < 200) {
+		/* a factory of this partial class declared in another file */
+		char q[512];
+		int n = snprintf(q, sizeof q, "%s.%.*s", cls, (int)c->t.v[ci].len, tsrc(c, ci));
+		if (n > 0 && (size_t)n < sizeof q)
+			f = fl_factories_find(c->ctors, q, (size_t)n, na);
+	}
 	if (!f)
 		return false;
 	char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
@@ -1635,15 +1675,19 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			if (!is_p(c, cl + 1, ":") || !is(c, cl + 2, "base") ||
 			    !is_p(c, cl + 3, "(") || c->match[cl + 3] == NOIDX)
 				continue;
-			fac_make(c, fs, q, name, cl + 3);
+			fac_make(c, fs, NULL, q, name, cl + 3);
 		}
 	}
 }
 
 static void cs_collect(void *tree, const fl_src *src)
 {
-	if (!tree || !src->text || !memmem(src->text, src->len, "base(", 5) ||
-	    !fl_may_declare_error_class(src->text, src->len))
+	if (!tree || !src->text)
+		return;
+	bool ctors = memmem(src->text, src->len, "base(", 5) &&
+		     fl_may_declare_error_class(src->text, src->len);
+	bool partial = memmem(src->text, src->len, "partial", 7) != NULL;
+	if (!ctors && !partial)
 		return;
 	ctx c;
 	memset(&c, 0, sizeof c);
@@ -1651,7 +1695,10 @@ static void cs_collect(void *tree, const fl_src *src)
 	fl_toks_init(&c.t, src);
 	cs_lex(&c.t);
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
-	class_ctors(&c, tree);
+	if (ctors)
+		class_ctors(&c, tree);
+	if (partial)
+		partial_factories(&c, tree);
 	free(c.match);
 	fl_toks_free(&c.t);
 }

@@ -218,6 +218,39 @@ static void test_exception_constructors(void **state)
 	fl_sites_free(s);
 }
 
+/* a partial class spread over two files calls a factory declared in the
+ * other one (Newtonsoft's JsonTextReader.cs / JsonTextReader.Async.cs) */
+static void test_partial_class_factories(void **state)
+{
+	(void)state;
+	const char *sync_cs =
+		"public partial class TextReader : JsonReader {\n"                  /* 1 */
+		"    private JsonReaderException CreateUnexpectedCharacterException(char c)\n" /* 2 */
+		"    {\n"                                                            /* 3 */
+		"        return JsonReaderException.Create(this, \"Unexpected character: {0}.\".FormatWith(CultureInfo.InvariantCulture, c));\n" /* 4 */
+		"    }\n"                                                            /* 5 */
+		"}\n";
+	const char *async_cs =
+		"public partial class TextReader {\n"                               /* 1 */
+		"    private async Task ParseAsync(char c) {\n"                      /* 2 */
+		"        if (c == '<') throw CreateUnexpectedCharacterException(c);\n" /* 3 */
+		"    }\n"                                                            /* 4 */
+		"}\n"                                                                /* 5 */
+		"class Other {\n"                                                    /* 6 */
+		"    void M(char c) { throw CreateUnexpectedCharacterException(c); }\n" /* 7 */
+		"}\n";
+	fl_src files[] = {{"src/TextReader.cs", sync_cs, strlen(sync_cs)},
+			  {"src/TextReader.Async.cs", async_cs, strlen(async_cs)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_csharp, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "Unexpected character: {0}.", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "JsonReaderException");
+	assert_string_equal(x->function, "TextReader.ParseAsync");
+	/* another class: not that factory */
+	for (size_t i = 0; i < s->n; i++)
+		assert_false(s->v[i].line == 7 && s->v[i].message);
+	fl_sites_free(s);
+}
+
 static void test_logging(void **state)
 {
 	(void)state;
@@ -422,6 +455,7 @@ int main(void)
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_factories_and_format_with),
 		cmocka_unit_test(test_exception_constructors),
+		cmocka_unit_test(test_partial_class_factories),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("csharp", tests, NULL, NULL);
