@@ -15,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@
 enum { D_JAVA, D_KOTLIN, D_SCALA };
 
 #define NOIDX FL_NOMATCH
+#define THROWER "throws:" /* tree key prefix of thrower methods */
 #define MAX_ARG_TOKS 256
 #define MAX_ARG_DEPTH 48
 #define MAX_TMPL_DEPTH 24
@@ -1171,8 +1173,8 @@ static size_t fac_ctor_at(const void *ud, size_t at, size_t *cls)
 	return fac_ctor(ud, at, cls);
 }
 
-static void fac_make(ctx *c, fl_factories *fs, size_t name, size_t popen, size_t cls,
-		     size_t copen)
+static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
+		     size_t popen, size_t cls, size_t copen)
 {
 	fl_factory f = {0};
 	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
@@ -1208,40 +1210,79 @@ static void fac_make(ctx *c, fl_factories *fs, size_t name, size_t popen, size_t
 	if (!f.msg && na >= 1)
 		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], plus_ops,
 				      f.param, f.np);
-	f.name = dup_tok(c, name);
-	f.cls = dup_tok(c, cls);
+	if (prefix)
+		f.name = fl_xasprintf("%s%.*s", prefix, (int)c->t.v[name].len, tsrc(c, name));
+	else
+		f.name = dup_tok(c, name);
+	f.cls = cls == NOIDX ? NULL : dup_tok(c, cls);
 	fl_factories_add(fs, &f);
 }
 
 /* Find the methods of the file that build or throw exactly one exception
  * (`return new X(...)`, `throw new X(...)`; Kotlin `return X(...)`, `= X(...)`). */
+/* The body ('{', or Kotlin's '=') of the method declared with its name at
+ * token i (Kotlin `fun name(`, Java `Type name(`), or NOIDX. */
+static size_t method_body(const ctx *c, size_t i)
+{
+	if (i == 0 || !is_id(c, i) || !is_p(c, i + 1, "(") || c->match[i + 1] == NOIDX)
+		return NOIDX;
+	if (c->d != D_JAVA) {
+		if (!is(c, i - 1, "fun") && !is(c, i - 1, "def"))
+			return NOIDX;
+	} else if (!(is_p(c, i - 1, ">") || is_p(c, i - 1, "]") ||
+		     (is_id(c, i - 1) && !is(c, i - 1, "new") &&
+		      !is(c, i - 1, "return") && !is(c, i - 1, "throw") &&
+		      !is(c, i - 1, "else") && !is(c, i - 1, "case") &&
+		      !is(c, i - 1, "yield")))) {
+		return NOIDX;
+	}
+	return fac_body_at(c, c->match[i + 1]);
+}
+
 static void fac_find(ctx *c)
 {
 	c->fac.found = true;
 	for (size_t i = 1; i + 1 < c->t.n && c->fac.n < 256; i++) {
-		if (!is_id(c, i) || !is_p(c, i + 1, "(") || c->match[i + 1] == NOIDX)
-			continue;
-		/* a declaration: Kotlin `fun name(`, Java `Type name(` */
-		if (c->d != D_JAVA) {
-			if (!is(c, i - 1, "fun") && !is(c, i - 1, "def"))
-				continue;
-		} else if (!(is_p(c, i - 1, ">") || is_p(c, i - 1, "]") ||
-			     (is_id(c, i - 1) && !is(c, i - 1, "new") &&
-			      !is(c, i - 1, "return") && !is(c, i - 1, "throw") &&
-			      !is(c, i - 1, "else") && !is(c, i - 1, "case") &&
-			      !is(c, i - 1, "yield")))) {
-			continue;
-		}
-		size_t close = c->match[i + 1];
-		size_t body = fac_body_at(c, close);
+		size_t body = method_body(c, i);
 		if (body == NOIDX)
 			continue;
 		size_t ci = NOIDX;
 		size_t copen = fl_fac_body_ctor(&c->t, c->match, is_p(c, body, "=") ? body + 1 : body,
 						is_p(c, body, "="), fac_ctor_at, c, &ci);
 		if (copen != NOIDX)
-			fac_make(c, &c->fac, i, i + 1, ci, copen);
+			fac_make(c, &c->fac, NULL, i, i + 1, ci, copen);
 	}
+}
+
+/* A statement `name(args);` calling a thrower method of the tree: a site
+ * with the message the method builds.  False when it is not one. */
+static bool rule_thrower(ctx *c, size_t i)
+{
+	size_t b = i > 1 && is(c, i - 2, "this") && is_p(c, i - 1, ".") ? i - 2 : i;
+	/* a statement of its own: after ; { } else, or an if/for/while head */
+	if (b == 0 || !(is_p(c, b - 1, ";") || is_p(c, b - 1, "{") || is_p(c, b - 1, "}") ||
+			is(c, b - 1, "else") || is_p(c, b - 1, ")") || is_p(c, b - 1, "->")))
+		return false;
+	size_t close = c->match[i + 1];
+	if (close == NOIDX || !is_p(c, close + 1, ";"))
+		return false;
+	char key[256];
+	int kl = snprintf(key, sizeof key, THROWER "%.*s", (int)c->t.v[i].len, tsrc(c, i));
+	if (kl <= 0 || (size_t)kl >= sizeof key)
+		return false;
+	size_t st[16], en[16];
+	size_t na = args(c, i + 1, st, en, 16, NULL);
+	const fl_factory *f = fl_factories_find(c->ctors, key, (size_t)kl, na);
+	if (!f)
+		return false;
+	char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
+	char *idiom = dup_tok(c, i);
+	site_spec s = {.first = b, .cls = f->cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+	emit(c, &s);
+	free(idiom);
+	free(m);
+	return true;
 }
 
 /* throw factory(args): the factory's message and class, or false */
@@ -1431,6 +1472,12 @@ static void rules_at(ctx *c, size_t i)
 		rule_ctor(c, i, i + 1, false, "new");
 		return;
 	}
+	/* a call of a thrower method of the tree as a statement:
+	 * `_reportError("...");` (or `this._reportError(...)`) */
+	if (c->d == D_JAVA && call && c->ctors && !is_upper(ch) &&
+	    (!dot_before || (i >= 2 && is_p(c, i - 1, ".") && is(c, i - 2, "this"))) &&
+	    rule_thrower(c, i))
+		return;
 	/* Kotlin constructor call of an exception outside throw */
 	if (c->d == D_KOTLIN && call && !dot_before && is_upper(ch) &&
 	    !is(c, i, "TODO") &&
@@ -1801,7 +1848,7 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			size_t ci;
 			size_t o = ctor_at(c, k + 1, &ci);
 			if (o != NOIDX && popen != NOIDX)
-				fac_make(c, fs, name, popen, name, o);
+				fac_make(c, fs, NULL, name, popen, name, o);
 			continue;
 		}
 		/* Java: extends BASE ... { constructors } */
@@ -1820,9 +1867,67 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "super") ||
 			    !is_p(c, body + 2, "("))
 				continue;
-			fac_make(c, fs, name, q + 1, name, body + 2);
+			fac_make(c, fs, NULL, name, q + 1, name, body + 2);
 		}
 	}
+}
+
+/* ---- thrower methods (Java) ---------------------------------------------------
+ * `protected void _reportError(String msg) throws JsonParseException { throw
+ * _constructReadException(msg); }` (jackson): a method whose body is one
+ * throw is a reporter, like C's die(); each call `_reportError("Unexpected
+ * end-of-input")`, in any file of the tree, is a site with the message the
+ * method builds from its arguments.  Kept in the tree as "throws:NAME". */
+/* A thrower is named like one (as C's reporters are): an override such as
+ * `write(JsonWriter out, Class value) { throw new Unsupported...; }` must not
+ * make every `write(a, b);` of the tree a site. */
+static bool thrower_name(const ctx *c, size_t i)
+{
+	static const char *const words[] = {"report", "throw", "fail", "error", "raise",
+					    "invalid", "illegal", "unsupported",
+					    "unexpected", "abort", "panic", "die", NULL};
+	for (const char *const *w = words; *w; w++)
+		if (fl_tok_contains_ci(&c->t, i, *w))
+			return true;
+	return false;
+}
+
+static void class_throwers(ctx *c, fl_factories *fs)
+{
+	for (size_t i = 1; i + 4 < c->t.n && fs->n < 65536; i++) {
+		if (!is_id(c, i) || !is_p(c, i + 1, "(") || !thrower_name(c, i))
+			continue;
+		size_t body = method_body(c, i);
+		if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "throw"))
+			continue;
+		size_t end = c->match[body], x = body + 2, cls = NOIDX, copen;
+		if (is(c, x, "new")) {
+			copen = ctor_at(c, x + 1, &cls);
+		} else if (is_id(c, x) && is_p(c, x + 1, "(")) {
+			copen = x + 1; /* another factory: its class is not known */
+		} else {
+			continue;
+		}
+		/* the whole body: { throw EXPR(...); } */
+		if (copen == NOIDX || c->match[copen] == NOIDX ||
+		    !is_p(c, c->match[copen] + 1, ";") || c->match[copen] + 2 != end)
+			continue;
+		fac_make(c, fs, THROWER, i, i + 1, cls, copen);
+	}
+}
+
+/* A byte scan: whether a file can declare such a method (a '{' followed by
+ * `throw `). */
+static bool has_thrower(const char *s, size_t n)
+{
+	for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), "throw ", 6)) != NULL; p += 6) {
+		const char *b = p;
+		while (b > s && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
+			b--;
+		if (b > s && b[-1] == '{')
+			return true;
+	}
+	return false;
 }
 
 static bool has_ctor_class(const char *s, size_t n)
@@ -1832,7 +1937,11 @@ static bool has_ctor_class(const char *s, size_t n)
 
 static void jvm_collect(void *tree, const fl_src *src)
 {
-	if (!tree || !src->text || !has_ctor_class(src->text, src->len))
+	if (!tree || !src->text)
+		return;
+	bool ctors = has_ctor_class(src->text, src->len);
+	bool throwers = dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len);
+	if (!ctors && !throwers)
 		return;
 	ctx c;
 	memset(&c, 0, sizeof c);
@@ -1843,7 +1952,10 @@ static void jvm_collect(void *tree, const fl_src *src)
 	jvm_lex(&L);
 	fl_buf_free(&L.scratch);
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
-	class_ctors(&c, tree);
+	if (ctors)
+		class_ctors(&c, tree);
+	if (throwers)
+		class_throwers(&c, tree);
 	free(c.match);
 	fl_toks_free(&c.t);
 }

@@ -418,6 +418,51 @@ static void test_exception_constructors(void **state)
 	fl_sites_free(s);
 }
 
+/* methods whose body is one throw are reporters (jackson's _reportError):
+ * each call statement, in any file of the tree, is a site */
+static void test_java_thrower_methods(void **state)
+{
+	(void)state;
+	const char *base_java =
+		"public abstract class ParserBase {\n"                                    /* 1 */
+		"  protected final void _reportError(String msg) throws JsonParseException {\n" /* 2 */
+		"    throw _constructReadException(msg);\n"                               /* 3 */
+		"  }\n"                                                                   /* 4 */
+		"  protected void _reportUnexpectedChar(int ch, String comment) throws IOException {\n" /* 5 */
+		"    throw new JsonParseException(\"Unexpected character \" + ch + \": \" + comment);\n" /* 6 */
+		"  }\n"                                                                   /* 7 */
+		"  public void write(Writer out, Object value) {\n"                       /* 8 */
+		"    throw new UnsupportedOperationException(\"read-only\");\n"           /* 9 */
+		"  }\n"                                                                   /* 10 */
+		"}\n";
+	const char *parser_java =
+		"class Utf8Parser extends ParserBase {\n"                                 /* 1 */
+		"  void next(int c) throws IOException {\n"                               /* 2 */
+		"    if (c < 0) {\n"                                                      /* 3 */
+		"      _reportError(\"Unexpected end-of-input in field name\");\n"        /* 4 */
+		"    }\n"                                                                 /* 5 */
+		"    if (c == '}') this._reportUnexpectedChar(c, \"expected a value\");\n" /* 6 */
+		"    write(out, value);\n"                                                /* 7 */
+		"    String s = describe(_reportError(\"not a statement\"));\n"          /* 8 */
+		"  }\n"                                                                   /* 9 */
+		"}\n";
+	fl_src files[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java)},
+			  {"src/main/java/Utf8Parser.java", parser_java, strlen(parser_java)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "Unexpected end-of-input in field name", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->idiom, "_reportError");
+	harness_expect_str(x->function, "Utf8Parser.next");
+	harness_expect_str(x->guard, "c < 0");
+	harness_expect_str(x->cls, NULL); /* built by another factory */
+	x = EXPECT_SITE(s, "Unexpected character {ch}: expected a value", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "JsonParseException");
+	/* an override named like anything else, an expression: not sites */
+	assert_null(harness_find(s, "read-only"));
+	assert_null(harness_find(s, "not a statement"));
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 static void test_kotlin_factories(void **state)
 {
 	(void)state;
@@ -512,6 +557,7 @@ int main(void)
 		cmocka_unit_test(test_kotlin_factories),
 		cmocka_unit_test(test_java_local_message),
 		cmocka_unit_test(test_exception_constructors),
+		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
