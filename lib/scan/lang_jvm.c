@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lang.h"
+#include "../strmap.h"
 #include "lex.h"
 #include "../util.h"
 
@@ -601,6 +602,9 @@ typedef struct ctx {
 	fl_factories fac; /* the file's exception factories, found on first use */
 	const fl_factories *ctors; /* constructors of the tree's exception
 				      classes (collect()), or NULL */
+	fl_strmap own;    /* reporter-named methods declared in this file:
+			     1 a thrower, 0 not (built on first use) */
+	bool own_built;
 } ctx;
 
 static inline bool is_s(const ctx *c, size_t i, const char *s)
@@ -1254,6 +1258,8 @@ static void fac_find(ctx *c)
 	}
 }
 
+static bool own_non_thrower(ctx *c, size_t i, size_t na);
+
 /* A statement `name(args);` calling a thrower method of the tree: a site
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
@@ -1266,12 +1272,14 @@ static bool rule_thrower(ctx *c, size_t i)
 	size_t close = c->match[i + 1];
 	if (close == NOIDX || !is_p(c, close + 1, ";"))
 		return false;
+	size_t st[16], en[16];
+	size_t na = args(c, i + 1, st, en, 16, NULL);
+	if (own_non_thrower(c, i, na))
+		return false;
 	char key[256];
 	int kl = snprintf(key, sizeof key, THROWER "%.*s", (int)c->t.v[i].len, tsrc(c, i));
 	if (kl <= 0 || (size_t)kl >= sizeof key)
 		return false;
-	size_t st[16], en[16];
-	size_t na = args(c, i + 1, st, en, 16, NULL);
 	const fl_factory *f = fl_factories_find(c->ctors, key, (size_t)kl, na);
 	if (!f)
 		return false;
@@ -1892,28 +1900,65 @@ static bool thrower_name(const ctx *c, size_t i)
 	return false;
 }
 
+/* The '(' of the exception a thrower method named at token i builds
+ * (`{ throw new X(...); }` or `{ throw factory(...); }`, the whole body), its
+ * class token in *cls (NOIDX for a factory's), or NOIDX. */
+static size_t thrower_body(const ctx *c, size_t i, size_t *cls)
+{
+	size_t body = method_body(c, i);
+	*cls = NOIDX;
+	if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "throw"))
+		return NOIDX;
+	size_t end = c->match[body], x = body + 2, copen;
+	if (is(c, x, "new"))
+		copen = ctor_at(c, x + 1, cls);
+	else if (is_id(c, x) && is_p(c, x + 1, "("))
+		copen = x + 1; /* another factory: its class is not known */
+	else
+		return NOIDX;
+	if (copen == NOIDX || c->match[copen] == NOIDX ||
+	    !is_p(c, c->match[copen] + 1, ";") || c->match[copen] + 2 != end)
+		return NOIDX;
+	return copen;
+}
+
 static void class_throwers(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 1; i + 4 < c->t.n && fs->n < 65536; i++) {
 		if (!is_id(c, i) || !is_p(c, i + 1, "(") || !thrower_name(c, i))
 			continue;
-		size_t body = method_body(c, i);
-		if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "throw"))
-			continue;
-		size_t end = c->match[body], x = body + 2, cls = NOIDX, copen;
-		if (is(c, x, "new")) {
-			copen = ctor_at(c, x + 1, &cls);
-		} else if (is_id(c, x) && is_p(c, x + 1, "(")) {
-			copen = x + 1; /* another factory: its class is not known */
-		} else {
-			continue;
-		}
-		/* the whole body: { throw EXPR(...); } */
-		if (copen == NOIDX || c->match[copen] == NOIDX ||
-		    !is_p(c, c->match[copen] + 1, ";") || c->match[copen] + 2 != end)
-			continue;
-		fac_make(c, fs, THROWER, i, i + 1, cls, copen);
+		size_t cls;
+		size_t copen = thrower_body(c, i, &cls);
+		if (copen != NOIDX)
+			fac_make(c, fs, THROWER, i, i + 1, cls, copen);
 	}
+}
+
+/* Whether this file declares a method of that name and arity that is not a
+ * thrower (its own reportError that logs, or an overload that delegates):
+ * then the call is not the tree's thrower. */
+static bool own_non_thrower(ctx *c, size_t i, size_t na)
+{
+	char key[300];
+	if (!c->own_built) {
+		c->own_built = true;
+		for (size_t k = 1; k + 1 < c->t.n; k++) {
+			if (!is_id(c, k) || !is_p(c, k + 1, "(") || !thrower_name(c, k) ||
+			    c->t.v[k].len > 256 || method_body(c, k) == NOIDX)
+				continue;
+			size_t st[16], en[16], cls, old;
+			size_t np = args(c, k + 1, st, en, 16, NULL);
+			size_t v = thrower_body(c, k, &cls) != NOIDX;
+			snprintf(key, sizeof key, "%.*s/%zu", (int)c->t.v[k].len, tsrc(c, k), np);
+			if (!fl_strmap_get(&c->own, key, &old) || old)
+				fl_strmap_put(&c->own, key, v);
+		}
+	}
+	if (c->t.v[i].len > 256)
+		return false;
+	snprintf(key, sizeof key, "%.*s/%zu", (int)c->t.v[i].len, tsrc(c, i), na);
+	size_t v = 1;
+	return fl_strmap_get(&c->own, key, &v) && v == 0;
 }
 
 /* A byte scan: whether a file can declare such a method (a '{' followed by
@@ -1975,6 +2020,7 @@ static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
 	walk(&c);
 	fl_factories_free(&c.fac);
+	fl_strmap_free(&c.own);
 	free(c.match);
 	fl_scopes_free(&c.sc);
 	fl_toks_free(&c.t);

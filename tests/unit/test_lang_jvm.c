@@ -461,6 +461,20 @@ static void test_java_thrower_methods(void **state)
 	assert_null(harness_find(s, "not a statement"));
 	assert_int_equal(s->n, 2);
 	fl_sites_free(s);
+
+	/* a class with its own _reportError of that arity that only logs */
+	const char *logger_java =
+		"class Quiet {\n"                                                       /* 1 */
+		"  void _reportError(String msg) { log.warn(msg); }\n"                 /* 2 */
+		"  void run() {\n"                                                      /* 3 */
+		"    _reportError(\"just a note\");\n"                                  /* 4 */
+		"  }\n"                                                                 /* 5 */
+		"}\n";
+	fl_src files2[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java)},
+			   {"src/main/java/Quiet.java", logger_java, strlen(logger_java)}};
+	s = harness_scan_tree(&fl_lang_jvm, files2, 2, 1);
+	assert_null(harness_find(s, "just a note"));
+	fl_sites_free(s);
 }
 
 static void test_kotlin_factories(void **state)
