@@ -1057,11 +1057,7 @@ static char *default_msg(const ctx *c, size_t b, size_t e)
 			b = k + 1;
 			break;
 		}
-	if (e - b == 1 && is_kind(c, b, FL_TK_STRING))
-		return msg_of(c, b, e);
-	/* a template: only when it holds text of its own */
-	if (e - b == 1 && is_kind(c, b, FL_TK_OTHER))
-		return NULL;
+	/* a literal or template, possibly concatenated ('text ' + x) */
 	return e > b && is_kind(c, b, FL_TK_STRING) ? msg_of(c, b, e) : NULL;
 }
 
