@@ -1102,20 +1102,9 @@ static char *var_arg_msg(const void *ud, size_t b, size_t e)
 static char *local_msg(ctx *c, const size_t *st, const size_t *en, size_t na)
 {
 	scope *sc = top(c);
-	if (!sc || !sc->fn_at)
-		return NULL;
-	for (size_t k = 0; k < na; k++) {
-		if (en[k] - st[k] != 1 || !is_id(c, st[k]) || is(c, st[k], "this") ||
-		    is(c, st[k], "null") || is_upper(tsrc(c, st[k])[0]))
-			continue;
-		char *m = fl_var_msg(&c->t, c->match, sc->fn_at, st[k], st[k],
-				     c->d == D_JAVA ? java_decl : kotlin_decl,
-				     var_arg_msg, c);
-		if (m && *m)
-			return m;
-		free(m);
-	}
-	return NULL;
+	return sc ? fl_var_arg_msg(&c->t, c->match, sc->fn_at, st, en, na,
+				   c->d == D_JAVA ? java_decl : kotlin_decl, var_arg_msg, c)
+		  : NULL;
 }
 
 /* ---- exception factories --------------------------------------------------

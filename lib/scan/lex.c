@@ -800,6 +800,27 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 	return found;
 }
 
+char *fl_var_arg_msg(const fl_toks *t, const size_t *match, size_t fn,
+		     const size_t *st, const size_t *en, size_t na,
+		     const char *const *decl,
+		     char *(*msg)(const void *ud, size_t b, size_t e), const void *ud)
+{
+	if (!fn)
+		return NULL;
+	for (size_t k = 0; k < na; k++) {
+		size_t a = st[k];
+		if (en[k] - a != 1 || t->v[a].kind != FL_TK_IDENT ||
+		    fl_tok_is(t, a, "this") || fl_tok_is(t, a, "null") ||
+		    (t->src[t->v[a].off] >= 'A' && t->src[t->v[a].off] <= 'Z'))
+			continue;
+		char *m = fl_var_msg(t, match, fn, a, a, decl, msg, ud);
+		if (m && *m)
+			return m;
+		free(m);
+	}
+	return NULL;
+}
+
 char *fl_msg_subst(const char *msg, const char *const *names,
 		   const char *const *values, size_t n)
 {

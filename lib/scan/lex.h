@@ -352,6 +352,13 @@ bool fl_may_declare_error_class(const char *s, size_t n);
 char *fl_msg_params(const fl_toks *t, const size_t *match, size_t b, size_t e,
 		    const char *const *ops, char *const *params, size_t np);
 
+/* The message of the first argument [st[k], en[k]) that is one local
+ * variable (a lower-case name, not this/null) holding a message by
+ * fl_var_msg() in the function whose name is token fn; NULL when none. */
+char *fl_var_arg_msg(const fl_toks *t, const size_t *match, size_t fn,
+		     const size_t *st, const size_t *en, size_t na,
+		     const char *const *decl,
+		     char *(*msg)(const void *ud, size_t b, size_t e), const void *ud);
 /* Squeeze the text b->s[from..b->n) of an interpolation hole: every run of
  * white space that holds a line break becomes one space, so a placeholder
  * like ${x.get(\n    1)} stays on one line: ${x.get( 1)}. */
