@@ -58,11 +58,6 @@ char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *sta
 	return json;
 }
 
-void fl_sw_content_hash(const fl_entry *e, char out[17])
-{
-	free(fl_sw_encode(NULL, (fl_entry *)e, out, NULL));
-}
-
 struct fl_scan_writer {
 	fl_store *st;
 	fl_strmap map;   /* id -> index in hash/changed_at */
@@ -158,11 +153,6 @@ void fl_sw_count(fl_scan_writer *w, int state, fl_scan_summary *sum)
 		sum->changed++;
 }
 
-void fl_sw_decide(fl_scan_writer *w, fl_entry *e, const char *hash, fl_scan_summary *sum)
-{
-	fl_sw_count(w, fl_sw_state(w, e, hash), sum);
-}
-
 int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *hash,
 		 const char *json, fl_err *err)
 {
@@ -204,8 +194,10 @@ void fl_sw_abort(fl_scan_writer *w)
 /* Per-record work done on every core before the (serial) inserts. */
 struct prep {
 	fl_scan_result *r;
+	const fl_scan_writer *w;
 	char (*hash)[17];
 	char **json;
+	int *state;
 	pthread_mutex_t mu;
 	size_t bad;   /* lowest index of an invalid record, or r->n */
 	fl_err verr;  /* its validation error */
@@ -214,24 +206,22 @@ struct prep {
 static void prep_check(void *arg, size_t i)
 {
 	struct prep *p = arg;
-	const fl_entry *e = &p->r->entries[i];
 	fl_err verr;
-	if (fl_entry_validate(e, &verr) < 0) {
+	if (fl_entry_validate(&p->r->entries[i], &verr) < 0) {
 		pthread_mutex_lock(&p->mu);
 		if (i < p->bad) {
 			p->bad = i;
 			p->verr = verr;
 		}
 		pthread_mutex_unlock(&p->mu);
-		return;
 	}
-	fl_sw_content_hash(e, p->hash[i]);
 }
 
-static void prep_json(void *arg, size_t i)
+/* the record's JSON and digest, compared with the stored record */
+static void prep_encode(void *arg, size_t i)
 {
 	struct prep *p = arg;
-	p->json[i] = fl_entry_to_json(&p->r->entries[i], false);
+	p->json[i] = fl_sw_encode(p->w, &p->r->entries[i], p->hash[i], &p->state[i]);
 }
 
 int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
@@ -239,13 +229,15 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 	fl_scan_summary *sum = &r->summary;
 	double t0 = fl_now_mono();
 	sum->added = sum->removed = sum->changed = sum->unchanged = 0;
-	/* validate and digest every record (in parallel); the first invalid
-	 * one, in scan order, fails the scan before the store is touched */
-	struct prep p = {.r = r, .hash = fl_xcalloc(r->n ? r->n : 1, sizeof *p.hash),
-			 .json = fl_xcalloc(r->n ? r->n : 1, sizeof *p.json),
+	size_t n = r->n ? r->n : 1;
+	struct prep p = {.r = r, .hash = fl_xcalloc(n, sizeof *p.hash),
+			 .json = fl_xcalloc(n, sizeof *p.json),
+			 .state = fl_xcalloc(n, sizeof *p.state),
 			 .mu = PTHREAD_MUTEX_INITIALIZER, .bad = r->n};
 	fl_scan_writer *w = NULL;
 	int rc = -1;
+	/* validate every record (in parallel); the first invalid one, in
+	 * scan order, fails the scan before the store is touched */
 	fl_parallel_for(r->n, prep_check, &p);
 	if (p.bad < r->n) {
 		*err = p.verr;
@@ -253,10 +245,11 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 	}
 	if (fl_sw_begin(st, r->repo.repo, &w, err) < 0)
 		goto out;
+	/* JSON and digest on every core (fl_sw_state() only reads w) */
+	p.w = w;
+	fl_parallel_for(r->n, prep_encode, &p);
 	for (size_t i = 0; i < r->n; i++)
-		fl_sw_decide(w, &r->entries[i], p.hash[i], sum);
-	/* the records' JSON (which holds contentChangedAt) on every core */
-	fl_parallel_for(r->n, prep_json, &p);
+		fl_sw_count(w, p.state[i], sum);
 	for (size_t i = 0; i < r->n; i++) {
 		if (fl_sw_insert(w, &r->entries[i], &r->facts[i], p.hash[i], p.json[i], err) < 0) {
 			fl_sw_abort(w);
@@ -274,5 +267,6 @@ out:
 		free(p.json[i]);
 	free(p.hash);
 	free(p.json);
+	free(p.state);
 	return rc;
 }

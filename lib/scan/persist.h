@@ -12,17 +12,13 @@ typedef struct fl_scan_writer fl_scan_writer;
 
 /* BEGIN, read the repository's current digests, clear its rows. */
 int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *err);
-/* 16-hex digest of a record's content (what contentChangedAt tracks). */
-void fl_sw_content_hash(const fl_entry *e, char out[17]);
 /* The record's JSON and its digest, in one pass.  With w, an unchanged
  * record keeps its stored contentChangedAt (in e and in the JSON) and
  * *state (if not NULL) receives FL_SW_*, as fl_sw_state(). */
 char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *state);
-/* Keep the stored contentChangedAt of e when its digest did not change;
- * counts added/changed/unchanged in sum. */
-void fl_sw_decide(fl_scan_writer *w, fl_entry *e, const char *hash, fl_scan_summary *sum);
-/* fl_sw_decide() in two halves: fl_sw_state() only reads w (any thread may
- * call it while no other call changes w) and keeps contentChangedAt;
+/* Whether e is new, changed or unchanged against the stored records:
+ * fl_sw_state() only reads w (any thread may call it while no other call
+ * changes w) and keeps the stored contentChangedAt of an unchanged record;
  * fl_sw_count() counts the state, once per record, in record order. */
 enum { FL_SW_NEW, FL_SW_CHANGED, FL_SW_UNCHANGED };
 int fl_sw_state(const fl_scan_writer *w, fl_entry *e, const char *hash);
