@@ -408,23 +408,26 @@ int fl_store_put_entry(fl_store *st, const fl_entry *e, const fl_facts *f,
 	if (need_tx(st, err) < 0 || fl_entry_validate(e, err) < 0)
 		return -1;
 	char *json = fl_entry_to_json(e, false);
-	int rc = fl_store_put_entry_json(st, e, f, json, err);
+	int rc = fl_store_put_entry_json(st, e, f, json, false, err);
 	free(json);
 	return rc;
 }
 
+#define ENTRY_COLUMNS \
+	" INTO errors (id, repo, slug, error_code," \
+	" error_message, message_pattern, error_type, severity, file_path," \
+	" line_number, col, content_changed_at, function, guard, idiom," \
+	" language, record, content_hash) VALUES" \
+	" (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"
+
 int fl_store_put_entry_json(fl_store *st, const fl_entry *e, const fl_facts *f,
-			    const char *json, fl_err *err)
+			    const char *json, bool add, fl_err *err)
 {
 	if (need_tx(st, err) < 0)
 		return -1;
-	sqlite3_stmt *s = fl_store_stmt(st, STMT_PUT_ENTRY,
-		"INSERT OR REPLACE INTO errors (id, repo, slug, error_code,"
-		" error_message, message_pattern, error_type, severity, file_path,"
-		" line_number, col, content_changed_at, function, guard, idiom,"
-		" language, record, content_hash) VALUES"
-		" (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
-		err);
+	sqlite3_stmt *s = add
+		? fl_store_stmt(st, STMT_ADD_ENTRY, "INSERT" ENTRY_COLUMNS, err)
+		: fl_store_stmt(st, STMT_PUT_ENTRY, "INSERT OR REPLACE" ENTRY_COLUMNS, err);
 	if (!s)
 		return -1;
 	bind_static(s, 1, e->id);

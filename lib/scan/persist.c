@@ -157,7 +157,7 @@ int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *
 		 const char *json, fl_err *err)
 {
 	f->content_hash = hash;
-	int rc = fl_store_put_entry_json(w->st, e, f, json, err);
+	int rc = fl_store_put_entry_json(w->st, e, f, json, true, err);
 	f->content_hash = NULL;
 	return rc;
 }
