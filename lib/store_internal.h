@@ -18,6 +18,11 @@ enum {
 	STMT_CLEAR_SITES,
 	STMT_CLEAR_ERRORS,
 	STMT_DELETE_ENTRY,
+	STMT_ADD_BLOCK,
+	STMT_ADD_BLOCK_ENTRY,
+	STMT_GET_BLOCK,
+	STMT_CLEAR_BLOCKS,
+	STMT_DROP_BLOCK,
 	STMT_MAX = 32,
 };
 
@@ -27,7 +32,22 @@ struct fl_store {
 	bool readonly;
 	bool in_tx;
 	sqlite3_stmt *stmts[STMT_MAX];
+	/* the last record block read, decompressed (ids are never reused:
+	 * a block's content never changes) */
+	long long block_id;
+	char *block;
+	size_t block_len;
 };
+
+/* The columns fl_store_row_record() reads, in this order. */
+#define FL_RECORD_COLUMNS "record, blob_id, blob_off, blob_len"
+
+/* The JSON of the record in row s whose FL_RECORD_COLUMNS start at column
+ * col: the record column, or its slice of a compressed block.  Not
+ * NUL-terminated; valid until the next call or step.  NULL (err set) when
+ * the stored record is damaged. */
+const char *fl_store_row_record(fl_store *st, sqlite3_stmt *s, int col,
+				size_t *len, fl_err *err);
 
 /* A cached prepared statement (reset, bindings cleared). */
 sqlite3_stmt *fl_store_stmt(fl_store *st, int which, const char *sql,
@@ -41,5 +61,20 @@ sqlite3_stmt *fl_store_stmt(fl_store *st, int which, const char *sql,
  * statement journal, no foreign-key delete actions). */
 int fl_store_put_entry_json(fl_store *st, const fl_entry *e, const fl_facts *f,
 			    const char *json, bool add, fl_err *err);
+
+/* A block of records: the JSON of several records (of one source file)
+ * one after another, compressed with fl_block_compress(); *id is its row. */
+int fl_store_add_block(fl_store *st, const char *repo, const void *data,
+		       size_t len, size_t raw_len, long long *id, fl_err *err);
+
+/* Add a new record (as with add above) whose JSON is bytes [off, off+len)
+ * of block id. */
+int fl_store_add_entry_in_block(fl_store *st, const fl_entry *e,
+				const fl_facts *f, long long id, size_t off,
+				size_t len, fl_err *err);
+
+/* Compress raw_len bytes for fl_store_add_block (LZ4 block format): a
+ * malloc'd buffer, its length in *len. */
+void *fl_block_compress(const char *raw, size_t raw_len, size_t *len);
 
 #endif

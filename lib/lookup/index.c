@@ -594,8 +594,7 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
-			       " file_path, json_extract(record, '$.githubUrl'),"
-			       " json_extract(record, '$.errorClass'), line_number FROM errors"
+			       " file_path, github_url, error_class, line_number FROM errors"
 			       " ORDER BY repo, file_path, line_number, col, id",
 			       -1, &s, NULL) != SQLITE_OK) {
 		builder_free(b);

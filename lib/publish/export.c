@@ -437,7 +437,7 @@ static void free_rows(row *rows, size_t n)
 static int each_stored(fl_store *st, struct exp *x, fl_err *err)
 {
 	sqlite3_stmt *q;
-	if (sqlite3_prepare_v2(st->db, "SELECT record FROM errors"
+	if (sqlite3_prepare_v2(st->db, "SELECT " FL_RECORD_COLUMNS " FROM errors"
 			       " ORDER BY repo, file_path, line_number, col, id", -1, &q, NULL) != SQLITE_OK)
 		return fl_seterr(err, "store %s: listing records: %s", st->path, sqlite3_errmsg(st->db));
 	row *buf[2] = {fl_xcalloc(CHUNK, sizeof **buf), fl_xcalloc(CHUNK, sizeof **buf)};
@@ -449,16 +449,23 @@ static int each_stored(fl_store *st, struct exp *x, fl_err *err)
 		/* read the next chunk while the workers process the previous one */
 		row *rows = buf[cur];
 		size_t n = 0;
+		bool bad = false;
 		while (step == SQLITE_ROW && n < CHUNK && (step = sqlite3_step(q)) == SQLITE_ROW) {
-			const char *raw = (const char *)sqlite3_column_text(q, 0);
-			size_t len = (size_t)sqlite3_column_bytes(q, 0);
-			rows[n].raw = fl_xstrndup(raw ? raw : "", raw ? len : 0);
-			rows[n].n = raw ? len : 0;
+			size_t len;
+			const char *raw = fl_store_row_record(st, q, 0, &len, err);
+			if (!raw) {
+				bad = true;
+				break;
+			}
+			rows[n].raw = fl_xstrndup(raw, len);
+			rows[n].n = len;
 			memset(&rows[n].e, 0, sizeof rows[n].e);
 			n++;
 		}
 		nbuf[cur] = n;
-		if (step != SQLITE_ROW && step != SQLITE_DONE)
+		if (bad)
+			rc = -1;
+		else if (step != SQLITE_ROW && step != SQLITE_DONE)
 			rc = fl_seterr(err, "store %s: listing records: %s", st->path, sqlite3_errmsg(st->db));
 		if (running) {
 			int frc = finish_chunk(x, &job);

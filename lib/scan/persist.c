@@ -162,6 +162,27 @@ int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *
 	return rc;
 }
 
+void *fl_sw_compress(const char *raw, size_t raw_len, size_t *zlen)
+{
+	return fl_block_compress(raw, raw_len, zlen);
+}
+
+int fl_sw_add_block(fl_scan_writer *w, const char *repo, const void *z, size_t zlen,
+		    size_t raw_len, long long *id, fl_err *err)
+{
+	return fl_store_add_block(w->st, repo, z, zlen, raw_len, id, err);
+}
+
+int fl_sw_insert_in_block(fl_scan_writer *w, const fl_entry *e, fl_facts *f,
+			  const char *hash, long long id, size_t off, size_t len,
+			  fl_err *err)
+{
+	f->content_hash = hash;
+	int rc = fl_store_add_entry_in_block(w->st, e, f, id, off, len, err);
+	f->content_hash = NULL;
+	return rc;
+}
+
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err)
 {
 	for (size_t i = 0; i < r->ndups; i++) {

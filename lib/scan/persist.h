@@ -26,6 +26,16 @@ void fl_sw_count(fl_scan_writer *w, int state, fl_scan_summary *sum);
 /* Insert a record whose validation, digest and JSON are done. */
 int fl_sw_insert(fl_scan_writer *w, const fl_entry *e, fl_facts *f, const char *hash,
 		 const char *json, fl_err *err);
+/* The same for the records of one file kept in one compressed block:
+ * fl_sw_compress() makes the block (any thread; malloc'd), then
+ * fl_sw_add_block() writes it and fl_sw_insert_in_block() each record with
+ * its place in it. */
+void *fl_sw_compress(const char *raw, size_t raw_len, size_t *zlen);
+int fl_sw_add_block(fl_scan_writer *w, const char *repo, const void *z, size_t zlen,
+		    size_t raw_len, long long *id, fl_err *err);
+int fl_sw_insert_in_block(fl_scan_writer *w, const fl_entry *e, fl_facts *f,
+			  const char *hash, long long id, size_t off, size_t len,
+			  fl_err *err);
 /* Duplicate sites, the repository row, COMMIT; fills sum->removed. */
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err);
 void fl_sw_abort(fl_scan_writer *w);

@@ -42,6 +42,12 @@ struct job {
 	bool done;              /* scanned (phase 1), under ctx.lock */
 	struct pre *pre;        /* its records, built by the worker */
 	size_t npre, nsites;
+	/* with a writer: the JSON of its records (those with inblock set),
+	 * one after another, and the same compressed for the store */
+	char *raw;
+	size_t raw_len, nblock;
+	void *block;
+	size_t block_len;
 };
 
 /* A record built by a worker thread; the main thread then admits it in
@@ -51,7 +57,11 @@ struct pre {
 	fl_facts f;
 	int line, col;
 	char hash[17];          /* with a writer: content digest */
-	char *json;             /* with a writer: the record's JSON */
+	char *json;             /* with a writer: the record's JSON (moved into
+				   the job's block by the worker: then NULL) */
+	bool inblock;           /* its JSON is bytes [boff, boff+blen) of the
+				   job's raw/block */
+	size_t boff, blen;
 	int state;              /* with a writer: FL_SW_* */
 	char *verr;             /* with a writer: why it is invalid, or NULL */
 	bool dup;               /* another site of an earlier record of the same
@@ -437,6 +447,78 @@ static void encode_pre(const fl_scan_writer *w, struct pre *p)
 	p->json = fl_sw_encode(w, &p->e, p->hash, &p->state);
 }
 
+/* With a writer: the job's records, one block (compressed here, on the
+ * worker's core, so that the main thread only writes it). */
+static void build_block(struct job *j)
+{
+	fl_buf b = {0};
+	for (size_t k = 0; k < j->npre; k++) {
+		struct pre *p = &j->pre[k];
+		if (!p->json)
+			continue;
+		size_t n = strlen(p->json);
+		p->boff = b.n;
+		p->blen = n;
+		p->inblock = true;
+		fl_buf_put(&b, p->json, n);
+		free(p->json);
+		p->json = NULL;
+		j->nblock++;
+	}
+	if (!j->nblock)
+		return;
+	j->raw = b.s;
+	j->raw_len = b.n;
+	j->block = fl_sw_compress(j->raw, j->raw_len, &j->block_len);
+}
+
+static void free_block(struct job *j)
+{
+	free(j->raw);
+	free(j->block);
+	j->raw = NULL;
+	j->block = NULL;
+	j->raw_len = j->block_len = j->nblock = 0;
+}
+
+/* Main thread, with a writer: write the admitted records of job j (kept,
+ * in record order, at res indexes idx) with their block.  When all of the
+ * worker's block was admitted as it was encoded, that block is written;
+ * otherwise (a duplicate across files, a slug suffix, an invalid record:
+ * rare) a block of the admitted records is made here. */
+static int write_records(struct ctx *c, struct job *j, fl_scan_result *res,
+			 struct pre **kept, const size_t *idx, size_t n,
+			 bool whole, fl_err *err)
+{
+	if (!n)
+		return 0;
+	const void *z = j->block;
+	size_t zlen = j->block_len, rawlen = j->raw_len;
+	void *own = NULL;
+	if (!whole) {
+		fl_buf b = {0};
+		for (size_t k = 0; k < n; k++) {
+			struct pre *p = kept[k];
+			const char *json = p->json ? p->json : j->raw + p->boff;
+			size_t len = p->json ? strlen(p->json) : p->blen;
+			p->boff = b.n;
+			p->blen = len;
+			fl_buf_put(&b, json, len);
+		}
+		own = fl_sw_compress(b.s, b.n, &zlen);
+		rawlen = b.n;
+		free(b.s);
+		z = own;
+	}
+	long long id;
+	int rc = fl_sw_add_block(c->w, c->repo, z, zlen, rawlen, &id, err);
+	for (size_t k = 0; k < n && rc == 0; k++)
+		rc = fl_sw_insert_in_block(c->w, &res->entries[idx[k]], &res->facts[idx[k]],
+					   kept[k]->hash, id, kept[k]->boff, kept[k]->blen, err);
+	free(own);
+	return rc;
+}
+
 /* Worker side: turn job i's sites into records (all but what depends on
  * the records before them: duplicate ids and slug suffixes). */
 static void prepare_job(struct ctx *c, size_t i)
@@ -521,6 +603,8 @@ static void prepare_job(struct ctx *c, size_t i)
 	fl_strmap_free(&seen);
 	/* the sites and windows are in the records now */
 	free_sites(j);
+	if (c->w)
+		build_block(j);
 }
 
 /* The maps that make ids and slugs unique across the tree. */
@@ -541,7 +625,9 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 	sum->sites += (long long)j->nsites;
 	count_lang(sum, j->lang->name, 0, (long long)j->nsites, 0);
 	int rc = 0;
-	size_t k = 0;
+	size_t k = 0, nkept = 0, whole = 0;
+	struct pre **kept = c->w ? fl_xcalloc(j->npre ? j->npre : 1, sizeof *kept) : NULL;
+	size_t *idx = c->w ? fl_xcalloc(j->npre ? j->npre : 1, sizeof *idx) : NULL;
 	for (; k < j->npre && rc == 0; k++) {
 		struct pre *p = &j->pre[k];
 		size_t prev;
@@ -589,11 +675,22 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 		count_lang(sum, j->lang->name, 0, 0, 1);
 		if (c->w) {
 			fl_sw_count(c->w, p->state, sum);
-			rc = fl_sw_insert(c->w, e, f, p->hash, p->json, err);
+			if (p->inblock && !p->json)
+				whole++;
+			kept[nkept] = p;
+			idx[nkept++] = res->n - 1;
 		}
-		free(p->json);
-		free(p->verr);
 	}
+	if (c->w && rc == 0)
+		rc = write_records(c, j, res, kept, idx, nkept,
+				   whole == j->nblock && whole == nkept, err);
+	for (size_t m = 0; m < nkept; m++) {
+		free(kept[m]->json);
+		free(kept[m]->verr);
+	}
+	free(kept);
+	free(idx);
+	free_block(j);
 	for (; k < j->npre; k++)
 		free_pre(&j->pre[k]);
 	free(j->pre);
@@ -639,6 +736,7 @@ static void free_jobs(struct ctx *c)
 		for (size_t k = 0; k < j->npre; k++)
 			free_pre(&j->pre[k]);
 		free(j->pre);
+		free_block(j);
 	}
 	free(c->jobs);
 	pthread_mutex_destroy(&c->lock);

@@ -1,7 +1,7 @@
 /*
  * test_store.c — the SQLite store: creation and migration, refusing newer
- * or foreign files, transactions and rollback, concurrent readers, and the
- * record/repository/site/scan rows.
+ * or foreign files, transactions and rollback, concurrent readers, the
+ * record/repository/site/scan rows, and records kept in compressed blocks.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -20,6 +20,7 @@
 
 #include "faultline.h"
 #include "test_util.h"
+#include "util.h"
 
 static char dir[256];
 
@@ -403,6 +404,224 @@ static void test_scan_into_store_failure_rolls_back(void **state)
 	free(after);
 }
 
+static long long count_sql(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	sqlite3_stmt *s;
+	long long v = -1;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &s, NULL), SQLITE_OK);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		v = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+	return v;
+}
+
+static void exec_sql(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	char *msg = NULL;
+	if (sqlite3_exec(h, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+	sqlite3_close(h);
+}
+
+/* every record as JSON without the scan times, in store order */
+static int collect_json(const fl_entry *e, void *ud)
+{
+	fl_buf *b = ud;
+	fl_entry c = *e;
+	c.analyzed_at = c.content_changed_at = NULL;
+	char *j = fl_entry_to_json(&c, false);
+	fl_buf_puts(b, j);
+	fl_buf_putc(b, '\n');
+	free(j);
+	return 0;
+}
+
+static char *all_json(const char *db)
+{
+	fl_store *st;
+	fl_err err;
+	assert_int_equal(fl_store_open(db, true, &st, &err), 0);
+	fl_buf b = {0};
+	if (fl_store_each_entry(st, NULL, collect_json, &b, &err) < 0)
+		fail_msg("%s", err.msg);
+	fl_store_close(st);
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
+/* A scan writes each file's records as one compressed block; they read
+ * back exactly as the same records written one by one. */
+static void test_scan_blocks_read_back(void **state)
+{
+	(void)state;
+	char root[300], db1[300], db2[300];
+	snprintf(root, sizeof root, "%s/tree3", dir);
+	snprintf(db1, sizeof db1, "%s/inline.db", dir);
+	snprintf(db2, sizeof db2, "%s/blocks.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 12);
+	/* dup.c's message in another file: the same slug, so this file's
+	 * record is re-encoded with a suffixed slug and its block is made
+	 * again by the main thread */
+	char path[400];
+	snprintf(path, sizeof path, "%s/zz.c", root);
+	FILE *fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs("#include <stdio.h>\nvoid h(void) { fprintf(stderr, \"cannot open the spool\\n\"); }\n"
+	      "void k(void) { fprintf(stderr, \"cannot read the queue\\n\"); }\n", fp);
+	fclose(fp);
+	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
+	fl_err err;
+	fl_store *st;
+	fl_scan_result r;
+	assert_int_equal(fl_store_open(db1, false, &st, &err), 0);
+	assert_int_equal(fl_scan_tree(&o, &r, &err), 0);
+	assert_int_equal(fl_scan_store(st, &r, &err), 0);
+	fl_store_close(st);
+	fl_scan_result_free(&r);
+	assert_int_equal(fl_store_open(db2, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	fl_store_close(st);
+	/* one block per file with records (12 Go files, dup.c and zz.c) */
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM record_blobs"), 14);
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM errors WHERE file_path = 'zz.c'"
+				   " AND slug LIKE 'cannot-open-the-spool-%'"), 1);
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM errors WHERE blob_id IS NULL"), 0);
+	assert_int_equal(count_sql(db1, "SELECT count(*) FROM errors WHERE blob_id IS NOT NULL"), 0);
+	/* compressed: well under the JSON's size */
+	assert_true(count_sql(db2, "SELECT sum(length(data)) * 3 < sum(raw_len) FROM record_blobs") == 1);
+	char *a = all_json(db1), *b = all_json(db2);
+	assert_int_equal(strlen(a) > 1000, 1);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	/* a single record by id and by slug, from the middle of a block */
+	assert_int_equal(fl_store_open(db2, true, &st, &err), 0);
+	fl_entry got;
+	size_t mid = r.n / 2;
+	assert_int_equal(fl_store_get_entry(st, r.entries[mid].id, &got, &err), 1);
+	assert_string_equal(got.error_message, r.entries[mid].error_message);
+	assert_string_equal(got.source_code, r.entries[mid].source_code);
+	fl_entry_free(&got);
+	assert_int_equal(fl_store_get_entry_by_slug(st, "acme/tree", r.entries[1].slug, &got, &err), 1);
+	assert_string_equal(got.id, r.entries[1].id);
+	fl_entry_free(&got);
+	fl_store_close(st);
+	/* a rescan replaces the blocks: none is left behind */
+	assert_int_equal(fl_store_open(db2, false, &st, &err), 0);
+	fl_scan_result r2;
+	assert_int_equal(fl_scan_into_store(&o, st, &r2, &err), 0);
+	assert_int_equal(r2.summary.unchanged, (long long)r2.n);
+	fl_store_close(st);
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM record_blobs"), 14);
+	/* deleting the records of a block deletes the block with the last */
+	assert_int_equal(fl_store_open(db2, false, &st, &err), 0);
+	long long before = count_sql(db2, "SELECT count(*) FROM record_blobs");
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	for (size_t i = 0; i < r2.n; i++)
+		if (strcmp(r2.entries[i].file_path, "pkg03.go") == 0)
+			assert_int_equal(fl_store_delete_entry(st, r2.entries[i].id, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	fl_store_close(st);
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM record_blobs"), before - 1);
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM errors WHERE file_path = 'pkg03.go'"), 0);
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM errors"), (long long)r2.n - 50);
+	fl_scan_result_free(&r);
+	fl_scan_result_free(&r2);
+}
+
+/* A damaged block is an error naming the problem, never a crash. */
+static void test_damaged_block(void **state)
+{
+	(void)state;
+	char root[300], db[300];
+	snprintf(root, sizeof root, "%s/tree4", dir);
+	snprintf(db, sizeof db, "%s/damaged.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 2);
+	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
+	fl_err err;
+	fl_store *st;
+	fl_scan_result r;
+	assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	fl_store_close(st);
+	const char *id = r.entries[0].id;
+	static const char *const damage[] = {
+		"UPDATE record_blobs SET data = x'00ff00ff00ff'",
+		"UPDATE record_blobs SET raw_len = raw_len + 7",
+		"UPDATE record_blobs SET raw_len = -1",
+		"UPDATE errors SET blob_off = 100000000",
+		"UPDATE errors SET blob_len = -5",
+		"DELETE FROM record_blobs",
+		NULL,
+	};
+	for (int k = 0; damage[k]; k++) {
+		char copy[320];
+		snprintf(copy, sizeof copy, "%s/damaged%d.db", dir, k);
+		char cmd[700];
+		snprintf(cmd, sizeof cmd, "cp %s %s", db, copy);
+		assert_int_equal(system(cmd), 0);
+		exec_sql(copy, damage[k]);
+		assert_int_equal(fl_store_open(copy, true, &st, &err), 0);
+		fl_entry got;
+		assert_int_equal(fl_store_get_entry(st, id, &got, &err), -1);
+		if (!strstr(err.msg, "damaged"))
+			fail_msg("%s: %s", damage[k], err.msg);
+		fl_buf b = {0};
+		assert_int_equal(fl_store_each_entry(st, NULL, collect_json, &b, &err), -1);
+		assert_non_null(strstr(err.msg, "damaged"));
+		free(b.s);
+		fl_store_close(st);
+	}
+	fl_scan_result_free(&r);
+}
+
+/* A store of schema 3 (records inline, no blocks) migrates: its records
+ * read as before and get the errorClass and githubUrl columns. */
+static void test_migrate_from_inline_records(void **state)
+{
+	(void)state;
+	char *p = strdup(path_of("v3.db"));
+	fl_store *st;
+	fl_err err;
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	fl_entry e;
+	make_entry(&e);
+	free(e.error_class);
+	e.error_class = strdup("WidgetError");
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e, NULL, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	fl_store_close(st);
+	/* back to schema 3 as it was */
+	exec_sql(p, "DROP TABLE record_blobs;"
+		    "ALTER TABLE errors DROP COLUMN blob_id; ALTER TABLE errors DROP COLUMN blob_off;"
+		    "ALTER TABLE errors DROP COLUMN blob_len; ALTER TABLE errors DROP COLUMN error_class;"
+		    "ALTER TABLE errors DROP COLUMN github_url; PRAGMA user_version = 3;");
+	assert_int_equal(user_version(p), 3);
+	/* opened for reading: migrated through a handle of its own */
+	assert_int_equal(fl_store_open(p, true, &st, &err), 0);
+	assert_int_equal(user_version(p), FL_STORE_SCHEMA);
+	fl_entry got;
+	assert_int_equal(fl_store_get_entry(st, e.id, &got, &err), 1);
+	char *a = fl_entry_to_json(&e, false), *b = fl_entry_to_json(&got, false);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	fl_entry_free(&got);
+	fl_store_close(st);
+	assert_int_equal(count_sql(p, "SELECT count(*) FROM errors WHERE error_class = 'WidgetError'"
+				   " AND github_url LIKE 'https://github.com/%'"), 1);
+	fl_entry_free(&e);
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +632,9 @@ int main(void)
 		cmocka_unit_test(test_reader_while_writer),
 		cmocka_unit_test(test_scan_into_store_same_as_two_steps),
 		cmocka_unit_test(test_scan_into_store_failure_rolls_back),
+		cmocka_unit_test(test_scan_blocks_read_back),
+		cmocka_unit_test(test_damaged_block),
+		cmocka_unit_test(test_migrate_from_inline_records),
 	};
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
 }
