@@ -114,8 +114,38 @@ static bool nonempty(const char *s)
 	return s && *s;
 }
 
+/* True when pattern certainly compiles: valid UTF-8 of at most 4,000 bytes
+ * made only of literal characters, escaped metacharacters (\\. \\( ...)
+ * and "(.+?)" groups, as fl_message_pattern() and fl_regex_escape() write
+ * them.  PCRE2 accepts every such pattern, so the (costly) compile is only
+ * needed for other ones; false means "compile to know". */
+static bool plainly_valid(const char *p)
+{
+	static const char meta[] = ".*+?^${}()|[]\\";
+	size_t i = 0;
+	for (; p[i]; i++) {
+		unsigned char ch = (unsigned char)p[i];
+		if (i >= 4000)
+			return false;
+		if (ch >= 0x80 || !memchr(meta, ch, sizeof meta - 1))
+			continue;
+		if (ch == '\\' && p[i + 1] && memchr(meta, p[i + 1], sizeof meta - 1)) {
+			i++;
+			continue;
+		}
+		if (ch == '(' && strncmp(p + i, "(.+?)", 5) == 0) {
+			i += 4;
+			continue;
+		}
+		return false;
+	}
+	return fl_utf8_valid(p, i);
+}
+
 bool fl_pattern_compiles(const char *pattern, char *why, size_t whylen)
 {
+	if (plainly_valid(pattern))
+		return true;
 	int code;
 	PCRE2_SIZE off;
 	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,

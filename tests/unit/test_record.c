@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 #include "faultline.h"
 #include "json_internal.h"
@@ -544,6 +546,61 @@ static void test_json_digest_and_splice(void **state)
 	fl_entry_free(&e);
 }
 
+/* fl_pattern_compiles answers as PCRE2 does, also for the patterns it
+ * accepts without compiling (literals, escapes and "(.+?)" groups): random
+ * patterns from those pieces and from pieces that break them. */
+static void test_pattern_check_agrees_with_pcre2(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"a", "Z", "7", " ", ":", "-", "#", "'", "\"", "\n", "\t", "\\.", "\\(", "\\)", "\\[",
+		"\\]", "\\{", "\\}", "\\*", "\\+", "\\?", "\\|", "\\^", "\\$", "\\\\",
+		"(.+?)", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+		/* pieces that may break a pattern */
+		"(", ")", "[", "]", "{", "}", "*", "+", "?", "|", "^", "$", ".", "\\",
+		"\\q", "\\d", "\\1", "(.+?", "\xc3", "\xed\xa0\x80", "\xff", "\x80",
+		"(?", "{2}", "a{1,2}", "[a-z]",
+	};
+	size_t np = sizeof pieces / sizeof pieces[0];
+	unsigned int seed = 12345;
+	char pat[5000];
+	int fast_ok = 0, rejected = 0;
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t len = 0;
+		int n = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 12 + 1;
+		bool clean = iter % 2 == 0; /* half from the valid pieces only */
+		for (int k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t lim = clean ? 29 : np;
+			const char *pc = pieces[(seed >> 16) % lim];
+			size_t l = strlen(pc);
+			memcpy(pat + len, pc, l);
+			len += l;
+		}
+		pat[len] = '\0';
+		int code;
+		PCRE2_SIZE off;
+		pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, PCRE2_UTF,
+					       &code, &off, NULL);
+		char why[200];
+		bool ours = fl_pattern_compiles(pat, why, sizeof why);
+		if (ours != (re != NULL))
+			fail_msg("pattern \"%s\": ours %d, pcre2 %d", pat, ours, re != NULL);
+		if (re)
+			fast_ok++;
+		else
+			rejected++;
+		pcre2_code_free(re);
+	}
+	assert_true(fast_ok > 10000 && rejected > 1000);
+	/* long literal patterns: up to the fast path's limit and past it */
+	for (size_t l = 3990; l <= 4010; l++) {
+		memset(pat, 'x', l);
+		pat[l] = '\0';
+		assert_true(fl_pattern_compiles(pat, NULL, 0));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -566,6 +623,7 @@ int main(void)
 		cmocka_unit_test(test_json_compact_writer_matches_jansson),
 		cmocka_unit_test(test_json_compact_writer_invalid_utf8),
 		cmocka_unit_test(test_json_digest_and_splice),
+		cmocka_unit_test(test_pattern_check_agrees_with_pcre2),
 	};
 	return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }
