@@ -543,11 +543,15 @@ static const char *damaged(fl_store *st, fl_err *err, const char *why)
 	return NULL;
 }
 
-/* Make block id the cached one. */
-static int load_block(fl_store *st, long long id, fl_err *err)
+/* Make the first need bytes of block id the cached ones.  A block is
+ * decompressed only as far as the record asked for (a record in its middle
+ * costs half); asked for more of the same block (a listing, in block
+ * order), it is decompressed whole. */
+static int load_block(fl_store *st, long long id, size_t need, fl_err *err)
 {
-	if (st->block_id == id && id > 0)
+	if (id > 0 && st->block_id == id && need <= st->block_have)
 		return 0;
+	bool again = id > 0 && st->block_id == id;
 	st->block_id = 0;
 	sqlite3_stmt *s = fl_store_stmt(st, STMT_GET_BLOCK,
 		"SELECT raw_len, data FROM record_blobs WHERE id = ?1", err);
@@ -570,14 +574,23 @@ static int load_block(fl_store *st, long long id, fl_err *err)
 	if (raw <= 0 || raw > LZ4_MAX_INPUT_SIZE || !data || n <= 0) {
 		damaged(st, err, "its block has a bad size");
 		ret = -1;
+	} else if (need > (size_t)raw) {
+		damaged(st, err, "it points outside its block");
+		ret = -1;
 	} else {
-		free(st->block);
-		st->block = fl_xmalloc((size_t)raw);
-		if (LZ4_decompress_safe(data, st->block, n, (int)raw) != raw) {
+		int want = again ? (int)raw : (int)need;
+		if ((size_t)raw > st->block_len || !st->block) {
+			free(st->block);
+			st->block = fl_xmalloc((size_t)raw);
+			st->block_len = (size_t)raw;
+		}
+		int got = LZ4_decompress_safe_partial(data, st->block, n, want, (int)raw);
+		/* a whole block must come out at exactly its size */
+		if (got < want || (want == raw && got != raw)) {
 			damaged(st, err, "its block does not decompress");
 			ret = -1;
 		} else {
-			st->block_len = (size_t)raw;
+			st->block_have = (size_t)got;
 			st->block_id = id;
 		}
 	}
@@ -596,11 +609,10 @@ const char *fl_store_row_record(fl_store *st, sqlite3_stmt *s, int col,
 	long long id = sqlite3_column_int64(s, col + 1);
 	long long off = sqlite3_column_int64(s, col + 2);
 	long long n = sqlite3_column_int64(s, col + 3);
-	if (load_block(st, id, err) < 0)
-		return NULL;
-	if (off < 0 || n <= 0 || (unsigned long long)off > st->block_len ||
-	    (unsigned long long)n > st->block_len - (size_t)off)
+	if (off < 0 || n <= 0 || off > LZ4_MAX_INPUT_SIZE || n > LZ4_MAX_INPUT_SIZE)
 		return damaged(st, err, "it points outside its block");
+	if (load_block(st, id, (size_t)(off + n), err) < 0)
+		return NULL;
 	*len = (size_t)n;
 	return st->block + off;
 }

@@ -32,11 +32,12 @@ struct fl_store {
 	bool readonly;
 	bool in_tx;
 	sqlite3_stmt *stmts[STMT_MAX];
-	/* the last record block read, decompressed (ids are never reused:
-	 * a block's content never changes) */
+	/* the last record block read: its first block_have bytes,
+	 * decompressed, in a buffer of block_len (ids are never reused: a
+	 * block's content never changes) */
 	long long block_id;
 	char *block;
-	size_t block_len;
+	size_t block_len, block_have;
 };
 
 /* The columns fl_store_row_record() reads, in this order. */
