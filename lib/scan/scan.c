@@ -197,6 +197,17 @@ static void scan_one(struct ctx *c, size_t i)
 	prepare_job(c, i);
 }
 
+/* Phase 1: scan job i and say it is done. */
+static void scan_job(struct ctx *c, size_t i)
+{
+	scan_one(c, i);
+	pthread_mutex_lock(&c->lock);
+	c->jobs[i].done = true;
+	pthread_cond_broadcast(&c->done_cv);
+	pthread_mutex_unlock(&c->lock);
+	atomic_fetch_add(&c->files_done, 1);
+}
+
 static void *worker(void *arg)
 {
 	struct ctx *c = arg;
@@ -217,16 +228,10 @@ static void *worker(void *arg)
 			break;
 		if (c->jobs[i].skip >= 0)
 			continue;
-		if (c->phase == 0) {
+		if (c->phase == 0)
 			read_one(c, &r, i);
-		} else {
-			scan_one(c, i);
-			pthread_mutex_lock(&c->lock);
-			c->jobs[i].done = true;
-			pthread_cond_broadcast(&c->done_cv);
-			pthread_mutex_unlock(&c->lock);
-			atomic_fetch_add(&c->files_done, 1);
-		}
+		else
+			scan_job(c, i);
 	}
 	if (c->phase == 0)
 		fl_tree_reader_close(&r);
@@ -255,7 +260,7 @@ struct phase {
 	int started;
 };
 
-static void start_phase(struct ctx *c, int phase, int threads, struct phase *ph)
+static void start_workers(struct ctx *c, int phase, int threads, struct phase *ph)
 {
 	c->phase = phase;
 	atomic_store(&c->next, 0);
@@ -263,6 +268,11 @@ static void start_phase(struct ctx *c, int phase, int threads, struct phase *ph)
 	for (int i = 0; i < threads && i < 64; i++)
 		if (pthread_create(&ph->tids[ph->started], NULL, worker, c) == 0)
 			ph->started++;
+}
+
+static void start_phase(struct ctx *c, int phase, int threads, struct phase *ph)
+{
+	start_workers(c, phase, threads, ph);
 	if (ph->started == 0)
 		worker(c); /* no threads to be had: do it here */
 }
@@ -315,6 +325,27 @@ static void wait_job(struct ctx *c, size_t i, double t0, double *last)
 		}
 	}
 	pthread_mutex_unlock(&c->lock);
+}
+
+/* Main thread, phase 1: until job i is scanned, scan the next jobs itself
+ * (so that the workers and it keep exactly the cores busy, without a
+ * thread more that would only wait and preempt them), then wait for the
+ * worker that has job i. */
+static void help_until_done(struct ctx *c, size_t i, double t0, double *last)
+{
+	for (;;) {
+		pthread_mutex_lock(&c->lock);
+		bool done = c->jobs[i].done;
+		pthread_mutex_unlock(&c->lock);
+		if (done)
+			return;
+		size_t k = atomic_fetch_add(&c->next, 1);
+		if (k >= c->n || atomic_load(&c->stop))
+			break;
+		if (c->jobs[k].skip < 0)
+			scan_job(c, k);
+	}
+	wait_job(c, i, t0, last);
 }
 
 /* owner/name for a tree: --repo, else the origin remote, else
@@ -854,13 +885,12 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		struct phase ph;
 		double last = fl_now_mono();
 		c.storing = true;
-		start_phase(&c, 1, threads, &ph);
+		start_workers(&c, 1, threads - 1, &ph);
 		bool failed = false;
 		for (size_t i = 0; i < c.n && !failed; i++) {
 			if (c.jobs[i].skip >= 0)
 				continue;
-			if (ph.started)
-				wait_job(&c, i, t0, &last);
+			help_until_done(&c, i, t0, &last);
 			if (admit_job(&c, &b, res, i, err) < 0)
 				failed = true;
 			c.stored = (long long)res->n;
