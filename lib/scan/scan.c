@@ -106,6 +106,8 @@ static void hex(const unsigned char *md, size_t n, char *out)
 	out[2 * n] = '\0';
 }
 
+static void lex_job(struct ctx *c, size_t i);
+
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 {
 	struct job *j = &c->jobs[i];
@@ -137,6 +139,11 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 		fl_src src = {c->tree->files[i].path, j->text, j->len};
 		j->part = L->tree_new();
 		L->collect(j->part, &src);
+	} else if (!L->tree_new) {
+		/* a language without per-tree facts: its sites can be found
+		 * now, while the text is in the cache, instead of after the
+		 * whole tree is read */
+		lex_job(c, i);
 	}
 }
 
@@ -157,11 +164,10 @@ static void free_sites(struct job *j)
 	j->sites = NULL;
 }
 
-static void scan_one(struct ctx *c, size_t i)
+/* Find job i's sites and their source windows; the text is then freed. */
+static void lex_job(struct ctx *c, size_t i)
 {
 	struct job *j = &c->jobs[i];
-	if (!j->text)
-		return;
 	fl_src src = {c->tree->files[i].path, j->text, j->len};
 	j->sites = fl_sites_new();
 	int li = lang_index(j->lang);
@@ -194,7 +200,16 @@ static void scan_one(struct ctx *c, size_t i)
 	atomic_fetch_add(&c->bytes_done, (long long)j->len);
 	free(j->text);
 	j->text = NULL;
-	prepare_job(c, i);
+}
+
+/* Phase 1: job i's sites (unless found while reading), then its records. */
+static void scan_one(struct ctx *c, size_t i)
+{
+	struct job *j = &c->jobs[i];
+	if (j->text)
+		lex_job(c, i);
+	if (j->sites)
+		prepare_job(c, i);
 }
 
 /* Phase 1: scan job i and say it is done. */
