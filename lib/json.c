@@ -292,11 +292,15 @@ struct digest {
 	size_t span_off, span_len;
 };
 
-static char *to_json_compact(const void *rec, const fl_field *f, size_t nf, struct digest *dg)
+/* Append the compact JSON of rec to *bp (span offsets relative to where
+ * it starts). */
+static void put_json_compact(fl_buf *bp, const void *rec, const fl_field *f, size_t nf,
+			     struct digest *dg)
 {
 	/* a value of every kind at zero: NULL pointers, 0, an empty list */
 	static const union { char *s; int i; long long ll; fl_strv v; } zero;
-	fl_buf b = {0};
+	size_t origin = bp->n;
+	fl_buf b = *bp;
 	fl_buf_reserve(&b, 1024);
 	fl_buf_putc(&b, '{');
 	if (dg) {
@@ -319,7 +323,7 @@ static char *to_json_compact(const void *rec, const fl_field *f, size_t nf, stru
 		if (!dg)
 			continue;
 		if ((int)i == dg->span_field) {
-			dg->span_off = vstart;
+			dg->span_off = vstart - origin;
 			dg->span_len = b.n - vstart;
 		}
 		if (i < 64 && (dg->blank >> i & 1)) {
@@ -335,6 +339,13 @@ static char *to_json_compact(const void *rec, const fl_field *f, size_t nf, stru
 	fl_buf_putc(&b, '}');
 	if (dg)
 		dg->h = fnv1a(dg->h, "}", 1);
+	*bp = b;
+}
+
+static char *to_json_compact(const void *rec, const fl_field *f, size_t nf, struct digest *dg)
+{
+	fl_buf b = {0};
+	put_json_compact(&b, rec, f, nf, dg);
 	fl_buf_cstr(&b);
 	return b.s;
 }
@@ -350,6 +361,30 @@ char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *diges
 	if (span_len)
 		*span_len = dg.span_len;
 	return s;
+}
+
+void fl_entry_json_digest_append(fl_buf *b, const fl_entry *e, uint64_t blank,
+				 uint64_t *digest, int span_field, size_t *span_off,
+				 size_t *span_len)
+{
+	struct digest dg = {.blank = blank, .span_field = span_field};
+	put_json_compact(b, e, fl_entry_fields, fl_entry_nfields, &dg);
+	*digest = dg.h;
+	if (span_off)
+		*span_off = dg.span_off;
+	if (span_len)
+		*span_len = dg.span_len;
+}
+
+bool fl_json_splice_str_inplace(char *json, size_t off, size_t len, const char *value)
+{
+	fl_buf v = {0};
+	put_jstr(&v, value);
+	bool ok = v.n == len;
+	if (ok)
+		memcpy(json + off, v.s, v.n);
+	fl_buf_free(&v);
+	return ok;
 }
 
 char *fl_json_splice_str(char *json, size_t off, size_t len, const char *value)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "faultline.h"
+#include "util.h"
 
 /* The ErrorEntry keys in spec order: name, its length, kind and offset in
  * fl_entry (the codec's table, shared with the data set's fast reader). */
@@ -33,6 +34,13 @@ extern const size_t fl_entry_nfields;
  * receive where that field's value is in the returned JSON. */
 char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *digest,
 			      int span_field, size_t *span_off, size_t *span_len);
+/* The same appended to b (span offsets relative to where it starts). */
+void fl_entry_json_digest_append(fl_buf *b, const fl_entry *e, uint64_t blank,
+				 uint64_t *digest, int span_field, size_t *span_off,
+				 size_t *span_len);
+/* Replace bytes [off, off+len) of json by value as a JSON string when that
+ * takes exactly len bytes; false (json untouched) otherwise. */
+bool fl_json_splice_str_inplace(char *json, size_t off, size_t len, const char *value);
 /* json with its bytes [off, off+len) replaced by value as a JSON string
  * (json is reallocated when the length changes) */
 char *fl_json_splice_str(char *json, size_t off, size_t len, const char *value);

@@ -58,6 +58,28 @@ char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *sta
 	return json;
 }
 
+size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char hash[17],
+			   int *state)
+{
+	int cca = -1;
+	uint64_t mask = volatile_fields(&cca), h;
+	size_t start = b->n, off, len;
+	fl_entry_json_digest_append(b, e, mask, &h, cca, &off, &len);
+	snprintf(hash, 17, "%016llx", (unsigned long long)h);
+	int st = w ? fl_sw_state(w, e, hash) : FL_SW_NEW;
+	if (st == FL_SW_UNCHANGED && cca >= 0 &&
+	    !fl_json_splice_str_inplace(b->s + start, off, len, e->content_changed_at)) {
+		/* a stored time of another length: write the record again */
+		b->n = start;
+		char *json = fl_entry_to_json(e, false);
+		fl_buf_puts(b, json);
+		free(json);
+	}
+	if (state)
+		*state = st;
+	return b->n - start;
+}
+
 struct fl_scan_writer {
 	fl_store *st;
 	fl_strmap map;   /* id -> index in hash/changed_at */

@@ -16,6 +16,10 @@ int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *er
  * record keeps its stored contentChangedAt (in e and in the JSON) and
  * *state (if not NULL) receives FL_SW_*, as fl_sw_state(). */
 char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *state);
+/* The same appended to b; returns its length. */
+struct fl_buf;
+size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, struct fl_buf *b,
+			   char hash[17], int *state);
 /* Whether e is new, changed or unchanged against the stored records:
  * fl_sw_state() only reads w (any thread may call it while no other call
  * changes w) and keeps the stored contentChangedAt of an unchanged record;

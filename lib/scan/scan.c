@@ -43,7 +43,9 @@ struct job {
 	struct pre *pre;        /* its records, built by the worker */
 	size_t npre, nsites;
 	/* with a writer: the JSON of its records (those with inblock set),
-	 * one after another, and the same compressed for the store */
+	 * one after another (written in rawb, then moved to raw), and the
+	 * same compressed for the store */
+	fl_buf rawb;
 	char *raw;
 	size_t raw_len, nblock;
 	void *block;
@@ -57,8 +59,9 @@ struct pre {
 	fl_facts f;
 	int line, col;
 	char hash[17];          /* with a writer: content digest */
-	char *json;             /* with a writer: the record's JSON (moved into
-				   the job's block by the worker: then NULL) */
+	char *json;             /* with a writer: the record's JSON when it was
+				   encoded again by the main thread (a slug
+				   suffix); else NULL, and it is in the block */
 	bool inblock;           /* its JSON is bytes [boff, boff+blen) of the
 				   job's raw/block */
 	size_t boff, blen;
@@ -493,33 +496,36 @@ static void encode_pre(const fl_scan_writer *w, struct pre *p)
 	p->json = fl_sw_encode(w, &p->e, p->hash, &p->state);
 }
 
-/* With a writer: the job's records, one block (compressed here, on the
- * worker's core, so that the main thread only writes it). */
+/* With a writer: validate, digest, compare with the stored record, and
+ * write the record's JSON at the end of the job's block. */
+static void encode_in_block(const fl_scan_writer *w, struct job *j, struct pre *p)
+{
+	fl_err err;
+	if (fl_entry_validate(&p->e, &err) < 0) {
+		p->verr = fl_xstrdup(err.msg);
+		return;
+	}
+	p->boff = j->rawb.n;
+	p->blen = fl_sw_encode_append(w, &p->e, &j->rawb, p->hash, &p->state);
+	p->inblock = true;
+	j->nblock++;
+}
+
+/* With a writer: the job's block, compressed here, on the worker's core,
+ * so that the main thread only writes it. */
 static void build_block(struct job *j)
 {
-	fl_buf b = {0};
-	for (size_t k = 0; k < j->npre; k++) {
-		struct pre *p = &j->pre[k];
-		if (!p->json)
-			continue;
-		size_t n = strlen(p->json);
-		p->boff = b.n;
-		p->blen = n;
-		p->inblock = true;
-		fl_buf_put(&b, p->json, n);
-		free(p->json);
-		p->json = NULL;
-		j->nblock++;
-	}
 	if (!j->nblock)
 		return;
-	j->raw = b.s;
-	j->raw_len = b.n;
+	j->raw = j->rawb.s;
+	j->raw_len = j->rawb.n;
+	memset(&j->rawb, 0, sizeof j->rawb);
 	j->block = fl_sw_compress(j->raw, j->raw_len, &j->block_len);
 }
 
 static void free_block(struct job *j)
 {
+	fl_buf_free(&j->rawb);
 	free(j->raw);
 	free(j->block);
 	j->raw = NULL;
@@ -644,7 +650,7 @@ static void prepare_job(struct ctx *c, size_t i)
 		f->language = j->lang->name;
 		f->column = s->col;
 		if (c->w)
-			encode_pre(c->w, p);
+			encode_in_block(c->w, j, p);
 	}
 	fl_strmap_free(&seen);
 	/* the sites and windows are in the records now */
