@@ -5,11 +5,14 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "faultline.h"
 
@@ -89,30 +92,37 @@ int fl_seterr(fl_err *err, const char *fmt, ...)
 
 char *fl_read_file(const char *path, size_t *len, struct fl_err *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
 		fl_seterr(err, "cannot open %s: %s", path, strerror(errno));
 		return NULL;
 	}
-	size_t cap = 65536, n = 0;
+	/* a buffer of the file's size (and a byte more, to see the end in
+	 * one read); a file that grows meanwhile is read to its new end */
+	struct stat sb;
+	size_t cap = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0
+		? (size_t)sb.st_size + 2 : 65536;
+	size_t n = 0;
 	char *buf = fl_xmalloc(cap);
 	for (;;) {
 		if (n + 1 >= cap) {
 			cap *= 2;
 			buf = fl_xrealloc(buf, cap);
 		}
-		size_t r = fread(buf + n, 1, cap - n - 1, f);
-		n += r;
+		ssize_t r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
+			close(fd);
+			free(buf);
+			return NULL;
+		}
 		if (r == 0)
 			break;
+		n += (size_t)r;
 	}
-	if (ferror(f)) {
-		fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
+	close(fd);
 	buf[n] = '\0';
 	if (len)
 		*len = n;
