@@ -96,24 +96,10 @@ void fl_toks_free(fl_toks *t)
 	memset(t, 0, sizeof *t);
 }
 
-fl_tok *fl_toks_push(fl_toks *t, int kind, size_t off, size_t len, int line,
-		     int col)
+void fl_toks_grow(fl_toks *t)
 {
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 256;
-		t->v = fl_xrealloc(t->v, t->cap * sizeof *t->v);
-	}
-	fl_tok *k = &t->v[t->n++];
-	memset(k, 0, sizeof *k);
-	k->kind = (uint8_t)kind;
-	k->off = (uint32_t)off;
-	k->len = (uint32_t)len;
-	k->line = line;
-	k->col = col;
-	if (t->nl)
-		k->flags |= FL_TF_NL_BEFORE;
-	t->nl = false;
-	return k;
+	t->cap = t->cap ? t->cap * 2 : 256;
+	t->v = fl_xrealloc(t->v, t->cap * sizeof *t->v);
 }
 
 void fl_toks_str_begin(fl_toks *t, fl_tok *tok)
@@ -163,41 +149,21 @@ void fl_lx_adv_to(fl_toks *t, size_t p)
 	t->pos = p;
 }
 
-void fl_lx_skip_ws(fl_toks *t)
-{
-	while (t->pos < t->srclen) {
-		char c = t->src[t->pos];
-		if (c == '\n') {
-			t->nl = true;
-			t->line++;
-			t->pos++;
-			t->line_start = t->pos;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-			   c == '\v') {
-			t->pos++;
-		} else {
-			break;
-		}
-	}
-}
+/* 1: [A-Za-z0-9_] and bytes >= 0x80; 2: '$'; 4: space \t \r \f \v */
+const uint8_t fl_lx_class[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 
 static bool is_ident_byte(unsigned char c, bool dollar_ok)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_' || c >= 0x80 ||
-	       (dollar_ok && c == '$');
-}
-
-void fl_lx_ident(fl_toks *t, bool dollar_ok)
-{
-	size_t start = t->pos;
-	int col = fl_lx_col(t);
-	while (t->pos < t->srclen &&
-	       is_ident_byte((unsigned char)t->src[t->pos], dollar_ok))
-		t->pos++;
-	if (t->pos == start)
-		t->pos++;
-	fl_toks_push(t, FL_TK_IDENT, start, t->pos - start, t->line, col);
+	return fl_lx_class[c] & (dollar_ok ? 3 : 1);
 }
 
 void fl_lx_number(fl_toks *t)

@@ -71,9 +71,21 @@ typedef struct fl_toks {
 void fl_toks_init(fl_toks *t, const fl_src *src);
 void fl_toks_free(fl_toks *t);
 
-/* Append a token spanning src[off, off+len) starting at line/col. */
-fl_tok *fl_toks_push(fl_toks *t, int kind, size_t off, size_t len, int line,
-		     int col);
+/* Append a token spanning src[off, off+len) starting at line/col (inline:
+ * every lexer calls it for every token). */
+void fl_toks_grow(fl_toks *t);
+static inline fl_tok *fl_toks_push(fl_toks *t, int kind, size_t off, size_t len,
+				   int line, int col)
+{
+	if (t->n == t->cap)
+		fl_toks_grow(t);
+	fl_tok *k = &t->v[t->n++];
+	*k = (fl_tok){.kind = (uint8_t)kind, .off = (uint32_t)off, .len = (uint32_t)len,
+		      .line = line, .col = col,
+		      .flags = t->nl ? FL_TF_NL_BEFORE : 0};
+	t->nl = false;
+	return k;
+}
 /* Decoded string text of a STRING token: start before decoding, then put
  * bytes into t->arena with fl_buf_*, then end to attach it to tok. */
 void fl_toks_str_begin(fl_toks *t, fl_tok *tok);
@@ -95,10 +107,41 @@ static inline int fl_lx_col(const fl_toks *t)
 {
 	return (int)(t->pos - t->line_start) + 1;
 }
+/* Byte classes: 1 identifier byte ([A-Za-z0-9_] and >= 0x80), 2 '$',
+ * 4 blank other than a newline (space, \t, \r, \f, \v). */
+extern const uint8_t fl_lx_class[256];
 /* Skip whitespace; sets t->nl when a newline was crossed. */
-void fl_lx_skip_ws(fl_toks *t);
+static inline void fl_lx_skip_ws(fl_toks *t)
+{
+	const char *s = t->src;
+	size_t p = t->pos, n = t->srclen;
+	while (p < n) {
+		unsigned char c = (unsigned char)s[p];
+		if (c == '\n') {
+			t->nl = true;
+			t->line++;
+			t->line_start = ++p;
+		} else if (fl_lx_class[c] & 4) {
+			p++;
+		} else {
+			break;
+		}
+	}
+	t->pos = p;
+}
 /* Lex an identifier [A-Za-z_$0-9 and bytes >= 0x80] starting at t->pos. */
-void fl_lx_ident(fl_toks *t, bool dollar_ok);
+static inline void fl_lx_ident(fl_toks *t, bool dollar_ok)
+{
+	size_t start = t->pos, p = start, n = t->srclen;
+	int col = fl_lx_col(t);
+	uint8_t want = dollar_ok ? 3 : 1;
+	while (p < n && (fl_lx_class[(unsigned char)t->src[p]] & want))
+		p++;
+	if (p == start)
+		p++;
+	t->pos = p;
+	fl_toks_push(t, FL_TK_IDENT, start, p - start, t->line, col);
+}
 /* Lex a number (digits, letters, '.', '_', exponent signs). */
 void fl_lx_number(fl_toks *t);
 /* Lex punctuation: the longest of ops (NULL-terminated list of multi-char
