@@ -723,6 +723,34 @@ static int status_of(const ctx *c, size_t b, size_t e)
 	return 0;
 }
 
+/* @fastify/error: createError('FST_ERR_X', 'message %s', status, Base)
+ * at the '(' open, the code first (http-errors' createError takes a
+ * status first instead).  The message, code, status (0: none) and base
+ * class (NULL: none), malloc'd; false when it is not that form. */
+static bool code_first_create(const ctx *c, size_t open, char **msg, char **code,
+			      int *http, char **base)
+{
+	size_t s[8], e[8];
+	size_t na = split_args(c, open, s, e, 8);
+	if (na < 2 || na > 4 || e[0] != s[0] + 1 || !is_kind(c, s[0], FL_TK_STRING))
+		return false;
+	const char *cs = fl_tok_str(&c->t, &c->t.v[s[0]]);
+	if (!cs || !looks_code(cs))
+		return false;
+	char *m = msg_of(c, s[1], e[1]);
+	if (!m)
+		return false;
+	*msg = m;
+	*code = fl_xstrdup(cs);
+	*http = na >= 3 ? status_of(c, s[2], e[2]) : 0;
+	if (*http < 100 || *http > 599)
+		*http = 0;
+	if (base)
+		*base = na >= 4 && e[3] == s[3] + 1 && is_kind(c, s[3], FL_TK_IDENT)
+			? fl_tok_dup(&c->t, s[3]) : NULL;
+	return true;
+}
+
 /* ---- frames (enclosing function / guard) ---------------------------------- */
 
 static bool is_ctl_kw(const ctx *c, size_t i)
@@ -1124,12 +1152,14 @@ static bool class_defaults(const ctx *c, size_t i, jsclass *jc)
 	return true;
 }
 
-/* A byte scan before lexing: a file that can declare such a class. */
+/* A byte scan before lexing: a file that can declare such a class, or
+ * make one with createError(). */
 static bool has_error_class(const char *s, size_t n)
 {
-	return (memmem(s, n, "this.message", 12) || memmem(s, n, "this.code", 9) ||
-		memmem(s, n, "super(", 6)) &&
-	       fl_may_declare_error_class(s, n);
+	return ((memmem(s, n, "this.message", 12) || memmem(s, n, "this.code", 9) ||
+		 memmem(s, n, "super(", 6)) &&
+		fl_may_declare_error_class(s, n)) ||
+	       memmem(s, n, "createError(", 12);
 }
 
 /* report_ctor() without a message: the class's default, if the tree has
@@ -1155,7 +1185,22 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 	char *msg = NULL, *code = NULL;
 	int http = 0;
 	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;
-	if (strncmp(cls, "ERR_", 4) == 0) {
+	const char *dm = NULL, *dc = NULL;
+	int ds = 0;
+	char *base = NULL;
+	if (strcmp(cls, "createError") == 0 &&
+	    code_first_create(c, open, &msg, &code, &http, &base)) {
+		/* an error class made by @fastify/error: its message and code */
+		free(cls);
+		cls = base;
+	} else if (looks_code_name(cls, strlen(cls)) &&
+		   fl_classdefs_find(c->tree, cls, &dm, &dc, &ds) && dm) {
+		/* new FST_ERR_X(args) of a class made so: the arguments fill
+		 * the message's %s, they are not the message */
+		msg = fl_xstrdup(dm);
+		code = dc ? fl_xstrdup(dc) : NULL;
+		http = ds;
+	} else if (strncmp(cls, "ERR_", 4) == 0) {
 		code = fl_xstrdup(cls);
 	} else if (strcmp(cls, "createError") == 0 ||
 		   strcmp(cls, "HttpError") == 0) {
@@ -1540,6 +1585,19 @@ static void js_collect(void *tree, const fl_src *src)
 	lex_js(&c.t, jsx_of(src->path));
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
 	for (size_t i = 0; i + 2 < c.t.n && tr->n < 65536; i++) {
+		/* NAME: createError('CODE', 'message', ...) or NAME = ... */
+		if (i >= 2 && is_id(&c, i, "createError") && is_p(&c, i + 1, "(") &&
+		    is_kind(&c, i - 2, FL_TK_IDENT) &&
+		    (is_p(&c, i - 1, ":") || is_p(&c, i - 1, "="))) {
+			char *msg, *code;
+			int http;
+			if (code_first_create(&c, i + 1, &msg, &code, &http, NULL)) {
+				char *name = fl_tok_dup(&c.t, i - 2);
+				fl_classdefs_add(tr, name, msg, code, http);
+				free(name);
+			}
+			continue;
+		}
 		jsclass jc;
 		if (!is_id(&c, i, "class") || !class_defaults(&c, i, &jc))
 			continue;

@@ -384,6 +384,61 @@ static void test_error_class_defaults(void **state)
 	fl_sites_free(s);
 }
 
+/* @fastify/error: createError('CODE', 'message %s', status, Base) makes an
+ * error class; `new CODE(args)` raises it with that message (the arguments
+ * fill its %s) and code.  http-errors' createError(status, message) is
+ * still read as before, and a first argument that is not a code is not
+ * this form. */
+static void test_fastify_error_classes(void **state)
+{
+	(void)state;
+	const char *codes_js =
+		"const createError = require('@fastify/error')\n"                  /* 1 */
+		"const codes = {\n"                                                 /* 2 */
+		"  FST_ERR_NOT_FOUND: createError('FST_ERR_NOT_FOUND', 'Not Found', 404),\n" /* 3 */
+		"  FST_ERR_QSP_NOT_FN: createError(\n"                              /* 4 */
+		"    'FST_ERR_QSP_NOT_FN',\n"                                       /* 5 */
+		"    \"querystringParser option should be a function, instead got '%s'\",\n" /* 6 */
+		"    500,\n"                                                        /* 7 */
+		"    TypeError\n"                                                   /* 8 */
+		"  ),\n"                                                            /* 9 */
+		"  FST_ERR_CTP_ALREADY_PRESENT: createError('FST_ERR_CTP_ALREADY_PRESENT', \"Content type parser '%s' already present.\")\n" /* 10 */
+		"}\n"                                                               /* 11 */
+		"const NotCode = createError('not a code', 'Some words here')\n";   /* 12 */
+	fl_sites *s = scan("lib/errors.js", codes_js);
+	const fl_site *x = EXPECT_SITE(s, "Not Found", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "FST_ERR_NOT_FOUND");
+	assert_int_equal(x->http, 404);
+	assert_null(x->cls);
+	x = EXPECT_SITE(s, "querystringParser option should be a function, instead got '%s'", 4,
+			FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "TypeError");
+	assert_int_equal(x->http, 500);
+	x = EXPECT_SITE(s, "Content type parser '%s' already present.", 10, FL_T_EXCEPTION);
+	assert_int_equal(x->http, 0);
+	assert_null(harness_find(s, "Some words here")); /* not the code-first form */
+	fl_sites_free(s);
+
+	const char *use_js =
+		"const { FST_ERR_CTP_ALREADY_PRESENT, FST_ERR_NOT_FOUND } = require('./errors')\n" /* 1 */
+		"function add (type) {\n"                                            /* 2 */
+		"  if (this.has(type)) throw new FST_ERR_CTP_ALREADY_PRESENT(type)\n" /* 3 */
+		"  throw new FST_ERR_NOT_FOUND()\n"                                  /* 4 */
+		"}\n"                                                                /* 5 */
+		"function other () { throw new FST_ERR_UNKNOWN('addThing') }\n";    /* 6 */
+	fl_src files[] = {{"lib/errors.js", codes_js, strlen(codes_js)},
+			  {"lib/parser.js", use_js, strlen(use_js)}};
+	s = harness_scan_tree(&fl_lang_js, files, 2, 1);
+	x = EXPECT_SITE(s, "Content type parser '%s' already present.", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->code, "FST_ERR_CTP_ALREADY_PRESENT");
+	assert_null(harness_find(s, "type"));
+	x = EXPECT_SITE(s, "Not Found", 4, FL_T_EXCEPTION);
+	assert_int_equal(x->http, 404);
+	/* a class the tree does not make keeps the old reading */
+	EXPECT_SITE(s, "addThing", 6, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -396,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_no_junk),
 		cmocka_unit_test(test_real_projects),
 		cmocka_unit_test(test_error_class_defaults),
+		cmocka_unit_test(test_fastify_error_classes),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
