@@ -124,12 +124,16 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	/* an error class that holds its own default message (idiom "class
 	 * ..."): the site is its declaration, it raises wherever it is used */
 	bool cdef = s->cls && s->idiom && strncmp(s->idiom, "class ", 6) == 0;
+	/* Python's `def __init__(self): super().__init__("...")`: no message
+	 * can be given, the class always has this one */
+	bool fixed = cdef && strcmp(s->idiom, "class constructor __init__") == 0;
 
 	/* documentation */
 	if (cdef) {
 		fl_buf_puts(&b, "`");
 		fl_buf_puts(&b, s->cls);
-		fl_buf_puts(&b, "` is an error class whose message is this text unless it is given another");
+		fl_buf_puts(&b, fixed ? "` is an error class whose `__init__` always gives it this message"
+				      : "` is an error class whose message is this text unless it is given another");
 	} else {
 		who(&b, s, path, true);
 		fl_buf_putc(&b, ' ');
@@ -149,7 +153,9 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	}
 	if (has_placeholders(e->error_message, e->message_pattern))
 		fl_buf_puts(&b, " The placeholders in the message are filled in at run time with the values involved.");
-	if (cdef) {
+	if (fixed) {
+		fl_buf_puts(&b, " It is set at ");
+	} else if (cdef) {
 		fl_buf_puts(&b, " The default is set by its `");
 		fl_buf_puts(&b, s->idiom + 6);
 		fl_buf_puts(&b, "` at ");
@@ -170,7 +176,8 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (cdef) {
 		fl_buf_puts(&b, "Code that creates or raises `");
 		fl_buf_puts(&b, s->cls);
-		fl_buf_puts(&b, "` without a message of its own, wherever the class (declared at ");
+		fl_buf_puts(&b, fixed ? "`, wherever the class (declared at "
+				      : "` without a message of its own, wherever the class (declared at ");
 		fl_buf_puts(&b, path);
 		fl_buf_putc(&b, ':');
 		fl_buf_puts(&b, line);

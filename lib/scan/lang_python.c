@@ -844,12 +844,80 @@ typedef struct pyclass {
 	char *msg, *code;  /* owned */
 	int status;        /* status_code = 404 / status.HTTP_404_NOT_FOUND */
 	bool excy;         /* named or derived like an exception */
+	bool init;         /* the message is passed on by __init__ */
 } pyclass;
 
 static bool excy_name(const char *s, size_t n)
 {
 	return ends_with(s, n, "Error") || ends_with(s, n, "Exception") ||
 	       ends_with(s, n, "Exc") || ends_with(s, n, "Warning");
+}
+
+/* `def __init__(self):` at d (at the class body's column bcol) whose body
+ * passes one message to the base class -- `super().__init__(message)`,
+ * `super(X, self).__init__(...)`, `Base.__init__(self, ...)` -- a literal or
+ * a local variable assigned one in that body (httpx's StreamConsumed): the
+ * message, with *at its token; NULL otherwise (a parameter passed on is
+ * not a message: the raiser gives it). */
+static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
+			  size_t *at)
+{
+	size_t k = d + 1;
+	if (!fl_tok_is_ident(t, k, "__init__") || !is_p(t, k + 1, '(') ||
+	    !fl_tok_is_ident(t, k + 2, "self") || m[k + 1] == NONE)
+		return NULL;
+	/* the header's ':' (after an optional -> None) */
+	k = m[k + 1] + 1;
+	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
+		k++;
+	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE) ||
+	    t->v[k + 1].col <= bcol)
+		return NULL;
+	size_t body = k + 1, end = body;
+	while (end < t->n && end - body < 4000 &&
+	       !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= bcol))
+		end = fl_tok_is_opener(t, end) && m[end] != NONE && m[end] > end ? m[end] + 1 : end + 1;
+	if (end > t->n)
+		end = t->n;
+	for (size_t q = body; q + 4 < end; q++) {
+		size_t open = NONE;
+		if (fl_tok_is_ident(t, q, "super") && is_p(t, q + 1, '(') && m[q + 1] != NONE &&
+		    is_p(t, m[q + 1] + 1, '.') && fl_tok_is_ident(t, m[q + 1] + 2, "__init__") &&
+		    is_p(t, m[q + 1] + 3, '('))
+			open = m[q + 1] + 3;
+		else if (t->v[q].kind == FL_TK_IDENT && is_p(t, q + 1, '.') &&
+			 fl_tok_is_ident(t, q + 2, "__init__") && is_p(t, q + 3, '(') &&
+			 fl_tok_is_ident(t, q + 4, "self") && is_p(t, q + 5, ','))
+			open = q + 3;
+		if (open == NONE || m[open] == NONE || m[open] > end)
+			continue;
+		size_t b = open + 1, e = m[open];
+		if (fl_tok_is_ident(t, b, "self") && is_p(t, b + 1, ','))
+			b += 2;
+		/* one argument */
+		for (size_t r = b; r < e; r = fl_tok_is_opener(t, r) && m[r] != NONE ? m[r] + 1 : r + 1)
+			if (is_p(t, r, ','))
+				return NULL;
+		*at = q;
+		if (e == b + 1 && t->v[b].kind == FL_TK_IDENT) {
+			/* NAME = <literal> earlier in the body, once */
+			char *msg = NULL;
+			int seen = 0;
+			for (size_t r = body; r + 2 < q; r++)
+				if ((t->v[r].flags & FL_TF_NL_BEFORE) && t->v[r].kind == FL_TK_IDENT && t->v[r].len == t->v[b].len &&
+				    memcmp(t->src + t->v[r].off, t->src + t->v[b].off, t->v[b].len) == 0 &&
+				    is_p(t, r + 1, '=')) {
+					size_t ve = r + 2;
+					while (ve < q && !(t->v[ve].flags & FL_TF_NL_BEFORE))
+						ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
+					free(msg);
+					msg = seen++ ? NULL : py_msg(t, r + 2, ve, false);
+				}
+			return msg;
+		}
+		return py_msg(t, b, e, false);
+	}
+	return NULL;
 }
 
 /* The message attribute of the class statement at i (`class` at the start of
@@ -883,6 +951,17 @@ static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc
 		if (!(tk->flags & FL_TF_NL_BEFORE) || tk->col != bcol ||
 		    tk->kind != FL_TK_IDENT) {
 			k = fl_tok_is_opener(t, k) && m[k] != NONE && m[k] > k ? m[k] + 1 : k + 1;
+			continue;
+		}
+		if (fl_tok_is_ident(t, k, "def") && !pc->msg) {
+			size_t at;
+			char *im = init_message(t, m, k, bcol, &at);
+			if (im) {
+				pc->msg = im;
+				pc->attr = at;
+				pc->init = true;
+			}
+			k++;
 			continue;
 		}
 		/* NAME [: annotation] = value, to the end of the line */
@@ -924,6 +1003,8 @@ static bool has_class_attr(const char *s, size_t n)
 {
 	if (!memmem(s, n, "class", 5))
 		return false;
+	if (memmem(s, n, "def __init__(self", 17) && memmem(s, n, ".__init__(", 10))
+		return true;
 	for (const char *const *a = cls_msg_attrs; *a; a++) {
 		size_t l = strlen(*a);
 		for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), *a, l)) != NULL; p += l) {
@@ -1293,7 +1374,8 @@ static void class_site(walker *w, size_t i)
 		const fl_toks *t = w->t;
 		char *cls = fl_tok_dup(t, pc.name);
 		char *attr = fl_tok_dup(t, pc.attr);
-		char *idiom = fl_xasprintf("class attribute %s", attr);
+		char *idiom = pc.init ? fl_xstrdup("class constructor __init__")
+				      : fl_xasprintf("class attribute %s", attr);
 		free(attr);
 		size_t n = t->v[pc.name].len;
 		bool valid = ends_with(cls, n, "ValidationError");

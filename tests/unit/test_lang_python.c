@@ -341,6 +341,57 @@ static void test_class_default_messages(void **state)
 	fl_sites_free(s);
 }
 
+/* A class whose __init__ passes a message of its own to the base class
+ * (httpx's StreamConsumed): that message is the class's, and a raise of the
+ * class without one gets it.  A parameter passed on is not a message. */
+static void test_init_default_messages(void **state)
+{
+	(void)state;
+	const char *errors_py =
+		"class StreamConsumed(StreamError):\n"                          /* 1 */
+		"    def __init__(self) -> None:\n"                             /* 2 */
+		"        message = (\n"                                         /* 3 */
+		"            \"Attempted to read or stream some content, but the content has \"\n" /* 4 */
+		"            \"already been streamed.\"\n"                      /* 5 */
+		"        )\n"                                                   /* 6 */
+		"        super().__init__(message)\n"                           /* 7 */
+		"\n"
+		"class InvalidURL(Exception):\n"                                /* 9 */
+		"    def __init__(self, url):\n"                                /* 10 */
+		"        Exception.__init__(self, f'Invalid URL: {url}')\n"     /* 11 */
+		"\n"
+		"class Wrapped(Exception):\n"                                   /* 13 */
+		"    def __init__(self, message, request=None):\n"              /* 14 */
+		"        super().__init__(message)\n"                           /* 15 */
+		"\n"
+		"class Banner(Widget):\n"                                       /* 17 */
+		"    def __init__(self):\n"                                     /* 18 */
+		"        super().__init__('Welcome back')\n";                   /* 19 */
+	fl_sites *s = harness_scan(&fl_lang_python, "pkg/_exceptions.py", errors_py);
+	const fl_site *x = EXPECT_SITE(s, "Attempted to read or stream some content, but the content has already been streamed.",
+				       7, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "StreamConsumed");
+	harness_expect_str(x->idiom, "class constructor __init__");
+	x = EXPECT_SITE(s, "Invalid URL: {url}", 11, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "InvalidURL");
+	assert_int_equal((int)s->n, 2); /* not Wrapped's parameter, not Banner */
+	fl_sites_free(s);
+
+	const char *models_py =
+		"def read(stream):\n"                                            /* 1 */
+		"    if stream.consumed:\n"                                      /* 2 */
+		"        raise StreamConsumed()\n"                               /* 3 */
+		"    raise Wrapped('The stream broke')\n";                       /* 4 */
+	fl_src files[] = {{"pkg/_exceptions.py", errors_py, strlen(errors_py)},
+			  {"pkg/_models.py", models_py, strlen(models_py)}};
+	s = harness_scan_tree(&fl_lang_python, files, 2, 1);
+	x = EXPECT_SITE(s, "Attempted to read or stream some content, but the content has already been streamed.",
+			3, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "stream.consumed");
+	EXPECT_SITE(s, "The stream broke", 4, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -403,6 +454,7 @@ int main(void)
 		cmocka_unit_test(test_nesting_guard),
 		cmocka_unit_test(test_var_message),
 		cmocka_unit_test(test_class_default_messages),
+		cmocka_unit_test(test_init_default_messages),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
