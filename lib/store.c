@@ -269,6 +269,7 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 		 * 4 KiB pages would hold one each and waste a third of the
 		 * file (no effect on an existing store) */
 		exec(st, "PRAGMA page_size = 16384", NULL);
+		exec(st, "PRAGMA synchronous = NORMAL", NULL);
 		int rc = exec(st, "PRAGMA journal_mode = WAL", err);
 		if (rc < 0) {
 			fl_seterr(err, "%s is not a faultline store (%s)", path,

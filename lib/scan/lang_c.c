@@ -1031,6 +1031,7 @@ static void kept_free(ckept *k)
 	free(k->path);
 	free(k->t.v);
 	free(k->t.match);
+	free(k->t.br);
 	fl_buf_free(&k->t.arena);
 	free(k->mt);
 }

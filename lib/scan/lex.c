@@ -63,6 +63,7 @@ void fl_toks_init(fl_toks *t, const fl_src *src)
 	t->src = src->text;
 	t->srclen = src->len;
 	t->line = 1;
+	t->br_ok = true;
 	struct toks_spare *sp = spare_get(false);
 	if (sp) {
 		t->v = sp->v;
@@ -78,6 +79,7 @@ void fl_toks_init(fl_toks *t, const fl_src *src)
 void fl_toks_free(fl_toks *t)
 {
 	free(t->match);
+	free(t->br);
 	/* keep the larger buffers; a huge one (over 64 MB) goes back */
 	struct toks_spare *sp = t->cap * sizeof *t->v <= (64u << 20) ? spare_get(true) : NULL;
 	if (sp && t->cap > sp->cap) {
@@ -94,6 +96,12 @@ void fl_toks_free(fl_toks *t)
 		fl_buf_free(&t->arena);
 	}
 	memset(t, 0, sizeof *t);
+}
+
+void fl_toks_br_grow(fl_toks *t)
+{
+	t->brcap = t->brcap ? t->brcap * 2 : 256;
+	t->br = fl_xrealloc(t->br, t->brcap * sizeof *t->br);
 }
 
 void fl_toks_grow(fl_toks *t)
@@ -149,12 +157,13 @@ void fl_lx_adv_to(fl_toks *t, size_t p)
 	t->pos = p;
 }
 
-/* 1: [A-Za-z0-9_] and bytes >= 0x80; 2: '$'; 4: space \t \r \f \v */
+/* 1: [A-Za-z0-9_] and bytes >= 0x80; 2: '$'; 4: space \t \r \f \v;
+ * 8: ( ) [ ] { }; 16: FL_LX_OP_TAIL, a multi-byte operator's second byte */
 const uint8_t fl_lx_class[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
-	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+	4, 16, 0, 16, 18, 16, 16, 0, 8, 8, 16, 16, 0, 16, 16, 16, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 0, 16, 16, 16, 16,
+	16, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 16, 8, 16, 1,
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 16, 8, 16, 0,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -190,31 +199,22 @@ void fl_lx_number(fl_toks *t)
 	fl_toks_push(t, FL_TK_NUMBER, start, t->pos - start, t->line, col);
 }
 
-/* the bytes of FL_LX_OP_TAIL: a multi-byte operator's second byte */
-static const bool op_tail[256] = {
-	['!'] = 1, ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['*'] = 1,
-	['+'] = 1, ['-'] = 1, ['.'] = 1, ['/'] = 1, [':'] = 1, ['<'] = 1,
-	['='] = 1, ['>'] = 1, ['?'] = 1, ['@'] = 1, ['\\'] = 1, ['^'] = 1,
-	['|'] = 1, ['~'] = 1,
-};
-
-void fl_lx_punct(fl_toks *t, const char *const *ops)
+/* The longest of ops at t->pos (fl_lx_punct() when the next byte may
+ * continue an operator): every op is two bytes or more. */
+void fl_lx_punct_ops(fl_toks *t, const char *const *ops)
 {
 	size_t start = t->pos;
 	int col = fl_lx_col(t);
 	size_t best = 1;
-	char c = t->src[start];
-	if (ops && start + 1 < t->srclen &&
-	    op_tail[(unsigned char)t->src[start + 1]] && c != '(' && c != ')' &&
-	    c != '[' && c != ']' && c != '{' && c != '}') {
-		for (const char *const *op = ops; *op; op++) {
-			if ((*op)[0] != c)
-				continue;
-			size_t l = strlen(*op);
-			if (l > best && start + l <= t->srclen &&
-			    memcmp(t->src + start, *op, l) == 0)
-				best = l;
-		}
+	char c = t->src[start], c1 = t->src[start + 1];
+	for (const char *const *op = ops; *op; op++) {
+		const char *o = *op;
+		if (o[0] != c || o[1] != c1)
+			continue;
+		size_t l = o[2] ? strlen(o) : 2;
+		if (l > best && start + l <= t->srclen &&
+		    memcmp(t->src + start, o, l) == 0)
+			best = l;
 	}
 	t->pos += best;
 	fl_toks_push(t, FL_TK_PUNCT, start, best, t->line, col);
@@ -419,10 +419,17 @@ static char closer_of(char c)
 size_t *fl_tok_match_table(const fl_toks *t, int mode)
 {
 	size_t *m = fl_xmalloc((t->n + 1) * sizeof *m);
-	size_t *st = fl_xmalloc((t->n + 1) * sizeof *st);
+	memset(m, 0xff, (t->n + 1) * sizeof *m); /* FL_NOMATCH */
+	/* the brackets: those fl_toks_push() saw (checked again: a token may
+	 * have been changed since), or every token */
+	bool br = t->br_ok && t->n <= UINT32_MAX;
+	size_t nb = br ? t->brn : t->n;
+	size_t *st = fl_xmalloc((nb + 1) * sizeof *st);
 	size_t sp = 0;
-	for (size_t i = 0; i < t->n; i++) {
-		m[i] = FL_NOMATCH;
+	for (size_t b = 0; b < nb; b++) {
+		size_t i = br ? t->br[b] : b;
+		if (i >= t->n)
+			continue;
 		const fl_tok *k = &t->v[i];
 		if (k->kind != FL_TK_PUNCT || k->len != 1)
 			continue;

@@ -66,6 +66,12 @@ typedef struct fl_toks {
 	/* bracket match table, built on first use by fl_tok_match */
 	size_t *match;
 	size_t match_n;
+	/* with br_ok (set by fl_toks_init): the index of every one-byte
+	 * bracket token, in order, as fl_toks_push() saw them, so that
+	 * fl_tok_match_table() visits those only */
+	uint32_t *br;
+	size_t brn, brcap;
+	bool br_ok;
 } fl_toks;
 
 void fl_toks_init(fl_toks *t, const fl_src *src);
@@ -74,11 +80,18 @@ void fl_toks_free(fl_toks *t);
 /* Append a token spanning src[off, off+len) starting at line/col (inline:
  * every lexer calls it for every token). */
 void fl_toks_grow(fl_toks *t);
+void fl_toks_br_grow(fl_toks *t);
+extern const uint8_t fl_lx_class[256];
 static inline fl_tok *fl_toks_push(fl_toks *t, int kind, size_t off, size_t len,
 				   int line, int col)
 {
 	if (t->n == t->cap)
 		fl_toks_grow(t);
+	if (kind == FL_TK_PUNCT && len == 1 && (fl_lx_class[(unsigned char)t->src[off]] & 8)) {
+		if (t->brn == t->brcap)
+			fl_toks_br_grow(t);
+		t->br[t->brn++] = (uint32_t)t->n;
+	}
 	fl_tok *k = &t->v[t->n++];
 	*k = (fl_tok){.kind = (uint8_t)kind, .off = (uint32_t)off, .len = (uint32_t)len,
 		      .line = line, .col = col,
@@ -107,9 +120,8 @@ static inline int fl_lx_col(const fl_toks *t)
 {
 	return (int)(t->pos - t->line_start) + 1;
 }
-/* Byte classes: 1 identifier byte ([A-Za-z0-9_] and >= 0x80), 2 '$',
- * 4 blank other than a newline (space, \t, \r, \f, \v). */
-extern const uint8_t fl_lx_class[256];
+/* Byte classes (fl_lx_class): 1 identifier byte ([A-Za-z0-9_] and >= 0x80),
+ * 2 '$', 4 blank other than a newline (space, \t, \r, \f, \v), 8 bracket. */
 /* Skip whitespace; sets t->nl when a newline was crossed. */
 static inline void fl_lx_skip_ws(fl_toks *t)
 {
@@ -149,7 +161,20 @@ void fl_lx_number(fl_toks *t);
  * when the next byte is not one of FL_LX_OP_TAIL the token is one byte
  * without looking at ops, so every operator's second byte must be in it. */
 #define FL_LX_OP_TAIL "!#$%&*+-./:<=>?@\\^|~"
-void fl_lx_punct(fl_toks *t, const char *const *ops);
+void fl_lx_punct_ops(fl_toks *t, const char *const *ops);
+static inline void fl_lx_punct(fl_toks *t, const char *const *ops)
+{
+	size_t start = t->pos;
+	if (ops && start + 1 < t->srclen &&
+	    (fl_lx_class[(unsigned char)t->src[start + 1]] & 16) &&
+	    !(fl_lx_class[(unsigned char)t->src[start]] & 8)) {
+		fl_lx_punct_ops(t, ops);
+		return;
+	}
+	int col = fl_lx_col(t);
+	t->pos++;
+	fl_toks_push(t, FL_TK_PUNCT, start, 1, t->line, col);
+}
 /* Decode one backslash escape at t->pos (pointing at the backslash) into
  * b: \n \t \r \0 \\ \' \" \a \b \f \v \e, \xHH, \uHHHH, \u{H..}, \UHHHHHHHH,
  * octal \NNN.  Unknown escapes keep the character after the backslash. */
