@@ -3,6 +3,7 @@
  * output, docs/examples, tests, hidden folders, --exclude globs (by path),
  * and binary, minified, generated or over-1-MB content (by content).
  */
+#define _GNU_SOURCE /* memmem */
 #include "filter.h"
 
 #include <fnmatch.h>
@@ -160,13 +161,7 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 
 static bool has(const char *s, size_t n, const char *needle)
 {
-	size_t l = strlen(needle);
-	if (l > n)
-		return false;
-	for (size_t i = 0; i + l <= n; i++)
-		if (s[i] == needle[0] && memcmp(s + i, needle, l) == 0)
-			return true;
-	return false;
+	return memmem(s, n, needle, strlen(needle)) != NULL;
 }
 
 /* The bytes of s[0..n) in lines over FL_MINIFIED_LINE characters.  Lines

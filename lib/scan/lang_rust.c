@@ -714,7 +714,7 @@ static size_t rs_receiver(const rs_st *st, size_t end)
 	return b;
 }
 
-static bool ends_with_error(const fl_toks *t, size_t i)
+static inline bool ends_with_error(const fl_toks *t, size_t i)
 {
 	const fl_tok *k = &t->v[i];
 	return k->kind == FL_TK_IDENT && k->len >= 5 &&
@@ -1057,7 +1057,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			}
 			continue;
 		}
-		if (ends_with_error(t, i) && fl_tok_is_punct(t, i + 1, "::") &&
+		if (fl_tok_is_punct(t, i + 1, "::") && ends_with_error(t, i) &&
 		    (fl_tok_is_ident(t, i + 2, "new") || fl_tok_is_ident(t, i + 2, "other") ||
 		     fl_tok_is_ident(t, i + 2, "new_spanned")) &&
 		    fl_tok_pch(t, i + 3) == '(') {

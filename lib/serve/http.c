@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <microhttpd.h>
 #include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
@@ -26,8 +25,12 @@
 #include <unistd.h>
 
 #include "publish/publish.h"
+#include "dynlib.h"
 #include "serve.h"
 #include "util.h"
+
+/* libmicrohttpd, loaded by fl_serve_run() (dynlib.h) */
+static const fl_mhd_api *M;
 
 #define MAX_QUERY 4096            /* bytes of q */
 #define MAX_BODY (1u << 20)       /* POST /api/explain */
@@ -115,28 +118,28 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, struct req *r,
 				size_t n, const char *cache)
 {
 	struct MHD_Response *resp =
-		MHD_create_response_from_buffer(n, body, MHD_RESPMEM_MUST_FREE);
+		M->create_response_from_buffer(n, body, MHD_RESPMEM_MUST_FREE);
 	if (!resp) {
 		free(body);
 		return MHD_NO;
 	}
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, ctype);
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
-	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	M->add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, ctype);
+	M->add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
+	M->add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	if (status == 405) {
 		const char *allow = r->path && strcmp(r->path, "/api/explain") == 0 ? "POST" : "GET, HEAD";
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, allow);
+		M->add_response_header(resp, MHD_HTTP_HEADER_ALLOW, allow);
 	}
 	if (status == 503)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+		M->add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "1");
 	if (r->extra_version)
-		MHD_add_response_header(resp, "X-Faultline-Dataset-Version", r->extra_version);
+		M->add_response_header(resp, "X-Faultline-Dataset-Version", r->extra_version);
 	if (r->extra_truncated)
-		MHD_add_response_header(resp, "X-Faultline-Truncated", "true");
+		M->add_response_header(resp, "X-Faultline-Truncated", "true");
 	r->status = status;
 	r->bytes = n;
-	enum MHD_Result rc = MHD_queue_response(c, status, resp);
-	MHD_destroy_response(resp);
+	enum MHD_Result rc = M->queue_response(c, status, resp);
+	M->destroy_response(resp);
 	return rc;
 }
 
@@ -232,27 +235,27 @@ static enum MHD_Result send_file(struct server *s, struct MHD_Connection *c,
 		cache = "public, max-age=86400";
 	else if (strcmp(url, "/data/manifest.json") == 0)
 		cache = "no-cache";
-	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+	const char *inm = M->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
 	struct MHD_Response *resp;
 	if (status == 200 && inm && (strcmp(inm, etag) == 0 || strcmp(inm, "*") == 0)) {
 		close(fd);
-		resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+		resp = M->create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
 		status = 304;
 		r->bytes = 0;
 	} else {
-		resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+		resp = M->create_response_from_fd((uint64_t)sb.st_size, fd);
 		r->bytes = (size_t)sb.st_size;
 	}
 	(void)s;
 	if (!resp)
 		return MHD_NO;
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, content_type(real));
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, etag);
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
-	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	M->add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, content_type(real));
+	M->add_response_header(resp, MHD_HTTP_HEADER_ETAG, etag);
+	M->add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
+	M->add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	r->status = status;
-	enum MHD_Result rc = MHD_queue_response(c, status, resp);
-	MHD_destroy_response(resp);
+	enum MHD_Result rc = M->queue_response(c, status, resp);
+	M->destroy_response(resp);
 	return rc;
 }
 
@@ -295,13 +298,13 @@ static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 		size_t n = strlen(orig);
 		if (orig[n - 1] != '/') {
 			free(real);
-			struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+			struct MHD_Response *resp = M->create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
 			char *loc = fl_xasprintf("%s/", orig);
-			MHD_add_response_header(resp, MHD_HTTP_HEADER_LOCATION, loc);
+			M->add_response_header(resp, MHD_HTTP_HEADER_LOCATION, loc);
 			free(loc);
 			r->status = 301;
-			enum MHD_Result rc = MHD_queue_response(c, 301, resp);
-			MHD_destroy_response(resp);
+			enum MHD_Result rc = M->queue_response(c, 301, resp);
+			M->destroy_response(resp);
 			return rc;
 		}
 		char *idx = fl_xasprintf("%sindex.html", url);
@@ -383,7 +386,7 @@ static void cache_put(struct server *s, const char *key, size_t klen, uint64_t h
 
 static const char *arg(struct MHD_Connection *c, const char *k)
 {
-	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, k);
+	return M->lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, k);
 }
 
 static bool valid_repo(const char *r)
@@ -442,7 +445,7 @@ static enum MHD_Result api_explain(struct server *s, struct MHD_Connection *c, s
 	const char *text = r->body.s ? r->body.s : "";
 	size_t n = r->body.n;
 	json_t *jbody = NULL;
-	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+	const char *ct = M->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
 	if (ct && fl_str_starts(ct, "application/json")) {
 		jbody = json_loadb(text, n, 0, NULL);
 		json_t *lg = json_object_get(jbody, "log");
@@ -473,7 +476,7 @@ static enum MHD_Result api_explain(struct server *s, struct MHD_Connection *c, s
 	 * not JSON Lines) gets them wrapped as {"matches":[...],"lines",
 	 * "datasetVersion"}.  Either way the headers carry the version and
 	 * whether the time limit cut the answer short. */
-	const char *acc = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+	const char *acc = M->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
 	if (acc && strstr(acc, "application/json") && !strstr(acc, "ndjson") &&
 	    !strstr(acc, "jsonl"))
 		return send_json(c, r, 200, o, "no-store");
@@ -630,7 +633,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		if (atomic_load(&s->draining))
 			return send_error(c, r, 503, "the server is shutting down");
 		if (strcmp(method, MHD_HTTP_METHOD_POST) == 0 && strcmp(url, "/api/explain") == 0) {
-			const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+			const char *cl = M->lookup_connection_value(c, MHD_HEADER_KIND,
 								     MHD_HTTP_HEADER_CONTENT_LENGTH);
 			unsigned long long len = cl ? strtoull(cl, NULL, 10) : MAX_BODY;
 			if (len > MAX_BODY)
@@ -680,7 +683,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	double ms = (fl_now_mono() - r->t0) * 1000.0;
 	char ip[INET6_ADDRSTRLEN] = "-";
 	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		M->get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 	if (ci && ci->client_addr) {
 		const struct sockaddr *sa = ci->client_addr;
 		if (sa->sa_family == AF_INET)
@@ -807,6 +810,8 @@ static int parse_listen(const char *l, struct sockaddr_storage *ss, socklen_t *s
 
 int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 {
+	if (!(M = fl_mhd(err)))
+		return -1;
 	struct server s;
 	memset(&s, 0, sizeof s);
 	s.o = o;
@@ -867,7 +872,7 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
 			 MHD_USE_ERROR_LOG | (addr.ss_family == AF_INET6 ? MHD_USE_IPv6 : 0);
-	struct MHD_Daemon *d = MHD_start_daemon(
+	struct MHD_Daemon *d = M->start_daemon(
 		flags, 0, NULL, NULL, handler, &s,
 		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
 		MHD_OPTION_THREAD_POOL_SIZE, s.threads,
@@ -885,7 +890,7 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		return fl_seterr(err, "cannot listen on %s: %s", o->listen ? o->listen : "127.0.0.1:8080",
 				 strerror(errno));
 	}
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	const union MHD_DaemonInfo *di = M->get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	char host[INET6_ADDRSTRLEN] = "?";
 	if (addr.ss_family == AF_INET)
 		inet_ntop(AF_INET, &((struct sockaddr_in *)&addr)->sin_addr, host, sizeof host);
@@ -903,7 +908,7 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		;
 	fprintf(stderr, "faultline: signal %d: draining\n", sig);
 	atomic_store(&s.draining, true);
-	MHD_socket ls = MHD_quiesce_daemon(d);
+	MHD_socket ls = M->quiesce_daemon(d);
 	if (ls != MHD_INVALID_SOCKET)
 		close(ls);
 	double t0 = fl_now_mono();
@@ -911,7 +916,7 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		struct timespec ts = {0, 10 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 	}
-	MHD_stop_daemon(d);
+	M->stop_daemon(d);
 	pthread_sigmask(SIG_SETMASK, &oldset, NULL);
 	fprintf(stderr, "faultline: stopped after %lld requests\n", (long long)atomic_load(&s.served));
 	fl_lookup_close(s.lk);

@@ -15,7 +15,6 @@
  * file.
  */
 #define _GNU_SOURCE
-#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -28,6 +27,7 @@
 #include <dirent.h>
 
 #include "publish/publish.h"
+#include "dynlib.h"
 #include "serve.h"
 #include "util.h"
 
@@ -269,6 +269,9 @@ struct dl {
 	bool over;
 };
 
+/* libcurl, loaded by the first sync_url() (dynlib.h) */
+static const fl_curl_api *CU;
+
 static size_t dl_write(char *p, size_t sz, size_t n, void *ud)
 {
 	struct dl *d = ud;
@@ -284,19 +287,19 @@ static size_t dl_write(char *p, size_t sz, size_t n, void *ud)
 static int fetch(CURL *c, const char *url, size_t max, fl_buf *out, fl_err *err)
 {
 	struct dl d = {{0}, max, false};
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, dl_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &d);
-	CURLcode cr = curl_easy_perform(c);
+	CU->easy_setopt(c, CURLOPT_URL, url);
+	CU->easy_setopt(c, CURLOPT_WRITEFUNCTION, dl_write);
+	CU->easy_setopt(c, CURLOPT_WRITEDATA, &d);
+	CURLcode cr = CU->easy_perform(c);
 	if (cr != CURLE_OK) {
 		fl_buf_free(&d.b);
 		if (d.over)
 			return fl_seterr(err, "%s: larger than %zu bytes", url, max);
 		long code = 0;
-		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+		CU->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
 		if (cr == CURLE_HTTP_RETURNED_ERROR)
 			return fl_seterr(err, "%s: HTTP status %ld", url, code);
-		return fl_seterr(err, "%s: %s", url, curl_easy_strerror(cr));
+		return fl_seterr(err, "%s: %s", url, CU->easy_strerror(cr));
 	}
 	fl_buf_cstr(&d.b);
 	*out = d.b;
@@ -453,25 +456,27 @@ static int download_all(CURL *c, srv_source *s, json_t *m, const char *mtext,
 
 static int sync_url(srv_source *s, fl_err *err)
 {
-	CURL *c = curl_easy_init();
+	if (!(CU = fl_curl(err)))
+		return -1;
+	CURL *c = CU->easy_init();
 	if (!c)
 		return fl_seterr(err, "cannot start the HTTP client");
-	curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https,file");
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-	curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
-	curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, 30L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, "faultline/" FL_VERSION);
+	CU->easy_setopt(c, CURLOPT_FAILONERROR, 1L);
+	CU->easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+	CU->easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
+	CU->easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https,file");
+	CU->easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	CU->easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
+	CU->easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+	CU->easy_setopt(c, CURLOPT_LOW_SPEED_TIME, 30L);
+	CU->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	CU->easy_setopt(c, CURLOPT_USERAGENT, "faultline/" FL_VERSION);
 	char *murl = fl_xasprintf("%s/manifest.json", s->url);
 	fl_buf mb;
 	int rc = fetch(c, murl, 1u << 20, &mb, err);
 	free(murl);
 	if (rc < 0) {
-		curl_easy_cleanup(c);
+		CU->easy_cleanup(c);
 		return -1;
 	}
 	json_error_t je;
@@ -480,14 +485,14 @@ static int sync_url(srv_source *s, fl_err *err)
 	if (!m || !v || strlen(v) >= sizeof s->version) {
 		json_decref(m);
 		fl_buf_free(&mb);
-		curl_easy_cleanup(c);
+		CU->easy_cleanup(c);
 		return fl_seterr(err, "%s/manifest.json: not a data set manifest (no datasetVersion)", s->url);
 	}
 	int lfd = lock_cache(s->cache, err);
 	if (lfd < 0) {
 		json_decref(m);
 		fl_buf_free(&mb);
-		curl_easy_cleanup(c);
+		CU->easy_cleanup(c);
 		return -1;
 	}
 	struct state st;
@@ -514,7 +519,7 @@ static int sync_url(srv_source *s, fl_err *err)
 	close(lfd);
 	json_decref(m);
 	fl_buf_free(&mb);
-	curl_easy_cleanup(c);
+	CU->easy_cleanup(c);
 	return rc;
 }
 
@@ -578,7 +583,6 @@ int srv_source_init(srv_source *s, const char *db, const char *data_dir,
 			s->url[--n] = '\0';
 		hash16(s->url, h);
 		s->cache = fl_xasprintf("%s/url-%s", root, h);
-		curl_global_init(CURL_GLOBAL_DEFAULT);
 	}
 	free(root);
 	return pub_mkdirs(s->cache, err);
