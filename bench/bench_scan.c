@@ -5,6 +5,10 @@
  * searches the same tree with ripgrep for an equivalent regex set of
  * error-raising idioms, and prints both times, their ratio and the peak RSS.
  *
+ * Also times the `faultline` binary next to this one (../faultline) as a
+ * process, as ripgrep is timed: `faultline scan TREE --db FRESH`, process
+ * start, scan, store and exit.
+ *
  * usage: bench_scan TREE [RUNS]
  */
 #define _DEFAULT_SOURCE
@@ -73,6 +77,46 @@ static double run_rg(const char *tree)
 	return now() - t0;
 }
 
+/* `faultline scan TREE --db DB` as a process: seconds, or -1 */
+static double run_cli(const char *bin, const char *tree, const char *db)
+{
+	const char *argv[] = {bin, "scan", tree, "--db", db, NULL};
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	pid_t pid;
+	double t0 = now();
+	if (posix_spawn(&pid, bin, &fa, NULL, (char *const *)argv, environ) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
+		return -1;
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	double t = now() - t0;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? t : -1;
+}
+
+/* the faultline binary of this build: <build>/bench/bench_scan -> <build>/faultline */
+static char *cli_path(void)
+{
+	static char p[4096];
+	ssize_t n = readlink("/proc/self/exe", p, sizeof p - 32);
+	if (n <= 0)
+		return NULL;
+	p[n] = '\0';
+	char *slash = strrchr(p, '/');
+	if (!slash)
+		return NULL;
+	*slash = '\0';
+	slash = strrchr(p, '/');
+	if (!slash)
+		return NULL;
+	strcpy(slash, "/faultline");
+	return access(p, X_OK) == 0 ? p : NULL;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -92,7 +136,9 @@ int main(int argc, char **argv)
 	char dir[] = "/tmp/fl-bench-XXXXXX";
 	if (!mkdtemp(dir))
 		return 1;
-	double scan_t[64], rg_t[64], tree_t[64];
+	double scan_t[64], rg_t[64], tree_t[64], cli_t[64];
+	const char *bin = cli_path();
+	bool cli_ok = bin != NULL;
 	fl_scan_summary last = {0};
 	for (int r = 0; r < runs && r < 64; r++) {
 		rg_t[r] = run_rg(tree);
@@ -105,7 +151,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bench_scan: %s\n", err.msg);
 			return 1;
 		}
-		fl_scan_opts o = {.path = tree};
+		fl_scan_opts o = {.path = tree, .ids_only = true};
 		fl_scan_result res;
 		/* what `faultline scan` does: records written while scanning */
 		if (fl_scan_into_store(&o, st, &res, &err) < 0) {
@@ -117,6 +163,7 @@ int main(int argc, char **argv)
 		last = res.summary;
 		fl_scan_result_free(&res);
 		/* the same scan to records only, without a store */
+		o.ids_only = false;
 		t0 = now();
 		if (fl_scan_tree(&o, &res, &err) < 0) {
 			fprintf(stderr, "bench_scan: %s\n", err.msg);
@@ -125,11 +172,24 @@ int main(int argc, char **argv)
 		tree_t[r] = now() - t0;
 		fl_scan_result_free(&res);
 		unlink(db);
+		/* the binary, as a process */
+		if (cli_ok) {
+			cli_t[r] = run_cli(bin, tree, db);
+			cli_ok = cli_t[r] > 0;
+			char side[80];
+			unlink(db);
+			snprintf(side, sizeof side, "%s-wal", db);
+			unlink(side);
+			snprintf(side, sizeof side, "%s-shm", db);
+			unlink(side);
+		}
 	}
 	int n = runs < 64 ? runs : 64;
 	qsort(scan_t, (size_t)n, sizeof(double), cmp_double);
 	qsort(rg_t, (size_t)n, sizeof(double), cmp_double);
 	qsort(tree_t, (size_t)n, sizeof(double), cmp_double);
+	if (cli_ok)
+		qsort(cli_t, (size_t)n, sizeof(double), cmp_double);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	double scan = scan_t[n / 2], rg = rg_t[n / 2];
@@ -148,6 +208,9 @@ int main(int argc, char **argv)
 	if (rg > 0)
 		printf("ratio scan/ripgrep   %.2fx (records only, no store: %.2fx)\n", scan / rg,
 		       tree_t[n / 2] / rg);
+	if (cli_ok && rg > 0)
+		printf("faultline scan, as a process like ripgrep: %.3f s wall, %.2fx ripgrep\n",
+		       cli_t[n / 2], cli_t[n / 2] / rg);
 	printf("peak RSS        %.1f MB\n", (double)ru.ru_maxrss / 1024.0);
 	rmdir(dir);
 	return 0;

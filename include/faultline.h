@@ -268,6 +268,10 @@ typedef struct fl_scan_opts {
 	size_t n_excludes;
 	bool progress;              /* progress lines on stderr */
 	int threads;                /* 0 = number of cores */
+	bool ids_only;              /* fl_scan_into_store: each record is freed
+				       once written, but for its id (the
+				       summary is whole; less memory, and no
+				       freeing of every record at the end) */
 } fl_scan_opts;
 
 typedef struct fl_scan_lang_count {
@@ -308,6 +312,11 @@ typedef struct fl_scan_result {
 
 /* Scan a tree into records without touching a store. */
 int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *out, fl_err *err);
+/* Start, on a thread of its own, what a scan initialises first and needs
+ * only later (libgit2, whose start reads the system's TLS certificates:
+ * 3 ms), so that it overlaps what the caller does meanwhile (opening the
+ * store).  Optional; for a process about to scan. */
+void fl_scan_prewarm(void);
 void fl_scan_result_free(fl_scan_result *r);
 /* Replace the repository's records in the store with the result, in one
  * transaction: new ones added, vanished ones removed, unchanged ones keep

@@ -115,8 +115,9 @@ int cmd_scan(int argc, char **argv)
 		.path = pos[0], .repo = repo, .rev = rev,
 		.include_tests = include_tests, .excludes = excludes,
 		.n_excludes = (size_t)nex, .progress = isatty(2) && !json,
-		.threads = nthreads,
+		.threads = nthreads, .ids_only = true,
 	};
+	fl_scan_prewarm(); /* libgit2 starts while the store opens */
 	fl_store *st = cli_open_store(db, false);
 	if (!st)
 		return 1;

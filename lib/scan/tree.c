@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -281,6 +282,20 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 		git_error_clear();
 	}
 	return 0;
+}
+
+static void *prewarm(void *arg)
+{
+	(void)arg;
+	git_libgit2_init(); /* kept: the process is about to scan */
+	return NULL;
+}
+
+void fl_scan_prewarm(void)
+{
+	pthread_t t;
+	if (pthread_create(&t, NULL, prewarm, NULL) == 0)
+		pthread_detach(t);
 }
 
 int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err)
