@@ -151,7 +151,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bench_scan: %s\n", err.msg);
 			return 1;
 		}
-		fl_scan_opts o = {.path = tree, .ids_only = true};
+		fl_scan_opts o = {.path = tree};
 		fl_scan_result res;
 		/* what `faultline scan` does: records written while scanning */
 		if (fl_scan_into_store(&o, st, &res, &err) < 0) {
@@ -163,7 +163,6 @@ int main(int argc, char **argv)
 		last = res.summary;
 		fl_scan_result_free(&res);
 		/* the same scan to records only, without a store */
-		o.ids_only = false;
 		t0 = now();
 		if (fl_scan_tree(&o, &res, &err) < 0) {
 			fprintf(stderr, "bench_scan: %s\n", err.msg);

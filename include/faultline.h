@@ -268,10 +268,6 @@ typedef struct fl_scan_opts {
 	size_t n_excludes;
 	bool progress;              /* progress lines on stderr */
 	int threads;                /* 0 = number of cores */
-	bool ids_only;              /* fl_scan_into_store: each record is freed
-				       once written, but for its id (the
-				       summary is whole; less memory, and no
-				       freeing of every record at the end) */
 } fl_scan_opts;
 
 typedef struct fl_scan_lang_count {

@@ -3,6 +3,7 @@
  * print a summary (files, sites, records, duplicates, per language, time).
  */
 #include <jansson.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,12 @@ static void print_json(const fl_scan_summary *s)
 	json_decref(o);
 }
 
+static void *free_result(void *res)
+{
+	fl_scan_result_free(res);
+	return NULL;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL;
@@ -115,7 +122,7 @@ int cmd_scan(int argc, char **argv)
 		.path = pos[0], .repo = repo, .rev = rev,
 		.include_tests = include_tests, .excludes = excludes,
 		.n_excludes = (size_t)nex, .progress = isatty(2) && !json,
-		.threads = nthreads, .ids_only = true,
+		.threads = nthreads,
 	};
 	fl_scan_prewarm(); /* libgit2 starts while the store opens */
 	fl_store *st = cli_open_store(db, false);
@@ -139,23 +146,31 @@ int cmd_scan(int argc, char **argv)
 		.outcome = rc == 0 ? "ok" : "failed",
 		.message = rc == 0 ? NULL : err.msg,
 	};
+	/* the records are in the store: free them on a thread of their own
+	 * while the store is closed (its checkpoint), instead of after it */
+	fl_scan_summary sum = res.summary;
+	pthread_t freer;
+	bool freeing = rc == 0 && pthread_create(&freer, NULL, free_result, &res) == 0;
+	log.repo = rc == 0 ? sum.repo : log.repo;
+	log.sha = rc == 0 ? sum.sha : NULL;
 	fl_err lerr;
 	if (fl_store_log_scan(st, &log, &lerr) < 0)
 		fprintf(stderr, "faultline: warning: %s\n", lerr.msg);
 	fl_store_close(st);
-	if (rc < 0) {
+	if (freeing)
+		pthread_join(freer, NULL);
+	else
 		fl_scan_result_free(&res);
+	if (rc < 0)
 		return cli_fail(1, "scan: %s", err.msg);
-	}
-	if (res.summary.invalid)
+	if (sum.invalid)
 		fprintf(stderr, "faultline: warning: %lld record%s left out because %s not be valid"
 			" records (the first: %s)\n",
-			res.summary.invalid, res.summary.invalid == 1 ? "" : "s",
-			res.summary.invalid == 1 ? "it would" : "they would", res.summary.invalid_first);
+			sum.invalid, sum.invalid == 1 ? "" : "s",
+			sum.invalid == 1 ? "it would" : "they would", sum.invalid_first);
 	if (json)
-		print_json(&res.summary);
+		print_json(&sum);
 	else
-		print_text(&res.summary);
-	fl_scan_result_free(&res);
+		print_text(&sum);
 	return 0;
 }

@@ -659,23 +659,6 @@ static void prepare_job(struct ctx *c, size_t i)
 		build_block(j);
 }
 
-/* A written record that the caller does not want back: all but its id
- * (which a later duplicate site may name). */
-static void strip_record(fl_scan_result *res, size_t i)
-{
-	fl_entry *e = &res->entries[i];
-	char *id = e->id;
-	e->id = NULL;
-	fl_entry_free(e);
-	memset(e, 0, sizeof *e);
-	e->id = id;
-	fl_facts *f = &res->facts[i];
-	free((char *)f->function);
-	free((char *)f->guard);
-	free((char *)f->idiom);
-	f->function = f->guard = f->idiom = NULL;
-}
-
 /* The maps that make ids and slugs unique across the tree. */
 struct builder {
 	fl_strmap ids, slugs;
@@ -753,9 +736,6 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 	if (c->w && rc == 0)
 		rc = write_records(c, j, res, kept, idx, nkept,
 				   whole == j->nblock && whole == nkept, err);
-	if (c->w && c->o->ids_only)
-		for (size_t m = 0; m < nkept; m++)
-			strip_record(res, idx[m]);
 	for (size_t m = 0; m < nkept; m++) {
 		free(kept[m]->json);
 		free(kept[m]->verr);

@@ -626,48 +626,6 @@ static void test_migrate_from_inline_records(void **state)
 	free(p);
 }
 
-/* ids_only: the same store, and the result keeps each record's id only. */
-static void test_scan_ids_only(void **state)
-{
-	(void)state;
-	char root[300], db1[300], db2[300];
-	snprintf(root, sizeof root, "%s/tree5", dir);
-	snprintf(db1, sizeof db1, "%s/whole.db", dir);
-	snprintf(db2, sizeof db2, "%s/ids.db", dir);
-	assert_int_equal(mkdir(root, 0755), 0);
-	write_tree(root, 6);
-	fl_err err;
-	fl_store *st;
-	fl_scan_result r1, r2;
-	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
-	assert_int_equal(fl_store_open(db1, false, &st, &err), 0);
-	assert_int_equal(fl_scan_into_store(&o, st, &r1, &err), 0);
-	fl_store_close(st);
-	o.ids_only = true;
-	assert_int_equal(fl_store_open(db2, false, &st, &err), 0);
-	assert_int_equal(fl_scan_into_store(&o, st, &r2, &err), 0);
-	fl_store_close(st);
-	assert_int_equal(r2.n, r1.n);
-	assert_int_equal(r2.ndups, 1); /* dup.c's second site, by the id */
-	assert_int_equal(r2.summary.records, r1.summary.records);
-	for (size_t i = 0; i < r2.n; i++) {
-		assert_string_equal(r2.entries[i].id, r1.entries[i].id);
-		assert_null(r2.entries[i].error_message);
-	}
-	char *a = dump_records(db1), *b = dump_records(db2);
-	assert_string_equal(a, b);
-	free(a);
-	free(b);
-	a = all_json(db1);
-	b = all_json(db2);
-	assert_string_equal(a, b);
-	free(a);
-	free(b);
-	assert_int_equal(count_sql(db2, "SELECT count(*) FROM error_sites"), 1);
-	fl_scan_result_free(&r1);
-	fl_scan_result_free(&r2);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -681,7 +639,6 @@ int main(void)
 		cmocka_unit_test(test_scan_blocks_read_back),
 		cmocka_unit_test(test_damaged_block),
 		cmocka_unit_test(test_migrate_from_inline_records),
-		cmocka_unit_test(test_scan_ids_only),
 	};
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
 }
