@@ -108,6 +108,46 @@ static void cs_escape(const char *s, size_t n, size_t *p, fl_buf *out)
 
 static size_t skip_string_at(const char *s, size_t n, size_t p, int depth);
 
+static bool cs_id_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || (unsigned char)c >= 0x80;
+}
+
+/* The hole s[hb, he) is `nameof(a.b.Name)` (blanks allowed): the length
+ * of Name, its start in *nb; 0 otherwise. */
+static size_t nameof_hole(const char *s, size_t hb, size_t he, size_t *nb)
+{
+	while (hb < he && (s[hb] == ' ' || s[hb] == '\t'))
+		hb++;
+	while (he > hb && (s[he - 1] == ' ' || s[he - 1] == '\t'))
+		he--;
+	if (he - hb < 9 || memcmp(s + hb, "nameof", 6) != 0 || s[he - 1] != ')')
+		return 0;
+	size_t p = hb + 6;
+	while (p < he && (s[p] == ' ' || s[p] == '\t'))
+		p++;
+	if (p >= he || s[p] != '(')
+		return 0;
+	size_t b = p + 1, e = he - 1;
+	while (b < e && (s[b] == ' ' || s[b] == '\t'))
+		b++;
+	while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	/* a dotted name: identifier bytes and dots only */
+	size_t last = b;
+	for (size_t q = b; q < e; q++) {
+		if (s[q] == '.')
+			last = q + 1;
+		else if (!cs_id_byte(s[q]))
+			return 0;
+	}
+	if (last >= e || (s[last] >= '0' && s[last] <= '9'))
+		return 0;
+	*nb = last;
+	return e - last;
+}
+
 /* From p (just inside an interpolation hole), find the '}' closing it at
  * depth 0; returns its position or n. */
 static size_t skip_expr(const char *s, size_t n, size_t p, int depth)
@@ -280,14 +320,21 @@ static size_t str_walk(const char *s, size_t n, const strhead *h,
 				size_t he = skip_expr(s, n, hb, depth);
 				if (he > stop)
 					he = stop;
-				if (out) {
-					fl_buf_putc(out, '{');
-					size_t h = out->n;
-					fl_buf_put(out, s + hb, he - hb);
-					fl_buf_squeeze_hole(out, h);
-					fl_buf_putc(out, '}');
+				size_t nb, nl = nameof_hole(s, hb, he, &nb);
+				if (nl) {
+					/* {nameof(x.Name)} is the text "Name" */
+					if (out)
+						fl_buf_put(out, s + nb, nl);
+				} else {
+					if (out) {
+						fl_buf_putc(out, '{');
+						size_t h = out->n;
+						fl_buf_put(out, s + hb, he - hb);
+						fl_buf_squeeze_hole(out, h);
+						fl_buf_putc(out, '}');
+					}
+					*interp = true;
 				}
-				*interp = true;
 				p = he;
 				/* consume the closing braces */
 				int need = dl;

@@ -338,11 +338,16 @@ static void test_strings(void **state)
 		"  void N() { throw new Exception(\"\"\"single \"raw\" line\"\"\"); }\n"
 		"  void O() { throw new Exception($\"nested {(ok ? \"a}\" : $\"{b}\")} done\"); }\n"
 		"  void P() { throw new Exception(\"\\x41\\u0042\\U00000043 \\\\ end\"); }\n"
+		"  void Q() { throw new InvalidOperationException($\"The {nameof(this.Options.Level)} of {nameof( source )} is {level}\"); }\n"
+		"  void R() { throw new InvalidOperationException($\"Not a name: {nameof(x) + 1}\"); }\n"
 		"}\n");
 	EXPECT_SITE(s, "Bad {value} in {literal}\n  indented \"q\"", 3, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "single \"raw\" line", 8, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "nested {(ok ? \"a}\" : $\"{b}\")} done", 9, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "ABC \\ end", 10, FL_T_EXCEPTION);
+	/* {nameof(x.Name)} is the text Name at run time */
+	EXPECT_SITE(s, "The Level of source is {level}", 11, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Not a name: {nameof(x) + 1}", 12, FL_T_EXCEPTION);
 	fl_sites_free(s);
 }
 
