@@ -1325,6 +1325,23 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 			own &= is_id(c, k) && !is_upper(tsrc(c, k)[0]);
 		if (own && rule_factory(c, first, ci, st, en, na))
 			return;
+		/* Class.method(args) of a static factory of the tree */
+		if (!own && ci >= b + 2 && is_p(c, ci - 1, ".") && is_id(c, ci - 2) &&
+		    is_upper(tsrc(c, ci - 2)[0]) && c->ctors) {
+			char key[256];
+			int kl = snprintf(key, sizeof key, "%.*s.%.*s", (int)c->t.v[ci - 2].len,
+					  tsrc(c, ci - 2), (int)nl, nm);
+			const fl_factory *f = kl > 0 && (size_t)kl < sizeof key
+				? fl_factories_find(c->ctors, key, (size_t)kl, na) : NULL;
+			if (f) {
+				char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
+				site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
+					       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+				emit(c, &s);
+				free(m);
+				return;
+			}
+		}
 	}
 	char *cls = is_cls ? dup_tok(c, ci) : NULL;
 	site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
@@ -1969,13 +1986,67 @@ static bool has_ctor_class(const char *s, size_t n)
 	return fl_may_declare_error_class(s, n);
 }
 
+/* A byte scan: a Java file that can declare a static method returning a
+ * new exception (`static X method(...) { return new X(...); }`). */
+static bool has_static_factory(const char *s, size_t n)
+{
+	return memmem(s, n, "static ", 7) && memmem(s, n, "return new ", 11) &&
+	       (memmem(s, n, "Exception", 9) || memmem(s, n, "Error", 5));
+}
+
+/* The name of the file's class: its file name without the extension. */
+static bool file_class(const char *path, char *out, size_t cap)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	const char *dot = strrchr(b, '.');
+	size_t n = dot ? (size_t)(dot - b) : strlen(b);
+	if (!n || n + 2 > cap || !is_upper(b[0]))
+		return false;
+	memcpy(out, b, n);
+	out[n] = '.';
+	out[n + 1] = '\0';
+	return true;
+}
+
+/* The file's static methods that build one exception, in the tree as
+ * "Class.method" (commons-io's UnsupportedOperationExceptions.method(name)
+ * returns `new UnsupportedOperationException(name + " not supported")`):
+ * `throw Class.method(args)` in any file then has the message it builds. */
+static void class_static_factories(ctx *c, fl_factories *fs)
+{
+	char prefix[256];
+	if (!c->src->path || !file_class(c->src->path, prefix, sizeof prefix))
+		return;
+	for (size_t i = 1; i + 1 < c->t.n && fs->n < 65536; i++) {
+		size_t body = method_body(c, i);
+		if (body == NOIDX || !is_p(c, body, "{"))
+			continue;
+		/* static among the modifiers before the return type */
+		bool stat = false;
+		for (size_t k = i; k-- > 0 && i - k < 16;) {
+			if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}"))
+				break;
+			stat |= is(c, k, "static");
+		}
+		if (!stat)
+			continue;
+		size_t ci = NOIDX;
+		size_t copen = fl_fac_body_ctor(&c->t, c->match, body, false, fac_ctor_at, c, &ci);
+		if (copen != NOIDX && ci != NOIDX &&
+		    excy_name(tsrc(c, ci), c->t.v[ci].len))
+			fac_make(c, fs, prefix, i, i + 1, ci, copen);
+	}
+}
+
 static void jvm_collect(void *tree, const fl_src *src)
 {
 	if (!tree || !src->text)
 		return;
 	bool ctors = has_ctor_class(src->text, src->len);
 	bool throwers = dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len);
-	if (!ctors && !throwers)
+	bool statics = dialect_of(src->path) == D_JAVA && has_static_factory(src->text, src->len);
+	if (!ctors && !throwers && !statics)
 		return;
 	ctx c;
 	memset(&c, 0, sizeof c);
@@ -1990,6 +2061,8 @@ static void jvm_collect(void *tree, const fl_src *src)
 		class_ctors(&c, tree);
 	if (throwers)
 		class_throwers(&c, tree);
+	if (statics)
+		class_static_factories(&c, tree);
 	free(c.match);
 	fl_toks_free(&c.t);
 }

@@ -477,6 +477,40 @@ static void test_java_thrower_methods(void **state)
 	fl_sites_free(s);
 }
 
+/* A static method of another class that returns a new exception
+ * (commons-io's UnsupportedOperationExceptions.method(name)):
+ * `throw Class.method(args)` has the message it builds; a non-static one,
+ * or a class the tree does not have, keeps the old reading. */
+static void test_java_static_factories(void **state)
+{
+	(void)state;
+	const char *ex_java =
+		"final class UnsupportedOperationExceptions {\n"                          /* 1 */
+		"  static UnsupportedOperationException method(final String method) {\n"  /* 2 */
+		"    return new UnsupportedOperationException(method + \" not supported\");\n" /* 3 */
+		"  }\n"                                                                   /* 4 */
+		"  UnsupportedOperationException instance(String what) {\n"              /* 5 */
+		"    return new UnsupportedOperationException(what + \" is an instance method\");\n" /* 6 */
+		"  }\n"                                                                   /* 7 */
+		"}\n";
+	const char *use_java =
+		"class SwappedDataInputStream {\n"                                        /* 1 */
+		"  public String readUTF() {\n"                                           /* 2 */
+		"    throw UnsupportedOperationExceptions.method(\"readUTF\");\n"          /* 3 */
+		"  }\n"                                                                   /* 4 */
+		"  void a() { throw UnsupportedOperationExceptions.instance(\"x\"); }\n"   /* 5 */
+		"  void b() { throw Other.method(\"readLine\"); }\n"                       /* 6 */
+		"}\n";
+	fl_src files[] = {{"src/main/java/io/UnsupportedOperationExceptions.java", ex_java, strlen(ex_java)},
+			  {"src/main/java/io/SwappedDataInputStream.java", use_java, strlen(use_java)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "readUTF not supported", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "UnsupportedOperationException");
+	assert_null(harness_find(s, "x is an instance method"));
+	EXPECT_SITE(s, "readLine", 6, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_kotlin_factories(void **state)
 {
 	(void)state;
@@ -572,6 +606,7 @@ int main(void)
 		cmocka_unit_test(test_java_local_message),
 		cmocka_unit_test(test_exception_constructors),
 		cmocka_unit_test(test_java_thrower_methods),
+		cmocka_unit_test(test_java_static_factories),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
