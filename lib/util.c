@@ -90,19 +90,11 @@ int fl_seterr(fl_err *err, const char *fmt, ...)
 	return -1;
 }
 
-char *fl_read_file(const char *path, size_t *len, struct fl_err *err)
+char *fl_read_fd(int fd, size_t size_hint, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fl_seterr(err, "cannot open %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	/* a buffer of the file's size (and a byte more, to see the end in
-	 * one read); a file that grows meanwhile is read to its new end */
-	struct stat sb;
-	size_t cap = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0
-		? (size_t)sb.st_size + 2 : 65536;
-	size_t n = 0;
+	/* a buffer of the expected size and a byte more, to see the end in
+	 * one read; a file that grows meanwhile is read to its new end */
+	size_t cap = size_hint + 2, n = 0;
 	char *buf = fl_xmalloc(cap);
 	for (;;) {
 		if (n + 1 >= cap) {
@@ -113,19 +105,35 @@ char *fl_read_file(const char *path, size_t *len, struct fl_err *err)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
-			close(fd);
+			int e = errno;
 			free(buf);
+			errno = e;
 			return NULL;
 		}
 		if (r == 0)
 			break;
 		n += (size_t)r;
 	}
-	close(fd);
 	buf[n] = '\0';
 	if (len)
 		*len = n;
+	return buf;
+}
+
+char *fl_read_file(const char *path, size_t *len, struct fl_err *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fl_seterr(err, "cannot open %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct stat sb;
+	size_t hint = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0
+		? (size_t)sb.st_size : 65534;
+	char *buf = fl_read_fd(fd, hint, len);
+	if (!buf)
+		fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
+	close(fd);
 	return buf;
 }
 

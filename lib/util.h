@@ -20,6 +20,9 @@ char *fl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * the NUL) or NULL with err set. */
 struct fl_err;
 char *fl_read_file(const char *path, size_t *len, struct fl_err *err);
+/* The rest of open file fd (size_hint: its expected size), NUL-terminated;
+ * NULL with errno set when a read fails. */
+char *fl_read_fd(int fd, size_t size_hint, size_t *len);
 
 bool fl_str_starts(const char *s, const char *prefix);
 bool fl_str_ends(const char *s, const char *suffix);

@@ -332,29 +332,10 @@ static char *slurp(const char *path, size_t *len, fl_err *err)
 			close(fd);
 		return NULL;
 	}
-	size_t cap = (size_t)sb.st_size + 1, n = 0;
-	char *buf = fl_xmalloc(cap);
-	for (;;) {
-		if (n + 1 >= cap) {
-			cap *= 2;
-			buf = fl_xrealloc(buf, cap);
-		}
-		ssize_t r = read(fd, buf + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			fl_seterr(err, "%s: cannot read: %s", path, strerror(errno));
-			close(fd);
-			free(buf);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
+	char *buf = fl_read_fd(fd, (size_t)sb.st_size, len);
+	if (!buf)
+		fl_seterr(err, "%s: cannot read: %s", path, strerror(errno));
 	close(fd);
-	buf[n] = '\0';
-	*len = n;
 	return buf;
 }
 
