@@ -553,6 +553,16 @@ static size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
 /* message of [b, e) with guards against pathological inputs */
 static char *msg_of(const ctx *c, size_t b, size_t e)
 {
+	/* util.format('... %s', x) / sprintf(...): its format string */
+	size_t fb = e - b >= 5 && is_id(c, b, "util") && is_p(c, b + 1, ".") ? b + 2 : b;
+	if (e - fb >= 3 && (fb > b ? is_id(c, fb, "format")
+			   : is_id(c, fb, "sprintf") || is_id(c, fb, "vsprintf")) &&
+	    is_p(c, fb + 1, "(") && c->match[fb + 1] == e - 1) {
+		size_t s[1], en[1];
+		if (fl_tok_split_args(&c->t, c->match, fb + 1, s, en, 1, NULL, 0) >= 1 &&
+		    is_kind(c, s[0], FL_TK_STRING) && en[0] == s[0] + 1)
+			return msg_of(c, s[0], en[0]);
+	}
 	char *m = fl_msg_guarded(&c->t, b, e, &msg_opts, 4000, 48, true);
 	if (m && !*m) {
 		free(m);
@@ -1444,6 +1454,66 @@ static void rule_status(ctx *c, size_t i)
 	free(code);
 }
 
+/* Node's assert(value, message), assert.ok(value, message),
+ * assert.strictEqual(actual, expected, message) ..., assert.fail(message):
+ * an AssertionError with the message, when given.  (Its code,
+ * ERR_ASSERTION, is every assertion's: as a record's errorCode it would
+ * make all the assertions of a file one record.) */
+static void rule_assert(ctx *c, size_t i)
+{
+	static const char *const two[] = {"ok", NULL};
+	static const char *const three[] = {
+		"equal", "notEqual", "strictEqual", "notStrictEqual", "deepEqual",
+		"notDeepEqual", "deepStrictEqual", "notDeepStrictEqual", "match",
+		"doesNotMatch", NULL};
+	size_t open, want;
+	if (is_p(c, i + 1, "(")) {
+		open = i + 1;
+		want = 2;
+	} else {
+		if (!is_p(c, i + 1, ".") || !is_kind(c, i + 2, FL_TK_IDENT) || !is_p(c, i + 3, "("))
+			return;
+		open = i + 3;
+		want = 0;
+		for (size_t k = 0; two[k]; k++)
+			if (is_id(c, i + 2, two[k]))
+				want = 2;
+		for (size_t k = 0; three[k]; k++)
+			if (is_id(c, i + 2, three[k]))
+				want = 3;
+		if (is_id(c, i + 2, "fail"))
+			want = 1;
+		if (!want)
+			return;
+	}
+	size_t s[4], e[4];
+	if (split_args(c, open, s, e, 4) != want)
+		return;
+	size_t m = want - 1;
+	/* a message written here: a string or a template literal first */
+	if (!is_kind(c, s[m], FL_TK_STRING))
+		return;
+	char *msg = msg_of(c, s[m], e[m]);
+	if (msg)
+		emit(c, i, msg, NULL, "AssertionError", FL_T_EXCEPTION,
+		     FL_S_ERROR, 0, "assert");
+	free(msg);
+}
+
+/* koa's ctx.assert(value, status, message) (http-assert): an HTTP error */
+static void rule_ctx_assert(ctx *c, size_t i)
+{
+	size_t s[4], e[4];
+	size_t na = split_args(c, i + 3, s, e, 4);
+	if (na < 3)
+		return;
+	int st = status_of(c, s[1], e[1]);
+	char *msg = msg_of(c, s[2], e[2]);
+	if (st >= 400 && st <= 599 && msg)
+		emit(c, i, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, "ctx.assert");
+	free(msg);
+}
+
 static void rule_ctx_throw(ctx *c, size_t i)
 {
 	size_t o = i + 3;
@@ -1548,6 +1618,12 @@ static void rules(ctx *c)
 		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
 			   is_id(c, i + 2, "throw") && is_p(c, i + 3, "(")) {
 			rule_ctx_throw(c, i);
+		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "assert") && is_p(c, i + 3, "(")) {
+			rule_ctx_assert(c, i);
+		} else if (fl_tok_is(t, i, "assert") &&
+			   !(i > 0 && (is_id(c, i - 1, "function") || is_p(c, i - 1, "=")))) {
+			rule_assert(c, i);
 		} else if (fl_tok_is(t, i, "deprecate") && is_p(c, i + 1, "(") &&
 			   !(i > 0 && (is_id(c, i - 1, "function") ||
 				       is_p(c, i - 1, "=")))) {

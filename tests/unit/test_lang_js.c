@@ -439,6 +439,38 @@ static void test_fastify_error_classes(void **state)
 	fl_sites_free(s);
 }
 
+/* Node's assert family and koa's ctx.assert raise with the message given;
+ * util.format('...%s', x) is its format string. */
+static void test_asserts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/response.js",
+		"function set (code, ctx) {\n"                                           /* 1 */
+		"  assert(Number.isInteger(code), 'status code must be a number')\n"    /* 2 */
+		"  assert.strictEqual(a, b, 'the sizes differ')\n"                      /* 3 */
+		"  assert.fail('never reached here')\n"                                 /* 4 */
+		"  ctx.assert(ctx.user, 403, 'Only the owner may do this')\n"           /* 5 */
+		"  throw new TypeError(util.format('non-error thrown: %j', err))\n"     /* 6 */
+		"  assert(code)\n"                                                      /* 7 */
+		"  assert.ok(x, helper('not a message'))\n"                             /* 8 */
+		"  assert.deepEqual(a, 'expected words here')\n"                        /* 9 */
+		"  const assert = (v, m) => v\n"                                        /* 10 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "status code must be a number", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "AssertionError");
+	assert_null(x->code);
+	EXPECT_SITE(s, "the sizes differ", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "never reached here", 4, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "Only the owner may do this", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 403);
+	x = EXPECT_SITE(s, "non-error thrown: %j", 6, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "TypeError");
+	assert_null(harness_find(s, "not a message"));
+	assert_null(harness_find(s, "expected words here")); /* the expected value */
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -452,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_real_projects),
 		cmocka_unit_test(test_error_class_defaults),
 		cmocka_unit_test(test_fastify_error_classes),
+		cmocka_unit_test(test_asserts),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
