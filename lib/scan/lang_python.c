@@ -1052,6 +1052,41 @@ static void py_collect(void *tree, const fl_src *src)
 static const char *const msg_kws[] = {"detail", "message", "msg",
 				      "description", "reason", NULL};
 
+/* `assert test, message`: an AssertionError with that message (a
+ * statement: at the start of a line, or after ':' or ';') */
+static void do_assert(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	w->var = NONE;
+	if (i > 0 && !(t->v[i].flags & FL_TF_NL_BEFORE) && !is_p(t, i - 1, ':') &&
+	    !is_p(t, i - 1, ';'))
+		return;
+	/* the top-level comma of the statement, then its end */
+	size_t comma = NONE, e = i + 1;
+	while (e < t->n && e - i < 4096) {
+		if (e > i + 1 && (t->v[e].flags & FL_TF_NL_BEFORE))
+			break;
+		if (is_p(t, e, ';'))
+			break;
+		if (is_p(t, e, ',') && comma == NONE)
+			comma = e;
+		if (fl_tok_is_opener(t, e)) {
+			if (w->m[e] == NONE)
+				return;
+			e = w->m[e] + 1;
+			continue;
+		}
+		e++;
+	}
+	if (comma == NONE || comma + 1 >= e)
+		return;
+	char *msg = py_msg(t, comma + 1, e, false);
+	if (!msg && e == comma + 2 && t->v[comma + 1].kind == FL_TK_IDENT)
+		w->var = comma + 1; /* a local variable: its assignments */
+	emit(w, i, msg, NULL, "AssertionError", FL_T_EXCEPTION, FL_S_ERROR, 0, "assert");
+	free(msg);
+}
+
 static void do_raise(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
@@ -1432,6 +1467,8 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		if (fl_tok_is(&t, i, "raise")) {
 			do_raise(&w, i);
+		} else if (fl_tok_is(&t, i, "assert")) {
+			do_assert(&w, i);
 		} else if (is_p(&t, i + 1, '(')) {
 			do_call(&w, i);
 		}

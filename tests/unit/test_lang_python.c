@@ -392,6 +392,29 @@ static void test_init_default_messages(void **state)
 	fl_sites_free(s);
 }
 
+/* `assert test, message` raises AssertionError with the message. */
+static void test_assert_statements(void **state)
+{
+	(void)state;
+	fl_sites *s = harness_scan(&fl_lang_python, "pkg/models.py",
+		"def f(x, msg):\n"                                                   /* 1 */
+		"    assert x > 0, 'x must be positive'\n"                           /* 2 */
+		"    assert isinstance(x, int), f'expected an int, got {type(x)}'\n" /* 3 */
+		"    assert x, msg\n"                                                /* 4 */
+		"    assert (x, 'a tuple is always true')\n"                         /* 5 */
+		"    if x: assert x < 10, 'x is at most 9'\n"                        /* 6 */
+		"    check(assert_that, 'not an assert statement')\n");             /* 7 */
+	const fl_site *x = EXPECT_SITE(s, "x must be positive", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "AssertionError");
+	harness_expect_str(x->idiom, "assert");
+	harness_expect_str(x->function, "f");
+	EXPECT_SITE(s, "expected an int, got {type(x)}", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "x is at most 9", 6, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "a tuple is always true"));
+	assert_null(harness_find(s, "not an assert statement"));
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -455,6 +478,7 @@ int main(void)
 		cmocka_unit_test(test_var_message),
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_init_default_messages),
+		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
