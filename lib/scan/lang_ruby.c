@@ -728,10 +728,76 @@ static void decode_pct(fl_toks *s, size_t k)
 	tk->slen = (uint32_t)w;
 }
 
+/* ActiveSupport's String#strip_heredoc: the lines' common indentation
+ * removed (blank lines do not count). */
+static void dedent(char *m)
+{
+	size_t least = (size_t)-1;
+	for (char *l = m; *l;) {
+		size_t ind = 0;
+		while (l[ind] == ' ' || l[ind] == '\t')
+			ind++;
+		if (l[ind] && l[ind] != '\n' && ind < least)
+			least = ind;
+		char *nl = strchr(l, '\n');
+		if (!nl)
+			break;
+		l = nl + 1;
+	}
+	if (least == (size_t)-1 || least == 0)
+		return;
+	char *w = m;
+	for (char *l = m; *l;) {
+		size_t ind = 0;
+		while (ind < least && (l[ind] == ' ' || l[ind] == '\t'))
+			ind++;
+		l += ind;
+		while (*l && *l != '\n')
+			*w++ = *l++;
+		if (*l == '\n')
+			*w++ = *l++;
+	}
+	*w = '\0';
+}
+
+/* String#squish: runs of white space one space, none at the ends; with
+ * ends_only, String#strip. */
+static void squish(char *m, bool ends_only)
+{
+	char *w = m, *r = m;
+	while (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r')
+		r++;
+	for (; *r; r++) {
+		bool ws = *r == ' ' || *r == '\t' || *r == '\n' || *r == '\r';
+		if (ws && !ends_only) {
+			if (w > m && w[-1] != ' ')
+				*w++ = ' ';
+			continue;
+		}
+		*w++ = *r;
+	}
+	while (w > m && (w[-1] == ' ' || w[-1] == '\t' || w[-1] == '\n' || w[-1] == '\r'))
+		w--;
+	*w = '\0';
+}
+
 /* Message of the expression [b, e): `"..." % args` keeps the literal,
- * format()/sprintf() unwrap their format, `x.to_s` gives {x}. */
+ * format()/sprintf() unwrap their format, `x.to_s` gives {x}; a heredoc's
+ * .strip_heredoc / .squish / .strip are applied. */
 static char *rb_msg(const fl_toks *t, size_t b, size_t e)
 {
+	/* a whitespace method applied to the whole expression */
+	int shape = 0; /* 1 strip_heredoc, 2 squish, 3 strip */
+	if (e - b >= 3 && is_p(t, e - 2, '.')) {
+		if (fl_tok_is(t, e - 1, "strip_heredoc"))
+			shape = 1;
+		else if (fl_tok_is(t, e - 1, "squish"))
+			shape = 2;
+		else if (fl_tok_is(t, e - 1, "strip"))
+			shape = 3;
+		if (shape)
+			e -= 2;
+	}
 	if (!range_ok(t, b, e))
 		return NULL;
 	bool any = false;
@@ -794,6 +860,10 @@ static char *rb_msg(const fl_toks *t, size_t b, size_t e)
 	}
 	char *msg = s.n ? fl_msg_from_expr(&s, 0, s.n, &msg_opts) : NULL;
 	fl_toks_free(&s);
+	if (msg && shape == 1)
+		dedent(msg);
+	else if (msg && shape)
+		squish(msg, shape == 3);
 	if (msg && !msg[0]) {
 		free(msg);
 		msg = NULL;

@@ -245,6 +245,35 @@ static void test_fail_status(void **state)
 	fl_sites_free(s);
 }
 
+/* A heredoc with .strip_heredoc / .squish / .strip: the message as the
+ * program prints it. */
+static void test_heredoc_shapes(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class S\n"                                                          /* 1 */
+		"  def a(action)\n"                                                  /* 2 */
+		"    raise NotImplementedError, <<-MESSAGE.strip_heredoc\n"          /* 3 */
+		"      No sanitizer for '#{action}'.\n"                              /* 4 */
+		"        Define one with permit.\n"                                  /* 5 */
+		"    MESSAGE\n"                                                      /* 6 */
+		"  end\n"                                                            /* 7 */
+		"  def b\n"                                                          /* 8 */
+		"    raise ArgumentError, <<~MSG.squish\n"                           /* 9 */
+		"      The value is\n"                                               /* 10 */
+		"      not   valid here.\n"                                          /* 11 */
+		"    MSG\n"                                                          /* 12 */
+		"  end\n"                                                            /* 13 */
+		"  def c\n"                                                          /* 14 */
+		"    raise ArgumentError, \"  padded message  \".strip\n"           /* 15 */
+		"  end\n"                                                            /* 16 */
+		"end\n");
+	EXPECT_SITE(s, "No sanitizer for '{action}'.\n  Define one with permit.", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "The value is not valid here.", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "padded message", 15, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -319,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_fail_status),
+		cmocka_unit_test(test_heredoc_shapes),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
