@@ -124,15 +124,18 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	/* an error class that holds its own default message (idiom "class
 	 * ..."): the site is its declaration, it raises wherever it is used */
 	bool cdef = s->cls && s->idiom && strncmp(s->idiom, "class ", 6) == 0;
-	/* Python's `def __init__(self): super().__init__("...")`: no message
-	 * can be given, the class always has this one */
-	bool fixed = cdef && strcmp(s->idiom, "class constructor __init__") == 0;
+	/* Python's `def __init__(self): super().__init__("...")`, Ruby's
+	 * `def initialize; super "..."; end` or `def message; "..."; end`: no
+	 * message can be given, the class always has this one */
+	bool fixed = cdef && (strcmp(s->idiom, "class constructor __init__") == 0 ||
+			      strcmp(s->idiom, "class constructor initialize super") == 0 ||
+			      strcmp(s->idiom, "class method message") == 0);
 
 	/* documentation */
 	if (cdef) {
 		fl_buf_puts(&b, "`");
 		fl_buf_puts(&b, s->cls);
-		fl_buf_puts(&b, fixed ? "` is an error class whose `__init__` always gives it this message"
+		fl_buf_puts(&b, fixed ? "` is an error class that always has this message"
 				      : "` is an error class whose message is this text unless it is given another");
 	} else {
 		who(&b, s, path, true);

@@ -6,6 +6,7 @@
  * Blocks are tracked with a keyword stack (class/module/def/if/.../end) to
  * know `Class#method` and the guarding `if`/`unless` condition.
  */
+#define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -887,6 +888,7 @@ typedef struct rbblk {
 typedef struct walker {
 	const fl_toks *t;
 	const size_t *m;
+	const fl_classdefs *tree; /* exception classes with a default message */
 	rbblk *blk;
 	size_t nblk, capblk;
 	fl_sites *out;
@@ -1123,6 +1125,200 @@ static bool call_args(walker *w, size_t i, size_t *st, size_t *en, size_t *n,
 	return true;
 }
 
+/* ---- exception classes with a default message -------------------------------
+ * `class MissingWarden < StandardError; def initialize; super "..."; end`
+ * (devise), `def initialize(msg = "..."); super; end`, `def message;
+ * "..."; end`: the class has a message of its own, which a `raise
+ * MissingWarden` without one gets (collect(): the classes of every file). */
+
+typedef struct rbclass {
+	size_t name;     /* token of the class name (last of a Foo::Bar path) */
+	size_t at;       /* token where the message is set */
+	char *msg;       /* owned */
+	const char *idiom; /* how it is set: "class method message", ... */
+} rbclass;
+
+static bool excy(const fl_toks *t, size_t k)
+{
+	const char *s = t->src + t->v[k].off;
+	size_t n = t->v[k].len;
+	return (n > 5 && memcmp(s + n - 5, "Error", 5) == 0) ||
+	       (n > 9 && memcmp(s + n - 9, "Exception", 9) == 0);
+}
+
+static bool same_tok(const fl_toks *t, size_t a, size_t b)
+{
+	return a < t->n && b < t->n && t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
+/* The end of the statement starting at k (the next token on a new line). */
+static size_t line_end(const fl_toks *t, const size_t *m, size_t k)
+{
+	size_t e = k + 1;
+	while (e < t->n && !(t->v[e].flags & FL_TF_NL_BEFORE) && !is_p(t, e, ';'))
+		e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
+	return e > t->n ? t->n : e;
+}
+
+/* The class statement at i: its default message, or false. */
+static bool class_default_at(const fl_toks *t, const size_t *m, size_t i, rbclass *rc)
+{
+	memset(rc, 0, sizeof *rc);
+	if (i > 0 && !(t->v[i].flags & FL_TF_NL_BEFORE))
+		return false;
+	size_t k = i + 1;
+	while (k + 2 < t->n && t->v[k].kind == FL_TK_IDENT && fl_tok_is(t, k + 1, "::"))
+		k += 2;
+	if (k >= t->n || !const_path(t, k, k + 1) || (t->v[k].flags & FL_TF_NL_BEFORE))
+		return false;
+	rc->name = k;
+	/* < Base: an exception class by its name or its base's */
+	bool ex = excy(t, k);
+	if (k + 2 < t->n && is_p(t, k + 1, '<'))
+		for (size_t q = k + 2; q < t->n && !(t->v[q].flags & FL_TF_NL_BEFORE); q++)
+			if (t->v[q].kind == FL_TK_IDENT && excy(t, q))
+				ex = true;
+	if (!ex)
+		return false;
+	int ccol = t->v[i].col;
+	for (size_t q = k + 1; q + 1 < t->n && q - i < 20000; q++) {
+		const fl_tok *tk = &t->v[q];
+		if ((tk->flags & FL_TF_NL_BEFORE) && tk->col <= ccol)
+			break; /* the class's `end` (or what follows a one-liner) */
+		if (!is_kw(t, q, "def") || !(tk->flags & FL_TF_NL_BEFORE) || rc->msg)
+			continue;
+		int dcol = tk->col;
+		size_t body = line_end(t, m, q), end = body;
+		while (end < t->n && !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= dcol))
+			end++;
+		if (fl_tok_is(t, q + 1, "message") && body < end) {
+			/* def message; "..."; end: one expression */
+			if (line_end(t, m, body) == end) {
+				rc->msg = rb_msg(t, body, end);
+				rc->at = body;
+				rc->idiom = "class method message";
+			}
+			continue;
+		}
+		if (!fl_tok_is(t, q + 1, "initialize"))
+			continue;
+		/* def initialize(msg = "default") ... super */
+		size_t po = q + 2;
+		if (is_p(t, po, '(') && m[po] != NONE) {
+			size_t ps[8], pe[8];
+			size_t np = fl_tok_split(t, m, po + 1, m[po], ps, pe, 8);
+			for (size_t a = 0; a < np && !rc->msg; a++) {
+				if (pe[a] - ps[a] < 3 || t->v[ps[a]].kind != FL_TK_IDENT ||
+				    !is_p(t, ps[a] + 1, '='))
+					continue;
+				/* passed on: a bare super (the same arguments),
+				 * super(name) or super name */
+				bool passed = false;
+				for (size_t r = body; r < end; r++) {
+					if (!is_kw(t, r, "super"))
+						continue;
+					size_t le = line_end(t, m, r);
+					if (le == r + 1 ||
+					    (le == r + 4 && is_p(t, r + 1, '(') && same_tok(t, r + 2, ps[a])) ||
+					    (le == r + 2 && same_tok(t, r + 1, ps[a])))
+						passed = true;
+				}
+				char *d = passed ? rb_msg(t, ps[a] + 2, pe[a]) : NULL;
+				if (d) {
+					rc->msg = d;
+					rc->at = ps[a] + 2;
+					rc->idiom = "class constructor initialize";
+				}
+			}
+		}
+		/* super "..." / super("...") */
+		for (size_t r = body; r < end && !rc->msg; r++) {
+			if (!is_kw(t, r, "super"))
+				continue;
+			size_t b = r + 1, e = line_end(t, m, r);
+			if (b < e && is_p(t, b, '(') && m[b] != NONE && m[b] + 1 == e) {
+				e = m[b];
+				b++;
+			}
+			char *d = b < e ? rb_msg(t, b, e) : NULL;
+			if (d) {
+				rc->msg = d;
+				rc->at = r;
+				rc->idiom = "class constructor initialize super";
+			}
+		}
+	}
+	if (rc->msg && *rc->msg)
+		return true;
+	free(rc->msg);
+	rc->msg = NULL;
+	return false;
+}
+
+/* Whether a file can hold such a class (a byte scan, before lexing). */
+static bool has_class_default(const char *s, size_t n)
+{
+	return memmem(s, n, "class ", 6) &&
+	       ((memmem(s, n, "def initialize", 14) && memmem(s, n, "super", 5)) ||
+		memmem(s, n, "def message", 11));
+}
+
+static void rb_collect(void *tree, const fl_src *src)
+{
+	fl_classdefs *tr = tree;
+	if (!tr || !src->text || !src->len || !has_class_default(src->text, src->len))
+		return;
+	fl_toks t;
+	fl_toks_init(&t, src);
+	rb_lex(&t);
+	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
+	for (size_t i = 0; i < t.n && tr->n < 65536; i++) {
+		rbclass rc;
+		if (!is_kw(&t, i, "class") || !class_default_at(&t, m, i, &rc))
+			continue;
+		char *name = fl_tok_dup(&t, rc.name);
+		fl_classdefs_add(tr, name, rc.msg, NULL, 0);
+		free(name);
+	}
+	free(m);
+	fl_toks_free(&t);
+}
+
+/* The message of raising class cls without one: the tree's default for
+ * the class (by its last name), else the class's name. */
+static char *class_default(const walker *w, const char *cls)
+{
+	const char *last = strrchr(cls, ':');
+	last = last ? last + 1 : cls;
+	const char *dm, *dc;
+	int ds;
+	if (w->tree && fl_classdefs_find(w->tree, last, &dm, &dc, &ds) && dm)
+		return fl_xstrdup(dm);
+	return fl_xstrdup(cls);
+}
+
+/* The class's default is a site of its own. */
+static void class_site(walker *w, size_t i)
+{
+	rbclass rc;
+	if (!class_default_at(w->t, w->m, i, &rc))
+		return;
+	char *cls = fl_tok_dup(w->t, rc.name);
+	fl_site s = {0};
+	s.line = w->t->v[rc.at].line;
+	s.col = w->t->v[rc.at].col;
+	s.message = rc.msg;
+	s.cls = cls;
+	s.type = FL_T_EXCEPTION;
+	s.severity = FL_S_ERROR;
+	s.function = cls;
+	s.idiom = rc.idiom;
+	fl_site_add(w->out, &s);
+	free(cls);
+	free(rc.msg);
+}
+
 static void do_raise(walker *w, size_t i, const char *idiom)
 {
 	const fl_toks *t = w->t;
@@ -1172,7 +1368,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 			mb = st[1];
 			me = en[1];
 		} else {
-			msg = fl_xstrdup(cls);
+			msg = class_default(w, cls);
 		}
 	} else {
 		/* X.new(...) / X.new */
@@ -1190,7 +1386,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 			fl_buf_free(&b);
 			size_t p = k + 3;
 			if (p == a0e) {
-				msg = n >= 2 ? NULL : fl_xstrdup(cls);
+				msg = n >= 2 ? NULL : class_default(w, cls);
 				if (n >= 2) {
 					mb = st[1];
 					me = en[1];
@@ -1201,7 +1397,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 				size_t n2 = fl_tok_split(w->t, w->m, p + 1, w->m[p], s2, e2,
 							MAXARGS);
 				if (n2 == 0) {
-					msg = fl_xstrdup(cls);
+					msg = class_default(w, cls);
 				} else {
 					mb = s2[0];
 					me = e2[0];
@@ -1439,7 +1635,6 @@ static void track(walker *w, size_t i)
 
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree;
 	fl_toks t;
 	fl_toks_init(&t, src);
 	rb_lex(&t);
@@ -1448,9 +1643,13 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	w.out = out;
 	w.skip_do = NONE;
+	w.tree = tree;
+	bool classes = src->text && has_class_default(src->text, src->len);
 	for (size_t i = 0; i < t.n; i++) {
 		if (t.v[i].kind != FL_TK_IDENT)
 			continue;
+		if (classes && is_kw(&t, i, "class"))
+			class_site(&w, i);
 		if (is_kw(&t, i, "raise")) {
 			do_raise(&w, i, "raise");
 		} else if (is_kw(&t, i, "fail")) {
@@ -1493,4 +1692,8 @@ static bool is_test_file(const char *path)
 const fl_lang fl_lang_ruby = {.name = "ruby",
 			      .extensions = exts,
 			      .is_test_file = is_test_file,
+			      .tree_new = fl_classdefs_new,
+			      .tree_free = fl_classdefs_free,
+			      .collect = rb_collect,
+			      .tree_merge = fl_classdefs_merge,
 			      .scan = scan};

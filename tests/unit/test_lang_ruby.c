@@ -274,6 +274,75 @@ static void test_heredoc_shapes(void **state)
 	fl_sites_free(s);
 }
 
+/* An exception class with a message of its own (super "..." in
+ * initialize, a default parameter passed to super, def message): a record,
+ * and a raise of the class without a message gets it. */
+static void test_class_default_messages(void **state)
+{
+	(void)state;
+	const char *errors_rb =
+		"module Devise\n"                                                   /* 1 */
+		"  class MissingWarden < StandardError\n"                           /* 2 */
+		"    def initialize\n"                                              /* 3 */
+		"      super \"Devise could not find the Warden proxy.\"\n"          /* 4 */
+		"    end\n"                                                         /* 5 */
+		"  end\n"                                                           /* 6 */
+		"  class QuotaError < StandardError\n"                              /* 7 */
+		"    def initialize(msg = \"The quota is exceeded\")\n"              /* 8 */
+		"      super\n"                                                     /* 9 */
+		"    end\n"                                                         /* 10 */
+		"  end\n"                                                           /* 11 */
+		"  class LockedError < StandardError\n"                             /* 12 */
+		"    def message\n"                                                 /* 13 */
+		"      \"The account is locked\"\n"                                 /* 14 */
+		"    end\n"                                                         /* 15 */
+		"  end\n"                                                           /* 16 */
+		"  class Widget\n"                                                  /* 17 */
+		"    def initialize\n"                                              /* 18 */
+		"      super \"not an exception class\"\n"                           /* 19 */
+		"    end\n"                                                         /* 20 */
+		"  end\n"                                                           /* 21 */
+		"  class PathError < StandardError\n"                               /* 22 */
+		"    def initialize(path, msg = \"unused default\")\n"               /* 23 */
+		"      super(\"Bad path #{path}\")\n"                                /* 24 */
+		"    end\n"                                                         /* 25 */
+		"  end\n"                                                           /* 26 */
+		"end\n";
+	fl_sites *s = scan_rb(errors_rb);
+	const fl_site *x = EXPECT_SITE(s, "Devise could not find the Warden proxy.", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "MissingWarden");
+	harness_expect_str(x->idiom, "class constructor initialize super");
+	x = EXPECT_SITE(s, "The quota is exceeded", 8, FL_T_EXCEPTION);
+	harness_expect_str(x->idiom, "class constructor initialize");
+	x = EXPECT_SITE(s, "The account is locked", 14, FL_T_EXCEPTION);
+	harness_expect_str(x->idiom, "class method message");
+	EXPECT_SITE(s, "Bad path {path}", 24, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "not an exception class"));
+	assert_null(harness_find(s, "unused default")); /* not passed on */
+	fl_sites_free(s);
+
+	const char *use_rb =
+		"class Gate\n"                                                      /* 1 */
+		"  def go(env)\n"                                                   /* 2 */
+		"    env['warden'] or raise MissingWarden\n"                        /* 3 */
+		"    raise Devise::QuotaError if env[:n] > 10\n"                    /* 4 */
+		"    raise QuotaError, \"custom text here\"\n"                       /* 5 */
+		"    raise LockedError.new\n"                                       /* 6 */
+		"    raise UnknownError\n"                                          /* 7 */
+		"  end\n"                                                           /* 8 */
+		"end\n";
+	fl_src files[] = {{"lib/devise/errors.rb", errors_rb, strlen(errors_rb)},
+			  {"lib/devise/gate.rb", use_rb, strlen(use_rb)}};
+	s = harness_scan_tree(&fl_lang_ruby, files, 2, 1);
+	EXPECT_SITE(s, "Devise could not find the Warden proxy.", 3, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "The quota is exceeded", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "Devise::QuotaError");
+	EXPECT_SITE(s, "custom text here", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "The account is locked", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "UnknownError", 7, FL_T_EXCEPTION); /* the class name, as before */
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -349,6 +418,7 @@ int main(void)
 		cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_fail_status),
 		cmocka_unit_test(test_heredoc_shapes),
+		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
