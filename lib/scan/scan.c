@@ -114,13 +114,13 @@ static void lex_job(struct ctx *c, size_t i);
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 {
 	struct job *j = &c->jobs[i];
-	long long size = fl_tree_size(r, i);
-	if (size > FL_MAX_FILE) {
+	fl_err err;
+	bool large;
+	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &err);
+	if (large) {
 		j->skip = FL_SKIP_LARGE;
 		return;
 	}
-	fl_err err;
-	j->text = fl_tree_read(r, i, &j->len, &err);
 	if (!j->text) {
 		j->skip = FL_SKIP_UNREADABLE;
 		return;

@@ -8,6 +8,7 @@
 #include "tree.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../util.h"
 
@@ -391,6 +393,36 @@ long long fl_tree_size(fl_tree_reader *r, size_t i)
 		size = (long long)sb.st_size;
 	free(p);
 	return size;
+}
+
+char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
+			bool *large, fl_err *err)
+{
+	*large = false;
+	if (r->tree->from_odb) {
+		if (fl_tree_size(r, i) > max) {
+			*large = true;
+			return NULL;
+		}
+		return fl_tree_read(r, i, len, err);
+	}
+	char *p = fl_xasprintf("%s/%s", r->tree->root, r->tree->files[i].path);
+	int fd = open(p, O_RDONLY | O_CLOEXEC);
+	struct stat sb;
+	char *buf = NULL;
+	if (fd < 0 || fstat(fd, &sb) < 0) {
+		fl_seterr(err, "cannot open %s: %s", p, strerror(errno));
+	} else if (!S_ISREG(sb.st_mode)) {
+		fl_seterr(err, "%s is not a regular file", p);
+	} else if ((long long)sb.st_size > max) {
+		*large = true;
+	} else if (!(buf = fl_read_fd(fd, (size_t)sb.st_size, len))) {
+		fl_seterr(err, "cannot read %s: %s", p, strerror(errno));
+	}
+	if (fd >= 0)
+		close(fd);
+	free(p);
+	return buf;
 }
 
 char *fl_tree_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
