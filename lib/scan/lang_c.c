@@ -997,7 +997,8 @@ typedef struct cmac {
  * file that may declare reporters is lexed once, not twice). */
 typedef struct ckept {
 	char *path;
-	fl_toks t;        /* t.src: the text the collect pass was given */
+	fl_toks t;        /* t.src: the text the collect pass was given
+			     (NULL once the scan of that file used them) */
 	size_t *mt;       /* compute_match(&t) */
 } ckept;
 
@@ -2382,6 +2383,17 @@ static void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	free(w.ifs);
 	if (k) {
 		free(t.match);
+		/* used once: freed now (lower peak memory), not at the end of
+		 * the scan.  The entry belongs to this file's scan alone, so
+		 * this change of the shared tree races with nothing; its text
+		 * pointer is cleared so that a second scan lexes again. */
+		ckept *used = (ckept *)k;
+		free(used->t.v);
+		free(used->t.br);
+		fl_buf_free(&used->t.arena);
+		free(used->mt);
+		memset(&used->t, 0, sizeof used->t);
+		used->mt = NULL;
 		return;
 	}
 	free(w.c.mt);

@@ -326,6 +326,35 @@ static void test_collect_odd_spacing(void **state)
 /* real-project findings (curl, leveldb): printf-style names with a
  * trailing 'f', object-like aliases of reporters, compiler-diagnostic
  * macros, LevelDB/Abseil status returns */
+/* The collect pass keeps a reporter file's tokens for its scan, which
+ * frees them: a second scan of the file with the same tree lexes again
+ * and finds the same sites. */
+static void test_kept_tokens_scanned_twice(void **state)
+{
+	(void)state;
+	const char *src =
+		"void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));\n"
+		"void run(int x) {\n"
+		"    if (x) die(\"bad value %d\", x);\n"
+		"}\n";
+	fl_src f = {"usage.c", src, strlen(src)};
+	void *tree = fl_lang_c.tree_new();
+	void *part = fl_lang_c.tree_new();
+	fl_lang_c.collect(part, &f);
+	fl_lang_c.tree_merge(tree, part);
+	fl_lang_c.tree_free(part);
+	for (int round = 0; round < 2; round++) {
+		fl_sites *s = fl_sites_new();
+		fl_lang_c.scan(tree, &f, s);
+		fl_sites_sort(s);
+		const fl_site *x = EXPECT_SITE(s, "bad value %d", 3, FL_T_CONSOLE);
+		harness_expect_str(x->guard, "x");
+		assert_int_equal(s->n, 1);
+		fl_sites_free(s);
+	}
+	fl_lang_c.tree_free(tree);
+}
+
 static void test_real_curl_leveldb(void **state)
 {
 	(void)state;
@@ -495,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_real_reporters),
 		cmocka_unit_test(test_compound_reporter),
 		cmocka_unit_test(test_collect_odd_spacing),
+		cmocka_unit_test(test_kept_tokens_scanned_twice),
 		cmocka_unit_test(test_real_curl_leveldb),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages_and_macros),
