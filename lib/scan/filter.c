@@ -36,7 +36,8 @@ static const char *const skip_dirs[] = {
 	"vendors", "third_party", "third-party", "thirdparty", "external",
 	"dist", "build", "out", "target", "obj", "_build", "site-packages",
 	"testdata", "test-data", "fixtures", "__fixtures__", "mocks", "__mocks__",
-	"docs", "doc", "docs_src", "docs-src", "examples", "example", "samples", "sample", "demos",
+	"docs", "doc", "docs_src", "docs-src", "examples", "example", "_examples", "_example",
+	"samples", "sample", "_samples", "demos", "_demos", "_demo",
 	"demo", "benchmarks", "benchmark", "bench", "__pycache__", "Pods",
 	"coverage", NULL,
 };

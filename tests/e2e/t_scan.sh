@@ -199,12 +199,13 @@ check "generated files: protoc, flex and bison output skipped" \
 check "generated files: the hand-written file's record only" \
 	[ "$("$FL" list --db "$WORK/gen.db" --json | jq -r .errorMessage)" = "a real error here" ]
 
-# ---- documentation sources (FastAPI's docs_src/): skipped as docs --------------------
-mkdir -p "$WORK/ds/docs_src/tutorial" "$WORK/ds/app"
+# ---- documentation sources (FastAPI's docs_src/) and Go's _examples/: skipped --------
+mkdir -p "$WORK/ds/docs_src/tutorial" "$WORK/ds/app" "$WORK/ds/_examples/rest"
 printf 'raise ValueError("from a tutorial")\n' >"$WORK/ds/docs_src/tutorial/t1.py"
+printf 'package main\nfunc main() { panic("from a Go example") }\n' >"$WORK/ds/_examples/rest/main.go"
 printf 'raise ValueError("from the application")\n' >"$WORK/ds/app/main.py"
 "$FL" scan "$WORK/ds" --db "$WORK/ds.db" --json >"$WORK/ds.json"
-check "docs_src: skipped with the docs folders" \
+check "docs_src, _examples: skipped with the docs and example folders" \
 	[ "$("$FL" list --db "$WORK/ds.db" --json | jq -r .errorMessage)" = "from the application" ]
 
 # ---- bad input: binary, invalid UTF-8, NUL bytes, huge line ------------------------
