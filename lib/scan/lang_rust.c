@@ -752,6 +752,62 @@ static void rule_error_new(rs_st *st, size_t i)
 }
 
 /* #[error("...")] at '#' i */
+/* `#[name = value]` at '#' i: the value's token, or NONE */
+static size_t attr_value(const rs_st *st, size_t i, const char *name)
+{
+	const fl_toks *t = st->t;
+	if (fl_tok_pch(t, i) != '#' || fl_tok_pch(t, i + 1) != '[' || st->m[i + 1] != i + 5 ||
+	    !fl_tok_is_ident(t, i + 2, name) || fl_tok_pch(t, i + 3) != '=')
+		return NONE;
+	return i + 4;
+}
+
+/* axum's rejections: `#[status = UNPROCESSABLE_ENTITY] #[body = "..."]`
+ * on a `struct Name` in a define_rejection! (the response's status and
+ * body), at the body attribute '#' i */
+static void rule_status_body(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t body = attr_value(st, i, "body");
+	if (body == NONE || t->v[body].kind != FL_TK_STRING)
+		return;
+	/* the attributes around it: a status, then the struct they are on */
+	int status = 0;
+	size_t a = i;
+	for (int s = 0; s < 8 && a >= 2 && fl_tok_pch(t, a - 1) == ']'; s++) {
+		size_t open = st->m[a - 1];
+		if (open == NONE || open == 0 || fl_tok_pch(t, open - 1) != '#')
+			break;
+		a = open - 1;
+		size_t v = attr_value(st, a, "status");
+		if (v != NONE && t->v[v].kind == FL_TK_IDENT)
+			status = fl_http_status_by_name(t->src + t->v[v].off, t->v[v].len);
+	}
+	size_t k = st->m[i + 1] + 1;
+	for (int s = 0; s < 8 && fl_tok_pch(t, k) == '#' && fl_tok_pch(t, k + 1) == '[' &&
+			st->m[k + 1] != NONE;
+	     s++) {
+		size_t v = attr_value(st, k, "status");
+		if (v != NONE && t->v[v].kind == FL_TK_IDENT)
+			status = fl_http_status_by_name(t->src + t->v[v].off, t->v[v].len);
+		k = st->m[k + 1] + 1;
+	}
+	if (status < 400 || status > 599)
+		return;
+	if (fl_tok_is_ident(t, k, "pub"))
+		k += fl_tok_pch(t, k + 1) == '(' && st->m[k + 1] != NONE ? st->m[k + 1] - k + 1 : 1;
+	if (!fl_tok_is_ident(t, k, "struct") || t->v[k + 1].kind != FL_TK_IDENT)
+		return;
+	char *msg = fl_xstrdup(fl_tok_str(t, &t->v[body]));
+	char *cls = fl_tok_dup(t, k + 1);
+	fl_site site = {.line = t->v[body].line, .col = t->v[body].col, .message = msg,
+			.cls = cls, .type = FL_T_HTTP, .severity = fl_http_severity(status),
+			.http = status, .function = cls, .idiom = "#[body]"};
+	fl_site_add(st->out, &site);
+	free(cls);
+	free(msg);
+}
+
 static void rule_thiserror(rs_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
@@ -970,6 +1026,9 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 					   fl_tok_is_ident(t, i + 2, "error") &&
 					   fl_tok_pch(t, i + 3) == '(') {
 					rule_thiserror(&st, i);
+				} else if (!top->test && !st.file_test &&
+					   fl_tok_is_ident(t, i + 2, "body")) {
+					rule_status_body(&st, i);
 				}
 			}
 			continue;

@@ -343,6 +343,40 @@ static void test_real_serde(void **state)
 	fl_sites_free(s);
 }
 
+/* axum's define_rejection!: `#[status = X]` and `#[body = "..."]` on a
+ * struct are an HTTP error with that status and body. */
+static void test_status_body_attributes(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"define_rejection! {\n"                                              /* 1 */
+		"    #[status = UNPROCESSABLE_ENTITY]\n"                             /* 2 */
+		"    #[body = \"Failed to deserialize the JSON body into the target type\"]\n" /* 3 */
+		"    #[cfg_attr(docsrs, doc(cfg(feature = \"json\")))]\n"            /* 4 */
+		"    /// Rejection type for [`Json`].\n"                             /* 5 */
+		"    pub struct JsonDataError(Error);\n"                             /* 6 */
+		"}\n"                                                                /* 7 */
+		"define_rejection! {\n"                                              /* 8 */
+		"    #[body = \"Request method must be `GET`\"]\n"                   /* 9 */
+		"    #[status = METHOD_NOT_ALLOWED]\n"                               /* 10 */
+		"    pub(crate) struct MethodNotGet;\n"                              /* 11 */
+		"}\n"                                                                /* 12 */
+		"#[body = \"no status here\"]\n"                                     /* 13 */
+		"struct Plain;\n"                                                    /* 14 */
+		"#[status = NOT_FOUND]\n"                                            /* 15 */
+		"#[body = \"not on a struct\"]\n"                                    /* 16 */
+		"fn handler() {}\n");                                               /* 17 */
+	const fl_site *x = EXPECT_SITE(s, "Failed to deserialize the JSON body into the target type", 3, FL_T_HTTP);
+	assert_int_equal(x->http, 422);
+	assert_string_equal(x->cls, "JsonDataError");
+	x = EXPECT_SITE(s, "Request method must be `GET`", 9, FL_T_HTTP);
+	assert_int_equal(x->http, 405);
+	assert_string_equal(x->cls, "MethodNotGet");
+	assert_null(harness_find(s, "no status here"));
+	assert_null(harness_find(s, "not on a struct"));
+	fl_sites_free(s);
+}
+
 static void test_robustness(void **state)
 {
 	(void)state;
@@ -373,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_functions_guards),
 		cmocka_unit_test(test_real_context),
 		cmocka_unit_test(test_real_serde),
+		cmocka_unit_test(test_status_body_attributes),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("rust", tests, NULL, NULL);
