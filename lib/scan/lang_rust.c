@@ -802,7 +802,7 @@ static void rule_status_body(rs_st *st, size_t i)
 	char *cls = fl_tok_dup(t, k + 1);
 	fl_site site = {.line = t->v[body].line, .col = t->v[body].col, .message = msg,
 			.cls = cls, .type = FL_T_HTTP, .severity = fl_http_severity(status),
-			.http = status, .function = cls, .idiom = "#[body]"};
+			.http = status, .function = cls, .idiom = "class attribute #[body]"};
 	fl_site_add(st->out, &site);
 	free(cls);
 	free(msg);
