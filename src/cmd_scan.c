@@ -126,13 +126,16 @@ int cmd_scan(int argc, char **argv)
 	};
 	fl_scan_prewarm(); /* libgit2 starts while the store opens */
 	fl_store *st = cli_open_store(db, false);
-	if (!st)
+	if (!st) {
+		fl_scan_prewarm_join();
 		return 1;
+	}
 	char started[32];
 	fl_now_iso(started);
 	fl_scan_result res;
 	fl_err err;
 	rc = fl_scan_into_store(&o, st, &res, &err);
+	fl_scan_prewarm_join();
 	fl_scan_log log = {
 		.repo = rc == 0 ? res.summary.repo : (repo ? repo : "?"),
 		.target = pos[0], .rev = rev,

@@ -286,18 +286,29 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 	return 0;
 }
 
+static pthread_t prewarm_thread;
+static bool prewarm_started;
+
 static void *prewarm(void *arg)
 {
 	(void)arg;
-	git_libgit2_init(); /* kept: the process is about to scan */
+	git_libgit2_init(); /* released by fl_scan_prewarm_join() */
 	return NULL;
 }
 
 void fl_scan_prewarm(void)
 {
-	pthread_t t;
-	if (pthread_create(&t, NULL, prewarm, NULL) == 0)
-		pthread_detach(t);
+	if (!prewarm_started)
+		prewarm_started = pthread_create(&prewarm_thread, NULL, prewarm, NULL) == 0;
+}
+
+void fl_scan_prewarm_join(void)
+{
+	if (!prewarm_started)
+		return;
+	pthread_join(prewarm_thread, NULL);
+	prewarm_started = false;
+	git_libgit2_shutdown();
 }
 
 int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err)
