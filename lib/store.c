@@ -735,13 +735,15 @@ int fl_store_each_entry(fl_store *st, const char *repo, fl_entry_cb cb,
 	return rc;
 }
 
-static int get_one(fl_store *st, const char *sql, const char *a, const char *b,
-		   fl_entry *out, fl_err *err)
+/* One record by a cached statement (prepared once per handle: a lookup
+ * then costs the read, not the SQL compilation). */
+static int get_one(fl_store *st, int which, const char *sql, const char *a,
+		   const char *b, fl_entry *out, fl_err *err)
 {
-	sqlite3_stmt *s;
 	memset(out, 0, sizeof *out);
-	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "reading a record");
+	sqlite3_stmt *s = fl_store_stmt(st, which, sql, err);
+	if (!s)
+		return -1;
 	bind_text(s, 1, a);
 	if (b)
 		bind_text(s, 2, b);
@@ -752,21 +754,24 @@ static int get_one(fl_store *st, const char *sql, const char *a, const char *b,
 		ret = 0;
 	else
 		ret = sqlerr(st, err, "reading a record");
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
 	return ret;
 }
 
 int fl_store_get_entry(fl_store *st, const char *id, fl_entry *out,
 		       fl_err *err)
 {
-	return get_one(st, "SELECT " FL_RECORD_COLUMNS " FROM errors WHERE id = ?1", id, NULL,
+	return get_one(st, STMT_GET_BY_ID,
+		       "SELECT " FL_RECORD_COLUMNS " FROM errors WHERE id = ?1", id, NULL,
 		       out, err);
 }
 
 int fl_store_get_entry_by_slug(fl_store *st, const char *repo,
 			       const char *slug, fl_entry *out, fl_err *err)
 {
-	return get_one(st, "SELECT " FL_RECORD_COLUMNS " FROM errors WHERE repo = ?1 AND slug = ?2",
+	return get_one(st, STMT_GET_BY_SLUG,
+		       "SELECT " FL_RECORD_COLUMNS " FROM errors WHERE repo = ?1 AND slug = ?2",
 		       repo, slug, out, err);
 }
 
