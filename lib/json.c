@@ -162,19 +162,22 @@ static const unsigned char jclass[256] = {
 static void put_jbody(fl_buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	bool checked = false;
 	const unsigned char *p = (const unsigned char *)s, *end = p + n;
-	fl_buf_reserve(b, n + 8);
+	/* the UTF-8 is checked once, when the first non-ASCII byte shows */
+	bool checked = false;
+	/* room for the worst case (every byte \u00XX): written straight into
+	 * the buffer, a run of plain bytes at a time */
+	fl_buf_reserve(b, n * 6 + 8);
+	char *o = b->s + b->n;
 	while (p < end) {
 		const unsigned char *run = p;
-		for (;;) {
-			while (p < end && !jclass[*p])
-				p++;
-			if (p == end || jclass[*p] != 2)
-				break;
+		while (p < end && !jclass[*p])
+			p++;
+		if (p < end && jclass[*p] == 2) {
 			if (!checked) {
 				if (!fl_utf8_valid((const char *)p, (size_t)(end - p))) {
-					fl_buf_put(b, (const char *)run, (size_t)(p - run));
+					memcpy(o, run, (size_t)(p - run));
+					b->n = (size_t)(o + (p - run) - b->s);
 					char *fixed = fl_utf8_fix((const char *)p, (size_t)(end - p));
 					put_jbody(b, fixed, strlen(fixed));
 					free(fixed);
@@ -182,32 +185,35 @@ static void put_jbody(fl_buf *b, const char *s, size_t n)
 				}
 				checked = true;
 			}
-			p++;
+			while (p < end && jclass[*p] != 1)
+				p++;
 		}
-		fl_buf_put(b, (const char *)run, (size_t)(p - run));
+		memcpy(o, run, (size_t)(p - run));
+		o += p - run;
 		if (p == end)
 			break;
+		if (jclass[*p] != 1)
+			continue; /* more plain or non-ASCII bytes */
 		unsigned char c = *p++;
-		fl_buf_reserve(b, 6);
-		char *o = b->s + b->n;
-		o[0] = '\\';
+		*o++ = '\\';
 		switch (c) {
-		case '"': o[1] = '"'; break;
-		case '\\': o[1] = '\\'; break;
-		case '\b': o[1] = 'b'; break;
-		case '\f': o[1] = 'f'; break;
-		case '\n': o[1] = 'n'; break;
-		case '\r': o[1] = 'r'; break;
-		case '\t': o[1] = 't'; break;
+		case '"': *o++ = '"'; break;
+		case '\\': *o++ = '\\'; break;
+		case '\b': *o++ = 'b'; break;
+		case '\f': *o++ = 'f'; break;
+		case '\n': *o++ = 'n'; break;
+		case '\r': *o++ = 'r'; break;
+		case '\t': *o++ = 't'; break;
 		default:
-			memcpy(o, "\\u00", 4);
-			o[4] = hex[c >> 4];
-			o[5] = hex[c & 15];
-			b->n += 6;
-			continue;
+			*o++ = 'u';
+			*o++ = '0';
+			*o++ = '0';
+			*o++ = hex[c >> 4];
+			*o++ = hex[c & 15];
+			break;
 		}
-		b->n += 2;
 	}
+	b->n = (size_t)(o - b->s);
 }
 
 static void put_jstr(fl_buf *b, const char *s)
