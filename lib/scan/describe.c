@@ -130,7 +130,8 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	bool fixed = cdef && (strcmp(s->idiom, "class constructor __init__") == 0 ||
 			      strcmp(s->idiom, "class constructor initialize super") == 0 ||
 			      strcmp(s->idiom, "class method message") == 0 ||
-			      strcmp(s->idiom, "class attribute #[body]") == 0);
+			      strcmp(s->idiom, "class attribute #[body]") == 0 ||
+			      strcmp(s->idiom, "class annotation @ResponseStatus") == 0);
 
 	/* documentation */
 	if (cdef) {

@@ -1715,12 +1715,76 @@ static void decl_at(ctx *c, size_t i)
 	}
 }
 
+/* Spring's @ResponseStatus(code = HttpStatus.NOT_FOUND, reason = "...")
+ * on an exception class: the response's status and message whenever the
+ * class is thrown, at the '@' i */
+static void rule_response_status(ctx *c, size_t i)
+{
+	size_t open = i + 2;
+	if (c->match[open] == NOIDX)
+		return;
+	size_t st[4], en[4];
+	size_t na = args(c, open, st, en, 4, NULL);
+	int status = 0;
+	size_t reason = NOIDX;
+	for (size_t k = 0; k < na; k++) {
+		size_t b = st[k], e = en[k];
+		bool named = e - b >= 3 && is_id(c, b) && is_p(c, b + 1, "=");
+		if (named && is(c, b, "reason") && e == b + 3 &&
+		    c->t.v[b + 2].kind == FL_TK_STRING) {
+			reason = b + 2;
+			continue;
+		}
+		if (named && !is(c, b, "value") && !is(c, b, "code"))
+			continue;
+		/* HttpStatus.NOT_FOUND or a static import NOT_FOUND */
+		size_t last = e - 1;
+		if (is_id(c, last))
+			status = fl_http_status_by_name(tsrc(c, last), c->t.v[last].len);
+	}
+	if (reason == NOIDX || status < 400 || status > 599)
+		return;
+	/* the class it is on: after other annotations and modifiers */
+	size_t k = c->match[open] + 1;
+	for (int s = 0; s < 16 && k < c->t.n; s++) {
+		if (is_p(c, k, "@") && is_id(c, k + 1)) {
+			k += 2;
+			while (k + 1 < c->t.n && is_p(c, k, ".") && is_id(c, k + 1))
+				k += 2;
+			if (is_p(c, k, "(") && c->match[k] != NOIDX)
+				k = c->match[k] + 1;
+			continue;
+		}
+		if (is(c, k, "public") || is(c, k, "final") || is(c, k, "abstract") ||
+		    is(c, k, "static") || is(c, k, "open") || is(c, k, "data") ||
+		    is(c, k, "internal") || is(c, k, "private")) {
+			k++;
+			continue;
+		}
+		break;
+	}
+	if (!is(c, k, "class") || !is_id(c, k + 1) ||
+	    !excy_name(tsrc(c, k + 1), c->t.v[k + 1].len))
+		return;
+	char *cls = dup_tok(c, k + 1);
+	char *msg = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[reason]));
+	site_spec sp = {.first = reason, .msg = msg, .cls = cls, .type = FL_T_HTTP,
+			.sev = fl_http_severity(status), .http = status,
+			.idiom = "class annotation @ResponseStatus"};
+	emit(c, &sp);
+	free(msg);
+	free(cls);
+}
+
 static void walk(ctx *c)
 {
 	size_t n = c->t.n;
 	for (size_t i = 0; i < n; i++) {
 		const fl_tok *tk = &c->t.v[i];
 		bool nl = (tk->flags & FL_TF_NL_BEFORE) || i == 0;
+		if (tk->kind == FL_TK_PUNCT && is_p(c, i, "@") && is(c, i + 1, "ResponseStatus") &&
+		    is_p(c, i + 2, "("))
+			rule_response_status(c, i);
 		if (nl)
 			c->line_col = tk->col;
 		/* end of an expression-bodied function (Kotlin/Scala) */

@@ -511,6 +511,36 @@ static void test_java_static_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* Spring's @ResponseStatus with a reason on an exception class: the HTTP
+ * status and message of the response whenever the class is thrown. */
+static void test_response_status(void **state)
+{
+	(void)state;
+	fl_sites *s = harness_scan(&fl_lang_jvm, "src/main/java/app/NotFoundException.java",
+		"package app;\n"                                                          /* 1 */
+		"@ResponseStatus(value = HttpStatus.NOT_FOUND, reason = \"The order could not be found\")\n" /* 2 */
+		"public class NotFoundException extends RuntimeException {\n"             /* 3 */
+		"}\n"                                                                     /* 4 */
+		"@ResponseStatus(code = CONFLICT, reason = \"The item already exists\")\n" /* 5 */
+		"@SuppressWarnings(\"serial\")\n"                                          /* 6 */
+		"final class ConflictException extends RuntimeException {}\n"             /* 7 */
+		"@ResponseStatus(HttpStatus.BAD_REQUEST)\n"                               /* 8 */
+		"class BadThingException extends RuntimeException {}\n"                   /* 9 */
+		"@ResponseStatus(value = HttpStatus.OK, reason = \"not an error status\")\n" /* 10 */
+		"class Fine extends RuntimeException {}\n"                                /* 11 */
+		"@ResponseStatus(value = HttpStatus.NOT_FOUND, reason = \"on a method\")\n" /* 12 */
+		"void handler() {}\n");                                                  /* 13 */
+	const fl_site *x = EXPECT_SITE(s, "The order could not be found", 2, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	assert_string_equal(x->cls, "NotFoundException");
+	x = EXPECT_SITE(s, "The item already exists", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 409);
+	assert_string_equal(x->cls, "ConflictException");
+	assert_null(harness_find(s, "not an error status"));
+	assert_null(harness_find(s, "on a method"));
+	fl_sites_free(s);
+}
+
 static void test_kotlin_factories(void **state)
 {
 	(void)state;
@@ -607,6 +637,7 @@ int main(void)
 		cmocka_unit_test(test_exception_constructors),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),
+		cmocka_unit_test(test_response_status),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
