@@ -85,7 +85,7 @@ static const char *const migrations[] = {
 	 * digests instead of re-reading every old record */
 	"ALTER TABLE errors ADD COLUMN content_hash TEXT;",
 	/* version 4: the records a scan writes are kept in compressed blocks,
-	 * one per source file (a store a fifth of the size, written 3x
+	 * one per source file (a store a third of the size, written much
 	 * faster); a row points into its block (blob_id, blob_off, blob_len)
 	 * and has an empty record column.  errorClass and githubUrl, which the
 	 * lookup index used to read from the JSON, get columns. */
