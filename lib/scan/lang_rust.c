@@ -762,6 +762,16 @@ static size_t attr_value(const rs_st *st, size_t i, const char *name)
 	return i + 4;
 }
 
+/* the status of `#[status = NAME]` at '#' i (0: an unknown name), or -1
+ * when it is another attribute */
+static int attr_status(const rs_st *st, size_t i)
+{
+	size_t v = attr_value(st, i, "status");
+	if (v == NONE || st->t->v[v].kind != FL_TK_IDENT)
+		return -1;
+	return fl_http_status_by_name(st->t->src + st->t->v[v].off, st->t->v[v].len);
+}
+
 /* axum's rejections: `#[status = UNPROCESSABLE_ENTITY] #[body = "..."]`
  * on a `struct Name` in a define_rejection! (the response's status and
  * body), at the body attribute '#' i */
@@ -779,17 +789,17 @@ static void rule_status_body(rs_st *st, size_t i)
 		if (open == NONE || open == 0 || fl_tok_pch(t, open - 1) != '#')
 			break;
 		a = open - 1;
-		size_t v = attr_value(st, a, "status");
-		if (v != NONE && t->v[v].kind == FL_TK_IDENT)
-			status = fl_http_status_by_name(t->src + t->v[v].off, t->v[v].len);
+		int v = attr_status(st, a);
+		if (v >= 0)
+			status = v;
 	}
 	size_t k = st->m[i + 1] + 1;
 	for (int s = 0; s < 8 && fl_tok_pch(t, k) == '#' && fl_tok_pch(t, k + 1) == '[' &&
 			st->m[k + 1] != NONE;
 	     s++) {
-		size_t v = attr_value(st, k, "status");
-		if (v != NONE && t->v[v].kind == FL_TK_IDENT)
-			status = fl_http_status_by_name(t->src + t->v[v].off, t->v[v].len);
+		int v = attr_status(st, k);
+		if (v >= 0)
+			status = v;
 		k = st->m[k + 1] + 1;
 	}
 	if (status < 400 || status > 599)

@@ -81,6 +81,9 @@ void fl_toks_free(fl_toks *t);
  * every lexer calls it for every token). */
 void fl_toks_grow(fl_toks *t);
 void fl_toks_br_grow(fl_toks *t);
+/* Byte classes: 1 identifier byte ([A-Za-z0-9_] and >= 0x80), 2 '$',
+ * 4 blank other than a newline (space, \t, \r, \f, \v), 8 bracket,
+ * 16 FL_LX_OP_TAIL (a multi-byte operator's second byte). */
 extern const uint8_t fl_lx_class[256];
 static inline fl_tok *fl_toks_push(fl_toks *t, int kind, size_t off, size_t len,
 				   int line, int col)
@@ -120,8 +123,6 @@ static inline int fl_lx_col(const fl_toks *t)
 {
 	return (int)(t->pos - t->line_start) + 1;
 }
-/* Byte classes (fl_lx_class): 1 identifier byte ([A-Za-z0-9_] and >= 0x80),
- * 2 '$', 4 blank other than a newline (space, \t, \r, \f, \v), 8 bracket. */
 /* Skip whitespace; sets t->nl when a newline was crossed. */
 static inline void fl_lx_skip_ws(fl_toks *t)
 {

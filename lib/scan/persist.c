@@ -43,21 +43,6 @@ static uint64_t volatile_fields(int *changed_at)
 	return mask;
 }
 
-char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *state)
-{
-	int cca = -1;
-	uint64_t mask = volatile_fields(&cca), h;
-	size_t off, len;
-	char *json = fl_entry_to_json_digest(e, mask, &h, cca, &off, &len);
-	snprintf(hash, 17, "%016llx", (unsigned long long)h);
-	int st = w ? fl_sw_state(w, e, hash) : FL_SW_NEW;
-	if (st == FL_SW_UNCHANGED && cca >= 0)
-		json = fl_json_splice_str(json, off, len, e->content_changed_at);
-	if (state)
-		*state = st;
-	return json;
-}
-
 size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char hash[17],
 			   int *state)
 {
@@ -78,6 +63,14 @@ size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char
 	if (state)
 		*state = st;
 	return b->n - start;
+}
+
+char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *state)
+{
+	fl_buf b = {0};
+	fl_sw_encode_append(w, e, &b, hash, state);
+	fl_buf_cstr(&b);
+	return b.s;
 }
 
 struct fl_scan_writer {

@@ -43,11 +43,9 @@ struct job {
 	struct pre *pre;        /* its records, built by the worker */
 	size_t npre, nsites;
 	/* with a writer: the JSON of its records (those with inblock set),
-	 * one after another (written in rawb, then moved to raw), and the
-	 * same compressed for the store */
-	fl_buf rawb;
-	char *raw;
-	size_t raw_len, nblock;
+	 * one after another, and the same compressed for the store */
+	fl_buf raw;
+	size_t nblock;
 	void *block;
 	size_t block_len;
 };
@@ -505,8 +503,8 @@ static void encode_in_block(const fl_scan_writer *w, struct job *j, struct pre *
 		p->verr = fl_xstrdup(err.msg);
 		return;
 	}
-	p->boff = j->rawb.n;
-	p->blen = fl_sw_encode_append(w, &p->e, &j->rawb, p->hash, &p->state);
+	p->boff = j->raw.n;
+	p->blen = fl_sw_encode_append(w, &p->e, &j->raw, p->hash, &p->state);
 	p->inblock = true;
 	j->nblock++;
 }
@@ -517,20 +515,15 @@ static void build_block(struct job *j)
 {
 	if (!j->nblock)
 		return;
-	j->raw = j->rawb.s;
-	j->raw_len = j->rawb.n;
-	memset(&j->rawb, 0, sizeof j->rawb);
-	j->block = fl_sw_compress(j->raw, j->raw_len, &j->block_len);
+	j->block = fl_sw_compress(j->raw.s, j->raw.n, &j->block_len);
 }
 
 static void free_block(struct job *j)
 {
-	fl_buf_free(&j->rawb);
-	free(j->raw);
+	fl_buf_free(&j->raw);
 	free(j->block);
-	j->raw = NULL;
 	j->block = NULL;
-	j->raw_len = j->block_len = j->nblock = 0;
+	j->block_len = j->nblock = 0;
 }
 
 /* Main thread, with a writer: write the admitted records of job j (kept,
@@ -545,13 +538,13 @@ static int write_records(struct ctx *c, struct job *j, fl_scan_result *res,
 	if (!n)
 		return 0;
 	const void *z = j->block;
-	size_t zlen = j->block_len, rawlen = j->raw_len;
+	size_t zlen = j->block_len, rawlen = j->raw.n;
 	void *own = NULL;
 	if (!whole) {
 		fl_buf b = {0};
 		for (size_t k = 0; k < n; k++) {
 			struct pre *p = kept[k];
-			const char *json = p->json ? p->json : j->raw + p->boff;
+			const char *json = p->json ? p->json : j->raw.s + p->boff;
 			size_t len = p->json ? strlen(p->json) : p->blen;
 			p->boff = b.n;
 			p->blen = len;

@@ -380,30 +380,40 @@ void fl_tree_reader_close(fl_tree_reader *r)
 	r->repo = NULL;
 }
 
-long long fl_tree_size(fl_tree_reader *r, size_t i)
+/* Size of object-store file i without reading it (-1 when unknown). */
+static long long odb_size(fl_tree_reader *r, size_t i)
 {
 	const fl_tree_file *f = &r->tree->files[i];
 	if (f->size >= 0)
 		return f->size;
-	if (r->tree->from_odb) {
-		git_odb *odb = NULL;
-		size_t len;
-		git_object_t type;
-		long long size = -1;
-		if (git_repository_odb(&odb, r->repo) == 0 &&
-		    git_odb_read_header(&len, &type, odb, &f->oid) == 0)
-			size = (long long)len;
-		git_odb_free(odb);
-		git_error_clear();
-		return size;
-	}
-	char *p = fl_xasprintf("%s/%s", r->tree->root, f->path);
-	struct stat sb;
+	git_odb *odb = NULL;
+	size_t len;
+	git_object_t type;
 	long long size = -1;
-	if (stat(p, &sb) == 0 && S_ISREG(sb.st_mode))
-		size = (long long)sb.st_size;
-	free(p);
+	if (git_repository_odb(&odb, r->repo) == 0 &&
+	    git_odb_read_header(&len, &type, odb, &f->oid) == 0)
+		size = (long long)len;
+	git_odb_free(odb);
+	git_error_clear();
 	return size;
+}
+
+/* Object-store file i (malloc'd, NUL-terminated). */
+static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
+{
+	const fl_tree_file *f = &r->tree->files[i];
+	git_blob *b = NULL;
+	if (git_blob_lookup(&b, r->repo, &f->oid) < 0) {
+		giterr(err, f->path);
+		return NULL;
+	}
+	size_t n = (size_t)git_blob_rawsize(b);
+	char *buf = fl_xmalloc(n + 1);
+	memcpy(buf, git_blob_rawcontent(b), n);
+	buf[n] = '\0';
+	git_blob_free(b);
+	*len = n;
+	return buf;
 }
 
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
@@ -411,11 +421,11 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 {
 	*large = false;
 	if (r->tree->from_odb) {
-		if (fl_tree_size(r, i) > max) {
+		if (odb_size(r, i) > max) {
 			*large = true;
 			return NULL;
 		}
-		return fl_tree_read(r, i, len, err);
+		return odb_read(r, i, len, err);
 	}
 	char *p = fl_xasprintf("%s/%s", r->tree->root, r->tree->files[i].path);
 	int fd = open(p, O_RDONLY | O_CLOEXEC);
@@ -432,29 +442,6 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 	}
 	if (fd >= 0)
 		close(fd);
-	free(p);
-	return buf;
-}
-
-char *fl_tree_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
-{
-	const fl_tree_file *f = &r->tree->files[i];
-	if (r->tree->from_odb) {
-		git_blob *b = NULL;
-		if (git_blob_lookup(&b, r->repo, &f->oid) < 0) {
-			giterr(err, f->path);
-			return NULL;
-		}
-		size_t n = (size_t)git_blob_rawsize(b);
-		char *buf = fl_xmalloc(n + 1);
-		memcpy(buf, git_blob_rawcontent(b), n);
-		buf[n] = '\0';
-		git_blob_free(b);
-		*len = n;
-		return buf;
-	}
-	char *p = fl_xasprintf("%s/%s", r->tree->root, f->path);
-	char *buf = fl_read_file(p, len, err);
 	free(p);
 	return buf;
 }

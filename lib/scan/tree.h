@@ -42,14 +42,10 @@ typedef struct fl_tree_reader {
 
 int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err);
 void fl_tree_reader_close(fl_tree_reader *r);
-/* Size of file i without reading it (-1 when unknown). */
-long long fl_tree_size(fl_tree_reader *r, size_t i);
 /* File i's content when it is at most max bytes (*large set, NULL, when it
  * is over); NULL with err set when it cannot be read.  A work tree's file
  * is opened once for both (no stat before the read). */
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 			bool *large, fl_err *err);
-/* Read file i (malloc'd, NUL-terminated). */
-char *fl_tree_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err);
 
 #endif
