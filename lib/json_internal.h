@@ -27,10 +27,23 @@ typedef struct fl_field {
 extern const fl_field fl_entry_fields[];
 extern const size_t fl_entry_nfields;
 
+/* The content digest (version 2) of bytes given in pieces: the same for
+ * the same bytes however they are split. */
+typedef struct fl_digest {
+	uint64_t h, w;   /* the hash so far; up to 7 bytes not yet mixed in */
+	unsigned k;      /* how many bytes w holds */
+	uint64_t n;      /* bytes in all */
+} fl_digest;
+void fl_digest_init(fl_digest *d);
+void fl_digest_put(fl_digest *d, const char *s, size_t n);
+uint64_t fl_digest_end(const fl_digest *d);
+/* the digest of n bytes */
+uint64_t fl_digest_of(const char *s, size_t n);
+
 /* The compact JSON of e (exactly fl_entry_to_json(e, false)) and, in the
- * same pass, the 64-bit FNV-1a digest of the compact JSON e would have with
- * the fields whose bit is set in `blank` (bit i = fl_entry_fields[i]) at
- * their zero value (NULL, 0).  span_field >= 0: *span_off / *span_len
+ * same pass, the digest (fl_digest_of) of the compact JSON e would have
+ * with the fields whose bit is set in `blank` (bit i = fl_entry_fields[i])
+ * at their zero value (NULL, 0).  span_field >= 0: *span_off / *span_len
  * receive where that field's value is in the returned JSON. */
 char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *digest,
 			      int span_field, size_t *span_off, size_t *span_len);
@@ -38,6 +51,9 @@ char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *diges
 void fl_entry_json_digest_append(fl_buf *b, const fl_entry *e, uint64_t blank,
 				 uint64_t *digest, int span_field, size_t *span_off,
 				 size_t *span_len);
+/* The version 1 digest (64-bit FNV-1a) of the same JSON, which stores
+ * written before version 2 hold. */
+uint64_t fl_entry_digest_v1(const fl_entry *e, uint64_t blank);
 /* Replace bytes [off, off+len) of json by value as a JSON string when that
  * takes exactly len bytes; false (json untouched) otherwise. */
 bool fl_json_splice_str_inplace(char *json, size_t off, size_t len, const char *value);

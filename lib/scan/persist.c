@@ -5,6 +5,7 @@
  * the other sites of duplicate records, and updates the repository row.
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,10 +22,18 @@
 /* The record's content: everything but the fields that change with every
  * scan (sha, times, permalink) and the source window, which changes with
  * any edit of the lines around the site.  The message, its location and
- * its explanation are the content.  Its digest is the 64-bit FNV-1a of the
+ * its explanation are the content.  Its digest (fl_digest) is that of the
  * record's compact JSON with those fields at their zero value (NULL, 0),
- * taken while the JSON itself is written. */
-static uint64_t volatile_fields(int *changed_at)
+ * taken while the JSON itself is written.  It is kept as 'x' and 15 hex
+ * digits; a digest of 16 hex digits is version 1 (FNV-1a, stores written
+ * before version 2), compared by taking the record's version 1 digest. */
+static struct {
+	pthread_once_t once;
+	uint64_t mask;
+	int changed_at;
+} volatile_fields = {PTHREAD_ONCE_INIT, 0, -1};
+
+static void volatile_fields_init(void)
 {
 	static const size_t offs[] = {
 		offsetof(fl_entry, analyzed_sha), offsetof(fl_entry, analyzed_at),
@@ -32,25 +41,40 @@ static uint64_t volatile_fields(int *changed_at)
 		offsetof(fl_entry, source_code), offsetof(fl_entry, source_code_start),
 		offsetof(fl_entry, source_code_end),
 	};
-	uint64_t mask = 0;
 	for (size_t i = 0; i < fl_entry_nfields && i < 64; i++) {
 		for (size_t k = 0; k < sizeof offs / sizeof offs[0]; k++)
 			if (fl_entry_fields[i].off == offs[k])
-				mask |= 1ull << i;
+				volatile_fields.mask |= 1ull << i;
 		if (fl_entry_fields[i].off == offsetof(fl_entry, content_changed_at))
-			*changed_at = (int)i;
+			volatile_fields.changed_at = (int)i;
 	}
-	return mask;
+}
+
+static uint64_t content_mask(int *changed_at)
+{
+	pthread_once(&volatile_fields.once, volatile_fields_init);
+	*changed_at = volatile_fields.changed_at;
+	return volatile_fields.mask;
+}
+
+/* a stored version 1 digest: 16 lowercase hex digits */
+static bool digest_v1(const char *h)
+{
+	size_t i = 0;
+	for (; h[i]; i++)
+		if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
+			return false;
+	return i == 16;
 }
 
 size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char hash[17],
 			   int *state)
 {
-	int cca = -1;
-	uint64_t mask = volatile_fields(&cca), h;
+	int cca;
+	uint64_t mask = content_mask(&cca), h;
 	size_t start = b->n, off, len;
 	fl_entry_json_digest_append(b, e, mask, &h, cca, &off, &len);
-	snprintf(hash, 17, "%016llx", (unsigned long long)h);
+	snprintf(hash, 17, "x%015llx", (unsigned long long)(h >> 4));
 	int st = w ? fl_sw_state(w, e, hash) : FL_SW_NEW;
 	if (st == FL_SW_UNCHANGED && cca >= 0 &&
 	    !fl_json_splice_str_inplace(b->s + start, off, len, e->content_changed_at)) {
@@ -148,8 +172,16 @@ int fl_sw_state(const fl_scan_writer *w, fl_entry *e, const char *hash)
 	size_t k;
 	if (!fl_strmap_get(&w->map, e->id, &k))
 		return FL_SW_NEW;
-	if (strcmp(hash, w->hash[k]) != 0)
-		return FL_SW_CHANGED;
+	if (strcmp(hash, w->hash[k]) != 0) {
+		if (!digest_v1(w->hash[k]))
+			return FL_SW_CHANGED;
+		int cca;
+		char v1[17];
+		snprintf(v1, sizeof v1, "%016llx",
+			 (unsigned long long)fl_entry_digest_v1(e, content_mask(&cca)));
+		if (strcmp(v1, w->hash[k]) != 0)
+			return FL_SW_CHANGED;
+	}
 	free(e->content_changed_at);
 	e->content_changed_at = fl_xstrdup(w->changed_at[k]);
 	return FL_SW_UNCHANGED;

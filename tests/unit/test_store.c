@@ -456,6 +456,89 @@ static char *all_json(const char *db)
 
 /* A scan writes each file's records as one compressed block; they read
  * back exactly as the same records written one by one. */
+/* A store written before digest version 2 holds FNV-1a digests (16 hex
+ * digits): a rescan compares with them, so unchanged records keep their
+ * contentChangedAt; a digest that does not match is a change. */
+struct v1_ctx {
+	sqlite3 *h;
+	int n;
+};
+
+static int put_v1_digest(const fl_entry *e, void *ud)
+{
+	struct v1_ctx *c = ud;
+	fl_entry z = *e;
+	z.analyzed_sha = z.analyzed_at = z.content_changed_at = z.github_url = NULL;
+	z.source_code = NULL;
+	z.source_code_start = z.source_code_end = 0;
+	char *json = fl_entry_to_json(&z, false);
+	uint64_t h = 1469598103934665603ull;
+	for (const char *p = json; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 1099511628211ull;
+	}
+	free(json);
+	char hex[17];
+	/* the first record's digest is wrong: it counts as changed */
+	snprintf(hex, sizeof hex, "%016llx", c->n++ == 0 ? 0ull : (unsigned long long)h);
+	sqlite3_stmt *s;
+	assert_int_equal(sqlite3_prepare_v2(c->h, "UPDATE errors SET content_hash = ?1,"
+					    " content_changed_at = '2020-01-02T03:04:05.678Z' WHERE id = ?2",
+					    -1, &s, NULL), SQLITE_OK);
+	sqlite3_bind_text(s, 1, hex, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 2, e->id, -1, SQLITE_TRANSIENT);
+	assert_int_equal(sqlite3_step(s), SQLITE_DONE);
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int count_old_times(const fl_entry *e, void *ud)
+{
+	if (strcmp(e->content_changed_at, "2020-01-02T03:04:05.678Z") == 0)
+		(*(int *)ud)++;
+	return 0;
+}
+
+static void test_version1_digests(void **state)
+{
+	(void)state;
+	char root[300], db[300];
+	snprintf(root, sizeof root, "%s/tree-v1", dir);
+	snprintf(db, sizeof db, "%s/v1.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 3);
+	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
+	fl_err err;
+	fl_store *st;
+	fl_scan_result r;
+	assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	size_t n = r.n;
+	assert_true(n > 10);
+	fl_scan_result_free(&r);
+	/* version 2 digests: 'x' and 15 hex digits */
+	assert_int_equal(count_sql(db, "SELECT count(*) FROM errors WHERE content_hash GLOB 'x[0-9a-f]*'"
+				   " AND length(content_hash) = 16"), (long long)n);
+	struct v1_ctx c = {NULL, 0};
+	assert_int_equal(sqlite3_open(db, &c.h), SQLITE_OK);
+	assert_int_equal(fl_store_each_entry(st, "acme/tree", put_v1_digest, &c, &err), 0);
+	sqlite3_close(c.h);
+	fl_store_close(st);
+	assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	assert_int_equal(r.summary.unchanged, (long long)n - 1);
+	assert_int_equal(r.summary.changed, 1);
+	assert_int_equal(r.summary.added + r.summary.removed, 0);
+	fl_scan_result_free(&r);
+	int old = 0;
+	assert_int_equal(fl_store_each_entry(st, "acme/tree", count_old_times, &old, &err), 0);
+	assert_int_equal(old, (int)n - 1);
+	fl_store_close(st);
+	/* rewritten as version 2 */
+	assert_int_equal(count_sql(db, "SELECT count(*) FROM errors WHERE content_hash GLOB 'x*'"),
+			 (long long)n);
+}
+
 static void test_scan_blocks_read_back(void **state)
 {
 	(void)state;
@@ -636,6 +719,7 @@ int main(void)
 		cmocka_unit_test(test_reader_while_writer),
 		cmocka_unit_test(test_scan_into_store_same_as_two_steps),
 		cmocka_unit_test(test_scan_into_store_failure_rolls_back),
+		cmocka_unit_test(test_version1_digests),
 		cmocka_unit_test(test_scan_blocks_read_back),
 		cmocka_unit_test(test_damaged_block),
 		cmocka_unit_test(test_migrate_from_inline_records),
