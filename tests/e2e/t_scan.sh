@@ -10,7 +10,8 @@ records_tsv() {
 		LC_ALL=C sort
 }
 
-# Compare a scan's records with expected.tsv.  An expected line whose
+# Compare a scan's records with expected.tsv (the sites each fixture must
+# give, written by hand; expected.json holds the whole golden records).  An expected line whose
 # message repeats one already recorded in the same file is a duplicate
 # site: it is kept as the record's other site, not as a record.
 compare_expected() { # expected.tsv actual.tsv
@@ -32,7 +33,7 @@ for fx in "$TESTS"/fixtures/*/; do
 	[ -f "$fx/expected.tsv" ] || continue
 	tree="$WORK/fx-$lang"
 	cp -r "$fx" "$tree"
-	rm -f "$tree/expected.tsv"
+	rm -f "$tree/expected.tsv" "$tree/expected.json"
 	db="$WORK/fx-$lang.db"
 	"$FL" scan "$tree" --repo "acme/$lang" --db "$db" --json >"$WORK/fx.json" 2>"$WORK/fx.err"
 	check "fixture $lang: scan succeeds" [ $? -eq 0 ]
@@ -41,6 +42,13 @@ for fx in "$TESTS"/fixtures/*/; do
 		ok "fixture $lang: records match expected.tsv"
 	else
 		bad "fixture $lang: records match expected.tsv" "$(printf '%s\n' "$diff_out" | head -n 20)"
+	fi
+	# the whole records, against the golden ones (scripts/update-golden.sh)
+	"$FL" list --db "$db" --json | bash "$TESTS/golden-filter.sh" >"$WORK/fx-$lang.json"
+	if diff_out=$(diff -u "$fx/expected.json" "$WORK/fx-$lang.json"); then
+		ok "fixture $lang: records equal the golden expected.json"
+	else
+		bad "fixture $lang: records equal the golden expected.json" "$(printf '%s\n' "$diff_out" | head -n 30)"
 	fi
 	# every record is valid JSON of the spec and explain-ready
 	n=$("$FL" list --db "$db" --json | jq -s 'length')
