@@ -157,6 +157,19 @@ static const unsigned char jclass[256] = {
 #undef X16
 };
 
+/* No byte of the 8 at p is escaped or non-ASCII: none is below 0x20, a
+ * quote, a backslash or at or above 0x80 (each test is exact for "any
+ * byte": a borrow only reaches bytes above one that matched). */
+static inline bool plain8(const unsigned char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, 8);
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
+	uint64_t hit = (w - ones * 0x20) | (q - ones) | (bs - ones);
+	return ((hit & ~w) | w) & high ? false : true;
+}
+
 /* the body of s[0..n) as a JSON string, without the quotes; invalid UTF-8
  * is replaced with U+FFFD (fl_utf8_fix), as jansson would refuse it */
 static void put_jbody(fl_buf *b, const char *s, size_t n)
@@ -171,6 +184,8 @@ static void put_jbody(fl_buf *b, const char *s, size_t n)
 	char *o = b->s + b->n;
 	while (p < end) {
 		const unsigned char *run = p;
+		while (end - p >= 8 && plain8(p))
+			p += 8;
 		while (p < end && !jclass[*p])
 			p++;
 		if (p < end && jclass[*p] == 2) {

@@ -6,6 +6,7 @@
  */
 #ifndef FL_SCAN_PERSIST_H
 #define FL_SCAN_PERSIST_H
+#include <stdbool.h>
 #include "faultline.h"
 
 typedef struct fl_scan_writer fl_scan_writer;
@@ -43,5 +44,10 @@ int fl_sw_insert_in_block(fl_scan_writer *w, const fl_entry *e, fl_facts *f,
 /* Duplicate sites, the repository row, COMMIT; fills sum->removed. */
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err);
 void fl_sw_abort(fl_scan_writer *w);
+
+/* Workers give records the slug suffix scan order will give them (true;
+ * tests set it false, making every suffix a correction by the main
+ * thread, which then makes the file's block again). */
+extern bool fl_scan_guess_slugs;
 
 #endif

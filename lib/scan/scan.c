@@ -67,6 +67,8 @@ struct pre {
 	char *verr;             /* with a writer: why it is invalid, or NULL */
 	bool dup;               /* another site of an earlier record of the same
 				   file: only e.id, line and col are set */
+	char *slug_base;        /* the slug before the suffix the worker gave
+				   it, or NULL (e.slug is the base) */
 };
 
 struct ctx {
@@ -85,6 +87,11 @@ struct ctx {
 	const char *repo, *host, *sha, *now; /* what records are built with */
 	fl_scan_writer *w;      /* the store writer, or NULL */
 	long long stored;       /* records written so far (main thread) */
+	/* with a writer: each slug workers met, with the lowest job index
+	 * they met it in, so that a worker gives a record the slug suffix
+	 * scan order will give it (see predict_slug) */
+	pthread_mutex_t slug_lock;
+	fl_strmap slug_first;
 	bool failed;
 	fl_err err;
 };
@@ -478,6 +485,31 @@ static void free_pre(struct pre *p)
 	free((char *)p->f.idiom);
 	free(p->json);
 	free(p->verr);
+	free(p->slug_base);
+}
+
+/* With a writer, on a worker: the record's slug as scan order will make
+ * it, so that its JSON is right the first time.  A slug an earlier record
+ * has gets the id suffix (admit_job decides, in file order); a worker
+ * sees the files scanned so far, nearly all of the earlier ones, and
+ * admit_job corrects the rare wrong guess (an earlier file still being
+ * scanned, an earlier record left out). */
+bool fl_scan_guess_slugs = true;
+
+static void predict_slug(struct ctx *c, size_t job, struct pre *p)
+{
+	size_t first;
+	if (!fl_scan_guess_slugs)
+		return;
+	pthread_mutex_lock(&c->slug_lock);
+	bool earlier = fl_strmap_get(&c->slug_first, p->e.slug, &first) && first <= job;
+	if (!earlier)
+		fl_strmap_put(&c->slug_first, p->e.slug, job);
+	pthread_mutex_unlock(&c->slug_lock);
+	if (earlier) {
+		p->slug_base = p->e.slug;
+		p->e.slug = fl_slug_suffixed(p->slug_base, p->e.id);
+	}
 }
 
 /* With a writer: validate, digest, compare with the stored record, encode. */
@@ -529,8 +561,9 @@ static void free_block(struct job *j)
 /* Main thread, with a writer: write the admitted records of job j (kept,
  * in record order, at res indexes idx) with their block.  When all of the
  * worker's block was admitted as it was encoded, that block is written;
- * otherwise (a duplicate across files, a slug suffix, an invalid record:
- * rare) a block of the admitted records is made here. */
+ * otherwise (a duplicate across files, a slug suffix the worker did not
+ * foresee, an invalid record: rare) a block of the admitted records is
+ * made here. */
 static int write_records(struct ctx *c, struct job *j, fl_scan_result *res,
 			 struct pre **kept, const size_t *idx, size_t n,
 			 bool whole, fl_err *err)
@@ -613,6 +646,8 @@ static void prepare_job(struct ctx *c, size_t i)
 		}
 		e->repo = fl_xstrdup(repo);
 		e->slug = fl_slug_base(code ? code : msg);
+		if (c->w)
+			predict_slug(c, i, p);
 		e->error_code = code ? fl_utf8_fix(code, strlen(code)) : NULL;
 		e->error_message = msg;
 		e->message_pattern = fl_message_pattern(msg);
@@ -689,13 +724,18 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 			free_pre(p);
 			continue;
 		}
-		if (fl_strmap_get(&b->slugs, p->e.slug, NULL)) {
-			char *suffixed = fl_slug_suffixed(p->e.slug, p->e.id);
+		const char *base = p->slug_base ? p->slug_base : p->e.slug;
+		bool taken = fl_strmap_get(&b->slugs, base, NULL);
+		if (taken != (p->slug_base != NULL)) {
+			/* not the slug the worker guessed */
+			char *slug = taken ? fl_slug_suffixed(base, p->e.id) : fl_xstrdup(base);
 			free(p->e.slug);
-			p->e.slug = suffixed;
+			p->e.slug = slug;
 			if (c->w)
 				encode_pre(c->w, p); /* the slug is part of the content */
 		}
+		free(p->slug_base);
+		p->slug_base = NULL;
 		if (c->w && p->verr) {
 			/* never store an invalid record; one scanner bug must not
 			 * cost the user the whole scan: leave it out and say so */
@@ -785,6 +825,8 @@ static void free_jobs(struct ctx *c)
 	}
 	free(c->jobs);
 	pthread_mutex_destroy(&c->lock);
+	pthread_mutex_destroy(&c->slug_lock);
+	fl_strmap_free(&c->slug_first);
 	pthread_cond_destroy(&c->done_cv);
 }
 
@@ -821,6 +863,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	c.n = tree.n;
 	c.jobs = fl_xcalloc(tree.n ? tree.n : 1, sizeof *c.jobs);
 	pthread_mutex_init(&c.lock, NULL);
+	pthread_mutex_init(&c.slug_lock, NULL);
 	pthread_cond_init(&c.done_cv, NULL);
 	fl_scan_summary *sum = &res->summary;
 	sum->files_seen = (long long)tree.n;

@@ -489,6 +489,50 @@ static void test_json_compact_writer_invalid_utf8(void **state)
 	}
 }
 
+/* strings of bytes that need escaping, non-ASCII and plain ones at every
+ * alignment (the writer skips eight plain bytes at a time) are written as
+ * jansson writes them (invalid UTF-8 repaired first) */
+static void test_json_escape_random(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"a", "b", " ", "\"", "\\", "\x01", "\x1f", "\t", "\n", "\x7f", "/",
+		"\xc3\xa9", "\xe2\x98\x83", "\xf0\x9f\x98\x80", "\x80", "\xc3", "~", "!#",
+		"abcdefgh", "0123456789abcdef",
+	};
+	const size_t np = sizeof pieces / sizeof pieces[0];
+	unsigned seed = 12345;
+	for (int it = 0; it < 3000; it++) {
+		char buf[512];
+		size_t n = 0;
+		int k = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 40;
+		for (int i = 0; i < k; i++) {
+			const char *piece = pieces[((seed = seed * 1103515245u + 12345u) >> 16) % np];
+			size_t l = strlen(piece);
+			memcpy(buf + n, piece, l);
+			n += l;
+		}
+		buf[n] = '\0';
+		fl_entry e, f;
+		make_entry(&e);
+		make_entry(&f);
+		free(e.error_message);
+		e.error_message = strdup(buf);
+		free(f.error_message);
+		f.error_message = fl_utf8_fix(buf, n);
+		char *fast = fl_entry_to_json(&e, false);
+		json_t *o = fl_entry_to_jobj(&f);
+		char *ref = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		json_decref(o);
+		assert_non_null(ref);
+		assert_string_equal(fast, ref);
+		free(ref);
+		free(fast);
+		fl_entry_free(&e);
+		fl_entry_free(&f);
+	}
+}
+
 static uint64_t fnv(const char *s)
 {
 	uint64_t h = 1469598103934665603ull;
@@ -634,6 +678,7 @@ int main(void)
 		cmocka_unit_test(test_json_roundtrip_and_order),
 		cmocka_unit_test(test_json_strict),
 		cmocka_unit_test(test_json_compact_writer_matches_jansson),
+		cmocka_unit_test(test_json_escape_random),
 		cmocka_unit_test(test_json_compact_writer_invalid_utf8),
 		cmocka_unit_test(test_json_digest_and_splice),
 		cmocka_unit_test(test_pattern_check_agrees_with_pcre2),
