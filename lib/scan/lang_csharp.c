@@ -1052,8 +1052,22 @@ static char *param_name(const ctx *c, size_t b, size_t e)
 		const char *v = fl_tok_str(&c->t, &c->t.v[b]);
 		return v && *v ? fl_xstrdup(v) : NULL;
 	}
-	if (e - b >= 4 && is(c, b, "nameof") && is_p(c, b + 1, "(") && is_id(c, e - 2))
-		return dup_tok(c, e - 2);
+	if (e - b >= 4 && is(c, b, "nameof") && is_p(c, b + 1, "(") && is_p(c, e - 1, ")")) {
+		/* the last name, without type arguments: nameof(x.Name) is
+		 * "Name", nameof(Cache<T>) is "Cache" */
+		size_t last = NOIDX;
+		int angle = 0;
+		for (size_t k = b + 2; k + 1 < e; k++) {
+			if (is_p(c, k, "<"))
+				angle++;
+			else if (is_p(c, k, ">") && angle > 0)
+				angle--;
+			else if (!angle && is_id(c, k))
+				last = k;
+		}
+		if (last != NOIDX)
+			return dup_tok(c, last);
+	}
 	if (e - b == 1 && is_id(c, b)) {
 		char *v = dup_tok(c, b);
 		char *r = fl_xasprintf("{%s}", v);
@@ -1076,9 +1090,43 @@ static bool is_string_arg(const ctx *c, size_t b, size_t e)
  * built with only a parameter name it prints the framework's own message.
  * The message of `new cls(args)` as the runtime shows it, or NULL when cls
  * is not one of them (or the arguments are not understood). */
+/* ObjectDisposedException prints its message, then "Object name: 'X'."
+ * on a line of its own when it has an object name; without a message of
+ * its own, "Cannot access a disposed object." */
+static char *disposed_msg(const char *msg, const char *name)
+{
+	const char *m = msg ? msg : "Cannot access a disposed object.";
+	return name ? fl_xasprintf("%s\nObject name: '%s'.", m, name) : fl_xstrdup(m);
+}
+
 static char *argument_exception_msg(const ctx *c, const char *cls, const size_t *st,
 				    const size_t *en, size_t na)
 {
+	if (strcmp(cls, "ObjectDisposedException") == 0) {
+		/* (objectName) (objectName, message) (message, inner) */
+		if (na < 1 || na > 2)
+			return NULL;
+		char *name = NULL, *msg = NULL;
+		if (na == 2 && !is_string_arg(c, st[1], en[1])) {
+			msg = first_msg(c, st, en, 1, 0, NULL);
+			if (!msg)
+				return NULL;
+		} else {
+			name = is(c, st[0], "null") ? NULL : param_name(c, st[0], en[0]);
+			if (!name && !is(c, st[0], "null")) {
+				/* an expression: its value at run time */
+				char *x = fl_tok_span_text(&c->t, st[0], en[0], 60);
+				name = fl_xasprintf("{%s}", x);
+				free(x);
+			}
+			if (na == 2)
+				msg = first_msg(c, st, en, 2, 1, NULL);
+		}
+		char *r = disposed_msg(msg, name);
+		free(name);
+		free(msg);
+		return r;
+	}
 	bool isnull = strcmp(cls, "ArgumentNullException") == 0;
 	bool range = strcmp(cls, "ArgumentOutOfRangeException") == 0;
 	bool plain = strcmp(cls, "ArgumentException") == 0;
@@ -1124,6 +1172,130 @@ static char *argument_exception_msg(const ctx *c, const char *cls, const size_t 
 	free(param);
 	free(msg);
 	free(actual);
+	return r;
+}
+
+/* ArgumentOutOfRangeException's throw helpers */
+static const struct {
+	const char *method;
+	int nargs;          /* the value, and the value compared with */
+	const char *text;   /* after "name ('value') " */
+	const char *op;     /* the condition that throws */
+} range_helpers[] = {
+	{"ThrowIfZero", 1, "must be a non-zero value.", "== 0"},
+	{"ThrowIfNegative", 1, "must be a non-negative value.", "< 0"},
+	{"ThrowIfNegativeOrZero", 1, "must be a non-negative and non-zero value.", "<= 0"},
+	{"ThrowIfGreaterThan", 2, "must be less than or equal to", ">"},
+	{"ThrowIfGreaterThanOrEqual", 2, "must be less than", ">="},
+	{"ThrowIfLessThan", 2, "must be greater than or equal to", "<"},
+	{"ThrowIfLessThanOrEqual", 2, "must be greater than", "<="},
+	{"ThrowIfEqual", 2, "must not be equal to", "=="},
+	{"ThrowIfNotEqual", 2, "must be equal to", "!="},
+};
+#define NRANGE_HELPERS (sizeof range_helpers / sizeof range_helpers[0])
+
+/* The condition under which cls.ThrowIfX(args) throws (token i is
+ * ThrowIfX), as code: "size > 24", "key is null", or NULL. */
+static char *throw_if_guard(const ctx *c, const char *cls, size_t i, const size_t *st,
+			    const size_t *en, size_t na)
+{
+	if (na < 1)
+		return NULL;
+	char *x = fl_tok_span_text(&c->t, st[0], en[0], 80), *g = NULL;
+	if (strcmp(cls, "ObjectDisposedException") == 0) {
+		if (is(c, i, "ThrowIf"))
+			g = fl_xstrdup(x);
+	} else if (is(c, i, "ThrowIfNull")) {
+		g = fl_xasprintf("%s is null", x);
+	} else if (is(c, i, "ThrowIfNullOrEmpty")) {
+		g = fl_xasprintf("%s is null or empty", x);
+	} else if (is(c, i, "ThrowIfNullOrWhiteSpace")) {
+		g = fl_xasprintf("%s is null, empty or white space", x);
+	} else if (strcmp(cls, "ArgumentOutOfRangeException") == 0) {
+		for (size_t k = 0; k < NRANGE_HELPERS; k++) {
+			if (!fl_tok_is(&c->t, i, range_helpers[k].method))
+				continue;
+			if (range_helpers[k].nargs == 1) {
+				g = fl_xasprintf("%s %s", x, range_helpers[k].op);
+			} else if (na >= 2) {
+				char *o = fl_tok_span_text(&c->t, st[1], en[1], 80);
+				g = fl_xasprintf("%s %s %s", x, range_helpers[k].op, o);
+				free(o);
+			}
+		}
+	}
+	free(x);
+	return g;
+}
+
+/* The framework's message of cls.ThrowIfX(args) (token i is ThrowIfX), as
+ * .NET 8 words it, or NULL.  The parameter's name is the text of the
+ * checked argument (CallerArgumentExpression) unless one is passed. */
+static char *throw_if_msg(const ctx *c, const char *cls, size_t i, const size_t *st,
+			  const size_t *en, size_t na)
+{
+	if (na < 1)
+		return NULL;
+	if (strcmp(cls, "ObjectDisposedException") == 0) {
+		/* ThrowIf(condition, instance or type): its type's full name */
+		if (!is(c, i, "ThrowIf") || na != 2)
+			return NULL;
+		char *what = fl_tok_span_text(&c->t, st[1], en[1], 60);
+		char *name = fl_xasprintf("{%s}", what);
+		char *r = disposed_msg(NULL, name);
+		free(what);
+		free(name);
+		return r;
+	}
+	const char *text = NULL;
+	size_t nargs = 1;
+	bool isnull = false;
+	if (strcmp(cls, "ArgumentNullException") == 0 && is(c, i, "ThrowIfNull")) {
+		text = "Value cannot be null.";
+		isnull = true;
+	} else if (strcmp(cls, "ArgumentException") == 0 && is(c, i, "ThrowIfNullOrEmpty")) {
+		text = "The value cannot be an empty string.";
+		isnull = true;
+	} else if (strcmp(cls, "ArgumentException") == 0 && is(c, i, "ThrowIfNullOrWhiteSpace")) {
+		text = "The value cannot be an empty string or composed entirely of whitespace.";
+		isnull = true;
+	} else if (strcmp(cls, "ArgumentOutOfRangeException") == 0) {
+		for (size_t k = 0; k < NRANGE_HELPERS; k++)
+			if (fl_tok_is(&c->t, i, range_helpers[k].method)) {
+				text = range_helpers[k].text;
+				nargs = (size_t)range_helpers[k].nargs;
+			}
+	}
+	if (!text || na < nargs || na > nargs + 1)
+		return NULL;
+	char *param = na > nargs ? param_name(c, st[nargs], en[nargs])
+				 : fl_tok_span_text(&c->t, st[0], en[0], 80);
+	if (!param)
+		return NULL;
+	char *r;
+	if (isnull) {
+		r = fl_xasprintf("%s (Parameter '%s')", text, param);
+	} else {
+		/* "name ('value') must be ... ['other']. (Parameter 'name')
+		 * Actual value was value." */
+		char *v = fl_tok_span_text(&c->t, st[0], en[0], 80);
+		char *value = fl_xasprintf("{%s}", v);
+		char *other = NULL;
+		if (nargs == 2) {
+			char *o = fl_tok_span_text(&c->t, st[1], en[1], 80);
+			bool lit = en[1] == st[1] + 1 && c->t.v[st[1]].kind == FL_TK_NUMBER;
+			other = lit ? fl_xstrdup(o) : fl_xasprintf("{%s}", o);
+			free(o);
+		}
+		char *what = other ? fl_xasprintf("%s '%s'.", text, other) : fl_xstrdup(text);
+		r = fl_xasprintf("%s ('%s') %s (Parameter '%s')\nActual value was %s.", param,
+				 value, what, param, value);
+		free(v);
+		free(value);
+		free(other);
+		free(what);
+	}
+	free(param);
 	return r;
 }
 
@@ -1504,16 +1676,17 @@ static void rules_at(ctx *c, size_t i)
 		char *idiom = fl_tok_span_text(&c->t, i - 2, i + 1, 80);
 		/* ArgumentNullException.ThrowIfNull(x): the parameter name is
 		 * the argument's text (CallerArgumentExpression) */
-		char *msg = NULL;
 		size_t st[4], en[4];
-		if (is(c, i, "ThrowIfNull") && strcmp(cls, "ArgumentNullException") == 0 &&
-		    args(c, i + 1, st, en, 4, NULL) == 1) {
-			char *p = fl_tok_span_text(&c->t, st[0], en[0], 80);
-			msg = fl_xasprintf("Value cannot be null. (Parameter '%s')", p);
-			free(p);
-		}
+		size_t na = args(c, i + 1, st, en, 4, NULL);
+		char *msg = throw_if_msg(c, cls, i, st, en, na);
 		site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
 			       .sev = FL_S_ERROR, .idiom = idiom, .msg = msg ? msg : cls};
+		/* the helper's own condition guards the site */
+		char *g = throw_if_guard(c, cls, i, st, en, na);
+		if (g) {
+			s.guard = g;
+			s.guard_set = true;
+		}
 		emit(c, &s);
 		free(msg);
 		free(idiom);

@@ -116,14 +116,60 @@ static void test_throw_helpers_switch(void **state)
 	const fl_site *x = EXPECT_SITE(s, "Value cannot be null. (Parameter 'name')", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "ArgumentNullException");
 	assert_string_equal(x->function, "Svc.M");
-	x = EXPECT_SITE(s, "ArgumentException", 4, FL_T_EXCEPTION);
-	x = EXPECT_SITE(s, "ArgumentOutOfRangeException", 5, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "The value cannot be an empty string. (Parameter 'name')", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ArgumentException");
+	x = EXPECT_SITE(s, "id ('{id}') must be a non-negative value. (Parameter 'id')\nActual value was {id}.",
+			5, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ArgumentOutOfRangeException");
 	x = EXPECT_SITE(s, "one", 7, FL_T_EXCEPTION);
 	assert_string_equal(x->guard, "1");
 	x = EXPECT_SITE(s, "big", 8, FL_T_EXCEPTION);
 	assert_string_equal(x->guard, "> 100 when name.Length > 3");
 	x = EXPECT_SITE(s, "other", 9, FL_T_EXCEPTION);
 	assert_null(x->guard);
+	fl_sites_free(s);
+}
+
+/* .NET 8's throw helpers and ObjectDisposedException, with the messages
+ * the framework prints */
+static void test_throw_if_and_disposed(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class Pool : IDisposable {\n"                                                   /* 1 */
+		"  void Rent(int size, int max, string key, object v, string argumentName) {\n"
+		"    ArgumentOutOfRangeException.ThrowIfGreaterThan(size, 24);\n"                /* 3 */
+		"    ArgumentOutOfRangeException.ThrowIfLessThan(size, max);\n"                  /* 4 */
+		"    ArgumentOutOfRangeException.ThrowIfNegativeOrZero(size, nameof(max));\n"    /* 5 */
+		"    ArgumentException.ThrowIfNullOrWhiteSpace(key);\n"                          /* 6 */
+		"    ArgumentNullException.ThrowIfNull(v, argumentName);\n"                      /* 7 */
+		"    ObjectDisposedException.ThrowIf(_disposed, this);\n"                        /* 8 */
+		"    if (_gone) throw new ObjectDisposedException(nameof(Pool<T>));\n"           /* 9 */
+		"    if (_gone) throw new ObjectDisposedException(\"Pool\", \"The pool is closed.\");\n"
+		"    if (_gone) throw new ObjectDisposedException(GetType().FullName);\n"        /* 11 */
+		"    if (_gone) throw new ObjectDisposedException(\"Lost the pool.\", inner);\n" /* 12 */
+		"  }\n"
+		"}\n");
+	const fl_site *g = EXPECT_SITE(s, "size ('{size}') must be less than or equal to '24'."
+				       " (Parameter 'size')\nActual value was {size}.", 3, FL_T_EXCEPTION);
+	assert_string_equal(g->guard, "size > 24"); /* the helper's own condition */
+	EXPECT_SITE(s, "size ('{size}') must be greater than or equal to '{max}'. (Parameter 'size')\n"
+		       "Actual value was {size}.", 4, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "max ('{size}') must be a non-negative and non-zero value. (Parameter 'max')\n"
+		       "Actual value was {size}.", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "The value cannot be an empty string or composed entirely of whitespace."
+		       " (Parameter 'key')", 6, FL_T_EXCEPTION);
+	g = EXPECT_SITE(s, "Value cannot be null. (Parameter '{argumentName}')", 7, FL_T_EXCEPTION);
+	assert_string_equal(g->guard, "v is null");
+	const fl_site *x = EXPECT_SITE(s, "Cannot access a disposed object.\nObject name: '{this}'.", 8,
+				       FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ObjectDisposedException");
+	assert_string_equal(x->guard, "_disposed");
+	EXPECT_SITE(s, "Cannot access a disposed object.\nObject name: 'Pool'.", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "The pool is closed.\nObject name: 'Pool'.", 10, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Cannot access a disposed object.\nObject name: '{GetType().FullName}'.", 11,
+		    FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Lost the pool.", 12, FL_T_EXCEPTION);
 	fl_sites_free(s);
 }
 
@@ -451,6 +497,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_throw),
 		cmocka_unit_test(test_throw_helpers_switch),
+		cmocka_unit_test(test_throw_if_and_disposed),
 		cmocka_unit_test(test_argument_exceptions),
 		cmocka_unit_test(test_logging),
 		cmocka_unit_test(test_aspnet),
