@@ -55,6 +55,29 @@ static bool in(const char *s, size_t n, const char *const *list)
 	return false;
 }
 
+/* Documentation, example and benchmark folders in any case ("Docs",
+ * "Samples": .NET and Java trees name folders in PascalCase) and .NET
+ * projects of them ("Polly.Benchmarks", "Foo.Samples"). */
+static bool docs_dir(const char *s, size_t n)
+{
+	static const char *const names[] = {
+		"docs", "doc", "examples", "example", "samples", "sample", "demos",
+		"demo", "benchmarks", "benchmark", NULL,
+	};
+	for (const char *const *l = names; *l; l++)
+		if (strlen(*l) == n && strncasecmp(*l, s, n) == 0)
+			return true;
+	static const char *const suffixes[] = {".Benchmarks", ".Benchmark", ".Samples",
+					       ".Sample", ".Examples", ".Example",
+					       ".Demo", ".Demos", ".Docs", NULL};
+	for (const char *const *x = suffixes; *x; x++) {
+		size_t l = strlen(*x);
+		if (n > l && memcmp(s + n - l, *x, l) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* a test folder: "tests", "Tests", "__tests__", and .NET-style project
  * folders "Foo.Tests", "Foo.UnitTests", "Foo.IntegrationTests" */
 static bool test_dir(const char *s, size_t n)
@@ -141,7 +164,7 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 		size_t n = (size_t)(sl - p);
 		if (n && p[0] == '.')
 			return FL_SKIP_HIDDEN;
-		if (in(p, n, skip_dirs))
+		if (in(p, n, skip_dirs) || docs_dir(p, n))
 			return FL_SKIP_FOLDER;
 		if (!o->include_tests && (test_dir(p, n) || (under_src && gradle_test_set(p, n))))
 			return FL_SKIP_TEST;

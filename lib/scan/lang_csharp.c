@@ -114,8 +114,9 @@ static bool cs_id_byte(char c)
 	       c == '_' || (unsigned char)c >= 0x80;
 }
 
-/* The hole s[hb, he) is `nameof(a.b.Name)` (blanks allowed): the length
- * of Name, its start in *nb; 0 otherwise. */
+/* The hole s[hb, he) is `nameof(a.b.Name)` or `nameof(Name<T>)` (blanks
+ * allowed; nameof leaves type arguments out): the length of Name, its
+ * start in *nb; 0 otherwise. */
 static size_t nameof_hole(const char *s, size_t hb, size_t he, size_t *nb)
 {
 	while (hb < he && (s[hb] == ' ' || s[hb] == '\t'))
@@ -134,6 +135,27 @@ static size_t nameof_hole(const char *s, size_t hb, size_t he, size_t *nb)
 		b++;
 	while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
 		e--;
+	if (e > b && s[e - 1] == '>') {
+		/* type arguments: names, dots, commas, blanks, '?', '[]' */
+		int depth = 0;
+		size_t q = e;
+		while (q > b) {
+			char ch = s[--q];
+			if (ch == '>') {
+				depth++;
+			} else if (ch == '<') {
+				if (--depth == 0)
+					break;
+			} else if (!cs_id_byte(ch) && (!ch || !strchr(".,? \t[]", ch))) {
+				return 0;
+			}
+		}
+		if (depth != 0 || q == b)
+			return 0;
+		e = q;
+		while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+			e--;
+	}
 	/* a dotted name: identifier bytes and dots only */
 	size_t last = b;
 	for (size_t q = b; q < e; q++) {

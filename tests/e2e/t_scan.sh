@@ -208,12 +208,20 @@ check "generated files: the hand-written file's record only" \
 	[ "$("$FL" list --db "$WORK/gen.db" --json | jq -r .errorMessage)" = "a real error here" ]
 
 # ---- documentation sources (FastAPI's docs_src/) and Go's _examples/: skipped --------
-mkdir -p "$WORK/ds/docs_src/tutorial" "$WORK/ds/app" "$WORK/ds/_examples/rest"
+mkdir -p "$WORK/ds/docs_src/tutorial" "$WORK/ds/app" "$WORK/ds/_examples/rest" \
+	"$WORK/ds/src/Snippets/Docs" "$WORK/ds/src/Acme.Benchmarks" "$WORK/ds/Samples"
 printf 'raise ValueError("from a tutorial")\n' >"$WORK/ds/docs_src/tutorial/t1.py"
+# .NET trees: PascalCase folders and projects of docs, samples and benchmarks
+printf 'class A { void M() { throw new InvalidOperationException("from a doc snippet"); } }\n' \
+	>"$WORK/ds/src/Snippets/Docs/Chaos.cs"
+printf 'class B { void M() { throw new InvalidOperationException("from a benchmark"); } }\n' \
+	>"$WORK/ds/src/Acme.Benchmarks/Run.cs"
+printf 'class C { void M() { throw new InvalidOperationException("from a sample"); } }\n' \
+	>"$WORK/ds/Samples/Demo.cs"
 printf 'package main\nfunc main() { panic("from a Go example") }\n' >"$WORK/ds/_examples/rest/main.go"
 printf 'raise ValueError("from the application")\n' >"$WORK/ds/app/main.py"
 "$FL" scan "$WORK/ds" --db "$WORK/ds.db" --json >"$WORK/ds.json"
-check "docs_src, _examples: skipped with the docs and example folders" \
+check "docs_src, _examples, Docs, Samples, X.Benchmarks: skipped with the docs and example folders" \
 	[ "$("$FL" list --db "$WORK/ds.db" --json | jq -r .errorMessage)" = "from the application" ]
 
 # ---- bad input: binary, invalid UTF-8, NUL bytes, huge line ------------------------

@@ -386,6 +386,7 @@ static void test_strings(void **state)
 		"  void P() { throw new Exception(\"\\x41\\u0042\\U00000043 \\\\ end\"); }\n"
 		"  void Q() { throw new InvalidOperationException($\"The {nameof(this.Options.Level)} of {nameof( source )} is {level}\"); }\n"
 		"  void R() { throw new InvalidOperationException($\"Not a name: {nameof(x) + 1}\"); }\n"
+		"  void S() { throw new InvalidOperationException($\"A {nameof(PolicyWrap<TResult>)} or {nameof(Map<List<int>>)} needs {nameof(a < b)}\"); }\n"
 		"}\n");
 	EXPECT_SITE(s, "Bad {value} in {literal}\n  indented \"q\"", 3, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "single \"raw\" line", 8, FL_T_EXCEPTION);
@@ -394,6 +395,8 @@ static void test_strings(void **state)
 	/* {nameof(x.Name)} is the text Name at run time */
 	EXPECT_SITE(s, "The Level of source is {level}", 11, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "Not a name: {nameof(x) + 1}", 12, FL_T_EXCEPTION);
+	/* without type arguments: nameof(PolicyWrap<TResult>) is "PolicyWrap" */
+	EXPECT_SITE(s, "A PolicyWrap or Map needs {nameof(a < b)}", 13, FL_T_EXCEPTION);
 	fl_sites_free(s);
 }
 
