@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1469,6 +1470,50 @@ static void do_errors_add(walker *w, size_t recv, size_t i)
 	free(msg);
 }
 
+/* A logger: logger, @logger, Rails.logger, LOGGER, log, @log (the token
+ * before ".error"). */
+static bool logger_recv(const fl_toks *t, size_t k)
+{
+	if (t->v[k].kind != FL_TK_IDENT)
+		return false;
+	const char *s = t->src + t->v[k].off;
+	size_t n = t->v[k].len;
+	while (n && *s == '@') {
+		s++;
+		n--;
+	}
+	static const char *const names[] = {"logger", "LOGGER", "log", "LOG", NULL};
+	for (const char *const *x = names; *x; x++)
+		if (strlen(*x) == n && memcmp(s, *x, n) == 0)
+			return true;
+	return false;
+}
+
+/* logger.error("msg"), logger.warn { "msg" }, warn "msg", $stderr.puts
+ * "msg": the message is the first argument, or the block's value. */
+static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *idiom)
+{
+	const fl_toks *t = w->t;
+	size_t st[MAXARGS], en[MAXARGS], n, after;
+	if (!call_args(w, i, st, en, &n, &after) || n == 0)
+		return;
+	size_t b = st[0], e = en[0];
+	if (is_p(t, b, '{') && w->m[b] != NONE && w->m[b] + 1 == e) {
+		/* the block form: its only expression */
+		b++;
+		e--;
+	}
+	if (b >= e || (t->v[b].kind != FL_TK_STRING && !is_p(t, b, '(')))
+		return; /* a variable or a call: no text of its own */
+	char *msg = rb_msg(t, b, e);
+	if (msg) {
+		char *g = modifier_guard(w, after);
+		emit(w, at, msg, NULL, FL_T_CONSOLE, sev, g, idiom);
+		free(g);
+	}
+	free(msg);
+}
+
 /* ---- block tracking ----------------------------------------------------------- */
 
 /* does the keyword at i start a statement (block form, not modifier)? */
@@ -1660,6 +1705,28 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 					fl_tok_is(&t, i - 1, "&."))) &&
 			   !(is_p(&t, i + 1, ':'))) {
 			do_abort(&w, i);
+		} else if (i >= 2 && fl_tok_is(&t, i - 1, ".") && logger_recv(&t, i - 2) &&
+			   (fl_tok_is(&t, i, "error") || fl_tok_is(&t, i, "fatal") ||
+			    fl_tok_is(&t, i, "warn"))) {
+			size_t r = i - 2;
+			while (r >= 2 && fl_tok_is(&t, r - 1, ".") &&
+			       t.v[r - 2].kind == FL_TK_IDENT && i - r < 8)
+				r -= 2;
+			const char *sev = fl_tok_is(&t, i, "warn") ? FL_S_WARNING
+					  : fl_tok_is(&t, i, "fatal") ? FL_S_CRITICAL : FL_S_ERROR;
+			char idiom[24];
+			snprintf(idiom, sizeof idiom, "logger.%.*s", (int)t.v[i].len, t.src + t.v[i].off);
+			do_log(&w, r, i, sev, idiom);
+		} else if (fl_tok_is(&t, i, "warn") &&
+			   (i == 0 || !(fl_tok_is(&t, i - 1, ".") || fl_tok_is(&t, i - 1, "def") ||
+					fl_tok_is(&t, i - 1, "&."))) &&
+			   !is_p(&t, i + 1, ':') && !is_p(&t, i + 1, '=')) {
+			do_log(&w, i, i, FL_S_WARNING, "warn");
+		} else if (i >= 2 && fl_tok_is(&t, i - 1, ".") &&
+			   (fl_tok_is(&t, i - 2, "$stderr") || fl_tok_is(&t, i - 2, "STDERR")) &&
+			   (fl_tok_is(&t, i, "puts") || fl_tok_is(&t, i, "print") ||
+			    fl_tok_is(&t, i, "write"))) {
+			do_log(&w, i - 2, i, FL_S_ERROR, "$stderr.puts");
 		} else if (fl_tok_is(&t, i, "errors") && fl_tok_is(&t, i + 1, ".") &&
 			   fl_tok_is(&t, i + 2, "add")) {
 			size_t r = i;

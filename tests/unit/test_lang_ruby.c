@@ -343,6 +343,46 @@ static void test_class_default_messages(void **state)
 	fl_sites_free(s);
 }
 
+/* loggers, Kernel#warn and $stderr: console records with a literal
+ * message (a variable or a call has no text of its own) */
+static void test_logging(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class Mgr\n"                                                          /* 1 */
+		"  def stop(cleanup)\n"                                                /* 2 */
+		"    logger.warn { \"Terminating #{cleanup.size} busy threads\" }\n"   /* 3 */
+		"    Rails.logger.error(\"Could not load #{path}\") if path\n"         /* 4 */
+		"    @logger.fatal \"Redis is gone\"\n"                                /* 5 */
+		"    logger.error(e)\n"                                                /* 6 */
+		"    logger.error e.message\n"                                         /* 7 */
+		"    warn \"DEPRECATION: use perform_async\"\n"                        /* 8 */
+		"    $stderr.puts \"Unable to read #{file}\"\n"                        /* 9 */
+		"    STDERR.puts e.backtrace.join(\"\\n\")\n"                         /* 10 */
+		"    cli.logger.warn <<~EOM\n"                                         /* 11 */
+		"      Your config is old.\n"
+		"      Update it.\n"
+		"    EOM\n"
+		"    warn = 3\n"                                                       /* 15 */
+		"    record.warn(\"not a logger\")\n"                                  /* 16 */
+		"  end\n"
+		"  def warn(x); end\n"
+		"end\n");
+	const fl_site *x = EXPECT_SITE(s, "Terminating {cleanup.size} busy threads", 3, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_string_equal(x->idiom, "logger.warn");
+	x = EXPECT_SITE(s, "Could not load {path}", 4, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_string_equal(x->guard, "if path");
+	x = EXPECT_SITE(s, "Redis is gone", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	EXPECT_SITE(s, "DEPRECATION: use perform_async", 8, FL_T_CONSOLE);
+	EXPECT_SITE(s, "Unable to read {file}", 9, FL_T_CONSOLE);
+	EXPECT_SITE(s, "Your config is old.\nUpdate it.", 11, FL_T_CONSOLE);
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -419,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_fail_status),
 		cmocka_unit_test(test_heredoc_shapes),
 		cmocka_unit_test(test_class_default_messages),
+		cmocka_unit_test(test_logging),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
