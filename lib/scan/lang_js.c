@@ -1075,7 +1075,45 @@ typedef struct jsclass {
 	size_t name;       /* token of the class name */
 	size_t at;         /* token where the message (or code) is set */
 	char *msg, *code;  /* owned */
+	char *params;      /* owned: the constructor's parameters, one per
+			      line, when the message names one ("${feature}") */
 } jsclass;
+
+/* The parameter names of `constructor(a, b = 1, ...rest, public c: T)`
+ * (open: its '('), one per line; a destructured one is an empty line. */
+static char *ctor_params(const ctx *c, size_t open)
+{
+	size_t st[8], en[8];
+	size_t na = split_args(c, open, st, en, 8);
+	fl_buf b = {0};
+	for (size_t k = 0; k < na; k++) {
+		size_t q = st[k];
+		while (q < en[k] && (is_id(c, q, "public") || is_id(c, q, "private") ||
+				     is_id(c, q, "protected") || is_id(c, q, "readonly") ||
+				     is_p(c, q, "...")))
+			q++;
+		if (k)
+			fl_buf_putc(&b, '\n');
+		if (q < en[k] && is_kind(c, q, FL_TK_IDENT))
+			fl_buf_put(&b, c->t.src + c->t.v[q].off, c->t.v[q].len);
+	}
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
+/* Whether msg has a hole ${name} for a name of params (one per line). */
+static bool names_param(const char *msg, const char *params)
+{
+	for (const char *p = params; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		for (const char *h = strstr(msg, "${"); n && h; h = strstr(h + 2, "${"))
+			if (strncmp(h + 2, p, n) == 0 && h[2 + n] == '}')
+				return true;
+		p += n + (nl ? 1 : 0);
+	}
+	return false;
+}
 
 static bool errorish(const fl_toks *t, size_t k)
 {
@@ -1121,7 +1159,11 @@ static bool class_defaults(const ctx *c, size_t i, jsclass *jc)
 	    (!errorish(t, name) && !errorish(t, base)))
 		return false;
 	size_t end = c->match[k];
+	char *params = NULL;
 	for (size_t q = k + 1; q < end && q - k < 20000; q++) {
+		if (!params && is_id(c, q, "constructor") && is_p(c, q + 1, "(") &&
+		    c->match[q + 1] < end)
+			params = ctor_params(c, q + 1);
 		/* this.message = ...; this.code = '...'; super('...') */
 		if (is_id(c, q, "this") && is_p(c, q + 1, ".") && is_p(c, q + 3, "=")) {
 			size_t v = q + 4, e = v;
@@ -1156,10 +1198,53 @@ static bool class_defaults(const ctx *c, size_t i, jsclass *jc)
 		free(jc->msg);
 		jc->msg = NULL;
 	}
+	if (params && jc->msg && names_param(jc->msg, params))
+		jc->params = params;
+	else
+		free(params);
 	if (!jc->msg && !jc->code)
 		return false;
 	jc->name = name;
 	return true;
+}
+
+/* `new X(args)` of a class whose message names constructor parameters:
+ * that message with each named parameter replaced by its argument (a
+ * literal's text, else the expression as a hole ${expr}); NULL when the
+ * class has none. */
+static char *compose_ctor(const ctx *c, const char *cls, const size_t *s, const size_t *e,
+			  size_t na)
+{
+	const char *dm, *dc, *params = fl_classdefs_params(c->tree, cls);
+	int ds;
+	if (!params || !fl_classdefs_find(c->tree, cls, &dm, &dc, &ds) || !dm)
+		return NULL;
+	char *names[8] = {0}, *values[8] = {0};
+	size_t np = 0;
+	for (const char *p = params; np < 8;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		names[np] = fl_xstrndup(p, n);
+		if (np < na && n) {
+			if (is_kind(c, s[np], FL_TK_STRING))
+				values[np] = msg_of(c, s[np], e[np]);
+			if (!values[np]) {
+				char *x = fl_tok_span_text(&c->t, s[np], e[np], 80);
+				values[np] = fl_xasprintf("${%s}", x);
+				free(x);
+			}
+		}
+		np++;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	char *m = fl_msg_subst(dm, (const char *const *)names, (const char *const *)values, np);
+	for (size_t k = 0; k < np; k++) {
+		free(names[k]);
+		free(values[k]);
+	}
+	return m;
 }
 
 /* A byte scan before lexing: a file that can declare such a class, or
@@ -1232,6 +1317,9 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 			return;
 		}
 	} else {
+		msg = compose_ctor(c, cls, s, e, na);
+		if (msg)
+			class_default(c, cls, &msg, &code);
 		for (size_t k = 0; k < na && !msg; k++) {
 			if (is_p(c, s[k], "{") && c->match[s[k]] == e[k] - 1)
 				msg = obj_message(c, s[k], &code);
@@ -1678,7 +1766,7 @@ static void js_collect(void *tree, const fl_src *src)
 		if (!is_id(&c, i, "class") || !class_defaults(&c, i, &jc))
 			continue;
 		char *name = fl_tok_dup(&c.t, jc.name);
-		fl_classdefs_add(tr, name, jc.msg, jc.code, 0);
+		fl_classdefs_add_params(tr, name, jc.msg, jc.code, 0, jc.params);
 		free(name);
 	}
 	free(c.match);
@@ -1707,6 +1795,7 @@ static void class_sites(ctx *c)
 		free(cls);
 		free(jc.msg);
 		free(jc.code);
+		free(jc.params);
 	}
 }
 

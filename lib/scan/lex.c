@@ -933,10 +933,12 @@ void fl_classdefs_free(void *defs)
 	for (size_t i = 0; i < d->n; i++) {
 		free(d->msg[i]);
 		free(d->code[i]);
+		free(d->params[i]);
 	}
 	free(d->msg);
 	free(d->code);
 	free(d->status);
+	free(d->params);
 	fl_strmap_free(d->idx);
 	free(d->idx);
 	free(d);
@@ -947,8 +949,8 @@ static bool same_str(const char *a, const char *b)
 	return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
-void fl_classdefs_add(fl_classdefs *d, const char *name, char *msg, char *code,
-		      int status)
+void fl_classdefs_add_params(fl_classdefs *d, const char *name, char *msg, char *code,
+			     int status, char *params)
 {
 	size_t k;
 	if (fl_strmap_get(d->idx, name, &k)) {
@@ -958,8 +960,13 @@ void fl_classdefs_add(fl_classdefs *d, const char *name, char *msg, char *code,
 			d->msg[k] = d->code[k] = NULL;
 			d->status[k] = 0;
 		}
+		if (!same_str(d->params[k], params)) {
+			free(d->params[k]);
+			d->params[k] = NULL;
+		}
 		free(msg);
 		free(code);
+		free(params);
 		return;
 	}
 	if (d->n == d->cap) {
@@ -967,11 +974,19 @@ void fl_classdefs_add(fl_classdefs *d, const char *name, char *msg, char *code,
 		d->msg = fl_xrealloc(d->msg, d->cap * sizeof *d->msg);
 		d->code = fl_xrealloc(d->code, d->cap * sizeof *d->code);
 		d->status = fl_xrealloc(d->status, d->cap * sizeof *d->status);
+		d->params = fl_xrealloc(d->params, d->cap * sizeof *d->params);
 	}
 	d->msg[d->n] = msg;
 	d->code[d->n] = code;
 	d->status[d->n] = status;
+	d->params[d->n] = params;
 	fl_strmap_put(d->idx, name, d->n++);
+}
+
+void fl_classdefs_add(fl_classdefs *d, const char *name, char *msg, char *code,
+		      int status)
+{
+	fl_classdefs_add_params(d, name, msg, code, status, NULL);
 }
 
 void fl_classdefs_merge(void *defs, void *part)
@@ -981,9 +996,18 @@ void fl_classdefs_merge(void *defs, void *part)
 		if (!p->idx->keys[c])
 			continue;
 		size_t k = p->idx->vals[c];
-		fl_classdefs_add(d, p->idx->keys[c], p->msg[k], p->code[k], p->status[k]);
-		p->msg[k] = p->code[k] = NULL;
+		fl_classdefs_add_params(d, p->idx->keys[c], p->msg[k], p->code[k], p->status[k],
+					p->params[k]);
+		p->msg[k] = p->code[k] = p->params[k] = NULL;
 	}
+}
+
+const char *fl_classdefs_params(const fl_classdefs *d, const char *name)
+{
+	size_t k;
+	if (!d || !name || !fl_strmap_get(d->idx, name, &k) || !d->msg[k])
+		return NULL;
+	return d->params[k];
 }
 
 bool fl_classdefs_find(const fl_classdefs *d, const char *name, const char **msg,

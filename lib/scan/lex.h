@@ -398,6 +398,8 @@ typedef struct fl_classdefs {
 	struct fl_strmap *idx;
 	char **msg, **code;   /* both NULL: unknown (classes of that name differ) */
 	int *status;
+	char **params;        /* the constructor's parameters the message names
+				 ("${feature}"), one per line; NULL: none */
 	size_t n, cap;
 } fl_classdefs;
 void *fl_classdefs_new(void);
@@ -406,6 +408,14 @@ void fl_classdefs_merge(void *defs, void *part);
 /* Add a class (msg and code are taken over; either may be NULL). */
 void fl_classdefs_add(fl_classdefs *d, const char *name, char *msg, char *code,
 		      int status);
+/* The same for a class whose message names parameters of its constructor
+ * (`constructor(feature) { super(`no ${feature}`) }`): params holds their
+ * names, one per line, in order (taken over). */
+void fl_classdefs_add_params(fl_classdefs *d, const char *name, char *msg, char *code,
+			     int status, char *params);
+/* The constructor parameters class name's message names, one per line, or
+ * NULL. */
+const char *fl_classdefs_params(const fl_classdefs *d, const char *name);
 /* The defaults of class name: false when unknown. */
 bool fl_classdefs_find(const fl_classdefs *d, const char *name, const char **msg,
 		       const char **code, int *status);

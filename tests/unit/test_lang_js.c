@@ -384,6 +384,46 @@ static void test_error_class_defaults(void **state)
 	fl_sites_free(s);
 }
 
+/* a class whose message names its constructor's parameters: `new X(args)`
+ * anywhere raises that message with the arguments in it (zod) */
+static void test_error_class_params(void **state)
+{
+	(void)state;
+	const char *errors_ts =
+		"export class CompileError extends Error {\n"                                   /* 1 */
+		"  constructor(public feature: string, islandable = true) {\n"                 /* 2 */
+		"    super(`z.compile does not support ${feature}; use the runtime parser`);\n"  /* 3 */
+		"  }\n"                                                                         /* 4 */
+		"}\n"                                                                           /* 5 */
+		"export class EncodeError extends Error {\n"                                    /* 6 */
+		"  constructor(name: string) { super(`Unidirectional transform: ${name}`) }\n"  /* 7 */
+		"}\n";
+	const char *use_ts =
+		"function compile(def, fmt) {\n"                                                /* 1 */
+		"  if (def.cycle) throw new CompileError(\"a reference cycle\");\n"             /* 2 */
+		"  if (fmt) throw new CompileError(`string format ${fmt}`);\n"                  /* 3 */
+		"  throw new CompileError(def.type);\n"                                         /* 4 */
+		"}\n"                                                                           /* 5 */
+		"const e = () => { throw new EncodeError(\"ZodSuccess\") };\n"                  /* 6 */
+		"throw new EncodeError();\n";                                                   /* 7 */
+	fl_src files[] = {{"src/errors.ts", errors_ts, strlen(errors_ts)},
+			  {"src/compile.ts", use_ts, strlen(use_ts)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_js, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "z.compile does not support a reference cycle; use the runtime parser",
+				       2, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "CompileError");
+	EXPECT_SITE(s, "z.compile does not support string format ${fmt}; use the runtime parser", 3,
+		    FL_T_EXCEPTION);
+	EXPECT_SITE(s, "z.compile does not support ${def.type}; use the runtime parser", 4, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Unidirectional transform: ZodSuccess", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Unidirectional transform: ${name}", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
+	/* the class itself, with its parameter as a placeholder */
+	s = scan("src/errors.ts", errors_ts);
+	EXPECT_SITE(s, "z.compile does not support ${feature}; use the runtime parser", 3, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 /* @fastify/error: createError('CODE', 'message %s', status, Base) makes an
  * error class; `new CODE(args)` raises it with that message (the arguments
  * fill its %s) and code.  http-errors' createError(status, message) is
@@ -483,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_no_junk),
 		cmocka_unit_test(test_real_projects),
 		cmocka_unit_test(test_error_class_defaults),
+		cmocka_unit_test(test_error_class_params),
 		cmocka_unit_test(test_fastify_error_classes),
 		cmocka_unit_test(test_asserts),
 		cmocka_unit_test(test_is_test_file),
