@@ -1311,7 +1311,8 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	size_t nl = c->t.v[ci].len;
 	bool is_cls = is_upper(nm[0]);
 	bool excy = ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error") ||
-		    ends_with(nm, nl, "Throwable") || ends_with(nm, nl, "Fault");
+		    ends_with(nm, nl, "Throwable") || ends_with(nm, nl, "Fault") ||
+		    (c->d == D_SCALA && nl > 7 && ends_with(nm, nl, "Failure"));
 	if (!thrown && !excy)
 		return;
 	size_t st[16], en[16];
@@ -1492,14 +1493,22 @@ static void rules_at(ctx *c, size_t i)
 	    (!dot_before || (i >= 2 && is_p(c, i - 1, ".") && is(c, i - 2, "this"))) &&
 	    rule_thrower(c, i))
 		return;
-	/* Kotlin constructor call of an exception outside throw */
-	if (c->d == D_KOTLIN && call && !dot_before && is_upper(ch) &&
+	/* Kotlin and Scala constructor call of an exception outside throw
+	 * (Scala's case classes: `Left(DecodingFailure("...", c.history))`) */
+	if (c->d != D_JAVA && call && !dot_before && is_upper(ch) &&
 	    !is(c, i, "TODO") &&
 	    !(i > 0 && (is(c, i - 1, "throw") || is(c, i - 1, "fun") ||
-			is(c, i - 1, "class") || is_p(c, i - 1, ":")))) {
+			is(c, i - 1, "class") || is_p(c, i - 1, ":") ||
+			is(c, i - 1, "case") || is(c, i - 1, "extends") ||
+			is(c, i - 1, "with") || is(c, i - 1, "object") ||
+			is(c, i - 1, "def") || is(c, i - 1, "new")))) {
 		const char *nm = tsrc(c, i);
 		size_t nl = tk->len;
-		if (ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error"))
+		/* a Failure of one's own takes a message: scala.util.Failure
+		 * takes an exception (and is not one) */
+		bool failure = c->d == D_SCALA && nl > 7 && ends_with(nm, nl, "Failure") &&
+			       c->t.v[i + 2].kind == FL_TK_STRING;
+		if (ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error") || failure)
 			rule_ctor(c, i, i, false, "constructor");
 		return;
 	}

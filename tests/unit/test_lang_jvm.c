@@ -264,7 +264,12 @@ static void test_scala(void **state)
 		"    if (x < 0) throw new IllegalStateException(raw\"neg\\n $x $$\")\n"
 		"    else x\n"                                                      /* 13 */
 		"  val q = \"\"\"throw new X(\"raw\")\"\"\"\n"                      /* 14 */
-		"}\n");
+		"  def dec(c: Cursor) = if (c.bad) Left(DecodingFailure(\"bad record\", c.history))\n"
+		"    else Failure(new IllegalStateException(\"closed\"))\n"         /* 16 */
+		"  val f = Failure(e)\n"                                              /* 17 */
+		"  x match { case DecodingFailure(m, _) => m }\n"                     /* 18 */
+		"}\n"
+		"case class ConfigError(msg: String) extends Exception(msg)\n");   /* 20 */
 	const fl_site *x = EXPECT_SITE(s, "empty input: ${s}, ${s.length}", 5, FL_T_EXCEPTION);
 	assert_string_equal(x->function, "Parser.parse");
 	assert_string_equal(x->guard, "s.isEmpty");
@@ -275,7 +280,13 @@ static void test_scala(void **state)
 	assert_string_equal(x->cls, "RuntimeException");
 	x = EXPECT_SITE(s, "neg\\n ${x} $", 12, FL_T_EXCEPTION);
 	assert_string_equal(x->function, "Parser.quick");
-	assert_int_equal(s->n, 4);
+	/* errors as values: case classes without new; scala.util.Failure
+	 * wraps an exception and is not one; patterns and declarations are
+	 * not sites */
+	x = EXPECT_SITE(s, "bad record", 15, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "DecodingFailure");
+	EXPECT_SITE(s, "closed", 16, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 6);
 	fl_sites_free(s);
 }
 
