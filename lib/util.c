@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,12 @@ bool fl_utf8_valid(const char *str, size_t n)
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
 	while (i < n) {
+		/* ASCII eight bytes at a time */
+		uint64_t w;
+		while (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ull)))
+			i += 8;
+		if (i >= n)
+			break;
 		unsigned char c = s[i];
 		if (c < 0x80) {
 			i++;

@@ -103,9 +103,8 @@ static bool in_list(const char *s, const char *const *list)
 static size_t count_lines(const char *s)
 {
 	size_t n = 1;
-	for (; *s; s++)
-		if (*s == '\n')
-			n++;
+	for (const char *p = s; (p = strchr(p, '\n')) != NULL; p++)
+		n++;
 	return n;
 }
 

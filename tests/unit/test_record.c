@@ -533,6 +533,66 @@ static void test_json_escape_random(void **state)
 	}
 }
 
+/* fl_utf8_valid (which skips ASCII eight bytes at a time) against a plain
+ * decoder, on strings with invalid bytes at every alignment */
+static bool utf8_ref(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned c = s[i], k, cp;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if ((c & 0xE0) == 0xC0)
+			k = 1, cp = c & 0x1F;
+		else if ((c & 0xF0) == 0xE0)
+			k = 2, cp = c & 0x0F;
+		else if ((c & 0xF8) == 0xF0)
+			k = 3, cp = c & 0x07;
+		else
+			return false;
+		for (unsigned j = 1; j <= k; j++) {
+			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
+				return false;
+			cp = cp << 6 | (s[i + j] & 0x3F);
+		}
+		if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000) ||
+		    cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return false;
+		i += k + 1;
+	}
+	return true;
+}
+
+static void test_utf8_valid_random(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"a", "bcdefgh", "0123456789abcdef", "\xc3\xa9", "\xe2\x98\x83",
+		"\xf0\x9f\x98\x80", "\x80", "\xc3", "\xed\xa0\x80", "\xc0\xaf", "\xff", " ",
+	};
+	const size_t np = sizeof pieces / sizeof pieces[0];
+	unsigned seed = 777;
+	int valid = 0;
+	for (int it = 0; it < 5000; it++) {
+		char buf[1024];
+		size_t n = 0;
+		int k = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 50;
+		for (int i = 0; i < k; i++) {
+			unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
+			/* mostly valid pieces, so that long valid runs occur */
+			const char *piece = pieces[r % 8 < 6 ? r % 6 : r % np];
+			size_t l = strlen(piece);
+			memcpy(buf + n, piece, l);
+			n += l;
+		}
+		bool want = utf8_ref((const unsigned char *)buf, n);
+		valid += want;
+		assert_int_equal(fl_utf8_valid(buf, n), want);
+	}
+	assert_true(valid > 100 && valid < 4900); /* both outcomes were tried */
+}
+
 static uint64_t fnv(const char *s)
 {
 	uint64_t h = 1469598103934665603ull;
@@ -679,6 +739,7 @@ int main(void)
 		cmocka_unit_test(test_json_strict),
 		cmocka_unit_test(test_json_compact_writer_matches_jansson),
 		cmocka_unit_test(test_json_escape_random),
+		cmocka_unit_test(test_utf8_valid_random),
 		cmocka_unit_test(test_json_compact_writer_invalid_utf8),
 		cmocka_unit_test(test_json_digest_and_splice),
 		cmocka_unit_test(test_pattern_check_agrees_with_pcre2),
