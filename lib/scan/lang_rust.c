@@ -324,7 +324,7 @@ static char *rs_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 
 /* ---- rules ----------------------------------------------------------------------- */
 
-enum { P_GUARD, P_FN, P_IMPL, P_ENUM, P_MATCH, P_TEST };
+enum { P_GUARD, P_FN, P_IMPL, P_IMPL_DISPLAY, P_ENUM, P_MATCH, P_TEST };
 
 typedef struct {
 	size_t brace;
@@ -343,6 +343,8 @@ typedef struct {
 	bool is_match;
 	int arm;
 	size_t arm_start, ab, ae, inner_close, arm_body;
+	const char *display;  /* in `impl Display for T` of an error type:
+				 T (owned by that impl's context) */
 } rs_ctx;
 
 #define MAX_PEND 64
@@ -407,6 +409,7 @@ static void ctx_push(rs_st *st, size_t k)
 	c.open = k;
 	c.fn = par->fn;
 	c.test = par->test;
+	c.display = par->display;
 	c.arm_start = c.ab = c.ae = c.inner_close = c.arm_body = NONE;
 	if (par->is_match && par->arm == 1 && par->arm_body == k) {
 		c.has_guard = true;
@@ -436,10 +439,12 @@ static void ctx_push(rs_st *st, size_t k)
 				c.fn = c.own_fn;
 				break;
 			case P_IMPL:
+			case P_IMPL_DISPLAY:
 				free(c.type);
 				c.type = p->name;
 				p->name = NULL;
 				c.fn = NULL;
+				c.display = p->kind == P_IMPL_DISPLAY ? c.type : NULL;
 				break;
 			case P_ENUM:
 				free(c.enm);
@@ -559,6 +564,8 @@ static const char *const kw_stop[] = {
 	"move", "ref", "as", "break", "loop", "unsafe", "async", "const",
 	"static", "fn", "pub", "where", "impl", "dyn", "box", "yield", NULL};
 
+static void display_writes(rs_st *st, size_t s, const char *idiom);
+
 static void rule_macro(rs_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
@@ -576,6 +583,11 @@ static void rule_macro(rs_st *st, size_t i)
 		which = 1;
 	else if (fl_tok_is(t, i, "ensure"))
 		which = 1, ai = 1;
+	if (which < 0 && st->cs[st->csn - 1].display &&
+	    (fl_tok_is(t, i, "write") || fl_tok_is(t, i, "writeln"))) {
+		display_writes(st, i, "impl Display write!");
+		return;
+	}
 	if (which < 0)
 		return;
 	size_t na = rs_args(t, st->m, open, sb, se);
@@ -922,6 +934,204 @@ static char *impl_type(const rs_st *st, size_t i, size_t brace)
 	return last != NONE ? fl_tok_dup(t, last) : NULL;
 }
 
+/* `impl fmt::Display for T` (impl at i, body at brace) where T is an error
+ * type by its name (ParseError, ErrorCode, ErrorKind, DecodeErr) */
+static bool display_of_error(const rs_st *st, size_t i, size_t brace, const char *ty)
+{
+	const fl_toks *t = st->t;
+	if (!ty || !fl_tok_is(t, i, "impl") ||
+	    !(strstr(ty, "Error") || (strlen(ty) > 3 && fl_str_ends(ty, "Err"))))
+		return false;
+	for (size_t k = i + 1; k < brace; k++) {
+		if (fl_tok_is_ident(t, k, "for"))
+			return false;
+		if (fl_tok_is_ident(t, k, "Display") && fl_tok_is_ident(t, k + 1, "for"))
+			return true;
+	}
+	return false;
+}
+
+/* The error of a Display arm: the pattern's path (`ErrorCode::Eof`,
+ * `Self::Eof(..)` as T::Eof), else the type. */
+static char *display_class(const rs_st *st, const char *ty)
+{
+	const fl_toks *t = st->t;
+	const rs_ctx *c = &st->cs[st->csn - 1];
+	size_t b = NONE, e = NONE;
+	if (c->is_match && c->arm == 1) {
+		b = c->ab;
+		e = c->ae;
+	} else if (c->has_guard && st->csn > 1 && st->cs[st->csn - 2].is_match) {
+		b = c->gb;
+		e = c->ge;
+	}
+	fl_buf out = {0};
+	size_t k = b;
+	if (b != NONE && k < e && fl_tok_is_ident(t, k, "Self")) {
+		fl_buf_puts(&out, ty);
+		k++;
+	} else if (b != NONE && k < e && t->v[k].kind == FL_TK_IDENT) {
+		fl_buf_put(&out, t->src + t->v[k].off, t->v[k].len);
+		k++;
+	}
+	bool path = false;
+	while (out.n && k + 1 < e && fl_tok_is_punct(t, k, "::") &&
+	       t->v[k + 1].kind == FL_TK_IDENT) {
+		fl_buf_puts(&out, "::");
+		fl_buf_put(&out, t->src + t->v[k + 1].off, t->v[k + 1].len);
+		path = true;
+		k += 2;
+	}
+	if (!path) {
+		fl_buf_free(&out);
+		return fl_xstrdup(ty);
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+/* In `fn fmt` of an error type's Display? */
+static bool in_display_fmt(const rs_st *st)
+{
+	const rs_ctx *c = &st->cs[st->csn - 1];
+	return c->display && c->fn && fl_str_ends(c->fn, "::fmt");
+}
+
+/* The message an arm of an error type's Display gives: emitted with the
+ * arm's error as its class.  A message that starts with a placeholder
+ * wraps another one ("{} at line {}"): not a message of its own. */
+static void display_emit(rs_st *st, size_t at, const char *msg, const char *idiom)
+{
+	/* nor is the tail of one (". Note that ...") or a label ("Backtrace:") */
+	if (!msg || !*msg || msg[0] == '{' || strchr(".,;:", msg[0]) ||
+	    msg[strlen(msg) - 1] == ':')
+		return;
+	char *cls = display_class(st, st->cs[st->csn - 1].display);
+	emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	free(cls);
+}
+
+/* `Self::Eof => "unexpected end of input",`: the literal at b */
+static void rule_display(rs_st *st, size_t at, size_t b, size_t e, bool fmt,
+			 const char *idiom)
+{
+	const fl_toks *t = st->t;
+	if (!in_display_fmt(st) || !(e - b == 1 && t->v[b].kind == FL_TK_STRING))
+		return;
+	char *msg = rs_msg(t, st->m, b, e, fmt, 0);
+	display_emit(st, at, msg, idiom);
+	free(msg);
+}
+
+/* A write to the formatter starting at token s: `f.write_str(X)` or
+ * `write!(f, "...", ...)`: its ')' in *close, the text argument's span
+ * in *b, *e, whether it is a format string in *fmt. */
+static bool write_call(const rs_st *st, size_t s, size_t *close, size_t *b, size_t *e,
+		       bool *fmt)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	if (s + 3 < t->n && t->v[s].kind == FL_TK_IDENT && fl_tok_pch(t, s + 1) == '.' &&
+	    fl_tok_is_ident(t, s + 2, "write_str") && fl_tok_pch(t, s + 3) == '(' &&
+	    st->m[s + 3] != NONE) {
+		if (rs_args(t, st->m, s + 3, sb, se) != 1)
+			return false;
+		*close = st->m[s + 3];
+		*fmt = false;
+	} else if (s + 2 < t->n && (fl_tok_is_ident(t, s, "write") || fl_tok_is_ident(t, s, "writeln")) &&
+		   fl_tok_pch(t, s + 1) == '!' && fl_tok_pch(t, s + 2) == '(' && st->m[s + 2] != NONE) {
+		if (rs_args(t, st->m, s + 2, sb, se) < 2)
+			return false;
+		sb[0] = sb[1];
+		se[0] = se[1];
+		*close = st->m[s + 2];
+		*fmt = true;
+	} else {
+		return false;
+	}
+	*b = sb[0];
+	*e = se[0];
+	return true;
+}
+
+/* The statement before token s is a write to the formatter too. */
+static bool prev_write(const rs_st *st, size_t s)
+{
+	const fl_toks *t = st->t;
+	if (s < 3 || fl_tok_pch(t, s - 1) != ';')
+		return false;
+	size_t k = s - 2;
+	if (fl_tok_pch(t, k) == '?')
+		k--;
+	if (fl_tok_pch(t, k) != ')' || st->m[k] == NONE)
+		return false;
+	size_t o = st->m[k], cl, b, e;
+	bool fmt;
+	if (o >= 1 && fl_tok_is_ident(t, o - 1, "fmt"))
+		return true; /* Debug::fmt(x, f)?; x.fmt(f)?; */
+	return (o >= 3 && write_call(st, o - 3, &cl, &b, &e, &fmt) && cl == k) ||
+	       (o >= 2 && write_call(st, o - 2, &cl, &b, &e, &fmt) && cl == k);
+}
+
+/* The writes to the formatter from the one at token s to the last of the
+ * statements that follow it (`f.write_str("unknown rule `")?;
+ * f.write_str(name)?; f.write_str("`")`): one message, the text a
+ * write that is not a literal adds a placeholder. */
+static void display_writes(rs_st *st, size_t s, const char *idiom)
+{
+	const fl_toks *t = st->t;
+	if (!in_display_fmt(st) || prev_write(st, s))
+		return;
+	fl_buf msg = {0};
+	bool lit = false;
+	size_t k = s, close, b, e;
+	bool fmt;
+	for (int n = 0; n < 16; n++) {
+		if (!write_call(st, k, &close, &b, &e, &fmt)) {
+			/* `Debug::fmt(x, f)?;`, `self.kind.fmt(f)?;`: a value
+			 * written in between */
+			size_t q = k;
+			while (q < t->n && q - k < 24 && (t->v[q].kind == FL_TK_IDENT ||
+							  fl_tok_is_punct(t, q, "::") ||
+							  fl_tok_pch(t, q) == '.'))
+				q++;
+			if (q == k || !fl_tok_is_ident(t, q - 1, "fmt") || fl_tok_pch(t, q) != '(' ||
+			    st->m[q] == NONE)
+				break;
+			fl_buf_puts(&msg, "{}");
+			k = st->m[q] + 1;
+			if (fl_tok_pch(t, k) == '?')
+				k++;
+			if (fl_tok_pch(t, k) != ';')
+				break;
+			k++;
+			continue;
+		}
+		if (e - b == 1 && t->v[b].kind == FL_TK_STRING) {
+			char *p = fl_xstrndup(fl_tok_str(t, &t->v[b]), t->v[b].slen);
+			if (fmt)
+				fl_msg_undouble(p, "{}");
+			fl_buf_puts(&msg, p);
+			free(p);
+			lit = true;
+		} else {
+			fl_buf_puts(&msg, "{}");
+		}
+		k = close + 1;
+		if (fl_tok_pch(t, k) == '?')
+			k++;
+		if (fl_tok_pch(t, k) != ';')
+			break;
+		k++;
+	}
+	fl_buf_cstr(&msg);
+	if (lit) {
+		fl_msg_trim(msg.s);
+		display_emit(st, s, msg.s, idiom);
+	}
+	fl_buf_free(&msg);
+}
+
 static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 {
 	(void)tree;
@@ -953,6 +1163,13 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 					top->ae = i;
 					top->inner_close = NONE;
 					top->arm_body = fl_tok_pch(t, i + 1) == '{' ? i + 1 : NONE;
+					/* `Self::Eof => "unexpected end of input",` in an
+					 * error's Display: a phrase, not a fragment */
+					if (top->display && i + 2 < t->n &&
+					    t->v[i + 1].kind == FL_TK_STRING &&
+					    (fl_tok_pch(t, i + 2) == ',' || fl_tok_pch(t, i + 2) == '}') &&
+					    memchr(fl_tok_str(t, &t->v[i + 1]), ' ', t->v[i + 1].slen))
+						rule_display(&st, i + 1, i + 1, i + 2, false, "impl Display");
 				} else if (top->arm_start == NONE && c != ',' && c != '}') {
 					top->arm_start = i;
 				}
@@ -1001,8 +1218,11 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 						       fl_tok_pch(t, i - 1) == '=' || fl_tok_pch(t, i - 1) == '&');
 				if (!usage) {
 					size_t b = rs_find_body(&st, i + 1);
-					if (b != NONE)
-						pend_add(&st, b, P_IMPL, impl_type(&st, i, b), 0, 0);
+					if (b != NONE) {
+						char *ty = impl_type(&st, i, b);
+						pend_add(&st, b, display_of_error(&st, i, b, ty)
+							 ? P_IMPL_DISPLAY : P_IMPL, ty, 0, 0);
+					}
 				}
 			} else if (fl_tok_is(t, i, "enum") && i + 1 < t->n &&
 				   t->v[i + 1].kind == FL_TK_IDENT) {
@@ -1049,6 +1269,11 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		if (k->kind == FL_TK_IDENT && fl_tok_pch(t, i + 1) == '!' && fl_tok_is_opener(t, i + 2)) {
 			rule_macro(&st, i);
+			continue;
+		}
+		if (c == '.' && top->display && fl_tok_is_ident(t, i + 1, "write_str") &&
+		    fl_tok_pch(t, i + 2) == '(' && i > 0 && t->v[i - 1].kind == FL_TK_IDENT) {
+			display_writes(&st, i - 1, "impl Display write_str");
 			continue;
 		}
 		if (c == '.' && fl_tok_is_ident(t, i + 1, "expect") && fl_tok_pch(t, i + 2) == '(') {

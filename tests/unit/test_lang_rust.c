@@ -151,6 +151,53 @@ static void test_thiserror(void **state)
 	fl_sites_free(s);
 }
 
+/* an error type's hand-written Display: each arm's message, the arm's
+ * variant as its class (serde_json's ErrorCode, ripgrep's errors) */
+static void test_display_impl(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"impl Display for ErrorCode {\n"                                          /* 1 */
+		"    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"            /* 2 */
+		"        match self {\n"                                                  /* 3 */
+		"            ErrorCode::Message(msg) => f.write_str(msg),\n"              /* 4 */
+		"            ErrorCode::EofWhileParsingList => f.write_str(\"EOF while parsing a list\"),\n"
+		"            Self::TrailingComma => write!(f, \"trailing comma at {}\", self.pos),\n"
+		"            Self::Unknown(name) => {\n"                                  /* 7 */
+		"                f.write_str(\"unknown rule `\")?;\n"                     /* 8 */
+		"                Debug::fmt(name, f)?;\n"                                 /* 9 */
+		"                f.write_str(\"`, expected one of\")\n"                  /* 10 */
+		"            }\n"                                                         /* 11 */
+		"            Self::Empty => \"the input is empty\",\n"                    /* 12 */
+		"            Self::Short => \"a\",\n"                                     /* 13 */
+		"        }\n"
+		"    }\n"
+		"}\n"
+		"impl fmt::Display for Error {\n"                                         /* 17 */
+		"    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+		"        write!(f, \"{} at line {} column {}\", self.code, self.line, self.col)\n"
+		"    }\n"
+		"}\n"
+		"impl fmt::Display for Color {\n"                                         /* 22 */
+		"    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { f.write_str(\"dark red\") }\n"
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "EOF while parsing a list", 5, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "ErrorCode::EofWhileParsingList");
+	harness_expect_str(p->function, "ErrorCode::fmt");
+	p = EXPECT_SITE(s, "trailing comma at {}", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "ErrorCode::TrailingComma");
+	/* writes in a row are one message; the value written between them is
+	 * a placeholder */
+	p = EXPECT_SITE(s, "unknown rule `{}`, expected one of", 8, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "ErrorCode::Unknown");
+	p = EXPECT_SITE(s, "the input is empty", 12, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "ErrorCode::Empty");
+	/* a wrapper of another message, a one-word fragment, and the Display
+	 * of a type that is not an error are not records */
+	assert_int_equal(s->n, 4);
+	fl_sites_free(s);
+}
+
 static void test_traps(void **state)
 {
 	(void)state;
@@ -401,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_expect_and_methods),
 		cmocka_unit_test(test_anyhow_io),
 		cmocka_unit_test(test_thiserror),
+		cmocka_unit_test(test_display_impl),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_macro_rules_and_closures),
