@@ -243,8 +243,11 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 {
 	*out = NULL;
 	struct stat sb;
-	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+	int sr = stat(path, &sb);
+	if (sr == 0 && S_ISDIR(sb.st_mode))
 		return fl_seterr(err, "%s is a folder, not a faultline store", path);
+	/* a store this call creates */
+	bool fresh = !readonly && ((sr != 0 && errno == ENOENT) || (sr == 0 && sb.st_size == 0));
 	if (readonly && access(path, F_OK) != 0)
 		return fl_seterr(err, "no store at %s (run `faultline scan` first)", path);
 	if (!readonly && make_parent(path, err) < 0)
@@ -270,7 +273,16 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 		 * file (no effect on an existing store) */
 		exec(st, "PRAGMA page_size = 16384", NULL);
 		exec(st, "PRAGMA synchronous = NORMAL", NULL);
-		int rc = exec(st, "PRAGMA journal_mode = WAL", err);
+		/* A new store is filled first with a rollback journal: its first
+		 * transaction (the first scan, tens of MB) goes straight into
+		 * the file, instead of into the WAL, then copied into the file
+		 * by the checkpoint and the WAL freed.  It turns to WAL after
+		 * that transaction (fl_store_commit), so readers never wait on
+		 * a writer after it; a reader opening it meanwhile waits for
+		 * the commit, as any reader of a rollback journal does. */
+		int rc = fresh ? exec(st, "PRAGMA journal_mode = DELETE", err)
+			       : exec(st, "PRAGMA journal_mode = WAL", err);
+		st->fresh = fresh;
 		if (rc < 0) {
 			fl_seterr(err, "%s is not a faultline store (%s)", path,
 				  sqlite3_errmsg(st->db));
@@ -299,14 +311,27 @@ const char *fl_store_path(const fl_store *st)
 	return st->path;
 }
 
+/* A new store, its first transaction committed: WAL from now on (when
+ * another connection is open and this cannot be done now, the next
+ * fl_store_open does it). */
+static void wal_after_fill(fl_store *st)
+{
+	if (!st->fresh)
+		return;
+	st->fresh = false;
+	exec(st, "PRAGMA journal_mode = WAL", NULL);
+}
+
 void fl_store_close(fl_store *st)
 {
 	if (!st)
 		return;
 	for (size_t i = 0; i < sizeof st->stmts / sizeof st->stmts[0]; i++)
 		sqlite3_finalize(st->stmts[i]);
-	if (st->db)
+	if (st->db) {
+		wal_after_fill(st); /* a new store nothing was written to */
 		sqlite3_close(st->db);
+	}
 	free(st->block);
 	free(st->path);
 	free(st);
@@ -333,6 +358,7 @@ int fl_store_commit(fl_store *st, fl_err *err)
 		return -1;
 	}
 	st->in_tx = false;
+	wal_after_fill(st);
 	return 0;
 }
 

@@ -33,6 +33,8 @@ struct fl_store {
 	char *path;
 	bool readonly;
 	bool in_tx;
+	bool fresh;       /* created by this handle, still in rollback-journal
+			     mode until its first commit (see fl_store_open) */
 	sqlite3_stmt *stmts[STMT_MAX];
 	/* the last record block read: its first block_have bytes,
 	 * decompressed, in a buffer of block_len (ids are never reused: a

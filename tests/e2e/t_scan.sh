@@ -274,3 +274,23 @@ for delay in 0.02 0.05 0.1 0.15 0.2 0.3; do
 	if [ "$now" -ne "$before" ] && [ "$now" -ne $((before + 20)) ]; then whole=0; fi
 done
 check "killed scans leave the store whole (old or new, never partial)" [ "$whole" -eq 1 ]
+# a first scan into a new store (filled with a rollback journal, then
+# WAL): killed, the store is empty and whole; finished, it is in WAL mode
+whole=1
+for delay in 0.02 0.05 0.1 0.2; do
+	rm -f "$WORK/first.db" "$WORK/first.db-journal" "$WORK/first.db-wal" "$WORK/first.db-shm"
+	"$FL" scan "$big" --repo acme/big --db "$WORK/first.db" >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	now=$("$FL" list --db "$WORK/first.db" 2>/dev/null | wc -l)
+	if [ "$now" -ne 0 ] && [ "$now" -ne $((before + 20)) ]; then whole=0; fi
+done
+check "a killed first scan leaves a new store empty or whole" [ "$whole" -eq 1 ]
+rm -f "$WORK/first.db" "$WORK/first.db-wal" "$WORK/first.db-shm"
+"$FL" scan "$big" --repo acme/big --db "$WORK/first.db" >/dev/null 2>&1
+check "a first scan leaves the new store in WAL mode" \
+	[ "$(sqlite3 "$WORK/first.db" 'PRAGMA journal_mode')" = wal ]
+check "a first scan's records are all there" \
+	[ "$("$FL" list --db "$WORK/first.db" | wc -l)" -eq $((before + 20)) ]
