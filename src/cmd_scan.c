@@ -88,6 +88,21 @@ static void *free_result(void *res)
 	return NULL;
 }
 
+/* The command ends the process: its records (175,000 allocations for
+ * git) are left to the exit, which takes them back at once, instead of
+ * being freed one by one (8 ms).  Sanitizer builds free them, so that
+ * leak checks see everything else. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FREE_BEFORE_EXIT 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FREE_BEFORE_EXIT 1
+#endif
+#endif
+#ifndef FREE_BEFORE_EXIT
+#define FREE_BEFORE_EXIT 0
+#endif
+
 int cmd_scan(int argc, char **argv)
 {
 	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL;
@@ -153,7 +168,9 @@ int cmd_scan(int argc, char **argv)
 	 * while the store is closed (its checkpoint), instead of after it */
 	fl_scan_summary sum = res.summary;
 	pthread_t freer;
-	bool freeing = rc == 0 && pthread_create(&freer, NULL, free_result, &res) == 0;
+	bool keep = rc == 0 && !FREE_BEFORE_EXIT;
+	bool freeing = !keep && rc == 0 &&
+		       pthread_create(&freer, NULL, free_result, &res) == 0;
 	log.repo = rc == 0 ? sum.repo : log.repo;
 	log.sha = rc == 0 ? sum.sha : NULL;
 	fl_err lerr;
@@ -162,7 +179,7 @@ int cmd_scan(int argc, char **argv)
 	fl_store_close(st);
 	if (freeing)
 		pthread_join(freer, NULL);
-	else
+	else if (!keep)
 		fl_scan_result_free(&res);
 	if (rc < 0)
 		return cli_fail(1, "scan: %s", err.msg);
