@@ -823,11 +823,14 @@ static char *code_kw(walker *w, const callargs *a)
  * `class NotFound(APIException): default_detail = _('Not found.')` (Django
  * REST framework), `class AnyStrMaxLengthError(PydanticValueError): code =
  * 'any_str.max_length'; msg_template = 'ensure this value has at most
- * {limit_value} characters'` (pydantic v1): the message lives in the class.
+ * {limit_value} characters'` (pydantic v1), `class NotFound(HTTPException):
+ * code = 404; description = "The requested URL was not found..."`
+ * (werkzeug, and so Flask): the message lives in the class.
  * The attribute is a site of its own, and the tree (collect(): the classes of
  * every file) gives the message to a `raise NotFound()` that has none. */
 static const char *const cls_msg_attrs[] = {"msg_template", "default_detail",
-					    "default_message", "message", "msg", NULL};
+					    "default_message", "message", "msg",
+					    "description", NULL};
 static const char *const cls_code_attrs[] = {"default_code", "error_code", "code", NULL};
 
 static bool word_in(const fl_toks *t, size_t k, const char *const *list)
@@ -986,6 +989,10 @@ static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc
 		} else if (word_in(t, attr, cls_code_attrs) && !pc->code && e == q + 2 &&
 			   t->v[q + 1].kind == FL_TK_STRING) {
 			pc->code = fl_xstrdup(fl_tok_str(t, &t->v[q + 1]));
+		} else if (fl_tok_is_ident(t, attr, "code") && e == q + 2 &&
+			   t->v[q + 1].kind == FL_TK_NUMBER && !pc->status) {
+			/* werkzeug: `code = 404` is the HTTP status */
+			pc->status = status_of(t, q + 1, e);
 		} else if (fl_tok_is_ident(t, attr, "status_code")) {
 			pc->status = status_of(t, q + 1, e);
 		}

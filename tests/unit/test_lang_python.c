@@ -299,7 +299,11 @@ static void test_class_default_messages(void **state)
 		"def find(pk):\n"                                              /* 21 */
 		"    if pk is None:\n"                                         /* 22 */
 		"        raise NotFound()\n"                                   /* 23 */
-		"    raise NotFound('No widget %s' % pk)\n";                   /* 24 */
+		"    raise NotFound('No widget %s' % pk)\n"                    /* 24 */
+		"\n"
+		"class Gone(HTTPException):\n"                                 /* 26 */
+		"    code = 410\n"                                             /* 27 */
+		"    description = 'The page is gone.'\n";                     /* 28 */
 	fl_sites *s = harness_scan(&fl_lang_python, "rest/exceptions.py", errors_py);
 	const fl_site *x = EXPECT_SITE(s, "Not found.", 8, FL_T_HTTP);
 	assert_string_equal(x->cls, "NotFound");
@@ -320,6 +324,10 @@ static void test_class_default_messages(void **state)
 			at23++;
 	assert_int_equal(at23, 1);
 	EXPECT_SITE(s, "No widget %s", 24, FL_T_HTTP);
+	/* werkzeug: `code = 404` is the status, `description` the text */
+	x = EXPECT_SITE(s, "The page is gone.", 28, FL_T_HTTP);
+	assert_int_equal(x->http, 410);
+	assert_string_equal(x->cls, "Gone");
 	fl_sites_free(s);
 
 	/* another file: the tree built by collect() over both */
