@@ -1675,6 +1675,86 @@ logging:
 	}
 }
 
+/* An enum that is a catalogue of errors (`enum ErrorCode { USER_NOT_FOUND(
+ * 40401, "User not found", HttpStatus.NOT_FOUND), ... }`, Kotlin `enum
+ * class ApiError(val msg: String)`): by its name (Error, Exception in it,
+ * or ResultCode at its end), each constant whose arguments hold a message
+ * is a record: the constant is its code, the enum its class, an HTTP
+ * status among the arguments makes it an HTTP error.  name: the enum's
+ * name token; the body's '{' follows. */
+static void error_enum(ctx *c, size_t name)
+{
+	const char *nm = tsrc(c, name);
+	size_t nl = c->t.v[name].len;
+	bool errorish = memmem(nm, nl, "Error", 5) || memmem(nm, nl, "Exception", 9) ||
+			ends_with(nm, nl, "ResultCode");
+	if (!errorish)
+		return;
+	size_t k = name + 1;
+	/* Kotlin's primary constructor, Java's implements ... */
+	while (k < c->t.n && k < name + 64 && !is_p(c, k, "{")) {
+		if (is_p(c, k, ";") || is_p(c, k, "="))
+			return;
+		k = fl_tok_is_opener(&c->t, k) && c->match[k] != NOIDX ? c->match[k] + 1 : k + 1;
+	}
+	if (k >= c->t.n || !is_p(c, k, "{") || c->match[k] == NOIDX)
+		return;
+	size_t end = c->match[k];
+	char *cls = dup_tok(c, name);
+	for (size_t q = k + 1; q < end;) {
+		/* NAME ( args ) [ { body } ] , ... ; */
+		if (!is_id(c, q) || !is_p(c, q + 1, "(") || c->match[q + 1] == NOIDX ||
+		    c->match[q + 1] >= end)
+			break;
+		size_t close = c->match[q + 1];
+		size_t st[8], en[8];
+		size_t na = args(c, q + 1, st, en, 8, NULL);
+		char *msg = NULL, *scode = NULL;
+		int http = 0;
+		for (size_t a = 0; a < na; a++) {
+			if (c->t.v[st[a]].kind == FL_TK_STRING) {
+				/* ("SHOP-404", "Order not found"): a word is a
+				 * code clients see, a phrase the message */
+				char *m = first_msg(c, st, en, a + 1, a, NULL);
+				if (m && !strchr(m, ' ') && en[a] == st[a] + 1 && !scode) {
+					scode = m;
+				} else if (m && !msg) {
+					msg = m;
+				} else {
+					free(m);
+				}
+			} else if (!http && en[a] > st[a] && is_id(c, en[a] - 1) &&
+				   en[a] - st[a] <= 3) {
+				http = fl_http_status_by_name(tsrc(c, en[a] - 1), c->t.v[en[a] - 1].len);
+			}
+		}
+		if (!msg) {
+			msg = scode; /* one word: the message all the same */
+			scode = NULL;
+		}
+		if (msg) {
+			char *code = scode ? scode : dup_tok(c, q);
+			scode = NULL;
+			site_spec sp = {.first = q, .cls = cls, .code = code,
+					.type = http >= 400 ? FL_T_HTTP : FL_T_ERROR_CODE,
+					.sev = http >= 400 ? fl_http_severity(http) : FL_S_ERROR,
+					.http = http >= 400 ? http : 0,
+					.idiom = "error enum constant", .msg = msg};
+			emit(c, &sp);
+			free(code);
+			free(msg);
+		}
+		free(scode);
+		q = close + 1;
+		if (is_p(c, q, "{") && c->match[q] != NOIDX)
+			q = c->match[q] + 1;
+		if (!is_p(c, q, ","))
+			break;
+		q++;
+	}
+	free(cls);
+}
+
 /* declaration keywords */
 static void decl_at(ctx *c, size_t i)
 {
@@ -1692,6 +1772,8 @@ static void decl_at(ctx *c, size_t i)
 			c->pend_kind = SC_CLASS;
 			c->pend_name = (uint32_t)k;
 			c->pend_paren = c->paren;
+			if (is(c, i, "enum") && c->d != D_SCALA)
+				error_enum(c, k);
 		}
 		return;
 	}

@@ -290,6 +290,47 @@ static void test_scala(void **state)
 	fl_sites_free(s);
 }
 
+/* an enum that catalogues errors: each constant with a message is a
+ * record, coded by the constant; enums of other things are not */
+static void test_error_enums(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/ErrorCode.java",
+		"public enum ErrorCode implements Coded {\n"                                  /* 1 */
+		"    USER_NOT_FOUND(40401, \"User not found\", HttpStatus.NOT_FOUND),\n"       /* 2 */
+		"    INVALID_TOKEN(40101, \"Token is invalid\") {\n"                          /* 3 */
+		"        @Override public boolean retry() { return false; }\n"               /* 4 */
+		"    },\n"                                                                   /* 5 */
+		"    INTERNAL(50000, \"Internal error, \" + \"retry later\");\n"              /* 6 */
+		"    ErrorCode(int code, String message) {}\n"                               /* 7 */
+		"}\n"                                                                        /* 8 */
+		"enum Color { RED(\"red\"), GREEN(\"green\"); Color(String n) {} }\n");      /* 9 */
+	const fl_site *x = EXPECT_SITE(s, "User not found", 2, FL_T_HTTP);
+	assert_string_equal(x->code, "USER_NOT_FOUND");
+	assert_string_equal(x->cls, "ErrorCode");
+	assert_int_equal(x->http, 404);
+	x = EXPECT_SITE(s, "Token is invalid", 3, FL_T_ERROR_CODE);
+	assert_string_equal(x->code, "INVALID_TOKEN");
+	EXPECT_SITE(s, "Internal error, retry later", 6, FL_T_ERROR_CODE);
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+	s = scan("src/main/kotlin/ApiError.kt",
+		"enum class ApiError(val status: Int, val text: String) {\n"
+		"    RATE_LIMITED(429, \"Too many requests\"),\n"
+		"    BAD_INPUT(400, \"The body is not valid JSON\");\n"
+		"}\n");
+	x = EXPECT_SITE(s, "Too many requests", 2, FL_T_ERROR_CODE);
+	assert_string_equal(x->code, "RATE_LIMITED");
+	EXPECT_SITE(s, "The body is not valid JSON", 3, FL_T_ERROR_CODE);
+	fl_sites_free(s);
+	/* a one-word string beside the message is the code clients see */
+	s = scan("src/main/java/ShopError.java",
+		"enum ShopError { CART_EMPTY(\"SHOP-422\", \"The cart is empty\") }\n");
+	x = EXPECT_SITE(s, "The cart is empty", 1, FL_T_ERROR_CODE);
+	assert_string_equal(x->code, "SHOP-422");
+	fl_sites_free(s);
+}
+
 /* throw of an exception built by a method of the same file (gson's
  * unexpectedTokenError, syntaxError): the factory's message with the
  * call's literal arguments, and the factory's class */
@@ -642,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_kotlin_traps2),
 		cmocka_unit_test(test_kotlin_trim_and_java_switch),
 		cmocka_unit_test(test_scala),
+		cmocka_unit_test(test_error_enums),
 		cmocka_unit_test(test_java_factories),
 		cmocka_unit_test(test_kotlin_factories),
 		cmocka_unit_test(test_java_local_message),
