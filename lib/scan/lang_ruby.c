@@ -1489,8 +1489,9 @@ static bool logger_recv(const fl_toks *t, size_t k)
 	return false;
 }
 
-/* logger.error("msg"), logger.warn { "msg" }, warn "msg", $stderr.puts
- * "msg": the message is the first argument, or the block's value. */
+/* logger.error("msg"), logger.warn { "msg" }, warn "msg": the message is
+ * the first argument, or the block's value.  ($stderr.puts is not one:
+ * scripts print their usage and progress with it.) */
 static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *idiom)
 {
 	const fl_toks *t = w->t;
@@ -1722,11 +1723,6 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 					fl_tok_is(&t, i - 1, "&."))) &&
 			   !is_p(&t, i + 1, ':') && !is_p(&t, i + 1, '=')) {
 			do_log(&w, i, i, FL_S_WARNING, "warn");
-		} else if (i >= 2 && fl_tok_is(&t, i - 1, ".") &&
-			   (fl_tok_is(&t, i - 2, "$stderr") || fl_tok_is(&t, i - 2, "STDERR")) &&
-			   (fl_tok_is(&t, i, "puts") || fl_tok_is(&t, i, "print") ||
-			    fl_tok_is(&t, i, "write"))) {
-			do_log(&w, i - 2, i, FL_S_ERROR, "$stderr.puts");
 		} else if (fl_tok_is(&t, i, "errors") && fl_tok_is(&t, i + 1, ".") &&
 			   fl_tok_is(&t, i + 2, "add")) {
 			size_t r = i;

@@ -343,8 +343,8 @@ static void test_class_default_messages(void **state)
 	fl_sites_free(s);
 }
 
-/* loggers, Kernel#warn and $stderr: console records with a literal
- * message (a variable or a call has no text of its own) */
+/* loggers and Kernel#warn: console records with a literal message (a
+ * variable or a call has no text of its own) */
 static void test_logging(void **state)
 {
 	(void)state;
@@ -377,9 +377,10 @@ static void test_logging(void **state)
 	x = EXPECT_SITE(s, "Redis is gone", 5, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
 	EXPECT_SITE(s, "DEPRECATION: use perform_async", 8, FL_T_CONSOLE);
-	EXPECT_SITE(s, "Unable to read {file}", 9, FL_T_CONSOLE);
 	EXPECT_SITE(s, "Your config is old.\nUpdate it.", 11, FL_T_CONSOLE);
-	assert_int_equal(s->n, 6);
+	/* $stderr.puts prints usage and progress as often as errors */
+	assert_null(harness_find(s, "Unable to read {file}"));
+	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
 }
 
