@@ -463,6 +463,20 @@ static void test_json_compact_writer_matches_jansson(void **state)
 	fl_entry_free(&e);
 }
 
+/* The compact writer's JSON of e is what jansson's compact dump gives for
+ * ref (e itself, or e with its invalid UTF-8 repaired). */
+static void assert_json_as_jansson(const fl_entry *e, const fl_entry *ref)
+{
+	char *fast = fl_entry_to_json(e, false);
+	json_t *o = fl_entry_to_jobj(ref);
+	char *want = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	assert_non_null(want);
+	assert_string_equal(fast, want);
+	free(want);
+	free(fast);
+}
+
 /* invalid UTF-8 anywhere in a string is repaired as jansson's writer
  * (after fl_utf8_fix) would have it */
 static void test_json_compact_writer_invalid_utf8(void **state)
@@ -477,14 +491,7 @@ static void test_json_compact_writer_invalid_utf8(void **state)
 		make_entry(&e);
 		free(e.source_code);
 		e.source_code = strdup(msgs[i]);
-		char *fast = fl_entry_to_json(&e, false);
-		json_t *o = fl_entry_to_jobj(&e);
-		char *ref = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		json_decref(o);
-		assert_non_null(ref);
-		assert_string_equal(fast, ref);
-		free(ref);
-		free(fast);
+		assert_json_as_jansson(&e, &e);
 		fl_entry_free(&e);
 	}
 }
@@ -520,14 +527,7 @@ static void test_json_escape_random(void **state)
 		e.error_message = strdup(buf);
 		free(f.error_message);
 		f.error_message = fl_utf8_fix(buf, n);
-		char *fast = fl_entry_to_json(&e, false);
-		json_t *o = fl_entry_to_jobj(&f);
-		char *ref = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		json_decref(o);
-		assert_non_null(ref);
-		assert_string_equal(fast, ref);
-		free(ref);
-		free(fast);
+		assert_json_as_jansson(&e, &f);
 		fl_entry_free(&e);
 		fl_entry_free(&f);
 	}
