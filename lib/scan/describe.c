@@ -161,9 +161,26 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (fixed) {
 		fl_buf_puts(&b, " It is set at ");
 	} else if (cdef) {
-		fl_buf_puts(&b, " The default is set by its `");
-		fl_buf_puts(&b, s->idiom + 6);
-		fl_buf_puts(&b, "` at ");
+		/* "class attribute default_detail": its `default_detail`
+		 * attribute; "class constructor super()": its constructor's
+		 * `super()` */
+		const char *kind = s->idiom + 6, *sp = strchr(kind, ' ');
+		size_t kl = sp ? (size_t)(sp - kind) : strlen(kind);
+		const char *what = sp ? sp + 1 : "";
+		fl_buf_puts(&b, " The default is set by its ");
+		if (*what && kl == 9 && strncmp(kind, "attribute", 9) == 0) {
+			fl_buf_putc(&b, '`');
+			fl_buf_puts(&b, what);
+			fl_buf_puts(&b, "` attribute at ");
+		} else if (*what && kl == 11 && strncmp(kind, "constructor", 11) == 0) {
+			fl_buf_puts(&b, "constructor's `");
+			fl_buf_puts(&b, what);
+			fl_buf_puts(&b, "` at ");
+		} else {
+			fl_buf_putc(&b, '`');
+			fl_buf_puts(&b, kind);
+			fl_buf_puts(&b, "` at ");
+		}
 	} else if (s->idiom) {
 		fl_buf_puts(&b, " It is raised by `");
 		fl_buf_puts(&b, s->idiom);
