@@ -162,6 +162,78 @@ static bool is_qcall(const fl_toks *t, size_t b, const char *pkg, const char *fn
 	       fl_tok_is_ident(t, b + 2, fn) && fl_tok_pch(t, b + 3) == '(';
 }
 
+static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
+		    bool fmt, int depth);
+
+/* [b, e) joined by '+' with an operand that is a fmt.Sprintf /
+ * fmt.Errorf / errors.New call: the operands' texts joined (a call gives
+ * its format, a literal its text, anything else a placeholder {name});
+ * NULL when there is no such operand. */
+static char *go_concat_calls(const fl_toks *t, const size_t *m, size_t b, size_t e, int depth)
+{
+	size_t ob[16], oe[16], n = 0, k = b;
+	bool call = false;
+	while (k <= e && n < 16) {
+		size_t q = k;
+		while (q < e && fl_tok_pch(t, q) != '+')
+			q = fl_tok_is_opener(t, q) && m[q] != NONE && m[q] < e ? m[q] + 1 : q + 1;
+		if (q == k)
+			return NULL;
+		ob[n] = k;
+		oe[n] = q;
+		if (q - k >= 5 && fl_tok_pch(t, k + 3) == '(' && m[k + 3] == q - 1 &&
+		    (is_qcall(t, k, "fmt", "Sprintf") || is_qcall(t, k, "fmt", "Errorf") ||
+		     is_qcall(t, k, "errors", "New")))
+			call = true;
+		n++;
+		if (q == e)
+			break;
+		k = q + 1;
+	}
+	if (!call || n < 2 || k > e || oe[n - 1] != e)
+		return NULL;
+	fl_buf out = {0};
+	for (size_t i = 0; i < n; i++) {
+		/* literals as written (the blank between two pieces is text) */
+		size_t lb = ob[i], le = oe[i];
+		bool f = false;
+		if (le - lb >= 5 && fl_tok_pch(t, lb + 3) == '(' && m[lb + 3] == le - 1) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			f = !is_qcall(t, lb, "errors", "New");
+			if (go_args(t, m, lb + 3, sb, se) >= 1) {
+				lb = sb[0];
+				le = se[0];
+			}
+		}
+		if (le == lb + 1 && t->v[lb].kind == FL_TK_STRING) {
+			char *lit = fl_xstrndup(fl_tok_str(t, &t->v[lb]), t->v[lb].slen);
+			if (f)
+				fl_msg_undouble(lit, "%");
+			fl_buf_puts(&out, lit);
+			free(lit);
+			continue;
+		}
+		char *p = go_msg(t, m, ob[i], oe[i], false, depth + 1);
+		if (p) {
+			fl_buf_puts(&out, p);
+			free(p);
+		} else {
+			/* a value: {its last name} */
+			size_t last = NONE;
+			for (size_t q = ob[i]; q < oe[i]; q++)
+				if (t->v[q].kind == FL_TK_IDENT)
+					last = q;
+			fl_buf_putc(&out, '{');
+			if (last != NONE)
+				fl_buf_put(&out, t->src + t->v[last].off, t->v[last].len);
+			fl_buf_putc(&out, '}');
+		}
+	}
+	fl_buf_cstr(&out);
+	fl_msg_trim(out.s);
+	return out.s;
+}
+
 /* message of the argument expression [b, e) */
 static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 		    bool fmt, int depth)
@@ -185,6 +257,8 @@ static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 	if (e - b == 1 && t->v[b].kind == FL_TK_STRING) {
 		s = fl_xstrndup(fl_tok_str(t, &t->v[b]), t->v[b].slen);
 		fl_msg_trim(s);
+	} else if (e - b <= MSG_TOK_LIMIT && (s = go_concat_calls(t, m, b, e, depth)) != NULL) {
+		/* fmt.Sprintf("x %s. ", v) + "y": each operand's own text */
 	} else {
 		if (e - b > MSG_TOK_LIMIT)
 			return NULL;
