@@ -1702,7 +1702,12 @@ static void error_enum(ctx *c, size_t name)
 	size_t end = c->match[k];
 	char *cls = dup_tok(c, name);
 	for (size_t q = k + 1; q < end;) {
-		/* NAME ( args ) [ { body } ] , ... ; */
+		/* NAME ( args ) [ { body } ] , ... ; (a constant without
+		 * arguments, `OK,`, is passed over) */
+		if (is_id(c, q) && is_p(c, q + 1, ",")) {
+			q += 2;
+			continue;
+		}
 		if (!is_id(c, q) || !is_p(c, q + 1, "(") || c->match[q + 1] == NOIDX ||
 		    c->match[q + 1] >= end)
 			break;

@@ -297,7 +297,7 @@ static void test_error_enums(void **state)
 	(void)state;
 	fl_sites *s = scan("src/main/java/ErrorCode.java",
 		"public enum ErrorCode implements Coded {\n"                                  /* 1 */
-		"    USER_NOT_FOUND(40401, \"User not found\", HttpStatus.NOT_FOUND),\n"       /* 2 */
+		"    OK, USER_NOT_FOUND(40401, \"User not found\", HttpStatus.NOT_FOUND),\n"   /* 2 */
 		"    INVALID_TOKEN(40101, \"Token is invalid\") {\n"                          /* 3 */
 		"        @Override public boolean retry() { return false; }\n"               /* 4 */
 		"    },\n"                                                                   /* 5 */
