@@ -1198,7 +1198,7 @@ static char *argument_exception_msg(const ctx *c, const char *cls, const size_t 
 }
 
 /* ArgumentOutOfRangeException's throw helpers */
-static const struct {
+static const struct range_helper {
 	const char *method;
 	int nargs;          /* the value, and the value compared with */
 	const char *text;   /* after "name ('value') " */
@@ -1215,6 +1215,15 @@ static const struct {
 	{"ThrowIfNotEqual", 2, "must be equal to", "!="},
 };
 #define NRANGE_HELPERS (sizeof range_helpers / sizeof range_helpers[0])
+
+/* ArgumentOutOfRangeException's helper at token i, or NULL */
+static const struct range_helper *range_helper_at(const ctx *c, size_t i)
+{
+	for (size_t k = 0; k < NRANGE_HELPERS; k++)
+		if (fl_tok_is(&c->t, i, range_helpers[k].method))
+			return &range_helpers[k];
+	return NULL;
+}
 
 /* The condition under which cls.ThrowIfX(args) throws (token i is
  * ThrowIfX), as code: "size > 24", "key is null", or NULL. */
@@ -1234,16 +1243,13 @@ static char *throw_if_guard(const ctx *c, const char *cls, size_t i, const size_
 	} else if (is(c, i, "ThrowIfNullOrWhiteSpace")) {
 		g = fl_xasprintf("%s is null, empty or white space", x);
 	} else if (strcmp(cls, "ArgumentOutOfRangeException") == 0) {
-		for (size_t k = 0; k < NRANGE_HELPERS; k++) {
-			if (!fl_tok_is(&c->t, i, range_helpers[k].method))
-				continue;
-			if (range_helpers[k].nargs == 1) {
-				g = fl_xasprintf("%s %s", x, range_helpers[k].op);
-			} else if (na >= 2) {
-				char *o = fl_tok_span_text(&c->t, st[1], en[1], 80);
-				g = fl_xasprintf("%s %s %s", x, range_helpers[k].op, o);
-				free(o);
-			}
+		const struct range_helper *h = range_helper_at(c, i);
+		if (h && h->nargs == 1) {
+			g = fl_xasprintf("%s %s", x, h->op);
+		} else if (h && na >= 2) {
+			char *o = fl_tok_span_text(&c->t, st[1], en[1], 80);
+			g = fl_xasprintf("%s %s %s", x, h->op, o);
+			free(o);
 		}
 	}
 	free(x);
@@ -1282,11 +1288,11 @@ static char *throw_if_msg(const ctx *c, const char *cls, size_t i, const size_t 
 		text = "The value cannot be an empty string or composed entirely of whitespace.";
 		isnull = true;
 	} else if (strcmp(cls, "ArgumentOutOfRangeException") == 0) {
-		for (size_t k = 0; k < NRANGE_HELPERS; k++)
-			if (fl_tok_is(&c->t, i, range_helpers[k].method)) {
-				text = range_helpers[k].text;
-				nargs = (size_t)range_helpers[k].nargs;
-			}
+		const struct range_helper *h = range_helper_at(c, i);
+		if (h) {
+			text = h->text;
+			nargs = (size_t)h->nargs;
+		}
 	}
 	if (!text || na < nargs || na > nargs + 1)
 		return NULL;

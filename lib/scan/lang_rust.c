@@ -1011,15 +1011,13 @@ static void display_emit(rs_st *st, size_t at, const char *msg, const char *idio
 	free(cls);
 }
 
-/* `Self::Eof => "unexpected end of input",`: the literal at b */
-static void rule_display(rs_st *st, size_t at, size_t b, size_t e, bool fmt,
-			 const char *idiom)
+/* `Self::Eof => "unexpected end of input",`: the string literal at k */
+static void display_literal_arm(rs_st *st, size_t k)
 {
-	const fl_toks *t = st->t;
-	if (!in_display_fmt(st) || !(e - b == 1 && t->v[b].kind == FL_TK_STRING))
+	if (!in_display_fmt(st))
 		return;
-	char *msg = rs_msg(t, st->m, b, e, fmt, 0);
-	display_emit(st, at, msg, idiom);
+	char *msg = rs_msg(st->t, st->m, k, k + 1, false, 0);
+	display_emit(st, k, msg, "impl Display");
 	free(msg);
 }
 
@@ -1169,7 +1167,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 					    t->v[i + 1].kind == FL_TK_STRING &&
 					    (fl_tok_pch(t, i + 2) == ',' || fl_tok_pch(t, i + 2) == '}') &&
 					    memchr(fl_tok_str(t, &t->v[i + 1]), ' ', t->v[i + 1].slen))
-						rule_display(&st, i + 1, i + 1, i + 2, false, "impl Display");
+						display_literal_arm(&st, i + 1);
 				} else if (top->arm_start == NONE && c != ',' && c != '}') {
 					top->arm_start = i;
 				}
