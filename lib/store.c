@@ -10,8 +10,10 @@
  * the `record_blobs` table: the records of one source file, compressed
  * together (their source windows overlap), which a row points into.
  */
+#define _GNU_SOURCE /* sync_file_range */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <lz4.h>
 #include <stdio.h>
@@ -255,6 +257,7 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 	fl_store *st = fl_xcalloc(1, sizeof *st);
 	st->path = fl_xstrdup(path);
 	st->readonly = readonly;
+	st->wb_fd = -1;
 	int flags = readonly ? SQLITE_OPEN_READONLY
 			     : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	if (sqlite3_open_v2(path, &st->db, flags | SQLITE_OPEN_NOMUTEX, NULL) !=
@@ -291,8 +294,12 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 		}
 		exec(st, "PRAGMA synchronous = NORMAL", NULL);
 		/* a scan writes tens of MB in one transaction: let the page
-		 * cache hold it instead of spilling to the WAL mid-way */
-		exec(st, "PRAGMA cache_size = -65536", NULL);
+		 * cache hold it instead of spilling to the WAL mid-way.  A new
+		 * store's first transaction is the exception: its pages are
+		 * new, need no journal, and are written to the file as they
+		 * leave a small cache, so that the commit does not write them
+		 * all at once (see fl_store_add_block) */
+		exec(st, fresh ? "PRAGMA cache_size = -1024" : "PRAGMA cache_size = -65536", NULL);
 		/* statement journals and temporary b-trees in memory, not in
 		 * /var/tmp files (one write per inserted record otherwise) */
 		exec(st, "PRAGMA temp_store = MEMORY", NULL);
@@ -319,7 +326,28 @@ static void wal_after_fill(fl_store *st)
 	if (!st->fresh)
 		return;
 	st->fresh = false;
+	if (st->wb_fd >= 0)
+		close(st->wb_fd);
+	st->wb_fd = -1;
+	exec(st, "PRAGMA cache_size = -65536", NULL);
 	exec(st, "PRAGMA journal_mode = WAL", NULL);
+}
+
+/* A new store's first transaction: every 1 MB of blocks, have the kernel
+ * start writing out what SQLite has written to the file so far, so that
+ * the commit's sync finds little left to write. */
+static void early_writeback(fl_store *st, size_t len)
+{
+	if (!st->fresh)
+		return;
+	st->wb_bytes += (long long)len;
+	if (st->wb_bytes < (256 << 10))
+		return;
+	st->wb_bytes = 0;
+	if (st->wb_fd < 0)
+		st->wb_fd = open(st->path, O_RDONLY | O_CLOEXEC);
+	if (st->wb_fd >= 0)
+		sync_file_range(st->wb_fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
 
 void fl_store_close(fl_store *st)
@@ -545,6 +573,7 @@ int fl_store_add_block(fl_store *st, const char *repo, const void *data,
 	if (step_static(st, s, err, "writing records") < 0)
 		return -1;
 	*id = sqlite3_last_insert_rowid(st->db);
+	early_writeback(st, len);
 	return 0;
 }
 

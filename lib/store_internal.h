@@ -35,6 +35,8 @@ struct fl_store {
 	bool in_tx;
 	bool fresh;       /* created by this handle, still in rollback-journal
 			     mode until its first commit (see fl_store_open) */
+	int wb_fd;        /* fresh: the file, for early writeback; else -1 */
+	long long wb_bytes; /* block bytes added since the last writeback */
 	sqlite3_stmt *stmts[STMT_MAX];
 	/* the last record block read: its first block_have bytes,
 	 * decompressed, in a buffer of block_len (ids are never reused: a
