@@ -151,9 +151,12 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bench_scan: %s\n", err.msg);
 			return 1;
 		}
-		fl_scan_opts o = {.path = tree};
+		char started[32];
+		fl_now_iso(started);
+		fl_scan_opts o = {.path = tree, .log_started_at = started};
 		fl_scan_result res;
-		/* what `faultline scan` does: records written while scanning */
+		/* what `faultline scan` does: records written while scanning,
+		 * the scan logged in the same transaction */
 		if (fl_scan_into_store(&o, st, &res, &err) < 0) {
 			fprintf(stderr, "bench_scan: %s\n", err.msg);
 			return 1;
@@ -163,6 +166,7 @@ int main(int argc, char **argv)
 		last = res.summary;
 		fl_scan_result_free(&res);
 		/* the same scan to records only, without a store */
+		o.log_started_at = NULL;
 		t0 = now();
 		if (fl_scan_tree(&o, &res, &err) < 0) {
 			fprintf(stderr, "bench_scan: %s\n", err.msg);

@@ -268,6 +268,10 @@ typedef struct fl_scan_opts {
 	size_t n_excludes;
 	bool progress;              /* progress lines on stderr */
 	int threads;                /* 0 = number of cores */
+	/* with a store (fl_scan_into_store): a successful scan is logged
+	 * (fl_store_log_scan) in its own transaction, with this start time
+	 * (ISO 8601) and target; NULL: not logged */
+	const char *log_started_at;
 } fl_scan_opts;
 
 typedef struct fl_scan_lang_count {

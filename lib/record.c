@@ -13,6 +13,7 @@
 
 #include "faultline.h"
 #include "scan/lex.h"
+#include "sha256.h"
 #include "util.h"
 
 /* ---- string vectors ------------------------------------------------------ */
@@ -92,7 +93,7 @@ void fl_record_id(const char *repo, const char *code, const char *message,
 	memcpy(buf + lr + 1, key, lk);
 	buf[lr + 1 + lk] = '\x01';
 	memcpy(buf + lr + 2 + lk, file_path, lp);
-	SHA256((const unsigned char *)buf, lr + lk + lp + 2, md);
+	fl_sha256(buf, lr + lk + lp + 2, md);
 	free(buf);
 	static const char hex[] = "0123456789abcdef";
 	for (int i = 0; i < 8; i++) {

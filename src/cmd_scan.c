@@ -147,35 +147,30 @@ int cmd_scan(int argc, char **argv)
 	}
 	char started[32];
 	fl_now_iso(started);
+	o.log_started_at = started; /* logged in the scan's transaction */
 	fl_scan_result res;
 	fl_err err;
 	rc = fl_scan_into_store(&o, st, &res, &err);
 	fl_scan_prewarm_join();
-	fl_scan_log log = {
-		.repo = rc == 0 ? res.summary.repo : (repo ? repo : "?"),
-		.target = pos[0], .rev = rev,
-		.sha = rc == 0 ? res.summary.sha : NULL,
-		.started_at = started,
-		.seconds = res.summary.seconds,
-		.files = res.summary.files_scanned,
-		.sites = res.summary.sites,
-		.records = res.summary.records,
-		.duplicates = res.summary.duplicates,
-		.outcome = rc == 0 ? "ok" : "failed",
-		.message = rc == 0 ? NULL : err.msg,
-	};
+	if (rc < 0) {
+		/* a successful scan is logged in its own transaction; a
+		 * failed one (rolled back) here */
+		fl_scan_log log = {
+			.repo = repo ? repo : "?", .target = pos[0], .rev = rev,
+			.started_at = started, .outcome = "failed",
+			.message = err.msg,
+		};
+		fl_err lerr;
+		if (fl_store_log_scan(st, &log, &lerr) < 0)
+			fprintf(stderr, "faultline: warning: %s\n", lerr.msg);
+	}
 	/* the records are in the store: free them on a thread of their own
-	 * while the store is closed (its checkpoint), instead of after it */
+	 * while the store is closed, instead of after it */
 	fl_scan_summary sum = res.summary;
 	pthread_t freer;
 	bool keep = rc == 0 && !FREE_BEFORE_EXIT;
 	bool freeing = !keep && rc == 0 &&
 		       pthread_create(&freer, NULL, free_result, &res) == 0;
-	log.repo = rc == 0 ? sum.repo : log.repo;
-	log.sha = rc == 0 ? sum.sha : NULL;
-	fl_err lerr;
-	if (fl_store_log_scan(st, &log, &lerr) < 0)
-		fprintf(stderr, "faultline: warning: %s\n", lerr.msg);
 	fl_store_close(st);
 	if (freeing)
 		pthread_join(freer, NULL);

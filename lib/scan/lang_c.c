@@ -1484,10 +1484,28 @@ static bool printf_attr_like(const char *s, size_t n, size_t b, size_t e)
 	return icontains(ib, (size_t)(ie - ib), "format");
 }
 
+/* The first i' >= i with s[i'] 'p' or 'P' (n when none), eight bytes at a
+ * time. */
+static size_t next_p(const char *s, size_t i, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	while (i + 8 <= n) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		uint64_t x = (w | ones * 0x20) ^ (ones * 'p');
+		if ((x - ones) & ~x & high)
+			break;
+		i += 8;
+	}
+	while (i < n && (s[i] | 0x20) != 'p')
+		i++;
+	return i;
+}
+
 static bool collect_worth(const char *s, size_t n)
 {
-	for (size_t i = 0; i + 6 <= n; i++) {
-		if ((s[i] | 0x20) != 'p' || !ieq(s + i, 6, "printf"))
+	for (size_t i = next_p(s, 0, n); i + 6 <= n; i = next_p(s, i + 1, n)) {
+		if (!ieq(s + i, 6, "printf"))
 			continue;
 		size_t b = i, e = i + 6;
 		while (b > 0 && (cclass((unsigned char)s[b - 1]) & C_IDENT))

@@ -74,6 +74,19 @@ void fl_toks_init(fl_toks *t, const fl_src *src)
 		sp->cap = 0;
 		memset(&sp->arena, 0, sizeof sp->arena);
 	}
+	/* room for the tokens a source of this size usually has (one per
+	 * 5-6 bytes of C; fewer elsewhere): the array is not copied again
+	 * and again while it grows */
+	size_t want = src->len / 6 + 256;
+	if (t->cap < want && want <= (64u << 20) / sizeof *t->v) {
+		free(t->v);
+		t->v = fl_xmalloc(want * sizeof *t->v);
+		t->cap = want;
+	}
+	if (t->br_ok) {
+		t->brcap = src->len / 24 + 64;
+		t->br = fl_xmalloc(t->brcap * sizeof *t->br);
+	}
 }
 
 void fl_toks_free(fl_toks *t)

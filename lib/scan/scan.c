@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../sha256.h"
 #include "../strmap.h"
 #include "../util.h"
 #include "describe.h"
@@ -38,6 +39,8 @@ struct job {
 	char **windows;         /* per site */
 	int *wstart, *wend;
 	char hash[65];          /* content digest (plain folders) */
+	long long size;         /* plain folders: its size, for the folder's
+				   digest when it has no content digest */
 	void *part;             /* this file's collect() part (tree_merge) */
 	bool done;              /* scanned (phase 1), under ctx.lock */
 	struct pre *pre;        /* its records, built by the worker */
@@ -116,6 +119,14 @@ static void hex(const unsigned char *md, size_t n, char *out)
 
 static void lex_job(struct ctx *c, size_t i);
 
+/* Phase 0, a plain folder's file that is not read (or could not be): its
+ * size stands for its content in the folder's digest. */
+static void size_job(struct ctx *c, size_t i)
+{
+	if (!c->tree->gitdir)
+		c->jobs[i].size = fl_tree_file_size(c->tree, i);
+}
+
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 {
 	struct job *j = &c->jobs[i];
@@ -124,15 +135,17 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &err);
 	if (large) {
 		j->skip = FL_SKIP_LARGE;
+		size_job(c, i);
 		return;
 	}
 	if (!j->text) {
 		j->skip = FL_SKIP_UNREADABLE;
+		size_job(c, i);
 		return;
 	}
 	if (!c->tree->gitdir) {
 		unsigned char md[SHA256_DIGEST_LENGTH];
-		SHA256((const unsigned char *)j->text, j->len, md);
+		fl_sha256(j->text, j->len, md);
 		hex(md, sizeof md, j->hash);
 	}
 	int rule = fl_filter_content(j->text, j->len);
@@ -249,8 +262,11 @@ static void *worker(void *arg)
 		size_t i = atomic_fetch_add(&c->next, 1);
 		if (i >= c->n || atomic_load(&c->stop))
 			break;
-		if (c->jobs[i].skip >= 0)
+		if (c->jobs[i].skip >= 0) {
+			if (c->phase == 0)
+				size_job(c, i);
 			continue;
+		}
 		if (c->phase == 0)
 			read_one(c, &r, i);
 		else
@@ -795,7 +811,7 @@ static void folder_digest(struct ctx *c, char out[41])
 			EVP_DigestUpdate(h, c->jobs[i].hash, 64);
 		} else {
 			char sz[32];
-			snprintf(sz, sizeof sz, "size:%lld", c->tree->files[i].size);
+			snprintf(sz, sizeof sz, "size:%lld", c->jobs[i].size);
 			EVP_DigestUpdate(h, sz, strlen(sz));
 		}
 		EVP_DigestUpdate(h, "\n", 1);
@@ -871,6 +887,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		const char *p = tree.files[i].path;
 		const char *rel = strlen(p) > rel_off ? p + rel_off : p;
 		c.jobs[i].lang = fl_lang_for_path(p);
+		c.jobs[i].size = tree.files[i].size;
 		c.jobs[i].skip = fl_filter_path(rel, c.jobs[i].lang, o);
 	}
 	int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -995,6 +1012,22 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	if (c.w) {
 		fl_scan_writer *w = c.w;
 		c.w = NULL;
+		/* the log of a successful scan is part of its transaction: one
+		 * commit (and its syncs) instead of two */
+		if (o->log_started_at) {
+			fl_scan_log log = {
+				.repo = repo, .target = o->path, .rev = o->rev,
+				.sha = sha, .started_at = o->log_started_at,
+				.seconds = fl_now_mono() - t0,
+				.files = sum->files_scanned, .sites = sum->sites,
+				.records = sum->records,
+				.duplicates = sum->duplicates, .outcome = "ok",
+			};
+			if (fl_store_log_scan(st, &log, err) < 0) {
+				fl_sw_abort(w);
+				goto fail;
+			}
+		}
 		if (fl_sw_finish(w, res, err) < 0) /* aborts on failure */
 			goto fail;
 	}

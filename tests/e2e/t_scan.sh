@@ -298,3 +298,10 @@ check "a first scan leaves the new store in WAL mode" \
 	[ "$(sqlite3 "$WORK/first.db" 'PRAGMA journal_mode')" = wal ]
 check "a first scan's records are all there" \
 	[ "$("$FL" list --db "$WORK/first.db" | wc -l)" -eq $((before + 20)) ]
+# the scan history: a finished scan is logged with its counts (in the
+# scan's own transaction), a failed one with its error
+check "a finished scan is logged once, with its record count" \
+	[ "$(sqlite3 "$WORK/first.db" "SELECT count(*) || ' ' || outcome || ' ' || records || ' ' || repo FROM scans")" = "1 ok $((before + 20)) acme/big" ]
+"$FL" scan "$big" --repo acme/big --rev no-such-rev --db "$WORK/first.db" >/dev/null 2>&1
+check "a failed scan is logged as failed, with its error" \
+	[ "$(sqlite3 "$WORK/first.db" "SELECT outcome || ' ' || (message LIKE '%no-such-rev%') FROM scans ORDER BY id DESC LIMIT 1")" = "failed 1" ]
