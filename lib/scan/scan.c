@@ -95,6 +95,7 @@ struct ctx {
 	 * scan order will give it (see predict_slug) */
 	pthread_mutex_t slug_lock;
 	fl_strmap slug_first;
+	size_t rel_off;         /* the scan root's offset in tree paths */
 	bool failed;
 	fl_err err;
 };
@@ -125,6 +126,16 @@ static void size_job(struct ctx *c, size_t i)
 {
 	if (!c->tree->gitdir)
 		c->jobs[i].size = fl_tree_file_size(c->tree, i);
+}
+
+/* Phase 0: job i's language and the skip rule its path falls under, if
+ * any (skip rules see paths relative to what the user asked to scan). */
+static void classify_job(struct ctx *c, size_t i)
+{
+	const char *p = c->tree->files[i].path;
+	const char *rel = strlen(p) > c->rel_off ? p + c->rel_off : p;
+	c->jobs[i].lang = fl_lang_for_path(p);
+	c->jobs[i].skip = fl_filter_path(rel, c->jobs[i].lang, c->o);
 }
 
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
@@ -262,6 +273,8 @@ static void *worker(void *arg)
 		size_t i = atomic_fetch_add(&c->next, 1);
 		if (i >= c->n || atomic_load(&c->stop))
 			break;
+		if (c->phase == 0)
+			classify_job(c, i);
 		if (c->jobs[i].skip >= 0) {
 			if (c->phase == 0)
 				size_job(c, i);
@@ -883,13 +896,9 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	pthread_cond_init(&c.done_cv, NULL);
 	fl_scan_summary *sum = &res->summary;
 	sum->files_seen = (long long)tree.n;
-	for (size_t i = 0; i < tree.n; i++) {
-		const char *p = tree.files[i].path;
-		const char *rel = strlen(p) > rel_off ? p + rel_off : p;
-		c.jobs[i].lang = fl_lang_for_path(p);
-		c.jobs[i].size = tree.files[i].size;
-		c.jobs[i].skip = fl_filter_path(rel, c.jobs[i].lang, o);
-	}
+	c.rel_off = rel_off;
+	for (size_t i = 0; i < tree.n; i++)
+		c.jobs[i].size = tree.files[i].size; /* lang and skip: phase 0 */
 	int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (threads < 1)
 		threads = 1;
