@@ -153,7 +153,8 @@ int main(int argc, char **argv)
 		}
 		char started[32];
 		fl_now_iso(started);
-		fl_scan_opts o = {.path = tree, .log_started_at = started};
+		fl_scan_opts o = {.path = tree, .log_started_at = started,
+				  .drop_records = true};
 		fl_scan_result res;
 		/* what `faultline scan` does: records written while scanning,
 		 * the scan logged in the same transaction */
@@ -167,6 +168,7 @@ int main(int argc, char **argv)
 		fl_scan_result_free(&res);
 		/* the same scan to records only, without a store */
 		o.log_started_at = NULL;
+		o.drop_records = false;
 		t0 = now();
 		if (fl_scan_tree(&o, &res, &err) < 0) {
 			fprintf(stderr, "bench_scan: %s\n", err.msg);

@@ -272,6 +272,11 @@ typedef struct fl_scan_opts {
 	 * (fl_store_log_scan) in its own transaction, with this start time
 	 * (ISO 8601) and target; NULL: not logged */
 	const char *log_started_at;
+	/* with a store: each record is freed once it is written, and the
+	 * result holds the summary and the repository only (what a command
+	 * that prints the summary needs; a scan's records then take the
+	 * memory of one file's, not of the tree's) */
+	bool drop_records;
 } fl_scan_opts;
 
 typedef struct fl_scan_lang_count {

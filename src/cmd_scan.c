@@ -3,7 +3,6 @@
  * print a summary (files, sites, records, duplicates, per language, time).
  */
 #include <jansson.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,27 +81,6 @@ static void print_json(const fl_scan_summary *s)
 	json_decref(o);
 }
 
-static void *free_result(void *res)
-{
-	fl_scan_result_free(res);
-	return NULL;
-}
-
-/* The command ends the process: its records (175,000 allocations for
- * git) are left to the exit, which takes them back at once, instead of
- * being freed one by one (8 ms).  Sanitizer builds free them, so that
- * leak checks see everything else. */
-#if defined(__SANITIZE_ADDRESS__)
-#define FREE_BEFORE_EXIT 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FREE_BEFORE_EXIT 1
-#endif
-#endif
-#ifndef FREE_BEFORE_EXIT
-#define FREE_BEFORE_EXIT 0
-#endif
-
 int cmd_scan(int argc, char **argv)
 {
 	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL;
@@ -148,12 +126,13 @@ int cmd_scan(int argc, char **argv)
 	char started[32];
 	fl_now_iso(started);
 	o.log_started_at = started; /* logged in the scan's transaction */
+	o.drop_records = true;      /* the summary is all this prints */
 	fl_scan_result res;
 	fl_err err;
 	rc = fl_scan_into_store(&o, st, &res, &err);
 	fl_scan_prewarm_join();
 	if (rc < 0) {
-		/* a successful scan is logged in its own transaction; a
+		/* a successful scan is logged in the scan's transaction; a
 		 * failed one (rolled back) here */
 		fl_scan_log log = {
 			.repo = repo ? repo : "?", .target = pos[0], .rev = rev,
@@ -164,18 +143,9 @@ int cmd_scan(int argc, char **argv)
 		if (fl_store_log_scan(st, &log, &lerr) < 0)
 			fprintf(stderr, "faultline: warning: %s\n", lerr.msg);
 	}
-	/* the records are in the store: free them on a thread of their own
-	 * while the store is closed, instead of after it */
 	fl_scan_summary sum = res.summary;
-	pthread_t freer;
-	bool keep = rc == 0 && !FREE_BEFORE_EXIT;
-	bool freeing = !keep && rc == 0 &&
-		       pthread_create(&freer, NULL, free_result, &res) == 0;
+	fl_scan_result_free(&res); /* no records in it: the repository row */
 	fl_store_close(st);
-	if (freeing)
-		pthread_join(freer, NULL);
-	else if (!keep)
-		fl_scan_result_free(&res);
 	if (rc < 0)
 		return cli_fail(1, "scan: %s", err.msg);
 	if (sum.invalid)

@@ -230,6 +230,12 @@ int fl_sw_insert_in_block(fl_scan_writer *w, const fl_entry *e, fl_facts *f,
 	return rc;
 }
 
+int fl_sw_add_site(fl_scan_writer *w, const char *id, const char *path, int line,
+		   int col, fl_err *err)
+{
+	return fl_store_add_site(w->st, id, path, line, col, err);
+}
+
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err)
 {
 	for (size_t i = 0; i < r->ndups; i++) {

@@ -41,6 +41,9 @@ int fl_sw_add_block(fl_scan_writer *w, const char *repo, const void *z, size_t z
 int fl_sw_insert_in_block(fl_scan_writer *w, const fl_entry *e, fl_facts *f,
 			  const char *hash, long long id, size_t off, size_t len,
 			  fl_err *err);
+/* Another site of the record with this id (written before). */
+int fl_sw_add_site(fl_scan_writer *w, const char *id, const char *path, int line,
+		   int col, fl_err *err);
 /* Duplicate sites, the repository row, COMMIT; fills sum->removed. */
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err);
 void fl_sw_abort(fl_scan_writer *w);

@@ -720,11 +720,22 @@ static void prepare_job(struct ctx *c, size_t i)
 struct builder {
 	fl_strmap ids, slugs;
 	size_t cap;
+	long long admitted;     /* records admitted (with drop_records, res
+				   holds only those of the current file) */
 };
 
 /* Main thread: admit job i's records in scan order (a repeated id is a
  * duplicate site of the first record; a repeated slug gets the id suffix)
  * and, with a writer, write them.  -1 (err set) when one cannot be. */
+/* Record k of r and its facts, freed. */
+static void free_result_entry(fl_scan_result *r, size_t k)
+{
+	fl_entry_free(&r->entries[k]);
+	free((char *)r->facts[k].function);
+	free((char *)r->facts[k].guard);
+	free((char *)r->facts[k].idiom);
+}
+
 static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size_t i,
 		     fl_err *err)
 {
@@ -734,6 +745,9 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 	sum->sites += (long long)j->nsites;
 	count_lang(sum, j->lang->name, 0, (long long)j->nsites, 0);
 	int rc = 0;
+	bool drop = c->w && c->o->drop_records;
+	struct pending_site { char *id; int line, col; } *pend = NULL;
+	size_t npend = 0;
 	size_t k = 0, nkept = 0, whole = 0;
 	struct pre **kept = c->w ? fl_xcalloc(j->npre ? j->npre : 1, sizeof *kept) : NULL;
 	size_t *idx = c->w ? fl_xcalloc(j->npre ? j->npre : 1, sizeof *idx) : NULL;
@@ -741,9 +755,16 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 		struct pre *p = &j->pre[k];
 		size_t prev;
 		if (fl_strmap_get(&b->ids, p->e.id, &prev)) {
-			res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
-			res->dups[res->ndups++] = (struct fl_dup_site){
-				prev, fl_xstrdup(path), p->line, p->col};
+			if (drop) {
+				/* written with its record, below */
+				pend = fl_xrealloc(pend, (npend + 1) * sizeof *pend);
+				pend[npend++] = (struct pending_site){p->e.id, p->line, p->col};
+				p->e.id = NULL;
+			} else {
+				res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
+				res->dups[res->ndups++] = (struct fl_dup_site){
+					prev, fl_xstrdup(path), p->line, p->col};
+			}
 			sum->duplicates++;
 			free_pre(p);
 			continue;
@@ -786,6 +807,7 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 		*e = p->e;
 		*f = p->f;
 		res->n++;
+		b->admitted++;
 		count_lang(sum, j->lang->name, 0, 0, 1);
 		if (c->w) {
 			fl_sw_count(c->w, p->state, sum);
@@ -798,6 +820,20 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 	if (c->w && rc == 0)
 		rc = write_records(c, j, res, kept, idx, nkept,
 				   whole == j->nblock && whole == nkept, err);
+	if (drop) {
+		/* written: this file's records are done with, and their other
+		 * sites can be written */
+		for (size_t m = 0; m < nkept; m++)
+			free_result_entry(res, idx[m]);
+		res->n -= nkept;
+		for (size_t m = 0; m < npend; m++) {
+			if (rc == 0)
+				rc = fl_sw_add_site(c->w, pend[m].id, path, pend[m].line,
+						    pend[m].col, err);
+			free(pend[m].id);
+		}
+		free(pend);
+	}
 	for (size_t m = 0; m < nkept; m++) {
 		free(kept[m]->json);
 		free(kept[m]->verr);
@@ -976,7 +1012,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 			help_until_done(&c, i, t0, &last);
 			if (admit_job(&c, &b, res, i, err) < 0)
 				failed = true;
-			c.stored = (long long)res->n;
+			c.stored = b.admitted;
 			if (c.o->progress && fl_now_mono() - last >= 0.1) {
 				last = fl_now_mono();
 				progress(&c, t0, false);
@@ -997,7 +1033,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	}
 	fl_strmap_free(&b.ids);
 	fl_strmap_free(&b.slugs);
-	sum->records = (long long)res->n;
+	sum->records = b.admitted;
 
 	/* the repository entry */
 	fl_repo *r = &res->repo;
@@ -1014,7 +1050,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	r->default_branch = fl_xstrdup(tree.branch ? tree.branch : "main");
 	r->analyzed_sha = fl_xstrdup(sha);
 	r->analyzed_at = fl_xstrdup(now);
-	r->error_count = (long long)res->n;
+	r->error_count = b.admitted;
 	snprintf(sum->repo, sizeof sum->repo, "%s", repo);
 	memcpy(sum->sha, sha, 41);
 	memcpy(sum->analyzed_at, now, 32);
@@ -1067,12 +1103,8 @@ int fl_scan_into_store(const fl_scan_opts *o, fl_store *st, fl_scan_result *res,
 
 void fl_scan_result_free(fl_scan_result *r)
 {
-	for (size_t i = 0; i < r->n; i++) {
-		fl_entry_free(&r->entries[i]);
-		free((char *)r->facts[i].function);
-		free((char *)r->facts[i].guard);
-		free((char *)r->facts[i].idiom);
-	}
+	for (size_t i = 0; i < r->n; i++)
+		free_result_entry(r, i);
 	free(r->entries);
 	free(r->facts);
 	for (size_t i = 0; i < r->ndups; i++)

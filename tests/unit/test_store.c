@@ -367,6 +367,66 @@ static void test_scan_into_store_same_as_two_steps(void **state)
 	fl_scan_result_free(&r3);
 }
 
+static int count_rows(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	sqlite3_stmt *s;
+	assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &s, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+	int n = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+	return n;
+}
+
+/* drop_records (what `faultline scan` uses): the store gets the same
+ * records and duplicate sites, the result only the counts */
+static void test_scan_into_store_drop_records(void **state)
+{
+	(void)state;
+	char root[300], db1[300], db2[300];
+	snprintf(root, sizeof root, "%s/tree-drop", dir);
+	snprintf(db1, sizeof db1, "%s/keep.db", dir);
+	snprintf(db2, sizeof db2, "%s/drop.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 40);
+	fl_err err;
+	fl_store *st1, *st2;
+	fl_scan_result r1, r2;
+	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
+	assert_int_equal(fl_store_open(db1, false, &st1, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st1, &r1, &err), 0);
+	o.drop_records = true;
+	o.log_started_at = "2026-12-01T00:00:00.000Z";
+	assert_int_equal(fl_store_open(db2, false, &st2, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st2, &r2, &err), 0);
+	fl_store_close(st1);
+	fl_store_close(st2);
+	assert_int_equal(r2.n, 0);
+	assert_int_equal(r2.ndups, 0);
+	assert_int_equal(r2.summary.records, (long long)r1.n);
+	assert_int_equal(r2.repo.error_count, (long long)r1.n);
+	assert_int_equal(r2.summary.duplicates, 1);
+	assert_int_equal(r2.summary.added, (long long)r1.n);
+	char *a = dump_records(db1), *b = dump_records(db2);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	const char *sites = "SELECT count(*) FROM error_sites e JOIN errors r ON r.id = e.error_id"
+			    " WHERE e.file_path = 'dup.c' AND e.line_number = 3";
+	assert_int_equal(count_rows(db1, sites), 1);
+	assert_int_equal(count_rows(db2, sites), 1);
+	/* the scan is logged in its transaction, with its counts */
+	char logged[128];
+	snprintf(logged, sizeof logged,
+		 "SELECT count(*) FROM scans WHERE outcome = 'ok' AND records = %zu", r1.n);
+	assert_int_equal(count_rows(db2, logged), 1);
+	assert_int_equal(count_rows(db1, "SELECT count(*) FROM scans"), 0);
+	fl_scan_result_free(&r1);
+	fl_scan_result_free(&r2);
+}
+
 static void test_scan_into_store_failure_rolls_back(void **state)
 {
 	(void)state;
@@ -732,6 +792,7 @@ int main(void)
 		cmocka_unit_test(test_rollback_on_failure),
 		cmocka_unit_test(test_reader_while_writer),
 		cmocka_unit_test(test_scan_into_store_same_as_two_steps),
+		cmocka_unit_test(test_scan_into_store_drop_records),
 		cmocka_unit_test(test_scan_into_store_failure_rolls_back),
 		cmocka_unit_test(test_version1_digests),
 		cmocka_unit_test(test_scan_blocks_read_back),
