@@ -993,15 +993,6 @@ typedef struct cmac {
 	int8_t nnamed;         /* named macro parameters */
 } cmac;
 
-/* The tokens of a file lexed by the collect pass, kept for its scan (a
- * file that may declare reporters is lexed once, not twice). */
-typedef struct ckept {
-	char *path;
-	fl_toks t;        /* t.src: the text the collect pass was given
-			     (NULL once the scan of that file used them) */
-	size_t *mt;       /* compute_match(&t) */
-} ckept;
-
 typedef struct ctree {
 	rep *v;
 	size_t cap, n;
@@ -1009,33 +1000,7 @@ typedef struct ctree {
 	size_t mn, mcap;
 	uint32_t *mh;     /* hash of mv by name: index + 1, 0 = empty */
 	size_t mhcap;
-	ckept *kv;        /* kept tokens, by path in kmap */
-	size_t kn, kcap;
-	fl_strmap kmap;
 } ctree;
-
-static void kept_add(ctree *tr, const char *path, fl_toks *t, size_t *mt)
-{
-	if (tr->kn == tr->kcap) {
-		tr->kcap = tr->kcap ? tr->kcap * 2 : 16;
-		tr->kv = fl_xrealloc(tr->kv, tr->kcap * sizeof *tr->kv);
-	}
-	ckept *k = &tr->kv[tr->kn];
-	k->path = fl_xstrdup(path);
-	k->t = *t;
-	k->mt = mt;
-	fl_strmap_put(&tr->kmap, path, tr->kn++);
-}
-
-static void kept_free(ckept *k)
-{
-	free(k->path);
-	free(k->t.v);
-	free(k->t.match);
-	free(k->t.br);
-	fl_buf_free(&k->t.arena);
-	free(k->mt);
-}
 
 static uint64_t hash_name(const char *s, size_t n)
 {
@@ -1106,10 +1071,6 @@ static void c_tree_free(void *p)
 	}
 	free(tr->mv);
 	free(tr->mh);
-	for (size_t i = 0; i < tr->kn; i++)
-		kept_free(&tr->kv[i]);
-	free(tr->kv);
-	fl_strmap_free(&tr->kmap);
 	free(tr);
 }
 
@@ -1133,17 +1094,6 @@ static void c_tree_merge(void *tree, void *part)
 		mac_add(tr, m);
 		m->name = m->target = NULL;
 	}
-	/* kept tokens move to the tree (a path seen twice keeps its first) */
-	for (size_t i = 0; i < p->kn; i++) {
-		ckept *k = &p->kv[i];
-		if (fl_strmap_get(&tr->kmap, k->path, NULL)) {
-			kept_free(k);
-		} else {
-			kept_add(tr, k->path, &k->t, k->mt);
-			free(k->path);
-		}
-	}
-	p->kn = 0;
 }
 
 static bool icontains(const char *s, size_t n, const char *w)
@@ -1611,10 +1561,9 @@ static void c_collect(void *tree, const fl_src *src)
 			collect_hit(tr, &c, k, fmt);
 		}
 	}
-	if (src->path && !fl_strmap_get(&tr->kmap, src->path, NULL)) {
-		kept_add(tr, src->path, &t, c.mt);
-		return;
-	}
+	/* the tokens are not kept for the file's scan: they took 36 bytes
+	 * each (git: 50 MB for half its files) until then, which cost as much
+	 * in fresh pages as lexing again costs */
 	free(c.mt);
 	fl_toks_free(&t);
 }
@@ -2373,25 +2322,13 @@ static void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	if (!src || !src->text)
 		return;
 	init_tabs();
-	/* the tokens of the collect pass, when it lexed this very text */
-	const ctree *tr = tree;
-	const ckept *k = NULL;
-	size_t ki;
-	if (tr && src->path && fl_strmap_get(&tr->kmap, src->path, &ki) &&
-	    tr->kv[ki].t.src == src->text && tr->kv[ki].t.srclen == src->len)
-		k = &tr->kv[ki];
 	fl_toks t;
-	if (k) {
-		t = k->t; /* a copy that shares the kept arrays: not freed here */
-		t.match = NULL;
-	} else {
-		fl_toks_init(&t, src);
-		lex_c(&t);
-	}
+	fl_toks_init(&t, src);
+	lex_c(&t);
 	walk w;
 	memset(&w, 0, sizeof w);
 	w.c.t = &t;
-	w.c.mt = k ? k->mt : compute_match(&t);
+	w.c.mt = compute_match(&t);
 	w.c.tree = tree;
 	w.c.out = out;
 	w.c.src = src;
@@ -2399,21 +2336,6 @@ static void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	free(w.main.v);
 	free(w.dir.v);
 	free(w.ifs);
-	if (k) {
-		free(t.match);
-		/* used once: freed now (lower peak memory), not at the end of
-		 * the scan.  The entry belongs to this file's scan alone, so
-		 * this change of the shared tree races with nothing; its text
-		 * pointer is cleared so that a second scan lexes again. */
-		ckept *used = (ckept *)k;
-		free(used->t.v);
-		free(used->t.br);
-		fl_buf_free(&used->t.arena);
-		free(used->mt);
-		memset(&used->t, 0, sizeof used->t);
-		used->mt = NULL;
-		return;
-	}
 	free(w.c.mt);
 	fl_toks_free(&t);
 }
