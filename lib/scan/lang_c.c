@@ -7,6 +7,7 @@
  * reporter functions inferred per tree (printf format attributes, names).
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,17 +32,27 @@ enum { DK_OTHER = 0, DK_IF, DK_ELSE, DK_ENDIF };
 #define C_DIGIT 2
 #define C_PLAIN 4 /* not special inside a string literal */
 
+/* the classes of each byte, as a table built by the compiler (the tests
+ * it replaces were a quarter of the lexer's time) */
+#define CC_(c)                                                                 \
+	(((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||        \
+	   (c) == '_' || (c) == '$' || (c) >= 0x80)                            \
+		  ? C_IDENT                                                    \
+	  : ((c) >= '0' && (c) <= '9') ? (C_DIGIT | C_IDENT)                   \
+				       : 0) |                                  \
+	 (((c) != '"' && (c) != '\\' && (c) != '\n') ? C_PLAIN : 0))
+#define CC4_(b) CC_(b), CC_((b) + 1), CC_((b) + 2), CC_((b) + 3)
+#define CC16_(b) CC4_(b), CC4_((b) + 4), CC4_((b) + 8), CC4_((b) + 12)
+#define CC64_(b) CC16_(b), CC16_((b) + 16), CC16_((b) + 32), CC16_((b) + 48)
+static const uint8_t cclass_tab[256] = {CC64_(0), CC64_(64), CC64_(128), CC64_(192)};
+#undef CC_
+#undef CC4_
+#undef CC16_
+#undef CC64_
+
 static inline unsigned cclass(unsigned char c)
 {
-	unsigned v = 0;
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-	    c == '$' || c >= 0x80)
-		v |= C_IDENT;
-	else if (c >= '0' && c <= '9')
-		v |= C_DIGIT | C_IDENT;
-	if (c != '"' && c != '\\' && c != '\n')
-		v |= C_PLAIN;
-	return v;
+	return cclass_tab[c];
 }
 
 static void init_tabs(void)
@@ -577,14 +588,25 @@ static size_t *compute_match(const fl_toks *t)
 {
 	size_t n = t->n;
 	size_t *mt = fl_xmalloc((n ? n : 1) * sizeof *mt);
-	uint32_t *st = fl_xmalloc((n ? n : 1) * sizeof *st);
-	uint32_t *dst = fl_xmalloc((n ? n : 1) * sizeof *dst);
-	size_t sp = 0, dsp = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		mt[i] = NONE;
+	/* the brackets only, as the lexer listed them (it never takes a
+	 * token back); each directive's brackets pair among themselves, so
+	 * the directive stack is emptied when a directive starts between
+	 * two of its brackets */
+	size_t nb = t->br_ok ? t->brn : n;
+	uint32_t *st = fl_xmalloc((nb ? nb : 1) * sizeof *st);
+	uint32_t *dst = fl_xmalloc((nb ? nb : 1) * sizeof *dst);
+	size_t sp = 0, dsp = 0, last_dir = 0;
+	for (size_t b = 0; b < nb; b++) {
+		size_t i = t->br_ok ? t->br[b] : b;
 		const fl_tok *k = &t->v[i];
-		if (k->flags & TF_DIRSTART)
-			dsp = 0;
+		if (k->flags & TF_DIR) {
+			for (size_t j = last_dir; j <= i; j++)
+				if (t->v[j].flags & TF_DIRSTART)
+					dsp = 0;
+			last_dir = i + 1;
+		}
 		if (k->kind != FL_TK_PUNCT || k->len != 1)
 			continue;
 		char c = t->src[k->off];
@@ -873,7 +895,7 @@ static inline bool c_upper(char ch)
  * accepts the wider word list used for format-attribute functions.
  * SEV_REPORT: a reporting name without a severity word; SEV_LOG: a logging
  * name ("serverLog", "log_msg") that reports only with an error level. */
-static int name_sev(const char *s, size_t n, bool attr)
+static int name_sev_uncached(const char *s, size_t n, bool attr)
 {
 	int best = SEV_NONE;
 	bool log = false;
@@ -969,6 +991,34 @@ static int name_sev(const char *s, size_t n, bool attr)
 	return best;
 }
 
+/* name_sev() of the names met before, per thread: a tree calls the same
+ * few hundred functions thousands of times.  Names up to 31 bytes. */
+struct sev_memo {
+	char name[31];
+	uint8_t len;          /* 0: empty */
+	int8_t sev[2];        /* by attr; SCHAR_MIN: not known yet */
+};
+#define SEV_MEMO_SIZE 2048
+static _Thread_local struct sev_memo sev_memo[SEV_MEMO_SIZE];
+
+static int name_sev(const char *s, size_t n, bool attr)
+{
+	if (n == 0 || n > sizeof sev_memo[0].name)
+		return name_sev_uncached(s, n, attr);
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	struct sev_memo *m = &sev_memo[(h >> 20) & (SEV_MEMO_SIZE - 1)];
+	if (m->len != n || memcmp(m->name, s, n) != 0) {
+		memcpy(m->name, s, n);
+		m->len = (uint8_t)n;
+		m->sev[0] = m->sev[1] = SCHAR_MIN;
+	}
+	if (m->sev[attr] == SCHAR_MIN)
+		m->sev[attr] = (int8_t)name_sev_uncached(s, n, attr);
+	return m->sev[attr];
+}
+
 static const char *sev_str(int s)
 {
 	return s == SEV_CRIT ? FL_S_CRITICAL : s == SEV_WARN ? FL_S_WARNING
@@ -1016,7 +1066,7 @@ static const rep *tree_find(const ctree *tr, const char *s, size_t n)
 		return NULL;
 	size_t i = hash_name(s, n) & (tr->cap - 1);
 	while (tr->v[i].name) {
-		if (strlen(tr->v[i].name) == n && memcmp(tr->v[i].name, s, n) == 0)
+		if (strncmp(tr->v[i].name, s, n) == 0 && tr->v[i].name[n] == '\0')
 			return &tr->v[i];
 		i = (i + 1) & (tr->cap - 1);
 	}
@@ -1234,7 +1284,7 @@ static const cmac *mac_find(const ctree *tr, const char *s, size_t n)
 	for (size_t h = hash_name(s, n) & (tr->mhcap - 1); tr->mh[h];
 	     h = (h + 1) & (tr->mhcap - 1)) {
 		const cmac *m = &tr->mv[tr->mh[h] - 1];
-		if (strlen(m->name) == n && memcmp(m->name, s, n) == 0)
+		if (strncmp(m->name, s, n) == 0 && m->name[n] == '\0')
 			return m;
 	}
 	return NULL;
@@ -1546,18 +1596,18 @@ static void c_collect(void *tree, const fl_src *src)
 		const char *s = t.src + t.v[k].off;
 		size_t n = t.v[k].len;
 		int fmt = 0;
-		if ((word_is(s, n, "printf") || word_is(s, n, "__printf__") ||
+		/* the token checks first: cheaper than the names */
+		if (k >= 2 && tk_p1(&t, k - 1, '(') && tk_p1(&t, k + 1, ',') &&
+		    t.v[k - 2].kind == FL_TK_IDENT &&
+		    (word_is(s, n, "printf") || word_is(s, n, "__printf__") ||
 		     word_is(s, n, "gnu_printf") ||
 		     word_is(s, n, "__gnu_printf__")) &&
-		    k >= 2 && tk_p1(&t, k - 1, '(') &&
-		    t.v[k - 2].kind == FL_TK_IDENT &&
 		    icontains(t.src + t.v[k - 2].off, t.v[k - 2].len, "format") &&
-		    tk_p1(&t, k + 1, ',') && is_num(&t, k + 2, &fmt)) {
+		    is_num(&t, k + 2, &fmt)) {
 			collect_hit(tr, &c, k, fmt);
-		} else if (icontains(s, n, "printf") && tk_p1(&t, k + 1, '(') &&
-			   is_num(&t, k + 2, &fmt) && tk_p1(&t, k + 3, ',') &&
-			   is_num(&t, k + 4, &(int){0}) &&
-			   tk_p1(&t, k + 5, ')')) {
+		} else if (tk_p1(&t, k + 1, '(') && tk_p1(&t, k + 3, ',') &&
+			   tk_p1(&t, k + 5, ')') && icontains(s, n, "printf") &&
+			   is_num(&t, k + 2, &fmt) && is_num(&t, k + 4, &(int){0})) {
 			collect_hit(tr, &c, k, fmt);
 		}
 	}
