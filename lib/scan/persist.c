@@ -74,7 +74,11 @@ size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char
 	uint64_t mask = content_mask(&cca), h;
 	size_t start = b->n, off, len;
 	fl_entry_json_digest_append(b, e, mask, &h, cca, &off, &len);
-	snprintf(hash, 17, "x%015llx", (unsigned long long)(h >> 4));
+	static const char hexd[] = "0123456789abcdef";
+	hash[0] = 'x'; /* and the top 60 bits in 15 hex digits */
+	for (int k = 0; k < 15; k++)
+		hash[1 + k] = hexd[(h >> (60 - 4 * k)) & 15];
+	hash[16] = '\0';
 	int st = w ? fl_sw_state(w, e, hash) : FL_SW_NEW;
 	if (st == FL_SW_UNCHANGED && cca >= 0 &&
 	    !fl_json_splice_str_inplace(b->s + start, off, len, e->content_changed_at)) {

@@ -463,9 +463,8 @@ static void count_lang(fl_scan_summary *s, const char *lang, long long files,
 /* A message needs some text of its own: "{}", "{err}" or "%s" alone says
  * nothing and would match anything.  At least 3 letters outside the
  * placeholders. */
-static bool message_has_text(const char *m)
+static bool message_has_text(const char *m, const char *pat)
 {
-	char *pat = fl_message_pattern(m);
 	int letters = 0;
 	/* count letters of the pattern outside (.+?) groups and escapes */
 	for (const char *p = pat; *p; p++) {
@@ -481,7 +480,6 @@ static bool message_has_text(const char *m)
 		    (unsigned char)*p >= 0x80)
 			letters++;
 	}
-	free(pat);
 	/* a fall-back pattern escapes the placeholders: count them out too */
 	if (letters >= 3) {
 		int plain = 0;
@@ -641,16 +639,25 @@ static void prepare_job(struct ctx *c, size_t i)
 	for (size_t k = 0; k < j->sites->n; k++) {
 		fl_site *s = &j->sites->v[k];
 		const char *code = s->code && *s->code ? s->code : NULL;
-		char *msg = NULL;
+		char *msg = NULL, *pat = NULL;
 		/* a line that starts with a carriage return is a status line
 		 * redrawn in place (progress), not an error message */
-		if (s->message && *s->message && s->message[0] != '\r' &&
-		    message_has_text(s->message))
+		if (s->message && *s->message && s->message[0] != '\r')
+			pat = fl_message_pattern(s->message);
+		if (pat && message_has_text(s->message, pat)) {
 			msg = fl_utf8_fix(s->message, strlen(s->message));
-		else if (code)
+			if (strcmp(msg, s->message) != 0) {
+				free(pat); /* of the text before the fix */
+				pat = NULL;
+			}
+		} else if (code) {
+			free(pat);
+			pat = NULL;
 			msg = fl_utf8_fix(code, strlen(code));
-		else
+		} else {
+			free(pat);
 			continue;
+		}
 		struct pre *p = &j->pre[j->npre++];
 		fl_entry *e = &p->e;
 		fl_facts *f = &p->f;
@@ -667,6 +674,7 @@ static void prepare_job(struct ctx *c, size_t i)
 			fl_strmap_put(&seen, e->id, j->npre - 1);
 		if (p->dup) {
 			free(msg);
+			free(pat);
 			if (j->windows && j->windows[k]) {
 				free(j->windows[k]);
 				j->windows[k] = NULL;
@@ -679,7 +687,7 @@ static void prepare_job(struct ctx *c, size_t i)
 			predict_slug(c, i, p);
 		e->error_code = code ? fl_utf8_fix(code, strlen(code)) : NULL;
 		e->error_message = msg;
-		e->message_pattern = fl_message_pattern(msg);
+		e->message_pattern = pat ? pat : fl_message_pattern(msg);
 		e->error_type = fl_xstrdup(s->type);
 		e->error_class = s->cls && *s->cls ? fl_utf8_fix(s->cls, strlen(s->cls)) : NULL;
 		e->http_status = s->http >= 100 && s->http <= 599 ? s->http : 0;
