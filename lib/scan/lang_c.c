@@ -1467,7 +1467,10 @@ static bool printf_attr_like(const char *s, size_t n, size_t b, size_t e)
 			}
 		}
 	}
-	/* format(printf, ... */
+	/* format(printf, ...: a ',' after it (as c_collect() wants the next
+	 * token to be); "printf(" and the like, a call, are not */
+	if (g >= end || *g != ',')
+		return false;
 	const char *p = gap_back(s + b, begin);
 	if (!p)
 		return true;
@@ -1574,12 +1577,16 @@ static bool collect_worth(const char *s, size_t n)
 	return false;
 }
 
+/* Tests turn the byte scan off to check that it never skips a file the
+ * collect pass would find something in. */
+bool fl_c_collect_prefilter = true;
+
 static void c_collect(void *tree, const fl_src *src)
 {
 	ctree *tr = tree;
 	if (!tr || !src->text || !src->len)
 		return;
-	if (!collect_worth(src->text, src->len))
+	if (fl_c_collect_prefilter && !collect_worth(src->text, src->len))
 		return;
 	init_tabs();
 	fl_toks t;

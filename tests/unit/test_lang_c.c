@@ -1,5 +1,6 @@
 /* test_lang_c.c — unit tests for the C / C++ family (lib/scan/lang_c.c). */
 #include "lang_harness.h"
+#include "util.h"
 
 #include <stdlib.h>
 
@@ -326,10 +327,9 @@ static void test_collect_odd_spacing(void **state)
 /* real-project findings (curl, leveldb): printf-style names with a
  * trailing 'f', object-like aliases of reporters, compiler-diagnostic
  * macros, LevelDB/Abseil status returns */
-/* The collect pass keeps a reporter file's tokens for its scan, which
- * frees them: a second scan of the file with the same tree lexes again
- * and finds the same sites. */
-static void test_kept_tokens_scanned_twice(void **state)
+/* A file scanned twice with the same tree finds the same sites (the
+ * collect pass shares nothing with a file's scan). */
+static void test_scanned_twice(void **state)
 {
 	(void)state;
 	const char *src =
@@ -353,6 +353,58 @@ static void test_kept_tokens_scanned_twice(void **state)
 		fl_sites_free(s);
 	}
 	fl_lang_c.tree_free(tree);
+}
+
+extern bool fl_c_collect_prefilter;
+
+/* The byte scan that spares the collect pass most files never skips one
+ * it would find a reporter or a reporting macro in: the same sites with
+ * it and without it, on declarations and calls in every spacing. */
+static void test_collect_prefilter(void **state)
+{
+	(void)state;
+	static const char *const srcs[] = {
+		"int a_seterr(int e, const char *f, ...) __attribute__((format (printf, 2, 3)));\n"
+		"void run(void) { a_seterr(1, \"cannot open a %d\", 1); }\n",
+		"/* TRANSLATORS: keep it */ printf(_(\"not a declaration\"));\n"
+		"void run(void) { b_seterr(1, \"cannot open b %d\", 1); }\n",
+		"int c_seterr(int e, const char *f, ...) __attribute__((format(printf /* x */, 2, 3)));\n"
+		"void run(void) { c_seterr(1, \"cannot open c %d\", 1); }\n",
+		"int d_seterr(int e, const char *f, ...) __attribute__((format(printf\\\n, 2, 3)));\n"
+		"void run(void) { d_seterr(1, \"cannot open d %d\", 1); }\n",
+		"int e_seterr(int e, const char *f, ...) PRINTF_LIKE(2, 3);\n"
+		"void run(void) { e_seterr(1, \"cannot open e %d\", 1); }\n",
+		"#define shout_at(...) fail_with(__FILE__, __VA_ARGS__)\n"
+		"void run(void) { shout_at(\"cannot open f %d\", 1); }\n",
+		"#define complain fail_with\n"
+		"void run(void) { complain(\"cannot open g %d\", 1); }\n",
+		"#define COUNT 3 /* error */\n"
+		"void run(void) { h_seterr(1, \"cannot open h %d\", 1); printf(\"%d\", 2); }\n",
+		"#define shout(f, ...) /* forwards\n   */ fail_with(NULL, f, __VA_ARGS__)\n"
+		"void run(void) { shout(\"cannot open i %s\", y); }\n",
+	};
+	/* the byte scan has work to do: these are found through collect */
+	size_t found = 0;
+	for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+		char *got[2];
+		for (int on = 0; on < 2; on++) {
+			fl_c_collect_prefilter = on;
+			fl_sites *s = harness_scan(&fl_lang_c, "x.c", srcs[k]);
+			fl_buf b = {0};
+			for (size_t i = 0; i < s->n; i++)
+				fl_buf_printf(&b, "%d %s|", s->v[i].line,
+					      s->v[i].message ? s->v[i].message : "");
+			fl_buf_cstr(&b);
+			got[on] = b.s;
+			fl_sites_free(s);
+		}
+		fl_c_collect_prefilter = true;
+		assert_string_equal(got[0], got[1]);
+		found += strlen(got[1]) > 0;
+		free(got[0]);
+		free(got[1]);
+	}
+	assert_true(found >= 6);
 }
 
 static void test_real_curl_leveldb(void **state)
@@ -524,7 +576,8 @@ int main(void)
 		cmocka_unit_test(test_real_reporters),
 		cmocka_unit_test(test_compound_reporter),
 		cmocka_unit_test(test_collect_odd_spacing),
-		cmocka_unit_test(test_kept_tokens_scanned_twice),
+		cmocka_unit_test(test_scanned_twice),
+		cmocka_unit_test(test_collect_prefilter),
 		cmocka_unit_test(test_real_curl_leveldb),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages_and_macros),
