@@ -133,8 +133,30 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 			      strcmp(s->idiom, "class attribute #[body]") == 0 ||
 			      strcmp(s->idiom, "class annotation @ResponseStatus") == 0);
 
+	/* an error value declared once at the top level, returned wherever it
+	 * is used (Go's `var ErrX = errors.New("...")`: idiom "sentinel
+	 * errors.New") */
+	const char *idiom = s->idiom;
+	bool sentinel = idiom && strncmp(idiom, "sentinel ", 9) == 0;
+	if (sentinel)
+		idiom += 9;
+	sentinel = sentinel && s->cls && !s->function && !cdef;
+
 	/* documentation */
-	if (cdef) {
+	if (sentinel) {
+		fl_buf_puts(&b, "`");
+		fl_buf_puts(&b, s->cls);
+		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http) {
+			char st[16];
+			snprintf(st, sizeof st, "%d", s->http);
+			fl_buf_puts(&b, "` is an HTTP error value (status ");
+			fl_buf_puts(&b, st);
+			fl_buf_puts(&b, ") with this message: the code returns it wherever it fails this way");
+		} else {
+			fl_buf_puts(&b, "` is an error value with this message: the code returns it wherever "
+					"it fails this way, and callers can compare the error they get with it");
+		}
+	} else if (cdef) {
 		fl_buf_puts(&b, "`");
 		fl_buf_puts(&b, s->cls);
 		fl_buf_puts(&b, fixed ? "` is an error class that always has this message"
@@ -181,9 +203,13 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 			fl_buf_puts(&b, kind);
 			fl_buf_puts(&b, "` at ");
 		}
-	} else if (s->idiom) {
+	} else if (sentinel) {
+		fl_buf_puts(&b, " It is made by `");
+		fl_buf_puts(&b, idiom);
+		fl_buf_puts(&b, "` at ");
+	} else if (idiom) {
 		fl_buf_puts(&b, " It is raised by `");
-		fl_buf_puts(&b, s->idiom);
+		fl_buf_puts(&b, idiom);
 		fl_buf_puts(&b, "` at ");
 	} else {
 		fl_buf_puts(&b, " It is raised at ");
@@ -195,7 +221,16 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	e->documentation = take(&b);
 
 	/* triggerScenarios */
-	if (cdef) {
+	if (sentinel) {
+		fl_buf_puts(&b, "Code that returns `");
+		fl_buf_puts(&b, s->cls);
+		fl_buf_puts(&b, "`, wherever the value (declared at ");
+		fl_buf_puts(&b, path);
+		fl_buf_putc(&b, ':');
+		fl_buf_puts(&b, line);
+		fl_buf_puts(&b, ") is used.");
+		e->trigger_scenarios = take(&b);
+	} else if (cdef) {
 		fl_buf_puts(&b, "Code that creates or raises `");
 		fl_buf_puts(&b, s->cls);
 		fl_buf_puts(&b, fixed ? "`, wherever the class (declared at "
@@ -212,7 +247,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		fl_buf_puts(&b, "Loading or running ");
 		who(&b, s, path, false);
 	}
-	if (!cdef) {
+	if (!cdef && !sentinel) {
 		if (s->guard) {
 			fl_buf_puts(&b, " in which `");
 			fl_buf_puts(&b, s->guard);
@@ -262,8 +297,14 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	}
 	if (has_placeholders(e->error_message, e->message_pattern)) {
 		fl_buf_puts(&b, "Compare the values shown in the message with what ");
-		who(&b, s, path, false);
-		fl_buf_puts(&b, " accepts.");
+		if (sentinel) {
+			fl_buf_puts(&b, "the code that returns `");
+			fl_buf_puts(&b, s->cls);
+			fl_buf_puts(&b, "` accepts.");
+		} else {
+			who(&b, s, path, false);
+			fl_buf_puts(&b, " accepts.");
+		}
 		fl_strv_push(&e->solutions, fl_buf_cstr(&b));
 		fl_buf_reset(&b);
 	}

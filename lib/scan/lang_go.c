@@ -797,7 +797,34 @@ static const char *const logger_methods[] = {
 
 static const char *const go_callees[] = {
 	"panic", "New", "Errorf", "Wrap", "Wrapf", "WithMessage", "WithMessagef",
-	"Newf", "ErrorContext", "WarnContext", NULL};
+	"Newf", "ErrorContext", "WarnContext", "NewHTTPError", "NewError", NULL};
+
+/* A web framework's HTTP error made with a status and a message: Echo's
+ * NewHTTPError(http.StatusForbidden, "..."), Fiber's
+ * fiber.NewError(fiber.StatusNotFound, "...").  The first argument must
+ * be a status (http.StatusX, pkg.StatusX or a number 100-599).  True
+ * when the call was one (and is done with). */
+static bool go_http_error_ctor(go_st *st, size_t i, size_t at, const size_t *sb,
+			       const size_t *se, size_t na, const char *idiom)
+{
+	const fl_toks *t = st->t;
+	if (!(fl_tok_is(t, i, "NewHTTPError") || fl_tok_is(t, i, "NewError")) || na < 2)
+		return false;
+	int code = go_http_status(t, sb[0], se[0]);
+	if (!code)
+		return false;
+	char *msg = go_msg(t, st->m, sb[1], se[1], false, 0);
+	if (msg) {
+		char *cls = go_sentinel(st, at);
+		char sid[112];
+		snprintf(sid, sizeof sid, "sentinel %s", idiom);
+		emit(st, at, msg, NULL, cls, FL_T_HTTP,
+		     code >= 500 ? FL_S_ERROR : FL_S_WARNING, code, cls ? sid : idiom);
+		free(cls);
+	}
+	free(msg);
+	return true;
+}
 
 static bool in_list(const fl_toks *t, size_t i, const char *const *l)
 {
@@ -847,8 +874,15 @@ static void go_call(go_st *st, size_t i)
 		pkg = pkgbuf;
 	}
 	if (!qual) {
-		if (!fl_tok_is(t, i, "panic") || (i > 0 && fl_tok_is_ident(t, i - 1, "func")))
+		if (i > 0 && fl_tok_is_ident(t, i - 1, "func"))
 			return;
+		if (!fl_tok_is(t, i, "panic")) {
+			/* within the framework itself: NewHTTPError(code, "...") */
+			size_t n = fl_tok_is(t, i, "NewHTTPError") ? go_args(t, st->m, i + 1, sb, se) : 0;
+			if (n)
+				go_http_error_ctor(st, i, i, sb, se, n, idiom);
+			return;
+		}
 		if (go_args(t, st->m, i + 1, sb, se) != 1)
 			return;
 		char *msg = go_msg(t, st->m, sb[0], se[0], false, 0);
@@ -860,6 +894,8 @@ static void go_call(go_st *st, size_t i)
 	}
 	size_t na = go_args(t, st->m, i + 1, sb, se);
 	if (!na)
+		return;
+	if (go_http_error_ctor(st, i, at, sb, se, na, idiom))
 		return;
 	if (pkg && (!strcmp(pkg, "errors") || !strcmp(pkg, "fmt"))) {
 		bool isfmt = !strcmp(pkg, "fmt");
@@ -879,8 +915,12 @@ static void go_call(go_st *st, size_t i)
 			return;
 		char *msg = go_msg(t, st->m, sb[ai], se[ai], f, 0);
 		if (msg) {
+			/* var ErrX = errors.New("..."): a sentinel value */
 			char *cls = go_sentinel(st, at);
-			emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+			char sid[112];
+			snprintf(sid, sizeof sid, "sentinel %s", idiom);
+			emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0,
+			     cls ? sid : idiom);
 			free(cls);
 		}
 		free(msg);

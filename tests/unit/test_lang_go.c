@@ -38,7 +38,7 @@ static void test_errors(void **state)
 	const fl_site *p = EXPECT_SITE(s, "server closed", 2, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "ErrClosed");
 	harness_expect_str(p->function, NULL);
-	harness_expect_str(p->idiom, "errors.New");
+	harness_expect_str(p->idiom, "sentinel errors.New"); /* a value made once */
 	assert_int_equal(p->col, 17);
 	p = EXPECT_SITE(s, "request timed out", 4, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "ErrTimeout");
@@ -182,6 +182,46 @@ static void test_http_grpc_loggers(void **state)
 	fl_sites_free(s);
 }
 
+/* web frameworks' HTTP errors made with a status and a message: Echo's
+ * NewHTTPError (also inside Echo, unqualified), Fiber's NewError; the first
+ * argument must be a status */
+static void test_http_error_ctors(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package middleware\n"                                                        /* 1 */
+		"var ErrKeyMissing = echo.NewHTTPError(http.StatusUnauthorized, \"missing key\")\n" /* 2 */
+		"func (c *Config) check(site string) error {\n"                               /* 3 */
+		"\tif site == \"cross-site\" {\n"                                            /* 4 */
+		"\t\treturn echo.NewHTTPError(http.StatusForbidden, \"cross-site request blocked\")\n" /* 5 */
+		"\t}\n"                                                                       /* 6 */
+		"\treturn fiber.NewError(fiber.StatusBadGateway, fmt.Sprintf(\"dial %s failed\", site))\n" /* 7 */
+		"}\n"                                                                          /* 8 */
+		"func (e *Echo) route() error { return NewHTTPError(404, \"route not found\") }\n" /* 9 */
+		"func other() error {\n"                                                       /* 10 */
+		"\treturn apperr.NewError(\"not an http error\", 3)\n"                        /* 11 */
+		"}\n");                                                                        /* 12 */
+	const fl_site *p = EXPECT_SITE(s, "missing key", 2, FL_T_HTTP);
+	assert_int_equal(p->http, 401);
+	harness_expect_str(p->cls, "ErrKeyMissing");
+	harness_expect_str(p->idiom, "sentinel echo.NewHTTPError");
+	assert_string_equal(p->severity, FL_S_WARNING);
+	p = EXPECT_SITE(s, "cross-site request blocked", 5, FL_T_HTTP);
+	assert_int_equal(p->http, 403);
+	harness_expect_str(p->cls, NULL);
+	harness_expect_str(p->guard, "site == \"cross-site\"");
+	harness_expect_str(p->idiom, "echo.NewHTTPError");
+	p = EXPECT_SITE(s, "dial %s failed", 7, FL_T_HTTP);
+	assert_int_equal(p->http, 502);
+	assert_string_equal(p->severity, FL_S_ERROR);
+	p = EXPECT_SITE(s, "route not found", 9, FL_T_HTTP);
+	assert_int_equal(p->http, 404);
+	harness_expect_str(p->function, "Echo.route");
+	assert_null(harness_find(s, "not an http error"));
+	assert_int_equal(s->n, 4);
+	fl_sites_free(s);
+}
+
 static void test_traps_and_strings(void **state)
 {
 	(void)state;
@@ -310,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_panic_log),
 		cmocka_unit_test(test_http_grpc_loggers),
+		cmocka_unit_test(test_http_error_ctors),
 		cmocka_unit_test(test_traps_and_strings),
 		cmocka_unit_test(test_import_alias),
 		cmocka_unit_test(test_real_error_methods),
