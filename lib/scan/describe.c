@@ -141,6 +141,8 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (sentinel)
 		idiom += 9;
 	sentinel = sentinel && s->cls && !s->function && !cdef;
+	/* an error factory's `return X(...)`: made here, raised by callers */
+	bool made = idiom && strcmp(idiom, "return") == 0 && s->function && !cdef;
 
 	/* documentation */
 	if (sentinel) {
@@ -156,6 +158,22 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 			fl_buf_puts(&b, "` is an error value with this message: the code returns it wherever "
 					"it fails this way, and callers can compare the error they get with it");
 		}
+	} else if (made) {
+		who(&b, s, path, true);
+		fl_buf_puts(&b, " makes ");
+		if (s->cls) {
+			fl_buf_putc(&b, '`');
+			fl_buf_puts(&b, s->cls);
+			fl_buf_putc(&b, '`');
+		} else {
+			fl_buf_puts(&b, "an error");
+		}
+		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http) {
+			char st[24];
+			snprintf(st, sizeof st, " (HTTP %d)", s->http);
+			fl_buf_puts(&b, st);
+		}
+		fl_buf_puts(&b, " with this message and returns it for its callers to raise");
 	} else if (cdef) {
 		fl_buf_puts(&b, "`");
 		fl_buf_puts(&b, s->cls);
@@ -207,6 +225,8 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		fl_buf_puts(&b, " It is made by `");
 		fl_buf_puts(&b, idiom);
 		fl_buf_puts(&b, "` at ");
+	} else if (made) {
+		fl_buf_puts(&b, " It is made at ");
 	} else if (idiom) {
 		fl_buf_puts(&b, " It is raised by `");
 		fl_buf_puts(&b, idiom);

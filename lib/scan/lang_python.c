@@ -1094,7 +1094,77 @@ static void do_assert(walker *w, size_t i)
 	free(msg);
 }
 
+/* Whether the innermost def makes errors for others to raise: its name
+ * says so (make_not_authenticated_error, _exception_for) or its return
+ * annotation is an exception class (`-> HTTPException`). */
+static bool error_factory(const walker *w)
+{
+	const fl_toks *t = w->t;
+	size_t d = NONE;
+	for (size_t k = 0; k < w->nblk; k++)
+		if (w->blk[k].kind == B_DEF)
+			d = k;
+	if (d == NONE || w->blk[d].name == NONE)
+		return false;
+	size_t nm = w->blk[d].name;
+	const char *s = t->src + t->v[nm].off;
+	size_t n = t->v[nm].len;
+	if (contains_ci(s, n, "error") || contains_ci(s, n, "exception"))
+		return true;
+	/* def name(...) -> Annotation: */
+	if (!is_p(t, nm + 1, '(') || w->m[nm + 1] == NONE)
+		return false;
+	size_t a = w->m[nm + 1] + 1;
+	if (!fl_tok_is_punct(t, a, "->"))
+		return false;
+	size_t last = NONE;
+	for (size_t k = a + 1; k < t->n && !is_p(t, k, ':') && k < a + 16; k++)
+		if (t->v[k].kind == FL_TK_IDENT)
+			last = k;
+	if (last == NONE)
+		return false;
+	s = t->src + t->v[last].off;
+	n = t->v[last].len;
+	bool http;
+	http_class_status(s, n, &http);
+	return http || ends_with(s, n, "Error") || ends_with(s, n, "Exception");
+}
+
+/* `return X(...)` in an error factory (error_factory()): an exception made
+ * here and raised by the factory's callers (`raise self.make_error()`),
+ * recorded as a raise would be.  Only an exception class: its name ends in
+ * Error or Exception, or it is an HTTP exception. */
+static void do_raise_as(walker *w, size_t i, const char *idiom);
+
+static void do_return(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	size_t j = i + 1;
+	if (j >= t->n || (t->v[j].flags & FL_TF_NL_BEFORE) || t->v[j].kind != FL_TK_IDENT)
+		return;
+	size_t last = j;
+	while (last + 2 < t->n && is_p(t, last + 1, '.') && t->v[last + 2].kind == FL_TK_IDENT)
+		last += 2;
+	if (!is_p(t, last + 1, '('))
+		return;
+	const char *cn = t->src + t->v[last].off;
+	size_t cl = t->v[last].len;
+	bool http;
+	http_class_status(cn, cl, &http);
+	if (!(cn[0] >= 'A' && cn[0] <= 'Z') ||
+	    !(http || ends_with(cn, cl, "Error") || ends_with(cn, cl, "Exception")))
+		return;
+	if (!error_factory(w))
+		return;
+	do_raise_as(w, i, "return");
+}
+
 static void do_raise(walker *w, size_t i)
+{
+	do_raise_as(w, i, "raise");
+}
+
+static void do_raise_as(walker *w, size_t i, const char *idiom)
 {
 	const fl_toks *t = w->t;
 	w->var = NONE;
@@ -1210,7 +1280,7 @@ static void do_raise(walker *w, size_t i)
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;
 	}
-	emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, "raise");
+	emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
 done:
 	free(cls);
 	free(msg);
@@ -1474,6 +1544,8 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		if (fl_tok_is(&t, i, "raise")) {
 			do_raise(&w, i);
+		} else if (fl_tok_is(&t, i, "return")) {
+			do_return(&w, i);
 		} else if (fl_tok_is(&t, i, "assert")) {
 			do_assert(&w, i);
 		} else if (is_p(&t, i + 1, '(')) {

@@ -423,6 +423,47 @@ static void test_assert_statements(void **state)
 	fl_sites_free(s);
 }
 
+/* an error factory returns an exception for its callers to raise
+ * (FastAPI's `raise self.make_not_authenticated_error()`): its name or
+ * its return annotation says so, and the class is an exception */
+static void test_error_factories(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"class HTTPBase:\n"                                                   /* 1 */
+		"    def make_not_authenticated_error(self):\n"                       /* 2 */
+		"        return HTTPException(\n"                                     /* 3 */
+		"            status_code=HTTP_401_UNAUTHORIZED,\n"                    /* 4 */
+		"            detail=\"Not authenticated\",\n"                         /* 5 */
+		"        )\n"                                                         /* 6 */
+		"    def check(self, key):\n"                                         /* 7 */
+		"        if not key:\n"                                               /* 8 */
+		"            raise self.make_not_authenticated_error()\n"             /* 9 */
+		"def bad_token(token) -> errors.TokenError:\n"                        /* 10 */
+		"    if token.expired:\n"                                             /* 11 */
+		"        return errors.TokenError(\"token expired\")\n"               /* 12 */
+		"    return errors.TokenError(f\"bad token {token.id}\")\n"          /* 13 */
+		"def render(x) -> Response:\n"                                        /* 14 */
+		"    return SecurityError(\"not a factory\")\n"                       /* 15 */
+		"def error_page(code):\n"                                             /* 16 */
+		"    return Response(\"not an exception\", status=code)\n"            /* 17 */
+		"    return make_error(\"a call, not a class\")\n");                  /* 18 */
+	const fl_site *p = EXPECT_SITE(s, "Not authenticated", 3, FL_T_HTTP);
+	assert_int_equal(p->http, 401);
+	harness_expect_str(p->cls, "HTTPException");
+	harness_expect_str(p->function, "HTTPBase.make_not_authenticated_error");
+	harness_expect_str(p->idiom, "return");
+	p = EXPECT_SITE(s, "token expired", 12, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "TokenError");
+	harness_expect_str(p->guard, "token.expired");
+	EXPECT_SITE(s, "bad token {token.id}", 13, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "not a factory"));
+	assert_null(harness_find(s, "not an exception"));
+	assert_null(harness_find(s, "a call, not a class"));
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -487,6 +528,7 @@ int main(void)
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_init_default_messages),
 		cmocka_unit_test(test_assert_statements),
+		cmocka_unit_test(test_error_factories),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
