@@ -12,6 +12,7 @@
  * exceptions, console.error / console.warn.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -520,6 +521,7 @@ typedef struct ctx {
 	size_t nfr, capfr;
 	uint8_t *used;
 	const fl_classdefs *tree; /* error classes with a default message */
+	bool hoek;                /* the file names @hapi/hoek (its Assert()) */
 } ctx;
 
 static const char *const concat_plus[] = {"+", NULL};
@@ -1625,45 +1627,117 @@ static void rule_ctx_throw(ctx *c, size_t i)
 	free(code);
 }
 
+/* Arguments [from, na) as printed joined by spaces (console.error('a:',
+ * x), Hoek.assert(cond, 'a:', x)): a literal one as its text, another as
+ * {name} of its last identifier, or {}.  NULL when none is literal. */
+static char *join_args_msg(ctx *c, const size_t *s, const size_t *e, size_t from,
+			   size_t na)
+{
+	fl_buf b = {0};
+	bool lit = false;
+	for (size_t k = from; k < na; k++) {
+		char *m = msg_of(c, s[k], e[k]);
+		size_t id = NONE;
+		for (size_t q = s[k]; q < e[k]; q++)
+			if (c->t.v[q].kind == FL_TK_IDENT)
+				id = q;
+		if (k > from)
+			fl_buf_putc(&b, ' ');
+		if (m) {
+			lit = true;
+			fl_buf_puts(&b, m);
+		} else if (id != NONE) {
+			fl_buf_putc(&b, '{');
+			fl_buf_put(&b, c->t.src + c->t.v[id].off, c->t.v[id].len);
+			fl_buf_putc(&b, '}');
+		} else {
+			fl_buf_puts(&b, "{}");
+		}
+		free(m);
+	}
+	char *out = lit ? fl_xstrdup(fl_buf_cstr(&b)) : NULL;
+	fl_buf_free(&b);
+	return out;
+}
+
+#define MAX_JOINED 16
+
 static void rule_console(ctx *c, size_t i, bool warn)
 {
-	size_t s[8], e[8];
-	size_t na = split_args(c, i + 3, s, e, 8);
+	size_t s[MAX_JOINED + 1], e[MAX_JOINED + 1];
+	/* one more than is joined: more arguments than that are not */
+	size_t na = split_args(c, i + 3, s, e, MAX_JOINED + 1);
 	char *msg = NULL;
 	if (na > 0)
 		msg = msg_of(c, s[0], e[0]);
-	if (msg && !strchr(msg, '%') && na <= 8) {
+	if (msg && !strchr(msg, '%') && na <= MAX_JOINED) {
 		/* console.error('a:', x) prints its arguments joined by spaces */
-		fl_buf b = {0};
-		fl_buf_puts(&b, msg);
-		for (size_t k = 1; k < na; k++) {
-			char *m = msg_of(c, s[k], e[k]);
-			size_t id = NONE;
-			for (size_t q = s[k]; q < e[k]; q++)
-				if (c->t.v[q].kind == FL_TK_IDENT)
-					id = q;
-			fl_buf_putc(&b, ' ');
-			if (m) {
-				fl_buf_puts(&b, m);
-			} else if (id != NONE) {
-				fl_buf_putc(&b, '{');
-				fl_buf_put(&b, c->t.src + c->t.v[id].off,
-					   c->t.v[id].len);
-				fl_buf_putc(&b, '}');
-			} else {
-				fl_buf_puts(&b, "{}");
-			}
-			free(m);
-		}
 		free(msg);
-		msg = fl_xstrdup(fl_buf_cstr(&b));
-		fl_buf_free(&b);
+		msg = join_args_msg(c, s, e, 0, na);
 	}
 	for (size_t k = 1; k < na && !msg; k++)
 		msg = msg_of(c, s[k], e[k]);
 	emit(c, i, msg, NULL, NULL, FL_T_CONSOLE,
 	     warn ? FL_S_WARNING : FL_S_ERROR, 0,
 	     warn ? "console.warn" : "console.error");
+	free(msg);
+}
+
+/* @hapi/hoek's assert(condition, ...args): when the condition is falsy it
+ * throws an AssertError whose message is the arguments joined by spaces
+ * (Hoek.assert(x, 'scheme must be a function:', name)).  open is the '('. */
+static void rule_hoek_assert(ctx *c, size_t i, size_t open, const char *idiom)
+{
+	size_t s[MAX_JOINED + 1], e[MAX_JOINED + 1];
+	size_t na = split_args(c, open, s, e, MAX_JOINED + 1);
+	if (na < 2 || na > MAX_JOINED)
+		return;
+	char *msg = join_args_msg(c, s, e, 1, na);
+	if (msg)
+		emit(c, i, msg, NULL, "AssertError", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+	free(msg);
+}
+
+/* @hapi/boom's helpers: Boom.notFound('message') makes the HTTP error of
+ * its status (the helper's name says which) */
+static const struct {
+	const char *name;
+	int status;
+} boom_helpers[] = {
+	{"badRequest", 400}, {"unauthorized", 401}, {"paymentRequired", 402},
+	{"forbidden", 403}, {"notFound", 404}, {"methodNotAllowed", 405},
+	{"notAcceptable", 406}, {"proxyAuthRequired", 407},
+	{"clientTimeout", 408}, {"conflict", 409}, {"resourceGone", 410},
+	{"lengthRequired", 411}, {"preconditionFailed", 412},
+	{"entityTooLarge", 413}, {"uriTooLong", 414},
+	{"unsupportedMediaType", 415}, {"rangeNotSatisfiable", 416},
+	{"expectationFailed", 417}, {"teapot", 418}, {"badData", 422},
+	{"locked", 423}, {"failedDependency", 424}, {"tooEarly", 425},
+	{"preconditionRequired", 428}, {"tooManyRequests", 429},
+	{"illegal", 451}, {"internal", 500}, {"badImplementation", 500},
+	{"notImplemented", 501}, {"badGateway", 502},
+	{"serverUnavailable", 503}, {"gatewayTimeout", 504},
+};
+
+/* Boom.x('message', ...) at i (i+1 '.', i+2 the helper, i+3 '(') */
+static void rule_boom(ctx *c, size_t i)
+{
+	int st = 0;
+	for (size_t k = 0; k < sizeof boom_helpers / sizeof boom_helpers[0]; k++)
+		if (is_id(c, i + 2, boom_helpers[k].name))
+			st = boom_helpers[k].status;
+	if (!st)
+		return;
+	size_t s[4], e[4];
+	if (split_args(c, i + 3, s, e, 4) < 1)
+		return;
+	char *msg = msg_of(c, s[0], e[0]);
+	if (msg) {
+		char idiom[64];
+		snprintf(idiom, sizeof idiom, "Boom.%.*s", (int)c->t.v[i + 2].len,
+			 c->t.src + c->t.v[i + 2].off);
+		emit(c, i, msg, NULL, "Boom", FL_T_HTTP, fl_http_severity(st), st, idiom);
+	}
 	free(msg);
 }
 
@@ -1709,6 +1783,19 @@ static void rules(ctx *c)
 		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
 			   is_id(c, i + 2, "assert") && is_p(c, i + 3, "(")) {
 			rule_ctx_assert(c, i);
+		} else if ((fl_tok_is(t, i, "Hoek") || fl_tok_is(t, i, "hoek")) &&
+			   is_p(c, i + 1, ".") && is_id(c, i + 2, "assert") &&
+			   is_p(c, i + 3, "(")) {
+			rule_hoek_assert(c, i, i + 3, "Hoek.assert");
+		} else if (fl_tok_is(t, i, "Assert") && is_p(c, i + 1, "(") && c->hoek &&
+			   !(i > 0 && (is_id(c, i - 1, "function") || is_p(c, i - 1, "=") ||
+				       is_p(c, i - 1, ".")))) {
+			/* const Assert = require('@hapi/hoek/assert') */
+			rule_hoek_assert(c, i, i + 1, "Assert");
+		} else if ((fl_tok_is(t, i, "Boom") || fl_tok_is(t, i, "boom")) &&
+			   is_p(c, i + 1, ".") && is_kind(c, i + 2, FL_TK_IDENT) &&
+			   is_p(c, i + 3, "(")) {
+			rule_boom(c, i);
 		} else if (fl_tok_is(t, i, "assert") &&
 			   !(i > 0 && (is_id(c, i - 1, "function") || is_p(c, i - 1, "=")))) {
 			rule_assert(c, i);
@@ -1816,6 +1903,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.out_base = out->n;
 	if (src->text && has_error_class(src->text, src->len))
 		class_sites(&c);
+	c.hoek = src->text && memmem(src->text, src->len, "hoek", 4) != NULL;
 	rules(&c);
 	drop_category_codes(&c);
 	free(c.argc_v);

@@ -247,6 +247,56 @@ static void test_real_projects(void **state)
 	fl_sites_free(s);
 }
 
+/* hapi: @hapi/hoek's assert (arguments joined by spaces, AssertError) and
+ * @hapi/boom's helpers (the helper names the status) */
+static void test_hapi_hoek_boom(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/auth.js",
+		"const Boom = require('@hapi/boom');\n"                                   /* 1 */
+		"const Hoek = require('@hapi/hoek');\n"                                   /* 2 */
+		"const Assert = require('@hapi/hoek/assert');\n"                          /* 3 */
+		"exports.scheme = function (name, scheme) {\n"                            /* 4 */
+		"    Hoek.assert(name, 'Authentication scheme must have a name');\n"      /* 5 */
+		"    Hoek.assert(!schemes[name], 'Scheme name already exists:', name);\n"  /* 6 */
+		"    Assert(typeof scheme === 'function', `Invalid scheme ${name}`);\n"   /* 7 */
+		"    Hoek.assert(ok, 'Plugin', plugin, 'requires', dep, 'version', v, 'but found', this.reg[dep].version);\n" /* 8 */
+		"    if (!credentials) {\n"                                              /* 9 */
+		"        throw Boom.unauthorized('Missing authentication', scheme);\n"   /* 10 */
+		"    }\n"                                                                 /* 11 */
+		"    const err = Boom.forbidden('Insufficient scope', { got });\n"        /* 12 */
+		"    throw Boom.badImplementation(`Handler ${name} failed`);\n"           /* 13 */
+		"    throw Boom.notFound();\n"                                             /* 14 */
+		"    Boom.isBoom(err, 'not a helper');\n"                                  /* 15 */
+		"    Hoek.assert(err);\n"                                                  /* 16 */
+		"};\n");
+	const fl_site *p = EXPECT_SITE(s, "Authentication scheme must have a name", 5, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "AssertError");
+	harness_expect_str(p->idiom, "Hoek.assert");
+	EXPECT_SITE(s, "Scheme name already exists: {name}", 6, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "Invalid scheme ${name}", 7, FL_T_EXCEPTION);
+	harness_expect_str(p->idiom, "Assert");
+	EXPECT_SITE(s, "Plugin {plugin} requires {dep} version {v} but found {version}", 8,
+		    FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "Missing authentication", 10, FL_T_HTTP);
+	assert_int_equal(p->http, 401);
+	harness_expect_str(p->cls, "Boom");
+	harness_expect_str(p->guard, "!credentials");
+	harness_expect_str(p->idiom, "Boom.unauthorized");
+	p = EXPECT_SITE(s, "Insufficient scope", 12, FL_T_HTTP);
+	assert_int_equal(p->http, 403);
+	p = EXPECT_SITE(s, "Handler ${name} failed", 13, FL_T_HTTP);
+	assert_int_equal(p->http, 500);
+	assert_string_equal(p->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "not a helper"));
+	assert_int_equal(s->n, 7);
+	fl_sites_free(s);
+	/* Assert() of a file that does not name hoek is someone else's */
+	s = scan("lib/other.js", "Assert(x, 'some other assert');\n");
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -526,6 +576,7 @@ int main(void)
 		cmocka_unit_test(test_error_class_params),
 		cmocka_unit_test(test_fastify_error_classes),
 		cmocka_unit_test(test_asserts),
+		cmocka_unit_test(test_hapi_hoek_boom),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
