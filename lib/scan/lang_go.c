@@ -797,7 +797,74 @@ static const char *const logger_methods[] = {
 
 static const char *const go_callees[] = {
 	"panic", "New", "Errorf", "Wrap", "Wrapf", "WithMessage", "WithMessagef",
-	"Newf", "ErrorContext", "WarnContext", "NewHTTPError", "NewError", NULL};
+	"Newf", "ErrorContext", "WarnContext", "NewHTTPError", "NewError",
+	"JSON", "AbortWithStatusJSON", "IndentedJSON", "PureJSON", "XML", "String",
+	NULL};
+
+/* The message of a response body written as a map or struct literal:
+ * gin.H{"error": "..."}, map[string]string{"message": "..."},
+ * fiber.Map{"error": ...}, ErrorResponse{Message: "..."}: the value of its
+ * error/message/msg/detail key, when it is literal text. */
+static char *go_body_msg(const fl_toks *t, const size_t *m, size_t b, size_t e)
+{
+	static const char *const keys[] = {"error", "message", "msg", "detail", "err",
+					   "Error", "Message", "Msg", "Detail", NULL};
+	size_t open = NONE;
+	for (size_t k = b; k < e && k < b + 16; k++)
+		if (fl_tok_pch(t, k) == '{') {
+			open = k;
+			break;
+		}
+	if (open == NONE || m[open] == NONE || m[open] >= e)
+		return NULL;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t n = go_args(t, m, open, sb, se);
+	for (size_t a = 0; a < n; a++) {
+		size_t kb = sb[a];
+		if (se[a] < kb + 3 || fl_tok_pch(t, kb + 1) != ':')
+			continue;
+		const char *ks;
+		size_t kl;
+		if (t->v[kb].kind == FL_TK_STRING) {
+			ks = fl_tok_str(t, &t->v[kb]);
+			kl = t->v[kb].slen;
+		} else if (t->v[kb].kind == FL_TK_IDENT) {
+			ks = t->src + t->v[kb].off;
+			kl = t->v[kb].len;
+		} else {
+			continue;
+		}
+		for (size_t q = 0; keys[q]; q++)
+			if (strlen(keys[q]) == kl && memcmp(keys[q], ks, kl) == 0)
+				return go_msg(t, m, kb + 2, se[a], false, 0);
+	}
+	return NULL;
+}
+
+/* A web handler's error response: c.JSON(http.StatusBadRequest,
+ * gin.H{"error": "..."}), c.AbortWithStatusJSON(404, ...), c.String(403,
+ * "format", ...) (Gin, Echo, and the like).  Only a status of 400 or more,
+ * and a message written here.  True when the call was one. */
+static bool go_http_response(go_st *st, size_t i, size_t at, const size_t *sb,
+			     const size_t *se, size_t na, const char *idiom)
+{
+	const fl_toks *t = st->t;
+	bool str = fl_tok_is(t, i, "String");
+	if (!(str || fl_tok_is(t, i, "JSON") || fl_tok_is(t, i, "AbortWithStatusJSON") ||
+	      fl_tok_is(t, i, "IndentedJSON") || fl_tok_is(t, i, "PureJSON") ||
+	      fl_tok_is(t, i, "XML")) || na < 2)
+		return false;
+	int code = go_http_status(t, sb[0], se[0]);
+	if (code < 400)
+		return false;
+	char *msg = str ? go_msg(t, st->m, sb[1], se[1], true, 0)
+			: go_body_msg(t, st->m, sb[1], se[1]);
+	if (msg)
+		emit(st, at, msg, NULL, NULL, FL_T_HTTP,
+		     code >= 500 ? FL_S_ERROR : FL_S_WARNING, code, idiom);
+	free(msg);
+	return true;
+}
 
 /* A web framework's HTTP error made with a status and a message: Echo's
  * NewHTTPError(http.StatusForbidden, "..."), Fiber's
@@ -895,7 +962,8 @@ static void go_call(go_st *st, size_t i)
 	size_t na = go_args(t, st->m, i + 1, sb, se);
 	if (!na)
 		return;
-	if (go_http_error_ctor(st, i, at, sb, se, na, idiom))
+	if (go_http_error_ctor(st, i, at, sb, se, na, idiom) ||
+	    go_http_response(st, i, at, sb, se, na, idiom))
 		return;
 	if (pkg && (!strcmp(pkg, "errors") || !strcmp(pkg, "fmt"))) {
 		bool isfmt = !strcmp(pkg, "fmt");

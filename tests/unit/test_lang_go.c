@@ -222,6 +222,43 @@ static void test_http_error_ctors(void **state)
 	fl_sites_free(s);
 }
 
+/* a handler's error response: Gin's c.JSON(status, gin.H{"error": ...}),
+ * AbortWithStatusJSON, c.String(status, format); a status under 400 or a
+ * body without literal text is not an error record */
+static void test_http_responses(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package api\n"                                                              /* 1 */
+		"func GetItem(c *gin.Context) {\n"                                            /* 2 */
+		"\tif id == \"\" {\n"                                                        /* 3 */
+		"\t\tc.JSON(http.StatusBadRequest, gin.H{\"error\": \"id is required\"})\n"   /* 4 */
+		"\t}\n"                                                                       /* 5 */
+		"\tc.AbortWithStatusJSON(404, map[string]string{\"message\": \"item not found\"})\n" /* 6 */
+		"\tc.JSON(http.StatusInternalServerError, ErrorBody{Code: 7, Message: \"store down\"})\n" /* 7 */
+		"\tc.String(http.StatusForbidden, \"access denied for %s\", id)\n"          /* 8 */
+		"\tc.JSON(http.StatusOK, gin.H{\"message\": \"not an error\"})\n"         /* 9 */
+		"\tc.JSON(http.StatusBadRequest, gin.H{\"error\": err.Error()})\n"          /* 10 */
+		"\tc.JSON(http.StatusBadRequest, gin.H{\"field\": \"no message key\"})\n"  /* 11 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "id is required", 4, FL_T_HTTP);
+	assert_int_equal(p->http, 400);
+	harness_expect_str(p->guard, "id == \"\"");
+	harness_expect_str(p->idiom, "c.JSON");
+	assert_string_equal(p->severity, FL_S_WARNING);
+	p = EXPECT_SITE(s, "item not found", 6, FL_T_HTTP);
+	assert_int_equal(p->http, 404);
+	p = EXPECT_SITE(s, "store down", 7, FL_T_HTTP);
+	assert_int_equal(p->http, 500);
+	assert_string_equal(p->severity, FL_S_ERROR);
+	p = EXPECT_SITE(s, "access denied for %s", 8, FL_T_HTTP);
+	assert_int_equal(p->http, 403);
+	assert_null(harness_find(s, "not an error"));
+	assert_null(harness_find(s, "no message key"));
+	assert_int_equal(s->n, 4);
+	fl_sites_free(s);
+}
+
 static void test_traps_and_strings(void **state)
 {
 	(void)state;
@@ -351,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_panic_log),
 		cmocka_unit_test(test_http_grpc_loggers),
 		cmocka_unit_test(test_http_error_ctors),
+		cmocka_unit_test(test_http_responses),
 		cmocka_unit_test(test_traps_and_strings),
 		cmocka_unit_test(test_import_alias),
 		cmocka_unit_test(test_real_error_methods),
