@@ -141,6 +141,9 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (sentinel)
 		idiom += 9;
 	sentinel = sentinel && s->cls && !s->function && !cdef;
+	/* Rust's `.expect("...")`: the guard is the Result or Option
+	 * unwrapped, and the site fires when it holds no value */
+	bool unwrapped = s->guard && idiom && strcmp(idiom, ".expect") == 0;
 	/* an error factory's `return X(...)`: made here, raised by callers */
 	bool made = idiom && strcmp(idiom, "return") == 0 && s->function && !cdef;
 
@@ -188,7 +191,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (s->guard) {
 		fl_buf_puts(&b, " when `");
 		fl_buf_puts(&b, s->guard);
-		fl_buf_putc(&b, '`');
+		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None`" : "`");
 	}
 	fl_buf_puts(&b, ".");
 	if (e->error_code) {
@@ -271,7 +274,8 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		if (s->guard) {
 			fl_buf_puts(&b, " in which `");
 			fl_buf_puts(&b, s->guard);
-			fl_buf_puts(&b, "` holds reaches line ");
+			fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` reaches line "
+						  : "` holds reaches line ");
 		} else {
 			fl_buf_puts(&b, " that reaches line ");
 		}
@@ -306,7 +310,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (s->guard) {
 		fl_buf_puts(&b, "Find out why `");
 		fl_buf_puts(&b, s->guard);
-		fl_buf_puts(&b, "` holds at ");
+		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` at " : "` holds at ");
 		fl_buf_puts(&b, path);
 		fl_buf_putc(&b, ':');
 		snprintf(line, sizeof line, "%d", e->line_number);

@@ -522,6 +522,8 @@ typedef struct ctx {
 	uint8_t *used;
 	const fl_classdefs *tree; /* error classes with a default message */
 	bool hoek;                /* the file names @hapi/hoek (its Assert()) */
+	char *guard;              /* the next site's own guard (an assertion's
+				     failing condition); owned by its rule */
 } ctx;
 
 static const char *const concat_plus[] = {"+", NULL};
@@ -948,7 +950,7 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 	if ((!msg || !*msg) && !code)
 		return;
 	char *fn = func_name(c);
-	char *g = guard_at(c, at);
+	char *g = c->guard ? NULL : guard_at(c, at);
 	fl_site s = {.line = c->t.v[at].line,
 		     .col = c->t.v[at].col,
 		     .message = msg,
@@ -958,7 +960,7 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 		     .severity = sev,
 		     .http = http,
 		     .function = fn,
-		     .guard = g,
+		     .guard = c->guard ? c->guard : g,
 		     .idiom = idiom};
 	fl_site_add(c->out, &s);
 	if (c->arg_code && code) {
@@ -1544,6 +1546,20 @@ static void rule_status(ctx *c, size_t i)
 	free(code);
 }
 
+/* An assertion's guard: it fires when [b, e) is falsy */
+static void set_failing_guard(ctx *c, size_t b, size_t e)
+{
+	char *cond = fl_tok_span_text(&c->t, b, e, 200);
+	c->guard = fl_guard_not(cond, false);
+	free(cond);
+}
+
+static void clear_guard(ctx *c)
+{
+	free(c->guard);
+	c->guard = NULL;
+}
+
 /* Node's assert(value, message), assert.ok(value, message),
  * assert.strictEqual(actual, expected, message) ..., assert.fail(message):
  * an AssertionError with the message, when given.  (Its code,
@@ -1584,9 +1600,27 @@ static void rule_assert(ctx *c, size_t i)
 	if (!is_kind(c, s[m], FL_TK_STRING))
 		return;
 	char *msg = msg_of(c, s[m], e[m]);
-	if (msg)
+	if (msg) {
+		/* when it fires: the value is falsy; (not)(strict)Equal: the
+		 * two compare (un)equal */
+		const char *op = is_id(c, i + 2, "strictEqual")      ? "!=="
+				 : is_id(c, i + 2, "equal")          ? "!="
+				 : is_id(c, i + 2, "notStrictEqual") ? "==="
+				 : is_id(c, i + 2, "notEqual")       ? "=="
+								     : NULL;
+		if (want == 2) {
+			set_failing_guard(c, s[0], e[0]);
+		} else if (want == 3 && op) {
+			char *a = fl_tok_span_text(&c->t, s[0], e[0], 100);
+			char *b = fl_tok_span_text(&c->t, s[1], e[1], 100);
+			c->guard = fl_xasprintf("%s %s %s", a, op, b);
+			free(a);
+			free(b);
+		}
 		emit(c, i, msg, NULL, "AssertionError", FL_T_EXCEPTION,
 		     FL_S_ERROR, 0, "assert");
+		clear_guard(c);
+	}
 	free(msg);
 }
 
@@ -1599,8 +1633,11 @@ static void rule_ctx_assert(ctx *c, size_t i)
 		return;
 	int st = status_of(c, s[1], e[1]);
 	char *msg = msg_of(c, s[2], e[2]);
-	if (st >= 400 && st <= 599 && msg)
+	if (st >= 400 && st <= 599 && msg) {
+		set_failing_guard(c, s[0], e[0]); /* it throws when falsy */
 		emit(c, i, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, "ctx.assert");
+		clear_guard(c);
+	}
 	free(msg);
 }
 
@@ -1693,8 +1730,11 @@ static void rule_hoek_assert(ctx *c, size_t i, size_t open, const char *idiom)
 	if (na < 2 || na > MAX_JOINED)
 		return;
 	char *msg = join_args_msg(c, s, e, 1, na);
-	if (msg)
+	if (msg) {
+		set_failing_guard(c, s[0], e[0]);
 		emit(c, i, msg, NULL, "AssertError", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		clear_guard(c);
+	}
 	free(msg);
 }
 

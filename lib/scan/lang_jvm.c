@@ -1435,9 +1435,14 @@ static int log_level(const ctx *c, size_t m, const char **sev)
 	return 0;
 }
 
+/* guard_arg0 of rule_simple: the first argument is the condition that
+ * must hold (require, check, checkArgument: the site fires when it does
+ * not), or the value that must not be null (requireNotNull) */
+enum { G_NONE = 0, G_HOLDS, G_NOT_NULL };
+
 static void rule_simple(ctx *c, size_t first, size_t callee, size_t from_arg,
 			const char *cls, const char *deflt, const char *prefix,
-			bool guard_arg0, const char *type, const char *sev)
+			int guard_arg0, const char *type, const char *sev)
 {
 	size_t st[16], en[16], na;
 	char *m = call_msg(c, callee, from_arg, st, en, &na, NULL);
@@ -1455,8 +1460,11 @@ static void rule_simple(ctx *c, size_t first, size_t callee, size_t from_arg,
 	char *idiom = fl_tok_span_text(&c->t, first, callee + 1, 80);
 	site_spec s = {.first = first, .cls = cls, .type = type, .sev = sev,
 		       .idiom = idiom, .msg = m};
-	if (guard_arg0 && na >= 1) {
-		s.guard = fl_tok_span_text(&c->t, st[0], en[0], 200);
+	if (guard_arg0 != G_NONE && na >= 1) {
+		char *cond = fl_tok_span_text(&c->t, st[0], en[0], 200);
+		s.guard = guard_arg0 == G_HOLDS ? fl_guard_not(cond, false)
+						: fl_xasprintf("%s == null", cond);
+		free(cond);
 		s.guard_set = true;
 	}
 	emit(c, &s);
@@ -1519,30 +1527,30 @@ static void rules_at(ctx *c, size_t i)
 	if (c->d == D_KOTLIN && !dot_before && (call || is_p(c, i + 1, "{"))) {
 		if (is(c, i, "error") && call) {
 			rule_simple(c, i, i, 0, "IllegalStateException", NULL,
-				    NULL, false, FL_T_EXCEPTION, FL_S_ERROR);
+				    NULL, G_NONE, FL_T_EXCEPTION, FL_S_ERROR);
 			return;
 		}
 		if (is(c, i, "require") && call) {
 			rule_simple(c, i, i, 1, "IllegalArgumentException",
-				    "Failed requirement.", NULL, true,
+				    "Failed requirement.", NULL, G_HOLDS,
 				    FL_T_EXCEPTION, FL_S_ERROR);
 			return;
 		}
 		if (is(c, i, "check") && call) {
 			rule_simple(c, i, i, 1, "IllegalStateException",
-				    "Check failed.", NULL, true, FL_T_EXCEPTION,
+				    "Check failed.", NULL, G_HOLDS, FL_T_EXCEPTION,
 				    FL_S_ERROR);
 			return;
 		}
 		if (is(c, i, "requireNotNull") && call) {
 			rule_simple(c, i, i, 1, "IllegalArgumentException",
-				    "Required value was null.", NULL, true,
+				    "Required value was null.", NULL, G_NOT_NULL,
 				    FL_T_EXCEPTION, FL_S_ERROR);
 			return;
 		}
 		if (is(c, i, "checkNotNull") && call) {
 			rule_simple(c, i, i, 1, "IllegalStateException",
-				    "Required value was null.", NULL, true,
+				    "Required value was null.", NULL, G_NOT_NULL,
 				    FL_T_EXCEPTION, FL_S_ERROR);
 			return;
 		}
@@ -1573,7 +1581,9 @@ static void rules_at(ctx *c, size_t i)
 				       .type = FL_T_EXCEPTION, .sev = FL_S_ERROR,
 				       .idiom = "require", .msg = x};
 			if (na >= 1) {
-				s.guard = fl_tok_span_text(&c->t, st[0], en[0], 200);
+				char *cond = fl_tok_span_text(&c->t, st[0], en[0], 200);
+				s.guard = fl_guard_not(cond, false); /* require(cond) */
+				free(cond);
 				s.guard_set = true;
 			}
 			emit(c, &s);
@@ -1582,8 +1592,7 @@ static void rules_at(ctx *c, size_t i)
 			return;
 		}
 		if (dot_before && is(c, i, "error") && i >= 2 && is(c, i - 2, "sys")) {
-			rule_simple(c, i - 2, i, 0, "RuntimeException", NULL, NULL,
-				    false, FL_T_EXCEPTION, FL_S_ERROR);
+			rule_simple(c, i - 2, i, 0, "RuntimeException", NULL, NULL, G_NONE, FL_T_EXCEPTION, FL_S_ERROR);
 			return;
 		}
 	}
@@ -1599,21 +1608,21 @@ static void rules_at(ctx *c, size_t i)
 			if (is(c, i, "checkArgument")) {
 				rule_simple(c, chain_start(c, i), i, 1,
 					    "IllegalArgumentException",
-					    "IllegalArgumentException", NULL, true,
+					    "IllegalArgumentException", NULL, G_HOLDS,
 					    FL_T_EXCEPTION, FL_S_ERROR);
 				return;
 			}
 			if (is(c, i, "checkState")) {
 				rule_simple(c, chain_start(c, i), i, 1,
 					    "IllegalStateException",
-					    "IllegalStateException", NULL, true,
+					    "IllegalStateException", NULL, G_HOLDS,
 					    FL_T_EXCEPTION, FL_S_ERROR);
 				return;
 			}
 			if (is(c, i, "checkNotNull")) {
 				rule_simple(c, chain_start(c, i), i, 1,
 					    "NullPointerException",
-					    "NullPointerException", NULL, false,
+					    "NullPointerException", NULL, G_NONE,
 					    FL_T_EXCEPTION, FL_S_ERROR);
 				return;
 			}
@@ -1622,7 +1631,7 @@ static void rules_at(ctx *c, size_t i)
 		    (!dot_before || (i >= 2 && is(c, i - 2, "Objects")))) {
 			rule_simple(c, chain_start(c, i), i, 1,
 				    "NullPointerException", "NullPointerException",
-				    NULL, false, FL_T_EXCEPTION, FL_S_ERROR);
+				    NULL, G_NONE, FL_T_EXCEPTION, FL_S_ERROR);
 			return;
 		}
 	}
@@ -1637,22 +1646,19 @@ logging:
 			sev = is(c, i, "e") ? FL_S_ERROR
 			      : is(c, i, "w") ? FL_S_WARNING : FL_S_CRITICAL;
 			rule_simple(c, chain_start(c, i), i,
-				    is(c, r, "Log") ? 1 : 0, NULL, NULL, NULL,
-				    false, FL_T_CONSOLE, sev);
+				    is(c, r, "Log") ? 1 : 0, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
 			return;
 		}
 		if (!fl_tok_contains_ci(&c->t, r, "log"))
 			return;
 		if (log_level(c, i, &sev)) {
-			rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL,
-				    false, FL_T_CONSOLE, sev);
+			rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
 			return;
 		}
 		if (is(c, i, "log") && call && is_id(c, i + 2) &&
 		    is(c, i + 2, "Level") && is_p(c, i + 3, ".") &&
 		    is_id(c, i + 4) && log_level(c, i + 4, &sev)) {
-			rule_simple(c, chain_start(c, i), i, 1, NULL, NULL, NULL,
-				    false, FL_T_CONSOLE, sev);
+			rule_simple(c, chain_start(c, i), i, 1, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
 			return;
 		}
 		if (is(c, i, "log") && call && is_id(c, i + 2) &&
@@ -1670,7 +1676,7 @@ logging:
 				sev = FL_S_CRITICAL;
 			if (sev)
 				rule_simple(c, chain_start(c, i), i, 1, NULL, NULL,
-					    NULL, false, FL_T_CONSOLE, sev);
+					    NULL, G_NONE, FL_T_CONSOLE, sev);
 		}
 	}
 }

@@ -459,6 +459,8 @@ typedef struct walker {
 	fl_sites *out;
 	fl_buf fn;
 	size_t var; /* message argument that is one variable name, or NONE */
+	char *guard; /* the next site's own guard (an assert's failing
+			condition), instead of the enclosing block's; owned */
 } walker;
 
 static void blk_push(walker *w, pyblk b)
@@ -646,8 +648,8 @@ static void emit1(walker *w, size_t at, const char *msg, const char *code,
 	s.severity = sev;
 	s.http = http;
 	s.function = cur_function(w);
-	char *g = cur_guard(w);
-	s.guard = g;
+	char *g = w->guard ? NULL : cur_guard(w);
+	s.guard = w->guard ? w->guard : g;
 	s.idiom = idiom;
 	fl_site_add(w->out, &s);
 	free(g);
@@ -1090,7 +1092,13 @@ static void do_assert(walker *w, size_t i)
 	char *msg = py_msg(t, comma + 1, e, false);
 	if (!msg && e == comma + 2 && t->v[comma + 1].kind == FL_TK_IDENT)
 		w->var = comma + 1; /* a local variable: its assignments */
+	/* it fires when its condition is false */
+	char *cond = comma > i + 1 ? fl_tok_span_text(t, i + 1, comma, 200) : NULL;
+	w->guard = fl_guard_not(cond, true);
+	free(cond);
 	emit(w, i, msg, NULL, "AssertionError", FL_T_EXCEPTION, FL_S_ERROR, 0, "assert");
+	free(w->guard);
+	w->guard = NULL;
 	free(msg);
 }
 

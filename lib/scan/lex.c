@@ -604,6 +604,50 @@ size_t fl_tok_args(const fl_toks *t, size_t open, size_t *starts, size_t *ends,
 	return fl_tok_split(t, t->match, open + 1, c, starts, ends, max);
 }
 
+/* cond has no operator or space outside brackets and quotes: a name, a
+ * call, a member chain, a literal */
+static bool simple_operand(const char *s)
+{
+	int depth = 0;
+	char q = 0;
+	for (; *s; s++) {
+		char c = *s;
+		if (q) {
+			if (c == '\\' && s[1])
+				s++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if (c == '"' || c == '\'')
+			q = c;
+		else if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+			depth--;
+		else if (!depth && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+				     (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+				     c == '$' || c == ':' || (unsigned char)c >= 0x80))
+			return false;
+	}
+	return depth == 0 && !q;
+}
+
+char *fl_guard_not(const char *cond, bool python)
+{
+	if (!cond)
+		return NULL;
+	while (*cond == ' ')
+		cond++;
+	const char *neg = python ? "not " : "!";
+	size_t nl = strlen(neg);
+	if (strncmp(cond, neg, nl) == 0 && cond[nl] && simple_operand(cond + nl))
+		return fl_xstrdup(cond + nl);
+	if (*cond && simple_operand(cond))
+		return fl_xasprintf("%s%s", neg, cond);
+	return fl_xasprintf(python ? "not (%s)" : "!(%s)", cond);
+}
+
 char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
 {
 	if (b >= e || b >= t->n)

@@ -281,6 +281,12 @@ size_t fl_tok_args(const fl_toks *t, size_t open, size_t *starts, size_t *ends,
 /* Source text of tokens [b, e) with runs of whitespace folded to one space,
  * cut to max bytes (with "..." appended when cut).  Caller frees. */
 char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max);
+/* The guard of a site that fires when cond does NOT hold (assert,
+ * require, checkArgument): "!x" for a simple operand (a name, a call, a
+ * member chain), "!(a > b)" otherwise; a simple "!x" becomes "x".  With
+ * python: "not x", "not (a > b)", and "not x" becomes "x".  Caller
+ * frees; NULL for NULL. */
+char *fl_guard_not(const char *cond, bool python);
 
 /* ---- messages --------------------------------------------------------------- */
 

@@ -273,7 +273,9 @@ static void test_hapi_hoek_boom(void **state)
 	const fl_site *p = EXPECT_SITE(s, "Authentication scheme must have a name", 5, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "AssertError");
 	harness_expect_str(p->idiom, "Hoek.assert");
-	EXPECT_SITE(s, "Scheme name already exists: {name}", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "!name");
+	p = EXPECT_SITE(s, "Scheme name already exists: {name}", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "schemes[name]");
 	p = EXPECT_SITE(s, "Invalid scheme ${name}", 7, FL_T_EXCEPTION);
 	harness_expect_str(p->idiom, "Assert");
 	EXPECT_SITE(s, "Plugin {plugin} requires {dep} version {v} but found {version}", 8,
@@ -549,10 +551,15 @@ static void test_asserts(void **state)
 	const fl_site *x = EXPECT_SITE(s, "status code must be a number", 2, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "AssertionError");
 	assert_null(x->code);
-	EXPECT_SITE(s, "the sizes differ", 3, FL_T_EXCEPTION);
-	EXPECT_SITE(s, "never reached here", 4, FL_T_EXCEPTION);
+	/* the guard says when an assertion fires */
+	harness_expect_str(x->guard, "!Number.isInteger(code)");
+	x = EXPECT_SITE(s, "the sizes differ", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "a !== b");
+	x = EXPECT_SITE(s, "never reached here", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
 	x = EXPECT_SITE(s, "Only the owner may do this", 5, FL_T_HTTP);
 	assert_int_equal(x->http, 403);
+	harness_expect_str(x->guard, "!ctx.user");
 	x = EXPECT_SITE(s, "non-error thrown: %j", 6, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "TypeError");
 	assert_null(harness_find(s, "not a message"));

@@ -2,6 +2,7 @@
  * test_lang_jvm.c — unit tests for the JVM family (Java, Kotlin, Scala).
  */
 #include "lang_harness.h"
+#include "scan/lex.h"
 
 #include <stdlib.h>
 
@@ -75,7 +76,7 @@ static void test_java_preconditions_logging(void **state)
 		"}\n");
 	const fl_site *x = EXPECT_SITE(s, "id too long: %s", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "IllegalArgumentException");
-	assert_string_equal(x->guard, "id.length() < 10");
+	assert_string_equal(x->guard, "!(id.length() < 10)");
 	assert_string_equal(x->function, "A.m");
 	x = EXPECT_SITE(s, "not ready", 4, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "IllegalStateException");
@@ -174,7 +175,7 @@ static void test_kotlin(void **state)
 		"}\n");
 	const fl_site *x = EXPECT_SITE(s, "order ${order.id} has no items", 4, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "IllegalArgumentException");
-	assert_string_equal(x->guard, "order.items.isNotEmpty()");
+	assert_string_equal(x->guard, "!order.items.isNotEmpty()");
 	assert_string_equal(x->function, "OrderService.place");
 	x = EXPECT_SITE(s, "repository closed for ${order}", 5, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "IllegalStateException");
@@ -194,7 +195,11 @@ static void test_kotlin(void **state)
 	assert_string_equal(x->cls, "NotFoundException");
 	x = EXPECT_SITE(s, "Required value was null.", 22, FL_T_EXCEPTION);
 	assert_string_equal(x->function, "top");
-	EXPECT_SITE(s, "Check failed.", 23, FL_T_EXCEPTION);
+	/* the guards say when the site fires: the condition fails, the
+	 * value is null */
+	assert_string_equal(x->guard, "a == null");
+	x = EXPECT_SITE(s, "Check failed.", 23, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "!a.isNotEmpty()");
 	fl_sites_free(s);
 }
 
@@ -672,9 +677,37 @@ static void test_robustness(void **state)
 	free(big);
 }
 
+/* fl_guard_not(): the guard of a site that fires when a condition fails */
+static void test_guard_not(void **state)
+{
+	(void)state;
+	static const char *const cases[][3] = {
+		/* cond, C-like, Python */
+		{"x", "!x", "not x"},
+		{"repo.isOpen()", "!repo.isOpen()", "not repo.isOpen()"},
+		{"a > b", "!(a > b)", "not (a > b)"},
+		{"foo(a, b > 1)", "!foo(a, b > 1)", "not foo(a, b > 1)"},
+		{"!x", "x", "not (!x)"},
+		{"!(a && b)", "(a && b)", "not (!(a && b))"},
+		{"not x", "!(not x)", "x"},
+		{"s == \"a b\"", "!(s == \"a b\")", "not (s == \"a b\")"},
+		{"m[\"k\"]", "!m[\"k\"]", "not m[\"k\"]"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char *c = fl_guard_not(cases[k][0], false);
+		char *p = fl_guard_not(cases[k][0], true);
+		assert_string_equal(c, cases[k][1]);
+		assert_string_equal(p, cases[k][2]);
+		free(c);
+		free(p);
+	}
+	assert_null(fl_guard_not(NULL, false));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_guard_not),
 		cmocka_unit_test(test_java_throw),
 		cmocka_unit_test(test_java_preconditions_logging),
 		cmocka_unit_test(test_java_spring_and_textblock),
