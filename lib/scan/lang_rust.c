@@ -358,6 +358,8 @@ typedef struct {
 	size_t np;
 	fl_sites *out;
 	bool file_test;
+	char *guard;          /* the next site's own guard (an assertion's
+				 failing condition); owned by its rule */
 } rs_st;
 
 static void pend_add(rs_st *st, size_t brace, int kind, char *name, size_t gb,
@@ -528,7 +530,9 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 			ge = c->ge;
 		}
 	}
-	char *guard = (gb != NONE && gb < ge) ? fl_tok_span_text(t, gb, ge, 200) : NULL;
+	char *guard = st->guard			     ? fl_xstrdup(st->guard)
+		      : (gb != NONE && gb < ge) ? fl_tok_span_text(t, gb, ge, 200)
+						 : NULL;
 	fl_site s = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,
@@ -608,10 +612,28 @@ static void rule_macro(rs_st *st, size_t i)
 	memcpy(idiom, t->src + t->v[i].off, l);
 	idiom[l] = '!';
 	idiom[l + 1] = '\0';
+	/* an assertion fires when its condition is false (assert!, ensure!)
+	 * or its two values compare unequal (assert_eq!) or equal
+	 * (assert_ne!) */
+	if (ai == 1) {
+		char *cond = fl_tok_span_text(t, sb[0], se[0], 200);
+		st->guard = fl_guard_not(cond, false);
+		free(cond);
+	} else if (ai == 2) {
+		char *a = fl_tok_span_text(t, sb[0], se[0], 100);
+		char *b2 = fl_tok_span_text(t, sb[1], se[1], 100);
+		bool ne = t->v[i].len >= 2 &&
+			  memcmp(t->src + t->v[i].off + t->v[i].len - 2, "ne", 2) == 0;
+		st->guard = fl_xasprintf("%s %s %s", a, ne ? "==" : "!=", b2);
+		free(a);
+		free(b2);
+	}
 	if (which == 0)
 		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
 	else
 		emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	free(st->guard);
+	st->guard = NULL;
 	free(msg);
 }
 
