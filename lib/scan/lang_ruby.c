@@ -882,7 +882,7 @@ typedef struct rbblk {
 	size_t nb, ne;  /* CLASS/MODULE: name tokens; DEF: name tokens */
 	bool singleton; /* DEF: def self.x */
 	size_t cb, ce;  /* COND/CASE: guard tokens */
-	bool neg;       /* unless / until: keyword kept in the guard */
+	bool neg;       /* unless / until: the guard is negated */
 	size_t kw;      /* keyword token */
 } rbblk;
 
@@ -951,9 +951,8 @@ static char *cur_guard(walker *w)
 		return NULL;
 	char *g = fl_tok_span_text(w->t, b->cb, b->ce, 200);
 	if (b->neg) {
-		char *kw = fl_tok_dup(w->t, b->kw);
-		char *r = fl_xasprintf("%s %s", kw, g);
-		free(kw);
+		/* unless x / until x: the block runs when x is false */
+		char *r = fl_guard_not(g, false);
 		free(g);
 		return r;
 	}
@@ -1091,7 +1090,13 @@ static char *modifier_guard(walker *w, size_t a)
 	size_t e = stmt_end(w, a + 1, false);
 	if (e == NONE || e <= a + 1)
 		return NULL;
-	return fl_tok_span_text(t, a, e, 200);
+	/* `raise ... if x` fires when x holds; `... unless x` when it does not */
+	char *g = fl_tok_span_text(t, a + 1, e, 200);
+	if (is_kw(t, a, "if"))
+		return g;
+	char *r = fl_guard_not(g, false);
+	free(g);
+	return r;
 }
 
 /* arguments of a call at callee i: paren form or command form */

@@ -610,8 +610,17 @@ static bool simple_operand(const char *s)
 {
 	int depth = 0;
 	char q = 0;
+	const char *start = s;
 	for (; *s; s++) {
 		char c = *s;
+		/* a Ruby method name's last character: ready?, save! */
+		if ((c == '?' || c == '!') && s > start && !q &&
+		    ((s[-1] >= 'a' && s[-1] <= 'z') || (s[-1] >= 'A' && s[-1] <= 'Z') ||
+		     (s[-1] >= '0' && s[-1] <= '9') || s[-1] == '_') &&
+		    !((s[1] >= 'a' && s[1] <= 'z') || (s[1] >= 'A' && s[1] <= 'Z') ||
+		      (s[1] >= '0' && s[1] <= '9') || s[1] == '_' || s[1] == '=' ||
+		      s[1] == ' '))
+			continue;
 		if (q) {
 			if (c == '\\' && s[1])
 				s++;

@@ -54,7 +54,7 @@ static void test_raise_forms(void **state)
 	harness_expect_str(x->cls, "ArgumentError");
 	harness_expect_str(x->guard, "addr.empty?");
 	x = EXPECT_SITE(s, "cannot ship {id}", 9, FL_T_EXCEPTION);
-	harness_expect_str(x->guard, "unless ready?");
+	harness_expect_str(x->guard, "!ready?");
 	harness_expect_str(x->cls, "ShipError");
 	x = EXPECT_SITE(s, "plain runtime", 10, FL_T_EXCEPTION);
 	harness_expect_str(x->cls, "RuntimeError");
@@ -93,7 +93,7 @@ static void test_abort_errors(void **state)
 		"abort\n");                                                 /* 11 */
 	const fl_site *x = EXPECT_SITE(s, "can't be blank", 3, FL_T_VALIDATION);
 	harness_expect_str(x->severity, FL_S_WARNING);
-	harness_expect_str(x->guard, "if name.blank?");
+	harness_expect_str(x->guard, "name.blank?");
 	harness_expect_str(x->function, "User#validate_name");
 	x = EXPECT_SITE(s, "is locked", 4, FL_T_VALIDATION);
 	x = EXPECT_SITE(s, "is taken", 5, FL_T_VALIDATION);
@@ -202,7 +202,7 @@ static void test_guards(void **state)
 		"  end\n"                                  /* 25 */
 		"end\n");                                  /* 26 */
 	const fl_site *x = EXPECT_SITE(s, "no x", 5, FL_T_EXCEPTION);
-	harness_expect_str(x->guard, "unless x");
+	harness_expect_str(x->guard, "!x");
 	harness_expect_str(x->function, "A.build");
 	x = EXPECT_SITE(s, "arm a", 8, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, ":a");
@@ -373,7 +373,7 @@ static void test_logging(void **state)
 	assert_string_equal(x->idiom, "logger.warn");
 	x = EXPECT_SITE(s, "Could not load {path}", 4, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_ERROR);
-	assert_string_equal(x->guard, "if path");
+	assert_string_equal(x->guard, "path");
 	x = EXPECT_SITE(s, "Redis is gone", 5, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
 	EXPECT_SITE(s, "DEPRECATION: use perform_async", 8, FL_T_CONSOLE);
