@@ -144,6 +144,10 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	/* Rust's `.expect("...")`: the guard is the Result or Option
 	 * unwrapped, and the site fires when it holds no value */
 	bool unwrapped = s->guard && idiom && strcmp(idiom, ".expect") == 0;
+	/* a match/case arm: the site runs when the value matches its
+	 * pattern; `_` is the arm of every other value */
+	bool arm = s->guard && s->arm;
+	bool catch_all = arm && strcmp(s->guard, "_") == 0;
 	/* an error factory's `return X(...)`: made here, raised by callers */
 	bool made = idiom && strcmp(idiom, "return") == 0 && s->function && !cdef;
 
@@ -188,8 +192,10 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		action(&b, s);
 		fl_buf_puts(&b, " with this message");
 	}
-	if (s->guard) {
-		fl_buf_puts(&b, " when `");
+	if (catch_all) {
+		fl_buf_puts(&b, " when no other arm matches the value");
+	} else if (s->guard) {
+		fl_buf_puts(&b, arm ? " when the value matches `" : " when `");
 		fl_buf_puts(&b, s->guard);
 		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None`" : "`");
 	}
@@ -271,10 +277,13 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		who(&b, s, path, false);
 	}
 	if (!cdef && !sentinel) {
-		if (s->guard) {
-			fl_buf_puts(&b, " in which `");
+		if (catch_all) {
+			fl_buf_puts(&b, " in which no other arm matches the value reaches line ");
+		} else if (s->guard) {
+			fl_buf_puts(&b, arm ? " in which the value matches `" : " in which `");
 			fl_buf_puts(&b, s->guard);
 			fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` reaches line "
+					: arm	  ? "` reaches line "
 						  : "` holds reaches line ");
 		} else {
 			fl_buf_puts(&b, " that reaches line ");
@@ -307,10 +316,19 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	e->common_situations = take(&b);
 
 	/* solutions: only what the facts support */
-	if (s->guard) {
-		fl_buf_puts(&b, "Find out why `");
+	if (catch_all) {
+		fl_buf_puts(&b, "Find out which value reaches the catch-all arm at ");
+		fl_buf_puts(&b, path);
+		fl_buf_putc(&b, ':');
+		snprintf(line, sizeof line, "%d", e->line_number);
+		fl_buf_puts(&b, line);
+		fl_buf_puts(&b, " and handle it in an arm of its own, or change the input so that it does not occur.");
+		fl_strv_push(&e->solutions, fl_buf_cstr(&b));
+		fl_buf_reset(&b);
+	} else if (s->guard) {
+		fl_buf_puts(&b, arm ? "Find out why the value matches `" : "Find out why `");
 		fl_buf_puts(&b, s->guard);
-		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` at " : "` holds at ");
+		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` at " : arm ? "` at " : "` holds at ");
 		fl_buf_puts(&b, path);
 		fl_buf_putc(&b, ':');
 		snprintf(line, sizeof line, "%d", e->line_number);

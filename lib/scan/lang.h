@@ -51,6 +51,8 @@ typedef struct fl_site {
 	int http;                 /* HTTP status or 0 */
 	const char *function;     /* enclosing function/method, or NULL */
 	const char *guard;        /* local guarding condition source text, or NULL */
+	bool arm;                 /* the guard is a match/case arm's pattern
+				     (the site runs when the value matches it) */
 	const char *idiom;        /* the construct, as written: "panic!",
 				     "fmt.Errorf", "throw new", "raise" ... */
 } fl_site;

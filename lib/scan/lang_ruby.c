@@ -942,6 +942,12 @@ static const char *cur_function(walker *w)
 	return w->fn.n ? fl_buf_cstr(&w->fn) : NULL;
 }
 
+/* whether cur_guard() is a `case ... when` arm's pattern */
+static bool cur_arm(const walker *w)
+{
+	return w->nblk && w->blk[w->nblk - 1].kind == B_CASE;
+}
+
 static char *cur_guard(walker *w)
 {
 	if (!w->nblk)
@@ -1050,6 +1056,7 @@ static void emit(walker *w, size_t at, const char *msg, const char *cls,
 	s.function = cur_function(w);
 	char *g = guard ? NULL : cur_guard(w);
 	s.guard = guard ? guard : g;
+	s.arm = !guard && cur_arm(w);
 	s.idiom = idiom;
 	fl_site_add(w->out, &s);
 	free(g);
@@ -1358,6 +1365,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 			s.function = cur_function(w);
 			char *g = cur_guard(w);
 			s.guard = g;
+			s.arm = cur_arm(w);
 			s.idiom = idiom;
 			fl_site_add(w->out, &s);
 			free(g);

@@ -521,10 +521,12 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		return;
 	const fl_toks *t = st->t;
 	rs_ctx *c = &st->cs[st->csn - 1];
+	bool arm = false;
 	if (gb == NONE) {
 		if (c->is_match && c->arm == 1) {
 			gb = c->ab;
 			ge = c->ae;
+			arm = !st->guard;
 		} else if (c->has_guard) {
 			gb = c->gb;
 			ge = c->ge;
@@ -543,6 +545,7 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		.severity = sev,
 		.function = c->fn,
 		.guard = guard,
+		.arm = arm,
 		.idiom = idiom,
 	};
 	fl_site_add(st->out, &s);

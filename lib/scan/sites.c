@@ -59,6 +59,7 @@ void fl_site_add(fl_sites *out, const fl_site *site)
 	d->http = site->http;
 	d->function = fl_xstrdup(site->function);
 	d->guard = fl_xstrdup(site->guard);
+	d->arm = site->guard && site->arm;
 	d->idiom = fl_xstrdup(site->idiom);
 }
 

@@ -35,12 +35,14 @@ static void test_panics(void **state)
 	assert_int_equal(p->col, 9);
 	harness_expect_str(p->function, "parse");
 	harness_expect_str(p->guard, "x > 10");
+	assert_false(p->arm);
 	harness_expect_str(p->idiom, "panic!");
 	p = EXPECT_SITE(s, "zero is filtered: {x}", 6, FL_T_PANIC);
 	harness_expect_str(p->guard, "0");
 	harness_expect_str(p->idiom, "unreachable!");
 	p = EXPECT_SITE(s, "small {}", 7, FL_T_PANIC);
 	harness_expect_str(p->guard, "1 | 2");
+	assert_true(p->arm); /* a match arm's pattern, not a condition */
 	p = EXPECT_SITE(s, "other", 8, FL_T_PANIC);
 	harness_expect_str(p->guard, "_");
 	/* an assertion's guard: when it fires */
