@@ -340,6 +340,7 @@ typedef struct {
 	bool test;
 	bool has_guard;
 	size_t gb, ge;
+	bool guard_arm;       /* gb..ge is the enclosing match arm's pattern */
 	bool is_match;
 	int arm;
 	size_t arm_start, ab, ae, inner_close, arm_body;
@@ -417,6 +418,7 @@ static void ctx_push(rs_st *st, size_t k)
 		c.has_guard = true;
 		c.gb = par->ab;
 		c.ge = par->ae;
+		c.guard_arm = true;
 	}
 	size_t w = 0;
 	for (size_t i = 0; i < st->np; i++) {
@@ -431,6 +433,7 @@ static void ctx_push(rs_st *st, size_t k)
 				c.has_guard = true;
 				c.gb = p->gb;
 				c.ge = p->ge;
+				c.guard_arm = false;
 				break;
 			case P_FN:
 				free(c.own_fn);
@@ -530,6 +533,7 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		} else if (c->has_guard) {
 			gb = c->gb;
 			ge = c->ge;
+			arm = c->guard_arm && !st->guard;
 		}
 	}
 	char *guard = st->guard			     ? fl_xstrdup(st->guard)
