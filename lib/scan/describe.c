@@ -316,24 +316,22 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	e->common_situations = take(&b);
 
 	/* solutions: only what the facts support */
-	if (catch_all) {
-		fl_buf_puts(&b, "Find out which value reaches the catch-all arm at ");
+	if (catch_all || s->guard) {
+		if (catch_all) {
+			fl_buf_puts(&b, "Find out which value reaches the catch-all arm at ");
+		} else {
+			fl_buf_puts(&b, arm ? "Find out why the value matches `" : "Find out why `");
+			fl_buf_puts(&b, s->guard);
+			fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` at "
+					: arm	  ? "` at "
+						  : "` holds at ");
+		}
 		fl_buf_puts(&b, path);
 		fl_buf_putc(&b, ':');
 		snprintf(line, sizeof line, "%d", e->line_number);
 		fl_buf_puts(&b, line);
-		fl_buf_puts(&b, " and handle it in an arm of its own, or change the input so that it does not occur.");
-		fl_strv_push(&e->solutions, fl_buf_cstr(&b));
-		fl_buf_reset(&b);
-	} else if (s->guard) {
-		fl_buf_puts(&b, arm ? "Find out why the value matches `" : "Find out why `");
-		fl_buf_puts(&b, s->guard);
-		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` at " : arm ? "` at " : "` holds at ");
-		fl_buf_puts(&b, path);
-		fl_buf_putc(&b, ':');
-		snprintf(line, sizeof line, "%d", e->line_number);
-		fl_buf_puts(&b, line);
-		fl_buf_puts(&b, " and change the input or state so that it does not.");
+		fl_buf_puts(&b, catch_all ? " and handle it in an arm of its own, or change the input so that it does not occur."
+					  : " and change the input or state so that it does not.");
 		fl_strv_push(&e->solutions, fl_buf_cstr(&b));
 		fl_buf_reset(&b);
 	}
