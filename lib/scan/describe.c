@@ -141,6 +141,11 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (sentinel)
 		idiom += 9;
 	sentinel = sentinel && s->cls && !s->function && !cdef;
+	/* an error catalogue's entry made at the top level:
+	 * `FST_ERR_X: createError('FST_ERR_X', 'message', 500)` defines an
+	 * error that the code raises elsewhere */
+	bool defined = !sentinel && !cdef && !s->function && e->error_code && idiom &&
+		       strcmp(idiom, "createError") == 0;
 	/* Rust's `.expect("...")`: the guard is the Result or Option
 	 * unwrapped, and the site fires when it holds no value */
 	bool unwrapped = s->guard && idiom && strcmp(idiom, ".expect") == 0;
@@ -152,7 +157,23 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	bool made = idiom && strcmp(idiom, "return") == 0 && s->function && !cdef;
 
 	/* documentation */
-	if (sentinel) {
+	if (defined) {
+		fl_buf_puts(&b, "The error with code `");
+		fl_buf_puts(&b, e->error_code);
+		fl_buf_putc(&b, '`');
+		if (s->cls) {
+			fl_buf_puts(&b, " (a `");
+			fl_buf_puts(&b, s->cls);
+			fl_buf_puts(&b, "`)");
+		}
+		fl_buf_puts(&b, " is defined here with this message");
+		if (s->http) {
+			char st[24];
+			snprintf(st, sizeof st, " and HTTP status %d", s->http);
+			fl_buf_puts(&b, st);
+		}
+		fl_buf_puts(&b, "; the code raises it wherever it fails this way");
+	} else if (sentinel) {
 		fl_buf_puts(&b, "`");
 		fl_buf_puts(&b, s->cls);
 		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http) {
@@ -200,7 +221,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None`" : "`");
 	}
 	fl_buf_puts(&b, ".");
-	if (e->error_code) {
+	if (e->error_code && !defined) {
 		fl_buf_puts(&b, " It carries the error code `");
 		fl_buf_puts(&b, e->error_code);
 		fl_buf_puts(&b, "`.");
@@ -230,7 +251,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 			fl_buf_puts(&b, kind);
 			fl_buf_puts(&b, "` at ");
 		}
-	} else if (sentinel) {
+	} else if (sentinel || defined) {
 		fl_buf_puts(&b, " It is made by `");
 		fl_buf_puts(&b, idiom);
 		fl_buf_puts(&b, "` at ");
@@ -250,7 +271,16 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	e->documentation = take(&b);
 
 	/* triggerScenarios */
-	if (sentinel) {
+	if (defined) {
+		fl_buf_puts(&b, "Code that raises the error with code `");
+		fl_buf_puts(&b, e->error_code);
+		fl_buf_puts(&b, "` (defined at ");
+		fl_buf_puts(&b, path);
+		fl_buf_putc(&b, ':');
+		fl_buf_puts(&b, line);
+		fl_buf_puts(&b, "), wherever it is used.");
+		e->trigger_scenarios = take(&b);
+	} else if (sentinel) {
 		fl_buf_puts(&b, "Code that returns `");
 		fl_buf_puts(&b, s->cls);
 		fl_buf_puts(&b, "`, wherever the value (declared at ");
@@ -276,7 +306,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		fl_buf_puts(&b, "Loading or running ");
 		who(&b, s, path, false);
 	}
-	if (!cdef && !sentinel) {
+	if (!cdef && !sentinel && !defined) {
 		if (catch_all) {
 			fl_buf_puts(&b, " in which no other arm matches the value reaches line ");
 		} else if (s->guard) {
@@ -340,6 +370,10 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		if (sentinel) {
 			fl_buf_puts(&b, "the code that returns `");
 			fl_buf_puts(&b, s->cls);
+			fl_buf_puts(&b, "` accepts.");
+		} else if (defined) {
+			fl_buf_puts(&b, "the code that raises `");
+			fl_buf_puts(&b, e->error_code);
 			fl_buf_puts(&b, "` accepts.");
 		} else {
 			who(&b, s, path, false);
