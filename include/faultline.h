@@ -269,8 +269,9 @@ typedef struct fl_scan_opts {
 	bool progress;              /* progress lines on stderr */
 	int threads;                /* 0 = number of cores */
 	/* with a store (fl_scan_into_store): a successful scan is logged
-	 * (fl_store_log_scan) in its own transaction, with this start time
-	 * (ISO 8601) and target; NULL: not logged */
+	 * (fl_store_log_scan) in the scan's own transaction, with this start
+	 * time (ISO 8601) and o->path as target; NULL: not logged (a failed
+	 * scan is the caller's to log) */
 	const char *log_started_at;
 	/* with a store: each record is freed once it is written, and the
 	 * result holds the summary and the repository only (what a command
