@@ -333,7 +333,7 @@ static void wal_after_fill(fl_store *st)
 	exec(st, "PRAGMA journal_mode = WAL", NULL);
 }
 
-/* A new store's first transaction: every 1 MB of blocks, have the kernel
+/* A new store's first transaction: every 256 KB of blocks, have the kernel
  * start writing out what SQLite has written to the file so far, so that
  * the commit's sync finds little left to write. */
 static void early_writeback(fl_store *st, size_t len)
