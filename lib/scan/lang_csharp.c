@@ -1721,6 +1721,13 @@ static void rules_at(ctx *c, size_t i)
 		free(cls);
 		return;
 	}
+	/* FluentValidation: RuleFor(x => x.Title).NotEmpty().WithMessage("...")
+	 * is the message a failed rule reports ({PropertyName} and the like
+	 * are its placeholders) */
+	if (dot_before && is(c, i, "WithMessage") && is_p(c, i + 1, "(") && is_p(c, i - 1, ".")) {
+		rule_call(c, i - 1, i, 0, NULL, NULL, false, FL_T_VALIDATION, FL_S_WARNING, 0);
+		return;
+	}
 	/* Microsoft.Extensions.Logging */
 	if (dot_before) {
 		const char *sev = NULL;

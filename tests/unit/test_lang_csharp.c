@@ -446,6 +446,28 @@ static void test_traps(void **state)
 		"}\n");
 }
 
+/* FluentValidation: a rule's WithMessage("...") is a validation message */
+static void test_fluent_validation(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"public class CreateItemValidator : AbstractValidator<CreateItem> {\n"   /* 1 */
+		"    public CreateItemValidator() {\n"                                   /* 2 */
+		"        RuleFor(v => v.Title)\n"                                        /* 3 */
+		"            .NotEmpty()\n"                                              /* 4 */
+		"            .MustAsync(BeUnique)\n"                                     /* 5 */
+		"                .WithMessage(\"'{PropertyName}' must be unique.\");\n" /* 6 */
+		"        RuleFor(v => v.Qty).GreaterThan(0).WithMessage(msg);\n"         /* 7 */
+		"    }\n"                                                                /* 8 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "'{PropertyName}' must be unique.", 6, FL_T_VALIDATION);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, ".WithMessage");
+	harness_expect_str(x->function, "CreateItemValidator.CreateItemValidator");
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -507,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_strings),
 		cmocka_unit_test(test_case_and_generics),
 		cmocka_unit_test(test_traps),
+		cmocka_unit_test(test_fluent_validation),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_factories_and_format_with),
 		cmocka_unit_test(test_exception_constructors),
