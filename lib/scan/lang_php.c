@@ -835,6 +835,19 @@ static char *array_first_msg(const ctx *c, size_t open)
 	return NULL;
 }
 
+/* One lower-case word, snake_case or dotted: a name (client_id,
+ * code_verifier, user.email), not a sentence */
+static bool data_word(const char *m)
+{
+	if (!*m)
+		return false;
+	for (const char *p = m; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' ||
+		      *p == '.' || *p == '-'))
+			return false;
+	return true;
+}
+
 static void rule_throw(ctx *c, size_t i)
 {
 	size_t k = i + 1, after;
@@ -911,6 +924,13 @@ static void rule_throw(ctx *c, size_t i)
 		if (is_kind(c, s[a], FL_TK_IDENT) && is_p(c, s[a] + 1, ":"))
 			continue;
 		msg = arg_msg(c, s[a], e[a]);
+		/* a static factory's lower-case word argument is data, not its
+		 * message: OAuthServerException::invalidRequest('client_id')
+		 * names the parameter; the factory writes the message */
+		if (msg && !isnew && data_word(msg)) {
+			free(msg);
+			msg = NULL;
+		}
 	}
 	/* `throw new X;` / `throw new X()`: the class is all there is (its
 	 * default message), as in the other languages; with an argument that

@@ -166,6 +166,32 @@ static void test_bare_throw_new(void **state)
 	fl_sites_free(s);
 }
 
+/* a static factory's lower-case word argument names a parameter (the
+ * factory writes the message): not a message; a later argument that is
+ * a sentence is */
+static void test_factory_word_args(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Grant/AuthCodeGrant.php",
+		"<?php\n"                                                                        /* 1 */
+		"class AuthCodeGrant {\n"                                                        /* 2 */
+		"    public function respond($request) {\n"                                      /* 3 */
+		"        if ($code === null) {\n"                                                 /* 4 */
+		"            throw OAuthServerException::invalidRequest('code');\n"              /* 5 */
+		"        }\n"                                                                     /* 6 */
+		"        throw OAuthServerException::invalidRequest('device_code', 'Device code does not exist');\n" /* 7 */
+		"        throw InvalidConfig::forKey('Unknown');\n"                               /* 8 */
+		"        throw new LogicException('unsupported');\n"                              /* 9 */
+		"    }\n"                                                                         /* 10 */
+		"}\n");
+	assert_null(harness_find(s, "code"));
+	EXPECT_SITE(s, "Device code does not exist", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Unknown", 8, FL_T_EXCEPTION);     /* capitalised: kept */
+	EXPECT_SITE(s, "unsupported", 9, FL_T_EXCEPTION); /* a constructor's: kept */
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -262,6 +288,7 @@ int main(void)
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_bare_throw_new),
 		cmocka_unit_test(test_local_message_variable),
+		cmocka_unit_test(test_factory_word_args),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
