@@ -8,7 +8,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../sha256.h"
 #include "publish.h"
 #include "util.h"
 
@@ -194,8 +194,7 @@ int pub_copytree(const char *src, const char *dst, fl_err *err)
 void pub_sha256_hex(const void *data, size_t n, char out[65])
 {
 	unsigned char md[32];
-	unsigned int len = 0;
-	EVP_Digest(data, n, md, &len, EVP_sha256(), NULL);
+	fl_sha256(data, n, md);
 	static const char hex[] = "0123456789abcdef";
 	for (int i = 0; i < 32; i++) {
 		out[2 * i] = hex[md[i] >> 4];

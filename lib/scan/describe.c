@@ -67,6 +67,14 @@ static bool has_placeholders(const char *msg, const char *pattern)
 	return msg && pattern && strstr(pattern, "(.+?)") != NULL;
 }
 
+/* "path:line" */
+static void put_loc(fl_buf *b, const char *path, const char *line)
+{
+	fl_buf_puts(b, path);
+	fl_buf_putc(b, ':');
+	fl_buf_puts(b, line);
+}
+
 static char *take(fl_buf *b)
 {
 	fl_buf_cstr(b);
@@ -264,9 +272,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	} else {
 		fl_buf_puts(&b, " It is raised at ");
 	}
-	fl_buf_puts(&b, path);
-	fl_buf_putc(&b, ':');
-	fl_buf_puts(&b, line);
+	put_loc(&b, path, line);
 	fl_buf_putc(&b, '.');
 	e->documentation = take(&b);
 
@@ -275,18 +281,14 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		fl_buf_puts(&b, "Code that raises the error with code `");
 		fl_buf_puts(&b, e->error_code);
 		fl_buf_puts(&b, "` (defined at ");
-		fl_buf_puts(&b, path);
-		fl_buf_putc(&b, ':');
-		fl_buf_puts(&b, line);
+		put_loc(&b, path, line);
 		fl_buf_puts(&b, "), wherever it is used.");
 		e->trigger_scenarios = take(&b);
 	} else if (sentinel) {
 		fl_buf_puts(&b, "Code that returns `");
 		fl_buf_puts(&b, s->cls);
 		fl_buf_puts(&b, "`, wherever the value (declared at ");
-		fl_buf_puts(&b, path);
-		fl_buf_putc(&b, ':');
-		fl_buf_puts(&b, line);
+		put_loc(&b, path, line);
 		fl_buf_puts(&b, ") is used.");
 		e->trigger_scenarios = take(&b);
 	} else if (cdef) {
@@ -294,9 +296,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		fl_buf_puts(&b, s->cls);
 		fl_buf_puts(&b, fixed ? "`, wherever the class (declared at "
 				      : "` without a message of its own, wherever the class (declared at ");
-		fl_buf_puts(&b, path);
-		fl_buf_putc(&b, ':');
-		fl_buf_puts(&b, line);
+		put_loc(&b, path, line);
 		fl_buf_puts(&b, ") is used.");
 		e->trigger_scenarios = take(&b);
 	} else if (s->function) {
@@ -334,8 +334,9 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	} else if (strcmp(t, FL_T_HTTP) == 0) {
 		fl_buf_puts(&b, "Seen by HTTP clients of this service as an error response");
 		if (s->http) {
-			snprintf(line, sizeof line, " (status %d)", s->http);
-			fl_buf_puts(&b, line);
+			char st[24];
+			snprintf(st, sizeof st, " (status %d)", s->http);
+			fl_buf_puts(&b, st);
 		}
 		fl_buf_puts(&b, ", and in the service's access log.");
 	} else if (strcmp(t, FL_T_VALIDATION) == 0) {
@@ -356,10 +357,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 					: arm	  ? "` at "
 						  : "` holds at ");
 		}
-		fl_buf_puts(&b, path);
-		fl_buf_putc(&b, ':');
-		snprintf(line, sizeof line, "%d", e->line_number);
-		fl_buf_puts(&b, line);
+		put_loc(&b, path, line);
 		fl_buf_puts(&b, catch_all ? " and handle it in an arm of its own, or change the input so that it does not occur."
 					  : " and change the input or state so that it does not.");
 		fl_strv_push(&e->solutions, fl_buf_cstr(&b));

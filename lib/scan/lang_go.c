@@ -860,8 +860,7 @@ static bool go_http_response(go_st *st, size_t i, size_t at, const size_t *sb,
 	char *msg = str ? go_msg(t, st->m, sb[1], se[1], true, 0)
 			: go_body_msg(t, st->m, sb[1], se[1]);
 	if (msg)
-		emit(st, at, msg, NULL, NULL, FL_T_HTTP,
-		     code >= 500 ? FL_S_ERROR : FL_S_WARNING, code, idiom);
+		emit(st, at, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(code), code, idiom);
 	free(msg);
 	return true;
 }

@@ -1138,38 +1138,19 @@ static bool error_factory(const walker *w)
 	return http || ends_with(s, n, "Error") || ends_with(s, n, "Exception");
 }
 
-/* `return X(...)` in an error factory (error_factory()): an exception made
- * here and raised by the factory's callers (`raise self.make_error()`),
- * recorded as a raise would be.  Only an exception class: its name ends in
- * Error or Exception, or it is an HTTP exception. */
 static void do_raise_as(walker *w, size_t i, const char *idiom);
-
-static void do_return(walker *w, size_t i)
-{
-	const fl_toks *t = w->t;
-	size_t j = i + 1;
-	if (j >= t->n || (t->v[j].flags & FL_TF_NL_BEFORE) || t->v[j].kind != FL_TK_IDENT)
-		return;
-	size_t last = j;
-	while (last + 2 < t->n && is_p(t, last + 1, '.') && t->v[last + 2].kind == FL_TK_IDENT)
-		last += 2;
-	if (!is_p(t, last + 1, '('))
-		return;
-	const char *cn = t->src + t->v[last].off;
-	size_t cl = t->v[last].len;
-	bool http;
-	http_class_status(cn, cl, &http);
-	if (!(cn[0] >= 'A' && cn[0] <= 'Z') ||
-	    !(http || ends_with(cn, cl, "Error") || ends_with(cn, cl, "Exception")))
-		return;
-	if (!error_factory(w))
-		return;
-	do_raise_as(w, i, "return");
-}
 
 static void do_raise(walker *w, size_t i)
 {
 	do_raise_as(w, i, "raise");
+}
+
+/* `return X(...)` in an error factory (error_factory()): an exception made
+ * here and raised by the factory's callers (`raise self.make_error()`),
+ * recorded as a raise would be (do_raise_as() checks the rest). */
+static void do_return(walker *w, size_t i)
+{
+	do_raise_as(w, i, "return");
 }
 
 static void do_raise_as(walker *w, size_t i, const char *idiom)
@@ -1213,9 +1194,17 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 	const char *cn = t->src + t->v[last].off;
 	size_t cl = t->v[last].len;
 	bool upper = cn[0] >= 'A' && cn[0] <= 'Z';
-	char *cls = upper ? fl_xstrndup(cn, cl) : NULL;
 	bool is_http;
 	int status = http_class_status(cn, cl, &is_http);
+	/* a return is a site only when it calls an exception class (its name
+	 * ends in Error or Exception, or an HTTP exception) in an error
+	 * factory */
+	if (strcmp(idiom, "return") == 0 &&
+	    (!upper || !is_p(t, p, '(') ||
+	     !(is_http || ends_with(cn, cl, "Error") || ends_with(cn, cl, "Exception")) ||
+	     !error_factory(w)))
+		return;
+	char *cls = upper ? fl_xstrndup(cn, cl) : NULL;
 	bool valid = ends_with(cn, cl, "ValidationError") ||
 		     (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0);
 	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;
