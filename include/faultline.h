@@ -318,12 +318,14 @@ typedef struct fl_scan_result {
 
 /* Scan a tree into records without touching a store. */
 int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *out, fl_err *err);
-/* Start, on a thread of its own, what a scan initialises first and needs
- * only later (libgit2, whose start reads the system's TLS certificates:
- * 3 ms), so that it overlaps what the caller does meanwhile (opening the
- * store).  Optional; for a process about to scan, from one thread.
- * fl_scan_prewarm_join() waits for it and releases what it holds. */
-void fl_scan_prewarm(void);
+/* Start, on a thread of its own, what a scan of o's tree does first: list
+ * its files (a folder walk, or libgit2's start, which reads the system's
+ * TLS certificates, and the repository's index), so that it overlaps what
+ * the caller does meanwhile (opening the store).  A scan of the same path
+ * and rev then takes that listing.  Optional; for a process about to scan,
+ * from one thread.  fl_scan_prewarm_join() waits for it and releases what
+ * the scan did not take. */
+void fl_scan_prewarm(const fl_scan_opts *o);
 void fl_scan_prewarm_join(void);
 void fl_scan_result_free(fl_scan_result *r);
 /* Replace the repository's records in the store with the result, in one

@@ -117,7 +117,7 @@ int cmd_scan(int argc, char **argv)
 		.n_excludes = (size_t)nex, .progress = isatty(2) && !json,
 		.threads = nthreads,
 	};
-	fl_scan_prewarm(); /* libgit2 starts while the store opens */
+	fl_scan_prewarm(&o); /* the tree is listed while the store opens */
 	fl_store *st = cli_open_store(db, false);
 	if (!st) {
 		fl_scan_prewarm_join();

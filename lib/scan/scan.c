@@ -904,12 +904,79 @@ static void free_jobs(struct ctx *c)
 }
 
 /* Scan a tree; with st, write its records into st while scanning. */
+/* A tree opened ahead on a thread of its own (fl_scan_prewarm): listing
+ * it (a folder walk, or libgit2's start and the index) overlaps what the
+ * caller does meanwhile, such as opening the store. */
+static struct {
+	pthread_t thread;
+	bool started;
+	char *path, *rev;
+	fl_tree tree;
+	int rc;
+	fl_err err;
+} prewarmed;
+
+static void *prewarm_main(void *arg)
+{
+	(void)arg;
+	prewarmed.rc = fl_tree_open(prewarmed.path, prewarmed.rev, &prewarmed.tree,
+				    &prewarmed.err);
+	return NULL;
+}
+
+void fl_scan_prewarm(const fl_scan_opts *o)
+{
+	if (prewarmed.started || !o->path)
+		return;
+	prewarmed.path = fl_xstrdup(o->path);
+	prewarmed.rev = o->rev ? fl_xstrdup(o->rev) : NULL;
+	prewarmed.started = pthread_create(&prewarmed.thread, NULL, prewarm_main, NULL) == 0;
+	if (!prewarmed.started) {
+		free(prewarmed.path);
+		free(prewarmed.rev);
+	}
+}
+
+/* the prewarmed tree, when it is the one o asks for: *rc is what
+ * fl_tree_open returned, and the tree is the caller's */
+static bool take_prewarmed(const fl_scan_opts *o, fl_tree *t, int *rc, fl_err *err)
+{
+	if (!prewarmed.started || strcmp(prewarmed.path, o->path) != 0 ||
+	    (prewarmed.rev == NULL) != (o->rev == NULL) ||
+	    (o->rev && strcmp(prewarmed.rev, o->rev) != 0))
+		return false;
+	pthread_join(prewarmed.thread, NULL);
+	*t = prewarmed.tree;
+	*rc = prewarmed.rc;
+	if (*rc < 0)
+		*err = prewarmed.err;
+	free(prewarmed.path);
+	free(prewarmed.rev);
+	memset(&prewarmed, 0, sizeof prewarmed);
+	return true;
+}
+
+void fl_scan_prewarm_join(void)
+{
+	if (!prewarmed.started)
+		return;
+	pthread_join(prewarmed.thread, NULL);
+	if (prewarmed.rc == 0)
+		fl_tree_close(&prewarmed.tree);
+	free(prewarmed.path);
+	free(prewarmed.rev);
+	memset(&prewarmed, 0, sizeof prewarmed);
+}
+
 static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, fl_err *err)
 {
 	memset(res, 0, sizeof *res);
 	double t0 = fl_now_mono();
 	fl_tree tree;
-	if (fl_tree_open(o->path, o->rev, &tree, err) < 0)
+	int trc;
+	if (!take_prewarmed(o, &tree, &trc, err))
+		trc = fl_tree_open(o->path, o->rev, &tree, err);
+	if (trc < 0)
 		return -1;
 	bool local;
 	char *repo = repo_name(o, &tree, &local);

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include "tree.h"
+#include "gitlib.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -20,9 +21,12 @@
 
 #include "../util.h"
 
+/* libgit2, once fl_tree_open has loaded it (every use below comes after) */
+#define G (fl_git(NULL))
+
 static int giterr(fl_err *err, const char *what)
 {
-	const git_error *e = git_error_last();
+	const git_error *e = G->error_last();
 	return fl_seterr(err, "%s: %s", what, e && e->message ? e->message : "libgit2 error");
 }
 
@@ -37,7 +41,7 @@ static void add_file(fl_tree *t, size_t *cap, const char *path,
 	memset(f, 0, sizeof *f);
 	f->path = fl_xstrdup(path);
 	if (oid)
-		git_oid_cpy(&f->oid, oid);
+		G->oid_cpy(&f->oid, oid);
 	f->size = size;
 }
 
@@ -159,13 +163,13 @@ static void parse_remote(const char *url, char **host, char **repo)
 static void read_remote(git_repository *repo, fl_tree *t)
 {
 	git_config *cfg = NULL;
-	if (git_repository_config_snapshot(&cfg, repo) == 0) {
+	if (G->repository_config_snapshot(&cfg, repo) == 0) {
 		const char *url = NULL;
-		if (git_config_get_string(&url, cfg, "remote.origin.url") == 0 && url)
+		if (G->config_get_string(&url, cfg, "remote.origin.url") == 0 && url)
 			parse_remote(url, &t->host, &t->remote_repo);
-		git_config_free(cfg);
+		G->config_free(cfg);
 	}
-	git_error_clear();
+	G->error_clear();
 }
 
 /* ---- git ------------------------------------------------------------------------- */
@@ -179,11 +183,11 @@ struct walk_ctx {
 static int tree_cb(const char *root, const git_tree_entry *e, void *payload)
 {
 	struct walk_ctx *w = payload;
-	git_filemode_t mode = git_tree_entry_filemode(e);
+	git_filemode_t mode = G->tree_entry_filemode(e);
 	if (mode != GIT_FILEMODE_BLOB && mode != GIT_FILEMODE_BLOB_EXECUTABLE)
 		return 0;
-	char *p = fl_xasprintf("%s%s%s", w->prefix, root, git_tree_entry_name(e));
-	add_file(w->t, w->cap, p, git_tree_entry_id(e), -1);
+	char *p = fl_xasprintf("%s%s%s", w->prefix, root, G->tree_entry_name(e));
+	add_file(w->t, w->cap, p, G->tree_entry_id(e), -1);
 	free(p);
 	return 0;
 }
@@ -192,9 +196,9 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 		    const char *rev, fl_err *err)
 {
 	size_t cap = 0;
-	t->gitdir = fl_xstrdup(git_repository_path(repo));
-	const char *wd = git_repository_workdir(repo);
-	bool bare = git_repository_is_bare(repo);
+	t->gitdir = fl_xstrdup(G->repository_path(repo));
+	const char *wd = G->repository_workdir(repo);
+	bool bare = G->repository_is_bare(repo);
 	/* PATH is the git directory itself (e.g. repo/.git, or a mirror
 	 * without core.bare): read HEAD from the object store, as for a bare
 	 * repository, not the parent folder's (absent) index */
@@ -206,12 +210,12 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 	}
 	read_remote(repo, t);
 	git_reference *head = NULL;
-	if (git_repository_head(&head, repo) == 0) {
-		if (git_reference_is_branch(head))
-			t->branch = fl_xstrdup(git_reference_shorthand(head));
-		git_reference_free(head);
+	if (G->repository_head(&head, repo) == 0) {
+		if (G->reference_is_branch(head))
+			t->branch = fl_xstrdup(G->reference_shorthand(head));
+		G->reference_free(head);
 	}
-	git_error_clear();
+	G->error_clear();
 
 	/* subfolder of the work tree being scanned, as a repo-relative prefix */
 	char *prefix = fl_xstrdup("");
@@ -231,58 +235,58 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 		t->from_odb = true;
 		git_object *obj = NULL, *commit = NULL;
 		git_tree *tree = NULL;
-		if (git_revparse_single(&obj, repo, rev ? rev : "HEAD") < 0) {
+		if (G->revparse_single(&obj, repo, rev ? rev : "HEAD") < 0) {
 			free(prefix);
 			return giterr(err, rev ? rev : "HEAD");
 		}
-		int rc = git_object_peel(&commit, obj, GIT_OBJECT_COMMIT);
-		git_object_free(obj);
+		int rc = G->object_peel(&commit, obj, GIT_OBJECT_COMMIT);
+		G->object_free(obj);
 		if (rc < 0) {
 			free(prefix);
 			return giterr(err, rev ? rev : "HEAD");
 		}
-		git_oid_tostr(t->sha, sizeof t->sha, git_object_id(commit));
-		if (git_commit_tree(&tree, (git_commit *)commit) < 0) {
-			git_object_free(commit);
+		G->oid_tostr(t->sha, sizeof t->sha, G->object_id(commit));
+		if (G->commit_tree(&tree, (git_commit *)commit) < 0) {
+			G->object_free(commit);
 			free(prefix);
 			return giterr(err, "reading the commit's tree");
 		}
-		git_object_free(commit);
+		G->object_free(commit);
 		git_tree *sub = tree;
 		if (*prefix) {
 			git_tree_entry *te = NULL;
 			char *dir = fl_xstrndup(prefix, strlen(prefix) - 1);
-			rc = git_tree_entry_bypath(&te, tree, dir);
+			rc = G->tree_entry_bypath(&te, tree, dir);
 			free(dir);
-			if (rc < 0 || git_tree_entry_type(te) != GIT_OBJECT_TREE ||
-			    git_tree_lookup(&sub, repo, git_tree_entry_id(te)) < 0) {
-				git_tree_entry_free(te);
-				git_tree_free(tree);
+			if (rc < 0 || G->tree_entry_type(te) != GIT_OBJECT_TREE ||
+			    G->tree_lookup(&sub, repo, G->tree_entry_id(te)) < 0) {
+				G->tree_entry_free(te);
+				G->tree_free(tree);
 				fl_seterr(err, "%s: not a folder at %s", prefix, t->sha);
 				free(prefix);
 				return -1;
 			}
-			git_tree_entry_free(te);
+			G->tree_entry_free(te);
 		}
 		struct walk_ctx w = {t, &cap, prefix};
-		rc = git_tree_walk(sub, GIT_TREEWALK_PRE, tree_cb, &w);
+		rc = G->tree_walk(sub, GIT_TREEWALK_PRE, tree_cb, &w);
 		if (sub != tree)
-			git_tree_free(sub);
-		git_tree_free(tree);
+			G->tree_free(sub);
+		G->tree_free(tree);
 		free(prefix);
 		if (rc < 0)
 			return giterr(err, "walking the tree");
 	} else {
 		git_index *idx = NULL;
-		if (git_repository_index(&idx, repo) < 0) {
+		if (G->repository_index(&idx, repo) < 0) {
 			free(prefix);
 			return giterr(err, "reading the index");
 		}
-		size_t n = git_index_entrycount(idx);
+		size_t n = G->index_entrycount(idx);
 		size_t pl = strlen(prefix);
 		for (size_t i = 0; i < n; i++) {
-			const git_index_entry *e = git_index_get_byindex(idx, i);
-			if (git_index_entry_stage(e) != 0)
+			const git_index_entry *e = G->index_get_byindex(idx, i);
+			if (G->index_entry_stage(e) != 0)
 				continue;
 			if (e->mode != GIT_FILEMODE_BLOB &&
 			    e->mode != GIT_FILEMODE_BLOB_EXECUTABLE)
@@ -291,64 +295,74 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 				continue;
 			add_file(t, &cap, e->path, NULL, -1);
 		}
-		git_index_free(idx);
+		G->index_free(idx);
 		free(prefix);
 		git_oid oid;
-		if (git_reference_name_to_id(&oid, repo, "HEAD") == 0)
-			git_oid_tostr(t->sha, sizeof t->sha, &oid);
-		git_error_clear();
+		if (G->reference_name_to_id(&oid, repo, "HEAD") == 0)
+			G->oid_tostr(t->sha, sizeof t->sha, &oid);
+		G->error_clear();
 	}
 	return 0;
 }
 
-static pthread_t prewarm_thread;
-static bool prewarm_started;
-
-static void *prewarm(void *arg)
+/* Whether the folder at abs (absolute, resolved), or one above it, may be
+ * (in) a git repository: it or an ancestor has a `.git` entry, or has a
+ * repository's own layout (HEAD and objects/: a bare repository or a .git
+ * folder).  When none has, the folder is walked without starting libgit2,
+ * whose start reads the system's TLS certificates (6-9 ms); when one has,
+ * libgit2 decides, as before. */
+static bool maybe_git(const char *abs)
 {
-	(void)arg;
-	git_libgit2_init(); /* released by fl_scan_prewarm_join() */
-	return NULL;
-}
-
-void fl_scan_prewarm(void)
-{
-	if (!prewarm_started)
-		prewarm_started = pthread_create(&prewarm_thread, NULL, prewarm, NULL) == 0;
-}
-
-void fl_scan_prewarm_join(void)
-{
-	if (!prewarm_started)
-		return;
-	pthread_join(prewarm_thread, NULL);
-	prewarm_started = false;
-	git_libgit2_shutdown();
+	char p[PATH_MAX];
+	size_t n = strlen(abs);
+	if (n + sizeof "/objects" >= sizeof p)
+		return true;
+	memcpy(p, abs, n + 1);
+	for (;;) {
+		struct stat sb;
+		strcpy(p + n, "/.git");
+		if (lstat(p, &sb) == 0)
+			return true;
+		strcpy(p + n, "/HEAD");
+		if (stat(p, &sb) == 0 && S_ISREG(sb.st_mode)) {
+			strcpy(p + n, "/objects");
+			if (stat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+				return true;
+		}
+		while (n > 0 && p[n - 1] != '/')
+			n--;
+		if (n == 0)
+			return false;
+		n--; /* the parent: "/a/b" -> "/a", "/a" -> "" (the root) */
+	}
 }
 
 int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err)
 {
 	memset(t, 0, sizeof *t);
-	git_libgit2_init();
 	char abs[PATH_MAX];
-	if (!realpath(path, abs)) {
-		git_libgit2_shutdown();
+	if (!realpath(path, abs))
 		return fl_seterr(err, "cannot scan %s: %s", path, strerror(errno));
-	}
 	struct stat sb;
-	if (stat(abs, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
-		git_libgit2_shutdown();
+	if (stat(abs, &sb) < 0 || !S_ISDIR(sb.st_mode))
 		return fl_seterr(err, "cannot scan %s: not a folder", path);
-	}
 	git_repository *repo = NULL;
 	int rc;
-	if (git_repository_open_ext(&repo, abs, 0, NULL) == 0) {
+	if (rev || maybe_git(abs)) {
+		fl_err lerr;
+		if (!fl_git(&lerr))
+			return fl_seterr(err, "cannot scan %s: %s", path, lerr.msg);
+		G->libgit2_init(); /* released by fl_tree_close() */
+		t->libgit2 = true;
+	}
+	if (t->libgit2 && G->repository_open_ext(&repo, abs, 0, NULL) == 0) {
 		rc = open_git(t, repo, abs, rev, err);
-		git_repository_free(repo);
+		G->repository_free(repo);
 	} else {
-		git_error_clear();
+		if (t->libgit2)
+			G->error_clear();
 		if (rev) {
-			git_libgit2_shutdown();
+			fl_tree_close(t);
 			return fl_seterr(err, "--rev %s: %s is not a git repository", rev, path);
 		}
 		t->root = fl_xstrdup(abs);
@@ -366,8 +380,6 @@ int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err)
 
 void fl_tree_close(fl_tree *t)
 {
-	if (!t->root && !t->files && !t->gitdir)
-		return;
 	for (size_t i = 0; i < t->n; i++)
 		free(t->files[i].path);
 	free(t->files);
@@ -376,22 +388,23 @@ void fl_tree_close(fl_tree *t)
 	free(t->host);
 	free(t->remote_repo);
 	free(t->branch);
+	if (t->libgit2)
+		G->libgit2_shutdown();
 	memset(t, 0, sizeof *t);
-	git_libgit2_shutdown();
 }
 
 int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err)
 {
 	r->tree = t;
 	r->repo = NULL;
-	if (t->from_odb && git_repository_open_bare(&r->repo, t->gitdir) < 0)
+	if (t->from_odb && G->repository_open_bare(&r->repo, t->gitdir) < 0)
 		return giterr(err, t->gitdir);
 	return 0;
 }
 
 void fl_tree_reader_close(fl_tree_reader *r)
 {
-	git_repository_free(r->repo);
+	G->repository_free(r->repo);
 	r->repo = NULL;
 }
 
@@ -417,11 +430,11 @@ static long long odb_size(fl_tree_reader *r, size_t i)
 	size_t len;
 	git_object_t type;
 	long long size = -1;
-	if (git_repository_odb(&odb, r->repo) == 0 &&
-	    git_odb_read_header(&len, &type, odb, &f->oid) == 0)
+	if (G->repository_odb(&odb, r->repo) == 0 &&
+	    G->odb_read_header(&len, &type, odb, &f->oid) == 0)
 		size = (long long)len;
-	git_odb_free(odb);
-	git_error_clear();
+	G->odb_free(odb);
+	G->error_clear();
 	return size;
 }
 
@@ -430,15 +443,15 @@ static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
 {
 	const fl_tree_file *f = &r->tree->files[i];
 	git_blob *b = NULL;
-	if (git_blob_lookup(&b, r->repo, &f->oid) < 0) {
+	if (G->blob_lookup(&b, r->repo, &f->oid) < 0) {
 		giterr(err, f->path);
 		return NULL;
 	}
-	size_t n = (size_t)git_blob_rawsize(b);
+	size_t n = (size_t)G->blob_rawsize(b);
 	char *buf = fl_xmalloc(n + 1);
-	memcpy(buf, git_blob_rawcontent(b), n);
+	memcpy(buf, G->blob_rawcontent(b), n);
 	buf[n] = '\0';
-	git_blob_free(b);
+	G->blob_free(b);
 	*len = n;
 	return buf;
 }

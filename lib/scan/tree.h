@@ -25,12 +25,14 @@ typedef struct fl_tree {
 	char *host;       /* "github.com", ... or NULL */
 	char *remote_repo;/* owner/name from the origin remote, or NULL */
 	char *branch;     /* current branch or NULL */
+	bool libgit2;     /* libgit2 started for it (fl_tree_close stops it) */
 	fl_tree_file *files;
 	size_t n;
 } fl_tree;
 
 /* Open the tree at path (rev: a commit to read from the object store, or
- * NULL).  Files are sorted in byte order of their paths. */
+ * NULL).  Files are sorted in byte order of their paths.  On failure t
+ * holds nothing; on success fl_tree_close() releases it. */
 int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err);
 void fl_tree_close(fl_tree *t);
 
