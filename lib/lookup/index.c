@@ -18,8 +18,13 @@
 #include "../store_internal.h"
 #include "../strmap.h"
 #include "../util.h"
+#include "hslib.h"
 #include "match.h"
 #include "tokens.h"
+
+/* Hyperscan, once the index has loaded it (fl_hs: every use below is on
+ * an index built or opened) */
+#define H (fl_hs(NULL))
 
 #define FACTOR_MAX 64
 
@@ -304,14 +309,14 @@ static void *compile_shards(void *arg)
 			l[c] = j->lens[i];
 		}
 		hs_compile_error_t *ce = NULL;
-		if (hs_compile_lit_multi(e, f, id, l, (unsigned)cnt, HS_MODE_BLOCK, NULL,
+		if (H->compile_lit_multi(e, f, id, l, (unsigned)cnt, HS_MODE_BLOCK, NULL,
 					 &j->db[k], &ce) != HS_SUCCESS) {
 			j->db[k] = NULL;
 			pthread_mutex_lock(&j->lock);
 			snprintf(j->error, sizeof j->error, "%s",
 				 ce && ce->message ? ce->message : "hyperscan error");
 			pthread_mutex_unlock(&j->lock);
-			hs_free_compile_error(ce);
+			H->free_compile_error(ce);
 		}
 		free(e);
 		free(f);
@@ -366,6 +371,10 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			    const char *version, fl_index *out, fl_err *err)
 {
 	memset(out, 0, sizeof *out);
+	if (!fl_hs(err)) {
+		builder_free(b);
+		return -1;
+	}
 	/* token strings, sorted */
 	struct tok_sort *ts = fl_xcalloc(b->ntok + 1, sizeof *ts);
 	for (size_t i = 0; i < b->tokens.cap; i++)
@@ -510,7 +519,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 				fl_seterr(err, "building the literal matcher: %s", job.error);
 				for (size_t j = 0; j < nshards; j++)
 					if (job.db[j])
-						hs_free_database(job.db[j]);
+						H->free_database(job.db[j]);
 				free(fidx);
 				free(fent);
 				free(fmax);
@@ -560,7 +569,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		 * modulo 64 so that a page-aligned mapping of the file can be
 		 * scanned in place, with no copy at load time */
 		size_t sz = 0;
-		hs_database_size(dbs[k], &sz);
+		H->database_size(dbs[k], &sz);
 		uintptr_t mis = (uintptr_t)dbs[k] % 64;
 		while (img.n % 64 != mis)
 			fl_buf_putc(&img, '\0');
@@ -669,7 +678,7 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 			char *info = NULL;
 			hs_database_t *db = (hs_database_t *)(uintptr_t)(base + h->off_hs[k]);
 			if (h->off_hs[k] + h->len_hs[k] > len ||
-			    hs_database_info(db, &info) != HS_SUCCESS) {
+			    H->database_info(db, &info) != HS_SUCCESS) {
 				fl_index_free(ix);
 				return fl_seterr(err, "the lookup index's literal matcher is damaged");
 			}
@@ -720,6 +729,8 @@ int fl_index_load(const char *path, int64_t generation, fl_index *out,
 		  fl_err *err)
 {
 	memset(out, 0, sizeof *out);
+	if (!fl_hs(err))
+		return -1;
 	int fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
@@ -747,7 +758,7 @@ void fl_index_free(fl_index *ix)
 {
 	for (size_t k = 0; k < FL_IDX_SHARDS && ix->hs_owned; k++)
 		if (ix->hs[k])
-			hs_free_database(ix->hs[k]);
+			H->free_database(ix->hs[k]);
 	if (ix->mem) {
 		if (ix->mapped)
 			munmap(ix->mem, ix->len);

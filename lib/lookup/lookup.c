@@ -10,11 +10,16 @@
 #include <string.h>
 
 #include "../util.h"
+#include "hslib.h"
 #include "index.h"
 #include "lookup_internal.h"
 #include "match.h"
 #include "normalize.h"
 #include "tokens.h"
+
+/* Hyperscan, once the index has loaded it (fl_hs: every use below is on
+ * an index built or opened) */
+#define H (fl_hs(NULL))
 
 #define FUZZY_MIN 0.4
 
@@ -102,7 +107,7 @@ void fl_lk_prepare(const fl_lookup *lk)
 	if (tls.owner != lk) {
 		tls.owner = lk;
 		for (size_t k = 0; k < lk->ix.nhs; k++)
-			hs_alloc_scratch(lk->ix.hs[k], &tls.scratch);
+			H->alloc_scratch(lk->ix.hs[k], &tls.scratch);
 	}
 	if (tls.cap < n + 1) {
 		free(tls.stamp);
@@ -122,7 +127,7 @@ void fl_lk_prepare(const fl_lookup *lk)
 void fl_lookup_thread_done(void)
 {
 	if (tls.scratch)
-		hs_free_scratch(tls.scratch);
+		H->free_scratch(tls.scratch);
 	free(tls.stamp);
 	free(tls.acc);
 	free(tls.cand);
@@ -187,7 +192,7 @@ bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
 	if (len > 0xffffffffu)
 		return false;
 	for (size_t k = 0; k < lk->ix.nhs; k++) {
-		hs_error_t rc = hs_scan(lk->ix.hs[k], text, (unsigned)len, 0,
+		hs_error_t rc = H->scan(lk->ix.hs[k], text, (unsigned)len, 0,
 					tls.scratch, on_literal, ob);
 		if (rc != HS_SUCCESS)
 			return false;

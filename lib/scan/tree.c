@@ -404,7 +404,8 @@ int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err)
 
 void fl_tree_reader_close(fl_tree_reader *r)
 {
-	G->repository_free(r->repo);
+	if (r->repo)
+		G->repository_free(r->repo);
 	r->repo = NULL;
 }
 

@@ -194,6 +194,15 @@ check "plain folder: repo local/<name>" [ "$(jq -r .repo "$WORK/p1.json")" = "lo
 check "plain folder: 40-hex digest" bash -c "jq -r .analyzedSha '$WORK/p1.json' | grep -qE '^[0-9a-f]{40}$'"
 check "plain folder: digest is stable" [ "$(jq -r .analyzedSha "$WORK/p1.json")" = "$(jq -r .analyzedSha "$WORK/p2.json")" ]
 check "plain folder: file:// permalink" bash -c "'$FL' list --db '$WORK/plain.db' --json | jq -r .githubUrl | grep -q '^file://'"
+# a plain folder is walked without libgit2 (whose start reads the TLS
+# certificates); a folder inside a work tree is read through it, at the
+# repository's commit
+LD_DEBUG=files "$FL" scan "$WORK/plain" --db "$WORK/plain.db" >/dev/null 2>"$WORK/ld-plain.txt"
+check "plain folder: libgit2 not loaded" bash -c "! grep -q 'file=libgit2' '$WORK/ld-plain.txt'"
+LD_DEBUG=files "$FL" scan "$repo/pkg" --db "$WORK/sub.db" --json >"$WORK/sub.json" 2>"$WORK/ld-sub.txt"
+check "folder of a work tree: libgit2 loaded" grep -q 'file=libgit2' "$WORK/ld-sub.txt"
+check "folder of a work tree: scanned at the repository's commit" \
+	[ "$(jq -r .analyzedSha "$WORK/sub.json")" = "$(git -C "$repo" rev-parse HEAD)" ]
 
 # ---- generated files: skipped by their header ------------------------------------
 mkdir -p "$WORK/gen"
