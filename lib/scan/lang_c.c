@@ -384,9 +384,14 @@ static void lex_c(fl_toks *t)
 			t->nl = true;
 			in_dir = false;
 			bol = true;
+			/* the next line's indentation, in one go */
+			while (t->pos < n && (s[t->pos] == '\t' || s[t->pos] == ' '))
+				t->pos++;
 			continue;
 		case ' ': case '\t': case '\r': case '\f': case '\v':
 			t->pos++;
+			while (t->pos < n && (s[t->pos] == ' ' || s[t->pos] == '\t'))
+				t->pos++;
 			continue;
 		case '\\':
 			if (t->pos + 1 < n && s[t->pos + 1] == '\n') {
@@ -1064,17 +1069,24 @@ static uint64_t hash_name(const char *s, size_t n)
 	return h;
 }
 
-static const rep *tree_find(const ctree *tr, const char *s, size_t n)
+/* tree_find() with the name's hash_name() given (a call site looks its
+ * name up in both tables) */
+static const rep *tree_find_h(const ctree *tr, const char *s, size_t n, uint64_t h)
 {
 	if (!tr || !tr->cap)
 		return NULL;
-	size_t i = hash_name(s, n) & (tr->cap - 1);
+	size_t i = h & (tr->cap - 1);
 	while (tr->v[i].name) {
 		if (strncmp(tr->v[i].name, s, n) == 0 && tr->v[i].name[n] == '\0')
 			return &tr->v[i];
 		i = (i + 1) & (tr->cap - 1);
 	}
 	return NULL;
+}
+
+static const rep *tree_find(const ctree *tr, const char *s, size_t n)
+{
+	return tree_find_h(tr, s, n, hash_name(s, n));
 }
 
 static void tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
@@ -1281,17 +1293,22 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 	tree_put(tr, s, n, fmt, noret);
 }
 
-static const cmac *mac_find(const ctree *tr, const char *s, size_t n)
+static const cmac *mac_find_h(const ctree *tr, const char *s, size_t n, uint64_t hn)
 {
 	if (!tr || !tr->mhcap)
 		return NULL;
-	for (size_t h = hash_name(s, n) & (tr->mhcap - 1); tr->mh[h];
+	for (size_t h = hn & (tr->mhcap - 1); tr->mh[h];
 	     h = (h + 1) & (tr->mhcap - 1)) {
 		const cmac *m = &tr->mv[tr->mh[h] - 1];
 		if (strncmp(m->name, s, n) == 0 && m->name[n] == '\0')
 			return m;
 	}
 	return NULL;
+}
+
+static const cmac *mac_find(const ctree *tr, const char *s, size_t n)
+{
+	return mac_find_h(tr, s, n, hash_name(s, n));
 }
 
 /* Append m (its strings now owned by tr) and index it by name. */
@@ -2124,6 +2141,10 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 	}
 #define ARGS() (na == -2 ? (na = split_args(c, i + 1, st, en, MAXA)) : na)
 #define NAME(x) word_is(s, n, x)
+	/* the library reporters below all start with one of these letters
+	 * and are 3-19 bytes long: most calls are none of them */
+	if (n < 3 || n > 19 || !memchr("evwpfsgP", s[0], 8))
+		goto project;
 	if (NAME("err") || NAME("errx") || NAME("verr") || NAME("verrx")) {
 		if (ARGS() >= 2)
 			emit(w, sk, start, i, arg_msg(c, st[1], en[1], true), NULL,
@@ -2202,6 +2223,7 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 		}
 		return;
 	}
+project:
 	/* status returns of LevelDB/RocksDB/Abseil style:
 	 * Status::Corruption("bad block handle"),
 	 * absl::InvalidArgumentError("...") */
@@ -2242,13 +2264,14 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 	/* the project's own reporters */
 	if (start > 0 && (tk_id(t, start - 1, "throw") || tk_id(t, start - 1, "new")))
 		return;
-	const rep *r = tree_find(w->c.tree, s, n);
+	uint64_t hn = hash_name(s, n);
+	const rep *r = tree_find_h(w->c.tree, s, n, hn);
 	if (!r && start != i)
 		return; /* std::runtime_error(...) etc. */
 	int nsev = name_sev(s, n, r != NULL);
 	/* a macro forwarding to a reporter: its format argument is the
 	 * target's, moved by the arguments the macro adds (__FILE__...) */
-	const cmac *mc = r ? NULL : mac_find(w->c.tree, s, n);
+	const cmac *mc = r ? NULL : mac_find_h(w->c.tree, s, n, hn);
 	int mfmt = -1;
 	if (mc) {
 		const rep *tr = tree_find(w->c.tree, mc->target, strlen(mc->target));
