@@ -184,9 +184,13 @@ static int make_parent(const char *path, fl_err *err)
 	return 0;
 }
 
-static int migrate(fl_store *st, fl_err *err);
-
-static int migrate(fl_store *st, fl_err *err)
+/* Bring the schema to FL_STORE_SCHEMA.  defer: a new store's schema is
+ * written in a transaction left open (st->schema_tx), which the first
+ * fl_store_begin() takes over: the first scan of a new store then writes
+ * its schema and records in one commit, with one set of syncs, instead of
+ * committing (and syncing) an empty store first; fl_store_close() commits
+ * it when no transaction came. */
+static int migrate(fl_store *st, bool defer, fl_err *err)
 {
 	int version = 0, app = 0, tables = 0;
 	if (pragma_int(st, "PRAGMA user_version", &version, err) < 0 ||
@@ -212,7 +216,7 @@ static int migrate(fl_store *st, fl_err *err)
 		sqlite3 *ro = st->db;
 		st->db = rw;
 		st->readonly = false;
-		int rc = migrate(st, err);
+		int rc = migrate(st, false, err);
 		st->db = ro;
 		st->readonly = true;
 		sqlite3_close(rw);
@@ -229,7 +233,13 @@ static int migrate(fl_store *st, fl_err *err)
 	char sql[96];
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d; PRAGMA application_id = %d",
 		 FL_STORE_SCHEMA, FL_APP_ID);
-	if (exec(st, sql, err) < 0 || exec(st, "COMMIT", err) < 0)
+	if (exec(st, sql, err) < 0)
+		goto fail;
+	if (defer && version == 0) {
+		st->schema_tx = true;
+		return 0;
+	}
+	if (exec(st, "COMMIT", err) < 0)
 		goto fail;
 	return 0;
 fail:
@@ -305,7 +315,7 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 		exec(st, "PRAGMA temp_store = MEMORY", NULL);
 	}
 	exec(st, "PRAGMA foreign_keys = ON", NULL);
-	if (migrate(st, err) < 0) {
+	if (migrate(st, fresh, err) < 0) {
 		fl_store_close(st);
 		return -1;
 	}
@@ -350,10 +360,25 @@ static void early_writeback(fl_store *st, size_t len)
 		sync_file_range(st->wb_fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
 
+/* A new store's schema, still in its open transaction (see migrate):
+ * committed on its own. */
+static int settle_schema(fl_store *st, fl_err *err)
+{
+	if (!st->schema_tx)
+		return 0;
+	st->schema_tx = false;
+	if (exec(st, "COMMIT", err) < 0) {
+		exec(st, "ROLLBACK", NULL);
+		return -1;
+	}
+	return 0;
+}
+
 void fl_store_close(fl_store *st)
 {
 	if (!st)
 		return;
+	settle_schema(st, NULL);
 	for (size_t i = 0; i < sizeof st->stmts / sizeof st->stmts[0]; i++)
 		sqlite3_finalize(st->stmts[i]);
 	if (st->db) {
@@ -369,8 +394,13 @@ int fl_store_begin(fl_store *st, fl_err *err)
 {
 	if (st->in_tx)
 		return fl_seterr(err, "store %s: a transaction is already open", st->path);
-	if (exec(st, "BEGIN IMMEDIATE", err) < 0)
+	if (st->schema_tx) {
+		/* the new store's schema and this transaction commit as one */
+		st->schema_tx = false;
+		st->adopted = true;
+	} else if (exec(st, "BEGIN IMMEDIATE", err) < 0) {
 		return -1;
+	}
 	st->in_tx = true;
 	st->block_id = 0; /* a rolled-back block's id may be used again */
 	return 0;
@@ -386,6 +416,7 @@ int fl_store_commit(fl_store *st, fl_err *err)
 		return -1;
 	}
 	st->in_tx = false;
+	st->adopted = false;
 	wal_after_fill(st);
 	return 0;
 }
@@ -396,6 +427,16 @@ void fl_store_rollback(fl_store *st)
 		exec(st, "ROLLBACK", NULL);
 	st->in_tx = false;
 	st->block_id = 0;
+	if (st->adopted) {
+		/* the new store's schema went with it: write it again, on its
+		 * own (the statements were prepared against the old one) */
+		st->adopted = false;
+		for (size_t i = 0; i < sizeof st->stmts / sizeof st->stmts[0]; i++) {
+			sqlite3_finalize(st->stmts[i]);
+			st->stmts[i] = NULL;
+		}
+		migrate(st, false, NULL);
+	}
 }
 
 sqlite3_stmt *fl_store_stmt(fl_store *st, int which, const char *sql,
@@ -929,6 +970,10 @@ int fl_store_get_sites(fl_store *st, const char *id, fl_strv *out,
 int fl_store_log_scan(fl_store *st, const fl_scan_log *l, fl_err *err)
 {
 	sqlite3_stmt *s;
+	/* outside a transaction, the row commits by itself: not with a new
+	 * store's schema, left pending */
+	if (!st->in_tx && settle_schema(st, err) < 0)
+		return -1;
 	if (sqlite3_prepare_v2(st->db,
 			       "INSERT INTO scans (repo, target, rev, sha, started_at,"
 			       " seconds, files, sites, records, duplicates, outcome, message)"

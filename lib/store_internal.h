@@ -35,6 +35,9 @@ struct fl_store {
 	bool in_tx;
 	bool fresh;       /* created by this handle, still in rollback-journal
 			     mode until its first commit (see fl_store_open) */
+	bool schema_tx;   /* fresh: its schema is written in a transaction left
+			     open for the first fl_store_begin to take over */
+	bool adopted;     /* that transaction is the current one */
 	int wb_fd;        /* fresh: the file, for early writeback; else -1 */
 	long long wb_bytes; /* block bytes added since the last writeback */
 	sqlite3_stmt *stmts[STMT_MAX];

@@ -220,6 +220,113 @@ static void test_rollback_on_failure(void **state)
 	fl_entry_free(&bad);
 }
 
+static long long count_sql(const char *db, const char *sql);
+
+static char *journal_mode(const char *path)
+{
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	char *m = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &s, NULL);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		m = strdup((const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	return m;
+}
+
+/* A new store's schema is written in the transaction its first
+ * fl_store_begin takes over: whatever happens to that transaction, the
+ * store is left a valid, empty or filled, faultline store. */
+static void test_new_store_first_transaction(void **state)
+{
+	(void)state;
+	fl_store *st;
+	fl_err err;
+	fl_entry e1;
+	make_entry_for(&e1, "acme/widgets", "first message here", "a.rs", 10);
+	fl_scan_log log = {.repo = "acme/widgets", .target = "/src", .started_at = "2026-12-01T10:00:00.000Z",
+			   .outcome = "failed", .message = "test"};
+
+	/* committed: schema and rows in one commit, then WAL */
+	char *p = strdup(path_of("first-commit.db"));
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e1, NULL, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	fl_store_close(st);
+	assert_int_equal(user_version(p), FL_STORE_SCHEMA);
+	char *m = journal_mode(p);
+	assert_string_equal(m, "wal");
+	free(m);
+	assert_int_equal(fl_store_open(p, true, &st, &err), 0);
+	assert_int_equal(fl_store_count_entries(st, NULL), 1);
+	fl_store_close(st);
+	free(p);
+
+	/* rolled back: the schema is written again on its own, and the same
+	 * handle goes on (a failed scan is logged, a later one commits) */
+	p = strdup(path_of("first-rollback.db"));
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e1, NULL, &err), 0);
+	fl_store_rollback(st);
+	assert_int_equal(fl_store_count_entries(st, NULL), 0);
+	assert_int_equal(fl_store_log_scan(st, &log, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e1, NULL, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	fl_store_close(st);
+	assert_int_equal(user_version(p), FL_STORE_SCHEMA);
+	assert_int_equal(count_sql(p, "SELECT count(*) FROM scans"), 1);
+	assert_int_equal(count_sql(p, "SELECT count(*) FROM errors"), 1);
+	free(p);
+
+	/* no transaction: the scan log commits by itself, the schema at
+	 * close */
+	p = strdup(path_of("first-log.db"));
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	assert_int_equal(fl_store_log_scan(st, &log, &err), 0);
+	assert_int_equal(count_sql(p, "SELECT count(*) FROM scans"), 1); /* seen by another connection */
+	fl_store_close(st);
+	free(p);
+
+	/* killed in its first transaction: the next open finds a new store */
+	p = strdup(path_of("first-killed.db"));
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		fl_store *w;
+		if (fl_store_open(p, false, &w, &err) < 0 || fl_store_begin(w, &err) < 0)
+			_exit(10);
+		for (int k = 0; k < 2000; k++) { /* enough to spill pages into the file */
+			fl_entry e;
+			char msg[64];
+			snprintf(msg, sizeof msg, "message number %d here", k);
+			make_entry_for(&e, "acme/widgets", msg, "a.rs", k + 1);
+			if (fl_store_put_entry(w, &e, NULL, &err) < 0)
+				_exit(11);
+			fl_entry_free(&e);
+		}
+		_exit(0); /* no commit, no close */
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	assert_int_equal(fl_store_count_entries(st, NULL), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e1, NULL, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	fl_store_close(st);
+	assert_int_equal(user_version(p), FL_STORE_SCHEMA);
+	assert_int_equal(count_sql(p, "SELECT count(*) FROM errors"), 1);
+	free(p);
+	fl_entry_free(&e1);
+}
+
 static void test_reader_while_writer(void **state)
 {
 	(void)state;
@@ -790,6 +897,7 @@ int main(void)
 		cmocka_unit_test(test_refuses_newer_and_foreign),
 		cmocka_unit_test(test_roundtrip_rows),
 		cmocka_unit_test(test_rollback_on_failure),
+		cmocka_unit_test(test_new_store_first_transaction),
 		cmocka_unit_test(test_reader_while_writer),
 		cmocka_unit_test(test_scan_into_store_same_as_two_steps),
 		cmocka_unit_test(test_scan_into_store_drop_records),
