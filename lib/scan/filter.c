@@ -38,13 +38,16 @@ static const char *const skip_dirs[] = {
 	"testdata", "test-data", "fixtures", "__fixtures__", "mocks", "__mocks__",
 	"docs", "doc", "docs_src", "docs-src", "examples", "example", "_examples", "_example",
 	"samples", "sample", "_samples", "demos", "_demos", "_demo",
-	"demo", "benchmarks", "benchmark", "bench", "__pycache__", "Pods",
+	"demo", "benchmarks", "benchmark", "bench", "benches", "__pycache__", "Pods",
 	"coverage", NULL,
 };
 
 static const char *const test_dirs[] = {
 	"test", "tests", "spec", "specs", "__tests__", "__test__", "testing",
-	"androidTest", "t", "e2e", "integration-tests", "unittests", NULL,
+	"androidTest", "t", "e2e", "integration-tests", "unittests",
+	/* helpers only tests use (Go's testutil, Rust's test_helpers) */
+	"testutil", "testutils", "test_utils", "test-utils", "test_helpers",
+	"test-helpers", "testhelpers", NULL,
 };
 
 static bool in(const char *s, size_t n, const char *const *list)

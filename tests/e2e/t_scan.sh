@@ -228,9 +228,14 @@ printf 'class B { void M() { throw new InvalidOperationException("from a benchma
 printf 'class C { void M() { throw new InvalidOperationException("from a sample"); } }\n' \
 	>"$WORK/ds/Samples/Demo.cs"
 printf 'package main\nfunc main() { panic("from a Go example") }\n' >"$WORK/ds/_examples/rest/main.go"
+# Cargo's benches/ and test-only helper packages (Go's testutil, Rust's test_helpers)
+mkdir -p "$WORK/ds/benches" "$WORK/ds/internal/testutil" "$WORK/ds/src/test_helpers"
+printf 'fn b() { panic!("from a cargo bench"); }\n' >"$WORK/ds/benches/route.rs"
+printf 'package testutil\nfunc Must() { panic("from a test helper package") }\n' >"$WORK/ds/internal/testutil/must.go"
+printf 'pub fn w() { panic!("from test helpers"); }\n' >"$WORK/ds/src/test_helpers/mod.rs"
 printf 'raise ValueError("from the application")\n' >"$WORK/ds/app/main.py"
 "$FL" scan "$WORK/ds" --db "$WORK/ds.db" --json >"$WORK/ds.json"
-check "docs_src, _examples, Docs, Samples, X.Benchmarks: skipped with the docs and example folders" \
+check "docs_src, _examples, Docs, Samples, X.Benchmarks, benches, testutil, test_helpers: skipped" \
 	[ "$("$FL" list --db "$WORK/ds.db" --json | jq -r .errorMessage)" = "from the application" ]
 
 # ---- bad input: binary, invalid UTF-8, NUL bytes, huge line ------------------------
