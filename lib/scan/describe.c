@@ -14,6 +14,31 @@
 #include "../util.h"
 #include "lex.h"
 
+/* text as a Markdown code span: fenced by one backtick more than the
+ * longest run of backticks in it, and padded with spaces when it starts
+ * or ends with one (CommonMark strips that padding): a guard such as
+ * header !== `Bearer ${token}` stays one span */
+static void put_code(fl_buf *b, const char *text)
+{
+	size_t run = 0, longest = 0;
+	for (const char *p = text; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	size_t n = strlen(text);
+	bool pad = n && (text[0] == '`' || text[n - 1] == '`');
+	for (size_t k = 0; k <= longest; k++)
+		fl_buf_putc(b, '`');
+	if (pad)
+		fl_buf_putc(b, ' ');
+	fl_buf_puts(b, text);
+	if (pad)
+		fl_buf_putc(b, ' ');
+	for (size_t k = 0; k <= longest; k++)
+		fl_buf_putc(b, '`');
+}
+
 static void who(fl_buf *b, const fl_site *s, const char *path, bool cap)
 {
 	if (s->function) {
@@ -224,9 +249,10 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (catch_all) {
 		fl_buf_puts(&b, " when no other arm matches the value");
 	} else if (s->guard) {
-		fl_buf_puts(&b, arm ? " when the value matches `" : " when `");
-		fl_buf_puts(&b, s->guard);
-		fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None`" : "`");
+		fl_buf_puts(&b, arm ? " when the value matches " : " when ");
+		put_code(&b, s->guard);
+		if (unwrapped)
+			fl_buf_puts(&b, " is an `Err` or `None`");
 	}
 	fl_buf_puts(&b, ".");
 	if (e->error_code && !defined) {
@@ -310,11 +336,11 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		if (catch_all) {
 			fl_buf_puts(&b, " in which no other arm matches the value reaches line ");
 		} else if (s->guard) {
-			fl_buf_puts(&b, arm ? " in which the value matches `" : " in which `");
-			fl_buf_puts(&b, s->guard);
-			fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` reaches line "
-					: arm	  ? "` reaches line "
-						  : "` holds reaches line ");
+			fl_buf_puts(&b, arm ? " in which the value matches " : " in which ");
+			put_code(&b, s->guard);
+			fl_buf_puts(&b, unwrapped ? " is an `Err` or `None` reaches line "
+					: arm	  ? " reaches line "
+						  : " holds reaches line ");
 		} else {
 			fl_buf_puts(&b, " that reaches line ");
 		}
@@ -351,11 +377,11 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 		if (catch_all) {
 			fl_buf_puts(&b, "Find out which value reaches the catch-all arm at ");
 		} else {
-			fl_buf_puts(&b, arm ? "Find out why the value matches `" : "Find out why `");
-			fl_buf_puts(&b, s->guard);
-			fl_buf_puts(&b, unwrapped ? "` is an `Err` or `None` at "
-					: arm	  ? "` at "
-						  : "` holds at ");
+			fl_buf_puts(&b, arm ? "Find out why the value matches " : "Find out why ");
+			put_code(&b, s->guard);
+			fl_buf_puts(&b, unwrapped ? " is an `Err` or `None` at "
+					: arm	  ? " at "
+						  : " holds at ");
 		}
 		put_loc(&b, path, line);
 		fl_buf_puts(&b, catch_all ? " and handle it in an arm of its own, or change the input so that it does not occur."

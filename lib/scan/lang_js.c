@@ -600,7 +600,10 @@ static bool obj_prop(const ctx *c, size_t open, const char *key, size_t *vb,
 	return false;
 }
 
-/* message from an object literal: message / error / msg / detail keys */
+static char *ctor_arg_msg(const ctx *c, size_t b, size_t e);
+
+/* message from an object literal: message / error / msg / detail keys (a
+ * local variable's literal too: { message: errDescription }) */
 static char *obj_message(const ctx *c, size_t open, char **code)
 {
 	static const char *const keys[] = {"message", "error", "msg",
@@ -614,7 +617,7 @@ static char *obj_message(const ctx *c, size_t open, char **code)
 		if (is_p(c, vb, "{") && c->match[vb] == ve - 1)
 			m = obj_message(c, vb, code);
 		else
-			m = msg_of(c, vb, ve);
+			m = ctor_arg_msg(c, vb, ve);
 	}
 	if (code && !*code && obj_prop(c, open, "code", &vb, &ve) &&
 	    ve == vb + 1 && c->t.v[vb].kind == FL_TK_STRING &&
@@ -792,6 +795,22 @@ static size_t name_before(const ctx *c, size_t q)
 {
 	if (q == NONE || q >= c->t.n)
 		return NONE;
+	/* TS type parameters: const f = <E extends Env = Env>(...) => */
+	if (is_p(c, q, ">")) {
+		int depth = 0;
+		size_t k = q;
+		for (int n = 0; n < 64; n++, k--) {
+			if (is_p(c, k, ">"))
+				depth++;
+			else if (is_p(c, k, "<") && --depth == 0)
+				break;
+			else if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}") || k == 0)
+				return NONE;
+		}
+		if (depth != 0 || k == 0)
+			return NONE;
+		q = k - 1;
+	}
 	if (is_id(c, q, "async") && q > 0)
 		q--;
 	if ((is_p(c, q, "=") || is_p(c, q, ":")) && q > 0 &&
@@ -807,7 +826,12 @@ static size_t params_close(const ctx *c, size_t i)
 		return NONE;
 	if (is_p(c, i - 1, ")"))
 		return i - 1;
-	for (size_t k = i - 1, n = 0; k > 0 && n < 16; k--, n++) {
+	for (size_t k = i - 1, n = 0; k > 0 && n < 24; k--, n++) {
+		/* an object type in the return type: ): T & { duplex?: 'half' } => */
+		if (is_p(c, k, "}") && c->match[k] < k && c->match[k] > 0) {
+			k = c->match[k];
+			continue;
+		}
 		if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}") ||
 		    is_p(c, k, "=>") || is_p(c, k, "="))
 			return NONE;
@@ -847,14 +871,23 @@ static void push_frame(ctx *c, size_t i)
 				break;
 		}
 		if (is_p(c, pv, "=>")) {
-			/* arrow body */
-			size_t pc = params_close(c, pv);
-			size_t q;
-			if (pc != NONE && c->match[pc] < t->n)
-				q = c->match[pc] ? c->match[pc] - 1 : NONE;
-			else
-				q = pv >= 2 ? pv - 2 : NONE; /* x => */
-			size_t nm = name_before(c, q);
+			/* arrow body; a curried one takes the name of the arrow
+			 * it is the body of: const auth = (opts) => async (c, next) => { */
+			size_t arrow = pv, nm = NONE;
+			for (int hop = 0; hop < 4 && nm == NONE; hop++) {
+				size_t pc = params_close(c, arrow);
+				size_t q;
+				if (pc != NONE && c->match[pc] < t->n)
+					q = c->match[pc] ? c->match[pc] - 1 : NONE;
+				else
+					q = arrow >= 2 ? arrow - 2 : NONE; /* x => */
+				nm = name_before(c, q);
+				if (q != NONE && q > 0 && is_id(c, q, "async"))
+					q--;
+				if (nm != NONE || q == NONE || !is_p(c, q, "=>"))
+					break;
+				arrow = q;
+			}
 			if (nm != NONE) {
 				f.kind = 1;
 				f.name = nm;
@@ -1352,8 +1385,10 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 		if (!msg)
 			class_default(c, cls, &msg, &code);
 		int st = http_by_name(cls);
-		if (!st && strcmp(cls, "HttpException") == 0) {
-			for (size_t k = 1; k < na && !st; k++)
+		/* NestJS's HttpException('msg', HttpStatus.X) takes the status
+		 * second, Hono's HTTPException(401, { message }) first */
+		if (!st && (strcmp(cls, "HttpException") == 0 || strcmp(cls, "HTTPException") == 0)) {
+			for (size_t k = 0; k < na && !st; k++)
 				st = status_of(c, s[k], e[k]);
 			if (!st)
 				st = -1;

@@ -149,6 +149,49 @@ static void test_http_console(void **state)
 	fl_sites_free(s);
 }
 
+/* Hono's HTTPException takes the status first and the message in an
+ * options object, often from a local variable */
+static void test_http_exception_status_first(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/middleware/auth.ts",
+		"export const auth = () => async (c, next) => {\n"        /* 1 */
+		"  if (!c.req.header('Authorization')) {\n"               /* 2 */
+		"    const errDescription = 'invalid credentials structure'\n" /* 3 */
+		"    throw new HTTPException(401, {\n"                     /* 4 */
+		"      message: errDescription,\n"                        /* 5 */
+		"      res: unauthorized(c),\n"                            /* 6 */
+		"    })\n"                                                 /* 7 */
+		"  }\n"                                                    /* 8 */
+		"  throw new HTTPException(503, { message: 'Service Unavailable' })\n" /* 9 */
+		"}\n");                                                    /* 10 */
+	const fl_site *x = EXPECT_SITE(s, "invalid credentials structure", 4, FL_T_HTTP);
+	assert_int_equal(x->http, 401);
+	assert_string_equal(x->cls, "HTTPException");
+	assert_string_equal(x->function, "auth"); /* the curried arrow's name */
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "Service Unavailable", 9, FL_T_HTTP);
+	assert_int_equal(x->http, 503);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+	/* arrows named through TS type parameters and object return types */
+	s = scan("src/ctx.ts",
+		"export const getContext = <E extends Env = Env>(): Context<E> => {\n" /* 1 */
+		"  throw new Error('Context is not available')\n"                   /* 2 */
+		"}\n"                                                               /* 3 */
+		"const buildInit = (\n"                                             /* 4 */
+		"  request: Request | undefined\n"                                  /* 5 */
+		"): RequestInit & { duplex?: 'half' } => {\n"                       /* 6 */
+		"  throw new TypeError('no request')\n"                             /* 7 */
+		"}\n");                                                             /* 8 */
+	x = EXPECT_SITE(s, "Context is not available", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "getContext");
+	x = EXPECT_SITE(s, "no request", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->function, "buildInit");
+	fl_sites_free(s);
+}
+
 static void test_traps(void **state)
 {
 	(void)state;
@@ -574,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_http_console),
+		cmocka_unit_test(test_http_exception_status_first),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_local_message_variable),
 		cmocka_unit_test(test_jsx_expressions),
