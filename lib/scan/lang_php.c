@@ -610,6 +610,94 @@ static const frame *top_c(const ctx *c)
 	return c->nfr ? &c->fr[c->nfr - 1] : NULL;
 }
 
+/* the name token of a sprintf / vsprintf call that is all of [b, e), a
+ * leading `\` allowed (`\sprintf(...)`, as php-cs-fixer writes native
+ * calls), or NONE */
+static size_t sprintf_call(const ctx *c, size_t b, size_t e)
+{
+	if (b < e && is_p(c, b, "\\"))
+		b++;
+	if (b < e && e - b >= 3 && (is_id(c, b, "sprintf") || is_id(c, b, "vsprintf")) &&
+	    is_p(c, b + 1, "(") && c->match[b + 1] == e - 1)
+		return b;
+	return NONE;
+}
+
+/* [b, e) joined by `.` with a sprintf(...) operand: sprintf('..%s..', $x)
+ * . $suffix.  The operands' texts joined (the call gives its format, a
+ * literal its text, anything else {its last name}); NULL when no operand
+ * is a sprintf call. */
+static char *concat_sprintf(const ctx *c, size_t b, size_t e)
+{
+	size_t ob[16], oe[16], n = 0, k = b;
+	bool call = false;
+	while (k < e && n < 16) {
+		size_t q = k;
+		while (q < e && !is_p(c, q, "."))
+			q = fl_tok_is_opener(&c->t, q) && c->match[q] < e ? c->match[q] + 1 : q + 1;
+		if (q == k)
+			return NULL;
+		ob[n] = k;
+		oe[n] = q;
+		if (sprintf_call(c, k, q) != NONE)
+			call = true;
+		n++;
+		k = q + 1;
+		if (q == e)
+			break;
+	}
+	if (!call || n < 2 || oe[n - 1] != e)
+		return NULL;
+	fl_buf out = {0};
+	for (size_t i = 0; i < n; i++) {
+		/* a literal as written: the blank between two pieces is text */
+		size_t lb = ob[i], le = oe[i], f = sprintf_call(c, lb, le);
+		size_t s[1], en[1];
+		if (f != NONE && split_args(c, f + 1, s, en, 1) == 1 && en[0] == s[0] + 1 &&
+		    is_kind(c, s[0], FL_TK_STRING)) {
+			lb = s[0];
+			le = en[0];
+		}
+		if (le == lb + 1 && is_kind(c, lb, FL_TK_STRING)) {
+			const fl_tok *x = &c->t.v[lb];
+			const char *r = fl_tok_str(&c->t, x);
+			for (size_t q = 0; q < x->slen; q++) {
+				fl_buf_putc(&out, r[q]);
+				if (f != NONE && r[q] == '%' && q + 1 < x->slen && r[q + 1] == '%')
+					q++;
+			}
+			continue;
+		}
+		char *p = f != NONE ? expr_msg(c, ob[i], oe[i], false) : msg_of(c, ob[i], oe[i]);
+		if (p) {
+			fl_buf_puts(&out, p);
+			free(p);
+			continue;
+		}
+		/* its last name outside brackets: {getName} of
+		 * Utils::getName($record), as the other messages name a call */
+		size_t last = NONE;
+		for (size_t q = ob[i]; q < oe[i];) {
+			if (is_kind(c, q, FL_TK_IDENT))
+				last = q;
+			q = fl_tok_is_opener(&c->t, q) && c->match[q] < oe[i] ? c->match[q] + 1
+									      : q + 1;
+		}
+		if (last == NONE) {
+			fl_buf_free(&out);
+			return NULL;
+		}
+		const fl_tok *x = &c->t.v[last];
+		size_t skip = c->t.src[x->off] == '$';
+		fl_buf_putc(&out, '{');
+		fl_buf_put(&out, c->t.src + x->off + skip, x->len - skip);
+		fl_buf_putc(&out, '}');
+	}
+	fl_buf_cstr(&out);
+	fl_msg_trim(out.s);
+	return out.s;
+}
+
 static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars)
 {
 	if (e - b >= 3 && is_kind(c, b, FL_TK_IDENT) && is_p(c, b + 1, ":"))
@@ -620,8 +708,8 @@ static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars)
 		size_t from = f && f->name != NONE ? f->name : 0;
 		return fl_var_msg(&c->t, c->match, from, b, b, NULL, var_expr_msg, c);
 	}
-	if (e - b >= 3 && (is_id(c, b, "sprintf") || is_id(c, b, "vsprintf")) &&
-	    is_p(c, b + 1, "(") && c->match[b + 1] == e - 1) {
+	if (sprintf_call(c, b, e) != NONE) {
+		b = sprintf_call(c, b, e);
 		size_t s[1], en[1];
 		if (split_args(c, b + 1, s, en, 1) < 1)
 			return NULL;
@@ -636,6 +724,11 @@ static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars)
 			*w = '\0';
 		}
 		return m;
+	}
+	if (e - b <= 4000) {
+		char *m = concat_sprintf(c, b, e);
+		if (m)
+			return m;
 	}
 	return msg_of(c, b, e);
 }

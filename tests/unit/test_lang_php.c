@@ -280,6 +280,33 @@ static void test_local_message_variable(void **state)
 	fl_sites_free(s);
 }
 
+/* Guzzle, Monolog: `\sprintf(...)` (a native call written fully
+ * qualified) and sprintf(...) joined with more text are formats too */
+static void test_sprintf_qualified_and_joined(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Handler/StreamHandler.php",
+		"<?php\n"                                                                        /* 1 */
+		"class StreamHandler {\n"                                                        /* 2 */
+		"  public function open($url, $record) {\n"                                      /* 3 */
+		"    throw new RequestException(\\sprintf(\"The scheme '%s' is not supported.\", $s), $r);\n" /* 4 */
+		"    throw new \\RuntimeException(\\vsprintf('Directory %s (100%%)', [$d]));\n"  /* 5 */
+		"    throw new \\UnexpectedValueException(sprintf('File \"%s\" failed: '.$this->error, $url) . Utils::forRecord($record));\n" /* 6 */
+		"    throw new \\LogicException('Prefix ' . \\sprintf('%d items', $n) . ' and ' . $tail);\n" /* 7 */
+		"    throw new \\LogicException(\\sprintf);\n"                                   /* 8 */
+		"    throw new \\LogicException(\\ . sprintf('x %s', $a));\n"                    /* 9 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "The scheme '%s' is not supported.", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "RequestException");
+	EXPECT_SITE(s, "Directory %s (100%)", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "File \"%s\" failed: {error}{forRecord}", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Prefix %d items and {tail}", 7, FL_T_EXCEPTION);
+	for (size_t k = 0; k < s->n; k++)
+		assert_true(s->v[k].line != 8);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +316,7 @@ int main(void)
 		cmocka_unit_test(test_bare_throw_new),
 		cmocka_unit_test(test_local_message_variable),
 		cmocka_unit_test(test_factory_word_args),
+		cmocka_unit_test(test_sprintf_qualified_and_joined),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
