@@ -565,6 +565,24 @@ static int http_by_name(const char *n)
 	return 0;
 }
 
+/* Slim's HTTP exceptions, new HttpNotFoundException($request[, $message]):
+ * the status and the default message of each */
+static const struct {
+	const char *name;
+	int code;
+	const char *msg;
+} slim_http[] = {
+	{"HttpBadRequestException", 400, "Bad request."},
+	{"HttpUnauthorizedException", 401, "Unauthorized."},
+	{"HttpForbiddenException", 403, "Forbidden."},
+	{"HttpNotFoundException", 404, "Not found."},
+	{"HttpMethodNotAllowedException", 405, "Method not allowed."},
+	{"HttpGoneException", 410, "Gone."},
+	{"HttpTooManyRequestsException", 429, "Too many requests."},
+	{"HttpInternalServerErrorException", 500, "Internal server error."},
+	{"HttpNotImplementedException", 501, "Not implemented."},
+};
+
 static int status_of(const ctx *c, size_t b, size_t e)
 {
 	if (e == b + 1 && is_kind(c, b, FL_TK_NUMBER)) {
@@ -1007,6 +1025,24 @@ static void rule_throw(ctx *c, size_t i)
 	if (strcmp(cls, "HttpException") == 0 && na >= 1) {
 		http = status_of(c, s[0], e[0]);
 		first = 1;
+		/* Slim: new HttpException($request, 'message', 418) */
+		if (!http && na >= 3 && is_kind(c, s[0], FL_TK_IDENT) &&
+		    c->t.src[c->t.v[s[0]].off] == '$')
+			http = status_of(c, s[2], e[2]);
+	}
+	/* Slim: the request first, then an optional message (else the
+	 * class's own) */
+	const char *dflt = NULL;
+	for (size_t q = 0; isnew && q < sizeof slim_http / sizeof *slim_http; q++) {
+		if (strcmp(cls, slim_http[q].name) != 0)
+			continue;
+		http = slim_http[q].code;
+		if (na >= 1 && is_kind(c, s[0], FL_TK_IDENT) &&
+		    c->t.src[c->t.v[s[0]].off] == '$') {
+			first = 1;
+			if (na == 1)
+				dflt = slim_http[q].msg;
+		}
 	}
 	char *msg = NULL;
 	/* named argument message: wins */
@@ -1030,6 +1066,8 @@ static void rule_throw(ctx *c, size_t i)
 	 * is not understood the message is unknown */
 	if (!msg && isnew && na == 0)
 		msg = fl_xstrdup(cls);
+	if (!msg && dflt)
+		msg = fl_xstrdup(dflt);
 	if (validation) {
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;

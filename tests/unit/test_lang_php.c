@@ -307,6 +307,37 @@ static void test_sprintf_qualified_and_joined(void **state)
 	fl_sites_free(s);
 }
 
+/* Slim: new HttpNotFoundException($request[, $message]) is a 404 with
+ * the class's own message unless one is given */
+static void test_slim_http_exceptions(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Action/UserAction.php",
+		"<?php\n"                                                                        /* 1 */
+		"class UserAction {\n"                                                           /* 2 */
+		"  public function __invoke($request, $args) {\n"                                /* 3 */
+		"    throw new HttpNotFoundException($request);\n"                               /* 4 */
+		"    throw new HttpForbiddenException($request, 'You may not view user ' . $id);\n" /* 5 */
+		"    throw new \\Slim\\Exception\\HttpBadRequestException($this->request, $why);\n" /* 6 */
+		"    throw new HttpException($request, 'I am a teapot', 418);\n"                 /* 7 */
+		"    throw new HttpNotFoundException;\n"                                         /* 8 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Not found.", 4, FL_T_HTTP);
+	assert_string_equal(x->cls, "HttpNotFoundException");
+	assert_int_equal(x->http, 404);
+	x = EXPECT_SITE(s, "You may not view user {id}", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 403);
+	x = EXPECT_SITE(s, "I am a teapot", 7, FL_T_HTTP);
+	assert_int_equal(x->http, 418);
+	x = EXPECT_SITE(s, "HttpNotFoundException", 8, FL_T_HTTP);
+	assert_int_equal(x->http, 404);
+	/* a message argument that is not understood: unknown, no record */
+	for (size_t k = 0; k < s->n; k++)
+		assert_true(s->v[k].line != 6);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_local_message_variable),
 		cmocka_unit_test(test_factory_word_args),
 		cmocka_unit_test(test_sprintf_qualified_and_joined),
+		cmocka_unit_test(test_slim_http_exceptions),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
