@@ -162,14 +162,102 @@ static bool is_qcall(const fl_toks *t, size_t b, const char *pkg, const char *fn
 	       fl_tok_is_ident(t, b + 2, fn) && fl_tok_pch(t, b + 3) == '(';
 }
 
-static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
+/* string constants of the file: const name = "text" */
+typedef struct {
+	size_t *name, *lit; /* token indices */
+	size_t n, cap;
+} go_kcs;
+
+static const char *go_kconst(const go_kcs *kc, const fl_toks *t, size_t b, size_t e,
+			     size_t *len);
+
+static char *go_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t b, size_t e,
 		    bool fmt, int depth);
+
+/* the text of [b, e) when it is one name of a string constant of the
+ * file (a name with two different texts is none) */
+static const char *go_kconst(const go_kcs *kc, const fl_toks *t, size_t b, size_t e,
+			     size_t *len)
+{
+	if (!kc || e != b + 1 || t->v[b].kind != FL_TK_IDENT)
+		return NULL;
+	const fl_tok *x = &t->v[b];
+	for (size_t i = 0; i < kc->n; i++) {
+		const fl_tok *y = &t->v[kc->name[i]];
+		if (y->len == x->len && memcmp(t->src + y->off, t->src + x->off, x->len) == 0) {
+			if (kc->lit[i] == NONE)
+				return NULL;
+			*len = t->v[kc->lit[i]].slen;
+			return fl_tok_str(t, &t->v[kc->lit[i]]);
+		}
+	}
+	return NULL;
+}
+
+/* A format call's message with the string constants among its arguments
+ * written in: fmt.Errorf("%s%s", errFlagNeedsArg, name) with const
+ * errFlagNeedsArg = "flag needs an argument: " gives
+ * "flag needs an argument: %s".  Only plain %s / %v verbs take a constant;
+ * NULL when the format at sb[fi] is no literal, uses explicit argument
+ * indexes or '*', or no argument is a constant. */
+static char *go_fmt_consts(const go_kcs *kc, const fl_toks *t, const size_t *sb,
+			   const size_t *se, size_t na, size_t fi)
+{
+	if (!kc || !kc->n || fi >= na || se[fi] != sb[fi] + 1 ||
+	    t->v[sb[fi]].kind != FL_TK_STRING)
+		return NULL;
+	const char *f = fl_tok_str(t, &t->v[sb[fi]]);
+	size_t fl = t->v[sb[fi]].slen, arg = fi + 1;
+	bool any = false;
+	fl_buf out = {0};
+	for (size_t p = 0; p < fl; p++) {
+		if (f[p] != '%') {
+			fl_buf_putc(&out, f[p]);
+			continue;
+		}
+		if (p + 1 < fl && f[p + 1] == '%') {
+			fl_buf_puts(&out, "%%");
+			p++;
+			continue;
+		}
+		size_t q = p + 1;
+		while (q < fl && strchr("-+ #0123456789.", f[q]))
+			q++;
+		if (q >= fl || f[q] == '[' || f[q] == '*')
+			goto fail;
+		size_t kl;
+		const char *k = arg < na ? go_kconst(kc, t, sb[arg], se[arg], &kl) : NULL;
+		if (k && q == p + 1 && (f[q] == 's' || f[q] == 'v')) {
+			for (size_t j = 0; j < kl; j++) {
+				fl_buf_putc(&out, k[j]);
+				if (k[j] == '%')
+					fl_buf_putc(&out, '%');
+			}
+			any = true;
+		} else {
+			fl_buf_put(&out, f + p, q + 1 - p);
+		}
+		arg++;
+		p = q;
+	}
+	if (!any)
+		goto fail;
+	fl_buf_cstr(&out);
+	fl_msg_undouble(out.s, "%");
+	fl_msg_trim(out.s);
+	if (!*out.s)
+		goto fail;
+	return out.s;
+fail:
+	fl_buf_free(&out);
+	return NULL;
+}
 
 /* [b, e) joined by '+' with an operand that is a fmt.Sprintf /
  * fmt.Errorf / errors.New call: the operands' texts joined (a call gives
  * its format, a literal its text, anything else a placeholder {name});
  * NULL when there is no such operand. */
-static char *go_concat_calls(const fl_toks *t, const size_t *m, size_t b, size_t e, int depth)
+static char *go_concat_calls(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t b, size_t e, int depth)
 {
 	size_t ob[16], oe[16], n = 0, k = b;
 	bool call = false;
@@ -185,6 +273,9 @@ static char *go_concat_calls(const fl_toks *t, const size_t *m, size_t b, size_t
 		    (is_qcall(t, k, "fmt", "Sprintf") || is_qcall(t, k, "fmt", "Errorf") ||
 		     is_qcall(t, k, "errors", "New")))
 			call = true;
+		size_t kl;
+		if (go_kconst(kc, t, k, q, &kl))
+			call = true; /* errNotDefined + name */
 		n++;
 		if (q == e)
 			break;
@@ -205,6 +296,12 @@ static char *go_concat_calls(const fl_toks *t, const size_t *m, size_t b, size_t
 				le = se[0];
 			}
 		}
+		size_t kl;
+		const char *kt = go_kconst(kc, t, lb, le, &kl);
+		if (kt) {
+			fl_buf_put(&out, kt, kl);
+			continue;
+		}
 		if (le == lb + 1 && t->v[lb].kind == FL_TK_STRING) {
 			char *lit = fl_xstrndup(fl_tok_str(t, &t->v[lb]), t->v[lb].slen);
 			if (f)
@@ -213,7 +310,7 @@ static char *go_concat_calls(const fl_toks *t, const size_t *m, size_t b, size_t
 			free(lit);
 			continue;
 		}
-		char *p = go_msg(t, m, ob[i], oe[i], false, depth + 1);
+		char *p = go_msg(kc, t, m, ob[i], oe[i], false, depth + 1);
 		if (p) {
 			fl_buf_puts(&out, p);
 			free(p);
@@ -235,7 +332,7 @@ static char *go_concat_calls(const fl_toks *t, const size_t *m, size_t b, size_t
 }
 
 /* message of the argument expression [b, e) */
-static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
+static char *go_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t b, size_t e,
 		    bool fmt, int depth)
 {
 	if (depth > 8 || b >= e || e > t->n)
@@ -248,16 +345,24 @@ static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 			 is_qcall(t, b, "fmt", "Sprintln");
 		if (f || p) {
 			size_t sb[MAX_ARGS], se[MAX_ARGS];
-			if (go_args(t, m, b + 3, sb, se) == 0)
+			size_t na = go_args(t, m, b + 3, sb, se);
+			if (na == 0)
 				return NULL;
-			return go_msg(t, m, sb[0], se[0], f, depth + 1);
+			char *r = f ? go_fmt_consts(kc, t, sb, se, na, 0) : NULL;
+			return r ? r : go_msg(kc, t, m, sb[0], se[0], f, depth + 1);
 		}
 	}
 	char *s;
+	size_t kl;
+	const char *k;
 	if (e - b == 1 && t->v[b].kind == FL_TK_STRING) {
 		s = fl_xstrndup(fl_tok_str(t, &t->v[b]), t->v[b].slen);
 		fl_msg_trim(s);
-	} else if (e - b <= MSG_TOK_LIMIT && (s = go_concat_calls(t, m, b, e, depth)) != NULL) {
+	} else if ((k = go_kconst(kc, t, b, e, &kl)) != NULL) {
+		/* errors.New(errMsg) with const errMsg = "...": its text */
+		s = fl_xstrndup(k, kl);
+		fl_msg_trim(s);
+	} else if (e - b <= MSG_TOK_LIMIT && (s = go_concat_calls(kc, t, m, b, e, depth)) != NULL) {
 		/* fmt.Sprintf("x %s. ", v) + "y": each operand's own text */
 	} else {
 		if (e - b > MSG_TOK_LIMIT)
@@ -277,7 +382,7 @@ static char *go_msg(const fl_toks *t, const size_t *m, size_t b, size_t e,
 /* log.Print-style message: operands joined (with spaces for the ln
  * variants, else between two non-string operands); NULL without any
  * literal */
-static char *go_print_msg(const fl_toks *t, const size_t *m, const size_t *sb,
+static char *go_print_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, const size_t *sb,
 			  const size_t *se, size_t na, bool ln)
 {
 	fl_buf out = {0};
@@ -292,7 +397,7 @@ static char *go_print_msg(const fl_toks *t, const size_t *m, const size_t *sb,
 		else if (one && t->v[sb[k]].kind == FL_TK_NUMBER)
 			p = fl_tok_dup(t, sb[k]);
 		else
-			p = go_msg(t, m, sb[k], se[k], false, 0);
+			p = go_msg(kc, t, m, sb[k], se[k], false, 0);
 		bool str = p != NULL;
 		if (k > 0 && (ln || (!str && !prev_str)))
 			fl_buf_putc(&out, ' ');
@@ -453,7 +558,70 @@ typedef struct {
 	size_t nal;
 	/* body of the current `func (e *T) Error() string` method */
 	size_t errm_open, errm_close, errm_type;
+	go_kcs kc;
 } go_st;
+
+static void kc_add(go_kcs *kc, const fl_toks *t, size_t name, size_t lit)
+{
+	for (size_t i = 0; i < kc->n; i++) {
+		const fl_tok *x = &t->v[kc->name[i]], *y = &t->v[name];
+		if (x->len == y->len && memcmp(t->src + x->off, t->src + y->off, x->len) == 0) {
+			/* the same name twice (two functions' consts): the same text or none */
+			if (kc->lit[i] != NONE &&
+			    (t->v[kc->lit[i]].slen != t->v[lit].slen ||
+			     memcmp(fl_tok_str(t, &t->v[kc->lit[i]]), fl_tok_str(t, &t->v[lit]),
+				    t->v[lit].slen) != 0))
+				kc->lit[i] = NONE;
+			return;
+		}
+	}
+	if (kc->n == kc->cap) {
+		kc->cap = kc->cap ? kc->cap * 2 : 16;
+		kc->name = fl_xrealloc(kc->name, kc->cap * sizeof *kc->name);
+		kc->lit = fl_xrealloc(kc->lit, kc->cap * sizeof *kc->lit);
+	}
+	kc->name[kc->n] = name;
+	kc->lit[kc->n] = lit;
+	kc->n++;
+}
+
+/* one const spec at k: `name [string] = "text"` ending its line (or the
+ * block); a typed constant of another type, an iota or an expression is
+ * none */
+static void kc_spec(go_kcs *kc, const fl_toks *t, size_t k, size_t end)
+{
+	if (k + 2 >= end || t->v[k].kind != FL_TK_IDENT)
+		return;
+	size_t eq = k + 1;
+	if (fl_tok_is_ident(t, eq, "string"))
+		eq++;
+	if (eq + 1 >= end || !fl_tok_is_punct(t, eq, "=") || t->v[eq + 1].kind != FL_TK_STRING)
+		return;
+	size_t after = eq + 2;
+	if (after < end && !(t->v[after].flags & FL_TF_NL_BEFORE) && fl_tok_pch(t, after) != ';' &&
+	    fl_tok_pch(t, after) != ')')
+		return;
+	kc_add(kc, t, k, eq + 1);
+}
+
+/* the file's string constants, top-level and local */
+static void go_collect_consts(go_kcs *kc, const fl_toks *t, const size_t *m)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->v[i].kind != FL_TK_IDENT || !fl_tok_is(t, i, "const"))
+			continue;
+		if (fl_tok_pch(t, i + 1) == '(' && m[i + 1] != NONE) {
+			size_t end = m[i + 1];
+			for (size_t k = i + 2; k < end; k++)
+				if (k == i + 2 || (t->v[k].flags & FL_TF_NL_BEFORE) ||
+				    fl_tok_pch(t, k - 1) == ';')
+					kc_spec(kc, t, k, end);
+			i = end;
+		} else {
+			kc_spec(kc, t, i + 1, t->n);
+		}
+	}
+}
 
 /* canonical package name of an import path we have rules for, or NULL */
 static const char *go_canon_pkg(const char *p)
@@ -760,7 +928,7 @@ static void go_error_method_return(go_st *st, size_t i)
 	if (t->v[i + 1].kind != FL_TK_STRING && !is_qcall(t, i + 1, "fmt", "Sprintf") &&
 	    !is_qcall(t, i + 1, "fmt", "Sprint"))
 		return;
-	char *msg = go_msg(t, st->m, i + 1, e, false, 0);
+	char *msg = go_msg(&st->kc, t, st->m, i + 1, e, false, 0);
 	char *cls = fl_tok_dup(t, st->errm_type);
 	emit(st, i, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, "Error() string");
 	free(cls);
@@ -805,7 +973,7 @@ static const char *const go_callees[] = {
  * gin.H{"error": "..."}, map[string]string{"message": "..."},
  * fiber.Map{"error": ...}, ErrorResponse{Message: "..."}: the value of its
  * error/message/msg/detail key, when it is literal text. */
-static char *go_body_msg(const fl_toks *t, const size_t *m, size_t b, size_t e)
+static char *go_body_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t b, size_t e)
 {
 	static const char *const keys[] = {"error", "message", "msg", "detail", "err",
 					   "Error", "Message", "Msg", "Detail", NULL};
@@ -836,7 +1004,7 @@ static char *go_body_msg(const fl_toks *t, const size_t *m, size_t b, size_t e)
 		}
 		for (size_t q = 0; keys[q]; q++)
 			if (strlen(keys[q]) == kl && memcmp(keys[q], ks, kl) == 0)
-				return go_msg(t, m, kb + 2, se[a], false, 0);
+				return go_msg(kc, t, m, kb + 2, se[a], false, 0);
 	}
 	return NULL;
 }
@@ -857,8 +1025,8 @@ static bool go_http_response(go_st *st, size_t i, size_t at, const size_t *sb,
 	int code = go_http_status(t, sb[0], se[0]);
 	if (code < 400)
 		return false;
-	char *msg = str ? go_msg(t, st->m, sb[1], se[1], true, 0)
-			: go_body_msg(t, st->m, sb[1], se[1]);
+	char *msg = str ? go_msg(&st->kc, t, st->m, sb[1], se[1], true, 0)
+			: go_body_msg(&st->kc, t, st->m, sb[1], se[1]);
 	if (msg)
 		emit(st, at, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(code), code, idiom);
 	free(msg);
@@ -879,7 +1047,7 @@ static bool go_http_error_ctor(go_st *st, size_t i, size_t at, const size_t *sb,
 	int code = go_http_status(t, sb[0], se[0]);
 	if (!code)
 		return false;
-	char *msg = go_msg(t, st->m, sb[1], se[1], false, 0);
+	char *msg = go_msg(&st->kc, t, st->m, sb[1], se[1], false, 0);
 	if (msg) {
 		char *cls = go_sentinel(st, at);
 		char sid[112];
@@ -890,6 +1058,15 @@ static bool go_http_error_ctor(go_st *st, size_t i, size_t at, const size_t *sb,
 	}
 	free(msg);
 	return true;
+}
+
+/* the message of the argument ai of a call with arguments sb/se: a
+ * format (f) with the file's string constants written in, else go_msg */
+static char *go_arg_msg(go_st *st, const size_t *sb, const size_t *se, size_t na, size_t ai,
+			bool f)
+{
+	char *r = f ? go_fmt_consts(&st->kc, st->t, sb, se, na, ai) : NULL;
+	return r ? r : go_msg(&st->kc, st->t, st->m, sb[ai], se[ai], f, 0);
 }
 
 static bool in_list(const fl_toks *t, size_t i, const char *const *l)
@@ -951,7 +1128,7 @@ static void go_call(go_st *st, size_t i)
 		}
 		if (go_args(t, st->m, i + 1, sb, se) != 1)
 			return;
-		char *msg = go_msg(t, st->m, sb[0], se[0], false, 0);
+		char *msg = go_msg(&st->kc, t, st->m, sb[0], se[0], false, 0);
 		if (msg && se[0] - sb[0] > 3 && fl_tok_pch(t, sb[0] + 3) == '(')
 			st->consumed = sb[0];
 		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, 0, "panic");
@@ -980,7 +1157,7 @@ static void go_call(go_st *st, size_t i)
 			return;
 		if (na <= ai)
 			return;
-		char *msg = go_msg(t, st->m, sb[ai], se[ai], f, 0);
+		char *msg = go_arg_msg(st, sb, se, na, ai, f);
 		if (msg) {
 			/* var ErrX = errors.New("..."): a sentinel value */
 			char *cls = go_sentinel(st, at);
@@ -998,8 +1175,8 @@ static void go_call(go_st *st, size_t i)
 	     fl_tok_is(t, i, "Fatalln") || fl_tok_is(t, i, "Panic") ||
 	     fl_tok_is(t, i, "Panicf") || fl_tok_is(t, i, "Panicln"))) {
 		bool panic = t->src[t->v[i].off] == 'P';
-		char *msg = ends_f(t, i) ? go_msg(t, st->m, sb[0], se[0], true, 0)
-					 : go_print_msg(t, st->m, sb, se, na,
+		char *msg = ends_f(t, i) ? go_arg_msg(st, sb, se, na, 0, true)
+					 : go_print_msg(&st->kc, t, st->m, sb, se, na,
 							t->src[t->v[i].off + t->v[i].len - 1] == 'n');
 		emit(st, at, msg, NULL, NULL, panic ? FL_T_PANIC : FL_T_CONSOLE,
 		     FL_S_CRITICAL, 0, idiom);
@@ -1009,7 +1186,7 @@ static void go_call(go_st *st, size_t i)
 	if (pkg && !strcmp(pkg, "http")) {
 		if (!fl_tok_is(t, i, "Error") || na < 3)
 			return;
-		char *msg = go_msg(t, st->m, sb[1], se[1], false, 0);
+		char *msg = go_msg(&st->kc, t, st->m, sb[1], se[1], false, 0);
 		int code = go_http_status(t, sb[2], se[2]);
 		emit(st, at, msg, NULL, NULL, FL_T_HTTP,
 		     code >= 400 && code < 500 ? FL_S_WARNING : FL_S_ERROR, code, idiom);
@@ -1021,7 +1198,7 @@ static void go_call(go_st *st, size_t i)
 		if (!(f || fl_tok_is(t, i, "Error") || fl_tok_is(t, i, "New")) || na < 2)
 			return;
 		char *code = go_grpc_code(t, sb[0], se[0]);
-		char *msg = go_msg(t, st->m, sb[1], se[1], f, 0);
+		char *msg = go_arg_msg(st, sb, se, na, 1, f);
 		emit(st, at, msg, code, "status.Error", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 		free(code);
 		free(msg);
@@ -1043,7 +1220,7 @@ static void go_call(go_st *st, size_t i)
 		if (na <= ai)
 			return;
 		size_t b = sb[ai], e = se[ai];
-		char *msg = go_msg(t, st->m, b, e, false, 0);
+		char *msg = go_msg(&st->kc, t, st->m, b, e, false, 0);
 		emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, idiom);
 		free(msg);
 		return;
@@ -1073,7 +1250,7 @@ static void go_call(go_st *st, size_t i)
 		sev = FL_S_CRITICAL;
 	else if (name[0] == 'P' || name[0] == 'D')
 		type = FL_T_PANIC, sev = FL_S_CRITICAL;
-	char *msg = go_msg(t, st->m, sb[0], se[0], ends_f(t, i), 0);
+	char *msg = go_arg_msg(st, sb, se, na, 0, ends_f(t, i));
 	emit(st, at, msg, NULL, NULL, type, sev, 0, idiom);
 	free(msg);
 }
@@ -1096,6 +1273,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	st.csn = 1;
 	st.var_open = st.var_close = st.consumed = NONE;
 	st.errm_open = st.errm_close = st.errm_type = NONE;
+	go_collect_consts(&st.kc, t, st.m);
 
 	for (size_t i = 0; i < t->n; i++) {
 		char c = fl_tok_pch(t, i);
@@ -1148,6 +1326,8 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	for (size_t i = 0; i < st.np; i++)
 		free(st.pend[i].name);
 	free(st.cs);
+	free(st.kc.name);
+	free(st.kc.lit);
 	free(st.m);
 	fl_toks_free(&tk);
 }

@@ -381,6 +381,51 @@ static void test_robustness(void **state)
 		       "panic(\"x\"); a.b ", 1001, "panic(\"deep\")", "panic(");
 }
 
+/* chi, urfave/cli: a message kept in a string constant of the file,
+ * http.Error(w, errTimedOut, code) and fmt.Errorf("%s%s", errNoArg, name) */
+static void test_const_messages(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package cli\n"                                                       /* 1 */
+		"const (\n"                                                           /* 2 */
+		"\terrTimedOut = \"Timed out while waiting.\"\n"                      /* 3 */
+		"\terrNoArg string = \"flag needs an argument: \"\n"                  /* 4 */
+		"\tmaxRetries = 3\n"                                                  /* 5 */
+		"\terrTwice = \"first text\"\n"                                       /* 6 */
+		"\tpct = \"100% done\"\n"                                             /* 7 */
+		")\n"                                                                 /* 8 */
+		"const errUndef = \"flag provided but not defined: -\"\n"             /* 9 */
+		"func f(w http.ResponseWriter, name string) error {\n"               /* 10 */
+		"\thttp.Error(w, errTimedOut, http.StatusServiceUnavailable)\n"      /* 11 */
+		"\tif name == \"\" {\n"                                               /* 12 */
+		"\t\treturn fmt.Errorf(\"%s%s\", errNoArg, name)\n"                   /* 13 */
+		"\t}\n"                                                               /* 14 */
+		"\treturn errors.New(errUndef + name)\n"                              /* 15 */
+		"}\n"                                                                 /* 16 */
+		"func g(name string) error {\n"                                       /* 17 */
+		"\tconst errTwice = \"second text\"\n"                                /* 18 */
+		"\tpanic(errTwice)\n"                                                 /* 19 */
+		"\treturn fmt.Errorf(\"%[1]s: %s\", errNoArg, name)\n"                /* 20 */
+		"\treturn fmt.Errorf(\"%d%5s %s\", maxRetries, errNoArg, pct)\n"      /* 21 */
+		"\treturn errors.New(errUndef)\n"                                     /* 22 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Timed out while waiting.", 11, FL_T_HTTP);
+	assert_int_equal(x->http, 503);
+	x = EXPECT_SITE(s, "flag needs an argument: %s", 13, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "name == \"\"");
+	EXPECT_SITE(s, "flag provided but not defined: -{name}", 15, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "flag provided but not defined: -", 22, FL_T_EXCEPTION);
+	/* only plain %s / %v take a constant, the %% of its text kept */
+	EXPECT_SITE(s, "%d%5s 100% done", 21, FL_T_EXCEPTION);
+	/* a name with two texts, explicit argument indexes: left alone */
+	assert_null(harness_find(s, "first text"));
+	assert_null(harness_find(s, "second text"));
+	for (size_t k = 0; k < s->n; k++)
+		assert_true(s->v[k].line != 19 && s->v[k].line != 20);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_traps_and_strings),
 		cmocka_unit_test(test_import_alias),
 		cmocka_unit_test(test_real_error_methods),
+		cmocka_unit_test(test_const_messages),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
