@@ -919,8 +919,34 @@ static int arg_http(const ctx *c, size_t b, size_t e)
 		int v = fl_http_status_by_name(tsrc(c, e - 1), c->t.v[e - 1].len);
 		if (v)
 			return v;
+		/* HttpStatus.NOT_FOUND.code (Javalin) */
+		if (e >= b + 3 && is_p(c, e - 2, ".") && is_id(c, e - 3) &&
+		    (is_s(c, e - 1, "code") || is_s(c, e - 1, "value")))
+			return fl_http_status_by_name(tsrc(c, e - 3), c->t.v[e - 3].len);
 	}
 	return 0;
+}
+
+static bool ends_with(const char *s, size_t n, const char *suf);
+
+/* Javalin's HTTP errors: throw NotFoundResponse("..."), a class named
+ * after the status (its message by default that status's reason phrase),
+ * or HttpResponseException(HttpStatus.X or 404, "..."); 0 for others */
+static int javalin_status(const ctx *c, const char *nm, size_t nl,
+			  const size_t *st, const size_t *en, size_t na)
+{
+	int v = 0;
+	if (nl > 8 && ends_with(nm, nl, "Response"))
+		v = fl_http_status_by_name(nm, nl - 8);
+	else if (nl == 21 && memcmp(nm, "HttpResponseException", 21) == 0 && na >= 1)
+		v = arg_http(c, st[0], en[0]);
+	return v >= 400 && v <= 599 ? v : 0;
+}
+
+/* a named argument details = ... (not a message) */
+static bool named_not_msg(const ctx *c, size_t b, size_t e)
+{
+	return e > b + 1 && is_id(c, b) && is_p(c, b + 1, "=") && !is_s(c, b, "message");
 }
 
 /* first token of a dotted call chain ending at callee index m */
@@ -1374,6 +1400,29 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		}
 	} else {
 		m = first_msg(c, st, en, na, 0, NULL);
+	}
+	int jst = is_cls ? javalin_status(c, nm, nl, st, en, na) : 0;
+	if (jst) {
+		s.http = jst;
+		s.type = FL_T_HTTP;
+		s.sev = fl_http_severity(jst);
+		bool full = nl == 21; /* HttpResponseException(status, message) */
+		if (full) {
+			free(m);
+			m = first_msg(c, st, en, na, 1, NULL);
+			/* HttpStatus.X.message: the status's reason phrase */
+			if (!m && na >= 2 && en[1] >= st[1] + 3 && is_s(c, en[1] - 1, "message") &&
+			    is_p(c, en[1] - 2, ".") && is_id(c, en[1] - 3)) {
+				int v = fl_http_status_by_name(tsrc(c, en[1] - 3), c->t.v[en[1] - 3].len);
+				if (v && fl_http_reason(v))
+					m = fl_xstrdup(fl_http_reason(v));
+			}
+		}
+		bool given = false;
+		for (size_t k = full ? 1 : 0; k < na; k++)
+			given |= !named_not_msg(c, st[k], en[k]);
+		if (!m && !given && !full && fl_http_reason(jst))
+			m = fl_xstrdup(fl_http_reason(jst));
 	}
 	if (!m && thrown)
 		m = local_msg(c, st, en, na);

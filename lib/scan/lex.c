@@ -1442,10 +1442,12 @@ int fl_http_status_by_name(const char *s, size_t n)
 		{"paymentrequired", 402}, {"forbidden", 403},
 		{"notfound", 404}, {"methodnotallowed", 405},
 		{"notacceptable", 406}, {"requesttimeout", 408},
+		{"proxyauthenticationrequired", 407},
 		{"conflict", 409}, {"gone", 410}, {"lengthrequired", 411},
 		{"preconditionfailed", 412}, {"payloadtoolarge", 413},
 		{"requestentitytoolarge", 413}, {"contenttoolarge", 413},
-		{"unsupportedmediatype", 415}, {"expectationfailed", 417},
+		{"uritoolong", 414}, {"unsupportedmediatype", 415},
+		{"rangenotsatisfiable", 416}, {"expectationfailed", 417},
 		{"iamateapot", 418}, {"unprocessableentity", 422},
 		{"unprocessablecontent", 422}, {"locked", 423},
 		{"faileddependency", 424}, {"preconditionrequired", 428},
@@ -1471,6 +1473,36 @@ int fl_http_status_by_name(const char *s, size_t n)
 		if (strcmp(tab[k].k, buf) == 0)
 			return tab[k].v;
 	return 0;
+}
+
+const char *fl_http_reason(int status)
+{
+	static const struct {
+		int v;
+		const char *r;
+	} tab[] = {
+		{400, "Bad Request"}, {401, "Unauthorized"}, {402, "Payment Required"},
+		{403, "Forbidden"}, {404, "Not Found"}, {405, "Method Not Allowed"},
+		{406, "Not Acceptable"}, {407, "Proxy Authentication Required"},
+		{408, "Request Timeout"}, {409, "Conflict"}, {410, "Gone"},
+		{411, "Length Required"}, {412, "Precondition Failed"},
+		{413, "Content Too Large"}, {414, "URI Too Long"},
+		{415, "Unsupported Media Type"}, {416, "Range Not Satisfiable"},
+		{417, "Expectation Failed"}, {418, "I'm a teapot"},
+		{421, "Misdirected Request"}, {422, "Unprocessable Content"},
+		{423, "Locked"}, {424, "Failed Dependency"}, {425, "Too Early"},
+		{426, "Upgrade Required"}, {428, "Precondition Required"},
+		{429, "Too Many Requests"}, {431, "Request Header Fields Too Large"},
+		{451, "Unavailable For Legal Reasons"}, {500, "Internal Server Error"},
+		{501, "Not Implemented"}, {502, "Bad Gateway"},
+		{503, "Service Unavailable"}, {504, "Gateway Timeout"},
+		{505, "HTTP Version Not Supported"}, {507, "Insufficient Storage"},
+		{508, "Loop Detected"}, {511, "Network Authentication Required"},
+	};
+	for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++)
+		if (tab[k].v == status)
+			return tab[k].r;
+	return NULL;
 }
 
 const char *fl_http_severity(int status)

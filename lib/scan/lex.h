@@ -492,6 +492,8 @@ void fl_scopes_free(fl_scopes *s);
 /* HTTP status of a reason phrase in any case or naming style, underscores
  * ignored: "NotFound", "NOT_FOUND", "not_found" -> 404; 0 when unknown. */
 int fl_http_status_by_name(const char *s, size_t n);
+/* The standard reason phrase of an HTTP status ("Not Found"), or NULL. */
+const char *fl_http_reason(int status);
 /* Severity of an HTTP status: 4xx is a warning, anything else an error. */
 const char *fl_http_severity(int status);
 

@@ -598,6 +598,38 @@ static void test_response_status(void **state)
 	fl_sites_free(s);
 }
 
+/* Javalin: HTTP errors are classes named after their status, with the
+ * status's reason phrase as their default message */
+static void test_javalin_responses(void **state)
+{
+	(void)state;
+	fl_sites *s = harness_scan(&fl_lang_jvm, "src/main/kotlin/app/Orders.kt",
+		"fun create(ctx: Context) {\n"                                          /* 1 */
+		"    if (ctx.contentType() != \"application/json\")\n"                 /* 2 */
+		"        throw BadRequestResponse(\"Content-Type is not application/json\")\n" /* 3 */
+		"    if (!authorized(ctx)) throw UnauthorizedResponse()\n"              /* 4 */
+		"    if (busy) throw HttpResponseException(HttpStatus.TOO_MANY_REQUESTS, \"Slow down\")\n" /* 5 */
+		"    if (big) throw HttpResponseException(HttpStatus.CONTENT_TOO_LARGE, HttpStatus.CONTENT_TOO_LARGE.message)\n" /* 6 */
+		"    throw MethodNotAllowedResponse(details = mapOf(\"allowed\" to \"GET\"))\n" /* 7 */
+		"    throw OkResponse()\n"                                               /* 8 */
+		"}\n");                                                                 /* 9 */
+	const fl_site *x = EXPECT_SITE(s, "Content-Type is not application/json", 3, FL_T_HTTP);
+	assert_int_equal(x->http, 400);
+	assert_string_equal(x->cls, "BadRequestResponse");
+	x = EXPECT_SITE(s, "Unauthorized", 4, FL_T_HTTP);
+	assert_int_equal(x->http, 401);
+	x = EXPECT_SITE(s, "Slow down", 5, FL_T_HTTP);
+	assert_int_equal(x->http, 429);
+	x = EXPECT_SITE(s, "Content Too Large", 6, FL_T_HTTP);
+	assert_int_equal(x->http, 413);
+	x = EXPECT_SITE(s, "Method Not Allowed", 7, FL_T_HTTP);
+	assert_int_equal(x->http, 405);
+	/* not an error status: thrown, but no HTTP error */
+	x = EXPECT_SITE(s, "OkResponse", 8, FL_T_EXCEPTION);
+	assert_int_equal(x->http, 0);
+	fl_sites_free(s);
+}
+
 static void test_kotlin_factories(void **state)
 {
 	(void)state;
@@ -724,6 +756,7 @@ int main(void)
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),
 		cmocka_unit_test(test_response_status),
+		cmocka_unit_test(test_javalin_responses),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
