@@ -1527,6 +1527,10 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 	 * when it names an exception type (`throw XException.Create(...)`
 	 * builds an XException) */
 	char *cls = (nw || excy) ? dup_tok(c, ci) : NULL;
+	/* a helper named for what it makes: Newtonsoft's
+	 * MiscellaneousUtils.CreateArgumentOutOfRangeException(...) */
+	if (cls && !nw && nl > 15 && strncmp(nm, "Create", 6) == 0 && nm[6] >= 'A' && nm[6] <= 'Z')
+		memmove(cls, cls + 6, nl - 6 + 1);
 	if (!cls && thrown && ci >= b + 2 && is_p(c, ci - 1, ".") &&
 	    ends_with(tsrc(c, ci - 2), c->t.v[ci - 2].len, "Exception"))
 		cls = dup_tok(c, ci - 2);

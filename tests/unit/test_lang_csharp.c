@@ -228,6 +228,16 @@ static void test_factories_and_format_with(void **state)
 	assert_string_equal(x->cls, "JsonSerializationException");
 	assert_string_equal(x->function, "Writer.Check");
 	fl_sites_free(s);
+	/* a helper named for the exception it makes */
+	s = scan(
+		"class Writer {\n"                                                     /* 1 */
+		"  void Write(JsonToken token) {\n"                                   /* 2 */
+		"    throw MiscellaneousUtils.CreateArgumentOutOfRangeException(nameof(token), token, \"Unexpected token type.\");\n" /* 3 */
+		"  }\n"                                                                /* 4 */
+		"}\n");
+	x = EXPECT_SITE(s, "Unexpected token type.", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "ArgumentOutOfRangeException");
+	fl_sites_free(s);
 }
 
 /* exception classes whose constructors build the message, used from
