@@ -176,11 +176,50 @@ static void skip_nested_str(fl_toks *t, fl_buf *b, int nest, size_t limit)
 	}
 }
 
+/* A regex literal /.../ in interpolated code at t->pos: copy it through
+ * its closing '/' (with its flags) into b; false (nothing consumed) when
+ * it does not end on its line. */
+static bool skip_code_regex(fl_toks *t, fl_buf *b, size_t limit)
+{
+	size_t e = t->pos + 1;
+	bool cls = false;
+	for (; e < limit && t->src[e] != '\n'; e++) {
+		char c = t->src[e];
+		if (c == '\\' && e + 1 < limit && t->src[e + 1] != '\n')
+			e++;
+		else if (c == '[')
+			cls = true;
+		else if (c == ']')
+			cls = false;
+		else if (c == '/' && !cls)
+			break;
+	}
+	if (e >= limit || t->src[e] != '/')
+		return false;
+	e++;
+	while (e < limit && is_id_char((unsigned char)t->src[e]))
+		e++;
+	if (b)
+		fl_buf_put(b, t->src + t->pos, e - t->pos);
+	t->pos = e; /* within one line: no line count to keep */
+	return true;
+}
+
 static void skip_code(fl_toks *t, fl_buf *b, int nest, size_t limit)
 {
 	int depth = 1;
+	char prev = '{'; /* the last code byte that is not blank */
 	while (t->pos < limit) {
 		char c = t->src[t->pos];
+		if (c == '/' && prev && strchr("([{,=|&!?:;~<>+-*%^", prev) &&
+		    skip_code_regex(t, b, limit)) {
+			/* `#{caller.first[/`.*'/]}`: a regex, whose quotes
+			 * open no string */
+			prev = '/';
+			continue;
+		}
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+			prev = c;
 		if (c == '{') {
 			depth++;
 		} else if (c == '}') {

@@ -384,6 +384,24 @@ static void test_logging(void **state)
 	fl_sites_free(s);
 }
 
+/* A regex literal inside an interpolation (sinatra's `"#{caller.first[
+ * /`.*'/]} condition"`): its backtick and quote open no string, and the
+ * rest of the file is still scanned (sinatra lost every site after it). */
+static void test_interp_regex(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"def condition(name = \"#{caller.first[/`.*'/]} condition\", &block)\n" /* 1 */
+		"  x = \"#{a / b} and #{c[/\\d+/]} #{h.key?(:k) ? 1 : 2}\"\n"             /* 2 */
+		"  raise ArgumentError, \"no condition #{name}\"\n"                       /* 3 */
+		"end\n"
+		"warn \"== Someone is already performing on port #{port}!\"\n");        /* 5 */
+	EXPECT_SITE(s, "no condition {name}", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "== Someone is already performing on port {port}!", 5, FL_T_CONSOLE);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -461,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_heredoc_shapes),
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_logging),
+		cmocka_unit_test(test_interp_regex),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
