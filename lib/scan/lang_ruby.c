@@ -1541,6 +1541,18 @@ static bool logger_recv(const fl_toks *t, size_t k)
 	return false;
 }
 
+/* A logger topic: "Error:", "Build Warning:", "" -- blank, or one line
+ * ending in ':' (the text after it follows as the next argument). */
+static bool topic_label(const char *m)
+{
+	size_t n = strlen(m);
+	while (n && (m[n - 1] == ' ' || m[n - 1] == '\t'))
+		n--;
+	if (n == 0)
+		return true;
+	return m[n - 1] == ':' && n <= 40 && !memchr(m, '\n', n);
+}
+
 /* logger.error("msg"), logger.warn { "msg" }, warn "msg": the message is
  * the first argument, or the block's value.  ($stderr.puts is not one:
  * scripts print their usage and progress with it.) */
@@ -1559,6 +1571,20 @@ static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *
 	if (b >= e || (t->v[b].kind != FL_TK_STRING && !is_p(t, b, '(')))
 		return; /* a variable or a call: no text of its own */
 	char *msg = rb_msg(t, b, e);
+	if (at != i && n >= 2 && (!msg || topic_label(msg))) {
+		/* Jekyll's logger: `Jekyll.logger.warn "Deprecation:",
+		 * "message"` logs the topic and the message on one line; a
+		 * topic alone (the message a variable) is no message */
+		char *m2 = t->v[st[1]].kind == FL_TK_STRING || is_p(t, st[1], '(')
+				   ? rb_msg(t, st[1], en[1])
+				   : NULL;
+		char *joined = NULL;
+		if (m2 && *m2)
+			joined = msg && *msg ? fl_xasprintf("%s %s", msg, m2) : fl_xstrdup(m2);
+		free(m2);
+		free(msg);
+		msg = joined;
+	}
 	if (msg) {
 		char *g = modifier_guard(w, after);
 		emit(w, at, msg, NULL, FL_T_CONSOLE, sev, g, idiom);

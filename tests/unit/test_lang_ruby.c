@@ -384,6 +384,40 @@ static void test_logging(void **state)
 	fl_sites_free(s);
 }
 
+/* Jekyll's logger takes a topic and a message, `Jekyll.logger.warn
+ * "Deprecation:", "msg"`, and logs them on one line: the record is both,
+ * not the topic alone (jekyll's "Warning:" stood for a dozen messages); a
+ * topic with a variable message is no message; a logger's first argument
+ * that is no topic stays the message (SemanticLogger's payload). */
+static void test_logger_topic(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"module Jekyll\n"                                                       /* 1 */
+		"  def check(site)\n"                                                   /* 2 */
+		"    Jekyll.logger.warn \"Deprecation:\",\n"                            /* 3 */
+		"                       \"#{label} should be changed to #{label}.docs.\"\n"
+		"    Jekyll.logger.warn \"\", \"Called by #{caller(0..0)}.\"\n"         /* 5 */
+		"    Jekyll.logger.error \"Liquid Exception:\", format_error(e)\n"      /* 6 */
+		"    Jekyll.logger.warn \"Build Warning:\", \"Layout '#{l}' requested \" \\\n" /* 7 */
+		"                        \"in #{path} does not exist.\"\n"
+		"    logger.error(\"Payment failed\", order_id: id)\n"                  /* 9 */
+		"    logger.error(\"Liquid Exception:\")\n"                             /* 10 */
+		"  end\n"
+		"end\n");
+	const fl_site *x = EXPECT_SITE(
+		s, "Deprecation: {label} should be changed to {label}.docs.", 3, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_string_equal(x->idiom, "logger.warn");
+	EXPECT_SITE(s, "Called by {caller(0..0)}.", 5, FL_T_CONSOLE);
+	EXPECT_SITE(s, "Build Warning: Layout '{l}' requested in {path} does not exist.", 7,
+		    FL_T_CONSOLE);
+	EXPECT_SITE(s, "Payment failed", 9, FL_T_CONSOLE);
+	EXPECT_SITE(s, "Liquid Exception:", 10, FL_T_CONSOLE); /* one argument: as written */
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
 /* A regex literal inside an interpolation (sinatra's `"#{caller.first[
  * /`.*'/]} condition"`): its backtick and quote open no string, and the
  * rest of the file is still scanned (sinatra lost every site after it). */
@@ -479,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_heredoc_shapes),
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_logging),
+		cmocka_unit_test(test_logger_topic),
 		cmocka_unit_test(test_interp_regex),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
