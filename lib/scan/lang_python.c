@@ -338,10 +338,57 @@ static void decode_operand(fl_toks *s, size_t from, bool pct)
 		decode_fmt(s, k, pct);
 }
 
+/* gettext's plural and context forms: `ngettext(singular, plural, n)`,
+ * `pgettext(context, message)`, `npgettext(context, singular, plural, n)`
+ * (and their u-/_lazy variants, Django's and the standard library's).
+ * The argument that is the message: variant 0 the singular, variant 1
+ * the plural; NONE when k is no such call. */
+static size_t plural_arg(const fl_toks *t, size_t k, int variant)
+{
+	static const char *const plural[] = {
+		"ngettext", "ungettext", "ngettext_lazy", "ungettext_lazy",
+		"dngettext", NULL};
+	static const char *const ctx[] = {"pgettext", "pgettext_lazy", NULL};
+	static const char *const nctx[] = {"npgettext", "npgettext_lazy", NULL};
+	if (t->v[k].kind != FL_TK_IDENT || !is_p(t, k + 1, '('))
+		return NONE;
+	for (const char *const *q = plural; *q; q++)
+		if (fl_tok_is(t, k, *q))
+			return strcmp(*q, "dngettext") == 0 ? (size_t)variant + 1
+							    : (size_t)variant;
+	for (const char *const *q = ctx; *q; q++)
+		if (fl_tok_is(t, k, *q))
+			return 1;
+	for (const char *const *q = nctx; *q; q++)
+		if (fl_tok_is(t, k, *q))
+			return (size_t)variant + 1;
+	return NONE;
+}
+
+/* Whether [b, e) calls a plural gettext form (its message has a second,
+ * plural, variant). */
+static bool has_plural(const fl_toks *t, size_t b, size_t e)
+{
+	for (size_t k = b; k + 1 < e; k++)
+		if (plural_arg(t, k, 0) != plural_arg(t, k, 1))
+			return true;
+	return false;
+}
+
+static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
+		      int variant);
+
 /* Message of the expression [b, e): handles `%` formatting and
  * `.format(...)`, then fl_msg_from_expr.  pct_all: decode %% everywhere
  * (logging call with arguments).  Caller frees. */
 static char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
+{
+	return py_msg_v(t, b, e, pct_all, 0);
+}
+
+/* py_msg(), with the singular (variant 0) or plural (1) of ngettext() */
+static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
+		      int variant)
 {
 	if (!range_ok(t, b, e))
 		return NULL;
@@ -364,6 +411,35 @@ static char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
 		const fl_tok *tk = &t->v[k];
 		if (drop[k - b])
 			continue;
+		/* ngettext(singular, plural, n) gives the argument of the
+		 * variant: the rest of the call is dropped */
+		size_t pa = plural_arg(t, k, variant);
+		if (pa != NONE) {
+			int d = 0;
+			size_t arg = 0, close = NONE;
+			for (size_t j = k + 1; j < e; j++) {
+				if (fl_tok_is_opener(t, j)) {
+					if (d++ == 0) {
+						drop[j - b] = true;
+						continue;
+					}
+				} else if (fl_tok_is_closer(t, j) && --d == 0) {
+					close = j;
+					break;
+				}
+				if (d == 1 && is_p(t, j, ',')) {
+					arg++;
+					drop[j - b] = true;
+				} else if (arg != pa) {
+					drop[j - b] = true;
+				}
+			}
+			if (close != NONE) {
+				drop[close - b] = true;
+				continue; /* the callee */
+			}
+			memset(drop + (k - b), 0, e - k); /* unbalanced: as written */
+		}
 		/* str(x) / repr(x) give {x} */
 		if (tk->kind == FL_TK_IDENT && is_p(t, k + 1, '(') &&
 		    (fl_tok_is(t, k, "str") || fl_tok_is(t, k, "repr")) &&
@@ -461,6 +537,8 @@ typedef struct walker {
 	size_t var; /* message argument that is one variable name, or NONE */
 	char *guard; /* the next site's own guard (an assert's failing
 			condition), instead of the enclosing block's; owned */
+	char *plural; /* the next site's message in its plural form
+			 (ngettext), a second record; owned */
 } walker;
 
 static void blk_push(walker *w, pyblk b)
@@ -619,6 +697,11 @@ static void emit(walker *w, size_t at, const char *msg, const char *code,
 {
 	size_t var = w->var;
 	w->var = NONE;
+	char *plural = w->plural;
+	w->plural = NULL;
+	if (plural && msg && *msg && strcmp(plural, msg) != 0)
+		emit1(w, at, plural, code, cls, type, sev, http, idiom);
+	free(plural);
 	if ((!msg || !*msg) && var != NONE) {
 		char *ms[MAXVAR];
 		size_t n = var_msgs(w, at, var, ms);
@@ -781,6 +864,8 @@ static char *arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 	if (k == NONE || k >= a->n)
 		return NULL;
 	char *m = py_msg(w->t, a->st[k], a->en[k], pct);
+	if (m && !w->plural && has_plural(w->t, a->st[k], a->en[k]))
+		w->plural = py_msg_v(w->t, a->st[k], a->en[k], pct, 1);
 	if (!m && a->en[k] == a->st[k] + 1 &&
 	    w->t->v[a->st[k]].kind == FL_TK_IDENT && w->var == NONE)
 		w->var = a->st[k];
@@ -1067,6 +1152,8 @@ static void do_assert(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
 	w->var = NONE;
+	free(w->plural);
+	w->plural = NULL;
 	if (i > 0 && !(t->v[i].flags & FL_TF_NL_BEFORE) && !is_p(t, i - 1, ':') &&
 	    !is_p(t, i - 1, ';'))
 		return;
@@ -1157,6 +1244,8 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 {
 	const fl_toks *t = w->t;
 	w->var = NONE;
+	free(w->plural);
+	w->plural = NULL;
 	size_t j = i + 1;
 	if (j >= t->n || (t->v[j].flags & FL_TF_NL_BEFORE) || is_p(t, j, ';'))
 		return; /* bare re-raise */
@@ -1289,6 +1378,8 @@ static void do_call(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
 	w->var = NONE;
+	free(w->plural);
+	w->plural = NULL;
 	size_t pb = i;
 	while (pb >= 2 && is_p(t, pb - 1, '.') &&
 	       t->v[pb - 2].kind == FL_TK_IDENT && i - pb < 16)
@@ -1549,6 +1640,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 			do_call(&w, i);
 		}
 	}
+	free(w.plural);
 	free(w.blk);
 	fl_buf_free(&w.fn);
 	free((void *)w.m);

@@ -468,6 +468,45 @@ static void test_error_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* gettext's plural forms give two records, singular and plural (click's
+ * `raise BadParameter(ngettext("Takes {nargs} values but 1 was given.",
+ * "Takes {nargs} values but {len} were given.", len(value)).format(...))`
+ * was missing); the context forms give their message argument. */
+static void test_plural_gettext(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def convert(value, n):\n"                                       /* 1 */
+		"    if len(value) != n:\n"                                      /* 2 */
+		"        raise BadParameter(\n"                                  /* 3 */
+		"            ngettext(\n"
+		"                \"Takes {nargs} values but 1 was given.\",\n"
+		"                \"Takes {nargs} values but {len} were given.\",\n"
+		"                len(value),\n"
+		"            ).format(nargs=n, len=len(value)),\n"
+		"            ctx=ctx,\n"
+		"        )\n"
+		"    raise ValueError(pgettext(\"menu\", \"No such menu entry\"))\n" /* 11 */
+		"    raise ValueError(ungettext_lazy(\"one file missing\",\n"   /* 12 */
+		"                     \"%(n)d files missing\", n) % {\"n\": n})\n"
+		"    logger.error(npgettext(\"ctx\", \"%d row lost\", \"%d rows lost\", n), n)\n" /* 14 */
+		"    raise ValueError(ngettext(\"unbalanced\", \"x\"\n");       /* 15 */
+	const fl_site *x = EXPECT_SITE(s, "Takes {nargs} values but 1 was given.", 3,
+				       FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "BadParameter");
+	harness_expect_str(x->guard, "len(value) != n");
+	x = EXPECT_SITE(s, "Takes {nargs} values but {len} were given.", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "BadParameter");
+	EXPECT_SITE(s, "No such menu entry", 11, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "one file missing", 12, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "%(n)d files missing", 12, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "%d row lost", 14, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "%d rows lost", 14, FL_T_CONSOLE);
+	assert_int_equal(s->n, 7);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -533,6 +572,7 @@ int main(void)
 		cmocka_unit_test(test_init_default_messages),
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),
+		cmocka_unit_test(test_plural_gettext),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
