@@ -539,6 +539,7 @@ typedef struct walker {
 			condition), instead of the enclosing block's; owned */
 	char *plural; /* the next site's message in its plural form
 			 (ngettext), a second record; owned */
+	bool click;   /* the file uses Click (or Typer, built on it) */
 } walker;
 
 static void blk_push(walker *w, pyblk b)
@@ -1373,6 +1374,49 @@ done:
 	free(code);
 }
 
+/* The innermost class statement around the walker: its name token, or
+ * NONE. */
+static size_t cur_class(const walker *w)
+{
+	for (size_t k = w->nblk; k-- > 0;)
+		if (w->blk[k].kind == B_CLASS)
+			return w->blk[k].name;
+	return NONE;
+}
+
+/* Whether the class named at token nm (NONE: none) has `needle` in its
+ * name or in one of its bases (a lower-case needle: case-insensitive). */
+static bool class_mentions(const walker *w, size_t nm, const char *needle)
+{
+	bool ci = needle[0] >= 'a' && needle[0] <= 'z';
+	const fl_toks *t = w->t;
+	if (nm == NONE)
+		return false;
+	size_t e = nm + 1;
+	if (is_p(t, nm + 1, '(') && w->m[nm + 1] != NONE)
+		e = w->m[nm + 1];
+	for (size_t k = nm; k < e; k++)
+		if (t->v[k].kind == FL_TK_IDENT &&
+		    (ci ? contains_ci(t->src + t->v[k].off, t->v[k].len, needle)
+			: memmem(t->src + t->v[k].off, t->v[k].len, needle,
+				 strlen(needle)) != NULL))
+			return true;
+	return false;
+}
+
+/* A message that is one lower-case word (`self.fail("invalid")`): the key
+ * of a table of messages (Django REST framework's and marshmallow's
+ * Field.fail), not the message. */
+static bool message_key(const char *m)
+{
+	if (!m || !*m)
+		return false;
+	for (const char *p = m; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+			return false;
+	return true;
+}
+
 /* a call at ident i with '(' at i+1: path is [pb, i] */
 static void do_call(walker *w, size_t i)
 {
@@ -1406,6 +1450,13 @@ static void do_call(walker *w, size_t i)
 	} else if (NM("error") && rv && contains_ci(rv, rl, "parser")) {
 		kind = 2;
 		idiom = "parser.error";
+	} else if (NM("fail") && w->click && rv &&
+		   (RV("ctx") || RV("context") ||
+		    (RV("self") && !class_mentions(w, cur_class(w), "Test")))) {
+		/* Click: Context.fail raises UsageError, ParamType.fail
+		 * BadParameter */
+		kind = 6;
+		idiom = RV("self") ? "self.fail" : "ctx.fail";
 	} else if (NM("exit") && rv && RV("sys")) {
 		kind = 3;
 		idiom = "sys.exit";
@@ -1493,6 +1544,19 @@ static void do_call(walker *w, size_t i)
 		msg = arg_msg(w, &a, a.pos[mp], a.npos > mp + 1);
 		path = fl_tok_span_text(t, pb, i + 1, 64);
 		emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, path);
+		break;
+	}
+	case 6: {
+		if (a.npos < 1)
+			break;
+		msg = arg_msg(w, &a, a.pos[0], false);
+		if (message_key(msg))
+			break;
+		size_t c = cur_class(w);
+		bool usage = !RV("self") ||
+			     (c != NONE && fl_tok_is(t, c, "Context"));
+		emit(w, pb, msg, NULL, usage ? "UsageError" : "BadParameter",
+		     FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 		break;
 	}
 	}
@@ -1612,6 +1676,8 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	w.out = out;
 	bool classes = src->text && has_class_attr(src->text, src->len);
+	w.click = src->text && (memmem(src->text, src->len, "click", 5) ||
+				memmem(src->text, src->len, "typer", 5));
 	int depth = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const fl_tok *k = &t.v[i];

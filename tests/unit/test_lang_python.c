@@ -507,6 +507,58 @@ static void test_plural_gettext(void **state)
 	fl_sites_free(s);
 }
 
+/* Click: `ctx.fail(msg)` raises UsageError, a ParamType's
+ * `self.fail(msg, param, ctx)` BadParameter (click's own types.py and
+ * every custom type were missing); only in a file that uses Click, not in
+ * a test class (unittest's self.fail), and not with a one-word message key
+ * (Django REST framework's `self.fail("invalid")`). */
+static void test_click_fail(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"import click\n"                                                 /* 1 */
+		"class CommaList(click.ParamType):\n"                            /* 2 */
+		"    def convert(self, value, param, ctx):\n"                    /* 3 */
+		"        if not value:\n"                                        /* 4 */
+		"            self.fail(_(\"{value!r} is not a list\").format(value=value), param, ctx)\n"
+		"        self.fail(\"invalid\")\n"                                /* 6 */
+		"def cli(ctx, args):\n"                                          /* 7 */
+		"    if args:\n"                                                 /* 8 */
+		"        ctx.fail(ngettext(\"Got unexpected extra argument ({args})\",\n"
+		"                          \"Got unexpected extra arguments ({args})\",\n"
+		"                          len(args)).format(args=args))\n"
+		"    ctx.fail(_(\"Missing command.\"))\n"                         /* 12 */
+		"class Context:\n"                                               /* 13 */
+		"    def check(self):\n"
+		"        self.fail(\"No such context\")\n"                        /* 15 */
+		"class CliTest(unittest.TestCase):\n"                            /* 16 */
+		"    def test_x(self):\n"
+		"        self.fail(\"did not raise\")\n");                        /* 18 */
+	const fl_site *x = EXPECT_SITE(s, "{value!r} is not a list", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "BadParameter");
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->function, "CommaList.convert");
+	harness_expect_str(x->guard, "not value");
+	harness_expect_str(x->idiom, "self.fail");
+	x = EXPECT_SITE(s, "Got unexpected extra argument ({args})", 9, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "UsageError");
+	harness_expect_str(x->idiom, "ctx.fail");
+	EXPECT_SITE(s, "Got unexpected extra arguments ({args})", 9, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "Missing command.", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "UsageError");
+	x = EXPECT_SITE(s, "No such context", 15, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "UsageError");
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+
+	/* no Click in the file: ctx.fail and self.fail are someone else's */
+	s = scan_py("def f(ctx):\n"
+		    "    ctx.fail(\"Missing command.\")\n"
+		    "    self.fail(\"Something is wrong\")\n");
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -573,6 +625,7 @@ int main(void)
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),
 		cmocka_unit_test(test_plural_gettext),
+		cmocka_unit_test(test_click_fail),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
