@@ -1450,6 +1450,11 @@ static void do_call(walker *w, size_t i)
 	} else if (NM("error") && rv && contains_ci(rv, rl, "parser")) {
 		kind = 2;
 		idiom = "parser.error";
+	} else if (NM("error") && rv && RV("self") &&
+		   class_mentions(w, cur_class(w), "parser")) {
+		/* a method of an argparse.ArgumentParser subclass */
+		kind = 2;
+		idiom = "parser.error";
 	} else if (NM("fail") && w->click && rv &&
 		   (RV("ctx") || RV("context") ||
 		    (RV("self") && !class_mentions(w, cur_class(w), "Test")))) {

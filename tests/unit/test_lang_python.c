@@ -559,6 +559,28 @@ static void test_click_fail(void **state)
 	fl_sites_free(s);
 }
 
+/* `self.error(msg)` in an argparse.ArgumentParser subclass is
+ * parser.error (httpie's HTTPieArgumentParser: 12 sites were missing); in
+ * another class it is no site. */
+static void test_parser_subclass_error(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"class HTTPieArgumentParser(argparse.ArgumentParser):\n"        /* 1 */
+		"    def _validate(self):\n"                                     /* 2 */
+		"        if self.args.compress and self.args.chunked:\n"         /* 3 */
+		"            self.error('cannot combine --compress and --chunked')\n"
+		"class Job:\n"                                                   /* 5 */
+		"    def run(self):\n"
+		"        self.error('job state is broken')\n");                  /* 7 */
+	const fl_site *x =
+		EXPECT_SITE(s, "cannot combine --compress and --chunked", 4, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "parser.error");
+	harness_expect_str(x->function, "HTTPieArgumentParser._validate");
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -626,6 +648,7 @@ int main(void)
 		cmocka_unit_test(test_error_factories),
 		cmocka_unit_test(test_plural_gettext),
 		cmocka_unit_test(test_click_fail),
+		cmocka_unit_test(test_parser_subclass_error),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};
