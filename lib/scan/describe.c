@@ -292,11 +292,12 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	} else if (made) {
 		fl_buf_puts(&b, " It is made at ");
 	} else if (idiom) {
-		fl_buf_puts(&b, " It is raised by `");
-		fl_buf_puts(&b, idiom);
-		fl_buf_puts(&b, "` at ");
+		/* a log or console line is written, not raised */
+		fl_buf_puts(&b, strcmp(s->type, FL_T_CONSOLE) == 0 ? " It is written by " : " It is raised by ");
+		put_code(&b, idiom);
+		fl_buf_puts(&b, " at ");
 	} else {
-		fl_buf_puts(&b, " It is raised at ");
+		fl_buf_puts(&b, strcmp(s->type, FL_T_CONSOLE) == 0 ? " It is written at " : " It is raised at ");
 	}
 	put_loc(&b, path, line);
 	fl_buf_putc(&b, '.');
