@@ -1,14 +1,12 @@
 /*
  * hslib.c — loads Hyperscan on first use (see hslib.h).
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "hslib.h"
+#include "../dynload.h"
 
 #ifndef FL_LIBHS_SONAME
 #define FL_LIBHS_SONAME "libhs.so"
@@ -23,30 +21,12 @@ static void load(void)
 {
 	/* the version the build was made against first */
 	static const char *const names[] = {FL_LIBHS_SONAME, "libhs.so", NULL};
-	void *lib = NULL;
 	const char *soname = names[0];
-	for (size_t i = 0; names[i] && !lib; i++) {
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-		if (lib) {
-			soname = names[i];
-		} else if (i == 0) {
-			const char *e = dlerror();
-			snprintf(why, sizeof why, "%s", e ? e : names[i]);
-		}
-	}
-	if (!lib)
-		return;
-	bool ok = true;
+	void *lib = fl_dl_open(names, &soname, why, sizeof why);
+	bool ok = lib != NULL;
 #define FL_HS_LOAD(name)                                                        \
-	if (ok) {                                                               \
-		void *sym = dlsym(lib, "hs_" #name);                            \
-		if (sym)                                                        \
-			memcpy(&api.name, &sym, sizeof sym);                    \
-		else {                                                          \
-			snprintf(why, sizeof why, "%s has no hs_" #name, soname); \
-			ok = false;                                             \
-		}                                                               \
-	}
+	ok = ok && fl_dl_sym(lib, soname, "hs_" #name, &api.name, sizeof api.name,  \
+			     why, sizeof why);
 	FL_HS_FUNCS(FL_HS_LOAD)
 #undef FL_HS_LOAD
 	loaded = ok;

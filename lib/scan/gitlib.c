@@ -1,14 +1,12 @@
 /*
  * gitlib.c — loads libgit2 on first use (see gitlib.h).
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "gitlib.h"
+#include "../dynload.h"
 #include "../util.h"
 
 #ifndef FL_LIBGIT2_SONAME
@@ -25,30 +23,12 @@ static void load(void)
 	/* the version the build was made against first: its ABI is the
 	 * one the headers describe */
 	static const char *const names[] = {FL_LIBGIT2_SONAME, "libgit2.so", NULL};
-	void *lib = NULL;
 	const char *soname = names[0];
-	for (size_t i = 0; names[i] && !lib; i++) {
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-		if (lib) {
-			soname = names[i];
-		} else if (i == 0) {
-			const char *e = dlerror();
-			snprintf(why, sizeof why, "%s", e ? e : names[i]);
-		}
-	}
-	if (!lib)
-		return;
-	bool ok = true;
+	void *lib = fl_dl_open(names, &soname, why, sizeof why);
+	bool ok = lib != NULL;
 #define FL_GIT_LOAD(name)                                                       \
-	if (ok) {                                                               \
-		void *sym = dlsym(lib, "git_" #name);                           \
-		if (sym)                                                        \
-			memcpy(&api.name, &sym, sizeof sym);                    \
-		else {                                                          \
-			snprintf(why, sizeof why, "%s has no git_" #name, soname); \
-			ok = false;                                             \
-		}                                                               \
-	}
+	ok = ok && fl_dl_sym(lib, soname, "git_" #name, &api.name, sizeof api.name, \
+			     why, sizeof why);
 	FL_GIT_FUNCS(FL_GIT_LOAD)
 #undef FL_GIT_LOAD
 	loaded = ok;

@@ -1,41 +1,17 @@
 /*
  * dynlib.c — loads libcurl and libmicrohttpd on first use (see dynlib.h).
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "dynlib.h"
+#include "../dynload.h"
 
-/* dlsym gives a data pointer; a function pointer is assigned through it */
+/* api.field from symbol `name` of lib (fl_dl_sym), ok false when missing */
 #define LOAD(api, lib, field, name)                                             \
-	do {                                                                    \
-		void *sym = dlsym(lib, name);                                   \
-		if (!sym) {                                                     \
-			snprintf(why, sizeof why, "%s has no %s", soname, name);   \
-			ok = false;                                             \
-		} else {                                                        \
-			memcpy(&(api).field, &sym, sizeof sym);                 \
-		}                                                               \
-	} while (0)
-
-static void *open_first(const char *const *names, const char **soname, char *why,
-			size_t whylen)
-{
-	for (size_t i = 0; names[i]; i++) {
-		void *h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-		if (h) {
-			*soname = names[i];
-			return h;
-		}
-		const char *e = dlerror();
-		if (i == 0)
-			snprintf(why, whylen, "%s", e ? e : names[i]);
-	}
-	return NULL;
-}
+	ok = ok && fl_dl_sym(lib, soname, name, &(api).field, sizeof (api).field, \
+			     why, sizeof why)
 
 static fl_curl_api curl_api;
 static bool curl_ok;
@@ -47,7 +23,7 @@ static void curl_load(void)
 	static const char *const names[] = {"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so", NULL};
 	const char *soname = names[0];
 	char why[256] = "";
-	void *lib = open_first(names, &soname, why, sizeof why);
+	void *lib = fl_dl_open(names, &soname, why, sizeof why);
 	bool ok = lib != NULL;
 	if (lib) {
 		LOAD(curl_api, lib, global_init, "curl_global_init");
@@ -85,7 +61,7 @@ static void mhd_load(void)
 	static const char *const names[] = {"libmicrohttpd.so.12", "libmicrohttpd.so", NULL};
 	const char *soname = names[0];
 	char why[256] = "";
-	void *lib = open_first(names, &soname, why, sizeof why);
+	void *lib = fl_dl_open(names, &soname, why, sizeof why);
 	bool ok = lib != NULL;
 	if (lib) {
 		LOAD(mhd_api, lib, start_daemon, "MHD_start_daemon");
