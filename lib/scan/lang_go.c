@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../strmap.h"
 #include "../util.h"
 #include "lang.h"
 #include "lex.h"
@@ -166,7 +167,19 @@ static bool is_qcall(const fl_toks *t, size_t b, const char *pkg, const char *fn
 typedef struct {
 	size_t *name, *lit; /* token indices */
 	size_t n, cap;
+	fl_strmap idx;      /* name -> index (a file may declare thousands) */
 } go_kcs;
+
+/* the name of token i as a map key in buf; false when too long */
+static bool kc_key(const fl_toks *t, size_t i, char *buf, size_t cap)
+{
+	const fl_tok *x = &t->v[i];
+	if (x->len == 0 || x->len >= cap)
+		return false;
+	memcpy(buf, t->src + x->off, x->len);
+	buf[x->len] = '\0';
+	return true;
+}
 
 static const char *go_kconst(const go_kcs *kc, const fl_toks *t, size_t b, size_t e,
 			     size_t *len);
@@ -179,19 +192,15 @@ static char *go_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t 
 static const char *go_kconst(const go_kcs *kc, const fl_toks *t, size_t b, size_t e,
 			     size_t *len)
 {
-	if (!kc || e != b + 1 || t->v[b].kind != FL_TK_IDENT)
+	if (!kc || !kc->n || e != b + 1 || t->v[b].kind != FL_TK_IDENT)
 		return NULL;
-	const fl_tok *x = &t->v[b];
-	for (size_t i = 0; i < kc->n; i++) {
-		const fl_tok *y = &t->v[kc->name[i]];
-		if (y->len == x->len && memcmp(t->src + y->off, t->src + x->off, x->len) == 0) {
-			if (kc->lit[i] == NONE)
-				return NULL;
-			*len = t->v[kc->lit[i]].slen;
-			return fl_tok_str(t, &t->v[kc->lit[i]]);
-		}
-	}
-	return NULL;
+	char key[128];
+	size_t i;
+	if (!kc_key(t, b, key, sizeof key) || !fl_strmap_get(&kc->idx, key, &i) ||
+	    kc->lit[i] == NONE)
+		return NULL;
+	*len = t->v[kc->lit[i]].slen;
+	return fl_tok_str(t, &t->v[kc->lit[i]]);
 }
 
 /* A format call's message with the string constants among its arguments
@@ -563,18 +572,20 @@ typedef struct {
 
 static void kc_add(go_kcs *kc, const fl_toks *t, size_t name, size_t lit)
 {
-	for (size_t i = 0; i < kc->n; i++) {
-		const fl_tok *x = &t->v[kc->name[i]], *y = &t->v[name];
-		if (x->len == y->len && memcmp(t->src + x->off, t->src + y->off, x->len) == 0) {
-			/* the same name twice (two functions' consts): the same text or none */
-			if (kc->lit[i] != NONE &&
-			    (t->v[kc->lit[i]].slen != t->v[lit].slen ||
-			     memcmp(fl_tok_str(t, &t->v[kc->lit[i]]), fl_tok_str(t, &t->v[lit]),
-				    t->v[lit].slen) != 0))
-				kc->lit[i] = NONE;
-			return;
-		}
+	char key[128];
+	size_t i;
+	if (!kc_key(t, name, key, sizeof key))
+		return;
+	if (fl_strmap_get(&kc->idx, key, &i)) {
+		/* the same name twice (two functions' consts): the same text or none */
+		if (kc->lit[i] != NONE &&
+		    (t->v[kc->lit[i]].slen != t->v[lit].slen ||
+		     memcmp(fl_tok_str(t, &t->v[kc->lit[i]]), fl_tok_str(t, &t->v[lit]),
+			    t->v[lit].slen) != 0))
+			kc->lit[i] = NONE;
+		return;
 	}
+	fl_strmap_put(&kc->idx, key, kc->n);
 	if (kc->n == kc->cap) {
 		kc->cap = kc->cap ? kc->cap * 2 : 16;
 		kc->name = fl_xrealloc(kc->name, kc->cap * sizeof *kc->name);
@@ -1328,6 +1339,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	free(st.cs);
 	free(st.kc.name);
 	free(st.kc.lit);
+	fl_strmap_free(&st.kc.idx);
 	free(st.m);
 	fl_toks_free(&tk);
 }
