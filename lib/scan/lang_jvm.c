@@ -987,11 +987,51 @@ static size_t arm_start(const ctx *c, size_t p, int mode /* 0 kotlin when,
 	return NOIDX;
 }
 
+/* Kotlin's `x ?: throw ...`: the site fires when x is null.  The left
+ * operand of the elvis at p: names, calls, indexes, `.`, `?.` and `!!`
+ * back to what starts the expression (`=`, `return`, `(`, `,` ...). */
+static char *elvis_guard(ctx *c, size_t p)
+{
+	size_t b = p;
+	for (int n = 0; b > 0 && n < 64; n++) {
+		size_t k = b - 1;
+		if ((is_p(c, k, ")") || is_p(c, k, "]")) && c->match[k] != NOIDX && c->match[k] < k) {
+			b = c->match[k];
+			continue;
+		}
+		if ((is_id(c, k) && !is(c, k, "return") && !is(c, k, "else") && !is(c, k, "as") &&
+		     !is(c, k, "in") && !is(c, k, "is")) ||
+		    is_p(c, k, ".") || is_p(c, k, "?.") || is_p(c, k, "!!") ||
+		    c->t.v[k].kind == FL_TK_NUMBER || c->t.v[k].kind == FL_TK_STRING) {
+			b = k;
+			continue;
+		}
+		break;
+	}
+	if (b >= p || is_p(c, b, ".") || is_p(c, b, "?."))
+		return NULL;
+	/* only a whole operand: after `=`, `return`, `(`, `,`, `{`, `->` or
+	 * at a line's start; `if (a) x else null ?: throw` and
+	 * `v as? T ?: throw` are not guessed at */
+	if (b > 0 && !(c->t.v[b].flags & FL_TF_NL_BEFORE)) {
+		size_t k = b - 1;
+		if (!(is_p(c, k, "=") || is(c, k, "return") || is_p(c, k, "(") || is_p(c, k, ",") ||
+		      is_p(c, k, "{") || is_p(c, k, "->")))
+			return NULL;
+	}
+	char *x = fl_tok_span_text(&c->t, b, p, 200);
+	char *g = fl_xasprintf("%s == null", x);
+	free(x);
+	return g;
+}
+
 static char *guard_for(ctx *c, size_t first)
 {
 	if (first == 0)
 		return NULL;
 	size_t p = first - 1;
+	if (c->d == D_KOTLIN && is_p(c, p, "?:"))
+		return elvis_guard(c, p);
 	if (is_p(c, p, ")") && c->match[p] != NOIDX && c->match[p] > 0) {
 		size_t o = c->match[p];
 		if (is(c, o - 1, "if") || is(c, o - 1, "while"))

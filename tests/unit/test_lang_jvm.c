@@ -630,6 +630,29 @@ static void test_javalin_responses(void **state)
 	fl_sites_free(s);
 }
 
+/* Kotlin's `x ?: throw`: the site fires when x is null */
+static void test_kotlin_elvis_guard(void **state)
+{
+	(void)state;
+	fl_sites *s = harness_scan(&fl_lang_jvm, "src/main/kotlin/app/Users.kt",
+		"fun find(id: String): User {\n"                                        /* 1 */
+		"    val user = repo.find(id) ?: throw NoSuchElementException(\"no user $id\")\n" /* 2 */
+		"    return user.profile?.name ?: throw IllegalStateException(\"user has no name\")\n" /* 3 */
+		"}\n"                                                                  /* 4 */
+		"fun pick(a: Boolean, v: Any?): Any = if (a) v else null ?: throw IllegalArgumentException(\"nothing picked\")\n" /* 5 */
+		"fun cast(v: Any?): Int = v as? Int ?: throw IllegalArgumentException(\"not an int\")\n"); /* 6 */
+	const fl_site *x = EXPECT_SITE(s, "no user ${id}", 2, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "repo.find(id) == null");
+	x = EXPECT_SITE(s, "user has no name", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "user.profile?.name == null");
+	/* not a whole operand: no guess */
+	x = EXPECT_SITE(s, "nothing picked", 5, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "not an int", 6, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	fl_sites_free(s);
+}
+
 static void test_kotlin_factories(void **state)
 {
 	(void)state;
@@ -757,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_java_static_factories),
 		cmocka_unit_test(test_response_status),
 		cmocka_unit_test(test_javalin_responses),
+		cmocka_unit_test(test_kotlin_elvis_guard),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
