@@ -42,14 +42,20 @@ static void put_code(fl_buf *b, const char *text)
 static void who(fl_buf *b, const fl_site *s, const char *path, bool cap)
 {
 	if (s->function) {
-		fl_buf_putc(b, '`');
-		fl_buf_puts(b, s->function);
-		fl_buf_putc(b, '`');
+		put_code(b, s->function);
 	} else {
-		fl_buf_puts(b, cap ? "Top-level code in `" : "top-level code in `");
-		fl_buf_puts(b, path);
-		fl_buf_putc(b, '`');
+		fl_buf_puts(b, cap ? "Top-level code in " : "top-level code in ");
+		put_code(b, path);
 	}
+}
+
+/* the site's class as code, or "an error" */
+static void put_class(fl_buf *b, const fl_site *s)
+{
+	if (s->cls)
+		put_code(b, s->cls);
+	else
+		fl_buf_puts(b, "an error");
 }
 
 static void action(fl_buf *b, const fl_site *s)
@@ -77,13 +83,7 @@ static void action(fl_buf *b, const fl_site *s)
 		fl_buf_puts(b, "returns an error code");
 	} else {
 		fl_buf_puts(b, "raises ");
-		if (s->cls) {
-			fl_buf_putc(b, '`');
-			fl_buf_puts(b, s->cls);
-			fl_buf_putc(b, '`');
-		} else {
-			fl_buf_puts(b, "an error");
-		}
+		put_class(b, s);
 	}
 }
 
@@ -222,13 +222,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	} else if (made) {
 		who(&b, s, path, true);
 		fl_buf_puts(&b, " makes ");
-		if (s->cls) {
-			fl_buf_putc(&b, '`');
-			fl_buf_puts(&b, s->cls);
-			fl_buf_putc(&b, '`');
-		} else {
-			fl_buf_puts(&b, "an error");
-		}
+		put_class(&b, s);
 		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http) {
 			char st[24];
 			snprintf(st, sizeof st, " (HTTP %d)", s->http);
@@ -286,9 +280,9 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 			fl_buf_puts(&b, "` at ");
 		}
 	} else if (sentinel || defined) {
-		fl_buf_puts(&b, " It is made by `");
-		fl_buf_puts(&b, idiom);
-		fl_buf_puts(&b, "` at ");
+		fl_buf_puts(&b, " It is made by ");
+		put_code(&b, idiom);
+		fl_buf_puts(&b, " at ");
 	} else if (made) {
 		fl_buf_puts(&b, " It is made at ");
 	} else if (idiom) {
