@@ -360,6 +360,15 @@ static void early_writeback(fl_store *st, size_t len)
 		sync_file_range(st->wb_fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
 
+/* The prepared statements finalized (they are prepared again on use). */
+static void finalize_stmts(fl_store *st)
+{
+	for (size_t i = 0; i < sizeof st->stmts / sizeof st->stmts[0]; i++) {
+		sqlite3_finalize(st->stmts[i]);
+		st->stmts[i] = NULL;
+	}
+}
+
 /* A new store's schema, still in its open transaction (see migrate):
  * committed on its own. */
 static int settle_schema(fl_store *st, fl_err *err)
@@ -379,8 +388,7 @@ void fl_store_close(fl_store *st)
 	if (!st)
 		return;
 	settle_schema(st, NULL);
-	for (size_t i = 0; i < sizeof st->stmts / sizeof st->stmts[0]; i++)
-		sqlite3_finalize(st->stmts[i]);
+	finalize_stmts(st);
 	if (st->db) {
 		wal_after_fill(st); /* a new store nothing was written to */
 		sqlite3_close(st->db);
@@ -431,10 +439,7 @@ void fl_store_rollback(fl_store *st)
 		/* the new store's schema went with it: write it again, on its
 		 * own (the statements were prepared against the old one) */
 		st->adopted = false;
-		for (size_t i = 0; i < sizeof st->stmts / sizeof st->stmts[0]; i++) {
-			sqlite3_finalize(st->stmts[i]);
-			st->stmts[i] = NULL;
-		}
+		finalize_stmts(st);
 		migrate(st, false, NULL);
 	}
 }

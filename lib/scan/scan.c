@@ -903,7 +903,6 @@ static void free_jobs(struct ctx *c)
 	pthread_cond_destroy(&c->done_cv);
 }
 
-/* Scan a tree; with st, write its records into st while scanning. */
 /* A tree opened ahead on a thread of its own (fl_scan_prewarm): listing
  * it (a folder walk, or libgit2's start and the index) overlaps what the
  * caller does meanwhile, such as opening the store. */
@@ -937,6 +936,14 @@ void fl_scan_prewarm(const fl_scan_opts *o)
 	}
 }
 
+/* after the prewarm thread is joined: its names freed, nothing started */
+static void prewarm_clear(void)
+{
+	free(prewarmed.path);
+	free(prewarmed.rev);
+	memset(&prewarmed, 0, sizeof prewarmed);
+}
+
 /* the prewarmed tree, when it is the one o asks for: *rc is what
  * fl_tree_open returned, and the tree is the caller's */
 static bool take_prewarmed(const fl_scan_opts *o, fl_tree *t, int *rc, fl_err *err)
@@ -950,9 +957,7 @@ static bool take_prewarmed(const fl_scan_opts *o, fl_tree *t, int *rc, fl_err *e
 	*rc = prewarmed.rc;
 	if (*rc < 0)
 		*err = prewarmed.err;
-	free(prewarmed.path);
-	free(prewarmed.rev);
-	memset(&prewarmed, 0, sizeof prewarmed);
+	prewarm_clear();
 	return true;
 }
 
@@ -963,11 +968,10 @@ void fl_scan_prewarm_join(void)
 	pthread_join(prewarmed.thread, NULL);
 	if (prewarmed.rc == 0)
 		fl_tree_close(&prewarmed.tree);
-	free(prewarmed.path);
-	free(prewarmed.rev);
-	memset(&prewarmed, 0, sizeof prewarmed);
+	prewarm_clear();
 }
 
+/* Scan a tree; with st, write its records into st while scanning. */
 static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, fl_err *err)
 {
 	memset(res, 0, sizeof *res);
