@@ -931,15 +931,19 @@ static bool ends_with(const char *s, size_t n, const char *suf);
 
 /* Javalin's HTTP errors: throw NotFoundResponse("..."), a class named
  * after the status (its message by default that status's reason phrase),
- * or HttpResponseException(HttpStatus.X or 404, "..."); 0 for others */
+ * or HttpResponseException(HttpStatus.X or 404, "...") (*full set: the
+ * status is the first argument); 0 for others */
 static int javalin_status(const ctx *c, const char *nm, size_t nl,
-			  const size_t *st, const size_t *en, size_t na)
+			  const size_t *st, const size_t *en, size_t na, bool *full)
 {
 	int v = 0;
-	if (nl > 8 && ends_with(nm, nl, "Response"))
+	*full = false;
+	if (nl > 8 && ends_with(nm, nl, "Response")) {
 		v = fl_http_status_by_name(nm, nl - 8);
-	else if (nl == 21 && memcmp(nm, "HttpResponseException", 21) == 0 && na >= 1)
+	} else if (nl == 21 && memcmp(nm, "HttpResponseException", 21) == 0 && na >= 1) {
 		v = arg_http(c, st[0], en[0]);
+		*full = true;
+	}
 	return v >= 400 && v <= 599 ? v : 0;
 }
 
@@ -1441,12 +1445,12 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	} else {
 		m = first_msg(c, st, en, na, 0, NULL);
 	}
-	int jst = is_cls ? javalin_status(c, nm, nl, st, en, na) : 0;
+	bool full; /* HttpResponseException(status, message) */
+	int jst = is_cls ? javalin_status(c, nm, nl, st, en, na, &full) : 0;
 	if (jst) {
 		s.http = jst;
 		s.type = FL_T_HTTP;
 		s.sev = fl_http_severity(jst);
-		bool full = nl == 21; /* HttpResponseException(status, message) */
 		if (full) {
 			free(m);
 			m = first_msg(c, st, en, na, 1, NULL);

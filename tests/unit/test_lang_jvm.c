@@ -612,7 +612,8 @@ static void test_javalin_responses(void **state)
 		"    if (big) throw HttpResponseException(HttpStatus.CONTENT_TOO_LARGE, HttpStatus.CONTENT_TOO_LARGE.message)\n" /* 6 */
 		"    throw MethodNotAllowedResponse(details = mapOf(\"allowed\" to \"GET\"))\n" /* 7 */
 		"    throw OkResponse()\n"                                               /* 8 */
-		"}\n");                                                                 /* 9 */
+		"    throw NotAcceptableResponse(\"Only JSON here\")\n"                 /* 9: as long as HttpResponseException */
+		"}\n");                                                                 /* 10 */
 	const fl_site *x = EXPECT_SITE(s, "Content-Type is not application/json", 3, FL_T_HTTP);
 	assert_int_equal(x->http, 400);
 	assert_string_equal(x->cls, "BadRequestResponse");
@@ -627,6 +628,8 @@ static void test_javalin_responses(void **state)
 	/* not an error status: thrown, but no HTTP error */
 	x = EXPECT_SITE(s, "OkResponse", 8, FL_T_EXCEPTION);
 	assert_int_equal(x->http, 0);
+	x = EXPECT_SITE(s, "Only JSON here", 9, FL_T_HTTP);
+	assert_int_equal(x->http, 406);
 	fl_sites_free(s);
 }
 
