@@ -726,8 +726,9 @@ static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars)
 		size_t from = f && f->name != NONE ? f->name : 0;
 		return fl_var_msg(&c->t, c->match, from, b, b, NULL, var_expr_msg, c);
 	}
-	if (sprintf_call(c, b, e) != NONE) {
-		b = sprintf_call(c, b, e);
+	size_t call = sprintf_call(c, b, e);
+	if (call != NONE) {
+		b = call;
 		size_t s[1], en[1];
 		if (split_args(c, b + 1, s, en, 1) < 1)
 			return NULL;

@@ -551,13 +551,19 @@ static void blk_push(walker *w, pyblk b)
 	w->blk[w->nblk++] = b;
 }
 
+/* index of the innermost open block of this kind, or NONE */
+static size_t innermost(const walker *w, int kind)
+{
+	for (size_t k = w->nblk; k-- > 0;)
+		if (w->blk[k].kind == kind)
+			return k;
+	return NONE;
+}
+
 /* function name: chain of class/def names up to the innermost def */
 static const char *cur_function(walker *w)
 {
-	size_t last = NONE;
-	for (size_t k = 0; k < w->nblk; k++)
-		if (w->blk[k].kind == B_DEF)
-			last = k;
+	size_t last = innermost(w, B_DEF);
 	if (last == NONE)
 		return NULL;
 	fl_buf_reset(&w->fn);
@@ -1196,10 +1202,7 @@ static void do_assert(walker *w, size_t i)
 static bool error_factory(const walker *w)
 {
 	const fl_toks *t = w->t;
-	size_t d = NONE;
-	for (size_t k = 0; k < w->nblk; k++)
-		if (w->blk[k].kind == B_DEF)
-			d = k;
+	size_t d = innermost(w, B_DEF);
 	if (d == NONE || w->blk[d].name == NONE)
 		return false;
 	size_t nm = w->blk[d].name;
@@ -1378,10 +1381,8 @@ done:
  * NONE. */
 static size_t cur_class(const walker *w)
 {
-	for (size_t k = w->nblk; k-- > 0;)
-		if (w->blk[k].kind == B_CLASS)
-			return w->blk[k].name;
-	return NONE;
+	size_t k = innermost(w, B_CLASS);
+	return k == NONE ? NONE : w->blk[k].name;
 }
 
 /* Whether the class named at token nm (NONE: none) has `needle` in its
