@@ -195,15 +195,21 @@ bool fl_utf8_valid(const char *str, size_t n)
 
 char *fl_utf8_fix(const char *str, size_t n)
 {
+	/* nearly always: nothing to fix */
+	if (fl_utf8_valid(str, n) && !memchr(str, '\0', n))
+		return fl_xstrndup(str, n);
 	const unsigned char *s = (const unsigned char *)str;
 	char *out = fl_xmalloc(n * 3 + 1);
 	size_t o = 0, i = 0;
 	while (i < n) {
 		size_t k = 0;
 		unsigned char c = s[i];
-		if (c >= 0x01 && c < 0x80)
-			k = 1;
-		else if ((c & 0xE0) == 0xC0)
+		if (c >= 0x01 && c < 0x80) {
+			out[o++] = (char)c;
+			i++;
+			continue;
+		}
+		if ((c & 0xE0) == 0xC0)
 			k = 2;
 		else if ((c & 0xF0) == 0xE0)
 			k = 3;
