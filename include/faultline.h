@@ -131,6 +131,9 @@ char *fl_source_window(const char *text, size_t len, int line, int *start,
 size_t *fl_line_index(const char *text, size_t len, size_t *nlines);
 char *fl_source_window_idx(const char *text, size_t len, const size_t *starts,
 			   size_t nlines, int line, int *start, int *end);
+/* Only the window's first and last line, for a text of nlines lines; false
+ * when L is outside it. */
+bool fl_window_lines(size_t nlines, int line, int *start, int *end);
 
 /* Permalink.  host is "github.com", "gitlab.com", "bitbucket.org", another
  * host name, or NULL for a tree with no known host (then a file:// URL to
@@ -162,7 +165,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 4 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 5 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */

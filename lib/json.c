@@ -260,6 +260,13 @@ static void put_jbody(fl_buf *b, const char *s, size_t n)
 	b->n = (size_t)(o - b->s);
 }
 
+void fl_json_put_str(fl_buf *b, const char *s, size_t n)
+{
+	fl_buf_putc(b, '"');
+	put_jbody(b, s, n);
+	fl_buf_putc(b, '"');
+}
+
 static void put_jstr(fl_buf *b, const char *s)
 {
 	fl_buf_putc(b, '"');
@@ -439,8 +446,8 @@ struct digest {
 	bool v1;          /* the version 1 digest (FNV-1a) */
 	uint64_t h;
 	fl_digest d;
-	int span_field;   /* the field whose value span is wanted, or -1 */
-	size_t span_off, span_len;
+	fl_json_span *spans; /* the fields whose value spans are wanted */
+	size_t nspans;
 };
 
 static void dg_put(struct digest *dg, const char *s, size_t n)
@@ -464,7 +471,8 @@ static void put_json_compact(fl_buf *bp, const void *rec, const fl_field *f, siz
 		dg->h = 1469598103934665603ull;
 		fl_digest_init(&dg->d);
 		dg_put(dg, "{", 1);
-		dg->span_off = dg->span_len = 0;
+		for (size_t k = 0; k < dg->nspans; k++)
+			dg->spans[k].off = dg->spans[k].len = 0;
 	}
 	for (size_t i = 0; i < nf; i++) {
 		const char *base = (const char *)rec + f[i].off;
@@ -481,10 +489,11 @@ static void put_json_compact(fl_buf *bp, const void *rec, const fl_field *f, siz
 		put_value(&b, base, f[i].kind);
 		if (!dg)
 			continue;
-		if ((int)i == dg->span_field) {
-			dg->span_off = vstart - origin;
-			dg->span_len = b.n - vstart;
-		}
+		for (size_t k = 0; k < dg->nspans; k++)
+			if ((int)i == dg->spans[k].field) {
+				dg->spans[k].off = vstart - origin;
+				dg->spans[k].len = b.n - vstart;
+			}
 		if (i < 64 && (dg->blank >> i & 1)) {
 			dg_put(dg, b.s + start, vstart - start);
 			const char *z = zero_value(f[i].kind);
@@ -511,34 +520,25 @@ static char *to_json_compact(const void *rec, const fl_field *f, size_t nf, stru
 }
 
 char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *digest,
-			      int span_field, size_t *span_off, size_t *span_len)
+			      fl_json_span *spans, size_t nspans)
 {
-	struct digest dg = {.blank = blank, .span_field = span_field};
+	struct digest dg = {.blank = blank, .spans = spans, .nspans = nspans};
 	char *s = to_json_compact(e, fl_entry_fields, fl_entry_nfields, &dg);
 	*digest = dg.h;
-	if (span_off)
-		*span_off = dg.span_off;
-	if (span_len)
-		*span_len = dg.span_len;
 	return s;
 }
 
 void fl_entry_json_digest_append(fl_buf *b, const fl_entry *e, uint64_t blank,
-				 uint64_t *digest, int span_field, size_t *span_off,
-				 size_t *span_len)
+				 uint64_t *digest, fl_json_span *spans, size_t nspans)
 {
-	struct digest dg = {.blank = blank, .span_field = span_field};
+	struct digest dg = {.blank = blank, .spans = spans, .nspans = nspans};
 	put_json_compact(b, e, fl_entry_fields, fl_entry_nfields, &dg);
 	*digest = dg.h;
-	if (span_off)
-		*span_off = dg.span_off;
-	if (span_len)
-		*span_len = dg.span_len;
 }
 
 uint64_t fl_entry_digest_v1(const fl_entry *e, uint64_t blank)
 {
-	struct digest dg = {.blank = blank, .v1 = true, .span_field = -1};
+	struct digest dg = {.blank = blank, .v1 = true};
 	fl_buf b = {0};
 	put_json_compact(&b, e, fl_entry_fields, fl_entry_nfields, &dg);
 	fl_buf_free(&b);

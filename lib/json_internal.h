@@ -40,17 +40,25 @@ uint64_t fl_digest_end(const fl_digest *d);
 /* the digest of n bytes */
 uint64_t fl_digest_of(const char *s, size_t n);
 
+/* Where the value of field `field` (an index of fl_entry_fields, or -1)
+ * is in a record's JSON: bytes [off, off+len). */
+typedef struct fl_json_span {
+	int field;
+	size_t off, len;
+} fl_json_span;
 /* The compact JSON of e (exactly fl_entry_to_json(e, false)) and, in the
  * same pass, the digest (fl_digest_of) of the compact JSON e would have
  * with the fields whose bit is set in `blank` (bit i = fl_entry_fields[i])
- * at their zero value (NULL, 0).  span_field >= 0: *span_off / *span_len
- * receive where that field's value is in the returned JSON. */
+ * at their zero value (NULL, 0).  Each of the nspans spans receives where
+ * its field's value is in the returned JSON. */
 char *fl_entry_to_json_digest(const fl_entry *e, uint64_t blank, uint64_t *digest,
-			      int span_field, size_t *span_off, size_t *span_len);
+			      fl_json_span *spans, size_t nspans);
 /* The same appended to b (span offsets relative to where it starts). */
 void fl_entry_json_digest_append(fl_buf *b, const fl_entry *e, uint64_t blank,
-				 uint64_t *digest, int span_field, size_t *span_off,
-				 size_t *span_len);
+				 uint64_t *digest, fl_json_span *spans, size_t nspans);
+/* s[0..n) as a JSON string, quotes included, appended to b (invalid UTF-8
+ * replaced with U+FFFD) */
+void fl_json_put_str(fl_buf *b, const char *s, size_t n);
 /* The version 1 digest (64-bit FNV-1a) of the same JSON, which stores
  * written before version 2 hold. */
 uint64_t fl_entry_digest_v1(const fl_entry *e, uint64_t blank);

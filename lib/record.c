@@ -469,16 +469,26 @@ size_t *fl_line_index(const char *text, size_t len, size_t *nlines)
 	return starts;
 }
 
-char *fl_source_window_idx(const char *text, size_t len, const size_t *starts,
-			   size_t nlines, int line, int *start, int *end)
+bool fl_window_lines(size_t nlines, int line, int *start, int *end)
 {
 	if (line < 1 || (size_t)line > nlines)
-		return NULL;
+		return false;
 	int s = line - FL_WINDOW_RADIUS < 1 ? 1 : line - FL_WINDOW_RADIUS;
 	int e = line + FL_WINDOW_RADIUS > (int)nlines ? (int)nlines
 						       : line + FL_WINDOW_RADIUS;
 	if (e - s + 1 > FL_WINDOW_MAX)
 		e = s + FL_WINDOW_MAX - 1;
+	*start = s;
+	*end = e;
+	return true;
+}
+
+char *fl_source_window_idx(const char *text, size_t len, const size_t *starts,
+			   size_t nlines, int line, int *start, int *end)
+{
+	int s, e;
+	if (!fl_window_lines(nlines, line, &s, &e))
+		return NULL;
 	size_t from = starts[s - 1];
 	size_t to = starts[e]; /* start of the line after the window */
 	if (to > from && to <= len && text[to - 1] == '\n')

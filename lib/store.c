@@ -8,7 +8,9 @@
  * list/show/export) and as indexed columns used for queries.  The JSON is
  * in the `record` column, or, for records written by a scan, in a block of
  * the `record_blobs` table: the records of one source file, compressed
- * together (their source windows overlap), which a row points into.
+ * together, which a row points into; the block holds the lines of the
+ * file's source windows once, and a record read from it gets its window
+ * back in its JSON (format: store_internal.h).
  */
 #define _GNU_SOURCE /* sync_file_range */
 #define _POSIX_C_SOURCE 200809L
@@ -104,6 +106,11 @@ static const char *const migrations[] = {
 	"ALTER TABLE errors ADD COLUMN github_url TEXT;"
 	"UPDATE errors SET error_class = json_extract(record, '$.errorClass'),"
 	" github_url = json_extract(record, '$.githubUrl') WHERE json_valid(record);",
+	/* version 5: a block may hold its file's source windows once, each
+	 * record's slice pointing at its lines (see store_internal.h); the
+	 * tables do not change, but a faultline knowing only version 4 would
+	 * misread such a block, so it must refuse the store */
+	"UPDATE meta SET value = value WHERE key = 'generation';",
 };
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -394,6 +401,7 @@ void fl_store_close(fl_store *st)
 		sqlite3_close(st->db);
 	}
 	free(st->block);
+	free(st->rec);
 	free(st->path);
 	free(st);
 }
@@ -700,6 +708,87 @@ static int load_block(fl_store *st, long long id, size_t need, fl_err *err)
 	return ret;
 }
 
+/* Lines a..b of the segments of the block's first have bytes: *from and
+ * *n, the bytes of the window as fl_source_window_idx() makes it.  false
+ * when no segment holds them. */
+static bool block_window(const char *blk, size_t have, uint32_t a, uint32_t b,
+			 size_t *from, size_t *n)
+{
+	if (have < FL_BLOCK_MAGIC_LEN + 4 || a < 1 || b < a)
+		return false;
+	uint32_t nseg = fl_get_u32(blk + FL_BLOCK_MAGIC_LEN);
+	size_t p = FL_BLOCK_MAGIC_LEN + 4;
+	for (uint32_t k = 0; k < nseg; k++) {
+		if (have - p < 12)
+			return false;
+		uint32_t first = fl_get_u32(blk + p), lines = fl_get_u32(blk + p + 4);
+		size_t len = fl_get_u32(blk + p + 8);
+		p += 12;
+		if (have - p < len)
+			return false;
+		if (first <= a && lines > 0 && b - first < lines) {
+			const char *seg = blk + p, *end = seg + len, *q = seg;
+			for (uint32_t l = first; l < a && q; l++) {
+				q = memchr(q, '\n', (size_t)(end - q));
+				q = q ? q + 1 : NULL;
+			}
+			if (!q)
+				return false;
+			const char *r = q;
+			for (uint32_t l = a; l <= b && r && r < end; l++) {
+				r = memchr(r, '\n', (size_t)(end - r));
+				r = r ? r + 1 : end;
+			}
+			if (!r)
+				r = end;
+			if (r > q && r[-1] == '\n')
+				r--;
+			*from = (size_t)(q - blk);
+			*n = strnlen(q, (size_t)(r - q));
+			return true;
+		}
+		p += len;
+	}
+	return false;
+}
+
+/* A record slice of a block with windows (see store_internal.h), made
+ * whole in st->rec. */
+static const char *slice_record(fl_store *st, const char *sl, size_t n, size_t *len,
+				fl_err *err)
+{
+	if (n < FL_BLOCK_SLICE_HDR)
+		return damaged(st, err, "it points outside its block");
+	uint32_t splice = fl_get_u32(sl);
+	const char *json = sl + FL_BLOCK_SLICE_HDR;
+	size_t jn = n - FL_BLOCK_SLICE_HDR;
+	if (splice == FL_BLOCK_NO_WINDOW) {
+		*len = jn;
+		return json;
+	}
+	size_t from, wn;
+	if ((size_t)splice > jn || jn - splice < 4 || memcmp(json + splice, "null", 4) != 0 ||
+	    !block_window(st->block, (size_t)(sl - st->block), fl_get_u32(sl + 4),
+			  fl_get_u32(sl + 8), &from, &wn))
+		return damaged(st, err, "its source window is missing");
+	fl_buf b = {st->rec, 0, st->rec_cap};
+	fl_buf_reserve(&b, jn + wn + 64);
+	fl_buf_put(&b, json, splice);
+	const char *w = st->block + from;
+	if (fl_utf8_valid(w, wn)) {
+		fl_json_put_str(&b, w, wn);
+	} else {
+		char *fixed = fl_utf8_fix(w, wn);
+		fl_json_put_str(&b, fixed, strlen(fixed));
+		free(fixed);
+	}
+	fl_buf_put(&b, json + splice + 4, jn - splice - 4);
+	st->rec = b.s;
+	st->rec_cap = b.cap;
+	*len = b.n;
+	return b.s;
+}
+
 const char *fl_store_row_record(fl_store *st, sqlite3_stmt *s, int col,
 				size_t *len, fl_err *err)
 {
@@ -715,6 +804,9 @@ const char *fl_store_row_record(fl_store *st, sqlite3_stmt *s, int col,
 		return damaged(st, err, "it points outside its block");
 	if (load_block(st, id, (size_t)(off + n), err) < 0)
 		return NULL;
+	if (st->block_have >= FL_BLOCK_MAGIC_LEN &&
+	    memcmp(st->block, FL_BLOCK_MAGIC, FL_BLOCK_MAGIC_LEN) == 0)
+		return slice_record(st, st->block + off, (size_t)n, len, err);
 	*len = (size_t)n;
 	return st->block + off;
 }

@@ -7,6 +7,7 @@
 
 #include <sqlite3.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "faultline.h"
 
@@ -47,6 +48,9 @@ struct fl_store {
 	long long block_id;
 	char *block;
 	size_t block_len, block_have;
+	/* the last record read from a block with windows, made whole */
+	char *rec;
+	size_t rec_cap;
 };
 
 /* The columns fl_store_row_record() reads, in this order. */
@@ -72,8 +76,38 @@ sqlite3_stmt *fl_store_stmt(fl_store *st, int which, const char *sql,
 int fl_store_put_entry_json(fl_store *st, const fl_entry *e, const fl_facts *f,
 			    const char *json, bool add, fl_err *err);
 
-/* A block of records: the JSON of several records (of one source file)
- * one after another, compressed with fl_block_compress(); *id is its row. */
+/* A block of records: the records of one source file, compressed with
+ * fl_block_compress(); *id is its row.  Written since schema 5 (numbers
+ * are 32-bit little-endian):
+ *   FL_BLOCK_MAGIC, the number of segments, then each segment: its first
+ *   line, its number of lines, its length, and that many bytes: lines of
+ *   the source file, as they are in it (the union of the records' source
+ *   windows, each of them once instead of in every record);
+ *   then the records, one slice each: FL_BLOCK_SLICE_HDR bytes (where the
+ *   sourceCode value is in the JSON, or FL_BLOCK_NO_WINDOW; the window's
+ *   first and last line) and the record's JSON, whose sourceCode value is
+ *   `null` there; the reader puts the window's lines in its place.
+ * A block written before is the records' JSON one after another. */
+#define FL_BLOCK_MAGIC "\0FW1"
+#define FL_BLOCK_MAGIC_LEN 4
+#define FL_BLOCK_SLICE_HDR 12
+#define FL_BLOCK_NO_WINDOW 0xffffffffu
+
+static inline void fl_put_u32(char *p, uint32_t v)
+{
+	p[0] = (char)(v & 0xff);
+	p[1] = (char)(v >> 8 & 0xff);
+	p[2] = (char)(v >> 16 & 0xff);
+	p[3] = (char)(v >> 24 & 0xff);
+}
+
+static inline uint32_t fl_get_u32(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	return (uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 |
+	       (uint32_t)u[3] << 24;
+}
+
 int fl_store_add_block(fl_store *st, const char *repo, const void *data,
 		       size_t len, size_t raw_len, long long *id, fl_err *err);
 

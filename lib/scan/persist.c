@@ -30,8 +30,8 @@
 static struct {
 	pthread_once_t once;
 	uint64_t mask;
-	int changed_at;
-} volatile_fields = {PTHREAD_ONCE_INIT, 0, -1};
+	int changed_at, source_code;
+} volatile_fields = {PTHREAD_ONCE_INIT, 0, -1, -1};
 
 static void volatile_fields_init(void)
 {
@@ -47,13 +47,16 @@ static void volatile_fields_init(void)
 				volatile_fields.mask |= 1ull << i;
 		if (fl_entry_fields[i].off == offsetof(fl_entry, content_changed_at))
 			volatile_fields.changed_at = (int)i;
+		if (fl_entry_fields[i].off == offsetof(fl_entry, source_code))
+			volatile_fields.source_code = (int)i;
 	}
 }
 
-static uint64_t content_mask(int *changed_at)
+static uint64_t content_mask(int *changed_at, int *source_code)
 {
 	pthread_once(&volatile_fields.once, volatile_fields_init);
 	*changed_at = volatile_fields.changed_at;
+	*source_code = volatile_fields.source_code;
 	return volatile_fields.mask;
 }
 
@@ -67,13 +70,16 @@ static bool digest_v1(const char *h)
 	return i == 16;
 }
 
-size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char hash[17],
-			   int *state)
+/* The record's JSON appended to b and its digest; with sc, *sc receives
+ * where the sourceCode value is in it. */
+static void encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char hash[17],
+			  int *state, fl_json_span *sc)
 {
-	int cca;
-	uint64_t mask = content_mask(&cca), h;
-	size_t start = b->n, off, len;
-	fl_entry_json_digest_append(b, e, mask, &h, cca, &off, &len);
+	int cca, src;
+	uint64_t mask = content_mask(&cca, &src), h;
+	size_t start = b->n;
+	fl_json_span sp[2] = {{cca, 0, 0}, {src, 0, 0}};
+	fl_entry_json_digest_append(b, e, mask, &h, sp, 2);
 	static const char hexd[] = "0123456789abcdef";
 	hash[0] = 'x'; /* and the top 60 bits in 15 hex digits */
 	for (int k = 0; k < 15; k++)
@@ -81,24 +87,85 @@ size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char
 	hash[16] = '\0';
 	int st = w ? fl_sw_state(w, e, hash) : FL_SW_NEW;
 	if (st == FL_SW_UNCHANGED && cca >= 0 &&
-	    !fl_json_splice_str_inplace(b->s + start, off, len, e->content_changed_at)) {
+	    !fl_json_splice_str_inplace(b->s + start, sp[0].off, sp[0].len,
+					e->content_changed_at)) {
 		/* a stored time of another length: write the record again */
 		b->n = start;
-		char *json = fl_entry_to_json(e, false);
+		char *json = fl_entry_to_json_digest(e, 0, &h, &sp[1], 1);
 		fl_buf_puts(b, json);
 		free(json);
 	}
 	if (state)
 		*state = st;
-	return b->n - start;
+	if (sc)
+		*sc = sp[1];
 }
 
 char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *state)
 {
 	fl_buf b = {0};
-	fl_sw_encode_append(w, e, &b, hash, state);
+	encode_append(w, e, &b, hash, state, NULL);
 	fl_buf_cstr(&b);
 	return b.s;
+}
+
+size_t fl_sw_encode_slice(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char hash[17],
+			  int *state)
+{
+	size_t start = b->n;
+	fl_buf_reserve(b, FL_BLOCK_SLICE_HDR);
+	b->n += FL_BLOCK_SLICE_HDR;
+	/* the window is in the block's segments: the JSON has null there
+	 * (the digest leaves the window out either way) */
+	char *window = e->source_code;
+	e->source_code = NULL;
+	fl_json_span sc;
+	encode_append(w, e, b, hash, state, &sc);
+	e->source_code = window;
+	bool has = e->source_code_start > 0 && e->source_code_end >= e->source_code_start;
+	char *h = b->s + start;
+	fl_put_u32(h, has ? (uint32_t)sc.off : FL_BLOCK_NO_WINDOW);
+	fl_put_u32(h + 4, has ? (uint32_t)e->source_code_start : 0);
+	fl_put_u32(h + 8, has ? (uint32_t)e->source_code_end : 0);
+	return b->n - start;
+}
+
+void fl_sw_block_windows(fl_buf *raw, const char *text, size_t len, const size_t *starts,
+			 const int *wstart, const int *wend, size_t n)
+{
+	fl_buf_put(raw, FL_BLOCK_MAGIC, FL_BLOCK_MAGIC_LEN);
+	size_t count_at = raw->n;
+	fl_buf_put(raw, "\0\0\0\0", 4);
+	uint32_t nseg = 0;
+	for (size_t k = 0; k < n;) {
+		if (wstart[k] <= 0) {
+			k++;
+			continue;
+		}
+		/* windows in line order: merge those that overlap or touch */
+		int s = wstart[k], e = wend[k];
+		for (k++; k < n; k++) {
+			if (wstart[k] <= 0)
+				continue;
+			if (wstart[k] > e + 1)
+				break;
+			if (wstart[k] < s) /* not in line order: still covered */
+				s = wstart[k];
+			if (wend[k] > e)
+				e = wend[k];
+		}
+		size_t from = starts[s - 1], to = starts[e];
+		if (to > len)
+			to = len;
+		char h[12];
+		fl_put_u32(h, (uint32_t)s);
+		fl_put_u32(h + 4, (uint32_t)(e - s + 1));
+		fl_put_u32(h + 8, (uint32_t)(to - from));
+		fl_buf_put(raw, h, sizeof h);
+		fl_buf_put(raw, text + from, to - from);
+		nseg++;
+	}
+	fl_put_u32(raw->s + count_at, nseg);
 }
 
 struct fl_scan_writer {
@@ -179,10 +246,10 @@ int fl_sw_state(const fl_scan_writer *w, fl_entry *e, const char *hash)
 	if (strcmp(hash, w->hash[k]) != 0) {
 		if (!digest_v1(w->hash[k]))
 			return FL_SW_CHANGED;
-		int cca;
+		int cca, src;
 		char v1[17];
 		snprintf(v1, sizeof v1, "%016llx",
-			 (unsigned long long)fl_entry_digest_v1(e, content_mask(&cca)));
+			 (unsigned long long)fl_entry_digest_v1(e, content_mask(&cca, &src)));
 		if (strcmp(v1, w->hash[k]) != 0)
 			return FL_SW_CHANGED;
 	}

@@ -17,10 +17,18 @@ int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *er
  * record keeps its stored contentChangedAt (in e and in the JSON) and
  * *state (if not NULL) receives FL_SW_*, as fl_sw_state(). */
 char *fl_sw_encode(const fl_scan_writer *w, fl_entry *e, char hash[17], int *state);
-/* The same appended to b; returns its length. */
+/* The same as a record slice of a block (see store_internal.h), appended
+ * to b; returns its length.  The window (lines source_code_start to
+ * source_code_end) is not in it but in the block's segments, which
+ * fl_sw_block_windows() writes at the start of the block first: of the
+ * text's n windows (wstart[k] <= 0: none), in line order, given the
+ * text's line index (fl_line_index). */
 struct fl_buf;
-size_t fl_sw_encode_append(const fl_scan_writer *w, fl_entry *e, struct fl_buf *b,
-			   char hash[17], int *state);
+size_t fl_sw_encode_slice(const fl_scan_writer *w, fl_entry *e, struct fl_buf *b,
+			  char hash[17], int *state);
+void fl_sw_block_windows(struct fl_buf *raw, const char *text, size_t len,
+			 const size_t *starts, const int *wstart, const int *wend,
+			 size_t n);
 /* Whether e is new, changed or unchanged against the stored records:
  * fl_sw_state() only reads w (any thread may call it while no other call
  * changes w) and keeps the stored contentChangedAt of an unchanged record;

@@ -36,8 +36,8 @@ struct job {
 	char *text;             /* content between the read and scan phases */
 	size_t len;
 	fl_sites *sites;
-	char **windows;         /* per site */
-	int *wstart, *wend;
+	char **windows;         /* per site, unless only the store needs them */
+	int *wstart, *wend;     /* per site: its window's lines (0: none) */
 	char hash[65];          /* content digest (plain folders) */
 	long long size;         /* plain folders: its size, for the folder's
 				   digest when it has no content digest */
@@ -45,9 +45,11 @@ struct job {
 	bool done;              /* scanned (phase 1), under ctx.lock */
 	struct pre *pre;        /* its records, built by the worker */
 	size_t npre, nsites;
-	/* with a writer: the JSON of its records (those with inblock set),
-	 * one after another, and the same compressed for the store */
+	/* with a writer: its block (see store_internal.h), the windows'
+	 * segments (seg_len bytes) then its records (those with inblock set),
+	 * and the same compressed for the store */
 	fl_buf raw;
+	size_t seg_len;
 	size_t nblock;
 	void *block;
 	size_t block_len;
@@ -60,9 +62,11 @@ struct pre {
 	fl_facts f;
 	int line, col;
 	char hash[17];          /* with a writer: content digest */
-	char *json;             /* with a writer: the record's JSON when it was
+	char *json;             /* with a writer: the record's slice when it was
 				   encoded again by the main thread (a slug
-				   suffix); else NULL, and it is in the block */
+				   suffix), jlen bytes; else NULL, and it is in
+				   the block */
+	size_t jlen;
 	bool inblock;           /* its JSON is bytes [boff, boff+blen) of the
 				   job's raw/block */
 	size_t boff, blen;
@@ -87,6 +91,10 @@ struct ctx {
 	pthread_cond_t done_cv; /* a job of phase 1 is done */
 	atomic_bool stop;       /* the consumer failed: workers stop */
 	bool storing;           /* records are written while scanning */
+	bool blocks;            /* records go into a store's blocks: the
+				   windows' lines are kept once per file */
+	bool keep_windows;      /* each record gets its window's text (for the
+				   records the scan returns) */
 	const char *repo, *host, *sha, *now; /* what records are built with */
 	fl_scan_writer *w;      /* the store writer, or NULL */
 	long long stored;       /* records written so far (main thread) */
@@ -209,13 +217,19 @@ static void lex_job(struct ctx *c, size_t i)
 	if (n) {
 		size_t nlines;
 		size_t *starts = fl_line_index(j->text, j->len, &nlines);
-		j->windows = fl_xcalloc(n, sizeof *j->windows);
+		if (c->keep_windows)
+			j->windows = fl_xcalloc(n, sizeof *j->windows);
 		j->wstart = fl_xcalloc(n, sizeof *j->wstart);
 		j->wend = fl_xcalloc(n, sizeof *j->wend);
 		for (size_t k = 0; k < n; k++) {
 			fl_site *s = &j->sites->v[k];
 			if ((size_t)s->line > nlines)
 				s->line = nlines ? (int)nlines : 1;
+			if (!c->keep_windows) {
+				if (!fl_window_lines(nlines, s->line, &j->wstart[k], &j->wend[k]))
+					j->wstart[k] = j->wend[k] = 0;
+				continue;
+			}
 			char *w = fl_source_window_idx(j->text, j->len, starts,
 						       nlines, s->line,
 						       &j->wstart[k], &j->wend[k]);
@@ -224,7 +238,14 @@ static void lex_job(struct ctx *c, size_t i)
 				free(w);
 				w = fixed;
 			}
+			if (!w)
+				j->wstart[k] = j->wend[k] = 0;
 			j->windows[k] = w;
+		}
+		if (c->blocks) {
+			fl_sw_block_windows(&j->raw, j->text, j->len, starts,
+					    j->wstart, j->wend, n);
+			j->seg_len = j->raw.n;
 		}
 		free(starts);
 	}
@@ -550,7 +571,9 @@ static void encode_pre(const fl_scan_writer *w, struct pre *p)
 		p->verr = fl_xstrdup(err.msg);
 		return;
 	}
-	p->json = fl_sw_encode(w, &p->e, p->hash, &p->state);
+	fl_buf b = {0};
+	p->jlen = fl_sw_encode_slice(w, &p->e, &b, p->hash, &p->state);
+	p->json = b.s;
 }
 
 /* With a writer: validate, digest, compare with the stored record, and
@@ -563,7 +586,7 @@ static void encode_in_block(const fl_scan_writer *w, struct job *j, struct pre *
 		return;
 	}
 	p->boff = j->raw.n;
-	p->blen = fl_sw_encode_append(w, &p->e, &j->raw, p->hash, &p->state);
+	p->blen = fl_sw_encode_slice(w, &p->e, &j->raw, p->hash, &p->state);
 	p->inblock = true;
 	j->nblock++;
 }
@@ -602,10 +625,11 @@ static int write_records(struct ctx *c, struct job *j, fl_scan_result *res,
 	void *own = NULL;
 	if (!whole) {
 		fl_buf b = {0};
+		fl_buf_put(&b, j->raw.s, j->seg_len); /* the windows */
 		for (size_t k = 0; k < n; k++) {
 			struct pre *p = kept[k];
 			const char *json = p->json ? p->json : j->raw.s + p->boff;
-			size_t len = p->json ? strlen(p->json) : p->blen;
+			size_t len = p->json ? p->jlen : p->blen;
 			p->boff = b.n;
 			p->blen = len;
 			fl_buf_put(&b, json, len);
@@ -694,11 +718,13 @@ static void prepare_job(struct ctx *c, size_t i)
 		e->severity = fl_xstrdup(s->severity);
 		e->file_path = fl_utf8_fix(path, strlen(path));
 		e->line_number = s->line;
+		if (j->wstart && j->wstart[k] > 0) {
+			e->source_code_start = j->wstart[k];
+			e->source_code_end = j->wend[k];
+		}
 		if (j->windows && j->windows[k]) {
 			e->source_code = j->windows[k];
 			j->windows[k] = NULL;
-			e->source_code_start = j->wstart[k];
-			e->source_code_end = j->wend[k];
 		}
 		e->github_url = fl_permalink(host, repo, sha, e->file_path,
 					     e->source_code_start,
@@ -1004,6 +1030,8 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	memset(&c, 0, sizeof c);
 	c.tree = &tree;
 	c.o = o;
+	c.blocks = st != NULL;
+	c.keep_windows = !(st && o->drop_records);
 	c.n = tree.n;
 	c.jobs = fl_xcalloc(tree.n ? tree.n : 1, sizeof *c.jobs);
 	pthread_mutex_init(&c.lock, NULL);

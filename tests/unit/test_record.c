@@ -618,8 +618,13 @@ static void test_json_digest_and_splice(void **state)
 		if (strcmp(fl_entry_fields[i].key, "contentChangedAt") == 0) icca = i;
 	}
 	uint64_t blank = 1ull << isha | 1ull << isrc | 1ull << istart, h;
-	size_t off, len;
-	char *js = fl_entry_to_json_digest(&e, blank, &h, (int)icca, &off, &len);
+	fl_json_span sp[2] = {{(int)icca, 0, 0}, {(int)isrc, 0, 0}};
+	char *js = fl_entry_to_json_digest(&e, blank, &h, sp, 2);
+	size_t off = sp[0].off, len = sp[0].len;
+	/* the second span: the window's value, a JSON string */
+	assert_true(sp[1].off > 0 && js[sp[1].off] == '"' &&
+		    js[sp[1].off + sp[1].len - 1] == '"');
+	assert_memory_equal(js + sp[1].off - 13, "\"sourceCode\":", 13);
 	char *plain = fl_entry_to_json(&e, false);
 	assert_string_equal(js, plain);
 	free(plain);
@@ -645,7 +650,7 @@ static void test_json_digest_and_splice(void **state)
 	free(zj);
 	/* nothing blanked: the digest of the JSON itself */
 	uint64_t h0;
-	char *j0 = fl_entry_to_json_digest(&e, 0, &h0, -1, NULL, NULL);
+	char *j0 = fl_entry_to_json_digest(&e, 0, &h0, NULL, 0);
 	assert_true(h0 == fl_digest_of(j0, strlen(j0)));
 	free(j0);
 	/* the span is the quoted value; splicing a longer and a shorter one */

@@ -22,6 +22,7 @@
 #include "test_util.h"
 #include "util.h"
 #include "scan/persist.h"
+#include "store_internal.h"
 
 static char dir[256];
 
@@ -622,8 +623,6 @@ static char *all_json(const char *db)
 	return b.s;
 }
 
-/* A scan writes each file's records as one compressed block; they read
- * back exactly as the same records written one by one. */
 /* A store written before digest version 2 holds FNV-1a digests (16 hex
  * digits): a rescan compares with them, so unchanged records keep their
  * contentChangedAt; a digest that does not match is a change. */
@@ -707,6 +706,8 @@ static void test_version1_digests(void **state)
 			 (long long)n);
 }
 
+/* A scan writes each file's records as one compressed block; they read
+ * back exactly as the same records written one by one. */
 static void test_scan_blocks_read_back(void **state)
 {
 	(void)state;
@@ -797,6 +798,150 @@ static void test_scan_blocks_read_back(void **state)
 	assert_int_equal(count_sql(db2, "SELECT count(*) FROM errors"), (long long)r2.n - 50);
 	fl_scan_result_free(&r);
 	fl_scan_result_free(&r2);
+}
+
+static void write_file(const char *root, const char *name, const char *text, size_t n)
+{
+	char path[400];
+	snprintf(path, sizeof path, "%s/%s", root, name);
+	FILE *fp = fopen(path, "wb");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(text, 1, n, fp), n);
+	fclose(fp);
+}
+
+/* A block keeps its file's windows once, as segments of the file's lines;
+ * each record reads back with exactly the window it would have inline:
+ * windows far apart (two segments) and overlapping (one), at the first
+ * and the last line (no final newline), CRLF lines, a Latin-1 byte. */
+static void test_block_windows(void **state)
+{
+	(void)state;
+	char root[300], db1[300], db2[300], db3[300];
+	snprintf(root, sizeof root, "%s/tree-windows", dir);
+	snprintf(db1, sizeof db1, "%s/win-inline.db", dir);
+	snprintf(db2, sizeof db2, "%s/win-blocks.db", dir);
+	snprintf(db3, sizeof db3, "%s/win-blocks-kept.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	fl_buf a = {0};
+	fl_buf_puts(&a, "#include <stdio.h>\nvoid f(void) { fprintf(stderr, \"first failure\\n\"); }\n");
+	for (int i = 3; i <= 100; i++)
+		fl_buf_puts(&a, i % 7 ? "int filler;\n" : "/* caf\xe9 au lait */\r\n");
+	fl_buf_puts(&a, "void g(void) { fprintf(stderr, \"second failure\\n\"); }\r\n");
+	fl_buf_puts(&a, "void h(void) { fprintf(stderr, \"third failure\\n\"); }\n");
+	for (int i = 0; i < 30; i++)
+		fl_buf_puts(&a, "int more;\n");
+	fl_buf_puts(&a, "void k(void) { fprintf(stderr, \"last failure\\n\"); }");
+	write_file(root, "a.c", a.s, a.n);
+	const char b[] = "void m(void) { fprintf(stderr, \"only failure\\n\"); }";
+	write_file(root, "b.c", b, sizeof b - 1);
+	fl_scan_opts o = {.path = root, .repo = "acme/win"};
+	fl_err err;
+	fl_store *st;
+	fl_scan_result r;
+	assert_int_equal(fl_store_open(db1, false, &st, &err), 0);
+	assert_int_equal(fl_scan_tree(&o, &r, &err), 0);
+	assert_int_equal(r.n, 5);
+	assert_int_equal(fl_scan_store(st, &r, &err), 0);
+	fl_store_close(st);
+	fl_scan_result_free(&r);
+	/* windows only in the blocks (what `faultline scan` does), and also
+	 * in the records the scan returns */
+	o.drop_records = true;
+	assert_int_equal(fl_store_open(db2, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	fl_store_close(st);
+	fl_scan_result_free(&r);
+	o.drop_records = false;
+	assert_int_equal(fl_store_open(db3, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	fl_store_close(st);
+	char *inl = all_json(db1), *blk = all_json(db2), *kept = all_json(db3);
+	assert_string_equal(inl, blk);
+	assert_string_equal(inl, kept);
+	/* the windows' text is in it, fixed as it is inline */
+	assert_non_null(strstr(inl, "caf\xef\xbf\xbd au lait */\\r\\n"));
+	assert_non_null(strstr(inl, "\"sourceCode\":\"void m(void) {"));
+	free(inl);
+	free(blk);
+	free(kept);
+	/* a.c's four windows: two segments, not four copies */
+	assert_int_equal(count_sql(db2, "SELECT count(*) FROM record_blobs"), 2);
+	char q[200];
+	snprintf(q, sizeof q, "SELECT max(raw_len) < %zu FROM record_blobs", a.n + 4000);
+	assert_int_equal(count_sql(db2, q), 1);
+	/* each record also read alone, from the middle of its block */
+	assert_int_equal(fl_store_open(db2, true, &st, &err), 0);
+	for (size_t i = 0; i < r.n; i++) {
+		fl_entry got;
+		assert_int_equal(fl_store_get_entry(st, r.entries[i].id, &got, &err), 1);
+		assert_string_equal(got.source_code, r.entries[i].source_code);
+		assert_int_equal(got.source_code_start, r.entries[i].source_code_start);
+		fl_entry_free(&got);
+	}
+	fl_store_close(st);
+	fl_scan_result_free(&r);
+	fl_buf_free(&a);
+}
+
+/* Blocks of schema 4 (the records' JSON, windows inline) still read; a
+ * block whose segments lack a record's window is damaged, not a crash. */
+static void test_block_formats(void **state)
+{
+	(void)state;
+	char *p = strdup(path_of("formats.db"));
+	fl_store *st;
+	fl_err err;
+	fl_entry e1, e2;
+	make_entry_for(&e1, "acme/fmt", "old block record", "src/old.rs", 10);
+	make_entry_for(&e2, "acme/fmt", "window lost", "src/lost.rs", 10);
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	char *json = fl_entry_to_json(&e1, false);
+	size_t zlen, jlen = strlen(json);
+	void *z = fl_block_compress(json, jlen, &zlen);
+	long long id;
+	assert_int_equal(fl_store_add_block(st, "acme/fmt", z, zlen, jlen, &id, &err), 0);
+	assert_int_equal(fl_store_add_entry_in_block(st, &e1, NULL, id, 0, jlen, &err), 0);
+	free(z);
+	free(json);
+	/* a block with no segment, and a slice that wants lines 9-11 */
+	fl_buf raw = {0};
+	fl_buf_put(&raw, FL_BLOCK_MAGIC, FL_BLOCK_MAGIC_LEN);
+	fl_buf_put(&raw, "\0\0\0\0", 4);
+	size_t off = raw.n;
+	fl_buf_put(&raw, "\0\0\0\0\0\0\0\0\0\0\0\0", FL_BLOCK_SLICE_HDR);
+	char *window = e2.source_code;
+	e2.source_code = NULL;
+	json = fl_entry_to_json(&e2, false);
+	e2.source_code = window;
+	const char *at = strstr(json, "\"sourceCode\":null");
+	assert_non_null(at);
+	fl_put_u32(raw.s + off, (uint32_t)(at - json + 13));
+	fl_put_u32(raw.s + off + 4, 9);
+	fl_put_u32(raw.s + off + 8, 11);
+	fl_buf_puts(&raw, json);
+	free(json);
+	z = fl_block_compress(raw.s, raw.n, &zlen);
+	assert_int_equal(fl_store_add_block(st, "acme/fmt", z, zlen, raw.n, &id, &err), 0);
+	assert_int_equal(fl_store_add_entry_in_block(st, &e2, NULL, id, off, raw.n - off, &err), 0);
+	free(z);
+	fl_buf_free(&raw);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	fl_entry got;
+	assert_int_equal(fl_store_get_entry(st, e1.id, &got, &err), 1);
+	char *want = fl_entry_to_json(&e1, false), *have = fl_entry_to_json(&got, false);
+	assert_string_equal(want, have);
+	free(want);
+	free(have);
+	fl_entry_free(&got);
+	assert_int_equal(fl_store_get_entry(st, e2.id, &got, &err), -1);
+	assert_non_null(strstr(err.msg, "damaged"));
+	assert_non_null(strstr(err.msg, "window"));
+	fl_store_close(st);
+	fl_entry_free(&e1);
+	fl_entry_free(&e2);
+	free(p);
 }
 
 /* A damaged block is an error naming the problem, never a crash. */
@@ -905,6 +1050,8 @@ int main(void)
 		cmocka_unit_test(test_version1_digests),
 		cmocka_unit_test(test_scan_blocks_read_back),
 		cmocka_unit_test(test_damaged_block),
+		cmocka_unit_test(test_block_windows),
+		cmocka_unit_test(test_block_formats),
 		cmocka_unit_test(test_migrate_from_inline_records),
 	};
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
