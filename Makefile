@@ -16,8 +16,9 @@ all: build
 bootstrap:
 	@bash scripts/bootstrap.sh
 
+# -O3 with debug information: 4 % fewer instructions than -O2 in a scan
 $(BUILD)/build.ninja:
-	meson setup $(BUILD) --buildtype=debugoptimized
+	meson setup $(BUILD) -Doptimization=3 -Ddebug=true
 
 build: bootstrap $(BUILD)/build.ninja
 	ninja -C $(BUILD)
