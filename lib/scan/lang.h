@@ -23,6 +23,8 @@ typedef struct fl_src {
 	const char *path;   /* repo-relative, '/' separators */
 	const char *text;   /* contents; NOT NUL-terminated in general */
 	size_t len;
+	void *cache;        /* scan(): what collect_keep() kept of this file
+			       (its tokens), or NULL; scan() frees it */
 } fl_src;
 
 /* errorType values */
@@ -83,6 +85,13 @@ typedef struct fl_lang {
 	 * the same as collecting every file serially into one tree.  It may
 	 * move content out of part; the core frees part with tree_free(). */
 	void (*tree_merge)(void *tree, void *part);
+	/* Optional, with tree_merge: collect() that also returns what its
+	 * work on the file can save that file's scan() (its tokens), or
+	 * NULL.  The core hands it to scan() in src->cache, or frees it with
+	 * cache_free() when the file is not scanned; it asks for it only as
+	 * long as the files kept so far are not too large. */
+	void *(*collect_keep)(void *part, const fl_src *src);
+	void (*cache_free)(void *cache);
 	/* Find the sites of one file.  Must never crash or hang on any input:
 	 * binary junk, invalid UTF-8, unterminated strings/comments, huge lines. */
 	void (*scan)(const void *tree, const fl_src *src, fl_sites *out);

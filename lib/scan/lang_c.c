@@ -1616,18 +1616,39 @@ static bool collect_worth(const char *s, size_t n)
  * collect pass would find something in. */
 bool fl_c_collect_prefilter = true;
 
-static void c_collect(void *tree, const fl_src *src)
-{
-	ctree *tr = tree;
-	if (!tr || !src->text || !src->len)
-		return;
-	if (fl_c_collect_prefilter && !collect_worth(src->text, src->len))
-		return;
-	init_tabs();
+/* A file's tokens and bracket matches, lexed by its collect pass and
+ * kept for its scan. */
+typedef struct lexed {
 	fl_toks t;
-	fl_toks_init(&t, src);
-	lex_c(&t);
-	ctx c = {.t = &t, .mt = compute_match(&t)};
+	size_t *mt;
+} lexed;
+
+static void lexed_free(void *p)
+{
+	lexed *x = p;
+	if (!x)
+		return;
+	free(x->mt);
+	fl_toks_free(&x->t);
+	free(x);
+}
+
+/* Collect the file into tree; its tokens, when it was worth lexing, are
+ * returned (keep) or freed. */
+static lexed *collect_file(ctree *tr, const fl_src *src, bool keep)
+{
+	if (!tr || !src->text || !src->len)
+		return NULL;
+	if (fl_c_collect_prefilter && !collect_worth(src->text, src->len))
+		return NULL;
+	init_tabs();
+	lexed *x = fl_xcalloc(1, sizeof *x);
+	fl_toks *tp = &x->t;
+	fl_toks_init(tp, src);
+	lex_c(tp);
+	x->mt = compute_match(tp);
+	const fl_toks t = *tp;
+	ctx c = {.t = tp, .mt = x->mt};
 	for (size_t k = 0; k + 2 < t.n; k++) {
 		if (t.v[k].flags & TF_DIRSTART) {
 			collect_macro(tr, &c, k);
@@ -1653,11 +1674,24 @@ static void c_collect(void *tree, const fl_src *src)
 			collect_hit(tr, &c, k, fmt);
 		}
 	}
-	/* the tokens are not kept for the file's scan: they took 36 bytes
-	 * each (git: 50 MB for half its files) until then, which cost as much
-	 * in fresh pages as lexing again costs */
-	free(c.mt);
-	fl_toks_free(&t);
+	if (keep)
+		return x;
+	lexed_free(x);
+	return NULL;
+}
+
+static void c_collect(void *tree, const fl_src *src)
+{
+	collect_file(tree, src, false);
+}
+
+/* The tokens take 36 bytes each (about 8 times the file's size) from the
+ * collect pass to the scan: the core asks for them only while the files
+ * kept are not too large, past which lexing again costs less than the
+ * fresh pages. */
+static void *c_collect_keep(void *tree, const fl_src *src)
+{
+	return collect_file(tree, src, true);
 }
 
 /* ---- scopes ------------------------------------------------------------------ */
@@ -2417,16 +2451,28 @@ static void walk_tokens(walk *w)
 
 static void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	if (!src || !src->text)
+	lexed *x = src ? src->cache : NULL;
+	if (!src || !src->text) {
+		lexed_free(x);
 		return;
+	}
 	init_tabs();
 	fl_toks t;
-	fl_toks_init(&t, src);
-	lex_c(&t);
+	size_t *mt;
+	if (x) {
+		/* lexed by the collect pass, from this same text */
+		t = x->t;
+		mt = x->mt;
+		free(x);
+	} else {
+		fl_toks_init(&t, src);
+		lex_c(&t);
+		mt = compute_match(&t);
+	}
 	walk w;
 	memset(&w, 0, sizeof w);
 	w.c.t = &t;
-	w.c.mt = compute_match(&t);
+	w.c.mt = mt;
 	w.c.tree = tree;
 	w.c.out = out;
 	w.c.src = src;
@@ -2472,5 +2518,7 @@ const fl_lang fl_lang_c = {
 	.tree_free = c_tree_free,
 	.collect = c_collect,
 	.tree_merge = c_tree_merge,
+	.collect_keep = c_collect_keep,
+	.cache_free = lexed_free,
 	.scan = c_scan,
 };

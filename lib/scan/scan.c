@@ -42,6 +42,7 @@ struct job {
 	long long size;         /* plain folders: its size, for the folder's
 				   digest when it has no content digest */
 	void *part;             /* this file's collect() part (tree_merge) */
+	void *cache;            /* what collect_keep() kept for its scan */
 	bool done;              /* scanned (phase 1), under ctx.lock */
 	struct pre *pre;        /* its records, built by the worker */
 	size_t npre, nsites;
@@ -104,6 +105,8 @@ struct ctx {
 	pthread_mutex_t slug_lock;
 	fl_strmap slug_first;
 	size_t rel_off;         /* the scan root's offset in tree paths */
+	atomic_llong kept;      /* bytes of the files whose collect pass kept
+				   something for their scan */
 	bool failed;
 	fl_err err;
 };
@@ -146,6 +149,20 @@ static void classify_job(struct ctx *c, size_t i)
 	c->jobs[i].skip = fl_filter_path(rel, c->jobs[i].lang, c->o);
 }
 
+/* Whether a file of len bytes may keep what its collect pass learnt (its
+ * tokens: about 8 bytes a byte) until its scan: while the files kept stay
+ * under FL_KEEP_MAX bytes (git: 2.4 MB in 66 files), else fresh pages
+ * would cost more than lexing again. */
+#define FL_KEEP_MAX (8ll << 20)
+
+static bool keep_budget(struct ctx *c, long long len)
+{
+	if (atomic_fetch_add(&c->kept, len) + len <= FL_KEEP_MAX)
+		return true;
+	atomic_fetch_sub(&c->kept, len);
+	return false;
+}
+
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 {
 	struct job *j = &c->jobs[i];
@@ -176,9 +193,12 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 	}
 	const fl_lang *L = j->lang;
 	if (L->collect && L->tree_merge && L->tree_new) {
-		fl_src src = {c->tree->files[i].path, j->text, j->len};
+		fl_src src = {c->tree->files[i].path, j->text, j->len, NULL};
 		j->part = L->tree_new();
-		L->collect(j->part, &src);
+		if (L->collect_keep && keep_budget(c, (long long)j->len))
+			j->cache = L->collect_keep(j->part, &src);
+		else
+			L->collect(j->part, &src);
 	} else if (!L->tree_new) {
 		/* a language without per-tree facts: its sites can be found
 		 * now, while the text is in the cache, instead of after the
@@ -208,7 +228,8 @@ static void free_sites(struct job *j)
 static void lex_job(struct ctx *c, size_t i)
 {
 	struct job *j = &c->jobs[i];
-	fl_src src = {c->tree->files[i].path, j->text, j->len};
+	fl_src src = {c->tree->files[i].path, j->text, j->len, j->cache};
+	j->cache = NULL; /* scan() takes it */
 	j->sites = fl_sites_new();
 	int li = lang_index(j->lang);
 	j->lang->scan(li >= 0 ? c->lang_trees[li] : NULL, &src, j->sites);
@@ -917,6 +938,8 @@ static void free_jobs(struct ctx *c)
 		free(j->text);
 		if (j->part && j->lang->tree_free)
 			j->lang->tree_free(j->part);
+		if (j->cache && j->lang->cache_free)
+			j->lang->cache_free(j->cache);
 		for (size_t k = 0; k < j->npre; k++)
 			free_pre(&j->pre[k]);
 		free(j->pre);
@@ -1071,7 +1094,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 				}
 				continue;
 			}
-			fl_src src = {tree.files[i].path, c.jobs[i].text, c.jobs[i].len};
+			fl_src src = {tree.files[i].path, c.jobs[i].text, c.jobs[i].len, NULL};
 			L->collect(c.lang_trees[li], &src);
 		}
 	}

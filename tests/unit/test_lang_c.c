@@ -337,7 +337,7 @@ static void test_scanned_twice(void **state)
 		"void run(int x) {\n"
 		"    if (x) die(\"bad value %d\", x);\n"
 		"}\n";
-	fl_src f = {"usage.c", src, strlen(src)};
+	fl_src f = {"usage.c", src, strlen(src), NULL};
 	void *tree = fl_lang_c.tree_new();
 	void *part = fl_lang_c.tree_new();
 	fl_lang_c.collect(part, &f);

@@ -262,8 +262,8 @@ static void test_exception_constructors(void **state)
 		"    throw new ItemNotFoundException(\"cannot load\", e);\n"         /* 7 */
 		"  }\n"                                                             /* 8 */
 		"}\n";
-	fl_src files[] = {{"src/Errors.cs", ex, strlen(ex)},
-			  {"src/Catalog.cs", svc, strlen(svc)}};
+	fl_src files[] = {{"src/Errors.cs", ex, strlen(ex), NULL},
+			  {"src/Catalog.cs", svc, strlen(svc), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_csharp, files, 2, 1);
 	const fl_site *x = EXPECT_SITE(s, "No such item", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "ItemNotFoundException");
@@ -295,8 +295,8 @@ static void test_partial_class_factories(void **state)
 		"class Other {\n"                                                    /* 6 */
 		"    void M(char c) { throw CreateUnexpectedCharacterException(c); }\n" /* 7 */
 		"}\n";
-	fl_src files[] = {{"src/TextReader.cs", sync_cs, strlen(sync_cs)},
-			  {"src/TextReader.Async.cs", async_cs, strlen(async_cs)}};
+	fl_src files[] = {{"src/TextReader.cs", sync_cs, strlen(sync_cs), NULL},
+			  {"src/TextReader.Async.cs", async_cs, strlen(async_cs), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_csharp, files, 2, 1);
 	const fl_site *x = EXPECT_SITE(s, "Unexpected character: {0}.", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "JsonReaderException");

@@ -467,8 +467,8 @@ static void test_error_class_defaults(void **state)
 		"  socket.destroy(new ConnectTimeoutError('after ' + timeout + 'ms'))\n" /* 3 */
 		"  throw new NotFoundError()\n"                                /* 4 */
 		"}\n";
-	fl_src files[] = {{"lib/core/errors.js", errors_js, strlen(errors_js)},
-			  {"lib/client.js", client_js, strlen(client_js)}};
+	fl_src files[] = {{"lib/core/errors.js", errors_js, strlen(errors_js), NULL},
+			  {"lib/client.js", client_js, strlen(client_js), NULL}};
 	s = harness_scan_tree(&fl_lang_js, files, 2, 1);
 	x = EXPECT_SITE(s, "Connect Timeout Error", 2, FL_T_EXCEPTION);
 	assert_string_equal(x->code, "UND_ERR_CONNECT_TIMEOUT");
@@ -501,8 +501,8 @@ static void test_error_class_params(void **state)
 		"}\n"                                                                           /* 5 */
 		"const e = () => { throw new EncodeError(\"ZodSuccess\") };\n"                  /* 6 */
 		"throw new EncodeError();\n";                                                   /* 7 */
-	fl_src files[] = {{"src/errors.ts", errors_ts, strlen(errors_ts)},
-			  {"src/compile.ts", use_ts, strlen(use_ts)}};
+	fl_src files[] = {{"src/errors.ts", errors_ts, strlen(errors_ts), NULL},
+			  {"src/compile.ts", use_ts, strlen(use_ts), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_js, files, 2, 1);
 	const fl_site *x = EXPECT_SITE(s, "z.compile does not support a reference cycle; use the runtime parser",
 				       2, FL_T_EXCEPTION);
@@ -561,8 +561,8 @@ static void test_fastify_error_classes(void **state)
 		"  throw new FST_ERR_NOT_FOUND()\n"                                  /* 4 */
 		"}\n"                                                                /* 5 */
 		"function other () { throw new FST_ERR_UNKNOWN('addThing') }\n";    /* 6 */
-	fl_src files[] = {{"lib/errors.js", codes_js, strlen(codes_js)},
-			  {"lib/parser.js", use_js, strlen(use_js)}};
+	fl_src files[] = {{"lib/errors.js", codes_js, strlen(codes_js), NULL},
+			  {"lib/parser.js", use_js, strlen(use_js), NULL}};
 	s = harness_scan_tree(&fl_lang_js, files, 2, 1);
 	x = EXPECT_SITE(s, "Content type parser '%s' already present.", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->code, "FST_ERR_CTP_ALREADY_PRESENT");

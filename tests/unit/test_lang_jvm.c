@@ -454,10 +454,10 @@ static void test_exception_constructors(void **state)
 		"  throw QuotaExceededException(user)\n"                             /* 2 */
 		"}\n";
 	fl_src files[] = {
-		{"src/main/java/ResourceNotFoundException.java", ex_java, strlen(ex_java)},
-		{"src/main/kotlin/Quota.kt", ex_kt, strlen(ex_kt)},
-		{"src/main/java/UserService.java", svc_java, strlen(svc_java)},
-		{"src/main/kotlin/Billing.kt", svc_kt, strlen(svc_kt)},
+		{"src/main/java/ResourceNotFoundException.java", ex_java, strlen(ex_java), NULL},
+		{"src/main/kotlin/Quota.kt", ex_kt, strlen(ex_kt), NULL},
+		{"src/main/java/UserService.java", svc_java, strlen(svc_java), NULL},
+		{"src/main/kotlin/Billing.kt", svc_kt, strlen(svc_kt), NULL},
 	};
 	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 4, 2);
 	const fl_site *x = EXPECT_SITE(s, "Resource not found", 3, FL_T_EXCEPTION);
@@ -503,8 +503,8 @@ static void test_java_thrower_methods(void **state)
 		"    String s = describe(_reportError(\"not a statement\"));\n"          /* 8 */
 		"  }\n"                                                                   /* 9 */
 		"}\n";
-	fl_src files[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java)},
-			  {"src/main/java/Utf8Parser.java", parser_java, strlen(parser_java)}};
+	fl_src files[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java), NULL},
+			  {"src/main/java/Utf8Parser.java", parser_java, strlen(parser_java), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
 	const fl_site *x = EXPECT_SITE(s, "Unexpected end-of-input in field name", 4, FL_T_EXCEPTION);
 	harness_expect_str(x->idiom, "_reportError");
@@ -527,8 +527,8 @@ static void test_java_thrower_methods(void **state)
 		"    _reportError(\"just a note\");\n"                                  /* 4 */
 		"  }\n"                                                                 /* 5 */
 		"}\n";
-	fl_src files2[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java)},
-			   {"src/main/java/Quiet.java", logger_java, strlen(logger_java)}};
+	fl_src files2[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java), NULL},
+			   {"src/main/java/Quiet.java", logger_java, strlen(logger_java), NULL}};
 	s = harness_scan_tree(&fl_lang_jvm, files2, 2, 1);
 	assert_null(harness_find(s, "just a note"));
 	fl_sites_free(s);
@@ -558,8 +558,8 @@ static void test_java_static_factories(void **state)
 		"  void a() { throw UnsupportedOperationExceptions.instance(\"x\"); }\n"   /* 5 */
 		"  void b() { throw Other.method(\"readLine\"); }\n"                       /* 6 */
 		"}\n";
-	fl_src files[] = {{"src/main/java/io/UnsupportedOperationExceptions.java", ex_java, strlen(ex_java)},
-			  {"src/main/java/io/SwappedDataInputStream.java", use_java, strlen(use_java)}};
+	fl_src files[] = {{"src/main/java/io/UnsupportedOperationExceptions.java", ex_java, strlen(ex_java), NULL},
+			  {"src/main/java/io/SwappedDataInputStream.java", use_java, strlen(use_java), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
 	const fl_site *x = EXPECT_SITE(s, "readUTF not supported", 3, FL_T_EXCEPTION);
 	harness_expect_str(x->cls, "UnsupportedOperationException");

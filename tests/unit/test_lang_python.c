@@ -337,8 +337,8 @@ static void test_class_default_messages(void **state)
 		"    if len(v) > max_length:\n"                                /* 3 */
 		"        raise errors.AnyStrMaxLengthError(limit_value=max_length)\n" /* 4 */
 		"    raise exceptions.NotFound\n";                             /* 5 */
-	fl_src files[] = {{"rest/exceptions.py", errors_py, strlen(errors_py)},
-			  {"app/views.py", views_py, strlen(views_py)}};
+	fl_src files[] = {{"rest/exceptions.py", errors_py, strlen(errors_py), NULL},
+			  {"app/views.py", views_py, strlen(views_py), NULL}};
 	s = harness_scan_tree(&fl_lang_python, files, 2, 1);
 	x = EXPECT_SITE(s, "ensure this value has at most {limit_value} characters", 4, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "AnyStrMaxLengthError");
@@ -390,8 +390,8 @@ static void test_init_default_messages(void **state)
 		"    if stream.consumed:\n"                                      /* 2 */
 		"        raise StreamConsumed()\n"                               /* 3 */
 		"    raise Wrapped('The stream broke')\n";                       /* 4 */
-	fl_src files[] = {{"pkg/_exceptions.py", errors_py, strlen(errors_py)},
-			  {"pkg/_models.py", models_py, strlen(models_py)}};
+	fl_src files[] = {{"pkg/_exceptions.py", errors_py, strlen(errors_py), NULL},
+			  {"pkg/_models.py", models_py, strlen(models_py), NULL}};
 	s = harness_scan_tree(&fl_lang_python, files, 2, 1);
 	x = EXPECT_SITE(s, "Attempted to read or stream some content, but the content has already been streamed.",
 			3, FL_T_EXCEPTION);

@@ -331,8 +331,8 @@ static void test_class_default_messages(void **state)
 		"    raise UnknownError\n"                                          /* 7 */
 		"  end\n"                                                           /* 8 */
 		"end\n";
-	fl_src files[] = {{"lib/devise/errors.rb", errors_rb, strlen(errors_rb)},
-			  {"lib/devise/gate.rb", use_rb, strlen(use_rb)}};
+	fl_src files[] = {{"lib/devise/errors.rb", errors_rb, strlen(errors_rb), NULL},
+			  {"lib/devise/gate.rb", use_rb, strlen(use_rb), NULL}};
 	s = harness_scan_tree(&fl_lang_ruby, files, 2, 1);
 	EXPECT_SITE(s, "Devise could not find the Warden proxy.", 3, FL_T_EXCEPTION);
 	x = EXPECT_SITE(s, "The quota is exceeded", 4, FL_T_EXCEPTION);
