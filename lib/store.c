@@ -107,10 +107,12 @@ static const char *const migrations[] = {
 	"UPDATE errors SET error_class = json_extract(record, '$.errorClass'),"
 	" github_url = json_extract(record, '$.githubUrl') WHERE json_valid(record);",
 	/* version 5: a block may hold its file's source windows once, each
-	 * record's slice pointing at its lines (see store_internal.h); the
-	 * tables do not change, but a faultline knowing only version 4 would
-	 * misread such a block, so it must refuse the store */
-	"UPDATE meta SET value = value WHERE key = 'generation';",
+	 * record's slice pointing at its lines (see store_internal.h): a
+	 * faultline knowing only version 4 would misread such a block, so it
+	 * must refuse the store.  And the index of error codes goes: no query
+	 * ever used it (codes are looked up through the lookup index), and
+	 * every record with a code paid for it when written. */
+	"DROP INDEX IF EXISTS errors_by_code;",
 };
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 

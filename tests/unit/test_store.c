@@ -1031,6 +1031,8 @@ static void test_migrate_from_inline_records(void **state)
 	fl_store_close(st);
 	assert_int_equal(count_sql(p, "SELECT count(*) FROM errors WHERE error_class = 'WidgetError'"
 				   " AND github_url LIKE 'https://github.com/%'"), 1);
+	/* schema 5 dropped the index of codes no query used */
+	assert_int_equal(count_sql(p, "SELECT count(*) FROM sqlite_master WHERE name = 'errors_by_code'"), 0);
 	fl_entry_free(&e);
 	free(p);
 }
