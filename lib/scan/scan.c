@@ -29,6 +29,7 @@
 #include "tree.h"
 
 #define NLANGS_MAX 16
+#define FL_MAX_THREADS 64
 
 struct job {
 	int skip;               /* -1: scanned; else an fl_skip rule */
@@ -44,6 +45,8 @@ struct job {
 	void *part;             /* this file's collect() part (tree_merge) */
 	void *cache;            /* what collect_keep() kept for its scan */
 	bool done;              /* scanned (phase 1), under ctx.lock */
+	int owner;              /* the thread that scanned it (scan_tid) */
+	long trash_next;        /* the next job queued for release, or -1 */
 	struct pre *pre;        /* its records, built by the worker */
 	size_t npre, nsites;
 	/* with a writer: its block (see store_internal.h), the windows'
@@ -105,6 +108,10 @@ struct ctx {
 	pthread_mutex_t slug_lock;
 	fl_strmap slug_first;
 	size_t rel_off;         /* the scan root's offset in tree paths */
+	/* per thread (scan_tid): the first of the written jobs it is to
+	 * release, linked by trash_next; -1 when none (under lock) */
+	long trash[FL_MAX_THREADS + 1];
+	atomic_int ntids;       /* workers of phase 1 started so far */
 	atomic_llong kept;      /* bytes of the files whose collect pass kept
 				   something for their scan */
 	bool failed;
@@ -130,6 +137,11 @@ static void hex(const unsigned char *md, size_t n, char *out)
 }
 
 static void lex_job(struct ctx *c, size_t i);
+static void release_queued(struct ctx *c, int tid);
+
+/* The thread a phase 1 job is scanned on: 0 the one that called the scan,
+ * 1.. the workers (job.owner). */
+static _Thread_local int scan_tid;
 
 /* Phase 0, a plain folder's file that is not read (or could not be): its
  * size stands for its content in the folder's digest. */
@@ -289,6 +301,7 @@ static void scan_one(struct ctx *c, size_t i)
 /* Phase 1: scan job i and say it is done. */
 static void scan_job(struct ctx *c, size_t i)
 {
+	c->jobs[i].owner = scan_tid;
 	scan_one(c, i);
 	pthread_mutex_lock(&c->lock);
 	c->jobs[i].done = true;
@@ -311,7 +324,15 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&c->lock);
 		return NULL;
 	}
+	if (c->phase == 1) {
+		scan_tid = atomic_fetch_add(&c->ntids, 1) + 1;
+		if (scan_tid > FL_MAX_THREADS)
+			scan_tid = -1; /* its jobs are released by the main thread */
+	}
 	for (;;) {
+		/* the jobs written meanwhile that this thread made */
+		if (c->storing && scan_tid > 0)
+			release_queued(c, scan_tid);
 		size_t i = atomic_fetch_add(&c->next, 1);
 		if (i >= c->n || atomic_load(&c->stop))
 			break;
@@ -329,6 +350,8 @@ static void *worker(void *arg)
 	}
 	if (c->phase == 0)
 		fl_tree_reader_close(&r);
+	if (c->storing && scan_tid > 0)
+		release_queued(c, scan_tid);
 	return NULL;
 }
 
@@ -350,7 +373,7 @@ static void progress(struct ctx *c, double t0, bool final)
 }
 
 struct phase {
-	pthread_t tids[64];
+	pthread_t tids[FL_MAX_THREADS];
 	int started;
 };
 
@@ -359,7 +382,7 @@ static void start_workers(struct ctx *c, int phase, int threads, struct phase *p
 	c->phase = phase;
 	atomic_store(&c->next, 0);
 	ph->started = 0;
-	for (int i = 0; i < threads && i < 64; i++)
+	for (int i = 0; i < threads && i < FL_MAX_THREADS; i++)
 		if (pthread_create(&ph->tids[ph->started], NULL, worker, c) == 0)
 			ph->started++;
 }
@@ -635,8 +658,7 @@ static void free_block(struct job *j)
  * otherwise (a duplicate across files, a slug suffix the worker did not
  * foresee, an invalid record: rare) a block of the admitted records is
  * made here. */
-static int write_records(struct ctx *c, struct job *j, fl_scan_result *res,
-			 struct pre **kept, const size_t *idx, size_t n,
+static int write_records(struct ctx *c, struct job *j, struct pre **kept, size_t n,
 			 bool whole, fl_err *err)
 {
 	if (!n)
@@ -663,7 +685,7 @@ static int write_records(struct ctx *c, struct job *j, fl_scan_result *res,
 	long long id;
 	int rc = fl_sw_add_block(c->w, c->repo, z, zlen, rawlen, &id, err);
 	for (size_t k = 0; k < n && rc == 0; k++)
-		rc = fl_sw_insert_in_block(c->w, &res->entries[idx[k]], &res->facts[idx[k]],
+		rc = fl_sw_insert_in_block(c->w, &kept[k]->e, &kept[k]->f,
 					   kept[k]->hash, id, kept[k]->boff, kept[k]->blen, err);
 	free(own);
 	return rc;
@@ -779,9 +801,6 @@ struct builder {
 				   holds only those of the current file) */
 };
 
-/* Main thread: admit job i's records in scan order (a repeated id is a
- * duplicate site of the first record; a repeated slug gets the id suffix)
- * and, with a writer, write them.  -1 (err set) when one cannot be. */
 /* Record k of r and its facts, freed. */
 static void free_result_entry(fl_scan_result *r, size_t k)
 {
@@ -791,6 +810,52 @@ static void free_result_entry(fl_scan_result *r, size_t k)
 	free((char *)r->facts[k].idiom);
 }
 
+/* Free what is left of a written job: its records (in pre) and its block.
+ * On the thread that made them, whose heap they are in: freed by another
+ * thread, every free() waits for that heap's lock, which its owner,
+ * allocating, holds (the main thread's waits for a lock were half there). */
+static void release_job(struct job *j)
+{
+	for (size_t k = 0; k < j->npre; k++)
+		free_pre(&j->pre[k]);
+	free(j->pre);
+	j->pre = NULL;
+	j->npre = 0;
+	free_block(j);
+}
+
+/* Main thread: job i is written; release it now, or queue it for the
+ * worker that scanned it. */
+static void release_or_queue(struct ctx *c, size_t i)
+{
+	struct job *j = &c->jobs[i];
+	if (j->owner <= 0 || j->owner > FL_MAX_THREADS) {
+		release_job(j);
+		return;
+	}
+	pthread_mutex_lock(&c->lock);
+	j->trash_next = c->trash[j->owner];
+	c->trash[j->owner] = (long)i;
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* Release the jobs queued for thread tid. */
+static void release_queued(struct ctx *c, int tid)
+{
+	pthread_mutex_lock(&c->lock);
+	long i = c->trash[tid];
+	c->trash[tid] = -1;
+	pthread_mutex_unlock(&c->lock);
+	while (i >= 0) {
+		struct job *j = &c->jobs[i];
+		i = j->trash_next;
+		release_job(j);
+	}
+}
+
+/* Main thread: admit job i's records in scan order (a repeated id is a
+ * duplicate site of the first record; a repeated slug gets the id suffix)
+ * and, with a writer, write them.  -1 (err set) when one cannot be. */
 static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size_t i,
 		     fl_err *err)
 {
@@ -800,33 +865,34 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 	sum->sites += (long long)j->nsites;
 	count_lang(sum, j->lang->name, 0, (long long)j->nsites, 0);
 	int rc = 0;
+	/* drop: the records are written, not returned; they stay in the
+	 * job's pre until released (release_or_queue) */
 	bool drop = c->w && c->o->drop_records;
-	struct pending_site { char *id; int line, col; } *pend = NULL;
+	struct pre **pend = NULL; /* drop: other sites, written after the records */
 	size_t npend = 0;
 	size_t k = 0, nkept = 0, whole = 0;
 	struct pre **kept = c->w ? fl_xcalloc(j->npre ? j->npre : 1, sizeof *kept) : NULL;
-	size_t *idx = c->w ? fl_xcalloc(j->npre ? j->npre : 1, sizeof *idx) : NULL;
+	if (drop)
+		pend = fl_xcalloc(j->npre ? j->npre : 1, sizeof *pend);
 	for (; k < j->npre && rc == 0; k++) {
 		struct pre *p = &j->pre[k];
 		size_t prev;
 		if (fl_strmap_get(&b->ids, p->e.id, &prev)) {
 			if (drop) {
-				/* written with its record, below */
-				pend = fl_xrealloc(pend, (npend + 1) * sizeof *pend);
-				pend[npend++] = (struct pending_site){p->e.id, p->line, p->col};
-				p->e.id = NULL;
+				pend[npend++] = p;
 			} else {
 				res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
 				res->dups[res->ndups++] = (struct fl_dup_site){
 					prev, fl_xstrdup(path), p->line, p->col};
+				free_pre(p);
 			}
 			sum->duplicates++;
-			free_pre(p);
 			continue;
 		}
 		if (p->dup) {
 			/* its record was left out (invalid): so is this site */
-			free_pre(p);
+			if (!drop)
+				free_pre(p);
 			continue;
 		}
 		const char *base = p->slug_base ? p->slug_base : p->e.slug;
@@ -847,54 +913,50 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 			if (sum->invalid++ == 0)
 				snprintf(sum->invalid_first, sizeof sum->invalid_first,
 					 "%s:%d: %s", path, p->line, p->verr);
-			free_pre(p);
+			if (!drop)
+				free_pre(p);
 			continue;
-		}
-		if (res->n == b->cap) {
-			b->cap = b->cap ? b->cap * 2 : 256;
-			res->entries = fl_xrealloc(res->entries, b->cap * sizeof *res->entries);
-			res->facts = fl_xrealloc(res->facts, b->cap * sizeof *res->facts);
 		}
 		fl_strmap_put(&b->ids, p->e.id, res->n);
 		fl_strmap_put(&b->slugs, p->e.slug, res->n);
-		fl_entry *e = &res->entries[res->n];
-		fl_facts *f = &res->facts[res->n];
-		*e = p->e;
-		*f = p->f;
-		res->n++;
 		b->admitted++;
 		count_lang(sum, j->lang->name, 0, 0, 1);
+		if (!drop) {
+			/* the record moves into the result */
+			if (res->n == b->cap) {
+				b->cap = b->cap ? b->cap * 2 : 256;
+				res->entries = fl_xrealloc(res->entries, b->cap * sizeof *res->entries);
+				res->facts = fl_xrealloc(res->facts, b->cap * sizeof *res->facts);
+			}
+			res->entries[res->n] = p->e;
+			res->facts[res->n] = p->f;
+			res->n++;
+		}
 		if (c->w) {
 			fl_sw_count(c->w, p->state, sum);
 			if (p->inblock && !p->json)
 				whole++;
-			kept[nkept] = p;
-			idx[nkept++] = res->n - 1;
+			kept[nkept++] = p;
 		}
 	}
 	if (c->w && rc == 0)
-		rc = write_records(c, j, res, kept, idx, nkept,
+		rc = write_records(c, j, kept, nkept,
 				   whole == j->nblock && whole == nkept, err);
+	for (size_t m = 0; m < npend && rc == 0; m++)
+		rc = fl_sw_add_site(c->w, pend[m]->e.id, path, pend[m]->line,
+				    pend[m]->col, err);
+	free(pend);
 	if (drop) {
-		/* written: this file's records are done with, and their other
-		 * sites can be written */
-		for (size_t m = 0; m < nkept; m++)
-			free_result_entry(res, idx[m]);
-		res->n -= nkept;
-		for (size_t m = 0; m < npend; m++) {
-			if (rc == 0)
-				rc = fl_sw_add_site(c->w, pend[m].id, path, pend[m].line,
-						    pend[m].col, err);
-			free(pend[m].id);
-		}
-		free(pend);
+		free(kept);
+		release_or_queue(c, i);
+		return rc;
 	}
+	/* the records moved into res: what is left of their pre */
 	for (size_t m = 0; m < nkept; m++) {
 		free(kept[m]->json);
 		free(kept[m]->verr);
 	}
 	free(kept);
-	free(idx);
 	free_block(j);
 	for (; k < j->npre; k++)
 		free_pre(&j->pre[k]);
@@ -1054,6 +1116,9 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	c.tree = &tree;
 	c.o = o;
 	c.blocks = st != NULL;
+	for (int t = 0; t <= FL_MAX_THREADS; t++)
+		c.trash[t] = -1;
+	scan_tid = 0; /* this thread's jobs are released as they are written */
 	c.keep_windows = !(st && o->drop_records);
 	c.n = tree.n;
 	c.jobs = fl_xcalloc(tree.n ? tree.n : 1, sizeof *c.jobs);
@@ -1151,6 +1216,9 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		if (failed)
 			atomic_store(&c.stop, true);
 		join_phase(&ph);
+		/* what the workers had no job left to release at */
+		for (int t = 1; t <= FL_MAX_THREADS; t++)
+			release_queued(&c, t);
 		if (c.o->progress)
 			progress(&c, t0, true);
 		if (failed) {
