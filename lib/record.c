@@ -204,7 +204,13 @@ char *fl_slug_suffixed(const char *base, const char *id)
 
 static bool is_meta(char c)
 {
-	return strchr(".*+?^${}()|[]\\", c) != NULL && c != '\0';
+	/* . * + ? ^ $ { } ( ) | [ ] and backslash */
+	static const uint8_t meta[256] = {
+		['.'] = 1, ['*'] = 1, ['+'] = 1, ['?'] = 1, ['^'] = 1, ['$'] = 1,
+		['{'] = 1, ['}'] = 1, ['('] = 1, [')'] = 1, ['|'] = 1, ['['] = 1,
+		[']'] = 1, ['\\'] = 1,
+	};
+	return meta[(unsigned char)c];
 }
 
 char *fl_regex_escape(const char *s)

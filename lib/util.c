@@ -254,12 +254,6 @@ void fl_buf_reserve(fl_buf *b, size_t n)
 	buf_grow(b, n);
 }
 
-void fl_buf_putc(fl_buf *b, char c)
-{
-	buf_grow(b, 1);
-	b->s[b->n++] = c;
-}
-
 void fl_buf_put(fl_buf *b, const char *s, size_t n)
 {
 	if (!n)

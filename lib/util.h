@@ -45,7 +45,13 @@ typedef struct fl_buf {
 } fl_buf;
 
 void fl_buf_reserve(fl_buf *b, size_t n);       /* room for n more bytes and a NUL */
-void fl_buf_putc(fl_buf *b, char c);
+/* one byte: inline, as callers write text a byte at a time */
+static inline void fl_buf_putc(fl_buf *b, char c)
+{
+	if (b->n + 2 > b->cap)
+		fl_buf_reserve(b, 1);
+	b->s[b->n++] = c;
+}
 void fl_buf_put(fl_buf *b, const char *s, size_t n);
 void fl_buf_puts(fl_buf *b, const char *s);
 void fl_buf_put_utf8(fl_buf *b, uint32_t cp); /* invalid cp -> U+FFFD */

@@ -127,7 +127,7 @@ static void skip_block_comment(fl_toks *t)
 	t->pos = n;
 }
 
-static fl_tok *push(fl_toks *t, int kind, size_t off, size_t len, int line,
+static inline fl_tok *push(fl_toks *t, int kind, size_t off, size_t len, int line,
 		    int col, bool in_dir)
 {
 	fl_tok *k = fl_toks_push(t, kind, off, len, line, col);
