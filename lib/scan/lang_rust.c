@@ -223,7 +223,10 @@ static void rs_lex(fl_toks *t)
 			rs_cooked(t, t->pos, t->line, fl_lx_col(t), 0);
 			continue;
 		}
-		if ((c == 'r' || c == 'b' || c == 'c') && rs_prefixed(t))
+		/* r"", r#"", r#ident, b"", b'', br"", c"", cr"": the second
+		 * byte says whether to look */
+		if ((c == 'r' || c == 'b' || c == 'c') &&
+		    (c1 == '"' || c1 == '#' || c1 == '\'' || c1 == 'r') && rs_prefixed(t))
 			continue;
 		if (c == '\'') {
 			rs_quote(t, t->pos, t->line, fl_lx_col(t));
@@ -1159,6 +1162,12 @@ static void display_writes(rs_st *st, size_t s, const char *idiom)
 	fl_buf_free(&msg);
 }
 
+/* the first letters of the keywords rs_scan() follows (fn, impl, trait,
+ * enum, where, match ...) */
+static const bool kw_first[256] = {
+	['f'] = true, ['i'] = true, ['t'] = true, ['e'] = true, ['w'] = true, ['m'] = true,
+};
+
 static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 {
 	(void)tree;
@@ -1219,7 +1228,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		}
 		if (k->kind == FL_TK_IDENT && k->len >= 2 && k->len <= 5 &&
-		    memchr("fitewm", t->src[k->off], 6)) {
+		    kw_first[(unsigned char)t->src[k->off]]) {
 			if (fl_tok_is(t, i, "fn") && i + 1 < t->n &&
 			    t->v[i + 1].kind == FL_TK_IDENT) {
 				size_t j = i + 2;
