@@ -6,25 +6,58 @@
 #ifndef FL_FUZZ_LANG_H
 #define FL_FUZZ_LANG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "scan/lang.h"
 #include "scan/sites.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Scan size bytes at data as file `path` of language L. */
+static inline bool fuzz_same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Scan size bytes at data as file `path` of language L.  A language that
+ * keeps its collect pass's work for the scan (collect_keep) is scanned
+ * both ways, which must find the same sites. */
 static inline int fuzz_scan(const fl_lang *L, const char *path,
 			    const uint8_t *data, size_t size)
 {
 	fl_src src = {.path = path, .text = (const char *)data, .len = size};
 	void *tree = L->tree_new ? L->tree_new() : NULL;
-	if (L->collect)
+	void *cache = NULL;
+	if (L->collect_keep && L->tree_merge) {
+		void *part = L->tree_new();
+		cache = L->collect_keep(part, &src);
+		L->tree_merge(tree, part);
+		L->tree_free(part);
+	} else if (L->collect) {
 		L->collect(tree, &src);
+	}
 	fl_sites *s = fl_sites_new();
 	L->scan(tree, &src, s);
 	fl_sites_sort(s);
+	if (cache) {
+		fl_src kept = src;
+		kept.cache = cache;
+		fl_sites *k = fl_sites_new();
+		L->scan(tree, &kept, k);
+		fl_sites_sort(k);
+		if (k->n != s->n)
+			abort();
+		for (size_t i = 0; i < s->n; i++)
+			if (k->v[i].line != s->v[i].line || k->v[i].col != s->v[i].col ||
+			    !fuzz_same_str(k->v[i].message, s->v[i].message) ||
+			    !fuzz_same_str(k->v[i].function, s->v[i].function) ||
+			    !fuzz_same_str(k->v[i].guard, s->v[i].guard))
+				abort();
+		fl_sites_free(k);
+	}
 	fl_sites_free(s);
 	if (L->tree_free)
 		L->tree_free(tree);

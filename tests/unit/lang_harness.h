@@ -25,11 +25,36 @@ static inline fl_sites *harness_scan_len(const fl_lang *L, const char *path,
 {
 	fl_src src = {.path = path, .text = text, .len = len};
 	void *tree = L->tree_new ? L->tree_new() : NULL;
-	if (L->collect)
+	void *cache = NULL;
+	if (L->collect_keep && L->tree_merge) {
+		/* as the core does it: the file's part, and what its collect
+		 * pass kept for the scan */
+		void *part = L->tree_new();
+		cache = L->collect_keep(part, &src);
+		L->tree_merge(tree, part);
+		L->tree_free(part);
+	} else if (L->collect) {
 		L->collect(tree, &src);
+	}
 	fl_sites *s = fl_sites_new();
 	L->scan(tree, &src, s);
 	fl_sites_sort(s);
+	if (cache) {
+		/* the scan that reuses it finds the very same sites */
+		fl_src kept = src;
+		kept.cache = cache;
+		fl_sites *k = fl_sites_new();
+		L->scan(tree, &kept, k);
+		fl_sites_sort(k);
+		assert_int_equal(k->n, s->n);
+		for (size_t i = 0; i < s->n; i++) {
+			assert_int_equal(k->v[i].line, s->v[i].line);
+			assert_int_equal(k->v[i].col, s->v[i].col);
+			if (s->v[i].message)
+				assert_string_equal(k->v[i].message, s->v[i].message);
+		}
+		fl_sites_free(k);
+	}
 	if (L->tree_free)
 		L->tree_free(tree);
 	return s;
