@@ -153,34 +153,68 @@ static bool generated_name(const char *base)
 	return strstr(base, ".generated.") != NULL;
 }
 
+/* The rule the folders of path[0..n) (n just past a '/') fall under, or
+ * -1: hidden, skipped and test folders. */
+static int folder_rule(const char *path, size_t n, bool include_tests)
+{
+	const char *p = path, *end = path + n;
+	bool under_src = false;
+	while (p < end) {
+		const char *sl = memchr(p, '/', (size_t)(end - p));
+		if (!sl)
+			break;
+		size_t l = (size_t)(sl - p);
+		if (l && p[0] == '.')
+			return FL_SKIP_HIDDEN;
+		if (in(p, l, skip_dirs) || docs_dir(p, l))
+			return FL_SKIP_FOLDER;
+		if (!include_tests && (test_dir(p, l) || (under_src && gradle_test_set(p, l))))
+			return FL_SKIP_TEST;
+		/* src/jmh: JMH benchmarks */
+		if (under_src && l == 3 && memcmp(p, "jmh", 3) == 0)
+			return FL_SKIP_FOLDER;
+		under_src = l == 3 && memcmp(p, "src", 3) == 0;
+		p = sl + 1;
+	}
+	return -1;
+}
+
+/* The last folder each thread asked about: the files of a folder come one
+ * after another, and the same folder's rule is the same. */
+static _Thread_local struct {
+	char dir[1024];
+	size_t len;
+	bool include_tests;
+	int rule;
+} last_folder = {.len = SIZE_MAX};
+
 int fl_filter_path(const char *path, const fl_lang *lang,
 		   const fl_scan_opts *o)
 {
 	if (o->n_excludes && excluded(path, o))
 		return FL_SKIP_EXCLUDED;
-	const char *p = path;
-	bool under_src = false;
-	for (;;) {
-		const char *sl = strchr(p, '/');
-		if (!sl)
-			break;
-		size_t n = (size_t)(sl - p);
-		if (n && p[0] == '.')
-			return FL_SKIP_HIDDEN;
-		if (in(p, n, skip_dirs) || docs_dir(p, n))
-			return FL_SKIP_FOLDER;
-		if (!o->include_tests && (test_dir(p, n) || (under_src && gradle_test_set(p, n))))
-			return FL_SKIP_TEST;
-		/* src/jmh: JMH benchmarks */
-		if (under_src && n == 3 && memcmp(p, "jmh", 3) == 0)
-			return FL_SKIP_FOLDER;
-		under_src = n == 3 && memcmp(p, "src", 3) == 0;
-		p = sl + 1;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t dl = (size_t)(base - path);
+	int rule;
+	if (last_folder.len == dl && last_folder.include_tests == o->include_tests &&
+	    memcmp(last_folder.dir, path, dl) == 0) {
+		rule = last_folder.rule;
+	} else {
+		rule = folder_rule(path, dl, o->include_tests);
+		if (dl <= sizeof last_folder.dir) {
+			memcpy(last_folder.dir, path, dl);
+			last_folder.len = dl;
+			last_folder.include_tests = o->include_tests;
+			last_folder.rule = rule;
+		}
 	}
+	if (rule >= 0)
+		return rule;
 	if (!lang)
 		return FL_SKIP_LANGUAGE;
-	if (generated_name(p))
-		return fl_str_ends(p, "js") ? FL_SKIP_MINIFIED : FL_SKIP_GENERATED;
+	if (generated_name(base))
+		return fl_str_ends(base, "js") ? FL_SKIP_MINIFIED : FL_SKIP_GENERATED;
 	if (!o->include_tests && lang->is_test_file && lang->is_test_file(path))
 		return FL_SKIP_TEST;
 	return -1;

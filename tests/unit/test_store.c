@@ -21,6 +21,8 @@
 #include "faultline.h"
 #include "test_util.h"
 #include "util.h"
+#include "scan/filter.h"
+#include "scan/lang.h"
 #include "scan/persist.h"
 #include "store_internal.h"
 
@@ -944,6 +946,49 @@ static void test_block_formats(void **state)
 	free(p);
 }
 
+/* A file's folders decide most skips; each thread remembers the last
+ * folder's rule, which must never leak into another folder or into a scan
+ * with other options. */
+static void test_filter_folder_rules(void **state)
+{
+	(void)state;
+	fl_scan_opts plain = {0}, tests = {.include_tests = true};
+	const fl_lang *c = fl_lang_for_path("a.c");
+	struct {
+		const char *path;
+		const fl_scan_opts *o;
+		int want;
+	} cases[] = {
+		{"src/tests/a.c", &plain, FL_SKIP_TEST},
+		{"src/tests/b.c", &plain, FL_SKIP_TEST},
+		{"src/tests/b.c", &tests, -1},
+		{"src/tests/c.c", &plain, FL_SKIP_TEST},
+		{"src/a.c", &plain, -1},
+		{"src/a_test.c", &plain, FL_SKIP_TEST},
+		{"src/a_test.c", &tests, -1},
+		{"src/vendor/a.c", &tests, FL_SKIP_FOLDER},
+		{"src/vendorx/a.c", &tests, -1},
+		{"src/.git/a.c", &plain, FL_SKIP_HIDDEN},
+		{"src/.git/a.c", &plain, FL_SKIP_HIDDEN},
+		{"src/git/a.c", &plain, -1},
+		{"a.c", &plain, -1},
+		{"src/jmh/a.c", &plain, FL_SKIP_FOLDER},
+		{"lib/jmh/a.c", &plain, -1},
+		{"src/jvmTest/a.c", &plain, FL_SKIP_TEST},
+		{"src/jvmTest/a.c", &tests, -1},
+		{"docs/a.c", &tests, FL_SKIP_FOLDER},
+		{"docs/a.txt", &tests, FL_SKIP_FOLDER},
+		{"doc2/a.txt", &tests, FL_SKIP_LANGUAGE},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const fl_lang *l = strstr(cases[i].path, ".txt") ? NULL : c;
+		int got = fl_filter_path(cases[i].path, l, cases[i].o);
+		if (got != cases[i].want)
+			fail_msg("%s (include_tests %d): rule %d, want %d", cases[i].path,
+				 cases[i].o->include_tests, got, cases[i].want);
+	}
+}
+
 /* A damaged block is an error naming the problem, never a crash. */
 static void test_damaged_block(void **state)
 {
@@ -1053,6 +1098,7 @@ int main(void)
 		cmocka_unit_test(test_scan_blocks_read_back),
 		cmocka_unit_test(test_damaged_block),
 		cmocka_unit_test(test_block_windows),
+		cmocka_unit_test(test_filter_folder_rules),
 		cmocka_unit_test(test_block_formats),
 		cmocka_unit_test(test_migrate_from_inline_records),
 	};
