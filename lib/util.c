@@ -62,6 +62,16 @@ char *fl_xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *fl_path_join(const char *dir, const char *name)
+{
+	size_t a = strlen(dir), b = strlen(name);
+	char *p = fl_xmalloc(a + b + 2);
+	memcpy(p, dir, a);
+	p[a] = '/';
+	memcpy(p + a + 1, name, b + 1);
+	return p;
+}
+
 char *fl_xasprintf(const char *fmt, ...)
 {
 	char small[256];

@@ -15,6 +15,9 @@ void *fl_xrealloc(void *p, size_t n);
 char *fl_xstrdup(const char *s);        /* NULL -> NULL */
 char *fl_xstrndup(const char *s, size_t n);
 char *fl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* dir + "/" + name (caller frees): fl_xasprintf("%s/%s") without the
+ * format parsing, for paths built once per file */
+char *fl_path_join(const char *dir, const char *name);
 
 /* Read a whole file; returns malloc'd buffer (NUL-terminated, *len without
  * the NUL) or NULL with err set. */

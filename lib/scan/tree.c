@@ -75,7 +75,7 @@ static int walk(fl_tree *t, size_t *cap, const char *abs, const char *rel,
 		bool dir = de->d_type == DT_DIR, reg = de->d_type == DT_REG;
 		long long size = -1;
 		if (de->d_type == DT_UNKNOWN) {
-			char *a = fl_xasprintf("%s/%s", abs, n);
+			char *a = fl_path_join(abs, n);
 			struct stat sb;
 			if (lstat(a, &sb) == 0) {
 				dir = S_ISDIR(sb.st_mode);
@@ -86,9 +86,9 @@ static int walk(fl_tree *t, size_t *cap, const char *abs, const char *rel,
 		}
 		if (!dir && !reg)
 			continue; /* symbolic links, devices, sockets */
-		char *r = *rel ? fl_xasprintf("%s/%s", rel, n) : fl_xstrdup(n);
+		char *r = *rel ? fl_path_join(rel, n) : fl_xstrdup(n);
 		if (dir) {
-			char *a = fl_xasprintf("%s/%s", abs, n);
+			char *a = fl_path_join(abs, n);
 			int rc = walk(t, cap, a, r, depth + 1, err);
 			free(a);
 			if (rc < 0) {
@@ -414,7 +414,7 @@ long long fl_tree_file_size(const fl_tree *t, size_t i)
 	const fl_tree_file *f = &t->files[i];
 	if (f->size >= 0 || t->from_odb || !t->root)
 		return f->size;
-	char *p = fl_xasprintf("%s/%s", t->root, f->path);
+	char *p = fl_path_join(t->root, f->path);
 	struct stat sb;
 	long long size = lstat(p, &sb) == 0 ? (long long)sb.st_size : -1;
 	free(p);
@@ -468,7 +468,7 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 		}
 		return odb_read(r, i, len, err);
 	}
-	char *p = fl_xasprintf("%s/%s", r->tree->root, r->tree->files[i].path);
+	char *p = fl_path_join(r->tree->root, r->tree->files[i].path);
 	int fd = open(p, O_RDONLY | O_CLOEXEC);
 	struct stat sb;
 	char *buf = NULL;
