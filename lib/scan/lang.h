@@ -97,6 +97,24 @@ typedef struct fl_lang {
 	void (*scan)(const void *tree, const fl_src *src, fl_sites *out);
 } fl_lang;
 
+/* One file collected into tree as the core collects it (into its own part
+ * when the language merges parts); returns what collect_keep() kept for
+ * the file's scan, or NULL.  For tests and fuzz targets that scan one file
+ * at a time. */
+static inline void *fl_lang_collect_one(const fl_lang *L, void *tree, const fl_src *src)
+{
+	if (L->collect_keep && L->tree_merge && L->tree_new && L->tree_free) {
+		void *part = L->tree_new();
+		void *cache = L->collect_keep(part, src);
+		L->tree_merge(tree, part);
+		L->tree_free(part);
+		return cache;
+	}
+	if (L->collect)
+		L->collect(tree, src);
+	return NULL;
+}
+
 /* The table (langs.c), NULL-terminated. */
 extern const fl_lang *const fl_langs[];
 

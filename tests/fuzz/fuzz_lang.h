@@ -30,15 +30,7 @@ static inline int fuzz_scan(const fl_lang *L, const char *path,
 {
 	fl_src src = {.path = path, .text = (const char *)data, .len = size};
 	void *tree = L->tree_new ? L->tree_new() : NULL;
-	void *cache = NULL;
-	if (L->collect_keep && L->tree_merge) {
-		void *part = L->tree_new();
-		cache = L->collect_keep(part, &src);
-		L->tree_merge(tree, part);
-		L->tree_free(part);
-	} else if (L->collect) {
-		L->collect(tree, &src);
-	}
+	void *cache = fl_lang_collect_one(L, tree, &src);
 	fl_sites *s = fl_sites_new();
 	L->scan(tree, &src, s);
 	fl_sites_sort(s);

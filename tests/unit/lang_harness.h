@@ -25,17 +25,8 @@ static inline fl_sites *harness_scan_len(const fl_lang *L, const char *path,
 {
 	fl_src src = {.path = path, .text = text, .len = len};
 	void *tree = L->tree_new ? L->tree_new() : NULL;
-	void *cache = NULL;
-	if (L->collect_keep && L->tree_merge) {
-		/* as the core does it: the file's part, and what its collect
-		 * pass kept for the scan */
-		void *part = L->tree_new();
-		cache = L->collect_keep(part, &src);
-		L->tree_merge(tree, part);
-		L->tree_free(part);
-	} else if (L->collect) {
-		L->collect(tree, &src);
-	}
+	/* as the core does it, with what the collect pass kept for the scan */
+	void *cache = fl_lang_collect_one(L, tree, &src);
 	fl_sites *s = fl_sites_new();
 	L->scan(tree, &src, s);
 	fl_sites_sort(s);
