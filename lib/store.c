@@ -340,11 +340,14 @@ const char *fl_store_path(const fl_store *st)
 /* A new store, its first transaction committed: WAL from now on (when
  * another connection is open and this cannot be done now, the next
  * fl_store_open does it). */
+static void wb_join(fl_store *st);
+
 static void wal_after_fill(fl_store *st)
 {
 	if (!st->fresh)
 		return;
 	st->fresh = false;
+	wb_join(st);
 	if (st->wb_fd >= 0)
 		close(st->wb_fd);
 	st->wb_fd = -1;
@@ -352,21 +355,48 @@ static void wal_after_fill(fl_store *st)
 	exec(st, "PRAGMA journal_mode = WAL", NULL);
 }
 
-/* A new store's first transaction: every 256 KB of blocks, have the kernel
- * start writing out what SQLite has written to the file so far, so that
- * the commit's sync finds little left to write. */
+/* A new store's first transaction: every 256 KB of blocks, unless one is
+ * still running, an fdatasync() of what SQLite has written to the file so
+ * far, on a thread of its own (it waits on the disk, not on a core), so
+ * that the commit's syncs find little left.  sync_file_range(), which only
+ * starts the writing, left the commit's first sync at 10 ms on git (ext4
+ * makes it wait for the file's new blocks and their metadata); these syncs
+ * bring it under 1 ms. */
+static void *wb_main(void *arg)
+{
+	fl_store *st = arg;
+	(void)fdatasync(st->wb_fd); /* the commit's own sync reports errors */
+	atomic_store(&st->wb_busy, false);
+	return NULL;
+}
+
+/* The sync in flight, if any, waited for. */
+static void wb_join(fl_store *st)
+{
+	if (st->wb_started) {
+		pthread_join(st->wb_thread, NULL);
+		st->wb_started = false;
+	}
+}
+
 static void early_writeback(fl_store *st, size_t len)
 {
 	if (!st->fresh)
 		return;
 	st->wb_bytes += (long long)len;
-	if (st->wb_bytes < (256 << 10))
+	if (st->wb_bytes < (256 << 10) || atomic_load(&st->wb_busy))
 		return;
 	st->wb_bytes = 0;
 	if (st->wb_fd < 0)
 		st->wb_fd = open(st->path, O_RDONLY | O_CLOEXEC);
-	if (st->wb_fd >= 0)
-		sync_file_range(st->wb_fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+	if (st->wb_fd < 0)
+		return;
+	wb_join(st);
+	atomic_store(&st->wb_busy, true);
+	if (pthread_create(&st->wb_thread, NULL, wb_main, st) == 0)
+		st->wb_started = true;
+	else
+		atomic_store(&st->wb_busy, false);
 }
 
 /* The prepared statements finalized (they are prepared again on use). */
@@ -402,6 +432,9 @@ void fl_store_close(fl_store *st)
 		wal_after_fill(st); /* a new store nothing was written to */
 		sqlite3_close(st->db);
 	}
+	wb_join(st);
+	if (st->wb_fd >= 0)
+		close(st->wb_fd);
 	free(st->block);
 	free(st->rec);
 	free(st->path);

@@ -5,7 +5,9 @@
 #ifndef FL_STORE_INTERNAL_H
 #define FL_STORE_INTERNAL_H
 
+#include <pthread.h>
 #include <sqlite3.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,6 +43,9 @@ struct fl_store {
 	bool adopted;     /* that transaction is the current one */
 	int wb_fd;        /* fresh: the file, for early writeback; else -1 */
 	long long wb_bytes; /* block bytes added since the last writeback */
+	pthread_t wb_thread; /* fresh: the thread of an fdatasync of wb_fd */
+	bool wb_started;     /* wb_thread is to be joined */
+	atomic_bool wb_busy; /* its fdatasync is running */
 	sqlite3_stmt *stmts[STMT_MAX];
 	/* the last record block read: its first block_have bytes,
 	 * decompressed, in a buffer of block_len (ids are never reused: a
