@@ -14,6 +14,7 @@
 
 #include "scan/lang.h"
 #include "scan/sites.h"
+#include "../lang_kept.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -35,11 +36,7 @@ static inline int fuzz_scan(const fl_lang *L, const char *path,
 	L->scan(tree, &src, s);
 	fl_sites_sort(s);
 	if (cache) {
-		fl_src kept = src;
-		kept.cache = cache;
-		fl_sites *k = fl_sites_new();
-		L->scan(tree, &kept, k);
-		fl_sites_sort(k);
+		fl_sites *k = scan_with_kept(L, tree, &src, cache);
 		if (k->n != s->n)
 			abort();
 		for (size_t i = 0; i < s->n; i++)

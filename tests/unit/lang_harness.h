@@ -17,6 +17,7 @@
 
 #include "scan/lang.h"
 #include "scan/sites.h"
+#include "../lang_kept.h"
 
 /* Scan len bytes of text (NULs and junk allowed) as file `path` with
  * language L (collect pass included); the sites come back sorted. */
@@ -32,11 +33,7 @@ static inline fl_sites *harness_scan_len(const fl_lang *L, const char *path,
 	fl_sites_sort(s);
 	if (cache) {
 		/* the scan that reuses it finds the very same sites */
-		fl_src kept = src;
-		kept.cache = cache;
-		fl_sites *k = fl_sites_new();
-		L->scan(tree, &kept, k);
-		fl_sites_sort(k);
+		fl_sites *k = scan_with_kept(L, tree, &src, cache);
 		assert_int_equal(k->n, s->n);
 		for (size_t i = 0; i < s->n; i++) {
 			assert_int_equal(k->v[i].line, s->v[i].line);
