@@ -91,7 +91,8 @@ static void encode_append(const fl_scan_writer *w, fl_entry *e, fl_buf *b, char 
 					e->content_changed_at)) {
 		/* a stored time of another length: write the record again */
 		b->n = start;
-		char *json = fl_entry_to_json_digest(e, 0, &h, &sp[1], 1);
+		uint64_t unused;
+		char *json = fl_entry_to_json_digest(e, 0, &unused, &sp[1], 1);
 		fl_buf_puts(b, json);
 		free(json);
 	}
