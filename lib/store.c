@@ -340,17 +340,14 @@ const char *fl_store_path(const fl_store *st)
 /* A new store, its first transaction committed: WAL from now on (when
  * another connection is open and this cannot be done now, the next
  * fl_store_open does it). */
-static void wb_join(fl_store *st);
+static void wb_stop(fl_store *st);
 
 static void wal_after_fill(fl_store *st)
 {
 	if (!st->fresh)
 		return;
 	st->fresh = false;
-	wb_join(st);
-	if (st->wb_fd >= 0)
-		close(st->wb_fd);
-	st->wb_fd = -1;
+	wb_stop(st);
 	exec(st, "PRAGMA cache_size = -65536", NULL);
 	exec(st, "PRAGMA journal_mode = WAL", NULL);
 }
@@ -377,6 +374,15 @@ static void wb_join(fl_store *st)
 		pthread_join(st->wb_thread, NULL);
 		st->wb_started = false;
 	}
+}
+
+/* No more early syncs: the one in flight waited for, the file closed. */
+static void wb_stop(fl_store *st)
+{
+	wb_join(st);
+	if (st->wb_fd >= 0)
+		close(st->wb_fd);
+	st->wb_fd = -1;
 }
 
 static void early_writeback(fl_store *st, size_t len)
@@ -432,9 +438,7 @@ void fl_store_close(fl_store *st)
 		wal_after_fill(st); /* a new store nothing was written to */
 		sqlite3_close(st->db);
 	}
-	wb_join(st);
-	if (st->wb_fd >= 0)
-		close(st->wb_fd);
+	wb_stop(st);
 	free(st->block);
 	free(st->rec);
 	free(st->path);

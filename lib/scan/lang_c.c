@@ -1643,34 +1643,33 @@ static lexed *collect_file(ctree *tr, const fl_src *src, bool keep)
 		return NULL;
 	init_tabs();
 	lexed *x = fl_xcalloc(1, sizeof *x);
-	fl_toks *tp = &x->t;
-	fl_toks_init(tp, src);
-	lex_c(tp);
-	x->mt = compute_match(tp);
-	const fl_toks t = *tp;
-	ctx c = {.t = tp, .mt = x->mt};
-	for (size_t k = 0; k + 2 < t.n; k++) {
-		if (t.v[k].flags & TF_DIRSTART) {
+	fl_toks *t = &x->t;
+	fl_toks_init(t, src);
+	lex_c(t);
+	x->mt = compute_match(t);
+	ctx c = {.t = t, .mt = x->mt};
+	for (size_t k = 0; k + 2 < t->n; k++) {
+		if (t->v[k].flags & TF_DIRSTART) {
 			collect_macro(tr, &c, k);
 			continue;
 		}
-		if (t.v[k].kind != FL_TK_IDENT)
+		if (t->v[k].kind != FL_TK_IDENT)
 			continue;
-		const char *s = t.src + t.v[k].off;
-		size_t n = t.v[k].len;
+		const char *s = t->src + t->v[k].off;
+		size_t n = t->v[k].len;
 		int fmt = 0;
 		/* the token checks first: cheaper than the names */
-		if (k >= 2 && tk_p1(&t, k - 1, '(') && tk_p1(&t, k + 1, ',') &&
-		    t.v[k - 2].kind == FL_TK_IDENT &&
+		if (k >= 2 && tk_p1(t, k - 1, '(') && tk_p1(t, k + 1, ',') &&
+		    t->v[k - 2].kind == FL_TK_IDENT &&
 		    (word_is(s, n, "printf") || word_is(s, n, "__printf__") ||
 		     word_is(s, n, "gnu_printf") ||
 		     word_is(s, n, "__gnu_printf__")) &&
-		    icontains(t.src + t.v[k - 2].off, t.v[k - 2].len, "format") &&
-		    is_num(&t, k + 2, &fmt)) {
+		    icontains(t->src + t->v[k - 2].off, t->v[k - 2].len, "format") &&
+		    is_num(t, k + 2, &fmt)) {
 			collect_hit(tr, &c, k, fmt);
-		} else if (tk_p1(&t, k + 1, '(') && tk_p1(&t, k + 3, ',') &&
-			   tk_p1(&t, k + 5, ')') && icontains(s, n, "printf") &&
-			   is_num(&t, k + 2, &fmt) && is_num(&t, k + 4, &(int){0})) {
+		} else if (tk_p1(t, k + 1, '(') && tk_p1(t, k + 3, ',') &&
+			   tk_p1(t, k + 5, ')') && icontains(s, n, "printf") &&
+			   is_num(t, k + 2, &fmt) && is_num(t, k + 4, &(int){0})) {
 			collect_hit(tr, &c, k, fmt);
 		}
 	}

@@ -1003,10 +1003,7 @@ static void free_jobs(struct ctx *c)
 			j->lang->tree_free(j->part);
 		if (j->cache && j->lang->cache_free)
 			j->lang->cache_free(j->cache);
-		for (size_t k = 0; k < j->npre; k++)
-			free_pre(&j->pre[k]);
-		free(j->pre);
-		free_block(j);
+		release_job(j); /* records and block not released yet */
 	}
 	free(c->jobs);
 	pthread_mutex_destroy(&c->lock);
