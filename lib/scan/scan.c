@@ -9,7 +9,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <openssl/evp.h>
-#include <openssl/sha.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -17,8 +16,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <xxhash.h>
 
-#include "../sha256.h"
 #include "../strmap.h"
 #include "../util.h"
 #include "describe.h"
@@ -39,7 +38,7 @@ struct job {
 	fl_sites *sites;
 	char **windows;         /* per site, unless only the store needs them */
 	int *wstart, *wend;     /* per site: its window's lines (0: none) */
-	char hash[65];          /* content digest (plain folders) */
+	char hash[33];          /* content digest (plain folders): XXH3-128 */
 	long long size;         /* plain folders: its size, for the folder's
 				   digest when it has no content digest */
 	void *part;             /* this file's collect() part (tree_merge) */
@@ -193,9 +192,13 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 		return;
 	}
 	if (!c->tree->gitdir) {
-		unsigned char md[SHA256_DIGEST_LENGTH];
-		fl_sha256(j->text, j->len, md);
-		hex(md, sizeof md, j->hash);
+		/* a plain folder's analyzedSha digests its files' digests
+		 * (folder_digest): XXH3 takes a file in a twentieth of the time
+		 * SHA-256 does (16 MB: 0.5 ms instead of 12 ms of CPU), and
+		 * nothing here needs a digest an adversary cannot collide */
+		XXH128_canonical_t d;
+		XXH128_canonicalFromHash(&d, XXH3_128bits(j->text, j->len));
+		hex(d.digest, sizeof d.digest, j->hash);
 	}
 	int rule = fl_filter_content(j->text, j->len);
 	if (rule >= 0) {
@@ -975,7 +978,7 @@ static void folder_digest(struct ctx *c, char out[41])
 		const char *p = c->tree->files[i].path;
 		EVP_DigestUpdate(h, p, strlen(p) + 1);
 		if (c->jobs[i].hash[0]) {
-			EVP_DigestUpdate(h, c->jobs[i].hash, 64);
+			EVP_DigestUpdate(h, c->jobs[i].hash, 32);
 		} else {
 			char sz[32];
 			snprintf(sz, sizeof sz, "size:%lld", c->jobs[i].size);
