@@ -101,7 +101,7 @@ int fl_seterr(fl_err *err, const char *fmt, ...)
 	return -1;
 }
 
-char *fl_read_fd(int fd, size_t size_hint, size_t *len)
+char *fl_read_fd(int fd, size_t size_hint, bool regular, size_t *len)
 {
 	/* a buffer of the expected size and a byte more, to see the end in
 	 * one read; a file that grows meanwhile is read to its new end */
@@ -112,7 +112,8 @@ char *fl_read_fd(int fd, size_t size_hint, size_t *len)
 			cap *= 2;
 			buf = fl_xrealloc(buf, cap);
 		}
-		ssize_t r = read(fd, buf + n, cap - n - 1);
+		size_t want = cap - n - 1;
+		ssize_t r = read(fd, buf + n, want);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
@@ -124,6 +125,10 @@ char *fl_read_fd(int fd, size_t size_hint, size_t *len)
 		if (r == 0)
 			break;
 		n += (size_t)r;
+		/* a regular file reads short only at its end: no second read
+		 * to be told so (one system call per file of a scan) */
+		if (regular && (size_t)r < want)
+			break;
 	}
 	buf[n] = '\0';
 	if (len)
@@ -139,9 +144,8 @@ char *fl_read_file(const char *path, size_t *len, struct fl_err *err)
 		return NULL;
 	}
 	struct stat sb;
-	size_t hint = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0
-		? (size_t)sb.st_size : 65534;
-	char *buf = fl_read_fd(fd, hint, len);
+	bool reg = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0;
+	char *buf = fl_read_fd(fd, reg ? (size_t)sb.st_size : 65534, reg, len);
 	if (!buf)
 		fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
 	close(fd);

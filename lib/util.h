@@ -24,8 +24,9 @@ char *fl_path_join(const char *dir, const char *name);
 struct fl_err;
 char *fl_read_file(const char *path, size_t *len, struct fl_err *err);
 /* The rest of open file fd (size_hint: its expected size), NUL-terminated;
- * NULL with errno set when a read fails. */
-char *fl_read_fd(int fd, size_t size_hint, size_t *len);
+ * NULL with errno set when a read fails.  regular: fd is a regular file,
+ * whose end a short read shows. */
+char *fl_read_fd(int fd, size_t size_hint, bool regular, size_t *len);
 
 bool fl_str_starts(const char *s, const char *prefix);
 bool fl_str_ends(const char *s, const char *suffix);

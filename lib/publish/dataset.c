@@ -332,7 +332,7 @@ static char *slurp(const char *path, size_t *len, fl_err *err)
 			close(fd);
 		return NULL;
 	}
-	char *buf = fl_read_fd(fd, (size_t)sb.st_size, len);
+	char *buf = fl_read_fd(fd, (size_t)sb.st_size, true, len);
 	if (!buf)
 		fl_seterr(err, "%s: cannot read: %s", path, strerror(errno));
 	close(fd);

@@ -469,7 +469,9 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 		return odb_read(r, i, len, err);
 	}
 	char *p = fl_path_join(r->tree->root, r->tree->files[i].path);
-	int fd = open(p, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put where a listed file was must not hang the
+	 * scan in open() (it is then refused below) */
+	int fd = open(p, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat sb;
 	char *buf = NULL;
 	if (fd < 0 || fstat(fd, &sb) < 0) {
@@ -478,7 +480,7 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 		fl_seterr(err, "%s is not a regular file", p);
 	} else if ((long long)sb.st_size > max) {
 		*large = true;
-	} else if (!(buf = fl_read_fd(fd, (size_t)sb.st_size, len))) {
+	} else if (!(buf = fl_read_fd(fd, (size_t)sb.st_size, true, len))) {
 		fl_seterr(err, "cannot read %s: %s", p, strerror(errno));
 	}
 	if (fd >= 0)
