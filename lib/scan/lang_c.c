@@ -385,13 +385,10 @@ static void lex_c(fl_toks *t)
 			in_dir = false;
 			bol = true;
 			/* the next line's indentation, in one go */
-			while (t->pos < n && (s[t->pos] == '\t' || s[t->pos] == ' '))
-				t->pos++;
+			t->pos = fl_lx_blank_end(s, t->pos, n);
 			continue;
 		case ' ': case '\t': case '\r': case '\f': case '\v':
-			t->pos++;
-			while (t->pos < n && (s[t->pos] == ' ' || s[t->pos] == '\t'))
-				t->pos++;
+			t->pos = fl_lx_blank_end(s, t->pos + 1, n);
 			continue;
 		case '\\':
 			if (t->pos + 1 < n && s[t->pos + 1] == '\n') {
@@ -505,9 +502,7 @@ static void lex_c(fl_toks *t)
 			continue;
 		}
 		if (cclass(c) & C_IDENT) {
-			size_t p = t->pos;
-			while (p < n && (cclass((unsigned char)s[p]) & C_IDENT))
-				p++;
+			size_t p = fl_lx_ident_end(s, t->pos, n, true);
 			size_t l = p - start;
 			if (p < n && (s[p] == '"' || s[p] == '\'') && l <= 3) {
 				const char *w = s + start;

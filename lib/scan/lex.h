@@ -24,6 +24,10 @@
 #include "../util.h"
 #include "lang.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* ---- tokens --------------------------------------------------------------- */
 
 enum {
@@ -123,6 +127,58 @@ static inline int fl_lx_col(const fl_toks *t)
 {
 	return (int)(t->pos - t->line_start) + 1;
 }
+/* The end of the run of spaces and tabs at p.  With SSE2, 16 bytes at a
+ * time: a run (one space between tokens, or a line's indentation) ends
+ * without the branch per byte whose exit the processor mispredicts. */
+static inline size_t fl_lx_blank_end(const char *s, size_t p, size_t n)
+{
+#if defined(__SSE2__)
+	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	while (p + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + p));
+		unsigned m = (unsigned)_mm_movemask_epi8(
+			_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)));
+		unsigned k = (unsigned)__builtin_ctz(~m); /* <= 16 */
+		p += k;
+		if (k < 16)
+			return p;
+	}
+#endif
+	while (p < n && (s[p] == ' ' || s[p] == '\t'))
+		p++;
+	return p;
+}
+/* The end of the identifier bytes at p: [A-Za-z0-9_], bytes >= 0x80, and
+ * '$' when dollar (fl_lx_class & 1, or & 3).  SSE2 as above: identifiers
+ * are 1-30 bytes, their ends a mispredicted branch each byte by byte. */
+static inline size_t fl_lx_ident_end(const char *s, size_t p, size_t n, bool dollar)
+{
+#if defined(__SSE2__)
+	const __m128i zero = _mm_setzero_si128();
+	while (p + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + p));
+		/* letters: c | 0x20 in a..z (bytes >= 0x80 are negative) */
+		__m128i lo = _mm_or_si128(v, _mm_set1_epi8(0x20));
+		__m128i ok = _mm_and_si128(_mm_cmpgt_epi8(lo, _mm_set1_epi8('a' - 1)),
+					   _mm_cmplt_epi8(lo, _mm_set1_epi8('z' + 1)));
+		ok = _mm_or_si128(ok, _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+						    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1))));
+		ok = _mm_or_si128(ok, _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+		ok = _mm_or_si128(ok, _mm_cmplt_epi8(v, zero));
+		if (dollar)
+			ok = _mm_or_si128(ok, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+		unsigned m = (unsigned)_mm_movemask_epi8(ok);
+		unsigned k = (unsigned)__builtin_ctz(~m); /* <= 16 */
+		p += k;
+		if (k < 16)
+			return p;
+	}
+#endif
+	uint8_t want = dollar ? 3 : 1;
+	while (p < n && (fl_lx_class[(unsigned char)s[p]] & want))
+		p++;
+	return p;
+}
 /* Skip whitespace; sets t->nl when a newline was crossed. */
 static inline void fl_lx_skip_ws(fl_toks *t)
 {
@@ -130,7 +186,9 @@ static inline void fl_lx_skip_ws(fl_toks *t)
 	size_t p = t->pos, n = t->srclen;
 	while (p < n) {
 		unsigned char c = (unsigned char)s[p];
-		if (c == '\n') {
+		if (c == ' ' || c == '\t') {
+			p = fl_lx_blank_end(s, p + 1, n);
+		} else if (c == '\n') {
 			t->nl = true;
 			t->line++;
 			t->line_start = ++p;
@@ -145,11 +203,9 @@ static inline void fl_lx_skip_ws(fl_toks *t)
 /* Lex an identifier [A-Za-z_$0-9 and bytes >= 0x80] starting at t->pos. */
 static inline void fl_lx_ident(fl_toks *t, bool dollar_ok)
 {
-	size_t start = t->pos, p = start, n = t->srclen;
+	size_t start = t->pos, p;
 	int col = fl_lx_col(t);
-	uint8_t want = dollar_ok ? 3 : 1;
-	while (p < n && (fl_lx_class[(unsigned char)t->src[p]] & want))
-		p++;
+	p = fl_lx_ident_end(t->src, start, t->srclen, dollar_ok);
 	if (p == start)
 		p++;
 	t->pos = p;
