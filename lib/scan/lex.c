@@ -6,6 +6,7 @@
 #include "lex.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,20 +215,89 @@ void fl_lx_number(fl_toks *t)
 
 /* The longest of ops at t->pos (fl_lx_punct() when the next byte may
  * continue an operator): every op is two bytes or more. */
+/* An operator list prepared for fl_lx_punct_ops(): its operators of two
+ * bytes or more, grouped by first byte, so that a lookup looks at the few
+ * sharing the byte instead of the whole list (230 instructions a call on
+ * Rust before).  Prepared once per list for the process; the lists are
+ * the languages' static arrays. */
+#define OPS_MAX 64
+#define OPS_LISTS 16
+struct ops_op {
+	char b1;           /* second byte */
+	uint8_t len;
+	const char *op;
+};
+struct ops_index {
+	const char *const *ops;
+	uint8_t lo[256], hi[256]; /* by first byte: [lo, hi) of op */
+	struct ops_op op[OPS_MAX];
+};
+static struct ops_index ops_idx[OPS_LISTS];
+static _Atomic int ops_nidx;
+static pthread_mutex_t ops_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const struct ops_index *ops_prepared(const char *const *ops)
+{
+	int n = atomic_load_explicit(&ops_nidx, memory_order_acquire);
+	for (int i = 0; i < n; i++)
+		if (ops_idx[i].ops == ops)
+			return &ops_idx[i];
+	const struct ops_index *r = NULL;
+	pthread_mutex_lock(&ops_lock);
+	n = atomic_load_explicit(&ops_nidx, memory_order_relaxed);
+	for (int i = 0; i < n && !r; i++)
+		if (ops_idx[i].ops == ops)
+			r = &ops_idx[i];
+	size_t count = 0;
+	while (!r && ops[count])
+		count++;
+	if (!r && n < OPS_LISTS && count <= OPS_MAX) {
+		struct ops_index *x = &ops_idx[n];
+		memset(x, 0, sizeof *x);
+		x->ops = ops;
+		size_t k = 0;
+		for (int c = 1; c < 256; c++) {
+			x->lo[c] = (uint8_t)k;
+			for (const char *const *o = ops; *o; o++) {
+				size_t l = strlen(*o);
+				if ((unsigned char)(*o)[0] == c && l >= 2 && l <= 255)
+					x->op[k++] = (struct ops_op){(*o)[1], (uint8_t)l, *o};
+			}
+			x->hi[c] = (uint8_t)k;
+		}
+		atomic_store_explicit(&ops_nidx, n + 1, memory_order_release);
+		r = x;
+	}
+	pthread_mutex_unlock(&ops_lock);
+	return r; /* NULL: too many lists, or too long a one */
+}
+
 void fl_lx_punct_ops(fl_toks *t, const char *const *ops)
 {
 	size_t start = t->pos;
 	int col = fl_lx_col(t);
 	size_t best = 1;
 	char c = t->src[start], c1 = t->src[start + 1];
-	for (const char *const *op = ops; *op; op++) {
-		const char *o = *op;
-		if (o[0] != c || o[1] != c1)
-			continue;
-		size_t l = o[2] ? strlen(o) : 2;
-		if (l > best && start + l <= t->srclen &&
-		    memcmp(t->src + start, o, l) == 0)
-			best = l;
+	const struct ops_index *x = ops_prepared(ops);
+	if (x) {
+		unsigned char u = (unsigned char)c;
+		for (unsigned k = x->lo[u]; k < x->hi[u]; k++) {
+			const struct ops_op *o = &x->op[k];
+			size_t l = o->len;
+			if (o->b1 == c1 && l > best && start + l <= t->srclen &&
+			    (l == 2 || memcmp(t->src + start + 2, o->op + 2, l - 2) == 0))
+				best = l;
+		}
+	} else {
+		for (const char *const *op = ops; *op; op++) {
+			const char *o = *op;
+			if (o[0] != c || o[1] != c1)
+				continue;
+			size_t l = o[2] ? strlen(o) : 2;
+			if (l > best && start + l <= t->srclen &&
+			    memcmp(t->src + start, o, l) == 0)
+				best = l;
+		}
 	}
 	t->pos += best;
 	fl_toks_push(t, FL_TK_PUNCT, start, best, t->line, col);
