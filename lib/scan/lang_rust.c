@@ -203,41 +203,70 @@ static const char *const rs_ops[] = {
 	"::", "->", "-=", "=>", "==", "!=", "<=", ">=", "+=", "*=", "/=", "%=",
 	"^=", "&&", "&=", "||", "|=", "..", "...", "..=", NULL};
 
+/* What a token starting with each byte may be (a table the compiler
+ * builds): one dispatch instead of a chain of tests per token. */
+enum { RS_PUNCT, RS_IDENT, RS_PREFIX, RS_DIGIT, RS_SLASH, RS_DQUOTE, RS_SQUOTE };
+#define RS_(c)                                                                 \
+	((c) == 'r' || (c) == 'b' || (c) == 'c'                    ? RS_PREFIX  \
+	 : ((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||         \
+			   (c) == '_' || (c) >= 0x80                  ? RS_IDENT   \
+	 : (c) >= '0' && (c) <= '9'                                 ? RS_DIGIT   \
+	 : (c) == '/'                                               ? RS_SLASH   \
+	 : (c) == '"'                                               ? RS_DQUOTE  \
+	 : (c) == '\''                                              ? RS_SQUOTE  \
+								      : RS_PUNCT)
+#define RS4_(b) RS_(b), RS_((b) + 1), RS_((b) + 2), RS_((b) + 3)
+#define RS16_(b) RS4_(b), RS4_((b) + 4), RS4_((b) + 8), RS4_((b) + 12)
+#define RS64_(b) RS16_(b), RS16_((b) + 16), RS16_((b) + 32), RS16_((b) + 48)
+static const uint8_t rs_start[256] = {RS64_(0), RS64_(64), RS64_(128), RS64_(192)};
+#undef RS_
+#undef RS4_
+#undef RS16_
+#undef RS64_
+
 static void rs_lex(fl_toks *t)
 {
 	for (;;) {
 		fl_lx_skip_ws(t);
 		if (t->pos >= t->srclen)
 			break;
-		int c = (unsigned char)t->src[t->pos];
-		int c1 = fl_lx_peek(t, 1);
-		if (c == '/' && c1 == '/') {
-			fl_lx_line_comment(t);
+		int c = (unsigned char)t->src[t->pos], c1;
+		switch (rs_start[c]) {
+		case RS_IDENT:
+			fl_lx_ident(t, false);
 			continue;
-		}
-		if (c == '/' && c1 == '*') {
-			fl_lx_block_comment(t, "/*", "*/", true);
+		case RS_PREFIX:
+			/* r"", r#"", r#ident, b"", b'', br"", c"", cr"": the
+			 * second byte says whether to look */
+			c1 = fl_lx_peek(t, 1);
+			if ((c1 == '"' || c1 == '#' || c1 == '\'' || c1 == 'r') && rs_prefixed(t))
+				continue;
+			fl_lx_ident(t, false);
 			continue;
-		}
-		if (c == '"') {
+		case RS_DIGIT:
+			fl_lx_number(t);
+			continue;
+		case RS_SLASH:
+			c1 = fl_lx_peek(t, 1);
+			if (c1 == '/') {
+				fl_lx_line_comment(t);
+				continue;
+			}
+			if (c1 == '*') {
+				fl_lx_block_comment(t, "/*", "*/", true);
+				continue;
+			}
+			break;
+		case RS_DQUOTE:
 			rs_cooked(t, t->pos, t->line, fl_lx_col(t), 0);
 			continue;
-		}
-		/* r"", r#"", r#ident, b"", b'', br"", c"", cr"": the second
-		 * byte says whether to look */
-		if ((c == 'r' || c == 'b' || c == 'c') &&
-		    (c1 == '"' || c1 == '#' || c1 == '\'' || c1 == 'r') && rs_prefixed(t))
-			continue;
-		if (c == '\'') {
+		case RS_SQUOTE:
 			rs_quote(t, t->pos, t->line, fl_lx_col(t));
 			continue;
+		default:
+			break;
 		}
-		if (c >= '0' && c <= '9')
-			fl_lx_number(t);
-		else if (rs_ident_start(c))
-			fl_lx_ident(t, false);
-		else
-			fl_lx_punct(t, rs_ops);
+		fl_lx_punct(t, rs_ops);
 	}
 }
 
