@@ -368,6 +368,10 @@ static size_t skip_if0(fl_toks *t)
 	return SIZE_MAX;
 }
 
+/* the column of the token starting at start, on the current line (taken
+ * when a token is made, not for every blank and newline) */
+#define C_COL(t, start) ((int)((start) - (t)->line_start) + 1)
+
 static void lex_c(fl_toks *t)
 {
 	const char *s = t->src;
@@ -376,7 +380,6 @@ static void lex_c(fl_toks *t)
 	while (t->pos < n && t->n < MAX_TOKS) {
 		unsigned char c = (unsigned char)s[t->pos];
 		size_t start = t->pos;
-		int line = t->line, col = fl_lx_col(t);
 		switch (c) {
 		case '\n':
 			newline_at(t, t->pos);
@@ -403,7 +406,7 @@ static void lex_c(fl_toks *t)
 				continue;
 			}
 			t->pos++;
-			push(t, FL_TK_OTHER, start, 1, line, col, in_dir);
+			push(t, FL_TK_OTHER, start, 1, t->line, C_COL(t, start), in_dir);
 			bol = false;
 			continue;
 		case '/':
@@ -449,7 +452,7 @@ static void lex_c(fl_toks *t)
 					}
 					continue;
 				}
-				fl_tok *k = push(t, FL_TK_PUNCT, start, 1, line, col,
+				fl_tok *k = push(t, FL_TK_PUNCT, start, 1, t->line, C_COL(t, start),
 						 true);
 				k->flags |= TF_DIRSTART;
 				k->str = DK_OTHER;
@@ -484,11 +487,11 @@ static void lex_c(fl_toks *t)
 			}
 			break;
 		case '"':
-			lex_string(t, start, line, col, in_dir);
+			lex_string(t, start, t->line, C_COL(t, start), in_dir);
 			bol = false;
 			continue;
 		case '\'':
-			lex_char(t, start, line, col, in_dir);
+			lex_char(t, start, t->line, C_COL(t, start), in_dir);
 			bol = false;
 			continue;
 		default:
@@ -516,23 +519,23 @@ static void lex_c(fl_toks *t)
 					    (l == 3 && w[0] == 'u' && w[1] == '8'));
 				if (raw) {
 					t->pos = p;
-					if (lex_raw(t, start, line, col, in_dir))
+					if (lex_raw(t, start, t->line, C_COL(t, start), in_dir))
 						continue;
 					pre = true; /* invalid delimiter: plain */
 				}
 				if (pre) {
 					t->pos = p;
 					if (s[p] == '"')
-						lex_string(t, start, line, col,
+						lex_string(t, start, t->line, C_COL(t, start),
 							   in_dir);
 					else
-						lex_char(t, start, line, col,
+						lex_char(t, start, t->line, C_COL(t, start),
 							 in_dir);
 					continue;
 				}
 			}
 			t->pos = p;
-			push(t, FL_TK_IDENT, start, l, line, col, in_dir);
+			push(t, FL_TK_IDENT, start, l, t->line, C_COL(t, start), in_dir);
 			continue;
 		}
 		if (c < 0x20 || c == 0x7f || c == '`' || c == '@') {
@@ -542,7 +545,7 @@ static void lex_c(fl_toks *t)
 			       s[p] != '\n' && s[p] != ' ' && s[p] != '\t')
 				p++;
 			t->pos = p;
-			push(t, FL_TK_OTHER, start, p - start, line, col, in_dir);
+			push(t, FL_TK_OTHER, start, p - start, t->line, C_COL(t, start), in_dir);
 			continue;
 		}
 		fl_lx_punct(t, c_ops);
