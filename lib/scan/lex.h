@@ -87,7 +87,7 @@ void fl_toks_grow(fl_toks *t);
 void fl_toks_br_grow(fl_toks *t);
 /* Byte classes: 1 identifier byte ([A-Za-z0-9_] and >= 0x80), 2 '$',
  * 4 blank other than a newline (space, \t, \r, \f, \v), 8 bracket,
- * 16 FL_LX_OP_TAIL (a multi-byte operator's second byte). */
+ * 16 FL_LX_OP_TAIL (a multi-byte operator's second byte), 32 newline. */
 extern const uint8_t fl_lx_class[256];
 static inline fl_tok *fl_toks_push(fl_toks *t, int kind, size_t off, size_t len,
 				   int line, int col)
@@ -186,16 +186,16 @@ static inline void fl_lx_skip_ws(fl_toks *t)
 	size_t p = t->pos, n = t->srclen;
 	while (p < n) {
 		unsigned char c = (unsigned char)s[p];
-		if (c == ' ' || c == '\t') {
-			p = fl_lx_blank_end(s, p + 1, n);
-		} else if (c == '\n') {
+		if (!(fl_lx_class[c] & 36)) /* a token: one test */
+			break;
+		if (c == '\n') {
 			t->nl = true;
 			t->line++;
 			t->line_start = ++p;
-		} else if (fl_lx_class[c] & 4) {
-			p++;
+		} else if (c == ' ' || c == '\t') {
+			p = fl_lx_blank_end(s, p + 1, n);
 		} else {
-			break;
+			p++;
 		}
 	}
 	t->pos = p;
