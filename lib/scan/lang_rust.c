@@ -1332,6 +1332,15 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			continue;
 		if (k->kind != FL_TK_IDENT && c != '.')
 			continue;
+		/* every rule below starts at an identifier followed by '!',
+		 * '(' or '::', or at a '.' two tokens before a '(' */
+		if (k->kind == FL_TK_IDENT) {
+			char n1 = fl_tok_pch(t, i + 1);
+			if (n1 != '!' && n1 != '(' && !fl_tok_is_punct(t, i + 1, "::"))
+				continue;
+		} else if (fl_tok_pch(t, i + 2) != '(') {
+			continue;
+		}
 		if (k->kind == FL_TK_IDENT && fl_tok_pch(t, i + 1) == '!' && fl_tok_is_opener(t, i + 2)) {
 			rule_macro(&st, i);
 			continue;
