@@ -12,6 +12,8 @@
 typedef struct fl_strmap {
 	char **keys;
 	size_t *vals;
+	uint32_t *hashes;  /* of each key: probes and growth compare these
+			    * first, and do not read the keys again */
 	size_t cap, n;
 } fl_strmap;
 
