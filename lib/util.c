@@ -62,14 +62,19 @@ char *fl_xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *fl_xjoin(const char *a, const char *sep, const char *b)
+{
+	size_t la = strlen(a), ls = strlen(sep), lb = strlen(b);
+	char *p = fl_xmalloc(la + ls + lb + 1);
+	memcpy(p, a, la);
+	memcpy(p + la, sep, ls);
+	memcpy(p + la + ls, b, lb + 1);
+	return p;
+}
+
 char *fl_path_join(const char *dir, const char *name)
 {
-	size_t a = strlen(dir), b = strlen(name);
-	char *p = fl_xmalloc(a + b + 2);
-	memcpy(p, dir, a);
-	p[a] = '/';
-	memcpy(p + a + 1, name, b + 1);
-	return p;
+	return fl_xjoin(dir, "/", name);
 }
 
 char *fl_xasprintf(const char *fmt, ...)
@@ -275,6 +280,20 @@ void fl_buf_put(fl_buf *b, const char *s, size_t n)
 	buf_grow(b, n);
 	memcpy(b->s + b->n, s, n);
 	b->n += n;
+}
+
+void fl_buf_put_int(fl_buf *b, long long v)
+{
+	char d[24];
+	size_t k = sizeof d;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do {
+		d[--k] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		d[--k] = '-';
+	fl_buf_put(b, d + k, sizeof d - k);
 }
 
 void fl_buf_puts(fl_buf *b, const char *s)

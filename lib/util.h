@@ -17,6 +17,9 @@ char *fl_xstrndup(const char *s, size_t n);
 char *fl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* dir + "/" + name (caller frees): fl_xasprintf("%s/%s") without the
  * format parsing, for paths built once per file */
+/* a, sep and b in one new string (what "%s%s%s" would print, without
+ * printf's cost: names are joined this way for every method of a file) */
+char *fl_xjoin(const char *a, const char *sep, const char *b);
 char *fl_path_join(const char *dir, const char *name);
 
 /* Read a whole file; returns malloc'd buffer (NUL-terminated, *len without
@@ -59,6 +62,7 @@ static inline void fl_buf_putc(fl_buf *b, char c)
 void fl_buf_put(fl_buf *b, const char *s, size_t n);
 void fl_buf_puts(fl_buf *b, const char *s);
 void fl_buf_put_utf8(fl_buf *b, uint32_t cp); /* invalid cp -> U+FFFD */
+void fl_buf_put_int(fl_buf *b, long long v);  /* decimal, as "%lld" */
 void fl_buf_printf(fl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *fl_buf_cstr(fl_buf *b);            /* NUL-terminated view */
 void fl_buf_reset(fl_buf *b);

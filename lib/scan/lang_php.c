@@ -848,7 +848,7 @@ static char *func_name(const ctx *c)
 	if (f->cls == NONE)
 		return n;
 	char *cl = fl_tok_dup(&c->t, f->cls);
-	char *r = fl_xasprintf("%s::%s", cl, n);
+	char *r = fl_xjoin(cl, "::", n);
 	free(cl);
 	free(n);
 	return r;

@@ -470,7 +470,7 @@ static void ctx_push(rs_st *st, size_t k)
 			case P_FN:
 				free(c.own_fn);
 				if (par->type)
-					c.own_fn = fl_xasprintf("%s::%s", par->type, p->name);
+					c.own_fn = fl_xjoin(par->type, "::", p->name);
 				else
 					c.own_fn = fl_xstrdup(p->name);
 				c.fn = c.own_fn;
