@@ -516,12 +516,30 @@ char *fl_source_window(const char *text, size_t len, int line, int *start,
 	return w;
 }
 
+/* bytes a URL path keeps as they are: letters, digits and
+ * -._~/!$&'()*+,;=:@ (a table: a permalink is made for every record) */
+#define UP_(c)                                                                 \
+	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||          \
+	 ((c) >= '0' && (c) <= '9') || (c) == '_' || (c) == '-' ||             \
+	 (c) == '.' || (c) == '~' || (c) == '/' || (c) == '!' || (c) == '$' || \
+	 (c) == '&' || (c) == '\'' || (c) == '(' || (c) == ')' || (c) == '*' || \
+	 (c) == '+' || (c) == ',' || (c) == ';' || (c) == '=' || (c) == ':' || \
+	 (c) == '@')
+#define UP4_(b) UP_(b), UP_((b) + 1), UP_((b) + 2), UP_((b) + 3)
+#define UP16_(b) UP4_(b), UP4_((b) + 4), UP4_((b) + 8), UP4_((b) + 12)
+#define UP64_(b) UP16_(b), UP16_((b) + 16), UP16_((b) + 32), UP16_((b) + 48)
+static const bool url_plain[256] = {UP64_(0), UP64_(64), UP64_(128), UP64_(192)};
+#undef UP_
+#undef UP4_
+#undef UP16_
+#undef UP64_
+
 static void url_path_encode(fl_buf *b, const char *p)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	for (; *p; p++) {
 		unsigned char c = (unsigned char)*p;
-		if (is_word((char)c) || strchr("-._~/!$&'()*+,;=:@", c)) {
+		if (url_plain[c]) {
 			fl_buf_putc(b, (char)c);
 		} else {
 			fl_buf_putc(b, '%');
@@ -576,20 +594,13 @@ char *fl_permalink(const char *host, const char *repo, const char *sha,
 		url_path_encode(&b, file_path);
 	}
 	if (start > 0) {
-		char anchor[64];
-		if (end <= 0 || end == start)
-			snprintf(anchor, sizeof anchor,
-				 strcmp(style, "bitbucket") == 0 ? "#lines-%d"
-								  : "#L%d",
-				 start);
-		else if (strcmp(style, "gitlab") == 0)
-			snprintf(anchor, sizeof anchor, "#L%d-%d", start, end);
-		else if (strcmp(style, "bitbucket") == 0)
-			snprintf(anchor, sizeof anchor, "#lines-%d:%d", start,
-				 end);
-		else
-			snprintf(anchor, sizeof anchor, "#L%d-L%d", start, end);
-		fl_buf_puts(&b, anchor);
+		bool bb = strcmp(style, "bitbucket") == 0;
+		fl_buf_puts(&b, bb ? "#lines-" : "#L");
+		fl_buf_put_int(&b, start);
+		if (end > 0 && end != start) {
+			fl_buf_puts(&b, bb ? ":" : strcmp(style, "gitlab") == 0 ? "-" : "-L");
+			fl_buf_put_int(&b, end);
+		}
 	}
 	fl_buf_cstr(&b);
 	return b.s;

@@ -974,18 +974,21 @@ static void folder_digest(struct ctx *c, char out[41])
 {
 	EVP_MD_CTX *h = EVP_MD_CTX_new();
 	EVP_DigestInit_ex(h, EVP_sha256(), NULL);
+	fl_buf sz = {0};
 	for (size_t i = 0; i < c->n; i++) {
 		const char *p = c->tree->files[i].path;
 		EVP_DigestUpdate(h, p, strlen(p) + 1);
 		if (c->jobs[i].hash[0]) {
 			EVP_DigestUpdate(h, c->jobs[i].hash, 32);
 		} else {
-			char sz[32];
-			snprintf(sz, sizeof sz, "size:%lld", c->jobs[i].size);
-			EVP_DigestUpdate(h, sz, strlen(sz));
+			fl_buf_reset(&sz);
+			fl_buf_puts(&sz, "size:");
+			fl_buf_put_int(&sz, c->jobs[i].size);
+			EVP_DigestUpdate(h, sz.s, sz.n);
 		}
 		EVP_DigestUpdate(h, "\n", 1);
 	}
+	fl_buf_free(&sz);
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 	EVP_DigestFinal_ex(h, md, &mdlen);

@@ -269,6 +269,18 @@ static void test_permalink(void **state)
 	u = fl_permalink(NULL, "local/x", sha, "src/a.c", 2, 9, "/tmp/x");
 	assert_string_equal(u, "file:///tmp/x/src/a.c#L2-L9");
 	free(u);
+	u = fl_permalink("bitbucket.org", "team/repo", sha, "lib/x.py", 3, 40, NULL);
+	assert_string_equal(u, "https://bitbucket.org/team/repo/src/0123456789abcdef0123456789abcdef01234567/lib/x.py#lines-3:40");
+	free(u);
+	u = fl_permalink("bitbucket.org", "team/repo", sha, "lib/x.py", 3, 0, NULL);
+	assert_string_equal(u, "https://bitbucket.org/team/repo/src/0123456789abcdef0123456789abcdef01234567/lib/x.py#lines-3");
+	free(u);
+	/* what a path keeps and what it encodes: non-ASCII bytes, '%', '#',
+	 * '?' and spaces are encoded, the sub-delimiters are not */
+	u = fl_permalink("github.com", "a/b", sha, "d\xc3\xa9j\xc3\xa0/x%#?y (1)+z_~@!$&'*,;=:.c", 123456789, 0, NULL);
+	assert_string_equal(u, "https://github.com/a/b/blob/0123456789abcdef0123456789abcdef01234567/"
+			       "d%C3%A9j%C3%A0/x%25%23%3Fy%20(1)+z_~@!$&'*,;=:.c#L123456789");
+	free(u);
 }
 
 /* ---- validation ------------------------------------------------------------------- */
