@@ -12,6 +12,7 @@ OUT=build-fuzz
 mkdir -p "$OUT"
 CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -Ilib"
 LIBSRC="lib/util.c lib/strmap.c lib/scan/lex.c lib/scan/sites.c"
+LIBS="-lxxhash"
 for src in tests/fuzz/fuzz_lang_*.c; do
 	name=$(basename "$src" .c)
 	lang=${name#fuzz_lang_}
@@ -20,7 +21,7 @@ for src in tests/fuzz/fuzz_lang_*.c; do
 	fi
 	echo "== $name: building"
 	# shellcheck disable=SC2086
-	clang $CFLAGS $LIBSRC "lib/scan/lang_$lang.c" "$src" -o "$OUT/$name"
+	clang $CFLAGS $LIBSRC "lib/scan/lang_$lang.c" "$src" $LIBS -o "$OUT/$name"
 	corpus="$OUT/corpus_$lang"
 	mkdir -p "$corpus"
 	seeds=""
