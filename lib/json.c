@@ -467,16 +467,18 @@ static void put_json_compact(fl_buf *bp, const void *rec, const fl_field *f, siz
 	fl_buf b = *bp;
 	fl_buf_reserve(&b, 1024);
 	fl_buf_putc(&b, '{');
+	/* the digest takes the JSON's bytes as written, but a blank field's
+	 * value as its zero value: the bytes up to such a value, then the
+	 * zero value, then on from after it (a call per run, not per field) */
+	size_t run = b.n - 1;
 	if (dg) {
 		dg->h = 1469598103934665603ull;
 		fl_digest_init(&dg->d);
-		dg_put(dg, "{", 1);
 		for (size_t k = 0; k < dg->nspans; k++)
 			dg->spans[k].off = dg->spans[k].len = 0;
 	}
 	for (size_t i = 0; i < nf; i++) {
 		const char *base = (const char *)rec + f[i].off;
-		size_t start = b.n;
 		fl_buf_reserve(&b, f[i].len + 4);
 		if (i)
 			b.s[b.n++] = ',';
@@ -495,16 +497,15 @@ static void put_json_compact(fl_buf *bp, const void *rec, const fl_field *f, siz
 				dg->spans[k].len = b.n - vstart;
 			}
 		if (i < 64 && (dg->blank >> i & 1)) {
-			dg_put(dg, b.s + start, vstart - start);
+			dg_put(dg, b.s + run, vstart - run);
 			const char *z = zero_value(f[i].kind);
 			dg_put(dg, z, strlen(z));
-		} else {
-			dg_put(dg, b.s + start, b.n - start);
+			run = b.n;
 		}
 	}
 	fl_buf_putc(&b, '}');
 	if (dg) {
-		dg_put(dg, "}", 1);
+		dg_put(dg, b.s + run, b.n - run);
 		if (!dg->v1)
 			dg->h = fl_digest_end(&dg->d);
 	}
