@@ -20,19 +20,20 @@
  * header !== `Bearer ${token}` stays one span */
 static void put_code(fl_buf *b, const char *text)
 {
-	size_t run = 0, longest = 0;
-	for (const char *p = text; *p; p++) {
-		run = *p == '`' ? run + 1 : 0;
+	size_t n = strlen(text), run = 0, longest = 0;
+	/* the longest run of backticks (most texts have none) */
+	for (const char *p = memchr(text, '`', n); p; p = memchr(p, '`', n - (size_t)(p - text))) {
+		for (run = 0; *p == '`'; p++)
+			run++;
 		if (run > longest)
 			longest = run;
 	}
-	size_t n = strlen(text);
 	bool pad = n && (text[0] == '`' || text[n - 1] == '`');
 	for (size_t k = 0; k <= longest; k++)
 		fl_buf_putc(b, '`');
 	if (pad)
 		fl_buf_putc(b, ' ');
-	fl_buf_puts(b, text);
+	fl_buf_put(b, text, n);
 	if (pad)
 		fl_buf_putc(b, ' ');
 	for (size_t k = 0; k <= longest; k++)

@@ -17,6 +17,7 @@
 
 #include "faultline.h"
 #include "json_internal.h"
+#include "scan/describe.h"
 #include "test_util.h"
 
 /* ---- identity --------------------------------------------------------------- */
@@ -281,6 +282,41 @@ static void test_permalink(void **state)
 	assert_string_equal(u, "https://github.com/a/b/blob/0123456789abcdef0123456789abcdef01234567/"
 			       "d%C3%A9j%C3%A0/x%25%23%3Fy%20(1)+z_~@!$&'*,;=:.c#L123456789");
 	free(u);
+}
+
+/* ---- explanations --------------------------------------------------------------- */
+
+/* A name written as code in an explanation is fenced by one backtick more
+ * than its longest run of them, and padded when it starts or ends with one
+ * (CommonMark code spans). */
+static void test_describe_code_spans(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *fn, *want;
+	} cases[] = {
+		{"parse", "`parse`"},
+		{"a`b", "``a`b``"},
+		{"x``y`", "``` x``y` ```"},
+		{"`q", "`` `q ``"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		fl_entry e = {0};
+		e.error_message = fl_xstrdup("boom");
+		e.message_pattern = fl_xstrdup("^boom$");
+		e.file_path = fl_xstrdup("src/a.rs");
+		e.line_number = 3;
+		e.error_type = fl_xstrdup(FL_T_PANIC);
+		e.severity = fl_xstrdup(FL_S_CRITICAL);
+		fl_site s = {.line = 3, .col = 1, .message = "boom", .type = FL_T_PANIC,
+			     .severity = FL_S_CRITICAL, .function = cases[k].fn,
+			     .idiom = "panic!"};
+		fl_describe(&e, &s, "rust");
+		assert_non_null(e.documentation);
+		if (!strstr(e.documentation, cases[k].want))
+			fail_msg("%s: %s lacks %s", cases[k].fn, e.documentation, cases[k].want);
+		fl_entry_free(&e);
+	}
 }
 
 /* ---- validation ------------------------------------------------------------------- */
@@ -750,6 +786,7 @@ int main(void)
 		cmocka_unit_test(test_window_middle),
 		cmocka_unit_test(test_window_file_start_end_short),
 		cmocka_unit_test(test_permalink),
+		cmocka_unit_test(test_describe_code_spans),
 		cmocka_unit_test(test_valid_entry_passes),
 		cmocka_unit_test(test_validation_rules),
 		cmocka_unit_test(test_json_roundtrip_and_order),
