@@ -172,7 +172,8 @@ void fl_lx_adv_to(fl_toks *t, size_t p)
 }
 
 /* 1: [A-Za-z0-9_] and bytes >= 0x80; 2: '$'; 4: space \t \r \f \v;
- * 8: ( ) [ ] { }; 16: FL_LX_OP_TAIL, a multi-byte operator's second byte */
+ * 8: ( ) [ ] { }; 16: FL_LX_OP_TAIL, a multi-byte operator's second byte;
+ * 32: \n */
 const uint8_t fl_lx_class[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 32, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	4, 16, 0, 16, 18, 16, 16, 0, 8, 8, 16, 16, 0, 16, 16, 16, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 0, 16, 16, 16, 16,
@@ -213,8 +214,6 @@ void fl_lx_number(fl_toks *t)
 	fl_toks_push(t, FL_TK_NUMBER, start, t->pos - start, t->line, col);
 }
 
-/* The longest of ops at t->pos (fl_lx_punct() when the next byte may
- * continue an operator): every op is two bytes or more. */
 /* An operator list prepared for fl_lx_punct_ops(): its operators of two
  * bytes or more, grouped by first byte, so that a lookup looks at the few
  * sharing the byte instead of the whole list (230 instructions a call on
@@ -272,6 +271,8 @@ static const struct ops_index *ops_prepared(const char *const *ops)
 	return r; /* NULL: too many lists, or too long a one */
 }
 
+/* The longest of ops at t->pos (fl_lx_punct() when the next byte may
+ * continue an operator): every op is two bytes or more. */
 void fl_lx_punct_ops(fl_toks *t, const char *const *ops)
 {
 	size_t start = t->pos;
