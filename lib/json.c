@@ -274,29 +274,9 @@ static void put_jstr(fl_buf *b, const char *s)
 	fl_buf_putc(b, '"');
 }
 
-/* x in decimal into num (room for 21 bytes); its length */
-static int put_decimal(char *num, long long x)
-{
-	char tmp[24];
-	int n = 0;
-	unsigned long long u = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	int len = 0;
-	if (x < 0)
-		num[len++] = '-';
-	while (n)
-		num[len++] = tmp[--n];
-	return len;
-}
-
 /* one field's value */
 static void put_value(fl_buf *b, const char *base, fl_field_kind kind)
 {
-	char num[32];
-	int len;
 	switch (kind) {
 	case FL_F_STR:
 	case FL_F_NSTR: {
@@ -314,23 +294,23 @@ static void put_value(fl_buf *b, const char *base, fl_field_kind kind)
 			fl_buf_put(b, "null", 4);
 			return;
 		}
-		len = put_decimal(num, x);
-		break;
+		fl_buf_put_int(b, x);
+		return;
 	}
 	case FL_F_INT:
-		len = put_decimal(num, *(const int *)base);
-		break;
+		fl_buf_put_int(b, *(const int *)base);
+		return;
 	case FL_F_LL:
-		len = put_decimal(num, *(const long long *)base);
-		break;
+		fl_buf_put_int(b, *(const long long *)base);
+		return;
 	case FL_F_NLL: {
 		long long x = *(const long long *)base;
 		if (x < 0) {
 			fl_buf_put(b, "null", 4);
 			return;
 		}
-		len = put_decimal(num, x);
-		break;
+		fl_buf_put_int(b, x);
+		return;
 	}
 	case FL_F_STRV: {
 		const fl_strv *sv = (const fl_strv *)base;
@@ -346,7 +326,6 @@ static void put_value(fl_buf *b, const char *base, fl_field_kind kind)
 	default:
 		return;
 	}
-	fl_buf_put(b, num, (size_t)len);
 }
 
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
