@@ -14,9 +14,6 @@
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,11 +133,7 @@ int main(int argc, char **argv)
 	int runs = argc > 2 ? atoi(argv[2]) : 5;
 	if (runs < 1)
 		runs = 1;
-#ifdef __GLIBC__
-	/* the heap policy `faultline scan` sets (src/cmd_scan.c) */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 128 << 20);
-#endif
+	fl_scan_tune_heap(); /* as `faultline scan` does */
 	char dir[] = "/tmp/fl-bench-XXXXXX";
 	if (!mkdtemp(dir))
 		return 1;

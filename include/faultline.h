@@ -330,6 +330,13 @@ int fl_scan_tree(const fl_scan_opts *o, fl_scan_result *out, fl_err *err);
  * the scan did not take. */
 void fl_scan_prewarm(const fl_scan_opts *o);
 void fl_scan_prewarm_join(void);
+/* For a process whose main job is one scan (the CLI): set the C library's
+ * heap for it, process-wide, from the main thread before the scan.  The
+ * buffers a scan allocates and frees file after file stay in the heap,
+ * and its new memory comes in transparent huge pages where the kernel
+ * allows them (far fewer page faults).  Peak RSS grows by at most a few
+ * MB.  A no-op outside glibc. */
+void fl_scan_tune_heap(void);
 void fl_scan_result_free(fl_scan_result *r);
 /* Replace the repository's records in the store with the result, in one
  * transaction: new ones added, vanished ones removed, unchanged ones keep

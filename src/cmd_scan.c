@@ -3,9 +3,6 @@
  * print a summary (files, sites, records, duplicates, per language, time).
  */
 #include <jansson.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,15 +117,7 @@ int cmd_scan(int argc, char **argv)
 		.n_excludes = (size_t)nex, .progress = isatty(2) && !json,
 		.threads = nthreads,
 	};
-#ifdef __GLIBC__
-	/* a scan allocates and frees buffers of up to a few MB per file on
-	 * every core (tokens, bracket tables, records): keep them in the heap
-	 * for the next file instead of mapping each afresh and giving it back
-	 * (glibc maps blocks over 128 KB at first; every new page costs a
-	 * fault, ~3 us on the benchmark host).  Peak RSS is unchanged. */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 128 << 20);
-#endif
+	fl_scan_tune_heap(); /* the heap kept, and in huge pages */
 	fl_scan_prewarm(&o); /* the tree is listed while the store opens */
 	fl_store *st = cli_open_store(db, false);
 	if (!st) {

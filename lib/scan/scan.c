@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "../heap.h"
 #include "../strmap.h"
 #include "../util.h"
 #include "describe.h"
@@ -317,6 +318,7 @@ static void scan_job(struct ctx *c, size_t i)
 static void *worker(void *arg)
 {
 	struct ctx *c = arg;
+	fl_heap_thread_huge(); /* when the process asked for it */
 	fl_tree_reader r;
 	fl_err err;
 	if (c->phase == 0 && fl_tree_reader_open(&r, c->tree, &err) < 0) {

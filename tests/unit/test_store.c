@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,15 @@
 #include "scan/lang.h"
 #include "scan/persist.h"
 #include "store_internal.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FL_TEST_ASAN 1
+#endif
+#endif
+#ifndef FL_TEST_ASAN
+#define FL_TEST_ASAN 0
+#endif
 
 static char dir[256];
 
@@ -535,6 +545,88 @@ static void test_scan_into_store_drop_records(void **state)
 	assert_int_equal(count_rows(db1, "SELECT count(*) FROM scans"), 0);
 	fl_scan_result_free(&r1);
 	fl_scan_result_free(&r2);
+}
+
+/* The path of /proc/self/smaps' mapping that holds p: its VmFlags line
+ * (caller frees), or NULL. */
+static char *vm_flags_of(const void *p)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	if (!f)
+		return NULL;
+	char line[512];
+	bool in = false;
+	char *flags = NULL;
+	while (!flags && fgets(line, sizeof line, f)) {
+		unsigned long a, b;
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' '))
+			in = (uintptr_t)p >= a && (uintptr_t)p < b;
+		else if (in && strncmp(line, "VmFlags:", 8) == 0)
+			flags = strdup(line);
+	}
+	fclose(f);
+	return flags;
+}
+
+/* fl_scan_tune_heap: a scan after it writes the same records, and (glibc,
+ * no ASan, a kernel with transparent huge pages) the heap memory a thread
+ * allocates next is advised for huge pages.  In a child: the policy is
+ * process-wide. */
+static void test_scan_tune_heap(void **state)
+{
+	(void)state;
+	char root[300], db1[300], db2[300];
+	snprintf(root, sizeof root, "%s/tree-heap", dir);
+	snprintf(db1, sizeof db1, "%s/untuned.db", dir);
+	snprintf(db2, sizeof db2, "%s/tuned.db", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 40);
+	fl_err err;
+	fl_store *st;
+	fl_scan_result r;
+	fl_scan_opts o = {.path = root, .repo = "acme/tree", .drop_records = true};
+	assert_int_equal(fl_store_open(db1, false, &st, &err), 0);
+	assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+	fl_store_close(st);
+	fl_scan_result_free(&r);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		fl_scan_tune_heap();
+		int bad = 0;
+		if (fl_store_open(db2, false, &st, &err) < 0 ||
+		    fl_scan_into_store(&o, st, &r, &err) < 0)
+			bad |= 1;
+		fl_store_close(st);
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !FL_TEST_ASAN
+		FILE *thp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+		char mode[128] = "";
+		if (thp) {
+			if (!fgets(mode, sizeof mode, thp))
+				mode[0] = '\0';
+			fclose(thp);
+		}
+		if (mode[0] && !strstr(mode, "[never]")) {
+			/* a block as large as what is left of the advised
+			 * one comes from it */
+			char *p = malloc(20 << 20);
+			char *flags = p ? vm_flags_of(p + (10 << 20)) : NULL;
+			if (!flags || !strstr(flags, " hg"))
+				bad |= 2;
+			free(flags);
+			free(p);
+		}
+#endif
+		_exit(bad);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	char *a = dump_records(db1), *b = dump_records(db2);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
 }
 
 static void test_scan_into_store_failure_rolls_back(void **state)
@@ -1136,6 +1228,7 @@ int main(void)
 		cmocka_unit_test(test_reader_while_writer),
 		cmocka_unit_test(test_scan_into_store_same_as_two_steps),
 		cmocka_unit_test(test_scan_into_store_drop_records),
+		cmocka_unit_test(test_scan_tune_heap),
 		cmocka_unit_test(test_scan_into_store_failure_rolls_back),
 		cmocka_unit_test(test_version1_digests),
 		cmocka_unit_test(test_scan_blocks_read_back),
