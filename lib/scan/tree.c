@@ -52,15 +52,63 @@ static int cmp_file(const void *a, const void *b)
 
 /* ---- plain folder ----------------------------------------------------------- */
 
-static int walk(fl_tree *t, size_t *cap, const char *abs, const char *rel,
-		int depth, fl_err *err)
+/* The folders still to list, shared by the walkers (a folder's entries are
+ * listed by one walker; the order does not matter, the files are sorted
+ * afterwards).  Listing a folder is mostly the kernel's work (~2 us an
+ * entry on the benchmark host: git's 4.8 k files took 9 ms on one core),
+ * so two walkers halve it. */
+struct wdir {
+	char *abs, *rel;
+	int depth;
+};
+
+struct walkq {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct wdir *v;
+	size_t n, cap;
+	size_t busy;    /* folders queued or being listed */
+};
+
+/* what one walker found */
+struct wlist {
+	fl_tree_file *files;
+	size_t n, cap;
+};
+
+static void wlist_add(struct wlist *l, char *rel, long long size)
 {
-	if (depth > 64)
-		return 0;
-	DIR *d = opendir(abs);
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 256;
+		l->files = fl_xrealloc(l->files, l->cap * sizeof *l->files);
+	}
+	fl_tree_file *f = &l->files[l->n++];
+	memset(f, 0, sizeof *f);
+	f->path = rel;
+	f->size = size;
+}
+
+static void walkq_push(struct walkq *q, char *abs, char *rel, int depth)
+{
+	pthread_mutex_lock(&q->mu);
+	if (q->n == q->cap) {
+		q->cap = q->cap ? q->cap * 2 : 64;
+		q->v = fl_xrealloc(q->v, q->cap * sizeof *q->v);
+	}
+	q->v[q->n++] = (struct wdir){abs, rel, depth};
+	q->busy++;
+	pthread_cond_signal(&q->cv);
+	pthread_mutex_unlock(&q->mu);
+}
+
+/* List one folder: its files into l, its folders into q.  -1 when it is
+ * the root and cannot be read. */
+static int list_dir(struct walkq *q, struct wlist *l, const struct wdir *w, fl_err *err)
+{
+	DIR *d = opendir(w->abs);
 	if (!d) {
-		if (depth == 0)
-			return fl_seterr(err, "cannot read folder %s: %s", abs, strerror(errno));
+		if (w->depth == 0)
+			return fl_seterr(err, "cannot read folder %s: %s", w->abs, strerror(errno));
 		return 0;
 	}
 	struct dirent *de;
@@ -75,7 +123,7 @@ static int walk(fl_tree *t, size_t *cap, const char *abs, const char *rel,
 		bool dir = de->d_type == DT_DIR, reg = de->d_type == DT_REG;
 		long long size = -1;
 		if (de->d_type == DT_UNKNOWN) {
-			char *a = fl_path_join(abs, n);
+			char *a = fl_path_join(w->abs, n);
 			struct stat sb;
 			if (lstat(a, &sb) == 0) {
 				dir = S_ISDIR(sb.st_mode);
@@ -86,22 +134,90 @@ static int walk(fl_tree *t, size_t *cap, const char *abs, const char *rel,
 		}
 		if (!dir && !reg)
 			continue; /* symbolic links, devices, sockets */
-		char *r = *rel ? fl_path_join(rel, n) : fl_xstrdup(n);
-		if (dir) {
-			char *a = fl_path_join(abs, n);
-			int rc = walk(t, cap, a, r, depth + 1, err);
-			free(a);
-			if (rc < 0) {
-				free(r);
-				closedir(d);
-				return -1;
-			}
-		} else {
-			add_file(t, cap, r, NULL, size);
-		}
-		free(r);
+		char *r = *w->rel ? fl_path_join(w->rel, n) : fl_xstrdup(n);
+		if (!dir)
+			wlist_add(l, r, size);
+		else if (w->depth + 1 <= 64)
+			walkq_push(q, fl_path_join(w->abs, n), r, w->depth + 1);
+		else
+			free(r);
 	}
 	closedir(d);
+	return 0;
+}
+
+/* A walker: lists queued folders until none is queued or being listed. */
+static void walk_run(struct walkq *q, struct wlist *l)
+{
+	for (;;) {
+		pthread_mutex_lock(&q->mu);
+		while (q->n == 0 && q->busy > 0)
+			pthread_cond_wait(&q->cv, &q->mu);
+		if (q->n == 0) {
+			pthread_mutex_unlock(&q->mu);
+			return;
+		}
+		struct wdir w = q->v[--q->n];
+		pthread_mutex_unlock(&q->mu);
+		list_dir(q, l, &w, NULL); /* only the root's failure counts */
+		free(w.abs);
+		free(w.rel);
+		pthread_mutex_lock(&q->mu);
+		if (--q->busy == 0)
+			pthread_cond_broadcast(&q->cv);
+		pthread_mutex_unlock(&q->mu);
+	}
+}
+
+struct walker {
+	struct walkq *q;
+	struct wlist l;
+};
+
+static void *walker_main(void *arg)
+{
+	struct walker *wk = arg;
+	walk_run(wk->q, &wk->l);
+	return NULL;
+}
+
+#define WALKERS 2
+
+/* The files under abs, in no particular order, into t. */
+static int walk(fl_tree *t, const char *abs, fl_err *err)
+{
+	struct walkq q = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+	struct walker wk[WALKERS];
+	memset(wk, 0, sizeof wk);
+	/* the root on this thread: its failure is the walk's */
+	struct wdir root = {(char *)abs, "", 0};
+	if (list_dir(&q, &wk[0].l, &root, err) < 0) {
+		free(q.v);
+		return -1;
+	}
+	pthread_t tids[WALKERS];
+	bool started[WALKERS] = {false};
+	for (int i = 1; i < WALKERS; i++) {
+		wk[i].q = &q;
+		started[i] = pthread_create(&tids[i], NULL, walker_main, &wk[i]) == 0;
+	}
+	walk_run(&q, &wk[0].l);
+	size_t n = 0;
+	for (int i = 0; i < WALKERS; i++) {
+		if (started[i])
+			pthread_join(tids[i], NULL);
+		n += wk[i].l.n;
+	}
+	free(q.v);
+	pthread_mutex_destroy(&q.mu);
+	pthread_cond_destroy(&q.cv);
+	t->files = fl_xmalloc((n ? n : 1) * sizeof *t->files);
+	for (int i = 0; i < WALKERS; i++) {
+		if (wk[i].l.n)
+			memcpy(t->files + t->n, wk[i].l.files, wk[i].l.n * sizeof *t->files);
+		t->n += wk[i].l.n;
+		free(wk[i].l.files);
+	}
 	return 0;
 }
 
@@ -366,8 +482,7 @@ int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err)
 			return fl_seterr(err, "--rev %s: %s is not a git repository", rev, path);
 		}
 		t->root = fl_xstrdup(abs);
-		size_t cap = 0;
-		rc = walk(t, &cap, abs, "", 0, err);
+		rc = walk(t, abs, err);
 	}
 	if (rc < 0) {
 		fl_tree_close(t);
