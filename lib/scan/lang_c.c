@@ -294,7 +294,9 @@ static const char *const c_ops[] = {
 	">>", ">>=", ">=", "==", "!=", "*=", "/=", "%=", "^=", "&&", "&=",
 	"||", "|=", "...", ".*", "##", NULL};
 
-static bool word_is(const char *s, size_t n, const char *w)
+/* always inlined: w is a literal at nearly every call, whose length the
+ * compiler then knows (it was strlen's most frequent caller) */
+static inline __attribute__((always_inline)) bool word_is(const char *s, size_t n, const char *w)
 {
 	size_t l = strlen(w);
 	return n == l && memcmp(s, w, l) == 0;
@@ -1182,14 +1184,19 @@ static bool attr_like(const fl_toks *t, size_t i)
 {
 	const char *s = t->src + t->v[i].off;
 	size_t n = t->v[i].len;
-	static const char *const kw[] = {
-		"__attribute__", "__attribute", "__declspec", "alignas",
-		"_Alignas", "alignof", "decltype", "noexcept", "throw",
-		"sizeof", "typeof", "__typeof__", "__asm__", "asm", "if",
-		"while", "for", "switch", "return", "__THROW", "_Pragma",
-		"__pragma", "defined", NULL};
-	for (const char *const *k = kw; *k; k++)
-		if (word_is(s, n, *k))
+#define KW(w) {w, sizeof w - 1}
+	static const struct {
+		const char *w;
+		size_t n;
+	} kw[] = {
+		KW("__attribute__"), KW("__attribute"), KW("__declspec"), KW("alignas"),
+		KW("_Alignas"), KW("alignof"), KW("decltype"), KW("noexcept"), KW("throw"),
+		KW("sizeof"), KW("typeof"), KW("__typeof__"), KW("__asm__"), KW("asm"), KW("if"),
+		KW("while"), KW("for"), KW("switch"), KW("return"), KW("__THROW"), KW("_Pragma"),
+		KW("__pragma"), KW("defined")};
+#undef KW
+	for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++)
+		if (n == kw[k].n && memcmp(s, kw[k].w, n) == 0)
 			return true;
 	if (all_upper(s, n) &&
 	    (icontains(s, n, "PRINTF") || icontains(s, n, "FORMAT") ||
