@@ -39,9 +39,8 @@ struct job {
 	fl_sites *sites;
 	char **windows;         /* per site, unless only the store needs them */
 	int *wstart, *wend;     /* per site: its window's lines (0: none) */
-	char hash[33];          /* content digest (plain folders): XXH3-128 */
-	long long size;         /* plain folders: its size, for the folder's
-				   digest when it has no content digest */
+	char hash[33];          /* content digest (plain folders, files read):
+				   XXH3-128 */
 	void *part;             /* this file's collect() part (tree_merge) */
 	void *cache;            /* what collect_keep() kept for its scan */
 	bool done;              /* scanned (phase 1), under ctx.lock */
@@ -143,14 +142,6 @@ static void release_queued(struct ctx *c, int tid);
  * 1.. the workers (job.owner). */
 static _Thread_local int scan_tid;
 
-/* Phase 0, a plain folder's file that is not read (or could not be): its
- * size stands for its content in the folder's digest. */
-static void size_job(struct ctx *c, size_t i)
-{
-	if (!c->tree->gitdir)
-		c->jobs[i].size = fl_tree_file_size(c->tree, i);
-}
-
 /* Phase 0: job i's language and the skip rule its path falls under, if
  * any (skip rules see paths relative to what the user asked to scan). */
 static void classify_job(struct ctx *c, size_t i)
@@ -184,12 +175,10 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &err);
 	if (large) {
 		j->skip = FL_SKIP_LARGE;
-		size_job(c, i);
 		return;
 	}
 	if (!j->text) {
 		j->skip = FL_SKIP_UNREADABLE;
-		size_job(c, i);
 		return;
 	}
 	if (!c->tree->gitdir) {
@@ -344,11 +333,8 @@ static void *worker(void *arg)
 			break;
 		if (c->phase == 0)
 			classify_job(c, i);
-		if (c->jobs[i].skip >= 0) {
-			if (c->phase == 0)
-				size_job(c, i);
+		if (c->jobs[i].skip >= 0)
 			continue;
-		}
 		if (c->phase == 0)
 			read_one(c, &r, i);
 		else
@@ -972,25 +958,23 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 	return rc;
 }
 
+/* A plain folder's analyzedSha: SHA-256 (first 40 hex digits) over every
+ * file of the tree in path order: its path, and the digest of its content
+ * when the scan read it.  What the scan did not read (files its rules skip
+ * by path, files over the size limit, unreadable ones) counts by its path
+ * only: the digest says what was analyzed, and a stat() per such file (git:
+ * 4 k of them) cost more than the rest of reading the tree. */
 static void folder_digest(struct ctx *c, char out[41])
 {
 	EVP_MD_CTX *h = EVP_MD_CTX_new();
 	EVP_DigestInit_ex(h, EVP_sha256(), NULL);
-	fl_buf sz = {0};
 	for (size_t i = 0; i < c->n; i++) {
 		const char *p = c->tree->files[i].path;
 		EVP_DigestUpdate(h, p, strlen(p) + 1);
-		if (c->jobs[i].hash[0]) {
+		if (c->jobs[i].hash[0])
 			EVP_DigestUpdate(h, c->jobs[i].hash, 32);
-		} else {
-			fl_buf_reset(&sz);
-			fl_buf_puts(&sz, "size:");
-			fl_buf_put_int(&sz, c->jobs[i].size);
-			EVP_DigestUpdate(h, sz.s, sz.n);
-		}
 		EVP_DigestUpdate(h, "\n", 1);
 	}
-	fl_buf_free(&sz);
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 	EVP_DigestFinal_ex(h, md, &mdlen);
@@ -1141,8 +1125,6 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	fl_scan_summary *sum = &res->summary;
 	sum->files_seen = (long long)tree.n;
 	c.rel_off = rel_off;
-	for (size_t i = 0; i < tree.n; i++)
-		c.jobs[i].size = tree.files[i].size; /* lang and skip: phase 0 */
 	int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (threads < 1)
 		threads = 1;

@@ -117,9 +117,8 @@ static int list_dir(struct walkq *q, struct wlist *l, const struct wdir *w, fl_e
 		if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, ".git") == 0)
 			continue;
 		/* the entry's type from the folder itself where the file
-		 * system gives it (a stat per file was a third of the walk);
-		 * the sizes, needed only for the folder's digest, are read
-		 * later on every core (fl_tree_file_size) */
+		 * system gives it (a stat per file doubled the walk); a
+		 * file's size is learnt when it is read */
 		bool dir = de->d_type == DT_DIR, reg = de->d_type == DT_REG;
 		long long size = -1;
 		if (de->d_type == DT_UNKNOWN) {
@@ -522,18 +521,6 @@ void fl_tree_reader_close(fl_tree_reader *r)
 	if (r->repo)
 		G->repository_free(r->repo);
 	r->repo = NULL;
-}
-
-long long fl_tree_file_size(const fl_tree *t, size_t i)
-{
-	const fl_tree_file *f = &t->files[i];
-	if (f->size >= 0 || t->from_odb || !t->root)
-		return f->size;
-	char *p = fl_path_join(t->root, f->path);
-	struct stat sb;
-	long long size = lstat(p, &sb) == 0 ? (long long)sb.st_size : -1;
-	free(p);
-	return size;
 }
 
 /* Size of object-store file i without reading it (-1 when unknown). */

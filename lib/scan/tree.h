@@ -49,8 +49,5 @@ void fl_tree_reader_close(fl_tree_reader *r);
  * is opened once for both (no stat before the read). */
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 			bool *large, fl_err *err);
-/* A plain folder's file i's size (a stat: the walk does not take them);
- * -1 when it cannot be had. */
-long long fl_tree_file_size(const fl_tree *t, size_t i);
 
 #endif
