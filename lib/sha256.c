@@ -24,6 +24,11 @@ static void md_init(void)
 	ctx_key_ok = pthread_key_create(&ctx_key, ctx_free) == 0;
 }
 
+void fl_sha256_prepare(void)
+{
+	pthread_once(&md_once, md_init);
+}
+
 void fl_sha256(const void *data, size_t n, unsigned char out[32])
 {
 	pthread_once(&md_once, md_init);

@@ -9,5 +9,9 @@
 #include <stddef.h>
 
 void fl_sha256(const void *data, size_t n, unsigned char out[32]);
+/* Fetch the algorithm now (OpenSSL's first use in a process loads its
+ * configuration and provider: ~2 ms), e.g. on a thread with nothing left
+ * to do, instead of on the first caller. */
+void fl_sha256_prepare(void);
 
 #endif

@@ -114,10 +114,81 @@ static const char *const migrations[] = {
 	 * every record with a code paid for it when written. */
 	"DROP INDEX IF EXISTS errors_by_code;",
 };
+/* The schema the migrations above build, as one script: what a new store
+ * is created with (replaying the migrations re-reads the schema after
+ * every ALTER TABLE: 3-6 ms at the start of every scan into a new store,
+ * against ~0.5 ms).  Columns in the order the migrations add them; the
+ * unit test test_fresh_schema_is_migrated_schema holds the two equal. */
+static const char fresh_schema[] =
+	"CREATE TABLE repos ("
+	" repo TEXT PRIMARY KEY,"
+	" record TEXT NOT NULL,"
+	" updated_at TEXT NOT NULL);"
+	"CREATE TABLE errors ("
+	" id TEXT PRIMARY KEY,"
+	" repo TEXT NOT NULL,"
+	" slug TEXT NOT NULL,"
+	" error_code TEXT,"
+	" error_message TEXT NOT NULL,"
+	" message_pattern TEXT NOT NULL,"
+	" error_type TEXT NOT NULL,"
+	" severity TEXT NOT NULL,"
+	" file_path TEXT NOT NULL,"
+	" line_number INTEGER,"
+	" col INTEGER,"
+	" content_changed_at TEXT NOT NULL,"
+	" function TEXT,"
+	" guard TEXT,"
+	" idiom TEXT,"
+	" language TEXT,"
+	" record TEXT NOT NULL,"
+	" content_hash TEXT,"
+	" blob_id INTEGER,"
+	" blob_off INTEGER,"
+	" blob_len INTEGER,"
+	" error_class TEXT,"
+	" github_url TEXT,"
+	" UNIQUE (repo, slug));"
+	"CREATE INDEX errors_by_location ON errors (repo, file_path, line_number, col);"
+	"CREATE TABLE error_sites ("
+	" error_id TEXT NOT NULL REFERENCES errors (id) ON DELETE CASCADE,"
+	" file_path TEXT NOT NULL,"
+	" line_number INTEGER NOT NULL,"
+	" col INTEGER);"
+	"CREATE INDEX error_sites_by_error ON error_sites (error_id);"
+	"CREATE TABLE scans ("
+	" id INTEGER PRIMARY KEY,"
+	" repo TEXT NOT NULL,"
+	" target TEXT NOT NULL,"
+	" rev TEXT,"
+	" sha TEXT,"
+	" started_at TEXT NOT NULL,"
+	" seconds REAL NOT NULL,"
+	" files INTEGER NOT NULL,"
+	" sites INTEGER NOT NULL,"
+	" records INTEGER NOT NULL,"
+	" duplicates INTEGER NOT NULL,"
+	" outcome TEXT NOT NULL,"
+	" message TEXT);"
+	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+	"INSERT INTO meta (key, value) VALUES ('generation', '0');"
+	"INSERT INTO meta (key, value) VALUES ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));"
+	"CREATE TABLE record_blobs ("
+	" id INTEGER PRIMARY KEY AUTOINCREMENT,"
+	" repo TEXT NOT NULL,"
+	" raw_len INTEGER NOT NULL,"
+	" data BLOB NOT NULL);"
+	"CREATE INDEX record_blobs_by_repo ON record_blobs (repo);";
+
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
 _Static_assert(NMIGRATIONS == FL_STORE_SCHEMA,
 	       "FL_STORE_SCHEMA must equal the number of migrations");
+
+const char *fl_store_migration(int version)
+{
+	return version >= 1 && version <= NMIGRATIONS ? migrations[version - 1] : NULL;
+}
 
 static int sqlerr(fl_store *st, fl_err *err, const char *what)
 {
@@ -234,11 +305,17 @@ static int migrate(fl_store *st, bool defer, fl_err *err)
 	if (exec(st, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
 	/* re-read under the write lock: another process may have migrated */
-	if (pragma_int(st, "PRAGMA user_version", &version, err) < 0)
+	if (pragma_int(st, "PRAGMA user_version", &version, err) < 0 ||
+	    pragma_int(st, "SELECT count(*) FROM sqlite_master", &tables, err) < 0)
 		goto fail;
-	for (int v = version; v < FL_STORE_SCHEMA; v++)
-		if (exec(st, migrations[v], err) < 0)
+	if (version == 0 && tables == 0) {
+		if (exec(st, fresh_schema, err) < 0)
 			goto fail;
+	} else {
+		for (int v = version; v < FL_STORE_SCHEMA; v++)
+			if (exec(st, migrations[v], err) < 0)
+				goto fail;
+	}
 	char sql[96];
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d; PRAGMA application_id = %d",
 		 FL_STORE_SCHEMA, FL_APP_ID);

@@ -126,4 +126,9 @@ int fl_store_add_entry_in_block(fl_store *st, const fl_entry *e,
  * malloc'd buffer, its length in *len. */
 void *fl_block_compress(const char *raw, size_t raw_len, size_t *len);
 
+/* The SQL that brings a store of schema version-1 to version (1 ..
+ * FL_STORE_SCHEMA), NULL otherwise.  A new store is created with the
+ * schema they build, in one script. */
+const char *fl_store_migration(int version);
+
 #endif

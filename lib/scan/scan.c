@@ -19,6 +19,8 @@
 #include <xxhash.h>
 
 #include "../heap.h"
+#include "../parallel.h"
+#include "../sha256.h"
 #include "../strmap.h"
 #include "../util.h"
 #include "describe.h"
@@ -113,6 +115,7 @@ struct ctx {
 	atomic_int ntids;       /* workers of phase 1 started so far */
 	atomic_llong kept;      /* bytes of the files whose collect pass kept
 				   something for their scan */
+	atomic_bool sha_ready;  /* fl_sha256_prepare() called */
 	bool failed;
 	fl_err err;
 };
@@ -340,8 +343,14 @@ static void *worker(void *arg)
 		else
 			scan_job(c, i);
 	}
-	if (c->phase == 0)
+	if (c->phase == 0) {
 		fl_tree_reader_close(&r);
+		/* the first reader out of work readies SHA-256 (the folder's
+		 * digest and the record ids need it next) while the others
+		 * finish their last files */
+		if (!atomic_exchange(&c->sha_ready, true))
+			fl_sha256_prepare();
+	}
 	if (c->storing && scan_tid > 0)
 		release_queued(c, scan_tid);
 	return NULL;
@@ -375,7 +384,7 @@ static void start_workers(struct ctx *c, int phase, int threads, struct phase *p
 	atomic_store(&c->next, 0);
 	ph->started = 0;
 	for (int i = 0; i < threads && i < FL_MAX_THREADS; i++)
-		if (pthread_create(&ph->tids[ph->started], NULL, worker, c) == 0)
+		if (fl_thread_spawn(&ph->tids[ph->started], worker, c, i) == 0)
 			ph->started++;
 }
 
@@ -1036,7 +1045,7 @@ void fl_scan_prewarm(const fl_scan_opts *o)
 		return;
 	prewarmed.path = fl_xstrdup(o->path);
 	prewarmed.rev = o->rev ? fl_xstrdup(o->rev) : NULL;
-	prewarmed.started = pthread_create(&prewarmed.thread, NULL, prewarm_main, NULL) == 0;
+	prewarmed.started = fl_thread_spawn(&prewarmed.thread, prewarm_main, NULL, 0) == 0;
 	if (!prewarmed.started) {
 		free(prewarmed.path);
 		free(prewarmed.rev);

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../parallel.h"
 #include "../util.h"
 
 /* libgit2, once fl_tree_open has loaded it (every use below comes after) */
@@ -198,7 +199,7 @@ static int walk(fl_tree *t, const char *abs, fl_err *err)
 	bool started[WALKERS] = {false};
 	for (int i = 1; i < WALKERS; i++) {
 		wk[i].q = &q;
-		started[i] = pthread_create(&tids[i], NULL, walker_main, &wk[i]) == 0;
+		started[i] = fl_thread_spawn(&tids[i], walker_main, &wk[i], i - 1) == 0;
 	}
 	walk_run(&q, &wk[0].l);
 	size_t n = 0;

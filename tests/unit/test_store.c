@@ -3,9 +3,11 @@
  * or foreign files, transactions and rollback, concurrent readers, the
  * record/repository/site/scan rows, and records kept in compressed blocks.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
+#include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,6 +23,7 @@
 
 #include "faultline.h"
 #include "test_util.h"
+#include "parallel.h"
 #include "util.h"
 #include "scan/filter.h"
 #include "scan/lang.h"
@@ -95,6 +98,106 @@ static void test_create_and_migrate_empty_file(void **state)
 	/* nested folders are created */
 	assert_int_equal(fl_store_open(path_of("a/b/c/new.db"), false, &st, &err), 0);
 	fl_store_close(st);
+}
+
+/* Every table, column, index and meta key of the store at path, as text. */
+static char *schema_of(const char *path)
+{
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	fl_buf out = {0};
+	sqlite3_stmt *s, *q;
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT type, name, tbl_name FROM sqlite_master"
+					    " ORDER BY type, name", -1, &s, NULL), SQLITE_OK);
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		const char *type = (const char *)sqlite3_column_text(s, 0);
+		const char *name = (const char *)sqlite3_column_text(s, 1);
+		fl_buf_printf(&out, "%s %s on %s\n", type, name, sqlite3_column_text(s, 2));
+		/* a table's columns, and its indexes (name, unique, origin,
+		 * partial) on the row of its first column; an index's columns */
+		char sql[256];
+		if (strcmp(type, "table") == 0)
+			snprintf(sql, sizeof sql, "SELECT t.*, i.name, i.\"unique\", i.origin, i.partial"
+				 " FROM pragma_table_xinfo('%s') t LEFT JOIN pragma_index_list('%s') i"
+				 " ON t.cid = 0 ORDER BY t.cid, i.name", name, name);
+		else
+			snprintf(sql, sizeof sql, "SELECT * FROM pragma_index_xinfo('%s')", name);
+		assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+		while (sqlite3_step(q) == SQLITE_ROW) {
+			for (int k = 0; k < sqlite3_column_count(q); k++) {
+				const unsigned char *v = sqlite3_column_text(q, k);
+				fl_buf_printf(&out, " %s", v ? (const char *)v : "NULL");
+			}
+			fl_buf_putc(&out, '\n');
+		}
+		sqlite3_finalize(q);
+	}
+	sqlite3_finalize(s);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT key FROM meta ORDER BY key", -1, &s, NULL), SQLITE_OK);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		fl_buf_printf(&out, "meta %s\n", sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+/* A new store is created with one script; an old one is migrated version
+ * by version: the two schemas must be the same. */
+static void test_fresh_schema_is_migrated_schema(void **state)
+{
+	(void)state;
+	char *fresh = strdup(path_of("fresh-schema.db"));
+	char *chain = strdup(path_of("chain-schema.db"));
+	fl_store *st;
+	fl_err err;
+	assert_int_equal(fl_store_open(fresh, false, &st, &err), 0);
+	fl_store_close(st);
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(chain, &db), SQLITE_OK);
+	for (int v = 1; v <= FL_STORE_SCHEMA; v++) {
+		assert_non_null(fl_store_migration(v));
+		assert_int_equal(sqlite3_exec(db, fl_store_migration(v), NULL, NULL, NULL), SQLITE_OK);
+	}
+	assert_null(fl_store_migration(FL_STORE_SCHEMA + 1));
+	assert_null(fl_store_migration(0));
+	sqlite3_close(db);
+	char *a = schema_of(fresh), *b = schema_of(chain);
+	assert_non_null(strstr(a, "table errors"));
+	assert_non_null(strstr(a, "github_url"));
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	free(fresh);
+	free(chain);
+}
+
+static void *spawned_fn(void *arg)
+{
+	cpu_set_t cs;
+	int *out = arg;
+	out[0] = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : -1;
+	out[1] = sched_getcpu();
+	return out;
+}
+
+/* fl_thread_spawn: the thread runs its function with its argument and,
+ * once started, may run on every CPU the process may use. */
+static void test_thread_spawn(void **state)
+{
+	(void)state;
+	cpu_set_t all;
+	assert_int_equal(sched_getaffinity(0, sizeof all, &all), 0);
+	for (int k = 0; k < 3; k++) {
+		int got[2] = {0, -1};
+		pthread_t t;
+		assert_int_equal(fl_thread_spawn(&t, spawned_fn, got, k), 0);
+		void *ret = NULL;
+		assert_int_equal(pthread_join(t, &ret), 0);
+		assert_ptr_equal(ret, got);
+		assert_int_equal(got[0], CPU_COUNT(&all));
+		assert_true(got[1] >= 0 && CPU_ISSET(got[1], &all));
+	}
 }
 
 static void test_refuses_newer_and_foreign(void **state)
@@ -1221,6 +1324,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_create_and_migrate_empty_file),
+		cmocka_unit_test(test_fresh_schema_is_migrated_schema),
+		cmocka_unit_test(test_thread_spawn),
 		cmocka_unit_test(test_refuses_newer_and_foreign),
 		cmocka_unit_test(test_roundtrip_rows),
 		cmocka_unit_test(test_rollback_on_failure),
