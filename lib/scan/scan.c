@@ -322,6 +322,12 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&c->lock);
 		return NULL;
 	}
+	/* the first reader readies SHA-256 (OpenSSL's first use: ~1.7 ms),
+	 * which the folder's digest needs as soon as the last file is read:
+	 * here its cost is shared by the cores of a busy phase, instead of
+	 * holding up the end of the phase (measured: 1.5 ms later) */
+	if (c->phase == 0 && !atomic_exchange(&c->sha_ready, true))
+		fl_sha256_prepare();
 	if (c->phase == 1) {
 		scan_tid = atomic_fetch_add(&c->ntids, 1) + 1;
 		if (scan_tid > FL_MAX_THREADS)
@@ -343,14 +349,8 @@ static void *worker(void *arg)
 		else
 			scan_job(c, i);
 	}
-	if (c->phase == 0) {
+	if (c->phase == 0)
 		fl_tree_reader_close(&r);
-		/* the first reader out of work readies SHA-256 (the folder's
-		 * digest and the record ids need it next) while the others
-		 * finish their last files */
-		if (!atomic_exchange(&c->sha_ready, true))
-			fl_sha256_prepare();
-	}
 	if (c->storing && scan_tid > 0)
 		release_queued(c, scan_tid);
 	return NULL;
