@@ -49,7 +49,9 @@
  * of a git scan allocates */
 #define ADVISED ((size_t)30 << 20)
 
+#if defined(__GLIBC__) && !FL_ASAN
 static atomic_bool tuned;
+#endif
 
 void fl_heap_thread_huge(void)
 {

@@ -650,7 +650,8 @@ static void test_scan_into_store_drop_records(void **state)
 	fl_scan_result_free(&r2);
 }
 
-/* The path of /proc/self/smaps' mapping that holds p: its VmFlags line
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !FL_TEST_ASAN
+/* The VmFlags line of the /proc/self/smaps mapping that holds p
  * (caller frees), or NULL. */
 static char *vm_flags_of(const void *p)
 {
@@ -670,6 +671,7 @@ static char *vm_flags_of(const void *p)
 	fclose(f);
 	return flags;
 }
+#endif
 
 /* fl_scan_tune_heap: a scan after it writes the same records, and (glibc,
  * no ASan, a kernel with transparent huge pages) the heap memory a thread
