@@ -64,13 +64,19 @@ int fl_thread_spawn(pthread_t *t, void *(*fn)(void *), void *arg, int k)
 	CPU_SET(cpu, &one);
 	int rc = pthread_attr_init(&at);
 	if (rc == 0) {
-		pthread_attr_setaffinity_np(&at, sizeof one, &one);
-		rc = pthread_create(t, &at, spawned, sp);
+		if (pthread_attr_setaffinity_np(&at, sizeof one, &one) == 0)
+			rc = pthread_create(t, &at, spawned, sp);
+		else
+			rc = -1;
 		pthread_attr_destroy(&at);
 	}
-	if (rc != 0)
+	if (rc != 0) {
+		/* the placement refused (a CPU set changed meanwhile...): an
+		 * ordinary thread */
 		free(sp);
-	return rc;
+		return pthread_create(t, NULL, fn, arg);
+	}
+	return 0;
 }
 
 static void *run(void *p)
