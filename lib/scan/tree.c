@@ -56,8 +56,8 @@ static int cmp_file(const void *a, const void *b)
 /* The folders still to list, shared by the walkers (a folder's entries are
  * listed by one walker; the order does not matter, the files are sorted
  * afterwards).  Listing a folder is mostly the kernel's work (~2 us an
- * entry on the benchmark host: git's 4.8 k files took 9 ms on one core),
- * so two walkers halve it. */
+ * entry on the benchmark host: git's 4.8 k files took 9-11 ms on one
+ * core), which two walkers share (6.5-8 ms). */
 struct wdir {
 	char *abs, *rel;
 	int depth;
