@@ -33,58 +33,80 @@
 /* 'FLTN' */
 #define FL_APP_ID 0x464c544e
 
+/* The pieces of the schema that the migrations and a new store's script
+ * (fresh_schema) share. */
+#define SQL_REPOS \
+	"CREATE TABLE repos (" \
+	" repo TEXT PRIMARY KEY," \
+	" record TEXT NOT NULL," \
+	" updated_at TEXT NOT NULL);"
+/* the errors table of version 1, up to its table constraint */
+#define SQL_ERRORS_V1_COLUMNS \
+	"CREATE TABLE errors (" \
+	" id TEXT PRIMARY KEY," \
+	" repo TEXT NOT NULL," \
+	" slug TEXT NOT NULL," \
+	" error_code TEXT," \
+	" error_message TEXT NOT NULL," \
+	" message_pattern TEXT NOT NULL," \
+	" error_type TEXT NOT NULL," \
+	" severity TEXT NOT NULL," \
+	" file_path TEXT NOT NULL," \
+	" line_number INTEGER," \
+	" col INTEGER," \
+	" content_changed_at TEXT NOT NULL," \
+	" function TEXT," \
+	" guard TEXT," \
+	" idiom TEXT," \
+	" language TEXT," \
+	" record TEXT NOT NULL,"
+#define SQL_ERRORS_END " UNIQUE (repo, slug));"
+#define SQL_ERRORS_BY_LOCATION \
+	"CREATE INDEX errors_by_location ON errors (repo, file_path, line_number, col);"
+#define SQL_SITES_AND_SCANS \
+	"CREATE TABLE error_sites (" \
+	" error_id TEXT NOT NULL REFERENCES errors (id) ON DELETE CASCADE," \
+	" file_path TEXT NOT NULL," \
+	" line_number INTEGER NOT NULL," \
+	" col INTEGER);" \
+	"CREATE INDEX error_sites_by_error ON error_sites (error_id);" \
+	"CREATE TABLE scans (" \
+	" id INTEGER PRIMARY KEY," \
+	" repo TEXT NOT NULL," \
+	" target TEXT NOT NULL," \
+	" rev TEXT," \
+	" sha TEXT," \
+	" started_at TEXT NOT NULL," \
+	" seconds REAL NOT NULL," \
+	" files INTEGER NOT NULL," \
+	" sites INTEGER NOT NULL," \
+	" records INTEGER NOT NULL," \
+	" duplicates INTEGER NOT NULL," \
+	" outcome TEXT NOT NULL," \
+	" message TEXT);"
+#define SQL_META \
+	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);" \
+	"INSERT INTO meta (key, value) VALUES ('generation', '0');" \
+	"INSERT INTO meta (key, value) VALUES ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));"
+#define SQL_RECORD_BLOBS \
+	"CREATE TABLE record_blobs (" \
+	" id INTEGER PRIMARY KEY AUTOINCREMENT," \
+	" repo TEXT NOT NULL," \
+	" raw_len INTEGER NOT NULL," \
+	" data BLOB NOT NULL);" \
+	"CREATE INDEX record_blobs_by_repo ON record_blobs (repo);"
+
 static const char *const migrations[] = {
 	/* version 1 */
-	"CREATE TABLE repos ("
-	" repo TEXT PRIMARY KEY,"
-	" record TEXT NOT NULL,"
-	" updated_at TEXT NOT NULL);"
-	"CREATE TABLE errors ("
-	" id TEXT PRIMARY KEY,"
-	" repo TEXT NOT NULL,"
-	" slug TEXT NOT NULL,"
-	" error_code TEXT,"
-	" error_message TEXT NOT NULL,"
-	" message_pattern TEXT NOT NULL,"
-	" error_type TEXT NOT NULL,"
-	" severity TEXT NOT NULL,"
-	" file_path TEXT NOT NULL,"
-	" line_number INTEGER,"
-	" col INTEGER,"
-	" content_changed_at TEXT NOT NULL,"
-	" function TEXT,"
-	" guard TEXT,"
-	" idiom TEXT,"
-	" language TEXT,"
-	" record TEXT NOT NULL,"
-	" UNIQUE (repo, slug));"
-	"CREATE INDEX errors_by_location ON errors (repo, file_path, line_number, col);"
+	SQL_REPOS
+	SQL_ERRORS_V1_COLUMNS
+	SQL_ERRORS_END
+	SQL_ERRORS_BY_LOCATION
 	"CREATE INDEX errors_by_code ON errors (error_code) WHERE error_code IS NOT NULL;"
-	"CREATE TABLE error_sites ("
-	" error_id TEXT NOT NULL REFERENCES errors (id) ON DELETE CASCADE,"
-	" file_path TEXT NOT NULL,"
-	" line_number INTEGER NOT NULL,"
-	" col INTEGER);"
-	"CREATE INDEX error_sites_by_error ON error_sites (error_id);"
-	"CREATE TABLE scans ("
-	" id INTEGER PRIMARY KEY,"
-	" repo TEXT NOT NULL,"
-	" target TEXT NOT NULL,"
-	" rev TEXT,"
-	" sha TEXT,"
-	" started_at TEXT NOT NULL,"
-	" seconds REAL NOT NULL,"
-	" files INTEGER NOT NULL,"
-	" sites INTEGER NOT NULL,"
-	" records INTEGER NOT NULL,"
-	" duplicates INTEGER NOT NULL,"
-	" outcome TEXT NOT NULL,"
-	" message TEXT);",
+	SQL_SITES_AND_SCANS,
 	/* version 2: a change counter, so derived caches (the lookup index)
 	 * know when they are stale */
-	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-	"INSERT INTO meta (key, value) VALUES ('generation', '0');"
-	"INSERT INTO meta (key, value) VALUES ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));",
+	SQL_META,
 	/* version 3: a digest of each record's content, so a rescan compares
 	 * digests instead of re-reading every old record */
 	"ALTER TABLE errors ADD COLUMN content_hash TEXT;",
@@ -93,12 +115,7 @@ static const char *const migrations[] = {
 	 * faster); a row points into its block (blob_id, blob_off, blob_len)
 	 * and has an empty record column.  errorClass and githubUrl, which the
 	 * lookup index used to read from the JSON, get columns. */
-	"CREATE TABLE record_blobs ("
-	" id INTEGER PRIMARY KEY AUTOINCREMENT,"
-	" repo TEXT NOT NULL,"
-	" raw_len INTEGER NOT NULL,"
-	" data BLOB NOT NULL);"
-	"CREATE INDEX record_blobs_by_repo ON record_blobs (repo);"
+	SQL_RECORD_BLOBS
 	"ALTER TABLE errors ADD COLUMN blob_id INTEGER;"
 	"ALTER TABLE errors ADD COLUMN blob_off INTEGER;"
 	"ALTER TABLE errors ADD COLUMN blob_len INTEGER;"
@@ -121,65 +138,19 @@ static const char *const migrations[] = {
  * them; the unit test test_fresh_schema_is_migrated_schema holds the two
  * equal. */
 static const char fresh_schema[] =
-	"CREATE TABLE repos ("
-	" repo TEXT PRIMARY KEY,"
-	" record TEXT NOT NULL,"
-	" updated_at TEXT NOT NULL);"
-	"CREATE TABLE errors ("
-	" id TEXT PRIMARY KEY,"
-	" repo TEXT NOT NULL,"
-	" slug TEXT NOT NULL,"
-	" error_code TEXT,"
-	" error_message TEXT NOT NULL,"
-	" message_pattern TEXT NOT NULL,"
-	" error_type TEXT NOT NULL,"
-	" severity TEXT NOT NULL,"
-	" file_path TEXT NOT NULL,"
-	" line_number INTEGER,"
-	" col INTEGER,"
-	" content_changed_at TEXT NOT NULL,"
-	" function TEXT,"
-	" guard TEXT,"
-	" idiom TEXT,"
-	" language TEXT,"
-	" record TEXT NOT NULL,"
-	" content_hash TEXT,"
-	" blob_id INTEGER,"
+	SQL_REPOS
+	SQL_ERRORS_V1_COLUMNS
+	" content_hash TEXT,"                           /* version 3 */
+	" blob_id INTEGER,"                             /* version 4 */
 	" blob_off INTEGER,"
 	" blob_len INTEGER,"
 	" error_class TEXT,"
 	" github_url TEXT,"
-	" UNIQUE (repo, slug));"
-	"CREATE INDEX errors_by_location ON errors (repo, file_path, line_number, col);"
-	"CREATE TABLE error_sites ("
-	" error_id TEXT NOT NULL REFERENCES errors (id) ON DELETE CASCADE,"
-	" file_path TEXT NOT NULL,"
-	" line_number INTEGER NOT NULL,"
-	" col INTEGER);"
-	"CREATE INDEX error_sites_by_error ON error_sites (error_id);"
-	"CREATE TABLE scans ("
-	" id INTEGER PRIMARY KEY,"
-	" repo TEXT NOT NULL,"
-	" target TEXT NOT NULL,"
-	" rev TEXT,"
-	" sha TEXT,"
-	" started_at TEXT NOT NULL,"
-	" seconds REAL NOT NULL,"
-	" files INTEGER NOT NULL,"
-	" sites INTEGER NOT NULL,"
-	" records INTEGER NOT NULL,"
-	" duplicates INTEGER NOT NULL,"
-	" outcome TEXT NOT NULL,"
-	" message TEXT);"
-	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-	"INSERT INTO meta (key, value) VALUES ('generation', '0');"
-	"INSERT INTO meta (key, value) VALUES ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));"
-	"CREATE TABLE record_blobs ("
-	" id INTEGER PRIMARY KEY AUTOINCREMENT,"
-	" repo TEXT NOT NULL,"
-	" raw_len INTEGER NOT NULL,"
-	" data BLOB NOT NULL);"
-	"CREATE INDEX record_blobs_by_repo ON record_blobs (repo);";
+	SQL_ERRORS_END
+	SQL_ERRORS_BY_LOCATION
+	SQL_SITES_AND_SCANS
+	SQL_META                                        /* version 2 */
+	SQL_RECORD_BLOBS;                               /* version 4 */
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
