@@ -2,6 +2,13 @@
 # against its expected records, a git repository at two commits, a bare
 # repository, --rev, skip rules, and a scan killed midway.
 
+# The fixture folders hold files someone wrote, never a fuzzing corpus:
+# libFuzzer names its inputs by their SHA-1 (40 hex digits), and
+# scripts/fuzz.sh keeps its corpora under build-fuzz/ (674 such files were
+# once committed into tests/fixtures/c by a fuzzer run by hand).
+stray=$(find "$TESTS/fixtures" -type f -regextype posix-extended -regex '.*/[0-9a-f]{40}' | head -3)
+check "fixtures: no fuzzing corpus files (${stray:-none})" [ -z "$stray" ]
+
 # records of a store as "path<TAB>line<TAB>type<TAB>class<TAB>code<TAB>message"
 records_tsv() {
 	"$FL" list --db "$1" --json | jq -r '[.filePath, (.lineNumber|tostring),
