@@ -660,6 +660,9 @@ static const char *const wrappers[] = {
 	"string", "string_view", "QString", "QStringLiteral", "QLatin1String",
 	"wxString", "to_string", "format", "StrFormat", "u8string", NULL};
 
+/* functions that join their arguments into one string */
+static const char *const concatenators[] = {"concat", "StrCat", "str_concat", NULL};
+
 static bool in_list(const fl_toks *t, size_t i, const char *const *l)
 {
 	for (; *l; l++)
@@ -733,6 +736,21 @@ static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
 				return lit;
 			}
 			fl_buf_free(&tmp);
+		}
+	}
+	/* concat("type must be boolean, but is ", j.type_name()),
+	 * absl::StrCat(...): the arguments joined, each literal as it is and
+	 * anything else a placeholder */
+	if (q != NONE && q + 1 < e && tk_p1(t, q + 1, '(') && c->mt[q + 1] == e - 1 &&
+	    in_list(t, q, concatenators)) {
+		size_t st[16], en[16];
+		int na = split_args(c, q + 1, st, en, 16);
+		if (na >= 1 && na < 16) {
+			bool lit = false;
+			for (int a = 0; a < na; a++)
+				if (build_expr(c, st[a], en[a], out, lvl + 1))
+					lit = true;
+			return lit;
 		}
 	}
 	/* x.c_str() / x.str() / x.data() / x.string(): drop the accessor */
@@ -1378,6 +1396,31 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 		else if (tk_p(t, j, "..."))
 			va = true;
 	}
+	/* #define JSON_THROW(exception) throw exception: JSON_THROW(X(...))
+	 * is a throw of X(...) (the target "throw" marks it) */
+	size_t b = cp + 1, pe = b + 1;
+	bool paren = b + 1 < t->n && tk_p1(t, b + 1, '(');
+	if (paren)
+		pe = b + 2;
+	if (np == 1 && !va && pe < t->n && tk_id(t, b, "throw") &&
+	    (t->v[b].flags & TF_DIR) && !(t->v[b].flags & TF_DIRSTART) &&
+	    t->v[pe].kind == FL_TK_IDENT && (t->v[pe].flags & TF_DIR) &&
+	    t->v[pe].len == t->v[par[0]].len &&
+	    memcmp(t->src + t->v[pe].off, t->src + t->v[par[0]].off, t->v[pe].len) == 0 &&
+	    (!paren || tk_p1(t, pe + 1, ')'))) {
+		size_t after = pe + (paren ? 2 : 1);
+		if ((after >= t->n || !(t->v[after].flags & TF_DIR) ||
+		     (t->v[after].flags & TF_DIRSTART)) &&
+		    !mac_find(tr, t->src + t->v[nm].off, t->v[nm].len)) {
+			cmac m = {.va_pos = -1, .nnamed = 1};
+			memset(m.amap, -1, sizeof m.amap);
+			m.amap[0] = 0;
+			m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
+			m.target = fl_xstrdup("throw");
+			mac_add(tr, &m);
+		}
+		return;
+	}
 	for (size_t j = cp + 1; j + 1 < t->n && (t->v[j].flags & TF_DIR) &&
 				!(t->v[j].flags & TF_DIRSTART);
 	     j++) {
@@ -1603,6 +1646,8 @@ static bool collect_worth(const char *s, size_t n)
 				q++;
 			/* every suffix after a digit too, wherever a number
 			 * token may end */
+			if (q - b == 5 && memcmp(b, "throw", 5) == 0)
+				return true; /* a throwing macro */
 			for (const char *w = b; w < q; w++) {
 				if (w > b && !(cclass((unsigned char)w[-1]) & C_DIGIT))
 					continue;
@@ -2051,11 +2096,17 @@ static bool is_stderr(const fl_toks *t, size_t b, size_t e)
 	return false;
 }
 
-static void site_throw(walk *w, const sstack *sk, size_t i)
+/* static member functions that build the exception they are called on:
+ * `throw type_error::create(302, "...", &j)` throws a type_error */
+static const char *const factories[] = {"create", "Create", "make", "Make", "make_error", "New", NULL};
+
+/* A throw at token i of the expression starting at token j: `throw X(...)`,
+ * `throw new X(...)`, `throw "..."`, `throw X::create(code, "...")`, or a
+ * throwing macro's argument (JSON_THROW(X(...))). */
+static void site_throw_expr(walk *w, const sstack *sk, size_t i, size_t j)
 {
 	const fl_toks *t = w->c.t;
 	const ctx *c = &w->c;
-	size_t j = i + 1;
 	bool nw = false;
 	if (tk_id(t, j, "new")) {
 		nw = true;
@@ -2100,22 +2151,43 @@ static void site_throw(walk *w, const sstack *sk, size_t i)
 	}
 	if (!tk_p1(t, k, '(') && !tk_p1(t, k, '{'))
 		return;
+	/* X::create(...): the class is X */
+	bool factory = q >= j + 2 && tk_p(t, q - 1, "::") && in_list(t, q, factories);
 	fl_buf cb = {0};
-	put_name(t, j, q + 1, &cb);
+	put_name(t, j, factory ? q - 1 : q + 1, &cb);
 	fl_buf_cstr(&cb);
 	size_t st[MAXA], en[MAXA];
 	int na = split_args(c, k, st, en, MAXA);
-	char *msg = NULL;
+	char *msg = NULL, *code = NULL;
+	int a = 0;
 	if (na == 0) {
-		msg = fl_xstrdup(cb.s);
+		if (!factory)
+			msg = fl_xstrdup(cb.s);
 	} else {
-		for (int a = 0; a < na && !msg; a++)
+		for (; a < na && !msg; a++)
 			msg = arg_msg(c, st[a], en[a], false);
 	}
+	/* a factory's leading number is the error's id within its class:
+	 * type_error::create(302, ...) is type_error.302, as nlohmann/json
+	 * prints it ("[json.exception.type_error.302] ...") */
+	if (factory && msg && a >= 2 && en[0] - st[0] == 1 &&
+	    t->v[st[0]].kind == FL_TK_NUMBER) {
+		const char *cls = strrchr(cb.s, ':');
+		cls = cls ? cls + 1 : cb.s;
+		char *num = fl_tok_dup(t, st[0]);
+		code = fl_xjoin(cls, ".", num);
+		free(num);
+	}
 	if (msg)
-		emit(w, sk, i, i, msg, NULL, cb.s, FL_T_EXCEPTION, FL_S_ERROR,
+		emit(w, sk, i, i, msg, code, cb.s, FL_T_EXCEPTION, FL_S_ERROR,
 		     idiom);
+	free(code);
 	fl_buf_free(&cb);
+}
+
+static void site_throw(walk *w, const sstack *sk, size_t i)
+{
+	site_throw_expr(w, sk, i, i + 1);
 }
 
 static void site_ereport(walk *w, const sstack *sk, size_t start, size_t i,
@@ -2302,7 +2374,19 @@ project:
 	/* the project's own reporters */
 	if (start > 0 && (tk_id(t, start - 1, "throw") || tk_id(t, start - 1, "new")))
 		return;
+	/* __warning__("...") in __attribute__((...)): a compiler diagnostic */
+	if (n > 4 && s[0] == '_' && s[1] == '_' && s[n - 2] == '_' && s[n - 1] == '_')
+		return;
 	uint64_t hn = hash_name(s, n);
+	if (start == i) {
+		/* a macro that throws its argument */
+		const cmac *tm = mac_find_h(w->c.tree, s, n, hn);
+		if (tm && strcmp(tm->target, "throw") == 0) {
+			if (i + 2 < c->mt[i + 1])
+				site_throw_expr(w, sk, i, i + 2);
+			return;
+		}
+	}
 	const rep *r = tree_find_h(w->c.tree, s, n, hn);
 	if (!r && start != i)
 		return; /* std::runtime_error(...) etc. */
@@ -2381,10 +2465,12 @@ static void walk_tokens(walk *w)
 	const fl_toks *t = w->c.t;
 	const ctx *c = &w->c;
 	sk_push(&w->main)->kind = SK_TOP;
+	uint32_t dk = DK_OTHER; /* the kind of the directive dir tokens are in */
 	for (size_t i = 0; i < t->n; i++) {
 		const fl_tok *k = &t->v[i];
 		bool dir = k->flags & TF_DIR;
 		if (k->flags & TF_DIRSTART) {
+			dk = k->str;
 			w->dir.n = 0;
 			sk_push(&w->dir)->kind = SK_OTHER;
 			/* keep the main scope depth consistent across #if
@@ -2442,6 +2528,10 @@ static void walk_tokens(walk *w)
 			continue;
 		}
 		if (k->kind != FL_TK_IDENT)
+			continue;
+		/* an #if or #elif condition calls nothing
+		 * (JSON_HEDLEY_HAS_WARNING("-Wc++98-compat")) */
+		if (dir && (dk == DK_IF || dk == DK_ELSE))
 			continue;
 		if (tk_id(t, i, "throw")) {
 			site_throw(w, sk, i);
