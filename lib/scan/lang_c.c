@@ -884,6 +884,52 @@ static bool arg_is_literal(const fl_toks *t, size_t b, size_t e)
 	return false;
 }
 
+/* The message a stream insertion chain writes, from token p (a `<<`) to
+ * the end of the statement (`LOG(ERROR) << "bad size " << n;`): literals
+ * as they are, other operands as placeholders, std::endl and blank
+ * character literals left out.  NULL when no literal text is written. */
+static char *stream_msg(const ctx *c, size_t p)
+{
+	const fl_toks *t = c->t;
+	fl_buf out = {0};
+	bool lit = false;
+	for (int ops = 0; ops < 64 && p < t->n && tk_p(t, p, "<<"); ops++) {
+		size_t b = p + 1, k = b;
+		while (k < t->n && !tk_p(t, k, "<<") && !tk_p1(t, k, ';') &&
+		       !tk_p1(t, k, ',') && !is_close(t, k)) {
+			if (is_open(t, k) && c->mt[k] != NONE && c->mt[k] > k)
+				k = c->mt[k];
+			k++;
+		}
+		if (k == b)
+			break;
+		p = k;
+		if ((k - b == 1 && tk_id(t, b, "endl")) ||
+		    (k - b == 3 && tk_id(t, b, "std") && tk_id(t, b + 2, "endl")))
+			continue;
+		if (k - b == 1 && t->v[b].kind == FL_TK_CHAR) {
+			/* ':' stays, '\n' and ' ' do not */
+			const char *q = t->src + t->v[b].off;
+			if (t->v[b].len == 3 && q[1] != '\\' && q[1] != ' ')
+				fl_buf_putc(&out, q[1]);
+			continue;
+		}
+		if (build_expr(c, b, k, &out, 0))
+			lit = true;
+	}
+	if (!lit) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	fl_msg_trim(out.s);
+	if (!has_text(out.s)) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	return out.s;
+}
+
 /* ---- reporter names ----------------------------------------------------- */
 
 enum { SEV_NONE = 0, SEV_WARN, SEV_ERR, SEV_CRIT, SEV_REPORT, SEV_LOG };
@@ -2227,6 +2273,51 @@ static void site_ereport(walk *w, const sstack *sk, size_t start, size_t i,
 	free(code);
 }
 
+/* glog and Abseil logging at token i (name s, n bytes, at most 13):
+ * LOG(ERROR) / ABSL_LOG(ERROR) <<
+ * "...", PLOG(FATAL) << ..., DLOG(WARNING) << ..., and the CHECK macros,
+ * which abort with their message (CHECK(p != nullptr) << "..."); true when
+ * i is one of them (a site or, LOG(INFO), none). */
+static bool site_stream_log(walk *w, const sstack *sk, size_t i, const char *s, size_t n)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	size_t close = c->mt[i + 1];
+	char nm[16];
+	memcpy(nm, s, n);
+	nm[n] = '\0';
+	if (n > 5 && memcmp(s, "ABSL_", 5) == 0) { /* ABSL_LOG(ERROR) */
+		s += 5;
+		n -= 5;
+	}
+	bool log = word_is(s, n, "LOG") || word_is(s, n, "PLOG") || word_is(s, n, "DLOG");
+	bool check = !log && (word_is(s, n, "CHECK") || word_is(s, n, "PCHECK") ||
+			      word_is(s, n, "CHECK_EQ") || word_is(s, n, "CHECK_NE") ||
+			      word_is(s, n, "CHECK_LT") || word_is(s, n, "CHECK_LE") ||
+			      word_is(s, n, "CHECK_GT") || word_is(s, n, "CHECK_GE"));
+	if (!log && !check)
+		return false;
+	if (close == NONE || !tk_p(t, close + 1, "<<"))
+		return check ? false : true;
+	const char *sev = FL_S_CRITICAL, *type = FL_T_PANIC;
+	if (log) {
+		if (close != i + 3 || t->v[i + 2].kind != FL_TK_IDENT)
+			return true;
+		const char *l = t->src + t->v[i + 2].off;
+		size_t ln = t->v[i + 2].len;
+		type = FL_T_CONSOLE;
+		if (word_is(l, ln, "ERROR"))
+			sev = FL_S_ERROR;
+		else if (word_is(l, ln, "WARNING"))
+			sev = FL_S_WARNING;
+		else if (!word_is(l, ln, "FATAL") && !word_is(l, ln, "DFATAL") &&
+			 !word_is(l, ln, "QFATAL"))
+			return true; /* INFO, VERBOSE ... */
+	}
+	emit(w, sk, i, i, stream_msg(c, close + 1), NULL, NULL, type, sev, nm);
+	return true;
+}
+
 static void site_call(walk *w, const sstack *sk, size_t i)
 {
 	const fl_toks *t = w->c.t;
@@ -2251,6 +2342,20 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 	}
 #define ARGS() (na == -2 ? (na = split_args(c, i + 1, st, en, MAXA)) : na)
 #define NAME(x) word_is(s, n, x)
+	/* glog / Abseil: LOG(ERROR) << "..." and CHECK(cond) << "..." */
+	if (start == i && n >= 3 && n <= 13 && memchr("LPDCA", s[0], 5) &&
+	    site_stream_log(w, sk, i, s, n))
+		return;
+	/* spdlog::error("cannot open {}", path) */
+	if (start != i && i >= 2 && tk_id(t, i - 2, "spdlog") &&
+	    (NAME("error") || NAME("critical") || NAME("warn"))) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, arg_msg(c, st[0], en[0], false), NULL,
+			     NULL, FL_T_CONSOLE,
+			     NAME("critical") ? FL_S_CRITICAL : NAME("warn") ? FL_S_WARNING : FL_S_ERROR,
+			     "spdlog");
+		return;
+	}
 	/* the library reporters below all start with one of these letters
 	 * and are 3-19 bytes long: most calls are none of them */
 	if (n < 3 || n > 19 || !memchr("evwpfsgP", s[0], 8))
@@ -2535,6 +2640,14 @@ static void walk_tokens(walk *w)
 			continue;
 		if (tk_id(t, i, "throw")) {
 			site_throw(w, sk, i);
+			continue;
+		}
+		/* std::cerr << "bad input: " << n */
+		if (tk_id(t, i, "cerr") && tk_p(t, i + 1, "<<") &&
+		    (i == 0 || !tk_p1(t, i - 1, '.'))) {
+			size_t at = i >= 2 && tk_id(t, i - 2, "std") && tk_p(t, i - 1, "::") ? i - 2 : i;
+			emit(w, sk, at, at, stream_msg(c, i + 1), NULL, NULL, FL_T_CONSOLE,
+			     FL_S_ERROR, "std::cerr");
 			continue;
 		}
 		if (tk_p1(t, i + 1, '(') && c->mt[i + 1] != NONE &&
