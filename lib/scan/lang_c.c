@@ -849,22 +849,30 @@ static bool has_text(const char *m)
 }
 
 /* Message of argument [b, e), or NULL when it holds no literal text. */
+/* A message built in out: its text (out's buffer, trimmed; with fmt, %%
+ * undoubled), or NULL, out freed, when it holds no literal (lit false) or
+ * too little text. */
+static char *msg_done(fl_buf *out, bool lit, bool fmt)
+{
+	if (!lit) {
+		fl_buf_free(out);
+		return NULL;
+	}
+	fl_buf_cstr(out);
+	fl_msg_trim(out->s);
+	if (fmt)
+		fl_msg_undouble(out->s, "%");
+	if (!has_text(out->s)) {
+		fl_buf_free(out);
+		return NULL;
+	}
+	return out->s;
+}
+
 static char *arg_msg(const ctx *c, size_t b, size_t e, bool fmt)
 {
 	fl_buf out = {0};
-	if (!build_expr(c, b, e, &out, 0)) {
-		fl_buf_free(&out);
-		return NULL;
-	}
-	fl_buf_cstr(&out);
-	fl_msg_trim(out.s);
-	if (fmt)
-		fl_msg_undouble(out.s, "%");
-	if (!has_text(out.s)) {
-		fl_buf_free(&out);
-		return NULL;
-	}
-	return out.s;
+	return msg_done(&out, build_expr(c, b, e, &out, 0), fmt);
 }
 
 /* the argument is a string literal, or a wrapped one */
@@ -917,17 +925,7 @@ static char *stream_msg(const ctx *c, size_t p)
 		if (build_expr(c, b, k, &out, 0))
 			lit = true;
 	}
-	if (!lit) {
-		fl_buf_free(&out);
-		return NULL;
-	}
-	fl_buf_cstr(&out);
-	fl_msg_trim(out.s);
-	if (!has_text(out.s)) {
-		fl_buf_free(&out);
-		return NULL;
-	}
-	return out.s;
+	return msg_done(&out, lit, false);
 }
 
 /* ---- reporter names ----------------------------------------------------- */
