@@ -2275,7 +2275,7 @@ static void site_ereport(walk *w, const sstack *sk, size_t start, size_t i,
  * LOG(ERROR) / ABSL_LOG(ERROR) <<
  * "...", PLOG(FATAL) << ..., DLOG(WARNING) << ..., and the CHECK macros,
  * which abort with their message (CHECK(p != nullptr) << "..."); true when
- * i is one of them (a site or, LOG(INFO), none). */
+ * i is one of them followed by `<<` (a site or, LOG(INFO), none). */
 static bool site_stream_log(walk *w, const sstack *sk, size_t i, const char *s, size_t n)
 {
 	const fl_toks *t = w->c.t;
@@ -2295,8 +2295,10 @@ static bool site_stream_log(walk *w, const sstack *sk, size_t i, const char *s, 
 			      word_is(s, n, "CHECK_GT") || word_is(s, n, "CHECK_GE"));
 	if (!log && !check)
 		return false;
+	/* without a stream after it, it is some other LOG(...) or CHECK(...)
+	 * (a project's printf-like LOG(level, fmt, ...)): not decided here */
 	if (close == NONE || !tk_p(t, close + 1, "<<"))
-		return check ? false : true;
+		return false;
 	const char *sev = FL_S_CRITICAL, *type = FL_T_PANIC;
 	if (log) {
 		if (close != i + 3 || t->v[i + 2].kind != FL_TK_IDENT)
