@@ -8,7 +8,6 @@
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
-#include <openssl/evp.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -975,19 +974,17 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
  * 4 k of them) cost more than the rest of reading the tree. */
 static void folder_digest(struct ctx *c, char out[41])
 {
-	EVP_MD_CTX *h = EVP_MD_CTX_new();
-	EVP_DigestInit_ex(h, EVP_sha256(), NULL);
+	fl_buf all = {0};
 	for (size_t i = 0; i < c->n; i++) {
 		const char *p = c->tree->files[i].path;
-		EVP_DigestUpdate(h, p, strlen(p) + 1);
+		fl_buf_put(&all, p, strlen(p) + 1);
 		if (c->jobs[i].hash[0])
-			EVP_DigestUpdate(h, c->jobs[i].hash, 32);
-		EVP_DigestUpdate(h, "\n", 1);
+			fl_buf_put(&all, c->jobs[i].hash, 32);
+		fl_buf_putc(&all, '\n');
 	}
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int mdlen = 0;
-	EVP_DigestFinal_ex(h, md, &mdlen);
-	EVP_MD_CTX_free(h);
+	unsigned char md[32];
+	fl_sha256(all.s ? all.s : "", all.n, md);
+	fl_buf_free(&all);
 	hex(md, 20, out);
 }
 
