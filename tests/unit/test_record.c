@@ -254,34 +254,34 @@ static void test_window_file_start_end_short(void **state)
 
 /* ---- permalinks ----------------------------------------------------------------- */
 
+static void expect_permalink(const char *host, const char *repo, const char *path,
+			     int from, int to, const char *root, const char *want)
+{
+	char *u = fl_permalink(host, repo, "0123456789abcdef0123456789abcdef01234567",
+			       path, from, to, root);
+	assert_string_equal(u, want);
+	free(u);
+}
+
 static void test_permalink(void **state)
 {
 	(void)state;
-	const char *sha = "0123456789abcdef0123456789abcdef01234567";
-	char *u = fl_permalink("github.com", "acme/widgets", sha, "src/size.rs", 10, 46, NULL);
-	assert_string_equal(u, "https://github.com/acme/widgets/blob/0123456789abcdef0123456789abcdef01234567/src/size.rs#L10-L46");
-	free(u);
-	u = fl_permalink("github.com", "acme/widgets", sha, "a.c", 7, 7, NULL);
-	assert_string_equal(u, "https://github.com/acme/widgets/blob/0123456789abcdef0123456789abcdef01234567/a.c#L7");
-	free(u);
-	u = fl_permalink("gitlab.com", "grp/proj", sha, "a b.c", 1, 5, NULL);
-	assert_string_equal(u, "https://gitlab.com/grp/proj/-/blob/0123456789abcdef0123456789abcdef01234567/a%20b.c#L1-5");
-	free(u);
-	u = fl_permalink(NULL, "local/x", sha, "src/a.c", 2, 9, "/tmp/x");
-	assert_string_equal(u, "file:///tmp/x/src/a.c#L2-L9");
-	free(u);
-	u = fl_permalink("bitbucket.org", "team/repo", sha, "lib/x.py", 3, 40, NULL);
-	assert_string_equal(u, "https://bitbucket.org/team/repo/src/0123456789abcdef0123456789abcdef01234567/lib/x.py#lines-3:40");
-	free(u);
-	u = fl_permalink("bitbucket.org", "team/repo", sha, "lib/x.py", 3, 0, NULL);
-	assert_string_equal(u, "https://bitbucket.org/team/repo/src/0123456789abcdef0123456789abcdef01234567/lib/x.py#lines-3");
-	free(u);
+	expect_permalink("github.com", "acme/widgets", "src/size.rs", 10, 46, NULL,
+			 "https://github.com/acme/widgets/blob/0123456789abcdef0123456789abcdef01234567/src/size.rs#L10-L46");
+	expect_permalink("github.com", "acme/widgets", "a.c", 7, 7, NULL,
+			 "https://github.com/acme/widgets/blob/0123456789abcdef0123456789abcdef01234567/a.c#L7");
+	expect_permalink("gitlab.com", "grp/proj", "a b.c", 1, 5, NULL,
+			 "https://gitlab.com/grp/proj/-/blob/0123456789abcdef0123456789abcdef01234567/a%20b.c#L1-5");
+	expect_permalink(NULL, "local/x", "src/a.c", 2, 9, "/tmp/x", "file:///tmp/x/src/a.c#L2-L9");
+	expect_permalink("bitbucket.org", "team/repo", "lib/x.py", 3, 40, NULL,
+			 "https://bitbucket.org/team/repo/src/0123456789abcdef0123456789abcdef01234567/lib/x.py#lines-3:40");
+	expect_permalink("bitbucket.org", "team/repo", "lib/x.py", 3, 0, NULL,
+			 "https://bitbucket.org/team/repo/src/0123456789abcdef0123456789abcdef01234567/lib/x.py#lines-3");
 	/* what a path keeps and what it encodes: non-ASCII bytes, '%', '#',
 	 * '?' and spaces are encoded, the sub-delimiters are not */
-	u = fl_permalink("github.com", "a/b", sha, "d\xc3\xa9j\xc3\xa0/x%#?y (1)+z_~@!$&'*,;=:.c", 123456789, 0, NULL);
-	assert_string_equal(u, "https://github.com/a/b/blob/0123456789abcdef0123456789abcdef01234567/"
-			       "d%C3%A9j%C3%A0/x%25%23%3Fy%20(1)+z_~@!$&'*,;=:.c#L123456789");
-	free(u);
+	expect_permalink("github.com", "a/b", "d\xc3\xa9j\xc3\xa0/x%#?y (1)+z_~@!$&'*,;=:.c", 123456789, 0, NULL,
+			 "https://github.com/a/b/blob/0123456789abcdef0123456789abcdef01234567/"
+			 "d%C3%A9j%C3%A0/x%25%23%3Fy%20(1)+z_~@!$&'*,;=:.c#L123456789");
 }
 
 /* ---- explanations --------------------------------------------------------------- */

@@ -546,15 +546,23 @@ static char *dump_records(const char *db)
 	return out;
 }
 
+/* A tree of 40 files in dir/TREE and the paths of two stores beside it,
+ * for tests that scan the same tree twice. */
+static void tree_and_stores(const char *tree, const char *store1, const char *store2,
+			    char root[300], char db1[300], char db2[300])
+{
+	snprintf(root, 300, "%s/%s", dir, tree);
+	snprintf(db1, 300, "%s/%s", dir, store1);
+	snprintf(db2, 300, "%s/%s", dir, store2);
+	assert_int_equal(mkdir(root, 0755), 0);
+	write_tree(root, 40);
+}
+
 static void test_scan_into_store_same_as_two_steps(void **state)
 {
 	(void)state;
 	char root[300], db1[300], db2[300];
-	snprintf(root, sizeof root, "%s/tree", dir);
-	snprintf(db1, sizeof db1, "%s/two-steps.db", dir);
-	snprintf(db2, sizeof db2, "%s/one-pass.db", dir);
-	assert_int_equal(mkdir(root, 0755), 0);
-	write_tree(root, 40);
+	tree_and_stores("tree", "two-steps.db", "one-pass.db", root, db1, db2);
 	fl_scan_opts o = {.path = root, .repo = "acme/tree"};
 	fl_err err;
 	fl_store *st1, *st2;
@@ -609,11 +617,7 @@ static void test_scan_into_store_drop_records(void **state)
 {
 	(void)state;
 	char root[300], db1[300], db2[300];
-	snprintf(root, sizeof root, "%s/tree-drop", dir);
-	snprintf(db1, sizeof db1, "%s/keep.db", dir);
-	snprintf(db2, sizeof db2, "%s/drop.db", dir);
-	assert_int_equal(mkdir(root, 0755), 0);
-	write_tree(root, 40);
+	tree_and_stores("tree-drop", "keep.db", "drop.db", root, db1, db2);
 	fl_err err;
 	fl_store *st1, *st2;
 	fl_scan_result r1, r2;
@@ -681,11 +685,7 @@ static void test_scan_tune_heap(void **state)
 {
 	(void)state;
 	char root[300], db1[300], db2[300];
-	snprintf(root, sizeof root, "%s/tree-heap", dir);
-	snprintf(db1, sizeof db1, "%s/untuned.db", dir);
-	snprintf(db2, sizeof db2, "%s/tuned.db", dir);
-	assert_int_equal(mkdir(root, 0755), 0);
-	write_tree(root, 40);
+	tree_and_stores("tree-heap", "untuned.db", "tuned.db", root, db1, db2);
 	fl_err err;
 	fl_store *st;
 	fl_scan_result r;
