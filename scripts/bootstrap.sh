@@ -8,7 +8,7 @@ PKGS=(
   libsqlite3-dev sqlite3 liblz4-dev libpcre2-dev libhyperscan-dev libgit2-dev
   libjansson-dev libssl-dev libxxhash-dev libcurl4-openssl-dev libmicrohttpd-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev libcmocka-dev git ripgrep jq
-  chromium wrk nodejs
+  chromium wrk nodejs strace
 )
 # npm (the MCP SDK client test): Debian packages it apart from nodejs;
 # NodeSource's nodejs already carries it.

@@ -10,7 +10,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -579,15 +578,6 @@ out:
 
 /* ---- the folder swap ------------------------------------------------------- */
 
-/* A test hook: FAULTLINE_TEST_EXPORT_KILL=written|swapped kills the process
- * with SIGKILL at that point (the kill tests). */
-static void test_kill(const char *stage)
-{
-	const char *v = getenv("FAULTLINE_TEST_EXPORT_KILL");
-	if (v && strcmp(v, stage) == 0)
-		raise(SIGKILL);
-}
-
 static void split_dir(const char *dir, char **parent, char **base)
 {
 	const char *slash = strrchr(dir, '/');
@@ -657,7 +647,6 @@ int pub_recover(const char *dir, fl_err *err)
 static int swap_in(const char *tmp, const char *dir, fl_err *err)
 {
 	if (!pub_exists(dir)) {
-		test_kill("swapped");
 		if (rename(tmp, dir) < 0)
 			return fl_seterr(err, "%s: cannot move the new data set in: %s", dir, strerror(errno));
 		return 0;
@@ -674,7 +663,6 @@ static int swap_in(const char *tmp, const char *dir, fl_err *err)
 		free(bak);
 		return -1;
 	}
-	test_kill("swapped");
 	if (rename(tmp, dir) < 0) {
 		fl_seterr(err, "%s: cannot move the new data set in: %s", dir, strerror(errno));
 		rename(bak, dir);
@@ -789,7 +777,6 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 		}
 		close(tfd);
 	}
-	test_kill("written");
 	if (swap_in(tmp, dir, err) < 0)
 		goto out;
 	free(tmp);

@@ -198,11 +198,15 @@ bad_import "a record file the inventory does not list" "errors/$ONE.json: not li
 # ---- killing an export ------------------------------------------------------------
 verify_ds() { rm -f "$PB/v.db"; "$FL" import --db "$PB/v.db" "$1" >/dev/null 2>&1; }
 VK=$(jq -r .datasetVersion "$DS/manifest.json")
-rc=$(bash -c '"$@" >/dev/null 2>&1; echo $?' _ env FAULTLINE_TEST_EXPORT_KILL=written "$FL" export --db "$PB/a.db" "$DS" 2>/dev/null)
+# strace kills the export with SIGKILL as it enters its Nth rename(): the
+# first moves the previous data set aside, the second moves the new one in
+kill_at_rename() { bash -c '"$@" >/dev/null 2>&1; echo $?' _ strace -f -qq -o /dev/null -e trace=rename,renameat,renameat2 \
+	-e inject=rename,renameat,renameat2:signal=KILL:when="$1" "$FL" export --db "$PB/a.db" "$DS" 2>/dev/null; }
+rc=$(kill_at_rename 1)
 check "export killed before the swap dies by SIGKILL" [ $rc -eq 137 ]
 check "killed before the swap: previous data set intact" verify_ds "$DS"
 check "killed before the swap: same version" [ "$(jq -r .datasetVersion "$DS/manifest.json")" = "$VK" ]
-rc=$(bash -c '"$@" >/dev/null 2>&1; echo $?' _ env FAULTLINE_TEST_EXPORT_KILL=swapped "$FL" export --db "$PB/a.db" "$DS" 2>/dev/null)
+rc=$(kill_at_rename 2)
 check "export killed between the renames dies by SIGKILL" [ $rc -eq 137 ]
 check "killed between the renames: the previous data set is whole in its backup" \
 	bash -c 'for b in "$1".bak-*; do [ -f "$b/manifest.json" ] && exit 0; done; exit 1' _ "$DS"
