@@ -20,8 +20,14 @@ for src in tests/fuzz/fuzz_lang_*.c; do
 		continue
 	fi
 	echo "== $name: building"
+	# a family is lib/scan/lang_NAME.c or a folder lib/scan/NAME/
+	if [ -d "lib/scan/$lang" ]; then
+		langsrc=$(ls lib/scan/"$lang"/*.c)
+	else
+		langsrc="lib/scan/lang_$lang.c"
+	fi
 	# shellcheck disable=SC2086
-	clang $CFLAGS $LIBSRC "lib/scan/lang_$lang.c" "$src" $LIBS -o "$OUT/$name"
+	clang $CFLAGS $LIBSRC $langsrc "$src" $LIBS -o "$OUT/$name"
 	corpus="$OUT/corpus_$lang"
 	mkdir -p "$corpus"
 	seeds=""

@@ -1,8 +1,10 @@
 /*
  * lang.h — the contract between the scanner core and the language files.
  *
- * One language family = one file lib/scan/lang_<name>.c that defines one
- * `const fl_lang fl_lang_<name>` and is listed in langs.c.  A language file
+ * One language family = one file lib/scan/lang_<name>.c (or, once it has
+ * grown past ~2,500 lines, a folder lib/scan/<name>/: lexer, rules, message
+ * building) that defines one `const fl_lang fl_lang_<name>` and is listed
+ * in langs.c.  A language file
  * owns its lexer (every string and comment form of its language) and its
  * rules (which token sequences raise an error).  It reports error sites
  * through fl_site_add(); the core turns sites into records (ids, slugs,

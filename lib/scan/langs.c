@@ -1,6 +1,7 @@
 /*
  * langs.c — the language table.  Adding a language = one lang_<name>.c file
- * plus one line here and one in meson.build; the scanner core is untouched.
+ * (or a lib/scan/<name>/ folder) plus one line here and one in meson.build;
+ * the scanner core is untouched.
  */
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* test_lang_c.c — unit tests for the C / C++ family (lib/scan/lang_c.c). */
+/* test_lang_c.c — unit tests for the C / C++ family (lib/scan/c/). */
 #include "lang_harness.h"
 #include "util.h"
 

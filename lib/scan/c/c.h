@@ -1,0 +1,227 @@
+/*
+ * c.h — what the files of the C / C++ family share (lib/scan/c/): the
+ * token flags and byte classes of its lexer, the token helpers its rules
+ * use, the per-tree reporter tables, the scope stack, and the functions
+ * one file of the family calls in another.
+ *
+ *   lex.c        the lexer, bracket matches, argument lists
+ *   msg.c        messages built from argument tokens
+ *   reporters.c  reporter names and the tree's collect pass
+ *   scopes.c     scopes, function names, guards
+ *   sites.c      the error-site rules and the scan of one file
+ *   lang.c       the family's entry in the language table
+ */
+#ifndef FL_SCAN_C_H
+#define FL_SCAN_C_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../../util.h"
+#include "../lang.h"
+#include "../lex.h"
+
+/* own token flags (lex.h uses 0x01..0x08) */
+#define TF_DIR 0x40      /* token belongs to a preprocessor directive line */
+#define TF_DIRSTART 0x80 /* the '#' starting a directive; tok->str = kind */
+
+enum { DK_OTHER = 0, DK_IF, DK_ELSE, DK_ENDIF };
+
+#define MAX_TOKS 6000000u
+#define NONE UINT32_MAX
+
+/* ---- character classes ----------------------------------------------------- */
+
+#define C_IDENT 1
+#define C_DIGIT 2
+#define C_PLAIN 4 /* not special inside a string literal */
+
+/* the classes of each byte, as a table built by the compiler (the tests
+ * it replaces were a quarter of the lexer's time) */
+#define CC_(c)                                                                 \
+	(((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||        \
+	   (c) == '_' || (c) == '$' || (c) >= 0x80)                            \
+		  ? C_IDENT                                                    \
+	  : ((c) >= '0' && (c) <= '9') ? (C_DIGIT | C_IDENT)                   \
+				       : 0) |                                  \
+	 (((c) != '"' && (c) != '\\' && (c) != '\n') ? C_PLAIN : 0))
+#define CC4_(b) CC_(b), CC_((b) + 1), CC_((b) + 2), CC_((b) + 3)
+#define CC16_(b) CC4_(b), CC4_((b) + 4), CC4_((b) + 8), CC4_((b) + 12)
+#define CC64_(b) CC16_(b), CC16_((b) + 16), CC16_((b) + 32), CC16_((b) + 48)
+static const uint8_t cclass_tab[256] = {CC64_(0), CC64_(64), CC64_(128), CC64_(192)};
+#undef CC_
+#undef CC4_
+#undef CC16_
+#undef CC64_
+
+static inline unsigned cclass(unsigned char c)
+{
+	return cclass_tab[c];
+}
+
+/* always inlined: w is a literal at nearly every call, whose length the
+ * compiler then knows (it was strlen's most frequent caller) */
+static inline __attribute__((always_inline)) bool word_is(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	return n == l && memcmp(s, w, l) == 0;
+}
+
+/* ---- token helpers -------------------------------------------------------- */
+
+typedef struct ctx {
+	const fl_toks *t;
+	size_t *mt; /* bracket matches (both directions), NONE if none */
+	const void *tree;
+	fl_sites *out;
+	const fl_src *src;
+} ctx;
+
+static inline bool tk_p1(const fl_toks *t, size_t i, char c)
+{
+	return i < t->n && t->v[i].kind == FL_TK_PUNCT && t->v[i].len == 1 &&
+	       t->src[t->v[i].off] == c;
+}
+
+static inline bool tk_p(const fl_toks *t, size_t i, const char *s)
+{
+	return fl_tok_is_punct(t, i, s);
+}
+
+static inline bool tk_id(const fl_toks *t, size_t i, const char *s)
+{
+	return fl_tok_is_ident(t, i, s);
+}
+
+static inline bool is_open(const fl_toks *t, size_t i)
+{
+	return tk_p1(t, i, '(') || tk_p1(t, i, '[') || tk_p1(t, i, '{');
+}
+
+static inline bool is_close(const fl_toks *t, size_t i)
+{
+	return tk_p1(t, i, ')') || tk_p1(t, i, ']') || tk_p1(t, i, '}');
+}
+
+enum { SEV_NONE = 0, SEV_WARN, SEV_ERR, SEV_CRIT, SEV_REPORT, SEV_LOG };
+
+/* always inlined so that strlen() of the literal w folds to a constant */
+static inline __attribute__((always_inline)) bool ieq(const char *a, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	if (n != l)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char x = a[i], y = w[i];
+		if (x >= 'A' && x <= 'Z')
+			x = (char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (char)(y - 'A' + 'a');
+		if (x != y)
+			return false;
+	}
+	return true;
+}
+
+typedef struct rep {
+	char *name;
+	int fmt;      /* 1-based index of the format argument */
+	bool noret;
+} rep;
+
+/* a function-like macro forwarding to a reporter:
+ * #define serverPanic(...) _serverPanic(__FILE__, __LINE__, __VA_ARGS__) */
+#define MAC_ARGS 16
+typedef struct cmac {
+	char *name, *target;
+	int8_t amap[MAC_ARGS]; /* target arg k -> macro arg (named), -1 none */
+	int8_t va_pos;         /* target arg position of __VA_ARGS__, -1 none */
+	int8_t nnamed;         /* named macro parameters */
+} cmac;
+
+typedef struct ctree {
+	rep *v;
+	size_t cap, n;
+	cmac *mv;
+	size_t mn, mcap;
+	uint32_t *mh;     /* hash of mv by name: index + 1, 0 = empty */
+	size_t mhcap;
+} ctree;
+
+static inline bool all_upper(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] >= 'a' && s[i] <= 'z')
+			return false;
+	return true;
+}
+
+/* Tests turn the byte scan off to check that it never skips a file the
+ * collect pass would find something in (reporters.c). */
+extern bool fl_c_collect_prefilter;
+
+/* A file's tokens and bracket matches, lexed by its collect pass and
+ * kept for its scan. */
+typedef struct lexed {
+	fl_toks t;
+	size_t *mt;
+} lexed;
+
+enum { SK_TOP = 0, SK_NS, SK_EXTERN, SK_CLASS, SK_FUNC, SK_BLOCK, SK_OTHER };
+
+typedef struct scope {
+	uint8_t kind;
+	uint32_t ss;     /* statement start (non-function scopes) */
+	uint32_t nb, ne; /* name tokens */
+	uint32_t gb, ge; /* guard condition tokens (gb == ge: none) */
+} scope;
+
+typedef struct sstack {
+	scope *v;
+	size_t n, cap;
+} sstack;
+
+/* ---- functions of one file called by another ---------------------------- */
+
+/* lex.c */
+void c_lex(fl_toks *t);
+size_t *c_match(const fl_toks *t);
+int c_split_args(const ctx *c, size_t open, size_t *st, size_t *en, int max);
+
+/* msg.c */
+bool c_in_list(const fl_toks *t, size_t i, const char *const *l);
+size_t c_qual_end(const fl_toks *t, size_t i, size_t e);
+void c_put_placeholder(const fl_toks *t, size_t b, size_t e, fl_buf *out);
+char *c_arg_msg(const ctx *c, size_t b, size_t e, bool fmt);
+bool c_arg_is_literal(const fl_toks *t, size_t b, size_t e);
+char *c_stream_msg(const ctx *c, size_t p);
+
+/* reporters.c */
+int c_name_sev(const char *s, size_t n, bool attr);
+const char *c_sev_str(int s);
+uint64_t c_hash_name(const char *s, size_t n);
+const rep *c_tree_find_h(const ctree *tr, const char *s, size_t n, uint64_t h);
+const rep *c_tree_find(const ctree *tr, const char *s, size_t n);
+const cmac *c_mac_find_h(const ctree *tr, const char *s, size_t n, uint64_t hn);
+bool c_icontains(const char *s, size_t n, const char *w);
+bool c_attr_like(const fl_toks *t, size_t i);
+void *c_tree_new(void);
+void c_tree_free(void *p);
+void c_tree_merge(void *tree, void *part);
+void c_collect(void *tree, const fl_src *src);
+void *c_collect_keep(void *tree, const fl_src *src);
+void c_lexed_free(void *p);
+
+/* scopes.c */
+scope *c_sk_push(sstack *s);
+bool c_cond_before(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge);
+void c_analyze_brace(const ctx *c, size_t ss, size_t i, scope *sc);
+void c_put_name(const fl_toks *t, size_t b, size_t e, fl_buf *out);
+char *c_func_name(const fl_toks *t, const sstack *s);
+
+/* sites.c */
+void c_scan(const void *tree, const fl_src *src, fl_sites *out);
+
+#endif

@@ -1,0 +1,287 @@
+/*
+ * msg.c — C / C++ messages: the text an argument, a `+` concatenation, a
+ * wrapper (`_()`, `std::string()`), a concatenating call (`StrCat`) or a
+ * stream insertion chain prints, runtime parts as placeholders.
+ */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c.h"
+
+/* ---- messages --------------------------------------------------------------- */
+
+static const char *const wrappers[] = {
+	"_", "N_", "Q_", "gettext", "tr", "_T", "TEXT", "_TEXT", "QT_TR_NOOP",
+	"string", "string_view", "QString", "QStringLiteral", "QLatin1String",
+	"wxString", "to_string", "format", "StrFormat", "u8string", NULL};
+
+/* functions that join their arguments into one string */
+static const char *const concatenators[] = {"concat", "StrCat", "str_concat", NULL};
+
+bool c_in_list(const fl_toks *t, size_t i, const char *const *l)
+{
+	for (; *l; l++)
+		if (fl_tok_is(t, i, *l))
+			return true;
+	return false;
+}
+
+/* qualified name a::b::c starting at i; returns index of last ident or
+ * NONE */
+size_t c_qual_end(const fl_toks *t, size_t i, size_t e)
+{
+	size_t k = i;
+	if (tk_p(t, k, "::"))
+		k++;
+	if (k >= e || t->v[k].kind != FL_TK_IDENT)
+		return NONE;
+	while (k + 2 < e && tk_p(t, k + 1, "::") &&
+	       t->v[k + 2].kind == FL_TK_IDENT)
+		k += 2;
+	return k;
+}
+
+void c_put_placeholder(const fl_toks *t, size_t b, size_t e, fl_buf *out)
+{
+	size_t last = NONE, any = NONE;
+	int depth = 0;
+	for (size_t k = b; k < e; k++) {
+		if (is_open(t, k))
+			depth++;
+		else if (is_close(t, k))
+			depth--;
+		if (t->v[k].kind == FL_TK_IDENT) {
+			any = k;
+			if (depth == 0)
+				last = k;
+		}
+	}
+	if (last == NONE)
+		last = any;
+	fl_buf_putc(out, '{');
+	if (last != NONE)
+		fl_buf_put(out, t->src + t->v[last].off, t->v[last].len);
+	fl_buf_putc(out, '}');
+}
+
+static bool build_expr(const ctx *c, size_t b, size_t e, fl_buf *out, int lvl);
+
+/* one operand; true when it held a literal */
+static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
+			  int lvl)
+{
+	const fl_toks *t = c->t;
+	if (b >= e)
+		return false;
+	/* ( expr ) */
+	if (tk_p1(t, b, '(') && c->mt[b] == e - 1)
+		return build_expr(c, b + 1, e - 1, out, lvl + 1);
+	/* wrapper( literal ), std::string("..."), fmt::format("...", ...) */
+	size_t q = c_qual_end(t, b, e);
+	if (q != NONE && q + 1 < e && (tk_p1(t, q + 1, '(') || tk_p1(t, q + 1, '{')) &&
+	    c->mt[q + 1] == e - 1 && c_in_list(t, q, wrappers)) {
+		size_t st[1], en[1];
+		if (c_split_args(c, q + 1, st, en, 1) >= 1) {
+			fl_buf tmp = {0};
+			bool lit = build_expr(c, st[0], en[0], &tmp, lvl + 1);
+			if (lit || fl_tok_is(t, q, "to_string") ||
+			    fl_tok_is(t, q, "string")) {
+				fl_buf_put(out, tmp.s, tmp.n);
+				fl_buf_free(&tmp);
+				return lit;
+			}
+			fl_buf_free(&tmp);
+		}
+	}
+	/* concat("type must be boolean, but is ", j.type_name()),
+	 * absl::StrCat(...): the arguments joined, each literal as it is and
+	 * anything else a placeholder */
+	if (q != NONE && q + 1 < e && tk_p1(t, q + 1, '(') && c->mt[q + 1] == e - 1 &&
+	    c_in_list(t, q, concatenators)) {
+		size_t st[16], en[16];
+		int na = c_split_args(c, q + 1, st, en, 16);
+		if (na >= 1 && na < 16) {
+			bool lit = false;
+			for (int a = 0; a < na; a++)
+				if (build_expr(c, st[a], en[a], out, lvl + 1))
+					lit = true;
+			return lit;
+		}
+	}
+	/* x.c_str() / x.str() / x.data() / x.string(): drop the accessor */
+	if (e - b >= 5 && tk_p1(t, e - 1, ')') && tk_p1(t, e - 2, '(') &&
+	    (tk_id(t, e - 3, "c_str") || tk_id(t, e - 3, "str") ||
+	     tk_id(t, e - 3, "data") || tk_id(t, e - 3, "string")) &&
+	    (tk_p1(t, e - 4, '.') || tk_p(t, e - 4, "->"))) {
+		c_put_placeholder(t, b, e - 4, out);
+		return false;
+	}
+	/* run of adjacent literals, macros (PRIu64) between them */
+	bool any = false, all = true;
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind == FL_TK_STRING)
+			any = true;
+		else if (tk_p1(t, k, '#') && k + 1 < e &&
+			 t->v[k + 1].kind == FL_TK_IDENT)
+			continue; /* macro stringification #x */
+		else if (t->v[k].kind != FL_TK_IDENT)
+			all = false;
+	}
+	if (any && all) {
+		for (size_t k = b; k < e; k++) {
+			if (tk_p1(t, k, '#'))
+				continue;
+			if (t->v[k].kind == FL_TK_STRING) {
+				fl_buf_put(out, fl_tok_str(t, &t->v[k]),
+					   t->v[k].slen);
+			} else {
+				fl_msg_put_macro(out, t->src + t->v[k].off,
+						 t->v[k].len);
+			}
+		}
+		return true;
+	}
+	c_put_placeholder(t, b, e, out);
+	return false;
+}
+
+/* expression: operands joined by '+' (C++ string concatenation) */
+static bool build_expr(const ctx *c, size_t b, size_t e, fl_buf *out, int lvl)
+{
+	const fl_toks *t = c->t;
+	if (lvl > 50 || b >= e)
+		return false;
+	bool any = false;
+	size_t s = b;
+	for (size_t k = b; k <= e; k++) {
+		if (k < e && is_open(t, k) && c->mt[k] != NONE && c->mt[k] > k &&
+		    c->mt[k] < e) {
+			k = c->mt[k];
+			continue;
+		}
+		if (k == e || tk_p1(t, k, '+')) {
+			if (k > s && build_operand(c, s, k, out, lvl))
+				any = true;
+			s = k + 1;
+		}
+	}
+	return any;
+}
+
+/* true when the message has at least two letters outside placeholders */
+static bool has_text(const char *m)
+{
+	int letters = 0;
+	for (const char *p = m; *p;) {
+		if (*p == '%') {
+			p++;
+			if (*p == '%') {
+				p++;
+				continue;
+			}
+			while (*p && strchr("-+ #0123456789.*'", *p))
+				p++;
+			while (*p && strchr("hlLqjzt", *p))
+				p++;
+			if (*p)
+				p++;
+			continue;
+		}
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (q) {
+				p = q + 1;
+				continue;
+			}
+		}
+		unsigned char ch = (unsigned char)*p;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    ch >= 0x80)
+			letters++;
+		p++;
+	}
+	return letters >= 2;
+}
+
+/* Message of argument [b, e), or NULL when it holds no literal text. */
+/* A message built in out: its text (out's buffer, trimmed; with fmt, %%
+ * undoubled), or NULL, out freed, when it holds no literal (lit false) or
+ * too little text. */
+static char *msg_done(fl_buf *out, bool lit, bool fmt)
+{
+	if (!lit) {
+		fl_buf_free(out);
+		return NULL;
+	}
+	fl_buf_cstr(out);
+	fl_msg_trim(out->s);
+	if (fmt)
+		fl_msg_undouble(out->s, "%");
+	if (!has_text(out->s)) {
+		fl_buf_free(out);
+		return NULL;
+	}
+	return out->s;
+}
+
+char *c_arg_msg(const ctx *c, size_t b, size_t e, bool fmt)
+{
+	fl_buf out = {0};
+	return msg_done(&out, build_expr(c, b, e, &out, 0), fmt);
+}
+
+/* the argument is a string literal, or a wrapped one */
+bool c_arg_is_literal(const fl_toks *t, size_t b, size_t e)
+{
+	if (b >= e)
+		return false;
+	if (t->v[b].kind == FL_TK_STRING)
+		return true;
+	if (e - b >= 4 && t->v[b].kind == FL_TK_IDENT &&
+	    (fl_tok_is(t, b, "_") || fl_tok_is(t, b, "N_") ||
+	     fl_tok_is(t, b, "Q_") || fl_tok_is(t, b, "gettext") ||
+	     fl_tok_is(t, b, "_T") || fl_tok_is(t, b, "TEXT") ||
+	     fl_tok_is(t, b, "tr")) &&
+	    tk_p1(t, b + 1, '(') && t->v[b + 2].kind == FL_TK_STRING)
+		return true;
+	return false;
+}
+
+/* The message a stream insertion chain writes, from token p (a `<<`) to
+ * the end of the statement (`LOG(ERROR) << "bad size " << n;`): literals
+ * as they are, other operands as placeholders, std::endl and blank
+ * character literals left out.  NULL when no literal text is written. */
+char *c_stream_msg(const ctx *c, size_t p)
+{
+	const fl_toks *t = c->t;
+	fl_buf out = {0};
+	bool lit = false;
+	for (int ops = 0; ops < 64 && p < t->n && tk_p(t, p, "<<"); ops++) {
+		size_t b = p + 1, k = b;
+		while (k < t->n && !tk_p(t, k, "<<") && !tk_p1(t, k, ';') &&
+		       !tk_p1(t, k, ',') && !is_close(t, k)) {
+			if (is_open(t, k) && c->mt[k] != NONE && c->mt[k] > k)
+				k = c->mt[k];
+			k++;
+		}
+		if (k == b)
+			break;
+		p = k;
+		if ((k - b == 1 && tk_id(t, b, "endl")) ||
+		    (k - b == 3 && tk_id(t, b, "std") && tk_id(t, b + 2, "endl")))
+			continue;
+		if (k - b == 1 && t->v[b].kind == FL_TK_CHAR) {
+			/* ':' stays, '\n' and ' ' do not */
+			const char *q = t->src + t->v[b].off;
+			if (t->v[b].len == 3 && q[1] != '\\' && q[1] != ' ')
+				fl_buf_putc(&out, q[1]);
+			continue;
+		}
+		if (build_expr(c, b, k, &out, 0))
+			lit = true;
+	}
+	return msg_done(&out, lit, false);
+}

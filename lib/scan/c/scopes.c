@@ -1,0 +1,224 @@
+/*
+ * scopes.c — where a C / C++ site stands: the scope stack (namespaces,
+ * classes, functions, blocks), the enclosing function's name and the
+ * condition guarding a block or a statement.
+ */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c.h"
+
+/* ---- scopes ------------------------------------------------------------------ */
+
+
+scope *c_sk_push(sstack *s)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		s->v = fl_xrealloc(s->v, cap * sizeof *s->v);
+		memset(s->v + s->cap, 0, (cap - s->cap) * sizeof *s->v);
+		s->cap = cap;
+	}
+	scope *sc = &s->v[s->n++];
+	memset(sc, 0, sizeof *sc);
+	return sc;
+}
+
+/* guard of a `{` or a statement preceded by `)` of if/while */
+bool c_cond_before(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge)
+{
+	const fl_toks *t = c->t;
+	if (i == 0 || !tk_p1(t, i - 1, ')'))
+		return false;
+	uint32_t o = c->mt[i - 1];
+	if (o == NONE || o == 0 || o >= i - 1)
+		return false;
+	size_t kw = o - 1;
+	if (tk_id(t, kw, "constexpr") && kw > 0)
+		kw--;
+	if (!tk_id(t, kw, "if") && !tk_id(t, kw, "while"))
+		return false;
+	/* `} while (x);` of a do-while is not a guard */
+	if (tk_id(t, kw, "while") && kw > 0 && tk_p1(t, kw - 1, '}'))
+		return false;
+	*gb = o + 1;
+	*ge = (uint32_t)(i - 1);
+	return true;
+}
+
+/* name chain ending at ident index k: returns first token index */
+static size_t chain_start(const fl_toks *t, size_t k)
+{
+	size_t b = k;
+	if (b > 0 && tk_p1(t, b - 1, '~'))
+		b--;
+	for (int guard = 0; guard < 64 && b >= 2 && tk_p(t, b - 1, "::"); guard++) {
+		size_t p = b - 2;
+		if (tk_p1(t, p, '>')) {
+			int d = 0;
+			size_t q = p, lim = 0;
+			while (lim++ < 200) {
+				if (tk_p1(t, q, '>'))
+					d++;
+				else if (tk_p(t, q, ">>"))
+					d += 2;
+				else if (tk_p1(t, q, '<'))
+					d--;
+				if (d <= 0 || q == 0)
+					break;
+				q--;
+			}
+			if (d != 0 || q == 0)
+				break;
+			p = q - 1;
+		}
+		if (t->v[p].kind != FL_TK_IDENT)
+			break;
+		b = p;
+	}
+	return b;
+}
+
+/* Decide what a `{` at index i opens in a non-function scope. */
+void c_analyze_brace(const ctx *c, size_t ss, size_t i, scope *sc)
+{
+	const fl_toks *t = c->t;
+	size_t cand = NONE;
+	bool ns = false, ext = false, en = false, clskw = false, eq = false,
+	     stop = false;
+	size_t prev = NONE;
+	if (i - ss > 100000)
+		ss = i - 100000;
+	for (size_t k = ss; k < i; k++) {
+		if (t->v[k].flags & TF_DIR)
+			continue;
+		if (is_open(t, k)) {
+			if (tk_p1(t, k, '(') && prev != NONE && !stop) {
+				if (t->v[prev].kind == FL_TK_IDENT &&
+				    !c_attr_like(t, prev)) {
+					bool up = all_upper(t->src + t->v[prev].off,
+							    t->v[prev].len);
+					if (cand == NONE || !up)
+						cand = prev;
+				} else if (t->v[prev].kind == FL_TK_PUNCT) {
+					for (size_t q = prev; q + 4 > prev && q > ss; q--)
+						if (tk_id(t, q - 1, "operator")) {
+							cand = q - 1;
+							break;
+						}
+				}
+			}
+			if (c->mt[k] == NONE || c->mt[k] <= k || c->mt[k] >= i)
+				break;
+			k = c->mt[k];
+			prev = k;
+			continue;
+		}
+		if (t->v[k].kind == FL_TK_IDENT) {
+			if (tk_id(t, k, "namespace"))
+				ns = true;
+			else if (tk_id(t, k, "enum"))
+				en = true;
+			else if (tk_id(t, k, "extern") &&
+				 k + 1 < t->n && t->v[k + 1].kind == FL_TK_STRING)
+				ext = true;
+			else if ((tk_id(t, k, "class") || tk_id(t, k, "struct") ||
+				  tk_id(t, k, "union")) &&
+				 !(prev != NONE && (tk_p1(t, prev, '<') ||
+						    tk_p1(t, prev, ','))))
+				clskw = true;
+		} else if (tk_p1(t, k, '=')) {
+			if (cand == NONE)
+				eq = true;
+		} else if ((tk_p1(t, k, ':') || tk_p(t, k, "->")) &&
+			   cand != NONE) {
+			stop = true;
+		}
+		prev = k;
+	}
+	if (ns) {
+		sc->kind = SK_NS;
+	} else if (ext && cand == NONE) {
+		sc->kind = SK_EXTERN;
+	} else if (en || eq) {
+		sc->kind = SK_OTHER;
+	} else if (cand != NONE) {
+		sc->kind = SK_FUNC;
+		sc->nb = (uint32_t)chain_start(t, cand);
+		sc->ne = (uint32_t)cand + 1;
+		if (tk_id(t, cand, "operator")) {
+			size_t q = cand + 1;
+			while (q < i && !tk_p1(t, q, '(') && q - cand < 4)
+				q++;
+			sc->ne = (uint32_t)q;
+		}
+	} else if (clskw) {
+		sc->kind = SK_CLASS;
+		/* name: last identifier before ':' / '{', skipping `final` */
+		size_t name = NONE;
+		for (size_t k = ss; k < i; k++) {
+			if (t->v[k].flags & TF_DIR)
+				continue;
+			if (tk_p1(t, k, ':'))
+				break;
+			if (t->v[k].kind == FL_TK_IDENT && !tk_id(t, k, "final") &&
+			    !tk_id(t, k, "class") && !tk_id(t, k, "struct") &&
+			    !tk_id(t, k, "union"))
+				name = k;
+			if (is_open(t, k) && c->mt[k] != NONE && c->mt[k] > k &&
+			    c->mt[k] < i)
+				k = c->mt[k];
+		}
+		if (name != NONE) {
+			sc->nb = (uint32_t)name;
+			sc->ne = (uint32_t)name + 1;
+		}
+	} else {
+		sc->kind = SK_OTHER;
+	}
+}
+
+/* raw text of tokens [b, e) joined, skipping template argument lists */
+void c_put_name(const fl_toks *t, size_t b, size_t e, fl_buf *out)
+{
+	int angle = 0;
+	for (size_t k = b; k < e; k++) {
+		if (tk_p1(t, k, '<')) {
+			angle++;
+			continue;
+		}
+		if (angle > 0) {
+			if (tk_p1(t, k, '>'))
+				angle--;
+			else if (tk_p(t, k, ">>"))
+				angle -= 2;
+			continue;
+		}
+		fl_buf_put(out, t->src + t->v[k].off, t->v[k].len);
+	}
+}
+
+char *c_func_name(const fl_toks *t, const sstack *s)
+{
+	size_t f = NONE;
+	for (size_t k = s->n; k-- > 0;)
+		if (s->v[k].kind == SK_FUNC) {
+			f = k;
+			break;
+		}
+	if (f == NONE || s->v[f].nb >= s->v[f].ne)
+		return NULL;
+	fl_buf out = {0};
+	for (size_t k = 0; k < f; k++) {
+		if (s->v[k].kind == SK_CLASS && s->v[k].nb < s->v[k].ne) {
+			c_put_name(t, s->v[k].nb, s->v[k].ne, &out);
+			fl_buf_puts(&out, "::");
+		}
+	}
+	c_put_name(t, s->v[f].nb, s->v[f].ne, &out);
+	fl_buf_cstr(&out);
+	return out.s;
+}

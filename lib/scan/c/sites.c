@@ -1,0 +1,691 @@
+/*
+ * sites.c — the C / C++ error sites: C++ throw (also through a throw
+ * macro or a static factory), BSD err.h, perror, fprintf(stderr) /
+ * fputs(stderr), syslog, glib, Postgres ereport/elog, CPython PyErr_*,
+ * glog/Abseil stream logging, and calls of the tree's own reporters.
+ */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c.h"
+
+/* ---- sites ------------------------------------------------------------------- */
+
+typedef struct walk {
+	ctx c;
+	sstack main, dir;
+	/* #if nesting for main scope depth: saved depth, first-branch end */
+	size_t *ifs;
+	size_t nifs, capifs;
+} walk;
+
+static void emit(walk *w, const sstack *sk, size_t start, size_t at,
+		 char *msg, const char *code, const char *cls,
+		 const char *type, const char *sev, const char *idiom)
+{
+	const fl_toks *t = w->c.t;
+	if ((!msg || !*msg) && !code) {
+		free(msg);
+		return;
+	}
+	/* guard: unbraced if/while right before the statement (skipping a
+	 * `return`), else the braced block's condition */
+	uint32_t gb = 0, ge = 0;
+	size_t s0 = start;
+	if (tk_id(t, s0 - 1, "return") && s0 > 0)
+		s0--;
+	if (!c_cond_before(&w->c, s0, &gb, &ge)) {
+		gb = ge = 0;
+		if (sk->n > 0) {
+			const scope *top = &sk->v[sk->n - 1];
+			bool stmt_else = s0 > 0 && tk_id(t, s0 - 1, "else");
+			if (!stmt_else && top->kind == SK_BLOCK) {
+				gb = top->gb;
+				ge = top->ge;
+			}
+		}
+	}
+	char *guard = gb < ge ? fl_tok_span_text(t, gb, ge, 200) : NULL;
+	char *fn = (t->v[at].flags & TF_DIR) ? NULL : c_func_name(t, sk);
+	fl_site site = {
+		.line = t->v[at].line,
+		.col = t->v[at].col,
+		.message = msg,
+		.code = code,
+		.cls = cls,
+		.type = type,
+		.severity = sev,
+		.function = fn,
+		.guard = guard,
+		.idiom = idiom,
+	};
+	fl_site_add(w->c.out, &site);
+	free(msg);
+	free(guard);
+	free(fn);
+}
+
+#define MAXA 16
+
+static int level_sev_syslog(const fl_toks *t, size_t b, size_t e)
+{
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT)
+			continue;
+		const char *s = t->src + t->v[k].off;
+		size_t n = t->v[k].len;
+		if (word_is(s, n, "LOG_EMERG") || word_is(s, n, "LOG_ALERT") ||
+		    word_is(s, n, "LOG_CRIT"))
+			return SEV_CRIT;
+		if (word_is(s, n, "LOG_ERR"))
+			return SEV_ERR;
+		if (word_is(s, n, "LOG_WARNING") || word_is(s, n, "LOG_WARN"))
+			return SEV_WARN;
+	}
+	return SEV_NONE;
+}
+
+static int level_sev_pg(const fl_toks *t, size_t b, size_t e)
+{
+	for (size_t k = b; k < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT)
+			continue;
+		const char *s = t->src + t->v[k].off;
+		size_t n = t->v[k].len;
+		if (word_is(s, n, "ERROR"))
+			return SEV_ERR;
+		if (word_is(s, n, "FATAL") || word_is(s, n, "PANIC"))
+			return SEV_CRIT;
+		if (word_is(s, n, "WARNING"))
+			return SEV_WARN;
+	}
+	return SEV_NONE;
+}
+
+/* generic level argument of a reporter: returns SEV_* or -1 for a
+ * non-reporting level (info/debug) */
+static int level_sev_generic(const fl_toks *t, size_t b, size_t e)
+{
+	if (e - b != 1 || t->v[b].kind != FL_TK_IDENT)
+		return SEV_NONE;
+	const char *s = t->src + t->v[b].off;
+	size_t n = t->v[b].len;
+	if (!all_upper(s, n))
+		return SEV_NONE;
+	if (c_icontains(s, n, "CRIT") || c_icontains(s, n, "FATAL") ||
+	    c_icontains(s, n, "EMERG") || c_icontains(s, n, "ALERT") ||
+	    c_icontains(s, n, "PANIC"))
+		return SEV_CRIT;
+	if (c_icontains(s, n, "ERR"))
+		return SEV_ERR;
+	if (c_icontains(s, n, "WARN"))
+		return SEV_WARN;
+	if (c_icontains(s, n, "INFO") || c_icontains(s, n, "DEBUG") ||
+	    c_icontains(s, n, "NOTICE") || c_icontains(s, n, "TRACE") ||
+	    c_icontains(s, n, "VERBOSE"))
+		return -1;
+	return SEV_NONE;
+}
+
+static bool is_stderr(const fl_toks *t, size_t b, size_t e)
+{
+	if (e - b == 1 && (tk_id(t, b, "stderr") || tk_id(t, b, "__stderrp")))
+		return true;
+	if (e - b == 3 && tk_id(t, b, "std") && tk_p(t, b + 1, "::") &&
+	    tk_id(t, b + 2, "stderr"))
+		return true;
+	return false;
+}
+
+/* static member functions that build the exception they are called on:
+ * `throw type_error::create(302, "...", &j)` throws a type_error */
+static const char *const factories[] = {"create", "Create", "make", "Make", "make_error", "New", NULL};
+
+/* A throw at token i of the expression starting at token j: `throw X(...)`,
+ * `throw new X(...)`, `throw "..."`, `throw X::create(code, "...")`, or a
+ * throwing macro's argument (JSON_THROW(X(...))). */
+static void site_throw_expr(walk *w, const sstack *sk, size_t i, size_t j)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	bool nw = false;
+	if (tk_id(t, j, "new")) {
+		nw = true;
+		j++;
+	}
+	const char *idiom = nw ? "throw new" : "throw";
+	if (j >= t->n)
+		return;
+	if (t->v[j].kind == FL_TK_STRING || c_arg_is_literal(t, j, t->n)) {
+		size_t e = j;
+		while (e < t->n && !tk_p1(t, e, ';') && !tk_p1(t, e, ',') &&
+		       !is_close(t, e) && (t->v[e].flags & TF_DIR) ==
+						  (t->v[i].flags & TF_DIR)) {
+			if (is_open(t, e) && c->mt[e] != NONE && c->mt[e] > e)
+				e = c->mt[e];
+			e++;
+		}
+		emit(w, sk, i, i, c_arg_msg(c, j, e, false), NULL, NULL,
+		     FL_T_EXCEPTION, FL_S_ERROR, idiom);
+		return;
+	}
+	size_t q = c_qual_end(t, j, t->n);
+	if (q == NONE)
+		return;
+	size_t k = q + 1;
+	if (tk_p1(t, k, '<')) {
+		int d = 0;
+		size_t lim = 0;
+		for (; k < t->n && lim < 400; k++, lim++) {
+			if (tk_p1(t, k, '<'))
+				d++;
+			else if (tk_p1(t, k, '>'))
+				d--;
+			else if (tk_p(t, k, ">>"))
+				d -= 2;
+			else if (tk_p1(t, k, ';'))
+				return;
+			if (d <= 0)
+				break;
+		}
+		k++;
+	}
+	if (!tk_p1(t, k, '(') && !tk_p1(t, k, '{'))
+		return;
+	/* X::create(...): the class is X */
+	bool factory = q >= j + 2 && tk_p(t, q - 1, "::") && c_in_list(t, q, factories);
+	fl_buf cb = {0};
+	c_put_name(t, j, factory ? q - 1 : q + 1, &cb);
+	fl_buf_cstr(&cb);
+	size_t st[MAXA], en[MAXA];
+	int na = c_split_args(c, k, st, en, MAXA);
+	char *msg = NULL, *code = NULL;
+	int a = 0;
+	if (na == 0) {
+		if (!factory)
+			msg = fl_xstrdup(cb.s);
+	} else {
+		for (; a < na && !msg; a++)
+			msg = c_arg_msg(c, st[a], en[a], false);
+	}
+	/* a factory's leading number is the error's id within its class:
+	 * type_error::create(302, ...) is type_error.302, as nlohmann/json
+	 * prints it ("[json.exception.type_error.302] ...") */
+	if (factory && msg && a >= 2 && en[0] - st[0] == 1 &&
+	    t->v[st[0]].kind == FL_TK_NUMBER) {
+		const char *cls = strrchr(cb.s, ':');
+		cls = cls ? cls + 1 : cb.s;
+		char *num = fl_tok_dup(t, st[0]);
+		code = fl_xjoin(cls, ".", num);
+		free(num);
+	}
+	if (msg)
+		emit(w, sk, i, i, msg, code, cb.s, FL_T_EXCEPTION, FL_S_ERROR,
+		     idiom);
+	free(code);
+	fl_buf_free(&cb);
+}
+
+static void site_throw(walk *w, const sstack *sk, size_t i)
+{
+	site_throw_expr(w, sk, i, i + 1);
+}
+
+static void site_ereport(walk *w, const sstack *sk, size_t start, size_t i,
+			 size_t *st, size_t *en, int na, bool elog)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	if (na < 2)
+		return;
+	int sev = level_sev_pg(t, st[0], en[0]);
+	if (sev == SEV_NONE)
+		return;
+	const char *type = sev == SEV_WARN ? FL_T_CONSOLE : FL_T_EXCEPTION;
+	if (elog) {
+		emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true), NULL, NULL,
+		     type, c_sev_str(sev), "elog");
+		return;
+	}
+	char *msg = NULL, *code = NULL;
+	size_t close = c->mt[i + 1];
+	for (size_t k = st[1]; k < close; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || !tk_p1(t, k + 1, '('))
+			continue;
+		size_t a[1], b[1];
+		if (!msg && (tk_id(t, k, "errmsg") ||
+			     tk_id(t, k, "errmsg_internal") ||
+			     tk_id(t, k, "errmsg_plural"))) {
+			if (c_split_args(c, k + 1, a, b, 1) >= 1)
+				msg = c_arg_msg(c, a[0], b[0], true);
+		} else if (!code && tk_id(t, k, "errcode")) {
+			if (c_split_args(c, k + 1, a, b, 1) >= 1 && b[0] - a[0] == 1 &&
+			    t->v[a[0]].kind == FL_TK_IDENT)
+				code = fl_tok_dup(t, a[0]);
+		}
+	}
+	emit(w, sk, start, i, msg, code, NULL, type, c_sev_str(sev), "ereport");
+	free(code);
+}
+
+/* glog and Abseil logging at token i (name s, n bytes, at most 13):
+ * LOG(ERROR) / ABSL_LOG(ERROR) <<
+ * "...", PLOG(FATAL) << ..., DLOG(WARNING) << ..., and the CHECK macros,
+ * which abort with their message (CHECK(p != nullptr) << "..."); true when
+ * i is one of them followed by `<<` (a site or, LOG(INFO), none). */
+static bool site_stream_log(walk *w, const sstack *sk, size_t i, const char *s, size_t n)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	size_t close = c->mt[i + 1];
+	char nm[16];
+	memcpy(nm, s, n);
+	nm[n] = '\0';
+	if (n > 5 && memcmp(s, "ABSL_", 5) == 0) { /* ABSL_LOG(ERROR) */
+		s += 5;
+		n -= 5;
+	}
+	bool log = word_is(s, n, "LOG") || word_is(s, n, "PLOG") || word_is(s, n, "DLOG");
+	bool check = !log && (word_is(s, n, "CHECK") || word_is(s, n, "PCHECK") ||
+			      word_is(s, n, "CHECK_EQ") || word_is(s, n, "CHECK_NE") ||
+			      word_is(s, n, "CHECK_LT") || word_is(s, n, "CHECK_LE") ||
+			      word_is(s, n, "CHECK_GT") || word_is(s, n, "CHECK_GE"));
+	if (!log && !check)
+		return false;
+	/* without a stream after it, it is some other LOG(...) or CHECK(...)
+	 * (a project's printf-like LOG(level, fmt, ...)): not decided here */
+	if (close == NONE || !tk_p(t, close + 1, "<<"))
+		return false;
+	const char *sev = FL_S_CRITICAL, *type = FL_T_PANIC;
+	if (log) {
+		if (close != i + 3 || t->v[i + 2].kind != FL_TK_IDENT)
+			return true;
+		const char *l = t->src + t->v[i + 2].off;
+		size_t ln = t->v[i + 2].len;
+		type = FL_T_CONSOLE;
+		if (word_is(l, ln, "ERROR"))
+			sev = FL_S_ERROR;
+		else if (word_is(l, ln, "WARNING"))
+			sev = FL_S_WARNING;
+		else if (!word_is(l, ln, "FATAL") && !word_is(l, ln, "DFATAL") &&
+			 !word_is(l, ln, "QFATAL"))
+			return true; /* INFO, VERBOSE ... */
+	}
+	emit(w, sk, i, i, c_stream_msg(c, close + 1), NULL, NULL, type, sev, nm);
+	return true;
+}
+
+static void site_call(walk *w, const sstack *sk, size_t i)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	if (i > 0 && (tk_p1(t, i - 1, '.') || tk_p(t, i - 1, "->")))
+		return;
+	size_t start = i;
+	if (i > 0 && tk_p(t, i - 1, "::")) {
+		start = i - 1;
+		if (start > 0 && t->v[start - 1].kind == FL_TK_IDENT)
+			start--;
+	}
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	size_t st[MAXA], en[MAXA];
+	int na = -2;
+	char nm[64];
+	{
+		size_t l = n < sizeof nm - 1 ? n : sizeof nm - 1;
+		memcpy(nm, s, l);
+		nm[l] = '\0';
+	}
+#define ARGS() (na == -2 ? (na = c_split_args(c, i + 1, st, en, MAXA)) : na)
+#define NAME(x) word_is(s, n, x)
+	/* glog / Abseil: LOG(ERROR) << "..." and CHECK(cond) << "..." */
+	if (start == i && n >= 3 && n <= 13 && memchr("LPDCA", s[0], 5) &&
+	    site_stream_log(w, sk, i, s, n))
+		return;
+	/* spdlog::error("cannot open {}", path) */
+	if (start != i && i >= 2 && tk_id(t, i - 2, "spdlog") &&
+	    (NAME("error") || NAME("critical") || NAME("warn"))) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], false), NULL,
+			     NULL, FL_T_CONSOLE,
+			     NAME("critical") ? FL_S_CRITICAL : NAME("warn") ? FL_S_WARNING : FL_S_ERROR,
+			     "spdlog");
+		return;
+	}
+	/* the library reporters below all start with one of these letters
+	 * and are 3-19 bytes long: most calls are none of them */
+	if (n < 3 || n > 19 || !memchr("evwpfsgP", s[0], 8))
+		goto project;
+	if (NAME("err") || NAME("errx") || NAME("verr") || NAME("verrx")) {
+		if (ARGS() >= 2)
+			emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_CRITICAL, nm);
+		return;
+	}
+	if (NAME("warn") || NAME("warnx") || NAME("vwarn") || NAME("vwarnx")) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_WARNING, nm);
+		return;
+	}
+	if (NAME("perror")) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], false), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_ERROR, "perror");
+		return;
+	}
+	if (NAME("fprintf") || NAME("vfprintf") || NAME("fwprintf")) {
+		if (ARGS() >= 2 && is_stderr(t, st[0], en[0]))
+			emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fprintf(stderr)");
+		return;
+	}
+	if (NAME("fputs") || NAME("fputws")) {
+		if (ARGS() >= 2 && is_stderr(t, st[1], en[1]))
+			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], false), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fputs(stderr)");
+		return;
+	}
+	if (NAME("syslog") || NAME("vsyslog")) {
+		if (ARGS() >= 2) {
+			int sev = level_sev_syslog(t, st[0], en[0]);
+			if (sev != SEV_NONE)
+				emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true),
+				     NULL, NULL, FL_T_CONSOLE, c_sev_str(sev), "syslog");
+		}
+		return;
+	}
+	if (NAME("g_error") || NAME("g_critical") || NAME("g_warning")) {
+		if (ARGS() >= 1)
+			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], true), NULL,
+			     NULL, FL_T_CONSOLE,
+			     NAME("g_warning") ? FL_S_WARNING : FL_S_CRITICAL,
+			     nm);
+		return;
+	}
+	if (NAME("g_set_error") || NAME("g_set_error_literal")) {
+		if (ARGS() >= 4)
+			emit(w, sk, start, i,
+			     c_arg_msg(c, st[3], en[3], NAME("g_set_error")), NULL,
+			     NULL, FL_T_EXCEPTION, FL_S_ERROR,
+			     nm);
+		return;
+	}
+	if (NAME("ereport") || NAME("elog")) {
+		if (ARGS() >= 2)
+			site_ereport(w, sk, start, i, st, en, na, NAME("elog"));
+		return;
+	}
+	if (NAME("PyErr_SetString") || NAME("PyErr_Format")) {
+		if (ARGS() >= 2 && en[0] - st[0] == 1 &&
+		    t->v[st[0]].kind == FL_TK_IDENT) {
+			const char *cs = t->src + t->v[st[0]].off;
+			size_t cl = t->v[st[0]].len;
+			if (cl > 7 && memcmp(cs, "PyExc_", 6) == 0) {
+				cs += 6;
+				cl -= 6;
+			}
+			char *cls = fl_xstrndup(cs, cl);
+			emit(w, sk, start, i,
+			     c_arg_msg(c, st[1], en[1], NAME("PyErr_Format")), NULL,
+			     cls, FL_T_EXCEPTION, FL_S_ERROR,
+			     nm);
+			free(cls);
+		}
+		return;
+	}
+project:
+	/* status returns of LevelDB/RocksDB/Abseil style:
+	 * Status::Corruption("bad block handle"),
+	 * absl::InvalidArgumentError("...") */
+	if (start != i && i >= 2 &&
+	    ((tk_id(t, i - 2, "Status") && n >= 5 && s[0] >= 'A' && s[0] <= 'Z' &&
+	      !NAME("OK") && !NAME("Status") && !NAME("CopyState") &&
+	      !NAME("ToString") && !(n > 2 && s[0] == 'I' && s[1] == 's')) ||
+	     (tk_id(t, i - 2, "absl") && n > 5 && s[0] >= 'A' && s[0] <= 'Z' &&
+	      memcmp(s + n - 5, "Error", 5) == 0))) {
+		if (ARGS() <= 0 || na > 2)
+			return;
+		/* Status(code, msg, msg2) prints "msg: msg2" */
+		fl_buf mb = {0};
+		bool lit = false;
+		for (int a = 0; a < na; a++) {
+			if (a)
+				fl_buf_puts(&mb, ": ");
+			char *m = c_arg_msg(c, st[a], en[a], false);
+			if (m) {
+				lit = true;
+				fl_buf_puts(&mb, m);
+				free(m);
+			} else {
+				c_put_placeholder(t, st[a], en[a], &mb);
+			}
+		}
+		fl_buf_cstr(&mb);
+		bool absl = tk_id(t, i - 2, "absl");
+		char *code = fl_xstrndup(s, absl ? n - 5 : n);
+		if (lit)
+			emit(w, sk, start, i, fl_xstrdup(mb.s), code,
+			     absl ? "absl::Status" : "Status", FL_T_ERROR_CODE,
+			     FL_S_ERROR, absl ? "absl::Status" : "Status::");
+		free(code);
+		fl_buf_free(&mb);
+		return;
+	}
+	/* the project's own reporters */
+	if (start > 0 && (tk_id(t, start - 1, "throw") || tk_id(t, start - 1, "new")))
+		return;
+	/* __warning__("...") in __attribute__((...)): a compiler diagnostic */
+	if (n > 4 && s[0] == '_' && s[1] == '_' && s[n - 2] == '_' && s[n - 1] == '_')
+		return;
+	uint64_t hn = c_hash_name(s, n);
+	if (start == i) {
+		/* a macro that throws its argument */
+		const cmac *tm = c_mac_find_h(w->c.tree, s, n, hn);
+		if (tm && strcmp(tm->target, "throw") == 0) {
+			if (i + 2 < c->mt[i + 1])
+				site_throw_expr(w, sk, i, i + 2);
+			return;
+		}
+	}
+	const rep *r = c_tree_find_h(w->c.tree, s, n, hn);
+	if (!r && start != i)
+		return; /* std::runtime_error(...) etc. */
+	int nsev = c_name_sev(s, n, r != NULL);
+	/* a macro forwarding to a reporter: its format argument is the
+	 * target's, moved by the arguments the macro adds (__FILE__...) */
+	const cmac *mc = r ? NULL : c_mac_find_h(w->c.tree, s, n, hn);
+	int mfmt = -1;
+	if (mc) {
+		const rep *tr = c_tree_find(w->c.tree, mc->target, strlen(mc->target));
+		int tsev = c_name_sev(mc->target, strlen(mc->target), tr != NULL);
+		if (nsev == SEV_NONE || nsev == SEV_REPORT || nsev == SEV_LOG)
+			nsev = tsev == SEV_NONE ? nsev : tsev;
+		if (tr && tr->fmt >= 1 && tr->fmt <= MAC_ARGS) {
+			int f = tr->fmt - 1;
+			if (mc->va_pos >= 0 && f >= mc->va_pos)
+				mfmt = mc->nnamed + (f - mc->va_pos);
+			else
+				mfmt = mc->amap[f];
+			/* mfmt < 0: the macro supplies the format itself
+			 * (BUG("%s: %s", msg, ...)): take the first literal
+			 * argument as below */
+		}
+		if (tr && tr->noret)
+			nsev = nsev == SEV_NONE || nsev == SEV_REPORT ? SEV_CRIT : nsev;
+	}
+	if (!r && !mc && (nsev == SEV_NONE || nsev == SEV_REPORT))
+		return;
+	if (mc && nsev == SEV_NONE)
+		return;
+	if (ARGS() <= 0)
+		return;
+	int argi = -1;
+	if (mfmt >= 0) {
+		if (mfmt >= na || mfmt >= MAXA)
+			return;
+		argi = mfmt;
+	} else if (r) {
+		if (r->fmt < 1 || r->fmt > na || r->fmt > MAXA)
+			return;
+		argi = r->fmt - 1;
+	} else {
+		for (int a = 0; a < na && a < MAXA; a++)
+			if (c_arg_is_literal(t, st[a], en[a])) {
+				argi = a;
+				break;
+			}
+		if (argi < 0)
+			return;
+	}
+	int sev = nsev;
+	if (sev == SEV_NONE || sev == SEV_REPORT || sev == SEV_LOG) {
+		int lv = SEV_NONE;
+		for (int a = 0; a < argi; a++) {
+			int x = level_sev_generic(t, st[a], en[a]);
+			if (x != SEV_NONE) {
+				lv = x;
+				break;
+			}
+		}
+		if (lv < 0)
+			return;
+		/* a logger reports only at an error or warning level */
+		if (sev == SEV_LOG && lv == SEV_NONE)
+			return;
+		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
+	}
+	emit(w, sk, start, i, c_arg_msg(c, st[argi], en[argi], true), NULL, NULL,
+	     FL_T_CONSOLE, c_sev_str(sev), nm);
+#undef ARGS
+#undef NAME
+}
+
+static void walk_tokens(walk *w)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	c_sk_push(&w->main)->kind = SK_TOP;
+	uint32_t dk = DK_OTHER; /* the kind of the directive dir tokens are in */
+	for (size_t i = 0; i < t->n; i++) {
+		const fl_tok *k = &t->v[i];
+		bool dir = k->flags & TF_DIR;
+		if (k->flags & TF_DIRSTART) {
+			dk = k->str;
+			w->dir.n = 0;
+			c_sk_push(&w->dir)->kind = SK_OTHER;
+			/* keep the main scope depth consistent across #if
+			 * branches */
+			if (k->str == DK_IF) {
+				if (w->nifs + 2 > w->capifs) {
+					w->capifs = w->capifs ? w->capifs * 2 : 32;
+					w->ifs = fl_xrealloc(w->ifs, w->capifs * 2 *
+								      sizeof *w->ifs);
+				}
+				w->ifs[2 * w->nifs] = w->main.n;
+				w->ifs[2 * w->nifs + 1] = SIZE_MAX;
+				w->nifs++;
+			} else if (k->str == DK_ELSE && w->nifs) {
+				size_t *e = &w->ifs[2 * (w->nifs - 1)];
+				if (e[1] == SIZE_MAX)
+					e[1] = w->main.n;
+				if (e[0] <= w->main.cap && e[0] >= 1)
+					w->main.n = e[0];
+			} else if (k->str == DK_ENDIF && w->nifs) {
+				size_t *e = &w->ifs[2 * (w->nifs - 1)];
+				if (e[1] != SIZE_MAX && e[1] <= w->main.cap &&
+				    e[1] >= 1)
+					w->main.n = e[1];
+				w->nifs--;
+			}
+		}
+		sstack *sk = dir ? &w->dir : &w->main;
+		if (k->kind == FL_TK_PUNCT && k->len == 1) {
+			char ch = t->src[k->off];
+			scope *top = &sk->v[sk->n - 1];
+			if (ch == '{') {
+				uint8_t tk = top->kind;
+				uint32_t ss = top->ss;
+				scope *sc = c_sk_push(sk);
+				if (!dir && (tk == SK_TOP || tk == SK_NS ||
+					     tk == SK_EXTERN || tk == SK_CLASS)) {
+					c_analyze_brace(c, ss, i, sc);
+				} else {
+					sc->kind = (tk == SK_OTHER && !dir) ? SK_OTHER
+									    : SK_BLOCK;
+					if (tk == SK_CLASS || tk == SK_FUNC ||
+					    tk == SK_BLOCK || dir)
+						sc->kind = SK_BLOCK;
+					c_cond_before(c, i, &sc->gb, &sc->ge);
+				}
+				sc->ss = (uint32_t)i + 1;
+			} else if (ch == '}') {
+				if (sk->n > 1)
+					sk->n--;
+				sk->v[sk->n - 1].ss = (uint32_t)i + 1;
+			} else if (ch == ';') {
+				top->ss = (uint32_t)i + 1;
+			}
+			continue;
+		}
+		if (k->kind != FL_TK_IDENT)
+			continue;
+		/* an #if or #elif condition calls nothing
+		 * (JSON_HEDLEY_HAS_WARNING("-Wc++98-compat")) */
+		if (dir && (dk == DK_IF || dk == DK_ELSE))
+			continue;
+		if (tk_id(t, i, "throw")) {
+			site_throw(w, sk, i);
+			continue;
+		}
+		/* std::cerr << "bad input: " << n */
+		if (tk_id(t, i, "cerr") && tk_p(t, i + 1, "<<") &&
+		    (i == 0 || !tk_p1(t, i - 1, '.'))) {
+			size_t at = i >= 2 && tk_id(t, i - 2, "std") && tk_p(t, i - 1, "::") ? i - 2 : i;
+			emit(w, sk, at, at, c_stream_msg(c, i + 1), NULL, NULL, FL_T_CONSOLE,
+			     FL_S_ERROR, "std::cerr");
+			continue;
+		}
+		if (tk_p1(t, i + 1, '(') && c->mt[i + 1] != NONE &&
+		    (t->v[i + 1].flags & TF_DIR) == (k->flags & TF_DIR))
+			site_call(w, sk, i);
+	}
+}
+
+void c_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	lexed *x = src ? src->cache : NULL;
+	if (!src || !src->text) {
+		c_lexed_free(x);
+		return;
+	}
+	fl_toks t;
+	size_t *mt;
+	if (x) {
+		/* lexed by the collect pass, from this same text */
+		t = x->t;
+		mt = x->mt;
+		free(x);
+	} else {
+		fl_toks_init(&t, src);
+		c_lex(&t);
+		mt = c_match(&t);
+	}
+	walk w;
+	memset(&w, 0, sizeof w);
+	w.c.t = &t;
+	w.c.mt = mt;
+	w.c.tree = tree;
+	w.c.out = out;
+	w.c.src = src;
+	walk_tokens(&w);
+	free(w.main.v);
+	free(w.dir.v);
+	free(w.ifs);
+	free(w.c.mt);
+	fl_toks_free(&t);
+}
