@@ -318,151 +318,160 @@ static bool site_stream_log(walk *w, const sstack *sk, size_t i, const char *s, 
 	return true;
 }
 
-static void site_call(walk *w, const sstack *sk, size_t i)
+/* One call being looked at: NAME(...) at token i. */
+typedef struct call {
+	size_t i, start;  /* the name; the first token of a qualified name */
+	const char *s;    /* the name's text */
+	size_t n;
+	size_t st[MAXA], en[MAXA];
+	int na;           /* its arguments; -2 until split */
+	char nm[64];      /* the name as a C string, for the idiom */
+} call;
+
+/* the call's arguments, split the first time they are asked for */
+#define ARGS() (k->na == -2 ? (k->na = c_split_args(c, k->i + 1, k->st, k->en, MAXA)) : k->na)
+#define NAME(x) word_is(k->s, k->n, x)
+
+/* Calls of libraries' reporters: glog/Abseil streams, spdlog, BSD err.h,
+ * perror, fprintf/fputs to stderr, syslog, glib, Postgres, CPython.
+ * False when the call is none of them. */
+static bool site_library_call(walk *w, const sstack *sk, call *k)
 {
 	const fl_toks *t = w->c.t;
 	const ctx *c = &w->c;
-	if (i > 0 && (tk_p1(t, i - 1, '.') || tk_p(t, i - 1, "->")))
-		return;
-	size_t start = i;
-	if (i > 0 && tk_p(t, i - 1, "::")) {
-		start = i - 1;
-		if (start > 0 && t->v[start - 1].kind == FL_TK_IDENT)
-			start--;
-	}
-	const char *s = t->src + t->v[i].off;
-	size_t n = t->v[i].len;
-	size_t st[MAXA], en[MAXA];
-	int na = -2;
-	char nm[64];
-	{
-		size_t l = n < sizeof nm - 1 ? n : sizeof nm - 1;
-		memcpy(nm, s, l);
-		nm[l] = '\0';
-	}
-#define ARGS() (na == -2 ? (na = c_split_args(c, i + 1, st, en, MAXA)) : na)
-#define NAME(x) word_is(s, n, x)
+	size_t i = k->i, start = k->start;
+	const char *s = k->s;
+	size_t n = k->n;
 	/* glog / Abseil: LOG(ERROR) << "..." and CHECK(cond) << "..." */
 	if (start == i && n >= 3 && n <= 13 && memchr("LPDCA", s[0], 5) &&
 	    site_stream_log(w, sk, i, s, n))
-		return;
+		return true;
 	/* spdlog::error("cannot open {}", path) */
 	if (start != i && i >= 2 && tk_id(t, i - 2, "spdlog") &&
 	    (NAME("error") || NAME("critical") || NAME("warn"))) {
 		if (ARGS() >= 1)
-			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], false), NULL,
+			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], false), NULL,
 			     NULL, FL_T_CONSOLE,
 			     NAME("critical") ? FL_S_CRITICAL : NAME("warn") ? FL_S_WARNING : FL_S_ERROR,
 			     "spdlog");
-		return;
+		return true;
 	}
 	/* the library reporters below all start with one of these letters
 	 * and are 3-19 bytes long: most calls are none of them */
 	if (n < 3 || n > 19 || !memchr("evwpfsgP", s[0], 8))
-		goto project;
+		return false;
 	if (NAME("err") || NAME("errx") || NAME("verr") || NAME("verrx")) {
 		if (ARGS() >= 2)
-			emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true), NULL,
-			     NULL, FL_T_CONSOLE, FL_S_CRITICAL, nm);
-		return;
+			emit(w, sk, start, i, c_arg_msg(c, k->st[1], k->en[1], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_CRITICAL, k->nm);
+		return true;
 	}
 	if (NAME("warn") || NAME("warnx") || NAME("vwarn") || NAME("vwarnx")) {
 		if (ARGS() >= 1)
-			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], true), NULL,
-			     NULL, FL_T_CONSOLE, FL_S_WARNING, nm);
-		return;
+			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], true), NULL,
+			     NULL, FL_T_CONSOLE, FL_S_WARNING, k->nm);
+		return true;
 	}
 	if (NAME("perror")) {
 		if (ARGS() >= 1)
-			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], false), NULL,
+			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], false), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_ERROR, "perror");
-		return;
+		return true;
 	}
 	if (NAME("fprintf") || NAME("vfprintf") || NAME("fwprintf")) {
-		if (ARGS() >= 2 && is_stderr(t, st[0], en[0]))
-			emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true), NULL,
+		if (ARGS() >= 2 && is_stderr(t, k->st[0], k->en[0]))
+			emit(w, sk, start, i, c_arg_msg(c, k->st[1], k->en[1], true), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fprintf(stderr)");
-		return;
+		return true;
 	}
 	if (NAME("fputs") || NAME("fputws")) {
-		if (ARGS() >= 2 && is_stderr(t, st[1], en[1]))
-			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], false), NULL,
+		if (ARGS() >= 2 && is_stderr(t, k->st[1], k->en[1]))
+			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], false), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fputs(stderr)");
-		return;
+		return true;
 	}
 	if (NAME("syslog") || NAME("vsyslog")) {
 		if (ARGS() >= 2) {
-			int sev = level_sev_syslog(t, st[0], en[0]);
+			int sev = level_sev_syslog(t, k->st[0], k->en[0]);
 			if (sev != SEV_NONE)
-				emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true),
+				emit(w, sk, start, i, c_arg_msg(c, k->st[1], k->en[1], true),
 				     NULL, NULL, FL_T_CONSOLE, c_sev_str(sev), "syslog");
 		}
-		return;
+		return true;
 	}
 	if (NAME("g_error") || NAME("g_critical") || NAME("g_warning")) {
 		if (ARGS() >= 1)
-			emit(w, sk, start, i, c_arg_msg(c, st[0], en[0], true), NULL,
+			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], true), NULL,
 			     NULL, FL_T_CONSOLE,
 			     NAME("g_warning") ? FL_S_WARNING : FL_S_CRITICAL,
-			     nm);
-		return;
+			     k->nm);
+		return true;
 	}
 	if (NAME("g_set_error") || NAME("g_set_error_literal")) {
 		if (ARGS() >= 4)
 			emit(w, sk, start, i,
-			     c_arg_msg(c, st[3], en[3], NAME("g_set_error")), NULL,
+			     c_arg_msg(c, k->st[3], k->en[3], NAME("g_set_error")), NULL,
 			     NULL, FL_T_EXCEPTION, FL_S_ERROR,
-			     nm);
-		return;
+			     k->nm);
+		return true;
 	}
 	if (NAME("ereport") || NAME("elog")) {
 		if (ARGS() >= 2)
-			site_ereport(w, sk, start, i, st, en, na, NAME("elog"));
-		return;
+			site_ereport(w, sk, start, i, k->st, k->en, k->na, NAME("elog"));
+		return true;
 	}
 	if (NAME("PyErr_SetString") || NAME("PyErr_Format")) {
-		if (ARGS() >= 2 && en[0] - st[0] == 1 &&
-		    t->v[st[0]].kind == FL_TK_IDENT) {
-			const char *cs = t->src + t->v[st[0]].off;
-			size_t cl = t->v[st[0]].len;
+		if (ARGS() >= 2 && k->en[0] - k->st[0] == 1 &&
+		    t->v[k->st[0]].kind == FL_TK_IDENT) {
+			const char *cs = t->src + t->v[k->st[0]].off;
+			size_t cl = t->v[k->st[0]].len;
 			if (cl > 7 && memcmp(cs, "PyExc_", 6) == 0) {
 				cs += 6;
 				cl -= 6;
 			}
 			char *cls = fl_xstrndup(cs, cl);
 			emit(w, sk, start, i,
-			     c_arg_msg(c, st[1], en[1], NAME("PyErr_Format")), NULL,
+			     c_arg_msg(c, k->st[1], k->en[1], NAME("PyErr_Format")), NULL,
 			     cls, FL_T_EXCEPTION, FL_S_ERROR,
-			     nm);
+			     k->nm);
 			free(cls);
 		}
-		return;
+		return true;
 	}
-project:
-	/* status returns of LevelDB/RocksDB/Abseil style:
-	 * Status::Corruption("bad block handle"),
-	 * absl::InvalidArgumentError("...") */
+	return false;
+}
+
+/* Status returns of LevelDB/RocksDB/Abseil style:
+ * Status::Corruption("bad block handle"), absl::InvalidArgumentError("...").
+ * False when the call is none. */
+static bool site_status_call(walk *w, const sstack *sk, call *k)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	size_t i = k->i, start = k->start;
+	const char *s = k->s;
+	size_t n = k->n;
 	if (start != i && i >= 2 &&
 	    ((tk_id(t, i - 2, "Status") && n >= 5 && s[0] >= 'A' && s[0] <= 'Z' &&
 	      !NAME("OK") && !NAME("Status") && !NAME("CopyState") &&
 	      !NAME("ToString") && !(n > 2 && s[0] == 'I' && s[1] == 's')) ||
 	     (tk_id(t, i - 2, "absl") && n > 5 && s[0] >= 'A' && s[0] <= 'Z' &&
 	      memcmp(s + n - 5, "Error", 5) == 0))) {
-		if (ARGS() <= 0 || na > 2)
-			return;
+		if (ARGS() <= 0 || k->na > 2)
+			return true;
 		/* Status(code, msg, msg2) prints "msg: msg2" */
 		fl_buf mb = {0};
 		bool lit = false;
-		for (int a = 0; a < na; a++) {
+		for (int a = 0; a < k->na; a++) {
 			if (a)
 				fl_buf_puts(&mb, ": ");
-			char *m = c_arg_msg(c, st[a], en[a], false);
+			char *m = c_arg_msg(c, k->st[a], k->en[a], false);
 			if (m) {
 				lit = true;
 				fl_buf_puts(&mb, m);
 				free(m);
 			} else {
-				c_put_placeholder(t, st[a], en[a], &mb);
+				c_put_placeholder(t, k->st[a], k->en[a], &mb);
 			}
 		}
 		fl_buf_cstr(&mb);
@@ -474,9 +483,20 @@ project:
 			     FL_S_ERROR, absl ? "absl::Status" : "Status::");
 		free(code);
 		fl_buf_free(&mb);
-		return;
+		return true;
 	}
-	/* the project's own reporters */
+	return false;
+}
+
+/* Calls of the project's own reporters: functions with a printf format
+ * attribute, names that say they report, macros forwarding to them. */
+static void site_reporter_call(walk *w, const sstack *sk, call *k)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	size_t i = k->i, start = k->start;
+	const char *s = k->s;
+	size_t n = k->n;
 	if (start > 0 && (tk_id(t, start - 1, "throw") || tk_id(t, start - 1, "new")))
 		return;
 	/* __warning__("...") in __attribute__((...)): a compiler diagnostic */
@@ -526,16 +546,16 @@ project:
 		return;
 	int argi = -1;
 	if (mfmt >= 0) {
-		if (mfmt >= na || mfmt >= MAXA)
+		if (mfmt >= k->na || mfmt >= MAXA)
 			return;
 		argi = mfmt;
 	} else if (r) {
-		if (r->fmt < 1 || r->fmt > na || r->fmt > MAXA)
+		if (r->fmt < 1 || r->fmt > k->na || r->fmt > MAXA)
 			return;
 		argi = r->fmt - 1;
 	} else {
-		for (int a = 0; a < na && a < MAXA; a++)
-			if (c_arg_is_literal(t, st[a], en[a])) {
+		for (int a = 0; a < k->na && a < MAXA; a++)
+			if (c_arg_is_literal(t, k->st[a], k->en[a])) {
 				argi = a;
 				break;
 			}
@@ -546,7 +566,7 @@ project:
 	if (sev == SEV_NONE || sev == SEV_REPORT || sev == SEV_LOG) {
 		int lv = SEV_NONE;
 		for (int a = 0; a < argi; a++) {
-			int x = level_sev_generic(t, st[a], en[a]);
+			int x = level_sev_generic(t, k->st[a], k->en[a]);
 			if (x != SEV_NONE) {
 				lv = x;
 				break;
@@ -559,11 +579,30 @@ project:
 			return;
 		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
 	}
-	emit(w, sk, start, i, c_arg_msg(c, st[argi], en[argi], true), NULL, NULL,
-	     FL_T_CONSOLE, c_sev_str(sev), nm);
+	emit(w, sk, start, i, c_arg_msg(c, k->st[argi], k->en[argi], true), NULL, NULL,
+	     FL_T_CONSOLE, c_sev_str(sev), k->nm);
+}
+
+static void site_call(walk *w, const sstack *sk, size_t i)
+{
+	const fl_toks *t = w->c.t;
+	if (i > 0 && (tk_p1(t, i - 1, '.') || tk_p(t, i - 1, "->")))
+		return;
+	call k = {.i = i, .start = i, .s = t->src + t->v[i].off, .n = t->v[i].len, .na = -2};
+	if (i > 0 && tk_p(t, i - 1, "::")) {
+		k.start = i - 1;
+		if (k.start > 0 && t->v[k.start - 1].kind == FL_TK_IDENT)
+			k.start--;
+	}
+	size_t l = k.n < sizeof k.nm - 1 ? k.n : sizeof k.nm - 1;
+	memcpy(k.nm, k.s, l);
+	k.nm[l] = '\0';
+	if (site_library_call(w, sk, &k) || site_status_call(w, sk, &k))
+		return;
+	site_reporter_call(w, sk, &k);
+}
 #undef ARGS
 #undef NAME
-}
 
 static void walk_tokens(walk *w)
 {
