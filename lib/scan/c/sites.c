@@ -588,7 +588,11 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 	const fl_toks *t = w->c.t;
 	if (i > 0 && (tk_p1(t, i - 1, '.') || tk_p(t, i - 1, "->")))
 		return;
-	call k = {.i = i, .start = i, .s = t->src + t->v[i].off, .n = t->v[i].len, .na = -2};
+	call k; /* not zeroed: its argument arrays are filled when split */
+	k.i = k.start = i;
+	k.s = t->src + t->v[i].off;
+	k.n = t->v[i].len;
+	k.na = -2;
 	if (i > 0 && tk_p(t, i - 1, "::")) {
 		k.start = i - 1;
 		if (k.start > 0 && t->v[k.start - 1].kind == FL_TK_IDENT)
