@@ -197,6 +197,12 @@ void c_put_placeholder(const fl_toks *t, size_t b, size_t e, fl_buf *out);
 char *c_arg_msg(const ctx *c, size_t b, size_t e, bool fmt);
 bool c_arg_is_literal(const fl_toks *t, size_t b, size_t e);
 char *c_stream_msg(const ctx *c, size_t p);
+/* The message of a printf-like call whose format is argument fmt of the
+ * na arguments [st[k], en[k]): conversions whose argument is a string
+ * literal (or a number for %d) show it, as the program prints it
+ * (`die(_("'%s' and '%s' cannot be used together"), "--all", "--none")`),
+ * the others stay placeholders; NULL when the format holds no literal text. */
+char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fmt);
 
 /* reporters.c */
 int c_name_sev(const char *s, size_t n, bool attr);

@@ -250,6 +250,120 @@ bool c_arg_is_literal(const fl_toks *t, size_t b, size_t e)
 	return false;
 }
 
+/* Length of the printf conversion at p (p[0] == '%', p[1] != '%'), 0 when
+ * it is not one; *stars = the arguments its `*` width or precision take,
+ * *conv = its conversion letter. */
+static size_t conv_at(const char *p, int *stars, char *conv)
+{
+	size_t k = 1;
+	*stars = 0;
+	while (p[k] && strchr("-+ #0'", p[k]))
+		k++;
+	if (p[k] == '*') {
+		(*stars)++;
+		k++;
+	}
+	while (p[k] >= '0' && p[k] <= '9')
+		k++;
+	if (p[k] == '.') {
+		k++;
+		if (p[k] == '*') {
+			(*stars)++;
+			k++;
+		}
+		while (p[k] >= '0' && p[k] <= '9')
+			k++;
+	}
+	while (p[k] && strchr("hlLqjzt", p[k]))
+		k++;
+	if (!p[k] || !strchr("diouxXeEfFgGaAcspn", p[k]))
+		return 0;
+	*conv = p[k];
+	return k + 1;
+}
+
+/* the text of a literal argument, for a conversion letter: a string
+ * literal (or a wrapped one) for %s, a decimal number for the integer
+ * conversions; NULL when the argument is anything else */
+static char *literal_arg(const ctx *c, size_t b, size_t e, char conv)
+{
+	const fl_toks *t = c->t;
+	if (conv == 's') {
+		if (!c_arg_is_literal(t, b, e))
+			return NULL;
+		fl_buf out = {0};
+		if (!build_expr(c, b, e, &out, 0)) {
+			fl_buf_free(&out);
+			return NULL;
+		}
+		fl_buf_cstr(&out);
+		return out.s;
+	}
+	if (strchr("diu", conv) && e == b + 1 && t->v[b].kind == FL_TK_NUMBER &&
+	    t->v[b].len < 20) {
+		const char *q = t->src + t->v[b].off;
+		for (size_t k = 0; k < t->v[b].len; k++)
+			if (q[k] < '0' || q[k] > '9')
+				return NULL;
+		return fl_xstrndup(q, t->v[b].len);
+	}
+	return NULL;
+}
+
+char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fmt)
+{
+	fl_buf f = {0};
+	if (fmt < 0 || fmt >= na || !build_expr(c, st[fmt], en[fmt], &f, 0)) {
+		fl_buf_free(&f);
+		return NULL;
+	}
+	fl_buf_cstr(&f);
+	/* each conversion in turn takes the next arguments; one whose
+	 * argument is a literal shows that literal (the message the program
+	 * prints), the others stay placeholders, %% stays doubled for
+	 * msg_done() to undo */
+	fl_buf out = {0};
+	int next = fmt + 1;
+	bool ok = true;
+	for (const char *p = f.s; *p;) {
+		if (p[0] != '%') {
+			fl_buf_putc(&out, *p++);
+			continue;
+		}
+		if (p[1] == '%') {
+			fl_buf_put(&out, p, 2);
+			p += 2;
+			continue;
+		}
+		int stars;
+		char conv;
+		size_t l = ok ? conv_at(p, &stars, &conv) : 0;
+		if (!l) {
+			/* not a conversion we can follow (%m, %1$s...): the
+			 * arguments after it can no longer be placed */
+			ok = false;
+			fl_buf_putc(&out, *p++);
+			continue;
+		}
+		next += stars;
+		char *lit = !stars && next < na ? literal_arg(c, st[next], en[next], conv) : NULL;
+		if (lit) {
+			for (const char *q = lit; *q; q++) {
+				if (*q == '%')
+					fl_buf_putc(&out, '%');
+				fl_buf_putc(&out, *q);
+			}
+			free(lit);
+		} else {
+			fl_buf_put(&out, p, l);
+		}
+		next++;
+		p += l;
+	}
+	fl_buf_free(&f);
+	return msg_done(&out, true, true);
+}
+
 /* The message a stream insertion chain writes, from token p (a `<<`) to
  * the end of the statement (`LOG(ERROR) << "bad size " << n;`): literals
  * as they are, other operands as placeholders, std::endl and blank

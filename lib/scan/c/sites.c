@@ -246,7 +246,7 @@ static void site_ereport(walk *w, const sstack *sk, size_t start, size_t i,
 		return;
 	const char *type = sev == SEV_WARN ? FL_T_CONSOLE : FL_T_EXCEPTION;
 	if (elog) {
-		emit(w, sk, start, i, c_arg_msg(c, st[1], en[1], true), NULL, NULL,
+		emit(w, sk, start, i, c_fmt_msg(c, st, en, na, 1), NULL, NULL,
 		     type, c_sev_str(sev), "elog");
 		return;
 	}
@@ -255,12 +255,13 @@ static void site_ereport(walk *w, const sstack *sk, size_t start, size_t i,
 	for (size_t k = st[1]; k < close; k++) {
 		if (t->v[k].kind != FL_TK_IDENT || !tk_p1(t, k + 1, '('))
 			continue;
-		size_t a[1], b[1];
+		size_t a[MAXA], b[MAXA];
 		if (!msg && (tk_id(t, k, "errmsg") ||
 			     tk_id(t, k, "errmsg_internal") ||
 			     tk_id(t, k, "errmsg_plural"))) {
-			if (c_split_args(c, k + 1, a, b, 1) >= 1)
-				msg = c_arg_msg(c, a[0], b[0], true);
+			int nm = c_split_args(c, k + 1, a, b, MAXA);
+			if (nm >= 1)
+				msg = c_fmt_msg(c, a, b, nm, 0);
 		} else if (!code && tk_id(t, k, "errcode")) {
 			if (c_split_args(c, k + 1, a, b, 1) >= 1 && b[0] - a[0] == 1 &&
 			    t->v[a[0]].kind == FL_TK_IDENT)
@@ -362,13 +363,13 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 		return false;
 	if (NAME("err") || NAME("errx") || NAME("verr") || NAME("verrx")) {
 		if (ARGS() >= 2)
-			emit(w, sk, start, i, c_arg_msg(c, k->st[1], k->en[1], true), NULL,
+			emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, 1), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_CRITICAL, k->nm);
 		return true;
 	}
 	if (NAME("warn") || NAME("warnx") || NAME("vwarn") || NAME("vwarnx")) {
 		if (ARGS() >= 1)
-			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], true), NULL,
+			emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, 0), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_WARNING, k->nm);
 		return true;
 	}
@@ -380,7 +381,7 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 	}
 	if (NAME("fprintf") || NAME("vfprintf") || NAME("fwprintf")) {
 		if (ARGS() >= 2 && is_stderr(t, k->st[0], k->en[0]))
-			emit(w, sk, start, i, c_arg_msg(c, k->st[1], k->en[1], true), NULL,
+			emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, 1), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fprintf(stderr)");
 		return true;
 	}
@@ -394,14 +395,14 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 		if (ARGS() >= 2) {
 			int sev = level_sev_syslog(t, k->st[0], k->en[0]);
 			if (sev != SEV_NONE)
-				emit(w, sk, start, i, c_arg_msg(c, k->st[1], k->en[1], true),
+				emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, 1),
 				     NULL, NULL, FL_T_CONSOLE, c_sev_str(sev), "syslog");
 		}
 		return true;
 	}
 	if (NAME("g_error") || NAME("g_critical") || NAME("g_warning")) {
 		if (ARGS() >= 1)
-			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], true), NULL,
+			emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, 0), NULL,
 			     NULL, FL_T_CONSOLE,
 			     NAME("g_warning") ? FL_S_WARNING : FL_S_CRITICAL,
 			     k->nm);
@@ -410,7 +411,8 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 	if (NAME("g_set_error") || NAME("g_set_error_literal")) {
 		if (ARGS() >= 4)
 			emit(w, sk, start, i,
-			     c_arg_msg(c, k->st[3], k->en[3], NAME("g_set_error")), NULL,
+			     NAME("g_set_error") ? c_fmt_msg(c, k->st, k->en, k->na, 3)
+						   : c_arg_msg(c, k->st[3], k->en[3], false), NULL,
 			     NULL, FL_T_EXCEPTION, FL_S_ERROR,
 			     k->nm);
 		return true;
@@ -431,7 +433,8 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 			}
 			char *cls = fl_xstrndup(cs, cl);
 			emit(w, sk, start, i,
-			     c_arg_msg(c, k->st[1], k->en[1], NAME("PyErr_Format")), NULL,
+			     NAME("PyErr_Format") ? c_fmt_msg(c, k->st, k->en, k->na, 1)
+						    : c_arg_msg(c, k->st[1], k->en[1], false), NULL,
 			     cls, FL_T_EXCEPTION, FL_S_ERROR,
 			     k->nm);
 			free(cls);
@@ -579,7 +582,7 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 			return;
 		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
 	}
-	emit(w, sk, start, i, c_arg_msg(c, k->st[argi], k->en[argi], true), NULL, NULL,
+	emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, argi), NULL, NULL,
 	     FL_T_CONSOLE, c_sev_str(sev), k->nm);
 }
 
