@@ -333,6 +333,41 @@ typedef struct call {
 #define ARGS() (k->na == -2 ? (k->na = c_split_args(c, k->i + 1, k->st, k->en, MAXA)) : k->na)
 #define NAME(x) word_is(k->s, k->n, x)
 
+/* A printing call with stderr among its arguments (not fprintf or fputs
+ * themselves, which site_library_call reads): its message is its first
+ * literal argument, a format when the name says printf.  False when no
+ * argument is stderr. */
+static bool site_stderr_print(walk *w, const sstack *sk, call *k)
+{
+	const fl_toks *t = w->c.t;
+	const ctx *c = &w->c;
+	if (ARGS() < 2)
+		return false;
+	/* the message: the first literal with a conversion in it, else the
+	 * last literal (color_fprintf_ln(stderr, "red", "text")) */
+	int err = -1, lit = -1;
+	bool conv = false;
+	for (int a = 0; a < k->na; a++) {
+		if (err < 0 && is_stderr(t, k->st[a], k->en[a])) {
+			err = a;
+		} else if (!conv && c_arg_is_literal(t, k->st[a], k->en[a])) {
+			lit = a;
+			for (size_t x = k->st[a]; x < k->en[a] && !conv; x++)
+				conv = t->v[x].kind == FL_TK_STRING &&
+				       memchr(fl_tok_str(t, &t->v[x]), '%', t->v[x].slen);
+		}
+	}
+	if (err < 0)
+		return false;
+	if (lit >= 0) {
+		bool fmt = memmem(k->s, k->n, "printf", 6) != NULL;
+		emit(w, sk, k->start, k->i,
+		     fmt ? c_fmt_msg(c, k->st, k->en, k->na, lit) : c_arg_msg(c, k->st[lit], k->en[lit], false),
+		     NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, k->nm);
+	}
+	return true;
+}
+
 /* Calls of libraries' reporters: glog/Abseil streams, spdlog, BSD err.h,
  * perror, fprintf/fputs to stderr, syslog, glib, Postgres, CPython.
  * False when the call is none of them. */
@@ -357,6 +392,13 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 			     "spdlog");
 		return true;
 	}
+	/* any other printing function given stderr, a library's or the
+	 * project's: fprintf_ln(stderr, _("...")), color_fprintf_ln(stderr,
+	 * color, "..."), its message the first literal argument */
+	if (n >= 7 && n <= 40 && (memmem(s, n, "printf", 6) || memmem(s, n, "puts", 4)) &&
+	    !NAME("fprintf") && !NAME("vfprintf") && !NAME("fwprintf") && !NAME("fputws") &&
+	    site_stderr_print(w, sk, k))
+		return true;
 	/* the library reporters below all start with one of these letters
 	 * and are 3-19 bytes long: most calls are none of them */
 	if (n < 3 || n > 19 || !memchr("evwpfsgP", s[0], 8))
