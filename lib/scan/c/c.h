@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "faultline.h"
+#include "../../strmap.h"
 #include "../../util.h"
 #include "../lang.h"
 #include "../lex.h"
@@ -71,12 +73,24 @@ static inline __attribute__((always_inline)) bool word_is(const char *s, size_t 
 
 /* ---- token helpers -------------------------------------------------------- */
 
+/* A file's string constants: `#define NAME "..."`, `static const char
+ * NAME[] = "..."`, `const char *NAME = "..."` (msg.c). */
+typedef struct cconsts {
+	fl_strmap names; /* name -> its last declaration's index */
+	fl_strv text;    /* by declaration: the decoded literal text */
+	size_t *beg, *end; /* the tokens where the name means it: the file,
+			      or the rest of the block declaring it */
+	size_t *prev;    /* the name's earlier declaration, or SIZE_MAX */
+	size_t cap;
+} cconsts;
+
 typedef struct ctx {
 	const fl_toks *t;
 	size_t *mt; /* bracket matches (both directions), NONE if none */
 	const void *tree;
 	fl_sites *out;
 	const fl_src *src;
+	const cconsts *consts; /* the file's string constants, or NULL */
 } ctx;
 
 static inline bool tk_p1(const fl_toks *t, size_t i, char c)
@@ -195,7 +209,12 @@ bool c_in_list(const fl_toks *t, size_t i, const char *const *l);
 size_t c_qual_end(const fl_toks *t, size_t i, size_t e);
 void c_put_placeholder(const fl_toks *t, size_t b, size_t e, fl_buf *out);
 char *c_arg_msg(const ctx *c, size_t b, size_t e, bool fmt);
-bool c_arg_is_literal(const fl_toks *t, size_t b, size_t e);
+/* The argument is a string literal, or a wrapped one (`_("...")`); with
+ * consts, also a string constant of the file (or a wrapped one). */
+bool c_arg_is_literal(const ctx *c, size_t b, size_t e, bool consts);
+/* Find the file's string constants (before its sites are looked for). */
+void c_consts_find(const fl_toks *t, const size_t *mt, cconsts *out);
+void c_consts_free(cconsts *k);
 char *c_stream_msg(const ctx *c, size_t p);
 /* The message of a printf-like call whose format is argument fmt of the
  * na arguments [st[k], en[k]): conversions whose argument is a string

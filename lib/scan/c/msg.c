@@ -68,6 +68,7 @@ void c_put_placeholder(const fl_toks *t, size_t b, size_t e, fl_buf *out)
 }
 
 static bool build_expr(const ctx *c, size_t b, size_t e, fl_buf *out, int lvl);
+static const char *const_text(const ctx *c, size_t b, size_t e);
 
 /* one operand; true when it held a literal */
 static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
@@ -118,6 +119,12 @@ static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
 	    (tk_p1(t, e - 4, '.') || tk_p(t, e - 4, "->"))) {
 		c_put_placeholder(t, b, e - 4, out);
 		return false;
+	}
+	/* a string constant of the file: static const char msg[] = "..." */
+	const char *ct = const_text(c, b, e);
+	if (ct) {
+		fl_buf_puts(out, ct);
+		return true;
 	}
 	/* run of adjacent literals, macros (PRIu64) between them */
 	bool any = false, all = true;
@@ -233,21 +240,163 @@ char *c_arg_msg(const ctx *c, size_t b, size_t e, bool fmt)
 	return msg_done(&out, build_expr(c, b, e, &out, 0), fmt);
 }
 
-/* the argument is a string literal, or a wrapped one */
-bool c_arg_is_literal(const fl_toks *t, size_t b, size_t e)
+/* the text of the string constant [b, e) names (one identifier, declared
+ * where b stands), or NULL */
+static const char *const_text(const ctx *c, size_t b, size_t e)
 {
+	const fl_toks *t = c->t;
+	const cconsts *k = c->consts;
+	if (!k || e != b + 1 || t->v[b].kind != FL_TK_IDENT || !k->text.n)
+		return NULL;
+	char name[128];
+	size_t n = t->v[b].len;
+	if (n >= sizeof name)
+		return NULL;
+	memcpy(name, t->src + t->v[b].off, n);
+	name[n] = '\0';
+	size_t d;
+	if (!fl_strmap_get(&k->names, name, &d))
+		return NULL;
+	for (; d != SIZE_MAX; d = k->prev[d])
+		if (b > k->beg[d] && b < k->end[d])
+			return k->text.v[d];
+	return NULL;
+}
+
+static bool is_wrapper(const fl_toks *t, size_t b)
+{
+	return fl_tok_is(t, b, "_") || fl_tok_is(t, b, "N_") || fl_tok_is(t, b, "Q_") ||
+	       fl_tok_is(t, b, "gettext") || fl_tok_is(t, b, "_T") || fl_tok_is(t, b, "TEXT") ||
+	       fl_tok_is(t, b, "tr");
+}
+
+bool c_arg_is_literal(const ctx *c, size_t b, size_t e, bool consts)
+{
+	const fl_toks *t = c->t;
 	if (b >= e)
 		return false;
-	if (t->v[b].kind == FL_TK_STRING)
+	if (t->v[b].kind == FL_TK_STRING || (consts && const_text(c, b, e)))
 		return true;
-	if (e - b >= 4 && t->v[b].kind == FL_TK_IDENT &&
-	    (fl_tok_is(t, b, "_") || fl_tok_is(t, b, "N_") ||
-	     fl_tok_is(t, b, "Q_") || fl_tok_is(t, b, "gettext") ||
-	     fl_tok_is(t, b, "_T") || fl_tok_is(t, b, "TEXT") ||
-	     fl_tok_is(t, b, "tr")) &&
-	    tk_p1(t, b + 1, '(') && t->v[b + 2].kind == FL_TK_STRING)
+	if (e - b >= 4 && t->v[b].kind == FL_TK_IDENT && is_wrapper(t, b) && tk_p1(t, b + 1, '(') &&
+	    (t->v[b + 2].kind == FL_TK_STRING ||
+	     (consts && c->mt[b + 1] == b + 3 && const_text(c, b + 2, b + 3))))
 		return true;
 	return false;
+}
+
+/* NAME = "..." "..."; at k (the name): the literals' text, or NULL */
+static char *decl_text(const fl_toks *t, size_t k, size_t end_dir)
+{
+	fl_buf b = {0};
+	size_t j = k;
+	for (; j < t->n && t->v[j].kind == FL_TK_STRING; j++)
+		fl_buf_put(&b, fl_tok_str(t, &t->v[j]), t->v[j].slen);
+	if (j == k || (end_dir ? j != end_dir : !tk_p1(t, j, ';'))) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	fl_buf_cstr(&b);
+	if (!has_text(b.s)) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	return b.s;
+}
+
+static void const_put(cconsts *out, const fl_toks *t, size_t name, char *text,
+		      size_t beg, size_t end)
+{
+	char key[128];
+	size_t n = t->v[name].len;
+	if (!text)
+		return;
+	if (n >= sizeof key) {
+		free(text);
+		return;
+	}
+	memcpy(key, t->src + t->v[name].off, n);
+	key[n] = '\0';
+	size_t d = out->text.n, prev;
+	if (d == out->cap) {
+		out->cap = out->cap ? out->cap * 2 : 16;
+		out->beg = fl_xrealloc(out->beg, out->cap * sizeof *out->beg);
+		out->end = fl_xrealloc(out->end, out->cap * sizeof *out->end);
+		out->prev = fl_xrealloc(out->prev, out->cap * sizeof *out->prev);
+	}
+	out->beg[d] = beg;
+	out->end[d] = end;
+	out->prev[d] = fl_strmap_get(&out->names, key, &prev) ? prev : SIZE_MAX;
+	fl_strmap_put(&out->names, key, d);
+	fl_strv_push(&out->text, text);
+	free(text);
+}
+
+/* the end of the block that holds token i (its closing brace), or the
+ * file's end: back over the tokens before i, a closed bracket pair at a
+ * time, to the first `{` still open */
+static size_t block_end(const fl_toks *t, const size_t *mt, size_t i)
+{
+	for (size_t k = i; k-- > 0;) {
+		if (t->v[k].flags & TF_DIR)
+			continue;
+		if (is_close(t, k) && mt[k] != NONE && mt[k] < k) {
+			k = mt[k];
+			continue;
+		}
+		if (tk_p1(t, k, '{'))
+			return mt[k] != NONE && mt[k] > i ? mt[k] : t->n;
+	}
+	return t->n;
+}
+
+void c_consts_find(const fl_toks *t, const size_t *mt, cconsts *out)
+{
+	/* from each string literal that starts a value: the constants are
+	 * few, the tokens many */
+	for (size_t j = 3; j < t->n; j++) {
+		if (t->v[j].kind != FL_TK_STRING || t->v[j - 1].kind == FL_TK_STRING)
+			continue;
+		if (t->v[j].flags & TF_DIR) {
+			/* #define NAME "..." (not NAME(x), whose '(' touches it) */
+			size_t name = j - 1;
+			if (t->v[name].kind != FL_TK_IDENT || !tk_id(t, j - 2, "define") ||
+			    !(t->v[j - 3].flags & TF_DIRSTART))
+				continue;
+			size_t e = j;
+			while (e < t->n && (t->v[e].flags & TF_DIR) && !(t->v[e].flags & TF_DIRSTART))
+				e++;
+			const_put(out, t, name, decl_text(t, j, e), e, t->n);
+			continue;
+		}
+		/* char NAME[] = "..."; / const char *const NAME = "..."; */
+		if (!tk_p1(t, j - 1, '='))
+			continue;
+		size_t name = j - 2;
+		bool array = tk_p1(t, name, ']') && name >= 2 && tk_p1(t, name - 1, '[');
+		if (array)
+			name -= 2;
+		if (t->v[name].kind != FL_TK_IDENT || (t->v[name].flags & TF_DIR))
+			continue;
+		/* an array, or a pointer that cannot change (`*const NAME`):
+		 * `const char *msg = "..."` may point elsewhere by the time
+		 * it is reported */
+		if (!array && !(name >= 2 && tk_id(t, name - 1, "const") && tk_p1(t, name - 2, '*')))
+			continue;
+		bool chr = false;
+		for (size_t k = name, back = 0; k > 0 && back < 5 && !chr; k--, back++)
+			chr = tk_id(t, k - 1, "char") || tk_id(t, k - 1, "wchar_t");
+		if (chr)
+			const_put(out, t, name, decl_text(t, j, 0), name, block_end(t, mt, name));
+	}
+}
+
+void c_consts_free(cconsts *k)
+{
+	fl_strmap_free(&k->names);
+	fl_strv_free(&k->text);
+	free(k->beg);
+	free(k->end);
+	free(k->prev);
 }
 
 /* Length of the printf conversion at p (p[0] == '%', p[1] != '%'), 0 when
@@ -289,7 +438,7 @@ static char *literal_arg(const ctx *c, size_t b, size_t e, char conv)
 {
 	const fl_toks *t = c->t;
 	if (conv == 's') {
-		if (!c_arg_is_literal(t, b, e))
+		if (!c_arg_is_literal(c, b, e, true))
 			return NULL;
 		fl_buf out = {0};
 		if (!build_expr(c, b, e, &out, 0)) {

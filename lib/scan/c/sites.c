@@ -159,7 +159,7 @@ static void site_throw_expr(walk *w, const sstack *sk, size_t i, size_t j)
 	const char *idiom = nw ? "throw new" : "throw";
 	if (j >= t->n)
 		return;
-	if (t->v[j].kind == FL_TK_STRING || c_arg_is_literal(t, j, t->n)) {
+	if (t->v[j].kind == FL_TK_STRING || c_arg_is_literal(c, j, t->n, false)) {
 		size_t e = j;
 		while (e < t->n && !tk_p1(t, e, ';') && !tk_p1(t, e, ',') &&
 		       !is_close(t, e) && (t->v[e].flags & TF_DIR) ==
@@ -333,6 +333,17 @@ typedef struct call {
 #define ARGS() (k->na == -2 ? (k->na = c_split_args(c, k->i + 1, k->st, k->en, MAXA)) : k->na)
 #define NAME(x) word_is(k->s, k->n, x)
 
+/* the name holds "printf" or "puts" (memmem's call cost more than the
+ * short names it looks through: it ran for every call) */
+static inline bool names_printer(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 4 <= n; i++)
+		if (s[i] == 'p' && ((s[i + 1] == 'u' && s[i + 2] == 't' && s[i + 3] == 's') ||
+				    (i + 6 <= n && memcmp(s + i + 1, "rintf", 5) == 0)))
+			return true;
+	return false;
+}
+
 /* A printing call with stderr among its arguments (not fprintf or fputs
  * themselves, which site_library_call reads): its message is its first
  * literal argument, a format when the name says printf.  False when no
@@ -350,7 +361,7 @@ static bool site_stderr_print(walk *w, const sstack *sk, call *k)
 	for (int a = 0; a < k->na; a++) {
 		if (err < 0 && is_stderr(t, k->st[a], k->en[a])) {
 			err = a;
-		} else if (!conv && c_arg_is_literal(t, k->st[a], k->en[a])) {
+		} else if (!conv && c_arg_is_literal(c, k->st[a], k->en[a], true)) {
 			lit = a;
 			for (size_t x = k->st[a]; x < k->en[a] && !conv; x++)
 				conv = t->v[x].kind == FL_TK_STRING &&
@@ -360,7 +371,7 @@ static bool site_stderr_print(walk *w, const sstack *sk, call *k)
 	if (err < 0)
 		return false;
 	if (lit >= 0) {
-		bool fmt = memmem(k->s, k->n, "printf", 6) != NULL;
+		bool fmt = memmem(k->s, k->n, "printf", 6) != NULL; /* once per site */
 		emit(w, sk, k->start, k->i,
 		     fmt ? c_fmt_msg(c, k->st, k->en, k->na, lit) : c_arg_msg(c, k->st[lit], k->en[lit], false),
 		     NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, k->nm);
@@ -395,7 +406,7 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 	/* any other printing function given stderr, a library's or the
 	 * project's: fprintf_ln(stderr, _("...")), color_fprintf_ln(stderr,
 	 * color, "..."), its message the first literal argument */
-	if (n >= 7 && n <= 40 && (memmem(s, n, "printf", 6) || memmem(s, n, "puts", 4)) &&
+	if (n >= 7 && n <= 40 && names_printer(s, n) &&
 	    !NAME("fprintf") && !NAME("vfprintf") && !NAME("fwprintf") && !NAME("fputws") &&
 	    site_stderr_print(w, sk, k))
 		return true;
@@ -599,8 +610,11 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 			return;
 		argi = r->fmt - 1;
 	} else {
+		/* a name that says it reports, with no format attribute:
+		 * its first string literal (not a constant, which such
+		 * names are also given as data: write_or_die(fd, sig, n)) */
 		for (int a = 0; a < k->na && a < MAXA; a++)
-			if (c_arg_is_literal(t, k->st[a], k->en[a])) {
+			if (c_arg_is_literal(c, k->st[a], k->en[a], false)) {
 				argi = a;
 				break;
 			}
@@ -763,6 +777,8 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 		c_lex(&t);
 		mt = c_match(&t);
 	}
+	cconsts consts = {0};
+	c_consts_find(&t, mt, &consts);
 	walk w;
 	memset(&w, 0, sizeof w);
 	w.c.t = &t;
@@ -770,7 +786,9 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.c.tree = tree;
 	w.c.out = out;
 	w.c.src = src;
+	w.c.consts = &consts;
 	walk_tokens(&w);
+	c_consts_free(&consts);
 	free(w.main.v);
 	free(w.dir.v);
 	free(w.ifs);
