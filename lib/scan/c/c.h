@@ -82,6 +82,11 @@ typedef struct cconsts {
 			      or the rest of the block declaring it */
 	size_t *prev;    /* the name's earlier declaration, or SIZE_MAX */
 	size_t cap;
+	/* the elements of string arrays named for usage text
+	 * (`static const char *const add_usage[] = { N_("..."), NULL }`) */
+	fl_strv usage;   /* each element's text */
+	size_t *usage_tok; /* its first token */
+	size_t usage_cap;
 } cconsts;
 
 typedef struct ctx {

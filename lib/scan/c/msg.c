@@ -331,6 +331,53 @@ static void const_put(cconsts *out, const fl_toks *t, size_t name, char *text,
 	free(text);
 }
 
+/* the name says it holds usage text: usage, Usage, USAGE in it */
+static bool usage_name(const fl_toks *t, size_t k)
+{
+	const char *s = t->src + t->v[k].off;
+	size_t n = t->v[k].len;
+	for (size_t i = 0; i + 5 <= n; i++)
+		if ((s[i] | 0x20) == 'u' && (s[i + 1] | 0x20) == 's' && (s[i + 2] | 0x20) == 'a' &&
+		    (s[i + 3] | 0x20) == 'g' && (s[i + 4] | 0x20) == 'e')
+			return true;
+	return false;
+}
+
+/* NAME[] = { "...", N_("..."), NULL } from its `{` at o: each element with
+ * text into out's usage list */
+static void usage_array(const fl_toks *t, const size_t *mt, size_t o, cconsts *out)
+{
+	size_t close = mt[o];
+	if (close == NONE || close <= o)
+		return;
+	for (size_t k = o + 1; k < close;) {
+		size_t b = k, s = k;
+		if (t->v[k].kind == FL_TK_IDENT && tk_p1(t, k + 1, '(') && mt[k + 1] != NONE) {
+			s = k + 2; /* N_("...") */
+			k = mt[k + 1] + 1;
+		} else {
+			while (k < close && !tk_p1(t, k, ','))
+				k++;
+		}
+		fl_buf tb = {0};
+		size_t j = s;
+		for (; j < t->n && t->v[j].kind == FL_TK_STRING; j++)
+			fl_buf_put(&tb, fl_tok_str(t, &t->v[j]), t->v[j].slen);
+		if (j > s && has_text(fl_buf_cstr(&tb))) {
+			if (out->usage.n == out->usage_cap) {
+				out->usage_cap = out->usage_cap ? out->usage_cap * 2 : 8;
+				out->usage_tok = fl_xrealloc(out->usage_tok, out->usage_cap * sizeof *out->usage_tok);
+			}
+			out->usage_tok[out->usage.n] = b;
+			fl_strv_push(&out->usage, tb.s);
+		}
+		fl_buf_free(&tb);
+		while (k < close && !tk_p1(t, k, ','))
+			k++;
+		k++;
+	}
+}
+
 /* the end of the block that holds token i (its closing brace), or the
  * file's end: back over the tokens before i, a closed bracket pair at a
  * time, to the first `{` still open */
@@ -368,6 +415,16 @@ void c_consts_find(const fl_toks *t, const size_t *mt, cconsts *out)
 			const_put(out, t, name, decl_text(t, j, e), e, t->n);
 			continue;
 		}
+		/* usage text: char *const NAME_usage[] = { "...", ... } */
+		if ((tk_p1(t, j - 1, '{') && tk_p1(t, j - 2, '=') && tk_p1(t, j - 3, ']')) ||
+		    (j >= 5 && tk_p1(t, j - 1, '(') && t->v[j - 2].kind == FL_TK_IDENT &&
+		     tk_p1(t, j - 3, '{') && tk_p1(t, j - 4, '=') && tk_p1(t, j - 5, ']'))) {
+			size_t o = tk_p1(t, j - 1, '{') ? j - 1 : j - 3;
+			if (o >= 4 && tk_p1(t, o - 3, '[') && t->v[o - 4].kind == FL_TK_IDENT &&
+			    usage_name(t, o - 4))
+				usage_array(t, mt, o, out);
+			continue;
+		}
 		/* char NAME[] = "..."; / const char *const NAME = "..."; */
 		if (!tk_p1(t, j - 1, '='))
 			continue;
@@ -397,6 +454,8 @@ void c_consts_free(cconsts *k)
 	free(k->beg);
 	free(k->end);
 	free(k->prev);
+	fl_strv_free(&k->usage);
+	free(k->usage_tok);
 }
 
 /* Length of the printf conversion at p (p[0] == '%', p[1] != '%'), 0 when

@@ -788,6 +788,13 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.c.src = src;
 	w.c.consts = &consts;
 	walk_tokens(&w);
+	/* usage text kept in an array: each line is printed as it is */
+	w.main.n = w.main.n ? 1 : 0;
+	for (size_t u = 0; u < consts.usage.n && w.main.n; u++) {
+		size_t k = consts.usage_tok[u];
+		emit(&w, &w.main, k, k, fl_xstrdup(consts.usage.v[u]), NULL, NULL, FL_T_CONSOLE,
+		     FL_S_ERROR, "usage text");
+	}
 	c_consts_free(&consts);
 	free(w.main.v);
 	free(w.dir.v);
