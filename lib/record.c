@@ -16,23 +16,6 @@
 #include "sha256.h"
 #include "util.h"
 
-/* ---- string vectors ------------------------------------------------------ */
-
-void fl_strv_push(fl_strv *sv, const char *s)
-{
-	sv->v = fl_xrealloc(sv->v, (sv->n + 1) * sizeof *sv->v);
-	sv->v[sv->n++] = fl_xstrdup(s);
-}
-
-void fl_strv_free(fl_strv *sv)
-{
-	for (size_t i = 0; i < sv->n; i++)
-		free(sv->v[i]);
-	free(sv->v);
-	sv->v = NULL;
-	sv->n = 0;
-}
-
 void fl_entry_free(fl_entry *e)
 {
 	if (!e)

@@ -1,5 +1,6 @@
 /*
- * util.c — allocation, strings, file reading, UTF-8 validation, clocks.
+ * util.c — allocation, strings, string vectors, file reading, UTF-8 validation,
+ * clocks.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "util.h"
@@ -361,3 +362,19 @@ void fl_buf_free(fl_buf *b)
 	b->n = b->cap = 0;
 }
 
+/* ---- string vectors ------------------------------------------------------ */
+
+void fl_strv_push(fl_strv *sv, const char *s)
+{
+	sv->v = fl_xrealloc(sv->v, (sv->n + 1) * sizeof *sv->v);
+	sv->v[sv->n++] = fl_xstrdup(s);
+}
+
+void fl_strv_free(fl_strv *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = 0;
+}
