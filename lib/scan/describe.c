@@ -162,6 +162,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	 * `def initialize; super "..."; end` or `def message; "..."; end`: no
 	 * message can be given, the class always has this one */
 	bool fixed = cdef && (strcmp(s->idiom, "class constructor __init__") == 0 ||
+			      strcmp(s->idiom, "class method __str__") == 0 ||
 			      strcmp(s->idiom, "class constructor initialize super") == 0 ||
 			      strcmp(s->idiom, "class method message") == 0 ||
 			      strcmp(s->idiom, "class attribute #[body]") == 0 ||

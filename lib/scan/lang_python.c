@@ -942,6 +942,7 @@ typedef struct pyclass {
 	int status;        /* status_code = 404 / status.HTTP_404_NOT_FOUND */
 	bool excy;         /* named or derived like an exception */
 	bool init;         /* the message is passed on by __init__ */
+	bool str;          /* the message is what __str__ returns */
 } pyclass;
 
 static bool excy_name(const char *s, size_t n)
@@ -1017,6 +1018,48 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 	return NULL;
 }
 
+/* `def __str__(self):` at d (at the class body's column bcol) whose body
+ * returns one message -- `return "missing key %r" % (self.key,)`, an
+ * f-string, a literal --: that message (the text the exception shows,
+ * whatever it was given), with *at its `return`; NULL otherwise. */
+static char *str_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
+			 size_t *at)
+{
+	size_t k = d + 1;
+	if (!fl_tok_is_ident(t, k, "__str__") || !is_p(t, k + 1, '(') ||
+	    !fl_tok_is_ident(t, k + 2, "self") || m[k + 1] == NONE || m[k + 1] != k + 3)
+		return NULL;
+	k = m[k + 1] + 1;
+	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
+		k++;
+	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE) ||
+	    t->v[k + 1].col <= bcol)
+		return NULL;
+	int rcol = t->v[k + 1].col;
+	size_t ret = NONE;
+	for (size_t q = k + 1; q < t->n;) {
+		if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col <= bcol)
+			break;
+		if ((t->v[q].flags & FL_TF_NL_BEFORE) && fl_tok_is_ident(t, q, "return")) {
+			/* one return, at the body's own level: a __str__ with
+			 * branches shows more than one text */
+			if (ret != NONE || t->v[q].col != rcol)
+				return NULL;
+			ret = q;
+		}
+		q = fl_tok_is_opener(t, q) && m[q] != NONE && m[q] > q ? m[q] + 1 : q + 1;
+	}
+	if (ret == NONE)
+		return NULL;
+	size_t e = ret + 1;
+	while (e < t->n && !(t->v[e].flags & FL_TF_NL_BEFORE))
+		e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
+	if (e > t->n)
+		e = t->n;
+	*at = ret;
+	return py_msg(t, ret + 1, e, false);
+}
+
 /* The message attribute of the class statement at i (`class` at the start of
  * a line), or false. */
 static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
@@ -1053,10 +1096,14 @@ static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc
 		if (fl_tok_is_ident(t, k, "def") && !pc->msg) {
 			size_t at;
 			char *im = init_message(t, m, k, bcol, &at);
+			bool str = false;
+			if (!im)
+				str = (im = str_message(t, m, k, bcol, &at)) != NULL;
 			if (im) {
 				pc->msg = im;
 				pc->attr = at;
-				pc->init = true;
+				pc->init = !str;
+				pc->str = str;
 			}
 			k++;
 			continue;
@@ -1105,6 +1152,8 @@ static bool has_class_attr(const char *s, size_t n)
 	if (!memmem(s, n, "class", 5))
 		return false;
 	if (memmem(s, n, "def __init__(self", 17) && memmem(s, n, ".__init__(", 10))
+		return true;
+	if (memmem(s, n, "def __str__(self)", 17))
 		return true;
 	for (const char *const *a = cls_msg_attrs; *a; a++) {
 		size_t l = strlen(*a);
@@ -1645,7 +1694,8 @@ static void class_site(walker *w, size_t i)
 		char *cls = fl_tok_dup(t, pc.name);
 		char *attr = fl_tok_dup(t, pc.attr);
 		char *idiom = pc.init ? fl_xstrdup("class constructor __init__")
-				      : fl_xasprintf("class attribute %s", attr);
+			      : pc.str ? fl_xstrdup("class method __str__")
+				       : fl_xasprintf("class attribute %s", attr);
 		free(attr);
 		size_t n = t->v[pc.name].len;
 		bool valid = ends_with(cls, n, "ValidationError");
