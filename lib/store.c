@@ -236,6 +236,106 @@ static int make_parent(const char *path, fl_err *err)
 	return 0;
 }
 
+/* The folder of path (malloc'd): "." for a bare name. */
+static char *parent_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return fl_xstrdup(".");
+	if (slash == path)
+		return fl_xstrdup("/");
+	return fl_xstrndup(path, (size_t)(slash - path));
+}
+
+/* Whether path has a rollback journal with something in it: what a
+ * writer killed in a transaction leaves (SQLite rolls it back when a
+ * connection that may write the file next reads it). */
+static bool has_journal(const char *path)
+{
+	char *j = fl_xasprintf("%s-journal", path);
+	struct stat sb;
+	bool yes = stat(j, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0;
+	free(j);
+	return yes;
+}
+
+/* The error for a store whose unfinished transaction cannot be rolled back
+ * here: what stands in the way (sqlmsg: SQLite's own word, when neither the
+ * folder nor the file explains it). */
+static int hot_journal_error(const fl_store *st, const char *sqlmsg, fl_err *err)
+{
+	char *dir = parent_dir(st->path);
+	const char *why;
+	if (access(dir, W_OK) != 0)
+		why = "its folder is not writable";
+	else if (access(st->path, W_OK) != 0)
+		why = "the file is not writable";
+	else
+		why = NULL;
+	if (why)
+		fl_seterr(err, "store %s has an unfinished transaction (hot journal %s-journal) and %s:"
+			  " it is rolled back by the next faultline command run by a user who may write"
+			  " both the file and %s", st->path, st->path, why, dir);
+	else
+		fl_seterr(err, "store %s has an unfinished transaction (hot journal %s-journal) that"
+			  " cannot be rolled back: %s", st->path, st->path, sqlmsg);
+	free(dir);
+	return -1;
+}
+
+/* A store opened for reading that a writer left in the middle of a
+ * transaction (kill -9 of a first scan, which fills a new store with a
+ * rollback journal): a read-only handle cannot roll the journal back
+ * (SQLITE_READONLY_ROLLBACK), so it is done through a read-write handle of
+ * our own, when the file and its folder allow; the store is then as it
+ * was before that transaction. */
+static int roll_back_journal(fl_store *st, fl_err *err)
+{
+	sqlite3 *rw = NULL;
+	int rc = sqlite3_open_v2(st->path, &rw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(rw, 10000);
+		/* reading the schema rolls a hot journal back */
+		rc = sqlite3_exec(rw, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	}
+	int res = rc == SQLITE_OK ? 0
+		  : hot_journal_error(st, rw ? sqlite3_errmsg(rw) : "out of memory", err);
+	sqlite3_close(rw);
+	return res;
+}
+
+/* What the file is: a faultline store (*version: its schema version), or
+ * an empty database (version 0), which becomes one; anything else is
+ * refused.  Only reads: called before anything that changes the file
+ * (journal mode, schema), so that another program's database is refused
+ * as it was. */
+static int identify(fl_store *st, int *version, fl_err *err)
+{
+	int app = 0, tables = 0;
+	for (int attempt = 0;; attempt++) {
+		*version = 0;
+		if (pragma_int(st, "PRAGMA user_version", version, err) == 0 &&
+		    pragma_int(st, "PRAGMA application_id", &app, err) == 0 &&
+		    pragma_int(st, "SELECT count(*) FROM sqlite_master", &tables, err) == 0)
+			break;
+		if (attempt == 0 && st->readonly &&
+		    sqlite3_extended_errcode(st->db) == SQLITE_READONLY_ROLLBACK) {
+			if (roll_back_journal(st, err) < 0)
+				return -1;
+			continue;
+		}
+		if (has_journal(st->path))
+			return hot_journal_error(st, sqlite3_errmsg(st->db), err);
+		return fl_seterr(err, "%s is not a faultline store (%s)", st->path,
+				 sqlite3_errmsg(st->db));
+	}
+	if (app != FL_APP_ID && (app != 0 || tables > 0 || *version != 0))
+		return fl_seterr(err, "%s is an SQLite database but not a faultline store", st->path);
+	if (*version > FL_STORE_SCHEMA)
+		return fl_seterr(err, "store %s was written by a newer faultline (schema %d, this build knows %d); upgrade faultline", st->path, *version, FL_STORE_SCHEMA);
+	return 0;
+}
+
 /* Bring the schema to FL_STORE_SCHEMA.  defer: a new store's schema is
  * written in a transaction left open (st->schema_tx), which the first
  * fl_store_begin() takes over: the first scan of a new store then writes
@@ -244,24 +344,20 @@ static int make_parent(const char *path, fl_err *err)
  * it when no transaction came. */
 static int migrate(fl_store *st, bool defer, fl_err *err)
 {
-	int version = 0, app = 0, tables = 0;
-	if (pragma_int(st, "PRAGMA user_version", &version, err) < 0 ||
-	    pragma_int(st, "PRAGMA application_id", &app, err) < 0)
-		goto notstore;
-	if (pragma_int(st, "SELECT count(*) FROM sqlite_master", &tables, err) < 0)
-		goto notstore;
-	if (tables > 0 && app != FL_APP_ID)
-		return fl_seterr(err, "%s is an SQLite database but not a faultline store", st->path);
-	if (version > FL_STORE_SCHEMA)
-		return fl_seterr(err, "store %s was written by a newer faultline (schema %d, this build knows %d); upgrade faultline", st->path, version, FL_STORE_SCHEMA);
+	int version = 0, tables = 0;
+	if (identify(st, &version, err) < 0)
+		return -1;
 	if (version == FL_STORE_SCHEMA)
 		return 0;
 	if (st->readonly) {
 		/* an older store opened for reading: migrate it through a
 		 * read-write handle of our own, when the file allows */
 		sqlite3 *rw = NULL;
-		if (sqlite3_open_v2(st->path, &rw, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		if (sqlite3_open_v2(st->path, &rw, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+		    sqlite3_db_readonly(rw, "main") != 0) {
 			sqlite3_close(rw);
+			if (version == 0)
+				return fl_seterr(err, "store %s is empty (no scan has finished into it) and read-only here", st->path);
 			return fl_seterr(err, "store %s has schema %d and needs migrating, but is read-only", st->path, version);
 		}
 		sqlite3_busy_timeout(rw, 10000);
@@ -303,9 +399,6 @@ static int migrate(fl_store *st, bool defer, fl_err *err)
 fail:
 	exec(st, "ROLLBACK", NULL);
 	return -1;
-notstore:
-	return fl_seterr(err, "%s is not a faultline store (%s)", st->path,
-			 sqlite3_errmsg(st->db));
 }
 
 int fl_store_open(const char *path, bool readonly, fl_store **out,
@@ -337,6 +430,13 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 	}
 	sqlite3_busy_timeout(st->db, 10000);
 	sqlite3_extended_result_codes(st->db, 1);
+	/* an existing file is known to be a store before anything may
+	 * change it (the journal mode below writes its header) */
+	int version;
+	if (!fresh && !readonly && identify(st, &version, err) < 0) {
+		fl_store_close(st);
+		return -1;
+	}
 	if (!readonly) {
 		/* a new store gets 16 KiB pages: a file's block of records is
 		 * 2-30 KB compressed and a record written inline 2-4 KB, so
@@ -355,7 +455,7 @@ int fl_store_open(const char *path, bool readonly, fl_store **out,
 			       : exec(st, "PRAGMA journal_mode = WAL", err);
 		st->fresh = fresh;
 		if (rc < 0) {
-			fl_seterr(err, "%s is not a faultline store (%s)", path,
+			fl_seterr(err, "cannot open store %s: %s", path,
 				  sqlite3_errmsg(st->db));
 			fl_store_close(st);
 			return -1;

@@ -231,10 +231,86 @@ static void test_refuses_newer_and_foreign(void **state)
 	assert_int_equal(fl_store_open(p, false, &st, &err), -1);
 	assert_non_null(strstr(err.msg, "not a faultline store"));
 
+	/* refused before anything changed it: same bytes, not turned to WAL */
+	char *before = NULL, *after = NULL;
+	size_t nb = 0, na = 0;
+	before = fl_read_file(p, &nb, &err);
+	assert_non_null(before);
+	assert_int_equal(fl_store_open(p, false, &st, &err), -1);
+	assert_int_equal(fl_store_open(p, true, &st, &err), -1);
+	after = fl_read_file(p, &na, &err);
+	assert_non_null(after);
+	assert_int_equal(na, nb);
+	assert_memory_equal(after, before, nb);
+	free(before);
+	free(after);
+
+	/* no table yet, but another program's application_id */
+	p = path_of("other-app.db");
+	sqlite3_open(p, &db);
+	sqlite3_exec(db, "PRAGMA application_id = 1234", NULL, NULL, NULL);
+	sqlite3_close(db);
+	assert_int_equal(fl_store_open(p, false, &st, &err), -1);
+	assert_non_null(strstr(err.msg, "not a faultline store"));
+
 	assert_int_equal(fl_store_open(path_of("missing.db"), true, &st, &err), -1);
 	assert_non_null(strstr(err.msg, "no store"));
 	assert_int_equal(fl_store_open(dir, false, &st, &err), -1);
 	assert_non_null(strstr(err.msg, "folder"));
+}
+
+/* A writer that dies in a transaction leaves a hot rollback journal: a
+ * store opened for reading rolls it back (through a handle that may write)
+ * and reads the store as it was; where it cannot, it says why. */
+static void test_hot_journal_rolled_back_for_readers(void **state)
+{
+	(void)state;
+	fl_store *st;
+	fl_err err;
+	char *p = path_of("hot.db");
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	fl_store_close(st);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		/* the child fills a transaction past its page cache, then dies
+		 * without committing (its locks go with it: the journal is hot) */
+		sqlite3 *db;
+		if (sqlite3_open(p, &db) != SQLITE_OK ||
+		    sqlite3_exec(db, "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 2;"
+				 "BEGIN IMMEDIATE;"
+				 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)"
+				 " INSERT INTO meta (key, value) SELECT 'k' || i, hex(randomblob(200)) FROM n;",
+				 NULL, NULL, NULL) != SQLITE_OK)
+			_exit(1);
+		_exit(0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	char *journal = fl_xasprintf("%s-journal", p);
+	struct stat sb;
+	assert_int_equal(stat(journal, &sb), 0);
+	assert_true(sb.st_size > 0);
+
+	if (geteuid() != 0) {
+		/* the folder not writable: nothing can roll it back */
+		assert_int_equal(chmod(dir, 0555), 0);
+		assert_int_equal(fl_store_open(p, true, &st, &err), -1);
+		assert_int_equal(chmod(dir, 0755), 0);
+		assert_non_null(strstr(err.msg, "unfinished transaction (hot journal"));
+		assert_non_null(strstr(err.msg, "its folder is not writable"));
+	}
+
+	assert_int_equal(fl_store_open(p, true, &st, &err), 0);
+	sqlite3_stmt *s;
+	assert_int_equal(sqlite3_prepare_v2(st->db, "SELECT count(*) FROM meta", -1, &s, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(s, 0), 2); /* generation, changed_at */
+	sqlite3_finalize(s);
+	fl_store_close(st);
+	assert_int_not_equal(stat(journal, &sb), 0);
+	free(journal);
 }
 
 static fl_repo make_repo(const char *name)
@@ -1345,6 +1421,7 @@ int main(void)
 		cmocka_unit_test(test_filter_generated_markers),
 		cmocka_unit_test(test_block_formats),
 		cmocka_unit_test(test_migrate_from_inline_records),
+		cmocka_unit_test(test_hot_journal_rolled_back_for_readers),
 	};
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
 }
