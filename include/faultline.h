@@ -258,6 +258,8 @@ enum fl_skip {
 	FL_SKIP_LARGE,      /* over 1 MB */
 	FL_SKIP_LANGUAGE,   /* no supported language */
 	FL_SKIP_UNREADABLE, /* could not be read */
+	FL_SKIP_NAME,       /* a name that cannot be a filePath (records.md):
+			       not UTF-8, a CR, LF or backslash in it */
 	FL_SKIP_MAX
 };
 const char *fl_skip_name(int rule);
@@ -302,6 +304,20 @@ typedef struct fl_scan_summary {
 	 * the scan goes on and says so), and the first one's reason */
 	long long invalid;
 	char invalid_first[320];
+	/* the files left out for their names (FL_SKIP_NAME), in path order,
+	 * escaped and quoted, ", " between them; "..." ends a list that does
+	 * not fit */
+	char bad_names[640];
+	/* files that could not be read (but are there), the first as "path
+	 * (why)"; and the stored records of those files, kept as they were */
+	long long unreadable_files;
+	char unreadable_first[320];
+	long long kept;
+	/* a plain folder's walk: folders left out with all they hold (deeper
+	 * than 64 levels; not readable), the first of each ("path", "path
+	 * (why)") */
+	long long deep_folders, unreadable_folders;
+	char deep_first[320], unreadable_folder_first[320];
 	fl_scan_lang_count langs[16];
 	size_t nlangs;
 	double seconds;

@@ -1042,6 +1042,36 @@ int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err)
 	return step_done(st, s, err, "clearing records");
 }
 
+int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
+			       fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	/* rare (a file a scan could not read): statements not cached */
+	static const char *const sql[] = {
+		"DELETE FROM error_sites WHERE error_id IN"
+		" (SELECT id FROM errors WHERE repo = ?1 AND file_path NOT IN"
+		" (SELECT value FROM json_each(?2)))",
+		"DELETE FROM errors WHERE repo = ?1 AND file_path NOT IN"
+		" (SELECT value FROM json_each(?2))",
+		"DELETE FROM record_blobs WHERE repo = ?1 AND id NOT IN"
+		" (SELECT blob_id FROM errors WHERE repo = ?1 AND blob_id IS NOT NULL)",
+	};
+	for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
+		sqlite3_stmt *s;
+		if (sqlite3_prepare_v2(st->db, sql[i], -1, &s, NULL) != SQLITE_OK)
+			return sqlerr(st, err, "clearing records");
+		bind_text(s, 1, repo);
+		if (i < 2)
+			bind_text(s, 2, keep);
+		int rc = sqlite3_step(s);
+		sqlite3_finalize(s);
+		if (rc != SQLITE_DONE)
+			return sqlerr(st, err, "clearing records");
+	}
+	return 0;
+}
+
 int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err)
 {
 	if (need_tx(st, err) < 0)

@@ -126,6 +126,12 @@ int fl_store_add_entry_in_block(fl_store *st, const fl_entry *e,
  * malloc'd buffer, its length in *len. */
 void *fl_block_compress(const char *raw, size_t raw_len, size_t *len);
 
+/* fl_store_clear_repo(), but the records of the files in keep (a JSON
+ * array of repo-relative paths) stay, with their other sites and their
+ * blocks: what a scan does for the files it could not read. */
+int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
+			       fl_err *err);
+
 /* The SQL that brings a store of schema version-1 to version (1 ..
  * FL_STORE_SCHEMA), NULL otherwise.  A new store is created with the
  * schema they build, in one script. */

@@ -29,10 +29,16 @@ static void print_text(const fl_scan_summary *s)
 	}
 	if (any)
 		printf("\n");
+	if (s->deep_folders || s->unreadable_folders)
+		printf("  folders    left out: %lld deeper than 64 levels, %lld unreadable\n",
+		       s->deep_folders, s->unreadable_folders);
 	printf("  sites      %lld\n  records    %lld\n  duplicates %lld\n",
 	       s->sites, s->records, s->duplicates);
-	printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged\n",
+	printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged",
 	       s->added, s->removed, s->changed, s->unchanged);
+	if (s->kept)
+		printf(", %lld kept (their files could not be read)", s->kept);
+	printf("\n");
 	for (size_t i = 0; i < s->nlangs; i++)
 		printf("  %-10s %lld files, %lld sites, %lld records\n",
 		       s->langs[i].lang, s->langs[i].files, s->langs[i].sites,
@@ -62,8 +68,13 @@ static void print_json(const fl_scan_summary *s)
 	json_object_set_new(store, "removed", json_integer(s->removed));
 	json_object_set_new(store, "changed", json_integer(s->changed));
 	json_object_set_new(store, "unchanged", json_integer(s->unchanged));
+	json_object_set_new(store, "kept", json_integer(s->kept));
 	json_object_set_new(o, "store", store);
 	json_object_set_new(o, "invalid", json_integer(s->invalid));
+	json_t *folders = json_object();
+	json_object_set_new(folders, "deeper than 64 levels", json_integer(s->deep_folders));
+	json_object_set_new(folders, "unreadable", json_integer(s->unreadable_folders));
+	json_object_set_new(o, "skippedFolders", folders);
 	json_t *langs = json_array();
 	for (size_t i = 0; i < s->nlangs; i++) {
 		json_t *l = json_object();
@@ -79,6 +90,38 @@ static void print_json(const fl_scan_summary *s)
 	puts(txt);
 	free(txt);
 	json_decref(o);
+}
+
+/* What the scan left out that the user must hear of: names that cannot be
+ * a filePath, files it could not read, folders it did not walk. */
+static void warn_left_out(const fl_scan_summary *s)
+{
+	long long names = s->skipped[FL_SKIP_NAME];
+	if (names)
+		fprintf(stderr, "faultline: warning: %lld file%s left out because %s cannot be a"
+			" filePath (not UTF-8, or holding a newline, carriage return or backslash): %s\n",
+			names, names == 1 ? "" : "s", names == 1 ? "its name" : "their names",
+			s->bad_names);
+	if (s->unreadable_files) {
+		bool one = s->unreadable_files == 1;
+		char kept[96] = "";
+		if (s->kept)
+			snprintf(kept, sizeof kept, "; %s %lld stored record%s kept",
+				 one ? "its" : "their", s->kept, s->kept == 1 ? " was" : "s were");
+		fprintf(stderr, "faultline: warning: %lld file%s could not be read%s%s%s%s\n",
+			s->unreadable_files, one ? "" : "s", kept,
+			one ? ": " : " (the first: ", s->unreadable_first, one ? "" : ")");
+	}
+	if (s->deep_folders)
+		fprintf(stderr, "faultline: warning: %lld folder%s deeper than 64 levels left out"
+			" (with all %s): %s%s\n", s->deep_folders,
+			s->deep_folders == 1 ? "" : "s", s->deep_folders == 1 ? "it holds" : "they hold",
+			s->deep_folders == 1 ? "" : "the first: ", s->deep_first);
+	if (s->unreadable_folders)
+		fprintf(stderr, "faultline: warning: %lld folder%s could not be read and %s left out: %s%s\n",
+			s->unreadable_folders, s->unreadable_folders == 1 ? "" : "s",
+			s->unreadable_folders == 1 ? "was" : "were",
+			s->unreadable_folders == 1 ? "" : "the first: ", s->unreadable_folder_first);
 }
 
 int cmd_scan(int argc, char **argv)
@@ -149,6 +192,7 @@ int cmd_scan(int argc, char **argv)
 	fl_store_close(st);
 	if (rc < 0)
 		return cli_fail(1, "scan: %s", err.msg);
+	warn_left_out(&sum);
 	if (sum.invalid)
 		fprintf(stderr, "faultline: warning: %lld record%s left out because %s not be valid"
 			" records (the first: %s)\n",

@@ -30,6 +30,7 @@ const char *fl_skip_name(int rule)
 		[FL_SKIP_LARGE] = "over 1 MB",
 		[FL_SKIP_LANGUAGE] = "not a supported language",
 		[FL_SKIP_UNREADABLE] = "unreadable",
+		[FL_SKIP_NAME] = "name not a filePath",
 	};
 	return rule >= 0 && rule < FL_SKIP_MAX ? names[rule] : "?";
 }

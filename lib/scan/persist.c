@@ -175,7 +175,9 @@ struct fl_scan_writer {
 	char **hash;
 	char **changed_at;
 	size_t n;
-	long long seen;  /* records of the old set met again */
+	long long seen;  /* records of the old set met again, or kept */
+	char **kept_slugs; /* the slugs of the records kept (fl_sw_begin) */
+	size_t nkept;
 };
 
 static int load_old(fl_scan_writer *w, const char *repo, fl_err *err)
@@ -219,11 +221,44 @@ static void sw_free(fl_scan_writer *w)
 	}
 	free(w->hash);
 	free(w->changed_at);
+	for (size_t i = 0; i < w->nkept; i++)
+		free(w->kept_slugs[i]);
+	free(w->kept_slugs);
 	fl_strmap_free(&w->map);
 	free(w);
 }
 
-int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *err)
+/* The slugs of the stored records of the files in keep (a JSON array),
+ * which stay: counted as met again (not removed). */
+static int load_kept(fl_scan_writer *w, const char *repo, const char *keep, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(w->st->db,
+			       "SELECT slug FROM errors WHERE repo = ?1 AND file_path IN"
+			       " (SELECT value FROM json_each(?2))",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_seterr(err, "store %s: %s", w->st->path, sqlite3_errmsg(w->st->db));
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, keep, -1, SQLITE_STATIC);
+	int rc;
+	size_t cap = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *slug = (const char *)sqlite3_column_text(s, 0);
+		if (w->nkept == cap) {
+			cap = cap ? cap * 2 : 16;
+			w->kept_slugs = fl_xrealloc(w->kept_slugs, cap * sizeof *w->kept_slugs);
+		}
+		w->kept_slugs[w->nkept++] = fl_xstrdup(slug ? slug : "");
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return fl_seterr(err, "store %s: %s", w->st->path, sqlite3_errmsg(w->st->db));
+	w->seen += (long long)w->nkept;
+	return 0;
+}
+
+int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t nkeep,
+		fl_scan_writer **out, fl_err *err)
 {
 	fl_scan_writer *w = fl_xcalloc(1, sizeof *w);
 	w->st = st;
@@ -231,12 +266,36 @@ int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *er
 		sw_free(w);
 		return -1;
 	}
-	if (load_old(w, repo, err) < 0 || fl_store_clear_repo(st, repo, err) < 0) {
+	int rc = load_old(w, repo, err);
+	if (rc == 0 && nkeep) {
+		fl_buf b = {0};
+		fl_buf_putc(&b, '[');
+		for (size_t i = 0; i < nkeep; i++) {
+			if (i)
+				fl_buf_putc(&b, ',');
+			fl_json_put_str(&b, keep[i], strlen(keep[i]));
+		}
+		fl_buf_putc(&b, ']');
+		fl_buf_cstr(&b);
+		rc = load_kept(w, repo, b.s, err);
+		if (rc == 0)
+			rc = fl_store_clear_repo_except(st, repo, b.s, err);
+		fl_buf_free(&b);
+	} else if (rc == 0) {
+		rc = fl_store_clear_repo(st, repo, err);
+	}
+	if (rc < 0) {
 		fl_sw_abort(w);
 		return -1;
 	}
 	*out = w;
 	return 0;
+}
+
+size_t fl_sw_kept(const fl_scan_writer *w, char *const **slugs)
+{
+	*slugs = w->kept_slugs;
+	return w->nkept;
 }
 
 int fl_sw_state(const fl_scan_writer *w, fl_entry *e, const char *hash)
@@ -389,7 +448,7 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err)
 		*err = p.verr;
 		goto out;
 	}
-	if (fl_sw_begin(st, r->repo.repo, &w, err) < 0)
+	if (fl_sw_begin(st, r->repo.repo, NULL, 0, &w, err) < 0)
 		goto out;
 	/* JSON and digest on every core (fl_sw_state() only reads w) */
 	p.w = w;

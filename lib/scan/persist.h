@@ -11,8 +11,15 @@
 
 typedef struct fl_scan_writer fl_scan_writer;
 
-/* BEGIN, read the repository's current digests, clear its rows. */
-int fl_sw_begin(fl_store *st, const char *repo, fl_scan_writer **out, fl_err *err);
+/* BEGIN, read the repository's current digests, clear its rows but those
+ * of the nkeep files in keep (files the scan could not read: their stored
+ * records stay as they are, see fl_sw_kept). */
+int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t nkeep,
+		fl_scan_writer **out, fl_err *err);
+/* The records fl_sw_begin() kept: their number, and their slugs (*slugs,
+ * valid until fl_sw_finish/fl_sw_abort), which no record of the scan may
+ * take. */
+size_t fl_sw_kept(const fl_scan_writer *w, char *const **slugs);
 /* The record's JSON and its digest, in one pass.  With w, an unchanged
  * record keeps its stored contentChangedAt (in e and in the JSON) and
  * *state (if not NULL) receives FL_SW_*, as fl_sw_state(). */

@@ -34,6 +34,8 @@
 
 struct job {
 	int skip;               /* -1: scanned; else an fl_skip rule */
+	char *why;              /* FL_SKIP_UNREADABLE of a file that is there:
+				   why it could not be read */
 	const fl_lang *lang;
 	char *text;             /* content between the read and scan phases */
 	size_t len;
@@ -144,14 +146,82 @@ static void release_queued(struct ctx *c, int tid);
  * 1.. the workers (job.owner). */
 static _Thread_local int scan_tid;
 
+/* Whether a tree's path can be a record's filePath (records.md): UTF-8,
+ * no CR, LF or backslash, no empty, "." or ".." segment.  A name that is
+ * not UTF-8 would be stored repaired (U+FFFD), no longer the file's; a
+ * newline would let a listing print a line of the name's making. */
+static bool file_path_ok(const char *p)
+{
+	size_t n = strlen(p);
+	if (!n || !fl_utf8_valid(p, n) || strpbrk(p, "\r\n\\"))
+		return false;
+	for (const char *seg = p;;) {
+		const char *sl = strchr(seg, '/');
+		size_t l = sl ? (size_t)(sl - seg) : strlen(seg);
+		if (l == 0 || (l == 1 && seg[0] == '.') ||
+		    (l == 2 && seg[0] == '.' && seg[1] == '.'))
+			return false;
+		if (!sl)
+			return true;
+		seg = sl + 1;
+	}
+}
+
+/* A file left out for its name, added to the summary's list: quoted, with
+ * C escapes for what is not printable UTF-8 (a newline, a byte that is not
+ * UTF-8, a backslash, a quote). */
+static void note_bad_name(fl_scan_summary *sum, const char *path)
+{
+	size_t cap = sizeof sum->bad_names, at = strlen(sum->bad_names);
+	if (at >= 3 && strcmp(sum->bad_names + at - 3, "...") == 0)
+		return;
+	fl_buf b = {0};
+	if (at)
+		fl_buf_puts(&b, ", ");
+	fl_buf_putc(&b, '"');
+	for (size_t i = 0; path[i];) {
+		unsigned char ch = (unsigned char)path[i];
+		size_t k = ch < 0x80 ? 1 : (ch & 0xE0) == 0xC0 ? 2 : (ch & 0xF0) == 0xE0 ? 3
+			 : (ch & 0xF8) == 0xF0 ? 4 : 0;
+		if (ch == '\n' || ch == '\r' || ch == '\t' || ch == '"' || ch == '\\') {
+			fl_buf_putc(&b, '\\');
+			fl_buf_putc(&b, ch == '\n' ? 'n' : ch == '\r' ? 'r' : ch == '\t' ? 't' : (char)ch);
+			i++;
+		} else if (ch >= 0x80 && k && strnlen(path + i, k) == k && fl_utf8_valid(path + i, k)) {
+			fl_buf_put(&b, path + i, k);
+			i += k;
+		} else if (ch < 0x20 || ch >= 0x7f) {
+			char x[5];
+			snprintf(x, sizeof x, "\\x%02x", ch);
+			fl_buf_puts(&b, x);
+			i++;
+		} else {
+			fl_buf_putc(&b, (char)ch);
+			i++;
+		}
+	}
+	fl_buf_putc(&b, '"');
+	if (at + b.n + 6 < cap) {
+		memcpy(sum->bad_names + at, b.s, b.n);
+		sum->bad_names[at + b.n] = '\0';
+	} else if (at + 6 < cap) {
+		memcpy(sum->bad_names + at, at ? ", ..." : "...", at ? 6 : 4);
+	}
+	fl_buf_free(&b);
+}
+
 /* Phase 0: job i's language and the skip rule its path falls under, if
- * any (skip rules see paths relative to what the user asked to scan). */
+ * any (skip rules see paths relative to what the user asked to scan); a
+ * file that would be scanned but whose path cannot be a filePath is left
+ * out (FL_SKIP_NAME). */
 static void classify_job(struct ctx *c, size_t i)
 {
 	const char *p = c->tree->files[i].path;
 	const char *rel = strlen(p) > c->rel_off ? p + c->rel_off : p;
 	c->jobs[i].lang = fl_lang_for_path(p);
 	c->jobs[i].skip = fl_filter_path(rel, c->jobs[i].lang, c->o);
+	if (c->jobs[i].skip < 0 && !file_path_ok(p))
+		c->jobs[i].skip = FL_SKIP_NAME;
 }
 
 /* Whether a file of len bytes may keep what its collect pass learnt (its
@@ -173,14 +243,16 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 {
 	struct job *j = &c->jobs[i];
 	fl_err err;
-	bool large;
-	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &err);
+	bool large, gone;
+	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &gone, &err);
 	if (large) {
 		j->skip = FL_SKIP_LARGE;
 		return;
 	}
 	if (!j->text) {
 		j->skip = FL_SKIP_UNREADABLE;
+		if (!gone)
+			j->why = fl_xstrdup(err.msg);
 		return;
 	}
 	if (!c->tree->gitdir) {
@@ -997,6 +1069,7 @@ static void free_jobs(struct ctx *c)
 		struct job *j = &c->jobs[i];
 		free_sites(j);
 		free(j->text);
+		free(j->why);
 		if (j->part && j->lang->tree_free)
 			j->lang->tree_free(j->part);
 		if (j->cache && j->lang->cache_free)
@@ -1164,16 +1237,35 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 			L->collect(c.lang_trees[li], &src);
 		}
 	}
+	/* what was left out and said so: names that cannot be a filePath,
+	 * files not read (their stored records stay), folders not walked */
+	const char **keep = NULL;
+	size_t nkeep = 0;
 	for (size_t i = 0; i < c.n; i++) {
 		struct job *j = &c.jobs[i];
 		if (j->skip >= 0) {
 			sum->skipped[j->skip]++;
+			if (j->skip == FL_SKIP_NAME)
+				note_bad_name(sum, tree.files[i].path);
+			if (j->why) {
+				if (sum->unreadable_files++ == 0)
+					snprintf(sum->unreadable_first, sizeof sum->unreadable_first,
+						 "%s (%s)", tree.files[i].path, j->why);
+				keep = fl_xrealloc(keep, (nkeep + 1) * sizeof *keep);
+				keep[nkeep++] = tree.files[i].path;
+			}
 			continue;
 		}
 		sum->files_scanned++;
 		sum->bytes_scanned += (long long)j->len;
 		count_lang(sum, j->lang->name, 1, 0, 0);
 	}
+	sum->deep_folders = tree.deep_folders;
+	sum->unreadable_folders = tree.unreadable_folders;
+	snprintf(sum->deep_first, sizeof sum->deep_first, "%s",
+		 tree.deep_first ? tree.deep_first : "");
+	snprintf(sum->unreadable_folder_first, sizeof sum->unreadable_folder_first, "%s",
+		 tree.unreadable_first ? tree.unreadable_first : "");
 	char sha[41];
 	if (tree.sha[0])
 		memcpy(sha, tree.sha, 41);
@@ -1186,8 +1278,20 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	c.host = host;
 	c.sha = sha;
 	c.now = now;
-	if (st && fl_sw_begin(st, repo, &c.w, err) < 0)
+	int brc = st ? fl_sw_begin(st, repo, keep, nkeep, &c.w, err) : 0;
+	free(keep);
+	if (brc < 0)
 		goto fail;
+	if (c.w) {
+		/* the records kept keep their slugs: the scan's take others */
+		char *const *kept;
+		size_t nk = fl_sw_kept(c.w, &kept);
+		for (size_t k = 0; k < nk; k++) {
+			fl_strmap_put(&b.slugs, kept[k], SIZE_MAX);
+			fl_strmap_put(&c.slug_first, kept[k], 0);
+		}
+		sum->kept = (long long)nk;
+	}
 	if (!c.w) {
 		run_phase(&c, 1, threads, t0);
 		for (size_t i = 0; i < c.n; i++)
@@ -1249,7 +1353,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	r->default_branch = fl_xstrdup(tree.branch ? tree.branch : "main");
 	r->analyzed_sha = fl_xstrdup(sha);
 	r->analyzed_at = fl_xstrdup(now);
-	r->error_count = b.admitted;
+	r->error_count = b.admitted + sum->kept;
 	snprintf(sum->repo, sizeof sum->repo, "%s", repo);
 	memcpy(sum->sha, sha, 41);
 	memcpy(sum->analyzed_at, now, 32);

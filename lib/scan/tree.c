@@ -75,7 +75,22 @@ struct walkq {
 struct wlist {
 	fl_tree_file *files;
 	size_t n, cap;
+	/* the folders it left out, and the first of each in path order */
+	long long deep, unreadable;
+	char *deep_first, *unreadable_first;
+	int unreadable_errno;
 };
+
+/* *first = rel when rel comes first in path order (rel taken), else rel freed */
+static void keep_first(char **first, char *rel)
+{
+	if (!*first || strcmp(rel, *first) < 0) {
+		free(*first);
+		*first = rel;
+	} else {
+		free(rel);
+	}
+}
 
 static void wlist_add(struct wlist *l, char *rel, long long size)
 {
@@ -110,6 +125,13 @@ static int list_dir(struct walkq *q, struct wlist *l, const struct wdir *w, fl_e
 	if (!d) {
 		if (w->depth == 0)
 			return fl_seterr(err, "cannot read folder %s: %s", w->abs, strerror(errno));
+		if (errno != ENOENT) { /* not one removed meanwhile */
+			int e = errno;
+			l->unreadable++;
+			if (!l->unreadable_first || strcmp(w->rel, l->unreadable_first) < 0)
+				l->unreadable_errno = e;
+			keep_first(&l->unreadable_first, fl_xstrdup(w->rel));
+		}
 		return 0;
 	}
 	struct dirent *de;
@@ -137,10 +159,12 @@ static int list_dir(struct walkq *q, struct wlist *l, const struct wdir *w, fl_e
 		char *r = *w->rel ? fl_path_join(w->rel, n) : fl_xstrdup(n);
 		if (!dir)
 			wlist_add(l, r, size);
-		else if (w->depth + 1 <= 64)
+		else if (w->depth + 1 <= FL_TREE_MAX_DEPTH)
 			walkq_push(q, fl_path_join(w->abs, n), r, w->depth + 1);
-		else
-			free(r);
+		else {
+			l->deep++;
+			keep_first(&l->deep_first, r);
+		}
 	}
 	closedir(d);
 	return 0;
@@ -212,11 +236,27 @@ static int walk(fl_tree *t, const char *abs, fl_err *err)
 	pthread_mutex_destroy(&q.mu);
 	pthread_cond_destroy(&q.cv);
 	t->files = fl_xmalloc((n ? n : 1) * sizeof *t->files);
+	char *unreadable = NULL;
+	int unreadable_errno = 0;
 	for (int i = 0; i < WALKERS; i++) {
-		if (wk[i].l.n)
-			memcpy(t->files + t->n, wk[i].l.files, wk[i].l.n * sizeof *t->files);
-		t->n += wk[i].l.n;
-		free(wk[i].l.files);
+		struct wlist *l = &wk[i].l;
+		if (l->n)
+			memcpy(t->files + t->n, l->files, l->n * sizeof *t->files);
+		t->n += l->n;
+		free(l->files);
+		t->deep_folders += l->deep;
+		if (l->deep_first)
+			keep_first(&t->deep_first, l->deep_first);
+		t->unreadable_folders += l->unreadable;
+		if (l->unreadable_first) {
+			if (!unreadable || strcmp(l->unreadable_first, unreadable) < 0)
+				unreadable_errno = l->unreadable_errno;
+			keep_first(&unreadable, l->unreadable_first);
+		}
+	}
+	if (unreadable) {
+		t->unreadable_first = fl_xasprintf("%s (%s)", unreadable, strerror(unreadable_errno));
+		free(unreadable);
 	}
 	return 0;
 }
@@ -503,6 +543,8 @@ void fl_tree_close(fl_tree *t)
 	free(t->host);
 	free(t->remote_repo);
 	free(t->branch);
+	free(t->deep_first);
+	free(t->unreadable_first);
 	if (t->libgit2)
 		G->libgit2_shutdown();
 	memset(t, 0, sizeof *t);
@@ -548,7 +590,11 @@ static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
 	const fl_tree_file *f = &r->tree->files[i];
 	git_blob *b = NULL;
 	if (G->blob_lookup(&b, r->repo, &f->oid) < 0) {
-		giterr(err, f->path);
+		char id[GIT_OID_HEXSZ + 1];
+		G->oid_tostr(id, sizeof id, &f->oid);
+		char *what = fl_xasprintf("blob %s", id);
+		giterr(err, what);
+		free(what);
 		return NULL;
 	}
 	size_t n = (size_t)G->blob_rawsize(b);
@@ -561,9 +607,9 @@ static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
 }
 
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
-			bool *large, fl_err *err)
+			bool *large, bool *gone, fl_err *err)
 {
-	*large = false;
+	*large = *gone = false;
 	if (r->tree->from_odb) {
 		if (odb_size(r, i) > max) {
 			*large = true;
@@ -578,13 +624,14 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 	struct stat sb;
 	char *buf = NULL;
 	if (fd < 0 || fstat(fd, &sb) < 0) {
-		fl_seterr(err, "cannot open %s: %s", p, strerror(errno));
+		*gone = fd < 0 && (errno == ENOENT || errno == ENOTDIR);
+		fl_seterr(err, "cannot open it: %s", strerror(errno));
 	} else if (!S_ISREG(sb.st_mode)) {
-		fl_seterr(err, "%s is not a regular file", p);
+		fl_seterr(err, "not a regular file");
 	} else if ((long long)sb.st_size > max) {
 		*large = true;
 	} else if (!(buf = fl_read_fd(fd, (size_t)sb.st_size, true, len))) {
-		fl_seterr(err, "cannot read %s: %s", p, strerror(errno));
+		fl_seterr(err, "cannot read it: %s", strerror(errno));
 	}
 	if (fd >= 0)
 		close(fd);

@@ -28,7 +28,16 @@ typedef struct fl_tree {
 	bool libgit2;     /* libgit2 started for it (fl_tree_close stops it) */
 	fl_tree_file *files;
 	size_t n;
+	/* a plain folder's walk: the folders it left out, each with all it
+	 * holds — deeper than FL_TREE_MAX_DEPTH levels, or not readable —
+	 * and the first of each in path order ("path (reason)" for an
+	 * unreadable one), or NULL */
+	long long deep_folders, unreadable_folders;
+	char *deep_first, *unreadable_first;
 } fl_tree;
+
+/* How many folder levels a plain folder's walk goes down. */
+#define FL_TREE_MAX_DEPTH 64
 
 /* Open the tree at path (rev: a commit to read from the object store, or
  * NULL).  Files are sorted in byte order of their paths.  On failure t
@@ -45,9 +54,11 @@ typedef struct fl_tree_reader {
 int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err);
 void fl_tree_reader_close(fl_tree_reader *r);
 /* File i's content when it is at most max bytes (*large set, NULL, when it
- * is over); NULL with err set when it cannot be read.  A work tree's file
- * is opened once for both (no stat before the read). */
+ * is over); NULL with err set to why (the blob's id for one from the
+ * object store; the path is not in it) when it cannot be read, and *gone
+ * set when that is because a work tree's file is no longer there.  A work
+ * tree's file is opened once for both (no stat before the read). */
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
-			bool *large, fl_err *err);
+			bool *large, bool *gone, fl_err *err);
 
 #endif
