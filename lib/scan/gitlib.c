@@ -1,5 +1,5 @@
 /*
- * gitlib.c — loads libgit2 on first use (see gitlib.h).
+ * gitlib.c — loads libgit2, and zlib with it, on first use (see gitlib.h).
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -15,6 +15,8 @@
 
 static fl_git_api api;
 static bool loaded;
+static fl_z_api zapi;
+static bool zloaded;
 static char why[256];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -32,6 +34,25 @@ static void load(void)
 	FL_GIT_FUNCS(FL_GIT_LOAD)
 #undef FL_GIT_LOAD
 	loaded = ok;
+	if (!ok)
+		return;
+	/* libgit2's own zlib: already mapped, so this costs a lookup */
+	static const char *const znames[] = {"libz.so.1", "libz.so", NULL};
+	const char *zso = znames[0];
+	char zwhy[256];
+	void *z = fl_dl_open(znames, &zso, zwhy, sizeof zwhy);
+	bool zok = z != NULL;
+#define FL_Z_LOAD(name) \
+	zok = zok && fl_dl_sym(z, zso, #name, &zapi.name, sizeof zapi.name, zwhy, sizeof zwhy);
+	FL_Z_FUNCS(FL_Z_LOAD)
+#undef FL_Z_LOAD
+	zloaded = zok;
+}
+
+const fl_z_api *fl_zlib(void)
+{
+	pthread_once(&once, load);
+	return zloaded ? &zapi : NULL;
 }
 
 const fl_git_api *fl_git(fl_err *err)

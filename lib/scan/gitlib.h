@@ -5,7 +5,7 @@
  * dynamic linking at start, lookups and plain-folder scans included; a
  * scan of a repository now loads it on the thread that lists the tree
  * while the store opens (fl_scan_prewarm).  The header still gives the
- * types and constants.
+ * types and constants.  zlib comes with it, found the same way.
  */
 #ifndef FL_SCAN_GITLIB_H
 #define FL_SCAN_GITLIB_H
@@ -40,5 +40,20 @@ typedef struct fl_git_api {
 /* The loaded library (once per process, from any thread), or NULL with
  * err saying why it could not be loaded. */
 const fl_git_api *fl_git(fl_err *err);
+
+/* zlib, which libgit2 has loaded with it: the scanner inflates loose
+ * objects itself (tree.c says why). */
+#include <zlib.h>
+#define FL_Z_FUNCS(X) X(inflateInit_) X(inflate) X(inflateEnd)
+
+typedef struct fl_z_api {
+#define FL_Z_FIELD(name) __typeof__(name) *name;
+	FL_Z_FUNCS(FL_Z_FIELD)
+#undef FL_Z_FIELD
+} fl_z_api;
+
+/* After fl_git() loaded libgit2: zlib, or NULL when it could not be
+ * loaded (loose objects are then read by libgit2). */
+const fl_z_api *fl_zlib(void);
 
 #endif

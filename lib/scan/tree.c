@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <limits.h>
+#include <openssl/evp.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "../parallel.h"
+#include "../strmap.h"
 #include "../util.h"
 
 /* libgit2, once fl_tree_open has loaded it (every use below comes after) */
@@ -328,6 +330,200 @@ static void read_remote(git_repository *repo, fl_tree *t)
 	G->error_clear();
 }
 
+/* ---- loose objects --------------------------------------------------------------- */
+
+/* libgit2 1.5 loops forever on some damaged loose objects (a zlib stream
+ * cut short: libgit2#7342) and writes past its buffer on others (a header
+ * that says fewer bytes than the object holds: #7177).  A scan from the
+ * object store (--rev, a bare repository) reads the loose blobs itself:
+ * inflated within bounds, the header checked against the content, the
+ * SHA-1 verified.  Which blobs are loose is learnt once, by listing the
+ * object folders (objects/ and each of its 2-hex folders that exists: one
+ * listing when everything is packed), not by a look-up per file. */
+static bool hex_name(const char *n, size_t len)
+{
+	size_t i = 0;
+	for (; n[i]; i++)
+		if (!((n[i] >= '0' && n[i] <= '9') || (n[i] >= 'a' && n[i] <= 'f')))
+			return false;
+	return i == len;
+}
+
+static void mark_loose(fl_tree *t)
+{
+	if (!t->n || !fl_zlib())
+		return;
+	char *objs = fl_path_join(t->gitdir, "objects");
+	DIR *d = opendir(objs);
+	if (!d) {
+		free(objs);
+		return;
+	}
+	fl_strmap loose = {0};
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (!hex_name(de->d_name, 2))
+			continue;
+		char *sub = fl_path_join(objs, de->d_name);
+		DIR *sd = opendir(sub);
+		struct dirent *e;
+		char hex[GIT_OID_HEXSZ + 1];
+		memcpy(hex, de->d_name, 2);
+		while (sd && (e = readdir(sd))) {
+			if (!hex_name(e->d_name, GIT_OID_HEXSZ - 2))
+				continue;
+			memcpy(hex + 2, e->d_name, GIT_OID_HEXSZ - 1);
+			fl_strmap_put(&loose, hex, 1);
+		}
+		if (sd)
+			closedir(sd);
+		free(sub);
+	}
+	closedir(d);
+	free(objs);
+	for (size_t i = 0; i < t->n && loose.n; i++) {
+		char hex[GIT_OID_HEXSZ + 1];
+		G->oid_tostr(hex, sizeof hex, &t->files[i].oid);
+		t->files[i].loose = fl_strmap_get(&loose, hex, NULL);
+	}
+	fl_strmap_free(&loose);
+}
+
+/* Loose blob i, at most max bytes (*large, NULL, when it is over); NULL
+ * with err set when it is damaged; *packed (NULL returned) when it is no
+ * longer loose (packed since), for libgit2 to read. */
+static char *loose_read(const fl_tree *t, size_t i, long long max, size_t *len,
+			bool *large, bool *packed, fl_err *err)
+{
+	const fl_tree_file *f = &t->files[i];
+	const fl_z_api *Z = fl_zlib();
+	char hex[GIT_OID_HEXSZ + 1], rel[GIT_OID_HEXSZ + 16];
+	G->oid_tostr(hex, sizeof hex, &f->oid);
+	snprintf(rel, sizeof rel, "objects/%.2s/%s", hex, hex + 2);
+	char *p = fl_path_join(t->gitdir, rel);
+	int fd = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	free(p);
+	*packed = fd < 0 && errno == ENOENT;
+	if (*packed)
+		return NULL;
+	char *z = NULL, *buf = NULL;
+	const char *why = NULL;
+	size_t zlen = 0;
+	struct stat sb;
+	/* a stream longer than this holds more than max bytes, or is not
+	 * a blob's: only its head is read, for the header */
+	long long zcap = max + max / 128 + 4096;
+	bool whole = false;
+	if (fd < 0 || fstat(fd, &sb) < 0) {
+		fl_seterr(err, "blob %s: cannot open its loose object: %s", hex, strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		why = "not a regular file";
+		goto damaged;
+	}
+	whole = (long long)sb.st_size <= zcap;
+	if (whole) {
+		z = fl_read_fd(fd, (size_t)sb.st_size, true, &zlen);
+	} else {
+		z = fl_xmalloc(4096);
+		ssize_t n = pread(fd, z, 4096, 0);
+		zlen = n > 0 ? (size_t)n : 0;
+	}
+	if (!z) {
+		fl_seterr(err, "blob %s: cannot read its loose object: %s", hex, strerror(errno));
+		goto out;
+	}
+	z_stream zs;
+	memset(&zs, 0, sizeof zs);
+	if (Z->inflateInit_(&zs, ZLIB_VERSION, (int)sizeof zs) != Z_OK) {
+		fl_seterr(err, "blob %s: zlib could not start", hex);
+		goto out;
+	}
+	unsigned char hdr[64];
+	zs.next_in = (unsigned char *)z;
+	zs.avail_in = (uInt)zlen;
+	zs.next_out = hdr;
+	zs.avail_out = sizeof hdr;
+	int zr = Z->inflate(&zs, Z_SYNC_FLUSH);
+	size_t got = sizeof hdr - zs.avail_out;
+	const unsigned char *nul = memchr(hdr, '\0', got);
+	unsigned long long size = 0;
+	if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
+		why = zs.msg ? zs.msg : "not zlib data";
+	} else if (!nul || got < 7 || memcmp(hdr, "blob ", 5) != 0) {
+		why = "no blob header";
+	} else {
+		const unsigned char *d = hdr + 5;
+		if (d == nul || (d[0] == '0' && d + 1 != nul) || nul - d > 12)
+			why = "a bad size in its header";
+		for (; !why && d < nul; d++) {
+			if (*d < '0' || *d > '9')
+				why = "a bad size in its header";
+			size = size * 10 + (unsigned)(*d - '0');
+		}
+	}
+	if (!why && size > (unsigned long long)max) {
+		*large = true;
+		Z->inflateEnd(&zs);
+		goto out;
+	}
+	if (!why && !whole)
+		why = "a stream far longer than its content";
+	size_t hl = nul ? (size_t)(nul - hdr) + 1 : 0, have = got - hl;
+	if (!why && have > size)
+		why = "more content than its header says";
+	if (!why) {
+		buf = fl_xmalloc((size_t)size + 1);
+		memcpy(buf, nul + 1, have);
+		/* one byte more than the header says: content over it shows */
+		zs.next_out = (unsigned char *)buf + have;
+		zs.avail_out = (uInt)(size - have + 1);
+		while (zr == Z_OK) {
+			uInt in = zs.avail_in, out = zs.avail_out;
+			zr = Z->inflate(&zs, Z_FINISH);
+			if (zr == Z_OK && zs.avail_in == in && zs.avail_out == out)
+				break; /* no progress: cut short */
+		}
+		size_t total = (size_t)((char *)zs.next_out - buf);
+		if (zr != Z_STREAM_END && zr != Z_OK && zr != Z_BUF_ERROR)
+			why = zs.msg ? zs.msg : "not zlib data";
+		else if (total > size)
+			why = "more content than its header says";
+		else if (zr != Z_STREAM_END)
+			why = "its zlib stream is cut short";
+		else if (total < size)
+			why = "less content than its header says";
+	}
+	Z->inflateEnd(&zs);
+	if (!why) {
+		unsigned char md[EVP_MAX_MD_SIZE];
+		unsigned int mdlen = 0;
+		EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+		bool ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha1(), NULL) &&
+			  EVP_DigestUpdate(ctx, hdr, hl) && EVP_DigestUpdate(ctx, buf, (size_t)size) &&
+			  EVP_DigestFinal_ex(ctx, md, &mdlen);
+		EVP_MD_CTX_free(ctx);
+		if (!ok || mdlen != GIT_OID_RAWSZ || memcmp(md, f->oid.id, GIT_OID_RAWSZ) != 0)
+			why = "its content does not hash to its id";
+	}
+	if (!why) {
+		buf[size] = '\0';
+		*len = (size_t)size;
+		close(fd);
+		free(z);
+		return buf;
+	}
+damaged:
+	fl_seterr(err, "blob %s: damaged loose object (%s)", hex, why);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(z);
+	free(buf);
+	return NULL;
+}
+
 /* ---- git ------------------------------------------------------------------------- */
 
 struct walk_ctx {
@@ -432,6 +628,7 @@ static int open_git(fl_tree *t, git_repository *repo, const char *abs,
 		free(prefix);
 		if (rc < 0)
 			return giterr(err, "walking the tree");
+		mark_loose(t);
 	} else {
 		git_index *idx = NULL;
 		if (G->repository_index(&idx, repo) < 0) {
@@ -610,6 +807,12 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 			bool *large, bool *gone, fl_err *err)
 {
 	*large = *gone = false;
+	if (r->tree->from_odb && r->tree->files[i].loose) {
+		bool packed;
+		char *buf = loose_read(r->tree, i, max, len, large, &packed, err);
+		if (!packed)
+			return buf;
+	}
 	if (r->tree->from_odb) {
 		if (odb_size(r, i) > max) {
 			*large = true;

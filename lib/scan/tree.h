@@ -15,6 +15,7 @@ typedef struct fl_tree_file {
 	char *path;       /* repo-relative, '/' separators */
 	git_oid oid;      /* blob id when read from the object store */
 	long long size;   /* -1 when unknown until read */
+	bool loose;       /* its blob is a loose object (read by tree.c) */
 } fl_tree_file;
 
 typedef struct fl_tree {

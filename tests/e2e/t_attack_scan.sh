@@ -123,6 +123,50 @@ check "corrupt blob: the repository's errorCount counts the kept records" \
 check "corrupt blob: a scan that cannot read the file at another rev keeps its records too" \
 	[ "$(jq -c '[.store.kept, .skipped.unreadable]' "$asc/cb.json")" = "[2,1]" ]
 
+# damaged in the ways libgit2 1.5 mishandles (a zlib stream cut short:
+# libgit2#7342, an endless loop; a header that says fewer bytes than the
+# object holds: #7177, a write past its buffer), and a content that does
+# not hash to its id: each bounded in time, the file's records kept
+damage_case() { # NAME EXPECTED-REASON FILE: FILE holds the object's new bytes
+	local d="$asc/dmg-$1" blob obj
+	mkdir -p "$d"
+	git -C "$d" init -q -b main
+	printf 'raise ValueError("fine")\n' >"$d/a.py"
+	printf 'raise KeyError("kept when damaged")\n' >"$d/b.py"
+	git -C "$d" add -A && git -C "$d" commit -q -m one
+	timeout 60 "$FL" scan "$d" --rev HEAD --repo acme/dmg --db "$d.db" >/dev/null 2>&1
+	blob=$(git -C "$d" rev-parse HEAD:b.py)
+	obj="$d/.git/objects/${blob:0:2}/${blob:2}"
+	chmod u+w "$obj"
+	cp "$3" "$obj"
+	timeout 60 "$FL" scan "$d" --rev HEAD --repo acme/dmg --db "$d.db" --json >"$d.json" 2>"$d.err"
+	local rc=$?
+	check "damaged loose object ($1): the scan ends (exit $rc)" [ "$rc" -eq 0 ]
+	check "damaged loose object ($1): its records kept, the reason named" \
+		bash -c "[ \"\$(jq -c '[.store.kept, .skipped.unreadable]' '$d.json')\" = '[1,1]' ] && grep -q 'b.py (blob $blob: damaged loose object ($2))' '$d.err'"
+}
+mk_obj() { perl -MCompress::Zlib -e 'binmode STDOUT; local $/; my $in = <STDIN>; print compress($in)'; }
+# the object itself, cut after 20 bytes
+dmg_src="$asc/dmg-src"
+mkdir -p "$dmg_src"
+printf 'blob 36\0raise KeyError("kept when damaged")\n' | mk_obj >"$dmg_src/whole"
+head -c 20 "$dmg_src/whole" >"$dmg_src/truncated"
+damage_case truncated "its zlib stream is cut short" "$dmg_src/truncated"
+printf 'blob 12\0raise KeyError("kept when damaged")\n' | mk_obj >"$dmg_src/short-header"
+damage_case short-header "more content than its header says" "$dmg_src/short-header"
+printf 'blob 36\0raise KeyError("kept when DAMAGED")\n' | mk_obj >"$dmg_src/other-content"
+damage_case other-content "its content does not hash to its id" "$dmg_src/other-content"
+printf 'tree 36\0raise KeyError("kept when damaged")\n' | mk_obj >"$dmg_src/not-a-blob"
+damage_case not-a-blob "no blob header" "$dmg_src/not-a-blob"
+# a sound loose object written by hand (not by git) reads as git's did
+printf 'blob 36\0raise KeyError("kept when damaged")\n' | mk_obj >"$dmg_src/again"
+d="$asc/dmg-truncated"
+obj="$d/.git/objects/$(git -C "$d" rev-parse HEAD:b.py | sed 's|^..|&/|')"
+cp "$dmg_src/again" "$obj"
+timeout 60 "$FL" scan "$d" --rev HEAD --repo acme/dmg --db "$d.db" --json >"$d.json" 2>"$d.err"
+check "a loose object read by faultline itself: the same records as libgit2 gave" \
+	bash -c "[ \"\$(jq -c '[.store.kept, .skipped.unreadable, .store.unchanged, .store.removed]' '$d.json')\" = '[0,0,2,0]' ] && [ ! -s '$d.err' ]"
+
 # ---- a work tree's file that cannot be read -----------------------------------------
 ut=$(mktemp -d /tmp/fl-e2e-unread-XXXXXX)
 chmod 755 "$ut"

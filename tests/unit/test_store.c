@@ -1398,6 +1398,94 @@ static void test_migrate_from_inline_records(void **state)
 	free(p);
 }
 
+/* Files whose names cannot be a filePath (records.md) are left out, one
+ * by one, counted and listed escaped in path order; the others scanned. */
+static void test_scan_names_not_file_paths(void **state)
+{
+	(void)state;
+	char root[300];
+	snprintf(root, sizeof root, "%s/names", dir);
+	assert_int_equal(mkdir(root, 0755), 0);
+	static const char src[] = "raise ValueError(\"from this file\")\n";
+	write_file(root, "ok.py", src, sizeof src - 1);
+	write_file(root, "a\nb.py", src, sizeof src - 1);
+	write_file(root, "bad\xff\xc3\xa9.py", src, sizeof src - 1);
+	write_file(root, "c\\d\"e.py", src, sizeof src - 1);
+	write_file(root, "caf\xc3\xa9.py", src, sizeof src - 1); /* UTF-8: fine */
+	fl_scan_opts o = {.path = root, .repo = "acme/names"};
+	fl_scan_result r;
+	fl_err err;
+	assert_int_equal(fl_scan_tree(&o, &r, &err), 0);
+	assert_int_equal(r.summary.skipped[FL_SKIP_NAME], 3);
+	assert_int_equal(r.summary.files_scanned, 2);
+	assert_string_equal(r.summary.bad_names,
+			    "\"a\\nb.py\", \"bad\\xff\xc3\xa9.py\", \"c\\\\d\\\"e.py\"");
+	assert_int_equal(r.n, 2);
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(strcmp(r.entries[i].file_path, "ok.py") == 0 ||
+			    strcmp(r.entries[i].file_path, "caf\xc3\xa9.py") == 0);
+	fl_scan_result_free(&r);
+}
+
+/* A file whose blob cannot be read keeps its stored records, and their
+ * slugs: a new record with the same message takes a suffixed one, whether
+ * the worker foresaw it or the main thread corrected it. */
+static void test_scan_keeps_records_of_unreadable_blob(void **state)
+{
+	(void)state;
+	for (int guess = 1; guess >= 0; guess--) {
+		char root[300], db[300], cmd[1200];
+		snprintf(root, sizeof root, "%s/corrupt%d", dir, guess);
+		snprintf(db, sizeof db, "%s/corrupt%d.db", dir, guess);
+		assert_int_equal(mkdir(root, 0755), 0);
+		static const char a1[] = "raise ValueError(\"a one\")\n";
+		static const char b[] = "raise KeyError(\"b kept\")\nraise TypeError(\"b kept too\")\n";
+		static const char c[] = "raise KeyError(\"b kept\")\n";
+		write_file(root, "a.py", a1, sizeof a1 - 1);
+		write_file(root, "b.py", b, sizeof b - 1);
+		snprintf(cmd, sizeof cmd,
+			 "cd %s && git init -q -b main && git add -A &&"
+			 " git -c user.name=t -c user.email=t@example.com commit -q -m one", root);
+		assert_int_equal(system(cmd), 0);
+		fl_scan_opts o = {.path = root, .repo = "acme/corrupt", .rev = "HEAD",
+				  .drop_records = true};
+		fl_store *st;
+		fl_err err;
+		fl_scan_result r;
+		assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+		assert_int_equal(fl_scan_into_store(&o, st, &r, &err), 0);
+		fl_scan_result_free(&r);
+		write_file(root, "c.py", c, sizeof c - 1);
+		snprintf(cmd, sizeof cmd,
+			 "cd %s && git add -A && git -c user.name=t -c user.email=t@example.com"
+			 " commit -q -m two && o=.git/objects/$(git rev-parse HEAD:b.py | sed 's|^..|&/|')"
+			 " && chmod u+w $o && printf 'x\\001damaged' >$o", root);
+		assert_int_equal(system(cmd), 0);
+		fl_scan_guess_slugs = guess;
+		int rc = fl_scan_into_store(&o, st, &r, &err);
+		fl_scan_guess_slugs = true;
+		assert_int_equal(rc, 0);
+		assert_int_equal(r.summary.kept, 2);
+		assert_int_equal(r.summary.unreadable_files, 1);
+		assert_non_null(strstr(r.summary.unreadable_first, "b.py (blob "));
+		assert_int_equal(r.summary.records, 2);
+		assert_int_equal(r.summary.removed, 0);
+		fl_scan_result_free(&r);
+		sqlite3_stmt *s;
+		assert_int_equal(sqlite3_prepare_v2(st->db,
+			"SELECT group_concat(file_path || ':' || slug, ' ') FROM"
+			" (SELECT file_path, slug FROM errors ORDER BY file_path, slug)",
+			-1, &s, NULL), SQLITE_OK);
+		assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+		const char *rows = (const char *)sqlite3_column_text(s, 0);
+		assert_non_null(rows);
+		/* b.py's two records as they were; c.py's with the id suffix */
+		assert_non_null(strstr(rows, "a.py:a-one b.py:b-kept b.py:b-kept-too c.py:b-kept-"));
+		sqlite3_finalize(s);
+		fl_store_close(st);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1422,6 +1510,8 @@ int main(void)
 		cmocka_unit_test(test_block_formats),
 		cmocka_unit_test(test_migrate_from_inline_records),
 		cmocka_unit_test(test_hot_journal_rolled_back_for_readers),
+		cmocka_unit_test(test_scan_names_not_file_paths),
+		cmocka_unit_test(test_scan_keeps_records_of_unreadable_blob),
 	};
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
 }
