@@ -324,6 +324,10 @@ static int identify(fl_store *st, int *version, fl_err *err)
 				return -1;
 			continue;
 		}
+		int ec = sqlite3_errcode(st->db);
+		if (ec == SQLITE_BUSY || ec == SQLITE_LOCKED)
+			return fl_seterr(err, "store %s is busy: another process has held it for"
+					 " 10 s (%s)", st->path, sqlite3_errmsg(st->db));
 		if (has_journal(st->path))
 			return hot_journal_error(st, sqlite3_errmsg(st->db), err);
 		return fl_seterr(err, "%s is not a faultline store (%s)", st->path,
