@@ -1,6 +1,6 @@
 /*
- * cmd_list.c — `faultline list`: one line per stored record, or JSON Lines
- * of full ErrorEntry objects with --json.
+ * cmd_list.c — `faultline list`: one line per stored record (control
+ * characters escaped), or JSON Lines of full ErrorEntry objects with --json.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,27 @@
 
 static const char *const USAGE =
 	"faultline list [--db FILE] [--repo OWNER/NAME] [--json]";
+
+/* s on stdout with its control characters escaped (\n, \r, \t, \xNN):
+ * one record, one line, whatever its message or path holds (a message may
+ * span lines; a data set's record may hold anything), and no terminal
+ * escape sequence reaches the terminal. */
+static void put_text(const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c >= 0x20 && c != 0x7f)
+			putchar(c);
+		else if (c == '\n')
+			fputs("\\n", stdout);
+		else if (c == '\r')
+			fputs("\\r", stdout);
+		else if (c == '\t')
+			fputs("\\t", stdout);
+		else
+			printf("\\x%02x", c);
+	}
+}
 
 static int print_entry(const fl_entry *e, void *ud)
 {
@@ -19,9 +40,15 @@ static int print_entry(const fl_entry *e, void *ud)
 		free(s);
 		return 0;
 	}
-	printf("%s  %s:%d  [%s] %s%s%s\n", e->id, e->file_path, e->line_number,
-	       e->error_type, e->error_code ? e->error_code : "",
-	       e->error_code ? "  " : "", e->error_message);
+	printf("%s  ", e->id);
+	put_text(e->file_path);
+	printf(":%d  [%s] ", e->line_number, e->error_type);
+	if (e->error_code) {
+		put_text(e->error_code);
+		fputs("  ", stdout);
+	}
+	put_text(e->error_message);
+	putchar('\n');
 	return 0;
 }
 

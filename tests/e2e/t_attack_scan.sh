@@ -70,6 +70,17 @@ check "bad names: list prints one line per record, no forged line" \
 	[ "$(wc -l <"$asc/names.list")" -eq 1 ]
 check "bad names: no record holds U+FFFD or a control character in its filePath" \
 	[ -z "$("$FL" list --db "$asc/names.db" --json | jq -r '.filePath | select(test("\ufffd|[\u0000-\u001f\\\\]"))')" ]
+# a message may span lines or hold a terminal escape: list escapes them,
+# one record, one line
+mt="$asc/msgs"
+mkdir -p "$mt"
+printf 'raise ValueError("line one\\nline two \\x1b[31mred")\n' >"$mt/m.py"
+"$FL" scan "$mt" --repo acme/msgs --db "$asc/msgs.db" >/dev/null 2>&1
+"$FL" list --db "$asc/msgs.db" >"$asc/msgs.list"
+check "list: a message with a newline and an escape is one escaped line" \
+	bash -c "[ \$(wc -l <'$asc/msgs.list') -eq 1 ] && grep -qF 'line one\\nline two \\x1b[31mred' '$asc/msgs.list'"
+check "list --json keeps the message as it is" \
+	[ "$("$FL" list --db "$asc/msgs.db" --json | jq -r .errorMessage)" = "$(printf 'line one\nline two \033[31mred')" ]
 # a git repository can hold such names too
 gn="$asc/gitnames"
 mkdir -p "$gn"
