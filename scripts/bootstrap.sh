@@ -6,6 +6,7 @@ set -euo pipefail
 PKGS=(
   build-essential meson ninja-build pkg-config clang libclang-rt-14-dev
   libsqlite3-dev sqlite3 liblz4-dev libpcre2-dev libhyperscan-dev libgit2-dev
+  zlib1g-dev
   libjansson-dev libssl-dev libxxhash-dev libcurl4-openssl-dev libmicrohttpd-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev libcmocka-dev git ripgrep jq
   chromium wrk nodejs strace
