@@ -315,8 +315,10 @@ typedef struct fl_scan_summary {
 	long long kept;
 	/* a plain folder's walk: folders left out with all they hold (deeper
 	 * than 64 levels; not readable), the first of each ("path", "path
-	 * (why)") */
-	long long deep_folders, unreadable_folders;
+	 * (why)"); the files in the folders too deep (counted down to 128
+	 * levels: deep_files_more, there are more below) */
+	long long deep_folders, unreadable_folders, deep_files;
+	bool deep_files_more;
 	char deep_first[320], unreadable_folder_first[320];
 	fl_scan_lang_count langs[16];
 	size_t nlangs;

@@ -30,8 +30,9 @@ static void print_text(const fl_scan_summary *s)
 	if (any)
 		printf("\n");
 	if (s->deep_folders || s->unreadable_folders)
-		printf("  folders    left out: %lld deeper than 64 levels, %lld unreadable\n",
-		       s->deep_folders, s->unreadable_folders);
+		printf("  folders    left out: %lld deeper than 64 levels (%s%lld files in them),"
+		       " %lld unreadable\n", s->deep_folders, s->deep_files_more ? "over " : "",
+		       s->deep_files, s->unreadable_folders);
 	printf("  sites      %lld\n  records    %lld\n  duplicates %lld\n",
 	       s->sites, s->records, s->duplicates);
 	printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged",
@@ -74,6 +75,9 @@ static void print_json(const fl_scan_summary *s)
 	json_t *folders = json_object();
 	json_object_set_new(folders, "deeper than 64 levels", json_integer(s->deep_folders));
 	json_object_set_new(folders, "unreadable", json_integer(s->unreadable_folders));
+	/* the files in the folders too deep (a lower bound when they go
+	 * deeper than 128 levels) */
+	json_object_set_new(folders, "files deeper than 64 levels", json_integer(s->deep_files));
 	json_object_set_new(o, "skippedFolders", folders);
 	json_t *langs = json_array();
 	for (size_t i = 0; i < s->nlangs; i++) {
@@ -114,8 +118,10 @@ static void warn_left_out(const fl_scan_summary *s)
 	}
 	if (s->deep_folders)
 		fprintf(stderr, "faultline: warning: %lld folder%s deeper than 64 levels left out"
-			" (with all %s): %s%s\n", s->deep_folders,
-			s->deep_folders == 1 ? "" : "s", s->deep_folders == 1 ? "it holds" : "they hold",
+			" with the %s%lld file%s in %s: %s%s\n", s->deep_folders,
+			s->deep_folders == 1 ? "" : "s", s->deep_files_more ? "more than " : "",
+			s->deep_files, s->deep_files == 1 ? "" : "s",
+			s->deep_folders == 1 ? "it" : "them",
 			s->deep_folders == 1 ? "" : "the first: ", s->deep_first);
 	if (s->unreadable_folders)
 		fprintf(stderr, "faultline: warning: %lld folder%s could not be read and %s left out: %s%s\n",

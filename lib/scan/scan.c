@@ -1261,6 +1261,8 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		count_lang(sum, j->lang->name, 1, 0, 0);
 	}
 	sum->deep_folders = tree.deep_folders;
+	sum->deep_files = tree.deep_files;
+	sum->deep_files_more = tree.deep_uncounted;
 	sum->unreadable_folders = tree.unreadable_folders;
 	snprintf(sum->deep_first, sizeof sum->deep_first, "%s",
 		 tree.deep_first ? tree.deep_first : "");

@@ -78,7 +78,8 @@ struct wlist {
 	fl_tree_file *files;
 	size_t n, cap;
 	/* the folders it left out, and the first of each in path order */
-	long long deep, unreadable;
+	long long deep, deep_files, unreadable;
+	bool deep_uncounted;
 	char *deep_first, *unreadable_first;
 	int unreadable_errno;
 };
@@ -159,13 +160,24 @@ static int list_dir(struct walkq *q, struct wlist *l, const struct wdir *w, fl_e
 		if (!dir && !reg)
 			continue; /* symbolic links, devices, sockets */
 		char *r = *w->rel ? fl_path_join(w->rel, n) : fl_xstrdup(n);
-		if (!dir)
+		if (!dir && w->depth <= FL_TREE_MAX_DEPTH) {
 			wlist_add(l, r, size);
-		else if (w->depth + 1 <= FL_TREE_MAX_DEPTH)
-			walkq_push(q, fl_path_join(w->abs, n), r, w->depth + 1);
-		else {
+			continue;
+		}
+		if (!dir) { /* under a folder too deep: counted, left out */
+			l->deep_files++;
+			free(r);
+			continue;
+		}
+		if (w->depth + 1 == FL_TREE_MAX_DEPTH + 1) {
 			l->deep++;
-			keep_first(&l->deep_first, r);
+			keep_first(&l->deep_first, fl_xstrdup(r));
+		}
+		if (w->depth + 1 <= FL_TREE_COUNT_DEPTH) {
+			walkq_push(q, fl_path_join(w->abs, n), r, w->depth + 1);
+		} else {
+			l->deep_uncounted = true;
+			free(r);
 		}
 	}
 	closedir(d);
@@ -247,6 +259,8 @@ static int walk(fl_tree *t, const char *abs, fl_err *err)
 		t->n += l->n;
 		free(l->files);
 		t->deep_folders += l->deep;
+		t->deep_files += l->deep_files;
+		t->deep_uncounted |= l->deep_uncounted;
 		if (l->deep_first)
 			keep_first(&t->deep_first, l->deep_first);
 		t->unreadable_folders += l->unreadable;

@@ -32,13 +32,18 @@ typedef struct fl_tree {
 	/* a plain folder's walk: the folders it left out, each with all it
 	 * holds — deeper than FL_TREE_MAX_DEPTH levels, or not readable —
 	 * and the first of each in path order ("path (reason)" for an
-	 * unreadable one), or NULL */
-	long long deep_folders, unreadable_folders;
+	 * unreadable one), or NULL; the files under the folders too deep
+	 * (counted down to FL_TREE_COUNT_DEPTH levels; deep_uncounted: some
+	 * are deeper still) */
+	long long deep_folders, unreadable_folders, deep_files;
+	bool deep_uncounted;
 	char *deep_first, *unreadable_first;
 } fl_tree;
 
-/* How many folder levels a plain folder's walk goes down. */
+/* How many folder levels a plain folder's walk takes files from, and down
+ * to which level it counts the files it leaves out. */
 #define FL_TREE_MAX_DEPTH 64
+#define FL_TREE_COUNT_DEPTH 128
 
 /* Open the tree at path (rev: a commit to read from the object store, or
  * NULL).  Files are sorted in byte order of their paths.  On failure t

@@ -28,6 +28,8 @@ deep="$dt/tree"
 for i in $(seq 1 70); do deep="$deep/d$i"; done
 mkdir -p "$deep"
 printf 'raise ValueError("an error 70 folders down")\n' >"$deep/deep.py"
+printf 'raise ValueError("another")\n' >"$dt/tree/d1/d2/d3/d4/d5/d6/d7/d8/d9/d10/d11/d12/d13/d14/d15/d16/d17/d18/d19/d20/d21/d22/d23/d24/d25/d26/d27/d28/d29/d30/d31/d32/d33/d34/d35/d36/d37/d38/d39/d40/d41/d42/d43/d44/d45/d46/d47/d48/d49/d50/d51/d52/d53/d54/d55/d56/d57/d58/d59/d60/d61/d62/d63/d64/d65/two.py"
+printf 'raise ValueError("64 folders down: scanned")\n' >"$dt/tree/d1/d2/d3/d4/d5/d6/d7/d8/d9/d10/d11/d12/d13/d14/d15/d16/d17/d18/d19/d20/d21/d22/d23/d24/d25/d26/d27/d28/d29/d30/d31/d32/d33/d34/d35/d36/d37/d38/d39/d40/d41/d42/d43/d44/d45/d46/d47/d48/d49/d50/d51/d52/d53/d54/d55/d56/d57/d58/d59/d60/d61/d62/d63/d64/in.py"
 mkdir -p "$dt/tree/secret"
 printf 'raise ValueError("an error in a folder nobody may read")\n' >"$dt/tree/secret/s.py"
 [ "$(id -u)" -eq 0 ] && chown -R 65534:65534 "$dt"
@@ -37,16 +39,16 @@ rc=$?
 asc_other "$FL" scan "$dt/tree" --repo acme/deep --db "$dt/deep.db" >"$asc/deep.txt" 2>/dev/null
 chmod 755 "$dt/tree/secret"
 check "deep and unreadable folders: the scan succeeds" [ "$rc" -eq 0 ]
-check "deep and unreadable folders: counted in --json (one each)" \
-	[ "$(jq -c '[.skippedFolders["deeper than 64 levels"], .skippedFolders.unreadable]' "$asc/deep.json")" = "[1,1]" ]
-check "deep and unreadable folders: existing summary keys kept" \
-	[ "$(jq -c '[.files.seen, .records, (.skipped | has("unreadable"))]' "$asc/deep.json")" = "[1,1,true]" ]
+check "deep and unreadable folders: counted in --json (one each, two files too deep)" \
+	[ "$(jq -c '[.skippedFolders["deeper than 64 levels"], .skippedFolders["files deeper than 64 levels"], .skippedFolders.unreadable]' "$asc/deep.json")" = "[1,2,1]" ]
+check "deep and unreadable folders: existing summary keys kept, 64 levels down scanned" \
+	[ "$(jq -c '[.files.seen, .records, (.skipped | has("unreadable"))]' "$asc/deep.json")" = "[2,2,true]" ]
 check "deep folders: the warning names the first one left out" \
-	grep -q "^faultline: warning: 1 folder deeper than 64 levels left out (with all it holds): .*d64/d65\$" "$asc/deep.err"
+	grep -q "^faultline: warning: 1 folder deeper than 64 levels left out with the 2 files in it: .*d64/d65\$" "$asc/deep.err"
 check "unreadable folders: the warning names it and why" \
 	grep -q "^faultline: warning: 1 folder could not be read and was left out: secret (Permission denied)" "$asc/deep.err"
 check "deep and unreadable folders: in the text summary" \
-	grep -q "^  folders    left out: 1 deeper than 64 levels, 1 unreadable" "$asc/deep.txt"
+	grep -q "^  folders    left out: 1 deeper than 64 levels (2 files in them), 1 unreadable" "$asc/deep.txt"
 rm -rf "$dt"
 
 # ---- names that cannot be a filePath -------------------------------------------------
