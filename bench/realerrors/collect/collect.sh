@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Run every command of collect/PROG.cases under the family's recording hook
+# and resolve each into a corpus case (resolve.py). Writes ../cases/PROG.jsonl.
+# usage: collect.sh PROG            (PROG.conf beside this script says how)
+# A PROG.conf sets: FAMILY (js|py|rb), PREFIXMAP, SRC (the tree at the
+# commit), BIN (folder put first on PATH) and a function setup() that lays
+# the fixture files in the current (scratch) folder.
+# A PROG.cases line is:  ID<TAB>KINDS<TAB>COMMAND   (KINDS comma-separated or -)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+prog=$1
+. "$here/$prog.conf"
+raw=/tmp/re/raw/$prog
+[ -z "${RESOLVE_ONLY:-}" ] && rm -rf "$raw"; mkdir -p "$raw"
+outf="$here/../cases/$prog.jsonl"
+: > "$outf.tmp"
+while IFS=$'\t' read -r id kinds cmd; do
+  [ -z "$id" ] && continue
+  case "$id" in \#*) continue;; esac
+  d=$raw/$id
+  if [ -z "${RESOLVE_ONLY:-}" ]; then
+  mkdir -p "$d/wd"
+  printf '%s\n' "$cmd" > "$d/cmd"
+  ( cd "$d/wd" && setup )
+  case $FAMILY in
+    js) hookenv=(NODE_OPTIONS="--require $here/hook.js --stack-trace-limit=60");;
+    py) hookenv=(PYTHONPATH="$here/pyhook");;
+    rb) hookenv=(RUBYOPT="-r$here/hook.rb");;
+  esac
+  ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
+      RE_HOOK_OUT="$d/hook.jsonl" "${hookenv[@]}" timeout 60 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc" )
+  fi
+  "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
+done < "$here/$prog.cases"
+jq -c "select(.unresolved)" "$outf.tmp" > "/tmp/re/raw/$prog.unresolved"
+jq -c "select(.unresolved | not)" "$outf.tmp" > "$outf"; rm -f "$outf.tmp"
+echo "unresolved: $(wc -l < /tmp/re/raw/$prog.unresolved)"
+jq -r '[.id, .exit, (.expected|join(" ")), .verified, (.output|split("\n")[0][0:100])] | @tsv' "$outf"

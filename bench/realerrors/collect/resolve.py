@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Turn one recorded run (command, stdout, stderr, hook JSON Lines) into a
+corpus case: the printed text and the raising path:line taken from the
+recorded stacks (never from a search of the source).
+
+usage: resolve.py RUNDIR PREFIXMAP SRCDIR ID KINDS > case.json
+  RUNDIR    holds cmd, out, err, hook.jsonl (collect.sh writes them)
+  PREFIXMAP installed_prefix=repo_prefix[,more...]: maps an installed file
+            to its repository path (e.g. /usr/lib/python3/dist-packages/=src/)
+  SRCDIR    the program's tree at the recorded commit (to read the lines)
+
+Choice of the frame: the exception whose message was printed (the last one
+built/raised whose message appears in the output), else the write that
+printed the first line of the output; in its stack, the innermost frame in
+the program's own files (vendored and node_modules folders excluded); when
+that frame's statement holds none of the message's words (a reporter such
+as createError(msg) or a logger), the next outer frame of the program whose
+statement does is the raising line (the call that passes the text).
+"""
+import json
+import os
+import re
+import sys
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def load(p):
+    try:
+        with open(p, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except FileNotFoundError:
+        return ""
+
+
+def main():
+    rundir, pmap, srcdir, cid, kinds = sys.argv[1:6]
+    prefixes = [tuple(x.split("=", 1)) for x in pmap.split(",")]
+    err = load(os.path.join(rundir, "err"))
+    out = load(os.path.join(rundir, "out"))
+    stream = "stderr" if err.strip() else "stdout"
+    text = err if err.strip() else out
+    plain = ANSI.sub("", text)
+    recs = []
+    for line in load(os.path.join(rundir, "hook.jsonl")).splitlines():
+        try:
+            recs.append(json.loads(line))
+        except ValueError:
+            pass
+
+    def repo_path(f):
+        if not f:
+            return None
+        if "/node_modules/" in f.split(prefixes[0][0], 1)[-1] or "/_vendor/" in f:
+            return None
+        for a, b in prefixes:
+            if f.startswith(a):
+                return b + f[len(a):]
+        return None
+
+    def proj(frames, cls=None):
+        pf = [(repo_path(x["file"]), x["line"], x.get("fn")) for x in frames if repo_path(x["file"])]
+        # the constructor frames of the error class itself: the raise is
+        # the `new X(...)` that called them
+        while len(pf) > 1 and cls and pf[0][2] and (pf[0][2] == cls or re.fullmatch(r"[A-Z]\w*Error", pf[0][2])):
+            pf = pf[1:]
+        return pf
+
+    def chunks(m):
+        # literal pieces of the printed text: split at quotes and at
+        # characters that are rarely literal in a source string
+        cs = [c.strip() for c in re.split(r"[\'\"`:()\[\]{}<>]|\s{2,}|\n", m or "")]
+        # a single short word proves nothing: two words or 12 characters
+        cs = [c for c in cs if (" " in c and len(c) >= 8) or len(c) >= 12]
+        for ln in (m or "").splitlines():
+            w = re.findall(r"[A-Za-z]+", ln)
+            cs += [" ".join(w[i:i + 3]) for i in range(len(w) - 2) if len(" ".join(w[i:i + 3])) >= 10]
+        return cs
+
+    def installed(path):
+        for a, b in prefixes:
+            if path.startswith(b):
+                return a + path[len(b):]
+        return None
+
+    def stmt(path, line):
+        lines = load(installed(path) or os.path.join(srcdir, path)).splitlines()
+        return " ".join(" ".join(lines[max(line - 2, 0):line + 4]).split()) if 0 < line <= len(lines) else ""
+
+    def upstream_line(path, line):
+        """The repository's line for an installed file's line: the same when
+        the files are equal, else through a line diff; None when the line
+        was changed by the distribution (a patch)."""
+        a = load(installed(path) or "").splitlines()
+        b = load(os.path.join(srcdir, path)).splitlines()
+        if a == b:
+            return line
+        import difflib
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            if tag == "equal" and i1 < line <= i2:
+                return j1 + (line - i1)
+        return None
+
+    def pick(pf, msg, walk=True):
+        cs = chunks(msg)
+        for p, l, fn in (pf if walk else pf[:1]):
+            s = stmt(p, l)
+            if any(c in s for c in cs):
+                return (p, l, fn, "frame holding the text")
+        return (pf[0][0], pf[0][1], pf[0][2], "innermost frame") if pf else None
+
+    how = None
+    chosen = None
+    stack = []
+    runtime = ("node:", "/usr/lib/python3.", "/usr/lib/ruby/3.", "<frozen", "<string>")
+
+    def first_real(frames, skip_vendor=False):
+        for x in frames:
+            f = x.get("file") or ""
+            if f.startswith(runtime) or f.endswith(("/hook.js", "/sitecustomize.py", "/hook.rb")):
+                continue
+            if skip_vendor and ("/_vendor/" in f or "/node_modules/" in f.split(prefixes[0][0], 1)[-1]):
+                continue
+            return f
+        return None
+
+    def raised_in_program(r):
+        fs = [x.get("file") or "" for x in r["frames"]
+              if not (x.get("file") or "").endswith(("/hook.js", "/sitecustomize.py", "/hook.rb"))]
+        return bool(fs) and repo_path(fs[0]) is not None
+
+    # 1. eslint-style templates: the error handed to the reporter carries
+    #    messageTemplate; the raise is the first error built with it
+    tmpl = None
+    if "Oops! Something went wrong!" in plain:
+        for r in reversed(recs):
+            if r["kind"] == "new" and r.get("messageTemplate"):
+                tmpl = r["messageTemplate"]
+                break
+    if tmpl:
+        for r in recs:
+            if r["kind"] == "new" and r.get("messageTemplate") == tmpl and raised_in_program(r):
+                pf = proj(r["frames"], r.get("cls"))
+                chosen = (pf[0][0], pf[0][1], pf[0][2], "error carrying messageTemplate %s" % tmpl)
+                how = "new " + (r.get("cls") or "")
+                stack = pf
+                break
+    # 2. the first exception raised in the program whose message was printed
+    #    (a wrapper that repeats an inner message comes later)
+    #    (the longest such message: an inner one repeated by a wrapper, or
+    #    a low-level one a program error quotes, is shorter)
+    if not chosen and not tmpl:
+        best = None
+        for r in recs:
+            if r["kind"] in ("new", "raise") and r.get("message"):
+                mlines = [l.strip() for l in r["message"].splitlines() if l.strip()]
+                if mlines and len(mlines[0]) >= 8 and mlines[0] in plain and raised_in_program(r):
+                    pf = proj(r["frames"], r.get("cls"))
+                    if pf and (best is None or len(mlines[0]) > best[0]):
+                        best = (len(mlines[0]), r, pf)
+        if best:
+            r, pf = best[1], best[2]
+            # a raise statement (Python, Ruby) is the raising line itself;
+            # a JS constructor call may sit in a helper given the text
+            chosen = pick(pf, r["message"], walk=(r["kind"] == "new"))
+            how = r["kind"] + " " + (r.get("cls") or "")
+            stack = pf
+    # 3. the write that printed a line of the output, made by the program
+    #    (the runtime's and vendored printing machinery skipped)
+    if not chosen and not tmpl:
+        for r in recs:
+            t = ANSI.sub("", r.get("text") or "").strip()
+            if r["kind"] == "write" and t and t in plain and re.search(r"[A-Za-z]{3}", t):
+                f = first_real(r["frames"], skip_vendor=True)
+                if f is None or repo_path(f) is None:
+                    continue
+                pf = proj(r["frames"])
+                c = pick(pf, t)
+                if c[3] != "frame holding the text":
+                    continue  # a reporter passing on text built elsewhere
+                chosen = c
+                how = "write fd%s" % r.get("fd")
+                stack = pf
+                break
+    # 4. a write made while handling an exception raised in the program
+    #    (sys.exc_info / $! at the write): that exception's raise line
+    if not chosen and not tmpl:
+        for r in recs:
+            t = ANSI.sub("", r.get("text") or "").strip()
+            if r["kind"] == "write" and t and t in plain and r.get("handling"):
+                last = r["handling"][0]
+                if repo_path(last["file"]):
+                    chosen = (repo_path(last["file"]), last["line"], last.get("fn"), "exception handled while printing")
+                    how = "write fd%s" % r.get("fd")
+                    stack = proj(r["handling"])
+                    break
+    rc = int(load(os.path.join(rundir, "rc")).strip() or 0)
+    why = None
+    if chosen and rc == 0 and "warning" not in kinds:
+        why = "exit status 0"
+    elif chosen:
+        ul = upstream_line(chosen[0], chosen[1])
+        if ul is None:
+            why = "line changed by the distribution's patch"
+        elif ul != chosen[1]:
+            chosen = (chosen[0], ul, chosen[2], chosen[3] + "; installed line %d mapped by a line diff" % chosen[1])
+            stack = [(p, upstream_line(p, l) or l, fn) for p, l, fn in stack]
+    if why:
+        chosen = None
+    if not chosen:
+        print(json.dumps({"id": cid, "unresolved": True, "why": why, "command": load(os.path.join(rundir, "cmd")).rstrip("\n"),
+                          "output": text[:300]}))
+        return
+    case = {
+        "id": cid,
+        "command": load(os.path.join(rundir, "cmd")).rstrip("\n"),
+        "exit": rc,
+        "stream": stream,
+        "output": text,
+        "expected": [f"{chosen[0]}:{chosen[1]}"],
+        "kinds": sorted(set([k for k in kinds.split(",") if k and k != "-"] +
+                            (["multi-line"] if len([l for l in plain.splitlines() if l.strip()]) > 1 else []))),
+        "verified": how + "; " + chosen[3],
+        "stack": [f"{p}:{l} {fn or ''}".strip() for p, l, fn in stack[:8]],
+    }
+    print(json.dumps(case, ensure_ascii=False))
+
+
+main()
