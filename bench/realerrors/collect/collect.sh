@@ -30,7 +30,7 @@ while IFS=$'\t' read -r id kinds cmd; do
   ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
       RE_HOOK_OUT="$d/hook.jsonl" "${hookenv[@]}" timeout 60 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc" )
   fi
-  "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
+  REPORTERS="${REPORTERS:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
 done < "$here/$prog.cases"
 jq -c "select(.unresolved)" "$outf.tmp" > "/tmp/re/raw/$prog.unresolved"
 jq -c "select(.unresolved | not)" "$outf.tmp" > "$outf"; rm -f "$outf.tmp"

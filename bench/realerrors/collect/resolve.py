@@ -58,8 +58,16 @@ def main():
                 return b + f[len(a):]
         return None
 
+    # the program's own reporters (REPORTERS="path path#function ..."): a
+    # frame in them is the reporting machinery, its caller the raising line
+    reporters = os.environ.get("REPORTERS", "").split()
+
+    def is_reporter(p, fn):
+        return p in reporters or ("%s#%s" % (p, fn)) in reporters
+
     def proj(frames, cls=None):
         pf = [(repo_path(x["file"]), x["line"], x.get("fn")) for x in frames if repo_path(x["file"])]
+        pf = [x for x in pf if not is_reporter(x[0], x[2])] or pf
         # the constructor frames of the error class itself: the raise is
         # the `new X(...)` that called them
         while len(pf) > 1 and cls and pf[0][2] and (pf[0][2] == cls or re.fullmatch(r"[A-Z]\w*Error", pf[0][2])):
@@ -162,7 +170,7 @@ def main():
             r, pf = best[1], best[2]
             # a raise statement (Python, Ruby) is the raising line itself;
             # a JS constructor call may sit in a helper given the text
-            chosen = pick(pf, r["message"], walk=(r["kind"] == "new"))
+            chosen = pick(pf, r["message"])
             how = r["kind"] + " " + (r.get("cls") or "")
             stack = pf
     # 3. the write that printed a line of the output, made by the program
@@ -177,7 +185,9 @@ def main():
                 pf = proj(r["frames"])
                 c = pick(pf, t)
                 if c[3] != "frame holding the text":
-                    continue  # a reporter passing on text built elsewhere
+                    if not reporters or len(pf) == len([x for x in r["frames"] if repo_path(x["file"])]):
+                        continue  # text built elsewhere and no reporter called
+                    c = (pf[0][0], pf[0][1], pf[0][2], "caller of the program's reporter")
                 chosen = c
                 how = "write fd%s" % r.get("fd")
                 stack = pf
