@@ -57,6 +57,9 @@ while IFS=$'\t' read -r name scan; do
   done < "$f"
 done
 
+# every record of the store (file and line), to tell why a case missed
+"$fl" list --db "$db" --json | jq -c '{repo, file: .filePath, line: .lineNumber, message: .errorMessage}' > "$out/records.jsonl"
+
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) printf "-"; else printf "%.1f%%", 100 * a / b }'; }
 table() {  # rows of: program mode n file1 line1 top3 nomatch
   printf '| %-10s | %-8s | %5s | %12s | %12s | %12s | %9s |\n' program mode cases "rank-1 file" "rank-1 line" "top-3 file" "no match"
@@ -76,6 +79,24 @@ echo
 echo "### by kind (message only, rank-1 file)"
 jq -rs 'map(select(.mode=="message")) | [.[] | .kinds[] as $k | {k: $k, ok: .file1}] | group_by(.k)[] |
   "- \(.[0].k): \(map(select(.ok))|length)/\(length)"' "$res"
+
+# why the message-only lookups missed (rank-1 file wrong):
+#  ranked-below: the expected file is in the top 3, another file first
+#  text-mismatch: a record of the expected file lies within 3 lines of the
+#                 expected line, but it is not among the answers
+#  no-record:     no record of the expected file near the expected line
+jq -c --slurpfile progs "$here/programs.jsonl" --slurpfile recs "$out/records.jsonl" '
+  ($progs | map({(.name): .repo}) | add) as $repo
+  | ($recs | group_by(.repo + " " + .file) | map({(.[0].repo + " " + .[0].file): map(.line)}) | add) as $lines
+  | select(.mode == "message" and (.file1 | not))
+  | . as $c
+  | ($c.expected | map({file: (split(":")[0:-1] | join(":")), line: (split(":")[-1] | tonumber)})) as $exp
+  | (any($exp[]; . as $e | (($lines[$repo[$c.program] + " " + $e.file] // []) | any(. - $e.line | fabs <= 3)))) as $near
+  | . + {cause: (if .top3 then "ranked-below" elif $near then "text-mismatch" else "no-record" end)}' \
+  "$res" > "$out/misses.jsonl"
+echo
+echo "### misses (message only, rank-1 file wrong) by cause"
+jq -rs 'group_by(.cause)[] | "- \(.[0].cause): \(length)  (" + (group_by(.program) | map("\(.[0].program) \(length)") | join(", ")) + ")"' "$out/misses.jsonl"
 
 # 3. noise: lines that are not errors
 shopt -s nullglob

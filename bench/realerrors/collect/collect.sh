@@ -23,12 +23,29 @@ while IFS=$'\t' read -r id kinds cmd; do
   printf '%s\n' "$cmd" > "$d/cmd"
   ( cd "$d/wd" && setup )
   case $FAMILY in
-    js) hookenv=(NODE_OPTIONS="--require $here/hook.js --stack-trace-limit=60");;
+    js) hookenv=(NODE_OPTIONS="--require $here/hook.js");;
     py) hookenv=(PYTHONPATH="$here/pyhook");;
     rb) hookenv=(RUBYOPT="-r$here/hook.rb");;
   esac
+  # the text of the case: a run without any hook, in a fresh scratch folder
+  mkdir -p "$d/wd0"; ( cd "$d/wd0" && setup )
+  ( cd "$d/wd0" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
+      timeout 60 bash -c "$cmd" </dev/null >"$d/out0" 2>"$d/err0"; echo $? > "$d/rc0" )
+  sed -i "s|$d/wd0|$d/wd|g" "$d/out0" "$d/err0"
+  if [ "$FAMILY" = c ]; then
+    # C: the upstream tag built with -g -O0 ($DEBUG_BIN), run under gdb
+    # with a breakpoint on write(2, ...) printing the buffer and the stack;
+    # argv[0] kept as the plain run's
+    ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
+        timeout 120 gdb -batch -x "$here/gdb-write.gdb" \
+        -ex "set exec-wrapper bash -c 'exec -a ${cmd%% *} \"\$0\" \"\$@\"'" \
+        -ex "run ${cmd#* } >$d/out 2>$d/err" --args "$DEBUG_BIN" </dev/null >"$d/gdb.out" 2>&1
+      sed -n 's/^\[Inferior 1 (process [0-9]*) exited with code \([0-9]*\)\]$/\1/p; s/^\[Inferior 1 (process [0-9]*) exited normally\]$/0/p' "$d/gdb.out" | tail -1 | sed 's/^0*\([0-9]\)/\1/' > "$d/rc"
+      "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )
+  else
   ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
       RE_HOOK_OUT="$d/hook.jsonl" "${hookenv[@]}" timeout 60 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc" )
+  fi
   fi
   REPORTERS="${REPORTERS:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
 done < "$here/$prog.cases"

@@ -10,14 +10,16 @@ if (out) {
   const fd = fs.openSync(out, 'a');
   const rec = (o) => { try { fs.writeSync(fd, JSON.stringify(o) + '\n'); } catch (e) { /* ignore */ } };
   const OrigError = Error;
-  OrigError.stackTraceLimit = 60;
   const frames = () => {
     const o = {};
+    const limit = OrigError.stackTraceLimit;
+    OrigError.stackTraceLimit = 60;
     const prev = OrigError.prepareStackTrace;
     OrigError.prepareStackTrace = (e, cs) => cs.map((c) => ({
       file: c.getFileName(), line: c.getLineNumber(), fn: c.getFunctionName() }));
     OrigError.captureStackTrace(o);
     const f = o.stack;
+    OrigError.stackTraceLimit = limit;
     OrigError.prepareStackTrace = prev;
     return (f || []).filter((x) => x.file !== __filename);
   };

@@ -24,7 +24,14 @@ if _out:
 
     _seen = {}
 
-    def _local(frame, event, arg):
+    def _local(frame, event, arg, _seen=_seen, _rec=_rec, _frames=_frames, traceback=traceback):
+        try:
+            _record(frame, event, arg, _seen, _rec, _frames, traceback)
+        except Exception:  # never disturb the program, at shutdown either
+            pass
+        return _local
+
+    def _record(frame, event, arg, _seen, _rec, _frames, traceback):
         if event == "exception":
             exc = arg[1]
             if id(exc) not in _seen:
@@ -36,13 +43,14 @@ if _out:
                 t = type(exc)
                 _rec({"kind": "raise", "cls": t.__module__ + "." + t.__qualname__,
                       "message": msg, "frames": _frames(traceback.extract_stack(frame))})
-        return _local
 
     def _global(frame, event, arg):
         frame.f_trace_lines = False
         return _local
 
+    import atexit
     sys.settrace(_global)
+    atexit.register(sys.settrace, None)
     import threading
     threading.settrace(_global)
 
@@ -52,13 +60,16 @@ if _out:
             self._n = n
 
         def write(self, text):
-            r = {"kind": "write", "fd": self._n, "text": str(text),
-                 "frames": _frames(traceback.extract_stack(sys._getframe(1)))}
-            e = sys.exc_info()[1]
-            if e is not None and e.__traceback__ is not None:
-                r["handling"] = _frames(traceback.extract_tb(e.__traceback__))
-                r["handling_cls"] = type(e).__qualname__
-            _rec(r)
+            try:
+                r = {"kind": "write", "fd": self._n, "text": str(text),
+                     "frames": _frames(traceback.extract_stack(sys._getframe(1)))}
+                e = sys.exc_info()[1]
+                if e is not None and e.__traceback__ is not None:
+                    r["handling"] = _frames(traceback.extract_tb(e.__traceback__))
+                    r["handling_cls"] = type(e).__qualname__
+                _rec(r)
+            except BaseException:  # the program's write goes on regardless
+                pass
             return self._s.write(text)
 
         def __getattr__(self, a):
