@@ -90,7 +90,7 @@ def main():
 
     def stmt(path, line):
         lines = load(installed(path) or os.path.join(srcdir, path)).splitlines()
-        return " ".join(" ".join(lines[max(line - 2, 0):line + 4]).split()) if 0 < line <= len(lines) else ""
+        return " ".join(" ".join(lines[max(line - 7, 0):line + 4]).split()) if 0 < line <= len(lines) else ""
 
     def upstream_line(path, line):
         """The repository's line for an installed file's line: the same when
@@ -132,6 +132,7 @@ def main():
 
     how = None
     chosen = None
+    inner = None
     stack = []
     runtime = ("node:", "/usr/lib/python3.", "/usr/lib/ruby/3.", "<frozen", "<string>", "<libc>")
 
@@ -181,10 +182,28 @@ def main():
                         best = (len(mlines[0]), r, pf)
         if best:
             r, pf = best[1], best[2]
+            # a wrapper whose message quotes an inner exception's message
+            # (raise X("invalid config: %s" % e)): the inner raise made the
+            # specific text, so its line is expected too
+            inner = None
+            for q in recs:
+                if q is r:
+                    break
+                if q["kind"] in ("new", "raise") and q.get("message") and raised_in_program(q):
+                    ql = [l.strip() for l in q["message"].splitlines() if l.strip()]
+                    if ql and len(ql[0]) >= 8 and ql[0] in r["message"] and ql[0] != r["message"].strip():
+                        qf = proj(q["frames"], q.get("cls"))
+                        if qf:
+                            c = pick(qf, q["message"])
+                            # not the runtime's own message (an OSError's)
+                            if not ((q.get("cls") or "").startswith("builtins.") and c[3] == "innermost frame"):
+                                inner = c
             # a raise statement (Python, Ruby) is the raising line itself;
             # a JS constructor call may sit in a helper given the text
             chosen = pick(pf, r["message"])
             how = r["kind"] + " " + (r.get("cls") or "")
+            if inner and (inner[0], inner[1]) != (chosen[0], chosen[1]):
+                how += "; wraps the message raised at %s:%d" % (inner[0], inner[1])
             stack = pf
     # 3. the write that printed a line of the output, made by the program
     #    (the runtime's and vendored printing machinery skipped)
@@ -241,6 +260,7 @@ def main():
         elif ul != chosen[1]:
             chosen = (chosen[0], ul, chosen[2], chosen[3] + "; installed line %d mapped by a line diff" % chosen[1])
             stack = [(p, upstream_line(p, l) or l, fn) for p, l, fn in stack]
+    inner_line = upstream_line(inner[0], inner[1]) if inner else None
     if why:
         chosen = None
     if not chosen:
@@ -255,7 +275,7 @@ def main():
         "exit": rc,
         "stream": stream,
         "output": text,
-        "expected": [f"{chosen[0]}:{chosen[1]}"],
+        "expected": [f"{chosen[0]}:{chosen[1]}"] + ([f"{inner[0]}:{inner_line}"] if inner and inner_line and (inner[0], inner_line) != (chosen[0], chosen[1]) else []),
         "kinds": sorted(set([k for k in kinds.split(",") if k and k != "-"] +
                             (["multi-line"] if len([l for l in plain.splitlines() if l.strip()]) > 1 else []))),
         "verified": how + "; " + chosen[3],
