@@ -32,7 +32,13 @@ while IFS=$'\t' read -r id kinds cmd; do
   ( cd "$d/wd0" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
       timeout 60 bash -c "$cmd" </dev/null >"$d/out0" 2>"$d/err0"; echo $? > "$d/rc0" )
   sed -i "s|$d/wd0|$d/wd|g" "$d/out0" "$d/err0"
-  if [ "$FAMILY" = c ]; then
+  if [ "$FAMILY" = java ]; then
+    # Java (maven): the same command with -e, whose stack traces say where
+    # each exception was raised (javastack2hook.py)
+    ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
+        timeout 120 bash -c "${cmd/mvn /mvn -e }" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc"
+      cat "$d/out" "$d/err" | "$here/javastack2hook.py" "$SRC" > "$d/hook.jsonl" )
+  elif [ "$FAMILY" = c ]; then
     # C: the upstream tag built with -g -O0 ($DEBUG_BIN), run under gdb
     # with a breakpoint on write(2, ...) printing the buffer and the stack;
     # argv[0] kept as the plain run's
@@ -47,7 +53,7 @@ while IFS=$'\t' read -r id kinds cmd; do
       RE_HOOK_OUT="$d/hook.jsonl" "${hookenv[@]}" timeout 60 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc" )
   fi
   fi
-  REPORTERS="${REPORTERS:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
+  FAMILY=$FAMILY REPORTERS="${REPORTERS:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
 done < "$here/$prog.cases"
 jq -c "select(.unresolved)" "$outf.tmp" > "/tmp/re/raw/$prog.unresolved"
 jq -c "select(.unresolved | not)" "$outf.tmp" > "$outf"; rm -f "$outf.tmp"

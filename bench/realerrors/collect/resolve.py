@@ -38,8 +38,8 @@ def main():
     prefixes = [tuple(x.split("=", 1)) for x in pmap.split(",")]
     err = load(os.path.join(rundir, "err"))
     out = load(os.path.join(rundir, "out"))
-    stream = "stderr" if err.strip() else "stdout"
-    text = err if err.strip() else out
+    stream = "stderr" if ANSI.sub("", err).strip() else "stdout"
+    text = err if stream == "stderr" else out
     plain = ANSI.sub("", text)
     recs = []
     for line in load(os.path.join(rundir, "hook.jsonl")).splitlines():
@@ -134,7 +134,7 @@ def main():
     chosen = None
     inner = None
     stack = []
-    runtime = ("node:", "/usr/lib/python3.", "/usr/lib/ruby/3.", "<frozen", "<string>", "<libc>")
+    runtime = ("node:", "/usr/lib/python3.", "/usr/lib/ruby/3.", "<frozen", "<string>", "<libc>", "<dep>")
 
     def first_real(frames, skip_vendor=False):
         for x in frames:
@@ -246,7 +246,21 @@ def main():
         t = "".join(l for l in t.splitlines(True)
                     if not re.search(r"/collect/(hook\.js|hook\.rb|pyhook/)", l) and not re.match(r"\s+at ", l))
         return re.sub(r"0x[0-9a-f]+|\(node:\d+\)|\(\d+ms\)", "N", t)
-    if (load(os.path.join(rundir, "err0")), load(os.path.join(rundir, "out0"))) != (err, out) and \
+    java_changed = False
+    if os.environ.get("FAMILY") == "java":
+        # -e prints the stack trace where the plain run prints the message
+        # as an [ERROR] line: every such line's text must be in the -e run
+        hooked = ANSI.sub("", err + out)
+        for l in ANSI.sub("", load(os.path.join(rundir, "err0")) + load(os.path.join(rundir, "out0"))).splitlines():
+            c = re.sub(r"^(\[ERROR\] )+", "", l).strip()
+            if l.startswith("[ERROR]") and len(c) >= 10 and "-e switch" not in c and c not in hooked:
+                java_changed = True
+    if os.environ.get("FAMILY") == "java":
+        if java_changed:
+            why = "the recording hook changed the output"
+        elif chosen and rc == 0 and "warning" not in kinds:
+            why = "exit status 0"
+    elif (load(os.path.join(rundir, "err0")), load(os.path.join(rundir, "out0"))) != (err, out) and \
             (norm(load(os.path.join(rundir, "err0"))), norm(load(os.path.join(rundir, "out0")))) != (norm(err), norm(out)):
         why = "the recording hook changed the output"
     elif chosen and rc == 0 and "warning" not in kinds:
@@ -268,7 +282,7 @@ def main():
                           "output": text[:300]}))
         return
     err0, out0 = load(os.path.join(rundir, "err0")), load(os.path.join(rundir, "out0"))
-    text = err0 if err0.strip() else out0
+    text = err0 if stream == "stderr" else out0
     case = {
         "id": cid,
         "command": load(os.path.join(rundir, "cmd")).rstrip("\n"),

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Turn the stack traces `mvn -e` prints into the hook JSON Lines resolve.py
+reads: one {"kind":"raise","cls","message","frames":[{file,line,fn}]} per
+exception, inner causes first. A frame's class is found in SRCDIR by its
+package and file name (src/main/java/<package>/<File>.java); other frames
+(the JDK's, plexus's, the resolver's) keep their bare file name.
+usage: javastack2hook.py SRCDIR < mvn-e-output > hook.jsonl"""
+import json
+import os
+import re
+import sys
+
+src = sys.argv[1]
+index = {}
+for root, _, files in os.walk(src):
+    if "/src/main/java" not in root:
+        continue
+    for f in files:
+        if f.endswith(".java"):
+            p = os.path.join(root, f)
+            key = p.split("/src/main/java/", 1)[1]
+            index.setdefault(key, p)
+
+ansi = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+blocks = []
+cur = None
+for line in sys.stdin:
+    line = ansi.sub("", line.rstrip("\n"))
+    m = re.match(r"^(?:Caused by: )?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+): (.*)$", line)
+    if m and not line.startswith(" "):
+        cur = {"kind": "raise", "cls": m.group(1), "message": m.group(2), "frames": []}
+        blocks.append(cur)
+        continue
+    m = re.match(r"^\s+at ([\w$.]+)\.([\w$<>]+) \((\w+\.java):(\d+)\)$", line)
+    if m and cur is not None:
+        cls, fn, fname, ln = m.groups()
+        pkg = cls.rsplit(".", 1)[0].replace(".", "/")
+        path = index.get(pkg + "/" + fname, "<dep>/" + fname)
+        cur["frames"].append({"file": path, "line": int(ln), "fn": fn})
+        continue
+    if re.match(r"^\s+at ", line) and cur is not None:
+        cur["frames"].append({"file": "<dep>", "line": 0, "fn": line.strip()})
+for b in reversed(blocks):
+    print(json.dumps(b))
