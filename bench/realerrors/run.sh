@@ -81,7 +81,8 @@ jq -rs 'map(select(.mode=="message")) | [.[] | .kinds[] as $k | {k: $k, ok: .fil
   "- \(.[0].k): \(map(select(.ok))|length)/\(length)"' "$res"
 
 # why the message-only lookups missed (rank-1 file wrong):
-#  ranked-below: the expected file is in the top 3, another file first
+#  ranked-below: the expected file is among the first 50 answers (explain
+#                --limit 50), another file first
 #  text-mismatch: a record of the expected file lies within 3 lines of the
 #                 expected line, but it is not among the answers
 #  no-record:     no record of the expected file near the expected line
@@ -92,8 +93,22 @@ jq -c --slurpfile progs "$here/programs.jsonl" --slurpfile recs "$out/records.js
   | . as $c
   | ($c.expected | map({file: (split(":")[0:-1] | join(":")), line: (split(":")[-1] | tonumber)})) as $exp
   | (any($exp[]; . as $e | (($lines[$repo[$c.program] + " " + $e.file] // []) | any(. - $e.line | fabs <= 3)))) as $near
-  | . + {cause: (if .top3 then "ranked-below" elif $near then "text-mismatch" else "no-record" end)}' \
-  "$res" > "$out/misses.jsonl"
+  | . + {near: $near}' "$res" > "$out/misses0.jsonl"
+: > "$out/misses.jsonl"
+while IFS= read -r m; do
+  id=$(jq -r .id <<<"$m"); p=$(jq -r .program <<<"$m")
+  pre=$(jq -r --arg p "$p" 'select(.name == $p) | if .scan == "." then "" else (.scan | rtrimstr("/")) + "/" end' "$here/programs.jsonl")
+  jq -j --arg id "$id" 'select(.id == $id) | .output' "$here/cases/$p.jsonl" |
+    "$fl" explain --db "$db" --json --limit 50 - 2>/dev/null > "$out/a.json" || true
+  [ -s "$out/a.json" ] || echo '{"matches":[]}' > "$out/a.json"
+  jq -c --argjson m "$m" --arg pre "$pre" '
+    ($m.expected | map(split(":")[0:-1] | join(":"))) as $ef
+    | ([.matches[] | $pre + .filePath] | to_entries | map(select(.value as $f | $ef | index($f))) | .[0].key) as $rank
+    | $m + {rank50: (if $rank == null then null else $rank + 1 end),
+            cause: (if $rank != null then "ranked-below" elif $m.near then "text-mismatch" else "no-record" end)}
+    | del(.near)' "$out/a.json" >> "$out/misses.jsonl"
+done < "$out/misses0.jsonl"
+rm -f "$out/misses0.jsonl"
 echo
 echo "### misses (message only, rank-1 file wrong) by cause"
 jq -rs 'group_by(.cause)[] | "- \(.[0].cause): \(length)  (" + (group_by(.program) | map("\(.[0].program) \(length)") | join(", ")) + ")"' "$out/misses.jsonl"
