@@ -20,8 +20,9 @@ db=$out/store.db
 CONF=0.4     # lookup.md: an answer below 0.4 is "no confident match"
 PATTERN=0.9  # lookup.md: the pattern and code tiers score >= 0.9
 
-# 1. one fresh store holding every program
-jq -r '[.name, .repo, .scan] | @tsv' "$here/programs.jsonl" | sort |
+# 1. one fresh store holding every program (a repository that two programs
+#    share, rubygems/rubygems for gem and bundle, is scanned once)
+jq -r '[.name, .repo, .scan] | @tsv' "$here/programs.jsonl" | sort | sort -t$'\t' -u -k2,2 |
 while IFS=$'\t' read -r name repo scan; do
   dir=$src/$name/$scan
   [ -d "$dir" ] || { echo "run.sh: $dir is missing (README.md: getting the sources)" >&2; exit 1; }

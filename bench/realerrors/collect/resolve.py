@@ -41,6 +41,7 @@ def main():
     stream = "stderr" if ANSI.sub("", err).strip() else "stdout"
     text = err if stream == "stderr" else out
     plain = ANSI.sub("", text)
+    flat = " ".join(plain.split())
     recs = []
     for line in load(os.path.join(rundir, "hook.jsonl")).splitlines():
         try:
@@ -51,7 +52,8 @@ def main():
     def repo_path(f):
         if not f:
             return None
-        if "/node_modules/" in f.split(prefixes[0][0], 1)[-1] or "/_vendor/" in f:
+        rest = f.split(prefixes[0][0], 1)[-1]
+        if "/node_modules/" in rest or "/_vendor/" in f or "/vendor/" in rest:
             return None
         for a, b in prefixes:
             if f.startswith(a):
@@ -141,7 +143,8 @@ def main():
             f = x.get("file") or ""
             if f.startswith(runtime) or f.endswith(("/hook.js", "/sitecustomize.py", "/hook.rb")):
                 continue
-            if skip_vendor and ("/_vendor/" in f or "/node_modules/" in f.split(prefixes[0][0], 1)[-1]):
+            if skip_vendor and ("/_vendor/" in f or "/node_modules/" in f.split(prefixes[0][0], 1)[-1]
+                                or "/vendor/" in f.split(prefixes[0][0], 1)[-1]):
                 continue
             return f
         return None
@@ -176,7 +179,8 @@ def main():
         for r in recs:
             if r["kind"] in ("new", "raise") and r.get("message"):
                 mlines = [l.strip() for l in r["message"].splitlines() if l.strip()]
-                if mlines and len(mlines[0]) >= 8 and mlines[0] in plain and raised_in_program(r):
+                # whitespace collapsed: a UI may wrap the message to the terminal's width
+                if mlines and len(mlines[0]) >= 8 and " ".join(mlines[0].split()) in flat and raised_in_program(r):
                     pf = proj(r["frames"], r.get("cls"))
                     if pf and (best is None or len(mlines[0]) > best[0]):
                         best = (len(mlines[0]), r, pf)
