@@ -1409,6 +1409,44 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 	free(cls);
 }
 
+/* a function's name says it makes an error: create/make/build/new...
+ * Error/Err/Exception (createUnsupportedError, makeErr) */
+static bool factory_name(const char *s, size_t n)
+{
+	static const char *const pre[] = {"create", "make", "build", "new", "get", NULL};
+	bool p = false;
+	for (int k = 0; pre[k] && !p; k++) {
+		size_t l = strlen(pre[k]);
+		p = n > l && memcmp(s, pre[k], l) == 0 && s[l] >= 'A' && s[l] <= 'Z';
+	}
+	if (!p)
+		return false;
+	return (n > 5 && memcmp(s + n - 5, "Error", 5) == 0) || (n > 3 && memcmp(s + n - 3, "Err", 3) == 0) ||
+	       (n > 9 && memcmp(s + n - 9, "Exception", 9) == 0);
+}
+
+/* `throw createUnsupportedError('...', ...)`: a project's error factory,
+ * from another module, thrown here with its message as the first literal
+ * argument (mocha's errors.js) */
+static void rule_throw_factory(ctx *c, size_t i, size_t name, size_t open)
+{
+	const char *s = c->t.src + c->t.v[name].off;
+	size_t n = c->t.v[name].len;
+	if (!factory_name(s, n))
+		return;
+	size_t st[4], en[4];
+	size_t na = split_args(c, open, st, en, 4);
+	char *m = NULL;
+	for (size_t a = 0; a < na && !m; a++)
+		m = msg_of(c, st[a], en[a]);
+	if (!m)
+		return;
+	char *idiom = fl_xasprintf("throw %.*s", (int)n, s);
+	emit(c, i, m, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+	free(idiom);
+	free(m);
+}
+
 static void rule_throw(ctx *c, size_t i)
 {
 	size_t k = i + 1, clsi;
@@ -1421,8 +1459,10 @@ static void rule_throw(ctx *c, size_t i)
 		if (!isnew) {
 			const char *s = c->t.src + c->t.v[clsi].off;
 			bool capital = *s >= 'A' && *s <= 'Z';
-			if (!capital && !is_id(c, clsi, "createError"))
+			if (!capital && !is_id(c, clsi, "createError")) {
+				rule_throw_factory(c, i, clsi, open);
 				return;
+			}
 			if (is_id(c, clsi, "createError"))
 				c->used[clsi] = 1;
 		}
@@ -1734,7 +1774,9 @@ static char *join_args_msg(ctx *c, const size_t *s, const size_t *e, size_t from
 
 #define MAX_JOINED 16
 
-static void rule_console(ctx *c, size_t i, bool warn)
+/* console.error(...), log.error(...): at i the receiver, at i + 3 the
+ * call's '(' */
+static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
 {
 	size_t s[MAX_JOINED + 1], e[MAX_JOINED + 1];
 	/* one more than is joined: more arguments than that are not */
@@ -1750,9 +1792,20 @@ static void rule_console(ctx *c, size_t i, bool warn)
 	for (size_t k = 1; k < na && !msg; k++)
 		msg = msg_of(c, s[k], e[k]);
 	emit(c, i, msg, NULL, NULL, FL_T_CONSOLE,
-	     warn ? FL_S_WARNING : FL_S_ERROR, 0,
-	     warn ? "console.warn" : "console.error");
+	     warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
 	free(msg);
+}
+
+/* a logger by its name: log, logger, npmlog, appLogger... */
+static bool logger_name(const fl_toks *t, size_t i)
+{
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	if (n < 3 || n > 40)
+		return false;
+	if ((n >= 3 && memcmp(s + n - 3, "log", 3) == 0) || (n >= 3 && memcmp(s + n - 3, "Log", 3) == 0))
+		return true;
+	return (n >= 6 && (memcmp(s + n - 6, "logger", 6) == 0 || memcmp(s + n - 6, "Logger", 6) == 0));
 }
 
 /* @hapi/hoek's assert(condition, ...args): when the condition is falsy it
@@ -1847,7 +1900,15 @@ static void rules(ctx *c)
 		} else if (fl_tok_is(t, i, "console") && is_p(c, i + 1, ".") &&
 			   is_p(c, i + 3, "(") &&
 			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn"))) {
-			rule_console(c, i, is_id(c, i + 2, "warn"));
+			rule_console(c, i, is_id(c, i + 2, "warn"),
+				     is_id(c, i + 2, "warn") ? "console.warn" : "console.error");
+		} else if (t->v[i].kind == FL_TK_IDENT && logger_name(t, i) && is_p(c, i + 1, ".") &&
+			   is_p(c, i + 3, "(") &&
+			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn") ||
+			    is_id(c, i + 2, "fatal") || is_id(c, i + 2, "warning"))) {
+			/* a project's logger: log.error('prefix', msg) */
+			bool warn = is_id(c, i + 2, "warn") || is_id(c, i + 2, "warning");
+			rule_console(c, i, warn, warn ? "logger.warn" : "logger.error");
 		} else if (is_p(c, i + 1, ".") &&
 			   (is_id(c, i + 2, "status") || is_id(c, i + 2, "code")) &&
 			   is_p(c, i + 3, "(")) {

@@ -158,6 +158,11 @@ typedef struct cmac {
 	int8_t amap[MAC_ARGS]; /* target arg k -> macro arg (named), -1 none */
 	int8_t va_pos;         /* target arg position of __VA_ARGS__, -1 none */
 	int8_t nnamed;         /* named macro parameters */
+	/* target "stderr" (a macro that prints its arguments to stderr):
+	 * the named parameter compared with a verbosity (-1 none), and
+	 * whether the macro exits */
+	int8_t level;
+	bool exits;
 } cmac;
 
 typedef struct ctree {

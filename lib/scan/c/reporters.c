@@ -439,6 +439,65 @@ static void mac_add(ctree *tr, const cmac *m)
 
 /* #define NAME(params) ... target(args) ...: record NAME when target is a
  * reporting name and its arguments forward the macro's parameters */
+static bool same_ident(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
+/* `#define NAME(params, ...) body` (name at nm, parameters' `)` at cp) that
+ * prints its variable arguments to stderr: the body names stderr and
+ * passes __VA_ARGS__ on (#define DISPLAY(...) fprintf(stderr,
+ * __VA_ARGS__)), or passes them to such a macro (#define DISPLAYLEVEL(l,
+ * ...) if (g_level >= l) { DISPLAY(__VA_ARGS__); }).  Added to the tree
+ * with the target "stderr": true. */
+static bool stderr_macro(ctree *tr, const ctx *c, size_t nm, size_t cp,
+			 const size_t *par, int np)
+{
+	const fl_toks *t = c->t;
+	bool err = false, out = false, fwd = false, exits = false;
+	int level = -1;
+	for (size_t j = cp + 1; j < t->n && (t->v[j].flags & TF_DIR) &&
+				!(t->v[j].flags & TF_DIRSTART);
+	     j++) {
+		if (t->v[j].kind != FL_TK_IDENT)
+			continue;
+		const char *s = t->src + t->v[j].off;
+		size_t n = t->v[j].len;
+		if (word_is(s, n, "stderr") || word_is(s, n, "STDERR_FILENO")) {
+			err = true;
+		} else if (word_is(s, n, "stdout") || word_is(s, n, "STDOUT_FILENO")) {
+			out = true;
+		} else if (word_is(s, n, "__VA_ARGS__")) {
+			fwd = true;
+		} else if (tk_p1(t, j + 1, '(')) {
+			if (word_is(s, n, "exit") || word_is(s, n, "_exit") || word_is(s, n, "abort")) {
+				exits = true;
+			} else {
+				const cmac *o = mac_find(tr, s, n);
+				if (o && strcmp(o->target, "stderr") == 0) {
+					err = true;
+					exits = exits || o->exits;
+				}
+			}
+		} else if ((j > 0 && (tk_p(t, j - 1, ">=") || tk_p1(t, j - 1, '>'))) ||
+			   tk_p(t, j + 1, "<=") || tk_p1(t, j + 1, '<')) {
+			/* a verbosity the call gives: displayLevel >= l */
+			for (int q = 0; q < np; q++)
+				if (same_ident(t, j, par[q]))
+					level = q;
+		}
+	}
+	if (!err || out || !fwd || mac_find(tr, t->src + t->v[nm].off, t->v[nm].len))
+		return false;
+	cmac m = {.va_pos = -1, .nnamed = (int8_t)np, .level = (int8_t)level, .exits = exits};
+	memset(m.amap, -1, sizeof m.amap);
+	m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
+	m.target = fl_xstrdup("stderr");
+	mac_add(tr, &m);
+	return true;
+}
+
 static void collect_macro(ctree *tr, const ctx *c, size_t k)
 {
 	const fl_toks *t = c->t;
@@ -498,6 +557,8 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 		}
 		return;
 	}
+	if (va && stderr_macro(tr, c, nm, cp, par, np))
+		return;
 	for (size_t j = cp + 1; j + 1 < t->n && (t->v[j].flags & TF_DIR) &&
 				!(t->v[j].flags & TF_DIRSTART);
 	     j++) {
@@ -725,6 +786,10 @@ static bool collect_worth(const char *s, size_t n)
 			 * token may end */
 			if (q - b == 5 && memcmp(b, "throw", 5) == 0)
 				return true; /* a throwing macro */
+			if (q - b == 6 && memcmp(b, "stderr", 6) == 0)
+				return true; /* a macro printing to stderr */
+			if (q - b == 13 && memcmp(b, "STDERR_FILENO", 13) == 0)
+				return true;
 			for (const char *w = b; w < q; w++) {
 				if (w > b && !(cclass((unsigned char)w[-1]) & C_DIGIT))
 					continue;

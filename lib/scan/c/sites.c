@@ -544,6 +544,28 @@ static bool site_status_call(walk *w, const sstack *sk, call *k)
 	return false;
 }
 
+/* A call of a macro that prints to stderr (reporters.c: stderr_macro):
+ * its message the format its variable arguments start with; its severity
+ * from the verbosity it is given (1 or less: an error, 2: a warning, more:
+ * a notice), else critical when the macro exits, else an error. */
+static void site_stderr_macro(walk *w, const sstack *sk, call *k, const cmac *m)
+{
+	const ctx *c = &w->c;
+	const fl_toks *t = c->t;
+	if (ARGS() <= m->nnamed)
+		return;
+	const char *sev = m->exits ? FL_S_CRITICAL : FL_S_ERROR;
+	int v;
+	if (m->level >= 0 && m->level < k->na && k->en[m->level] == k->st[m->level] + 1 &&
+	    t->v[k->st[m->level]].kind == FL_TK_NUMBER) {
+		const char *q = t->src + t->v[k->st[m->level]].off;
+		v = q[0] >= '0' && q[0] <= '9' && t->v[k->st[m->level]].len == 1 ? q[0] - '0' : 9;
+		sev = v <= 1 ? sev : v == 2 ? FL_S_WARNING : FL_S_INFO;
+	}
+	emit(w, sk, k->start, k->i, c_fmt_msg(c, k->st, k->en, k->na, m->nnamed), NULL, NULL,
+	     FL_T_CONSOLE, sev, k->nm);
+}
+
 /* Calls of the project's own reporters: functions with a printf format
  * attribute, names that say they report, macros forwarding to them. */
 static void site_reporter_call(walk *w, const sstack *sk, call *k)
@@ -565,6 +587,10 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		if (tm && strcmp(tm->target, "throw") == 0) {
 			if (i + 2 < c->mt[i + 1])
 				site_throw_expr(w, sk, i, i + 2);
+			return;
+		}
+		if (tm && strcmp(tm->target, "stderr") == 0) {
+			site_stderr_macro(w, sk, k, tm);
 			return;
 		}
 	}
