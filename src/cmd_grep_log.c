@@ -138,7 +138,8 @@ int cmd_grep_log(int argc, char **argv)
 	if (in != stdin)
 		fclose(in);
 	if (rc == 0 && !json) {
-		qsort(g.counts, g.ncounts, sizeof *g.counts, cmp_count);
+		if (g.ncounts > 1) /* no match: no array to sort (NULL) */
+			qsort(g.counts, g.ncounts, sizeof *g.counts, cmp_count);
 		printf("\n%lld matched errors in %lld lines, %zu distinct records\n",
 		       g.matched, stats.lines, g.ncounts);
 		for (size_t i = 0; i < g.ncounts; i++)
