@@ -440,16 +440,30 @@ typedef struct fl_match {
 	fl_strv captures;         /* what each placeholder captured */
 } fl_match;
 
+/* A line longer than FL_LINE_MAX bytes is looked up on its first and last
+ * FL_LINE_KEEP bytes (cut at character boundaries, joined by "\u2026"), so
+ * that the work per line, and so a lookup's cost, stays linear in its
+ * input whatever the input; answers count the lines so cut. */
+#define FL_LINE_MAX 8192
+#define FL_LINE_KEEP 4096
+
 typedef struct fl_result {
 	fl_match *v;              /* strings point into the lookup */
 	size_t n;
 	const char *match_type;   /* tier that answered, NULL for none */
 	char *query;              /* the message looked up after normalising */
+	size_t cut_lines;         /* lines matched on their head and tail only */
 } fl_result;
 
 /* Look text up (all tiers; repo NULL = every repository). */
 int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
 		      const char *repo, size_t limit, fl_result *out);
+/* The same within seconds (0: no limit): when the time runs out the lookup
+ * stops and returns -1 with err "timed out ..." and no match (never a part
+ * of the answer). */
+int fl_lookup_explain_until(fl_lookup *lk, const char *text, size_t len,
+			    const char *repo, size_t limit, double seconds,
+			    fl_result *out, fl_err *err);
 void fl_result_free(fl_result *r);
 
 /* grep-log: stream a log, group multi-line errors, report each unit that
@@ -459,13 +473,21 @@ typedef struct fl_logmatch {
 	const char *text;         /* those lines */
 	size_t text_len;
 	const fl_match *m;        /* the best match */
+	size_t cut_lines;         /* its lines matched on head and tail only */
 } fl_logmatch;
 typedef int (*fl_logmatch_cb)(const fl_logmatch *lm, void *ud); /* !0 stops */
 typedef struct fl_grep_stats {
 	long long bytes, lines, units;
+	long long cut_lines;      /* lines looked at on head and tail only */
 } fl_grep_stats;
 int fl_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		void *ud, fl_grep_stats *stats, fl_err *err);
+/* The same within seconds (0: no limit).  Returns 1 when the time ran out:
+ * the matches reported are every match of the stats->lines first lines,
+ * and nothing after them was reported. */
+int fl_grep_log_until(fl_lookup *lk, FILE *in, const char *repo,
+		      fl_logmatch_cb cb, void *ud, double seconds,
+		      fl_grep_stats *stats, fl_err *err);
 
 /* ---- serving (lib/serve/) ------------------------------------------------- */
 

@@ -163,12 +163,20 @@ int cmd_explain(int argc, char **argv)
 			json_array_append_new(arr, cli_match_json(&r.v[i]));
 		json_object_set_new(o, "matches", arr);
 		json_object_set_new(o, "datasetVersion", json_string(fl_lookup_version(lk)));
+		if (r.cut_lines)
+			json_object_set_new(o, "cutLines", json_integer((json_int_t)r.cut_lines));
 		char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
 		puts(s);
 		free(s);
 		json_decref(o);
 	} else if (r.n) {
 		print_readable(st, &r);
+		if (r.cut_lines)
+			printf("\nnote: %zu line%s over %d bytes: matched on its first and last %d bytes\n",
+			       r.cut_lines, r.cut_lines > 1 ? "s" : "", FL_LINE_MAX, FL_LINE_KEEP);
+	} else if (r.cut_lines) {
+		fprintf(stderr, "faultline: no confident match (%zu line%s over %d bytes: matched on its first and last %d bytes)\n",
+			r.cut_lines, r.cut_lines > 1 ? "s" : "", FL_LINE_MAX, FL_LINE_KEEP);
 	} else {
 		fprintf(stderr, "faultline: no confident match\n");
 	}

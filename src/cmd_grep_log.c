@@ -70,6 +70,8 @@ static int on_match(const fl_logmatch *lm, void *ud)
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
 			json_object_set(o, keys[k], json_object_get(mj, keys[k]));
 		json_decref(mj);
+		if (lm->cut_lines)
+			json_object_set_new(o, "cutLines", json_integer((json_int_t)lm->cut_lines));
 		char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
 		puts(s);
 		free(s);
@@ -84,6 +86,9 @@ static int on_match(const fl_logmatch *lm, void *ud)
 		printf("%zu: %.*s\n", lm->line, first, lm->text);
 	printf("    -> %s  %s:%d  [%s %.3f]  %s\n", m->id, m->file_path, m->line,
 	       m->match_type, m->score, g->counts[i].message);
+	if (lm->cut_lines)
+		printf("    (%zu line%s over %d bytes: matched on its first and last %d bytes)\n",
+		       lm->cut_lines, lm->cut_lines > 1 ? "s" : "", FL_LINE_MAX, FL_LINE_KEEP);
 	return 0;
 }
 

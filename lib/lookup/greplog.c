@@ -7,7 +7,9 @@
  * (tracebacks, panics, cause chains, stack traces) are grouped into one
  * unit and looked up as one query, and lines are confirmed from the
  * chunk's literal occurrences.  The calling thread reports the matches in
- * log order; at most a few chunks are in flight.
+ * log order; at most a few chunks are in flight.  A line longer than
+ * FL_LINE_MAX is matched on its head and tail; with a time limit, every
+ * line checks it and the log stops at the first unit it cuts short.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -212,6 +214,7 @@ static size_t safe_cut(const char *buf, size_t upto)
 struct gmatch {
 	size_t line, end_line; /* 0-based in the chunk */
 	size_t off, len;       /* the unit's text in the chunk */
+	size_t cut_lines;      /* lines matched on head and tail only */
 	fl_match m;            /* captures owned */
 };
 
@@ -220,7 +223,9 @@ struct chunk {
 	size_t len;            /* bytes to process */
 	long long seq;
 	int state;
-	long long lines, units;
+	long long lines, units; /* looked at (all of them unless timed out) */
+	long long cut_lines;
+	bool timed_out;        /* the time limit stopped it after lines */
 	struct gmatch *res;
 	size_t nres, rescap;
 };
@@ -250,7 +255,8 @@ static bool is_code_byte(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-static void report(struct chunk *c, const struct unit *u, size_t len, fl_match *m)
+static void report(struct chunk *c, const struct unit *u, size_t len, size_t ncut,
+		   fl_match *m)
 {
 	if (c->nres == c->rescap) {
 		c->rescap = c->rescap ? c->rescap * 2 : 64;
@@ -261,6 +267,7 @@ static void report(struct chunk *c, const struct unit *u, size_t len, fl_match *
 	g->end_line = u->line + (u->nlines ? u->nlines - 1 : 0);
 	g->off = u->start;
 	g->len = len;
+	g->cut_lines = ncut;
 	g->m = *m;
 	memset(&m->captures, 0, sizeof m->captures); /* moved */
 }
@@ -291,9 +298,22 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	size_t len = u->end - u->start;
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 		len--;
-	/* relative to the unit */
+	size_t olen = len;     /* the unit's text, as reported */
+	char *cut = NULL;      /* a long line's head and tail */
+	size_t ncut = 0;
 	bool complete = true;
-	if (w->scanned) {
+	if (u->nlines == 1 && len > FL_LINE_MAX) {
+		/* one long line: its head and tail, scanned on their own */
+		size_t cutlen;
+		ncut = fl_lk_cut_lines(text, len, &cut, &cutlen);
+		text = cut;
+		len = cutlen;
+		complete = fl_lk_scan(lk, text, len, &w->rel);
+		c->cut_lines += (long long)ncut;
+		if (complete && !w->rel.n)
+			goto out;
+	} else if (w->scanned) {
+		/* relative to the unit */
 		w->rel.n = 0;
 		for (size_t o = first; o < last; o++)
 			if (w->occ.v[o].end > u->start && w->occ.v[o].end - u->start <= len)
@@ -316,7 +336,7 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 			viable = occ[o].id >= ix->h->n_factors ||
 				 fl_lk_short_viable(lk, occ[o].id, text, len, occ[o].end);
 		if (!viable)
-			return;
+			goto out;
 	}
 	/* multi-line errors, and lines whose message sits inside JSON or
 	 * logfmt, go through the full lookup with normalisation */
@@ -328,11 +348,15 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	if (u->nlines > 1 || wrapped) {
 		fl_result r;
 		fl_lk_explain(lk, text, len, w->repo, 1, false, &r);
+		if (!ncut) {
+			ncut = r.cut_lines; /* cut by the lookup itself */
+			c->cut_lines += (long long)ncut;
+		}
 		if (r.n && r.match_type && strcmp(r.match_type, "fuzzy") != 0)
-			report(c, u, len, &r.v[0]);
+			report(c, u, olen, ncut, &r.v[0]);
 		fl_result_free(&r);
 		fl_lk_prepare(lk);
-		return;
+		goto out;
 	}
 	/* one line: an error code wins, then the most specific pattern */
 	for (size_t o = 0; o < nocc; o++) {
@@ -365,14 +389,14 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 			m.line = x->line;
 			m.score = 1.0;
 			m.match_type = "exact-code";
-			report(c, u, len, &m);
-			return;
+			report(c, u, olen, ncut, &m);
+			goto out;
 		}
 	}
 	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, NULL,
 				       &w->hits, 0, &w->hitcap);
 	if (!nh)
-		return;
+		goto out;
 	fl_lk_rank(w->hits, nh);
 	struct hit *h = &w->hits[0];
 	const idx_entry *x = &ix->ent[h->entry];
@@ -393,7 +417,22 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		fl_strv_push(&m.captures, cap);
 		free(cap);
 	}
-	report(c, u, len, &m);
+	report(c, u, olen, ncut, &m);
+out:
+	free(cut);
+}
+
+/* Flush the unit; false when the time limit cut its lookup short (what it
+ * reported is taken back: the chunk ends before the unit). */
+static bool flush_timed(struct worker *w, struct chunk *c, struct unit *u)
+{
+	size_t nres = c->nres;
+	flush(w, c, u);
+	if (!fl_lk_timed_out())
+		return true;
+	while (c->nres > nres)
+		fl_strv_free(&c->res[--c->nres].m.captures);
+	return false;
 }
 
 /* Group the chunk's lines into units and look the promising ones up. */
@@ -403,6 +442,8 @@ static void process_chunk(struct worker *w, struct chunk *c)
 	const char *buf = c->buf;
 	size_t upto = c->len;
 	w->oi = 0;
+	c->cut_lines = 0;
+	c->timed_out = false;
 	w->scanned = fl_lk_scan(w->lk, buf, upto, &w->occ);
 	if (!w->scanned)
 		w->occ.n = 0; /* too many literal hits: each unit is scanned alone */
@@ -412,12 +453,15 @@ static void process_chunk(struct worker *w, struct chunk *c)
 	size_t pos = 0, ln = 0;
 	long long units = 0;
 	while (pos < upto) {
+		if (fl_lk_expired())
+			goto late;
 		const char *s = buf + pos;
 		const char *nl = memchr(s, '\n', upto - pos);
 		size_t n = nl ? (size_t)(nl - s) : upto - pos;
 		size_t next = pos + n + (nl ? 1 : 0);
 		if (open && (u.end - u.start > UNIT_MAX || u.nlines >= UNIT_LINES)) {
-			flush(w, c, &u);
+			if (!flush_timed(w, c, &u))
+				goto late;
 			units++;
 			open = false;
 		}
@@ -436,7 +480,8 @@ static void process_chunk(struct worker *w, struct chunk *c)
 			u.end = next;
 		} else {
 			if (open) {
-				flush(w, c, &u);
+				if (!flush_timed(w, c, &u))
+					goto late;
 				units++;
 			}
 			memset(&u, 0, sizeof u);
@@ -452,10 +497,17 @@ static void process_chunk(struct worker *w, struct chunk *c)
 		ln++;
 	}
 	if (open) {
-		flush(w, c, &u);
+		if (!flush_timed(w, c, &u))
+			goto late;
 		units++;
 	}
 	c->lines = (long long)ln;
+	c->units = units;
+	return;
+late:
+	/* the lines before the unit being looked at are done */
+	c->timed_out = true;
+	c->lines = (long long)(open ? u.line : ln);
 	c->units = units;
 }
 
@@ -469,6 +521,7 @@ struct pipeline {
 	bool quit;
 	fl_lookup *lk;
 	const char *repo;
+	double deadline;       /* fl_now_mono() time limit, 0 = none */
 };
 
 static void *worker_main(void *arg)
@@ -478,6 +531,7 @@ static void *worker_main(void *arg)
 	memset(&w, 0, sizeof w);
 	w.lk = p->lk;
 	w.repo = p->repo;
+	fl_lk_set_deadline(p->deadline);
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
 		struct chunk *c = NULL;
@@ -511,7 +565,8 @@ static void chunk_clear(struct chunk *c)
 }
 
 int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
-		   void *ud, fl_grep_stats *stats, size_t chunk, int threads, fl_err *err)
+		   void *ud, fl_grep_stats *stats, size_t chunk, int threads,
+		   double seconds, fl_err *err)
 {
 	if (chunk < 2)
 		chunk = 2;
@@ -525,6 +580,8 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 	memset(&p, 0, sizeof p);
 	p.lk = lk;
 	p.repo = repo;
+	p.deadline = seconds > 0 ? fl_now_mono() + seconds : 0;
+	fl_lk_set_deadline(p.deadline);
 	p.nslot = (size_t)threads + 2;
 	p.slot = fl_xcalloc(p.nslot, sizeof *p.slot);
 	char *carry = fl_xmalloc(chunk);
@@ -542,7 +599,7 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 	fl_grep_stats st = {0};
 	long long seq_read = 0, seq_emit = 0;
 	long long base = 1;       /* number of the first line not yet reported */
-	bool eof = false, stop = false, failed = false;
+	bool eof = false, stop = false, failed = false, late = false;
 	pthread_mutex_lock(&p.mu);
 	for (;;) {
 		/* report the finished chunks, in order */
@@ -555,14 +612,22 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 			for (size_t i = 0; i < c->nres && !stop; i++) {
 				struct gmatch *g = &c->res[i];
 				fl_logmatch lm = {(size_t)base + g->line, (size_t)base + g->end_line,
-						  c->buf + g->off, g->len, &g->m};
+						  c->buf + g->off, g->len, &g->m, g->cut_lines};
 				if (cb(&lm, ud))
 					stop = true;
 			}
 			chunk_clear(c);
-			base += c->lines;
-			st.lines += c->lines;
-			st.units += c->units;
+			if (!late) {
+				base += c->lines;
+				st.lines += c->lines;
+				st.units += c->units;
+				st.cut_lines += c->cut_lines;
+			}
+			if (c->timed_out && !late) {
+				/* nothing after the lines done is reported */
+				late = true;
+				stop = true;
+			}
 			seq_emit++;
 			pthread_mutex_lock(&p.mu);
 			c->state = C_FREE;
@@ -641,15 +706,23 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.work);
 	pthread_cond_destroy(&p.done);
+	fl_lk_set_deadline(0);
 	if (stats)
 		*stats = st;
 	if (failed)
 		return fl_seterr(err, "cannot read the log");
-	return 0;
+	return late ? 1 : 0;
 }
 
 int fl_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		void *ud, fl_grep_stats *stats, fl_err *err)
 {
-	return fl_lk_grep_log(lk, in, repo, cb, ud, stats, CHUNK, -1, err);
+	return fl_lk_grep_log(lk, in, repo, cb, ud, stats, CHUNK, -1, 0, err);
+}
+
+int fl_grep_log_until(fl_lookup *lk, FILE *in, const char *repo,
+		      fl_logmatch_cb cb, void *ud, double seconds,
+		      fl_grep_stats *stats, fl_err *err)
+{
+	return fl_lk_grep_log(lk, in, repo, cb, ud, stats, CHUNK, -1, seconds, err);
 }

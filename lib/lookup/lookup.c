@@ -1,7 +1,11 @@
 /*
  * lookup.c — looking an error text up (lookup.md): normalisation, then the
  * exact-code, pattern and fuzzy tiers in turn, the first with hits wins;
- * ranking by specificity, then by the evidence the wrappers carried.
+ * ranking by specificity, then by the evidence the wrappers carried.  The
+ * work is linear in the input: lines over FL_LINE_MAX are cut to their
+ * head and tail, the text is scanned in blocks of whole lines, each
+ * candidate is tried at most once per line, and every loop checks the
+ * calling thread's time limit.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -97,6 +101,13 @@ struct tls {
 	uint32_t now;
 	uint32_t *cand;       /* candidates of this query */
 	size_t ncand, candcap;
+	uint32_t *fdone;      /* per factor: line stamp when its entries were
+				 tried on that line */
+	size_t fcap;
+	uint32_t lnow;
+	double deadline;      /* fl_now_mono() time limit, 0 = none */
+	unsigned ticks;
+	bool expired;
 };
 static __thread struct tls tls;
 static __thread fl_occs pocc; /* occurrences for the pattern tier */
@@ -121,6 +132,13 @@ void fl_lk_prepare(const fl_lookup *lk)
 		memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
 		tls.now = 1;
 	}
+	size_t nf = lk->ix.h->n_factors;
+	if (tls.fcap < nf + 1) {
+		free(tls.fdone);
+		tls.fcap = nf + 1;
+		tls.fdone = fl_xcalloc(tls.fcap, sizeof *tls.fdone);
+		tls.lnow = 0;
+	}
 	tls.ncand = 0;
 }
 
@@ -131,10 +149,80 @@ void fl_lookup_thread_done(void)
 	free(tls.stamp);
 	free(tls.acc);
 	free(tls.cand);
+	free(tls.fdone);
 	free(pocc.v);
 	memset(&pocc, 0, sizeof pocc);
 	fl_regex_cache_clear();
 	memset(&tls, 0, sizeof tls);
+}
+
+void fl_lk_set_deadline(double at)
+{
+	tls.deadline = at;
+	tls.ticks = 0;
+	tls.expired = false;
+}
+
+bool fl_lk_expired(void)
+{
+	if (tls.expired)
+		return true;
+	if (tls.deadline <= 0)
+		return false;
+	/* the clock every 32 calls: each call stands for at most one pattern
+	 * tried on one line (or one text block scanned) */
+	if (tls.ticks++ % 32 == 0 && fl_now_mono() >= tls.deadline)
+		tls.expired = true;
+	return tls.expired;
+}
+
+bool fl_lk_timed_out(void)
+{
+	return tls.expired;
+}
+
+/* a new line for fdone */
+static void next_line(void)
+{
+	if (++tls.lnow == 0) {
+		memset(tls.fdone, 0, tls.fcap * sizeof *tls.fdone);
+		tls.lnow = 1;
+	}
+}
+
+#define ELLIPSIS "\xE2\x80\xA6"
+
+size_t fl_lk_cut_lines(const char *text, size_t len, char **out, size_t *outlen)
+{
+	*out = NULL;
+	*outlen = len;
+	fl_buf b = {0};
+	size_t ncut = 0, done = 0, ls = 0;
+	while (ls < len) {
+		const char *nl = memchr(text + ls, '\n', len - ls);
+		size_t le = nl ? (size_t)(nl - text) : len;
+		if (le - ls > FL_LINE_MAX) {
+			/* head and tail at character boundaries (a UTF-8
+			 * sequence is at most 4 bytes) */
+			size_t h = ls + FL_LINE_KEEP, t = le - FL_LINE_KEEP;
+			for (int k = 0; k < 3 && ((unsigned char)text[h] & 0xC0) == 0x80; k++)
+				h--;
+			for (int k = 0; k < 3 && ((unsigned char)text[t] & 0xC0) == 0x80; k++)
+				t++;
+			fl_buf_put(&b, text + done, h - done);
+			fl_buf_put(&b, ELLIPSIS, 3);
+			done = t;
+			ncut++;
+		}
+		ls = le + 1;
+	}
+	if (!ncut)
+		return 0;
+	fl_buf_put(&b, text + done, len - done);
+	fl_buf_cstr(&b);
+	*outlen = b.n;
+	*out = b.s;
+	return ncut;
 }
 
 static void next_stamp(void)
@@ -359,7 +447,7 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 		}
 		i = j;
 	}
-	for (size_t w = 0; w < words.n; w++) {
+	for (size_t w = 0; w < words.n && !fl_lk_expired(); w++) {
 		const idx_code *c = fl_index_code(ix, words.v[w]);
 		for (; c && c < ix->codes + ix->h->n_codes &&
 		       strcmp(ix_str(ix, c->str), words.v[w]) == 0; c++) {
@@ -521,6 +609,137 @@ bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
 	return (double)ix->fmax[f] >= FL_SHORT_COVER * (double)fl_lk_message_len(line, len);
 }
 
+/* The pattern hits that factor f, last seen on the line [ls, le) of text
+ * ending at end, brings: each of its entries not tried yet is tried once
+ * on that line (local patterns) or once on the whole text (the others).
+ * Another occurrence of f on the same line would bring the same
+ * candidates, and the last one gives short_may_cover its loosest bound. */
+static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
+		       size_t len, size_t ls, size_t le, size_t end,
+		       size_t *msglen, const char *repo, const fl_query *q,
+		       struct hit **hits, size_t *nh, size_t *cap)
+{
+	const fl_index *ix = &lk->ix;
+	if (!short_may_cover(ix, f, ls, le, end))
+		return; /* every entry of f is short and bounded */
+	size_t ml = 0;
+	if (ix->fmax[f] != UINT32_MAX) {
+		if (*msglen == SIZE_MAX)
+			*msglen = fl_lk_message_len(text + ls, le - ls);
+		ml = *msglen;
+	}
+	for (uint32_t k = ix->fidx[f]; k < ix->fidx[f + 1]; k++) {
+		if (fl_lk_expired())
+			return;
+		uint32_t e = ix->fent[k];
+		if (tls.stamp[e] == tls.now)
+			continue;
+		const idx_entry *x = &ix->ent[e];
+		bool local = line_local(x);
+		/* a pattern longer than the line cannot match it */
+		if (local && x->minlen > le - ls)
+			continue;
+		/* a short pattern that cannot span enough of this message */
+		if (ml && x->literal < FL_SHORT_PATTERN && x->maxlen != UINT32_MAX &&
+		    (double)x->maxlen < FL_SHORT_COVER * (double)ml)
+			continue;
+		if (!repo_ok(ix, x, repo)) {
+			tls.stamp[e] = tls.now;
+			continue;
+		}
+		/* its segment around this occurrence, else anywhere on the line
+		 * (where another occurrence of f would have found it) */
+		if (local ? !seg_around(ix, x, text, le, end) &&
+				    !may_match(ix, x, text + ls, le - ls)
+			  : !may_match(ix, x, text, len)) {
+			if (!local)
+				tls.stamp[e] = tls.now; /* not in the whole text */
+			continue;
+		}
+		struct hit *h = new_hit(hits, nh, cap);
+		bool ok = local ? confirm(ix, x, text + ls, le - ls, h)
+				: confirm(ix, x, text, len, h);
+		if (!local)
+			tls.stamp[e] = tls.now; /* tried on the whole text */
+		if (!ok)
+			continue;
+		if (local) {
+			for (size_t c = 0; c < h->ncaps; c++) {
+				h->caps[c].start += ls;
+				h->caps[c].end += ls;
+			}
+			h->text = text;
+		}
+		tls.stamp[e] = tls.now;
+		h->entry = e;
+		h->literal = x->literal;
+		h->ev = q ? evidence(ix, x, q) : 0;
+		(*nh)++;
+	}
+}
+
+/* The candidates of the occurrences (ends in increasing order), line by
+ * line: on each line, the entries of each factor seen there, once. */
+static void occ_pass(const fl_lookup *lk, const char *text, size_t len,
+		     const fl_occ *occs, size_t nocc, const char *repo,
+		     const fl_query *q, struct hit **hits, size_t *nh, size_t *cap)
+{
+	const fl_index *ix = &lk->ix;
+	size_t o = 0;
+	while (o < nocc && !fl_lk_expired()) {
+		size_t end = occs[o].end;
+		if (end > len) {
+			o++;
+			continue;
+		}
+		/* the line holding offset end, and the occurrences on it */
+		const char *nl = end ? memrchr(text, '\n', end) : NULL;
+		size_t ls = nl ? (size_t)(nl - text) + 1 : 0;
+		nl = memchr(text + end, '\n', len - end);
+		size_t le = nl ? (size_t)(nl - text) : len;
+		size_t o2 = o + 1;
+		while (o2 < nocc && occs[o2].end >= ls && occs[o2].end <= le)
+			o2++;
+		next_line();
+		size_t msglen = SIZE_MAX; /* the line's message, when needed */
+		for (size_t r = o2; r-- > o;) {
+			uint32_t f = occs[r].id;
+			if (f >= ix->h->n_factors || tls.fdone[f] == tls.lnow)
+				continue; /* an error code, or f done on this line */
+			tls.fdone[f] = tls.lnow;
+			try_factor(lk, f, text, len, ls, le, occs[r].end, &msglen, repo, q,
+				   hits, nh, cap);
+		}
+		o = o2;
+	}
+}
+
+/* The entries with no factor, and every entry when the literal scan was
+ * cut short: tried on the whole text. */
+static void always_pass(const fl_lookup *lk, const char *text, size_t len,
+			bool complete, const char *repo, const fl_query *q,
+			struct hit **hits, size_t *nh, size_t *cap)
+{
+	const fl_index *ix = &lk->ix;
+	uint64_t nall = complete ? ix->h->n_always : ix->h->n_entries;
+	for (uint64_t a = 0; a < nall && !fl_lk_expired(); a++) {
+		uint32_t e = complete ? ix->always[a] : (uint32_t)a;
+		if (tls.stamp[e] == tls.now)
+			continue;
+		const idx_entry *x = &ix->ent[e];
+		if (!repo_ok(ix, x, repo))
+			continue;
+		struct hit *h = new_hit(hits, nh, cap);
+		if (!confirm(ix, x, text, len, h))
+			continue;
+		tls.stamp[e] = tls.now;
+		h->entry = e;
+		h->literal = x->literal;
+		h->ev = q ? evidence(ix, x, q) : 0;
+		(*nh)++;
+	}
+}
+
 /* Pattern hits of one text from its literal occurrences (each candidate
  * confirmed on the line it occurs on, or on the whole text for multi-line
  * and regex patterns) and the entries without a factor.  Entries already
@@ -530,101 +749,51 @@ size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 			  const char *repo, const fl_query *q, struct hit **hits,
 			  size_t nh, size_t *cap)
 {
-	const fl_index *ix = &lk->ix;
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
 		tls.stamp[(*hits)[j].entry] = tls.now;
-	for (size_t o = 0; o < nocc; o++) {
-		uint32_t f = occs[o].id;
-		if (f >= ix->h->n_factors)
-			continue; /* an error code */
-		size_t end = occs[o].end;
-		if (end > len)
-			continue;
-		size_t ls = end, le = end;
-		while (ls > 0 && text[ls - 1] != '\n')
-			ls--;
-		while (le < len && text[le] != '\n')
-			le++;
-		if (!short_may_cover(ix, f, ls, le, end))
-			continue; /* every entry of f is short and bounded */
-		size_t msglen = 0;
-		if (ix->fmax[f] != UINT32_MAX)
-			msglen = fl_lk_message_len(text + ls, le - ls);
-		for (uint32_t k = ix->fidx[f]; k < ix->fidx[f + 1]; k++) {
-			uint32_t e = ix->fent[k];
-			if (tls.stamp[e] == tls.now)
-				continue;
-			const idx_entry *x = &ix->ent[e];
-			bool local = line_local(x);
-			/* a pattern longer than the line cannot match it */
-			if (local && x->minlen > le - ls)
-				continue;
-			/* a short pattern that cannot span enough of this message */
-			if (msglen && ix->ent[e].literal < FL_SHORT_PATTERN &&
-			    ix->ent[e].maxlen != UINT32_MAX &&
-			    (double)ix->ent[e].maxlen < FL_SHORT_COVER * (double)msglen)
-				continue;
-			if (!repo_ok(ix, x, repo)) {
-				tls.stamp[e] = tls.now;
-				continue;
-			}
-			if (!(local ? seg_around(ix, x, text, le, end)
-				    : may_match(ix, x, text, len))) {
-				if (!local)
-					tls.stamp[e] = tls.now; /* not in the whole text */
-				continue;
-			}
-			struct hit *h = new_hit(hits, &nh, cap);
-			bool ok = local ? confirm(ix, x, text + ls, le - ls, h)
-					: confirm(ix, x, text, len, h);
-			if (!local)
-				tls.stamp[e] = tls.now; /* tried on the whole text */
-			if (!ok)
-				continue;
-			if (local) {
-				for (size_t c = 0; c < h->ncaps; c++) {
-					h->caps[c].start += ls;
-					h->caps[c].end += ls;
-				}
-				h->text = text;
-			}
-			tls.stamp[e] = tls.now;
-			h->entry = e;
-			h->literal = x->literal;
-			h->ev = q ? evidence(ix, x, q) : 0;
-			nh++;
-		}
-	}
-	/* entries with no factor, and everything when the literal scan was
-	 * cut short: checked on the whole text */
-	uint64_t nall = complete ? ix->h->n_always : ix->h->n_entries;
-	for (uint64_t a = 0; a < nall; a++) {
-		uint32_t e = complete ? ix->always[a] : (uint32_t)a;
-		if (tls.stamp[e] == tls.now)
-			continue;
-		const idx_entry *x = &ix->ent[e];
-		if (!repo_ok(ix, x, repo))
-			continue;
-		struct hit *h = new_hit(hits, &nh, cap);
-		if (!confirm(ix, x, text, len, h))
-			continue;
-		tls.stamp[e] = tls.now;
-		h->entry = e;
-		h->literal = x->literal;
-		h->ev = q ? evidence(ix, x, q) : 0;
-		nh++;
-	}
+	occ_pass(lk, text, len, occs, nocc, repo, q, hits, &nh, cap);
+	always_pass(lk, text, len, complete, repo, q, hits, &nh, cap);
 	return nh;
 }
+
+/* Texts are scanned for literals in blocks of whole lines of about this
+ * size: the occurrences of one block always fit in the buffer (at most
+ * one literal of each length ends at any byte), whatever the text. */
+#define SCAN_BLOCK (16u << 10)
 
 size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			  const char *repo, const fl_query *q, struct hit **hits,
 			  size_t nh, size_t *cap)
 {
-	bool complete = fl_lk_scan(lk, text, len, &pocc);
-	return fl_lk_pattern_occs(lk, text, len, pocc.v, pocc.n, complete, repo, q,
-				  hits, nh, cap);
+	next_stamp();
+	for (size_t j = 0; j < nh; j++)
+		tls.stamp[(*hits)[j].entry] = tls.now;
+	bool complete = true;
+	for (size_t bs = 0; bs < len && !fl_lk_expired();) {
+		size_t be = len - bs > SCAN_BLOCK ? bs + SCAN_BLOCK : len;
+		if (be < len) {
+			const char *nl = memchr(text + be, '\n', len - be);
+			be = nl ? (size_t)(nl - text) + 1 : len;
+		}
+		if (be > UINT32_MAX) {
+			complete = false; /* offsets are 32-bit */
+			break;
+		}
+		/* from a factor's length before the block, keeping the
+		 * occurrences that end inside it */
+		size_t from = bs > FL_FACTOR_WINDOW ? bs - FL_FACTOR_WINDOW : 0;
+		if (!fl_lk_scan(lk, text + from, be - from, &pocc))
+			complete = false;
+		size_t n = 0;
+		for (size_t i = 0; i < pocc.n; i++)
+			if (from + pocc.v[i].end > bs)
+				pocc.v[n++] = (fl_occ){pocc.v[i].id, (uint32_t)(from + pocc.v[i].end)};
+		occ_pass(lk, text, len, pocc.v, n, repo, q, hits, &nh, cap);
+		bs = be;
+	}
+	always_pass(lk, text, len, complete, repo, q, hits, &nh, cap);
+	return nh;
 }
 
 void fl_lk_rank(struct hit *hits, size_t nh)
@@ -649,7 +818,7 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 {
 	size_t nh = 0;
 	/* texts to try: every candidate message, then the whole cleaned text */
-	for (size_t ti = 0; ti <= q->messages.n; ti++) {
+	for (size_t ti = 0; ti <= q->messages.n && !fl_lk_expired(); ti++) {
 		const char *text = ti < q->messages.n ? q->messages.v[ti] : q->clean;
 		size_t len = strlen(text);
 		if (len)
@@ -705,6 +874,8 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 		const uint32_t *p = ix->post + qt[i].t->post;
 		float w = (float)qt[i].idf;
 		for (uint32_t k = 0; k < qt[i].t->df; k++) {
+			if (k % 1024 == 1023 && fl_lk_expired())
+				return 0;
 			uint32_t e = p[k];
 			if (tls.stamp[e] != tls.now) {
 				add_cand(e);
@@ -720,6 +891,8 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 			suffix += qt[i].idf;
 	size_t nh = 0;
 	for (size_t k = 0; k < tls.ncand; k++) {
+		if (k % 256 == 255 && fl_lk_expired())
+			return 0;
 		uint32_t e = tls.cand[k];
 		const idx_entry *x = &ix->ent[e];
 		double inter = tls.acc[e];
@@ -769,7 +942,20 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,
 		      const char *repo, size_t limit, fl_result *out)
 {
+	fl_lk_set_deadline(0);
 	return fl_lk_explain(lk, text, len, repo, limit, true, out);
+}
+
+int fl_lookup_explain_until(fl_lookup *lk, const char *text, size_t len,
+			    const char *repo, size_t limit, double seconds,
+			    fl_result *out, fl_err *err)
+{
+	fl_lk_set_deadline(seconds > 0 ? fl_now_mono() + seconds : 0);
+	int rc = fl_lk_explain(lk, text, len, repo, limit, true, out);
+	fl_lk_set_deadline(0);
+	if (rc < 0)
+		return fl_seterr(err, "timed out: the lookup took over %g s", seconds);
+	return 0;
 }
 
 int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
@@ -778,9 +964,18 @@ int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 	memset(out, 0, sizeof *out);
 	if (limit == 0)
 		limit = 10;
+	/* lines over FL_LINE_MAX: their head and tail */
+	char *cut;
+	size_t cutlen;
+	size_t ncut = fl_lk_cut_lines(text, len, &cut, &cutlen);
+	if (cut) {
+		text = cut;
+		len = cutlen;
+	}
 	fl_query q;
 	fl_normalize(text, len, &q);
 	out->query = fl_xstrdup(q.messages.n ? q.messages.v[0] : q.clean);
+	out->cut_lines = ncut;
 	fl_lk_prepare(lk);
 	struct hit *hits = NULL;
 	size_t cap = 0, nh;
@@ -788,14 +983,20 @@ int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 	if ((nh = tier_code(lk, q.clean, &q, repo, &hits, &cap)) > 0) {
 		qsort(hits, nh, sizeof *hits, cmp_hit);
 		type = "exact-code";
+	} else if (fl_lk_expired()) {
+		nh = 0;
 	} else if ((nh = tier_pattern(lk, &q, repo, &hits, &cap)) > 0) {
 		type = "pattern";
-	} else if (fuzzy && (nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {
+	} else if (fuzzy && !fl_lk_expired() &&
+		   (nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {
 		type = "fuzzy";
 	}
-	if (nh)
+	/* a tier cut short by the time limit is no answer */
+	bool late = tls.expired;
+	if (nh && !late)
 		emit(lk, hits, nh, limit, type, out);
 	free(hits);
 	fl_query_free(&q);
-	return 0;
+	free(cut);
+	return late ? -1 : 0;
 }

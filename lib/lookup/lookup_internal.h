@@ -41,6 +41,20 @@ typedef struct fl_occs {
  * occurrences or too long a text). */
 bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob);
 
+/* The calling thread's time limit: lookups stop at fl_now_mono() >= at
+ * (0: never). */
+void fl_lk_set_deadline(double at);
+/* Has the calling thread's time run out?  Checked in every loop of the
+ * lookup (the clock is read every few calls); once true, stays true until
+ * the next fl_lk_set_deadline, and whatever was cut short is no answer. */
+bool fl_lk_expired(void);
+/* Did a check find the time run out (no clock read)? */
+bool fl_lk_timed_out(void);
+/* Lines of text[0, len) longer than FL_LINE_MAX, replaced by their head
+ * and tail (faultline.h): returns how many there are; when any, *out is a
+ * new copy (caller frees) of *outlen bytes, else NULL. */
+size_t fl_lk_cut_lines(const char *text, size_t len, char **out, size_t *outlen);
+
 /* Prepare the calling thread's scratch for a query on lk. */
 void fl_lk_prepare(const fl_lookup *lk);
 /* Pattern-tier hits of one text appended to hits[0, nh); returns the new
@@ -59,16 +73,17 @@ size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
  * bounded patterns that cannot cover FL_SHORT_COVER of the message. */
 bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
 			size_t len, size_t end);
-/* fl_lookup_explain, with the fuzzy tier optional. */
+/* fl_lookup_explain, with the fuzzy tier optional, within the calling
+ * thread's time limit (-1: it ran out; out holds no match). */
 int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 		  size_t limit, bool fuzzy, fl_result *out);
 /* Length of the message on a line once log prefixes are stripped. */
 size_t fl_lk_message_len(const char *line, size_t len);
-/* fl_grep_log with the chunk size (bytes) and the number of worker
+/* fl_grep_log_until with the chunk size (bytes) and the number of worker
  * threads (0: the calling thread alone; -1: one per core) chosen. */
 int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		   void *ud, fl_grep_stats *stats, size_t chunk, int threads,
-		   fl_err *err);
+		   double seconds, fl_err *err);
 /* Sort hits by specificity, evidence, coverage and give them scores. */
 void fl_lk_rank(struct hit *hits, size_t nh);
 

@@ -25,7 +25,7 @@ bool fl_prog_parse(const char *pat, char *buf, fl_prog *p)
 	int pending_gap = 0;
 	bool in_seg = false;
 	for (size_t i = 0; pat[i];) {
-		if (strncmp(pat + i, "(.+?)", 5) == 0) {
+		if (pat[i] == '(' && strncmp(pat + i, "(.+?)", 5) == 0) {
 			if (in_seg) {
 				/* close the segment */
 				p->seglen[p->nseg - 1] = (uint16_t)(buf + o - p->seg[p->nseg - 1]);

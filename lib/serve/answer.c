@@ -1,7 +1,7 @@
 /*
  * answer.c — the JSON (and Markdown) answers that the HTTP API and the MCP
  * server share: search (explain --json), a pasted log (grep-log --json),
- * records, repositories.
+ * records, repositories.  Each lookup runs within ANSWER_SECONDS.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -16,12 +16,19 @@ char *srv_dump(const json_t *o)
 	return json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
 }
 
+/* The time limit of one lookup or one pasted log: a search that runs out
+ * answers no match and "timedOut": true; a log is "truncated": true and
+ * ends at the last line looked at in full. */
+#define ANSWER_SECONDS 10.0
+
 json_t *srv_search_json(fl_lookup *lk, const char *text, size_t len,
 			const char *repo, size_t limit, const char *version,
 			fl_match_json_fn mj)
 {
 	fl_result r;
-	fl_lookup_explain(lk, text, len, repo, limit, &r);
+	fl_err err;
+	bool late = fl_lookup_explain_until(lk, text, len, repo, limit, ANSWER_SECONDS,
+					    &r, &err) < 0;
 	json_t *o = json_object();
 	json_t *qv = r.query ? json_string(r.query) : NULL;
 	json_object_set_new(o, "query", qv ? qv : json_string(""));
@@ -30,13 +37,13 @@ json_t *srv_search_json(fl_lookup *lk, const char *text, size_t len,
 		json_array_append_new(arr, mj(&r.v[i]));
 	json_object_set_new(o, "matches", arr);
 	json_object_set_new(o, "datasetVersion", json_string(version ? version : fl_lookup_version(lk)));
+	if (r.cut_lines)
+		json_object_set_new(o, "cutLines", json_integer((json_int_t)r.cut_lines));
+	if (late)
+		json_object_set_new(o, "timedOut", json_true());
 	fl_result_free(&r);
 	return o;
 }
-
-/* A pasted log is explained for at most this long; the answer then says
- * "truncated": true and ends at the last error reported. */
-#define LOG_SECONDS 10.0
 
 struct logacc {
 	json_t *arr;
@@ -68,6 +75,8 @@ static int on_logmatch(const fl_logmatch *lm, void *ud)
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
 		json_object_set(o, keys[k], json_object_get(m, keys[k]));
 	json_decref(m);
+	if (lm->cut_lines)
+		json_object_set_new(o, "cutLines", json_integer((json_int_t)lm->cut_lines));
 	json_array_append_new(a->arr, o);
 	return 0;
 }
@@ -83,14 +92,16 @@ json_t *srv_explain_log_json(fl_lookup *lk, const char *log, size_t len,
 		fl_seterr(err, "cannot read the log");
 		return NULL;
 	}
-	struct logacc a = {json_array(), mj, fl_now_mono() + LOG_SECONDS, false};
+	struct logacc a = {json_array(), mj, fl_now_mono() + ANSWER_SECONDS, false};
 	fl_grep_stats st;
-	int rc = fl_grep_log(lk, in, repo, on_logmatch, &a, &st, err);
+	int rc = fl_grep_log_until(lk, in, repo, on_logmatch, &a, ANSWER_SECONDS, &st, err);
 	fclose(in);
 	if (rc < 0) {
 		json_decref(a.arr);
 		return NULL;
 	}
+	if (rc > 0)
+		a.truncated = true; /* the time ran out inside the lookup */
 	json_t *o = json_object();
 	json_object_set_new(o, "matches", a.arr);
 	json_object_set_new(o, "lines", json_integer(len ? st.lines : 0));

@@ -425,7 +425,7 @@ static void grep(const char *log, size_t len, size_t chunk, int threads,
 	FILE *in = fmemopen((void *)log, len, "r");
 	assert_non_null(in);
 	fl_err err;
-	assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, s, gs, chunk, threads, &err), 0);
+	assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, s, gs, chunk, threads, 0, &err), 0);
 	fclose(in);
 }
 
@@ -490,7 +490,7 @@ static void test_grep_log_parallel_chunks(void **state)
 	s.stop_after = 5;
 	FILE *in = fmemopen(log, len, "r");
 	fl_err err;
-	assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, &s, NULL, 300, 2, &err), 0);
+	assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, &s, NULL, 300, 2, 0, &err), 0);
 	fclose(in);
 	assert_int_equal(s.v.n, 5);
 	for (size_t i = 0; i < 5; i++)
