@@ -495,9 +495,9 @@ static bool seg_around(const fl_index *ix, const idx_entry *x, const char *text,
 }
 
 /* Confirm entry x against text[0, len); on a match fill h (offsets
- * relative to text). */
+ * relative to text).  seg_seen: the caller found x's segment in text. */
 static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
-		    size_t len, struct hit *h)
+		    size_t len, bool seg_seen, struct hit *h)
 {
 	const char *pat = ix_str(ix, x->pattern);
 	fl_span whole;
@@ -505,7 +505,7 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	if (x->flags & IDX_SIMPLE) {
 		/* every match holds the factor's segment: most candidates
 		 * that share a literal window end here, without parsing */
-		if (!may_match(ix, x, text, len))
+		if (!seg_seen && !may_match(ix, x, text, len))
 			return false;
 		char buf[4096];
 		size_t pl = x->patlen;
@@ -657,8 +657,8 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 			continue;
 		}
 		struct hit *h = new_hit(hits, nh, cap);
-		bool ok = local ? confirm(ix, x, text + ls, le - ls, h)
-				: confirm(ix, x, text, len, h);
+		bool ok = local ? confirm(ix, x, text + ls, le - ls, true, h)
+				: confirm(ix, x, text, len, true, h);
 		if (!local)
 			tls.stamp[e] = tls.now; /* tried on the whole text */
 		if (!ok)
@@ -730,7 +730,7 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 		if (!repo_ok(ix, x, repo))
 			continue;
 		struct hit *h = new_hit(hits, nh, cap);
-		if (!confirm(ix, x, text, len, h))
+		if (!confirm(ix, x, text, len, false, h))
 			continue;
 		tls.stamp[e] = tls.now;
 		h->entry = e;
@@ -757,11 +757,6 @@ size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 	return nh;
 }
 
-/* Texts are scanned for literals in blocks of whole lines of about this
- * size: the occurrences of one block always fit in the buffer (at most
- * one literal of each length ends at any byte), whatever the text. */
-#define SCAN_BLOCK (16u << 10)
-
 size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			  const char *repo, const fl_query *q, struct hit **hits,
 			  size_t nh, size_t *cap)
@@ -771,7 +766,7 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 		tls.stamp[(*hits)[j].entry] = tls.now;
 	bool complete = true;
 	for (size_t bs = 0; bs < len && !fl_lk_expired();) {
-		size_t be = len - bs > SCAN_BLOCK ? bs + SCAN_BLOCK : len;
+		size_t be = len - bs > FL_SCAN_BLOCK ? bs + FL_SCAN_BLOCK : len;
 		if (be < len) {
 			const char *nl = memchr(text + be, '\n', len - be);
 			be = nl ? (size_t)(nl - text) + 1 : len;
@@ -817,9 +812,13 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 			   const char *repo, struct hit **hits, size_t *cap)
 {
 	size_t nh = 0;
-	/* texts to try: every candidate message, then the whole cleaned text */
+	/* texts to try: every candidate message, then the whole cleaned text
+	 * (unless it is the one message, tried already) */
 	for (size_t ti = 0; ti <= q->messages.n && !fl_lk_expired(); ti++) {
 		const char *text = ti < q->messages.n ? q->messages.v[ti] : q->clean;
+		if (ti == q->messages.n && q->messages.n == 1 &&
+		    strcmp(q->clean, q->messages.v[0]) == 0)
+			break;
 		size_t len = strlen(text);
 		if (len)
 			nh = fl_lk_pattern_text(lk, text, len, repo, q, hits, nh, cap);

@@ -55,6 +55,11 @@ bool fl_lk_timed_out(void);
  * new copy (caller frees) of *outlen bytes, else NULL. */
 size_t fl_lk_cut_lines(const char *text, size_t len, char **out, size_t *outlen);
 
+/* Texts are scanned for literals in blocks of whole lines of about this
+ * size (each block from a factor's length before it): the occurrences of
+ * one block always fit in the buffer, whatever the text. */
+#define FL_SCAN_BLOCK (16u << 10)
+
 /* Prepare the calling thread's scratch for a query on lk. */
 void fl_lk_prepare(const fl_lookup *lk);
 /* Pattern-tier hits of one text appended to hits[0, nh); returns the new

@@ -544,6 +544,170 @@ static void test_grep_log_unit_across_chunks(void **state)
 	}
 }
 
+/* Is s valid UTF-8? */
+static bool utf8_ok(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2
+			: (*p & 0xF8) == 0xF0 ? 3 : -1;
+		if (n < 0)
+			return false;
+		p++;
+		for (int i = 0; i < n; i++, p++)
+			if ((*p & 0xC0) != 0x80)
+				return false;
+	}
+	return true;
+}
+
+static void test_time_limit(void **state)
+{
+	(void)state;
+	/* 1 MB of lines that match: work enough for any clock */
+	fl_buf b = {0};
+	while (b.n < (1u << 20))
+		fl_buf_puts(&b, "2026-11-29 ERROR invalid widget size: 12\n");
+	const char *text = fl_buf_cstr(&b);
+	fl_result r;
+	fl_err err;
+	/* a limit that has passed: an error, and no part of an answer */
+	assert_int_equal(fl_lookup_explain_until(lk, text, b.n, NULL, 10, 1e-9, &r, &err), -1);
+	assert_non_null(strstr(err.msg, "timed out"));
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+	/* within the limit: the whole answer */
+	assert_int_equal(fl_lookup_explain_until(lk, text, b.n, NULL, 10, 60, &r, &err), 0);
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/size.rs");
+	fl_result_free(&r);
+	/* the plain call after a timed-out one has no limit */
+	assert_int_equal(fl_lookup_explain_until(lk, text, b.n, NULL, 10, 1e-9, &r, &err), -1);
+	fl_result_free(&r);
+	r = ask("invalid widget size: 12", NULL);
+	assert_int_equal(r.n, 1);
+	fl_result_free(&r);
+	/* a log: stopped at the first line, alone and on threads; with time
+	 * enough, every line */
+	for (int t = 0; t <= 2; t++) {
+		struct seen s = {0};
+		s.ordered = true;
+		fl_grep_stats gs;
+		FILE *in = fmemopen((void *)text, b.n, "r");
+		assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, &s, &gs, 65536, t, 1e-9, &err), 1);
+		fclose(in);
+		assert_int_equal(s.v.n, 0);
+		assert_int_equal(gs.lines, 0);
+		fl_strv_free(&s.v);
+		memset(&s, 0, sizeof s);
+		s.ordered = true;
+		in = fmemopen((void *)text, b.n, "r");
+		assert_int_equal(fl_lk_grep_log(lk, in, NULL, on_logmatch, &s, &gs, 65536, t, 60, &err), 0);
+		fclose(in);
+		assert_int_equal(gs.lines, (long long)(b.n + 40) / 41);
+		assert_int_equal(s.v.n, (size_t)gs.lines - (b.n % 41 != 0));
+		assert_true(s.ordered);
+		fl_strv_free(&s.v);
+	}
+	fl_buf_free(&b);
+}
+
+static void test_long_lines(void **state)
+{
+	(void)state;
+	/* the message at the head, then at the tail, of a 200 KB line of
+	 * two-byte characters (the cuts fall inside characters) */
+	fl_buf filler = {0};
+	while (filler.n < 200000)
+		fl_buf_puts(&filler, "\xC3\xA9t\xC3\xA9 ");
+	fl_buf head = {0}, tail = {0};
+	fl_buf_puts(&head, "invalid widget size: 12 ");
+	fl_buf_put(&head, filler.s, filler.n);
+	fl_buf_put(&tail, filler.s, filler.n);
+	fl_buf_puts(&tail, " user bob not found in directory");
+	fl_result r;
+	fl_lookup_explain(lk, fl_buf_cstr(&head), head.n, NULL, 10, &r);
+	assert_int_equal(r.cut_lines, 1);
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/size.rs");
+	assert_true(utf8_ok(r.query));
+	/* the placeholder ran to the end of the line: what is left of it */
+	const char *cap = r.v[0].captures.v[0];
+	assert_true(strncmp(cap, "12 ", 3) == 0);
+	assert_non_null(strstr(cap, "\xE2\x80\xA6"));
+	assert_true(strlen(cap) <= 2 * FL_LINE_KEEP + 3);
+	assert_true(utf8_ok(cap));
+	fl_result_free(&r);
+	fl_lookup_explain(lk, fl_buf_cstr(&tail), tail.n, NULL, 10, &r);
+	assert_int_equal(r.cut_lines, 1);
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/users.py");
+	assert_string_equal(r.v[0].captures.v[0], "bob");
+	fl_result_free(&r);
+	/* a line at the limit is looked at whole */
+	r = ask("invalid widget size: 12", NULL);
+	assert_int_equal(r.cut_lines, 0);
+	fl_result_free(&r);
+	/* grep-log: the same, alone and on threads */
+	for (int t = 0; t <= 2; t += 2) {
+		struct seen s;
+		fl_grep_stats gs;
+		grep(fl_buf_cstr(&tail), tail.n, 1u << 20, t, &s, &gs);
+		assert_int_equal(s.v.n, 1);
+		assert_string_equal(s.v.v[0], "1-1 src/users.py:12 pattern [bob]");
+		assert_int_equal(gs.cut_lines, 1);
+		fl_strv_free(&s.v);
+	}
+	fl_buf_free(&filler);
+	fl_buf_free(&head);
+	fl_buf_free(&tail);
+}
+
+static void test_factor_across_scan_blocks(void **state)
+{
+	(void)state;
+	/* a store of its own: a multi-line message whose literal window
+	 * holds the newline */
+	fl_store *keep_st = st;
+	fl_lookup *keep_lk = lk;
+	char d2[64], p2[128];
+	strcpy(d2, "/tmp/fl-lookup2-XXXXXX");
+	assert_non_null(mkdtemp(d2));
+	snprintf(p2, sizeof p2, "%s/t.db", d2);
+	fl_err err;
+	assert_int_equal(fl_store_open(p2, false, &st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	put("acme/app", "first line\nsecond part here", "src/multi.py", 21, NULL, NULL, NULL);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_lookup_open(st, &lk, &err), 0);
+	/* the newline just after a block's nominal end, so the block ends
+	 * inside the window; and a few other places */
+	for (size_t at = FL_SCAN_BLOCK - 12; at <= FL_SCAN_BLOCK + 4; at++) {
+		fl_buf b = {0};
+		while (b.n < at) {
+			size_t n = at - b.n < 100 ? at - b.n : 100;
+			for (size_t i = 0; i + 1 < n; i++)
+				fl_buf_putc(&b, 'z');
+			fl_buf_putc(&b, '\n');
+		}
+		fl_buf_puts(&b, "first line\nsecond part here\nzzz\n");
+		fl_result r;
+		fl_lookup_explain(lk, fl_buf_cstr(&b), b.n, NULL, 10, &r);
+		if (r.n != 1 || strcmp(r.v[0].file_path, "src/multi.py") != 0 ||
+		    strcmp(r.v[0].match_type, "pattern") != 0)
+			fail_msg("message at %zu: %zu matches", at, r.n);
+		fl_result_free(&r);
+		fl_buf_free(&b);
+	}
+	fl_lookup_close(lk);
+	fl_store_close(st);
+	st = keep_st;
+	lk = keep_lk;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", d2);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -560,6 +724,9 @@ int main(void)
 		cmocka_unit_test(test_grep_log_parallel_chunks),
 		cmocka_unit_test(test_grep_log_unit_across_chunks),
 		cmocka_unit_test(test_index_cache),
+		cmocka_unit_test(test_time_limit),
+		cmocka_unit_test(test_long_lines),
+		cmocka_unit_test(test_factor_across_scan_blocks),
 	};
 	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
 }
