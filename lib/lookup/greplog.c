@@ -393,7 +393,7 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 			goto out;
 		}
 	}
-	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, NULL,
+	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, NULL, 1,
 				       &w->hits, 0, &w->hitcap);
 	if (!nh)
 		goto out;

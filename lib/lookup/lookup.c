@@ -112,6 +112,69 @@ struct tls {
 static __thread struct tls tls;
 static __thread fl_occs pocc; /* occurrences for the pattern tier */
 
+/* The pattern tier's bar: the number of answers wanted, and a min-heap of
+ * the ranking keys (specificity, then evidence: cmp_hit) of the best hits
+ * so far.  Once k hits are held, a candidate whose key is below the least
+ * of them cannot be among the answers whatever it matches, so it is not
+ * tried: the answer is the same, found sooner (a line packed with known
+ * messages brings thousands of candidates). */
+static __thread struct {
+	size_t k, n, cap;
+	uint64_t *heap;
+} bar;
+
+static uint64_t hit_key(uint32_t literal, int ev)
+{
+	return (uint64_t)literal << 32 | (uint32_t)(ev > 0 ? ev : 0);
+}
+
+static void bar_reset(size_t k)
+{
+	if (k > bar.cap) {
+		free(bar.heap);
+		bar.cap = k;
+		bar.heap = fl_xcalloc(k, sizeof *bar.heap);
+	}
+	bar.k = k;
+	bar.n = 0;
+}
+
+static void bar_sift_down(size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < bar.n && bar.heap[l] < bar.heap[m])
+			m = l;
+		if (l + 1 < bar.n && bar.heap[l + 1] < bar.heap[m])
+			m = l + 1;
+		if (m == i)
+			return;
+		uint64_t t = bar.heap[i];
+		bar.heap[i] = bar.heap[m];
+		bar.heap[m] = t;
+		i = m;
+	}
+}
+
+static void bar_add(uint64_t key)
+{
+	if (!bar.k)
+		return;
+	if (bar.n < bar.k) {
+		size_t i = bar.n++;
+		bar.heap[i] = key;
+		while (i > 0 && bar.heap[(i - 1) / 2] > bar.heap[i]) {
+			uint64_t t = bar.heap[i];
+			bar.heap[i] = bar.heap[(i - 1) / 2];
+			bar.heap[(i - 1) / 2] = t;
+			i = (i - 1) / 2;
+		}
+	} else if (key > bar.heap[0]) {
+		bar.heap[0] = key;
+		bar_sift_down(0);
+	}
+}
+
 void fl_lk_prepare(const fl_lookup *lk)
 {
 	size_t n = lk->ix.h->n_entries;
@@ -150,6 +213,8 @@ void fl_lookup_thread_done(void)
 	free(tls.acc);
 	free(tls.cand);
 	free(tls.fdone);
+	free(bar.heap);
+	memset(&bar, 0, sizeof bar);
 	free(pocc.v);
 	memset(&pocc, 0, sizeof pocc);
 	fl_regex_cache_clear();
@@ -570,6 +635,17 @@ static bool line_local(const idx_entry *x)
 	return (x->flags & IDX_LOCAL) != 0;
 }
 
+/* Is entry x below the bar (see bar)? */
+static bool below_bar(const fl_index *ix, const idx_entry *x, const fl_query *q)
+{
+	if (!bar.k || bar.n < bar.k)
+		return false;
+	uint32_t least = (uint32_t)(bar.heap[0] >> 32);
+	if (x->literal != least)
+		return x->literal < least;
+	return hit_key(x->literal, q ? evidence(ix, x, q) : 0) < bar.heap[0];
+}
+
 static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
 {
 	if (*nh == *cap) {
@@ -635,6 +711,8 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 		if (tls.stamp[e] == tls.now)
 			continue;
 		const idx_entry *x = &ix->ent[e];
+		if (below_bar(ix, x, q))
+			continue;
 		bool local = line_local(x);
 		/* a pattern longer than the line cannot match it */
 		if (local && x->minlen > le - ls)
@@ -674,6 +752,7 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 		h->entry = e;
 		h->literal = x->literal;
 		h->ev = q ? evidence(ix, x, q) : 0;
+		bar_add(hit_key(h->literal, h->ev));
 		(*nh)++;
 	}
 }
@@ -727,7 +806,7 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 		if (tls.stamp[e] == tls.now)
 			continue;
 		const idx_entry *x = &ix->ent[e];
-		if (!repo_ok(ix, x, repo))
+		if (below_bar(ix, x, q) || !repo_ok(ix, x, repo))
 			continue;
 		struct hit *h = new_hit(hits, nh, cap);
 		if (!confirm(ix, x, text, len, false, h))
@@ -736,6 +815,7 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 		h->entry = e;
 		h->literal = x->literal;
 		h->ev = q ? evidence(ix, x, q) : 0;
+		bar_add(hit_key(h->literal, h->ev));
 		(*nh)++;
 	}
 }
@@ -746,9 +826,12 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
  * in hits[0, nh) are skipped.  Returns the new count. */
 size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 			  const fl_occ *occs, size_t nocc, bool complete,
-			  const char *repo, const fl_query *q, struct hit **hits,
-			  size_t nh, size_t *cap)
+			  const char *repo, const fl_query *q, size_t want,
+			  struct hit **hits, size_t nh, size_t *cap)
 {
+	bar_reset(want);
+	for (size_t j = 0; j < nh; j++)
+		bar_add(hit_key((*hits)[j].literal, (*hits)[j].ev));
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
 		tls.stamp[(*hits)[j].entry] = tls.now;
@@ -809,9 +892,10 @@ void fl_lk_rank(struct hit *hits, size_t nh)
 }
 
 static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
-			   const char *repo, struct hit **hits, size_t *cap)
+			   const char *repo, size_t limit, struct hit **hits, size_t *cap)
 {
 	size_t nh = 0;
+	bar_reset(limit);
 	/* texts to try: every candidate message, then the whole cleaned text
 	 * (unless it is the one message, tried already) */
 	for (size_t ti = 0; ti <= q->messages.n && !fl_lk_expired(); ti++) {
@@ -984,7 +1068,7 @@ int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 		type = "exact-code";
 	} else if (fl_lk_expired()) {
 		nh = 0;
-	} else if ((nh = tier_pattern(lk, &q, repo, &hits, &cap)) > 0) {
+	} else if ((nh = tier_pattern(lk, &q, repo, limit, &hits, &cap)) > 0) {
 		type = "pattern";
 	} else if (fuzzy && !fl_lk_expired() &&
 		   (nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {

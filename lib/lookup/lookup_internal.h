@@ -68,11 +68,13 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 			  const char *repo, const fl_query *q, struct hit **hits,
 			  size_t nh, size_t *cap);
 /* The same from occurrences found beforehand (ends relative to text, in
- * increasing order; complete: the scan was not cut short). */
+ * increasing order; complete: the scan was not cut short), when only the
+ * want best hits matter (0: every hit): a candidate that ranks below the
+ * want best found so far is not tried. */
 size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 			  const fl_occ *occs, size_t nocc, bool complete,
-			  const char *repo, const fl_query *q, struct hit **hits,
-			  size_t nh, size_t *cap);
+			  const char *repo, const fl_query *q, size_t want,
+			  struct hit **hits, size_t nh, size_t *cap);
 /* Can the entries of factor f, seen ending at end in the one line
  * [line, line+len), be an answer there?  False when they are all short
  * bounded patterns that cannot cover FL_SHORT_COVER of the message. */
