@@ -225,6 +225,8 @@ struct chunk {
 	int state;
 	long long lines, units; /* looked at (all of them unless timed out) */
 	long long cut_lines;
+	bool cut_first;        /* its one line is a longer line's head and
+				  tail (long_line) */
 	bool timed_out;        /* the time limit stopped it after lines */
 	struct gmatch *res;
 	size_t nres, rescap;
@@ -300,9 +302,9 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		len--;
 	size_t olen = len;     /* the unit's text, as reported */
 	char *cut = NULL;      /* a long line's head and tail */
-	size_t ncut = 0;
+	size_t ncut = c->cut_first ? 1 : 0; /* cut already: the chunk's line */
 	bool complete = true;
-	if (u->nlines == 1 && len > FL_LINE_MAX) {
+	if (!ncut && u->nlines == 1 && len > FL_LINE_MAX) {
 		/* one long line: its head and tail, scanned on their own */
 		size_t cutlen;
 		ncut = fl_lk_cut_lines(text, len, &cut, &cutlen);
@@ -442,7 +444,7 @@ static void process_chunk(struct worker *w, struct chunk *c)
 	const char *buf = c->buf;
 	size_t upto = c->len;
 	w->oi = 0;
-	c->cut_lines = 0;
+	c->cut_lines = c->cut_first ? 1 : 0;
 	c->timed_out = false;
 	w->scanned = fl_lk_scan(w->lk, buf, upto, &w->occ);
 	if (!w->scanned)
@@ -512,6 +514,67 @@ late:
 }
 
 /* ---- the pipeline ------------------------------------------------------------- */
+
+/* The last FL_LINE_KEEP bytes of a line seen so far, with s[0, n) after. */
+static void keep_tail(char *tail, size_t *tn, const char *s, size_t n)
+{
+	if (n >= FL_LINE_KEEP) {
+		memcpy(tail, s + n - FL_LINE_KEEP, FL_LINE_KEEP);
+		*tn = FL_LINE_KEEP;
+		return;
+	}
+	size_t keep = *tn + n > FL_LINE_KEEP ? FL_LINE_KEEP - n : *tn;
+	memmove(tail, tail + *tn - keep, keep);
+	memcpy(tail + keep, s, n);
+	*tn = keep + n;
+}
+
+/* buf[0, have) (have = chunk) starts a line longer than the buffer: read
+ * on to its end keeping its first and last FL_LINE_KEEP bytes (at
+ * character boundaries), so that memory stays constant and the line is
+ * still one line.  buf becomes head "\u2026" tail (and '\n' when the line
+ * had one), what follows the line goes to carry; returns buf's length. */
+static size_t long_line(char *buf, size_t have, size_t chunk, FILE *in, char *carry,
+			size_t *ncarry, bool *eof, bool *failed, long long *bytes)
+{
+	size_t h = FL_LINE_KEEP;
+	for (int k = 0; k < 3 && ((unsigned char)buf[h] & 0xC0) == 0x80; k++)
+		h--;
+	char tail[FL_LINE_KEEP];
+	size_t tn = 0;
+	keep_tail(tail, &tn, buf + h, have - h);
+	bool nl = false;
+	*ncarry = 0;
+	for (;;) {
+		size_t r = fread(buf + h, 1, chunk - h, in);
+		*bytes += (long long)r;
+		if (r == 0) {
+			if (ferror(in))
+				*failed = true;
+			*eof = true;
+			break;
+		}
+		const char *e = memchr(buf + h, '\n', r);
+		if (e) {
+			size_t before = (size_t)(e - (buf + h));
+			keep_tail(tail, &tn, buf + h, before);
+			*ncarry = r - before - 1;
+			memcpy(carry, e + 1, *ncarry);
+			nl = true;
+			break;
+		}
+		keep_tail(tail, &tn, buf + h, r);
+	}
+	size_t t = 0;
+	for (int k = 0; k < 3 && t < tn && ((unsigned char)tail[t] & 0xC0) == 0x80; k++)
+		t++;
+	memcpy(buf + h, "\xE2\x80\xA6", 3);
+	memcpy(buf + h + 3, tail + t, tn - t);
+	size_t n = h + 3 + tn - t;
+	if (nl)
+		buf[n++] = '\n';
+	return n;
+}
 
 struct pipeline {
 	pthread_mutex_t mu;
@@ -661,15 +724,23 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 			}
 		}
 		/* complete lines, ending where a unit must start; all of it at
-		 * the end, or when one line fills the whole buffer */
+		 * the end; a line that fills the whole buffer, cut */
 		size_t upto = have;
+		f->cut_first = false;
 		if (!eof) {
 			const char *nl = memrchr(f->buf, '\n', have);
-			if (nl)
+			if (nl) {
 				upto = safe_cut(f->buf, (size_t)(nl - f->buf) + 1);
+			} else if (chunk > 3 * FL_LINE_KEEP) {
+				upto = long_line(f->buf, have, chunk, in, carry, &ncarry, &eof,
+						 &failed, &st.bytes);
+				f->cut_first = true;
+			}
 		}
-		ncarry = have - upto;
-		memcpy(carry, f->buf + upto, ncarry);
+		if (!f->cut_first) {
+			ncarry = have - upto;
+			memcpy(carry, f->buf + upto, ncarry);
+		}
 		f->len = upto;
 		pthread_mutex_lock(&p.mu);
 		if (failed || upto == 0)

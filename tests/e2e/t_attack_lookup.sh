@@ -69,6 +69,11 @@ check "attack: grep-log finds the error at the head of a 1 MB line" \
 check "attack: grep-log finds the error at the tail of a 1 MB line" \
 	[ "$(jq -r '"\(.line) \(.filePath):\(.lineNumber) \(.cutLines)"' "$WORK/tail.jsonl")" = "1 server.go:26 1" ]
 check "attack: grep-log --json keeps the whole line as text" [ "$(jq -r '.text | length' "$WORK/tail.jsonl")" -gt $MB ]
+# a line longer than grep-log's 4 MB buffer is still one line
+{ repeat 'abcdefgh ' $((5 * MB)); printf ' reservation failed: disk full\nreservation failed: again\n'; } >"$WORK/huge.log"
+"$FL" grep-log --db "$adb" --json "$WORK/huge.log" >"$WORK/huge.jsonl" 2>/dev/null
+check "attack: grep-log: a 5 MB line is one line, matched on its tail" \
+	[ "$(jq -r '"\(.line) \(.cutLines)"' "$WORK/huge.jsonl" | tr '\n' ' ')" = "1 1 2 null " ]
 "$FL" grep-log --db "$adb" "$WORK/tail.log" >"$WORK/tail.out" 2>/dev/null
 check "attack: grep-log text output notes the cut line" grep -q 'matched on its first and last' "$WORK/tail.out"
 printf 'reservation failed: disk full\n' | "$FL" grep-log --db "$adb" --json - >"$WORK/short.jsonl"

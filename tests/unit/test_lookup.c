@@ -648,16 +648,25 @@ static void test_long_lines(void **state)
 	r = ask("invalid widget size: 12", NULL);
 	assert_int_equal(r.cut_lines, 0);
 	fl_result_free(&r);
-	/* grep-log: the same, alone and on threads */
-	for (int t = 0; t <= 2; t += 2) {
-		struct seen s;
-		fl_grep_stats gs;
-		grep(fl_buf_cstr(&tail), tail.n, 1u << 20, t, &s, &gs);
-		assert_int_equal(s.v.n, 1);
-		assert_string_equal(s.v.v[0], "1-1 src/users.py:12 pattern [bob]");
-		assert_int_equal(gs.cut_lines, 1);
-		fl_strv_free(&s.v);
-	}
+	/* grep-log: the same, alone and on threads, with the line shorter
+	 * and longer than a chunk (then read on to its end, still one line),
+	 * and lines after it */
+	fl_buf_puts(&tail, "\nconnection refused\n");
+	const size_t chunks[] = {1u << 20, 65536, 20000};
+	for (size_t c = 0; c < 3; c++)
+		for (int t = 0; t <= 2; t += 2) {
+			struct seen s;
+			fl_grep_stats gs;
+			grep(fl_buf_cstr(&tail), tail.n, chunks[c], t, &s, &gs);
+			if (s.v.n != 2 || strcmp(s.v.v[0], "1-1 src/users.py:12 pattern [bob]") != 0 ||
+			    strncmp(s.v.v[1], "2-2 src/net/", 12) != 0)
+				fail_msg("chunk %zu: %zu matches, first <%s>", chunks[c], s.v.n,
+					 s.v.n ? s.v.v[0] : "");
+			assert_int_equal(gs.lines, 2);
+			assert_int_equal(gs.cut_lines, 1);
+			assert_int_equal(gs.bytes, (long long)tail.n);
+			fl_strv_free(&s.v);
+		}
 	fl_buf_free(&filler);
 	fl_buf_free(&head);
 	fl_buf_free(&tail);
