@@ -32,6 +32,8 @@ for n in $RECORDS; do
 	"$BUILD/bench/gen_store" --from "$src/src.db" --db "$src/g$n.db" --records "$n"
 	"$BUILD/bench/bench_lookup" --db "$src/g$n.db" --bin "$BUILD/faultline" \
 		--queries 5000 --baseline-queries 20 --log-mb 200
+	echo "== adversarial inputs over $n records"
+	"$BUILD/bench/bench_adversarial" --db "$src/g$n.db" --grep-mb 100
 done
 rm -rf "$src"
 echo "== serve (wrk on 127.0.0.1)"

@@ -1,7 +1,8 @@
 /*
  * test_lookup.c — the lookup: every tier, ranking, evidence, repo filter,
  * captures, the wrappers of each runtime and logger, bad and huge input,
- * a pathological regex, the cached index, and grep-log: grouping,
+ * a pathological regex, the cached index, the time limit, lines cut to
+ * their head and tail, literal windows across scan blocks, and grep-log: grouping,
  * short patterns inside noise lines, and chunks processed in parallel
  * keeping log order and units across chunk boundaries.
  */
