@@ -14,17 +14,17 @@ for l in go python; do
 	"$FL" scan "$WORK/at-$l" --repo "acme/$l" --db "$adb" >/dev/null 2>&1
 done
 
-# ms: milliseconds since the epoch
-ms() { echo $(($(date +%s%N) / 1000000)); }
-# within NAME SECONDS OUT CMD...: CMD (stopped after 4x the bound), its
+# atk_ms: milliseconds since the epoch
+atk_ms() { echo $(($(date +%s%N) / 1000000)); }
+# atk_within NAME SECONDS OUT CMD...: CMD (stopped after 4x the bound), its
 # output in OUT and OUT.err, ends in SECONDS; sets RC to its exit status
-within() {
+atk_within() {
 	local name=$1 limit=$2 out=$3 t0 t1
 	shift 3
-	t0=$(ms)
+	t0=$(atk_ms)
 	timeout $((limit * 4)) "$@" >"$out" 2>"$out.err"
 	RC=$?
-	t1=$(ms)
+	t1=$(atk_ms)
 	if [ "$RC" -ne 124 ] && [ $((t1 - t0)) -le $((limit * 1000)) ]; then
 		ok "$name ($((t1 - t0)) ms)"
 	else
@@ -32,8 +32,8 @@ within() {
 	fi
 }
 
-# repeat TEXT BYTES: TEXT repeated on one line, BYTES long
-repeat() { yes "$1" | tr -d '\n' | head -c "$2"; }
+# atk_repeat TEXT BYTES: TEXT repeated on one line, BYTES long
+atk_repeat() { yes "$1" | tr -d '\n' | head -c "$2"; }
 MB=1048576
 
 # bug 4: grep-log with no match sorted a NULL array (UBSan)
@@ -46,22 +46,22 @@ check "attack: grep-log with no match is clean under UBSan" bash -c "! grep -q '
 check "attack: grep-log --json of an empty log: nothing, exit 0" bash -c "[ $rc -eq 0 ] && [ ! -s '$WORK/none.jsonl' ] && ! grep -q 'runtime error' '$WORK/none.err'"
 
 # bug 2: 1 MB of a repeated phrase, one line and many lines
-repeat 'failed to ' $MB >"$WORK/rep1.txt"
+atk_repeat 'failed to ' $MB >"$WORK/rep1.txt"
 yes 'failed to failed to reservation failed: item x not found' | head -c $MB >"$WORK/repn.txt"
-repeat 'item x not found ' $MB >"$WORK/item1.txt"
-within "attack: explain of 1 MB 'failed to ' on one line" 5 "$WORK/rep1.json" \
+atk_repeat 'item x not found ' $MB >"$WORK/item1.txt"
+atk_within "attack: explain of 1 MB 'failed to ' on one line" 5 "$WORK/rep1.json" \
 	"$FL" explain --db "$adb" --json - <"$WORK/rep1.txt"
 check "attack: explain of a cut line says so (cutLines)" [ "$(jq -r .cutLines "$WORK/rep1.json")" = 1 ]
-within "attack: explain of 1 MB of matching lines" 5 "$WORK/repn.json" \
+atk_within "attack: explain of 1 MB of matching lines" 5 "$WORK/repn.json" \
 	"$FL" explain --db "$adb" --json - <"$WORK/repn.txt"
 check "attack: explain of 1 MB of lines still answers" [ "$(jq -r '.matches | length > 0' "$WORK/repn.json")" = true ]
-within "attack: explain of 1 MB 'item x not found' on one line" 5 "$WORK/item1.out" \
+atk_within "attack: explain of 1 MB 'item x not found' on one line" 5 "$WORK/item1.out" \
 	"$FL" explain --db "$adb" - <"$WORK/item1.txt"
 check "attack: explain text output notes the cut line" grep -q 'matched on its first and last' "$WORK/item1.out"
 
 # a long line is matched on its head and its tail
-{ printf 'cannot load config: '; repeat 'abcdefgh ' $MB; printf '\n'; } >"$WORK/head.log"
-{ repeat 'abcdefgh ' $MB; printf ' reservation failed: disk full\n'; } >"$WORK/tail.log"
+{ printf 'cannot load config: '; atk_repeat 'abcdefgh ' $MB; printf '\n'; } >"$WORK/head.log"
+{ atk_repeat 'abcdefgh ' $MB; printf ' reservation failed: disk full\n'; } >"$WORK/tail.log"
 "$FL" grep-log --db "$adb" --json "$WORK/head.log" >"$WORK/head.jsonl" 2>/dev/null
 check "attack: grep-log finds the error at the head of a 1 MB line" \
 	[ "$(jq -r '"\(.line) \(.filePath):\(.lineNumber) \(.cutLines)"' "$WORK/head.jsonl")" = "1 cmd/shopd/main.go:17 1" ]
@@ -70,7 +70,7 @@ check "attack: grep-log finds the error at the tail of a 1 MB line" \
 	[ "$(jq -r '"\(.line) \(.filePath):\(.lineNumber) \(.cutLines)"' "$WORK/tail.jsonl")" = "1 server.go:26 1" ]
 check "attack: grep-log --json keeps the whole line as text" [ "$(jq -r '.text | length' "$WORK/tail.jsonl")" -gt $MB ]
 # a line longer than grep-log's 4 MB buffer is still one line
-{ repeat 'abcdefgh ' $((5 * MB)); printf ' reservation failed: disk full\nreservation failed: again\n'; } >"$WORK/huge.log"
+{ atk_repeat 'abcdefgh ' $((5 * MB)); printf ' reservation failed: disk full\nreservation failed: again\n'; } >"$WORK/huge.log"
 "$FL" grep-log --db "$adb" --json "$WORK/huge.log" >"$WORK/huge.jsonl" 2>/dev/null
 check "attack: grep-log: a 5 MB line is one line, matched on its tail" \
 	[ "$(jq -r '"\(.line) \(.cutLines)"' "$WORK/huge.jsonl" | tr '\n' ' ')" = "1 1 2 null " ]
@@ -82,14 +82,14 @@ check "attack: a short line says nothing of cuts" [ "$(jq -r 'has("cutLines")' "
 # grep-log over a few MB of each kind of pathological content (the
 # sanitizer build looks at an empty line in ~4 us)
 G=$((2 * MB))
-repeat 'failed to ' $G >"$WORK/g-rep1.log"
+atk_repeat 'failed to ' $G >"$WORK/g-rep1.log"
 yes 'failed to failed to reservation failed: item x not found' | head -c $G >"$WORK/g-repn.log"
 head -c $G /dev/urandom >"$WORK/g-rand.log"
 yes '' | head -c $G >"$WORK/g-nl.log"
-repeat $'\xff\xfe\xc3(\xe2\x82 item \xa0 not found ' $G >"$WORK/g-utf8.log"
+atk_repeat $'\xff\xfe\xc3(\xe2\x82 item \xa0 not found ' $G >"$WORK/g-utf8.log"
 yes '    at item x not found (reservation failed: x)' | head -c $G >"$WORK/g-indent.log"
 for f in rep1 repn rand nl utf8 indent; do
-	within "attack: grep-log of 2 MB ($f)" 20 "$WORK/g-$f.out" \
+	atk_within "attack: grep-log of 2 MB ($f)" 20 "$WORK/g-$f.out" \
 		"$FL" grep-log --db "$adb" "$WORK/g-$f.log"
 	check "attack: grep-log of 2 MB ($f) exits 0, clean" bash -c "[ $RC -eq 0 ] && ! grep -q 'runtime error' '$WORK/g-$f.out.err'"
 done
@@ -110,20 +110,20 @@ for i in $(seq 300); do
 done
 SV="http://127.0.0.1:$port"
 if [ -n "$port" ]; then
-	t0=$(ms)
+	t0=$(atk_ms)
 	code=$(curl -s --max-time 60 -o "$WORK/api1.jsonl" -w '%{http_code}' --data-binary @"$WORK/rep1.txt" "$SV/api/explain")
-	t1=$(ms)
+	t1=$(atk_ms)
 	check "attack: POST /api/explain of 1 MB 'failed to ' answers 200 in 5 s ($((t1 - t0)) ms)" \
 		[ "$code" = 200 -a $((t1 - t0)) -le 5000 ]
-	t0=$(ms)
+	t0=$(atk_ms)
 	code=$(curl -s --max-time 60 -o "$WORK/api2.json" -w '%{http_code}' -H 'Accept: application/json' \
 		--data-binary @"$WORK/repn.txt" "$SV/api/explain")
-	t1=$(ms)
+	t1=$(atk_ms)
 	check "attack: POST /api/explain of 1 MB of matching lines answers in 5 s ($((t1 - t0)) ms)" \
 		[ "$code" = 200 -a $((t1 - t0)) -le 5000 ]
 	check "attack: ... and answers every line, not truncated" \
 		[ "$(jq -r '"\(.matches | length) \(.truncated // false)"' "$WORK/api2.json")" = "$((MB / 57)) false" ]
-	{ repeat 'abcdefgh ' $((MB / 2)); printf ' reservation failed: disk full\n'; } >"$WORK/tail-half.log"
+	{ atk_repeat 'abcdefgh ' $((MB / 2)); printf ' reservation failed: disk full\n'; } >"$WORK/tail-half.log"
 	code=$(curl -s --max-time 60 -o "$WORK/api3.jsonl" -w '%{http_code}' --data-binary @"$WORK/tail-half.log" "$SV/api/explain")
 	check "attack: POST /api/explain finds the tail of a long line, said as cutLines" \
 		[ "$code $(jq -r '"\(.filePath) \(.cutLines)"' "$WORK/api3.jsonl" 2>/dev/null)" = "200 server.go 1" ]
