@@ -897,11 +897,13 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 	size_t nh = 0;
 	bar_reset(limit);
 	/* texts to try: every candidate message, then the whole cleaned text
-	 * (unless it is the one message, tried already) */
+	 * (unless it is one of the messages, tried already: the same hits) */
+	bool clean_tried = false;
+	for (size_t ti = 0; ti < q->messages.n && !clean_tried; ti++)
+		clean_tried = strcmp(q->clean, q->messages.v[ti]) == 0;
 	for (size_t ti = 0; ti <= q->messages.n && !fl_lk_expired(); ti++) {
 		const char *text = ti < q->messages.n ? q->messages.v[ti] : q->clean;
-		if (ti == q->messages.n && q->messages.n == 1 &&
-		    strcmp(q->clean, q->messages.v[0]) == 0)
+		if (ti == q->messages.n && clean_tried)
 			break;
 		size_t len = strlen(text);
 		if (len)
