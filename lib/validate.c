@@ -113,6 +113,31 @@ static bool nonempty(const char *s)
 	return s && *s;
 }
 
+/* records.md: a repo-relative path with '/' separators; no leading '/', no
+ * empty, '.' or '..' segment, no NUL (a C string has none), CR or LF.  NULL
+ * when path is one, else what is wrong. */
+static const char *file_path_problem(const char *path)
+{
+	if (!nonempty(path))
+		return "must be a non-empty repo-relative path";
+	if (path[0] == '/')
+		return "must be a repo-relative path (no leading '/')";
+	if (strchr(path, '\\'))
+		return "must be a repo-relative path with '/' separators (no '\\')";
+	if (strpbrk(path, "\r\n"))
+		return "must not hold a CR or LF";
+	for (const char *s = path;;) {
+		size_t n = strcspn(s, "/");
+		if (n == 0)
+			return "must not hold an empty segment ('//' or a trailing '/')";
+		if ((n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
+			return "must not hold a '.' or '..' segment";
+		if (!s[n])
+			return NULL;
+		s += n + 1;
+	}
+}
+
 /* True when pattern certainly compiles: valid UTF-8 of at most 4,000 bytes
  * made only of literal characters, escaped metacharacters (\\. \\( ...)
  * and "(.+?)" groups, as fl_message_pattern() and fl_regex_escape() write
@@ -197,9 +222,9 @@ int fl_entry_validate(const fl_entry *e, fl_err *err)
 		return fl_seterr(err, "record %s: httpStatus: must be null or an integer from 100 to 599", who);
 	if (!in_list(e->severity, sevs))
 		return fl_seterr(err, "record %s: severity: must be one of critical, error, warning, info", who);
-	if (!nonempty(e->file_path) || e->file_path[0] == '/' ||
-	    strchr(e->file_path, '\\'))
-		return fl_seterr(err, "record %s: filePath: must be a repo-relative path with '/' separators", who);
+	const char *bad_path = file_path_problem(e->file_path);
+	if (bad_path)
+		return fl_seterr(err, "record %s: filePath: %s", who, bad_path);
 	if (e->line_number < 0)
 		return fl_seterr(err, "record %s: lineNumber: must be null or >= 1", who);
 	if (e->source_code) {

@@ -368,6 +368,29 @@ static void test_validation_rules(void **state)
 	REJECT("severity", SET(severity, "fatal"));
 	REJECT("filePath", SET(file_path, "/abs/path.c"));
 	REJECT("filePath", SET(file_path, "win\\path.c"));
+	REJECT("filePath", SET(file_path, ""));
+	REJECT("filePath", SET(file_path, "../etc/passwd"));
+	REJECT("filePath", SET(file_path, "src/../../x.c"));
+	REJECT("filePath", SET(file_path, "src/.."));
+	REJECT("filePath", SET(file_path, ".."));
+	REJECT("filePath", SET(file_path, "./src/x.c"));
+	REJECT("filePath", SET(file_path, "src/./x.c"));
+	REJECT("filePath", SET(file_path, "."));
+	REJECT("filePath", SET(file_path, "src//x.c"));
+	REJECT("filePath", SET(file_path, "src/x.c/"));
+	REJECT("filePath", SET(file_path, "src/a\nb.c"));
+	REJECT("filePath", SET(file_path, "src/a\rb.c"));
+	/* dots inside a name are not segments */
+	static const char *const fine[] = {"src/..hidden/a..b.c", ".github/ci.yml", "x/.../y", "a"};
+	for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
+		fl_entry e;
+		make_entry(&e);
+		SET(file_path, fine[i]);
+		fl_err err;
+		if (fl_entry_validate(&e, &err) < 0)
+			fail_msg("filePath %s: %s", fine[i], err.msg);
+		fl_entry_free(&e);
+	}
 	REJECT("lineNumber", e.line_number = -1);
 	REJECT("sourceCodeEnd", (e.source_code_start = 10, e.source_code_end = 9, e.line_number = 10));
 	REJECT("sourceCodeEnd", (e.source_code_start = 1, e.source_code_end = 41));
