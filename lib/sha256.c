@@ -1,8 +1,12 @@
 /*
  * sha256.c — fl_sha256(): the algorithm is fetched once per process and
- * each thread keeps its own digest context.
+ * each thread keeps its own digest context; fl_sha256_fd() streams a file.
  */
 #include "sha256.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <openssl/evp.h>
 #include <openssl/sha.h>
@@ -44,4 +48,48 @@ void fl_sha256(const void *data, size_t n, unsigned char out[32])
 	if (!c || !EVP_DigestInit_ex2(c, md_sha256, NULL) ||
 	    !EVP_DigestUpdate(c, data, n) || !EVP_DigestFinal_ex(c, out, &len))
 		SHA256(data, n, out); /* no context to be had: the slow way */
+}
+
+int fl_sha256_fd(int fd, uint64_t max, unsigned char out[32], uint64_t *n)
+{
+	pthread_once(&md_once, md_init);
+	enum { CHUNK = 256 * 1024 };
+	*n = 0;
+	unsigned char *buf = malloc(CHUNK);
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	int rc = -1, e = ENOMEM;
+	if (!buf || !c || !EVP_DigestInit_ex2(c, md_sha256 ? md_sha256 : EVP_sha256(), NULL))
+		goto out;
+	for (;;) {
+		ssize_t r = read(fd, buf, CHUNK);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			e = errno;
+			goto out;
+		}
+		if (r == 0)
+			break;
+		*n += (uint64_t)r;
+		if (*n > max) {
+			e = EFBIG;
+			goto out;
+		}
+		if (!EVP_DigestUpdate(c, buf, (size_t)r)) {
+			e = EIO;
+			goto out;
+		}
+	}
+	unsigned int len = 0;
+	if (!EVP_DigestFinal_ex(c, out, &len)) {
+		e = EIO;
+		goto out;
+	}
+	rc = 0;
+out:
+	EVP_MD_CTX_free(c);
+	free(buf);
+	if (rc < 0)
+		errno = e;
+	return rc;
 }

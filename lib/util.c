@@ -132,8 +132,10 @@ char *fl_read_fd(int fd, size_t size_hint, bool regular, size_t *len)
 			break;
 		n += (size_t)r;
 		/* a regular file reads short only at its end: no second read
-		 * to be told so (one system call per file of a scan) */
-		if (regular && (size_t)r < want)
+		 * to be told so (one system call per file of a scan); but one
+		 * read() gives at most 2 GiB - 4 KiB, so a file is only at its
+		 * end once its expected size is in */
+		if (regular && (size_t)r < want && n >= size_hint)
 			break;
 	}
 	buf[n] = '\0';
