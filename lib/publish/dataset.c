@@ -303,6 +303,7 @@ typedef struct inv_item {
 
 struct ld {
 	const char *dir;
+	int rootfd;          /* the data set's folder: every file is opened beneath it */
 	bool trusted;
 	fl_err *err;
 	json_t *manifest;
@@ -320,54 +321,38 @@ static char *path_of(const struct ld *l, const char *rel)
 	return fl_xasprintf("%s/%s", l->dir, rel);
 }
 
-/* The whole file; NULL with err naming it. */
-static char *slurp(const char *path, size_t *len, fl_err *err)
+/* A folder of the data set (rel: "repos", "repos/acme"), no link followed;
+ * NULL when it is missing or not a folder. */
+static DIR *open_dir(const struct ld *l, const char *rel)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct stat sb;
-	if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		fl_seterr(err, "%s: missing or unreadable (%s)", path,
-			  fd < 0 ? strerror(errno) : "not a regular file");
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	char *buf = fl_read_fd(fd, (size_t)sb.st_size, true, len);
-	if (!buf)
-		fl_seterr(err, "%s: cannot read: %s", path, strerror(errno));
-	close(fd);
-	return buf;
+	int fd = openat(l->rootfd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (fd >= 0 && !d)
+		close(fd);
+	return d;
 }
 
 /* Read rel and check it against its inventory line (unless trusted). */
 static char *read_listed(const struct ld *l, const char *rel, size_t *len, fl_err *err)
 {
-	char *p = path_of(l, rel);
 	size_t ix = 0;
 	if (!l->trusted && !fl_strmap_get(&l->inv_ix, rel, &ix)) {
-		fl_seterr(err, "%s: not listed in inventory.json", p);
-		free(p);
+		fl_seterr(err, "%s/%s: not listed in inventory.json", l->dir, rel);
 		return NULL;
 	}
-	char *data = slurp(p, len, err);
-	if (data && !l->trusted) {
-		inv_item *it = &l->inv[ix];
+	inv_item *it = l->trusted ? NULL : &l->inv[ix];
+	char *data = pub_read_beneath(l->rootfd, l->dir, rel, it ? it->bytes : -1,
+				      "inventory.json", PUB_FILE_MAX, len, err);
+	if (data && it) {
 		it->used = true;
 		char hex[65];
-		if ((long long)*len != it->bytes) {
-			fl_seterr(err, "%s: bytes: is %zu, inventory.json says %lld (truncated or changed)",
-				  p, *len, it->bytes);
-		} else {
-			pub_sha256_hex(data, *len, hex);
-			if (strcmp(hex, it->sha) == 0)
-				goto ok;
-			fl_seterr(err, "%s: sha256: is %s, inventory.json says %s", p, hex, it->sha);
+		pub_sha256_hex(data, *len, hex);
+		if (strcmp(hex, it->sha) != 0) {
+			fl_seterr(err, "%s/%s: sha256: is %s, inventory.json says %s", l->dir, rel, hex, it->sha);
+			free(data);
+			data = NULL;
 		}
-		free(data);
-		data = NULL;
 	}
-ok:
-	free(p);
 	return data;
 }
 
@@ -470,17 +455,14 @@ static int check_manifest(struct ld *l)
 		if (strcmp(rel_of(json_string_value(path)), want) != 0)
 			return fl_seterr(l->err, "%s/%s: files.%s.path: must be /data/%s", l->dir, mf, key, want);
 		char *p = path_of(l, want);
+		char who[48];
+		snprintf(who, sizeof who, "manifest.json (files.%s)", key);
 		size_t len;
-		char *data = slurp(p, &len, l->err);
+		char *data = pub_read_beneath(l->rootfd, l->dir, want, (long long)json_integer_value(bytes),
+					      who, PUB_FILE_MAX, &len, l->err);
 		if (!data) {
-			fl_seterr(l->err, "%s: listed in manifest.json (files.%s) but missing or unreadable", p, key);
-			free(p);
-			return -1;
-		}
-		if ((long long)len != (long long)json_integer_value(bytes)) {
-			fl_seterr(l->err, "%s: bytes: is %zu, manifest.json (files.%s) says %lld (truncated or changed)",
-				  p, len, key, (long long)json_integer_value(bytes));
-			free(data);
+			if (errno == ENOENT)
+				fl_seterr(l->err, "%s: listed in manifest.json (files.%s) but missing", p, key);
 			free(p);
 			return -1;
 		}
@@ -583,22 +565,37 @@ out:
 static int check_rest_of_inventory(struct ld *l)
 {
 	for (size_t i = 0; i < l->ninv; i++) {
-		if (l->inv[i].used)
+		const inv_item *it = &l->inv[i];
+		if (it->used)
 			continue;
-		char *p = path_of(l, l->inv[i].rel);
 		struct stat sb;
-		int rc = 0;
-		if (stat(p, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-			rc = fl_seterr(l->err, "%s: listed in inventory.json but missing", p);
-		} else {
-			size_t len;
-			char *data = read_listed(l, l->inv[i].rel, &len, l->err);
-			rc = data ? 0 : -1;
-			free(data);
+		int fd = pub_open_beneath(l->rootfd, l->dir, it->rel, &sb, l->err);
+		if (fd < 0) {
+			if (errno == ENOENT)
+				fl_seterr(l->err, "%s/%s: listed in inventory.json but missing", l->dir, it->rel);
+			return -1;
 		}
-		free(p);
+		/* the size first (a sparse terabyte is not read), then the
+		 * hash streamed: these files are not parsed, so never held */
+		char hex[65];
+		uint64_t n = 0;
+		int rc = 0;
+		if ((uint64_t)sb.st_size != (uint64_t)it->bytes)
+			rc = fl_seterr(l->err, "%s/%s: bytes: is %llu, inventory.json says %lld (truncated or changed)",
+				       l->dir, it->rel, (unsigned long long)sb.st_size, it->bytes);
+		else if ((uint64_t)sb.st_size > PUB_FILE_MAX)
+			rc = fl_seterr(l->err, "%s/%s: %llu bytes, over the limit of %llu bytes of a data set file",
+				       l->dir, it->rel, (unsigned long long)sb.st_size,
+				       (unsigned long long)PUB_FILE_MAX);
+		else if (pub_sha256_fd_hex(fd, (uint64_t)it->bytes, hex, &n) < 0 || n != (uint64_t)it->bytes)
+			rc = fl_seterr(l->err, "%s/%s: %s", l->dir, it->rel,
+				       n != (uint64_t)it->bytes ? "changed while read" : strerror(errno));
+		close(fd);
 		if (rc < 0)
 			return -1;
+		if (strcmp(hex, it->sha) != 0)
+			return fl_seterr(l->err, "%s/%s: sha256: is %s, inventory.json says %s",
+					 l->dir, it->rel, hex, it->sha);
 	}
 	return 0;
 }
@@ -606,9 +603,7 @@ static int check_rest_of_inventory(struct ld *l)
 /* Every *.json under repos/ must be a repository of repos.json. */
 static int check_repo_files(struct ld *l, fl_strmap *repos)
 {
-	char *rd = path_of(l, "repos");
-	DIR *d = opendir(rd);
-	free(rd);
+	DIR *d = open_dir(l, "repos");
 	if (!d)
 		return 0;
 	struct dirent *de;
@@ -617,7 +612,9 @@ static int check_repo_files(struct ld *l, fl_strmap *repos)
 		if (de->d_name[0] == '.')
 			continue;
 		char *od = fl_xasprintf("%s/repos/%s", l->dir, de->d_name);
-		DIR *d2 = opendir(od);
+		char *rel = fl_xasprintf("repos/%s", de->d_name);
+		DIR *d2 = open_dir(l, rel);
+		free(rel);
 		struct dirent *de2;
 		while (rc == 0 && d2 && (de2 = readdir(d2))) {
 			if (de2->d_name[0] == '.' || !fl_str_ends(de2->d_name, ".json"))
@@ -641,7 +638,7 @@ static int check_repo_files(struct ld *l, fl_strmap *repos)
 static int check_error_files(struct ld *l, fl_strmap *ids)
 {
 	char *ed = path_of(l, "errors");
-	DIR *d = opendir(ed);
+	DIR *d = open_dir(l, "errors");
 	if (!d) {
 		free(ed);
 		return 0;
@@ -973,20 +970,24 @@ static int load(const char *dir_in, pub_dataset *out, bool trusted, fl_err *err)
 	while (dn > 1 && dir[dn - 1] == '/')
 		dir[--dn] = '\0';
 	l.dir = dir;
+	l.rootfd = -1;
 	l.err = err;
 	int rc = -1;
 	json_t *repos = NULL;
 	fl_strmap repo_ix = {0}, ids = {0};
 	const fl_entry **all = NULL;
-	if (!pub_is_dir(dir)) {
+	/* the folder named may be a link; nothing in it is followed */
+	l.rootfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (l.rootfd < 0) {
 		fl_seterr(err, "%s: no such data set folder", dir);
 		goto out;
 	}
+	if (!trusted && pub_check_tree(l.rootfd, dir, err) < 0)
+		goto out;
 	{
 		size_t len;
-		char *mp = path_of(&l, "manifest.json");
-		char *data = slurp(mp, &len, err);
-		free(mp);
+		char *data = pub_read_beneath(l.rootfd, dir, "manifest.json", -1, NULL,
+					      PUB_MANIFEST_MAX, &len, err);
 		if (!data)
 			goto out;
 		l.manifest = parse_json(&l, "manifest.json", data, len);
@@ -1099,6 +1100,11 @@ static int load(const char *dir_in, pub_dataset *out, bool trusted, fl_err *err)
 	}
 	if (check_rest_of_inventory(&l) < 0)
 		goto out;
+	out->files = fl_xcalloc(l.ninv + 2, sizeof *out->files);
+	out->files[out->nfiles++] = fl_xstrdup("manifest.json");
+	out->files[out->nfiles++] = fl_xstrdup("inventory.json");
+	for (size_t i = 0; i < l.ninv; i++)
+		out->files[out->nfiles++] = fl_xstrdup(l.inv[i].rel);
 	rc = 0;
 out:
 	if (rc < 0)
@@ -1115,6 +1121,8 @@ out:
 	fl_strmap_free(&l.inv_ix);
 	fl_strmap_free(&repo_ix);
 	fl_strmap_free(&ids);
+	if (l.rootfd >= 0)
+		close(l.rootfd);
 	free(dir);
 	return rc;
 }
@@ -1128,5 +1136,8 @@ void pub_dataset_free(pub_dataset *d)
 		fl_repo_free(&d->repos[i].repo);
 	}
 	free(d->repos);
+	for (size_t i = 0; i < d->nfiles; i++)
+		free(d->files[i]);
+	free(d->files);
 	memset(d, 0, sizeof *d);
 }

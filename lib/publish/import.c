@@ -3,11 +3,67 @@
  * other of schema version 2) into the store.  The whole data set is checked
  * first (dataset.c); only then, in one transaction, the records of each of
  * its repositories are replaced.  Any failure leaves the store unchanged.
+ * Also the copy of a checked data set that a site or a server serves: its
+ * listed files only, swapped in atomically.
  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "publish.h"
+
+int pub_dataset_copy(const char *src, const char *dst, pub_dataset *out, char **old,
+		     fl_err *err)
+{
+	if (old)
+		*old = NULL;
+	pub_dataset d;
+	if (pub_dataset_load(src, &d, err) < 0)
+		return -1;
+	int rootfd = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *tmp = fl_xasprintf("%s.tmp-copy", dst), *prev = fl_xasprintf("%s.old", dst);
+	pub_rmtree(tmp);
+	pub_rmtree(prev);
+	int rc = -1;
+	if (rootfd < 0)
+		fl_seterr(err, "%s: %s", src, strerror(errno));
+	else if (pub_copy_listed(rootfd, src, tmp, d.files, d.nfiles, err) == 0)
+		rc = 0;
+	if (rootfd >= 0)
+		close(rootfd);
+	if (rc == 0) {
+		/* one atomic step when dst exists: readers of dst see the old
+		 * copy or the new one, never no folder */
+		if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dst, RENAME_EXCHANGE) == 0) {
+			if (rename(tmp, prev) < 0)
+				pub_rmtree(tmp);
+		} else if (rename(tmp, dst) < 0) {
+			/* no exchange on this file system: two renames */
+			if (rename(dst, prev) < 0 && errno != ENOENT)
+				pub_rmtree(dst);
+			if (rename(tmp, dst) < 0)
+				rc = fl_seterr(err, "%s: %s", dst, strerror(errno));
+		}
+	}
+	pub_rmtree(tmp);
+	if (rc == 0 && old && pub_exists(prev)) {
+		*old = prev;
+		prev = NULL;
+	} else if (prev) {
+		pub_rmtree(prev);
+	}
+	free(prev);
+	free(tmp);
+	if (rc == 0 && out)
+		*out = d;
+	else
+		pub_dataset_free(&d);
+	return rc;
+}
 
 int fl_dataset_verify(const char *dir, fl_import_stats *stats, fl_err *err)
 {

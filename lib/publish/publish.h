@@ -12,6 +12,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
 
 #include "faultline.h"
 #include "util.h"
@@ -31,16 +33,20 @@ void pub_json_str(fl_buf *b, const char *s, bool html_safe);
 /* ---- files (fsutil.c) --------------------------------------------------- */
 
 int pub_mkdirs(const char *path, fl_err *err);          /* mkdir -p */
+/* Write path whole, atomically: a hidden temporary name in the same
+ * folder, then rename() over path (a symbolic link there is replaced). */
 int pub_write_file(const char *path, const void *data, size_t n, fl_err *err);
 /* Write path (creating its folder) unless it already holds exactly data;
  * *written (may be NULL) says whether it was written. */
 int pub_write_if_changed(const char *path, const void *data, size_t n,
 			 bool *written, fl_err *err);
 int pub_rmtree(const char *path);                        /* rm -rf; 0/-1 */
-int pub_copytree(const char *src, const char *dst, fl_err *err);
 bool pub_is_dir(const char *path);
 bool pub_exists(const char *path);
 void pub_sha256_hex(const void *data, size_t n, char out[65]);
+/* The same of the rest of open file fd, streamed (fl_sha256_fd: -1 with
+ * errno EFBIG past max bytes); *n the bytes hashed. */
+int pub_sha256_fd_hex(int fd, uint64_t max, char out[65], uint64_t *n);
 /* Compact JSON (key order kept); when escape_html, '<' '>' '&' become
  * \u003c... so the text is safe inside <script>. Caller frees. */
 char *pub_json_dump(json_t *o, bool escape_html);
@@ -49,6 +55,43 @@ long long pub_iso_ms(const char *s);
 void pub_ms_iso(long long ms, char out[32]);
 /* Worker threads worth starting for n items: 1..4, by online cores. */
 size_t pub_threads(size_t n);
+
+/* ---- a data set's files (fsutil.c) ---------------------------------------
+ * Only files its inventory lists are read or copied, only as regular files
+ * beneath its folder: no symbolic link is followed (in any component), no
+ * FIFO, socket or device opened for reading; sizes are checked (fstat)
+ * before a byte is read. */
+
+/* The most one data set file may hold (the README says so): its records
+ * are read whole, and a sparse terabyte must not be. */
+#define PUB_FILE_MAX ((uint64_t)1 << 30)
+/* manifest.json: a few hundred bytes whatever the size of the data set */
+#define PUB_MANIFEST_MAX ((uint64_t)1 << 20)
+/* folder levels of a data set (its own are 3: search/tokens/hh.json) */
+#define PUB_TREE_DEPTH 32
+
+/* "a symbolic link", "a FIFO", "a socket", "a device", "a folder", ... */
+const char *pub_kind(unsigned mode);
+/* Open root/rel for reading, rel a checked relative path (no empty, '.'
+ * or '..' segment) under the folder rootfd: openat2 RESOLVE_BENEATH |
+ * RESOLVE_NO_SYMLINKS, else one O_NOFOLLOW component at a time; a FIFO is
+ * never waited for (O_NONBLOCK).  The descriptor with its fstat in *sb, or
+ * -1 with errno (ENOENT: missing) and err naming the path and what it is. */
+int pub_open_beneath(int rootfd, const char *root, const char *rel, struct stat *sb,
+		     fl_err *err);
+/* root/rel whole (NUL-terminated) after pub_open_beneath: refused unless
+ * its size is want (when want >= 0; who says so: "inventory.json") and at
+ * most max bytes, both checked before reading. */
+char *pub_read_beneath(int rootfd, const char *root, const char *rel, long long want,
+		       const char *who, uint64_t max, size_t *len, fl_err *err);
+/* Everything under the folder rootfd is a regular file or a folder, at most
+ * PUB_TREE_DEPTH deep; else err names the first entry that is not. */
+int pub_check_tree(int rootfd, const char *root, fl_err *err);
+/* Copy the files rels[0..n) of the data set root (folder rootfd) into dst
+ * (created), each opened by pub_open_beneath and hard-linked when it can
+ * be (checked to be the inode opened), else copied from that descriptor. */
+int pub_copy_listed(int rootfd, const char *root, const char *dst, char *const *rels,
+		    size_t n, fl_err *err);
 
 /* ---- a data set being written (export.c) -------------------------------- */
 
@@ -118,6 +161,10 @@ typedef struct pub_dataset {
 	pub_repo_set *repos; /* in repos.json order */
 	size_t nrepos;
 	size_t nerrors;
+	char **files;        /* every file of the data set: manifest.json,
+			      * inventory.json and what the inventory lists
+			      * (pub_dataset_load only) */
+	size_t nfiles;
 } pub_dataset;
 
 /* Read a published data set and check all of it: manifest.json (size and
@@ -128,6 +175,14 @@ typedef struct pub_dataset {
  * index.json agreeing with the records, counts.  err names the file and
  * field. */
 int pub_dataset_load(const char *dir, pub_dataset *out, fl_err *err);
+/* Load and check the data set src (pub_dataset_load), then put a copy of
+ * its files, and only those, at dst: into a sibling dst.tmp-copy, then
+ * swapped in with one atomic rename (renameat2 RENAME_EXCHANGE when dst
+ * exists), so a reader of dst never finds it missing.  out (may be NULL)
+ * gets the loaded data set; with old, the replaced copy is left for the
+ * caller to remove (*old: its path, or NULL), else removed. */
+int pub_dataset_copy(const char *src, const char *dst, pub_dataset *out, char **old,
+		     fl_err *err);
 /* The same for a data set this process has just exported: sizes only, no
  * sha256, no re-validation of records, no cross-file comparison. */
 int pub_dataset_load_trusted(const char *dir, pub_dataset *out, fl_err *err);

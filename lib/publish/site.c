@@ -1197,42 +1197,20 @@ int fl_site_build(const char *data_dir, const char *out_in, const fl_site_opts *
 	pthread_t rm_th;
 	bool remover = false;
 	int rc = -1;
+	pub_dataset d;
 	if (pub_mkdirs(out, err) < 0)
 		goto done;
 	char a[PATH_MAX], b[PATH_MAX];
 	bool same = realpath(data_dir, a) && realpath(data, b) && strcmp(a, b) == 0;
-	/* checked before copying: a bad data set must not replace a good copy */
-	pub_dataset d;
-	if (pub_dataset_load(data_dir, &d, err) < 0)
+	/* checked before copying: a bad data set must not replace a good
+	 * copy; only its listed files are copied */
+	if (same ? pub_dataset_load(data_dir, &d, err) < 0
+		 : pub_dataset_copy(data_dir, data, &d, &old, err) < 0)
 		goto done;
-	if (!same) {
-		char *tmp = fl_xasprintf("%s/data.tmp-copy", out);
-		pub_rmtree(tmp);
-		if (pub_copytree(data_dir, tmp, err) < 0) {
-			pub_dataset_free(&d);
-			pub_rmtree(tmp);
-			free(tmp);
-			goto done;
-		}
-		old = fl_xasprintf("%s/data.old", out);
+	if (old)
+		remover = pthread_create(&rm_th, NULL, remove_tree, old) == 0;
+	if (old && !remover)
 		pub_rmtree(old);
-		if (rename(data, old) < 0 && errno != ENOENT) {
-			free(old);
-			old = NULL;
-			pub_rmtree(data);
-		}
-		if (rename(tmp, data) < 0) {
-			fl_seterr(err, "%s: %s", data, strerror(errno));
-			pub_dataset_free(&d);
-			free(tmp);
-			goto done;
-		}
-		free(tmp);
-		if (old)
-			remover = pthread_create(&rm_th, NULL, remove_tree, old) == 0;
-		if (old && !remover)
-			pub_rmtree(old);
-	}
 	rc = render(&d, out, o, stats, err, t0);
 	pub_dataset_free(&d);
 done:
