@@ -65,6 +65,23 @@ int pub_dataset_copy(const char *src, const char *dst, pub_dataset *out, char **
 	return rc;
 }
 
+int pub_dataset_mirror(const char *src, const char *dst, const char *stamp, fl_err *err)
+{
+	char *sp = fl_xasprintf("%s.stamp", dst);
+	size_t n = 0;
+	char *old = fl_read_file(sp, &n, NULL);
+	int rc = 0;
+	if (!old || strcmp(old, stamp) != 0 || !pub_is_dir(dst)) {
+		unlink(sp);
+		rc = pub_dataset_copy(src, dst, NULL, NULL, err);
+		if (rc == 0)
+			rc = pub_write_file(sp, stamp, strlen(stamp), err);
+	}
+	free(old);
+	free(sp);
+	return rc;
+}
+
 int fl_dataset_verify(const char *dir, fl_import_stats *stats, fl_err *err)
 {
 	pub_dataset d;

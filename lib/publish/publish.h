@@ -183,6 +183,9 @@ int pub_dataset_load(const char *dir, pub_dataset *out, fl_err *err);
  * caller to remove (*old: its path, or NULL), else removed. */
 int pub_dataset_copy(const char *src, const char *dst, pub_dataset *out, char **old,
 		     fl_err *err);
+/* pub_dataset_copy of src at dst unless dst.stamp already says stamp (the
+ * data set's version): what `serve --data --no-site` serves. */
+int pub_dataset_mirror(const char *src, const char *dst, const char *stamp, fl_err *err);
 /* The same for a data set this process has just exported: sizes only, no
  * sha256, no re-validation of records, no cross-file comparison. */
 int pub_dataset_load_trusted(const char *dir, pub_dataset *out, fl_err *err);

@@ -843,10 +843,22 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		rc = -1;
 	}
 	if (rc == 0 && o->no_site && s.src.data_dir) {
-		/* no site, but the data set itself is served under /data/ */
-		s.site = fl_xstrdup(s.src.data_dir);
-		s.site_len = strlen(s.site);
-		s.prefix = "/data";
+		/* no site, but the data set is served under /data/: a copy in
+		 * its cache folder of its listed files, and only those */
+		char stamp[80], real[PATH_MAX];
+		snprintf(stamp, sizeof stamp, "data %s", s.src.version);
+		char *dir = fl_xasprintf("%s/files", s.src.cache);
+		rc = pub_dataset_mirror(s.src.data_dir, dir, stamp, err);
+		if (rc == 0 && !realpath(dir, real))
+			rc = fl_seterr(err, "%s: %s", dir, strerror(errno));
+		if (rc == 0) {
+			s.site = fl_xstrdup(real);
+			s.site_len = strlen(s.site);
+			s.prefix = "/data";
+		} else {
+			fl_lookup_close(s.lk);
+		}
+		free(dir);
 	}
 	fl_store_close(st);
 	free(cache_root);
