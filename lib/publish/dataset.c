@@ -982,7 +982,7 @@ static int load(const char *dir_in, pub_dataset *out, bool trusted, fl_err *err)
 		fl_seterr(err, "%s: no such data set folder", dir);
 		goto out;
 	}
-	if (!trusted && pub_check_tree(l.rootfd, dir, err) < 0)
+	if (!trusted && pub_check_tree(l.rootfd, dir, "a data set", err) < 0)
 		goto out;
 	{
 		size_t len;

@@ -182,6 +182,20 @@ int pub_rmtree(const char *path)
 	return rmtree_at(AT_FDCWD, path);
 }
 
+int pub_rmtree_at(int dirfd, const char *name)
+{
+	return rmtree_at(dirfd, name);
+}
+
+DIR *pub_opendir_nofollow(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (fd >= 0 && !d)
+		close(fd);
+	return d;
+}
+
 /* ---- a data set's files ------------------------------------------------------- */
 
 const char *pub_kind(unsigned mode)
@@ -202,10 +216,10 @@ const char *pub_kind(unsigned mode)
 }
 
 static int refuse_kind(fl_err *err, const char *root, const char *rel, size_t rl,
-		       unsigned mode, const char *want)
+		       unsigned mode, const char *want, const char *what)
 {
-	return fl_seterr(err, "%s/%.*s: %s, not %s (a data set holds only regular files and folders; no link is followed)",
-			 root, (int)rl, rel, pub_kind(mode), want);
+	return fl_seterr(err, "%s/%.*s: %s, not %s (%s holds only regular files and folders; no link is followed)",
+			 root, (int)rl, rel, pub_kind(mode), want, what);
 }
 
 /* One component at a time: fstatat (no link followed) says what it is
@@ -235,7 +249,7 @@ static int open_walk(int rootfd, const char *root, const char *rel, struct stat 
 			break;
 		}
 		if (slash ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode)) {
-			refuse_kind(err, root, rel, upto, st.st_mode, slash ? "a folder" : "a regular file");
+			refuse_kind(err, root, rel, upto, st.st_mode, slash ? "a folder" : "a regular file", "a data set");
 			errno = EPERM;
 			break;
 		}
@@ -244,7 +258,7 @@ static int open_walk(int rootfd, const char *root, const char *rel, struct stat 
 		if (fd < 0) {
 			int e = errno;
 			if (e == ELOOP)
-				refuse_kind(err, root, rel, upto, S_IFLNK, slash ? "a folder" : "a regular file");
+				refuse_kind(err, root, rel, upto, S_IFLNK, slash ? "a folder" : "a regular file", "a data set");
 			else
 				fl_seterr(err, "%s/%.*s: cannot open: %s", root, (int)upto, rel, strerror(e));
 			errno = e == ELOOP ? EPERM : e;
@@ -254,7 +268,7 @@ static int open_walk(int rootfd, const char *root, const char *rel, struct stat 
 			close(dfd);
 		dfd = fd;
 		if (fstat(fd, &st) < 0 || (slash ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
-			refuse_kind(err, root, rel, upto, st.st_mode, slash ? "a folder" : "a regular file");
+			refuse_kind(err, root, rel, upto, st.st_mode, slash ? "a folder" : "a regular file", "a data set");
 			errno = EPERM;
 			break;
 		}
@@ -327,7 +341,8 @@ char *pub_read_beneath(int rootfd, const char *root, const char *rel, long long 
 	return buf;
 }
 
-static int tree_at(int dfd, const char *root, fl_buf *rel, int depth, fl_err *err)
+static int tree_at(int dfd, const char *root, const char *what, fl_buf *rel, int depth,
+		   fl_err *err)
 {
 	if (depth > PUB_TREE_DEPTH)
 		return fl_seterr(err, "%s/%s: more than %d folders deep", root, rel->s, PUB_TREE_DEPTH);
@@ -363,17 +378,17 @@ static int tree_at(int dfd, const char *root, fl_buf *rel, int depth, fl_err *er
 		if (S_ISREG(mode))
 			continue;
 		if (!S_ISDIR(mode)) {
-			rc = refuse_kind(err, root, rel->s, rel->n, mode, "a regular file or a folder");
+			rc = refuse_kind(err, root, rel->s, rel->n, mode, "a regular file or a folder", what);
 			break;
 		}
 		int fd = openat(dirfd(d), nm, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0) {
 			rc = errno == ELOOP || errno == ENOTDIR
-				? refuse_kind(err, root, rel->s, rel->n, S_IFLNK, "a folder")
+				? refuse_kind(err, root, rel->s, rel->n, S_IFLNK, "a folder", what)
 				: fl_seterr(err, "%s/%s: cannot open the folder: %s", root, rel->s, strerror(errno));
 			break;
 		}
-		rc = tree_at(fd, root, rel, depth + 1, err);
+		rc = tree_at(fd, root, what, rel, depth + 1, err);
 	}
 	if (rc == 0 && errno != 0)
 		rc = fl_seterr(err, "%s/%s: cannot read the folder: %s", root, rel->s ? rel->s : "", strerror(errno));
@@ -384,14 +399,14 @@ static int tree_at(int dfd, const char *root, fl_buf *rel, int depth, fl_err *er
 	return rc;
 }
 
-int pub_check_tree(int rootfd, const char *root, fl_err *err)
+int pub_check_tree(int rootfd, const char *root, const char *what, fl_err *err)
 {
 	int fd = openat(rootfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return fl_seterr(err, "%s: cannot read the folder: %s", root, strerror(errno));
 	fl_buf rel = {0};
 	fl_buf_cstr(&rel);
-	int rc = tree_at(fd, root, &rel, 0, err);
+	int rc = tree_at(fd, root, what, &rel, 0, err);
 	fl_buf_free(&rel);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #ifndef FL_PUBLISH_H
 #define FL_PUBLISH_H
 
+#include <dirent.h>
 #include <jansson.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -41,6 +42,9 @@ int pub_write_file(const char *path, const void *data, size_t n, fl_err *err);
 int pub_write_if_changed(const char *path, const void *data, size_t n,
 			 bool *written, fl_err *err);
 int pub_rmtree(const char *path);                        /* rm -rf; 0/-1 */
+int pub_rmtree_at(int dirfd, const char *name);          /* the same beneath dirfd */
+/* opendir, but NULL when the last component is a symbolic link */
+DIR *pub_opendir_nofollow(const char *path);
 bool pub_is_dir(const char *path);
 bool pub_exists(const char *path);
 void pub_sha256_hex(const void *data, size_t n, char out[65]);
@@ -85,8 +89,9 @@ int pub_open_beneath(int rootfd, const char *root, const char *rel, struct stat 
 char *pub_read_beneath(int rootfd, const char *root, const char *rel, long long want,
 		       const char *who, uint64_t max, size_t *len, fl_err *err);
 /* Everything under the folder rootfd is a regular file or a folder, at most
- * PUB_TREE_DEPTH deep; else err names the first entry that is not. */
-int pub_check_tree(int rootfd, const char *root, fl_err *err);
+ * PUB_TREE_DEPTH deep; else err names the first entry that is not (what:
+ * "a data set", "a site folder"). */
+int pub_check_tree(int rootfd, const char *root, const char *what, fl_err *err);
 /* Copy the files rels[0..n) of the data set root (folder rootfd) into dst
  * (created), each opened by pub_open_beneath and hard-linked when it can
  * be (checked to be the inode opened), else copied from that descriptor. */

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -1022,7 +1023,7 @@ static int assets(site *s)
 static void prune_tree(site *s, const char *rel)
 {
 	char *p = fl_xasprintf("%s/%s", s->out, rel);
-	DIR *d = opendir(p);
+	DIR *d = pub_opendir_nofollow(p);
 	if (!d) {
 		free(p);
 		return;
@@ -1053,16 +1054,14 @@ static void prune_stale(site *s)
 	for (size_t i = 0; i < s->n; i++)
 		fl_strmap_put(&ids, s->all[i]->id, i);
 	char *ed = fl_xasprintf("%s/errors", s->out);
-	DIR *d = opendir(ed);
+	DIR *d = pub_opendir_nofollow(ed);
 	struct dirent *de;
 	while (d && (de = readdir(d))) {
 		size_t ix;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
 		    fl_strmap_get(&ids, de->d_name, &ix))
 			continue;
-		char *p = fl_xasprintf("%s/%s", ed, de->d_name);
-		pub_rmtree(p);
-		free(p);
+		pub_rmtree_at(dirfd(d), de->d_name);
 	}
 	if (d)
 		closedir(d);
@@ -1170,6 +1169,20 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	return rc;
 }
 
+/* The site folder holds only regular files and folders: pages are written,
+ * and stale ones removed, beneath it, and a link there (errors -> ~/x)
+ * would have them written or removed elsewhere; a FIFO would be waited
+ * for. */
+static int check_out(const char *out, fl_err *err)
+{
+	int fd = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return fl_seterr(err, "%s: %s", out, strerror(errno));
+	int rc = pub_check_tree(fd, out, "a site folder", err);
+	close(fd);
+	return rc;
+}
+
 static char *out_dir_norm(const char *out)
 {
 	char *o = fl_xstrdup(out);
@@ -1198,7 +1211,7 @@ int fl_site_build(const char *data_dir, const char *out_in, const fl_site_opts *
 	bool remover = false;
 	int rc = -1;
 	pub_dataset d;
-	if (pub_mkdirs(out, err) < 0)
+	if (pub_mkdirs(out, err) < 0 || check_out(out, err) < 0)
 		goto done;
 	char a[PATH_MAX], b[PATH_MAX];
 	bool same = realpath(data_dir, a) && realpath(data, b) && strcmp(a, b) == 0;
@@ -1232,7 +1245,8 @@ int fl_site_from_store(fl_store *st, const char *out_in, const fl_site_opts *o,
 	char *data = fl_xasprintf("%s/data", out);
 	int rc = -1;
 	pub_dataset d;
-	if (pub_mkdirs(out, err) == 0 && fl_export(st, data, NULL, err) == 0 &&
+	if (pub_mkdirs(out, err) == 0 && check_out(out, err) == 0 &&
+	    fl_export(st, data, NULL, err) == 0 &&
 	    pub_dataset_load_trusted(data, &d, err) == 0) {
 		rc = render(&d, out, o, stats, err, t0);
 		pub_dataset_free(&d);

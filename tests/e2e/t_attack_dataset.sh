@@ -175,6 +175,29 @@ else
 	bad "attack-ds: serve --data of a good data set starts" "$(cat "$AD/serve3.err")"
 fi
 
+# ---- links and FIFOs in the site folder being built ------------------------------------
+# a link there would have pages written, and stale ones removed, elsewhere
+mkdir -p "$AD/victim"
+echo "victim file" >"$AD/victim/keep.txt"
+rm -rf "$AD/site6" && mkdir -p "$AD/site6"
+ln -s "$AD/victim" "$AD/site6/errors"
+ad_refused "attack-ds: site refuses a site folder whose errors/ is a link elsewhere" \
+	"site6/errors: a symbolic link" "$FL" site --data "$AD/ds" "$AD/site6"
+check "attack-ds: the link's target is untouched (nothing removed or written)" \
+	bash -c "[ \"\$(ls '$AD/victim')\" = keep.txt ] && grep -q 'victim file' '$AD/victim/keep.txt'"
+ad_refused "attack-ds: site --db refuses it too" "site6/errors: a symbolic link" \
+	"$FL" site --db "$AD/a.db" "$AD/site6"
+rm -rf "$AD/site6" && mkdir -p "$AD/site6"
+ln -s "$AD/victim/keep.txt" "$AD/site6/index.html"
+ad_refused "attack-ds: site refuses a page that is a link elsewhere" \
+	"site6/index.html: a symbolic link" "$FL" site --data "$AD/ds" "$AD/site6"
+check "attack-ds: the linked file is not overwritten" grep -q 'victim file' "$AD/victim/keep.txt"
+rm -rf "$AD/site6" && mkdir -p "$AD/site6"
+mkfifo "$AD/site6/robots.txt"
+ad_refused "attack-ds: site refuses a FIFO in the site folder (no hang)" \
+	"site6/robots.txt: a FIFO" "$FL" site --data "$AD/ds" "$AD/site6"
+rm -rf "$AD/site6"
+
 # ---- symlinked listed files and folders ----------------------------------------------
 ad_fresh
 cp "$AD/bad/index.json" "$AD/index-copy.json"
