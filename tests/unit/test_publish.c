@@ -3,9 +3,10 @@
  * version, search shards), import (round trip, all-or-nothing, corrupt data
  * sets named by file and field), HTML escaping and Markdown rendering, the
  * fast record reader and JSON writers against jansson, the site written in
- * place.
+ * place (each file by rename), a data set's files opened beneath its folder
+ * (no link followed, nothing but regular files), streamed hashes.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,12 +14,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "faultline.h"
 #include "publish/publish.h"
+#include "sha256.h"
 #include "test_util.h"
 #include "util.h"
 
@@ -330,6 +335,150 @@ static void test_write_if_changed(void **state)
 	free(f);
 }
 
+/* A page is replaced by rename: a new inode, no temporary file left; a
+ * link at its place is replaced, its target untouched; a FIFO at its place
+ * is not waited for. */
+static void test_write_replaces_by_rename(void **state)
+{
+	(void)state;
+	char *f = p("page.html"), *target = p("target.txt"), *fifo = p("fifo.html");
+	fl_err err;
+	struct stat a, b;
+	assert_int_equal(pub_write_file(f, "one", 3, &err), 0);
+	assert_int_equal(stat(f, &a), 0);
+	assert_int_equal(pub_write_if_changed(f, "two", 3, NULL, &err), 0);
+	assert_int_equal(stat(f, &b), 0);
+	assert_true(a.st_ino != b.st_ino);
+	assert_int_equal(b.st_size, 3);
+	assert_int_equal(pub_write_file(target, "keep", 4, &err), 0);
+	unlink(f);
+	assert_int_equal(symlink(target, f), 0);
+	bool written = false;
+	assert_int_equal(pub_write_if_changed(f, "keep", 4, &written, &err), 0);
+	assert_true(written); /* a link is never "the same bytes" */
+	assert_int_equal(lstat(f, &b), 0);
+	assert_true(S_ISREG(b.st_mode));
+	size_t len;
+	char *data = fl_read_file(target, &len, &err);
+	assert_non_null(data);
+	assert_int_equal(len, 4);
+	free(data);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	assert_int_equal(pub_write_if_changed(fifo, "x", 1, NULL, &err), 0);
+	assert_int_equal(lstat(fifo, &b), 0);
+	assert_true(S_ISREG(b.st_mode));
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (strstr(de->d_name, ".tmp-"))
+			fail_msg("temporary file left: %s", de->d_name);
+	closedir(d);
+	free(f);
+	free(target);
+	free(fifo);
+}
+
+/* pub_open_beneath: regular files beneath the folder only, whatever
+ * pub_check_tree would have said (a link put there after the check). */
+static void test_open_beneath(void **state)
+{
+	(void)state;
+	fl_err err;
+	char *ds = p("ds"), *out = p("outside"), *sub = p("ds/sub"), *f = p("ds/sub/a.json");
+	char *secret = p("outside/secret"), *ln = p("ds/link"), *lnf = p("ds/sub/l.json");
+	char *fifo = p("ds/sub/fifo.json");
+	assert_int_equal(pub_mkdirs(sub, &err), 0);
+	assert_int_equal(pub_mkdirs(out, &err), 0);
+	assert_int_equal(pub_write_file(f, "[1]", 3, &err), 0);
+	assert_int_equal(pub_write_file(secret, "private", 7, &err), 0);
+	assert_int_equal(symlink(out, ln), 0);
+	assert_int_equal(symlink(secret, lnf), 0);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	int root = open(ds, O_RDONLY | O_DIRECTORY);
+	assert_true(root >= 0);
+	struct stat sb;
+	int fd = pub_open_beneath(root, ds, "sub/a.json", &sb, &err);
+	assert_true(fd >= 0);
+	assert_int_equal(sb.st_size, 3);
+	close(fd);
+	static const struct { const char *rel, *says; } bad[] = {
+		{"link/secret", "ds/link: a symbolic link, not a folder"},
+		{"sub/l.json", "ds/sub/l.json: a symbolic link, not a regular file"},
+		{"sub/fifo.json", "ds/sub/fifo.json: a FIFO, not a regular file"},
+		{"sub", "ds/sub: a folder, not a regular file"},
+		{"sub/none.json", "ds/sub/none.json: missing"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		errno = 0;
+		assert_int_equal(pub_open_beneath(root, ds, bad[i].rel, &sb, &err), -1);
+		if (!strstr(err.msg, bad[i].says))
+			fail_msg("%s: <%s> does not say <%s>", bad[i].rel, err.msg, bad[i].says);
+	}
+	assert_int_equal(errno, ENOENT);
+	/* the size is checked before reading: against what the inventory says, then the cap */
+	size_t len;
+	assert_null(pub_read_beneath(root, ds, "sub/a.json", 4, "inventory.json", PUB_FILE_MAX, &len, &err));
+	assert_non_null(strstr(err.msg, "bytes: is 3, inventory.json says 4"));
+	assert_null(pub_read_beneath(root, ds, "sub/a.json", 3, "inventory.json", 2, &len, &err));
+	assert_non_null(strstr(err.msg, "3 bytes, over the limit of 2 bytes"));
+	char *data = pub_read_beneath(root, ds, "sub/a.json", 3, "inventory.json", 3, &len, &err);
+	assert_non_null(data);
+	assert_memory_equal(data, "[1]", 3);
+	free(data);
+	/* the tree check names the first link, FIFO or socket */
+	assert_int_equal(pub_check_tree(root, ds, "a data set", &err), -1);
+	assert_true(strstr(err.msg, "a symbolic link") || strstr(err.msg, "a FIFO"));
+	unlink(ln);
+	unlink(lnf);
+	unlink(fifo);
+	assert_int_equal(pub_check_tree(root, ds, "a data set", &err), 0);
+	/* a copy holds the listed files, as regular files */
+	char *cp = p("copy");
+	char *rels[] = {"sub/a.json"};
+	assert_int_equal(pub_copy_listed(root, ds, cp, rels, 1, &err), 0);
+	char *cf = p("copy/sub/a.json");
+	assert_int_equal(lstat(cf, &sb), 0);
+	assert_true(S_ISREG(sb.st_mode));
+	close(root);
+	free(cf);
+	free(cp);
+	free(ds);
+	free(out);
+	free(sub);
+	free(f);
+	free(secret);
+	free(ln);
+	free(lnf);
+	free(fifo);
+}
+
+/* The streamed hash of a file is the hash of its bytes, across chunks. */
+static void test_sha256_stream(void **state)
+{
+	(void)state;
+	size_t n = 3 * 256 * 1024 + 17;
+	char *buf = fl_xmalloc(n);
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)(i * 131 + 7);
+	char *f = p("big.bin");
+	fl_err err;
+	assert_int_equal(pub_write_file(f, buf, n, &err), 0);
+	char want[65], got[65];
+	pub_sha256_hex(buf, n, want);
+	int fd = open(f, O_RDONLY);
+	uint64_t len = 0;
+	assert_int_equal(pub_sha256_fd_hex(fd, n, got, &len), 0);
+	assert_int_equal(len, n);
+	assert_string_equal(got, want);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	unsigned char md[32];
+	assert_int_equal(fl_sha256_fd(fd, n - 1, md, &len), -1);
+	assert_int_equal(errno, EFBIG);
+	close(fd);
+	free(f);
+	free(buf);
+}
+
 static void test_iso(void **state)
 {
 	(void)state;
@@ -351,6 +500,9 @@ int main(void)
 		cmocka_unit_test(test_fast_reader),
 		cmocka_unit_test(test_json_writers),
 		cmocka_unit_test_setup_teardown(test_write_if_changed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_replaces_by_rename, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_beneath, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sha256_stream, setup, teardown),
 		cmocka_unit_test(test_iso),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
