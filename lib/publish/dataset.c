@@ -1127,6 +1127,19 @@ out:
 	return rc;
 }
 
+char *pub_dataset_read(const char *dir, const char *rel, uint64_t max, size_t *len,
+		       fl_err *err)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		fl_seterr(err, "%s: no such data set folder", dir);
+		return NULL;
+	}
+	char *data = pub_read_beneath(fd, dir, rel, -1, NULL, max, len, err);
+	close(fd);
+	return data;
+}
+
 void pub_dataset_free(pub_dataset *d)
 {
 	for (size_t i = 0; i < d->nrepos; i++) {

@@ -50,6 +50,9 @@ static int write_all(int fd, const char *p, size_t n)
 int pub_writer_put(pub_writer *w, const char *rel, const char *data, size_t n,
 		   fl_err *err)
 {
+	if ((uint64_t)n > PUB_FILE_MAX)
+		return fl_seterr(err, "%s/%s: %zu bytes, over the limit of %llu bytes of a data set file",
+				 w->root, rel, n, (unsigned long long)PUB_FILE_MAX);
 	char *path = fl_xasprintf("%s/%s", w->root, rel);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 && errno == ENOENT) {

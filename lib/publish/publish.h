@@ -195,6 +195,10 @@ int pub_dataset_mirror(const char *src, const char *dst, const char *stamp, fl_e
  * sha256, no re-validation of records, no cross-file comparison. */
 int pub_dataset_load_trusted(const char *dir, pub_dataset *out, fl_err *err);
 void pub_dataset_free(pub_dataset *d);
+/* One file of the data set dir, unchecked (e.g. manifest.json for its
+ * datasetVersion), read as pub_dataset_load reads: pub_read_beneath. */
+char *pub_dataset_read(const char *dir, const char *rel, uint64_t max, size_t *len,
+		       fl_err *err);
 
 /* ---- HTML (html.c) ------------------------------------------------------- */
 

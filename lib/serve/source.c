@@ -233,9 +233,14 @@ static int lock_cache(const char *cache, fl_err *err)
 
 static int refresh_dir(srv_source *s, fl_err *err)
 {
-	char *mp = fl_xasprintf("%s/manifest.json", s->data_dir);
-	json_t *m = json_load_file(mp, 0, NULL);
-	free(mp);
+	/* read as import reads it: a regular file beneath the folder, no
+	 * link followed, no FIFO waited for, at most PUB_MANIFEST_MAX */
+	size_t len;
+	char *mt = pub_dataset_read(s->data_dir, "manifest.json", PUB_MANIFEST_MAX, &len, err);
+	if (!mt)
+		return -1;
+	json_t *m = json_loadb(mt, len, 0, NULL);
+	free(mt);
 	const char *v = json_string_value(json_object_get(m, "datasetVersion"));
 	if (!v || strlen(v) >= sizeof s->version) {
 		json_decref(m);
