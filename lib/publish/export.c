@@ -47,13 +47,16 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-int pub_writer_put(pub_writer *w, const char *rel, const char *data, size_t n,
-		   fl_err *err)
+/* root/rel written in place (creating its folder): the temporary folder
+ * of an export is read by no one until it is swapped in whole, so its files
+ * need no rename of their own (pub_write_file). */
+static int write_new(const char *root, const char *rel, const char *data, size_t n,
+		     fl_err *err)
 {
 	if ((uint64_t)n > PUB_FILE_MAX)
 		return fl_seterr(err, "%s/%s: %zu bytes, over the limit of %llu bytes of a data set file",
-				 w->root, rel, n, (unsigned long long)PUB_FILE_MAX);
-	char *path = fl_xasprintf("%s/%s", w->root, rel);
+				 root, rel, n, (unsigned long long)PUB_FILE_MAX);
+	char *path = fl_xasprintf("%s/%s", root, rel);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 && errno == ENOENT) {
 		char *slash = strrchr(path, '/');
@@ -72,6 +75,14 @@ int pub_writer_put(pub_writer *w, const char *rel, const char *data, size_t n,
 		return -1;
 	}
 	free(path);
+	return 0;
+}
+
+int pub_writer_put(pub_writer *w, const char *rel, const char *data, size_t n,
+		   fl_err *err)
+{
+	if (write_new(w->root, rel, data, n, err) < 0)
+		return -1;
 	char sha[65];
 	pub_sha256_hex(data, n, sha);
 	pthread_mutex_lock(&w->mu);
@@ -551,9 +562,7 @@ static int write_index_and_manifest(struct exp *x)
 	fl_buf_puts(&b, "]}");
 	pub_file inv = {.rel = (char *)"inventory.json", .bytes = (long long)b.n};
 	pub_sha256_hex(b.s, b.n, inv.sha);
-	char *path = fl_xasprintf("%s/inventory.json", x->w.root);
-	rc = pub_write_file(path, b.s, b.n, x->err);
-	free(path);
+	rc = write_new(x->w.root, "inventory.json", b.s, b.n, x->err);
 	if (rc < 0)
 		goto out;
 	x->w.bytes += (long long)b.n;
@@ -570,9 +579,7 @@ static int write_index_and_manifest(struct exp *x)
 	fl_buf_puts(&b, ",\"inventory\":");
 	file_obj(&b, inv.rel, inv.bytes, inv.sha);
 	fl_buf_puts(&b, "}}");
-	path = fl_xasprintf("%s/manifest.json", x->w.root);
-	rc = pub_write_file(path, b.s, b.n, x->err);
-	free(path);
+	rc = write_new(x->w.root, "manifest.json", b.s, b.n, x->err);
 	x->w.bytes += (long long)b.n;
 out:
 	fl_buf_free(&b);
@@ -659,6 +666,19 @@ static int swap_in(const char *tmp, const char *dir, fl_err *err)
 		fl_seterr(err, "%s: cannot create a backup folder: %s", bak, strerror(errno));
 		free(bak);
 		return -1;
+	}
+	/* One atomic exchange where the file system has it: a reader of DIR
+	 * (a site being served) finds the previous data set or the new one,
+	 * never none; the previous one, now under the temporary name, is
+	 * moved to the backup folder and removed (a kill meanwhile leaves
+	 * it beside DIR, and the next export removes it). */
+	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE) == 0) {
+		bool moved = rename(tmp, bak) == 0;
+		pub_rmtree(moved ? bak : tmp);
+		if (!moved)
+			rmdir(bak);
+		free(bak);
+		return 0;
 	}
 	if (rename(dir, bak) < 0) {
 		fl_seterr(err, "%s: cannot move the previous data set aside: %s", dir, strerror(errno));

@@ -336,9 +336,9 @@ ad_refused "attack-ds: a grown file is refused naming both sizes" \
 
 # ---- torn pages: re-rendering a site that is being read -----------------------------------
 # Every page changes between the two base URLs; a reader polls pages while
-# the site is rendered again and again (its data/ copied in again each
-# time): never an empty or missing file, and a page is a new file (rename),
-# not the old one rewritten.
+# the site is rendered again and again (its data/ copied in, or exported,
+# again each time): never an empty or missing file, and a page is a new
+# file (rename), not the old one rewritten.
 AS="$AD/site-live"
 rm -rf "$AS"
 timeout 60 "$FL" site --data "$AD/ds" --base-url https://a.example "$AS" >/dev/null 2>&1
@@ -372,7 +372,7 @@ AD_READER=$!
 rm -f "$AD/reader.stop"
 for i in 1 2 3 4 5 6; do
 	timeout 60 "$FL" site --data "$AD/ds" --base-url https://a.example "$AS" >/dev/null 2>&1
-	timeout 60 "$FL" site --data "$AD/ds" --base-url https://b.example "$AS" >/dev/null 2>&1
+	timeout 60 "$FL" site --db "$AD/a.db" --base-url https://b.example "$AS" >/dev/null 2>&1
 done
 touch "$AD/reader.stop"
 wait "$AD_READER"

@@ -198,18 +198,24 @@ bad_import "a record file the inventory does not list" "errors/$ONE.json: not li
 # ---- killing an export ------------------------------------------------------------
 verify_ds() { rm -f "$PB/v.db"; "$FL" import --db "$PB/v.db" "$1" >/dev/null 2>&1; }
 VK=$(jq -r .datasetVersion "$DS/manifest.json")
-# strace kills the export with SIGKILL as it enters its Nth rename(): the
-# first moves the previous data set aside, the second moves the new one in
-kill_at_rename() { bash -c '"$@" >/dev/null 2>&1; echo $?' _ strace -f -qq -o /dev/null -e trace=rename,renameat,renameat2 \
-	-e inject=rename,renameat,renameat2:signal=KILL:when="$1" "$FL" export --db "$PB/a.db" "$DS" 2>/dev/null; }
-rc=$(kill_at_rename 1)
+# strace kills the export with SIGKILL as it enters the Nth call of the
+# given renames (strace counts each system call apart): the swap is one
+# renameat2 RENAME_EXCHANGE, then a rename() moves the previous data set,
+# now under the temporary name, to its backup (on a file system without
+# the exchange: rename() DIR to its backup, then rename() the new one in)
+kill_at() { bash -c '"$@" >/dev/null 2>&1; echo $?' _ strace -f -qq -o /dev/null -e trace="$1" \
+	-e inject="$1":signal=KILL:when="$2" "$FL" export --db "$PB/a.db" "$DS" 2>/dev/null; }
+rc=$(kill_at renameat2,rename,renameat 1)
 check "export killed before the swap dies by SIGKILL" [ $rc -eq 137 ]
 check "killed before the swap: previous data set intact" verify_ds "$DS"
 check "killed before the swap: same version" [ "$(jq -r .datasetVersion "$DS/manifest.json")" = "$VK" ]
-rc=$(kill_at_rename 2)
+rc=$(kill_at rename,renameat 1)
 check "export killed between the renames dies by SIGKILL" [ $rc -eq 137 ]
-check "killed between the renames: the previous data set is whole in its backup" \
-	bash -c 'for b in "$1".bak-*; do [ -f "$b/manifest.json" ] && exit 0; done; exit 1' _ "$DS"
+check "killed between the renames: the previous data set is whole beside DIR" \
+	bash -c 'for b in "$1".tmp-* "$1".bak-*; do [ "$(jq -r .datasetVersion "$b/manifest.json" 2>/dev/null)" = "$2" ] && exit 0; done; exit 1' _ "$DS" "$VK"
+if [ -d "$DS" ]; then # swapped by the exchange: never without a data set in place
+	check "killed between the renames: the new data set is whole in place" verify_ds "$DS"
+fi
 "$FL" export --db "$PB/a.db" "$DS" >/dev/null 2>&1; rc=$?
 [ $rc -eq 0 ] && verify_ds "$DS"; check "the next export recovers and succeeds" [ $? -eq 0 ]
 check "no temporary or backup folder is left" bash -c '! ls -d "$1".tmp-* "$1".bak-* >/dev/null 2>&1' _ "$DS"
