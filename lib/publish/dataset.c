@@ -8,6 +8,9 @@
  * repos/{owner}/{name}.json.  Errors name the file and the field.  The
  * repository files are read on every core, through a fast reader of the
  * common record shape (jansson takes anything else, and names problems).
+ * Only listed files are read, through fsutil.c: regular files beneath the
+ * folder (a link, FIFO, socket or device anywhere in it refuses the data
+ * set), sizes checked before reading, at most PUB_FILE_MAX each.
  */
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L

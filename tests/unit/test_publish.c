@@ -452,6 +452,44 @@ static void test_open_beneath(void **state)
 	free(fifo);
 }
 
+/* Across file systems (no hard link: EXDEV) the listed files are copied
+ * from the descriptor opened beneath the data set, byte for byte. */
+static void test_copy_across_fs(void **state)
+{
+	(void)state;
+	struct stat a, b;
+	char src[] = "/dev/shm/fl-copy-XXXXXX";
+	if (stat("/dev/shm", &a) < 0 || stat(dir, &b) < 0 || a.st_dev == b.st_dev || !mkdtemp(src))
+		skip(); /* no second file system here */
+	fl_err err;
+	char *f = fl_xasprintf("%s/sub/x.json", src), *sub = fl_xasprintf("%s/sub", src);
+	size_t n = 300 * 1024 + 5;
+	char *buf = fl_xmalloc(n);
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)(i * 7 + 1);
+	assert_int_equal(pub_mkdirs(sub, &err), 0);
+	assert_int_equal(pub_write_file(f, buf, n, &err), 0);
+	int root = open(src, O_RDONLY | O_DIRECTORY);
+	char *cp = p("copy"), *cf = p("copy/sub/x.json");
+	char *rels[] = {"sub/x.json"};
+	int rc = pub_copy_listed(root, src, cp, rels, 1, &err);
+	close(root);
+	pub_rmtree(src);
+	if (rc < 0)
+		fail_msg("%s", err.msg);
+	size_t len;
+	char *data = fl_read_file(cf, &len, &err);
+	assert_non_null(data);
+	assert_int_equal(len, n);
+	assert_memory_equal(data, buf, n);
+	free(data);
+	free(buf);
+	free(cp);
+	free(cf);
+	free(f);
+	free(sub);
+}
+
 /* The streamed hash of a file is the hash of its bytes, across chunks. */
 static void test_sha256_stream(void **state)
 {
@@ -503,6 +541,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_replaces_by_rename, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_beneath, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sha256_stream, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_copy_across_fs, setup, teardown),
 		cmocka_unit_test(test_iso),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
