@@ -145,6 +145,11 @@ char *fl_permalink(const char *host, const char *repo, const char *sha,
 /* True when pattern compiles with PCRE2 (UTF mode); else why is filled. */
 bool fl_pattern_compiles(const char *pattern, char *why, size_t whylen);
 
+/* records.md's filePath rule (UTF-8, '/' separators, no leading '/', no
+ * empty, '.' or '..' segment, no CR, LF or backslash): NULL when path can
+ * be a record's filePath, else what is wrong with it. */
+const char *fl_file_path_problem(const char *path);
+
 /* Strict validation of a record; err names the offending field. */
 int fl_entry_validate(const fl_entry *e, fl_err *err);
 int fl_repo_validate(const fl_repo *r, fl_err *err);

@@ -114,12 +114,15 @@ static bool nonempty(const char *s)
 }
 
 /* records.md: a repo-relative path with '/' separators; no leading '/', no
- * empty, '.' or '..' segment, no NUL (a C string has none), CR or LF.  NULL
- * when path is one, else what is wrong. */
-static const char *file_path_problem(const char *path)
+ * empty, '.' or '..' segment, no NUL (a C string has none), CR or LF; and
+ * UTF-8 (a name that is not would be stored repaired, no longer the
+ * file's).  The scanner leaves out files whose names break it. */
+const char *fl_file_path_problem(const char *path)
 {
 	if (!nonempty(path))
 		return "must be a non-empty repo-relative path";
+	if (!fl_utf8_valid(path, strlen(path)))
+		return "must be UTF-8";
 	if (path[0] == '/')
 		return "must be a repo-relative path (no leading '/')";
 	if (strchr(path, '\\'))
@@ -222,7 +225,7 @@ int fl_entry_validate(const fl_entry *e, fl_err *err)
 		return fl_seterr(err, "record %s: httpStatus: must be null or an integer from 100 to 599", who);
 	if (!in_list(e->severity, sevs))
 		return fl_seterr(err, "record %s: severity: must be one of critical, error, warning, info", who);
-	const char *bad_path = file_path_problem(e->file_path);
+	const char *bad_path = fl_file_path_problem(e->file_path);
 	if (bad_path)
 		return fl_seterr(err, "record %s: filePath: %s", who, bad_path);
 	if (e->line_number < 0)

@@ -146,27 +146,6 @@ static void release_queued(struct ctx *c, int tid);
  * 1.. the workers (job.owner). */
 static _Thread_local int scan_tid;
 
-/* Whether a tree's path can be a record's filePath (records.md): UTF-8,
- * no CR, LF or backslash, no empty, "." or ".." segment.  A name that is
- * not UTF-8 would be stored repaired (U+FFFD), no longer the file's; a
- * newline would let a listing print a line of the name's making. */
-static bool file_path_ok(const char *p)
-{
-	size_t n = strlen(p);
-	if (!n || !fl_utf8_valid(p, n) || strpbrk(p, "\r\n\\"))
-		return false;
-	for (const char *seg = p;;) {
-		const char *sl = strchr(seg, '/');
-		size_t l = sl ? (size_t)(sl - seg) : strlen(seg);
-		if (l == 0 || (l == 1 && seg[0] == '.') ||
-		    (l == 2 && seg[0] == '.' && seg[1] == '.'))
-			return false;
-		if (!sl)
-			return true;
-		seg = sl + 1;
-	}
-}
-
 /* A file left out for its name, added to the summary's list: quoted, with
  * C escapes for what is not printable UTF-8 (a newline, a byte that is not
  * UTF-8, a backslash, a quote). */
@@ -212,15 +191,17 @@ static void note_bad_name(fl_scan_summary *sum, const char *path)
 
 /* Phase 0: job i's language and the skip rule its path falls under, if
  * any (skip rules see paths relative to what the user asked to scan); a
- * file that would be scanned but whose path cannot be a filePath is left
- * out (FL_SKIP_NAME). */
+ * file that would be scanned but whose path cannot be a filePath
+ * (records.md, fl_file_path_problem) is left out (FL_SKIP_NAME): a name
+ * that is not UTF-8 would be stored repaired (U+FFFD), no longer the
+ * file's; a newline would let a listing print a line of the name's making. */
 static void classify_job(struct ctx *c, size_t i)
 {
 	const char *p = c->tree->files[i].path;
 	const char *rel = strlen(p) > c->rel_off ? p + c->rel_off : p;
 	c->jobs[i].lang = fl_lang_for_path(p);
 	c->jobs[i].skip = fl_filter_path(rel, c->jobs[i].lang, c->o);
-	if (c->jobs[i].skip < 0 && !file_path_ok(p))
+	if (c->jobs[i].skip < 0 && fl_file_path_problem(p))
 		c->jobs[i].skip = FL_SKIP_NAME;
 }
 

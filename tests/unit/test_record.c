@@ -380,6 +380,7 @@ static void test_validation_rules(void **state)
 	REJECT("filePath", SET(file_path, "src/x.c/"));
 	REJECT("filePath", SET(file_path, "src/a\nb.c"));
 	REJECT("filePath", SET(file_path, "src/a\rb.c"));
+	REJECT("filePath", SET(file_path, "src/caf\xe9.c")); /* Latin-1, not UTF-8 */
 	/* dots inside a name are not segments */
 	static const char *const fine[] = {"src/..hidden/a..b.c", ".github/ci.yml", "x/.../y", "a"};
 	for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
