@@ -70,6 +70,7 @@ static void mhd_load(void)
 		LOAD(mhd_api, lib, get_daemon_info, "MHD_get_daemon_info");
 		LOAD(mhd_api, lib, get_connection_info, "MHD_get_connection_info");
 		LOAD(mhd_api, lib, lookup_connection_value, "MHD_lookup_connection_value");
+		LOAD(mhd_api, lib, get_connection_values, "MHD_get_connection_values");
 		LOAD(mhd_api, lib, create_response_from_buffer, "MHD_create_response_from_buffer");
 		LOAD(mhd_api, lib, create_response_from_fd, "MHD_create_response_from_fd");
 		LOAD(mhd_api, lib, add_response_header, "MHD_add_response_header");

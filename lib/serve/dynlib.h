@@ -36,6 +36,8 @@ typedef struct fl_mhd_api {
 							       enum MHD_ConnectionInfoType type, ...);
 	const char *(*lookup_connection_value)(struct MHD_Connection *c,
 					       enum MHD_ValueKind kind, const char *key);
+	int (*get_connection_values)(struct MHD_Connection *c, enum MHD_ValueKind kind,
+				     MHD_KeyValueIterator it, void *it_cls);
 	struct MHD_Response *(*create_response_from_buffer)(size_t size, void *buffer,
 							     enum MHD_ResponseMemoryMode mode);
 	struct MHD_Response *(*create_response_from_fd)(uint64_t size, int fd);

@@ -1,7 +1,8 @@
 /*
  * http.c — `faultline serve`: the HTTP server (libmicrohttpd, internal
  * epoll thread pool).  It owns the routing, the static site and data set
- * files (content types, ETag, Cache-Control, never a path outside the site),
+ * files (content types, ETag, Cache-Control, only regular files under the
+ * site, no symlink followed), the refusal of ambiguous request framing,
  * the JSON API (/api/search, /api/explain, /api/errors/{id}, /api/repos,
  * /api/repos/{owner}/{name}, /healthz), the limits (query length, body size,
  * idle time, connections, concurrent log explanations), JSON error bodies,
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -58,6 +60,7 @@ struct server {
 	const char *version;      /* NULL = the lookup's */
 	char *site;               /* real path of the site root; NULL = none */
 	size_t site_len;
+	int site_fd;              /* the site root, open; -1 = none */
 	const char *prefix;       /* URL prefix of the root ("/data": a bare data set) */
 	int logfd;
 	atomic_int inflight, heavy;
@@ -216,20 +219,67 @@ static bool safe_url_path(const char *u)
 	return true;
 }
 
-static enum MHD_Result send_file(struct server *s, struct MHD_Connection *c,
-				 struct req *r, const char *real, unsigned status,
-				 const char *url)
+/* Open url (checked by safe_url_path) under the folder root without
+ * following a symbolic link anywhere on the way (O_NOFOLLOW on every
+ * segment) and without blocking: only a regular file or a folder is
+ * opened (a FIFO, socket or device is not, so it cannot hang a worker).
+ * Returns the descriptor with *sb filled, or -1 when there is no such file
+ * to serve. */
+static int open_under(int root, const char *url, struct stat *sb)
 {
-	int fd = open(real, O_RDONLY | O_CLOEXEC);
-	struct stat sb;
-	if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		if (fd >= 0)
-			close(fd);
-		return send_error(c, r, 404, "not found");
+	int dir = root, fd = -1;
+	const char *p = url;
+	while (*p == '/')
+		p++;
+	if (!*p) {
+		fd = openat(root, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		goto check;
 	}
+	while (*p) {
+		const char *e = strchr(p, '/');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		char seg[NAME_MAX + 1];
+		if (n > NAME_MAX)
+			goto fail;
+		memcpy(seg, p, n);
+		seg[n] = '\0';
+		p += n;
+		while (*p == '/')
+			p++;
+		struct stat st;
+		if (fstatat(dir, seg, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) || (*p && !S_ISDIR(st.st_mode)))
+			goto fail;
+		fd = openat(dir, seg, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+				      (*p ? O_DIRECTORY : 0));
+		if (dir != root)
+			close(dir);
+		dir = root;
+		if (fd < 0 || !*p)
+			break;
+		dir = fd;
+		fd = -1;
+	}
+check:
+	/* what was opened is checked again: the name may have been replaced */
+	if (fd >= 0 && fstat(fd, sb) == 0 && (S_ISREG(sb->st_mode) || S_ISDIR(sb->st_mode)))
+		return fd;
+	if (fd >= 0)
+		close(fd);
+	return -1;
+fail:
+	if (dir != root)
+		close(dir);
+	return -1;
+}
+
+/* Send the regular file fd (closed here) of url. */
+static enum MHD_Result send_file(struct MHD_Connection *c, struct req *r, int fd,
+				 const struct stat *sb, unsigned status, const char *url)
+{
 	char etag[80];
-	snprintf(etag, sizeof etag, "\"%llx-%llx\"", (unsigned long long)sb.st_size,
-		 (unsigned long long)sb.st_mtim.tv_sec * 1000000000ull + (unsigned long long)sb.st_mtim.tv_nsec);
+	snprintf(etag, sizeof etag, "\"%llx-%llx\"", (unsigned long long)sb->st_size,
+		 (unsigned long long)sb->st_mtim.tv_sec * 1000000000ull + (unsigned long long)sb->st_mtim.tv_nsec);
 	const char *cache = "public, max-age=300";
 	if (fl_str_starts(url, "/assets/"))
 		cache = "public, max-age=86400";
@@ -243,13 +293,14 @@ static enum MHD_Result send_file(struct server *s, struct MHD_Connection *c,
 		status = 304;
 		r->bytes = 0;
 	} else {
-		resp = M->create_response_from_fd((uint64_t)sb.st_size, fd);
-		r->bytes = (size_t)sb.st_size;
+		resp = M->create_response_from_fd((uint64_t)sb->st_size, fd);
+		r->bytes = (size_t)sb->st_size;
+		if (!resp)
+			close(fd);
 	}
-	(void)s;
 	if (!resp)
 		return MHD_NO;
-	M->add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, content_type(real));
+	M->add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, content_type(url));
 	M->add_response_header(resp, MHD_HTTP_HEADER_ETAG, etag);
 	M->add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
 	M->add_response_header(resp, "X-Content-Type-Options", "nosniff");
@@ -259,27 +310,10 @@ static enum MHD_Result send_file(struct server *s, struct MHD_Connection *c,
 	return rc;
 }
 
-/* real path of url under the site, or NULL when missing or outside it */
-static char *resolve(struct server *s, const char *url, bool *isdir)
-{
-	char *p = fl_xasprintf("%s%s", s->site, url);
-	char real[PATH_MAX];
-	bool ok = realpath(p, real) != NULL;
-	free(p);
-	if (!ok || strncmp(real, s->site, s->site_len) != 0 ||
-	    (real[s->site_len] != '/' && real[s->site_len] != '\0'))
-		return NULL;
-	struct stat sb;
-	if (stat(real, &sb) < 0)
-		return NULL;
-	*isdir = S_ISDIR(sb.st_mode);
-	return fl_xstrdup(real);
-}
-
 static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 				    struct req *r, const char *url)
 {
-	if (!s->site)
+	if (s->site_fd < 0)
 		return send_error(c, r, 404, "not found (this server has no site; see /api/)");
 	if (!safe_url_path(url))
 		return send_error(c, r, 404, "not found");
@@ -292,12 +326,14 @@ static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 		if (!*url)
 			url = "/";
 	}
-	bool dir = false;
-	char *real = resolve(s, url, &dir);
-	if (real && dir) {
+	struct stat sb;
+	int fd = open_under(s->site_fd, url, &sb);
+	const char *name = orig;
+	char *idx = NULL;
+	if (fd >= 0 && S_ISDIR(sb.st_mode)) {
+		close(fd);
 		size_t n = strlen(orig);
 		if (orig[n - 1] != '/') {
-			free(real);
 			struct MHD_Response *resp = M->create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
 			char *loc = fl_xasprintf("%s/", orig);
 			M->add_response_header(resp, MHD_HTTP_HEADER_LOCATION, loc);
@@ -307,28 +343,29 @@ static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 			M->destroy_response(resp);
 			return rc;
 		}
-		char *idx = fl_xasprintf("%sindex.html", url);
-		free(real);
-		real = resolve(s, idx, &dir);
-		free(idx);
-		if (real && dir) {
-			free(real);
-			real = NULL;
+		idx = fl_xasprintf("%sindex.html", url);
+		fd = open_under(s->site_fd, idx, &sb);
+		name = idx;
+		if (fd >= 0 && !S_ISREG(sb.st_mode)) {
+			close(fd);
+			fd = -1;
 		}
 	}
 	enum MHD_Result rc;
-	if (real) {
-		rc = send_file(s, c, r, real, 200, orig);
-	} else {
-		bool d2;
-		char *nf = s->prefix ? NULL : resolve(s, "/404.html", &d2);
-		if (nf && !d2 && !fl_str_starts(orig, "/data/"))
-			rc = send_file(s, c, r, nf, 404, orig);
-		else
+	if (fd >= 0) {
+		rc = send_file(c, r, fd, &sb, 200, name);
+	} else if (!s->prefix && !fl_str_starts(orig, "/data/") &&
+		   (fd = open_under(s->site_fd, "/404.html", &sb)) >= 0) {
+		if (S_ISREG(sb.st_mode)) {
+			rc = send_file(c, r, fd, &sb, 404, "/404.html");
+		} else {
+			close(fd);
 			rc = send_error(c, r, 404, "not found");
-		free(nf);
+		}
+	} else {
+		rc = send_error(c, r, 404, "not found");
 	}
-	free(real);
+	free(idx);
 	return rc;
 }
 
@@ -616,6 +653,61 @@ static enum MHD_Result route(struct server *s, struct MHD_Connection *c, struct 
 	return serve_static(s, c, r, url);
 }
 
+/* Framing headers of a request: a body whose length two headers could tell
+ * apart (two different Content-Length, Content-Length with
+ * Transfer-Encoding, a Transfer-Encoding other than chunked) is how a
+ * request is smuggled past a proxy; such a request is refused with 400. */
+struct framing {
+	int cl, te;
+	const char *cl_first;
+	const char *why;
+};
+
+static bool all_digits(const char *v)
+{
+	if (!*v)
+		return false;
+	for (; *v; v++)
+		if (*v < '0' || *v > '9')
+			return false;
+	return true;
+}
+
+static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind, const char *key,
+				      const char *value)
+{
+	(void)kind;
+	struct framing *f = cls;
+	if (!key)
+		return MHD_YES;
+	if (!value)
+		value = "";
+	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+		if (!all_digits(value))
+			f->why = "Content-Length: not a number";
+		else if (f->cl && strcmp(f->cl_first, value) != 0)
+			f->why = "two different Content-Length headers";
+		if (!f->cl++)
+			f->cl_first = value;
+	} else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+		if (f->te++)
+			f->why = "more than one Transfer-Encoding header";
+		else if (strcasecmp(value, "chunked") != 0)
+			f->why = "Transfer-Encoding: only chunked is accepted";
+	}
+	return MHD_YES;
+}
+
+/* NULL when the request's length is unambiguous, else why not */
+static const char *bad_framing(struct MHD_Connection *c)
+{
+	struct framing f = {0, 0, NULL, NULL};
+	M->get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
+	if (!f.why && f.cl && f.te)
+		f.why = "Content-Length together with Transfer-Encoding";
+	return f.why;
+}
+
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url,
 			       const char *method, const char *version,
 			       const char *upload, size_t *upload_size, void **con_cls)
@@ -632,6 +724,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		atomic_fetch_add(&s->inflight, 1);
 		if (atomic_load(&s->draining))
 			return send_error(c, r, 503, "the server is shutting down");
+		const char *why = bad_framing(c);
+		if (why)
+			return send_error(c, r, 400, "ambiguous request length: %s", why);
 		if (strcmp(method, MHD_HTTP_METHOD_POST) == 0 && strcmp(url, "/api/explain") == 0) {
 			const char *cl = M->lookup_connection_value(c, MHD_HEADER_KIND,
 								     MHD_HTTP_HEADER_CONTENT_LENGTH);
@@ -862,6 +957,10 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 	}
 	fl_store_close(st);
 	free(cache_root);
+	s.site_fd = -1;
+	if (rc == 0 && s.site &&
+	    (s.site_fd = open(s.site, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		rc = fl_seterr(err, "%s: %s", s.site, strerror(errno));
 	if (rc < 0) {
 		srv_source_free(&s.src);
 		return -1;
@@ -898,6 +997,8 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		fl_lookup_close(s.lk);
 		srv_source_free(&s.src);
 		free(s.site);
+		if (s.site_fd >= 0)
+			close(s.site_fd);
 		pthread_key_delete(s.key);
 		return fl_seterr(err, "cannot listen on %s: %s", o->listen ? o->listen : "127.0.0.1:8080",
 				 strerror(errno));
@@ -940,6 +1041,8 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 	pthread_key_delete(s.key);
 	srv_source_free(&s.src);
 	free(s.site);
+	if (s.site_fd >= 0)
+		close(s.site_fd);
 	if (s.cache) {
 		for (size_t i = 0; i < CACHE_SLOTS; i++) {
 			free(s.cache[i].key);

@@ -1,0 +1,127 @@
+# faultline serve under attack (issue 18): request smuggling, FIFOs and
+# symlinks in a --site folder, connection exhaustion (wrk bursts,
+# slowloris), a store rescanned while it is served.  Servers listen on
+# 127.0.0.1 with a port the kernel picks; every client is on loopback,
+# every loop is bounded, every process is killed on the way out.
+
+adb="$WORK/attack.db"
+cp -r "$TESTS/fixtures/python" "$WORK/atk-py"
+rm -f "$WORK/atk-py/expected.tsv"
+"$FL" scan "$WORK/atk-py" --repo acme/python --db "$adb" >/dev/null 2>&1
+
+ATK_PIDS=()
+atk_cleanup() {
+	local p
+	for p in "${ATK_PIDS[@]}"; do kill -KILL "$p" 2>/dev/null; done
+	for p in "${ATK_PIDS[@]}"; do wait "$p" 2>/dev/null; done
+	ATK_PIDS=()
+}
+trap 'atk_cleanup; rm -rf "$WORK"' EXIT
+
+# atk_start LOG ARGS...: start a server, wait (bounded) until it listens;
+# sets AS_PID, AS_PORT and AS (base URL).  Returns 1 when it did not come up.
+atk_start() {
+	local log=$1
+	shift
+	: >"$log"
+	"$FL" serve --listen 127.0.0.1:0 --cache-dir "$WORK/atk-cache" "$@" 2>"$log" &
+	AS_PID=$!
+	ATK_PIDS+=("$AS_PID")
+	local i
+	AS_PORT=""
+	for i in $(seq 300); do
+		AS_PORT=$(sed -n 's|^faultline: listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$log")
+		[ -n "$AS_PORT" ] && break
+		kill -0 "$AS_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	AS="http://127.0.0.1:$AS_PORT"
+	[ -n "$AS_PORT" ]
+}
+
+# atk_stop: SIGTERM, at most 10 s, then SIGKILL; returns the exit status
+atk_stop() {
+	kill -TERM "$AS_PID" 2>/dev/null
+	local i
+	for i in $(seq 100); do
+		kill -0 "$AS_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -KILL "$AS_PID" 2>/dev/null
+	wait "$AS_PID"
+}
+
+# raw PORT REQUEST: send REQUEST (printf escapes) on one connection from
+# 127.0.0.1, print what comes back (at most 5 s)
+cat >"$WORK/raw.py" <<'PY'
+import socket, sys
+port, req = int(sys.argv[1]), sys.argv[2].encode().decode("unicode_escape").encode("latin-1")
+s = socket.create_connection(("127.0.0.1", port), timeout=5)
+s.sendall(req)
+out = b""
+try:
+    while True:
+        d = s.recv(65536)
+        if not d:
+            break
+        out += d
+except OSError:
+    pass
+sys.stdout.write(out.decode("latin-1"))
+PY
+raw() { timeout 10 python3 "$WORK/raw.py" "$@"; }
+# status_of: the status code of the response on stdin
+status_of() { head -1 | tr -d '\r' | cut -d' ' -f2; }
+# json_error_of CODE: the body on stdin is {"error":{"status":CODE,"message":...}}
+json_error_of() { sed '1,/^\r$/d' | jq -e --argjson c "$1" '.error.status == $c and (.error.message | type) == "string"' >/dev/null 2>&1; }
+
+# ---- request smuggling: the length of a body must be unambiguous ----------
+if atk_start "$WORK/atk1.err" --db "$adb" --no-site; then
+	r=$(raw "$AS_PORT" 'POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\nConnection: close\r\n\r\nhello!')
+	check "attack: two different Content-Length headers are a 400" [ "$(status_of <<<"$r")" = 400 ]
+	check "attack: ... with a JSON error body" json_error_of 400 <<<"$r"
+	r=$(raw "$AS_PORT" 'POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n')
+	check "attack: Content-Length with Transfer-Encoding is a 400" [ "$(status_of <<<"$r")" = 400 ]
+	check "attack: ... with a JSON error body" json_error_of 400 <<<"$r"
+	r=$(raw "$AS_PORT" 'GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 0\r\nConnection: close\r\n\r\n0\r\n\r\n')
+	check "attack: a GET with both framing headers is a 400" [ "$(status_of <<<"$r")" = 400 ]
+	r=$(raw "$AS_PORT" 'POST /api/explain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\nConnection: close\r\n\r\n0\r\n\r\n')
+	check "attack: two Transfer-Encoding headers are a 400" [ "$(status_of <<<"$r")" = 400 ]
+	r=$(raw "$AS_PORT" 'POST /api/explain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\nConnection: close\r\n\r\n0\r\n\r\n')
+	check "attack: a Transfer-Encoding other than chunked is a 400" [ "$(status_of <<<"$r")" = 400 ]
+	# what stays accepted: one Content-Length (or the same one twice), chunked alone
+	r=$(raw "$AS_PORT" 'POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello')
+	check "attack: one Content-Length is answered" [ "$(status_of <<<"$r")" = 200 ]
+	r=$(raw "$AS_PORT" 'GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
+	check "attack: the same Content-Length twice is answered" [ "$(status_of <<<"$r")" = 200 ]
+	r=$(raw "$AS_PORT" 'POST /api/explain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n')
+	check "attack: a chunked body is answered" [ "$(status_of <<<"$r")" = 200 ]
+	atk_stop
+else
+	bad "attack: server starts" "$(cat "$WORK/atk1.err")"
+fi
+
+# ---- a FIFO, a socket or a symlink in a --site folder -----------------------
+"$FL" site --db "$adb" "$WORK/atk-site" >/dev/null 2>&1
+mkfifo "$WORK/atk-site/fifo.html"
+mkdir -p "$WORK/atk-site/pipe"
+mkfifo "$WORK/atk-site/pipe/index.html"
+ln -s /etc/passwd "$WORK/atk-site/passwd.txt"
+ln -s /etc "$WORK/atk-site/etc"
+ln -s index.html "$WORK/atk-site/alias.html"
+if atk_start "$WORK/atk2.err" --db "$adb" --site "$WORK/atk-site" --threads 2; then
+	# two workers: two hung requests used to hang the whole server
+	for u in fifo.html fifo.html pipe/ pipe/index.html fifo.html; do
+		c=$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "$AS/$u")
+		check "attack: a FIFO in the site is a 404 at once (/$u)" [ "$c" = 404 ]
+	done
+	check "attack: the server still answers after the FIFOs" [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "$AS/")" = 200 ]
+	for u in passwd.txt etc/passwd alias.html; do
+		curl -s -o "$WORK/atk.out" -w '%{http_code}' --max-time 3 "$AS/$u" >"$WORK/atk.code"
+		check "attack: a symlink in the site is not followed (/$u)" \
+			bash -c "[ \"\$(cat '$WORK/atk.code')\" = 404 ] && ! grep -q 'root:' '$WORK/atk.out'"
+	done
+	atk_stop
+else
+	bad "attack: server with --site starts" "$(cat "$WORK/atk2.err")"
+fi
