@@ -512,9 +512,12 @@ typedef struct fl_serve_opts {
 	const char *cache_dir;      /* NULL = fl_cache_dir(NULL) */
 	const char *site_dir;       /* an already rendered site; NULL = render one */
 	bool no_site;               /* API only */
-	int threads;                /* worker threads; 0 = 2 */
+	int threads;                /* worker threads; 0 = 4 */
 	unsigned max_connections;   /* 0 = 512 */
 	unsigned timeout_s;         /* idle connection timeout; 0 = 30 */
+	unsigned header_timeout_s;  /* to send the request headers; 0 = 10 */
+	unsigned per_ip;            /* slow connections one address keeps
+	                               (lib/serve/conns.c); 0 = 32 */
 	FILE *access_log;           /* NULL = stderr */
 	bool no_cache;              /* do not keep /api/search answers */
 	fl_match_json_fn match_json;

@@ -12,7 +12,8 @@
 static const char *const USAGE =
 	"faultline serve [--db FILE | --data DIR] [--listen HOST:PORT] [--cache-dir DIR]\n"
 	"                [--site DIR | --no-site] [--threads N] [--max-connections N]\n"
-	"                [--timeout SECONDS] [--access-log FILE] [--no-cache]";
+	"                [--timeout SECONDS] [--header-timeout SECONDS] [--per-ip N]\n"
+	"                [--access-log FILE] [--no-cache]";
 
 static int number(const char *s, const char *name, long lo, long hi, long *out)
 {
@@ -28,6 +29,7 @@ int cmd_serve(int argc, char **argv)
 {
 	const char *db = NULL, *data = NULL, *listen = NULL, *cache = NULL, *site = NULL;
 	const char *threads_s = NULL, *maxc_s = NULL, *timeout_s = NULL, *log = NULL;
+	const char *htimeout_s = NULL, *per_ip_s = NULL;
 	bool no_site = false, no_cache = false;
 	const cli_opt opts[] = {
 		{"db", true, &db, NULL, NULL, NULL, 0},
@@ -39,6 +41,8 @@ int cmd_serve(int argc, char **argv)
 		{"threads", true, &threads_s, NULL, NULL, NULL, 0},
 		{"max-connections", true, &maxc_s, NULL, NULL, NULL, 0},
 		{"timeout", true, &timeout_s, NULL, NULL, NULL, 0},
+		{"header-timeout", true, &htimeout_s, NULL, NULL, NULL, 0},
+		{"per-ip", true, &per_ip_s, NULL, NULL, NULL, 0},
 		{"access-log", true, &log, NULL, NULL, NULL, 0},
 		{"no-cache", false, NULL, &no_cache, NULL, NULL, 0},
 		{0},
@@ -51,10 +55,12 @@ int cmd_serve(int argc, char **argv)
 		return cli_fail(EXIT_USAGE, "serve: --db and --data exclude each other\nusage: %s", USAGE);
 	if (site && no_site)
 		return cli_fail(EXIT_USAGE, "serve: --site and --no-site exclude each other");
-	long threads = 0, maxc = 0, timeout = 0;
+	long threads = 0, maxc = 0, timeout = 0, htimeout = 0, per_ip = 0;
 	if ((threads_s && number(threads_s, "threads", 1, 64, &threads)) ||
 	    (maxc_s && number(maxc_s, "max-connections", 1, 100000, &maxc)) ||
-	    (timeout_s && number(timeout_s, "timeout", 1, 3600, &timeout)))
+	    (timeout_s && number(timeout_s, "timeout", 1, 3600, &timeout)) ||
+	    (htimeout_s && number(htimeout_s, "header-timeout", 1, 3600, &htimeout)) ||
+	    (per_ip_s && number(per_ip_s, "per-ip", 1, 100000, &per_ip)))
 		return EXIT_USAGE;
 	char *dbpath = NULL;
 	if (!data)
@@ -68,6 +74,7 @@ int cmd_serve(int argc, char **argv)
 		.db = dbpath, .data_dir = data, .listen = listen, .cache_dir = cache,
 		.site_dir = site, .no_site = no_site, .threads = (int)threads,
 		.max_connections = (unsigned)maxc, .timeout_s = (unsigned)timeout,
+		.header_timeout_s = (unsigned)htimeout, .per_ip = (unsigned)per_ip,
 		.access_log = lf, .no_cache = no_cache, .match_json = cli_match_json,
 	};
 	fl_err err;

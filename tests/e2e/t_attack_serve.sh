@@ -125,3 +125,136 @@ if atk_start "$WORK/atk2.err" --db "$adb" --site "$WORK/atk-site" --threads 2; t
 else
 	bad "attack: server with --site starts" "$(cat "$WORK/atk2.err")"
 fi
+
+# ---- connection exhaustion: slowloris from 127.0.0.2, wrk bursts -------------
+# slowloris FROM PORT N SECONDS: N connections from address FROM, each sends
+# part of a request header, then one byte a second; a connection the server
+# closes is opened again on the next round.  Stops after SECONDS.
+cat >"$WORK/slowloris.py" <<'PY'
+import socket, sys, time
+src, port, n, secs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+end = time.monotonic() + secs
+head = b"GET / HTTP/1.1\r\nHost: x\r\nX-a: " + b"b" * 4000
+def conn():
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setblocking(False)
+    s.bind((src, 0))
+    try:
+        s.connect(("127.0.0.1", port))
+    except (BlockingIOError, InterruptedError):
+        pass
+    return [s, 0]
+socks = [conn() for _ in range(n)]
+first = True
+while time.monotonic() < end:
+    for e in socks:
+        try:
+            if e[0].recv(1, socket.MSG_PEEK) == b"":
+                raise ConnectionResetError
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError:
+            e[0].close()
+            e[0:2] = conn()
+            continue
+        try:
+            e[1] += e[0].send(head[e[1]:e[1] + (20 if first else 1)])
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError:
+            e[0].close()
+            e[0:2] = conn()
+    first = False
+    time.sleep(1.0)
+PY
+# fresh_ok N: N fresh requests from 127.0.0.1 each answered within 1 s
+fresh_ok() {
+	local i c
+	for i in $(seq "$1"); do
+		c=$(curl -s -o /dev/null -w '%{http_code} %{time_total}s' --max-time 1 "$AS/healthz")
+		[ "${c%% *}" = 200 ] || { echo "    request $i: '$c'"; return 1; }
+		sleep 0.3
+	done
+}
+if ! command -v wrk >/dev/null; then
+	bad "attack: wrk is installed (scripts/bootstrap.sh)"
+elif atk_start "$WORK/atk3.err" --db "$adb" --no-site; then
+	timeout 30 python3 "$WORK/slowloris.py" 127.0.0.2 "$AS_PORT" 520 12 &
+	SL_PID=$!
+	ATK_PIDS+=("$SL_PID")
+	sleep 2
+	check "attack: a fresh request is answered within 1 s during 520 slowloris sockets" fresh_ok 4
+	for burst in 1 2; do
+		timeout 20 wrk -t2 -c500 -d2s "$AS/healthz" >"$WORK/wrk$burst.out" 2>&1 &
+		WRK_PID=$!
+		ATK_PIDS+=("$WRK_PID")
+		sleep 0.7
+		check "attack: a fresh request is answered within 1 s during wrk -c500 burst $burst and slowloris" fresh_ok 2
+		wait "$WRK_PID"
+	done
+	check "attack: a fresh request is answered within 1 s after two wrk -c500 bursts" fresh_ok 3
+	wait "$SL_PID"
+	check "attack: a fresh request is answered within 1 s after the slowloris" fresh_ok 2
+	check "attack: wrk was answered" grep -q 'Requests/sec' "$WORK/wrk1.out"
+	atk_stop
+	check "attack: the server counts what it refused and closed" \
+		grep -qE 'stopped after [0-9]+ requests \(connections: [0-9]+ refused, [1-9][0-9]* closed to make room' "$WORK/atk3.err"
+	atk_cleanup
+else
+	bad "attack: server starts" "$(cat "$WORK/atk3.err")"
+fi
+
+# a connection must send its request headers within --header-timeout
+cat >"$WORK/slowhead.py" <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=8)
+s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+t0 = time.monotonic()
+try:
+    d = s.recv(100)
+except OSError:
+    d = b""
+print("%s %.1f" % ("closed" if d == b"" else "answered", time.monotonic() - t0))
+PY
+if atk_start "$WORK/atk4.err" --db "$adb" --no-site --header-timeout 1; then
+	r=$(timeout 20 python3 "$WORK/slowhead.py" "$AS_PORT")
+	check "attack: incomplete headers are closed after --header-timeout ($r)" \
+		awk -v r="$r" 'BEGIN { split(r, a, " "); exit !(a[1] == "closed" && a[2] < 3) }'
+	atk_stop
+	check "attack: ... and counted" grep -q ', 1 closed for slowness' "$WORK/atk4.err"
+else
+	bad "attack: server starts" "$(cat "$WORK/atk4.err")"
+fi
+
+# one address keeps at most --per-ip connections that are slow to send their
+# request: 10 sockets that send half a header, from 127.0.0.2, --per-ip 4
+cat >"$WORK/slowcount.py" <<'PY'
+import socket, sys, time
+port, n = int(sys.argv[1]), int(sys.argv[2])
+socks = []
+for _ in range(n):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.2", 0))
+    s.connect(("127.0.0.1", port))
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+    socks.append(s)
+time.sleep(2.0)
+left = 0
+for s in socks:
+    s.setblocking(False)
+    try:
+        left += s.recv(1, socket.MSG_PEEK) != b""
+    except BlockingIOError:
+        left += 1
+    except OSError:
+        pass
+print(left)
+PY
+if atk_start "$WORK/atk5.err" --db "$adb" --no-site --per-ip 4; then
+	n=$(timeout 20 python3 "$WORK/slowcount.py" "$AS_PORT" 10)
+	check "attack: one address keeps --per-ip 4 of 10 slow connections ($n)" [ "$n" = 4 ]
+	check "attack: ... and others are answered meanwhile" fresh_ok 1
+	atk_stop
+else
+	bad "attack: server starts" "$(cat "$WORK/atk5.err")"
+fi
