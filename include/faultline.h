@@ -245,6 +245,9 @@ long long fl_store_count_entries(fl_store *st, const char *repo);
  * the time of the last change (ISO 8601 UTC). */
 int fl_store_generation(fl_store *st, long long *generation,
 			char changed_at[32], fl_err *err);
+/* Copy the store as it is now (one consistent state) into a new file at
+ * path (SQLite VACUUM INTO); works on a read-only handle. */
+int fl_store_copy(fl_store *st, const char *path, fl_err *err);
 /* Path of the store's file. */
 const char *fl_store_path(const fl_store *st);
 

@@ -1351,3 +1351,14 @@ long long fl_store_count_entries(fl_store *st, const char *repo)
 	sqlite3_finalize(s);
 	return n;
 }
+
+int fl_store_copy(fl_store *st, const char *path, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "VACUUM INTO ?1", -1, &s, NULL) != SQLITE_OK)
+		return sqlerr(st, err, "copying the store");
+	sqlite3_bind_text(s, 1, path, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : sqlerr(st, err, "copying the store");
+}

@@ -57,11 +57,13 @@ struct server {
 	struct cslot *cache;
 	pthread_mutex_t stripes[CACHE_STRIPES];
 	srv_source src;
-	fl_lookup *lk;
-	const char *version;      /* NULL = the lookup's */
-	char *site;               /* real path of the site root; NULL = none */
-	size_t site_len;
-	int site_fd;              /* the site root, open; -1 = none */
+	srv_snap_cfg scfg;
+	char site_real[PATH_MAX]; /* --site DIR, or the --data --no-site mirror */
+	fl_store *watch;          /* the --db store, watched for changes */
+	unsigned long seq;        /* of the last snapshot taken */
+	bool follow_failed;       /* the last new snapshot failed (said once) */
+	pthread_mutex_t snap_mu;
+	srv_snap *snap;           /* the current snapshot (snap_mu) */
 	const char *prefix;       /* URL prefix of the root ("/data": a bare data set) */
 	int logfd;
 	srv_conns *conns;
@@ -73,6 +75,7 @@ struct server {
 };
 
 struct req {
+	srv_snap *snap;       /* what this request answers from */
 	double t0;
 	const char *method;
 	char *path;
@@ -86,7 +89,8 @@ struct req {
 };
 
 struct tls {
-	fl_store *st;
+	fl_store *st;         /* on the store of snapshot seq */
+	unsigned long seq;
 };
 
 static void tls_free(void *p)
@@ -108,13 +112,43 @@ static struct tls *tls_get(struct server *s)
 	return t;
 }
 
-/* the calling thread's read-only store handle */
-static fl_store *tls_store(struct server *s, fl_err *err)
+/* The calling thread is about to answer from snapshot sn: its store
+ * handle and lookup scratch are for sn (a lookup freed with an older
+ * snapshot may have had the address of sn's). */
+static struct tls *tls_follow(struct server *s, const srv_snap *sn)
 {
 	struct tls *t = tls_get(s);
-	if (!t->st && fl_store_open(s->src.store_path, true, &t->st, err) < 0)
+	if (t->seq != sn->seq) {
+		if (t->st)
+			fl_store_close(t->st);
+		t->st = NULL;
+		fl_lookup_thread_done();
+		t->seq = sn->seq;
+	}
+	return t;
+}
+
+/* the calling thread's read-only handle on the store of sn */
+static fl_store *tls_store(struct server *s, const srv_snap *sn, fl_err *err)
+{
+	struct tls *t = tls_follow(s, sn);
+	if (!t->st && fl_store_open(sn->store, true, &t->st, err) < 0)
 		t->st = NULL;
 	return t->st;
+}
+
+static const char *snap_version(const srv_snap *sn)
+{
+	return sn->version[0] ? sn->version : fl_lookup_version(sn->lk);
+}
+
+/* the current snapshot, with a reference for the caller */
+static srv_snap *snap_get(struct server *s)
+{
+	pthread_mutex_lock(&s->snap_mu);
+	srv_snap *sn = srv_snap_ref(s->snap);
+	pthread_mutex_unlock(&s->snap_mu);
+	return sn;
 }
 
 /* ---- responses ------------------------------------------------------------- */
@@ -138,8 +172,11 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, struct req *r,
 	}
 	if (status == 503)
 		M->add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+	/* every API answer says which state of the data it is from */
 	if (r->extra_version)
 		M->add_response_header(resp, "X-Faultline-Dataset-Version", r->extra_version);
+	else if (r->snap && r->path && (strcmp(r->path, "/healthz") == 0 || fl_str_starts(r->path, "/api/")))
+		M->add_response_header(resp, "X-Faultline-Dataset-Version", snap_version(r->snap));
 	if (r->extra_truncated)
 		M->add_response_header(resp, "X-Faultline-Truncated", "true");
 	r->status = status;
@@ -316,7 +353,8 @@ static enum MHD_Result send_file(struct MHD_Connection *c, struct req *r, int fd
 static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 				    struct req *r, const char *url)
 {
-	if (s->site_fd < 0)
+	int root = r->snap->site_fd;
+	if (root < 0)
 		return send_error(c, r, 404, "not found (this server has no site; see /api/)");
 	if (!safe_url_path(url))
 		return send_error(c, r, 404, "not found");
@@ -330,7 +368,7 @@ static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 			url = "/";
 	}
 	struct stat sb;
-	int fd = open_under(s->site_fd, url, &sb);
+	int fd = open_under(root, url, &sb);
 	const char *name = orig;
 	char *idx = NULL;
 	if (fd >= 0 && S_ISDIR(sb.st_mode)) {
@@ -347,7 +385,7 @@ static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 			return rc;
 		}
 		idx = fl_xasprintf("%sindex.html", url);
-		fd = open_under(s->site_fd, idx, &sb);
+		fd = open_under(root, idx, &sb);
 		name = idx;
 		if (fd >= 0 && !S_ISREG(sb.st_mode)) {
 			close(fd);
@@ -358,7 +396,7 @@ static enum MHD_Result serve_static(struct server *s, struct MHD_Connection *c,
 	if (fd >= 0) {
 		rc = send_file(c, r, fd, &sb, 200, name);
 	} else if (!s->prefix && !fl_str_starts(orig, "/data/") &&
-		   (fd = open_under(s->site_fd, "/404.html", &sb)) >= 0) {
+		   (fd = open_under(root, "/404.html", &sb)) >= 0) {
 		if (S_ISREG(sb.st_mode)) {
 			rc = send_file(c, r, fd, &sb, 404, "/404.html");
 		} else {
@@ -457,14 +495,15 @@ static enum MHD_Result api_search(struct server *s, struct MHD_Connection *c, st
 	}
 	char lb[24];
 	snprintf(lb, sizeof lb, "%zu", limit);
-	char *key = fl_xasprintf("%s%c%s%c%s", q, 1, repo ? repo : "", 1, lb);
+	/* the snapshot is part of the key: an answer of an older one is never given */
+	char *key = fl_xasprintf("%lu%c%s%c%s%c%s", r->snap->seq, 1, q, 1, repo ? repo : "", 1, lb);
 	size_t klen = strlen(key), blen;
 	uint64_t h = fnv1a(key, klen);
 	char *body = cache_get(s, key, klen, h, &blen);
 	if (!body) {
-		tls_get(s);
-		json_t *o = srv_search_json(s->lk, q, qn, repo && *repo ? repo : NULL, limit,
-					    s->version, s->o->match_json);
+		tls_follow(s, r->snap);
+		json_t *o = srv_search_json(r->snap->lk, q, qn, repo && *repo ? repo : NULL, limit,
+					    r->snap->version[0] ? r->snap->version : NULL, s->o->match_json);
 		char *d = srv_dump(o);
 		json_decref(o);
 		body = fl_xasprintf("%s\n", d);
@@ -504,10 +543,11 @@ static enum MHD_Result api_explain(struct server *s, struct MHD_Connection *c, s
 			repo = jr;
 		}
 	}
-	tls_get(s);
+	tls_follow(s, r->snap);
 	fl_err err;
-	json_t *o = srv_explain_log_json(s->lk, text, n, repo && *repo ? repo : NULL,
-					 s->version, s->o->match_json, &err);
+	json_t *o = srv_explain_log_json(r->snap->lk, text, n, repo && *repo ? repo : NULL,
+					 r->snap->version[0] ? r->snap->version : NULL,
+					 s->o->match_json, &err);
 	json_decref(jbody);
 	if (!o)
 		return send_error(c, r, 400, "%s", err.msg);
@@ -555,7 +595,7 @@ static enum MHD_Result api_error(struct server *s, struct MHD_Connection *c, str
 	if (!is_id(id))
 		return send_error(c, r, 404, "no error record '%.64s' (an id is 16 lowercase hex characters)", id);
 	fl_err err;
-	fl_store *st = tls_store(s, &err);
+	fl_store *st = tls_store(s, r->snap, &err);
 	if (!st)
 		return send_error(c, r, 503, "the store is not available: %s", err.msg);
 	fl_entry e;
@@ -566,7 +606,7 @@ static enum MHD_Result api_error(struct server *s, struct MHD_Connection *c, str
 		return send_error(c, r, 404, "no error record %s", id);
 	json_t *o = json_object();
 	json_object_set_new(o, "record", srv_entry_json(&e));
-	json_object_set_new(o, "datasetVersion", json_string(s->version ? s->version : fl_lookup_version(s->lk)));
+	json_object_set_new(o, "datasetVersion", json_string(snap_version(r->snap)));
 	fl_entry_free(&e);
 	return send_json(c, r, 200, o, "public, max-age=60");
 }
@@ -581,7 +621,7 @@ static enum MHD_Result api_repos(struct server *s, struct MHD_Connection *c, str
 				 const char *rest)
 {
 	fl_err err;
-	fl_store *st = tls_store(s, &err);
+	fl_store *st = tls_store(s, r->snap, &err);
 	if (!st)
 		return send_error(c, r, 503, "the store is not available: %s", err.msg);
 	if (!rest) {
@@ -615,8 +655,8 @@ static enum MHD_Result healthz(struct server *s, struct MHD_Connection *c, struc
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "status", json_string(atomic_load(&s->draining) ? "draining" : "ok"));
-	json_object_set_new(o, "records", json_integer((json_int_t)fl_lookup_count(s->lk)));
-	json_object_set_new(o, "datasetVersion", json_string(s->version ? s->version : fl_lookup_version(s->lk)));
+	json_object_set_new(o, "records", json_integer((json_int_t)fl_lookup_count(r->snap->lk)));
+	json_object_set_new(o, "datasetVersion", json_string(snap_version(r->snap)));
 	return send_json(c, r, 200, o, "no-store");
 }
 
@@ -720,6 +760,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 	struct req *r = *con_cls;
 	if (!r) {
 		r = fl_xcalloc(1, sizeof *r);
+		r->snap = snap_get(s);
 		r->t0 = fl_now_mono();
 		r->method = method;
 		r->path = fl_xstrdup(url);
@@ -812,6 +853,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		atomic_fetch_sub(&s->heavy, 1);
 	atomic_fetch_sub(&s->inflight, 1);
 	atomic_fetch_add(&s->served, 1);
+	srv_snap_put(r->snap);
 	free(r->path);
 	free(r->extra_version);
 	fl_buf_free(&r->body);
@@ -820,71 +862,6 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 }
 
 /* ---- start-up -------------------------------------------------------------------- */
-
-/* Render the site into the cache unless the copy there is current. */
-static int prepare_site(struct server *s, const char *cache_root, fl_store *st, fl_err *err)
-{
-	const fl_serve_opts *o = s->o;
-	char real[PATH_MAX];
-	if (o->site_dir) {
-		if (!realpath(o->site_dir, real))
-			return fl_seterr(err, "%s: %s", o->site_dir, strerror(errno));
-		s->site = fl_xstrdup(real);
-		s->site_len = strlen(real);
-		return 0;
-	}
-	char stamp[160];
-	const char *key;
-	if (s->src.data_dir) {
-		key = s->src.data_dir;
-		snprintf(stamp, sizeof stamp, "data %s", s->src.version);
-	} else {
-		if (!realpath(s->src.store_path, real))
-			return fl_seterr(err, "%s: %s", s->src.store_path, strerror(errno));
-		key = real;
-		long long gen;
-		char changed[32];
-		if (fl_store_generation(st, &gen, changed, err) < 0)
-			return -1;
-		snprintf(stamp, sizeof stamp, "store %lld %s", gen, changed);
-	}
-	char hex[65];
-	pub_sha256_hex(key, strlen(key), hex);
-	hex[16] = '\0';
-	char *dir = fl_xasprintf("%s/site-%s", cache_root, hex);
-	char *sp = fl_xasprintf("%s.stamp", dir);
-	size_t n = 0;
-	fl_err e2;
-	char *old = fl_read_file(sp, &n, &e2);
-	int rc = 0;
-	if (!old || strcmp(old, stamp) != 0 || !pub_is_dir(dir)) {
-		fprintf(stderr, "faultline: rendering the site into %s\n", dir);
-		char *tmp = fl_xasprintf("%s.tmp-%ld", dir, (long)getpid());
-		pub_rmtree(tmp);
-		fl_site_stats ss;
-		fl_site_opts so = {NULL};
-		rc = s->src.data_dir ? fl_site_build(s->src.data_dir, tmp, &so, &ss, err)
-				     : fl_site_from_store(st, tmp, &so, &ss, err);
-		if (rc == 0) {
-			unlink(sp);
-			pub_rmtree(dir);
-			if (rename(tmp, dir) < 0)
-				rc = fl_seterr(err, "%s: %s", dir, strerror(errno));
-			else
-				rc = pub_write_file(sp, stamp, strlen(stamp), err);
-		}
-		pub_rmtree(tmp);
-		free(tmp);
-	}
-	free(old);
-	free(sp);
-	if (rc == 0 && realpath(dir, real)) {
-		s->site = fl_xstrdup(real);
-		s->site_len = strlen(real);
-	}
-	free(dir);
-	return rc;
-}
 
 static int parse_listen(const char *l, struct sockaddr_storage *ss, socklen_t *sl, fl_err *err)
 {
@@ -914,6 +891,80 @@ static int parse_listen(const char *l, struct sockaddr_storage *ss, socklen_t *s
 	return 0;
 }
 
+/* serve --data --no-site: the data set's listed files, copied into its
+ * cache folder (again when its version changed), are the site */
+static int mirror_data(struct server *s, fl_err *err)
+{
+	char stamp[80];
+	snprintf(stamp, sizeof stamp, "data %s", s->src.version);
+	char *dir = fl_xasprintf("%s/files", s->src.cache);
+	int rc = pub_dataset_mirror(s->src.data_dir, dir, stamp, err);
+	if (rc == 0 && !realpath(dir, s->site_real))
+		rc = fl_seterr(err, "%s: %s", dir, strerror(errno));
+	free(dir);
+	return rc;
+}
+
+/* Take a new snapshot when the store's change counter moved (or the data
+ * set folder's datasetVersion), and swap it in; the old one goes with its
+ * last request.  A failure keeps the one served (said once). */
+static void follow(struct server *s)
+{
+	fl_err err;
+	fl_store *src = s->watch;
+	if (s->src.data_dir) {
+		bool changed = false;
+		if (srv_source_refresh(&s->src, false, &changed, &err) < 0)
+			goto fail;
+		if (!changed)
+			goto out;
+		if (s->prefix && mirror_data(s, &err) < 0)
+			goto fail;
+		if (fl_store_open(s->src.store_path, true, &src, &err) < 0)
+			goto fail;
+		s->scfg.version = s->src.version;
+	} else {
+		long long gen;
+		char changed[32];
+		if (fl_store_generation(src, &gen, changed, &err) < 0)
+			goto fail;
+		if (gen == s->snap->gen && strcmp(changed, s->snap->changed) == 0)
+			goto out;
+	}
+	srv_snap *sn = srv_snap_take(&s->scfg, src, ++s->seq, &err);
+	if (src != s->watch)
+		fl_store_close(src);
+	if (!sn)
+		goto fail;
+	pthread_mutex_lock(&s->snap_mu);
+	srv_snap *old = s->snap;
+	s->snap = sn;
+	pthread_mutex_unlock(&s->snap_mu);
+	srv_snap_put(old);
+	s->follow_failed = false;
+	return;
+fail:
+	if (!s->follow_failed)
+		fprintf(stderr, "faultline: the data changed but cannot be taken in (%s): serving the previous state\n",
+			err.msg);
+	s->follow_failed = true;
+	return;
+out:
+	return;
+}
+
+static void server_free(struct server *s)
+{
+	srv_snap_put(s->snap);
+	s->snap = NULL;
+	if (s->watch)
+		fl_store_close(s->watch);
+	s->watch = NULL;
+	pthread_mutex_destroy(&s->snap_mu);
+	free((char *)s->scfg.cache_root);
+	srv_source_free(&s->src);
+}
+
 int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 {
 	if (!(M = fl_mhd(err)))
@@ -937,46 +988,43 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		srv_source_free(&s.src);
 		return -1;
 	}
-	if (s.src.data_dir)
-		s.version = s.src.version;
-	fl_store *st;
-	if (fl_store_open(s.src.store_path, true, &st, err) < 0) {
-		srv_source_free(&s.src);
-		return -1;
-	}
 	char *cache_root = fl_cache_dir(o->cache_dir);
+	char real[PATH_MAX];
 	int rc = pub_mkdirs(cache_root, err);
-	if (rc == 0)
-		rc = fl_lookup_open(st, &s.lk, err);
-	if (rc == 0 && !o->no_site && prepare_site(&s, cache_root, st, err) < 0) {
-		fl_lookup_close(s.lk);
-		rc = -1;
-	}
+	if (rc == 0 && !s.src.data_dir && !realpath(s.src.store_path, real))
+		rc = fl_seterr(err, "%s: %s", s.src.store_path, strerror(errno));
+	if (rc == 0 && o->site_dir && !o->no_site && !realpath(o->site_dir, s.site_real))
+		rc = fl_seterr(err, "%s: %s", o->site_dir, strerror(errno));
+	s.scfg = (srv_snap_cfg){
+		.cache_root = cache_root,
+		.key = s.src.data_dir ? s.src.data_dir : real,
+		.data_dir = s.src.data_dir,
+		.version = s.src.data_dir ? s.src.version : NULL,
+		.site_dir = o->no_site ? (s.src.data_dir ? s.site_real : NULL)
+				       : (o->site_dir ? s.site_real : NULL),
+		.render = !o->no_site && !o->site_dir,
+		.copy = !s.src.data_dir,
+	};
 	if (rc == 0 && o->no_site && s.src.data_dir) {
 		/* no site, but the data set is served under /data/: a copy in
 		 * its cache folder of its listed files, and only those */
-		char stamp[80], real[PATH_MAX];
-		snprintf(stamp, sizeof stamp, "data %s", s.src.version);
-		char *dir = fl_xasprintf("%s/files", s.src.cache);
-		rc = pub_dataset_mirror(s.src.data_dir, dir, stamp, err);
-		if (rc == 0 && !realpath(dir, real))
-			rc = fl_seterr(err, "%s: %s", dir, strerror(errno));
-		if (rc == 0) {
-			s.site = fl_xstrdup(real);
-			s.site_len = strlen(s.site);
-			s.prefix = "/data";
-		} else {
-			fl_lookup_close(s.lk);
-		}
-		free(dir);
+		s.prefix = "/data";
+		rc = mirror_data(&s, err);
 	}
-	fl_store_close(st);
-	free(cache_root);
-	s.site_fd = -1;
-	if (rc == 0 && s.site &&
-	    (s.site_fd = open(s.site, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		rc = fl_seterr(err, "%s: %s", s.site, strerror(errno));
+	pthread_mutex_init(&s.snap_mu, NULL);
+	fl_store *st = NULL;
+	if (rc == 0)
+		rc = fl_store_open(s.src.store_path, true, &st, err);
+	if (rc == 0 && !(s.snap = srv_snap_take(&s.scfg, st, ++s.seq, err)))
+		rc = -1;
+	if (st && s.src.data_dir)
+		fl_store_close(st);
+	else
+		s.watch = st; /* the store, watched for changes */
 	if (rc < 0) {
+		if (s.watch)
+			fl_store_close(s.watch);
+		free(cache_root);
 		srv_source_free(&s.src);
 		return -1;
 	}
@@ -1021,11 +1069,7 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		MHD_OPTION_END);
 	if (!d) {
 		pthread_sigmask(SIG_SETMASK, &oldset, NULL);
-		fl_lookup_close(s.lk);
-		srv_source_free(&s.src);
-		free(s.site);
-		if (s.site_fd >= 0)
-			close(s.site_fd);
+		server_free(&s);
 		srv_conns_free(s.conns);
 		pthread_key_delete(s.key);
 		return fl_seterr(err, "cannot listen on %s: %s", o->listen ? o->listen : "127.0.0.1:8080",
@@ -1037,20 +1081,22 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		inet_ntop(AF_INET, &((struct sockaddr_in *)&addr)->sin_addr, host, sizeof host);
 	else
 		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&addr)->sin6_addr, host, sizeof host);
-	fprintf(stderr, "faultline: %zu records, %s %s\n", fl_lookup_count(s.lk),
-		s.prefix ? "data set" : "site", s.site ? s.site : "(none)");
+	fprintf(stderr, "faultline: %zu records, %s %s\n", fl_lookup_count(s.snap->lk),
+		s.prefix ? "data set" : "site", s.snap->site ? s.snap->site : "(none)");
 	fprintf(stderr, addr.ss_family == AF_INET6 ? "faultline: listening on http://[%s]:%u\n"
 						   : "faultline: listening on http://%s:%u\n",
 		host, di ? (unsigned)di->port : 0u);
 	fflush(stderr);
 
 	int sig = 0;
-	for (;;) {
+	for (unsigned n = 0;; n++) {
 		struct timespec tick = {0, 250 * 1000 * 1000};
 		sig = sigtimedwait(&set, NULL, &tick);
 		if (sig == SIGTERM || sig == SIGINT)
 			break;
 		srv_conns_reap(s.conns);
+		if (n % 2)
+			follow(&s);
 	}
 	fprintf(stderr, "faultline: signal %d: draining\n", sig);
 	atomic_store(&s.draining, true);
@@ -1070,17 +1116,13 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		"%llu closed to make room, %llu closed for slowness)\n",
 		(long long)atomic_load(&s.served), refused, taken, reaped);
 	srv_conns_free(s.conns);
-	fl_lookup_close(s.lk);
 	struct tls *t = pthread_getspecific(s.key);
 	if (t) {
 		pthread_setspecific(s.key, NULL);
 		tls_free(t);
 	}
 	pthread_key_delete(s.key);
-	srv_source_free(&s.src);
-	free(s.site);
-	if (s.site_fd >= 0)
-		close(s.site_fd);
+	server_free(&s);
 	if (s.cache) {
 		for (size_t i = 0; i < CACHE_SLOTS; i++) {
 			free(s.cache[i].key);

@@ -9,6 +9,7 @@
 #define FL_SERVE_H
 
 #include <jansson.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
@@ -47,6 +48,38 @@ int srv_source_refresh(srv_source *s, bool force, bool *changed, fl_err *err);
 void srv_source_free(srv_source *s);
 /* Age in seconds of the served copy (0 for a local store). */
 long long srv_source_age(const srv_source *s);
+
+/* ---- one consistent state of the served data (snap.c) ------------------- */
+
+typedef struct srv_snap_cfg {
+	const char *cache_root;
+	const char *key;        /* real path of the store, or of the data set folder */
+	const char *data_dir;   /* the data set folder (its site is rendered from it) */
+	const char *version;    /* datasetVersion to answer; NULL = the lookup's */
+	const char *site_dir;   /* a site given as it is (--site) */
+	bool render;            /* render the site into the cache */
+	bool copy;              /* serve a frozen copy of the store (it changes) */
+} srv_snap_cfg;
+
+typedef struct srv_snap {
+	atomic_int refs;
+	unsigned long seq;      /* 1, 2, ...: which snapshot */
+	char *store;            /* the store requests read */
+	bool own_store;         /* a copy, removed with the snapshot */
+	fl_lookup *lk;
+	char version[48];       /* "" = the lookup's */
+	char *site;             /* the site root; NULL = none */
+	int site_fd;            /* ... open; -1 = none */
+	char *trash;            /* a replaced site folder removed with it */
+	long long gen;          /* change counter of the store it was taken from */
+	char changed[32];
+} srv_snap;
+
+/* A snapshot of the store src as it is now (one reference, the caller's). */
+srv_snap *srv_snap_take(const srv_snap_cfg *cfg, fl_store *src, unsigned long seq, fl_err *err);
+srv_snap *srv_snap_ref(srv_snap *sn);
+/* Drop a reference; the last one removes the snapshot and its files. */
+void srv_snap_put(srv_snap *sn);
 
 /* ---- answers shared by HTTP and MCP (answer.c) -------------------------- */
 

@@ -258,3 +258,70 @@ if atk_start "$WORK/atk5.err" --db "$adb" --no-site --per-ip 4; then
 else
 	bad "attack: server starts" "$(cat "$WORK/atk5.err")"
 fi
+
+# ---- a store rescanned while it is served: every endpoint follows it, and
+# each answer is from one state (a search hit's record is there in the state
+# the search came from) ----------------------------------------------------
+cp -r "$TESTS/fixtures/python" "$WORK/atk-tree"
+rm -f "$WORK/atk-tree/expected.tsv"
+sdb2="$WORK/attack-rescan.db"
+"$FL" scan "$WORK/atk-tree" --repo acme/py --db "$sdb2" >/dev/null 2>&1
+state_b() { printf 'def f():\n    raise ValueError("zebra quokka overflow in the frobnicator")\n' >"$WORK/atk-tree/inventory/zebra.py"; }
+state_a() { rm -f "$WORK/atk-tree/inventory/zebra.py"; }
+rescan() { "$FL" scan "$WORK/atk-tree" --repo acme/py --db "$sdb2" >/dev/null 2>&1; }
+records() { curl -s --max-time 5 "$AS/healthz" | jq -r .records; }
+# wait_records N: /healthz says N records within 15 s
+wait_records() {
+	local i
+	for i in $(seq 150); do
+		[ "$(records)" = "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+zq="zebra quokka overflow in the frobnicator"
+if atk_start "$WORK/atk6.err" --db "$sdb2"; then
+	n0=$(records)
+	state_b
+	rescan
+	check "attack: /healthz follows a rescan that adds a record" wait_records $((n0 + 1))
+	zid=$(curl -s --max-time 5 --get --data-urlencode "q=$zq" "$AS/api/search" | jq -r '.matches[0].id // empty')
+	check "attack: /api/search finds the added record" [ -n "$zid" ]
+	check "attack: /api/errors/ID has it" [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$AS/api/errors/$zid")" = 200 ]
+	check "attack: its page is served" bash -c "curl -s --max-time 5 '$AS/errors/$zid/' | grep -q 'zebra quokka'"
+	check "attack: /api/repos/acme/py counts it" [ "$(curl -s --max-time 5 "$AS/api/repos/acme/py" | jq '.errors | length')" = $((n0 + 1)) ]
+	state_a
+	rescan
+	check "attack: /healthz follows a rescan that removes it" wait_records "$n0"
+	check "attack: /api/errors/ID is then a 404" [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$AS/api/errors/$zid")" = 404 ]
+	check "attack: /api/search no longer finds it" \
+		bash -c "! curl -s --max-time 5 --get --data-urlencode 'q=$zq' '$AS/api/search' | jq -e --arg id '$zid' '.matches[] | select(.id == \$id)' >/dev/null"
+	check "attack: its page is gone" [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$AS/errors/$zid/")" = 404 ]
+
+	# rescans in a loop while a client searches and fetches what it found
+	( for i in 1 2 3 4 5 6; do state_b; rescan; sleep 0.3; state_a; rescan; sleep 0.3; done ) &
+	RS_PID=$!
+	ATK_PIDS+=("$RS_PID")
+	hits=0 mixes=0 rounds=0
+	while kill -0 "$RS_PID" 2>/dev/null && [ $rounds -lt 400 ]; do
+		rounds=$((rounds + 1))
+		curl -s --max-time 5 -D "$WORK/sh.txt" --get --data-urlencode "q=$zq" "$AS/api/search" >"$WORK/s.json"
+		jq -e --arg id "$zid" '.matches[] | select(.id == $id)' "$WORK/s.json" >/dev/null 2>&1 || continue
+		hits=$((hits + 1))
+		v1=$(jq -r .datasetVersion "$WORK/s.json")
+		c=$(curl -s --max-time 5 -D "$WORK/eh.txt" -o /dev/null -w '%{http_code}' "$AS/api/errors/$zid")
+		v2=$(sed -n 's/^[Xx]-[Ff]aultline-[Dd]ataset-[Vv]ersion: *\(.*\)\r$/\1/p' "$WORK/eh.txt")
+		# a 404 is right only from another (later) state than the search's
+		if [ "$c" != 200 ] && [ "$v2" = "$v1" ]; then mixes=$((mixes + 1)); fi
+		if [ "$c" = 200 ] && [ -z "$v2" ]; then mixes=$((mixes + 1)); fi
+	done
+	wait "$RS_PID"
+	check "attack: during rescans the search hit its record in some rounds ($hits of $rounds)" [ "$hits" -gt 0 ]
+	check "attack: no answer mixed two states of the store ($mixes)" [ "$mixes" = 0 ]
+	check "attack: the served state ends as the store's" wait_records "$n0"
+	atk_stop
+	check "attack: no snapshot left in the cache after the stop" \
+		bash -c "! ls '$WORK'/atk-cache/snap-* '$WORK'/atk-cache/site-*.old-* >/dev/null 2>&1"
+else
+	bad "attack: server starts" "$(cat "$WORK/atk6.err")"
+fi
