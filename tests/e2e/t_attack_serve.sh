@@ -325,3 +325,8 @@ if atk_start "$WORK/atk6.err" --db "$sdb2"; then
 else
 	bad "attack: server starts" "$(cat "$WORK/atk6.err")"
 fi
+
+check "attack: no memory errors or leaks in the servers (sanitizer builds)" \
+	bash -c "! grep -lE 'AddressSanitizer|LeakSanitizer|runtime error' '$WORK'/atk*.err"
+atk_cleanup
+trap 'rm -rf "$WORK"' EXIT
