@@ -940,6 +940,9 @@ static void follow(struct server *s)
 	srv_snap *old = s->snap;
 	s->snap = sn;
 	pthread_mutex_unlock(&s->snap_mu);
+	/* the old site folder, renamed away, goes with the old snapshot */
+	old->trash = sn->replaced;
+	sn->replaced = NULL;
 	srv_snap_put(old);
 	s->follow_failed = false;
 	return;

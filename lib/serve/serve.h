@@ -70,7 +70,8 @@ typedef struct srv_snap {
 	char version[48];       /* "" = the lookup's */
 	char *site;             /* the site root; NULL = none */
 	int site_fd;            /* ... open; -1 = none */
-	char *trash;            /* a replaced site folder removed with it */
+	char *replaced;         /* the site folder it replaced, renamed away */
+	char *trash;            /* its own site folder once replaced: removed with it */
 	long long gen;          /* change counter of the store it was taken from */
 	char changed[32];
 } srv_snap;

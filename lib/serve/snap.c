@@ -35,8 +35,8 @@ static char *site_dir_of(const char *cache_root, const char *key)
 }
 
 /* Render the site of st (or of the data set folder) into the cache unless
- * the copy there is current; the folder it replaces is renamed to *trash
- * (requests of the previous snapshot still read it) rather than removed. */
+ * the copy there is current; the folder it replaces is renamed away
+ * (sn->replaced: requests of the previous snapshot still read it). */
 static int render_site(const srv_snap_cfg *cfg, fl_store *st, srv_snap *sn, fl_err *err)
 {
 	char stamp[160];
@@ -65,7 +65,7 @@ static int render_site(const srv_snap_cfg *cfg, fl_store *st, srv_snap *sn, fl_e
 				char *away = fl_xasprintf("%s.old-%ld-%lu", dir, (long)getpid(), sn->seq);
 				pub_rmtree(away);
 				if (rename(dir, away) == 0)
-					sn->trash = away;
+					sn->replaced = away;
 				else
 					free(away);
 				pub_rmtree(dir);
@@ -140,6 +140,9 @@ static void snap_free(srv_snap *sn)
 	if (sn->trash)
 		pub_rmtree(sn->trash);
 	free(sn->trash);
+	if (sn->replaced)
+		pub_rmtree(sn->replaced);
+	free(sn->replaced);
 	free(sn->store);
 	free(sn->site);
 	free(sn);

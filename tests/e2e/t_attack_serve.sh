@@ -326,6 +326,22 @@ else
 	bad "attack: server starts" "$(cat "$WORK/atk6.err")"
 fi
 
+# serve --data DIR follows the folder's datasetVersion the same way
+"$FL" export --db "$sdb2" "$WORK/atk-data" >/dev/null 2>&1
+if atk_start "$WORK/atk7.err" --data "$WORK/atk-data"; then
+	n0=$(records)
+	state_b
+	rescan
+	"$FL" export --db "$sdb2" "$WORK/atk-data" >/dev/null 2>&1
+	check "attack: serve --data takes a new datasetVersion in" wait_records $((n0 + 1))
+	check "attack: ... its version" [ "$(curl -s --max-time 5 "$AS/healthz" | jq -r .datasetVersion)" = "$(jq -r .datasetVersion "$WORK/atk-data/manifest.json")" ]
+	check "attack: ... and its pages" bash -c "curl -s --max-time 5 '$AS/errors/$zid/' | grep -q 'zebra quokka'"
+	atk_stop
+	check "attack: no replaced site folder left after the stop" bash -c "! ls -d '$WORK'/atk-cache/site-*.old-* >/dev/null 2>&1"
+else
+	bad "attack: server with --data starts" "$(cat "$WORK/atk7.err")"
+fi
+
 check "attack: no memory errors or leaks in the servers (sanitizer builds)" \
 	bash -c "! grep -lE 'AddressSanitizer|LeakSanitizer|runtime error' '$WORK'/atk*.err"
 atk_cleanup
