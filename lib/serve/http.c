@@ -797,6 +797,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		return MHD_YES;
 	}
 	if (*upload_size) {
+		/* the body is coming: the client is not slow */
+		if (r->body_wait)
+			srv_conns_set(s->conns, c, SRV_CONN_BODY);
 		if (!r->too_big) {
 			if (r->body.n + *upload_size > MAX_BODY)
 				r->too_big = true;
