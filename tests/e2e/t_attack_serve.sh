@@ -196,7 +196,8 @@ elif atk_start "$WORK/atk3.err" --db "$adb" --no-site; then
 	wait "$SL_PID"
 	check "attack: a fresh request is answered within 1 s after the slowloris" fresh_ok 2
 	check "attack: wrk was answered" grep -q 'Requests/sec' "$WORK/wrk1.out"
-	atk_stop
+	atk_stop; rc=$?
+	check "attack: the server stops on SIGTERM after the attacks" [ $rc = 0 ]
 	check "attack: the server counts what it refused and closed" \
 		grep -qE 'stopped after [0-9]+ requests \(connections: [0-9]+ refused, [1-9][0-9]* closed to make room' "$WORK/atk3.err"
 	atk_cleanup
@@ -299,7 +300,8 @@ if atk_start "$WORK/atk6.err" --db "$sdb2"; then
 	check "attack: its page is gone" [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$AS/errors/$zid/")" = 404 ]
 
 	# rescans in a loop while a client searches and fetches what it found
-	( for i in 1 2 3 4 5 6; do state_b; rescan; sleep 0.3; state_a; rescan; sleep 0.3; done ) &
+	# (each added record stays until the server has taken it in)
+	( for i in 1 2 3 4 5; do state_b; rescan; wait_records $((n0 + 1)); sleep 0.3; state_a; rescan; sleep 0.3; done ) &
 	RS_PID=$!
 	ATK_PIDS+=("$RS_PID")
 	hits=0 mixes=0 rounds=0
@@ -319,7 +321,8 @@ if atk_start "$WORK/atk6.err" --db "$sdb2"; then
 	check "attack: during rescans the search hit its record in some rounds ($hits of $rounds)" [ "$hits" -gt 0 ]
 	check "attack: no answer mixed two states of the store ($mixes)" [ "$mixes" = 0 ]
 	check "attack: the served state ends as the store's" wait_records "$n0"
-	atk_stop
+	atk_stop; rc=$?
+	check "attack: the server stops on SIGTERM after the rescans" [ $rc = 0 ]
 	check "attack: no snapshot left in the cache after the stop" \
 		bash -c "! ls '$WORK'/atk-cache/snap-* '$WORK'/atk-cache/site-*.old-* >/dev/null 2>&1"
 else
