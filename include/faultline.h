@@ -536,6 +536,8 @@ typedef struct fl_mcp_opts {
 	const char *cache_dir;      /* NULL = fl_cache_dir(NULL) */
 	bool offline;               /* never fetch; use the cache */
 	int ttl;                    /* seconds between manifest polls; 0 = 300 */
+	int sync_timeout;           /* seconds a sync may take; 0 = 600 */
+	bool allow_rollback;        /* accept an older datasetVersion */
 	FILE *in, *out;             /* NULL = stdin / stdout */
 	fl_match_json_fn match_json;
 } fl_mcp_opts;

@@ -6,7 +6,9 @@
  * explain_log and refresh_dataset (text content plus structuredContent that
  * follows each tool's output schema).  Data come from a local store or a
  * data set URL synced into the cache (source.c), refreshed at most once per
- * TTL.
+ * TTL.  A sync runs on a thread of its own: a tool call waits for it at most
+ * CALL_WAIT_MS (refresh_dataset REFRESH_WAIT_MS), then answers from the
+ * cached copy, so a slow server never holds the protocol up.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -19,6 +21,8 @@
 
 #define MAX_LINE (8u << 20)
 #define MAX_LOG (1u << 20)
+#define CALL_WAIT_MS 1000       /* a tool call, for a running sync */
+#define REFRESH_WAIT_MS 10000   /* refresh_dataset, for its sync */
 
 static const char *const VERSIONS[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
 
@@ -60,11 +64,12 @@ static int open_data(struct mcp *m, fl_err *err)
 	return 0;
 }
 
-/* Refresh when due (or forced); reopen when the store changed. */
-static int ensure_data(struct mcp *m, bool force, bool *changed, fl_err *err)
+/* Refresh when due (or forced), waiting for a sync at most wait_ms; reopen
+ * when the store changed. */
+static int ensure_data(struct mcp *m, bool force, int wait_ms, bool *changed, fl_err *err)
 {
 	bool ch = false;
-	if (srv_source_refresh(&m->src, force, &ch, err) < 0)
+	if (srv_source_refresh_wait(&m->src, force, wait_ms, &ch, err) < 0)
 		return -1;
 	if (changed)
 		*changed = ch;
@@ -81,6 +86,7 @@ static const char *version_of(struct mcp *m)
 static void add_freshness(struct mcp *m, json_t *o)
 {
 	json_object_set_new(o, "stale", json_boolean(m->src.stale));
+	json_object_set_new(o, "refreshing", json_boolean(m->src.sync != NULL));
 	json_object_set_new(o, "ageSeconds", json_integer(srv_source_age(&m->src)));
 	if (m->src.stale)
 		json_object_set_new(o, "refreshError", json_string(m->src.last_error));
@@ -160,7 +166,7 @@ static json_t *J(const char *text)
 	return o;
 }
 
-#define FRESH "\"datasetVersion\":{\"type\":\"string\"},\"stale\":{\"type\":\"boolean\"},\"ageSeconds\":{\"type\":\"integer\"},\"refreshError\":{\"type\":\"string\"}"
+#define FRESH "\"datasetVersion\":{\"type\":\"string\"},\"stale\":{\"type\":\"boolean\"},\"refreshing\":{\"type\":\"boolean\"},\"ageSeconds\":{\"type\":\"integer\"},\"refreshError\":{\"type\":\"string\"}"
 #define MATCH "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"repo\":{\"type\":\"string\"},\"slug\":{\"type\":\"string\"},\"code\":{\"type\":[\"string\",\"null\"]},\"message\":{\"type\":\"string\"},\"score\":{\"type\":\"number\"},\"matchType\":{\"type\":\"string\"},\"filePath\":{\"type\":\"string\"},\"lineNumber\":{\"type\":[\"integer\",\"null\"]},\"githubUrl\":{\"type\":\"string\"},\"captures\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"id\",\"repo\",\"slug\",\"message\",\"score\",\"matchType\",\"filePath\",\"githubUrl\"]}"
 #define LOGMATCH "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":\"integer\"},\"endLine\":{\"type\":\"integer\"},\"text\":{\"type\":\"string\"},\"id\":{\"type\":\"string\"},\"repo\":{\"type\":\"string\"},\"slug\":{\"type\":\"string\"},\"filePath\":{\"type\":\"string\"},\"lineNumber\":{\"type\":[\"integer\",\"null\"]},\"matchType\":{\"type\":\"string\"},\"score\":{\"type\":\"number\"},\"captures\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"line\",\"endLine\",\"text\",\"id\",\"repo\",\"slug\",\"filePath\",\"matchType\",\"score\"]}"
 
@@ -193,7 +199,7 @@ static json_t *tools_list(void)
 		"\"annotations\":{\"readOnlyHint\":true,\"openWorldHint\":false}}"));
 	json_array_append_new(a, J(
 		"{\"name\":\"refresh_dataset\",\"title\":\"Refresh the error data set\","
-		"\"description\":\"Call this only when the answers look out of date or a result says stale: true. It checks the published data set for a new version now (normally it is checked at most once per TTL), downloads and verifies it, and reports the version in use, whether it changed, and whether the server is serving an older cached copy.\","
+		"\"description\":\"Call this only when the answers look out of date or a result says stale: true. It checks the published data set for a new version now (normally it is checked at most once per TTL), downloads and verifies it, and reports the version in use, whether it changed, and whether the server is serving an older cached copy. A download that takes longer than a few seconds goes on in the background (refreshing: true) while the cached copy answers; call it again later for the outcome.\","
 		"\"inputSchema\":{\"type\":\"object\",\"properties\":{}},"
 		"\"outputSchema\":{\"type\":\"object\",\"properties\":{\"changed\":{\"type\":\"boolean\"},\"records\":{\"type\":\"integer\"},\"source\":{\"type\":\"string\"}," FRESH "},\"required\":[\"changed\",\"records\",\"source\",\"datasetVersion\",\"stale\"]},"
 		"\"annotations\":{\"readOnlyHint\":false,\"openWorldHint\":true}}"));
@@ -372,7 +378,7 @@ static json_t *t_refresh(struct mcp *m)
 {
 	bool changed = false;
 	fl_err err;
-	if (ensure_data(m, true, &changed, &err) < 0)
+	if (ensure_data(m, true, REFRESH_WAIT_MS, &changed, &err) < 0)
 		return tool_error("refresh_dataset: %s", err.msg);
 	json_t *o = json_object();
 	json_object_set_new(o, "changed", json_boolean(changed));
@@ -384,6 +390,11 @@ static json_t *t_refresh(struct mcp *m)
 	if (m->src.db)
 		t = fl_xasprintf("Local store %s: %zu records (nothing to download).", m->src.store_path,
 				 fl_lookup_count(m->lk));
+	else if (m->src.sync)
+		t = fl_xasprintf("The refresh is still running (started %lld s ago; it gives up after %d s); serving the cached data set %s, %lld s old, meanwhile. Call refresh_dataset again later for the outcome.",
+				 (long long)(time(NULL) - m->src.sync_started),
+				 m->src.sync_timeout > 0 ? m->src.sync_timeout : SRV_SYNC_TIMEOUT, m->src.version,
+				 srv_source_age(&m->src));
 	else if (m->src.stale)
 		t = fl_xasprintf("Refresh failed (%s); serving the cached data set %s, %lld s old.",
 				 m->src.last_error, m->src.version, srv_source_age(&m->src));
@@ -424,7 +435,7 @@ static json_t *tools_call(struct mcp *m, json_t *params, int *code, const char *
 	fl_err err;
 	if (strcmp(name, "refresh_dataset") == 0) {
 		r = t_refresh(m);
-	} else if (ensure_data(m, false, NULL, &err) < 0 && !m->lk) {
+	} else if (ensure_data(m, false, CALL_WAIT_MS, NULL, &err) < 0 && !m->lk) {
 		r = tool_error("%s: no data: %s", name, err.msg);
 	} else if (strcmp(name, "search_error") == 0) {
 		r = t_search(m, args);
@@ -538,7 +549,9 @@ int fl_mcp_run(const fl_mcp_opts *o, fl_err *err)
 	}
 	/* the data are needed before the first call: a source that cannot
 	 * be opened at all is a start-up error */
-	if (ensure_data(&m, false, NULL, err) < 0) {
+	m.src.allow_rollback = o->allow_rollback;
+	m.src.sync_timeout = o->sync_timeout;
+	if (ensure_data(&m, false, CALL_WAIT_MS, NULL, err) < 0) {
 		srv_source_free(&m.src);
 		return -1;
 	}

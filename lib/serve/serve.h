@@ -18,6 +18,8 @@
 
 /* ---- where the data comes from (source.c) ------------------------------- */
 
+#define SRV_SYNC_TIMEOUT 600    /* seconds a URL sync may take by default */
+
 typedef struct srv_source {
 	/* configuration: exactly one of db, data_dir, url */
 	char *db;
@@ -26,6 +28,8 @@ typedef struct srv_source {
 	char *cache;            /* folder of this source in the cache */
 	int ttl;
 	bool offline;
+	bool allow_rollback;    /* URL: accept an older datasetVersion */
+	int sync_timeout;       /* URL: seconds a sync may take; 0 = SRV_SYNC_TIMEOUT */
 	/* state */
 	char *store_path;       /* the store to open */
 	char version[48];       /* datasetVersion of what is served */
@@ -33,6 +37,8 @@ typedef struct srv_source {
 	time_t synced_at;       /* when the served copy was last confirmed */
 	time_t checked_at;      /* when the manifest was last polled */
 	char last_error[1024];
+	struct srv_sync *sync;  /* URL: the sync running on its own thread, or NULL */
+	time_t sync_started;
 } srv_source;
 
 /* Set the source up (cache_dir NULL = default).  Exactly one of db, data_dir,
@@ -45,6 +51,16 @@ int srv_source_init(srv_source *s, const char *db, const char *data_dir,
  * *changed tells whether store_path now names another store.  A failed
  * refresh with a cached copy sets stale and returns 0; with no cache, -1. */
 int srv_source_refresh(srv_source *s, bool force, bool *changed, fl_err *err);
+/* The same, but a URL's sync runs on its own thread and is waited for at
+ * most wait_ms (< 0: until it ends, as srv_source_refresh; always when no
+ * copy is cached): while it runs, s->sync is set, the cached copy is
+ * served, and a later call takes its result.  Sizes the manifest and the
+ * inventory declare are checked before downloading, and every transfer and
+ * the whole sync (sync_timeout) have deadlines; a datasetVersion older than
+ * the cached one is refused unless allow_rollback. */
+int srv_source_refresh_wait(srv_source *s, bool force, int wait_ms, bool *changed,
+			    fl_err *err);
+/* Stops a running sync first. */
 void srv_source_free(srv_source *s);
 /* Age in seconds of the served copy (0 for a local store). */
 long long srv_source_age(const srv_source *s);

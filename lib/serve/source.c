@@ -5,19 +5,24 @@
  * https:// or file://) is imported into a store in the cache folder
  * ($XDG_CACHE_HOME/faultline/<kind>-<hash of the source>/), re-imported only
  * when its datasetVersion changes.  A URL's small manifest.json is polled at
- * most once per TTL; only when its datasetVersion changed are the files
- * downloaded into a temporary folder: index.json, repos.json and
- * inventory.json checked against the manifest's sizes and sha256, every
- * other file against the inventory's, before anything is imported.  The cache is switched atomically: the new store is complete
- * under its own name before state.json (written to a temporary file, then
- * renamed) points to it, so a second instance never reads a half file.  A
- * failed refresh keeps the old cache (stale); syncs are serialised by a lock
- * file.
+ * most once per TTL, on a thread of its own with a deadline; only when its
+ * datasetVersion is newer (an older one is refused unless allowed) are the
+ * files downloaded into a temporary folder, their declared sizes checked
+ * against limits first, each file written to disk as it comes and cut when
+ * more comes than declared: index.json, repos.json and inventory.json
+ * checked against the manifest's sizes and sha256, every other file against
+ * the inventory's, before anything is imported.  The cache is switched
+ * atomically: the new store is complete under its own name before
+ * state.json (written to a temporary file, then renamed) points to it, so a
+ * second instance never reads a half file.  A failed refresh keeps the old
+ * cache (stale); syncs are serialised by a lock file.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <openssl/evp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,16 +220,28 @@ static void use_state(srv_source *s, const struct state *st)
 	s->checked_at = (time_t)st->checked_at;
 }
 
-static int lock_cache(const char *cache, fl_err *err)
+/* Lock the cache folder against other instances; with a deadline
+ * (fl_now_mono(), > 0) give up then or when *cancel is set. */
+static int lock_cache(const char *cache, double deadline, const int *cancel, fl_err *err)
 {
 	char *p = fl_xasprintf("%s/lock", cache);
 	int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		fl_seterr(err, "%s: %s", p, strerror(errno));
 	free(p);
-	if (fd >= 0 && flock(fd, LOCK_EX) < 0) {
+	if (fd >= 0 && deadline <= 0 && flock(fd, LOCK_EX) < 0) {
 		close(fd);
 		return fl_seterr(err, "%s: cannot lock the cache", cache);
+	}
+	while (fd >= 0 && deadline > 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		bool busy = errno == EWOULDBLOCK || errno == EINTR;
+		if (!busy || fl_now_mono() >= deadline ||
+		    (cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED))) {
+			close(fd);
+			return fl_seterr(err, busy ? "%s: another faultline is syncing into this cache; gave up waiting for it (--sync-timeout)"
+					      : "%s: cannot lock the cache", cache);
+		}
+		usleep(50000);
 	}
 	return fd;
 }
@@ -250,7 +267,7 @@ static int refresh_dir(srv_source *s, fl_err *err)
 	char version[48];
 	snprintf(version, sizeof version, "%s", v);
 	json_decref(m);
-	int lfd = lock_cache(s->cache, err);
+	int lfd = lock_cache(s->cache, 0, NULL, err);
 	if (lfd < 0)
 		return -1;
 	struct state st;
@@ -268,47 +285,142 @@ static int refresh_dir(srv_source *s, fl_err *err)
 
 /* ---- a data set URL ------------------------------------------------------ */
 
-struct dl {
-	fl_buf b;
-	size_t max;
-	bool over;
+/*
+ * A server is trusted to be neither small nor fast.  Sizes are refused from
+ * what the manifest and the inventory declare, before anything is
+ * downloaded; a transfer is cut as soon as it brings more than its file
+ * declares, and is written to disk as it comes, hashed on the way; the whole
+ * sync has a deadline (--sync-timeout) and runs on its own thread, so the
+ * cached copy is served meanwhile.  The limits are in the README (faultline
+ * mcp).
+ */
+#define SYNC_MAX_MANIFEST (1LL << 20)    /* manifest.json */
+#define SYNC_MAX_INVENTORY (128LL << 20) /* inventory.json, parsed in memory */
+#define SYNC_MAX_TOTAL (8LL << 30)       /* all the files a data set declares */
+#define SYNC_MANIFEST_SECONDS 30         /* the manifest alone */
+#define SYNC_CONNECT_SECONDS 10
+#define SYNC_LOW_SPEED 1024              /* bytes/s for SYNC_LOW_SPEED_SECONDS: */
+#define SYNC_LOW_SPEED_SECONDS 20        /* too slow, given up */
+
+/* One sync, run by sync_main() on its own thread with a private copy of the
+ * source's url and cache; the result is taken by sync_end(). */
+struct srv_sync {
+	srv_source src;                  /* url and cache only */
+	const fl_curl_api *cu;
+	bool allow_rollback;
+	int timeout;                     /* seconds, the whole sync */
+	double deadline;                 /* fl_now_mono() */
+	int cancel;                      /* set (atomically): stop now */
+	char curl_err[CURL_ERROR_SIZE];
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	bool done;                       /* under mu */
+	int rc;
+	fl_err err;
 };
 
-/* libcurl, loaded by the first sync_url() (dynlib.h) */
-static const fl_curl_api *CU;
+/* Where a transfer goes: a file (fd), or memory (b); at most max bytes. */
+struct sink {
+	int fd;
+	fl_buf b;
+	long long n, max;
+	bool over;
+	int werr;
+	EVP_MD_CTX *md;                  /* SHA-256 of the bytes, or NULL */
+};
 
-static size_t dl_write(char *p, size_t sz, size_t n, void *ud)
+static size_t sink_write(char *p, size_t sz, size_t n, void *ud)
 {
-	struct dl *d = ud;
+	struct sink *k = ud;
 	size_t len = sz * n;
-	if (d->b.n + len > d->max) {
-		d->over = true;
-		return 0;
+	if ((unsigned long long)len > (unsigned long long)(k->max - k->n)) {
+		k->over = true;
+		return 0; /* short: libcurl ends the transfer */
 	}
-	fl_buf_put(&d->b, p, len);
+	if (k->fd >= 0) {
+		for (size_t off = 0; off < len;) {
+			ssize_t w = write(k->fd, p + off, len - off);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0) {
+				k->werr = errno;
+				return 0;
+			}
+			off += (size_t)w;
+		}
+	} else {
+		fl_buf_put(&k->b, p, len);
+	}
+	if (k->md)
+		EVP_DigestUpdate(k->md, p, len);
+	k->n += (long long)len;
 	return len;
 }
 
-static int fetch(CURL *c, const char *url, size_t max, fl_buf *out, fl_err *err)
+static int sync_progress(void *ud, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
 {
-	struct dl d = {{0}, max, false};
-	CU->easy_setopt(c, CURLOPT_URL, url);
-	CU->easy_setopt(c, CURLOPT_WRITEFUNCTION, dl_write);
-	CU->easy_setopt(c, CURLOPT_WRITEDATA, &d);
-	CURLcode cr = CU->easy_perform(c);
-	if (cr != CURLE_OK) {
-		fl_buf_free(&d.b);
-		if (d.over)
-			return fl_seterr(err, "%s: larger than %zu bytes", url, max);
-		long code = 0;
-		CU->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
-		if (cr == CURLE_HTTP_RETURNED_ERROR)
-			return fl_seterr(err, "%s: HTTP status %ld", url, code);
-		return fl_seterr(err, "%s: %s", url, CU->easy_strerror(cr));
+	(void)dt;
+	(void)dn;
+	(void)ut;
+	(void)un;
+	struct srv_sync *y = ud;
+	return __atomic_load_n(&y->cancel, __ATOMIC_RELAXED) ? 1 : 0;
+}
+
+/* GET url into k within what is left of the sync's time (and at most cap
+ * seconds when cap > 0); limit says where k->max comes from ("manifest.json
+ * (files.index) declares"). */
+static int transfer(struct srv_sync *y, CURL *c, const char *url, struct sink *k,
+		    int cap, const char *limit, fl_err *err)
+{
+	const fl_curl_api *cu = y->cu;
+	double left = y->deadline - fl_now_mono();
+	if (left <= 0.001)
+		return fl_seterr(err, "%s: gave up after %d s (--sync-timeout): the sync took too long",
+				 url, y->timeout);
+	long ms = (long)(left * 1000) + 1;
+	if (cap > 0 && ms > cap * 1000L)
+		ms = cap * 1000L;
+	cu->easy_setopt(c, CURLOPT_URL, url);
+	cu->easy_setopt(c, CURLOPT_WRITEFUNCTION, sink_write);
+	cu->easy_setopt(c, CURLOPT_WRITEDATA, k);
+	/* refused at once when the Content-Length is over (0 would mean no
+	 * limit: the write function refuses the first byte then) */
+	cu->easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)k->max);
+	cu->easy_setopt(c, CURLOPT_TIMEOUT_MS, ms);
+	cu->easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS,
+			ms < SYNC_CONNECT_SECONDS * 1000L ? ms : SYNC_CONNECT_SECONDS * 1000L);
+	y->curl_err[0] = '\0';
+	CURLcode cr = cu->easy_perform(c);
+	if (cr == CURLE_OK)
+		return 0;
+	const char *why = y->curl_err[0] ? y->curl_err : cu->easy_strerror(cr);
+	if (k->over)
+		return fl_seterr(err, "%s: the server sent more than the %lld bytes %s", url, k->max, limit);
+	if (cr == CURLE_FILESIZE_EXCEEDED) {
+		curl_off_t cl = -1;
+		cu->easy_getinfo(c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &cl);
+		if (cl < 0)
+			return fl_seterr(err, "%s: the server announces a Content-Length over the %lld bytes %s",
+					 url, k->max, limit);
+		return fl_seterr(err, "%s: the server announces %lld bytes (Content-Length), more than the %lld bytes %s",
+				 url, (long long)cl, k->max, limit);
 	}
-	fl_buf_cstr(&d.b);
-	*out = d.b;
-	return 0;
+	if (k->werr)
+		return fl_seterr(err, "%s: cannot write it into the cache: %s", url, strerror(k->werr));
+	if (__atomic_load_n(&y->cancel, __ATOMIC_RELAXED))
+		return fl_seterr(err, "%s: the sync was stopped", url);
+	if (cr == CURLE_OPERATION_TIMEDOUT && fl_now_mono() >= y->deadline - 0.05)
+		return fl_seterr(err, "%s: gave up after %d s (--sync-timeout): %s", url, y->timeout, why);
+	if (cr == CURLE_OPERATION_TIMEDOUT)
+		return fl_seterr(err, "%s: too slow: %s", url, why);
+	if (cr == CURLE_HTTP_RETURNED_ERROR) {
+		long code = 0;
+		cu->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+		return fl_seterr(err, "%s: HTTP status %ld", url, code);
+	}
+	return fl_seterr(err, "%s: %s", url, why);
 }
 
 static bool safe_rel(const char *rel)
@@ -340,116 +452,150 @@ static const char *rel_of(const char *path)
 	return path[0] == '/' ? path + 1 : path;
 }
 
-/* Download rel (a file of size bytes and sha256 sha, as listing says) into
- * dir/rel; the body is kept in *keep when keep is not NULL. */
-static int fetch_checked(CURL *c, srv_source *s, const char *rel, long long bytes,
-			 const char *sha, const char *listing, const char *dir,
-			 fl_buf *keep, fl_err *err)
+/* Download rel (a file of `bytes` bytes and sha256 sha, as listing says)
+ * into dir/rel, written as it comes and cut when more comes. */
+static int fetch_checked(struct srv_sync *y, CURL *c, const char *rel, long long bytes,
+			 const char *sha, const char *listing, const char *dir, fl_err *err)
 {
-	char *url = fl_xasprintf("%s/%s", s->url, rel);
-	fl_buf b;
-	if (fetch(c, url, (size_t)bytes, &b, err) < 0) {
-		free(url);
-		return -1;
-	}
-	char hex[65];
-	pub_sha256_hex(b.s, b.n, hex);
-	if ((long long)b.n != bytes || strcmp(hex, sha) != 0) {
-		fl_seterr(err, "%s: rejected: %zu bytes with sha256 %s, %s says %lld bytes with sha256 %s",
-			  url, b.n, hex, listing, bytes, sha);
-		fl_buf_free(&b);
-		free(url);
-		return -1;
-	}
-	free(url);
+	char *url = fl_xasprintf("%s/%s", y->src.url, rel);
 	char *fp = fl_xasprintf("%s/%s", dir, rel);
 	char *slash = strrchr(fp, '/');
 	*slash = '\0';
 	int rc = pub_mkdirs(fp, err);
 	*slash = '/';
+	struct sink k = {.fd = -1, .max = bytes};
+	if (rc == 0) {
+		k.fd = open(fp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (k.fd < 0 && errno == EEXIST)
+			rc = fl_seterr(err, "%s: %s lists it twice", url, listing);
+		else if (k.fd < 0)
+			rc = fl_seterr(err, "%s: %s", fp, strerror(errno));
+	}
+	if (rc == 0 && (!(k.md = EVP_MD_CTX_new()) || !EVP_DigestInit_ex(k.md, EVP_sha256(), NULL)))
+		rc = fl_seterr(err, "%s: cannot start a SHA-256 digest", url);
+	char *limit = fl_xasprintf("%s declares", listing);
 	if (rc == 0)
-		rc = pub_write_file(fp, b.s, b.n, err);
+		rc = transfer(y, c, url, &k, 0, limit, err);
+	free(limit);
+	if (rc == 0) {
+		unsigned char md[32];
+		unsigned int mdlen = 0;
+		char hex[65];
+		EVP_DigestFinal_ex(k.md, md, &mdlen);
+		for (int i = 0; i < 32; i++)
+			snprintf(hex + 2 * i, 3, "%02x", md[i]);
+		if (k.n != bytes || strcmp(hex, sha) != 0)
+			rc = fl_seterr(err, "%s: rejected: %lld bytes with sha256 %s, %s says %lld bytes with sha256 %s",
+				       url, k.n, hex, listing, bytes, sha);
+	}
+	if (k.fd >= 0 && close(k.fd) < 0 && rc == 0)
+		rc = fl_seterr(err, "%s: %s", fp, strerror(errno));
+	EVP_MD_CTX_free(k.md);
 	free(fp);
-	if (rc == 0 && keep)
-		*keep = b;
-	else
-		fl_buf_free(&b);
+	free(url);
 	return rc;
 }
 
 /* One {"path","bytes","sha256"} of a listing: the relative path, or NULL
  * with err set. */
-static const char *listed_file(srv_source *s, json_t *v, const char *what,
+static const char *listed_file(const char *base, json_t *v, const char *what,
 			       long long *bytes, const char **sha, fl_err *err)
 {
 	const char *path = json_string_value(json_object_get(v, "path"));
 	json_t *bj = json_object_get(v, "bytes");
 	*sha = json_string_value(json_object_get(v, "sha256"));
 	if (!path || !json_is_integer(bj) || json_integer_value(bj) < 0 || !*sha) {
-		fl_seterr(err, "%s/%s: must be {\"path\",\"bytes\",\"sha256\"}", s->url, what);
+		fl_seterr(err, "%s/%s: must be {\"path\",\"bytes\",\"sha256\"}", base, what);
 		return NULL;
 	}
 	const char *rel = rel_of(path);
 	if (!safe_rel(rel) || strcmp(rel, "manifest.json") == 0) {
-		fl_seterr(err, "%s/%s.path: '%s' is not a path inside the data set", s->url, what, path);
+		fl_seterr(err, "%s/%s.path: '%s' is not a path inside the data set", base, what, path);
 		return NULL;
 	}
 	*bytes = (long long)json_integer_value(bj);
 	return rel;
 }
 
+/* Add a declared size to *total; -1 with err when the data set is over
+ * SYNC_MAX_TOTAL (named after file, e.g. "manifest.json"). */
+static int declare(const char *base, const char *file, long long bytes, long long *total,
+		   fl_err *err)
+{
+	if (bytes > SYNC_MAX_TOTAL - *total)
+		return fl_seterr(err, "%s/%s: the data set declares at least %lld bytes, more than the %lld (%lld GiB) a synced data set may be; refused before downloading it",
+				 base, file, bytes > LLONG_MAX - *total ? bytes : *total + bytes,
+				 SYNC_MAX_TOTAL, SYNC_MAX_TOTAL >> 30);
+	*total += bytes;
+	return 0;
+}
+
 /* Download the data set of manifest m (already fetched) into dir, every
  * file checked: index.json, repos.json and inventory.json against the
- * manifest, every other file against the inventory. */
-static int download_all(CURL *c, srv_source *s, json_t *m, const char *mtext,
+ * manifest, every other file against the inventory.  The declared sizes
+ * are checked against the limits before each stage downloads anything. */
+static int download_all(struct srv_sync *y, CURL *c, json_t *m, const char *mtext,
 			size_t mlen, const char *dir, fl_err *err)
 {
+	const char *base = y->src.url;
 	json_t *files = json_object_get(m, "files");
 	if (!json_is_object(files))
-		return fl_seterr(err, "%s/manifest.json: files: missing or not an object", s->url);
+		return fl_seterr(err, "%s/manifest.json: files: missing or not an object", base);
 	static const char *const keys[] = {"index", "repos", "inventory"};
-	fl_buf inv = {0};
+	const char *rels[3], *shas[3];
+	long long sizes[3], total = 0;
 	for (int i = 0; i < 3; i++) {
-		char what[64], listing[64];
+		char what[64];
 		snprintf(what, sizeof what, "manifest.json: files.%s", keys[i]);
-		snprintf(listing, sizeof listing, "manifest.json (files.%s)", keys[i]);
 		json_t *v = json_object_get(files, keys[i]);
-		if (!v) {
-			fl_buf_free(&inv);
-			return fl_seterr(err, "%s/manifest.json: files.%s: missing", s->url, keys[i]);
-		}
-		long long bytes;
-		const char *sha, *rel = listed_file(s, v, what, &bytes, &sha, err);
-		if (!rel || fetch_checked(c, s, rel, bytes, sha, listing, dir, i == 2 ? &inv : NULL, err) < 0) {
-			fl_buf_free(&inv);
+		if (!v)
+			return fl_seterr(err, "%s/manifest.json: files.%s: missing", base, keys[i]);
+		if (!(rels[i] = listed_file(base, v, what, &sizes[i], &shas[i], err)))
 			return -1;
-		}
 	}
+	if (sizes[2] > SYNC_MAX_INVENTORY)
+		return fl_seterr(err, "%s/manifest.json: files.inventory declares %lld bytes, more than the %lld (%lld MiB) an inventory may be; refused before downloading it",
+				 base, sizes[2], SYNC_MAX_INVENTORY, SYNC_MAX_INVENTORY >> 20);
+	for (int i = 0; i < 3; i++)
+		if (declare(base, "manifest.json", sizes[i], &total, err) < 0)
+			return -1;
+	for (int i = 0; i < 3; i++) {
+		char listing[64];
+		snprintf(listing, sizeof listing, "manifest.json (files.%s)", keys[i]);
+		if (fetch_checked(y, c, rels[i], sizes[i], shas[i], listing, dir, err) < 0)
+			return -1;
+	}
+	char *ip = fl_xasprintf("%s/%s", dir, rels[2]);
 	json_error_t je;
-	json_t *io = json_loadb(inv.s ? inv.s : "", inv.n, 0, &je);
-	fl_buf_free(&inv);
+	json_t *io = json_load_file(ip, 0, &je);
+	free(ip);
 	json_t *list = json_object_get(io, "files");
 	if (!json_is_array(list)) {
 		json_decref(io);
-		return fl_seterr(err, "%s/inventory.json: not an inventory (no files list)", s->url);
+		return fl_seterr(err, "%s/inventory.json: not an inventory (no files list)", base);
 	}
 	size_t i;
 	json_t *v;
-	json_array_foreach(list, i, v) {
-		char what[64];
-		snprintf(what, sizeof what, "inventory.json: files[%zu]", i);
-		long long bytes;
-		const char *sha, *rel = listed_file(s, v, what, &bytes, &sha, err);
-		if (!rel) {
-			json_decref(io);
-			return -1;
-		}
-		if (strcmp(rel, "index.json") == 0 || strcmp(rel, "repos.json") == 0 ||
-		    strcmp(rel, "inventory.json") == 0)
-			continue; /* fetched and checked against the manifest */
-		if (fetch_checked(c, s, rel, bytes, sha, "inventory.json", dir, NULL, err) < 0) {
-			json_decref(io);
-			return -1;
+	/* every size first: nothing more is downloaded when the sum is over */
+	for (int pass = 0; pass < 2; pass++) {
+		json_array_foreach(list, i, v) {
+			char what[64];
+			snprintf(what, sizeof what, "inventory.json: files[%zu]", i);
+			long long bytes;
+			const char *sha, *rel = listed_file(base, v, what, &bytes, &sha, err);
+			if (!rel) {
+				json_decref(io);
+				return -1;
+			}
+			if (strcmp(rel, rels[0]) == 0 || strcmp(rel, rels[1]) == 0 ||
+			    strcmp(rel, rels[2]) == 0)
+				continue; /* fetched and checked against the manifest */
+			int rc = pass == 0 ? declare(base, "inventory.json", bytes, &total, err)
+					   : fetch_checked(y, c, rel, bytes, sha, "inventory.json", dir, err);
+			if (rc < 0) {
+				json_decref(io);
+				return -1;
+			}
 		}
 	}
 	json_decref(io);
@@ -459,73 +605,219 @@ static int download_all(CURL *c, srv_source *s, json_t *m, const char *mtext,
 	return rc;
 }
 
-static int sync_url(srv_source *s, fl_err *err)
+/* Poll the manifest and, when its datasetVersion is new, download, check
+ * and install the data set; runs on the sync's thread. */
+static int sync_url(struct srv_sync *y, fl_err *err)
 {
-	if (!(CU = fl_curl(err)))
+	srv_source *s = &y->src;
+	if (!(y->cu = fl_curl(err)))
 		return -1;
-	CURL *c = CU->easy_init();
+	const fl_curl_api *cu = y->cu;
+	CURL *c = cu->easy_init();
 	if (!c)
 		return fl_seterr(err, "cannot start the HTTP client");
-	CU->easy_setopt(c, CURLOPT_FAILONERROR, 1L);
-	CU->easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	CU->easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
-	CU->easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https,file");
-	CU->easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-	CU->easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-	CU->easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
-	CU->easy_setopt(c, CURLOPT_LOW_SPEED_TIME, 30L);
-	CU->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	CU->easy_setopt(c, CURLOPT_USERAGENT, "faultline/" FL_VERSION);
+	cu->easy_setopt(c, CURLOPT_FAILONERROR, 1L);
+	cu->easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+	cu->easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
+	cu->easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https,file");
+	cu->easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	cu->easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, (long)SYNC_LOW_SPEED);
+	cu->easy_setopt(c, CURLOPT_LOW_SPEED_TIME, (long)SYNC_LOW_SPEED_SECONDS);
+	cu->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	cu->easy_setopt(c, CURLOPT_ERRORBUFFER, y->curl_err);
+	cu->easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+	cu->easy_setopt(c, CURLOPT_XFERINFOFUNCTION, sync_progress);
+	cu->easy_setopt(c, CURLOPT_XFERINFODATA, y);
+	cu->easy_setopt(c, CURLOPT_USERAGENT, "faultline/" FL_VERSION);
 	char *murl = fl_xasprintf("%s/manifest.json", s->url);
-	fl_buf mb;
-	int rc = fetch(c, murl, 1u << 20, &mb, err);
+	struct sink mk = {.fd = -1, .max = SYNC_MAX_MANIFEST};
+	int rc = transfer(y, c, murl, &mk, SYNC_MANIFEST_SECONDS, "a manifest.json may be", err);
 	free(murl);
 	if (rc < 0) {
-		CU->easy_cleanup(c);
+		fl_buf_free(&mk.b);
+		cu->easy_cleanup(c);
 		return -1;
 	}
+	fl_buf mb = mk.b;
 	json_error_t je;
-	json_t *m = json_loadb(mb.s, mb.n, 0, &je);
+	json_t *m = json_loadb(mb.s ? mb.s : "", mb.n, 0, &je);
 	const char *v = json_string_value(json_object_get(m, "datasetVersion"));
-	if (!m || !v || strlen(v) >= sizeof s->version) {
-		json_decref(m);
-		fl_buf_free(&mb);
-		CU->easy_cleanup(c);
-		return fl_seterr(err, "%s/manifest.json: not a data set manifest (no datasetVersion)", s->url);
-	}
-	int lfd = lock_cache(s->cache, err);
+	if (!m || !v || strlen(v) >= sizeof s->version)
+		rc = fl_seterr(err, "%s/manifest.json: not a data set manifest (no datasetVersion)", s->url);
+	else if (pub_iso_ms(v) < 0)
+		rc = fl_seterr(err, "%s/manifest.json: datasetVersion '%s' is not an ISO 8601 UTC time", s->url, v);
+	int lfd = rc < 0 ? -1 : lock_cache(s->cache, y->deadline, &y->cancel, err);
 	if (lfd < 0) {
 		json_decref(m);
 		fl_buf_free(&mb);
-		CU->easy_cleanup(c);
+		cu->easy_cleanup(c);
 		return -1;
 	}
 	struct state st;
 	bool had = read_state(s->cache, &st);
 	time_t now = time(NULL);
+	long long have_ms = had ? pub_iso_ms(st.version) : -1;
 	if (had && strcmp(st.version, v) == 0) {
 		st.checked_at = st.synced_at = (long long)now;
 		rc = write_state(s->cache, s->url, &st, err);
+	} else if (have_ms >= 0 && pub_iso_ms(v) < have_ms && !y->allow_rollback) {
+		rc = fl_seterr(err, "%s/manifest.json: datasetVersion %s is older than the cached %s: refusing to roll back (--allow-rollback accepts it)",
+			       s->url, v, st.version);
 	} else {
 		char *dir = fl_xasprintf("%s/tmp-%ld-dl", s->cache, (long)getpid());
 		pub_rmtree(dir);
 		rc = pub_mkdirs(dir, err);
 		if (rc == 0)
-			rc = download_all(c, s, m, mb.s, mb.n, dir, err);
+			rc = download_all(y, c, m, mb.s, mb.n, dir, err);
 		if (rc == 0)
 			rc = install(s, dir, v, s->url, err);
 		pub_rmtree(dir);
 		free(dir);
 	}
-	if (rc == 0 && !read_state(s->cache, &st))
-		rc = fl_seterr(err, "%s: the cache state vanished", s->cache);
-	if (rc == 0)
-		use_state(s, &st);
 	close(lfd);
 	json_decref(m);
 	fl_buf_free(&mb);
-	CU->easy_cleanup(c);
+	cu->easy_cleanup(c);
 	return rc;
+}
+
+static void *sync_main(void *arg)
+{
+	struct srv_sync *y = arg;
+	fl_err e;
+	e.msg[0] = '\0';
+	int rc = sync_url(y, &e);
+	fl_lookup_thread_done();
+	pthread_mutex_lock(&y->mu);
+	y->rc = rc;
+	y->err = e;
+	y->done = true;
+	pthread_cond_broadcast(&y->cv);
+	pthread_mutex_unlock(&y->mu);
+	return NULL;
+}
+
+static int sync_start(srv_source *s, fl_err *err)
+{
+	struct srv_sync *y = fl_xcalloc(1, sizeof *y);
+	y->src.url = fl_xstrdup(s->url);
+	y->src.cache = fl_xstrdup(s->cache);
+	y->allow_rollback = s->allow_rollback;
+	y->timeout = s->sync_timeout > 0 ? s->sync_timeout : SRV_SYNC_TIMEOUT;
+	y->deadline = fl_now_mono() + y->timeout;
+	pthread_mutex_init(&y->mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&y->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	int e = pthread_create(&y->th, NULL, sync_main, y);
+	if (e != 0) {
+		pthread_cond_destroy(&y->cv);
+		pthread_mutex_destroy(&y->mu);
+		free(y->src.url);
+		free(y->src.cache);
+		free(y);
+		return fl_seterr(err, "cannot start the sync: %s", strerror(e));
+	}
+	s->sync = y;
+	s->sync_started = time(NULL);
+	return 0;
+}
+
+/* Wait at most wait_ms (< 0: for ever) for s's sync; true when it ended. */
+static bool sync_wait(srv_source *s, int wait_ms)
+{
+	struct srv_sync *y = s->sync;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	long long ns = (long long)ts.tv_nsec + (wait_ms > 0 ? (long long)wait_ms * 1000000LL : 0);
+	ts.tv_sec += (time_t)(ns / 1000000000LL);
+	ts.tv_nsec = (long)(ns % 1000000000LL);
+	pthread_mutex_lock(&y->mu);
+	while (!y->done) {
+		if (wait_ms < 0)
+			pthread_cond_wait(&y->cv, &y->mu);
+		else if (pthread_cond_timedwait(&y->cv, &y->mu, &ts) == ETIMEDOUT)
+			break;
+	}
+	bool done = y->done;
+	pthread_mutex_unlock(&y->mu);
+	return done;
+}
+
+/* Join s's sync (stopping it first when stop) and free it; its result. */
+static int sync_join(srv_source *s, bool stop, fl_err *err)
+{
+	struct srv_sync *y = s->sync;
+	if (stop)
+		__atomic_store_n(&y->cancel, 1, __ATOMIC_RELAXED);
+	pthread_join(y->th, NULL);
+	int rc = y->rc;
+	if (rc < 0)
+		*err = y->err;
+	pthread_cond_destroy(&y->cv);
+	pthread_mutex_destroy(&y->mu);
+	free(y->src.url);
+	free(y->src.cache);
+	free(y);
+	s->sync = NULL;
+	return rc;
+}
+
+/* Take the result of s's sync, which has ended: serve the new copy, or
+ * keep serving the cached one as stale; -1 when there is none. */
+static int sync_end(srv_source *s, fl_err *err)
+{
+	fl_err e;
+	int rc = sync_join(s, false, &e);
+	struct state st;
+	bool had = read_state(s->cache, &st);
+	if (rc == 0 && had) {
+		use_state(s, &st);
+		s->stale = false;
+		s->last_error[0] = '\0';
+		return 0;
+	}
+	if (rc == 0)
+		snprintf(e.msg, sizeof e.msg, "%s: the cache state vanished", s->cache);
+	if (had || s->store_path) {
+		if (had && !s->store_path)
+			use_state(s, &st);
+		s->stale = true;
+		snprintf(s->last_error, sizeof s->last_error, "%s", e.msg);
+		s->checked_at = time(NULL); /* retry after the TTL, not on every call */
+		return 0;
+	}
+	return fl_seterr(err, "cannot fetch the data set and there is no cached copy: %s", e.msg);
+}
+
+static int refresh_url(srv_source *s, bool force, int wait_ms, fl_err *err)
+{
+	if (s->sync && sync_wait(s, 0) && sync_end(s, err) < 0)
+		return -1; /* a sync that ended since the last call */
+	struct state st;
+	bool had = read_state(s->cache, &st);
+	time_t now = time(NULL);
+	if (had && (!s->store_path || strcmp(st.version, s->version) != 0 ||
+		    st.checked_at > (long long)s->checked_at))
+		use_state(s, &st); /* another instance synced meanwhile */
+	if (s->offline) {
+		if (!had)
+			return fl_seterr(err, "no cached copy of %s in %s and --offline forbids fetching it",
+					 s->url, s->cache);
+		return 0;
+	}
+	long long last = st.checked_at > (long long)s->checked_at ? st.checked_at : (long long)s->checked_at;
+	if (!s->sync && (force || !had || now - (time_t)last >= s->ttl) && sync_start(s, err) < 0)
+		return -1;
+	if (!s->sync)
+		return 0;
+	if (!s->store_path)
+		wait_ms = -1; /* nothing to serve meanwhile (the sync has a deadline) */
+	if (!sync_wait(s, wait_ms))
+		return 0; /* still running: the cached copy is served */
+	return sync_end(s, err);
 }
 
 /* ---- the source ------------------------------------------------------------ */
@@ -595,38 +887,17 @@ int srv_source_init(srv_source *s, const char *db, const char *data_dir,
 
 int srv_source_refresh(srv_source *s, bool force, bool *changed, fl_err *err)
 {
+	return srv_source_refresh_wait(s, force, -1, changed, err);
+}
+
+int srv_source_refresh_wait(srv_source *s, bool force, int wait_ms, bool *changed, fl_err *err)
+{
 	char *before = s->store_path ? fl_xstrdup(s->store_path) : NULL;
 	int rc = 0;
-	if (s->data_dir) {
+	if (s->data_dir)
 		rc = refresh_dir(s, err);
-	} else if (s->url) {
-		struct state st;
-		bool had = read_state(s->cache, &st);
-		time_t now = time(NULL);
-		if (had && (!s->store_path || strcmp(st.version, s->version) != 0 ||
-			    st.checked_at > (long long)s->checked_at))
-			use_state(s, &st); /* another instance synced meanwhile */
-		if (s->offline) {
-			if (!had) {
-				rc = fl_seterr(err, "no cached copy of %s in %s and --offline forbids fetching it",
-					       s->url, s->cache);
-			}
-		} else if (force || !had ||
-			   now - (time_t)(st.checked_at > (long long)s->checked_at ?
-					  st.checked_at : (long long)s->checked_at) >= s->ttl) {
-			fl_err e2;
-			if (sync_url(s, &e2) == 0) {
-				s->stale = false;
-				s->last_error[0] = '\0';
-			} else if (had) {
-				s->stale = true;
-				snprintf(s->last_error, sizeof s->last_error, "%s", e2.msg);
-				s->checked_at = now; /* retry after the TTL, not on every call */
-			} else {
-				rc = fl_seterr(err, "cannot fetch the data set and there is no cached copy: %s", e2.msg);
-			}
-		}
-	}
+	else if (s->url)
+		rc = refresh_url(s, force, wait_ms, err);
 	if (changed)
 		*changed = rc == 0 && (!before || !s->store_path || strcmp(before, s->store_path) != 0);
 	free(before);
@@ -643,6 +914,9 @@ long long srv_source_age(const srv_source *s)
 
 void srv_source_free(srv_source *s)
 {
+	fl_err e;
+	if (s->sync)
+		sync_join(s, true, &e);
 	free(s->db);
 	free(s->data_dir);
 	free(s->url);
