@@ -551,7 +551,7 @@ int fl_mcp_run(const fl_mcp_opts *o, fl_err *err)
 	 * be opened at all is a start-up error */
 	m.src.allow_rollback = o->allow_rollback;
 	m.src.sync_timeout = o->sync_timeout;
-	if (ensure_data(&m, false, CALL_WAIT_MS, NULL, err) < 0) {
+	if (ensure_data(&m, false, 0, NULL, err) < 0) {
 		srv_source_free(&m.src);
 		return -1;
 	}
