@@ -32,6 +32,7 @@
 #include <dirent.h>
 
 #include "publish/publish.h"
+#include "scan/lex.h"
 #include "dynlib.h"
 #include "serve.h"
 #include "util.h"
@@ -368,6 +369,31 @@ static int sync_progress(void *ud, curl_off_t dt, curl_off_t dn, curl_off_t ut, 
 	return __atomic_load_n(&y->cancel, __ATOMIC_RELAXED) ? 1 : 0;
 }
 
+/* A file:// URL's local path (percent-decoded; caller frees), or NULL. */
+static char *file_url_path(const char *url)
+{
+	if (!fl_str_starts(url, "file://"))
+		return NULL;
+	const char *p = url + 7;
+	if (fl_str_starts(p, "localhost/"))
+		p += 9;
+	if (*p != '/')
+		return NULL;
+	char *out = fl_xmalloc(strlen(p) + 1), *o = out;
+	for (; *p; p++) {
+		int hi, lo;
+		if (*p == '%' && (hi = fl_hexval((unsigned char)p[1])) >= 0 &&
+		    (lo = fl_hexval((unsigned char)p[2])) >= 0) {
+			*o++ = (char)(hi * 16 + lo);
+			p += 2;
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
 /* GET url into k within what is left of the sync's time (and at most cap
  * seconds when cap > 0); limit says where k->max comes from ("manifest.json
  * (files.index) declares"). */
@@ -379,6 +405,14 @@ static int transfer(struct srv_sync *y, CURL *c, const char *url, struct sink *k
 	if (left <= 0.001)
 		return fl_seterr(err, "%s: gave up after %d s (--sync-timeout): the sync took too long",
 				 url, y->timeout);
+	/* libcurl opens a file:// path with a blocking open(): a FIFO there
+	 * would hang it past every timeout */
+	char *fp = file_url_path(url);
+	struct stat sb;
+	bool odd = fp && stat(fp, &sb) == 0 && !S_ISREG(sb.st_mode);
+	free(fp);
+	if (odd)
+		return fl_seterr(err, "%s: not a regular file", url);
 	long ms = (long)(left * 1000) + 1;
 	if (cap > 0 && ms > cap * 1000L)
 		ms = cap * 1000L;
@@ -915,8 +949,16 @@ long long srv_source_age(const srv_source *s)
 void srv_source_free(srv_source *s)
 {
 	fl_err e;
-	if (s->sync)
-		sync_join(s, true, &e);
+	if (s->sync) {
+		/* a transfer stops at once; an import under way is waited for a
+		 * while, then left to the end of the process (the cache is only
+		 * switched once a store is complete) */
+		__atomic_store_n(&s->sync->cancel, 1, __ATOMIC_RELAXED);
+		if (sync_wait(s, 10000))
+			sync_join(s, true, &e);
+		else
+			pthread_detach(s->sync->th);
+	}
 	free(s->db);
 	free(s->data_dir);
 	free(s->url);

@@ -179,6 +179,15 @@ check "attack mcp: a Content-Length over the declared size: refused" refused flo
 check "attack mcp: a Content-Length over the declared size: a clear error" \
 	grep -q 'announces .*over the [0-9]* bytes manifest.json\|announces .*more than the [0-9]* bytes manifest.json' "$am/floodcl.err"
 
+# a FIFO in place of a listed file of a file:// data set (libcurl's blocking
+# open() would wait for a writer for ever)
+cp -r "$am/d2" "$am/fifo"
+f=$(ls "$am"/fifo/errors/*.json | head -1)
+rm "$f" && mkfifo "$f"
+am_run fifo --data-url "file://$am/fifo" --cache-dir "$am/c-fifo"
+check "attack mcp: a FIFO in a file:// data set: refused within 10 s" refused fifo
+check "attack mcp: a FIFO in a file:// data set: a clear error" grep -q "$(basename "$f"): not a regular file" "$am/fifo.err"
+
 # ---- (c) a manifest trickled at 2 bytes/s -------------------------------------
 am_set slow "$am/d1"
 am_run slow0 --data-url "$amurl/slow" --cache-dir "$am/c-slow"
