@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include <dirent.h>
 
@@ -630,6 +631,14 @@ static int download_all(struct srv_sync *y, CURL *c, json_t *m, const char *mtex
 				json_decref(io);
 				return -1;
 			}
+		}
+		struct statvfs fs;
+		if (pass == 0 && statvfs(dir, &fs) == 0 &&
+		    (unsigned long long)fs.f_bavail * fs.f_frsize < (unsigned long long)total) {
+			json_decref(io);
+			return fl_seterr(err, "%s/inventory.json: the data set declares %lld bytes, and %s has only %llu bytes free; refused before downloading it",
+					 base, total, y->src.cache,
+					 (unsigned long long)fs.f_bavail * fs.f_frsize);
 		}
 	}
 	json_decref(io);

@@ -164,6 +164,26 @@ check "attack mcp: a 10^12-byte file in the inventory: no listed file downloaded
 	[ "$(grep -c '^/huge2/errors/' "$am/www/requests.log")" = 0 ]
 check "attack mcp: a 10^12-byte file in the inventory: memory stays small" [ "$(tail -1 "$am/huge2.rss")" -lt $am_rss_max ]
 
+# a data set larger than the room left in the cache's file system (a 4 MiB
+# tmpfs, mounted in a user namespace of its own where allowed)
+am_set space "$am/d2" "flood $(basename "$f")"
+jq -c --arg f "$f" '(.files[] | select(.path == $f) | .bytes) = 67108864' \
+	"$am/d2/inventory.json" >"$am/www/space/inventory.json"
+jq -c --arg s "$(am_sha "$am/www/space/inventory.json")" --argjson n "$(am_size "$am/www/space/inventory.json")" \
+	'.files.inventory.sha256 = $s | .files.inventory.bytes = $n' "$am/d2/manifest.json" >"$am/www/space/manifest.json"
+mkdir -p "$am/tmpfs"
+if unshare -rm true 2>/dev/null; then
+	timeout 60 unshare -rm sh -c 'mount -t tmpfs -o size=4m none "$1" && exec "$2" mcp --data-url "$3" --cache-dir "$1/c"' \
+		sh "$am/tmpfs" "$FL" "$amurl/space" </dev/null >/dev/null 2>"$am/space.err"
+	rc=$?
+	check "attack mcp: a data set larger than the free space: refused" \
+		bash -c "[ $rc = 1 ] && grep -q 'inventory.json: the data set declares [0-9]* bytes, and .* has only [0-9]* bytes free' '$am/space.err'"
+	check "attack mcp: a data set larger than the free space: no listed file downloaded" \
+		[ "$(grep -c '^/space/errors/' "$am/www/requests.log")" = 0 ]
+else
+	echo "skip - attack mcp: a data set larger than the free space (no user namespaces to mount a small tmpfs)"
+fi
+
 # ---- (b) more bytes than declared ------------------------------------------------
 am_set flood "$am/d2" "flood index.json"
 am_run flood --data-url "$amurl/flood" --cache-dir "$am/c-flood"
