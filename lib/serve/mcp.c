@@ -547,10 +547,11 @@ int fl_mcp_run(const fl_mcp_opts *o, fl_err *err)
 		srv_source_free(&m.src);
 		return -1;
 	}
-	/* the data are needed before the first call: a source that cannot
-	 * be opened at all is a start-up error */
 	m.src.allow_rollback = o->allow_rollback;
 	m.src.sync_timeout = o->sync_timeout;
+	/* the data are needed before the first call: a source that cannot
+	 * be opened at all is a start-up error (a cached copy is served while
+	 * a due sync runs) */
 	if (ensure_data(&m, false, 0, NULL, err) < 0) {
 		srv_source_free(&m.src);
 		return -1;
