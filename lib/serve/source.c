@@ -407,13 +407,16 @@ static int transfer(struct srv_sync *y, CURL *c, const char *url, struct sink *k
 		return fl_seterr(err, "%s: gave up after %d s (--sync-timeout): the sync took too long",
 				 url, y->timeout);
 	/* libcurl opens a file:// path with a blocking open(): a FIFO there
-	 * would hang it past every timeout */
+	 * would hang it past every timeout; and no symlink of a data set is
+	 * followed */
 	char *fp = file_url_path(url);
 	struct stat sb;
-	bool odd = fp && stat(fp, &sb) == 0 && !S_ISREG(sb.st_mode);
+	bool odd = fp && lstat(fp, &sb) == 0 && !S_ISREG(sb.st_mode);
 	free(fp);
 	if (odd)
-		return fl_seterr(err, "%s: not a regular file", url);
+		return fl_seterr(err, "%s: not a regular file (%s)", url,
+				 S_ISLNK(sb.st_mode) ? "a symlink" : S_ISFIFO(sb.st_mode) ? "a FIFO" :
+				 S_ISDIR(sb.st_mode) ? "a folder" : "a device or socket");
 	long ms = (long)(left * 1000) + 1;
 	if (cap > 0 && ms > cap * 1000L)
 		ms = cap * 1000L;

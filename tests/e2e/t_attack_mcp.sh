@@ -93,28 +93,42 @@ AM_INIT='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersio
 AM_REFRESH='{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"refresh_dataset","arguments":{}}}'
 AM_SEARCH='{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_error","arguments":{"message":"panic: port must be set"}}}'
 
+# The client side: run.py OUT IN ERR CMD... runs CMD with stdin IN, writes
+# its stdout lines to OUT each prefixed with the seconds since the start,
+# stderr to ERR, and prints "EXIT-STATUS SECONDS PEAK-RSS-KB".
+cat >"$am/run.py" <<'EOF'
+import resource, subprocess, sys, time
+out, inp, err, cmd = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+t0 = time.monotonic()
+with open(inp, "rb") as i, open(err, "wb") as e, open(out, "w") as o:
+    p = subprocess.Popen(cmd, stdin=i, stdout=subprocess.PIPE, stderr=e)
+    for line in p.stdout:
+        o.write("%.3f %s" % (time.monotonic() - t0, line.decode("utf-8", "replace")))
+        o.flush()
+    rc = p.wait()
+print(rc, "%.3f" % (time.monotonic() - t0), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+EOF
 # am_run NAME MCP-ARGS... : faultline mcp with the requests of $am/NAME.in
-# (default: initialize, refresh_dataset, search_error) on stdin; answers to $am/NAME.out, each line
-# prefixed with the seconds since the start; stderr to $am/NAME.err; its
-# exit status to $am/NAME.rc, peak RSS (KB) to $am/NAME.rss, wall time (s)
-# to $am/NAME.secs
+# (default: initialize, refresh_dataset, search_error) on stdin; answers to
+# $am/NAME.out, each line prefixed with the seconds since the start; stderr
+# to $am/NAME.err; its exit status to $am/NAME.rc, wall time (s) to
+# $am/NAME.secs, peak RSS (KB) to $am/NAME.rss
 am_run() {
-	local n=$1 t0
+	local n=$1 r
 	shift
 	[ -f "$am/$n.in" ] || cp "$am/rs.in" "$am/$n.in"
-	t0=$(date +%s.%N)
-	{ /usr/bin/time -f '%M' -o "$am/$n.rss" timeout 60 "$FL" mcp "$@" <"$am/$n.in" 2>"$am/$n.err"
-	  echo $? >"$am/$n.rc"; } |
-		while IFS= read -r line; do
-			printf '%s %s\n' "$(echo "$(date +%s.%N) - $t0" | bc)" "$line"
-		done >"$am/$n.out"
-	echo "$(date +%s.%N) - $t0" | bc >"$am/$n.secs"
+	r=$(python3 "$am/run.py" "$am/$n.out" "$am/$n.in" "$am/$n.err" timeout 60 "$FL" mcp "$@")
+	set -- $r
+	echo "$1" >"$am/$n.rc"
+	echo "$2" >"$am/$n.secs"
+	echo "$3" >"$am/$n.rss"
 }
 # am_ans NAME ID : the answer to request ID;  am_at NAME ID : when it came
 am_ans() { sed 's/^[0-9.]* //' "$am/$1.out" | jq -c "select(.id == $2)"; }
 am_at() { awk -v id="\"id\":$2," 'index($0, id) { print $1; exit }' "$am/$1.out"; }
-# lt A B : A < B (decimals)
-lt() { [ -n "$1" ] && [ "$(echo "$1 < $2" | bc)" = 1 ]; }
+# lt A B : A < B (decimals);  minus A B : A - B
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 < b + 0) }'; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { print a - b }'; }
 am_log() { grep -c "^/$1" "$am/www/requests.log" 2>/dev/null; }
 # am_set NAME DIR [MODE] : www/NAME serves data set DIR, in MODE
 am_set() {
@@ -133,6 +147,8 @@ am_rss_max=400000
 grep_in() { printf '%s\n' "$1" | grep -q -- "$2"; }
 # refused NAME : the run ended with exit 1 within 10 s
 refused() { [ "$(cat "$am/$1.rc")" = 1 ] && lt "$(cat "$am/$1.secs")" 10; }
+# ended_within NAME SECONDS : the run ended with exit 0 within SECONDS
+ended_within() { [ "$(cat "$am/$1.rc")" = 0 ] && lt "$(cat "$am/$1.secs")" "$2"; }
 # line_of NAME ID : the lineNumber of the first match in answer ID
 line_of() { am_ans "$1" "$2" | jq -r .result.structuredContent.matches[0].lineNumber; }
 
@@ -147,7 +163,7 @@ check "attack mcp: 10^12-byte inventory: a clear error naming the cap" \
 	grep -q "declares 1000000000000 bytes.*more than" "$am/huge.err"
 check "attack mcp: 10^12-byte inventory: nothing but the manifest downloaded" \
 	[ "$(grep '^/huge/' "$am/www/requests.log" | grep -vc '/manifest.json$')" = 0 ]
-check "attack mcp: 10^12-byte inventory: memory stays small" [ "$(tail -1 "$am/huge.rss")" -lt $am_rss_max ]
+check "attack mcp: 10^12-byte inventory: memory stays small" [ "$(cat "$am/huge.rss")" -lt $am_rss_max ]
 
 # the inventory itself (checked against the manifest) declares a 10^12-byte file
 f=$(jq -r '[.files[] | select(.path | test("/errors/"))][0].path' "$am/d2/inventory.json")
@@ -162,7 +178,7 @@ check "attack mcp: a 10^12-byte file in the inventory: a clear error" \
 	grep -q "inventory.json: the data set declares at least [0-9]* bytes.*more than" "$am/huge2.err"
 check "attack mcp: a 10^12-byte file in the inventory: no listed file downloaded" \
 	[ "$(grep -c '^/huge2/errors/' "$am/www/requests.log")" = 0 ]
-check "attack mcp: a 10^12-byte file in the inventory: memory stays small" [ "$(tail -1 "$am/huge2.rss")" -lt $am_rss_max ]
+check "attack mcp: a 10^12-byte file in the inventory: memory stays small" [ "$(cat "$am/huge2.rss")" -lt $am_rss_max ]
 
 # a data set larger than the room left in the cache's file system (a 4 MiB
 # tmpfs, mounted in a user namespace of its own where allowed)
@@ -190,7 +206,7 @@ am_run flood --data-url "$amurl/flood" --cache-dir "$am/c-flood"
 check "attack mcp: more bytes than declared: refused within 10 s" refused flood
 check "attack mcp: more bytes than declared: a clear error" \
 	grep -q "sent more than the $(jq .files.index.bytes "$am/d2/manifest.json") bytes manifest.json" "$am/flood.err"
-check "attack mcp: more bytes than declared: memory stays small" [ "$(tail -1 "$am/flood.rss")" -lt $am_rss_max ]
+check "attack mcp: more bytes than declared: memory stays small" [ "$(cat "$am/flood.rss")" -lt $am_rss_max ]
 check "attack mcp: more bytes than declared: no partial download left" bash -c "! ls -d '$am'/c-flood/url-*/tmp-* 2>/dev/null"
 # a Content-Length over the declared size is refused before the body
 am_set floodcl "$am/d2" "flood-cl index.json"
@@ -206,7 +222,14 @@ f=$(ls "$am"/fifo/errors/*.json | head -1)
 rm "$f" && mkfifo "$f"
 am_run fifo --data-url "file://$am/fifo" --cache-dir "$am/c-fifo"
 check "attack mcp: a FIFO in a file:// data set: refused within 10 s" refused fifo
-check "attack mcp: a FIFO in a file:// data set: a clear error" grep -q "$(basename "$f"): not a regular file" "$am/fifo.err"
+check "attack mcp: a FIFO in a file:// data set: a clear error" grep -q "$(basename "$f"): not a regular file (a FIFO)" "$am/fifo.err"
+# a symlink to a file outside it, in place of a listed file: not followed
+cp -r "$am/d2" "$am/link"
+f=$(ls "$am"/link/errors/*.json | head -1)
+mv "$f" "$am/outside.json" && ln -s "$am/outside.json" "$f"
+am_run link --data-url "file://$am/link" --cache-dir "$am/c-link"
+check "attack mcp: a symlink in a file:// data set: refused" \
+	bash -c "[ \"\$(cat '$am/link.rc')\" = 1 ] && grep -q '$(basename "$f"): not a regular file (a symlink)' '$am/link.err'"
 
 # ---- (c) a manifest trickled at 2 bytes/s -------------------------------------
 am_set slow "$am/d1"
@@ -223,7 +246,7 @@ check "attack mcp: trickle: a clear timeout error" \
 check "attack mcp: trickle: the old cache stays in use, stale" \
 	[ "$(echo "$r" | jq -r '.result.structuredContent | "\(.datasetVersion) \(.stale)"')" = "$amv1 true" ]
 check "attack mcp: trickle: the next tool call is answered from the cache" [ "$(line_of slow1 3)" = 21 ]
-check "attack mcp: trickle: ... within 2 s of the refresh" lt "$(echo "$(am_at slow1 3) - $(am_at slow1 2)" | bc)" 2
+check "attack mcp: trickle: ... within 2 s of the refresh" lt "$(minus "$(am_at slow1 3)" "$(am_at slow1 2)")" 2
 check "attack mcp: trickle: the cache still points to the first version" \
 	[ "$(jq -r .datasetVersion "$am"/c-slow/url-*/state.json)" = "$amv1" ]
 # a sync started by the TTL runs beside the tool calls: they do not wait for
@@ -238,10 +261,10 @@ check "attack mcp: trickle: refresh_dataset during a slow sync answers within 15
 check "attack mcp: trickle: ... saying the sync is still running" \
 	[ "$(am_ans slow2 4 | jq -r '.result.structuredContent | "\(.refreshing) \(.datasetVersion)"')" = "true $amv1" ]
 check "attack mcp: trickle: the next call after it is answered within 2 s" \
-	lt "$(echo "$(am_at slow2 5) - $(am_at slow2 4)" | bc)" 2
+	lt "$(minus "$(am_at slow2 5)" "$(am_at slow2 4)")" 2
 check "attack mcp: trickle: ... from the cache" [ "$(line_of slow2 5)" = 21 ]
 check "attack mcp: trickle: the end of input ends the process without waiting for the sync" \
-	[ "$(cat "$am/slow2.rc") $(echo "$(cat "$am/slow2.secs") < 20" | bc)" = "0 1" ]
+	ended_within slow2 20
 
 # ---- (d) rollback to an older datasetVersion ----------------------------------------
 am_set roll "$am/d2"
