@@ -297,7 +297,8 @@ static int refresh_dir(srv_source *s, fl_err *err)
  * mcp).
  */
 #define SYNC_MAX_MANIFEST (1LL << 20)    /* manifest.json */
-#define SYNC_MAX_INVENTORY (128LL << 20) /* inventory.json, parsed in memory */
+#define SYNC_MAX_INVENTORY (64LL << 20)  /* inventory.json, parsed in memory:
+					 * ~500k files, 355 MB of jansson */
 #define SYNC_MAX_TOTAL (8LL << 30)       /* all the files a data set declares */
 #define SYNC_MANIFEST_SECONDS 30         /* the manifest alone */
 #define SYNC_CONNECT_SECONDS 10
