@@ -81,7 +81,10 @@ s.serve_forever()
 EOF
 timeout 600 python3 "$am/server.py" "$am/www" 2>"$am/server.err" &
 am_srv=$!
-trap 'kill $am_srv 2>/dev/null; rm -rf "$WORK"' EXIT
+# the server is killed on exit, before what run.sh's EXIT trap does
+am_trap_cmd() { [ -n "$1" ] && eval "set -- $1" && printf '%s' "$3"; }
+am_prev=$(am_trap_cmd "$(trap -p EXIT)")
+trap "kill $am_srv 2>/dev/null; $am_prev" EXIT
 for i in $(seq 100); do
 	[ -s "$am/www/port" ] && break
 	sleep 0.1
@@ -295,4 +298,4 @@ check "attack mcp: no memory errors or leaks (sanitizer builds)" \
 	bash -c "! cat '$am'/*.err 2>/dev/null | grep -E 'AddressSanitizer|LeakSanitizer|runtime error'"
 kill $am_srv 2>/dev/null
 wait $am_srv 2>/dev/null
-trap 'rm -rf "$WORK"' EXIT
+if [ -n "$am_prev" ]; then trap -- "$am_prev" EXIT; else trap - EXIT; fi
