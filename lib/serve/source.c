@@ -299,6 +299,7 @@ static int refresh_dir(srv_source *s, fl_err *err)
 #define SYNC_MAX_MANIFEST (1LL << 20)    /* manifest.json */
 #define SYNC_MAX_INVENTORY (64LL << 20)  /* inventory.json, parsed in memory:
 					 * ~500k files, 355 MB of jansson */
+#define SYNC_MAX_FILE (1LL << 30)        /* one file (import takes no more) */
 #define SYNC_MAX_TOTAL (8LL << 30)       /* all the files a data set declares */
 #define SYNC_MANIFEST_SECONDS 30         /* the manifest alone */
 #define SYNC_CONNECT_SECONDS 10
@@ -556,14 +557,18 @@ static const char *listed_file(const char *base, json_t *v, const char *what,
 	return rel;
 }
 
-/* Add a declared size to *total; -1 with err when the data set is over
- * SYNC_MAX_TOTAL (named after file, e.g. "manifest.json"). */
-static int declare(const char *base, const char *file, long long bytes, long long *total,
+/* Add the size a listing declares for one file (what: "inventory.json:
+ * files[3]") to *total; -1 with err when the file is over SYNC_MAX_FILE or
+ * the data set over SYNC_MAX_TOTAL. */
+static int declare(const char *base, const char *what, long long bytes, long long *total,
 		   fl_err *err)
 {
+	if (bytes > SYNC_MAX_FILE)
+		return fl_seterr(err, "%s/%s: declares %lld bytes, more than the %lld (%lld GiB) a data set file may be; refused before downloading it",
+				 base, what, bytes, SYNC_MAX_FILE, SYNC_MAX_FILE >> 30);
 	if (bytes > SYNC_MAX_TOTAL - *total)
-		return fl_seterr(err, "%s/%s: the data set declares at least %lld bytes, more than the %lld (%lld GiB) a synced data set may be; refused before downloading it",
-				 base, file, bytes > LLONG_MAX - *total ? bytes : *total + bytes,
+		return fl_seterr(err, "%s/%.*s: the data set declares at least %lld bytes, more than the %lld (%lld GiB) a synced data set may be; refused before downloading it",
+				 base, (int)strcspn(what, ":"), what, *total + bytes,
 				 SYNC_MAX_TOTAL, SYNC_MAX_TOTAL >> 30);
 	*total += bytes;
 	return 0;
@@ -595,9 +600,12 @@ static int download_all(struct srv_sync *y, CURL *c, json_t *m, const char *mtex
 	if (sizes[2] > SYNC_MAX_INVENTORY)
 		return fl_seterr(err, "%s/manifest.json: files.inventory declares %lld bytes, more than the %lld (%lld MiB) an inventory may be; refused before downloading it",
 				 base, sizes[2], SYNC_MAX_INVENTORY, SYNC_MAX_INVENTORY >> 20);
-	for (int i = 0; i < 3; i++)
-		if (declare(base, "manifest.json", sizes[i], &total, err) < 0)
+	for (int i = 0; i < 3; i++) {
+		char what[64];
+		snprintf(what, sizeof what, "manifest.json: files.%s", keys[i]);
+		if (declare(base, what, sizes[i], &total, err) < 0)
 			return -1;
+	}
 	for (int i = 0; i < 3; i++) {
 		char listing[64];
 		snprintf(listing, sizeof listing, "manifest.json (files.%s)", keys[i]);
@@ -629,7 +637,7 @@ static int download_all(struct srv_sync *y, CURL *c, json_t *m, const char *mtex
 			if (strcmp(rel, rels[0]) == 0 || strcmp(rel, rels[1]) == 0 ||
 			    strcmp(rel, rels[2]) == 0)
 				continue; /* fetched and checked against the manifest */
-			int rc = pass == 0 ? declare(base, "inventory.json", bytes, &total, err)
+			int rc = pass == 0 ? declare(base, what, bytes, &total, err)
 					   : fetch_checked(y, c, rel, bytes, sha, "inventory.json", dir, err);
 			if (rc < 0) {
 				json_decref(io);

@@ -178,10 +178,24 @@ jq -c --arg s "$(am_sha "$am/www/huge2/inventory.json")" --argjson n "$(am_size 
 am_run huge2 --data-url "$amurl/huge2" --cache-dir "$am/c-huge2"
 check "attack mcp: a 10^12-byte file in the inventory: refused within 10 s" refused huge2
 check "attack mcp: a 10^12-byte file in the inventory: a clear error" \
-	grep -q "inventory.json: the data set declares at least [0-9]* bytes.*more than" "$am/huge2.err"
+	grep -q "inventory.json: files\[[0-9]*\]: declares 1000000000000 bytes, more than the 1073741824 (1 GiB) a data set file may be" "$am/huge2.err"
 check "attack mcp: a 10^12-byte file in the inventory: no listed file downloaded" \
 	[ "$(grep -c '^/huge2/errors/' "$am/www/requests.log")" = 0 ]
 check "attack mcp: a 10^12-byte file in the inventory: memory stays small" [ "$(cat "$am/huge2.rss")" -lt $am_rss_max ]
+
+# nine files of 1 GiB each: over the 8 GiB a data set may be
+am_set huge3 "$am/d2" "flood $(basename "$f")"
+jq -c '[.files[] | select(.path | test("/(index|repos|inventory)[.]json$") | not) | .path][:9] as $big |
+	(.files[] | select(.path as $p | $big | index($p)) | .bytes) = 1073741824' \
+	"$am/d2/inventory.json" >"$am/www/huge3/inventory.json"
+jq -c --arg s "$(am_sha "$am/www/huge3/inventory.json")" --argjson n "$(am_size "$am/www/huge3/inventory.json")" \
+	'.files.inventory.sha256 = $s | .files.inventory.bytes = $n' "$am/d2/manifest.json" >"$am/www/huge3/manifest.json"
+am_run huge3 --data-url "$amurl/huge3" --cache-dir "$am/c-huge3"
+check "attack mcp: a data set of 9 GiB: refused within 10 s" refused huge3
+check "attack mcp: a data set of 9 GiB: a clear error" \
+	grep -q "inventory.json: the data set declares at least [0-9]* bytes, more than the 8589934592 (8 GiB)" "$am/huge3.err"
+check "attack mcp: a data set of 9 GiB: no listed file downloaded" \
+	[ "$(grep -c '^/huge3/errors/' "$am/www/requests.log")" = 0 ]
 
 # a data set larger than the room left in the cache's file system (a 4 MiB
 # tmpfs, mounted in a user namespace of its own where allowed)
