@@ -1,7 +1,8 @@
 /*
  * test_serve.c — the serving front ends without sockets: the MCP server on
  * in-memory streams (JSON-RPC errors, version negotiation, tools), the data
- * set source (imported into the cache once per datasetVersion), the cache
+ * set source (imported into the cache once per datasetVersion; a URL's
+ * older datasetVersion refused unless allowed), the cache
  * folder rules and the Markdown of a record.
  */
 #define _GNU_SOURCE
@@ -18,6 +19,7 @@
 #include <cmocka.h>
 
 #include "faultline.h"
+#include "publish/publish.h"
 #include "serve/serve.h"
 #include "test_util.h"
 
@@ -204,6 +206,59 @@ static void test_source_url_without_cache_fails(void **state)
 	free(cache);
 }
 
+/* A file:// data set URL: the newest version is synced; an older one served
+ * at the same URL afterwards is refused (the cache kept, stale, the error
+ * naming both versions) unless allow_rollback. */
+static void test_source_url_refuses_rollback(void **state)
+{
+	(void)state;
+	char *db = make_store("rb.db");
+	char *pub = path("rb-pub"), *older = path("rb-old"), *cache = path("rb-cache");
+	fl_store *st;
+	fl_err err;
+	fl_export_stats es;
+	assert_int_equal(fl_store_open(db, true, &st, &err), 0);
+	assert_int_equal(fl_export(st, older, &es, &err), 0);
+	char v1[64];
+	snprintf(v1, sizeof v1, "%s", es.dataset_version);
+	usleep(2000);
+	assert_int_equal(fl_export(st, pub, &es, &err), 0);
+	char v2[64];
+	snprintf(v2, sizeof v2, "%s", es.dataset_version);
+	fl_store_close(st);
+
+	char *url;
+	assert_true(asprintf(&url, "file://%s", pub) > 0);
+	srv_source s;
+	bool changed = false;
+	assert_int_equal(srv_source_init(&s, NULL, NULL, url, cache, 0, false, &err), 0);
+	assert_int_equal(srv_source_refresh(&s, false, &changed, &err), 0);
+	assert_string_equal(s.version, v2);
+	assert_false(s.stale);
+
+	assert_int_equal(pub_rmtree(pub), 0);
+	assert_int_equal(rename(older, pub), 0);
+	assert_int_equal(srv_source_refresh(&s, true, &changed, &err), 0);
+	assert_false(changed);
+	assert_string_equal(s.version, v2);
+	assert_true(s.stale);
+	assert_non_null(strstr(s.last_error, "older than the cached"));
+	assert_non_null(strstr(s.last_error, v1));
+	assert_non_null(strstr(s.last_error, v2));
+
+	s.allow_rollback = true;
+	assert_int_equal(srv_source_refresh(&s, true, &changed, &err), 0);
+	assert_true(changed);
+	assert_string_equal(s.version, v1);
+	assert_false(s.stale);
+	srv_source_free(&s);
+	free(url);
+	free(db);
+	free(pub);
+	free(older);
+	free(cache);
+}
+
 static void test_cache_dir(void **state)
 {
 	(void)state;
@@ -258,6 +313,7 @@ int main(void)
 		cmocka_unit_test(test_mcp_protocol),
 		cmocka_unit_test(test_source_dir_imported_once_per_version),
 		cmocka_unit_test(test_source_url_without_cache_fails),
+		cmocka_unit_test(test_source_url_refuses_rollback),
 		cmocka_unit_test(test_cache_dir),
 		cmocka_unit_test(test_markdown),
 	};
