@@ -6,9 +6,10 @@
  * explain_log and refresh_dataset (text content plus structuredContent that
  * follows each tool's output schema).  Data come from a local store or a
  * data set URL synced into the cache (source.c), refreshed at most once per
- * TTL.  A sync runs on a thread of its own: a tool call waits for it at most
- * CALL_WAIT_MS (refresh_dataset REFRESH_WAIT_MS), then answers from the
- * cached copy, so a slow server never holds the protocol up.
+ * TTL.  A sync runs on a thread of its own: a tool call waits for it until
+ * CALL_WAIT_MS after its start (refresh_dataset REFRESH_WAIT_MS), then
+ * answers from the cached copy, so a slow server never holds the protocol
+ * up and calls during a long sync do not wait at all.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -21,8 +22,8 @@
 
 #define MAX_LINE (8u << 20)
 #define MAX_LOG (1u << 20)
-#define CALL_WAIT_MS 1000       /* a tool call, for a running sync */
-#define REFRESH_WAIT_MS 10000   /* refresh_dataset, for its sync */
+#define CALL_WAIT_MS 1000       /* a tool call, for a sync: since its start */
+#define REFRESH_WAIT_MS 10000   /* refresh_dataset, for a sync: since its start */
 
 static const char *const VERSIONS[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
 

@@ -51,10 +51,11 @@ int srv_source_init(srv_source *s, const char *db, const char *data_dir,
  * *changed tells whether store_path now names another store.  A failed
  * refresh with a cached copy sets stale and returns 0; with no cache, -1. */
 int srv_source_refresh(srv_source *s, bool force, bool *changed, fl_err *err);
-/* The same, but a URL's sync runs on its own thread and is waited for at
- * most wait_ms (< 0: until it ends, as srv_source_refresh; always when no
- * copy is cached): while it runs, s->sync is set, the cached copy is
- * served, and a later call takes its result.  Sizes the manifest and the
+/* The same, but a URL's sync runs on its own thread and is waited for
+ * until wait_ms after it started (< 0: until it ends, as
+ * srv_source_refresh; always when no copy is cached): while it runs,
+ * s->sync is set, the cached copy is served, and a later call takes its
+ * result.  Sizes the manifest and the
  * inventory declare are checked before downloading, and every transfer and
  * the whole sync (sync_timeout) have deadlines; a datasetVersion older than
  * the cached one is refused unless allow_rollback. */

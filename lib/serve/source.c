@@ -314,6 +314,7 @@ struct srv_sync {
 	bool allow_rollback;
 	int timeout;                     /* seconds, the whole sync */
 	double deadline;                 /* fl_now_mono() */
+	struct timespec started;         /* CLOCK_MONOTONIC */
 	int cancel;                      /* set (atomically): stop now */
 	char curl_err[CURL_ERROR_SIZE];
 	pthread_t th;
@@ -405,6 +406,8 @@ static int transfer(struct srv_sync *y, CURL *c, const char *url, struct sink *k
 {
 	const fl_curl_api *cu = y->cu;
 	double left = y->deadline - fl_now_mono();
+	if (__atomic_load_n(&y->cancel, __ATOMIC_RELAXED))
+		return fl_seterr(err, "%s: the sync was stopped", url);
 	if (left <= 0.001)
 		return fl_seterr(err, "%s: gave up after %d s (--sync-timeout): the sync took too long",
 				 url, y->timeout);
@@ -760,6 +763,7 @@ static int sync_start(srv_source *s, fl_err *err)
 	y->allow_rollback = s->allow_rollback;
 	y->timeout = s->sync_timeout > 0 ? s->sync_timeout : SRV_SYNC_TIMEOUT;
 	y->deadline = fl_now_mono() + y->timeout;
+	clock_gettime(CLOCK_MONOTONIC, &y->started);
 	pthread_mutex_init(&y->mu, NULL);
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);
@@ -780,12 +784,14 @@ static int sync_start(srv_source *s, fl_err *err)
 	return 0;
 }
 
-/* Wait at most wait_ms (< 0: for ever) for s's sync; true when it ended. */
-static bool sync_wait(srv_source *s, int wait_ms)
+/* Wait for s's sync until wait_ms after now, or after its start when
+ * from_start (< 0: for ever); true when it ended. */
+static bool sync_wait(srv_source *s, int wait_ms, bool from_start)
 {
 	struct srv_sync *y = s->sync;
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	struct timespec ts = y->started;
+	if (!from_start)
+		clock_gettime(CLOCK_MONOTONIC, &ts);
 	long long ns = (long long)ts.tv_nsec + (wait_ms > 0 ? (long long)wait_ms * 1000000LL : 0);
 	ts.tv_sec += (time_t)(ns / 1000000000LL);
 	ts.tv_nsec = (long)(ns % 1000000000LL);
@@ -849,7 +855,7 @@ static int sync_end(srv_source *s, fl_err *err)
 
 static int refresh_url(srv_source *s, bool force, int wait_ms, fl_err *err)
 {
-	if (s->sync && sync_wait(s, 0) && sync_end(s, err) < 0)
+	if (s->sync && sync_wait(s, 0, false) && sync_end(s, err) < 0)
 		return -1; /* a sync that ended since the last call */
 	struct state st;
 	bool had = read_state(s->cache, &st);
@@ -870,7 +876,9 @@ static int refresh_url(srv_source *s, bool force, int wait_ms, fl_err *err)
 		return 0;
 	if (!s->store_path)
 		wait_ms = -1; /* nothing to serve meanwhile (the sync has a deadline) */
-	if (!sync_wait(s, wait_ms))
+	/* counted from the sync's start: the call that started it waits up to
+	 * wait_ms, the calls after it no longer than what is left of that */
+	if (!sync_wait(s, wait_ms, true))
 		return 0; /* still running: the cached copy is served */
 	return sync_end(s, err);
 }
@@ -975,7 +983,7 @@ void srv_source_free(srv_source *s)
 		 * while, then left to the end of the process (the cache is only
 		 * switched once a store is complete) */
 		__atomic_store_n(&s->sync->cancel, 1, __ATOMIC_RELAXED);
-		if (sync_wait(s, 10000))
+		if (sync_wait(s, 10000, false))
 			sync_join(s, true, &e);
 		else
 			pthread_detach(s->sync->th);
