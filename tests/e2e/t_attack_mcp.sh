@@ -129,9 +129,9 @@ am_run() {
 # am_ans NAME ID : the answer to request ID;  am_at NAME ID : when it came
 am_ans() { sed 's/^[0-9.]* //' "$am/$1.out" | jq -c "select(.id == $2)"; }
 am_at() { awk -v id="\"id\":$2," 'index($0, id) { print $1; exit }' "$am/$1.out"; }
-# lt A B : A < B (decimals);  minus A B : A - B
-lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 < b + 0) }'; }
-minus() { awk -v a="$1" -v b="$2" 'BEGIN { print a - b }'; }
+# am_lt A B : A < B (decimals);  am_minus A B : A - B
+am_lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 < b + 0) }'; }
+am_minus() { awk -v a="$1" -v b="$2" 'BEGIN { print a - b }'; }
 am_log() { grep -c "^/$1" "$am/www/requests.log" 2>/dev/null; }
 # am_set NAME DIR [MODE] : www/NAME serves data set DIR, in MODE
 am_set() {
@@ -146,14 +146,14 @@ am_sha() { sha256sum "$1" | cut -d' ' -f1; }
 am_size() { stat -c %s "$1"; }
 # RSS bound: the sanitizer build's own overhead included
 am_rss_max=400000
-# grep_in TEXT PATTERN
-grep_in() { printf '%s\n' "$1" | grep -q -- "$2"; }
-# refused NAME : the run ended with exit 1 within 10 s
-refused() { [ "$(cat "$am/$1.rc")" = 1 ] && lt "$(cat "$am/$1.secs")" 10; }
-# ended_within NAME SECONDS : the run ended with exit 0 within SECONDS
-ended_within() { [ "$(cat "$am/$1.rc")" = 0 ] && lt "$(cat "$am/$1.secs")" "$2"; }
-# line_of NAME ID : the lineNumber of the first match in answer ID
-line_of() { am_ans "$1" "$2" | jq -r .result.structuredContent.matches[0].lineNumber; }
+# am_grep_in TEXT PATTERN
+am_grep_in() { printf '%s\n' "$1" | grep -q -- "$2"; }
+# am_refused NAME : the run ended with exit 1 within 10 s
+am_refused() { [ "$(cat "$am/$1.rc")" = 1 ] && am_lt "$(cat "$am/$1.secs")" 10; }
+# am_ended_within NAME SECONDS : the run ended with exit 0 within SECONDS
+am_ended_within() { [ "$(cat "$am/$1.rc")" = 0 ] && am_lt "$(cat "$am/$1.secs")" "$2"; }
+# am_line_of NAME ID : the lineNumber of the first match in answer ID
+am_line_of() { am_ans "$1" "$2" | jq -r .result.structuredContent.matches[0].lineNumber; }
 
 printf '%s\n' "$AM_INIT" "$AM_REFRESH" "$AM_SEARCH" >"$am/rs.in"
 
@@ -161,7 +161,7 @@ printf '%s\n' "$AM_INIT" "$AM_REFRESH" "$AM_SEARCH" >"$am/rs.in"
 am_set huge "$am/d2" "flood-cl inventory.json"
 jq -c '.files.inventory.bytes = 1000000000000' "$am/d2/manifest.json" >"$am/www/huge/manifest.json"
 am_run huge --data-url "$amurl/huge" --cache-dir "$am/c-huge"
-check "attack mcp: 10^12-byte inventory: refused (exit 1) within 10 s" refused huge
+check "attack mcp: 10^12-byte inventory: refused (exit 1) within 10 s" am_refused huge
 check "attack mcp: 10^12-byte inventory: a clear error naming the cap" \
 	grep -q "declares 1000000000000 bytes.*more than" "$am/huge.err"
 check "attack mcp: 10^12-byte inventory: nothing but the manifest downloaded" \
@@ -176,7 +176,7 @@ jq -c --arg f "$f" '(.files[] | select(.path == $f) | .bytes) = 1000000000000' \
 jq -c --arg s "$(am_sha "$am/www/huge2/inventory.json")" --argjson n "$(am_size "$am/www/huge2/inventory.json")" \
 	'.files.inventory.sha256 = $s | .files.inventory.bytes = $n' "$am/d2/manifest.json" >"$am/www/huge2/manifest.json"
 am_run huge2 --data-url "$amurl/huge2" --cache-dir "$am/c-huge2"
-check "attack mcp: a 10^12-byte file in the inventory: refused within 10 s" refused huge2
+check "attack mcp: a 10^12-byte file in the inventory: refused within 10 s" am_refused huge2
 check "attack mcp: a 10^12-byte file in the inventory: a clear error" \
 	grep -q "inventory.json: files\[[0-9]*\]: declares 1000000000000 bytes, more than the 1073741824 (1 GiB) a data set file may be" "$am/huge2.err"
 check "attack mcp: a 10^12-byte file in the inventory: no listed file downloaded" \
@@ -191,7 +191,7 @@ jq -c '[.files[] | select(.path | test("/(index|repos|inventory)[.]json$") | not
 jq -c --arg s "$(am_sha "$am/www/huge3/inventory.json")" --argjson n "$(am_size "$am/www/huge3/inventory.json")" \
 	'.files.inventory.sha256 = $s | .files.inventory.bytes = $n' "$am/d2/manifest.json" >"$am/www/huge3/manifest.json"
 am_run huge3 --data-url "$amurl/huge3" --cache-dir "$am/c-huge3"
-check "attack mcp: a data set of 9 GiB: refused within 10 s" refused huge3
+check "attack mcp: a data set of 9 GiB: refused within 10 s" am_refused huge3
 check "attack mcp: a data set of 9 GiB: a clear error" \
 	grep -q "inventory.json: the data set declares at least [0-9]* bytes, more than the 8589934592 (8 GiB)" "$am/huge3.err"
 check "attack mcp: a data set of 9 GiB: no listed file downloaded" \
@@ -220,7 +220,7 @@ fi
 # ---- (b) more bytes than declared ------------------------------------------------
 am_set flood "$am/d2" "flood index.json"
 am_run flood --data-url "$amurl/flood" --cache-dir "$am/c-flood"
-check "attack mcp: more bytes than declared: refused within 10 s" refused flood
+check "attack mcp: more bytes than declared: refused within 10 s" am_refused flood
 check "attack mcp: more bytes than declared: a clear error" \
 	grep -q "sent more than the $(jq .files.index.bytes "$am/d2/manifest.json") bytes manifest.json" "$am/flood.err"
 check "attack mcp: more bytes than declared: memory stays small" [ "$(cat "$am/flood.rss")" -lt $am_rss_max ]
@@ -228,7 +228,7 @@ check "attack mcp: more bytes than declared: no partial download left" bash -c "
 # a Content-Length over the declared size is refused before the body
 am_set floodcl "$am/d2" "flood-cl index.json"
 am_run floodcl --data-url "$amurl/floodcl" --cache-dir "$am/c-floodcl"
-check "attack mcp: a Content-Length over the declared size: refused" refused floodcl
+check "attack mcp: a Content-Length over the declared size: refused" am_refused floodcl
 check "attack mcp: a Content-Length over the declared size: a clear error" \
 	grep -q 'announces .*over the [0-9]* bytes manifest.json\|announces .*more than the [0-9]* bytes manifest.json' "$am/floodcl.err"
 
@@ -238,7 +238,7 @@ cp -r "$am/d2" "$am/fifo"
 f=$(ls "$am"/fifo/errors/*.json | head -1)
 rm "$f" && mkfifo "$f"
 am_run fifo --data-url "file://$am/fifo" --cache-dir "$am/c-fifo"
-check "attack mcp: a FIFO in a file:// data set: refused within 10 s" refused fifo
+check "attack mcp: a FIFO in a file:// data set: refused within 10 s" am_refused fifo
 check "attack mcp: a FIFO in a file:// data set: a clear error" grep -q "$(basename "$f"): not a regular file (a FIFO)" "$am/fifo.err"
 # a symlink to a file outside it, in place of a listed file: not followed
 cp -r "$am/d2" "$am/link"
@@ -257,13 +257,13 @@ am_set slow "$am/d2" trickle
 # refresh_dataset gives up at the sync's deadline, the cache stays in use
 am_run slow1 --data-url "$amurl/slow" --cache-dir "$am/c-slow" --sync-timeout 3
 r=$(am_ans slow1 2)
-check "attack mcp: trickle: refresh_dataset answers within 10 s" lt "$(am_at slow1 2)" 10
+check "attack mcp: trickle: refresh_dataset answers within 10 s" am_lt "$(am_at slow1 2)" 10
 check "attack mcp: trickle: a clear timeout error" \
-	grep_in "$(printf '%s' "$r" | jq -r .result.structuredContent.refreshError)" 'gave up after 3 s (--sync-timeout)'
+	am_grep_in "$(printf '%s' "$r" | jq -r .result.structuredContent.refreshError)" 'gave up after 3 s (--sync-timeout)'
 check "attack mcp: trickle: the old cache stays in use, stale" \
 	[ "$(echo "$r" | jq -r '.result.structuredContent | "\(.datasetVersion) \(.stale)"')" = "$amv1 true" ]
-check "attack mcp: trickle: the next tool call is answered from the cache" [ "$(line_of slow1 3)" = 21 ]
-check "attack mcp: trickle: ... within 2 s of the refresh" lt "$(minus "$(am_at slow1 3)" "$(am_at slow1 2)")" 2
+check "attack mcp: trickle: the next tool call is answered from the cache" [ "$(am_line_of slow1 3)" = 21 ]
+check "attack mcp: trickle: ... within 2 s of the refresh" am_lt "$(am_minus "$(am_at slow1 3)" "$(am_at slow1 2)")" 2
 check "attack mcp: trickle: the cache still points to the first version" \
 	[ "$(jq -r .datasetVersion "$am"/c-slow/url-*/state.json)" = "$amv1" ]
 # a sync started by the TTL runs beside the tool calls: they do not wait for
@@ -272,16 +272,16 @@ check "attack mcp: trickle: the cache still points to the first version" \
 sleep 1.1
 printf '%s\n' "$AM_INIT" "$AM_SEARCH" "${AM_REFRESH/\"id\":2/\"id\":4}" "${AM_SEARCH/\"id\":3/\"id\":5}" >"$am/slow2.in"
 am_run slow2 --data-url "$amurl/slow" --cache-dir "$am/c-slow" --ttl 1
-check "attack mcp: trickle: a tool call during a slow sync answers within 5 s" lt "$(am_at slow2 3)" 5
-check "attack mcp: trickle: ... from the cache" [ "$(line_of slow2 3)" = 21 ]
-check "attack mcp: trickle: refresh_dataset during a slow sync answers within 15 s" lt "$(am_at slow2 4)" 15
+check "attack mcp: trickle: a tool call during a slow sync answers within 5 s" am_lt "$(am_at slow2 3)" 5
+check "attack mcp: trickle: ... from the cache" [ "$(am_line_of slow2 3)" = 21 ]
+check "attack mcp: trickle: refresh_dataset during a slow sync answers within 15 s" am_lt "$(am_at slow2 4)" 15
 check "attack mcp: trickle: ... saying the sync is still running" \
 	[ "$(am_ans slow2 4 | jq -r '.result.structuredContent | "\(.refreshing) \(.datasetVersion)"')" = "true $amv1" ]
 check "attack mcp: trickle: the next call after it is answered within 2 s" \
-	lt "$(minus "$(am_at slow2 5)" "$(am_at slow2 4)")" 2
-check "attack mcp: trickle: ... from the cache" [ "$(line_of slow2 5)" = 21 ]
+	am_lt "$(am_minus "$(am_at slow2 5)" "$(am_at slow2 4)")" 2
+check "attack mcp: trickle: ... from the cache" [ "$(am_line_of slow2 5)" = 21 ]
 check "attack mcp: trickle: the end of input ends the process without waiting for the sync" \
-	ended_within slow2 20
+	am_ended_within slow2 20
 
 # ---- (d) rollback to an older datasetVersion ----------------------------------------
 am_set roll "$am/d2"
@@ -293,7 +293,7 @@ n0=$(am_log roll)
 am_run roll1 --data-url "$amurl/roll" --cache-dir "$am/c-roll"
 r=$(am_ans roll1 2)
 check "attack mcp: rollback: an older datasetVersion is refused" \
-	grep_in "$(printf '%s' "$r" | jq -r .result.structuredContent.refreshError)" "older than the cached $amv2.*--allow-rollback"
+	am_grep_in "$(printf '%s' "$r" | jq -r .result.structuredContent.refreshError)" "older than the cached $amv2.*--allow-rollback"
 check "attack mcp: rollback: the newer cache stays in use" \
 	[ "$(echo "$r" | jq -r '.result.structuredContent | "\(.datasetVersion) \(.stale)"')" = "$amv2 true" ]
 check "attack mcp: rollback: nothing but the manifest downloaded" [ "$(am_log roll)" = $((n0 + 1)) ]
