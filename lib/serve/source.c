@@ -296,10 +296,10 @@ static int refresh_dir(srv_source *s, fl_err *err)
  * cached copy is served meanwhile.  The limits are in the README (faultline
  * mcp).
  */
-#define SYNC_MAX_MANIFEST (1LL << 20)    /* manifest.json */
+#define SYNC_MAX_MANIFEST ((long long)PUB_MANIFEST_MAX) /* manifest.json */
 #define SYNC_MAX_INVENTORY (64LL << 20)  /* inventory.json, parsed in memory:
 					 * ~500k files, 355 MB of jansson */
-#define SYNC_MAX_FILE (1LL << 30)        /* one file (import takes no more) */
+#define SYNC_MAX_FILE ((long long)PUB_FILE_MAX)  /* one file, what import takes */
 #define SYNC_MAX_TOTAL (8LL << 30)       /* all the files a data set declares */
 #define SYNC_MANIFEST_SECONDS 30         /* the manifest alone */
 #define SYNC_CONNECT_SECONDS 10
