@@ -36,7 +36,7 @@ if [ ! -s "$store" ]; then
 fi
 # 500 real messages of the store, URL-encoded, as request paths
 "$FL" list --db "$store" --json | jq -r '"/api/search?q=" + (.errorMessage | @uri)' |
-	awk 'NR % 197 == 1' | head -500 >"$W/paths.txt"
+	awk 'NR % 197 == 1 && n++ < 500' >"$W/paths.txt"  # no head: its early exit fails the pipe
 cat >"$W/rotate.lua" <<'LUA'
 local paths = {}
 for l in io.lines(os.getenv("FL_PATHS")) do paths[#paths + 1] = l end
