@@ -221,34 +221,6 @@ static bool is_word(char c)
 	return is_alpha(c) || is_digit(c) || c == '_';
 }
 
-/* Length of a printf conversion starting at s[0] == '%', or 0. */
-static size_t printf_conv(const char *s)
-{
-	size_t i = 1;
-	while (s[i] && strchr("-+ #0'", s[i]))
-		i++;
-	if (s[i] == '*')
-		i++;
-	else
-		while (is_digit(s[i]))
-			i++;
-	if (s[i] == '.') {
-		i++;
-		if (s[i] == '*')
-			i++;
-		else
-			while (is_digit(s[i]))
-				i++;
-	}
-	if ((s[i] == 'h' && s[i + 1] == 'h') || (s[i] == 'l' && s[i + 1] == 'l'))
-		i += 2;
-	else if (s[i] && strchr("hlLqjzZt", s[i]) && is_alpha(s[i + 1]))
-		i++;
-	if (s[i] && strchr("diouxXeEfFgGaAcspnvwqTtbjz", s[i]))
-		return i + 1;
-	return 0;
-}
-
 /* Mark placeholder spans of msg in mask (1 = start of a placeholder,
  * 2 = inside one).  The four forms are marked in the spec's order, each in
  * the text the previous ones left. */
@@ -293,7 +265,7 @@ static void mark_placeholders(const char *m, size_t n, unsigned char *mask)
 						len = k + 2 - i;
 				}
 			} else {
-				len = printf_conv(m + i);
+				len = fl_printf_conv(m + i, NULL);
 			}
 			if (!len)
 				continue;

@@ -380,3 +380,41 @@ void fl_strv_free(fl_strv *sv)
 	sv->v = NULL;
 	sv->n = 0;
 }
+
+/* ---- printf conversions ------------------------------------------------ */
+
+size_t fl_printf_conv(const char *s, int *stars)
+{
+	size_t i = 1;
+	int st = 0;
+	while (s[i] && strchr("-+ #0'", s[i]))
+		i++;
+	if (s[i] == '*') {
+		st++;
+		i++;
+	} else {
+		while (s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	if (s[i] == '.') {
+		i++;
+		if (s[i] == '*') {
+			st++;
+			i++;
+		} else {
+			while (s[i] >= '0' && s[i] <= '9')
+				i++;
+		}
+	}
+	if ((s[i] == 'h' && s[i + 1] == 'h') || (s[i] == 'l' && s[i + 1] == 'l'))
+		i += 2;
+	else if (s[i] && strchr("hlLqjzZt", s[i]) &&
+		 ((s[i + 1] >= 'a' && s[i + 1] <= 'z') || (s[i + 1] >= 'A' && s[i + 1] <= 'Z')))
+		i++;
+	if (s[i] && strchr("diouxXeEfFgGaAcspnvwqTtbjz", s[i])) {
+		if (stars)
+			*stars = st;
+		return i + 1;
+	}
+	return 0;
+}

@@ -35,6 +35,11 @@ bool fl_str_starts(const char *s, const char *prefix);
 bool fl_str_ends(const char *s, const char *suffix);
 
 /* Valid UTF-8 check. */
+/* Length of the printf conversion at s (s[0] == '%'): flags, width,
+ * precision, length and the conversion letter (C's and Go's verbs: the
+ * placeholders records.md's patterns mark), or 0 when there is none;
+ * *stars (if not NULL) = the arguments its `*` width and precision take. */
+size_t fl_printf_conv(const char *s, int *stars);
 bool fl_utf8_valid(const char *s, size_t n);
 
 /* Copy of s[0,n) with every invalid UTF-8 sequence replaced by U+FFFD

@@ -458,38 +458,6 @@ void c_consts_free(cconsts *k)
 	free(k->usage_tok);
 }
 
-/* Length of the printf conversion at p (p[0] == '%', p[1] != '%'), 0 when
- * it is not one; *stars = the arguments its `*` width or precision take,
- * *conv = its conversion letter. */
-static size_t conv_at(const char *p, int *stars, char *conv)
-{
-	size_t k = 1;
-	*stars = 0;
-	while (p[k] && strchr("-+ #0'", p[k]))
-		k++;
-	if (p[k] == '*') {
-		(*stars)++;
-		k++;
-	}
-	while (p[k] >= '0' && p[k] <= '9')
-		k++;
-	if (p[k] == '.') {
-		k++;
-		if (p[k] == '*') {
-			(*stars)++;
-			k++;
-		}
-		while (p[k] >= '0' && p[k] <= '9')
-			k++;
-	}
-	while (p[k] && strchr("hlLqjzt", p[k]))
-		k++;
-	if (!p[k] || !strchr("diouxXeEfFgGaAcspn", p[k]))
-		return 0;
-	*conv = p[k];
-	return k + 1;
-}
-
 /* the text of a literal argument, for a conversion letter: a string
  * literal (or a wrapped one) for %s, a decimal number for the integer
  * conversions; NULL when the argument is anything else */
@@ -543,9 +511,9 @@ char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fm
 			p += 2;
 			continue;
 		}
-		int stars;
-		char conv;
-		size_t l = ok ? conv_at(p, &stars, &conv) : 0;
+		int stars = 0;
+		size_t l = ok ? fl_printf_conv(p, &stars) : 0;
+		char conv = l ? p[l - 1] : 0;
 		if (!l) {
 			/* not a conversion we can follow (%m, %1$s...): the
 			 * arguments after it can no longer be placed */
