@@ -951,6 +951,27 @@ static bool excy_name(const char *s, size_t n)
 	       ends_with(s, n, "Exc") || ends_with(s, n, "Warning");
 }
 
+/* `def NAME(self...):` at d, a method of a class body at column bcol: the
+ * first token of its body (indented on the next line), or NONE.  With
+ * only_self, the method takes no parameter but self. */
+static size_t method_body(const fl_toks *t, const size_t *m, size_t d, int bcol,
+			  const char *name, bool only_self)
+{
+	size_t k = d + 1;
+	if (!fl_tok_is_ident(t, k, name) || !is_p(t, k + 1, '(') ||
+	    !fl_tok_is_ident(t, k + 2, "self") || m[k + 1] == NONE ||
+	    (only_self && m[k + 1] != k + 3))
+		return NONE;
+	/* the header's ':' (after an optional -> None) */
+	k = m[k + 1] + 1;
+	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
+		k++;
+	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE) ||
+	    t->v[k + 1].col <= bcol)
+		return NONE;
+	return k + 1;
+}
+
 /* `def __init__(self):` at d (at the class body's column bcol) whose body
  * passes one message to the base class -- `super().__init__(message)`,
  * `super(X, self).__init__(...)`, `Base.__init__(self, ...)` -- a literal or
@@ -960,18 +981,9 @@ static bool excy_name(const char *s, size_t n)
 static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 			  size_t *at)
 {
-	size_t k = d + 1;
-	if (!fl_tok_is_ident(t, k, "__init__") || !is_p(t, k + 1, '(') ||
-	    !fl_tok_is_ident(t, k + 2, "self") || m[k + 1] == NONE)
+	size_t body = method_body(t, m, d, bcol, "__init__", false), end = body;
+	if (body == NONE)
 		return NULL;
-	/* the header's ':' (after an optional -> None) */
-	k = m[k + 1] + 1;
-	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
-		k++;
-	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE) ||
-	    t->v[k + 1].col <= bcol)
-		return NULL;
-	size_t body = k + 1, end = body;
 	while (end < t->n && end - body < 4000 &&
 	       !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= bcol))
 		end = fl_tok_is_opener(t, end) && m[end] != NONE && m[end] > end ? m[end] + 1 : end + 1;
@@ -1025,19 +1037,12 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 static char *str_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 			 size_t *at)
 {
-	size_t k = d + 1;
-	if (!fl_tok_is_ident(t, k, "__str__") || !is_p(t, k + 1, '(') ||
-	    !fl_tok_is_ident(t, k + 2, "self") || m[k + 1] == NONE || m[k + 1] != k + 3)
+	size_t body = method_body(t, m, d, bcol, "__str__", true);
+	if (body == NONE)
 		return NULL;
-	k = m[k + 1] + 1;
-	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
-		k++;
-	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE) ||
-	    t->v[k + 1].col <= bcol)
-		return NULL;
-	int rcol = t->v[k + 1].col;
+	int rcol = t->v[body].col;
 	size_t ret = NONE;
-	for (size_t q = k + 1; q < t->n;) {
+	for (size_t q = body; q < t->n;) {
 		if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col <= bcol)
 			break;
 		if ((t->v[q].flags & FL_TF_NL_BEFORE) && fl_tok_is_ident(t, q, "return")) {
