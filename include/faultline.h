@@ -446,6 +446,11 @@ typedef struct fl_match {
 	double score;
 	const char *match_type;   /* "exact-code", "pattern", "fuzzy" */
 	fl_strv captures;         /* what each placeholder captured */
+	fl_strv evidence;         /* why it ranks where it does: a line per
+				     piece of evidence the text carried */
+	size_t same_text;         /* answers found raising the same text
+				     (itself included): > 1 is a tie the
+				     evidence had to break */
 } fl_match;
 
 /* A line longer than FL_LINE_MAX bytes is looked up on its first and last

@@ -215,7 +215,7 @@ struct gmatch {
 	size_t line, end_line; /* 0-based in the chunk */
 	size_t off, len;       /* the unit's text in the chunk */
 	size_t cut_lines;      /* lines matched on head and tail only */
-	fl_match m;            /* captures owned */
+	fl_match m;            /* captures and evidence owned */
 };
 
 struct chunk {
@@ -272,6 +272,7 @@ static void report(struct chunk *c, const struct unit *u, size_t len, size_t ncu
 	g->cut_lines = ncut;
 	g->m = *m;
 	memset(&m->captures, 0, sizeof m->captures); /* moved */
+	memset(&m->evidence, 0, sizeof m->evidence);
 }
 
 static void push_occ(fl_occs *ob, fl_occ o)
@@ -399,7 +400,9 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 				       &w->hits, 0, &w->hitcap);
 	if (!nh)
 		goto out;
-	fl_lk_rank(w->hits, nh);
+	nh = fl_lk_rank(ix, w->hits, nh);
+	if (!nh)
+		goto out;
 	struct hit *h = &w->hits[0];
 	const idx_entry *x = &ix->ent[h->entry];
 	fl_match m = {0};
@@ -432,8 +435,10 @@ static bool flush_timed(struct worker *w, struct chunk *c, struct unit *u)
 	flush(w, c, u);
 	if (!fl_lk_timed_out())
 		return true;
-	while (c->nres > nres)
+	while (c->nres > nres) {
 		fl_strv_free(&c->res[--c->nres].m.captures);
+		fl_strv_free(&c->res[c->nres].m.evidence);
+	}
 	return false;
 }
 
@@ -622,8 +627,10 @@ static void *worker_main(void *arg)
 
 static void chunk_clear(struct chunk *c)
 {
-	for (size_t i = 0; i < c->nres; i++)
+	for (size_t i = 0; i < c->nres; i++) {
 		fl_strv_free(&c->res[i].m.captures);
+		fl_strv_free(&c->res[i].m.evidence);
+	}
 	c->nres = 0;
 }
 

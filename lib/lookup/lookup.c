@@ -25,7 +25,13 @@
  * an index built or opened) */
 #define H (fl_hs(NULL))
 
-#define FUZZY_MIN 0.4
+#define FUZZY_MIN FL_LK_CONFIDENT
+/* the most of a line one placeholder counts as covering (confirm) */
+#define FL_CAPTURE_COVER 64
+/* the idf weight a fuzzy answer must share with the query, in units of
+ * the idf of a word of one record (one rare word and one of middling
+ * frequency, or four common ones) */
+#define FUZZY_INFO_MIN 1.8
 
 int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
 {
@@ -83,8 +89,10 @@ bool fl_lookup_was_built(const fl_lookup *lk)
 
 void fl_result_free(fl_result *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		fl_strv_free(&r->v[i].captures);
+		fl_strv_free(&r->v[i].evidence);
+	}
 	free(r->v);
 	free(r->query);
 	memset(r, 0, sizeof *r);
@@ -357,76 +365,7 @@ bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
 }
 
 
-/* ---- evidence -------------------------------------------------------------------- */
-
-static bool path_agrees(const char *entry_path, const char *seen)
-{
-	size_t a = strlen(entry_path), b = strlen(seen);
-	if (!a || !b)
-		return false;
-	/* one is a suffix of the other at a '/' boundary */
-	if (b >= a)
-		return strcmp(seen + b - a, entry_path) == 0 &&
-		       (b == a || seen[b - a - 1] == '/' || seen[b - a - 1] == '\\');
-	return strcmp(entry_path + a - b, seen) == 0 && entry_path[a - b - 1] == '/';
-}
-
-static int evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
-{
-	int score = 0;
-	const char *path = ix_str(ix, x->path);
-	for (size_t i = 0; i < q->paths.n; i++) {
-		if (path_agrees(path, q->paths.v[i])) {
-			score += 4;
-			break;
-		}
-		const char *b1 = strrchr(path, '/'), *b2 = strrchr(q->paths.v[i], '/');
-		b1 = b1 ? b1 + 1 : path;
-		b2 = b2 ? b2 + 1 : q->paths.v[i];
-		if (strcmp(b1, b2) == 0) {
-			score += 2;
-			break;
-		}
-	}
-	if (x->cls) {
-		const char *cls = ix_str(ix, x->cls);
-		const char *last = cls;
-		for (const char *p = cls; *p; p++)
-			if ((*p == ':' || *p == '.') && p[1] && p[1] != ':')
-				last = p + 1;
-		for (size_t i = 0; i < q->classes.n; i++)
-			if (strcmp(q->classes.v[i], cls) == 0 || strcmp(q->classes.v[i], last) == 0) {
-				score += 3;
-				break;
-			}
-	}
-	for (size_t i = 0; i < q->modules.n; i++) {
-		/* a module/package/crate named in the frames appears in the path */
-		const char *m = q->modules.v[i];
-		const char *last = strrchr(m, '.');
-		last = last ? last + 1 : m;
-		if (strlen(last) >= 3 && strstr(path, last)) {
-			score += 1;
-			break;
-		}
-	}
-	return score;
-}
-
 /* ---- results ---------------------------------------------------------------------- */
-
-
-static int cmp_hit(const void *a, const void *b)
-{
-	const struct hit *x = a, *y = b;
-	if (x->literal != y->literal)
-		return x->literal > y->literal ? -1 : 1;
-	if (x->ev != y->ev)
-		return x->ev > y->ev ? -1 : 1;
-	if (x->coverage != y->coverage)
-		return x->coverage > y->coverage ? -1 : 1;
-	return x->entry < y->entry ? -1 : x->entry > y->entry;
-}
 
 static int cmp_hit_score(const void *a, const void *b)
 {
@@ -439,7 +378,7 @@ static int cmp_hit_score(const void *a, const void *b)
 }
 
 static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
-		 const char *type, fl_result *out)
+		 const char *type, const fl_query *q, fl_result *out)
 {
 	const fl_index *ix = &lk->ix;
 	size_t n = nh < limit ? nh : limit;
@@ -459,13 +398,14 @@ static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
 		m->github_url = ix_str(ix, x->url);
 		m->line = x->line;
 		m->score = h[i].score;
-		m->match_type = type;
+		m->match_type = h[i].fuzzy ? "fuzzy" : type;
 		for (size_t k = 0; k < h[i].ncaps; k++) {
 			char *c = fl_xstrndup(h[i].text + h[i].caps[k].start,
 					      h[i].caps[k].end - h[i].caps[k].start);
 			fl_strv_push(&m->captures, c);
 			free(c);
 		}
+		fl_lk_why(ix, h, nh, i, q, m);
 	}
 }
 
@@ -529,7 +469,7 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 			h->entry = c->entry;
 			h->score = 1.0;
 			h->literal = x->literal;
-			h->ev = evidence(ix, x, q);
+			h->ev = fl_lk_evidence(ix, x, q);
 		}
 	}
 	fl_strv_free(&words);
@@ -600,7 +540,29 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	size_t msg_start = ls + (size_t)(fl_strip_line(line) - line);
 	if (msg_start > whole.start)
 		msg_start = whole.start;
-	h->coverage = le > msg_start ? (double)(whole.end - whole.start) / (double)(le - msg_start) : 1.0;
+	/* a trailing placeholder stands for the rest of its line (its
+	 * capture), though a lazy (.+?) ends the match after one character */
+	size_t cover_end = whole.end;
+	for (size_t k = 0; k < h->ncaps; k++)
+		if (h->caps[k].end > cover_end && h->caps[k].end <= le)
+			cover_end = h->caps[k].end;
+	/* a leading placeholder stands for a value (a name, a number, a
+	 * path): what it swallowed past FL_CAPTURE_COVER bytes is other text
+	 * before the message ("{name} not found" at the end of a long line),
+	 * while one between literals or at the end may hold a whole list or
+	 * a nested message ("...: %s" of a cause) */
+	size_t covered = cover_end - whole.start;
+	for (size_t k = 0; k < h->ncaps; k++) {
+		size_t cl = h->caps[k].end - h->caps[k].start;
+		if (k > 0 || h->caps[k].start != whole.start)
+			continue; /* only a leading placeholder */
+		if (cl > FL_CAPTURE_COVER && covered > cl - FL_CAPTURE_COVER)
+			covered -= cl - FL_CAPTURE_COVER;
+	}
+	h->coverage = le > msg_start ? (double)covered / (double)(le - msg_start) : 1.0;
+	if (h->coverage > 1.0)
+		h->coverage = 1.0;
+	h->at = whole.start;
 	/* a short pattern found inside a longer message is a coincidence
 	 * ("path" inside any line that names a path), not an answer */
 	if (x->literal < FL_SHORT_PATTERN && h->coverage < FL_SHORT_COVER)
@@ -643,8 +605,11 @@ static bool below_bar(const fl_index *ix, const idx_entry *x, const fl_query *q)
 	uint32_t least = (uint32_t)(bar.heap[0] >> 32);
 	if (x->literal != least)
 		return x->literal < least;
-	return hit_key(x->literal, q ? evidence(ix, x, q) : 0) < bar.heap[0];
+	return hit_key(x->literal, q ? fl_lk_evidence(ix, x, q) : 0) < bar.heap[0];
 }
+
+/* The message of the query being tried (struct hit's pos). */
+static __thread uint32_t cur_pos;
 
 static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
 {
@@ -654,6 +619,7 @@ static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
 	}
 	struct hit *h = &(*hits)[*nh];
 	memset(h, 0, sizeof *h);
+	h->pos = cur_pos;
 	return h;
 }
 
@@ -751,8 +717,10 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 		tls.stamp[e] = tls.now;
 		h->entry = e;
 		h->literal = x->literal;
-		h->ev = q ? evidence(ix, x, q) : 0;
-		bar_add(hit_key(h->literal, h->ev));
+		h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
+		fl_lk_judge(ix, x, q, h);
+		if (h->strong) /* only a confident hit can push others out */
+			bar_add(hit_key(h->literal, h->ev));
 		(*nh)++;
 	}
 }
@@ -814,8 +782,10 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 		tls.stamp[e] = tls.now;
 		h->entry = e;
 		h->literal = x->literal;
-		h->ev = q ? evidence(ix, x, q) : 0;
-		bar_add(hit_key(h->literal, h->ev));
+		h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
+		fl_lk_judge(ix, x, q, h);
+		if (h->strong) /* only a confident hit can push others out */
+			bar_add(hit_key(h->literal, h->ev));
 		(*nh)++;
 	}
 }
@@ -874,21 +844,22 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 	return nh;
 }
 
-void fl_lk_rank(struct hit *hits, size_t nh)
+/* The message of q whose text is the line of clean at offset at (a hit
+ * of the whole text: a multi-line message starts there), else the count
+ * of messages (after every message). */
+static uint32_t pos_of_line(const fl_query *q, size_t at)
 {
-	qsort(hits, nh, sizeof *hits, cmp_hit);
-	/* scores in [0.9, 1): specificity first, then evidence and coverage */
-	for (size_t i = 0; i < nh; i++) {
-		struct hit *h = &hits[i];
-		double spec = h->literal >= 200 ? 1.0 : (double)h->literal / 200.0;
-		double ev = h->ev > 10 ? 1.0 : h->ev / 10.0;
-		h->score = 0.9 + 0.06 * spec + 0.02 * h->coverage + 0.019 * ev;
-		if (h->score > 0.999)
-			h->score = 0.999;
-		/* keep the order of the ranking */
-		if (i > 0 && h->score > hits[i - 1].score)
-			h->score = hits[i - 1].score;
-	}
+	const char *c = q->clean;
+	size_t ls = at, le = at;
+	while (ls > 0 && c[ls - 1] != '\n')
+		ls--;
+	while (c[le] && c[le] != '\n')
+		le++;
+	for (size_t i = 0; i < q->messages.n; i++)
+		if (strlen(q->messages.v[i]) == le - ls &&
+		    memcmp(q->messages.v[i], c + ls, le - ls) == 0)
+			return (uint32_t)i;
+	return (uint32_t)q->messages.n;
 }
 
 static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
@@ -906,12 +877,16 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 		if (ti == q->messages.n && clean_tried)
 			break;
 		size_t len = strlen(text);
+		cur_pos = (uint32_t)ti;
+		size_t from = nh;
 		if (len)
 			nh = fl_lk_pattern_text(lk, text, len, repo, q, hits, nh, cap);
+		if (ti == q->messages.n)
+			for (size_t j = from; j < nh; j++)
+				(*hits)[j].pos = pos_of_line(q, (*hits)[j].at);
 	}
-	if (nh)
-		fl_lk_rank(*hits, nh);
-	return nh;
+	cur_pos = 0;
+	return nh ? fl_lk_rank(&lk->ix, *hits, nh) : 0;
 }
 
 static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
@@ -1008,6 +983,10 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 		double score = uni > 0 ? inter / uni : 0;
 		if (score < FUZZY_MIN)
 			continue;
+		/* the words shared must say something: one or two common words
+		 * ("Options:", "not found") are no evidence of an error */
+		if (inter < FUZZY_INFO_MIN * fl_lk_info_unit(ix))
+			continue;
 		if (nh == *cap) {
 			*cap = *cap ? *cap * 2 : 16;
 			*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
@@ -1017,10 +996,34 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 		h->entry = e;
 		/* fuzzy scores stay below the pattern tier's */
 		h->score = score >= 0.9 ? 0.899 : score;
-		h->ev = evidence(ix, x, q);
+		h->ev = fl_lk_evidence(ix, x, q);
 	}
 	if (nh > 1)
 		qsort(*hits, nh, sizeof **hits, cmp_hit_score);
+	return nh;
+}
+
+/* The fuzzy tier's hits merged into weak pattern hits hits[0, nh), all
+ * ordered by score; returns the new count. */
+static size_t add_fuzzy(const fl_lookup *lk, const fl_query *q, const char *repo,
+			struct hit **hits, size_t nh, size_t *cap)
+{
+	struct hit *fh = NULL;
+	size_t fcap = 0;
+	size_t nf = tier_fuzzy(lk, q, repo, &fh, &fcap);
+	for (size_t i = 0; i < nf; i++) {
+		bool dup = false;
+		for (size_t j = 0; j < nh && !dup; j++)
+			dup = (*hits)[j].entry == fh[i].entry;
+		if (dup)
+			continue;
+		struct hit *h = new_hit(hits, &nh, cap);
+		*h = fh[i];
+		h->fuzzy = true;
+		nh++;
+	}
+	free(fh);
+	qsort(*hits, nh, sizeof **hits, cmp_hit_score);
 	return nh;
 }
 
@@ -1066,20 +1069,26 @@ int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 	size_t cap = 0, nh;
 	const char *type = NULL;
 	if ((nh = tier_code(lk, q.clean, &q, repo, &hits, &cap)) > 0) {
-		qsort(hits, nh, sizeof *hits, cmp_hit);
+		fl_lk_sort(hits, nh);
 		type = "exact-code";
 	} else if (fl_lk_expired()) {
 		nh = 0;
 	} else if ((nh = tier_pattern(lk, &q, repo, limit, &hits, &cap)) > 0) {
 		type = "pattern";
-	} else if (fuzzy && !fl_lk_expired() &&
+		/* only hits that carry little information (rank.c): the fuzzy
+		 * tier's answers compete with them on score */
+		if (!hits[0].strong && fuzzy && !q.informational && !fl_lk_expired())
+			nh = add_fuzzy(lk, &q, repo, &hits, nh, &cap);
+		if (hits[0].fuzzy)
+			type = "fuzzy";
+	} else if (fuzzy && !q.informational && !fl_lk_expired() &&
 		   (nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {
 		type = "fuzzy";
 	}
 	/* a tier cut short by the time limit is no answer */
 	bool late = tls.expired;
 	if (nh && !late)
-		emit(lk, hits, nh, limit, type, out);
+		emit(lk, hits, nh, limit, type, &q, out);
 	free(hits);
 	fl_query_free(&q);
 	free(cut);

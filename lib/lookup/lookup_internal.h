@@ -16,6 +16,9 @@ struct fl_lookup {
 	bool built;        /* the index was (re)built on open */
 };
 
+/* Below this score an answer is no confident match (lookup.md). */
+#define FL_LK_CONFIDENT 0.4
+
 /* A candidate answer. */
 struct hit {
 	uint32_t entry;
@@ -23,6 +26,14 @@ struct hit {
 	uint32_t literal;
 	int ev;
 	double coverage;
+	uint32_t pos;      /* which message of the query it matched (0: the
+			      most likely, fl_query's order) */
+	bool strong;       /* a confident pattern hit (rank.c) */
+	bool fuzzy;        /* from the fuzzy tier, beside weak pattern hits */
+	int near;          /* other lines of the text matching its file */
+	double info;       /* information its literal part carries, 1 =
+			      enough for a confident answer */
+	size_t at;         /* where the match starts in its text */
 	fl_span caps[FL_MAX_SEGMENTS + 1];
 	size_t ncaps;
 	const char *text;  /* the text the captures refer to */
@@ -91,8 +102,24 @@ size_t fl_lk_message_len(const char *line, size_t len);
 int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		   void *ud, fl_grep_stats *stats, size_t chunk, int threads,
 		   double seconds, fl_err *err);
-/* Sort hits by specificity, evidence, coverage and give them scores. */
-void fl_lk_rank(struct hit *hits, size_t nh);
+/* rank.c: evidence points of entry x from the query's wrappers and
+ * pasted command. */
+int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q);
+/* rank.c: is confirmed hit h (coverage and ev set) a confident answer? */
+void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q,
+		 struct hit *h);
+/* rank.c: the unit of information: the idf of a word of one record. */
+double fl_lk_info_unit(const fl_index *ix);
+/* rank.c: order pattern hits (confident first, then by message, then
+ * specificity, evidence, coverage), give them scores, drop those below
+ * FL_LK_CONFIDENT; returns the count kept. */
+size_t fl_lk_rank(const fl_index *ix, struct hit *hits, size_t nh);
+/* rank.c: the same order, without scores (code-tier hits). */
+void fl_lk_sort(struct hit *hits, size_t nh);
+/* rank.c: m's evidence lines and how many of hits[0, nh) raise the same
+ * text as hits[i]. */
+void fl_lk_why(const fl_index *ix, const struct hit *hits, size_t nh, size_t i,
+	       const fl_query *q, fl_match *m);
 
 
 #endif

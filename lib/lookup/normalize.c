@@ -13,11 +13,12 @@
 #include <strings.h>
 
 #include "../util.h"
-#include "../util.h"
 
 void fl_query_free(fl_query *q)
 {
 	free(q->clean);
+	free(q->command);
+	free(q->program);
 	fl_strv_free(&q->messages);
 	fl_strv_free(&q->classes);
 	fl_strv_free(&q->paths);
@@ -296,7 +297,7 @@ static const char *strip_prog(const char *s)
 /* glog: "E1129 12:00:00.123456  1234 file.cc:123] msg" */
 static const char *strip_glog(const char *s, fl_query *q)
 {
-	if (!strchr("IWEF", s[0]) || !digits(s + 1, 4) || s[5] != ' ')
+	if (!s[0] || !strchr("IWEF", s[0]) || !digits(s + 1, 4) || s[5] != ' ')
 		return s;
 	const char *t = time_part(s + 6);
 	if (!t)
@@ -456,21 +457,87 @@ static void logfmt(fl_query *q, const char *line, fl_strv *first)
 	}
 }
 
+/* ---- what a line is ------------------------------------------------------------- */
+
+enum { LEVEL_INFO, LEVEL_WARNING, LEVEL_ERROR };
+
+/* The level a line's stripped prefix [line, msg) names: informational
+ * lines (INFO, DEBUG, TRACE, NOTICE) and warnings rank after the others
+ * when a pasted output holds several lines. */
+static int line_level(const char *line, const char *msg)
+{
+	static const struct {
+		const char *word;
+		int level;
+	} words[] = {
+		{"warn", LEVEL_WARNING}, {"info", LEVEL_INFO}, {"debug", LEVEL_INFO},
+		{"trace", LEVEL_INFO}, {"notice", LEVEL_INFO}, {"verbose", LEVEL_INFO},
+	};
+	size_t n = (size_t)(msg - line);
+	for (size_t i = 0; i < n; i++) {
+		if (!isalpha((unsigned char)line[i]) || (i && isalpha((unsigned char)line[i - 1])))
+			continue;
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+			size_t wl = strlen(words[w].word);
+			if (i + wl <= n && strncasecmp(line + i, words[w].word, wl) == 0)
+				return words[w].level;
+		}
+	}
+	return LEVEL_ERROR;
+}
+
+/* A shell prompt line ("$ tool sub --flag", "❯ tool ..."): the command
+ * after it, else NULL. */
+static const char *prompt_command(const char *s)
+{
+	if (s[0] == '$' && s[1] == ' ')
+		return skip_spaces(s + 2);
+	if (strncmp(s, "\xe2\x9d\xaf ", 4) == 0) /* ❯ */
+		return skip_spaces(s + 4);
+	return NULL;
+}
+
 void fl_normalize(const char *text, size_t len, fl_query *q)
 {
 	memset(q, 0, sizeof *q);
 	char *t = strip_ansi(text, len);
 	fl_strv first = {0};   /* messages from recognised wrappers */
-	fl_strv rest = {0};    /* other stripped lines */
+	fl_strv rest[3] = {{0}}; /* other stripped lines, by level */
 	fl_buf clean = {0};
 	bool in_tb = false, caused = false, rust_next = false;
-	char *save = NULL;
-	for (char *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	char *next = t;
+	while (next) {
+		/* every line, blank ones too: a multi-line message keeps them */
+		char *line = next;
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
 		size_t ll = strlen(line);
 		while (ll && (line[ll - 1] == '\r' || line[ll - 1] == ' '))
 			line[--ll] = '\0';
 		const char *sp = skip_spaces(line);
 		bool indented = sp != line;
+		if (!*sp) { /* a blank line: kept in the text, no message */
+			if (clean.n)
+				fl_buf_putc(&clean, '\n');
+			continue;
+		}
+		/* a usage text names the program: "Usage: zstd [OPTIONS...]" */
+		if (!q->program && strncasecmp(sp, "usage:", 6) == 0) {
+			const char *w = skip_spaces(sp + 6), *e = w;
+			while (*e && *e != ' ' && *e != '\t' && *e != '[')
+				e++;
+			if (e > w && *w != '-' && *w != '<')
+				q->program = fl_xstrndup(w, (size_t)(e - w));
+		}
+		/* the command a user pasted with its output: evidence, not a
+		 * message */
+		const char *cmd = prompt_command(sp);
+		if (cmd) {
+			if (*cmd && !q->command)
+				q->command = fl_xstrdup(cmd);
+			continue;
+		}
 		/* frames and markers */
 		if (strncmp(sp, "Traceback (most recent call last)", 33) == 0) {
 			in_tb = true;
@@ -525,6 +592,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		char *m = fl_strip_line(line);
 		m = (char *)strip_glog(m, q);
 		m = fl_strip_line(m);
+		int level = line_level(line, m);
 		if (clean.n)
 			fl_buf_putc(&clean, '\n');
 		fl_buf_puts(&clean, m);
@@ -621,15 +689,26 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 				continue;
 			}
 		}
-		push_unique(&rest, m, strlen(m));
+		push_unique(&rest[level], m, strlen(m));
 	}
-	/* wrappers' messages first, then the other lines */
+	/* wrappers' messages first, then the other lines: error lines (and
+	 * lines without a level), then warnings, then informational lines,
+	 * each in the order printed */
 	for (size_t i = 0; i < first.n; i++)
 		push_unique(&q->messages, first.v[i], strlen(first.v[i]));
-	for (size_t i = 0; i < rest.n; i++)
-		push_unique(&q->messages, rest.v[i], strlen(rest.v[i]));
+	for (int l = LEVEL_ERROR; l >= LEVEL_INFO; l--) {
+		for (size_t i = 0; i < rest[l].n; i++)
+			push_unique(&q->messages, rest[l].v[i], strlen(rest[l].v[i]));
+	}
+	/* only informational lines: an error message is no likely part */
+	q->informational = !first.n && !rest[LEVEL_ERROR].n && !rest[LEVEL_WARNING].n &&
+			   rest[LEVEL_INFO].n;
+	for (int l = LEVEL_ERROR; l >= LEVEL_INFO; l--)
+		fl_strv_free(&rest[l]);
 	fl_strv_free(&first);
-	fl_strv_free(&rest);
+	/* blank lines at the end are no part of any message */
+	while (clean.n && clean.s[clean.n - 1] == '\n')
+		clean.n--;
 	fl_buf_cstr(&clean);
 	q->clean = clean.s;
 	free(t);

@@ -19,6 +19,11 @@ typedef struct fl_query {
 	fl_strv paths;      /* source paths seen in frames and panics */
 	fl_strv modules;    /* modules, packages, crates seen in frames */
 	fl_strv codes;      /* error codes named by the wrappers */
+	bool informational; /* every line has an informational level (INFO,
+			       DEBUG, NOTICE...) */
+	char *program;      /* the program a usage text names, NULL if none */
+	char *command;      /* the command line pasted with the output
+			       ("$ tool sub --flag x"), NULL if none */
 } fl_query;
 
 void fl_normalize(const char *text, size_t len, fl_query *q);

@@ -1,0 +1,359 @@
+/*
+ * rank.c — ordering the pattern tier's hits and saying why (lookup.md,
+ * issue #19): the evidence a pasted text carries for a record (frame
+ * paths, class and module names, the words of a pasted command line,
+ * other lines of the same output matching records of the same file), how
+ * much information a hit's literal text carries, and the order: confident
+ * hits first, then the line of the output they matched (error lines in
+ * the order printed before warnings and informational lines), then
+ * specificity, evidence and coverage.  A hit whose literal part says
+ * little ("%s failed", "expected {}, found {}") or spans little of its
+ * line is not a confident answer: it ranks after every confident one and
+ * scores below the pattern tier's 0.9, or not at all.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+#include "index.h"
+#include "lookup_internal.h"
+#include "tokens.h"
+
+/* A hit is confident when its literal part carries at least this much
+ * information (the idf-weighted tokens of the record's message, in units
+ * of the idf of a word found in one record only: two rare words, or three
+ * or four common ones) and it spans at least half of the message on its
+ * line, or when a frame of the text names its file. */
+#define RANK_INFO_MIN 1.1
+#define RANK_COVER_MIN 0.5
+
+double fl_lk_info_unit(const fl_index *ix)
+{
+	return fl_idf(ix->h->n_entries, 1);
+}
+
+/* ---- evidence ---------------------------------------------------------------- */
+
+static bool path_agrees(const char *entry_path, const char *seen)
+{
+	size_t a = strlen(entry_path), b = strlen(seen);
+	if (!a || !b)
+		return false;
+	/* one is a suffix of the other at a '/' boundary */
+	if (b >= a)
+		return strcmp(seen + b - a, entry_path) == 0 &&
+		       (b == a || seen[b - a - 1] == '/' || seen[b - a - 1] == '\\');
+	return strcmp(entry_path + a - b, seen) == 0 && entry_path[a - b - 1] == '/';
+}
+
+/* How a word of a command line relates to a path component (a folder, or
+ * a file name without its extension, or a part of one cut at '_' or '-'):
+ * 2 equal, 1 one starts the other (4+ characters: "config" and
+ * "configuration", "zstd" and "zstdcli"), 0 none. */
+static int word_vs_component(const char *w, size_t wl, const char *c, size_t cl)
+{
+	if (wl == cl && strncasecmp(w, c, wl) == 0)
+		return 2;
+	size_t m = wl < cl ? wl : cl;
+	if (m >= 4 && strncasecmp(w, c, m) == 0)
+		return 1;
+	return 0;
+}
+
+static int word_vs_path(const char *w, size_t wl, const char *path)
+{
+	int best = 0;
+	const char *p = path;
+	while (*p) {
+		const char *e = strchr(p, '/');
+		size_t cl = e ? (size_t)(e - p) : strlen(p);
+		if (!e) { /* the file: its name without the extension */
+			const char *dot = memrchr(p, '.', cl);
+			if (dot && dot > p)
+				cl = (size_t)(dot - p);
+		}
+		int r = word_vs_component(w, wl, p, cl);
+		/* and its parts: install_command, flat-config-array */
+		for (size_t s = 0, i = 0; i <= cl && r < 2; i++)
+			if (i == cl || p[i] == '_' || p[i] == '-') {
+				if (i > s && i - s < cl) {
+					int rp = word_vs_component(w, wl, p + s, i - s);
+					if (rp > r)
+						r = rp;
+				}
+				s = i + 1;
+			}
+		if (r > best)
+			best = r;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return best;
+}
+
+/* The words of a pasted command that name a part of the entry's path:
+ * the program's name and its subcommands and flags (values, paths and
+ * file names are no evidence).  Returns the points; *word gets the best
+ * word (NUL-terminated copy into buf of size bufsz) when wanted. */
+static int command_evidence(const char *command, const char *path, char *buf,
+			    size_t bufsz)
+{
+	int best = 0;
+	const char *p = command;
+	bool prog = true;
+	while (*p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		const char *s = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		size_t n = (size_t)(p - s);
+		if (!n)
+			break;
+		if (*s == '|' || *s == '>' || *s == '<' || *s == ';' || *s == '&')
+			break; /* the rest is another command */
+		const char *w = s;
+		size_t wl = n;
+		if (prog) { /* the program: its base name */
+			const char *sl = memrchr(w, '/', wl);
+			if (sl) {
+				wl -= (size_t)(sl + 1 - w);
+				w = sl + 1;
+			}
+			prog = false;
+		} else {
+			while (wl && *w == '-') {
+				w++;
+				wl--;
+			}
+			const char *eq = memchr(w, '=', wl);
+			if (eq)
+				wl = (size_t)(eq - w);
+		}
+		bool word = wl >= 3;
+		for (size_t i = 0; i < wl && word; i++)
+			if (!isalnum((unsigned char)w[i]) && w[i] != '-' && w[i] != '_')
+				word = false; /* a path, a file, a value */
+		if (!word)
+			continue;
+		int r = word_vs_path(w, wl, path);
+		if (r > best) {
+			best = r;
+			if (buf && bufsz) {
+				size_t c = wl < bufsz - 1 ? wl : bufsz - 1;
+				memcpy(buf, w, c);
+				buf[c] = '\0';
+			}
+		}
+		if (best == 2 && !buf)
+			break;
+	}
+	return best;
+}
+
+/* Evidence points of entry x from q; with why, also a line per kind of
+ * evidence found. */
+static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *q,
+			fl_strv *why)
+{
+	int score = 0;
+	const char *path = ix_str(ix, x->path);
+	char line[512];
+	for (size_t i = 0; i < q->paths.n; i++) {
+		if (path_agrees(path, q->paths.v[i])) {
+			score += 4;
+			if (why) {
+				snprintf(line, sizeof line, "a frame of the text names its file (%s)",
+					 q->paths.v[i]);
+				fl_strv_push(why, line);
+			}
+			break;
+		}
+		const char *b1 = strrchr(path, '/'), *b2 = strrchr(q->paths.v[i], '/');
+		b1 = b1 ? b1 + 1 : path;
+		b2 = b2 ? b2 + 1 : q->paths.v[i];
+		if (strcmp(b1, b2) == 0) {
+			score += 2;
+			if (why) {
+				snprintf(line, sizeof line, "a frame of the text names a file %s", b2);
+				fl_strv_push(why, line);
+			}
+			break;
+		}
+	}
+	if (x->cls) {
+		const char *cls = ix_str(ix, x->cls);
+		const char *last = cls;
+		for (const char *p = cls; *p; p++)
+			if ((*p == ':' || *p == '.') && p[1] && p[1] != ':')
+				last = p + 1;
+		for (size_t i = 0; i < q->classes.n; i++)
+			if (strcmp(q->classes.v[i], cls) == 0 || strcmp(q->classes.v[i], last) == 0) {
+				score += 3;
+				if (why) {
+					snprintf(line, sizeof line, "the text names its class %s",
+						 q->classes.v[i]);
+					fl_strv_push(why, line);
+				}
+				break;
+			}
+	}
+	for (size_t i = 0; i < q->modules.n; i++) {
+		/* a module/package/crate named in the frames appears in the path */
+		const char *m = q->modules.v[i];
+		const char *last = strrchr(m, '.');
+		last = last ? last + 1 : m;
+		if (strlen(last) >= 3 && strstr(path, last)) {
+			score += 1;
+			if (why) {
+				snprintf(line, sizeof line, "a frame names the module %s", m);
+				fl_strv_push(why, line);
+			}
+			break;
+		}
+	}
+	const char *cmd = q->command ? q->command : q->program;
+	if (cmd) {
+		char w[128];
+		int c = command_evidence(cmd, path, why ? w : NULL, sizeof w);
+		score += c;
+		if (c && why) {
+			snprintf(line, sizeof line, "%s `%s` names %s",
+				 q->command ? "the command's word" : "the usage text's program", w,
+				 c == 2 ? "its file or folder" : "a part of its path");
+			fl_strv_push(why, line);
+		}
+	}
+	return score;
+}
+
+int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
+{
+	return evidence_why(ix, x, q, NULL);
+}
+
+/* ---- confidence ------------------------------------------------------------------ */
+
+void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, struct hit *h)
+{
+	h->info = x->norm / (RANK_INFO_MIN * fl_lk_info_unit(ix)); /* 1: enough */
+	h->strong = h->coverage >= RANK_COVER_MIN && (h->info >= 1.0 || h->ev >= 4);
+	/* a line logged as informational matches an error's text by
+	 * coincidence more often than not: no confident answer without
+	 * evidence */
+	if (q && q->informational && h->ev < 4) {
+		h->strong = false;
+		h->info = 0; /* no answer at all (fl_lk_rank) */
+	}
+}
+
+/* ---- order -------------------------------------------------------------------------- */
+
+static int cmp_hit(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+	if (x->strong != y->strong)
+		return x->strong ? -1 : 1;
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	if (x->literal != y->literal)
+		return x->literal > y->literal ? -1 : 1;
+	if (x->ev != y->ev)
+		return x->ev > y->ev ? -1 : 1;
+	if (x->coverage != y->coverage)
+		return x->coverage > y->coverage ? -1 : 1;
+	return x->entry < y->entry ? -1 : x->entry > y->entry;
+}
+
+void fl_lk_sort(struct hit *hits, size_t nh)
+{
+	qsort(hits, nh, sizeof *hits, cmp_hit);
+}
+
+/* Other lines of the same output that match records of a hit's file are
+ * evidence for it (a usage text printed after an error names the file
+ * that printed both). */
+static void nearby(const fl_index *ix, struct hit *hits, size_t nh)
+{
+	if (nh < 2 || nh > 4096)
+		return;
+	for (size_t i = 0; i < nh; i++) {
+		const char *pi = ix_str(ix, ix->ent[hits[i].entry].path);
+		int n = 0;
+		for (size_t j = 0; j < nh && n < 2; j++) {
+			if (hits[j].pos == hits[i].pos ||
+			    strcmp(ix_str(ix, ix->ent[hits[j].entry].path), pi) != 0)
+				continue;
+			bool seen = false; /* one point per other line */
+			for (size_t k = 0; k < j && !seen; k++)
+				seen = hits[k].pos == hits[j].pos &&
+				       strcmp(ix_str(ix, ix->ent[hits[k].entry].path), pi) == 0;
+			if (!seen)
+				n++;
+		}
+		hits[i].near = n;
+	}
+	for (size_t i = 0; i < nh; i++)
+		hits[i].ev += hits[i].near;
+}
+
+size_t fl_lk_rank(const fl_index *ix, struct hit *hits, size_t nh)
+{
+	nearby(ix, hits, nh);
+	qsort(hits, nh, sizeof *hits, cmp_hit);
+	size_t n = 0;
+	for (size_t i = 0; i < nh; i++) {
+		struct hit *h = &hits[i];
+		if (h->strong) {
+			/* scores in [0.9, 1): specificity first, then evidence and
+			 * coverage */
+			double spec = h->literal >= 200 ? 1.0 : (double)h->literal / 200.0;
+			double ev = h->ev > 10 ? 1.0 : h->ev / 10.0;
+			h->score = 0.9 + 0.06 * spec + 0.02 * h->coverage + 0.019 * ev;
+			if (h->score > 0.999)
+				h->score = 0.999;
+		} else {
+			/* below the pattern tier's: as confident as the
+			 * information it carries and the part of its line it
+			 * spans */
+			double cov = h->coverage >= RANK_COVER_MIN ? 1.0 : h->coverage / RANK_COVER_MIN;
+			if (h->info >= 1.0) /* informative, inside a longer line */
+				h->score = FL_LK_CONFIDENT + (0.899 - FL_LK_CONFIDENT) * cov;
+			else
+				h->score = 0.899 * h->info * cov;
+			if (h->score < FL_LK_CONFIDENT)
+				continue; /* no answer */
+		}
+		/* keep the order of the ranking */
+		if (n > 0 && h->score > hits[n - 1].score)
+			h->score = hits[n - 1].score;
+		hits[n++] = *h;
+	}
+	return n;
+}
+
+/* ---- why ------------------------------------------------------------------------------ */
+
+void fl_lk_why(const fl_index *ix, const struct hit *hits, size_t nh, size_t i,
+	       const fl_query *q, fl_match *m)
+{
+	const idx_entry *x = &ix->ent[hits[i].entry];
+	if (q)
+		evidence_why(ix, x, q, &m->evidence);
+	if (hits[i].near) {
+		char line[128];
+		snprintf(line, sizeof line, "%d other line%s of the text match%s records of its file",
+			 hits[i].near, hits[i].near > 1 ? "s" : "", hits[i].near > 1 ? "" : "es");
+		fl_strv_push(&m->evidence, line);
+	}
+	/* the records that raise the same text */
+	size_t same = 0;
+	for (size_t j = 0; j < nh; j++)
+		if (strcmp(ix_str(ix, ix->ent[hits[j].entry].pattern), ix_str(ix, x->pattern)) == 0)
+			same++;
+	m->same_text = same;
+}

@@ -1,0 +1,239 @@
+/*
+ * test_rank.c — the order of answers for whole pasted outputs (issue
+ * #19): the first error line before a footer of hints with longer text,
+ * informational lines after error lines, the words of a pasted command
+ * and the program a usage text names breaking a tie (and saying so),
+ * frame paths over a bare literal, patterns that carry little
+ * information kept below confident answers, one-word lines and
+ * informational log lines without a confident answer, and a message
+ * with blank lines matched whole.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "faultline.h"
+#include "test_util.h"
+#include "util.h"
+
+static char dir[64];
+static char dbpath[128];
+static fl_store *st;
+static fl_lookup *lk;
+
+static void put(const char *repo, const char *msg, const char *path, int line)
+{
+	fl_entry e;
+	make_entry_for(&e, repo, msg, path, line);
+	char *slug = fl_slug_suffixed(e.slug, e.id);
+	free(e.slug);
+	e.slug = slug;
+	fl_err err;
+	if (fl_store_put_entry(st, &e, NULL, &err) < 0)
+		fail_msg("%s", err.msg);
+	fl_entry_free(&e);
+}
+
+/* Words that many records share, so that a pattern made of them alone
+ * carries little information (as in any real store). */
+static const char *const common[] = {"failed", "not", "found", "could", "read",
+	"expected", "file", "the", "invalid", "value"};
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/fl-rank-XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(dbpath, sizeof dbpath, "%s/t.db", dir);
+	fl_err err;
+	if (fl_store_open(dbpath, false, &st, &err) < 0 || fl_store_begin(st, &err) < 0)
+		return -1;
+	/* a store of 300 records: each common word in about one in ten */
+	for (int i = 0; i < 300; i++) {
+		char msg[128], path[64];
+		snprintf(msg, sizeof msg, "%s unit%d %s gadget%d", common[i % 10], i,
+			 common[(i + 3) % 10], i * 7);
+		snprintf(path, sizeof path, "src/filler/f%d.c", i);
+		put("acme/tool", msg, path, 10 + i);
+	}
+	/* a reporter's footer, printed after every error, longer than it */
+	put("acme/tool", "To see the full stack trace of the errors, re-run the tool with the -e switch.",
+	    "cli/Main.java", 990);
+	put("acme/tool", "For more information about the errors and possible solutions, please read the following articles:",
+	    "cli/Main.java", 1002);
+	put("acme/tool", "Could not find the selected project in the reactor: {selector}",
+	    "core/GraphBuilder.java", 172);
+	put("acme/tool", "Scanning for projects in {dir}", "core/Scanner.java", 40);
+	/* the same text at three places */
+	put("acme/tool", "Need an action ({actions}) to perform.", "commands/cache.py", 67);
+	put("acme/tool", "Need an action ({actions}) to perform.", "commands/configuration.py", 108);
+	put("acme/tool", "Need an action ({actions}) to perform.", "commands/index.py", 61);
+	put("acme/tool", "Incorrect parameters", "lib/dict/cover.c", 1151);
+	put("acme/tool", "Incorrect parameters", "programs/zstdcli.c", 320);
+	/* little information */
+	put("acme/tool", "{what} failed", "src/generic.c", 5);
+	put("acme/tool", "expected {want}, found {got}", "src/types.rs", 6);
+	put("acme/tool", "Options:", "src/usage.c", 7);
+	/* a message with a blank line in it */
+	put("acme/tool", "cannot load the plugin registry\n\nhint: run `tool plugins --reset`",
+	    "src/plugins.c", 8);
+	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
+		return -1;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fl_lookup_close(lk);
+	fl_lookup_thread_done();
+	fl_store_close(st);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static fl_result ask(const char *text)
+{
+	fl_result r;
+	fl_lookup_explain(lk, text, strlen(text), NULL, 10, &r);
+	return r;
+}
+
+static bool has_evidence(const fl_match *m, const char *part)
+{
+	for (size_t i = 0; i < m->evidence.n; i++)
+		if (strstr(m->evidence.v[i], part))
+			return true;
+	return false;
+}
+
+static void test_first_error_line_before_footer(void **state)
+{
+	(void)state;
+	fl_result r = ask("[INFO] Scanning for projects in /tmp/x\n"
+			  "[ERROR] Could not find the selected project in the reactor: nothere -> [Help 1]\n"
+			  "[ERROR] \n"
+			  "[ERROR] To see the full stack trace of the errors, re-run the tool with the -e switch.\n"
+			  "[ERROR] \n"
+			  "[ERROR] For more information about the errors and possible solutions, please read the following articles:\n");
+	assert_true(r.n >= 3);
+	assert_string_equal(r.v[0].file_path, "core/GraphBuilder.java");
+	assert_int_equal(r.v[0].line, 172);
+	assert_true(r.v[0].score >= 0.9);
+	/* the informational line comes after every error line */
+	for (size_t i = 0; i < r.n; i++)
+		if (strcmp(r.v[i].file_path, "core/Scanner.java") == 0)
+			assert_true(i >= 3);
+	fl_result_free(&r);
+}
+
+static void test_command_breaks_tie(void **state)
+{
+	(void)state;
+	const char *out = "ERROR: Need an action (debug, edit, get, list, set, unset) to perform.\n";
+	fl_result r = ask(out);
+	assert_int_equal(r.n, 3);
+	/* no evidence: a tie, said so */
+	assert_int_equal(r.v[0].same_text, 3);
+	assert_int_equal(r.v[0].evidence.n, 0);
+	fl_result_free(&r);
+	char with[256];
+	snprintf(with, sizeof with, "$ pip3 config nosuch\n%s", out);
+	r = ask(with);
+	assert_int_equal(r.n, 3);
+	assert_string_equal(r.v[0].file_path, "commands/configuration.py");
+	assert_int_equal(r.v[0].same_text, 3);
+	assert_true(has_evidence(&r.v[0], "`config`"));
+	/* the command line is not looked up as a message */
+	assert_null(strstr(r.query, "pip3"));
+	fl_result_free(&r);
+	snprintf(with, sizeof with, "$ pip3 index versions\n%s", out);
+	r = ask(with);
+	assert_string_equal(r.v[0].file_path, "commands/index.py");
+	fl_result_free(&r);
+}
+
+static void test_usage_names_program(void **state)
+{
+	(void)state;
+	fl_result r = ask("Incorrect parameters\n"
+			  "Compress or decompress the INPUT file(s).\n\n"
+			  "Usage: zstd [OPTIONS...] [INPUT... | -] [-o OUTPUT]\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "programs/zstdcli.c");
+	assert_true(has_evidence(&r.v[0], "`zstd`"));
+	fl_result_free(&r);
+}
+
+static void test_little_information(void **state)
+{
+	(void)state;
+	/* a log line that merely contains "failed" */
+	fl_result r = ask("ERROR user login failed for bob");
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(r.v[i].score < 0.9);
+	fl_result_free(&r);
+	/* a compiler's message is not the library's "expected {}, found {}" */
+	r = ask("expected i32, found &str");
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(r.v[i].score < 0.9);
+	fl_result_free(&r);
+	/* one word of a help text */
+	r = ask("Options:");
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(r.v[i].score < 0.9);
+	fl_result_free(&r);
+	/* an exact record still answers with confidence */
+	r = ask("Incorrect parameters");
+	assert_true(r.n >= 1);
+	assert_true(r.v[0].score >= 0.9);
+	fl_result_free(&r);
+}
+
+static void test_informational_line(void **state)
+{
+	(void)state;
+	/* a notice that happens to hold a record's words */
+	fl_result r = ask("2026/12/02 05:56:25 [notice] 6150#6150: thumbnail failed for cached worker");
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+	r = ask("INFO Incorrect parameters");
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+	/* the same line as an error is answered */
+	r = ask("ERROR Incorrect parameters");
+	assert_true(r.n >= 1);
+	fl_result_free(&r);
+}
+
+static void test_blank_lines_kept(void **state)
+{
+	(void)state;
+	fl_result r = ask("error: cannot load the plugin registry\n\nhint: run `tool plugins --reset`\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/plugins.c");
+	assert_true(r.v[0].score >= 0.9);
+	fl_result_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_error_line_before_footer),
+		cmocka_unit_test(test_command_breaks_tie),
+		cmocka_unit_test(test_usage_names_program),
+		cmocka_unit_test(test_little_information),
+		cmocka_unit_test(test_informational_line),
+		cmocka_unit_test(test_blank_lines_kept),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
