@@ -72,7 +72,22 @@ json_t *cli_match_json(const fl_match *m)
 		json_array_append_new(caps, c ? c : json_string("\xEF\xBF\xBD"));
 	}
 	json_object_set_new(o, "captures", caps);
+	/* why it ranks where it does, and a tie the evidence had to break */
+	json_t *ev = json_array();
+	for (size_t k = 0; k < m->evidence.n; k++)
+		json_array_append_new(ev, json_string(m->evidence.v[k]));
+	json_object_set_new(o, "evidence", ev);
+	if (m->same_text > 1)
+		json_object_set_new(o, "sameText", json_integer((json_int_t)m->same_text));
 	return o;
+}
+
+/* The other lines of the match's file and repository that raise the same
+ * record (the spec folds them into one id): "path:line" strings. */
+static void other_sites(fl_store *st, const fl_match *m, fl_strv *out)
+{
+	fl_err err;
+	fl_store_get_sites(st, m->id, out, &err);
 }
 
 static void print_readable(fl_store *st, const fl_result *r)
@@ -89,6 +104,22 @@ static void print_readable(fl_store *st, const fl_result *r)
 			printf("\n");
 		}
 		printf("   %s/%s  %s\n", m->repo, m->slug, m->github_url);
+		fl_strv sites = {0};
+		other_sites(st, m, &sites);
+		if (sites.n) {
+			printf("   also raised at:");
+			for (size_t k = 0; k < sites.n; k++)
+				printf("%s %s", k ? "," : "", sites.v[k]);
+			printf("\n");
+		}
+		fl_strv_free(&sites);
+		if (i == 0 && m->same_text > 1)
+			printf("   %zu places raise this text; %s\n", m->same_text,
+			       m->evidence.n ? "the evidence below points here"
+					     : "nothing in the text tells them apart: this one is listed first, not chosen");
+		if (i == 0)
+			for (size_t k = 0; k < m->evidence.n; k++)
+				printf("   evidence: %s\n", m->evidence.v[k]);
 		if (i == 0) {
 			fl_entry e;
 			fl_err err;
@@ -159,8 +190,19 @@ int cmd_explain(int argc, char **argv)
 		json_t *qv = json_string(r.query);
 		json_object_set_new(o, "query", qv ? qv : json_string(""));
 		json_t *arr = json_array();
-		for (size_t i = 0; i < r.n; i++)
-			json_array_append_new(arr, cli_match_json(&r.v[i]));
+		for (size_t i = 0; i < r.n; i++) {
+			json_t *mo = cli_match_json(&r.v[i]);
+			fl_strv sites = {0};
+			other_sites(st, &r.v[i], &sites);
+			if (sites.n) {
+				json_t *sa = json_array();
+				for (size_t k = 0; k < sites.n; k++)
+					json_array_append_new(sa, json_string(sites.v[k]));
+				json_object_set_new(mo, "alsoRaisedAt", sa);
+			}
+			fl_strv_free(&sites);
+			json_array_append_new(arr, mo);
+		}
 		json_object_set_new(o, "matches", arr);
 		json_object_set_new(o, "datasetVersion", json_string(fl_lookup_version(lk)));
 		if (r.cut_lines)

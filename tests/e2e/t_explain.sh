@@ -47,7 +47,9 @@ check "explain: no match prints no record" [ -z "$out" ]
 check "explain: says no confident match" grep -q "no confident match" "$WORK/e.txt"
 printf 'panic: port must be set\n' | "$FL" explain --db "$edb" --json - >"$WORK/x.json"
 check "explain -: reads stdin" [ "$(jq -r '.matches[0].lineNumber' "$WORK/x.json")" = 21 ]
-check "explain --json: cli.md keys" [ "$(jq -r '.matches[0] | keys_unsorted | join(",")' "$WORK/x.json")" = "id,repo,slug,code,message,score,matchType,filePath,lineNumber,githubUrl,captures" ]
+check "explain --json: cli.md keys" [ "$(jq -r '.matches[0] | keys_unsorted | .[0:11] | join(",")' "$WORK/x.json")" = "id,repo,slug,code,message,score,matchType,filePath,lineNumber,githubUrl,captures" ]
+# then issue #19's: the evidence, a tie's size, the other raising lines
+check "explain --json: evidence keys after cli.md's" [ -z "$(jq -r '.matches[0] | keys_unsorted | .[11:] - ["evidence","sameText","alsoRaisedAt"] | .[]' "$WORK/x.json")" ]
 check "explain --json: datasetVersion" bash -c "jq -r .datasetVersion '$WORK/x.json' | grep -qE '^[0-9]{4}-'"
 n=$("$FL" explain --db "$edb" --repo acme/ruby --json "panic: port must be set" | jq '.matches | length')
 check "explain --repo filters" [ "$n" = 0 ]
