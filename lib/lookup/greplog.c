@@ -355,7 +355,8 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 			ncut = r.cut_lines; /* cut by the lookup itself */
 			c->cut_lines += (long long)ncut;
 		}
-		if (r.n && r.match_type && strcmp(r.match_type, "fuzzy") != 0)
+		if (r.n && r.match_type && strcmp(r.match_type, "fuzzy") != 0 &&
+		    r.v[0].score >= FL_LK_PATTERN_MIN)
 			report(c, u, olen, ncut, &r.v[0]);
 		fl_result_free(&r);
 		fl_lk_prepare(lk);
@@ -396,12 +397,17 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 			goto out;
 		}
 	}
-	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, NULL, 1,
+	/* the line read as explain reads it (its level, the classes and
+	 * paths it names): the same text ranks the same way in both */
+	fl_query q;
+	fl_normalize(text, len, &q);
+	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, &q, 1,
 				       &w->hits, 0, &w->hitcap);
-	if (!nh)
-		goto out;
-	nh = fl_lk_rank(ix, w->hits, nh);
-	if (!nh)
+	if (nh)
+		nh = fl_lk_rank(ix, w->hits, nh);
+	fl_query_free(&q);
+	/* a log is annotated with confident answers only (rank.c) */
+	if (!nh || !w->hits[0].strong)
 		goto out;
 	struct hit *h = &w->hits[0];
 	const idx_entry *x = &ix->ent[h->entry];

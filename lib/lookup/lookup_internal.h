@@ -18,6 +18,9 @@ struct fl_lookup {
 
 /* Below this score an answer is no confident match (lookup.md). */
 #define FL_LK_CONFIDENT 0.4
+/* The pattern tier's confident answers score at least this (lookup.md);
+ * weaker pattern hits (rank.c) score below it. */
+#define FL_LK_PATTERN_MIN 0.9
 
 /* A candidate answer. */
 struct hit {

@@ -486,6 +486,27 @@ static int line_level(const char *line, const char *msg)
 	return LEVEL_ERROR;
 }
 
+/* Does a line's stripped prefix [line, msg) name an error level
+ * ("ERROR", "[E]", "fatal: ", "npm ERR! ")? */
+static bool names_error(const char *line, const char *msg)
+{
+	static const char *const words[] = {"error", "err", "fatal", "crit", "panic",
+		"severe", "alert", "emerg", "fail", "e", NULL};
+	size_t n = (size_t)(msg - line);
+	for (size_t i = 0; i < n; i++) {
+		if (!isalpha((unsigned char)line[i]) || (i && isalpha((unsigned char)line[i - 1])))
+			continue;
+		size_t wl = 0;
+		while (i + wl < n && isalpha((unsigned char)line[i + wl]))
+			wl++;
+		for (const char *const *w = words; *w; w++)
+			if (strncasecmp(line + i, *w, strlen(*w)) == 0 &&
+			    (wl == strlen(*w) || (strlen(*w) > 1 && wl > strlen(*w))))
+				return wl > 1 || line[i] == 'E';
+	}
+	return false;
+}
+
 /* A shell prompt line ("$ tool sub --flag", "❯ tool ..."): the command
  * after it, else NULL. */
 static const char *prompt_command(const char *s)
@@ -503,6 +524,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 	char *t = strip_ansi(text, len);
 	fl_strv first = {0};   /* messages from recognised wrappers */
 	fl_strv rest[3] = {{0}}; /* other stripped lines, by level */
+	fl_strv errs = {0};    /* lines that named an error level */
 	fl_buf clean = {0};
 	bool in_tb = false, caused = false, rust_next = false;
 	char *next = t;
@@ -593,6 +615,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		m = (char *)strip_glog(m, q);
 		m = fl_strip_line(m);
 		int level = line_level(line, m);
+		bool named = names_error(line, m);
 		if (clean.n)
 			fl_buf_putc(&clean, '\n');
 		fl_buf_puts(&clean, m);
@@ -690,6 +713,8 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 			}
 		}
 		push_unique(&rest[level], m, strlen(m));
+		if (named)
+			push_unique(&errs, m, strlen(m));
 	}
 	/* wrappers' messages first, then the other lines: error lines (and
 	 * lines without a level), then warnings, then informational lines,
@@ -700,6 +725,10 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		for (size_t i = 0; i < rest[l].n; i++)
 			push_unique(&q->messages, rest[l].v[i], strlen(rest[l].v[i]));
 	}
+	for (size_t i = 0; i < q->messages.n && i < sizeof q->error_level; i++)
+		for (size_t k = 0; k < errs.n && !q->error_level[i]; k++)
+			q->error_level[i] = strcmp(errs.v[k], q->messages.v[i]) == 0;
+	fl_strv_free(&errs);
 	/* only informational lines: an error message is no likely part */
 	q->informational = !first.n && !rest[LEVEL_ERROR].n && !rest[LEVEL_WARNING].n &&
 			   rest[LEVEL_INFO].n;

@@ -7,6 +7,7 @@
 #ifndef FL_LOOKUP_NORMALIZE_H
 #define FL_LOOKUP_NORMALIZE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "faultline.h"
@@ -19,6 +20,8 @@ typedef struct fl_query {
 	fl_strv paths;      /* source paths seen in frames and panics */
 	fl_strv modules;    /* modules, packages, crates seen in frames */
 	fl_strv codes;      /* error codes named by the wrappers */
+	bool error_level[64]; /* messages[i]'s line named an error level
+				 ("ERROR", "fatal: "), for the first 64 */
 	bool informational; /* every line has an informational level (INFO,
 			       DEBUG, NOTICE...) */
 	char *program;      /* the program a usage text names, NULL if none */

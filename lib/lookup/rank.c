@@ -28,7 +28,13 @@
  * or four common ones) and it spans at least half of the message on its
  * line, or when a frame of the text names its file. */
 #define RANK_INFO_MIN 1.1
+/* the same, for a line whose logger named an error level ("ERROR",
+ * "fatal: "): one word found in one record only */
+#define RANK_INFO_NAMED 0.8
 #define RANK_COVER_MIN 0.5
+/* ... or when its literal part carries this many units: a message of
+ * several rarer words found whole inside a longer line */
+#define RANK_INFO_SURE 2.5
 
 double fl_lk_info_unit(const fl_index *ix)
 {
@@ -241,7 +247,11 @@ int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
 void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, struct hit *h)
 {
 	h->info = x->norm / (RANK_INFO_MIN * fl_lk_info_unit(ix)); /* 1: enough */
-	h->strong = h->coverage >= RANK_COVER_MIN && (h->info >= 1.0 || h->ev >= 4);
+	/* a line that says it is an error needs less of its text to tell */
+	bool named = q && h->pos < sizeof q->error_level && q->error_level[h->pos];
+	double need = named ? RANK_INFO_NAMED / RANK_INFO_MIN : 1.0;
+	h->strong = (h->coverage >= RANK_COVER_MIN && (h->info >= need || h->ev >= 4)) ||
+		    h->info >= RANK_INFO_SURE;
 	/* a line logged as informational matches an error's text by
 	 * coincidence more often than not: no confident answer without
 	 * evidence */
