@@ -410,9 +410,10 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	if (!nh || !w->hits[0].strong)
 		goto out;
 	struct hit *h = &w->hits[0];
-	const idx_entry *x = &ix->ent[h->entry];
+	uint32_t whole = ix->ent[h->entry].whole; /* a line's part: its record */
+	const idx_entry *x = &ix->ent[whole];
 	fl_match m = {0};
-	m.entry = h->entry;
+	m.entry = whole;
 	m.id = ix_str(ix, x->id);
 	m.repo = ix_str(ix, x->repo);
 	m.slug = ix_str(ix, x->slug);

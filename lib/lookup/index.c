@@ -49,6 +49,7 @@ struct fl_index_builder {
 	/* codes */
 	idx_code *codes;
 	size_t ncodes, codecap;
+	size_t nparts;         /* IDX_PART entries (added last) */
 };
 
 static uint32_t put_str(fl_index_builder *b, const char *s, bool dedup)
@@ -93,6 +94,9 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	x->cls = put_str(b, e->cls, true);
 	x->line = e->line;
 	x->patlen = (uint32_t)strlen(e->pattern);
+	x->whole = e->part_text ? e->whole : (uint32_t)b->n;
+	if (e->part_text)
+		x->flags |= IDX_PART;
 
 	/* pattern program and the literals its factor is chosen from */
 	char *buf = fl_xmalloc(x->patlen + 1);
@@ -147,10 +151,11 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	}
 	free(buf);
 
-	/* tokens of the message */
+	/* tokens of the message (of the line, for a part: its information;
+	 * parts are counted in no token's df and are in no posting list) */
 	char tbuf[256 * FL_TOKEN_MAX];
 	const char *toks[256];
-	size_t nt = fl_tokens(e->message, tbuf, toks, 256);
+	size_t nt = fl_tokens(e->part_text ? e->part_text : e->message, tbuf, toks, 256);
 	x->toks = (uint32_t)b->netoks;
 	x->ntoks = (uint32_t)nt;
 	if (b->netoks + nt > b->etokcap) {
@@ -168,11 +173,12 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 			}
 			b->tok_df[tid] = 0;
 		}
-		b->tok_df[tid]++;
+		if (!e->part_text)
+			b->tok_df[tid]++;
 		b->etoks[b->netoks++] = (uint32_t)tid;
 	}
 
-	if (e->code) {
+	if (e->code && !e->part_text) {
 		if (b->ncodes == b->codecap) {
 			b->codecap = b->codecap ? b->codecap * 2 : 256;
 			b->codes = fl_xrealloc(b->codes, b->codecap * sizeof *b->codes);
@@ -180,6 +186,8 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 		b->codes[b->ncodes++] = (idx_code){x->code, (uint32_t)b->n};
 	}
 	b->n++;
+	if (e->part_text)
+		b->nparts++;
 }
 
 static void builder_free(fl_index_builder *b)
@@ -392,7 +400,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		tok[i].str = put_str(b, ts[i].s, false);
 		tok[i].df = b->tok_df[ts[i].old];
 		tok[i].post = (uint32_t)npost;
-		tok[i].idf = (float)fl_idf(b->n, tok[i].df);
+		tok[i].idf = (float)fl_idf(b->n - b->nparts, tok[i].df);
 		npost += tok[i].df;
 	}
 	uint32_t *post = fl_xcalloc(npost + 1, sizeof *post);
@@ -403,7 +411,8 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		for (uint32_t k = 0; k < x->ntoks; k++) {
 			uint32_t t = remap[b->etoks[x->toks + k]];
 			b->etoks[x->toks + k] = t;
-			post[tok[t].post + fill[t]++] = (uint32_t)e;
+			if (!(x->flags & IDX_PART))
+				post[tok[t].post + fill[t]++] = (uint32_t)e;
 			norm += tok[t].idf;
 		}
 		if (x->ntoks > 1)
@@ -545,6 +554,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	h.generation = generation;
 	snprintf(h.version, sizeof h.version, "%s", version ? version : "");
 	h.n_entries = b->n;
+	h.n_parts = b->nparts;
 	h.n_tokens = b->ntok;
 	h.n_codes = b->ncodes;
 	h.n_factors = b->nfactors;
@@ -593,6 +603,101 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	return map_image(out, img.s, img.n, false, dbs, err);
 }
 
+/* ---- lines of multi-line messages ----------------------------------------------- */
+
+/* A part: the first line of a multi-line message that says enough
+ * alone, with the whole record's fields (fl_index_item's part_text). */
+struct part {
+	fl_index_item it;
+	char *strs[10];
+};
+struct parts {
+	struct part *v;
+	size_t n, cap;
+};
+
+static void part_free(struct part *p)
+{
+	for (size_t i = 0; i < sizeof p->strs / sizeof p->strs[0]; i++)
+		free(p->strs[i]);
+}
+
+/* Line k of text (split on '\n'), leading blanks removed: malloc'd, or
+ * NULL when there is no such line. */
+static char *nth_line(const char *text, size_t k)
+{
+	const char *p = text;
+	for (size_t i = 0; i < k; i++) {
+		p = strchr(p, '\n');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	const char *e = strchr(p, '\n');
+	return fl_xstrndup(p, e ? (size_t)(e - p) : strlen(p));
+}
+
+/* The literal characters pattern line pl holds, 0 when it is no simple
+ * pattern of its own (a regex, an escape cut by the line's end). */
+static size_t line_literal(const char *pl)
+{
+	size_t n = strlen(pl), bs = 0;
+	while (bs < n && pl[n - 1 - bs] == '\\')
+		bs++;
+	if (bs % 2)
+		return 0;
+	char *buf = fl_xmalloc(n + 1);
+	fl_prog prog;
+	size_t lit = fl_prog_parse(pl, buf, &prog) ? prog.literal : 0;
+	free(buf);
+	return lit;
+}
+
+/* Remember it's first line (entry whole) as a part, when its message has
+ * several lines with text and the first such says enough alone. */
+static void add_part(struct parts *ps, const fl_index_item *it, uint32_t whole)
+{
+	if (!strchr(it->pattern, '\n') || !strchr(it->message, '\n'))
+		return;
+	size_t lines = 1;
+	for (const char *p = it->pattern; (p = strchr(p, '\n')); p++)
+		lines++;
+	size_t mlines = 1;
+	for (const char *p = it->message; (p = strchr(p, '\n')); p++)
+		mlines++;
+	if (lines != mlines)
+		return; /* lines of the pattern and the message do not pair */
+	for (size_t k = 0; k + 1 < lines; k++) {
+		char *pl = nth_line(it->pattern, k);
+		if (!*pl) {
+			free(pl);
+			continue; /* a blank line: the next one is the first */
+		}
+		if (line_literal(pl) < FL_PART_LITERAL) {
+			free(pl);
+			return;
+		}
+		if (ps->n == ps->cap) {
+			ps->cap = ps->cap ? ps->cap * 2 : 64;
+			ps->v = fl_xrealloc(ps->v, ps->cap * sizeof *ps->v);
+		}
+		struct part *p = &ps->v[ps->n++];
+		memset(p, 0, sizeof *p);
+		const char *src[] = {it->id, it->repo, it->slug, it->code, it->message,
+				     it->path, it->url, it->cls};
+		for (size_t i = 0; i < 8; i++)
+			p->strs[i] = src[i] ? fl_xstrdup(src[i]) : NULL;
+		p->strs[8] = pl;
+		p->strs[9] = nth_line(it->message, k);
+		p->it = (fl_index_item){p->strs[0], p->strs[1], p->strs[2], p->strs[3],
+					p->strs[4], pl, p->strs[5], p->strs[6], p->strs[7],
+					it->line, p->strs[9], whole};
+		return;
+	}
+}
+
 int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 {
 	long long gen;
@@ -600,6 +705,7 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 	if (fl_store_generation(st, &gen, changed, err) < 0)
 		return -1;
 	fl_index_builder *b = fl_index_builder_new();
+	struct parts parts = {0};
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
@@ -622,6 +728,8 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 			(const char *)sqlite3_column_text(s, 7),
 			(const char *)sqlite3_column_text(s, 8),
 			sqlite3_column_int(s, 9),
+			NULL,
+			0,
 		};
 		if (!it.id || !it.repo || !it.message || !it.pattern || !it.path)
 			continue;
@@ -630,8 +738,14 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 		if (!it.url)
 			it.url = "";
 		fl_index_builder_add_item(b, &it);
+		add_part(&parts, &it, (uint32_t)(b->n - 1));
 	}
 	sqlite3_finalize(s);
+	for (size_t i = 0; i < parts.n; i++) {
+		fl_index_builder_add_item(b, &parts.v[i].it);
+		part_free(&parts.v[i]);
+	}
+	free(parts.v);
 	if (rc != SQLITE_DONE) {
 		builder_free(b);
 		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));

@@ -17,7 +17,7 @@
 
 /* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
  * entries keep the segment their factor came from (idx_entry.seg) */
-#define FL_IDX_MAGIC "FLIDX\0\0\x09"
+#define FL_IDX_MAGIC "FLIDX\0\0\x0a"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -48,9 +48,17 @@ typedef struct idx_entry {
 	uint32_t seglen;
 	uint32_t segoff;       /* where the factor starts in seg */
 	uint32_t patlen;       /* strlen of the pattern */
+	uint32_t whole;        /* IDX_PART: the entry of the whole record;
+				  else its own index */
 } idx_entry;
 #define IDX_SIMPLE 1u
 #define IDX_LOCAL 2u
+/* A line of a multi-line message, matched alone (a program that printed
+ * only the first line, a user who pasted one): stands for entry `whole`,
+ * after every whole entry, not in the token postings. */
+#define IDX_PART 4u
+/* the literal characters a part must hold */
+#define FL_PART_LITERAL 12
 
 typedef struct idx_token {
 	uint32_t str;          /* token text */
@@ -83,6 +91,7 @@ typedef struct idx_header {
 	/* distinct error codes, also in the literal database with ids
 	 * n_factors + k (for finding codes in logs) */
 	uint64_t off_hscodes, n_hscodes;
+	uint64_t n_parts;              /* IDX_PART entries, the last ones */
 	uint64_t total;
 } idx_header;
 
@@ -117,6 +126,10 @@ fl_index_builder *fl_index_builder_new(void);
 typedef struct fl_index_item {
 	const char *id, *repo, *slug, *code, *message, *pattern, *path, *url, *cls;
 	int line;
+	const char *part_text; /* a line of message: the item is that line's
+				  IDX_PART entry (pattern: the line's), NULL
+				  for a whole record */
+	uint32_t whole;        /* with part_text: the whole record's entry */
 } fl_index_item;
 void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *it);
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,

@@ -79,7 +79,7 @@ const char *fl_lookup_version(const fl_lookup *lk)
 
 size_t fl_lookup_count(const fl_lookup *lk)
 {
-	return lk->ix.h->n_entries;
+	return lk->ix.h->n_entries - lk->ix.h->n_parts;
 }
 
 bool fl_lookup_was_built(const fl_lookup *lk)
@@ -386,9 +386,10 @@ static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
 	out->n = n;
 	out->match_type = type;
 	for (size_t i = 0; i < n; i++) {
-		const idx_entry *x = &ix->ent[h[i].entry];
+		uint32_t whole = ix->ent[h[i].entry].whole; /* a part: its record */
+		const idx_entry *x = &ix->ent[whole];
 		fl_match *m = &out->v[i];
-		m->entry = h[i].entry;
+		m->entry = whole;
 		m->id = ix_str(ix, x->id);
 		m->repo = ix_str(ix, x->repo);
 		m->slug = ix_str(ix, x->slug);
@@ -719,7 +720,9 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 		h->literal = x->literal;
 		h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
 		fl_lk_judge(ix, x, q, h);
-		if (h->strong) /* only a confident hit can push others out */
+		/* only a confident hit spanning its line can push others out
+		 * (rank.c's order: those first, then by literal and evidence) */
+		if (h->strong && h->covers)
 			bar_add(hit_key(h->literal, h->ev));
 		(*nh)++;
 	}
@@ -784,7 +787,9 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 		h->literal = x->literal;
 		h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
 		fl_lk_judge(ix, x, q, h);
-		if (h->strong) /* only a confident hit can push others out */
+		/* only a confident hit spanning its line can push others out
+		 * (rank.c's order: those first, then by literal and evidence) */
+		if (h->strong && h->covers)
 			bar_add(hit_key(h->literal, h->ev));
 		(*nh)++;
 	}
@@ -862,6 +867,25 @@ static uint32_t pos_of_line(const fl_query *q, size_t at)
 	return (uint32_t)q->messages.n;
 }
 
+/* A line's part whose whole record matched too is the same answer told
+ * less well: dropped. */
+static size_t drop_parts(const fl_index *ix, struct hit *hits, size_t nh)
+{
+	if (!ix->h->n_parts)
+		return nh;
+	next_stamp();
+	for (size_t i = 0; i < nh; i++)
+		tls.stamp[hits[i].entry] = tls.now;
+	size_t n = 0;
+	for (size_t i = 0; i < nh; i++) {
+		const idx_entry *x = &ix->ent[hits[i].entry];
+		if ((x->flags & IDX_PART) && tls.stamp[x->whole] == tls.now)
+			continue;
+		hits[n++] = hits[i];
+	}
+	return n;
+}
+
 static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 			   const char *repo, size_t limit, struct hit **hits, size_t *cap)
 {
@@ -886,6 +910,7 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 				(*hits)[j].pos = pos_of_line(q, (*hits)[j].at);
 	}
 	cur_pos = 0;
+	nh = drop_parts(&lk->ix, *hits, nh);
 	return nh ? fl_lk_rank(&lk->ix, *hits, nh) : 0;
 }
 
@@ -899,7 +924,7 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 	size_t nt = fl_tokens(text, buf, toks, 128);
 	if (!nt || !ix->h->n_entries)
 		return 0;
-	size_t N = ix->h->n_entries;
+	size_t N = ix->h->n_entries - ix->h->n_parts;
 	struct qt {
 		const idx_token *t;
 		double idf;

@@ -32,6 +32,7 @@ struct hit {
 	uint32_t pos;      /* which message of the query it matched (0: the
 			      most likely, fl_query's order) */
 	bool strong;       /* a confident pattern hit (rank.c) */
+	bool covers;       /* spans most of its line's message (rank.c) */
 	bool fuzzy;        /* from the fuzzy tier, beside weak pattern hits */
 	int near;          /* other lines of the text matching its file */
 	double info;       /* information its literal part carries, 1 =

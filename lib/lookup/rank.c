@@ -6,9 +6,9 @@
  * much information a hit's literal text carries, and the order: confident
  * hits first, then the line of the output they matched (error lines in
  * the order printed before warnings and informational lines), then
- * specificity, evidence and coverage.  A hit whose literal part says
- * little ("%s failed", "expected {}, found {}") or spans little of its
- * line is not a confident answer: it ranks after every confident one and
+ * how much of its line it spans, specificity, evidence and coverage.  A
+ * hit whose literal part says little ("%s failed", "expected {}, found
+ * {}") is not a confident answer: it ranks after every confident one and
  * scores below the pattern tier's 0.9, or not at all.
  */
 #define _GNU_SOURCE
@@ -25,20 +25,19 @@
 /* A hit is confident when its literal part carries at least this much
  * information (the idf-weighted tokens of the record's message, in units
  * of the idf of a word found in one record only: two rare words, or three
- * or four common ones) and it spans at least half of the message on its
- * line, or when a frame of the text names its file. */
+ * or four common ones), or when a frame of the text names its file.
+ * Among the hits on one line, those that span at least RANK_COVER_MIN of
+ * its message rank first (a message found inside a longer one is less
+ * likely what was printed). */
 #define RANK_INFO_MIN 1.1
 /* the same, for a line whose logger named an error level ("ERROR",
  * "fatal: "): one word found in one record only */
 #define RANK_INFO_NAMED 0.8
 #define RANK_COVER_MIN 0.5
-/* ... or when its literal part carries this many units: a message of
- * several rarer words found whole inside a longer line */
-#define RANK_INFO_SURE 2.5
 
 double fl_lk_info_unit(const fl_index *ix)
 {
-	return fl_idf(ix->h->n_entries, 1);
+	return fl_idf(ix->h->n_entries - ix->h->n_parts, 1);
 }
 
 /* ---- evidence ---------------------------------------------------------------- */
@@ -250,8 +249,8 @@ void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, stru
 	/* a line that says it is an error needs less of its text to tell */
 	bool named = q && h->pos < sizeof q->error_level && q->error_level[h->pos];
 	double need = named ? RANK_INFO_NAMED / RANK_INFO_MIN : 1.0;
-	h->strong = (h->coverage >= RANK_COVER_MIN && (h->info >= need || h->ev >= 4)) ||
-		    h->info >= RANK_INFO_SURE;
+	h->strong = h->info >= need || h->ev >= 4;
+	h->covers = h->coverage >= RANK_COVER_MIN;
 	/* a line logged as informational matches an error's text by
 	 * coincidence more often than not: no confident answer without
 	 * evidence */
@@ -270,6 +269,8 @@ static int cmp_hit(const void *a, const void *b)
 		return x->strong ? -1 : 1;
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
+	if (x->covers != y->covers)
+		return x->covers ? -1 : 1;
 	if (x->literal != y->literal)
 		return x->literal > y->literal ? -1 : 1;
 	if (x->ev != y->ev)

@@ -6,7 +6,7 @@
  * frame paths over a bare literal, patterns that carry little
  * information kept below confident answers, one-word lines and
  * informational log lines without a confident answer, and a message
- * with blank lines matched whole.
+ * with blank lines matched whole or by its first line alone.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -215,14 +215,29 @@ static void test_informational_line(void **state)
 	fl_result_free(&r);
 }
 
-static void test_blank_lines_kept(void **state)
+static void test_multi_line_message(void **state)
 {
 	(void)state;
 	fl_result r = ask("error: cannot load the plugin registry\n\nhint: run `tool plugins --reset`\n");
 	assert_true(r.n >= 1);
 	assert_string_equal(r.v[0].file_path, "src/plugins.c");
 	assert_true(r.v[0].score >= 0.9);
+	/* once: its first line matched too, the same record */
+	for (size_t i = 1; i < r.n; i++)
+		assert_string_not_equal(r.v[i].id, r.v[0].id);
+	char id[17];
+	snprintf(id, sizeof id, "%s", r.v[0].id);
 	fl_result_free(&r);
+	/* only the first line printed or pasted: the same record */
+	r = ask("error: cannot load the plugin registry\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].id, id);
+	assert_string_equal(r.v[0].file_path, "src/plugins.c");
+	assert_int_equal(r.v[0].line, 8);
+	assert_true(r.v[0].score >= 0.9);
+	fl_result_free(&r);
+	/* the parts are no records of their own */
+	assert_int_equal(fl_lookup_count(lk), 313);
 }
 
 int main(void)
@@ -233,7 +248,7 @@ int main(void)
 		cmocka_unit_test(test_usage_names_program),
 		cmocka_unit_test(test_little_information),
 		cmocka_unit_test(test_informational_line),
-		cmocka_unit_test(test_blank_lines_kept),
+		cmocka_unit_test(test_multi_line_message),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
