@@ -290,7 +290,7 @@ void fl_lk_sort(struct hit *hits, size_t nh)
  * that printed both). */
 static void nearby(const fl_index *ix, struct hit *hits, size_t nh)
 {
-	if (nh < 2 || nh > 4096)
+	if (nh < 2 || nh > 256) /* a paste, not a dense log */
 		return;
 	for (size_t i = 0; i < nh; i++) {
 		const char *pi = ix_str(ix, ix->ent[hits[i].entry].path);
