@@ -21,7 +21,8 @@ bad() { FAIL=$((FAIL + 1)); echo "FAIL - $1"; [ -n "${2:-}" ] && echo "    $2"; 
 # check NAME CONDITION-COMMAND...
 check() { local n=$1; shift; if "$@"; then ok "$n"; else bad "$n"; fi; }
 
-for t in "$TESTS"/e2e/t_*.sh; do
+# E2E_ONLY=t_scan runs one script (a glob of names without .sh)
+for t in "$TESTS"/e2e/${E2E_ONLY:-t_*}.sh; do
 	# shellcheck source=/dev/null
 	. "$t"
 done
