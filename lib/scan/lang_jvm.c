@@ -1468,7 +1468,10 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		if (!m && !given && !full && fl_http_reason(jst))
 			m = fl_xstrdup(fl_http_reason(jst));
 	}
-	if (!m && thrown)
+	/* the message a local holds: thrown, or an exception built to be
+	 * returned or reported (`String message = "..." + e; X error = new
+	 * X(message, e); return Result.error(error)`) */
+	if (!m && (thrown || excy))
 		m = local_msg(c, st, en, na);
 	if (!m && !thrown) {
 		/* a bare constructor outside throw without a message: not a
