@@ -525,6 +525,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 	fl_strv first = {0};   /* messages from recognised wrappers */
 	fl_strv rest[3] = {{0}}; /* other stripped lines, by level */
 	fl_strv errs = {0};    /* lines that named an error level */
+	fl_strv causes = {0};  /* the messages of "Caused by:" chains */
 	fl_buf clean = {0};
 	bool in_tb = false, caused = false, rust_next = false;
 	char *next = t;
@@ -654,7 +655,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 					add_class(q, r, cn);
 					r = skip_spaces(r + cn + 1);
 				}
-				push_unique(&first, r, strlen(r));
+				push_unique(&causes, r, strlen(r));
 			} else {
 				caused = true;
 			}
@@ -668,7 +669,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 				r = skip_spaces(r + 1);
 			else
 				r = m;
-			push_unique(&first, r, strlen(r));
+			push_unique(&causes, r, strlen(r));
 			continue;
 		}
 		caused = false;
@@ -716,14 +717,20 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		if (named)
 			push_unique(&errs, m, strlen(m));
 	}
-	/* wrappers' messages first, then the other lines: error lines (and
-	 * lines without a level), then warnings, then informational lines,
-	 * each in the order printed */
+	/* wrappers' messages first (panics, exception and traceback lines),
+	 * then the other lines: error lines (and lines without a level), the
+	 * causes of a chain, warnings, informational lines, each in the order
+	 * printed */
 	for (size_t i = 0; i < first.n; i++)
 		push_unique(&q->messages, first.v[i], strlen(first.v[i]));
 	for (int l = LEVEL_ERROR; l >= LEVEL_INFO; l--) {
 		for (size_t i = 0; i < rest[l].n; i++)
 			push_unique(&q->messages, rest[l].v[i], strlen(rest[l].v[i]));
+		/* a chain's causes after the error lines it explains ("error:
+		 * failed to X" then "Caused by: Y"), before warnings */
+		if (l == LEVEL_ERROR)
+			for (size_t i = 0; i < causes.n; i++)
+				push_unique(&q->messages, causes.v[i], strlen(causes.v[i]));
 	}
 	for (size_t i = 0; i < q->messages.n && i < sizeof q->error_level; i++)
 		for (size_t k = 0; k < errs.n && !q->error_level[i]; k++)
@@ -731,9 +738,10 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 	fl_strv_free(&errs);
 	/* only informational lines: an error message is no likely part */
 	q->informational = !first.n && !rest[LEVEL_ERROR].n && !rest[LEVEL_WARNING].n &&
-			   rest[LEVEL_INFO].n;
+			   !causes.n && rest[LEVEL_INFO].n;
 	for (int l = LEVEL_ERROR; l >= LEVEL_INFO; l--)
 		fl_strv_free(&rest[l]);
+	fl_strv_free(&causes);
 	fl_strv_free(&first);
 	/* blank lines at the end are no part of any message */
 	while (clean.n && clean.s[clean.n - 1] == '\n')

@@ -3,6 +3,7 @@
  * #19): the first error line before a footer of hints with longer text,
  * informational lines after error lines, the words of a pasted command
  * and the program a usage text names breaking a tie (and saying so),
+ * a chain's headline before its cause,
  * frame paths over a bare literal, patterns that carry little
  * information kept below confident answers, one-word lines and
  * informational log lines without a confident answer, and a message
@@ -82,6 +83,9 @@ static int setup(void **state)
 	put("acme/tool", "{what} failed", "src/generic.c", 5);
 	put("acme/tool", "expected {want}, found {got}", "src/types.rs", 6);
 	put("acme/tool", "Options:", "src/usage.c", 7);
+	/* a context and its cause */
+	put("acme/tool", "failed to parse manifest at {path}", "src/manifest.rs", 30);
+	put("acme/tool", "unknown field {field} in the package table", "src/toml/de.rs", 31);
 	/* a message with a blank line in it */
 	put("acme/tool", "cannot load the plugin registry\n\nhint: run `tool plugins --reset`",
 	    "src/plugins.c", 8);
@@ -162,6 +166,18 @@ static void test_command_breaks_tie(void **state)
 	fl_result_free(&r);
 }
 
+static void test_chain_headline_first(void **state)
+{
+	(void)state;
+	/* the error line printed first, then the cause it explains */
+	fl_result r = ask("error: failed to parse manifest at `/x/Cargo.toml`\n\n"
+			  "Caused by:\n  unknown field `foo` in the package table\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/manifest.rs");
+	assert_string_equal(r.v[1].file_path, "src/toml/de.rs");
+	fl_result_free(&r);
+}
+
 static void test_usage_names_program(void **state)
 {
 	(void)state;
@@ -237,7 +253,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 313);
+	assert_int_equal(fl_lookup_count(lk), 315);
 }
 
 int main(void)
@@ -245,6 +261,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_first_error_line_before_footer),
 		cmocka_unit_test(test_command_breaks_tie),
+		cmocka_unit_test(test_chain_headline_first),
 		cmocka_unit_test(test_usage_names_program),
 		cmocka_unit_test(test_little_information),
 		cmocka_unit_test(test_informational_line),
