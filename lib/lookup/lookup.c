@@ -914,11 +914,29 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 	return nh ? fl_lk_rank(&lk->ix, *hits, nh) : 0;
 }
 
+static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
+			 const char *repo, struct hit **hits, size_t *cap);
+
+/* The fuzzy tier: the first of the query's messages (in its order) with
+ * an answer, of the first FUZZY_MESSAGES. */
+#define FUZZY_MESSAGES 4
 static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 			 const char *repo, struct hit **hits, size_t *cap)
 {
+	if (!q->messages.n)
+		return fuzzy_text(lk, q, q->clean, repo, hits, cap);
+	for (size_t i = 0; i < q->messages.n && i < FUZZY_MESSAGES && !fl_lk_expired(); i++) {
+		size_t nh = fuzzy_text(lk, q, q->messages.v[i], repo, hits, cap);
+		if (nh)
+			return nh;
+	}
+	return 0;
+}
+
+static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
+			 const char *repo, struct hit **hits, size_t *cap)
+{
 	const fl_index *ix = &lk->ix;
-	const char *text = q->messages.n ? q->messages.v[0] : q->clean;
 	char buf[128 * FL_TOKEN_MAX];
 	const char *toks[128];
 	size_t nt = fl_tokens(text, buf, toks, 128);

@@ -3,7 +3,8 @@
  * #19): the first error line before a footer of hints with longer text,
  * informational lines after error lines, the words of a pasted command
  * and the program a usage text names breaking a tie (and saying so),
- * a chain's headline before its cause,
+ * a chain's headline before its cause, words of a later line for the
+ * fuzzy tier,
  * frame paths over a bare literal, patterns that carry little
  * information kept below confident answers, one-word lines and
  * informational log lines without a confident answer, and a message
@@ -83,6 +84,8 @@ static int setup(void **state)
 	put("acme/tool", "{what} failed", "src/generic.c", 5);
 	put("acme/tool", "expected {want}, found {got}", "src/types.rs", 6);
 	put("acme/tool", "Options:", "src/usage.c", 7);
+	/* found by its words on a later line of an output */
+	put("acme/tool", "the widget registry bucket overflowed during rehashing", "src/registry.c", 40);
 	/* a context and its cause */
 	put("acme/tool", "failed to parse manifest at {path}", "src/manifest.rs", 30);
 	put("acme/tool", "unknown field {field} in the package table", "src/toml/de.rs", 31);
@@ -178,6 +181,17 @@ static void test_chain_headline_first(void **state)
 	fl_result_free(&r);
 }
 
+static void test_fuzzy_later_line(void **state)
+{
+	(void)state;
+	fl_result r = ask("Oops! Something went wrong! :(\n\n"
+			  "registry bucket overflowed while rehashing widget\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].match_type, "fuzzy");
+	assert_string_equal(r.v[0].file_path, "src/registry.c");
+	fl_result_free(&r);
+}
+
 static void test_usage_names_program(void **state)
 {
 	(void)state;
@@ -253,7 +267,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 315);
+	assert_int_equal(fl_lookup_count(lk), 316);
 }
 
 int main(void)
@@ -262,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_first_error_line_before_footer),
 		cmocka_unit_test(test_command_breaks_tie),
 		cmocka_unit_test(test_chain_headline_first),
+		cmocka_unit_test(test_fuzzy_later_line),
 		cmocka_unit_test(test_usage_names_program),
 		cmocka_unit_test(test_little_information),
 		cmocka_unit_test(test_informational_line),
