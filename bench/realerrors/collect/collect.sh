@@ -2,7 +2,7 @@
 # Run every command of collect/PROG.cases under the family's recording hook
 # and resolve each into a corpus case (resolve.py). Writes ../cases/PROG.jsonl.
 # usage: collect.sh PROG            (PROG.conf beside this script says how)
-# A PROG.conf sets: FAMILY (js|py|rb), PREFIXMAP, SRC (the tree at the
+# A PROG.conf sets: FAMILY (js|py|rb|php|c|java|go), PREFIXMAP, SRC (the tree at the
 # commit), BIN (folder put first on PATH) and a function setup() that lays
 # the fixture files in the current (scratch) folder.
 # A PROG.cases line is:  ID<TAB>KINDS<TAB>COMMAND   (KINDS comma-separated or -)
@@ -26,6 +26,11 @@ while IFS=$'\t' read -r id kinds cmd; do
     js) hookenv=(NODE_OPTIONS="--require $here/hook.js");;
     py) hookenv=(PYTHONPATH="$here/pyhook");;
     rb) hookenv=(RUBYOPT="-r$here/hook.rb");;
+    # PHP: hook.php as auto_prepend_file, from an ini file in a folder added
+    # to PHP's scan path (a leading ':' keeps the default folders)
+    php) mkdir -p "$raw/.phpini"
+         printf 'auto_prepend_file=%s\n' "$here/phphook/hook.php" > "$raw/.phpini/re-hook.ini"
+         hookenv=(PHP_INI_SCAN_DIR=":$raw/.phpini");;
   esac
   # the text of the case: a run without any hook, in a fresh scratch folder
   mkdir -p "$d/wd0"; ( cd "$d/wd0" && setup )
@@ -53,7 +58,7 @@ while IFS=$'\t' read -r id kinds cmd; do
       RE_HOOK_OUT="$d/hook.jsonl" "${hookenv[@]}" timeout 60 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc" )
   fi
   fi
-  FAMILY=$FAMILY REPORTERS="${REPORTERS:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
+  FAMILY=$FAMILY REPORTERS="${REPORTERS:-}" RUNTIME="${RUNTIME:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
 done < "$here/$prog.cases"
 jq -c "select(.unresolved)" "$outf.tmp" > "/tmp/re/raw/$prog.unresolved"
 jq -c "select(.unresolved | not)" "$outf.tmp" > "$outf"; rm -f "$outf.tmp"

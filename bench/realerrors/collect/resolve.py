@@ -42,6 +42,7 @@ def main():
     text = err if stream == "stderr" else out
     plain = ANSI.sub("", text)
     flat = " ".join(plain.split())
+    bare = "".join(plain.split())
     recs = []
     for line in load(os.path.join(rundir, "hook.jsonl")).splitlines():
         try:
@@ -49,14 +50,25 @@ def main():
         except ValueError:
             pass
 
+    # installed folders of the runtime or of dependencies that sit under the
+    # program's prefix or print for it (RUNTIME="prefix prefix ...")
+    extra_runtime = tuple(os.environ.get("RUNTIME", "").split())
+
     def repo_path(f):
         if not f:
             return None
         rest = f.split(prefixes[0][0], 1)[-1]
         if "/node_modules/" in rest or "/_vendor/" in f or "/vendor/" in rest:
             return None
+        if f.startswith(extra_runtime):
+            return None
         for a, b in prefixes:
             if f.startswith(a):
+                # an installed file the repository does not have (a
+                # dependency or a distribution's addition in the same
+                # folder) is not the program's
+                if not os.path.exists(os.path.join(srcdir, b + f[len(a):])):
+                    return None
                 return b + f[len(a):]
         return None
 
@@ -141,7 +153,7 @@ def main():
     def first_real(frames, skip_vendor=False):
         for x in frames:
             f = x.get("file") or ""
-            if f.startswith(runtime) or f.endswith(("/hook.js", "/sitecustomize.py", "/hook.rb")):
+            if f.startswith(runtime + extra_runtime) or f.endswith(("/hook.js", "/sitecustomize.py", "/hook.rb", "/hook.php")):
                 continue
             if skip_vendor and ("/_vendor/" in f or "/node_modules/" in f.split(prefixes[0][0], 1)[-1]
                                 or "/vendor/" in f.split(prefixes[0][0], 1)[-1]):
@@ -151,7 +163,7 @@ def main():
 
     def raised_in_program(r):
         fs = [x.get("file") or "" for x in r["frames"]
-              if not (x.get("file") or "").endswith(("/hook.js", "/sitecustomize.py", "/hook.rb"))]
+              if not (x.get("file") or "").endswith(("/hook.js", "/sitecustomize.py", "/hook.rb", "/hook.php"))]
         return bool(fs) and repo_path(fs[0]) is not None
 
     # 1. eslint-style templates: the error handed to the reporter carries
@@ -180,7 +192,10 @@ def main():
             if r["kind"] in ("new", "raise") and r.get("message"):
                 mlines = [l.strip() for l in r["message"].splitlines() if l.strip()]
                 # whitespace collapsed: a UI may wrap the message to the terminal's width
-                if mlines and len(mlines[0]) >= 8 and " ".join(mlines[0].split()) in flat and raised_in_program(r):
+                # or wrapped in the middle of a word (symfony/console's
+                # boxes): compared without any whitespace
+                if mlines and len(mlines[0]) >= 8 and (" ".join(mlines[0].split()) in flat or
+                                                       "".join(mlines[0].split()) in bare) and raised_in_program(r):
                     pf = proj(r["frames"], r.get("cls"))
                     if pf and (best is None or len(mlines[0]) > best[0]):
                         best = (len(mlines[0]), r, pf)
@@ -204,15 +219,20 @@ def main():
                                 inner = c
             # a raise statement (Python, Ruby) is the raising line itself;
             # a JS constructor call may sit in a helper given the text
-            chosen = pick(pf, r["message"])
+            # (PHP's and Go's recorded place is the construction itself:
+            # `new X(...)`, errors.New/fmt.Errorf's caller, never a helper)
+            chosen = pick(pf, r["message"], walk=os.environ.get("FAMILY") not in ("php", "go"))
             how = r["kind"] + " " + (r.get("cls") or "")
             if inner and (inner[0], inner[1]) != (chosen[0], chosen[1]):
                 how += "; wraps the message raised at %s:%d" % (inner[0], inner[1])
             stack = pf
     # 3. the write that printed a line of the output, made by the program
     #    (the runtime's and vendored printing machinery skipped)
+    #    (writes the hook marks as an error or a warning first: a program
+    #    printing progress lines on stderr before its error, e.g. composer's
+    #    <error>/<warning> tagged messages)
     if not chosen and not tmpl:
-        for r in recs:
+        for r in sorted(recs, key=lambda r: {"error": 0, "warning": 1}.get(r.get("level"), 2)):
             t = ANSI.sub("", r.get("text") or "").strip()
             if r["kind"] == "write" and t and t in plain and re.search(r"[A-Za-z]{3}", t):
                 f = first_real(r["frames"], skip_vendor=True)
