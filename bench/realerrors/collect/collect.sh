@@ -53,6 +53,17 @@ while IFS=$'\t' read -r id kinds cmd; do
         -ex "run ${cmd#* } >$d/out 2>$d/err" --args "$DEBUG_BIN" </dev/null >"$d/gdb.out" 2>&1
       sed -n 's/^\[Inferior 1 (process [0-9]*) exited with code \([0-9]*\)\]$/\1/p; s/^\[Inferior 1 (process [0-9]*) exited normally\]$/0/p' "$d/gdb.out" | tail -1 | sed 's/^0*\([0-9]\)/\1/' > "$d/rc"
       "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )
+  elif [ "$FAMILY" = go ]; then
+    # Go: the command as typed, with a `go` first on PATH that runs the
+    # toolchain's source built with -N -l ($DEBUG_BIN) under gdb
+    # (gdb-go.gdb: writes to fd 2 and errors.New/fmt.Errorf, with stacks),
+    # gdb's own output logged to $d/gdb.out, the exit status the program's
+    w=$raw/.gowrap; mkdir -p "$w"
+    printf '#!/bin/bash\nexec gdb -batch -nx -iex "set auto-load python-scripts off" -iex "set logging file $RE_GDB_LOG" -iex "set logging overwrite off" -iex "set logging redirect on" -iex "set logging debugredirect on" -iex "set logging enabled on" -x %s -ex run -ex "quit \\$_exitcode" --args %s "$@"\n' \
+      "$here/gdb-go.gdb" "$DEBUG_BIN" > "$w/go"; chmod +x "$w/go"
+    ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$w:$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
+        RE_GDB_LOG="$d/gdb.out" timeout 300 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc"
+      RE_OWN="$OWN" "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )
   else
   ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
       RE_HOOK_OUT="$d/hook.jsonl" "${hookenv[@]}" timeout 60 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc" )

@@ -146,6 +146,7 @@ def main():
 
     how = None
     chosen = None
+    formats = [r for r in recs if r["kind"] == "format"]
     inner = None
     stack = []
     runtime = ("node:", "/usr/lib/python3.", "/usr/lib/ruby/3.", "<frozen", "<string>", "<libc>", "<dep>")
@@ -219,9 +220,10 @@ def main():
                                 inner = c
             # a raise statement (Python, Ruby) is the raising line itself;
             # a JS constructor call may sit in a helper given the text
-            # (PHP's and Go's recorded place is the construction itself:
-            # `new X(...)`, errors.New/fmt.Errorf's caller, never a helper)
-            chosen = pick(pf, r["message"], walk=os.environ.get("FAMILY") not in ("php", "go"))
+            # (PHP's recorded place is the construction itself, `new X(...)`:
+            # a line holding no printed words there is a message built in
+            # steps, not a helper's)
+            chosen = pick(pf, r["message"], walk=os.environ.get("FAMILY") != "php")
             how = r["kind"] + " " + (r.get("cls") or "")
             if inner and (inner[0], inner[1]) != (chosen[0], chosen[1]):
                 how += "; wraps the message raised at %s:%d" % (inner[0], inner[1])
@@ -244,10 +246,32 @@ def main():
                     if not reporters or len(pf) == len([x for x in r["frames"] if repo_path(x["file"])]):
                         continue  # text built elsewhere and no reporter called
                     c = (pf[0][0], pf[0][1], pf[0][2], "caller of the program's reporter")
+                    if formats:
+                        # (Go) the text of an error value printed through
+                        # the reporter: where it was formatted (3b) decides
+                        continue
                 chosen = c
                 how = "write fd%s" % r.get("fd")
                 stack = pf
                 break
+    # 3b. (Go) a string the program formatted (fmt.Sprintf, e.g. in an
+    #    Error() method) whose first line was printed, the longest such,
+    #    at the frame whose statement holds its words
+    if not chosen and not tmpl and formats:
+        best = None
+        for r in formats:
+            ml = [l.strip() for l in r["message"].splitlines() if l.strip()]
+            if ml and len(ml[0]) >= 8 and (" ".join(ml[0].split()) in flat) and raised_in_program(r):
+                pf = proj(r["frames"])
+                c = pick(pf, r["message"]) if pf else None
+                if c and c[3] == "frame holding the text" and (best is None or len(ml[0]) > best[0]):
+                    best = (len(ml[0]), c, pf)
+        if best:
+            chosen, how, stack = best[1], "format (fmt.Sprintf)", best[2]
+            chosen = (chosen[0], chosen[1], chosen[2], "string formatted here: " + chosen[3])
+        # (a reporter's caller printing an error value made elsewhere, by
+        # string concatenation or the standard library, is not a raise:
+        # no recorded stack shows where the text was made)
     # 4. a write made while handling an exception raised in the program
     #    (sys.exc_info / $! at the write): that exception's raise line
     if not chosen and not tmpl:
