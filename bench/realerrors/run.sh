@@ -89,7 +89,9 @@ jq -rs 'map(select(.mode=="message")) | [.[] | .kinds[] as $k | {k: $k, ok: .fil
 #  no-record:     no record of the expected file near the expected line
 jq -c --slurpfile progs "$here/programs.jsonl" --slurpfile recs "$out/records.jsonl" '
   ($progs | map({(.name): .repo}) | add) as $repo
-  | ($recs | group_by(.repo + " " + .file) | map({(.[0].repo + " " + .[0].file): map(.line)}) | add) as $lines
+  # records are relative to the scanned folder, expected paths to the repository
+  | ($progs | map({(.repo): (if .scan == "." then "" else (.scan | rtrimstr("/")) + "/" end)}) | add) as $scanpre
+  | ($recs | group_by(.repo + " " + .file) | map({(.[0].repo + " " + $scanpre[.[0].repo] + .[0].file): map(.line)}) | add) as $lines
   | select(.mode == "message" and (.file1 | not))
   | . as $c
   | ($c.expected | map({file: (split(":")[0:-1] | join(":")), line: (split(":")[-1] | tonumber)})) as $exp
