@@ -46,11 +46,13 @@ while IFS=$'\t' read -r id kinds cmd; do
   elif [ "$FAMILY" = c ]; then
     # C: the upstream tag built with -g -O0 ($DEBUG_BIN), run under gdb
     # with a breakpoint on write(2, ...) printing the buffer and the stack;
-    # argv[0] kept as the plain run's
+    # argv[0] kept as the plain run's; the conf's GDB_EXTRA (a gdb script
+    # beside this one) adds breakpoints where the program builds a message
+    cmdargs=${cmd#"${cmd%% *}"}   # the words after the program (none: empty)
     ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
-        timeout 120 gdb -batch -x "$here/gdb-write.gdb" \
+        timeout 120 gdb -batch -x "$here/gdb-write.gdb" ${GDB_EXTRA:+-x "$here/$GDB_EXTRA"} \
         -ex "set exec-wrapper bash -c 'exec -a ${cmd%% *} \"\$0\" \"\$@\"'" \
-        -ex "run ${cmd#* } >$d/out 2>$d/err" --args "$DEBUG_BIN" </dev/null >"$d/gdb.out" 2>&1
+        -ex "run ${cmdargs} >$d/out 2>$d/err" --args "$DEBUG_BIN" </dev/null >"$d/gdb.out" 2>&1
       sed -n 's/^\[Inferior 1 (process [0-9]*) exited with code \([0-9]*\)\]$/\1/p; s/^\[Inferior 1 (process [0-9]*) exited normally\]$/0/p' "$d/gdb.out" | tail -1 | sed 's/^0*\([0-9]\)/\1/' > "$d/rc"
       "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )
   elif [ "$FAMILY" = go ]; then
