@@ -9,7 +9,11 @@
  * Rules: throw new X(..) / throw X(..) / throw "..", Promise.reject / reject
  * (new X(..)), `const e = new X(..); e.code = '..'; throw e`, Node ERR_*
  * classes, res.status(N).send/json, ctx.throw, createError, NestJS
- * exceptions, console.error / console.warn.
+ * exceptions, console.error / console.warn, a project's error factories
+ * (createXError(...) called anywhere; the message they build, from the
+ * tree), message templates of a messages/ folder (ESLint's
+ * `messageTemplate`), both arms of `c ? 'a' : 'b'`, terminal styles
+ * (chalk.red(x)) around a message.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -524,6 +528,11 @@ typedef struct ctx {
 	bool hoek;                /* the file names @hapi/hoek (its Assert()) */
 	char *guard;              /* the next site's own guard (an assertion's
 				     failing condition); owned by its rule */
+	const char *tpl;          /* the next error's message template name
+				     (`err.messageTemplate = "name"`), or NULL */
+	char **alt;               /* the other arm of a message `c ? 'a' : 'b'`
+				     (msg_of), a second site at the next
+				     emit(); owned by the rule walk */
 } ctx;
 
 static const char *const concat_plus[] = {"+", NULL};
@@ -554,13 +563,95 @@ static size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
 	return fl_tok_split_args(&c->t, c->match, open, s, e, max, NULL, 0);
 }
 
+/* A terminal style around a text, chalk.red(x), pc.bold(x), colors.dim(x):
+ * [*b, *e) narrowed to x; false when [b, e) is no such call. */
+static bool unstyle(const ctx *c, size_t *b, size_t *e)
+{
+	static const char *const styles[] = {
+		"red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray",
+		"grey", "black", "bold", "dim", "italic", "underline", "inverse",
+		"redBright", "yellowBright", "bgRed", "bgYellow", NULL};
+	size_t k = *b;
+	while (is_kind(c, k, FL_TK_IDENT) && is_p(c, k + 1, ".") && k + 2 < *e)
+		k += 2;
+	if (k == *b || !is_kind(c, k, FL_TK_IDENT) || !is_p(c, k + 1, "(") ||
+	    c->match[k + 1] != *e - 1 || *e - 1 <= k + 2)
+		return false;
+	bool style = false;
+	for (const char *const *q = styles; *q && !style; q++)
+		style = fl_tok_is(&c->t, k, *q);
+	size_t s[2], en[2];
+	if (!style || split_args(c, k + 1, s, en, 2) != 1)
+		return false;
+	*b = s[0];
+	*e = en[0];
+	return true;
+}
+
+/* The top-level `?` and its `:` of a conditional [b, e), or false. */
+static bool ternary(const ctx *c, size_t b, size_t e, size_t *q, size_t *colon)
+{
+	size_t qm = NONE;
+	int nest = 0;
+	for (size_t k = b; k < e; k++) {
+		if (c->match[k] < c->t.n && c->match[k] > k) {
+			k = c->match[k];
+			continue;
+		}
+		if (is_p(c, k, "?")) {
+			if (qm == NONE)
+				qm = k;
+			else
+				nest++;
+		} else if (is_p(c, k, ":") && qm != NONE) {
+			if (nest-- == 0) {
+				*q = qm;
+				*colon = k;
+				return k + 1 < e && qm > b;
+			}
+		}
+	}
+	return false;
+}
+
+static char *msg_of(const ctx *c, size_t b, size_t e);
+
+/* `cond ? 'a' : 'b'`: the message of each arm that has one; the first,
+ * the second kept in *c->alt for a site of its own (when both have one). */
+static char *ternary_msg(const ctx *c, size_t b, size_t e)
+{
+	size_t q, colon;
+	if (!ternary(c, b, e, &q, &colon))
+		return NULL;
+	char *m1 = msg_of(c, q + 1, colon), *m2 = msg_of(c, colon + 1, e);
+	if (m1 && m2 && c->alt && !*c->alt && strcmp(m1, m2) != 0) {
+		*c->alt = m2;
+		return m1;
+	}
+	if (m1) {
+		free(m2);
+		return m1;
+	}
+	return m2;
+}
+
 /* message of [b, e) with guards against pathological inputs */
 static char *msg_of(const ctx *c, size_t b, size_t e)
 {
-	/* util.format('... %s', x) / sprintf(...): its format string */
+	while (e > b && unstyle(c, &b, &e))
+		;
+	if (e - b >= 4 && !is_kind(c, b, FL_TK_STRING) &&
+	    !(is_p(c, b, "(") && c->match[b] == e - 1)) {
+		char *tm = ternary_msg(c, b, e);
+		if (tm)
+			return tm;
+	}
+	/* util.format('... %s', x) / format(...) (util's, imported) /
+	 * sprintf(...): its format string */
 	size_t fb = e - b >= 5 && is_id(c, b, "util") && is_p(c, b + 1, ".") ? b + 2 : b;
 	if (e - fb >= 3 && (fb > b ? is_id(c, fb, "format")
-			   : is_id(c, fb, "sprintf") || is_id(c, fb, "vsprintf")) &&
+			   : is_id(c, fb, "sprintf") || is_id(c, fb, "vsprintf") ||
+			     is_id(c, fb, "format")) &&
 	    is_p(c, fb + 1, "(") && c->match[fb + 1] == e - 1) {
 		size_t s[1], en[1];
 		if (fl_tok_split_args(&c->t, c->match, fb + 1, s, en, 1, NULL, 0) >= 1 &&
@@ -980,6 +1071,13 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev, int http,
 		 const char *idiom)
 {
+	if (c->alt && *c->alt) {
+		char *alt = *c->alt;
+		*c->alt = NULL;
+		if (msg && *msg)
+			emit(c, at, alt, code, cls, type, sev, http, idiom);
+		free(alt);
+	}
 	if ((!msg || !*msg) && !code)
 		return;
 	char *fn = func_name(c);
@@ -1093,6 +1191,8 @@ static char *var_expr_msg(const void *ud, size_t b, size_t e)
  * variable assigned one of those before (const msg = `...`; new Error(msg)) */
 static char *ctor_arg_msg(const ctx *c, size_t b, size_t e)
 {
+	while (e > b && unstyle(c, &b, &e))
+		;
 	char *m = msg_of(c, b, e);
 	if (m || e - b != 1 || !is_kind(c, b, FL_TK_IDENT))
 		return m;
@@ -1114,6 +1214,8 @@ typedef struct jsclass {
 	char *msg, *code;  /* owned */
 	char *params;      /* owned: the constructor's parameters, one per
 			      line, when the message names one ("${feature}") */
+	size_t tpl;        /* the string of `this.messageTemplate = "name"`,
+			      or NONE */
 } jsclass;
 
 /* The parameter names of `constructor(a, b = 1, ...rest, public c: T)`
@@ -1180,6 +1282,7 @@ static bool class_defaults(const ctx *c, size_t i, jsclass *jc)
 {
 	const fl_toks *t = &c->t;
 	memset(jc, 0, sizeof *jc);
+	jc->tpl = NONE;
 	size_t name = i + 1;
 	if (!is_kind(c, name, FL_TK_IDENT) || !is_id(c, name + 1, "extends"))
 		return false;
@@ -1218,6 +1321,9 @@ static bool class_defaults(const ctx *c, size_t i, jsclass *jc)
 				jc->code = fl_xstrdup(fl_tok_str(t, &t->v[v]));
 				if (!jc->at)
 					jc->at = q;
+			} else if (is_id(c, q + 2, "messageTemplate") && e == v + 1 &&
+				   is_kind(c, v, FL_TK_STRING)) {
+				jc->tpl = v;
 			}
 			q = e > q ? e - 1 : q;
 		} else if (is_id(c, q, "super") && is_p(c, q + 1, "(") && !jc->msg &&
@@ -1282,6 +1388,140 @@ static char *compose_ctor(const ctx *c, const char *cls, const size_t *s, const 
 		free(values[k]);
 	}
 	return m;
+}
+
+/* ---- message templates ------------------------------------------------------
+ * ESLint's messages/NAME.js, `module.exports = function (it) { return `
+ * No files matching "${pattern}" were found.`.trimStart(); }` (or an object
+ * of such texts, one per key), is what the CLI prints for an error whose
+ * `messageTemplate` is "NAME": a class's `this.messageTemplate = "NAME"`, or
+ * `err.messageTemplate = "NAME"` before `throw err`.  Each text of such a
+ * file is a site of its own; the tree keeps them ("tpl:NAME", "tpl:NAME:1",
+ * ...) and a class's template name ("tplof:CLASS", keys no identifier can
+ * take) for the errors that name them, which get the texts too. */
+#define MAX_TPL 16
+
+/* NAME of a path .../messages/NAME.js, or false. */
+static bool tpl_file(const char *path, const char **name, size_t *len)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	if (!slash)
+		return false;
+	const char *dir = slash;
+	while (dir > path && dir[-1] != '/')
+		dir--;
+	const char *b = slash + 1, *dot = strrchr(b, '.');
+	if (slash - dir != 8 || memcmp(dir, "messages", 8) != 0 || !dot || dot == b)
+		return false;
+	*name = b;
+	*len = (size_t)(dot - b);
+	return true;
+}
+
+/* The texts of a messages file: a string returned (`return `...`.trimStart()`,
+ * `=> '...'`) or given to a key of an object (`env: `...``), of two words at
+ * least; leading blank space removed (the CLI trims it).  Their tokens in
+ * at[], messages (owned) in msg[]; returns how many. */
+static size_t tpl_texts(const ctx *c, size_t *at, char **msg, size_t max)
+{
+	const fl_toks *t = &c->t;
+	size_t n = 0;
+	for (size_t i = 1; i < t->n && n < max; i++) {
+		if (t->v[i].kind != FL_TK_STRING)
+			continue;
+		bool ret = is_id(c, i - 1, "return") || is_p(c, i - 1, "=>");
+		bool prop = i >= 3 && is_p(c, i - 1, ":") &&
+			    (is_kind(c, i - 2, FL_TK_IDENT) || is_kind(c, i - 2, FL_TK_STRING)) &&
+			    (is_p(c, i - 3, "{") || is_p(c, i - 3, ","));
+		if (!ret && !prop)
+			continue;
+		size_t e = i + 1;
+		if (is_p(c, e, ".") && (is_id(c, e + 1, "trimStart") || is_id(c, e + 1, "trim") ||
+					is_id(c, e + 1, "trimEnd")) &&
+		    is_p(c, e + 2, "(") && is_p(c, e + 3, ")"))
+			e += 4;
+		if (e < t->n && !is_p(c, e, ";") && !is_p(c, e, ",") && !is_p(c, e, "}") &&
+		    !is_p(c, e, ")"))
+			continue;
+		const char *s = fl_tok_str(t, &t->v[i]);
+		while (*s == '\n' || *s == '\r' || *s == ' ' || *s == '\t')
+			s++;
+		const char *sp = strchr(s, ' ');
+		if (!sp || strlen(s) < 12)
+			continue;
+		at[n] = i;
+		msg[n] = fl_xstrdup(s);
+		fl_msg_trim(msg[n++]);
+	}
+	return n;
+}
+
+/* Key of template `name` (text k) in the tree; caller frees. */
+static char *tpl_key(const char *name, size_t len, size_t k)
+{
+	return k ? fl_xasprintf("tpl:%.*s:%zu", (int)len, name, k)
+		 : fl_xasprintf("tpl:%.*s", (int)len, name);
+}
+
+/* The texts of the templates file of a messages folder into the tree. */
+static void tpl_collect(fl_classdefs *tr, const ctx *c, const char *name, size_t len)
+{
+	size_t at[MAX_TPL];
+	char *msg[MAX_TPL];
+	size_t n = tpl_texts(c, at, msg, MAX_TPL);
+	for (size_t k = 0; k < n; k++) {
+		char *key = tpl_key(name, len, k);
+		fl_classdefs_add(tr, key, msg[k], NULL, 0);
+		free(key);
+	}
+}
+
+/* Each text of a messages file is a site: what the CLI prints. */
+static void tpl_sites(ctx *c, const char *name, size_t len)
+{
+	size_t at[MAX_TPL];
+	char *msg[MAX_TPL];
+	size_t n = tpl_texts(c, at, msg, MAX_TPL);
+	char *fn = fl_xstrndup(name, len);
+	for (size_t k = 0; k < n; k++) {
+		fl_site s = {.line = c->t.v[at[k]].line,
+			     .col = c->t.v[at[k]].col,
+			     .message = msg[k],
+			     .type = FL_T_EXCEPTION,
+			     .severity = FL_S_ERROR,
+			     .function = fn,
+			     .idiom = "message template"};
+		fl_site_add(c->out, &s);
+		free(msg[k]);
+	}
+	free(fn);
+}
+
+/* The error made at `at` of class cls (NULL: none) shows template c->tpl
+ * or its class's: a site for each text of it.  Returns how many. */
+static size_t tpl_emit(ctx *c, size_t at, const char *cls, const char *code,
+		       const char *type, const char *sev, int http, const char *idiom)
+{
+	const char *name = c->tpl, *m, *dc;
+	int ds;
+	if (!name && cls) {
+		char *key = fl_xasprintf("tplof:%s", cls);
+		if (!fl_classdefs_find(c->tree, key, &name, &dc, &ds))
+			name = NULL;
+		free(key);
+	}
+	if (!name)
+		return 0;
+	size_t k = 0;
+	for (; k < MAX_TPL; k++) {
+		char *key = tpl_key(name, strlen(name), k);
+		bool ok = fl_classdefs_find(c->tree, key, &m, &dc, &ds) && m;
+		free(key);
+		if (!ok)
+			break;
+		emit(c, at, m, code, cls, type, sev, http, idiom);
+	}
+	return k;
 }
 
 /* A byte scan before lexing: a file that can declare such a class, or
@@ -1402,6 +1642,7 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 		sev = fl_http_severity(http);
 	if (extra_code && !code)
 		code = fl_xstrdup(extra_code);
+	tpl_emit(c, at, cls, code, type, sev, http, idiom);
 	emit(c, at, msg, code, cls, type, sev, http, idiom);
 	c->arg_code = false;
 	free(msg);
@@ -1434,6 +1675,7 @@ static void rule_throw_factory(ctx *c, size_t i, size_t name, size_t open)
 	size_t n = c->t.v[name].len;
 	if (!factory_name(s, n))
 		return;
+	c->used[name] = 1;
 	size_t st[4], en[4];
 	size_t na = split_args(c, open, st, en, 4);
 	char *m = NULL;
@@ -1444,6 +1686,101 @@ static void rule_throw_factory(ctx *c, size_t i, size_t name, size_t open)
 	char *idiom = fl_xasprintf("throw %.*s", (int)n, s);
 	emit(c, i, m, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 	free(idiom);
+	free(m);
+}
+
+/* ---- error factories across files --------------------------------------------
+ * mocha's errors.js: `function createMultipleDoneError(runnable, err) { var
+ * message = format('done() called multiple times in %s %s', ...); ... var
+ * err = new Error(message); ... return err; }`, called from other modules
+ * with no message of their own: `self.emit('error',
+ * createMultipleDoneError(self, err))`.  The tree keeps the message such a
+ * function (factory_name()) builds, "fac:NAME"; a message passed in (a
+ * parameter) is not its own. */
+
+/* A byte scan: `function NAME` with NAME a factory's name. */
+static bool has_factory_decl(const char *s, size_t n)
+{
+	for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), "function ", 9)) != NULL;) {
+		p += 9;
+		const char *q = p;
+		while (q < s + n && is_id_char((unsigned char)*q))
+			q++;
+		if (factory_name(p, (size_t)(q - p)))
+			return true;
+	}
+	return false;
+}
+
+/* The message the factory declared at `function` token i builds: the one
+ * `new X(...)` of its body that is not thrown, whose argument is a literal
+ * or a local variable holding one; NULL otherwise.  *name gets its name
+ * token. */
+static char *factory_msg(const ctx *c, size_t i, size_t *name)
+{
+	const fl_toks *t = &c->t;
+	size_t nm = i + 1;
+	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n ||
+	    !factory_name(t->src + t->v[nm].off, t->v[nm].len))
+		return NULL;
+	size_t open = c->match[nm + 1] + 1;
+	if (!is_p(c, open, "{") || c->match[open] >= t->n)
+		return NULL;
+	size_t close = c->match[open];
+	char *msg = NULL;
+	for (size_t k = open + 1; k < close && k - open < 4000; k++) {
+		size_t clsi;
+		if (!is_id(c, k, "new") || is_id(c, k - 1, "throw"))
+			continue;
+		size_t o = ctor_at(c, k, &clsi);
+		size_t st[2], en[2];
+		if (o == NONE || !errorish(t, clsi) || split_args(c, o, st, en, 2) < 1)
+			continue;
+		char *m = msg_of(c, st[0], en[0]);
+		if (!m && en[0] == st[0] + 1 && is_kind(c, st[0], FL_TK_IDENT))
+			m = fl_var_msg(t, c->match, nm, st[0], st[0], js_decl, var_expr_msg, c);
+		if (!m)
+			continue;
+		if (msg) { /* two errors: which one is unknown */
+			free(m);
+			free(msg);
+			return NULL;
+		}
+		msg = m;
+	}
+	*name = nm;
+	return msg;
+}
+
+/* `createTimeoutError(msg, ms)`, `emit('error', createMultipleDoneError(self,
+ * err))`: a call of a project's error factory that is not thrown here (a
+ * throw is rule_throw_factory's) makes an error all the same: a site, with
+ * the message of its first literal argument (or local variable holding
+ * one), else the message the factory builds (the tree's). */
+static void rule_factory_call(ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	if (!factory_name(s, n) || (n > 3 && memcmp(s, "get", 3) == 0) || c->match[i + 1] >= t->n ||
+	    (i > 0 && (is_id(c, i - 1, "function") || is_id(c, i - 1, "new"))) ||
+	    is_p(c, c->match[i + 1] + 1, "{"))
+		return;
+	size_t st[4], en[4];
+	size_t na = split_args(c, i + 1, st, en, 4);
+	char *m = NULL;
+	for (size_t a = 0; a < na && !m; a++)
+		m = ctor_arg_msg(c, st[a], en[a]);
+	if (!m) {
+		char *key = fl_xasprintf("fac:%.*s", (int)n, s);
+		const char *dm, *dc;
+		int ds;
+		if (fl_classdefs_find(c->tree, key, &dm, &dc, &ds) && dm)
+			m = fl_xstrdup(dm);
+		free(key);
+	}
+	if (m && strchr(m, ' ')) /* one word is a key or a name, not a message */
+		emit(c, i, m, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, "error factory call");
 	free(m);
 }
 
@@ -1514,6 +1851,9 @@ static bool rule_new_var(ctx *c, size_t i)
 		    is_p(c, k + 3, "=") && is_kind(c, k + 4, FL_TK_STRING) &&
 		    !code)
 			code = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[k + 4]));
+		if (IS_NAME(k) && is_p(c, k + 1, ".") && is_id(c, k + 2, "messageTemplate") &&
+		    is_p(c, k + 3, "=") && is_kind(c, k + 4, FL_TK_STRING) && !c->tpl)
+			c->tpl = fl_tok_str(&c->t, &c->t.v[k + 4]);
 		if (is_id(c, k, "throw") && IS_NAME(k + 1) &&
 		    !is_p(c, k + 2, ".") && !is_p(c, k + 2, "(")) {
 			thrown = true;
@@ -1539,6 +1879,7 @@ static bool rule_new_var(ctx *c, size_t i)
 	else if (handed)
 		rule_new_error(c, i, code && *code ? code : NULL);
 	free(code);
+	c->tpl = NULL;
 	return true;
 }
 
@@ -1783,8 +2124,8 @@ static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
 	size_t na = split_args(c, i + 3, s, e, MAX_JOINED + 1);
 	char *msg = NULL;
 	if (na > 0)
-		msg = msg_of(c, s[0], e[0]);
-	if (msg && !strchr(msg, '%') && na <= MAX_JOINED) {
+		msg = na == 1 ? ctor_arg_msg(c, s[0], e[0]) : msg_of(c, s[0], e[0]);
+	if (msg && na > 1 && !strchr(msg, '%') && na <= MAX_JOINED) {
 		/* console.error('a:', x) prints its arguments joined by spaces */
 		free(msg);
 		msg = join_args_msg(c, s, e, 0, na);
@@ -1884,6 +2225,10 @@ static void rules(ctx *c)
 		}
 		if (k->kind != FL_TK_IDENT || c->used[i])
 			continue;
+		if (*c->alt) {
+			free(*c->alt);
+			*c->alt = NULL;
+		}
 		bool member = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?."));
 		if (member)
 			continue;
@@ -1949,6 +2294,8 @@ static void rules(ctx *c)
 			}
 		} else if (fl_tok_is(t, i, "createError") && is_p(c, i + 1, "(")) {
 			report_ctor(c, i, i, i + 1, "createError", NULL);
+	} else if (is_p(c, i + 1, "(")) {
+			rule_factory_call(c, i);
 		}
 	}
 }
@@ -1965,12 +2312,19 @@ static bool jsx_of(const char *path)
 static void js_collect(void *tree, const fl_src *src)
 {
 	fl_classdefs *tr = tree;
-	if (!tr || !src->text || !has_error_class(src->text, src->len))
+	const char *tn;
+	size_t tl;
+	bool tf = tpl_file(src->path, &tn, &tl);
+	if (!tr || !src->text ||
+	    (!tf && !has_error_class(src->text, src->len) &&
+	     !has_factory_decl(src->text, src->len)))
 		return;
 	ctx c = {0};
 	fl_toks_init(&c.t, src);
 	lex_js(&c.t, jsx_of(src->path));
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
+	if (tf)
+		tpl_collect(tr, &c, tn, tl);
 	for (size_t i = 0; i + 2 < c.t.n && tr->n < 65536; i++) {
 		/* NAME: createError('CODE', 'message', ...) or NAME = ... */
 		if (i >= 2 && is_id(&c, i, "createError") && is_p(&c, i + 1, "(") &&
@@ -1985,10 +2339,24 @@ static void js_collect(void *tree, const fl_src *src)
 			}
 			continue;
 		}
+		size_t fn;
+		char *fm = is_id(&c, i, "function") ? factory_msg(&c, i, &fn) : NULL;
+		if (fm) {
+			char *key = fl_xasprintf("fac:%.*s", (int)c.t.v[fn].len, c.t.src + c.t.v[fn].off);
+			fl_classdefs_add(tr, key, fm, NULL, 0);
+			free(key);
+			continue;
+		}
 		jsclass jc;
 		if (!is_id(&c, i, "class") || !class_defaults(&c, i, &jc))
 			continue;
 		char *name = fl_tok_dup(&c.t, jc.name);
+		if (jc.tpl != NONE) {
+			char *key = fl_xasprintf("tplof:%s", name);
+			fl_classdefs_add(tr, key, fl_xstrdup(fl_tok_str(&c.t, &c.t.v[jc.tpl])),
+					 NULL, 0);
+			free(key);
+		}
 		fl_classdefs_add_params(tr, name, jc.msg, jc.code, 0, jc.params);
 		free(name);
 	}
@@ -2039,8 +2407,15 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.out_base = out->n;
 	if (src->text && has_error_class(src->text, src->len))
 		class_sites(&c);
+	const char *tn;
+	size_t tl;
+	if (tpl_file(src->path, &tn, &tl))
+		tpl_sites(&c, tn, tl);
 	c.hoek = src->text && memmem(src->text, src->len, "hoek", 4) != NULL;
+	char *alt = NULL;
+	c.alt = &alt;
 	rules(&c);
+	free(alt);
 	drop_category_codes(&c);
 	free(c.argc_v);
 	free(c.used);
