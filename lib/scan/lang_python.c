@@ -2,11 +2,14 @@
  * lang_python.c — Python: lexer (every string prefix, triple quotes,
  * f-strings with nested replacement fields, comments, line continuations)
  * and the rules that find raise / abort / logging / warnings / argparse /
- * sys.exit sites.  Blocks are tracked by indentation to know the enclosing
- * `Class.method` and the guarding `if`/`elif`/`while`/`case`.
+ * sys.exit sites, the project's own reporters (functions that print a
+ * parameter to stderr and exit, found by what they do) and list-joined
+ * messages (`" - ".join(parts)`).  Blocks are tracked by indentation to
+ * know the enclosing `Class.method` and the guarding `if`/`elif`/`while`/`case`.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -866,10 +869,128 @@ static size_t kwarg(const fl_toks *t, const callargs *a, const char *name)
 	return NONE;
 }
 
+/* The message of one list element [b, e): its text, or {name} of its last
+ * identifier when it holds no literal (the value shown at run time). */
+static void join_part(const fl_toks *t, size_t b, size_t e, fl_buf *out, bool *lit)
+{
+	char *m = range_ok(t, b, e) ? py_msg(t, b, e, false) : NULL;
+	if (m) {
+		*lit = true;
+		fl_buf_puts(out, m);
+		free(m);
+		return;
+	}
+	size_t id = NONE;
+	for (size_t q = b; q < e; q++)
+		if (t->v[q].kind == FL_TK_IDENT)
+			id = q;
+	fl_buf_putc(out, '{');
+	if (id != NONE)
+		fl_buf_put(out, t->src + t->v[id].off, t->v[id].len);
+	fl_buf_putc(out, '}');
+}
+
+/* Append the elements of the list literal at open to out, each after sep
+ * (but the first of all: *first). */
+static void join_list(const walker *w, size_t open, const char *sep, bool *first,
+		      fl_buf *out, bool *lit)
+{
+	size_t st[32], en[32], close;
+	size_t n = split_args(w->t, w->m, open, st, en, 32, &close);
+	if (n == NONE)
+		return;
+	for (size_t q = open + 1; q < close; q++)
+		if (fl_tok_is_ident(w->t, q, "for")) {
+			/* a comprehension: values known at run time */
+			n = 0;
+			if (!*first)
+				fl_buf_puts(out, sep);
+			*first = false;
+			fl_buf_puts(out, "{}");
+			break;
+		}
+	for (size_t k = 0; k < n; k++) {
+		if (!*first)
+			fl_buf_puts(out, sep);
+		*first = false;
+		join_part(w->t, st[k], en[k], out, lit);
+	}
+}
+
+/* `" - ".join(parts)` [b, e): the parts joined, from a list literal or a
+ * local list built in the enclosing function before `at` (`parts =
+ * [...]`, then `parts.append(x)`, `parts.extend([...])`, `parts += [...]`
+ * in order, whatever branch they are in: the full text).  NULL when [b, e)
+ * is no such join, or the list is bound otherwise or holds no literal. */
+static char *join_msg(walker *w, size_t b, size_t e)
+{
+	const fl_toks *t = w->t;
+	if (e < b + 6)
+		return NULL;
+	if (t->v[b].kind != FL_TK_STRING || !is_p(t, b + 1, '.') ||
+	    !fl_tok_is_ident(t, b + 2, "join") || !is_p(t, b + 3, '(') || w->m[b + 3] != e - 1)
+		return NULL;
+	const char *sep = fl_tok_str(t, &t->v[b]);
+	fl_buf out = {0};
+	bool first = true, lit = false;
+	if (is_p(t, b + 4, '[') && w->m[b + 4] == e - 2) {
+		join_list(w, b + 4, sep, &first, &out, &lit);
+	} else if (e == b + 6 && t->v[b + 4].kind == FL_TK_IDENT) {
+		size_t var = b + 4, from = 0;
+		for (size_t k = w->nblk; k-- > 0;)
+			if (w->blk[k].kind == B_DEF && w->blk[k].name != NONE) {
+				from = w->blk[k].name;
+				break;
+			}
+		bool bound = false;
+		for (size_t k = from; k < b && k - from < 20000; k++) {
+			if (!(t->v[k].flags & FL_TF_NL_BEFORE) ||
+			    t->v[k].len != t->v[var].len || t->v[k].kind != FL_TK_IDENT ||
+			    memcmp(t->src + t->v[k].off, t->src + t->v[var].off, t->v[var].len) != 0)
+				continue;
+			if (is_p(t, k + 1, '=') && is_p(t, k + 2, '[') && w->m[k + 2] != NONE) {
+				/* a new list: what came before is gone */
+				fl_buf_reset(&out);
+				first = true;
+				lit = false;
+				bound = true;
+				join_list(w, k + 2, sep, &first, &out, &lit);
+			} else if (bound && fl_tok_is_punct(t, k + 1, "+=") && is_p(t, k + 2, '[') &&
+				   w->m[k + 2] != NONE) {
+				join_list(w, k + 2, sep, &first, &out, &lit);
+			} else if (bound && is_p(t, k + 1, '.') && is_p(t, k + 3, '(') &&
+				   w->m[k + 3] != NONE) {
+				if (fl_tok_is_ident(t, k + 2, "append")) {
+					if (!first)
+						fl_buf_puts(&out, sep);
+					first = false;
+					join_part(t, k + 4, w->m[k + 3], &out, &lit);
+				} else if (fl_tok_is_ident(t, k + 2, "extend") && is_p(t, k + 4, '[') &&
+					   w->m[k + 4] == w->m[k + 3] - 1) {
+					join_list(w, k + 4, sep, &first, &out, &lit);
+				}
+			} else if (is_p(t, k + 1, '=') || fl_tok_is_punct(t, k + 1, "+=")) {
+				bound = false; /* something else than a list of texts */
+				break;
+			}
+		}
+		if (!bound)
+			fl_buf_reset(&out);
+	}
+	char *r = NULL;
+	if (out.n && lit)
+		r = fl_xstrdup(fl_buf_cstr(&out));
+	fl_buf_free(&out);
+	return r;
+}
+
 static char *arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 {
 	if (k == NONE || k >= a->n)
 		return NULL;
+	char *jm = join_msg(w, a->st[k], a->en[k]);
+	if (jm)
+		return jm;
 	char *m = py_msg(w->t, a->st[k], a->en[k], pct);
 	if (m && !w->plural && has_plural(w->t, a->st[k], a->en[k]))
 		w->plural = py_msg_v(w->t, a->st[k], a->en[k], pct, 1);
@@ -1004,10 +1125,23 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 		size_t b = open + 1, e = m[open];
 		if (fl_tok_is_ident(t, b, "self") && is_p(t, b + 1, ','))
 			b += 2;
-		/* one argument */
-		for (size_t r = b; r < e; r = fl_tok_is_opener(t, r) && m[r] != NONE ? m[r] + 1 : r + 1)
+		/* one argument, or the one named message= / msg= among others */
+		bool many = false;
+		for (size_t r = b; r < e; r = fl_tok_is_opener(t, r) && m[r] != NONE ? m[r] + 1 : r + 1) {
 			if (is_p(t, r, ','))
-				return NULL;
+				many = true;
+			if ((r == b || is_p(t, r - 1, ',')) &&
+			    (fl_tok_is_ident(t, r, "message") || fl_tok_is_ident(t, r, "msg")) &&
+			    is_p(t, r + 1, '=') && t->v[r + 2].kind == FL_TK_STRING) {
+				size_t ve = r + 2;
+				while (ve < e && !is_p(t, ve, ','))
+					ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
+				*at = q;
+				return py_msg(t, r + 2, ve, false);
+			}
+		}
+		if (many)
+			return NULL;
 		*at = q;
 		if (e == b + 1 && t->v[b].kind == FL_TK_IDENT) {
 			/* NAME = <literal> earlier in the body, once */
@@ -1178,19 +1312,233 @@ static bool has_class_attr(const char *s, size_t n)
 	return false;
 }
 
+/* ---- project reporters ---------------------------------------------------------
+ * `def fail(msg): print(f"error: {msg}", file=sys.stderr); sys.exit(1)`, a
+ * method `def die(self, message): sys.stderr.write(message + "\n");
+ * sys.exit(2)`: a function that prints one of its parameters as an error
+ * and exits.  Found by what it does (collect(): every file), it makes each
+ * call of it with a literal message a site, with the printed text
+ * (`fail("no input")` -> "error: no input").  The tree keeps "rep:NAME" (a
+ * key no class name takes): the printed text with {param} placeholders, the
+ * parameters (without self), status 1 for a method, 0 for a function. */
+#define REP_MAX_TOKS 400
+
+/* A byte scan: the file can define such a function. */
+static bool has_reporter(const char *s, size_t n)
+{
+	return (memmem(s, n, "exit(", 5) || memmem(s, n, "SystemExit", 10)) &&
+	       (memmem(s, n, "stderr", 6) || memmem(s, n, "err=True", 8));
+}
+
+/* Whether the call whose '(' is open has the keyword argument NAME=a.b
+ * (b NULL: any value; with b: a lone `a.b`, or `a` when b is "") */
+static bool has_kw(const fl_toks *t, const size_t *m, size_t open, const char *name,
+		   const char *a, const char *b)
+{
+	size_t st[MAXARGS], en[MAXARGS], close;
+	size_t n = split_args(t, m, open, st, en, MAXARGS, &close);
+	for (size_t k = 0; n != NONE && k < n; k++) {
+		size_t q = st[k];
+		if (!fl_tok_is_ident(t, q, name) || !is_p(t, q + 1, '='))
+			continue;
+		if (!b)
+			return true;
+		if (*b ? en[k] == q + 5 && fl_tok_is(t, q + 2, a) && is_p(t, q + 3, '.') &&
+				 fl_tok_is(t, q + 4, b)
+		       : en[k] == q + 3 && fl_tok_is(t, q + 2, a))
+			return true;
+	}
+	return false;
+}
+
+/* The printed text of the print at open (its '('): print's positional
+ * arguments joined by spaces, a write's or a logger's first one; NULL when
+ * it names none of params[0..np). */
+static char *printed_text(const fl_toks *t, const size_t *m, size_t open, bool joined,
+			  char *const *params, size_t np)
+{
+	size_t st[MAXARGS], en[MAXARGS], close;
+	size_t n = split_args(t, m, open, st, en, MAXARGS, &close);
+	if (n == NONE || n == 0)
+		return NULL;
+	fl_buf b = {0};
+	bool lit = false, first = true;
+	for (size_t k = 0; k < n && (joined || k == 0); k++) {
+		if (t->v[st[k]].kind == FL_TK_IDENT && is_p(t, st[k] + 1, '='))
+			continue; /* file=, end=, sep= */
+		if (!first)
+			fl_buf_putc(&b, ' ');
+		first = false;
+		join_part(t, st[k], en[k], &b, &lit);
+	}
+	fl_buf_cstr(&b);
+	bool named = false;
+	for (size_t k = 0; k < np && !named; k++) {
+		size_t l = strlen(params[k]);
+		for (const char *h = strchr(b.s, '{'); h && !named; h = strchr(h + 1, '{'))
+			named = strncmp(h + 1, params[k], l) == 0 && h[1 + l] == '}';
+	}
+	if (!named) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	return b.s;
+}
+
+/* The def at d (`def` at a line's start) when it is a reporter: its
+ * printed text and parameters (one per line), *method when it takes self. */
+static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
+			 char **params, bool *method)
+{
+	size_t nm = d + 1;
+	if (t->v[nm].kind != FL_TK_IDENT || !is_p(t, nm + 1, '(') || m[nm + 1] == NONE)
+		return false;
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;
+	size_t n = split_args(t, m, nm + 1, st, en, FL_FAC_PARAMS, &close);
+	if (n == NONE || n == 0)
+		return false;
+	char *pv[FL_FAC_PARAMS];
+	size_t np = 0;
+	*method = fl_tok_is_ident(t, st[0], "self");
+	for (size_t k = *method ? 1 : 0; k < n; k++)
+		if (t->v[st[k]].kind == FL_TK_IDENT)
+			pv[np++] = fl_tok_dup(t, st[k]);
+	size_t k = close + 1;
+	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
+		k++;
+	bool ok = np > 0 && k + 1 < t->n && is_p(t, k, ':') &&
+		  (t->v[k + 1].flags & FL_TF_NL_BEFORE) && t->v[k + 1].col > t->v[d].col;
+	size_t body = k + 1, end = body;
+	while (ok && end < t->n && !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= t->v[d].col)) {
+		if (end - body > REP_MAX_TOKS || fl_tok_is_ident(t, end, "def") ||
+		    fl_tok_is_ident(t, end, "class"))
+			ok = false; /* long, or with a nested def: not a reporter */
+		end++;
+	}
+	char *txt = NULL;
+	bool exits = false;
+	for (size_t q = body; ok && q < end; q++) {
+		if (t->v[q].kind != FL_TK_IDENT)
+			continue;
+		bool member = q > 0 && is_p(t, q - 1, '.');
+		if ((fl_tok_is(t, q, "exit") && is_p(t, q + 1, '(') &&
+		     (!member || fl_tok_is_ident(t, q - 2, "sys"))) ||
+		    (fl_tok_is(t, q, "_exit") && member && fl_tok_is_ident(t, q - 2, "os")) ||
+		    (fl_tok_is(t, q, "SystemExit") && fl_tok_is_ident(t, q - 1, "raise"))) {
+			exits = true;
+			continue;
+		}
+		if (txt || !is_p(t, q + 1, '(') || m[q + 1] == NONE)
+			continue;
+		size_t o = q + 1;
+		if (fl_tok_is(t, q, "print") && !member && has_kw(t, m, o, "file", "sys", "stderr"))
+			txt = printed_text(t, m, o, true, pv, np);
+		else if (fl_tok_is(t, q, "write") && member && fl_tok_is_ident(t, q - 2, "stderr"))
+			txt = printed_text(t, m, o, false, pv, np);
+		else if (fl_tok_is(t, q, "echo") && member && has_kw(t, m, o, "err", "True", ""))
+			txt = printed_text(t, m, o, true, pv, np);
+	}
+	if (ok && exits && txt) {
+		fl_buf b = {0};
+		for (size_t q = 0; q < np; q++) {
+			if (q)
+				fl_buf_putc(&b, '\n');
+			fl_buf_puts(&b, pv[q]);
+		}
+		*params = fl_xstrdup(fl_buf_cstr(&b));
+		fl_buf_free(&b);
+		*text = txt;
+	} else {
+		free(txt);
+		ok = false;
+	}
+	for (size_t q = 0; q < np; q++)
+		free(pv[q]);
+	return ok && exits;
+}
+
+/* A call at i of a reporter of the tree (a method called on an object, a
+ * function called plainly or on its module): a site with the printed text,
+ * each parameter given a literal replaced by its text.  True when i is one
+ * (a site or not). */
+static bool reporter_call(walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	char key[160];
+	if (t->v[i].len > 120 || !w->tree || !w->tree->n)
+		return false;
+	snprintf(key, sizeof key, "rep:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	const char *text, *dc, *params = fl_classdefs_params(w->tree, key);
+	int method;
+	if (!params || !fl_classdefs_find(w->tree, key, &text, &dc, &method) || !text ||
+	    (method == 1) != (i > pb))
+		return false;
+	callargs a;
+	size_t close;
+	if (!get_args(w, i + 1, &a, &close))
+		return true;
+	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0};
+	size_t np = 0;
+	for (const char *p = params; *p && np < FL_FAC_PARAMS; np++) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		names[np] = fl_xstrndup(p, l);
+		p += l + (nl ? 1 : 0);
+	}
+	bool any = false;
+	for (size_t k = 0; k < np; k++) {
+		size_t ak = kwarg(t, &a, names[k]);
+		if (ak == NONE && k < a.npos)
+			ak = a.pos[k];
+		if (ak != NONE && !(values[k] = join_msg(w, a.st[ak], a.en[ak])))
+			values[k] = py_msg(t, a.st[ak], a.en[ak], false);
+		if (values[k] && strstr(text, names[k]))
+			any = true;
+	}
+	if (any) {
+		char *msg = fl_msg_subst(text, (const char *const *)names,
+					 (const char *const *)values, np);
+		char *idiom = fl_xasprintf("reporter %s", key + 4);
+		emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
+		free(idiom);
+		free(msg);
+	}
+	for (size_t k = 0; k < np; k++) {
+		free(names[k]);
+		free(values[k]);
+	}
+	return true;
+}
+
 static void py_lex(fl_toks *t);
 
 static void py_collect(void *tree, const fl_src *src)
 {
 	fl_classdefs *tr = tree;
-	if (!tr || !src->text || !src->len || !has_class_attr(src->text, src->len))
+	if (!tr || !src->text || !src->len)
+		return;
+	bool classes = has_class_attr(src->text, src->len),
+	     reporters = has_reporter(src->text, src->len);
+	if (!classes && !reporters)
 		return;
 	fl_toks t;
 	fl_toks_init(&t, src);
 	py_lex(&t);
 	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	for (size_t i = 0; i < t.n && tr->n < 65536; i++) {
-		if (!fl_tok_is_ident(&t, i, "class") ||
+		if (reporters && fl_tok_is_ident(&t, i, "def") &&
+		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE))) {
+			char *text, *params;
+			bool method;
+			if (reporter_def(&t, m, i, &text, &params, &method)) {
+				char *key = fl_xasprintf("rep:%.*s", (int)t.v[i + 1].len,
+							 t.src + t.v[i + 1].off);
+				fl_classdefs_add_params(tr, key, text, NULL, method, params);
+				free(key);
+			}
+			continue;
+		}
+		if (!classes || !fl_tok_is_ident(&t, i, "class") ||
 		    (i > 0 && !(t.v[i].flags & FL_TF_NL_BEFORE)))
 			continue;
 		pyclass pc;
@@ -1340,6 +1688,23 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 	p++;
 	const char *cn = t->src + t->v[last].off;
 	size_t cl = t->v[last].len;
+	/* `raise SomeError.from_config(path)`: an alternative constructor of
+	 * the class; its arguments are not the message */
+	bool altctor = false;
+	if (last >= j + 2 && !(cn[0] >= 'A' && cn[0] <= 'Z') && is_p(t, p, '(') &&
+	    t->src[t->v[last - 2].off] >= 'A' && t->src[t->v[last - 2].off] <= 'Z') {
+		const char *bn = t->src + t->v[last - 2].off, *dm, *dc;
+		size_t bl = t->v[last - 2].len;
+		int ds;
+		char *name = fl_xstrndup(bn, bl);
+		/* named like an exception, or a class of the tree with a message */
+		altctor = excy_name(bn, bl) || fl_classdefs_find(w->tree, name, &dm, &dc, &ds);
+		free(name);
+		if (altctor) {
+			cn = bn;
+			cl = bl;
+		}
+	}
 	bool upper = cn[0] >= 'A' && cn[0] <= 'Z';
 	bool is_http;
 	int status = http_class_status(cn, cl, &is_http);
@@ -1360,6 +1725,8 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 		/* raise X */
 		if (!upper)
 			goto done;
+		msg = fl_xstrdup(cls);
+	} else if (altctor) {
 		msg = fl_xstrdup(cls);
 	} else if (is_p(t, p, '(')) {
 		callargs a;
@@ -1531,8 +1898,10 @@ static void do_call(walker *w, size_t i)
 		      : (NM("warning") || NM("warn")) ? FL_S_WARNING
 						       : FL_S_ERROR;
 	}
-	if (!kind)
+	if (!kind) {
+		reporter_call(w, i, pb);
 		return;
+	}
 	callargs a;
 	size_t close;
 	if (!get_args(w, i + 1, &a, &close) || a.n == 0)
