@@ -13,7 +13,9 @@
  * (createXError(...) called anywhere; the message they build, from the
  * tree), message templates of a messages/ folder (ESLint's
  * `messageTemplate`), both arms of `c ? 'a' : 'b'`, terminal styles
- * (chalk.red(x)) around a message.
+ * (chalk.red(x)) around a message, the calls of the project's own
+ * reporters (this.error(message) of a method that writes its parameter as
+ * an error and exits, found by what it does).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -1784,6 +1786,169 @@ static void rule_factory_call(ctx *c, size_t i)
 	free(m);
 }
 
+/* ---- project reporters ---------------------------------------------------------
+ * commander's `error(message, errorOptions) { this._outputConfiguration
+ * .outputError(`${message}\n`, ...); ...; this._exit(exitCode, code,
+ * message); }`, a `function usageError(msg) { console.error(msg);
+ * process.exit(2); }`: a method or function that reports one of its
+ * parameters (to stderr or an error writer, or as a thrown error) and
+ * exits or throws.  Found by what it does (collect(): every file), each
+ * call of it with a message (a literal, or a local variable holding one)
+ * is a site: `this.error(message, { code: 'commander.unknownOption' })`.
+ * The tree keeps "rep:NAME": the parameter's position as the message,
+ * status 1 for a method (called as this.NAME), 0 for a function. */
+#define REP_MAX_TOKS 600
+
+/* A byte scan: the file can declare a reporter. */
+static bool has_reporter(const char *s, size_t n)
+{
+	return memmem(s, n, "exit(", 5) != NULL || memmem(s, n, "throw ", 6) != NULL;
+}
+
+/* Whether the call at callee token q reports what it is given: console
+ * .error/.warn, process.stderr.write, a callee named like an error
+ * writer (outputError, writeErr, logError). */
+static bool reports_err(const ctx *c, size_t q)
+{
+	const char *s = c->t.src + c->t.v[q].off;
+	size_t n = c->t.v[q].len;
+	if ((is_id(c, q, "error") || is_id(c, q, "warn")) && q >= 2 && is_id(c, q - 2, "console"))
+		return true;
+	if (is_id(c, q, "write") && q >= 2 && is_id(c, q - 2, "stderr"))
+		return true;
+	return memmem(s, n, "Error", 5) || memmem(s, n, "Err", 3) ||
+	       (n >= 5 && memcmp(s, "error", 5) == 0);
+}
+
+/* Whether [from, to) passes parameter token p on: whole, as an argument,
+ * or in a template hole ${p}.  (A thrown error's [from, to) is its first
+ * argument when that is one name.) */
+static bool passes_param(const ctx *c, size_t from, size_t to, size_t p)
+{
+	const fl_toks *t = &c->t;
+	const fl_tok *pk = &t->v[p];
+	for (size_t r = from; r < to; r++) {
+		const fl_tok *rk = &t->v[r];
+		if (rk->kind == FL_TK_IDENT && rk->len == pk->len &&
+		    memcmp(t->src + rk->off, t->src + pk->off, pk->len) == 0 && r > 0 &&
+		    !is_p(c, r - 1, ".") && (is_p(c, r - 1, "(") || is_p(c, r - 1, ",")) &&
+		    (is_p(c, r + 1, ")") || is_p(c, r + 1, ",")))
+			return true;
+		if (rk->kind == FL_TK_STRING && (rk->flags & FL_TF_INTERP)) {
+			const char *h = fl_tok_str(t, rk);
+			for (const char *x = h; (x = strstr(x, "${")) != NULL; x += 2)
+				if (strncmp(x + 2, t->src + pk->off, pk->len) == 0 &&
+				    x[2 + pk->len] == '}')
+					return true;
+		}
+	}
+	return false;
+}
+
+/* The reporter whose parameters open at `open` ('(' after its name) and
+ * whose body is the block at body: the position of the parameter it
+ * reports, or -1. */
+static int reporter_param(const ctx *c, size_t open, size_t body)
+{
+	const fl_toks *t = &c->t;
+	size_t close = c->match[body];
+	if (close >= t->n || close - body > REP_MAX_TOKS)
+		return -1;
+	size_t st[6], en[6];
+	size_t np = split_args(c, open, st, en, 6);
+	int param = -1;
+	bool ends = false;
+	for (size_t q = body + 1; q < close; q++) {
+		if (is_id(c, q, "function") || is_p(c, q, "=>"))
+			return -1; /* a nested function: its own business */
+		if (is_id(c, q, "throw") ||
+		    ((is_id(c, q, "exit") || is_id(c, q, "_exit")) && is_p(c, q + 1, "(")))
+			ends = true;
+		bool thrown = is_id(c, q, "throw") && is_id(c, q + 1, "new");
+		size_t from, to;
+		if (thrown) {
+			/* the parameter is the message: throw new X(p, ...) */
+			size_t clsi, o = ctor_at(c, q + 1, &clsi);
+			if (o == NONE || c->match[o] >= close || !is_kind(c, o + 1, FL_TK_IDENT))
+				continue;
+			from = o + 1;
+			to = o + 2;
+		} else if (is_kind(c, q, FL_TK_IDENT) && is_p(c, q + 1, "(") &&
+			   c->match[q + 1] < close && !is_id(c, q - 1, "new") && reports_err(c, q)) {
+			from = q + 2;
+			to = c->match[q + 1];
+		} else {
+			continue;
+		}
+		for (size_t k = 0; k < np && param < 0; k++)
+			if (en[k] == st[k] + 1 && is_kind(c, st[k], FL_TK_IDENT) &&
+			    passes_param(c, from, to, st[k]))
+				param = (int)k;
+	}
+	return ends ? param : -1;
+}
+
+/* In collect: the reporter declared at i (`function NAME(` or a method
+ * `NAME(...) {` of a class or object), into the tree. */
+static void reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	size_t nm = i;
+	int method = 1;
+	if (is_id(c, i, "function")) {
+		nm = i + 1;
+		method = 0;
+	} else if (i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function") ||
+			     is_id(c, i - 1, "new") || is_ctl_kw(c, i))) {
+		return;
+	}
+	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n)
+		return;
+	size_t body = c->match[nm + 1] + 1;
+	if (!is_p(c, body, "{"))
+		return;
+	int param = reporter_param(c, nm + 1, body);
+	if (param < 0)
+		return;
+	char *key = fl_xasprintf("rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+	fl_classdefs_add(tr, key, fl_xasprintf("%d", param), NULL, method);
+	free(key);
+}
+
+/* A call at i ('(' at i + 1) of a reporter of the tree: `this.NAME(...)`
+ * of a method (self), `NAME(...)` of a function.  True when it is one. */
+static bool rule_reporter_call(ctx *c, size_t i, bool self)
+{
+	const fl_toks *t = &c->t;
+	if (!c->tree || !c->tree->n || t->v[i].len > 120 || c->match[i + 1] >= t->n)
+		return false;
+	char key[160];
+	snprintf(key, sizeof key, "rep:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	const char *pm, *dc;
+	int method;
+	if (!fl_classdefs_find(c->tree, key, &pm, &dc, &method) || !pm || (method == 1) != self ||
+	    is_p(c, c->match[i + 1] + 1, "{"))
+		return false;
+	size_t st[6], en[6];
+	size_t na = split_args(c, i + 1, st, en, 6), k = (size_t)atoi(pm);
+	if (k >= na)
+		return true;
+	char *m = ctor_arg_msg(c, st[k], en[k]), *code = NULL;
+	for (size_t a = 0; a < na && m; a++)
+		if (a != k && is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1) {
+			char *om = obj_message(c, st[a], &code);
+			free(om);
+		}
+	if (m && strchr(m, ' ')) {
+		char *idiom = fl_xasprintf("%s%s", self ? "this." : "", key + 4);
+		emit(c, self ? i - 2 : i, m, code, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
+		free(idiom);
+	}
+	free(m);
+	free(code);
+	return true;
+}
+
 static void rule_throw(ctx *c, size_t i)
 {
 	size_t k = i + 1, clsi;
@@ -2230,8 +2395,11 @@ static void rules(ctx *c)
 			*c->alt = NULL;
 		}
 		bool member = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?."));
-		if (member)
+		if (member) {
+			if (is_p(c, i + 1, "(") && is_id(c, i - 2, "this"))
+				rule_reporter_call(c, i, true);
 			continue;
+		}
 		if (fl_tok_is(t, i, "throw")) {
 			rule_throw(c, i);
 		} else if (fl_tok_is(t, i, "new")) {
@@ -2294,8 +2462,9 @@ static void rules(ctx *c)
 			}
 		} else if (fl_tok_is(t, i, "createError") && is_p(c, i + 1, "(")) {
 			report_ctor(c, i, i, i + 1, "createError", NULL);
-	} else if (is_p(c, i + 1, "(")) {
-			rule_factory_call(c, i);
+		} else if (is_p(c, i + 1, "(")) {
+			if (!rule_reporter_call(c, i, false))
+				rule_factory_call(c, i);
 		}
 	}
 }
@@ -2317,7 +2486,7 @@ static void js_collect(void *tree, const fl_src *src)
 	bool tf = tpl_file(src->path, &tn, &tl);
 	if (!tr || !src->text ||
 	    (!tf && !has_error_class(src->text, src->len) &&
-	     !has_factory_decl(src->text, src->len)))
+	     !has_factory_decl(src->text, src->len) && !has_reporter(src->text, src->len)))
 		return;
 	ctx c = {0};
 	fl_toks_init(&c.t, src);
@@ -2339,6 +2508,8 @@ static void js_collect(void *tree, const fl_src *src)
 			}
 			continue;
 		}
+		if (is_id(&c, i, "function") || (is_kind(&c, i, FL_TK_IDENT) && is_p(&c, i + 1, "(")))
+			reporter_collect(tr, &c, i);
 		size_t fn;
 		char *fm = is_id(&c, i, "function") ? factory_msg(&c, i, &fn) : NULL;
 		if (fm) {
