@@ -15,7 +15,8 @@
  * `messageTemplate`), both arms of `c ? 'a' : 'b'`, terminal styles
  * (chalk.red(x)) around a message, the calls of the project's own
  * reporters (this.error(message) of a method that writes its parameter as
- * an error and exits, found by what it does).
+ * an error and exits, found by what it does), `[...].join('\n')` messages,
+ * `{ message, code }` given to an error factory.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -637,11 +638,55 @@ static char *ternary_msg(const ctx *c, size_t b, size_t e)
 	return m2;
 }
 
+/* `['line one', `line ${n}`].join('\n')` [b, e): the elements joined
+ * (one without a literal as {name} of its last identifier); NULL when
+ * [b, e) is no such join or no element has a literal. */
+static char *join_msg(const ctx *c, size_t b, size_t e)
+{
+	size_t cb = c->match[b];
+	if (!is_p(c, b, "[") || cb >= e || !is_p(c, cb + 1, ".") || !is_id(c, cb + 2, "join") ||
+	    !is_p(c, cb + 3, "(") || c->match[cb + 3] != e - 1 || e - 1 != cb + 5 ||
+	    !is_kind(c, cb + 4, FL_TK_STRING))
+		return NULL;
+	const char *sep = fl_tok_str(&c->t, &c->t.v[cb + 4]);
+	size_t st[64], en[64];
+	size_t n = split_args(c, b, st, en, 64);
+	fl_buf out = {0};
+	bool lit = false;
+	for (size_t k = 0; k < n; k++) {
+		if (k)
+			fl_buf_puts(&out, sep);
+		char *m = is_p(c, st[k], "...") ? NULL : msg_of(c, st[k], en[k]);
+		if (m) {
+			lit = true;
+			fl_buf_puts(&out, m);
+			free(m);
+			continue;
+		}
+		size_t id = NONE;
+		for (size_t q = st[k]; q < en[k]; q++)
+			if (c->t.v[q].kind == FL_TK_IDENT)
+				id = q;
+		fl_buf_putc(&out, '{');
+		if (id != NONE)
+			fl_buf_put(&out, c->t.src + c->t.v[id].off, c->t.v[id].len);
+		fl_buf_putc(&out, '}');
+	}
+	char *r = lit && n < 64 ? fl_xstrdup(fl_buf_cstr(&out)) : NULL;
+	fl_buf_free(&out);
+	return r;
+}
+
 /* message of [b, e) with guards against pathological inputs */
 static char *msg_of(const ctx *c, size_t b, size_t e)
 {
 	while (e > b && unstyle(c, &b, &e))
 		;
+	if (e - b >= 6 && is_p(c, b, "[")) {
+		char *jm = join_msg(c, b, e);
+		if (jm)
+			return jm;
+	}
 	if (e - b >= 4 && !is_kind(c, b, FL_TK_STRING) &&
 	    !(is_p(c, b, "(") && c->match[b] == e - 1)) {
 		char *tm = ternary_msg(c, b, e);
@@ -1680,14 +1725,19 @@ static void rule_throw_factory(ctx *c, size_t i, size_t name, size_t open)
 	c->used[name] = 1;
 	size_t st[4], en[4];
 	size_t na = split_args(c, open, st, en, 4);
-	char *m = NULL;
+	char *m = NULL, *code = NULL;
 	for (size_t a = 0; a < na && !m; a++)
-		m = msg_of(c, st[a], en[a]);
-	if (!m)
+		m = is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1
+			    ? obj_message(c, st[a], &code) /* { message: '..', code: '..' } */
+			    : msg_of(c, st[a], en[a]);
+	if (!m) {
+		free(code);
 		return;
+	}
 	char *idiom = fl_xasprintf("throw %.*s", (int)n, s);
-	emit(c, i, m, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+	emit(c, i, m, code, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 	free(idiom);
+	free(code);
 	free(m);
 }
 
@@ -1770,9 +1820,11 @@ static void rule_factory_call(ctx *c, size_t i)
 		return;
 	size_t st[4], en[4];
 	size_t na = split_args(c, i + 1, st, en, 4);
-	char *m = NULL;
+	char *m = NULL, *code = NULL;
 	for (size_t a = 0; a < na && !m; a++)
-		m = ctor_arg_msg(c, st[a], en[a]);
+		m = is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1
+			    ? obj_message(c, st[a], &code) /* { message: '..', code: '..' } */
+			    : ctor_arg_msg(c, st[a], en[a]);
 	if (!m) {
 		char *key = fl_xasprintf("fac:%.*s", (int)n, s);
 		const char *dm, *dc;
@@ -1782,8 +1834,9 @@ static void rule_factory_call(ctx *c, size_t i)
 		free(key);
 	}
 	if (m && strchr(m, ' ')) /* one word is a key or a name, not a message */
-		emit(c, i, m, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, "error factory call");
+		emit(c, i, m, code, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, "error factory call");
 	free(m);
+	free(code);
 }
 
 /* ---- project reporters ---------------------------------------------------------
