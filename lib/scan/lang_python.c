@@ -1064,6 +1064,8 @@ typedef struct pyclass {
 	bool excy;         /* named or derived like an exception */
 	bool init;         /* the message is passed on by __init__ */
 	bool str;          /* the message is what __str__ returns */
+	char *params;      /* owned: __init__'s parameters (without self), one
+			      per line, when the message names one ({name!r}) */
 } pyclass;
 
 static bool excy_name(const char *s, size_t n)
@@ -1199,6 +1201,81 @@ static char *str_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 	return py_msg(t, ret + 1, e, false);
 }
 
+/* Whether msg has a replacement field of name (n bytes): {name}, {name!r},
+ * {name:>10}, {name.attr}, {name[0]}. */
+static const char *field_of(const char *msg, const char *name, size_t n)
+{
+	for (const char *h = strchr(msg, '{'); h; h = strchr(h + 1, '{'))
+		if (strncmp(h + 1, name, n) == 0 && strchr("}!:.[", h[1 + n]))
+			return h;
+	return NULL;
+}
+
+/* `def __init__(self, name, *, hint=None):` at d whose message msg names
+ * some of its parameters: the parameters (without self), one per line
+ * (a * or ** one as an empty line); NULL when msg names none. */
+static char *init_params(const fl_toks *t, const size_t *m, size_t d, const char *msg)
+{
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;
+	size_t n = split_args(t, m, d + 2, st, en, FL_FAC_PARAMS, &close);
+	if (n == NONE || n < 2 || !fl_tok_is_ident(t, st[0], "self"))
+		return NULL;
+	fl_buf b = {0};
+	bool named = false;
+	for (size_t k = 1; k < n; k++) {
+		if (k > 1)
+			fl_buf_putc(&b, '\n');
+		if (t->v[st[k]].kind != FL_TK_IDENT)
+			continue;
+		fl_buf_put(&b, t->src + t->v[st[k]].off, t->v[st[k]].len);
+		char *nm = fl_tok_dup(t, st[k]);
+		named = named || field_of(msg, nm, strlen(nm));
+		free(nm);
+	}
+	fl_buf_cstr(&b);
+	if (!named) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	return b.s;
+}
+
+/* The message of class cls (whose __init__ builds it from params, one per
+ * line) for a raise with arguments a: each field of a parameter given a
+ * literal replaced by its text ({name!r} by the text in quotes), the
+ * others kept.  Caller frees. */
+static char *compose_init(walker *w, const char *msg, const char *params, const callargs *a)
+{
+	char *out = fl_xstrdup(msg);
+	size_t k = 0;
+	for (const char *p = params;; k++) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		size_t ak = NONE;
+		for (size_t q = 0; l && q < a->n && ak == NONE; q++)
+			if (a->kw[q] != NONE && w->t->v[a->kw[q]].len == l &&
+			    memcmp(w->t->src + w->t->v[a->kw[q]].off, p, l) == 0)
+				ak = q;
+		if (ak == NONE && k < a->npos)
+			ak = a->pos[k];
+		char *v = l && ak != NONE ? py_msg(w->t, a->st[ak], a->en[ak], false) : NULL;
+		const char *h;
+		if (v && (h = field_of(out, p, l)) != NULL) {
+			const char *e = strchr(h, '}');
+			bool repr = h[1 + l] == '!' && h[2 + l] == 'r';
+			char *n = fl_xasprintf("%.*s%s%s%s%s", (int)(h - out), out, repr ? "'" : "", v,
+					       repr ? "'" : "", e ? e + 1 : "");
+			free(out);
+			out = n;
+		}
+		free(v);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return out;
+}
+
 /* The message attribute of the class statement at i (`class` at the start of
  * a line), or false. */
 static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
@@ -1243,6 +1320,8 @@ static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc
 				pc->attr = at;
 				pc->init = !str;
 				pc->str = str;
+				if (!str)
+					pc->params = init_params(t, m, k, im);
 			}
 			k++;
 			continue;
@@ -1281,6 +1360,7 @@ static bool class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc
 		return true;
 	free(pc->msg);
 	free(pc->code);
+	free(pc->params);
 	return false;
 }
 
@@ -1545,7 +1625,7 @@ static void py_collect(void *tree, const fl_src *src)
 		if (!class_attrs(&t, m, i, &pc))
 			continue;
 		char *name = fl_tok_dup(&t, pc.name);
-		fl_classdefs_add(tr, name, pc.msg, pc.code, pc.status);
+		fl_classdefs_add_params(tr, name, pc.msg, pc.code, pc.status, pc.params);
 		free(name);
 	}
 	free(m);
@@ -1755,6 +1835,12 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 				msg = kw_msg(w, &a, msg_kws);
 			if (!msg && a.n == 0 && upper)
 				msg = fl_xstrdup(cls);
+		} else if (cls && fl_classdefs_params(w->tree, cls)) {
+			/* the class's __init__ builds the message from these */
+			const char *dm, *dc;
+			int ds;
+			if (fl_classdefs_find(w->tree, cls, &dm, &dc, &ds) && dm)
+				msg = compose_init(w, dm, fl_classdefs_params(w->tree, cls), &a);
 		} else {
 			size_t mk = a.npos > 0 ? a.pos[0] : NONE;
 			if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
@@ -2092,6 +2178,7 @@ static void class_site(walker *w, size_t i)
 	}
 	free(pc.msg);
 	free(pc.code);
+	free(pc.params);
 }
 
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
