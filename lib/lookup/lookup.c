@@ -886,6 +886,40 @@ static size_t drop_parts(const fl_index *ix, struct hit *hits, size_t nh)
 	return n;
 }
 
+/* A hit whose placeholder captured the whole of a message another
+ * confident hit matches is a wrapper of that message (a crash banner
+ * "Oops! Something went wrong ... {message}", "error (at {where}):
+ * {message}"): the message it wraps is the more specific answer. */
+static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hits,
+			  size_t nh)
+{
+	if (nh < 2 || nh > 256)
+		return;
+	for (size_t a = 0; a < nh; a++) {
+		struct hit *A = &hits[a];
+		/* the first line alone of a multi-line record (its whole did
+		 * not match) with a later line matching another record: a
+		 * banner before the message ("Oops! Something went wrong!") */
+		if (ix->ent[A->entry].flags & IDX_PART)
+			for (size_t b = 0; b < nh && !A->wraps; b++)
+				A->wraps = hits[b].strong && hits[b].pos > A->pos &&
+					   !(ix->ent[hits[b].entry].flags & IDX_PART);
+		for (size_t k = 0; k < A->ncaps && !A->wraps; k++) {
+			size_t cl = A->caps[k].end - A->caps[k].start;
+			for (size_t b = 0; b < nh && !A->wraps; b++) {
+				const struct hit *B = &hits[b];
+				if (b == a || !B->strong || B->pos >= q->messages.n ||
+				    B->pos == A->pos)
+					continue;
+				const char *m = q->messages.v[B->pos];
+				size_t ml = strlen(m);
+				A->wraps = ml && ml <= cl &&
+					   memmem(A->text + A->caps[k].start, cl, m, ml) != NULL;
+			}
+		}
+	}
+}
+
 static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 			   const char *repo, size_t limit, struct hit **hits, size_t *cap)
 {
@@ -911,6 +945,7 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 	}
 	cur_pos = 0;
 	nh = drop_parts(&lk->ix, *hits, nh);
+	mark_wrappers(&lk->ix, q, *hits, nh);
 	return nh ? fl_lk_rank(&lk->ix, *hits, nh) : 0;
 }
 

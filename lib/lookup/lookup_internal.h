@@ -33,6 +33,8 @@ struct hit {
 			      most likely, fl_query's order) */
 	bool strong;       /* a confident pattern hit (rank.c) */
 	bool covers;       /* spans most of its line's message (rank.c) */
+	bool wraps;        /* a placeholder of it holds a message another
+			      confident hit matches (lookup.c) */
 	bool fuzzy;        /* from the fuzzy tier, beside weak pattern hits */
 	int near;          /* other lines of the text matching its file */
 	double info;       /* information its literal part carries, 1 =

@@ -4,7 +4,8 @@
  * paths, class and module names, the words of a pasted command line,
  * other lines of the same output matching records of the same file), how
  * much information a hit's literal text carries, and the order: confident
- * hits first, then the line of the output they matched (error lines in
+ * hits first, a message before a wrapper that holds it in a placeholder
+ * (lookup.c's mark_wrappers), then the line of the output they matched (error lines in
  * the order printed before warnings and informational lines), then
  * how much of its line it spans, specificity, evidence and coverage.  A
  * hit whose literal part says little ("%s failed", "expected {}, found
@@ -68,27 +69,29 @@ static int word_vs_component(const char *w, size_t wl, const char *c, size_t cl)
 	return 0;
 }
 
-static int word_vs_path(const char *w, size_t wl, const char *path)
+static int word_vs_path(const char *w, size_t wl, const char *path, bool file_only)
 {
 	int best = 0;
 	const char *p = path;
 	while (*p) {
 		const char *e = strchr(p, '/');
 		size_t cl = e ? (size_t)(e - p) : strlen(p);
+		if (e && file_only) {
+			p = e + 1;
+			continue;
+		}
 		if (!e) { /* the file: its name without the extension */
 			const char *dot = memrchr(p, '.', cl);
 			if (dot && dot > p)
 				cl = (size_t)(dot - p);
 		}
 		int r = word_vs_component(w, wl, p, cl);
-		/* and its parts: install_command, flat-config-array */
-		for (size_t s = 0, i = 0; i <= cl && r < 2; i++)
+		/* and its parts (install_command, flat-config-array): a word
+		 * naming a part says less */
+		for (size_t s = 0, i = 0; i <= cl && r < 1; i++)
 			if (i == cl || p[i] == '_' || p[i] == '-') {
-				if (i > s && i - s < cl) {
-					int rp = word_vs_component(w, wl, p + s, i - s);
-					if (rp > r)
-						r = rp;
-				}
+				if (i > s && i - s < cl && word_vs_component(w, wl, p + s, i - s))
+					r = 1;
 				s = i + 1;
 			}
 		if (r > best)
@@ -123,6 +126,10 @@ static int command_evidence(const char *command, const char *path, char *buf,
 			break; /* the rest is another command */
 		const char *w = s;
 		size_t wl = n;
+		/* the program names its command-line file at most
+		 * ("zstd": programs/zstdcli.c), a flag the file defining it */
+		int cap = prog || *s == '-' ? 1 : 2;
+		bool was_prog = prog;
 		if (prog) { /* the program: its base name */
 			const char *sl = memrchr(w, '/', wl);
 			if (sl) {
@@ -145,7 +152,9 @@ static int command_evidence(const char *command, const char *path, char *buf,
 				word = false; /* a path, a file, a value */
 		if (!word)
 			continue;
-		int r = word_vs_path(w, wl, path);
+		int r = word_vs_path(w, wl, path, was_prog);
+		if (r > cap)
+			r = cap;
 		if (r > best) {
 			best = r;
 			if (buf && bufsz) {
@@ -267,6 +276,8 @@ static int cmp_hit(const void *a, const void *b)
 	const struct hit *x = a, *y = b;
 	if (x->strong != y->strong)
 		return x->strong ? -1 : 1;
+	if (x->wraps != y->wraps) /* the message before its wrapper */
+		return x->wraps ? 1 : -1;
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
 	if (x->covers != y->covers)
