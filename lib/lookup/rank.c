@@ -104,11 +104,11 @@ static int word_vs_path(const char *w, size_t wl, const char *path, bool file_on
 }
 
 /* The words of a pasted command that name a part of the entry's path:
- * the program's name and its subcommands and flags (values, paths and
- * file names are no evidence).  Returns the points; *word gets the best
+ * the program's name (unless skip_prog) and its subcommands and flags
+ * (values, paths and file names are no evidence).  Returns the points; *word gets the best
  * word (NUL-terminated copy into buf of size bufsz) when wanted. */
-static int command_evidence(const char *command, const char *path, char *buf,
-			    size_t bufsz)
+static int command_evidence(const char *command, bool skip_prog, const char *path,
+			    char *buf, size_t bufsz)
 {
 	int best = 0;
 	const char *p = command;
@@ -130,6 +130,10 @@ static int command_evidence(const char *command, const char *path, char *buf,
 		 * ("zstd": programs/zstdcli.c), a flag the file defining it */
 		int cap = prog || *s == '-' ? 1 : 2;
 		bool was_prog = prog;
+		if (prog && skip_prog) {
+			prog = false;
+			continue;
+		}
 		if (prog) { /* the program: its base name */
 			const char *sl = memrchr(w, '/', wl);
 			if (sl) {
@@ -153,6 +157,8 @@ static int command_evidence(const char *command, const char *path, char *buf,
 		if (!word)
 			continue;
 		int r = word_vs_path(w, wl, path, was_prog);
+		if (*s == '-' && r < 2)
+			r = 0; /* a flag names a file or folder whole, or nothing */
 		if (r > cap)
 			r = cap;
 		if (r > best) {
@@ -230,14 +236,19 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 			break;
 		}
 	}
-	const char *cmd = q->command ? q->command : q->program;
-	if (cmd) {
+	/* the words of a pasted command after the program's name (which
+	 * names every file of its own repository alike), or the program a
+	 * usage text names (its command-line file: "zstd", zstdcli.c) */
+	for (int k = 0; k < 2; k++) {
+		const char *cmd = k == 0 ? q->command : q->program;
+		if (!cmd)
+			continue;
 		char w[128];
-		int c = command_evidence(cmd, path, why ? w : NULL, sizeof w);
+		int c = command_evidence(cmd, k == 0, path, why ? w : NULL, sizeof w);
 		score += c;
 		if (c && why) {
 			snprintf(line, sizeof line, "%s `%s` names %s",
-				 q->command ? "the command's word" : "the usage text's program", w,
+				 k == 0 ? "the command's word" : "the usage text's program", w,
 				 c == 2 ? "its file or folder" : "a part of its path");
 			fl_strv_push(why, line);
 		}
