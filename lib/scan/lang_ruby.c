@@ -2,9 +2,13 @@
  * lang_ruby.c — Ruby: lexer (comments, =begin/=end, '' "" `` with #{}
  * interpolation, %q %Q %w %i %r %() literals with any delimiter, heredocs
  * <<~ <<- << with several per line, symbols, regex literals, ?a character
- * literals, __END__) and the rules for raise / fail / abort / errors.add.
- * Blocks are tracked with a keyword stack (class/module/def/if/.../end) to
- * know `Class#method` and the guarding `if`/`unless` condition.
+ * literals, __END__) and the rules for raise / fail / abort / errors.add /
+ * loggers / warn, the tree's own reporters (methods that raise, abort,
+ * warn with or hand on their first parameter: `alert_error "..."`,
+ * `Bundler.ui.warn "..."`), prints followed by a failing exit, and
+ * messages held in local variables.  Blocks are tracked with a keyword
+ * stack (class/module/def/if/.../end) to know `Class#method` and the
+ * guarding `if`/`unless` condition.
  */
 #define _GNU_SOURCE /* memmem */
 #include <stdint.h>
@@ -12,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../strmap.h"
 #include "../util.h"
 #include "lex.h"
 
@@ -22,6 +27,7 @@ static const char *const exts[] = {".rb", ".rake", NULL};
 #define MSG_MAX_DEPTH 32
 #define INTERP_MAX_NEST 32
 #define SCAN_CAP 2048
+#define MAXVAR 4 /* messages one local variable may hold */
 
 /* ---- lexer ----------------------------------------------------------------- */
 
@@ -220,6 +226,13 @@ static void skip_code(fl_toks *t, fl_buf *b, int nest, size_t limit)
 		}
 		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
 			prev = c;
+		if (c == '$' && t->pos + 1 < limit && strchr("'\"`&~!@/\\;,.<>_0*$?:", t->src[t->pos + 1])) {
+			/* `#{$'}`: a special global, whose quote opens no string */
+			if (b)
+				fl_buf_put(b, t->src + t->pos, 2);
+			t->pos += 2;
+			continue;
+		}
 		if (c == '{') {
 			depth++;
 		} else if (c == '}') {
@@ -929,6 +942,8 @@ typedef struct walker {
 	const fl_toks *t;
 	const size_t *m;
 	const fl_classdefs *tree; /* exception classes with a default message */
+	const struct rbtree *rep; /* the tree's own reporters */
+	const char *path;         /* the file */
 	rbblk *blk;
 	size_t nblk, capblk;
 	fl_sites *out;
@@ -1316,23 +1331,383 @@ static bool has_class_default(const char *s, size_t n)
 		memmem(s, n, "def message", 11));
 }
 
+/* ---- the tree's own reporters -----------------------------------------------
+ * `def error(statement); raise Gem::InvalidSpecificationException,
+ * statement; end`, `def alert_warning(statement, q = nil); ui.alert_warning
+ * statement, q; end`, Bundler's `def error(msg); tell_err(msg, :red); end`:
+ * methods that hand their first parameter on to what reports it.  Found by
+ * what they do, as the C family's reporter table (c/reporters.c) finds its
+ * functions: the collect pass notes, for every `def NAME(p, ...)` of the
+ * tree, what the body does with p (raises it, aborts or warns with it,
+ * exits with it, or passes it as the first argument of another call), and
+ * whether NAME's last word says a severity (error, warn, warning, fatal).
+ * A method is a reporter when its name says a severity and it passes p on,
+ * or when it raises, aborts or warns with p itself or through a chain of
+ * such methods (resolved at lookup, up to 8 steps).  A call `NAME "..."` /
+ * `recv.NAME("...")` of a reporter is then a site of its own. */
+
+enum { RH_NONE, RH_RAISE, RH_ABORT, RH_WARN, RH_EXIT, RH_FWD };
+
+typedef struct rbrep {
+	char *name;     /* the method */
+	char *target;   /* RH_FWD: the method p goes on to */
+	char *cls;      /* RH_RAISE: the class raised, or NULL */
+	char *file;     /* the file defining it */
+	uint8_t how;    /* RH_* */
+	uint8_t named;  /* severity its name says: 0 none, 1 error, 2 warning */
+	size_t next;    /* the next definition of the same name, or NONE */
+} rbrep;
+
+typedef struct rbtree {
+	fl_classdefs *cls;  /* exception classes with a default message */
+	fl_strmap idx;      /* name -> its last definition in v */
+	rbrep *v;
+	size_t n, cap;
+} rbtree;
+
+static void *rb_tree_new(void)
+{
+	rbtree *r = fl_xcalloc(1, sizeof *r);
+	r->cls = fl_classdefs_new();
+	return r;
+}
+
+static void rb_tree_free(void *tree)
+{
+	rbtree *r = tree;
+	if (!r)
+		return;
+	fl_classdefs_free(r->cls);
+	for (size_t k = 0; k < r->n; k++) {
+		free(r->v[k].name);
+		free(r->v[k].target);
+		free(r->v[k].cls);
+		free(r->v[k].file);
+	}
+	free(r->v);
+	fl_strmap_free(&r->idx);
+	free(r);
+}
+
+/* Add rep (its strings taken over). */
+static void rep_add(rbtree *r, rbrep *rep)
+{
+	if (r->n >= 1u << 20) {
+		free(rep->name);
+		free(rep->target);
+		free(rep->cls);
+		free(rep->file);
+		return;
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		r->v = fl_xrealloc(r->v, r->cap * sizeof *r->v);
+	}
+	size_t prev;
+	rep->next = fl_strmap_get(&r->idx, rep->name, &prev) ? prev : NONE;
+	r->v[r->n] = *rep;
+	fl_strmap_put(&r->idx, rep->name, r->n++);
+}
+
+static void rb_tree_merge(void *tree, void *part)
+{
+	rbtree *r = tree, *p = part;
+	fl_classdefs_merge(r->cls, p->cls);
+	for (size_t k = 0; k < p->n; k++) {
+		rep_add(r, &p->v[k]);
+		memset(&p->v[k], 0, sizeof p->v[k]);
+	}
+}
+
+/* The severity a method's name says by its last word: 1 error, 2 warning. */
+static int name_sev(const char *s, size_t n)
+{
+	const char *w = s;
+	for (size_t k = 0; k < n; k++)
+		if (s[k] == '_')
+			w = s + k + 1;
+	size_t l = (size_t)(s + n - w);
+	if (l == 0 || (l == n && n < 4))
+		return 0;
+#define W(x) (l == sizeof(x) - 1 && memcmp(w, x, l) == 0)
+	if (W("error") || W("fatal") || W("die"))
+		return 1;
+	if (W("warn") || W("warning"))
+		return 2;
+#undef W
+	return 0;
+}
+
+/* The first parameter of the def at d (its name token at d+1, or d+3 for
+ * `def self.x`): a plain name, else NONE.  *body gets the first token of
+ * the body. */
+static size_t def_param(const fl_toks *t, const size_t *m, size_t d, size_t *body)
+{
+	size_t k = d + 1;
+	if (k + 2 < t->n && is_p(t, k + 1, '.'))
+		k += 2;
+	if (k + 1 >= t->n || t->v[k].kind != FL_TK_IDENT)
+		return NONE;
+	size_t p = k + 1;
+	if (is_p(t, p, '(') && t->v[p].off == t->v[k].off + t->v[k].len) {
+		if (m[p] == NONE)
+			return NONE;
+		*body = m[p] + 1;
+		p++;
+	} else {
+		if (t->v[p].flags & FL_TF_NL_BEFORE)
+			return NONE;
+		*body = line_end(t, m, k);
+	}
+	if (p >= t->n || t->v[p].kind != FL_TK_IDENT || (t->v[p].flags & FL_TF_NL_BEFORE))
+		return NONE;
+	char c = t->src[t->v[p].off];
+	if (!(c >= 'a' && c <= 'z') && c != '_')
+		return NONE;
+	/* p: or p = default */
+	if (is_p(t, p + 1, ':'))
+		return NONE;
+	return p;
+}
+
+/* Whether string token k interpolates the name at token p: "#{p}". */
+static bool interpolates(const fl_toks *t, size_t k, size_t p)
+{
+	if (t->v[k].kind != FL_TK_STRING || !(t->v[k].flags & FL_TF_INTERP))
+		return false;
+	char pat[80];
+	if (t->v[p].len + 3 > sizeof pat)
+		return false;
+	pat[0] = '{';
+	memcpy(pat + 1, t->src + t->v[p].off, t->v[p].len);
+	pat[t->v[p].len + 1] = '}';
+	return memmem(fl_tok_str(t, &t->v[k]), t->v[k].slen, pat, t->v[p].len + 2) != NULL;
+}
+
+/* What the body [b, e) does with parameter token p (what one use says;
+ * the first one that says something wins); returns the token of the call
+ * or raise, or NONE.  *whole: p is the whole argument (not interpolated
+ * into a longer text). */
+static size_t def_uses(const fl_toks *t, size_t p, size_t b, size_t e, rbrep *rep,
+		       bool *whole)
+{
+	for (size_t k = b; k < e && k < t->n; k++) {
+		bool use = same_tok(t, k, p) && t->v[k].kind == FL_TK_IDENT &&
+			   !is_p(t, k + 1, '.') && !is_p(t, k + 1, '[');
+		if (!use && !interpolates(t, k, p))
+			continue;
+		*whole = use;
+		/* the call it is the first argument of: `M p`, `M(p`, `M "#{p}"` */
+		size_t c = k - 1;
+		if (is_p(t, c, '(') && c > b && t->v[c].off == t->v[c - 1].off + t->v[c - 1].len)
+			c--;
+		else if (t->v[k].flags & FL_TF_NL_BEFORE)
+			continue;
+		size_t cls = NONE, cle = NONE;
+		if (is_p(t, c, ',')) {
+			/* raise Foo::Bar, p */
+			size_t q = c;
+			while (q > b && (const_path(t, q - 1, q) || fl_tok_is(t, q - 1, "::")))
+				q--;
+			if (q < c && q > b && (is_kw(t, q - 1, "raise") || is_kw(t, q - 1, "fail")) &&
+			    const_path(t, q, c)) {
+				cls = q;
+				cle = c;
+				c = q - 1;
+			} else {
+				continue;
+			}
+		} else if (c > b + 3 && is_p(t, k - 1, '(') && fl_tok_is(t, c, "new") &&
+			   is_p(t, c - 1, '.')) {
+			/* raise Foo.new(p) */
+			size_t q = c - 1;
+			while (q > b && (const_path(t, q - 1, q) || fl_tok_is(t, q - 1, "::")))
+				q--;
+			if (q < c - 1 && q > b && (is_kw(t, q - 1, "raise") || is_kw(t, q - 1, "fail")) &&
+			    const_path(t, q, c - 1)) {
+				cls = q;
+				cle = c - 1;
+				c = q - 1;
+			} else {
+				continue;
+			}
+		}
+		if (t->v[c].kind != FL_TK_IDENT || c < b)
+			continue;
+		if (is_kw(t, c, "raise") || is_kw(t, c, "fail")) {
+			rep->how = RH_RAISE;
+			if (cls != NONE) {
+				fl_buf bb = {0};
+				put_span(&bb, t, cls, cle);
+				rep->cls = fl_xstrdup(fl_buf_cstr(&bb));
+				fl_buf_free(&bb);
+				if (strstr(rep->cls, "Exit"))
+					rep->how = RH_EXIT; /* SystemExit: a status */
+			}
+			return c;
+		}
+		bool recv = c > 0 && (is_p(t, c - 1, '.') || fl_tok_is(t, c - 1, "&."));
+		if (!recv && (is_kw(t, c, "abort") || is_kw(t, c, "warn") || is_kw(t, c, "exit") ||
+			      fl_tok_is(t, c, "exit!"))) {
+			rep->how = t->src[t->v[c].off] == 'a' ? RH_ABORT
+				   : t->src[t->v[c].off] == 'w' ? RH_WARN : RH_EXIT;
+			return c;
+		}
+		if (is_kw(t, c, "if") || is_kw(t, c, "unless") || is_kw(t, c, "return") ||
+		    is_kw(t, c, "and") || is_kw(t, c, "or") || is_kw(t, c, "not") ||
+		    is_kw(t, c, "when") || is_kw(t, c, "while") || is_kw(t, c, "until") ||
+		    is_kw(t, c, "yield") || is_kw(t, c, "super") || is_kw(t, c, "defined?"))
+			continue;
+		char f = t->src[t->v[c].off];
+		if (!((f >= 'a' && f <= 'z') || f == '_'))
+			continue;
+		rep->how = RH_FWD;
+		rep->target = fl_tok_dup(t, c);
+		return c;
+	}
+	return NONE;
+}
+
+/* Every `def NAME(p, ...)` of the file with what it does with p. */
+static void collect_reporters(rbtree *r, const fl_toks *t, const size_t *m,
+			      const char *path)
+{
+	for (size_t d = 0; d + 2 < t->n; d++) {
+		if (!is_kw(t, d, "def") || !(t->v[d].flags & FL_TF_NL_BEFORE || d == 0))
+			continue;
+		size_t body = NONE;
+		size_t p = def_param(t, m, d, &body);
+		if (p == NONE || body >= t->n)
+			continue;
+		int dcol = t->v[d].col;
+		size_t end = body;
+		while (end < t->n && end - body < 4000 &&
+		       !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= dcol))
+			end++;
+		size_t nm = p - 1;
+		while (nm > d && t->v[nm].kind != FL_TK_IDENT)
+			nm--;
+		rbrep rep = {0};
+		bool whole = false;
+		size_t c = def_uses(t, p, body, end, &rep, &whole);
+		rep.named = (uint8_t)name_sev(t->src + t->v[nm].off, t->v[nm].len);
+		/* a method whose name says no severity reports only when it
+		 * hands p on whole, unconditionally: a statement of the
+		 * body's top level without a modifier if/unless (`def
+		 * gem(name); raise LoadError, "skipping #{name}" if x` is no
+		 * reporter) */
+		bool top = c != NONE && whole && (t->v[c].flags & FL_TF_NL_BEFORE) &&
+			   t->v[c].col == t->v[body].col;
+		if (top) {
+			size_t le = line_end(t, m, c);
+			for (size_t q = c; q < le; q++)
+				if (is_kw(t, q, "if") || is_kw(t, q, "unless"))
+					top = false;
+		}
+		if (rep.how == RH_NONE || (!rep.named && !top) ||
+		    (rep.how == RH_FWD && !rep.named && strcmp(rep.target, "puts") == 0)) {
+			free(rep.target);
+			free(rep.cls);
+			continue;
+		}
+		rep.name = fl_tok_dup(t, nm);
+		rep.file = fl_xstrdup(path ? path : "");
+		rep_add(r, &rep);
+	}
+}
+
+/* What one definition reports: FL_S_*, "exit", or NULL (*cls: the class
+ * it raises). */
+static const char *rep_one(const rbtree *r, const rbrep *x, const char *path,
+			   const char **cls, int depth);
+
+/* A reporter's severity: FL_S_* of what it does, or NULL when name is no
+ * reporter; RH_EXIT gives "exit".  *cls gets the class it raises (or NULL).
+ * The definitions of the calling file (path) are asked first; the rest of
+ * the tree only when the file defines no method of that name. */
+static const char *rep_sev(const rbtree *r, const char *name, const char *path,
+			   const char **cls, int depth)
+{
+	size_t k0;
+	*cls = NULL;
+	if (!r || depth > 8 || !fl_strmap_get(&r->idx, name, &k0))
+		return NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		bool here = false;
+		const char *sev = NULL, *c1 = NULL;
+		for (size_t k = k0; k != NONE; k = r->v[k].next) {
+			const rbrep *x = &r->v[k];
+			if (pass == 0 && (!path || strcmp(x->file, path) != 0))
+				continue;
+			here = true;
+			const char *c = NULL;
+			const char *s = rep_one(r, x, path, &c, depth);
+			if (!s)
+				continue;
+			if (!sev) {
+				sev = s;
+				c1 = c;
+				*cls = c;
+			} else if (!c || !c1 || strcmp(c, c1) != 0) {
+				/* methods of one name raising different
+				 * classes: which one is called is unknown */
+				*cls = NULL;
+			}
+		}
+		if (here || sev)
+			return sev;
+	}
+	return NULL;
+}
+
+static const char *rep_one(const rbtree *r, const rbrep *x, const char *path,
+			   const char **cls, int depth)
+{
+	*cls = x->how == RH_RAISE ? x->cls : NULL;
+	if (x->named && x->how != RH_EXIT)
+		return x->named == 1 ? FL_S_ERROR : FL_S_WARNING;
+	switch (x->how) {
+	case RH_RAISE:
+		return FL_S_ERROR;
+	case RH_ABORT:
+		return FL_S_CRITICAL;
+	case RH_WARN:
+		return FL_S_WARNING;
+	case RH_EXIT:
+		return "exit";
+	case RH_FWD:
+		if (strcmp(x->target, x->name) != 0)
+			return rep_sev(r, x->target, path, cls, depth + 1);
+		/* ui.alert_error statement inside alert_error: another
+		 * definition of the same name, elsewhere in the tree */
+		return rep_sev(r, x->target, NULL, cls, depth + 1);
+	}
+	return NULL;
+}
+
 static void rb_collect(void *tree, const fl_src *src)
 {
-	fl_classdefs *tr = tree;
-	if (!tr || !src->text || !src->len || !has_class_default(src->text, src->len))
+	rbtree *r = tree;
+	if (!r || !src->text || !src->len || !memmem(src->text, src->len, "def", 3))
 		return;
 	fl_toks t;
 	fl_toks_init(&t, src);
 	rb_lex(&t);
 	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
-	for (size_t i = 0; i < t.n && tr->n < 65536; i++) {
+	for (size_t i = 0; has_class_default(src->text, src->len) && i < t.n &&
+			   r->cls->n < 65536; i++) {
 		rbclass rc;
 		if (!is_kw(&t, i, "class") || !class_default_at(&t, m, i, &rc))
 			continue;
+		/* params "": the message is the class's own whatever the
+		 * constructor gets (super "...", def message); NULL: it is
+		 * only the default of a message parameter */
 		char *name = fl_tok_dup(&t, rc.name);
-		fl_classdefs_add(tr, name, rc.msg, NULL, 0);
+		bool own = strcmp(rc.idiom, "class constructor initialize") != 0;
+		fl_classdefs_add_params(r->cls, name, rc.msg, NULL, 0, own ? fl_xstrdup("") : NULL);
 		free(name);
 	}
+	collect_reporters(r, &t, m, src->path);
 	free(m);
 	fl_toks_free(&t);
 }
@@ -1371,6 +1746,23 @@ static void class_site(walker *w, size_t i)
 	free(rc.msg);
 }
 
+static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out);
+
+/* The tree's message of class cls (by its last name) that its constructor
+ * makes whatever its arguments (`def initialize(name); super "Unknown
+ * command #{name}"`), or NULL. */
+static char *known_default(const walker *w, const char *cls)
+{
+	const char *last = strrchr(cls, ':');
+	last = last ? last + 1 : cls;
+	const char *dm, *dc;
+	int ds;
+	if (w->tree && fl_classdefs_find(w->tree, last, &dm, &dc, &ds) && dm &&
+	    fl_classdefs_params(w->tree, last))
+		return fl_xstrdup(dm);
+	return NULL;
+}
+
 static void do_raise(walker *w, size_t i, const char *idiom)
 {
 	const fl_toks *t = w->t;
@@ -1380,6 +1772,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 	char *cls = NULL, *msg = NULL;
 	size_t a0b = st[0], a0e = en[0];
 	size_t mb = NONE, me = NONE;
+	bool ctor = false; /* mb is X.new's argument, not the message itself */
 	if (a0e == a0b + 1 && t->v[a0b].kind == FL_TK_NUMBER) {
 		/* fail(405, "Method Not Allowed"): not Kernel#fail (a status
 		 * is no exception) but the project's own HTTP error reply */
@@ -1444,6 +1837,12 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 					mb = st[1];
 					me = en[1];
 				}
+			} else if (!is_p(t, p, '(') && !is_p(t, p, '.') &&
+				   !(t->v[p].flags & FL_TF_NL_BEFORE)) {
+				/* X.new "msg", arg: the command form */
+				mb = p;
+				me = a0e;
+				ctor = true;
 			} else if (is_p(t, p, '(') && w->m[p] != NONE &&
 				   w->m[p] + 1 == a0e) {
 				size_t s2[MAXARGS], e2[MAXARGS];
@@ -1454,6 +1853,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 				} else {
 					mb = s2[0];
 					me = e2[0];
+					ctor = true;
 				}
 			}
 		} else if (n >= 2) {
@@ -1471,15 +1871,25 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 				cls = fl_xstrdup("RuntimeError");
 		}
 	}
-	if (!msg && mb != NONE)
-		msg = rb_msg(t, mb, me);
+	char *msgs[MAXVAR];
+	size_t nm = 0;
 	if (msg) {
-		char *g = modifier_guard(w, after);
-		emit(w, i, msg, cls, FL_T_EXCEPTION, FL_S_ERROR, g, idiom);
-		free(g);
+		msgs[nm++] = msg;
+	} else if (mb != NONE) {
+		/* a literal, a local variable's messages, or (an argument
+		 * the class's constructor makes its message of) the class's
+		 * own message */
+		nm = arg_msgs(w, i, mb, me, msgs);
+		if (!nm && ctor && cls && (msgs[0] = known_default(w, cls)))
+			nm = 1;
 	}
+	char *g = nm ? modifier_guard(w, after) : NULL;
+	for (size_t q = 0; q < nm; q++) {
+		emit(w, i, msgs[q], cls, FL_T_EXCEPTION, FL_S_ERROR, g, idiom);
+		free(msgs[q]);
+	}
+	free(g);
 	free(cls);
-	free(msg);
 }
 
 static void do_abort(walker *w, size_t i)
@@ -1588,6 +1998,311 @@ static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *
 	if (msg) {
 		char *g = modifier_guard(w, after);
 		emit(w, at, msg, NULL, FL_T_CONSOLE, sev, g, idiom);
+		free(g);
+	}
+	free(msg);
+}
+
+/* ---- messages held in a local variable ---------------------------------------
+ * `msg = "..."; msg << "..."; raise X, msg`: the messages a local variable
+ * holds where it is used, from the statements of the enclosing method
+ * before the use.  `var = "..."` (also `String.new "..."`) sets it; `var =
+ * case/if ... end` sets one per arm (each a message of its own); `var <<
+ * "..."` and `var += "..."` at the level of the assignment append, and one
+ * that is conditional (deeper, or with a modifier if/unless) ends what is
+ * known (the message goes on at run time).  A parameter, a block or rescue
+ * binding, or an assignment that is no message make it unknown. */
+
+
+/* The string-led statements of a `case`/`if` expression starting at b,
+ * down to the first line at column col or less: its arms' values. */
+static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size_t n)
+{
+	const fl_toks *t = w->t;
+	for (size_t k = b + 1; k < at && n < MAXVAR; k++) {
+		if ((t->v[k].flags & FL_TF_NL_BEFORE) && t->v[k].col <= col)
+			break;
+		if (t->v[k].kind != FL_TK_STRING || !(t->v[k].flags & FL_TF_NL_BEFORE))
+			continue;
+		size_t e = stmt_end(w, k, true);
+		if (e == NONE || e > at)
+			break;
+		char *m = rb_msg(t, k, e);
+		bool dup = false;
+		for (size_t q = 0; m && q < n; q++)
+			dup = dup || strcmp(out[q], m) == 0;
+		if (m && !dup)
+			out[n++] = m;
+		else
+			free(m);
+		k = e - 1;
+	}
+	return n;
+}
+
+/* The message of an assigned or appended expression [b, e): String.new
+ * "..." and String.new("...") are their literal. */
+static char *assigned_msg(walker *w, size_t b, size_t e)
+{
+	const fl_toks *t = w->t;
+	if (e > b + 3 && fl_tok_is(t, b, "String") && is_p(t, b + 1, '.') &&
+	    fl_tok_is(t, b + 2, "new")) {
+		b += 3;
+		if (is_p(t, b, '(') && w->m[b] == e - 1) {
+			b++;
+			e--;
+		}
+	}
+	return e > b ? rb_msg(t, b, e) : NULL;
+}
+
+static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
+{
+	const fl_toks *t = w->t;
+	size_t d = NONE;
+	for (size_t k = w->nblk; k-- > 0;)
+		if (w->blk[k].kind == B_DEF) {
+			d = w->blk[k].kw;
+			break;
+		}
+	if (d == NONE || at <= d || at - d > 20000)
+		return 0;
+	const fl_tok *v = &t->v[var];
+	char c0 = t->src[v->off];
+	if (!((c0 >= 'a' && c0 <= 'z') || c0 == '_'))
+		return 0;
+	size_t n = 0;
+	bool bad = false, open = true;
+	int acol = -1;
+	for (size_t k = d + 1; k < at && !bad; k++) {
+		if (!same_tok(t, k, var) || t->v[k].kind != FL_TK_IDENT)
+			continue;
+		bool stmt = (t->v[k].flags & FL_TF_NL_BEFORE) || is_p(t, k - 1, ';');
+		if (!stmt) {
+			/* a parameter, |x| or => x binding, or x = inside an expression */
+			bool rescued = false;
+			if (fl_tok_is(t, k - 1, "=>"))
+				for (size_t q = k - 1; q > d && t->v[q].line == t->v[k].line; q--)
+					rescued = rescued || is_kw(t, q, "rescue");
+			/* |msg| or |a, msg|: a block's parameter (not |x| msg << ...) */
+			if ((is_p(t, k - 1, '|') && (is_p(t, k + 1, '|') || is_p(t, k + 1, ','))) ||
+			    (is_p(t, k - 1, ',') && is_p(t, k + 1, '|')) ||
+			    rescued || (is_p(t, k + 1, '=') && t->v[k + 1].len == 1) ||
+			    t->v[k].line == t->v[d].line)
+				bad = true;
+			continue;
+		}
+		if (is_p(t, k + 1, '=') && t->v[k + 1].len == 1) {
+			/* a new value */
+			for (size_t q = 0; q < n; q++)
+				free(out[q]);
+			n = 0;
+			open = true;
+			acol = t->v[k].col;
+			size_t b = k + 2;
+			if (is_kw(t, b, "case") || is_kw(t, b, "if") || is_kw(t, b, "unless")) {
+				n = arm_msgs(w, b, acol, at, out, 0);
+				if (!n)
+					bad = true;
+				open = false;
+				continue;
+			}
+			size_t e = stmt_end(w, b, true);
+			if (e == NONE || e > at) {
+				bad = true;
+				break;
+			}
+			char *m = assigned_msg(w, b, e);
+			if (!m)
+				bad = true;
+			else
+				out[n++] = m;
+			k = e - 1;
+		} else if (fl_tok_is(t, k + 1, "<<") || fl_tok_is(t, k + 1, "+=")) {
+			size_t b = k + 2, e = stmt_end(w, b, true);
+			if (e == NONE || e > at || !n) {
+				bad = !n;
+				open = false;
+				continue;
+			}
+			char *m = open && t->v[k].col == acol && !is_kw(t, e, "if") &&
+					  !is_kw(t, e, "unless")
+				  ? assigned_msg(w, b, e)
+				  : NULL;
+			if (!m) {
+				open = false;
+			} else {
+				for (size_t q = 0; q < n; q++) {
+					char *j = fl_xasprintf("%s%s", out[q], m);
+					free(out[q]);
+					out[q] = j;
+				}
+			}
+			free(m);
+			k = e - 1;
+		} else if (t->v[k + 1].kind == FL_TK_PUNCT && t->v[k + 1].len >= 2 &&
+			   t->src[t->v[k + 1].off + t->v[k + 1].len - 1] == '=' &&
+			   !fl_tok_is(t, k + 1, "==") && !fl_tok_is(t, k + 1, "!=")) {
+			bad = true; /* ||=, -=: not a message any more */
+		}
+	}
+	if (bad) {
+		for (size_t q = 0; q < n; q++)
+			free(out[q]);
+		n = 0;
+	}
+	return n;
+}
+
+/* The messages of argument [b, e): its text, or the messages of the local
+ * variable it is.  Returns the count (out[0] the text). */
+static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
+{
+	char *m = b < e ? rb_msg(w->t, b, e) : NULL;
+	if (m) {
+		out[0] = m;
+		return 1;
+	}
+	if (e == b + 1 && w->t->v[b].kind == FL_TK_IDENT)
+		return var_msgs(w, at, b, out);
+	return 0;
+}
+
+/* A call of one of the tree's reporters at i (rbtree): `alert_error "..."`,
+ * `Bundler.ui.warn "..."`, `error "..." if x`, `warning(message)`. */
+static bool do_report(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	if (!w->rep || t->v[i].kind != FL_TK_IDENT)
+		return false;
+	char c0 = t->src[t->v[i].off];
+	if (!((c0 >= 'a' && c0 <= 'z') || c0 == '_') || is_p(t, i + 1, ':') ||
+	    is_p(t, i + 1, '.') || fl_tok_is(t, i + 1, "&.") ||
+	    (is_p(t, i + 1, '=') && t->v[i + 1].len == 1))
+		return false;
+	size_t r = i;
+	if (i > 0 && (is_p(t, i - 1, '.') || fl_tok_is(t, i - 1, "&."))) {
+		r = i - 1;
+		while (r >= 1 && t->v[r - 1].kind == FL_TK_IDENT && i - r < 12) {
+			r--;
+			if (r >= 1 && (is_p(t, r - 1, '.') || fl_tok_is(t, r - 1, "::")))
+				r--;
+			else
+				break;
+		}
+		if (is_p(t, r, '.'))
+			return false;
+	} else if (i > 0 && !(t->v[i].flags & FL_TF_NL_BEFORE) && !is_p(t, i - 1, ';') &&
+		   !is_p(t, i - 1, '{') && !is_p(t, i - 1, '|') &&
+		   !is_kw(t, i - 1, "then") && !is_kw(t, i - 1, "else") &&
+		   !is_kw(t, i - 1, "do") && !is_kw(t, i - 1, "begin") &&
+		   !is_kw(t, i - 1, "and") && !is_kw(t, i - 1, "or")) {
+		return false;
+	}
+	if (i > 0 && is_kw(t, i - 1, "def"))
+		return false;
+	/* a bare call is self's method: the file's own definition first;
+	 * one on a receiver (Bundler.ui.error) any of the tree's */
+	char *name = fl_tok_dup(t, i);
+	const char *cls = NULL;
+	const char *sev = rep_sev(w->rep, name, r == i ? w->path : NULL, &cls, 0);
+	free(name);
+	if (!sev || strcmp(sev, "exit") == 0)
+		return false;
+	size_t st[MAXARGS], en[MAXARGS], n, after;
+	if (!call_args(w, i, st, en, &n, &after) || n == 0)
+		return true;
+	size_t b = st[0], e = en[0];
+	if (!(t->v[b].kind == FL_TK_STRING || is_p(t, b, '(') ||
+	      (e == b + 1 && t->v[b].kind == FL_TK_IDENT)))
+		return true;
+	char *msgs[MAXVAR];
+	size_t nm = arg_msgs(w, i, b, e, msgs);
+	char *g = nm ? modifier_guard(w, after) : NULL;
+	char *idiom = fl_tok_span_text(t, r, i + 1, 48);
+	for (size_t q = 0; q < nm; q++) {
+		emit(w, r, msgs[q], cls, cls ? FL_T_EXCEPTION : FL_T_CONSOLE, sev, g, idiom);
+		free(msgs[q]);
+	}
+	free(idiom);
+	free(g);
+	return true;
+}
+
+/* Whether the statements after `after` (the end of a print's arguments)
+ * end the program with a failure: `exit 1`, `exit false`, `exit!`,
+ * `abort`, or a call of the tree's exiting methods with a status other
+ * than 0 (`terminate_interaction 1`), with only other prints between. */
+static bool exits_after(walker *w, size_t after)
+{
+	const fl_toks *t = w->t;
+	size_t k = after;
+	for (int stmts = 0; stmts < 4 && k < t->n; stmts++) {
+		if (is_kw(t, k, "if") || is_kw(t, k, "unless")) {
+			size_t e = stmt_end(w, k + 1, false);
+			if (e == NONE)
+				return false;
+			k = e;
+		}
+		if (is_p(t, k, ';'))
+			k++;
+		if (k >= t->n || (k > after && !(t->v[k].flags & FL_TF_NL_BEFORE) &&
+				  !is_p(t, k - 1, ';')))
+			return false;
+		if (t->v[k].kind != FL_TK_IDENT)
+			return false;
+		if (is_kw(t, k, "abort") || fl_tok_is(t, k, "exit!"))
+			return true;
+		bool ex = is_kw(t, k, "exit");
+		if (!ex && w->rep) {
+			char *name = fl_tok_dup(t, k);
+			const char *cls = NULL;
+			const char *s = rep_sev(w->rep, name, w->path, &cls, 0);
+			ex = s && strcmp(s, "exit") == 0;
+			free(name);
+		}
+		bool print = fl_tok_is(t, k, "say") || fl_tok_is(t, k, "puts");
+		size_t st[MAXARGS], en[MAXARGS], n, a2;
+		if (!call_args(w, k, st, en, &n, &a2))
+			return false;
+		if (ex) /* no status: exit's and the exiting methods' default, 0 */
+			return n > 0 && !(en[0] == st[0] + 1 &&
+					  (fl_tok_is(t, st[0], "0") || fl_tok_is(t, st[0], "true")));
+		if (!print)
+			return false;
+		k = a2;
+	}
+	return false;
+}
+
+/* `say "..."` / `puts "..."` that the program exits with a failure right
+ * after: an error printed as normal output (RubyGems' `say "No gems found
+ * matching ..."; terminate_interaction 1`).  A print not followed by such
+ * an exit is normal output. */
+static void do_print_exit(walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	if (i > 0 && (is_kw(t, i - 1, "def") || is_p(t, i - 1, ':')))
+		return;
+	size_t r = i;
+	if (i > 0 && is_p(t, i - 1, '.')) {
+		/* $stderr.puts, STDERR.puts, ui.say */
+		if (i < 2 || t->v[i - 2].kind != FL_TK_IDENT)
+			return;
+		r = i - 2;
+	}
+	size_t st[MAXARGS], en[MAXARGS], n, after;
+	if (!call_args(w, i, st, en, &n, &after) || n != 1 ||
+	    t->v[st[0]].kind != FL_TK_STRING)
+		return;
+	if (!exits_after(w, after))
+		return;
+	char *msg = rb_msg(t, st[0], en[0]);
+	if (msg) {
+		char *g = modifier_guard(w, after);
+		char *idiom = fl_tok_span_text(t, r, i + 1, 48);
+		emit(w, r, msg, NULL, FL_T_CONSOLE, FL_S_ERROR, g, idiom);
+		free(idiom);
 		free(g);
 	}
 	free(msg);
@@ -1767,7 +2482,9 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	w.out = out;
 	w.skip_do = NONE;
-	w.tree = tree;
+	w.tree = tree ? ((const rbtree *)tree)->cls : NULL;
+	w.rep = tree;
+	w.path = src->path;
 	bool classes = src->text && has_class_default(src->text, src->len);
 	for (size_t i = 0; i < t.n; i++) {
 		if (t.v[i].kind != FL_TK_IDENT)
@@ -1808,6 +2525,10 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 			       t.v[r - 2].kind == FL_TK_IDENT && i - r < 8)
 				r -= 2;
 			do_errors_add(&w, r, i + 2);
+		} else if (fl_tok_is(&t, i, "say") || fl_tok_is(&t, i, "puts")) {
+			do_print_exit(&w, i);
+		} else {
+			do_report(&w, i);
 		}
 		track(&w, i);
 	}
@@ -1833,8 +2554,8 @@ static bool is_test_file(const char *path)
 const fl_lang fl_lang_ruby = {.name = "ruby",
 			      .extensions = exts,
 			      .is_test_file = is_test_file,
-			      .tree_new = fl_classdefs_new,
-			      .tree_free = fl_classdefs_free,
+			      .tree_new = rb_tree_new,
+			      .tree_free = rb_tree_free,
 			      .collect = rb_collect,
-			      .tree_merge = fl_classdefs_merge,
+			      .tree_merge = rb_tree_merge,
 			      .scan = scan};
