@@ -2056,15 +2056,13 @@ static char *assigned_msg(walker *w, size_t b, size_t e)
 	return e > b ? rb_msg(t, b, e) : NULL;
 }
 
-static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
+static size_t method_msgs(walker *w, size_t name, char **out, int depth);
+
+/* var_msgs() in the method whose `def` is token d. */
+static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out,
+			  int depth)
 {
 	const fl_toks *t = w->t;
-	size_t d = NONE;
-	for (size_t k = w->nblk; k-- > 0;)
-		if (w->blk[k].kind == B_DEF) {
-			d = w->blk[k].kw;
-			break;
-		}
 	if (d == NONE || at <= d || at - d > 20000)
 		return 0;
 	const fl_tok *v = &t->v[var];
@@ -2113,10 +2111,17 @@ static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
 				break;
 			}
 			char *m = assigned_msg(w, b, e);
-			if (!m)
-				bad = true;
-			else
+			if (m) {
 				out[n++] = m;
+			} else if (t->v[b].kind == FL_TK_IDENT &&
+				   (e == b + 1 || (is_p(t, b + 1, '(') && w->m[b + 1] == e - 1))) {
+				/* var = helper(...): what the file's method returns */
+				n = method_msgs(w, b, out, depth + 1);
+				open = n > 0;
+				bad = n == 0;
+			} else {
+				bad = true;
+			}
 			k = e - 1;
 		} else if (fl_tok_is(t, k + 1, "<<") || fl_tok_is(t, k + 1, "+=")) {
 			size_t b = k + 2, e = stmt_end(w, b, true);
@@ -2154,8 +2159,80 @@ static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
 	return n;
 }
 
+static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
+{
+	size_t d = NONE;
+	for (size_t k = w->nblk; k-- > 0;)
+		if (w->blk[k].kind == B_DEF) {
+			d = w->blk[k].kw;
+			break;
+		}
+	return var_msgs_in(w, d, at, var, out, 0);
+}
+
+/* The messages a method of the file returns (`def error_message; if x;
+ * "..."; else; "..."; end; end`, `def not_found(name); message =
+ * String.new("..."); ...; message; end`): its last statement's text, its
+ * arms' texts, or the messages of the local variable it is.  The method
+ * is the file's one `def` of name (token); two give nothing. */
+static size_t method_msgs(walker *w, size_t name, char **out, int depth)
+{
+	const fl_toks *t = w->t;
+	if (depth > 2)
+		return 0;
+	size_t d = NONE;
+	for (size_t k = 0; k + 1 < t->n; k++)
+		if (is_kw(t, k, "def") && same_tok(t, k + 1, name) && !is_p(t, k + 2, '.')) {
+			if (d != NONE)
+				return 0;
+			d = k;
+		}
+	if (d == NONE)
+		return 0;
+	size_t body = d + 2;
+	if (is_p(t, body, '(') && t->v[body].off == t->v[d + 1].off + t->v[d + 1].len) {
+		if (w->m[body] == NONE)
+			return 0;
+		body = w->m[body] + 1;
+	} else if (body < t->n && !(t->v[body].flags & FL_TF_NL_BEFORE)) {
+		body = line_end(t, w->m, d + 1);
+	}
+	if (body >= t->n || !(t->v[body].flags & FL_TF_NL_BEFORE) ||
+	    t->v[body].col <= t->v[d].col)
+		return 0;
+	int bcol = t->v[body].col;
+	size_t end = body, last = body;
+	while (end < t->n && end - body < 20000 &&
+	       !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= t->v[d].col)) {
+		if ((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col == bcol &&
+		    !is_kw(t, end, "end") && !is_kw(t, end, "else") &&
+		    !is_kw(t, end, "elsif") && !is_kw(t, end, "when") &&
+		    !is_kw(t, end, "rescue") && !is_kw(t, end, "ensure"))
+			last = end;
+		end++;
+	}
+	if (is_kw(t, last, "return"))
+		last++;
+	if (last >= end)
+		return 0;
+	if (is_kw(t, last, "if") || is_kw(t, last, "case") || is_kw(t, last, "unless"))
+		return arm_msgs(w, last, bcol - 1, end, out, 0);
+	size_t e = stmt_end(w, last, true);
+	if (e == NONE || e > end)
+		return 0;
+	if (t->v[last].kind == FL_TK_STRING) {
+		char *m = rb_msg(t, last, e);
+		out[0] = m;
+		return m ? 1 : 0;
+	}
+	if (e == last + 1 && t->v[last].kind == FL_TK_IDENT)
+		return var_msgs_in(w, d, last, last, out, depth);
+	return 0;
+}
+
 /* The messages of argument [b, e): its text, or the messages of the local
- * variable it is.  Returns the count (out[0] the text). */
+ * variable it is, or of the file's method it calls.  Returns the count
+ * (out[0] the text). */
 static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 {
 	char *m = b < e ? rb_msg(w->t, b, e) : NULL;
@@ -2163,8 +2240,10 @@ static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 		out[0] = m;
 		return 1;
 	}
-	if (e == b + 1 && w->t->v[b].kind == FL_TK_IDENT)
-		return var_msgs(w, at, b, out);
+	if (e == b + 1 && w->t->v[b].kind == FL_TK_IDENT) {
+		size_t n = var_msgs(w, at, b, out);
+		return n ? n : method_msgs(w, b, out, 1);
+	}
 	return 0;
 }
 
