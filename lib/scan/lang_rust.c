@@ -2,8 +2,15 @@
  * lang_rust.c — Rust: lexer (nested block comments, raw/byte/C strings,
  * char literals vs lifetimes, string continuation) and error-site rules
  * (panic!-family, assert!-family with message, .expect(), anyhow/eyre
- * macros, thiserror #[error(...)], io::Error::new/other, Err("...")).
+ * macros, thiserror #[error(...)], io::Error::new/other, Err("..."),
+ * compiler-style diagnostics builders, shell warnings and errors,
+ * warnings.push / errors.push), with messages held in a local variable
+ * (`let msg = format!(...); bail!(msg)`).  The scan is one function per
+ * idiom: track_arm / track_keyword / track_attr keep the context,
+ * rule_call dispatches to the rules.
  */
+#define _GNU_SOURCE /* memmem */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -368,6 +375,7 @@ typedef struct {
 typedef struct {
 	size_t open;
 	const char *fn;
+	size_t fn_tok;        /* the enclosing fn's name token, 0 none */
 	char *own_fn, *type, *enm;
 	bool test;
 	bool has_guard;
@@ -443,6 +451,7 @@ static void ctx_push(rs_st *st, size_t k)
 	rs_ctx c = {0};
 	c.open = k;
 	c.fn = par->fn;
+	c.fn_tok = par->fn_tok;
 	c.test = par->test;
 	c.display = par->display;
 	c.arm_start = c.ab = c.ae = c.inner_close = c.arm_body = NONE;
@@ -474,6 +483,7 @@ static void ctx_push(rs_st *st, size_t k)
 				else
 					c.own_fn = fl_xstrdup(p->name);
 				c.fn = c.own_fn;
+				c.fn_tok = p->gb;
 				break;
 			case P_IMPL:
 			case P_IMPL_DISPLAY:
@@ -481,6 +491,7 @@ static void ctx_push(rs_st *st, size_t k)
 				c.type = p->name;
 				p->name = NULL;
 				c.fn = NULL;
+				c.fn_tok = 0;
 				c.display = p->kind == P_IMPL_DISPLAY ? c.type : NULL;
 				break;
 			case P_ENUM:
@@ -608,6 +619,7 @@ static const char *const kw_stop[] = {
 	"static", "fn", "pub", "where", "impl", "dyn", "box", "yield", NULL};
 
 static void display_writes(rs_st *st, size_t s, const char *idiom);
+static char *rs_var_msg(const rs_st *st, size_t b, size_t e);
 
 static void rule_macro(rs_st *st, size_t i)
 {
@@ -642,10 +654,15 @@ static void rule_macro(rs_st *st, size_t i)
 	bool inner = e - b >= 4 && t->v[b].kind == FL_TK_IDENT && fl_tok_pch(t, b + 1) == '!' &&
 		     fl_tok_is(t, b, "format") && fl_tok_is_opener(t, b + 2) &&
 		     st->m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
+	char *msg = NULL;
 	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) && !inner &&
-	    !(fl_tok_is(t, b, "concat") && fl_tok_pch(t, b + 1) == '!'))
-		return;
-	char *msg = rs_msg(t, st->m, b, e, !inner, 0);
+	    !(fl_tok_is(t, b, "concat") && fl_tok_pch(t, b + 1) == '!')) {
+		/* bail!(msg) after let msg = format!("..."): one argument */
+		if (na != ai + 1 || !(msg = rs_var_msg(st, b, e)))
+			return;
+	} else {
+		msg = rs_msg(t, st->m, b, e, !inner, 0);
+	}
 	char idiom[40];
 	size_t l = t->v[i].len < 30 ? t->v[i].len : 30;
 	memcpy(idiom, t->src + t->v[i].off, l);
@@ -684,7 +701,8 @@ static bool rs_lit_expr(const fl_toks *t, const size_t *m, size_t b, size_t e)
 		return false;
 	if (t->v[b].kind == FL_TK_STRING)
 		return e - b == 1 ||
-		       (e - b == 4 && fl_tok_pch(t, b + 1) == '.' && fl_tok_pch(t, b + 3) == '(' &&
+		       (e - b == 5 && fl_tok_pch(t, b + 1) == '.' && fl_tok_pch(t, b + 3) == '(' &&
+			fl_tok_pch(t, b + 4) == ')' &&
 			(fl_tok_is(t, b + 2, "into") || fl_tok_is(t, b + 2, "to_string") ||
 			 fl_tok_is(t, b + 2, "to_owned")));
 	return e - b >= 4 && fl_tok_is(t, b, "format") && fl_tok_pch(t, b + 1) == '!' &&
@@ -719,9 +737,11 @@ static void rule_context(rs_st *st, size_t i)
 			e--;
 		}
 	}
-	if (!rs_lit_expr(t, st->m, b, e))
+	char *msg = rs_lit_expr(t, st->m, b, e) ? rs_msg(t, st->m, b, e, false, 0)
+		    : closure			  ? NULL
+						  : rs_var_msg(st, b, e);
+	if (!msg)
 		return;
-	char *msg = rs_msg(t, st->m, b, e, false, 0);
 	char idiom[24];
 	size_t l = t->v[i + 1].len < 20 ? t->v[i + 1].len : 20;
 	idiom[0] = '.';
@@ -809,10 +829,12 @@ static void rule_error_new(rs_st *st, size_t i)
 		return;
 	char *msg = NULL;
 	bool other = fl_tok_is(t, i + 2, "other");
-	if (!other && na >= 2)
-		msg = rs_msg(t, st->m, sb[1], se[1], false, 0);
-	else if (na == 1)
-		msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
+	size_t a = !other && na >= 2 ? 1 : na == 1 ? 0 : NONE;
+	if (a != NONE) {
+		msg = rs_msg(t, st->m, sb[a], se[a], false, 0);
+		if (!msg) /* io::Error::new(kind, msg) after let msg = "..." */
+			msg = rs_var_msg(st, sb[a], se[a]);
+	}
 	if (msg) {
 		char *cls = fl_tok_span_text(t, start, i + 1, 200);
 		char *idiom = fl_xasprintf("%s::%.*s", cls, (int)t->v[i + 2].len,
@@ -1193,9 +1215,446 @@ static void display_writes(rs_st *st, size_t s, const char *idiom)
 
 /* the first letters of the keywords rs_scan() follows (fn, impl, trait,
  * enum, where, match ...) */
+/* ---- messages held in a local variable ---------------------------------------
+ * `let mut msg = format!("..."); ...; bail!(msg)`, `warnings.push(msg)`:
+ * the one message a local variable of the enclosing fn is given (lex.c's
+ * fl_var_msg), when that value is a literal, a format! of one or
+ * String::from of one.  `msg.push_str(...)`, `write!(msg, ...)` and `msg
+ * += ...` append: the message goes on at run time. */
+
+static const char *const rs_decl[] = {"let", "mut", NULL};
+
+static char *var_expr_msg(const void *ud, size_t b, size_t e)
+{
+	const rs_st *st = ud;
+	const fl_toks *t = st->t;
+	if (e - b >= 5 && fl_tok_is(t, b, "String") && fl_tok_is_punct(t, b + 1, "::") &&
+	    fl_tok_is(t, b + 2, "from") && fl_tok_pch(t, b + 3) == '(' && st->m[b + 3] == e - 1 &&
+	    rs_lit_expr(t, st->m, b + 4, e - 1))
+		return rs_msg(t, st->m, b + 4, e - 1, false, 0);
+	if (!rs_lit_expr(t, st->m, b, e))
+		return NULL;
+	return rs_msg(t, st->m, b, e, false, 0);
+}
+
+/* The message the lone local variable [b, e) holds, or NULL. */
+static char *rs_var_msg(const rs_st *st, size_t b, size_t e)
+{
+	const fl_toks *t = st->t;
+	size_t fn = st->cs[st->csn - 1].fn_tok;
+	if (!fn || e != b + 1 || t->v[b].kind != FL_TK_IDENT)
+		return NULL;
+	return fl_var_arg_msg(t, st->m, fn, &b, &e, 1, rs_decl, var_expr_msg, st);
+}
+
+/* The message of argument [b, e): a literal (rs_lit_expr) or a local
+ * variable holding one. */
+static char *rs_arg_msg(const rs_st *st, size_t b, size_t e)
+{
+	if (rs_lit_expr(st->t, st->m, b, e))
+		return rs_msg(st->t, st->m, b, e, false, 0);
+	return rs_var_msg(st, b, e);
+}
+
+/* ---- diagnostics builders and collected warnings ------------------------------
+ * Compiler-style diagnostics: `struct_span_err!(sess, sp, E0599, "no
+ * method named `{}`", n)`, `sess.span_err(sp, "...")`,
+ * `handler.struct_warn("...")`, `Diagnostic::new(Level::Error, "...")`;
+ * and messages pushed to a list of warnings or errors: `warnings.push(msg)`.
+ * The severity is the builder's word (warn, fatal, bug: else error). */
+
+static const char *const diag_methods[] = {
+	"span_err", "struct_err", "struct_span_err", "span_warn", "struct_warn",
+	"struct_span_warn", "span_fatal", "struct_fatal", "struct_span_fatal",
+	"span_bug", "span_err_with_code", "struct_span_err_with_code",
+	"span_warn_with_code", "struct_span_warn_with_code", "err", "warn_with_code",
+	NULL};
+
+static const char *diag_sev(const fl_toks *t, size_t i)
+{
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	if (memmem(s, n, "warn", 4))
+		return FL_S_WARNING;
+	if (memmem(s, n, "fatal", 5) || memmem(s, n, "bug", 3))
+		return FL_S_CRITICAL;
+	return FL_S_ERROR;
+}
+
+/* An error code argument: E0599. */
+static bool diag_code(const fl_toks *t, size_t b, size_t e)
+{
+	if (e != b + 1 || t->v[b].kind != FL_TK_IDENT || t->v[b].len != 5 ||
+	    t->src[t->v[b].off] != 'E')
+		return false;
+	for (int k = 1; k < 5; k++) {
+		char d = t->src[t->v[b].off + k];
+		if (d < '0' || d > '9')
+			return false;
+	}
+	return true;
+}
+
+/* The diagnostic whose arguments open at `open`: its message is the first
+ * argument that is a literal (after the session, span and code). */
+static void diag_emit(rs_st *st, size_t at, size_t open, const char *sev, const char *idiom)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, open, sb, se);
+	char *code = NULL, *msg = NULL;
+	for (size_t k = 0; k < na && !msg; k++) {
+		if (diag_code(t, sb[k], se[k])) {
+			free(code);
+			code = fl_tok_dup(t, sb[k]);
+		} else if (t->v[sb[k]].kind == FL_TK_STRING && se[k] - sb[k] == 1) {
+			msg = rs_msg(t, st->m, sb[k], se[k], true, 0);
+		} else if (rs_lit_expr(t, st->m, sb[k], se[k])) {
+			msg = rs_msg(t, st->m, sb[k], se[k], false, 0);
+		}
+	}
+	if (msg)
+		emit(st, at, msg, code, NULL, FL_T_CONSOLE, sev, idiom, NONE, NONE);
+	free(msg);
+	free(code);
+}
+
+/* struct_span_err!(...) and the like, at the macro's name i */
+static bool rule_diag_macro(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	bool diag = (n > 8 && memcmp(s, "struct_", 7) == 0 &&
+		     (memmem(s, n, "_err", 4) || memmem(s, n, "_warn", 5))) ||
+		    fl_tok_is(t, i, "span_err") || fl_tok_is(t, i, "span_warn") ||
+		    fl_tok_is(t, i, "span_fatal") || fl_tok_is(t, i, "span_bug");
+	if (!diag)
+		return false;
+	char idiom[48];
+	snprintf(idiom, sizeof idiom, "%.*s!", (int)(n > 40 ? 40 : n), s);
+	diag_emit(st, i, i + 2, diag_sev(t, i), idiom);
+	return true;
+}
+
+/* x.span_err(sp, "..."), Diagnostic::new(Level::Error, "..."),
+ * Diagnostic::spanned(sp, Level::Warning, "..."), warnings.push(msg), at the
+ * '.' or the type's identifier i */
+static bool rule_diag_call(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	if (fl_tok_pch(t, i) == '.' && t->v[i + 1].kind == FL_TK_IDENT &&
+	    fl_tok_pch(t, i + 2) == '(') {
+		if (in_list(t, i + 1, diag_methods) &&
+		    !(fl_tok_is(t, i + 1, "err") && !(i > 0 && (fl_tok_is(t, i - 1, "handler") ||
+								 fl_tok_is(t, i - 1, "dcx") ||
+								 fl_tok_is(t, i - 1, "sess"))))) {
+			char idiom[48];
+			snprintf(idiom, sizeof idiom, ".%.*s",
+				 (int)(t->v[i + 1].len > 40 ? 40 : t->v[i + 1].len),
+				 t->src + t->v[i + 1].off);
+			diag_emit(st, i + 1, i + 2, diag_sev(t, i + 1), idiom);
+			return true;
+		}
+		/* shell.error(...), config.shell().error(format!(...)): the
+		 * terminal's error line (its warn is rule_context's) */
+		if (fl_tok_is(t, i + 1, "error") && i > 0 &&
+		    (fl_tok_is(t, i - 1, "shell") ||
+		     (fl_tok_pch(t, i - 1) == ')' && i >= 3 && fl_tok_pch(t, i - 2) == '(' &&
+		      fl_tok_is(t, i - 3, "shell")))) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			if (rs_args(t, st->m, i + 2, sb, se) != 1)
+				return true;
+			char *msg = rs_arg_msg(st, sb[0], se[0]);
+			emit(st, i + 1, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, ".error", NONE, NONE);
+			free(msg);
+			return true;
+		}
+		/* warnings.push(msg), self.errors.push(format!(...)) */
+		if (fl_tok_is(t, i + 1, "push") && i > 0 && t->v[i - 1].kind == FL_TK_IDENT &&
+		    (fl_tok_is(t, i - 1, "warnings") || fl_tok_is(t, i - 1, "errors"))) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			if (rs_args(t, st->m, i + 2, sb, se) != 1)
+				return true;
+			char *msg = rs_arg_msg(st, sb[0], se[0]);
+			bool warn = fl_tok_is(t, i - 1, "warnings");
+			size_t rb = rs_receiver(st, i);
+			emit(st, rb < i ? rb : i - 1, msg, NULL, NULL,
+			     warn ? FL_T_CONSOLE : FL_T_VALIDATION, warn ? FL_S_WARNING : FL_S_ERROR,
+			     warn ? "warnings.push" : "errors.push", NONE, NONE);
+			free(msg);
+			return true;
+		}
+		return false;
+	}
+	/* Diagnostic::new(Level::Error, "...") / Diagnostic::spanned(sp, Level::Error, "...") */
+	if (t->v[i].kind != FL_TK_IDENT || !fl_tok_is_punct(t, i + 1, "::") ||
+	    fl_tok_pch(t, i + 3) != '(' ||
+	    !(fl_tok_is(t, i, "Diagnostic") || fl_tok_is(t, i, "Diag")) ||
+	    !(fl_tok_is(t, i + 2, "new") || fl_tok_is(t, i + 2, "spanned")))
+		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, i + 3, sb, se);
+	const char *sev = NULL;
+	for (size_t k = 0; k < na && !sev; k++)
+		for (size_t q = sb[k]; q + 2 < se[k] + 1 && q + 2 < t->n; q++)
+			if (fl_tok_is(t, q, "Level") && fl_tok_is_punct(t, q + 1, "::")) {
+				sev = fl_tok_is(t, q + 2, "Warning") || fl_tok_is(t, q + 2, "Warn")
+					      ? FL_S_WARNING
+				      : fl_tok_is(t, q + 2, "Error") || fl_tok_is(t, q + 2, "Fatal") ||
+						      fl_tok_is(t, q + 2, "Bug")
+					      ? FL_S_ERROR
+					      : NULL;
+				break;
+			}
+	if (!sev)
+		return true; /* a note or help: no error of its own */
+	char idiom[48];
+	snprintf(idiom, sizeof idiom, "%.*s::%.*s", (int)t->v[i].len, t->src + t->v[i].off,
+		 (int)t->v[i + 2].len, t->src + t->v[i + 2].off);
+	diag_emit(st, i, i + 3, sev, idiom);
+	return true;
+}
+
+/* ---- the scan, by idiom ------------------------------------------------------ */
+
+/* match arm bookkeeping at token i (c: its punctuation) */
+static void track_arm(rs_st *st, size_t i, char c)
+{
+	const fl_toks *t = st->t;
+	rs_ctx *top = &st->cs[st->csn - 1];
+	if (!top->is_match)
+		return;
+	if (top->arm == 0) {
+		if (fl_tok_is_punct(t, i, "=>")) {
+			top->arm = 1;
+			top->ab = top->arm_start;
+			top->ae = i;
+			top->inner_close = NONE;
+			top->arm_body = fl_tok_pch(t, i + 1) == '{' ? i + 1 : NONE;
+			/* `Self::Eof => "unexpected end of input",` in an
+			 * error's Display: a phrase, not a fragment */
+			if (top->display && i + 2 < t->n &&
+			    t->v[i + 1].kind == FL_TK_STRING &&
+			    (fl_tok_pch(t, i + 2) == ',' || fl_tok_pch(t, i + 2) == '}') &&
+			    memchr(fl_tok_str(t, &t->v[i + 1]), ' ', t->v[i + 1].slen))
+				display_literal_arm(st, i + 1);
+		} else if (top->arm_start == NONE && c != ',' && c != '}') {
+			top->arm_start = i;
+		}
+	} else {
+		bool outside = top->inner_close == NONE || i > top->inner_close;
+		if ((c == '(' || c == '[') && outside)
+			top->inner_close = st->m[i] == NONE ? t->n : st->m[i];
+		else if (c == ',' && outside) {
+			top->arm = 0;
+			top->arm_start = NONE;
+		}
+	}
+}
+
 static const bool kw_first[256] = {
 	['f'] = true, ['i'] = true, ['t'] = true, ['e'] = true, ['w'] = true, ['m'] = true,
 };
+
+/* fn / impl / trait / enum / if / while / match at the identifier i: what
+ * the context of their body will be */
+static void track_keyword(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	const fl_tok *k = &t->v[i];
+	if (k->len < 2 || k->len > 5 || !kw_first[(unsigned char)t->src[k->off]])
+		return;
+	if (fl_tok_is(t, i, "fn") && i + 1 < t->n && t->v[i + 1].kind == FL_TK_IDENT) {
+		size_t j = i + 2;
+		if (fl_tok_pch(t, j) == '<') {
+			int d = 0, lim = 0;
+			for (; j < t->n && lim < SCAN_LIMIT; j++, lim++) {
+				if (fl_tok_pch(t, j) == '<')
+					d++;
+				else if (fl_tok_pch(t, j) == '>' && --d == 0) {
+					j++;
+					break;
+				}
+			}
+		}
+		if (fl_tok_pch(t, j) == '(' && st->m[j] != NONE) {
+			size_t b = rs_find_body(st, st->m[j] + 1);
+			pend_add(st, b, P_FN, fl_tok_dup(t, i + 1), i + 1, 0);
+		}
+	} else if (fl_tok_is(t, i, "impl") || fl_tok_is(t, i, "trait")) {
+		bool usage = i > 0 && (fl_tok_is_punct(t, i - 1, "->") ||
+				       fl_tok_pch(t, i - 1) == ':' || fl_tok_pch(t, i - 1) == '(' ||
+				       fl_tok_pch(t, i - 1) == ',' || fl_tok_pch(t, i - 1) == '<' ||
+				       fl_tok_pch(t, i - 1) == '=' || fl_tok_pch(t, i - 1) == '&');
+		if (!usage) {
+			size_t b = rs_find_body(st, i + 1);
+			if (b != NONE) {
+				char *ty = impl_type(st, i, b);
+				pend_add(st, b, display_of_error(st, i, b, ty) ? P_IMPL_DISPLAY : P_IMPL,
+					 ty, 0, 0);
+			}
+		}
+	} else if (fl_tok_is(t, i, "enum") && i + 1 < t->n && t->v[i + 1].kind == FL_TK_IDENT) {
+		size_t b = rs_find_body(st, i + 2);
+		pend_add(st, b, P_ENUM, fl_tok_dup(t, i + 1), 0, 0);
+	} else if (fl_tok_is(t, i, "if") || fl_tok_is(t, i, "while")) {
+		size_t b = rs_find_body(st, i + 1);
+		if (b != NONE && b > i + 1)
+			pend_add(st, b, P_GUARD, NULL, i + 1, b);
+	} else if (fl_tok_is(t, i, "match")) {
+		size_t b = rs_find_body(st, i + 1);
+		pend_add(st, b, P_MATCH, NULL, 0, 0);
+	}
+}
+
+/* `#![...]` / `#[...]` at '#' i: test attributes, #[error(...)], #[body] */
+static void track_attr(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	const rs_ctx *top = &st->cs[st->csn - 1];
+	if (fl_tok_pch(t, i + 1) == '!' && fl_tok_pch(t, i + 2) == '[' && is_test_attr(st, i + 1)) {
+		st->file_test = true;
+		return;
+	}
+	if (fl_tok_pch(t, i + 1) != '[' || st->m[i + 1] == NONE)
+		return;
+	if (is_test_attr(st, i)) {
+		size_t j = st->m[i + 1] + 1;
+		for (int s = 0; s < 16 && fl_tok_pch(t, j) == '#' && fl_tok_pch(t, j + 1) == '[' &&
+				st->m[j + 1] != NONE;
+		     s++)
+			j = st->m[j + 1] + 1;
+		size_t b = rs_find_body(st, j);
+		pend_add(st, b, P_TEST, NULL, 0, 0);
+	} else if (!top->test && !st->file_test && fl_tok_is_ident(t, i + 2, "error") &&
+		   fl_tok_pch(t, i + 3) == '(') {
+		rule_thiserror(st, i);
+	} else if (!top->test && !st->file_test && fl_tok_is_ident(t, i + 2, "body")) {
+		rule_status_body(st, i);
+	}
+}
+
+/* x.expect("...") at the '.' i */
+static void rule_expect(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	if (rs_args(t, st->m, i + 2, sb, se) != 1)
+		return;
+	char *msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
+	if (msg) {
+		size_t rb = rs_receiver(st, i);
+		emit(st, i + 1, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, ".expect",
+		     rb < i ? rb : NONE, i);
+	}
+	free(msg);
+}
+
+/* proc-macro diagnostics: cx.error_spanned_by(x, "..."), at the '.' i */
+static bool rule_error_method(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	if (!(t->v[i + 1].kind == FL_TK_IDENT && t->v[i + 1].len > 6 &&
+	      memcmp(t->src + t->v[i + 1].off, "error_", 6) == 0 &&
+	      !fl_tok_is(t, i + 1, "error_count") && !fl_tok_is(t, i + 1, "error_kind")))
+		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, i + 2, sb, se);
+	if (na >= 1 && na <= 3 && rs_lit_expr(t, st->m, sb[na - 1], se[na - 1])) {
+		char *msg = rs_msg(t, st->m, sb[na - 1], se[na - 1], false, 0);
+		char *idiom = fl_xasprintf(".%.*s", (int)(t->v[i + 1].len > 40 ? 40 : t->v[i + 1].len),
+					   t->src + t->v[i + 1].off);
+		emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+		free(idiom);
+		free(msg);
+	}
+	return true;
+}
+
+/* E::custom("...") of serde-style error traits, at `custom` i */
+static void rule_custom(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t b0 = i - 2;
+	while (b0 >= 2 && fl_tok_is_punct(t, b0 - 1, "::") && t->v[b0 - 2].kind == FL_TK_IDENT)
+		b0 -= 2;
+	if (rs_args(t, st->m, i + 1, sb, se) != 1 ||
+	    !(rs_lit_expr(t, st->m, sb[0], se[0]) ||
+	      (se[0] - sb[0] >= 4 && fl_tok_is(t, sb[0], "format_args") &&
+	       fl_tok_pch(t, sb[0] + 1) == '!' && st->m[sb[0] + 2] == se[0] - 1 &&
+	       t->v[sb[0] + 3].kind == FL_TK_STRING)))
+		return;
+	char *msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
+	char *cls = fl_tok_span_text(t, b0, i - 1, 200);
+	emit(st, b0, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, "Error::custom", NONE, NONE);
+	free(cls);
+	free(msg);
+}
+
+/* Err("...") / Err(msg) at `Err` i (not a pattern `Err(e) =>`) */
+static void rule_err(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	if (rs_args(t, st->m, i + 1, sb, se) != 1)
+		return;
+	char *msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
+	if (!msg)
+		msg = rs_var_msg(st, sb[0], se[0]);
+	emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, "Err", NONE, NONE);
+	free(msg);
+}
+
+/* the rules that start at an identifier followed by '!', '(' or '::', or
+ * at a '.' two tokens before a '(' */
+static void rule_call(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	const fl_tok *k = &t->v[i];
+	char c = fl_tok_pch(t, i);
+	const rs_ctx *top = &st->cs[st->csn - 1];
+	if (k->kind == FL_TK_IDENT && fl_tok_pch(t, i + 1) == '!' && fl_tok_is_opener(t, i + 2)) {
+		if (!rule_diag_macro(st, i))
+			rule_macro(st, i);
+		return;
+	}
+	if (c == '.') {
+		if (top->display && fl_tok_is_ident(t, i + 1, "write_str") && i > 0 &&
+		    t->v[i - 1].kind == FL_TK_IDENT)
+			display_writes(st, i - 1, "impl Display write_str");
+		else if (fl_tok_is_ident(t, i + 1, "expect"))
+			rule_expect(st, i);
+		else if (fl_tok_is_ident(t, i + 1, "context") ||
+			 fl_tok_is_ident(t, i + 1, "with_context") ||
+			 fl_tok_is_ident(t, i + 1, "wrap_err") ||
+			 fl_tok_is_ident(t, i + 1, "wrap_err_with") ||
+			 fl_tok_is_ident(t, i + 1, "warn"))
+			rule_context(st, i);
+		else if (!rule_error_method(st, i))
+			rule_diag_call(st, i);
+		return;
+	}
+	if (fl_tok_is(t, i, "custom") && i >= 2 && fl_tok_is_punct(t, i - 1, "::") &&
+	    fl_tok_pch(t, i + 1) == '(' && (ends_with_error(t, i - 2) || fl_tok_is(t, i - 2, "E"))) {
+		rule_custom(st, i);
+		return;
+	}
+	if (k->len == 3 && fl_tok_is_ident(t, i, "Err") && fl_tok_pch(t, i + 1) == '(' &&
+	    !fl_tok_is_punct(t, st->m[i + 1] == NONE ? t->n : st->m[i + 1] + 1, "=>")) {
+		rule_err(st, i);
+		return;
+	}
+	if (fl_tok_is_punct(t, i + 1, "::") && ends_with_error(t, i) &&
+	    (fl_tok_is_ident(t, i + 2, "new") || fl_tok_is_ident(t, i + 2, "other") ||
+	     fl_tok_is_ident(t, i + 2, "new_spanned")) &&
+	    fl_tok_pch(t, i + 3) == '(') {
+		rule_error_new(st, i);
+		return;
+	}
+	rule_diag_call(st, i);
+}
 
 static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 {
@@ -1218,36 +1677,7 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 	for (size_t i = 0; i < t->n; i++) {
 		const fl_tok *k = &t->v[i];
 		char c = fl_tok_pch(t, i);
-		rs_ctx *top = &st.cs[st.csn - 1];
-		/* match arm bookkeeping */
-		if (top->is_match) {
-			if (top->arm == 0) {
-				if (fl_tok_is_punct(t, i, "=>")) {
-					top->arm = 1;
-					top->ab = top->arm_start;
-					top->ae = i;
-					top->inner_close = NONE;
-					top->arm_body = fl_tok_pch(t, i + 1) == '{' ? i + 1 : NONE;
-					/* `Self::Eof => "unexpected end of input",` in an
-					 * error's Display: a phrase, not a fragment */
-					if (top->display && i + 2 < t->n &&
-					    t->v[i + 1].kind == FL_TK_STRING &&
-					    (fl_tok_pch(t, i + 2) == ',' || fl_tok_pch(t, i + 2) == '}') &&
-					    memchr(fl_tok_str(t, &t->v[i + 1]), ' ', t->v[i + 1].slen))
-						display_literal_arm(&st, i + 1);
-				} else if (top->arm_start == NONE && c != ',' && c != '}') {
-					top->arm_start = i;
-				}
-			} else {
-				bool outside = top->inner_close == NONE || i > top->inner_close;
-				if ((c == '(' || c == '[') && outside)
-					top->inner_close = st.m[i] == NONE ? t->n : st.m[i];
-				else if (c == ',' && outside) {
-					top->arm = 0;
-					top->arm_start = NONE;
-				}
-			}
-		}
+		track_arm(&st, i, c);
 		if (c == '{') {
 			ctx_push(&st, i);
 			continue;
@@ -1256,182 +1686,23 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 			ctx_pop(&st, i);
 			continue;
 		}
-		if (k->kind == FL_TK_IDENT && k->len >= 2 && k->len <= 5 &&
-		    kw_first[(unsigned char)t->src[k->off]]) {
-			if (fl_tok_is(t, i, "fn") && i + 1 < t->n &&
-			    t->v[i + 1].kind == FL_TK_IDENT) {
-				size_t j = i + 2;
-				if (fl_tok_pch(t, j) == '<') {
-					int d = 0, lim = 0;
-					for (; j < t->n && lim < SCAN_LIMIT; j++, lim++) {
-						if (fl_tok_pch(t, j) == '<')
-							d++;
-						else if (fl_tok_pch(t, j) == '>' && --d == 0) {
-							j++;
-							break;
-						}
-					}
-				}
-				if (fl_tok_pch(t, j) == '(' && st.m[j] != NONE) {
-					size_t b = rs_find_body(&st, st.m[j] + 1);
-					pend_add(&st, b, P_FN, fl_tok_dup(t, i + 1), 0, 0);
-				}
-			} else if (fl_tok_is(t, i, "impl") || fl_tok_is(t, i, "trait")) {
-				bool usage = i > 0 && (fl_tok_is_punct(t, i - 1, "->") ||
-						       fl_tok_pch(t, i - 1) == ':' || fl_tok_pch(t, i - 1) == '(' ||
-						       fl_tok_pch(t, i - 1) == ',' || fl_tok_pch(t, i - 1) == '<' ||
-						       fl_tok_pch(t, i - 1) == '=' || fl_tok_pch(t, i - 1) == '&');
-				if (!usage) {
-					size_t b = rs_find_body(&st, i + 1);
-					if (b != NONE) {
-						char *ty = impl_type(&st, i, b);
-						pend_add(&st, b, display_of_error(&st, i, b, ty)
-							 ? P_IMPL_DISPLAY : P_IMPL, ty, 0, 0);
-					}
-				}
-			} else if (fl_tok_is(t, i, "enum") && i + 1 < t->n &&
-				   t->v[i + 1].kind == FL_TK_IDENT) {
-				size_t b = rs_find_body(&st, i + 2);
-				pend_add(&st, b, P_ENUM, fl_tok_dup(t, i + 1), 0, 0);
-			} else if (fl_tok_is(t, i, "if") || fl_tok_is(t, i, "while")) {
-				size_t b = rs_find_body(&st, i + 1);
-				if (b != NONE && b > i + 1)
-					pend_add(&st, b, P_GUARD, NULL, i + 1, b);
-			} else if (fl_tok_is(t, i, "match")) {
-				size_t b = rs_find_body(&st, i + 1);
-				pend_add(&st, b, P_MATCH, NULL, 0, 0);
-			}
-		}
+		if (k->kind == FL_TK_IDENT)
+			track_keyword(&st, i);
 		if (c == '#') {
-			if (fl_tok_pch(t, i + 1) == '!' && fl_tok_pch(t, i + 2) == '[' &&
-			    is_test_attr(&st, i + 1)) {
-				st.file_test = true;
-				continue;
-			}
-			if (fl_tok_pch(t, i + 1) == '[' && st.m[i + 1] != NONE) {
-				if (is_test_attr(&st, i)) {
-					size_t j = st.m[i + 1] + 1;
-					for (int s = 0; s < 16 && fl_tok_pch(t, j) == '#' &&
-							fl_tok_pch(t, j + 1) == '[' && st.m[j + 1] != NONE;
-					     s++)
-						j = st.m[j + 1] + 1;
-					size_t b = rs_find_body(&st, j);
-					pend_add(&st, b, P_TEST, NULL, 0, 0);
-				} else if (!top->test && !st.file_test &&
-					   fl_tok_is_ident(t, i + 2, "error") &&
-					   fl_tok_pch(t, i + 3) == '(') {
-					rule_thiserror(&st, i);
-				} else if (!top->test && !st.file_test &&
-					   fl_tok_is_ident(t, i + 2, "body")) {
-					rule_status_body(&st, i);
-				}
-			}
+			track_attr(&st, i);
 			continue;
 		}
+		const rs_ctx *top = &st.cs[st.csn - 1];
 		if (top->test || st.file_test)
 			continue;
-		if (k->kind != FL_TK_IDENT && c != '.')
-			continue;
-		/* every rule below starts at an identifier followed by '!',
-		 * '(' or '::', or at a '.' two tokens before a '(' */
 		if (k->kind == FL_TK_IDENT) {
 			char n1 = fl_tok_pch(t, i + 1);
 			if (n1 != '!' && n1 != '(' && !fl_tok_is_punct(t, i + 1, "::"))
 				continue;
-		} else if (fl_tok_pch(t, i + 2) != '(') {
+		} else if (c != '.' || fl_tok_pch(t, i + 2) != '(') {
 			continue;
 		}
-		if (k->kind == FL_TK_IDENT && fl_tok_pch(t, i + 1) == '!' && fl_tok_is_opener(t, i + 2)) {
-			rule_macro(&st, i);
-			continue;
-		}
-		if (c == '.' && top->display && fl_tok_is_ident(t, i + 1, "write_str") &&
-		    fl_tok_pch(t, i + 2) == '(' && i > 0 && t->v[i - 1].kind == FL_TK_IDENT) {
-			display_writes(&st, i - 1, "impl Display write_str");
-			continue;
-		}
-		if (c == '.' && fl_tok_is_ident(t, i + 1, "expect") && fl_tok_pch(t, i + 2) == '(') {
-			size_t sb[MAX_ARGS], se[MAX_ARGS];
-			size_t na = rs_args(t, st.m, i + 2, sb, se);
-			if (na == 1) {
-				char *msg = rs_msg(t, st.m, sb[0], se[0], false, 0);
-				if (msg) {
-					size_t rb = rs_receiver(&st, i);
-					emit(&st, i + 1, msg, NULL, NULL, FL_T_PANIC,
-					     FL_S_CRITICAL, ".expect", rb < i ? rb : NONE, i);
-				}
-				free(msg);
-			}
-			continue;
-		}
-		/* proc-macro diagnostics: cx.error_spanned_by(x, "..."),
-		 * and E::custom("...") of serde-style error traits */
-		if (c == '.' && fl_tok_pch(t, i + 2) == '(' && t->v[i + 1].kind == FL_TK_IDENT &&
-		    t->v[i + 1].len > 6 && memcmp(t->src + t->v[i + 1].off, "error_", 6) == 0 &&
-		    !fl_tok_is(t, i + 1, "error_count") && !fl_tok_is(t, i + 1, "error_kind")) {
-			size_t sb[MAX_ARGS], se[MAX_ARGS];
-			size_t na = rs_args(t, st.m, i + 2, sb, se);
-			if (na >= 1 && na <= 3 && rs_lit_expr(t, st.m, sb[na - 1], se[na - 1])) {
-				char *msg = rs_msg(t, st.m, sb[na - 1], se[na - 1], false, 0);
-				char *idiom = fl_xasprintf(".%.*s", (int)(t->v[i + 1].len > 40 ? 40 : t->v[i + 1].len),
-							   t->src + t->v[i + 1].off);
-				emit(&st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom,
-				     NONE, NONE);
-				free(idiom);
-				free(msg);
-			}
-			continue;
-		}
-		if (k->kind == FL_TK_IDENT && fl_tok_is(t, i, "custom") && i >= 2 &&
-		    fl_tok_is_punct(t, i - 1, "::") && fl_tok_pch(t, i + 1) == '(' &&
-		    (ends_with_error(t, i - 2) || fl_tok_is(t, i - 2, "E"))) {
-			size_t sb[MAX_ARGS], se[MAX_ARGS];
-			size_t b0 = i - 2;
-			while (b0 >= 2 && fl_tok_is_punct(t, b0 - 1, "::") &&
-			       t->v[b0 - 2].kind == FL_TK_IDENT)
-				b0 -= 2;
-			if (rs_args(t, st.m, i + 1, sb, se) == 1 &&
-			    (rs_lit_expr(t, st.m, sb[0], se[0]) ||
-			     (se[0] - sb[0] >= 4 && fl_tok_is(t, sb[0], "format_args") &&
-			      fl_tok_pch(t, sb[0] + 1) == '!' && st.m[sb[0] + 2] == se[0] - 1 &&
-			      t->v[sb[0] + 3].kind == FL_TK_STRING))) {
-				char *msg = rs_msg(t, st.m, sb[0], se[0], false, 0);
-				char *cls = fl_tok_span_text(t, b0, i - 1, 200);
-				emit(&st, b0, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR,
-				     "Error::custom", NONE, NONE);
-				free(cls);
-				free(msg);
-			}
-			continue;
-		}
-		if (c == '.' && fl_tok_pch(t, i + 2) == '(' &&
-		    (fl_tok_is_ident(t, i + 1, "context") ||
-		     fl_tok_is_ident(t, i + 1, "with_context") ||
-		     fl_tok_is_ident(t, i + 1, "wrap_err") ||
-		     fl_tok_is_ident(t, i + 1, "wrap_err_with") ||
-		     fl_tok_is_ident(t, i + 1, "warn"))) {
-			rule_context(&st, i);
-			continue;
-		}
-		if (k->len == 3 && fl_tok_is_ident(t, i, "Err") && fl_tok_pch(t, i + 1) == '(' &&
-		    !fl_tok_is_punct(t, st.m[i + 1] == NONE ? t->n : st.m[i + 1] + 1, "=>")) {
-			size_t sb[MAX_ARGS], se[MAX_ARGS];
-			size_t na = rs_args(t, st.m, i + 1, sb, se);
-			if (na == 1) {
-				char *msg = rs_msg(t, st.m, sb[0], se[0], false, 0);
-				emit(&st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR,
-				     "Err", NONE, NONE);
-				free(msg);
-			}
-			continue;
-		}
-		if (fl_tok_is_punct(t, i + 1, "::") && ends_with_error(t, i) &&
-		    (fl_tok_is_ident(t, i + 2, "new") || fl_tok_is_ident(t, i + 2, "other") ||
-		     fl_tok_is_ident(t, i + 2, "new_spanned")) &&
-		    fl_tok_pch(t, i + 3) == '(') {
-			rule_error_new(&st, i);
-			continue;
-		}
+		rule_call(&st, i);
 	}
 	for (size_t i = 0; i < st.csn; i++)
 		ctx_free(&st.cs[i]);
