@@ -2042,9 +2042,117 @@ static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size
 
 /* The message of an assigned or appended expression [b, e): String.new
  * "..." and String.new("...") are their literal. */
+#define ARR_SEP '\x1e' /* between the elements of an array's messages */
+
+/* [ "a", "b" ]: the elements' messages joined by ARR_SEP (what a
+ * `#{x.join}` placeholder joins), or NULL when an element is no message. */
+static char *array_msg(walker *w, size_t b, size_t e)
+{
+	const fl_toks *t = w->t;
+	if (!is_p(t, b, '[') || w->m[b] != e - 1)
+		return NULL;
+	size_t st[16], en[16];
+	size_t n = fl_tok_split(t, w->m, b + 1, e - 1, st, en, 16);
+	if (n == 0 || n == 16)
+		return NULL;
+	fl_buf out = {0};
+	for (size_t k = 0; k < n; k++) {
+		char *m = t->v[st[k]].kind == FL_TK_STRING ? rb_msg(t, st[k], en[k]) : NULL;
+		if (!m || strchr(m, ARR_SEP)) {
+			free(m);
+			fl_buf_free(&out);
+			return NULL;
+		}
+		if (k)
+			fl_buf_putc(&out, ARR_SEP);
+		fl_buf_puts(&out, m);
+		free(m);
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out,
+			  int depth);
+
+/* msg (taken over) with each placeholder of a local variable of the
+ * method at d that holds one message (`gem = "'#{name}' (#{version})"`
+ * then "Could not find a valid gem #{gem}") replaced by that message;
+ * `#{x.join}` / `#{x.join("\n")}` join an array's messages. */
+static char *expand_locals(walker *w, size_t d, size_t at, char *msg, int depth)
+{
+	const fl_toks *t = w->t;
+	if (!msg || depth > 2 || d == NONE || !strchr(msg, '{'))
+		return msg;
+	fl_buf out = {0};
+	bool changed = false;
+	for (const char *p = msg; *p;) {
+		const char *q = p + 1;
+		while (*p == '{' && ((*q >= 'a' && *q <= 'z') || *q == '_' ||
+				     (q > p + 1 && *q >= '0' && *q <= '9')))
+			q++;
+		size_t nl = (size_t)(q - p - 1);
+		const char *sep = NULL;
+		size_t sepl = 0;
+		const char *close = NULL;
+		if (*p == '{' && nl && nl < 64) {
+			if (*q == '}') {
+				close = q;
+			} else if (strncmp(q, ".join}", 6) == 0) {
+				sep = "";
+				close = q + 5;
+			} else if (strncmp(q, ".join(\"", 7) == 0 || strncmp(q, ".join('", 7) == 0) {
+				const char *se = strchr(q + 7, q[6]);
+				if (se && se[1] == ')' && se[2] == '}') {
+					sep = q + 7;
+					sepl = (size_t)(se - sep);
+					close = se + 2;
+				}
+			}
+		}
+		size_t k = NONE;
+		for (size_t j = d + 1; close && j < at && j < t->n; j++)
+			if (t->v[j].kind == FL_TK_IDENT && t->v[j].len == nl &&
+			    memcmp(t->src + t->v[j].off, p + 1, nl) == 0 &&
+			    (t->v[j].flags & FL_TF_NL_BEFORE) && is_p(t, j + 1, '=') &&
+			    t->v[j + 1].len == 1) {
+				k = j;
+				break;
+			}
+		char *vals[MAXVAR];
+		size_t n = k != NONE ? var_msgs_in(w, d, at, k, vals, depth + 1) : 0;
+		if (n == 1 && (sep || !strchr(vals[0], ARR_SEP))) {
+			for (const char *v = vals[0]; *v; v++) {
+				if (*v != ARR_SEP)
+					fl_buf_putc(&out, *v);
+				else if (sepl == 2 && sep[0] == '\\' && sep[1] == 'n')
+					fl_buf_putc(&out, '\n');
+				else
+					fl_buf_put(&out, sep, sepl);
+			}
+			changed = true;
+			p = close + 1;
+		} else {
+			fl_buf_putc(&out, *p++);
+		}
+		for (size_t q2 = 0; q2 < n; q2++)
+			free(vals[q2]);
+	}
+	if (!changed) {
+		fl_buf_free(&out);
+		return msg;
+	}
+	free(msg);
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
 static char *assigned_msg(walker *w, size_t b, size_t e)
 {
 	const fl_toks *t = w->t;
+	char *arr = array_msg(w, b, e);
+	if (arr)
+		return arr;
 	if (e > b + 3 && fl_tok_is(t, b, "String") && is_p(t, b + 1, '.') &&
 	    fl_tok_is(t, b + 2, "new")) {
 		b += 3;
@@ -2072,9 +2180,21 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 	size_t n = 0;
 	bool bad = false, open = true;
 	int acol = -1;
+	/* the def's header: its name and parameters (which may span lines) */
+	size_t hdr = d + 2;
+	if (hdr + 1 < t->n && is_p(t, hdr, '.'))
+		hdr += 2;
+	if (hdr < t->n && is_p(t, hdr, '(') && w->m[hdr] != NONE)
+		hdr = w->m[hdr] + 1;
+	else
+		hdr = line_end(t, w->m, d);
 	for (size_t k = d + 1; k < at && !bad; k++) {
 		if (!same_tok(t, k, var) || t->v[k].kind != FL_TK_IDENT)
 			continue;
+		if (k < hdr) {
+			bad = true; /* a parameter */
+			break;
+		}
 		bool stmt = (t->v[k].flags & FL_TF_NL_BEFORE) || is_p(t, k - 1, ';');
 		if (!stmt) {
 			/* a parameter, |x| or => x binding, or x = inside an expression */
@@ -2110,7 +2230,10 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 				bad = true;
 				break;
 			}
-			char *m = assigned_msg(w, b, e);
+			bool modifier = e < t->n && !(t->v[e].flags & FL_TF_NL_BEFORE) &&
+					(is_kw(t, e, "if") || is_kw(t, e, "unless"));
+			char *m = modifier ? NULL /* var = "..." if x: maybe unset */
+					   : assigned_msg(w, b, e);
 			if (m) {
 				out[n++] = m;
 			} else if (t->v[b].kind == FL_TK_IDENT &&
@@ -2130,8 +2253,9 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 				open = false;
 				continue;
 			}
-			char *m = open && t->v[k].col == acol && !is_kw(t, e, "if") &&
-					  !is_kw(t, e, "unless")
+			bool modifier = e < t->n && !(t->v[e].flags & FL_TF_NL_BEFORE) &&
+					(is_kw(t, e, "if") || is_kw(t, e, "unless"));
+			char *m = open && t->v[k].col == acol && !modifier
 				  ? assigned_msg(w, b, e)
 				  : NULL;
 			if (!m) {
@@ -2156,6 +2280,8 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 			free(out[q]);
 		n = 0;
 	}
+	for (size_t q = 0; q < n; q++)
+		out[q] = expand_locals(w, d, at, out[q], depth);
 	return n;
 }
 
@@ -2221,7 +2347,7 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 	if (e == NONE || e > end)
 		return 0;
 	if (t->v[last].kind == FL_TK_STRING) {
-		char *m = rb_msg(t, last, e);
+		char *m = expand_locals(w, d, last, rb_msg(t, last, e), depth);
 		out[0] = m;
 		return m ? 1 : 0;
 	}
@@ -2236,15 +2362,27 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 {
 	char *m = b < e ? rb_msg(w->t, b, e) : NULL;
+	size_t n = 0;
 	if (m) {
-		out[0] = m;
-		return 1;
+		size_t d = NONE;
+		for (size_t k = w->nblk; k-- > 0 && d == NONE;)
+			if (w->blk[k].kind == B_DEF)
+				d = w->blk[k].kw;
+		out[n++] = expand_locals(w, d, at, m, 0);
+	} else if (e == b + 1 && w->t->v[b].kind == FL_TK_IDENT) {
+		n = var_msgs(w, at, b, out);
+		if (!n)
+			n = method_msgs(w, b, out, 1);
 	}
-	if (e == b + 1 && w->t->v[b].kind == FL_TK_IDENT) {
-		size_t n = var_msgs(w, at, b, out);
-		return n ? n : method_msgs(w, b, out, 1);
+	/* an array itself is no message (only its join is) */
+	size_t k2 = 0;
+	for (size_t q = 0; q < n; q++) {
+		if (strchr(out[q], ARR_SEP))
+			free(out[q]);
+		else
+			out[k2++] = out[q];
 	}
-	return 0;
+	return k2;
 }
 
 /* A call of one of the tree's reporters at i (rbtree): `alert_error "..."`,
