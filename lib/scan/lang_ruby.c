@@ -1694,8 +1694,8 @@ static void rb_collect(void *tree, const fl_src *src)
 	fl_toks_init(&t, src);
 	rb_lex(&t);
 	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
-	for (size_t i = 0; has_class_default(src->text, src->len) && i < t.n &&
-			   r->cls->n < 65536; i++) {
+	bool classes = has_class_default(src->text, src->len);
+	for (size_t i = 0; classes && i < t.n && r->cls->n < 65536; i++) {
 		rbclass rc;
 		if (!is_kw(&t, i, "class") || !class_default_at(&t, m, i, &rc))
 			continue;
