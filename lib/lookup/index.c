@@ -479,6 +479,11 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	hs_database_t *dbs[FL_IDX_SHARDS] = {0};
 	size_t nshards = 0;
 	size_t nlit = b->nfactors + nhscodes;
+	/* per factor: its length (at most FL_FACTOR_WINDOW) */
+	uint8_t *flen = fl_xcalloc(b->nfactors + 1, 1);
+	for (size_t i = 0; i < b->factors.cap; i++)
+		if (b->factors.keys[i])
+			flen[b->factors.vals[i]] = (uint8_t)strlen(b->factors.keys[i]);
 	if (nlit) {
 		const char **exprs = fl_xcalloc(nlit, sizeof *exprs);
 		size_t *lens = fl_xcalloc(nlit, sizeof *lens);
@@ -532,6 +537,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 				free(fidx);
 				free(fent);
 				free(fmax);
+				free(flen);
 				free(always);
 				free(hscodes);
 				free(tok);
@@ -573,6 +579,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	h.n_factor_ent = acc;
 	h.off_always = img_put(&img, always, nalways * sizeof *always);
 	h.off_factor_max = img_put(&img, fmax, b->nfactors * sizeof *fmax);
+	h.off_factor_len = img_put(&img, flen, b->nfactors);
 	h.n_shards = nshards;
 	for (size_t k = 0; k < nshards; k++) {
 		/* the database as it is in memory, placed at the same address
@@ -598,6 +605,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	free(fidx);
 	free(fent);
 	free(fmax);
+	free(flen);
 	free(always);
 	builder_free(b);
 	return map_image(out, img.s, img.n, false, dbs, err);
@@ -780,6 +788,7 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	ix->fidx = (const uint32_t *)(base + h->off_factor_idx);
 	ix->fent = (const uint32_t *)(base + h->off_factor_ent);
 	ix->fmax = (const uint32_t *)(base + h->off_factor_max);
+	ix->flen = (const uint8_t *)(base + h->off_factor_len);
 	ix->always = (const uint32_t *)(base + h->off_always);
 	ix->hscodes = (const uint32_t *)(base + h->off_hscodes);
 	for (size_t k = 0; k < h->n_shards; k++) {

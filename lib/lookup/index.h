@@ -16,8 +16,9 @@
 #include "faultline.h"
 
 /* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
- * entries keep the segment their factor came from (idx_entry.seg) */
-#define FL_IDX_MAGIC "FLIDX\0\0\x0a"
+ * entries keep the segment their factor came from (idx_entry.seg);
+ * 10: parts (IDX_PART); 11: each factor's length (off_factor_len) */
+#define FL_IDX_MAGIC "FLIDX\0\0\x0b"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -85,6 +86,7 @@ typedef struct idx_header {
 	uint64_t off_codes;
 	uint64_t off_factor_idx, off_factor_ent, n_factor_ent;
 	uint64_t off_factor_max;   /* per factor: max maxlen of its short entries */
+	uint64_t off_factor_len;   /* per factor: its length in bytes (uint8_t) */
 	uint64_t off_always;
 	uint64_t n_shards;
 	uint64_t off_hs[FL_IDX_SHARDS], len_hs[FL_IDX_SHARDS];
@@ -110,6 +112,8 @@ typedef struct fl_index {
 	const uint32_t *fent;
 	const uint32_t *fmax;  /* per factor: longest match any of its entries
 				  can make when all are short (UINT32_MAX: any) */
+	const uint8_t *flen;   /* per factor: its length (where an occurrence
+				  starts: end - flen) */
 	const uint32_t *always;
 	const uint32_t *hscodes; /* string offsets of the distinct codes */
 	hs_database_t *hs[FL_IDX_SHARDS]; /* literal databases (shards) */
