@@ -350,7 +350,8 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		       memmem(text, len, "message=", 8);
 	if (u->nlines > 1 || wrapped) {
 		fl_result r;
-		fl_lk_explain(lk, text, len, w->repo, 1, false, &r);
+		fl_lk_explain_occs(lk, text, len, complete ? occ : NULL, nocc, w->repo, 1,
+				   false, &r);
 		if (!ncut) {
 			ncut = r.cut_lines; /* cut by the lookup itself */
 			c->cut_lines += (long long)ncut;

@@ -119,6 +119,7 @@ struct tls {
 };
 static __thread struct tls tls;
 static __thread fl_occs pocc; /* occurrences for the pattern tier */
+static __thread fl_occs wocc; /* a whole text's occurrences (scan_whole) */
 
 /* The pattern tier's bar: the number of answers wanted, and a min-heap of
  * the ranking keys (specificity, then evidence: cmp_hit) of the best hits
@@ -225,6 +226,8 @@ void fl_lookup_thread_done(void)
 	memset(&bar, 0, sizeof bar);
 	free(pocc.v);
 	memset(&pocc, 0, sizeof pocc);
+	free(wocc.v);
+	memset(&wocc, 0, sizeof wocc);
 	fl_regex_cache_clear();
 	memset(&tls, 0, sizeof tls);
 }
@@ -849,6 +852,139 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 	return nh;
 }
 
+/* ---- one literal scan per query ----------------------------------------------- */
+
+/* The factor occurrences of all of text[0, len), scanned in blocks as
+ * fl_lk_pattern_text does, into ob (ends in increasing order); false when
+ * they could not all be had (too many, too long a text, out of time). */
+static bool scan_whole(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
+{
+	ob->n = 0;
+	if (len > UINT32_MAX)
+		return false;
+	for (size_t bs = 0; bs < len;) {
+		if (fl_lk_expired())
+			return false;
+		size_t be = len - bs > FL_SCAN_BLOCK ? bs + FL_SCAN_BLOCK : len;
+		if (be < len) {
+			const char *nl = memchr(text + be, '\n', len - be);
+			be = nl ? (size_t)(nl - text) + 1 : len;
+		}
+		size_t from = bs > FL_FACTOR_WINDOW ? bs - FL_FACTOR_WINDOW : 0;
+		if (!fl_lk_scan(lk, text + from, be - from, &pocc))
+			return false;
+		for (size_t i = 0; i < pocc.n; i++) {
+			size_t end = from + pocc.v[i].end;
+			if (end <= bs || pocc.v[i].id >= lk->ix.h->n_factors)
+				continue;
+			if (ob->n == ob->cap) {
+				if (ob->cap >= OCC_MAX)
+					return false;
+				ob->cap = ob->cap ? ob->cap * 2 : 1024;
+				ob->v = fl_xrealloc(ob->v, ob->cap * sizeof *ob->v);
+			}
+			ob->v[ob->n++] = (fl_occ){pocc.v[i].id, (uint32_t)end};
+		}
+		bs = be;
+	}
+	return true;
+}
+
+/* The occurrences lying inside [off, off + len) of a scanned text (occ:
+ * ends in increasing order), relative to off, into ob: exactly what a
+ * scan of those bytes alone finds (factors only: the pattern tier's). */
+static void slice_occs(const fl_index *ix, const fl_occ *occ, size_t nocc, size_t off,
+		       size_t len, fl_occs *ob)
+{
+	ob->n = 0;
+	size_t lo = 0, hi = nocc;
+	while (lo < hi) { /* the first occurrence ending after off */
+		size_t mid = (lo + hi) / 2;
+		if (occ[mid].end <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < nocc && occ[i].end <= off + len; i++) {
+		uint32_t f = occ[i].id;
+		if (f >= ix->h->n_factors || occ[i].end < off + ix->flen[f])
+			continue; /* an error code, or it starts before off */
+		if (ob->n == ob->cap) {
+			ob->cap = ob->cap ? ob->cap * 2 : 1024;
+			ob->v = fl_xrealloc(ob->v, ob->cap * sizeof *ob->v);
+		}
+		ob->v[ob->n++] = (fl_occ){f, (uint32_t)(occ[i].end - off)};
+	}
+}
+
+/* A text scanned once; the texts found inside it take their occurrences
+ * from it instead of being scanned again.  Looking them up costs at most
+ * budget bytes searched in all (then texts are scanned again). */
+struct scanned {
+	const char *text;
+	size_t len;
+	const fl_occ *occ;
+	size_t nocc;
+	size_t cursor;         /* where the last text was found ended */
+};
+
+/* Where t[0, len) occurs in sc's text, or SIZE_MAX: from the cursor on
+ * first (the messages of a query follow its lines), then from the start. */
+static size_t locate(struct scanned *sc, const char *t, size_t len, size_t *budget)
+{
+	if (t == sc->text && len == sc->len)
+		return 0;
+	if (!len || len > sc->len)
+		return SIZE_MAX;
+	size_t c = sc->cursor <= sc->len ? sc->cursor : 0;
+	const char *at = NULL;
+	if (sc->len - c >= len && *budget >= sc->len - c) {
+		*budget -= sc->len - c;
+		at = memmem(sc->text + c, sc->len - c, t, len);
+	}
+	if (!at && c > 0) {
+		size_t n = c + len - 1 < sc->len ? c + len - 1 : sc->len;
+		if (*budget < n)
+			return SIZE_MAX;
+		*budget -= n;
+		at = memmem(sc->text, n, t, len);
+	}
+	if (!at)
+		return SIZE_MAX;
+	sc->cursor = (size_t)(at - sc->text) + len;
+	return (size_t)(at - sc->text);
+}
+
+/* fl_lk_pattern_text from occurrences known to be complete. */
+static size_t pattern_known(const fl_lookup *lk, const char *text, size_t len,
+			    const fl_occ *occs, size_t nocc, const char *repo,
+			    const fl_query *q, struct hit **hits, size_t nh, size_t *cap)
+{
+	next_stamp();
+	for (size_t j = 0; j < nh; j++)
+		tls.stamp[(*hits)[j].entry] = tls.now;
+	occ_pass(lk, text, len, occs, nocc, repo, q, hits, &nh, cap);
+	always_pass(lk, text, len, true, repo, q, hits, &nh, cap);
+	return nh;
+}
+
+/* The pattern hits of text, a message of the query or its cleaned text:
+ * from the occurrences of the scanned text it lies in (src[0, nsrc)),
+ * else from a scan of its own. */
+static size_t pattern_of(const fl_lookup *lk, struct scanned *src, size_t nsrc,
+			 size_t *budget, const char *text, size_t len, const char *repo,
+			 const fl_query *q, struct hit **hits, size_t nh, size_t *cap)
+{
+	for (size_t k = 0; k < nsrc; k++) {
+		size_t off = locate(&src[k], text, len, budget);
+		if (off == SIZE_MAX)
+			continue;
+		slice_occs(&lk->ix, src[k].occ, src[k].nocc, off, len, &pocc);
+		return pattern_known(lk, text, len, pocc.v, pocc.n, repo, q, hits, nh, cap);
+	}
+	return fl_lk_pattern_text(lk, text, len, repo, q, hits, nh, cap);
+}
+
 /* The message of q whose text is the line of clean at offset at (a hit
  * of the whole text: a multi-line message starts there), else the count
  * of messages (after every message). */
@@ -921,10 +1057,22 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 }
 
 static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
-			   const char *repo, size_t limit, struct hit **hits, size_t *cap)
+			   const char *repo, size_t limit, const struct scanned *given,
+			   struct hit **hits, size_t *cap)
 {
 	size_t nh = 0;
 	bar_reset(limit);
+	/* one literal scan: the text the caller scanned (given), else the
+	 * cleaned text; each text tried that lies inside it takes its
+	 * occurrences from there instead of being scanned again */
+	struct scanned src[2];
+	size_t nsrc = 0, clen = strlen(q->clean);
+	size_t budget = 4 * (clen + (given ? given->len : 0)) + (64u << 10);
+	if (given)
+		src[nsrc++] = *given;
+	if (clen && (!given || locate(&src[0], q->clean, clen, &budget) == SIZE_MAX) &&
+	    scan_whole(lk, q->clean, clen, &wocc))
+		src[nsrc++] = (struct scanned){q->clean, clen, wocc.v, wocc.n, 0};
 	/* texts to try: every candidate message, then the whole cleaned text
 	 * (unless it is one of the messages, tried already: the same hits) */
 	bool clean_tried = false;
@@ -938,7 +1086,8 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 		cur_pos = (uint32_t)ti;
 		size_t from = nh;
 		if (len)
-			nh = fl_lk_pattern_text(lk, text, len, repo, q, hits, nh, cap);
+			nh = pattern_of(lk, src, nsrc, &budget, text, len, repo, q, hits, nh,
+					cap);
 		if (ti == q->messages.n)
 			for (size_t j = from; j < nh; j++)
 				(*hits)[j].pos = pos_of_line(q, (*hits)[j].at);
@@ -1127,6 +1276,13 @@ int fl_lookup_explain_until(fl_lookup *lk, const char *text, size_t len,
 int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 		  size_t limit, bool fuzzy, fl_result *out)
 {
+	return fl_lk_explain_occs(lk, text, len, NULL, 0, repo, limit, fuzzy, out);
+}
+
+int fl_lk_explain_occs(fl_lookup *lk, const char *text, size_t len, const fl_occ *occ,
+		       size_t nocc, const char *repo, size_t limit, bool fuzzy,
+		       fl_result *out)
+{
 	memset(out, 0, sizeof *out);
 	if (limit == 0)
 		limit = 10;
@@ -1134,9 +1290,11 @@ int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 	char *cut;
 	size_t cutlen;
 	size_t ncut = fl_lk_cut_lines(text, len, &cut, &cutlen);
+	struct scanned given = {text, len, occ, nocc, 0};
 	if (cut) {
 		text = cut;
 		len = cutlen;
+		occ = NULL; /* of the text before it was cut */
 	}
 	fl_query q;
 	fl_normalize(text, len, &q);
@@ -1151,7 +1309,8 @@ int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 		type = "exact-code";
 	} else if (fl_lk_expired()) {
 		nh = 0;
-	} else if ((nh = tier_pattern(lk, &q, repo, limit, &hits, &cap)) > 0) {
+	} else if ((nh = tier_pattern(lk, &q, repo, limit, occ ? &given : NULL, &hits,
+				      &cap)) > 0) {
 		type = "pattern";
 		/* only hits that carry little information (rank.c): the fuzzy
 		 * tier's answers compete with them on score */

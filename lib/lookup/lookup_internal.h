@@ -101,6 +101,12 @@ bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
  * thread's time limit (-1: it ran out; out holds no match). */
 int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
 		  size_t limit, bool fuzzy, fl_result *out);
+/* The same, given every literal occurrence of text (ends relative to
+ * text, in increasing order; NULL: none known, the lookup scans): the
+ * texts it tries that lie inside text are not scanned again. */
+int fl_lk_explain_occs(fl_lookup *lk, const char *text, size_t len, const fl_occ *occ,
+		       size_t nocc, const char *repo, size_t limit, bool fuzzy,
+		       fl_result *out);
 /* Length of the message on a line once log prefixes are stripped. */
 size_t fl_lk_message_len(const char *line, size_t len);
 /* fl_grep_log_until with the chunk size (bytes) and the number of worker
