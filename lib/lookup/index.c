@@ -280,13 +280,46 @@ static void choose_factors(fl_index_builder *b)
 
 /* Literal databases are compiled in shards, two at a time: Hyperscan's
  * literal compile time grows with the literal count, and two cores halve
- * it. */
+ * it.  A literal's shard is chosen by its last two bytes, so each shard
+ * holds only some of the literals' endings: a text scanned against every
+ * shard wakes each one's confirmation only at the places that end like
+ * its literals.  (Dealt round-robin, every shard ended like all of them:
+ * text made of stored messages cost each shard as much confirmation work
+ * as one database, and 1 MB of it took 9 times one scan at 1M records;
+ * by their endings, the 9 shards scan it about 3 times faster, for the
+ * same compile time.) */
 #define SHARD_LITERALS 120000
+
+static size_t shard_of(const char *lit, size_t len, size_t nshards)
+{
+	unsigned h = len ? (unsigned char)lit[len - 1] : 0;
+	if (len > 1)
+		h = h * 31u + (unsigned char)lit[len - 2];
+	return (size_t)((h * 2654435761u) >> 16) % nshards;
+}
+
+/* Each literal's shard: by its ending, unless that leaves a shard empty
+ * or one with over twice its share (literals that mostly end alike), then
+ * round-robin. */
+static void deal_shards(const char **exprs, const size_t *lens, size_t nlit,
+			size_t nshards, uint8_t *shard)
+{
+	size_t count[FL_IDX_SHARDS] = {0};
+	for (size_t i = 0; i < nlit; i++)
+		count[shard[i] = (uint8_t)shard_of(exprs[i], lens[i], nshards)]++;
+	bool even = true;
+	for (size_t k = 0; k < nshards; k++)
+		even = even && count[k] > 0 && count[k] <= 2 * (nlit / nshards + 1);
+	if (!even)
+		for (size_t i = 0; i < nlit; i++)
+			shard[i] = (uint8_t)(i % nshards);
+}
 
 struct shard_job {
 	const char **exprs;
 	unsigned *flags, *ids;
 	size_t *lens;
+	uint8_t *shard;        /* per literal: its shard */
 	size_t nlit, nshards, next;
 	hs_database_t *db[FL_IDX_SHARDS];
 	char error[256];
@@ -302,19 +335,21 @@ static void *compile_shards(void *arg)
 		pthread_mutex_unlock(&j->lock);
 		if (k >= j->nshards)
 			break;
-		/* literals k, k + nshards, k + 2 nshards ... */
 		size_t cnt = 0;
-		for (size_t i = k; i < j->nlit; i += j->nshards)
-			cnt++;
+		for (size_t i = 0; i < j->nlit; i++)
+			cnt += j->shard[i] == k;
 		const char **e = fl_xcalloc(cnt, sizeof *e);
 		unsigned *f = fl_xcalloc(cnt, sizeof *f), *id = fl_xcalloc(cnt, sizeof *id);
 		size_t *l = fl_xcalloc(cnt, sizeof *l);
 		size_t c = 0;
-		for (size_t i = k; i < j->nlit; i += j->nshards, c++) {
+		for (size_t i = 0; i < j->nlit; i++) {
+			if (j->shard[i] != k)
+				continue;
 			e[c] = j->exprs[i];
 			f[c] = j->flags[i];
 			id[c] = j->ids[i];
 			l[c] = j->lens[i];
+			c++;
 		}
 		hs_compile_error_t *ce = NULL;
 		if (H->compile_lit_multi(e, f, id, l, (unsigned)cnt, HS_MODE_BLOCK, NULL,
@@ -512,6 +547,8 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		job.nshards = (nlit + SHARD_LITERALS - 1) / SHARD_LITERALS;
 		if (job.nshards > FL_IDX_SHARDS)
 			job.nshards = FL_IDX_SHARDS;
+		job.shard = fl_xcalloc(nlit, 1);
+		deal_shards(exprs, lens, nlit, job.nshards, job.shard);
 		pthread_mutex_init(&job.lock, NULL);
 		pthread_t th[2];
 		int nth = 0;
@@ -527,6 +564,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		free(lens);
 		free(ids);
 		free(flags);
+		free(job.shard);
 		nshards = job.nshards;
 		for (size_t k = 0; k < nshards; k++) {
 			if (!job.db[k]) {
