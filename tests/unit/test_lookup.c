@@ -718,6 +718,36 @@ static void test_factor_across_scan_blocks(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* The messages of a query are looked for inside its cleaned text, scanned
+ * once, and take their literal occurrences from there: the same answers,
+ * captures taken from the message, wherever it lies in the text (across
+ * scan blocks) and when it is not in the text as written (an escaped JSON
+ * message). */
+static void test_messages_inside_the_text(void **state)
+{
+	(void)state;
+	for (size_t at = FL_SCAN_BLOCK - 40; at <= 3 * FL_SCAN_BLOCK; at += FL_SCAN_BLOCK / 3) {
+		fl_buf b = {0};
+		while (b.n < at)
+			fl_buf_puts(&b, "zzzz zzzz zzzz zzzz zzzz\n");
+		fl_buf_puts(&b, "java.lang.IllegalStateException: Cannot read configuration: /etc/app.toml\n"
+				"\tat com.acme.Config.load(Config.java:80)\n");
+		fl_result r;
+		fl_lookup_explain(lk, fl_buf_cstr(&b), b.n, NULL, 10, &r);
+		if (!r.n || strcmp(r.v[0].file_path, "src/Config.java") != 0 ||
+		    r.v[0].captures.n != 1 || strcmp(r.v[0].captures.v[0], "/etc/app.toml") != 0)
+			fail_msg("message after %zu bytes: %zu matches", at, r.n);
+		fl_result_free(&r);
+		fl_buf_free(&b);
+	}
+	fl_result r = ask("{\"level\":\"error\",\"msg\":\"config file /etc/a\\\"b does not exist\"}", NULL);
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/load.py");
+	assert_int_equal(r.v[0].captures.n, 1);
+	assert_string_equal(r.v[0].captures.v[0], "/etc/a\"b");
+	fl_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -737,6 +767,7 @@ int main(void)
 		cmocka_unit_test(test_time_limit),
 		cmocka_unit_test(test_long_lines),
 		cmocka_unit_test(test_factor_across_scan_blocks),
+		cmocka_unit_test(test_messages_inside_the_text),
 	};
 	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
 }
