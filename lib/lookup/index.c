@@ -290,23 +290,49 @@ static void choose_factors(fl_index_builder *b)
  * same compile time.) */
 #define SHARD_LITERALS 120000
 
-static size_t shard_of(const char *lit, size_t len, size_t nshards)
+/* A literal's ending: its last two bytes. */
+static unsigned ending(const char *lit, size_t len)
 {
 	unsigned h = len ? (unsigned char)lit[len - 1] : 0;
 	if (len > 1)
-		h = h * 31u + (unsigned char)lit[len - 2];
-	return (size_t)((h * 2654435761u) >> 16) % nshards;
+		h |= (unsigned)(unsigned char)lit[len - 2] << 8;
+	return h;
 }
 
-/* Each literal's shard: by its ending, unless that leaves a shard empty
- * or one with over twice its share (literals that mostly end alike), then
- * round-robin. */
+static int cmp_u64_desc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x > y ? -1 : x < y;
+}
+
+/* Each literal's shard: by its ending, the endings dealt largest first
+ * to the shard holding the fewest literals so far (even shards: the two
+ * compiled at once take as little memory as round-robin's), unless that
+ * leaves a shard empty or one with over twice its share (literals that
+ * mostly end alike), then round-robin. */
 static void deal_shards(const char **exprs, const size_t *lens, size_t nlit,
 			size_t nshards, uint8_t *shard)
 {
-	size_t count[FL_IDX_SHARDS] = {0};
+	uint64_t *per = fl_xcalloc(1u << 16, sizeof *per);
 	for (size_t i = 0; i < nlit; i++)
-		count[shard[i] = (uint8_t)shard_of(exprs[i], lens[i], nshards)]++;
+		per[ending(exprs[i], lens[i])] += 1u << 16;
+	for (unsigned e = 0; e < 1u << 16; e++)
+		per[e] |= e; /* count << 16 | ending */
+	qsort(per, 1u << 16, sizeof *per, cmp_u64_desc);
+	uint8_t *to = fl_xcalloc(1u << 16, 1);
+	size_t count[FL_IDX_SHARDS] = {0};
+	for (unsigned i = 0; i < 1u << 16 && per[i] >> 16; i++) {
+		size_t k = 0;
+		for (size_t j = 1; j < nshards; j++)
+			if (count[j] < count[k])
+				k = j;
+		to[per[i] & 0xffff] = (uint8_t)k;
+		count[k] += per[i] >> 16;
+	}
+	for (size_t i = 0; i < nlit; i++)
+		shard[i] = to[ending(exprs[i], lens[i])];
+	free(per);
+	free(to);
 	bool even = true;
 	for (size_t k = 0; k < nshards; k++)
 		even = even && count[k] > 0 && count[k] <= 2 * (nlit / nshards + 1);
