@@ -1,8 +1,15 @@
 /* faultline search: the HTTP API when served by `faultline serve`,
- * else the static search/ shards of the data set (dataset.md, lookup.md). */
+ * else the static search/ shards of the data set (dataset.md, lookup.md),
+ * read and ranked as `faultline explain` reads and ranks the same text:
+ * the lines of a pasted output as lib/lookup/normalize.c reads them, a
+ * pattern confirmed on a line as match.c and lookup.c's confirm do,
+ * confidence, order, scores and evidence as rank.c gives them, and the
+ * tiers of lookup.c.  It works on the text's UTF-8 bytes (a string of one
+ * character per byte), so lengths and offsets are the C code's. */
 (function () {
   'use strict';
   var D = '/data/';
+  var opts = { allChunks: 4 };
   var cache = {};
   function getJSON(u) {
     if (!cache[u]) {
@@ -13,6 +20,18 @@
     }
     return cache[u];
   }
+  function utf8(s) {
+    var b = new TextEncoder().encode(s), out = '';
+    for (var i = 0; i < b.length; i += 4096) out += String.fromCharCode.apply(null, b.subarray(i, i + 4096));
+    return out;
+  }
+  function text16(b) {
+    var a = new Uint8Array(b.length);
+    for (var i = 0; i < b.length; i++) a[i] = b.charCodeAt(i);
+    return new TextDecoder().decode(a);
+  }
+  function lower(s) { return s.replace(/[A-Z]+/g, function (x) { return x.toLowerCase(); }); }
+  function push(v, s) { if (s && v.length < 256 && v.indexOf(s) < 0) v.push(s); }
   function isLetter(c) { return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c >= 0x80; }
   function isHex(c) { return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70); }
   function isSpace(c) { return c === 32 || (c >= 9 && c <= 13); }
@@ -57,91 +76,636 @@
     }
     return m;
   }
-  function tokens(text) {
-    var m = blank(text), out = [], seen = {}, i = 0, n = text.length;
-    while (i < n && out.length < 256) {
+  /* the distinct tokens of a text (bytes), at most max, cut at 63 bytes */
+  function tokens(text, max) {
+    text = text.slice(0, 65536);
+    var m = blank(text), out = [], i = 0, n = text.length;
+    while (i < n && out.length < max) {
       while (i < n && (m[i] || !isLetter(text.charCodeAt(i)))) i++;
       var st = i;
       while (i < n && !m[i] && isLetter(text.charCodeAt(i))) i++;
       if (i - st < 2) continue;
-      var t = text.slice(st, i).replace(/[A-Z]/g, function (x) { return x.toLowerCase(); });
-      if (!seen[t]) { seen[t] = 1; out.push(t); }
+      var t = lower(text.slice(st, Math.min(i, st + 63)));
+      if (out.indexOf(t) < 0) out.push(t);
     }
     return out;
   }
-  function fnv(s) {
-    var b = new TextEncoder().encode(s), h = 0x811c9dc5;
-    for (var i = 0; i < b.length; i++) { h ^= b[i]; h = Math.imul(h, 0x01000193) >>> 0; }
+  function fnv(b) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < b.length; i++) { h ^= b.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
     return h >>> 0;
   }
   function hex2(n) { return (n < 16 ? '0' : '') + n.toString(16); }
-  function literalLength(p) {
-    return p.replace(/\(\.\+\?\)/g, '').replace(/\\(.)/g, '$1').length;
+
+  /* ---- the lines of a pasted text: lib/lookup/normalize.c ---------------- */
+  function skipSpaces(s) { return s.replace(/^[ \t]+/, ''); }
+  /* the rest after HH:MM:SS[.frac], else null */
+  function timePart(s) {
+    var m = /^\d\d:\d\d:\d\d(?:[.,]\d*)?/.exec(s);
+    return m ? s.slice(m[0].length) : null;
+  }
+  function stripTimestamp(s) {
+    var br = s[0] === '[', p = br ? s.slice(1) : s, q, t;
+    if (/^\d{4}([-\/])\d\d\1\d\d/.test(p)) {
+      q = p.slice(10);
+      if (q[0] === ' ' || (q[0] === 'T' && p[4] === '-')) { t = timePart(q.slice(1)); if (t !== null) q = t; }
+    } else q = timePart(p);
+    if (q === null) return s;
+    q = q.replace(/^(?:Z|[+-]\d\d:?(?:\d\d)?)/, '');
+    if (br) { if (q[0] !== ']') return s; q = q.slice(1); }
+    return q.replace(/^(?:[ |\t]|- )*/, '');
+  }
+  var LEVELS = ['error', 'err', 'fatal', 'critical', 'crit', 'warn', 'warning', 'info', 'debug', 'trace',
+    'panic', 'severe', 'notice', 'alert', 'emerg', 'emergency', 'fail', 'failed', 'e', 'w', 'f'];
+  /* "[ERROR] ", "WARN: ", "<E> "; a capitalised word alone is text */
+  function stripLevel(s) {
+    var m = /^([[<]?)([A-Za-z]+)([\]>]?)(:?)[ \t]/.exec(s);
+    if (!m || m[2].length > 9 || LEVELS.indexOf(lower(m[2])) < 0) return s;
+    var br = !!m[1];
+    if (br !== !!m[3] || (m[2].length === 1 && !br) || (!br && !m[4] && /[a-z]/.test(m[2]))) return s;
+    return skipSpaces(s.slice(m[0].length));
+  }
+  /* "<13>", "Nov 29 12:00:00 host prog[123]: " */
+  function stripSyslog(s) {
+    var p = s.replace(/^<\d+>/, '');
+    if (!/^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) /.test(p)) return p;
+    var m = /^.{4} ?\d* /.exec(p), t = m && timePart(p.slice(m[0].length));
+    if (t === null || t[0] !== ' ') return p;
+    var q = t.slice(1);
+    m = /^[^ ]* [^ :]+:/.exec(q);
+    return m ? skipSpaces(q.slice(m[0].length)) : q;
+  }
+  var KINDS = ['fatal: ', 'error: ', 'warning: ', 'Error: ', 'ERROR: ', 'FATAL: ', 'panic: ',
+    'npm error ', 'npm ERR! ', 'npm warn ', 'usage: '];
+  function kindPrefix(s) {
+    for (var k = 0; k < KINDS.length; k++)
+      if (s.length > KINDS[k].length && s.startsWith(KINDS[k])) return s.slice(KINDS[k].length);
+    return null;
+  }
+  /* "fatal: ", "prog: error: " */
+  function stripProg(s) {
+    var r = kindPrefix(s), m;
+    if (r === null && (m = /^[^ :]{1,64}: /.exec(s))) r = kindPrefix(s.slice(m[0].length));
+    return r === null ? s : r;
+  }
+  /* a line's message: what follows its timestamps, levels and prefixes */
+  function stripLine(s) {
+    var p = skipSpaces(s);
+    for (var round = 0; round < 8; round++) {
+      var q = skipSpaces(stripProg(stripLevel(stripTimestamp(stripSyslog(p)))));
+      if (q === p) break;
+      p = q;
+    }
+    return p;
+  }
+  /* glog: "E1129 12:00:00.123456  1234 file.cc:123] msg" */
+  function stripGlog(s, q) {
+    if (!/^[IWEF]\d{4} /.test(s)) return s;
+    var t = timePart(s.slice(6)), b = t === null ? -1 : t.indexOf('] ');
+    if (b < 0 || b > 80) return s;
+    var f = b ? t.lastIndexOf(' ', b - 1) + 1 : 0, colon = t.indexOf(':', f);
+    if (colon >= 0 && colon < b) push(q.paths, t.slice(f, colon));
+    return t.slice(b + 2);
+  }
+  /* the path of the first "path:line" in s */
+  function pathAt(q, s) {
+    var i = s.search(/:\d/), b = i;
+    if (i < 0) return;
+    while (b > 0 && ' (\t"\''.indexOf(s[b - 1]) < 0) b--;
+    if (s.slice(b, i).indexOf('.') >= 0) push(q.paths, s.slice(b, i));
+  }
+  /* the length of a leading "pkg.SomeError:", else 0 */
+  function classPrefix(s) {
+    var c = /^[A-Za-z0-9_.$:]*/.exec(s)[0].replace(/:+$/, ''), n = c.length;
+    if (n < 4 || s[n] !== ':' || (n + 1 < s.length && s[n + 1] !== ' ')) return 0;
+    return /(?:Error|Exception|Panic|Warning|Fault|Failure|Interrupt|Exit)$/.test(c) ? n : 0;
+  }
+  function addClass(q, s) {
+    var l = Math.max(s.lastIndexOf('.'), s.lastIndexOf(':'));
+    push(q.classes, s);
+    if (l >= 0) { push(q.classes, s.slice(l + 1)); push(q.modules, s.slice(0, l)); }
+  }
+  function jsonLine(q, line, first) {
+    var o;
+    try { o = JSON.parse(text16(line)); } catch (e) { return; }
+    if (!o || typeof o !== 'object' || Array.isArray(o)) return;
+    ['msg', 'message', 'error', 'err', 'error_message', 'exception', '@message', 'text'].forEach(function (k) {
+      var v = Object.prototype.hasOwnProperty.call(o, k) ? o[k] : null;
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        if (typeof v.type === 'string') addClass(q, utf8(v.type));
+        v = typeof v.message === 'string' ? v.message : v.msg;
+      }
+      if (typeof v === 'string') push(first, utf8(v));
+    });
+    if (typeof o.code === 'string') push(q.codes, utf8(o.code));
+  }
+  /* logfmt: msg="..." err="..." error=word */
+  function logfmt(line, first) {
+    ['msg=', 'message=', 'error=', 'err='].forEach(function (k) {
+      for (var p = line.indexOf(k); p >= 0; p = line.indexOf(k, p + k.length)) {
+        if (p > 0 && line[p - 1] !== ' ') continue;
+        var v = line.slice(p + k.length), out = '';
+        if (v[0] !== '"') { push(first, v.split(' ')[0]); break; }
+        for (var i = 1; i < v.length && v[i] !== '"'; i++) {
+          if (v[i] === '\\' && i + 1 < v.length) { i++; out += v[i] === 'n' ? '\n' : v[i] === 't' ? '\t' : v[i]; }
+          else out += v[i];
+        }
+        push(first, out);
+        break;
+      }
+    });
+  }
+  /* the level a line's stripped prefix names: 0 informational, 1 warning, 2 other */
+  function lineLevel(pre) {
+    var m = /(?:^|[^A-Za-z])(warn|info|debug|trace|notice|verbose)/i.exec(pre);
+    return !m ? 2 : lower(m[1]) === 'warn' ? 1 : 0;
+  }
+  /* does it name an error level ("ERROR", "[E]", "fatal: ")? */
+  function namesError(pre) {
+    var re = /[A-Za-z]+/g, w, k, words = ['error', 'err', 'fatal', 'crit', 'panic', 'severe', 'alert', 'emerg', 'fail', 'e'];
+    while ((w = re.exec(pre))) {
+      var l = lower(w[0]);
+      for (k = 0; k < words.length; k++)
+        if (l === words[k] || (words[k].length > 1 && l.startsWith(words[k])))
+          return l.length > 1 || w[0] === 'E';
+    }
+    return false;
+  }
+  /* fl_normalize: the messages to look up, most likely first, and the
+   * evidence around them */
+  function normalize(text) {
+    var q = { clean: '', messages: [], classes: [], paths: [], modules: [], codes: [], errorLevel: [],
+              informational: false, program: null, command: null };
+    var first = [], rest = [[], [], []], errs = [], inTb = false, caused = false, rustNext = false;
+    var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '').split('\n');
+    for (var li = 0; li < lines.length; li++) {
+      var line = lines[li].replace(/[\r ]+$/, ''), sp = skipSpaces(line), indented = sp !== line, m, r, cn, i;
+      if (!sp) { if (q.clean) q.clean += '\n'; continue; }
+      if (q.program === null && /^usage:/i.test(sp)) {
+        m = /^[^ \t[]*/.exec(skipSpaces(sp.slice(6)))[0];
+        if (m && m[0] !== '-' && m[0] !== '<') q.program = m;
+      }
+      if ((m = /^(?:\$|\xe2\x9d\xaf) [ \t]*/.exec(sp))) { /* a pasted command: evidence */
+        if (m[0].length < sp.length && q.command === null) q.command = sp.slice(m[0].length);
+        continue;
+      }
+      if (sp.startsWith('Traceback (most recent call last)')) { inTb = true; continue; }
+      if (sp.startsWith('File "')) {
+        if ((i = sp.indexOf('"', 6)) >= 0) push(q.paths, sp.slice(6, i));
+        if ((i = sp.indexOf(', in ')) >= 0) push(q.modules, sp.slice(i + 5));
+        continue;
+      }
+      if (inTb && indented) continue;
+      if (sp.startsWith('at ') && indented) {
+        if ((i = sp.indexOf('(')) >= 0) {
+          pathAt(q, sp.slice(i + 1));
+          var dot = sp.lastIndexOf('.', i - 1);
+          if (dot >= 3) push(q.modules, sp.slice(3, dot));
+        } else pathAt(q, sp.slice(3));
+        continue;
+      }
+      if (/^(?:goroutine |\.\.\. |note: run with `RUST_BACKTRACE|stack backtrace:|\[stack trace\])/.test(sp)) continue;
+      if (line[0] === '\t' && sp.indexOf('.go:') >= 0) { pathAt(q, sp); continue; }
+      if ((m = /^code: (['"])/.exec(sp))) {
+        if ((i = sp.indexOf(m[1], 7)) >= 0) push(q.codes, sp.slice(7, i));
+        continue;
+      }
+      if (sp[0] === '{') jsonLine(q, sp, first);
+      if (/msg=|err=|error=/.test(sp)) logfmt(sp, first);
+      var msg = stripLine(stripGlog(stripLine(line), q)), pre = line.slice(0, line.length - msg.length);
+      var level = lineLevel(pre), named = namesError(pre);
+      if (q.clean) q.clean += '\n';
+      q.clean += msg;
+      if (!msg) continue;
+      if ((i = msg.indexOf('panicked at ')) >= 0 && msg.startsWith("thread '")) { /* Rust */
+        var a = msg.slice(i + 12);
+        if (a[0] !== "'") { pathAt(q, a); rustNext = true; }
+        else if ((i = a.indexOf("', ", 1)) >= 0) { push(first, a.slice(1, i)); pathAt(q, a.slice(i + 3)); }
+        continue;
+      }
+      if (rustNext) { rustNext = false; push(first, msg); continue; }
+      if (msg.startsWith('Caused by:')) {
+        if (!(r = skipSpaces(msg.slice(10)))) { caused = true; continue; }
+        while ((cn = classPrefix(r))) { addClass(q, r.slice(0, cn)); r = skipSpaces(r.slice(cn + 1)); }
+        push(first, r);
+        continue;
+      }
+      if (caused && indented) { /* "0: msg" */
+        push(first, (m = /^\d+:/.exec(msg)) ? skipSpaces(msg.slice(m[0].length)) : msg);
+        continue;
+      }
+      caused = false;
+      if (msg.startsWith('Exception in thread "') && (i = msg.indexOf('"', 21)) >= 0) msg = skipSpaces(msg.slice(i + 1));
+      if (msg.startsWith('panic: ')) {
+        msg = msg.slice(7);
+        if ((i = msg.indexOf(' [recovered]')) >= 0) msg = msg.slice(0, i);
+      }
+      if ((cn = classPrefix(msg))) { /* Class: message, Wrapper: Cause: message */
+        r = msg;
+        do { addClass(q, r.slice(0, cn)); r = skipSpaces(r.slice(cn + 1)); } while ((cn = classPrefix(r)));
+        push(first, r);
+        inTb = false;
+        continue;
+      }
+      if (inTb) { /* a traceback's last line without a message: the class */
+        inTb = false;
+        if (/^[A-Za-z0-9_.]*$/.test(msg)) { addClass(q, msg); push(first, msg); continue; }
+      }
+      push(rest[level], msg);
+      if (named) push(errs, msg);
+    }
+    /* wrappers' messages, then error lines, warnings, informational lines */
+    first.concat(rest[2], rest[1], rest[0]).forEach(function (s) { push(q.messages, s); });
+    q.errorLevel = q.messages.map(function (s, k) { return k < 64 && errs.indexOf(s) >= 0; });
+    q.informational = !first.length && !rest[2].length && !rest[1].length && rest[0].length > 0;
+    q.clean = q.clean.replace(/\n+$/, '');
+    return q;
+  }
+  /* lines over 8 KB: their first and last 4 KB */
+  function cutLines(t) {
+    return t.split('\n').map(function (l) {
+      if (l.length <= 8192) return l;
+      var h = 4096, e = l.length - 4096, k;
+      for (k = 0; k < 3 && (l.charCodeAt(h) & 0xC0) === 0x80; k++) h--;
+      for (k = 0; k < 3 && (l.charCodeAt(e) & 0xC0) === 0x80; k++) e++;
+      return l.slice(0, h) + '\xe2\x80\xa6' + l.slice(e);
+    }).join('\n');
   }
 
+  /* ---- a pattern against a text: match.c, and lookup.c's confirm ---------- */
+  var META = '.*+?^${}()|[]\\';
+  /* literal segments and (.+?) gaps: gaps[k] before segs[k], the last after */
+  function parseProg(pat) {
+    var segs = [], gaps = [0], cur = null, lit = 0, c;
+    for (var i = 0; i < pat.length;) {
+      if (pat.startsWith('(.+?)', i)) {
+        if (cur !== null) { segs.push(cur); gaps.push(0); cur = null; }
+        gaps[gaps.length - 1]++;
+        i += 5;
+        continue;
+      }
+      c = pat[i];
+      if (c === '\\') {
+        c = pat[i + 1];
+        if (c === undefined || (META.indexOf(c) < 0 && '/-# "\':!<>=,@%&~`;'.indexOf(c) < 0)) return null;
+        i += 2;
+      } else if (META.indexOf(c) >= 0) return null;
+      else i++;
+      if (cur === null) { if (segs.length === 64) return null; cur = ''; }
+      cur += c;
+      lit++;
+    }
+    if (cur !== null) { segs.push(cur); gaps.push(0); }
+    return segs.length ? { segs: segs, gaps: gaps, literal: lit } : null;
+  }
+  /* the literal characters of any other regex: its longest literal run, up to 64 */
+  function factorLength(pat) {
+    var best = 0, cur = 0, i = 0, c, n, lit;
+    for (;;) {
+      c = pat[i]; n = pat[i + 1]; lit = false;
+      if (c === '\\' && n !== undefined) {
+        lit = META.indexOf(n) >= 0 || 'dDwWsSbBAzZGnrtfveaxuUpPkgQEhHRXNK0123456789'.indexOf(n) < 0;
+        i += 2;
+      } else if (c !== undefined && META.indexOf(c) < 0) { lit = true; i++; }
+      else if (c !== undefined) { if ('?*{'.indexOf(c) >= 0 && cur > 0) cur--; i++; }
+      if (lit) { cur++; continue; }
+      best = Math.max(best, cur);
+      cur = 0;
+      if (c === undefined) break;
+      if (c === '|') return 0;
+    }
+    return best >= 3 ? Math.min(best, 64) : 0;
+  }
+  function shift(m, d) {
+    m.caps = m.caps.map(function (c) { return [c[0] + d, c[1] + d]; });
+    m.start += d;
+    m.end += d;
+    return m;
+  }
+  /* each segment at its earliest place; a trailing gap captures the rest of the line */
+  function matchSlice(p, t) {
+    var caps = [], n = p.segs.length, prev = 0, start = 0, s;
+    for (var i = 0; i < n; i++) {
+      var from = i ? prev + p.gaps[i] : p.gaps[0];
+      if (from > t.length || (s = t.indexOf(p.segs[i], from)) < 0) return null;
+      if (i) caps.push([prev, s]);
+      else if (p.gaps[0]) caps.push([0, s]);
+      else start = s;
+      prev = s + p.segs[i].length;
+    }
+    var end = prev, trail = p.gaps[n];
+    if (trail) {
+      if (t.length - prev < trail) return null;
+      var stop = t.length;
+      while (stop > prev + trail && (t[stop - 1] === '\r' || t[stop - 1] === ' ')) stop--;
+      caps.push([prev, stop]);
+      end = prev + trail;
+    }
+    return { caps: caps, start: start, end: end };
+  }
+  /* gaps do not cross lines: the lines holding the first segment, leftmost first */
+  function progMatch(p, t) {
+    if (p.segs.some(function (s) { return s.indexOf('\n') >= 0; })) return matchSlice(p, t);
+    for (var from = 0; from < t.length;) {
+      var s = t.indexOf(p.segs[0], from);
+      if (s < 0) return null;
+      var ls = s ? t.lastIndexOf('\n', s - 1) + 1 : 0, le = t.indexOf('\n', s);
+      if (le < 0) le = t.length;
+      var m = matchSlice(p, t.slice(ls, le));
+      if (m) return shift(m, ls);
+      from = le + 1;
+    }
+    return null;
+  }
+  var regexes = {};
+  function regexMatch(pat, t) {
+    var re = regexes[pat], m;
+    if (re === undefined) {
+      try { re = new RegExp(pat, 'd'); } catch (e) { re = null; }
+      regexes[pat] = re;
+    }
+    if (!re || !(m = re.exec(t))) return null;
+    return { caps: m.indices.slice(1).filter(Boolean), start: m.index, end: m.index + m[0].length };
+  }
+  /* a hit of entry x in text t: how much of its line's message it spans */
+  function confirm(x, t) {
+    var m = x.prog ? progMatch(x.prog, t) : regexMatch(x.pattern, t);
+    if (!m) return null;
+    var ls = m.start ? t.lastIndexOf('\n', m.start - 1) + 1 : 0, le = t.indexOf('\n', m.end);
+    if (le < 0) le = t.length;
+    var head = t.slice(ls, Math.min(le, ls + 511));
+    var msgStart = Math.min(ls + head.length - stripLine(head).length, m.start);
+    /* a trailing placeholder stands for the rest of its line, a leading
+     * one for a value of at most 64 bytes */
+    var coverEnd = m.end, c0 = m.caps[0];
+    m.caps.forEach(function (c) { if (c[1] > coverEnd && c[1] <= le) coverEnd = c[1]; });
+    var covered = coverEnd - m.start;
+    if (c0 && c0[0] === m.start && c0[1] - c0[0] > 64 && covered > c0[1] - c0[0] - 64) covered -= c0[1] - c0[0] - 64;
+    var coverage = le > msgStart ? Math.min(1, covered / (le - msgStart)) : 1;
+    /* a short pattern inside a longer message is a coincidence; a class
+     * raised without a message is no other error of that class */
+    if (x.literal < 12 && coverage < 0.6) return null;
+    if (x.cls && x.cls === x.msg && !/^[ \t\r:]*$/.test(t.slice(m.end, le))) return null;
+    return { x: x, coverage: coverage, at: m.start, caps: m.caps, text: t, ev: 0 };
+  }
+
+  /* ---- evidence, confidence and order: lib/lookup/rank.c ------------------ */
+  function pathAgrees(e, s) {
+    var a = e.length, b = s.length;
+    if (b >= a) return s.slice(b - a) === e && (b === a || s[b - a - 1] === '/' || s[b - a - 1] === '\\');
+    return e.slice(a - b) === s && e[a - b - 1] === '/';
+  }
+  function base(p) { return p.slice(p.lastIndexOf('/') + 1); }
+  function wordVsComponent(w, c) {
+    w = lower(w); c = lower(c);
+    var m = Math.min(w.length, c.length);
+    return w === c ? 2 : m >= 4 && w.slice(0, m) === c.slice(0, m) ? 1 : 0;
+  }
+  /* a word against a folder, a file name without its extension, or a part of one */
+  function wordVsPath(w, path) {
+    var best = 0, comps = path.split('/');
+    comps.forEach(function (c, k) {
+      var dot = c.lastIndexOf('.');
+      if (k === comps.length - 1 && dot > 0) c = c.slice(0, dot);
+      var r = wordVsComponent(w, c);
+      c.split(/[_-]/).forEach(function (part) {
+        if (r < 2 && part && part.length < c.length) r = Math.max(r, wordVsComponent(w, part));
+      });
+      best = Math.max(best, r);
+    });
+    return best;
+  }
+  /* the program's name and its subcommands and flags, not values or paths */
+  function commandEvidence(cmd, path) {
+    var best = 0, words = cmd.split(/[ \t]+/).filter(Boolean);
+    for (var i = 0; i < words.length && best < 2; i++) {
+      var w = words[i];
+      if ('|><;&'.indexOf(w[0]) >= 0) break;
+      w = i ? w.replace(/^-+/, '').split('=')[0] : base(w);
+      if (w.length >= 3 && !/[^A-Za-z0-9_-]/.test(w)) best = Math.max(best, wordVsPath(w, path));
+    }
+    return best;
+  }
+  function evidence(x, path, q) {
+    var ev = 0, i, last = x.cls, m, re = /[:.](?=[^:])/g;
+    for (i = 0; path && i < q.paths.length; i++) {
+      if (pathAgrees(path, q.paths[i])) { ev += 4; break; }
+      if (base(path) === base(q.paths[i])) { ev += 2; break; }
+    }
+    while ((m = re.exec(x.cls))) last = x.cls.slice(m.index + 1);
+    if (x.cls && (q.classes.indexOf(x.cls) >= 0 || q.classes.indexOf(last) >= 0)) ev += 3;
+    for (i = 0; path && i < q.modules.length; i++) {
+      last = q.modules[i].slice(q.modules[i].lastIndexOf('.') + 1);
+      if (last.length >= 3 && path.indexOf(last) >= 0) { ev += 1; break; }
+    }
+    if (path && (q.command || q.program)) ev += commandEvidence(q.command || q.program, path);
+    return ev;
+  }
+  /* confident: enough information in the record's literal text (in units of
+   * the idf of a word of one record), less on a line logged as an error, or
+   * a frame naming its file; none for informational lines */
+  function judge(h, q, unit) {
+    h.info = h.x.norm / (1.1 * unit);
+    h.strong = h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.1 : 1) || h.ev >= 4;
+    h.covers = h.coverage >= 0.5;
+    if (q.informational && h.ev < 4) { h.strong = false; h.info = 0; }
+  }
+  /* other lines of a pasted output raising records of the same file */
+  function nearby(hits) {
+    if (hits.length < 2 || hits.length > 256) return;
+    hits.forEach(function (h) {
+      var lines = [];
+      hits.forEach(function (o) { if (h.path && o.path === h.path && o.pos !== h.pos && lines.indexOf(o.pos) < 0) lines.push(o.pos); });
+      h.near = Math.min(2, lines.length);
+    });
+    hits.forEach(function (h) { h.ev += h.near; });
+  }
+  function cmpHit(a, b) {
+    return (b.strong - a.strong) || (a.pos - b.pos) || (b.covers - a.covers) || (b.x.literal - a.x.literal) ||
+      (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
+  }
+  function cmpScore(a, b) { return (b.score - a.score) || (b.ev - a.ev) || (a.x.entry - b.x.entry); }
+  /* scores: confident hits in [0.9, 1), the others below as their
+   * information and coverage say, or no answer under 0.4 */
+  function rank(hits) {
+    nearby(hits);
+    var out = [];
+    hits.sort(cmpHit).forEach(function (h) {
+      if (h.strong) {
+        h.score = Math.min(0.999, 0.9 + 0.06 * Math.min(1, h.x.literal / 200) + 0.02 * h.coverage + 0.019 * Math.min(1, h.ev / 10));
+      } else {
+        var cov = Math.min(1, h.coverage / 0.5);
+        h.score = h.info >= 1 ? 0.4 + 0.499 * cov : 0.899 * h.info * cov;
+        if (h.score < 0.4) return;
+      }
+      if (out.length && h.score > out[out.length - 1].score) h.score = out[out.length - 1].score;
+      out.push(h);
+    });
+    return out;
+  }
+
+  /* ---- the tiers: lookup.c ------------------------------------------------- */
   async function staticSearch(text, repo, limit) {
     var sum = await getJSON(D + 'search/summary.json');
     var N = sum.entryCount, W = sum.weightScale || 100, C = sum.metaChunk || 2000;
-    var hits = {};
-    var codeCands = text.match(/\b[A-Z][A-Z0-9_]{2,}\b|\bE[A-Z]+\b|\bE\d{4}\b/g) || [];
-    if (codeCands.length) {
-      var codes = await getJSON(D + 'search/codes.json');
-      codeCands.forEach(function (c) {
-        if (Object.prototype.hasOwnProperty.call(codes, c))
-          codes[c].forEach(function (ix) { hits[ix] = { score: 1, matchType: 'exact-code', captures: [] }; });
-      });
+    var unit = Math.log((N + 1) / 2) + 1;
+    var q = normalize(cutLines(utf8(text)));
+    function meta(ix) {
+      return getJSON(D + 'search/meta/' + Math.floor(ix / C) + '.json').then(function (a) { return a[ix % C]; });
     }
-    var qt = tokens(text), qn = 0, inter = {};
-    var shards = await Promise.all(qt.map(function (t) {
-      return getJSON(D + 'search/tokens/' + hex2(fnv(t) % 256) + '.json').catch(function () { return {}; });
-    }));
-    var norms = qt.length ? await getJSON(D + 'search/norms.json') : [];
-    qt.forEach(function (t, i) {
-      var p = Object.prototype.hasOwnProperty.call(shards[i], t) ? shards[i][t] : null;
-      var w = p ? p[0] : Math.round((Math.log(N + 1) + 1) * W);
-      qn += w;
-      if (p) p[1].forEach(function (ix) { inter[ix] = (inter[ix] || 0) + w; });
-    });
-    var fuzzy = Object.keys(inter).map(function (ix) {
-      var x = inter[ix];
-      return [+ix, x / (qn + norms[ix] - x)];
-    }).sort(function (a, b) { return b[1] - a[1]; });
-    var cands = fuzzy.slice(0, 300).map(function (f) { return f[0]; });
-    Object.keys(hits).forEach(function (ix) { cands.push(+ix); });
-    var chunks = {};
-    cands.forEach(function (ix) { chunks[Math.floor(ix / C)] = 1; });
-    var metas = {};
-    await Promise.all(Object.keys(chunks).map(function (k) {
-      return getJSON(D + 'search/meta/' + k + '.json').then(function (arr) { metas[k] = arr; });
-    }));
-    function meta(ix) { return metas[Math.floor(ix / C)][ix % C]; }
-    fuzzy.slice(0, 300).forEach(function (f) {
-      var ix = f[0], e = meta(ix);
-      if (hits[ix]) return;
-      var re = null, m = null;
-      try {
-        re = new RegExp(e.pattern);
-        m = re.exec(text);
-        /* a trailing (.+?) captures one character unless the match is
-         * anchored at the end of the line: prefer that reading */
-        var full = m && new RegExp('(?:' + e.pattern + ')$', 'm').exec(text);
-        if (full) m = full;
-      } catch (err) { m = null; }
-      if (m) {
-        var lit = literalLength(e.pattern);
-        hits[ix] = { score: 0.9 + 0.0999 * Math.min(1, lit / Math.max(1, m[0].length)),
-                     matchType: 'pattern', captures: m.slice(1) };
-      } else if (f[1] >= 0.4) {
-        hits[ix] = { score: Math.min(0.899, f[1]), matchType: 'fuzzy', captures: [] };
+    function entry(ix, e) { /* what lookup.c's index keeps of a record */
+      var pat = utf8(e.pattern), prog = parseProg(pat);
+      return { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, literal: prog ? prog.literal : factorLength(pat),
+               msg: utf8(e.msg), cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W };
+    }
+    async function entries(ixs) {
+      var es = await Promise.all(ixs.map(meta));
+      return ixs.map(function (ix, k) { return entry(ix, es[k]); }).filter(function (x) { return !repo || x.meta.repo === repo; });
+    }
+    function postings(toks) {
+      return Promise.all(toks.map(function (t) {
+        var k = text16(t);
+        return getJSON(D + 'search/tokens/' + hex2(fnv(t) % 256) + '.json').then(function (s) {
+          return Object.prototype.hasOwnProperty.call(s, k) ? s[k] : null;
+        }, function () { return null; });
+      }));
+    }
+    /* the file of each hit's record (errors/{id}.json), and its evidence */
+    async function withEvidence(hits) {
+      var recs = await Promise.all(hits.map(function (h) {
+        return getJSON(D + 'errors/' + h.x.meta.id + '.json').then(function (d) { return d.record; }, function () { return null; });
+      }));
+      hits.forEach(function (h, k) {
+        h.rec = recs[k];
+        h.path = recs[k] && recs[k].filePath ? utf8(recs[k].filePath) : '';
+        h.ev = evidence(h.x, h.path, q);
+      });
+      return hits;
+    }
+    var norms = await getJSON(D + 'search/norms.json');
+
+    /* an error code named in the text */
+    var words = q.codes.slice(), re = /(^|[^A-Za-z0-9_])([A-Z][A-Z0-9_]{2,126})(?![A-Za-z0-9_])/g, m;
+    while ((m = re.exec(q.clean)) && words.length < 512) words.push(m[2]);
+    var hits = [], type = 'exact-code';
+    if (words.length) {
+      var codes = await getJSON(D + 'search/codes.json'), ixs = [];
+      words.forEach(function (w) {
+        if (Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) { if (ixs.indexOf(ix) < 0) ixs.push(ix); });
+      });
+      hits = await withEvidence((await entries(ixs)).map(function (x) {
+        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, caps: [] };
+      }));
+      hits.sort(cmpHit);
+    }
+    if (!hits.length) {
+      hits = await patternTier();
+      type = 'pattern';
+      if (hits.length && !hits[0].strong && !q.informational) {
+        var ents = hits.map(function (h) { return h.x.entry; });
+        hits = hits.concat((await fuzzyTier()).filter(function (h) { return ents.indexOf(h.x.entry) < 0; })).sort(cmpScore);
       }
+      if (hits.length && hits[0].fuzzy) type = 'fuzzy';
+    }
+    if (!hits.length && !q.informational) {
+      hits = await fuzzyTier();
+      type = 'fuzzy';
+    }
+    return hits.slice(0, limit).map(function (h) {
+      var e = h.x.meta;
+      return { id: e.id, repo: e.repo, slug: e.slug, code: e.code, message: e.msg, score: h.score,
+               matchType: h.fuzzy ? 'fuzzy' : type, filePath: h.rec ? h.rec.filePath : undefined,
+               lineNumber: h.rec ? h.rec.lineNumber : undefined,
+               captures: h.caps.map(function (c) { return text16(h.text.slice(c[0], c[1])); }) };
     });
-    var out = Object.keys(hits).map(function (ix) {
-      var e = meta(+ix), h = hits[ix];
-      return { id: e.id, repo: e.repo, slug: e.slug, code: e.code, message: e.msg,
-               score: h.score, matchType: h.matchType, captures: h.captures };
-    }).filter(function (r) { return !repo || r.repo === repo; });
-    out.sort(function (a, b) { return b.score - a.score || (a.id < b.id ? -1 : 1); });
-    return out.slice(0, limit);
+
+    /* every message of the text, then the whole text, against every
+     * record as explain does when the data set is small (opts.allChunks
+     * meta chunks at most), else against those sharing most of their words
+     * with it, or two rare ones (a multi-line message's first line): the
+     * 300 sharing the most weight */
+    async function patternTier() {
+      var texts = q.messages.slice(), cands = [], k;
+      if (texts.indexOf(q.clean) < 0) texts.push(q.clean);
+      if (Math.ceil(N / C) <= opts.allChunks) for (k = 0; k < N; k++) cands.push(k);
+      else cands = await likely(texts);
+      var joined = texts.join('\n');
+      function may(x) { /* its longest literal segment is in the text */
+        return !x.prog || joined.indexOf(x.prog.segs.reduce(function (a, b) { return b.length > a.length ? b : a; })) >= 0;
+      }
+      var xs = [], parts = [];
+      (await entries(cands)).forEach(function (x) {
+        if (may(x)) xs.push(x);
+        /* the first line of a multi-line message, alone (index.c's add_part) */
+        var pl = x.pattern.split('\n'), ml = x.msg.split('\n');
+        if (pl.length < 2 || pl.length !== ml.length) return;
+        for (var k = 0; k + 1 < pl.length; k++) {
+          var p = skipSpaces(pl[k]), prog = p && parseProg(p);
+          if (!p) continue;
+          var part = { ix: x.ix, entry: N + x.ix, whole: x, meta: x.meta, pattern: p, prog: prog, literal: prog && prog.literal,
+                       msg: x.msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256) };
+          if (prog && prog.literal >= 12 && may(part)) parts.push(part);
+          return;
+        }
+      });
+      await Promise.all(parts.map(function (p) {
+        return postings(p.toks).then(function (ps) {
+          p.norm = ps.reduce(function (s, w) { return s + (w ? w[0] / W : 0); }, 0);
+        });
+      }));
+      xs = xs.concat(parts);
+      var hits = [], done = {};
+      texts.forEach(function (t, ti) {
+        xs.forEach(function (x) {
+          var h = !done[x.entry] && confirm(x, t);
+          if (h) { done[x.entry] = 1; h.pos = ti; hits.push(h); }
+        });
+      });
+      await withEvidence(hits);
+      hits.forEach(function (h) {
+        judge(h, q, unit);
+        if (h.pos === q.messages.length) h.pos = posOfLine(h.at);
+      });
+      /* a line's part whose whole record matched too is dropped */
+      hits = hits.filter(function (h) { return !h.x.whole || !done[h.x.whole.entry]; });
+      return rank(hits);
+    }
+    async function likely(texts) {
+      var seen = Object.create(null), inter = {};
+      texts.forEach(function (t) { tokens(t, 4096).forEach(function (k) { seen[k] = 1; }); });
+      (await postings(Object.keys(seen))).forEach(function (p) {
+        if (p) p[1].forEach(function (ix) { inter[ix] = (inter[ix] || 0) + p[0]; });
+      });
+      function whole(ix) { return inter[ix] >= 0.9 * norms[ix]; }
+      return Object.keys(inter).map(Number).filter(function (ix) { return inter[ix] >= Math.min(0.5 * norms[ix], 2 * unit * W); })
+        .sort(function (a, b) { return whole(b) - whole(a) || inter[b] - inter[a] || a - b; }).slice(0, 300);
+    }
+    /* the message whose text is the line of the whole text at offset at */
+    function posOfLine(at) {
+      var c = q.clean, ls = at ? c.lastIndexOf('\n', at - 1) + 1 : 0, le = c.indexOf('\n', at);
+      var k = q.messages.indexOf(c.slice(ls, le < 0 ? c.length : le));
+      return k < 0 ? q.messages.length : k;
+    }
+    /* idf-weighted word overlap with the first message: at least 0.4, and
+     * sharing the weight of a rare word and a middling one */
+    async function fuzzyTier() {
+      var toks = tokens(q.messages.length ? q.messages[0] : q.clean, 128), qn = 0, inter = {}, ixs = [];
+      if (!toks.length || !N) return [];
+      (await postings(toks)).forEach(function (p) {
+        var w = p ? p[0] / W : Math.log(N + 1) + 1;
+        qn += w;
+        if (p) p[1].forEach(function (ix) { inter[ix] = (inter[ix] || 0) + w; });
+      });
+      Object.keys(inter).forEach(function (ix) {
+        var x = inter[ix], s = x / (qn + norms[ix] / W - x);
+        if (s >= 0.4 && x >= 1.8 * unit) ixs.push(+ix);
+      });
+      var hits = await withEvidence((await entries(ixs)).map(function (x) {
+        var s = inter[x.ix] / (qn + x.norm - inter[x.ix]);
+        return { x: x, score: s >= 0.9 ? 0.899 : s, fuzzy: true, caps: [] };
+      }));
+      return hits.sort(cmpScore);
+    }
   }
 
   var apiState = null; /* null unknown, true, false */
@@ -200,6 +764,9 @@
       : 'No confident match. Try the exact message, without values specific to your run.';
   }
 
+  /* under node (tests/site/static_search.cjs): the static search alone */
+  if (typeof module === 'object' && module.exports) module.exports = { staticSearch: staticSearch, normalize: normalize, options: opts };
+  if (typeof document === 'undefined') return;
   document.addEventListener('DOMContentLoaded', function () {
     var form = document.getElementById('search-form');
     if (!form) return;

@@ -1,0 +1,124 @@
+# The site's static search (lib/publish/assets/search.js, staticSearch, as
+# a browser runs it when the site is served without the API) against
+# `explain --json` on the same data set: a site published from the
+# fixture trees, real pasted outputs read and ranked by both.  Each must
+# give the same first answer (record, tier, captured values, score), both
+# when the static search tries every record (a small data set) and when it
+# tries only those sharing words with the text (a large one); a text that
+# says little or holds informational lines only gets no confident answer
+# from either.  Runs tests/site/static_search.cjs under node.
+
+SS="$WORK/site-search"
+mkdir -p "$SS"
+for l in c csharp go js jvm php python ruby rust; do
+	[ -d "$TESTS/fixtures/$l" ] || continue
+	cp -r "$TESTS/fixtures/$l" "$SS/t-$l"
+	rm -f "$SS/t-$l/expected.tsv"
+	"$FL" scan "$SS/t-$l" --repo "acme/$l" --db "$SS/s.db" >/dev/null 2>&1
+done
+"$FL" site --db "$SS/s.db" "$SS/site" >/dev/null 2>"$SS/site.err"
+check "site search: site published with its search shards" \
+	test -f "$SS/site/assets/search.js" -a -f "$SS/site/data/search/summary.json"
+
+SSN=() SST=() SSQUIET=()
+# sq NAME TEXT [quiet]: a pasted text; quiet: no confident answer expected
+sq() { SSN+=("$1"); SST+=("$2"); SSQUIET+=("${3:-}"); }
+sq "python traceback" 'Traceback (most recent call last):
+  File "/srv/app/inventory/api.py", line 16, in get_item
+    raise HTTPException(status_code=404, detail=f"Item {sku} not found")
+fastapi.exceptions.HTTPException: Item ABC-1 not found'
+sq "go panic with goroutine trace" 'panic: port must be set
+
+goroutine 1 [running]:
+main.main()
+	/home/dev/shop/cmd/shopd/main.go:21 +0x1d
+exit status 2'
+sq "node error with frames and code" "Error: config file /tmp/x.json does not exist
+    at loadConfig (file:///app/lib/fs.mjs:6:11)
+    at async main (file:///app/index.mjs:3:3) {
+  code: 'ENOENT'
+}"
+sq "pasted command, error and usage footer" "\$ shopd abc
+shopd: invalid port 'abc'
+usage: shopd PORT"
+sq "pasted command, error, Usage: and a help footer" "\$ zz -d notes.txt
+zz: notes.txt: unsupported format
+Usage: zz [OPTIONS...] FILE
+Try 'zz --help' for more information."
+sq "java exception with a Caused by: chain" 'Exception in thread "main" java.lang.IllegalStateException: could not create order for customer 42 (quantity 3)
+	at com.acme.orders.OrderService.create(OrderService.java:57)
+	at com.acme.orders.Main.main(Main.java:12)
+Caused by: java.lang.IllegalArgumentException: quantity must be positive, got -3
+	at com.acme.orders.Quantity.check(Quantity.java:9)
+	... 2 more'
+sq "a warning line before the error line" 'warning: the legacy store is deprecated
+error: --store is required'
+sq "warning and error log lines" '2026-11-29 10:00:00,123 WARNING storage backend failure
+2026-11-29 10:00:00,124 ERROR lookup of sku-42 failed'
+sq "rails log: informational lines around the error" 'I, [2026-11-29T10:00:00.123 #1234]  INFO -- : Started GET "/orders/42"
+E, [2026-11-29T10:00:00.456 #1234] ERROR -- : order 42 is locked
+I, [2026-11-29T10:00:00.789 #1234]  INFO -- : Completed 423 Locked in 3ms'
+sq "rust panic with its note" "thread 'main' panicked at src/widgets.rs:40:9:
+size 4096 exceeds the max of 1000
+note: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace"
+sq "anyhow error with a Caused by: list" 'Error: cannot read config.toml: No such file or directory (os error 2)
+
+Caused by:
+    0: config path is empty'
+sq "c++ terminate" "terminate called after throwing an instance of 'std::invalid_argument'
+  what():  thread count must be positive
+Aborted (core dumped)"
+sq "c# exception: the first line of a two-line message" "Unhandled exception. System.ObjectDisposedException: Cannot access a disposed object.
+Object name: 'OrderCache'.
+   at Acme.Orders.OrderCache.Get(String key)"
+sq "the first line of a multi-line message alone" 'The shop could not find the `Warden::Proxy` instance on your request environment.'
+sq "ruby exception line" "app/models/order.rb:22:in \`transition!': unknown state: shipped (ArgumentError)"
+sq "php uncaught exception" 'PHP Fatal error:  Uncaught InvalidArgumentException: Widget id must be positive, got -3 in /var/www/src/Services/WidgetService.php:25'
+sq "JSON log line" '{"level":"error","ts":"2026-11-29T10:00:00Z","msg":"cannot load config: bad toml"}'
+sq "logfmt line" 'time=2026-11-29T10:00:00Z level=error msg="upstream db.internal:5432 unreachable"'
+sq "go log line" '2026/11/29 10:00:00 cannot load config: open /etc/shop.toml: no such file or directory'
+sq "python class: message" 'ValueError: count must be positive, got -1'
+sq "an error code in the text" 'error[E0001]: POOL_ERR while draining'
+sq "one message raised in two repositories" 'Widget not found'
+sq "an error line whose record is a short one" '2026-11-29T10:00:00Z ERROR shutting down'
+sq "an informational line whose text is a record's" '2026-11-29T10:00:00Z INFO shutting down' quiet
+sq "informational lines only" '2026-11-29T10:00:00Z INFO shopd starting
+2026-11-29T10:00:01Z INFO loading /etc/shop.toml
+2026-11-29T10:00:02Z INFO shutting down' quiet
+sq "a low-information error line" 'ERROR user login failed for bob' quiet
+sq "text of no record" 'lorem ipsum dolor sit amet consectetur' quiet
+
+jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
+node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
+check "site search: runs under node (every record tried)" test -s "$SS/all.json"
+STATIC_ALL_CHUNKS=0 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/words.json" 2>>"$SS/node.err"
+check "site search: runs under node (records sharing words)" test -s "$SS/words.json"
+[ -s "$SS/node.err" ] && echo "    $(head -3 "$SS/node.err")"
+
+# the first answer as one line: id, tier, captures and score (to 0.001:
+# explain prints three decimals)
+first() { jq -c '(.matches? // .)[0] // null | if . then [.id, .matchType, .captures, (.score * 1000 | round)] else null end'; }
+# same A B: the same answer, the scores within 0.001
+same() { [ "$(jq -n --argjson a "$1" --argjson b "$2" \
+	'if $a == null or $b == null then $a == $b else $a[0:3] == $b[0:3] and ($a[3] - $b[3] | fabs) <= 1 end')" = true ]; }
+SSAGREE=0 SSWORDS=0
+for i in "${!SST[@]}"; do
+	n=${SSN[$i]}
+	printf '%s' "${SST[$i]}" | "$FL" explain --db "$SS/s.db" --json - >"$SS/e.json" 2>/dev/null
+	[ -s "$SS/e.json" ] || echo '{"matches":[]}' >"$SS/e.json"
+	e=$(first <"$SS/e.json")
+	a=$(jq ".[$i]" "$SS/all.json" | first)
+	w=$(jq ".[$i]" "$SS/words.json" | first)
+	if same "$a" "$e"; then SSAGREE=$((SSAGREE + 1)); ok "site search: $n: explain's first answer"
+	else bad "site search: $n: explain's first answer" "explain $e, static $a"; fi
+	if same "$w" "$e"; then SSWORDS=$((SSWORDS + 1)); ok "site search: $n: the same from the records sharing words"
+	else bad "site search: $n: the same from the records sharing words" "explain $e, static $w"; fi
+	if [ -n "${SSQUIET[$i]}" ]; then
+		check "site search: $n: no confident answer from explain nor static" [ "$(jq -s \
+			'[.[0].matches[], .[1][]] | map(select(.score >= 0.9)) | length' "$SS/e.json" <(jq ".[$i]" "$SS/all.json"))" = 0 ]
+	else
+		check "site search: $n: a confident answer" [ "$(jq '.matches[0].score >= 0.9' "$SS/e.json")" = true ]
+	fi
+done
+check "site search: $SSAGREE of ${#SST[@]} texts answered as explain answers them" [ "$SSAGREE" -eq "${#SST[@]}" ]
+check "site search: $SSWORDS of ${#SST[@]} from the records sharing words" [ "$SSWORDS" -eq "${#SST[@]}" ]
