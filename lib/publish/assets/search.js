@@ -10,6 +10,7 @@
   'use strict';
   var D = '/data/';
   var opts = { allChunks: 4 };
+  var known = {}; /* entries read so far, by index */
   var cache = {};
   function getJSON(u) {
     if (!cache[u]) {
@@ -358,23 +359,31 @@
     if (cur !== null) { segs.push(cur); gaps.push(0); }
     return segs.length ? { segs: segs, gaps: gaps, literal: lit } : null;
   }
-  /* the literal characters of any other regex: its longest literal run, up to 64 */
-  function factorLength(pat) {
-    var best = 0, cur = 0, i = 0, c, n, lit;
+  /* any other regex's longest literal run ('' when under 3 bytes or in an alternation) */
+  function factorRun(pat) {
+    var best = '', cur = '', i = 0, c, n, lit;
     for (;;) {
-      c = pat[i]; n = pat[i + 1]; lit = false;
+      c = pat[i]; n = pat[i + 1]; lit = null;
       if (c === '\\' && n !== undefined) {
-        lit = META.indexOf(n) >= 0 || 'dDwWsSbBAzZGnrtfveaxuUpPkgQEhHRXNK0123456789'.indexOf(n) < 0;
+        if (META.indexOf(n) >= 0 || 'dDwWsSbBAzZGnrtfveaxuUpPkgQEhHRXNK0123456789'.indexOf(n) < 0) lit = n;
         i += 2;
-      } else if (c !== undefined && META.indexOf(c) < 0) { lit = true; i++; }
-      else if (c !== undefined) { if ('?*{'.indexOf(c) >= 0 && cur > 0) cur--; i++; }
-      if (lit) { cur++; continue; }
-      best = Math.max(best, cur);
-      cur = 0;
+      } else if (c !== undefined && META.indexOf(c) < 0) { lit = c; i++; }
+      else if (c !== undefined) { if ('?*{'.indexOf(c) >= 0) cur = cur.slice(0, -1); i++; }
+      if (lit !== null) { cur += lit; continue; }
+      if (cur.length > best.length) best = cur;
+      cur = '';
       if (c === undefined) break;
-      if (c === '|') return 0;
+      if (c === '|') return '';
     }
-    return best >= 3 ? Math.min(best, 64) : 0;
+    return best.length >= 3 ? best : '';
+  }
+  /* the literal window lookup.c's index finds an entry by when its literal
+   * runs are all short (index.c's choose_factors: the first longest
+   * segment, or a regex's longest run); '' when it has a run of 12 bytes
+   * or more (a window of its own) or none of 3 */
+  function shortFactor(x) {
+    var f = x.prog ? x.prog.segs.reduce(function (a, b) { return b.length > a.length ? b : a; }) : factorRun(x.pattern);
+    return f.length >= 3 && f.length < 12 ? f : '';
   }
   function shift(m, d) {
     m.caps = m.caps.map(function (c) { return [c[0] + d, c[1] + d]; });
@@ -403,15 +412,22 @@
     }
     return { caps: caps, start: start, end: end };
   }
-  /* gaps do not cross lines: the lines holding the first segment, leftmost first */
-  function progMatch(p, t) {
+  /* the length of a line's message, its prefixes stripped */
+  function messageLength(line) {
+    var head = line.slice(0, 511);
+    return line.length - head.length + stripLine(head).length;
+  }
+  /* gaps do not cross lines: the lines holding the first segment, leftmost
+   * first; a short pattern of bound bytes at most is not tried on a line
+   * whose message it cannot span 60% of (lookup.c's try_factor) */
+  function progMatch(p, t, bound) {
     if (p.segs.some(function (s) { return s.indexOf('\n') >= 0; })) return matchSlice(p, t);
     for (var from = 0; from < t.length;) {
       var s = t.indexOf(p.segs[0], from);
       if (s < 0) return null;
       var ls = s ? t.lastIndexOf('\n', s - 1) + 1 : 0, le = t.indexOf('\n', s);
       if (le < 0) le = t.length;
-      var m = matchSlice(p, t.slice(ls, le));
+      var m = !(bound && bound < 0.6 * messageLength(t.slice(ls, le))) && matchSlice(p, t.slice(ls, le));
       if (m) return shift(m, ls);
       from = le + 1;
     }
@@ -429,7 +445,7 @@
   }
   /* a hit of entry x in text t: how much of its line's message it spans */
   function confirm(x, t) {
-    var m = x.prog ? progMatch(x.prog, t) : regexMatch(x.pattern, t);
+    var m = x.prog ? progMatch(x.prog, t, x.bound) : regexMatch(x.pattern, t);
     if (!m) return null;
     var ls = m.start ? t.lastIndexOf('\n', m.start - 1) + 1 : 0, le = t.indexOf('\n', m.end);
     if (le < 0) le = t.length;
@@ -553,14 +569,31 @@
     function meta(ix) {
       return getJSON(D + 'search/meta/' + Math.floor(ix / C) + '.json').then(function (a) { return a[ix % C]; });
     }
-    function entry(ix, e) { /* what lookup.c's index keeps of a record */
-      var pat = utf8(e.pattern), prog = parseProg(pat);
-      return { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, literal: prog ? prog.literal : factorLength(pat),
-               msg: utf8(e.msg), cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W };
+    /* what lookup.c's index keeps of a record, and of its first line when
+     * its message has several (index.c's add_part), once per page */
+    function entry(ix, e) {
+      var pat = utf8(e.pattern), prog = parseProg(pat), msg = utf8(e.msg);
+      var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
+                msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null };
+      var pl = pat.split('\n'), ml = msg.split('\n'), k, p;
+      for (k = 0; pl.length > 1 && pl.length === ml.length && k + 1 < pl.length; k++) {
+        if (!(p = skipSpaces(pl[k]))) continue;
+        if ((prog = parseProg(p)) && prog.literal >= 12)
+          x.part = { ix: ix, entry: N + ix, whole: x, meta: e, pattern: p, prog: prog, literal: prog.literal,
+                     msg: msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256), norm: null };
+        break;
+      }
+      [x, x.part].forEach(function (y) {
+        if (!y) return;
+        y.factor = shortFactor(y);
+        y.maxlen = y.prog && y.prog.segs.length === 1 && !y.prog.gaps[0] ? y.literal + y.prog.gaps[1] : 0;
+      });
+      return x;
     }
-    async function entries(ixs) {
+    async function entries(ixs, everyRepo) {
       var es = await Promise.all(ixs.map(meta));
-      return ixs.map(function (ix, k) { return entry(ix, es[k]); }).filter(function (x) { return !repo || x.meta.repo === repo; });
+      return ixs.map(function (ix, k) { return known[ix] || (known[ix] = entry(ix, es[k])); })
+        .filter(function (x) { return everyRepo || !repo || x.meta.repo === repo; });
     }
     function postings(toks) {
       return Promise.all(toks.map(function (t) {
@@ -633,23 +666,19 @@
       function may(x) { /* its longest literal segment is in the text */
         return !x.prog || joined.indexOf(x.prog.segs.reduce(function (a, b) { return b.length > a.length ? b : a; })) >= 0;
       }
-      var xs = [], parts = [];
-      (await entries(cands)).forEach(function (x) {
+      var xs = [], parts = [], es = await entries(cands, true), bounded = {};
+      /* a short pattern is bounded when every one found by its window is */
+      es.forEach(function (x) {
+        [x, x.part].forEach(function (y) { if (y && y.factor) bounded[y.factor] = bounded[y.factor] !== false && y.maxlen > 0; });
+      });
+      es.forEach(function (x) {
+        [x, x.part].forEach(function (y) { if (y) y.bound = bounded[y.factor] ? y.maxlen : 0; });
+        if (repo && x.meta.repo !== repo) return;
         if (may(x)) xs.push(x);
-        /* the first line of a multi-line message, alone (index.c's add_part) */
-        var pl = x.pattern.split('\n'), ml = x.msg.split('\n');
-        if (pl.length < 2 || pl.length !== ml.length) return;
-        for (var k = 0; k + 1 < pl.length; k++) {
-          var p = skipSpaces(pl[k]), prog = p && parseProg(p);
-          if (!p) continue;
-          var part = { ix: x.ix, entry: N + x.ix, whole: x, meta: x.meta, pattern: p, prog: prog, literal: prog && prog.literal,
-                       msg: x.msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256) };
-          if (prog && prog.literal >= 12 && may(part)) parts.push(part);
-          return;
-        }
+        if (x.part && may(x.part)) parts.push(x.part);
       });
       await Promise.all(parts.map(function (p) {
-        return postings(p.toks).then(function (ps) {
+        return p.norm !== null || postings(p.toks).then(function (ps) {
           p.norm = ps.reduce(function (s, w) { return s + (w ? w[0] / W : 0); }, 0);
         });
       }));
