@@ -87,6 +87,8 @@ sq "informational lines only" '2026-11-29T10:00:00Z INFO shopd starting
 2026-11-29T10:00:02Z INFO shutting down' quiet
 sq "a low-information error line" 'ERROR user login failed for bob' quiet
 sq "text of no record" 'lorem ipsum dolor sit amet consectetur' quiet
+sq "a short pattern inside a longer error line" '2026-11-29T10:00:00Z ERROR loading the full configuration of every module took longer than expected' quiet
+sq "a short pattern at the start of a longer warning" 'warning: loading plugins from a folder nobody owns' quiet
 
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
