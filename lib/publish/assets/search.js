@@ -237,7 +237,7 @@
   function normalize(text) {
     var q = { clean: '', messages: [], classes: [], paths: [], modules: [], codes: [], errorLevel: [],
               informational: false, program: null, command: null };
-    var first = [], rest = [[], [], []], errs = [], inTb = false, caused = false, rustNext = false;
+    var first = [], rest = [[], [], []], causes = [], errs = [], inTb = false, caused = false, rustNext = false;
     var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '').split('\n');
     for (var li = 0; li < lines.length; li++) {
       var line = lines[li].replace(/[\r ]+$/, ''), sp = skipSpaces(line), indented = sp !== line, m, r, cn, i;
@@ -288,11 +288,11 @@
       if (msg.startsWith('Caused by:')) {
         if (!(r = skipSpaces(msg.slice(10)))) { caused = true; continue; }
         while ((cn = classPrefix(r))) { addClass(q, r.slice(0, cn)); r = skipSpaces(r.slice(cn + 1)); }
-        push(first, r);
+        push(causes, r);
         continue;
       }
       if (caused && indented) { /* "0: msg" */
-        push(first, (m = /^\d+:/.exec(msg)) ? skipSpaces(msg.slice(m[0].length)) : msg);
+        push(causes, (m = /^\d+:/.exec(msg)) ? skipSpaces(msg.slice(m[0].length)) : msg);
         continue;
       }
       caused = false;
@@ -315,10 +315,11 @@
       push(rest[level], msg);
       if (named) push(errs, msg);
     }
-    /* wrappers' messages, then error lines, warnings, informational lines */
-    first.concat(rest[2], rest[1], rest[0]).forEach(function (s) { push(q.messages, s); });
+    /* wrappers' messages, then error lines, a chain's causes, warnings,
+     * informational lines */
+    first.concat(rest[2], causes, rest[1], rest[0]).forEach(function (s) { push(q.messages, s); });
     q.errorLevel = q.messages.map(function (s, k) { return k < 64 && errs.indexOf(s) >= 0; });
-    q.informational = !first.length && !rest[2].length && !rest[1].length && rest[0].length > 0;
+    q.informational = !first.length && !rest[2].length && !causes.length && !rest[1].length && rest[0].length > 0;
     q.clean = q.clean.replace(/\n+$/, '');
     return q;
   }
@@ -477,28 +478,32 @@
     var m = Math.min(w.length, c.length);
     return w === c ? 2 : m >= 4 && w.slice(0, m) === c.slice(0, m) ? 1 : 0;
   }
-  /* a word against a folder, a file name without its extension, or a part of one */
-  function wordVsPath(w, path) {
+  /* a word against a folder, a file name without its extension (the file
+   * alone: fileOnly), or a part of one (which says less) */
+  function wordVsPath(w, path, fileOnly) {
     var best = 0, comps = path.split('/');
     comps.forEach(function (c, k) {
       var dot = c.lastIndexOf('.');
+      if (k < comps.length - 1 && fileOnly) return;
       if (k === comps.length - 1 && dot > 0) c = c.slice(0, dot);
       var r = wordVsComponent(w, c);
       c.split(/[_-]/).forEach(function (part) {
-        if (r < 2 && part && part.length < c.length) r = Math.max(r, wordVsComponent(w, part));
+        if (!r && part && part.length < c.length && wordVsComponent(w, part)) r = 1;
       });
       best = Math.max(best, r);
     });
     return best;
   }
-  /* the program's name and its subcommands and flags, not values or paths */
+  /* the program's name and its subcommands and flags, not values or
+   * paths; the program names its command-line file at most, a flag the
+   * file defining it: one point each, a subcommand two */
   function commandEvidence(cmd, path) {
     var best = 0, words = cmd.split(/[ \t]+/).filter(Boolean);
     for (var i = 0; i < words.length && best < 2; i++) {
-      var w = words[i];
+      var w = words[i], cap = !i || w[0] === '-' ? 1 : 2;
       if ('|><;&'.indexOf(w[0]) >= 0) break;
       w = i ? w.replace(/^-+/, '').split('=')[0] : base(w);
-      if (w.length >= 3 && !/[^A-Za-z0-9_-]/.test(w)) best = Math.max(best, wordVsPath(w, path));
+      if (w.length >= 3 && !/[^A-Za-z0-9_-]/.test(w)) best = Math.max(best, Math.min(cap, wordVsPath(w, path, !i)));
     }
     return best;
   }
@@ -537,7 +542,7 @@
     hits.forEach(function (h) { h.ev += h.near; });
   }
   function cmpHit(a, b) {
-    return (b.strong - a.strong) || (a.pos - b.pos) || (b.covers - a.covers) || (b.x.literal - a.x.literal) ||
+    return (b.strong - a.strong) || (a.wraps - b.wraps) || (a.pos - b.pos) || (b.covers - a.covers) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
   function cmpScore(a, b) { return (b.score - a.score) || (b.ev - a.ev) || (a.x.entry - b.x.entry); }
@@ -627,7 +632,7 @@
         if (Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) { if (ixs.indexOf(ix) < 0) ixs.push(ix); });
       });
       hits = await withEvidence((await entries(ixs)).map(function (x) {
-        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, caps: [] };
+        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, wraps: false, caps: [] };
       }));
       hits.sort(cmpHit);
     }
@@ -697,7 +702,26 @@
       });
       /* a line's part whose whole record matched too is dropped */
       hits = hits.filter(function (h) { return !h.x.whole || !done[h.x.whole.entry]; });
+      markWrappers(hits);
       return rank(hits);
+    }
+    /* a hit wraps a message (ranks after it) when a placeholder of it
+     * captured the whole of a message another confident hit matches, or it
+     * is the first line alone of a multi-line record (a banner) with a
+     * later line matching another record (lookup.c's mark_wrappers) */
+    function markWrappers(hits) {
+      hits.forEach(function (a) { a.wraps = false; });
+      if (hits.length < 2 || hits.length > 256) return;
+      hits.forEach(function (a) {
+        if (a.x.whole) a.wraps = hits.some(function (b) { return b.strong && b.pos > a.pos && !b.x.whole; });
+        a.caps.forEach(function (c) {
+          var cap = a.text.slice(c[0], c[1]);
+          a.wraps = a.wraps || hits.some(function (b) {
+            var m = b !== a && b.strong && b.pos !== a.pos && q.messages[b.pos];
+            return !!m && m.length <= cap.length && cap.indexOf(m) >= 0;
+          });
+        });
+      });
     }
     async function likely(texts) {
       var seen = Object.create(null), inter = {};
@@ -715,10 +739,16 @@
       var k = q.messages.indexOf(c.slice(ls, le < 0 ? c.length : le));
       return k < 0 ? q.messages.length : k;
     }
-    /* idf-weighted word overlap with the first message: at least 0.4, and
-     * sharing the weight of a rare word and a middling one */
+    /* idf-weighted word overlap with the first of the first four messages
+     * that has an answer: at least 0.4, and sharing the weight of a rare
+     * word and a middling one */
     async function fuzzyTier() {
-      var toks = tokens(q.messages.length ? q.messages[0] : q.clean, 128), qn = 0, inter = {}, ixs = [];
+      var texts = q.messages.length ? q.messages.slice(0, 4) : [q.clean], hits = [];
+      for (var i = 0; i < texts.length && !hits.length; i++) hits = await fuzzyText(texts[i]);
+      return hits;
+    }
+    async function fuzzyText(text) {
+      var toks = tokens(text, 128), qn = 0, inter = {}, ixs = [];
       if (!toks.length || !N) return [];
       (await postings(toks)).forEach(function (p) {
         var w = p ? p[0] / W : Math.log(N + 1) + 1;
