@@ -494,16 +494,21 @@
     });
     return best;
   }
-  /* the program's name and its subcommands and flags, not values or
-   * paths; the program names its command-line file at most, a flag the
-   * file defining it: one point each, a subcommand two */
-  function commandEvidence(cmd, path) {
+  /* the program's name (unless skipProg) and its subcommands and flags,
+   * not values or paths: the program names its command-line file at most
+   * (one point), a flag the file or folder it names whole (one), a
+   * subcommand two */
+  function commandEvidence(cmd, skipProg, path) {
     var best = 0, words = cmd.split(/[ \t]+/).filter(Boolean);
     for (var i = 0; i < words.length && best < 2; i++) {
-      var w = words[i], cap = !i || w[0] === '-' ? 1 : 2;
+      var w = words[i], flag = w[0] === '-', r;
       if ('|><;&'.indexOf(w[0]) >= 0) break;
+      if (!i && skipProg) continue;
       w = i ? w.replace(/^-+/, '').split('=')[0] : base(w);
-      if (w.length >= 3 && !/[^A-Za-z0-9_-]/.test(w)) best = Math.max(best, Math.min(cap, wordVsPath(w, path, !i)));
+      if (w.length < 3 || /[^A-Za-z0-9_-]/.test(w)) continue;
+      r = wordVsPath(w, path, !i);
+      if (flag && r < 2) r = 0;
+      best = Math.max(best, Math.min(!i || flag ? 1 : 2, r));
     }
     return best;
   }
@@ -519,7 +524,10 @@
       last = q.modules[i].slice(q.modules[i].lastIndexOf('.') + 1);
       if (last.length >= 3 && path.indexOf(last) >= 0) { ev += 1; break; }
     }
-    if (path && (q.command || q.program)) ev += commandEvidence(q.command || q.program, path);
+    /* a pasted command's words after its program (which names every file
+     * of its repository alike), and the program a usage text names */
+    if (path && q.command) ev += commandEvidence(q.command, true, path);
+    if (path && q.program) ev += commandEvidence(q.program, false, path);
     return ev;
   }
   /* confident: enough information in the record's literal text (in units of
