@@ -716,6 +716,7 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 				h->caps[c].start += ls;
 				h->caps[c].end += ls;
 			}
+			h->at += ls; /* like the captures: relative to text */
 			h->text = text;
 		}
 		tls.stamp[e] = tls.now;

@@ -30,7 +30,7 @@
  * Among the hits on one line, those that span at least RANK_COVER_MIN of
  * its message rank first (a message found inside a longer one is less
  * likely what was printed). */
-#define RANK_INFO_MIN 1.1
+#define RANK_INFO_MIN 1.5
 /* the same, for a line whose logger named an error level ("ERROR",
  * "fatal: "): one word found in one record only */
 #define RANK_INFO_NAMED 0.8

@@ -534,8 +534,8 @@
    * the idf of a word of one record), less on a line logged as an error, or
    * a frame naming its file; none for informational lines */
   function judge(h, q, unit) {
-    h.info = h.x.norm / (1.1 * unit);
-    h.strong = h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.1 : 1) || h.ev >= 4;
+    h.info = h.x.norm / (1.5 * unit);
+    h.strong = h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.5 : 1) || h.ev >= 4;
     h.covers = h.coverage >= 0.5;
     if (q.informational && h.ev < 4) { h.strong = false; h.info = 0; }
   }
