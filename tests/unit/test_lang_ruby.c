@@ -1,4 +1,4 @@
-/* test_lang_ruby.c — unit tests for lib/scan/lang_ruby.c */
+/* test_lang_ruby.c — unit tests for the Ruby family (lib/scan/ruby/) */
 #include <stdlib.h>
 
 #include "lang_harness.h"
