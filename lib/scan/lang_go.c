@@ -978,7 +978,7 @@ static const char *const go_callees[] = {
 	"panic", "New", "Errorf", "Wrap", "Wrapf", "WithMessage", "WithMessagef",
 	"Newf", "ErrorContext", "WarnContext", "NewHTTPError", "NewError",
 	"JSON", "AbortWithStatusJSON", "IndentedJSON", "PureJSON", "XML", "String",
-	NULL};
+	"Fprintf", "Fprint", "Fprintln", NULL};
 
 /* The message of a response body written as a map or struct literal:
  * gin.H{"error": "..."}, map[string]string{"message": "..."},
@@ -1093,6 +1093,28 @@ static bool ends_f(const fl_toks *t, size_t i)
 	return t->v[i].len > 1 && t->src[t->v[i].off + t->v[i].len - 1] == 'f';
 }
 
+/* fmt.Fprintf(os.Stderr, "...") and Fprint/Fprintln to os.Stderr: what a
+ * command-line program tells its user went wrong (usage errors,
+ * warnings), as C's fprintf(stderr, ...). */
+static bool go_stderr_print(go_st *st, size_t at, size_t i, const size_t *sb,
+			    const size_t *se, size_t na, const char *idiom)
+{
+	const fl_toks *t = st->t;
+	bool f = fl_tok_is(t, i, "Fprintf");
+	if (!f && !fl_tok_is(t, i, "Fprint") && !fl_tok_is(t, i, "Fprintln"))
+		return false;
+	if (na < 2 || se[0] != sb[0] + 3 || !fl_tok_is(t, sb[0], "os") ||
+	    !fl_tok_is(t, sb[0] + 2, "Stderr"))
+		return false;
+	char *msg = f ? go_arg_msg(st, sb, se, na, 1, true)
+		      : go_print_msg(&st->kc, t, st->m, sb + 1, se + 1, na - 1,
+				     fl_tok_is(t, i, "Fprintln"));
+	if (msg)
+		emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
+	free(msg);
+	return true;
+}
+
 /* a call `name(` at token i (name is an identifier, i+1 is '(') */
 static void go_call(go_st *st, size_t i)
 {
@@ -1164,6 +1186,8 @@ static void go_call(go_st *st, size_t i)
 			ai = 1, f = false;
 		else if (!isfmt && (fl_tok_is(t, i, "Wrapf") || fl_tok_is(t, i, "WithMessagef")))
 			ai = 1, f = true;
+		else if (isfmt && go_stderr_print(st, at, i, sb, se, na, idiom))
+			return;
 		else
 			return;
 		if (na <= ai)
