@@ -627,6 +627,22 @@ static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
 	return h;
 }
 
+/* A confirmed hit h of entry e: marked tried, its specificity, evidence
+ * and confidence set, and, when confident and spanning its line, counted
+ * in the bar (only those can push others out: rank.c's order puts them
+ * first, then by literal and evidence). */
+static void accept_hit(const fl_index *ix, uint32_t e, const fl_query *q, struct hit *h)
+{
+	const idx_entry *x = &ix->ent[e];
+	tls.stamp[e] = tls.now;
+	h->entry = e;
+	h->literal = x->literal;
+	h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
+	fl_lk_judge(ix, x, q, h);
+	if (h->strong && h->covers)
+		bar_add(hit_key(h->literal, h->ev));
+}
+
 /* Can a short bounded pattern of factor f, seen ending at end on the line
  * [ls, le), still cover FL_SHORT_COVER of that line's message?  The
  * message holds the match, which starts at or before the occurrence (the
@@ -719,15 +735,7 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 			h->at += ls; /* like the captures: relative to text */
 			h->text = text;
 		}
-		tls.stamp[e] = tls.now;
-		h->entry = e;
-		h->literal = x->literal;
-		h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
-		fl_lk_judge(ix, x, q, h);
-		/* only a confident hit spanning its line can push others out
-		 * (rank.c's order: those first, then by literal and evidence) */
-		if (h->strong && h->covers)
-			bar_add(hit_key(h->literal, h->ev));
+		accept_hit(ix, e, q, h);
 		(*nh)++;
 	}
 }
@@ -786,15 +794,7 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 		struct hit *h = new_hit(hits, nh, cap);
 		if (!confirm(ix, x, text, len, false, h))
 			continue;
-		tls.stamp[e] = tls.now;
-		h->entry = e;
-		h->literal = x->literal;
-		h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
-		fl_lk_judge(ix, x, q, h);
-		/* only a confident hit spanning its line can push others out
-		 * (rank.c's order: those first, then by literal and evidence) */
-		if (h->strong && h->covers)
-			bar_add(hit_key(h->literal, h->ev));
+		accept_hit(ix, e, q, h);
 		(*nh)++;
 	}
 }
