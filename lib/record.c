@@ -560,3 +560,15 @@ char *fl_permalink(const char *host, const char *repo, const char *sha,
 	fl_buf_cstr(&b);
 	return b.s;
 }
+
+int fl_idiom_kind(const char *idiom)
+{
+	if (!idiom)
+		return FL_IDIOM_RAISE;
+	if (strncmp(idiom, "class ", 6) == 0 || strcmp(idiom, "message template") == 0 ||
+	    strcmp(idiom, "Error() string") == 0)
+		return FL_IDIOM_DEF;
+	if (strcmp(idiom, "error factory call") == 0)
+		return FL_IDIOM_CALL;
+	return FL_IDIOM_RAISE;
+}

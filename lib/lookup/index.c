@@ -97,6 +97,14 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	x->whole = e->part_text ? e->whole : (uint32_t)b->n;
 	if (e->part_text)
 		x->flags |= IDX_PART;
+	if (e->severity && strcmp(e->severity, "error") != 0 && strcmp(e->severity, "fatal") != 0 &&
+	    strcmp(e->severity, "critical") != 0)
+		x->flags |= IDX_WARN;
+	int kind = fl_idiom_kind(e->idiom);
+	if (kind == FL_IDIOM_DEF)
+		x->flags |= IDX_DEF;
+	else if (kind == FL_IDIOM_CALL)
+		x->flags |= IDX_CALL;
 
 	/* pattern program and the literals its factor is chosen from */
 	char *buf = fl_xmalloc(x->patlen + 1);
@@ -681,7 +689,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
  * alone, with the whole record's fields (fl_index_item's part_text). */
 struct part {
 	fl_index_item it;
-	char *strs[10];
+	char *strs[12];
 };
 struct parts {
 	struct part *v;
@@ -763,9 +771,11 @@ static void add_part(struct parts *ps, const fl_index_item *it, uint32_t whole)
 			p->strs[i] = src[i] ? fl_xstrdup(src[i]) : NULL;
 		p->strs[8] = pl;
 		p->strs[9] = nth_line(it->message, k);
+		p->strs[10] = it->severity ? fl_xstrdup(it->severity) : NULL;
+		p->strs[11] = it->idiom ? fl_xstrdup(it->idiom) : NULL;
 		p->it = (fl_index_item){p->strs[0], p->strs[1], p->strs[2], p->strs[3],
 					p->strs[4], pl, p->strs[5], p->strs[6], p->strs[7],
-					it->line, p->strs[9], whole};
+					it->line, p->strs[10], p->strs[11], p->strs[9], whole};
 		return;
 	}
 }
@@ -781,7 +791,8 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
-			       " file_path, github_url, error_class, line_number FROM errors"
+			       " file_path, github_url, error_class, line_number, severity, idiom"
+			       " FROM errors"
 			       " ORDER BY repo, file_path, line_number, col, id",
 			       -1, &s, NULL) != SQLITE_OK) {
 		builder_free(b);
@@ -800,6 +811,8 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 			(const char *)sqlite3_column_text(s, 7),
 			(const char *)sqlite3_column_text(s, 8),
 			sqlite3_column_int(s, 9),
+			(const char *)sqlite3_column_text(s, 10),
+			(const char *)sqlite3_column_text(s, 11),
 			NULL,
 			0,
 		};
@@ -811,8 +824,10 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 			it.url = "";
 		fl_index_builder_add_item(b, &it);
 		add_part(&parts, &it, (uint32_t)(b->n - 1));
+
 	}
 	sqlite3_finalize(s);
+
 	for (size_t i = 0; i < parts.n; i++) {
 		fl_index_builder_add_item(b, &parts.v[i].it);
 		part_free(&parts.v[i]);
@@ -912,8 +927,8 @@ int fl_index_save(const fl_index *ix, const char *path, fl_err *err)
 	return 0;
 }
 
-int fl_index_load(const char *path, int64_t generation, fl_index *out,
-		  fl_err *err)
+int fl_index_load(const char *path, int64_t generation, const char *version,
+		  fl_index *out, fl_err *err)
 {
 	memset(out, 0, sizeof *out);
 	if (!fl_hs(err))
@@ -931,7 +946,10 @@ int fl_index_load(const char *path, int64_t generation, fl_index *out,
 	if (m == MAP_FAILED)
 		return fl_seterr(err, "cannot map %s: %s", path, strerror(errno));
 	const idx_header *h = m;
-	if (memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 || h->generation != generation) {
+	/* the generation alone would match another store made at the same
+	 * path (it starts again at 0): its time of change too */
+	if (memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 || h->generation != generation ||
+	    strncmp(h->version, version, sizeof h->version) != 0) {
 		munmap(m, (size_t)sb.st_size);
 		return 0;
 	}

@@ -18,7 +18,7 @@
 /* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
  * entries keep the segment their factor came from (idx_entry.seg);
  * 10: parts (IDX_PART); 11: each factor's length (off_factor_len) */
-#define FL_IDX_MAGIC "FLIDX\0\0\x0b"
+#define FL_IDX_MAGIC "FLIDX\0\0\x0c"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -58,6 +58,14 @@ typedef struct idx_entry {
  * only the first line, a user who pasted one): stands for entry `whole`,
  * after every whole entry, not in the token postings. */
 #define IDX_PART 4u
+/* A record of severity warning, info or notice (below an error's). */
+#define IDX_WARN 8u
+/* A message's definition rather than its raise site: a class's
+ * constructor or __str__, a template, an Error() method (fl_idiom_kind). */
+#define IDX_DEF 16u
+/* A call of an error factory: the factory's body, a record of the same
+ * text, is then its definition (rank.c). */
+#define IDX_CALL 32u
 /* the literal characters a part must hold */
 #define FL_PART_LITERAL 12
 
@@ -130,6 +138,7 @@ fl_index_builder *fl_index_builder_new(void);
 typedef struct fl_index_item {
 	const char *id, *repo, *slug, *code, *message, *pattern, *path, *url, *cls;
 	int line;
+	const char *severity, *idiom; /* may be NULL */
 	const char *part_text; /* a line of message: the item is that line's
 				  IDX_PART entry (pattern: the line's), NULL
 				  for a whole record */
@@ -140,10 +149,11 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 			    const char *version, fl_index *out, fl_err *err);
 
 int fl_index_save(const fl_index *ix, const char *path, fl_err *err);
-/* Load; returns 1 when loaded, 0 when missing or stale (generation
- * differs, or another build's format), -1 on error. */
-int fl_index_load(const char *path, int64_t generation, fl_index *out,
-		  fl_err *err);
+/* Load; returns 1 when loaded, 0 when missing or stale (generation or
+ * version, the store's time of last change, differs, or another build's
+ * format), -1 on error. */
+int fl_index_load(const char *path, int64_t generation, const char *version,
+		  fl_index *out, fl_err *err);
 void fl_index_free(fl_index *ix);
 
 static inline const char *ix_str(const fl_index *ix, uint32_t off)

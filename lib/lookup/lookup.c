@@ -42,7 +42,7 @@ int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
 		return -1;
 	fl_lookup *lk = fl_xcalloc(1, sizeof *lk);
 	char *path = fl_xasprintf("%s.lookup", fl_store_path(st));
-	int rc = fl_index_load(path, gen, &lk->ix, err);
+	int rc = fl_index_load(path, gen, changed, &lk->ix, err);
 	if (rc < 0) {
 		free(path);
 		free(lk);
@@ -119,6 +119,33 @@ struct tls {
 };
 static __thread struct tls tls;
 static __thread fl_occs pocc; /* occurrences for the pattern tier */
+/* Entries whose literal was found in a message but whose pattern did not
+ * match it (lenient_pass tries them with empty placeholders): the
+ * FAILED_MAX with the longest literal part. */
+#define FAILED_MAX 16
+#define LENIENT_LITERAL 12
+static __thread struct {
+	uint32_t e[FAILED_MAX], pos[FAILED_MAX];
+	size_t n;
+	bool on;
+} failed;
+
+static void failed_add(const fl_index *ix, uint32_t e, uint32_t pos)
+{
+	size_t at = failed.n;
+	if (at == FAILED_MAX) { /* replace the shortest, when shorter */
+		at = 0;
+		for (size_t i = 1; i < FAILED_MAX; i++)
+			if (ix->ent[failed.e[i]].literal < ix->ent[failed.e[at]].literal)
+				at = i;
+		if (ix->ent[failed.e[at]].literal >= ix->ent[e].literal)
+			return;
+	} else {
+		failed.n++;
+	}
+	failed.e[at] = e;
+	failed.pos[at] = pos;
+}
 static __thread fl_occs wocc; /* a whole text's occurrences (scan_whole) */
 
 /* The pattern tier's bar: the number of answers wanted, and a min-heap of
@@ -505,13 +532,24 @@ static bool seg_around(const fl_index *ix, const idx_entry *x, const char *text,
 
 /* Confirm entry x against text[0, len); on a match fill h (offsets
  * relative to text).  seg_seen: the caller found x's segment in text. */
+static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
+		       const char *text, size_t len, bool seg_seen, struct hit *h);
 static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 		    size_t len, bool seg_seen, struct hit *h)
 {
-	const char *pat = ix_str(ix, x->pattern);
+	return confirm_as(ix, x, NULL, text, len, seg_seen, h);
+}
+
+/* confirm, with pattern pat instead of x's own when not NULL */
+static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
+		       const char *text, size_t len, bool seg_seen, struct hit *h)
+{
 	fl_span whole;
 	bool ok;
-	if (x->flags & IDX_SIMPLE) {
+	if (pat) {
+		ok = fl_regex_match(pat, text, len, h->caps, &h->ncaps, &whole);
+	} else if (x->flags & IDX_SIMPLE) {
+		pat = ix_str(ix, x->pattern);
 		/* every match holds the factor's segment: most candidates
 		 * that share a literal window end here, without parsing */
 		if (!seg_seen && !may_match(ix, x, text, len))
@@ -525,7 +563,8 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 		if (b != buf)
 			free(b);
 	} else {
-		ok = fl_regex_match(pat, text, len, h->caps, &h->ncaps, &whole);
+		ok = fl_regex_match(ix_str(ix, x->pattern), text, len, h->caps, &h->ncaps,
+				    &whole);
 	}
 	if (!ok)
 		return false;
@@ -567,6 +606,7 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	if (h->coverage > 1.0)
 		h->coverage = 1.0;
 	h->at = whole.start;
+	h->end = whole.end;
 	/* a short pattern found inside a longer message is a coincidence
 	 * ("path" inside any line that names a path), not an answer */
 	if (x->literal < FL_SHORT_PATTERN && h->coverage < FL_SHORT_COVER)
@@ -725,8 +765,11 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 				: confirm(ix, x, text, len, true, h);
 		if (!local)
 			tls.stamp[e] = tls.now; /* tried on the whole text */
-		if (!ok)
+		if (!ok) {
+			if (failed.on && x->literal >= LENIENT_LITERAL)
+				failed_add(ix, e, cur_pos);
 			continue;
+		}
 		if (local) {
 			for (size_t c = 0; c < h->ncaps; c++) {
 				h->caps[c].start += ls;
@@ -1023,6 +1066,57 @@ static size_t drop_parts(const fl_index *ix, struct hit *hits, size_t nh)
 	return n;
 }
 
+/* A message whose literal words only say that an error happened and
+ * where: a program's name before ':', level words, short words ("jq:
+ * error (at %s): %s", "%s: fatal: %s", "Error: %s"). */
+static bool banner_only(const char *msg)
+{
+	static const char *const levels[] = {"error", "errors", "fatal", "warning", "warn",
+					     "exception", "panic", "err", "failure", "critical",
+					     "uncaught", "unhandled", "caught", "line", "file",
+					     "column", "col", NULL};
+	char buf[32 * FL_TOKEN_MAX];
+	const char *toks[32];
+	size_t nt = fl_tokens(msg, buf, toks, 32);
+	if (nt >= 32)
+		return false;
+	/* "prog: ...": the program's name */
+	size_t first = 0;
+	while (msg[first] && (isalnum((unsigned char)msg[first]) || msg[first] == '-' ||
+			      msg[first] == '_'))
+		first++;
+	bool named = first > 0 && msg[first] == ':';
+	for (size_t i = 0; i < nt; i++) {
+		size_t tl = strlen(toks[i]);
+		if (tl <= 2 || (i == 0 && named && tl == first))
+			continue;
+		bool level = false;
+		for (size_t k = 0; levels[k] && !level; k++)
+			level = strcmp(toks[i], levels[k]) == 0;
+		if (!level)
+			return false;
+	}
+	return true;
+}
+
+/* Where the last literal part of h's match lies in its text [*ls, *le)
+ * (a leading lazy placeholder may have swallowed text before the message,
+ * so its start says little). */
+static void last_literal(const struct hit *h, size_t *ls, size_t *le)
+{
+	size_t end = h->end;
+	size_t k = h->ncaps;
+	while (k > 0 && h->caps[k - 1].end == end && h->caps[k - 1].start < end) {
+		end = h->caps[k - 1].start; /* a trailing placeholder */
+		k--;
+	}
+	*le = end;
+	*ls = h->at;
+	for (size_t i = 0; i < k; i++)
+		if (h->caps[i].end <= end && h->caps[i].end > *ls)
+			*ls = h->caps[i].end;
+}
+
 /* A hit whose placeholder captured the whole of a message another
  * confident hit matches is a wrapper of that message (a crash banner
  * "Oops! Something went wrong ... {message}", "error (at {where}):
@@ -1045,8 +1139,21 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 			size_t cl = A->caps[k].end - A->caps[k].start;
 			for (size_t b = 0; b < nh && !A->wraps; b++) {
 				const struct hit *B = &hits[b];
-				if (b == a || !B->strong || B->pos >= q->messages.n ||
-				    B->pos == A->pos)
+				if (b == a || !B->strong)
+					continue;
+				if (B->text == A->text) {
+					/* on the same line: B's match lies inside the
+					 * placeholder of a banner ("jq: error (at
+					 * %s): %s" around "... has no length"; not
+					 * "failed to open %s: %s" around a cause) */
+					size_t ls, le;
+					last_literal(B, &ls, &le);
+					A->wraps = ls >= A->caps[k].start && le <= A->caps[k].end &&
+						   le > ls &&
+						   banner_only(ix_str(ix, ix->ent[A->entry].msg));
+					continue;
+				}
+				if (B->pos >= q->messages.n || B->pos == A->pos)
 					continue;
 				const char *m = q->messages.v[B->pos];
 				size_t ml = strlen(m);
@@ -1057,12 +1164,93 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 	}
 }
 
+static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
+			 const char *repo, struct hit **hits, size_t *cap);
+#define FUZZY_MESSAGES 4
+/* the fuzzy candidates of each message tried with empty placeholders */
+#define LENIENT_TRY 8
+
+/* A placeholder that printed nothing ("Could not find gem '{label}'{extra}
+ * in {source}" with extra empty) fails the stored pattern, whose (.+?)
+ * needs a character.  When no confident hit spans its line, the fuzzy
+ * tier's best candidates of the first messages are tried again with
+ * (.*?): a record that matches so is a pattern hit (struct hit's
+ * lenient), after the exact ones. */
+/* Try entry e on message ti with (.*?) for (.+?); a match is added to
+ * hits.  Returns the new count. */
+static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t e, size_t ti,
+			  struct hit **hits, size_t nh, size_t *cap)
+{
+	const fl_index *ix = &lk->ix;
+	const idx_entry *x = &ix->ent[e];
+	const char *pat = ix_str(ix, x->pattern);
+	if (ti >= q->messages.n || !strstr(pat, "(.+?)"))
+		return nh;
+	for (size_t j = 0; j < nh; j++)
+		if ((*hits)[j].entry == e && (*hits)[j].pos == ti)
+			return nh;
+	char small[1024];
+	size_t pl = strlen(pat);
+	char *lp = pl < sizeof small ? small : fl_xmalloc(pl + 1);
+	memcpy(lp, pat, pl + 1);
+	for (char *p = lp; (p = strstr(p, "(.+?)")); p += 5)
+		p[2] = '*';
+	struct hit h;
+	memset(&h, 0, sizeof h);
+	const char *text = q->messages.v[ti];
+	bool ok = confirm_as(ix, x, lp, text, strlen(text), false, &h);
+	if (lp != small)
+		free(lp);
+	if (!ok)
+		return nh;
+	cur_pos = (uint32_t)ti;
+	struct hit *nhit = new_hit(hits, &nh, cap);
+	*nhit = h;
+	nhit->pos = (uint32_t)ti;
+	accept_hit(ix, e, q, nhit);
+	nhit->lenient = true;
+	cur_pos = 0;
+	return nh + 1;
+}
+
+/* A placeholder that printed nothing ("Could not find gem '{label}'{extra}
+ * in {source}" with extra empty) fails the stored pattern, whose (.+?)
+ * needs a character.  When no confident hit spans its line, the entries
+ * whose literal was found but whose pattern failed, and the fuzzy tier's
+ * best candidates of the first messages, are tried again with (.*?): a
+ * record that matches so is a pattern hit (struct hit's lenient), after
+ * the exact ones. */
+static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *repo,
+			   struct hit **hits, size_t nh, size_t *cap)
+{
+	for (size_t i = 0; i < nh; i++)
+		if ((*hits)[i].strong && (*hits)[i].covers)
+			return nh;
+	uint32_t fe[FAILED_MAX], fp[FAILED_MAX];
+	size_t nfail = failed.n;
+	memcpy(fe, failed.e, sizeof fe);
+	memcpy(fp, failed.pos, sizeof fp);
+	for (size_t i = 0; i < nfail; i++)
+		nh = lenient_try(lk, q, fe[i], fp[i], hits, nh, cap);
+	for (size_t ti = 0; ti < q->messages.n && ti < FUZZY_MESSAGES && !fl_lk_expired(); ti++) {
+		struct hit *fh = NULL;
+		size_t fcap = 0;
+		size_t nf = fuzzy_text(lk, q, q->messages.v[ti], repo, &fh, &fcap);
+		for (size_t i = 0; i < nf && i < LENIENT_TRY; i++)
+			nh = lenient_try(lk, q, fh[i].entry, ti, hits, nh, cap);
+		free(fh);
+	}
+	return nh;
+}
+
 static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 			   const char *repo, size_t limit, const struct scanned *given,
-			   struct hit **hits, size_t *cap)
+			   bool lenient, struct hit **hits, size_t *cap)
 {
 	size_t nh = 0;
 	bar_reset(limit);
+	failed.n = 0;
+	failed.on = lenient;
 	/* one literal scan: the text the caller scanned (given), else the
 	 * cleaned text; each text tried that lies inside it takes its
 	 * occurrences from there instead of being scanned again */
@@ -1094,17 +1282,16 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 				(*hits)[j].pos = pos_of_line(q, (*hits)[j].at);
 	}
 	cur_pos = 0;
+	failed.on = false;
+	if (lenient && !q->informational && !fl_lk_expired())
+		nh = lenient_pass(lk, q, repo, hits, nh, cap);
 	nh = drop_parts(&lk->ix, *hits, nh);
 	mark_wrappers(&lk->ix, q, *hits, nh);
 	return nh ? fl_lk_rank(&lk->ix, *hits, nh) : 0;
 }
 
-static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
-			 const char *repo, struct hit **hits, size_t *cap);
-
 /* The fuzzy tier: the first of the query's messages (in its order) with
  * an answer, of the first FUZZY_MESSAGES. */
-#define FUZZY_MESSAGES 4
 static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 			 const char *repo, struct hit **hits, size_t *cap)
 {
@@ -1310,7 +1497,7 @@ int fl_lk_explain_occs(fl_lookup *lk, const char *text, size_t len, const fl_occ
 		type = "exact-code";
 	} else if (fl_lk_expired()) {
 		nh = 0;
-	} else if ((nh = tier_pattern(lk, &q, repo, limit, occ ? &given : NULL, &hits,
+	} else if ((nh = tier_pattern(lk, &q, repo, limit, occ ? &given : NULL, fuzzy, &hits,
 				      &cap)) > 0) {
 		type = "pattern";
 		/* only hits that carry little information (rank.c): the fuzzy

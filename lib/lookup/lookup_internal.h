@@ -36,10 +36,13 @@ struct hit {
 	bool wraps;        /* a placeholder of it holds a message another
 			      confident hit matches (lookup.c) */
 	bool fuzzy;        /* from the fuzzy tier, beside weak pattern hits */
+	bool warn;         /* its record is a warning (IDX_WARN) */
+	bool def;          /* its record is the text's definition (IDX_DEF) */
+	bool lenient;      /* matched only with empty placeholders allowed */
 	int near;          /* other lines of the text matching its file */
 	double info;       /* information its literal part carries, 1 =
 			      enough for a confident answer */
-	size_t at;         /* where the match starts in its text */
+	size_t at, end;    /* where the match starts and ends in its text */
 	fl_span caps[FL_MAX_SEGMENTS + 1];
 	size_t ncaps;
 	const char *text;  /* the text the captures refer to */

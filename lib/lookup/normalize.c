@@ -507,6 +507,27 @@ static bool names_error(const char *line, const char *msg)
 	return false;
 }
 
+/* A line of a help text's option table ("  -v, --version   show the
+ * version", "  --exists-action <action>    Default action when ...") or
+ * the continuation of its description in a column 20 or more spaces in:
+ * what a program does, not what went wrong. */
+static bool help_line(const char *line, const char *sp)
+{
+	size_t col = 0;
+	for (const char *p = line; p < sp; p++)
+		col += *p == '\t' ? 8 - col % 8 : 1;
+	if (col >= 20)
+		return true;
+	if (!col || sp[0] != '-' || !(isalnum((unsigned char)sp[1]) || sp[1] == '-'))
+		return false;
+	/* the option, then a gap of two spaces or more, then the text */
+	const char *gap = strstr(sp, "  ");
+	if (!gap)
+		return false;
+	const char *d = skip_spaces(gap);
+	return isalpha((unsigned char)*d) || *d == '(' || *d == '[';
+}
+
 /* A shell prompt line ("$ tool sub --flag", "❯ tool ..."): the command
  * after it, else NULL. */
 static const char *prompt_command(const char *s)
@@ -615,8 +636,9 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		char *m = fl_strip_line(line);
 		m = (char *)strip_glog(m, q);
 		m = fl_strip_line(m);
-		int level = line_level(line, m);
-		bool named = names_error(line, m);
+		bool help = help_line(line, sp);
+		int level = help ? LEVEL_INFO : line_level(line, m);
+		bool named = !help && names_error(line, m);
 		if (clean.n)
 			fl_buf_putc(&clean, '\n');
 		fl_buf_puts(&clean, m);

@@ -103,6 +103,28 @@ static int word_vs_path(const char *w, size_t wl, const char *path, bool file_on
 	return best;
 }
 
+/* A program that runs the next word as the program ("sudo make"). */
+static bool wrapper_prog(const char *w, size_t wl)
+{
+	static const char *const names[] = {"sudo", "env", "time", "nice", "exec", "command",
+					    "nohup", "xargs", "doas", NULL};
+	for (size_t i = 0; names[i]; i++)
+		if (strlen(names[i]) == wl && memcmp(names[i], w, wl) == 0)
+			return true;
+	return false;
+}
+
+/* A shell builtin that prepares a command rather than being one. */
+static bool setup_prog(const char *w, size_t wl)
+{
+	static const char *const names[] = {"cd", "pushd", "popd", "export", "set", "source",
+					    "unset", "mkdir", "echo", NULL};
+	for (size_t i = 0; names[i]; i++)
+		if (strlen(names[i]) == wl && memcmp(names[i], w, wl) == 0)
+			return true;
+	return false;
+}
+
 /* The words of a pasted command that name a part of the entry's path:
  * the program's name (unless skip_prog) and its subcommands and flags
  * (values, paths and file names are no evidence).  Returns the points; *word gets the best
@@ -112,8 +134,14 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 {
 	int best = 0;
 	const char *p = command;
-	bool prog = true;
+	int words = 0;
+	bool prog = true, skip = skip_prog, next_cmd = false;
 	while (*p) {
+		if (next_cmd) { /* the word before ended with ';' */
+			prog = true;
+			skip = skip_prog;
+			next_cmd = false;
+		}
 		while (*p == ' ' || *p == '\t')
 			p++;
 		const char *s = p;
@@ -122,15 +150,45 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 		size_t n = (size_t)(p - s);
 		if (!n)
 			break;
-		if (*s == '|' || *s == '>' || *s == '<' || *s == ';' || *s == '&')
-			break; /* the rest is another command */
+		if (*s == '>' || *s == '<' || (s[0] == '2' && s[1] == '>')) {
+			/* a redirection: its file is no evidence */
+			if (n == 1 || (n == 2 && s[1] == '>') || (n == 2 && s[0] == '2')) {
+				while (*p == ' ' || *p == '\t')
+					p++;
+				while (*p && *p != ' ' && *p != '\t')
+					p++;
+			}
+			continue;
+		}
+		if (*s == '|' || *s == ';' || *s == '&') {
+			/* another command of the line ("cd mod && go work sync",
+			 * "cat x | jq ."): its program and words count alike */
+			prog = true;
+			skip = skip_prog;
+			continue;
+		}
+		/* a separator glued to the word before it ("cd x;") */
+		if (s[n - 1] == ';') {
+			n--;
+			next_cmd = true;
+		}
 		const char *w = s;
 		size_t wl = n;
+		if (prog && memchr(w, '=', wl) && (isalpha((unsigned char)*w) || *w == '_'))
+			continue; /* VAR=value before the program */
+		if (prog && wrapper_prog(w, wl))
+			continue; /* sudo, env, time...: the program follows */
+		if (prog && setup_prog(w, wl)) {
+			/* cd, export...: no evidence until the next command */
+			while (*p && *p != ';' && *p != '&' && *p != '|')
+				p++;
+			continue;
+		}
 		/* the program names its command-line file at most
 		 * ("zstd": programs/zstdcli.c), a flag the file defining it */
 		int cap = prog || *s == '-' ? 1 : 2;
 		bool was_prog = prog;
-		if (prog && skip_prog) {
+		if (prog && skip) {
 			prog = false;
 			continue;
 		}
@@ -161,6 +219,8 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 			r = 0; /* a flag names a file or folder whole, or nothing */
 		if (r > cap)
 			r = cap;
+		if (r > 0)
+			words++;
 		if (r > best) {
 			best = r;
 			if (buf && bufsz) {
@@ -169,10 +229,10 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 				buf[c] = '\0';
 			}
 		}
-		if (best == 2 && !buf)
-			break;
 	}
-	return best;
+	/* another word naming a part of it too ("work" and "sync" of
+	 * internal/workcmd/sync.go) says more than the best word alone */
+	return best + (words > 1 ? 1 : 0);
 }
 
 /* Evidence points of entry x from q; with why, also a line per kind of
@@ -271,6 +331,8 @@ void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, stru
 	double need = named ? RANK_INFO_NAMED / RANK_INFO_MIN : 1.0;
 	h->strong = h->info >= need || h->ev >= 4;
 	h->covers = h->coverage >= RANK_COVER_MIN;
+	h->warn = (x->flags & IDX_WARN) != 0;
+	h->def = (x->flags & IDX_DEF) != 0;
 	/* a line logged as informational matches an error's text by
 	 * coincidence more often than not: no confident answer without
 	 * evidence */
@@ -289,10 +351,20 @@ static int cmp_hit(const void *a, const void *b)
 		return x->strong ? -1 : 1;
 	if (x->wraps != y->wraps) /* the message before its wrapper */
 		return x->wraps ? 1 : -1;
+	/* of two lines, an error's record before a warning's ("Invalid
+	 * gemspec ..." warned, then "ERROR: Error loading gemspec") */
+	if (x->pos != y->pos && x->warn != y->warn)
+		return x->warn ? 1 : -1;
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
 	if (x->covers != y->covers)
 		return x->covers ? -1 : 1;
+	if (x->lenient != y->lenient) /* an exact match first */
+		return x->lenient ? 1 : -1;
+	/* the line that raises a text before the text's definition (a
+	 * class's constructor, a factory's body) */
+	if (x->def != y->def)
+		return x->def ? 1 : -1;
 	if (x->literal != y->literal)
 		return x->literal > y->literal ? -1 : 1;
 	if (x->ev != y->ev)
@@ -334,9 +406,27 @@ static void nearby(const fl_index *ix, struct hit *hits, size_t nh)
 		hits[i].ev += hits[i].near;
 }
 
+/* A factory's body beside a call of it raising the same text: the call
+ * is the raise site, the body its definition. */
+static void factory_bodies(const fl_index *ix, struct hit *hits, size_t nh)
+{
+	if (nh < 2 || nh > 256)
+		return;
+	for (size_t i = 0; i < nh; i++) {
+		if (!(ix->ent[hits[i].entry].flags & IDX_CALL))
+			continue;
+		const char *pat = ix_str(ix, ix->ent[hits[i].entry].pattern);
+		for (size_t j = 0; j < nh; j++)
+			if (!(ix->ent[hits[j].entry].flags & IDX_CALL) &&
+			    strcmp(ix_str(ix, ix->ent[hits[j].entry].pattern), pat) == 0)
+				hits[j].def = true;
+	}
+}
+
 size_t fl_lk_rank(const fl_index *ix, struct hit *hits, size_t nh)
 {
 	nearby(ix, hits, nh);
+	factory_bodies(ix, hits, nh);
 	qsort(hits, nh, sizeof *hits, cmp_hit);
 	size_t n = 0;
 	for (size_t i = 0; i < nh; i++) {

@@ -413,6 +413,11 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	if (lang)
 		add_tag(&e->tags, lang);
 	add_tag(&e->tags, strcmp(t, FL_T_ERROR_CODE) == 0 ? "error-code" : t);
+	int kind = fl_idiom_kind(s->idiom);
+	if (kind == FL_IDIOM_DEF)
+		add_tag(&e->tags, "definition");
+	else if (kind == FL_IDIOM_CALL)
+		add_tag(&e->tags, "factory-call");
 	if (s->cls) {
 		const char *last = s->cls;
 		for (const char *p = s->cls; *p; p++)

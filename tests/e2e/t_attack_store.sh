@@ -132,3 +132,14 @@ sum_before=$(sha256sum <"$ast/other-app.db")
 rc=$?
 check "another program's empty SQLite file: refused (exit 1), unchanged" \
 	bash -c "[ $rc -eq 1 ] && grep -q 'not a faultline store' '$ast/e.txt' && [ \"\$(sha256sum <'$ast/other-app.db')\" = '$sum_before' ]"
+# a store removed and made again at the same path starts its change
+# counter again: the lookup cache left beside it is another store's
+mkdir -p "$ast/again/a" "$ast/again/b"
+printf 'def f():\n    raise ValueError("the alpha registry is sealed")\n' >"$ast/again/a/m.py"
+printf 'def g():\n    raise ValueError("the beta registry is sealed")\n' >"$ast/again/b/m.py"
+"$FL" scan "$ast/again/a" --repo acme/a --db "$ast/again/s.db" >/dev/null 2>&1
+echo 'ValueError: the alpha registry is sealed' | "$FL" explain --db "$ast/again/s.db" - >/dev/null 2>&1
+rm -f "$ast/again/s.db" "$ast/again/s.db-wal" "$ast/again/s.db-shm"
+"$FL" scan "$ast/again/b" --repo acme/b --db "$ast/again/s.db" >/dev/null 2>&1
+check "a store made again at the same path: the old lookup cache is not used" \
+	bash -c "echo 'ValueError: the beta registry is sealed' | '$FL' explain --db '$ast/again/s.db' --json - | jq -e '.matches[0].repo == \"acme/b\"' >/dev/null"

@@ -8,7 +8,12 @@
  * frame paths over a bare literal, patterns that carry little
  * information kept below confident answers, one-word lines and
  * informational log lines without a confident answer, and a message
- * with blank lines matched whole or by its first line alone.
+ * with blank lines matched whole or by its first line alone; a banner's
+ * placeholder holding another record's message on the same line, an
+ * error's record before a warning's, a raise site before the text's
+ * definition (a class's constructor, a factory's body), placeholders that
+ * printed nothing, the commands of a chained command line, and the lines
+ * of a help text's option table.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -30,17 +35,30 @@ static char dbpath[128];
 static fl_store *st;
 static fl_lookup *lk;
 
-static void put(const char *repo, const char *msg, const char *path, int line)
+/* A record of msg at path:line; severity and idiom as given (NULL: the
+ * test entry's, and no idiom). */
+static void put_as(const char *repo, const char *msg, const char *path, int line,
+		   const char *severity, const char *idiom)
 {
 	fl_entry e;
 	make_entry_for(&e, repo, msg, path, line);
 	char *slug = fl_slug_suffixed(e.slug, e.id);
 	free(e.slug);
 	e.slug = slug;
+	if (severity) {
+		free(e.severity);
+		e.severity = strdup(severity);
+	}
+	fl_facts f = {.idiom = idiom};
 	fl_err err;
-	if (fl_store_put_entry(st, &e, NULL, &err) < 0)
+	if (fl_store_put_entry(st, &e, idiom ? &f : NULL, &err) < 0)
 		fail_msg("%s", err.msg);
 	fl_entry_free(&e);
+}
+
+static void put(const char *repo, const char *msg, const char *path, int line)
+{
+	put_as(repo, msg, path, line, NULL, NULL);
 }
 
 /* Words that many records share, so that a pattern made of them alone
@@ -92,6 +110,32 @@ static int setup(void **state)
 	/* a message with a blank line in it */
 	put("acme/tool", "cannot load the plugin registry\n\nhint: run `tool plugins --reset`",
 	    "src/plugins.c", 8);
+	/* a program's banner around any message, and a message it wraps */
+	put("acme/tool", "tool: error (at {where}): {msg}", "src/main.c", 218);
+	put("acme/tool", "{value} ({kind}) has no length", "src/builtin.c", 445);
+	/* a warning printed before the error that stops the program */
+	put_as("acme/tool", "Invalid gemspec in [{file}]: {e}", "lib/specification.rb", 1152,
+	       "warning", "warn");
+	put_as("acme/tool", "Error loading gemspec. Aborting.", "lib/commands/build.rb", 106,
+	       "error", "alert_error");
+	/* a class that holds its message, and the line that raises it */
+	put_as("acme/tool", "This environment is externally managed", "src/exceptions.py", 694,
+	       "error", "class constructor __init__");
+	put_as("acme/tool", "This environment is externally managed", "src/utils/misc.py", 597,
+	       "error", "raise");
+	/* a factory's body, and a call of it */
+	put_as("acme/tool", "done() called multiple times in {title} {file}", "lib/errors.js", 316,
+	       "error", "new");
+	put_as("acme/tool", "done() called multiple times in {title} {file}", "lib/runnable.js", 290,
+	       "error", "error factory call");
+	/* a message with placeholders that may print nothing */
+	put("acme/tool", "Could not find gem '{label}'{extra} in {source}{cache}.", "lib/resolver.rb", 271);
+	/* the same text in three subcommands' files */
+	put("acme/tool", "no workspace file found (run 'tool work init' first)", "work/edit.go", 137);
+	put("acme/tool", "no workspace file found (run 'tool work init' first)", "work/sync.go", 51);
+	put("acme/tool", "no workspace file found (run 'tool work init' first)", "work/use.go", 57);
+	/* an option's help text that happens to read like a record */
+	put("acme/tool", "{name} {kind} already exists", "src/build.c", 1290);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
 		return -1;
 	return 0;
@@ -267,7 +311,95 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 316);
+	assert_int_equal(fl_lookup_count(lk), 329);
+}
+
+static void test_banner_on_the_same_line(void **state)
+{
+	(void)state;
+	/* the banner's placeholder holds the message another record raises */
+	fl_result r = ask("tool: error (at <stdin>:0): boolean (true) has no length\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/builtin.c");
+	assert_string_equal(r.v[1].file_path, "src/main.c");
+	fl_result_free(&r);
+	/* alone, the banner is the answer */
+	r = ask("tool: error (at <stdin>:0): something else entirely\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/main.c");
+	fl_result_free(&r);
+}
+
+static void test_error_before_warning(void **state)
+{
+	(void)state;
+	fl_result r = ask("Invalid gemspec in [raises.gemspec]: boom\n"
+			  "ERROR:  Error loading gemspec. Aborting.\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lib/commands/build.rb");
+	assert_string_equal(r.v[1].file_path, "lib/specification.rb");
+	fl_result_free(&r);
+}
+
+static void test_raise_site_before_definition(void **state)
+{
+	(void)state;
+	fl_result r = ask("error: This environment is externally managed\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/utils/misc.py");
+	fl_result_free(&r);
+	r = ask("Error: done() called multiple times in test <twice> of file /tmp/t.js\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lib/runnable.js");
+	assert_string_equal(r.v[1].file_path, "lib/errors.js");
+	fl_result_free(&r);
+}
+
+static void test_empty_placeholder(void **state)
+{
+	(void)state;
+	/* {extra} printed nothing: the stored pattern needs a character */
+	fl_result r = ask("Could not find gem 'nothere-gem-xyz' in locally installed gems.\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "lib/resolver.rb");
+	assert_string_equal(r.v[0].match_type, "pattern");
+	assert_true(r.v[0].score >= 0.9);
+	fl_result_free(&r);
+}
+
+static void test_command_after_cd(void **state)
+{
+	(void)state;
+	const char *out = "no workspace file found (run 'tool work init' first)\n";
+	const char *cmds[][2] = {{"cd mod && tool work sync", "work/sync.go"},
+				 {"cd mod; tool work use ./a", "work/use.go"},
+				 {"GOFLAGS=-x tool work edit -fmt", "work/edit.go"},
+				 {"cat x | sudo tool work sync", "work/sync.go"}};
+	for (size_t i = 0; i < 4; i++) {
+		char with[256];
+		snprintf(with, sizeof with, "$ %s\n%s", cmds[i][0], out);
+		fl_result r = ask(with);
+		assert_int_equal(r.n, 3);
+		assert_string_equal(r.v[0].file_path, cmds[i][1]);
+		fl_result_free(&r);
+	}
+}
+
+static void test_help_lines_are_no_errors(void **state)
+{
+	(void)state;
+	/* an option table's line, and its description's continuation */
+	fl_result r = ask("  --exists-action <action>    Default action when a path already exists:\n");
+	assert_true(r.n == 0 || r.v[0].score < 0.4);
+	fl_result_free(&r);
+	r = ask("                              current working directory and gadget7 unit2\n");
+	assert_true(r.n == 0 || r.v[0].score < 0.4);
+	fl_result_free(&r);
+	/* the same text as an error line is answered */
+	r = ask("error: widget config already exists\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/build.c");
+	fl_result_free(&r);
 }
 
 int main(void)
@@ -281,6 +413,12 @@ int main(void)
 		cmocka_unit_test(test_little_information),
 		cmocka_unit_test(test_informational_line),
 		cmocka_unit_test(test_multi_line_message),
+		cmocka_unit_test(test_banner_on_the_same_line),
+		cmocka_unit_test(test_error_before_warning),
+		cmocka_unit_test(test_raise_site_before_definition),
+		cmocka_unit_test(test_empty_placeholder),
+		cmocka_unit_test(test_command_after_cd),
+		cmocka_unit_test(test_help_lines_are_no_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
