@@ -10,6 +10,9 @@
  *   scopes.c     scopes, function names, guards
  *   sites.c      the error-site rules and the scan of one file
  *   lang.c       the family's entry in the language table
+ *   argsrc.c     the texts a %s argument may hold (text tables, buffers
+ *                filled by a formatter), reporters printing to an error
+ *                stream
  */
 #ifndef FL_SCAN_C_H
 #define FL_SCAN_C_H
@@ -165,6 +168,14 @@ typedef struct cmac {
 	bool exits;
 } cmac;
 
+/* a text table: a function whose every return is a literal (argsrc.c) */
+typedef struct cttab {
+	char *name;
+	fl_strv texts;
+	bool bad; /* two functions of the name that disagree */
+	bool partial; /* some texts left out (no words: "", "?") */
+} cttab;
+
 typedef struct ctree {
 	rep *v;
 	size_t cap, n;
@@ -172,6 +183,9 @@ typedef struct ctree {
 	size_t mn, mcap;
 	uint32_t *mh;     /* hash of mv by name: index + 1, 0 = empty */
 	size_t mhcap;
+	cttab *tv;        /* text tables (argsrc.c) */
+	size_t tn, tcap;
+	fl_strmap th;     /* their names -> index */
 } ctree;
 
 static inline bool all_upper(const char *s, size_t n)
@@ -232,6 +246,13 @@ char *c_stream_msg(const ctx *c, size_t p);
  * (`die(_("'%s' and '%s' cannot be used together"), "--all", "--none")`),
  * the others stay placeholders; NULL when the format holds no literal text. */
 char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fmt);
+/* c_fmt_msg() with argument sub's %s shown as text (format form: '%'
+ * doubled); raw: the message in format form, untrimmed */
+char *c_fmt_msg_sub(const ctx *c, const size_t *st, const size_t *en, int na, int fmt,
+		    int sub, const char *text, bool raw);
+/* the arguments of the format's %s conversions that are not literals */
+int c_fmt_s_args(const ctx *c, const size_t *st, const size_t *en, int na, int fmt,
+		 int *sargs, int max);
 
 /* reporters.c */
 int c_name_sev(const char *s, size_t n, bool attr);
@@ -248,6 +269,23 @@ void c_tree_merge(void *tree, void *part);
 void c_collect(void *tree, const fl_src *src);
 void *c_collect_keep(void *tree, const fl_src *src);
 void c_lexed_free(void *p);
+
+void c_tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret);
+
+/* argsrc.c */
+bool c_argsrc_worth(const char *s, size_t n);
+/* [b, e) names an error stream: stderr, errors, global->errors, errfp */
+bool c_err_stream(const fl_toks *t, size_t b, size_t e);
+bool c_is_columns(const char *m);
+void c_argsrc_collect(ctree *tr, const ctx *c);
+void c_argsrc_merge(ctree *tr, ctree *part);
+void c_argsrc_free(ctree *tr);
+/* The texts argument [b, e) of a report may hold (format form), when it
+ * is a text table's call, or a variable set from one, from literals or by
+ * a formatter; *generic: it may also hold something else.  0: none known. */
+int c_arg_variants(const ctx *c, size_t b, size_t e, fl_strv *out, bool *generic);
+/* letters of a message outside its printf conversions */
+int c_fixed_letters(const char *m);
 
 /* scopes.c */
 scope *c_sk_push(sstack *s);

@@ -126,9 +126,14 @@ static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
 		fl_buf_puts(out, ct);
 		return true;
 	}
-	/* run of adjacent literals, macros (PRIu64) between them */
+	/* run of adjacent literals, macros (PRIu64) between them; the lines
+	 * of a directive among them (#ifdef X ... #endif around a literal)
+	 * are left out, their literals kept */
 	bool any = false, all = true;
+	uint8_t dir = t->v[b].flags & TF_DIR;
 	for (size_t k = b; k < e; k++) {
+		if ((t->v[k].flags & TF_DIR) != dir)
+			continue;
 		if (t->v[k].kind == FL_TK_STRING)
 			any = true;
 		else if (tk_p1(t, k, '#') && k + 1 < e &&
@@ -139,7 +144,7 @@ static bool build_operand(const ctx *c, size_t b, size_t e, fl_buf *out,
 	}
 	if (any && all) {
 		for (size_t k = b; k < e; k++) {
-			if (tk_p1(t, k, '#'))
+			if (tk_p1(t, k, '#') || (t->v[k].flags & TF_DIR) != dir)
 				continue;
 			if (t->v[k].kind == FL_TK_STRING) {
 				fl_buf_put(out, fl_tok_str(t, &t->v[k]),
@@ -486,7 +491,12 @@ static char *literal_arg(const ctx *c, size_t b, size_t e, char conv)
 	return NULL;
 }
 
-char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fmt)
+/* c_fmt_msg() and its variants: sub >= 0 puts sub_text (format form: a
+ * literal '%' doubled) for argument sub; sargs, when given, gets the
+ * arguments of the %s conversions that are not literals (up to max);
+ * raw keeps the format form (no msg_done()). */
+static char *fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fmt,
+		     int sub, const char *sub_text, int *sargs, int *nsargs, int max, bool raw)
 {
 	fl_buf f = {0};
 	if (fmt < 0 || fmt >= na || !build_expr(c, st[fmt], en[fmt], &f, 0)) {
@@ -522,6 +532,12 @@ char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fm
 			continue;
 		}
 		next += stars;
+		if (!stars && next == sub && conv == 's' && sub_text) {
+			fl_buf_puts(&out, sub_text);
+			next++;
+			p += l;
+			continue;
+		}
 		char *lit = !stars && next < na ? literal_arg(c, st[next], en[next], conv) : NULL;
 		if (lit) {
 			for (const char *q = lit; *q; q++) {
@@ -531,13 +547,38 @@ char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fm
 			}
 			free(lit);
 		} else {
+			if (sargs && conv == 's' && !stars && next < na && *nsargs < max)
+				sargs[(*nsargs)++] = next;
 			fl_buf_put(&out, p, l);
 		}
 		next++;
 		p += l;
 	}
 	fl_buf_free(&f);
+	if (raw) {
+		fl_buf_cstr(&out);
+		return out.s;
+	}
 	return msg_done(&out, true, true);
+}
+
+char *c_fmt_msg(const ctx *c, const size_t *st, const size_t *en, int na, int fmt)
+{
+	return fmt_msg(c, st, en, na, fmt, -1, NULL, NULL, NULL, 0, false);
+}
+
+char *c_fmt_msg_sub(const ctx *c, const size_t *st, const size_t *en, int na, int fmt,
+		    int sub, const char *text, bool raw)
+{
+	return fmt_msg(c, st, en, na, fmt, sub, text, NULL, NULL, 0, raw);
+}
+
+int c_fmt_s_args(const ctx *c, const size_t *st, const size_t *en, int na, int fmt,
+		 int *sargs, int max)
+{
+	int n = 0;
+	free(fmt_msg(c, st, en, na, fmt, -1, NULL, sargs, &n, max, true));
+	return n;
 }
 
 /* The message a stream insertion chain writes, from token p (a `<<`) to

@@ -221,6 +221,11 @@ static void tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
 	tr->n++;
 }
 
+void c_tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
+{
+	tree_put(tr, s, n, fmt, noret);
+}
+
 void *c_tree_new(void)
 {
 	return fl_xcalloc(1, sizeof(ctree));
@@ -240,6 +245,7 @@ void c_tree_free(void *p)
 	}
 	free(tr->mv);
 	free(tr->mh);
+	c_argsrc_free(tr);
 	free(tr);
 }
 
@@ -263,6 +269,7 @@ void c_tree_merge(void *tree, void *part)
 		mac_add(tr, m);
 		m->name = m->target = NULL;
 	}
+	c_argsrc_merge(tr, p);
 }
 
 bool c_icontains(const char *s, size_t n, const char *w)
@@ -822,7 +829,8 @@ static lexed *collect_file(ctree *tr, const fl_src *src, bool keep)
 {
 	if (!tr || !src->text || !src->len)
 		return NULL;
-	if (fl_c_collect_prefilter && !collect_worth(src->text, src->len))
+	if (fl_c_collect_prefilter && !collect_worth(src->text, src->len) &&
+	    !c_argsrc_worth(src->text, src->len))
 		return NULL;
 	lexed *x = fl_xcalloc(1, sizeof *x);
 	fl_toks *t = &x->t;
@@ -855,6 +863,7 @@ static lexed *collect_file(ctree *tr, const fl_src *src, bool keep)
 			collect_hit(tr, &c, k, fmt);
 		}
 	}
+	c_argsrc_collect(tr, &c);
 	if (keep)
 		return x;
 	c_lexed_free(x);

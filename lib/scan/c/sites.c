@@ -70,6 +70,66 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 
 #define MAXA 16
 
+/* A printf-like report: its message, or, when a %s argument may hold one
+ * of several known texts (argsrc.c), one site per text (and the message
+ * with the placeholder too when it may hold something else).  cols: leave
+ * out column headers (a progress meter's, printed to the error stream). */
+static void emit_fmt(walk *w, const sstack *sk, size_t start, size_t at, const size_t *st,
+		     const size_t *en, int na, int fmt, const char *sev, const char *idiom,
+		     bool cols)
+{
+	const ctx *c = &w->c;
+	int sa[8];
+	int ns = c_fmt_s_args(c, st, en, na, fmt, sa, 8);
+	char *m0 = ns ? c_fmt_msg(c, st, en, na, fmt) : NULL;
+	/* many texts are followed only when the message says little else
+	 * ("option %s: %s"): its records would multiply otherwise */
+	bool many = !m0 || c_fixed_letters(m0) < 12;
+	free(m0);
+	fl_strv msgs = {0};
+	bool gen = true;
+	for (int x = 0; x < ns; x++) {
+		fl_strv v = {0};
+		bool g = false;
+		if (c_arg_variants(c, st[sa[x]], en[sa[x]], &v, &g) > 0 && (many || v.n <= 4)) {
+			for (size_t j = 0; j < v.n; j++) {
+				char *m = c_fmt_msg_sub(c, st, en, na, fmt, sa[x], v.v[j], false);
+				if (m)
+					fl_strv_push(&msgs, m);
+				free(m);
+			}
+			gen = g;
+			fl_strv_free(&v);
+			break;
+		}
+		fl_strv_free(&v);
+	}
+	if (gen) {
+		char *m = c_fmt_msg(c, st, en, na, fmt);
+		if (m)
+			fl_strv_push(&msgs, m);
+		free(m);
+	}
+	for (size_t j = 0; j < msgs.n; j++)
+		if (!cols || !c_is_columns(msgs.v[j]))
+			emit(w, sk, start, at, fl_xstrdup(msgs.v[j]), NULL, NULL, FL_T_CONSOLE, sev,
+			     idiom);
+	fl_strv_free(&msgs);
+}
+
+/* The stream [b, e) is an error stream other than stderr (`errors`,
+ * `global->errors`) outside the tree's own reporters, whose prefixes and
+ * trailers their callers print. */
+static bool err_stream_out(walk *w, const sstack *sk, size_t b, size_t e)
+{
+	if (!c_err_stream(w->c.t, b, e))
+		return false;
+	char *fn = c_func_name(w->c.t, sk);
+	bool rep = fn && c_tree_find(w->c.tree, fn, strlen(fn));
+	free(fn);
+	return !rep;
+}
+
 static int level_sev_syslog(const fl_toks *t, size_t b, size_t e)
 {
 	for (size_t k = b; k < e; k++) {
@@ -434,14 +494,26 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 	}
 	if (NAME("fprintf") || NAME("vfprintf") || NAME("fwprintf")) {
 		if (ARGS() >= 2 && is_stderr(t, k->st[0], k->en[0]))
-			emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, 1), NULL,
-			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fprintf(stderr)");
+			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_S_ERROR,
+				 "fprintf(stderr)", false);
+		else if (ARGS() >= 2 && err_stream_out(w, sk, k->st[0], k->en[0]))
+			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_S_ERROR,
+				 "fprintf(error stream)", true);
 		return true;
 	}
 	if (NAME("fputs") || NAME("fputws")) {
-		if (ARGS() >= 2 && is_stderr(t, k->st[1], k->en[1]))
+		if (ARGS() >= 2 && is_stderr(t, k->st[1], k->en[1])) {
 			emit(w, sk, start, i, c_arg_msg(c, k->st[0], k->en[0], false), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_ERROR, "fputs(stderr)");
+		} else if (ARGS() >= 2 && err_stream_out(w, sk, k->st[1], k->en[1])) {
+			char *m = c_arg_msg(c, k->st[0], k->en[0], false);
+			if (m && c_is_columns(m)) {
+				free(m);
+				m = NULL;
+			}
+			emit(w, sk, start, i, m, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR,
+			     "fputs(error stream)");
+		}
 		return true;
 	}
 	if (NAME("syslog") || NAME("vsyslog")) {
@@ -664,8 +736,7 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 			return;
 		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
 	}
-	emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, argi), NULL, NULL,
-	     FL_T_CONSOLE, c_sev_str(sev), k->nm);
+	emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi, c_sev_str(sev), k->nm, false);
 }
 
 static void site_call(walk *w, const sstack *sk, size_t i)

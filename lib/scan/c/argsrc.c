@@ -1,0 +1,505 @@
+/*
+ * argsrc.c — where the text of a report's %s argument comes from, when it
+ * is not a literal at the call: a text-table function of the tree (one
+ * whose every return is a string literal, `const char *param2text(int)`
+ * switching over codes), a local variable set from one or from literals,
+ * or a buffer a formatter filled before the report (`snprintf(buf,
+ * sizeof buf, "bad value %d", v); error("%s", buf)`).  Each possible text
+ * is a variant of the call's message: the site gets one record per text.
+ * Also the collect rule for variadic functions that print their format to
+ * an error stream (`void helpf(FILE *errors, const char *fmt, ...)
+ * { ... vfprintf(errors, fmt, ap); }`): the tree's reporters, even
+ * without a format attribute or a reporting name.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c.h"
+
+#define TT_MAX 32 /* texts of a table; more: not followed */
+
+/* ---- function bodies ------------------------------------------------------ */
+
+static bool is_ctl(const fl_toks *t, size_t i)
+{
+	return tk_id(t, i, "if") || tk_id(t, i, "while") || tk_id(t, i, "for") ||
+	       tk_id(t, i, "switch") || tk_id(t, i, "catch") || tk_id(t, i, "return") ||
+	       tk_id(t, i, "sizeof");
+}
+
+/* The '(' of the parameter list when the '{' at o opens a function body
+ * (`NAME(...) {`, `NAME(...) const {`), else NONE. */
+static size_t body_params(const ctx *c, size_t o)
+{
+	const fl_toks *t = c->t;
+	size_t p = o;
+	for (int q = 0; q < 3 && p > 0 && t->v[p - 1].kind == FL_TK_IDENT; q++)
+		p--; /* const, noexcept, override */
+	if (p == 0 || !tk_p1(t, p - 1, ')') || c->mt[p - 1] == NONE || c->mt[p - 1] >= p - 1)
+		return NONE;
+	size_t op = c->mt[p - 1];
+	if (op == 0 || t->v[op - 1].kind != FL_TK_IDENT || is_ctl(t, op - 1) ||
+	    c_attr_like(t, op - 1))
+		return NONE;
+	if (t->v[op].flags & TF_DIR)
+		return NONE;
+	return op;
+}
+
+/* The '{' of the function body holding token i, or NONE. */
+static size_t body_of(const ctx *c, size_t i)
+{
+	const fl_toks *t = c->t;
+	size_t k = i;
+	for (int steps = 0; k > 0 && steps < 200000; steps++) {
+		k--;
+		if (is_close(t, k) && c->mt[k] != NONE && c->mt[k] < k) {
+			k = c->mt[k];
+			continue;
+		}
+		if (tk_p1(t, k, '{') && !(t->v[k].flags & TF_DIR) && body_params(c, k) != NONE)
+			return k;
+	}
+	return NONE;
+}
+
+static bool all_literal(const fl_toks *t, size_t b, size_t e)
+{
+	if (b >= e)
+		return false;
+	for (size_t k = b; k < e; k++)
+		if (t->v[k].kind != FL_TK_STRING)
+			return false;
+	return true;
+}
+
+/* The literal [b, e) (adjacent literals, or one wrapped: _("...")) as a
+ * new string; NULL when it is anything else. */
+static char *literal_text(const ctx *c, size_t b, size_t e)
+{
+	const fl_toks *t = c->t;
+	if (e - b >= 4 && t->v[b].kind == FL_TK_IDENT && tk_p1(t, b + 1, '(') &&
+	    c->mt[b + 1] == e - 1 && (tk_id(t, b, "_") || tk_id(t, b, "N_") || tk_id(t, b, "gettext")))
+		b += 2, e -= 1;
+	if (!all_literal(t, b, e))
+		return NULL;
+	fl_buf out = {0};
+	for (size_t k = b; k < e; k++)
+		fl_buf_put(&out, fl_tok_str(t, &t->v[k]), t->v[k].slen);
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+/* ---- collect: text tables -------------------------------------------------- */
+
+static int letters(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (unsigned char)*s >= 0x80)
+			n++;
+	return n;
+}
+
+/* Add the table NAME (texts moved); a second function of the same name is
+ * followed only when it returns the same texts. */
+static void tt_add(ctree *tr, const char *name, size_t n, fl_strv *texts, bool bad,
+		   bool partial)
+{
+	char key[128];
+	if (n >= sizeof key) {
+		fl_strv_free(texts);
+		return;
+	}
+	memcpy(key, name, n);
+	key[n] = '\0';
+	size_t d;
+	if (fl_strmap_get(&tr->th, key, &d)) {
+		cttab *o = &tr->tv[d];
+		bool same = !bad && o->partial == partial && o->texts.n == texts->n;
+		for (size_t k = 0; same && k < texts->n; k++)
+			same = strcmp(o->texts.v[k], texts->v[k]) == 0;
+		if (!same)
+			o->bad = true;
+		fl_strv_free(texts);
+		return;
+	}
+	if (tr->tn == tr->tcap) {
+		tr->tcap = tr->tcap ? tr->tcap * 2 : 16;
+		tr->tv = fl_xrealloc(tr->tv, tr->tcap * sizeof *tr->tv);
+	}
+	tr->tv[tr->tn] = (cttab){.name = fl_xstrdup(key), .texts = *texts, .bad = bad,
+				 .partial = partial};
+	*texts = (fl_strv){0};
+	fl_strmap_put(&tr->th, key, tr->tn);
+	tr->tn++;
+}
+
+/* `const char *NAME(...) { ... return "..."; ... }` with the '{' at o:
+ * every return a literal (or NULL), at least two texts */
+static void collect_table(ctree *tr, const ctx *c, size_t o)
+{
+	const fl_toks *t = c->t;
+	size_t op = body_params(c, o), cl = c->mt[o];
+	if (op == NONE || cl == NONE || cl <= o)
+		return;
+	size_t nm = op - 1;
+	/* the return type: `char *` right before the name, `const` or
+	 * `static` before it */
+	if (nm < 2 || !tk_p1(t, nm - 1, '*') ||
+	    !(tk_id(t, nm - 2, "char") || (tk_id(t, nm - 2, "const") && tk_id(t, nm - 3, "char"))))
+		return;
+	fl_strv texts = {0};
+	bool partial = false;
+	for (size_t k = o + 1; k < cl; k++) {
+		if (!tk_id(t, k, "return"))
+			continue;
+		size_t e = k + 1;
+		while (e < cl && !tk_p1(t, e, ';')) {
+			if (is_open(t, e) && c->mt[e] != NONE && c->mt[e] > e)
+				e = c->mt[e];
+			e++;
+		}
+		if (e == k + 2 && (tk_id(t, k + 1, "NULL") || fl_tok_is(t, k + 1, "0") ||
+				   tk_id(t, k + 1, "nullptr"))) {
+			k = e;
+			continue;
+		}
+		char *s = e < cl ? literal_text(c, k + 1, e) : NULL;
+		if (!s || texts.n >= TT_MAX) {
+			free(s);
+			fl_strv_free(&texts);
+			return;
+		}
+		bool dup = false;
+		for (size_t x = 0; x < texts.n && !dup; x++)
+			dup = strcmp(texts.v[x], s) == 0;
+		if (letters(s) < 2)
+			partial = true; /* "", "?": the message shows the rest */
+		else if (!dup)
+			fl_strv_push(&texts, s);
+		free(s);
+		k = e;
+	}
+	if (texts.n < 2) {
+		fl_strv_free(&texts);
+		return;
+	}
+	tt_add(tr, t->src + t->v[nm].off, t->v[nm].len, &texts, false, partial);
+}
+
+/* ---- collect: functions printing their format to an error stream ---------- */
+
+/* a word of the name (split at '_' and camelCase humps) starts with
+ * "err": errors, errfp, err_out, stdErr; or it is stderr */
+static bool err_word(const char *s, size_t n)
+{
+	if (word_is(s, n, "stderr"))
+		return true;
+	for (size_t i = 0; i + 3 <= n; i++) {
+		bool start = i == 0 || s[i - 1] == '_' ||
+			     (s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z');
+		if (start && (s[i] | 0x20) == 'e' && (s[i + 1] | 0x20) == 'r' &&
+		    (s[i + 2] | 0x20) == 'r')
+			return true;
+	}
+	return false;
+}
+
+bool c_err_stream(const fl_toks *t, size_t b, size_t e)
+{
+	/* NAME, or a member chain ending in it: global->errors */
+	if (e <= b || t->v[e - 1].kind != FL_TK_IDENT)
+		return false;
+	for (size_t k = b; k + 1 < e; k += 2)
+		if (t->v[k].kind != FL_TK_IDENT || !(tk_p1(t, k + 1, '.') || tk_p(t, k + 1, "->")))
+			return false;
+	if ((e - b) % 2 != 1)
+		return false;
+	return err_word(t->src + t->v[e - 1].off, t->v[e - 1].len);
+}
+
+/* vfprintf(STREAM, FMT, ap) at k inside a variadic function whose last
+ * named parameter is FMT: that function is a reporter, FMT its format */
+static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
+{
+	const fl_toks *t = c->t;
+	size_t st[4], en[4];
+	if (c_split_args(c, k + 1, st, en, 4) != 3 || !c_err_stream(t, st[0], en[0]) ||
+	    en[1] != st[1] + 1 || t->v[st[1]].kind != FL_TK_IDENT)
+		return;
+	size_t o = body_of(c, k);
+	if (o == NONE)
+		return;
+	size_t op = body_params(c, o), cp = c->mt[op];
+	/* ( ..., const char *FMT, ... ) */
+	if (cp < op + 4 || !tk_p(t, cp - 1, "...") || !tk_p1(t, cp - 2, ',') ||
+	    t->v[cp - 3].len != t->v[st[1]].len ||
+	    memcmp(t->src + t->v[cp - 3].off, t->src + t->v[st[1]].off, t->v[st[1]].len) != 0)
+		return;
+	int idx = 1;
+	for (size_t x = op + 1; x < cp - 3; x++) {
+		if (is_open(t, x) && c->mt[x] != NONE && c->mt[x] > x)
+			x = c->mt[x];
+		else if (tk_p1(t, x, ','))
+			idx++;
+	}
+	size_t nm = op - 1;
+	const char *s = t->src + t->v[nm].off;
+	size_t n = t->v[nm].len;
+	/* tracing and debug printers are not reporters */
+	static const char *const quiet[] = {"trace", "debug", "dbg", "verbose", "info",
+					    "note", "print", "msg", "dump", "log", NULL};
+	for (int q = 0; quiet[q]; q++)
+		if (c_icontains(s, n, quiet[q]))
+			return;
+	/* exits when its body calls exit() at its own level */
+	bool noret = false;
+	for (size_t x = o + 1; x < c->mt[o]; x++) {
+		if (tk_p1(t, x, '{') && c->mt[x] != NONE && c->mt[x] > x) {
+			x = c->mt[x];
+			continue;
+		}
+		if ((tk_id(t, x, "exit") || tk_id(t, x, "_exit") || tk_id(t, x, "abort")) &&
+		    tk_p1(t, x + 1, '(') && (tk_p1(t, x - 1, ';') || tk_p1(t, x - 1, '{') ||
+					    tk_p1(t, x - 1, '}')))
+			noret = true;
+	}
+	c_tree_put(tr, s, n, idx, noret);
+}
+
+/* letters of a message outside its printf conversions */
+int c_fixed_letters(const char *m)
+{
+	int n = 0;
+	for (const char *p = m; *p;) {
+		if (*p == '%' && p[1] != '%') {
+			int stars = 0;
+			size_t l = fl_printf_conv(p, &stars);
+			p += l ? l : 1;
+			continue;
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (unsigned char)*p >= 0x80)
+			n++;
+		p++;
+	}
+	return n;
+}
+
+/* A column header (`  % Total    % Received % Xferd  Average Speed`):
+ * three gaps of two spaces or more between words */
+bool c_is_columns(const char *m)
+{
+	while (*m == ' ')
+		m++;
+	int gaps = 0;
+	for (const char *p = m; *p; p++)
+		if (p[0] == ' ' && p[1] == ' ') {
+			while (p[1] == ' ')
+				p++;
+			if (p[1] && p[1] != '\n')
+				gaps++;
+		}
+	return gaps >= 3;
+}
+
+bool c_argsrc_worth(const char *s, size_t n)
+{
+	return memmem(s, n, "vfprintf", 8) != NULL || memmem(s, n, "return \"", 8) != NULL ||
+	       memmem(s, n, "return _(\"", 10) != NULL;
+}
+
+void c_argsrc_collect(ctree *tr, const ctx *c)
+{
+	const fl_toks *t = c->t;
+	for (size_t k = 0; k + 1 < t->n; k++) {
+		if (tk_p1(t, k, '{') && !(t->v[k].flags & TF_DIR) && c->mt[k] != NONE &&
+		    c->mt[k] > k && k > 0 && tk_p1(t, k - 1, ')')) {
+			collect_table(tr, c, k);
+		} else if (tk_id(t, k, "vfprintf") && tk_p1(t, k + 1, '(') &&
+			   c->mt[k + 1] != NONE) {
+			collect_forwarder(tr, c, k);
+		}
+	}
+}
+
+void c_argsrc_merge(ctree *tr, ctree *p)
+{
+	for (size_t i = 0; i < p->tn; i++)
+		tt_add(tr, p->tv[i].name, strlen(p->tv[i].name), &p->tv[i].texts, p->tv[i].bad,
+		       p->tv[i].partial);
+}
+
+void c_argsrc_free(ctree *tr)
+{
+	for (size_t i = 0; i < tr->tn; i++) {
+		free(tr->tv[i].name);
+		fl_strv_free(&tr->tv[i].texts);
+	}
+	free(tr->tv);
+	fl_strmap_free(&tr->th);
+}
+
+/* ---- scan: the variants of an argument -------------------------------------- */
+
+static const cttab *tt_find(const ctree *tr, const fl_toks *t, size_t i)
+{
+	char key[128];
+	if (!tr || !tr->tn || t->v[i].kind != FL_TK_IDENT || t->v[i].len >= sizeof key)
+		return NULL;
+	memcpy(key, t->src + t->v[i].off, t->v[i].len);
+	key[t->v[i].len] = '\0';
+	size_t d;
+	if (!fl_strmap_get(&tr->th, key, &d) || tr->tv[d].bad)
+		return NULL;
+	return &tr->tv[d];
+}
+
+/* text in format form (a literal '%' doubled), once; a literal without
+ * words ("", "?") is left to the placeholder (*generic) */
+static void put_variant(fl_strv *out, const char *s, bool fmt_form, bool *generic)
+{
+	if (!fmt_form && letters(s) < 2) {
+		*generic = true;
+		return;
+	}
+	fl_buf b = {0};
+	for (const char *q = s; *q; q++) {
+		if (*q == '%' && !fmt_form)
+			fl_buf_putc(&b, '%');
+		fl_buf_putc(&b, *q);
+	}
+	fl_buf_cstr(&b);
+	for (size_t k = 0; k < out->n; k++)
+		if (strcmp(out->v[k], b.s) == 0) {
+			fl_buf_free(&b);
+			return;
+		}
+	if (out->n < TT_MAX)
+		fl_strv_push(out, b.s);
+	fl_buf_free(&b);
+}
+
+/* a call of a text table at [b, e): its texts */
+static bool table_call(const ctx *c, size_t b, size_t e, fl_strv *out, bool *generic)
+{
+	const fl_toks *t = c->t;
+	if (e < b + 3 || !tk_p1(t, b + 1, '(') || c->mt[b + 1] != e - 1)
+		return false;
+	const cttab *tt = tt_find(c->tree, t, b);
+	if (!tt)
+		return false;
+	for (size_t k = 0; k < tt->texts.n; k++)
+		put_variant(out, tt->texts.v[k], false, generic);
+	if (tt->partial)
+		*generic = true;
+	return true;
+}
+
+/* a formatter call NAME(...) with '(' at op: the format it is given (its
+ * first literal argument from `from` on) in format form; false when it
+ * is no formatter or has no literal format */
+static bool formatter_call(const ctx *c, size_t op, int from, fl_strv *out, bool *generic)
+{
+	const fl_toks *t = c->t;
+	if (!c_icontains(t->src + t->v[op - 1].off, t->v[op - 1].len, "printf"))
+		return false;
+	size_t st[16], en[16];
+	int na = c_split_args(c, op, st, en, 16);
+	for (int a = from; a < na && a < 16; a++) {
+		if (!c_arg_is_literal(c, st[a], en[a], true))
+			continue;
+		char *m = c_fmt_msg_sub(c, st, en, na, a, -1, NULL, true);
+		if (!m)
+			return false;
+		put_variant(out, m, true, generic);
+		free(m);
+		return true;
+	}
+	return false;
+}
+
+static bool names_copy(const fl_toks *t, size_t i)
+{
+	return tk_id(t, i, "strcpy") || tk_id(t, i, "strncpy") || tk_id(t, i, "strlcpy") ||
+	       tk_id(t, i, "g_strlcpy") || tk_id(t, i, "strscpy") || tk_id(t, i, "stpcpy");
+}
+
+/* What the statement at k (the variable, which is assigned or passed)
+ * may put in it: variants added to out, else *generic set. */
+static void var_write(const ctx *c, size_t k, size_t lim, fl_strv *out, bool *generic)
+{
+	const fl_toks *t = c->t;
+	if (tk_p1(t, k + 1, '=')) {
+		/* V = RHS; (or a declaration's initializer) */
+		size_t b = k + 2, e = b;
+		while (e < lim && !tk_p1(t, e, ';') && !tk_p1(t, e, ',')) {
+			if (is_open(t, e) && c->mt[e] != NONE && c->mt[e] > e)
+				e = c->mt[e];
+			e++;
+		}
+		char *s = e > b ? literal_text(c, b, e) : NULL;
+		if (s) {
+			put_variant(out, s, false, generic);
+			free(s);
+		} else if (!table_call(c, b, e, out, generic) &&
+			   !(e > b + 2 && t->v[b].kind == FL_TK_IDENT && tk_p1(t, b + 1, '(') &&
+			     c->mt[b + 1] == e - 1 && formatter_call(c, b + 1, 0, out, generic))) {
+			*generic = true;
+		}
+		return;
+	}
+	/* F(V, ...) or F(&V, ...): written by a formatter or a copy */
+	size_t a = tk_p1(t, k - 1, '&') ? k - 1 : k;
+	if (tk_p1(t, a - 1, '(') && a >= 2 && t->v[a - 2].kind == FL_TK_IDENT &&
+	    (tk_p1(t, k + 1, ',') || tk_p1(t, k + 1, ')'))) {
+		size_t op = a - 1;
+		if (formatter_call(c, op, 1, out, generic))
+			return;
+		if (names_copy(t, op - 1)) {
+			size_t st[3], en[3];
+			if (c_split_args(c, op, st, en, 3) >= 2) {
+				char *s = literal_text(c, st[1], en[1]);
+				if (s) {
+					put_variant(out, s, false, generic);
+					free(s);
+					return;
+				}
+			}
+		}
+		*generic = true;
+		return;
+	}
+	/* passed elsewhere (Curl_strerror(e, buf, sizeof buf)) or read */
+	if (tk_p1(t, k - 1, ',') || tk_p1(t, k - 1, '('))
+		*generic = true;
+}
+
+int c_arg_variants(const ctx *c, size_t b, size_t e, fl_strv *out, bool *generic)
+{
+	const fl_toks *t = c->t;
+	*generic = false;
+	if (table_call(c, b, e, out, generic))
+		return (int)out->n;
+	if (e != b + 1 || t->v[b].kind != FL_TK_IDENT)
+		return 0;
+	size_t o = body_of(c, b);
+	if (o == NONE)
+		return 0;
+	size_t from = b > o + 20000 ? b - 20000 : o + 1;
+	const char *name = t->src + t->v[b].off;
+	size_t n = t->v[b].len;
+	for (size_t k = from; k < b; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || t->v[k].len != n ||
+		    memcmp(t->src + t->v[k].off, name, n) != 0)
+			continue;
+		if (tk_p1(t, k - 1, '.') || tk_p(t, k - 1, "->"))
+			continue;
+		var_write(c, k, b, out, generic);
+	}
+	if (!out->n)
+		*generic = false;
+	return (int)out->n;
+}
