@@ -65,12 +65,14 @@ static size_t body_of(const ctx *c, size_t i)
 	return NONE;
 }
 
+/* adjacent literals, the lines of a directive among them left out */
 static bool all_literal(const fl_toks *t, size_t b, size_t e)
 {
 	if (b >= e)
 		return false;
 	for (size_t k = b; k < e; k++)
-		if (t->v[k].kind != FL_TK_STRING)
+		if (t->v[k].kind != FL_TK_STRING &&
+		    (t->v[k].flags & TF_DIR) == (t->v[b].flags & TF_DIR))
 			return false;
 	return true;
 }
@@ -87,7 +89,8 @@ static char *literal_text(const ctx *c, size_t b, size_t e)
 		return NULL;
 	fl_buf out = {0};
 	for (size_t k = b; k < e; k++)
-		fl_buf_put(&out, fl_tok_str(t, &t->v[k]), t->v[k].slen);
+		if (t->v[k].kind == FL_TK_STRING && (t->v[k].flags & TF_DIR) == (t->v[b].flags & TF_DIR))
+			fl_buf_put(&out, fl_tok_str(t, &t->v[k]), t->v[k].slen);
 	fl_buf_cstr(&out);
 	return out.s;
 }
@@ -192,6 +195,43 @@ static void collect_table(ctree *tr, const ctx *c, size_t o)
 
 /* ---- collect: functions printing their format to an error stream ---------- */
 
+static bool same_span(const fl_toks *t, size_t a, size_t ae, size_t b, size_t be)
+{
+	if (ae - a != be - b)
+		return false;
+	for (; a < ae; a++, b++)
+		if (t->v[a].len != t->v[b].len ||
+		    memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) != 0)
+			return false;
+	return true;
+}
+
+/* a reporter's trailer (first wins) */
+static void rt_add(ctree *tr, const char *name, size_t n, const char *tail)
+{
+	char key[128];
+	size_t d;
+	if (n >= sizeof key)
+		return;
+	memcpy(key, name, n);
+	key[n] = '\0';
+	if (fl_strmap_get(&tr->rth, key, &d))
+		return;
+	fl_strmap_put(&tr->rth, key, tr->rtail.n);
+	fl_strv_push(&tr->rtail, tail);
+}
+
+const char *c_reporter_tail(const ctree *tr, const char *name, size_t n)
+{
+	char key[128];
+	size_t d;
+	if (!tr || !tr->rtail.n || n >= sizeof key)
+		return NULL;
+	memcpy(key, name, n);
+	key[n] = '\0';
+	return fl_strmap_get(&tr->rth, key, &d) ? tr->rtail.v[d] : NULL;
+}
+
 /* a word of the name (split at '_' and camelCase humps) starts with
  * "err": errors, errfp, err_out, stdErr; or it is stderr */
 static bool err_word(const char *s, size_t n)
@@ -255,19 +295,40 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 	for (int q = 0; quiet[q]; q++)
 		if (c_icontains(s, n, quiet[q]))
 			return;
-	/* exits when its body calls exit() at its own level */
+	/* exits when its body calls exit() at its own level; a literal it
+	 * prints there after the format to the same stream is its trailer
+	 * (`fprintf(errors, "try 'x --help' for more information\n")`) */
 	bool noret = false;
+	char *tail = NULL;
 	for (size_t x = o + 1; x < c->mt[o]; x++) {
 		if (tk_p1(t, x, '{') && c->mt[x] != NONE && c->mt[x] > x) {
 			x = c->mt[x];
 			continue;
 		}
-		if ((tk_id(t, x, "exit") || tk_id(t, x, "_exit") || tk_id(t, x, "abort")) &&
-		    tk_p1(t, x + 1, '(') && (tk_p1(t, x - 1, ';') || tk_p1(t, x - 1, '{') ||
-					    tk_p1(t, x - 1, '}')))
+		if (!tk_p1(t, x + 1, '(') || !(tk_p1(t, x - 1, ';') || tk_p1(t, x - 1, '{') ||
+					      tk_p1(t, x - 1, '}')))
+			continue;
+		if (tk_id(t, x, "exit") || tk_id(t, x, "_exit") || tk_id(t, x, "abort"))
 			noret = true;
+		size_t a[3], z[3];
+		bool pf = tk_id(t, x, "fprintf"), ps = tk_id(t, x, "fputs");
+		int si = pf ? 0 : 1; /* the stream's argument */
+		if (x > k && !tail && (pf || ps) && c_split_args(c, x + 1, a, z, 3) == 2 &&
+		    same_span(t, a[si], z[si], st[0], en[0])) {
+			tail = literal_text(c, a[1 - si], z[1 - si]);
+			if (tail && pf && strchr(tail, '%')) {
+				free(tail);
+				tail = NULL;
+			}
+		}
 	}
 	c_tree_put(tr, s, n, idx, noret);
+	if (tail) {
+		fl_msg_trim(tail);
+		if (letters(tail) >= 2)
+			rt_add(tr, s, n, tail);
+		free(tail);
+	}
 }
 
 /* letters of a message outside its printf conversions */
@@ -327,6 +388,10 @@ void c_argsrc_collect(ctree *tr, const ctx *c)
 
 void c_argsrc_merge(ctree *tr, ctree *p)
 {
+	for (size_t j = 0; j < p->rth.cap; j++)
+		if (p->rth.keys[j])
+			rt_add(tr, p->rth.keys[j], strlen(p->rth.keys[j]),
+			       p->rtail.v[p->rth.vals[j]]);
 	for (size_t i = 0; i < p->tn; i++)
 		tt_add(tr, p->tv[i].name, strlen(p->tv[i].name), &p->tv[i].texts, p->tv[i].bad,
 		       p->tv[i].partial);
@@ -340,6 +405,8 @@ void c_argsrc_free(ctree *tr)
 	}
 	free(tr->tv);
 	fl_strmap_free(&tr->th);
+	fl_strmap_free(&tr->rth);
+	fl_strv_free(&tr->rtail);
 }
 
 /* ---- scan: the variants of an argument -------------------------------------- */

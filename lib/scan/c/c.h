@@ -186,6 +186,8 @@ typedef struct ctree {
 	cttab *tv;        /* text tables (argsrc.c) */
 	size_t tn, tcap;
 	fl_strmap th;     /* their names -> index */
+	fl_strmap rth;    /* reporters' trailers: name -> index in rtail */
+	fl_strv rtail;
 } ctree;
 
 static inline bool all_upper(const char *s, size_t n)
@@ -277,6 +279,8 @@ bool c_argsrc_worth(const char *s, size_t n);
 /* [b, e) names an error stream: stderr, errors, global->errors, errfp */
 bool c_err_stream(const fl_toks *t, size_t b, size_t e);
 bool c_is_columns(const char *m);
+/* the fixed text a reporter prints after its format (argsrc.c), or NULL */
+const char *c_reporter_tail(const ctree *tr, const char *name, size_t n);
 void c_argsrc_collect(ctree *tr, const ctx *c);
 void c_argsrc_merge(ctree *tr, ctree *part);
 void c_argsrc_free(ctree *tr);

@@ -719,6 +719,12 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		if (argi < 0)
 			return;
 	}
+	/* helpf(stream, NULL): only the trailer the reporter prints after
+	 * its format */
+	const char *tail = r && argi < k->na && k->en[argi] == k->st[argi] + 1 &&
+				   (tk_id(t, k->st[argi], "NULL") || tk_id(t, k->st[argi], "nullptr"))
+			       ? c_reporter_tail(w->c.tree, s, n)
+			       : NULL;
 	int sev = nsev;
 	if (sev == SEV_NONE || sev == SEV_REPORT || sev == SEV_LOG) {
 		int lv = SEV_NONE;
@@ -736,7 +742,11 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 			return;
 		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
 	}
-	emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi, c_sev_str(sev), k->nm, false);
+	if (tail)
+		emit(w, sk, start, i, fl_xstrdup(tail), NULL, NULL, FL_T_CONSOLE, c_sev_str(sev),
+		     k->nm);
+	else
+		emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi, c_sev_str(sev), k->nm, false);
 }
 
 static void site_call(walk *w, const sstack *sk, size_t i)
