@@ -382,6 +382,11 @@ static void test_collect_prefilter(void **state)
 		"void run(void) { h_seterr(1, \"cannot open h %d\", 1); printf(\"%d\", 2); }\n",
 		"#define shout(f, ...) /* forwards\n   */ fail_with(NULL, f, __VA_ARGS__)\n"
 		"void run(void) { shout(\"cannot open i %s\", y); }\n",
+		/* a text table and a reporter found by what they do */
+		"const char *t2s(int c) { switch (c) { case 1: return \"is bad\";\n"
+		"  default: return \"is odd\"; } }\n"
+		"void helpj(FILE *errs, const char *f, ...) { va_list ap; vfprintf(errs, f, ap); }\n"
+		"void run(void) { helpj(errs, \"option j %s\", t2s(1)); }\n",
 	};
 	/* the byte scan has work to do: these are found through collect */
 	size_t found = 0;
@@ -445,6 +450,49 @@ static void test_real_curl_leveldb(void **state)
 	harness_expect_str(x->code, "InvalidArgument");
 	harness_expect_str(x->cls, "absl::Status");
 	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
+/* A report's %s argument followed to its texts across the tree: a text
+ * table of another file (two tables of one name that disagree are not
+ * followed), a reporter of another file that prints its format to an
+ * error stream (not a tracer that does the same), a buffer a formatter
+ * filled. */
+static void test_arg_texts(void **state)
+{
+	(void)state;
+	static const char *const a =
+		"const char *p2t(int r) { switch (r) { case 1: return \"is unknown\";\n"
+		"  case 2: return \"\"; default: return \"is ambiguous\"; } }\n"
+		"const char *dup(int r) { if (r) return \"one\"; return \"two\"; }\n"
+		"void helpx(FILE *errs, const char *fmt, ...) { va_list ap;\n"
+		"  vfprintf(errs, fmt, ap); fputs(\"try --help for more\\n\", errs); }\n"
+		"void trace_x(const char *fmt, ...) { va_list ap; vfprintf(stderr, fmt, ap); }\n";
+	static const char *const b =
+		"static const char *dup(int r) { if (r) return \"uno\"; return \"dos\"; }\n";
+	static const char *const c =
+		"int run(FILE *errs, int r, int v) {\n"                      /* 1 */
+		"  const char *why = p2t(r);\n"                              /* 2 */
+		"  char buf[32];\n"                                          /* 3 */
+		"  helpx(errs, \"option %s: %s\", o, why);\n"               /* 4 */
+		"  helpx(errs, \"pick %s\", dup(r));\n"                     /* 5 */
+		"  msnprintf(buf, sizeof(buf), \"value %d too large\", v);\n" /* 6 */
+		"  helpx(errs, \"%s\", buf);\n"                             /* 7 */
+		"  trace_x(\"tracing value %d\", v);\n"                     /* 8 */
+		"  helpx(errs, NULL);\n"                                     /* 9 */
+		"  return 0; }\n";
+	fl_src files[3] = {{"a.c", a, strlen(a), NULL}, {"b.c", b, strlen(b), NULL},
+			   {"c.c", c, strlen(c), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_c, files, 3, 2);
+	EXPECT_SITE(s, "option %s: is unknown", 4, FL_T_CONSOLE);
+	EXPECT_SITE(s, "option %s: is ambiguous", 4, FL_T_CONSOLE);
+	EXPECT_SITE(s, "option %s: %s", 4, FL_T_CONSOLE); /* p2t's "" */
+	EXPECT_SITE(s, "pick %s", 5, FL_T_CONSOLE);
+	EXPECT_SITE(s, "value %d too large", 7, FL_T_CONSOLE);
+	EXPECT_SITE(s, "try --help for more", 9, FL_T_CONSOLE);
+	assert_null(harness_find(s, "pick one"));
+	assert_null(harness_find(s, "tracing value %d"));
+	assert_int_equal(s->n, 6);
 	fl_sites_free(s);
 }
 
@@ -579,6 +627,7 @@ int main(void)
 		cmocka_unit_test(test_scanned_twice),
 		cmocka_unit_test(test_collect_prefilter),
 		cmocka_unit_test(test_real_curl_leveldb),
+		cmocka_unit_test(test_arg_texts),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages_and_macros),
 		cmocka_unit_test(test_is_test_file),
