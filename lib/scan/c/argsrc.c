@@ -424,11 +424,11 @@ static const cttab *tt_find(const ctree *tr, const fl_toks *t, size_t i)
 	return &tr->tv[d];
 }
 
-/* text in format form (a literal '%' doubled), once; a literal without
- * words ("", "?") is left to the placeholder (*generic) */
+/* text in format form (a literal '%' doubled), once; a text without
+ * words ("", "?", a format "-%s") is left to the placeholder (*generic) */
 static void put_variant(fl_strv *out, const char *s, bool fmt_form, bool *generic)
 {
-	if (!fmt_form && letters(s) < 2) {
+	if (fmt_form ? c_fixed_letters(s) < 2 : letters(s) < 2) {
 		*generic = true;
 		return;
 	}
