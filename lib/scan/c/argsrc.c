@@ -289,10 +289,16 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 	size_t nm = op - 1;
 	const char *s = t->src + t->v[nm].off;
 	size_t n = t->v[nm].len;
-	/* tracing and debug printers are not reporters */
+	/* tracing and debug printers are not reporters, unless the name
+	 * also says error (log_error, errmsg) */
 	static const char *const quiet[] = {"trace", "debug", "dbg", "verbose", "info",
 					    "note", "print", "msg", "dump", "log", NULL};
-	for (int q = 0; quiet[q]; q++)
+	static const char *const loud[] = {"err", "fail", "fatal", "warn", "panic", "die",
+					   "usage", NULL};
+	bool errish = false;
+	for (int q = 0; loud[q] && !errish; q++)
+		errish = c_icontains(s, n, loud[q]);
+	for (int q = 0; quiet[q] && !errish; q++)
 		if (c_icontains(s, n, quiet[q]))
 			return;
 	/* exits when its body calls exit() at its own level; a literal it
