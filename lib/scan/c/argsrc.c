@@ -529,6 +529,8 @@ static void var_write(const ctx *c, size_t k, size_t lim, fl_strv *out, bool *ge
 	if (tk_p1(t, a - 1, '(') && a >= 2 && t->v[a - 2].kind == FL_TK_IDENT &&
 	    (tk_p1(t, k + 1, ',') || tk_p1(t, k + 1, ')'))) {
 		size_t op = a - 1;
+		if (tk_id(t, op - 1, "sizeof") || tk_id(t, op - 1, "strlen"))
+			return; /* read */
 		if (formatter_call(c, op, 1, out, generic))
 			return;
 		if (names_copy(t, op - 1)) {
