@@ -73,10 +73,11 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 /* A printf-like report: its message, or, when a %s argument may hold one
  * of several known texts (argsrc.c), one site per text (and the message
  * with the placeholder too when it may hold something else).  cols: leave
- * out column headers (a progress meter's, printed to the error stream). */
-static void emit_fmt(walk *w, const sstack *sk, size_t start, size_t at, const size_t *st,
-		     const size_t *en, int na, int fmt, const char *sev, const char *idiom,
-		     bool cols)
+ * out column headers (a progress meter's, printed to the error stream).
+ * Returns how many sites it made. */
+static size_t emit_fmt(walk *w, const sstack *sk, size_t start, size_t at, const size_t *st,
+		       const size_t *en, int na, int fmt, const char *sev, const char *idiom,
+		       bool cols)
 {
 	const ctx *c = &w->c;
 	int sa[8];
@@ -110,11 +111,15 @@ static void emit_fmt(walk *w, const sstack *sk, size_t start, size_t at, const s
 			fl_strv_push(&msgs, m);
 		free(m);
 	}
+	size_t n = 0;
 	for (size_t j = 0; j < msgs.n; j++)
-		if (!cols || !c_is_columns(msgs.v[j]))
+		if (!cols || !c_is_columns(msgs.v[j])) {
 			emit(w, sk, start, at, fl_xstrdup(msgs.v[j]), NULL, NULL, FL_T_CONSOLE, sev,
 			     idiom);
+			n++;
+		}
 	fl_strv_free(&msgs);
+	return n;
 }
 
 /* The stream [b, e) is an error stream other than stderr (`errors`,
