@@ -1117,6 +1117,31 @@ static void last_literal(const struct hit *h, size_t *ls, size_t *le)
 			*ls = h->caps[i].end;
 }
 
+/* Does msg's last line with text hold a placeholder alone ("{msg}",
+ * "${getErrorMessage(error)}", "%s")? */
+static bool ends_with_placeholder(const char *msg)
+{
+	size_t n = strlen(msg);
+	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' ' || msg[n - 1] == '\t'))
+		n--;
+	size_t s = n;
+	while (s && msg[s - 1] != '\n')
+		s--;
+	while (s < n && (msg[s] == ' ' || msg[s] == '\t'))
+		s++;
+	const char *l = msg + s;
+	size_t ll = n - s;
+	if (ll >= 2 && ((l[0] == '{' && l[ll - 1] == '}') ||
+			(l[0] == '$' && l[1] == '{' && l[ll - 1] == '}') ||
+			(l[0] == '#' && l[1] == '{' && l[ll - 1] == '}'))) {
+		for (size_t i = 1; i + 1 < ll; i++)
+			if (l[i] == '}' && i + 1 < ll && l[i + 1] != ')' && l[i + 1] != '}')
+				return false; /* two placeholders and text between */
+		return true;
+	}
+	return ll == 2 && l[0] == '%' && isalpha((unsigned char)l[1]);
+}
+
 /* A hit whose placeholder captured the whole of a message another
  * confident hit matches is a wrapper of that message (a crash banner
  * "Oops! Something went wrong ... {message}", "error (at {where}):
@@ -1131,17 +1156,23 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 		/* the first line alone of a multi-line record (its whole did
 		 * not match) with a later line matching another record: a
 		 * banner before the message ("Oops! Something went wrong!") */
-		if (ix->ent[A->entry].flags & IDX_PART)
+		if (ix->ent[A->entry].flags & IDX_PART) {
+			/* whose record ends with a line that is a placeholder
+			 * alone ("${getErrorMessage(error)}"): a wrapper of any
+			 * message, the first line of another record's too */
+			bool any = ends_with_placeholder(ix_str(ix, ix->ent[ix->ent[A->entry].whole].msg));
 			for (size_t b = 0; b < nh && !A->wraps; b++)
 				A->wraps = hits[b].strong && hits[b].pos > A->pos &&
-					   !(ix->ent[hits[b].entry].flags & IDX_PART);
+					   (any || !(ix->ent[hits[b].entry].flags & IDX_PART)) &&
+					   ix->ent[hits[b].entry].whole != ix->ent[A->entry].whole;
+		}
 		for (size_t k = 0; k < A->ncaps && !A->wraps; k++) {
 			size_t cl = A->caps[k].end - A->caps[k].start;
 			for (size_t b = 0; b < nh && !A->wraps; b++) {
 				const struct hit *B = &hits[b];
 				if (b == a || !B->strong)
 					continue;
-				if (B->text == A->text) {
+				if (B->pos == A->pos && B->text == A->text) {
 					/* on the same line: B's match lies inside the
 					 * placeholder of a banner ("jq: error (at
 					 * %s): %s" around "... has no length"; not
@@ -1215,7 +1246,8 @@ static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t e, si
 
 /* A placeholder that printed nothing ("Could not find gem '{label}'{extra}
  * in {source}" with extra empty) fails the stored pattern, whose (.+?)
- * needs a character.  When no confident hit spans its line, the entries
+ * needs a character.  For each of the first messages that no confident
+ * hit spans, the entries
  * whose literal was found but whose pattern failed, and the fuzzy tier's
  * best candidates of the first messages, are tried again with (.*?): a
  * record that matches so is a pattern hit (struct hit's lenient), after
@@ -1223,16 +1255,22 @@ static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t e, si
 static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *repo,
 			   struct hit **hits, size_t nh, size_t *cap)
 {
+	/* the messages that have a confident answer spanning them */
+	bool answered[FUZZY_MESSAGES + FAILED_MAX] = {false};
+	size_t na = sizeof answered / sizeof answered[0];
 	for (size_t i = 0; i < nh; i++)
-		if ((*hits)[i].strong && (*hits)[i].covers)
-			return nh;
+		if ((*hits)[i].strong && (*hits)[i].covers && (*hits)[i].pos < na)
+			answered[(*hits)[i].pos] = true;
 	uint32_t fe[FAILED_MAX], fp[FAILED_MAX];
 	size_t nfail = failed.n;
 	memcpy(fe, failed.e, sizeof fe);
 	memcpy(fp, failed.pos, sizeof fp);
 	for (size_t i = 0; i < nfail; i++)
-		nh = lenient_try(lk, q, fe[i], fp[i], hits, nh, cap);
+		if (fp[i] < na && !answered[fp[i]])
+			nh = lenient_try(lk, q, fe[i], fp[i], hits, nh, cap);
 	for (size_t ti = 0; ti < q->messages.n && ti < FUZZY_MESSAGES && !fl_lk_expired(); ti++) {
+		if (answered[ti])
+			continue;
 		struct hit *fh = NULL;
 		size_t fcap = 0;
 		size_t nf = fuzzy_text(lk, q, q->messages.v[ti], repo, &fh, &fcap);
