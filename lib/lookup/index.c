@@ -100,6 +100,8 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	if (e->severity && strcmp(e->severity, "error") != 0 && strcmp(e->severity, "fatal") != 0 &&
 	    strcmp(e->severity, "critical") != 0)
 		x->flags |= IDX_WARN;
+	if (e->type && (strcmp(e->type, "exception") == 0 || strcmp(e->type, "panic") == 0))
+		x->flags |= IDX_RAISED;
 	int kind = fl_idiom_kind(e->idiom);
 	if (kind == FL_IDIOM_DEF)
 		x->flags |= IDX_DEF;
@@ -689,7 +691,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
  * alone, with the whole record's fields (fl_index_item's part_text). */
 struct part {
 	fl_index_item it;
-	char *strs[12];
+	char *strs[13];
 };
 struct parts {
 	struct part *v;
@@ -773,9 +775,11 @@ static void add_part(struct parts *ps, const fl_index_item *it, uint32_t whole)
 		p->strs[9] = nth_line(it->message, k);
 		p->strs[10] = it->severity ? fl_xstrdup(it->severity) : NULL;
 		p->strs[11] = it->idiom ? fl_xstrdup(it->idiom) : NULL;
+		p->strs[12] = it->type ? fl_xstrdup(it->type) : NULL;
 		p->it = (fl_index_item){p->strs[0], p->strs[1], p->strs[2], p->strs[3],
 					p->strs[4], pl, p->strs[5], p->strs[6], p->strs[7],
-					it->line, p->strs[10], p->strs[11], p->strs[9], whole};
+					it->line, p->strs[10], p->strs[11], p->strs[12], p->strs[9],
+					whole};
 		return;
 	}
 }
@@ -791,7 +795,8 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
-			       " file_path, github_url, error_class, line_number, severity, idiom"
+			       " file_path, github_url, error_class, line_number, severity, idiom,"
+			       " error_type"
 			       " FROM errors"
 			       " ORDER BY repo, file_path, line_number, col, id",
 			       -1, &s, NULL) != SQLITE_OK) {
@@ -813,6 +818,7 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 			sqlite3_column_int(s, 9),
 			(const char *)sqlite3_column_text(s, 10),
 			(const char *)sqlite3_column_text(s, 11),
+			(const char *)sqlite3_column_text(s, 12),
 			NULL,
 			0,
 		};

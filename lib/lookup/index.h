@@ -18,7 +18,7 @@
 /* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
  * entries keep the segment their factor came from (idx_entry.seg);
  * 10: parts (IDX_PART); 11: each factor's length (off_factor_len) */
-#define FL_IDX_MAGIC "FLIDX\0\0\x0c"
+#define FL_IDX_MAGIC "FLIDX\0\0\x0d"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -66,6 +66,8 @@ typedef struct idx_entry {
 /* A call of an error factory: the factory's body, a record of the same
  * text, is then its definition (rank.c). */
 #define IDX_CALL 32u
+/* A record raised (an exception or a panic), not printed or logged. */
+#define IDX_RAISED 64u
 /* the literal characters a part must hold */
 #define FL_PART_LITERAL 12
 
@@ -138,7 +140,7 @@ fl_index_builder *fl_index_builder_new(void);
 typedef struct fl_index_item {
 	const char *id, *repo, *slug, *code, *message, *pattern, *path, *url, *cls;
 	int line;
-	const char *severity, *idiom; /* may be NULL */
+	const char *severity, *idiom, *type; /* may be NULL */
 	const char *part_text; /* a line of message: the item is that line's
 				  IDX_PART entry (pattern: the line's), NULL
 				  for a whole record */

@@ -37,6 +37,7 @@ struct hit {
 			      confident hit matches (lookup.c) */
 	bool fuzzy;        /* from the fuzzy tier, beside weak pattern hits */
 	bool warn;         /* its record is a warning (IDX_WARN) */
+	bool raised;       /* its record is raised, not printed (IDX_RAISED) */
 	bool def;          /* its record is the text's definition (IDX_DEF) */
 	bool lenient;      /* matched only with empty placeholders allowed */
 	int near;          /* other lines of the text matching its file */

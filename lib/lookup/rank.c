@@ -332,6 +332,7 @@ void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, stru
 	h->strong = h->info >= need || h->ev >= 4;
 	h->covers = h->coverage >= RANK_COVER_MIN;
 	h->warn = (x->flags & IDX_WARN) != 0;
+	h->raised = (x->flags & IDX_RAISED) != 0;
 	h->def = (x->flags & IDX_DEF) != 0;
 	/* a line logged as informational matches an error's text by
 	 * coincidence more often than not: no confident answer without
@@ -355,6 +356,11 @@ static int cmp_hit(const void *a, const void *b)
 	 * gemspec ..." warned, then "ERROR: Error loading gemspec") */
 	if (x->pos != y->pos && x->warn != y->warn)
 		return x->warn ? 1 : -1;
+	/* and a raised error's before a line the program logged or printed
+	 * on its way ("Could not find a version ..." logged, then "No
+	 * matching distribution found for foo" raised) */
+	if (x->pos != y->pos && x->raised != y->raised)
+		return x->raised ? -1 : 1;
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
 	if (x->covers != y->covers)
