@@ -10,7 +10,8 @@
  * informational log lines without a confident answer, and a message
  * with blank lines matched whole or by its first line alone; a banner's
  * placeholder holding another record's message on the same line, an
- * error's record before a warning's, a raise site before the text's
+ * error's record before a warning's, a raised error before a line logged
+ * on its way, a raise site before the text's
  * definition (a class's constructor, a factory's body), placeholders that
  * printed nothing, the commands of a chained command line, and the lines
  * of a help text's option table.
@@ -48,6 +49,10 @@ static void put_as(const char *repo, const char *msg, const char *path, int line
 	if (severity) {
 		free(e.severity);
 		e.severity = strdup(severity);
+	}
+	if (idiom && strncmp(idiom, "logger.", 7) == 0) { /* logged, not raised */
+		free(e.error_type);
+		e.error_type = strdup("console");
 	}
 	fl_facts f = {.idiom = idiom};
 	fl_err err;
@@ -134,6 +139,11 @@ static int setup(void **state)
 	put("acme/tool", "no workspace file found (run 'tool work init' first)", "work/edit.go", 137);
 	put("acme/tool", "no workspace file found (run 'tool work init' first)", "work/sync.go", 51);
 	put("acme/tool", "no workspace file found (run 'tool work init' first)", "work/use.go", 57);
+	/* a line logged on the way, then the error raised */
+	put_as("acme/tool", "Could not find a version that satisfies the requirement {req} (from versions: {versions})",
+	       "src/factory.py", 614, "critical", "logger.critical");
+	put_as("acme/tool", "No matching distribution found for {req}", "src/resolver.py", 101,
+	       "error", "raise");
 	/* an option's help text that happens to read like a record */
 	put("acme/tool", "{name} {kind} already exists", "src/build.c", 1290);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -311,7 +321,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 329);
+	assert_int_equal(fl_lookup_count(lk), 331);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -338,6 +348,17 @@ static void test_error_before_warning(void **state)
 	assert_true(r.n >= 2);
 	assert_string_equal(r.v[0].file_path, "lib/commands/build.rb");
 	assert_string_equal(r.v[1].file_path, "lib/specification.rb");
+	fl_result_free(&r);
+}
+
+static void test_raised_before_logged(void **state)
+{
+	(void)state;
+	fl_result r = ask("ERROR: Could not find a version that satisfies the requirement foo (from versions: none)\n"
+			  "ERROR: No matching distribution found for foo\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/resolver.py");
+	assert_string_equal(r.v[1].file_path, "src/factory.py");
 	fl_result_free(&r);
 }
 
@@ -416,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_banner_on_the_same_line),
 		cmocka_unit_test(test_error_before_warning),
 		cmocka_unit_test(test_raise_site_before_definition),
+		cmocka_unit_test(test_raised_before_logged),
 		cmocka_unit_test(test_empty_placeholder),
 		cmocka_unit_test(test_command_after_cd),
 		cmocka_unit_test(test_help_lines_are_no_errors),
