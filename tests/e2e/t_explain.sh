@@ -106,3 +106,16 @@ check "grep-log: last traceback grouped" [ "$(jq -rs '.[-3] | "\(.line)-\(.endLi
 check "grep-log: the same from a pipe" bash -c "cat '$WORK/multi.log' | '$FL' grep-log --db '$edb' --json - | cmp -s - '$WORK/multi.jsonl'"
 "$FL" grep-log --db "$edb" "$WORK/no-such.log" >/dev/null 2>"$WORK/e.txt"; rc=$?
 check "grep-log: missing file exits 1 naming it" bash -c "[ $rc -eq 1 ] && grep -q no-such.log '$WORK/e.txt'"
+# a record raised at two lines of one file: a frame naming the other line
+# points the answer there, and the record's own line is among the others
+mkdir -p "$WORK/fold/app"
+printf 'def load(path):\n    if not path:\n        raise ValueError("the inventory file is missing")\n    return open(path).read()\n\n\ndef save(path, data):\n    if not path:\n        raise ValueError("the inventory file is missing")\n    open(path, "w").write(data)\n' >"$WORK/fold/app/store.py"
+"$FL" scan "$WORK/fold" --repo acme/fold --db "$WORK/fold.db" >/dev/null 2>&1
+printf 'Traceback (most recent call last):\n  File "/srv/app/store.py", line 9, in save\nValueError: the inventory file is missing\n' >"$WORK/fold-tb.txt"
+"$FL" explain --db "$WORK/fold.db" --json - <"$WORK/fold-tb.txt" >"$WORK/fold.json"
+check "explain: a frame picks the line of a record raised at two lines" \
+	[ "$(jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]' "$WORK/fold.json")" = '[9,["app/store.py:3"]]' ]
+check "explain: and says which frame" [ "$(jq '.matches[0].evidence | any(test("names line 9 of its file"))' "$WORK/fold.json")" = true ]
+sed -i 's/line 9, in save/line 3, in load/' "$WORK/fold-tb.txt"
+check "explain: the record's own line when the frame names it" \
+	[ "$("$FL" explain --db "$WORK/fold.db" --json - <"$WORK/fold-tb.txt" | jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]')" = '[3,["app/store.py:9"]]' ]
