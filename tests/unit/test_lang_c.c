@@ -614,6 +614,64 @@ static void test_robustness(void **state)
 	assert_true(1);
 }
 
+/* messages composed before they are reported (compose.c): an error value
+ * made from a formatter's text, a helper composing around its caller's
+ * literal, a variadic reporter known by its definition; and a yacc
+ * grammar read as C (yacc.c) */
+static void test_composed_messages(void **state)
+{
+	(void)state;
+	const char *src =
+		"value str_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));\n" /* 1 */
+		"static value type_error(value bad, const char *msg) {\n"                       /* 2 */
+		"  return value_invalid_with_msg(str_fmt(\"%s (%s) %s\", kind(bad), dump(bad), msg));\n" /* 3 */
+		"}\n"                                                                           /* 4 */
+		"void locate(struct loc *l, int at, const char *fmt, ...) {\n"                  /* 5 */
+		"  va_list ap;\n"                                                               /* 6 */
+		"  va_start(ap, fmt);\n"                                                        /* 7 */
+		"  value m = str_vfmt(fmt, ap);\n"                                              /* 8 */
+		"  report_error(l, m);\n"                                                       /* 9 */
+		"}\n"                                                                           /* 10 */
+		"value f(value t, value k, struct loc *l) {\n"                                  /* 11 */
+		"  if (!t) return value_invalid_with_msg(str_fmt(\"Cannot index %s with %s\", a, b));\n" /* 12 */
+		"  if (!k) return type_error(t, \"has no keys\");\n"                            /* 13 */
+		"  locate(l, 1, \"%s is not defined\", name);\n"                                /* 14 */
+		"  value p = str_fmt(\"%s/%s\", dir, name);\n"                                  /* 15 */
+		"  value_object_set(t, str_fmt(\"key %s here\", name), k);\n"                   /* 16 */
+		"  return value_invalid_with_msg(value_string(name));\n"                        /* 17 */
+		"}\n";
+	/* the collect pass sees the definitions: a tree of one file */
+	fl_src files[] = {{.path = "src/f.c", .text = src, .len = strlen(src)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_c, files, 1, 0);
+	const fl_site *x = EXPECT_SITE(s, "Cannot index %s with %s", 12, FL_T_EXCEPTION);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "%s (%s) has no keys", 13, FL_T_CONSOLE);
+	EXPECT_SITE(s, "%s is not defined", 14, FL_T_CONSOLE);
+	assert_null(harness_find(s, "key %s here"));
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+
+	const char *y =
+		"%{\n"                                                        /* 1 */
+		"#define FAIL(loc, msg) yyerror(&loc, answer, msg)\n"          /* 2 */
+		"%}\n"                                                        /* 3 */
+		"%token <str> IDENT \"identifier\"\n"                          /* 4 */
+		"%error-verbose\n"                                            /* 5 */
+		"%%\n"                                                        /* 6 */
+		"Exp: Exp '/' Exp { if (!$3) FAIL(@$, \"Division by zero?\"); }\n" /* 7 */
+		"| IDENT %prec '*' { $$ = gen_const(value_string(\"hello\")); }\n" /* 8 */
+		";\n"                                                         /* 9 */
+		"%%\n"                                                        /* 10 */
+		"int g(void) { fprintf(stderr, \"calc: too deep\\n\"); return 1; }\n"; /* 11 */
+	fl_src yf[] = {{.path = "src/parse.y", .text = y, .len = strlen(y)}};
+	s = harness_scan_tree(&fl_lang_c, yf, 1, 0);
+	EXPECT_SITE(s, "Division by zero?", 7, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "calc: too deep", 11, FL_T_CONSOLE);
+	harness_expect_str(x->function, "g");
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -632,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_messages_and_macros),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
+		cmocka_unit_test(test_composed_messages),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
 }

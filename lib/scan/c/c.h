@@ -99,6 +99,7 @@ typedef struct ctx {
 	fl_sites *out;
 	const fl_src *src;
 	const cconsts *consts; /* the file's string constants, or NULL */
+	const void *helpers;   /* the file's composing helpers (compose.c), or NULL */
 } ctx;
 
 static inline bool tk_p1(const fl_toks *t, size_t i, char c)
@@ -151,6 +152,8 @@ typedef struct rep {
 	char *name;
 	int fmt;      /* 1-based index of the format argument */
 	bool noret;
+	bool fmtr;    /* a formatter: returns the text it formats and
+			 reports nothing (compose.c) */
 } rep;
 
 /* a function-like macro forwarding to a reporter:
@@ -290,6 +293,37 @@ void c_argsrc_free(ctree *tr);
 int c_arg_variants(const ctx *c, size_t b, size_t e, fl_strv *out, bool *generic);
 /* letters of a message outside its printf conversions */
 int c_fixed_letters(const char *m);
+/* the same, a formatter (fmtr) or not (compose.c) */
+void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bool fmtr);
+
+/* compose.c */
+/* A name that says it makes an error value from a message
+ * (jv_invalid_with_msg): words "invalid" and "msg" / "message". */
+bool c_errval_name(const char *s, size_t n);
+/* collect pass: a variadic function definition whose `...` is at k
+ * (`NAME(..., const char *fmt, ...) {`): a reporter when the text it
+ * formats reaches a reporter, else a formatter. */
+void c_collect_variadic(ctree *tr, const ctx *c, size_t k);
+/* The message of an argument that builds one: a literal, a formatter's,
+ * a string constructor's or a concatenation's result, an error value made
+ * from one, a local variable assigned one; NULL when none. */
+char *c_nested_msg(const ctx *c, size_t b, size_t e);
+/* The file's helpers that compose a message around a parameter the call
+ * sites fill (`type_error(jv bad, const char *msg)`). */
+void *c_helpers_find(const ctx *c);
+void c_helpers_free(void *h);
+/* The k-th message (from 0) of a call of one of them at token i (its
+ * arguments split): one, or one per format of a helper whose formats
+ * share no text; NULL past the last, or when the call is not one or its
+ * argument builds no message.  *sev gets the helper's SEV_*. */
+char *c_helper_msg(const ctx *c, size_t i, const size_t *st, const size_t *en, int na,
+		   int k, int *sev);
+
+/* yacc.c */
+/* A yacc / bison grammar (.y, .yy): drop its `%{`, `%}`, `%%` and
+ * `%keyword` tokens so that its C parts read as C. */
+bool c_is_grammar(const char *path);
+void c_grammar_tidy(fl_toks *t);
 
 /* scopes.c */
 scope *c_sk_push(sstack *s);

@@ -34,7 +34,8 @@ static bool c_is_test_file(const char *path)
 
 static const char *const exts[] = {".c",   ".h",   ".cc",  ".cpp", ".cxx",
 				   ".c++", ".hpp", ".hh",  ".hxx", ".inl",
-				   NULL};
+				   /* yacc / bison grammars: their actions are C (yacc.c) */
+				   ".y",   ".yy",  NULL};
 
 const fl_lang fl_lang_c = {
 	.name = "c",

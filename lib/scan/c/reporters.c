@@ -70,6 +70,15 @@ static int name_sev_uncached(const char *s, size_t n, bool attr)
 		     ieq(w, l, "str") || ieq(w, l, "string")))
 			return SEV_NONE;
 		words++;
+		/* a numbered variant: type_error2(), ret_error2() */
+		while (l > 1 && w[l - 1] >= '0' && w[l - 1] <= '9')
+			l--;
+		/* yacc's reporters: yyerror(), yywarning() */
+		if (l > 2 && w[0] == 'y' && w[1] == 'y' &&
+		    (ieq(w + 2, l - 2, "error") || ieq(w + 2, l - 2, "warning"))) {
+			w += 2;
+			l -= 2;
+		}
 		/* a lower-case compound of a setting verb and an error word, for a
 		 * function with a printf format attribute: seterr(), set_error's
 		 * one-word form, reporterror(), raiseerr() */
@@ -192,7 +201,7 @@ const rep *c_tree_find(const ctree *tr, const char *s, size_t n)
 	return c_tree_find_h(tr, s, n, c_hash_name(s, n));
 }
 
-static void tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
+void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bool fmtr)
 {
 	if (c_tree_find(tr, s, n))
 		return;
@@ -218,12 +227,13 @@ static void tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
 	tr->v[j].name = fl_xstrndup(s, n);
 	tr->v[j].fmt = fmt;
 	tr->v[j].noret = noret;
+	tr->v[j].fmtr = fmtr;
 	tr->n++;
 }
 
 void c_tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
 {
-	tree_put(tr, s, n, fmt, noret);
+	c_tree_put_kind(tr, s, n, fmt, noret, false);
 }
 
 void *c_tree_new(void)
@@ -260,7 +270,7 @@ void c_tree_merge(void *tree, void *part)
 	for (size_t i = 0; i < p->cap; i++) {
 		rep *r = &p->v[i];
 		if (r->name && !c_tree_find(tr, r->name, strlen(r->name)))
-			tree_put(tr, r->name, strlen(r->name), r->fmt, r->noret);
+			c_tree_put_kind(tr, r->name, strlen(r->name), r->fmt, r->noret, r->fmtr);
 	}
 	for (size_t i = 0; i < p->mn; i++) {
 		cmac *m = &p->mv[i];
@@ -336,7 +346,9 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 		size_t p = b - 1;
 		if ((bool)(t->v[p].flags & TF_DIR) != dir)
 			break;
-		if (is_close(t, p) && c->mt[p] != NONE && c->mt[p] < p) {
+		/* over brackets, not over a brace: the `}` of the function
+		 * before ends the statement */
+		if (is_close(t, p) && !tk_p1(t, p, '}') && c->mt[p] != NONE && c->mt[p] < p) {
 			b = c->mt[p];
 			continue;
 		}
@@ -395,9 +407,9 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 		return;
 	const char *s = t->src + t->v[name].off;
 	size_t n = t->v[name].len;
-	if (c_name_sev(s, n, true) == SEV_NONE && !noret)
-		return;
-	tree_put(tr, s, n, fmt, noret);
+	/* a printf-like function that reports nothing is a formatter
+	 * (jv_string_fmt): its result is a message when a reporter is given it */
+	c_tree_put_kind(tr, s, n, fmt, noret, c_name_sev(s, n, true) == SEV_NONE && !noret);
 }
 
 const cmac *c_mac_find_h(const ctree *tr, const char *s, size_t n, uint64_t hn)
@@ -735,6 +747,9 @@ static size_t next_p(const char *s, size_t i, size_t n)
 
 static bool collect_worth(const char *s, size_t n)
 {
+	/* a variadic function's definition (compose.c) */
+	if (memmem(s, n, "va_start", 8))
+		return true;
 	for (size_t i = next_p(s, 0, n); i + 6 <= n; i = next_p(s, i + 1, n)) {
 		if (!ieq(s + i, 6, "printf"))
 			continue;
@@ -836,11 +851,17 @@ static lexed *collect_file(ctree *tr, const fl_src *src, bool keep)
 	fl_toks *t = &x->t;
 	fl_toks_init(t, src);
 	c_lex(t);
+	if (c_is_grammar(src->path))
+		c_grammar_tidy(t);
 	x->mt = c_match(t);
 	ctx c = {.t = t, .mt = x->mt};
 	for (size_t k = 0; k + 2 < t->n; k++) {
 		if (t->v[k].flags & TF_DIRSTART) {
 			collect_macro(tr, &c, k);
+			continue;
+		}
+		if (tk_p(t, k, "...")) {
+			c_collect_variadic(tr, &c, k);
 			continue;
 		}
 		if (t->v[k].kind != FL_TK_IDENT)

@@ -643,6 +643,41 @@ static void site_stderr_macro(walk *w, const sstack *sk, call *k, const cmac *m)
 	     FL_T_CONSOLE, sev, k->nm);
 }
 
+/* A reporter given no literal: the message an argument builds
+ * (set_error(jq, jv_invalid_with_msg(jv_string_fmt("...", ...))),
+ * report(jv_string_concat(...)), error(msg) after msg = format(...)). */
+static void site_nested_msg(walk *w, const sstack *sk, call *k, int nsev, bool errval)
+{
+	const ctx *c = &w->c;
+	if (nsev == SEV_LOG || nsev == SEV_NONE)
+		return;
+	for (int a = 0; a < k->na && a < MAXA; a++) {
+		char *m = c_nested_msg(c, k->st[a], k->en[a]);
+		if (m) {
+			emit(w, sk, k->start, k->i, m, NULL, NULL,
+			     errval ? FL_T_EXCEPTION : FL_T_CONSOLE,
+			     c_sev_str(nsev == SEV_REPORT ? SEV_ERR : nsev), k->nm);
+			return;
+		}
+	}
+}
+
+/* A call of a helper of the file that composes its message around an
+ * argument (compose.c): type_error(v, "has no keys"). */
+static bool site_helper_call(walk *w, const sstack *sk, call *k)
+{
+	const ctx *c = &w->c;
+	if (!c->helpers || ARGS() <= 0)
+		return false;
+	int sev = SEV_ERR, n = 0;
+	char *m;
+	while ((m = c_helper_msg(c, k->i, k->st, k->en, k->na, n, &sev)) != NULL) {
+		emit(w, sk, k->start, k->i, m, NULL, NULL, FL_T_CONSOLE, c_sev_str(sev), k->nm);
+		n++;
+	}
+	return n > 0;
+}
+
 /* Calls of the project's own reporters: functions with a printf format
  * attribute, names that say they report, macros forwarding to them. */
 static void site_reporter_call(walk *w, const sstack *sk, call *k)
@@ -672,6 +707,8 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		}
 	}
 	const rep *r = c_tree_find_h(w->c.tree, s, n, hn);
+	if (r && r->fmtr)
+		return; /* a formatter: a message only when reported (compose.c) */
 	if (!r && start != i)
 		return; /* std::runtime_error(...) etc. */
 	int nsev = c_name_sev(s, n, r != NULL);
@@ -697,6 +734,10 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		if (tr && tr->noret)
 			nsev = nsev == SEV_NONE || nsev == SEV_REPORT ? SEV_CRIT : nsev;
 	}
+	/* an error value made from a message: jv_invalid_with_msg(...) */
+	bool errval = !r && !mc && nsev == SEV_NONE && c_errval_name(s, n);
+	if (errval)
+		nsev = SEV_ERR;
 	if (!r && !mc && (nsev == SEV_NONE || nsev == SEV_REPORT))
 		return;
 	if (mc && nsev == SEV_NONE)
@@ -721,8 +762,10 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 				argi = a;
 				break;
 			}
-		if (argi < 0)
+		if (argi < 0) {
+			site_nested_msg(w, sk, k, nsev, errval);
 			return;
+		}
 	}
 	/* helpf(stream, NULL): only the trailer the reporter prints after
 	 * its format */
@@ -772,7 +815,8 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 	size_t l = k.n < sizeof k.nm - 1 ? k.n : sizeof k.nm - 1;
 	memcpy(k.nm, k.s, l);
 	k.nm[l] = '\0';
-	if (site_library_call(w, sk, &k) || site_status_call(w, sk, &k))
+	if (site_library_call(w, sk, &k) || site_status_call(w, sk, &k) ||
+	    site_helper_call(w, sk, &k))
 		return;
 	site_reporter_call(w, sk, &k);
 }
@@ -887,6 +931,8 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	} else {
 		fl_toks_init(&t, src);
 		c_lex(&t);
+		if (c_is_grammar(src->path))
+			c_grammar_tidy(&t);
 		mt = c_match(&t);
 	}
 	cconsts consts = {0};
@@ -899,6 +945,7 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.c.out = out;
 	w.c.src = src;
 	w.c.consts = &consts;
+	w.c.helpers = c_helpers_find(&w.c);
 	walk_tokens(&w);
 	/* usage text kept in an array: each line is printed as it is */
 	w.main.n = w.main.n ? 1 : 0;
@@ -908,6 +955,7 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 		     FL_S_ERROR, "usage text");
 	}
 	c_consts_free(&consts);
+	c_helpers_free((void *)w.c.helpers);
 	free(w.main.v);
 	free(w.dir.v);
 	free(w.ifs);
