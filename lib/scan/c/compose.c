@@ -150,10 +150,13 @@ static size_t one_call(const ctx *c, size_t b, size_t e)
 
 /* The statement `NAME = expr;` (or a declaration `T NAME = expr;`) last
  * before token at, in the same function: the bounds of expr. */
-static bool last_assignment(const ctx *c, size_t at, size_t *xb, size_t *xe)
+/* The statements `NAME = expr;` (or declarations `T NAME = expr;`)
+ * before token at (NAME), in the same function, the nearest first: the
+ * bounds of each expr, at most max; how many. */
+static int assignments(const ctx *c, size_t at, size_t *xb, size_t *xe, int max)
 {
 	const fl_toks *t = c->t;
-	int depth = 0;
+	int depth = 0, n = 0;
 	for (size_t k = at, lim = 0; k-- > 0 && lim < 3000; lim++) {
 		if (t->v[k].flags & TF_DIR)
 			continue;
@@ -169,14 +172,15 @@ static bool last_assignment(const ctx *c, size_t at, size_t *xb, size_t *xe)
 				    !tk_id(t, c->mt[k - 1] - 1, "while") &&
 				    !tk_id(t, c->mt[k - 1] - 1, "for") &&
 				    !tk_id(t, c->mt[k - 1] - 1, "switch"))
-					return false;
+					return n;
 				depth = 0;
 			}
 		} else if (tk_p1(t, k, '=') && k >= 2 && t->v[k - 1].kind == FL_TK_IDENT &&
 			   t->v[k - 1].len == t->v[at].len &&
 			   memcmp(t->src + t->v[k - 1].off, t->src + t->v[at].off, t->v[at].len) == 0 &&
 			   (tk_p1(t, k - 2, ';') || tk_p1(t, k - 2, '{') || tk_p1(t, k - 2, '}') ||
-			    tk_p1(t, k - 2, '*') || t->v[k - 2].kind == FL_TK_IDENT)) {
+			    tk_p1(t, k - 2, '*') || tk_p1(t, k - 2, ')') ||
+			    t->v[k - 2].kind == FL_TK_IDENT)) {
 			size_t e = k + 1;
 			while (e < at && !tk_p1(t, e, ';') && !tk_p1(t, e, ',')) {
 				if (is_open(t, e) && c->mt[e] != NONE && c->mt[e] > e)
@@ -184,13 +188,19 @@ static bool last_assignment(const ctx *c, size_t at, size_t *xb, size_t *xe)
 				e++;
 			}
 			if (e >= at || e == k + 1)
-				return false;
-			*xb = k + 1;
-			*xe = e;
-			return true;
+				return n;
+			xb[n] = k + 1;
+			xe[n] = e;
+			if (++n == max)
+				return n;
 		}
 	}
-	return false;
+	return n;
+}
+
+static bool last_assignment(const ctx *c, size_t at, size_t *xb, size_t *xe)
+{
+	return assignments(c, at, xb, xe, 1) == 1;
 }
 
 static char *call_msg(const ctx *c, size_t b, size_t e, int depth)
@@ -763,6 +773,30 @@ void c_helpers_free(void *p)
 	free(hs);
 }
 
+/* The values a helper's argument [b, e) gives: its message, or, for a
+ * variable given several literals before (`msg = "cannot be
+ * csv-formatted"; ... msg = "cannot be tsv-formatted"`), each of them. */
+static int arg_values(const ctx *c, size_t b, size_t e, char **v, int max)
+{
+	const fl_toks *t = c->t;
+	size_t xb[4], xe[4];
+	int n = 0, na;
+	if (e == b + 1 && t->v[b].kind == FL_TK_IDENT && max >= 2 &&
+	    (na = assignments(c, b, xb, xe, max < 4 ? max : 4)) >= 2) {
+		for (int a = 0; a < na && c_arg_is_literal(c, xb[a], xe[a], true); a++) {
+			char *m = c_arg_msg(c, xb[a], xe[a], false);
+			if (m)
+				v[n++] = m;
+		}
+		if (n >= 2)
+			return n;
+		while (n)
+			free(v[--n]);
+	}
+	v[0] = msg_expr(c, b, e, 0, true);
+	return v[0] != NULL;
+}
+
 char *c_helper_msg(const ctx *c, size_t i, const size_t *st, const size_t *en, int na,
 		   int k, int *sev)
 {
@@ -774,13 +808,21 @@ char *c_helper_msg(const ctx *c, size_t i, const size_t *st, const size_t *en, i
 		const helper *h = &hs->v[x];
 		if (!same_tok(t, h->name, i) || h->name == i)
 			continue;
-		if (h->param >= na || k >= (h->cpre ? 1 : h->ntpl))
+		int ntpl = h->cpre ? 1 : h->ntpl;
+		if (h->param >= na || k >= ntpl * 4)
 			return NULL;
-		char *m = msg_expr(c, st[h->param], en[h->param], 0, true);
-		if (!m)
+		char *v[4];
+		int nv = arg_values(c, st[h->param], en[h->param], v, 4);
+		if (k >= ntpl * nv) {
+			for (int a = 0; a < nv; a++)
+				free(v[a]);
 			return NULL;
-		char *out = h->cpre ? fl_xjoin(h->cpre, m, h->csuf) : fl_xjoin(h->pre[k], m, h->suf[k]);
-		free(m);
+		}
+		int tp = k / nv;
+		const char *m = v[k % nv];
+		char *out = h->cpre ? fl_xjoin(h->cpre, m, h->csuf) : fl_xjoin(h->pre[tp], m, h->suf[tp]);
+		for (int a = 0; a < nv; a++)
+			free(v[a]);
 		fl_msg_trim(out);
 		*sev = h->sev;
 		return out;
