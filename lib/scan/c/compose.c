@@ -648,6 +648,55 @@ static void helper_format(const ctx *c, helpers *hs, size_t nm, const size_t *ps
 	free(f);
 }
 
+/* Whether the text a formatter call at j (format argument fmt) makes,
+ * in a body ending at cb, is reported: given at once to an error value or
+ * a reporter (`jv_invalid_with_msg(jv_string_fmt(...))`), or held in a
+ * variable or a buffer given to one later (`snprintf(buf, n, "...", x);
+ * result_error(ctx, buf)`), not one used otherwise (a name looked up). */
+static bool format_reported(const ctx *c, size_t j, int fmt, size_t ob, size_t cb)
+{
+	const fl_toks *t = c->t;
+	size_t o = NONE;
+	for (size_t k = j; k-- > ob + 1 && o == NONE;) {
+		if (tk_p1(t, k, '(') && c->mt[k] != NONE && c->mt[k] > j)
+			o = k;
+		else if (tk_p1(t, k, ';') || tk_p1(t, k, '{') || tk_p1(t, k, '}'))
+			break;
+	}
+	if (o != NONE && o > 0 && t->v[o - 1].kind == FL_TK_IDENT) {
+		const char *s = t->src + t->v[o - 1].off;
+		size_t n = t->v[o - 1].len;
+		int os = c_name_sev(s, n, false);
+		return c_errval_name(s, n) || os == SEV_ERR || os == SEV_CRIT || os == SEV_WARN;
+	}
+	/* the variable given the text, or the buffer written */
+	size_t var = NONE;
+	if (j >= 2 && tk_p1(t, j - 1, '=') && t->v[j - 2].kind == FL_TK_IDENT) {
+		var = j - 2;
+	} else {
+		size_t st[MAXA], en[MAXA];
+		int na = c_split_args(c, j + 1, st, en, MAXA);
+		for (int a = 0; a < fmt && a < na && var == NONE; a++)
+			if (en[a] == st[a] + 1 && t->v[st[a]].kind == FL_TK_IDENT)
+				var = st[a];
+	}
+	if (var == NONE)
+		return false;
+	size_t taint[1] = {var};
+	for (size_t k = c->mt[j + 1] + 1; k < cb; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || !tk_p1(t, k + 1, '(') || c->mt[k + 1] == NONE)
+			continue;
+		size_t a[MAXA], b[MAXA];
+		int na = c_split_args(c, k + 1, a, b, MAXA);
+		bool given = false;
+		for (int x = 0; x < na && !given; x++)
+			given = tainted(t, a[x], b[x], taint, 1);
+		if (given && reporting_call(c, k, a, b, na))
+			return true;
+	}
+	return false;
+}
+
 /* the body [ob, cb] of function nm(params at op) */
 static void helper_body(const ctx *c, helpers *hs, size_t nm, size_t op, size_t ob, size_t cb)
 {
@@ -669,24 +718,8 @@ static void helper_body(const ctx *c, helpers *hs, size_t nm, size_t op, size_t 
 		const rep *r = tree_rep(c, j);
 		int fmt = -1, sev = named ? own : SEV_ERR;
 		if (r && r->fmt >= 1) {
-			if (r->fmtr && !named) {
-				/* a formatter's text given to an error value or
-				 * a reporter */
-				size_t o = NONE;
-				for (size_t k = j; k-- > ob + 1 && o == NONE;) {
-					if (tk_p1(t, k, '(') && c->mt[k] != NONE && c->mt[k] > j)
-						o = k;
-					else if (tk_p1(t, k, ';') || tk_p1(t, k, '{') || tk_p1(t, k, '}'))
-						break;
-				}
-				if (o == NONE || o == 0 || t->v[o - 1].kind != FL_TK_IDENT)
-					continue;
-				const char *s = t->src + t->v[o - 1].off;
-				size_t n = t->v[o - 1].len;
-				int os = c_name_sev(s, n, false);
-				if (!c_errval_name(s, n) && os != SEV_ERR && os != SEV_CRIT && os != SEV_WARN)
-					continue;
-			}
+			if (r->fmtr && !format_reported(c, j, r->fmt - 1, ob, cb))
+				continue;
 			fmt = r->fmt - 1;
 		} else if ((tk_id(t, j, "fprintf") || tk_id(t, j, "vfprintf")) && tk_id(t, j + 2, "stderr") &&
 			   tk_p1(t, j + 3, ',')) {
