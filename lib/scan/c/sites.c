@@ -205,6 +205,27 @@ static bool is_stderr(const fl_toks *t, size_t b, size_t e)
 	return false;
 }
 
+/* A stream other than stdout that a message goes to as an error: any
+ * given a format that says it prints one (fprintf((FILE *)data, "jq:
+ * error: Could not open file %s: %s\n", ...), "error: ...", "prog: fatal:
+ * ..."); not one a progress meter or a help text is written to. */
+static bool is_err_stream(const fl_toks *t, size_t b, size_t e, size_t fb)
+{
+	for (size_t k = b; k < e; k++)
+		if (tk_id(t, k, "stdout") || tk_id(t, k, "stdin"))
+			return false;
+	if (t->v[fb].kind != FL_TK_STRING)
+		return false;
+	const char *f = fl_tok_str(t, &t->v[fb]);
+	size_t w = 0;
+	while (f[w] && f[w] != ' ' && f[w] != ':' && w < 40)
+		w++;
+	if (f[w] == ':' && f[w + 1] == ' ')
+		f += w + 2; /* a program's name first */
+	return strncmp(f, "error: ", 7) == 0 || strncmp(f, "fatal: ", 7) == 0 ||
+	       strncmp(f, "warning: ", 9) == 0;
+}
+
 /* static member functions that build the exception they are called on:
  * `throw type_error::create(302, "...", &j)` throws a type_error */
 static const char *const factories[] = {"create", "Create", "make", "Make", "make_error", "New", NULL};
@@ -504,6 +525,9 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 		else if (ARGS() >= 2 && err_stream_out(w, sk, k->st[0], k->en[0]))
 			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_S_ERROR,
 				 "fprintf(error stream)", true);
+		else if (ARGS() >= 2 && is_err_stream(t, k->st[0], k->en[0], k->st[1]))
+			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_S_ERROR,
+				 "fprintf(error text)", false);
 		return true;
 	}
 	if (NAME("fputs") || NAME("fputws")) {
