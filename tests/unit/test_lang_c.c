@@ -670,6 +670,10 @@ static void test_composed_messages(void **state)
 	harness_expect_str(x->function, "g");
 	assert_int_equal(s->n, 2);
 	fl_sites_free(s);
+	/* grammar debris: unbalanced %{, lone %, % at the end */
+	static const char *const odd[] = {"%{\n%{\n%%\n%", "%", "%%\n%%\n%%", "%{ f(\"x\"", "%token\n%-\n%{%}%%"};
+	for (size_t k = 0; k < sizeof odd / sizeof odd[0]; k++)
+		fl_sites_free(harness_scan(&fl_lang_c, "src/odd.y", odd[k]));
 }
 
 int main(void)
