@@ -137,6 +137,7 @@ static char *raw_text(const ctx *c, size_t b, size_t e)
 
 static char *msg_expr(const ctx *c, size_t b, size_t e, int depth, bool lit_vars);
 static bool sql_text(const char *m);
+static bool returned_text(const ctx *c, size_t name, size_t *b, size_t *e);
 
 /* The tokens [b, e) are one call NAME(...): its '(' */
 static size_t one_call(const ctx *c, size_t b, size_t e)
@@ -261,6 +262,15 @@ static char *call_msg(const ctx *c, size_t b, size_t e, int depth)
 				return m;
 		}
 	}
+	/* the text of a string value: jv_string_value(msg) */
+	if (na == 1 && last_word_is(s, n, "value") && has_word(s, n, "string"))
+		return msg_expr(c, st[0], en[0], depth + 1, false);
+	/* a function of the file that returns a message it formats
+	 * (check_object_key(k) returning jv_string_fmt("Cannot use %s (%s)
+	 * as object key", ...)) */
+	size_t rb, re;
+	if (returned_text(c, b, &rb, &re))
+		return msg_expr(c, rb, re, depth + 1, false);
 	return NULL;
 }
 
@@ -550,7 +560,48 @@ typedef struct helper {
 typedef struct helpers {
 	helper *v;
 	size_t n, cap;
+	/* functions returning a message they format: name token, the
+	 * returned expression */
+	size_t (*ret)[3];
+	size_t nret, capret;
 } helpers;
+
+static bool returned_text(const ctx *c, size_t name, size_t *b, size_t *e)
+{
+	const helpers *hs = c->helpers;
+	if (!hs)
+		return false;
+	for (size_t k = 0; k < hs->nret; k++)
+		if (same_tok(c->t, hs->ret[k][0], name) && hs->ret[k][0] != name) {
+			*b = hs->ret[k][1];
+			*e = hs->ret[k][2];
+			return true;
+		}
+	return false;
+}
+
+/* `return FORMATTER("...", ...);` in the body [ob, cb] of function nm */
+static void find_returned(const ctx *c, helpers *hs, size_t nm, size_t ob, size_t cb)
+{
+	const fl_toks *t = c->t;
+	for (size_t j = ob + 1; j + 2 < cb; j++) {
+		if (!tk_id(t, j, "return") || t->v[j + 1].kind != FL_TK_IDENT || !tk_p1(t, j + 2, '('))
+			continue;
+		size_t close = c->mt[j + 2];
+		const rep *r = tree_rep(c, j + 1);
+		if (close == NONE || close >= cb || !tk_p1(t, close + 1, ';') || !r || !r->fmtr)
+			continue;
+		if (hs->nret == hs->capret) {
+			hs->capret = hs->capret ? hs->capret * 2 : 8;
+			hs->ret = fl_xrealloc(hs->ret, hs->capret * sizeof *hs->ret);
+		}
+		hs->ret[hs->nret][0] = nm;
+		hs->ret[hs->nret][1] = j + 1;
+		hs->ret[hs->nret][2] = close + 1;
+		hs->nret++;
+		return;
+	}
+}
 
 /* text of a format [p, q) with %% undone */
 static char *fmt_piece(const char *p, size_t n)
@@ -786,6 +837,8 @@ void *c_helpers_find(const ctx *c)
 		    !c_icontains(s, n, "verbose") && !c_icontains(s, n, "info") &&
 		    c_name_sev(s, n, false) != SEV_LOG)
 			helper_body(c, hs, nm, op, i, cb);
+		if (hs->nret < 1024)
+			find_returned(c, hs, nm, i, cb);
 		if (hs->n > before && !helper_done(t, &hs->v[hs->n - 1])) {
 			helper_free(&hs->v[hs->n - 1]);
 			hs->n--;
@@ -803,6 +856,7 @@ void c_helpers_free(void *p)
 	for (size_t i = 0; i < hs->n; i++)
 		helper_free(&hs->v[i]);
 	free(hs->v);
+	free(hs->ret);
 	free(hs);
 }
 
