@@ -9,6 +9,8 @@
  *   reporters.c  reporter names and the tree's collect pass
  *   scopes.c     scopes, function names, guards
  *   sites.c      the error-site rules and the scan of one file
+ *   compose.c    messages composed before they are reported
+ *   yacc.c       yacc / bison grammars read as C
  *   lang.c       the family's entry in the language table
  *   argsrc.c     the texts a %s argument may hold (text tables, buffers
  *                filled by a formatter), reporters printing to an error
@@ -306,7 +308,8 @@ bool c_errval_name(const char *s, size_t n);
 void c_collect_variadic(ctree *tr, const ctx *c, size_t k);
 /* The message of an argument that builds one: a literal, a formatter's,
  * a string constructor's or a concatenation's result, an error value made
- * from one, a local variable assigned one; NULL when none. */
+ * from one, a local variable assigned one, a call of a function of the
+ * file returning one; NULL when none. */
 char *c_nested_msg(const ctx *c, size_t b, size_t e);
 /* The file's helpers that compose a message around a parameter the call
  * sites fill (`type_error(jv bad, const char *msg)`). */

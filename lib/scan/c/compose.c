@@ -3,9 +3,11 @@
  * and variadic reporters known by their definitions (the collect pass),
  * error values made from a message (`jv_invalid_with_msg(jv_string_fmt(
  * "Cannot index %s with %s", ...))`), string constructors and
- * concatenations, local variables holding a message, and the file's
- * helpers that compose a message around a parameter their call sites fill
+ * concatenations, local variables holding a message, functions of the
+ * file returning a message they format, and the file's helpers that
+ * compose a message around a parameter their call sites fill
  * (`type_error(bad, "has no keys")` prints "%s (%s) has no keys").
+ * SQL statements a program formats are not messages.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
