@@ -157,12 +157,18 @@ static bool generated_name(const char *base)
 	return strstr(base, ".generated.") != NULL;
 }
 
+/* folder_rule(): the only test folder on the path is one named `test`
+ * below the tree's top: a test folder, or a package like any other for a
+ * language whose tests are marked by file name (fl_lang's
+ * test_folder_is_package) */
+#define RULE_TEST_PACKAGE (FL_SKIP_MAX + 1)
+
 /* The rule the folders of path[0..n) (n just past a '/') fall under, or
- * -1: hidden, skipped and test folders. */
+ * -1: hidden, skipped and test folders (RULE_TEST_PACKAGE above). */
 static int folder_rule(const char *path, size_t n, bool include_tests)
 {
 	const char *p = path, *end = path + n;
-	bool under_src = false;
+	bool under_src = false, test_package = false;
 	while (p < end) {
 		const char *sl = memchr(p, '/', (size_t)(end - p));
 		if (!sl)
@@ -172,7 +178,9 @@ static int folder_rule(const char *path, size_t n, bool include_tests)
 			return FL_SKIP_HIDDEN;
 		if (in(p, l, skip_dirs) || docs_dir(p, l))
 			return FL_SKIP_FOLDER;
-		if (!include_tests && (test_dir(p, l) || (under_src && gradle_test_set(p, l))))
+		if (!include_tests && p > path && l == 4 && memcmp(p, "test", 4) == 0)
+			test_package = true; /* Go's cmd/go/internal/test */
+		else if (!include_tests && (test_dir(p, l) || (under_src && gradle_test_set(p, l))))
 			return FL_SKIP_TEST;
 		/* src/jmh: JMH benchmarks */
 		if (under_src && l == 3 && memcmp(p, "jmh", 3) == 0)
@@ -180,7 +188,7 @@ static int folder_rule(const char *path, size_t n, bool include_tests)
 		under_src = l == 3 && memcmp(p, "src", 3) == 0;
 		p = sl + 1;
 	}
-	return -1;
+	return test_package ? RULE_TEST_PACKAGE : -1;
 }
 
 /* The last folder each thread asked about: the files of a folder come one
@@ -213,6 +221,8 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 			last_folder.rule = rule;
 		}
 	}
+	if (rule == RULE_TEST_PACKAGE)
+		rule = lang && lang->test_folder_is_package ? -1 : FL_SKIP_TEST;
 	if (rule >= 0)
 		return rule;
 	if (!lang)

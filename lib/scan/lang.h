@@ -72,6 +72,12 @@ typedef struct fl_lang {
 	/* Optional: true when a repo-relative path is a test file of this
 	 * ecosystem by its *file name* (test folders are handled by the core). */
 	bool (*is_test_file)(const char *path);
+	/* Optional: the ecosystem marks its tests by file name, so a folder
+	 * named `test` below the tree's top is a package like any other (Go's
+	 * cmd/go/internal/test, the code of `go test`); only a top-level test/
+	 * is a test folder.  scan() judges the files of such a folder itself
+	 * (a test helper package's files). */
+	bool test_folder_is_package;
 	/* Optional per-tree state, for rules inferred from the whole tree (for
 	 * example C's own reporter functions).  tree_new() is called once per
 	 * scan; collect() is called on every file of the language before any

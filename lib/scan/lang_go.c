@@ -1290,6 +1290,45 @@ static void go_call(go_st *st, size_t i)
 	free(msg);
 }
 
+/* a path with a folder named `test` below the tree's top (filter.c lets
+ * such a folder in for Go: a package like any other) */
+static bool go_in_test_package(const char *path)
+{
+	return strstr(path, "/test/") != NULL;
+}
+
+/* a file of such a folder that only tests use: a program (package main)
+ * or a helper package importing "testing" or a test framework */
+static bool go_test_only(const fl_toks *t, const size_t *m)
+{
+	static const char *const tpk[] = {"testing", "github.com/stretchr/testify",
+		"github.com/onsi/ginkgo", "github.com/onsi/gomega", "gotest.tools", NULL};
+	for (size_t i = 0; i + 1 < t->n; i++) {
+		if (t->v[i].kind != FL_TK_IDENT)
+			continue;
+		if (fl_tok_is(t, i, "package"))
+			if (fl_tok_is_ident(t, i + 1, "main"))
+				return true;
+		if (fl_tok_is(t, i, "func"))
+			break; /* the imports come first */
+		if (!fl_tok_is(t, i, "import"))
+			continue;
+		size_t e = fl_tok_pch(t, i + 1) == '(' && m[i + 1] != NONE ? m[i + 1] : i + 3;
+		for (size_t k = i + 1; k < e && k < t->n; k++) {
+			if (t->v[k].kind != FL_TK_STRING)
+				continue;
+			const char *s = fl_tok_str(t, &t->v[k]);
+			size_t n = t->v[k].slen;
+			for (const char *const *p = tpk; *p; p++) {
+				size_t l = strlen(*p);
+				if (n >= l && memcmp(s, *p, l) == 0 && (n == l || s[l] == '/'))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
 static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 {
 	(void)tree;
@@ -1301,6 +1340,11 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	st.t = t;
 	st.out = out;
 	st.m = fl_tok_match_table(t, FL_MATCH_STRICT);
+	if (go_in_test_package(src->path) && go_test_only(t, st.m)) {
+		free(st.m);
+		fl_toks_free(&tk);
+		return;
+	}
 	st.csc = 64;
 	st.cs = fl_xmalloc(st.csc * sizeof *st.cs);
 	memset(&st.cs[0], 0, sizeof st.cs[0]);
@@ -1380,5 +1424,6 @@ const fl_lang fl_lang_go = {
 	.name = "go",
 	.extensions = go_exts,
 	.is_test_file = go_is_test_file,
+	.test_folder_is_package = true,
 	.scan = go_scan,
 };

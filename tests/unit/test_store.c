@@ -1252,9 +1252,19 @@ static void test_filter_folder_rules(void **state)
 		{"docs/a.c", &tests, FL_SKIP_FOLDER},
 		{"docs/a.txt", &tests, FL_SKIP_FOLDER},
 		{"doc2/a.txt", &tests, FL_SKIP_LANGUAGE},
+		/* a folder named test below the top: Go's packages (its tests
+		 * are _test.go files), other languages' tests */
+		{"cmd/go/internal/test/test.go", &plain, -1},
+		{"cmd/go/internal/test/test_test.go", &plain, FL_SKIP_TEST},
+		{"cmd/go/internal/test/testdata/a.go", &plain, FL_SKIP_FOLDER},
+		{"cmd/go/internal/test/a.c", &plain, FL_SKIP_TEST},
+		{"test/fixedbugs/a.go", &plain, FL_SKIP_TEST},
+		{"src/tests/test/a.go", &plain, FL_SKIP_TEST},
+		{"pkg/Test/a.go", &plain, FL_SKIP_TEST},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const fl_lang *l = strstr(cases[i].path, ".txt") ? NULL : c;
+		const fl_lang *l = strstr(cases[i].path, ".txt") ? NULL
+				   : fl_str_ends(cases[i].path, ".go") ? fl_lang_for_path("a.go") : c;
 		int got = fl_filter_path(cases[i].path, l, cases[i].o);
 		if (got != cases[i].want)
 			fail_msg("%s (include_tests %d): rule %d, want %d", cases[i].path,
