@@ -4,9 +4,12 @@
  * pkg/errors, panic, log.Fatal and log.Panic variants, http.Error, gRPC status.Error*,
  * slog and zap/logrus-style loggers, sentinel error variables).
  */
+#define _GNU_SOURCE /* memmem */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../strmap.h"
 #include "../util.h"
@@ -529,6 +532,50 @@ static char *go_grpc_code(const fl_toks *t, size_t b, size_t e)
 	return out.s;
 }
 
+/* the local names of a file's imports: "base" for "cmd/go/internal/base",
+ * or its alias */
+#define MAX_IMPS 96
+typedef struct {
+	const char *s[MAX_IMPS];
+	size_t l[MAX_IMPS];
+	size_t n;
+} go_imps;
+
+static void go_imps_of(const fl_toks *t, const size_t *m, go_imps *im)
+{
+	im->n = 0;
+	for (size_t i = 0; i + 1 < t->n; i++) {
+		if (fl_tok_is_ident(t, i, "func"))
+			break; /* the imports come first */
+		if (!fl_tok_is_ident(t, i, "import"))
+			continue;
+		size_t e = fl_tok_pch(t, i + 1) == '(' && m[i + 1] != NONE ? m[i + 1] : i + 3;
+		for (size_t k = i + 1; k < e && k < t->n && im->n < MAX_IMPS; k++) {
+			if (t->v[k].kind != FL_TK_STRING)
+				continue;
+			if (t->v[k - 1].kind == FL_TK_IDENT && !fl_tok_is(t, k - 1, "import")) {
+				im->s[im->n] = t->src + t->v[k - 1].off;
+				im->l[im->n++] = t->v[k - 1].len;
+				continue;
+			}
+			const char *p = fl_tok_str(t, &t->v[k]);
+			size_t n = t->v[k].slen, b = n;
+			while (b > 0 && p[b - 1] != '/')
+				b--;
+			im->s[im->n] = p + b;
+			im->l[im->n++] = n - b;
+		}
+	}
+}
+
+static bool go_imported(const go_imps *im, const char *s, size_t n)
+{
+	for (size_t k = 0; k < im->n; k++)
+		if (im->l[k] == n && memcmp(im->s[k], s, n) == 0)
+			return true;
+	return false;
+}
+
 /* ---- rules ------------------------------------------------------------------------ */
 
 enum { P_GUARD, P_FN };
@@ -568,6 +615,9 @@ typedef struct {
 	/* body of the current `func (e *T) Error() string` method */
 	size_t errm_open, errm_close, errm_type;
 	go_kcs kc;
+	const void *tree;           /* the tree's gotree (format helpers) */
+	const char *dir;            /* folder of the file */
+	go_imps imps;               /* its imports' names (with a tree) */
 } go_st;
 
 static void kc_add(go_kcs *kc, const fl_toks *t, size_t name, size_t lit)
@@ -699,9 +749,8 @@ static void pend_add(go_st *st, size_t brace, int kind, char *name, size_t gb,
 
 /* body '{' of a func signature after from; the body must start on the
  * line where the signature ends */
-static size_t go_find_fn_body(const go_st *st, size_t from)
+static size_t go_fn_body(const fl_toks *t, const size_t *m, size_t from)
 {
-	const fl_toks *t = st->t;
 	size_t k = from;
 	for (int steps = 0; k < t->n && steps < SCAN_LIMIT; steps++) {
 		if (k > from && (t->v[k].flags & FL_TF_NL_BEFORE))
@@ -711,15 +760,15 @@ static size_t go_find_fn_body(const go_st *st, size_t from)
 			return k;
 		if ((fl_tok_is_ident(t, k, "interface") || fl_tok_is_ident(t, k, "struct")) &&
 		    fl_tok_pch(t, k + 1) == '{') {
-			if (st->m[k + 1] == NONE)
+			if (m[k + 1] == NONE)
 				return NONE;
-			k = st->m[k + 1] + 1;
+			k = m[k + 1] + 1;
 			continue;
 		}
 		if (c == '(' || c == '[') {
-			if (st->m[k] == NONE)
+			if (m[k] == NONE)
 				return NONE;
-			k = st->m[k] + 1;
+			k = m[k] + 1;
 			continue;
 		}
 		if (c == ';' || c == '}' || c == ')' || c == ']' || c == '=')
@@ -727,6 +776,11 @@ static size_t go_find_fn_body(const go_st *st, size_t from)
 		k++;
 	}
 	return NONE;
+}
+
+static size_t go_find_fn_body(const go_st *st, size_t from)
+{
+	return go_fn_body(st->t, st->m, from);
 }
 
 /* body '{' of an if; *semi gets the last depth-0 ';' (or NONE) */
@@ -1115,6 +1169,473 @@ static bool go_stderr_print(go_st *st, size_t at, size_t i, const size_t *sb,
 	return true;
 }
 
+static bool go_is_test_file(const char *path)
+{
+	size_t n = strlen(path);
+	return n >= 8 && strcmp(path + n - 8, "_test.go") == 0;
+}
+
+static bool go_same_tok(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
+/* ---- the tree's format helpers -------------------------------------------------
+ * A function of the tree that takes a format and its arguments and hands
+ * them on to a formatter that raises or reports: `func failf(format string,
+ * args ...any) { fmt.Fprintf(os.Stderr, format, args...); os.Exit(2) }`,
+ * `func notExistErrorf(format string, args ...any) error { return
+ * notExistError{fmt.Errorf(format, args...)} }`, `func (g *G) errorf(...)
+ * { ...fmt.Sprintf(format, args...); panic(stop) }`, `func
+ * ImportErrorf(path, format string, args ...any)`.  collect() finds them
+ * in every file; a call of one with a literal format is a site, as a call
+ * of fmt.Errorf is.  A helper may hand its format on to another helper
+ * (base.Fatalf -> Errorf -> log.Printf). */
+
+/* GS_WEAK: a print to standard error by a helper whose name says no error
+ * and that neither exits nor panics (a logging helper), unless a helper
+ * that does hands its format on to it */
+enum { GS_NONE, GS_ERR, GS_FATAL, GS_PANIC, GS_CONSOLE, GS_FWD, GS_WEAK };
+
+typedef struct {
+	char *name;       /* the function or method */
+	char *dir;        /* folder of the file defining it ("" at the top) */
+	char *fq, *fn;    /* GS_FWD: the callee's qualifier (or NULL) and name */
+	bool method;      /* a method (called as x.name) */
+	bool fq_pkg;      /* GS_FWD: fq is an imported package */
+	bool fq_chain;    /* GS_FWD: called on a chain a.b.fn */
+	bool errish;      /* its name says error, or it exits or panics */
+	uint8_t sink;     /* GS_*: what it does with the format */
+	uint8_t fi, ffi;  /* index of the format parameter; GS_FWD: of the
+			     format in the callee's call */
+	size_t next;      /* the next definition of the same name, or NONE */
+} gohelp;
+
+typedef struct {
+	fl_strmap idx;    /* name -> its last definition in v */
+	gohelp *v;
+	size_t n, cap;
+} gotree;
+
+static void *go_tree_new(void)
+{
+	return fl_xcalloc(1, sizeof(gotree));
+}
+
+static void go_help_free(gohelp *h)
+{
+	free(h->name);
+	free(h->dir);
+	free(h->fq);
+	free(h->fn);
+}
+
+static void go_tree_free(void *tree)
+{
+	gotree *g = tree;
+	if (!g)
+		return;
+	for (size_t i = 0; i < g->n; i++)
+		go_help_free(&g->v[i]);
+	free(g->v);
+	fl_strmap_free(&g->idx);
+	free(g);
+}
+
+static void go_help_add(gotree *g, gohelp *h)
+{
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 16;
+		g->v = fl_xrealloc(g->v, g->cap * sizeof *g->v);
+	}
+	size_t prev;
+	h->next = fl_strmap_get(&g->idx, h->name, &prev) ? prev : NONE;
+	fl_strmap_put(&g->idx, h->name, g->n);
+	g->v[g->n++] = *h;
+}
+
+static void go_tree_merge(void *tree, void *part)
+{
+	gotree *g = tree, *p = part;
+	for (size_t i = 0; i < p->n; i++)
+		go_help_add(g, &p->v[i]);
+	p->n = 0;
+}
+
+/* whether a name says error: errorf, Fatalf, failf, dief, warnf... */
+static bool go_errish_name(const char *s, size_t n)
+{
+	static const char *const words[] = {"err", "fatal", "fail", "die", "panic",
+					    "warn", "abort", "exit", NULL};
+	for (const char *const *w = words; *w; w++) {
+		size_t l = strlen(*w);
+		for (size_t k = 0; k + l <= n; k++)
+			if (strncasecmp(s + k, *w, l) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* the bracket '(' whose list holds token k, or NONE (within a statement) */
+static size_t go_enclosing_paren(const fl_toks *t, const size_t *m, size_t k)
+{
+	for (size_t q = k, steps = 0; q-- > 0 && steps < 256; steps++) {
+		char c = fl_tok_pch(t, q);
+		if ((c == ')' || c == ']' || c == '}') && m[q] != NONE && m[q] < q) {
+			q = m[q];
+			continue;
+		}
+		if (c == '(')
+			return q;
+		if (c == '{' || c == ';' || c == '[')
+			return NONE;
+	}
+	return NONE;
+}
+
+static bool go_is_stderr(const fl_toks *t, size_t b, size_t e)
+{
+	return e == b + 3 && fl_tok_is(t, b, "os") && fl_tok_is(t, b + 2, "Stderr");
+}
+
+/* What the call whose '(' is at open does with the format it gets as
+ * argument ai (the arguments after it being the helper's own): GS_*.
+ * *q: the callee's qualifier token (NONE when there is none or it is a
+ * chain: *chain), *nm its name. */
+static int go_fmt_callee(const fl_toks *t, const size_t *m, size_t open, size_t ai,
+			 size_t *q, size_t *nm, bool *chain)
+{
+	*q = NONE;
+	*chain = false;
+	if (open == 0 || t->v[open - 1].kind != FL_TK_IDENT)
+		return GS_NONE;
+	*nm = open - 1;
+	bool qual = open >= 3 && fl_tok_pch(t, open - 2) == '.';
+	if (qual && t->v[open - 3].kind == FL_TK_IDENT &&
+	    !(open >= 4 && fl_tok_pch(t, open - 4) == '.'))
+		*q = open - 3;
+	else if (qual)
+		*chain = true;
+	size_t n = *nm;
+	if (*q != NONE && fl_tok_is(t, *q, "fmt")) {
+		if (fl_tok_is(t, n, "Errorf") && ai == 0)
+			return GS_ERR;
+		if (fl_tok_is(t, n, "Fprintf") && ai == 1) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			if (go_args(t, m, open, sb, se) >= 2 && go_is_stderr(t, sb[0], se[0]))
+				return GS_CONSOLE;
+			return GS_NONE;
+		}
+		if (!fl_tok_is(t, n, "Sprintf") || ai != 0)
+			return GS_NONE;
+		/* fmt.Sprintf(format, args...) as an argument of a call that
+		 * raises or reports */
+		size_t eo, eq = *q, en;
+		bool ec;
+		for (int up = 0;; up++) {
+			/* fmt.Sprintf("%s: %s", x, fmt.Sprintf(format, args...)):
+			 * the call around the outer one */
+			eo = go_enclosing_paren(t, m, eq);
+			if (eo == NONE || eo == 0 || t->v[eo - 1].kind != FL_TK_IDENT)
+				return GS_NONE;
+			if (fl_tok_is(t, eo - 1, "panic") &&
+			    !(eo >= 2 && fl_tok_pch(t, eo - 2) == '.'))
+				return GS_PANIC;
+			(void)go_fmt_callee(t, m, eo, 0, &eq, &en, &ec);
+			if (eq == NONE)
+				return GS_NONE;
+			if (up == 2 || !fl_tok_is(t, eq, "fmt") || !fl_tok_is(t, en, "Sprintf"))
+				break;
+		}
+		if (fl_tok_is(t, eq, "errors") && fl_tok_is(t, en, "New"))
+			return GS_ERR;
+		if (fl_tok_is(t, eq, "log"))
+			return fl_tok_is(t, en, "Fatal") || fl_tok_is(t, en, "Fatalln") ? GS_FATAL
+			       : fl_tok_is(t, en, "Panic") || fl_tok_is(t, en, "Panicln") ? GS_PANIC
+			       : fl_tok_is(t, en, "Print") || fl_tok_is(t, en, "Println") ? GS_CONSOLE
+										 : GS_NONE;
+		if (fl_tok_is(t, eq, "fmt") && (fl_tok_is(t, en, "Fprintf") ||
+						fl_tok_is(t, en, "Fprint") ||
+						fl_tok_is(t, en, "Fprintln"))) {
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			if (go_args(t, m, eo, sb, se) >= 2 && go_is_stderr(t, sb[0], se[0]))
+				return GS_CONSOLE;
+		}
+		return GS_NONE;
+	}
+	if (*q != NONE && fl_tok_is(t, *q, "log") && ai == 0)
+		return fl_tok_is(t, n, "Fatalf") ? GS_FATAL
+		       : fl_tok_is(t, n, "Panicf") ? GS_PANIC
+		       : fl_tok_is(t, n, "Printf") ? GS_CONSOLE
+						   : GS_NONE;
+	if (*q != NONE && fl_tok_is(t, *q, "errors"))
+		return (fl_tok_is(t, n, "Errorf") && ai == 0) ||
+				       (fl_tok_is(t, n, "Wrapf") && ai == 1)
+			       ? GS_ERR
+			       : GS_NONE;
+	if (*q != NONE && (fl_tok_is(t, *q, "strings") || fl_tok_is(t, *q, "os")))
+		return GS_NONE;
+	return ai < 256 ? GS_FWD : GS_NONE;
+}
+
+/* The parameters of the list opened at po: *v gets the index of the
+ * variadic one (NONE), str[k] whether parameter k is a string; name[k]
+ * its name token.  Returns how many (at most MAX_ARGS). */
+static size_t go_params(const fl_toks *t, const size_t *m, size_t po, size_t *name,
+			bool *str, size_t *v)
+{
+	size_t pb[MAX_ARGS], pe[MAX_ARGS];
+	size_t n = go_args(t, m, po, pb, pe), pending = 0;
+	*v = NONE;
+	for (size_t k = 0; k < n; k++) {
+		name[k] = t->v[pb[k]].kind == FL_TK_IDENT ? pb[k] : NONE;
+		str[k] = false;
+		if (pe[k] == pb[k] + 1)
+			continue; /* a name whose type comes later */
+		bool s = pe[k] == pb[k] + 2 && fl_tok_is_ident(t, pb[k] + 1, "string");
+		if (fl_tok_is(t, pb[k] + 1, "...") && k == n - 1)
+			*v = k;
+		for (size_t j = pending; j <= k; j++)
+			str[j] = s;
+		pending = k + 1;
+	}
+	return n;
+}
+
+/* the helper defined at func token i, if it is one (added to g) */
+static void go_collect_func(gotree *g, const fl_toks *t, const size_t *m, size_t i,
+			    const char *dir, const go_imps *im)
+{
+	size_t j = i + 1;
+	bool method = false;
+	if (fl_tok_pch(t, j) == '(') {
+		if (m[j] == NONE)
+			return;
+		j = m[j] + 1;
+		method = true;
+	}
+	if (j >= t->n || t->v[j].kind != FL_TK_IDENT)
+		return;
+	size_t nm = j++;
+	if (fl_tok_pch(t, j) == '[' && m[j] != NONE)
+		j = m[j] + 1;
+	if (fl_tok_pch(t, j) != '(' || m[j] == NONE)
+		return;
+	size_t name[MAX_ARGS], v;
+	bool str[MAX_ARGS];
+	size_t np = go_params(t, m, j, name, str, &v);
+	if (v == NONE || name[v] == NONE || v == 0)
+		return;
+	size_t b = go_fn_body(t, m, m[j] + 1);
+	if (b == NONE || m[b] == NONE)
+		return;
+	size_t e = m[b];
+	gohelp h = {0};
+	bool exits = false;
+	for (size_t k = b + 1; k < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT)
+			continue;
+		if ((fl_tok_is(t, k, "panic") || fl_tok_is(t, k, "Exit")) &&
+		    fl_tok_pch(t, k + 1) == '(')
+			exits = true;
+		/* `args...` closing a call: the argument before it must be
+		 * a string parameter */
+		if (h.sink || !go_same_tok(t, k, name[v]) || !fl_tok_is(t, k + 1, "...") ||
+		    fl_tok_pch(t, k + 2) != ')' || m[k + 2] == NONE || k < 2 ||
+		    fl_tok_pch(t, k - 1) != ',')
+			continue;
+		size_t open = m[k + 2];
+		size_t fb = k - 2;
+		if (t->v[fb].kind != FL_TK_IDENT || (fb > 0 && fl_tok_pch(t, fb - 1) != ',' &&
+						     fb - 1 != open))
+			continue;
+		size_t fi = NONE;
+		for (size_t p = 0; p < np; p++)
+			if (str[p] && name[p] != NONE && go_same_tok(t, fb, name[p]))
+				fi = p;
+		if (fi == NONE)
+			continue;
+		size_t sb[MAX_ARGS], se[MAX_ARGS];
+		size_t na = go_args(t, m, open, sb, se), ai = NONE;
+		for (size_t a = 0; a < na; a++)
+			if (sb[a] == fb && se[a] == fb + 1)
+				ai = a;
+		if (ai == NONE)
+			continue;
+		size_t q, cn;
+		bool chain;
+		int sink = go_fmt_callee(t, m, open, ai, &q, &cn, &chain);
+		if (sink == GS_NONE || (sink == GS_FWD && go_same_tok(t, cn, nm)))
+			continue;
+		h.sink = (uint8_t)sink;
+		h.fi = (uint8_t)fi;
+		h.ffi = (uint8_t)ai;
+		if (sink == GS_FWD) {
+			h.fn = fl_tok_dup(t, cn);
+			h.fq = q != NONE ? fl_tok_dup(t, q) : NULL;
+			h.fq_pkg = q != NONE && go_imported(im, t->src + t->v[q].off, t->v[q].len);
+			h.fq_chain = chain;
+		}
+	}
+	if (!h.sink)
+		return;
+	h.errish = exits || go_errish_name(t->src + t->v[nm].off, t->v[nm].len);
+	h.name = fl_tok_dup(t, nm);
+	h.dir = fl_xstrdup(dir);
+	h.method = method;
+	go_help_add(g, &h);
+}
+
+static void go_collect(void *tree, const fl_src *src)
+{
+	gotree *g = tree;
+	/* a helper's arguments: `args ...any` or `...interface{}` (gofmt's
+	 * spelling) */
+	if (!g || !src->text || src->len < 16 || (src->path && go_is_test_file(src->path)) ||
+	    (!memmem(src->text, src->len, "...any", 6) &&
+	     !memmem(src->text, src->len, "...interface{}", 14)))
+		return;
+	fl_toks t;
+	fl_toks_init(&t, src);
+	go_lex(&t);
+	size_t *m = fl_tok_match_table(&t, FL_MATCH_STRICT);
+	const char *sl = src->path ? strrchr(src->path, '/') : NULL;
+	char *dir = sl ? fl_xstrndup(src->path, (size_t)(sl - src->path)) : fl_xstrdup("");
+	go_imps im;
+	go_imps_of(&t, m, &im);
+	for (size_t i = 0; i + 3 < t.n; i++)
+		if (fl_tok_is_ident(&t, i, "func") && (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
+			go_collect_func(g, &t, m, i, dir, &im);
+	free(dir);
+	free(m);
+	fl_toks_free(&t);
+}
+
+/* whether folder dir's last name is s[0..n) */
+static bool go_dir_is(const char *dir, const char *s, size_t n)
+{
+	const char *b = strrchr(dir, '/');
+	b = b ? b + 1 : dir;
+	return strlen(b) == n && memcmp(b, s, n) == 0;
+}
+
+static int go_help_sink(const gotree *g, const gohelp *h, int depth);
+
+/* The helper a call names: `name(` in folder dir (q NULL), `q.name(` of
+ * an imported package q (pkg: a function of a folder named q) or of a
+ * value (a method), a method called on a chain (chain).  The first
+ * definition with a sink; *sink gets it. */
+static const gohelp *go_helper(const gotree *g, const char *name, const char *dir,
+			       const char *q, size_t ql, bool pkg, bool chain, int *sink,
+			       int depth)
+{
+	size_t k0;
+	if (!g || depth > 6 || !fl_strmap_get(&g->idx, name, &k0))
+		return NULL;
+	for (size_t k = k0; k != NONE; k = g->v[k].next) {
+		const gohelp *h = &g->v[k];
+		bool ok;
+		if (!q && !chain)
+			ok = !h->method && strcmp(h->dir, dir) == 0;
+		else if (pkg)
+			ok = !h->method && go_dir_is(h->dir, q, ql);
+		else
+			ok = h->method;
+		if (!ok)
+			continue;
+		int s = go_help_sink(g, h, depth + 1);
+		if (s != GS_NONE) {
+			*sink = s;
+			return h;
+		}
+	}
+	return NULL;
+}
+
+/* what a helper does with its format, its forwards followed: GS_* */
+static int go_help_sink(const gotree *g, const gohelp *h, int depth)
+{
+	if (h->sink != GS_FWD)
+		return h->sink == GS_CONSOLE && !h->errish ? GS_WEAK : h->sink;
+	int s = GS_NONE;
+	const gohelp *to = go_helper(g, h->fn, h->dir, h->fq, h->fq ? strlen(h->fq) : 0,
+				     h->fq_pkg, h->fq_chain, &s, depth);
+	if (to && to->fi == h->ffi)
+		return s == GS_WEAK && h->errish ? GS_CONSOLE : s;
+	/* a logger's method: x.Fatalf(format, args...) */
+	if (h->fq || h->fq_chain) {
+		char c = h->fn[0];
+		size_t l = strlen(h->fn);
+		if (h->ffi != 0 || l < 2 || h->fn[l - 1] != 'f')
+			return GS_NONE;
+		if (strncmp(h->fn, "Fatal", 5) == 0)
+			return GS_FATAL;
+		if (strncmp(h->fn, "Panic", 5) == 0)
+			return GS_PANIC;
+		if ((c == 'E' && strncmp(h->fn, "Error", 5) == 0) ||
+		    (c == 'W' && strncmp(h->fn, "Warn", 4) == 0))
+			return GS_CONSOLE;
+	}
+	return GS_NONE;
+}
+
+/* A call of one of the tree's format helpers at i (`name(` with the
+ * qualifier of go_call): true when it was one (and is done with). */
+static bool go_helper_call(go_st *st, size_t i, size_t at, const char *idiom)
+{
+	const fl_toks *t = st->t;
+	const gotree *g = st->tree;
+	if (!g || !g->n || t->v[i].len >= 64)
+		return false;
+	char name[64];
+	memcpy(name, t->src + t->v[i].off, t->v[i].len);
+	name[t->v[i].len] = '\0';
+	bool qual = i >= 2 && fl_tok_pch(t, i - 1) == '.';
+	const char *q = NULL;
+	size_t ql = 0;
+	bool chain = false;
+	if (qual && t->v[i - 2].kind == FL_TK_IDENT && !(i >= 3 && fl_tok_pch(t, i - 3) == '.')) {
+		q = t->src + t->v[i - 2].off;
+		ql = t->v[i - 2].len;
+	} else if (qual) {
+		chain = true;
+	} else if (i > 0 && (fl_tok_is_ident(t, i - 1, "func") ||
+			     (fl_tok_pch(t, i - 1) == ')' && st->m[i - 1] != NONE &&
+			      st->m[i - 1] > 0 && fl_tok_is_ident(t, st->m[i - 1] - 1, "func")))) {
+		return false; /* its definition */
+	}
+	int sink = GS_NONE;
+	const gohelp *h = go_helper(g, name, st->dir, q, ql, q && go_imported(&st->imps, q, ql),
+				    chain, &sink, 0);
+	if (!h || sink == GS_WEAK)
+		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = go_args(t, st->m, i + 1, sb, se);
+	if (na <= h->fi)
+		return true;
+	bool lit = false;
+	for (size_t k = sb[h->fi]; k < se[h->fi] && !lit; k++)
+		lit = t->v[k].kind == FL_TK_STRING;
+	if (!lit)
+		return true;
+	char *msg = go_arg_msg(st, sb, se, na, h->fi, true);
+	bool warn = strncasecmp(name, "warn", 4) == 0 || strstr(name, "Warn");
+	if (msg && sink == GS_ERR) {
+		char *cls = go_sentinel(st, at);
+		char sid[112];
+		snprintf(sid, sizeof sid, "sentinel %s", idiom);
+		emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, cls ? sid : idiom);
+		free(cls);
+	} else if (msg) {
+		emit(st, at, msg, NULL, NULL, sink == GS_PANIC ? FL_T_PANIC : FL_T_CONSOLE,
+		     sink == GS_CONSOLE ? (warn ? FL_S_WARNING : FL_S_ERROR) : FL_S_CRITICAL, 0,
+		     idiom);
+	}
+	free(msg);
+	return true;
+}
+
 /* a call `name(` at token i (name is an identifier, i+1 is '(') */
 static void go_call(go_st *st, size_t i)
 {
@@ -1126,8 +1647,6 @@ static void go_call(go_st *st, size_t i)
 	size_t at = simple ? i - 2 : i;
 	if (at == st->consumed)
 		return;
-	if (!in_list(t, i, go_callees) && !in_list(t, i, logger_methods))
-		return;
 	char idiom[96];
 	if (simple)
 		snprintf(idiom, sizeof idiom, "%.*s.%.*s", (int)t->v[i - 2].len > 40 ? 40 : (int)t->v[i - 2].len,
@@ -1136,6 +1655,10 @@ static void go_call(go_st *st, size_t i)
 	else
 		snprintf(idiom, sizeof idiom, "%s%.*s", qual ? "." : "",
 			 (int)t->v[i].len > 40 ? 40 : (int)t->v[i].len, t->src + t->v[i].off);
+	if (go_helper_call(st, i, at, idiom))
+		return;
+	if (!in_list(t, i, go_callees) && !in_list(t, i, logger_methods))
+		return;
 	const char *pkg = NULL;
 	char pkgbuf[16];
 	for (size_t a = 0; simple && a < st->nal; a++) {
@@ -1329,9 +1852,30 @@ static bool go_test_only(const fl_toks *t, const size_t *m)
 	return false;
 }
 
+/* a call of a name starting in lower case at i: one of the tree's format
+ * helpers (failf("..."), g.errorf("...")); true when it was one */
+static bool go_lower_call(go_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	bool simple = i >= 2 && fl_tok_pch(t, i - 1) == '.' && t->v[i - 2].kind == FL_TK_IDENT &&
+		      !(i >= 3 && fl_tok_pch(t, i - 3) == '.');
+	size_t at = simple ? i - 2 : i;
+	if (at == st->consumed)
+		return false;
+	char idiom[96];
+	int nl = t->v[i].len > 40 ? 40 : (int)t->v[i].len;
+	if (simple)
+		snprintf(idiom, sizeof idiom, "%.*s.%.*s",
+			 t->v[i - 2].len > 40 ? 40 : (int)t->v[i - 2].len,
+			 t->src + t->v[i - 2].off, nl, t->src + t->v[i].off);
+	else
+		snprintf(idiom, sizeof idiom, "%s%.*s", fl_tok_pch(t, i - 1) == '.' ? "." : "", nl,
+			 t->src + t->v[i].off);
+	return go_helper_call(st, i, at, idiom);
+}
+
 static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 {
-	(void)tree;
 	fl_toks tk;
 	fl_toks_init(&tk, src);
 	go_lex(&tk);
@@ -1339,9 +1883,16 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	go_st st = {0};
 	st.t = t;
 	st.out = out;
+	st.tree = tree;
+	const char *sl = src->path ? strrchr(src->path, '/') : NULL;
+	char *dir = sl ? fl_xstrndup(src->path, (size_t)(sl - src->path)) : fl_xstrdup("");
+	st.dir = dir;
 	st.m = fl_tok_match_table(t, FL_MATCH_STRICT);
+	if (tree && ((const gotree *)tree)->n)
+		go_imps_of(t, st.m, &st.imps);
 	if (go_in_test_package(src->path) && go_test_only(t, st.m)) {
 		free(st.m);
+		free(dir);
 		fl_toks_free(&tk);
 		return;
 	}
@@ -1371,6 +1922,10 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 			go_call(&st, i);
 			continue;
 		}
+		/* a call of one of the tree's format helpers: failf("...") */
+		if (fl_tok_pch(t, i + 1) == '(' && tree && ((const gotree *)tree)->n &&
+		    go_lower_call(&st, i))
+			continue;
 		if (st.errm_open != NONE && i > st.errm_open && i < st.errm_close &&
 		    fl_tok_is(t, i, "return")) {
 			go_error_method_return(&st, i);
@@ -1409,13 +1964,8 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	free(st.kc.lit);
 	fl_strmap_free(&st.kc.idx);
 	free(st.m);
+	free(dir);
 	fl_toks_free(&tk);
-}
-
-static bool go_is_test_file(const char *path)
-{
-	size_t n = strlen(path);
-	return n >= 8 && strcmp(path + n - 8, "_test.go") == 0;
 }
 
 static const char *const go_exts[] = {".go", NULL};
@@ -1425,5 +1975,9 @@ const fl_lang fl_lang_go = {
 	.extensions = go_exts,
 	.is_test_file = go_is_test_file,
 	.test_folder_is_package = true,
+	.tree_new = go_tree_new,
+	.tree_free = go_tree_free,
+	.collect = go_collect,
+	.tree_merge = go_tree_merge,
 	.scan = go_scan,
 };
