@@ -532,6 +532,12 @@ static char *go_grpc_code(const fl_toks *t, size_t b, size_t e)
 	return out.s;
 }
 
+static bool go_same_tok(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
 /* the local names of a file's imports: "base" for "cmd/go/internal/base",
  * or its alias */
 #define MAX_IMPS 96
@@ -1127,11 +1133,59 @@ static bool go_http_error_ctor(go_st *st, size_t i, size_t at, const size_t *sb,
 
 /* the message of the argument ai of a call with arguments sb/se: a
  * format (f) with the file's string constants written in, else go_msg */
+/* The literal a local variable named at token v holds when used there:
+ * `msg := "..."` (or `var msg = "..."`) earlier in the same function,
+ * and no other assignment to it in between; NONE otherwise.  The go
+ * command's `msg := `cannot determine module path...`; return
+ * fmt.Errorf(msg, dir, reason)`. */
+static size_t go_local_literal(const go_st *st, size_t v)
+{
+	const fl_toks *t = st->t;
+	if (t->v[v].kind != FL_TK_IDENT || v < 3)
+		return NONE;
+	for (size_t k = v - 1, steps = 0; k > 0 && steps < 4000; k--, steps++) {
+		if (fl_tok_is_ident(t, k, "func") && (t->v[k].flags & FL_TF_NL_BEFORE))
+			return NONE; /* the function's start */
+		if (!go_same_tok(t, k, v) || (k > 0 && fl_tok_pch(t, k - 1) == '.'))
+			continue;
+		if (k + 1 >= t->n || t->v[k + 1].kind != FL_TK_PUNCT)
+			continue;
+		const char *op = t->src + t->v[k + 1].off;
+		size_t ol = t->v[k + 1].len;
+		bool def = ol == 2 && memcmp(op, ":=", 2) == 0;
+		bool var = ol == 1 && op[0] == '=' && fl_tok_is_ident(t, k - 1, "var");
+		if (ol == 1 && op[0] == '=' && !var)
+			return NONE; /* msg = ...: which value reaches the use is unknown */
+		if (ol >= 2 && op[ol - 1] == '=' && !def && !strchr("=!<>", op[0]))
+			return NONE; /* msg += ... */
+		if (!def && !var)
+			continue; /* a use */
+		/* the nearest assignment decides: one string literal ending
+		 * its statement */
+		size_t l = k + 2;
+		if (l >= t->n || t->v[l].kind != FL_TK_STRING ||
+		    !(l + 1 >= t->n || (t->v[l + 1].flags & FL_TF_NL_BEFORE) ||
+		      fl_tok_pch(t, l + 1) == ';' || fl_tok_pch(t, l + 1) == '}'))
+			return NONE;
+		if (!(t->v[k].flags & FL_TF_NL_BEFORE) && fl_tok_pch(t, k - 1) != ';' &&
+		    !fl_tok_is_ident(t, k - 1, "var"))
+			return NONE; /* a, msg := ... */
+		return l;
+	}
+	return NONE;
+}
+
 static char *go_arg_msg(go_st *st, const size_t *sb, const size_t *se, size_t na, size_t ai,
 			bool f)
 {
 	char *r = f ? go_fmt_consts(&st->kc, st->t, sb, se, na, ai) : NULL;
-	return r ? r : go_msg(&st->kc, st->t, st->m, sb[ai], se[ai], f, 0);
+	if (r)
+		return r;
+	size_t kl, l;
+	if (se[ai] == sb[ai] + 1 && !go_kconst(&st->kc, st->t, sb[ai], se[ai], &kl) &&
+	    (l = go_local_literal(st, sb[ai])) != NONE)
+		return go_msg(&st->kc, st->t, st->m, l, l + 1, f, 0);
+	return go_msg(&st->kc, st->t, st->m, sb[ai], se[ai], f, 0);
 }
 
 static bool in_list(const fl_toks *t, size_t i, const char *const *l)
@@ -1173,12 +1227,6 @@ static bool go_is_test_file(const char *path)
 {
 	size_t n = strlen(path);
 	return n >= 8 && strcmp(path + n - 8, "_test.go") == 0;
-}
-
-static bool go_same_tok(const fl_toks *t, size_t a, size_t b)
-{
-	return t->v[a].len == t->v[b].len &&
-	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
 }
 
 /* ---- the tree's format helpers -------------------------------------------------
