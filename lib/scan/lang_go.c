@@ -1481,11 +1481,16 @@ static void go_collect_func(gotree *g, const fl_toks *t, const size_t *m, size_t
 	size_t e = m[b];
 	gohelp h = {0};
 	bool exits = false;
+	int depth = 0;
 	for (size_t k = b + 1; k < e; k++) {
+		char c = fl_tok_pch(t, k);
+		depth += c == '{' ? 1 : c == '}' ? -1 : 0;
 		if (t->v[k].kind != FL_TK_IDENT)
 			continue;
+		/* it exits or panics, whatever happens (a statement of the
+		 * body's own level) */
 		if ((fl_tok_is(t, k, "panic") || fl_tok_is(t, k, "Exit")) &&
-		    fl_tok_pch(t, k + 1) == '(')
+		    fl_tok_pch(t, k + 1) == '(' && depth == 0)
 			exits = true;
 		/* `args...` closing a call: the argument before it must be
 		 * a string parameter */
@@ -1609,8 +1614,10 @@ static int go_help_sink(const gotree *g, const gohelp *h, int depth)
 	int s = GS_NONE;
 	const gohelp *to = go_helper(g, h->fn, h->dir, h->fq, h->fq ? strlen(h->fq) : 0,
 				     h->fq_pkg, h->fq_chain, &s, depth);
+	/* a forwarder whose name says no error (Debugf -> l.log, where log
+	 * may exit for one level) reports only an error value it returns */
 	if (to && to->fi == h->ffi)
-		return s == GS_WEAK && h->errish ? GS_CONSOLE : s;
+		return h->errish ? (s == GS_WEAK ? GS_CONSOLE : s) : (s == GS_ERR ? s : GS_WEAK);
 	/* a logger's method: x.Fatalf(format, args...) */
 	if (h->fq || h->fq_chain) {
 		char c = h->fn[0];
