@@ -27,6 +27,93 @@ static bool excy(const fl_toks *t, size_t k)
 	       (n > 9 && memcmp(s + n - 9, "Exception", 9) == 0);
 }
 
+/* The last statement of a method body [body, end) (a line ending in `+`
+ * or `\\` goes on on the next): its start, *e its end; NONE when the body
+ * is empty. */
+static size_t last_stmt(const fl_toks *t, const size_t *m, size_t body, size_t end,
+			size_t *e)
+{
+	size_t s = NONE;
+	for (size_t k = body; k < end;) {
+		size_t x = fl_rb_line_end(t, m, k);
+		while (x < end && x > k && (is_p(t, x - 1, '+') || is_p(t, x - 1, '\\')))
+			x = fl_rb_line_end(t, m, x);
+		s = k;
+		*e = x > end ? end : x;
+		k = x;
+	}
+	return s;
+}
+
+/* In the class body (from token q to the class's end, the class at column
+ * ccol): the message `def NAME` (no parameter) returns, its last statement;
+ * NULL otherwise. */
+static char *method_msg(const fl_toks *t, const size_t *m, size_t q, int ccol, size_t name)
+{
+	for (; q + 2 < t->n; q++) {
+		if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col <= ccol)
+			break;
+		if (!is_kw(t, q, "def") || !(t->v[q].flags & FL_TF_NL_BEFORE) ||
+		    !fl_rb_same_tok(t, q + 1, name) || !(t->v[q + 2].flags & FL_TF_NL_BEFORE))
+			continue;
+		int dcol = t->v[q].col;
+		size_t body = q + 2, end = body, e;
+		while (end < t->n && !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= dcol))
+			end++;
+		size_t s = last_stmt(t, m, body, end, &e);
+		char *r = s == NONE ? NULL : fl_rb_msg(t, s, e);
+		/* the message keeps the line break a text joined after it
+		 * needs (a message's own trailing one is trimmed) */
+		const fl_tok *l = &t->v[e - 1];
+		if (r && l->kind == FL_TK_STRING && l->slen && fl_tok_str(t, l)[l->slen - 1] == '\n') {
+			char *x = fl_xasprintf("%s\n", r);
+			free(r);
+			r = x;
+		}
+		return r;
+	}
+	return NULL;
+}
+
+/* `def message; build_message + "Checked in ..."; end` (rubygems'
+ * MissingSpecError): the message its last statement [b, e) makes, each
+ * operand of `+` that calls a method of the class (from token c, the class
+ * at column ccol) without arguments replaced by what that method returns,
+ * another lone name by {name}.  NULL when no part is a literal. */
+static char *message_expr(const fl_toks *t, const size_t *m, size_t b, size_t e, size_t c,
+			  int ccol)
+{
+	fl_buf out = {0};
+	bool lit = false, ok = true;
+	for (size_t k = b; k < e && ok;) {
+		size_t x = k;
+		while (x < e && !is_p(t, x, '+'))
+			x = fl_tok_is_opener(t, x) && m[x] != NONE && m[x] > x ? m[x] + 1 : x + 1;
+		if (x > e)
+			x = e;
+		char *part = NULL;
+		if (x == k + 1 && t->v[k].kind == FL_TK_IDENT) {
+			part = method_msg(t, m, c, ccol, k);
+			if (!part) {
+				part = fl_xasprintf("{%.*s}", (int)t->v[k].len, t->src + t->v[k].off);
+			} else {
+				lit = true;
+			}
+		} else {
+			part = x > k ? fl_rb_msg(t, k, x) : NULL;
+			lit = lit || part;
+			ok = part != NULL;
+		}
+		if (part)
+			fl_buf_puts(&out, part);
+		free(part);
+		k = x + 1;
+	}
+	char *r = ok && lit && out.n ? fl_xstrdup(fl_buf_cstr(&out)) : NULL;
+	fl_buf_free(&out);
+	return r;
+}
+
 /* The class statement at i: its default message, or false. */
 bool fl_rb_class_default_at(const fl_toks *t, const size_t *m, size_t i, rbclass *rc)
 {
@@ -63,6 +150,13 @@ bool fl_rb_class_default_at(const fl_toks *t, const size_t *m, size_t i, rbclass
 			if (fl_rb_line_end(t, m, body) == end) {
 				rc->msg = fl_rb_msg(t, body, end);
 				rc->at = body;
+				rc->idiom = "class method message";
+			}
+			/* or its last statement joins what other methods of
+			 * the class return */
+			size_t le, ls = last_stmt(t, m, body, end, &le);
+			if (!rc->msg && ls != NONE && (rc->msg = message_expr(t, m, ls, le, k + 1, ccol))) {
+				rc->at = ls;
 				rc->idiom = "class method message";
 			}
 			continue;
