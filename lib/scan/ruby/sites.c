@@ -1013,6 +1013,96 @@ static bool exits_after(walker *w, size_t after)
 	return false;
 }
 
+/* ---- a lookup that prints why it failed ------------------------------------
+ * RubyGems' `def spec_for(name); spec = find(name); return spec if spec; say
+ * "Unable to find gem '#{name}'"; end`, its callers `spec = spec_for name;
+ * return false unless spec` and `terminate_interaction 1 unless found`: a
+ * method that returns what it found and else prints a message and returns
+ * nil is an error printed as normal output when, in the same file, its
+ * value is tested for failure (`return false unless v`, `exit 1 unless v`
+ * after `v = method ...`). */
+
+/* Whether the statements after the print (from `after`, the print at
+ * column col) only print more or give nil / false up to the method's end. */
+static bool nil_after(const walker *w, size_t after, int col)
+{
+	const fl_toks *t = w->t;
+	for (size_t k = after; k < t->n && k - after < 400;) {
+		if (!(t->v[k].flags & FL_TF_NL_BEFORE) || t->v[k].col < col)
+			return (t->v[k].flags & FL_TF_NL_BEFORE) && is_kw(t, k, "end");
+		size_t e = k + 1;
+		while (e < t->n && !((t->v[e].flags & FL_TF_NL_BEFORE) && t->v[e].col <= col))
+			e++;
+		if (is_kw(t, k, "if") || is_kw(t, k, "unless")) {
+			/* a block of prints (each line prints, maybe in an
+			 * iteration: `dirs.each {|d| say d }`) up to its `end` */
+			bool prints = true;
+			for (size_t q = k + 1; q < e; q++) {
+				if (t->v[q].flags & FL_TF_NL_BEFORE) {
+					if (!prints)
+						return false;
+					prints = false;
+				}
+				prints = prints || fl_tok_is(t, q, "say") || fl_tok_is(t, q, "puts");
+			}
+			if (e >= t->n || !is_kw(t, e, "end"))
+				return false;
+			e++;
+		} else if (is_kw(t, k, "return") || is_kw(t, k, "nil") || is_kw(t, k, "false")) {
+			if (is_kw(t, k, "return") && e > k + 1 && !(e == k + 2 &&
+			    (is_kw(t, k + 1, "nil") || is_kw(t, k + 1, "false"))))
+				return false;
+		} else {
+			return false;
+		}
+		k = e;
+	}
+	return false;
+}
+
+/* Whether the file tests the value of method name (token nm) for failure:
+ * `v = name ...` then `return [false|nil] unless v` or `exit N unless v`,
+ * `terminate_interaction N unless v`. */
+static bool failure_tested(const walker *w, size_t nm)
+{
+	const fl_toks *t = w->t;
+	for (size_t k = 0; k + 3 < t->n; k++) {
+		if (!(t->v[k].flags & FL_TF_NL_BEFORE) || t->v[k].kind != FL_TK_IDENT ||
+		    !is_p(t, k + 1, '=') || !fl_rb_same_tok(t, k + 2, nm) || is_p(t, k + 3, '.'))
+			continue;
+		for (size_t q = k + 3; q + 1 < t->n && q - k < 60; q++)
+			if (is_kw(t, q, "unless") && fl_rb_same_tok(t, q + 1, k) &&
+			    (q + 2 >= t->n || (t->v[q + 2].flags & FL_TF_NL_BEFORE))) {
+				size_t b = q;
+				while (b > 0 && !(t->v[b].flags & FL_TF_NL_BEFORE))
+					b--;
+				if (is_kw(t, b, "return") || is_kw(t, b, "exit") ||
+				    fl_tok_is(t, b, "terminate_interaction"))
+					return true;
+			}
+	}
+	return false;
+}
+
+/* The print at i (a statement of the method's own body) fails a lookup:
+ * the method returned what it found before (`return v if v`), gives nil
+ * after, and its value is tested for failure. */
+static bool lookup_fails(const walker *w, size_t i, size_t after)
+{
+	const fl_toks *t = w->t;
+	if (!w->nblk || w->blk[w->nblk - 1].kind != B_DEF || !(t->v[i].flags & FL_TF_NL_BEFORE))
+		return false;
+	const rbblk *d = &w->blk[w->nblk - 1];
+	if (d->ne != d->nb + 1)
+		return false;
+	bool found = false;
+	for (size_t k = d->kw; k + 3 < i && !found; k++)
+		found = (t->v[k].flags & FL_TF_NL_BEFORE) && is_kw(t, k, "return") &&
+			t->v[k + 1].kind == FL_TK_IDENT && is_kw(t, k + 2, "if") &&
+			fl_rb_same_tok(t, k + 1, k + 3) && (t->v[k + 4].flags & FL_TF_NL_BEFORE);
+	return found && nil_after(w, after, t->v[i].col) && failure_tested(w, d->nb);
+}
+
 /* `say "..."` / `puts "..."` that the program exits with a failure right
  * after: an error printed as normal output (RubyGems' `say "No gems found
  * matching ..."; terminate_interaction 1`).  A print not followed by such
@@ -1033,7 +1123,7 @@ static void do_print_exit(walker *w, size_t i)
 	if (!call_args(w, i, st, en, &n, &after) || n != 1 ||
 	    t->v[st[0]].kind != FL_TK_STRING)
 		return;
-	if (!exits_after(w, after))
+	if (!exits_after(w, after) && !lookup_fails(w, i, after))
 		return;
 	char *msg = fl_rb_msg(t, st[0], en[0]);
 	if (msg) {
