@@ -1315,6 +1315,10 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 		if (len)
 			nh = pattern_of(lk, src, nsrc, &budget, text, len, repo, q, hits, nh,
 					cap);
+		/* the line as printed, for records that hold its prefix */
+		if (ti < q->raw.n && *q->raw.v[ti] && !fl_lk_expired())
+			nh = pattern_of(lk, src, nsrc, &budget, q->raw.v[ti],
+					strlen(q->raw.v[ti]), repo, q, hits, nh, cap);
 		if (ti == q->messages.n)
 			for (size_t j = from; j < nh; j++)
 				(*hits)[j].pos = pos_of_line(q, (*hits)[j].at);

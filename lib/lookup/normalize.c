@@ -20,6 +20,7 @@ void fl_query_free(fl_query *q)
 	free(q->command);
 	free(q->program);
 	fl_strv_free(&q->messages);
+	fl_strv_free(&q->raw);
 	fl_strv_free(&q->classes);
 	fl_strv_free(&q->paths);
 	fl_strv_free(&q->modules);
@@ -507,6 +508,20 @@ static bool names_error(const char *line, const char *msg)
 	return false;
 }
 
+/* A Go stack frame's path line ("\t/src/app/main.go:21 +0x1d"): the
+ * line number ends the line or comes before " +0x"; a message that names a
+ * position ("\tmain.go:3:8: use of internal package ...") is none. */
+static bool go_frame(const char *sp)
+{
+	const char *g = strstr(sp, ".go:");
+	if (!g || !isdigit((unsigned char)g[4]))
+		return false;
+	const char *e = g + 4;
+	while (isdigit((unsigned char)*e))
+		e++;
+	return !*e || strncmp(e, " +0x", 4) == 0;
+}
+
 /* A line of a help text's option table ("  -v, --version   show the
  * version", "  --exists-action <action>    Default action when ...") or
  * the continuation of its description in a column 20 or more spaces in:
@@ -547,6 +562,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 	fl_strv rest[3] = {{0}}; /* other stripped lines, by level */
 	fl_strv errs = {0};    /* lines that named an error level */
 	fl_strv causes = {0};  /* the messages of "Caused by:" chains */
+	fl_strv raw_of = {0};  /* pairs: a stripped line, the line as printed */
 	fl_buf clean = {0};
 	bool in_tb = false, caused = false, rust_next = false;
 	char *next = t;
@@ -616,7 +632,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		    strncmp(sp, "stack backtrace:", 16) == 0 ||
 		    strncmp(sp, "[stack trace]", 13) == 0)
 			continue;
-		if (line[0] == '\t' && strstr(sp, ".go:")) { /* Go frame path */
+		if (line[0] == '\t' && go_frame(sp)) { /* Go frame path */
 			push_path_before_colon_digits(q, sp, strlen(sp));
 			continue;
 		}
@@ -736,6 +752,12 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 			}
 		}
 		push_unique(&rest[level], m, strlen(m));
+		/* the line as printed, when stripping took a prefix off: a
+		 * record may hold the prefix ("jq: error: %s at %s, line %d:") */
+		if (m != sp && strlen(sp) <= 4096) {
+			fl_strv_push(&raw_of, m);
+			fl_strv_push(&raw_of, sp);
+		}
 		if (named)
 			push_unique(&errs, m, strlen(m));
 	}
@@ -754,6 +776,15 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 			for (size_t i = 0; i < causes.n; i++)
 				push_unique(&q->messages, causes.v[i], strlen(causes.v[i]));
 	}
+	/* each message's line as printed, "" when the same */
+	for (size_t i = 0; i < q->messages.n; i++) {
+		const char *r = "";
+		for (size_t k = 0; k + 1 < raw_of.n && !*r; k += 2)
+			if (strcmp(raw_of.v[k], q->messages.v[i]) == 0)
+				r = raw_of.v[k + 1];
+		fl_strv_push(&q->raw, r);
+	}
+	fl_strv_free(&raw_of);
 	for (size_t i = 0; i < q->messages.n && i < sizeof q->error_level; i++)
 		for (size_t k = 0; k < errs.n && !q->error_level[i]; k++)
 			q->error_level[i] = strcmp(errs.v[k], q->messages.v[i]) == 0;

@@ -16,6 +16,8 @@ typedef struct fl_query {
 	char *clean;        /* the text, ANSI colours removed, each line stripped
 			       of timestamps, levels and logger prefixes */
 	fl_strv messages;   /* candidate messages, most likely first */
+	fl_strv raw;        /* raw.v[i]: messages.v[i]'s line as printed when
+			       stripping took a prefix off it, else "" */
 	fl_strv classes;    /* exception/error classes seen (as written) */
 	fl_strv paths;      /* source paths seen in frames and panics */
 	fl_strv modules;    /* modules, packages, crates seen in frames */

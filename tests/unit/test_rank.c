@@ -144,6 +144,9 @@ static int setup(void **state)
 	       "src/factory.py", 614, "critical", "logger.critical");
 	put_as("acme/tool", "No matching distribution found for {req}", "src/resolver.py", 101,
 	       "error", "raise");
+	/* a record that holds the prefix a lookup strips from a line */
+	put("acme/tool", "tool: error: {msg} at {where}, line {n}:", "src/parser.y", 143);
+	put("acme/tool", "use of internal package {path} not allowed", "load/pkg.go", 1514);
 	/* an option's help text that happens to read like a record */
 	put("acme/tool", "{name} {kind} already exists", "src/build.c", 1290);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -321,7 +324,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 331);
+	assert_int_equal(fl_lookup_count(lk), 333);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -359,6 +362,23 @@ static void test_raised_before_logged(void **state)
 	assert_true(r.n >= 2);
 	assert_string_equal(r.v[0].file_path, "src/resolver.py");
 	assert_string_equal(r.v[1].file_path, "src/factory.py");
+	fl_result_free(&r);
+}
+
+static void test_prefix_kept_by_the_record(void **state)
+{
+	(void)state;
+	fl_result r = ask("tool: error: syntax error, unexpected INVALID_CHARACTER at <top-level>, line 1:\n"
+			  ".foo | bar\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/parser.y");
+	assert_true(r.v[0].score >= 0.9);
+	fl_result_free(&r);
+	/* a tab-indented message that names a position is no Go frame */
+	r = ask("package example.com/in\n"
+		"\tmain.go:3:8: use of internal package example.com/in/x/internal/y not allowed\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "load/pkg.go");
 	fl_result_free(&r);
 }
 
@@ -438,6 +458,7 @@ int main(void)
 		cmocka_unit_test(test_error_before_warning),
 		cmocka_unit_test(test_raise_site_before_definition),
 		cmocka_unit_test(test_raised_before_logged),
+		cmocka_unit_test(test_prefix_kept_by_the_record),
 		cmocka_unit_test(test_empty_placeholder),
 		cmocka_unit_test(test_command_after_cd),
 		cmocka_unit_test(test_help_lines_are_no_errors),
