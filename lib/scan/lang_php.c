@@ -608,24 +608,50 @@ static int status_of(const ctx *c, size_t b, size_t e)
 }
 
 /* message of one argument: sprintf("fmt", ..) gives fmt with %% decoded;
- * a named argument `name: expr` is looked through */
-static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars);
+ * a named argument `name: expr` is looked through; a local variable (or
+ * one joined by `.`) gives what it was assigned, `depth` levels deep
+ * ($message = $e->getMessage() . ':' . $errors, with $errors a local) */
+static char *expr_msg(const ctx *c, size_t b, size_t e, int depth);
+
+struct var_ud {
+	const ctx *c;
+	int depth;
+};
 
 static char *var_expr_msg(const void *ud, size_t b, size_t e)
 {
-	return expr_msg(ud, b, e, false);
+	const struct var_ud *u = ud;
+	return expr_msg(u->c, b, e, u->depth);
 }
 
 /* message of an argument [b, e): literals, sprintf(...), and a local
  * variable assigned one of those before (throw new X($message)) */
 static char *arg_msg(const ctx *c, size_t b, size_t e)
 {
-	return expr_msg(c, b, e, true);
+	return expr_msg(c, b, e, 2);
 }
 
 static const frame *top_c(const ctx *c)
 {
 	return c->nfr ? &c->fr[c->nfr - 1] : NULL;
+}
+
+/* Is [b, e) one local variable ($x, not $this)? */
+static bool local_var(const ctx *c, size_t b, size_t e)
+{
+	return e == b + 1 && is_kind(c, b, FL_TK_IDENT) && c->t.src[c->t.v[b].off] == '$' &&
+	       !is_id(c, b, "$this");
+}
+
+/* the message local variable b holds where it is used, NULL if unknown */
+static char *local_msg(const ctx *c, size_t b, int depth)
+{
+	if (depth <= 0)
+		return NULL;
+	const frame *f = top_c(c);
+	size_t from = f && f->name != NONE ? f->name : 0;
+	struct var_ud u = {c, depth - 1};
+	return fl_var_msg(&c->t, c->match, from, b, b, NULL, var_expr_msg, &u);
 }
 
 /* the name token of a sprintf / vsprintf call that is all of [b, e), a
@@ -641,23 +667,27 @@ static size_t sprintf_call(const ctx *c, size_t b, size_t e)
 	return NONE;
 }
 
-/* [b, e) joined by `.` with a sprintf(...) operand: sprintf('..%s..', $x)
- * . $suffix.  The operands' texts joined (the call gives its format, a
- * literal its text, anything else {its last name}); NULL when no operand
- * is a sprintf call. */
-static char *concat_sprintf(const ctx *c, size_t b, size_t e)
+/* [b, e) joined by `.` with a sprintf(...) operand, or a local variable
+ * that holds a message: sprintf('..%s..', $x) . $suffix, $err . '.'.  The
+ * operands' texts joined (the call gives its format, a literal its text,
+ * a local its message, anything else {its last name}); NULL when no
+ * operand is such a call or local. */
+static char *concat_sprintf(const ctx *c, size_t b, size_t e, int depth)
 {
 	size_t ob[16], oe[16], n = 0, k = b;
+	char *var[16] = {0};
 	bool call = false;
 	while (k < e && n < 16) {
 		size_t q = k;
 		while (q < e && !is_p(c, q, "."))
 			q = fl_tok_is_opener(&c->t, q) && c->match[q] < e ? c->match[q] + 1 : q + 1;
 		if (q == k)
-			return NULL;
+			goto fail;
 		ob[n] = k;
 		oe[n] = q;
 		if (sprintf_call(c, k, q) != NONE)
+			call = true;
+		else if (local_var(c, k, q) && (var[n] = local_msg(c, k, depth)) != NULL)
 			call = true;
 		n++;
 		k = q + 1;
@@ -665,9 +695,13 @@ static char *concat_sprintf(const ctx *c, size_t b, size_t e)
 			break;
 	}
 	if (!call || n < 2 || oe[n - 1] != e)
-		return NULL;
+		goto fail;
 	fl_buf out = {0};
 	for (size_t i = 0; i < n; i++) {
+		if (var[i]) {
+			fl_buf_puts(&out, var[i]);
+			continue;
+		}
 		/* a literal as written: the blank between two pieces is text */
 		size_t lb = ob[i], le = oe[i], f = sprintf_call(c, lb, le);
 		size_t s[1], en[1];
@@ -686,7 +720,7 @@ static char *concat_sprintf(const ctx *c, size_t b, size_t e)
 			}
 			continue;
 		}
-		char *p = f != NONE ? expr_msg(c, ob[i], oe[i], false) : msg_of(c, ob[i], oe[i]);
+		char *p = f != NONE ? expr_msg(c, ob[i], oe[i], 0) : msg_of(c, ob[i], oe[i]);
 		if (p) {
 			fl_buf_puts(&out, p);
 			free(p);
@@ -703,7 +737,7 @@ static char *concat_sprintf(const ctx *c, size_t b, size_t e)
 		}
 		if (last == NONE) {
 			fl_buf_free(&out);
-			return NULL;
+			goto fail;
 		}
 		const fl_tok *x = &c->t.v[last];
 		size_t skip = c->t.src[x->off] == '$';
@@ -711,28 +745,32 @@ static char *concat_sprintf(const ctx *c, size_t b, size_t e)
 		fl_buf_put(&out, c->t.src + x->off + skip, x->len - skip);
 		fl_buf_putc(&out, '}');
 	}
+	for (size_t i = 0; i < n; i++)
+		free(var[i]);
 	fl_buf_cstr(&out);
 	fl_msg_trim(out.s);
 	return out.s;
+fail:
+	for (size_t i = 0; i < n; i++)
+		free(var[i]);
+	return NULL;
 }
 
-static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars)
+static char *expr_msg(const ctx *c, size_t b, size_t e, int depth)
 {
 	if (e - b >= 3 && is_kind(c, b, FL_TK_IDENT) && is_p(c, b + 1, ":"))
 		b += 2;
-	if (vars && e - b == 1 && is_kind(c, b, FL_TK_IDENT) &&
-	    c->t.src[c->t.v[b].off] == '$' && !is_id(c, b, "$this")) {
-		const frame *f = top_c(c);
-		size_t from = f && f->name != NONE ? f->name : 0;
-		return fl_var_msg(&c->t, c->match, from, b, b, NULL, var_expr_msg, c);
-	}
+	if (local_var(c, b, e))
+		return local_msg(c, b, depth);
 	size_t call = sprintf_call(c, b, e);
 	if (call != NONE) {
 		b = call;
 		size_t s[1], en[1];
 		if (split_args(c, b + 1, s, en, 1) < 1)
 			return NULL;
-		char *m = msg_of(c, s[0], en[0]);
+		char *m = depth > 0 ? concat_sprintf(c, s[0], en[0], depth) : NULL;
+		if (!m)
+			m = msg_of(c, s[0], en[0]);
 		if (m) {
 			char *w = m;
 			for (const char *r = m; *r; r++) {
@@ -745,7 +783,7 @@ static char *expr_msg(const ctx *c, size_t b, size_t e, bool vars)
 		return m;
 	}
 	if (e - b <= 4000) {
-		char *m = concat_sprintf(c, b, e);
+		char *m = concat_sprintf(c, b, e, depth);
 		if (m)
 			return m;
 	}
@@ -881,6 +919,22 @@ static void emit_g(ctx *c, size_t at, const char *msg, const char *code,
 {
 	if ((!msg || !*msg) && !code)
 		return;
+	/* PHP_EOL joined into a message is the line break it prints */
+	char *eol = NULL;
+	if (msg && strstr(msg, "{PHP_EOL}")) {
+		fl_buf b = {0};
+		for (const char *p = msg; *p;) {
+			if (strncmp(p, "{PHP_EOL}", 9) == 0) {
+				fl_buf_putc(&b, '\n');
+				p += 9;
+			} else {
+				fl_buf_putc(&b, *p++);
+			}
+		}
+		fl_buf_cstr(&b);
+		eol = b.s;
+		msg = eol;
+	}
 	char *fn = func_name(c);
 	char *g = guard ? fl_xstrdup(guard) : guard_at(c, at);
 	fl_site s = {.line = c->t.v[at].line,
@@ -897,6 +951,7 @@ static void emit_g(ctx *c, size_t at, const char *msg, const char *code,
 	fl_site_add(c->out, &s);
 	free(fn);
 	free(g);
+	free(eol);
 }
 
 static void emit(ctx *c, size_t at, const char *msg, const char *cls,
@@ -1145,6 +1200,129 @@ static void rule_simple(ctx *c, size_t i, const char *type, const char *sev)
 	free(m);
 }
 
+/* ---- console output ------------------------------------------------------ */
+
+enum { TAG_NONE, TAG_OTHER, TAG_WARNING, TAG_ERROR };
+
+/* Length of the symfony/console style tag at s (0: none): a named style
+ * (<error>, </warning>, <info>...), an inline one (<fg=red;options=bold>,
+ * <href=...>) or </>.  *kind gets what an opening tag says of the text. */
+static size_t style_tag(const char *s, int *kind)
+{
+	static const struct {
+		const char *name;
+		int kind;
+	} named[] = {{"error", TAG_ERROR},   {"warning", TAG_WARNING}, {"info", TAG_OTHER},
+		     {"comment", TAG_OTHER}, {"question", TAG_OTHER},  {"highlight", TAG_OTHER}};
+	static const char *const inl[] = {"fg=", "bg=", "options=", "href=", NULL};
+	if (s[0] != '<')
+		return 0;
+	const char *p = s + 1;
+	bool close = *p == '/';
+	p += close;
+	*kind = TAG_OTHER;
+	if (close && *p == '>')
+		return 3;
+	for (size_t k = 0; k < sizeof named / sizeof *named; k++) {
+		size_t l = strlen(named[k].name);
+		if (strncmp(p, named[k].name, l) == 0 && p[l] == '>') {
+			if (!close)
+				*kind = named[k].kind;
+			return (size_t)(p + l + 1 - s);
+		}
+	}
+	for (const char *const *q = inl; *q; q++) {
+		if (strncmp(p, *q, strlen(*q)) != 0)
+			continue;
+		const char *e = p;
+		while (*e && *e != '>' && *e != '<' && *e != '\n')
+			e++;
+		if (*e == '>')
+			return (size_t)(e + 1 - s);
+	}
+	return 0;
+}
+
+/* The style tags taken off m in place, as the console's formatter prints
+ * it; returns the most severe opening tag seen. */
+static int strip_style(char *m)
+{
+	int worst = TAG_NONE;
+	char *w = m;
+	for (const char *r = m; *r;) {
+		int kind;
+		size_t n = style_tag(r, &kind);
+		if (n) {
+			if (kind > worst)
+				worst = kind;
+			r += n;
+			continue;
+		}
+		*w++ = *r++;
+	}
+	*w = '\0';
+	return worst;
+}
+
+/* Is the statement of the call whose `(` is at open followed by a failing
+ * `return` (a non-zero number, or a constant such as Command::FAILURE)? */
+static bool fails_after(const ctx *c, size_t open)
+{
+	size_t cl = c->match[open];
+	if (cl >= c->t.n || !is_p(c, cl + 1, ";") || !is_id(c, cl + 2, "return"))
+		return false;
+	size_t v = cl + 3;
+	if (is_kind(c, v, FL_TK_NUMBER) && is_p(c, v + 1, ";")) {
+		const fl_tok *x = &c->t.v[v];
+		for (size_t q = 0; q < x->len; q++)
+			if (c->t.src[x->off + q] != '0')
+				return true;
+		return false;
+	}
+	if (is_kind(c, v, FL_TK_IDENT) && is_p(c, v + 1, "::") && is_id(c, v + 2, "FAILURE") &&
+	    is_p(c, v + 3, ";"))
+		return true;
+	return false;
+}
+
+/* $io->writeError('<error>...</error>'), $output->writeln(sprintf(
+ * '<warning>...%s</warning>', $x)): what a console command prints, its
+ * style tags taken off.  An error or warning tag makes it an error or a
+ * warning; an untagged text counts when the command fails right after
+ * (`return 1;`).  Text at the debug verbosity is left out. */
+static void rule_console(ctx *c, size_t i)
+{
+	size_t s[3], e[3];
+	size_t na = split_args(c, i + 1, s, e, 3);
+	if (na < 1 || is_p(c, s[0], "[") || is_id(c, s[0], "array"))
+		return;
+	for (size_t a = 1; a < na; a++)
+		if (is_kind(c, e[a] - 1, FL_TK_IDENT) &&
+		    (is_id(c, e[a] - 1, "DEBUG") || is_id(c, e[a] - 1, "VERBOSITY_DEBUG")))
+			return;
+	char *m = arg_msg(c, s[0], e[0]);
+	if (!m)
+		return;
+	int tag = strip_style(m);
+	fl_msg_trim(m);
+	const char *sev = tag == TAG_ERROR	 ? FL_S_ERROR
+			  : tag == TAG_WARNING ? FL_S_WARNING
+			  : fails_after(c, i + 1) ? FL_S_ERROR
+						  : NULL;
+	if (sev && *m) {
+		char *idiom = fl_tok_dup(&c->t, i);
+		emit(c, i, m, NULL, FL_T_CONSOLE, sev, 0, idiom);
+		free(idiom);
+	}
+	free(m);
+}
+
+static bool console_method(const ctx *c, size_t i)
+{
+	return (is_id(c, i, "writeError") || is_id(c, i, "write") || is_id(c, i, "writeln")) &&
+	       i > 0 && (is_p(c, i - 1, "->") || is_p(c, i - 1, "?->")) && is_p(c, i + 1, "(");
+}
+
 static void rules(ctx *c)
 {
 	const fl_toks *t = &c->t;
@@ -1160,6 +1338,10 @@ static void rules(ctx *c)
 		}
 		if (k->kind != FL_TK_IDENT)
 			continue;
+		if (console_method(c, i)) {
+			rule_console(c, i);
+			continue;
+		}
 		if (i > 0 && (is_p(c, i - 1, "->") || is_p(c, i - 1, "?->") ||
 			      is_p(c, i - 1, "::") || is_id(c, i - 1, "function") ||
 			      is_id(c, i - 1, "new")))

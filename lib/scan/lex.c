@@ -806,6 +806,24 @@ static bool same_tok(const fl_toks *t, size_t a, size_t b)
 	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
 }
 
+/* Does the statement at k run whenever the use at `at` does: is the block
+ * holding k (its innermost `{` after from) still open at `at`? */
+static bool dominates(const fl_toks *t, const size_t *match, size_t from, size_t k,
+		      size_t at)
+{
+	int depth = 0;
+	for (size_t p = k; p-- > from;) {
+		if (fl_tok_is_punct(t, p, "}")) {
+			depth++;
+		} else if (fl_tok_is_punct(t, p, "{")) {
+			if (depth == 0)
+				return match[p] != FL_NOMATCH && match[p] > at;
+			depth--;
+		}
+	}
+	return true;
+}
+
 char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 		 size_t var, const char *const *decl,
 		 char *(*msg)(const void *ud, size_t b, size_t e), const void *ud)
@@ -814,8 +832,8 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 		return NULL;
 	char *found = NULL;
 	/* top-level code has no parameter list */
-	bool bad = false, body = from == 0;
-	for (size_t k = from; k < at && !bad; k++) {
+	bool bad = false, body = from == 0, param = false;
+	for (size_t k = from; k < at && !param; k++) {
 		if (fl_tok_is_punct(t, k, "{"))
 			body = true;
 		/* (...) and [...] before at: expressions, not statements */
@@ -838,7 +856,7 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 		if (!same_tok(t, k, var))
 			continue;
 		if (!body) {
-			bad = true; /* a parameter of the function */
+			param = bad = true; /* a parameter of the function */
 			break;
 		}
 		size_t p = k; /* the statement's start, before const/let/var */
@@ -890,6 +908,16 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 				continue;
 			}
 			e++;
+		}
+		/* an assignment in the use's own block (or one holding it)
+		 * replaces whatever the variable held before: `$m = 'a'; if (x)
+		 * { $m = 'b'; } $m = 'c'; throw new X($m);` throws 'c' */
+		bool braceless = p > 0 && (fl_tok_is_punct(t, p - 1, ")") ||
+					   fl_tok_is_ident(t, p - 1, "else"));
+		if ((found || bad) && !braceless && dominates(t, match, from, k, at)) {
+			free(found);
+			found = NULL;
+			bad = false;
 		}
 		char *m = e > b ? msg(ud, b, e) : NULL;
 		if (!m) {
