@@ -391,6 +391,194 @@ static void add_class(fl_query *q, const char *s, size_t n)
 	}
 }
 
+/* ---- symfony/console exception blocks ------------------------------------ */
+
+/* symfony/console prints an uncaught exception as a block, every line
+ * padded to one width L:
+ *
+ *     In Factory.php line 320:
+ *     <L blanks>
+ *       [Vendor\Class (code)]        (verbose runs, or an empty message)
+ *       the message, each of its lines cut at the terminal's width (in the
+ *       middle of a word), two blanks in front
+ *     <L blanks>
+ *
+ * The header names the file (and line) where the exception was built: a
+ * path, as a frame would; the class is a class; the cut lines are joined
+ * back into the message's own lines, which replace the block in the text
+ * and come first among the messages (the exception that ended the run).
+ * A block without its header counts only when its padding is intact. */
+
+struct bline {
+	const char *s; /* the line, without its \r\n */
+	size_t raw;    /* its length, trailing blanks included */
+	size_t len;    /* its length without trailing blanks */
+};
+
+static bool blank_line(const struct bline *l)
+{
+	return l->len == 0;
+}
+
+/* "In NAME line N:" (N may be "n/a"): the name's span, else false */
+static bool box_header(const struct bline *l, const char **name, size_t *nl)
+{
+	const char *p = l->s, *e = l->s + l->len;
+	while (p < e && *p == ' ')
+		p++;
+	if (e - p < 12 || strncmp(p, "In ", 3) != 0)
+		return false;
+	const char *n = p + 3, *q = n;
+	while (q < e && *q != ' ')
+		q++;
+	if (q == n || e - q < 8 || strncmp(q, " line ", 6) != 0)
+		return false;
+	const char *d = q + 6;
+	if (e - d >= 4 && strncmp(d, "n/a:", 4) == 0)
+		d += 3;
+	else
+		while (d < e && isdigit((unsigned char)*d))
+			d++;
+	if (d == q + 6 || d + 1 != e || *d != ':')
+		return false;
+	*name = n;
+	*nl = (size_t)(q - n);
+	return true;
+}
+
+/* "  [Class]" / "  [Class (code)]": the class's span */
+static bool box_class(const struct bline *l, size_t *cb, size_t *cn)
+{
+	const char *s = l->s;
+	if (l->len < 5 || s[2] != '[' || s[l->len - 1] != ']')
+		return false;
+	size_t i = 3;
+	while (i < l->len - 1 && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '\\'))
+		i++;
+	if (i == 3 || (i != l->len - 1 && s[i] != ' '))
+		return false;
+	*cb = 3;
+	*cn = i - 3;
+	return true;
+}
+
+/* The block whose first padding line is lines[b] (after its header when
+ * hdr): the message appended to msg, lines joined; returns the index of
+ * its closing padding line, or 0 when lines[b...] is no block. */
+static size_t box_body(const struct bline *lines, size_t n, size_t b, bool hdr, fl_query *q,
+		       fl_buf *msg)
+{
+	if (b >= n || !blank_line(&lines[b]))
+		return 0;
+	size_t L = lines[b].raw, k = b + 1, full = 0, maxraw = 0;
+	bool padded = L >= 6;
+	while (k < n && !blank_line(&lines[k]) && lines[k].len > 2 &&
+	       strncmp(lines[k].s, "  ", 2) == 0) {
+		if (lines[k].raw != L)
+			padded = false;
+		if (lines[k].raw > maxraw)
+			maxraw = lines[k].raw;
+		k++;
+	}
+	if (k == b + 1 || k >= n || !blank_line(&lines[k]))
+		return 0;
+	if (lines[k].raw != L)
+		padded = false;
+	if (!hdr && !padded)
+		return 0;
+	if (!padded) /* a paste that lost the padding: the longest line */
+		L = maxraw + 2;
+	size_t first = b + 1;
+	size_t cb, cn;
+	if (box_class(&lines[first], &cb, &cn)) {
+		add_class(q, lines[first].s + cb, cn);
+		first++;
+	}
+	for (size_t i = first; i < k; i++)
+		if (lines[i].len - 2 == L - 4)
+			full++;
+	for (size_t i = first; i < k; i++) {
+		const char *s = lines[i].s + 2;
+		size_t pn = lines[i].len - 2;
+		fl_buf_put(msg, s, pn);
+		if (i + 1 == k)
+			break;
+		const char *nx = lines[i + 1].s + 2;
+		char last = pn ? s[pn - 1] : ' ';
+		bool join = false;
+		if (pn == L - 4)
+			join = nx[0] != ' ' ? !(strchr(".:!?", last) && isupper((unsigned char)nx[0]))
+					    : full >= 2;
+		else if (pn + 1 == L - 4 && padded && full >= 2 && nx[0] != ' ')
+			join = true, fl_buf_putc(msg, ' ');
+		if (!join)
+			fl_buf_putc(msg, '\n');
+	}
+	return k;
+}
+
+/* The text t with every console block replaced by its message's lines;
+ * the headers' files go to q->paths, the messages to first.  NULL when t
+ * holds none. */
+static char *unbox(const char *t, fl_query *q, fl_strv *first)
+{
+	if (!strstr(t, "\n  "))
+		return NULL;
+	struct bline *lines = NULL;
+	size_t n = 0, cap = 0;
+	for (const char *p = t;;) {
+		const char *e = strchr(p, '\n');
+		size_t raw = e ? (size_t)(e - p) : strlen(p);
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			lines = fl_xrealloc(lines, cap * sizeof *lines);
+		}
+		if (raw && p[raw - 1] == '\r')
+			raw--;
+		size_t len = raw;
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+			len--;
+		lines[n++] = (struct bline){p, raw, len};
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	fl_buf out = {0};
+	bool any = false;
+	for (size_t i = 0; i < n;) {
+		const char *name;
+		size_t nl, end = 0;
+		fl_buf msg = {0};
+		bool hdr = box_header(&lines[i], &name, &nl);
+		if (hdr)
+			end = box_body(lines, n, i + 1, true, q, &msg);
+		else if (blank_line(&lines[i]))
+			end = box_body(lines, n, i, false, q, &msg);
+		if (!end) {
+			fl_buf_put(&out, lines[i].s, lines[i].raw);
+			if (++i < n)
+				fl_buf_putc(&out, '\n');
+			continue;
+		}
+		if (hdr)
+			push_unique(&q->paths, name, nl);
+		push_unique(first, msg.s, msg.n);
+		fl_buf_put(&out, msg.s, msg.n);
+		fl_buf_free(&msg);
+		any = true;
+		i = end + 1;
+		if (i < n)
+			fl_buf_putc(&out, '\n');
+	}
+	free(lines);
+	if (!any) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
 static void json_line(fl_query *q, const char *line, fl_strv *first)
 {
 	json_error_t je;
@@ -559,6 +747,11 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 	memset(q, 0, sizeof *q);
 	char *t = strip_ansi(text, len);
 	fl_strv first = {0};   /* messages from recognised wrappers */
+	char *u = unbox(t, q, &first);
+	if (u) {
+		free(t);
+		t = u;
+	}
 	fl_strv rest[3] = {{0}}; /* other stripped lines, by level */
 	fl_strv errs = {0};    /* lines that named an error level */
 	fl_strv causes = {0};  /* the messages of "Caused by:" chains */

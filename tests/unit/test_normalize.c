@@ -1,0 +1,159 @@
+/*
+ * test_normalize.c — reading what wraps a pasted error (normalize.c):
+ * symfony/console's exception blocks (the `In X.php line N:` header as a
+ * path, the class line, the message cut at the terminal's width joined
+ * back, with or without the padding a paste may lose, a block without
+ * header when its padding is intact), and look-alikes left as they are.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lookup/normalize.h"
+
+static bool has(const fl_strv *v, const char *s)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->v[i], s) == 0)
+			return true;
+	return false;
+}
+
+static void norm(const char *text, fl_query *q)
+{
+	fl_normalize(text, strlen(text), q);
+}
+
+/* composer show's output: the message cut in the middle of a word */
+static void test_box_wrapped(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("\nIn ShowCommand.php line 300:\n"
+	     "                                                                               \n"
+	     "  Package \"acme/nothere\" not found, try using --available (-a) to show all av  \n"
+	     "  ailable packages.                                                            \n"
+	     "                                                                               \n"
+	     "\nshow [--all] [--locked] [--] [<package> [<version>]]\n",
+	     &q);
+	assert_true(q.messages.n >= 1);
+	assert_string_equal(q.messages.v[0], "Package \"acme/nothere\" not found, try using "
+					     "--available (-a) to show all available packages.");
+	assert_true(has(&q.paths, "ShowCommand.php"));
+	assert_null(strstr(q.clean, "In ShowCommand.php"));
+	assert_non_null(strstr(q.clean, "all available packages."));
+	fl_query_free(&q);
+}
+
+/* a message of several lines, some cut, some beginning with a blank */
+static void test_box_lines(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("In Factory.php line 320:\n"
+	     "                                                                               \n"
+	     "  \"./composer.json\" does not match the expected JSON schema:                   \n"
+	     "   - repositories[0].type : Does not have a value in the enumeration [\"compos  \n"
+	     "  er\"]                                                                         \n"
+	     "   - repositories[0].package : The property package is required                \n"
+	     "                                                                               \n",
+	     &q);
+	assert_string_equal(q.messages.v[0],
+			    "\"./composer.json\" does not match the expected JSON schema:\n"
+			    " - repositories[0].type : Does not have a value in the enumeration "
+			    "[\"composer\"]\n"
+			    " - repositories[0].package : The property package is required");
+	assert_true(has(&q.paths, "Factory.php"));
+	fl_query_free(&q);
+}
+
+/* a verbose run names the class (and code) above the message */
+static void test_box_class(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("In RootPackageLoader.php line 123:\n"
+	     "                                           \n"
+	     "  [UnexpectedValueException]               \n"
+	     "  Unknown stability \"nightly\" in config    \n"
+	     "                                           \n",
+	     &q);
+	assert_string_equal(q.messages.v[0], "Unknown stability \"nightly\" in config");
+	assert_true(has(&q.classes, "UnexpectedValueException"));
+	assert_true(has(&q.paths, "RootPackageLoader.php"));
+	fl_query_free(&q);
+}
+
+/* a paste that lost the trailing blanks: the header vouches for the block */
+static void test_box_trimmed(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("In CreateProjectCommand.php line 424:\n"
+	     "\n"
+	     "  Could not find package acme/nothere with stability stable in a versi\n"
+	     "  on installable using your PHP version.\n"
+	     "\n",
+	     &q);
+	assert_string_equal(q.messages.v[0], "Could not find package acme/nothere with stability "
+					     "stable in a version installable using your PHP "
+					     "version.");
+	assert_true(has(&q.paths, "CreateProjectCommand.php"));
+	fl_query_free(&q);
+}
+
+/* no header (symfony's own exceptions): only with the padding intact */
+static void test_box_headerless(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("\n"
+	     "                                   \n"
+	     "  Command \"instal\" is not defined.  \n"
+	     "                                   \n",
+	     &q);
+	assert_string_equal(q.messages.v[0], "Command \"instal\" is not defined.");
+	assert_int_equal(q.paths.n, 0);
+	fl_query_free(&q);
+}
+
+/* look-alikes: an indented paragraph between blank lines, a header
+ * without a block, "In" starting a sentence */
+static void test_box_traps(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("Options:\n"
+	     "\n"
+	     "  --verbose  print more\n"
+	     "  --quiet    print less\n"
+	     "\n",
+	     &q);
+	assert_true(has(&q.messages, "--verbose  print more"));
+	assert_true(has(&q.messages, "--quiet    print less"));
+	fl_query_free(&q);
+	norm("In main.c line 12:\nsegmentation fault\n", &q);
+	assert_int_equal(q.paths.n, 0);
+	assert_true(has(&q.messages, "segmentation fault"));
+	fl_query_free(&q);
+	norm("In the config file line 3: unknown key\n", &q);
+	assert_int_equal(q.paths.n, 0);
+	fl_query_free(&q);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_box_wrapped),   cmocka_unit_test(test_box_lines),
+		cmocka_unit_test(test_box_class),     cmocka_unit_test(test_box_trimmed),
+		cmocka_unit_test(test_box_headerless), cmocka_unit_test(test_box_traps),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
