@@ -1289,7 +1289,8 @@ static bool fails_after(const ctx *c, size_t open)
  * '<warning>...%s</warning>', $x)): what a console command prints, its
  * style tags taken off.  An error or warning tag makes it an error or a
  * warning; an untagged text counts when the command fails right after
- * (`return 1;`).  Text at the debug verbosity is left out. */
+ * (`return 1;`).  Text at the debug verbosity, and a single word (a status
+ * such as FAIL), are left out; so are the blank lines printed before it. */
 static void rule_console(ctx *c, size_t i)
 {
 	size_t s[3], e[3];
@@ -1305,6 +1306,14 @@ static void rule_console(ctx *c, size_t i)
 		return;
 	int tag = strip_style(m);
 	fl_msg_trim(m);
+	/* a blank line printed before the text is no part of it */
+	size_t lead = strspn(m, " \t\r\n");
+	memmove(m, m + lead, strlen(m + lead) + 1);
+	/* one word ("FAIL", "WARNING") is a status, not a message */
+	if (!strchr(m, ' ')) {
+		free(m);
+		return;
+	}
 	const char *sev = tag == TAG_ERROR	 ? FL_S_ERROR
 			  : tag == TAG_WARNING ? FL_S_WARNING
 			  : fails_after(c, i + 1) ? FL_S_ERROR
