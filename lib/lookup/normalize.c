@@ -25,6 +25,7 @@ void fl_query_free(fl_query *q)
 	fl_strv_free(&q->paths);
 	fl_strv_free(&q->modules);
 	fl_strv_free(&q->codes);
+	fl_strv_free(&q->sites);
 	memset(q, 0, sizeof *q);
 }
 
@@ -420,8 +421,9 @@ static bool blank_line(const struct bline *l)
 	return l->len == 0;
 }
 
-/* "In NAME line N:" (N may be "n/a"): the name's span, else false */
-static bool box_header(const struct bline *l, const char **name, size_t *nl)
+/* "In NAME line N:" (N may be "n/a"): the name's span (and, through
+ * *site, "NAME:N" when N is a number), else false */
+static bool box_header(const struct bline *l, const char **name, size_t *nl, size_t *site)
 {
 	const char *p = l->s, *e = l->s + l->len;
 	while (p < e && *p == ' ')
@@ -443,6 +445,7 @@ static bool box_header(const struct bline *l, const char **name, size_t *nl)
 		return false;
 	*name = n;
 	*nl = (size_t)(q - n);
+	*site = isdigit((unsigned char)q[6]) ? (size_t)(d - n) : 0;
 	return true;
 }
 
@@ -547,9 +550,9 @@ static char *unbox(const char *t, fl_query *q, fl_strv *first)
 	bool any = false;
 	for (size_t i = 0; i < n;) {
 		const char *name;
-		size_t nl, end = 0;
+		size_t nl, sl, end = 0;
 		fl_buf msg = {0};
-		bool hdr = box_header(&lines[i], &name, &nl);
+		bool hdr = box_header(&lines[i], &name, &nl, &sl);
 		if (hdr)
 			end = box_body(lines, n, i + 1, true, q, &msg);
 		else if (blank_line(&lines[i]))
@@ -560,8 +563,17 @@ static char *unbox(const char *t, fl_query *q, fl_strv *first)
 				fl_buf_putc(&out, '\n');
 			continue;
 		}
-		if (hdr)
+		if (hdr) {
 			push_unique(&q->paths, name, nl);
+			if (sl) { /* "Factory.php line 320" -> "Factory.php:320" */
+				fl_buf site = {0};
+				fl_buf_put(&site, name, nl);
+				fl_buf_putc(&site, ':');
+				fl_buf_put(&site, name + nl + 6, sl - nl - 6);
+				push_unique(&q->sites, site.s, site.n);
+				fl_buf_free(&site);
+			}
+		}
 		push_unique(first, msg.s, msg.n);
 		fl_buf_put(&out, msg.s, msg.n);
 		fl_buf_free(&msg);
