@@ -235,6 +235,35 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 	return best + (words > 1 ? 1 : 0);
 }
 
+/* A wrapper that names the line the error was raised at (q->sites,
+ * "file:line"): a point for an entry of that file within 3 lines of it,
+ * among the entries of the file its path already points to. */
+static int site_evidence(const idx_entry *x, const char *path, const fl_query *q,
+			 fl_strv *why)
+{
+	for (size_t i = 0; i < q->sites.n; i++) {
+		const char *s = q->sites.v[i], *colon = strrchr(s, ':');
+		if (!colon)
+			continue;
+		char file[512];
+		size_t n = (size_t)(colon - s);
+		if (n >= sizeof file)
+			continue;
+		memcpy(file, s, n);
+		file[n] = '\0';
+		long line = strtol(colon + 1, NULL, 10);
+		if (!path_agrees(path, file) || labs(line - (long)x->line) > 3)
+			continue;
+		if (why) {
+			char w[600];
+			snprintf(w, sizeof w, "the text names the line it was raised at (%s)", s);
+			fl_strv_push(why, w);
+		}
+		return 1;
+	}
+	return 0;
+}
+
 /* Evidence points of entry x from q; with why, also a line per kind of
  * evidence found. */
 static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *q,
@@ -265,6 +294,7 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 			break;
 		}
 	}
+	score += site_evidence(x, path, q, why);
 	if (x->cls) {
 		const char *cls = ix_str(ix, x->cls);
 		const char *last = cls;

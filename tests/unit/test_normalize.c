@@ -3,7 +3,8 @@
  * symfony/console's exception blocks (the `In X.php line N:` header as a
  * path, the class line, the message cut at the terminal's width joined
  * back, with or without the padding a paste may lose, a block without
- * header when its padding is intact), and look-alikes left as they are.
+ * header when its padding is intact), and look-alikes left as they are;
+ * the header's file and line ranking the answers.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -16,7 +17,10 @@
 
 #include <cmocka.h>
 
+#include "faultline.h"
 #include "lookup/normalize.h"
+#include "test_util.h"
+#include "util.h"
 
 static bool has(const fl_strv *v, const char *s)
 {
@@ -47,6 +51,7 @@ static void test_box_wrapped(void **state)
 	assert_string_equal(q.messages.v[0], "Package \"acme/nothere\" not found, try using "
 					     "--available (-a) to show all available packages.");
 	assert_true(has(&q.paths, "ShowCommand.php"));
+	assert_true(has(&q.sites, "ShowCommand.php:300"));
 	assert_null(strstr(q.clean, "In ShowCommand.php"));
 	assert_non_null(strstr(q.clean, "all available packages."));
 	fl_query_free(&q);
@@ -148,12 +153,74 @@ static void test_box_traps(void **state)
 	fl_query_free(&q);
 }
 
+/* the header's file and line ranked: of two places raising the same
+ * text, the file the header names; of two in that file, its line */
+static void test_box_ranks(void **state)
+{
+	(void)state;
+	char dir[64] = "/tmp/fl-norm-XXXXXX", db[128];
+	assert_non_null(mkdtemp(dir));
+	snprintf(db, sizeof db, "%s/t.db", dir);
+	fl_err err;
+	fl_store *st;
+	assert_int_equal(fl_store_open(db, false, &st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	/* one file holds a text once: its other sites are the record's */
+	static const struct {
+		const char *msg, *path;
+		int line;
+	} at[] = {{"{dir} does not exist and could not be created.", "src/Json/JsonFile.php", 147},
+		  {"{dir} does not exist and could not be created.", "src/Util/Filesystem.php", 288},
+		  {"{path} does not exist and could not be created.", "src/Util/Filesystem.php", 254}};
+	for (size_t i = 0; i < 3; i++) {
+		fl_entry e;
+		make_entry_for(&e, "acme/tool", at[i].msg, at[i].path, at[i].line);
+		char *slug = fl_slug_suffixed(e.slug, e.id);
+		free(e.slug);
+		e.slug = slug;
+		assert_int_equal(fl_store_put_entry(st, &e, NULL, &err), 0);
+		fl_entry_free(&e);
+	}
+	fl_lookup *lk;
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_lookup_open(st, &lk, &err), 0);
+	/* either line of the file, as the header says */
+	for (int k = 0; k < 2; k++) {
+		int want = k ? 288 : 254;
+		char text[512];
+		snprintf(text, sizeof text,
+			 "Writing ./composer.json\n\n"
+			 "In Filesystem.php line %d:\n"
+			 "                                                     \n"
+			 "  src/../.. does not exist and could not be created.  \n"
+			 "                                                     \n",
+			 want + 1);
+		fl_result r;
+		fl_lookup_explain(lk, text, strlen(text), NULL, 3, &r);
+		assert_true(r.n >= 1);
+		assert_string_equal(r.v[0].file_path, "src/Util/Filesystem.php");
+		assert_int_equal(r.v[0].line, want);
+		bool line_ev = false;
+		for (size_t i = 0; i < r.v[0].evidence.n; i++)
+			line_ev |= strstr(r.v[0].evidence.v[i], "raised at (Filesystem.php:") != NULL;
+		assert_true(line_ev);
+		fl_result_free(&r);
+	}
+	fl_lookup_close(lk);
+	fl_lookup_thread_done();
+	fl_store_close(st);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_box_wrapped),   cmocka_unit_test(test_box_lines),
 		cmocka_unit_test(test_box_class),     cmocka_unit_test(test_box_trimmed),
 		cmocka_unit_test(test_box_headerless), cmocka_unit_test(test_box_traps),
+		cmocka_unit_test(test_box_ranks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
