@@ -1218,7 +1218,7 @@ static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t e, si
 	if (ti >= q->messages.n || !strstr(pat, "(.+?)"))
 		return nh;
 	for (size_t j = 0; j < nh; j++)
-		if ((*hits)[j].entry == e && (*hits)[j].pos == ti)
+		if ((*hits)[j].entry == e) /* an answer once, at its first message */
 			return nh;
 	char small[1024];
 	size_t pl = strlen(pat);
