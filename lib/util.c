@@ -411,7 +411,10 @@ size_t fl_printf_conv(const char *s, int *stars)
 	else if (s[i] && strchr("hlLqjzZt", s[i]) &&
 		 ((s[i + 1] >= 'a' && s[i + 1] <= 'z') || (s[i + 1] >= 'A' && s[i + 1] <= 'Z')))
 		i++;
-	if (s[i] && strchr("diouxXeEfFgGaAcspnvwqTtbjz", s[i])) {
+	/* %Q %S %r (sqlite's printf, C's wide %S, Python's repr) only
+	 * without a blank flag: "100% ready" is text */
+	if (s[i] && (strchr("diouxXeEfFgGaAcspnvwqTtbjz", s[i]) ||
+		     (strchr("QSr", s[i]) && !memchr(s + 1, ' ', i - 1)))) {
 		if (stars)
 			*stars = st;
 		return i + 1;

@@ -18,6 +18,10 @@ const fl_lang *const fl_langs[] = {
 	NULL,
 };
 
+/* A language's extensions are matched as the name's ending, so that one
+ * may list a template's double extension (C's `.c.in`, `shell.c.in`
+ * being C source that a build step copies or fills) without taking every
+ * `.in` file; the name must hold more than the extension. */
 const fl_lang *fl_lang_for_path(const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -25,9 +29,13 @@ const fl_lang *fl_lang_for_path(const char *path)
 	const char *dot = strrchr(base, '.');
 	if (!dot || dot == base)
 		return NULL;
+	size_t bl = strlen(base);
 	for (const fl_lang *const *l = fl_langs; *l; l++)
-		for (const char *const *e = (*l)->extensions; e && *e; e++)
-			if (strcmp(dot, *e) == 0)
+		for (const char *const *e = (*l)->extensions; e && *e; e++) {
+			size_t el = strlen(*e);
+			if (el < bl && memcmp(base + bl - el, *e, el) == 0 &&
+			    (strchr(*e + 1, '.') || base + bl - el == dot))
 				return *l;
+		}
 	return NULL;
 }

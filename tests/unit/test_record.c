@@ -131,6 +131,11 @@ static void test_pattern_placeholders(void **state)
 	check_pattern("expected {} got {}", "expected (.+?) got (.+?)");
 	check_pattern("index {0} out of range {1}", "index (.+?) out of range (.+?)");
 	check_pattern("unknown field {name:?} here", "unknown field (.+?) here");
+	/* sqlite's printf (%Q %S %r %T %w %z), C's wide %S, Python's %r */
+	check_pattern("no such index: %S here", "no such index: (.+?) here");
+	check_pattern("%r ORDER BY term of %Q and %#T", "(.+?) ORDER BY term of (.+?) and (.+?)");
+	/* ... but not after a blank flag: a percent before a word */
+	check_pattern("disk 100% ready now", "disk 100% ready now");
 	/* %% is a literal percent */
 	check_pattern("disk 100%% full now", "disk 100%% full now");
 	/* ${...} is marked before {...}: one placeholder, not "$" + group */

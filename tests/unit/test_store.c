@@ -1262,6 +1262,12 @@ static void test_filter_folder_rules(void **state)
 		{"src/tests/test/a.go", &plain, FL_SKIP_TEST},
 		{"pkg/Test/a.go", &plain, FL_SKIP_TEST},
 	};
+	/* a C template's double extension is C; another .in file is not */
+	assert_ptr_equal(fl_lang_for_path("src/shell.c.in"), c);
+	assert_ptr_equal(fl_lang_for_path("include/config.h.in"), c);
+	assert_null(fl_lang_for_path("Makefile.in"));
+	assert_null(fl_lang_for_path("src/banner.txt.in"));
+	assert_null(fl_lang_for_path(".c"));
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const fl_lang *l = strstr(cases[i].path, ".txt") ? NULL
 				   : fl_str_ends(cases[i].path, ".go") ? fl_lang_for_path("a.go") : c;

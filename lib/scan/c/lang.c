@@ -35,7 +35,10 @@ static bool c_is_test_file(const char *path)
 static const char *const exts[] = {".c",   ".h",   ".cc",  ".cpp", ".cxx",
 				   ".c++", ".hpp", ".hh",  ".hxx", ".inl",
 				   /* yacc / bison grammars: their actions are C (yacc.c) */
-				   ".y",   ".yy",  NULL};
+				   ".y",   ".yy",
+				   /* templates of C source a build step
+				    * copies or fills (sqlite's shell.c.in) */
+				   ".c.in", ".h.in", NULL};
 
 const fl_lang fl_lang_c = {
 	.name = "c",
