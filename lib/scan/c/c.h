@@ -8,6 +8,7 @@
  *   msg.c        messages built from argument tokens
  *   reporters.c  reporter names and the tree's collect pass
  *   scopes.c     scopes, function names, guards
+ *   locals.c     messages held in local variables, literal choices
  *   sites.c      the error-site rules and the scan of one file
  *   compose.c    messages composed before they are reported
  *   yacc.c       yacc / bison grammars read as C
@@ -260,6 +261,17 @@ char *c_fmt_msg_sub(const ctx *c, const size_t *st, const size_t *en, int na, in
 /* the arguments of the format's %s conversions that are not literals */
 int c_fmt_s_args(const ctx *c, const size_t *st, const size_t *en, int na, int fmt,
 		 int *sargs, int max);
+
+/* locals.c */
+/* The messages of a reporter's call at token call whose arguments gave
+ * none: with fmt >= 0 (a literal format), its %s arguments held in local
+ * variables or chosen between literals shown as each value; with fmt < 0,
+ * the first argument whose values are messages (a local variable assigned
+ * literals or a formatter's result, a choice between literals), each a
+ * format for the arguments after it.  Adds at most 8 to out; returns how
+ * many. */
+int c_alt_msgs(const ctx *c, size_t call, const size_t *st, const size_t *en, int na,
+	       int fmt, fl_strv *out);
 
 /* reporters.c */
 int c_name_sev(const char *s, size_t n, bool attr);

@@ -670,20 +670,21 @@ static void site_stderr_macro(walk *w, const sstack *sk, call *k, const cmac *m)
 /* A reporter given no literal: the message an argument builds
  * (set_error(jq, jv_invalid_with_msg(jv_string_fmt("...", ...))),
  * report(jv_string_concat(...)), error(msg) after msg = format(...)). */
-static void site_nested_msg(walk *w, const sstack *sk, call *k, int nsev, bool errval)
+static bool site_nested_msg(walk *w, const sstack *sk, call *k, int nsev, bool errval)
 {
 	const ctx *c = &w->c;
 	if (nsev == SEV_LOG || nsev == SEV_NONE)
-		return;
+		return false;
 	for (int a = 0; a < k->na && a < MAXA; a++) {
 		char *m = c_nested_msg(c, k->st[a], k->en[a]);
 		if (m) {
 			emit(w, sk, k->start, k->i, m, NULL, NULL,
 			     errval ? FL_T_EXCEPTION : FL_T_CONSOLE,
 			     c_sev_str(nsev == SEV_REPORT ? SEV_ERR : nsev), k->nm);
-			return;
+			return true;
 		}
 	}
+	return false;
 }
 
 /* A call of a helper of the file that composes its message around an
@@ -700,6 +701,18 @@ static bool site_helper_call(walk *w, const sstack *sk, call *k)
 		n++;
 	}
 	return n > 0;
+}
+
+/* The messages locals.c finds for a reporter's call that gave none (a
+ * format or a message held in a local variable, a choice of literals). */
+static void emit_alts(walk *w, const sstack *sk, call *k, int fmt, int sev)
+{
+	fl_strv v = {0};
+	c_alt_msgs(&w->c, k->i, k->st, k->en, k->na, fmt, &v);
+	for (size_t j = 0; j < v.n; j++)
+		emit(w, sk, k->start, k->i, fl_xstrdup(v.v[j]), NULL, NULL, FL_T_CONSOLE,
+		     c_sev_str(sev), k->nm);
+	fl_strv_free(&v);
 }
 
 /* Calls of the project's own reporters: functions with a printf format
@@ -787,13 +800,15 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 				break;
 			}
 		if (argi < 0) {
-			site_nested_msg(w, sk, k, nsev, errval);
-			return;
+			/* the message an argument builds (compose.c), else a
+			 * message in a local variable (emit_alts, below) */
+			if (site_nested_msg(w, sk, k, nsev, errval))
+				return;
 		}
 	}
 	/* helpf(stream, NULL): only the trailer the reporter prints after
 	 * its format */
-	const char *tail = r && argi < k->na && k->en[argi] == k->st[argi] + 1 &&
+	const char *tail = r && argi >= 0 && argi < k->na && k->en[argi] == k->st[argi] + 1 &&
 				   (tk_id(t, k->st[argi], "NULL") || tk_id(t, k->st[argi], "nullptr"))
 			       ? c_reporter_tail(w->c.tree, s, n)
 			       : NULL;
@@ -817,8 +832,9 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	if (tail)
 		emit(w, sk, start, i, fl_xstrdup(tail), NULL, NULL, FL_T_CONSOLE, c_sev_str(sev),
 		     k->nm);
-	else
-		emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi, c_sev_str(sev), k->nm, false);
+	else if (argi < 0 ||
+		 emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi, c_sev_str(sev), k->nm, false) == 0)
+		emit_alts(w, sk, k, argi, sev); /* a message in a local variable */
 }
 
 static void site_call(walk *w, const sstack *sk, size_t i)
