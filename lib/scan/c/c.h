@@ -272,6 +272,8 @@ int c_fmt_s_args(const ctx *c, const size_t *st, const size_t *en, int na, int f
  * many. */
 int c_alt_msgs(const ctx *c, size_t call, const size_t *st, const size_t *en, int na,
 	       int fmt, fl_strv *out);
+/* Called before each file's walk (a file's budget of look-ups). */
+void c_locals_begin(void);
 
 /* reporters.c */
 int c_name_sev(const char *s, size_t n, bool attr);

@@ -13,7 +13,7 @@
  *   report(p, done ? "cannot commit" : "cannot start");  a literal choice
  *
  * The values are the variable's assignments in the function before the
- * call (a formatter is a call whose name holds "printf").  sites.c asks for
+ * call (the nearest first) (a formatter is a call whose name holds "printf").  sites.c asks for
  * them only where the call gave no message otherwise.
  */
 #define _GNU_SOURCE
@@ -24,6 +24,7 @@
 
 #define ALT_MAX 8   /* messages of one call at most */
 #define VAL_MAX 8   /* values of one variable or choice at most */
+#define VAR_SETS 32 /* a variable's uses looked at, back from the call */
 
 /* one value an expression can have: a literal's tokens [b, e), or a
  * formatter's message (msg, owned) */
@@ -191,9 +192,21 @@ static void expr_vals(const ctx *c, size_t b, size_t e, vals *vs, int depth)
 
 /* A function of the file named as token name, whose body is one
  * `return EXPR;`: the first token of EXPR (its end in *ve), else NONE. */
+/* each look-up reads the whole file: a file gets so many (a function
+ * assigning a variable from calls thousands of times stays linear) */
+#define FN_SCANS 256
+static _Thread_local unsigned fn_scans;
+
+void c_locals_begin(void)
+{
+	fn_scans = 0;
+}
+
 static size_t simple_fn_value(const ctx *c, size_t name, size_t *ve)
 {
 	const fl_toks *t = c->t;
+	if (++fn_scans > FN_SCANS)
+		return NONE;
 	const char *s = t->src + t->v[name].off;
 	size_t n = t->v[name].len;
 	for (size_t j = 0; j + 4 < t->n; j++) {
@@ -259,10 +272,12 @@ static void var_vals(const ctx *c, size_t v, size_t call, vals *vs)
 	size_t body = fn_body(c, call);
 	if (body == NONE)
 		return;
-	for (size_t k = body + 1; k < call && vs->n < VAL_MAX; k++) {
+	int seen = 0;
+	for (size_t k = call; k-- > body + 1 && vs->n < VAL_MAX && seen < VAR_SETS;) {
 		if (k == v || !same_name(t, k, v) || (t->v[k].flags & TF_DIR) ||
 		    tk_p1(t, k - 1, '.') || tk_p(t, k - 1, "->"))
 			continue;
+		seen++;
 		if (tk_p1(t, k + 1, '=')) {
 			size_t e = expr_end(c, k + 2, call);
 			if (e < call)

@@ -986,6 +986,7 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.c.src = src;
 	w.c.consts = &consts;
 	w.c.helpers = c_helpers_find(&w.c);
+	c_locals_begin();
 	walk_tokens(&w);
 	/* usage text kept in an array: each line is printed as it is */
 	w.main.n = w.main.n ? 1 : 0;
