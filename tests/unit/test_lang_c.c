@@ -676,6 +676,46 @@ static void test_composed_messages(void **state)
 		fl_sites_free(harness_scan(&fl_lang_c, "src/odd.y", odd[k]));
 }
 
+/* locals.c: messages held in local variables, choices of literals; a
+ * context passed to a formatter is not its output, a variable is read in
+ * its own function only, and 10,000 nested choices stay cheap */
+static void test_local_messages(void **state)
+{
+	(void)state;
+	const char *src =
+		"void set_error(Ctx *c, const char *m, int n);\n"                  /* 1 */
+		"char *ctx_printf(Ctx *c, const char *f, ...);\n"                  /* 2 */
+		"void f(Ctx *c, const char *z, int k) {\n"                         /* 3 */
+		"  char zErr[64];\n"                                               /* 4 */
+		"  Stmt *s = ctx_printf(c, \"PRAGMA %s\", z);\n"                    /* 5 */
+		"  if (k) sqlite3_snprintf(sizeof(zErr), zErr, \"bad value %d here\", k);\n" /* 6 */
+		"  else snprintf(zErr, 64, k > 1 ? \"too many rows\" : \"too few rows\");\n" /* 7 */
+		"  set_error(c, zErr, -1);\n"                                      /* 8 */
+		"}\n"                                                              /* 9 */
+		"void g(Ctx *c, const char *zErr) {\n"                             /* 10 */
+		"  set_error(c, zErr, -1);\n"                                      /* 11 */
+		"  set_error(c, k ? \"short\" : x, -1);\n"                         /* 12 */
+		"}\n";
+	fl_sites *s = scan("src/f.c", src);
+	EXPECT_SITE(s, "bad value %d here", 8, FL_T_CONSOLE);
+	/* the snprintf's format is a choice: not followed (a formatter's
+	 * literal format only) */
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+	/* c ? "a" : c ? "a" : ... 10,000 deep, and a chain of names */
+	size_t depth = 10000;
+	fl_buf b = {0};
+	fl_buf_puts(&b, "void set_error(Ctx *c, const char *m, int n);\nvoid h(Ctx *c, int k) {\n  const char *m = ");
+	for (size_t i = 0; i < depth; i++)
+		fl_buf_puts(&b, i % 2 ? "k ? \"no such thing\" : " : "k ? x : ");
+	fl_buf_puts(&b, "\"last one\";\n  set_error(c, m, -1);\n}\n");
+	fl_buf_cstr(&b);
+	s = scan("src/deep.c", b.s);
+	assert_true(s->n <= 8);
+	fl_sites_free(s);
+	fl_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -695,6 +735,7 @@ int main(void)
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_composed_messages),
+		cmocka_unit_test(test_local_messages),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
 }

@@ -132,15 +132,16 @@ static size_t simple_fn_value(const ctx *c, size_t name, size_t *ve);
 
 /* The values of expression [b, e): literals, a choice `?:` between
  * values, a formatter's message, or a call of a function of the file that
- * returns one of those (depth: how many such calls deep). */
-static void expr_vals(const ctx *c, size_t b, size_t e, vals *vs, int depth)
+ * returns one of those (depth: how many such calls deep; lvl: how many
+ * choices or calls). */
+static void expr_vals(const ctx *c, size_t b, size_t e, vals *vs, int depth, int lvl)
 {
 	const fl_toks *t = c->t;
 	while (b + 1 < e && tk_p1(t, b, '(') && c->mt[b] == e - 1) {
 		b++;
 		e--;
 	}
-	if (b >= e || vs->n >= VAL_MAX || depth > 3)
+	if (b >= e || vs->n >= VAL_MAX || depth > 3 || lvl > 32)
 		return;
 	/* "..." "...", a string constant of the file, _("...") */
 	if (all_strings(t, b, e) || (e == b + 1 && c_arg_is_literal(c, b, e, true)) ||
@@ -173,8 +174,8 @@ static void expr_vals(const ctx *c, size_t b, size_t e, vals *vs, int depth)
 		}
 	}
 	if (q != NONE && col != NONE) {
-		expr_vals(c, q + 1, col, vs, depth);
-		expr_vals(c, col + 1, e, vs, depth);
+		expr_vals(c, q + 1, col, vs, depth, lvl + 1);
+		expr_vals(c, col + 1, e, vs, depth, lvl + 1);
 		return;
 	}
 	/* NAME(...) spanning the expression */
@@ -187,7 +188,7 @@ static void expr_vals(const ctx *c, size_t b, size_t e, vals *vs, int depth)
 	}
 	size_t ve, vb = simple_fn_value(c, b, &ve);
 	if (vb != NONE)
-		expr_vals(c, vb, ve, vs, depth + 1);
+		expr_vals(c, vb, ve, vs, depth + 1, lvl + 1);
 }
 
 /* A function of the file named as token name, whose body is one
@@ -281,7 +282,7 @@ static void var_vals(const ctx *c, size_t v, size_t call, vals *vs)
 		if (tk_p1(t, k + 1, '=')) {
 			size_t e = expr_end(c, k + 2, call);
 			if (e < call)
-				expr_vals(c, k + 2, e, vs, 0);
+				expr_vals(c, k + 2, e, vs, 0, 0);
 			continue;
 		}
 		/* an argument of a formatter writing into it, before the format */
@@ -312,7 +313,7 @@ static void arg_vals(const ctx *c, size_t call, size_t b, size_t e, vals *vs)
 	if (e == b + 1 && t->v[b].kind == FL_TK_IDENT)
 		var_vals(c, b, call, vs);
 	else if (!(t->v[b].kind == FL_TK_IDENT && tk_p1(t, b + 1, '(') && c->mt[b + 1] == e - 1))
-		expr_vals(c, b, e, vs, 0); /* a choice; not a call given as the
+		expr_vals(c, b, e, vs, 0, 0); /* a choice; not a call given as the
 					      argument (an SQL text built for a
 					      statement the call runs) */
 }
