@@ -364,6 +364,40 @@ static void fmt_with_values(const ctx *c, size_t call, size_t *st, size_t *en, i
 	alt_put(out, c_fmt_msg(c, st, en, na, fmt));
 }
 
+/* The messages of argument a's values (a variable's, a choice's), each a
+ * format for the arguments after it; words: a literal value must hold two
+ * words at least (a reporter that takes no format: "no such view" is a
+ * message, "rb" or "main" is not).  False when a has no values. */
+static bool values_as_format(const ctx *c, size_t call, size_t *st, size_t *en, int na,
+			     int a, bool words, fl_strv *out)
+{
+	const fl_toks *t = c->t;
+	vals vs = {0};
+	arg_vals(c, call, st[a], en[a], &vs);
+	if (!vs.n)
+		return false;
+	size_t sb = st[a], se = en[a];
+	for (int i = 0; i < vs.n; i++) {
+		if (vs.v[i].msg) {
+			alt_put(out, fl_xstrdup(vs.v[i].msg));
+			continue;
+		}
+		bool two = !words;
+		for (size_t x = vs.v[i].b; x < vs.v[i].e && !two; x++)
+			two = t->v[x].kind == FL_TK_STRING &&
+			      memchr(fl_tok_str(t, &t->v[x]), ' ', t->v[x].slen);
+		if (!two)
+			continue;
+		st[a] = vs.v[i].b;
+		en[a] = vs.v[i].e;
+		fmt_with_values(c, call, st, en, na, a, out);
+	}
+	st[a] = sb;
+	en[a] = se;
+	vals_free(&vs);
+	return true;
+}
+
 int c_alt_msgs(const ctx *c, size_t call, const size_t *st0, const size_t *en0, int na,
 	       int fmt, fl_strv *out)
 {
@@ -374,10 +408,15 @@ int c_alt_msgs(const ctx *c, size_t call, const size_t *st0, const size_t *en0, 
 	memcpy(st, st0, (size_t)na * sizeof *st);
 	memcpy(en, en0, (size_t)na * sizeof *en);
 	size_t before = out->n;
-	/* the format is a literal: its %s arguments' values */
+	/* the format argument is known: a literal's %s arguments' values, or
+	 * the values of a variable or a choice given as the format */
 	if (fmt >= 0) {
-		if (fmt < na && c_arg_is_literal(c, st[fmt], en[fmt], true))
+		if (fmt >= na)
+			return 0;
+		if (c_arg_is_literal(c, st[fmt], en[fmt], true))
 			fmt_with_values(c, call, st, en, na, fmt, out);
+		else
+			values_as_format(c, call, st, en, na, fmt, false, out);
 		return (int)(out->n - before);
 	}
 	/* no literal argument: the first one whose values are messages, each
@@ -395,32 +434,8 @@ int c_alt_msgs(const ctx *c, size_t call, const size_t *st0, const size_t *en0, 
 			fmt_with_values(c, call, st, en, na, a, out);
 			break;
 		}
-		vals vs = {0};
-		arg_vals(c, call, st[a], en[a], &vs);
-		if (str && !vs.n)
+		if (!values_as_format(c, call, st, en, na, a, true, out) && str)
 			break; /* a literal that is no message: none after it */
-		size_t sb = st[a], se = en[a];
-		for (int i = 0; i < vs.n; i++) {
-			if (vs.v[i].msg) {
-				alt_put(out, fl_xstrdup(vs.v[i].msg));
-				continue;
-			}
-			/* a literal given to a reporter that takes no format
-			 * is a message of at least two words ("no such
-			 * view"), not a mode or a name ("rb", "main") */
-			bool words = false;
-			for (size_t x = vs.v[i].b; x < vs.v[i].e && !words; x++)
-				words = t->v[x].kind == FL_TK_STRING &&
-					memchr(fl_tok_str(t, &t->v[x]), ' ', t->v[x].slen);
-			if (!words)
-				continue;
-			st[a] = vs.v[i].b;
-			en[a] = vs.v[i].e;
-			fmt_with_values(c, call, st, en, na, a, out);
-		}
-		st[a] = sb;
-		en[a] = se;
-		vals_free(&vs);
 	}
 	return (int)(out->n - before);
 }
