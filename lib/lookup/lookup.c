@@ -1117,6 +1117,11 @@ static void last_literal(const struct hit *h, size_t *ls, size_t *le)
 			*ls = h->caps[i].end;
 }
 
+/* A hit inside a banner's placeholder on its line, not confident alone,
+ * still ranks before the banner with this much information (rank.c's
+ * units: 1 is a confident answer's). */
+#define WRAPPED_INFO_MIN 0.5
+
 /* Does msg's last line with text hold a placeholder alone ("{msg}",
  * "${getErrorMessage(error)}", "%s")? */
 static bool ends_with_placeholder(const char *msg)
@@ -1170,13 +1175,18 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 			size_t cl = A->caps[k].end - A->caps[k].start;
 			for (size_t b = 0; b < nh && !A->wraps; b++) {
 				const struct hit *B = &hits[b];
-				if (b == a || !B->strong)
+				if (b == a)
 					continue;
 				if (B->pos == A->pos && B->text == A->text) {
 					/* on the same line: B's match lies inside the
 					 * placeholder of a banner ("jq: error (at
 					 * %s): %s" around "... has no length"; not
-					 * "failed to open %s: %s" around a cause) */
+					 * "failed to open %s: %s" around a cause).
+					 * The banner says nothing of its own: B
+					 * need not be confident, only informative
+					 * enough to be no coincidence */
+					if (!B->strong && B->info < WRAPPED_INFO_MIN)
+						continue;
 					size_t ls, le;
 					last_literal(B, &ls, &le);
 					A->wraps = ls >= A->caps[k].start && le <= A->caps[k].end &&
@@ -1184,6 +1194,8 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 						   banner_only(ix_str(ix, ix->ent[A->entry].msg));
 					continue;
 				}
+				if (!B->strong)
+					continue;
 				if (B->pos >= q->messages.n || B->pos == A->pos)
 					continue;
 				const char *m = q->messages.v[B->pos];

@@ -378,10 +378,12 @@ void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, stru
 static int cmp_hit(const void *a, const void *b)
 {
 	const struct hit *x = a, *y = b;
+	/* the message before its wrapper, even a message not confident
+	 * alone inside a banner that says nothing (lookup.c's mark_wrappers) */
+	if (x->wraps != y->wraps)
+		return x->wraps ? 1 : -1;
 	if (x->strong != y->strong)
 		return x->strong ? -1 : 1;
-	if (x->wraps != y->wraps) /* the message before its wrapper */
-		return x->wraps ? 1 : -1;
 	/* of two lines, an error's record before a warning's ("Invalid
 	 * gemspec ..." warned, then "ERROR: Error loading gemspec") */
 	if (x->pos != y->pos && x->warn != y->warn)
