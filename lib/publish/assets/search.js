@@ -232,6 +232,17 @@
     }
     return false;
   }
+  /* a line of a help text's option table ("  -v, --version   show the
+   * version") or its description's continuation in a column 20 or more
+   * spaces in (tabs to 8): what a program does, not what went wrong */
+  function helpLine(line, sp) {
+    var col = 0, n = line.length - sp.length, gap;
+    for (var i = 0; i < n; i++) col += line[i] === '\t' ? 8 - col % 8 : 1;
+    if (col >= 20) return true;
+    if (!col || sp[0] !== '-' || !/[A-Za-z0-9-]/.test(sp[1] || '')) return false;
+    if ((gap = sp.indexOf('  ')) < 0) return false;
+    return /^[ \t]*[A-Za-z([]/.test(sp.slice(gap));
+  }
   /* fl_normalize: the messages to look up, most likely first, and the
    * evidence around them */
   function normalize(text) {
@@ -274,7 +285,7 @@
       if (sp[0] === '{') jsonLine(q, sp, first);
       if (/msg=|err=|error=/.test(sp)) logfmt(sp, first);
       var msg = stripLine(stripGlog(stripLine(line), q)), pre = line.slice(0, line.length - msg.length);
-      var level = lineLevel(pre), named = namesError(pre);
+      var help = helpLine(line, sp), level = help ? 0 : lineLevel(pre), named = !help && namesError(pre);
       if (q.clean) q.clean += '\n';
       q.clean += msg;
       if (!msg) continue;
@@ -445,8 +456,8 @@
     return { caps: m.indices.slice(1).filter(Boolean), start: m.index, end: m.index + m[0].length };
   }
   /* a hit of entry x in text t: how much of its line's message it spans */
-  function confirm(x, t) {
-    var m = x.prog ? progMatch(x.prog, t, x.bound) : regexMatch(x.pattern, t);
+  function confirm(x, t, pat) {
+    var m = pat ? regexMatch(pat, t) : x.prog ? progMatch(x.prog, t, x.bound) : regexMatch(x.pattern, t);
     if (!m) return null;
     var ls = m.start ? t.lastIndexOf('\n', m.start - 1) + 1 : 0, le = t.indexOf('\n', m.end);
     if (le < 0) le = t.length;
@@ -463,7 +474,37 @@
      * raised without a message is no other error of that class */
     if (x.literal < 12 && coverage < 0.6) return null;
     if (x.cls && x.cls === x.msg && !/^[ \t\r:]*$/.test(t.slice(m.end, le))) return null;
-    return { x: x, coverage: coverage, at: m.start, caps: m.caps, text: t, ev: 0 };
+    return { x: x, coverage: coverage, at: m.start, end: m.end, caps: m.caps, text: t, ev: 0, lenient: false };
+  }
+
+  /* would lookup.c's index have tried x on t?  The segments its factor is
+   * chosen from (every one of 12 bytes or more, else the first longest, of
+   * 3 bytes at least) in t, on a line long enough for the pattern when it
+   * is tried line by line (try_factor's minlen) */
+  function factorSeen(x, t) {
+    if (!x.fsegs) {
+      var segs = x.prog ? x.prog.segs : [factorRun(x.pattern)];
+      var best = segs.reduce(function (a, b) { return b.length > a.length ? b : a; });
+      x.fsegs = (best.length >= 12 ? segs.filter(function (g) { return g.length >= 12; }) : [best])
+        .filter(function (g) { return g.length >= 3; });
+      x.minlen = x.prog && x.pattern.indexOf('\n') < 0 ? x.prog.literal + x.prog.gaps.reduce(function (a, b) { return a + b; }, 0) : 0;
+    }
+    return x.fsegs.some(function (g) {
+      for (var at = t.indexOf(g); at >= 0; at = t.indexOf(g, at + 1)) {
+        var ls = at ? t.lastIndexOf('\n', at - 1) + 1 : 0, le = t.indexOf('\n', at);
+        if ((le < 0 ? t.length : le) - ls >= x.minlen) return true;
+      }
+      return false;
+    });
+  }
+  /* the 16 failed entries with the longest literal (lookup.c's failed_add) */
+  function failedAdd(failed, x, pos) {
+    var at = failed.length, i;
+    if (at === 16) {
+      for (at = 0, i = 1; i < 16; i++) if (failed[i].x.literal < failed[at].x.literal) at = i;
+      if (failed[at].x.literal >= x.literal) return;
+    }
+    failed[at] = { x: x, pos: pos };
   }
 
   /* ---- evidence, confidence and order: lib/lookup/rank.c ------------------ */
@@ -497,20 +538,50 @@
   /* the program's name (unless skipProg) and its subcommands and flags,
    * not values or paths: the program names its command-line file at most
    * (one point), a flag the file or folder it names whole (one), a
-   * subcommand two */
+   * subcommand two; one more when another word names a part of it too.
+   * Every command of a chained line counts ("cd x && tool sub", "a | b",
+   * "x; y"), after its VAR=value words and wrappers ("sudo tool"); setup
+   * builtins ("cd", "export") and redirections say nothing */
+  var WRAPPERS = ['sudo', 'env', 'time', 'nice', 'exec', 'command', 'nohup', 'xargs', 'doas'];
+  var SETUP = ['cd', 'pushd', 'popd', 'export', 'set', 'source', 'unset', 'mkdir', 'echo'];
   function commandEvidence(cmd, skipProg, path) {
-    var best = 0, words = cmd.split(/[ \t]+/).filter(Boolean);
-    for (var i = 0; i < words.length && best < 2; i++) {
-      var w = words[i], flag = w[0] === '-', r;
-      if ('|><;&'.indexOf(w[0]) >= 0) break;
-      if (!i && skipProg) continue;
-      w = i ? w.replace(/^-+/, '').split('=')[0] : base(w);
+    var best = 0, words = 0, prog = true, skip = skipProg, nextCmd = false, p = 0, n = cmd.length;
+    function blankAt(k) { return cmd[k] === ' ' || cmd[k] === '\t'; }
+    while (p < n) {
+      if (nextCmd) { prog = true; skip = skipProg; nextCmd = false; }
+      while (p < n && blankAt(p)) p++;
+      var s = p;
+      while (p < n && !blankAt(p)) p++;
+      var len = p - s, c0 = cmd[s], c1 = cmd[s + 1];
+      if (!len) break;
+      if (c0 === '>' || c0 === '<' || (c0 === '2' && c1 === '>')) { /* a redirection and its file */
+        if (len === 1 || (len === 2 && c1 === '>') || (len === 2 && c0 === '2')) {
+          while (p < n && blankAt(p)) p++;
+          while (p < n && !blankAt(p)) p++;
+        }
+        continue;
+      }
+      if (c0 === '|' || c0 === ';' || c0 === '&') { prog = true; skip = skipProg; continue; }
+      if (cmd[s + len - 1] === ';') { len--; nextCmd = true; }
+      var w = cmd.slice(s, s + len), r;
+      if (prog && w.indexOf('=') >= 0 && /^[A-Za-z_]/.test(w)) continue;
+      if (prog && WRAPPERS.indexOf(w) >= 0) continue;
+      if (prog && SETUP.indexOf(w) >= 0) {
+        while (p < n && ';&|'.indexOf(cmd[p]) < 0) p++;
+        continue;
+      }
+      var cap = prog || c0 === '-' ? 1 : 2, wasProg = prog;
+      if (prog && skip) { prog = false; continue; }
+      if (prog) { w = base(w); prog = false; }
+      else w = w.replace(/^-+/, '').split('=')[0];
       if (w.length < 3 || /[^A-Za-z0-9_-]/.test(w)) continue;
-      r = wordVsPath(w, path, !i);
-      if (flag && r < 2) r = 0;
-      best = Math.max(best, Math.min(!i || flag ? 1 : 2, r));
+      r = wordVsPath(w, path, wasProg);
+      if (c0 === '-' && r < 2) r = 0;
+      r = Math.min(r, cap);
+      if (r > 0) words++;
+      best = Math.max(best, r);
     }
-    return best;
+    return best + (words > 1 ? 1 : 0);
   }
   function evidence(x, path, q) {
     var ev = 0, i, last = x.cls, m, re = /[:.](?=[^:])/g;
@@ -537,6 +608,8 @@
     h.info = h.x.norm / (1.5 * unit);
     h.strong = h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.5 : 1) || h.ev >= 4;
     h.covers = h.coverage >= 0.5;
+    h.warn = h.x.warn;
+    h.def = h.x.def;
     if (q.informational && h.ev < 4) { h.strong = false; h.info = 0; }
   }
   /* other lines of a pasted output raising records of the same file */
@@ -549,15 +622,30 @@
     });
     hits.forEach(function (h) { h.ev += h.near; });
   }
+  /* the confident first, a message before its wrapper, an error's line
+   * before a warning's, then by line, spanning it, an exact match before
+   * one with empty placeholders, a raise site before the text's
+   * definition, then by literal text, evidence and coverage */
   function cmpHit(a, b) {
-    return (b.strong - a.strong) || (a.wraps - b.wraps) || (a.pos - b.pos) || (b.covers - a.covers) || (b.x.literal - a.x.literal) ||
+    return (b.strong - a.strong) || (a.wraps - b.wraps) || (a.pos !== b.pos && (a.warn - b.warn)) || (a.pos - b.pos) ||
+      (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
+  }
+  /* a factory's body beside a call of it raising the same text: the body
+   * is the definition (rank.c's factory_bodies) */
+  function factoryBodies(hits) {
+    if (hits.length < 2 || hits.length > 256) return;
+    hits.forEach(function (c) {
+      if (!c.x.call) return;
+      hits.forEach(function (h) { if (!h.x.call && h.x.pattern === c.x.pattern) h.def = true; });
+    });
   }
   function cmpScore(a, b) { return (b.score - a.score) || (b.ev - a.ev) || (a.x.entry - b.x.entry); }
   /* scores: confident hits in [0.9, 1), the others below as their
    * information and coverage say, or no answer under 0.4 */
   function rank(hits) {
     nearby(hits);
+    factoryBodies(hits);
     var out = [];
     hits.sort(cmpHit).forEach(function (h) {
       if (h.strong) {
@@ -574,6 +662,8 @@
   }
 
   /* ---- the tiers: lookup.c ------------------------------------------------- */
+  var BANNER_WORDS = ['error', 'errors', 'fatal', 'warning', 'warn', 'exception', 'panic', 'err', 'failure', 'critical',
+    'uncaught', 'unhandled', 'caught', 'line', 'file', 'column', 'col'];
   async function staticSearch(text, repo, limit) {
     var sum = await getJSON(D + 'search/summary.json');
     var N = sum.entryCount, W = sum.weightScale || 100, C = sum.metaChunk || 2000;
@@ -585,15 +675,19 @@
     /* what lookup.c's index keeps of a record, and of its first line when
      * its message has several (index.c's add_part), once per page */
     function entry(ix, e) {
-      var pat = utf8(e.pattern), prog = parseProg(pat), msg = utf8(e.msg);
+      var pat = utf8(e.pattern), prog = parseProg(pat), msg = utf8(e.msg), tags = e.tags || [];
+      /* index.c's flags: a warning's record (below an error's), the
+       * text's definition (a class, a template), a factory's call */
+      var warn = !!e.sev && ['error', 'fatal', 'critical'].indexOf(e.sev) < 0;
+      var def = tags.indexOf('definition') >= 0, call = !def && tags.indexOf('factory-call') >= 0;
       var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
-                msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null };
+                msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null, warn: warn, def: def, call: call };
       var pl = pat.split('\n'), ml = msg.split('\n'), k, p;
       for (k = 0; pl.length > 1 && pl.length === ml.length && k + 1 < pl.length; k++) {
         if (!(p = skipSpaces(pl[k]))) continue;
         if ((prog = parseProg(p)) && prog.literal >= 12)
           x.part = { ix: ix, entry: N + ix, whole: x, meta: e, pattern: p, prog: prog, literal: prog.literal,
-                     msg: msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256), norm: null };
+                     msg: msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256), norm: null, warn: warn, def: def, call: call };
         break;
       }
       [x, x.part].forEach(function (y) {
@@ -640,7 +734,8 @@
         if (Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) { if (ixs.indexOf(ix) < 0) ixs.push(ix); });
       });
       hits = await withEvidence((await entries(ixs)).map(function (x) {
-        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, wraps: false, caps: [] };
+        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, wraps: false, warn: false, def: false,
+                 lenient: false, caps: [] };
       }));
       hits.sort(cmpHit);
     }
@@ -696,11 +791,13 @@
         });
       }));
       xs = xs.concat(parts);
-      var hits = [], done = {};
+      var hits = [], done = {}, failed = [];
       texts.forEach(function (t, ti) {
         xs.forEach(function (x) {
-          var h = !done[x.entry] && confirm(x, t);
+          if (done[x.entry]) return;
+          var h = confirm(x, t);
           if (h) { done[x.entry] = 1; h.pos = ti; hits.push(h); }
+          else if (x.literal >= 12 && factorSeen(x, t)) failedAdd(failed, x, ti);
         });
       });
       await withEvidence(hits);
@@ -708,10 +805,37 @@
         judge(h, q, unit);
         if (h.pos === q.messages.length) h.pos = posOfLine(h.at);
       });
+      if (!q.informational) (await lenientPass(hits, failed)).forEach(function (h) { done[h.x.entry] = 1; });
       /* a line's part whose whole record matched too is dropped */
       hits = hits.filter(function (h) { return !h.x.whole || !done[h.x.whole.entry]; });
       markWrappers(hits);
       return rank(hits);
+    }
+    /* A placeholder that printed nothing fails the stored pattern, whose
+     * (.+?) needs a character: when no confident hit spans its line, the
+     * entries whose literal was found but whose pattern failed, and the
+     * fuzzy tier's best 8 of each of the first 4 messages, are tried on
+     * their message with (.*?) (lookup.c's lenient_pass); a match is a
+     * pattern hit after the exact ones.  Returns the hits added. */
+    async function lenientPass(hits, failed) {
+      var added = [], ti;
+      if (hits.some(function (h) { return h.strong && h.covers; })) return added;
+      function attempt(x, ti) {
+        if (ti >= q.messages.length || x.pattern.indexOf('(.+?)') < 0) return;
+        if (hits.some(function (h) { return h.x.entry === x.entry && h.pos === ti; })) return;
+        var h = confirm(x, q.messages[ti], x.pattern.split('(.+?)').join('(.*?)'));
+        if (!h) return;
+        h.pos = ti;
+        h.lenient = true;
+        hits.push(h);
+        added.push(h);
+      }
+      failed.forEach(function (f) { attempt(f.x, f.pos); });
+      for (ti = 0; ti < q.messages.length && ti < 4; ti++)
+        (await fuzzyText(q.messages[ti])).slice(0, 8).forEach(function (h) { attempt(h.x, ti); });
+      await withEvidence(added);
+      added.forEach(function (h) { judge(h, q, unit); });
+      return added;
     }
     /* a hit wraps a message (ranks after it) when a placeholder of it
      * captured the whole of a message another confident hit matches, or it
@@ -725,10 +849,33 @@
         a.caps.forEach(function (c) {
           var cap = a.text.slice(c[0], c[1]);
           a.wraps = a.wraps || hits.some(function (b) {
-            var m = b !== a && b.strong && b.pos !== a.pos && q.messages[b.pos];
+            if (b === a || !b.strong) return false;
+            if (b.text === a.text) { /* on the same line: b's message inside a banner's placeholder */
+              var l = lastLiteral(b);
+              return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && bannerOnly(a.x.msg);
+            }
+            var m = b.pos !== a.pos && q.messages[b.pos];
             return !!m && m.length <= cap.length && cap.indexOf(m) >= 0;
           });
         });
+      });
+    }
+    /* where the last literal part of h's match lies in its text, [start,
+     * end) (a leading placeholder may have swallowed text before it) */
+    function lastLiteral(h) {
+      var end = h.end, k = h.caps.length, ls = h.at;
+      while (k > 0 && h.caps[k - 1][1] === end && h.caps[k - 1][0] < end) { end = h.caps[k - 1][0]; k--; }
+      for (var i = 0; i < k; i++) if (h.caps[i][1] <= end && h.caps[i][1] > ls) ls = h.caps[i][1];
+      return [ls, end];
+    }
+    /* a message whose literal words only say that an error happened and
+     * where: short words, level words, the program's name before ':' */
+    function bannerOnly(msg) {
+      var toks = tokens(msg, 32), first = /^[A-Za-z0-9_-]*/.exec(msg)[0].length;
+      var named = first > 0 && msg[first] === ':';
+      if (toks.length >= 32) return false;
+      return toks.every(function (t, i) {
+        return t.length <= 2 || (i === 0 && named && t.length === first) || BANNER_WORDS.indexOf(t) >= 0;
       });
     }
     async function likely(texts) {
