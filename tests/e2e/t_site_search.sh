@@ -89,6 +89,30 @@ sq "a low-information error line" 'ERROR user login failed for bob' quiet
 sq "text of no record" 'lorem ipsum dolor sit amet consectetur' quiet
 sq "a short pattern inside a longer error line" '2026-11-29T10:00:00Z ERROR loading the full configuration of every module took longer than expected' quiet
 sq "a short pattern at the start of a longer warning" 'warning: loading plugins from a folder nobody owns' quiet
+# the lookup's reading and ranking of 9bc5ac0, ported to search.js:
+# every command of a chained command line is evidence (after cd, VAR=value,
+# sudo/env; redirections skipped), breaking a tie between two raise sites
+sq "a chained command naming the file breaks a tie" "\$ cd /srv/shop && RAILS_ENV=production sudo bin/shop gate open >/tmp/out.log
+The account is locked"
+sq "two words of a command after ';' and a wrapper name the file" "\$ cd /srv/shop; sudo -u shop bin/shop gate unlock 2>&1 | tee unlock.log
+The account is locked"
+# a banner whose placeholder holds another record's message on the same line
+sq "a banner with the message on its line" 'shopq: fatal error (at line 3, column 14 of file /home/dev/reports/nightly-widgets.jq): cannot iterate over shelves with a negative widget count'
+# (trap) a wrapper that is no banner ("Failed to validate widget: %s")
+# around another record's message: the wrapper's own record stays first
+sq "a cause inside a wrapper that is no banner" 'Failed to validate widget: Widget not found'
+# a warning's record on the first line, an error's on the second
+sq "a warning line then an error line" 'This item is out of stock.
+lookup of sku-42 failed'
+# a raise site before its class's constructor or factory's body
+sq "a raise site before its class's definition" 'inventory.exceptions.ShelfMissing: Shelf A-3 is missing'
+sq "a factory's call before its body" 'Error: done() called twice in test/orders.spec.js'
+# a placeholder that printed nothing: (.*?) for (.+?)
+sq "an empty placeholder" "No vendored gem 'rake' was packed into the shop's bundle at /srv/shop/vendor."
+sq "an empty placeholder in a message shorter than the pattern's minimum" "No vendored gem 'x' was packed into the shop's bundle at y."
+# an option table of a help text: informational, no error named
+sq "help-table lines" '  -l, --lock-stock    The stock is locked for counting; try again after the count.
+                      This environment is externally managed' quiet
 
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
