@@ -232,6 +232,14 @@
     }
     return false;
   }
+  /* a Go stack frame's path line ("\t/src/app/main.go:21 +0x1d"), not a
+   * message naming a position ("\tmain.go:3:8: use of internal package") */
+  function goFrame(sp) {
+    var g = sp.indexOf('.go:'), e;
+    if (g < 0 || !/[0-9]/.test(sp[g + 4] || '')) return false;
+    for (e = g + 4; /[0-9]/.test(sp[e] || ''); e++);
+    return e === sp.length || sp.startsWith(' +0x', e);
+  }
   /* a line of a help text's option table ("  -v, --version   show the
    * version") or its description's continuation in a column 20 or more
    * spaces in (tabs to 8): what a program does, not what went wrong */
@@ -249,6 +257,7 @@
     var q = { clean: '', messages: [], classes: [], paths: [], modules: [], codes: [], errorLevel: [],
               informational: false, program: null, command: null };
     var first = [], rest = [[], [], []], causes = [], errs = [], inTb = false, caused = false, rustNext = false;
+    var rawOf = []; /* [a stripped line, the line as printed] */
     var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '').split('\n');
     for (var li = 0; li < lines.length; li++) {
       var line = lines[li].replace(/[\r ]+$/, ''), sp = skipSpaces(line), indented = sp !== line, m, r, cn, i;
@@ -277,7 +286,7 @@
         continue;
       }
       if (/^(?:goroutine |\.\.\. |note: run with `RUST_BACKTRACE|stack backtrace:|\[stack trace\])/.test(sp)) continue;
-      if (line[0] === '\t' && sp.indexOf('.go:') >= 0) { pathAt(q, sp); continue; }
+      if (line[0] === '\t' && goFrame(sp)) { pathAt(q, sp); continue; }
       if ((m = /^code: (['"])/.exec(sp))) {
         if ((i = sp.indexOf(m[1], 7)) >= 0) push(q.codes, sp.slice(7, i));
         continue;
@@ -324,11 +333,18 @@
         if (/^[A-Za-z0-9_.]*$/.test(msg)) { addClass(q, msg); push(first, msg); continue; }
       }
       push(rest[level], msg);
+      /* the line as printed, when stripping took a prefix off: a record
+       * may hold the prefix ("jq: error: %s at %s, line %d:") */
+      if (msg !== sp && sp.length <= 4096) rawOf.push([msg, sp]);
       if (named) push(errs, msg);
     }
     /* wrappers' messages, then error lines, a chain's causes, warnings,
      * informational lines */
     first.concat(rest[2], causes, rest[1], rest[0]).forEach(function (s) { push(q.messages, s); });
+    q.raw = q.messages.map(function (m) {
+      for (var k = 0; k < rawOf.length; k++) if (rawOf[k][0] === m) return rawOf[k][1];
+      return '';
+    });
     q.errorLevel = q.messages.map(function (s, k) { return k < 64 && errs.indexOf(s) >= 0; });
     q.informational = !first.length && !rest[2].length && !causes.length && !rest[1].length && rest[0].length > 0;
     q.clean = q.clean.replace(/\n+$/, '');
@@ -609,6 +625,7 @@
     h.strong = h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.5 : 1) || h.ev >= 4;
     h.covers = h.coverage >= 0.5;
     h.warn = h.x.warn;
+    h.raised = h.x.raised;
     h.def = h.x.def;
     if (q.informational && h.ev < 4) { h.strong = false; h.info = 0; }
   }
@@ -623,11 +640,12 @@
     hits.forEach(function (h) { h.ev += h.near; });
   }
   /* the confident first, a message before its wrapper, an error's line
-   * before a warning's, then by line, spanning it, an exact match before
+   * before a warning's, a raised error's before a printed line's, then by line, spanning it, an exact match before
    * one with empty placeholders, a raise site before the text's
    * definition, then by literal text, evidence and coverage */
   function cmpHit(a, b) {
-    return (b.strong - a.strong) || (a.wraps - b.wraps) || (a.pos !== b.pos && (a.warn - b.warn)) || (a.pos - b.pos) ||
+    return (b.strong - a.strong) || (a.wraps - b.wraps) || (a.pos !== b.pos && (a.warn - b.warn)) ||
+      (a.pos !== b.pos && (b.raised - a.raised)) || (a.pos - b.pos) ||
       (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
@@ -680,14 +698,15 @@
        * text's definition (a class, a template), a factory's call */
       var warn = !!e.sev && ['error', 'fatal', 'critical'].indexOf(e.sev) < 0;
       var def = tags.indexOf('definition') >= 0, call = !def && tags.indexOf('factory-call') >= 0;
+      var raised = e.type === 'exception' || e.type === 'panic'; /* not printed or logged */
       var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
-                msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null, warn: warn, def: def, call: call };
+                msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null, warn: warn, def: def, call: call, raised: raised };
       var pl = pat.split('\n'), ml = msg.split('\n'), k, p;
       for (k = 0; pl.length > 1 && pl.length === ml.length && k + 1 < pl.length; k++) {
         if (!(p = skipSpaces(pl[k]))) continue;
         if ((prog = parseProg(p)) && prog.literal >= 12)
           x.part = { ix: ix, entry: N + ix, whole: x, meta: e, pattern: p, prog: prog, literal: prog.literal,
-                     msg: msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256), norm: null, warn: warn, def: def, call: call };
+                     msg: msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256), norm: null, warn: warn, def: def, call: call, raised: raised };
         break;
       }
       [x, x.part].forEach(function (y) {
@@ -734,7 +753,7 @@
         if (Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) { if (ixs.indexOf(ix) < 0) ixs.push(ix); });
       });
       hits = await withEvidence((await entries(ixs)).map(function (x) {
-        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, wraps: false, warn: false, def: false,
+        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, wraps: false, warn: false, raised: false, def: false,
                  lenient: false, caps: [] };
       }));
       hits.sort(cmpHit);
@@ -768,9 +787,10 @@
     async function patternTier() {
       var texts = q.messages.slice(), cands = [], k;
       if (texts.indexOf(q.clean) < 0) texts.push(q.clean);
+      var raws = q.raw.filter(Boolean);
       if (Math.ceil(N / C) <= opts.allChunks) for (k = 0; k < N; k++) cands.push(k);
-      else cands = await likely(texts);
-      var joined = texts.join('\n');
+      else cands = await likely(texts.concat(raws));
+      var joined = texts.concat(raws).join('\n');
       function may(x) { /* its longest literal segment is in the text */
         return !x.prog || joined.indexOf(x.prog.segs.reduce(function (a, b) { return b.length > a.length ? b : a; })) >= 0;
       }
@@ -792,13 +812,18 @@
       }));
       xs = xs.concat(parts);
       var hits = [], done = {}, failed = [];
-      texts.forEach(function (t, ti) {
+      function tryText(t, ti) {
         xs.forEach(function (x) {
           if (done[x.entry]) return;
           var h = confirm(x, t);
           if (h) { done[x.entry] = 1; h.pos = ti; hits.push(h); }
           else if (x.literal >= 12 && factorSeen(x, t)) failedAdd(failed, x, ti);
         });
+      }
+      texts.forEach(function (t, ti) {
+        tryText(t, ti);
+        /* the line as printed, for records that hold its prefix */
+        if (ti < q.raw.length && q.raw[ti]) tryText(q.raw[ti], ti);
       });
       await withEvidence(hits);
       hits.forEach(function (h) {
@@ -814,15 +839,17 @@
     /* A placeholder that printed nothing fails the stored pattern, whose
      * (.+?) needs a character: when no confident hit spans its line, the
      * entries whose literal was found but whose pattern failed, and the
-     * fuzzy tier's best 8 of each of the first 4 messages, are tried on
+     * fuzzy tier's best 8 of each of the first 4 messages, each of those
+     * messages that no confident hit spans, are tried on
      * their message with (.*?) (lookup.c's lenient_pass); a match is a
      * pattern hit after the exact ones.  Returns the hits added. */
     async function lenientPass(hits, failed) {
-      var added = [], ti;
-      if (hits.some(function (h) { return h.strong && h.covers; })) return added;
+      var added = [], ti, answered = []; /* the messages a confident hit spans */
+      hits.forEach(function (h) { if (h.strong && h.covers && h.pos < 20) answered[h.pos] = true; });
       function attempt(x, ti) {
         if (ti >= q.messages.length || x.pattern.indexOf('(.+?)') < 0) return;
-        if (hits.some(function (h) { return h.x.entry === x.entry && h.pos === ti; })) return;
+        /* an answer once, at its first message */
+        if (hits.some(function (h) { return h.x.entry === x.entry; })) return;
         var h = confirm(x, q.messages[ti], x.pattern.split('(.+?)').join('(.*?)'));
         if (!h) return;
         h.pos = ti;
@@ -830,9 +857,9 @@
         hits.push(h);
         added.push(h);
       }
-      failed.forEach(function (f) { attempt(f.x, f.pos); });
+      failed.forEach(function (f) { if (f.pos < 20 && !answered[f.pos]) attempt(f.x, f.pos); });
       for (ti = 0; ti < q.messages.length && ti < 4; ti++)
-        (await fuzzyText(q.messages[ti])).slice(0, 8).forEach(function (h) { attempt(h.x, ti); });
+        if (!answered[ti]) (await fuzzyText(q.messages[ti])).slice(0, 8).forEach(function (h) { attempt(h.x, ti); });
       await withEvidence(added);
       added.forEach(function (h) { judge(h, q, unit); });
       return added;
@@ -845,12 +872,19 @@
       hits.forEach(function (a) { a.wraps = false; });
       if (hits.length < 2 || hits.length > 256) return;
       hits.forEach(function (a) {
-        if (a.x.whole) a.wraps = hits.some(function (b) { return b.strong && b.pos > a.pos && !b.x.whole; });
+        if (a.x.whole) {
+          /* a record ending with a line that is a placeholder alone wraps
+           * any message, another record's first line too */
+          var any = endsWithPlaceholder(a.x.whole.msg);
+          a.wraps = hits.some(function (b) {
+            return b.strong && b.pos > a.pos && (any || !b.x.whole) && (b.x.whole || b.x) !== a.x.whole;
+          });
+        }
         a.caps.forEach(function (c) {
           var cap = a.text.slice(c[0], c[1]);
           a.wraps = a.wraps || hits.some(function (b) {
             if (b === a || !b.strong) return false;
-            if (b.text === a.text) { /* on the same line: b's message inside a banner's placeholder */
+            if (b.pos === a.pos && b.text === a.text) { /* on the same line: b's message inside a banner's placeholder */
               var l = lastLiteral(b);
               return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && bannerOnly(a.x.msg);
             }
@@ -859,6 +893,20 @@
           });
         });
       });
+    }
+    /* does msg's last line with text hold a placeholder alone ("{msg}",
+     * "${getErrorMessage(error)}", "%s")? */
+    function endsWithPlaceholder(msg) {
+      var n = msg.length, s, l, i;
+      while (n && (msg[n - 1] === '\n' || msg[n - 1] === ' ' || msg[n - 1] === '\t')) n--;
+      for (s = n; s && msg[s - 1] !== '\n'; s--);
+      while (s < n && (msg[s] === ' ' || msg[s] === '\t')) s++;
+      l = msg.slice(s, n);
+      if (l.length >= 2 && l[l.length - 1] === '}' && (l[0] === '{' || ((l[0] === '$' || l[0] === '#') && l[1] === '{'))) {
+        for (i = 1; i + 1 < l.length; i++) if (l[i] === '}' && l[i + 1] !== ')' && l[i + 1] !== '}') return false;
+        return true;
+      }
+      return l.length === 2 && l[0] === '%' && /[A-Za-z]/.test(l[1]);
     }
     /* where the last literal part of h's match lies in its text, [start,
      * end) (a leading placeholder may have swallowed text before it) */
