@@ -110,6 +110,12 @@ sq "a factory's call before its body" 'Error: done() called twice in test/orders
 # a placeholder that printed nothing: (.*?) for (.+?)
 sq "an empty placeholder" "No vendored gem 'rake' was packed into the shop's bundle at /srv/shop/vendor."
 sq "an empty placeholder in a message shorter than the pattern's minimum" "No vendored gem 'x' was packed into the shop's bundle at y."
+# a line also tried as printed, for a record that holds the prefix
+# stripping took off ("usage: %s PORT")
+sq "a record holding the line's stripped prefix" 'usage: shopd PORT'
+# of two lines, a raised error's record before a printed line's
+sq "a printed line then a raised error" 'cannot create directory /var/lib/shop
+thread count must be positive'
 # an option table of a help text: informational, no error named
 sq "help-table lines" '  -l, --lock-stock    The stock is locked for counting; try again after the count.
                       This environment is externally managed' quiet
