@@ -639,12 +639,12 @@
     });
     hits.forEach(function (h) { h.ev += h.near; });
   }
-  /* the confident first, a message before its wrapper, an error's line
+  /* a message before its wrapper, the confident first, an error's line
    * before a warning's, a raised error's before a printed line's, then by line, spanning it, an exact match before
    * one with empty placeholders, a raise site before the text's
    * definition, then by literal text, evidence and coverage */
   function cmpHit(a, b) {
-    return (b.strong - a.strong) || (a.wraps - b.wraps) || (a.pos !== b.pos && (a.warn - b.warn)) ||
+    return (a.wraps - b.wraps) || (b.strong - a.strong) || (a.pos !== b.pos && (a.warn - b.warn)) ||
       (a.pos !== b.pos && (b.raised - a.raised)) || (a.pos - b.pos) ||
       (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
@@ -883,11 +883,14 @@
         a.caps.forEach(function (c) {
           var cap = a.text.slice(c[0], c[1]);
           a.wraps = a.wraps || hits.some(function (b) {
-            if (b === a || !b.strong) return false;
+            if (b === a) return false;
             if (b.pos === a.pos && b.text === a.text) { /* on the same line: b's message inside a banner's placeholder */
+              /* (the banner says nothing of its own: b need only be informative) */
+              if (!b.strong && b.info < 0.5) return false;
               var l = lastLiteral(b);
               return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && bannerOnly(a.x.msg);
             }
+            if (!b.strong) return false;
             var m = b.pos !== a.pos && q.messages[b.pos];
             return !!m && m.length <= cap.length && cap.indexOf(m) >= 0;
           });
