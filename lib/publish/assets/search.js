@@ -251,14 +251,92 @@
     if ((gap = sp.indexOf('  ')) < 0) return false;
     return /^[ \t]*[A-Za-z([]/.test(sp.slice(gap));
   }
+  /* ---- symfony/console exception blocks: normalize.c's unbox ------------- */
+  /* "In NAME line N:" header, a padding line, "  [Class]" (optional), the
+   * message's lines cut at the terminal's width (two blanks in front), a
+   * padding line; a block without header only with its padding intact */
+  function boxLines(t) {
+    return t.split('\n').map(function (s) {
+      if (s && s[s.length - 1] === '\r') s = s.slice(0, -1);
+      return { s: s, raw: s.length, len: s.replace(/[ \t]+$/, '').length };
+    });
+  }
+  /* the header's file and its "file:line" site ('' for "line n/a"), else null */
+  function boxHeader(l) {
+    var m = /^ *In ([^ ]+) line (\d+|n\/a):$/.exec(l.s.slice(0, l.len));
+    if (!m) return null;
+    return { name: m[1], site: /^\d/.test(m[2]) ? m[1] + ':' + m[2] : '' };
+  }
+  /* "  [Class]" / "  [Class (code)]": the class, else null */
+  function boxClass(l) {
+    var s = l.s.slice(0, l.len), m;
+    if (l.len < 5 || s[2] !== '[' || s[l.len - 1] !== ']') return null;
+    m = /^[A-Za-z0-9_\\]+/.exec(s.slice(3, l.len - 1));
+    if (!m || (3 + m[0].length !== l.len - 1 && s[3 + m[0].length] !== ' ')) return null;
+    return m[0];
+  }
+  /* the block whose first padding line is lines[b]: { end: its closing
+   * padding line, msg: the message, its cut lines joined }, else null */
+  function boxBody(lines, b, hdr, q) {
+    var n = lines.length, L, k, full = 0, maxraw = 0, padded, first, cls, i, out = '';
+    if (b >= n || lines[b].len) return null;
+    L = lines[b].raw; k = b + 1; padded = L >= 6;
+    while (k < n && lines[k].len > 2 && lines[k].s.startsWith('  ')) {
+      if (lines[k].raw !== L) padded = false;
+      maxraw = Math.max(maxraw, lines[k].raw);
+      k++;
+    }
+    if (k === b + 1 || k >= n || lines[k].len) return null;
+    if (lines[k].raw !== L) padded = false;
+    if (!hdr && !padded) return null;
+    if (!padded) L = maxraw + 2; /* a paste that lost the padding: the longest line */
+    first = b + 1;
+    if ((cls = boxClass(lines[first])) !== null) { addClass(q, cls); first++; }
+    for (i = first; i < k; i++) if (lines[i].len - 2 === L - 4) full++;
+    for (i = first; i < k; i++) {
+      var s = lines[i].s.slice(2, lines[i].len), pn = s.length, nx, last, join = false;
+      out += s;
+      if (i + 1 === k) break;
+      nx = lines[i + 1].s[2];
+      last = pn ? s[pn - 1] : ' ';
+      if (pn === L - 4) join = nx !== ' ' ? !('.:!?'.indexOf(last) >= 0 && /[A-Z]/.test(nx)) : full >= 2;
+      else if (pn + 1 === L - 4 && padded && full >= 2 && nx !== ' ') { join = true; out += ' '; }
+      if (!join) out += '\n';
+    }
+    return { end: k, msg: out };
+  }
+  /* the text with every block replaced by its message's lines (the
+   * headers' files to q.paths, sites to q.sites, messages to first), else null */
+  function unbox(t, q, first) {
+    if (t.indexOf('\n  ') < 0) return null;
+    var lines = boxLines(t), n = lines.length, out = '', any = false, i = 0, h, b;
+    while (i < n) {
+      h = boxHeader(lines[i]);
+      b = h ? boxBody(lines, i + 1, true, q) : !lines[i].len ? boxBody(lines, i, false, q) : null;
+      if (!b) {
+        out += lines[i].s;
+        if (++i < n) out += '\n';
+        continue;
+      }
+      if (h) { push(q.paths, h.name); push(q.sites, h.site); }
+      push(first, b.msg);
+      out += b.msg;
+      any = true;
+      i = b.end + 1;
+      if (i < n) out += '\n';
+    }
+    return any ? out : null;
+  }
   /* fl_normalize: the messages to look up, most likely first, and the
    * evidence around them */
   function normalize(text) {
     var q = { clean: '', messages: [], classes: [], paths: [], modules: [], codes: [], errorLevel: [],
-              informational: false, program: null, command: null };
+              informational: false, program: null, command: null, sites: [] };
     var first = [], rest = [[], [], []], causes = [], errs = [], inTb = false, caused = false, rustNext = false;
     var rawOf = []; /* [a stripped line, the line as printed] */
-    var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '').split('\n');
+    var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '');
+    var unboxed = unbox(lines, q, first); /* symfony/console blocks */
+    lines = (unboxed === null ? lines : unboxed).split('\n');
     for (var li = 0; li < lines.length; li++) {
       var line = lines[li].replace(/[\r ]+$/, ''), sp = skipSpaces(line), indented = sp !== line, m, r, cn, i;
       if (!sp) { if (q.clean) q.clean += '\n'; continue; }
@@ -617,6 +695,17 @@
     if (path && q.program) ev += commandEvidence(q.program, false, path);
     return ev;
   }
+  /* a wrapper that names the line the error was raised at (q.sites,
+   * "file:line"): a point for a record of that file within 3 lines of it
+   * (rank.c's site_evidence) */
+  function siteEvidence(rec, path, q) {
+    for (var i = 0; rec && i < q.sites.length; i++) {
+      var s = q.sites[i], colon = s.lastIndexOf(':');
+      if (colon < 0 || colon >= 512) continue;
+      if (pathAgrees(path, s.slice(0, colon)) && Math.abs(parseInt(s.slice(colon + 1), 10) - rec.lineNumber) <= 3) return 1;
+    }
+    return 0;
+  }
   /* confident: enough information in the record's literal text (in units of
    * the idf of a word of one record), less on a line logged as an error, or
    * a frame naming its file; none for informational lines */
@@ -738,6 +827,7 @@
         h.rec = recs[k];
         h.path = recs[k] && recs[k].filePath ? utf8(recs[k].filePath) : '';
         h.ev = evidence(h.x, h.path, q);
+        h.ev += siteEvidence(h.rec, h.path, q);
       });
       return hits;
     }
