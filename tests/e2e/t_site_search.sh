@@ -120,6 +120,26 @@ thread count must be positive'
 sq "help-table lines" '  -l, --lock-stock    The stock is locked for counting; try again after the count.
                       This environment is externally managed' quiet
 
+# the lines as printed when stripping took a prefix off (normalize.c's
+# q->raw), a tab-indented message naming a position (no Go frame), a
+# raised error before the line logged on its way (IDX_RAISED), and
+# symfony/console's exception block: its header's file and line (a site
+# within 3 lines of one of two records of that file name), its class, the
+# message cut at the terminal's width joined back; a block without header
+sq "a line whose record holds the prefix stripping takes off" \
+	'tool: error: Could not open file /tmp/a.txt: No such file or directory'
+sq "a tab-indented line naming a position is no Go frame" \
+	$'package example.com/in\n\tmain.go:3:8: use of internal package example.com/in/x/internal/y not allowed'
+sq "a logged line, then the error raised" 'ERROR: could not find a version for shopkit==9.9
+ERROR: no matching item found for shopkit==9.9'
+SSMSG='The remote "backup" could not be reached, check the network settings and the credentials of the sync account.'
+SSBOX=$(printf '%-79s\n' '' '  [RuntimeException]' "  ${SSMSG:0:75}" "  ${SSMSG:75}" '')
+sq "a symfony/console block naming the line it was raised at" "
+In SyncCommand.php line 17:
+$SSBOX
+
+sync:push [--force] [--] <remote>"
+sq "a symfony/console block without header" "$SSBOX"
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
 check "site search: runs under node (every record tried)" test -s "$SS/all.json"
