@@ -103,15 +103,20 @@ static int word_vs_path(const char *w, size_t wl, const char *path, bool file_on
 	return best;
 }
 
+static bool word_in(const char *const *names, const char *w, size_t wl)
+{
+	for (size_t i = 0; names[i]; i++)
+		if (strlen(names[i]) == wl && memcmp(names[i], w, wl) == 0)
+			return true;
+	return false;
+}
+
 /* A program that runs the next word as the program ("sudo make"). */
 static bool wrapper_prog(const char *w, size_t wl)
 {
 	static const char *const names[] = {"sudo", "env", "time", "nice", "exec", "command",
 					    "nohup", "xargs", "doas", NULL};
-	for (size_t i = 0; names[i]; i++)
-		if (strlen(names[i]) == wl && memcmp(names[i], w, wl) == 0)
-			return true;
-	return false;
+	return word_in(names, w, wl);
 }
 
 /* A shell builtin that prepares a command rather than being one. */
@@ -119,10 +124,7 @@ static bool setup_prog(const char *w, size_t wl)
 {
 	static const char *const names[] = {"cd", "pushd", "popd", "export", "set", "source",
 					    "unset", "mkdir", "echo", NULL};
-	for (size_t i = 0; names[i]; i++)
-		if (strlen(names[i]) == wl && memcmp(names[i], w, wl) == 0)
-			return true;
-	return false;
+	return word_in(names, w, wl);
 }
 
 /* The words of a pasted command that name a part of the entry's path:

@@ -22,6 +22,21 @@
 
 /* ---- function bodies ------------------------------------------------------ */
 
+
+bool c_quiet_name(const char *s, size_t n)
+{
+	static const char *const quiet[] = {"trace", "debug", "dbg", "verbose", "info",
+					    "note", "print", "msg", "dump", "log", NULL};
+	static const char *const loud[] = {"err", "fail", "fatal", "warn", "panic", "die",
+					   "usage", NULL};
+	for (int q = 0; loud[q]; q++)
+		if (c_icontains(s, n, loud[q]))
+			return false;
+	for (int q = 0; quiet[q]; q++)
+		if (c_icontains(s, n, quiet[q]))
+			return true;
+	return false;
+}
 static bool is_ctl(const fl_toks *t, size_t i)
 {
 	return tk_id(t, i, "if") || tk_id(t, i, "while") || tk_id(t, i, "for") ||
@@ -291,16 +306,8 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 	size_t n = t->v[nm].len;
 	/* tracing and debug printers are not reporters, unless the name
 	 * also says error (log_error, errmsg) */
-	static const char *const quiet[] = {"trace", "debug", "dbg", "verbose", "info",
-					    "note", "print", "msg", "dump", "log", NULL};
-	static const char *const loud[] = {"err", "fail", "fatal", "warn", "panic", "die",
-					   "usage", NULL};
-	bool errish = false;
-	for (int q = 0; loud[q] && !errish; q++)
-		errish = c_icontains(s, n, loud[q]);
-	for (int q = 0; quiet[q] && !errish; q++)
-		if (c_icontains(s, n, quiet[q]))
-			return;
+	if (c_quiet_name(s, n))
+		return;
 	/* exits when its body calls exit() at its own level; a literal it
 	 * prints there after the format to the same stream is its trailer
 	 * (`fprintf(errors, "try 'x --help' for more information\n")`) */

@@ -352,4 +352,9 @@ char *c_func_name(const fl_toks *t, const sstack *s);
 /* sites.c */
 void c_scan(const void *tree, const fl_src *src, fl_sites *out);
 
+/* A function name that says it only traces, logs or prints ("debugf",
+ * "print_msg"), unless it also says error ("log_error", "errmsg"): no
+ * reporter (argsrc.c). */
+bool c_quiet_name(const char *s, size_t n);
+
 #endif

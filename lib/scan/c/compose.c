@@ -464,17 +464,9 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 	if (c_tree_find(tr, name, nlen))
 		return;
 	/* a name that says it only logs, traces or prints, unless it also
-	 * says error (argsrc.c's words) */
-	static const char *const quiet[] = {"trace", "debug", "dbg", "verbose", "info",
-					    "note", "print", "msg", "dump", "log", NULL};
-	static const char *const loud[] = {"err", "fail", "fatal", "warn", "panic", "die",
-					   "usage", NULL};
-	bool errish = false;
-	for (int q = 0; loud[q] && !errish; q++)
-		errish = c_icontains(name, nlen, loud[q]);
-	for (int q = 0; quiet[q] && !errish; q++)
-		if (c_icontains(name, nlen, quiet[q]))
-			return;
+	 * says error */
+	if (c_quiet_name(name, nlen))
+		return;
 	size_t st[MAXA], en[MAXA], pn[MAXA];
 	int np = c_split_args(c, op, st, en, MAXA);
 	if (np < 2 || np > MAXA)
