@@ -157,6 +157,9 @@ typedef struct rep {
 	bool noret;
 	bool fmtr;    /* a formatter: returns the text it formats and
 			 reports nothing (compose.c) */
+	bool errval;  /* makes an error value of the text it formats
+			 (make_error(p, fmt, ...) returning
+			 jv_invalid_with_msg(...)): its calls raise */
 } rep;
 
 /* a function-like macro forwarding to a reporter:
@@ -311,6 +314,8 @@ int c_arg_variants(const ctx *c, size_t b, size_t e, fl_strv *out, bool *generic
 int c_fixed_letters(const char *m);
 /* the same, a formatter (fmtr) or not (compose.c) */
 void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bool fmtr);
+/* mark a reporter of the tree as making error values (rep's errval) */
+void c_tree_set_errval(ctree *tr, const char *s, size_t n);
 
 /* compose.c */
 /* A name that says it makes an error value from a message

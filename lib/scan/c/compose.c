@@ -461,7 +461,10 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 		return;
 	const char *name = t->src + t->v[nm].off;
 	size_t nlen = t->v[nm].len;
-	if (c_tree_find(tr, name, nlen))
+	/* one known already (a format attribute on its declaration) is
+	 * read for whether it makes an error value */
+	const rep *known = c_tree_find(tr, name, nlen);
+	if (known && (known->fmtr || known->errval))
 		return;
 	/* a name that says it only logs, traces or prints, unless it also
 	 * says error */
@@ -492,7 +495,7 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 		return;
 	/* follow the formatted text: the calls given the va_list, the
 	 * variables given their results, to a reporting call */
-	bool passes = false, reports = false;
+	bool passes = false, reports = false, errval = false;
 	for (size_t j = ob + 1; j < cb; j++) {
 		if (t->v[j].kind != FL_TK_IDENT || !tk_p1(t, j + 1, '(') || c->mt[j + 1] == NONE ||
 		    tk_id(t, j, "va_start") || tk_id(t, j, "va_end") || tk_id(t, j, "va_arg"))
@@ -510,6 +513,9 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 		int na = c_split_args(c, j + 1, a, b, MAXA);
 		if (reporting_call(c, j, a, b, na)) {
 			if (reports_text(c, j, a, b, na, taint, nt)) {
+				const char *cs = t->src + t->v[j].off;
+				const rep *cr = c_tree_find(c->tree, cs, t->v[j].len);
+				errval = c_errval_name(cs, t->v[j].len) || (cr && cr->errval);
 				reports = true;
 				break;
 			}
@@ -533,7 +539,10 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 	 * such, no other rule takes it for a reporter */
 	if (reports && level_gated(t, ob, cb, pn, np, fmt))
 		reports = false;
-	c_tree_put_kind(tr, name, nlen, fmt + 1, false, !reports);
+	if (!known)
+		c_tree_put_kind(tr, name, nlen, fmt + 1, false, !reports);
+	if (reports && errval)
+		c_tree_set_errval(tr, name, nlen);
 }
 
 /* ---- helpers composing a message ------------------------------------------------ */

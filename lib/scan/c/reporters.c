@@ -231,6 +231,13 @@ void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bo
 	tr->n++;
 }
 
+void c_tree_set_errval(ctree *tr, const char *s, size_t n)
+{
+	rep *r = (rep *)c_tree_find(tr, s, n);
+	if (r)
+		r->errval = true;
+}
+
 void c_tree_put(ctree *tr, const char *s, size_t n, int fmt, bool noret)
 {
 	c_tree_put_kind(tr, s, n, fmt, noret, false);
@@ -269,8 +276,11 @@ void c_tree_merge(void *tree, void *part)
 	ctree *tr = tree, *p = part;
 	for (size_t i = 0; i < p->cap; i++) {
 		rep *r = &p->v[i];
-		if (r->name && !c_tree_find(tr, r->name, strlen(r->name)))
+		if (r->name && !c_tree_find(tr, r->name, strlen(r->name))) {
 			c_tree_put_kind(tr, r->name, strlen(r->name), r->fmt, r->noret, r->fmtr);
+			if (r->errval)
+				c_tree_set_errval(tr, r->name, strlen(r->name));
+		}
 	}
 	for (size_t i = 0; i < p->mn; i++) {
 		cmac *m = &p->mv[i];

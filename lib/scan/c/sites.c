@@ -76,8 +76,8 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
  * out column headers (a progress meter's, printed to the error stream).
  * Returns how many sites it made. */
 static size_t emit_fmt(walk *w, const sstack *sk, size_t start, size_t at, const size_t *st,
-		       const size_t *en, int na, int fmt, const char *sev, const char *idiom,
-		       bool cols)
+		       const size_t *en, int na, int fmt, const char *type, const char *sev,
+		       const char *idiom, bool cols)
 {
 	const ctx *c = &w->c;
 	int sa[8];
@@ -114,8 +114,7 @@ static size_t emit_fmt(walk *w, const sstack *sk, size_t start, size_t at, const
 	size_t n = 0;
 	for (size_t j = 0; j < msgs.n; j++)
 		if (!cols || !c_is_columns(msgs.v[j])) {
-			emit(w, sk, start, at, fl_xstrdup(msgs.v[j]), NULL, NULL, FL_T_CONSOLE, sev,
-			     idiom);
+			emit(w, sk, start, at, fl_xstrdup(msgs.v[j]), NULL, NULL, type, sev, idiom);
 			n++;
 		}
 	fl_strv_free(&msgs);
@@ -520,13 +519,13 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 	}
 	if (NAME("fprintf") || NAME("vfprintf") || NAME("fwprintf")) {
 		if (ARGS() >= 2 && is_stderr(t, k->st[0], k->en[0]))
-			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_S_ERROR,
+			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_T_CONSOLE, FL_S_ERROR,
 				 "fprintf(stderr)", false);
 		else if (ARGS() >= 2 && err_stream_out(w, sk, k->st[0], k->en[0]))
-			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_S_ERROR,
+			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_T_CONSOLE, FL_S_ERROR,
 				 "fprintf(error stream)", true);
 		else if (ARGS() >= 2 && is_err_stream(t, k->st[0], k->en[0], k->st[1]))
-			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_S_ERROR,
+			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_T_CONSOLE, FL_S_ERROR,
 				 "fprintf(error text)", false);
 		return true;
 	}
@@ -833,7 +832,9 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		emit(w, sk, start, i, fl_xstrdup(tail), NULL, NULL, FL_T_CONSOLE, c_sev_str(sev),
 		     k->nm);
 	else if (argi < 0 ||
-		 emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi, c_sev_str(sev), k->nm, false) == 0)
+		 emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi,
+			      r && r->errval ? FL_T_EXCEPTION : FL_T_CONSOLE, c_sev_str(sev), k->nm,
+			      false) == 0)
 		emit_alts(w, sk, k, argi, sev); /* a message in a local variable */
 }
 
