@@ -1151,6 +1151,22 @@ static bool ends_with_placeholder(const char *msg)
  * confident hit matches is a wrapper of that message (a crash banner
  * "Oops! Something went wrong ... {message}", "error (at {where}):
  * {message}"): the message it wraps is the more specific answer. */
+/* Does msg point to the program's help ("try 'curl --help' or 'curl
+ * --manual' for more information", "Run 'go help %s' for details.")?
+ * Such a line follows the error it is printed for. */
+static bool help_hint(const char *msg)
+{
+	static const char *const ends[] = {"for more information", "for more info",
+					   "for details", "for more details", "for usage",
+					   "for a list", "for help", "for the list", NULL};
+	if (!strcasestr(msg, "help") || strchr(msg, '\n'))
+		return false;
+	for (size_t k = 0; ends[k]; k++)
+		if (strcasestr(msg, ends[k]))
+			return true;
+	return false;
+}
+
 static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hits,
 			  size_t nh)
 {
@@ -1158,6 +1174,13 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 		return;
 	for (size_t a = 0; a < nh; a++) {
 		struct hit *A = &hits[a];
+		/* a pointer to the help after an earlier line that tells
+		 * something: that line is the error */
+		if (help_hint(ix_str(ix, ix->ent[A->entry].msg)))
+			for (size_t b = 0; b < nh && !A->wraps; b++)
+				A->wraps = hits[b].pos < A->pos &&
+					   (hits[b].strong || hits[b].info >= WRAPPED_INFO_MIN) &&
+					   !help_hint(ix_str(ix, ix->ent[hits[b].entry].msg));
 		/* the first line alone of a multi-line record (its whole did
 		 * not match) with a later line matching another record: a
 		 * banner before the message ("Oops! Something went wrong!") */
@@ -1181,7 +1204,14 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 					/* on the same line: B's match lies inside the
 					 * placeholder of a banner ("jq: error (at
 					 * %s): %s" around "... has no length"; not
-					 * "failed to open %s: %s" around a cause).
+					 * "failed to open %s: %s" around a cause),
+					 * or of a line that prints an error value
+					 * B made ("parse error: %s" printing "...
+					 * at line %d, column %d"; the value's
+					 * maker raised it, the print reports it).
+					 * A line that raises is no banner: an
+					 * error value quoting another's message
+					 * raised the text printed.
 					 * The banner says nothing of its own: B
 					 * need not be confident, only informative
 					 * enough to be no coincidence */
@@ -1191,7 +1221,9 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 					last_literal(B, &ls, &le);
 					A->wraps = ls >= A->caps[k].start && le <= A->caps[k].end &&
 						   le > ls &&
-						   banner_only(ix_str(ix, ix->ent[A->entry].msg));
+						   !A->raised &&
+						   (B->raised ||
+						    banner_only(ix_str(ix, ix->ent[A->entry].msg)));
 					continue;
 				}
 				if (!B->strong)

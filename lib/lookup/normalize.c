@@ -316,6 +316,30 @@ static const char *strip_glog(const char *s, fl_query *q)
 	return b + 2;
 }
 
+/* A system call's error as Go's os.PathError and others print it: "stat
+ * /x/y: directory not found", "open conf.yml: permission denied": the
+ * message is what follows (the line as printed stays in q->raw). */
+static const char *strip_syscall(const char *s)
+{
+	static const char *const ops[] = {"open ", "stat ", "lstat ", "fstat ", "read ", "write ",
+					  "mkdir ", "remove ", "unlink ", "chdir ", "readlink ",
+					  "chmod ", "chown ", "truncate ", "readdir ", NULL};
+	for (const char *const *o = ops; *o; o++) {
+		size_t l = strlen(*o);
+		if (strncmp(s, *o, l) != 0)
+			continue;
+		const char *p = s + l, *e = p;
+		while (*e && *e != ' ' && *e != '\t')
+			e++;
+		/* a path: a '/' in it, then ": " and a message */
+		if (e - p < 2 || e[-1] != ':' || *e != ' ' || !memchr(p, '/', (size_t)(e - p)) ||
+		    !e[1])
+			return s;
+		return e + 1;
+	}
+	return s;
+}
+
 char *fl_strip_line(char *line)
 {
 	const char *p = skip_spaces(line);
@@ -325,6 +349,7 @@ char *fl_strip_line(char *line)
 		q = strip_timestamp(q);
 		q = strip_level(q);
 		q = strip_prog(q);
+		q = strip_syscall(skip_spaces(q));
 		q = skip_spaces(q);
 		if (q == p)
 			break;

@@ -210,6 +210,11 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 			if (eq)
 				wl = (size_t)(eq - w);
 		}
+		/* a URL: its scheme names the protocol's file ("http://...":
+		 * http.c) */
+		const char *colon = was_prog ? NULL : memchr(w, ':', wl);
+		if (colon && (size_t)(colon - w) + 3 <= wl && colon[1] == '/' && colon[2] == '/')
+			wl = (size_t)(colon - w);
 		bool word = wl >= 3;
 		for (size_t i = 0; i < wl && word; i++)
 			if (!isalnum((unsigned char)w[i]) && w[i] != '-' && w[i] != '_')
@@ -355,6 +360,24 @@ int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
 
 /* ---- confidence ------------------------------------------------------------------ */
 
+/* Does the match at `at` of text open inside parentheses that follow
+ * other text of its line ("rich==13.4.2 (Unable to locate actual module
+ * version, ...)")?  An aside of the line, not its error. */
+static bool parenthetical(const char *text, size_t at)
+{
+	size_t i = at;
+	while (i > 0 && text[i - 1] == ' ')
+		i--;
+	if (i == 0 || text[i - 1] != '(')
+		return false;
+	i--;
+	int before = 0;
+	while (i > 0 && text[i - 1] != '\n' && before < 3)
+		if (text[--i] != ' ' && text[i] != '\t')
+			before++;
+	return before >= 3;
+}
+
 void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, struct hit *h)
 {
 	h->info = x->norm / (RANK_INFO_MIN * fl_lk_info_unit(ix)); /* 1: enough */
@@ -366,10 +389,10 @@ void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, stru
 	h->warn = (x->flags & IDX_WARN) != 0;
 	h->raised = (x->flags & IDX_RAISED) != 0;
 	h->def = (x->flags & IDX_DEF) != 0;
-	/* a line logged as informational matches an error's text by
-	 * coincidence more often than not: no confident answer without
-	 * evidence */
-	if (q && q->informational && h->ev < 4) {
+	/* a line logged as informational, or an aside in parentheses,
+	 * matches an error's text by coincidence more often than not: no
+	 * confident answer without evidence */
+	if (q && (q->informational || (h->text && parenthetical(h->text, h->at))) && h->ev < 4) {
 		h->strong = false;
 		h->info = 0; /* no answer at all (fl_lk_rank) */
 	}

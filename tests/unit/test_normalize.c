@@ -214,6 +214,28 @@ static void test_box_ranks(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* a system call's error with its path ("stat /x: directory not found",
+ * Go's os.PathError): the message follows it, the line as printed kept */
+static void test_syscall_prefix(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("stat /tmp/wd/mod/nothere: directory not found\n", &q);
+	assert_true(q.messages.n >= 1);
+	assert_string_equal(q.messages.v[0], "directory not found");
+	assert_true(has(&q.raw, "stat /tmp/wd/mod/nothere: directory not found"));
+	fl_query_free(&q);
+	/* no path in it: a message of its own */
+	norm("open failed: permission denied\n", &q);
+	assert_true(q.messages.n >= 1);
+	assert_string_equal(q.messages.v[0], "open failed: permission denied");
+	fl_query_free(&q);
+	norm("read config/app.yml:\n", &q);
+	assert_true(q.messages.n >= 1);
+	assert_string_equal(q.messages.v[0], "read config/app.yml:");
+	fl_query_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -221,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_box_class),     cmocka_unit_test(test_box_trimmed),
 		cmocka_unit_test(test_box_headerless), cmocka_unit_test(test_box_traps),
 		cmocka_unit_test(test_box_ranks),
+		cmocka_unit_test(test_syscall_prefix),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

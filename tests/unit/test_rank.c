@@ -50,7 +50,8 @@ static void put_as(const char *repo, const char *msg, const char *path, int line
 		free(e.severity);
 		e.severity = strdup(severity);
 	}
-	if (idiom && strncmp(idiom, "logger.", 7) == 0) { /* logged, not raised */
+	if (idiom && (strncmp(idiom, "logger.", 7) == 0 || strncmp(idiom, "fprintf", 7) == 0)) {
+		/* logged or printed, not raised */
 		free(e.error_type);
 		e.error_type = strdup("console");
 	}
@@ -116,7 +117,8 @@ static int setup(void **state)
 	put("acme/tool", "cannot load the plugin registry\n\nhint: run `tool plugins --reset`",
 	    "src/plugins.c", 8);
 	/* a program's banner around any message, and a message it wraps */
-	put("acme/tool", "tool: error (at {where}): {msg}", "src/main.c", 218);
+	put_as("acme/tool", "tool: error (at {where}): {msg}", "src/main.c", 218, NULL,
+	       "fprintf(stderr)");
 	put("acme/tool", "{value} ({kind}) has no length", "src/builtin.c", 445);
 	/* a warning printed before the error that stops the program */
 	put_as("acme/tool", "Invalid gemspec in [{file}]: {e}", "lib/specification.rb", 1152,
@@ -149,6 +151,21 @@ static int setup(void **state)
 	put("acme/tool", "use of internal package {path} not allowed", "load/pkg.go", 1514);
 	/* an option's help text that happens to read like a record */
 	put("acme/tool", "{name} {kind} already exists", "src/build.c", 1290);
+	/* a line printing an error value another line made */
+	put_as("acme/tool", "{prog}: Bad JSON in --{opt} {name} {file}: {msg}", "src/main.c", 469,
+	       NULL, "fprintf(stderr)");
+	put("acme/tool", "Could not open {file}: {reason}", "src/jv_file.c", 16);
+	/* an error, then the pointer to the help */
+	put_as("acme/tool", "option {opt}: is unknown", "src/tool_getparam.c", 2567, NULL,
+	       "fprintf(stderr)");
+	put_as("acme/tool", "tool: try 'tool --help' or 'tool --manual' for more information",
+	       "src/tool_operate.c", 2693, NULL, "fprintf(stderr)");
+	/* one text in three protocols' files */
+	put("acme/tool", "Maximum file size exceeded", "lib/ftp.c", 2182);
+	put("acme/tool", "Maximum file size exceeded", "lib/http.c", 3323);
+	put("acme/tool", "Maximum file size exceeded", "lib/mqtt.c", 641);
+	/* a record that an aside in parentheses happens to hold */
+	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
 		return -1;
 	return 0;
@@ -324,7 +341,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 333);
+	assert_int_equal(fl_lookup_count(lk), 341);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -443,6 +460,61 @@ static void test_help_lines_are_no_errors(void **state)
 	fl_result_free(&r);
 }
 
+static void test_print_of_an_error_value(void **state)
+{
+	(void)state;
+	/* the print quotes the message of the error value that was made */
+	fl_result r = ask("tool: Bad JSON in --slurpfile x nofile: Could not open nofile: No such file or directory\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/jv_file.c");
+	assert_string_equal(r.v[1].file_path, "src/main.c");
+	fl_result_free(&r);
+}
+
+static void test_help_pointer_after_the_error(void **state)
+{
+	(void)state;
+	fl_result r = ask("tool: option --bogus: is unknown\n"
+			  "tool: try 'tool --help' or 'tool --manual' for more information\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/tool_getparam.c");
+	assert_string_equal(r.v[1].file_path, "src/tool_operate.c");
+	fl_result_free(&r);
+	/* alone, the pointer is the answer */
+	r = ask("tool: try 'tool --help' or 'tool --manual' for more information\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/tool_operate.c");
+	fl_result_free(&r);
+}
+
+static void test_url_scheme_names_the_protocol(void **state)
+{
+	(void)state;
+	fl_result r = ask("$ tool -sS --max-filesize 10 -o /dev/null http://127.0.0.1:8080/big.bin\n"
+			  "tool: (63) Maximum file size exceeded\n");
+	assert_true(r.n >= 3);
+	assert_string_equal(r.v[0].file_path, "lib/http.c");
+	fl_result_free(&r);
+	r = ask("$ tool mqtt://broker.example/topic\ntool: (63) Maximum file size exceeded\n");
+	assert_true(r.n >= 3);
+	assert_string_equal(r.v[0].file_path, "lib/mqtt.c");
+	fl_result_free(&r);
+}
+
+static void test_aside_in_parentheses(void **state)
+{
+	(void)state;
+	fl_result r = ask("  rich==13.4.2 (Unable to locate actual module version, using vendor.txt specified version)\n");
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(r.v[i].score < 0.4);
+	fl_result_free(&r);
+	/* the same text as the line's own message is answered */
+	r = ask("Unable to locate the distribution metadata\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "distlib/resources.py");
+	fl_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -462,6 +534,10 @@ int main(void)
 		cmocka_unit_test(test_empty_placeholder),
 		cmocka_unit_test(test_command_after_cd),
 		cmocka_unit_test(test_help_lines_are_no_errors),
+		cmocka_unit_test(test_print_of_an_error_value),
+		cmocka_unit_test(test_help_pointer_after_the_error),
+		cmocka_unit_test(test_url_scheme_names_the_protocol),
+		cmocka_unit_test(test_aside_in_parentheses),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
