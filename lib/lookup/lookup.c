@@ -1175,10 +1175,13 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 	for (size_t a = 0; a < nh; a++) {
 		struct hit *A = &hits[a];
 		/* a pointer to the help after an earlier line that tells
-		 * something: that line is the error */
+		 * something: that line is the error (not when only a
+		 * definition has its text: the runtime's flag parser says
+		 * "flag provided but not defined" as an Error() method of
+		 * the program does) */
 		if (help_hint(ix_str(ix, ix->ent[A->entry].msg)))
 			for (size_t b = 0; b < nh && !A->wraps; b++)
-				A->wraps = hits[b].pos < A->pos &&
+				A->wraps = hits[b].pos < A->pos && !hits[b].def &&
 					   (hits[b].strong || hits[b].info >= WRAPPED_INFO_MIN) &&
 					   !help_hint(ix_str(ix, ix->ent[hits[b].entry].msg));
 		/* the first line alone of a multi-line record (its whole did
@@ -1211,7 +1214,10 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 					 * maker raised it, the print reports it).
 					 * A line that raises is no banner: an
 					 * error value quoting another's message
-					 * raised the text printed.
+					 * raised the text printed; but an
+					 * Error() method's text around another
+					 * error's ("cannot find module providing
+					 * package %s: %v") only formats it.
 					 * The banner says nothing of its own: B
 					 * need not be confident, only informative
 					 * enough to be no coincidence */
@@ -1221,7 +1227,7 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 					last_literal(B, &ls, &le);
 					A->wraps = ls >= A->caps[k].start && le <= A->caps[k].end &&
 						   le > ls &&
-						   !A->raised &&
+						   (!A->raised || A->def) &&
 						   (B->raised ||
 						    banner_only(ix_str(ix, ix->ent[A->entry].msg)));
 					continue;

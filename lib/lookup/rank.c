@@ -413,6 +413,12 @@ static int cmp_hit(const void *a, const void *b)
 	 * gemspec ..." warned, then "ERROR: Error loading gemspec") */
 	if (x->pos != y->pos && x->warn != y->warn)
 		return x->warn ? 1 : -1;
+	/* a line raised or printed before another line's text whose
+	 * only record is a definition (an Error() method, a class's
+	 * message), which the runtime may well have printed alike
+	 * (the line that raised a text before it, below) */
+	if (x->pos != y->pos && x->def != y->def)
+		return x->def ? 1 : -1;
 	/* and a raised error's before a line the program logged or printed
 	 * on its way ("Could not find a version ..." logged, then "No
 	 * matching distribution found for foo" raised) */

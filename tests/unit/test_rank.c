@@ -164,6 +164,16 @@ static int setup(void **state)
 	put("acme/tool", "Maximum file size exceeded", "lib/ftp.c", 2182);
 	put("acme/tool", "Maximum file size exceeded", "lib/http.c", 3323);
 	put("acme/tool", "Maximum file size exceeded", "lib/mqtt.c", 641);
+	/* an Error() method's text, and the usage the program printed after
+	 * the runtime's flag parser said the same */
+	put_as("acme/tool", "flag provided but not defined: -{name}", "cmdflag/flag.go", 34, "error",
+	       "Error() string");
+	put_as("acme/tool", "Run 'tool help {cmd}' for details.", "base/base.go", 96, "error",
+	       "fprintf(stderr)");
+	/* an Error() method formatting the error it holds */
+	put_as("acme/tool", "cannot find module providing package {path}: {err}", "modload/import.go", 59,
+	       "error", "Error() string");
+	put("acme/tool", "module lookup disabled by GOPROXY=off", "modfetch/repo.go", 267);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -341,7 +351,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 341);
+	assert_int_equal(fl_lookup_count(lk), 345);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -515,6 +525,34 @@ static void test_aside_in_parentheses(void **state)
 	fl_result_free(&r);
 }
 
+static void test_definition_after_a_later_raise(void **state)
+{
+	(void)state;
+	fl_result r = ask("flag provided but not defined: -frob\n"
+			  "usage: tool build [-o output] [build flags]\n"
+			  "Run 'tool help build' for details.\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "base/base.go");
+	assert_string_equal(r.v[1].file_path, "cmdflag/flag.go");
+	fl_result_free(&r);
+	/* alone, the definition is the answer */
+	r = ask("flag provided but not defined: -frob\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "cmdflag/flag.go");
+	fl_result_free(&r);
+}
+
+static void test_error_method_around_a_cause(void **state)
+{
+	(void)state;
+	fl_result r = ask("main.go:3:8: cannot find module providing package example.com/x: "
+			  "module lookup disabled by GOPROXY=off\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "modfetch/repo.go");
+	assert_string_equal(r.v[1].file_path, "modload/import.go");
+	fl_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -538,6 +576,8 @@ int main(void)
 		cmocka_unit_test(test_help_pointer_after_the_error),
 		cmocka_unit_test(test_url_scheme_names_the_protocol),
 		cmocka_unit_test(test_aside_in_parentheses),
+		cmocka_unit_test(test_definition_after_a_later_raise),
+		cmocka_unit_test(test_error_method_around_a_cause),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
