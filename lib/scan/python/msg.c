@@ -1,0 +1,543 @@
+/*
+ * msg.c — Python messages (lib/scan/python/, python.h): the text of an
+ * expression rebuilt from its tokens (`%` formatting, `.format(...)`,
+ * f-strings, `+` concatenation, gettext wrappers and their plural forms,
+ * str()/repr() as placeholders), the messages a local variable holds,
+ * list-joined messages (`" - ".join(parts)`), a call's arguments and the
+ * message or code one of them holds.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "python.h"
+
+/* Split args of the bracket at open; returns count, or NONE when
+ * unbalanced. */
+size_t py_split_args(const fl_toks *t, const size_t *m, size_t open,
+		     size_t *st, size_t *en, size_t max, size_t *close)
+{
+	size_t n = fl_tok_split_args(t, m, open, st, en, max, close, 0);
+	return *close == FL_NOMATCH ? NONE : n;
+}
+
+/* fl_msg_from_expr with size and nesting limits. */
+bool py_range_ok(const fl_toks *t, size_t b, size_t e)
+{
+	int d;
+	return e > b && e - b <= MSG_MAX_TOKS && fl_tok_nesting(t, b, e, &d) &&
+	       d <= MSG_MAX_DEPTH;
+}
+
+/* ---- message reconstruction ------------------------------------------------- */
+
+static const char *const concat_ops[] = {"+", NULL};
+static const char *const wrappers[] = {
+	"_", "N_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy",
+	"lazy_gettext", "_l", "gettext_noop", "ugettext_noop", NULL};
+static const fl_msg_opts msg_opts = {.concat_ops = concat_ops,
+				     .adjacent_join = true,
+				     .wrappers = wrappers};
+
+/* decode "{{" "}}" (fmt) or "%%" (pct) in the arena text of token k */
+static void decode_fmt(fl_toks *s, size_t k, bool pct)
+{
+	fl_tok *tk = &s->v[k];
+	if (tk->kind != FL_TK_STRING)
+		return;
+	char *p = s->arena.s + tk->str;
+	size_t n = tk->slen, w = 0;
+	for (size_t r = 0; r < n; r++) {
+		char c = p[r];
+		if (pct && c == '%' && r + 1 < n && p[r + 1] == '%')
+			r++;
+		else if (!pct && (c == '{' || c == '}') && r + 1 < n &&
+			 p[r + 1] == c && !(tk->flags & FL_TF_INTERP))
+			r++;
+		p[w++] = c;
+	}
+	p[w] = '\0';
+	tk->slen = (uint32_t)w;
+}
+
+static void decode_operand(fl_toks *s, size_t from, bool pct)
+{
+	for (size_t k = from; k < s->n; k++)
+		decode_fmt(s, k, pct);
+}
+
+/* gettext's plural and context forms: `ngettext(singular, plural, n)`,
+ * `pgettext(context, message)`, `npgettext(context, singular, plural, n)`
+ * (and their u-/_lazy variants, Django's and the standard library's).
+ * The argument that is the message: variant 0 the singular, variant 1
+ * the plural; NONE when k is no such call. */
+static size_t plural_arg(const fl_toks *t, size_t k, int variant)
+{
+	static const char *const plural[] = {
+		"ngettext", "ungettext", "ngettext_lazy", "ungettext_lazy",
+		"dngettext", NULL};
+	static const char *const ctx[] = {"pgettext", "pgettext_lazy", NULL};
+	static const char *const nctx[] = {"npgettext", "npgettext_lazy", NULL};
+	if (t->v[k].kind != FL_TK_IDENT || !is_p(t, k + 1, '('))
+		return NONE;
+	for (const char *const *q = plural; *q; q++)
+		if (fl_tok_is(t, k, *q))
+			return strcmp(*q, "dngettext") == 0 ? (size_t)variant + 1
+							    : (size_t)variant;
+	for (const char *const *q = ctx; *q; q++)
+		if (fl_tok_is(t, k, *q))
+			return 1;
+	for (const char *const *q = nctx; *q; q++)
+		if (fl_tok_is(t, k, *q))
+			return (size_t)variant + 1;
+	return NONE;
+}
+
+/* Whether [b, e) calls a plural gettext form (its message has a second,
+ * plural, variant). */
+static bool has_plural(const fl_toks *t, size_t b, size_t e)
+{
+	for (size_t k = b; k + 1 < e; k++)
+		if (plural_arg(t, k, 0) != plural_arg(t, k, 1))
+			return true;
+	return false;
+}
+
+static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
+		      int variant);
+
+/* Message of the expression [b, e): handles `%` formatting and
+ * `.format(...)`, then fl_msg_from_expr.  pct_all: decode %% everywhere
+ * (logging call with arguments).  Caller frees. */
+char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
+{
+	return py_msg_v(t, b, e, pct_all, 0);
+}
+
+/* py_msg(), with the singular (variant 0) or plural (1) of ngettext() */
+static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
+		      int variant)
+{
+	if (!py_range_ok(t, b, e))
+		return NULL;
+	bool any = false;
+	for (size_t k = b; k < e; k++)
+		if (t->v[k].kind == FL_TK_STRING)
+			any = true;
+	if (!any)
+		return NULL;
+	fl_toks s;
+	memset(&s, 0, sizeof s);
+	s.src = t->src;
+	s.srclen = t->srclen;
+	s.cap = e - b + 1;
+	s.v = fl_xmalloc(s.cap * sizeof *s.v);
+	size_t opstart = 0;
+	int depth = 0;
+	bool *drop = fl_xcalloc(e - b + 1, 1);
+	for (size_t k = b; k < e; k++) {
+		const fl_tok *tk = &t->v[k];
+		if (drop[k - b])
+			continue;
+		/* ngettext(singular, plural, n) gives the argument of the
+		 * variant: the rest of the call is dropped */
+		size_t pa = plural_arg(t, k, variant);
+		if (pa != NONE) {
+			int d = 0;
+			size_t arg = 0, close = NONE;
+			for (size_t j = k + 1; j < e; j++) {
+				if (fl_tok_is_opener(t, j)) {
+					if (d++ == 0) {
+						drop[j - b] = true;
+						continue;
+					}
+				} else if (fl_tok_is_closer(t, j) && --d == 0) {
+					close = j;
+					break;
+				}
+				if (d == 1 && is_p(t, j, ',')) {
+					arg++;
+					drop[j - b] = true;
+				} else if (arg != pa) {
+					drop[j - b] = true;
+				}
+			}
+			if (close != NONE) {
+				drop[close - b] = true;
+				continue; /* the callee */
+			}
+			memset(drop + (k - b), 0, e - k); /* unbalanced: as written */
+		}
+		/* str(x) / repr(x) give {x} */
+		if (tk->kind == FL_TK_IDENT && is_p(t, k + 1, '(') &&
+		    (fl_tok_is(t, k, "str") || fl_tok_is(t, k, "repr")) &&
+		    (k == b || !is_p(t, k - 1, '.'))) {
+			int d = 0;
+			for (size_t j = k + 1; j < e; j++) {
+				if (fl_tok_is_opener(t, j))
+					d++;
+				else if (fl_tok_is_closer(t, j))
+					if (--d == 0) {
+						drop[j - b] = true;
+						break;
+					}
+			}
+			k++;
+			continue;
+		}
+		if (depth == 0 && is_p(t, k, '%') && s.n > opstart) {
+			decode_operand(&s, opstart, true);
+			/* skip the right operand */
+			int d = 0;
+			size_t j = k + 1;
+			for (; j < e; j++) {
+				if (fl_tok_is_opener(t, j))
+					d++;
+				else if (fl_tok_is_closer(t, j))
+					d--;
+				else if (d == 0 && is_p(t, j, '+'))
+					break;
+			}
+			k = j - 1;
+			continue;
+		}
+		if (depth == 0 && is_p(t, k, '.') && k + 2 < e &&
+		    fl_tok_is_ident(t, k + 1, "format") && is_p(t, k + 2, '(') &&
+		    s.n > opstart) {
+			decode_operand(&s, opstart, false);
+			int d = 0;
+			size_t j = k + 2;
+			for (; j < e; j++) {
+				if (fl_tok_is_opener(t, j))
+					d++;
+				else if (fl_tok_is_closer(t, j))
+					if (--d == 0)
+						break;
+			}
+			k = j;
+			continue;
+		}
+		if (fl_tok_is_opener(t, k))
+			depth++;
+		else if (fl_tok_is_closer(t, k))
+			depth--;
+		fl_tok *d = &s.v[s.n++];
+		*d = *tk;
+		if (tk->kind == FL_TK_STRING) {
+			fl_toks_str_begin(&s, d);
+			fl_buf_put(&s.arena, fl_tok_str(t, tk), tk->slen);
+			fl_toks_str_end(&s, d);
+		}
+		if (depth == 0 && is_p(t, k, '+'))
+			opstart = s.n;
+	}
+	free(drop);
+	if (pct_all)
+		decode_operand(&s, 0, true);
+	char *msg = s.n ? fl_msg_from_expr(&s, 0, s.n, &msg_opts) : NULL;
+	fl_toks_free(&s);
+	if (msg && !msg[0]) {
+		free(msg);
+		msg = NULL;
+	}
+	return msg;
+}
+
+/* ---- messages held by a variable ----------------------------------------- */
+
+/* The messages a variable holds at `at`: every `NAME = <literal expr>`
+ * statement of the enclosing function before `at`.  Returns the count, 0
+ * when any assignment is not a message (or NAME is bound otherwise). */
+size_t py_var_msgs(walker *w, size_t at, size_t var, char **out)
+{
+	const fl_toks *t = w->t;
+	size_t from = 0;
+	for (size_t k = w->nblk; k-- > 0;)
+		if (w->blk[k].kind == B_DEF && w->blk[k].name != NONE) {
+			from = w->blk[k].name;
+			break;
+		}
+	if (at > from + 20000)
+		return 0;
+	const fl_tok *v = &t->v[var];
+	size_t n = 0;
+	bool bad = false;
+	for (size_t k = from; k < at && !bad; k++) {
+		if (fl_tok_is_opener(t, k)) {
+			if (w->m[k] == NONE || w->m[k] >= at)
+				break;
+			k = w->m[k];
+			continue;
+		}
+		if (t->v[k].kind != FL_TK_IDENT || t->v[k].len != v->len ||
+		    memcmp(t->src + t->v[k].off, t->src + v->off, v->len) != 0)
+			continue;
+		bool stmt = k == from || (t->v[k].flags & FL_TF_NL_BEFORE) ||
+			    is_p(t, k - 1, ';');
+		if (k > 0 && (fl_tok_is_ident(t, k - 1, "as") ||
+			      fl_tok_is_ident(t, k - 1, "for") ||
+			      fl_tok_is_ident(t, k - 1, "global") ||
+			      fl_tok_is_ident(t, k - 1, "nonlocal")))
+			bad = true;
+		else if (k + 1 < t->n && t->v[k + 1].kind == FL_TK_PUNCT &&
+			 !is_p(t, k + 1, '=') && !is_p(t, k + 1, '.') &&
+			 !is_p(t, k + 1, '(') && !is_p(t, k + 1, '[') &&
+			 t->v[k + 1].len >= 2 &&
+			 t->src[t->v[k + 1].off + t->v[k + 1].len - 1] == '=' &&
+			 !fl_tok_is_punct(t, k + 1, "==") &&
+			 !fl_tok_is_punct(t, k + 1, "!=") &&
+			 !fl_tok_is_punct(t, k + 1, "<=") &&
+			 !fl_tok_is_punct(t, k + 1, ">="))
+			bad = true; /* augmented assignment */
+		else if (stmt && (is_p(t, k + 1, ',') || is_p(t, k + 1, ':')))
+			bad = true; /* tuple target or annotation */
+		else if (stmt && is_p(t, k + 1, '=')) {
+			size_t b = k + 2, e = b;
+			while (e < at) {
+				if (e > b && ((t->v[e].flags & FL_TF_NL_BEFORE) ||
+					      is_p(t, e, ';')))
+					break;
+				if (fl_tok_is_opener(t, e)) {
+					if (w->m[e] == NONE)
+						break;
+					e = w->m[e] + 1;
+					continue;
+				}
+				e++;
+			}
+			size_t mb = b, me = e;
+			while (me > mb + 2 && is_p(t, mb, '(') &&
+			       w->m[mb] == me - 1) {
+				mb++;
+				me--;
+			}
+			char *m = py_range_ok(t, mb, me) ? py_msg(t, mb, me, false)
+						       : NULL;
+			if ((m && !*m) ||
+			    (!m && me == mb + 1 &&
+			     (fl_tok_is_ident(t, mb, "None") ||
+			      (t->v[mb].kind == FL_TK_STRING &&
+			       t->v[mb].slen == 0)))) {
+				free(m); /* "" / None: the no-error sentinel */
+			} else if (!m || n == MAXVAR) {
+				free(m);
+				bad = true;
+			} else {
+				bool dup = false;
+				for (size_t q = 0; q < n; q++)
+					dup = dup || strcmp(out[q], m) == 0;
+				if (dup)
+					free(m);
+				else
+					out[n++] = m;
+			}
+			k = e - 1;
+		}
+	}
+	if (bad) {
+		for (size_t q = 0; q < n; q++)
+			free(out[q]);
+		n = 0;
+	}
+	return n;
+}
+
+/* ---- call arguments and the messages they hold ------------------------------ */
+
+bool py_get_args(walker *w, size_t open, callargs *a, size_t *close)
+{
+	const fl_toks *t = w->t;
+	size_t n = py_split_args(t, w->m, open, a->st, a->en, MAXARGS, close);
+	if (n == NONE)
+		return false;
+	a->n = n;
+	a->npos = 0;
+	for (size_t k = 0; k < n; k++) {
+		a->kw[k] = NONE;
+		size_t s = a->st[k];
+		if (a->en[k] > s + 1 && t->v[s].kind == FL_TK_IDENT &&
+		    is_p(t, s + 1, '=')) {
+			a->kw[k] = s;
+			a->st[k] = s + 2;
+		} else if (is_p(t, s, '*') || fl_tok_is_punct(t, s, "**")) {
+			a->kw[k] = s; /* splat: neither */
+		} else {
+			a->pos[a->npos++] = k;
+		}
+	}
+	return true;
+}
+
+size_t py_kwarg(const fl_toks *t, const callargs *a, const char *name)
+{
+	for (size_t k = 0; k < a->n; k++)
+		if (a->kw[k] != NONE && fl_tok_is_ident(t, a->kw[k], name))
+			return k;
+	return NONE;
+}
+
+/* The message of one list element [b, e): its text, or {name} of its last
+ * identifier when it holds no literal (the value shown at run time). */
+void py_join_part(const fl_toks *t, size_t b, size_t e, fl_buf *out, bool *lit)
+{
+	char *m = py_range_ok(t, b, e) ? py_msg(t, b, e, false) : NULL;
+	if (m) {
+		*lit = true;
+		fl_buf_puts(out, m);
+		free(m);
+		return;
+	}
+	size_t id = NONE;
+	for (size_t q = b; q < e; q++)
+		if (t->v[q].kind == FL_TK_IDENT)
+			id = q;
+	fl_buf_putc(out, '{');
+	if (id != NONE)
+		fl_buf_put(out, t->src + t->v[id].off, t->v[id].len);
+	fl_buf_putc(out, '}');
+}
+
+/* Append the elements of the list literal at open to out, each after sep
+ * (but the first of all: *first). */
+static void join_list(const walker *w, size_t open, const char *sep, bool *first,
+		      fl_buf *out, bool *lit)
+{
+	size_t st[32], en[32], close;
+	size_t n = py_split_args(w->t, w->m, open, st, en, 32, &close);
+	if (n == NONE)
+		return;
+	for (size_t q = open + 1; q < close; q++)
+		if (fl_tok_is_ident(w->t, q, "for")) {
+			/* a comprehension: values known at run time */
+			n = 0;
+			if (!*first)
+				fl_buf_puts(out, sep);
+			*first = false;
+			fl_buf_puts(out, "{}");
+			break;
+		}
+	for (size_t k = 0; k < n; k++) {
+		if (!*first)
+			fl_buf_puts(out, sep);
+		*first = false;
+		py_join_part(w->t, st[k], en[k], out, lit);
+	}
+}
+
+/* `" - ".join(parts)` [b, e): the parts joined, from a list literal or a
+ * local list built in the enclosing function before `at` (`parts =
+ * [...]`, then `parts.append(x)`, `parts.extend([...])`, `parts += [...]`
+ * in order, whatever branch they are in: the full text).  NULL when [b, e)
+ * is no such join, or the list is bound otherwise or holds no literal. */
+char *py_join_msg(walker *w, size_t b, size_t e)
+{
+	const fl_toks *t = w->t;
+	if (e < b + 6)
+		return NULL;
+	if (t->v[b].kind != FL_TK_STRING || !is_p(t, b + 1, '.') ||
+	    !fl_tok_is_ident(t, b + 2, "join") || !is_p(t, b + 3, '(') || w->m[b + 3] != e - 1)
+		return NULL;
+	const char *sep = fl_tok_str(t, &t->v[b]);
+	fl_buf out = {0};
+	bool first = true, lit = false;
+	if (is_p(t, b + 4, '[') && w->m[b + 4] == e - 2) {
+		join_list(w, b + 4, sep, &first, &out, &lit);
+	} else if (e == b + 6 && t->v[b + 4].kind == FL_TK_IDENT) {
+		size_t var = b + 4, from = 0;
+		for (size_t k = w->nblk; k-- > 0;)
+			if (w->blk[k].kind == B_DEF && w->blk[k].name != NONE) {
+				from = w->blk[k].name;
+				break;
+			}
+		bool bound = false;
+		for (size_t k = from; k < b && k - from < 20000; k++) {
+			if (!(t->v[k].flags & FL_TF_NL_BEFORE) ||
+			    t->v[k].len != t->v[var].len || t->v[k].kind != FL_TK_IDENT ||
+			    memcmp(t->src + t->v[k].off, t->src + t->v[var].off, t->v[var].len) != 0)
+				continue;
+			if (is_p(t, k + 1, '=') && is_p(t, k + 2, '[') && w->m[k + 2] != NONE) {
+				/* a new list: what came before is gone */
+				fl_buf_reset(&out);
+				first = true;
+				lit = false;
+				bound = true;
+				join_list(w, k + 2, sep, &first, &out, &lit);
+			} else if (bound && fl_tok_is_punct(t, k + 1, "+=") && is_p(t, k + 2, '[') &&
+				   w->m[k + 2] != NONE) {
+				join_list(w, k + 2, sep, &first, &out, &lit);
+			} else if (bound && is_p(t, k + 1, '.') && is_p(t, k + 3, '(') &&
+				   w->m[k + 3] != NONE) {
+				if (fl_tok_is_ident(t, k + 2, "append")) {
+					if (!first)
+						fl_buf_puts(&out, sep);
+					first = false;
+					py_join_part(t, k + 4, w->m[k + 3], &out, &lit);
+				} else if (fl_tok_is_ident(t, k + 2, "extend") && is_p(t, k + 4, '[') &&
+					   w->m[k + 4] == w->m[k + 3] - 1) {
+					join_list(w, k + 4, sep, &first, &out, &lit);
+				}
+			} else if (is_p(t, k + 1, '=') || fl_tok_is_punct(t, k + 1, "+=")) {
+				bound = false; /* something else than a list of texts */
+				break;
+			}
+		}
+		if (!bound)
+			fl_buf_reset(&out);
+	}
+	char *r = NULL;
+	if (out.n && lit)
+		r = fl_xstrdup(fl_buf_cstr(&out));
+	fl_buf_free(&out);
+	return r;
+}
+
+char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct)
+{
+	if (k == NONE || k >= a->n)
+		return NULL;
+	char *jm = py_join_msg(w, a->st[k], a->en[k]);
+	if (jm)
+		return jm;
+	char *m = py_msg(w->t, a->st[k], a->en[k], pct);
+	if (m && !w->plural && has_plural(w->t, a->st[k], a->en[k]))
+		w->plural = py_msg_v(w->t, a->st[k], a->en[k], pct, 1);
+	if (!m && a->en[k] == a->st[k] + 1 &&
+	    w->t->v[a->st[k]].kind == FL_TK_IDENT && w->var == NONE)
+		w->var = a->st[k];
+	return m;
+}
+
+char *py_kw_msg(walker *w, const callargs *a, const char *const *names)
+{
+	for (; *names; names++) {
+		char *m = py_arg_msg(w, a, py_kwarg(w->t, a, *names), false);
+		if (m)
+			return m;
+	}
+	return NULL;
+}
+
+/* errorCode from code="..." when it looks like a code (upper case) */
+char *py_code_kw(walker *w, const callargs *a)
+{
+	static const char *const names[] = {"code", "error_code", NULL};
+	for (const char *const *nm = names; *nm; nm++) {
+		size_t k = py_kwarg(w->t, a, *nm);
+		if (k == NONE || a->en[k] != a->st[k] + 1 ||
+		    w->t->v[a->st[k]].kind != FL_TK_STRING)
+			continue;
+		const char *s = fl_tok_str(w->t, &w->t->v[a->st[k]]);
+		bool ok = *s != '\0', upper = false;
+		for (const char *p = s; *p; p++) {
+			if (*p >= 'A' && *p <= 'Z')
+				upper = true;
+			else if (!((*p >= '0' && *p <= '9') || *p == '_' ||
+				   *p == '-' || *p == '.'))
+				ok = false;
+		}
+		if (ok && upper)
+			return fl_xstrdup(s);
+	}
+	return NULL;
+}
