@@ -1,18 +1,21 @@
 /*
  * python.h — what the files of the Python family share (lib/scan/python/):
  *
- *   lex.c    the lexer
- *   msg.c    messages rebuilt from tokens (`%`, `.format()`, f-strings,
- *            gettext), held by a local variable or joined from a list;
- *            a call's arguments
- *   sites.c  the error-site rules, the tree's collect pass and the
- *            family's entry in the language table
+ *   lex.c      the lexer
+ *   msg.c      messages rebuilt from tokens (`%`, `.format()`, f-strings,
+ *              gettext), held by a local variable or joined from a list;
+ *              a call's arguments
+ *   classes.c  exception classes with a default message (an attribute,
+ *              `__init__`, `__str__`)
+ *   sites.c    the error-site rules, the tree's collect pass and the
+ *              family's entry in the language table
  */
 #ifndef FL_SCAN_PYTHON_H
 #define FL_SCAN_PYTHON_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "../../util.h"
 #include "../lang.h"
@@ -27,6 +30,25 @@
 static inline bool is_p(const fl_toks *t, size_t i, char c)
 {
 	return fl_tok_pch(t, i) == c;
+}
+
+static inline bool ends_with(const char *s, size_t n, const char *suf)
+{
+	size_t l = strlen(suf);
+	return n >= l && memcmp(s + n - l, suf, l) == 0;
+}
+
+static inline bool contains_ci(const char *s, size_t n, const char *needle)
+{
+	size_t l = strlen(needle);
+	for (size_t i = 0; i + l <= n; i++) {
+		size_t k = 0;
+		while (k < l && (s[i + k] | 0x20) == needle[k])
+			k++;
+		if (k == l)
+			return true;
+	}
+	return false;
 }
 
 /* ---- the walk over a file's statements (sites.c) ----------------------------- */
@@ -95,5 +117,36 @@ char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct);
 char *py_kw_msg(walker *w, const callargs *a, const char *const *names);
 /* errorCode from code="..." when it looks like a code (upper case) */
 char *py_code_kw(walker *w, const callargs *a);
+
+/* ---- classes.c -------------------------------------------------------------- */
+
+typedef struct pyclass {
+	size_t name;       /* token of the class name */
+	size_t attr;       /* token of the message attribute */
+	char *msg, *code;  /* owned */
+	int status;        /* status_code = 404 / status.HTTP_404_NOT_FOUND */
+	bool excy;         /* named or derived like an exception */
+	bool init;         /* the message is passed on by __init__ */
+	bool str;          /* the message is what __str__ returns */
+	char *params;      /* owned: __init__'s parameters (without self), one
+			      per line, when the message names one ({name!r}) */
+} pyclass;
+
+/* A name like an exception's (...Error, ...Exception, ...Exc, ...Warning). */
+bool py_excy_name(const char *s, size_t n);
+/* The message attribute of the class statement at i, or false. */
+bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc);
+/* Whether a file can hold such a class (a byte scan, before lexing). */
+bool py_has_class_attr(const char *s, size_t n);
+/* The message of a class whose __init__ builds it from params (one per
+ * line), for a raise with arguments a.  Caller frees. */
+char *py_compose_init(walker *w, const char *msg, const char *params, const callargs *a);
+/* The message attribute of an exception class at i: a site of its own. */
+void py_class_site(walker *w, size_t i);
+
+/* ---- sites.c ---------------------------------------------------------------- */
+
+/* status from a NUMBER token or an ident like HTTP_404_NOT_FOUND */
+int py_status_of(const fl_toks *t, size_t b, size_t e);
 
 #endif

@@ -1,0 +1,398 @@
+/*
+ * classes.c — Python exception classes with a default message (lib/scan/
+ * python/, python.h): a class attribute (`default_detail = ...`,
+ * `msg_template = ...`, `description = ...`, a `code` / `status_code`), the
+ * message an `__init__` passes to its base class (with the parameters it
+ * names, filled at each raise), or the one text `__str__` returns.  The
+ * tree's collect pass keeps them for the raises of every file; the message
+ * is a site of its own.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "python.h"
+
+/* ---- exception classes with a default message --------------------------------
+ * `class NotFound(APIException): default_detail = _('Not found.')` (Django
+ * REST framework), `class AnyStrMaxLengthError(PydanticValueError): code =
+ * 'any_str.max_length'; msg_template = 'ensure this value has at most
+ * {limit_value} characters'` (pydantic v1), `class NotFound(HTTPException):
+ * code = 404; description = "The requested URL was not found..."`
+ * (werkzeug, and so Flask): the message lives in the class.
+ * The attribute is a site of its own, and the tree (collect(): the classes of
+ * every file) gives the message to a `raise NotFound()` that has none. */
+static const char *const cls_msg_attrs[] = {"msg_template", "default_detail",
+					    "default_message", "message", "msg",
+					    "description", NULL};
+static const char *const cls_code_attrs[] = {"default_code", "error_code", "code", NULL};
+
+static bool word_in(const fl_toks *t, size_t k, const char *const *list)
+{
+	for (; *list; list++)
+		if (fl_tok_is_ident(t, k, *list))
+			return true;
+	return false;
+}
+
+bool py_excy_name(const char *s, size_t n)
+{
+	return ends_with(s, n, "Error") || ends_with(s, n, "Exception") ||
+	       ends_with(s, n, "Exc") || ends_with(s, n, "Warning");
+}
+
+/* `def NAME(self...):` at d, a method of a class body at column bcol: the
+ * first token of its body (indented on the next line), or NONE.  With
+ * only_self, the method takes no parameter but self. */
+static size_t method_body(const fl_toks *t, const size_t *m, size_t d, int bcol,
+			  const char *name, bool only_self)
+{
+	size_t k = d + 1;
+	if (!fl_tok_is_ident(t, k, name) || !is_p(t, k + 1, '(') ||
+	    !fl_tok_is_ident(t, k + 2, "self") || m[k + 1] == NONE ||
+	    (only_self && m[k + 1] != k + 3))
+		return NONE;
+	/* the header's ':' (after an optional -> None) */
+	k = m[k + 1] + 1;
+	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
+		k++;
+	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE) ||
+	    t->v[k + 1].col <= bcol)
+		return NONE;
+	return k + 1;
+}
+
+/* `def __init__(self):` at d (at the class body's column bcol) whose body
+ * passes one message to the base class -- `super().__init__(message)`,
+ * `super(X, self).__init__(...)`, `Base.__init__(self, ...)` -- a literal or
+ * a local variable assigned one in that body (httpx's StreamConsumed): the
+ * message, with *at its token; NULL otherwise (a parameter passed on is
+ * not a message: the raiser gives it). */
+static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
+			  size_t *at)
+{
+	size_t body = method_body(t, m, d, bcol, "__init__", false), end = body;
+	if (body == NONE)
+		return NULL;
+	while (end < t->n && end - body < 4000 &&
+	       !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= bcol))
+		end = fl_tok_is_opener(t, end) && m[end] != NONE && m[end] > end ? m[end] + 1 : end + 1;
+	if (end > t->n)
+		end = t->n;
+	for (size_t q = body; q + 4 < end; q++) {
+		size_t open = NONE;
+		if (fl_tok_is_ident(t, q, "super") && is_p(t, q + 1, '(') && m[q + 1] != NONE &&
+		    is_p(t, m[q + 1] + 1, '.') && fl_tok_is_ident(t, m[q + 1] + 2, "__init__") &&
+		    is_p(t, m[q + 1] + 3, '('))
+			open = m[q + 1] + 3;
+		else if (t->v[q].kind == FL_TK_IDENT && is_p(t, q + 1, '.') &&
+			 fl_tok_is_ident(t, q + 2, "__init__") && is_p(t, q + 3, '(') &&
+			 fl_tok_is_ident(t, q + 4, "self") && is_p(t, q + 5, ','))
+			open = q + 3;
+		if (open == NONE || m[open] == NONE || m[open] > end)
+			continue;
+		size_t b = open + 1, e = m[open];
+		if (fl_tok_is_ident(t, b, "self") && is_p(t, b + 1, ','))
+			b += 2;
+		/* one argument, or the one named message= / msg= among others */
+		bool many = false;
+		for (size_t r = b; r < e; r = fl_tok_is_opener(t, r) && m[r] != NONE ? m[r] + 1 : r + 1) {
+			if (is_p(t, r, ','))
+				many = true;
+			if ((r == b || is_p(t, r - 1, ',')) &&
+			    (fl_tok_is_ident(t, r, "message") || fl_tok_is_ident(t, r, "msg")) &&
+			    is_p(t, r + 1, '=') && t->v[r + 2].kind == FL_TK_STRING) {
+				size_t ve = r + 2;
+				while (ve < e && !is_p(t, ve, ','))
+					ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
+				*at = q;
+				return py_msg(t, r + 2, ve, false);
+			}
+		}
+		if (many)
+			return NULL;
+		*at = q;
+		if (e == b + 1 && t->v[b].kind == FL_TK_IDENT) {
+			/* NAME = <literal> earlier in the body, once */
+			char *msg = NULL;
+			int seen = 0;
+			for (size_t r = body; r + 2 < q; r++)
+				if ((t->v[r].flags & FL_TF_NL_BEFORE) && t->v[r].kind == FL_TK_IDENT && t->v[r].len == t->v[b].len &&
+				    memcmp(t->src + t->v[r].off, t->src + t->v[b].off, t->v[b].len) == 0 &&
+				    is_p(t, r + 1, '=')) {
+					size_t ve = r + 2;
+					while (ve < q && !(t->v[ve].flags & FL_TF_NL_BEFORE))
+						ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
+					free(msg);
+					msg = seen++ ? NULL : py_msg(t, r + 2, ve, false);
+				}
+			return msg;
+		}
+		return py_msg(t, b, e, false);
+	}
+	return NULL;
+}
+
+/* `def __str__(self):` at d (at the class body's column bcol) whose body
+ * returns one message -- `return "missing key %r" % (self.key,)`, an
+ * f-string, a literal --: that message (the text the exception shows,
+ * whatever it was given), with *at its `return`; NULL otherwise. */
+static char *str_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
+			 size_t *at)
+{
+	size_t body = method_body(t, m, d, bcol, "__str__", true);
+	if (body == NONE)
+		return NULL;
+	int rcol = t->v[body].col;
+	size_t ret = NONE;
+	for (size_t q = body; q < t->n;) {
+		if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col <= bcol)
+			break;
+		if ((t->v[q].flags & FL_TF_NL_BEFORE) && fl_tok_is_ident(t, q, "return")) {
+			/* one return, at the body's own level: a __str__ with
+			 * branches shows more than one text */
+			if (ret != NONE || t->v[q].col != rcol)
+				return NULL;
+			ret = q;
+		}
+		q = fl_tok_is_opener(t, q) && m[q] != NONE && m[q] > q ? m[q] + 1 : q + 1;
+	}
+	if (ret == NONE)
+		return NULL;
+	size_t e = ret + 1;
+	while (e < t->n && !(t->v[e].flags & FL_TF_NL_BEFORE))
+		e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
+	if (e > t->n)
+		e = t->n;
+	*at = ret;
+	return py_msg(t, ret + 1, e, false);
+}
+
+/* Whether msg has a replacement field of name (n bytes): {name}, {name!r},
+ * {name:>10}, {name.attr}, {name[0]}. */
+static const char *field_of(const char *msg, const char *name, size_t n)
+{
+	for (const char *h = strchr(msg, '{'); h; h = strchr(h + 1, '{'))
+		if (strncmp(h + 1, name, n) == 0 && strchr("}!:.[", h[1 + n]))
+			return h;
+	return NULL;
+}
+
+/* `def __init__(self, name, *, hint=None):` at d whose message msg names
+ * some of its parameters: the parameters (without self), one per line
+ * (a * or ** one as an empty line); NULL when msg names none. */
+static char *init_params(const fl_toks *t, const size_t *m, size_t d, const char *msg)
+{
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;
+	size_t n = py_split_args(t, m, d + 2, st, en, FL_FAC_PARAMS, &close);
+	if (n == NONE || n < 2 || !fl_tok_is_ident(t, st[0], "self"))
+		return NULL;
+	fl_buf b = {0};
+	bool named = false;
+	for (size_t k = 1; k < n; k++) {
+		if (k > 1)
+			fl_buf_putc(&b, '\n');
+		if (t->v[st[k]].kind != FL_TK_IDENT)
+			continue;
+		fl_buf_put(&b, t->src + t->v[st[k]].off, t->v[st[k]].len);
+		char *nm = fl_tok_dup(t, st[k]);
+		named = named || field_of(msg, nm, strlen(nm));
+		free(nm);
+	}
+	fl_buf_cstr(&b);
+	if (!named) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	return b.s;
+}
+
+/* The message of class cls (whose __init__ builds it from params, one per
+ * line) for a raise with arguments a: each field of a parameter given a
+ * literal replaced by its text ({name!r} by the text in quotes), the
+ * others kept.  Caller frees. */
+char *py_compose_init(walker *w, const char *msg, const char *params, const callargs *a)
+{
+	char *out = fl_xstrdup(msg);
+	size_t k = 0;
+	for (const char *p = params;; k++) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		size_t ak = NONE;
+		for (size_t q = 0; l && q < a->n && ak == NONE; q++)
+			if (a->kw[q] != NONE && w->t->v[a->kw[q]].len == l &&
+			    memcmp(w->t->src + w->t->v[a->kw[q]].off, p, l) == 0)
+				ak = q;
+		if (ak == NONE && k < a->npos)
+			ak = a->pos[k];
+		char *v = l && ak != NONE ? py_msg(w->t, a->st[ak], a->en[ak], false) : NULL;
+		const char *h;
+		if (v && (h = field_of(out, p, l)) != NULL) {
+			const char *e = strchr(h, '}');
+			bool repr = h[1 + l] == '!' && h[2 + l] == 'r';
+			char *n = fl_xasprintf("%.*s%s%s%s%s", (int)(h - out), out, repr ? "'" : "", v,
+					       repr ? "'" : "", e ? e + 1 : "");
+			free(out);
+			out = n;
+		}
+		free(v);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return out;
+}
+
+/* The message attribute of the class statement at i (`class` at the start of
+ * a line), or false. */
+bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
+{
+	memset(pc, 0, sizeof *pc);
+	size_t name = i + 1;
+	if (name >= t->n || t->v[name].kind != FL_TK_IDENT ||
+	    (t->v[name].flags & FL_TF_NL_BEFORE))
+		return false;
+	pc->name = name;
+	pc->excy = py_excy_name(t->src + t->v[name].off, t->v[name].len);
+	/* bases, up to the header's ':' */
+	size_t k = name + 1;
+	if (k < t->n && fl_tok_is_punct(t, k, "(") && m[k] != NONE && m[k] < t->n) {
+		for (size_t q = k + 1; q < m[k]; q++)
+			if (t->v[q].kind == FL_TK_IDENT &&
+			    py_excy_name(t->src + t->v[q].off, t->v[q].len))
+				pc->excy = true;
+		k = m[k] + 1;
+	}
+	if (k + 1 >= t->n || !fl_tok_is_punct(t, k, ":") ||
+	    !(t->v[k + 1].flags & FL_TF_NL_BEFORE) || t->v[k + 1].col <= t->v[i].col)
+		return false;
+	int ccol = t->v[i].col, bcol = t->v[k + 1].col;
+	for (k = k + 1; k < t->n && k - i < 20000;) {
+		const fl_tok *tk = &t->v[k];
+		if ((tk->flags & FL_TF_NL_BEFORE) && tk->col <= ccol)
+			break;
+		if (!(tk->flags & FL_TF_NL_BEFORE) || tk->col != bcol ||
+		    tk->kind != FL_TK_IDENT) {
+			k = fl_tok_is_opener(t, k) && m[k] != NONE && m[k] > k ? m[k] + 1 : k + 1;
+			continue;
+		}
+		if (fl_tok_is_ident(t, k, "def") && !pc->msg) {
+			size_t at;
+			char *im = init_message(t, m, k, bcol, &at);
+			bool str = false;
+			if (!im)
+				str = (im = str_message(t, m, k, bcol, &at)) != NULL;
+			if (im) {
+				pc->msg = im;
+				pc->attr = at;
+				pc->init = !str;
+				pc->str = str;
+				if (!str)
+					pc->params = init_params(t, m, k, im);
+			}
+			k++;
+			continue;
+		}
+		/* NAME [: annotation] = value, to the end of the line */
+		size_t attr = k, q = k + 1;
+		if (q < t->n && fl_tok_is_punct(t, q, ":"))
+			while (q < t->n && !(t->v[q].flags & FL_TF_NL_BEFORE) &&
+			       !fl_tok_is_punct(t, q, "="))
+				q++;
+		k = attr + 1;
+		if (q >= t->n || !fl_tok_is_punct(t, q, "=") || (t->v[q].flags & FL_TF_NL_BEFORE))
+			continue;
+		size_t e = q + 1;
+		while (e < t->n && !(e > q + 1 && (t->v[e].flags & FL_TF_NL_BEFORE)))
+			e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
+		if (e > t->n)
+			e = t->n;
+		k = e;
+		if (word_in(t, attr, cls_msg_attrs) && !pc->msg) {
+			pc->msg = py_msg(t, q + 1, e, false);
+			if (pc->msg)
+				pc->attr = attr;
+		} else if (word_in(t, attr, cls_code_attrs) && !pc->code && e == q + 2 &&
+			   t->v[q + 1].kind == FL_TK_STRING) {
+			pc->code = fl_xstrdup(fl_tok_str(t, &t->v[q + 1]));
+		} else if (fl_tok_is_ident(t, attr, "code") && e == q + 2 &&
+			   t->v[q + 1].kind == FL_TK_NUMBER && !pc->status) {
+			/* werkzeug: `code = 404` is the HTTP status */
+			pc->status = py_status_of(t, q + 1, e);
+		} else if (fl_tok_is_ident(t, attr, "status_code")) {
+			pc->status = py_status_of(t, q + 1, e);
+		}
+	}
+	if (pc->msg && *pc->msg)
+		return true;
+	free(pc->msg);
+	free(pc->code);
+	free(pc->params);
+	return false;
+}
+
+/* Whether a file can hold such a class: an attribute line, indented,
+ * `    msg_template = ...` (a byte scan, before any lexing). */
+bool py_has_class_attr(const char *s, size_t n)
+{
+	if (!memmem(s, n, "class", 5))
+		return false;
+	if (memmem(s, n, "def __init__(self", 17) && memmem(s, n, ".__init__(", 10))
+		return true;
+	if (memmem(s, n, "def __str__(self)", 17))
+		return true;
+	for (const char *const *a = cls_msg_attrs; *a; a++) {
+		size_t l = strlen(*a);
+		for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), *a, l)) != NULL; p += l) {
+			const char *b = p;
+			while (b > s && (b[-1] == ' ' || b[-1] == '\t'))
+				b--;
+			if (b == p || (b > s && b[-1] != '\n'))
+				continue; /* not alone at the start of an indented line */
+			const char *e = p + l;
+			while (e < s + n && (*e == ' ' || *e == '\t'))
+				e++;
+			if (e < s + n && (*e == ':' || (*e == '=' && (e + 1 >= s + n || e[1] != '='))))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The message attribute of an exception class is a site of its own. */
+void py_class_site(walker *w, size_t i)
+{
+	pyclass pc;
+	if (!py_class_attrs(w->t, w->m, i, &pc))
+		return;
+	if (pc.excy) {
+		const fl_toks *t = w->t;
+		char *cls = fl_tok_dup(t, pc.name);
+		char *attr = fl_tok_dup(t, pc.attr);
+		char *idiom = pc.init ? fl_xstrdup("class constructor __init__")
+			      : pc.str ? fl_xstrdup("class method __str__")
+				       : fl_xasprintf("class attribute %s", attr);
+		free(attr);
+		size_t n = t->v[pc.name].len;
+		bool valid = ends_with(cls, n, "ValidationError");
+		fl_site s = {0};
+		s.line = t->v[pc.attr].line;
+		s.col = t->v[pc.attr].col;
+		s.message = pc.msg;
+		s.code = pc.code;
+		s.cls = cls;
+		s.type = pc.status >= 400 ? FL_T_HTTP : valid ? FL_T_VALIDATION : FL_T_EXCEPTION;
+		s.severity = pc.status >= 400 ? fl_http_severity(pc.status)
+			     : valid		 ? FL_S_WARNING
+						 : FL_S_ERROR;
+		s.http = pc.status >= 400 ? pc.status : 0;
+		s.function = cls;
+		s.idiom = idiom;
+		fl_site_add(w->out, &s);
+		free(cls);
+		free(idiom);
+	}
+	free(pc.msg);
+	free(pc.code);
+	free(pc.params);
+}
