@@ -7,6 +7,9 @@
  *              a call's arguments
  *   classes.c  exception classes with a default message (an attribute,
  *              `__init__`, `__str__`)
+ *   reporters.c  calls that report (abort, parser.error, sys.exit,
+ *              warnings, logging, Click's fail) and the tree's own
+ *              reporters (print to stderr and exit)
  *   sites.c    the error-site rules, the tree's collect pass and the
  *              family's entry in the language table
  */
@@ -144,7 +147,25 @@ char *py_compose_init(walker *w, const char *msg, const char *params, const call
 /* The message attribute of an exception class at i: a site of its own. */
 void py_class_site(walker *w, size_t i);
 
+/* ---- reporters.c ------------------------------------------------------------ */
+
+/* Whether a file can define a reporter (a byte scan, before lexing). */
+bool py_has_reporter(const char *s, size_t n);
+/* The def at d when it is a reporter: its printed text and parameters (one
+ * per line), *method when it takes self. */
+bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
+		     char **params, bool *method);
+/* A call at ident i with '(' at i+1. */
+void py_do_call(walker *w, size_t i);
+
 /* ---- sites.c ---------------------------------------------------------------- */
+
+/* index of the innermost open block of this kind, or NONE */
+size_t py_innermost(const walker *w, int kind);
+/* A site at token at (several: the plural form, a variable's messages). */
+void py_emit(walker *w, size_t at, const char *msg, const char *code,
+	     const char *cls, const char *type, const char *sev, int http,
+	     const char *idiom);
 
 /* status from a NUMBER token or an ident like HTTP_404_NOT_FOUND */
 int py_status_of(const fl_toks *t, size_t b, size_t e);

@@ -30,7 +30,7 @@ static void blk_push(walker *w, pyblk b)
 }
 
 /* index of the innermost open block of this kind, or NONE */
-static size_t innermost(const walker *w, int kind)
+size_t py_innermost(const walker *w, int kind)
 {
 	for (size_t k = w->nblk; k-- > 0;)
 		if (w->blk[k].kind == kind)
@@ -41,7 +41,7 @@ static size_t innermost(const walker *w, int kind)
 /* function name: chain of class/def names up to the innermost def */
 static const char *cur_function(walker *w)
 {
-	size_t last = innermost(w, B_DEF);
+	size_t last = py_innermost(w, B_DEF);
 	if (last == NONE)
 		return NULL;
 	fl_buf_reset(&w->fn);
@@ -75,9 +75,9 @@ static void emit1(walker *w, size_t at, const char *msg, const char *code,
 		  const char *cls, const char *type, const char *sev, int http,
 		  const char *idiom);
 
-static void emit(walker *w, size_t at, const char *msg, const char *code,
-		 const char *cls, const char *type, const char *sev, int http,
-		 const char *idiom)
+void py_emit(walker *w, size_t at, const char *msg, const char *code,
+		    const char *cls, const char *type, const char *sev, int http,
+		    const char *idiom)
 {
 	size_t var = w->var;
 	w->var = NONE;
@@ -179,204 +179,6 @@ int py_status_of(const fl_toks *t, size_t b, size_t e)
 	    s[7] >= '0' && s[7] <= '9')
 		return (s[5] - '0') * 100 + (s[6] - '0') * 10 + (s[7] - '0');
 	return 0;
-}
-
-/* ---- project reporters ---------------------------------------------------------
- * `def fail(msg): print(f"error: {msg}", file=sys.stderr); sys.exit(1)`, a
- * method `def die(self, message): sys.stderr.write(message + "\n");
- * sys.exit(2)`: a function that prints one of its parameters as an error
- * and exits.  Found by what it does (collect(): every file), it makes each
- * call of it with a literal message a site, with the printed text
- * (`fail("no input")` -> "error: no input").  The tree keeps "rep:NAME" (a
- * key no class name takes): the printed text with {param} placeholders, the
- * parameters (without self), status 1 for a method, 0 for a function. */
-#define REP_MAX_TOKS 400
-
-/* A byte scan: the file can define such a function. */
-static bool has_reporter(const char *s, size_t n)
-{
-	return (memmem(s, n, "exit(", 5) || memmem(s, n, "SystemExit", 10)) &&
-	       (memmem(s, n, "stderr", 6) || memmem(s, n, "err=True", 8));
-}
-
-/* Whether the call whose '(' is open has the keyword argument NAME=a.b
- * (b NULL: any value; with b: a lone `a.b`, or `a` when b is "") */
-static bool has_kw(const fl_toks *t, const size_t *m, size_t open, const char *name,
-		   const char *a, const char *b)
-{
-	size_t st[MAXARGS], en[MAXARGS], close;
-	size_t n = py_split_args(t, m, open, st, en, MAXARGS, &close);
-	for (size_t k = 0; n != NONE && k < n; k++) {
-		size_t q = st[k];
-		if (!fl_tok_is_ident(t, q, name) || !is_p(t, q + 1, '='))
-			continue;
-		if (!b)
-			return true;
-		if (*b ? en[k] == q + 5 && fl_tok_is(t, q + 2, a) && is_p(t, q + 3, '.') &&
-				 fl_tok_is(t, q + 4, b)
-		       : en[k] == q + 3 && fl_tok_is(t, q + 2, a))
-			return true;
-	}
-	return false;
-}
-
-/* The printed text of the print at open (its '('): print's positional
- * arguments joined by spaces, a write's or a logger's first one; NULL when
- * it names none of params[0..np). */
-static char *printed_text(const fl_toks *t, const size_t *m, size_t open, bool joined,
-			  char *const *params, size_t np)
-{
-	size_t st[MAXARGS], en[MAXARGS], close;
-	size_t n = py_split_args(t, m, open, st, en, MAXARGS, &close);
-	if (n == NONE || n == 0)
-		return NULL;
-	fl_buf b = {0};
-	bool lit = false, first = true;
-	for (size_t k = 0; k < n && (joined || k == 0); k++) {
-		if (t->v[st[k]].kind == FL_TK_IDENT && is_p(t, st[k] + 1, '='))
-			continue; /* file=, end=, sep= */
-		if (!first)
-			fl_buf_putc(&b, ' ');
-		first = false;
-		py_join_part(t, st[k], en[k], &b, &lit);
-	}
-	fl_buf_cstr(&b);
-	bool named = false;
-	for (size_t k = 0; k < np && !named; k++) {
-		size_t l = strlen(params[k]);
-		for (const char *h = strchr(b.s, '{'); h && !named; h = strchr(h + 1, '{'))
-			named = strncmp(h + 1, params[k], l) == 0 && h[1 + l] == '}';
-	}
-	if (!named) {
-		fl_buf_free(&b);
-		return NULL;
-	}
-	return b.s;
-}
-
-/* The def at d (`def` at a line's start) when it is a reporter: its
- * printed text and parameters (one per line), *method when it takes self. */
-static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-			 char **params, bool *method)
-{
-	size_t nm = d + 1;
-	if (t->v[nm].kind != FL_TK_IDENT || !is_p(t, nm + 1, '(') || m[nm + 1] == NONE)
-		return false;
-	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;
-	size_t n = py_split_args(t, m, nm + 1, st, en, FL_FAC_PARAMS, &close);
-	if (n == NONE || n == 0)
-		return false;
-	char *pv[FL_FAC_PARAMS];
-	size_t np = 0;
-	*method = fl_tok_is_ident(t, st[0], "self");
-	for (size_t k = *method ? 1 : 0; k < n; k++)
-		if (t->v[st[k]].kind == FL_TK_IDENT)
-			pv[np++] = fl_tok_dup(t, st[k]);
-	size_t k = close + 1;
-	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
-		k++;
-	bool ok = np > 0 && k + 1 < t->n && is_p(t, k, ':') &&
-		  (t->v[k + 1].flags & FL_TF_NL_BEFORE) && t->v[k + 1].col > t->v[d].col;
-	size_t body = k + 1, end = body;
-	while (ok && end < t->n && !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= t->v[d].col)) {
-		if (end - body > REP_MAX_TOKS || fl_tok_is_ident(t, end, "def") ||
-		    fl_tok_is_ident(t, end, "class"))
-			ok = false; /* long, or with a nested def: not a reporter */
-		end++;
-	}
-	char *txt = NULL;
-	bool exits = false;
-	for (size_t q = body; ok && q < end; q++) {
-		if (t->v[q].kind != FL_TK_IDENT)
-			continue;
-		bool member = q > 0 && is_p(t, q - 1, '.');
-		if ((fl_tok_is(t, q, "exit") && is_p(t, q + 1, '(') &&
-		     (!member || fl_tok_is_ident(t, q - 2, "sys"))) ||
-		    (fl_tok_is(t, q, "_exit") && member && fl_tok_is_ident(t, q - 2, "os")) ||
-		    (fl_tok_is(t, q, "SystemExit") && fl_tok_is_ident(t, q - 1, "raise"))) {
-			exits = true;
-			continue;
-		}
-		if (txt || !is_p(t, q + 1, '(') || m[q + 1] == NONE)
-			continue;
-		size_t o = q + 1;
-		if (fl_tok_is(t, q, "print") && !member && has_kw(t, m, o, "file", "sys", "stderr"))
-			txt = printed_text(t, m, o, true, pv, np);
-		else if (fl_tok_is(t, q, "write") && member && fl_tok_is_ident(t, q - 2, "stderr"))
-			txt = printed_text(t, m, o, false, pv, np);
-		else if (fl_tok_is(t, q, "echo") && member && has_kw(t, m, o, "err", "True", ""))
-			txt = printed_text(t, m, o, true, pv, np);
-	}
-	if (ok && exits && txt) {
-		fl_buf b = {0};
-		for (size_t q = 0; q < np; q++) {
-			if (q)
-				fl_buf_putc(&b, '\n');
-			fl_buf_puts(&b, pv[q]);
-		}
-		*params = fl_xstrdup(fl_buf_cstr(&b));
-		fl_buf_free(&b);
-		*text = txt;
-	} else {
-		free(txt);
-		ok = false;
-	}
-	for (size_t q = 0; q < np; q++)
-		free(pv[q]);
-	return ok && exits;
-}
-
-/* A call at i of a reporter of the tree (a method called on an object, a
- * function called plainly or on its module): a site with the printed text,
- * each parameter given a literal replaced by its text.  True when i is one
- * (a site or not). */
-static bool reporter_call(walker *w, size_t i, size_t pb)
-{
-	const fl_toks *t = w->t;
-	char key[160];
-	if (t->v[i].len > 120 || !w->tree || !w->tree->n)
-		return false;
-	snprintf(key, sizeof key, "rep:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
-	const char *text, *dc, *params = fl_classdefs_params(w->tree, key);
-	int method;
-	if (!params || !fl_classdefs_find(w->tree, key, &text, &dc, &method) || !text ||
-	    (method == 1) != (i > pb))
-		return false;
-	callargs a;
-	size_t close;
-	if (!py_get_args(w, i + 1, &a, &close))
-		return true;
-	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0};
-	size_t np = 0;
-	for (const char *p = params; *p && np < FL_FAC_PARAMS; np++) {
-		const char *nl = strchr(p, '\n');
-		size_t l = nl ? (size_t)(nl - p) : strlen(p);
-		names[np] = fl_xstrndup(p, l);
-		p += l + (nl ? 1 : 0);
-	}
-	bool any = false;
-	for (size_t k = 0; k < np; k++) {
-		size_t ak = py_kwarg(t, &a, names[k]);
-		if (ak == NONE && k < a.npos)
-			ak = a.pos[k];
-		if (ak != NONE && !(values[k] = py_join_msg(w, a.st[ak], a.en[ak])))
-			values[k] = py_msg(t, a.st[ak], a.en[ak], false);
-		if (values[k] && strstr(text, names[k]))
-			any = true;
-	}
-	if (any) {
-		char *msg = fl_msg_subst(text, (const char *const *)names,
-					 (const char *const *)values, np);
-		char *idiom = fl_xasprintf("reporter %s", key + 4);
-		emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
-		free(idiom);
-		free(msg);
-	}
-	for (size_t k = 0; k < np; k++) {
-		free(names[k]);
-		free(values[k]);
-	}
-	return true;
 }
 
 /* ---- error factories across files ----------------------------------------------
@@ -570,7 +372,7 @@ static void fac_resolve(const fl_classdefs *tree, const char *name, size_t n, in
 static size_t fac_var_call(const walker *w, size_t at, size_t v)
 {
 	const fl_toks *t = w->t;
-	size_t d = innermost(w, B_DEF), from, call = NONE;
+	size_t d = py_innermost(w, B_DEF), from, call = NONE;
 	if (d == NONE || w->blk[d].name == NONE)
 		return NONE;
 	from = w->blk[d].name;
@@ -631,7 +433,7 @@ static void py_collect(void *tree, const fl_src *src)
 	if (!tr || !src->text || !src->len)
 		return;
 	bool classes = py_has_class_attr(src->text, src->len),
-	     reporters = has_reporter(src->text, src->len),
+	     reporters = py_has_reporter(src->text, src->len),
 	     factories = has_factory(src->text, src->len);
 	if (!classes && !reporters && !factories)
 		return;
@@ -647,7 +449,7 @@ static void py_collect(void *tree, const fl_src *src)
 		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE))) {
 			char *text, *params;
 			bool method;
-			if (reporter_def(&t, m, i, &text, &params, &method)) {
+			if (py_reporter_def(&t, m, i, &text, &params, &method)) {
 				char *key = fl_xasprintf("rep:%.*s", (int)t.v[i + 1].len,
 							 t.src + t.v[i + 1].off);
 				fl_classdefs_add_params(tr, key, text, NULL, method, params);
@@ -709,7 +511,7 @@ static void do_assert(walker *w, size_t i)
 	char *cond = comma > i + 1 ? fl_tok_span_text(t, i + 1, comma, 200) : NULL;
 	w->guard = fl_guard_not(cond, true);
 	free(cond);
-	emit(w, i, msg, NULL, "AssertionError", FL_T_EXCEPTION, FL_S_ERROR, 0, "assert");
+	py_emit(w, i, msg, NULL, "AssertionError", FL_T_EXCEPTION, FL_S_ERROR, 0, "assert");
 	free(w->guard);
 	w->guard = NULL;
 	free(msg);
@@ -721,7 +523,7 @@ static void do_assert(walker *w, size_t i)
 static bool error_factory(const walker *w)
 {
 	const fl_toks *t = w->t;
-	size_t d = innermost(w, B_DEF);
+	size_t d = py_innermost(w, B_DEF);
 	if (d == NONE || w->blk[d].name == NONE)
 		return false;
 	size_t nm = w->blk[d].name;
@@ -922,209 +724,11 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;
 	}
-	emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
+	py_emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
 done:
 	free(cls);
 	free(msg);
 	free(code);
-}
-
-/* The innermost class statement around the walker: its name token, or
- * NONE. */
-static size_t cur_class(const walker *w)
-{
-	size_t k = innermost(w, B_CLASS);
-	return k == NONE ? NONE : w->blk[k].name;
-}
-
-/* Whether the class named at token nm (NONE: none) has `needle` in its
- * name or in one of its bases (a lower-case needle: case-insensitive). */
-static bool class_mentions(const walker *w, size_t nm, const char *needle)
-{
-	bool ci = needle[0] >= 'a' && needle[0] <= 'z';
-	const fl_toks *t = w->t;
-	if (nm == NONE)
-		return false;
-	size_t e = nm + 1;
-	if (is_p(t, nm + 1, '(') && w->m[nm + 1] != NONE)
-		e = w->m[nm + 1];
-	for (size_t k = nm; k < e; k++)
-		if (t->v[k].kind == FL_TK_IDENT &&
-		    (ci ? contains_ci(t->src + t->v[k].off, t->v[k].len, needle)
-			: memmem(t->src + t->v[k].off, t->v[k].len, needle,
-				 strlen(needle)) != NULL))
-			return true;
-	return false;
-}
-
-/* A message that is one lower-case word (`self.fail("invalid")`): the key
- * of a table of messages (Django REST framework's and marshmallow's
- * Field.fail), not the message. */
-static bool message_key(const char *m)
-{
-	if (!m || !*m)
-		return false;
-	for (const char *p = m; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
-			return false;
-	return true;
-}
-
-/* a call at ident i with '(' at i+1: path is [pb, i] */
-static void do_call(walker *w, size_t i)
-{
-	const fl_toks *t = w->t;
-	w->var = NONE;
-	free(w->plural);
-	w->plural = NULL;
-	size_t pb = i;
-	while (pb >= 2 && is_p(t, pb - 1, '.') &&
-	       t->v[pb - 2].kind == FL_TK_IDENT && i - pb < 16)
-		pb -= 2;
-	if (pb > 0 && (fl_tok_is_ident(t, pb - 1, "def") ||
-		       fl_tok_is_ident(t, pb - 1, "class") ||
-		       is_p(t, pb - 1, '.')))
-		return;
-	const char *nm = t->src + t->v[i].off;
-	size_t nl = t->v[i].len;
-	/* receiver: the component before the callee */
-	const char *rv = NULL;
-	size_t rl = 0;
-	if (i >= pb + 2) {
-		rv = t->src + t->v[i - 2].off;
-		rl = t->v[i - 2].len;
-	}
-#define NM(s) (nl == sizeof(s) - 1 && memcmp(nm, s, nl) == 0)
-#define RV(s) (rl == sizeof(s) - 1 && memcmp(rv, s, rl) == 0)
-	int kind = 0;
-	const char *sev = FL_S_ERROR, *idiom = NULL;
-	if (NM("abort") && (!rv || RV("flask"))) {
-		kind = 1;
-	} else if (NM("error") && rv && contains_ci(rv, rl, "parser")) {
-		kind = 2;
-		idiom = "parser.error";
-	} else if (NM("error") && rv && RV("self") &&
-		   class_mentions(w, cur_class(w), "parser")) {
-		/* a method of an argparse.ArgumentParser subclass */
-		kind = 2;
-		idiom = "parser.error";
-	} else if (NM("fail") && w->click && rv &&
-		   (RV("ctx") || RV("context") ||
-		    (RV("self") && !class_mentions(w, cur_class(w), "Test")))) {
-		/* Click: Context.fail raises UsageError, ParamType.fail
-		 * BadParameter */
-		kind = 6;
-		idiom = RV("self") ? "self.fail" : "ctx.fail";
-	} else if (NM("exit") && rv && RV("sys")) {
-		kind = 3;
-		idiom = "sys.exit";
-	} else if (NM("warn") && (!rv || RV("warnings"))) {
-		kind = 4;
-		idiom = "warnings.warn";
-	} else if (rv && contains_ci(rv, rl, "log") &&
-		   (NM("error") || NM("exception") || NM("critical") ||
-		    NM("fatal") || NM("warning") || NM("warn") || NM("log"))) {
-		kind = 5;
-		sev = (NM("critical") || NM("fatal")) ? FL_S_CRITICAL
-		      : (NM("warning") || NM("warn")) ? FL_S_WARNING
-						       : FL_S_ERROR;
-	}
-	if (!kind) {
-		reporter_call(w, i, pb);
-		return;
-	}
-	callargs a;
-	size_t close;
-	if (!py_get_args(w, i + 1, &a, &close) || a.n == 0)
-		return;
-	char *msg = NULL, *cls = NULL, *path = NULL;
-	switch (kind) {
-	case 1: { /* abort(status, msg) */
-		if (a.npos < 1)
-			break;
-		int st = py_status_of(t, a.st[a.pos[0]], a.en[a.pos[0]]);
-		if (!st)
-			break;
-		if (a.npos > 1)
-			msg = py_arg_msg(w, &a, a.pos[1], false);
-		if (!msg) {
-			static const char *const k[] = {"description", NULL};
-			msg = py_kw_msg(w, &a, k);
-		}
-		path = fl_tok_span_text(t, pb, i + 1, 64);
-		emit(w, pb, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, path);
-		break;
-	}
-	case 2:
-	case 3:
-		if (a.npos < 1)
-			break;
-		msg = py_arg_msg(w, &a, a.pos[0], false);
-		emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, 0,
-		     idiom);
-		break;
-	case 4: {
-		msg = a.npos > 0 ? py_arg_msg(w, &a, a.pos[0], false) : NULL;
-		if (!msg) {
-			static const char *const k[] = {"message", NULL};
-			msg = py_kw_msg(w, &a, k);
-		}
-		size_t ck = a.npos > 1 ? a.pos[1] : py_kwarg(t, &a, "category");
-		if (ck != NONE && a.en[ck] > a.st[ck] &&
-		    t->v[a.en[ck] - 1].kind == FL_TK_IDENT)
-			cls = fl_tok_dup(t, a.en[ck] - 1);
-		emit(w, pb, msg, NULL, cls, FL_T_CONSOLE, FL_S_WARNING, 0,
-		     idiom);
-		break;
-	}
-	case 5: {
-		size_t mp = 0;
-		if (NM("log")) {
-			/* logging.log(logging.ERROR, "...") */
-			if (a.npos < 2)
-				break;
-			size_t lk = a.pos[0];
-			if (a.en[lk] <= a.st[lk])
-				break;
-			size_t lt = a.en[lk] - 1;
-			if (fl_tok_is(t, lt, "ERROR"))
-				sev = FL_S_ERROR;
-			else if (fl_tok_is(t, lt, "CRITICAL") ||
-				 fl_tok_is(t, lt, "FATAL"))
-				sev = FL_S_CRITICAL;
-			else if (fl_tok_is(t, lt, "WARNING") ||
-				 fl_tok_is(t, lt, "WARN"))
-				sev = FL_S_WARNING;
-			else
-				break;
-			mp = 1;
-		}
-		if (a.npos <= mp)
-			break;
-		msg = py_arg_msg(w, &a, a.pos[mp], a.npos > mp + 1);
-		path = fl_tok_span_text(t, pb, i + 1, 64);
-		emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, path);
-		break;
-	}
-	case 6: {
-		if (a.npos < 1)
-			break;
-		msg = py_arg_msg(w, &a, a.pos[0], false);
-		if (message_key(msg))
-			break;
-		size_t c = cur_class(w);
-		bool usage = !RV("self") ||
-			     (c != NONE && fl_tok_is(t, c, "Context"));
-		emit(w, pb, msg, NULL, usage ? "UsageError" : "BadParameter",
-		     FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
-		break;
-	}
-	}
-#undef NM
-#undef RV
-	free(msg);
-	free(cls);
-	free(path);
 }
 
 /* compound statement header at i: returns the index of its ':' or NONE */
@@ -1227,7 +831,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 		} else if (fl_tok_is(&t, i, "assert")) {
 			do_assert(&w, i);
 		} else if (is_p(&t, i + 1, '(')) {
-			do_call(&w, i);
+			py_do_call(&w, i);
 		}
 	}
 	free(w.plural);
