@@ -10,6 +10,8 @@
  *   reporters.c  calls that report (abort, parser.error, sys.exit,
  *              warnings, logging, Click's fail) and the tree's own
  *              reporters (print to stderr and exit)
+ *   factories.c  functions whose returns give an error, and the raises
+ *              of their value
  *   sites.c    the error-site rules, the tree's collect pass and the
  *              family's entry in the language table
  */
@@ -158,6 +160,17 @@ bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
 /* A call at ident i with '(' at i+1. */
 void py_do_call(walker *w, size_t i);
 
+/* ---- factories.c ------------------------------------------------------------ */
+
+/* Whether a file can define an error factory (a byte scan, before lexing). */
+bool py_has_factory(const char *s, size_t n);
+/* `def NAME(...):` at d: "fac:NAME" in the tree when a return of its body
+ * gives an error. */
+void py_fac_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d);
+/* A raise at i of a factory's value [j, e): a site per message it gives;
+ * true when it made any. */
+bool py_fac_raise(walker *w, size_t i, size_t j, size_t e);
+
 /* ---- sites.c ---------------------------------------------------------------- */
 
 /* index of the innermost open block of this kind, or NONE */
@@ -166,6 +179,10 @@ size_t py_innermost(const walker *w, int kind);
 void py_emit(walker *w, size_t at, const char *msg, const char *code,
 	     const char *cls, const char *type, const char *sev, int http,
 	     const char *idiom);
+/* One site at token at, as it is (no plural, no variable). */
+void py_emit1(walker *w, size_t at, const char *msg, const char *code,
+	      const char *cls, const char *type, const char *sev, int http,
+	      const char *idiom);
 
 /* status from a NUMBER token or an ident like HTTP_404_NOT_FOUND */
 int py_status_of(const fl_toks *t, size_t b, size_t e);
