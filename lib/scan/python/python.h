@@ -1,19 +1,22 @@
 /*
  * python.h — what the files of the Python family share (lib/scan/python/):
  *
- *   lex.c      the lexer
- *   msg.c      messages rebuilt from tokens (`%`, `.format()`, f-strings,
- *              gettext), held by a local variable or joined from a list;
- *              a call's arguments
- *   classes.c  exception classes with a default message (an attribute,
- *              `__init__`, `__str__`)
+ *   lex.c        the lexer
+ *   msg.c        messages rebuilt from tokens (`%`, `.format()`, f-strings,
+ *                gettext), held by a local variable or joined from a list;
+ *                a call's arguments
+ *   classes.c    exception classes with a default message (an attribute,
+ *                `__init__`, `__str__`) and their sites
  *   reporters.c  calls that report (abort, parser.error, sys.exit,
- *              warnings, logging, Click's fail) and the tree's own
- *              reporters (print to stderr and exit)
- *   factories.c  functions whose returns give an error, and the raises
- *              of their value
- *   sites.c    the error-site rules, the tree's collect pass and the
- *              family's entry in the language table
+ *                warnings, logging, Click's fail) and the tree's own
+ *                reporters (print to stderr and exit)
+ *   factories.c  functions whose returns give an error, and the raises of
+ *                their value
+ *   raise.c      raise / assert sites, `return X(...)` in an error
+ *                factory, HTTP exception classes
+ *   sites.c      the walk over a file's statements (blocks, the enclosing
+ *                function and guard), emitting sites, the tree's collect
+ *                pass and the family's entry in the language table
  */
 #ifndef FL_SCAN_PYTHON_H
 #define FL_SCAN_PYTHON_H
@@ -171,6 +174,17 @@ void py_fac_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t 
  * true when it made any. */
 bool py_fac_raise(walker *w, size_t i, size_t j, size_t e);
 
+/* ---- raise.c ---------------------------------------------------------------- */
+
+/* status from a NUMBER token or an ident like HTTP_404_NOT_FOUND */
+int py_status_of(const fl_toks *t, size_t b, size_t e);
+/* `raise X(...)` at i */
+void py_do_raise(walker *w, size_t i);
+/* `return X(...)` at i, a site in an error factory */
+void py_do_return(walker *w, size_t i);
+/* `assert test, message` at i */
+void py_do_assert(walker *w, size_t i);
+
 /* ---- sites.c ---------------------------------------------------------------- */
 
 /* index of the innermost open block of this kind, or NONE */
@@ -183,8 +197,5 @@ void py_emit(walker *w, size_t at, const char *msg, const char *code,
 void py_emit1(walker *w, size_t at, const char *msg, const char *code,
 	      const char *cls, const char *type, const char *sev, int http,
 	      const char *idiom);
-
-/* status from a NUMBER token or an ident like HTTP_404_NOT_FOUND */
-int py_status_of(const fl_toks *t, size_t b, size_t e);
 
 #endif

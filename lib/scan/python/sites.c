@@ -1,16 +1,12 @@
 /*
- * sites.c — the Python rules (lib/scan/python/, python.h): raise / assert /
- * abort / logging / warnings / argparse / sys.exit sites, the project's own
- * reporters (functions that print a parameter to stderr and exit, found by
- * what they do), exception classes with a default message, error factories
- * and list-joined messages (`" - ".join(parts)`); the tree's collect pass
- * and the family's entry in the language table.  Blocks are tracked by
- * indentation to know the enclosing `Class.method` and the guarding
- * `if`/`elif`/`while`/`case`.
+ * sites.c — the Python family's walk over a file (lib/scan/python/,
+ * python.h): blocks tracked by indentation to know the enclosing
+ * `Class.method` and the guarding `if`/`elif`/`while`/`case`, the sites it
+ * emits, each statement handed to its rule (raise.c, reporters.c,
+ * classes.c), the tree's collect pass (classes.c, reporters.c,
+ * factories.c) and the family's entry in the language table.
  */
 #define _GNU_SOURCE
-#include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,64 +114,7 @@ void py_emit1(walker *w, size_t at, const char *msg, const char *code,
 	free(g);
 }
 
-static const struct {
-	const char *name;
-	int status;
-} http_classes[] = {
-	{"BadRequest", 400}, {"Unauthorized", 401}, {"Forbidden", 403},
-	{"NotFound", 404}, {"MethodNotAllowed", 405}, {"NotAcceptable", 406},
-	{"RequestTimeout", 408}, {"Conflict", 409}, {"Gone", 410},
-	{"PreconditionFailed", 412}, {"RequestEntityTooLarge", 413},
-	{"UnsupportedMediaType", 415}, {"UnprocessableEntity", 422},
-	{"TooManyRequests", 429}, {"InternalServerError", 500},
-	{"NotImplemented", 501}, {"BadGateway", 502},
-	{"ServiceUnavailable", 503}, {"GatewayTimeout", 504},
-	{"Http404", 404}, {"NotAuthenticated", 401},
-	{"AuthenticationFailed", 401},
-	{"Throttled", 429}, {"HTTPNotFound", 404}, {"HTTPBadRequest", 400},
-	{"HTTPForbidden", 403}, {"HTTPUnauthorized", 401},
-	{"HTTPConflict", 409}, {"HTTPInternalServerError", 500},
-	{NULL, 0}};
-
-static int http_class_status(const char *s, size_t n, bool *is_http)
-{
-	*is_http = false;
-	if ((n == 13 && memcmp(s, "HTTPException", 13) == 0) ||
-	    (n == 9 && memcmp(s, "HTTPError", 9) == 0)) {
-		*is_http = true;
-		return 0;
-	}
-	for (int k = 0; http_classes[k].name; k++) {
-		if (strlen(http_classes[k].name) == n &&
-		    memcmp(http_classes[k].name, s, n) == 0) {
-			*is_http = true;
-			return http_classes[k].status;
-		}
-	}
-	return 0;
-}
-
-/* status from a NUMBER token or an ident like HTTP_404_NOT_FOUND */
-int py_status_of(const fl_toks *t, size_t b, size_t e)
-{
-	if (e <= b)
-		return 0;
-	size_t k = e - 1;
-	const char *s = t->src + t->v[k].off;
-	size_t n = t->v[k].len;
-	if (t->v[k].kind == FL_TK_NUMBER && e - b == 1 && n == 3) {
-		int v = (s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
-		if (v >= 100 && v <= 599 && s[1] >= '0' && s[1] <= '9' &&
-		    s[2] >= '0' && s[2] <= '9')
-			return v;
-		return 0;
-	}
-	if (t->v[k].kind == FL_TK_IDENT && n >= 8 && memcmp(s, "HTTP_", 5) == 0 &&
-	    s[5] >= '1' && s[5] <= '5' && s[6] >= '0' && s[6] <= '9' &&
-	    s[7] >= '0' && s[7] <= '9')
-		return (s[5] - '0') * 100 + (s[6] - '0') * 10 + (s[7] - '0');
-	return 0;
-}
+/* ---- the tree's collect pass ------------------------------------------------- */
 
 static void py_collect(void *tree, const fl_src *src)
 {
@@ -221,265 +160,7 @@ static void py_collect(void *tree, const fl_src *src)
 	fl_toks_free(&t);
 }
 
-static const char *const msg_kws[] = {"detail", "message", "msg",
-				      "description", "reason", NULL};
-
-/* `assert test, message`: an AssertionError with that message (a
- * statement: at the start of a line, or after ':' or ';') */
-static void do_assert(walker *w, size_t i)
-{
-	const fl_toks *t = w->t;
-	w->var = NONE;
-	free(w->plural);
-	w->plural = NULL;
-	if (i > 0 && !(t->v[i].flags & FL_TF_NL_BEFORE) && !is_p(t, i - 1, ':') &&
-	    !is_p(t, i - 1, ';'))
-		return;
-	/* the top-level comma of the statement, then its end */
-	size_t comma = NONE, e = i + 1;
-	while (e < t->n && e - i < 4096) {
-		if (e > i + 1 && (t->v[e].flags & FL_TF_NL_BEFORE))
-			break;
-		if (is_p(t, e, ';'))
-			break;
-		if (is_p(t, e, ',') && comma == NONE)
-			comma = e;
-		if (fl_tok_is_opener(t, e)) {
-			if (w->m[e] == NONE)
-				return;
-			e = w->m[e] + 1;
-			continue;
-		}
-		e++;
-	}
-	if (comma == NONE || comma + 1 >= e)
-		return;
-	char *msg = py_msg(t, comma + 1, e, false);
-	if (!msg && e == comma + 2 && t->v[comma + 1].kind == FL_TK_IDENT)
-		w->var = comma + 1; /* a local variable: its assignments */
-	/* it fires when its condition is false */
-	char *cond = comma > i + 1 ? fl_tok_span_text(t, i + 1, comma, 200) : NULL;
-	w->guard = fl_guard_not(cond, true);
-	free(cond);
-	py_emit(w, i, msg, NULL, "AssertionError", FL_T_EXCEPTION, FL_S_ERROR, 0, "assert");
-	free(w->guard);
-	w->guard = NULL;
-	free(msg);
-}
-
-/* Whether the innermost def makes errors for others to raise: its name
- * says so (make_not_authenticated_error, _exception_for) or its return
- * annotation is an exception class (`-> HTTPException`). */
-static bool error_factory(const walker *w)
-{
-	const fl_toks *t = w->t;
-	size_t d = py_innermost(w, B_DEF);
-	if (d == NONE || w->blk[d].name == NONE)
-		return false;
-	size_t nm = w->blk[d].name;
-	const char *s = t->src + t->v[nm].off;
-	size_t n = t->v[nm].len;
-	if (contains_ci(s, n, "error") || contains_ci(s, n, "exception"))
-		return true;
-	/* def name(...) -> Annotation: */
-	if (!is_p(t, nm + 1, '(') || w->m[nm + 1] == NONE)
-		return false;
-	size_t a = w->m[nm + 1] + 1;
-	if (!fl_tok_is_punct(t, a, "->"))
-		return false;
-	size_t last = NONE;
-	for (size_t k = a + 1; k < t->n && !is_p(t, k, ':') && k < a + 16; k++)
-		if (t->v[k].kind == FL_TK_IDENT)
-			last = k;
-	if (last == NONE)
-		return false;
-	s = t->src + t->v[last].off;
-	n = t->v[last].len;
-	bool http;
-	http_class_status(s, n, &http);
-	return http || ends_with(s, n, "Error") || ends_with(s, n, "Exception");
-}
-
-static void do_raise_as(walker *w, size_t i, const char *idiom);
-
-static void do_raise(walker *w, size_t i)
-{
-	do_raise_as(w, i, "raise");
-}
-
-/* `return X(...)` in an error factory (error_factory()): an exception made
- * here and raised by the factory's callers (`raise self.make_error()`),
- * recorded as a raise would be (do_raise_as() checks the rest). */
-static void do_return(walker *w, size_t i)
-{
-	do_raise_as(w, i, "return");
-}
-
-static void do_raise_as(walker *w, size_t i, const char *idiom)
-{
-	const fl_toks *t = w->t;
-	w->var = NONE;
-	free(w->plural);
-	w->plural = NULL;
-	size_t j = i + 1;
-	if (j >= t->n || (t->v[j].flags & FL_TF_NL_BEFORE) || is_p(t, j, ';'))
-		return; /* bare re-raise */
-	/* end of the exception expression */
-	size_t e = j;
-	while (e < t->n) {
-		if (e - j > 4096)
-			return;
-		if (e > j && (t->v[e].flags & FL_TF_NL_BEFORE))
-			break;
-		if (is_p(t, e, ';') || fl_tok_is_ident(t, e, "from") ||
-		    fl_tok_is_ident(t, e, "raise"))
-			break;
-		if (is_p(t, e, ')') || is_p(t, e, ']') || is_p(t, e, '}'))
-			break;
-		if (fl_tok_is_opener(t, e)) {
-			if (w->m[e] == NONE)
-				return;
-			e = w->m[e] + 1;
-			continue;
-		}
-		e++;
-	}
-	/* dotted callee */
-	size_t p = j;
-	if (t->v[p].kind != FL_TK_IDENT)
-		return;
-	size_t last = p;
-	while (p + 2 < e && is_p(t, p + 1, '.') &&
-	       t->v[p + 2].kind == FL_TK_IDENT) {
-		p += 2;
-		last = p;
-	}
-	p++;
-	const char *cn = t->src + t->v[last].off;
-	size_t cl = t->v[last].len;
-	/* `raise SomeError.from_config(path)`: an alternative constructor of
-	 * the class; its arguments are not the message */
-	bool altctor = false;
-	if (last >= j + 2 && !(cn[0] >= 'A' && cn[0] <= 'Z') && is_p(t, p, '(') &&
-	    t->src[t->v[last - 2].off] >= 'A' && t->src[t->v[last - 2].off] <= 'Z') {
-		const char *bn = t->src + t->v[last - 2].off, *dm, *dc;
-		size_t bl = t->v[last - 2].len;
-		int ds;
-		char *name = fl_xstrndup(bn, bl);
-		/* named like an exception, or a class of the tree with a message */
-		altctor = py_excy_name(bn, bl) || fl_classdefs_find(w->tree, name, &dm, &dc, &ds);
-		free(name);
-		if (altctor) {
-			cn = bn;
-			cl = bl;
-		}
-	}
-	bool upper = cn[0] >= 'A' && cn[0] <= 'Z';
-	bool is_http;
-	int status = http_class_status(cn, cl, &is_http);
-	/* a return is a site only when it calls an exception class (its name
-	 * ends in Error or Exception, or an HTTP exception) in an error
-	 * factory */
-	if (strcmp(idiom, "return") == 0 &&
-	    (!upper || !is_p(t, p, '(') ||
-	     !(is_http || ends_with(cn, cl, "Error") || ends_with(cn, cl, "Exception")) ||
-	     !error_factory(w)))
-		return;
-	char *cls = upper ? fl_xstrndup(cn, cl) : NULL;
-	bool valid = ends_with(cn, cl, "ValidationError") ||
-		     (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0);
-	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;
-	char *msg = NULL, *code = NULL;
-	if (p == e) {
-		/* raise X */
-		if (!upper) {
-			if (strcmp(idiom, "raise") == 0)
-				py_fac_raise(w, i, j, e);
-			goto done;
-		}
-		msg = fl_xstrdup(cls);
-	} else if (altctor) {
-		msg = fl_xstrdup(cls);
-	} else if (is_p(t, p, '(')) {
-		callargs a;
-		size_t close;
-		if (!py_get_args(w, p, &a, &close))
-			goto done;
-		code = py_code_kw(w, &a);
-		if (is_http) {
-			size_t sk = py_kwarg(t, &a, "status_code");
-			if (sk == NONE)
-				sk = py_kwarg(t, &a, "status");
-			if (sk == NONE)
-				sk = py_kwarg(t, &a, "code");
-			size_t mpos = 0;
-			if (sk != NONE) {
-				status = py_status_of(t, a.st[sk], a.en[sk]);
-			} else if (a.npos > 0 &&
-				   py_status_of(t, a.st[a.pos[0]], a.en[a.pos[0]])) {
-				status = py_status_of(t, a.st[a.pos[0]],
-						      a.en[a.pos[0]]);
-				mpos = 1;
-			}
-			if (a.npos > mpos)
-				msg = py_arg_msg(w, &a, a.pos[mpos], false);
-			if (!msg)
-				msg = py_kw_msg(w, &a, msg_kws);
-			if (!msg && a.n == 0 && upper)
-				msg = fl_xstrdup(cls);
-		} else if (cls && fl_classdefs_params(w->tree, cls)) {
-			/* the class's __init__ builds the message from these */
-			const char *dm, *dc;
-			int ds;
-			if (fl_classdefs_find(w->tree, cls, &dm, &dc, &ds) && dm)
-				msg = py_compose_init(w, dm, fl_classdefs_params(w->tree, cls), &a);
-		} else {
-			size_t mk = a.npos > 0 ? a.pos[0] : NONE;
-			if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
-				mk = a.npos > 1 ? a.pos[1] : NONE;
-			msg = py_arg_msg(w, &a, mk, false);
-			if (!msg)
-				msg = py_kw_msg(w, &a, msg_kws);
-			if (!msg && a.n == 0 && upper)
-				msg = fl_xstrdup(cls);
-		}
-	} else {
-		goto done;
-	}
-	/* `raise self._make_error(...)`: the factory's messages */
-	if (!upper && !msg && strcmp(idiom, "raise") == 0 && py_fac_raise(w, i, j, e)) {
-		w->var = NONE;
-		goto done;
-	}
-	/* no message of its own (or only the class name): the class's
-	 * default message, when a class of the tree declares one */
-	if (cls && (!msg || strcmp(msg, cls) == 0) && w->var == NONE) {
-		const char *dm = NULL, *dc = NULL;
-		int ds = 0;
-		if (fl_classdefs_find(w->tree, cls, &dm, &dc, &ds) && dm) {
-			free(msg);
-			msg = fl_xstrdup(dm);
-			if (!code && dc)
-				code = fl_xstrdup(dc);
-			if (!is_http && ds >= 400 && ds <= 599) {
-				is_http = true;
-				status = ds;
-			}
-		}
-	}
-	if (is_http) {
-		type = FL_T_HTTP;
-		sev = fl_http_severity(status);
-	} else if (valid) {
-		type = FL_T_VALIDATION;
-		sev = FL_S_WARNING;
-	}
-	py_emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
-done:
-	free(cls);
-	free(msg);
-	free(code);
-}
+/* ---- statements and the scan of one file ---------------------------------- */
 
 /* compound statement header at i: returns the index of its ':' or NONE */
 static size_t header_colon(walker *w, size_t i)
@@ -575,11 +256,11 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 		if (k->kind != FL_TK_IDENT)
 			continue;
 		if (fl_tok_is(&t, i, "raise")) {
-			do_raise(&w, i);
+			py_do_raise(&w, i);
 		} else if (fl_tok_is(&t, i, "return")) {
-			do_return(&w, i);
+			py_do_return(&w, i);
 		} else if (fl_tok_is(&t, i, "assert")) {
-			do_assert(&w, i);
+			py_do_assert(&w, i);
 		} else if (is_p(&t, i + 1, '(')) {
 			py_do_call(&w, i);
 		}
