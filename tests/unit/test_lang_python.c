@@ -1,4 +1,4 @@
-/* test_lang_python.c — unit tests for lib/scan/lang_python.c */
+/* test_lang_python.c — unit tests for the Python family (lib/scan/python/) */
 #include <stdlib.h>
 
 #include "lang_harness.h"
