@@ -451,6 +451,10 @@ typedef struct fl_match {
 	size_t same_text;         /* answers found raising the same text
 				     (itself included): > 1 is a tie the
 				     evidence had to break */
+	fl_strv sites;            /* the other lines that raise the record
+				     ("path:line"): a text raised at several
+				     lines of one file is one record; line is
+				     the one a frame of the text names */
 } fl_match;
 
 /* A line longer than FL_LINE_MAX bytes is looked up on its first and last

@@ -80,82 +80,22 @@ json_t *cli_match_json(const fl_match *m)
 	json_object_set_new(o, "evidence", ev);
 	if (m->same_text > 1)
 		json_object_set_new(o, "sameText", json_integer((json_int_t)m->same_text));
+	/* the other lines that raise the record (one id for a text raised
+	 * at several lines of a file) */
+	if (m->sites.n) {
+		json_t *sa = json_array();
+		for (size_t k = 0; k < m->sites.n; k++)
+			json_array_append_new(sa, json_string(m->sites.v[k]));
+		json_object_set_new(o, "alsoRaisedAt", sa);
+	}
 	return o;
 }
 
-/* The other lines of the match's file and repository that raise the same
- * record (the spec folds them into one id): "path:line" strings. */
-static void other_sites(fl_store *st, const fl_match *m, fl_strv *out)
-{
-	fl_err err;
-	fl_store_get_sites(st, m->id, out, &err);
-}
-
-/* Does text name line `line` of file path in a frame ("main.c:42",
- * "api.py\", line 42", "Foo.java:42)")? */
-static bool frame_names(const char *text, const char *path, int line)
-{
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	size_t bl = strlen(base);
-	if (!bl)
-		return false;
-	for (const char *p = text; (p = strstr(p, base)); p += bl) {
-		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-			continue; /* inside a longer name */
-		const char *q = p + bl;
-		if (*q == ':')
-			q++;
-		else if (strncmp(q, "\", line ", 8) == 0)
-			q += 8;
-		else
-			continue;
-		if (!isdigit((unsigned char)*q))
-			continue;
-		if (atoi(q) == line)
-			return true;
-	}
-	return false;
-}
-
-/* A record raised at several lines of its file (sites): when a frame of
- * the text names one of the other lines, the answer points there, the
- * record's own line joins the others, and the evidence says so. */
-static void favour_site(const char *text, fl_match *m, fl_strv *sites)
-{
-	if (!sites->n || frame_names(text, m->file_path, m->line))
-		return;
-	size_t pl = strlen(m->file_path);
-	for (size_t k = 0; k < sites->n; k++) {
-		const char *sv = sites->v[k];
-		if (strncmp(sv, m->file_path, pl) != 0 || sv[pl] != ':')
-			continue;
-		int line = atoi(sv + pl + 1);
-		if (!frame_names(text, m->file_path, line))
-			continue;
-		char buf[4200];
-		snprintf(buf, sizeof buf, "%s:%d", m->file_path, m->line);
-		char *own = strdup(buf);
-		if (!own)
-			return;
-		free(sites->v[k]);
-		sites->v[k] = own;
-		m->line = line;
-		snprintf(buf, sizeof buf,
-			 "a frame of the text names line %d of its file, one of the lines that raise it",
-			 line);
-		fl_strv_push(&m->evidence, buf);
-		return;
-	}
-}
-
-static void print_readable(fl_store *st, fl_result *r, const char *text)
+static void print_readable(fl_store *st, fl_result *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		fl_match *m = &r->v[i];
-		fl_strv sites = {0};
-		other_sites(st, m, &sites);
-		favour_site(text, m, &sites);
+		const fl_strv sites = m->sites;
 		printf("%zu. %s:%d  [%s %.3f]  %s\n", i + 1, m->file_path, m->line,
 		       m->match_type, m->score, m->id);
 		printf("   %s\n", m->message);
@@ -172,7 +112,6 @@ static void print_readable(fl_store *st, fl_result *r, const char *text)
 				printf("%s %s", k ? "," : "", sites.v[k]);
 			printf("\n");
 		}
-		fl_strv_free(&sites);
 		if (i == 0 && m->same_text > 1)
 			printf("   %zu places raise this text; %s\n", m->same_text,
 			       m->evidence.n ? "the evidence below points here"
@@ -250,20 +189,8 @@ int cmd_explain(int argc, char **argv)
 		json_t *qv = json_string(r.query);
 		json_object_set_new(o, "query", qv ? qv : json_string(""));
 		json_t *arr = json_array();
-		for (size_t i = 0; i < r.n; i++) {
-			fl_strv sites = {0};
-			other_sites(st, &r.v[i], &sites);
-			favour_site(text, &r.v[i], &sites);
-			json_t *mo = cli_match_json(&r.v[i]);
-			if (sites.n) {
-				json_t *sa = json_array();
-				for (size_t k = 0; k < sites.n; k++)
-					json_array_append_new(sa, json_string(sites.v[k]));
-				json_object_set_new(mo, "alsoRaisedAt", sa);
-			}
-			fl_strv_free(&sites);
-			json_array_append_new(arr, mo);
-		}
+		for (size_t i = 0; i < r.n; i++)
+			json_array_append_new(arr, cli_match_json(&r.v[i]));
 		json_object_set_new(o, "matches", arr);
 		json_object_set_new(o, "datasetVersion", json_string(fl_lookup_version(lk)));
 		if (r.cut_lines)
@@ -273,7 +200,7 @@ int cmd_explain(int argc, char **argv)
 		free(s);
 		json_decref(o);
 	} else if (r.n) {
-		print_readable(st, &r, text);
+		print_readable(st, &r);
 		if (r.cut_lines)
 			printf("\nnote: %zu line%s over %d bytes: matched on its first and last %d bytes\n",
 			       r.cut_lines, r.cut_lines > 1 ? "s" : "", FL_LINE_MAX, FL_LINE_KEEP);

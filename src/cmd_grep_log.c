@@ -66,9 +66,10 @@ static int on_match(const fl_logmatch *lm, void *ud)
 		json_object_set_new(o, "text", t ? t : json_string("\xEF\xBF\xBD"));
 		json_t *mj = cli_match_json(m);
 		const char *keys[] = {"id", "repo", "slug", "filePath", "lineNumber",
-				      "matchType", "score", "captures"};
+				      "matchType", "score", "captures", "alsoRaisedAt"};
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-			json_object_set(o, keys[k], json_object_get(mj, keys[k]));
+			if (json_object_get(mj, keys[k]))
+				json_object_set(o, keys[k], json_object_get(mj, keys[k]));
 		json_decref(mj);
 		if (lm->cut_lines)
 			json_object_set_new(o, "cutLines", json_integer((json_int_t)lm->cut_lines));

@@ -273,6 +273,7 @@ static void report(struct chunk *c, const struct unit *u, size_t len, size_t ncu
 	g->m = *m;
 	memset(&m->captures, 0, sizeof m->captures); /* moved */
 	memset(&m->evidence, 0, sizeof m->evidence);
+	memset(&m->sites, 0, sizeof m->sites);
 }
 
 static void push_occ(fl_occs *ob, fl_occ o)
@@ -430,6 +431,7 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		fl_strv_push(&m.captures, cap);
 		free(cap);
 	}
+	fl_lk_sites(ix, x, text, len, &m);
 	report(c, u, olen, ncut, &m);
 out:
 	free(cut);
@@ -446,6 +448,7 @@ static bool flush_timed(struct worker *w, struct chunk *c, struct unit *u)
 	while (c->nres > nres) {
 		fl_strv_free(&c->res[--c->nres].m.captures);
 		fl_strv_free(&c->res[c->nres].m.evidence);
+		fl_strv_free(&c->res[c->nres].m.sites);
 	}
 	return false;
 }
@@ -638,6 +641,7 @@ static void chunk_clear(struct chunk *c)
 	for (size_t i = 0; i < c->nres; i++) {
 		fl_strv_free(&c->res[i].m.captures);
 		fl_strv_free(&c->res[i].m.evidence);
+		fl_strv_free(&c->res[i].m.sites);
 	}
 	c->nres = 0;
 }

@@ -95,6 +95,7 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	x->line = e->line;
 	x->patlen = (uint32_t)strlen(e->pattern);
 	x->whole = e->part_text ? e->whole : (uint32_t)b->n;
+	x->sites = e->part_text ? 0 : put_str(b, e->sites && *e->sites ? e->sites : NULL, false);
 	if (e->part_text)
 		x->flags |= IDX_PART;
 	if (e->severity && strcmp(e->severity, "error") != 0 && strcmp(e->severity, "fatal") != 0 &&
@@ -779,7 +780,7 @@ static void add_part(struct parts *ps, const fl_index_item *it, uint32_t whole)
 		p->it = (fl_index_item){p->strs[0], p->strs[1], p->strs[2], p->strs[3],
 					p->strs[4], pl, p->strs[5], p->strs[6], p->strs[7],
 					it->line, p->strs[10], p->strs[11], p->strs[12], p->strs[9],
-					whole};
+					whole, NULL};
 		return;
 	}
 }
@@ -796,7 +797,10 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
 			       " file_path, github_url, error_class, line_number, severity, idiom,"
-			       " error_type"
+			       " error_type,"
+			       " (SELECT group_concat(file_path || ':' || line_number, char(10))"
+			       "  FROM (SELECT file_path, line_number FROM error_sites"
+			       "   WHERE error_id = errors.id ORDER BY file_path, line_number, col))"
 			       " FROM errors"
 			       " ORDER BY repo, file_path, line_number, col, id",
 			       -1, &s, NULL) != SQLITE_OK) {
@@ -821,6 +825,7 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 			(const char *)sqlite3_column_text(s, 12),
 			NULL,
 			0,
+			(const char *)sqlite3_column_text(s, 13),
 		};
 		if (!it.id || !it.repo || !it.message || !it.pattern || !it.path)
 			continue;

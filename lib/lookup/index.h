@@ -18,7 +18,7 @@
 /* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
  * entries keep the segment their factor came from (idx_entry.seg);
  * 10: parts (IDX_PART); 11: each factor's length (off_factor_len) */
-#define FL_IDX_MAGIC "FLIDX\0\0\x0d"
+#define FL_IDX_MAGIC "FLIDX\0\0\x0e"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -51,6 +51,9 @@ typedef struct idx_entry {
 	uint32_t patlen;       /* strlen of the pattern */
 	uint32_t whole;        /* IDX_PART: the entry of the whole record;
 				  else its own index */
+	uint32_t sites;        /* string: the other lines that raise the
+				  record ("path:line" each, '\n' between),
+				  0 for none */
 } idx_entry;
 #define IDX_SIMPLE 1u
 #define IDX_LOCAL 2u
@@ -145,6 +148,8 @@ typedef struct fl_index_item {
 				  IDX_PART entry (pattern: the line's), NULL
 				  for a whole record */
 	uint32_t whole;        /* with part_text: the whole record's entry */
+	const char *sites;     /* the other lines that raise it, '\n' between,
+				  or NULL */
 } fl_index_item;
 void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *it);
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,

@@ -92,6 +92,7 @@ void fl_result_free(fl_result *r)
 	for (size_t i = 0; i < r->n; i++) {
 		fl_strv_free(&r->v[i].captures);
 		fl_strv_free(&r->v[i].evidence);
+		fl_strv_free(&r->v[i].sites);
 	}
 	free(r->v);
 	free(r->query);
@@ -408,7 +409,8 @@ static int cmp_hit_score(const void *a, const void *b)
 }
 
 static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
-		 const char *type, const fl_query *q, fl_result *out)
+		 const char *type, const fl_query *q, const char *text, size_t len,
+		 fl_result *out)
 {
 	const fl_index *ix = &lk->ix;
 	size_t n = nh < limit ? nh : limit;
@@ -437,6 +439,7 @@ static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
 			free(c);
 		}
 		fl_lk_why(ix, h, nh, i, q, m);
+		fl_lk_sites(ix, x, text, len, m);
 	}
 }
 
@@ -1605,7 +1608,7 @@ int fl_lk_explain_occs(fl_lookup *lk, const char *text, size_t len, const fl_occ
 	/* a tier cut short by the time limit is no answer */
 	bool late = tls.expired;
 	if (nh && !late)
-		emit(lk, hits, nh, limit, type, &q, out);
+		emit(lk, hits, nh, limit, type, &q, text, len, out);
 	free(hits);
 	fl_query_free(&q);
 	free(cut);

@@ -136,6 +136,9 @@ void fl_lk_sort(struct hit *hits, size_t nh);
  * text as hits[i]. */
 void fl_lk_why(const fl_index *ix, const struct hit *hits, size_t nh, size_t i,
 	       const fl_query *q, fl_match *m);
-
+/* sites.c: m's other lines that raise x's record, and the line a frame of
+ * text [0, len) names made m's (text may be NULL: no frames). */
+void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_t len,
+		 fl_match *m);
 
 #endif

@@ -71,9 +71,10 @@ static int on_logmatch(const fl_logmatch *lm, void *ud)
 	json_object_set_new(o, "text", t ? t : json_string("\xEF\xBF\xBD"));
 	json_t *m = a->mj(lm->m);
 	const char *keys[] = {"id", "repo", "slug", "filePath", "lineNumber",
-			      "matchType", "score", "captures"};
+			      "matchType", "score", "captures", "alsoRaisedAt"};
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-		json_object_set(o, keys[k], json_object_get(m, keys[k]));
+		if (json_object_get(m, keys[k]))
+			json_object_set(o, keys[k], json_object_get(m, keys[k]));
 	json_decref(m);
 	if (lm->cut_lines)
 		json_object_set_new(o, "cutLines", json_integer((json_int_t)lm->cut_lines));

@@ -119,3 +119,6 @@ check "explain: and says which frame" [ "$(jq '.matches[0].evidence | any(test("
 sed -i 's/line 9, in save/line 3, in load/' "$WORK/fold-tb.txt"
 check "explain: the record's own line when the frame names it" \
 	[ "$("$FL" explain --db "$WORK/fold.db" --json - <"$WORK/fold-tb.txt" | jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]')" = '[3,["app/store.py:9"]]' ]
+sed -i 's/line 3, in load/line 9, in save/' "$WORK/fold-tb.txt"
+check "grep-log: a frame picks the line of a record raised at two lines" \
+	[ "$("$FL" grep-log --db "$WORK/fold.db" --json "$WORK/fold-tb.txt" | jq -c '[.lineNumber, .alsoRaisedAt]')" = '[9,["app/store.py:3"]]' ]

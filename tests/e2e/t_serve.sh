@@ -9,6 +9,10 @@ for l in python go; do
 	rm -f "$WORK/sv-$l/expected.tsv"
 	"$FL" scan "$WORK/sv-$l" --repo "acme/$l" --db "$sdb" >/dev/null 2>&1
 done
+# a record raised at two lines of one file
+mkdir -p "$WORK/sv-fold/app"
+printf 'def load(path):\n    if not path:\n        raise ValueError("the stockroom file is missing")\n    return open(path).read()\n\n\ndef save(path, data):\n    if not path:\n        raise ValueError("the stockroom file is missing")\n    open(path, "w").write(data)\n' >"$WORK/sv-fold/app/store.py"
+"$FL" scan "$WORK/sv-fold" --repo acme/fold --db "$sdb" >/dev/null 2>&1
 
 # serve_start LOG ARGS... : start a server, wait (bounded) until it listens;
 # sets SV_PID and SV (base URL).  Returns 1 when it did not come up.
@@ -64,6 +68,14 @@ fastapi.exceptions.HTTPException: Item ABC-1 not found'
 	check "serve: /api/search body is explain --json" cmp -s "$WORK/s1.json" "$WORK/s2.json"
 	n=$(curl -s --max-time 20 --get --data-urlencode "q=panic: port must be set" --data-urlencode "repo=acme/python" "$SV/api/search" | jq '.matches | length')
 	check "serve: /api/search repo filter" [ "$n" = 0 ]
+	# a frame naming the other line of a record raised at two lines
+	fq='Traceback (most recent call last):
+  File "/srv/app/store.py", line 9, in save
+ValueError: the stockroom file is missing'
+	curl -s --max-time 20 --get --data-urlencode "q=$fq" "$SV/api/search" >"$WORK/s3.json"
+	check "serve: /api/search points at the line a frame names, the other in alsoRaisedAt" \
+		[ "$(jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]' "$WORK/s3.json")" = '[9,["app/store.py:3"]]' ]
+	check "serve: /api/search says which frame" [ "$(jq '.matches[0].evidence | any(test("names line 9 of its file"))' "$WORK/s3.json")" = true ]
 	n=$(curl -s --max-time 20 --get --data-urlencode "q=not found" --data-urlencode "limit=1" "$SV/api/search" | jq '.matches | length')
 	check "serve: /api/search limit" [ "$n" -le 1 ]
 	ct=$(curl -s --max-time 20 -o /dev/null -w '%{content_type}' "$SV/api/search?q=x")
@@ -99,7 +111,7 @@ LOG
 	check "serve: unknown id is 404" [ "$c" = 404 ]
 	check "serve: unknown id has a JSON error body" is_json_error "$WORK/r.json" 404
 	check "serve: malformed id is 404" [ "$(status "$SV/api/errors/..%2F..%2Fx")" = 404 ]
-	check "serve: /api/repos" [ "$(curl -s --max-time 20 "$SV/api/repos" | jq -r '[.[].repo] | sort | join(",")')" = "acme/go,acme/python" ]
+	check "serve: /api/repos" [ "$(curl -s --max-time 20 "$SV/api/repos" | jq -r '[.[].repo] | sort | join(",")')" = "acme/fold,acme/go,acme/python" ]
 	curl -s --max-time 20 "$SV/api/repos/acme/go" >"$WORK/repo.json"
 	check "serve: /api/repos/{owner}/{name}" [ "$(curl -s --max-time 20 "$SV/api/repos/acme/go" | jq -r '"\(.repo.repo) \((.errors | length) == .repo.errorCount)"')" = "acme/go true" ]
 	check "serve: unknown repo is 404" [ "$(status "$SV/api/repos/acme/nope")" = 404 ]
