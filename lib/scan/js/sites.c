@@ -53,6 +53,7 @@ typedef struct ctx {
 	char **alt;               /* the other arm of a message `c ? 'a' : 'b'`
 				     (msg_of), a second site at the next
 				     emit(); owned by the rule walk */
+	int choices;              /* template choices being expanded (emit) */
 } ctx;
 
 static const char *const concat_plus[] = {"+", NULL};
@@ -87,10 +88,6 @@ static size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
  * [*b, *e) narrowed to x; false when [b, e) is no such call. */
 static bool unstyle(const ctx *c, size_t *b, size_t *e)
 {
-	static const char *const styles[] = {
-		"red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray",
-		"grey", "black", "bold", "dim", "italic", "underline", "inverse",
-		"redBright", "yellowBright", "bgRed", "bgYellow", NULL};
 	size_t k = *b;
 	while (is_kind(c, k, FL_TK_IDENT) && is_p(c, k + 1, ".") && k + 2 < *e)
 		k += 2;
@@ -98,7 +95,7 @@ static bool unstyle(const ctx *c, size_t *b, size_t *e)
 	    c->match[k + 1] != *e - 1 || *e - 1 <= k + 2)
 		return false;
 	bool style = false;
-	for (const char *const *q = styles; *q && !style; q++)
+	for (const char *const *q = fl_js_styles; *q && !style; q++)
 		style = fl_tok_is(&c->t, k, *q);
 	size_t s[2], en[2];
 	if (!style || split_args(c, k + 1, s, en, 2) != 1)
@@ -644,6 +641,24 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 	}
 	if ((!msg || !*msg) && !code)
 		return;
+	/* the holes of a template that print a known text: a styled
+	 * literal shown as its text; each literal of a choice a site (two
+	 * choices at most; not with a code, whose sites are one record) */
+	char *plain = msg ? fl_js_hole_unstyle(msg) : NULL;
+	if (plain)
+		msg = plain;
+	char *ca, *cb;
+	if (msg && !code && c->choices < 2 && fl_js_hole_choice(msg, &ca, &cb)) {
+		c->choices++;
+		emit(c, at, ca, code, cls, type, sev, http, idiom);
+		if (strcmp(ca, cb) != 0)
+			emit(c, at, cb, code, cls, type, sev, http, idiom);
+		c->choices--;
+		free(ca);
+		free(cb);
+		free(plain);
+		return;
+	}
 	char *fn = func_name(c);
 	char *g = c->guard ? NULL : guard_at(c, at);
 	fl_site s = {.line = c->t.v[at].line,
@@ -668,6 +683,7 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 	}
 	free(fn);
 	free(g);
+	free(plain);
 }
 
 /* drop argument codes shared by sites with different messages */
@@ -1048,14 +1064,28 @@ static void tpl_sites(ctx *c, const char *name, size_t len)
 	size_t n = tpl_texts(c, at, msg, MAX_TPL);
 	char *fn = fl_xstrndup(name, len);
 	for (size_t k = 0; k < n; k++) {
-		fl_site s = {.line = c->t.v[at[k]].line,
-			     .col = c->t.v[at[k]].col,
-			     .message = msg[k],
-			     .type = FL_T_EXCEPTION,
-			     .severity = FL_S_ERROR,
-			     .function = fn,
-			     .idiom = "message template"};
-		fl_site_add(c->out, &s);
+		/* holes printing a known text, as emit() reads them */
+		char *plain = fl_js_hole_unstyle(msg[k]);
+		char *v[2] = {plain ? plain : msg[k], NULL};
+		bool ch = fl_js_hole_choice(v[0], &v[0], &v[1]);
+		char *own = ch ? v[0] : NULL;
+		if (ch && strcmp(v[0], v[1]) == 0) {
+			free(v[1]);
+			v[1] = NULL;
+		}
+		for (int j = 0; j < 2 && v[j]; j++) {
+			fl_site s = {.line = c->t.v[at[k]].line,
+				     .col = c->t.v[at[k]].col,
+				     .message = v[j],
+				     .type = FL_T_EXCEPTION,
+				     .severity = FL_S_ERROR,
+				     .function = fn,
+				     .idiom = "message template"};
+			fl_site_add(c->out, &s);
+		}
+		free(own);
+		free(v[1]);
+		free(plain);
 		free(msg[k]);
 	}
 	free(fn);
