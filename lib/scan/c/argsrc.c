@@ -247,6 +247,98 @@ const char *c_reporter_tail(const ctree *tr, const char *name, size_t n)
 	return fl_strmap_get(&tr->rth, key, &d) ? tr->rtail.v[d] : NULL;
 }
 
+/* a reporter's head (first wins) */
+void c_reporter_head_put(ctree *tr, const char *name, size_t n, const char *head)
+{
+	char key[128];
+	size_t d;
+	if (n >= sizeof key)
+		return;
+	memcpy(key, name, n);
+	key[n] = '\0';
+	if (fl_strmap_get(&tr->rhh, key, &d))
+		return;
+	fl_strmap_put(&tr->rhh, key, tr->rhead.n);
+	fl_strv_push(&tr->rhead, head);
+}
+
+const char *c_reporter_head(const ctree *tr, const char *name, size_t n)
+{
+	char key[128];
+	size_t d;
+	if (!tr || !tr->rhead.n || n >= sizeof key)
+		return NULL;
+	memcpy(key, name, n);
+	key[n] = '\0';
+	return fl_strmap_get(&tr->rhh, key, &d) ? tr->rhead.v[d] : NULL;
+}
+
+/* `#define NAME "..."` of the file, NAME at token b: its text */
+static char *define_text(const fl_toks *t, size_t b)
+{
+	for (size_t j = 2; j + 1 < t->n; j++) {
+		if (!(t->v[j].flags & TF_DIR) || t->v[j].kind != FL_TK_IDENT ||
+		    t->v[j].len != t->v[b].len ||
+		    memcmp(t->src + t->v[j].off, t->src + t->v[b].off, t->v[b].len) != 0 ||
+		    !tk_id(t, j - 1, "define") || !(t->v[j - 2].flags & TF_DIRSTART))
+			continue;
+		size_t v = j + 1;
+		if (t->v[v].kind != FL_TK_STRING || !(t->v[v].flags & TF_DIR) ||
+		    (v + 1 < t->n && (t->v[v + 1].flags & TF_DIR) &&
+		     !(t->v[v + 1].flags & TF_DIRSTART)))
+			return NULL;
+		return fl_xstrndup(fl_tok_str(t, &t->v[v]), t->v[v].slen);
+	}
+	return NULL;
+}
+
+char *c_head_text(const ctx *c, size_t b, size_t e)
+{
+	const fl_toks *t = c->t;
+	char *s = literal_text(c, b, e);
+	if (!s && e == b + 1 && t->v[b].kind == FL_TK_IDENT && all_upper(t->src + t->v[b].off, t->v[b].len))
+		s = define_text(t, b);
+	if (!s)
+		return NULL;
+	size_t n = strlen(s);
+	if (n < 3 || n > 24 || letters(s) < 2 || strpbrk(s, "%\n\t") ||
+	    (s[n - 1] != ' ' && s[n - 1] != ':') || s[0] == ' ') {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* The head a forwarder prints to stream [sb, se) right before its
+ * vfprintf at k: `fputs("curl: ", errors);` or `fprintf(errors, "x: ");`
+ * the statement before (a va_start() between them left out). */
+static char *head_before(const ctx *c, size_t k, size_t sb, size_t se)
+{
+	const fl_toks *t = c->t;
+	size_t e = k; /* the end of the statement before: its ';' + 1 */
+	for (int round = 0; round < 2; round++) {
+		if (e < 5 || !tk_p1(t, e - 1, ';') || !tk_p1(t, e - 2, ')') || c->mt[e - 2] == NONE)
+			return NULL;
+		size_t o = c->mt[e - 2], x = o - 1;
+		if (o < 2 || t->v[x].kind != FL_TK_IDENT ||
+		    !(tk_p1(t, x - 1, ';') || tk_p1(t, x - 1, '{') || tk_p1(t, x - 1, '}')))
+			return NULL;
+		if (tk_id(t, x, "va_start") && round == 0) {
+			e = x;
+			continue;
+		}
+		bool pf = tk_id(t, x, "fprintf"), ps = tk_id(t, x, "fputs");
+		size_t a[3], z[3];
+		if (!(pf || ps) || c_split_args(c, o, a, z, 3) != 2)
+			return NULL;
+		int si = pf ? 0 : 1;
+		if (!same_span(t, a[si], z[si], sb, se))
+			return NULL;
+		return c_head_text(c, a[1 - si], z[1 - si]);
+	}
+	return NULL;
+}
+
 /* a word of the name (split at '_' and camelCase humps) starts with
  * "err": errors, errfp, err_out, stdErr; or it is stderr */
 static bool err_word(const char *s, size_t n)
@@ -336,6 +428,10 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 		}
 	}
 	c_tree_put(tr, s, n, idx, noret);
+	char *head = head_before(c, k, st[0], en[0]);
+	if (head)
+		c_reporter_head_put(tr, s, n, head);
+	free(head);
 	if (tail) {
 		fl_msg_trim(tail);
 		if (letters(tail) >= 2)
@@ -405,6 +501,10 @@ void c_argsrc_merge(ctree *tr, ctree *p)
 		if (p->rth.keys[j])
 			rt_add(tr, p->rth.keys[j], strlen(p->rth.keys[j]),
 			       p->rtail.v[p->rth.vals[j]]);
+	for (size_t j = 0; j < p->rhh.cap; j++)
+		if (p->rhh.keys[j])
+			c_reporter_head_put(tr, p->rhh.keys[j], strlen(p->rhh.keys[j]),
+					    p->rhead.v[p->rhh.vals[j]]);
 	for (size_t i = 0; i < p->tn; i++)
 		tt_add(tr, p->tv[i].name, strlen(p->tv[i].name), &p->tv[i].texts, p->tv[i].bad,
 		       p->tv[i].partial);
@@ -420,6 +520,8 @@ void c_argsrc_free(ctree *tr)
 	fl_strmap_free(&tr->th);
 	fl_strmap_free(&tr->rth);
 	fl_strv_free(&tr->rtail);
+	fl_strmap_free(&tr->rhh);
+	fl_strv_free(&tr->rhead);
 }
 
 /* ---- scan: the variants of an argument -------------------------------------- */

@@ -197,6 +197,8 @@ typedef struct ctree {
 	fl_strmap th;     /* their names -> index */
 	fl_strmap rth;    /* reporters' trailers: name -> index in rtail */
 	fl_strv rtail;
+	fl_strmap rhh;    /* reporters' heads: name -> index in rhead */
+	fl_strv rhead;
 } ctree;
 
 static inline bool all_upper(const char *s, size_t n)
@@ -303,6 +305,14 @@ bool c_err_stream(const fl_toks *t, size_t b, size_t e);
 bool c_is_columns(const char *m);
 /* the fixed text a reporter prints after its format (argsrc.c), or NULL */
 const char *c_reporter_tail(const ctree *tr, const char *name, size_t n);
+/* the fixed text a reporter prints before its format ("Warning: "), or
+ * NULL */
+const char *c_reporter_head(const ctree *tr, const char *name, size_t n);
+void c_reporter_head_put(ctree *tr, const char *name, size_t n, const char *head);
+/* The text of [b, e) when it is a reporter's head: literals, or a string
+ * `#define` of the file, short, ending in ':' or a blank ("curl: "); NULL
+ * otherwise. */
+char *c_head_text(const ctx *c, size_t b, size_t e);
 void c_argsrc_collect(ctree *tr, const ctx *c);
 void c_argsrc_merge(ctree *tr, ctree *part);
 void c_argsrc_free(ctree *tr);

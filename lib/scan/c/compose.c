@@ -448,6 +448,78 @@ static bool reports_text(const ctx *c, size_t j, const size_t *a, const size_t *
 	return first;
 }
 
+/* The first call of the body [ob, cb] writing to an error stream
+ * (fputs, fprintf, fwrite...) writes parameter p: `fputs(prefix, errors)`. */
+static bool writes_first(const ctx *c, size_t ob, size_t cb, size_t p)
+{
+	const fl_toks *t = c->t;
+	for (size_t x = ob + 1; x + 1 < cb; x++) {
+		if (t->v[x].kind != FL_TK_IDENT || !tk_p1(t, x + 1, '(') || c->mt[x + 1] == NONE)
+			continue;
+		const char *s = t->src + t->v[x].off;
+		size_t n = t->v[x].len;
+		bool ps = word_is(s, n, "fputs"), pf = word_is(s, n, "fprintf");
+		if (!ps && !pf && !word_is(s, n, "fwrite") && !word_is(s, n, "vfprintf") &&
+		    !word_is(s, n, "fputc") && !word_is(s, n, "putc"))
+			continue;
+		size_t a[MAXA], b[MAXA];
+		int na = c_split_args(c, x + 1, a, b, MAXA);
+		bool err = false;
+		for (int q = 0; q < na && !err; q++)
+			err = c_err_stream(t, a[q], b[q]);
+		if (!err)
+			continue;
+		/* fputs(P, S) or fprintf(S, "%s", P) */
+		if (ps && na == 2)
+			return b[0] == a[0] + 1 && same_tok(t, a[0], p);
+		if (pf && na == 3 && b[2] == a[2] + 1 && same_tok(t, a[2], p) && b[1] == a[1] + 1 &&
+		    t->v[a[1]].kind == FL_TK_STRING)
+			return strcmp(fl_tok_str(t, &t->v[a[1]]), "%s") == 0;
+		return false;
+	}
+	return false;
+}
+
+/* A variadic reporter's call at j passing its format (parameter token
+ * fmtp) and va_list on, `voutf(config, WARN_PREFIX, fmt, ap)`: the text
+ * of the argument before the format when the function called (defined in
+ * the file) writes that parameter first to an error stream; else NULL. */
+static char *callee_head(const ctx *c, size_t j, const size_t *a, const size_t *b, int na,
+			 size_t fmtp)
+{
+	const fl_toks *t = c->t;
+	int f = -1;
+	for (int q = 1; q < na && f < 0; q++)
+		if (b[q] == a[q] + 1 && same_tok(t, a[q], fmtp))
+			f = q;
+	if (f < 1)
+		return NULL;
+	char *head = c_head_text(c, a[f - 1], b[f - 1]);
+	if (!head)
+		return NULL;
+	/* the definition: NAME(params) { body } */
+	for (size_t d = 1; d + 1 < t->n; d++) {
+		if (d == j || t->v[d].kind != FL_TK_IDENT || !same_tok(t, d, j) ||
+		    !tk_p1(t, d + 1, '(') || (t->v[d].flags & TF_DIR) || c->mt[d + 1] == NONE)
+			continue;
+		size_t cp = c->mt[d + 1], ob = cp + 1;
+		if (!tk_p1(t, ob, '{') || c->mt[ob] == NONE || tk_p1(t, d - 1, '.') ||
+		    tk_p(t, d - 1, "->"))
+			continue;
+		size_t st[MAXA], en[MAXA];
+		int np = c_split_args(c, d + 1, st, en, MAXA);
+		if (np != na)
+			break;
+		size_t pn = param_name(t, st[f - 1], en[f - 1]);
+		if (pn != NONE && char_pointer(t, st[f - 1], en[f - 1]) &&
+		    writes_first(c, ob, c->mt[ob], pn))
+			return head;
+		break;
+	}
+	free(head);
+	return NULL;
+}
+
 void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 {
 	const fl_toks *t = c->t;
@@ -496,6 +568,7 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 	/* follow the formatted text: the calls given the va_list, the
 	 * variables given their results, to a reporting call */
 	bool passes = false, reports = false, errval = false;
+	char *head = NULL;
 	for (size_t j = ob + 1; j < cb; j++) {
 		if (t->v[j].kind != FL_TK_IDENT || !tk_p1(t, j + 1, '(') || c->mt[j + 1] == NONE ||
 		    tk_id(t, j, "va_start") || tk_id(t, j, "va_end") || tk_id(t, j, "va_arg"))
@@ -521,6 +594,8 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 			}
 			continue; /* the text is a detail of another message */
 		}
+		if (!head && pn[fmt] != NONE)
+			head = callee_head(c, j, a, b, na, pn[fmt]);
 		/* m = format(...); vsnprintf(buf, n, fmt, ap) */
 		if (j >= 2 && tk_p1(t, j - 1, '=') && t->v[j - 2].kind == FL_TK_IDENT && nt < MAXT)
 			taint[nt++] = j - 2;
@@ -528,8 +603,10 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 		    t->v[a[0]].kind == FL_TK_IDENT && nt < MAXT)
 			taint[nt++] = a[0];
 	}
-	if (!passes)
+	if (!passes) {
+		free(head);
 		return;
+	}
 	/* a reporting name reports what it formats (make_error(p, fmt, ...)
 	 * returning an error value) */
 	int own = c_name_sev(name, nlen, true);
@@ -543,6 +620,9 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 		c_tree_put_kind(tr, name, nlen, fmt + 1, false, !reports);
 	if (reports && errval)
 		c_tree_set_errval(tr, name, nlen);
+	if (reports && head)
+		c_reporter_head_put(tr, name, nlen, head);
+	free(head);
 }
 
 /* ---- helpers composing a message ------------------------------------------------ */

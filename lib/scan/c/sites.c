@@ -20,6 +20,8 @@ typedef struct walk {
 	/* #if nesting for main scope depth: saved depth, first-branch end */
 	size_t *ifs;
 	size_t nifs, capifs;
+	const char *head; /* the text the reporter being called prints before
+			     its format ("Warning: "), or NULL */
 } walk;
 
 static void emit(walk *w, const sstack *sk, size_t start, size_t at,
@@ -50,6 +52,11 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 	}
 	char *guard = gb < ge ? fl_tok_span_text(t, gb, ge, 200) : NULL;
 	char *fn = (t->v[at].flags & TF_DIR) ? NULL : c_func_name(t, sk);
+	if (w->head && msg && *msg && strncmp(msg, w->head, strlen(w->head)) != 0) {
+		char *m = fl_xjoin(w->head, "", msg);
+		free(msg);
+		msg = m;
+	}
 	fl_site site = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,
@@ -89,22 +96,31 @@ static size_t emit_fmt(walk *w, const sstack *sk, size_t start, size_t at, const
 	free(m0);
 	fl_strv msgs = {0};
 	bool gen = true;
+	/* the argument followed: of those whose texts are known, the one
+	 * known to hold nothing else, then the one of most texts (a text
+	 * table's rather than a default value's) */
+	fl_strv v = {0};
+	int pick = -1;
 	for (int x = 0; x < ns; x++) {
-		fl_strv v = {0};
+		fl_strv xv = {0};
 		bool g = false;
-		if (c_arg_variants(c, st[sa[x]], en[sa[x]], &v, &g) > 0 && (many || v.n <= 4)) {
-			for (size_t j = 0; j < v.n; j++) {
-				char *m = c_fmt_msg_sub(c, st, en, na, fmt, sa[x], v.v[j], false);
-				if (m)
-					fl_strv_push(&msgs, m);
-				free(m);
-			}
-			gen = g;
+		if (c_arg_variants(c, st[sa[x]], en[sa[x]], &xv, &g) > 0 && (many || xv.n <= 4) &&
+		    (pick < 0 || (gen && !g) || (gen == g && xv.n > v.n))) {
 			fl_strv_free(&v);
-			break;
+			v = xv;
+			pick = x;
+			gen = g;
+			continue;
 		}
-		fl_strv_free(&v);
+		fl_strv_free(&xv);
 	}
+	for (size_t j = 0; pick >= 0 && j < v.n; j++) {
+		char *m = c_fmt_msg_sub(c, st, en, na, fmt, sa[pick], v.v[j], false);
+		if (m)
+			fl_strv_push(&msgs, m);
+		free(m);
+	}
+	fl_strv_free(&v);
 	if (gen) {
 		char *m = c_fmt_msg(c, st, en, na, fmt);
 		if (m)
@@ -828,14 +844,20 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 			return;
 		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
 	}
-	if (tail)
+	if (tail) {
 		emit(w, sk, start, i, fl_xstrdup(tail), NULL, NULL, FL_T_CONSOLE, c_sev_str(sev),
 		     k->nm);
-	else if (argi < 0 ||
-		 emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi,
-			      r && r->errval ? FL_T_EXCEPTION : FL_T_CONSOLE, c_sev_str(sev), k->nm,
-			      false) == 0)
+		return;
+	}
+	/* the text the reporter prints before its format */
+	w->head = r ? c_reporter_head(w->c.tree, s, n)
+		    : mc ? c_reporter_head(w->c.tree, mc->target, strlen(mc->target)) : NULL;
+	if (argi < 0 ||
+	    emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi,
+		     r && r->errval ? FL_T_EXCEPTION : FL_T_CONSOLE, c_sev_str(sev), k->nm,
+		     false) == 0)
 		emit_alts(w, sk, k, argi, sev); /* a message in a local variable */
+	w->head = NULL;
 }
 
 static void site_call(walk *w, const sstack *sk, size_t i)
