@@ -49,13 +49,13 @@ static size_t quote_end(const char *s, size_t i, size_t e)
 }
 
 /* The index of the '}' closing the hole whose "${" is at s[i], or 0. */
-static size_t hole_close(const char *s, size_t i)
+static size_t hole_close(const char *s, size_t i, size_t n)
 {
 	int depth = 0;
-	for (size_t k = i + 2; s[k]; k++) {
+	for (size_t k = i + 2; k < n; k++) {
 		char c = s[k];
 		if (c == '\'' || c == '"' || c == '`') {
-			size_t q = quote_end(s, k, strlen(s));
+			size_t q = quote_end(s, k, n);
 			if (!q)
 				return 0;
 			k = q - 1;
@@ -130,15 +130,19 @@ static bool styled_literal(const char *s, size_t b, size_t e, fl_buf *out, int d
 	return styled_literal(s, k + 1, e - 1, out, depth + 1);
 }
 
+/* longer messages are left as they are (each hole is read to its end) */
+#define HOLES_MAX 8192
+
 char *fl_js_hole_unstyle(const char *msg)
 {
-	if (!strstr(msg, "${"))
+	size_t n = strlen(msg);
+	if (n > HOLES_MAX || !strstr(msg, "${"))
 		return NULL;
 	fl_buf out = {0};
 	bool changed = false;
 	for (size_t i = 0; msg[i];) {
 		size_t c;
-		if (msg[i] == '$' && msg[i + 1] == '{' && (c = hole_close(msg, i)) != 0) {
+		if (msg[i] == '$' && msg[i + 1] == '{' && (c = hole_close(msg, i, n)) != 0) {
 			size_t at = out.n;
 			if (styled_literal(msg, i + 2, c, &out, 0) && out.n > at) {
 				changed = true;
@@ -197,9 +201,12 @@ static bool cond_parts(const char *s, size_t b, size_t e, size_t *q, size_t *col
 
 bool fl_js_hole_choice(const char *msg, char **a, char **b)
 {
-	for (size_t i = 0; msg[i]; i++) {
+	size_t n = strlen(msg);
+	if (n > HOLES_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++) {
 		size_t c, q, colon;
-		if (msg[i] != '$' || msg[i + 1] != '{' || (c = hole_close(msg, i)) == 0)
+		if (msg[i] != '$' || msg[i + 1] != '{' || (c = hole_close(msg, i, n)) == 0)
 			continue;
 		if (!cond_parts(msg, i + 2, c, &q, &colon)) {
 			i = c;
