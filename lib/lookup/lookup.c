@@ -1150,10 +1150,6 @@ static bool ends_with_placeholder(const char *msg)
 	return ll == 2 && l[0] == '%' && isalpha((unsigned char)l[1]);
 }
 
-/* A hit whose placeholder captured the whole of a message another
- * confident hit matches is a wrapper of that message (a crash banner
- * "Oops! Something went wrong ... {message}", "error (at {where}):
- * {message}"): the message it wraps is the more specific answer. */
 /* Does msg point to the program's help ("try 'curl --help' or 'curl
  * --manual' for more information", "Run 'go help %s' for details.")?
  * Such a line follows the error it is printed for. */
@@ -1170,6 +1166,10 @@ static bool help_hint(const char *msg)
 	return false;
 }
 
+/* A hit whose placeholder captured the whole of a message another
+ * confident hit matches is a wrapper of that message (a crash banner
+ * "Oops! Something went wrong ... {message}", "error (at {where}):
+ * {message}"): the message it wraps is the more specific answer. */
 static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hits,
 			  size_t nh)
 {

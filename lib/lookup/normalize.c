@@ -317,7 +317,7 @@ static const char *strip_glog(const char *s, fl_query *q)
 }
 
 /* A system call's error as Go's os.PathError and others print it: "stat
- * /x/y: directory not found", "open conf.yml: permission denied": the
+ * /x/y: directory not found", "open /etc/app.yml: permission denied": the
  * message is what follows (the line as printed stays in q->raw). */
 static const char *strip_syscall(const char *s)
 {
