@@ -790,6 +790,255 @@ static char *expr_msg(const ctx *c, size_t b, size_t e, int depth)
 	return msg_of(c, b, e);
 }
 
+/* ---- alternative messages ----------------------------------------------------
+ * A message built in a local variable in several branches, or chosen by a
+ * ternary, is thrown as one of a few texts:
+ *
+ *   if ($a) { $message = 'not found in '.$cwd; }
+ *   else { $message = 'no config file: '.$file; }
+ *   $hint = $full ? 'To start, create one.' : '';
+ *   throw new \InvalidArgumentException($message.PHP_EOL.$hint);
+ *
+ * gives four records at the throw, one per text.  Only where there are
+ * two texts at least; one text is arg_msg's. */
+
+#define ALT_MAX 8
+
+/* the top-level `?` and its `:` of [b, e) (not a short `?:`) */
+static bool ternary(const ctx *c, size_t b, size_t e, size_t *q, size_t *col)
+{
+	int nest = 0;
+	*q = NONE;
+	for (size_t k = b; k < e; k++) {
+		if (fl_tok_is_opener(&c->t, k) && c->match[k] < e) {
+			k = c->match[k];
+			continue;
+		}
+		if (is_p(c, k, "?")) {
+			if (*q == NONE)
+				*q = k;
+			else
+				nest++;
+		} else if (is_p(c, k, ":") && *q != NONE) {
+			if (nest) {
+				nest--;
+				continue;
+			}
+			*col = k;
+			return k > *q + 1 && k + 1 < e;
+		}
+	}
+	return false;
+}
+
+/* Is [b, e) one operand of a concatenation: no operator outside
+ * brackets but member access (a string, a variable, a call, a constant,
+ * a bracketed group)? */
+static bool operand(const ctx *c, size_t b, size_t e)
+{
+	if (b >= e)
+		return false;
+	for (size_t k = b; k < e; k++) {
+		if (fl_tok_is_opener(&c->t, k) && c->match[k] < e) {
+			k = c->match[k];
+			continue;
+		}
+		if (is_kind(c, k, FL_TK_PUNCT) && !is_p(c, k, "->") && !is_p(c, k, "?->") &&
+		    !is_p(c, k, "::") && !is_p(c, k, "\\"))
+			return false;
+	}
+	return true;
+}
+
+static size_t expr_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *out);
+
+static size_t alts_put(fl_strv *out, const char *m)
+{
+	for (size_t i = 0; i < out->n; i++)
+		if (strcmp(out->v[i], m) == 0)
+			return 0;
+	fl_strv_push(out, m);
+	return 1;
+}
+
+struct alt_ud {
+	const ctx *c;
+	int depth;
+};
+
+static size_t var_alts(const void *ud, size_t b, size_t e, fl_strv *out)
+{
+	const struct alt_ud *u = ud;
+	return expr_alts(u->c, b, e, u->depth, out);
+}
+
+/* the texts of one operand of a concatenation: a literal's, PHP_EOL's
+ * line break, a local's or a bracketed choice's alternatives, else the
+ * operand's message or {its last name} */
+static void operand_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *out)
+{
+	if (e == b + 1 && is_kind(c, b, FL_TK_STRING)) {
+		const fl_tok *x = &c->t.v[b];
+		char *s = fl_xstrndup(fl_tok_str(&c->t, x), x->slen);
+		fl_strv_push(out, s);
+		free(s);
+		return;
+	}
+	if (e == b + 1 && is_id(c, b, "PHP_EOL")) {
+		fl_strv_push(out, "\n");
+		return;
+	}
+	if ((local_var(c, b, e) || (is_p(c, b, "(") && c->match[b] == e - 1)) &&
+	    expr_alts(c, b, e, depth, out))
+		return;
+	char *m = sprintf_call(c, b, e) != NONE ? expr_msg(c, b, e, 0) : msg_of(c, b, e);
+	if (!m) {
+		size_t last = NONE;
+		for (size_t q = b; q < e;) {
+			if (is_kind(c, q, FL_TK_IDENT))
+				last = q;
+			q = fl_tok_is_opener(&c->t, q) && c->match[q] < e ? c->match[q] + 1 : q + 1;
+		}
+		if (last == NONE)
+			return;
+		const fl_tok *x = &c->t.v[last];
+		size_t skip = c->t.src[x->off] == '$';
+		m = fl_xasprintf("{%.*s}", (int)(x->len - skip), c->t.src + x->off + skip);
+	}
+	fl_strv_push(out, m);
+	free(m);
+}
+
+/* [b, e) joined by `.`: every choice of its operands' texts, at most
+ * ALT_MAX; 0 when it is no such join or has more */
+static size_t concat_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *out)
+{
+	fl_strv acc = {0};
+	size_t k = b, nops = 0;
+	fl_strv_push(&acc, "");
+	while (k < e) {
+		size_t q = k;
+		while (q < e && !is_p(c, q, "."))
+			q = fl_tok_is_opener(&c->t, q) && c->match[q] < e ? c->match[q] + 1 : q + 1;
+		fl_strv ov = {0};
+		if (operand(c, k, q))
+			operand_alts(c, k, q, depth, &ov);
+		if (!ov.n || acc.n * ov.n > ALT_MAX) {
+			fl_strv_free(&ov);
+			fl_strv_free(&acc);
+			return 0;
+		}
+		fl_strv next = {0};
+		for (size_t i = 0; i < acc.n; i++)
+			for (size_t j = 0; j < ov.n; j++) {
+				char *s = fl_xjoin(acc.v[i], "", ov.v[j]);
+				alts_put(&next, s);
+				free(s);
+			}
+		fl_strv_free(&ov);
+		fl_strv_free(&acc);
+		acc = next;
+		nops++;
+		k = q + 1;
+	}
+	size_t n = 0;
+	if (nops >= 2)
+		for (size_t i = 0; i < acc.n; i++)
+			n += alts_put(out, acc.v[i]);
+	fl_strv_free(&acc);
+	return n;
+}
+
+/* The texts [b, e) can have, appended to out: a choice `c ? x : y`
+ * gives x's and y's, a local variable its assignments' (fl_var_msgs), a
+ * join by `.` each combination of its operands' texts, '' the empty
+ * text, anything else expr_msg's message.  Returns how many were
+ * appended; 0 when unknown or more than ALT_MAX. */
+static size_t expr_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *out)
+{
+	if (e - b >= 3 && is_kind(c, b, FL_TK_IDENT) && is_p(c, b + 1, ":"))
+		b += 2;
+	while (e - b >= 3 && is_p(c, b, "(") && c->match[b] == e - 1) {
+		b++;
+		e--;
+	}
+	if (b >= e || out->n >= ALT_MAX)
+		return 0;
+	if (e == b + 1 && is_kind(c, b, FL_TK_STRING) && c->t.v[b].slen == 0)
+		return alts_put(out, "");
+	if (local_var(c, b, e)) {
+		if (depth <= 0)
+			return 0;
+		const frame *f = top_c(c);
+		size_t from = f && f->name != NONE ? f->name : 0;
+		struct alt_ud u = {c, depth - 1};
+		fl_strv v = {0};
+		size_t n = 0;
+		if (fl_var_msgs(&c->t, c->match, from, b, b, NULL, var_alts, &u, ALT_MAX, &v))
+			for (size_t i = 0; i < v.n; i++)
+				n += alts_put(out, v.v[i]);
+		fl_strv_free(&v);
+		return n;
+	}
+	size_t q, col;
+	if (ternary(c, b, e, &q, &col)) {
+		fl_strv v = {0};
+		size_t n = 0;
+		if (expr_alts(c, q + 1, col, depth, &v) && expr_alts(c, col + 1, e, depth, &v) &&
+		    v.n <= ALT_MAX)
+			for (size_t i = 0; i < v.n; i++)
+				n += alts_put(out, v.v[i]);
+		fl_strv_free(&v);
+		return n;
+	}
+	if (e - b <= 4000) {
+		fl_strv v = {0};
+		size_t n = 0;
+		if (concat_alts(c, b, e, depth, &v) >= 2) {
+			for (size_t i = 0; i < v.n; i++)
+				n += alts_put(out, v.v[i]);
+			fl_strv_free(&v);
+			return n;
+		}
+		fl_strv_free(&v);
+	}
+	char *m = expr_msg(c, b, e, depth);
+	size_t n = m ? alts_put(out, m) : 0;
+	free(m);
+	return n;
+}
+
+/* The texts of argument [b, e) when it has two at least: PHP_EOL a line
+ * break, trailing blanks off, empty texts left out.  0 otherwise. */
+static size_t arg_alts(const ctx *c, size_t b, size_t e, fl_strv *out)
+{
+	fl_strv v = {0};
+	size_t n = 0;
+	expr_alts(c, b, e, 2, &v);
+	fl_strv t = {0};
+	for (size_t i = 0; i < v.n && v.n >= 2; i++) {
+		char *m = v.v[i], *w = m;
+		for (const char *r = m; *r;) {
+			if (strncmp(r, "{PHP_EOL}", 9) == 0) {
+				*w++ = '\n';
+				r += 9;
+			} else {
+				*w++ = *r++;
+			}
+		}
+		*w = '\0';
+		fl_msg_trim(m);
+		if (*m)
+			alts_put(&t, m);
+	}
+	fl_strv_free(&v);
+	if (t.n >= 2)
+		for (size_t i = 0; i < t.n; i++)
+			n += alts_put(out, t.v[i]);
+	fl_strv_free(&t);
+	return n;
+}
+
 /* ---- frames -------------------------------------------------------------- */
 
 static bool is_ctl_kw(const ctx *c, size_t i)
@@ -1101,14 +1350,22 @@ static void rule_throw(ctx *c, size_t i)
 		}
 	}
 	char *msg = NULL;
+	size_t ma = NONE; /* the message's argument */
 	/* named argument message: wins */
 	for (size_t a = 0; a < na; a++)
-		if (is_id(c, s[a], "message") && is_p(c, s[a] + 1, ":"))
+		if (is_id(c, s[a], "message") && is_p(c, s[a] + 1, ":")) {
+			free(msg);
 			msg = arg_msg(c, s[a], e[a]);
+			ma = a;
+		}
 	for (size_t a = first; a < na && !msg; a++) {
 		if (is_kind(c, s[a], FL_TK_IDENT) && is_p(c, s[a] + 1, ":"))
 			continue;
+		if (ma == NONE)
+			ma = a;
 		msg = arg_msg(c, s[a], e[a]);
+		if (msg)
+			ma = a;
 		/* a static factory's lower-case word argument is data, not its
 		 * message: OAuthServerException::invalidRequest('client_id')
 		 * names the parameter; the factory writes the message */
@@ -1133,7 +1390,16 @@ static void rule_throw(ctx *c, size_t i)
 	} else {
 		http = 0;
 	}
-	emit(c, i, msg, cls, type, sev, http, idiom);
+	/* a message of several texts (branches, a choice): one record each */
+	fl_strv alts = {0};
+	if (ma != NONE && arg_alts(c, s[ma], e[ma], &alts)) {
+		for (size_t k = 0; k < alts.n; k++)
+			if (isnew || !data_word(alts.v[k]))
+				emit(c, i, alts.v[k], cls, type, sev, http, idiom);
+	} else {
+		emit(c, i, msg, cls, type, sev, http, idiom);
+	}
+	fl_strv_free(&alts);
 	free(msg);
 	free(cls);
 }

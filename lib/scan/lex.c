@@ -824,13 +824,50 @@ static bool dominates(const fl_toks *t, const size_t *match, size_t from, size_t
 	return true;
 }
 
-char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
-		 size_t var, const char *const *decl,
-		 char *(*msg)(const void *ud, size_t b, size_t e), const void *ud)
+/* Is the statement at k in a block closed before `at` that it leaves by
+ * a `throw` or `return` at its own level after k (the assignment never
+ * reaches the use)? */
+static bool left_before(const fl_toks *t, const size_t *match, size_t from, size_t k,
+			size_t at)
+{
+	int depth = 0;
+	size_t ob = FL_NOMATCH;
+	for (size_t p = k; p-- > from;) {
+		if (fl_tok_is_punct(t, p, "}")) {
+			depth++;
+		} else if (fl_tok_is_punct(t, p, "{")) {
+			if (depth == 0) {
+				ob = p;
+				break;
+			}
+			depth--;
+		}
+	}
+	if (ob == FL_NOMATCH || match[ob] == FL_NOMATCH || match[ob] > at)
+		return false;
+	for (size_t p = k + 1; p < match[ob]; p++) {
+		if (fl_tok_is_opener(t, p) && match[p] != FL_NOMATCH && match[p] < match[ob]) {
+			p = match[p];
+			continue;
+		}
+		if ((fl_tok_is_ident(t, p, "throw") || fl_tok_is_ident(t, p, "return")) &&
+		    (fl_tok_is_punct(t, p - 1, ";") || fl_tok_is_punct(t, p - 1, "}")))
+			return true;
+	}
+	return false;
+}
+
+/* fl_var_msg and fl_var_msgs: the values of var's assignments that reach
+ * `at` in *vals (distinct, at most max); false when one is no message or
+ * var has another binding.  leave: an assignment in a block left before
+ * `at` (left_before) does not count. */
+static bool var_vals(const fl_toks *t, const size_t *match, size_t from, size_t at,
+		     size_t var, const char *const *decl,
+		     size_t (*msgs)(const void *ud, size_t b, size_t e, fl_strv *out),
+		     const void *ud, bool leave, size_t max, fl_strv *vals)
 {
 	if (at > t->n || var >= t->n || from >= at || at - from > 20000)
-		return NULL;
-	char *found = NULL;
+		return false;
 	/* top-level code has no parameter list */
 	bool bad = false, body = from == 0, param = false;
 	for (size_t k = from; k < at && !param; k++) {
@@ -914,28 +951,79 @@ char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 		 * { $m = 'b'; } $m = 'c'; throw new X($m);` throws 'c' */
 		bool braceless = p > 0 && (fl_tok_is_punct(t, p - 1, ")") ||
 					   fl_tok_is_ident(t, p - 1, "else"));
-		if ((found || bad) && !braceless && dominates(t, match, from, k, at)) {
-			free(found);
-			found = NULL;
+		if ((vals->n || bad) && !braceless && dominates(t, match, from, k, at)) {
+			fl_strv_free(vals);
 			bad = false;
 		}
-		char *m = e > b ? msg(ud, b, e) : NULL;
-		if (!m) {
-			bad = true;
-		} else if (found && strcmp(found, m) != 0) {
-			free(m);
-			bad = true; /* several messages: which one is unknown */
-		} else {
-			free(found);
-			found = m;
+		if (leave && left_before(t, match, from, k, at)) {
+			k = e - 1;
+			continue;
 		}
+		fl_strv got = {0};
+		if (e <= b || !msgs(ud, b, e, &got))
+			bad = true;
+		for (size_t g = 0; g < got.n; g++) {
+			bool dup = false;
+			for (size_t q = 0; q < vals->n && !dup; q++)
+				dup = strcmp(vals->v[q], got.v[g]) == 0;
+			if (dup)
+				continue;
+			if (vals->n >= max)
+				bad = true; /* too many to tell */
+			else
+				fl_strv_push(vals, got.v[g]);
+		}
+		fl_strv_free(&got);
 		k = e - 1;
 	}
-	if (bad) {
-		free(found);
-		return NULL;
-	}
-	return found;
+	if (bad)
+		fl_strv_free(vals);
+	return !bad && vals->n;
+}
+
+struct one_msg {
+	char *(*msg)(const void *ud, size_t b, size_t e);
+	const void *ud;
+};
+
+static size_t one_msg_vals(const void *ud, size_t b, size_t e, fl_strv *out)
+{
+	const struct one_msg *o = ud;
+	char *m = o->msg(o->ud, b, e);
+	if (!m)
+		return 0;
+	fl_strv_push(out, m);
+	free(m);
+	return 1;
+}
+
+char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
+		 size_t var, const char *const *decl,
+		 char *(*msg)(const void *ud, size_t b, size_t e), const void *ud)
+{
+	struct one_msg o = {msg, ud};
+	fl_strv vals = {0};
+	char *r = NULL;
+	/* several messages: which one is unknown */
+	if (var_vals(t, match, from, at, var, decl, one_msg_vals, &o, false, 2, &vals) &&
+	    vals.n == 1)
+		r = fl_xstrdup(vals.v[0]);
+	fl_strv_free(&vals);
+	return r;
+}
+
+size_t fl_var_msgs(const fl_toks *t, const size_t *match, size_t from, size_t at, size_t var,
+		   const char *const *decl,
+		   size_t (*msgs)(const void *ud, size_t b, size_t e, fl_strv *out),
+		   const void *ud, size_t max, fl_strv *out)
+{
+	fl_strv vals = {0};
+	size_t n = 0;
+	if (var_vals(t, match, from, at, var, decl, msgs, ud, true, max, &vals))
+		for (; n < vals.n; n++)
+			fl_strv_push(out, vals.v[n]);
+	fl_strv_free(&vals);
+	return n;
 }
 
 char *fl_var_arg_msg(const fl_toks *t, const size_t *match, size_t fn,

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../util.h"
+#include "faultline.h"
 #include "lang.h"
 
 #if defined(__SSE2__)
@@ -395,6 +396,19 @@ void fl_msg_trim(char *s);
 char *fl_var_msg(const fl_toks *t, const size_t *match, size_t from, size_t at,
 		 size_t var, const char *const *decl,
 		 char *(*msg)(const void *ud, size_t b, size_t e), const void *ud);
+/* The messages a local variable can hold where it is used, one per
+ * alternative: as fl_var_msg, but the assignments left in several
+ * branches give a message each (`if (x) { $m = 'a'; } else { $m = 'b'; }`),
+ * and msgs() appends every message an assignment's expression can have
+ * (a choice `c ? 'a' : 'b'`), returning how many (0: not a message).  An
+ * assignment in a block that is left by a `throw` or `return` before the
+ * use does not reach it.  Appends at most max distinct messages to out
+ * and returns how many; 0 (nothing appended) when one assignment is not a
+ * message, there are more than max, or the variable has another binding. */
+size_t fl_var_msgs(const fl_toks *t, const size_t *match, size_t from, size_t at, size_t var,
+		   const char *const *decl,
+		   size_t (*msgs)(const void *ud, size_t b, size_t e, fl_strv *out),
+		   const void *ud, size_t max, fl_strv *out);
 /* msg with every placeholder {names[k]} (or template hole ${names[k]})
  * replaced by values[k] (a NULL
  * value keeps the placeholder): a factory's message composed with the
