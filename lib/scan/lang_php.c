@@ -877,18 +877,12 @@ static size_t var_alts(const void *ud, size_t b, size_t e, fl_strv *out)
  * operand's message or {its last name} */
 static void operand_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *out)
 {
-	if (e == b + 1 && is_kind(c, b, FL_TK_STRING)) {
-		const fl_tok *x = &c->t.v[b];
-		char *s = fl_xstrndup(fl_tok_str(&c->t, x), x->slen);
-		fl_strv_push(out, s);
-		free(s);
-		return;
-	}
 	if (e == b + 1 && is_id(c, b, "PHP_EOL")) {
 		fl_strv_push(out, "\n");
 		return;
 	}
-	if ((local_var(c, b, e) || (is_p(c, b, "(") && c->match[b] == e - 1)) &&
+	if ((local_var(c, b, e) || (is_p(c, b, "(") && c->match[b] == e - 1) ||
+	     (e == b + 1 && is_kind(c, b, FL_TK_STRING))) &&
 	    expr_alts(c, b, e, depth, out))
 		return;
 	char *m = sprintf_call(c, b, e) != NONE ? expr_msg(c, b, e, 0) : msg_of(c, b, e);
@@ -909,43 +903,112 @@ static void operand_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *o
 	free(m);
 }
 
+#define CONDS 4
+
+/* one text of a join so far, and the branch each choice of a condition
+ * on the way took (0 none yet, 1 the first, 2 the second) */
+typedef struct part {
+	char *s;
+	uint8_t br[CONDS];
+} part;
+
+static bool same_span(const ctx *c, size_t b1, size_t e1, size_t b2, size_t e2)
+{
+	if (e1 - b1 != e2 - b2)
+		return false;
+	for (size_t k = 0; k < e1 - b1; k++) {
+		const fl_tok *x = &c->t.v[b1 + k], *y = &c->t.v[b2 + k];
+		if (x->kind != y->kind || x->len != y->len ||
+		    memcmp(c->t.src + x->off, c->t.src + y->off, x->len) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* A bracketed choice (cond ? 'a' : 'b') of one text a branch: its two
+ * texts in ov and the slot of its condition among cb/ce (a new one
+ * added), else -1 */
+static int choice_operand(const ctx *c, size_t b, size_t e, int depth, size_t *cb, size_t *ce,
+			  size_t *nc, fl_strv *ov)
+{
+	size_t q, col;
+	if (!is_p(c, b, "(") || c->match[b] != e - 1 || !ternary(c, b + 1, e - 1, &q, &col))
+		return -1;
+	fl_strv t1 = {0}, t2 = {0};
+	int slot = -1;
+	if (expr_alts(c, q + 1, col, depth, &t1) == 1 && expr_alts(c, col + 1, e - 1, depth, &t2) == 1) {
+		for (size_t k = 0; k < *nc && slot < 0; k++)
+			if (same_span(c, cb[k], ce[k], b + 1, q))
+				slot = (int)k;
+		if (slot < 0 && *nc < CONDS) {
+			cb[*nc] = b + 1;
+			ce[*nc] = q;
+			slot = (int)(*nc)++;
+		}
+		if (slot >= 0) {
+			fl_strv_push(ov, t1.v[0]);
+			fl_strv_push(ov, t2.v[0]);
+		}
+	}
+	fl_strv_free(&t1);
+	fl_strv_free(&t2);
+	return slot;
+}
+
+static void parts_free(part *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(p[i].s);
+}
+
 /* [b, e) joined by `.`: every choice of its operands' texts, at most
- * ALT_MAX; 0 when it is no such join or has more */
+ * ALT_MAX (a condition that chooses twice takes the same branch both
+ * times: ($g ? ' (global)' : '') ... ($g ? 'global ' : '')); 0 when it
+ * is no such join or has more */
 static size_t concat_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *out)
 {
-	fl_strv acc = {0};
-	size_t k = b, nops = 0;
-	fl_strv_push(&acc, "");
+	part acc[ALT_MAX], next[ALT_MAX];
+	size_t na = 1, k = b, nops = 0, cb[CONDS], ce[CONDS], nc = 0;
+	acc[0] = (part){fl_xstrdup(""), {0}};
 	while (k < e) {
 		size_t q = k;
 		while (q < e && !is_p(c, q, "."))
 			q = fl_tok_is_opener(&c->t, q) && c->match[q] < e ? c->match[q] + 1 : q + 1;
 		fl_strv ov = {0};
-		if (operand(c, k, q))
+		int slot = choice_operand(c, k, q, depth, cb, ce, &nc, &ov);
+		if (slot < 0 && operand(c, k, q))
 			operand_alts(c, k, q, depth, &ov);
-		if (!ov.n || acc.n * ov.n > ALT_MAX) {
-			fl_strv_free(&ov);
-			fl_strv_free(&acc);
-			return 0;
-		}
-		fl_strv next = {0};
-		for (size_t i = 0; i < acc.n; i++)
-			for (size_t j = 0; j < ov.n; j++) {
-				char *s = fl_xjoin(acc.v[i], "", ov.v[j]);
-				alts_put(&next, s);
-				free(s);
+		size_t nn = 0;
+		bool over = !ov.n;
+		for (size_t i = 0; i < na && !over; i++)
+			for (size_t j = 0; j < ov.n && !over; j++) {
+				if (slot >= 0 && acc[i].br[slot] && acc[i].br[slot] != j + 1)
+					continue;
+				if (nn == ALT_MAX) {
+					over = true;
+					break;
+				}
+				next[nn] = acc[i];
+				next[nn].s = fl_xjoin(acc[i].s, "", ov.v[j]);
+				if (slot >= 0)
+					next[nn].br[slot] = (uint8_t)(j + 1);
+				nn++;
 			}
 		fl_strv_free(&ov);
-		fl_strv_free(&acc);
-		acc = next;
+		parts_free(acc, na);
+		if (over) {
+			parts_free(next, nn);
+			return 0;
+		}
+		memcpy(acc, next, nn * sizeof *acc);
+		na = nn;
 		nops++;
 		k = q + 1;
 	}
 	size_t n = 0;
-	if (nops >= 2)
-		for (size_t i = 0; i < acc.n; i++)
-			n += alts_put(out, acc.v[i]);
-	fl_strv_free(&acc);
+	for (size_t i = 0; i < na && nops >= 2; i++)
+		n += alts_put(out, acc[i].s);
+	parts_free(acc, na);
 	return n;
 }
 
@@ -964,8 +1027,15 @@ static size_t expr_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *ou
 	}
 	if (b >= e || out->n >= ALT_MAX)
 		return 0;
-	if (e == b + 1 && is_kind(c, b, FL_TK_STRING) && c->t.v[b].slen == 0)
-		return alts_put(out, "");
+	if (e == b + 1 && is_kind(c, b, FL_TK_STRING)) {
+		/* as written: the blank that ends 'global ' joins it to what
+		 * follows */
+		const fl_tok *x = &c->t.v[b];
+		char *m = fl_xstrndup(fl_tok_str(&c->t, x), x->slen);
+		size_t n = alts_put(out, m);
+		free(m);
+		return n;
+	}
 	if (local_var(c, b, e)) {
 		if (depth <= 0)
 			return 0;
