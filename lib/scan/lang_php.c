@@ -10,6 +10,7 @@
  * withMessages, trigger_error, abort / abort_if / abort_unless, die / exit,
  * error_log, Symfony createNotFoundException / *HttpException.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
@@ -475,6 +476,14 @@ typedef struct frame {
 	size_t gb, ge;
 } frame;
 
+/* The tree (the collect pass): what a caught exception's getMessage()
+ * holds.  thrown: by class, the one message `throw new C('...')` gives it
+ * in the tree (two, or one not known, make it unknown); decl: "C" for a
+ * class the tree declares, ">C" for one a class of the tree extends. */
+typedef struct php_tree {
+	fl_classdefs *thrown, *decl;
+} php_tree;
+
 typedef struct ctx {
 	fl_toks t;
 	size_t *match;
@@ -482,6 +491,8 @@ typedef struct ctx {
 	frame *fr;
 	size_t nfr, capfr;
 	uint8_t *used;
+	const php_tree *tree; /* scan: the collected tree, or NULL */
+	php_tree *part;       /* collect: the file's part (nothing emitted) */
 } ctx;
 
 static const char *const concat_dot[] = {".", NULL};
@@ -654,6 +665,75 @@ static char *local_msg(const ctx *c, size_t b, int depth)
 	return fl_var_msg(&c->t, c->match, from, b, b, NULL, var_expr_msg, &u);
 }
 
+/* At least 3 letters outside {placeholders}: a text of its own. */
+static bool has_text(const char *m)
+{
+	int letters = 0, depth = 0;
+	for (const char *p = m; *p && letters < 3; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth)
+			depth--;
+		else if (!depth && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+				    (unsigned char)*p >= 0x80))
+			letters++;
+	}
+	return letters >= 3;
+}
+
+/* The class of the exception `catch (C $v) { ... }` binds to variable v
+ * (token v), the catch's block holding token at: its last name token, or
+ * NONE (no such catch, several classes caught, another binding). */
+static size_t caught_class(const ctx *c, size_t v, size_t at)
+{
+	const fl_tok *vt = &c->t.v[v];
+	for (size_t k = at, n = 0; k-- > 0 && n < 20000; n++) {
+		if (!is_id(c, k, "catch") || !is_p(c, k + 1, "("))
+			continue;
+		size_t cp = c->match[k + 1];
+		if (cp >= c->t.n || !is_p(c, cp + 1, "{") || c->match[cp + 1] >= c->t.n ||
+		    c->match[cp + 1] < at)
+			continue;
+		/* (\A\B $v): names and backslashes, then the variable */
+		size_t last = NONE;
+		for (size_t q = k + 2; q + 1 < cp; q++) {
+			if (is_kind(c, q, FL_TK_IDENT) && c->t.src[c->t.v[q].off] != '$')
+				last = q;
+			else if (!is_p(c, q, "\\"))
+				return NONE;
+		}
+		const fl_tok *x = &c->t.v[cp - 1];
+		if (last == NONE || x->len != vt->len ||
+		    memcmp(c->t.src + x->off, c->t.src + vt->off, x->len) != 0)
+			continue; /* another variable: an outer catch may bind it */
+		return last;
+	}
+	return NONE;
+}
+
+/* [b, e) is `$e->getMessage()` of a caught exception whose class the
+ * tree throws with one message only, and which no class of the tree
+ * extends: that message.  Caller frees; NULL otherwise. */
+static char *caught_msg(const ctx *c, size_t b, size_t e)
+{
+	if (!c->tree || e != b + 5 || !is_kind(c, b, FL_TK_IDENT) ||
+	    c->t.src[c->t.v[b].off] != '$' || !(is_p(c, b + 1, "->") || is_p(c, b + 1, "?->")) ||
+	    !is_id(c, b + 2, "getMessage") || !is_p(c, b + 3, "(") || !is_p(c, b + 4, ")"))
+		return NULL;
+	size_t k = caught_class(c, b, b);
+	if (k == NONE)
+		return NULL;
+	char *cls = fl_tok_dup(&c->t, k), *sub = fl_xjoin(">", "", cls);
+	const char *m = NULL, *code, *d;
+	int st;
+	bool ok = fl_classdefs_find(c->tree->decl, cls, &d, &code, &st) &&
+		  !fl_classdefs_find(c->tree->decl, sub, &d, &code, &st) &&
+		  fl_classdefs_find(c->tree->thrown, cls, &m, &code, &st) && m;
+	free(cls);
+	free(sub);
+	return ok ? fl_xstrdup(m) : NULL;
+}
+
 /* the name token of a sprintf / vsprintf call that is all of [b, e), a
  * leading `\` allowed (`\sprintf(...)`, as php-cs-fixer writes native
  * calls), or NONE */
@@ -688,6 +768,8 @@ static char *concat_sprintf(const ctx *c, size_t b, size_t e, int depth)
 		if (sprintf_call(c, k, q) != NONE)
 			call = true;
 		else if (local_var(c, k, q) && (var[n] = local_msg(c, k, depth)) != NULL)
+			call = true;
+		else if ((var[n] = caught_msg(c, k, q)) != NULL)
 			call = true;
 		n++;
 		k = q + 1;
@@ -885,7 +967,9 @@ static void operand_alts(const ctx *c, size_t b, size_t e, int depth, fl_strv *o
 	     (e == b + 1 && is_kind(c, b, FL_TK_STRING))) &&
 	    expr_alts(c, b, e, depth, out))
 		return;
-	char *m = sprintf_call(c, b, e) != NONE ? expr_msg(c, b, e, 0) : msg_of(c, b, e);
+	char *m = caught_msg(c, b, e);
+	if (!m)
+		m = sprintf_call(c, b, e) != NONE ? expr_msg(c, b, e, 0) : msg_of(c, b, e);
 	if (!m) {
 		size_t last = NONE;
 		for (size_t q = b; q < e;) {
@@ -1211,6 +1295,25 @@ static char *func_name(const ctx *c)
 	return r;
 }
 
+/* msg with each {PHP_EOL} the line break it prints, or NULL when it has
+ * none.  Caller frees. */
+static char *eol_dup(const char *msg)
+{
+	if (!strstr(msg, "{PHP_EOL}"))
+		return NULL;
+	fl_buf b = {0};
+	for (const char *p = msg; *p;) {
+		if (strncmp(p, "{PHP_EOL}", 9) == 0) {
+			fl_buf_putc(&b, '\n');
+			p += 9;
+		} else {
+			fl_buf_putc(&b, *p++);
+		}
+	}
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
 static char *guard_at(const ctx *c, size_t at)
 {
 	if (at > 1 && is_id(c, at - 1, "return"))
@@ -1236,24 +1339,12 @@ static void emit_g(ctx *c, size_t at, const char *msg, const char *code,
 		   const char *cls, const char *type, const char *sev, int http,
 		   const char *idiom, const char *guard)
 {
-	if ((!msg || !*msg) && !code)
+	if (((!msg || !*msg) && !code) || c->part)
 		return;
 	/* PHP_EOL joined into a message is the line break it prints */
-	char *eol = NULL;
-	if (msg && strstr(msg, "{PHP_EOL}")) {
-		fl_buf b = {0};
-		for (const char *p = msg; *p;) {
-			if (strncmp(p, "{PHP_EOL}", 9) == 0) {
-				fl_buf_putc(&b, '\n');
-				p += 9;
-			} else {
-				fl_buf_putc(&b, *p++);
-			}
-		}
-		fl_buf_cstr(&b);
-		eol = b.s;
+	char *eol = msg ? eol_dup(msg) : NULL;
+	if (eol)
 		msg = eol;
-	}
 	char *fn = func_name(c);
 	char *g = guard ? fl_xstrdup(guard) : guard_at(c, at);
 	fl_site s = {.line = c->t.v[at].line,
@@ -1334,6 +1425,27 @@ static bool data_word(const char *m)
 	return true;
 }
 
+/* Collect: the messages class cls is thrown with here (alts when
+ * several, else msg; both NULL: unknown, a factory's or none).  A
+ * message with no text of its own that passes a caught one on
+ * ("{getMessage}: {implode}") says nothing of cls's own; any other
+ * unknown makes cls's message unknown. */
+static void collect_thrown(ctx *c, const char *cls, const fl_strv *alts, const char *msg)
+{
+	size_t n = alts ? alts->n : 1;
+	for (size_t k = 0; k < n; k++) {
+		const char *m = alts ? alts->v[k] : msg;
+		char *eol = m ? eol_dup(m) : NULL;
+		if (eol)
+			m = eol;
+		if (m && has_text(m))
+			fl_classdefs_add(c->part->thrown, cls, fl_xstrdup(m), NULL, 0);
+		else if (!m || !strstr(m, "{getMessage}"))
+			fl_classdefs_add(c->part->thrown, cls, NULL, NULL, 0);
+		free(eol);
+	}
+}
+
 static void rule_throw(ctx *c, size_t i)
 {
 	size_t k = i + 1, after;
@@ -1371,7 +1483,7 @@ static void rule_throw(ctx *c, size_t i)
 	} else if (!isnew && is_p(c, after, "::") &&
 		   is_kind(c, after + 1, FL_TK_IDENT) && is_p(c, after + 2, "(")) {
 		open = after + 2;
-		if (validation && is_id(c, after + 1, "withMessages")) {
+		if (validation && is_id(c, after + 1, "withMessages") && !c->part) {
 			size_t s[1], e[1];
 			char *m = NULL;
 			if (split_args(c, open, s, e, 1) >= 1 &&
@@ -1462,7 +1574,11 @@ static void rule_throw(ctx *c, size_t i)
 	}
 	/* a message of several texts (branches, a choice): one record each */
 	fl_strv alts = {0};
-	if (ma != NONE && arg_alts(c, s[ma], e[ma], &alts)) {
+	bool several = ma != NONE && arg_alts(c, s[ma], e[ma], &alts);
+	if (c->part) {
+		collect_thrown(c, cls, isnew && na ? (several ? &alts : NULL) : NULL,
+			       isnew && na ? msg : NULL);
+	} else if (several) {
 		for (size_t k = 0; k < alts.n; k++)
 			if (isnew || !data_word(alts.v[k]))
 				emit(c, i, alts.v[k], cls, type, sev, http, idiom);
@@ -1602,12 +1718,44 @@ static int strip_style(char *m)
 
 /* Is the statement of the call whose `(` is at open followed by a failing
  * `return` (a non-zero number, or a constant such as Command::FAILURE)? */
+/* The end (its `;`) of a quiet statement at k: one that prints nothing
+ * and does not leave (cleanup such as `Silencer::call('unlink', $f);`),
+ * else NONE */
+static size_t quiet_stmt(const ctx *c, size_t k)
+{
+	static const char *const loud[] = {"return", "throw", "if", "else", "echo", "print",
+					   "printf", "exit", "die", "write", "writeln",
+					   "writeError", "trigger_error", NULL};
+	for (size_t q = k, n = 0; q < c->t.n && n < 64; q++, n++) {
+		if (is_p(c, q, ";"))
+			return q > k ? q : NONE;
+		if (is_p(c, q, "{") || is_p(c, q, "}"))
+			return NONE;
+		for (const char *const *w = loud; *w; w++)
+			if (is_id(c, q, *w))
+				return NONE;
+		if (fl_tok_is_opener(&c->t, q) && c->match[q] < c->t.n)
+			q = c->match[q] - 1;
+	}
+	return NONE;
+}
+
 static bool fails_after(const ctx *c, size_t open)
 {
 	size_t cl = c->match[open];
-	if (cl >= c->t.n || !is_p(c, cl + 1, ";") || !is_id(c, cl + 2, "return"))
+	if (cl >= c->t.n || !is_p(c, cl + 1, ";"))
 		return false;
-	size_t v = cl + 3;
+	/* a cleanup statement or two may come before the return */
+	size_t r = cl + 2;
+	for (int n = 0; n < 2 && r < c->t.n && !is_id(c, r, "return"); n++) {
+		size_t q = quiet_stmt(c, r);
+		if (q == NONE)
+			return false;
+		r = q + 1;
+	}
+	if (!is_id(c, r, "return"))
+		return false;
+	size_t v = r + 1;
 	if (is_kind(c, v, FL_TK_NUMBER) && is_p(c, v + 1, ";")) {
 		const fl_tok *x = &c->t.v[v];
 		for (size_t q = 0; q < x->len; q++)
@@ -1683,6 +1831,11 @@ static void rules(ctx *c)
 		}
 		if (k->kind != FL_TK_IDENT)
 			continue;
+		if (c->part) {
+			if (fl_tok_is(t, i, "throw"))
+				rule_throw(c, i);
+			continue;
+		}
 		if (console_method(c, i)) {
 			rule_console(c, i);
 			continue;
@@ -1712,14 +1865,124 @@ static void rules(ctx *c)
 	}
 }
 
-static void scan(const void *tree, const fl_src *src, fl_sites *out)
+/* ---- the tree -------------------------------------------------------------- */
+
+static void *tree_new(void)
 {
-	(void)tree;
+	php_tree *t = fl_xcalloc(1, sizeof *t);
+	t->thrown = fl_classdefs_new();
+	t->decl = fl_classdefs_new();
+	return t;
+}
+
+static void tree_free(void *tree)
+{
+	php_tree *t = tree;
+	if (!t)
+		return;
+	fl_classdefs_free(t->thrown);
+	fl_classdefs_free(t->decl);
+	free(t);
+}
+
+static void tree_merge(void *tree, void *part)
+{
+	php_tree *t = tree, *p = part;
+	fl_classdefs_merge(t->thrown, p->thrown);
+	fl_classdefs_merge(t->decl, p->decl);
+}
+
+/* a file's tokens, from the collect pass to its scan */
+typedef struct lexed {
+	fl_toks t;
+	size_t *match;
+} lexed;
+
+static void lexed_free(void *p)
+{
+	lexed *x = p;
+	if (!x)
+		return;
+	free(x->match);
+	fl_toks_free(&x->t);
+	free(x);
+}
+
+/* The classes the file declares and extends, and the messages it throws
+ * them with (collect_thrown); `new C(...)` not thrown here makes C's
+ * message unknown (it is thrown elsewhere, with what message is not
+ * known).  The file's tokens are returned with keep, else freed. */
+static void *collect_file(void *part, const fl_src *src, bool keep)
+{
+	if (!part || !src->text || !src->len ||
+	    (!memmem(src->text, src->len, "throw", 5) && !memmem(src->text, src->len, "class", 5)))
+		return NULL;
+	php_tree *pt = part;
+	lexed *x = fl_xcalloc(1, sizeof *x);
 	ctx c = {0};
 	fl_toks_init(&c.t, src);
 	lex_php(&c.t);
-	c.out = out;
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
+	c.part = pt;
+	for (size_t k = 0; k + 1 < c.t.n; k++) {
+		bool after_new = k > 0 && is_id(&c, k - 1, "new");
+		if (is_id(&c, k, "class") && !after_new && !(k > 0 && is_p(&c, k - 1, "::")) &&
+		    is_kind(&c, k + 1, FL_TK_IDENT)) {
+			char *n = fl_tok_dup(&c.t, k + 1);
+			fl_classdefs_add(pt->decl, n, fl_xstrdup("1"), NULL, 0);
+			free(n);
+		} else if (is_id(&c, k, "extends") || (is_id(&c, k, "new") &&
+							!(k > 0 && is_id(&c, k - 1, "throw")))) {
+			size_t after, last = qname(&c, k + 1, &after);
+			if (last == NONE)
+				continue;
+			char *n = fl_tok_dup(&c.t, last);
+			if (is_id(&c, k, "extends")) {
+				char *sub = fl_xjoin(">", "", n);
+				fl_classdefs_add(pt->decl, sub, fl_xstrdup("1"), NULL, 0);
+				free(sub);
+			} else {
+				fl_classdefs_add(pt->thrown, n, NULL, NULL, 0);
+			}
+			free(n);
+		}
+	}
+	rules(&c);
+	free(c.fr);
+	x->t = c.t;
+	x->match = c.match;
+	if (keep)
+		return x;
+	lexed_free(x);
+	return NULL;
+}
+
+static void collect(void *tree, const fl_src *src)
+{
+	collect_file(tree, src, false);
+}
+
+static void *collect_keep(void *part, const fl_src *src)
+{
+	return collect_file(part, src, true);
+}
+
+static void scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	lexed *x = src->cache;
+	ctx c = {0};
+	if (x) {
+		/* lexed by the collect pass, from this same text */
+		c.t = x->t;
+		c.match = x->match;
+		free(x);
+	} else {
+		fl_toks_init(&c.t, src);
+		lex_php(&c.t);
+		c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
+	}
+	c.out = out;
+	c.tree = tree;
 	rules(&c);
 	free(c.match);
 	free(c.fr);
@@ -1743,4 +2006,10 @@ static const char *const exts[] = {".php", NULL};
 const fl_lang fl_lang_php = {.name = "php",
 			     .extensions = exts,
 			     .is_test_file = is_test_file,
+			     .tree_new = tree_new,
+			     .tree_free = tree_free,
+			     .collect = collect,
+			     .tree_merge = tree_merge,
+			     .collect_keep = collect_keep,
+			     .cache_free = lexed_free,
 			     .scan = scan};
