@@ -339,6 +339,43 @@ static void test_slim_http_exceptions(void **state)
 	fl_sites_free(s);
 }
 
+/* A caught exception's message joined into a rethrown one: the message
+ * the tree throws its class with, when that is one text (another file) */
+static void test_caught_message(void **state)
+{
+	(void)state;
+	const char *a = "<?php\n"
+			"class SchemaError extends \\RuntimeException {}\n"
+			"class LockError extends \\RuntimeException {}\n"
+			"function check($f) {\n"
+			"  throw new SchemaError('\"'.$f.'\" breaks the schema');\n"
+			"  throw new LockError('lock one is held');\n"
+			"  throw new LockError('lock two is held');\n"
+			"}\n";
+	const char *b = "<?php\n"                                                   /* 1 */
+			"function load($f) {\n"                                       /* 2 */
+			"  try { check($f); } catch (SchemaError $e) {\n"             /* 3 */
+			"    $m = $e->getMessage() . ':' . PHP_EOL . $errors;\n"      /* 4 */
+			"    throw new SchemaError($m);\n"                            /* 5 */
+			"  } catch (LockError $e) {\n"                                /* 6 */
+			"    throw new RuntimeException($e->getMessage() . ': ' . $x);\n" /* 7 */
+			"  }\n"
+			"  $w = $f ? 'File is read-only' : 'File is missing';\n"     /* 9 */
+			"  throw new RuntimeException($w);\n"                         /* 10 */
+			"}\n";
+	fl_src files[2] = {{.path = "src/check.php", .text = a, .len = strlen(a)},
+			   {.path = "src/load.php", .text = b, .len = strlen(b)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_php, files, 2, 1);
+	EXPECT_SITE(s, "\"{f}\" breaks the schema:\n{errors}", 5, FL_T_EXCEPTION);
+	/* thrown with two texts: which one is unknown */
+	for (size_t k = 0; k < s->n; k++)
+		assert_true(s->v[k].line != 7 || strstr(s->v[k].message, "{getMessage}"));
+	/* a choice: both texts */
+	EXPECT_SITE(s, "File is read-only", 10, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "File is missing", 10, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -352,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_slim_http_exceptions),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
+		cmocka_unit_test(test_caught_message),
 	};
 	return cmocka_run_group_tests_name("php", tests, NULL, NULL);
 }
