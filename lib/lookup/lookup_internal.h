@@ -41,6 +41,8 @@ struct hit {
 	bool def;          /* its record is the text's definition (IDX_DEF) */
 	bool lenient;      /* matched only with empty placeholders allowed */
 	int near;          /* other lines of the text matching its file */
+	uint32_t line_rank; /* its line's place among the text's lines
+			       (rank.c's rank_lines) */
 	double info;       /* information its literal part carries, 1 =
 			      enough for a confident answer */
 	size_t at, end;    /* where the match starts and ends in its text */

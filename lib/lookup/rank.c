@@ -400,32 +400,9 @@ void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, stru
 
 /* ---- order -------------------------------------------------------------------------- */
 
-static int cmp_hit(const void *a, const void *b)
+/* Of two hits on one line of the text, the better. */
+static int cmp_same_line(const struct hit *x, const struct hit *y)
 {
-	const struct hit *x = a, *y = b;
-	/* the message before its wrapper, even a message not confident
-	 * alone inside a banner that says nothing (lookup.c's mark_wrappers) */
-	if (x->wraps != y->wraps)
-		return x->wraps ? 1 : -1;
-	if (x->strong != y->strong)
-		return x->strong ? -1 : 1;
-	/* of two lines, an error's record before a warning's ("Invalid
-	 * gemspec ..." warned, then "ERROR: Error loading gemspec") */
-	if (x->pos != y->pos && x->warn != y->warn)
-		return x->warn ? 1 : -1;
-	/* a line raised or printed before another line's text whose
-	 * only record is a definition (an Error() method, a class's
-	 * message), which the runtime may well have printed alike
-	 * (the line that raised a text before it, below) */
-	if (x->pos != y->pos && x->def != y->def)
-		return x->def ? 1 : -1;
-	/* and a raised error's before a line the program logged or printed
-	 * on its way ("Could not find a version ..." logged, then "No
-	 * matching distribution found for foo" raised) */
-	if (x->pos != y->pos && x->raised != y->raised)
-		return x->raised ? -1 : 1;
-	if (x->pos != y->pos)
-		return x->pos < y->pos ? -1 : 1;
 	if (x->covers != y->covers)
 		return x->covers ? -1 : 1;
 	if (x->lenient != y->lenient) /* an exact match first */
@@ -443,8 +420,90 @@ static int cmp_hit(const void *a, const void *b)
 	return x->entry < y->entry ? -1 : x->entry > y->entry;
 }
 
+/* Of two lines of the text, by their best hits: the earlier first,
+ * unless one says more of the failure. */
+static int cmp_lines(const struct hit *x, const struct hit *y)
+{
+	/* an error's record before a warning's ("Invalid gemspec ..."
+	 * warned, then "ERROR: Error loading gemspec") */
+	if (x->warn != y->warn)
+		return x->warn ? 1 : -1;
+	/* a line raised or printed before another line's text whose only
+	 * record is a definition (an Error() method, a class's message),
+	 * which the runtime may well have printed alike */
+	if (x->def != y->def)
+		return x->def ? 1 : -1;
+	/* a raised error's before a line the program logged or printed on
+	 * its way ("Could not find a version ..." logged, then "No
+	 * matching distribution found for foo" raised) */
+	if (x->raised != y->raised)
+		return x->raised ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The order of the answers, a total one: the message before its wrapper
+ * (even a message not confident alone inside a banner that says nothing:
+ * lookup.c's mark_wrappers), confident hits first, then the lines of the
+ * text in the order of their best hits (cmp_lines), and on one line the
+ * better hit first (cmp_same_line).  line_rank holds each hit's line's
+ * place (set by fl_lk_sort). */
+static int cmp_hit(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+	if (x->wraps != y->wraps)
+		return x->wraps ? 1 : -1;
+	if (x->strong != y->strong)
+		return x->strong ? -1 : 1;
+	if (x->line_rank != y->line_rank)
+		return x->line_rank < y->line_rank ? -1 : 1;
+	return cmp_same_line(x, y);
+}
+
+static int cmp_within(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	if (x->wraps != y->wraps)
+		return x->wraps ? 1 : -1;
+	if (x->strong != y->strong)
+		return x->strong ? -1 : 1;
+	return cmp_same_line(x, y);
+}
+
+static int cmp_best(const void *a, const void *b)
+{
+	const struct hit *const *x = a, *const *y = b;
+	if ((*x)->wraps != (*y)->wraps)
+		return (*x)->wraps ? 1 : -1;
+	if ((*x)->strong != (*y)->strong)
+		return (*x)->strong ? -1 : 1;
+	return cmp_lines(*x, *y);
+}
+
+/* Each hit's line_rank: the lines ordered by their best hits. */
+static void rank_lines(struct hit *hits, size_t nh)
+{
+	qsort(hits, nh, sizeof *hits, cmp_within);
+	struct hit **best = fl_xmalloc((nh ? nh : 1) * sizeof *best);
+	size_t nb = 0;
+	for (size_t i = 0; i < nh; i++)
+		if (i == 0 || hits[i].pos != hits[i - 1].pos)
+			best[nb++] = &hits[i];
+	qsort(best, nb, sizeof *best, cmp_best);
+	/* the best hit's place, given to every hit of its line (which
+	 * follow it: cmp_within) */
+	for (size_t r = 0; r < nb; r++) {
+		size_t first = (size_t)(best[r] - hits);
+		for (size_t i = first; i < nh && hits[i].pos == hits[first].pos; i++)
+			hits[i].line_rank = (uint32_t)r;
+	}
+	free(best);
+}
+
 void fl_lk_sort(struct hit *hits, size_t nh)
 {
+	rank_lines(hits, nh);
 	qsort(hits, nh, sizeof *hits, cmp_hit);
 }
 
@@ -496,6 +555,7 @@ size_t fl_lk_rank(const fl_index *ix, struct hit *hits, size_t nh)
 {
 	nearby(ix, hits, nh);
 	factory_bodies(ix, hits, nh);
+	rank_lines(hits, nh);
 	qsort(hits, nh, sizeof *hits, cmp_hit);
 	size_t n = 0;
 	for (size_t i = 0; i < nh; i++) {

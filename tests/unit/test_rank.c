@@ -174,6 +174,13 @@ static int setup(void **state)
 	put_as("acme/tool", "cannot find module providing package {path}: {err}", "modload/import.go", 59,
 	       "error", "Error() string");
 	put("acme/tool", "module lookup disabled by GOPROXY=off", "modfetch/repo.go", 267);
+	/* a program that prints the message of an exception another file
+	 * raises, after a line of its own */
+	put_as("acme/tool", "Schema validation error, aborting", "src/Init.php", 162, "error",
+	       "writeError");
+	put_as("acme/tool", "{source} breaks the manifest schema:\n - {errors}", "src/Init.php", 164,
+	       "error", "logger.error");
+	put("acme/tool", "{source} breaks the manifest schema:\n - {errors}", "src/Factory.php", 319);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -351,7 +358,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 345);
+	assert_int_equal(fl_lookup_count(lk), 348);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -553,6 +560,22 @@ static void test_error_method_around_a_cause(void **state)
 	fl_result_free(&r);
 }
 
+static void test_order_is_total(void **state)
+{
+	(void)state;
+	/* Init:164 beats Factory:319 on its line by evidence, Factory:319
+	 * would beat Init:162 as raised, Init:162 beats Init:164 as the
+	 * earlier line: the lines are ordered by their best hits */
+	const char *text = "Writing ./manifest.json\nSchema validation error, aborting\n"
+			   "\"./manifest.json\" breaks the manifest schema:\n - name : a string is required\n";
+	fl_result r = ask(text);
+	assert_true(r.n >= 3);
+	assert_string_equal(r.v[0].file_path, "src/Init.php");
+	assert_int_equal(r.v[0].line, 162);
+	assert_string_equal(r.v[1].file_path, "src/Init.php");
+	fl_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -578,6 +601,7 @@ int main(void)
 		cmocka_unit_test(test_aside_in_parentheses),
 		cmocka_unit_test(test_definition_after_a_later_raise),
 		cmocka_unit_test(test_error_method_around_a_cause),
+		cmocka_unit_test(test_order_is_total),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
