@@ -12,8 +12,30 @@
 
 #include "cli.h"
 
-static const char *const USAGE =
-	"faultline explain [--db FILE] [--repo R] [--limit N] [--json] TEXT | -";
+static const cli_help HELP = {
+	.name = "explain",
+	.synopsis = "faultline explain [--db FILE] [--repo OWNER/NAME] [--limit N] [--json]\n"
+		    "                         TEXT | -",
+	.about =
+	"Look an error text up and print where it was raised: the file and line, "
+	"the values its placeholders captured, the other lines that raise it, what "
+	"it means and how to fix it. TEXT is one message, a log line, a panic, a "
+	"traceback, a cause chain or a whole pasted output; \"-\" reads it from "
+	"stdin. What runtimes and loggers add (timestamps, levels, prefixes, "
+	"colours) is stripped; what they carry (class names, paths, codes) is kept "
+	"as evidence.\n\n"
+	"Exit status: 0 with matches, 3 with no confident match, 2 for a usage "
+	"error (an empty TEXT among them), 1 for other failures (a --repo the "
+	"store does not hold among them).",
+	.examples = {
+		{"faultline explain \"fatal: not a git repository (or any of the parent directories): .git\"",
+		 "Where a message was raised, and what it means."},
+		{"cargo run 2>&1 | faultline explain -",
+		 "Explain what a failed run printed (a panic, a traceback, a log)."},
+		{"faultline explain --repo curl/curl --json \"curl: (6) Could not resolve host: x\"",
+		 "Look in one repository only, and print the answer as JSON."},
+	},
+};
 
 #define MAX_INPUT (512u * 1024 * 1024)
 
@@ -135,23 +157,35 @@ static void print_readable(fl_store *st, fl_result *r)
 	}
 }
 
+/* nothing but white space: no error text to look up */
+static bool blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isspace((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
 int cmd_explain(int argc, char **argv)
 {
 	const char *db = NULL, *repo = NULL, *limit_s = NULL;
 	bool json = false;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
-		{"repo", true, &repo, NULL, NULL, NULL, 0},
-		{"limit", true, &limit_s, NULL, NULL, NULL, 0},
-		{"json", false, NULL, &json, NULL, NULL, 0},
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
+		CLI_VAL("repo", repo, "OWNER/NAME",
+			"look in this repository only (default: every repository)"),
+		CLI_VAL("limit", limit_s, "N", "at most N answers, 1 to 1000 (default: 10)"),
+		CLI_FLAG("json", json,
+			 "print {\"query\", \"matches\", \"datasetVersion\"} as one JSON object "
+			 "(cli.md) (default: text)"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 1, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (npos != 1)
-		return cli_fail(EXIT_USAGE, "explain: what text? usage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "explain: what text? usage: %s", HELP.synopsis);
 	size_t limit = 10;
 	if (limit_s) {
 		char *end;
@@ -160,6 +194,8 @@ int cmd_explain(int argc, char **argv)
 			return cli_fail(EXIT_USAGE, "explain: --limit takes a number from 1 to 1000");
 		limit = (size_t)v;
 	}
+	if (repo && (rc = cli_check_repo("explain", repo)))
+		return rc;
 	char *text;
 	size_t len;
 	if (strcmp(pos[0], "-") == 0) {
@@ -170,8 +206,18 @@ int cmd_explain(int argc, char **argv)
 		text = strdup(pos[0]);
 		len = strlen(text);
 	}
+	if (blank(text, len)) {
+		free(text);
+		return cli_fail(EXIT_USAGE, "explain: the text to look up is empty%s\nusage: %s",
+				strcmp(pos[0], "-") == 0 ? " (nothing on stdin)" : "", HELP.synopsis);
+	}
 	fl_store *st = cli_open_store(db, true);
 	if (!st) {
+		free(text);
+		return 1;
+	}
+	if (cli_repo_missing(st, "explain", repo)) {
+		fl_store_close(st);
 		free(text);
 		return 1;
 	}

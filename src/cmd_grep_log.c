@@ -11,8 +11,27 @@
 
 #include "cli.h"
 
-static const char *const USAGE =
-	"faultline grep-log [--db FILE] [--repo R] [--json] FILE | -";
+static const cli_help HELP = {
+	.name = "grep-log",
+	.synopsis = "faultline grep-log [--db FILE] [--repo OWNER/NAME] [--json] FILE | -",
+	.about =
+	"Stream a log of any size and annotate every line that matches a known "
+	"error (read and ranked as explain reads it, confident answers only) with "
+	"the record's id, file:line and one-line meaning; a multi-line error (a "
+	"traceback, a panic, a stack trace, a cause chain) is one. Lines that match "
+	"nothing print nothing. Ends with a count per record.\n\n"
+	"FILE is the log; \"-\" reads stdin. A --repo that the store does not hold "
+	"is an error (exit 1).",
+	.examples = {
+		{"faultline grep-log /var/log/shopd.log",
+		 "Every known error in a log, then how often each occurred."},
+		{"journalctl -u shopd --since today | faultline grep-log -",
+		 "The same for what a service logged today."},
+		{"faultline grep-log --json build.log | jq -r '\"\\(.line): \\(.filePath):\\(.lineNumber)\"'",
+		 "One JSON object per matched error; here the log line and the source "
+		 "line that raised it."},
+	},
+};
 
 struct count {
 	char *id, *where, *message;
@@ -106,17 +125,23 @@ int cmd_grep_log(int argc, char **argv)
 	const char *db = NULL, *repo = NULL;
 	bool json = false;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
-		{"repo", true, &repo, NULL, NULL, NULL, 0},
-		{"json", false, NULL, &json, NULL, NULL, 0},
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
+		CLI_VAL("repo", repo, "OWNER/NAME",
+			"only errors of this repository (default: every repository)"),
+		CLI_FLAG("json", json,
+			 "print one JSON object per matched error, in log order: line, "
+			 "endLine, text, id, repo, slug, filePath, lineNumber, matchType, "
+			 "score, captures (default: text, and the counts at the end)"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 1, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (npos != 1)
-		return cli_fail(EXIT_USAGE, "grep-log: which log? usage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "grep-log: which log? usage: %s", HELP.synopsis);
+	if (repo && (rc = cli_check_repo("grep-log", repo)))
+		return rc;
 	FILE *in = stdin;
 	if (strcmp(pos[0], "-") != 0) {
 		in = fopen(pos[0], "rb");
@@ -124,7 +149,9 @@ int cmd_grep_log(int argc, char **argv)
 			return cli_fail(1, "grep-log: cannot open %s", pos[0]);
 	}
 	fl_store *st = cli_open_store(db, true);
-	if (!st) {
+	if (!st || cli_repo_missing(st, "grep-log", repo)) {
+		if (st)
+			fl_store_close(st);
 		if (in != stdin)
 			fclose(in);
 		return 1;

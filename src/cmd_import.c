@@ -6,21 +6,37 @@
 
 #include "cli.h"
 
-static const char *const USAGE = "faultline import [--db FILE] DIR";
+static const cli_help HELP = {
+	.name = "import",
+	.synopsis = "faultline import [--db FILE] DIR",
+	.about =
+	"Load a published data set of schema version 2 (as export writes it) from "
+	"DIR into the store. The whole data set is checked first: the chain of "
+	"sizes and sha256 from the manifest down, every record, duplicate ids and "
+	"slugs. Only then are the records of its repositories replaced, in one "
+	"transaction; a bad data set changes nothing, and the error names the file "
+	"and the field.",
+	.examples = {
+		{"faultline import ./data",
+		 "Load a data set copied from a published site's /data/ folder."},
+		{"faultline import --db /tmp/copy.db /srv/faultline/data",
+		 "Load it into a store of its own."},
+	},
+};
 
 int cmd_import(int argc, char **argv)
 {
 	const char *db = NULL;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP "; created on first use"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 1, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (npos != 1)
-		return cli_fail(EXIT_USAGE, "import: a data set folder is needed\nusage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "import: a data set folder is needed\nusage: %s", HELP.synopsis);
 	fl_store *st = cli_open_store(db, false);
 	if (!st)
 		return 1;

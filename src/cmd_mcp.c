@@ -9,33 +9,65 @@
 
 #include "cli.h"
 
-static const char *const USAGE =
-	"faultline mcp [--db FILE | --data-url URL] [--cache-dir DIR] [--offline] [--ttl SECONDS]\n"
-	"              [--sync-timeout SECONDS] [--allow-rollback]\n"
-	"  --ttl SECONDS           poll the data set's manifest at most this often (300)\n"
-	"  --sync-timeout SECONDS  give a sync up after this long, keep serving the cache (600)\n"
-	"  --allow-rollback        accept a data set older than the cached one (refused by default)";
+static const cli_help HELP = {
+	.name = "mcp",
+	.synopsis =
+	"faultline mcp [--db FILE | --data-url URL] [--cache-dir DIR] [--offline]\n"
+	"              [--ttl SECONDS] [--sync-timeout SECONDS] [--allow-rollback]",
+	.about =
+	"A Model Context Protocol server for coding agents on stdin and stdout "
+	"(newline-delimited JSON-RPC 2.0). Its tools: search_error, get_error, "
+	"list_repos, explain_log and refresh_dataset. It answers from the store, or "
+	"from a published data set (--data-url) synced into a cache: the manifest "
+	"is polled, and only a new datasetVersion is downloaded, each file checked "
+	"against its size and sha256. A failed sync keeps serving the cache, and "
+	"says so.",
+	.examples = {
+		{"faultline mcp",
+		 "Serve the local store to the agent that started this command."},
+		{"faultline mcp --data-url https://errors.example.org/data",
+		 "Serve a published data set, kept in sync in ~/.cache/faultline."},
+		{"{\"command\": \"faultline\", \"args\": [\"mcp\", \"--data-url\", \"https://errors.example.org/data\"]}",
+		 "The same as an entry of an agent's MCP configuration."},
+	},
+};
 
 int cmd_mcp(int argc, char **argv)
 {
 	const char *db = NULL, *url = NULL, *cache = NULL, *ttl_s = NULL, *sync_s = NULL;
 	bool offline = false, rollback = false;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
-		{"data-url", true, &url, NULL, NULL, NULL, 0},
-		{"cache-dir", true, &cache, NULL, NULL, NULL, 0},
-		{"offline", false, NULL, &offline, NULL, NULL, 0},
-		{"ttl", true, &ttl_s, NULL, NULL, NULL, 0},
-		{"sync-timeout", true, &sync_s, NULL, NULL, NULL, 0},
-		{"allow-rollback", false, NULL, &rollback, NULL, NULL, 0},
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
+		CLI_VAL("data-url", url, "URL",
+			"answer from this published data set: the http://, https:// or "
+			"file:// URL of the folder holding its manifest.json (default: the "
+			"store)"),
+		CLI_VAL("cache-dir", cache, "DIR",
+			"where the data set is kept (default: $XDG_CACHE_HOME/faultline, "
+			"~/.cache/faultline)"),
+		CLI_FLAG("offline", offline,
+			 "never fetch: answer from the cached data set; needs --data-url "
+			 "(default: fetch a new data set when the manifest says so)"),
+		CLI_VAL("ttl", ttl_s, "SECONDS",
+			"poll the data set's manifest at most this often, 1 to 604800 "
+			"(default: 300)"),
+		CLI_VAL("sync-timeout", sync_s, "SECONDS",
+			"give a sync up after this long and keep serving the cache, 1 to "
+			"86400 (default: 600; needs --data-url)"),
+		CLI_FLAG("allow-rollback", rollback,
+			 "accept a data set older than the cached one (default: refused; "
+			 "needs --data-url)"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 0, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 0, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (db && url)
-		return cli_fail(EXIT_USAGE, "mcp: --db and --data-url exclude each other\nusage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "mcp: --db and --data-url exclude each other\nusage: %s", HELP.synopsis);
+	if (url && strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0 &&
+	    strncmp(url, "file://", 7) != 0)
+		return cli_fail(EXIT_USAGE, "mcp: --data-url '%s' is not an http://, https:// or file:// URL", url);
 	if (offline && !url)
 		return cli_fail(EXIT_USAGE, "mcp: --offline needs --data-url");
 	long ttl = 300;

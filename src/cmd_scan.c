@@ -10,9 +10,36 @@
 
 #include "cli.h"
 
-static const char *const USAGE =
+static const cli_help HELP = {
+	.name = "scan",
+	.synopsis =
 	"faultline scan PATH [--repo OWNER/NAME] [--rev REV] [--db FILE] [--json]\n"
-	"                      [--include-tests] [--exclude GLOB]... [--threads N]";
+	"                      [--include-tests] [--exclude GLOB]... [--threads N]",
+	.about =
+	"Scan a source tree and store its error records: every place that raises an "
+	"error (throw, raise, panic!, errors.New, fmt.Errorf, die(), log_error()...) "
+	"becomes a record with its message, a pattern that matches it at run time, "
+	"its file and line, a permalink and an explanation.\n\n"
+	"PATH is a git work tree (its tracked files), a bare repository or a git "
+	"directory (at HEAD, or at --rev), or a plain folder. The repository's "
+	"records in the store are replaced in one transaction: a killed scan leaves "
+	"the previous records whole.\n\n"
+	"Vendored, generated, minified, binary and over-1-MB files, build, docs and "
+	"example folders, tests and benchmarks are skipped. Prints a summary: files "
+	"(and how many each rule skipped), sites, records, duplicates, what changed "
+	"in the store, per language, and the time taken.",
+	.examples = {
+		{"faultline scan ~/src/curl",
+		 "Scan a work tree; the repository is named after its origin remote "
+		 "(curl/curl)."},
+		{"faultline scan ~/mirrors/git.git --rev v2.45.0",
+		 "Scan a bare repository at a tag, read from its objects without a "
+		 "checkout."},
+		{"faultline scan . --repo acme/shop --exclude 'scripts/*' --json",
+		 "Scan a plain folder under a name of your choosing, leave a folder "
+		 "out, and print the summary as JSON."},
+	},
+};
 
 static void print_text(const fl_scan_summary *s)
 {
@@ -137,21 +164,32 @@ int cmd_scan(int argc, char **argv)
 	const char *excludes[64];
 	int nex = 0;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
-		{"repo", true, &repo, NULL, NULL, NULL, 0},
-		{"rev", true, &rev, NULL, NULL, NULL, 0},
-		{"json", false, NULL, &json, NULL, NULL, 0},
-		{"include-tests", false, NULL, &include_tests, NULL, NULL, 0},
-		{"exclude", true, NULL, NULL, excludes, &nex, 64},
-		{"threads", true, &threads, NULL, NULL, NULL, 0},
+		CLI_VAL("repo", repo, "OWNER/NAME",
+			"the repository's name in the store and in its permalinks (default: "
+			"the owner/name of the origin remote, else local/<folder name>)"),
+		CLI_VAL("rev", rev, "REV",
+			"scan this commit, branch or tag, read from the object store without "
+			"a checkout (default: the work tree's tracked files; HEAD of a bare "
+			"repository)"),
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP "; created on first use"),
+		CLI_FLAG("json", json, "print the summary as one JSON object (default: text)"),
+		CLI_FLAG("include-tests", include_tests,
+			 "scan tests and benchmarks too (default: skipped)"),
+		CLI_LIST("exclude", excludes, nex, "GLOB",
+			 "skip the files whose path in the repository matches GLOB; "
+			 "repeatable, up to 64 times (default: none)"),
+		CLI_VAL("threads", threads, "N",
+			"read and scan files on N threads, 1 to 64 (default: one per core)"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 1, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (npos != 1)
-		return cli_fail(EXIT_USAGE, "scan: which tree? usage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "scan: which tree? usage: %s", HELP.synopsis);
+	if (repo && (rc = cli_check_repo("scan", repo)))
+		return rc;
 	int nthreads = 0;
 	if (threads) {
 		char *end;

@@ -9,11 +9,33 @@
 
 #include "cli.h"
 
-static const char *const USAGE =
-	"faultline serve [--db FILE | --data DIR] [--listen HOST:PORT] [--cache-dir DIR]\n"
-	"                [--site DIR | --no-site] [--threads N] [--max-connections N]\n"
-	"                [--timeout SECONDS] [--header-timeout SECONDS] [--per-ip N]\n"
-	"                [--access-log FILE] [--no-cache]";
+static const cli_help HELP = {
+	.name = "serve",
+	.synopsis =
+	"faultline serve [--db FILE | --data DIR] [--listen HOST:PORT]\n"
+	"                       [--cache-dir DIR] [--site DIR | --no-site] [--threads N]\n"
+	"                       [--max-connections N] [--timeout SECONDS]\n"
+	"                       [--header-timeout SECONDS] [--per-ip N]\n"
+	"                       [--access-log FILE] [--no-cache]",
+	.about =
+	"Serve the web site and the HTTP API over the store or a published data "
+	"set, until SIGTERM or SIGINT (which drain the requests in flight). The API:\n"
+	"  GET  /api/search?q=TEXT&repo=OWNER/NAME&limit=N  (as explain --json)\n"
+	"  POST /api/explain with a log as the body         (as grep-log --json)\n"
+	"  GET  /api/errors/{id}, /api/repos, /api/repos/{owner}/{name}, /healthz\n\n"
+	"The site is rendered at start-up into the cache folder (again only when the "
+	"store changed), and a scan into the store while serving is taken in as a "
+	"new snapshot. The bound address is printed on stderr, and one access-log "
+	"line per request.",
+	.examples = {
+		{"faultline serve",
+		 "The store's site and API on http://127.0.0.1:8080."},
+		{"faultline serve --data /srv/faultline/data --listen 0.0.0.0:8080 --per-ip 256",
+		 "Serve a published data set to a network, behind a reverse proxy."},
+		{"curl -s 'http://127.0.0.1:8080/api/search?q=disk+full' | jq .matches[0]",
+		 "Ask the API what explain would answer."},
+	},
+};
 
 static int number(const char *s, const char *name, long lo, long hi, long *out)
 {
@@ -25,6 +47,20 @@ static int number(const char *s, const char *name, long lo, long hi, long *out)
 	return 0;
 }
 
+/* HOST:PORT as the server takes it (a host name is resolved when it
+ * starts: a name that does not resolve is not a usage error) */
+static int check_listen(const char *l)
+{
+	const char *colon = strrchr(l, ':');
+	if (!colon || colon == l || colon - l >= 256 || !colon[1])
+		return cli_fail(EXIT_USAGE, "serve: --listen '%s' is not HOST:PORT (e.g. 127.0.0.1:8080)", l);
+	char *end;
+	long port = strtol(colon + 1, &end, 10);
+	if (*end || colon[1] == '-' || colon[1] == '+' || port < 0 || port > 65535)
+		return cli_fail(EXIT_USAGE, "serve: --listen '%s': the port must be a number from 0 to 65535", l);
+	return 0;
+}
+
 int cmd_serve(int argc, char **argv)
 {
 	const char *db = NULL, *data = NULL, *listen = NULL, *cache = NULL, *site = NULL;
@@ -32,29 +68,50 @@ int cmd_serve(int argc, char **argv)
 	const char *htimeout_s = NULL, *per_ip_s = NULL;
 	bool no_site = false, no_cache = false;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
-		{"data", true, &data, NULL, NULL, NULL, 0},
-		{"listen", true, &listen, NULL, NULL, NULL, 0},
-		{"cache-dir", true, &cache, NULL, NULL, NULL, 0},
-		{"site", true, &site, NULL, NULL, NULL, 0},
-		{"no-site", false, NULL, &no_site, NULL, NULL, 0},
-		{"threads", true, &threads_s, NULL, NULL, NULL, 0},
-		{"max-connections", true, &maxc_s, NULL, NULL, NULL, 0},
-		{"timeout", true, &timeout_s, NULL, NULL, NULL, 0},
-		{"header-timeout", true, &htimeout_s, NULL, NULL, NULL, 0},
-		{"per-ip", true, &per_ip_s, NULL, NULL, NULL, 0},
-		{"access-log", true, &log, NULL, NULL, NULL, 0},
-		{"no-cache", false, NULL, &no_cache, NULL, NULL, 0},
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
+		CLI_VAL("data", data, "DIR",
+			"serve this published data set (imported into a store in the cache "
+			"folder, again when its datasetVersion changes) instead of a store "
+			"(default: the store)"),
+		CLI_VAL("listen", listen, "HOST:PORT",
+			"the address to listen on; port 0 picks a free one (default: "
+			"127.0.0.1:8080)"),
+		CLI_VAL("cache-dir", cache, "DIR",
+			"where the snapshot of the store, its index and the rendered site are "
+			"kept (default: $XDG_CACHE_HOME/faultline, ~/.cache/faultline)"),
+		CLI_VAL("site", site, "DIR", "serve this already rendered site (default: "
+			"the site rendered into the cache folder)"),
+		CLI_FLAG("no-site", no_site,
+			 "serve no site: the API, and with --data the data set's files under "
+			 "/data/ (default: the site too)"),
+		CLI_VAL("threads", threads_s, "N", "worker threads, 1 to 64 (default: 4)"),
+		CLI_VAL("max-connections", maxc_s, "N",
+			"connections at once, 1 to 100000 (default: 512)"),
+		CLI_VAL("timeout", timeout_s, "SECONDS",
+			"close a connection idle this long, 1 to 3600 (default: 30)"),
+		CLI_VAL("header-timeout", htimeout_s, "SECONDS",
+			"close a connection whose request headers are not complete this long "
+			"after it connected, 1 to 3600 (default: 10)"),
+		CLI_VAL("per-ip", per_ip_s, "N",
+			"slow connections kept per client address, 1 to 100000 (default: 32); "
+			"raise it behind a reverse proxy, where every client has its address"),
+		CLI_VAL("access-log", log, "FILE",
+			"append the access log to FILE (default: stderr)"),
+		CLI_FLAG("no-cache", no_cache,
+			 "do not keep /api/search answers for the next identical request "
+			 "(default: kept until the store changes)"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 0, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 0, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (db && data)
-		return cli_fail(EXIT_USAGE, "serve: --db and --data exclude each other\nusage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "serve: --db and --data exclude each other\nusage: %s", HELP.synopsis);
 	if (site && no_site)
 		return cli_fail(EXIT_USAGE, "serve: --site and --no-site exclude each other");
+	if (listen && (rc = check_listen(listen)))
+		return rc;
 	long threads = 0, maxc = 0, timeout = 0, htimeout = 0, per_ip = 0;
 	if ((threads_s && number(threads_s, "threads", 1, 64, &threads)) ||
 	    (maxc_s && number(maxc_s, "max-connections", 1, 100000, &maxc)) ||

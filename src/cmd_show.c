@@ -9,8 +9,27 @@
 
 #include "cli.h"
 
-static const char *const USAGE =
-	"faultline show [--db FILE] [--json] ID | OWNER/NAME/SLUG";
+static const cli_help HELP = {
+	.name = "show",
+	.synopsis = "faultline show [--db FILE] [--json] ID | OWNER/NAME/SLUG",
+	.about =
+	"Show one record: its message and pattern; its type, severity, class, code "
+	"and HTTP status; where it is raised (file:line, function, guard) and the "
+	"permalink; the source lines around it; what it means, when it is raised, "
+	"where people hit it, how to fix it and how to prevent it; and the other "
+	"lines that raise it.\n\n"
+	"The record is named by its id (as list and explain print it) or by "
+	"OWNER/NAME/SLUG. A record the store does not hold is an error (exit 1).",
+	.examples = {
+		{"faultline show 2edde07464c35f9c",
+		 "A record by the id that list or explain printed."},
+		{"faultline show acme/shop/reservation-failed-item-not-found",
+		 "The same by its repository and slug (the last part of its web page's "
+		 "address)."},
+		{"faultline show --json 2edde07464c35f9c | jq .solutions",
+		 "The whole record as JSON; here only its fixes."},
+	},
+};
 
 static void print_window(const fl_entry *e)
 {
@@ -84,16 +103,18 @@ int cmd_show(int argc, char **argv)
 	const char *db = NULL;
 	bool json = false;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
-		{"json", false, NULL, &json, NULL, NULL, 0},
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
+		CLI_FLAG("json", json,
+			 "print the whole record as one JSON object, an ErrorEntry "
+			 "(records.md) (default: text)"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 1, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (npos != 1)
-		return cli_fail(EXIT_USAGE, "show: which record? usage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "show: which record? usage: %s", HELP.synopsis);
 	fl_store *st = cli_open_store(db, true);
 	if (!st)
 		return 1;

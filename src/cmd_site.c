@@ -7,26 +7,48 @@
 
 #include "cli.h"
 
-static const char *const USAGE =
-	"faultline site [--db FILE | --data DIR] [--base-url URL] OUTDIR";
+static const cli_help HELP = {
+	.name = "site",
+	.synopsis = "faultline site [--db FILE | --data DIR] [--base-url URL] OUTDIR",
+	.about =
+	"Render the static web site into OUTDIR: a home page, a page per "
+	"repository (the table of its records), a page per record (its message, "
+	"meaning, source lines with the permalink, fixes, related errors and JSON), "
+	"a search page that works without a server, llms.txt, robots.txt and "
+	"sitemaps. From the store (exported into OUTDIR/data first) or from a "
+	"published data set (--data). Rendering again into the same OUTDIR "
+	"rewrites only the pages that changed and removes those of records that "
+	"are gone.",
+	.examples = {
+		{"faultline site public",
+		 "Render the store's site into ./public, to be served by any web server."},
+		{"faultline site --data /srv/faultline/data --base-url https://errors.example.org public",
+		 "Render a published data set's site, with canonical URLs on its own "
+		 "address."},
+	},
+};
 
 int cmd_site(int argc, char **argv)
 {
 	const char *db = NULL, *data = NULL, *base = NULL;
 	const cli_opt opts[] = {
-		{"db", true, &db, NULL, NULL, NULL, 0},
-		{"data", true, &data, NULL, NULL, NULL, 0},
-		{"base-url", true, &base, NULL, NULL, NULL, 0},
+		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
+		CLI_VAL("data", data, "DIR",
+			"render this published data set (checked, then copied into "
+			"OUTDIR/data) instead of a store (default: the store)"),
+		CLI_VAL("base-url", base, "URL",
+			"the site's public address, http:// or https://, for canonical URLs "
+			"and sitemaps (default: https://faultline.dev)"),
 		{0},
 	};
 	const char *pos[1];
-	int npos, rc = cli_parse(argc, argv, opts, USAGE, pos, 1, &npos);
+	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 1, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (npos != 1)
-		return cli_fail(EXIT_USAGE, "site: an output folder is needed\nusage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "site: an output folder is needed\nusage: %s", HELP.synopsis);
 	if (db && data)
-		return cli_fail(EXIT_USAGE, "site: --db and --data exclude each other\nusage: %s", USAGE);
+		return cli_fail(EXIT_USAGE, "site: --db and --data exclude each other\nusage: %s", HELP.synopsis);
 	if (base && strncmp(base, "http://", 7) != 0 && strncmp(base, "https://", 8) != 0)
 		return cli_fail(EXIT_USAGE, "site: --base-url must start with http:// or https://");
 	fl_site_opts o = {base};

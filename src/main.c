@@ -24,15 +24,35 @@ static const struct {
 	{"mcp", cmd_mcp, "Model Context Protocol server on stdio for coding agents"},
 };
 
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: faultline [--version] [--help] <command> [<args>]\n\n"
 		   "faultline finds every place in source code that raises an error\n"
 		   "and answers, for any error text, where it was raised and why.\n\n"
 		   "commands:\n");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\nRun 'faultline <command> --help' for a command's options.\n");
+	fprintf(f, "\nThe store is --db FILE, else $FAULTLINE_DB, else\n"
+		   "$XDG_DATA_HOME/faultline/faultline.db (~/.local/share/faultline/...).\n"
+		   "Exit status: 0 done, 1 failed, 2 wrong usage (explain: 3 no match).\n\n"
+		   "Run 'faultline help <command>' or 'faultline <command> --help' for its\n"
+		   "options and examples.\n");
+}
+
+/* A name that is no command: say so, with the closest commands. */
+static int not_a_command(const char *cmd)
+{
+	const char *names[NCOMMANDS];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	char near[256];
+	if (cli_suggest(cmd, names, NCOMMANDS, "", near, sizeof near))
+		fprintf(stderr, "faultline: '%s' is not a command; did you mean %s?\n", cmd, near);
+	else
+		fprintf(stderr, "faultline: '%s' is not a command (see 'faultline --help')\n", cmd);
+	return EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
@@ -47,13 +67,26 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
-	    strcmp(cmd, "help") == 0) {
+	    (strcmp(cmd, "help") == 0 && (argc == 2 || strcmp(argv[2], "help") == 0))) {
 		usage(stdout);
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+	if (strcmp(cmd, "help") == 0) {
+		/* help CMD: the command's own --help */
+		if (argc > 3) {
+			fprintf(stderr, "faultline: help: one command at a time\n"
+					"usage: faultline help [<command>]\n");
+			return EXIT_USAGE;
+		}
+		for (size_t i = 0; i < NCOMMANDS; i++)
+			if (strcmp(argv[2], commands[i].name) == 0) {
+				char *hargv[] = {argv[2], "--help", NULL};
+				return commands[i].fn(2, hargv);
+			}
+		return not_a_command(argv[2]);
+	}
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (strcmp(cmd, commands[i].name) == 0)
 			return commands[i].fn(argc - 1, argv + 1);
-	fprintf(stderr, "faultline: '%s' is not a faultline command (see 'faultline --help')\n", cmd);
-	return EXIT_USAGE;
+	return not_a_command(cmd);
 }

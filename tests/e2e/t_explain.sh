@@ -56,7 +56,7 @@ check "explain --repo filters" [ "$n" = 0 ]
 "$FL" explain --db "$edb" --limit 0 x >/dev/null 2>&1; rc=$?
 check "explain --limit 0 is a usage error" [ $rc -eq 2 ]
 : | "$FL" explain --db "$edb" - >/dev/null 2>&1; rc=$?
-check "explain of empty input: no match" [ $rc -eq 3 ]
+check "explain of empty input: a usage error (issue 22)" [ $rc -eq 2 ]
 
 # grep-log: a mixed log, multi-line errors grouped
 cat >"$WORK/app.log" <<'LOG'
