@@ -310,6 +310,9 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const cli_help *help,
 			if (*npos >= maxpos)
 				return cli_fail(EXIT_USAGE, "%s: unexpected argument '%s'\nusage: %s",
 						argv[0], a, help->synopsis);
+			if (!*a)
+				return cli_fail(EXIT_USAGE, "%s: an argument is empty\nusage: %s",
+						argv[0], help->synopsis);
 			pos[(*npos)++] = a;
 			continue;
 		}

@@ -55,8 +55,8 @@ typedef struct cli_help {
 
 /* Parse argv (argv[0] is the subcommand).  Positionals go to pos (at most
  * maxpos, count in *npos).  Returns 0 to go on, -1 when --help was printed
- * (exit 0), or EXIT_USAGE after printing a usage error.  An option's value
- * may not be empty. */
+ * (exit 0), or EXIT_USAGE after printing a usage error.  Neither an
+ * option's value nor a positional argument may be empty. */
 int cli_parse(int argc, char **argv, const cli_opt *opts, const cli_help *help,
 	      const char **pos, int maxpos, int *npos);
 

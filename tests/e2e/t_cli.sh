@@ -115,6 +115,9 @@ usage2 "mcp --data-url ftp://" mcp --data-url ftp://example.org/data
 usage2 "site --base-url x" site --base-url x "$cl/site"
 usage2 "export without a folder" export --db "$cl/s.db"
 usage2 "show with two records" show --db "$cl/s.db" a b
+for c in scan show grep-log export import site; do
+	usage2 "$c of an empty argument" $c --db "$cl/s.db" ""
+done
 check "scan --repo notaslash: the store is untouched" bash -c "[ \$(\"$FL\" list --db '$cl/s.db' | wc -l) -eq 3 ]"
 : | "$FL" explain --db "$cl/s.db" - >"$WORK/o.txt" 2>"$WORK/e.txt"; rc=$?
 check "explain of empty stdin: usage error (exit 2), says the text is empty" bash -c "[ $rc -eq 2 ] && [ ! -s '$WORK/o.txt' ] &&
