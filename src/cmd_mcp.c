@@ -50,7 +50,7 @@ int cmd_mcp(int argc, char **argv)
 			 "(default: fetch a new data set when the manifest says so)"),
 		CLI_VAL("ttl", ttl_s, "SECONDS",
 			"poll the data set's manifest at most this often, 1 to 604800 "
-			"(default: 300)"),
+			"(default: 300; needs --data-url)"),
 		CLI_VAL("sync-timeout", sync_s, "SECONDS",
 			"give a sync up after this long and keep serving the cache, 1 to "
 			"86400 (default: 600; needs --data-url)"),
@@ -77,8 +77,9 @@ int cmd_mcp(int argc, char **argv)
 		if (!*ttl_s || *end || ttl < 1 || ttl > 7 * 86400)
 			return cli_fail(EXIT_USAGE, "mcp: --ttl takes a number of seconds from 1 to 604800");
 	}
-	if ((sync_s || rollback) && !url)
-		return cli_fail(EXIT_USAGE, "mcp: --%s needs --data-url", sync_s ? "sync-timeout" : "allow-rollback");
+	if ((ttl_s || sync_s || rollback) && !url)
+		return cli_fail(EXIT_USAGE, "mcp: --%s needs --data-url",
+				ttl_s ? "ttl" : sync_s ? "sync-timeout" : "allow-rollback");
 	long sync_timeout = 0;
 	if (sync_s) {
 		char *end;

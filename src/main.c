@@ -67,7 +67,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
-	    (strcmp(cmd, "help") == 0 && (argc == 2 || strcmp(argv[2], "help") == 0))) {
+	    (strcmp(cmd, "help") == 0 && (argc == 2 || strcmp(argv[2], "help") == 0 ||
+					  strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))) {
 		usage(stdout);
 		return 0;
 	}

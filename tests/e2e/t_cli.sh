@@ -55,6 +55,8 @@ done
 "$FL" help >"$WORK/h.txt"; rc=$?
 check "help lists every command with one line" bash -c "[ $rc -eq 0 ] && [ \$(grep -cE '^  (scan|list|show|explain|grep-log|export|import|site|serve|mcp) ' '$WORK/h.txt') -eq 10 ]"
 check "help says how to get a command's help" grep -q "faultline help <command>" "$WORK/h.txt"
+"$FL" help --help >"$WORK/h2.txt"; rc=$?
+check "help --help: the same list" bash -c "[ $rc -eq 0 ] && cmp -s '$WORK/h.txt' '$WORK/h2.txt'"
 
 # a mistyped command: the closest one is suggested
 "$FL" scna >"$WORK/o.txt" 2>"$WORK/e.txt"; rc=$?
@@ -112,6 +114,7 @@ usage2 "serve --listen without a port" serve --listen localhost --db "$cl/s.db"
 usage2 "serve --listen 1.2.3.4:99999" serve --listen 1.2.3.4:99999 --db "$cl/s.db"
 usage2 "serve --threads 0" serve --threads 0 --db "$cl/s.db"
 usage2 "mcp --data-url ftp://" mcp --data-url ftp://example.org/data
+usage2 "mcp --ttl without --data-url" mcp --ttl 60 --db "$cl/s.db"
 usage2 "site --base-url x" site --base-url x "$cl/site"
 usage2 "export without a folder" export --db "$cl/s.db"
 usage2 "show with two records" show --db "$cl/s.db" a b
