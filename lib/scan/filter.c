@@ -37,7 +37,7 @@ const char *fl_skip_name(int rule)
 
 static const char *const skip_dirs[] = {
 	"node_modules", "bower_components", "jspm_packages", "vendor",
-	"vendors", "third_party", "third-party", "thirdparty", "external",
+	"vendors", "_vendor", /* Python's vendored packages (pip, setuptools) */ "third_party", "third-party", "thirdparty", "external",
 	"dist", "build", "out", "target", "obj", "_build", "site-packages",
 	"testdata", "test-data", "fixtures", "__fixtures__", "mocks", "__mocks__",
 	"docs", "doc", "docs_src", "docs-src", "examples", "example", "_examples", "_example",

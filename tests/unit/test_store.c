@@ -1241,6 +1241,8 @@ static void test_filter_folder_rules(void **state)
 		{"src/a_test.c", &tests, -1},
 		{"src/vendor/a.c", &tests, FL_SKIP_FOLDER},
 		{"src/vendorx/a.c", &tests, -1},
+		{"src/pip/_vendor/pyparsing/util.py", &tests, FL_SKIP_FOLDER},
+		{"src/pip/_vendored.py", &tests, -1},
 		{"src/.git/a.c", &plain, FL_SKIP_HIDDEN},
 		{"src/.git/a.c", &plain, FL_SKIP_HIDDEN},
 		{"src/git/a.c", &plain, -1},
