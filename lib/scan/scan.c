@@ -20,6 +20,7 @@
 #include "../heap.h"
 #include "../parallel.h"
 #include "../sha256.h"
+#include "../store_internal.h"
 #include "../strmap.h"
 #include "../util.h"
 #include "describe.h"
@@ -744,6 +745,39 @@ static int write_records(struct ctx *c, struct job *j, struct pre **kept, size_t
 	return rc;
 }
 
+/* The window of lines ws..we from a file's block of window lines (raw,
+ * see fl_sw_block_windows), for the explanation writer when the scan keeps
+ * no window text in its records; NULL when no segment holds it. */
+static char *window_from_block(const fl_buf *raw, int ws, int we)
+{
+	if (ws <= 0 || we < ws || raw->n < FL_BLOCK_MAGIC_LEN + 4)
+		return NULL;
+	const char *p = raw->s + FL_BLOCK_MAGIC_LEN, *end = raw->s + raw->n;
+	uint32_t nseg = fl_get_u32(p);
+	p += 4;
+	for (uint32_t i = 0; i < nseg && end - p >= 12; i++) {
+		uint32_t s = fl_get_u32(p), nl = fl_get_u32(p + 4), bytes = fl_get_u32(p + 8);
+		p += 12;
+		if ((size_t)(end - p) < bytes)
+			return NULL;
+		if ((uint32_t)ws >= s && (uint32_t)we < s + nl) {
+			const char *t = p, *te = p + bytes;
+			for (uint32_t k = s; k < (uint32_t)ws && t < te; k++) {
+				const char *nlp = memchr(t, '\n', (size_t)(te - t));
+				t = nlp ? nlp + 1 : te;
+			}
+			const char *u = t;
+			for (int k = ws; k <= we && u < te; k++) {
+				const char *nlp = memchr(u, '\n', (size_t)(te - u));
+				u = nlp ? (k < we ? nlp + 1 : nlp) : te;
+			}
+			return fl_xstrndup(t, (size_t)(u - t));
+		}
+		p += bytes;
+	}
+	return NULL;
+}
+
 /* Worker side: turn job i's sites into records (all but what depends on
  * the records before them: duplicate ids and slug suffixes). */
 static void prepare_job(struct ctx *c, size_t i)
@@ -830,7 +864,16 @@ static void prepare_job(struct ctx *c, size_t i)
 		e->analyzed_at = fl_xstrdup(now);
 		e->content_changed_at = fl_xstrdup(now);
 		e->schema_version = FL_SCHEMA_VERSION;
-		fl_describe(e, s, j->lang->name);
+		if (!e->source_code && c->blocks && j->raw.n) {
+			/* the explanation reads the window; the record keeps
+			 * it in its block only */
+			e->source_code = window_from_block(&j->raw, e->source_code_start, e->source_code_end);
+			fl_describe(e, s, j->lang->name);
+			free(e->source_code);
+			e->source_code = NULL;
+		} else {
+			fl_describe(e, s, j->lang->name);
+		}
 		f->function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
 		f->guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
 		f->idiom = fl_xstrdup(s->idiom);

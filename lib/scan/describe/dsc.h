@@ -1,0 +1,141 @@
+/*
+ * dsc.h — what the explanation writer (describe/) knows of one record:
+ * the facts the scanner found (function, guard, idiom, class, code,
+ * status, source window) read once into a struct that every field's
+ * writer uses.  Nothing here is invented: each phrase is derived from
+ * those facts, and a field that the facts cannot support is left null.
+ */
+#ifndef FL_SCAN_DESCRIBE_DSC_H
+#define FL_SCAN_DESCRIBE_DSC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "faultline.h"
+#include "../lang.h"
+#include "../../util.h"
+
+/* the kinds of one condition of a guard */
+enum {
+	GA_OTHER,    /* a condition described as written */
+	GA_NULL,     /* a value is missing: nil, None, NULL, null */
+	GA_EMPTY,    /* a value is empty */
+	GA_CMP,      /* a comparison of a value with another */
+	GA_TYPE,     /* a type check */
+	GA_MEMBER,   /* a key or member is missing or present */
+	GA_FAILED,   /* a call failed (its result, or an error it set) */
+	GA_PRED,     /* a predicate call is true or false */
+	GA_FLAG,     /* a flag or setting is set or not */
+	GA_EXISTS,   /* a file or path exists or not */
+};
+
+#define DSC_ATOMS 4
+
+/* one condition of a guard */
+typedef struct dsc_atom {
+	char *text;      /* as written, without its negation */
+	bool neg;        /* written negated (`!x`, `not x`) */
+	int kind;        /* GA_* */
+	char *subject;   /* the value it is about, as written, or NULL */
+	char *other;     /* the other side, type or key, or NULL */
+	char *op;        /* a comparison's operator (flipped when neg) */
+	char *call;      /* GA_FAILED: the call that failed, or NULL */
+	bool caller;     /* names only the function's parameters */
+} dsc_atom;
+
+typedef struct dsc_guard {
+	dsc_atom a[DSC_ATOMS];
+	size_t n;        /* 0: no guard, or one too complex to split */
+	bool any;        /* the atoms are joined by "or" (else "and") */
+} dsc_guard;
+
+/* what one record's writers read */
+typedef struct dsc {
+	fl_entry *e;
+	const fl_site *s;
+	const char *lang;       /* scanner family: "c", "go", "jvm" ... */
+	const char *dialect;    /* the file's language: "python", "go",
+				   "rust", "js", "ts", "java", "kotlin",
+				   "scala", "csharp", "ruby", "php", "c",
+				   "cpp" */
+	const char *idiom;      /* the construct, "sentinel " taken off */
+	/* what the site is */
+	bool cdef;      /* an error class holding its default message */
+	bool fixed;     /* ... that cannot be given another */
+	bool sentinel;  /* an error value declared at the top level */
+	bool defined;   /* an error catalogue's entry */
+	bool unwrapped; /* Rust's .expect on an Err or None */
+	bool arm;       /* a match arm */
+	bool catch_all; /* the `_` arm */
+	bool made;      /* an error factory's return */
+	bool defn;      /* an error type's own message: Rust's #[error] and
+			   Display, Go's Error() string */
+	bool logged;    /* written to a log or the console, not raised */
+	bool fatal;     /* the program stops (a fatal report or exit) */
+	/* the function */
+	char *fshort;   /* its own name: "locate" of "Locator.locate" */
+	char *owner;    /* its class or type, or NULL */
+	bool ctor;      /* a constructor */
+	fl_strv params; /* its parameters' names, from the window */
+	/* the guard */
+	char *guard;    /* the guard, or NULL (a match arm's is kept out) */
+	dsc_guard g;
+	bool checkable; /* every condition names only the parameters */
+	/* C: what the function returns after the site, or NULL */
+	char *ret;
+	/* the family and the way a caller handles it */
+	const char *family;
+	const char *strategy;
+	const char *verb;     /* what the code was doing: "open", "parse" ... */
+	char *doing;          /* ... as a phrase: "opening `path`", or NULL */
+	bool placeholders;    /* the message has run-time parts */
+} dsc;
+
+/* facts.c */
+void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang);
+void dsc_free(dsc *d);
+/* how a caller calls the function, in its language: "locator.locate(r)" */
+char *dsc_call(const dsc *d);
+/* the name of the error as a caller's language spells it, or NULL */
+const char *dsc_class(const dsc *d);
+/* the last segment of a class or path: "Error" of "io::Error" */
+const char *dsc_last(const char *name);
+/* the assignment of var in the window before the site: the callee, or NULL */
+char *dsc_assigned_call(const dsc *d, const char *var);
+bool dsc_generic_class(const char *cls);
+
+/* guard.c */
+void dsc_guard_parse(dsc *d);
+void dsc_guard_free(dsc_guard *g);
+/* the condition in words, as the site sees it (when=true) or its
+ * opposite, the state that avoids the site (when=false) */
+void dsc_guard_words(fl_buf *b, const dsc *d, bool when);
+void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when);
+/* "could not read the ASN1 bit string" of a callee, or NULL */
+char *dsc_call_failure(const char *callee);
+
+/* family.c */
+void dsc_classify(dsc *d);
+/* the words of an identifier: "ReadASN1BitString" -> read asn1 bit string */
+void dsc_words(const char *ident, fl_strv *out);
+
+/* prose.c: documentation, triggerScenarios, commonSituations, solutions,
+ * preventionTips */
+void dsc_documentation(dsc *d);
+void dsc_triggers(dsc *d);
+void dsc_situations(dsc *d);
+void dsc_solutions(dsc *d);
+void dsc_prevention(dsc *d);
+
+/* defend.c: tryCatchPattern, validationCode, typeGuard, exampleFix */
+void dsc_try_catch(dsc *d);
+void dsc_validation(dsc *d);
+
+/* tags.c */
+void dsc_tags(dsc *d);
+
+/* text as a Markdown code span */
+void dsc_code(fl_buf *b, const char *text);
+char *dsc_take(fl_buf *b);
+
+#endif

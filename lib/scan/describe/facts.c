@@ -1,0 +1,482 @@
+/*
+ * facts.c — reads a site's facts once for the explanation writers: what
+ * kind of site it is (a raise, a class's default message, a sentinel
+ * value, a log line), the function's own name, class and parameters (from
+ * the signature in the source window), what a C function returns after
+ * the site, the call whose result an error variable holds, and how a
+ * caller of the function writes the call in its language.
+ */
+#include "dsc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *dialect_of(const char *path, const char *lang)
+{
+	const char *dot = strrchr(path, '.');
+	static const char *const map[][2] = {
+		{".py", "python"}, {".go", "go"}, {".rs", "rust"}, {".js", "js"},
+		{".mjs", "js"}, {".cjs", "js"}, {".jsx", "js"}, {".ts", "ts"},
+		{".tsx", "ts"}, {".mts", "ts"}, {".cts", "ts"}, {".java", "java"},
+		{".kt", "kotlin"}, {".kts", "kotlin"}, {".scala", "scala"},
+		{".sc", "scala"}, {".cs", "csharp"}, {".rb", "ruby"}, {".rake", "ruby"},
+		{".gemspec", "ruby"}, {".php", "php"}, {".c", "c"}, {".h", "c"},
+		{".cc", "cpp"}, {".cpp", "cpp"}, {".cxx", "cpp"}, {".hpp", "cpp"},
+		{".hh", "cpp"}, {".hxx", "cpp"},
+	};
+	if (dot)
+		for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+			if (strcmp(dot, map[i][0]) == 0)
+				return map[i][1];
+	if (lang && strcmp(lang, "jvm") == 0)
+		return "java";
+	return lang ? lang : "c";
+}
+
+const char *dsc_last(const char *name)
+{
+	const char *last = name;
+	for (const char *p = name; *p; p++)
+		if ((*p == ':' || *p == '.' || *p == '\\' || *p == '#' || *p == '/') && p[1] &&
+		    p[1] != ':' && p[1] != '.')
+			last = p + 1;
+	return last;
+}
+
+/* a class that says nothing of the failure: catching it catches all */
+bool dsc_generic_class(const char *cls)
+{
+	static const char *const g[] = {
+		"Error", "Exception", "RuntimeError", "RuntimeException", "StandardError",
+		"Throwable", "BaseException", "error", "anyhow::Error", "Box<dyn Error>",
+		"SystemException", "ApplicationException",
+	};
+	if (!cls)
+		return true;
+	const char *l = dsc_last(cls);
+	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
+		if (strcmp(cls, g[i]) == 0 || strcmp(l, g[i]) == 0)
+			return true;
+	return false;
+}
+
+/* ---- the source window ---------------------------------------------------- */
+
+/* line n (1-based, of the file) of the window: its text and length, or NULL */
+static const char *wline(const dsc *d, int n, size_t *len)
+{
+	const char *p = d->e->source_code;
+	int at = d->e->source_code_start;
+	if (!p || at <= 0 || n < at)
+		return NULL;
+	for (; at < n; at++) {
+		p = strchr(p, '\n');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	const char *nl = strchr(p, '\n');
+	*len = nl ? (size_t)(nl - p) : strlen(p);
+	return p;
+}
+
+static bool idch(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+/* the word w at p (not inside a longer identifier) */
+static bool word_at(const char *line, const char *p, const char *w, size_t wl)
+{
+	return strncmp(p, w, wl) == 0 && (p == line || !idch(p[-1])) && !idch(p[wl]);
+}
+
+/* in line, `var = callee(` or `var := callee(` (Go's `a, var :=` too):
+ * the callee */
+static char *assigned_in(const char *line, size_t len, const char *var)
+{
+	size_t vl = strlen(var);
+	char *l = fl_xstrndup(line, len);
+	char *res = NULL;
+	for (char *p = strstr(l, var); p && !res; p = strstr(p + 1, var)) {
+		if (!word_at(l, p, var, vl))
+			continue;
+		char *q = p + vl;
+		/* `a, var :=` and `var, b :=` */
+		while (*q == ',' || *q == ' ' || idch(*q))
+			q++;
+		if (q[0] == ':' && q[1] == '=')
+			q += 2;
+		else if (q[0] == '=' && q[1] != '=' && (q == l || (q[-1] != '!' && q[-1] != '<' && q[-1] != '>')))
+			q += 1;
+		else
+			continue;
+		while (*q == ' ' || *q == '(' || *q == '&')
+			q++;
+		if (strncmp(q, "await ", 6) == 0)
+			q += 6;
+		if (strncmp(q, "try ", 4) == 0)
+			q += 4;
+		char *c = q;
+		while (idch(*c) || *c == '.' || (c[0] == ':' && c[1] == ':') || (c[0] == '-' && c[1] == '>')) {
+			if (*c == ':' || *c == '-')
+				c++;
+			c++;
+		}
+		if (c > q && *c == '(' && !isdigit((unsigned char)*q))
+			res = fl_xstrndup(q, (size_t)(c - q));
+		else
+			break;
+	}
+	free(l);
+	return res;
+}
+
+char *dsc_assigned_call(const dsc *d, const char *var)
+{
+	int site = d->e->line_number;
+	for (int n = site; n >= site - 20 && n >= d->e->source_code_start; n--) {
+		size_t len;
+		const char *line = wline(d, n, &len);
+		if (!line)
+			break;
+		char *c = assigned_in(line, len, var);
+		if (c)
+			return c;
+	}
+	return NULL;
+}
+
+/* ---- the function's parameters -------------------------------------------- */
+
+/* one parameter's name: the last identifier before a default or type for C,
+ * Java and C#, the first for the others */
+static void param_name(dsc *d, const char *p, size_t n)
+{
+	bool last = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0 || strcmp(d->dialect, "php") == 0 ||
+		    strcmp(d->dialect, "java") == 0 || strcmp(d->dialect, "csharp") == 0;
+	size_t end = n;
+	for (size_t i = 0; i < n; i++)
+		if (p[i] == '=' || (p[i] == ':' && !last) || p[i] == '[') {
+			end = i;
+			break;
+		}
+	const char *best = NULL;
+	size_t bl = 0;
+	for (size_t i = 0; i < end;) {
+		if (!idch(p[i])) {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < end && idch(p[j]))
+			j++;
+		bool skip = (j - i == 4 && strncmp(p + i, "self", 4) == 0) ||
+			    (j - i == 3 && (strncmp(p + i, "mut", 3) == 0 || strncmp(p + i, "ref", 3) == 0 ||
+					    strncmp(p + i, "out", 3) == 0 || strncmp(p + i, "cls", 3) == 0)) ||
+			    (j - i == 5 && (strncmp(p + i, "const", 5) == 0 || strncmp(p + i, "final", 5) == 0));
+		if (!skip && (!best || last)) {
+			best = p + i;
+			bl = j - i;
+		}
+		i = j;
+	}
+	if (best && !isdigit((unsigned char)*best)) {
+		char *nm = fl_xstrndup(best, bl);
+		fl_strv_push(&d->params, nm);
+		free(nm);
+	}
+}
+
+static void find_params(dsc *d)
+{
+	if (!d->fshort || !d->e->source_code)
+		return;
+	size_t fl = strlen(d->fshort);
+	int site = d->e->line_number;
+	for (int n = site; n >= d->e->source_code_start; n--) {
+		size_t len;
+		const char *line = wline(d, n, &len);
+		if (!line)
+			return;
+		char *l = fl_xstrndup(line, len);
+		long at = -1;
+		for (char *q = strstr(l, d->fshort); q; q = strstr(q + 1, d->fshort))
+			if (word_at(l, q, d->fshort, fl)) {
+				char *r = q + fl;
+				while (*r == ' ')
+					r++;
+				/* a definition: a keyword before it, or no call
+				 * syntax (`=`, `.`, `return`) */
+				bool kw = strstr(l, "def ") || strstr(l, "func ") || strstr(l, "fn ") ||
+					  strstr(l, "function ") || strstr(l, "fun ");
+				bool callish = q > l && (q[-1] == '.' || q[-1] == '>' || strchr(l, '=') || strstr(l, "return"));
+				if ((*r == '(' || (*r == '\0' && strstr(l, "def "))) && (kw || !callish))
+					at = (long)(r - l);
+			}
+		free(l);
+		if (at < 0)
+			continue;
+		size_t off = (size_t)at;
+		/* the parameter list, over several lines when needed */
+		fl_buf b = {0};
+		int depth = 0;
+		bool started = false, done = false;
+		for (int m = n; m < site && !done; m++) {
+			size_t ml;
+			const char *ln = wline(d, m, &ml);
+			if (!ln)
+				break;
+			for (size_t i = m == n ? off : 0; i < ml && !done; i++) {
+				char c = ln[i];
+				if (c == '(') {
+					if (depth++ == 0) {
+						started = true;
+						continue;
+					}
+				} else if (c == ')') {
+					if (--depth == 0)
+						done = true;
+				} else if (c == '[' || c == '{' || c == '<') {
+					depth++;
+				} else if ((c == ']' || c == '}' || c == '>') && depth > 1) {
+					depth--;
+				}
+				if (started && !done)
+					fl_buf_putc(&b, depth == 1 && c == ',' ? '\x01' : c);
+			}
+			if (started)
+				fl_buf_putc(&b, ' ');
+		}
+		if (done && b.n) {
+			const char *s = fl_buf_cstr(&b);
+			for (const char *q = s;;) {
+				const char *c = strchr(q, '\x01');
+				param_name(d, q, c ? (size_t)(c - q) : strlen(q));
+				if (!c)
+					break;
+				q = c + 1;
+			}
+		}
+		fl_buf_free(&b);
+		return;
+	}
+}
+
+/* ---- C: what the function returns after the site ----------------------------- */
+
+static void find_return(dsc *d)
+{
+	int site = d->e->line_number;
+	for (int n = site; n <= site + 3; n++) {
+		size_t len;
+		const char *line = wline(d, n, &len);
+		if (!line)
+			return;
+		char *l = fl_xstrndup(line, len);
+		char *r = strstr(l, "return");
+		if (r && word_at(l, r, "return", 6)) {
+			r += 6;
+			while (*r == ' ' || *r == '(')
+				r++;
+			char *end = r;
+			while (*end && *end != ';' && *end != ')')
+				end++;
+			if (end > r && *end && end - r < 48)
+				d->ret = fl_xstrndup(r, (size_t)(end - r));
+			free(l);
+			return;
+		}
+		bool stop = (n > site && strchr(l, '}')) || strstr(l, "exit(") || strstr(l, "goto ");
+		if (strstr(l, "exit(") || strstr(l, "abort("))
+			d->fatal = true;
+		free(l);
+		if (stop)
+			return;
+	}
+}
+
+/* ---- the caller's view ---------------------------------------------------- */
+
+static char *lower_first(const char *s)
+{
+	char *r = fl_xstrdup(s);
+	if (r[0])
+		r[0] = (char)tolower((unsigned char)r[0]);
+	return r;
+}
+
+/* snake_case of a class: "HTTPSHandler" -> "https_handler" */
+static char *snake(const char *s)
+{
+	fl_buf b = {0};
+	for (size_t i = 0; s[i]; i++) {
+		char c = s[i];
+		if (isupper((unsigned char)c)) {
+			if (i && (islower((unsigned char)s[i - 1]) ||
+				  (s[i + 1] && islower((unsigned char)s[i + 1]) && isupper((unsigned char)s[i - 1]))))
+				fl_buf_putc(&b, '_');
+			fl_buf_putc(&b, (char)tolower((unsigned char)c));
+		} else if (idch(c)) {
+			fl_buf_putc(&b, c);
+		}
+	}
+	return dsc_take(&b);
+}
+
+static void put_args(fl_buf *b, const dsc *d)
+{
+	fl_buf_putc(b, '(');
+	if (!d->params.n)
+		fl_buf_puts(b, "...");
+	for (size_t i = 0; i < d->params.n; i++) {
+		if (i)
+			fl_buf_puts(b, ", ");
+		fl_buf_puts(b, d->params.v[i]);
+	}
+	fl_buf_putc(b, ')');
+}
+
+char *dsc_call(const dsc *d)
+{
+	if (!d->fshort || d->defn)
+		return NULL;
+	/* a name that no call can have (a message file's name) */
+	for (const char *p = d->s->function; *p; p++)
+		if (!idch(*p) && !strchr(".:#<>=?!", *p))
+			return NULL;
+	fl_buf b = {0};
+	const char *dl = d->dialect;
+	bool py = strcmp(dl, "python") == 0, rb = strcmp(dl, "ruby") == 0;
+	bool php = strcmp(dl, "php") == 0, go = strcmp(dl, "go") == 0;
+	bool rs = strcmp(dl, "rust") == 0;
+	const char *owner = d->owner ? dsc_last(d->owner) : NULL;
+	if (d->ctor && owner) {
+		if (py || rs) {
+			fl_buf_puts(&b, owner);
+		} else if (rb) {
+			fl_buf_puts(&b, d->owner);
+			fl_buf_puts(&b, ".new");
+		} else {
+			fl_buf_puts(&b, "new ");
+			fl_buf_puts(&b, owner);
+		}
+	} else if (owner && !rs && !(rb && strchr(d->s->function, '#') == NULL && strchr(d->s->function, '.'))) {
+		char *obj = py || rb ? snake(owner) : lower_first(owner);
+		if (go && strlen(obj) > 1)
+			obj[1] = '\0'; /* Go's receiver: `s.Method` */
+		if (php)
+			fl_buf_putc(&b, '$');
+		fl_buf_puts(&b, obj);
+		fl_buf_puts(&b, php ? "->" : ".");
+		fl_buf_puts(&b, d->fshort);
+		free(obj);
+	} else {
+		/* Go: an exported function is called with its package's name */
+		const char *slash = strrchr(d->e->file_path, '/');
+		if (go && !owner && slash && isupper((unsigned char)d->s->function[0])) {
+			const char *st = slash;
+			while (st > d->e->file_path && st[-1] != '/')
+				st--;
+			fl_buf_put(&b, st, (size_t)(slash - st));
+			fl_buf_putc(&b, '.');
+		}
+		fl_buf_puts(&b, d->s->function);
+	}
+	put_args(&b, d);
+	return dsc_take(&b);
+}
+
+const char *dsc_class(const dsc *d)
+{
+	return d->e->error_class;
+}
+
+/* ---- the whole -------------------------------------------------------------- */
+
+static bool idiom_is(const char *idiom, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(idiom, *list) == 0)
+			return true;
+	return false;
+}
+
+static void split_function(dsc *d)
+{
+	const char *f = d->s->function;
+	if (!f)
+		return;
+	const char *sep = NULL;
+	size_t sl = 0;
+	for (const char *p = f; *p; p++) {
+		if (p[0] == ':' && p[1] == ':') {
+			sep = p, sl = 2;
+			p++;
+		} else if (*p == '.' || *p == '#') {
+			sep = p, sl = 1;
+		}
+	}
+	if (sep && sep > f && sep[sl]) {
+		d->owner = fl_xstrndup(f, (size_t)(sep - f));
+		d->fshort = fl_xstrdup(sep + sl);
+	} else {
+		d->fshort = fl_xstrdup(f);
+	}
+	static const char *const ctors[] = {"__init__", "initialize", "constructor", "__construct", "init", NULL};
+	d->ctor = d->owner && (idiom_is(d->fshort, ctors) || strcmp(d->fshort, dsc_last(d->owner)) == 0);
+}
+
+void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
+{
+	memset(d, 0, sizeof *d);
+	d->e = e;
+	d->s = s;
+	d->lang = lang ? lang : "c";
+	d->dialect = dialect_of(e->file_path, lang);
+	const char *idiom = s->idiom ? s->idiom : "";
+	d->cdef = s->cls && strncmp(idiom, "class ", 6) == 0;
+	static const char *const fixed[] = {
+		"class constructor __init__", "class method __str__", "class constructor initialize super",
+		"class method message", "class attribute #[body]", "class annotation @ResponseStatus", NULL,
+	};
+	d->fixed = d->cdef && idiom_is(idiom, fixed);
+	bool sentinel = strncmp(idiom, "sentinel ", 9) == 0;
+	if (sentinel)
+		idiom += 9;
+	d->idiom = idiom;
+	d->sentinel = sentinel && s->cls && !s->function && !d->cdef;
+	d->defined = !d->sentinel && !d->cdef && !s->function && e->error_code && strcmp(idiom, "createError") == 0;
+	d->unwrapped = s->guard && strcmp(idiom, ".expect") == 0;
+	d->arm = s->guard && s->arm;
+	d->catch_all = d->arm && strcmp(s->guard, "_") == 0;
+	d->made = strcmp(idiom, "return") == 0 && s->function && !d->cdef;
+	d->defn = s->cls && !d->cdef && !d->sentinel && !d->defined &&
+		  (strcmp(idiom, "#[error]") == 0 || strncmp(idiom, "impl Display", 12) == 0 ||
+		   strcmp(idiom, "Error() string") == 0);
+	d->logged = strcmp(s->type, FL_T_CONSOLE) == 0;
+	d->fatal = strcmp(s->type, FL_T_PANIC) == 0 || strcmp(s->severity, FL_S_CRITICAL) == 0 ||
+		   strstr(idiom, "Fatal") || strstr(idiom, "fatal") || strstr(idiom, "die") ||
+		   strstr(idiom, "abort") || strstr(idiom, "exit");
+	d->placeholders = e->message_pattern && strstr(e->message_pattern, "(.+?)");
+	if (s->guard && !d->arm && !d->unwrapped)
+		d->guard = fl_xstrdup(s->guard);
+	split_function(d);
+	find_params(d);
+	if (strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0)
+		find_return(d);
+	dsc_guard_parse(d);
+	dsc_classify(d);
+}
+
+void dsc_free(dsc *d)
+{
+	free(d->fshort);
+	free(d->owner);
+	free(d->guard);
+	free(d->ret);
+	free(d->doing);
+	fl_strv_free(&d->params);
+	dsc_guard_free(&d->g);
+}

@@ -1,0 +1,352 @@
+/*
+ * family.c — the error's family (backgroundTag, a stable kebab tag that
+ * groups errors across libraries: invalid-argument, not-found, io-error,
+ * timeout ...) and how a caller best handles it (handlingStrategy), read
+ * from the message's words, the class, the HTTP status, the guard and the
+ * words of the function and of the call that failed.
+ */
+#include "dsc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+void dsc_words(const char *s, fl_strv *out)
+{
+	fl_buf b = {0};
+	for (size_t i = 0;; i++) {
+		char c = s[i];
+		bool alnum = c && isalnum((unsigned char)c);
+		bool brk = !alnum;
+		if (alnum && i && b.n) {
+			char p = s[i - 1];
+			if (isupper((unsigned char)c) && (islower((unsigned char)p) || isdigit((unsigned char)p)))
+				brk = true;
+			if (isupper((unsigned char)c) && isupper((unsigned char)p) && s[i + 1] &&
+			    islower((unsigned char)s[i + 1]))
+				brk = true;
+		}
+		if (brk && b.n) {
+			fl_strv_push(out, fl_buf_cstr(&b));
+			fl_buf_reset(&b);
+		}
+		if (!c)
+			break;
+		if (alnum)
+			fl_buf_putc(&b, (char)tolower((unsigned char)c));
+	}
+	fl_buf_free(&b);
+}
+
+/* phrase at the start of a word of s (lowercase) */
+static bool has(const char *s, const char *phrase)
+{
+	size_t n = strlen(phrase);
+	for (const char *p = strstr(s, phrase); p; p = strstr(p + 1, phrase))
+		if ((p == s || !isalnum((unsigned char)p[-1])) || !isalnum((unsigned char)phrase[0]))
+			return true;
+	(void)n;
+	return false;
+}
+
+static bool any_of(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (has(s, *list))
+			return true;
+	return false;
+}
+
+struct rule {
+	const char *family;
+	const char *const *msg;   /* phrases of the message */
+	const char *const *cls;   /* parts of the class name (lowercase) */
+};
+
+#define L(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static const struct rule rules[] = {
+	{"deprecated", L("deprecated", "deprecation", "will be removed", "is obsolete"), L("deprecation")},
+	{"timeout", L("timed out", "timeout", "time out", "deadline exceeded", "took too long"), L("timeout")},
+	{"out-of-memory", L("out of memory", "cannot allocate", "memory allocation", "failed to allocate",
+			    "not enough memory", "allocation failed"), L("memoryerror", "outofmemory")},
+	{"authentication-failed", L("authentication", "not authenticated", "login failed", "bad credentials",
+				    "invalid credentials", "wrong password", "invalid token", "invalid password"),
+	 L("authentication", "unauthenticated", "credential")},
+	{"permission-denied", L("permission", "access denied", "not permitted", "forbidden", "unauthorized", "safe mode",
+				"requires sudo", "privilege", "read-only", "not authorized",
+				"operation not allowed"),
+	 L("permission", "forbidden", "unauthorized", "accessdenied", "security")},
+	{"conflict", L("already exists", "already defined", "already registered", "already installed",
+		       "already in use", "duplicate", "conflict", "already declared", "exists already"),
+	 L("conflict", "duplicate", "alreadyexists", "exists")},
+	{"unsupported", L("not supported", "unsupported", "not implemented", "not yet implemented",
+			  "no longer supported", "is not available on", "cannot be used with", "not available in"),
+	 L("notimplemented", "unsupported")},
+	{"rate-limited", L("rate limit", "too many requests", "throttl"), L("ratelimit", "throttl")},
+	{"certificate-error", L("certificate", "cert ", "x509", "signature"), L("certificate", "x509")},
+	{"network-error", L("connection", "connect to", "network", "socket", "resolve host", "ssl", "tls",
+			    "proxy", "handshake", "host unreachable", "dns", "remote host", "peer"),
+	 L("connection", "socket", "ssl", "network", "transport", "proxy")},
+	{"locked", L("lock", "locked", "database is busy", "resource busy", "deadlock", "in use by another"),
+	 L("lock")},
+	{"io-error", L("read error", "write error", "i/o", "io error", "cannot read", "can't read",
+		       "could not read", "couldn't read", "failed to read", "unable to read", "error reading",
+		       "cannot write", "can't write", "could not write", "failed to write", "unable to write",
+		       "error writing", "cannot open", "can't open", "could not open", "couldn't open",
+		       "failed to open", "unable to open", "error opening", "no space", "disk",
+		       "cannot create", "could not create", "failed to create", "cannot stat",
+		       "cannot remove", "failed to remove", "cannot rename", "failed to rename", "seek",
+		       "could not be written", "could not be read", "cannot be written", "cannot be read",
+		       "could not be opened", "cannot be opened", "could not be created", "could not be deleted"),
+	 L("ioerror", "oserror", "ioexception", "filesystem", "io::error", "fileerror", "eoferror")},
+	{"usage-error", L("usage:", "unknown option", "unrecognized option", "unknown flag", "requires parameter",
+			  "requires an argument", "missing argument", "too many arguments", "too few arguments",
+			  "invalid option", "unknown command", "unknown subcommand", "wrong number of arguments",
+			  "missing option", "command line", "no command"),
+	 L("usage", "commandline", "optionerror", "invalidoption", "optionparser")},
+	{"parse-error", L("parse", "parsing", "syntax", "unexpected token", "unexpected character",
+			  "unexpected end", "malformed", "invalid json", "invalid xml", "invalid yaml",
+			  "unterminated", "unclosed", "bad syntax", "not well-formed", "cannot decode",
+			  "failed to decode", "unexpected eof", "eof while", "end of file", "trailing comma", "expected '", "expected \""),
+	 L("parse", "syntax", "json", "yaml", "xml", "decode", "toml")},
+	{"type-error", L("must be a ", "must be an ", "must be of type", "wrong type", "type mismatch",
+			 "is not a function", "not callable", "expected a ", "expected an ", "must be a string",
+			 "invalid type", "unexpected type", "cannot convert", "not a string", "not an object"),
+	 L("typeerror", "classcast", "invalidcast", "typemismatch")},
+	{"out-of-range", L("out of range", "out of bounds", "too large", "too big", "too long", "too small",
+			   "too short", "too many", "too few", "exceeds", "exceeded", "overflow", "underflow",
+			   "negative", "must be positive", "must be between", "must be greater", "must be less",
+			   "at most", "at least", "maximum", "minimum", "limit"),
+	 L("indexerror", "rangeerror", "outofrange", "overflow", "outofbounds", "limit")},
+	{"missing-value", L("must not be null", "cannot be null", "can't be null", "must not be nil",
+			    "is null", "is nil", "is none", "is required", "are required", "must be set",
+			    "must be provided", "must be specified", "not set", "is empty", "cannot be empty",
+			    "must not be empty", "no value", "missing value"),
+	 L("nullpointer", "nullreference", "argumentnull", "required")},
+	{"not-found", L("not found", "no such", "does not exist", "doesn't exist", "cannot find", "can't find",
+			"could not find", "couldn't find", "unable to find", "failed to find", "unknown",
+			"no matching", "missing", "undefined", "not exist", "no entry", "not available",
+			"could not locate", "cannot locate", "not installed", "not defined"),
+	 L("notfound", "keyerror", "nosuch", "missing", "lookuperror", "importerror", "undefined")},
+	{"invalid-state", L("already closed", "is closed", "not initialized", "not initialised", "not started",
+			    "already started", "called twice", "must be called", "before calling",
+			    "after calling", "not open", "not ready", "not running", "already running",
+			    "in progress", "not allowed while", "reentrant", "recursive", "disposed", "was closed"),
+	 L("illegalstate", "disposed", "logicexception", "invalidoperation", "stateerror", "invalidstate")},
+	{"incompatible-version", L("incompatible", "version mismatch", "requires version", "newer version",
+				   "older version", "not compatible"),
+	 L("version", "incompatible")},
+	{"command-failed", L("exit status", "exited with", "command failed", "subprocess", "returned non-zero",
+			     "non-zero exit", "exit code"),
+	 L("subprocess", "calledprocess", "command")},
+	{"config-error", L("config", "configuration", "setting", "environment variable"), L("config")},
+	{"internal-error", L("internal error", "unreachable", "should not happen", "should never happen",
+			     "can't happen", "cannot happen", "impossible", "bug:", "assertion", "invariant",
+			     "unhandled", "not reached"),
+	 L("assertion", "internal")},
+	{"invalid-argument", L("invalid", "must be", "must not", "cannot be", "can't be", "may not", "expected",
+			       "not valid", "not a valid", "bad ", "illegal", "wrong", "unrecognized", "unrecognised",
+			       "not allowed", "should be", "needs to be", "is not a", "requires", "prohibited"),
+	 L("valueerror", "illegalargument", "invalidargument", "argumenterror", "argumentexception",
+	   "unexpectedvalue", "domainexception", "validation", "invalid")},
+	{NULL, NULL, NULL},
+};
+
+/* the family of a callee's or function's verb: "open" -> io-error */
+static const char *verb_family(const char *name, const char **verb, bool call)
+{
+	static const char *const v[][2] = {
+		{"open", "io-error"},	  {"read", "io-error"},		{"write", "io-error"},
+		{"stat", "io-error"},	  {"mkdir", "io-error"},	{"rename", "io-error"},
+		{"unlink", "io-error"},	  {"seek", "io-error"},		{"fopen", "io-error"},
+		{"fread", "io-error"},	  {"fwrite", "io-error"},	{"close", "io-error"},
+		{"flush", "io-error"},	  {"copy", "io-error"},		{"connect", "network-error"},
+		{"socket", "network-error"}, {"send", "network-error"}, {"recv", "network-error"},
+		{"http", "network-error"}, {"ssl", "network-error"},	{"tls", "network-error"},
+		{"dial", "network-error"}, {"download", "network-error"}, {"fetch", "network-error"},
+		{"parse", "parse-error"}, {"lex", "parse-error"},	{"decode", "parse-error"},
+		{"unmarshal", "parse-error"}, {"tokenize", "parse-error"}, {"scan", "parse-error"},
+		{"lookup", "not-found"},  {"find", "not-found"},	{"resolve", "not-found"},
+		{"get", "not-found"},	  {"load", "io-error"},		{"alloc", "out-of-memory"},
+		{"malloc", "out-of-memory"}, {"lock", "locked"},	{"validate", "invalid-argument"},
+		{"check", "invalid-argument"}, {"verify", "invalid-argument"}, {"exec", "command-failed"},
+		{"run", "command-failed"}, {"spawn", "command-failed"},
+	};
+	fl_strv w = {0};
+	dsc_words(dsc_last(name), &w);
+	const char *f = NULL;
+	for (size_t i = 0; i < w.n && !f; i++)
+		for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+			if (strcmp(w.v[i], v[k][0]) == 0) {
+				/* a function named get, run or check does
+				 * anything: only a failed call of it says */
+				if (!call && (!strcmp(v[k][0], "get") || !strcmp(v[k][0], "run") ||
+					      !strcmp(v[k][0], "check") || !strcmp(v[k][0], "load") ||
+					      !strcmp(v[k][0], "find")))
+					continue;
+				f = v[k][1];
+				if (verb)
+					*verb = v[k][0];
+				break;
+			}
+	fl_strv_free(&w);
+	return f;
+}
+
+static const char *status_family(int http)
+{
+	switch (http) {
+	case 400: case 422: return "invalid-argument";
+	case 401: return "authentication-failed";
+	case 403: return "permission-denied";
+	case 404: case 410: return "not-found";
+	case 405: case 415: case 501: return "unsupported";
+	case 408: case 504: return "timeout";
+	case 409: case 412: return "conflict";
+	case 413: case 414: case 416: return "out-of-range";
+	case 429: return "rate-limited";
+	case 502: case 503: return "service-unavailable";
+	default: return http >= 500 ? "server-error" : NULL;
+	}
+}
+
+static char *lower(const char *s)
+{
+	char *r = fl_xstrdup(s ? s : "");
+	for (char *p = r; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return r;
+}
+
+static const char *family_of(dsc *d)
+{
+	const fl_entry *e = d->e;
+	char *msg = lower(e->error_message);
+	char *cls = NULL;
+	if (e->error_class) {
+		/* "Gem::InvalidSpecificationException" -> "invalidspecificationexception" */
+		fl_buf b = {0};
+		for (const char *p = dsc_last(e->error_class); *p; p++)
+			if (isalnum((unsigned char)*p))
+				fl_buf_putc(&b, (char)tolower((unsigned char)*p));
+		cls = dsc_take(&b);
+		if (strstr(e->error_class, "io::Error")) {
+			free(cls);
+			cls = fl_xstrdup("io::error");
+		}
+	}
+	const char *f = NULL;
+	/* a type check of the parameters says more than the words */
+	for (size_t i = 0; i < d->g.n && !f; i++)
+		if (d->g.a[i].kind == GA_TYPE && d->g.a[i].caller)
+			f = "type-error";
+	bool by_guard = f != NULL;
+	/* the class, when it says more than "error" */
+	if (!f && cls && !dsc_generic_class(e->error_class))
+		for (size_t i = 0; rules[i].family && !f; i++)
+			for (const char *const *c = rules[i].cls; *c && !f; c++)
+				if (strstr(cls, *c))
+					f = rules[i].family;
+	/* the words of the message refine a broad class: a ValueError whose
+	 * message says "not found" is a not-found */
+	const char *by_msg = NULL;
+	for (size_t i = 0; rules[i].family && !by_msg; i++)
+		if (any_of(msg, rules[i].msg))
+			by_msg = rules[i].family;
+	/* ... but a call that failed says more than a broad word of a message
+	 * that wraps its error ("cannot load config: %w" after os.Open) */
+	const char *by_call = NULL;
+	for (size_t i = 0; i < d->g.n && !by_call; i++)
+		if (d->g.a[i].kind == GA_FAILED && d->g.a[i].call)
+			by_call = verb_family(d->g.a[i].call, &d->verb, true);
+	bool weak = by_msg && (!strcmp(by_msg, "invalid-argument") || !strcmp(by_msg, "config-error") ||
+			       !strcmp(by_msg, "operation-failed"));
+	if (!by_guard && by_call && (!by_msg || weak) && !f)
+		f = by_call;
+	if (!by_guard && (!f || (by_msg && (!strcmp(f, "invalid-argument") || !strcmp(f, "internal-error") ||
+					    !strcmp(f, "network-error") || !strcmp(f, "io-error")) &&
+				 !weak)))
+		f = by_msg ? by_msg : f;
+	if (!f && e->http_status)
+		f = status_family(e->http_status);
+	if (!f && e->error_code) {
+		char *code = lower(e->error_code);
+		static const char *const codes[][2] = {
+			{"enoent", "not-found"}, {"eacces", "permission-denied"}, {"eperm", "permission-denied"},
+			{"etimedout", "timeout"}, {"econnrefused", "network-error"}, {"econnreset", "network-error"},
+			{"eexist", "conflict"}, {"enomem", "out-of-memory"}, {"einval", "invalid-argument"},
+			{"invalid", "invalid-argument"}, {"not_found", "not-found"}, {"notfound", "not-found"},
+			{"timeout", "timeout"}, {"unsupported", "unsupported"}, {"type", "type-error"},
+			{"range", "out-of-range"}, {"parse", "parse-error"}, {"syntax", "parse-error"},
+		};
+		for (size_t i = 0; i < sizeof codes / sizeof codes[0] && !f; i++)
+			if (strstr(code, codes[i][0]))
+				f = codes[i][1];
+		free(code);
+	}
+	/* the guard: a type check, a check of an argument, a missing value */
+	for (size_t i = 0; i < d->g.n && !f; i++) {
+		const dsc_atom *a = &d->g.a[i];
+		if (a->kind == GA_TYPE)
+			f = "type-error";
+		else if (a->kind == GA_EXISTS)
+			f = "not-found";
+		else if (a->kind == GA_MEMBER)
+			f = "not-found";
+		else if (a->kind == GA_CMP && a->caller)
+			f = "invalid-argument";
+		else if ((a->kind == GA_NULL || a->kind == GA_EMPTY) && a->caller)
+			f = "missing-value";
+		else if (a->kind == GA_FAILED && a->call)
+			f = verb_family(a->call, &d->verb, true);
+	}
+	if (!f && strcmp(d->s->type, FL_T_VALIDATION) == 0)
+		f = "invalid-argument";
+	if (!f && d->s->function)
+		f = verb_family(d->s->function, &d->verb, false);
+	if (!f && (strcmp(d->s->type, FL_T_PANIC) == 0 || strncmp(d->idiom, "assert", 6) == 0 ||
+		   strstr(d->idiom, "Fatal") || (cls && strstr(cls, "assert"))))
+		f = "internal-error";
+	if (!f && d->checkable)
+		f = "invalid-argument";
+	if (!f)
+		f = "operation-failed";
+	if (!d->verb && d->s->function)
+		verb_family(d->s->function, &d->verb, false);
+	free(msg);
+	free(cls);
+	return f;
+}
+
+static bool in(const char *f, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(f, *list) == 0)
+			return true;
+	return false;
+}
+
+void dsc_classify(dsc *d)
+{
+	d->family = family_of(d);
+	const char *f = d->family;
+	bool exc = strcmp(d->s->type, FL_T_EXCEPTION) == 0 || strcmp(d->s->type, FL_T_HTTP) == 0;
+	bool typed = exc && ((d->e->error_class && !dsc_generic_class(d->e->error_class)) || d->e->error_code);
+	if (in(f, L("type-error")))
+		d->strategy = "type-guard";
+	else if (in(f, L("invalid-argument", "out-of-range", "missing-value", "usage-error")) &&
+		 (d->checkable || !typed || !d->s->function))
+		d->strategy = "validation";
+	else if (in(f, L("network-error", "timeout", "locked", "rate-limited", "service-unavailable", "server-error")))
+		d->strategy = "retry";
+	else if (typed)
+		d->strategy = "try-catch";
+	else if (in(f, L("invalid-argument", "out-of-range", "missing-value", "usage-error", "parse-error",
+			 "invalid-state", "internal-error", "incompatible-version", "config-error")))
+		d->strategy = exc && !d->logged ? "try-catch" : "validation";
+	else
+		d->strategy = exc && !d->logged && !in(f, L("not-found", "unsupported", "deprecated", "io-error"))
+				      ? "try-catch"
+				      : "fallback";
+}

@@ -1,0 +1,834 @@
+/*
+ * guard.c — a guard read as conditions and stated in words, the right way
+ * round: `if (get_oid(...))` on a C call is "`get_oid(...)` failed (it
+ * could not get the oid)", `if err != nil` after `f, err := os.Open(p)` is
+ * "`os.Open` returned an error", `if not args` is "`args` is empty",
+ * `isinstance(v, bool)` is "`v` is a `bool`".  A guard too complex to split
+ * (and and or mixed, more than DSC_ATOMS conditions) is quoted whole.
+ */
+#include "dsc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool idch(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+static char *trim(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	return fl_xstrndup(s, n);
+}
+
+/* the index of the parenthesis that closes the one at s[0], or 0 */
+static size_t closing(const char *s)
+{
+	int depth = 0;
+	char q = 0;
+	for (size_t i = 0; s[i]; i++) {
+		char c = s[i];
+		if (q) {
+			if (c == '\\' && s[i + 1])
+				i++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if (c == '"' || c == '\'' || c == '`')
+			q = c;
+		else if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if ((c == ')' || c == ']' || c == '}') && --depth == 0)
+			return i;
+	}
+	return 0;
+}
+
+/* s without the parentheses around all of it (s is replaced) */
+static char *unparen(char *s)
+{
+	for (;;) {
+		size_t n = strlen(s);
+		if (n < 2 || s[0] != '(' || closing(s) != n - 1)
+			return s;
+		char *t = trim(s + 1, n - 2);
+		free(s);
+		s = t;
+	}
+}
+
+/* the top-level occurrences of op in s (outside strings and brackets); a
+ * word operator (" and ") is matched as written.  Returns the offset of the
+ * first at or after from, or -1 */
+static long top_find(const char *s, const char *op, size_t from)
+{
+	int depth = 0;
+	char q = 0;
+	size_t ol = strlen(op);
+	for (size_t i = 0; s[i]; i++) {
+		char c = s[i];
+		if (q) {
+			if (c == '\\' && s[i + 1])
+				i++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if (c == '"' || c == '\'' || c == '`') {
+			q = c;
+			continue;
+		}
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			depth--;
+		else if (depth == 0 && i >= from && strncmp(s + i, op, ol) == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+static bool is_nullish(const char *s)
+{
+	static const char *const n[] = {"nil", "None", "NULL", "null", "undefined", "nullptr", "0 as *const _", NULL};
+	for (size_t i = 0; n[i]; i++)
+		if (strcmp(s, n[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool is_zero(const char *s)
+{
+	return strcmp(s, "0") == 0;
+}
+
+/* a variable that holds a status or an error: rc, ret, err, status ... */
+static bool statusish(const char *s)
+{
+	static const char *const n[] = {"rc", "ret", "res", "result", "err", "error", "status", "st", "r",
+					"retval", "rv", "code", "ec", "e", "result_code", "errcode", "error_code",
+					"status_code", "rs", "iRet", "hr", NULL};
+	const char *l = s;
+	for (const char *p = s; *p; p++)
+		if (*p == '.' || *p == '>')
+			l = p + 1;
+	for (size_t i = 0; n[i]; i++)
+		if (strcmp(l, n[i]) == 0)
+			return true;
+	size_t n2 = strlen(l);
+	return n2 > 3 && (strcmp(l + n2 - 3, "Err") == 0 || strcmp(l + n2 - 3, "err") == 0);
+}
+
+/* a constant that stands for success: SQLITE_OK, CURLE_OK, Z_OK, OK */
+static bool ok_const(const char *s)
+{
+	size_t n = strlen(s);
+	return (n >= 2 && strcmp(s + n - 2, "OK") == 0) || strcmp(s, "0") == 0 ||
+	       (n >= 7 && strcmp(s + n - 7, "SUCCESS") == 0);
+}
+
+static bool identifier(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!idch(*s) && *s != '.' && *s != '-' && *s != '>' && *s != '@')
+			return false;
+	return true;
+}
+
+/* a name that reads as a yes or no: isX, has_x, ok, found, enabled ... */
+static bool boolish(const char *name)
+{
+	static const char *const pre[] = {"is", "has", "can", "should", "must", "needs", "need", "allow",
+					  "use", "no", "was", "did", "does", "will", "may", "want", "ok",
+					  "found", "done", "valid", "enable", "disable", "supports", "exists",
+					  "contains", "matches", "equals", "starts", "ends", "accept", "Is",
+					  "Has", "Can", "Should", "Must", "Valid", "Exists", "Contains", NULL};
+	const char *l = name;
+	for (const char *p = name; *p; p++)
+		if (*p == '.' || *p == '>' || *p == '@' || *p == '$')
+			l = p + 1;
+	size_t n = strlen(l);
+	if (n && l[n - 1] == '?')
+		return true;
+	for (size_t i = 0; pre[i]; i++) {
+		size_t k = strlen(pre[i]);
+		if (strncmp(l, pre[i], k) == 0 && (!l[k] || l[k] == '_' || isupper((unsigned char)l[k])))
+			return true;
+	}
+	/* Python's and C's isalnum, isdigit, hasattr, startswith */
+	if ((strncmp(l, "is", 2) == 0 && n > 4) || strncmp(l, "has", 3) == 0 || strncmp(l, "startswith", 10) == 0 ||
+	    strncmp(l, "endswith", 8) == 0)
+		return true;
+	return n > 2 && (strcmp(l + n - 2, "ok") == 0 || strcmp(l + n - 2, "Ok") == 0 ||
+			 strcmp(l + n - 2, "ed") == 0 || strcmp(l + n - 2, "_p") == 0);
+}
+
+/* the callee of a call written at the start of s ("a.b(x)" -> "a.b"), when
+ * s is one call and nothing else */
+static char *callee_of(const char *s)
+{
+	const char *p = s;
+	while (idch(*p) || *p == '.' || *p == ':' || (p[0] == '-' && p[1] == '>') || *p == '>' || *p == '?' || *p == '!')
+		p++;
+	if (p == s || *p != '(' || closing(p) != strlen(p) - 1)
+		return NULL;
+	return fl_xstrndup(s, (size_t)(p - s));
+}
+
+/* the first argument of a call s, and the second (when out2) */
+static char *arg_of(const char *s, int k)
+{
+	const char *p = strchr(s, '(');
+	if (!p)
+		return NULL;
+	size_t end = closing(p);
+	if (!end)
+		return NULL;
+	char *in = fl_xstrndup(p + 1, end - 1);
+	long c = top_find(in, ",", 0);
+	char *r = NULL;
+	if (k == 0)
+		r = trim(in, c < 0 ? strlen(in) : (size_t)c);
+	else if (c >= 0) {
+		long c2 = top_find(in, ",", (size_t)c + 1);
+		r = trim(in + c + 1, c2 < 0 ? strlen(in + c + 1) : (size_t)(c2 - c - 1));
+	}
+	free(in);
+	return r;
+}
+
+/* the name measured by a length expression: len(x), x.length, strlen(x),
+ * x.size(), count($x), x.Count, x.len() */
+static char *measured(const char *s)
+{
+	static const char *const fn[] = {"len(", "strlen(", "count(", "sizeof(", "mb_strlen(", NULL};
+	for (size_t i = 0; fn[i]; i++)
+		if (fl_str_starts(s, fn[i]) && closing(s + strlen(fn[i]) - 1) == strlen(s) - strlen(fn[i])) {
+			size_t k = strlen(fn[i]);
+			return trim(s + k, strlen(s) - k - 1);
+		}
+	static const char *const sfx[] = {".length", ".size()", ".size", ".Length", ".Count", ".len()",
+					  ".length()", ".count", ".count()", NULL};
+	for (size_t i = 0; sfx[i]; i++)
+		if (fl_str_ends(s, sfx[i]) && strlen(s) > strlen(sfx[i]))
+			return fl_xstrndup(s, strlen(s) - strlen(sfx[i]));
+	return NULL;
+}
+
+static void set(dsc_atom *a, int kind, char *subject, char *other, const char *op)
+{
+	a->kind = kind;
+	free(a->subject);
+	free(a->other);
+	a->subject = subject;
+	a->other = other;
+	free(a->op);
+	a->op = op ? fl_xstrdup(op) : NULL;
+}
+
+static const char *flip(const char *op)
+{
+	static const char *const f[][2] = {{"==", "!="}, {"!=", "=="}, {"<", ">="}, {">=", "<"},
+					   {">", "<="}, {"<=", ">"}, {"=~", "!~"}, {"!~", "=~"}};
+	for (size_t i = 0; i < 8; i++)
+		if (strcmp(op, f[i][0]) == 0)
+			return f[i][1];
+	return op;
+}
+
+/* a failed call: the callee that set var, or the call itself */
+static void failed(dsc *d, dsc_atom *a, const char *var, char *call)
+{
+	if (!call && var)
+		call = dsc_assigned_call(d, var);
+	set(a, GA_FAILED, var ? fl_xstrdup(var) : NULL, NULL, NULL);
+	a->call = call;
+}
+
+static bool comparison(dsc *d, dsc_atom *a, const char *t)
+{
+	static const char *const ops[] = {" =~ ", " !~ ", "===", "!==", "==", "!=", "<=", ">=", " is not ", " is ",
+					  " not in ", " instanceof ", " in ", "<", ">", NULL};
+	for (size_t i = 0; ops[i]; i++) {
+		long at = -1;
+		size_t from = 0;
+		while ((at = top_find(t, ops[i], from)) >= 0) {
+			const char *p = t + at;
+			size_t ol = strlen(ops[i]);
+			/* not part of ->, =>, <<, >>, <=, >=, ::<> */
+			if ((ops[i][0] == '<' || ops[i][0] == '>') && ol == 1 &&
+			    ((p > t && (p[-1] == '-' || p[-1] == '=' || p[-1] == '<' || p[-1] == '>')) ||
+			     p[1] == '<' || p[1] == '>' || p[1] == '=')) {
+				from = (size_t)at + 1;
+				continue;
+			}
+			break;
+		}
+		if (at < 0)
+			continue;
+		size_t ol = strlen(ops[i]);
+		char *l = trim(t, (size_t)at), *r = trim(t + at + ol, strlen(t + at + ol));
+		l = unparen(l);
+		r = unparen(r);
+		char op[4];
+		const char *o = ops[i];
+		snprintf(op, sizeof op, "%s", strcmp(o, " =~ ") == 0 ? "=~" : strcmp(o, " !~ ") == 0 ? "!~"
+						: strcmp(o, "===") == 0 ? "==" : strcmp(o, "!==") == 0 ? "!="
+						: strcmp(o, " is not ") == 0			 ? "!="
+						: strcmp(o, " is ") == 0			 ? "=="
+												 : o);
+		bool negop = a->neg;
+		a->neg = false;
+		if (strcmp(o, " instanceof ") == 0) {
+			set(a, GA_TYPE, l, r, NULL);
+			a->neg = negop;
+			return true;
+		}
+		if (strcmp(o, " in ") == 0 || strcmp(o, " not in ") == 0) {
+			set(a, GA_MEMBER, r, l, NULL);
+			a->neg = negop != (o[1] == 'n');
+			return true;
+		}
+		if (negop)
+			snprintf(op, sizeof op, "%s", flip(op));
+		bool eq = strcmp(op, "==") == 0, ne = strcmp(op, "!=") == 0;
+		if ((eq || ne) && (is_nullish(r) || is_nullish(l))) {
+			char *subj = is_nullish(r) ? l : r;
+			free(is_nullish(r) ? r : l);
+			if (ne && statusish(subj) && strcmp(d->dialect, "go") == 0) {
+				failed(d, a, subj, NULL);
+				free(subj);
+				return true;
+			}
+			set(a, GA_NULL, subj, NULL, NULL);
+			a->neg = ne;
+			return true;
+		}
+		if (strncmp(l, "typeof ", 7) == 0 && (eq || ne)) {
+			char *subj = trim(l + 7, strlen(l + 7));
+			free(l);
+			size_t rn = strlen(r);
+			if (rn >= 2 && (r[0] == '"' || r[0] == '\'')) {
+				char *ty = fl_xstrndup(r + 1, rn - 2);
+				free(r);
+				r = ty;
+			}
+			set(a, GA_TYPE, subj, r, NULL);
+			a->neg = ne;
+			return true;
+		}
+		char *m = measured(l);
+		if (m && is_zero(r) && (eq || ne || strcmp(op, "<=") == 0 || strcmp(op, ">") == 0)) {
+			free(l);
+			free(r);
+			set(a, GA_EMPTY, m, NULL, NULL);
+			a->neg = ne || strcmp(op, ">") == 0;
+			return true;
+		}
+		free(m);
+		char *call = callee_of(l);
+		if (call && strstr(dsc_last(call), "cmp") && is_zero(r) && (eq || ne)) {
+			/* strcmp(a, b) == 0: a is b */
+			set(a, GA_CMP, arg_of(l, 0), arg_of(l, 1), op);
+			free(call);
+			free(l);
+			free(r);
+			if (!a->subject || !a->other)
+				set(a, GA_OTHER, fl_xstrdup(t), NULL, NULL);
+			return true;
+		}
+		bool cdialect = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0;
+		if ((statusish(l) || (call && cdialect)) && ((ne && ok_const(r)) || (strcmp(op, "<") == 0 && is_zero(r)) ||
+							     (eq && strcmp(r, "-1") == 0))) {
+			failed(d, a, call ? NULL : l, call);
+			a->subject = a->subject ? a->subject : fl_xstrdup(l);
+			a->other = fl_xstrdup(r);
+			a->op = fl_xstrdup(op);
+			free(l);
+			free(r);
+			return true;
+		}
+		free(call);
+		set(a, GA_CMP, l, r, op);
+		return true;
+	}
+	return false;
+}
+
+/* a call of a known checker: isinstance, is_a?, empty(), exists ... */
+static bool checker(dsc_atom *a, const char *t, const char *callee)
+{
+	static const char *const types[] = {"isinstance", "is_a?", "kind_of?", "instance_of?", "issubclass", NULL};
+	static const char *const php_types[][2] = {
+		{"is_string", "string"}, {"is_array", "array"},	 {"is_int", "int"},	  {"is_integer", "int"},
+		{"is_numeric", "number"}, {"is_bool", "bool"},	 {"is_float", "float"},	  {"is_object", "object"},
+		{"is_callable", "callable"}, {"is_resource", "resource"}, {"is_scalar", "scalar"}, {"is_iterable", "iterable"},
+	};
+	static const char *const exists[] = {"os.path.exists", "os.path.isfile", "os.path.isdir", "file_exists", "is_file",
+					     "is_dir", "File.exist?", "File.exists?", "File.file?", "Dir.exist?",
+					     "File.directory?", "fs.existsSync", "Files.exists", "File.Exists",
+					     "Directory.Exists", "os.path.lexists", "is_readable", "is_writable", NULL};
+	static const char *const empty[] = {"empty", NULL};
+	const char *last = dsc_last(callee);
+	for (size_t i = 0; types[i]; i++) {
+		if (strcmp(last, types[i]) != 0)
+			continue;
+		if (last == callee) {
+			set(a, GA_TYPE, arg_of(t, 0), arg_of(t, 1), NULL);
+		} else {
+			set(a, GA_TYPE, fl_xstrndup(callee, (size_t)(last - callee - 1)), arg_of(t, 0), NULL);
+		}
+		return a->subject && a->other;
+	}
+	for (size_t i = 0; i < sizeof php_types / sizeof php_types[0]; i++)
+		if (strcmp(callee, php_types[i][0]) == 0) {
+			set(a, GA_TYPE, arg_of(t, 0), fl_xstrdup(php_types[i][1]), NULL);
+			return a->subject != NULL;
+		}
+	for (size_t i = 0; exists[i]; i++)
+		if (strcmp(callee, exists[i]) == 0) {
+			set(a, GA_EXISTS, arg_of(t, 0), NULL, NULL);
+			return a->subject != NULL;
+		}
+	if (strcmp(callee, "isset") == 0 || strcmp(callee, "is_null") == 0) {
+		set(a, GA_NULL, arg_of(t, 0), NULL, NULL);
+		if (callee[1] == 's')
+			a->neg = !a->neg;
+		return a->subject != NULL;
+	}
+	for (size_t i = 0; empty[i]; i++)
+		if (strcmp(callee, empty[i]) == 0) {
+			set(a, GA_EMPTY, arg_of(t, 0), NULL, NULL);
+			return a->subject != NULL;
+		}
+	if (strcmp(callee, "array_key_exists") == 0 || strcmp(callee, "property_exists") == 0) {
+		set(a, GA_MEMBER, arg_of(t, 1), arg_of(t, 0), NULL);
+		return a->subject && a->other;
+	}
+	static const char *const member[] = {"has", "containsKey", "ContainsKey", "key?", "has_key?", "include?",
+					     "contains", "hasOwnProperty", "includes", "Contains", "in_array", NULL};
+	for (size_t i = 0; member[i]; i++)
+		if (strcmp(last, member[i]) == 0 && last != callee) {
+			set(a, GA_MEMBER, fl_xstrndup(callee, (size_t)(last - callee - 1)), arg_of(t, 0), NULL);
+			return a->other != NULL;
+		}
+	static const char *const emp[] = {"isEmpty", "is_empty", "IsEmpty", "empty?", "blank?", NULL};
+	for (size_t i = 0; emp[i]; i++)
+		if (strcmp(last, emp[i]) == 0 && last != callee) {
+			set(a, GA_EMPTY, fl_xstrndup(callee, (size_t)(last - callee - 1)), NULL, NULL);
+			return true;
+		}
+	return false;
+}
+
+static void atom(dsc *d, dsc_atom *a, const char *text)
+{
+	char *t = unparen(fl_xstrdup(text));
+	bool neg = false;
+	for (;;) {
+		if (t[0] == '!' && t[1] != '=') {
+			neg = !neg;
+			char *u = unparen(trim(t + 1, strlen(t + 1)));
+			free(t);
+			t = u;
+		} else if (strncmp(t, "not ", 4) == 0) {
+			neg = !neg;
+			char *u = unparen(trim(t + 4, strlen(t + 4)));
+			free(t);
+			t = u;
+		} else {
+			break;
+		}
+	}
+	a->text = fl_xstrdup(t);
+	a->neg = neg;
+	if (comparison(d, a, t))
+		goto out;
+	a->neg = neg;
+	/* Ruby's x.nil? and x.empty? */
+	if (fl_str_ends(t, ".nil?")) {
+		set(a, GA_NULL, fl_xstrndup(t, strlen(t) - 5), NULL, NULL);
+		goto out;
+	}
+	char *callee = callee_of(t);
+	bool cdialect = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0;
+	if (callee) {
+		const char *last = dsc_last(callee);
+		if (checker(a, t, callee)) {
+			free(callee);
+			goto out;
+		}
+		if (strncmp(last, "str", 3) == 0 && strstr(last, "cmp")) {
+			set(a, GA_CMP, arg_of(t, 0), arg_of(t, 1), neg ? "==" : "!=");
+			a->neg = false;
+			free(callee);
+			goto out;
+		}
+		if (boolish(last)) {
+			set(a, GA_PRED, fl_xstrdup(t), NULL, NULL);
+			free(callee);
+		} else if (cdialect || neg) {
+			/* C's `if (f(...))` and `if (!f(...))`, and another
+			 * language's `!f(...)`: the call failed */
+			failed(d, a, NULL, callee);
+			a->subject = fl_xstrdup(t);
+			a->neg = false;
+		} else {
+			set(a, GA_PRED, fl_xstrdup(t), NULL, NULL);
+			free(callee);
+		}
+		goto out;
+	}
+	if (identifier(t)) {
+		if (!neg && statusish(t) && strcmp(d->dialect, "python") != 0 && strcmp(d->dialect, "ruby") != 0) {
+			failed(d, a, t, NULL);
+			a->neg = false;
+		}
+		else if (boolish(t) || strcmp(d->dialect, "go") == 0 || !neg)
+			set(a, GA_FLAG, fl_xstrdup(t), NULL, NULL);
+		else if (strcmp(d->dialect, "python") == 0 || strcmp(d->dialect, "php") == 0) {
+			set(a, GA_EMPTY, fl_xstrdup(t), NULL, NULL);
+			a->neg = false;
+		} else {
+			set(a, GA_NULL, fl_xstrdup(t), NULL, NULL);
+			a->neg = false;
+		}
+		goto out;
+	}
+	set(a, GA_OTHER, fl_xstrdup(t), NULL, NULL);
+out:
+	free(t);
+}
+
+/* is every name of the text a parameter of the function (or a constant) */
+static bool only_params(const dsc *d, const char *t)
+{
+	static const char *const kw[] = {"nil", "None", "NULL", "null", "undefined", "true", "false", "True",
+					 "False", "len", "typeof", "isinstance", "not", "and", "or", "is", "in",
+					 "instanceof", "count", "strlen", "empty", "isset", "is_string", "is_array",
+					 "is_int", "is_numeric", "is_bool", "is_a", "kind_of", "nullptr", "int", "str",
+					 "float", "bool", "list", "dict", "tuple", "bytes", "string", "number", "object",
+					 "function", "array", "sizeof", NULL};
+	bool any = false;
+	for (const char *p = t; *p;) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p++;
+			while (*p && *p != q)
+				p += (*p == '\\' && p[1]) ? 2 : 1;
+			if (*p)
+				p++;
+			continue;
+		}
+		if (!idch(*p) || isdigit((unsigned char)*p)) {
+			p++;
+			while (isdigit((unsigned char)*p) || (idch(*p) && isdigit((unsigned char)p[-1])))
+				p++;
+			continue;
+		}
+		const char *s = p;
+		while (idch(*p))
+			p++;
+		size_t n = (size_t)(p - s);
+		bool after_dot = s > t && (s[-1] == '.' || (s[-1] == '>' && s > t + 1 && s[-2] == '-') || s[-1] == ':');
+		if (after_dot || *p == '(' || *p == '?')
+			continue;
+		char *w = fl_xstrndup(s, n);
+		bool ok = false;
+		for (size_t i = 0; kw[i] && !ok; i++)
+			ok = strcmp(w, kw[i]) == 0;
+		bool upper = true;
+		for (size_t i = 0; w[i]; i++)
+			upper &= !islower((unsigned char)w[i]);
+		/* a type named in a check: isinstance(x, Foo) */
+		ok |= upper || isupper((unsigned char)w[0]);
+		bool param = false;
+		for (size_t i = 0; i < d->params.n && !param; i++)
+			param = strcmp(d->params.v[i], w) == 0 ||
+				(w[0] == '$' && strcmp(d->params.v[i], w + 1) == 0) ||
+				(d->params.v[i][0] == '$' && strcmp(d->params.v[i] + 1, w) == 0);
+		free(w);
+		if (param)
+			any = true;
+		else if (!ok)
+			return false;
+	}
+	return any;
+}
+
+void dsc_guard_parse(dsc *d)
+{
+	dsc_guard *g = &d->g;
+	if (!d->guard || strlen(d->guard) > 300)
+		return;
+	const char *t = d->guard;
+	bool word = strcmp(d->dialect, "python") == 0 || strcmp(d->dialect, "ruby") == 0;
+	const char *ors[] = {"||", word ? " or " : NULL}, *ands[] = {"&&", word ? " and " : NULL};
+	bool has_or = top_find(t, ors[0], 0) >= 0 || (ors[1] && top_find(t, ors[1], 0) >= 0);
+	bool has_and = top_find(t, ands[0], 0) >= 0 || (ands[1] && top_find(t, ands[1], 0) >= 0);
+	if (has_or && has_and)
+		return;
+	const char *const *sep = has_or ? ors : ands;
+	g->any = has_or;
+	size_t from = 0, n = 0;
+	char *parts[DSC_ATOMS + 1];
+	for (;;) {
+		long a = top_find(t, sep[0], from), b = sep[1] ? top_find(t, sep[1], from) : -1;
+		long at = a < 0 ? b : b < 0 ? a : (a < b ? a : b);
+		if (n == DSC_ATOMS) {
+			for (size_t i = 0; i < n; i++)
+				free(parts[i]);
+			return;
+		}
+		if (at < 0) {
+			parts[n++] = trim(t + from, strlen(t + from));
+			break;
+		}
+		parts[n++] = trim(t + from, (size_t)at - from);
+		from = (size_t)at + (at == a ? strlen(sep[0]) : strlen(sep[1]));
+	}
+	d->checkable = n > 0;
+	for (size_t i = 0; i < n; i++) {
+		atom(d, &g->a[i], parts[i]);
+		g->a[i].caller = g->a[i].kind != GA_FAILED && g->a[i].kind != GA_OTHER && only_params(d, parts[i]);
+		d->checkable &= g->a[i].caller;
+		free(parts[i]);
+	}
+	g->n = n;
+}
+
+void dsc_guard_free(dsc_guard *g)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		free(g->a[i].text);
+		free(g->a[i].subject);
+		free(g->a[i].other);
+		free(g->a[i].op);
+		free(g->a[i].call);
+	}
+	memset(g, 0, sizeof *g);
+}
+
+/* ---- in words -------------------------------------------------------------- */
+
+static const char *null_word(const dsc *d)
+{
+	const char *l = d->dialect;
+	if (!strcmp(l, "go") || !strcmp(l, "ruby"))
+		return "nil";
+	if (!strcmp(l, "python"))
+		return "None";
+	if (!strcmp(l, "c") || !strcmp(l, "cpp"))
+		return "NULL";
+	return "null";
+}
+
+static void code_or_num(fl_buf *b, const char *s)
+{
+	bool num = *s != 0;
+	for (const char *p = s; *p; p++)
+		num &= isdigit((unsigned char)*p) || (*p == '-' && p == s) || *p == '.';
+	if (num)
+		fl_buf_puts(b, s);
+	else
+		dsc_code(b, s);
+}
+
+static void op_words(fl_buf *b, const char *op, const char *r)
+{
+	bool z = is_zero(r);
+	static const char *const w[][3] = {
+		{"==", "is", "is zero"},
+		{"!=", "is not", "is not zero"},
+		{"<", "is less than", "is negative"},
+		{"<=", "is at most", "is zero or negative"},
+		{">", "is greater than", "is positive"},
+		{">=", "is at least", "is zero or more"},
+		{"=~", "matches", "matches"},
+		{"!~", "does not match", "does not match"},
+	};
+	for (size_t i = 0; i < 8; i++)
+		if (strcmp(op, w[i][0]) == 0) {
+			z &= i < 6;
+			fl_buf_puts(b, w[i][z ? 2 : 1]);
+			if (!z) {
+				fl_buf_putc(b, ' ');
+				code_or_num(b, r);
+			}
+			return;
+		}
+	fl_buf_printf(b, "%s ", op);
+	code_or_num(b, r);
+}
+
+static void article(fl_buf *b, const char *t)
+{
+	const char *l = t;
+	while (*l == '\\' || *l == '(' || *l == '[')
+		l++;
+	fl_buf_puts(b, strchr("aeiouAEIOU", *l) && *l ? "an " : "a ");
+}
+
+/* "could not read the ASN1 bit string" of "ReadASN1BitString" */
+char *dsc_call_failure(const char *callee)
+{
+	static const char *const verbs[][2] = {
+		{"get", "get"},	      {"read", "read"},	      {"write", "write"},     {"open", "open"},
+		{"parse", "parse"},   {"load", "load"},	      {"save", "save"},	      {"create", "create"},
+		{"find", "find"},     {"lookup", "look up"},  {"resolve", "resolve"}, {"fetch", "fetch"},
+		{"connect", "connect to"}, {"send", "send"},  {"recv", "receive"},    {"receive", "receive"},
+		{"bind", "bind"},     {"alloc", "allocate"},  {"allocate", "allocate"}, {"decode", "decode"},
+		{"encode", "encode"}, {"compile", "compile"}, {"convert", "convert"}, {"init", "initialize"},
+		{"initialize", "initialize"}, {"copy", "copy"}, {"rename", "rename"}, {"delete", "delete"},
+		{"remove", "remove"}, {"unlink", "remove"},   {"stat", "stat"},	      {"lock", "lock"},
+		{"mkdir", "create the directory"}, {"close", "close"}, {"flush", "flush"}, {"seek", "seek"},
+		{"exec", "run"},      {"run", "run"},	      {"start", "start"},     {"load", "load"},
+		{"install", "install"}, {"download", "download"}, {"verify", "verify"}, {"validate", "validate"},
+		{"expand", "expand"}, {"apply", "apply"},     {"insert", "insert"},   {"update", "update"},
+		{"add", "add"},	      {"set", "set"},	      {"make", "make"},	      {"new", "make a new"},
+		{"unmarshal", "decode"}, {"marshal", "encode"}, {"scan", "scan"},     {"lex", "read"},
+		{"fill", "fill"},     {"prepare", "prepare"}, {"step", "step"},	      {"extract", "extract"},
+		{"map", "map"},	      {"mmap", "map"},	      {"spawn", "start"},     {"fork", "fork"},
+		{"accept", "accept"}, {"listen", "listen on"}, {"dup", "duplicate"},  {"push", "push"},
+		{"append", "append"}, {"build", "build"},     {"check", "check"},     {"sync", "sync"},
+	};
+	fl_strv w = {0};
+	dsc_words(dsc_last(callee), &w);
+	char *res = NULL;
+	for (size_t i = 0; i < w.n && !res; i++)
+		for (size_t k = 0; k < sizeof verbs / sizeof verbs[0]; k++) {
+			if (strcmp(w.v[i], verbs[k][0]) != 0)
+				continue;
+			fl_buf b = {0};
+			fl_buf_printf(&b, "could not %s", verbs[k][1]);
+			size_t objs = 0;
+			for (size_t j = i + 1; j < w.n && objs < 4; j++) {
+				static const char *const stop[] = {"with", "from", "by", "for", "to", "in", "at",
+								   "into", "of", "on", "or", "and", "ex", "v2", NULL};
+				bool s = false;
+				for (size_t q = 0; stop[q]; q++)
+					s |= strcmp(w.v[j], stop[q]) == 0;
+				if (s)
+					break;
+				fl_buf_puts(&b, objs++ ? " " : " the ");
+				fl_buf_puts(&b, w.v[j]);
+			}
+			res = dsc_take(&b);
+			break;
+		}
+	fl_strv_free(&w);
+	return res;
+}
+
+static void failed_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool yes)
+{
+	if (a->call) {
+		dsc_code(b, a->call);
+		if (!yes) {
+			fl_buf_puts(b, " succeeds");
+			return;
+		}
+		bool go = strcmp(d->dialect, "go") == 0;
+		if (a->subject && statusish(a->subject) && !a->op)
+			fl_buf_puts(b, go ? " returned an error" : " failed");
+		else
+			fl_buf_puts(b, " failed");
+		char *why = dsc_call_failure(a->call);
+		if (why) {
+			fl_buf_puts(b, " (it ");
+			fl_buf_puts(b, why);
+			fl_buf_putc(b, ')');
+			free(why);
+		}
+		return;
+	}
+	if (strcmp(d->dialect, "go") == 0 && a->subject && !a->op) {
+		fl_buf_puts(b, yes ? "an earlier call returned an error in " : "the earlier call returned no error in ");
+		dsc_code(b, a->subject);
+		return;
+	}
+	fl_buf_puts(b, yes ? "an earlier call failed (" : "the earlier call succeeded (not ");
+	dsc_code(b, a->text);
+	fl_buf_putc(b, ')');
+}
+
+void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when)
+{
+	bool yes = when != a->neg;
+	const char *subj = a->subject ? a->subject : a->text;
+	switch (a->kind) {
+	case GA_NULL:
+		dsc_code(b, subj);
+		fl_buf_puts(b, yes ? " is " : " is not ");
+		dsc_code(b, null_word(d));
+		if (!strcmp(d->dialect, "c") || !strcmp(d->dialect, "cpp"))
+			fl_buf_puts(b, yes ? " (or zero)" : "");
+		break;
+	case GA_EMPTY:
+		dsc_code(b, subj);
+		fl_buf_puts(b, yes ? " is empty" : " is not empty");
+		break;
+	case GA_CMP: {
+		dsc_code(b, subj);
+		fl_buf_putc(b, ' ');
+		op_words(b, yes ? a->op : flip(a->op), a->other);
+		break;
+	}
+	case GA_TYPE:
+		dsc_code(b, subj);
+		fl_buf_puts(b, yes ? " is " : " is not ");
+		article(b, a->other);
+		dsc_code(b, a->other);
+		break;
+	case GA_MEMBER:
+		dsc_code(b, subj);
+		fl_buf_puts(b, yes ? " contains " : " does not contain ");
+		dsc_code(b, a->other);
+		break;
+	case GA_EXISTS:
+		dsc_code(b, subj);
+		fl_buf_puts(b, yes ? " exists" : " does not exist");
+		break;
+	case GA_FAILED:
+		failed_words(b, d, a, yes);
+		break;
+	case GA_PRED:
+		dsc_code(b, subj);
+		fl_buf_puts(b, fl_str_ends(subj, "?") || !strchr(subj, '(') ? (yes ? " is true" : " is false")
+									     : (yes ? " returns true" : " returns false"));
+		break;
+	case GA_FLAG:
+		dsc_code(b, subj);
+		if (boolish(subj) || strcmp(d->dialect, "go") == 0)
+			fl_buf_puts(b, yes ? " is true" : " is false");
+		else
+			fl_buf_puts(b, yes ? " is set" : " is not set");
+		break;
+	default:
+		dsc_code(b, a->text);
+		fl_buf_puts(b, yes ? " is true" : " is false");
+	}
+}
+
+void dsc_guard_words(fl_buf *b, const dsc *d, bool when)
+{
+	const dsc_guard *g = &d->g;
+	if (!g->n) {
+		dsc_code(b, d->guard);
+		fl_buf_puts(b, when ? " is true" : " is false");
+		return;
+	}
+	bool any = g->any == when;
+	for (size_t i = 0; i < g->n; i++) {
+		if (i)
+			fl_buf_puts(b, i + 1 < g->n ? ", " : any ? (g->n > 2 ? ", or " : " or ") : (g->n > 2 ? ", and " : " and "));
+		dsc_atom_words(b, d, &g->a[i], when);
+	}
+}

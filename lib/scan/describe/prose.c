@@ -1,0 +1,569 @@
+/*
+ * prose.c — the fields a person reads as text: documentation (what the
+ * failure means, in the code's words: the function, what it was doing, the
+ * condition that led to the site and what the message's placeholders stand
+ * for), triggerScenarios, commonSituations, solutions and preventionTips.
+ */
+#include "dsc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* what each family means, where people meet it, its first fix, a tip */
+static const struct {
+	const char *family, *means, *seen, *fix, *tip;
+} fam[] = {
+	{"invalid-argument", "It is an input check: a value given to the code is not one it accepts.",
+	 "a value the code does not accept: a wrong option value, a malformed name, an argument out of place",
+	 "Pass a value the code accepts; the message says which value was refused.",
+	 "Validate values where they enter the program (arguments, options, files) before they reach this code."},
+	{"not-found", "Something the code looked up (a name, key, file or record) is not there.",
+	 "a name that is misspelt, not created yet or removed since, or a path relative to the wrong directory",
+	 "Check that what the message names exists where the code looks for it (spelling, case, current directory, configuration).",
+	 "Check that the thing exists, or handle its absence, before relying on it."},
+	{"io-error", "A file-system operation (open, read, write) failed.",
+	 "a missing or unreadable file, a folder without write permission, a full disk",
+	 "Check that the file exists and that the user running the program can read or write it.",
+	 "Handle I/O failures where the file is opened, and report the path and the system's reason."},
+	{"network-error", "A network operation (a connection, a TLS handshake, a transfer) failed.",
+	 "an unreachable host, a proxy or firewall in the way, a certificate that does not verify",
+	 "Check connectivity to the host, the proxy settings and the certificates, then try again.",
+	 "Retry transient network failures with a bounded backoff and report which host failed."},
+	{"timeout", "An operation took longer than the time it was allowed.",
+	 "a slow or unresponsive server or disk, or a time limit set too low",
+	 "Find out why the operation is slow, or raise the time limit if the work is legitimately long.",
+	 "Set explicit time limits and retry with backoff when the delay is transient."},
+	{"permission-denied", "The operation is not allowed for the current user or in the current mode.",
+	 "running without the rights the operation needs, a read-only file, a policy that forbids the action",
+	 "Run with the rights the operation needs, or change the permission or policy that forbids it.",
+	 "Check permissions before the operation and say which right is missing when it fails."},
+	{"authentication-failed", "The credentials given were not accepted.",
+	 "an expired token, a wrong password, a credential that was never set",
+	 "Check the credentials (token, password, key) and how they reach the program.",
+	 "Check that credentials are present and unexpired before the first call."},
+	{"conflict", "What the code was asked to create or register already exists.",
+	 "running the same step twice, or two definitions of one name",
+	 "Remove or rename the existing item, or update it instead of creating it again.",
+	 "Check whether the item exists before creating it, or use an operation that updates in place."},
+	{"unsupported", "The code does not support what it was asked to do, in this form or on this platform.",
+	 "an option, format or platform the code does not handle, or a combination of options it refuses",
+	 "Use a supported alternative: another option, format or version.",
+	 "Check the supported options or capabilities before taking this path."},
+	{"certificate-error", "A certificate or signature did not verify: it is expired, untrusted, malformed or for another name.",
+	 "an expired or self-signed certificate, a missing CA bundle, a clock set wrong, a signature made with another key",
+	 "Check the certificate the message names (its dates, issuer and name) and the trusted CA store.",
+	 "Keep CA bundles and certificates current, and check expiry dates before they lapse."},
+	{"rate-limited", "The service refuses further requests for now.",
+	 "many requests in a short time, a shared quota used up",
+	 "Wait before sending more requests; honour the retry delay the service gives.",
+	 "Throttle requests and back off exponentially on rate-limit errors."},
+	{"locked", "A resource is locked or busy: another process or thread holds it.",
+	 "two processes using one file or database at once, a stale lock left by a crashed run",
+	 "Wait for the other user of the resource to finish, or remove a stale lock left by a crashed process.",
+	 "Retry after a short wait, and release locks on every path out of the code that takes them."},
+	{"usage-error", "The command or call was used the wrong way: an option or argument is missing, unknown or extra.",
+	 "a mistyped option, an option given without its value, too many or too few arguments",
+	 "Check the command's usage (its help text) and pass the options and arguments it expects.",
+	 "Build command lines from the documented options, and check the usage text after an upgrade."},
+	{"parse-error", "The input could not be parsed: it is not in the form the code expects.",
+	 "a hand-edited file with a syntax mistake, a truncated download, input written for another format or version",
+	 "Fix the input where the message points, or regenerate it with a tool that writes the expected format.",
+	 "Validate input files against their format before use, and report the position of the first error."},
+	{"type-error", "A value has another type than the code expects.",
+	 "a value of another type (a string for a number, null for an object), often read from configuration or JSON",
+	 "Pass a value of the expected type, converting it first when it comes from text.",
+	 "Check the type of values that come from outside (configuration, JSON, arguments) before use."},
+	{"out-of-range", "A value is outside the range the code accepts: too large, too small, too many or too few.",
+	 "a number or size beyond the limits the code allows, an index past the end",
+	 "Keep the value within the limits the code checks; the message shows the value involved.",
+	 "Check bounds where values enter the program."},
+	{"missing-value", "A value the code needs is missing: empty, null or not set.",
+	 "a required option, field or argument left out, or a lookup that found nothing",
+	 "Provide the missing value (the required option, field or argument).",
+	 "Check that required values are present before the call."},
+	{"invalid-state", "The operation was attempted when the object or program is not in a state that allows it.",
+	 "calling methods in the wrong order, using an object after it was closed, doing a step twice",
+	 "Call the operation only in the state the code expects (after setup, before close).",
+	 "Keep each object's life cycle explicit: create, use, close, in that order."},
+	{"incompatible-version", "Two parts that must agree on a version do not.",
+	 "an upgrade of one component without the other, files written by another version",
+	 "Install matching versions of the components the message names.",
+	 "Pin compatible versions and check them at startup."},
+	{"command-failed", "An external command or subprocess failed.",
+	 "a tool missing from PATH, a command that exits with a non-zero status",
+	 "Run the command the message names by hand to see its own error.",
+	 "Check that external tools are installed, and capture their standard error."},
+	{"config-error", "The configuration is invalid or incomplete.",
+	 "a misspelt or missing setting, a value of the wrong form, an environment variable not set",
+	 "Correct the setting the message names in the configuration file or environment.",
+	 "Validate the configuration at startup, before any work is done."},
+	{"internal-error", "An internal consistency check failed: the code reached a state its authors treat as impossible.",
+	 "a bug in this code or in the way it is called, or unusual input that breaks one of its assumptions",
+	 "Report it to the project with the input that triggers it: it usually points to a bug.",
+	 "Keep to the documented use, and keep the input that triggered it as a test case."},
+	{"deprecated", "The code warns that a feature in use is deprecated and will be removed.",
+	 "code or configuration written for an older version",
+	 "Move to the replacement the message names.",
+	 "Read deprecation warnings on every upgrade and move off deprecated features before they are removed."},
+	{"out-of-memory", "Memory could not be allocated.",
+	 "very large input, or a memory limit on the process",
+	 "Reduce the size of the input or raise the memory limit.",
+	 "Bound the size of what is loaded into memory at once."},
+	{"service-unavailable", "The server is unavailable or could not handle the request.",
+	 "an overloaded, restarting or failing service", "Try again later; if it persists, check the server's logs.",
+	 "Retry server errors with backoff, and give up after a few attempts."},
+	{"server-error", "The server failed while handling the request.",
+	 "a bug or a failing dependency on the server side", "Check the server's logs for the cause.",
+	 "Retry server errors with backoff, and give up after a few attempts."},
+	{"operation-failed", "The operation the function performs did not succeed.",
+	 "the condition the code checks at this line (see the source window)",
+	 "Read the message with the source window: it shows the condition that failed and what the code was doing.",
+	 "Check the result of this operation and handle its failure close to the call."},
+};
+
+static int fam_index(const char *f)
+{
+	for (size_t i = 0; i < sizeof fam / sizeof fam[0]; i++)
+		if (strcmp(fam[i].family, f) == 0)
+			return (int)i;
+	return (int)(sizeof fam / sizeof fam[0]) - 1;
+}
+
+static void who(fl_buf *b, const dsc *d, bool cap)
+{
+	if (d->s->function) {
+		dsc_code(b, d->s->function);
+	} else {
+		fl_buf_puts(b, cap ? "Top-level code in " : "top-level code in ");
+		dsc_code(b, d->e->file_path);
+	}
+}
+
+static void put_class(fl_buf *b, const dsc *d)
+{
+	if (d->s->cls)
+		dsc_code(b, d->s->cls);
+	else
+		fl_buf_puts(b, "an error");
+}
+
+static void action(fl_buf *b, const dsc *d)
+{
+	const char *t = d->s->type;
+	if (strcmp(t, FL_T_PANIC) == 0) {
+		fl_buf_puts(b, "panics");
+	} else if (strcmp(t, FL_T_CONSOLE) == 0) {
+		const char *sev = d->s->severity;
+		fl_buf_puts(b, strcmp(sev, FL_S_CRITICAL) == 0 ? "reports a fatal error"
+			       : strcmp(sev, FL_S_WARNING) == 0 ? "prints a warning"
+			       : strcmp(sev, FL_S_INFO) == 0	 ? "prints a notice"
+								 : "reports an error");
+	} else if (strcmp(t, FL_T_HTTP) == 0) {
+		if (d->s->http)
+			fl_buf_printf(b, "responds with HTTP %d", d->s->http);
+		else
+			fl_buf_puts(b, "responds with an HTTP error");
+	} else if (strcmp(t, FL_T_VALIDATION) == 0) {
+		fl_buf_puts(b, "rejects its input with a validation error");
+	} else if (strcmp(t, FL_T_ERROR_CODE) == 0) {
+		fl_buf_puts(b, "returns an error code");
+	} else if (strcmp(d->dialect, "go") == 0) {
+		fl_buf_puts(b, "returns ");
+		put_class(b, d);
+	} else {
+		fl_buf_puts(b, "raises ");
+		put_class(b, d);
+	}
+}
+
+static void put_loc(fl_buf *b, const dsc *d)
+{
+	fl_buf_printf(b, "%s:%d", d->e->file_path, d->e->line_number);
+}
+
+/* the condition the site runs on, in words: " when ..." */
+static void when(fl_buf *b, const dsc *d)
+{
+	if (d->catch_all) {
+		fl_buf_puts(b, " when the value matches no other arm");
+	} else if (d->arm) {
+		fl_buf_puts(b, " when the value matches ");
+		dsc_code(b, d->s->guard);
+	} else if (d->unwrapped) {
+		fl_buf_puts(b, " when ");
+		dsc_code(b, d->s->guard);
+		fl_buf_puts(b, " holds no value (an `Err` or `None`)");
+	} else if (d->guard) {
+		fl_buf_puts(b, " when ");
+		dsc_guard_words(b, d, true);
+	}
+}
+
+static bool is_param(const dsc *d, const char *name)
+{
+	for (size_t i = 0; i < d->params.n; i++)
+		if (strcmp(d->params.v[i], name) == 0 || (name[0] == '$' && strcmp(d->params.v[i], name + 1) == 0))
+			return true;
+	return false;
+}
+
+/* what the message's named placeholders stand for */
+static void placeholders(fl_buf *b, const dsc *d)
+{
+	const char *m = d->e->error_message;
+	size_t named = 0, unnamed = 0;
+	fl_buf nb = {0};
+	for (const char *p = m; *p && named < 3; p++) {
+		const char *s = NULL, *end = NULL;
+		if ((p[0] == '$' || p[0] == '#') && p[1] == '{') {
+			s = p + 2;
+			end = strchr(s, '}');
+		} else if (p[0] == '%' && p[1] == '(') {
+			s = p + 2;
+			end = strchr(s, ')');
+		} else if (p[0] == '{' && (p == m || p[-1] != '$')) {
+			s = p + 1;
+			end = strchr(s, '}');
+		} else if (p[0] == '%' && p[1] && p[1] != '%' && fl_printf_conv(p, NULL)) {
+			unnamed++;
+			continue;
+		}
+		if (!s || !end)
+			continue;
+		/* the expression, up to a format spec */
+		const char *ns = NULL, *ne = s;
+		while (ne < end && *ne != ':' && *ne != '!' && *ne != '|')
+			ne++;
+		for (const char *q = s; q < ne; q++)
+			if (isalpha((unsigned char)*q) || *q == '_') {
+				ns = s;
+				break;
+			}
+		while (ns && (*ns == '@' || *ns == ' '))
+			ns++;
+		if (!ns) {
+			unnamed++;
+			continue;
+		}
+		char *name = fl_xstrndup(ns, (size_t)(ne - ns));
+		char *ph = fl_xstrndup(p, (size_t)(end - p + 1));
+		fl_buf_puts(&nb, named ? ", " : "");
+		dsc_code(&nb, ph);
+		if (is_param(d, name)) {
+			fl_buf_puts(&nb, " is the ");
+			dsc_code(&nb, name);
+			fl_buf_puts(&nb, " argument");
+		} else if (strcmp(name, ph + (ph[0] == '{' ? 1 : 2)) == 0 || strpbrk(name, ".([-")) {
+			fl_buf_puts(&nb, strpbrk(name, ".([-") ? " is " : " is the value of ");
+			dsc_code(&nb, name);
+		} else {
+			fl_buf_puts(&nb, " is the value of ");
+			dsc_code(&nb, name);
+		}
+		named++;
+		free(name);
+		free(ph);
+		p = end;
+	}
+	if (named) {
+		fl_buf_puts(b, " In the message, ");
+		fl_buf_puts(b, fl_buf_cstr(&nb));
+		fl_buf_putc(b, '.');
+	} else if (unnamed) {
+		fl_buf_puts(b, unnamed > 1 ? " The placeholders in the message are filled with the values involved"
+					   : " The placeholder in the message is filled with the value involved");
+		fl_buf_puts(b, d->s->function ? " when the site runs." : ".");
+	}
+	fl_buf_free(&nb);
+}
+
+static void definition(fl_buf *b, const dsc *d)
+{
+	const fl_site *s = d->s;
+	if (d->defined) {
+		fl_buf_puts(b, "The error with code ");
+		dsc_code(b, d->e->error_code);
+		if (s->cls) {
+			fl_buf_puts(b, " (a ");
+			dsc_code(b, s->cls);
+			fl_buf_putc(b, ')');
+		}
+		fl_buf_puts(b, " is defined here with this message");
+		if (s->http)
+			fl_buf_printf(b, " and HTTP status %d", s->http);
+		fl_buf_puts(b, "; the code raises it wherever it fails this way.");
+	} else if (d->sentinel) {
+		dsc_code(b, s->cls);
+		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http)
+			fl_buf_printf(b, " is an HTTP error value (status %d) with this message: the code returns it wherever it fails this way.", s->http);
+		else
+			fl_buf_puts(b, " is an error value with this message: the code returns it wherever it fails this way, and callers can compare the error they get with it.");
+	} else {
+		dsc_code(b, s->cls);
+		fl_buf_puts(b, d->fixed ? " is an error class that always has this message."
+					: " is an error class whose message is this text unless it is given another.");
+	}
+}
+
+void dsc_documentation(dsc *d)
+{
+	fl_buf b = {0};
+	const fl_site *s = d->s;
+	if (d->defined || d->sentinel || d->cdef) {
+		definition(&b, d);
+	} else if (d->defn) {
+		dsc_code(&b, s->cls);
+		fl_buf_puts(&b, " has this message");
+		if (d->guard)
+			when(&b, d);
+		fl_buf_puts(&b, ": the code returns or raises it wherever it fails this way.");
+	} else if (d->made) {
+		who(&b, d, true);
+		fl_buf_puts(&b, " makes ");
+		put_class(&b, d);
+		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http)
+			fl_buf_printf(&b, " (HTTP %d)", s->http);
+		fl_buf_puts(&b, " with this message and returns it for its callers to raise");
+		when(&b, d);
+		fl_buf_putc(&b, '.');
+	} else {
+		who(&b, d, true);
+		fl_buf_putc(&b, ' ');
+		action(&b, d);
+		when(&b, d);
+		fl_buf_putc(&b, '.');
+	}
+	fl_buf_putc(&b, ' ');
+	fl_buf_puts(&b, fam[fam_index(d->family)].means);
+	if (d->ret) {
+		fl_buf_puts(&b, " The function then returns ");
+		dsc_code(&b, d->ret);
+		fl_buf_putc(&b, '.');
+	} else if (d->fatal && strcmp(s->type, FL_T_CONSOLE) == 0) {
+		fl_buf_puts(&b, " The program stops after reporting it.");
+	}
+	if (d->e->error_code && !d->defined) {
+		fl_buf_puts(&b, " It carries the error code ");
+		dsc_code(&b, d->e->error_code);
+		fl_buf_putc(&b, '.');
+	}
+	placeholders(&b, d);
+	if (d->cdef) {
+		const char *kind = s->idiom + 6, *sp = strchr(kind, ' ');
+		size_t kl = sp ? (size_t)(sp - kind) : strlen(kind);
+		const char *what = sp ? sp + 1 : "";
+		fl_buf_puts(&b, d->fixed ? " It is set by its " : " The default is set by its ");
+		if (*what && kl == 9 && strncmp(kind, "attribute", 9) == 0) {
+			dsc_code(&b, what);
+			fl_buf_puts(&b, " attribute at ");
+		} else if (*what && kl == 11 && strncmp(kind, "constructor", 11) == 0) {
+			fl_buf_puts(&b, "constructor's ");
+			dsc_code(&b, what);
+			fl_buf_puts(&b, " at ");
+		} else {
+			char *k = fl_xstrndup(kind, kl);
+			dsc_code(&b, k);
+			free(k);
+			fl_buf_puts(&b, " at ");
+		}
+	} else if (d->sentinel || d->defined) {
+		fl_buf_puts(&b, " It is made by ");
+		dsc_code(&b, d->idiom);
+		fl_buf_puts(&b, " at ");
+	} else if (d->made) {
+		fl_buf_puts(&b, " It is made at ");
+	} else if (d->defn) {
+		fl_buf_puts(&b, " The message is made by ");
+		dsc_code(&b, d->idiom);
+		fl_buf_puts(&b, " at ");
+	} else if (*d->idiom) {
+		fl_buf_puts(&b, d->logged ? " It is written by " : " It is raised by ");
+		dsc_code(&b, d->idiom);
+		fl_buf_puts(&b, " at ");
+	} else {
+		fl_buf_puts(&b, d->logged ? " It is written at " : " It is raised at ");
+	}
+	put_loc(&b, d);
+	fl_buf_putc(&b, '.');
+	d->e->documentation = dsc_take(&b);
+}
+
+void dsc_triggers(dsc *d)
+{
+	fl_buf b = {0};
+	const fl_site *s = d->s;
+	if (d->defined || d->sentinel || d->cdef || d->defn) {
+		fl_buf_puts(&b, d->defined ? "Code that raises the error with code " : d->sentinel ? "Code that returns "
+							: d->defn ? "Code that returns or raises "
+								  : "Code that creates or raises ");
+		dsc_code(&b, d->defined ? d->e->error_code : s->cls);
+		if (d->cdef && !d->fixed)
+			fl_buf_puts(&b, " without a message of its own");
+		fl_buf_puts(&b, d->defn ? ", wherever it is used (its message is made at " : ", wherever it is used (it is declared at ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ").");
+		d->e->trigger_scenarios = dsc_take(&b);
+		return;
+	}
+	char *call = dsc_call(d);
+	if (!s->function) {
+		fl_buf_puts(&b, "Loading or running ");
+		dsc_code(&b, d->e->file_path);
+	} else if (d->checkable || !d->guard) {
+		fl_buf_puts(&b, "Calling ");
+		dsc_code(&b, call ? call : s->function);
+	} else {
+		fl_buf_puts(&b, "While ");
+		dsc_code(&b, s->function);
+		fl_buf_puts(&b, " runs,");
+	}
+	if (d->guard || d->arm || d->unwrapped) {
+		if (d->guard && !d->checkable && s->function) {
+			fl_buf_putc(&b, ' ');
+			dsc_guard_words(&b, d, true);
+		} else {
+			when(&b, d);
+		}
+		fl_buf_puts(&b, " (the check before ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ").");
+	} else {
+		fl_buf_puts(&b, ", whenever it reaches ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ": no condition in the function guards that line.");
+	}
+	free(call);
+	d->e->trigger_scenarios = dsc_take(&b);
+}
+
+void dsc_situations(dsc *d)
+{
+	fl_buf b = {0};
+	const char *t = d->s->type;
+	fl_buf_puts(&b, "Typically ");
+	fl_buf_puts(&b, fam[fam_index(d->family)].seen);
+	fl_buf_puts(&b, ". ");
+	if (strcmp(t, FL_T_PANIC) == 0) {
+		fl_buf_puts(&b, "It shows as a panic on standard error or in a crash log, and the failing thread or process stops.");
+	} else if (strcmp(t, FL_T_CONSOLE) == 0) {
+		fl_buf_puts(&b, d->fatal ? "It shows on the program's standard error or log just before the program exits."
+					 : "It shows in the program's log or on its standard error while it runs.");
+	} else if (strcmp(t, FL_T_HTTP) == 0) {
+		fl_buf_puts(&b, "HTTP clients of the service receive it as an error response");
+		if (d->s->http)
+			fl_buf_printf(&b, " with status %d", d->s->http);
+		fl_buf_puts(&b, ", and it appears in the service's access log.");
+	} else if (strcmp(t, FL_T_VALIDATION) == 0) {
+		fl_buf_puts(&b, "The user or caller who submitted the input sees it as a validation message.");
+	} else {
+		fl_buf_puts(&b, "It reaches the caller's error handling, or an uncaught-error report with a stack trace.");
+	}
+	d->e->common_situations = dsc_take(&b);
+}
+
+static void push(fl_strv *v, fl_buf *b)
+{
+	fl_strv_push(v, fl_buf_cstr(b));
+	fl_buf_reset(b);
+}
+
+void dsc_solutions(dsc *d)
+{
+	fl_buf b = {0};
+	fl_strv *out = &d->e->solutions;
+	const dsc_atom *failed = NULL;
+	for (size_t i = 0; i < d->g.n && !failed; i++)
+		if (d->g.a[i].kind == GA_FAILED && d->g.a[i].call)
+			failed = &d->g.a[i];
+	if (failed && d->g.n == 1) {
+		fl_buf_puts(&b, "Find out why ");
+		dsc_code(&b, failed->call);
+		fl_buf_puts(&b, " failed");
+		fl_buf_puts(&b, d->placeholders ? ": the message carries the details it reported, and the fix is to the cause it names."
+						: " before this line: its own error or return value tells the cause.");
+		push(out, &b);
+	} else if (d->guard && d->checkable && d->s->function) {
+		fl_buf_puts(&b, "Before calling ");
+		dsc_code(&b, d->s->function);
+		fl_buf_puts(&b, ", make sure that ");
+		dsc_guard_words(&b, d, false);
+		fl_buf_putc(&b, '.');
+		push(out, &b);
+	} else if (d->guard) {
+		fl_buf_puts(&b, "Find out why ");
+		dsc_guard_words(&b, d, true);
+		fl_buf_puts(&b, " at ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ", and change the input or state that leads there.");
+		push(out, &b);
+	} else if (d->catch_all) {
+		fl_buf_puts(&b, "Find out which value reaches the catch-all arm at ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ", and handle it in an arm of its own or keep it out of the input.");
+		push(out, &b);
+	} else if (d->unwrapped) {
+		fl_buf_puts(&b, "Make sure ");
+		dsc_code(&b, d->s->guard);
+		fl_buf_puts(&b, " holds a value there, or handle the `Err`/`None` case instead of calling `.expect`.");
+		push(out, &b);
+	}
+	fl_buf_puts(&b, fam[fam_index(d->family)].fix);
+	push(out, &b);
+	if (d->placeholders) {
+		fl_buf_puts(&b, "Compare the values the message shows with what ");
+		if (d->sentinel || d->defined || d->cdef || d->defn || !d->s->function) {
+			fl_buf_puts(&b, "the code expects at ");
+			put_loc(&b, d);
+		} else {
+			dsc_code(&b, d->s->function);
+			fl_buf_puts(&b, " accepts");
+		}
+		fl_buf_putc(&b, '.');
+		push(out, &b);
+	}
+	if (out->n < 2) {
+		fl_buf_puts(&b, "Read the source window around ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ": it shows what the code was doing when it ");
+		fl_buf_puts(&b, d->logged ? "wrote the message." : "raised the error.");
+		push(out, &b);
+	}
+	fl_buf_free(&b);
+}
+
+void dsc_prevention(dsc *d)
+{
+	fl_buf b = {0};
+	fl_strv *out = &d->e->prevention_tips;
+	if (d->guard && d->checkable && d->s->function) {
+		fl_buf_puts(&b, "Check that ");
+		dsc_guard_words(&b, d, false);
+		fl_buf_puts(&b, " before calling ");
+		dsc_code(&b, d->s->function);
+		fl_buf_putc(&b, '.');
+		push(out, &b);
+	}
+	fl_buf_puts(&b, fam[fam_index(d->family)].tip);
+	push(out, &b);
+	const char *st = d->strategy;
+	if (strcmp(st, "try-catch") == 0 && d->e->error_class && !dsc_generic_class(d->e->error_class)) {
+		fl_buf_puts(&b, "Catch ");
+		dsc_code(&b, d->e->error_class);
+		fl_buf_puts(&b, " where you can act on it, not a broad base class.");
+		push(out, &b);
+	} else if (strcmp(st, "retry") == 0) {
+		fl_buf_puts(&b, "Retry a bounded number of times with growing delays, then report the failure.");
+		push(out, &b);
+	} else if (strcmp(st, "fallback") == 0 && !d->logged) {
+		fl_buf_puts(&b, "Decide in advance what to do without the result (a default, a cached value, a clear message).");
+		push(out, &b);
+	}
+	if (d->e->error_code && strcmp(st, "try-catch") == 0) {
+		fl_buf_puts(&b, "Match on the code ");
+		dsc_code(&b, d->e->error_code);
+		fl_buf_puts(&b, ", not on the message text, which can change.");
+		push(out, &b);
+	}
+	fl_buf_free(&b);
+}

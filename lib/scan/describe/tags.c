@@ -1,0 +1,135 @@
+/*
+ * tags.c — a record's tags: its language (and the file's dialect when it
+ * differs: kotlin, ts, cpp), its errorType, whether the line is a
+ * definition or a factory call (the lookup ranks by these), the class, the
+ * raising construct, and the domain words of its path and function
+ * ("http", "cookie", "x509"), so the site can group related records.
+ */
+#include "dsc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lex.h"
+
+static void add(fl_strv *tags, const char *t)
+{
+	if (!t || !*t)
+		return;
+	for (size_t i = 0; i < tags->n; i++)
+		if (strcmp(tags->v[i], t) == 0)
+			return;
+	fl_strv_push(tags, t);
+}
+
+/* kebab-case of an identifier: "ValueError" -> "value-error", "fmt.Errorf"
+ * -> "fmt-errorf"; NULL when it has no usable characters */
+static char *kebab(const char *s)
+{
+	fl_buf b = {0};
+	bool dash = false;
+	for (size_t i = 0; s[i]; i++) {
+		char c = s[i];
+		bool upper = c >= 'A' && c <= 'Z';
+		bool lower = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+		if (!upper && !lower) {
+			dash = b.n > 0;
+			continue;
+		}
+		if (upper && i > 0 && s[i - 1] >= 'a' && s[i - 1] <= 'z')
+			dash = true;
+		if (dash && b.n)
+			fl_buf_putc(&b, '-');
+		dash = false;
+		if (b.n == 0 && !(c >= 'a' && c <= 'z') && !upper)
+			continue; /* tags start with a letter */
+		fl_buf_putc(&b, upper ? (char)(c - 'A' + 'a') : c);
+	}
+	if (!b.n) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	return dsc_take(&b);
+}
+
+/* words that name no domain */
+static bool stop(const char *w)
+{
+	static const char *const s[] = {
+		"src", "lib", "libs", "internal", "pkg", "cmd", "main", "util", "utils", "common", "core",
+		"index", "init", "get", "set", "new", "the", "and", "for", "with", "from", "this", "that",
+		"app", "base", "impl", "helper", "helpers", "misc", "api", "mod", "run", "do", "go", "py",
+		"php", "java", "kotlin", "scala", "ruby", "rust", "js", "ts", "cpp", "test", "tests", "func",
+		"function", "method", "class", "error", "errors", "exception", "exceptions", "failure",
+		"unknown", "org", "com", "net", "apache", "github", "main", "build", "tool", "tools", "vendor",
+		"private", "public", "static", "object", "value", "values", "make", "call", "handle", "check",
+		"process", "default", "data", "file", "line", "self", "args", "arg", "opts", "options", "string",
+		"str", "to", "of", "in", "on", "is", "it", "by", "at", "or", "an", "a", "x", "c", "h", "rb", "kt",
+		"cs", "mjs", "cjs", "jsx", "tsx", "cc", "hpp", "cxx", "gemspec",
+	};
+	if (strlen(w) < 3 || isdigit((unsigned char)w[0]))
+		return true;
+	for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
+		if (strcmp(w, s[i]) == 0)
+			return true;
+	return false;
+}
+
+static void domain(fl_strv *tags, const char *text, size_t *n, size_t max)
+{
+	fl_strv w = {0};
+	dsc_words(text, &w);
+	for (size_t i = 0; i < w.n && *n < max; i++) {
+		if (stop(w.v[i]))
+			continue;
+		bool ok = isalpha((unsigned char)w.v[i][0]);
+		for (const char *p = w.v[i]; *p; p++)
+			ok &= (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9');
+		if (!ok)
+			continue;
+		size_t before = tags->n;
+		add(tags, w.v[i]);
+		*n += tags->n > before;
+	}
+	fl_strv_free(&w);
+}
+
+void dsc_tags(dsc *d)
+{
+	fl_strv *tags = &d->e->tags;
+	const char *t = d->s->type;
+	add(tags, d->lang);
+	if (strcmp(d->dialect, d->lang) != 0 && strcmp(d->lang, "jvm") != 0)
+		add(tags, d->dialect);
+	else if (strcmp(d->lang, "jvm") == 0)
+		add(tags, d->dialect);
+	add(tags, strcmp(t, FL_T_ERROR_CODE) == 0 ? "error-code" : t);
+	int kind = fl_idiom_kind(d->s->idiom);
+	if (kind == FL_IDIOM_DEF)
+		add(tags, "definition");
+	else if (kind == FL_IDIOM_CALL)
+		add(tags, "factory-call");
+	if (d->s->cls) {
+		char *k = kebab(dsc_last(d->s->cls));
+		if (k && strcmp(k, "error") && strcmp(k, "exception"))
+			add(tags, k);
+		free(k);
+	}
+	if (*d->idiom && strncmp(d->idiom, "class ", 6) != 0) {
+		char *k = kebab(d->idiom);
+		if (k && strlen(k) <= 24)
+			add(tags, k);
+		free(k);
+	}
+	/* the domain: words of the folders and file, then of the function */
+	size_t n = 0;
+	char *path = fl_xstrdup(d->e->file_path);
+	char *dot = strrchr(path, '.');
+	if (dot && !strchr(dot, '/'))
+		*dot = '\0';
+	domain(tags, path, &n, 3);
+	free(path);
+	if (d->s->function)
+		domain(tags, d->s->function, &n, 5);
+}

@@ -1,0 +1,277 @@
+/*
+ * test_describe.c — the explanation writer (lib/scan/describe/): guards
+ * stated the right way round, the error family (backgroundTag) and the
+ * handling strategy of typical sites, and the defensive code in the
+ * caller's language.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "faultline.h"
+#include "scan/describe.h"
+#include "util.h"
+
+/* one site described: the record's explanation fields */
+struct site {
+	const char *lang, *path, *window, *function, *guard, *idiom, *cls, *code, *type, *msg;
+	int line, window_start, http;
+};
+
+static void describe(fl_entry *e, const struct site *c)
+{
+	memset(e, 0, sizeof *e);
+	e->repo = fl_xstrdup("acme/widgets");
+	e->error_message = fl_xstrdup(c->msg);
+	e->message_pattern = fl_message_pattern(c->msg);
+	e->error_code = fl_xstrdup(c->code);
+	e->error_class = fl_xstrdup(c->cls);
+	e->http_status = c->http;
+	e->file_path = fl_xstrdup(c->path);
+	e->line_number = c->line;
+	if (c->window) {
+		e->source_code = fl_xstrdup(c->window);
+		e->source_code_start = c->window_start;
+	}
+	const char *type = c->type ? c->type : FL_T_EXCEPTION;
+	e->error_type = fl_xstrdup(type);
+	e->severity = fl_xstrdup(FL_S_ERROR);
+	fl_site s = {.line = c->line, .col = 1, .message = c->msg, .code = c->code, .cls = c->cls,
+		     .type = type, .severity = FL_S_ERROR, .http = c->http, .function = c->function,
+		     .guard = c->guard, .idiom = c->idiom};
+	fl_describe(e, &s, c->lang);
+}
+
+static void has(const char *field, const char *text, const char *want)
+{
+	if (!text || !strstr(text, want))
+		fail_msg("%s: <%s> lacks <%s>", field, text ? text : "(null)", want);
+}
+
+static void lacks(const char *field, const char *text, const char *bad)
+{
+	if (text && strstr(text, bad))
+		fail_msg("%s: <%s> has <%s>", field, text, bad);
+}
+
+/* C: `if (get_oid_with_context(...))` is the call failing, not holding */
+static void test_c_call_guard_is_a_failure(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "builtin/cat-file.c", .function = "cat_one_file",
+			 .guard = "get_oid_with_context(the_repository, obj_name, flags, &oid, &obj_context)",
+			 .idiom = "die", .type = FL_T_CONSOLE, .msg = "Not a valid object name %s", .line = 153};
+	describe(&e, &c);
+	has("documentation", e.documentation, "`get_oid_with_context` failed (it could not get the oid)");
+	lacks("documentation", e.documentation, "holds");
+	lacks("triggerScenarios", e.trigger_scenarios, "holds");
+	/* the name could not be resolved: the failed lookup says more than
+	 * the message's broad "not a valid" */
+	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+	/* the negated call fails too; a predicate is stated as true or false */
+	c.guard = "!repo_read_index(r)";
+	describe(&e, &c);
+	has("documentation", e.documentation, "`repo_read_index` failed (it could not read the index)");
+	fl_entry_free(&e);
+	c.guard = "!is_valid_name(name)";
+	describe(&e, &c);
+	has("documentation", e.documentation, "`is_valid_name(name)` returns false");
+	fl_entry_free(&e);
+	c.guard = "strcmp(mode, \"r\")";
+	describe(&e, &c);
+	has("documentation", e.documentation, "`mode` is not `\"r\"`");
+	fl_entry_free(&e);
+}
+
+/* C: a status variable set by a call in the window names that call; what
+ * the function returns after the site is said, and used by the caller */
+static void test_c_status_and_return(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "lib/connect.c", .function = "do_connect",
+			 .window = "static CURLcode do_connect(struct Curl_easy *data)\n{\n"
+				   "  rc = Curl_open_socket(data, &sock);\n  if(rc) {\n"
+				   "    failf(data, \"cannot open socket\");\n    return CURLE_COULDNT_CONNECT;\n  }",
+			 .window_start = 10, .guard = "rc", .idiom = "failf", .type = FL_T_CONSOLE,
+			 .msg = "cannot open socket", .line = 14};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `Curl_open_socket` failed");
+	has("documentation", e.documentation, "returns `CURLE_COULDNT_CONNECT`");
+	has("tryCatchPattern", e.try_catch_pattern, "do_connect(data) == CURLE_COULDNT_CONNECT");
+	assert_string_equal(e.background_tag, "network-error");
+	assert_string_equal(e.handling_strategy, "retry");
+	fl_entry_free(&e);
+}
+
+/* Go: `err != nil` after `f, err := os.Open(p)` */
+static void test_go_err_names_the_call(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "go", .path = "config/load.go", .function = "Load",
+			 .window = "func Load(path string) (*Config, error) {\n\tf, err := os.Open(path)\n"
+				   "\tif err != nil {\n\t\treturn nil, fmt.Errorf(\"cannot load config: %w\", err)\n\t}",
+			 .window_start = 5, .guard = "err != nil", .idiom = "fmt.Errorf",
+			 .msg = "cannot load config: %w", .line = 8};
+	describe(&e, &c);
+	has("documentation", e.documentation, "`Load` returns an error when `os.Open` returned an error");
+	has("tryCatchPattern", e.try_catch_pattern, "if err := config.Load(path); err != nil");
+	assert_string_equal(e.background_tag, "io-error");
+	assert_string_equal(e.handling_strategy, "fallback");
+	fl_entry_free(&e);
+	/* a sentinel is compared with errors.Is */
+	struct site sv = {.lang = "go", .path = "store/errors.go", .cls = "ErrNotFound",
+			  .idiom = "sentinel errors.New", .msg = "store: item not found", .line = 3};
+	describe(&e, &sv);
+	has("tryCatchPattern", e.try_catch_pattern, "errors.Is(err, store.ErrNotFound)");
+	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+}
+
+/* Python: checks of the parameters become the caller's checks */
+static void test_python_checks(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "python", .path = "urllib3/util/timeout.py", .function = "Timeout._validate_timeout",
+			 .window = "    @classmethod\n    def _validate_timeout(cls, value, name):\n"
+				   "        if isinstance(value, bool):\n            raise ValueError(\n"
+				   "                \"Timeout cannot be a boolean value.\"\n            )",
+			 .window_start = 100, .guard = "isinstance(value, bool)", .idiom = "raise", .cls = "ValueError",
+			 .msg = "Timeout cannot be a boolean value.", .line = 103};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `value` is a `bool`");
+	assert_string_equal(e.background_tag, "type-error");
+	assert_string_equal(e.handling_strategy, "type-guard");
+	has("typeGuard", e.type_guard, "if isinstance(value, bool):");
+	assert_null(e.validation_code);
+	has("tryCatchPattern", e.try_catch_pattern, "except ValueError as e:");
+	has("solutions", e.solutions.v[0], "make sure that `value` is not a `bool`");
+	fl_entry_free(&e);
+	/* `not args`: empty; a local is no check a caller can make */
+	c.guard = "not args";
+	c.window = "def update(*args, **kwds):\n    if not args:\n        raise TypeError('x')";
+	c.function = "update";
+	c.window_start = 101;
+	c.cls = "TypeError";
+	c.msg = "update() takes at least 1 argument (0 given)";
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `args` is empty");
+	fl_entry_free(&e);
+	c.guard = "r is None";
+	c.window = "def locate(self, requirement):\n    r = self.find(requirement)\n    if r is None:\n        raise X()";
+	c.function = "Locator.locate";
+	c.cls = "DistlibException";
+	c.msg = "Not a valid requirement: %r";
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `r` is `None`");
+	assert_null(e.validation_code);
+	has("tryCatchPattern", e.try_catch_pattern, "locator.locate(requirement)");
+	fl_entry_free(&e);
+}
+
+/* the family and strategy of typical sites of each language */
+static void test_family_and_strategy(void **state)
+{
+	(void)state;
+	static const struct {
+		struct site s;
+		const char *family, *strategy, *catch;
+	} cases[] = {
+		{{.lang = "python", .path = "a.py", .function = "connect", .idiom = "raise", .cls = "ConnectionError",
+		  .msg = "connection refused by {host}", .line = 3},
+		 "network-error", "retry", "except ConnectionError as e:"},
+		{{.lang = "python", .path = "a.py", .function = "wait", .idiom = "raise", .cls = "TimeoutError",
+		  .msg = "operation timed out after {n}s", .line = 3},
+		 "timeout", "retry", "except TimeoutError"},
+		{{.lang = "jvm", .path = "src/Port.java", .function = "Port.parse", .idiom = "throw new",
+		  .cls = "IllegalArgumentException", .msg = "invalid port: %s", .line = 3},
+		 "invalid-argument", "try-catch", "catch (IllegalArgumentException e)"},
+		{{.lang = "jvm", .path = "src/Port.kt", .function = "Port.parse", .idiom = "throw",
+		  .cls = "IllegalStateException", .msg = "port already closed", .line = 3},
+		 "invalid-state", "try-catch", "catch (e: IllegalStateException)"},
+		{{.lang = "js", .path = "lib/fs.js", .function = "readConfig", .idiom = "throw new", .cls = "Error",
+		  .code = "ERR_CONFIG_MISSING", .msg = "config file does not exist", .line = 3},
+		 "not-found", "try-catch", "err.code === 'ERR_CONFIG_MISSING'"},
+		{{.lang = "ruby", .path = "lib/a.rb", .function = "Order#transition!", .idiom = "raise",
+		  .cls = "ArgumentError", .msg = "unknown state: {state}", .line = 3},
+		 "not-found", "try-catch", "rescue ArgumentError => e"},
+		{{.lang = "php", .path = "src/A.php", .function = "A::parse", .idiom = "throw new",
+		  .cls = "UnexpectedValueException", .msg = "Could not parse version constraint {c}", .line = 3},
+		 "parse-error", "try-catch", "catch (\\UnexpectedValueException $e)"},
+		{{.lang = "rust", .path = "src/w.rs", .function = "Widget::load", .idiom = "Err",
+		  .cls = "WidgetError::NotFound", .msg = "widget {0} not found", .line = 3},
+		 "not-found", "try-catch", "Err(WidgetError::NotFound"},
+		{{.lang = "go", .path = "cmd/x/main.go", .function = "main", .idiom = "log.Fatalf", .type = FL_T_CONSOLE,
+		  .msg = "permission denied writing %s", .line = 3},
+		 "permission-denied", "fallback", "exited non-zero"},
+		{{.lang = "go", .path = "x/y.go", .function = "Must", .idiom = "panic", .type = FL_T_PANIC,
+		  .msg = "unreachable", .line = 3},
+		 "internal-error", "validation", "recover()"},
+		{{.lang = "python", .path = "a.py", .function = "get_item", .idiom = "raise", .cls = "HTTPException",
+		  .http = 404, .type = FL_T_HTTP, .msg = "Item {sku} gone", .line = 3},
+		 "not-found", "try-catch", "resp.status_code == 404"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		fl_entry e;
+		describe(&e, &cases[k].s);
+		if (strcmp(e.background_tag, cases[k].family) != 0 || strcmp(e.handling_strategy, cases[k].strategy) != 0)
+			fail_msg("%s: %s/%s, want %s/%s", cases[k].s.msg, e.background_tag, e.handling_strategy,
+				 cases[k].family, cases[k].strategy);
+		has("tryCatchPattern", e.try_catch_pattern, cases[k].catch);
+		fl_entry_free(&e);
+	}
+}
+
+/* every record gets the fields, and its tags are valid kebab tags */
+static void test_fields_always_filled(void **state)
+{
+	(void)state;
+	static const char *const langs[] = {"c", "go", "python", "js", "jvm", "ruby", "php", "rust", "csharp"};
+	static const char *const paths[] = {"a.c", "a.go", "a.py", "a.js", "A.java", "a.rb", "a.php", "a.rs", "A.cs"};
+	static const char *const generic[] = {"error", "errors", "exception", "exceptions", "failure", "failures", "unknown"};
+	for (size_t k = 0; k < sizeof langs / sizeof langs[0]; k++) {
+		fl_entry e;
+		struct site c = {.lang = langs[k], .path = paths[k], .idiom = "raise", .msg = "something odd: {x}", .line = 1};
+		describe(&e, &c);
+		assert_non_null(e.documentation);
+		assert_non_null(e.handling_strategy);
+		assert_non_null(e.try_catch_pattern);
+		assert_non_null(e.background_tag);
+		assert_true(e.solutions.n >= 2);
+		assert_true(e.tags.n >= 2);
+		for (size_t g = 0; g < sizeof generic / sizeof generic[0]; g++)
+			assert_string_not_equal(e.background_tag, generic[g]);
+		for (size_t t = 0; t < e.tags.n; t++) {
+			const char *p = e.tags.v[t];
+			assert_true(*p >= 'a' && *p <= 'z');
+			for (; *p; p++)
+				assert_true((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+					    (*p == '-' && p[1] && p[1] != '-'));
+		}
+		fl_entry_free(&e);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_c_call_guard_is_a_failure),
+		cmocka_unit_test(test_c_status_and_return),
+		cmocka_unit_test(test_go_err_names_the_call),
+		cmocka_unit_test(test_python_checks),
+		cmocka_unit_test(test_family_and_strategy),
+		cmocka_unit_test(test_fields_always_filled),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
