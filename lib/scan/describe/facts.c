@@ -393,6 +393,28 @@ const char *dsc_class(const dsc *d)
 	return d->e->error_class;
 }
 
+/* A check that is the raising construct itself, of a parameter the message
+ * names first: `Objects.requireNonNull(output, "output cannot be null")`
+ * is the guard `output == null` */
+static void null_check(dsc *d)
+{
+	if (d->guard || !d->params.n)
+		return;
+	const char *i = d->idiom;
+	if (!strstr(i, "requireNonNull") && !strstr(i, "ThrowIfNull") && !strstr(i, "checkNotNull") &&
+	    !strstr(i, "notNull"))
+		return;
+	const char *m = d->e->error_message;
+	size_t n = 0;
+	while (idch(m[n]))
+		n++;
+	for (size_t k = 0; k < d->params.n && n; k++)
+		if (strlen(d->params.v[k]) == n && strncmp(d->params.v[k], m, n) == 0) {
+			d->guard = fl_xasprintf("%s == null", d->params.v[k]);
+			return;
+		}
+}
+
 /* ---- the whole -------------------------------------------------------------- */
 
 static bool idiom_is(const char *idiom, const char *const *list)
@@ -464,6 +486,7 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 		d->guard = fl_xstrdup(s->guard);
 	split_function(d);
 	find_params(d);
+	null_check(d);
 	if (strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0)
 		find_return(d);
 	dsc_guard_parse(d);

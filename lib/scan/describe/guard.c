@@ -346,7 +346,7 @@ static bool comparison(dsc *d, dsc_atom *a, const char *t)
 			return true;
 		}
 		bool cdialect = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0;
-		if ((statusish(l) || (call && cdialect)) && ((ne && ok_const(r)) || (strcmp(op, "<") == 0 && is_zero(r)) ||
+		if ((statusish(l) || (call && cdialect)) && ((ne && (ok_const(r) || (call && strcmp(r, "1") == 0))) || (strcmp(op, "<") == 0 && is_zero(r)) ||
 							     (eq && strcmp(r, "-1") == 0))) {
 			failed(d, a, call ? NULL : l, call);
 			a->subject = a->subject ? a->subject : fl_xstrdup(l);
@@ -458,7 +458,7 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		set(a, GA_NULL, fl_xstrndup(t, strlen(t) - 5), NULL, NULL);
 		goto out;
 	}
-	char *callee = callee_of(t);
+	char *callee = callee_of(t), *why = NULL;
 	bool cdialect = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0;
 	if (callee) {
 		const char *last = dsc_last(callee);
@@ -475,9 +475,10 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		if (boolish(last)) {
 			set(a, GA_PRED, fl_xstrdup(t), NULL, NULL);
 			free(callee);
-		} else if (cdialect || neg) {
+		} else if (cdialect || (neg && (why = dsc_call_failure(callee)) != NULL)) {
 			/* C's `if (f(...))` and `if (!f(...))`, and another
-			 * language's `!f(...)`: the call failed */
+			 * language's `!read(...)`: the call failed */
+			free(why);
 			failed(d, a, NULL, callee);
 			a->subject = fl_xstrdup(t);
 			a->neg = false;
@@ -497,9 +498,12 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		else if (strcmp(d->dialect, "python") == 0 || strcmp(d->dialect, "php") == 0) {
 			set(a, GA_EMPTY, fl_xstrdup(t), NULL, NULL);
 			a->neg = false;
-		} else {
+		} else if (strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0) {
 			set(a, GA_NULL, fl_xstrdup(t), NULL, NULL);
 			a->neg = false;
+		} else {
+			/* JavaScript's and Ruby's `!x`: not set (falsy) */
+			set(a, GA_FLAG, fl_xstrdup(t), NULL, NULL);
 		}
 		goto out;
 	}
@@ -690,14 +694,14 @@ char *dsc_call_failure(const char *callee)
 		{"remove", "remove"}, {"unlink", "remove"},   {"stat", "stat"},	      {"lock", "lock"},
 		{"mkdir", "create the directory"}, {"close", "close"}, {"flush", "flush"}, {"seek", "seek"},
 		{"exec", "run"},      {"run", "run"},	      {"start", "start"},     {"load", "load"},
-		{"install", "install"}, {"download", "download"}, {"verify", "verify"}, {"validate", "validate"},
+		{"install", "install"}, {"download", "download"},
 		{"expand", "expand"}, {"apply", "apply"},     {"insert", "insert"},   {"update", "update"},
 		{"add", "add"},	      {"set", "set"},	      {"make", "make"},	      {"new", "make a new"},
 		{"unmarshal", "decode"}, {"marshal", "encode"}, {"scan", "scan"},     {"lex", "read"},
 		{"fill", "fill"},     {"prepare", "prepare"}, {"step", "step"},	      {"extract", "extract"},
 		{"map", "map"},	      {"mmap", "map"},	      {"spawn", "start"},     {"fork", "fork"},
 		{"accept", "accept"}, {"listen", "listen on"}, {"dup", "duplicate"},  {"push", "push"},
-		{"append", "append"}, {"build", "build"},     {"check", "check"},     {"sync", "sync"},
+		{"append", "append"}, {"build", "build"},     {"sync", "sync"},
 	};
 	fl_strv w = {0};
 	dsc_words(dsc_last(callee), &w);
