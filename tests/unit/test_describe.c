@@ -263,6 +263,38 @@ static void test_fields_always_filled(void **state)
 	}
 }
 
+/* a before/after fix only when the facts name both sides */
+static void test_example_fix(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "php", .path = "src/Installer.php", .function = "Installer::setIgnore",
+			 .idiom = "trigger_error", .type = FL_T_CONSOLE, .line = 3,
+			 .msg = "Installer::setIgnore is deprecated since 2.2, use setFilter instead."};
+	describe(&e, &c);
+	assert_string_equal(e.example_fix, "// before\nInstaller::setIgnore\n// after\nsetFilter");
+	assert_string_equal(e.background_tag, "deprecated");
+	fl_entry_free(&e);
+	/* a list of replacements is no single fix */
+	c.msg = "\"symlink\" is deprecated, use auto, full or proxy instead.";
+	describe(&e, &c);
+	assert_null(e.example_fix);
+	fl_entry_free(&e);
+	/* Rust's .expect: return the error instead */
+	struct site r = {.lang = "rust", .path = "src/size.rs", .function = "parse_size", .guard = "s.trim().parse()",
+			 .idiom = ".expect", .type = FL_T_PANIC, .line = 3, .msg = "size must be a number"};
+	describe(&e, &r);
+	has("exampleFix", e.example_fix, "let v = s.trim().parse().context(\"size must be a number\")?;");
+	has("documentation", e.documentation, "when `s.trim().parse()` holds no value (an `Err` or `None`)");
+	fl_entry_free(&e);
+	/* otherwise none */
+	struct site n = {.lang = "go", .path = "a/b.go", .function = "F", .idiom = "errors.New", .line = 3,
+			 .msg = "bad thing"};
+	describe(&e, &n);
+	assert_null(e.example_fix);
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -272,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_python_checks),
 		cmocka_unit_test(test_family_and_strategy),
 		cmocka_unit_test(test_fields_always_filled),
+		cmocka_unit_test(test_example_fix),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

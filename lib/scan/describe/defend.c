@@ -393,3 +393,111 @@ void dsc_validation(dsc *d)
 	else
 		d->e->validation_code = dsc_take(&b);
 }
+
+/* ---- a before/after fix, when the facts name both sides ----------------------- */
+
+/* a token at p: quoted ("x", 'x', `x`) or a name with dots, colons,
+ * dashes and a trailing "()"; its text without quotes, or NULL */
+static char *token_at(const char *p)
+{
+	if (*p == '"' || *p == '\'' || *p == '`') {
+		const char *e = strchr(p + 1, *p);
+		if (!e || e == p + 1 || e - p > 60)
+			return NULL;
+		return fl_xstrndup(p + 1, (size_t)(e - p - 1));
+	}
+	const char *e = p;
+	while (isalnum((unsigned char)*e) || strchr("_.:-$/", *e))
+		e++;
+	if (e[0] == '(' && e[1] == ')')
+		e += 2;
+	while (e > p && strchr(".:-/", e[-1]))
+		e--;
+	if (e == p || e - p > 60)
+		return NULL;
+	return fl_xstrndup(p, (size_t)(e - p));
+}
+
+static bool placeholder_in(const char *s)
+{
+	return strchr(s, '{') || strchr(s, '%') || strchr(s, '$');
+}
+
+/* "A is deprecated ..., use B instead", "the deprecated option "A". Use
+ * "B" instead": A and B */
+static bool replacement(const char *m, char **old, char **repl)
+{
+	*old = *repl = NULL;
+	const char *u = NULL;
+	for (const char *p = m; *p; p++)
+		if ((p == m || !isalnum((unsigned char)p[-1])) && (strncmp(p, "use ", 4) == 0 || strncmp(p, "Use ", 4) == 0)) {
+			const char *in = strstr(p + 4, " instead");
+			if (in && in - p < 70) {
+				u = p + 4;
+				break;
+			}
+		}
+	const char *dep = strstr(m, "deprecated");
+	if (!u || !dep || dep > u)
+		return false;
+	*repl = token_at(u);
+	/* the replacement is one name: " instead" follows it */
+	if (*repl) {
+		const char *after = u + strlen(*repl) + ((*u == '"' || *u == '\'' || *u == '`') ? 2 : 0);
+		if (strncmp(after, " instead", 8) != 0) {
+			free(*repl);
+			*repl = NULL;
+		}
+	}
+	/* the old one: a quoted name before "use", else the message's first
+	 * name when "is deprecated" follows it */
+	for (const char *p = m; p < u && !*old; p++)
+		if ((*p == '"' || *p == '`' || *p == '\'') && (p == m || p[-1] == ' '))
+			*old = token_at(p);
+	if (!*old) {
+		char *first = token_at(m);
+		if (first && strncmp(m + strlen(first), " is deprecated", 14) == 0)
+			*old = first;
+		else
+			free(first);
+	}
+	if (*old && *repl && strcmp(*old, *repl) != 0 && !placeholder_in(*old) && !placeholder_in(*repl) &&
+	    strlen(*repl) > 1)
+		return true;
+	free(*old);
+	free(*repl);
+	*old = *repl = NULL;
+	return false;
+}
+
+void dsc_example_fix(dsc *d)
+{
+	fl_buf b = {0};
+	const char *c = comment(d);
+	bool cblock = !strcmp(d->dialect, "c") || !strcmp(d->dialect, "cpp");
+	char *old, *repl;
+	if (replacement(d->e->error_message, &old, &repl)) {
+		fl_buf_printf(&b, "%sbefore%s\n%s\n%safter%s\n%s", cblock ? "/* " : c, cblock ? " */" : "", old,
+			      cblock ? "/* " : c, cblock ? " */" : "", repl);
+		free(old);
+		free(repl);
+	} else if (d->unwrapped && strcmp(d->dialect, "rust") == 0 && !strchr(d->s->guard, '\n')) {
+		/* Rust's .expect: the caller gets the error instead of a panic */
+		fl_buf_printf(&b, "// before\nlet v = %s.expect(\"", d->s->guard);
+		for (const char *p = d->e->error_message; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				fl_buf_putc(&b, '\\');
+			fl_buf_putc(&b, *p);
+		}
+		fl_buf_printf(&b, "\");\n// after: return the error to the caller (anyhow)\nlet v = %s.context(\"", d->s->guard);
+		for (const char *p = d->e->error_message; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				fl_buf_putc(&b, '\\');
+			fl_buf_putc(&b, *p);
+		}
+		fl_buf_puts(&b, "\")?;");
+	} else {
+		return;
+	}
+	d->e->example_fix = dsc_take(&b);
+}

@@ -61,6 +61,7 @@ void fl_describe(fl_entry *e, const fl_site *s, const char *lang)
 	e->background_tag = fl_xstrdup(d.family);
 	dsc_try_catch(&d);
 	dsc_validation(&d);
+	dsc_example_fix(&d);
 	dsc_tags(&d);
 	dsc_free(&d);
 }

@@ -130,6 +130,7 @@ void dsc_prevention(dsc *d);
 /* defend.c: tryCatchPattern, validationCode, typeGuard, exampleFix */
 void dsc_try_catch(dsc *d);
 void dsc_validation(dsc *d);
+void dsc_example_fix(dsc *d);
 
 /* tags.c */
 void dsc_tags(dsc *d);
