@@ -7,9 +7,11 @@
 #include "faultline.h"
 #include "lang.h"
 
-/* Fill documentation, triggerScenarios, commonSituations, solutions,
- * handlingStrategy and tags of e (whose message, pattern, path and line are
- * set) from the site's facts. */
+/* Fill the explanation of e (documentation, triggerScenarios,
+ * commonSituations, solutions, exampleFix, handlingStrategy,
+ * validationCode, typeGuard, tryCatchPattern, preventionTips, tags,
+ * backgroundTag) from the site's facts; e's message, pattern, class, code,
+ * path and line are set, and its source window when the scan has it. */
 void fl_describe(fl_entry *e, const fl_site *s, const char *lang);
 
 #endif
