@@ -382,7 +382,8 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 		if (strcmp(last, types[i]) != 0)
 			continue;
 		if (last == callee) {
-			set(a, GA_TYPE, arg_of(t, 0), arg_of(t, 1), NULL);
+			/* issubclass(c, T): c is a subclass of T */
+			set(a, GA_TYPE, arg_of(t, 0), arg_of(t, 1), strcmp(last, "issubclass") == 0 ? "sub" : NULL);
 		} else {
 			set(a, GA_TYPE, fl_xstrndup(callee, (size_t)(last - callee - 1)), arg_of(t, 0), NULL);
 		}
@@ -450,6 +451,13 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 	}
 	a->text = fl_xstrdup(t);
 	a->neg = neg;
+	/* a group of its own (`(a || b)` among `&&`): quoted whole */
+	bool word = strcmp(d->dialect, "python") == 0 || strcmp(d->dialect, "ruby") == 0;
+	if (top_find(t, "||", 0) >= 0 || top_find(t, "&&", 0) >= 0 ||
+	    (word && (top_find(t, " or ", 0) >= 0 || top_find(t, " and ", 0) >= 0))) {
+		set(a, GA_OTHER, fl_xstrdup(t), NULL, NULL);
+		goto out;
+	}
 	if (comparison(d, a, t))
 		goto out;
 	a->neg = neg;
@@ -520,7 +528,7 @@ static bool only_params(const dsc *d, const char *t)
 					 "instanceof", "count", "strlen", "empty", "isset", "is_string", "is_array",
 					 "is_int", "is_numeric", "is_bool", "is_a", "kind_of", "nullptr", "int", "str",
 					 "float", "bool", "list", "dict", "tuple", "bytes", "string", "number", "object",
-					 "function", "array", "sizeof", NULL};
+					 "function", "array", "sizeof", "type", "issubclass", NULL};
 	bool any = false;
 	for (const char *p = t; *p;) {
 		if (*p == '"' || *p == '\'') {
@@ -788,7 +796,10 @@ void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when)
 	case GA_TYPE:
 		dsc_code(b, subj);
 		fl_buf_puts(b, yes ? " is " : " is not ");
-		article(b, a->other);
+		if (a->op && strcmp(a->op, "sub") == 0)
+			fl_buf_puts(b, "a subclass of ");
+		else
+			article(b, a->other);
 		dsc_code(b, a->other);
 		break;
 	case GA_MEMBER:

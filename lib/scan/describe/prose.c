@@ -488,8 +488,10 @@ void dsc_solutions(dsc *d)
 						: " before this line: its own error or return value tells the cause.");
 		push(out, &b);
 	} else if (d->guard && d->checkable && d->s->function) {
+		char *call = dsc_call(d);
 		fl_buf_puts(&b, "Before calling ");
-		dsc_code(&b, d->s->function);
+		dsc_code(&b, call ? call : d->s->function);
+		free(call);
 		fl_buf_puts(&b, ", make sure that ");
 		dsc_guard_words(&b, d, false);
 		fl_buf_putc(&b, '.');
@@ -543,8 +545,10 @@ void dsc_prevention(dsc *d)
 	if (d->guard && d->checkable && d->s->function) {
 		fl_buf_puts(&b, "Check that ");
 		dsc_guard_words(&b, d, false);
+		char *call = dsc_call(d);
 		fl_buf_puts(&b, " before calling ");
-		dsc_code(&b, d->s->function);
+		dsc_code(&b, call ? call : d->s->function);
+		free(call);
 		fl_buf_putc(&b, '.');
 		push(out, &b);
 	}
