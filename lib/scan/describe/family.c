@@ -49,11 +49,36 @@ static bool has(const char *s, const char *phrase)
 	return false;
 }
 
-static bool any_of(const char *s, const char *const *list)
+/* the pairs of letters that start a word of a lowercase text: a phrase
+ * whose first two letters start no word cannot be in it (most of the
+ * phrases of the rules, for most messages) */
+typedef struct starts {
+	unsigned char pair[26][4]; /* bit b of byte k: pair (i, 8k + b) */
+} starts;
+
+static void starts_of(starts *st, const char *s)
 {
-	for (; *list; list++)
-		if (has(s, *list))
+	memset(st, 0, sizeof *st);
+	for (const char *p = s; p[0] && p[1]; p++)
+		if ((p == s || !isalnum((unsigned char)p[-1])) && p[0] >= 'a' && p[0] <= 'z' && p[1] >= 'a' &&
+		    p[1] <= 'z') {
+			int j = p[1] - 'a';
+			st->pair[p[0] - 'a'][j / 8] |= (unsigned char)(1u << (j % 8));
+		}
+}
+
+static bool any_of(const char *s, const starts *st, const char *const *list)
+{
+	for (; *list; list++) {
+		const char *ph = *list;
+		if (ph[0] >= 'a' && ph[0] <= 'z' && ph[1] >= 'a' && ph[1] <= 'z') {
+			int j = ph[1] - 'a';
+			if (!(st->pair[ph[0] - 'a'][j / 8] & (1u << (j % 8))))
+				continue;
+		}
+		if (has(s, ph))
 			return true;
+	}
 	return false;
 }
 
@@ -254,8 +279,10 @@ static const char *family_of(dsc *d)
 	/* the words of the message refine a broad class: a ValueError whose
 	 * message says "not found" is a not-found */
 	const char *by_msg = NULL;
+	starts st;
+	starts_of(&st, msg);
 	for (size_t i = 0; rules[i].family && !by_msg; i++)
-		if (any_of(msg, rules[i].msg))
+		if (any_of(msg, &st, rules[i].msg))
 			by_msg = rules[i].family;
 	/* ... but a call that failed says more than a broad word of a message
 	 * that wraps its error ("cannot load config: %w" after os.Open) */
