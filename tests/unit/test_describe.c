@@ -73,9 +73,7 @@ static void test_c_call_guard_is_a_failure(void **state)
 	has("documentation", e.documentation, "`get_oid_with_context` failed (it could not get the oid)");
 	lacks("documentation", e.documentation, "holds");
 	lacks("triggerScenarios", e.trigger_scenarios, "holds");
-	/* the name could not be resolved: the failed lookup says more than
-	 * the message's broad "not a valid" */
-	assert_string_equal(e.background_tag, "not-found");
+	assert_string_equal(e.background_tag, "invalid-argument");
 	fl_entry_free(&e);
 	/* the negated call fails too; a predicate is stated as true or false */
 	c.guard = "!repo_read_index(r)";

@@ -196,7 +196,7 @@ static const char *verb_family(const char *name, const char **verb, bool call)
 		{"parse", "parse-error"}, {"lex", "parse-error"},	{"decode", "parse-error"},
 		{"unmarshal", "parse-error"}, {"tokenize", "parse-error"}, {"scan", "parse-error"},
 		{"lookup", "not-found"},  {"find", "not-found"},	{"resolve", "not-found"},
-		{"get", "not-found"},	  {"load", "io-error"},		{"alloc", "out-of-memory"},
+		{"load", "io-error"},		{"alloc", "out-of-memory"},
 		{"malloc", "out-of-memory"}, {"lock", "locked"},	{"validate", "invalid-argument"},
 		{"check", "invalid-argument"}, {"verify", "invalid-argument"}, {"exec", "command-failed"},
 		{"run", "command-failed"}, {"spawn", "command-failed"},
