@@ -52,10 +52,22 @@ static void handler(fl_buf *b, const dsc *d, const char *indent)
 	fl_buf_putc(b, '\n');
 }
 
+/* the call a caller makes, or (for a class, a sentinel, a definition: no
+ * one call raises it) a placeholder that is still valid code: a comment,
+ * or dflt in Go, Rust and C */
 static char *call_or(const dsc *d, const char *dflt)
 {
 	char *c = dsc_call(d);
-	return c ? c : fl_xstrdup(dflt);
+	if (c)
+		return c;
+	const char *l = d->dialect;
+	if (!strcmp(l, "python"))
+		return fl_xstrdup("...  # the code that raises it");
+	if (!strcmp(l, "ruby"))
+		return fl_xstrdup("# the code that raises it");
+	if (!strcmp(l, "go") || !strcmp(l, "rust") || !strcmp(l, "c") || !strcmp(l, "cpp"))
+		return fl_xstrdup(dflt);
+	return fl_xstrdup("/* the code that throws it */");
 }
 
 /* the program's name, for errors reported by a command: the repository's */
@@ -289,15 +301,16 @@ static void try_http(fl_buf *b, const dsc *d)
 	const char *l = d->dialect;
 	char st[32];
 	int h = d->e->http_status;
+	bool strict = !strcmp(l, "js") || !strcmp(l, "ts") || !strcmp(l, "php");
 	if (h)
-		snprintf(st, sizeof st, "== %d", h);
+		snprintf(st, sizeof st, "%s %d", strict ? "===" : "==", h);
 	else
 		snprintf(st, sizeof st, ">= 400");
 	const char *c = comment(d);
 	if (!strcmp(l, "python"))
 		fl_buf_printf(b, "resp = requests.get(url)\nif resp.status_code %s:\n", st);
 	else if (!strcmp(l, "js") || !strcmp(l, "ts"))
-		fl_buf_printf(b, "const res = await fetch(url);\nif (res.status %s) {\n", h ? st + 0 : st);
+		fl_buf_printf(b, "const res = await fetch(url);\nif (res.status %s) {\n", st);
 	else if (!strcmp(l, "go"))
 		fl_buf_printf(b, "resp, err := http.Get(url)\nif err == nil && resp.StatusCode %s {\n", st);
 	else if (!strcmp(l, "ruby"))

@@ -340,7 +340,7 @@ static void put_args(fl_buf *b, const dsc *d)
 
 char *dsc_call(const dsc *d)
 {
-	if (!d->fshort || d->defn)
+	if (!d->fshort || d->defn || d->cdef || d->sentinel || d->defined)
 		return NULL;
 	/* a name that no call can have (a message file's name) */
 	for (const char *p = d->s->function; *p; p++)
