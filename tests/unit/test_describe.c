@@ -293,6 +293,43 @@ static void test_example_fix(void **state)
 	fl_entry_free(&e);
 }
 
+/* any guard, function name, message and window: no crash, fields filled */
+static void test_random_facts(void **state)
+{
+	(void)state;
+	static const char alphabet[] = "ab_$x1 ()[]{}!&|=<>'\"`.,:-;?*#%\\\n";
+	static const char *const langs[] = {"c", "go", "python", "js", "jvm", "ruby", "php", "rust", "csharp"};
+	static const char *const paths[] = {"a.c", "a.go", "a.py", "a.ts", "A.kt", "a.rb", "a.php", "a.rs", "A.cs"};
+	unsigned seed = 12345;
+	char guard[64], fn[16], msg[40], win[200];
+	for (int k = 0; k < 3000; k++) {
+		char *bufs[] = {guard, fn, msg, win};
+		size_t lens[] = {sizeof guard, sizeof fn, sizeof msg, sizeof win};
+		for (int b = 0; b < 4; b++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t n = (seed >> 16) % lens[b];
+			for (size_t i = 0; i < n; i++) {
+				seed = seed * 1103515245u + 12345u;
+				bufs[b][i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+			}
+			bufs[b][n] = '\0';
+		}
+		if (!msg[0])
+			strcpy(msg, "m");
+		size_t l = (size_t)k % 9;
+		struct site c = {.lang = langs[l], .path = paths[l], .function = fn[0] ? fn : NULL,
+				 .guard = guard[0] ? guard : NULL, .idiom = k % 3 ? "raise" : "sentinel errors.New",
+				 .cls = k % 5 ? NULL : "E", .msg = msg, .line = 1 + k % 4, .window = win,
+				 .window_start = 1, .type = k % 7 ? NULL : FL_T_CONSOLE};
+		fl_entry e;
+		describe(&e, &c);
+		assert_non_null(e.documentation);
+		assert_non_null(e.try_catch_pattern);
+		assert_true(e.solutions.n >= 2);
+		fl_entry_free(&e);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_family_and_strategy),
 		cmocka_unit_test(test_fields_always_filled),
 		cmocka_unit_test(test_example_fix),
+		cmocka_unit_test(test_random_facts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
