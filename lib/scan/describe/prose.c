@@ -445,9 +445,21 @@ void dsc_situations(dsc *d)
 {
 	fl_buf b = {0};
 	const char *t = d->s->type;
-	fl_buf_puts(&b, "Typically ");
-	fl_buf_puts(&b, fam[fam_index(d->family)].seen);
-	fl_buf_puts(&b, ". ");
+	if (strcmp(d->family, "operation-failed") == 0 && d->guard && d->g.n) {
+		/* no family says more than the condition itself */
+		fl_buf_puts(&b, "It happens when ");
+		dsc_guard_words(&b, d, true);
+		fl_buf_puts(&b, d->s->function ? " while " : ".");
+		if (d->s->function) {
+			dsc_code(&b, d->s->function);
+			fl_buf_puts(&b, " runs.");
+		}
+		fl_buf_putc(&b, ' ');
+	} else {
+		fl_buf_puts(&b, "Typically ");
+		fl_buf_puts(&b, fam[fam_index(d->family)].seen);
+		fl_buf_puts(&b, ". ");
+	}
 	if (strcmp(t, FL_T_PANIC) == 0) {
 		fl_buf_puts(&b, "It shows as a panic on standard error or in a crash log, and the failing thread or process stops.");
 	} else if (strcmp(t, FL_T_CONSOLE) == 0) {
