@@ -298,6 +298,11 @@ static const char *family_of(dsc *d)
 					    !strcmp(f, "network-error") || !strcmp(f, "io-error")) &&
 				 !weak)))
 		f = by_msg ? by_msg : f;
+	/* a panic on no condition is a path its authors thought unreachable
+	 * ("unexpected block" in a switch's default) */
+	if (f && !strcmp(f, "invalid-argument") && !d->guard && !d->arm &&
+	    (strcmp(d->s->type, FL_T_PANIC) == 0 || strncmp(d->idiom, "assert", 6) == 0))
+		f = "internal-error";
 	if (!f && e->http_status)
 		f = status_family(e->http_status);
 	if (!f && e->error_code) {

@@ -414,6 +414,12 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 		set(a, GA_MEMBER, arg_of(t, 1), arg_of(t, 0), NULL);
 		return a->subject && a->other;
 	}
+	/* Go's strings.Contains(s, sub), bytes.Contains, slices.Contains */
+	if (strcmp(last, "Contains") == 0 && (fl_str_starts(callee, "strings.") || fl_str_starts(callee, "bytes.") ||
+					      fl_str_starts(callee, "slices."))) {
+		set(a, GA_MEMBER, arg_of(t, 0), arg_of(t, 1), NULL);
+		return a->subject && a->other;
+	}
 	static const char *const member[] = {"has", "containsKey", "ContainsKey", "key?", "has_key?", "include?",
 					     "contains", "hasOwnProperty", "includes", "Contains", "in_array", NULL};
 	for (size_t i = 0; member[i]; i++)
