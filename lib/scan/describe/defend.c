@@ -138,7 +138,9 @@ static void try_go(fl_buf *b, const dsc *d)
 			st = p;
 		pk = fl_xstrndup(st, (size_t)(pkg - st));
 	}
-	if (strcmp(d->s->type, FL_T_PANIC) == 0) {
+	if (d->s->function && strcmp(d->s->function, "main") == 0 && (d->logged || strcmp(d->s->type, FL_T_PANIC) == 0)) {
+		shell_status(b, d); /* the program's main: its exit status */
+	} else if (strcmp(d->s->type, FL_T_PANIC) == 0) {
 		fl_buf_puts(b, "defer func() {\n\tif r := recover(); r != nil {\n\t\t// r holds the panic value ");
 		msg_comment(b, d);
 		fl_buf_printf(b, "\n\t}\n}()\n%s", call);

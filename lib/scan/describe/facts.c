@@ -340,8 +340,8 @@ static void put_args(fl_buf *b, const dsc *d)
 
 char *dsc_call(const dsc *d)
 {
-	if (!d->fshort || d->defn || d->cdef || d->sentinel || d->defined)
-		return NULL;
+	if (!d->fshort || d->defn || d->cdef || d->sentinel || d->defined || strcmp(d->s->function, "main") == 0)
+		return NULL; /* no call raises it, or the program's own main */
 	/* a name that no call can have (a message file's name) */
 	for (const char *p = d->s->function; *p; p++)
 		if (!idch(*p) && !strchr(".:#<>=?!", *p))

@@ -612,7 +612,8 @@ void dsc_guard_parse(dsc *d)
 		parts[n++] = trim(t + from, (size_t)at - from);
 		from = (size_t)at + (at == a ? strlen(sep[0]) : strlen(sep[1]));
 	}
-	d->checkable = n > 0;
+	/* the program's main is called by no code a caller writes */
+	d->checkable = n > 0 && !(d->s->function && strcmp(d->s->function, "main") == 0);
 	for (size_t i = 0; i < n; i++) {
 		atom(d, &g->a[i], parts[i]);
 		g->a[i].caller = g->a[i].kind != GA_FAILED && g->a[i].kind != GA_OTHER && only_params(d, parts[i]);

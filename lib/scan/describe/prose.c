@@ -414,6 +414,8 @@ void dsc_triggers(dsc *d)
 	if (!s->function) {
 		fl_buf_puts(&b, "Loading or running ");
 		dsc_code(&b, d->e->file_path);
+	} else if (strcmp(s->function, "main") == 0) {
+		fl_buf_puts(&b, d->guard ? "While the program runs," : "Running the program");
 	} else if (d->checkable || !d->guard) {
 		fl_buf_puts(&b, "Calling ");
 		dsc_code(&b, call ? call : s->function);
