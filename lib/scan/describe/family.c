@@ -159,7 +159,7 @@ static const struct rule rules[] = {
 	{"invalid-state", L("already closed", "is closed", "not initialized", "not initialised", "not started",
 			    "already started", "called twice", "must be called", "before calling",
 			    "after calling", "not open", "not ready", "not running", "already running",
-			    "in progress", "not allowed while", "reentrant", "recursive", "disposed", "was closed", "while frozen", "is frozen"),
+			    "in progress", "not allowed while", "reentrant", "recursive", "disposed", "was closed", "while frozen", "is frozen", "circular", "cycle detected", "dependency cycle"),
 	 L("illegalstate", "disposed", "logicexception", "invalidoperation", "stateerror", "invalidstate")},
 	{"incompatible-version", L("incompatible", "version mismatch", "requires version", "newer version",
 				   "older version", "not compatible"),

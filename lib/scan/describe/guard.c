@@ -414,6 +414,11 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 		set(a, GA_MEMBER, arg_of(t, 1), arg_of(t, 0), NULL);
 		return a->subject && a->other;
 	}
+	/* PHP's in_array($needle, $haystack) */
+	if (strcmp(callee, "in_array") == 0) {
+		set(a, GA_MEMBER, arg_of(t, 1), arg_of(t, 0), NULL);
+		return a->subject && a->other;
+	}
 	/* Go's strings.Contains(s, sub), bytes.Contains, slices.Contains */
 	if (strcmp(last, "Contains") == 0 && (fl_str_starts(callee, "strings.") || fl_str_starts(callee, "bytes.") ||
 					      fl_str_starts(callee, "slices."))) {
