@@ -140,6 +140,34 @@ $SSBOX
 
 sync:push [--force] [--] <remote>"
 sq "a symfony/console block without header" "$SSBOX"
+# the lookup of 4cb556f, ported to search.js: a pointer to the program's
+# help ranks after an earlier line that tells something (the error, also a
+# warning's or one not confident alone); alone, it is the answer
+SSHELP="zz: try 'zz --help' or 'zz --manual' for more information"
+sq "a warning's line, then the pointer to the help" "zz: notes.txt: file exists, skipped
+$SSHELP"
+sq "an error not confident alone, then the pointer to the help" "zz: bad name: foo
+$SSHELP" quiet
+sq "the pointer to the help alone" "$SSHELP"
+# a printed line around the message of an error value another record
+# raised ranks after it; (trap) a raised line quoting another's message
+# ("recovered from %s") stays first
+sq "a print around a raised error's message on its line" 'Failed to validate widget: widgets must be an array'
+sq "a panic quoting a recovered error's message" 'panic: recovered from item not found'
+# a system call's prefix with a path ("stat /x/y: "), stripped like a
+# timestamp; (trap) without a '/' it is part of the message
+sq "a system call's prefix with its path" '2026/11/29 10:00:00 stat /srv/shop/catalog: catalog shelf-9 is not loaded'
+sq "a system call's word without a path" 'stat catalog: catalog shelf-9 is not loaded'
+# a URL in the command: its scheme names the protocol's file
+# (fixture c/src/site-proto: one text in http.c and ftp.c)
+sq "a URL's scheme in the command names the file" '$ zz -sS --max-filesize 10 -o /dev/null http://127.0.0.1:8080/big.bin
+zz: (63) Maximum file size exceeded'
+sq "another URL's scheme names another file" '$ zz ftp://files.example/pub/big.iso
+zz: (63) Maximum file size exceeded'
+# a match opening inside parentheses after other text is an aside, no
+# answer; (trap) parentheses opening the line hold its message
+sq "an aside in parentheses" '  shopkit==9.9 (cannot load engine config, using the defaults)' quiet
+sq "parentheses around the whole line" '(cannot load engine config)'
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
 check "site search: runs under node (every record tried)" test -s "$SS/all.json"

@@ -149,11 +149,27 @@
     if (r === null && (m = /^[^ :]{1,64}: /.exec(s))) r = kindPrefix(s.slice(m[0].length));
     return r === null ? s : r;
   }
+  /* a system call's error as Go's os.PathError and others print it:
+   * "stat /x/y: directory not found": the message is what follows (the
+   * line as printed stays in q.raw) */
+  var SYSCALLS = ['open ', 'stat ', 'lstat ', 'fstat ', 'read ', 'write ', 'mkdir ', 'remove ', 'unlink ',
+    'chdir ', 'readlink ', 'chmod ', 'chown ', 'truncate ', 'readdir '];
+  function stripSyscall(s) {
+    for (var k = 0; k < SYSCALLS.length; k++) {
+      if (!s.startsWith(SYSCALLS[k])) continue;
+      var p = SYSCALLS[k].length, e = p;
+      while (e < s.length && s[e] !== ' ' && s[e] !== '\t') e++;
+      /* a path: a '/' in it, then ": " and a message */
+      if (e - p < 2 || s[e - 1] !== ':' || s[e] !== ' ' || s.slice(p, e).indexOf('/') < 0 || e + 1 >= s.length) return s;
+      return s.slice(e + 1);
+    }
+    return s;
+  }
   /* a line's message: what follows its timestamps, levels and prefixes */
   function stripLine(s) {
     var p = skipSpaces(s);
     for (var round = 0; round < 8; round++) {
-      var q = skipSpaces(stripProg(stripLevel(stripTimestamp(stripSyslog(p)))));
+      var q = skipSpaces(stripSyscall(skipSpaces(stripProg(stripLevel(stripTimestamp(stripSyslog(p)))))));
       if (q === p) break;
       p = q;
     }
@@ -668,6 +684,9 @@
       if (prog && skip) { prog = false; continue; }
       if (prog) { w = base(w); prog = false; }
       else w = w.replace(/^-+/, '').split('=')[0];
+      /* a URL: its scheme names the protocol's file ("http://...": http.c) */
+      var colon = wasProg ? -1 : w.indexOf(':');
+      if (colon >= 0 && w.startsWith('//', colon + 1)) w = w.slice(0, colon);
       if (w.length < 3 || /[^A-Za-z0-9_-]/.test(w)) continue;
       r = wordVsPath(w, path, wasProg);
       if (c0 === '-' && r < 2) r = 0;
@@ -706,9 +725,24 @@
     }
     return 0;
   }
+  /* does the match at `at` of text open inside parentheses that follow
+   * other text of its line ("rich==13.4.2 (Unable to locate actual module
+   * version, ...)")?  An aside of the line, not its error */
+  function parenthetical(text, at) {
+    var i = at, before = 0;
+    while (i > 0 && text[i - 1] === ' ') i--;
+    if (i === 0 || text[i - 1] !== '(') return false;
+    i--;
+    while (i > 0 && text[i - 1] !== '\n' && before < 3) {
+      i--;
+      if (text[i] !== ' ' && text[i] !== '\t') before++;
+    }
+    return before >= 3;
+  }
   /* confident: enough information in the record's literal text (in units of
    * the idf of a word of one record), less on a line logged as an error, or
-   * a frame naming its file; none for informational lines */
+   * a frame naming its file; none for informational lines nor an aside
+   * in parentheses without evidence */
   function judge(h, q, unit) {
     h.info = h.x.norm / (1.5 * unit);
     h.strong = h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.5 : 1) || h.ev >= 4;
@@ -716,7 +750,7 @@
     h.warn = h.x.warn;
     h.raised = h.x.raised;
     h.def = h.x.def;
-    if (q.informational && h.ev < 4) { h.strong = false; h.info = 0; }
+    if ((q.informational || (h.text && parenthetical(h.text, h.at))) && h.ev < 4) { h.strong = false; h.info = 0; }
   }
   /* other lines of a pasted output raising records of the same file */
   function nearby(hits) {
@@ -769,6 +803,11 @@
   }
 
   /* ---- the tiers: lookup.c ------------------------------------------------- */
+  /* a hit inside a banner's placeholder on its line, not confident alone,
+   * still ranks before the banner with this much information */
+  var WRAPPED_INFO_MIN = 0.5;
+  var HELP_ENDS = ['for more information', 'for more info', 'for details', 'for more details', 'for usage',
+    'for a list', 'for help', 'for the list'];
   var BANNER_WORDS = ['error', 'errors', 'fatal', 'warning', 'warn', 'exception', 'panic', 'err', 'failure', 'critical',
     'uncaught', 'unhandled', 'caught', 'line', 'file', 'column', 'col'];
   async function staticSearch(text, repo, limit) {
@@ -955,14 +994,20 @@
       return added;
     }
     /* a hit wraps a message (ranks after it) when a placeholder of it
-     * captured the whole of a message another confident hit matches, or it
+     * captured the whole of a message another confident hit matches, it
      * is the first line alone of a multi-line record (a banner) with a
-     * later line matching another record (lookup.c's mark_wrappers) */
+     * later line matching another record, or it points to the program's
+     * help after an earlier line that tells something (lookup.c's
+     * mark_wrappers) */
     function markWrappers(hits) {
       hits.forEach(function (a) { a.wraps = false; });
       if (hits.length < 2 || hits.length > 256) return;
       hits.forEach(function (a) {
-        if (a.x.whole) {
+        if (helpHint(a.x.msg))
+          a.wraps = hits.some(function (b) {
+            return b.pos < a.pos && (b.strong || b.info >= WRAPPED_INFO_MIN) && !helpHint(b.x.msg);
+          });
+        if (a.x.whole && !a.wraps) {
           /* a record ending with a line that is a placeholder alone wraps
            * any message, another record's first line too */
           var any = endsWithPlaceholder(a.x.whole.msg);
@@ -974,11 +1019,14 @@
           var cap = a.text.slice(c[0], c[1]);
           a.wraps = a.wraps || hits.some(function (b) {
             if (b === a) return false;
-            if (b.pos === a.pos && b.text === a.text) { /* on the same line: b's message inside a banner's placeholder */
-              /* (the banner says nothing of its own: b need only be informative) */
-              if (!b.strong && b.info < 0.5) return false;
+            if (b.pos === a.pos && b.text === a.text) {
+              /* on the same line: b's message inside the placeholder of a
+               * banner, or of a line that prints an error value b made
+               * (b raised; a line that raises is no banner).  The banner
+               * says nothing of its own: b need only be informative */
+              if (!b.strong && b.info < WRAPPED_INFO_MIN) return false;
               var l = lastLiteral(b);
-              return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && bannerOnly(a.x.msg);
+              return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && !a.raised && (b.raised || bannerOnly(a.x.msg));
             }
             if (!b.strong) return false;
             var m = b.pos !== a.pos && q.messages[b.pos];
@@ -986,6 +1034,14 @@
           });
         });
       });
+    }
+    /* does msg point to the program's help ("try 'curl --help' or 'curl
+     * --manual' for more information", "Run 'go help %s' for details.")?
+     * Such a line follows the error it is printed for */
+    function helpHint(msg) {
+      var l = lower(msg);
+      if (l.indexOf('help') < 0 || l.indexOf('\n') >= 0) return false;
+      return HELP_ENDS.some(function (e) { return l.indexOf(e) >= 0; });
     }
     /* does msg's last line with text hold a placeholder alone ("{msg}",
      * "${getErrorMessage(error)}", "%s")? */
