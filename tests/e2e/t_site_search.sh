@@ -168,6 +168,18 @@ zz: (63) Maximum file size exceeded'
 # answer; (trap) parentheses opening the line hold its message
 sq "an aside in parentheses" '  shopkit==9.9 (cannot load engine config, using the defaults)' quiet
 sq "parentheses around the whole line" '(cannot load engine config)'
+# the lookup of 3ad0d0f: a line whose text only a definition has (an
+# Error() method) ranks after another line's raise or print, and the
+# pointer to the help after it is not demoted (the runtime's flag parser
+# says the same); an Error() method's text around another error's message
+# only formats it (fixture go/site-modload.go)
+sq "a definition's text, the usage, then the pointer to the help" "flag provided but not defined: -frob
+usage: shopd build [-o output] [build flags]
+Run 'shopd help build' for details."
+sq "a definition's text alone" 'flag provided but not defined: -frob'
+sq "an Error() method's text around another error's message" 'main.go:3:8: cannot find module providing package example.com/x: module lookup disabled by GOPROXY=off'
+sq "a definition's text, then a printed line" "missing key 'port' in section server
+cannot open store /srv/shop.db: permission denied"
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
 check "site search: runs under node (every record tried)" test -s "$SS/all.json"

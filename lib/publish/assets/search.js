@@ -763,11 +763,13 @@
     hits.forEach(function (h) { h.ev += h.near; });
   }
   /* a message before its wrapper, the confident first, an error's line
-   * before a warning's, a raised error's before a printed line's, then by line, spanning it, an exact match before
+   * before a warning's, a raised or printed line before another line's
+   * text whose only record is a definition, a raised error's before a
+   * printed line's, then by line, spanning it, an exact match before
    * one with empty placeholders, a raise site before the text's
    * definition, then by literal text, evidence and coverage */
   function cmpHit(a, b) {
-    return (a.wraps - b.wraps) || (b.strong - a.strong) || (a.pos !== b.pos && (a.warn - b.warn)) ||
+    return (a.wraps - b.wraps) || (b.strong - a.strong) || (a.pos !== b.pos && (a.warn - b.warn)) || (a.pos !== b.pos && (a.def - b.def)) ||
       (a.pos !== b.pos && (b.raised - a.raised)) || (a.pos - b.pos) ||
       (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
@@ -1005,7 +1007,10 @@
       hits.forEach(function (a) {
         if (helpHint(a.x.msg))
           a.wraps = hits.some(function (b) {
-            return b.pos < a.pos && (b.strong || b.info >= WRAPPED_INFO_MIN) && !helpHint(b.x.msg);
+            /* (not after a definition's text alone: the runtime may say
+             * "flag provided but not defined" as the program's Error()
+             * method does) */
+            return b.pos < a.pos && !b.def && (b.strong || b.info >= WRAPPED_INFO_MIN) && !helpHint(b.x.msg);
           });
         if (a.x.whole && !a.wraps) {
           /* a record ending with a line that is a placeholder alone wraps
@@ -1022,11 +1027,13 @@
             if (b.pos === a.pos && b.text === a.text) {
               /* on the same line: b's message inside the placeholder of a
                * banner, or of a line that prints an error value b made
-               * (b raised; a line that raises is no banner).  The banner
-               * says nothing of its own: b need only be informative */
+               * (b raised; a line that raises is no banner, but an Error()
+               * method's text around another error's only formats it).
+               * The banner says nothing of its own: b need only be
+               * informative */
               if (!b.strong && b.info < WRAPPED_INFO_MIN) return false;
               var l = lastLiteral(b);
-              return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && !a.raised && (b.raised || bannerOnly(a.x.msg));
+              return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && (!a.raised || a.def) && (b.raised || bannerOnly(a.x.msg));
             }
             if (!b.strong) return false;
             var m = b.pos !== a.pos && q.messages[b.pos];
