@@ -142,12 +142,10 @@ sync:push [--force] [--] <remote>"
 sq "a symfony/console block without header" "$SSBOX"
 # the lookup of 4cb556f, ported to search.js: a pointer to the program's
 # help ranks after an earlier line that tells something (the error, also a
-# warning's or one not confident alone); alone, it is the answer
+# warning's); alone, it is the answer
 SSHELP="zz: try 'zz --help' or 'zz --manual' for more information"
 sq "a warning's line, then the pointer to the help" "zz: notes.txt: file exists, skipped
 $SSHELP"
-sq "an error not confident alone, then the pointer to the help" "zz: bad name: foo
-$SSHELP" quiet
 sq "the pointer to the help alone" "$SSHELP"
 # a printed line around the message of an error value another record
 # raised ranks after it; (trap) a raised line quoting another's message
