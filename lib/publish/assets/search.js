@@ -762,17 +762,39 @@
     });
     hits.forEach(function (h) { h.ev += h.near; });
   }
-  /* a message before its wrapper, the confident first, an error's line
-   * before a warning's, a raised or printed line before another line's
-   * text whose only record is a definition, a raised error's before a
-   * printed line's, then by line, spanning it, an exact match before
-   * one with empty placeholders, a raise site before the text's
-   * definition, then by literal text, evidence and coverage */
-  function cmpHit(a, b) {
-    return (a.wraps - b.wraps) || (b.strong - a.strong) || (a.pos !== b.pos && (a.warn - b.warn)) || (a.pos !== b.pos && (a.def - b.def)) ||
-      (a.pos !== b.pos && (b.raised - a.raised)) || (a.pos - b.pos) ||
-      (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
+  /* of two hits on one line of the text, the better: spanning it, an
+   * exact match before one with empty placeholders, a raise site before
+   * the text's definition, then by literal text, evidence and coverage */
+  function cmpSameLine(a, b) {
+    return (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
+  }
+  /* of two lines of the text, by their best hits: an error's before a
+   * warning's, a raised or printed line before another line's text whose
+   * only record is a definition, a raised error's before a printed
+   * line's, else the earlier */
+  function cmpLines(a, b) {
+    return (a.warn - b.warn) || (a.def - b.def) || (b.raised - a.raised) || (a.pos - b.pos);
+  }
+  /* the order of the answers, a total one (rank.c's cmp_hit): a message
+   * before its wrapper, the confident first, then the lines of the text in
+   * the order of their best hits, on one line the better hit first */
+  function cmpHit(a, b) {
+    return (a.wraps - b.wraps) || (b.strong - a.strong) || (a.lineRank - b.lineRank) || cmpSameLine(a, b);
+  }
+  /* each hit's lineRank: the lines ordered by their best hits (rank.c's rank_lines) */
+  function rankLines(hits) {
+    var within = hits.slice().sort(function (a, b) {
+      return (a.pos - b.pos) || (a.wraps - b.wraps) || (b.strong - a.strong) || cmpSameLine(a, b);
+    });
+    var best = within.filter(function (h, i) { return i === 0 || h.pos !== within[i - 1].pos; }), rankOf = {};
+    best.sort(function (a, b) { return (a.wraps - b.wraps) || (b.strong - a.strong) || cmpLines(a, b); });
+    best.forEach(function (h, r) { rankOf[h.pos] = r; });
+    hits.forEach(function (h) { h.lineRank = rankOf[h.pos]; });
+  }
+  function sortHits(hits) {
+    rankLines(hits);
+    return hits.sort(cmpHit);
   }
   /* a factory's body beside a call of it raising the same text: the body
    * is the definition (rank.c's factory_bodies) */
@@ -790,7 +812,7 @@
     nearby(hits);
     factoryBodies(hits);
     var out = [];
-    hits.sort(cmpHit).forEach(function (h) {
+    sortHits(hits).forEach(function (h) {
       if (h.strong) {
         h.score = Math.min(0.999, 0.9 + 0.06 * Math.min(1, h.x.literal / 200) + 0.02 * h.coverage + 0.019 * Math.min(1, h.ev / 10));
       } else {
@@ -887,7 +909,7 @@
         return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, wraps: false, warn: false, raised: false, def: false,
                  lenient: false, caps: [] };
       }));
-      hits.sort(cmpHit);
+      sortHits(hits);
     }
     if (!hits.length) {
       hits = await patternTier();
