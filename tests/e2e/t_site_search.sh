@@ -178,6 +178,13 @@ sq "a definition's text alone" 'flag provided but not defined: -frob'
 sq "an Error() method's text around another error's message" 'main.go:3:8: cannot find module providing package example.com/x: module lookup disabled by GOPROXY=off'
 sq "a definition's text, then a printed line" "missing key 'port' in section server
 cannot open store /srv/shop.db: permission denied"
+# the order of e35ed8e, a total one: the lines ordered by their best hits
+# (a logged line of one file, its other line's log of the message another
+# file raises: fixture python/inventory/site-init.py, site-manifest.py)
+sq "a program's own line, then its log of a message another file raises" 'Writing ./manifest.json
+Schema validation error, aborting
+"./manifest.json" breaks the manifest schema:
+ - name : a string is required'
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
 check "site search: runs under node (every record tried)" test -s "$SS/all.json"
