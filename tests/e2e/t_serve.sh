@@ -212,6 +212,6 @@ else
 fi
 
 "$FL" serve --db "$sdb" --listen nonsense >/dev/null 2>&1; rc=$?
-check "serve: bad --listen fails" [ $rc = 1 ]
+check "serve: bad --listen is a usage error (exit 2)" [ $rc = 2 ]
 "$FL" serve --db "$sdb" --data "$WORK/sv-data" >/dev/null 2>&1; rc=$?
 check "serve: --db with --data is a usage error" [ $rc = 2 ]
