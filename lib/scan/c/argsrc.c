@@ -221,8 +221,8 @@ static bool same_span(const fl_toks *t, size_t a, size_t ae, size_t b, size_t be
 	return true;
 }
 
-/* a reporter's trailer (first wins) */
-static void rt_add(ctree *tr, const char *name, size_t n, const char *tail)
+/* a reporter's fixed text (first wins) */
+static void rt_put(crtexts *m, const char *name, size_t n, const char *text)
 {
 	char key[128];
 	size_t d;
@@ -230,47 +230,50 @@ static void rt_add(ctree *tr, const char *name, size_t n, const char *tail)
 		return;
 	memcpy(key, name, n);
 	key[n] = '\0';
-	if (fl_strmap_get(&tr->rth, key, &d))
+	if (fl_strmap_get(&m->idx, key, &d))
 		return;
-	fl_strmap_put(&tr->rth, key, tr->rtail.n);
-	fl_strv_push(&tr->rtail, tail);
+	fl_strmap_put(&m->idx, key, m->v.n);
+	fl_strv_push(&m->v, text);
+}
+
+static const char *rt_get(const crtexts *m, const char *name, size_t n)
+{
+	char key[128];
+	size_t d;
+	if (!m->v.n || n >= sizeof key)
+		return NULL;
+	memcpy(key, name, n);
+	key[n] = '\0';
+	return fl_strmap_get(&m->idx, key, &d) ? m->v.v[d] : NULL;
+}
+
+static void rt_merge(crtexts *to, const crtexts *from)
+{
+	for (size_t j = 0; j < from->idx.cap; j++)
+		if (from->idx.keys[j])
+			rt_put(to, from->idx.keys[j], strlen(from->idx.keys[j]),
+			       from->v.v[from->idx.vals[j]]);
+}
+
+static void rt_free(crtexts *m)
+{
+	fl_strmap_free(&m->idx);
+	fl_strv_free(&m->v);
 }
 
 const char *c_reporter_tail(const ctree *tr, const char *name, size_t n)
 {
-	char key[128];
-	size_t d;
-	if (!tr || !tr->rtail.n || n >= sizeof key)
-		return NULL;
-	memcpy(key, name, n);
-	key[n] = '\0';
-	return fl_strmap_get(&tr->rth, key, &d) ? tr->rtail.v[d] : NULL;
+	return tr ? rt_get(&tr->tails, name, n) : NULL;
 }
 
-/* a reporter's head (first wins) */
 void c_reporter_head_put(ctree *tr, const char *name, size_t n, const char *head)
 {
-	char key[128];
-	size_t d;
-	if (n >= sizeof key)
-		return;
-	memcpy(key, name, n);
-	key[n] = '\0';
-	if (fl_strmap_get(&tr->rhh, key, &d))
-		return;
-	fl_strmap_put(&tr->rhh, key, tr->rhead.n);
-	fl_strv_push(&tr->rhead, head);
+	rt_put(&tr->heads, name, n, head);
 }
 
 const char *c_reporter_head(const ctree *tr, const char *name, size_t n)
 {
-	char key[128];
-	size_t d;
-	if (!tr || !tr->rhead.n || n >= sizeof key)
-		return NULL;
-	memcpy(key, name, n);
-	key[n] = '\0';
-	return fl_strmap_get(&tr->rhh, key, &d) ? tr->rhead.v[d] : NULL;
+	return tr ? rt_get(&tr->heads, name, n) : NULL;
 }
 
 /* `#define NAME "..."` of the file, NAME at token b: its text */
@@ -435,7 +438,7 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 	if (tail) {
 		fl_msg_trim(tail);
 		if (letters(tail) >= 2)
-			rt_add(tr, s, n, tail);
+			rt_put(&tr->tails, s, n, tail);
 		free(tail);
 	}
 }
@@ -497,14 +500,8 @@ void c_argsrc_collect(ctree *tr, const ctx *c)
 
 void c_argsrc_merge(ctree *tr, ctree *p)
 {
-	for (size_t j = 0; j < p->rth.cap; j++)
-		if (p->rth.keys[j])
-			rt_add(tr, p->rth.keys[j], strlen(p->rth.keys[j]),
-			       p->rtail.v[p->rth.vals[j]]);
-	for (size_t j = 0; j < p->rhh.cap; j++)
-		if (p->rhh.keys[j])
-			c_reporter_head_put(tr, p->rhh.keys[j], strlen(p->rhh.keys[j]),
-					    p->rhead.v[p->rhh.vals[j]]);
+	rt_merge(&tr->tails, &p->tails);
+	rt_merge(&tr->heads, &p->heads);
 	for (size_t i = 0; i < p->tn; i++)
 		tt_add(tr, p->tv[i].name, strlen(p->tv[i].name), &p->tv[i].texts, p->tv[i].bad,
 		       p->tv[i].partial);
@@ -518,10 +515,8 @@ void c_argsrc_free(ctree *tr)
 	}
 	free(tr->tv);
 	fl_strmap_free(&tr->th);
-	fl_strmap_free(&tr->rth);
-	fl_strv_free(&tr->rtail);
-	fl_strmap_free(&tr->rhh);
-	fl_strv_free(&tr->rhead);
+	rt_free(&tr->tails);
+	rt_free(&tr->heads);
 }
 
 /* ---- scan: the variants of an argument -------------------------------------- */

@@ -185,6 +185,12 @@ typedef struct cttab {
 	bool partial; /* some texts left out (no words: "", "?") */
 } cttab;
 
+/* a fixed text per reporter name, the first given kept (argsrc.c) */
+typedef struct crtexts {
+	fl_strmap idx;    /* name -> index in v */
+	fl_strv v;
+} crtexts;
+
 typedef struct ctree {
 	rep *v;
 	size_t cap, n;
@@ -195,10 +201,8 @@ typedef struct ctree {
 	cttab *tv;        /* text tables (argsrc.c) */
 	size_t tn, tcap;
 	fl_strmap th;     /* their names -> index */
-	fl_strmap rth;    /* reporters' trailers: name -> index in rtail */
-	fl_strv rtail;
-	fl_strmap rhh;    /* reporters' heads: name -> index in rhead */
-	fl_strv rhead;
+	crtexts tails;    /* reporters' trailers (argsrc.c) */
+	crtexts heads;    /* reporters' heads (argsrc.c) */
 } ctree;
 
 static inline bool all_upper(const char *s, size_t n)
