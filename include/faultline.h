@@ -170,7 +170,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 5 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 6 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */
@@ -219,6 +219,12 @@ int fl_store_get_entry_by_slug(fl_store *st, const char *repo,
 			       const char *slug, fl_entry *out, fl_err *err);
 int fl_store_get_facts(fl_store *st, const char *id, char **function,
 		       char **guard, char **idiom, fl_err *err);
+/* Which provider and model wrote which fields of record id, and when: a
+ * JSON object text (field -> {"provider","model","at","phase"}) in *prov,
+ * NULL when no model wrote any; *stale when the record's content changed
+ * since (its model-written fields are then not shown).  0, or -1. */
+int fl_store_get_provenance(fl_store *st, const char *id, char **prov,
+			    bool *stale, fl_err *err);
 int fl_store_get_repo(fl_store *st, const char *repo, fl_repo *out,
 		      fl_err *err);
 typedef int (*fl_repo_cb)(const fl_repo *r, void *ud);

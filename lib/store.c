@@ -96,6 +96,22 @@
 	" data BLOB NOT NULL);" \
 	"CREATE INDEX record_blobs_by_repo ON record_blobs (repo);"
 
+/* One row per record a model wrote fields of: fields is a JSON object
+ * (field -> value, records.md's types), provenance one (field ->
+ * {"provider","model","at","phase"}), phases the phases done (a bit per
+ * fl_phase), verify_rounds the verify passes made.  The fields show in the
+ * record only while content_hash is the record's (errors.content_hash):
+ * after a rescan that changed the record they are stale. */
+#define SQL_ENRICHMENT \
+	"CREATE TABLE enrichment (" \
+	" error_id TEXT PRIMARY KEY," \
+	" content_hash TEXT," \
+	" fields TEXT NOT NULL," \
+	" provenance TEXT NOT NULL," \
+	" phases INTEGER NOT NULL DEFAULT 0," \
+	" verify_rounds INTEGER NOT NULL DEFAULT 0," \
+	" updated_at TEXT NOT NULL);"
+
 static const char *const migrations[] = {
 	/* version 1 */
 	SQL_REPOS
@@ -130,6 +146,10 @@ static const char *const migrations[] = {
 	 * ever used it (codes are looked up through the lookup index), and
 	 * every record with a code paid for it when written. */
 	"DROP INDEX IF EXISTS errors_by_code;",
+	/* version 6: the fields a model wrote (faultline enrich), kept beside
+	 * the record instead of in it, so a rescan that keeps a record's
+	 * content keeps them, and one that changes it leaves them stale */
+	SQL_ENRICHMENT,
 };
 /* The schema the migrations above build, as one script: what a new store
  * is created with (replaying the migrations re-reads the schema after
@@ -150,7 +170,8 @@ static const char fresh_schema[] =
 	SQL_ERRORS_BY_LOCATION
 	SQL_SITES_AND_SCANS
 	SQL_META                                        /* version 2 */
-	SQL_RECORD_BLOBS;                               /* version 4 */
+	SQL_RECORD_BLOBS                                /* version 4 */
+	SQL_ENRICHMENT;                                 /* version 6 */
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -981,8 +1002,62 @@ static const char *slice_record(fl_store *st, const char *sl, size_t n, size_t *
 	return b.s;
 }
 
+static const char *base_record(fl_store *st, sqlite3_stmt *s, int col,
+			       size_t *len, fl_err *err);
+
+/* The record json (n bytes) with the model's fields (a JSON object) in
+ * place of the scanner's, written as the record encoder writes it (key
+ * order, escapes), into st->rec.  Fields that would make the record
+ * invalid are not taken (the enrich run checks them before storing; a
+ * store edited by hand must not make the record unreadable). */
+static const char *overlay(fl_store *st, const char *json, size_t n,
+			   const char *fields, size_t *len, fl_err *err)
+{
+	json_t *o = fl_json_parse(json, n, err);
+	if (!o)
+		return damaged(st, err, "its JSON does not parse");
+	json_t *f = json_loads(fields, 0, NULL);
+	fl_entry e;
+	char *out = NULL;
+	if (json_is_object(f)) {
+		json_t *merged = json_deep_copy(o);
+		json_object_update_existing(merged, f);
+		if (fl_entry_from_jobj(merged, &e, true, NULL) == 0) {
+			out = fl_entry_to_json(&e, false);
+			fl_entry_free(&e);
+		}
+		json_decref(merged);
+	}
+	json_decref(f);
+	if (!out) {
+		json_decref(o);
+		*len = n;
+		return json;
+	}
+	json_decref(o);
+	size_t m = strlen(out);
+	if (m + 1 > st->rec_cap) {
+		st->rec_cap = m + 1;
+		st->rec = fl_xrealloc(st->rec, st->rec_cap);
+	}
+	memcpy(st->rec, out, m + 1);
+	free(out);
+	*len = m;
+	return st->rec;
+}
+
 const char *fl_store_row_record(fl_store *st, sqlite3_stmt *s, int col,
 				size_t *len, fl_err *err)
+{
+	const char *json = base_record(st, s, col, len, err);
+	if (!json || sqlite3_column_type(s, col + 4) != SQLITE_TEXT)
+		return json;
+	return overlay(st, json, *len, (const char *)sqlite3_column_text(s, col + 4),
+		       len, err);
+}
+
+static const char *base_record(fl_store *st, sqlite3_stmt *s, int col,
+			       size_t *len, fl_err *err)
 {
 	if (sqlite3_column_type(s, col + 1) == SQLITE_NULL) {
 		const char *json = (const char *)sqlite3_column_text(s, col);

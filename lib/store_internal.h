@@ -28,6 +28,9 @@ enum {
 	STMT_DROP_BLOCK,
 	STMT_GET_BY_ID,
 	STMT_GET_BY_SLUG,
+	STMT_ENRICH_GET,
+	STMT_ENRICH_PUT,
+	STMT_ENRICH_FACTS,
 	STMT_MAX = 32,
 };
 
@@ -58,11 +61,16 @@ struct fl_store {
 	size_t rec_cap;
 };
 
-/* The columns fl_store_row_record() reads, in this order. */
-#define FL_RECORD_COLUMNS "record, blob_id, blob_off, blob_len"
+/* The columns fl_store_row_record() reads, in this order, from a query
+ * on the table errors (not aliased): the record, where its JSON is, and
+ * the fields a model wrote, while they are not stale. */
+#define FL_RECORD_COLUMNS "record, blob_id, blob_off, blob_len," \
+	" (SELECT fields FROM enrichment WHERE enrichment.error_id = errors.id" \
+	" AND enrichment.content_hash IS errors.content_hash)"
 
 /* The JSON of the record in row s whose FL_RECORD_COLUMNS start at column
- * col: the record column, or its slice of a compressed block.  Not
+ * col: the record column, or its slice of a compressed block, with the
+ * fields a model wrote in place of the scanner's.  Not
  * NUL-terminated; valid until the next call or step.  NULL (err set) when
  * the stored record is damaged. */
 const char *fl_store_row_record(fl_store *st, sqlite3_stmt *s, int col,

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "cli.h"
 
 static const cli_help HELP = {
@@ -16,8 +18,9 @@ static const cli_help HELP = {
 	"Show one record: its message and pattern; its type, severity, class, code "
 	"and HTTP status; where it is raised (file:line, function, guard) and the "
 	"permalink; the source lines around it; what it means, when it is raised, "
-	"where people hit it, how to fix it and how to prevent it; and the other "
-	"lines that raise it.\n\n"
+	"where people hit it, how to fix it and how to prevent it; the other "
+	"lines that raise it; and which of these texts a model wrote (faultline "
+	"enrich), with the provider, the model and the day.\n\n"
 	"The record is named by its id (as list and explain print it) or by "
 	"OWNER/NAME/SLUG. A record the store does not hold is an error (exit 1).",
 	.examples = {
@@ -58,6 +61,60 @@ static void print_list(const char *title, const fl_strv *v)
 		printf("  %zu. %s\n", i + 1, v->v[i]);
 }
 
+/* Which fields a model wrote: one line per provider, model and day. */
+static void print_provenance(fl_store *st, const char *id)
+{
+	char *prov;
+	bool stale;
+	fl_err err;
+	if (fl_store_get_provenance(st, id, &prov, &stale, &err) < 0 || !prov)
+		return;
+	json_t *o = json_loads(prov, 0, NULL);
+	free(prov);
+	if (!json_is_object(o) || !json_object_size(o)) {
+		json_decref(o);
+		return;
+	}
+	printf("\nWritten by a model\n");
+	if (stale) {
+		printf("  (stale: the record changed since; its text above is faultline's "
+		       "own until `faultline enrich` runs again)\n");
+	}
+	json_t *done = json_object();
+	const char *k;
+	json_t *v;
+	json_object_foreach(o, k, v) {
+		const char *p = json_string_value(json_object_get(v, "provider"));
+		const char *m = json_string_value(json_object_get(v, "model"));
+		const char *at = json_string_value(json_object_get(v, "at"));
+		char key[512];
+		snprintf(key, sizeof key, "%s\x01%s\x01%.10s", p ? p : "", m ? m : "", at ? at : "");
+		if (json_object_get(done, key))
+			continue;
+		json_object_set_new(done, key, json_true());
+		printf("  ");
+		const char *k2;
+		json_t *v2;
+		bool first = true;
+		json_object_foreach(o, k2, v2) {
+			const char *p2 = json_string_value(json_object_get(v2, "provider"));
+			const char *m2 = json_string_value(json_object_get(v2, "model"));
+			const char *at2 = json_string_value(json_object_get(v2, "at"));
+			char key2[512];
+			snprintf(key2, sizeof key2, "%s\x01%s\x01%.10s", p2 ? p2 : "", m2 ? m2 : "",
+				 at2 ? at2 : "");
+			if (strcmp(key, key2) != 0)
+				continue;
+			printf("%s%s", first ? "" : ", ", k2);
+			first = false;
+		}
+		printf(": %s%s%s%s, %.10s\n", m ? "model " : "", m ? m : "",
+		       m ? " via " : "provider ", p ? p : "?", at ? at : "");
+	}
+	json_decref(done);
+	json_decref(o);
+}
+
 static void print_entry(fl_store *st, const fl_entry *e)
 {
 	printf("%s\n", e->error_code ? e->error_code : e->error_message);
@@ -96,6 +153,7 @@ static void print_entry(fl_store *st, const fl_entry *e)
 	if (fl_store_get_sites(st, e->id, &sites, &err) == 0 && sites.n)
 		print_list("Also raised at", &sites);
 	fl_strv_free(&sites);
+	print_provenance(st, e->id);
 }
 
 int cmd_show(int argc, char **argv)

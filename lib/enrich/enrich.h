@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -136,5 +137,53 @@ typedef struct fl_call {
 void fl_provider_call(const fl_provider *p, const char *prompt,
 		      const json_t *schema, fl_call *out);
 void fl_call_free(fl_call *c);
+
+/* ---- the run -------------------------------------------------------- */
+
+typedef struct fl_enrich_opts {
+	const char *repo;          /* NULL: every repository */
+	long limit;                /* at most this many records; 0: no limit */
+	int jobs;                  /* concurrent calls, >= 1 */
+	int batch;                 /* records per call, >= 1 */
+	bool force;                /* redo records already enriched */
+	bool dry_run;              /* send nothing: count, print the first prompt */
+	const fl_provider *primary;  /* may be NULL only with dry_run */
+	const fl_provider *fallback; /* NULL: none */
+	int verify_rounds;         /* verify passes at most (2) */
+	FILE *progress;            /* a terminal to show progress on, or NULL */
+	FILE *out;                 /* dry run: where the first prompt goes */
+} fl_enrich_opts;
+
+typedef struct fl_enrich_stats {
+	long selected;            /* records with a phase left to do */
+	long completed;           /* records whose every phase is now done */
+	long updated;             /* records a model changed fields of */
+	long fields;              /* fields written */
+	long left;                /* records left for a later run */
+	long calls;               /* calls made (each attempt) */
+	long rejected;            /* answers rejected whole (parse or rules) */
+	long failed;              /* calls that failed (exit status, HTTP, timeout) */
+	long timeouts;            /* of which timeouts */
+	long retried;             /* calls made again after a failure or rejection */
+	long rate_limited;        /* calls answered with a rate limit */
+	long fallback_calls;      /* calls made to the fallback provider */
+	long pending[FL_NPHASES]; /* dry run: records each phase would take */
+	long prompt_tokens;       /* -1: no provider reported any */
+	long completion_tokens;
+	double seconds;
+	char last_error[600];     /* the last failure or rejection, or "" */
+	bool paused;              /* the quality gate stopped the run */
+	char pause_reason[512];
+} fl_enrich_stats;
+
+/* Enrich the store's records that are stale or not yet enriched (every
+ * selected record with --force): each through the phases enrich, defend
+ * and verify, in calls of o->batch records, o->jobs at once; each answer
+ * checked and written in its own transaction (a killed run loses only the
+ * calls in flight).  0 when the run went through (records may be left for
+ * later: see stats), 1 when the quality gate paused it, -1 on an error of
+ * the store (err). */
+int fl_enrich_run(fl_store *st, const fl_enrich_opts *o, fl_enrich_stats *stats,
+		  fl_err *err);
 
 #endif

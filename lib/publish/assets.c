@@ -86,6 +86,7 @@ const char pub_style_css[] =
 	"footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.88rem;padding:1rem 0 2rem}\n"
 	".provenance{color:var(--fg)}\n"
 	"@media (max-width:40rem){h1{font-size:1.5rem}.hero h1{font-size:1.7rem}nav a{margin-left:.8rem}}\n"
+	".by-model{font-size:.85em;color:var(--muted);border-left:3px solid #c9a400;padding-left:.5em;margin:.2em 0 .6em}\n"
 	;
 const char pub_search_js[] =
 	"/* faultline search: the HTTP API when served by `faultline serve`,\n"

@@ -20,6 +20,7 @@
 
 #include "json_internal.h"
 #include "publish.h"
+#include "store_enrich.h"
 #include "store_internal.h"
 #include "util.h"
 
@@ -190,8 +191,22 @@ struct exp {
 	long long cur_count;
 	pub_ientry *ents;
 	size_t n, cap;
+	fl_buf prov;             /* provenance.json's "records" members */
+	size_t nprov;
 	fl_err *err;
 };
+
+/* One record's provenance into provenance.json (a side file: which
+ * provider and model wrote which fields of which record, and when). */
+static int collect_provenance(const char *id, const char *prov, void *ud)
+{
+	struct exp *x = ud;
+	fl_buf_puts(&x->prov, x->nprov++ ? "," : "");
+	pub_json_str(&x->prov, id, false);
+	fl_buf_putc(&x->prov, ':');
+	fl_buf_puts(&x->prov, prov);
+	return 0;
+}
 
 static int collect_repo(const fl_repo *r, void *ud)
 {
@@ -549,6 +564,15 @@ static int write_index_and_manifest(struct exp *x)
 	rc = pub_writer_put(&x->w, "repos.json", x->repos_out.s, x->repos_out.n, x->err);
 	if (rc < 0 || (rc = pub_write_search(&x->w, x->ents, x->n, x->err)) < 0)
 		goto out;
+	if (x->nprov) {
+		b.n = 0;
+		fl_buf_printf(&b, "{\"schemaVersion\":%d,\"datasetVersion\":\"%s\",\"records\":{",
+			      FL_SCHEMA_VERSION, x->version);
+		fl_buf_put(&b, x->prov.s, x->prov.n);
+		fl_buf_puts(&b, "}}");
+		if ((rc = pub_writer_put(&x->w, "provenance.json", b.s, b.n, x->err)) < 0)
+			goto out;
+	}
 
 	qsort(x->w.files, x->w.n, sizeof *x->w.files, cmp_file);
 	b.n = 0;
@@ -784,6 +808,8 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 		goto out;
 	if (each_stored(st, &x, err) < 0)
 		goto out;
+	if (fl_store_each_provenance(st, collect_provenance, &x, err) < 0)
+		goto out;
 	if (finish_repo(&x) < 0 || empty_repos_before(&x, NULL) < 0)
 		goto out;
 	if (write_index_and_manifest(&x) < 0)
@@ -829,6 +855,7 @@ out:
 	}
 	fl_buf_free(&x.arr);
 	fl_buf_free(&x.repos_out);
+	fl_buf_free(&x.prov);
 	for (size_t i = 0; i < x.n; i++)
 		pub_ientry_free(&x.ents[i]);
 	free(x.ents);

@@ -46,6 +46,8 @@ typedef struct site {
 	fl_err *err;
 	long long pages, files, bytes, largest;
 	fl_strmap outputs;       /* rel paths written, but the error pages */
+	json_t *prov_root;       /* data/provenance.json, or NULL */
+	json_t *prov;            /* its records: id -> field -> who wrote it */
 	pthread_mutex_t lock;
 } site;
 
@@ -420,10 +422,47 @@ static void code_details(fl_buf *b, const char *summary, const char *code)
 	fl_buf_puts(b, "</code></pre></details>\n");
 }
 
+/* Under a section's heading: which of its fields a language model wrote
+ * (provenance.json), as "model M via provider P, day". */
+static void model_note(fl_buf *b, const json_t *p, const char *const *fields)
+{
+	const json_t *who = NULL;
+	for (size_t i = 0; fields[i] && !who; i++)
+		who = json_object_get(p, fields[i]);
+	if (!who)
+		return;
+	const char *m = json_string_value(json_object_get(who, "model"));
+	const char *pv = json_string_value(json_object_get(who, "provider"));
+	const char *at = json_string_value(json_object_get(who, "at"));
+	fl_buf_puts(b, "<p class=\"by-model\">Written by a language model");
+	if (m || pv) {
+		fl_buf_puts(b, " (");
+		if (m) {
+			pub_html(b, m);
+			fl_buf_puts(b, pv ? " via " : "");
+		}
+		if (pv)
+			pub_html(b, pv);
+		fl_buf_puts(b, ")");
+	}
+	if (at) {
+		fl_buf_printf(b, " on <time datetime=\"");
+		pub_html(b, at);
+		fl_buf_printf(b, "\">%.10s</time>", at);
+	}
+	fl_buf_puts(b, ", not by faultline's reading of the code.</p>\n");
+}
+
 static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 {
 	const pub_repo_set *rs = &s->d->repos[ri];
 	const fl_entry *e = &rs->entries[k];
+	const json_t *prov = s->prov ? json_object_get(s->prov, e->id) : NULL;
+	static const char *const F_MEANING[] = {"documentation", NULL};
+	static const char *const F_FIX[] = {"solutions", "exampleFix", NULL};
+	static const char *const F_DEFEND[] = {"handlingStrategy", "validationCode", "typeGuard",
+		"tryCatchPattern", "preventionTips", NULL};
+	static const char *const F_TRIGGERS[] = {"triggerScenarios", "commonSituations", NULL};
 	b->n = 0;
 	char canon[64];
 	snprintf(canon, sizeof canon, "/errors/%s/", e->id);
@@ -469,10 +508,12 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 	}
 
 	fl_buf_puts(b, "<section id=\"meaning\"><h2>What it means</h2>\n");
+	model_note(b, prov, F_MEANING);
 	markdown_field(mc, b, e->documentation);
 	fl_buf_puts(b, "</section>\n<section id=\"source\"><h2>Where it is raised</h2>\n");
 	source_window(b, e);
 	fl_buf_puts(b, "</section>\n<section id=\"solutions\"><h2>How to fix it</h2>\n");
+	model_note(b, prov, F_FIX);
 	if (e->solutions.n) {
 		fl_buf_puts(b, "<ol class=\"solutions\">\n");
 		for (size_t i = 0; i < e->solutions.n && i < 20; i++) {
@@ -490,6 +531,7 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 		fl_buf_puts(b, "</code></pre>\n");
 	}
 	fl_buf_puts(b, "</section>\n<section id=\"defensive\"><h2>Defensive patterns</h2>\n");
+	model_note(b, prov, F_DEFEND);
 	bool any = false;
 	if (e->handling_strategy) {
 		static const char *const how[][2] = {
@@ -526,6 +568,7 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 		fl_buf_puts(b, "<details><summary>No defensive pattern recorded</summary>"
 			     "<p>Handle the error where the call is made; see the triggers below.</p></details>\n");
 	fl_buf_puts(b, "</section>\n<section id=\"triggers\"><h2>What triggers it</h2>\n");
+	model_note(b, prov, F_TRIGGERS);
 	markdown_field(mc, b, e->trigger_scenarios);
 	fl_buf_puts(b, "<h3>Common situations</h3>\n");
 	markdown_field(mc, b, e->common_situations);
@@ -550,8 +593,12 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 	pub_html(&f, e->analyzed_at);
 	fl_buf_puts(&f, "\">");
 	pub_html(&f, date);
-	fl_buf_puts(&f, "</time> · text from <strong>static analysis</strong> of the source (no language model) · "
-		     "<a href=\"");
+	if (prov)
+		fl_buf_puts(&f, "</time> · text from <strong>static analysis</strong> of the source, "
+			     "parts written by a <strong>language model</strong> (marked) · <a href=\"");
+	else
+		fl_buf_puts(&f, "</time> · text from <strong>static analysis</strong> of the source "
+			     "(no language model) · <a href=\"");
 	fl_buf_printf(&f, "/data/errors/%s.json\" type=\"application/json\">JSON record</a></p>", e->id);
 	foot(b, fl_buf_cstr(&f));
 	fl_buf_free(&f);
@@ -1088,6 +1135,15 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	while (bl > 0 && base[bl - 1] == '/')
 		base[--bl] = '\0';
 	s.base = base;
+	{
+		/* listed in the inventory, so checked with the rest of the data */
+		char *pp = fl_xasprintf("%s/data/provenance.json", out);
+		s.prov_root = json_load_file(pp, 0, NULL);
+		free(pp);
+		s.prov = json_object_get(s.prov_root, "records");
+		if (!json_is_object(s.prov))
+			s.prov = NULL;
+	}
 	s.n = d.nerrors;
 	s.all = fl_xcalloc(s.n ? s.n : 1, sizeof *s.all);
 	s.repo_of = fl_xcalloc(s.n ? s.n : 1, sizeof *s.repo_of);
@@ -1164,6 +1220,7 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	free(s.all);
 	free(s.repo_of);
 	free(base);
+	json_decref(s.prov_root);
 	fl_strmap_free(&s.outputs);
 	pthread_mutex_destroy(&s.lock);
 	return rc;

@@ -22,6 +22,7 @@
 #include <sqlite3.h>
 
 #include "faultline.h"
+#include "store_enrich.h"
 #include "test_util.h"
 #include "parallel.h"
 #include "util.h"
@@ -323,6 +324,87 @@ static fl_repo make_repo(const char *name)
 	r.source_files = 3;
 	r.error_count = 1;
 	return r;
+}
+
+/* Model-written fields (store_enrich.c): shown in the record in place of
+ * the scanner's while the record's content digest is the one they were
+ * written for; stale (not shown, redone) after a rescan changed it;
+ * provenance per field. */
+static void test_enrichment_overlay(void **state)
+{
+	(void)state;
+	fl_store *st;
+	fl_err err;
+	assert_int_equal(fl_store_open(path_of("enrich.db"), false, &st, &err), 0);
+	fl_entry e;
+	make_entry(&e);
+	fl_repo r = make_repo("acme/widgets");
+	fl_facts facts = {"Widget::size", "size > 10", "panic!", "rust", 9, "x1"};
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_repo(st, &r, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e, &facts, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+
+	json_t *patch = json_pack("{s:s, s:[s,s], s:s}", "documentation", "Model says so.",
+				  "solutions", "one", "two", "handlingStrategy", "retry");
+	/* outside a transaction: refused */
+	assert_int_equal(fl_store_enrich_put(st, e.id, "x1", patch, 1, false, "local", "m1",
+					     "enrich", &err), -1);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_enrich_put(st, e.id, "x1", patch, 1, false, "local", "m1",
+					     "enrich", &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	json_decref(patch);
+
+	fl_entry got;
+	assert_int_equal(fl_store_get_entry(st, e.id, &got, &err), 1);
+	assert_string_equal(got.documentation, "Model says so.");
+	assert_int_equal(got.solutions.n, 2);
+	assert_string_equal(got.handling_strategy, "retry");
+	assert_string_equal(got.error_message, e.error_message);
+	assert_string_equal(got.trigger_scenarios, e.trigger_scenarios);
+	assert_int_equal(fl_entry_validate(&got, &err), 0);
+	fl_entry_free(&got);
+	char *prov;
+	bool stale;
+	assert_int_equal(fl_store_get_provenance(st, e.id, &prov, &stale, &err), 0);
+	assert_non_null(prov);
+	assert_false(stale);
+	json_t *p = json_loads(prov, 0, NULL);
+	free(prov);
+	json_t *who = json_object_get(p, "documentation");
+	assert_string_equal(json_string_value(json_object_get(who, "provider")), "local");
+	assert_string_equal(json_string_value(json_object_get(who, "model")), "m1");
+	assert_string_equal(json_string_value(json_object_get(who, "phase")), "enrich");
+	assert_null(json_object_get(p, "triggerScenarios"));
+	json_decref(p);
+
+	/* a value that would make the record invalid is never shown */
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	json_t *badp = json_pack("{s:s}", "handlingStrategy", "sometimes");
+	assert_int_equal(fl_store_enrich_put(st, e.id, "x1", badp, 2, false, "local", "m1",
+					     "defend", &err), 0);
+	json_decref(badp);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_store_get_entry(st, e.id, &got, &err), 1);
+	assert_string_equal(got.documentation, e.documentation);
+	fl_entry_free(&got);
+
+	/* the record's content changes: the model's text is stale */
+	fl_facts f2 = facts;
+	f2.content_hash = "x2";
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e, &f2, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_store_get_entry(st, e.id, &got, &err), 1);
+	assert_string_equal(got.documentation, e.documentation);
+	fl_entry_free(&got);
+	assert_int_equal(fl_store_get_provenance(st, e.id, &prov, &stale, &err), 0);
+	assert_true(stale);
+	free(prov);
+	fl_store_close(st);
+	fl_entry_free(&e);
+	fl_repo_free(&r);
 }
 
 static void test_roundtrip_rows(void **state)
@@ -1421,7 +1503,7 @@ static void test_migrate_from_inline_records(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	fl_store_close(st);
 	/* back to schema 3 as it was */
-	exec_sql(p, "DROP TABLE record_blobs;"
+	exec_sql(p, "DROP TABLE record_blobs; DROP TABLE enrichment;"
 		    "ALTER TABLE errors DROP COLUMN blob_id; ALTER TABLE errors DROP COLUMN blob_off;"
 		    "ALTER TABLE errors DROP COLUMN blob_len; ALTER TABLE errors DROP COLUMN error_class;"
 		    "ALTER TABLE errors DROP COLUMN github_url; PRAGMA user_version = 3;");
@@ -1541,6 +1623,7 @@ int main(void)
 		cmocka_unit_test(test_thread_spawn),
 		cmocka_unit_test(test_refuses_newer_and_foreign),
 		cmocka_unit_test(test_roundtrip_rows),
+		cmocka_unit_test(test_enrichment_overlay),
 		cmocka_unit_test(test_rollback_on_failure),
 		cmocka_unit_test(test_new_store_first_transaction),
 		cmocka_unit_test(test_reader_while_writer),
