@@ -388,7 +388,7 @@ static int check_enum(json_t *v, const char *const *list, bool nullable,
 	for (size_t i = 0; list[i]; i++)
 		fl_buf_printf(&b, "%s%s", i ? ", " : "", list[i]);
 	fl_seterr(err, "record %s: %s: must be %sone of %s", id, name,
-		  nullable ? "null or " : "", b.s);
+		  nullable ? "null or " : "", fl_buf_cstr(&b));
 	fl_buf_free(&b);
 	return -1;
 }

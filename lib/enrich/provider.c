@@ -92,9 +92,16 @@ static void guard_off(pipe_guard *g)
 
 /* ---- rate-limit text and envelopes ------------------------------------ */
 
+static bool is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 static bool mem_icase(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle);
+	if (!s)
+		return false;
 	for (size_t i = 0; i + k <= n; i++)
 		if (strncasecmp(s + i, needle, k) == 0)
 			return true;
@@ -117,7 +124,7 @@ static bool rate_text(const char *s, size_t n)
 static json_t *read_envelope(fl_call *c)
 {
 	size_t i = 0;
-	while (i < c->len && strchr(" \t\r\n", c->text[i]))
+	while (i < c->len && is_ws(c->text[i]))
 		i++;
 	if (i == c->len || c->text[i] != '{')
 		return NULL;
@@ -315,43 +322,45 @@ static pump_end pump(proc *pr, double until)
 	}
 }
 
-/* The last line(s) of stderr, on one line, for a message. */
-static void err_tail(const fl_buf *b, char *out, size_t outlen)
+/* The end of an output, on one line, for a message. */
+static void tail_of(const char *s, size_t n, char *out, size_t outlen)
 {
-	size_t n = b->n;
-	while (n && strchr(" \t\r\n", b->s[n - 1]))
+	while (n && is_ws(s[n - 1]))
 		n--;
-	size_t start = n > 300 ? n - 300 : 0;
 	size_t k = 0;
-	for (size_t i = start; i < n && k + 1 < outlen; i++) {
-		char c = b->s[i];
-		out[k++] = (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
-	}
+	for (size_t i = n > 300 ? n - 300 : 0; i < n && k + 1 < outlen; i++)
+		out[k++] = is_ws(s[i]) ? ' ' : s[i];
 	out[k] = 0;
 }
 
-/* The outcome of a finished command, from its wait status and output. */
+/* The outcome of a finished command, from its wait status and output;
+ * the message quotes its envelope's error, else the end of its stderr,
+ * else of its stdout. */
 static void command_result(proc *pr, int status, fl_call *out)
 {
-	char tail[320];
-	err_tail(&pr->eb, tail, sizeof tail);
-	size_t olen = pr->ob.n, ostart = olen > ERR_TAIL ? olen - ERR_TAIL : 0;
-	bool rate = rate_text(pr->eb.s ? pr->eb.s : "", pr->eb.n) ||
-		    rate_text(pr->ob.s ? pr->ob.s + ostart : "", olen - ostart);
+	size_t ostart = out->len > ERR_TAIL ? out->len - ERR_TAIL : 0;
+	bool rate = rate_text(pr->eb.s, pr->eb.n) ||
+		    rate_text(out->text + ostart, out->len - ostart);
 	json_t *env = read_envelope(out);
-	if (WIFSIGNALED(status)) {
+	const char *r = json_is_true(json_object_get(env, "is_error"))
+				? json_string_value(json_object_get(env, "result")) : NULL;
+	char tail[320];
+	if (r)
+		tail_of(r, strlen(r), tail, sizeof tail);
+	else
+		tail_of(pr->eb.n ? pr->eb.s : out->text, pr->eb.n ? pr->eb.n : out->len,
+			tail, sizeof tail);
+	const char *sep = tail[0] ? ": " : "";
+	if (WIFSIGNALED(status))
 		fail(out, FL_CALL_FAILED, "the command was killed by signal %d%s%s",
-		     WTERMSIG(status), tail[0] ? ": " : "", tail);
-	} else if (WEXITSTATUS(status) != 0) {
+		     WTERMSIG(status), sep, tail);
+	else if (WEXITSTATUS(status) != 0)
 		fail(out, rate ? FL_CALL_RATE_LIMITED : FL_CALL_FAILED,
-		     "the command exited with status %d%s%s", WEXITSTATUS(status),
-		     tail[0] ? ": " : "", tail);
-	} else if (json_is_true(json_object_get(env, "is_error"))) {
-		/* an agent CLI that reports its failure in the envelope */
-		const char *r = json_string_value(json_object_get(env, "result"));
+		     "the command exited with status %d%s%s", WEXITSTATUS(status), sep, tail);
+	else if (json_is_true(json_object_get(env, "is_error")))
+		/* an agent CLI that reports its failure in its envelope */
 		fail(out, r && rate_text(r, strlen(r)) ? FL_CALL_RATE_LIMITED : FL_CALL_FAILED,
-		     "the command reported an error: %.300s", r ? r : "(no message)");
-	}
+		     "the command reported an error%s%s", sep, tail);
 	json_decref(env);
 }
 

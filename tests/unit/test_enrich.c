@@ -23,7 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -479,6 +481,23 @@ static void test_config_errors(void **state)
 
 /* ---- command provider ------------------------------------------------- */
 
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* every child reaped */
+static bool no_children(void)
+{
+	return waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD;
+}
+
 static fl_provider command(const char *cmd, int timeout)
 {
 	return (fl_provider){.name = "t", .type = FL_PROV_COMMAND, .command = (char *)cmd,
@@ -536,11 +555,26 @@ static void test_command_failures(void **state)
 	assert_int_equal(c.status, FL_CALL_RATE_LIMITED);
 	fl_call_free(&c);
 
+	/* no stderr: the end of stdout says why */
+	p = command("echo '{\"error\": \"bad request\"}'; exit 2", 10);
+	fl_provider_call(&p, "x", NULL, &c);
+	assert_int_equal(c.status, FL_CALL_FAILED);
+	assert_non_null(strstr(c.errmsg, "status 2: {\"error\": \"bad request\"}"));
+	fl_call_free(&c);
+
+	p = command("/nonexistent/agent", 10);
+	fl_provider_call(&p, "x", NULL, &c);
+	assert_int_equal(c.status, FL_CALL_FAILED);
+	assert_non_null(strstr(c.errmsg, "status 127"));
+	assert_non_null(strstr(c.errmsg, "/nonexistent/agent"));
+	fl_call_free(&c);
+
 	p = command("kill -9 $$", 10);
 	fl_provider_call(&p, "x", NULL, &c);
 	assert_int_equal(c.status, FL_CALL_FAILED);
 	assert_non_null(strstr(c.errmsg, "signal 9"));
 	fl_call_free(&c);
+	assert_true(no_children());
 }
 
 static bool process_gone(pid_t pid)
@@ -605,6 +639,31 @@ static void test_command_timeout(void **state)
 	free(pidf);
 }
 
+static void test_command_linger(void **state)
+{
+	(void)state;
+	/* sh exits; a background process keeps stdout open: the output is
+	 * taken after a grace of 2 s and the group killed, not the 30 s */
+	char *pidf = path("linger.pid"), *cmd;
+	assert_true(asprintf(&cmd, "sleep 30 & echo $! > '%s'; echo answer", pidf) > 0);
+	fl_provider p = command(cmd, 20);
+	fl_call c;
+	double t0 = now_s();
+	fl_provider_call(&p, "x", NULL, &c);
+	assert_true(now_s() - t0 < 5);
+	assert_int_equal(c.status, FL_CALL_OK);
+	assert_string_equal(c.text, "answer\n");
+	fl_call_free(&c);
+	FILE *f = fopen(pidf, "r");
+	int pid = 0;
+	assert_non_null(f);
+	assert_int_equal(fscanf(f, "%d", &pid), 1);
+	fclose(f);
+	assert_true(process_gone((pid_t)pid));
+	free(cmd);
+	free(pidf);
+}
+
 static char *big_prompt(size_t n)
 {
 	char *s = malloc(n + 1);
@@ -645,7 +704,7 @@ struct par {
 static void *par_run(void *ud)
 {
 	struct par *a = ud;
-	fl_provider p = command("cat; sleep 0.2", 30);
+	fl_provider p = command("cat; sleep 0.5", 30);
 	fl_provider_call(&p, a->prompt, NULL, &a->c);
 	return NULL;
 }
@@ -654,6 +713,7 @@ static void test_command_parallel(void **state)
 {
 	(void)state;
 	struct par ps[6];
+	int fds = count_fds();
 	double t0 = now_s();
 	for (int i = 0; i < 6; i++) {
 		snprintf(ps[i].prompt, sizeof ps[i].prompt, "call %d\n", i);
@@ -666,7 +726,10 @@ static void test_command_parallel(void **state)
 		fl_call_free(&ps[i].c);
 	}
 	/* at once, not one after the other */
-	assert_true(now_s() - t0 < 1.1);
+	assert_true(now_s() - t0 < 2.5); /* one after the other: 3 s */
+	/* no pipe left open, no zombie */
+	assert_int_equal(count_fds(), fds);
+	assert_true(no_children());
 }
 
 /* ---- openai provider against a loopback server ------------------------ */
@@ -953,6 +1016,7 @@ int main(void)
 		cmocka_unit_test(test_command_ok),
 		cmocka_unit_test(test_command_failures),
 		cmocka_unit_test(test_command_timeout),
+		cmocka_unit_test(test_command_linger),
 		cmocka_unit_test(test_command_big),
 		cmocka_unit_test(test_command_parallel),
 		cmocka_unit_test(test_openai_ok),
