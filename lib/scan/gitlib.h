@@ -14,11 +14,13 @@
 
 #include "faultline.h"
 
-/* the libgit2 functions the scanner calls (tree.c) */
+/* the libgit2 functions the scanner calls (tree.c), and the config
+ * parser enrich's providers are read with (enrich/config.c) */
 #define FL_GIT_FUNCS(X)                                                       \
 	X(blob_free) X(blob_lookup) X(blob_rawcontent) X(blob_rawsize)          \
-	X(commit_tree) X(config_free) X(config_get_string) X(error_clear)       \
-	X(error_last) X(index_entry_stage) X(index_entrycount) X(index_free)    \
+	X(commit_tree) X(config_foreach) X(config_free) X(config_get_string)    \
+	X(config_open_ondisk) X(error_clear) X(error_last) X(index_entry_stage) \
+	X(index_entrycount) X(index_free)                                       \
 	X(index_get_byindex) X(libgit2_init) X(libgit2_shutdown)                \
 	X(object_free) X(object_id) X(object_peel) X(odb_free)                  \
 	X(odb_read_header) X(oid_cpy) X(oid_tostr) X(reference_free)            \

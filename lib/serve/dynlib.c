@@ -33,6 +33,8 @@ static void curl_load(void)
 		LOAD(curl_api, lib, easy_getinfo, "curl_easy_getinfo");
 		LOAD(curl_api, lib, easy_strerror, "curl_easy_strerror");
 		LOAD(curl_api, lib, easy_cleanup, "curl_easy_cleanup");
+		LOAD(curl_api, lib, slist_append, "curl_slist_append");
+		LOAD(curl_api, lib, slist_free_all, "curl_slist_free_all");
 	}
 	if (ok)
 		ok = curl_api.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;

@@ -1,10 +1,11 @@
 /*
  * dynlib.h — libcurl and libmicrohttpd, loaded with dlopen() when first
- * needed.  Only `faultline serve` and the fetch of a remote data set use
- * them, and linking them into the binary made every `faultline` process
- * map some thirty more shared libraries (Kerberos, LDAP, GnuTLS ...) at
- * start: about 3.5 ms of each command's time, `explain` and `scan`
- * included.  The headers still give the types and constants.
+ * needed.  Only `faultline serve`, the fetch of a remote data set and
+ * enrich's openai provider use them, and linking them into the binary
+ * made every `faultline` process map some thirty more shared libraries
+ * (Kerberos, LDAP, GnuTLS ...) at start: about 3.5 ms of each command's
+ * time, `explain` and `scan` included.  The headers still give the
+ * types and constants.
  */
 #ifndef FL_SERVE_DYNLIB_H
 #define FL_SERVE_DYNLIB_H
@@ -22,6 +23,9 @@ typedef struct fl_curl_api {
 	CURLcode (*easy_getinfo)(CURL *c, CURLINFO info, ...);
 	const char *(*easy_strerror)(CURLcode code);
 	void (*easy_cleanup)(CURL *c);
+	/* request headers (enrich/provider.c) */
+	struct curl_slist *(*slist_append)(struct curl_slist *l, const char *s);
+	void (*slist_free_all)(struct curl_slist *l);
 } fl_curl_api;
 
 typedef struct fl_mhd_api {
