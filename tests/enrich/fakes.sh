@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # fakes.sh — shell helpers to start and stop the fake providers
 # (fake_openai.py, fake_cmd.py) from a test or a benchmark; sourced, not run.
 #
@@ -28,8 +29,7 @@ fake_openai_start() {
 	python3 "$FAKES_DIR/fake_openai.py" --port-file "$dir/port" --script "$dir/script.json" \
 		--log "$dir/openai.log" "$@" 2>"$dir/openai.err" &
 	FAKE_PID=$!
-	local i
-	for i in $(seq 100); do
+	for _ in $(seq 100); do
 		[ -s "$dir/port" ] && break
 		kill -0 "$FAKE_PID" 2>/dev/null || break
 		sleep 0.1
@@ -39,13 +39,14 @@ fake_openai_start() {
 		return 1
 	fi
 	FAKE_PORT=$(cat "$dir/port")
+	# shellcheck disable=SC2034  # for the caller
 	FAKE_URL="http://127.0.0.1:$FAKE_PORT/v1"
 }
 
 fake_openai_stop() {
 	[ -n "${FAKE_PID:-}" ] || return 0
-	kill "$FAKE_PID" 2>/dev/null
-	wait "$FAKE_PID" 2>/dev/null
+	kill "$FAKE_PID" 2>/dev/null || true
+	wait "$FAKE_PID" 2>/dev/null || true
 	FAKE_PID=
 }
 

@@ -2,7 +2,10 @@
 # test_fakes.sh — self-test of the fake providers (fake_openai.py,
 # fake_cmd.py): every behaviour, the script forms (list, sequence/default,
 # phases, by_id, set), the log, concurrency, hangs and bad prompts.
-# Standalone: bash tests/enrich/test_fakes.sh   (needs python3, curl, jq)
+# Standalone: bash tests/enrich/test_fakes.sh [FAULTLINE_BIN]  (python3, curl, jq)
+# With FAULTLINE_BIN, also runs bench/enrich/run.sh FAULTLINE_BIN 600 and
+# checks its steps: (a) the store, (b) the provider, and (c)/(d) once the
+# binary has `enrich` (until then, its exit 3).
 # Prints one line per check and ends with "fakes: N passed, N failed".
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -422,6 +425,24 @@ rc=$(prompt_one defend | eval "$CMD" >"$W/o" 2>/dev/null; echo $?)
 check "cmd phases.defend" bash -c "[ $rc = 1 ] && tail -n 1 '$W/c7/cmd.log' | jq -e '.script == \"phase:defend#0\"' >/dev/null"
 rc=$(prompt_one enrich | eval "$CMD" >"$W/o" 2>/dev/null; echo $?)
 check "cmd top-level default" bash -c "[ $rc = 0 ] && jq -e '[.records[].id] == [\"$A\"]' '$W/o' >/dev/null"
+
+# ---- bench/enrich/run.sh, when a faultline binary is given ------------------
+
+if [ -n "${1:-}" ]; then
+	bench=$HERE/../../bench/enrich/run.sh
+	TMPDIR=$W bash "$bench" "$1" 600 >"$W/bench.out" 2>"$W/bench.err"
+	rc=$?
+	check "bench (a): the fixtures scanned again under other names up to 600 records" \
+		bash -c "grep -Eq '^store: (6[0-9]{2}|[7-9][0-9]{2}|[0-9]{4,}) records from [0-9]+ fixture trees, [2-9] round\(s\); enriching 600$' '$W/bench.out'"
+	check "bench (b): the fake provider started" grep -Eq '^provider: http://127\.0\.0\.1:[0-9]+/v1, every call answered after 200 ms$' "$W/bench.out"
+	if [ "$rc" = 3 ]; then
+		check "bench: no enrich command yet: exit 3 after (a) and (b)" grep -q "has no 'enrich' command yet" "$W/bench.err"
+	else
+		check "bench (c), (d): the run and its figures ($rc)" \
+			bash -c "[ $rc = 0 ] && grep -q '^records:   600 ' '$W/bench.out' && grep -q '^records/s: ' '$W/bench.out'"
+	fi
+	check "bench: its work folder and provider are gone" bash -c "! ls -d '$W'/fl-bench-enrich-* >/dev/null 2>&1"
+fi
 
 echo "fakes: $PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
