@@ -248,6 +248,12 @@ class Server(ThreadingHTTPServer):
     request_queue_size = 128
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):
+        # a client that gave up (its timeout) while the answer was delayed
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def main():
     ap = argparse.ArgumentParser(description="fake OpenAI-compatible provider for faultline's tests")
