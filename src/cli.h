@@ -102,5 +102,6 @@ int cmd_import(int argc, char **argv);
 int cmd_site(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_mcp(int argc, char **argv);
+int cmd_enrich(int argc, char **argv);
 
 #endif

@@ -22,6 +22,7 @@ static const struct {
 	{"site", cmd_site, "render the static web site"},
 	{"serve", cmd_serve, "serve the web site and the HTTP API"},
 	{"mcp", cmd_mcp, "Model Context Protocol server on stdio for coding agents"},
+	{"enrich", cmd_enrich, "have a language model write the records' explanations"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
