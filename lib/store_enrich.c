@@ -211,3 +211,32 @@ int fl_store_enrich_facts(fl_store *st, const char *id, char *facts[4], fl_err *
 		return sqlfail(st, err, "reading a record's facts");
 	return rc == SQLITE_ROW ? 1 : 0;
 }
+
+int fl_store_enrich_import(fl_store *st, const char *id, const char *fields,
+			   const char *provenance, fl_err *err)
+{
+	if (!st->in_tx)
+		return fl_seterr(err, "store %s: changes must be made inside a transaction",
+				 fl_store_path(st));
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_ENRICH_PUT,
+		"INSERT OR REPLACE INTO enrichment (error_id, content_hash, fields,"
+		" provenance, phases, verify_rounds, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+		err);
+	if (!s)
+		return -1;
+	char at[32];
+	fl_now_iso(at);
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_null(s, 2); /* an imported record has no content digest */
+	sqlite3_bind_text(s, 3, fields, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 4, provenance, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(s, 5, 7);
+	sqlite3_bind_int(s, 6, 0);
+	sqlite3_bind_text(s, 7, at, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	if (rc != SQLITE_DONE)
+		return sqlfail(st, err, "writing a record's provenance");
+	return 0;
+}

@@ -40,6 +40,12 @@ int fl_store_enrich_state(fl_store *st, const char *repo, fl_enrich_state_cb cb,
  * record, -1 on an error. */
 int fl_store_enrich_facts(fl_store *st, const char *id, char *facts[4], fl_err *err);
 
+/* An imported record's model-written fields (fields: a JSON object of
+ * their values, as in the record) and their provenance as the data set's
+ * provenance.json gives it, every phase done.  Inside a transaction. */
+int fl_store_enrich_import(fl_store *st, const char *id, const char *fields,
+			   const char *provenance, fl_err *err);
+
 typedef int (*fl_provenance_cb)(const char *id, const char *prov_json, void *ud);
 /* The provenance (JSON object text) of every record whose model-written
  * fields are current, by id. */

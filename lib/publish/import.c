@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "publish.h"
+#include "store_enrich.h"
 
 int pub_dataset_copy(const char *src, const char *dst, pub_dataset *out, char **old,
 		     fl_err *err)
@@ -97,6 +98,58 @@ int fl_dataset_verify(const char *dir, fl_import_stats *stats, fl_err *err)
 	return 0;
 }
 
+/* provenance.json, when the data set has one (checked with the rest by
+ * pub_dataset_load: the inventory lists it): which fields of which
+ * records a model wrote; kept in the store as enrich keeps them. */
+static int import_provenance(fl_store *st, const char *dir, const pub_dataset *d,
+			     fl_err *err)
+{
+	bool listed = false;
+	for (size_t i = 0; i < d->nfiles && !listed; i++)
+		listed = strcmp(d->files[i], "provenance.json") == 0;
+	if (!listed)
+		return 0;
+	char *p = fl_xasprintf("%s/provenance.json", dir);
+	json_error_t je;
+	json_t *root = json_load_file(p, 0, &je);
+	json_t *recs = json_object_get(root, "records");
+	int rc = 0;
+	if (!json_is_object(recs)) {
+		rc = fl_seterr(err, "%s: records: missing or not an object", p);
+		goto out;
+	}
+	for (size_t i = 0; i < d->nrepos && rc == 0; i++) {
+		const pub_repo_set *rs = &d->repos[i];
+		for (size_t k = 0; k < rs->n && rc == 0; k++) {
+			const fl_entry *e = &rs->entries[k];
+			json_t *prov = json_object_get(recs, e->id);
+			if (!json_is_object(prov))
+				continue;
+			char *js = fl_entry_to_json(e, false);
+			json_t *rec = json_loads(js, 0, NULL), *fields = json_object();
+			free(js);
+			const char *key;
+			json_t *v;
+			json_object_foreach(prov, key, v) {
+				json_t *val = json_object_get(rec, key);
+				if (val)
+					json_object_set(fields, key, val);
+			}
+			char *ft = json_dumps(fields, JSON_COMPACT);
+			char *pt = json_dumps(prov, JSON_COMPACT);
+			rc = fl_store_enrich_import(st, e->id, ft, pt, err);
+			free(ft);
+			free(pt);
+			json_decref(fields);
+			json_decref(rec);
+		}
+	}
+out:
+	json_decref(root);
+	free(p);
+	return rc;
+}
+
 int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 	      fl_err *err)
 {
@@ -138,6 +191,8 @@ int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 		if (fl_store_put_repo(st, &rs->repo, err) < 0)
 			goto fail;
 	}
+	if (import_provenance(st, dir, &d, err) < 0)
+		goto fail;
 	if (fl_store_commit(st, err) < 0)
 		goto fail_nort;
 	if (stats) {

@@ -34,7 +34,7 @@ check "show of an unknown id says so" grep -q "no record" "$WORK/e.txt"
 
 # issue 22: real help for every subcommand, the same from `help CMD`: the
 # synopsis, each option with its meaning and default, and examples
-for c in scan list show explain grep-log export import site serve mcp; do
+for c in scan list show explain grep-log export import site serve mcp enrich; do
 	"$FL" "$c" --help >"$WORK/h.txt" 2>"$WORK/he.txt"; rc=$?
 	check "$c --help: exit 0, nothing on stderr" bash -c "[ $rc -eq 0 ] && [ ! -s '$WORK/he.txt' ]"
 	check "$c --help: synopsis, options and examples" bash -c "grep -q '^usage: faultline $c' '$WORK/h.txt' &&

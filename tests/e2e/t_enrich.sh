@@ -69,6 +69,10 @@ check "enrich: provenance names provider, model, time, phase" \
 check "enrich: provenance.json is in the inventory" grep -q '"/data/provenance.json"\|"provenance.json"' "$EN/ds/inventory.json"
 "$FL" import --db "$EN/imp.db" "$EN/ds" >/dev/null 2>"$EN/e.txt"
 check "enrich: the data set imports" [ $? -eq 0 ]
+"$FL" show --db "$EN/imp.db" "$ID" >"$EN/show.txt" 2>&1
+check "enrich: an imported record keeps its provenance" grep -q "fake-7b via openai" "$EN/show.txt"
+"$FL" export --db "$EN/imp.db" "$EN/ds2" >/dev/null 2>&1
+check "enrich: ... and exports it again" cmp -s <(jq -S .records "$EN/ds/provenance.json") <(jq -S .records "$EN/ds2/provenance.json")
 "$FL" site --data "$EN/ds" "$EN/site" >/dev/null 2>&1
 check "enrich: the site marks model-written text" grep -q "Written by a language model" "$EN/site/errors/$ID/index.html"
 
@@ -112,11 +116,11 @@ small_db
 start=$(date +%s)
 printf '%s\n' '[{"do":"hang"},{"do":"good"}]' >"$EN/cmd.script"
 rm -f "$EN/cmd.state" "$EN/cmd.log"
-"$FL" enrich --db "$EN/s.db" --limit 4 --batch 4 --jobs 1 --timeout 1 --json \
+"$FL" enrich --db "$EN/s.db" --limit 4 --batch 4 --jobs 1 --timeout 3 --json \
 	--command "python3 $FAKES/fake_cmd.py --script $EN/cmd.script --state $EN/cmd.state" \
 	>"$EN/sum.json" 2>"$EN/e.txt"
 check "enrich: a hung command is killed at the timeout and retried" \
-	bash -c "[ $(sum timeouts) = 1 ] && [ $(sum completed) = 4 ] && [ $(( $(date +%s) - start )) -lt 20 ]"
+	bash -c "[ $(sum timeouts) = 1 ] && [ $(sum completed) = 4 ] && [ $(( $(date +%s) - start )) -lt 40 ]"
 sleep 0.2
 check "enrich: the hung command is gone" bash -c "! pgrep -f '[f]ake_cmd.py --script $EN/cmd.script' >/dev/null"
 small_db
