@@ -182,7 +182,7 @@ start_fake slow '[{"do":"good"}]' 250
 "$FL" enrich --db "$EN/k.db" --openai-url "http://127.0.0.1:$PORT/v1" --model m --force \
 	--jobs 2 --batch 3 >/dev/null 2>&1 &
 kpid=$!
-sleep 1.5
+sleep 3
 { kill -9 $kpid; wait $kpid; } 2>/dev/null
 before=$(wc -l <"$EN/slow.log")
 "$FL" enrich --db "$EN/k.db" --openai-url "http://127.0.0.1:$PORT/v1" --model m \
