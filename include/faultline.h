@@ -282,6 +282,11 @@ typedef struct fl_scan_opts {
 	const char *path;           /* tree to scan */
 	const char *repo;           /* owner/name; NULL = from origin remote */
 	const char *rev;            /* commit to read from the object store */
+	/* a plain folder's commit, as the user gives it (40 lowercase hex):
+	 * its analyzedSha and the commit of its permalinks; without it a
+	 * plain folder's permalinks are file:// links (no link may name a
+	 * commit that is not the tree's) */
+	const char *commit;
 	bool include_tests;
 	const char *const *excludes;/* globs matched against repo-relative paths */
 	size_t n_excludes;
@@ -308,6 +313,10 @@ typedef struct fl_scan_summary {
 	char repo[256];
 	char sha[41];
 	char analyzed_at[32];
+	/* the permalinks' form: "github", "gitlab", "bitbucket", another
+	 * host's, or "file" (a tree with no known host or commit) */
+	char links[64];
+	bool plain;                 /* a plain folder (not a git tree) */
 	long long files_seen;       /* files in the tree */
 	long long files_scanned;
 	long long bytes_scanned;

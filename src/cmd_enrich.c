@@ -209,16 +209,18 @@ int cmd_enrich(int argc, char **argv)
 	args a = {0};
 	const cli_opt opts[] = {
 		CLI_VAL("db", a.db, "FILE", CLI_DB_HELP),
-		CLI_VAL("repo", a.repo, "OWNER/NAME", "only this repository's records"),
+		CLI_VAL("repo", a.repo, "OWNER/NAME", "only this repository's records (default: every "
+			"repository)"),
 		CLI_VAL("limit", a.limit, "N", "at most N records (default: all that need it)"),
 		CLI_VAL("jobs", a.jobs, "N", "calls at once, 1 to 64 (default: the "
 			"configuration's enrich.jobs, else 4)"),
 		CLI_VAL("batch", a.batch, "N", "records per call, 1 to 100 (default: the "
 			"configuration's enrich.batch, else 10)"),
-		CLI_FLAG("force", a.force, "enrich again records already enriched"),
+		CLI_FLAG("force", a.force, "enrich again records already enriched (default: "
+			 "only records never enriched or changed since)"),
 		CLI_FLAG("dry-run", a.dry_run, "send nothing: say what would be done and print "
-			 "the first prompt"),
-		CLI_FLAG("json", a.json, "print the summary as one JSON object"),
+			 "the first prompt (default: send)"),
+		CLI_FLAG("json", a.json, "print the summary as one JSON object (default: text)"),
 		CLI_VAL("provider", a.provider, "NAME", "the configured provider to use "
 			"(default: enrich.primary, else the first one)"),
 		CLI_VAL("fallback", a.fallback, "NAME", "the configured provider to try when the "
@@ -226,12 +228,15 @@ int cmd_enrich(int argc, char **argv)
 		CLI_VAL("config", a.config, "FILE", "the configuration file (default: "
 			"$XDG_CONFIG_HOME/faultline/config, ~/.config/faultline/config)"),
 		CLI_VAL("command", a.command, "\"CMD ARG...\"", "a provider that is a command, run "
-			"by /bin/sh with the prompt on standard input"),
+			"by /bin/sh with the prompt on standard input (default: the "
+			"configured providers)"),
 		CLI_VAL("openai-url", a.openai_url, "URL", "a provider that is an OpenAI-compatible "
-			"endpoint, such as http://127.0.0.1:8080/v1"),
-		CLI_VAL("model", a.model, "NAME", "the model to ask (required with --openai-url)"),
+			"endpoint, such as http://127.0.0.1:8080/v1 (default: the configured "
+			"providers)"),
+		CLI_VAL("model", a.model, "NAME", "the model to ask; --openai-url needs it (default: "
+			"none; with --command, a label kept in the provenance)"),
 		CLI_VAL("api-key-env", a.api_key_env, "VAR", "the environment variable that holds "
-			"the endpoint's key (with --openai-url)"),
+			"the endpoint's key (needs --openai-url; default: no key sent)"),
 		CLI_VAL("timeout", a.timeout, "SECONDS", "the longest a call may take, 1 to 86400 "
 			"(default: the provider's timeout, else 600); a command still running "
 			"then is killed"),

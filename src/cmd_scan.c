@@ -13,8 +13,9 @@
 static const cli_help HELP = {
 	.name = "scan",
 	.synopsis =
-	"faultline scan PATH [--repo OWNER/NAME] [--rev REV] [--db FILE] [--json]\n"
-	"                      [--include-tests] [--exclude GLOB]... [--threads N]",
+	"faultline scan PATH [--repo OWNER/NAME] [--rev REV | --commit SHA]\n"
+	"                      [--db FILE] [--json] [--include-tests] [--exclude GLOB]...\n"
+	"                      [--threads N]",
 	.about =
 	"Scan a source tree and store its error records: every place that raises an "
 	"error (throw, raise, panic!, errors.New, fmt.Errorf, die(), log_error()...) "
@@ -44,6 +45,12 @@ static const cli_help HELP = {
 static void print_text(const fl_scan_summary *s)
 {
 	printf("scanned %s at %.12s in %.2f s\n", s->repo, s->sha, s->seconds);
+	if (strcmp(s->links, "file") == 0)
+		printf("  links      file:// links to the files here (%s)\n",
+		       s->plain ? "a plain folder: --commit SHA links to that commit" :
+		       "no remote: --repo OWNER/NAME links to it");
+	else
+		printf("  links      %s permalinks at %.12s\n", s->links, s->sha);
 	printf("  files      %lld in the tree, %lld scanned (%.1f MB)\n",
 	       s->files_seen, s->files_scanned, (double)s->bytes_scanned / 1e6);
 	bool any = false;
@@ -79,6 +86,7 @@ static void print_json(const fl_scan_summary *s)
 	json_object_set_new(o, "repo", json_string(s->repo));
 	json_object_set_new(o, "analyzedSha", json_string(s->sha));
 	json_object_set_new(o, "analyzedAt", json_string(s->analyzed_at));
+	json_object_set_new(o, "permalinks", json_string(s->links));
 	json_t *files = json_object();
 	json_object_set_new(files, "seen", json_integer(s->files_seen));
 	json_object_set_new(files, "scanned", json_integer(s->files_scanned));
@@ -159,7 +167,7 @@ static void warn_left_out(const fl_scan_summary *s)
 
 int cmd_scan(int argc, char **argv)
 {
-	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL;
+	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL, *commit = NULL;
 	bool json = false, include_tests = false;
 	const char *excludes[64];
 	int nex = 0;
@@ -171,6 +179,11 @@ int cmd_scan(int argc, char **argv)
 			"scan this commit, branch or tag, read from the object store without "
 			"a checkout (default: the work tree's tracked files; HEAD of a bare "
 			"repository)"),
+		CLI_VAL("commit", commit, "SHA",
+			"a plain folder's commit (40 hex digits): the folder is that "
+			"commit's tree, checked out or unpacked from an archive, and its "
+			"permalinks point at it (default: file:// links to the folder's "
+			"files, and an analyzedSha that digests them)"),
 		CLI_VAL("db", db, "FILE", CLI_DB_HELP "; created on first use"),
 		CLI_FLAG("json", json, "print the summary as one JSON object (default: text)"),
 		CLI_FLAG("include-tests", include_tests,
@@ -190,6 +203,15 @@ int cmd_scan(int argc, char **argv)
 		return cli_fail(EXIT_USAGE, "scan: which tree? usage: %s", HELP.synopsis);
 	if (repo && (rc = cli_check_repo("scan", repo)))
 		return rc;
+	if (commit) {
+		size_t n = strlen(commit);
+		bool hex = n == 40;
+		for (size_t i = 0; i < n && hex; i++)
+			hex = (commit[i] >= '0' && commit[i] <= '9') || (commit[i] >= 'a' && commit[i] <= 'f');
+		if (!hex)
+			return cli_fail(EXIT_USAGE, "scan: --commit takes a commit id of 40 "
+					"lowercase hex digits");
+	}
 	int nthreads = 0;
 	if (threads) {
 		char *end;
@@ -199,7 +221,7 @@ int cmd_scan(int argc, char **argv)
 		nthreads = (int)v;
 	}
 	fl_scan_opts o = {
-		.path = pos[0], .repo = repo, .rev = rev,
+		.path = pos[0], .repo = repo, .rev = rev, .commit = commit,
 		.include_tests = include_tests, .excludes = excludes,
 		.n_excludes = (size_t)nex, .progress = isatty(2) && !json,
 		.threads = nthreads,

@@ -1200,7 +1200,18 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		fl_tree_close(&tree);
 		return -1;
 	}
-	const char *host = local ? NULL : (tree.host && tree.remote_repo && strcmp(tree.remote_repo, repo) == 0 ? tree.host : "github.com");
+	/* a plain folder has no commit of its own: its permalinks name one
+	 * only when the user gives it (--commit) */
+	bool plain = tree.gitdir == NULL;
+	if (!plain && o->commit) {
+		fl_seterr(err, "%s: --commit is for a plain folder; a git repository's commit "
+			  "is its own (--rev reads another)", o->path);
+		free(repo);
+		fl_tree_close(&tree);
+		return -1;
+	}
+	const char *host = local || (plain && !o->commit) ? NULL
+		: (tree.host && tree.remote_repo && strcmp(tree.remote_repo, repo) == 0 ? tree.host : "github.com");
 
 	/* the scan root relative to the tree root: skip rules see paths
 	 * relative to what the user asked to scan */
@@ -1295,8 +1306,13 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	char sha[41];
 	if (tree.sha[0])
 		memcpy(sha, tree.sha, 41);
+	else if (plain && o->commit && strlen(o->commit) == 40)
+		memcpy(sha, o->commit, 41);
 	else
 		folder_digest(&c, sha);
+	sum->plain = plain;
+	snprintf(sum->links, sizeof sum->links, "%s",
+		 !host ? "file" : strcmp(host, "github.com") == 0 ? "github" : host);
 	char now[32];
 	fl_now_iso(now);
 	struct builder b = {0};

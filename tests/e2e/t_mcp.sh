@@ -8,7 +8,7 @@ for l in python go; do
 	[ -d "$TESTS/fixtures/$l" ] || continue
 	cp -r "$TESTS/fixtures/$l" "$WORK/mcp-$l"
 	rm -f "$WORK/mcp-$l/expected.tsv"
-	"$FL" scan "$WORK/mcp-$l" --repo "acme/$l" --db "$mdb" >/dev/null 2>&1
+	"$FL" scan "$WORK/mcp-$l" --repo "acme/$l" --commit 0123456789abcdef0123456789abcdef01234567 --db "$mdb" >/dev/null 2>&1
 done
 MCP_INIT='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}'
 

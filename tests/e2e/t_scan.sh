@@ -328,3 +328,20 @@ check "a finished scan is logged once, with its record count" \
 "$FL" scan "$big" --repo acme/big --rev no-such-rev --db "$WORK/first.db" >/dev/null 2>&1
 check "a failed scan is logged as failed, with its error" \
 	[ "$(sqlite3 "$WORK/first.db" "SELECT outcome || ' ' || (message LIKE '%no-such-rev%') FROM scans ORDER BY id DESC LIMIT 1")" = "failed 1" ]
+
+# issue 22: a plain folder has no commit of its own: file:// permalinks,
+# unless --commit says which commit the folder is
+rm -rf "$WORK/plainlinks"
+cp -r "$TESTS/fixtures/go" "$WORK/plainlinks"
+rm -f "$WORK/plainlinks"/expected.*
+"$FL" scan "$WORK/plainlinks" --repo acme/pl --db "$WORK/pl.db" --json >"$WORK/pl.json"
+check "plain folder: the summary says its links are file:// links" [ "$(jq -r .permalinks "$WORK/pl.json")" = file ]
+check "plain folder: every permalink is a file:// link to the file" \
+	bash -c "'$FL' list --db '$WORK/pl.db' --json | jq -e -s 'length > 0 and all(.githubUrl | startswith(\"file://$WORK/plainlinks/\"))' >/dev/null"
+PLC=0123456789abcdef0123456789abcdef01234567
+"$FL" scan "$WORK/plainlinks" --repo acme/pl --db "$WORK/pl.db" --commit $PLC --json >"$WORK/pl.json"
+check "plain folder with --commit: analyzedSha is that commit" [ "$(jq -r .analyzedSha "$WORK/pl.json")" = $PLC ]
+check "plain folder with --commit: permalinks at that commit" \
+	bash -c "'$FL' list --db '$WORK/pl.db' --json | jq -e -s 'all(.githubUrl | startswith(\"https://github.com/acme/pl/blob/$PLC/\"))' >/dev/null"
+"$FL" scan "$WORK/plainlinks" --commit 12345 --db "$WORK/pl.db" >/dev/null 2>&1
+check "scan --commit that is not a commit id is a usage error" [ $? -eq 2 ]
