@@ -480,6 +480,63 @@ static void test_mixed_guards(void **state)
 	fl_entry_free(&e);
 }
 
+/* a static method is called on its class; the family of an argument
+ * check is not an event's; a guard's facts decide the family */
+static void test_static_calls_and_families(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site j = {.lang = "jvm", .path = "src/Dates.java", .function = "Dates.parseInt",
+			 .window = "  private static int parseInt(String value, int begin) {\n    if (begin < 0) {\n"
+				   "      throw new NumberFormatException(value);",
+			 .window_start = 10, .guard = "begin < 0", .idiom = "throw new", .cls = "NumberFormatException",
+			 .msg = "bad number", .line = 12};
+	describe(&e, &j);
+	has("triggerScenarios", e.trigger_scenarios, "Calling `Dates.parseInt(value, begin)`");
+	fl_entry_free(&e);
+	struct site py = {.lang = "python", .path = "shop/cart.py", .function = "Cart.make",
+			  .window = "    @classmethod\n    def make(cls, spec):\n        if not spec:\n            raise ValueError(\"no spec\")",
+			  .window_start = 1, .guard = "not spec", .idiom = "raise", .cls = "ValueError", .msg = "no spec", .line = 4};
+	describe(&e, &py);
+	has("triggerScenarios", e.trigger_scenarios, "Calling `Cart.make(spec)`");
+	fl_entry_free(&e);
+	/* "Invalid timeout" raised as a ValueError is a refused value */
+	struct site t = {.lang = "python", .path = "adapters.py", .function = "send", .idiom = "raise", .cls = "ValueError",
+			 .msg = "Invalid timeout {timeout}. Pass a (connect, read) timeout tuple", .line = 9};
+	describe(&e, &t);
+	assert_string_equal(e.background_tag, "invalid-argument");
+	fl_entry_free(&e);
+	/* a file that does not exist is not found, whatever the message's words */
+	t.guard = "not os.path.exists(conn.key_file)";
+	t.cls = "OSError";
+	t.msg = "Could not find the TLS key file";
+	describe(&e, &t);
+	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+	/* a value that is there is not missing */
+	struct site g = {.lang = "go", .path = "cobra.go", .function = "CheckErr", .window = "func CheckErr(msg interface{}) {\n\tif msg != nil {\n\t\tfmt.Fprintln(os.Stderr, \"Error:\", msg)",
+			 .window_start = 1, .guard = "msg != nil", .idiom = "fmt.Fprintln", .type = FL_T_CONSOLE,
+			 .msg = "Error: {msg}", .line = 3};
+	describe(&e, &g);
+	assert_string_not_equal(e.background_tag, "missing-value");
+	fl_entry_free(&e);
+	/* a count compared: out of range */
+	g.guard = "len(args) != n";
+	g.msg = "accepts %d arg(s), received %d";
+	describe(&e, &g);
+	assert_string_equal(e.background_tag, "out-of-range");
+	fl_entry_free(&e);
+	/* a type check of an argument with a qualified type is the caller's */
+	struct site ty = {.lang = "python", .path = "cookies.py", .function = "merge_cookies",
+			  .window = "def merge_cookies(cookiejar, cookies):\n    if not isinstance(cookiejar, cookielib.CookieJar):\n        raise ValueError(\"You can only merge into CookieJar\")",
+			  .window_start = 1, .guard = "not isinstance(cookiejar, cookielib.CookieJar)", .idiom = "raise",
+			  .cls = "ValueError", .msg = "You can only merge into CookieJar", .line = 3};
+	describe(&e, &ty);
+	assert_string_equal(e.background_tag, "type-error");
+	assert_non_null(e.type_guard);
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -495,6 +552,7 @@ int main(void)
 		cmocka_unit_test(test_no_family_no_filler),
 		cmocka_unit_test(test_tags_no_layout_folders),
 		cmocka_unit_test(test_mixed_guards),
+		cmocka_unit_test(test_static_calls_and_families),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -80,6 +80,7 @@ typedef struct dsc {
 	char *fshort;   /* its own name: "locate" of "Locator.locate" */
 	char *owner;    /* its class or type, or NULL */
 	bool ctor;      /* a constructor */
+	bool stat;      /* a static method (or a class method) */
 	fl_strv params; /* its parameters' names, from the window */
 	/* the guard */
 	char *guard;    /* the guard, or NULL (a match arm's is kept out) */
@@ -124,6 +125,8 @@ void dsc_guard_free(dsc_guard *g);
  * opposite, the state that avoids the site (when=false) */
 void dsc_guard_words(fl_buf *b, const dsc *d, bool when);
 void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when);
+/* s measures a length: len(x), x.length, x.size() ... */
+bool dsc_measured(const char *s);
 /* "could not read the ASN1 bit string" of a callee, or NULL */
 char *dsc_call_failure(const char *callee);
 

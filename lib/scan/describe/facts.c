@@ -215,6 +215,19 @@ static void find_params(dsc *d)
 				if ((*r == '(' || (*r == '\0' && strstr(l, "def "))) && (kw || !callish))
 					at = (long)(r - l);
 			}
+		/* a static method is called on its class: `static` before
+		 * the name, or Python's @staticmethod/@classmethod above it */
+		if (at >= 0) {
+			char *st = strstr(l, "static ");
+			d->stat = st && word_at(l, st, "static", 6) && st < l + at;
+			size_t pl;
+			const char *prev = n > d->e->source_code_start ? wline(d, n - 1, &pl) : NULL;
+			if (prev && strcmp(d->dialect, "python") == 0) {
+				char *pv = fl_xstrndup(prev, pl);
+				d->stat |= strstr(pv, "@staticmethod") || strstr(pv, "@classmethod");
+				free(pv);
+			}
+		}
 		free(l);
 		if (at < 0)
 			continue;
@@ -362,6 +375,11 @@ char *dsc_call(const dsc *d)
 			fl_buf_puts(&b, "new ");
 			fl_buf_puts(&b, owner);
 		}
+	} else if (owner && d->stat && !rs && !go) {
+		/* a static method: on its class */
+		fl_buf_puts(&b, owner);
+		fl_buf_puts(&b, php ? "::" : ".");
+		fl_buf_puts(&b, d->fshort);
 	} else if (owner && !rs && !(rb && strchr(d->s->function, '#') == NULL && strchr(d->s->function, '.'))) {
 		char *obj = py || rb ? snake(owner) : lower_first(owner);
 		if (go && strlen(obj) > 1)

@@ -208,6 +208,15 @@ static char *arg_of(const char *s, int k)
 
 /* the name measured by a length expression: len(x), x.length, strlen(x),
  * x.size(), count($x), x.Count, x.len() */
+static char *measured(const char *s);
+
+bool dsc_measured(const char *s)
+{
+	char *m = measured(s);
+	free(m);
+	return m != NULL;
+}
+
 static char *measured(const char *s)
 {
 	static const char *const fn[] = {"len(", "strlen(", "count(", "sizeof(", "mb_strlen(", NULL};
@@ -668,7 +677,11 @@ void dsc_guard_parse(dsc *d)
 	d->checkable = n > 0 && !(d->s->function && strcmp(d->s->function, "main") == 0);
 	for (size_t i = 0; i < n; i++) {
 		atom(d, &g->a[i], parts[i]);
-		g->a[i].caller = g->a[i].kind != GA_FAILED && g->a[i].kind != GA_OTHER && only_params(d, parts[i]);
+		/* a type check is the caller's when the value checked is its
+		 * argument, whatever the type is called (`cookielib.CookieJar`,
+		 * `basestring`) */
+		g->a[i].caller = g->a[i].kind != GA_FAILED && g->a[i].kind != GA_OTHER &&
+				 only_params(d, g->a[i].kind == GA_TYPE && g->a[i].subject ? g->a[i].subject : parts[i]);
 		d->checkable &= g->a[i].caller;
 		free(parts[i]);
 	}
