@@ -537,6 +537,58 @@ static void test_static_calls_and_families(void **state)
 	fl_entry_free(&e);
 }
 
+/* Go's comma-ok: a type assertion and a map lookup, not "`ok` is false" */
+static void test_go_comma_ok(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "go", .path = "binding/protobuf.go", .function = "protobufBinding.BindBody",
+			 .window = "func (protobufBinding) BindBody(body []byte, obj any) error {\n\tmsg, ok := obj.(proto.Message)\n"
+				   "\tif !ok {\n\t\treturn errors.New(\"obj is not ProtoMessage\")\n\t}",
+			 .window_start = 30, .guard = "!ok", .idiom = "errors.New", .msg = "obj is not ProtoMessage", .line = 33};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `obj` is not a `proto.Message`");
+	assert_string_equal(e.background_tag, "type-error");
+	fl_entry_free(&e);
+	c.window = "func (s *Store) Get(id string) error {\n\tif it, ok := s.items[id]; !ok {\n\t\treturn errors.New(\"no item\")\n\t}";
+	c.function = "Store.Get";
+	c.line = 32;
+	c.msg = "no item";
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `s.items` does not contain `id`");
+	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+}
+
+/* a raise in a handler says what it handles; the object's own state */
+static void test_handler_and_own_state(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "python", .path = "click/editor.py", .function = "Editor.edit_files",
+			 .window = "        try:\n            c = subprocess.Popen(cmd)\n        except OSError as e:\n"
+				   "            raise ClickException(f\"{editor}: Editing failed: {e}\")",
+			 .window_start = 10, .idiom = "raise", .cls = "ClickException",
+			 .msg = "{editor}: Editing failed: {e}", .line = 13};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when the code in the `try` block before it raises `OSError`.");
+	has("triggerScenarios", e.trigger_scenarios, "(the handler around click/editor.py:13)");
+	assert_string_equal(e.background_tag, "io-error");
+	fl_entry_free(&e);
+	c.window = "    try {\n      read(f);\n    } catch (IOException | RuntimeException e) {\n      throw new Oops(\"failed\");";
+	c.lang = "jvm";
+	c.path = "src/A.java";
+	c.msg = "failed";
+	describe(&e, &c);
+	lacks("documentation", e.documentation, "block before it raises");
+	fl_entry_free(&e);
+	struct site st = {.lang = "python", .path = "click/bar.py", .function = "ProgressBar.__iter__", .guard = "not self.entered",
+			  .idiom = "raise", .cls = "RuntimeError", .msg = "You need to use progress bars in a with block.", .line = 5};
+	describe(&e, &st);
+	assert_string_equal(e.background_tag, "invalid-state");
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -553,6 +605,8 @@ int main(void)
 		cmocka_unit_test(test_tags_no_layout_folders),
 		cmocka_unit_test(test_mixed_guards),
 		cmocka_unit_test(test_static_calls_and_families),
+		cmocka_unit_test(test_go_comma_ok),
+		cmocka_unit_test(test_handler_and_own_state),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

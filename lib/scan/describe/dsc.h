@@ -84,6 +84,8 @@ typedef struct dsc {
 	fl_strv params; /* its parameters' names, from the window */
 	/* the guard */
 	char *guard;    /* the guard, or NULL (a match arm's is kept out) */
+	char *caught;   /* no guard: the class a handler around the site
+			   catches (`except OSError`), or NULL */
 	dsc_guard g;
 	bool checkable; /* every condition names only the parameters */
 	/* C: what the function returns after the site, or NULL */
@@ -112,6 +114,8 @@ const char *dsc_last(const char *name);
 /* the assignment of var in the window before the site: the callee, or NULL */
 char *dsc_assigned_call(const dsc *d, const char *var);
 bool dsc_generic_class(const char *cls);
+/* Go's `v, ok := expr` of var in the window before the site: expr, or NULL */
+char *dsc_comma_ok(const dsc *d, const char *var);
 /* the arguments that fill the message's positional placeholders, read from
  * the raising statement in the window: printf's after the format, Python's
  * `% (...)` and `.format(...)`, Rust's format! after the literal (keyword

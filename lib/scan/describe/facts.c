@@ -148,6 +148,112 @@ char *dsc_assigned_call(const dsc *d, const char *var)
 	return NULL;
 }
 
+/* Go's `v, ok := expr` (or `=`) in the window before the site: expr, or NULL */
+char *dsc_comma_ok(const dsc *d, const char *var)
+{
+	int site = d->e->line_number;
+	size_t vl = strlen(var);
+	for (int n = site; n >= site - 20 && n >= d->e->source_code_start; n--) {
+		size_t len;
+		const char *line = wline(d, n, &len);
+		if (!line)
+			break;
+		char *l = fl_xstrndup(line, len);
+		char *res = NULL;
+		for (char *p = strstr(l, var); p && !res; p = strstr(p + 1, var)) {
+			if (!word_at(l, p, var, vl) || p == l)
+				continue;
+			char *c = p - 1;
+			while (c > l && *c == ' ')
+				c--;
+			if (*c != ',')
+				continue;
+			char *q = p + vl;
+			while (*q == ' ')
+				q++;
+			if (q[0] == ':' && q[1] == '=')
+				q += 2;
+			else if (q[0] == '=' && q[1] != '=')
+				q++;
+			else
+				continue;
+			while (*q == ' ')
+				q++;
+			char *e = q + strlen(q);
+			while (e > q && (isspace((unsigned char)e[-1]) || e[-1] == ';' || e[-1] == '{'))
+				e--;
+			/* `if v, ok := m[k]; !ok {` */
+			char *semi = memchr(q, ';', (size_t)(e - q));
+			if (semi)
+				e = semi;
+			if (e > q)
+				res = fl_xstrndup(q, (size_t)(e - q));
+		}
+		free(l);
+		if (res)
+			return res;
+	}
+	return NULL;
+}
+
+/* the class a handler around the site catches: the site is in the block of
+ * `except OSError as e:`, `} catch (IOException e) {`, `rescue Errno::ENOENT
+ * => e`, the nearest line above it indented less than it is */
+static void find_caught(dsc *d)
+{
+	int site = d->e->line_number;
+	size_t len;
+	const char *line = wline(d, site, &len);
+	if (!line)
+		return;
+	size_t ind = 0;
+	while (ind < len && (line[ind] == ' ' || line[ind] == '\t'))
+		ind++;
+	for (int n = site - 1; n >= d->e->source_code_start && n >= site - 12; n--) {
+		size_t l2;
+		const char *ln = wline(d, n, &l2);
+		if (!ln)
+			return;
+		size_t i = 0;
+		while (i < l2 && (ln[i] == ' ' || ln[i] == '\t'))
+			i++;
+		if (i == l2 || i >= ind)
+			continue; /* blank, or in the same block */
+		const char *p = ln + i, *e = ln + l2;
+		if (*p == '}')
+			p++;
+		while (p < e && *p == ' ')
+			p++;
+		const char *cls = NULL;
+		if (e - p > 7 && strncmp(p, "except ", 7) == 0)
+			cls = p + 7;
+		else if (e - p > 7 && strncmp(p, "rescue ", 7) == 0)
+			cls = p + 7;
+		else if (e - p > 7 && strncmp(p, "catch (", 7) == 0)
+			cls = p + 7;
+		else if (e - p > 6 && strncmp(p, "catch(", 6) == 0)
+			cls = p + 6;
+		if (!cls)
+			return;
+		while (cls < e && (*cls == '(' || *cls == ' '))
+			cls++;
+		const char *c = cls;
+		while (c < e && (idch(*c) || *c == '.' || *c == '\\' || (c[0] == ':' && c + 1 < e && c[1] == ':')))
+			c += c[0] == ':' ? 2 : 1;
+		/* one class, named in upper case (a tuple or `A | B` is
+		 * left out) */
+		if (c > cls && (c == e || *c == ' ' || *c == ':' || *c == ')' || *c == '=') &&
+		    !(c < e && *c == ' ' && c + 1 < e && c[1] == '|')) {
+			char *k = fl_xstrndup(cls, (size_t)(c - cls));
+			if (isupper((unsigned char)*dsc_last(k)))
+				d->caught = k;
+			else
+				free(k);
+		}
+		return;
+	}
+}
+
 /* ---- the function's parameters -------------------------------------------- */
 
 /* one parameter's name: the last identifier before a default or type for C,
@@ -531,6 +637,8 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	null_check(d);
 	if (strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0)
 		find_return(d);
+	if (!d->guard && !d->arm && !d->unwrapped && s->function)
+		find_caught(d);
 	dsc_guard_parse(d);
 	dsc_classify(d);
 }
@@ -542,6 +650,7 @@ void dsc_free(dsc *d)
 	free(d->guard);
 	free(d->ret);
 	free(d->doing);
+	free(d->caught);
 	fl_strv_free(&d->params);
 	dsc_guard_free(&d->g);
 }

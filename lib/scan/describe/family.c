@@ -281,6 +281,20 @@ static const char *family_of(dsc *d)
 			for (const char *const *c = rules[i].cls; *c && !f; c++)
 				if (strstr(cls, *c))
 					f = rules[i].family;
+	/* a handler's class: the failure it turns into this error
+	 * (`except OSError` -> io-error) */
+	if (!f && d->caught && !dsc_generic_class(d->caught)) {
+		fl_buf kb = {0};
+		for (const char *p = dsc_last(d->caught); *p; p++)
+			if (isalnum((unsigned char)*p))
+				fl_buf_putc(&kb, (char)tolower((unsigned char)*p));
+		char *k = dsc_take(&kb);
+		for (size_t i = 0; rules[i].family && !f; i++)
+			for (const char *const *c = rules[i].cls; *c && !f; c++)
+				if (strstr(k, *c))
+					f = rules[i].family;
+		free(k);
+	}
 	/* the words of the message refine a broad class: a ValueError whose
 	 * message says "not found" is a not-found */
 	const char *by_msg = NULL;
@@ -349,6 +363,10 @@ static const char *family_of(dsc *d)
 			f = "missing-value"; /* when it is missing, not when it is there */
 		else if (a->kind == GA_CMP && a->subject && dsc_measured(a->subject))
 			f = "out-of-range"; /* a count: too many or too few */
+		else if ((a->kind == GA_FLAG || a->kind == GA_NULL || a->kind == GA_EMPTY) && a->subject &&
+			 (fl_str_starts(a->subject, "self.") || fl_str_starts(a->subject, "this.") ||
+			  fl_str_starts(a->subject, "$this->") || (a->subject[0] == '@' && a->subject[1] != '@')))
+			f = "invalid-state"; /* the object's own state */
 		else if (a->kind == GA_FAILED && a->call)
 			f = verb_family(a->call, &d->verb, true);
 	}

@@ -517,6 +517,25 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		}
 		goto out;
 	}
+	if (identifier(t) && strcmp(d->dialect, "go") == 0 && !strchr(t, '.')) {
+		/* Go's comma-ok: `v, ok := x.(T)` is a type check of x, `v, ok
+		 * := m[k]` a lookup of k in m */
+		char *rhs = dsc_comma_ok(d, t);
+		size_t rl = rhs ? strlen(rhs) : 0;
+		const char *dot = rhs ? strstr(rhs, ".(") : NULL;
+		const char *br = rhs ? strchr(rhs, '[') : NULL;
+		if (dot && rhs[rl - 1] == ')' && !strstr(dot, ".(type)")) {
+			set(a, GA_TYPE, fl_xstrndup(rhs, (size_t)(dot - rhs)), fl_xstrndup(dot + 2, rl - (size_t)(dot - rhs) - 3), NULL);
+			free(rhs);
+			goto out;
+		}
+		if (br && br > rhs && rhs[rl - 1] == ']' && !strchr(rhs, '(') && closing(br) == (size_t)(rhs + rl - 1 - br)) {
+			set(a, GA_MEMBER, fl_xstrndup(rhs, (size_t)(br - rhs)), fl_xstrndup(br + 1, rl - (size_t)(br - rhs) - 2), NULL);
+			free(rhs);
+			goto out;
+		}
+		free(rhs);
+	}
 	if (identifier(t)) {
 		if (!neg && statusish(t) && strcmp(d->dialect, "python") != 0 && strcmp(d->dialect, "ruby") != 0) {
 			failed(d, a, t, NULL);

@@ -200,6 +200,15 @@ static void when(fl_buf *b, const dsc *d)
 	} else if (d->guard) {
 		fl_buf_puts(b, " when ");
 		dsc_guard_words(b, d, true);
+	} else if (d->caught) {
+		fl_buf_puts(b, strcmp(d->dialect, "ruby") == 0 ? " when the code in the `begin` block before it "
+							       : " when the code in the `try` block before it ");
+		if (dsc_generic_class(d->caught)) {
+			fl_buf_puts(b, "fails"); /* `except Exception`: anything */
+		} else {
+			fl_buf_puts(b, "raises ");
+			dsc_code(b, d->caught);
+		}
 	}
 }
 
@@ -633,6 +642,11 @@ void dsc_triggers(dsc *d)
 			when(&b, d);
 		}
 		fl_buf_puts(&b, " (the check before ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ").");
+	} else if (d->caught) {
+		when(&b, d);
+		fl_buf_puts(&b, " (the handler around ");
 		put_loc(&b, d);
 		fl_buf_puts(&b, ").");
 	} else {
