@@ -59,6 +59,9 @@ typedef struct fl_site {
 				     (the site runs when the value matches it) */
 	const char *idiom;        /* the construct, as written: "panic!",
 				     "fmt.Errorf", "throw new", "raise" ... */
+	const char *unit;         /* the package the file declares (Go's
+				     package clause), or NULL: how a caller
+				     qualifies the file's names */
 } fl_site;
 
 typedef struct fl_sites fl_sites; /* opaque collector owned by the core */

@@ -624,6 +624,7 @@ typedef struct {
 	const void *tree;           /* the tree's gotree (format helpers) */
 	const char *dir;            /* folder of the file */
 	go_imps imps;               /* its imports' names (with a tree) */
+	char *pkg;                  /* its package clause's name, or NULL */
 } go_st;
 
 static void kc_add(go_kcs *kc, const fl_toks *t, size_t name, size_t lit)
@@ -915,6 +916,7 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 		.function = c->fn,
 		.guard = guard,
 		.idiom = idiom,
+		.unit = st->pkg,
 	};
 	fl_site_add(st->out, &s);
 	free(guard);
@@ -1959,6 +1961,9 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	st.var_open = st.var_close = st.consumed = NONE;
 	st.errm_open = st.errm_close = st.errm_type = NONE;
 	go_collect_consts(&st.kc, t, st.m);
+	/* the package clause comes first */
+	if (t->n > 1 && fl_tok_is(t, 0, "package") && t->v[1].kind == FL_TK_IDENT)
+		st.pkg = fl_tok_dup(t, 1);
 
 	for (size_t i = 0; i < t->n; i++) {
 		char c = fl_tok_pch(t, i);
@@ -2019,6 +2024,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	free(st.kc.lit);
 	fl_strmap_free(&st.kc.idx);
 	free(st.m);
+	free(st.pkg);
 	free(dir);
 	fl_toks_free(&tk);
 }

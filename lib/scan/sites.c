@@ -24,6 +24,7 @@ static void site_free(fl_site *s)
 	free((char *)s->function);
 	free((char *)s->guard);
 	free((char *)s->idiom);
+	free((char *)s->unit);
 }
 
 void fl_sites_clear(fl_sites *s)
@@ -61,6 +62,7 @@ void fl_site_add(fl_sites *out, const fl_site *site)
 	d->guard = fl_xstrdup(site->guard);
 	d->arm = site->guard && site->arm;
 	d->idiom = fl_xstrdup(site->idiom);
+	d->unit = fl_xstrdup(site->unit);
 }
 
 static int cmp_site(const void *a, const void *b)

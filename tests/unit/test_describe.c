@@ -21,8 +21,8 @@
 
 /* one site described: the record's explanation fields */
 struct site {
-	const char *lang, *path, *window, *function, *guard, *idiom, *cls, *code, *type, *msg;
-	int line, window_start, http;
+	const char *lang, *path, *window, *function, *guard, *idiom, *cls, *code, *type, *msg, *unit;
+	int line, window_start, http, col;
 };
 
 static void describe(fl_entry *e, const struct site *c)
@@ -43,9 +43,9 @@ static void describe(fl_entry *e, const struct site *c)
 	const char *type = c->type ? c->type : FL_T_EXCEPTION;
 	e->error_type = fl_xstrdup(type);
 	e->severity = fl_xstrdup(FL_S_ERROR);
-	fl_site s = {.line = c->line, .col = 1, .message = c->msg, .code = c->code, .cls = c->cls,
+	fl_site s = {.line = c->line, .col = c->col ? c->col : 1, .message = c->msg, .code = c->code, .cls = c->cls,
 		     .type = type, .severity = FL_S_ERROR, .http = c->http, .function = c->function,
-		     .guard = c->guard, .idiom = c->idiom};
+		     .guard = c->guard, .idiom = c->idiom, .unit = c->unit};
 	fl_describe(e, &s, c->lang);
 }
 
@@ -120,7 +120,7 @@ static void test_go_err_names_the_call(void **state)
 			 .window = "func Load(path string) (*Config, error) {\n\tf, err := os.Open(path)\n"
 				   "\tif err != nil {\n\t\treturn nil, fmt.Errorf(\"cannot load config: %w\", err)\n\t}",
 			 .window_start = 5, .guard = "err != nil", .idiom = "fmt.Errorf",
-			 .msg = "cannot load config: %w", .line = 8};
+			 .msg = "cannot load config: %w", .line = 8, .unit = "config"};
 	describe(&e, &c);
 	has("documentation", e.documentation, "`Load` returns an error when `os.Open` returned an error");
 	has("tryCatchPattern", e.try_catch_pattern, "if err := config.Load(path); err != nil");
@@ -128,11 +128,28 @@ static void test_go_err_names_the_call(void **state)
 	assert_string_equal(e.handling_strategy, "fallback");
 	fl_entry_free(&e);
 	/* a sentinel is compared with errors.Is */
-	struct site sv = {.lang = "go", .path = "store/errors.go", .cls = "ErrNotFound",
-			  .idiom = "sentinel errors.New", .msg = "store: item not found", .line = 3};
+	struct site sv = {.lang = "go", .path = "go/errors.go", .cls = "ErrNotFound",
+			  .idiom = "sentinel errors.New", .msg = "store: item not found", .line = 3, .unit = "store"};
 	describe(&e, &sv);
+	/* qualified by the package clause's name, not the folder's */
 	has("tryCatchPattern", e.try_catch_pattern, "errors.Is(err, store.ErrNotFound)");
 	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+	/* no package known, an unexported name, a program's main: bare */
+	sv.unit = NULL;
+	describe(&e, &sv);
+	has("tryCatchPattern", e.try_catch_pattern, "errors.Is(err, ErrNotFound)");
+	lacks("tryCatchPattern", e.try_catch_pattern, "go.ErrNotFound");
+	fl_entry_free(&e);
+	sv.unit = "store";
+	sv.cls = "errNotFound";
+	describe(&e, &sv);
+	has("tryCatchPattern", e.try_catch_pattern, "errors.Is(err, errNotFound)");
+	fl_entry_free(&e);
+	sv.unit = "main";
+	sv.cls = "ErrNotFound";
+	describe(&e, &sv);
+	has("tryCatchPattern", e.try_catch_pattern, "errors.Is(err, ErrNotFound)");
 	fl_entry_free(&e);
 }
 
@@ -330,6 +347,248 @@ static void test_random_facts(void **state)
 	}
 }
 
+
+/* positional placeholders are named by the raising call's arguments:
+ * printf's after the format, Python's `%` and .format(), Rust's format! */
+static void test_placeholder_arguments(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site g = {.lang = "go", .path = "store/store.go", .function = "Store.Reserve",
+			 .window = "func (s *Store) Reserve(id string, qty int) error {\n\tn := s.count(id)\n"
+				   "\tif n < qty {\n\t\treturn fmt.Errorf(\"only %d of %s left, %d wanted\", n, id, qty)\n\t}",
+			 .window_start = 20, .col = 10, .guard = "n < qty", .idiom = "fmt.Errorf",
+			 .msg = "only %d of %s left, %d wanted", .line = 23};
+	describe(&e, &g);
+	has("documentation", e.documentation,
+	    "In the message, the first `%d` is the value of `n` (returned by `s.count`), `%s` is the `id` argument and the second `%d` is the `qty` argument.");
+	lacks("documentation", e.documentation, "filled with the values involved");
+	fl_entry_free(&e);
+	/* a count that is not the arguments' count: nothing is said of them */
+	g.msg = "only %d of %s left";
+	describe(&e, &g);
+	lacks("documentation", e.documentation, "is the `id` argument");
+	fl_entry_free(&e);
+	/* a literal that is not the message's: not read */
+	g.window = "func (s *Store) Reserve(id string, qty int) error {\n\tn := s.count(id)\n"
+		   "\tif n < qty {\n\t\treturn fmt.Errorf(\"%s\", msg)\n\t}";
+	g.msg = "value %d is out of range";
+	describe(&e, &g);
+	lacks("documentation", e.documentation, "is the value of `msg`");
+	fl_entry_free(&e);
+	struct site py = {.lang = "python", .path = "shop/cart.py", .function = "Cart.add",
+			  .window = "    def add(self, item, qty):\n        if qty > self.limit:\n"
+				    "            raise ValueError(\"%s: %d is over the limit\" % (item.name, len(self.items)))",
+			  .window_start = 10, .col = 13, .guard = "qty > self.limit", .idiom = "raise", .cls = "ValueError",
+			  .msg = "%s: %d is over the limit", .line = 12};
+	describe(&e, &py);
+	has("documentation", e.documentation, "`%s` is the value of `item.name` and `%d` is the length of `self.items`");
+	fl_entry_free(&e);
+	py.window = "    def add(self, item, qty):\n        if qty > self.limit:\n"
+		    "            raise ValueError(\"{} is over {}\".format(qty, self.limit))";
+	py.msg = "{} is over {}";
+	describe(&e, &py);
+	has("documentation", e.documentation, "the first `{}` is the `qty` argument and the second `{}` is the value of `self.limit`");
+	fl_entry_free(&e);
+	struct site rs = {.lang = "rust", .path = "src/shift.rs", .function = "shl",
+			  .window = "pub fn shl(fp: &mut Float, shift: i32) {\n    if shift > 64 {\n"
+				    "        panic!(\"shift {} of {:?} too wide\", shift, fp);\n    }",
+			  .window_start = 1, .col = 9, .guard = "shift > 64", .idiom = "panic!", .type = FL_T_PANIC,
+			  .msg = "shift {} of {:?} too wide", .line = 3};
+	describe(&e, &rs);
+	has("documentation", e.documentation, "`{}` is the `shift` argument and `{:?}` is the `fp` argument");
+	fl_entry_free(&e);
+	/* named ones: a call's type and length, a template's condition */
+	struct site js = {.lang = "js", .path = "lib/load.js", .function = "load", .idiom = "throw new", .cls = "Error",
+			  .msg = "cannot load ${verbose ? name : 'the project'}: ${type(x)}", .line = 3};
+	describe(&e, &js);
+	has("documentation", e.documentation, "is `name` when `verbose` holds, else `'the project'`");
+	has("documentation", e.documentation, "`${type(x)}` is the type of `x`");
+	fl_entry_free(&e);
+}
+
+/* a failure of no family says what the facts say and nothing empty */
+static void test_no_family_no_filler(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "go", .path = "ready.go", .function = "waitReady", .idiom = "errors.New",
+			 .msg = "server gave up", .line = 5};
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "operation-failed");
+	lacks("documentation", e.documentation, "did not succeed");
+	lacks("commonSituations", e.common_situations, "Typically");
+	assert_true(e.solutions.n >= 2);
+	for (size_t i = 0; i < e.solutions.n; i++)
+		lacks("solutions", e.solutions.v[i], "Read the message with the source window");
+	fl_entry_free(&e);
+}
+
+/* tags: no folder that only says how a project is laid out */
+static void test_tags_no_layout_folders(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "python", .path = "tests/fixtures/src/lib/internal/pkg/billing/invoice.py",
+			 .function = "render", .idiom = "raise", .cls = "ValueError", .msg = "bad invoice", .line = 5};
+	describe(&e, &c);
+	bool billing = false;
+	for (size_t i = 0; i < e.tags.n; i++) {
+		static const char *const noise[] = {"tests", "fixtures", "src", "lib", "internal", "pkg"};
+		for (size_t k = 0; k < 6; k++)
+			if (strcmp(e.tags.v[i], noise[k]) == 0)
+				fail_msg("tag <%s>", e.tags.v[i]);
+		billing |= strcmp(e.tags.v[i], "billing") == 0;
+	}
+	assert_true(billing);
+	fl_entry_free(&e);
+}
+
+/* guards that mix "and" and "or", and conditions on one value */
+static void test_mixed_guards(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "go", .path = "args.go", .function = "legacyArgs",
+			 .window = "func legacyArgs(cmd *Command, args []string) error {\n\tif !cmd.HasParent() && len(args) > 0 || cmd.strict {",
+			 .window_start = 1, .guard = "!cmd.HasParent() && len(args) > 0 || cmd.strict", .idiom = "fmt.Errorf",
+			 .msg = "unknown command", .line = 3};
+	describe(&e, &c);
+	has("documentation", e.documentation,
+	    "when either `cmd.HasParent()` returns false and `args` is not empty, or `cmd.strict` is true");
+	lacks("documentation", e.documentation, "&&");
+	fl_entry_free(&e);
+	c.guard = "a == nil || b == nil && c";
+	describe(&e, &c);
+	has("documentation", e.documentation, "either `a` is `nil`, or `b` is `nil` and `c` is true");
+	fl_entry_free(&e);
+	/* the state that avoids it: each group's opposite */
+	c.window = "func legacyArgs(a, b *T, c bool) error {\n\tif a == nil || b == nil && c {\n\t\treturn fmt.Errorf(\"unknown command\")";
+	describe(&e, &c);
+	has("solutions", e.solutions.v[0], "`a` is not `nil`, and either `b` is not `nil` or `c` is false");
+	fl_entry_free(&e);
+	/* one value in two conditions is named once */
+	struct site py = {.lang = "python", .path = "adapters.py", .function = "cert_verify", .idiom = "raise", .cls = "OSError",
+			  .guard = "conn.key_file and not os.path.exists(conn.key_file)", .msg = "no key file", .line = 9};
+	describe(&e, &py);
+	has("documentation", e.documentation, "when `conn.key_file` is set and does not exist");
+	fl_entry_free(&e);
+	struct site cc = {.lang = "c", .path = "main.c", .function = "parse_port", .idiom = "die", .type = FL_T_CONSOLE,
+			  .guard = "v <= 0 || v > 65535", .msg = "bad port", .line = 9};
+	describe(&e, &cc);
+	has("documentation", e.documentation, "when `v` is zero or negative or greater than 65535");
+	fl_entry_free(&e);
+}
+
+/* a static method is called on its class; the family of an argument
+ * check is not an event's; a guard's facts decide the family */
+static void test_static_calls_and_families(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site j = {.lang = "jvm", .path = "src/Dates.java", .function = "Dates.parseInt",
+			 .window = "  private static int parseInt(String value, int begin) {\n    if (begin < 0) {\n"
+				   "      throw new NumberFormatException(value);",
+			 .window_start = 10, .guard = "begin < 0", .idiom = "throw new", .cls = "NumberFormatException",
+			 .msg = "bad number", .line = 12};
+	describe(&e, &j);
+	has("triggerScenarios", e.trigger_scenarios, "Calling `Dates.parseInt(value, begin)`");
+	fl_entry_free(&e);
+	struct site py = {.lang = "python", .path = "shop/cart.py", .function = "Cart.make",
+			  .window = "    @classmethod\n    def make(cls, spec):\n        if not spec:\n            raise ValueError(\"no spec\")",
+			  .window_start = 1, .guard = "not spec", .idiom = "raise", .cls = "ValueError", .msg = "no spec", .line = 4};
+	describe(&e, &py);
+	has("triggerScenarios", e.trigger_scenarios, "Calling `Cart.make(spec)`");
+	fl_entry_free(&e);
+	/* "Invalid timeout" raised as a ValueError is a refused value */
+	struct site t = {.lang = "python", .path = "adapters.py", .function = "send", .idiom = "raise", .cls = "ValueError",
+			 .msg = "Invalid timeout {timeout}. Pass a (connect, read) timeout tuple", .line = 9};
+	describe(&e, &t);
+	assert_string_equal(e.background_tag, "invalid-argument");
+	fl_entry_free(&e);
+	/* a file that does not exist is not found, whatever the message's words */
+	t.guard = "not os.path.exists(conn.key_file)";
+	t.cls = "OSError";
+	t.msg = "Could not find the TLS key file";
+	describe(&e, &t);
+	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+	/* a value that is there is not missing */
+	struct site g = {.lang = "go", .path = "cobra.go", .function = "CheckErr", .window = "func CheckErr(msg interface{}) {\n\tif msg != nil {\n\t\tfmt.Fprintln(os.Stderr, \"Error:\", msg)",
+			 .window_start = 1, .guard = "msg != nil", .idiom = "fmt.Fprintln", .type = FL_T_CONSOLE,
+			 .msg = "Error: {msg}", .line = 3};
+	describe(&e, &g);
+	assert_string_not_equal(e.background_tag, "missing-value");
+	fl_entry_free(&e);
+	/* a count compared: out of range */
+	g.guard = "len(args) != n";
+	g.msg = "accepts %d arg(s), received %d";
+	describe(&e, &g);
+	assert_string_equal(e.background_tag, "out-of-range");
+	fl_entry_free(&e);
+	/* a type check of an argument with a qualified type is the caller's */
+	struct site ty = {.lang = "python", .path = "cookies.py", .function = "merge_cookies",
+			  .window = "def merge_cookies(cookiejar, cookies):\n    if not isinstance(cookiejar, cookielib.CookieJar):\n        raise ValueError(\"You can only merge into CookieJar\")",
+			  .window_start = 1, .guard = "not isinstance(cookiejar, cookielib.CookieJar)", .idiom = "raise",
+			  .cls = "ValueError", .msg = "You can only merge into CookieJar", .line = 3};
+	describe(&e, &ty);
+	assert_string_equal(e.background_tag, "type-error");
+	assert_non_null(e.type_guard);
+	fl_entry_free(&e);
+}
+
+/* Go's comma-ok: a type assertion and a map lookup, not "`ok` is false" */
+static void test_go_comma_ok(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "go", .path = "binding/protobuf.go", .function = "protobufBinding.BindBody",
+			 .window = "func (protobufBinding) BindBody(body []byte, obj any) error {\n\tmsg, ok := obj.(proto.Message)\n"
+				   "\tif !ok {\n\t\treturn errors.New(\"obj is not ProtoMessage\")\n\t}",
+			 .window_start = 30, .guard = "!ok", .idiom = "errors.New", .msg = "obj is not ProtoMessage", .line = 33};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `obj` is not a `proto.Message`");
+	assert_string_equal(e.background_tag, "type-error");
+	fl_entry_free(&e);
+	c.window = "func (s *Store) Get(id string) error {\n\tif it, ok := s.items[id]; !ok {\n\t\treturn errors.New(\"no item\")\n\t}";
+	c.function = "Store.Get";
+	c.line = 32;
+	c.msg = "no item";
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `s.items` does not contain `id`");
+	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+}
+
+/* a raise in a handler says what it handles; the object's own state */
+static void test_handler_and_own_state(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "python", .path = "click/editor.py", .function = "Editor.edit_files",
+			 .window = "        try:\n            c = subprocess.Popen(cmd)\n        except OSError as e:\n"
+				   "            raise ClickException(f\"{editor}: Editing failed: {e}\")",
+			 .window_start = 10, .idiom = "raise", .cls = "ClickException",
+			 .msg = "{editor}: Editing failed: {e}", .line = 13};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when the code in the `try` block before it raises `OSError`.");
+	has("triggerScenarios", e.trigger_scenarios, "(the handler around click/editor.py:13)");
+	assert_string_equal(e.background_tag, "io-error");
+	fl_entry_free(&e);
+	c.window = "    try {\n      read(f);\n    } catch (IOException | RuntimeException e) {\n      throw new Oops(\"failed\");";
+	c.lang = "jvm";
+	c.path = "src/A.java";
+	c.msg = "failed";
+	describe(&e, &c);
+	lacks("documentation", e.documentation, "block before it raises");
+	fl_entry_free(&e);
+	struct site st = {.lang = "python", .path = "click/bar.py", .function = "ProgressBar.__iter__", .guard = "not self.entered",
+			  .idiom = "raise", .cls = "RuntimeError", .msg = "You need to use progress bars in a with block.", .line = 5};
+	describe(&e, &st);
+	assert_string_equal(e.background_tag, "invalid-state");
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +600,13 @@ int main(void)
 		cmocka_unit_test(test_fields_always_filled),
 		cmocka_unit_test(test_example_fix),
 		cmocka_unit_test(test_random_facts),
+		cmocka_unit_test(test_placeholder_arguments),
+		cmocka_unit_test(test_no_family_no_filler),
+		cmocka_unit_test(test_tags_no_layout_folders),
+		cmocka_unit_test(test_mixed_guards),
+		cmocka_unit_test(test_static_calls_and_families),
+		cmocka_unit_test(test_go_comma_ok),
+		cmocka_unit_test(test_handler_and_own_state),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -130,14 +130,6 @@ static void try_go(fl_buf *b, const dsc *d)
 {
 	const char *cls = d->e->error_class;
 	char *call = call_or(d, "f()");
-	const char *pkg = strrchr(d->e->file_path, '/');
-	char *pk = NULL;
-	if (pkg) {
-		const char *st = d->e->file_path;
-		for (const char *p = pkg - 1; p >= d->e->file_path && *p != '/'; p--)
-			st = p;
-		pk = fl_xstrndup(st, (size_t)(pkg - st));
-	}
 	if (d->s->function && strcmp(d->s->function, "main") == 0 && (d->logged || strcmp(d->s->type, FL_T_PANIC) == 0)) {
 		shell_status(b, d); /* the program's main: its exit status */
 	} else if (strcmp(d->s->type, FL_T_PANIC) == 0) {
@@ -150,16 +142,21 @@ static void try_go(fl_buf *b, const dsc *d)
 		fl_buf_puts(b, "// written to the log or standard error, not returned: ");
 		fl_buf_printf(b, "%s carries on\n%s", d->s->function ? d->s->function : "the code", call);
 	} else if (d->sentinel && cls) {
-		fl_buf_printf(b, "if err := %s; errors.Is(err, %s%s%s) {\n", d->s->function ? call : "f()",
-			      pk ? pk : "", pk ? "." : "", cls);
+		fl_buf_printf(b, "if err := %s; errors.Is(err, ", d->s->function ? call : "f()");
+		dsc_qualified(b, d, cls);
+		fl_buf_puts(b, ") {\n");
 		handler(b, d, "\t");
 		fl_buf_puts(b, "}");
 	} else if (cls && !dsc_generic_class(cls) && d->defn) {
-		fl_buf_printf(b, "var e *%s%s%s\nif errors.As(err, &e) {\n", pk ? pk : "", pk ? "." : "", cls);
+		fl_buf_puts(b, "var e *");
+		dsc_qualified(b, d, cls);
+		fl_buf_puts(b, "\nif errors.As(err, &e) {\n");
 		handler(b, d, "\t");
 		fl_buf_puts(b, "}");
 	} else if (cls && !dsc_generic_class(cls)) {
-		fl_buf_printf(b, "var e *%s\nif err := %s; errors.As(err, &e) {\n", cls, call);
+		fl_buf_puts(b, "var e *");
+		dsc_qualified(b, d, cls);
+		fl_buf_printf(b, "\nif err := %s; errors.As(err, &e) {\n", call);
 		handler(b, d, "\t");
 		fl_buf_puts(b, "}");
 	} else {
@@ -167,7 +164,6 @@ static void try_go(fl_buf *b, const dsc *d)
 		handler(b, d, "\t");
 		fl_buf_printf(b, "\treturn fmt.Errorf(\"%s: %%w\", err)\n}", d->fshort ? d->fshort : "calling it");
 	}
-	free(pk);
 	free(call);
 }
 

@@ -29,7 +29,7 @@ enum {
 	GA_EXISTS,   /* a file or path exists or not */
 };
 
-#define DSC_ATOMS 4
+#define DSC_ATOMS 6
 
 /* one condition of a guard */
 typedef struct dsc_atom {
@@ -47,6 +47,10 @@ typedef struct dsc_guard {
 	dsc_atom a[DSC_ATOMS];
 	size_t n;        /* 0: no guard, or one too complex to split */
 	bool any;        /* the atoms are joined by "or" (else "and") */
+	/* a guard that mixes the two (`a || b && c`): the atoms of one
+	 * "and" group share a number, the groups are joined by "or" */
+	bool mixed;
+	unsigned char grp[DSC_ATOMS];
 } dsc_guard;
 
 /* what one record's writers read */
@@ -76,9 +80,12 @@ typedef struct dsc {
 	char *fshort;   /* its own name: "locate" of "Locator.locate" */
 	char *owner;    /* its class or type, or NULL */
 	bool ctor;      /* a constructor */
+	bool stat;      /* a static method (or a class method) */
 	fl_strv params; /* its parameters' names, from the window */
 	/* the guard */
 	char *guard;    /* the guard, or NULL (a match arm's is kept out) */
+	char *caught;   /* no guard: the class a handler around the site
+			   catches (`except OSError`), or NULL */
 	dsc_guard g;
 	bool checkable; /* every condition names only the parameters */
 	/* C: what the function returns after the site, or NULL */
@@ -96,6 +103,10 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang);
 void dsc_free(dsc *d);
 /* how a caller calls the function, in its language: "locator.locate(r)" */
 char *dsc_call(const dsc *d);
+/* the package a caller imports the file's names from, or NULL */
+const char *dsc_package(const dsc *d);
+/* name as a caller in another package writes it (Go: `store.ErrX`) */
+void dsc_qualified(fl_buf *b, const dsc *d, const char *name);
 /* the name of the error as a caller's language spells it, or NULL */
 const char *dsc_class(const dsc *d);
 /* the last segment of a class or path: "Error" of "io::Error" */
@@ -103,6 +114,13 @@ const char *dsc_last(const char *name);
 /* the assignment of var in the window before the site: the callee, or NULL */
 char *dsc_assigned_call(const dsc *d, const char *var);
 bool dsc_generic_class(const char *cls);
+/* Go's `v, ok := expr` of var in the window before the site: expr, or NULL */
+char *dsc_comma_ok(const dsc *d, const char *var);
+/* the arguments that fill the message's positional placeholders, read from
+ * the raising statement in the window: printf's after the format, Python's
+ * `% (...)` and `.format(...)`, Rust's format! after the literal (keyword
+ * arguments left out); none when the statement is not read */
+void dsc_format_args(const dsc *d, fl_strv *out);
 
 /* guard.c */
 void dsc_guard_parse(dsc *d);
@@ -111,6 +129,8 @@ void dsc_guard_free(dsc_guard *g);
  * opposite, the state that avoids the site (when=false) */
 void dsc_guard_words(fl_buf *b, const dsc *d, bool when);
 void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when);
+/* s measures a length: len(x), x.length, x.size() ... */
+bool dsc_measured(const char *s);
 /* "could not read the ASN1 bit string" of a callee, or NULL */
 char *dsc_call_failure(const char *callee);
 

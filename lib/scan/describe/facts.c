@@ -148,6 +148,112 @@ char *dsc_assigned_call(const dsc *d, const char *var)
 	return NULL;
 }
 
+/* Go's `v, ok := expr` (or `=`) in the window before the site: expr, or NULL */
+char *dsc_comma_ok(const dsc *d, const char *var)
+{
+	int site = d->e->line_number;
+	size_t vl = strlen(var);
+	for (int n = site; n >= site - 20 && n >= d->e->source_code_start; n--) {
+		size_t len;
+		const char *line = wline(d, n, &len);
+		if (!line)
+			break;
+		char *l = fl_xstrndup(line, len);
+		char *res = NULL;
+		for (char *p = strstr(l, var); p && !res; p = strstr(p + 1, var)) {
+			if (!word_at(l, p, var, vl) || p == l)
+				continue;
+			char *c = p - 1;
+			while (c > l && *c == ' ')
+				c--;
+			if (*c != ',')
+				continue;
+			char *q = p + vl;
+			while (*q == ' ')
+				q++;
+			if (q[0] == ':' && q[1] == '=')
+				q += 2;
+			else if (q[0] == '=' && q[1] != '=')
+				q++;
+			else
+				continue;
+			while (*q == ' ')
+				q++;
+			char *e = q + strlen(q);
+			while (e > q && (isspace((unsigned char)e[-1]) || e[-1] == ';' || e[-1] == '{'))
+				e--;
+			/* `if v, ok := m[k]; !ok {` */
+			char *semi = memchr(q, ';', (size_t)(e - q));
+			if (semi)
+				e = semi;
+			if (e > q)
+				res = fl_xstrndup(q, (size_t)(e - q));
+		}
+		free(l);
+		if (res)
+			return res;
+	}
+	return NULL;
+}
+
+/* the class a handler around the site catches: the site is in the block of
+ * `except OSError as e:`, `} catch (IOException e) {`, `rescue Errno::ENOENT
+ * => e`, the nearest line above it indented less than it is */
+static void find_caught(dsc *d)
+{
+	int site = d->e->line_number;
+	size_t len;
+	const char *line = wline(d, site, &len);
+	if (!line)
+		return;
+	size_t ind = 0;
+	while (ind < len && (line[ind] == ' ' || line[ind] == '\t'))
+		ind++;
+	for (int n = site - 1; n >= d->e->source_code_start && n >= site - 12; n--) {
+		size_t l2;
+		const char *ln = wline(d, n, &l2);
+		if (!ln)
+			return;
+		size_t i = 0;
+		while (i < l2 && (ln[i] == ' ' || ln[i] == '\t'))
+			i++;
+		if (i == l2 || i >= ind)
+			continue; /* blank, or in the same block */
+		const char *p = ln + i, *e = ln + l2;
+		if (*p == '}')
+			p++;
+		while (p < e && *p == ' ')
+			p++;
+		const char *cls = NULL;
+		if (e - p > 7 && strncmp(p, "except ", 7) == 0)
+			cls = p + 7;
+		else if (e - p > 7 && strncmp(p, "rescue ", 7) == 0)
+			cls = p + 7;
+		else if (e - p > 7 && strncmp(p, "catch (", 7) == 0)
+			cls = p + 7;
+		else if (e - p > 6 && strncmp(p, "catch(", 6) == 0)
+			cls = p + 6;
+		if (!cls)
+			return;
+		while (cls < e && (*cls == '(' || *cls == ' '))
+			cls++;
+		const char *c = cls;
+		while (c < e && (idch(*c) || *c == '.' || *c == '\\' || (c[0] == ':' && c + 1 < e && c[1] == ':')))
+			c += c[0] == ':' ? 2 : 1;
+		/* one class, named in upper case (a tuple or `A | B` is
+		 * left out) */
+		if (c > cls && (c == e || *c == ' ' || *c == ':' || *c == ')' || *c == '=') &&
+		    !(c < e && *c == ' ' && c + 1 < e && c[1] == '|')) {
+			char *k = fl_xstrndup(cls, (size_t)(c - cls));
+			if (isupper((unsigned char)*dsc_last(k)))
+				d->caught = k;
+			else
+				free(k);
+		}
+		return;
+	}
+}
+
 /* ---- the function's parameters -------------------------------------------- */
 
 /* one parameter's name: the last identifier before a default or type for C,
@@ -215,6 +321,19 @@ static void find_params(dsc *d)
 				if ((*r == '(' || (*r == '\0' && strstr(l, "def "))) && (kw || !callish))
 					at = (long)(r - l);
 			}
+		/* a static method is called on its class: `static` before
+		 * the name, or Python's @staticmethod/@classmethod above it */
+		if (at >= 0) {
+			char *st = strstr(l, "static ");
+			d->stat = st && word_at(l, st, "static", 6) && st < l + at;
+			size_t pl;
+			const char *prev = n > d->e->source_code_start ? wline(d, n - 1, &pl) : NULL;
+			if (prev && strcmp(d->dialect, "python") == 0) {
+				char *pv = fl_xstrndup(prev, pl);
+				d->stat |= strstr(pv, "@staticmethod") || strstr(pv, "@classmethod");
+				free(pv);
+			}
+		}
 		free(l);
 		if (at < 0)
 			continue;
@@ -362,6 +481,11 @@ char *dsc_call(const dsc *d)
 			fl_buf_puts(&b, "new ");
 			fl_buf_puts(&b, owner);
 		}
+	} else if (owner && d->stat && !rs && !go) {
+		/* a static method: on its class */
+		fl_buf_puts(&b, owner);
+		fl_buf_puts(&b, php ? "::" : ".");
+		fl_buf_puts(&b, d->fshort);
 	} else if (owner && !rs && !(rb && strchr(d->s->function, '#') == NULL && strchr(d->s->function, '.'))) {
 		char *obj = py || rb ? snake(owner) : lower_first(owner);
 		if (go && strlen(obj) > 1)
@@ -374,18 +498,42 @@ char *dsc_call(const dsc *d)
 		free(obj);
 	} else {
 		/* Go: an exported function is called with its package's name */
-		const char *slash = strrchr(d->e->file_path, '/');
-		if (go && !owner && slash && isupper((unsigned char)d->s->function[0])) {
-			const char *st = slash;
-			while (st > d->e->file_path && st[-1] != '/')
-				st--;
-			fl_buf_put(&b, st, (size_t)(slash - st));
+		const char *pkg = dsc_package(d);
+		if (go && !owner && pkg && isupper((unsigned char)d->s->function[0])) {
+			fl_buf_puts(&b, pkg);
 			fl_buf_putc(&b, '.');
 		}
 		fl_buf_puts(&b, d->s->function);
 	}
 	put_args(&b, d);
 	return dsc_take(&b);
+}
+
+/* the package a caller imports the file's names from (Go's package
+ * clause), or NULL: unknown, or a program's main */
+const char *dsc_package(const dsc *d)
+{
+	const char *u = d->s->unit;
+	return u && *u && strcmp(u, "main") != 0 ? u : NULL;
+}
+
+/* the package-qualified name a caller in another package writes: Go's
+ * exported names only (an unexported one is written bare, inside its
+ * package), and a name already qualified as it is */
+void dsc_qualified(fl_buf *b, const dsc *d, const char *name)
+{
+	const char *pk = dsc_package(d);
+	const char *n = name;
+	while (*n == '*' || *n == '&')
+		n++;
+	if (pk && !strchr(n, '.') && isupper((unsigned char)*n)) {
+		fl_buf_put(b, name, (size_t)(n - name));
+		fl_buf_puts(b, pk);
+		fl_buf_putc(b, '.');
+		fl_buf_puts(b, n);
+	} else {
+		fl_buf_puts(b, name);
+	}
 }
 
 const char *dsc_class(const dsc *d)
@@ -489,6 +637,8 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	null_check(d);
 	if (strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0)
 		find_return(d);
+	if (!d->guard && !d->arm && !d->unwrapped && s->function)
+		find_caught(d);
 	dsc_guard_parse(d);
 	dsc_classify(d);
 }
@@ -500,6 +650,217 @@ void dsc_free(dsc *d)
 	free(d->guard);
 	free(d->ret);
 	free(d->doing);
+	free(d->caught);
 	fl_strv_free(&d->params);
 	dsc_guard_free(&d->g);
+}
+
+/* ---- the arguments of the raising call's format ------------------------------- */
+
+/* the end of a string literal opening at s[0] (one past its closing
+ * quote), or NULL: '...', "...", `...`, and Python's triple quotes */
+static const char *lit_end(const char *s)
+{
+	char q = *s;
+	if ((q == '"' || q == '\'') && s[1] == q && s[2] == q) {
+		const char *e = strstr(s + 3, q == '"' ? "\"\"\"" : "'''");
+		return e ? e + 3 : NULL;
+	}
+	for (const char *p = s + 1; *p; p++) {
+		if (*p == '\\' && q != '`' && p[1])
+			p++;
+		else if (*p == q)
+			return p + 1;
+		else if (*p == '\n' && q != '`')
+			return NULL;
+	}
+	return NULL;
+}
+
+static const char *skip_ws(const char *p)
+{
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (p[0] == '\\' && p[1] == '\n') /* Python's continuation */
+			p += 2;
+		else
+			return p;
+	}
+}
+
+/* one expression of a list at p, up to a top-level `,` or the bracket that
+ * closes the list: its text (trimmed) and *end at the `,` or the closer, or
+ * NULL when the text ends first */
+static char *expr_at(const char *p, const char **end)
+{
+	int depth = 0;
+	const char *s = p;
+	for (; *p; p++) {
+		char c = *p;
+		if (c == '"' || c == '\'' || c == '`') {
+			const char *e = lit_end(p);
+			if (!e)
+				return NULL;
+			p = e - 1;
+		} else if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (depth-- == 0)
+				break;
+		} else if ((c == ',' || c == ';') && depth == 0) {
+			break;
+		}
+	}
+	if (!*p || *p == ';')
+		return NULL;
+	*end = p;
+	while (s < p && isspace((unsigned char)*s))
+		s++;
+	const char *t = p;
+	while (t > s && isspace((unsigned char)t[-1]))
+		t--;
+	char *r = fl_xstrndup(s, (size_t)(t - s));
+	/* one line of it is enough to name it */
+	for (char *q = r; *q; q++)
+		if (*q == '\n' || *q == '\t')
+			*q = ' ';
+	return r;
+}
+
+/* a keyword argument (`name=value`, Rust's `name = value`): it fills a
+ * named placeholder, not the next positional one */
+static bool keyword_arg(const char *a)
+{
+	const char *p = a;
+	while (idch(*p))
+		p++;
+	if (p == a)
+		return false;
+	while (*p == ' ')
+		p++;
+	return p[0] == '=' && p[1] != '=';
+}
+
+/* the list of expressions opening after the bracket at p, up to its closer */
+static bool expr_list(const char *p, fl_strv *out)
+{
+	p = skip_ws(p + 1);
+	if (*p == ')' || *p == ']')
+		return true;
+	for (;;) {
+		const char *end;
+		char *a = expr_at(p, &end);
+		if (!a)
+			return false;
+		if (*a && !keyword_arg(a))
+			fl_strv_push(out, a);
+		free(a);
+		if (*end != ',')
+			return true;
+		p = skip_ws(end + 1);
+		if (*p == ')' || *p == ']')
+			return true; /* a trailing comma */
+	}
+}
+
+/* the literal's first plain characters are the message's first ones */
+static bool lit_starts_message(const char *lit, const char *msg)
+{
+	size_t n = 0;
+	const char *s = lit + 1;
+	if ((lit[0] == '"' || lit[0] == '\'') && lit[1] == lit[0] && lit[2] == lit[0])
+		s = lit + 3;
+	while (n < 24 && s[n] && s[n] != lit[0] && s[n] != '\\')
+		n++;
+	return strncmp(s, msg, n) == 0;
+}
+
+void dsc_format_args(const dsc *d, fl_strv *out)
+{
+	int site = d->e->line_number;
+	size_t len;
+	const char *line = wline(d, site, &len);
+	if (!line)
+		return;
+	/* the raising statement: its line from the construct on, and up to
+	 * ten lines after it */
+	size_t col = d->s->col > 0 ? (size_t)d->s->col - 1 : 0;
+	if (col > len)
+		col = 0;
+	const char *last = line + len;
+	for (int k = 0; k < 10 && *last; k++) {
+		const char *nl = strchr(last + 1, '\n');
+		last = nl ? nl : last + strlen(last);
+	}
+	char *text = fl_xstrndup(line + col, (size_t)(last - line - (long)col));
+	/* the first literal of the statement, and the name of a call it is
+	 * the only argument of (a translation wrapper: `_("...")`) */
+	const char *p = text, *wrap = NULL;
+	size_t wl = 0;
+	for (; *p && *p != '"' && *p != '\'' && *p != '`' && *p != ';' && p - text < 240; p++)
+		if (*p == '(') {
+			const char *w = p;
+			while (w > text && (idch(w[-1]) || w[-1] == '.'))
+				w--;
+			wrap = w;
+			wl = (size_t)(p - w);
+		}
+	const char *end = (*p == '"' || *p == '\'' || *p == '`') ? lit_end(p) : NULL;
+	bool wrapped = false;
+	if (end && wrap && wrap + wl + 1 == p) {
+		static const char *const tr[] = {"_", "N_", "Q_", "__", "_t", "t", "tr", "gettext", "i18n", "T", "L", NULL};
+		for (size_t i = 0; tr[i] && !wrapped; i++)
+			wrapped = strlen(tr[i]) == wl && strncmp(wrap, tr[i], wl) == 0;
+	}
+	if (!end || !lit_starts_message(p, d->e->error_message)) {
+		free(text);
+		return;
+	}
+	/* adjacent literals, and literals joined by `+` */
+	for (;;) {
+		const char *q = skip_ws(end);
+		if (*q == '+')
+			q = skip_ws(q + 1);
+		const char *e = (*q == '"' || *q == '\'' || *q == '`') ? lit_end(q) : NULL;
+		if (!e)
+			break;
+		end = e;
+	}
+	const char *q = skip_ws(end);
+	if (wrapped && *q == ')')
+		q = skip_ws(q + 1);
+	if (*q == ',') {
+		/* printf's: the arguments after the format */
+		q = skip_ws(q + 1);
+		for (;;) {
+			const char *e;
+			char *a = expr_at(q, &e);
+			if (!a)
+				break;
+			if (*a && !keyword_arg(a))
+				fl_strv_push(out, a);
+			free(a);
+			if (*e != ',')
+				break;
+			q = skip_ws(e + 1);
+		}
+	} else if (*q == '%' && q[1] != '=') {
+		/* Python's and Ruby's `fmt % (a, b)`, `fmt % [a, b]`, `fmt % a` */
+		q = skip_ws(q + 1);
+		if (*q == '(' || *q == '[') {
+			if (!expr_list(q, out))
+				fl_strv_free(out);
+		} else {
+			const char *e;
+			char *a = expr_at(q, &e);
+			if (a && *a && !memchr(q, '\n', (size_t)(e - q)))
+				fl_strv_push(out, a);
+			free(a);
+		}
+	} else if (strncmp(q, ".format(", 8) == 0) {
+		if (!expr_list(q + 7, out))
+			fl_strv_free(out);
+	}
+	free(text);
 }

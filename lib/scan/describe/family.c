@@ -267,8 +267,13 @@ static const char *family_of(dsc *d)
 	const char *f = NULL;
 	/* a type check of the parameters says more than the words */
 	for (size_t i = 0; i < d->g.n && !f; i++)
-		if (d->g.a[i].kind == GA_TYPE && d->g.a[i].caller)
+		if (d->g.a[i].kind == GA_TYPE && d->g.a[i].caller && !d->g.any)
 			f = "type-error";
+	/* ... and so does a file that is not there: "could not find the TLS
+	 * key file" after `not os.path.exists(p)` is no network error */
+	for (size_t i = 0; i < d->g.n && !f; i++)
+		if (d->g.a[i].kind == GA_EXISTS && d->g.a[i].neg && !d->g.any)
+			f = "not-found";
 	bool by_guard = f != NULL;
 	/* the class, when it says more than "error" */
 	if (!f && cls && !dsc_generic_class(e->error_class))
@@ -276,6 +281,20 @@ static const char *family_of(dsc *d)
 			for (const char *const *c = rules[i].cls; *c && !f; c++)
 				if (strstr(cls, *c))
 					f = rules[i].family;
+	/* a handler's class: the failure it turns into this error
+	 * (`except OSError` -> io-error) */
+	if (!f && d->caught && !dsc_generic_class(d->caught)) {
+		fl_buf kb = {0};
+		for (const char *p = dsc_last(d->caught); *p; p++)
+			if (isalnum((unsigned char)*p))
+				fl_buf_putc(&kb, (char)tolower((unsigned char)*p));
+		char *k = dsc_take(&kb);
+		for (size_t i = 0; rules[i].family && !f; i++)
+			for (const char *const *c = rules[i].cls; *c && !f; c++)
+				if (strstr(k, *c))
+					f = rules[i].family;
+		free(k);
+	}
 	/* the words of the message refine a broad class: a ValueError whose
 	 * message says "not found" is a not-found */
 	const char *by_msg = NULL;
@@ -294,9 +313,18 @@ static const char *family_of(dsc *d)
 			       !strcmp(by_msg, "operation-failed"));
 	if (!by_guard && by_call && (!by_msg || weak) && !f)
 		f = by_call;
-	if (!by_guard && (!f || (by_msg && (!strcmp(f, "invalid-argument") || !strcmp(f, "internal-error") ||
-					    !strcmp(f, "network-error") || !strcmp(f, "io-error")) &&
-				 !weak)))
+	/* an argument's class (ValueError, IllegalArgumentException) says the
+	 * value was refused: "invalid timeout" is no timeout, "bad proxy URL"
+	 * no network failure */
+	bool event = by_msg && (!strcmp(by_msg, "timeout") || !strcmp(by_msg, "network-error") ||
+				!strcmp(by_msg, "io-error") || !strcmp(by_msg, "locked") ||
+				!strcmp(by_msg, "rate-limited") || !strcmp(by_msg, "cancelled") ||
+				!strcmp(by_msg, "service-unavailable"));
+	bool arg_class = f && !strcmp(f, "invalid-argument") && !by_guard;
+	if (!by_guard && !(arg_class && event) &&
+	    (!f || (by_msg && (!strcmp(f, "invalid-argument") || !strcmp(f, "internal-error") ||
+			       !strcmp(f, "network-error") || !strcmp(f, "io-error")) &&
+		    !weak)))
 		f = by_msg ? by_msg : f;
 	/* a panic on no condition is a path its authors thought unreachable
 	 * ("unexpected block" in a switch's default) */
@@ -331,8 +359,14 @@ static const char *family_of(dsc *d)
 			f = "not-found";
 		else if (a->kind == GA_CMP && a->caller)
 			f = "invalid-argument";
-		else if ((a->kind == GA_NULL || a->kind == GA_EMPTY) && a->caller)
-			f = "missing-value";
+		else if ((a->kind == GA_NULL || a->kind == GA_EMPTY) && a->caller && !a->neg)
+			f = "missing-value"; /* when it is missing, not when it is there */
+		else if (a->kind == GA_CMP && a->subject && dsc_measured(a->subject))
+			f = "out-of-range"; /* a count: too many or too few */
+		else if ((a->kind == GA_FLAG || a->kind == GA_NULL || a->kind == GA_EMPTY) && a->subject &&
+			 (fl_str_starts(a->subject, "self.") || fl_str_starts(a->subject, "this.") ||
+			  fl_str_starts(a->subject, "$this->") || (a->subject[0] == '@' && a->subject[1] != '@')))
+			f = "invalid-state"; /* the object's own state */
 		else if (a->kind == GA_FAILED && a->call)
 			f = verb_family(a->call, &d->verb, true);
 	}

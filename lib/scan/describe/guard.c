@@ -3,8 +3,9 @@
  * round: `if (get_oid(...))` on a C call is "`get_oid(...)` failed (it
  * could not get the oid)", `if err != nil` after `f, err := os.Open(p)` is
  * "`os.Open` returned an error", `if not args` is "`args` is empty",
- * `isinstance(v, bool)` is "`v` is a `bool`".  A guard too complex to split
- * (and and or mixed, more than DSC_ATOMS conditions) is quoted whole.
+ * `isinstance(v, bool)` is "`v` is a `bool`".  "and" and "or" mixed are
+ * read with "or" binding looser: "either `a` ... and `b` ..., or `c` ...".
+ * A guard of more conditions than DSC_ATOMS is quoted whole.
  */
 #include "dsc.h"
 
@@ -207,6 +208,15 @@ static char *arg_of(const char *s, int k)
 
 /* the name measured by a length expression: len(x), x.length, strlen(x),
  * x.size(), count($x), x.Count, x.len() */
+static char *measured(const char *s);
+
+bool dsc_measured(const char *s)
+{
+	char *m = measured(s);
+	free(m);
+	return m != NULL;
+}
+
 static char *measured(const char *s)
 {
 	static const char *const fn[] = {"len(", "strlen(", "count(", "sizeof(", "mb_strlen(", NULL};
@@ -507,6 +517,25 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		}
 		goto out;
 	}
+	if (identifier(t) && strcmp(d->dialect, "go") == 0 && !strchr(t, '.')) {
+		/* Go's comma-ok: `v, ok := x.(T)` is a type check of x, `v, ok
+		 * := m[k]` a lookup of k in m */
+		char *rhs = dsc_comma_ok(d, t);
+		size_t rl = rhs ? strlen(rhs) : 0;
+		const char *dot = rhs ? strstr(rhs, ".(") : NULL;
+		const char *br = rhs ? strchr(rhs, '[') : NULL;
+		if (dot && rhs[rl - 1] == ')' && !strstr(dot, ".(type)")) {
+			set(a, GA_TYPE, fl_xstrndup(rhs, (size_t)(dot - rhs)), fl_xstrndup(dot + 2, rl - (size_t)(dot - rhs) - 3), NULL);
+			free(rhs);
+			goto out;
+		}
+		if (br && br > rhs && rhs[rl - 1] == ']' && !strchr(rhs, '(') && closing(br) == (size_t)(rhs + rl - 1 - br)) {
+			set(a, GA_MEMBER, fl_xstrndup(rhs, (size_t)(br - rhs)), fl_xstrndup(br + 1, rl - (size_t)(br - rhs) - 2), NULL);
+			free(rhs);
+			goto out;
+		}
+		free(rhs);
+	}
 	if (identifier(t)) {
 		if (!neg && statusish(t) && strcmp(d->dialect, "python") != 0 && strcmp(d->dialect, "ruby") != 0) {
 			failed(d, a, t, NULL);
@@ -586,6 +615,28 @@ static bool only_params(const dsc *d, const char *t)
 	return any;
 }
 
+/* the top-level parts of t between the operators of seps (up to max), or
+ * 0 when there are more */
+static size_t split_top(const char *t, const char *const *seps, char **parts, size_t max)
+{
+	size_t from = 0, n = 0;
+	for (;;) {
+		long a = top_find(t, seps[0], from), b = seps[1] ? top_find(t, seps[1], from) : -1;
+		long at = a < 0 ? b : b < 0 ? a : (a < b ? a : b);
+		if (n == max) {
+			for (size_t i = 0; i < n; i++)
+				free(parts[i]);
+			return 0;
+		}
+		if (at < 0) {
+			parts[n++] = trim(t + from, strlen(t + from));
+			return n;
+		}
+		parts[n++] = trim(t + from, (size_t)at - from);
+		from = (size_t)at + (at == a ? strlen(seps[0]) : strlen(seps[1]));
+	}
+}
+
 void dsc_guard_parse(dsc *d)
 {
 	dsc_guard *g = &d->g;
@@ -596,32 +647,60 @@ void dsc_guard_parse(dsc *d)
 	const char *ors[] = {"||", word ? " or " : NULL}, *ands[] = {"&&", word ? " and " : NULL};
 	bool has_or = top_find(t, ors[0], 0) >= 0 || (ors[1] && top_find(t, ors[1], 0) >= 0);
 	bool has_and = top_find(t, ands[0], 0) >= 0 || (ands[1] && top_find(t, ands[1], 0) >= 0);
-	if (has_or && has_and)
-		return;
-	const char *const *sep = has_or ? ors : ands;
-	g->any = has_or;
-	size_t from = 0, n = 0;
-	char *parts[DSC_ATOMS + 1];
-	for (;;) {
-		long a = top_find(t, sep[0], from), b = sep[1] ? top_find(t, sep[1], from) : -1;
-		long at = a < 0 ? b : b < 0 ? a : (a < b ? a : b);
-		if (n == DSC_ATOMS) {
+	char *parts[DSC_ATOMS];
+	unsigned char grp[DSC_ATOMS];
+	size_t n = 0;
+	if (has_or && has_and) {
+		/* "or" binds looser than "and": the "or" parts, each one
+		 * condition or an "and" group of them */
+		char *ps[DSC_ATOMS];
+		size_t np = split_top(t, ors, ps, DSC_ATOMS);
+		if (np < 2)
+			return;
+		bool over = false;
+		for (size_t i = 0; i < np; i++) {
+			if (!over) {
+				size_t k = split_top(ps[i], ands, parts + n, DSC_ATOMS - n);
+				if (!k)
+					over = true;
+				for (size_t j = 0; j < k; j++)
+					grp[n + j] = (unsigned char)i;
+				n += k;
+			}
+			free(ps[i]);
+		}
+		if (over) {
 			for (size_t i = 0; i < n; i++)
 				free(parts[i]);
 			return;
 		}
-		if (at < 0) {
-			parts[n++] = trim(t + from, strlen(t + from));
-			break;
+		g->mixed = true;
+		g->any = true;
+	} else {
+		n = split_top(t, has_or ? ors : ands, parts, DSC_ATOMS);
+		if (n > 4) { /* more than four conditions are read as written */
+			for (size_t i = 0; i < n; i++)
+				free(parts[i]);
+			n = 0;
 		}
-		parts[n++] = trim(t + from, (size_t)at - from);
-		from = (size_t)at + (at == a ? strlen(sep[0]) : strlen(sep[1]));
+		if (!n)
+			return;
+		g->any = has_or;
+		memset(grp, 0, sizeof grp);
+		if (has_or)
+			for (size_t i = 0; i < n; i++)
+				grp[i] = (unsigned char)i;
 	}
+	memcpy(g->grp, grp, sizeof grp);
 	/* the program's main is called by no code a caller writes */
 	d->checkable = n > 0 && !(d->s->function && strcmp(d->s->function, "main") == 0);
 	for (size_t i = 0; i < n; i++) {
 		atom(d, &g->a[i], parts[i]);
-		g->a[i].caller = g->a[i].kind != GA_FAILED && g->a[i].kind != GA_OTHER && only_params(d, parts[i]);
+		/* a type check is the caller's when the value checked is its
+		 * argument, whatever the type is called (`cookielib.CookieJar`,
+		 * `basestring`) */
+		g->a[i].caller = g->a[i].kind != GA_FAILED && g->a[i].kind != GA_OTHER &&
+				 only_params(d, g->a[i].kind == GA_TYPE && g->a[i].subject ? g->a[i].subject : parts[i]);
 		d->checkable &= g->a[i].caller;
 		free(parts[i]);
 	}
@@ -783,31 +862,33 @@ static void failed_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool yes)
 	fl_buf_putc(b, ')');
 }
 
-void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when)
+/* the atom in words; bare: without its subject, which the atom before it
+ * named ("`x` is set and does not exist") */
+static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bool bare)
 {
 	bool yes = when != a->neg;
 	const char *subj = a->subject ? a->subject : a->text;
+	size_t at = b->n;
+	if (!bare) {
+		dsc_code(b, subj);
+		fl_buf_putc(b, ' ');
+	}
 	switch (a->kind) {
 	case GA_NULL:
-		dsc_code(b, subj);
-		fl_buf_puts(b, yes ? " is " : " is not ");
+		fl_buf_puts(b, yes ? "is " : "is not ");
 		dsc_code(b, null_word(d));
 		if (!strcmp(d->dialect, "c") || !strcmp(d->dialect, "cpp"))
 			fl_buf_puts(b, yes ? " (or zero)" : "");
 		break;
 	case GA_EMPTY:
-		dsc_code(b, subj);
-		fl_buf_puts(b, yes ? " is empty" : " is not empty");
+		fl_buf_puts(b, yes ? "is empty" : "is not empty");
 		break;
 	case GA_CMP: {
-		dsc_code(b, subj);
-		fl_buf_putc(b, ' ');
 		op_words(b, yes ? a->op : flip(a->op), a->other);
 		break;
 	}
 	case GA_TYPE:
-		dsc_code(b, subj);
-		fl_buf_puts(b, yes ? " is " : " is not ");
+		fl_buf_puts(b, yes ? "is " : "is not ");
 		if (a->op && strcmp(a->op, "sub") == 0)
 			fl_buf_puts(b, "a subclass of ");
 		else
@@ -815,32 +896,63 @@ void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when)
 		dsc_code(b, a->other);
 		break;
 	case GA_MEMBER:
-		dsc_code(b, subj);
-		fl_buf_puts(b, yes ? " contains " : " does not contain ");
+		fl_buf_puts(b, yes ? "contains " : "does not contain ");
 		dsc_code(b, a->other);
 		break;
 	case GA_EXISTS:
-		dsc_code(b, subj);
-		fl_buf_puts(b, yes ? " exists" : " does not exist");
-		break;
-	case GA_FAILED:
-		failed_words(b, d, a, yes);
+		fl_buf_puts(b, yes ? "exists" : "does not exist");
 		break;
 	case GA_PRED:
-		dsc_code(b, subj);
-		fl_buf_puts(b, fl_str_ends(subj, "?") || !strchr(subj, '(') ? (yes ? " is true" : " is false")
-									     : (yes ? " returns true" : " returns false"));
+		fl_buf_puts(b, fl_str_ends(subj, "?") || !strchr(subj, '(') ? (yes ? "is true" : "is false")
+									    : (yes ? "returns true" : "returns false"));
 		break;
 	case GA_FLAG:
-		dsc_code(b, subj);
 		if (boolish(subj) || strcmp(d->dialect, "go") == 0)
-			fl_buf_puts(b, yes ? " is true" : " is false");
+			fl_buf_puts(b, yes ? "is true" : "is false");
 		else
-			fl_buf_puts(b, yes ? " is set" : " is not set");
+			fl_buf_puts(b, yes ? "is set" : "is not set");
 		break;
 	default:
-		dsc_code(b, a->text);
-		fl_buf_puts(b, yes ? " is true" : " is false");
+		fl_buf_puts(b, yes ? "is true" : "is false");
+	}
+	/* "`v` is zero or negative, or greater than 65535" */
+	if (bare && b->n >= at + 3 && strncmp(b->s + at, "is ", 3) == 0) {
+		memmove(b->s + at, b->s + at + 3, b->n - at - 3);
+		b->n -= 3;
+	}
+}
+
+void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when)
+{
+	if (a->kind == GA_FAILED)
+		failed_words(b, d, a, when != a->neg);
+	else if (a->kind == GA_OTHER)
+		atom_words(b, d, &(dsc_atom){.text = a->text, .neg = a->neg}, when, false);
+	else
+		atom_words(b, d, a, when, false);
+}
+
+/* atoms i and i-1 are about the same value, stated with it first */
+static bool same_subject(const dsc_atom *a, const dsc_atom *p)
+{
+	return a->kind != GA_FAILED && a->kind != GA_OTHER && a->kind != GA_PRED && p->kind != GA_FAILED &&
+	       p->kind != GA_OTHER && p->kind != GA_PRED && a->subject && p->subject &&
+	       strcmp(a->subject, p->subject) == 0;
+}
+
+/* atoms [from, to) joined by "and" (any=false) or "or" */
+static void join(fl_buf *b, const dsc *d, size_t from, size_t to, bool any, bool when)
+{
+	const dsc_guard *g = &d->g;
+	size_t n = to - from;
+	for (size_t i = from; i < to; i++) {
+		if (i > from)
+			fl_buf_puts(b, i + 1 < to ? ", " : any ? (n > 2 ? ", or " : " or ") : (n > 2 ? ", and " : " and "));
+		bool bare = i > from && same_subject(&g->a[i], &g->a[i - 1]);
+		if (bare)
+			atom_words(b, d, &g->a[i], when, true);
+		else
+			dsc_atom_words(b, d, &g->a[i], when);
 	}
 }
 
@@ -852,10 +964,24 @@ void dsc_guard_words(fl_buf *b, const dsc *d, bool when)
 		fl_buf_puts(b, when ? " is true" : " is false");
 		return;
 	}
-	bool any = g->any == when;
-	for (size_t i = 0; i < g->n; i++) {
+	if (!g->mixed) {
+		join(b, d, 0, g->n, g->any == when, when);
+		return;
+	}
+	/* `a && b || c`: "either `a` ... and `b` ..., or `c` ..."; its
+	 * opposite: "`a` ... or `b` ..., and `c` ..." (each group's
+	 * opposite, all of them) */
+	if (when)
+		fl_buf_puts(b, "either ");
+	for (size_t i = 0; i < g->n;) {
+		size_t j = i;
+		while (j < g->n && g->grp[j] == g->grp[i])
+			j++;
 		if (i)
-			fl_buf_puts(b, i + 1 < g->n ? ", " : any ? (g->n > 2 ? ", or " : " or ") : (g->n > 2 ? ", and " : " and "));
-		dsc_atom_words(b, d, &g->a[i], when);
+			fl_buf_puts(b, when ? ", or " : ", and ");
+		if (!when && j - i > 1)
+			fl_buf_puts(b, "either ");
+		join(b, d, i, j, !when, when);
+		i = j;
 	}
 }

@@ -120,9 +120,8 @@ static const struct {
 	{"server-error", "The server failed while handling the request.",
 	 "a bug or a failing dependency on the server side", "Check the server's logs for the cause.",
 	 "Retry server errors with backoff, and give up after a few attempts."},
-	{"operation-failed", "The operation the function performs did not succeed.",
-	 "the condition the code checks at this line (see the source window)",
-	 "Read the message with the source window: it shows the condition that failed and what the code was doing.",
+	/* no family: nothing to say beyond the site's own facts */
+	{"operation-failed", NULL, NULL, NULL,
 	 "Check the result of this operation and handle its failure close to the call."},
 };
 
@@ -201,6 +200,15 @@ static void when(fl_buf *b, const dsc *d)
 	} else if (d->guard) {
 		fl_buf_puts(b, " when ");
 		dsc_guard_words(b, d, true);
+	} else if (d->caught) {
+		fl_buf_puts(b, strcmp(d->dialect, "ruby") == 0 ? " when the code in the `begin` block before it "
+							       : " when the code in the `try` block before it ");
+		if (dsc_generic_class(d->caught)) {
+			fl_buf_puts(b, "fails"); /* `except Exception`: anything */
+		} else {
+			fl_buf_puts(b, "raises ");
+			dsc_code(b, d->caught);
+		}
 	}
 }
 
@@ -212,13 +220,130 @@ static bool is_param(const dsc *d, const char *name)
 	return false;
 }
 
-/* what the message's named placeholders stand for */
+/* the call at the start of e that takes all the rest ("len(x)" -> "len"
+ * and "x"), or NULL */
+static char *call_of(const char *e, const char **arg, size_t *al)
+{
+	const char *p = e;
+	while (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$')
+		p++;
+	size_t n = strlen(e);
+	if (p == e || *p != '(' || n < 2 || e[n - 1] != ')')
+		return NULL;
+	int depth = 0;
+	for (const char *q = p; *q; q++) {
+		depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+		if (depth == 0 && q[1])
+			return NULL; /* "f(a) + g(b)" */
+	}
+	*arg = p + 1;
+	*al = (size_t)(e + n - 1 - p - 1);
+	return fl_xstrndup(e, (size_t)(p - e));
+}
+
+static bool simple_name(const char *e)
+{
+	if (!*e || isdigit((unsigned char)*e))
+		return false;
+	for (; *e; e++)
+		if (!isalnum((unsigned char)*e) && *e != '_' && *e != '.' && *e != '$' && *e != '@')
+			return false;
+	return true;
+}
+
+/* what one expression of a placeholder stands for, in words */
+static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
+{
+	const char *arg = NULL;
+	size_t al = 0;
+	char *fn = call_of(e, &arg, &al);
+	const char *lf = fn ? dsc_last(fn) : NULL;
+	char *inner = fn ? fl_xstrndup(arg, al) : NULL;
+	size_t n = strlen(e);
+	static const char *const lens[] = {".length", ".size()", ".len()", ".Length", ".Count", ".length()", NULL};
+	const char *len_sfx = NULL;
+	for (size_t i = 0; lens[i] && !len_sfx; i++)
+		if (n > strlen(lens[i]) && fl_str_ends(e, lens[i]))
+			len_sfx = lens[i];
+	const char *qm = strstr(e, " ? "), *colon = qm ? strstr(qm + 3, " : ") : NULL;
+	if (qm && colon && !fn && !strchr(e, '(') && !strstr(colon + 3, " ? ")) {
+		/* `c ? a : b`: a when c holds, else b */
+		char *c = fl_xstrndup(e, (size_t)(qm - e)), *x = fl_xstrndup(qm + 3, (size_t)(colon - qm - 3));
+		dsc_code(b, x);
+		fl_buf_puts(b, " when ");
+		dsc_code(b, c);
+		fl_buf_puts(b, " holds, else ");
+		dsc_code(b, colon + 3);
+		free(c);
+		free(x);
+	} else if (conv && strcmp(conv, "%T") == 0 && simple_name(e)) {
+		fl_buf_puts(b, "the type of ");
+		dsc_code(b, e);
+	} else if (conv && strcmp(conv, "%w") == 0) {
+		fl_buf_puts(b, "the wrapped error ");
+		dsc_code(b, e);
+	} else if (is_param(d, e)) {
+		fl_buf_puts(b, "the ");
+		dsc_code(b, e[0] == '$' ? e + 1 : e);
+		fl_buf_puts(b, " argument");
+	} else if (fn && inner && simple_name(inner) && (!strcmp(fn, "len") || !strcmp(fn, "strlen") || !strcmp(fn, "count"))) {
+		fl_buf_puts(b, "the length of ");
+		dsc_code(b, inner);
+	} else if (fn && inner && simple_name(inner) && (!strcmp(fn, "type") || !strcmp(lf, "TypeOf") || !strcmp(fn, "get_class") || !strcmp(fn, "gettype"))) {
+		fl_buf_puts(b, "the type of ");
+		dsc_code(b, inner);
+	} else if ((fl_str_ends(e, ").__name__") && fl_str_starts(e, "type(")) || fl_str_ends(e, ".__class__.__name__")) {
+		/* Python's type(x).__name__, x.__class__.__name__ */
+		char *x = fl_str_starts(e, "type(") ? fl_xstrndup(e + 5, n - 5 - 10) : fl_xstrndup(e, n - 19);
+		fl_buf_puts(b, "the type of ");
+		dsc_code(b, x);
+		free(x);
+	} else if (len_sfx) {
+		char *x = fl_xstrndup(e, n - strlen(len_sfx));
+		fl_buf_puts(b, simple_name(x) ? "the length of " : "");
+		dsc_code(b, simple_name(x) ? x : e);
+		free(x);
+	} else if (fn) {
+		fl_buf_puts(b, "what ");
+		dsc_code(b, e);
+		fl_buf_puts(b, " returns");
+	} else if (simple_name(e)) {
+		fl_buf_puts(b, "the value of ");
+		dsc_code(b, e);
+		/* a local variable set from a call just before */
+		char *from = strchr(e, '.') ? NULL : dsc_assigned_call(d, e);
+		if (from) {
+			fl_buf_puts(b, " (returned by ");
+			dsc_code(b, from);
+			fl_buf_puts(b, ")");
+			free(from);
+		}
+	} else {
+		dsc_code(b, e);
+	}
+	free(fn);
+	free(inner);
+}
+
+/* one placeholder of the message: its text and the expression it shows */
+struct ph {
+	char *text, *expr;
+};
+
+static const char *const ordinal[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
+
+/* what the message's placeholders stand for: a named one by its name
+ * (`{user}`, `%(user)s`, `${user.id}`), a positional one (`%s`, `{}`,
+ * `{0}`) by the argument of the raising call that fills it */
 static void placeholders(fl_buf *b, const dsc *d)
 {
 	const char *m = d->e->error_message;
-	size_t named = 0, unnamed = 0;
-	fl_buf nb = {0};
-	for (const char *p = m; *p && named < 3; p++) {
+	struct ph v[6];
+	size_t n = 0, pos = 0, unnamed = 0;
+	bool odd = false; /* a width from the arguments, an indexed %[1]s */
+	fl_strv args = {0};
+	bool read = false;
+	for (const char *p = m; *p; p++) {
 		const char *s = NULL, *end = NULL;
 		if ((p[0] == '$' || p[0] == '#') && p[1] == '{') {
 			s = p + 2;
@@ -226,60 +351,142 @@ static void placeholders(fl_buf *b, const dsc *d)
 		} else if (p[0] == '%' && p[1] == '(') {
 			s = p + 2;
 			end = strchr(s, ')');
+			if (end && end[1])
+				end++; /* the conversion after the name */
+		} else if (p[0] == '%' && p[1] == '%') {
+			p++;
+			continue;
 		} else if (p[0] == '{' && (p == m || p[-1] != '$')) {
 			s = p + 1;
 			end = strchr(s, '}');
-		} else if (p[0] == '%' && p[1] && p[1] != '%' && fl_printf_conv(p, NULL)) {
-			unnamed++;
+		} else if (p[0] == '%' && p[1]) {
+			int stars = 0;
+			size_t cl = fl_printf_conv(p, &stars);
+			if (!cl)
+				continue;
+			if (stars || p[1] == '[')
+				odd = true;
+			/* a positional one: the next argument */
+			if (!read) {
+				dsc_format_args(d, &args);
+				read = true;
+			}
+			if (!odd && pos < args.n && n < 6) {
+				v[n].text = fl_xstrndup(p, cl);
+				v[n].expr = fl_xstrdup(args.v[pos]);
+				n++;
+			} else {
+				unnamed++;
+			}
+			pos++;
+			p += cl - 1;
 			continue;
 		}
 		if (!s || !end)
 			continue;
-		/* the expression, up to a format spec */
-		const char *ns = NULL, *ne = s;
-		while (ne < end && *ne != ':' && *ne != '!' && *ne != '|')
+		/* words in braces are text, not an expression: "{retry later}" */
+		bool words = false;
+		for (const char *q = s; q < end && !words; q++)
+			words = *q == ' ' && !memchr(s, '(', (size_t)(end - s)) && !memchr(s, '?', (size_t)(end - s)) &&
+				!memchr(s, '+', (size_t)(end - s)) && !memchr(s, '[', (size_t)(end - s));
+		if (words)
+			continue;
+		/* the expression, up to a format spec (a template's `${...}`
+		 * has none: `${a ? b : c}` is one expression) */
+		const char *ne = s;
+		while (ne < end && (p[0] == '$' || (*ne != ':' && *ne != '!' && *ne != '|')))
 			ne++;
-		for (const char *q = s; q < ne; q++)
-			if (isalpha((unsigned char)*q) || *q == '_') {
-				ns = s;
-				break;
-			}
-		while (ns && (*ns == '@' || *ns == ' '))
+		const char *ns = s;
+		while (ns < ne && (*ns == '@' || *ns == ' '))
 			ns++;
-		if (!ns) {
-			unnamed++;
+		bool named = false, index = ns < ne;
+		for (const char *q = ns; q < ne; q++) {
+			named |= isalpha((unsigned char)*q) || *q == '_';
+			index &= isdigit((unsigned char)*q) != 0;
+		}
+		if (!named) {
+			/* `{}` the next argument, `{0}` the first */
+			if (!read) {
+				dsc_format_args(d, &args);
+				read = true;
+			}
+			size_t k = index ? (size_t)atoi(ns) : pos;
+			if (p[0] == '{' && (index || ns == ne) && k < args.n && n < 6) {
+				v[n].text = fl_xstrndup(p, (size_t)(end - p + 1));
+				v[n].expr = fl_xstrdup(args.v[k]);
+				n++;
+			} else {
+				unnamed++;
+			}
+			if (!index)
+				pos++;
+			p = end;
 			continue;
 		}
-		char *name = fl_xstrndup(ns, (size_t)(ne - ns));
-		char *ph = fl_xstrndup(p, (size_t)(end - p + 1));
-		fl_buf_puts(&nb, named ? ", " : "");
-		dsc_code(&nb, ph);
-		if (is_param(d, name)) {
-			fl_buf_puts(&nb, " is the ");
-			dsc_code(&nb, name);
-			fl_buf_puts(&nb, " argument");
-		} else if (strcmp(name, ph + (ph[0] == '{' ? 1 : 2)) == 0 || strpbrk(name, ".([-")) {
-			fl_buf_puts(&nb, strpbrk(name, ".([-") ? " is " : " is the value of ");
-			dsc_code(&nb, name);
-		} else {
-			fl_buf_puts(&nb, " is the value of ");
-			dsc_code(&nb, name);
+		/* a name written twice is said once */
+		bool seen = false;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = (strlen(v[k].text) == (size_t)(end - p + 1) && strncmp(v[k].text, p, (size_t)(end - p + 1)) == 0) ||
+			       (strlen(v[k].expr) == (size_t)(ne - ns) && strncmp(v[k].expr, ns, (size_t)(ne - ns)) == 0);
+		if (n < 6 && !seen) {
+			v[n].text = fl_xstrndup(p, (size_t)(end - p + 1));
+			v[n].expr = fl_xstrndup(ns, (size_t)(ne - ns));
+			n++;
 		}
-		named++;
-		free(name);
-		free(ph);
 		p = end;
 	}
-	if (named) {
+	/* a positional count that is not the arguments' count: the
+	 * statement was not read right, so none is said */
+	if (read && !odd && pos != args.n && args.n) {
+		size_t k = 0;
+		for (size_t i = 0; i < n; i++) {
+			bool positional = v[i].text[0] == '%' ? v[i].text[1] != '(' : v[i].text[1] == '}' || isdigit((unsigned char)v[i].text[1]) || v[i].text[1] == ':' || v[i].text[1] == '!';
+			if (positional) {
+				free(v[i].text);
+				free(v[i].expr);
+				unnamed++;
+			} else {
+				v[k++] = v[i];
+			}
+		}
+		n = k;
+	}
+	fl_strv_free(&args);
+	if (n) {
 		fl_buf_puts(b, " In the message, ");
-		fl_buf_puts(b, fl_buf_cstr(&nb));
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				fl_buf_puts(b, i + 1 < n ? ", " : " and ");
+			/* a placeholder written more than once: which one */
+			size_t same = 0, nth = 0;
+			for (size_t k = 0; k < n; k++)
+				if (strcmp(v[k].text, v[i].text) == 0) {
+					same++;
+					if (k < i)
+						nth++;
+				}
+			if (same > 1 && nth < 6) {
+				fl_buf_puts(b, "the ");
+				fl_buf_puts(b, ordinal[nth]);
+				fl_buf_putc(b, ' ');
+			}
+			dsc_code(b, v[i].text);
+			fl_buf_puts(b, " is ");
+			const char *conv = v[i].text[0] == '%' && v[i].text[1] != '(' ? v[i].text : NULL;
+			char cv[3] = {'%', conv ? conv[strlen(conv) - 1] : 0, 0};
+			expr_words(b, d, v[i].expr, conv ? cv : NULL);
+		}
 		fl_buf_putc(b, '.');
-	} else if (unnamed) {
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].text);
+		free(v[i].expr);
+	}
+	if (unnamed && !n) {
 		fl_buf_puts(b, unnamed > 1 ? " The placeholders in the message are filled with the values involved"
 					   : " The placeholder in the message is filled with the value involved");
 		fl_buf_puts(b, d->s->function ? " when the site runs." : ".");
 	}
-	fl_buf_free(&nb);
 }
 
 static void definition(fl_buf *b, const dsc *d)
@@ -338,8 +545,11 @@ void dsc_documentation(dsc *d)
 		when(&b, d);
 		fl_buf_putc(&b, '.');
 	}
-	fl_buf_putc(&b, ' ');
-	fl_buf_puts(&b, fam[fam_index(d->family)].means);
+	const char *means = fam[fam_index(d->family)].means;
+	if (means) {
+		fl_buf_putc(&b, ' ');
+		fl_buf_puts(&b, means);
+	}
 	if (d->ret) {
 		fl_buf_puts(&b, " The function then returns ");
 		dsc_code(&b, d->ret);
@@ -434,6 +644,11 @@ void dsc_triggers(dsc *d)
 		fl_buf_puts(&b, " (the check before ");
 		put_loc(&b, d);
 		fl_buf_puts(&b, ").");
+	} else if (d->caught) {
+		when(&b, d);
+		fl_buf_puts(&b, " (the handler around ");
+		put_loc(&b, d);
+		fl_buf_puts(&b, ").");
 	} else {
 		fl_buf_puts(&b, ", whenever it reaches ");
 		put_loc(&b, d);
@@ -457,7 +672,7 @@ void dsc_situations(dsc *d)
 			fl_buf_puts(&b, " runs.");
 		}
 		fl_buf_putc(&b, ' ');
-	} else {
+	} else if (fam[fam_index(d->family)].seen) {
 		fl_buf_puts(&b, "Typically ");
 		fl_buf_puts(&b, fam[fam_index(d->family)].seen);
 		fl_buf_puts(&b, ". ");
@@ -528,8 +743,10 @@ void dsc_solutions(dsc *d)
 		fl_buf_puts(&b, " holds a value there, or handle the `Err`/`None` case instead of calling `.expect`.");
 		push(out, &b);
 	}
-	fl_buf_puts(&b, fam[fam_index(d->family)].fix);
-	push(out, &b);
+	if (fam[fam_index(d->family)].fix) {
+		fl_buf_puts(&b, fam[fam_index(d->family)].fix);
+		push(out, &b);
+	}
 	if (d->placeholders) {
 		fl_buf_puts(&b, "Compare the values the message shows with what ");
 		if (d->sentinel || d->defined || d->cdef || d->defn || !d->s->function) {
@@ -547,6 +764,12 @@ void dsc_solutions(dsc *d)
 		put_loc(&b, d);
 		fl_buf_puts(&b, ": it shows what the code was doing when it ");
 		fl_buf_puts(&b, d->logged ? "wrote the message." : "raised the error.");
+		push(out, &b);
+	}
+	if (out->n < 2) {
+		/* the error says no more than its message: make the next
+		 * report say which input it was */
+		fl_buf_puts(&b, "Where the error is handled, add the input the code was working on (a name, a path, an argument) to what is reported, so that the next occurrence shows the cause.");
 		push(out, &b);
 	}
 	fl_buf_free(&b);

@@ -67,6 +67,15 @@ static bool stop(const char *w)
 		"process", "default", "data", "file", "line", "self", "args", "arg", "opts", "options", "string",
 		"str", "to", "of", "in", "on", "is", "it", "by", "at", "or", "an", "a", "x", "c", "h", "rb", "kt",
 		"cs", "mjs", "cjs", "jsx", "tsx", "cc", "hpp", "cxx", "gemspec",
+		/* folders that say how a project is laid out, not what it does */
+		"fixtures", "fixture", "testdata", "testing", "testutil", "testutils", "spec", "specs", "mock",
+		"mocks", "fake", "fakes", "example", "examples", "sample", "samples", "demo", "dist", "out",
+		"target", "source", "sources", "include", "includes", "package", "packages", "module",
+		"modules", "node", "apps", "resources", "scripts", "script", "bin", "docs", "doc", "third",
+		"party", "thirdparty", "deps", "contrib", "ext", "extern", "external", "generated", "gen",
+		"shared", "models", "model", "services", "service", "controllers", "controller", "handlers",
+		"views", "components", "providers", "classes", "kernel", "support", "vendored", "site",
+		"packages", "crates", "crate", "sdk", "impls", "libraries", "library", "platform",
 	};
 	if (strlen(w) < 3 || isdigit((unsigned char)w[0]))
 		return true;
