@@ -80,7 +80,7 @@ static const struct {
 	 "Check the type of values that come from outside (configuration, JSON, arguments) before use."},
 	{"out-of-range", "A value is outside the range the code accepts: too large, too small, too many or too few.",
 	 "a number or size beyond the limits the code allows, an index past the end",
-	 "Keep the value within the limits the code checks; the message shows the value involved.",
+	 "Keep the value within the limits the code checks.",
 	 "Check bounds where values enter the program."},
 	{"missing-value", "A value the code needs is missing: empty, null or not set.",
 	 "a required option, field or argument left out, or a lookup that found nothing",
