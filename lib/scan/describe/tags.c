@@ -8,6 +8,7 @@
 #include "dsc.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,36 +54,51 @@ static char *kebab(const char *s)
 	return dsc_take(&b);
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* words that name no domain */
+static const char *const STOP_WORDS[] = {
+	"src", "lib", "libs", "internal", "pkg", "cmd", "main", "util", "utils", "common", "core",
+	"index", "init", "get", "set", "new", "the", "and", "for", "with", "from", "this", "that",
+	"app", "base", "impl", "helper", "helpers", "misc", "api", "mod", "run", "do", "go", "py",
+	"php", "java", "kotlin", "scala", "ruby", "rust", "js", "ts", "cpp", "test", "tests", "func",
+	"function", "method", "class", "error", "errors", "exception", "exceptions", "failure",
+	"unknown", "org", "com", "net", "apache", "github", "main", "build", "tool", "tools", "vendor",
+	"private", "public", "static", "object", "value", "values", "make", "call", "handle", "check",
+	"process", "default", "data", "file", "line", "self", "args", "arg", "opts", "options", "string",
+	"str", "to", "of", "in", "on", "is", "it", "by", "at", "or", "an", "a", "x", "c", "h", "rb", "kt",
+	"cs", "mjs", "cjs", "jsx", "tsx", "cc", "hpp", "cxx", "gemspec",
+	/* folders that say how a project is laid out, not what it does */
+	"fixtures", "fixture", "testdata", "testing", "testutil", "testutils", "spec", "specs", "mock",
+	"mocks", "fake", "fakes", "example", "examples", "sample", "samples", "demo", "dist", "out",
+	"target", "source", "sources", "include", "includes", "package", "packages", "module",
+	"modules", "node", "apps", "resources", "scripts", "script", "bin", "docs", "doc", "third",
+	"party", "thirdparty", "deps", "contrib", "ext", "extern", "external", "generated", "gen",
+	"shared", "models", "model", "services", "service", "controllers", "controller", "handlers",
+	"views", "components", "providers", "classes", "kernel", "support", "vendored", "site",
+	"packages", "crates", "crate", "sdk", "impls", "libraries", "library", "platform",
+};
+#define NSTOP (sizeof STOP_WORDS / sizeof STOP_WORDS[0])
+static const char *stop_sorted[NSTOP];
+static pthread_once_t stop_once = PTHREAD_ONCE_INIT;
+
+static void sort_stop_words(void)
+{
+	memcpy(stop_sorted, STOP_WORDS, sizeof STOP_WORDS);
+	qsort(stop_sorted, NSTOP, sizeof *stop_sorted, cmp_str);
+}
+
 static bool stop(const char *w)
 {
-	static const char *const s[] = {
-		"src", "lib", "libs", "internal", "pkg", "cmd", "main", "util", "utils", "common", "core",
-		"index", "init", "get", "set", "new", "the", "and", "for", "with", "from", "this", "that",
-		"app", "base", "impl", "helper", "helpers", "misc", "api", "mod", "run", "do", "go", "py",
-		"php", "java", "kotlin", "scala", "ruby", "rust", "js", "ts", "cpp", "test", "tests", "func",
-		"function", "method", "class", "error", "errors", "exception", "exceptions", "failure",
-		"unknown", "org", "com", "net", "apache", "github", "main", "build", "tool", "tools", "vendor",
-		"private", "public", "static", "object", "value", "values", "make", "call", "handle", "check",
-		"process", "default", "data", "file", "line", "self", "args", "arg", "opts", "options", "string",
-		"str", "to", "of", "in", "on", "is", "it", "by", "at", "or", "an", "a", "x", "c", "h", "rb", "kt",
-		"cs", "mjs", "cjs", "jsx", "tsx", "cc", "hpp", "cxx", "gemspec",
-		/* folders that say how a project is laid out, not what it does */
-		"fixtures", "fixture", "testdata", "testing", "testutil", "testutils", "spec", "specs", "mock",
-		"mocks", "fake", "fakes", "example", "examples", "sample", "samples", "demo", "dist", "out",
-		"target", "source", "sources", "include", "includes", "package", "packages", "module",
-		"modules", "node", "apps", "resources", "scripts", "script", "bin", "docs", "doc", "third",
-		"party", "thirdparty", "deps", "contrib", "ext", "extern", "external", "generated", "gen",
-		"shared", "models", "model", "services", "service", "controllers", "controller", "handlers",
-		"views", "components", "providers", "classes", "kernel", "support", "vendored", "site",
-		"packages", "crates", "crate", "sdk", "impls", "libraries", "library", "platform",
-	};
 	if (strlen(w) < 3 || isdigit((unsigned char)w[0]))
 		return true;
-	for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
-		if (strcmp(w, s[i]) == 0)
-			return true;
-	return false;
+	/* every word of every record's path and function is looked up: a
+	 * binary search, not a strcmp per word of the list */
+	pthread_once(&stop_once, sort_stop_words);
+	return bsearch(&w, stop_sorted, NSTOP, sizeof *stop_sorted, cmp_str) != NULL;
 }
 
 static void domain(fl_strv *tags, const char *text, size_t *n, size_t max)
