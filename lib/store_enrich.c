@@ -23,6 +23,50 @@ static int sqlfail(fl_store *st, fl_err *err, const char *what)
 			 sqlite3_errmsg(st->db));
 }
 
+static void bind_opt(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static int need_tx(fl_store *st, fl_err *err)
+{
+	if (!st->in_tx)
+		return fl_seterr(err, "store %s: changes must be made inside a transaction",
+				 fl_store_path(st));
+	return 0;
+}
+
+/* One record's row, written whole. */
+static int put_row(fl_store *st, const char *id, const char *content_hash,
+		   const char *fields, const char *provenance, int phases, int rounds,
+		   fl_err *err)
+{
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_ENRICH_PUT,
+		"INSERT OR REPLACE INTO enrichment (error_id, content_hash, fields,"
+		" provenance, phases, verify_rounds, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+		err);
+	if (!s)
+		return -1;
+	char at[32];
+	fl_now_iso(at);
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
+	bind_opt(s, 2, content_hash);
+	sqlite3_bind_text(s, 3, fields, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 4, provenance, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(s, 5, phases);
+	sqlite3_bind_int(s, 6, rounds);
+	sqlite3_bind_text(s, 7, at, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	if (rc != SQLITE_DONE)
+		return sqlfail(st, err, "writing a record's model-written fields");
+	return 0;
+}
+
 static json_t *load_obj(const unsigned char *text)
 {
 	json_t *o = text ? json_loads((const char *)text, 0, NULL) : NULL;
@@ -38,19 +82,15 @@ int fl_store_enrich_put(fl_store *st, const char *id, const char *content_hash,
 			const char *provider, const char *model, const char *phase,
 			fl_err *err)
 {
-	if (!st->in_tx)
-		return fl_seterr(err, "store %s: changes must be made inside a transaction",
-				 fl_store_path(st));
+	if (need_tx(st, err) < 0)
+		return -1;
 	sqlite3_stmt *s = fl_store_stmt(st, STMT_ENRICH_GET,
 		"SELECT fields, provenance, phases, verify_rounds, content_hash IS ?2"
 		" FROM enrichment WHERE error_id = ?1", err);
 	if (!s)
 		return -1;
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
-	if (content_hash)
-		sqlite3_bind_text(s, 2, content_hash, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(s, 2);
+	bind_opt(s, 2, content_hash);
 	json_t *fields, *prov;
 	int phases = 0, rounds = 0;
 	int rc = sqlite3_step(s);
@@ -86,31 +126,10 @@ int fl_store_enrich_put(fl_store *st, const char *id, const char *content_hash,
 	char *ptext = json_dumps(prov, JSON_COMPACT);
 	json_decref(fields);
 	json_decref(prov);
-	s = fl_store_stmt(st, STMT_ENRICH_PUT,
-		"INSERT OR REPLACE INTO enrichment (error_id, content_hash, fields,"
-		" provenance, phases, verify_rounds, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-		err);
-	if (!s) {
-		free(ftext);
-		free(ptext);
-		return -1;
-	}
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
-	if (content_hash)
-		sqlite3_bind_text(s, 2, content_hash, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(s, 2);
-	sqlite3_bind_text(s, 3, ftext, -1, free);
-	sqlite3_bind_text(s, 4, ptext, -1, free);
-	sqlite3_bind_int(s, 5, phases);
-	sqlite3_bind_int(s, 6, rounds);
-	sqlite3_bind_text(s, 7, at, -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(s);
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-	if (rc != SQLITE_DONE)
-		return sqlfail(st, err, "writing a record's model-written fields");
-	return 0;
+	rc = put_row(st, id, content_hash, ftext, ptext, phases, rounds, err);
+	free(ftext);
+	free(ptext);
+	return rc;
 }
 
 int fl_store_enrich_state(fl_store *st, const char *repo, fl_enrich_state_cb cb,
@@ -215,28 +234,9 @@ int fl_store_enrich_facts(fl_store *st, const char *id, char *facts[4], fl_err *
 int fl_store_enrich_import(fl_store *st, const char *id, const char *fields,
 			   const char *provenance, fl_err *err)
 {
-	if (!st->in_tx)
-		return fl_seterr(err, "store %s: changes must be made inside a transaction",
-				 fl_store_path(st));
-	sqlite3_stmt *s = fl_store_stmt(st, STMT_ENRICH_PUT,
-		"INSERT OR REPLACE INTO enrichment (error_id, content_hash, fields,"
-		" provenance, phases, verify_rounds, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-		err);
-	if (!s)
+	/* an imported record has no content digest: its fields stay current
+	 * until a scan of the repository gives it one */
+	if (need_tx(st, err) < 0)
 		return -1;
-	char at[32];
-	fl_now_iso(at);
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_null(s, 2); /* an imported record has no content digest */
-	sqlite3_bind_text(s, 3, fields, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(s, 4, provenance, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(s, 5, 7);
-	sqlite3_bind_int(s, 6, 0);
-	sqlite3_bind_text(s, 7, at, -1, SQLITE_TRANSIENT);
-	int rc = sqlite3_step(s);
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-	if (rc != SQLITE_DONE)
-		return sqlfail(st, err, "writing a record's provenance");
-	return 0;
+	return put_row(st, id, NULL, fields, provenance, 7, 0, err);
 }

@@ -147,6 +147,16 @@ static void print_summary(const fl_enrich_stats *S, bool json)
 		printf("left for a later run: %ld records\n", S->left);
 }
 
+/* p, or a copy of it in *copy with the timeout t when t is set */
+static const fl_provider *with_timeout(const fl_provider *p, fl_provider *copy, long t)
+{
+	if (!p || !t)
+		return p;
+	*copy = *p;
+	copy->timeout = (int)t;
+	return copy;
+}
+
 typedef struct args {
 	const char *db, *repo, *limit, *jobs, *batch, *provider, *fallback, *config;
 	const char *command, *openai_url, *model, *api_key_env, *timeout;
@@ -282,16 +292,8 @@ int cmd_enrich(int argc, char **argv)
 	}
 	/* --timeout holds for every provider of the run */
 	fl_provider p1, p2;
-	if (timeout && primary) {
-		p1 = *primary;
-		p1.timeout = (int)timeout;
-		primary = &p1;
-	}
-	if (timeout && fallback) {
-		p2 = *fallback;
-		p2.timeout = (int)timeout;
-		fallback = &p2;
-	}
+	primary = with_timeout(primary, &p1, timeout);
+	fallback = with_timeout(fallback, &p2, timeout);
 	fl_store *st = cli_open_store(a.db, false);
 	if (!st) {
 		fl_enrich_conf_free(&conf);
