@@ -170,7 +170,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 6 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 7 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */
@@ -181,6 +181,9 @@ char *fl_store_default_path(void);
 int fl_store_open(const char *path, bool readonly, fl_store **out,
 		  fl_err *err);
 void fl_store_close(fl_store *st);
+/* How long a statement waits for another process's write transaction
+ * before failing "busy" (default 10 s). */
+void fl_store_busy_timeout(fl_store *st, int ms);
 
 int fl_store_begin(fl_store *st, fl_err *err);
 int fl_store_commit(fl_store *st, fl_err *err);
@@ -439,6 +442,83 @@ int fl_site_build(const char *data_dir, const char *out_dir, const fl_site_opts 
 int fl_site_from_store(fl_store *st, const char *out_dir,
 		       const fl_site_opts *o, fl_site_stats *stats,
 		       fl_err *err);
+
+/* Publish the store into dir in one step: its data set in dir/data and
+ * the site rendered from it around it, built in a sibling folder (files
+ * of the previous publication shared by hard links, so unchanged pages
+ * cost nothing) and swapped in atomically: a reader of dir (a web server)
+ * sees the previous publication or the new one, never a mix, and a
+ * publish killed midway leaves the previous one.  The store is read in one
+ * transaction: a batch may write meanwhile.  dir must be absent, empty or
+ * a previous publication. */
+typedef struct fl_publish_stats {
+	fl_export_stats data;
+	fl_site_stats site;
+	double seconds;
+} fl_publish_stats;
+int fl_publish(fl_store *st, const char *dir, const fl_site_opts *o,
+	       fl_publish_stats *stats, fl_err *err);
+
+/* ---- the corpus: queue, batch, status (cli.md) ---------------------------- */
+
+typedef enum fl_qstate {
+	FL_Q_PENDING, FL_Q_RUNNING, FL_Q_DONE, FL_Q_FAILED, FL_Q_SKIPPED, FL_Q_NSTATES
+} fl_qstate;
+const char *fl_qstate_name(fl_qstate s);
+
+/* A queued repository. */
+typedef struct fl_qrow {
+	long long id;
+	char *locator;            /* absolute path or clone URL */
+	char *repo;               /* owner/name given (--repo), nullable */
+	char *rev;                /* nullable: HEAD */
+	int priority;             /* higher first */
+	fl_qstate state;
+	int attempts;             /* failed runs since it was queued */
+	char *last_error;         /* nullable */
+	char *analyzed_sha;       /* the commit the last scan read, nullable */
+	char *scanned_repo;       /* owner/name its records are under, nullable */
+	long long records;        /* the last scan's records, -1 none yet */
+	char *owner;              /* "pid:start" of the batch running it */
+	char *added_at, *started_at, *finished_at; /* nullable but added_at */
+	double seconds;           /* the last run's, -1 none */
+} fl_qrow;
+void fl_qrow_free(fl_qrow *r);
+
+/* What a locator is: a clone URL (https://, http://, git://, file://,
+ * ssh://), else a local path. */
+bool fl_locator_is_url(const char *locator);
+/* Queue a repository: a new row, or (same locator) the row again as
+ * pending with its attempts cleared and the new priority/repo/rev (a
+ * running row keeps running and takes them for its next run).  *requeued
+ * says which. */
+int fl_queue_add(fl_store *st, const char *locator, const char *repo,
+		 const char *rev, int priority, bool *requeued, fl_err *err);
+/* Every row: pending by priority first, then running, failed, done,
+ * skipped.  cb's non-zero return stops. */
+typedef int (*fl_qrow_cb)(const fl_qrow *r, void *ud);
+int fl_queue_each(fl_store *st, fl_qrow_cb cb, void *ud, fl_err *err);
+int fl_queue_get(fl_store *st, long long id, fl_qrow *out, fl_err *err);
+int fl_queue_counts(fl_store *st, long long counts[FL_Q_NSTATES], fl_err *err);
+/* This process's owner tag ("pid:start"), and whether an owner tag names
+ * a process that is still running. */
+void fl_queue_owner_self(char out[48]);
+bool fl_queue_owner_alive(const char *owner);
+/* Running rows whose batch process is gone go back to pending (their run
+ * did not count as an attempt).  *n: how many. */
+int fl_queue_reclaim(fl_store *st, long long *n, fl_err *err);
+/* Take the next pending row (highest priority, fewest attempts, oldest)
+ * as running for owner, in one transaction: two batch processes never
+ * take the same row.  1 with *out filled, 0 when none is pending. */
+int fl_queue_claim(fl_store *st, const char *owner, fl_qrow *out, fl_err *err);
+/* The end of a run of row id.  state: FL_Q_DONE / FL_Q_SKIPPED (sha,
+ * scanned_repo, records set), FL_Q_FAILED (error: an attempt failed; the
+ * row is pending again until max_attempts failed runs, then failed), or
+ * FL_Q_PENDING (the run was stopped, not counted). */
+int fl_queue_finish(fl_store *st, long long id, fl_qstate state,
+		    const char *sha, const char *scanned_repo, long long records,
+		    const char *error, double seconds, int max_attempts,
+		    fl_err *err);
 
 /* ---- lookup (lookup.md) --------------------------------------------------- */
 

@@ -112,6 +112,33 @@
 	" verify_rounds INTEGER NOT NULL DEFAULT 0," \
 	" updated_at TEXT NOT NULL);"
 
+/* The corpus queue (faultline queue / batch / status): one row per
+ * repository to scan.  owner is "pid:start" of the batch process running
+ * the row (start: the process's start time in clock ticks since boot, so
+ * that a pid used again is not taken for the dead owner); scanned_repo the
+ * owner/name the last scan stored its records under; seconds the last
+ * run's duration. */
+#define SQL_QUEUE \
+	"CREATE TABLE queue (" \
+	" id INTEGER PRIMARY KEY," \
+	" locator TEXT NOT NULL UNIQUE," \
+	" repo TEXT," \
+	" rev TEXT," \
+	" priority INTEGER NOT NULL DEFAULT 0," \
+	" state TEXT NOT NULL DEFAULT 'pending'" \
+	"  CHECK (state IN ('pending', 'running', 'done', 'failed', 'skipped'))," \
+	" attempts INTEGER NOT NULL DEFAULT 0," \
+	" last_error TEXT," \
+	" analyzed_sha TEXT," \
+	" scanned_repo TEXT," \
+	" records INTEGER," \
+	" owner TEXT," \
+	" added_at TEXT NOT NULL," \
+	" started_at TEXT," \
+	" finished_at TEXT," \
+	" seconds REAL);" \
+	"CREATE INDEX queue_by_state ON queue (state, priority, attempts, id);"
+
 static const char *const migrations[] = {
 	/* version 1 */
 	SQL_REPOS
@@ -150,6 +177,8 @@ static const char *const migrations[] = {
 	 * the record instead of in it, so a rescan that keeps a record's
 	 * content keeps them, and one that changes it leaves them stale */
 	SQL_ENRICHMENT,
+	/* version 7: the queue of repositories a batch scans */
+	SQL_QUEUE,
 };
 /* The schema the migrations above build, as one script: what a new store
  * is created with (replaying the migrations re-reads the schema after
@@ -171,7 +200,8 @@ static const char fresh_schema[] =
 	SQL_SITES_AND_SCANS
 	SQL_META                                        /* version 2 */
 	SQL_RECORD_BLOBS                                /* version 4 */
-	SQL_ENRICHMENT;                                 /* version 6 */
+	SQL_ENRICHMENT                                  /* version 6 */
+	SQL_QUEUE;                                      /* version 7 */
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -648,6 +678,31 @@ int fl_store_commit(fl_store *st, fl_err *err)
 	st->adopted = false;
 	wal_after_fill(st);
 	return 0;
+}
+
+int fl_store_begin_admin(fl_store *st, fl_err *err)
+{
+	if (st->in_tx)
+		return fl_seterr(err, "store %s: a transaction is already open", st->path);
+	if (settle_schema(st, err) < 0 || exec(st, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st->in_tx = true;
+	return 0;
+}
+
+int fl_store_commit_admin(fl_store *st, fl_err *err)
+{
+	if (exec(st, "COMMIT", err) < 0) {
+		fl_store_rollback(st);
+		return -1;
+	}
+	st->in_tx = false;
+	return 0;
+}
+
+void fl_store_busy_timeout(fl_store *st, int ms)
+{
+	sqlite3_busy_timeout(st->db, ms);
 }
 
 void fl_store_rollback(fl_store *st)

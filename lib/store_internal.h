@@ -140,6 +140,12 @@ void *fl_block_compress(const char *raw, size_t raw_len, size_t *len);
 int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
 			       fl_err *err);
 
+/* A transaction that changes no record (the queue's rows): the change
+ * counter is left alone, so the lookup index and other caches of the
+ * records stay valid.  fl_store_rollback() ends it too. */
+int fl_store_begin_admin(fl_store *st, fl_err *err);
+int fl_store_commit_admin(fl_store *st, fl_err *err);
+
 /* The SQL that brings a store of schema version-1 to version (1 ..
  * FL_STORE_SCHEMA), NULL otherwise.  A new store is created with the
  * schema they build, in one script. */

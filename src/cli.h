@@ -103,5 +103,9 @@ int cmd_site(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_mcp(int argc, char **argv);
 int cmd_enrich(int argc, char **argv);
+int cmd_queue(int argc, char **argv);
+int cmd_batch(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_publish(int argc, char **argv);
 
 #endif

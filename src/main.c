@@ -23,6 +23,10 @@ static const struct {
 	{"serve", cmd_serve, "serve the web site and the HTTP API"},
 	{"mcp", cmd_mcp, "Model Context Protocol server on stdio for coding agents"},
 	{"enrich", cmd_enrich, "have a language model write the records' explanations"},
+	{"queue", cmd_queue, "queue repositories for batch"},
+	{"batch", cmd_batch, "scan the queued repositories, unattended and resumable"},
+	{"status", cmd_status, "the queue: pending, running, done, failed; rate, time left"},
+	{"publish", cmd_publish, "export the data set and render the site, atomically"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -678,7 +678,7 @@ int pub_recover(const char *dir, fl_err *err)
 	return rc;
 }
 
-static int swap_in(const char *tmp, const char *dir, fl_err *err)
+int pub_swap_in(const char *tmp, const char *dir, fl_err *err)
 {
 	if (!pub_exists(dir)) {
 		if (rename(tmp, dir) < 0)
@@ -741,6 +741,7 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 	int lockfd = -1, rc = -1;
 	struct exp x = {0};
 	char *tmp = NULL;
+	bool snap = false;
 	if (pub_mkdirs(parent, err) < 0)
 		goto out;
 	lockfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -804,12 +805,21 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 	chmod(tmp, 0755);
 	pub_writer_init(&x.w, tmp);
 	x.store_path = st->path;
+	/* one read transaction over the three reads: the repositories, their
+	 * records and the provenance of one state of the store, while a batch
+	 * may be writing (WAL: the writer does not wait for this reader) */
+	snap = !st->in_tx && !st->schema_tx && sqlite3_get_autocommit(st->db) &&
+	       sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
 	if (fl_store_each_repo(st, collect_repo, &x, err) < 0)
 		goto out;
 	if (each_stored(st, &x, err) < 0)
 		goto out;
 	if (fl_store_each_provenance(st, collect_provenance, &x, err) < 0)
 		goto out;
+	if (snap) {
+		sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+		snap = false;
+	}
 	if (finish_repo(&x) < 0 || empty_repos_before(&x, NULL) < 0)
 		goto out;
 	if (write_index_and_manifest(&x) < 0)
@@ -826,7 +836,7 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 		}
 		close(tfd);
 	}
-	if (swap_in(tmp, dir, err) < 0)
+	if (pub_swap_in(tmp, dir, err) < 0)
 		goto out;
 	free(tmp);
 	tmp = NULL;
@@ -842,6 +852,8 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 	}
 	rc = 0;
 out:
+	if (snap)
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	if (tmp) {
 		pub_rmtree(tmp);
 		free(tmp);

@@ -187,6 +187,91 @@ int pub_rmtree_at(int dirfd, const char *name)
 	return rmtree_at(dirfd, name);
 }
 
+/* A copy of one regular file (where it cannot be linked). */
+static int copy_at(int sfd, const char *name, int dfd, mode_t mode)
+{
+	int in = openat(sfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (in < 0)
+		return -1;
+	int out = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0777);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	char buf[65536];
+	ssize_t r;
+	int rc = 0;
+	while ((r = read(in, buf, sizeof buf)) > 0)
+		if (write_all(out, buf, (size_t)r) < 0) {
+			rc = -1;
+			break;
+		}
+	if (r < 0)
+		rc = -1;
+	close(in);
+	if (close(out) < 0)
+		rc = -1;
+	return rc;
+}
+
+static int link_tree_at(int sfd, int dfd, int depth)
+{
+	if (depth > PUB_TREE_DEPTH)
+		return errno = ELOOP, -1;
+	int dup_fd = dup(sfd);
+	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *de;
+	while (rc == 0 && (de = readdir(d))) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		struct stat sb;
+		if (fstatat(sfd, de->d_name, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
+			rc = -1;
+			break;
+		}
+		if (S_ISDIR(sb.st_mode)) {
+			if (mkdirat(dfd, de->d_name, 0755) < 0 && errno != EEXIST) {
+				rc = -1;
+				break;
+			}
+			int s2 = openat(sfd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			int d2 = openat(dfd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			rc = s2 < 0 || d2 < 0 ? -1 : link_tree_at(s2, d2, depth + 1);
+			if (s2 >= 0)
+				close(s2);
+			if (d2 >= 0)
+				close(d2);
+		} else if (S_ISREG(sb.st_mode)) {
+			if (linkat(sfd, de->d_name, dfd, de->d_name, 0) < 0 &&
+			    copy_at(sfd, de->d_name, dfd, sb.st_mode) < 0)
+				rc = -1;
+		}
+		/* anything else (a link, a FIFO) is not part of a site */
+	}
+	closedir(d);
+	return rc;
+}
+
+int pub_link_tree(const char *src, const char *dst, fl_err *err)
+{
+	int sfd = open(src, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int dfd = open(dst, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int rc = sfd < 0 || dfd < 0 ? -1 : link_tree_at(sfd, dfd, 0);
+	if (rc < 0)
+		fl_seterr(err, "cannot copy %s to %s: %s", src, dst, strerror(errno));
+	if (sfd >= 0)
+		close(sfd);
+	if (dfd >= 0)
+		close(dfd);
+	return rc;
+}
+
 DIR *pub_opendir_nofollow(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

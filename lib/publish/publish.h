@@ -43,6 +43,14 @@ int pub_write_if_changed(const char *path, const void *data, size_t n,
 			 bool *written, fl_err *err);
 int pub_rmtree(const char *path);                        /* rm -rf; 0/-1 */
 int pub_rmtree_at(int dirfd, const char *name);          /* the same beneath dirfd */
+/* dst (an existing folder) gets src's folders and regular files, each file
+ * a hard link to src's (a copy where it cannot be linked): the files are
+ * shared until one side writes a new file in its place (pub_write_file
+ * renames, so neither side's files change under the other). */
+int pub_link_tree(const char *src, const char *dst, fl_err *err);
+/* Put the folder tmp in dir's place, atomically where the file system can
+ * (RENAME_EXCHANGE), and remove the previous dir (export.c). */
+int pub_swap_in(const char *tmp, const char *dir, fl_err *err);
 /* opendir, but NULL when the last component is a symbolic link */
 DIR *pub_opendir_nofollow(const char *path);
 bool pub_is_dir(const char *path);

@@ -14,9 +14,13 @@
 
 #include "faultline.h"
 
-/* the libgit2 functions the scanner calls (tree.c), and the config
- * parser enrich's providers are read with (enrich/config.c) */
+/* the libgit2 functions the scanner calls (tree.c), the config parser
+ * enrich's providers are read with (enrich/config.c), and the clone and
+ * remote listing of batch (corpus/fetch.c) */
 #define FL_GIT_FUNCS(X)                                                       \
+	X(clone) X(clone_options_init) X(remote_connect)                        \
+	X(remote_create_detached) X(remote_disconnect) X(remote_free)           \
+	X(remote_init_callbacks) X(remote_ls)                                   \
 	X(blob_free) X(blob_lookup) X(blob_rawcontent) X(blob_rawsize)          \
 	X(commit_tree) X(config_foreach) X(config_free) X(config_get_string)    \
 	X(config_open_ondisk) X(error_clear) X(error_last) X(index_entry_stage) \

@@ -295,6 +295,8 @@ static void parse_remote(const char *url, char **host, char **repo)
 		if (!sl)
 			return;
 		const char *colon = memchr(p, ':', (size_t)(sl - p));
+		if ((colon ? colon : sl) == p)
+			return; /* no host: a file:// URL, a folder of this machine */
 		*host = fl_xstrndup(p, (size_t)((colon ? colon : sl) - p));
 		p = sl + 1;
 	} else if ((h = strchr(p, ':')) && strchr(p, '@') && strchr(p, '@') < h) {

@@ -1503,7 +1503,7 @@ static void test_migrate_from_inline_records(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	fl_store_close(st);
 	/* back to schema 3 as it was */
-	exec_sql(p, "DROP TABLE record_blobs; DROP TABLE enrichment;"
+	exec_sql(p, "DROP TABLE record_blobs; DROP TABLE enrichment; DROP TABLE queue;"
 		    "ALTER TABLE errors DROP COLUMN blob_id; ALTER TABLE errors DROP COLUMN blob_off;"
 		    "ALTER TABLE errors DROP COLUMN blob_len; ALTER TABLE errors DROP COLUMN error_class;"
 		    "ALTER TABLE errors DROP COLUMN github_url; PRAGMA user_version = 3;");
