@@ -3,6 +3,7 @@
  * argument splitting, message reconstruction and rule helpers used by
  * every language file (see lex.h).
  */
+#define _GNU_SOURCE /* memmem */
 #include "lex.h"
 
 #include <pthread.h>
@@ -436,27 +437,38 @@ void fl_lx_block_comment(fl_toks *t, const char *open, const char *close,
 			 bool nest)
 {
 	size_t ol = strlen(open), cl = strlen(close);
+	const char *s = t->src;
+	size_t n = t->srclen, p = t->pos;
 	int depth = 0;
-	while (t->pos < t->srclen) {
-		if (t->pos + ol <= t->srclen &&
-		    memcmp(t->src + t->pos, open, ol) == 0 &&
+	while (p < n) {
+		if (p + ol <= n && memcmp(s + p, open, ol) == 0 &&
 		    (depth == 0 || nest)) {
 			depth++;
-			t->pos += ol;
+			p += ol;
 			continue;
 		}
-		if (t->pos + cl <= t->srclen &&
-		    memcmp(t->src + t->pos, close, cl) == 0) {
-			t->pos += cl;
+		if (p + cl <= n && memcmp(s + p, close, cl) == 0) {
+			p += cl;
 			if (--depth <= 0)
-				return;
+				break;
 			continue;
 		}
-		if (t->src[t->pos] == '\n') {
-			t->nl = true;
+		/* on to the next byte that can start the close (or an open
+		 * that counts): memchr over a license header or a Javadoc
+		 * block instead of a comparison at every byte */
+		const char *c = memchr(s + p + 1, close[0], n - p - 1);
+		size_t q = c ? (size_t)(c - s) : n;
+		if ((nest || depth == 0) && open[0] != close[0] && q > p + 1) {
+			const char *o = memchr(s + p + 1, open[0], q - p - 1);
+			if (o)
+				q = (size_t)(o - s);
 		}
-		fl_lx_adv(t);
+		p = q;
 	}
+	int line = t->line;
+	fl_lx_adv_to(t, p);
+	if (t->line != line)
+		t->nl = true;
 }
 
 void fl_lx_line_comment(fl_toks *t)
@@ -1075,19 +1087,55 @@ char *fl_msg_subst(const char *msg, const char *const *names,
 	return out.s;
 }
 
+static uint32_t fac_hash(const char *name, size_t len)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (uint8_t)name[i]) * 16777619u;
+	return h;
+}
+
+static void fac_link(fl_factories *fs, size_t i)
+{
+	uint32_t b = fac_hash(fs->v[i].name, fs->v[i].nlen) & (uint32_t)(fs->nb - 1);
+	fs->next[i] = fs->head[b];
+	fs->head[b] = (uint32_t)i + 1;
+}
+
 void fl_factories_add(fl_factories *fs, const fl_factory *f)
 {
-	fs->v = fl_xrealloc(fs->v, (fs->n + 1) * sizeof *fs->v);
-	fs->v[fs->n++] = *f;
+	if ((fs->n & (fs->n - 1)) == 0) { /* 0, 1, 2, 4 ...: the next doubling */
+		size_t cap = fs->n ? fs->n * 2 : 1;
+		fs->v = fl_xrealloc(fs->v, cap * sizeof *fs->v);
+		fs->next = fl_xrealloc(fs->next, cap * sizeof *fs->next);
+	}
+	size_t i = fs->n++;
+	fs->v[i] = *f;
+	fs->v[i].nlen = strlen(f->name);
+	if (fs->n * 2 > fs->nb) {
+		/* a new table, four buckets a factory */
+		free(fs->head);
+		fs->nb = 16;
+		while (fs->nb < fs->n * 4)
+			fs->nb *= 2;
+		fs->head = fl_xcalloc(fs->nb, sizeof *fs->head);
+		for (size_t k = 0; k < fs->n; k++)
+			fac_link(fs, k);
+	} else {
+		fac_link(fs, i);
+	}
 }
 
 const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 				    size_t len, size_t nargs)
 {
+	if (!fs->n)
+		return NULL;
 	const fl_factory *hit = NULL;
-	for (size_t i = 0; i < fs->n; i++) {
-		const fl_factory *f = &fs->v[i];
-		if (nargs < f->nreq || nargs > f->np || strlen(f->name) != len ||
+	uint32_t b = fac_hash(name, len) & (uint32_t)(fs->nb - 1);
+	for (uint32_t k = fs->head[b]; k; k = fs->next[k - 1]) {
+		const fl_factory *f = &fs->v[k - 1];
+		if (f->nlen != len || nargs < f->nreq || nargs > f->np ||
 		    memcmp(f->name, name, len) != 0)
 			continue;
 		if (hit)
@@ -1107,6 +1155,8 @@ void fl_factories_free(fl_factories *fs)
 		free(fs->v[i].cls);
 	}
 	free(fs->v);
+	free(fs->head);
+	free(fs->next);
 	memset(fs, 0, sizeof *fs);
 }
 
@@ -1153,8 +1203,11 @@ void fl_factories_tree_merge(void *tree, void *part)
 	for (size_t i = 0; i < p->n; i++)
 		fl_factories_add(fs, &p->v[i]);
 	free(p->v);
+	free(p->head);
+	free(p->next);
 	p->v = NULL;
-	p->n = 0;
+	p->head = p->next = NULL;
+	p->n = p->nb = 0;
 }
 
 char *fl_factory_compose(const fl_factory *f, const size_t *st, const size_t *en,
@@ -1297,9 +1350,11 @@ bool fl_may_declare_error_class(const char *s, size_t n)
 	static const char *const kw[] = {"class", "extends", NULL};
 	for (const char *const *k = kw; *k; k++) {
 		size_t l = strlen(*k);
-		for (size_t i = 0; i + l < n; i++) {
-			if (s[i] != (*k)[0] || memcmp(s + i, *k, l) != 0 ||
-			    (i > 0 && ident_byte((unsigned char)s[i - 1])))
+		/* memmem from hit to hit: "class" starts with a letter as
+		 * common as c */
+		for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), *k, l)); q++) {
+			size_t i = (size_t)(q - s);
+			if (i > 0 && ident_byte((unsigned char)s[i - 1]))
 				continue;
 			size_t p = i + l;
 			if (p >= n || ident_byte((unsigned char)s[p]))

@@ -425,6 +425,7 @@ char *fl_msg_subst(const char *msg, const char *const *names,
 #define FL_FAC_PARAMS 8
 typedef struct fl_factory {
 	char *name;
+	size_t nlen;                 /* strlen(name), set by fl_factories_add */
 	size_t np, nreq;             /* parameters, those without a default */
 	char *param[FL_FAC_PARAMS];  /* parameter names */
 	char *msg;                   /* message with {param} placeholders;
@@ -435,6 +436,12 @@ typedef struct fl_factories {
 	fl_factory *v;
 	size_t n;
 	bool found;                  /* the file was searched */
+	/* by name: a hash table of nb buckets (a power of two), each the
+	 * index + 1 of its first factory, next[i] the index + 1 of the one
+	 * after v[i] (0 ends): a tree's thousands of exception constructors
+	 * are looked up at every `new X(` */
+	uint32_t *head, *next;
+	size_t nb;
 } fl_factories;
 /* Add f (its strings now owned by fs). */
 void fl_factories_add(fl_factories *fs, const fl_factory *f);
