@@ -2162,8 +2162,24 @@ static bool thrower_name(const ctx *c, size_t i)
 	static const char *const words[] = {"report", "throw", "fail", "error", "raise",
 					    "invalid", "illegal", "unsupported",
 					    "unexpected", "abort", "panic", "die", NULL};
+	/* the name in lower case once, then a strstr a word (asked of every
+	 * call of a file) */
+	size_t n = c->t.v[i].len;
+	char low[128];
+	if (n < 3)
+		return false;
+	if (n >= sizeof low) {
+		for (const char *const *w = words; *w; w++)
+			if (fl_tok_contains_ci(&c->t, i, *w))
+				return true;
+		return false;
+	}
+	const char *s = tsrc(c, i);
+	for (size_t k = 0; k < n; k++)
+		low[k] = s[k] >= 'A' && s[k] <= 'Z' ? (char)(s[k] - 'A' + 'a') : s[k];
+	low[n] = '\0';
 	for (const char *const *w = words; *w; w++)
-		if (fl_tok_contains_ci(&c->t, i, *w))
+		if (strstr(low, *w))
 			return true;
 	return false;
 }

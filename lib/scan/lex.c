@@ -485,8 +485,12 @@ bool fl_tok_contains_ci(const fl_toks *t, size_t i, const char *needle)
 		return false;
 	size_t l = strlen(needle), n = t->v[i].len;
 	const char *s = t->src + t->v[i].off;
+	/* needle is lower case: its first byte, in either case, first */
+	char c0 = needle[0], u0 = c0 >= 'a' && c0 <= 'z' ? (char)(c0 - 'a' + 'A') : c0;
 	for (size_t a = 0; a + l <= n; a++) {
-		size_t k = 0;
+		if (s[a] != c0 && s[a] != u0)
+			continue;
+		size_t k = 1;
 		for (; k < l; k++) {
 			char ch = s[a + k];
 			if (ch >= 'A' && ch <= 'Z')
