@@ -114,7 +114,19 @@ elif fo_start "$WORK/fo-origin.err" --db "$fdb" --cache-dir "$WORK/fo-c0" --no-c
 
 	# a new version while wrk runs on both followers
 	url() { printf '%s/api/search?q=ValueError%%3A+the+quartermaster+ledger+is+sealed' "$1"; }
-	timeout 30 wrk -t1 -c8 -d8s "$(url "$F1")" >"$WORK/fo-wrk1.out" 2>&1 &
+	# follower 1: the API, the site and the data set files in turn (the
+	# site folder is replaced at the switch); follower 2: searches
+	cat >"$WORK/fo-mix.lua" <<'LUA'
+local paths = {"/api/search?q=ValueError%3A+the+quartermaster+ledger+is+sealed",
+               "/healthz", "/", "/data/manifest.json", "/data/index.json",
+               "/api/repos", "/api/search?q=not+found&limit=3"}
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+LUA
+	timeout 30 wrk -t1 -c8 -d8s -s "$WORK/fo-mix.lua" "$F1" >"$WORK/fo-wrk1.out" 2>&1 &
 	W1=$!
 	timeout 30 wrk -t1 -c8 -d8s "$(url "$F2")" >"$WORK/fo-wrk2.out" 2>&1 &
 	W2=$!
@@ -132,7 +144,7 @@ elif fo_start "$WORK/fo-origin.err" --db "$fdb" --cache-dir "$WORK/fo-c0" --no-c
 		check "serve --data-url: no non-2xx/3xx answer on follower $w across the switch" bash -c "! grep -q 'Non-2xx or 3xx' '$WORK/fo-wrk$w.out'"
 		check "serve --data-url: no socket error on follower $w across the switch" bash -c "! grep -q 'Socket errors' '$WORK/fo-wrk$w.out'"
 	done
-	echo "    wrk across the switch: $(grep -h 'Requests/sec' "$WORK"/fo-wrk1.out "$WORK"/fo-wrk2.out | tr -s ' ' | tr '\n' ' ')"
+	echo "    wrk across the switch: follower 1 (API, site, /data/) $(awk '/Requests\/sec/ {print $2}' "$WORK/fo-wrk1.out") req/s, follower 2 (search) $(awk '/Requests\/sec/ {print $2}' "$WORK/fo-wrk2.out") req/s"
 	check "serve --data-url: follower 1 answers with the new version" at_version "$F1" "$v2"
 	check "serve --data-url: follower 2 answers with the new version" at_version "$F2" "$v2"
 	check "serve --data-url: follower 1 finds the new message" [ "$(finds "$F1")" = "the quartermaster ledger is sealed" ]
