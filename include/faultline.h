@@ -615,6 +615,14 @@ char *fl_cache_dir(const char *override);
 typedef struct fl_serve_opts {
 	const char *db;             /* store to serve (NULL with data_dir) */
 	const char *data_dir;       /* published data set to serve instead */
+	const char *data_url;       /* or one followed at a URL: http(s):// or
+	                               file:// (synced into the cache as
+	                               fl_mcp_opts.data_url, switched to when a
+	                               new version is verified) */
+	bool offline;               /* data_url: never fetch; use the cache */
+	int ttl;                    /* data_url: seconds between manifest polls; 0 = 300 */
+	int sync_timeout;           /* data_url: seconds a sync may take; 0 = 600 */
+	bool allow_rollback;        /* data_url: accept an older datasetVersion */
 	const char *listen;         /* HOST:PORT; NULL = 127.0.0.1:8080; port 0 = any */
 	const char *cache_dir;      /* NULL = fl_cache_dir(NULL) */
 	const char *site_dir;       /* an already rendered site; NULL = render one */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_follow.h"
 
 static const cli_help HELP = {
 	.name = "mcp",
@@ -34,65 +35,29 @@ static const cli_help HELP = {
 
 int cmd_mcp(int argc, char **argv)
 {
-	const char *db = NULL, *url = NULL, *cache = NULL, *ttl_s = NULL, *sync_s = NULL;
-	bool offline = false, rollback = false;
+	const char *db = NULL, *cache = NULL;
+	cli_follow f = {0};
 	const cli_opt opts[] = {
 		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
-		CLI_VAL("data-url", url, "URL",
-			"answer from this published data set: the http://, https:// or "
-			"file:// URL of the folder holding its manifest.json (default: the "
-			"store)"),
+		CLI_VAL("data-url", f.url, "URL", CLI_FOLLOW_URL_HELP " (default: the store)"),
 		CLI_VAL("cache-dir", cache, "DIR",
 			"where the data set is kept (default: $XDG_CACHE_HOME/faultline, "
 			"~/.cache/faultline)"),
-		CLI_FLAG("offline", offline,
-			 "never fetch: answer from the cached data set; needs --data-url "
-			 "(default: fetch a new data set when the manifest says so)"),
-		CLI_VAL("ttl", ttl_s, "SECONDS",
-			"poll the data set's manifest at most this often, 1 to 604800 "
-			"(default: 300; needs --data-url)"),
-		CLI_VAL("sync-timeout", sync_s, "SECONDS",
-			"give a sync up after this long and keep serving the cache, 1 to "
-			"86400 (default: 600; needs --data-url)"),
-		CLI_FLAG("allow-rollback", rollback,
-			 "accept a data set older than the cached one (default: refused; "
-			 "needs --data-url)"),
+		CLI_FOLLOW_OPTS(f),
 		{0},
 	};
 	const char *pos[1];
 	int npos, rc = cli_parse(argc, argv, opts, &HELP, pos, 0, &npos);
 	if (rc)
 		return rc < 0 ? 0 : rc;
-	if (db && url)
-		return cli_fail(EXIT_USAGE, "mcp: --db and --data-url exclude each other\nusage: %s", HELP.synopsis);
-	if (url && strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0 &&
-	    strncmp(url, "file://", 7) != 0)
-		return cli_fail(EXIT_USAGE, "mcp: --data-url '%s' is not an http://, https:// or file:// URL", url);
-	if (offline && !url)
-		return cli_fail(EXIT_USAGE, "mcp: --offline needs --data-url");
-	long ttl = 300;
-	if (ttl_s) {
-		char *end;
-		ttl = strtol(ttl_s, &end, 10);
-		if (!*ttl_s || *end || ttl < 1 || ttl > 7 * 86400)
-			return cli_fail(EXIT_USAGE, "mcp: --ttl takes a number of seconds from 1 to 604800");
-	}
-	if ((ttl_s || sync_s || rollback) && !url)
-		return cli_fail(EXIT_USAGE, "mcp: --%s needs --data-url",
-				ttl_s ? "ttl" : sync_s ? "sync-timeout" : "allow-rollback");
-	long sync_timeout = 0;
-	if (sync_s) {
-		char *end;
-		sync_timeout = strtol(sync_s, &end, 10);
-		if (!*sync_s || *end || sync_timeout < 1 || sync_timeout > 86400)
-			return cli_fail(EXIT_USAGE, "mcp: --sync-timeout takes a number of seconds from 1 to 86400");
-	}
+	if ((rc = cli_follow_check("mcp", &f, db ? "--db" : NULL, HELP.synopsis)))
+		return rc;
 	char *dbpath = NULL;
-	if (!url)
+	if (!f.url)
 		dbpath = db ? strdup(db) : fl_store_default_path();
 	fl_mcp_opts o = {
-		.db = dbpath, .data_url = url, .cache_dir = cache, .offline = offline,
-		.ttl = (int)ttl, .sync_timeout = (int)sync_timeout, .allow_rollback = rollback,
+		.db = dbpath, .data_url = f.url, .cache_dir = cache, .offline = f.offline,
+		.ttl = f.ttl, .sync_timeout = f.sync_timeout, .allow_rollback = f.rollback,
 		.match_json = cli_match_json,
 	};
 	fl_err err;

@@ -1,6 +1,7 @@
 /*
  * cmd_serve.c — `faultline serve`: the web site, the data set files and the
- * HTTP API over one store or published data set, until SIGTERM.
+ * HTTP API over one store or published data set (a folder, or one followed
+ * at a URL), until SIGTERM.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -8,12 +9,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_follow.h"
 
 static const cli_help HELP = {
 	.name = "serve",
 	.synopsis =
-	"faultline serve [--db FILE | --data DIR] [--listen HOST:PORT]\n"
-	"                       [--cache-dir DIR] [--site DIR | --no-site] [--threads N]\n"
+	"faultline serve [--db FILE | --data DIR | --data-url URL]\n"
+	"                       [--listen HOST:PORT] [--cache-dir DIR] [--offline]\n"
+	"                       [--ttl SECONDS] [--sync-timeout SECONDS]\n"
+	"                       [--allow-rollback] [--site DIR | --no-site] [--threads N]\n"
 	"                       [--max-connections N] [--timeout SECONDS]\n"
 	"                       [--header-timeout SECONDS] [--per-ip N]\n"
 	"                       [--access-log FILE] [--no-cache]",
@@ -26,12 +30,24 @@ static const cli_help HELP = {
 	"The site is rendered at start-up into the cache folder (again only when the "
 	"store changed), and a scan into the store while serving is taken in as a "
 	"new snapshot. The bound address is printed on stderr, and one access-log "
-	"line per request.",
+	"line per request. The data set is served under /data/, which another "
+	"server can follow.\n\n"
+	"With --data-url the server follows a published data set as mcp does: the "
+	"manifest is polled at most once per --ttl, a new datasetVersion is "
+	"downloaded into the cache, every file checked against its size and sha256, "
+	"and switched to atomically (requests in flight finish on the previous "
+	"version). A failed sync keeps serving the cache: /healthz then says "
+	"\"stale\": true with the reason, and API answers carry X-Faultline-Stale: "
+	"true. Such servers keep no state of their own: any number of them behind "
+	"a load balancer serve the same version, which /healthz and the "
+	"X-Faultline-Dataset-Version header of every API answer name.",
 	.examples = {
 		{"faultline serve",
 		 "The store's site and API on http://127.0.0.1:8080."},
 		{"faultline serve --data /srv/faultline/data --listen 0.0.0.0:8080 --per-ip 256",
 		 "Serve a published data set to a network, behind a reverse proxy."},
+		{"faultline serve --data-url http://origin.internal:8080/data --ttl 30 --listen 0.0.0.0:8081",
+		 "Follow another server's data set, checking for a new version every 30 s."},
 		{"curl -s 'http://127.0.0.1:8080/api/search?q=disk+full' | jq .matches[0]",
 		 "Ask the API what explain would answer."},
 	},
@@ -67,23 +83,27 @@ int cmd_serve(int argc, char **argv)
 	const char *threads_s = NULL, *maxc_s = NULL, *timeout_s = NULL, *log = NULL;
 	const char *htimeout_s = NULL, *per_ip_s = NULL;
 	bool no_site = false, no_cache = false;
+	cli_follow f = {0};
 	const cli_opt opts[] = {
 		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
 		CLI_VAL("data", data, "DIR",
 			"serve this published data set (imported into a store in the cache "
 			"folder, again when its datasetVersion changes) instead of a store "
 			"(default: the store)"),
+		CLI_VAL("data-url", f.url, "URL", CLI_FOLLOW_URL_HELP ", and follow it: "
+			"a new version is verified, then switched to (default: the store)"),
+		CLI_FOLLOW_OPTS(f),
 		CLI_VAL("listen", listen, "HOST:PORT",
 			"the address to listen on; port 0 picks a free one (default: "
 			"127.0.0.1:8080)"),
 		CLI_VAL("cache-dir", cache, "DIR",
-			"where the snapshot of the store, its index and the rendered site are "
-			"kept (default: $XDG_CACHE_HOME/faultline, ~/.cache/faultline)"),
+			"where the snapshot of the store, its index, the rendered site and a "
+			"followed data set are kept (default: $XDG_CACHE_HOME/faultline, ~/.cache/faultline)"),
 		CLI_VAL("site", site, "DIR", "serve this already rendered site (default: "
 			"the site rendered into the cache folder)"),
 		CLI_FLAG("no-site", no_site,
-			 "serve no site: the API, and with --data the data set's files under "
-			 "/data/ (default: the site too)"),
+			 "serve no site: the API, and with --data or --data-url the data "
+			 "set's files under /data/ (default: the site too)"),
 		CLI_VAL("threads", threads_s, "N", "worker threads, 1 to 64 (default: 4)"),
 		CLI_VAL("max-connections", maxc_s, "N",
 			"connections at once, 1 to 100000 (default: 512)"),
@@ -108,6 +128,8 @@ int cmd_serve(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	if (db && data)
 		return cli_fail(EXIT_USAGE, "serve: --db and --data exclude each other\nusage: %s", HELP.synopsis);
+	if ((rc = cli_follow_check("serve", &f, db ? "--db" : data ? "--data" : NULL, HELP.synopsis)))
+		return rc;
 	if (site && no_site)
 		return cli_fail(EXIT_USAGE, "serve: --site and --no-site exclude each other");
 	if (listen && (rc = check_listen(listen)))
@@ -120,7 +142,7 @@ int cmd_serve(int argc, char **argv)
 	    (per_ip_s && number(per_ip_s, "per-ip", 1, 100000, &per_ip)))
 		return EXIT_USAGE;
 	char *dbpath = NULL;
-	if (!data)
+	if (!data && !f.url)
 		dbpath = db ? strdup(db) : fl_store_default_path();
 	FILE *lf = NULL;
 	if (log && !(lf = fopen(log, "a"))) {
@@ -128,7 +150,9 @@ int cmd_serve(int argc, char **argv)
 		return cli_fail(1, "serve: cannot open %s", log);
 	}
 	fl_serve_opts o = {
-		.db = dbpath, .data_dir = data, .listen = listen, .cache_dir = cache,
+		.db = dbpath, .data_dir = data, .data_url = f.url, .offline = f.offline,
+		.ttl = f.ttl, .sync_timeout = f.sync_timeout, .allow_rollback = f.rollback,
+		.listen = listen, .cache_dir = cache,
 		.site_dir = site, .no_site = no_site, .threads = (int)threads,
 		.max_connections = (unsigned)maxc, .timeout_s = (unsigned)timeout,
 		.header_timeout_s = (unsigned)htimeout, .per_ip = (unsigned)per_ip,

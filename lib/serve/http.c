@@ -6,7 +6,11 @@
  * the JSON API (/api/search, /api/explain, /api/errors/{id}, /api/repos,
  * /api/repos/{owner}/{name}, /healthz), the limits (query length, body size,
  * idle time, connections, concurrent log explanations), JSON error bodies,
- * one access-log line per request, and the drain on SIGTERM.
+ * one access-log line per request, and the drain on SIGTERM.  What it
+ * serves is a snapshot (snap.c) of a store, a data set folder or a data set
+ * URL it follows (source.c: the sync on its own thread, the new version
+ * swapped in once verified, the stale flag in /healthz and
+ * X-Faultline-Stale).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -64,6 +68,11 @@ struct server {
 	bool follow_failed;       /* the last new snapshot failed (said once) */
 	pthread_mutex_t snap_mu;
 	srv_snap *snap;           /* the current snapshot (snap_mu) */
+	/* --data-url: how fresh the served copy is (snap_mu; set by follow()) */
+	bool stale;               /* the last refresh failed: serving the cache */
+	bool refreshing;          /* a sync is running */
+	time_t synced_at;         /* when the served copy was last confirmed */
+	char refresh_error[1024]; /* why the last refresh failed */
 	const char *prefix;       /* URL prefix of the root ("/data": a bare data set) */
 	int logfd;
 	srv_conns *conns;
@@ -85,6 +94,7 @@ struct req {
 	bool too_big, heavy;
 	bool body_wait;       /* the connection was marked as waiting for the body */
 	char *extra_version;  /* X-Faultline-Dataset-Version of the answer */
+	bool stale;           /* --data-url: the server was stale when it came */
 	bool extra_truncated; /* X-Faultline-Truncated: true */
 };
 
@@ -142,15 +152,6 @@ static const char *snap_version(const srv_snap *sn)
 	return sn->version[0] ? sn->version : fl_lookup_version(sn->lk);
 }
 
-/* the current snapshot, with a reference for the caller */
-static srv_snap *snap_get(struct server *s)
-{
-	pthread_mutex_lock(&s->snap_mu);
-	srv_snap *sn = srv_snap_ref(s->snap);
-	pthread_mutex_unlock(&s->snap_mu);
-	return sn;
-}
-
 /* ---- responses ------------------------------------------------------------- */
 
 static enum MHD_Result send_buf(struct MHD_Connection *c, struct req *r,
@@ -179,6 +180,9 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, struct req *r,
 		M->add_response_header(resp, "X-Faultline-Dataset-Version", snap_version(r->snap));
 	if (r->extra_truncated)
 		M->add_response_header(resp, "X-Faultline-Truncated", "true");
+	/* a follower (--data-url) that cannot reach its source says so */
+	if (r->stale && r->path && (strcmp(r->path, "/healthz") == 0 || fl_str_starts(r->path, "/api/")))
+		M->add_response_header(resp, "X-Faultline-Stale", "true");
 	r->status = status;
 	r->bytes = n;
 	enum MHD_Result rc = M->queue_response(c, status, resp);
@@ -657,6 +661,23 @@ static enum MHD_Result healthz(struct server *s, struct MHD_Connection *c, struc
 	json_object_set_new(o, "status", json_string(atomic_load(&s->draining) ? "draining" : "ok"));
 	json_object_set_new(o, "records", json_integer((json_int_t)fl_lookup_count(r->snap->lk)));
 	json_object_set_new(o, "datasetVersion", json_string(snap_version(r->snap)));
+	if (s->src.url) {
+		/* a follower: what it follows and how fresh its copy is (the
+		 * version above is the one this request was answered from) */
+		pthread_mutex_lock(&s->snap_mu);
+		bool stale = s->stale, refreshing = s->refreshing;
+		time_t synced = s->synced_at;
+		char why[sizeof s->refresh_error];
+		memcpy(why, s->refresh_error, sizeof why);
+		pthread_mutex_unlock(&s->snap_mu);
+		long long age = synced ? (long long)(time(NULL) - synced) : 0;
+		json_object_set_new(o, "source", json_string(s->src.url));
+		json_object_set_new(o, "stale", json_boolean(stale));
+		json_object_set_new(o, "refreshing", json_boolean(refreshing));
+		json_object_set_new(o, "ageSeconds", json_integer(age < 0 ? 0 : age));
+		if (stale)
+			json_object_set_new(o, "refreshError", json_string(why));
+	}
 	return send_json(c, r, 200, o, "no-store");
 }
 
@@ -760,7 +781,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 	struct req *r = *con_cls;
 	if (!r) {
 		r = fl_xcalloc(1, sizeof *r);
-		r->snap = snap_get(s);
+		pthread_mutex_lock(&s->snap_mu);
+		r->snap = srv_snap_ref(s->snap);
+		r->stale = s->stale;
+		pthread_mutex_unlock(&s->snap_mu);
 		r->t0 = fl_now_mono();
 		r->method = method;
 		r->path = fl_xstrdup(url);
@@ -894,14 +918,51 @@ static int parse_listen(const char *l, struct sockaddr_storage *ss, socklen_t *s
 	return 0;
 }
 
+/* The folder of the data set's files: --data's, or the verified copy of
+ * --data-url's version in the cache (NULL when that cache was synced
+ * without them: the site is then rendered from the store). */
+static const char *data_files(const struct server *s)
+{
+	return s->src.data_dir ? s->src.data_dir : s->src.files;
+}
+
+/* --data-url: the snapshot configuration of the version now in the cache */
+static void follow_cfg(struct server *s)
+{
+	s->scfg.version = s->src.version;
+	s->scfg.data_dir = s->src.files;
+	if (s->prefix)
+		s->scfg.site_dir = s->src.files ? s->site_real : NULL;
+}
+
+/* --data-url: how fresh the served copy is, for /healthz and the
+ * X-Faultline-Stale header; says on stderr when it goes stale or fresh */
+static void publish_freshness(struct server *s)
+{
+	pthread_mutex_lock(&s->snap_mu);
+	bool was = s->stale;
+	s->stale = s->src.stale;
+	s->refreshing = s->src.sync != NULL;
+	s->synced_at = s->src.synced_at;
+	snprintf(s->refresh_error, sizeof s->refresh_error, "%s", s->src.stale ? s->src.last_error : "");
+	pthread_mutex_unlock(&s->snap_mu);
+	if (s->src.stale && !was)
+		fprintf(stderr, "faultline: cannot refresh %s (%s): serving the cached data set %s (stale)\n",
+			s->src.url, s->src.last_error, s->src.version);
+	else if (!s->src.stale && was)
+		fprintf(stderr, "faultline: %s reached again\n", s->src.url);
+}
+
 /* serve --data --no-site: the data set's listed files, copied into its
  * cache folder (again when its version changed), are the site */
 static int mirror_data(struct server *s, fl_err *err)
 {
+	if (!data_files(s))
+		return 0; /* --data-url over a cache without the files: no /data/ */
 	char stamp[80];
 	snprintf(stamp, sizeof stamp, "data %s", s->src.version);
 	char *dir = fl_xasprintf("%s/files", s->src.cache);
-	int rc = pub_dataset_mirror(s->src.data_dir, dir, stamp, err);
+	int rc = pub_dataset_mirror(data_files(s), dir, stamp, err);
 	if (rc == 0 && !realpath(dir, s->site_real))
 		rc = fl_seterr(err, "%s: %s", dir, strerror(errno));
 	free(dir);
@@ -915,9 +976,14 @@ static void follow(struct server *s)
 {
 	fl_err err;
 	fl_store *src = s->watch;
-	if (s->src.data_dir) {
+	if (s->src.data_dir || s->src.url) {
 		bool changed = false;
-		if (srv_source_refresh(&s->src, false, &changed, &err) < 0)
+		/* a URL's sync runs on its own thread: never waited for here */
+		int rc = s->src.url ? srv_source_refresh_wait(&s->src, false, 0, &changed, &err)
+				    : srv_source_refresh(&s->src, false, &changed, &err);
+		if (s->src.url)
+			publish_freshness(s);
+		if (rc < 0)
 			goto fail;
 		if (!changed)
 			goto out;
@@ -926,6 +992,8 @@ static void follow(struct server *s)
 		if (fl_store_open(s->src.store_path, true, &src, &err) < 0)
 			goto fail;
 		s->scfg.version = s->src.version;
+		if (s->src.url)
+			follow_cfg(s);
 	} else {
 		long long gen;
 		char changed[32];
@@ -948,6 +1016,9 @@ static void follow(struct server *s)
 	sn->replaced = NULL;
 	srv_snap_put(old);
 	s->follow_failed = false;
+	if (s->src.url)
+		fprintf(stderr, "faultline: now serving data set %s (%zu records)\n", sn->version,
+			fl_lookup_count(sn->lk));
 	return;
 fail:
 	if (!s->follow_failed)
@@ -978,6 +1049,7 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 	struct server s;
 	memset(&s, 0, sizeof s);
 	s.o = o;
+	pthread_mutex_init(&s.snap_mu, NULL);
 	/* four workers by default, even on two cores: libmicrohttpd's poll
 	 * loop takes one new connection per round, and with wrk -c500 on the
 	 * server a fresh client waited up to 1.6 s behind the queue with two
@@ -988,42 +1060,58 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 	socklen_t alen;
 	if (parse_listen(o->listen ? o->listen : "127.0.0.1:8080", &addr, &alen, err) < 0)
 		return -1;
-	if (srv_source_init(&s.src, o->data_dir ? NULL : o->db, o->data_dir, NULL,
-			    o->cache_dir, 0, false, err) < 0 ||
-	    srv_source_refresh(&s.src, false, NULL, err) < 0) {
+	const char *db = o->data_dir || o->data_url ? NULL : o->db;
+	int src_rc = srv_source_init(&s.src, db, o->data_dir, o->data_url, o->cache_dir, o->ttl,
+				     o->offline, err);
+	if (src_rc == 0 && o->data_url) {
+		s.src.allow_rollback = o->allow_rollback;
+		s.src.sync_timeout = o->sync_timeout;
+		s.src.keep_files = true; /* the site and /data/ are the followed files */
+		/* a cached copy is served while a due sync runs; with none,
+		 * the first sync is waited for (it has a deadline) */
+		src_rc = srv_source_refresh_wait(&s.src, false, 0, NULL, err);
+	} else if (src_rc == 0) {
+		src_rc = srv_source_refresh(&s.src, false, NULL, err);
+	}
+	if (src_rc < 0) {
 		srv_source_free(&s.src);
 		return -1;
 	}
+	bool dataset = s.src.data_dir || s.src.url; /* not a store of our own */
 	char *cache_root = fl_cache_dir(o->cache_dir);
 	char real[PATH_MAX];
 	int rc = pub_mkdirs(cache_root, err);
-	if (rc == 0 && !s.src.data_dir && !realpath(s.src.store_path, real))
-		rc = fl_seterr(err, "%s: %s", s.src.store_path, strerror(errno));
 	if (rc == 0 && o->site_dir && !o->no_site && !realpath(o->site_dir, s.site_real))
 		rc = fl_seterr(err, "%s: %s", o->site_dir, strerror(errno));
+	if (rc == 0 && !dataset && !realpath(s.src.store_path, real))
+		rc = fl_seterr(err, "%s: %s", s.src.store_path, strerror(errno));
 	s.scfg = (srv_snap_cfg){
 		.cache_root = cache_root,
-		.key = s.src.data_dir ? s.src.data_dir : real,
-		.data_dir = s.src.data_dir,
-		.version = s.src.data_dir ? s.src.version : NULL,
-		.site_dir = o->no_site ? (s.src.data_dir ? s.site_real : NULL)
+		/* a URL's versions share its cache folder's site */
+		.key = s.src.data_dir ? s.src.data_dir : s.src.url ? s.src.cache : real,
+		.data_dir = data_files(&s),
+		.version = dataset ? s.src.version : NULL,
+		.site_dir = o->no_site ? (data_files(&s) ? s.site_real : NULL)
 				       : (o->site_dir ? s.site_real : NULL),
 		.render = !o->no_site && !o->site_dir,
-		.copy = !s.src.data_dir,
+		/* a URL's store in the cache is never written: each version
+		 * is a new one */
+		.copy = !dataset,
 	};
-	if (rc == 0 && o->no_site && s.src.data_dir) {
+	if (s.src.url)
+		publish_freshness(&s);
+	if (rc == 0 && o->no_site && dataset) {
 		/* no site, but the data set is served under /data/: a copy in
 		 * its cache folder of its listed files, and only those */
 		s.prefix = "/data";
 		rc = mirror_data(&s, err);
 	}
-	pthread_mutex_init(&s.snap_mu, NULL);
 	fl_store *st = NULL;
 	if (rc == 0)
 		rc = fl_store_open(s.src.store_path, true, &st, err);
 	if (rc == 0 && !(s.snap = srv_snap_take(&s.scfg, st, ++s.seq, err)))
 		rc = -1;
-	if (st && s.src.data_dir)
+	if (st && dataset)
 		fl_store_close(st);
 	else
 		s.watch = st; /* the store, watched for changes */
@@ -1089,6 +1177,9 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&addr)->sin6_addr, host, sizeof host);
 	fprintf(stderr, "faultline: %zu records, %s %s\n", fl_lookup_count(s.snap->lk),
 		s.prefix ? "data set" : "site", s.snap->site ? s.snap->site : "(none)");
+	if (s.src.url)
+		fprintf(stderr, "faultline: following %s: data set %s%s\n", s.src.url, s.src.version,
+			s.src.stale ? " (stale: the cached copy)" : s.src.offline ? " (offline: the cached copy)" : "");
 	fprintf(stderr, addr.ss_family == AF_INET6 ? "faultline: listening on http://[%s]:%u\n"
 						   : "faultline: listening on http://%s:%u\n",
 		host, di ? (unsigned)di->port : 0u);

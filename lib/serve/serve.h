@@ -30,8 +30,13 @@ typedef struct srv_source {
 	bool offline;
 	bool allow_rollback;    /* URL: accept an older datasetVersion */
 	int sync_timeout;       /* URL: seconds a sync may take; 0 = SRV_SYNC_TIMEOUT */
+	bool keep_files;        /* URL: keep the verified files of the data set
+				 * in the cache beside its store (files) */
 	/* state */
 	char *store_path;       /* the store to open */
+	char *files;            /* URL with keep_files: the folder of the served
+				 * version's files; NULL = not kept (a cache
+				 * synced without keep_files) */
 	char version[48];       /* datasetVersion of what is served */
 	bool stale;             /* the last refresh failed: serving the cache */
 	time_t synced_at;       /* when the served copy was last confirmed */

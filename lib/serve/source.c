@@ -14,8 +14,11 @@
  * the inventory's, before anything is imported.  The cache is switched
  * atomically: the new store is complete under its own name before
  * state.json (written to a temporary file, then renamed) points to it, so a
- * second instance never reads a half file.  A failed refresh keeps the old
- * cache (stale); syncs are serialised by a lock file.
+ * second instance never reads a half file.  With keep_files (serve
+ * --data-url) the verified files are kept beside the store
+ * (files-VERSION-PID, named in state.json) for the site and /data/; the
+ * previous version's store and files are kept, older ones pruned.  A failed
+ * refresh keeps the old cache (stale); syncs are serialised by a lock file.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -83,6 +86,7 @@ static int write_atomic(const char *path, const char *data, size_t n, fl_err *er
 struct state {
 	char version[48];
 	char store[128];
+	char files[128];        /* the data set's files kept beside it, or "" */
 	long long checked_at, synced_at;
 };
 
@@ -106,6 +110,16 @@ static bool read_state(const char *cache, struct state *st)
 		char *sp = fl_xasprintf("%s/%s", cache, s);
 		ok = access(sp, R_OK) == 0;
 		free(sp);
+		/* the files are an extra: a state without them (or whose
+		 * folder is gone) still names a store to serve */
+		const char *f = json_string_value(json_object_get(o, "files"));
+		if (ok && f && !strchr(f, '/') && fl_str_starts(f, "files-") &&
+		    strlen(f) < sizeof st->files) {
+			char *fp = fl_xasprintf("%s/%s/manifest.json", cache, f);
+			if (access(fp, R_OK) == 0)
+				snprintf(st->files, sizeof st->files, "%s", f);
+			free(fp);
+		}
 	}
 	json_decref(o);
 	return ok;
@@ -118,6 +132,8 @@ static int write_state(const char *cache, const char *source, const struct state
 	json_object_set_new(o, "source", json_string(source));
 	json_object_set_new(o, "datasetVersion", json_string(st->version));
 	json_object_set_new(o, "store", json_string(st->store));
+	if (st->files[0])
+		json_object_set_new(o, "files", json_string(st->files));
 	json_object_set_new(o, "checkedAt", json_integer(st->checked_at));
 	json_object_set_new(o, "syncedAt", json_integer(st->synced_at));
 	char *s = srv_dump(o);
@@ -129,8 +145,9 @@ static int write_state(const char *cache, const char *source, const struct state
 	return rc;
 }
 
-/* Remove stores other than keep1/keep2 and leftovers of killed syncs. */
-static void prune(const char *cache, const char *keep1, const char *keep2)
+/* Remove stores and kept data set files other than those of the states
+ * keep1 and keep2 (NULL: none), and leftovers of killed syncs. */
+static void prune(const char *cache, const struct state *keep1, const struct state *keep2)
 {
 	DIR *d = opendir(cache);
 	if (!d)
@@ -139,10 +156,19 @@ static void prune(const char *cache, const char *keep1, const char *keep2)
 	while ((de = readdir(d))) {
 		const char *n = de->d_name;
 		bool store = fl_str_starts(n, "store-");
+		bool files = fl_str_starts(n, "files-");
 		bool tmp = fl_str_starts(n, "tmp-");
-		if (!store && !tmp)
+		if (!store && !files && !tmp)
 			continue;
-		if (store && ((keep1 && fl_str_starts(n, keep1)) || (keep2 && *keep2 && fl_str_starts(n, keep2))))
+		bool kept = false;
+		for (int i = 0; i < 2; i++) {
+			const struct state *k = i ? keep2 : keep1;
+			if (k && store && k->store[0] && fl_str_starts(n, k->store))
+				kept = true; /* with its -wal, -shm, .lookup */
+			if (k && files && k->files[0] && strcmp(n, k->files) == 0)
+				kept = true;
+		}
+		if (kept)
 			continue;
 		char *p = fl_xasprintf("%s/%s", cache, n);
 		pub_rmtree(p);
@@ -152,9 +178,10 @@ static void prune(const char *cache, const char *keep1, const char *keep2)
 }
 
 /* Import the verified data set folder dir into a new store of the cache and
- * point state.json at it. */
+ * point state.json at it; with keep, the folder is moved into the cache
+ * beside the store (files-VERSION-PID) and named in state.json too. */
 static int install(srv_source *s, const char *dir, const char *version,
-		   const char *source, fl_err *err)
+		   const char *source, bool keep, fl_err *err)
 {
 	char safe[48];
 	size_t k = 0;
@@ -163,6 +190,8 @@ static int install(srv_source *s, const char *dir, const char *version,
 				   (*p >= 'a' && *p <= 'z') || *p == '.' || *p == '-' ? *p : '_');
 	safe[k] = '\0';
 	char *name = fl_xasprintf("store-%s-%ld.db", safe, (long)getpid());
+	char *files = keep ? fl_xasprintf("files-%s-%ld", safe, (long)getpid()) : NULL;
+	char *fpath = keep ? fl_xasprintf("%s/%s", s->cache, files) : NULL;
 	char *tmp = fl_xasprintf("%s/tmp-%ld.db", s->cache, (long)getpid());
 	char *final = fl_xasprintf("%s/%s", s->cache, name);
 	unlink(tmp);
@@ -201,12 +230,24 @@ static int install(srv_source *s, const char *dir, const char *version,
 		snprintf(nw.version, sizeof nw.version, "%s", version);
 		snprintf(nw.store, sizeof nw.store, "%s", name);
 		nw.checked_at = nw.synced_at = (long long)time(NULL);
-		rc = write_state(s->cache, source, &nw, err);
+		if (keep) {
+			pub_rmtree(fpath);
+			if (rename(dir, fpath) < 0)
+				rc = fl_seterr(err, "%s: %s", fpath, strerror(errno));
+			else
+				snprintf(nw.files, sizeof nw.files, "%s", files);
+		}
 		if (rc == 0)
-			prune(s->cache, name, had ? old.store : NULL);
+			rc = write_state(s->cache, source, &nw, err);
+		if (rc == 0)
+			prune(s->cache, &nw, had ? &old : NULL);
+		else if (keep)
+			pub_rmtree(fpath);
 	}
 	if (rc < 0)
 		unlink(final);
+	free(files);
+	free(fpath);
 	free(name);
 	free(tmp);
 	free(final);
@@ -217,6 +258,8 @@ static void use_state(srv_source *s, const struct state *st)
 {
 	free(s->store_path);
 	s->store_path = fl_xasprintf("%s/%s", s->cache, st->store);
+	free(s->files);
+	s->files = st->files[0] ? fl_xasprintf("%s/%s", s->cache, st->files) : NULL;
 	snprintf(s->version, sizeof s->version, "%s", st->version);
 	s->synced_at = (time_t)st->synced_at;
 	s->checked_at = (time_t)st->checked_at;
@@ -275,7 +318,7 @@ static int refresh_dir(srv_source *s, fl_err *err)
 	struct state st;
 	int rc = 0;
 	if (!read_state(s->cache, &st) || strcmp(st.version, version) != 0) {
-		rc = install(s, s->data_dir, version, s->data_dir, err);
+		rc = install(s, s->data_dir, version, s->data_dir, false, err);
 		if (rc == 0 && !read_state(s->cache, &st))
 			rc = fl_seterr(err, "%s: the cache state vanished", s->cache);
 	}
@@ -312,6 +355,7 @@ struct srv_sync {
 	srv_source src;                  /* url and cache only */
 	const fl_curl_api *cu;
 	bool allow_rollback;
+	bool keep_files;
 	int timeout;                     /* seconds, the whole sync */
 	double deadline;                 /* fl_now_mono() */
 	struct timespec started;         /* CLOCK_MONOTONIC */
@@ -728,7 +772,7 @@ static int sync_url(struct srv_sync *y, fl_err *err)
 		if (rc == 0)
 			rc = download_all(y, c, m, mb.s, mb.n, dir, err);
 		if (rc == 0)
-			rc = install(s, dir, v, s->url, err);
+			rc = install(s, dir, v, s->url, y->keep_files, err);
 		pub_rmtree(dir);
 		free(dir);
 	}
@@ -761,6 +805,7 @@ static int sync_start(srv_source *s, fl_err *err)
 	y->src.url = fl_xstrdup(s->url);
 	y->src.cache = fl_xstrdup(s->cache);
 	y->allow_rollback = s->allow_rollback;
+	y->keep_files = s->keep_files;
 	y->timeout = s->sync_timeout > 0 ? s->sync_timeout : SRV_SYNC_TIMEOUT;
 	y->deadline = fl_now_mono() + y->timeout;
 	clock_gettime(CLOCK_MONOTONIC, &y->started);
@@ -993,5 +1038,6 @@ void srv_source_free(srv_source *s)
 	free(s->url);
 	free(s->cache);
 	free(s->store_path);
+	free(s->files);
 	memset(s, 0, sizeof *s);
 }

@@ -2,7 +2,8 @@
  * test_serve.c — the serving front ends without sockets: the MCP server on
  * in-memory streams (JSON-RPC errors, version negotiation, tools), the data
  * set source (imported into the cache once per datasetVersion; a URL's
- * older datasetVersion refused unless allowed), the cache
+ * older datasetVersion refused unless allowed; a followed version's files
+ * kept beside its store), the cache
  * folder rules and the Markdown of a record.
  */
 #define _GNU_SOURCE
@@ -259,6 +260,96 @@ static void test_source_url_refuses_rollback(void **state)
 	free(cache);
 }
 
+/* The datasetVersion named by the manifest.json of the folder dir */
+static char *files_version(const char *d)
+{
+	char *mp;
+	assert_true(asprintf(&mp, "%s/manifest.json", d) > 0);
+	json_t *m = json_load_file(mp, 0, NULL);
+	free(mp);
+	assert_non_null(m);
+	char *v = strdup(json_string_value(json_object_get(m, "datasetVersion")));
+	json_decref(m);
+	return v;
+}
+
+/* serve --data-url keeps the verified files of the followed version beside
+ * its store (its site and /data/ are rendered from them): named in
+ * state.json, so a restart (here --offline) finds them; the previous
+ * version's are kept while it may still be served, older ones pruned; a
+ * sync without keep_files (mcp) keeps none. */
+static void test_source_url_keeps_files(void **state)
+{
+	(void)state;
+	char *db = make_store("kf.db");
+	char *pub = path("kf-pub"), *cache = path("kf-cache"), *cache2 = path("kf-cache2");
+	fl_store *st;
+	fl_err err;
+	fl_export_stats es;
+	assert_int_equal(fl_store_open(db, true, &st, &err), 0);
+	assert_int_equal(fl_export(st, pub, &es, &err), 0);
+	char *url;
+	assert_true(asprintf(&url, "file://%s", pub) > 0);
+
+	srv_source s;
+	bool changed = false;
+	assert_int_equal(srv_source_init(&s, NULL, NULL, url, cache, 0, false, &err), 0);
+	s.keep_files = true;
+	assert_int_equal(srv_source_refresh(&s, false, &changed, &err), 0);
+	assert_true(changed);
+	assert_non_null(s.files);
+	char *v = files_version(s.files);
+	assert_string_equal(v, es.dataset_version);
+	assert_string_equal(v, s.version);
+	free(v);
+	char *first = strdup(s.files);
+
+	usleep(2000);
+	assert_int_equal(fl_export(st, pub, &es, &err), 0);
+	assert_int_equal(srv_source_refresh(&s, true, &changed, &err), 0);
+	assert_true(changed);
+	assert_string_not_equal(s.files, first);
+	v = files_version(s.files);
+	assert_string_equal(v, es.dataset_version);
+	free(v);
+	assert_true(pub_is_dir(first)); /* the previous version's, kept */
+	char *second = strdup(s.files);
+
+	usleep(2000);
+	assert_int_equal(fl_export(st, pub, &es, &err), 0);
+	assert_int_equal(srv_source_refresh(&s, true, &changed, &err), 0);
+	assert_true(changed);
+	assert_false(pub_is_dir(first));
+	assert_true(pub_is_dir(second));
+	char *third = strdup(s.files);
+	srv_source_free(&s);
+
+	/* a restart over the cache finds the files of the version it serves */
+	assert_int_equal(srv_source_init(&s, NULL, NULL, url, cache, 0, true, &err), 0);
+	assert_int_equal(srv_source_refresh(&s, false, &changed, &err), 0);
+	assert_string_equal(s.version, es.dataset_version);
+	assert_non_null(s.files);
+	assert_string_equal(s.files, third);
+	srv_source_free(&s);
+
+	/* without keep_files: a store only */
+	assert_int_equal(srv_source_init(&s, NULL, NULL, url, cache2, 0, false, &err), 0);
+	assert_int_equal(srv_source_refresh(&s, false, &changed, &err), 0);
+	assert_string_equal(s.version, es.dataset_version);
+	assert_null(s.files);
+	srv_source_free(&s);
+
+	fl_store_close(st);
+	free(first);
+	free(second);
+	free(third);
+	free(url);
+	free(db);
+	free(pub);
+	free(cache);
+	free(cache2);
+}
+
 static void test_cache_dir(void **state)
 {
 	(void)state;
@@ -314,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_source_dir_imported_once_per_version),
 		cmocka_unit_test(test_source_url_without_cache_fails),
 		cmocka_unit_test(test_source_url_refuses_rollback),
+		cmocka_unit_test(test_source_url_keeps_files),
 		cmocka_unit_test(test_cache_dir),
 		cmocka_unit_test(test_markdown),
 	};
