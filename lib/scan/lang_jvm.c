@@ -2317,15 +2317,33 @@ static void class_static_factories(ctx *c, fl_factories *fs)
 	}
 }
 
-static void jvm_collect(void *tree, const fl_src *src)
+/* A file's tokens and bracket table, lexed by the collect pass and kept
+ * for its scan (collect_keep): a Java file that may declare an exception
+ * class, a thrower or a factory is lexed once, not twice. */
+typedef struct jvm_lexed {
+	fl_toks t;
+	size_t *match;
+} jvm_lexed;
+
+static void jvm_lexed_free(void *p)
+{
+	jvm_lexed *x = p;
+	if (!x)
+		return;
+	free(x->match);
+	fl_toks_free(&x->t);
+	free(x);
+}
+
+static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 {
 	if (!tree || !src->text)
-		return;
+		return NULL;
 	bool ctors = has_ctor_class(src->text, src->len);
 	bool throwers = dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len);
 	bool statics = dialect_of(src->path) == D_JAVA && has_static_factory(src->text, src->len);
 	if (!ctors && !throwers && !statics)
-		return;
+		return NULL;
 	ctx c;
 	memset(&c, 0, sizeof c);
 	c.d = dialect_of(src->path);
@@ -2341,8 +2359,28 @@ static void jvm_collect(void *tree, const fl_src *src)
 		class_throwers(&c, tree);
 	if (statics)
 		class_static_factories(&c, tree);
+	fl_factories_free(&c.fac);
+	fl_strmap_free(&c.own);
+	fl_scopes_free(&c.sc);
+	if (keep) {
+		jvm_lexed *x = fl_xmalloc(sizeof *x);
+		x->t = c.t;
+		x->match = c.match;
+		return x;
+	}
 	free(c.match);
 	fl_toks_free(&c.t);
+	return NULL;
+}
+
+static void jvm_collect(void *tree, const fl_src *src)
+{
+	jvm_collect_file(tree, src, false);
+}
+
+static void *jvm_collect_keep(void *part, const fl_src *src)
+{
+	return jvm_collect_file(part, src, true);
 }
 
 static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
@@ -2353,11 +2391,19 @@ static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.d = dialect_of(src->path);
 	c.src = src;
 	c.out = out;
-	fl_toks_init(&c.t, src);
-	lx L = {.t = &c.t, .d = c.d};
-	jvm_lex(&L);
-	fl_buf_free(&L.scratch);
-	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
+	jvm_lexed *x = src->cache;
+	if (x) {
+		/* lexed by the collect pass, from this same text */
+		c.t = x->t;
+		c.match = x->match;
+		free(x);
+	} else {
+		fl_toks_init(&c.t, src);
+		lx L = {.t = &c.t, .d = c.d};
+		jvm_lex(&L);
+		fl_buf_free(&L.scratch);
+		c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
+	}
 	walk(&c);
 	fl_factories_free(&c.fac);
 	fl_strmap_free(&c.own);
@@ -2393,5 +2439,7 @@ const fl_lang fl_lang_jvm = {
 	.tree_free = fl_factories_tree_free,
 	.collect = jvm_collect,
 	.tree_merge = fl_factories_tree_merge,
+	.collect_keep = jvm_collect_keep,
+	.cache_free = jvm_lexed_free,
 	.scan = jvm_scan,
 };
