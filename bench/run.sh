@@ -4,6 +4,11 @@
 #   BENCH_C_TREE     a C tree of ~60 MB     (default /tmp/bench/git: git's sources)
 #   BENCH_RUST_TREE  a Rust workspace ~30 MB (default /tmp/bench/rust-analyzer)
 #   BENCH_RECORDS    store sizes for the lookup benchmark (default "100000 1000000")
+#   BENCH_FAMILY_TREES  one large tree of every other family, "lang=path ..."
+#                    (default: the JDK's sources unzipped in /tmp/jdk/src,
+#                    CPython's Lib/ as Debian installs it, and TypeScript,
+#                    Go, C#, Ruby and PHP trees cloned into /tmp/bench:
+#                    BENCHMARKS.md names the repositories)
 # The trees are public repositories fetched for the purpose, never committed.
 set -u
 BUILD=${1:-build}
@@ -18,6 +23,18 @@ for tree in "$C_TREE" "$RUST_TREE"; do
 	fi
 	echo "== scan $tree"
 	"$BUILD/bench/bench_scan" "$tree" 5
+done
+FAMILY_TREES=${BENCH_FAMILY_TREES:-"java=/tmp/jdk/src python=/usr/lib/python3.11 \
+typescript=/tmp/bench/typeorm go=/tmp/bench/terraform csharp=/tmp/bench/Newtonsoft.Json \
+ruby=/tmp/bench/rails php=/tmp/bench/framework"}
+for lt in $FAMILY_TREES; do
+	tree=${lt#*=}
+	if [ ! -d "$tree" ]; then
+		echo "bench: ${lt%%=*} tree $tree is missing (see BENCHMARKS.md)"
+		continue
+	fi
+	echo "== scan ${lt%%=*}: $tree"
+	"$BUILD/bench/bench_scan" "$tree" 3
 done
 src=$(mktemp -d /tmp/fl-bench-src-XXXXXX)
 for tree in "$C_TREE" "$RUST_TREE"; do

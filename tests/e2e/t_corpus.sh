@@ -162,6 +162,21 @@ check "two batches: no repository scanned twice" \
 	[ "$(sqlite3 "$MDB" "SELECT count(*), count(DISTINCT repo) FROM scans WHERE outcome = 'ok'")" = "8|8" ]
 check "two batches: every record there" [ "$("$FL" list --db "$MDB" | wc -l)" = 8 ]
 
+# --- kill -9 at several moments of a batch, then resume: all done, once each --------
+for d in 0.05 0.15 0.3 0.5; do
+	KMDB="$CQ/km$d.db"
+	"$FL" queue add --db "$KMDB" "$CQ"/repos/many* >/dev/null
+	"$FL" batch --db "$KMDB" --jobs 2 >/dev/null 2>&1 &
+	BPID=$!
+	sleep "$d"
+	kill -9 $BPID 2>/dev/null; wait $BPID 2>/dev/null
+	"$FL" batch --db "$KMDB" --json >"$CQ/km.json" 2>&1
+	[ "$("$FL" status --db "$KMDB" --json | jq -c .counts)" = '{"pending":0,"running":0,"done":8,"failed":0,"skipped":0}' ] &&
+		[ "$("$FL" list --db "$KMDB" | wc -l)" = 8 ] &&
+		[ "$(sqlite3 "$KMDB" "SELECT count(DISTINCT repo) FROM scans WHERE outcome = 'ok'")" = 8 ]
+	check "kill -9 after ${d}s: resumed, every repository done with its records" [ $? = 0 ]
+done
+
 # --- a full disk during a fetch (a 64 KB tmpfs), and the disk budget ----------------
 (cd "$CQ/repos" && mkdir big && cd big && git init -q -b main . &&
 	head -c 400000 /dev/urandom | base64 >blob.txt &&
