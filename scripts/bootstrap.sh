@@ -9,7 +9,7 @@ PKGS=(
   zlib1g-dev
   libjansson-dev libssl-dev libxxhash-dev libcurl4-openssl-dev libmicrohttpd-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev libcmocka-dev git ripgrep jq
-  chromium wrk nodejs strace python3
+  chromium wrk nodejs strace python3 procps
 )
 # npm (the MCP SDK client test): Debian packages it apart from nodejs;
 # NodeSource's nodejs already carries it.
