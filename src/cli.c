@@ -123,7 +123,8 @@ void cli_print_help(FILE *f, const cli_help *h, const cli_opt *opts)
 	fprintf(f, "  -h, --help              this help\n");
 	if (h->examples[0].cmd) {
 		fprintf(f, "\nexamples:\n");
-		for (const cli_example *x = h->examples; x->cmd; x++) {
+		const cli_example *end = h->examples + sizeof h->examples / sizeof h->examples[0];
+		for (const cli_example *x = h->examples; x < end && x->cmd; x++) {
 			fprintf(f, "  %s\n      ", x->cmd);
 			wrap(f, x->what, strlen(x->what), 6, 6);
 		}

@@ -50,7 +50,7 @@ typedef struct cli_help {
 	const char *name;       /* "scan" */
 	const char *synopsis;   /* "faultline scan PATH [...]" (lines) */
 	const char *about;      /* what it does, its operands, its output */
-	cli_example examples[4];/* two or three, ended by an empty one */
+	cli_example examples[4];/* two to four; an empty one ends fewer */
 } cli_help;
 
 /* Parse argv (argv[0] is the subcommand).  Positionals go to pos (at most
