@@ -76,12 +76,13 @@ static void print_phase(const char *phase)
 }
 
 static int run_worker(const char *db, const char *id_s, const char *workdir,
-		      long long budget, int threads)
+		      long long budget, int threads, const char *parent)
 {
-	/* die with the batch that started this (kill -9 included) */
+	/* die with the batch that started this (kill -9 included); if it
+	 * died before that was asked, its pid is no longer our parent's */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() == 1)
-		return 1;
+	if (parent && atol(parent) != (long)getppid())
+		return cli_fail(1, "batch --one: the batch that started this (pid %s) is gone", parent);
 	char *end;
 	long long id = strtoll(id_s, &end, 10);
 	if (*end || id <= 0)
@@ -124,7 +125,7 @@ static bool number(const char *s, double lo, double hi, double *out)
 int cmd_batch(int argc, char **argv)
 {
 	const char *db = NULL, *jobs_s = NULL, *limit_s = NULL, *timeout_s = NULL,
-		   *workdir = NULL, *budget_s = NULL, *threads_s = NULL;
+		   *workdir = NULL, *budget_s = NULL, *threads_s = NULL, *parent = NULL;
 	bool json = false, one = false;
 	const cli_opt opts[] = {
 		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
@@ -148,6 +149,8 @@ int cmd_batch(int argc, char **argv)
 		CLI_FLAG("one", one,
 			 "(internal) run the queue row whose id is the operand, as a "
 			 "worker of a batch: JSON lines on stdout"),
+		CLI_VAL("parent", parent, "PID",
+			"(internal, with --one) the batch process that runs this worker"),
 		{0},
 	};
 	const char *pos[1];
@@ -184,7 +187,7 @@ int cmd_batch(int argc, char **argv)
 	}
 	long long budget = (long long)(budget_mb * 1e6);
 	if (one) {
-		rc = run_worker(dbpath, pos[0], wd, budget, (int)threads);
+		rc = run_worker(dbpath, pos[0], wd, budget, (int)threads, parent);
 		free(dbpath);
 		free(wd);
 		return rc;
@@ -210,12 +213,14 @@ int cmd_batch(int argc, char **argv)
 		long cores = sysconf(_SC_NPROCESSORS_ONLN);
 		per_scan = cores / (int)jobs > 0 ? (int)(cores / (int)jobs) : 1;
 	}
-	char threads_arg[16], budget_arg[32];
+	char threads_arg[16], budget_arg[32], parent_arg[24];
 	snprintf(threads_arg, sizeof threads_arg, "%d", per_scan);
+	snprintf(parent_arg, sizeof parent_arg, "%ld", (long)getpid());
 	snprintf(budget_arg, sizeof budget_arg, "%.6g", budget_mb);
 	const char *wargv[] = {
 		exe, "batch", "--one", "--db", fl_store_path(st), "--workdir", wd,
-		"--disk-budget", budget_arg, "--threads", threads_arg, NULL,
+		"--disk-budget", budget_arg, "--threads", threads_arg,
+		"--parent", parent_arg, NULL,
 	};
 	struct sigaction sa = {.sa_handler = on_signal};
 	sigemptyset(&sa.sa_mask);
