@@ -490,8 +490,8 @@ void fl_qrow_free(fl_qrow *r);
 bool fl_locator_is_url(const char *locator);
 /* Queue a repository: a new row, or (same locator) the row again as
  * pending with its attempts cleared and the new priority/repo/rev (a
- * running row keeps running and takes them for its next run).  *requeued
- * says which. */
+ * running row keeps running, and is pending again when that run ends).
+ * *requeued says which. */
 int fl_queue_add(fl_store *st, const char *locator, const char *repo,
 		 const char *rev, int priority, bool *requeued, fl_err *err);
 /* Every row: pending by priority first, then running, failed, done,

@@ -373,14 +373,19 @@ int fl_queue_finish(fl_store *st, long long id, fl_qstate state,
 	switch (state) {
 	case FL_Q_DONE:
 	case FL_Q_SKIPPED:
-		sql = "UPDATE queue SET state = ?2, analyzed_sha = ?3,"
+		/* queued again while it ran (added_at after started_at):
+		 * pending again, for the run it was queued for */
+		sql = "UPDATE queue SET state = CASE WHEN added_at > started_at THEN 'pending' ELSE ?2 END,"
+		      " analyzed_sha = ?3,"
 		      " scanned_repo = coalesce(?4, scanned_repo), records = coalesce(?5, records),"
 		      " last_error = NULL, owner = NULL, finished_at = ?6, seconds = ?7,"
 		      " attempts = 0 WHERE id = ?1";
 		break;
 	case FL_Q_FAILED:
-		sql = "UPDATE queue SET attempts = attempts + 1,"
-		      " state = CASE WHEN attempts + 1 >= ?8 THEN 'failed' ELSE 'pending' END,"
+		sql = "UPDATE queue SET"
+		      " attempts = CASE WHEN added_at > started_at THEN 0 ELSE attempts + 1 END,"
+		      " state = CASE WHEN added_at > started_at OR attempts + 1 < ?8"
+		      "  THEN 'pending' ELSE 'failed' END,"
 		      " last_error = ?9, owner = NULL, finished_at = ?6, seconds = ?7"
 		      " WHERE id = ?1";
 		break;

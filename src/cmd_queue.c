@@ -101,8 +101,9 @@ int cmd_queue(int argc, char **argv)
 			"the origin remote's owner/name; for a URL, its last two path "
 			"components; local/<folder name> otherwise)"),
 		CLI_VAL("rev", rev, "REV",
-			"scan this branch, tag or commit (default: HEAD; a work tree's "
-			"tracked files)"),
+			"scan this branch, tag or commit; for a URL a branch, a tag or a "
+			"full commit id, which its list of references must show "
+			"(default: HEAD; a work tree's tracked files)"),
 		CLI_VAL("from", from, "FILE",
 			"read locators from FILE, one a line (- for standard input)"),
 		{0},

@@ -174,6 +174,21 @@ static void test_reclaim(void **state)
 	assert_int_equal(r.state, FL_Q_RUNNING);
 	assert_int_equal(r.priority, 3);
 	fl_qrow_free(&r);
+	/* ... and that run's end leaves it pending, for the run it was
+	 * queued for (done or failed alike) */
+	assert_int_equal(fl_queue_finish(st, live, FL_Q_DONE, "0123456789abcdef0123456789abcdef01234567",
+					 "acme/live", 1, NULL, 0.1, 2, &err), 0);
+	assert_int_equal(fl_queue_get(st, live, &r, &err), 0);
+	assert_int_equal(r.state, FL_Q_PENDING);
+	fl_qrow_free(&r);
+	assert_int_equal(claim_id(st, me), live);
+	add(st, "/src/live", 3, true);
+	assert_int_equal(fl_queue_finish(st, live, FL_Q_FAILED, NULL, NULL, -1, "x", 0, 1, &err), 0);
+	assert_int_equal(fl_queue_get(st, live, &r, &err), 0);
+	assert_int_equal(r.state, FL_Q_PENDING);
+	assert_int_equal(r.attempts, 0);
+	fl_qrow_free(&r);
+	assert_int_equal(claim_id(st, me), live);
 	/* stopped by its batch: pending, no attempt */
 	assert_int_equal(fl_queue_finish(st, live, FL_Q_PENDING, NULL, NULL, -1, NULL, 0, 2, &err), 0);
 	assert_int_equal(fl_queue_get(st, live, &r, &err), 0);
