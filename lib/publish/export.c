@@ -721,6 +721,21 @@ int pub_swap_in(const char *tmp, const char *dir, fl_err *err)
 	return 0;
 }
 
+int pub_flush_swap_in(const char *tmp, const char *dir, const char *what, fl_err *err)
+{
+	/* One flush of the file system before the swap (not one fsync per
+	 * file): after a crash the renamed folder holds whole files. */
+	int tfd = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (tfd < 0 || syncfs(tfd) < 0) {
+		fl_seterr(err, "%s: cannot flush the new %s to disk: %s", tmp, what, strerror(errno));
+		if (tfd >= 0)
+			close(tfd);
+		return -1;
+	}
+	close(tfd);
+	return pub_swap_in(tmp, dir, err);
+}
+
 static char *normalize_dir(const char *dir)
 {
 	char *d = fl_xstrdup(dir);
@@ -824,19 +839,7 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 		goto out;
 	if (write_index_and_manifest(&x) < 0)
 		goto out;
-	/* One flush of the file system before the swap (not one fsync per
-	 * file): after a crash the renamed folder holds whole files. */
-	{
-		int tfd = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (tfd < 0 || syncfs(tfd) < 0) {
-			fl_seterr(err, "%s: cannot flush the new data set to disk: %s", tmp, strerror(errno));
-			if (tfd >= 0)
-				close(tfd);
-			goto out;
-		}
-		close(tfd);
-	}
-	if (pub_swap_in(tmp, dir, err) < 0)
+	if (pub_flush_swap_in(tmp, dir, "data set", err) < 0)
 		goto out;
 	free(tmp);
 	tmp = NULL;

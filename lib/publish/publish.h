@@ -51,6 +51,9 @@ int pub_link_tree(const char *src, const char *dst, fl_err *err);
 /* Put the folder tmp in dir's place, atomically where the file system can
  * (RENAME_EXCHANGE), and remove the previous dir (export.c). */
 int pub_swap_in(const char *tmp, const char *dir, fl_err *err);
+/* The same after one flush of tmp's file system (syncfs), so that after a
+ * crash dir holds whole files; what names tmp in an error ("data set"). */
+int pub_flush_swap_in(const char *tmp, const char *dir, const char *what, fl_err *err);
 /* opendir, but NULL when the last component is a symbolic link */
 DIR *pub_opendir_nofollow(const char *path);
 bool pub_is_dir(const char *path);

@@ -82,16 +82,7 @@ int fl_publish(fl_store *st, const char *dir_in, const fl_site_opts *o,
 		goto out;
 	if (fl_site_build(data, tmp, o, &ps.site, err) < 0)
 		goto out;
-	/* one flush before the swap: after a crash DIR holds whole files */
-	int tfd = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (tfd < 0 || syncfs(tfd) < 0) {
-		fl_seterr(err, "%s: cannot flush the publication to disk: %s", tmp, strerror(errno));
-		if (tfd >= 0)
-			close(tfd);
-		goto out;
-	}
-	close(tfd);
-	if (pub_swap_in(tmp, dir, err) < 0)
+	if (pub_flush_swap_in(tmp, dir, "publication", err) < 0)
 		goto out;
 	free(tmp);
 	tmp = NULL;
