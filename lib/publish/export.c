@@ -736,7 +736,7 @@ int pub_flush_swap_in(const char *tmp, const char *dir, const char *what, fl_err
 	return pub_swap_in(tmp, dir, err);
 }
 
-static char *normalize_dir(const char *dir)
+char *pub_dir_norm(const char *dir)
 {
 	char *d = fl_xstrdup(dir);
 	size_t n = strlen(d);
@@ -745,32 +745,28 @@ static char *normalize_dir(const char *dir)
 	return d;
 }
 
-int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
-	      fl_err *err)
+int pub_swap_begin(const char *dir, const char *marker, const char *what,
+		   bool follow, int *lockfd, fl_err *err)
 {
-	double t0 = fl_now_mono();
-	char *dir = normalize_dir(dir_in);
 	char *parent, *base;
 	split_dir(dir, &parent, &base);
 	free(base);
-	int lockfd = -1, rc = -1;
-	struct exp x = {0};
-	char *tmp = NULL;
-	bool snap = false;
+	int rc = -1;
+	*lockfd = -1;
 	if (pub_mkdirs(parent, err) < 0)
 		goto out;
-	lockfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (lockfd < 0 || flock(lockfd, LOCK_EX) < 0) {
+	*lockfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (*lockfd < 0 || flock(*lockfd, LOCK_EX) < 0) {
 		fl_seterr(err, "%s: cannot lock: %s", parent, strerror(errno));
 		goto out;
 	}
 	if (pub_recover(dir, err) < 0)
 		goto out;
 	if (pub_exists(dir)) {
-		char *mp = fl_xasprintf("%s/manifest.json", dir);
-		bool has_manifest = pub_exists(mp);
+		char *mp = fl_xasprintf("%s/%s", dir, marker);
+		bool marked = pub_exists(mp);
 		free(mp);
-		DIR *d = opendir(dir);
+		DIR *d = follow ? opendir(dir) : pub_opendir_nofollow(dir);
 		bool empty = true;
 		struct dirent *de;
 		while (d && (de = readdir(d)))
@@ -782,11 +778,41 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 			fl_seterr(err, "%s: not a folder", dir);
 			goto out;
 		}
-		if (!has_manifest && !empty) {
-			fl_seterr(err, "%s: exists and is not a data set (no manifest.json); not replacing it", dir);
+		if (!marked && !empty) {
+			fl_seterr(err, "%s: exists and is not %s (no %s); not replacing it",
+				  dir, what, marker);
 			goto out;
 		}
 	}
+	rc = 0;
+out:
+	free(parent);
+	return rc;
+}
+
+char *pub_temp_beside(const char *dir, fl_err *err)
+{
+	char *tmp = fl_xasprintf("%s.tmp-XXXXXX", dir);
+	if (!mkdtemp(tmp)) {
+		fl_seterr(err, "%s: cannot create a temporary folder: %s", tmp, strerror(errno));
+		free(tmp);
+		return NULL;
+	}
+	chmod(tmp, 0755);
+	return tmp;
+}
+
+int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
+	      fl_err *err)
+{
+	double t0 = fl_now_mono();
+	char *dir = pub_dir_norm(dir_in);
+	int lockfd = -1, rc = -1;
+	struct exp x = {0};
+	char *tmp = NULL;
+	bool snap = false;
+	if (pub_swap_begin(dir, "manifest.json", "a data set", true, &lockfd, err) < 0)
+		goto out;
 
 	/* the version: now, strictly after the previous export's */
 	char now[32], version[32];
@@ -810,14 +836,8 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 	x.version = version;
 	x.err = err;
 
-	tmp = fl_xasprintf("%s.tmp-XXXXXX", dir);
-	if (!mkdtemp(tmp)) {
-		fl_seterr(err, "%s: cannot create a temporary folder: %s", tmp, strerror(errno));
-		free(tmp);
-		tmp = NULL;
+	if (!(tmp = pub_temp_beside(dir, err)))
 		goto out;
-	}
-	chmod(tmp, 0755);
 	pub_writer_init(&x.w, tmp);
 	x.store_path = st->path;
 	/* one read transaction over the three reads: the repositories, their
@@ -877,7 +897,6 @@ out:
 	pub_writer_free(&x.w);
 	if (lockfd >= 0)
 		close(lockfd);
-	free(parent);
 	free(dir);
 	return rc;
 }

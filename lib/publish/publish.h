@@ -48,6 +48,18 @@ int pub_rmtree_at(int dirfd, const char *name);          /* the same beneath dir
  * shared until one side writes a new file in its place (pub_write_file
  * renames, so neither side's files change under the other). */
 int pub_link_tree(const char *src, const char *dst, fl_err *err);
+/* dir without its trailing slashes (caller frees). */
+char *pub_dir_norm(const char *dir);
+/* The start of a folder swap (export, publish): dir's parent created and
+ * locked against another swap beside it (*lockfd, -1 when not opened),
+ * what a killed swap left there cleaned up (pub_recover), and dir checked
+ * to be absent, an empty folder or one holding marker ("%s: exists and is
+ * not <what> (no <marker>)" otherwise); follow: dir may be a symbolic link
+ * to a folder. */
+int pub_swap_begin(const char *dir, const char *marker, const char *what,
+		   bool follow, int *lockfd, fl_err *err);
+/* A new folder beside dir for its next content: dir.tmp-XXXXXX, 0755. */
+char *pub_temp_beside(const char *dir, fl_err *err);
 /* Put the folder tmp in dir's place, atomically where the file system can
  * (RENAME_EXCHANGE), and remove the previous dir (export.c). */
 int pub_swap_in(const char *tmp, const char *dir, fl_err *err);

@@ -19,62 +19,20 @@
 
 #include "publish.h"
 
-/* dir may be replaced: absent, an empty folder, or a publication (a site
- * with its data set). */
-static int replaceable(const char *dir, fl_err *err)
-{
-	if (!pub_exists(dir))
-		return 0;
-	DIR *d = pub_opendir_nofollow(dir);
-	if (!d)
-		return fl_seterr(err, "%s: not a folder", dir);
-	bool empty = true;
-	struct dirent *de;
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			empty = false;
-	closedir(d);
-	char *m = fl_xasprintf("%s/data/manifest.json", dir);
-	bool published = pub_exists(m);
-	free(m);
-	if (!empty && !published)
-		return fl_seterr(err, "%s: exists and is not a publication (no data/manifest.json);"
-				 " not replacing it", dir);
-	return 0;
-}
-
 int fl_publish(fl_store *st, const char *dir_in, const fl_site_opts *o,
 	       fl_publish_stats *stats, fl_err *err)
 {
 	double t0 = fl_now_mono();
-	char *dir = fl_xstrdup(dir_in);
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		dir[--n] = '\0';
-	const char *slash = strrchr(dir, '/');
-	char *parent = !slash ? fl_xstrdup(".") : slash == dir ? fl_xstrdup("/")
-			: fl_xstrndup(dir, (size_t)(slash - dir));
+	char *dir = pub_dir_norm(dir_in);
 	char *tmp = NULL, *data = NULL;
 	int lockfd = -1, rc = -1;
 	fl_publish_stats ps;
 	memset(&ps, 0, sizeof ps);
-	if (pub_mkdirs(parent, err) < 0)
+	/* a publication is a site whose data set is in data/ */
+	if (pub_swap_begin(dir, "data/manifest.json", "a publication", false, &lockfd, err) < 0)
 		goto out;
-	lockfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (lockfd < 0 || flock(lockfd, LOCK_EX) < 0) {
-		fl_seterr(err, "%s: cannot lock: %s", parent, strerror(errno));
+	if (!(tmp = pub_temp_beside(dir, err)))
 		goto out;
-	}
-	if (pub_recover(dir, err) < 0 || replaceable(dir, err) < 0)
-		goto out;
-	tmp = fl_xasprintf("%s.tmp-XXXXXX", dir);
-	if (!mkdtemp(tmp)) {
-		fl_seterr(err, "%s: cannot create a temporary folder: %s", tmp, strerror(errno));
-		free(tmp);
-		tmp = NULL;
-		goto out;
-	}
-	chmod(tmp, 0755);
 	if (pub_exists(dir) && pub_link_tree(dir, tmp, err) < 0)
 		goto out;
 	data = fl_xasprintf("%s/data", tmp);
@@ -99,7 +57,6 @@ out:
 	if (lockfd >= 0)
 		close(lockfd);
 	free(data);
-	free(parent);
 	free(dir);
 	return rc;
 }

@@ -1240,15 +1240,6 @@ static int check_out(const char *out, fl_err *err)
 	return rc;
 }
 
-static char *out_dir_norm(const char *out)
-{
-	char *o = fl_xstrdup(out);
-	size_t n = strlen(o);
-	while (n > 1 && o[n - 1] == '/')
-		o[--n] = '\0';
-	return o;
-}
-
 /* The copy of the data set that a new one replaced is removed on a thread
  * of its own while the pages are rendered: freeing 100k files is mostly
  * waiting for the disk. */
@@ -1262,7 +1253,7 @@ int fl_site_build(const char *data_dir, const char *out_in, const fl_site_opts *
 	    fl_site_stats *stats, fl_err *err)
 {
 	double t0 = fl_now_mono();
-	char *out = out_dir_norm(out_in);
+	char *out = pub_dir_norm(out_in);
 	char *data = fl_xasprintf("%s/data", out), *old = NULL;
 	pthread_t rm_th;
 	bool remover = false;
@@ -1298,7 +1289,7 @@ int fl_site_from_store(fl_store *st, const char *out_in, const fl_site_opts *o,
 		       fl_site_stats *stats, fl_err *err)
 {
 	double t0 = fl_now_mono();
-	char *out = out_dir_norm(out_in);
+	char *out = pub_dir_norm(out_in);
 	char *data = fl_xasprintf("%s/data", out);
 	int rc = -1;
 	pub_dataset d;
