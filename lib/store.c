@@ -213,12 +213,6 @@ const char *fl_store_migration(int version)
 	return version >= 1 && version <= NMIGRATIONS ? migrations[version - 1] : NULL;
 }
 
-static int sqlerr(fl_store *st, fl_err *err, const char *what)
-{
-	return fl_seterr(err, "store %s: %s: %s", st->path, what,
-			 sqlite3_errmsg(st->db));
-}
-
 static int exec(fl_store *st, const char *sql, fl_err *err)
 {
 	char *msg = NULL;
@@ -240,7 +234,7 @@ static int pragma_int(fl_store *st, const char *sql, int *out, fl_err *err)
 		*out = sqlite3_column_int(s, 0);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return sqlerr(st, err, "reading the schema version");
+		return fl_store_sqlfail(st, err, "reading the schema version");
 	return 0;
 }
 
@@ -726,21 +720,13 @@ sqlite3_stmt *fl_store_stmt(fl_store *st, int which, const char *sql,
 	if (!st->stmts[which]) {
 		if (sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
 				       &st->stmts[which], NULL) != SQLITE_OK) {
-			sqlerr(st, err, "preparing a statement");
+			fl_store_sqlfail(st, err, "preparing a statement");
 			return NULL;
 		}
 	}
 	sqlite3_reset(st->stmts[which]);
 	sqlite3_clear_bindings(st->stmts[which]);
 	return st->stmts[which];
-}
-
-static void bind_text(sqlite3_stmt *s, int i, const char *v)
-{
-	if (v)
-		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(s, i);
 }
 
 /* For the statements a scan runs thousands of times: the value is not
@@ -774,7 +760,7 @@ static int step_done(fl_store *st, sqlite3_stmt *s, fl_err *err,
 	int rc = sqlite3_step(s);
 	sqlite3_reset(s);
 	if (rc != SQLITE_DONE)
-		return sqlerr(st, err, what);
+		return fl_store_sqlfail(st, err, what);
 	return 0;
 }
 
@@ -798,9 +784,9 @@ int fl_store_put_repo(fl_store *st, const fl_repo *r, fl_err *err)
 	char *json = fl_repo_to_json(r, false);
 	char now[32];
 	fl_now_iso(now);
-	bind_text(s, 1, r->repo);
-	bind_text(s, 2, json);
-	bind_text(s, 3, now);
+	fl_store_bind_opt(s, 1, r->repo);
+	fl_store_bind_opt(s, 2, json);
+	fl_store_bind_opt(s, 3, now);
 	int rc = step_done(st, s, err, "writing a repository");
 	free(json);
 	return rc;
@@ -941,7 +927,7 @@ static int load_block(fl_store *st, long long id, size_t need, fl_err *err)
 		if (rc == SQLITE_DONE)
 			damaged(st, err, "its block is missing");
 		else
-			sqlerr(st, err, "reading records");
+			fl_store_sqlfail(st, err, "reading records");
 		sqlite3_reset(s);
 		return -1;
 	}
@@ -1160,19 +1146,19 @@ int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err)
 		" (SELECT id FROM errors WHERE repo = ?1)", err);
 	if (!s)
 		return -1;
-	bind_text(s, 1, repo);
+	fl_store_bind_opt(s, 1, repo);
 	if (step_done(st, s, err, "clearing duplicate sites") < 0)
 		return -1;
 	s = fl_store_stmt(st, STMT_CLEAR_ERRORS, "DELETE FROM errors WHERE repo = ?1", err);
 	if (!s)
 		return -1;
-	bind_text(s, 1, repo);
+	fl_store_bind_opt(s, 1, repo);
 	if (step_done(st, s, err, "clearing records") < 0)
 		return -1;
 	s = fl_store_stmt(st, STMT_CLEAR_BLOCKS, "DELETE FROM record_blobs WHERE repo = ?1", err);
 	if (!s)
 		return -1;
-	bind_text(s, 1, repo);
+	fl_store_bind_opt(s, 1, repo);
 	return step_done(st, s, err, "clearing records");
 }
 
@@ -1194,14 +1180,14 @@ int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
 	for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
 		sqlite3_stmt *s;
 		if (sqlite3_prepare_v2(st->db, sql[i], -1, &s, NULL) != SQLITE_OK)
-			return sqlerr(st, err, "clearing records");
-		bind_text(s, 1, repo);
+			return fl_store_sqlfail(st, err, "clearing records");
+		fl_store_bind_opt(s, 1, repo);
 		if (i < 2)
-			bind_text(s, 2, keep);
+			fl_store_bind_opt(s, 2, keep);
 		int rc = sqlite3_step(s);
 		sqlite3_finalize(s);
 		if (rc != SQLITE_DONE)
-			return sqlerr(st, err, "clearing records");
+			return fl_store_sqlfail(st, err, "clearing records");
 	}
 	return 0;
 }
@@ -1214,7 +1200,7 @@ int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err)
 		"DELETE FROM errors WHERE id = ?1 RETURNING blob_id", err);
 	if (!s)
 		return -1;
-	bind_text(s, 1, id);
+	fl_store_bind_opt(s, 1, id);
 	long long block = 0;
 	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
@@ -1223,7 +1209,7 @@ int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err)
 	}
 	sqlite3_reset(s);
 	if (rc != SQLITE_DONE)
-		return sqlerr(st, err, "deleting a record");
+		return fl_store_sqlfail(st, err, "deleting a record");
 	if (block <= 0)
 		return 0;
 	/* its block goes with the last record in it */
@@ -1259,9 +1245,9 @@ int fl_store_each_entry(fl_store *st, const char *repo, fl_entry_cb cb,
 		? "SELECT " FL_RECORD_COLUMNS " FROM errors WHERE repo = ?1 ORDER BY repo, file_path, line_number, col, id"
 		: "SELECT " FL_RECORD_COLUMNS " FROM errors ORDER BY repo, file_path, line_number, col, id";
 	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "listing records");
+		return fl_store_sqlfail(st, err, "listing records");
 	if (repo)
-		bind_text(s, 1, repo);
+		fl_store_bind_opt(s, 1, repo);
 	int rc = 0, step;
 	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
 		fl_entry e;
@@ -1275,7 +1261,7 @@ int fl_store_each_entry(fl_store *st, const char *repo, fl_entry_cb cb,
 			break;
 	}
 	if (rc == 0 && step != SQLITE_ROW && step != SQLITE_DONE)
-		rc = sqlerr(st, err, "listing records");
+		rc = fl_store_sqlfail(st, err, "listing records");
 	sqlite3_finalize(s);
 	return rc;
 }
@@ -1289,16 +1275,16 @@ static int get_one(fl_store *st, int which, const char *sql, const char *a,
 	sqlite3_stmt *s = fl_store_stmt(st, which, sql, err);
 	if (!s)
 		return -1;
-	bind_text(s, 1, a);
+	fl_store_bind_opt(s, 1, a);
 	if (b)
-		bind_text(s, 2, b);
+		fl_store_bind_opt(s, 2, b);
 	int rc = sqlite3_step(s), ret;
 	if (rc == SQLITE_ROW)
 		ret = row_entry(st, s, 0, out, err) < 0 ? -1 : 1;
 	else if (rc == SQLITE_DONE)
 		ret = 0;
 	else
-		ret = sqlerr(st, err, "reading a record");
+		ret = fl_store_sqlfail(st, err, "reading a record");
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
 	return ret;
@@ -1328,8 +1314,8 @@ int fl_store_get_facts(fl_store *st, const char *id, char **function,
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT function, guard, idiom FROM errors WHERE id = ?1",
 			       -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "reading facts");
-	bind_text(s, 1, id);
+		return fl_store_sqlfail(st, err, "reading facts");
+	fl_store_bind_opt(s, 1, id);
 	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		*function = fl_xstrdup((const char *)sqlite3_column_text(s, 0));
@@ -1337,7 +1323,7 @@ int fl_store_get_facts(fl_store *st, const char *id, char **function,
 		*idiom = fl_xstrdup((const char *)sqlite3_column_text(s, 2));
 	}
 	sqlite3_finalize(s);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : sqlerr(st, err, "reading facts");
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : fl_store_sqlfail(st, err, "reading facts");
 }
 
 static int row_repo(fl_store *st, sqlite3_stmt *s, fl_repo *out, fl_err *err)
@@ -1359,15 +1345,15 @@ int fl_store_get_repo(fl_store *st, const char *repo, fl_repo *out,
 	memset(out, 0, sizeof *out);
 	if (sqlite3_prepare_v2(st->db, "SELECT record FROM repos WHERE repo = ?1",
 			       -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "reading a repository");
-	bind_text(s, 1, repo);
+		return fl_store_sqlfail(st, err, "reading a repository");
+	fl_store_bind_opt(s, 1, repo);
 	int rc = sqlite3_step(s), ret;
 	if (rc == SQLITE_ROW)
 		ret = row_repo(st, s, out, err) < 0 ? -1 : 1;
 	else if (rc == SQLITE_DONE)
 		ret = 0;
 	else
-		ret = sqlerr(st, err, "reading a repository");
+		ret = fl_store_sqlfail(st, err, "reading a repository");
 	sqlite3_finalize(s);
 	return ret;
 }
@@ -1377,7 +1363,7 @@ int fl_store_each_repo(fl_store *st, fl_repo_cb cb, void *ud, fl_err *err)
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db, "SELECT record FROM repos ORDER BY repo",
 			       -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "listing repositories");
+		return fl_store_sqlfail(st, err, "listing repositories");
 	int rc = 0, step;
 	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
 		fl_repo r;
@@ -1391,7 +1377,7 @@ int fl_store_each_repo(fl_store *st, fl_repo_cb cb, void *ud, fl_err *err)
 			break;
 	}
 	if (rc == 0 && step != SQLITE_ROW && step != SQLITE_DONE)
-		rc = sqlerr(st, err, "listing repositories");
+		rc = fl_store_sqlfail(st, err, "listing repositories");
 	sqlite3_finalize(s);
 	return rc;
 }
@@ -1404,8 +1390,8 @@ int fl_store_get_sites(fl_store *st, const char *id, fl_strv *out,
 			       "SELECT file_path, line_number FROM error_sites"
 			       " WHERE error_id = ?1 ORDER BY file_path, line_number, col",
 			       -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "reading duplicate sites");
-	bind_text(s, 1, id);
+		return fl_store_sqlfail(st, err, "reading duplicate sites");
+	fl_store_bind_opt(s, 1, id);
 	while (sqlite3_step(s) == SQLITE_ROW) {
 		char *v = fl_xasprintf("%s:%d", sqlite3_column_text(s, 0),
 				       sqlite3_column_int(s, 1));
@@ -1428,22 +1414,22 @@ int fl_store_log_scan(fl_store *st, const fl_scan_log *l, fl_err *err)
 			       " seconds, files, sites, records, duplicates, outcome, message)"
 			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
 			       -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "logging a scan");
-	bind_text(s, 1, l->repo);
-	bind_text(s, 2, l->target);
-	bind_text(s, 3, l->rev);
-	bind_text(s, 4, l->sha);
-	bind_text(s, 5, l->started_at);
+		return fl_store_sqlfail(st, err, "logging a scan");
+	fl_store_bind_opt(s, 1, l->repo);
+	fl_store_bind_opt(s, 2, l->target);
+	fl_store_bind_opt(s, 3, l->rev);
+	fl_store_bind_opt(s, 4, l->sha);
+	fl_store_bind_opt(s, 5, l->started_at);
 	sqlite3_bind_double(s, 6, l->seconds);
 	sqlite3_bind_int64(s, 7, l->files);
 	sqlite3_bind_int64(s, 8, l->sites);
 	sqlite3_bind_int64(s, 9, l->records);
 	sqlite3_bind_int64(s, 10, l->duplicates);
-	bind_text(s, 11, l->outcome);
-	bind_text(s, 12, l->message);
+	fl_store_bind_opt(s, 11, l->outcome);
+	fl_store_bind_opt(s, 12, l->message);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : sqlerr(st, err, "logging a scan");
+	return rc == SQLITE_DONE ? 0 : fl_store_sqlfail(st, err, "logging a scan");
 }
 
 int fl_store_generation(fl_store *st, long long *generation,
@@ -1451,7 +1437,7 @@ int fl_store_generation(fl_store *st, long long *generation,
 {
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db, "SELECT key, value FROM meta", -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "reading the change counter");
+		return fl_store_sqlfail(st, err, "reading the change counter");
 	*generation = 0;
 	changed_at[0] = '\0';
 	while (sqlite3_step(s) == SQLITE_ROW) {
@@ -1476,7 +1462,7 @@ long long fl_store_count_entries(fl_store *st, const char *repo)
 	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
 		return -1;
 	if (repo)
-		bind_text(s, 1, repo);
+		fl_store_bind_opt(s, 1, repo);
 	long long n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
 	sqlite3_finalize(s);
 	return n;
@@ -1486,9 +1472,9 @@ int fl_store_copy(fl_store *st, const char *path, fl_err *err)
 {
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db, "VACUUM INTO ?1", -1, &s, NULL) != SQLITE_OK)
-		return sqlerr(st, err, "copying the store");
+		return fl_store_sqlfail(st, err, "copying the store");
 	sqlite3_bind_text(s, 1, path, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : sqlerr(st, err, "copying the store");
+	return rc == SQLITE_DONE ? 0 : fl_store_sqlfail(st, err, "copying the store");
 }

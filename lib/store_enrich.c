@@ -17,20 +17,6 @@
 #include "store_internal.h"
 #include "util.h"
 
-static int sqlfail(fl_store *st, fl_err *err, const char *what)
-{
-	return fl_seterr(err, "store %s: %s: %s", fl_store_path(st), what,
-			 sqlite3_errmsg(st->db));
-}
-
-static void bind_opt(sqlite3_stmt *s, int i, const char *v)
-{
-	if (v)
-		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(s, i);
-}
-
 static int need_tx(fl_store *st, fl_err *err)
 {
 	if (!st->in_tx)
@@ -53,7 +39,7 @@ static int put_row(fl_store *st, const char *id, const char *content_hash,
 	char at[32];
 	fl_now_iso(at);
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
-	bind_opt(s, 2, content_hash);
+	fl_store_bind_opt(s, 2, content_hash);
 	sqlite3_bind_text(s, 3, fields, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(s, 4, provenance, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(s, 5, phases);
@@ -63,7 +49,7 @@ static int put_row(fl_store *st, const char *id, const char *content_hash,
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
 	if (rc != SQLITE_DONE)
-		return sqlfail(st, err, "writing a record's model-written fields");
+		return fl_store_sqlfail(st, err, "writing a record's model-written fields");
 	return 0;
 }
 
@@ -90,7 +76,7 @@ int fl_store_enrich_put(fl_store *st, const char *id, const char *content_hash,
 	if (!s)
 		return -1;
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
-	bind_opt(s, 2, content_hash);
+	fl_store_bind_opt(s, 2, content_hash);
 	json_t *fields, *prov;
 	int phases = 0, rounds = 0;
 	int rc = sqlite3_step(s);
@@ -106,7 +92,7 @@ int fl_store_enrich_put(fl_store *st, const char *id, const char *content_hash,
 		prov = json_object();
 	} else {
 		sqlite3_reset(s);
-		return sqlfail(st, err, "reading a record's model-written fields");
+		return fl_store_sqlfail(st, err, "reading a record's model-written fields");
 	}
 	sqlite3_reset(s);
 	char at[32];
@@ -143,7 +129,7 @@ int fl_store_enrich_state(fl_store *st, const char *repo, fl_enrich_state_cb cb,
 		" WHERE ?1 IS NULL OR e.repo = ?1"
 		" ORDER BY e.repo, e.file_path, e.line_number, e.col, e.id";
 	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return sqlfail(st, err, "listing records to enrich");
+		return fl_store_sqlfail(st, err, "listing records to enrich");
 	if (repo)
 		sqlite3_bind_text(s, 1, repo, -1, SQLITE_TRANSIENT);
 	int rc = 0, step;
@@ -163,7 +149,7 @@ int fl_store_enrich_state(fl_store *st, const char *repo, fl_enrich_state_cb cb,
 			break;
 	}
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		rc = sqlfail(st, err, "listing records to enrich");
+		rc = fl_store_sqlfail(st, err, "listing records to enrich");
 	sqlite3_finalize(s);
 	return rc;
 }
@@ -178,7 +164,7 @@ int fl_store_get_provenance(fl_store *st, const char *id, char **prov,
 			       "SELECT x.provenance, x.content_hash IS e.content_hash"
 			       " FROM enrichment x JOIN errors e ON e.id = x.error_id"
 			       " WHERE x.error_id = ?1", -1, &s, NULL) != SQLITE_OK)
-		return sqlfail(st, err, "reading a record's provenance");
+		return fl_store_sqlfail(st, err, "reading a record's provenance");
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
@@ -187,7 +173,7 @@ int fl_store_get_provenance(fl_store *st, const char *id, char **prov,
 	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return sqlfail(st, err, "reading a record's provenance");
+		return fl_store_sqlfail(st, err, "reading a record's provenance");
 	return 0;
 }
 
@@ -200,14 +186,14 @@ int fl_store_each_provenance(fl_store *st, fl_provenance_cb cb, void *ud,
 			       " JOIN errors e ON e.id = x.error_id"
 			       " WHERE x.content_hash IS e.content_hash ORDER BY x.error_id",
 			       -1, &s, NULL) != SQLITE_OK)
-		return sqlfail(st, err, "listing provenance");
+		return fl_store_sqlfail(st, err, "listing provenance");
 	int rc = 0, step;
 	while ((step = sqlite3_step(s)) == SQLITE_ROW)
 		if (cb((const char *)sqlite3_column_text(s, 0),
 		       (const char *)sqlite3_column_text(s, 1), ud))
 			break;
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		rc = sqlfail(st, err, "listing provenance");
+		rc = fl_store_sqlfail(st, err, "listing provenance");
 	sqlite3_finalize(s);
 	return rc;
 }
@@ -227,7 +213,7 @@ int fl_store_enrich_facts(fl_store *st, const char *id, char *facts[4], fl_err *
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return sqlfail(st, err, "reading a record's facts");
+		return fl_store_sqlfail(st, err, "reading a record's facts");
 	return rc == SQLITE_ROW ? 1 : 0;
 }
 

@@ -140,6 +140,22 @@ void *fl_block_compress(const char *raw, size_t raw_len, size_t *len);
 int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
 			       fl_err *err);
 
+/* err = "store PATH: what: <SQLite's message>"; returns -1.  For the
+ * modules that run their own queries (store_enrich.c, store_queue.c). */
+static inline int fl_store_sqlfail(fl_store *st, fl_err *err, const char *what)
+{
+	return fl_seterr(err, "store %s: %s: %s", st->path, what, sqlite3_errmsg(st->db));
+}
+
+/* Bind a text that may be NULL (copied). */
+static inline void fl_store_bind_opt(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(s, i);
+}
+
 /* A transaction that changes no record (the queue's rows): the change
  * counter is left alone, so the lookup index and other caches of the
  * records stay valid.  fl_store_rollback() ends it too. */

@@ -36,20 +36,6 @@ static fl_qstate state_of(const char *name)
 	return FL_Q_PENDING;
 }
 
-static int sqlfail(fl_store *st, fl_err *err, const char *what)
-{
-	return fl_seterr(err, "store %s: %s: %s", fl_store_path(st), what,
-			 sqlite3_errmsg(st->db));
-}
-
-static void bind_opt(sqlite3_stmt *s, int i, const char *v)
-{
-	if (v)
-		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(s, i);
-}
-
 static char *col_dup(sqlite3_stmt *s, int i)
 {
 	const unsigned char *t = sqlite3_column_text(s, i);
@@ -118,7 +104,7 @@ static int run_tx(fl_store *st, sqlite3_stmt *s, const char *what, fl_err *err)
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE) {
-		sqlfail(st, err, what);
+		fl_store_sqlfail(st, err, what);
 		fl_store_rollback(st);
 		return -1;
 	}
@@ -133,7 +119,7 @@ int fl_queue_add(fl_store *st, const char *locator, const char *repo,
 	sqlite3_stmt *s;
 	int rc = -1;
 	if (sqlite3_prepare_v2(st->db, "SELECT state FROM queue WHERE locator = ?1", -1, &s, NULL) != SQLITE_OK) {
-		sqlfail(st, err, "reading the queue");
+		fl_store_sqlfail(st, err, "reading the queue");
 		goto fail;
 	}
 	sqlite3_bind_text(s, 1, locator, -1, SQLITE_TRANSIENT);
@@ -149,18 +135,18 @@ int fl_queue_add(fl_store *st, const char *locator, const char *repo,
 		"INSERT INTO queue (locator, repo, rev, priority, state, added_at)"
 		" VALUES (?1, ?2, ?3, ?4, 'pending', ?5)";
 	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK) {
-		sqlfail(st, err, "queueing a repository");
+		fl_store_sqlfail(st, err, "queueing a repository");
 		goto fail;
 	}
 	sqlite3_bind_text(s, 1, locator, -1, SQLITE_TRANSIENT);
-	bind_opt(s, 2, repo);
-	bind_opt(s, 3, rev);
+	fl_store_bind_opt(s, 2, repo);
+	fl_store_bind_opt(s, 3, rev);
 	sqlite3_bind_int(s, 4, priority);
 	sqlite3_bind_text(s, 5, now, -1, SQLITE_TRANSIENT);
 	int step = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (step != SQLITE_DONE) {
-		sqlfail(st, err, "queueing a repository");
+		fl_store_sqlfail(st, err, "queueing a repository");
 		goto fail;
 	}
 	if (requeued)
@@ -181,7 +167,7 @@ int fl_queue_each(fl_store *st, fl_qrow_cb cb, void *ud, fl_err *err)
 		/* a store of an older faultline, opened read-only: no queue */
 		if (strstr(sqlite3_errmsg(st->db), "no such table"))
 			return 0;
-		return sqlfail(st, err, "reading the queue");
+		return fl_store_sqlfail(st, err, "reading the queue");
 	}
 	int rc;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -194,7 +180,7 @@ int fl_queue_each(fl_store *st, fl_qrow_cb cb, void *ud, fl_err *err)
 	}
 	bool bad = rc != SQLITE_ROW && rc != SQLITE_DONE;
 	sqlite3_finalize(s);
-	return bad ? sqlfail(st, err, "reading the queue") : 0;
+	return bad ? fl_store_sqlfail(st, err, "reading the queue") : 0;
 }
 
 int fl_queue_get(fl_store *st, long long id, fl_qrow *out, fl_err *err)
@@ -202,7 +188,7 @@ int fl_queue_get(fl_store *st, long long id, fl_qrow *out, fl_err *err)
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db, "SELECT " ROW_COLUMNS " FROM queue WHERE id = ?1",
 			       -1, &s, NULL) != SQLITE_OK)
-		return sqlfail(st, err, "reading the queue");
+		return fl_store_sqlfail(st, err, "reading the queue");
 	sqlite3_bind_int64(s, 1, id);
 	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
@@ -222,7 +208,7 @@ int fl_queue_counts(fl_store *st, long long counts[FL_Q_NSTATES], fl_err *err)
 			       -1, &s, NULL) != SQLITE_OK) {
 		if (strstr(sqlite3_errmsg(st->db), "no such table"))
 			return 0;
-		return sqlfail(st, err, "reading the queue");
+		return fl_store_sqlfail(st, err, "reading the queue");
 	}
 	while (sqlite3_step(s) == SQLITE_ROW)
 		counts[state_of((const char *)sqlite3_column_text(s, 0))] += sqlite3_column_int64(s, 1);
@@ -286,7 +272,7 @@ int fl_queue_reclaim(fl_store *st, long long *n, fl_err *err)
 			       -1, &s, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db, "UPDATE queue SET state = 'pending', owner = NULL"
 			       " WHERE id = ?1", -1, &u, NULL) != SQLITE_OK) {
-		sqlfail(st, err, "reading the queue");
+		fl_store_sqlfail(st, err, "reading the queue");
 		fl_store_rollback(st);
 		return -1;
 	}
@@ -297,7 +283,7 @@ int fl_queue_reclaim(fl_store *st, long long *n, fl_err *err)
 		sqlite3_reset(u);
 		sqlite3_bind_int64(u, 1, sqlite3_column_int64(s, 0));
 		if (sqlite3_step(u) != SQLITE_DONE) {
-			rc = sqlfail(st, err, "taking a repository back");
+			rc = fl_store_sqlfail(st, err, "taking a repository back");
 			break;
 		}
 		(*n)++;
@@ -318,7 +304,7 @@ int fl_queue_claim(fl_store *st, const char *owner, fl_qrow *out, fl_err *err)
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db, "SELECT " ROW_COLUMNS " FROM queue WHERE state = 'pending'"
 			       " ORDER BY priority DESC, attempts, id LIMIT 1", -1, &s, NULL) != SQLITE_OK) {
-		sqlfail(st, err, "reading the queue");
+		fl_store_sqlfail(st, err, "reading the queue");
 		fl_store_rollback(st);
 		return -1;
 	}
@@ -327,7 +313,7 @@ int fl_queue_claim(fl_store *st, const char *owner, fl_qrow *out, fl_err *err)
 		sqlite3_finalize(s);
 		fl_store_rollback(st);
 		if (rc != SQLITE_DONE)
-			return sqlfail(st, err, "reading the queue");
+			return fl_store_sqlfail(st, err, "reading the queue");
 		return 0;
 	}
 	read_row(s, out);
@@ -337,7 +323,7 @@ int fl_queue_claim(fl_store *st, const char *owner, fl_qrow *out, fl_err *err)
 	if (sqlite3_prepare_v2(st->db, "UPDATE queue SET state = 'running', owner = ?2,"
 			       " started_at = ?3 WHERE id = ?1 AND state = 'pending'",
 			       -1, &s, NULL) != SQLITE_OK) {
-		sqlfail(st, err, "claiming a repository");
+		fl_store_sqlfail(st, err, "claiming a repository");
 		fl_store_rollback(st);
 		fl_qrow_free(out);
 		return -1;
@@ -349,7 +335,7 @@ int fl_queue_claim(fl_store *st, const char *owner, fl_qrow *out, fl_err *err)
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE || fl_store_commit_admin(st, err) < 0) {
 		if (rc != SQLITE_DONE) {
-			sqlfail(st, err, "claiming a repository");
+			fl_store_sqlfail(st, err, "claiming a repository");
 			fl_store_rollback(st);
 		}
 		fl_qrow_free(out);
@@ -396,14 +382,14 @@ int fl_queue_finish(fl_store *st, long long id, fl_qstate state,
 		return fl_seterr(err, "queue: a run cannot end as %s", fl_qstate_name(state));
 	}
 	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return sqlfail(st, err, "finishing a repository's run");
+		return fl_store_sqlfail(st, err, "finishing a repository's run");
 	char now[32];
 	fl_now_iso(now);
 	sqlite3_bind_int64(s, 1, id);
 	if (state == FL_Q_DONE || state == FL_Q_SKIPPED) {
 		sqlite3_bind_text(s, 2, fl_qstate_name(state), -1, SQLITE_STATIC);
-		bind_opt(s, 3, sha);
-		bind_opt(s, 4, scanned_repo);
+		fl_store_bind_opt(s, 3, sha);
+		fl_store_bind_opt(s, 4, scanned_repo);
 		if (records >= 0)
 			sqlite3_bind_int64(s, 5, records);
 		else
@@ -415,7 +401,7 @@ int fl_queue_finish(fl_store *st, long long id, fl_qstate state,
 	}
 	if (state == FL_Q_FAILED) {
 		sqlite3_bind_int(s, 8, max_attempts);
-		bind_opt(s, 9, error);
+		fl_store_bind_opt(s, 9, error);
 	}
 	return run_tx(st, s, "finishing a repository's run", err);
 }
