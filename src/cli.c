@@ -10,6 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+int cli_check_base_url(const char *cmd, const char *url)
+{
+	if (strncmp(url, "http://", 7) == 0 || strncmp(url, "https://", 8) == 0)
+		return 0;
+	return cli_fail(EXIT_USAGE, "%s: --base-url must start with http:// or https://", cmd);
+}
+
 int cli_fail(int status, const char *fmt, ...)
 {
 	va_list ap;

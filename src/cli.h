@@ -74,6 +74,10 @@ bool cli_suggest(const char *typed, const char *const *cands, size_t n,
  * error for cmd and returns EXIT_USAGE. */
 int cli_check_repo(const char *cmd, const char *repo);
 
+/* A --base-url (site, publish) that is http:// or https://: 0; else
+ * prints a usage error for cmd and returns EXIT_USAGE. */
+int cli_check_base_url(const char *cmd, const char *url);
+
 /* A --repo that the store does not hold: 1 after saying so (with the
  * closest repository held), 0 when held or repo is NULL. */
 int cli_repo_missing(fl_store *st, const char *cmd, const char *repo);

@@ -46,8 +46,8 @@ int cmd_publish(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	if (npos != 1)
 		return cli_fail(EXIT_USAGE, "publish: which folder?\nusage: %s", HELP.synopsis);
-	if (base && strncmp(base, "http://", 7) != 0 && strncmp(base, "https://", 8) != 0)
-		return cli_fail(EXIT_USAGE, "publish: --base-url must start with http:// or https://");
+	if (base && (rc = cli_check_base_url("publish", base)))
+		return rc;
 	fl_store *st = cli_open_store(db, true);
 	if (!st)
 		return 1;

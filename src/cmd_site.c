@@ -49,8 +49,8 @@ int cmd_site(int argc, char **argv)
 		return cli_fail(EXIT_USAGE, "site: an output folder is needed\nusage: %s", HELP.synopsis);
 	if (db && data)
 		return cli_fail(EXIT_USAGE, "site: --db and --data exclude each other\nusage: %s", HELP.synopsis);
-	if (base && strncmp(base, "http://", 7) != 0 && strncmp(base, "https://", 8) != 0)
-		return cli_fail(EXIT_USAGE, "site: --base-url must start with http:// or https://");
+	if (base && (rc = cli_check_base_url("site", base)))
+		return rc;
 	fl_site_opts o = {base};
 	fl_site_stats s;
 	fl_err err;
