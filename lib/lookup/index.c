@@ -556,6 +556,24 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	for (size_t i = 0; i < b->factors.cap; i++)
 		if (b->factors.keys[i])
 			flen[b->factors.vals[i]] = (uint8_t)strlen(b->factors.keys[i]);
+	/* the literal table: every literal's text among the strings (before
+	 * any pointer into them is taken: put_str may move them) */
+	uint32_t *lstr = fl_xcalloc(nlit + 1, sizeof *lstr);
+	uint32_t *llen = fl_xcalloc(nlit + 1, sizeof *llen);
+	for (size_t i = 0; i < b->factors.cap; i++)
+		if (b->factors.keys[i]) {
+			size_t f = b->factors.vals[i];
+			lstr[f] = put_str(b, b->factors.keys[i], false);
+			llen[f] = flen[f];
+		}
+	for (size_t k = 0; k < nhscodes; k++) {
+		lstr[b->nfactors + k] = hscodes[k];
+		llen[b->nfactors + k] = (uint32_t)strlen(b->strings.s + hscodes[k]);
+	}
+	fl_littab_parts lt;
+	fl_littab_make(b->strings.s, lstr, llen, nlit, &lt);
+	free(lstr);
+	free(llen);
 	if (nlit) {
 		const char **exprs = fl_xcalloc(nlit, sizeof *exprs);
 		size_t *lens = fl_xcalloc(nlit, sizeof *lens);
@@ -617,6 +635,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 				free(hscodes);
 				free(tok);
 				free(post);
+				fl_littab_parts_free(&lt);
 				builder_free(b);
 				return -1;
 			}
@@ -671,6 +690,17 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	}
 	h.off_hscodes = img_put(&img, hscodes, nhscodes * sizeof *hscodes);
 	h.n_hscodes = nhscodes;
+	for (size_t t = 0; t < FL_LIT_TIERS; t++) {
+		h.lit_bits[t] = lt.bits[t];
+		h.n_lit[t] = lt.nlit[t];
+		h.off_lit_bidx[t] = img_put(&img, lt.bidx[t],
+					    (((size_t)1 << lt.bits[t]) + 1) * sizeof(uint32_t));
+		h.off_lit[t] = img_put(&img, lt.lit[t], lt.nlit[t] * sizeof(idx_lit));
+	}
+	h.n_slit = lt.nslit;
+	h.off_lit_sidx = img_put(&img, lt.sidx, 257 * sizeof(uint32_t));
+	h.off_slit = img_put(&img, lt.slit, lt.nslit * sizeof(idx_lit));
+	fl_littab_parts_free(&lt);
 	img_put(&img, NULL, 0);
 	h.total = img.n;
 	memcpy(img.s, &h, sizeof h);
@@ -881,26 +911,68 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	ix->flen = (const uint8_t *)(base + h->off_factor_len);
 	ix->always = (const uint32_t *)(base + h->off_always);
 	ix->hscodes = (const uint32_t *)(base + h->off_hscodes);
+	bool lt_ok = h->off_lit_sidx + 257 * sizeof(uint32_t) <= len &&
+		     h->off_slit + h->n_slit * sizeof(idx_lit) <= len;
+	for (size_t t = 0; t < FL_LIT_TIERS && lt_ok; t++) {
+		lt_ok = h->lit_bits[t] >= 4 && h->lit_bits[t] <= 31 &&
+			h->off_lit_bidx[t] + (((size_t)1 << h->lit_bits[t]) + 1) *
+						     sizeof(uint32_t) <= len &&
+			h->off_lit[t] + h->n_lit[t] * sizeof(idx_lit) <= len;
+		if (!lt_ok)
+			break;
+		ix->lt.tier[t] = (fl_littier){
+			fl_littab_width(t), (uint32_t)h->lit_bits[t],
+			(const uint32_t *)(base + h->off_lit_bidx[t]),
+			(const idx_lit *)(base + h->off_lit[t]),
+		};
+	}
+	if (!lt_ok) {
+		fl_index_free(ix);
+		return fl_seterr(err, "the lookup index's literal table is damaged");
+	}
+	ix->lt.sidx = (const uint32_t *)(base + h->off_lit_sidx);
+	ix->lt.slit = (const idx_lit *)(base + h->off_slit);
 	for (size_t k = 0; k < h->n_shards; k++) {
 		if (dbs) {
 			/* built in this process: the databases themselves */
 			ix->hs[k] = dbs[k];
 			ix->hs_owned = true;
 		} else {
-			/* mapped from the file: scanned in place */
-			char *info = NULL;
-			hs_database_t *db = (hs_database_t *)(uintptr_t)(base + h->off_hs[k]);
-			if (h->off_hs[k] + h->len_hs[k] > len ||
-			    H->database_info(db, &info) != HS_SUCCESS) {
+			/* mapped from the file: scanned in place, once
+			 * fl_index_hs has loaded Hyperscan and checked it */
+			if (h->off_hs[k] + h->len_hs[k] > len) {
 				fl_index_free(ix);
 				return fl_seterr(err, "the lookup index's literal matcher is damaged");
 			}
-			free(info);
-			ix->hs[k] = db;
+			ix->hs[k] = (hs_database_t *)(uintptr_t)(base + h->off_hs[k]);
 		}
 		ix->nhs++;
 	}
+	ix->hs_state = dbs ? 1 : 0;
 	return 0;
+}
+
+bool fl_index_hs(const fl_index *ix)
+{
+	fl_index *w = (fl_index *)(uintptr_t)ix; /* hs_state only */
+	int st = __atomic_load_n(&w->hs_state, __ATOMIC_ACQUIRE);
+	if (st)
+		return st > 0;
+	/* two threads may both check: the same answer */
+	bool ok = ix->nhs > 0 && fl_hs(NULL) != NULL;
+	for (size_t k = 0; k < ix->nhs && ok; k++) {
+		char *info = NULL;
+		ok = H->database_info(ix->hs[k], &info) == HS_SUCCESS;
+		free(info);
+	}
+	__atomic_store_n(&w->hs_state, ok ? 1 : -1, __ATOMIC_RELEASE);
+	return ok;
+}
+
+void fl_index_hs_off(const fl_index *ix)
+{
+	fl_index *w = (fl_index *)(uintptr_t)ix; /* hs_state only */
+	__atomic_store_n(&w->hs_state, -1, __ATOMIC_RELEASE);
 }
 
 int fl_index_save(const fl_index *ix, const char *path, fl_err *err)
@@ -942,8 +1014,6 @@ int fl_index_load(const char *path, int64_t generation, const char *version,
 		  fl_index *out, fl_err *err)
 {
 	memset(out, 0, sizeof *out);
-	if (!fl_hs(err))
-		return -1;
 	int fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : fl_seterr(err, "cannot read %s: %s", path, strerror(errno));

@@ -14,11 +14,13 @@
 #include <stdint.h>
 
 #include "faultline.h"
+#include "littab.h"
 
 /* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
  * entries keep the segment their factor came from (idx_entry.seg);
- * 10: parts (IDX_PART); 11: each factor's length (off_factor_len) */
-#define FL_IDX_MAGIC "FLIDX\0\0\x0e"
+ * 10: parts (IDX_PART); 11: each factor's length (off_factor_len);
+ * 15: the literal table (littab.h) */
+#define FL_IDX_MAGIC "FLIDX\0\0\x0f"
 #define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
@@ -107,6 +109,10 @@ typedef struct idx_header {
 	 * n_factors + k (for finding codes in logs) */
 	uint64_t off_hscodes, n_hscodes;
 	uint64_t n_parts;              /* IDX_PART entries, the last ones */
+	/* the literal table (littab.h): every factor and code */
+	uint64_t lit_bits[FL_LIT_TIERS], n_lit[FL_LIT_TIERS], n_slit;
+	uint64_t off_lit_bidx[FL_LIT_TIERS], off_lit[FL_LIT_TIERS];
+	uint64_t off_lit_sidx, off_slit;
 	uint64_t total;
 } idx_header;
 
@@ -129,10 +135,22 @@ typedef struct fl_index {
 				  starts: end - flen) */
 	const uint32_t *always;
 	const uint32_t *hscodes; /* string offsets of the distinct codes */
+	fl_littab lt;          /* the same literals, for short texts */
 	hs_database_t *hs[FL_IDX_SHARDS]; /* literal databases (shards) */
 	size_t nhs;
 	bool hs_owned;         /* allocated here (else inside the mapping) */
+	int hs_state;          /* 0: Hyperscan not loaded and the databases
+				  not checked yet (fl_index_hs), 1: ready,
+				  -1: unusable (the literal table serves) */
 } fl_index;
+
+/* Load Hyperscan and check the mapped databases, once: true when the
+ * index can be scanned with them.  A lookup that needs no long scan never
+ * loads the library (a cold `explain` of a pasted message). */
+bool fl_index_hs(const fl_index *ix);
+/* A database failed Hyperscan's own check (its scratch allocation): the
+ * literal table serves from now on. */
+void fl_index_hs_off(const fl_index *ix);
 
 /* Build from the store's records (repo filter NULL = all). */
 int fl_index_build(fl_store *st, fl_index *out, fl_err *err);

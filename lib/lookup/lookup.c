@@ -103,6 +103,7 @@ void fl_result_free(fl_result *r)
 
 struct tls {
 	const fl_lookup *owner;
+	const fl_lookup *hs_owner; /* the lookup scratch was allocated for */
 	hs_scratch_t *scratch;
 	uint32_t *stamp;      /* per entry: query stamp when seen */
 	float *acc;           /* fuzzy: idf weight gathered per candidate */
@@ -215,11 +216,7 @@ static void bar_add(uint64_t key)
 void fl_lk_prepare(const fl_lookup *lk)
 {
 	size_t n = lk->ix.h->n_entries;
-	if (tls.owner != lk) {
-		tls.owner = lk;
-		for (size_t k = 0; k < lk->ix.nhs; k++)
-			H->alloc_scratch(lk->ix.hs[k], &tls.scratch);
-	}
+	tls.owner = lk;
 	if (tls.cap < n + 1) {
 		free(tls.stamp);
 		free(tls.acc);
@@ -376,21 +373,56 @@ static int cmp_occ(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* Until this thread has Hyperscan scratch, whose first allocation checks
+ * every database (a CRC over about 100 MB at a million records, 20 ms:
+ * most of a cold `explain`), texts up to FL_LITTAB_COLD bytes are scanned
+ * with the literal table (littab.h), at about 60 ns a byte: a cold
+ * process looking up a pasted message never loads Hyperscan.  Once the
+ * thread has scanned FL_LITTAB_BUDGET bytes so (about the cost of that
+ * check: a server, a batch of lookups), it takes Hyperscan, the faster
+ * even on 100 bytes. */
+#define FL_LITTAB_COLD (64u << 10)
+#define FL_LITTAB_BUDGET (64u << 10)
+static __thread size_t littab_bytes;
+
 bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
 {
+	bool warm = tls.hs_owner == lk && tls.scratch;
+	bool hyperscan = warm || len > FL_LITTAB_COLD || littab_bytes > FL_LITTAB_BUDGET;
+	if (!hyperscan)
+		littab_bytes += len;
+	return fl_lk_scan_by(lk, text, len, ob, hyperscan);
+}
+
+bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob,
+		   bool hyperscan)
+{
 	ob->n = 0;
-	if (!lk->ix.nhs || !tls.scratch || !len)
+	if (!len)
 		return true;
 	if (len > 0xffffffffu)
 		return false;
-	for (size_t k = 0; k < lk->ix.nhs; k++) {
-		hs_error_t rc = H->scan(lk->ix.hs[k], text, (unsigned)len, 0,
-					tls.scratch, on_literal, ob);
-		if (rc != HS_SUCCESS)
-			return false;
+	if (hyperscan && fl_index_hs(&lk->ix) && !(tls.hs_owner == lk && tls.scratch)) {
+		for (size_t k = 0; k < lk->ix.nhs && hyperscan; k++)
+			hyperscan = H->alloc_scratch(lk->ix.hs[k], &tls.scratch) == HS_SUCCESS;
+		if (hyperscan)
+			tls.hs_owner = lk;
+		else /* a database that fails its check: the table serves */
+			fl_index_hs_off(&lk->ix);
 	}
-	/* shards report in their own order: sort by end offset */
-	if (lk->ix.nhs > 1 && ob->n > 1)
+	if (!hyperscan || !fl_index_hs(&lk->ix)) {
+		if (!fl_littab_scan(&lk->ix.lt, lk->ix.str, text, len, on_literal, ob))
+			return false;
+	} else {
+		for (size_t k = 0; k < lk->ix.nhs; k++) {
+			hs_error_t rc = H->scan(lk->ix.hs[k], text, (unsigned)len, 0,
+						tls.scratch, on_literal, ob);
+			if (rc != HS_SUCCESS)
+				return false;
+		}
+	}
+	/* shards and the table report in their own order: by end offset */
+	if (ob->n > 1)
 		qsort(ob->v, ob->n, sizeof *ob->v, cmp_occ);
 	return true;
 }

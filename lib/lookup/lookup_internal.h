@@ -63,6 +63,10 @@ typedef struct fl_occs {
 /* Scan text for every factor and code; false when cut short (too many
  * occurrences or too long a text). */
 bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob);
+/* The same with the engine chosen: Hyperscan's databases, or the literal
+ * table (littab.h); both give the same occurrences. */
+bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob,
+		   bool hyperscan);
 
 /* The calling thread's time limit: lookups stop at fl_now_mono() >= at
  * (0: never). */

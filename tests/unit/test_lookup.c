@@ -718,6 +718,92 @@ static void test_factor_across_scan_blocks(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* The literal table (short texts) and Hyperscan (long ones) report the
+ * same occurrences: a store of a few thousand messages made of words, with
+ * codes of one to twelve bytes, scanned with both over the messages,
+ * texts made of their pieces, and random bytes. */
+static void test_literal_table_equals_hyperscan(void **state)
+{
+	(void)state;
+	fl_store *keep_st = st;
+	fl_lookup *keep_lk = lk;
+	char d2[64], p2[128];
+	strcpy(d2, "/tmp/fl-lookup3-XXXXXX");
+	assert_non_null(mkdtemp(d2));
+	snprintf(p2, sizeof p2, "%s/t.db", d2);
+	fl_err err;
+	assert_int_equal(fl_store_open(p2, false, &st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	static const char *words[] = {"could", "not", "open", "file", "Invalid",
+		"argument", "the", "lock", "of", "index", "remote", "refused",
+		"timeout", "überschritten", "\t", "x", "a:", "path", "déjà", "ERR"};
+	size_t nw = sizeof words / sizeof *words;
+	unsigned seed = 7;
+	char msgs[400][160];
+	for (int i = 0; i < 400; i++) {
+		char m[160] = "";
+		int n = 2 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 6;
+		for (int k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			if (k)
+				strcat(m, (seed >> 20) % 3 ? " " : "");
+			strcat(m, words[(seed >> 16) % nw]);
+		}
+		snprintf(msgs[i], sizeof msgs[i], "%s %d", m, i);
+		char path[32], code[16];
+		snprintf(path, sizeof path, "src/f%d.c", i);
+		/* codes of 1 to 14 bytes, some sharing first bytes */
+		snprintf(code, sizeof code, "%.*s", 1 + i % 14, "E0123456789ABC" + i % 3);
+		put("acme/many", msgs[i], path, 1 + i, i % 4 ? NULL : code, NULL, NULL);
+	}
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_lookup_open(st, &lk, &err), 0);
+	fl_lk_prepare(lk);
+	fl_occs a = {0}, b = {0};
+	size_t total = 0;
+	for (int t = 0; t < 600; t++) {
+		fl_buf text = {0};
+		if (t < 400) {
+			fl_buf_puts(&text, msgs[t]);
+		} else if (t < 500) {
+			for (int k = 0; k < 30; k++) {
+				seed = seed * 1103515245u + 12345u;
+				const char *m = msgs[(seed >> 16) % 400];
+				size_t ml = strlen(m), from = (seed >> 8) % ml;
+				fl_buf_put(&text, m + from, ml - from);
+				fl_buf_puts(&text, (seed >> 4) % 2 ? "\n" : " E012");
+			}
+		} else {
+			for (int k = 0; k < 3000; k++) {
+				seed = seed * 1103515245u + 12345u;
+				fl_buf_putc(&text, (char)("E0123 \nabcxotlp"[(seed >> 16) % 16]));
+			}
+		}
+		assert_true(fl_lk_scan_by(lk, text.s, text.n, &a, false));
+		assert_true(fl_lk_scan_by(lk, text.s, text.n, &b, true));
+		if (a.n != b.n)
+			fail_msg("text %d: %zu occurrences by the table, %zu by Hyperscan", t,
+				 a.n, b.n);
+		for (size_t i = 0; i < a.n; i++)
+			if (a.v[i].id != b.v[i].id || a.v[i].end != b.v[i].end)
+				fail_msg("text %d, occurrence %zu: %u@%u against %u@%u", t, i,
+					 a.v[i].id, a.v[i].end, b.v[i].id, b.v[i].end);
+		total += a.n;
+		fl_buf_free(&text);
+	}
+	/* the messages at least find themselves */
+	assert_true(total >= 400);
+	free(a.v);
+	free(b.v);
+	fl_lookup_close(lk);
+	fl_store_close(st);
+	st = keep_st;
+	lk = keep_lk;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", d2);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* The messages of a query are looked for inside its cleaned text, scanned
  * once, and take their literal occurrences from there: the same answers,
  * captures taken from the message, wherever it lies in the text (across
@@ -768,6 +854,7 @@ int main(void)
 		cmocka_unit_test(test_long_lines),
 		cmocka_unit_test(test_factor_across_scan_blocks),
 		cmocka_unit_test(test_messages_inside_the_text),
+		cmocka_unit_test(test_literal_table_equals_hyperscan),
 	};
 	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
 }

@@ -1,0 +1,152 @@
+/*
+ * littab.c — the literal table (see littab.h): built in one pass over the
+ * literals, scanned with a hash probe per tier and byte of text.
+ */
+#include "littab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static inline uint64_t load(const char *s, size_t n)
+{
+	uint64_t v = 0;
+	memcpy(&v, s, n);
+	return v;
+}
+
+/* The bucket of the first w bytes of s (w = 12, 8 or 4). */
+static inline uint32_t bucket(const char *s, uint32_t w, uint32_t bits)
+{
+	uint64_t x;
+	if (w == 12)
+		x = load(s, 8) ^ (load(s + 8, 4) * 0xC2B2AE3D27D4EB4Full);
+	else
+		x = load(s, w);
+	x ^= x >> 29;
+	return (uint32_t)((x * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+}
+
+static size_t tier_of(uint32_t len)
+{
+	return len >= 12 ? 0 : len >= 8 ? 1 : len >= 4 ? 2 : FL_LIT_TIERS;
+}
+
+static idx_lit make_lit(const char *strings, uint32_t id, uint32_t str, uint32_t len)
+{
+	idx_lit x = {id, str, len, {0}};
+	memcpy(x.head, strings + str, len < FL_LIT_HEAD ? len : FL_LIT_HEAD);
+	return x;
+}
+
+void fl_littab_make(const char *strings, const uint32_t *str, const uint32_t *len,
+		    size_t n, fl_littab_parts *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t count[FL_LIT_TIERS] = {0};
+	for (size_t i = 0; i < n; i++)
+		if (tier_of(len[i]) < FL_LIT_TIERS)
+			count[tier_of(len[i])]++;
+	uint32_t *fill[FL_LIT_TIERS];
+	for (size_t t = 0; t < FL_LIT_TIERS; t++) {
+		/* about two buckets a literal: most probes find an empty one */
+		uint32_t b = 4;
+		while (b < 31 && ((size_t)1 << b) < 2 * count[t])
+			b++;
+		out->bits[t] = b;
+		out->bidx[t] = fl_xcalloc(((size_t)1 << b) + 1, sizeof(uint32_t));
+		out->lit[t] = fl_xcalloc(count[t] + 1, sizeof(idx_lit));
+		out->nlit[t] = count[t];
+		fill[t] = fl_xcalloc((size_t)1 << b, sizeof(uint32_t));
+	}
+	out->sidx = fl_xcalloc(257, sizeof *out->sidx);
+	for (size_t i = 0; i < n; i++) {
+		size_t t = tier_of(len[i]);
+		if (t < FL_LIT_TIERS)
+			out->bidx[t][bucket(strings + str[i], fl_littab_width(t), out->bits[t])]++;
+		else if (len[i] > 0)
+			out->sidx[(unsigned char)strings[str[i]]]++, out->nslit++;
+	}
+	/* counts -> starts, then filled in literal order */
+	for (size_t t = 0; t < FL_LIT_TIERS; t++) {
+		uint32_t acc = 0;
+		size_t nb = (size_t)1 << out->bits[t];
+		for (size_t k = 0; k <= nb; k++) {
+			uint32_t c = k < nb ? out->bidx[t][k] : 0;
+			out->bidx[t][k] = acc;
+			acc += c;
+		}
+	}
+	uint32_t acc = 0, sfill[256] = {0};
+	for (size_t k = 0; k <= 256; k++) {
+		uint32_t c = k < 256 ? out->sidx[k] : 0;
+		out->sidx[k] = acc;
+		acc += c;
+	}
+	out->slit = fl_xcalloc(out->nslit + 1, sizeof *out->slit);
+	for (size_t i = 0; i < n; i++) {
+		size_t t = tier_of(len[i]);
+		idx_lit x = make_lit(strings, (uint32_t)i, str[i], len[i]);
+		if (t < FL_LIT_TIERS) {
+			uint32_t k = bucket(strings + str[i], fl_littab_width(t), out->bits[t]);
+			out->lit[t][out->bidx[t][k] + fill[t][k]++] = x;
+		} else if (len[i] > 0) {
+			unsigned k = (unsigned char)strings[str[i]];
+			out->slit[out->sidx[k] + sfill[k]++] = x;
+		}
+	}
+	for (size_t t = 0; t < FL_LIT_TIERS; t++)
+		free(fill[t]);
+}
+
+void fl_littab_parts_free(fl_littab_parts *p)
+{
+	for (size_t t = 0; t < FL_LIT_TIERS; t++) {
+		free(p->bidx[t]);
+		free(p->lit[t]);
+	}
+	free(p->sidx);
+	free(p->slit);
+	memset(p, 0, sizeof *p);
+}
+
+/* x occurs at text + i (rest bytes left)? */
+static inline bool lit_at(const idx_lit *x, const char *strings, const char *text,
+			  size_t rest)
+{
+	if (x->len > rest)
+		return false;
+	size_t h = x->len < FL_LIT_HEAD ? x->len : FL_LIT_HEAD;
+	return memcmp(text, x->head, h) == 0 &&
+	       (x->len <= FL_LIT_HEAD ||
+		memcmp(text + FL_LIT_HEAD, strings + x->str + FL_LIT_HEAD,
+		       x->len - FL_LIT_HEAD) == 0);
+}
+
+bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
+		    size_t len, fl_lit_on on, void *ctx)
+{
+	if (!t->sidx)
+		return true;
+	for (size_t i = 0; i < len; i++) {
+		size_t rest = len - i;
+		for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+			const fl_littier *r = &t->tier[k];
+			if (rest < r->width || r->bidx[(size_t)1 << r->bits] == 0)
+				continue;
+			uint32_t b = bucket(text + i, r->width, r->bits);
+			for (uint32_t j = r->bidx[b]; j < r->bidx[b + 1]; j++) {
+				const idx_lit *x = &r->lit[j];
+				if (lit_at(x, strings, text + i, rest) &&
+				    on(x->id, 0, i + x->len, 0, ctx))
+					return false;
+			}
+		}
+		unsigned c = (unsigned char)text[i];
+		for (uint32_t j = t->sidx[c]; j < t->sidx[c + 1]; j++) {
+			const idx_lit *x = &t->slit[j];
+			if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
+				return false;
+		}
+	}
+	return true;
+}
