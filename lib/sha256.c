@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <openssl/evp.h>
+#include "cryptolib.h"
 #include <openssl/sha.h>
 #include <pthread.h>
 
@@ -19,12 +19,12 @@ static int ctx_key_ok;
 
 static void ctx_free(void *p)
 {
-	EVP_MD_CTX_free(p);
+	fl_crypto()->EVP_MD_CTX_free(p);
 }
 
 static void md_init(void)
 {
-	md_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
+	md_sha256 = fl_crypto()->EVP_MD_fetch(NULL, "SHA256", NULL);
 	ctx_key_ok = pthread_key_create(&ctx_key, ctx_free) == 0;
 }
 
@@ -38,16 +38,16 @@ void fl_sha256(const void *data, size_t n, unsigned char out[32])
 	pthread_once(&md_once, md_init);
 	EVP_MD_CTX *c = ctx_key_ok ? pthread_getspecific(ctx_key) : NULL;
 	if (!c && md_sha256 && ctx_key_ok) {
-		c = EVP_MD_CTX_new();
+		c = fl_crypto()->EVP_MD_CTX_new();
 		if (c && pthread_setspecific(ctx_key, c) != 0) {
-			EVP_MD_CTX_free(c);
+			fl_crypto()->EVP_MD_CTX_free(c);
 			c = NULL;
 		}
 	}
 	unsigned int len = 0;
-	if (!c || !EVP_DigestInit_ex2(c, md_sha256, NULL) ||
-	    !EVP_DigestUpdate(c, data, n) || !EVP_DigestFinal_ex(c, out, &len))
-		SHA256(data, n, out); /* no context to be had: the slow way */
+	if (!c || !fl_crypto()->EVP_DigestInit_ex2(c, md_sha256, NULL) ||
+	    !fl_crypto()->EVP_DigestUpdate(c, data, n) || !fl_crypto()->EVP_DigestFinal_ex(c, out, &len))
+		fl_crypto()->SHA256(data, n, out); /* no context to be had: the slow way */
 }
 
 int fl_sha256_fd(int fd, uint64_t max, unsigned char out[32], uint64_t *n)
@@ -56,9 +56,9 @@ int fl_sha256_fd(int fd, uint64_t max, unsigned char out[32], uint64_t *n)
 	enum { CHUNK = 256 * 1024 };
 	*n = 0;
 	unsigned char *buf = malloc(CHUNK);
-	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	EVP_MD_CTX *c = fl_crypto()->EVP_MD_CTX_new();
 	int rc = -1, e = ENOMEM;
-	if (!buf || !c || !EVP_DigestInit_ex2(c, md_sha256 ? md_sha256 : EVP_sha256(), NULL))
+	if (!buf || !c || !fl_crypto()->EVP_DigestInit_ex2(c, md_sha256 ? md_sha256 : fl_crypto()->EVP_sha256(), NULL))
 		goto out;
 	for (;;) {
 		ssize_t r = read(fd, buf, CHUNK);
@@ -75,19 +75,19 @@ int fl_sha256_fd(int fd, uint64_t max, unsigned char out[32], uint64_t *n)
 			e = EFBIG;
 			goto out;
 		}
-		if (!EVP_DigestUpdate(c, buf, (size_t)r)) {
+		if (!fl_crypto()->EVP_DigestUpdate(c, buf, (size_t)r)) {
 			e = EIO;
 			goto out;
 		}
 	}
 	unsigned int len = 0;
-	if (!EVP_DigestFinal_ex(c, out, &len)) {
+	if (!fl_crypto()->EVP_DigestFinal_ex(c, out, &len)) {
 		e = EIO;
 		goto out;
 	}
 	rc = 0;
 out:
-	EVP_MD_CTX_free(c);
+	fl_crypto()->EVP_MD_CTX_free(c);
 	free(buf);
 	if (rc < 0)
 		errno = e;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -420,4 +421,30 @@ size_t fl_printf_conv(const char *s, int *stars)
 		return i + 1;
 	}
 	return 0;
+}
+
+void fl_random_bytes(void *out, size_t n)
+{
+	unsigned char *p = out;
+	size_t got = 0;
+	while (got < n) {
+		ssize_t r = getrandom(p + got, n - got, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	if (got < n) { /* no entropy source: time and process, mixed */
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^
+			     ((uint64_t)getpid() << 40);
+		for (size_t i = got; i < n; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			p[i] = (unsigned char)x;
+		}
+	}
 }

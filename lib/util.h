@@ -13,6 +13,8 @@ void *fl_xmalloc(size_t n);
 void *fl_xcalloc(size_t n, size_t m);
 void *fl_xrealloc(void *p, size_t n);
 char *fl_xstrdup(const char *s);        /* NULL -> NULL */
+/* n random bytes (getrandom; time and pid when it fails) */
+void fl_random_bytes(void *out, size_t n);
 char *fl_xstrndup(const char *s, size_t n);
 char *fl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* dir + "/" + name (caller frees): fl_xasprintf("%s/%s") without the

@@ -289,123 +289,6 @@ static void choose_factors(fl_index_builder *b)
 	b->ent_fsrc = NULL;
 }
 
-/* Literal databases are compiled in shards, two at a time: Hyperscan's
- * literal compile time grows with the literal count, and two cores halve
- * it.  A literal's shard is chosen by its last two bytes, so each shard
- * holds only some of the literals' endings: a text scanned against every
- * shard wakes each one's confirmation only at the places that end like
- * its literals.  (Dealt round-robin, every shard ended like all of them:
- * text made of stored messages cost each shard as much confirmation work
- * as one database, and 1 MB of it took 9 times one scan at 1M records;
- * by their endings, the 9 shards scan it about 3 times faster, for the
- * same compile time.) */
-#define SHARD_LITERALS 120000
-
-/* A literal's ending: its last two bytes. */
-static unsigned ending(const char *lit, size_t len)
-{
-	unsigned h = len ? (unsigned char)lit[len - 1] : 0;
-	if (len > 1)
-		h |= (unsigned)(unsigned char)lit[len - 2] << 8;
-	return h;
-}
-
-static int cmp_u64_desc(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x > y ? -1 : x < y;
-}
-
-/* Each literal's shard: by its ending, the endings dealt largest first
- * to the shard holding the fewest literals so far (even shards: the two
- * compiled at once take as little memory as round-robin's), unless that
- * leaves a shard empty or one with over twice its share (literals that
- * mostly end alike), then round-robin. */
-static void deal_shards(const char **exprs, const size_t *lens, size_t nlit,
-			size_t nshards, uint8_t *shard)
-{
-	uint64_t *per = fl_xcalloc(1u << 16, sizeof *per);
-	for (size_t i = 0; i < nlit; i++)
-		per[ending(exprs[i], lens[i])] += 1u << 16;
-	for (unsigned e = 0; e < 1u << 16; e++)
-		per[e] |= e; /* count << 16 | ending */
-	qsort(per, 1u << 16, sizeof *per, cmp_u64_desc);
-	uint8_t *to = fl_xcalloc(1u << 16, 1);
-	size_t count[FL_IDX_SHARDS] = {0};
-	for (unsigned i = 0; i < 1u << 16 && per[i] >> 16; i++) {
-		size_t k = 0;
-		for (size_t j = 1; j < nshards; j++)
-			if (count[j] < count[k])
-				k = j;
-		to[per[i] & 0xffff] = (uint8_t)k;
-		count[k] += per[i] >> 16;
-	}
-	for (size_t i = 0; i < nlit; i++)
-		shard[i] = to[ending(exprs[i], lens[i])];
-	free(per);
-	free(to);
-	bool even = true;
-	for (size_t k = 0; k < nshards; k++)
-		even = even && count[k] > 0 && count[k] <= 2 * (nlit / nshards + 1);
-	if (!even)
-		for (size_t i = 0; i < nlit; i++)
-			shard[i] = (uint8_t)(i % nshards);
-}
-
-struct shard_job {
-	const char **exprs;
-	unsigned *flags, *ids;
-	size_t *lens;
-	uint8_t *shard;        /* per literal: its shard */
-	size_t nlit, nshards, next;
-	hs_database_t *db[FL_IDX_SHARDS];
-	char error[256];
-	pthread_mutex_t lock;
-};
-
-static void *compile_shards(void *arg)
-{
-	struct shard_job *j = arg;
-	for (;;) {
-		pthread_mutex_lock(&j->lock);
-		size_t k = j->next++;
-		pthread_mutex_unlock(&j->lock);
-		if (k >= j->nshards)
-			break;
-		size_t cnt = 0;
-		for (size_t i = 0; i < j->nlit; i++)
-			cnt += j->shard[i] == k;
-		const char **e = fl_xcalloc(cnt, sizeof *e);
-		unsigned *f = fl_xcalloc(cnt, sizeof *f), *id = fl_xcalloc(cnt, sizeof *id);
-		size_t *l = fl_xcalloc(cnt, sizeof *l);
-		size_t c = 0;
-		for (size_t i = 0; i < j->nlit; i++) {
-			if (j->shard[i] != k)
-				continue;
-			e[c] = j->exprs[i];
-			f[c] = j->flags[i];
-			id[c] = j->ids[i];
-			l[c] = j->lens[i];
-			c++;
-		}
-		hs_compile_error_t *ce = NULL;
-		if (H->compile_lit_multi(e, f, id, l, (unsigned)cnt, HS_MODE_BLOCK, NULL,
-					 &j->db[k], &ce) != HS_SUCCESS) {
-			j->db[k] = NULL;
-			pthread_mutex_lock(&j->lock);
-			snprintf(j->error, sizeof j->error, "%s",
-				 ce && ce->message ? ce->message : "hyperscan error");
-			pthread_mutex_unlock(&j->lock);
-			H->free_compile_error(ce);
-		}
-		free(e);
-		free(f);
-		free(id);
-		free(l);
-	}
-	return NULL;
-}
-
 static const char *g_sort_strings;
 
 static int cmp_code(const void *a, const void *b)
@@ -433,28 +316,165 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* append aligned to 8 bytes, returning the offset */
-static uint64_t img_put(fl_buf *img, const void *data, size_t len)
+/* The image is written to its file as it is made (never whole in memory
+ * beside the builder: at a million records it is 500 MB), to a temporary
+ * beside the index renamed over it, or, where that cannot be written (a
+ * read-only folder, a full disk), to an anonymous memory file: the index
+ * is only a cache. */
+struct imgw {
+	int fd;
+	char *tmp;             /* the temporary's path, NULL for memory */
+	char *path;
+	fl_buf buf;
+	uint64_t off;          /* bytes put so far */
+	uint64_t flushed;      /* bytes written to fd */
+	int failed;            /* errno of the first failed write */
+};
+
+static int imgw_memory(struct imgw *w, fl_err *err);
+
+/* write all of p; 0 or errno */
+static int write_all(int fd, const char *p, size_t left)
 {
-	while (img->n % 8)
-		fl_buf_putc(img, '\0');
-	uint64_t off = img->n;
+	while (left) {
+		ssize_t n = write(fd, p, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		p += n;
+		left -= (size_t)n;
+	}
+	return 0;
+}
+
+/* The file cannot take more (a full disk): go on in memory, with what it
+ * holds so far. */
+static void imgw_to_memory(struct imgw *w, uint64_t written)
+{
+	int old = w->fd;
+	fl_err e;
+	if (imgw_memory(w, &e) < 0) {
+		w->fd = old;
+		w->failed = errno ? errno : EIO;
+		return;
+	}
+	char buf[1 << 16];
+	for (uint64_t at = 0; at < written && !w->failed;) {
+		size_t n = written - at < sizeof buf ? (size_t)(written - at) : sizeof buf;
+		ssize_t r = pread(old, buf, n, (off_t)at);
+		if (r <= 0)
+			w->failed = r < 0 ? errno : EIO;
+		else
+			w->failed = write_all(w->fd, buf, (size_t)r), at += (uint64_t)r;
+	}
+	close(old);
+	unlink(w->tmp);
+	free(w->tmp);
+	w->tmp = NULL;
+}
+
+static void imgw_flush(struct imgw *w)
+{
+	if (!w->failed && w->buf.n) {
+		int e = write_all(w->fd, w->buf.s, w->buf.n);
+		if (e && w->tmp) {
+			imgw_to_memory(w, w->flushed);
+			if (!w->failed)
+				w->failed = write_all(w->fd, w->buf.s, w->buf.n);
+		} else if (e) {
+			w->failed = e;
+		}
+		w->flushed += w->buf.n;
+	}
+	w->buf.n = 0;
+}
+
+static void imgw_raw(struct imgw *w, const void *data, size_t len)
+{
+	w->off += len;
+	const char *p = data;
+	while (len && !w->failed) {
+		size_t room = (1u << 20) - w->buf.n, n = len < room ? len : room;
+		fl_buf_put(&w->buf, p, n);
+		p += n;
+		len -= n;
+		if (w->buf.n == (1u << 20))
+			imgw_flush(w);
+	}
+}
+
+/* append aligned to 8 bytes, returning the offset */
+static uint64_t img_put(struct imgw *w, const void *data, size_t len)
+{
+	static const char zero[8];
+	if (w->off % 8)
+		imgw_raw(w, zero, 8 - w->off % 8);
+	uint64_t off = w->off;
 	if (len)
-		fl_buf_put(img, data, len);
+		imgw_raw(w, data, len);
 	return off;
 }
 
-static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
-		     hs_database_t **dbs, fl_err *err);
+static int imgw_memory(struct imgw *w, fl_err *err)
+{
+	w->fd = memfd_create("faultline-index", MFD_CLOEXEC);
+	if (w->fd < 0)
+		return fl_seterr(err, "cannot make the lookup index: %s", strerror(errno));
+	return 0;
+}
+
+static int imgw_open(struct imgw *w, const char *path, fl_err *err)
+{
+	memset(w, 0, sizeof *w);
+	if (path) {
+		w->path = fl_xstrdup(path);
+		w->tmp = fl_xasprintf("%s.tmp.%d", path, (int)getpid());
+		w->fd = open(w->tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (w->fd >= 0)
+			return 0;
+		free(w->tmp);
+		w->tmp = NULL;
+	}
+	return imgw_memory(w, err);
+}
+
+static int map_image(fl_index *ix, void *mem, size_t len, fl_err *err);
+
+/* Finish the file (header at its start), put it in place and map it. */
+static int imgw_close(struct imgw *w, const idx_header *h, fl_index *out, fl_err *err)
+{
+	imgw_flush(w);
+	if (!w->failed && pwrite(w->fd, h, sizeof *h, 0) != (ssize_t)sizeof *h)
+		w->failed = errno ? errno : EIO;
+	if (w->tmp && !w->failed && (fsync(w->fd) < 0 || rename(w->tmp, w->path) < 0)) {
+		/* not kept for the next process, but whole: mapped still */
+		unlink(w->tmp);
+		free(w->tmp);
+		w->tmp = NULL;
+	}
+	int rc = 0;
+	void *m = MAP_FAILED;
+	if (w->failed)
+		rc = fl_seterr(err, "cannot make the lookup index: %s", strerror(w->failed));
+	else if ((m = mmap(NULL, (size_t)h->total, PROT_READ, MAP_PRIVATE, w->fd, 0)) == MAP_FAILED)
+		rc = fl_seterr(err, "cannot map the lookup index: %s", strerror(errno));
+	close(w->fd);
+	if (rc == 0 && (rc = map_image(out, m, (size_t)h->total, err)) == 0 && w->tmp)
+		out->path = fl_xstrdup(w->path);
+	if (rc < 0 && w->tmp)
+		unlink(w->tmp);
+	free(w->tmp);
+	free(w->path);
+	fl_buf_free(&w->buf);
+	return rc;
+}
 
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
-			    const char *version, fl_index *out, fl_err *err)
+			    const char *version, const char *path, fl_index *out,
+			    fl_err *err)
 {
 	memset(out, 0, sizeof *out);
-	if (!fl_hs(err)) {
-		builder_free(b);
-		return -1;
-	}
 	/* token strings, sorted */
 	struct tok_sort *ts = fl_xcalloc(b->ntok + 1, sizeof *ts);
 	for (size_t i = 0; i < b->tokens.cap; i++)
@@ -548,8 +568,6 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		if (i == 0 || strcmp(b->strings.s + b->codes[i].str,
 				     b->strings.s + b->codes[i - 1].str) != 0)
 			hscodes[nhscodes++] = b->codes[i].str;
-	hs_database_t *dbs[FL_IDX_SHARDS] = {0};
-	size_t nshards = 0;
 	size_t nlit = b->nfactors + nhscodes;
 	/* per factor: its length (at most FL_FACTOR_WINDOW) */
 	uint8_t *flen = fl_xcalloc(b->nfactors + 1, 1);
@@ -574,136 +592,56 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	fl_littab_make(b->strings.s, lstr, llen, nlit, &lt);
 	free(lstr);
 	free(llen);
-	if (nlit) {
-		const char **exprs = fl_xcalloc(nlit, sizeof *exprs);
-		size_t *lens = fl_xcalloc(nlit, sizeof *lens);
-		unsigned *ids = fl_xcalloc(nlit, sizeof *ids);
-		unsigned *flags = fl_xcalloc(nlit, sizeof *flags);
-		for (size_t i = 0; i < b->factors.cap; i++)
-			if (b->factors.keys[i]) {
-				size_t f = b->factors.vals[i];
-				exprs[f] = b->factors.keys[i];
-				lens[f] = strlen(b->factors.keys[i]);
-				ids[f] = (unsigned)f;
-			}
-		for (size_t k = 0; k < nhscodes; k++) {
-			size_t f = b->nfactors + k;
-			exprs[f] = b->strings.s + hscodes[k];
-			lens[f] = strlen(exprs[f]);
-			ids[f] = (unsigned)f;
-		}
-		struct shard_job job;
-		memset(&job, 0, sizeof job);
-		job.exprs = exprs;
-		job.flags = flags;
-		job.ids = ids;
-		job.lens = lens;
-		job.nlit = nlit;
-		job.nshards = (nlit + SHARD_LITERALS - 1) / SHARD_LITERALS;
-		if (job.nshards > FL_IDX_SHARDS)
-			job.nshards = FL_IDX_SHARDS;
-		job.shard = fl_xcalloc(nlit, 1);
-		deal_shards(exprs, lens, nlit, job.nshards, job.shard);
-		pthread_mutex_init(&job.lock, NULL);
-		pthread_t th[2];
-		int nth = 0;
-		for (int t = 0; t < 2 && (size_t)t < job.nshards; t++)
-			if (pthread_create(&th[nth], NULL, compile_shards, &job) == 0)
-				nth++;
-		if (nth == 0)
-			compile_shards(&job);
-		for (int t = 0; t < nth; t++)
-			pthread_join(th[t], NULL);
-		pthread_mutex_destroy(&job.lock);
-		free(exprs);
-		free(lens);
-		free(ids);
-		free(flags);
-		free(job.shard);
-		nshards = job.nshards;
-		for (size_t k = 0; k < nshards; k++) {
-			if (!job.db[k]) {
-				fl_seterr(err, "building the literal matcher: %s", job.error);
-				for (size_t j = 0; j < nshards; j++)
-					if (job.db[j])
-						H->free_database(job.db[j]);
-				free(fidx);
-				free(fent);
-				free(fmax);
-				free(flen);
-				free(always);
-				free(hscodes);
-				free(tok);
-				free(post);
-				fl_littab_parts_free(&lt);
-				builder_free(b);
-				return -1;
-			}
-			dbs[k] = job.db[k];
-		}
-	}
-
-	/* the flat image */
-	fl_buf img = {0};
+	/* the flat image, written as it is made */
+	struct imgw w;
+	int rc = imgw_open(&w, path, err);
 	idx_header h;
 	memset(&h, 0, sizeof h);
-	img_put(&img, &h, sizeof h);
-	memcpy(h.magic, FL_IDX_MAGIC, 8);
-	h.entry_size = sizeof(idx_entry);
-	h.token_size = sizeof(idx_token);
-	h.generation = generation;
-	snprintf(h.version, sizeof h.version, "%s", version ? version : "");
-	h.n_entries = b->n;
-	h.n_parts = b->nparts;
-	h.n_tokens = b->ntok;
-	h.n_codes = b->ncodes;
-	h.n_factors = b->nfactors;
-	h.n_always = nalways;
-	h.off_strings = img_put(&img, b->strings.s, b->strings.n);
-	h.len_strings = b->strings.n;
-	h.off_entries = img_put(&img, b->ent, b->n * sizeof *b->ent);
-	h.off_tokens = img_put(&img, tok, b->ntok * sizeof *tok);
-	h.off_postings = img_put(&img, post, npost * sizeof *post);
-	h.n_postings = npost;
-	h.off_entry_toks = img_put(&img, b->etoks, b->netoks * sizeof *b->etoks);
-	h.n_entry_toks = b->netoks;
-	h.off_codes = img_put(&img, b->codes, b->ncodes * sizeof *b->codes);
-	h.off_factor_idx = img_put(&img, fidx, (b->nfactors + 1) * sizeof *fidx);
-	h.off_factor_ent = img_put(&img, fent, acc * sizeof *fent);
-	h.n_factor_ent = acc;
-	h.off_always = img_put(&img, always, nalways * sizeof *always);
-	h.off_factor_max = img_put(&img, fmax, b->nfactors * sizeof *fmax);
-	h.off_factor_len = img_put(&img, flen, b->nfactors);
-	h.n_shards = nshards;
-	for (size_t k = 0; k < nshards; k++) {
-		/* the database as it is in memory, placed at the same address
-		 * modulo 64 so that a page-aligned mapping of the file can be
-		 * scanned in place, with no copy at load time */
-		size_t sz = 0;
-		H->database_size(dbs[k], &sz);
-		uintptr_t mis = (uintptr_t)dbs[k] % 64;
-		while (img.n % 64 != mis)
-			fl_buf_putc(&img, '\0');
-		h.off_hs[k] = img.n;
-		fl_buf_put(&img, (const char *)dbs[k], sz);
-		h.len_hs[k] = sz;
+	if (rc == 0) {
+		img_put(&w, &h, sizeof h);
+		memcpy(h.magic, FL_IDX_MAGIC, 8);
+		h.entry_size = sizeof(idx_entry);
+		h.token_size = sizeof(idx_token);
+		h.generation = generation;
+		snprintf(h.version, sizeof h.version, "%s", version ? version : "");
+		fl_random_bytes(h.stamp, sizeof h.stamp);
+		h.n_entries = b->n;
+		h.n_parts = b->nparts;
+		h.n_tokens = b->ntok;
+		h.n_codes = b->ncodes;
+		h.n_factors = b->nfactors;
+		h.n_always = nalways;
+		h.off_strings = img_put(&w, b->strings.s, b->strings.n);
+		h.len_strings = b->strings.n;
+		h.off_entries = img_put(&w, b->ent, b->n * sizeof *b->ent);
+		h.off_tokens = img_put(&w, tok, b->ntok * sizeof *tok);
+		h.off_postings = img_put(&w, post, npost * sizeof *post);
+		h.n_postings = npost;
+		h.off_entry_toks = img_put(&w, b->etoks, b->netoks * sizeof *b->etoks);
+		h.n_entry_toks = b->netoks;
+		h.off_codes = img_put(&w, b->codes, b->ncodes * sizeof *b->codes);
+		h.off_factor_idx = img_put(&w, fidx, (b->nfactors + 1) * sizeof *fidx);
+		h.off_factor_ent = img_put(&w, fent, acc * sizeof *fent);
+		h.n_factor_ent = acc;
+		h.off_always = img_put(&w, always, nalways * sizeof *always);
+		h.off_factor_max = img_put(&w, fmax, b->nfactors * sizeof *fmax);
+		h.off_factor_len = img_put(&w, flen, b->nfactors);
+		h.off_hscodes = img_put(&w, hscodes, nhscodes * sizeof *hscodes);
+		h.n_hscodes = nhscodes;
+		for (size_t t = 0; t < FL_LIT_TIERS; t++) {
+			h.lit_bits[t] = lt.bits[t];
+			h.n_lit[t] = lt.nlit[t];
+			h.off_lit_bidx[t] = img_put(&w, lt.bidx[t],
+						    (((size_t)1 << lt.bits[t]) + 1) * sizeof(uint32_t));
+			h.off_lit[t] = img_put(&w, lt.lit[t], lt.nlit[t] * sizeof(idx_lit));
+		}
+		h.n_slit = lt.nslit;
+		h.off_lit_sidx = img_put(&w, lt.sidx, 257 * sizeof(uint32_t));
+		h.off_slit = img_put(&w, lt.slit, lt.nslit * sizeof(idx_lit));
+		img_put(&w, NULL, 0);
+		h.total = w.off;
 	}
-	h.off_hscodes = img_put(&img, hscodes, nhscodes * sizeof *hscodes);
-	h.n_hscodes = nhscodes;
-	for (size_t t = 0; t < FL_LIT_TIERS; t++) {
-		h.lit_bits[t] = lt.bits[t];
-		h.n_lit[t] = lt.nlit[t];
-		h.off_lit_bidx[t] = img_put(&img, lt.bidx[t],
-					    (((size_t)1 << lt.bits[t]) + 1) * sizeof(uint32_t));
-		h.off_lit[t] = img_put(&img, lt.lit[t], lt.nlit[t] * sizeof(idx_lit));
-	}
-	h.n_slit = lt.nslit;
-	h.off_lit_sidx = img_put(&img, lt.sidx, 257 * sizeof(uint32_t));
-	h.off_slit = img_put(&img, lt.slit, lt.nslit * sizeof(idx_lit));
 	fl_littab_parts_free(&lt);
-	img_put(&img, NULL, 0);
-	h.total = img.n;
-	memcpy(img.s, &h, sizeof h);
 	free(hscodes);
 	free(tok);
 	free(post);
@@ -713,7 +651,72 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	free(flen);
 	free(always);
 	builder_free(b);
-	return map_image(out, img.s, img.n, false, dbs, err);
+	if (rc == 0)
+		rc = imgw_close(&w, &h, out, err);
+	return rc;
+}
+
+/* ---- location order ------------------------------------------------------------- */
+
+struct sort_ctx {
+	const fl_index_builder *b;
+	const int32_t *cols;
+};
+
+static int cmp_location(const void *pa, const void *pb, void *arg)
+{
+	const struct sort_ctx *c = arg;
+	uint32_t a = *(const uint32_t *)pa, z = *(const uint32_t *)pb;
+	const idx_entry *x = &c->b->ent[a], *y = &c->b->ent[z];
+	const char *s = c->b->strings.s;
+	int r;
+	if (x->repo != y->repo && (r = strcmp(s + x->repo, s + y->repo)))
+		return r;
+	if (x->path != y->path && (r = strcmp(s + x->path, s + y->path)))
+		return r;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (c->cols[a] != c->cols[z])
+		return c->cols[a] < c->cols[z] ? -1 : 1;
+	return strcmp(s + x->id, s + y->id);
+}
+
+/* Put the whole records added so far (no parts yet) in location order
+ * (repo, path, line, column, id: ties between equal answers fall to the
+ * first), as the store's location index would give them.  Returns the
+ * new place of each old entry, or NULL when they were in order. */
+static uint32_t *builder_sort(fl_index_builder *b, const int32_t *cols)
+{
+	struct sort_ctx c = {b, cols};
+	size_t n = b->n;
+	bool sorted = true;
+	for (size_t i = 1; i < n && sorted; i++) {
+		uint32_t pair[2] = {(uint32_t)i - 1, (uint32_t)i};
+		sorted = cmp_location(&pair[0], &pair[1], &c) <= 0;
+	}
+	if (sorted)
+		return NULL;
+	uint32_t *order = fl_xmalloc((n + 1) * sizeof *order);
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	qsort_r(order, n, sizeof *order, cmp_location, &c);
+	uint32_t *inv = fl_xmalloc((n + 1) * sizeof *inv);
+	idx_entry *ent = fl_xmalloc((b->cap + 1) * sizeof *ent);
+	size_t *fsrc = fl_xmalloc((b->cap + 1) * sizeof *fsrc);
+	for (size_t i = 0; i < n; i++) {
+		inv[order[i]] = (uint32_t)i;
+		ent[i] = b->ent[order[i]];
+		ent[i].whole = (uint32_t)i;
+		fsrc[i] = b->ent_fsrc[order[i]];
+	}
+	free(b->ent);
+	free(b->ent_fsrc);
+	b->ent = ent;
+	b->ent_fsrc = fsrc;
+	for (size_t k = 0; k < b->ncodes; k++)
+		b->codes[k].entry = inv[b->codes[k].entry];
+	free(order);
+	return inv;
 }
 
 /* ---- lines of multi-line messages ----------------------------------------------- */
@@ -815,29 +818,59 @@ static void add_part(struct parts *ps, const fl_index_item *it, uint32_t whole)
 	}
 }
 
-int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
+static uint32_t *builder_sort(fl_index_builder *b, const int32_t *cols);
+
+int fl_index_build(fl_store *st, const char *path, fl_index *out, fl_err *err)
 {
 	long long gen;
 	char changed[32];
 	if (fl_store_generation(st, &gen, changed, err) < 0)
 		return -1;
+	/* the other lines of the records raised at several: few, read
+	 * first in one pass (a subquery per record cost 9 s at 1M) */
+	fl_strmap sites = {0};
+	fl_buf sitebuf = {0};
+	sqlite3_stmt *s;
+	int rc = sqlite3_prepare_v2(st->db,
+				    "SELECT error_id, group_concat(file_path || ':' || line_number, char(10))"
+				    " FROM (SELECT error_id, file_path, line_number FROM error_sites"
+				    "  ORDER BY error_id, file_path, line_number, col)"
+				    " GROUP BY error_id",
+				    -1, &s, NULL);
+	if (rc == SQLITE_OK) {
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+			const char *id = (const char *)sqlite3_column_text(s, 0);
+			const char *v = (const char *)sqlite3_column_text(s, 1);
+			if (!id || !v)
+				continue;
+			fl_strmap_put(&sites, id, sitebuf.n);
+			fl_buf_put(&sitebuf, v, strlen(v) + 1);
+		}
+		sqlite3_finalize(s);
+	}
+	if (rc != SQLITE_DONE) {
+		fl_strmap_free(&sites);
+		fl_buf_free(&sitebuf);
+		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+	}
+	/* in the table's order, each page read once (in location order
+	 * every record was a lookup of its own page: 1.5 GB read several
+	 * times over at 1M), then put in location order here */
 	fl_index_builder *b = fl_index_builder_new();
 	struct parts parts = {0};
-	sqlite3_stmt *s;
+	int32_t *cols = NULL;
+	size_t ncols = 0;
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
 			       " file_path, github_url, error_class, line_number, severity, idiom,"
-			       " error_type,"
-			       " (SELECT group_concat(file_path || ':' || line_number, char(10))"
-			       "  FROM (SELECT file_path, line_number FROM error_sites"
-			       "   WHERE error_id = errors.id ORDER BY file_path, line_number, col))"
-			       " FROM errors"
-			       " ORDER BY repo, file_path, line_number, col, id",
+			       " error_type, col"
+			       " FROM errors",
 			       -1, &s, NULL) != SQLITE_OK) {
 		builder_free(b);
+		fl_strmap_free(&sites);
+		fl_buf_free(&sitebuf);
 		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
 	}
-	int rc;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		fl_index_item it = {
 			(const char *)sqlite3_column_text(s, 0),
@@ -855,8 +888,11 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 			(const char *)sqlite3_column_text(s, 12),
 			NULL,
 			0,
-			(const char *)sqlite3_column_text(s, 13),
+			NULL,
 		};
+		size_t so;
+		if (it.id && sites.n && fl_strmap_get(&sites, it.id, &so))
+			it.sites = sitebuf.s + so;
 		if (!it.id || !it.repo || !it.message || !it.pattern || !it.path)
 			continue;
 		if (!it.slug)
@@ -865,11 +901,19 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 			it.url = "";
 		fl_index_builder_add_item(b, &it);
 		add_part(&parts, &it, (uint32_t)(b->n - 1));
-
+		if (ncols % 4096 == 0)
+			cols = fl_xrealloc(cols, (ncols + 4096) * sizeof *cols);
+		cols[ncols++] = sqlite3_column_int(s, 13);
 	}
 	sqlite3_finalize(s);
+	fl_strmap_free(&sites);
+	fl_buf_free(&sitebuf);
+	uint32_t *inv = builder_sort(b, cols);
+	free(cols);
 
 	for (size_t i = 0; i < parts.n; i++) {
+		if (inv)
+			parts.v[i].it.whole = inv[parts.v[i].it.whole];
 		fl_index_builder_add_item(b, &parts.v[i].it);
 		part_free(&parts.v[i]);
 	}
@@ -878,21 +922,19 @@ int fl_index_build(fl_store *st, fl_index *out, fl_err *err)
 		builder_free(b);
 		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
 	}
-	return fl_index_builder_finish(b, gen, changed, out, err);
+	return fl_index_builder_finish(b, gen, changed, path, out, err);
 }
 
 /* Check an image's header and set the section pointers. */
-static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
-		     hs_database_t **dbs, fl_err *err)
+static int map_image(fl_index *ix, void *mem, size_t len, fl_err *err)
 {
 	memset(ix, 0, sizeof *ix);
 	ix->mem = mem;
 	ix->len = len;
-	ix->mapped = mapped;
 	const idx_header *h = mem;
 	if (len < sizeof *h || memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 ||
 	    h->entry_size != sizeof(idx_entry) || h->token_size != sizeof(idx_token) ||
-	    h->total != len || h->n_shards > FL_IDX_SHARDS ||
+	    h->total != len ||
 	    h->off_strings + h->len_strings > len) {
 		fl_index_free(ix);
 		return fl_seterr(err, "the lookup index is damaged or from another build");
@@ -932,81 +974,6 @@ static int map_image(fl_index *ix, void *mem, size_t len, bool mapped,
 	}
 	ix->lt.sidx = (const uint32_t *)(base + h->off_lit_sidx);
 	ix->lt.slit = (const idx_lit *)(base + h->off_slit);
-	for (size_t k = 0; k < h->n_shards; k++) {
-		if (dbs) {
-			/* built in this process: the databases themselves */
-			ix->hs[k] = dbs[k];
-			ix->hs_owned = true;
-		} else {
-			/* mapped from the file: scanned in place, once
-			 * fl_index_hs has loaded Hyperscan and checked it */
-			if (h->off_hs[k] + h->len_hs[k] > len) {
-				fl_index_free(ix);
-				return fl_seterr(err, "the lookup index's literal matcher is damaged");
-			}
-			ix->hs[k] = (hs_database_t *)(uintptr_t)(base + h->off_hs[k]);
-		}
-		ix->nhs++;
-	}
-	ix->hs_state = dbs ? 1 : 0;
-	return 0;
-}
-
-bool fl_index_hs(const fl_index *ix)
-{
-	fl_index *w = (fl_index *)(uintptr_t)ix; /* hs_state only */
-	int st = __atomic_load_n(&w->hs_state, __ATOMIC_ACQUIRE);
-	if (st)
-		return st > 0;
-	/* two threads may both check: the same answer */
-	bool ok = ix->nhs > 0 && fl_hs(NULL) != NULL;
-	for (size_t k = 0; k < ix->nhs && ok; k++) {
-		char *info = NULL;
-		ok = H->database_info(ix->hs[k], &info) == HS_SUCCESS;
-		free(info);
-	}
-	__atomic_store_n(&w->hs_state, ok ? 1 : -1, __ATOMIC_RELEASE);
-	return ok;
-}
-
-void fl_index_hs_off(const fl_index *ix)
-{
-	fl_index *w = (fl_index *)(uintptr_t)ix; /* hs_state only */
-	__atomic_store_n(&w->hs_state, -1, __ATOMIC_RELEASE);
-}
-
-int fl_index_save(const fl_index *ix, const char *path, fl_err *err)
-{
-	char *tmp = fl_xasprintf("%s.tmp.%d", path, (int)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0) {
-		fl_seterr(err, "cannot write %s: %s", tmp, strerror(errno));
-		free(tmp);
-		return -1;
-	}
-	const char *p = ix->mem;
-	size_t left = ix->len;
-	while (left) {
-		ssize_t w = write(fd, p, left);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			fl_seterr(err, "cannot write %s: %s", tmp, strerror(errno));
-			close(fd);
-			unlink(tmp);
-			free(tmp);
-			return -1;
-		}
-		p += w;
-		left -= (size_t)w;
-	}
-	if (fsync(fd) < 0 || close(fd) < 0 || rename(tmp, path) < 0) {
-		fl_seterr(err, "cannot write %s: %s", path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
 	return 0;
 }
 
@@ -1035,22 +1002,18 @@ int fl_index_load(const char *path, int64_t generation, const char *version,
 		return 0;
 	}
 	fl_err e2;
-	if (map_image(out, m, (size_t)sb.st_size, true, NULL, &e2) < 0)
+	if (map_image(out, m, (size_t)sb.st_size, &e2) < 0)
 		return 0; /* damaged: rebuild */
+	out->path = fl_xstrdup(path);
 	return 1;
 }
 
 void fl_index_free(fl_index *ix)
 {
-	for (size_t k = 0; k < FL_IDX_SHARDS && ix->hs_owned; k++)
-		if (ix->hs[k])
-			H->free_database(ix->hs[k]);
-	if (ix->mem) {
-		if (ix->mapped)
-			munmap(ix->mem, ix->len);
-		else
-			free(ix->mem);
-	}
+	fl_index_hs_free(ix);
+	if (ix->mem)
+		munmap(ix->mem, ix->len);
+	free(ix->path);
 	memset(ix, 0, sizeof *ix);
 }
 

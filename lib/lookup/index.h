@@ -19,9 +19,10 @@
 /* 9: literal factors are windows of at most FL_FACTOR_WINDOW bytes, and
  * entries keep the segment their factor came from (idx_entry.seg);
  * 10: parts (IDX_PART); 11: each factor's length (off_factor_len);
- * 15: the literal table (littab.h) */
-#define FL_IDX_MAGIC "FLIDX\0\0\x0f"
-#define FL_IDX_SHARDS 16   /* literal databases compiled in parallel */
+ * 15: the literal table (littab.h); 16: the literal databases in a file
+ * of their own (hsdb.c) */
+#define FL_HS_SHARDS 16    /* literal databases compiled in parallel */
+#define FL_IDX_MAGIC "FLIDX\0\0\x10"
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12
@@ -93,6 +94,8 @@ typedef struct idx_header {
 	uint32_t entry_size, token_size;
 	int64_t generation;            /* store generation it was built from */
 	char version[32];              /* datasetVersion: time of last change */
+	uint8_t stamp[16];             /* random, this build's: the literal
+					  databases beside it name it */
 	uint64_t n_entries, n_tokens, n_codes, n_factors, n_always;
 	uint64_t off_strings, len_strings;
 	uint64_t off_entries;
@@ -103,8 +106,6 @@ typedef struct idx_header {
 	uint64_t off_factor_max;   /* per factor: max maxlen of its short entries */
 	uint64_t off_factor_len;   /* per factor: its length in bytes (uint8_t) */
 	uint64_t off_always;
-	uint64_t n_shards;
-	uint64_t off_hs[FL_IDX_SHARDS], len_hs[FL_IDX_SHARDS];
 	/* distinct error codes, also in the literal database with ids
 	 * n_factors + k (for finding codes in logs) */
 	uint64_t off_hscodes, n_hscodes;
@@ -117,9 +118,9 @@ typedef struct idx_header {
 } idx_header;
 
 typedef struct fl_index {
-	void *mem;             /* the flat image (mapped or allocated) */
+	void *mem;             /* the flat image, mapped */
 	size_t len;
-	bool mapped;
+	char *path;            /* its file, NULL when it could not be kept */
 	const idx_header *h;
 	const char *str;
 	const idx_entry *ent;
@@ -135,25 +136,36 @@ typedef struct fl_index {
 				  starts: end - flen) */
 	const uint32_t *always;
 	const uint32_t *hscodes; /* string offsets of the distinct codes */
-	fl_littab lt;          /* the same literals, for short texts */
-	hs_database_t *hs[FL_IDX_SHARDS]; /* literal databases (shards) */
+	fl_littab lt;          /* every factor and code, for short texts */
+	/* the same literals in Hyperscan databases (hsdb.c), made or mapped
+	 * on first need by fl_index_hs */
+	hs_database_t *hs[FL_HS_SHARDS];
 	size_t nhs;
-	bool hs_owned;         /* allocated here (else inside the mapping) */
-	int hs_state;          /* 0: Hyperscan not loaded and the databases
-				  not checked yet (fl_index_hs), 1: ready,
+	void *hsmem;           /* the mapped databases' file, or NULL when
+				  they are allocated (hs_owned) */
+	size_t hslen;
+	bool hs_owned;
+	int hs_state;          /* 0: not made or checked yet, 1: ready,
 				  -1: unusable (the literal table serves) */
 } fl_index;
 
-/* Load Hyperscan and check the mapped databases, once: true when the
- * index can be scanned with them.  A lookup that needs no long scan never
- * loads the library (a cold `explain` of a pasted message). */
-bool fl_index_hs(const fl_index *ix);
+/* The literal databases, ready to scan: mapped from the file beside the
+ * index (PATH.hs) when it was made for this index, else compiled from the
+ * literal table (seconds at a million records) and saved there.  Once per
+ * index; a thread that finds another making them waits when told to, else
+ * gets false at once (the literal table serves it meanwhile); false on
+ * any failure.  A lookup that needs no long scan never loads Hyperscan (a
+ * cold `explain`). */
+bool fl_index_hs(const fl_index *ix, bool wait);
 /* A database failed Hyperscan's own check (its scratch allocation): the
  * literal table serves from now on. */
 void fl_index_hs_off(const fl_index *ix);
+void fl_index_hs_free(fl_index *ix);
 
-/* Build from the store's records (repo filter NULL = all). */
-int fl_index_build(fl_store *st, fl_index *out, fl_err *err);
+/* Build from the store's records, written to path (kept for the next
+ * process: fl_index_load) and mapped; NULL or an unwritable path: in
+ * memory. */
+int fl_index_build(fl_store *st, const char *path, fl_index *out, fl_err *err);
 /* Build from records handed one by one. */
 typedef struct fl_index_builder fl_index_builder;
 fl_index_builder *fl_index_builder_new(void);
@@ -171,9 +183,9 @@ typedef struct fl_index_item {
 } fl_index_item;
 void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *it);
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
-			    const char *version, fl_index *out, fl_err *err);
+			    const char *version, const char *path, fl_index *out,
+			    fl_err *err);
 
-int fl_index_save(const fl_index *ix, const char *path, fl_err *err);
 /* Load; returns 1 when loaded, 0 when missing or stale (generation or
  * version, the store's time of last change, differs, or another build's
  * format), -1 on error. */

@@ -49,14 +49,13 @@ int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
 		return -1;
 	}
 	if (rc == 0) {
-		if (fl_index_build(st, &lk->ix, err) < 0) {
+		/* kept beside the store for the next process (a read-only
+		 * folder only costs that) */
+		if (fl_index_build(st, path, &lk->ix, err) < 0) {
 			free(path);
 			free(lk);
 			return -1;
 		}
-		fl_err serr;
-		/* a read-only folder only costs the cache */
-		(void)fl_index_save(&lk->ix, path, &serr);
 		lk->built = true;
 	}
 	free(path);
@@ -85,6 +84,11 @@ size_t fl_lookup_count(const fl_lookup *lk)
 bool fl_lookup_was_built(const fl_lookup *lk)
 {
 	return lk->built;
+}
+
+bool fl_lookup_prepare_long(const fl_lookup *lk)
+{
+	return fl_index_hs(&lk->ix, true);
 }
 
 void fl_result_free(fl_result *r)
@@ -402,7 +406,7 @@ bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *o
 		return true;
 	if (len > 0xffffffffu)
 		return false;
-	if (hyperscan && fl_index_hs(&lk->ix) && !(tls.hs_owner == lk && tls.scratch)) {
+	if (hyperscan && fl_index_hs(&lk->ix, false) && !(tls.hs_owner == lk && tls.scratch)) {
 		for (size_t k = 0; k < lk->ix.nhs && hyperscan; k++)
 			hyperscan = H->alloc_scratch(lk->ix.hs[k], &tls.scratch) == HS_SUCCESS;
 		if (hyperscan)
@@ -410,7 +414,7 @@ bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *o
 		else /* a database that fails its check: the table serves */
 			fl_index_hs_off(&lk->ix);
 	}
-	if (!hyperscan || !fl_index_hs(&lk->ix)) {
+	if (!hyperscan || !fl_index_hs(&lk->ix, false)) {
 		if (!fl_littab_scan(&lk->ix.lt, lk->ix.str, text, len, on_literal, ob))
 			return false;
 	} else {

@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <limits.h>
-#include <openssl/evp.h>
+#include "../cryptolib.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -515,11 +515,11 @@ static char *loose_read(const fl_tree *t, size_t i, long long max, size_t *len,
 	if (!why) {
 		unsigned char md[EVP_MAX_MD_SIZE];
 		unsigned int mdlen = 0;
-		EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-		bool ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha1(), NULL) &&
-			  EVP_DigestUpdate(ctx, hdr, hl) && EVP_DigestUpdate(ctx, buf, (size_t)size) &&
-			  EVP_DigestFinal_ex(ctx, md, &mdlen);
-		EVP_MD_CTX_free(ctx);
+		EVP_MD_CTX *ctx = fl_crypto()->EVP_MD_CTX_new();
+		bool ok = ctx && fl_crypto()->EVP_DigestInit_ex(ctx, fl_crypto()->EVP_sha1(), NULL) &&
+			  fl_crypto()->EVP_DigestUpdate(ctx, hdr, hl) && fl_crypto()->EVP_DigestUpdate(ctx, buf, (size_t)size) &&
+			  fl_crypto()->EVP_DigestFinal_ex(ctx, md, &mdlen);
+		fl_crypto()->EVP_MD_CTX_free(ctx);
 		if (!ok || mdlen != GIT_OID_RAWSZ || memcmp(md, f->oid.id, GIT_OID_RAWSZ) != 0)
 			why = "its content does not hash to its id";
 	}

@@ -24,7 +24,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <openssl/evp.h>
+#include "../cryptolib.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,7 +402,7 @@ static size_t sink_write(char *p, size_t sz, size_t n, void *ud)
 		fl_buf_put(&k->b, p, len);
 	}
 	if (k->md)
-		EVP_DigestUpdate(k->md, p, len);
+		fl_crypto()->EVP_DigestUpdate(k->md, p, len);
 	k->n += (long long)len;
 	return len;
 }
@@ -558,7 +558,7 @@ static int fetch_checked(struct srv_sync *y, CURL *c, const char *rel, long long
 		else if (k.fd < 0)
 			rc = fl_seterr(err, "%s: %s", fp, strerror(errno));
 	}
-	if (rc == 0 && (!(k.md = EVP_MD_CTX_new()) || !EVP_DigestInit_ex(k.md, EVP_sha256(), NULL)))
+	if (rc == 0 && (!(k.md = fl_crypto()->EVP_MD_CTX_new()) || !fl_crypto()->EVP_DigestInit_ex(k.md, fl_crypto()->EVP_sha256(), NULL)))
 		rc = fl_seterr(err, "%s: cannot start a SHA-256 digest", url);
 	char *limit = fl_xasprintf("%s declares", listing);
 	if (rc == 0)
@@ -568,7 +568,7 @@ static int fetch_checked(struct srv_sync *y, CURL *c, const char *rel, long long
 		unsigned char md[32];
 		unsigned int mdlen = 0;
 		char hex[65];
-		EVP_DigestFinal_ex(k.md, md, &mdlen);
+		fl_crypto()->EVP_DigestFinal_ex(k.md, md, &mdlen);
 		for (int i = 0; i < 32; i++)
 			snprintf(hex + 2 * i, 3, "%02x", md[i]);
 		if (k.n != bytes || strcmp(hex, sha) != 0)
@@ -577,7 +577,7 @@ static int fetch_checked(struct srv_sync *y, CURL *c, const char *rel, long long
 	}
 	if (k.fd >= 0 && close(k.fd) < 0 && rc == 0)
 		rc = fl_seterr(err, "%s: %s", fp, strerror(errno));
-	EVP_MD_CTX_free(k.md);
+	fl_crypto()->EVP_MD_CTX_free(k.md);
 	free(fp);
 	free(url);
 	return rc;
