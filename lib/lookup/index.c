@@ -918,6 +918,7 @@ int fl_index_build(fl_store *st, const char *path, fl_index *out, fl_err *err)
 		part_free(&parts.v[i]);
 	}
 	free(parts.v);
+	free(inv);
 	if (rc != SQLITE_DONE) {
 		builder_free(b);
 		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));

@@ -753,7 +753,7 @@ static void test_literal_table_equals_hyperscan(void **state)
 		char path[32], code[16];
 		snprintf(path, sizeof path, "src/f%d.c", i);
 		/* codes of 1 to 14 bytes, some sharing first bytes */
-		snprintf(code, sizeof code, "%.*s", 1 + i % 14, "E0123456789ABC" + i % 3);
+		snprintf(code, sizeof code, "%.*s", 1 + i % 14, &"E0123456789ABC"[i % 3]);
 		put("acme/many", msgs[i], path, 1 + i, i % 4 ? NULL : code, NULL, NULL);
 	}
 	assert_int_equal(fl_store_commit(st, &err), 0);
