@@ -122,3 +122,35 @@ check "explain: the record's own line when the frame names it" \
 sed -i 's/line 3, in load/line 9, in save/' "$WORK/fold-tb.txt"
 check "grep-log: a frame picks the line of a record raised at two lines" \
 	[ "$("$FL" grep-log --db "$WORK/fold.db" --json "$WORK/fold-tb.txt" | jq -c '[.lineNumber, .alsoRaisedAt]')" = '[9,["app/store.py:3"]]' ]
+
+# the lookup index and the log databases: a pasted message needs only the
+# index; the first long text makes the databases beside it, later ones map
+# them, and a damaged or stale file is made again with the same answers
+hdb="$WORK/hs.db"
+"$FL" scan "$WORK/ex-go" --repo acme/go --db "$hdb" >/dev/null 2>&1
+"$FL" explain --db "$hdb" 'panic: port must be set' >/dev/null 2>&1
+check "index: explain keeps the index beside the store" test -s "$hdb.lookup"
+check "index: a pasted message makes no log databases" test ! -e "$hdb.lookup.hs"
+{
+	for i in $(seq 1 4000); do echo "2026-11-29T10:00:00Z INFO request $i served in 12 ms"; done
+	echo "2026/11/29 10:00:00 cannot load config: open /etc/shop.toml: no such file or directory"
+	for i in $(seq 1 100); do echo "2026-11-29T10:00:01Z INFO request $i served in 3 ms"; done
+} >"$WORK/long.log"
+"$FL" grep-log --db "$hdb" --json "$WORK/long.log" >"$WORK/long1.jsonl" 2>/dev/null
+check "index: a long log is matched" [ "$(jq -r '"\(.line) \(.filePath):\(.lineNumber)"' "$WORK/long1.jsonl")" = "4001 cmd/shopd/main.go:17" ]
+check "index: the first long log makes the log databases" test -s "$hdb.lookup.hs"
+hsize=$(stat -c %s "$hdb.lookup.hs")
+"$FL" grep-log --db "$hdb" --json "$WORK/long.log" >"$WORK/long2.jsonl" 2>/dev/null
+check "index: the next one maps them, with the same answer" cmp -s "$WORK/long1.jsonl" "$WORK/long2.jsonl"
+printf 'garbage' | dd of="$hdb.lookup.hs" bs=1 seek=300 conv=notrunc status=none
+"$FL" grep-log --db "$hdb" --json "$WORK/long.log" >"$WORK/long3.jsonl" 2>/dev/null
+check "index: damaged log databases: the same answer" cmp -s "$WORK/long1.jsonl" "$WORK/long3.jsonl"
+head -c 100 "$hdb.lookup.hs" >"$WORK/short.hs" && mv "$WORK/short.hs" "$hdb.lookup.hs"
+"$FL" grep-log --db "$hdb" --json "$WORK/long.log" >"$WORK/long4.jsonl" 2>/dev/null
+check "index: truncated log databases: the same answer" cmp -s "$WORK/long1.jsonl" "$WORK/long4.jsonl"
+check "index: and they are made again" [ "$(stat -c %s "$hdb.lookup.hs")" = "$hsize" ]
+"$FL" scan "$WORK/ex-python" --repo acme/python --db "$hdb" >/dev/null 2>&1
+{ cat "$WORK/long.log"; printf 'Traceback (most recent call last):\n  File "/srv/app/inventory/api.py", line 16, in get_item\n    raise HTTPException(status_code=404, detail=f"Item {sku} not found")\nfastapi.exceptions.HTTPException: Item ABC-1 not found\n'; } >"$WORK/long5.log"
+"$FL" grep-log --db "$hdb" --json "$WORK/long5.log" >"$WORK/long5.jsonl" 2>/dev/null
+check "index: after the store changed, a long log finds the new records" \
+	[ "$(jq -r '.filePath' "$WORK/long5.jsonl" | sort | tr '\n' ' ')" = "cmd/shopd/main.go inventory/api.py " ]
