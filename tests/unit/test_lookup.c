@@ -673,23 +673,54 @@ static void test_long_lines(void **state)
 	fl_buf_free(&tail);
 }
 
+/* A store of a test's own, in place of the shared one until own_end:
+ * own_begin opens it in a transaction for put(), own_commit opens its
+ * lookup. */
+static struct {
+	fl_store *st;
+	fl_lookup *lk;
+	char dir[64];
+} own;
+
+static void own_begin(void)
+{
+	own.st = st;
+	own.lk = lk;
+	strcpy(own.dir, "/tmp/fl-lookup-own-XXXXXX");
+	assert_non_null(mkdtemp(own.dir));
+	char p[128];
+	snprintf(p, sizeof p, "%s/t.db", own.dir);
+	fl_err err;
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+}
+
+static void own_commit(void)
+{
+	fl_err err;
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_lookup_open(st, &lk, &err), 0);
+}
+
+static void own_end(void)
+{
+	fl_lookup_close(lk);
+	fl_store_close(st);
+	st = own.st;
+	lk = own.lk;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", own.dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_factor_across_scan_blocks(void **state)
 {
 	(void)state;
 	/* a store of its own: a multi-line message whose literal window
 	 * holds the newline */
-	fl_store *keep_st = st;
-	fl_lookup *keep_lk = lk;
-	char d2[64], p2[128];
-	strcpy(d2, "/tmp/fl-lookup2-XXXXXX");
-	assert_non_null(mkdtemp(d2));
-	snprintf(p2, sizeof p2, "%s/t.db", d2);
-	fl_err err;
-	assert_int_equal(fl_store_open(p2, false, &st, &err), 0);
-	assert_int_equal(fl_store_begin(st, &err), 0);
+	own_begin();
 	put("acme/app", "first line\nsecond part here", "src/multi.py", 21, NULL, NULL, NULL);
-	assert_int_equal(fl_store_commit(st, &err), 0);
-	assert_int_equal(fl_lookup_open(st, &lk, &err), 0);
+	own_commit();
 	/* the newline just after a block's nominal end, so the block ends
 	 * inside the window; and a few other places */
 	for (size_t at = FL_SCAN_BLOCK - 12; at <= FL_SCAN_BLOCK + 4; at++) {
@@ -709,31 +740,17 @@ static void test_factor_across_scan_blocks(void **state)
 		fl_result_free(&r);
 		fl_buf_free(&b);
 	}
-	fl_lookup_close(lk);
-	fl_store_close(st);
-	st = keep_st;
-	lk = keep_lk;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", d2);
-	assert_int_equal(system(cmd), 0);
+	own_end();
 }
 
 /* The literal table (short texts) and Hyperscan (long ones) report the
- * same occurrences: a store of a few thousand messages made of words, with
- * codes of one to twelve bytes, scanned with both over the messages,
+ * same occurrences: a store of 400 messages made of words, with codes of
+ * one to fourteen bytes, scanned with both over the messages,
  * texts made of their pieces, and random bytes. */
 static void test_literal_table_equals_hyperscan(void **state)
 {
 	(void)state;
-	fl_store *keep_st = st;
-	fl_lookup *keep_lk = lk;
-	char d2[64], p2[128];
-	strcpy(d2, "/tmp/fl-lookup3-XXXXXX");
-	assert_non_null(mkdtemp(d2));
-	snprintf(p2, sizeof p2, "%s/t.db", d2);
-	fl_err err;
-	assert_int_equal(fl_store_open(p2, false, &st, &err), 0);
-	assert_int_equal(fl_store_begin(st, &err), 0);
+	own_begin();
 	static const char *words[] = {"could", "not", "open", "file", "Invalid",
 		"argument", "the", "lock", "of", "index", "remote", "refused",
 		"timeout", "überschritten", "\t", "x", "a:", "path", "déjà", "ERR"};
@@ -756,8 +773,7 @@ static void test_literal_table_equals_hyperscan(void **state)
 		snprintf(code, sizeof code, "%.*s", 1 + i % 14, &"E0123456789ABC"[i % 3]);
 		put("acme/many", msgs[i], path, 1 + i, i % 4 ? NULL : code, NULL, NULL);
 	}
-	assert_int_equal(fl_store_commit(st, &err), 0);
-	assert_int_equal(fl_lookup_open(st, &lk, &err), 0);
+	own_commit();
 	fl_lk_prepare(lk);
 	fl_occs a = {0}, b = {0};
 	size_t total = 0;
@@ -795,13 +811,7 @@ static void test_literal_table_equals_hyperscan(void **state)
 	assert_true(total >= 400);
 	free(a.v);
 	free(b.v);
-	fl_lookup_close(lk);
-	fl_store_close(st);
-	st = keep_st;
-	lk = keep_lk;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", d2);
-	assert_int_equal(system(cmd), 0);
+	own_end();
 }
 
 /* The messages of a query are looked for inside its cleaned text, scanned
