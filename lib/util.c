@@ -109,6 +109,24 @@ int fl_seterr(fl_err *err, const char *fmt, ...)
 	return -1;
 }
 
+int fl_write_all(int fd, const void *data, size_t n)
+{
+	const char *p = data;
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO;
+			return -1;
+		}
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 char *fl_read_fd(int fd, size_t size_hint, bool regular, size_t *len)
 {
 	/* a buffer of the expected size and a byte more, to see the end in

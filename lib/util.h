@@ -32,6 +32,9 @@ char *fl_read_file(const char *path, size_t *len, struct fl_err *err);
  * NULL with errno set when a read fails.  regular: fd is a regular file,
  * whose end a short read shows. */
 char *fl_read_fd(int fd, size_t size_hint, bool regular, size_t *len);
+/* Write all n bytes of p to fd, again after EINTR: 0, or -1 with errno set
+ * (EIO when the file takes no more bytes). */
+int fl_write_all(int fd, const void *p, size_t n);
 
 bool fl_str_starts(const char *s, const char *prefix);
 bool fl_str_ends(const char *s, const char *suffix);

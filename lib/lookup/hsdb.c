@@ -259,7 +259,8 @@ static bool map_file(fl_index *ix, const char *path)
 }
 
 /* Write the databases to PATH.hs, each at the address it has in memory
- * modulo 64, so that a page-aligned mapping is scanned in place. */
+ * modulo 64, so that a page-aligned mapping is scanned in place; the
+ * header, which holds every offset, last. */
 static bool save_file(const fl_index *ix, const char *path, hs_database_t **db, size_t n)
 {
 	hsdb_header h;
@@ -268,41 +269,27 @@ static bool save_file(const fl_index *ix, const char *path, hs_database_t **db, 
 	memcpy(h.stamp, ix->h->stamp, sizeof h.stamp);
 	h.n_lit = ix->h->n_factors + ix->h->n_hscodes;
 	h.n_shards = n;
-	fl_buf img = {0};
-	fl_buf_put(&img, (const char *)&h, sizeof h);
-	for (size_t k = 0; k < n; k++) {
-		size_t sz = 0;
-		H->database_size(db[k], &sz);
-		uintptr_t mis = (uintptr_t)db[k] % 64;
-		while (img.n % 64 != mis)
-			fl_buf_putc(&img, '\0');
-		h.off[k] = img.n;
-		h.len[k] = sz;
-		fl_buf_put(&img, (const char *)db[k], sz);
-	}
-	h.total = img.n;
-	memcpy(img.s, &h, sizeof h);
 	char *tmp = fl_xasprintf("%s.tmp.%d", path, (int)getpid());
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	bool ok = fd >= 0;
-	const char *p = img.s;
-	size_t left = img.n;
-	while (ok && left) {
-		ssize_t w = write(fd, p, left);
-		if (w < 0 && errno == EINTR)
-			continue;
-		ok = w > 0;
-		if (ok) {
-			p += w;
-			left -= (size_t)w;
-		}
+	bool ok = fd >= 0 && fl_write_all(fd, &h, sizeof h) == 0;
+	static const char zero[64];
+	uint64_t at = sizeof h;
+	for (size_t k = 0; ok && k < n; k++) {
+		size_t sz = 0;
+		H->database_size(db[k], &sz);
+		size_t pad = ((uintptr_t)db[k] % 64 + 64 - at % 64) % 64;
+		ok = fl_write_all(fd, zero, pad) == 0 && fl_write_all(fd, db[k], sz) == 0;
+		h.off[k] = at + pad;
+		h.len[k] = sz;
+		at += pad + sz;
 	}
+	h.total = at;
+	ok = ok && pwrite(fd, &h, sizeof h, 0) == (ssize_t)sizeof h;
 	if (fd >= 0 && (close(fd) < 0 || !ok || rename(tmp, path) < 0)) {
 		ok = false;
 		unlink(tmp);
 	}
 	free(tmp);
-	fl_buf_free(&img);
 	return ok;
 }
 

@@ -334,18 +334,9 @@ struct imgw {
 static int imgw_memory(struct imgw *w, fl_err *err);
 
 /* write all of p; 0 or errno */
-static int write_all(int fd, const char *p, size_t left)
+static int write_all(int fd, const char *p, size_t n)
 {
-	while (left) {
-		ssize_t n = write(fd, p, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? errno : EIO;
-		p += n;
-		left -= (size_t)n;
-	}
-	return 0;
+	return fl_write_all(fd, p, n) < 0 ? errno : 0;
 }
 
 /* The file cannot take more (a full disk): go on in memory, with what it

@@ -33,21 +33,6 @@ void pub_writer_init(pub_writer *w, const char *root)
 	pthread_mutex_init(&w->mu, NULL);
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t k = write(fd, p, n);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 /* root/rel written in place (creating its folder): the temporary folder
  * of an export is read by no one until it is swapped in whole, so its files
  * need no rename of their own (pub_write_file). */
@@ -70,7 +55,7 @@ static int write_new(const char *root, const char *rel, const char *data, size_t
 		}
 		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	}
-	if (fd < 0 || write_all(fd, data, n) < 0 || close(fd) < 0) {
+	if (fd < 0 || fl_write_all(fd, data, n) < 0 || close(fd) < 0) {
 		fl_seterr(err, "%s: cannot write: %s", path, strerror(errno));
 		free(path);
 		return -1;

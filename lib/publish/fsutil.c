@@ -55,21 +55,6 @@ int pub_mkdirs(const char *path, fl_err *err)
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* A file is written under a hidden temporary name in its folder, then
  * renamed over path: a reader (a server of the folder) sees the old bytes
  * or the new, never an empty or half-written file; a symbolic link at path
@@ -88,7 +73,7 @@ int pub_write_file(const char *path, const void *data, size_t n, fl_err *err)
 		free(tmp);
 		return -1;
 	}
-	int rc = write_all(fd, data, n);
+	int rc = fl_write_all(fd, data, n);
 	if (close(fd) < 0)
 		rc = -1;
 	if (rc == 0 && rename(tmp, path) < 0)
@@ -202,7 +187,7 @@ static int copy_at(int sfd, const char *name, int dfd, mode_t mode)
 	ssize_t r;
 	int rc = 0;
 	while ((r = read(in, buf, sizeof buf)) > 0)
-		if (write_all(out, buf, (size_t)r) < 0) {
+		if (fl_write_all(out, buf, (size_t)r) < 0) {
 			rc = -1;
 			break;
 		}
@@ -513,7 +498,7 @@ static int copy_fd(int fd, uint64_t size, const char *dst, fl_err *err)
 		if (r <= 0)
 			rc = fl_seterr(err, "%s: the source shrank or failed while copied: %s", dst,
 				       r < 0 ? strerror(errno) : "early end");
-		else if (write_all(out, buf, (size_t)r) < 0)
+		else if (fl_write_all(out, buf, (size_t)r) < 0)
 			rc = fl_seterr(err, "%s: cannot write: %s", dst, strerror(errno));
 		else
 			done += (uint64_t)r;
