@@ -317,7 +317,16 @@ static bool make_ready(fl_index *w)
 		}
 	}
 	free(path);
-	return ok && w->nhs > 0;
+	ok = ok && w->nhs > 0;
+	/* Hyperscan checks each database (a CRC over all of its bytes, 96 MB
+	 * at a million records) when scratch is first made for it: once
+	 * here, and threads clone this one */
+	for (size_t k = 0; ok && k < w->nhs; k++)
+		ok = H->alloc_scratch(w->hs[k], &w->hs_proto) == HS_SUCCESS;
+	static uint64_t serials;
+	if (ok)
+		w->hs_serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
+	return ok;
 }
 
 bool fl_index_hs(const fl_index *ix, bool wait)
@@ -339,14 +348,30 @@ bool fl_index_hs(const fl_index *ix, bool wait)
 	return st > 0;
 }
 
-void fl_index_hs_off(const fl_index *ix)
+bool fl_index_hs_scratch(const fl_index *ix, hs_scratch_t **scratch, uint64_t *serial)
 {
-	fl_index *w = (fl_index *)(uintptr_t)ix;
-	__atomic_store_n(&w->hs_state, -1, __ATOMIC_RELEASE);
+	if (!fl_index_hs(ix, false))
+		return false;
+	if (*scratch && *serial == ix->hs_serial)
+		return true;
+	if (*scratch)
+		H->free_scratch(*scratch);
+	*scratch = NULL;
+	*serial = 0;
+	if (H->clone_scratch(ix->hs_proto, scratch) != HS_SUCCESS) {
+		*scratch = NULL;
+		return false;
+	}
+	*serial = ix->hs_serial;
+	return true;
 }
 
 void fl_index_hs_free(fl_index *ix)
 {
+	if (ix->hs_proto)
+		H->free_scratch(ix->hs_proto);
+	ix->hs_proto = NULL;
+	ix->hs_serial = 0;
 	for (size_t k = 0; k < ix->nhs && ix->hs_owned; k++)
 		H->free_database(ix->hs[k]);
 	if (ix->hsmem)

@@ -16,7 +16,7 @@
 #define FL_HS_FUNCS(X)                                                        \
 	X(alloc_scratch) X(compile_lit_multi) X(database_info)                  \
 	X(database_size) X(free_compile_error) X(free_database)                 \
-	X(free_scratch) X(scan)
+	X(free_scratch) X(clone_scratch) X(scan)
 
 typedef struct fl_hs_api {
 #define FL_HS_FIELD(name) __typeof__(hs_##name) *name;

@@ -147,6 +147,10 @@ typedef struct fl_index {
 	bool hs_owned;
 	int hs_state;          /* 0: not made or checked yet, 1: ready,
 				  -1: unusable (the literal table serves) */
+	hs_scratch_t *hs_proto; /* scratch for every database, checked once:
+				   threads clone it (fl_index_hs_scratch) */
+	uint64_t hs_serial;    /* these databases' number in the process
+				  (0: none), which a thread's scratch names */
 } fl_index;
 
 /* The literal databases, ready to scan: mapped from the file beside the
@@ -154,12 +158,15 @@ typedef struct fl_index {
  * literal table (seconds at a million records) and saved there.  Once per
  * index; a thread that finds another making them waits when told to, else
  * gets false at once (the literal table serves it meanwhile); false on
- * any failure.  A lookup that needs no long scan never loads Hyperscan (a
+ * any failure, a database that fails Hyperscan's own check among them
+ * (the literal table serves from then on).  A lookup that needs no long scan never loads Hyperscan (a
  * cold `explain`). */
 bool fl_index_hs(const fl_index *ix, bool wait);
-/* A database failed Hyperscan's own check (its scratch allocation): the
- * literal table serves from now on. */
-void fl_index_hs_off(const fl_index *ix);
+/* Scratch for the calling thread to scan ix's ready databases with, made
+ * for them if *serial does not name them (the old one freed): a clone of
+ * the checked one, so no thread checks the databases again; false when
+ * none could be made. */
+bool fl_index_hs_scratch(const fl_index *ix, hs_scratch_t **scratch, uint64_t *serial);
 void fl_index_hs_free(fl_index *ix);
 
 /* Build from the store's records, written to path (kept for the next

@@ -107,8 +107,9 @@ void fl_result_free(fl_result *r)
 
 struct tls {
 	const fl_lookup *owner;
-	const fl_lookup *hs_owner; /* the lookup scratch was allocated for */
 	hs_scratch_t *scratch;
+	uint64_t hs_serial;   /* the databases scratch was made for
+				 (fl_index_hs_scratch) */
 	uint32_t *stamp;      /* per entry: query stamp when seen */
 	float *acc;           /* fuzzy: idf weight gathered per candidate */
 	size_t cap;
@@ -391,7 +392,8 @@ static __thread size_t littab_bytes;
 
 bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
 {
-	bool warm = tls.hs_owner == lk && tls.scratch;
+	bool warm = tls.scratch && __atomic_load_n(&lk->ix.hs_state, __ATOMIC_ACQUIRE) > 0 &&
+		    tls.hs_serial == lk->ix.hs_serial;
 	bool hyperscan = warm || len > FL_LITTAB_COLD || littab_bytes > FL_LITTAB_BUDGET;
 	if (!hyperscan)
 		littab_bytes += len;
@@ -406,15 +408,9 @@ bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *o
 		return true;
 	if (len > 0xffffffffu)
 		return false;
-	if (hyperscan && fl_index_hs(&lk->ix, false) && !(tls.hs_owner == lk && tls.scratch)) {
-		for (size_t k = 0; k < lk->ix.nhs && hyperscan; k++)
-			hyperscan = H->alloc_scratch(lk->ix.hs[k], &tls.scratch) == HS_SUCCESS;
-		if (hyperscan)
-			tls.hs_owner = lk;
-		else /* a database that fails its check: the table serves */
-			fl_index_hs_off(&lk->ix);
-	}
-	if (!hyperscan || !fl_index_hs(&lk->ix, false)) {
+	if (hyperscan)
+		hyperscan = fl_index_hs_scratch(&lk->ix, &tls.scratch, &tls.hs_serial);
+	if (!hyperscan) {
 		if (!fl_littab_scan(&lk->ix.lt, lk->ix.str, text, len, on_literal, ob))
 			return false;
 	} else {

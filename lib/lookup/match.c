@@ -13,14 +13,25 @@
 
 #include "../util.h"
 
+/* the bytes a regex gives a meaning to */
+static const bool meta[256] = {
+	['.'] = true, ['*'] = true, ['+'] = true, ['?'] = true, ['^'] = true,
+	['$'] = true, ['{'] = true, ['}'] = true, ['('] = true, [')'] = true,
+	['|'] = true, ['['] = true, [']'] = true, ['\\'] = true,
+};
+
 static bool is_meta(char c)
 {
-	return c && strchr(".*+?^${}()|[]\\", c) != NULL;
+	return meta[(unsigned char)c];
 }
 
 bool fl_prog_parse(const char *pat, char *buf, fl_prog *p)
 {
-	memset(p, 0, sizeof *p);
+	/* the arrays are read below nseg only: a confirmation parses a
+	 * pattern each time, and they are most of the struct */
+	p->nseg = 0;
+	p->literal = 0;
+	p->lead_gap = p->trail_gap = 0;
 	size_t o = 0;
 	int pending_gap = 0;
 	bool in_seg = false;
