@@ -3,13 +3,13 @@
  * shown as text (never passed through), unsafe link schemes are dropped by
  * cmark's safe mode.  A small cache keeps the HTML of short fields seen
  * before (generated explanations repeat a lot across records).
+ * cmark-gfm is loaded on the first field (cmarklib.h).
  */
-#include <cmark-gfm-core-extensions.h>
-#include <cmark-gfm.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmarklib.h"
 #include "publish.h"
 #include "strmap.h"
 #include "util.h"
@@ -19,24 +19,26 @@
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static cmark_syntax_extension *ext[3];
 
+#define C (fl_cmark())
+
 static void register_extensions(void)
 {
-	cmark_gfm_core_extensions_ensure_registered();
-	ext[0] = cmark_find_syntax_extension("table");
-	ext[1] = cmark_find_syntax_extension("strikethrough");
-	ext[2] = cmark_find_syntax_extension("autolink");
+	C->core_extensions_ensure_registered();
+	ext[0] = C->find_syntax_extension("table");
+	ext[1] = C->find_syntax_extension("strikethrough");
+	ext[2] = C->find_syntax_extension("autolink");
 }
 
 /* Turn raw HTML nodes into text so the renderer escapes them. */
 static void html_to_text(cmark_node *root)
 {
-	cmark_iter *it = cmark_iter_new(root);
+	cmark_iter *it = C->iter_new(root);
 	cmark_event_type ev;
 	cmark_node **todo = NULL;
 	size_t n = 0, cap = 0;
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-		cmark_node *node = cmark_iter_get_node(it);
-		cmark_node_type t = cmark_node_get_type(node);
+	while ((ev = C->iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *node = C->iter_get_node(it);
+		cmark_node_type t = C->node_get_type(node);
 		if (ev == CMARK_EVENT_ENTER &&
 		    (t == CMARK_NODE_HTML_INLINE || t == CMARK_NODE_HTML_BLOCK)) {
 			if (n == cap) {
@@ -46,19 +48,19 @@ static void html_to_text(cmark_node *root)
 			todo[n++] = node;
 		}
 	}
-	cmark_iter_free(it);
+	C->iter_free(it);
 	for (size_t i = 0; i < n; i++) {
 		cmark_node *node = todo[i];
-		const char *lit = cmark_node_get_literal(node);
-		cmark_node *text = cmark_node_new(CMARK_NODE_TEXT);
-		cmark_node_set_literal(text, lit ? lit : "");
-		if (cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
-			cmark_node *para = cmark_node_new(CMARK_NODE_PARAGRAPH);
-			cmark_node_append_child(para, text);
+		const char *lit = C->node_get_literal(node);
+		cmark_node *text = C->node_new(CMARK_NODE_TEXT);
+		C->node_set_literal(text, lit ? lit : "");
+		if (C->node_get_type(node) == CMARK_NODE_HTML_BLOCK) {
+			cmark_node *para = C->node_new(CMARK_NODE_PARAGRAPH);
+			C->node_append_child(para, text);
 			text = para;
 		}
-		cmark_node_insert_before(node, text);
-		cmark_node_free(node);
+		C->node_insert_before(node, text);
+		C->node_free(node);
 	}
 	free(todo);
 }
@@ -102,15 +104,15 @@ void pub_markdown_cached(pub_md_cache *c, fl_buf *b, const char *md)
 		n = strlen(md);
 	}
 	pthread_once(&once, register_extensions);
-	cmark_parser *p = cmark_parser_new(CMARK_OPT_DEFAULT);
+	cmark_parser *p = C->parser_new(CMARK_OPT_DEFAULT);
 	for (int i = 0; i < 3; i++)
 		if (ext[i])
-			cmark_parser_attach_syntax_extension(p, ext[i]);
-	cmark_parser_feed(p, md, n);
-	cmark_node *doc = cmark_parser_finish(p);
+			C->parser_attach_syntax_extension(p, ext[i]);
+	C->parser_feed(p, md, n);
+	cmark_node *doc = C->parser_finish(p);
 	html_to_text(doc);
-	char *html = cmark_render_html(doc, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(p));
-	cmark_parser_free(p);
+	char *html = C->render_html(doc, CMARK_OPT_DEFAULT, C->parser_get_syntax_extensions(p));
+	C->parser_free(p);
 	fl_buf_puts(b, html);
 	free(html);
 	if (c && len <= MD_CACHED_MAX) {
@@ -119,6 +121,6 @@ void pub_markdown_cached(pub_md_cache *c, fl_buf *b, const char *md)
 		c->md[slot] = fl_xstrdup(orig);
 		c->html[slot] = b->s ? fl_xstrndup(b->s + at, b->n - at) : fl_xstrdup("");
 	}
-	cmark_node_free(doc);
+	C->node_free(doc);
 	free(fixed);
 }
