@@ -424,11 +424,12 @@ int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 	      fl_err *err);
 
 typedef struct fl_site_opts {
-	const char *base_url;       /* canonical URLs; NULL = https://faultline.dev */
+	const char *base_url;       /* canonical URLs, sitemaps; NULL: none */
 } fl_site_opts;
 
 typedef struct fl_site_stats {
 	long long pages, files, bytes;
+	long long written;            /* files of them whose bytes changed */
 	long long largest_error_page; /* bytes */
 	double seconds;
 } fl_site_stats;

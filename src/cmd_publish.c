@@ -37,7 +37,8 @@ int cmd_publish(int argc, char **argv)
 		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
 		CLI_VAL("base-url", base, "URL",
 			"the site's public address, http:// or https://, for canonical URLs "
-			"and sitemaps (default: https://faultline.dev)"),
+			"and sitemaps (default: none; pages then carry no canonical URL and "
+			"no sitemap is written)"),
 		{0},
 	};
 	const char *pos[1];

@@ -38,7 +38,8 @@ int cmd_site(int argc, char **argv)
 			"OUTDIR/data) instead of a store (default: the store)"),
 		CLI_VAL("base-url", base, "URL",
 			"the site's public address, http:// or https://, for canonical URLs "
-			"and sitemaps (default: https://faultline.dev)"),
+			"and sitemaps (default: none; pages then carry no canonical URL and "
+			"no sitemap is written)"),
 		{0},
 	};
 	const char *pos[1];
@@ -65,8 +66,9 @@ int cmd_site(int argc, char **argv)
 	}
 	if (rc < 0)
 		return cli_fail(1, "site: %s", err.msg);
-	printf("wrote %lld pages (%lld files, %.1f MB) to %s in %.2f s; largest error page %lld bytes\n",
-	       s.pages, s.files, (double)s.bytes / 1e6, pos[0], s.seconds,
+	printf("rendered %lld pages (%lld files, %.1f MB) to %s in %.2f s, %lld files changed; "
+	       "largest error page %lld bytes\n",
+	       s.pages, s.files, (double)s.bytes / 1e6, pos[0], s.seconds, s.written,
 	       s.largest_error_page);
 	return 0;
 }

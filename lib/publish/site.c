@@ -34,17 +34,19 @@ extern const char pub_search_js[];
 #define RELATED_MAX 6
 #define SITEMAP_MAX 50000
 #define REPO_PAGE_ROWS 200 /* rows of a repository page */
+#define DATA_STAMP ".data-stamp" /* fl_site_from_store */
 
 typedef struct site {
 	const char *out;
-	const char *base;        /* no trailing slash */
+	const char *base;        /* no trailing slash; "" without --base-url */
+	bool absolute;           /* a base URL was given: canonical URLs, sitemaps */
 	const pub_dataset *d;
 	const fl_entry **all;    /* every entry */
 	size_t *repo_of;         /* repo index of each entry */
 	size_t n;
-	fl_strmap *tag_count;    /* per repo: tag -> number of records */
 	fl_err *err;
 	long long pages, files, bytes, largest;
+	long long written;       /* files whose bytes changed */
 	fl_strmap outputs;       /* rel paths written, but the error pages */
 	json_t *prov_root;       /* data/provenance.json, or NULL */
 	json_t *prov;            /* its records: id -> field -> who wrote it */
@@ -60,11 +62,13 @@ typedef struct site {
 static int write_out(site *s, const char *rel, const fl_buf *b, bool page)
 {
 	char *path = fl_xasprintf("%s/%s", s->out, rel);
-	int rc = pub_write_if_changed(path, b->s ? b->s : "", b->n, NULL, s->err);
+	bool w = false;
+	int rc = pub_write_if_changed(path, b->s ? b->s : "", b->n, &w, s->err);
 	free(path);
 	pthread_mutex_lock(&s->lock);
 	fl_strmap_put(&s->outputs, rel, 1);
 	s->files++;
+	s->written += w;
 	s->bytes += (long long)b->n;
 	if (page)
 		s->pages++;
@@ -137,10 +141,14 @@ static void head(site *s, fl_buf *b, const char *title, const char *desc,
 		cut_html(b, desc, 300);
 		fl_buf_puts(b, "\">\n");
 	}
-	fl_buf_puts(b, "<link rel=\"canonical\" href=\"");
-	pub_html(b, s->base);
-	pub_html(b, canon_path);
-	fl_buf_puts(b, "\">\n<link rel=\"stylesheet\" href=\"/assets/style.css\">\n");
+	/* no canonical URL rather than one on a made-up address */
+	if (s->absolute) {
+		fl_buf_puts(b, "<link rel=\"canonical\" href=\"");
+		pub_html(b, s->base);
+		pub_html(b, canon_path);
+		fl_buf_puts(b, "\">\n");
+	}
+	fl_buf_puts(b, "<link rel=\"stylesheet\" href=\"/assets/style.css\">\n");
 	if (extra)
 		fl_buf_puts(b, extra);
 	fl_buf_puts(b, "</head>\n<body>\n<header class=\"top\"><div class=\"wrap\">"
@@ -250,61 +258,41 @@ static void related(site *s, fl_buf *b, size_t ri, size_t k)
 		}
 		fl_buf_puts(b, "</ul>\n");
 	}
-	/* shared tags: the rarest shared tag first (background tag before all) */
-	const fl_strmap *tc = &s->tag_count[ri];
-	const char *order[64];
-	size_t no = 0;
-	if (e->background_tag)
-		order[no++] = e->background_tag;
-	for (size_t t = 0; t < e->tags.n && no < 64; t++)
-		order[no++] = e->tags.v[t];
-	for (size_t i = 1; i < no; i++)
-		for (size_t j = i; j > (e->background_tag ? 1u : 0u); j--) {
-			size_t a = 0, c = 0;
-			fl_strmap_get(tc, order[j - 1], &a);
-			fl_strmap_get(tc, order[j], &c);
-			if (c >= a)
-				break;
-			const char *t = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
+	/* of the same kind, in other files: the same error code, the same
+	 * error class, the same background (what the failure is about), each
+	 * nearest first; never by a tag alone (a language or error type tag
+	 * is shared by most records) */
+	static const char *const KIND[] = {"Same error code", "Same error class", "Same background"};
 	size_t picked[RELATED_MAX], np = 0;
-	for (size_t t = 0; t < no && np < RELATED_MAX; t++) {
-		size_t cnt = 0;
-		fl_strmap_get(tc, order[t], &cnt);
-		if (cnt < 2)
+	for (int c = 0; c < 3 && np < RELATED_MAX; c++) {
+		const char *key = c == 0 ? e->error_code : c == 1 ? e->error_class : e->background_tag;
+		if (!key)
 			continue;
-		/* scan outward from k for records with this tag in other files */
+		size_t start = np;
 		for (size_t d = 1; np < RELATED_MAX && (k >= d || k + d < rs->n) && d < 400; d++) {
 			for (int side = 0; side < 2 && np < RELATED_MAX; side++) {
-				size_t j;
-				if (side == 0) {
-					if (k < d)
-						continue;
-					j = k - d;
-				} else {
-					if (k + d >= rs->n)
-						continue;
-					j = k + d;
-				}
+				if (side == 0 ? k < d : k + d >= rs->n)
+					continue;
+				size_t j = side == 0 ? k - d : k + d;
 				if (j >= lo && j < hi)
 					continue;
 				const fl_entry *o = &rs->entries[j];
-				bool has = o->background_tag && strcmp(o->background_tag, order[t]) == 0;
-				for (size_t q = 0; !has && q < o->tags.n; q++)
-					has = strcmp(o->tags.v[q], order[t]) == 0;
+				const char *ok = c == 0 ? o->error_code : c == 1 ? o->error_class : o->background_tag;
+				if (!ok || strcmp(ok, key) != 0)
+					continue;
 				bool dup = false;
 				for (size_t q = 0; q < np; q++)
 					dup |= picked[q] == j;
-				if (has && !dup)
+				if (!dup)
 					picked[np++] = j;
 			}
 		}
-	}
-	if (np) {
-		fl_buf_puts(b, "<h3>Sharing tags</h3><ul class=\"related\">\n");
-		for (size_t q = 0; q < np; q++)
+		if (np == start)
+			continue;
+		fl_buf_printf(b, "<h3>%s <code>", KIND[c]);
+		pub_html(b, key);
+		fl_buf_puts(b, "</code></h3><ul class=\"related\">\n");
+		for (size_t q = start; q < np; q++)
 			related_item(b, &rs->entries[picked[q]], false);
 		fl_buf_puts(b, "</ul>\n");
 	}
@@ -484,9 +472,17 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 	pub_html(b, e->repo);
 	fl_buf_puts(b, "</a> / ");
 	pub_html(b, e->slug);
-	fl_buf_puts(b, "</p>\n<h1>");
-	cut_html(b, title_of(e), 160);
-	fl_buf_puts(b, "</h1>\n<p class=\"badges\">");
+	/* the message once: the heading when the record has no code, else
+	 * the box under the code */
+	if (e->error_code) {
+		fl_buf_puts(b, "</p>\n<h1>");
+		cut_html(b, e->error_code, 160);
+		fl_buf_puts(b, "</h1>\n<p class=\"badges\">");
+	} else {
+		fl_buf_puts(b, "</p>\n<h1 class=\"message\" id=\"message\">");
+		cut_html(b, e->error_message, 600);
+		fl_buf_puts(b, "</h1>\n<p class=\"badges\">");
+	}
 	fl_buf_printf(b, "<span class=\"badge sev-%s\" title=\"severity\">", e->severity);
 	pub_html(b, e->severity);
 	fl_buf_puts(b, "</span>");
@@ -498,9 +494,12 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 		snprintf(hs, sizeof hs, "HTTP %d", e->http_status);
 		badge(b, "http", "HTTP status", hs);
 	}
-	fl_buf_puts(b, "</p>\n<pre class=\"message\" id=\"message\"><code>");
-	cut_html(b, e->error_message, FIELD_MAX);
-	fl_buf_puts(b, "</code></pre>\n");
+	fl_buf_puts(b, "</p>\n");
+	if (e->error_code) {
+		fl_buf_puts(b, "<pre class=\"message\" id=\"message\"><code>");
+		cut_html(b, e->error_message, FIELD_MAX);
+		fl_buf_puts(b, "</code></pre>\n");
+	}
 	if (e->error_code || strcmp(e->message_pattern, e->error_message) != 0) {
 		fl_buf_puts(b, "<p class=\"pattern\"><span class=\"muted\">Matches</span> <code>");
 		cut_html(b, e->message_pattern, 600);
@@ -530,48 +529,50 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 		cut_html(b, e->example_fix, FIELD_MAX);
 		fl_buf_puts(b, "</code></pre>\n");
 	}
-	fl_buf_puts(b, "</section>\n<section id=\"defensive\"><h2>Defensive patterns</h2>\n");
-	model_note(b, prov, F_DEFEND);
-	bool any = false;
-	if (e->handling_strategy) {
-		static const char *const how[][2] = {
-			{"try-catch", "Catch the error where the call is made, then handle it or report it with context."},
-			{"type-guard", "Check the type of the value before the call, so the error cannot be raised."},
-			{"validation", "Validate the input before the call, so the error cannot be raised."},
-			{"retry", "The failure can be transient: retry the operation with a bounded backoff."},
-			{"fallback", "Fall back to a default value or another path when it is raised."},
-		};
-		fl_buf_puts(b, "<details open><summary>Recommended handling: ");
-		pub_html(b, e->handling_strategy);
-		fl_buf_puts(b, "</summary><p>");
-		for (size_t i = 0; i < sizeof how / sizeof how[0]; i++)
-			if (strcmp(how[i][0], e->handling_strategy) == 0)
-				fl_buf_puts(b, how[i][1]);
-		fl_buf_puts(b, "</p></details>\n");
-		any = true;
-	}
-	code_details(b, "Validate the input first", e->validation_code);
-	code_details(b, "Type guard", e->type_guard);
-	code_details(b, "Catch and handle it", e->try_catch_pattern);
-	any |= e->validation_code || e->type_guard || e->try_catch_pattern;
-	if (e->prevention_tips.n) {
-		fl_buf_puts(b, "<details open><summary>Prevention tips</summary><ul>\n");
-		for (size_t i = 0; i < e->prevention_tips.n && i < 20; i++) {
-			fl_buf_puts(b, "<li>");
-			markdown_field(mc, b, e->prevention_tips.v[i]);
-			fl_buf_puts(b, "</li>\n");
+	fl_buf_puts(b, "</section>\n");
+	/* shown only when the record holds one: no empty box */
+	bool any = e->handling_strategy || e->validation_code || e->type_guard ||
+		   e->try_catch_pattern || e->prevention_tips.n;
+	if (any) {
+		fl_buf_puts(b, "<section id=\"defensive\"><h2>Defensive patterns</h2>\n");
+		model_note(b, prov, F_DEFEND);
+		if (e->handling_strategy) {
+			static const char *const how[][2] = {
+				{"try-catch", "Catch the error where the call is made, then handle it or report it with context."},
+				{"type-guard", "Check the type of the value before the call, so the error cannot be raised."},
+				{"validation", "Validate the input before the call, so the error cannot be raised."},
+				{"retry", "The failure can be transient: retry the operation with a bounded backoff."},
+				{"fallback", "Fall back to a default value or another path when it is raised."},
+			};
+			fl_buf_puts(b, "<details open><summary>Recommended handling: ");
+			pub_html(b, e->handling_strategy);
+			fl_buf_puts(b, "</summary><p>");
+			for (size_t i = 0; i < sizeof how / sizeof how[0]; i++)
+				if (strcmp(how[i][0], e->handling_strategy) == 0)
+					fl_buf_puts(b, how[i][1]);
+			fl_buf_puts(b, "</p></details>\n");
 		}
-		fl_buf_puts(b, "</ul></details>\n");
-		any = true;
+		code_details(b, "Validate the input first", e->validation_code);
+		code_details(b, "Type guard", e->type_guard);
+		code_details(b, "Catch and handle it", e->try_catch_pattern);
+		if (e->prevention_tips.n) {
+			fl_buf_puts(b, "<details open><summary>Prevention tips</summary><ul>\n");
+			for (size_t i = 0; i < e->prevention_tips.n && i < 20; i++) {
+				fl_buf_puts(b, "<li>");
+				markdown_field(mc, b, e->prevention_tips.v[i]);
+				fl_buf_puts(b, "</li>\n");
+			}
+			fl_buf_puts(b, "</ul></details>\n");
+		}
+		fl_buf_puts(b, "</section>\n");
 	}
-	if (!any)
-		fl_buf_puts(b, "<details><summary>No defensive pattern recorded</summary>"
-			     "<p>Handle the error where the call is made; see the triggers below.</p></details>\n");
-	fl_buf_puts(b, "</section>\n<section id=\"triggers\"><h2>What triggers it</h2>\n");
+	fl_buf_puts(b, "<section id=\"triggers\"><h2>What triggers it</h2>\n");
 	model_note(b, prov, F_TRIGGERS);
 	markdown_field(mc, b, e->trigger_scenarios);
-	fl_buf_puts(b, "<h3>Common situations</h3>\n");
-	markdown_field(mc, b, e->common_situations);
+	if (e->common_situations && *e->common_situations) {
+		fl_buf_puts(b, "<h3>Common situations</h3>\n");
+		markdown_field(mc, b, e->common_situations);
+	}
 	fl_buf_puts(b, "</section>\n");
 	related(s, b, ri, k);
 	if (e->tags.n) {
@@ -626,13 +627,15 @@ static void *error_pages(void *arg)
 		size_t k = (size_t)(e - s->d->repos[ri].entries);
 		error_page(s, ri, k, &b, mc);
 		char *file = fl_xasprintf("%s/errors/%s/index.html", s->out, e->id);
-		if (pub_write_if_changed(file, b.s ? b.s : "", b.n, NULL, &err) < 0)
+		bool w = false;
+		if (pub_write_if_changed(file, b.s ? b.s : "", b.n, &w, &err) < 0)
 			j->rc = -1;
 		free(file);
 		pthread_mutex_lock(&s->lock);
 		if (j->rc < 0)
 			*s->err = err;
 		s->files++;
+		s->written += w;
 		s->pages++;
 		s->bytes += (long long)b.n;
 		if ((long long)b.n > s->largest)
@@ -1017,7 +1020,9 @@ static int sitemaps(site *s)
 static int text_files(site *s)
 {
 	fl_buf b = {0};
-	fl_buf_printf(&b, "User-agent: *\nAllow: /\n\nSitemap: %s/sitemap.xml\n", s->base);
+	fl_buf_puts(&b, "User-agent: *\nAllow: /\n");
+	if (s->absolute)
+		fl_buf_printf(&b, "\nSitemap: %s/sitemap.xml\n", s->base);
 	int rc = write_out(s, "robots.txt", &b, false);
 	b.n = 0;
 	fl_buf_puts(&b, "# faultline\n\n> An error knowledge base built by static analysis of source code: "
@@ -1130,7 +1135,10 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	s.d = &d;
 	s.err = err;
 	pthread_mutex_init(&s.lock, NULL);
-	char *base = fl_xstrdup(o && o->base_url ? o->base_url : "https://faultline.dev");
+	/* without a base URL, links are paths: no canonical URL, and no
+	 * sitemap (its URLs must be absolute) */
+	s.absolute = o && o->base_url && *o->base_url;
+	char *base = fl_xstrdup(s.absolute ? o->base_url : "");
 	size_t bl = strlen(base);
 	while (bl > 0 && base[bl - 1] == '/')
 		base[--bl] = '\0';
@@ -1147,21 +1155,11 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	s.n = d.nerrors;
 	s.all = fl_xcalloc(s.n ? s.n : 1, sizeof *s.all);
 	s.repo_of = fl_xcalloc(s.n ? s.n : 1, sizeof *s.repo_of);
-	s.tag_count = fl_xcalloc(d.nrepos ? d.nrepos : 1, sizeof *s.tag_count);
 	size_t k = 0;
 	for (size_t i = 0; i < d.nrepos; i++)
 		for (size_t j = 0; j < d.repos[i].n; j++, k++) {
-			const fl_entry *e = &d.repos[i].entries[j];
-			s.all[k] = e;
+			s.all[k] = &d.repos[i].entries[j];
 			s.repo_of[k] = i;
-			for (size_t t = 0; t <= e->tags.n; t++) {
-				const char *tag = t < e->tags.n ? e->tags.v[t] : e->background_tag;
-				if (!tag)
-					continue;
-				size_t c = 0;
-				fl_strmap_get(&s.tag_count[i], tag, &c);
-				fl_strmap_put(&s.tag_count[i], tag, c + 1);
-			}
 		}
 	int rc = pub_mkdirs(out, err);
 	char *ed = fl_xasprintf("%s/errors", out);
@@ -1200,8 +1198,13 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		rc = search_page(&s);
 	if (rc == 0)
 		rc = not_found_page(&s);
-	if (rc == 0)
+	if (rc == 0 && s.absolute) {
 		rc = sitemaps(&s);
+	} else if (rc == 0) {
+		char *p = fl_xasprintf("%s/sitemap.xml", out);
+		unlink(p); /* of an earlier rendering with a base URL */
+		free(p);
+	}
 	if (rc == 0)
 		rc = text_files(&s);
 	if (rc == 0)
@@ -1210,13 +1213,11 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		memset(stats, 0, sizeof *stats);
 		stats->pages = s.pages;
 		stats->files = s.files;
+		stats->written = s.written;
 		stats->bytes = s.bytes;
 		stats->largest_error_page = s.largest;
 		stats->seconds = fl_now_mono() - t0;
 	}
-	for (size_t i = 0; i < d.nrepos; i++)
-		fl_strmap_free(&s.tag_count[i]);
-	free(s.tag_count);
 	free(s.all);
 	free(s.repo_of);
 	free(base);
@@ -1261,6 +1262,12 @@ int fl_site_build(const char *data_dir, const char *out_in, const fl_site_opts *
 	pub_dataset d;
 	if (pub_mkdirs(out, err) < 0 || check_out(out, err) < 0)
 		goto done;
+	{
+		/* data/ is about to be another data set than the store's export */
+		char *sp = fl_xasprintf("%s/" DATA_STAMP, out);
+		unlink(sp);
+		free(sp);
+	}
 	char a[PATH_MAX], b[PATH_MAX];
 	bool same = realpath(data_dir, a) && realpath(data, b) && strcmp(a, b) == 0;
 	/* checked before copying: a bad data set must not replace a good
@@ -1285,20 +1292,85 @@ done:
 	return rc;
 }
 
+/* OUTDIR/.data-stamp: which state of which store OUTDIR/data was exported
+ * from ("store GENERATION CHANGED_AT faultline VERSION"), and the sha256
+ * of the manifest it wrote.  A store unchanged since (its change counter
+ * and time, fl_store_generation) is not exported again: an export writes
+ * every file anew under a new datasetVersion, so a second rendering of an
+ * unchanged store would rewrite the whole data set and the pages that show
+ * the version, and remove the previous copy file by file. */
+static char *manifest_sha(const char *data)
+{
+	char *mp = fl_xasprintf("%s/manifest.json", data);
+	size_t n = 0;
+	fl_err e;
+	char *m = pub_exists(mp) ? fl_read_file(mp, &n, &e) : NULL;
+	free(mp);
+	if (!m)
+		return NULL;
+	char *hex = fl_xcalloc(1, 65);
+	pub_sha256_hex(m, n, hex);
+	free(m);
+	return hex;
+}
+
+/* 0: data is still the export of this state of the store, and loaded
+ * (checked: the stamp says where it came from, not that it is whole) */
+static int reuse_export(const char *out, const char *data, const char *state, pub_dataset *d)
+{
+	char *sp = fl_xasprintf("%s/" DATA_STAMP, out);
+	size_t n = 0;
+	fl_err e;
+	char *old = pub_exists(sp) ? fl_read_file(sp, &n, &e) : NULL;
+	free(sp);
+	char *sha = old ? manifest_sha(data) : NULL;
+	char *want = sha ? fl_xasprintf("%s\n%s\n", state, sha) : NULL;
+	int rc = want && strcmp(old, want) == 0 ? pub_dataset_load(data, d, &e) : -1;
+	free(want);
+	free(sha);
+	free(old);
+	return rc;
+}
+
 int fl_site_from_store(fl_store *st, const char *out_in, const fl_site_opts *o,
 		       fl_site_stats *stats, fl_err *err)
 {
 	double t0 = fl_now_mono();
 	char *out = pub_dir_norm(out_in);
 	char *data = fl_xasprintf("%s/data", out);
+	char *sp = fl_xasprintf("%s/" DATA_STAMP, out);
 	int rc = -1;
 	pub_dataset d;
-	if (pub_mkdirs(out, err) == 0 && check_out(out, err) == 0 &&
-	    fl_export(st, data, NULL, err) == 0 &&
-	    pub_dataset_load_trusted(data, &d, err) == 0) {
+	long long gen = 0;
+	char changed[32];
+	if (pub_mkdirs(out, err) < 0 || check_out(out, err) < 0 ||
+	    fl_store_generation(st, &gen, changed, err) < 0)
+		goto done;
+	char *state = fl_xasprintf("store %lld %s faultline %s", gen, changed, FL_VERSION);
+	bool loaded = reuse_export(out, data, state, &d) == 0;
+	if (!loaded) {
+		unlink(sp);
+		/* the counter read before the export: a write meanwhile makes
+		 * the next rendering export again */
+		if (fl_export(st, data, NULL, err) == 0 &&
+		    pub_dataset_load_trusted(data, &d, err) == 0) {
+			loaded = true;
+			char *sha = manifest_sha(data);
+			char *stamp = fl_xasprintf("%s\n%s\n", state, sha ? sha : "");
+			fl_err e;
+			if (sha)
+				pub_write_file(sp, stamp, strlen(stamp), &e);
+			free(stamp);
+			free(sha);
+		}
+	}
+	free(state);
+	if (loaded) {
 		rc = render(&d, out, o, stats, err, t0);
 		pub_dataset_free(&d);
 	}
+done:
+	free(sp);
 	free(data);
 	free(out);
 	return rc;

@@ -28,7 +28,7 @@ else
 
 	chrome --dump-dom "$BASE/errors/$XSS/" >"$WORK/dom.html"
 	check "browser: error page renders the message as text" \
-		grep -q '<pre class="message" id="message"><code>path must not be empty: &lt;script&gt;alert(1)&lt;/script&gt;</code></pre>' "$WORK/dom.html"
+		grep -q '<h1 class="message" id="message">path must not be empty: &lt;script&gt;alert(1)&lt;/script&gt;</h1>' "$WORK/dom.html"
 	check "browser: error page has its source window" grep -q 'class="ln hl"' "$WORK/dom.html"
 
 	# a pasted message with its runtime values: found through the pattern

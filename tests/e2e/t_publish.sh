@@ -300,9 +300,9 @@ check "site: no raw <script>alert anywhere" bash -c '! grep -rq "<script>alert" 
 check "site: & escaped" grep -rq 'missing key &amp; value' "$SITE/errors"
 check "site: canonical URL" grep -q "<link rel=\"canonical\" href=\"https://example.test/errors/$XSS/\">" "$XP"
 check "site: JSON twin" grep -q "<link rel=\"alternate\" type=\"application/json\" href=\"/data/errors/$XSS.json\">" "$XP"
-order_ok() { # h1, message, meaning, source, solutions, defensive, triggers, related, footer
+order_ok() { # h1 (the message), meaning, source, solutions, defensive, triggers, related, footer
 	local last=0 pat pos
-	for pat in '<h1>' '<pre class="message"' 'id="meaning"' 'id="source"' 'permalink' 'id="solutions"' \
+	for pat in '<h1 class="message" id="message">' 'id="meaning"' 'id="source"' 'permalink' 'id="solutions"' \
 		'id="defensive"' '<details' 'id="triggers"' 'id="related"' '<footer' 'static analysis' 'JSON record'; do
 		pos=$(grep -boF -- "$pat" "$1" | cut -d: -f1 | awk -v l="$last" '$1 > l { print; exit }')
 		[ -n "$pos" ] && [ "$pos" -gt "$last" ] || { echo "    order: $pat"; return 1; }
@@ -310,11 +310,53 @@ order_ok() { # h1, message, meaning, source, solutions, defensive, triggers, rel
 	done
 }
 check "site: error page sections in order" order_ok "$XP"
+check "site: the error page shows the message once" \
+	test "$(sed -n '/<article/,/<\/article>/p' "$XP" | grep -o 'path must not be empty: &lt;script' | wc -l)" -eq 1
+# a record with no defensive pattern: no empty box
+NODEF="$PB/nodef"
+rm -rf "$NODEF"; cp -r "$DS" "$NODEF"
+ND_REPO=$(jq -r --arg id "$XSS" '.record.repo' "$DS/errors/$XSS.json")
+ND_CLEAR='.handlingStrategy = null | .validationCode = null | .typeGuard = null | .tryCatchPattern = null | .preventionTips = []'
+jq -c --arg id "$XSS" "map(if .id == \$id then $ND_CLEAR else . end)" "$DS/repos/$ND_REPO.json" >"$NODEF/repos/$ND_REPO.json"
+jq -c ".record |= ($ND_CLEAR)" "$DS/errors/$XSS.json" >"$NODEF/errors/$XSS.json"
+rehash "$NODEF"
+"$FL" site --data "$NODEF" "$PB/site-nodef" >/dev/null 2>"$PB/e.txt"
+check "site: a record without defensive patterns has no Defensive patterns box" \
+	bash -c 'test -f "$1" && ! grep -q "id=\"defensive\"" "$1" && ! grep -qi "defensive pattern" "$1"' _ "$PB/site-nodef/errors/$XSS/index.html"
+check "site: a record with one keeps the box" grep -q 'id="defensive"' "$XP"
 check "site: source window with line numbers" grep -q 'class="ln hl" data-n="3"' "$XP"
 check "site: repository page table" grep -q '<th>Code</th><th>Message</th><th>Type</th><th>Severity</th>' "$SITE/repos/acme/widgets/index.html"
+# rendering again from an unchanged store writes nothing (no page, no data
+# file: the data set is not exported again under a new version), and takes
+# no longer than the first rendering
+RS="$PB/site-again"
+"$FL" site --db "$PB/a.db" --base-url https://example.test "$RS" >"$PB/r1.txt" 2>&1
+find "$RS" -type f -printf '%p %i %T@\n' | sort >"$PB/r1.lst"
+sleep 1.1
+"$FL" site --db "$PB/a.db" --base-url https://example.test "$RS" >"$PB/r2.txt" 2>&1
+find "$RS" -type f -printf '%p %i %T@\n' | sort >"$PB/r2.lst"
+check "site again from an unchanged store: no file written (inodes and mtimes kept)" cmp -s "$PB/r1.lst" "$PB/r2.lst"
+check "site again from an unchanged store: says 0 files changed" grep -q ', 0 files changed;' "$PB/r2.txt"
+rs1=$(sed -nE 's/.* in ([0-9.]+) s,.*/\1/p' "$PB/r1.txt") rs2=$(sed -nE 's/.* in ([0-9.]+) s,.*/\1/p' "$PB/r2.txt")
+check "site again from an unchanged store: not slower ($rs1 s, then $rs2 s)" \
+	awk -v a="${rs1:-0}" -v b="${rs2:-9}" 'BEGIN { exit !(b <= a * 1.2 + 0.05) }'
+"$FL" scan "$PB/t2" --repo zeta/tools2 --db "$PB/a.db" >/dev/null 2>&1
+"$FL" site --db "$PB/a.db" --base-url https://example.test "$RS" >"$PB/r3.txt" 2>&1
+check "site again after the store changed: the new records are published" \
+	bash -c 'test -f "$1/repos/zeta/tools2/index.html" && jq -e ".counts.repos == 3" "$1/data/manifest.json" >/dev/null' _ "$RS"
 "$FL" site --data "$DS" "$PB/site2" >/dev/null 2>&1; rc=$?
 check "site --data DIR exits 0" test $rc -eq 0 -a -f "$PB/site2/data/manifest.json"
-check "site: default base URL" grep -q 'href="https://faultline.dev/"' "$PB/site2/index.html"
+# without --base-url: no canonical URL on a made-up address, no sitemap
+# (its URLs must be absolute); links and JSON-LD URLs are paths
+check "site without --base-url: no canonical URL" bash -c '! grep -rq "rel=\"canonical\"" "$1" --include="*.html"' _ "$PB/site2"
+check "site without --base-url: no absolute URL of the site on any page" \
+	bash -c '! grep -rqE "https?://[a-z.]*faultline" "$1" --include="*.html" --include="*.txt"' _ "$PB/site2"
+check "site without --base-url: no sitemap, robots.txt names none" \
+	bash -c '! test -e "$1/sitemap.xml" && ! test -e "$1/sitemaps" && ! grep -q Sitemap "$1/robots.txt"' _ "$PB/site2"
+"$FL" site --data "$DS" --base-url https://example.test "$PB/site2" >/dev/null 2>&1
+"$FL" site --data "$DS" "$PB/site2" >/dev/null 2>&1
+check "site without --base-url after one with it: the sitemaps go" \
+	bash -c '! test -e "$1/sitemap.xml" && ! grep -rq "https://example.test" "$1" --include="*.html"' _ "$PB/site2"
 fresh_bad; rm "$PB/bad/search/norms.json"
 "$FL" site --data "$PB/bad" "$PB/site3" >/dev/null 2>"$PB/e.txt"; rc=$?
 grep -q "norms.json" "$PB/e.txt"; check "site --data of a bad data set fails naming it" test $rc -eq 1 -a $? -eq 0
