@@ -1,6 +1,6 @@
 /*
- * assets.c — the site's stylesheet and search script, generated from
- * lib/publish/assets/style.css and search.js by assets/embed.sh.
+ * assets.c — the site's stylesheet, search and filter scripts, generated
+ * from lib/publish/assets/style.css, search.js and filter.js by assets/embed.sh.
  */
 const char pub_style_css[] =
 	":root{--fg:#1f2328;--muted:#59636e;--bg:#fff;--soft:#f6f8fa;--line:#d1d9e0;--accent:#0b5cad;--mark:#fff3bf;--code:#f6f8fa;\n"
@@ -87,6 +87,8 @@ const char pub_style_css[] =
 	".provenance{color:var(--fg)}\n"
 	"@media (max-width:40rem){h1{font-size:1.5rem}.hero h1{font-size:1.7rem}nav a{margin-left:.8rem}}\n"
 	".by-model{font-size:.85em;color:var(--muted);border-left:3px solid #c9a400;padding-left:.5em;margin:.2em 0 .6em}\n"
+	".filter{display:flex;gap:.75rem;align-items:center;margin:1rem 0}\n"
+	".filter input{flex:1}\n"
 	;
 const char pub_search_js[] =
 	"/* faultline search: the HTTP API when served by `faultline serve`,\n"
@@ -1318,5 +1320,35 @@ const char pub_search_js[] =
 	"    });\n"
 	"    if (q.value) run(q.value, repo.value);\n"
 	"  });\n"
+	"})();\n"
+	;
+const char pub_filter_js[] =
+	"// filter.js — the filter box of a repository page: hides the rows of its\n"
+	"// table whose message, file or type do not hold every word typed.  Runs in\n"
+	"// the browser on the page's own rows; no request, no server.\n"
+	"(function () {\n"
+	"	\"use strict\";\n"
+	"	var box = document.getElementById(\"filter\");\n"
+	"	var table = document.querySelector(\"table.errors\");\n"
+	"	if (!box || !table) return;\n"
+	"	var rows = Array.prototype.slice.call(table.tBodies[0].rows);\n"
+	"	var texts = rows.map(function (r) {\n"
+	"		return (r.getAttribute(\"data-text\") || r.textContent).toLowerCase();\n"
+	"	});\n"
+	"	var count = document.getElementById(\"filter-count\");\n"
+	"	box.hidden = false;\n"
+	"	box.parentNode.hidden = false;\n"
+	"	function apply() {\n"
+	"		var words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);\n"
+	"		var shown = 0;\n"
+	"		for (var i = 0; i < rows.length; i++) {\n"
+	"			var ok = words.every(function (w) { return texts[i].indexOf(w) >= 0; });\n"
+	"			rows[i].hidden = !ok;\n"
+	"			if (ok) shown++;\n"
+	"		}\n"
+	"		if (count) count.textContent = words.length ? shown + \" of \" + rows.length + \" rows on this page\" : \"\";\n"
+	"	}\n"
+	"	box.addEventListener(\"input\", apply);\n"
+	"	if (box.value) apply();\n"
 	"})();\n"
 	;

@@ -28,12 +28,16 @@
 
 extern const char pub_style_css[];
 extern const char pub_search_js[];
+extern const char pub_filter_js[];
 
 #define FIELD_MAX 6000    /* bytes of one text field shown on a page */
 #define LINE_MAX_SHOWN 240
 #define RELATED_MAX 6
 #define SITEMAP_MAX 50000
-#define REPO_PAGE_ROWS 200 /* rows of a repository page */
+#define REPO_PAGE_ROWS 200 /* rows of a repository page, at most */
+/* bytes of the rows of a repository page: with its head, pager and foot
+ * (under 8 KB) a page stays under 50 KB */
+#define REPO_PAGE_ROW_BYTES (42 * 1024)
 #define DATA_STAMP ".data-stamp" /* fl_site_from_store */
 
 typedef struct site {
@@ -43,6 +47,8 @@ typedef struct site {
 	const pub_dataset *d;
 	const fl_entry **all;    /* every entry */
 	size_t *repo_of;         /* repo index of each entry */
+	size_t **page_from;      /* per repo: first row of each page, then n */
+	size_t *npages;          /* per repo: its pages */
 	size_t n;
 	fl_err *err;
 	long long pages, files, bytes, largest;
@@ -663,12 +669,71 @@ static void num(fl_buf *b, long long v)
 	fl_buf_puts(b, out);
 }
 
-/* ---- repository pages: the table of records, REPO_PAGE_ROWS per page ---------
- * Page 1 is /repos/{owner}/{name}/, page N /repos/{owner}/{name}/page/N/. */
+/* ---- repository pages: the table of records, paginated by bytes -------------
+ * Page 1 is /repos/{owner}/{name}/, page N /repos/{owner}/{name}/page/N/.
+ * A page holds at most REPO_PAGE_ROWS rows and REPO_PAGE_ROW_BYTES bytes of
+ * rows (long messages and paths make fewer rows). */
 
-static size_t repo_pages(const pub_repo_set *rs)
+static size_t repo_pages(const site *s, size_t ri)
 {
-	return rs->n ? (rs->n + REPO_PAGE_ROWS - 1) / REPO_PAGE_ROWS : 1;
+	return s->npages[ri];
+}
+
+/* One row of the table; the Code column only when the page has a code. */
+static void repo_row(fl_buf *b, const fl_entry *e, bool code_col)
+{
+	fl_buf_puts(b, "<tr>");
+	if (code_col) {
+		fl_buf_puts(b, "<td>");
+		if (e->error_code) {
+			fl_buf_puts(b, "<code>");
+			pub_html(b, e->error_code);
+			fl_buf_puts(b, "</code>");
+		}
+		fl_buf_puts(b, "</td>");
+	}
+	fl_buf_puts(b, "<td><a href=\"");
+	error_href(b, e);
+	fl_buf_puts(b, "\">");
+	cut_html(b, e->error_message, 160);
+	fl_buf_puts(b, "</a><div class=\"loc\">");
+	pub_html(b, e->file_path);
+	if (e->line_number)
+		fl_buf_printf(b, ":%d", e->line_number);
+	fl_buf_puts(b, "</div></td><td>");
+	pub_html(b, e->error_type);
+	fl_buf_printf(b, "</td><td><span class=\"badge sev-%s\">", e->severity);
+	pub_html(b, e->severity);
+	fl_buf_puts(b, "</span></td></tr>\n");
+}
+
+static void paginate(site *s)
+{
+	fl_buf row = {0};
+	for (size_t ri = 0; ri < s->d->nrepos; ri++) {
+		const pub_repo_set *rs = &s->d->repos[ri];
+		size_t cap = 8, np = 0, bytes = 0, rows = 0;
+		size_t *from = fl_xcalloc(cap, sizeof *from);
+		from[np++] = 0;
+		for (size_t k = 0; k < rs->n; k++) {
+			row.n = 0;
+			repo_row(&row, &rs->entries[k], true);
+			if (rows && (rows == REPO_PAGE_ROWS || bytes + row.n > REPO_PAGE_ROW_BYTES)) {
+				if (np + 1 >= cap)
+					from = fl_xrealloc(from, (cap *= 2) * sizeof *from);
+				from[np++] = k;
+				bytes = rows = 0;
+			}
+			bytes += row.n;
+			rows++;
+		}
+		s->npages[ri] = rs->n ? np : 1;
+		if (np + 1 >= cap)
+			from = fl_xrealloc(from, (cap + 1) * sizeof *from);
+		from[np] = rs->n;
+		s->page_from[ri] = from;
+	}
+	fl_buf_free(&row);
 }
 
 static void repo_page_href(fl_buf *b, const char *repo, size_t page)
@@ -722,9 +787,9 @@ static int repo_page(site *s, size_t ri, size_t page)
 {
 	const pub_repo_set *rs = &s->d->repos[ri];
 	const fl_repo *r = &rs->repo;
-	size_t pages = repo_pages(rs);
-	size_t from = (page - 1) * REPO_PAGE_ROWS;
-	size_t to = from + REPO_PAGE_ROWS < rs->n ? from + REPO_PAGE_ROWS : rs->n;
+	size_t pages = repo_pages(s, ri);
+	size_t from = s->page_from[ri][page - 1];
+	size_t to = s->page_from[ri][page];
 	fl_buf b = {0}, canon = {0};
 	repo_page_href(&canon, r->repo, page);
 	char *title = page > 1 ? fl_xasprintf("%s errors, page %zu of %zu — faultline", r->repo, page, pages)
@@ -785,32 +850,22 @@ static int repo_page(site *s, size_t ri, size_t page)
 			fl_buf_printf(&b, " · page %zu of %zu</p>\n", page, pages);
 		}
 		pager(&b, r->repo, page, pages);
-		fl_buf_puts(&b, "<table class=\"errors\">\n<thead><tr><th>Code</th><th>Message</th>"
-			     "<th>Type</th><th>Severity</th></tr></thead>\n<tbody>\n");
-		for (size_t k = from; k < to; k++) {
-			const fl_entry *e = &rs->entries[k];
-			fl_buf_puts(&b, "<tr><td>");
-			if (e->error_code) {
-				fl_buf_puts(&b, "<code>");
-				pub_html(&b, e->error_code);
-				fl_buf_puts(&b, "</code>");
-			}
-			fl_buf_puts(&b, "</td><td><a href=\"");
-			error_href(&b, e);
-			fl_buf_puts(&b, "\">");
-			cut_html(&b, e->error_message, 160);
-			fl_buf_puts(&b, "</a><div class=\"loc\">");
-			pub_html(&b, e->file_path);
-			if (e->line_number)
-				fl_buf_printf(&b, ":%d", e->line_number);
-			fl_buf_puts(&b, "</div></td><td>");
-			pub_html(&b, e->error_type);
-			fl_buf_printf(&b, "</td><td><span class=\"badge sev-%s\">", e->severity);
-			pub_html(&b, e->severity);
-			fl_buf_puts(&b, "</span></td></tr>\n");
-		}
+		/* no column that is empty on every row of the page */
+		bool code_col = false;
+		for (size_t k = from; k < to && !code_col; k++)
+			code_col = rs->entries[k].error_code != NULL;
+		fl_buf_puts(&b, "<form class=\"filter\" role=\"search\" hidden onsubmit=\"return false\">"
+			     "<input type=\"search\" id=\"filter\" hidden placeholder=\"Filter the rows of this page "
+			     "by message, file or type\" aria-label=\"Filter rows\" autocomplete=\"off\">"
+			     "<span id=\"filter-count\" class=\"muted\" aria-live=\"polite\"></span></form>\n");
+		fl_buf_printf(&b, "<table class=\"errors\">\n<thead><tr>%s<th>Message</th>"
+			     "<th>Type</th><th>Severity</th></tr></thead>\n<tbody>\n",
+			     code_col ? "<th>Code</th>" : "");
+		for (size_t k = from; k < to; k++)
+			repo_row(&b, &rs->entries[k], code_col);
 		fl_buf_puts(&b, "</tbody>\n</table>\n");
 		pager(&b, r->repo, page, pages);
+		fl_buf_puts(&b, "<script src=\"/assets/filter.js\" defer></script>\n");
 	}
 	foot(&b, NULL);
 	fl_buf rel = {0};
@@ -973,7 +1028,7 @@ static int sitemaps(site *s)
 			b.n = 0;
 			fl_buf_puts(&b, HEAD);
 			size_t in = 0;
-			for (size_t pg = 1; part == 0 && pg <= repo_pages(rs); pg++) {
+			for (size_t pg = 1; part == 0 && pg <= repo_pages(s, i); pg++) {
 				fl_buf path = {0};
 				repo_page_href(&path, rs->repo.repo, pg);
 				url_el(&b, s->base, fl_buf_cstr(&path), rs->repo.analyzed_at);
@@ -1064,6 +1119,10 @@ static int assets(site *s)
 	fl_buf_puts(&b, pub_search_js);
 	if (rc == 0)
 		rc = write_out(s, "assets/search.js", &b, false);
+	b.n = 0;
+	fl_buf_puts(&b, pub_filter_js);
+	if (rc == 0)
+		rc = write_out(s, "assets/filter.js", &b, false);
 	fl_buf_free(&b);
 	return rc;
 }
@@ -1161,6 +1220,9 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 			s.all[k] = &d.repos[i].entries[j];
 			s.repo_of[k] = i;
 		}
+	s.page_from = fl_xcalloc(d.nrepos ? d.nrepos : 1, sizeof *s.page_from);
+	s.npages = fl_xcalloc(d.nrepos ? d.nrepos : 1, sizeof *s.npages);
+	paginate(&s);
 	int rc = pub_mkdirs(out, err);
 	char *ed = fl_xasprintf("%s/errors", out);
 	if (rc == 0)
@@ -1190,7 +1252,7 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		}
 	}
 	for (size_t i = 0; rc == 0 && i < d.nrepos; i++)
-		for (size_t pg = 1; rc == 0 && pg <= repo_pages(&d.repos[i]); pg++)
+		for (size_t pg = 1; rc == 0 && pg <= repo_pages(&s, i); pg++)
 			rc = repo_page(&s, i, pg);
 	if (rc == 0)
 		rc = home_page(&s);
@@ -1218,6 +1280,10 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		stats->largest_error_page = s.largest;
 		stats->seconds = fl_now_mono() - t0;
 	}
+	for (size_t i = 0; i < d.nrepos; i++)
+		free(s.page_from[i]);
+	free(s.page_from);
+	free(s.npages);
 	free(s.all);
 	free(s.repo_of);
 	free(base);
