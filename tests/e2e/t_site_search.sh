@@ -219,3 +219,37 @@ for i in "${!SST[@]}"; do
 done
 check "site search: $SSAGREE of ${#SST[@]} texts answered as explain answers them" [ "$SSAGREE" -eq "${#SST[@]}" ]
 check "site search: $SSWORDS of ${#SST[@]} from the records sharing words" [ "$SSWORDS" -eq "${#SST[@]}" ]
+
+# the static search against `faultline serve`'s /api/search on the same
+# store: the same first answer for every text, shown with the same
+# file:line (the record's filePath and lineNumber)
+"$FL" serve --db "$SS/s.db" --no-site --listen 127.0.0.1:0 --cache-dir "$SS/cache" 2>"$SS/serve.log" &
+SS_PID=$!
+SS_PORT=""
+for i in $(seq 300); do
+	SS_PORT=$(sed -n 's|^faultline: listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$SS/serve.log")
+	[ -n "$SS_PORT" ] && break
+	kill -0 "$SS_PID" 2>/dev/null || break
+	sleep 0.1
+done
+check "site search: serve is up for the API comparison" test -n "$SS_PORT"
+# first answer with its place: id, tier, captures, score, file:line
+firstloc() { jq -c '(.matches? // .)[0] // null | if . then [.id, .matchType, .captures, (.score * 1000 | round), "\(.filePath):\(.lineNumber)"] else null end'; }
+SSAPI=0 SSLOC=0 SSLOCN=0
+for i in "${!SST[@]}"; do
+	curl -s -G --max-time 20 --data-urlencode "q=${SST[$i]}" --data-urlencode limit=20 \
+		"http://127.0.0.1:$SS_PORT/api/search" >"$SS/api.json" 2>/dev/null
+	[ -s "$SS/api.json" ] || echo '{"matches":[]}' >"$SS/api.json"
+	a=$(firstloc <"$SS/api.json")
+	st=$(jq ".[$i]" "$SS/all.json" | firstloc)
+	if same "$(jq -c '.[0:4]?' <<<"$st")" "$(jq -c '.[0:4]?' <<<"$a")"; then SSAPI=$((SSAPI + 1))
+	else echo "    ${SSN[$i]}: api $a, static $st"; fi
+	if [ "$a" != null ]; then
+		SSLOCN=$((SSLOCN + 1))
+		[ "$(jq -r '.[4]' <<<"$a")" = "$(jq -r '.[4]?' <<<"$st")" ] && SSLOC=$((SSLOC + 1))
+	fi
+done
+kill -TERM "$SS_PID" 2>/dev/null; wait "$SS_PID" 2>/dev/null
+check "site search: $SSAPI of ${#SST[@]} texts answered as serve's /api/search answers them" [ "$SSAPI" -eq "${#SST[@]}" ]
+check "site search: $SSLOC of $SSLOCN first answers at the same file:line as the API's" \
+	bash -c "[ $SSLOCN -gt 20 ] && [ $SSLOC -eq $SSLOCN ]"
