@@ -425,6 +425,7 @@ int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 
 typedef struct fl_site_opts {
 	const char *base_url;       /* canonical URLs, sitemaps; NULL: none */
+	bool progress;              /* a progress line on stderr (a terminal) */
 } fl_site_opts;
 
 typedef struct fl_site_stats {

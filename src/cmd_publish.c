@@ -4,6 +4,7 @@
  * while a batch may be writing the store; meant to be run on a timer.
  */
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "cli.h"
@@ -52,7 +53,7 @@ int cmd_publish(int argc, char **argv)
 	fl_store *st = cli_open_store(db, true);
 	if (!st)
 		return 1;
-	fl_site_opts o = {base};
+	fl_site_opts o = {base, isatty(STDERR_FILENO) == 1};
 	fl_publish_stats s;
 	fl_err err;
 	rc = fl_publish(st, pos[0], &o, &s, &err);

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -52,7 +53,8 @@ int cmd_site(int argc, char **argv)
 		return cli_fail(EXIT_USAGE, "site: --db and --data exclude each other\nusage: %s", HELP.synopsis);
 	if (base && (rc = cli_check_base_url("site", base)))
 		return rc;
-	fl_site_opts o = {base};
+	/* progress only for a person watching: not in a log or a pipe */
+	fl_site_opts o = {base, isatty(STDERR_FILENO) == 1};
 	fl_site_stats s;
 	fl_err err;
 	if (data) {

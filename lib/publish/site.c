@@ -53,6 +53,10 @@ typedef struct site {
 	fl_err *err;
 	long long pages, files, bytes, largest;
 	long long written;       /* files whose bytes changed */
+	bool progress;           /* a progress line on stderr */
+	double shown_at;         /* when it was last updated */
+	bool shown;              /* and whether it was */
+	size_t error_pages_done;
 	fl_strmap outputs;       /* rel paths written, but the error pages */
 	json_t *prov_root;       /* data/provenance.json, or NULL */
 	json_t *prov;            /* its records: id -> field -> who wrote it */
@@ -80,6 +84,24 @@ static int write_out(site *s, const char *rel, const fl_buf *b, bool page)
 		s->pages++;
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+/* The progress line (with s->lock held): pages so far of the error pages,
+ * four times a second at most, on a terminal only (fl_site_opts). */
+static void progress(site *s, bool last)
+{
+	if (!s->progress)
+		return;
+	double now = fl_now_mono();
+	if (last ? !s->shown : now - s->shown_at < 0.25)
+		return;
+	s->shown_at = now;
+	s->shown = true;
+	if (last)
+		fputs("\r\033[K", stderr);
+	else
+		fprintf(stderr, "\rfaultline: site: %zu of %zu error pages", s->error_pages_done, s->n);
+	fflush(stderr);
 }
 
 /* Text cut to max bytes at a UTF-8 boundary, "…" appended when cut. */
@@ -643,6 +665,8 @@ static void *error_pages(void *arg)
 		s->files++;
 		s->written += w;
 		s->pages++;
+		s->error_pages_done++;
+		progress(s, false);
 		s->bytes += (long long)b.n;
 		if ((long long)b.n > s->largest)
 			s->largest = (long long)b.n;
@@ -1193,6 +1217,8 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	s.out = out;
 	s.d = &d;
 	s.err = err;
+	s.progress = o && o->progress;
+	s.shown_at = fl_now_mono();
 	pthread_mutex_init(&s.lock, NULL);
 	/* without a base URL, links are paths: no canonical URL, and no
 	 * sitemap (its URLs must be absolute) */
@@ -1260,6 +1286,7 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		rc = search_page(&s);
 	if (rc == 0)
 		rc = not_found_page(&s);
+	progress(&s, true);
 	if (rc == 0 && s.absolute) {
 		rc = sitemaps(&s);
 	} else if (rc == 0) {
@@ -1416,6 +1443,8 @@ int fl_site_from_store(fl_store *st, const char *out_in, const fl_site_opts *o,
 	bool loaded = reuse_export(out, data, state, &d) == 0;
 	if (!loaded) {
 		unlink(sp);
+		if (o && o->progress)
+			fprintf(stderr, "faultline: site: exporting the data set into %s\n", data);
 		/* the counter read before the export: a write meanwhile makes
 		 * the next rendering export again */
 		if (fl_export(st, data, NULL, err) == 0 &&

@@ -56,7 +56,7 @@ static int render_site(const srv_snap_cfg *cfg, fl_store *st, srv_snap *sn, fl_e
 		char *tmp = fl_xasprintf("%s.tmp-%ld", dir, (long)getpid());
 		pub_rmtree(tmp);
 		fl_site_stats ss;
-		fl_site_opts so = {NULL};
+		fl_site_opts so = {NULL, isatty(STDERR_FILENO) == 1};
 		rc = cfg->data_dir ? fl_site_build(cfg->data_dir, tmp, &so, &ss, err)
 				   : fl_site_from_store(st, tmp, &so, &ss, err);
 		if (rc == 0) {

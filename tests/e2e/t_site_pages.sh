@@ -95,3 +95,24 @@ check "repository pages: the filter keeps the rows holding every word, by messag
 	jq -e '.shown and .rows > 10 and .res["nothing-like-this"] == 0 and .res["console"] == .rows
 		and .res["step 7 "] >= 1 and .res["step 7 "] < .rows and .res["MODULE 3 cannot"] >= 1 and .res["MODULE 3 cannot"] < .rows
 		and .res["module_with_a_long_file_name_10.c"] >= 1 and .res["module_with_a_long_file_name_10.c"] < .rows' "$SP/filter.json" >/dev/null
+
+# progress on a terminal only: under a pseudo-terminal (script) a fresh
+# rendering says it exports and counts the error pages when that takes
+# over a quarter of a second; with stderr in a file, nothing
+mkdir -p "$SP/many"
+for i in $(seq 1 40); do
+	{ echo "def f$i(x):"; for j in $(seq 1 60); do echo "    if x == $j: raise ValueError(\"failure $i number $j in module\")"; done; } >"$SP/many/m$i.py"
+done
+"$FL" scan "$SP/many" --repo acme/many --db "$SP/many.db" >/dev/null 2>&1
+"$FL" site --db "$SP/many.db" "$SP/msite1" >"$SP/m1.out" 2>"$SP/m1.err"
+check "site progress: nothing on stderr when it is no terminal" test ! -s "$SP/m1.err" -a -s "$SP/m1.out"
+if command -v script >/dev/null 2>&1; then
+	script -qfec "$(printf '%q ' "$FL" site --db "$SP/many.db" "$SP/msite2")" "$SP/m2.tty" >/dev/null 2>&1 </dev/null
+	check "site progress: on a terminal, the export is announced" grep -q "faultline: site: exporting the data set" "$SP/m2.tty"
+	m2s=$(sed -nE 's/.* in ([0-9.]+) s,.*/\1/p' "$SP/m2.tty")
+	check "site progress: on a terminal, the error pages counted (rendered in ${m2s:-?} s)" \
+		bash -c "awk -v t='${m2s:-0}' 'BEGIN { exit !(t < 1) }' || grep -qE 'faultline: site: [0-9]+ of [0-9]+ error pages' '$SP/m2.tty'"
+	if grep -qE 'faultline: site: [0-9]+ of [0-9]+ error pages' "$SP/m2.tty"; then
+		check "site progress: the progress line is cleared before the summary" grep -q $'\r\033\[Krendered' "$SP/m2.tty"
+	fi
+fi
