@@ -310,8 +310,10 @@ order_ok() { # h1 (the message), meaning, source, solutions, defensive, triggers
 	done
 }
 check "site: error page sections in order" order_ok "$XP"
+# (an element holding the whole message: the heading; the source line and
+# the pattern hold it too, inside code)
 check "site: the error page shows the message once" \
-	test "$(sed -n '/<article/,/<\/article>/p' "$XP" | grep -o 'path must not be empty: &lt;script' | wc -l)" -eq 1
+	test "$(sed -n '/<article/,/<\/article>/p' "$XP" | grep -oF '>path must not be empty: &lt;script&gt;alert(1)&lt;/script&gt;<' | wc -l)" -eq 1
 # a record with no defensive pattern: no empty box
 NODEF="$PB/nodef"
 rm -rf "$NODEF"; cp -r "$DS" "$NODEF"
