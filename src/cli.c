@@ -138,6 +138,15 @@ void cli_print_help(FILE *f, const cli_help *h, const cli_opt *opts)
 	}
 }
 
+static cli_help_hook help_hook;
+static void *help_hook_ud;
+
+void cli_set_help_hook(cli_help_hook fn, void *ud)
+{
+	help_hook = fn;
+	help_hook_ud = ud;
+}
+
 /* ---- suggestions ------------------------------------------------------- */
 
 /* optimal string alignment distance (a transposition counts one) */
@@ -329,7 +338,10 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const cli_help *help,
 			continue;
 		}
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			cli_print_help(stdout, help, opts);
+			if (help_hook)
+				help_hook(help, opts, help_hook_ud);
+			else
+				cli_print_help(stdout, help, opts);
 			return -1;
 		}
 		if (a[1] != '-')

@@ -63,6 +63,12 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const cli_help *help,
 /* The full help of a subcommand on f. */
 void cli_print_help(FILE *f, const cli_help *h, const cli_opt *opts);
 
+/* What --help does instead of printing the help, when set (NULL: print
+ * it): fn gets the command's help and option table, the same cli_parse
+ * has, for `faultline help --man` and `--completion` (cli_doc.h). */
+typedef void (*cli_help_hook)(const cli_help *h, const cli_opt *opts, void *ud);
+void cli_set_help_hook(cli_help_hook fn, void *ud);
+
 /* The names of cands (n of them) closest to typed, a typing slip away
  * (an edit distance of 1, or 2 for longer words, or the start of at most 3),
  * as "`a`" or "`a` or `b`" into buf; false when none is close. */
