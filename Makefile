@@ -3,13 +3,20 @@
 #   make check  install dependencies, build, run every test (also under
 #               AddressSanitizer + UndefinedBehaviorSanitizer, built by clang)
 #   make fuzz   run the libFuzzer targets of every lexer (FUZZ_SECONDS each)
+#   make install    build, then install under PREFIX (default /usr/local),
+#                   staged under DESTDIR when set: the binary, libfaultline.a,
+#                   faultline.h, faultline.pc, the manual pages, the bash, zsh
+#                   and fish completions
+#   make uninstall  remove what the last `make install` installed
 
 TARGET ?= .
 FUZZ_SECONDS ?= 600
+PREFIX ?= /usr/local
+DESTDIR ?=
 BUILD := build
 ASAN_BUILD := build-asan
 
-.PHONY: all bootstrap build build-asan run check test fuzz bench clean
+.PHONY: all bootstrap build build-asan run check test fuzz bench install uninstall clean
 
 all: build
 
@@ -44,6 +51,17 @@ fuzz: bootstrap
 
 bench: build
 	@bash bench/run.sh $(BUILD)
+
+# The prefix is the build's (meson configure): `meson install` rebuilds
+# what depends on it (faultline.pc) before it copies.  Meson keeps the list
+# of what it installed (meson-logs/install-log.txt, DESTDIR included), which
+# is what `ninja uninstall` removes.
+install: build
+	meson configure $(BUILD) -Dprefix=$(PREFIX)
+	DESTDIR="$(DESTDIR)" meson install -C $(BUILD) --quiet
+
+uninstall:
+	ninja -C $(BUILD) uninstall
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
