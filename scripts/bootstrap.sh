@@ -10,6 +10,7 @@ PKGS=(
   libjansson-dev libssl-dev libxxhash-dev libcurl4-openssl-dev libmicrohttpd-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev libcmocka-dev git ripgrep jq
   chromium wrk nodejs strace python3 procps
+  groff-base man-db zsh fish
 )
 # npm (the MCP SDK client test): Debian packages it apart from nodejs;
 # NodeSource's nodejs already carries it.
