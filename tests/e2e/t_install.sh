@@ -4,6 +4,14 @@
 # place; `make uninstall` removes them.  Runs the Makefile on the build
 # folder of the binary under test, whose prefix it puts back afterwards.
 
+# the writers the build runs: wrong usage is exit 2
+"$FL" help --man frobnicate >"$WORK/o.txt" 2>"$WORK/e.txt"; rc=$?
+check "help --man of no command: exit 2, nothing on stdout" bash -c "[ $rc -eq 2 ] && [ ! -s '$WORK/o.txt' ] && grep -q \"^faultline: help: 'frobnicate' is not a command\" '$WORK/e.txt'"
+"$FL" help --completion tcsh >"$WORK/o.txt" 2>"$WORK/e.txt"; rc=$?
+check "help --completion of another shell: exit 2" bash -c "[ $rc -eq 2 ] && [ ! -s '$WORK/o.txt' ] && grep -q 'bash, zsh or fish' '$WORK/e.txt'"
+"$FL" help --completion >/dev/null 2>&1; rc=$?
+check "help --completion without a shell: exit 2" [ $rc -eq 2 ]
+
 inst_build=$(dirname "$FL")
 inst_src=$(readlink -f "$TESTS/..")
 if [ ! -f "$inst_build/build.ninja" ] || [ ! -f "$inst_src/Makefile" ]; then
