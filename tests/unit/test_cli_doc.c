@@ -87,7 +87,10 @@ static const cli_top TOP = {
 	.exit_command = "0 done, 1 failed, 2 wrong usage.",
 };
 
-static char *render(void (*fn)(FILE *, const cli_doc_cmd *), const cli_doc_cmd *c)
+/* not inlined: gcc 12 then takes the page for a pointer to the local
+ * `buf` (-Wdangling-pointer), though open_memstream's buffer is the heap's */
+__attribute__((noinline)) static char *render(void (*fn)(FILE *, const cli_doc_cmd *),
+					      const cli_doc_cmd *c)
 {
 	char *buf = NULL;
 	size_t len = 0;
