@@ -40,6 +40,7 @@ struct job {
 	const fl_lang *lang;
 	char *text;             /* content between the read and scan phases */
 	size_t len;
+	bool in_slab;           /* text is in ctx.slabs, not malloc'd */
 	fl_sites *sites;
 	char **windows;         /* per site, unless only the store needs them */
 	int *wstart, *wend;     /* per site: its window's lines (0: none) */
@@ -118,6 +119,7 @@ struct ctx {
 	atomic_llong kept;      /* bytes of the files whose collect pass kept
 				   something for their scan */
 	atomic_bool sha_ready;  /* fl_sha256_prepare() called */
+	fl_slabs slabs;         /* where the texts read from disk are */
 	bool failed;
 	fl_err err;
 };
@@ -221,12 +223,21 @@ static bool keep_budget(struct ctx *c, long long len)
 	return false;
 }
 
+/* Job i's text is no longer needed. */
+static void free_text(struct job *j)
+{
+	if (!j->in_slab)
+		free(j->text);
+	j->text = NULL;
+	j->in_slab = false;
+}
+
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 {
 	struct job *j = &c->jobs[i];
 	fl_err err;
 	bool large, gone;
-	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &gone, &err);
+	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &gone, &j->in_slab, &err);
 	if (large) {
 		j->skip = FL_SKIP_LARGE;
 		return;
@@ -249,8 +260,7 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 	int rule = fl_filter_content(j->text, j->len);
 	if (rule >= 0) {
 		j->skip = rule;
-		free(j->text);
-		j->text = NULL;
+		free_text(j);
 		return;
 	}
 	const fl_lang *L = j->lang;
@@ -334,8 +344,7 @@ static void lex_job(struct ctx *c, size_t i)
 	}
 	atomic_fetch_add(&c->sites_done, (long long)n);
 	atomic_fetch_add(&c->bytes_done, (long long)j->len);
-	free(j->text);
-	j->text = NULL;
+	free_text(j);
 }
 
 /* Phase 1: job i's sites (unless found while reading), then its records. */
@@ -365,6 +374,7 @@ static void *worker(void *arg)
 	struct ctx *c = arg;
 	fl_heap_thread_huge(); /* when the process asked for it */
 	fl_tree_reader r;
+	fl_slab slab = {&c->slabs, NULL, 0};
 	fl_err err;
 	if (c->phase == 0 && fl_tree_reader_open(&r, c->tree, &err) < 0) {
 		pthread_mutex_lock(&c->lock);
@@ -381,6 +391,8 @@ static void *worker(void *arg)
 	 * holding up the end of the phase (measured: 1.5 ms later) */
 	if (c->phase == 0 && !atomic_exchange(&c->sha_ready, true))
 		fl_sha256_prepare();
+	if (c->phase == 0)
+		r.slab = &slab;
 	if (c->phase == 1) {
 		scan_tid = atomic_fetch_add(&c->ntids, 1) + 1;
 		if (scan_tid > FL_MAX_THREADS)
@@ -1092,7 +1104,7 @@ static void free_jobs(struct ctx *c)
 	for (size_t i = 0; i < c->n; i++) {
 		struct job *j = &c->jobs[i];
 		free_sites(j);
-		free(j->text);
+		free_text(j);
 		free(j->why);
 		if (j->part && j->lang->tree_free)
 			j->lang->tree_free(j->part);
@@ -1103,6 +1115,7 @@ static void free_jobs(struct ctx *c)
 	free(c->jobs);
 	pthread_mutex_destroy(&c->lock);
 	pthread_mutex_destroy(&c->slug_lock);
+	fl_slabs_free(&c->slabs);
 	fl_strmap_free(&c->slug_first);
 	pthread_cond_destroy(&c->done_cv);
 }
@@ -1236,6 +1249,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	pthread_mutex_init(&c.lock, NULL);
 	pthread_mutex_init(&c.slug_lock, NULL);
 	pthread_cond_init(&c.done_cv, NULL);
+	fl_slabs_init(&c.slabs);
 	fl_scan_summary *sum = &res->summary;
 	sum->files_seen = (long long)tree.n;
 	c.rel_off = rel_off;

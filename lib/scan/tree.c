@@ -767,6 +767,7 @@ int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err)
 {
 	r->tree = t;
 	r->repo = NULL;
+	r->slab = NULL;
 	if (t->from_odb && G->repository_open_bare(&r->repo, t->gitdir) < 0)
 		return giterr(err, t->gitdir);
 	return 0;
@@ -819,10 +820,43 @@ static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
 	return buf;
 }
 
-char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
-			bool *large, bool *gone, fl_err *err)
+/* A regular file of size bytes read into the slab: NULL when it has no
+ * room, or when the file has grown meanwhile (it is then read again from
+ * its start into the heap). */
+static char *slab_read(fl_slab *slab, int fd, size_t size, size_t *len, bool *failed)
 {
-	*large = *gone = false;
+	*failed = false;
+	size_t cap = size + 2, n = 0;
+	char *buf = fl_slab_alloc(slab, cap);
+	if (!buf)
+		return NULL;
+	for (;;) {
+		ssize_t r = read(fd, buf + n, cap - 1 - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			*failed = true;
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (n + 1 >= cap) { /* grown: the heap's reader follows it */
+			*failed = lseek(fd, 0, SEEK_SET) != 0;
+			return NULL;
+		}
+		if (n >= size) /* short only at its end (fl_read_fd) */
+			break;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
+			bool *large, bool *gone, bool *in_slab, fl_err *err)
+{
+	*large = *gone = *in_slab = false;
 	if (r->tree->from_odb && r->tree->files[i].loose) {
 		bool packed;
 		char *buf = loose_read(r->tree, i, max, len, large, &packed, err);
@@ -849,8 +883,12 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 		fl_seterr(err, "not a regular file");
 	} else if ((long long)sb.st_size > max) {
 		*large = true;
-	} else if (!(buf = fl_read_fd(fd, (size_t)sb.st_size, true, len))) {
-		fl_seterr(err, "cannot read it: %s", strerror(errno));
+	} else {
+		bool failed = false;
+		if (r->slab)
+			*in_slab = (buf = slab_read(r->slab, fd, (size_t)sb.st_size, len, &failed)) != NULL;
+		if (!buf && (failed || !(buf = fl_read_fd(fd, (size_t)sb.st_size, true, len))))
+			fl_seterr(err, "cannot read it: %s", strerror(errno));
 	}
 	if (fd >= 0)
 		close(fd);

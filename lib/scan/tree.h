@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "faultline.h"
+#include "slab.h"
 
 typedef struct fl_tree_file {
 	char *path;       /* repo-relative, '/' separators */
@@ -55,6 +56,7 @@ void fl_tree_close(fl_tree *t);
 typedef struct fl_tree_reader {
 	const fl_tree *tree;
 	git_repository *repo;
+	fl_slab *slab;    /* where a file read from disk goes, or NULL (malloc) */
 } fl_tree_reader;
 
 int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err);
@@ -63,8 +65,10 @@ void fl_tree_reader_close(fl_tree_reader *r);
  * is over); NULL with err set to why (the blob's id for one from the
  * object store; the path is not in it) when it cannot be read, and *gone
  * set when that is because a work tree's file is no longer there.  A work
- * tree's file is opened once for both (no stat before the read). */
+ * tree's file is opened once for both (no stat before the read).  The
+ * content is NUL-terminated; *in_slab says it is in the reader's slab
+ * (not to be freed), else it is malloc'd. */
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
-			bool *large, bool *gone, fl_err *err);
+			bool *large, bool *gone, bool *in_slab, fl_err *err);
 
 #endif
