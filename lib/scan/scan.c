@@ -40,7 +40,11 @@ struct job {
 	const fl_lang *lang;
 	char *text;             /* content between the read and scan phases */
 	size_t len;
-	bool in_slab;           /* text is in ctx.slabs, not malloc'd */
+	bool borrowed;          /* text is not malloc'd: it is in ctx.slabs,
+				   or in its thread's read buffer until its
+				   next read */
+	bool reread;            /* its text was let go after the read phase:
+				   the scan phase reads it again */
 	fl_sites *sites;
 	char **windows;         /* per site, unless only the store needs them */
 	int *wstart, *wend;     /* per site: its window's lines (0: none) */
@@ -119,7 +123,9 @@ struct ctx {
 	atomic_llong kept;      /* bytes of the files whose collect pass kept
 				   something for their scan */
 	atomic_bool sha_ready;  /* fl_sha256_prepare() called */
-	fl_slabs slabs;         /* where the texts read from disk are */
+	fl_slabs slabs;         /* where the texts kept between the phases are */
+	bool reread;            /* files read from disk are read again for
+				   their scan instead of kept (see read_one) */
 	bool failed;
 	fl_err err;
 };
@@ -226,10 +232,21 @@ static bool keep_budget(struct ctx *c, long long len)
 /* Job i's text is no longer needed. */
 static void free_text(struct job *j)
 {
-	if (!j->in_slab)
+	if (!j->borrowed)
 		free(j->text);
 	j->text = NULL;
-	j->in_slab = false;
+	j->borrowed = false;
+}
+
+/* The thread's buffer for the files it reads from disk, reused file
+ * after file: the texts of a tree are not all held at once. */
+static _Thread_local fl_read_buf read_buf;
+
+static void free_read_buf(void)
+{
+	free(read_buf.p);
+	read_buf.p = NULL;
+	read_buf.cap = 0;
 }
 
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
@@ -237,7 +254,17 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 	struct job *j = &c->jobs[i];
 	fl_err err;
 	bool large, gone;
-	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &gone, &j->in_slab, &err);
+	const fl_lang *L = j->lang;
+	/* With a collect pass, a file's scan waits for the whole tree's
+	 * facts: holding every text meanwhile (a large tree's hundreds of MB
+	 * of new memory, each page a fault and zeroed: most of the cost of
+	 * reading) costs more than reading a file again from the page cache
+	 * into a buffer that stays warm.  Not when the collect pass is serial
+	 * (it needs the texts between the phases), nor for the object
+	 * store's blobs (inflated again). */
+	bool again = c->reread && !(L->collect && !L->tree_merge);
+	r->buf = again ? &read_buf : NULL;
+	j->text = fl_tree_read_upto(r, i, FL_MAX_FILE, &j->len, &large, &gone, &j->borrowed, &err);
 	if (large) {
 		j->skip = FL_SKIP_LARGE;
 		return;
@@ -263,11 +290,12 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 		free_text(j);
 		return;
 	}
-	const fl_lang *L = j->lang;
+	bool let_go = again && j->borrowed;
 	if (L->collect && L->tree_merge && L->tree_new) {
 		fl_src src = {c->tree->files[i].path, j->text, j->len, NULL};
 		j->part = L->tree_new();
-		if (L->collect_keep && keep_budget(c, (long long)j->len))
+		/* what the collect pass keeps points into its text */
+		if (L->collect_keep && !let_go && keep_budget(c, (long long)j->len))
 			j->cache = L->collect_keep(j->part, &src);
 		else
 			L->collect(j->part, &src);
@@ -276,6 +304,32 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 		 * now, while the text is in the cache, instead of after the
 		 * whole tree is read */
 		lex_job(c, i);
+		return;
+	}
+	if (let_go) {
+		j->reread = true;
+		j->text = NULL;
+		j->borrowed = false;
+	}
+}
+
+/* Phase 1: job i's text read again (see read_one).  A file changed since
+ * its first read is scanned as it is now (as a file changed during the
+ * read phase is scanned as it was when read); one that can no longer be
+ * read, or is now too large, has no sites. */
+static void reread_job(struct ctx *c, size_t i)
+{
+	static char empty[1];
+	struct job *j = &c->jobs[i];
+	fl_tree_reader r = {.tree = c->tree, .buf = &read_buf};
+	fl_err err;
+	bool large, gone;
+	j->reread = false;
+	j->text = fl_tree_read_upto(&r, i, FL_MAX_FILE, &j->len, &large, &gone, &j->borrowed, &err);
+	if (!j->text) {
+		j->text = empty;
+		j->len = 0;
+		j->borrowed = true;
 	}
 }
 
@@ -351,6 +405,8 @@ static void lex_job(struct ctx *c, size_t i)
 static void scan_one(struct ctx *c, size_t i)
 {
 	struct job *j = &c->jobs[i];
+	if (j->reread)
+		reread_job(c, i);
 	if (j->text)
 		lex_job(c, i);
 	if (j->sites)
@@ -416,6 +472,7 @@ static void *worker(void *arg)
 	}
 	if (c->phase == 0)
 		fl_tree_reader_close(&r);
+	free_read_buf();
 	if (c->storing && scan_tid > 0)
 		release_queued(c, scan_tid);
 	return NULL;
@@ -1250,6 +1307,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	pthread_mutex_init(&c.slug_lock, NULL);
 	pthread_cond_init(&c.done_cv, NULL);
 	fl_slabs_init(&c.slabs);
+	c.reread = !tree.from_odb;
 	fl_scan_summary *sum = &res->summary;
 	sum->files_seen = (long long)tree.n;
 	c.rel_off = rel_off;
@@ -1270,7 +1328,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		if (!L->collect)
 			continue;
 		for (size_t i = 0; i < c.n; i++) {
-			if (c.jobs[i].lang != L || !c.jobs[i].text)
+			if (c.jobs[i].lang != L || c.jobs[i].skip >= 0)
 				continue;
 			if (L->tree_merge) {
 				/* collected while reading; fold in file order */
@@ -1447,6 +1505,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 
 	if (!jobs_freed)
 		free_jobs(&c);
+	free_read_buf();
 	free(repo);
 	fl_tree_close(&tree);
 	sum->seconds = fl_now_mono() - t0;
@@ -1454,6 +1513,7 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 fail:
 	if (!jobs_freed)
 		free_jobs(&c);
+	free_read_buf();
 	free(repo);
 	fl_tree_close(&tree);
 	fl_scan_result_free(res);

@@ -767,6 +767,7 @@ int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err)
 {
 	r->tree = t;
 	r->repo = NULL;
+	r->buf = NULL;
 	r->slab = NULL;
 	if (t->from_odb && G->repository_open_bare(&r->repo, t->gitdir) < 0)
 		return giterr(err, t->gitdir);
@@ -798,8 +799,9 @@ static long long odb_size(fl_tree_reader *r, size_t i)
 	return size;
 }
 
-/* Object-store file i (malloc'd, NUL-terminated). */
-static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
+/* Object-store file i, NUL-terminated: in the reader's slab (*borrowed),
+ * else malloc'd. */
+static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, bool *borrowed, fl_err *err)
 {
 	const fl_tree_file *f = &r->tree->files[i];
 	git_blob *b = NULL;
@@ -812,7 +814,10 @@ static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
 		return NULL;
 	}
 	size_t n = (size_t)G->blob_rawsize(b);
-	char *buf = fl_xmalloc(n + 1);
+	char *buf = fl_slab_alloc(r->slab, n + 1);
+	*borrowed = buf != NULL;
+	if (!buf)
+		buf = fl_xmalloc(n + 1);
 	memcpy(buf, G->blob_rawcontent(b), n);
 	buf[n] = '\0';
 	G->blob_free(b);
@@ -820,43 +825,57 @@ static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, fl_err *err)
 	return buf;
 }
 
-/* A regular file of size bytes read into the slab: NULL when it has no
- * room, or when the file has grown meanwhile (it is then read again from
- * its start into the heap). */
-static char *slab_read(fl_slab *slab, int fd, size_t size, size_t *len, bool *failed)
+/* A regular file of size bytes read into buf (cap >= size + 2 bytes):
+ * false when it fails (*failed) or when the file has grown meanwhile (it
+ * is then to be read again from its start, into the heap: fl_read_fd). */
+static bool read_into(char *buf, size_t cap, int fd, size_t size, size_t *len, bool *failed)
 {
+	size_t n = 0;
 	*failed = false;
-	size_t cap = size + 2, n = 0;
-	char *buf = fl_slab_alloc(slab, cap);
-	if (!buf)
-		return NULL;
 	for (;;) {
 		ssize_t r = read(fd, buf + n, cap - 1 - n);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
 			*failed = true;
-			return NULL;
+			return false;
 		}
 		if (r == 0)
 			break;
 		n += (size_t)r;
-		if (n + 1 >= cap) { /* grown: the heap's reader follows it */
+		if (n + 1 >= cap) { /* grown */
 			*failed = lseek(fd, 0, SEEK_SET) != 0;
-			return NULL;
+			return false;
 		}
 		if (n >= size) /* short only at its end (fl_read_fd) */
 			break;
 	}
 	buf[n] = '\0';
 	*len = n;
-	return buf;
+	return true;
+}
+
+/* Where the reader puts size bytes and the 2 more read_into() needs:
+ * its buffer, grown as needed, else its slab; NULL: malloc. */
+static char *reader_room(fl_tree_reader *r, size_t size)
+{
+	size_t need = size + 2;
+	if (r->buf) {
+		if (r->buf->cap < need) {
+			size_t cap = (need + 0xffff) & ~(size_t)0xffff;
+			free(r->buf->p);
+			r->buf->p = fl_xmalloc(cap);
+			r->buf->cap = cap;
+		}
+		return r->buf->p;
+	}
+	return fl_slab_alloc(r->slab, need);
 }
 
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
-			bool *large, bool *gone, bool *in_slab, fl_err *err)
+			bool *large, bool *gone, bool *borrowed, fl_err *err)
 {
-	*large = *gone = *in_slab = false;
+	*large = *gone = *borrowed = false;
 	if (r->tree->from_odb && r->tree->files[i].loose) {
 		bool packed;
 		char *buf = loose_read(r->tree, i, max, len, large, &packed, err);
@@ -868,7 +887,7 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 			*large = true;
 			return NULL;
 		}
-		return odb_read(r, i, len, err);
+		return odb_read(r, i, len, borrowed, err);
 	}
 	char *p = fl_path_join(r->tree->root, r->tree->files[i].path);
 	/* O_NONBLOCK: a FIFO put where a listed file was must not hang the
@@ -885,9 +904,13 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 		*large = true;
 	} else {
 		bool failed = false;
-		if (r->slab)
-			*in_slab = (buf = slab_read(r->slab, fd, (size_t)sb.st_size, len, &failed)) != NULL;
-		if (!buf && (failed || !(buf = fl_read_fd(fd, (size_t)sb.st_size, true, len))))
+		size_t size = (size_t)sb.st_size;
+		char *room = reader_room(r, size);
+		if (room && read_into(room, size + 2, fd, size, len, &failed)) {
+			buf = room;
+			*borrowed = true;
+		}
+		if (!buf && (failed || !(buf = fl_read_fd(fd, size, true, len))))
 			fl_seterr(err, "cannot read it: %s", strerror(errno));
 	}
 	if (fd >= 0)

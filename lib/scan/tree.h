@@ -52,11 +52,21 @@ typedef struct fl_tree {
 int fl_tree_open(const char *path, const char *rev, fl_tree *t, fl_err *err);
 void fl_tree_close(fl_tree *t);
 
+/* A buffer reused by read after read (fl_tree_reader.buf). */
+typedef struct fl_read_buf {
+	char *p;
+	size_t cap;
+} fl_read_buf;
+
 /* Per-thread reader (libgit2 handles are not shared between threads). */
 typedef struct fl_tree_reader {
 	const fl_tree *tree;
 	git_repository *repo;
-	fl_slab *slab;    /* where a file read from disk goes, or NULL (malloc) */
+	/* where a file's content goes: buf, a buffer of the caller's that
+	 * each read reuses (the content is then valid until the next read
+	 * into it); else the slab; else (both NULL, or no room) malloc */
+	fl_read_buf *buf;
+	fl_slab *slab;
 } fl_tree_reader;
 
 int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err);
@@ -66,9 +76,9 @@ void fl_tree_reader_close(fl_tree_reader *r);
  * object store; the path is not in it) when it cannot be read, and *gone
  * set when that is because a work tree's file is no longer there.  A work
  * tree's file is opened once for both (no stat before the read).  The
- * content is NUL-terminated; *in_slab says it is in the reader's slab
- * (not to be freed), else it is malloc'd. */
+ * content is NUL-terminated; *borrowed says it is in the reader's buffer
+ * or slab (not to be freed), else it is malloc'd. */
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
-			bool *large, bool *gone, bool *in_slab, fl_err *err);
+			bool *large, bool *gone, bool *borrowed, fl_err *err);
 
 #endif
