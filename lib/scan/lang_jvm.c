@@ -1333,14 +1333,14 @@ static bool rule_thrower(ctx *c, size_t i)
 		return false;
 	size_t st[16], en[16];
 	size_t na = args(c, i + 1, st, en, 16, NULL);
-	if (own_non_thrower(c, i, na))
-		return false;
 	char key[256];
 	int kl = snprintf(key, sizeof key, THROWER "%.*s", (int)c->t.v[i].len, tsrc(c, i));
 	if (kl <= 0 || (size_t)kl >= sizeof key)
 		return false;
+	/* the tree's thrower first: the file's own methods are looked at
+	 * (once a file) only for a call of one */
 	const fl_factory *f = fl_factories_find(c->ctors, key, (size_t)kl, na);
-	if (!f)
+	if (!f || own_non_thrower(c, i, na))
 		return false;
 	char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
 	char *idiom = dup_tok(c, i);
@@ -2162,25 +2162,36 @@ static bool thrower_name(const ctx *c, size_t i)
 	static const char *const words[] = {"report", "throw", "fail", "error", "raise",
 					    "invalid", "illegal", "unsupported",
 					    "unexpected", "abort", "panic", "die", NULL};
-	/* the name in lower case once, then a strstr a word (asked of every
-	 * call of a file) */
+	/* asked of every call of a file: one pass over the name, a word
+	 * tried only where the name has its first letter (in either case) */
 	size_t n = c->t.v[i].len;
-	char low[128];
 	if (n < 3)
 		return false;
-	if (n >= sizeof low) {
-		for (const char *const *w = words; *w; w++)
-			if (fl_tok_contains_ci(&c->t, i, *w))
-				return true;
-		return false;
-	}
 	const char *s = tsrc(c, i);
-	for (size_t k = 0; k < n; k++)
-		low[k] = s[k] >= 'A' && s[k] <= 'Z' ? (char)(s[k] - 'A' + 'a') : s[k];
-	low[n] = '\0';
-	for (const char *const *w = words; *w; w++)
-		if (strstr(low, *w))
-			return true;
+	for (size_t a = 0; a + 3 <= n; a++) {
+		char ch = s[a] >= 'A' && s[a] <= 'Z' ? (char)(s[a] - 'A' + 'a') : s[a];
+		switch (ch) {
+		case 'r': case 't': case 'f': case 'e': case 'i':
+		case 'u': case 'a': case 'p': case 'd':
+			break;
+		default:
+			continue;
+		}
+		for (const char *const *w = words; *w; w++) {
+			if ((*w)[0] != ch)
+				continue;
+			size_t k = 1;
+			for (; (*w)[k] && a + k < n; k++) {
+				char x = s[a + k];
+				if (x >= 'A' && x <= 'Z')
+					x = (char)(x - 'A' + 'a');
+				if (x != (*w)[k])
+					break;
+			}
+			if (!(*w)[k])
+				return true;
+		}
+	}
 	return false;
 }
 
