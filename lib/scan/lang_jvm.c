@@ -2157,17 +2157,15 @@ static void class_ctors(ctx *c, fl_factories *fs)
 /* A thrower is named like one (as C's reporters are): an override such as
  * `write(JsonWriter out, Class value) { throw new Unsupported...; }` must not
  * make every `write(a, b);` of the tree a site. */
-static bool thrower_name(const ctx *c, size_t i)
+static bool thrower_word(const char *s, size_t n)
 {
 	static const char *const words[] = {"report", "throw", "fail", "error", "raise",
 					    "invalid", "illegal", "unsupported",
 					    "unexpected", "abort", "panic", "die", NULL};
 	/* asked of every call of a file: one pass over the name, a word
 	 * tried only where the name has its first letter (in either case) */
-	size_t n = c->t.v[i].len;
 	if (n < 3)
 		return false;
-	const char *s = tsrc(c, i);
 	for (size_t a = 0; a + 3 <= n; a++) {
 		char ch = s[a] >= 'A' && s[a] <= 'Z' ? (char)(s[a] - 'A' + 'a') : s[a];
 		switch (ch) {
@@ -2193,6 +2191,11 @@ static bool thrower_name(const ctx *c, size_t i)
 		}
 	}
 	return false;
+}
+
+static bool thrower_name(const ctx *c, size_t i)
+{
+	return thrower_word(tsrc(c, i), c->t.v[i].len);
 }
 
 /* The '(' of the exception a thrower method named at token i builds
@@ -2265,6 +2268,140 @@ static bool has_thrower(const char *s, size_t n)
 		while (b > s && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
 			b--;
 		if (b > s && b[-1] == '{')
+			return true;
+	}
+	return false;
+}
+
+/* The Java lexer's white space and identifier bytes ('$' included). */
+static bool ws_byte(char ch)
+{
+	return fl_lx_class[(unsigned char)ch] & 36;
+}
+
+static bool jid_byte(char ch)
+{
+	return fl_lx_class[(unsigned char)ch] & 3;
+}
+
+/* Whether the line that ends at s[p] (exclusive) may hold a comment: a
+ * walk back to a line before may have stepped over one (`// see: x`). */
+static bool line_has_slash(const char *s, size_t p)
+{
+	while (p > 0 && s[p - 1] != '\n')
+		if (s[--p] == '/')
+			return true;
+	return false;
+}
+
+/* p moved back over white space; *maybe set when it steps onto a line
+ * that may end in a comment. */
+static size_t back_ws(const char *s, size_t p, bool *maybe)
+{
+	while (p > 0 && ws_byte(s[p - 1])) {
+		p--;
+		if (s[p] == '\n' && line_has_slash(s, p))
+			*maybe = true;
+	}
+	return p;
+}
+
+/* A byte scan, after has_thrower(): whether the file can declare a thrower
+ * method (class_throwers): a `{` then `throw` (nothing but white space
+ * between) that opens the body of a method whose name is a thrower's:
+ * `name(...) {` or `name(...) throws X, Y {`.  Whatever a byte scan cannot
+ * judge (a comment, an escape, a string in the parameters) is a maybe. */
+static bool may_declare_thrower(const char *s, size_t n)
+{
+	for (const char *q = s; (q = memmem(q, (size_t)(s + n - q), "throw", 5)) != NULL; q += 5) {
+		size_t at = (size_t)(q - s);
+		if ((at > 0 && jid_byte(s[at - 1])) ||
+		    (at + 5 < n && jid_byte(s[at + 5])))
+			continue;
+		bool maybe = false;
+		size_t p = back_ws(s, at, &maybe);
+		if (maybe || (p > 0 && s[p - 1] == '/'))
+			return true;
+		if (p == 0 || s[p - 1] != '{')
+			continue;
+		p--;
+		/* back over a throws clause to the parameters' ')' */
+		while (p > 0 && (jid_byte(s[p - 1]) || ws_byte(s[p - 1]) || s[p - 1] == ',' ||
+				 s[p - 1] == '.' || s[p - 1] == '<' || s[p - 1] == '>' ||
+				 s[p - 1] == '?')) {
+			p--;
+			if (s[p] == '\n' && line_has_slash(s, p))
+				return true;
+		}
+		if (p == 0)
+			continue;
+		if (s[p - 1] == '/' || s[p - 1] == '\\')
+			return true;
+		if (s[p - 1] != ')')
+			continue;
+		/* back to its '(' */
+		p--;
+		int depth = 0;
+		size_t lim = p > 65536 ? p - 65536 : 0;
+		for (;;) {
+			if (p == lim)
+				return true;
+			char ch = s[p];
+			if (ch == '"' || ch == '\'' || ch == '/' || ch == '\\')
+				return true;
+			if (ch == ')')
+				depth++;
+			else if (ch == '(' && --depth == 0)
+				break;
+			p--;
+		}
+		/* the name before it */
+		p = back_ws(s, p, &maybe);
+		if (maybe || (p > 0 && (s[p - 1] == '/' || s[p - 1] == '\\')))
+			return true;
+		size_t e = p;
+		while (p > 0 && jid_byte(s[p - 1]))
+			p--;
+		if (p > 0 && s[p - 1] == '\\')
+			return true;
+		if (thrower_word(s + p, e - p))
+			return true;
+	}
+	return false;
+}
+
+/* A byte scan, after has_static_factory(): whether the file has a `new`
+ * of a class named like an exception (what a static factory's body
+ * returns: fac_ctor), `new pkg.FooException`; a maybe for what a byte
+ * scan cannot judge. */
+static bool may_new_exception(const char *s, size_t n)
+{
+	for (const char *q = s; (q = memmem(q, (size_t)(s + n - q), "new", 3)) != NULL; q += 3) {
+		size_t at = (size_t)(q - s);
+		if ((at > 0 && jid_byte(s[at - 1])) ||
+		    (at + 3 < n && jid_byte(s[at + 3])))
+			continue;
+		size_t p = at + 3, b = p, e = p;
+		for (;;) {
+			while (p < n && ws_byte(s[p]))
+				p++;
+			if (p < n && (s[p] == '/' || s[p] == '\\'))
+				return true;
+			b = p;
+			while (p < n && jid_byte(s[p]))
+				p++;
+			e = p;
+			if (p < n && s[p] == '\\')
+				return true;
+			while (p < n && ws_byte(s[p]))
+				p++;
+			if (e == b || p >= n || s[p] != '.')
+				break;
+			p++;
+		}
+		if (p < n && s[p] == '/')
+			return true;
+		if (excy_name(s + b, e - b))
 			return true;
 	}
 	return false;
@@ -2351,8 +2488,10 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 	if (!tree || !src->text)
 		return NULL;
 	bool ctors = has_ctor_class(src->text, src->len);
-	bool throwers = dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len);
-	bool statics = dialect_of(src->path) == D_JAVA && has_static_factory(src->text, src->len);
+	bool throwers = dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len) &&
+			may_declare_thrower(src->text, src->len);
+	bool statics = dialect_of(src->path) == D_JAVA && has_static_factory(src->text, src->len) &&
+		       may_new_exception(src->text, src->len);
 	if (!ctors && !throwers && !statics)
 		return NULL;
 	ctx c;

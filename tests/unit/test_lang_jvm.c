@@ -568,6 +568,59 @@ static void test_java_static_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* The collect pass lexes a Java file only when a byte scan says it may
+ * declare a thrower or a static factory: names with '$', a throws clause
+ * of qualified and generic names, and comments the byte scan cannot see
+ * through (a line comment between the body's '{' and its throw, or after
+ * the throws clause) still make one. */
+static void test_java_collect_byte_scans(void **state)
+{
+	(void)state;
+	const char *dollar_java =
+		"class Dollar {\n"
+		"  void helper() { throw new IllegalStateException(\"not a thrower's name\"); }\n"
+		"  protected void report$Failure(String msg) throws java.io.IOException, Outer.Inner<X> {\n"
+		"    throw new IllegalArgumentException(\"bad: \" + msg);\n"
+		"  }\n"
+		"}\n";
+	const char *comment_java =
+		"class Commented {\n"
+		"  void helper() { throw new IllegalStateException(\"not a thrower's name\"); }\n"
+		"  void raise_it(String m) { // the body's first statement is below\n"
+		"    throw new IllegalStateException(\"raised: \" + m);\n"
+		"  }\n"
+		"  void failWith(String m) throws IOException // see: the docs\n"
+		"  { throw new IllegalStateException(\"failed: \" + m); }\n"
+		"}\n";
+	const char *fac_java =
+		"final class Fac {\n"
+		"  static Outer$InnerException make(final String w) {\n"
+		"    return new pkg.Outer$InnerException(w + \" went wrong\");\n"
+		"  }\n"
+		"}\n";
+	const char *use_java =
+		"class Use {\n"                                      /* 1 */
+		"  void run() throws Exception {\n"                  /* 2 */
+		"    report$Failure(\"disk full\");\n"               /* 3 */
+		"    raise_it(\"seven\");\n"                         /* 4 */
+		"    failWith(\"eight\");\n"                         /* 5 */
+		"    throw Fac.make(\"open\");\n"                    /* 6 */
+		"  }\n"                                              /* 7 */
+		"}\n";
+	fl_src files[] = {{"src/main/java/Commented.java", comment_java, strlen(comment_java), NULL},
+			  {"src/main/java/Dollar.java", dollar_java, strlen(dollar_java), NULL},
+			  {"src/main/java/Fac.java", fac_java, strlen(fac_java), NULL},
+			  {"src/main/java/Use.java", use_java, strlen(use_java), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 4, 3);
+	const fl_site *x = EXPECT_SITE(s, "bad: disk full", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "IllegalArgumentException");
+	EXPECT_SITE(s, "raised: seven", 4, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "failed: eight", 5, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "open went wrong", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "Outer$InnerException");
+	fl_sites_free(s);
+}
+
 /* Spring's @ResponseStatus with a reason on an exception class: the HTTP
  * status and message of the response whenever the class is thrown. */
 static void test_response_status(void **state)
@@ -781,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_exception_constructors),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),
+		cmocka_unit_test(test_java_collect_byte_scans),
 		cmocka_unit_test(test_response_status),
 		cmocka_unit_test(test_javalin_responses),
 		cmocka_unit_test(test_kotlin_elvis_guard),
