@@ -440,7 +440,28 @@ void fl_lx_block_comment(fl_toks *t, const char *open, const char *close,
 	const char *s = t->src;
 	size_t n = t->srclen, p = t->pos;
 	int depth = 0;
-	while (p < n) {
+	bool plain = !nest && cl && p + ol <= n && memcmp(s + p, open, ol) == 0;
+	if (plain) {
+		/* not nested: the first close after the open ends it, found by
+		 * its last byte (a Javadoc block has a '*' on every line and a
+		 * '/' only at its end) */
+		p += ol;
+		size_t from = p + cl - 1;
+		for (;;) {
+			const char *c = from < n ? memchr(s + from, close[cl - 1], n - from) : NULL;
+			if (!c) {
+				p = n;
+				break;
+			}
+			size_t q = (size_t)(c - s) + 1 - cl;
+			if (memcmp(s + q, close, cl) == 0) {
+				p = q + cl;
+				break;
+			}
+			from = (size_t)(c - s) + 1;
+		}
+	}
+	while (!plain && p < n) {
 		if (p + ol <= n && memcmp(s + p, open, ol) == 0 &&
 		    (depth == 0 || nest)) {
 			depth++;
