@@ -96,6 +96,11 @@ typedef struct dsc {
 	const char *verb;     /* what the code was doing: "open", "parse" ... */
 	char *doing;          /* ... as a phrase: "opening `path`", or NULL */
 	bool placeholders;    /* the message has run-time parts */
+	/* where each line of the window starts (wline()), made by dsc_init
+	 * for the window at lines_of */
+	const char *lines_of;
+	size_t *line_at;
+	int nlines;
 } dsc;
 
 /* facts.c */

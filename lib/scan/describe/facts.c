@@ -70,6 +70,16 @@ static const char *wline(const dsc *d, int n, size_t *len)
 	int at = d->e->source_code_start;
 	if (!p || at <= 0 || n < at)
 		return NULL;
+	if (d->line_at && d->lines_of == p) {
+		/* asked for line after line, window line by window line:
+		 * the index instead of a walk from the window's start */
+		int k = n - at;
+		if (k >= d->nlines)
+			return NULL;
+		size_t b = d->line_at[k];
+		*len = k + 1 < d->nlines ? d->line_at[k + 1] - 1 - b : strlen(p + b);
+		return p + b;
+	}
 	for (; at < n; at++) {
 		p = strchr(p, '\n');
 		if (!p)
@@ -632,6 +642,20 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	d->placeholders = e->message_pattern && strstr(e->message_pattern, "(.+?)");
 	if (s->guard && !d->arm && !d->unwrapped)
 		d->guard = fl_xstrdup(s->guard);
+	if (e->source_code) {
+		const char *src = e->source_code;
+		size_t cap = 64;
+		d->line_at = fl_xmalloc(cap * sizeof *d->line_at);
+		d->line_at[d->nlines++] = 0;
+		for (const char *q = strchr(src, '\n'); q; q = strchr(q + 1, '\n')) {
+			if ((size_t)d->nlines == cap) {
+				cap *= 2;
+				d->line_at = fl_xrealloc(d->line_at, cap * sizeof *d->line_at);
+			}
+			d->line_at[d->nlines++] = (size_t)(q + 1 - src);
+		}
+		d->lines_of = src;
+	}
 	split_function(d);
 	find_params(d);
 	null_check(d);
@@ -645,6 +669,7 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 
 void dsc_free(dsc *d)
 {
+	free(d->line_at);
 	free(d->fshort);
 	free(d->owner);
 	free(d->guard);
