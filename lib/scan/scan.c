@@ -241,12 +241,18 @@ static void free_text(struct job *j)
 /* The thread's buffer for the files it reads from disk, reused file
  * after file: the texts of a tree are not all held at once. */
 static _Thread_local fl_read_buf read_buf;
+/* ... and its reader of the scan phase (reread_job) */
+static _Thread_local fl_tree_reader reread_r;
+static _Thread_local bool reread_open;
 
 static void free_read_buf(void)
 {
 	free(read_buf.p);
 	read_buf.p = NULL;
 	read_buf.cap = 0;
+	if (reread_open)
+		fl_tree_reader_close(&reread_r);
+	reread_open = false;
 }
 
 static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
@@ -321,11 +327,18 @@ static void reread_job(struct ctx *c, size_t i)
 {
 	static char empty[1];
 	struct job *j = &c->jobs[i];
-	fl_tree_reader r = {.tree = c->tree, .buf = &read_buf};
 	fl_err err;
 	bool large, gone;
+	/* a tree read again is not read from the object store: the reader
+	 * opens nothing that can fail */
+	if (!reread_open && fl_tree_reader_open(&reread_r, c->tree, &err) == 0) {
+		reread_r.buf = &read_buf;
+		reread_open = true;
+	}
 	j->reread = false;
-	j->text = fl_tree_read_upto(&r, i, FL_MAX_FILE, &j->len, &large, &gone, &j->borrowed, &err);
+	j->text = reread_open ? fl_tree_read_upto(&reread_r, i, FL_MAX_FILE, &j->len, &large,
+						  &gone, &j->borrowed, &err)
+			      : NULL;
 	if (!j->text) {
 		j->text = empty;
 		j->len = 0;

@@ -769,6 +769,9 @@ int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err)
 	r->repo = NULL;
 	r->buf = NULL;
 	r->slab = NULL;
+	r->dirfd = -1;
+	r->dir = NULL;
+	r->dirlen = 0;
 	if (t->from_odb && G->repository_open_bare(&r->repo, t->gitdir) < 0)
 		return giterr(err, t->gitdir);
 	return 0;
@@ -776,6 +779,11 @@ int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err)
 
 void fl_tree_reader_close(fl_tree_reader *r)
 {
+	if (r->dirfd >= 0)
+		close(r->dirfd);
+	r->dirfd = -1;
+	free(r->dir);
+	r->dir = NULL;
 	if (r->repo)
 		G->repository_free(r->repo);
 	r->repo = NULL;
@@ -823,6 +831,38 @@ static char *odb_read(fl_tree_reader *r, size_t i, size_t *len, bool *borrowed, 
 	G->blob_free(b);
 	*len = n;
 	return buf;
+}
+
+/* Open a work tree's or folder's file (path relative to its root): in
+ * the folder the reader keeps open when it is the file's (a lookup of
+ * the file's name instead of every folder on its path), else by its
+ * whole path, as when that folder cannot be opened. */
+static int open_file(fl_tree_reader *r, const char *path, int flags)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dlen = slash ? (size_t)(slash - path) : 0;
+	if (!r->dir || r->dirlen != dlen || memcmp(r->dir, path, dlen) != 0) {
+		if (r->dirfd >= 0)
+			close(r->dirfd);
+		free(r->dir);
+		r->dir = fl_xstrndup(path, dlen);
+		r->dirlen = dlen;
+		char *d = dlen ? fl_path_join(r->tree->root, r->dir) : fl_xstrdup(r->tree->root);
+#ifdef O_PATH
+		r->dirfd = open(d, O_PATH | O_DIRECTORY | O_CLOEXEC);
+#else
+		r->dirfd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+#endif
+		free(d);
+	}
+	if (r->dirfd >= 0)
+		return openat(r->dirfd, slash ? slash + 1 : path, flags);
+	char *p = fl_path_join(r->tree->root, path);
+	int fd = open(p, flags);
+	int e = errno;
+	free(p);
+	errno = e;
+	return fd;
 }
 
 /* A regular file of size bytes read into buf (cap >= size + 2 bytes):
@@ -889,10 +929,9 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 		}
 		return odb_read(r, i, len, borrowed, err);
 	}
-	char *p = fl_path_join(r->tree->root, r->tree->files[i].path);
 	/* O_NONBLOCK: a FIFO put where a listed file was must not hang the
 	 * scan in open() (it is then refused below) */
-	int fd = open(p, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = open_file(r, r->tree->files[i].path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat sb;
 	char *buf = NULL;
 	if (fd < 0 || fstat(fd, &sb) < 0) {
@@ -915,6 +954,5 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 	}
 	if (fd >= 0)
 		close(fd);
-	free(p);
 	return buf;
 }

@@ -67,6 +67,11 @@ typedef struct fl_tree_reader {
 	 * into it); else the slab; else (both NULL, or no room) malloc */
 	fl_read_buf *buf;
 	fl_slab *slab;
+	/* a work tree's or folder's files are opened in the folder of the
+	 * last one read, kept open (files come in path order) */
+	int dirfd;
+	char *dir;
+	size_t dirlen;
 } fl_tree_reader;
 
 int fl_tree_reader_open(fl_tree_reader *r, const fl_tree *t, fl_err *err);
