@@ -568,6 +568,29 @@ static void test_java_static_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* Block comments (found by their close's last byte): what they hide is no
+ * site, the lines after them count right, and one left open runs to the
+ * end of the file. */
+static void test_java_block_comments(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/C.java",
+		"class C {\n"                                                          /* 1 */
+		"  /*/ still open: throw new IllegalStateException(\"hidden one\"); */\n" /* 2 */
+		"  /**\n"                                                              /* 3 */
+		"   * Javadoc, a * and a / on their own **\n"                         /* 4 */
+		"   * throw new IllegalStateException(\"hidden two\");\n"              /* 5 */
+		"   **/\n"                                                             /* 6 */
+		"  void f() { throw new IllegalStateException(\"seen\"); }\n"          /* 7 */
+		"  /**/ void g() { throw new IllegalStateException(\"after /**/\"); }\n" /* 8 */
+		"  /* open to the end: throw new IllegalStateException(\"hidden three\");\n"
+		"}\n");
+	EXPECT_SITE(s, "seen", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "after /**/", 8, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 /* The collect pass lexes a Java file only when a byte scan says it may
  * declare a thrower or a static factory: names with '$', a throws clause
  * of qualified and generic names, and comments the byte scan cannot see
@@ -835,6 +858,7 @@ int main(void)
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),
 		cmocka_unit_test(test_java_collect_byte_scans),
+		cmocka_unit_test(test_java_block_comments),
 		cmocka_unit_test(test_response_status),
 		cmocka_unit_test(test_javalin_responses),
 		cmocka_unit_test(test_kotlin_elvis_guard),
