@@ -902,7 +902,11 @@ static char *reader_room(fl_tree_reader *r, size_t size)
 	size_t need = size + 2;
 	if (r->buf) {
 		if (r->buf->cap < need) {
+			/* doubled: a few new blocks over a scan, not one per
+			 * larger file */
 			size_t cap = (need + 0xffff) & ~(size_t)0xffff;
+			if (cap < 2 * r->buf->cap)
+				cap = 2 * r->buf->cap;
 			free(r->buf->p);
 			r->buf->p = fl_xmalloc(cap);
 			r->buf->cap = cap;
