@@ -65,8 +65,16 @@ EOF
 flags=$(PKG_CONFIG_SYSROOT_DIR="$stage" PKG_CONFIG_PATH="$libdir/pkgconfig" \
 	pkg-config --cflags --libs faultline 2>"$WORK/pc.err"); rc=$?
 check "pkg-config --cflags --libs faultline" bash -c "[ $rc -eq 0 ] && [[ '$flags' == *-lfaultline* ]]"
+# the build's compiler, and its sanitizers when it has some: a library
+# built with ASan and UBSan links only with their runtimes
+inst_cc=$(jq -r '.[0].command' "$inst_build/compile_commands.json" 2>/dev/null | awk '{ print $1 }')
+[ -n "$inst_cc" ] && command -v "$inst_cc" >/dev/null || inst_cc=cc
+inst_san=$(meson introspect --buildoptions "$inst_build" |
+	jq -r '.[] | select(.name == "b_sanitize") | .value | if type == "array" then join(",") else . end')
+san_flags=""
+[ -n "$inst_san" ] && [ "$inst_san" != none ] && san_flags="-fsanitize=$inst_san"
 # shellcheck disable=SC2086
-cc -std=c11 -Wall -Werror -o "$WORK/prog" "$WORK/prog.c" $flags >"$WORK/cc.out" 2>&1; rc=$?
+"$inst_cc" -std=c11 -Wall -Werror $san_flags -o "$WORK/prog" "$WORK/prog.c" $flags >"$WORK/cc.out" 2>&1; rc=$?
 check "a C program compiles and links against the staged header and library" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || sed 's/^/    /' "$WORK/cc.out" | head -10
 out=$("$WORK/prog" "$WORK/prog.db" 2>&1)
