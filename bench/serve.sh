@@ -9,7 +9,9 @@
 #   SOURCE_TREE (default /tmp/bench/git, a clone of git's sources) is scanned
 #   once; build/bench/gen_store derives the 100k-record store from it.
 # env: DURATION (10s), CONNECTIONS (16), WRK_THREADS (1), SERVER_THREADS (2),
-#      RECORDS (100000), BENCH_WORK (/tmp/fl-bench-serve)
+#      RECORDS (100000), BENCH_WORK (/tmp/fl-bench-serve),
+#      STORE (a store made beforehand, e.g. bench_lookup's 10M one: used as
+#      it is instead of a generated one)
 set -euo pipefail
 B=$(readlink -f "${1:-build}")
 SRC=${2:-/tmp/bench/git}
@@ -22,21 +24,25 @@ N=${RECORDS:-100000}
 FL="$B/faultline"
 command -v wrk >/dev/null || { echo "bench/serve.sh: wrk is missing (scripts/bootstrap.sh installs it)" >&2; exit 1; }
 mkdir -p "$W"
-store="$W/store${N}.db"
-# stores of an older schema (opened read-only below) are rebuilt
-for db in "$W/source.db" "$store"; do
-	[ -s "$db" ] && ! "$FL" list --db "$db" --repo none/none >/dev/null 2>&1 && rm -f "$db" "$db".*
+store=${STORE:-$W/store${N}.db}
+# generated stores of an older schema (opened read-only below) are rebuilt
+[ -n "${STORE:-}" ] || for db in "$W/source.db" "$store"; do
+	[ -s "$db" ] && ! "$FL" status --db "$db" >/dev/null 2>&1 && rm -f "$db" "$db".*
 done
-if [ ! -s "$W/source.db" ]; then
+if [ -z "${STORE:-}" ] && [ ! -s "$W/source.db" ]; then
 	echo "scanning $SRC ..." >&2
 	"$FL" scan "$SRC" --db "$W/source.db" >/dev/null
 fi
-if [ ! -s "$store" ]; then
+if [ -n "${STORE:-}" ]; then
+	N=$("$FL" status --db "$store" --json | jq '.records')
+elif [ ! -s "$store" ]; then
 	"$B/bench/gen_store" --from "$W/source.db" --db "$store" --records "$N" >&2
 fi
-# 500 real messages of the store, URL-encoded, as request paths
-"$FL" list --db "$store" --json | jq -r '"/api/search?q=" + (.errorMessage | @uri)' |
-	awk 'NR % 197 == 1 && n++ < 500' >"$W/paths.txt"  # no head: its early exit fails the pipe
+# 500 real messages of the store, URL-encoded, as request paths (the list
+# cut short once they are had: its writer's broken pipe is expected)
+(set +o pipefail
+ "$FL" list --db "$store" --json 2>/dev/null | jq -r '"/api/search?q=" + (.errorMessage | @uri)' 2>/dev/null |
+	awk 'NR % 197 == 1 { print; if (++n == 500) exit }') >"$W/paths.txt"
 cat >"$W/rotate.lua" <<'LUA'
 local paths = {}
 for l in io.lines(os.getenv("FL_PATHS")) do paths[#paths + 1] = l end
