@@ -170,7 +170,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 7 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 8 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */

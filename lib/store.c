@@ -96,6 +96,20 @@
 	" data BLOB NOT NULL);" \
 	"CREATE INDEX record_blobs_by_repo ON record_blobs (repo);"
 
+/* Which repositories' records changed when (version 8): a row per
+ * repository, with the store generation its records last changed at (the
+ * one fl_store_commit makes: the transaction that changed them writes it,
+ * see mark_changed), kept after its records are all gone, so that a
+ * derived cache built at an older generation (the lookup index's base,
+ * lookup/segment.c) knows which repositories to read again.  And the
+ * store's identity, random, made once: a cache of another store at the
+ * same path is not taken for this one's. */
+#define SQL_REPO_CHANGES \
+	"CREATE TABLE repo_changes (" \
+	" repo TEXT PRIMARY KEY," \
+	" generation INTEGER NOT NULL);" \
+	"INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', lower(hex(randomblob(16))));"
+
 /* One row per record a model wrote fields of: fields is a JSON object
  * (field -> value, records.md's types), provenance one (field ->
  * {"provider","model","at","phase"}), phases the phases done (a bit per
@@ -179,6 +193,9 @@ static const char *const migrations[] = {
 	SQL_ENRICHMENT,
 	/* version 7: the queue of repositories a batch scans */
 	SQL_QUEUE,
+	/* version 8: the generation each repository's records last changed
+	 * at, and the store's identity (an incremental lookup index) */
+	SQL_REPO_CHANGES,
 };
 /* The schema the migrations above build, as one script: what a new store
  * is created with (replaying the migrations re-reads the schema after
@@ -201,7 +218,8 @@ static const char fresh_schema[] =
 	SQL_META                                        /* version 2 */
 	SQL_RECORD_BLOBS                                /* version 4 */
 	SQL_ENRICHMENT                                  /* version 6 */
-	SQL_QUEUE;                                      /* version 7 */
+	SQL_QUEUE                                       /* version 7 */
+	SQL_REPO_CHANGES;                               /* version 8 */
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -539,6 +557,8 @@ const char *fl_store_path(const fl_store *st)
  * another connection is open and this cannot be done now, the next
  * fl_store_open does it). */
 static void wb_stop(fl_store *st);
+static void forget_changed(fl_store *st);
+static int write_changed(fl_store *st, fl_err *err);
 
 static void wal_after_fill(fl_store *st)
 {
@@ -639,6 +659,7 @@ void fl_store_close(fl_store *st)
 	wb_stop(st);
 	free(st->block);
 	free(st->rec);
+	forget_changed(st);
 	free(st->path);
 	free(st);
 }
@@ -661,7 +682,7 @@ int fl_store_begin(fl_store *st, fl_err *err)
 
 int fl_store_commit(fl_store *st, fl_err *err)
 {
-	if (exec(st, "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';"
+	if (write_changed(st, err) < 0 || exec(st, "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';"
 		 "UPDATE meta SET value = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE key = 'changed_at'",
 		 err) < 0 ||
 	    exec(st, "COMMIT", err) < 0) {
@@ -670,6 +691,7 @@ int fl_store_commit(fl_store *st, fl_err *err)
 	}
 	st->in_tx = false;
 	st->adopted = false;
+	forget_changed(st);
 	wal_after_fill(st);
 	return 0;
 }
@@ -701,6 +723,7 @@ void fl_store_busy_timeout(fl_store *st, int ms)
 
 void fl_store_rollback(fl_store *st)
 {
+	forget_changed(st);
 	if (st->in_tx)
 		exec(st, "ROLLBACK", NULL);
 	st->in_tx = false;
@@ -751,6 +774,45 @@ static int need_tx(fl_store *st, fl_err *err)
 {
 	if (!st->in_tx)
 		return fl_seterr(err, "store %s: changes must be made inside a transaction", st->path);
+	return 0;
+}
+
+/* Remember that the open transaction changed repo's records. */
+static void mark_changed(fl_store *st, const char *repo)
+{
+	if (!repo || (st->last_changed && strcmp(st->last_changed, repo) == 0))
+		return;
+	free(st->last_changed);
+	st->last_changed = fl_xstrdup(repo);
+	fl_strmap_put(&st->changed, repo, 1);
+}
+
+static void forget_changed(fl_store *st)
+{
+	fl_strmap_free(&st->changed);
+	memset(&st->changed, 0, sizeof st->changed);
+	free(st->last_changed);
+	st->last_changed = NULL;
+}
+
+/* The generation the commit is making, for every repository marked. */
+static int write_changed(fl_store *st, fl_err *err)
+{
+	for (size_t i = 0; i < st->changed.cap; i++) {
+		if (!st->changed.keys || !st->changed.keys[i])
+			continue;
+		sqlite3_stmt *s = fl_store_stmt(st, STMT_MARK_CHANGED,
+			"INSERT INTO repo_changes (repo, generation)"
+			" SELECT ?1, CAST(value AS INTEGER) + 1 FROM meta WHERE key = 'generation'"
+			" ON CONFLICT (repo) DO UPDATE SET generation = excluded.generation", err);
+		if (!s)
+			return -1;
+		fl_store_bind_opt(s, 1, st->changed.keys[i]);
+		int rc = sqlite3_step(s);
+		sqlite3_reset(s);
+		if (rc != SQLITE_DONE)
+			return fl_store_sqlfail(st, err, "noting the repositories changed");
+	}
 	return 0;
 }
 
@@ -835,6 +897,7 @@ static int put_row(fl_store *st, sqlite3_stmt *s, const fl_entry *e,
 	bind_static(s, 18, f ? f->content_hash : NULL);
 	bind_static(s, 19, e->error_class);
 	bind_static(s, 20, e->github_url);
+	mark_changed(st, e->repo);
 	return step_static(st, s, err, "writing a record");
 }
 
@@ -1125,7 +1188,18 @@ int fl_store_add_site(fl_store *st, const char *error_id,
 {
 	if (need_tx(st, err) < 0)
 		return -1;
-	sqlite3_stmt *s = fl_store_stmt(st, STMT_ADD_SITE,
+	/* the record's repository (written in this transaction, as a rule:
+	 * then this costs a probe of the primary key) */
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_SITE_REPO,
+		"SELECT repo FROM errors WHERE id = ?1", err);
+	if (!s)
+		return -1;
+	bind_static(s, 1, error_id);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		mark_changed(st, (const char *)sqlite3_column_text(s, 0));
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	s = fl_store_stmt(st, STMT_ADD_SITE,
 		"INSERT INTO error_sites (error_id, file_path, line_number, col)"
 		" VALUES (?1, ?2, ?3, ?4)", err);
 	if (!s)
@@ -1141,6 +1215,7 @@ int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err)
 {
 	if (need_tx(st, err) < 0)
 		return -1;
+	mark_changed(st, repo);
 	sqlite3_stmt *s = fl_store_stmt(st, STMT_CLEAR_SITES,
 		"DELETE FROM error_sites WHERE error_id IN"
 		" (SELECT id FROM errors WHERE repo = ?1)", err);
@@ -1167,6 +1242,7 @@ int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
 {
 	if (need_tx(st, err) < 0)
 		return -1;
+	mark_changed(st, repo);
 	/* rare (a file a scan could not read): statements not cached */
 	static const char *const sql[] = {
 		"DELETE FROM error_sites WHERE error_id IN"
@@ -1197,7 +1273,7 @@ int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err)
 	if (need_tx(st, err) < 0)
 		return -1;
 	sqlite3_stmt *s = fl_store_stmt(st, STMT_DELETE_ENTRY,
-		"DELETE FROM errors WHERE id = ?1 RETURNING blob_id", err);
+		"DELETE FROM errors WHERE id = ?1 RETURNING blob_id, repo", err);
 	if (!s)
 		return -1;
 	fl_store_bind_opt(s, 1, id);
@@ -1205,6 +1281,7 @@ int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err)
 	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		block = sqlite3_column_int64(s, 0);
+		mark_changed(st, (const char *)sqlite3_column_text(s, 1));
 		rc = sqlite3_step(s);
 	}
 	sqlite3_reset(s);
@@ -1452,6 +1529,35 @@ int fl_store_generation(fl_store *st, long long *generation,
 	}
 	sqlite3_finalize(s);
 	return 0;
+}
+
+int fl_store_identity(fl_store *st, char id[40], fl_err *err)
+{
+	sqlite3_stmt *s;
+	id[0] = '\0';
+	if (sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'store_id'", -1, &s,
+			       NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading the store's identity");
+	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0))
+		snprintf(id, 40, "%s", (const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	return 0;
+}
+
+int fl_store_changed_since(fl_store *st, long long since, fl_strv *out, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT repo FROM repo_changes WHERE generation > ?1 ORDER BY repo",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading the repositories changed");
+	sqlite3_bind_int64(s, 1, since);
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		if (sqlite3_column_text(s, 0))
+			fl_strv_push(out, (const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : fl_store_sqlfail(st, err, "reading the repositories changed");
 }
 
 long long fl_store_count_entries(fl_store *st, const char *repo)

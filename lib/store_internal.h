@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "faultline.h"
+#include "strmap.h"
 
 enum {
 	STMT_PUT_REPO,
@@ -31,6 +32,8 @@ enum {
 	STMT_ENRICH_GET,
 	STMT_ENRICH_PUT,
 	STMT_ENRICH_FACTS,
+	STMT_SITE_REPO,
+	STMT_MARK_CHANGED,
 	STMT_MAX = 32,
 };
 
@@ -59,6 +62,10 @@ struct fl_store {
 	/* the last record read from a block with windows, made whole */
 	char *rec;
 	size_t rec_cap;
+	/* the repositories whose records the open transaction changed:
+	 * fl_store_commit writes their generation (repo_changes) */
+	fl_strmap changed;
+	char *last_changed;   /* the last one marked (most writes repeat it) */
 };
 
 /* The columns fl_store_row_record() reads, in this order, from a query
@@ -161,6 +168,14 @@ static inline void fl_store_bind_opt(sqlite3_stmt *s, int i, const char *v)
  * records stay valid.  fl_store_rollback() ends it too. */
 int fl_store_begin_admin(fl_store *st, fl_err *err);
 int fl_store_commit_admin(fl_store *st, fl_err *err);
+
+/* The store's identity (meta's store_id, 32 hex digits; "" for a store
+ * older than schema 8 opened read-only). */
+int fl_store_identity(fl_store *st, char id[40], fl_err *err);
+/* The repositories whose records changed after generation since (their
+ * repo_changes generation is greater), into out; -1 when the store cannot
+ * tell (no such table: a store older than schema 8). */
+int fl_store_changed_since(fl_store *st, long long since, fl_strv *out, fl_err *err);
 
 /* The SQL that brings a store of schema version-1 to version (1 ..
  * FL_STORE_SCHEMA), NULL otherwise.  A new store is created with the

@@ -307,7 +307,7 @@ static void test_hot_journal_rolled_back_for_readers(void **state)
 	sqlite3_stmt *s;
 	assert_int_equal(sqlite3_prepare_v2(st->db, "SELECT count(*) FROM meta", -1, &s, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(s, 0), 2); /* generation, changed_at */
+	assert_int_equal(sqlite3_column_int(s, 0), 3); /* generation, changed_at, store_id */
 	sqlite3_finalize(s);
 	fl_store_close(st);
 	assert_int_not_equal(stat(journal, &sb), 0);
@@ -1504,6 +1504,7 @@ static void test_migrate_from_inline_records(void **state)
 	fl_store_close(st);
 	/* back to schema 3 as it was */
 	exec_sql(p, "DROP TABLE record_blobs; DROP TABLE enrichment; DROP TABLE queue;"
+		    "DROP TABLE repo_changes; DELETE FROM meta WHERE key = 'store_id';"
 		    "ALTER TABLE errors DROP COLUMN blob_id; ALTER TABLE errors DROP COLUMN blob_off;"
 		    "ALTER TABLE errors DROP COLUMN blob_len; ALTER TABLE errors DROP COLUMN error_class;"
 		    "ALTER TABLE errors DROP COLUMN github_url; PRAGMA user_version = 3;");
@@ -1615,6 +1616,64 @@ static void test_scan_keeps_records_of_unreadable_blob(void **state)
 	}
 }
 
+/* Each repository's records remember the generation they last changed at
+ * (repo_changes): written by the commit that changed them, also when they
+ * were deleted, not by a transaction rolled back. */
+static void test_repo_changes_generation(void **state)
+{
+	(void)state;
+	char *p = strdup(path_of("changes.db"));
+	fl_store *st;
+	fl_err err;
+	assert_int_equal(fl_store_open(p, false, &st, &err), 0);
+	char id1[40], id2[40];
+	assert_int_equal(fl_store_identity(st, id1, &err), 0);
+	assert_int_equal(strlen(id1), 32);
+	fl_entry a, b;
+	make_entry_for(&a, "acme/a", "first message of a: {x}", "a.c", 3);
+	make_entry_for(&b, "acme/b", "first message of b: {x}", "b.c", 5);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &a, NULL, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &b, NULL, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0); /* generation 1 */
+	long long gen;
+	char changed[32];
+	assert_int_equal(fl_store_generation(st, &gen, changed, &err), 0);
+	fl_strv v = {0};
+	assert_int_equal(fl_store_changed_since(st, gen - 1, &v, &err), 0);
+	assert_int_equal(v.n, 2);
+	assert_string_equal(v.v[0], "acme/a");
+	assert_string_equal(v.v[1], "acme/b");
+	fl_strv_free(&v);
+	assert_int_equal(fl_store_changed_since(st, gen, &v, &err), 0);
+	assert_int_equal(v.n, 0);
+	/* b's records deleted: b changed, a did not */
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_clear_repo(st, "acme/b", &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_store_changed_since(st, gen, &v, &err), 0);
+	assert_int_equal(v.n, 1);
+	assert_string_equal(v.v[0], "acme/b");
+	fl_strv_free(&v);
+	/* one record of a deleted, then a change rolled back */
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_delete_entry(st, a.id, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &b, NULL, &err), 0);
+	fl_store_rollback(st);
+	assert_int_equal(fl_store_changed_since(st, gen + 1, &v, &err), 0);
+	assert_int_equal(v.n, 1);
+	assert_string_equal(v.v[0], "acme/a");
+	fl_strv_free(&v);
+	assert_int_equal(fl_store_identity(st, id2, &err), 0);
+	assert_string_equal(id1, id2);
+	fl_store_close(st);
+	fl_entry_free(&a);
+	fl_entry_free(&b);
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1643,6 +1702,7 @@ int main(void)
 		cmocka_unit_test(test_hot_journal_rolled_back_for_readers),
 		cmocka_unit_test(test_scan_names_not_file_paths),
 		cmocka_unit_test(test_scan_keeps_records_of_unreadable_blob),
+		cmocka_unit_test(test_repo_changes_generation),
 	};
 	return cmocka_run_group_tests_name("store", tests, setup, teardown);
 }
