@@ -290,7 +290,6 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	if (u->end <= u->start)
 		return;
 	fl_lookup *lk = w->lk;
-	const fl_index *ix = &lk->ix;
 	/* the occurrences inside the unit */
 	size_t first = w->oi;
 	while (w->oi < w->occ.n && w->occ.v[w->oi].end <= u->end)
@@ -337,8 +336,7 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		 * when only such occurrences are there */
 		bool viable = false;
 		for (size_t o = 0; o < nocc && !viable; o++)
-			viable = occ[o].id >= ix->h->n_factors ||
-				 fl_lk_short_viable(lk, occ[o].id, text, len, occ[o].end);
+			viable = fl_lk_short_viable(lk, occ[o].id, text, len, occ[o].end);
 		if (!viable)
 			goto out;
 	}
@@ -366,10 +364,11 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	}
 	/* one line: an error code wins, then the most specific pattern */
 	for (size_t o = 0; o < nocc; o++) {
-		uint32_t id = occ[o].id;
-		if (id < ix->h->n_factors)
+		uint32_t cs, f;
+		if (fl_lk_is_factor(lk, occ[o].id, &cs, &f))
 			continue;
-		const char *code = ix_str(ix, ix->hscodes[id - ix->h->n_factors]);
+		const fl_index *cix = &lk->seg[cs];
+		const char *code = ix_str(cix, cix->hscodes[f - cix->h->n_factors]);
 		size_t cl = strlen(code);
 		size_t end = occ[o].end;
 		if (end < cl)
@@ -377,27 +376,34 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		size_t beg = end - cl;
 		if ((beg > 0 && is_code_byte(text[beg - 1])) || (end < len && is_code_byte(text[end])))
 			continue;
-		const idx_code *cd = fl_index_code(ix, code);
-		for (; cd && cd < ix->codes + ix->h->n_codes &&
-		       strcmp(ix_str(ix, cd->str), code) == 0; cd++) {
-			const idx_entry *x = &ix->ent[cd->entry];
-			if (w->repo && strcmp(ix_str(ix, x->repo), w->repo) != 0)
-				continue;
-			fl_match m = {0};
-			m.entry = cd->entry;
-			m.id = ix_str(ix, x->id);
-			m.repo = ix_str(ix, x->repo);
-			m.slug = ix_str(ix, x->slug);
-			m.code = code;
-			m.message = ix_str(ix, x->msg);
-			m.file_path = ix_str(ix, x->path);
-			m.github_url = ix_str(ix, x->url);
-			m.line = x->line;
-			m.score = 1.0;
-			m.match_type = "exact-code";
-			report(c, u, olen, ncut, &m);
-			goto out;
+		/* the first record with the code, of either segment (in the
+		 * order a full rebuild gives them) */
+		uint32_t bs = 0, be = UINT32_MAX;
+		uint64_t border = UINT64_MAX;
+		for (uint32_t s = 0; s < lk->nseg; s++) {
+			const fl_index *ix = &lk->seg[s];
+			const idx_code *cd = fl_index_code(ix, code);
+			for (; cd && cd < ix->codes + ix->h->n_codes &&
+			       strcmp(ix_str(ix, cd->str), code) == 0; cd++) {
+				const idx_entry *x = &ix->ent[cd->entry];
+				if (fl_lk_dead(lk, s, x) ||
+				    (w->repo && strcmp(ix_str(ix, x->repo), w->repo) != 0))
+					continue;
+				uint64_t ord = fl_lk_order(lk, s, cd->entry);
+				if (ord < border)
+					border = ord, bs = s, be = cd->entry;
+				break; /* the segment's first: its codes are in order */
+			}
 		}
+		if (be == UINT32_MAX)
+			continue;
+		fl_match m = {0};
+		fl_lk_fill(lk, bs, be, &m);
+		m.code = code;
+		m.score = 1.0;
+		m.match_type = "exact-code";
+		report(c, u, olen, ncut, &m);
+		goto out;
 	}
 	/* the line read as explain reads it (its level, the classes and
 	 * paths it names): the same text ranks the same way in both */
@@ -406,24 +412,17 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, &q, 1,
 				       &w->hits, 0, &w->hitcap);
 	if (nh)
-		nh = fl_lk_rank(ix, w->hits, nh);
+		nh = fl_lk_rank(lk, w->hits, nh);
 	fl_query_free(&q);
 	/* a log is annotated with confident answers only (rank.c) */
 	if (!nh || !w->hits[0].strong)
 		goto out;
 	struct hit *h = &w->hits[0];
+	const fl_index *ix = &lk->seg[h->seg];
 	uint32_t whole = ix->ent[h->entry].whole; /* a line's part: its record */
 	const idx_entry *x = &ix->ent[whole];
 	fl_match m = {0};
-	m.entry = whole;
-	m.id = ix_str(ix, x->id);
-	m.repo = ix_str(ix, x->repo);
-	m.slug = ix_str(ix, x->slug);
-	m.code = x->code ? ix_str(ix, x->code) : NULL;
-	m.message = ix_str(ix, x->msg);
-	m.file_path = ix_str(ix, x->path);
-	m.github_url = ix_str(ix, x->url);
-	m.line = x->line;
+	fl_lk_fill(lk, h->seg, whole, &m);
 	m.score = h->score;
 	m.match_type = "pattern";
 	for (size_t k = 0; k < h->ncaps; k++) {

@@ -462,7 +462,8 @@ static int imgw_close(struct imgw *w, const idx_header *h, fl_index *out, fl_err
 }
 
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
-			    const char *version, const char *path, fl_index *out,
+			    const char *version, const char *store_id,
+			    const fl_index_link *link, const char *path, fl_index *out,
 			    fl_err *err)
 {
 	memset(out, 0, sizeof *out);
@@ -629,6 +630,14 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		h.n_slit = lt.nslit;
 		h.off_lit_sidx = img_put(&w, lt.sidx, 257 * sizeof(uint32_t));
 		h.off_slit = img_put(&w, lt.slit, lt.nslit * sizeof(idx_lit));
+		snprintf(h.store_id, sizeof h.store_id, "%s", store_id ? store_id : "");
+		if (link) {
+			h.delta = 1;
+			memcpy(h.base_stamp, link->base_stamp, sizeof h.base_stamp);
+			h.base_generation = link->base_generation;
+			h.n_dead = link->ndead;
+			h.off_dead = img_put(&w, link->dead, link->ndead * 2 * sizeof(uint32_t));
+		}
 		img_put(&w, NULL, 0);
 		h.total = w.off;
 	}
@@ -811,57 +820,76 @@ static void add_part(struct parts *ps, const fl_index_item *it, uint32_t whole)
 
 static uint32_t *builder_sort(fl_index_builder *b, const int32_t *cols);
 
-int fl_index_build(fl_store *st, const char *path, fl_index *out, fl_err *err)
+/* The other lines of the records raised at several (of repo's records,
+ * NULL: of all): few, read first in one pass (a subquery per record cost
+ * 9 s at 1M). */
+static int read_sites(fl_store *st, const char *repo, fl_strmap *sites, fl_buf *sitebuf,
+		      fl_err *err)
 {
-	long long gen;
-	char changed[32];
-	if (fl_store_generation(st, &gen, changed, err) < 0)
-		return -1;
-	/* the other lines of the records raised at several: few, read
-	 * first in one pass (a subquery per record cost 9 s at 1M) */
-	fl_strmap sites = {0};
-	fl_buf sitebuf = {0};
 	sqlite3_stmt *s;
 	int rc = sqlite3_prepare_v2(st->db,
-				    "SELECT error_id, group_concat(file_path || ':' || line_number, char(10))"
-				    " FROM (SELECT error_id, file_path, line_number FROM error_sites"
-				    "  ORDER BY error_id, file_path, line_number, col)"
-				    " GROUP BY error_id",
+				    repo ? "SELECT error_id, group_concat(file_path || ':' || line_number, char(10))"
+					   " FROM (SELECT error_id, file_path, line_number FROM error_sites"
+					   "  WHERE error_id IN (SELECT id FROM errors WHERE repo = ?1)"
+					   "  ORDER BY error_id, file_path, line_number, col)"
+					   " GROUP BY error_id"
+					 : "SELECT error_id, group_concat(file_path || ':' || line_number, char(10))"
+					   " FROM (SELECT error_id, file_path, line_number FROM error_sites"
+					   "  ORDER BY error_id, file_path, line_number, col)"
+					   " GROUP BY error_id",
 				    -1, &s, NULL);
 	if (rc == SQLITE_OK) {
+		if (repo)
+			sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
 		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 			const char *id = (const char *)sqlite3_column_text(s, 0);
 			const char *v = (const char *)sqlite3_column_text(s, 1);
 			if (!id || !v)
 				continue;
-			fl_strmap_put(&sites, id, sitebuf.n);
-			fl_buf_put(&sitebuf, v, strlen(v) + 1);
+			fl_strmap_put(sites, id, sitebuf->n);
+			fl_buf_put(sitebuf, v, strlen(v) + 1);
 		}
 		sqlite3_finalize(s);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != SQLITE_DONE)
+		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+	return 0;
+}
+
+/* The records (of repo, NULL: all) added to b, each one's column in
+ * *cols, its first line's part to parts. */
+static int read_records(fl_store *st, const char *repo, fl_index_builder *b,
+			struct parts *parts, int32_t **cols, size_t *ncols, fl_err *err)
+{
+	fl_strmap sites = {0};
+	fl_buf sitebuf = {0};
+	if (read_sites(st, repo, &sites, &sitebuf, err) < 0) {
 		fl_strmap_free(&sites);
 		fl_buf_free(&sitebuf);
-		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+		return -1;
 	}
-	/* in the table's order, each page read once (in location order
-	 * every record was a lookup of its own page: 1.5 GB read several
-	 * times over at 1M), then put in location order here */
-	fl_index_builder *b = fl_index_builder_new();
-	struct parts parts = {0};
-	int32_t *cols = NULL;
-	size_t ncols = 0;
+	/* all: in the table's order, each page read once (in location
+	 * order every record was a lookup of its own page: 1.5 GB read
+	 * several times over at 1M), then put in location order by
+	 * builder_sort; one repository's: through the location index */
+	sqlite3_stmt *s;
+	int rc;
 	if (sqlite3_prepare_v2(st->db,
-			       "SELECT id, repo, slug, error_code, error_message, message_pattern,"
-			       " file_path, github_url, error_class, line_number, severity, idiom,"
-			       " error_type, col"
-			       " FROM errors",
+			       repo ? "SELECT id, repo, slug, error_code, error_message, message_pattern,"
+				      " file_path, github_url, error_class, line_number, severity, idiom,"
+				      " error_type, col"
+				      " FROM errors WHERE repo = ?1"
+				    : "SELECT id, repo, slug, error_code, error_message, message_pattern,"
+				      " file_path, github_url, error_class, line_number, severity, idiom,"
+				      " error_type, col"
+				      " FROM errors",
 			       -1, &s, NULL) != SQLITE_OK) {
-		builder_free(b);
 		fl_strmap_free(&sites);
 		fl_buf_free(&sitebuf);
 		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
 	}
+	if (repo)
+		sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		fl_index_item it = {
 			(const char *)sqlite3_column_text(s, 0),
@@ -891,33 +919,62 @@ int fl_index_build(fl_store *st, const char *path, fl_index *out, fl_err *err)
 		if (!it.url)
 			it.url = "";
 		fl_index_builder_add_item(b, &it);
-		add_part(&parts, &it, (uint32_t)(b->n - 1));
-		if (ncols % 4096 == 0)
-			cols = fl_xrealloc(cols, (ncols + 4096) * sizeof *cols);
-		cols[ncols++] = sqlite3_column_int(s, 13);
+		add_part(parts, &it, (uint32_t)(b->n - 1));
+		if (*ncols % 4096 == 0)
+			*cols = fl_xrealloc(*cols, (*ncols + 4096) * sizeof **cols);
+		(*cols)[(*ncols)++] = sqlite3_column_int(s, 13);
 	}
 	sqlite3_finalize(s);
 	fl_strmap_free(&sites);
 	fl_buf_free(&sitebuf);
-	uint32_t *inv = builder_sort(b, cols);
-	free(cols);
+	if (rc != SQLITE_DONE)
+		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+	return 0;
+}
 
+int fl_index_build(fl_store *st, const fl_strv *repos, const fl_index_link *link,
+		   const char *path, fl_index *out, fl_err *err)
+{
+	long long gen;
+	char changed[32], sid[40];
+	if (fl_store_generation(st, &gen, changed, err) < 0 ||
+	    fl_store_identity(st, sid, err) < 0)
+		return -1;
+	fl_index_builder *b = fl_index_builder_new();
+	struct parts parts = {0};
+	int32_t *cols = NULL;
+	size_t ncols = 0;
+	int rc = 0;
+	if (!repos)
+		rc = read_records(st, NULL, b, &parts, &cols, &ncols, err);
+	for (size_t i = 0; repos && i < repos->n && rc == 0; i++)
+		rc = read_records(st, repos->v[i], b, &parts, &cols, &ncols, err);
+	uint32_t *inv = rc == 0 ? builder_sort(b, cols) : NULL;
+	free(cols);
 	for (size_t i = 0; i < parts.n; i++) {
-		if (inv)
-			parts.v[i].it.whole = inv[parts.v[i].it.whole];
-		fl_index_builder_add_item(b, &parts.v[i].it);
+		if (rc == 0) {
+			if (inv)
+				parts.v[i].it.whole = inv[parts.v[i].it.whole];
+			fl_index_builder_add_item(b, &parts.v[i].it);
+		}
 		part_free(&parts.v[i]);
 	}
 	free(parts.v);
 	free(inv);
-	if (rc != SQLITE_DONE) {
+	if (rc < 0) {
 		builder_free(b);
-		return fl_seterr(err, "store %s: %s", st->path, sqlite3_errmsg(st->db));
+		return -1;
 	}
-	return fl_index_builder_finish(b, gen, changed, path, out, err);
+	return fl_index_builder_finish(b, gen, changed, sid, link, path, out, err);
 }
 
-/* Check an image's header and set the section pointers. */
+/* Does [off, off + n * size) lie inside an image of len bytes? */
+static bool within(uint64_t off, uint64_t n, uint64_t size, size_t len)
+{
+	return off <= len && (size == 0 || n <= (len - off) / size);
+}
+
+/* Check an image's header and sections and set the section pointers. */
 static int map_image(fl_index *ix, void *mem, size_t len, fl_err *err)
 {
 	memset(ix, 0, sizeof *ix);
@@ -926,8 +983,22 @@ static int map_image(fl_index *ix, void *mem, size_t len, fl_err *err)
 	const idx_header *h = mem;
 	if (len < sizeof *h || memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 ||
 	    h->entry_size != sizeof(idx_entry) || h->token_size != sizeof(idx_token) ||
-	    h->total != len ||
-	    h->off_strings + h->len_strings > len) {
+	    h->total != len || !within(h->off_strings, h->len_strings, 1, len) ||
+	    h->len_strings == 0 || h->n_parts > h->n_entries ||
+	    !within(h->off_entries, h->n_entries, sizeof(idx_entry), len) ||
+	    !within(h->off_tokens, h->n_tokens, sizeof(idx_token), len) ||
+	    !within(h->off_postings, h->n_postings, sizeof(uint32_t), len) ||
+	    !within(h->off_entry_toks, h->n_entry_toks, sizeof(uint32_t), len) ||
+	    !within(h->off_codes, h->n_codes, sizeof(idx_code), len) ||
+	    h->n_factors >= UINT32_MAX ||
+	    !within(h->off_factor_idx, h->n_factors + 1, sizeof(uint32_t), len) ||
+	    !within(h->off_factor_ent, h->n_factor_ent, sizeof(uint32_t), len) ||
+	    !within(h->off_factor_max, h->n_factors, sizeof(uint32_t), len) ||
+	    !within(h->off_factor_len, h->n_factors, 1, len) ||
+	    !within(h->off_always, h->n_always, sizeof(uint32_t), len) ||
+	    !within(h->off_hscodes, h->n_hscodes, sizeof(uint32_t), len) ||
+	    (h->delta && !within(h->off_dead, h->n_dead, 2 * sizeof(uint32_t), len)) ||
+	    ((const char *)mem)[h->off_strings + h->len_strings - 1] != '\0') {
 		fl_index_free(ix);
 		return fl_seterr(err, "the lookup index is damaged or from another build");
 	}
@@ -945,13 +1016,14 @@ static int map_image(fl_index *ix, void *mem, size_t len, fl_err *err)
 	ix->flen = (const uint8_t *)(base + h->off_factor_len);
 	ix->always = (const uint32_t *)(base + h->off_always);
 	ix->hscodes = (const uint32_t *)(base + h->off_hscodes);
-	bool lt_ok = h->off_lit_sidx + 257 * sizeof(uint32_t) <= len &&
-		     h->off_slit + h->n_slit * sizeof(idx_lit) <= len;
+	ix->dead = h->delta ? (const uint32_t *)(base + h->off_dead) : NULL;
+	bool lt_ok = within(h->off_lit_sidx, 257, sizeof(uint32_t), len) &&
+		     within(h->off_slit, h->n_slit, sizeof(idx_lit), len);
 	for (size_t t = 0; t < FL_LIT_TIERS && lt_ok; t++) {
 		lt_ok = h->lit_bits[t] >= 4 && h->lit_bits[t] <= 31 &&
-			h->off_lit_bidx[t] + (((size_t)1 << h->lit_bits[t]) + 1) *
-						     sizeof(uint32_t) <= len &&
-			h->off_lit[t] + h->n_lit[t] * sizeof(idx_lit) <= len;
+			within(h->off_lit_bidx[t], ((uint64_t)1 << h->lit_bits[t]) + 1,
+			       sizeof(uint32_t), len) &&
+			within(h->off_lit[t], h->n_lit[t], sizeof(idx_lit), len);
 		if (!lt_ok)
 			break;
 		ix->lt.tier[t] = (fl_littier){
@@ -969,11 +1041,10 @@ static int map_image(fl_index *ix, void *mem, size_t len, fl_err *err)
 	return 0;
 }
 
-int fl_index_load(const char *path, int64_t generation, const char *version,
-		  fl_index *out, fl_err *err)
+int fl_index_open(const char *path, fl_index *out, fl_err *err)
 {
 	memset(out, 0, sizeof *out);
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : fl_seterr(err, "cannot read %s: %s", path, strerror(errno));
 	struct stat sb;
@@ -985,19 +1056,87 @@ int fl_index_load(const char *path, int64_t generation, const char *version,
 	close(fd);
 	if (m == MAP_FAILED)
 		return fl_seterr(err, "cannot map %s: %s", path, strerror(errno));
-	const idx_header *h = m;
-	/* the generation alone would match another store made at the same
-	 * path (it starts again at 0): its time of change too */
-	if (memcmp(h->magic, FL_IDX_MAGIC, 8) != 0 || h->generation != generation ||
-	    strncmp(h->version, version, sizeof h->version) != 0) {
-		munmap(m, (size_t)sb.st_size);
-		return 0;
-	}
 	fl_err e2;
 	if (map_image(out, m, (size_t)sb.st_size, &e2) < 0)
-		return 0; /* damaged: rebuild */
+		return 0; /* damaged or of another build: made again */
 	out->path = fl_xstrdup(path);
 	return 1;
+}
+
+/* Is string offset o, of an image's strings, a string? */
+static bool str_ok(const fl_index *ix, uint32_t o)
+{
+	return o < ix->h->len_strings;
+}
+
+bool fl_index_check(const fl_index *ix)
+{
+	const idx_header *h = ix->h;
+	uint64_t n = h->n_entries, nt = h->n_tokens, nf = h->n_factors;
+	if (n >= UINT32_MAX || nt >= UINT32_MAX)
+		return false;
+	for (uint64_t e = 0; e < n; e++) {
+		const idx_entry *x = &ix->ent[e];
+		if (!str_ok(ix, x->id) || !str_ok(ix, x->repo) || !str_ok(ix, x->slug) ||
+		    !str_ok(ix, x->code) || !str_ok(ix, x->msg) || !str_ok(ix, x->path) ||
+		    !str_ok(ix, x->url) || !str_ok(ix, x->pattern) || !str_ok(ix, x->cls) ||
+		    !str_ok(ix, x->seg) || !str_ok(ix, x->sites) ||
+		    x->patlen >= h->len_strings - x->pattern ||
+		    x->seglen > h->len_strings - x->seg || x->whole >= n ||
+		    x->toks > h->n_entry_toks || x->ntoks > h->n_entry_toks - x->toks)
+			return false;
+		/* a part stands for a whole entry, a whole entry for itself */
+		bool part = (x->flags & IDX_PART) != 0;
+		if (part ? e < n - h->n_parts || x->whole >= n - h->n_parts : x->whole != e)
+			return false;
+		/* memchr, not strlen: the pattern must end inside the strings */
+		if (ix->str[x->pattern + x->patlen] != '\0')
+			return false;
+	}
+	for (uint64_t i = 0; i < h->n_entry_toks; i++)
+		if (ix->etoks[i] >= nt)
+			return false;
+	for (uint64_t t = 0; t < nt; t++)
+		if (!str_ok(ix, ix->tok[t].str) || ix->tok[t].post > h->n_postings ||
+		    ix->tok[t].df > h->n_postings - ix->tok[t].post)
+			return false;
+	for (uint64_t i = 0; i < h->n_postings; i++)
+		if (ix->post[i] >= n)
+			return false;
+	for (uint64_t i = 0; i < h->n_codes; i++)
+		if (!str_ok(ix, ix->codes[i].str) || ix->codes[i].entry >= n)
+			return false;
+	for (uint64_t i = 0; i < h->n_hscodes; i++)
+		if (!str_ok(ix, ix->hscodes[i]))
+			return false;
+	for (uint64_t f = 0; f <= nf; f++)
+		if (ix->fidx[f] > h->n_factor_ent || (f && ix->fidx[f] < ix->fidx[f - 1]))
+			return false;
+	for (uint64_t i = 0; i < h->n_factor_ent; i++)
+		if (ix->fent[i] >= n)
+			return false;
+	for (uint64_t i = 0; i < h->n_always; i++)
+		if (ix->always[i] >= n)
+			return false;
+	for (uint64_t f = 0; f < nf; f++)
+		if (ix->fidx[f] < ix->fidx[f + 1] && ix->flen[f] == 0)
+			return false;
+	/* the literal table: ids and texts, buckets in order */
+	uint64_t nlit = nf + h->n_hscodes;
+	for (size_t t = 0; t <= FL_LIT_TIERS; t++) {
+		const idx_lit *v = t < FL_LIT_TIERS ? ix->lt.tier[t].lit : ix->lt.slit;
+		uint64_t nv = t < FL_LIT_TIERS ? h->n_lit[t] : h->n_slit;
+		const uint32_t *bidx = t < FL_LIT_TIERS ? ix->lt.tier[t].bidx : ix->lt.sidx;
+		uint64_t nb = t < FL_LIT_TIERS ? ((uint64_t)1 << h->lit_bits[t]) : 256;
+		for (uint64_t k = 0; k <= nb; k++)
+			if (bidx[k] > nv || (k && bidx[k] < bidx[k - 1]))
+				return false;
+		for (uint64_t i = 0; i < nv; i++)
+			if (v[i].id >= nlit || !str_ok(ix, v[i].str) ||
+			    v[i].len > h->len_strings - v[i].str)
+				return false;
+	}
+	return true;
 }
 
 void fl_index_free(fl_index *ix)

@@ -22,7 +22,7 @@
  * 15: the literal table (littab.h); 16: the literal databases in a file
  * of their own (hsdb.c) */
 #define FL_HS_SHARDS 16    /* literal databases compiled in parallel */
-#define FL_IDX_MAGIC "FLIDX\0\0\x10"
+#define FL_IDX_MAGIC "FLIDX\0\0\x11"
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12
@@ -114,6 +114,14 @@ typedef struct idx_header {
 	uint64_t lit_bits[FL_LIT_TIERS], n_lit[FL_LIT_TIERS], n_slit;
 	uint64_t off_lit_bidx[FL_LIT_TIERS], off_lit[FL_LIT_TIERS];
 	uint64_t off_lit_sidx, off_slit;
+	char store_id[40];             /* the store's identity (meta) */
+	/* a delta segment (segment.c): the base it goes with (its stamp
+	 * and generation), and the base's whole entries it masks, n_dead
+	 * pairs [lo, hi) in increasing order (uint32_t each) */
+	uint64_t delta;                /* 1: a delta, 0: a base */
+	uint8_t base_stamp[16];
+	int64_t base_generation;
+	uint64_t off_dead, n_dead;
 	uint64_t total;
 } idx_header;
 
@@ -136,6 +144,7 @@ typedef struct fl_index {
 				  starts: end - flen) */
 	const uint32_t *always;
 	const uint32_t *hscodes; /* string offsets of the distinct codes */
+	const uint32_t *dead;  /* a delta's: h->n_dead pairs [lo, hi) */
 	fl_littab lt;          /* every factor and code, for short texts */
 	/* the same literals in Hyperscan databases (hsdb.c), made or mapped
 	 * on first need by fl_index_hs */
@@ -169,10 +178,21 @@ bool fl_index_hs(const fl_index *ix, bool wait);
 bool fl_index_hs_scratch(const fl_index *ix, hs_scratch_t **scratch, uint64_t *serial);
 void fl_index_hs_free(fl_index *ix);
 
-/* Build from the store's records, written to path (kept for the next
- * process: fl_index_load) and mapped; NULL or an unwritable path: in
- * memory. */
-int fl_index_build(fl_store *st, const char *path, fl_index *out, fl_err *err);
+/* What a delta segment records of its base (segment.c). */
+typedef struct fl_index_link {
+	const uint8_t *base_stamp;     /* the base's idx_header.stamp */
+	int64_t base_generation;
+	const uint32_t *dead;          /* ndead pairs [lo, hi) of the base's
+					  whole entries it masks, in order */
+	size_t ndead;
+} fl_index_link;
+
+/* Build from the store's records (those of repos alone, NULL: every
+ * one; link: a delta segment's, NULL for a base), written to path (kept
+ * for the next process: fl_index_open) and mapped; NULL or an
+ * unwritable path: in memory. */
+int fl_index_build(fl_store *st, const fl_strv *repos, const fl_index_link *link,
+		   const char *path, fl_index *out, fl_err *err);
 /* Build from records handed one by one. */
 typedef struct fl_index_builder fl_index_builder;
 fl_index_builder *fl_index_builder_new(void);
@@ -190,14 +210,19 @@ typedef struct fl_index_item {
 } fl_index_item;
 void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *it);
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
-			    const char *version, const char *path, fl_index *out,
+			    const char *version, const char *store_id,
+			    const fl_index_link *link, const char *path, fl_index *out,
 			    fl_err *err);
 
-/* Load; returns 1 when loaded, 0 when missing or stale (generation or
- * version, the store's time of last change, differs, or another build's
- * format), -1 on error. */
-int fl_index_load(const char *path, int64_t generation, const char *version,
-		  fl_index *out, fl_err *err);
+/* Map the index file at path, whatever store state it was made from (the
+ * caller compares its header with the store: segment.c); returns 1 when
+ * mapped, 0 when missing, of another build's format or not whole, -1 on
+ * error. */
+int fl_index_open(const char *path, fl_index *out, fl_err *err);
+/* Does every offset ix holds point inside it (strings, entries, tokens,
+ * postings, codes, factors, the literal table)?  O(its size): for a
+ * small segment read from a file that may be damaged (a delta). */
+bool fl_index_check(const fl_index *ix);
 void fl_index_free(fl_index *ix);
 
 static inline const char *ix_str(const fl_index *ix, uint32_t off)

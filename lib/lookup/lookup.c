@@ -33,52 +33,14 @@
  * frequency, or four common ones) */
 #define FUZZY_INFO_MIN 1.8
 
-int fl_lookup_open(fl_store *st, fl_lookup **out, fl_err *err)
-{
-	*out = NULL;
-	long long gen;
-	char changed[32];
-	if (fl_store_generation(st, &gen, changed, err) < 0)
-		return -1;
-	fl_lookup *lk = fl_xcalloc(1, sizeof *lk);
-	char *path = fl_xasprintf("%s.lookup", fl_store_path(st));
-	int rc = fl_index_load(path, gen, changed, &lk->ix, err);
-	if (rc < 0) {
-		free(path);
-		free(lk);
-		return -1;
-	}
-	if (rc == 0) {
-		/* kept beside the store for the next process (a read-only
-		 * folder only costs that) */
-		if (fl_index_build(st, path, &lk->ix, err) < 0) {
-			free(path);
-			free(lk);
-			return -1;
-		}
-		lk->built = true;
-	}
-	free(path);
-	*out = lk;
-	return 0;
-}
-
-void fl_lookup_close(fl_lookup *lk)
-{
-	if (!lk)
-		return;
-	fl_index_free(&lk->ix);
-	free(lk);
-}
-
 const char *fl_lookup_version(const fl_lookup *lk)
 {
-	return lk->ix.h->version;
+	return lk->seg[lk->nseg - 1].h->version; /* the delta's: the store's now */
 }
 
 size_t fl_lookup_count(const fl_lookup *lk)
 {
-	return lk->ix.h->n_entries - lk->ix.h->n_parts;
+	return lk->n_records;
 }
 
 bool fl_lookup_was_built(const fl_lookup *lk)
@@ -88,7 +50,10 @@ bool fl_lookup_was_built(const fl_lookup *lk)
 
 bool fl_lookup_prepare_long(const fl_lookup *lk)
 {
-	return fl_index_hs(&lk->ix, true);
+	bool ok = true;
+	for (uint32_t s = 0; s < lk->nseg; s++)
+		ok = fl_index_hs(&lk->seg[s], true) && ok;
+	return ok;
 }
 
 void fl_result_free(fl_result *r)
@@ -107,17 +72,19 @@ void fl_result_free(fl_result *r)
 
 struct tls {
 	const fl_lookup *owner;
-	hs_scratch_t *scratch;
-	uint64_t hs_serial;   /* the databases scratch was made for
-				 (fl_index_hs_scratch) */
-	uint32_t *stamp;      /* per entry: query stamp when seen */
+	hs_scratch_t *scratch[FL_SEGS]; /* per segment */
+	uint64_t hs_serial[FL_SEGS]; /* the databases scratch was made for
+					(fl_index_hs_scratch) */
+	uint32_t *stamp;      /* per entry (of every segment: fl_lookup's
+				 ent_off): query stamp when seen */
 	float *acc;           /* fuzzy: idf weight gathered per candidate */
 	size_t cap;
 	uint32_t now;
 	uint32_t *cand;       /* candidates of this query */
 	size_t ncand, candcap;
-	uint32_t *fdone;      /* per factor: line stamp when its entries were
-				 tried on that line */
+	uint32_t *fdone;      /* per literal (of every segment: lit_off): line
+				 stamp when its entries were tried on that
+				 line */
 	size_t fcap;
 	uint32_t lnow;
 	double deadline;      /* fl_now_mono() time limit, 0 = none */
@@ -132,26 +99,43 @@ static __thread fl_occs pocc; /* occurrences for the pattern tier */
 #define FAILED_MAX 16
 #define LENIENT_LITERAL 12
 static __thread struct {
-	uint32_t e[FAILED_MAX], pos[FAILED_MAX];
+	uint32_t e[FAILED_MAX], seg[FAILED_MAX], pos[FAILED_MAX], literal[FAILED_MAX];
 	size_t n;
 	bool on;
 } failed;
 
-static void failed_add(const fl_index *ix, uint32_t e, uint32_t pos)
+static void failed_add(const fl_lookup *lk, uint32_t s, uint32_t e, uint32_t pos)
 {
 	size_t at = failed.n;
+	uint32_t literal = lk->seg[s].ent[e].literal;
 	if (at == FAILED_MAX) { /* replace the shortest, when shorter */
 		at = 0;
 		for (size_t i = 1; i < FAILED_MAX; i++)
-			if (ix->ent[failed.e[i]].literal < ix->ent[failed.e[at]].literal)
+			if (failed.literal[i] < failed.literal[at])
 				at = i;
-		if (ix->ent[failed.e[at]].literal >= ix->ent[e].literal)
+		if (failed.literal[at] >= literal)
 			return;
 	} else {
 		failed.n++;
 	}
 	failed.e[at] = e;
+	failed.seg[at] = s;
 	failed.pos[at] = pos;
+	failed.literal[at] = literal;
+}
+
+/* Entry e of segment s in the thread's per-entry tables. */
+static inline uint32_t gid(const fl_lookup *lk, uint32_t s, uint32_t e)
+{
+	return lk->ent_off[s] + e;
+}
+
+/* The segment of a per-entry table's slot g, and its entry there. */
+static inline uint32_t seg_of(const fl_lookup *lk, uint32_t g, uint32_t *e)
+{
+	uint32_t s = lk->nseg > 1 && g >= lk->ent_off[1] ? 1 : 0;
+	*e = g - lk->ent_off[s];
+	return s;
 }
 static __thread fl_occs wocc; /* a whole text's occurrences (scan_whole) */
 
@@ -220,7 +204,7 @@ static void bar_add(uint64_t key)
 
 void fl_lk_prepare(const fl_lookup *lk)
 {
-	size_t n = lk->ix.h->n_entries;
+	size_t n = lk->n_entries;
 	tls.owner = lk;
 	if (tls.cap < n + 1) {
 		free(tls.stamp);
@@ -234,7 +218,7 @@ void fl_lk_prepare(const fl_lookup *lk)
 		memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
 		tls.now = 1;
 	}
-	size_t nf = lk->ix.h->n_factors;
+	size_t nf = lk->lit_off[lk->nseg];
 	if (tls.fcap < nf + 1) {
 		free(tls.fdone);
 		tls.fcap = nf + 1;
@@ -246,8 +230,9 @@ void fl_lk_prepare(const fl_lookup *lk)
 
 void fl_lookup_thread_done(void)
 {
-	if (tls.scratch)
-		H->free_scratch(tls.scratch);
+	for (size_t s = 0; s < FL_SEGS; s++)
+		if (tls.scratch[s])
+			H->free_scratch(tls.scratch[s]);
 	free(tls.stamp);
 	free(tls.acc);
 	free(tls.cand);
@@ -354,12 +339,21 @@ static void add_cand(uint32_t e)
 
 #define OCC_MAX (1u << 22)
 
+/* The occurrences a scan of one segment's literals adds to, its ids
+ * made the lookup's (lit_off). */
+struct occ_sink {
+	fl_occs *ob;
+	uint32_t add;
+};
+
 static int on_literal(unsigned int id, unsigned long long from,
 		      unsigned long long to, unsigned int flags, void *ctx)
 {
 	(void)from;
 	(void)flags;
-	fl_occs *ob = ctx;
+	struct occ_sink *sk = ctx;
+	fl_occs *ob = sk->ob;
+	id += sk->add;
 	if (ob->n == ob->cap) {
 		if (ob->cap >= OCC_MAX)
 			return 1; /* stop: the caller falls back to whole-text checks */
@@ -392,8 +386,11 @@ static __thread size_t littab_bytes;
 
 bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob)
 {
-	bool warm = tls.scratch && __atomic_load_n(&lk->ix.hs_state, __ATOMIC_ACQUIRE) > 0 &&
-		    tls.hs_serial == lk->ix.hs_serial;
+	bool warm = true;
+	for (uint32_t s = 0; s < lk->nseg && warm; s++)
+		warm = tls.scratch[s] &&
+		       __atomic_load_n(&lk->seg[s].hs_state, __ATOMIC_ACQUIRE) > 0 &&
+		       tls.hs_serial[s] == lk->seg[s].hs_serial;
 	bool hyperscan = warm || len > FL_LITTAB_COLD || littab_bytes > FL_LITTAB_BUDGET;
 	if (!hyperscan)
 		littab_bytes += len;
@@ -408,15 +405,19 @@ bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *o
 		return true;
 	if (len > 0xffffffffu)
 		return false;
-	if (hyperscan)
-		hyperscan = fl_index_hs_scratch(&lk->ix, &tls.scratch, &tls.hs_serial);
-	if (!hyperscan) {
-		if (!fl_littab_scan(&lk->ix.lt, lk->ix.str, text, len, on_literal, ob))
-			return false;
-	} else {
-		for (size_t k = 0; k < lk->ix.nhs; k++) {
-			hs_error_t rc = H->scan(lk->ix.hs[k], text, (unsigned)len, 0,
-						tls.scratch, on_literal, ob);
+	/* each segment's literals, by either engine (the same occurrences) */
+	for (uint32_t s = 0; s < lk->nseg; s++) {
+		const fl_index *ix = &lk->seg[s];
+		struct occ_sink sk = {ob, lk->lit_off[s]};
+		if (!hyperscan ||
+		    !fl_index_hs_scratch(ix, &tls.scratch[s], &tls.hs_serial[s])) {
+			if (!fl_littab_scan(&ix->lt, ix->str, text, len, on_literal, &sk))
+				return false;
+			continue;
+		}
+		for (size_t k = 0; k < ix->nhs; k++) {
+			hs_error_t rc = H->scan(ix->hs[k], text, (unsigned)len, 0,
+						tls.scratch[s], on_literal, &sk);
 			if (rc != HS_SUCCESS)
 				return false;
 		}
@@ -437,31 +438,23 @@ static int cmp_hit_score(const void *a, const void *b)
 		return x->score > y->score ? -1 : 1;
 	if (x->ev != y->ev)
 		return x->ev > y->ev ? -1 : 1;
-	return x->entry < y->entry ? -1 : x->entry > y->entry;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
 		 const char *type, const fl_query *q, const char *text, size_t len,
 		 fl_result *out)
 {
-	const fl_index *ix = &lk->ix;
 	size_t n = nh < limit ? nh : limit;
 	out->v = fl_xcalloc(n ? n : 1, sizeof *out->v);
 	out->n = n;
 	out->match_type = type;
 	for (size_t i = 0; i < n; i++) {
+		const fl_index *ix = &lk->seg[h[i].seg];
 		uint32_t whole = ix->ent[h[i].entry].whole; /* a part: its record */
 		const idx_entry *x = &ix->ent[whole];
 		fl_match *m = &out->v[i];
-		m->entry = whole;
-		m->id = ix_str(ix, x->id);
-		m->repo = ix_str(ix, x->repo);
-		m->slug = ix_str(ix, x->slug);
-		m->code = x->code ? ix_str(ix, x->code) : NULL;
-		m->message = ix_str(ix, x->msg);
-		m->file_path = ix_str(ix, x->path);
-		m->github_url = ix_str(ix, x->url);
-		m->line = x->line;
+		fl_lk_fill(lk, h[i].seg, whole, m);
 		m->score = h[i].score;
 		m->match_type = h[i].fuzzy ? "fuzzy" : type;
 		for (size_t k = 0; k < h[i].ncaps; k++) {
@@ -470,7 +463,7 @@ static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
 			fl_strv_push(&m->captures, c);
 			free(c);
 		}
-		fl_lk_why(ix, h, nh, i, q, m);
+		fl_lk_why(lk, h, nh, i, q, m);
 		fl_lk_sites(ix, x, text, len, m);
 	}
 }
@@ -478,6 +471,13 @@ static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
 static bool repo_ok(const fl_index *ix, const idx_entry *x, const char *repo)
 {
 	return !repo || strcmp(ix_str(ix, x->repo), repo) == 0;
+}
+
+/* Is entry x of segment s a possible answer: not masked by the delta, of
+ * repo (NULL: any)? */
+static bool live_ok(const fl_lookup *lk, uint32_t s, const idx_entry *x, const char *repo)
+{
+	return !fl_lk_dead(lk, s, x) && repo_ok(&lk->seg[s], x, repo);
 }
 
 /* ---- tiers -------------------------------------------------------------------------- */
@@ -490,9 +490,10 @@ static bool is_code_char(char c)
 static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q,
 			const char *repo, struct hit **hits, size_t *cap)
 {
-	const fl_index *ix = &lk->ix;
-	size_t nh = 0;
-	if (!ix->h->n_codes)
+	size_t nh = 0, ncodes = 0;
+	for (uint32_t s = 0; s < lk->nseg; s++)
+		ncodes += lk->seg[s].h->n_codes;
+	if (!ncodes)
 		return 0;
 	fl_strv words = {0};
 	for (size_t i = 0; i < q->codes.n; i++)
@@ -519,23 +520,29 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 		i = j;
 	}
 	for (size_t w = 0; w < words.n && !fl_lk_expired(); w++) {
-		const idx_code *c = fl_index_code(ix, words.v[w]);
-		for (; c && c < ix->codes + ix->h->n_codes &&
-		       strcmp(ix_str(ix, c->str), words.v[w]) == 0; c++) {
-			const idx_entry *x = &ix->ent[c->entry];
-			if (!repo_ok(ix, x, repo) || tls.stamp[c->entry] == tls.now)
-				continue;
-			tls.stamp[c->entry] = tls.now;
-			if (nh == *cap) {
-				*cap = *cap ? *cap * 2 : 16;
-				*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+		for (uint32_t s = 0; s < lk->nseg; s++) {
+			const fl_index *ix = &lk->seg[s];
+			const idx_code *c = fl_index_code(ix, words.v[w]);
+			for (; c && c < ix->codes + ix->h->n_codes &&
+			       strcmp(ix_str(ix, c->str), words.v[w]) == 0; c++) {
+				const idx_entry *x = &ix->ent[c->entry];
+				uint32_t g = gid(lk, s, c->entry);
+				if (!live_ok(lk, s, x, repo) || tls.stamp[g] == tls.now)
+					continue;
+				tls.stamp[g] = tls.now;
+				if (nh == *cap) {
+					*cap = *cap ? *cap * 2 : 16;
+					*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+				}
+				struct hit *h = &(*hits)[nh++];
+				memset(h, 0, sizeof *h);
+				h->entry = c->entry;
+				h->seg = s;
+				h->order = fl_lk_order(lk, s, c->entry);
+				h->score = 1.0;
+				h->literal = x->literal;
+				h->ev = fl_lk_evidence(ix, x, q);
 			}
-			struct hit *h = &(*hits)[nh++];
-			memset(h, 0, sizeof *h);
-			h->entry = c->entry;
-			h->score = 1.0;
-			h->literal = x->literal;
-			h->ev = fl_lk_evidence(ix, x, q);
 		}
 	}
 	fl_strv_free(&words);
@@ -706,14 +713,18 @@ static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
  * and confidence set, and, when confident and spanning its line, counted
  * in the bar (only those can push others out: rank.c's order puts them
  * first, then by literal and evidence). */
-static void accept_hit(const fl_index *ix, uint32_t e, const fl_query *q, struct hit *h)
+static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_query *q,
+		       struct hit *h)
 {
+	const fl_index *ix = &lk->seg[s];
 	const idx_entry *x = &ix->ent[e];
-	tls.stamp[e] = tls.now;
+	tls.stamp[gid(lk, s, e)] = tls.now;
 	h->entry = e;
+	h->seg = s;
+	h->order = fl_lk_order(lk, s, e);
 	h->literal = x->literal;
 	h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
-	fl_lk_judge(ix, x, q, h);
+	fl_lk_judge(lk, q, h);
 	if (h->strong && h->covers)
 		bar_add(hit_key(h->literal, h->ev));
 }
@@ -735,10 +746,13 @@ static bool short_may_cover(const fl_index *ix, uint32_t f, size_t ls, size_t le
 	return (double)ix->fmax[f] >= FL_SHORT_COVER * (double)(le - start);
 }
 
-bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
+bool fl_lk_short_viable(const fl_lookup *lk, uint32_t id, const char *line,
 			size_t len, size_t end)
 {
-	const fl_index *ix = &lk->ix;
+	uint32_t s, f;
+	if (!fl_lk_is_factor(lk, id, &s, &f))
+		return true;
+	const fl_index *ix = &lk->seg[s];
 	if (ix->fmax[f] == UINT32_MAX)
 		return true;
 	if (!short_may_cover(ix, f, 0, len, end))
@@ -751,12 +765,12 @@ bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
  * on that line (local patterns) or once on the whole text (the others).
  * Another occurrence of f on the same line would bring the same
  * candidates, and the last one gives short_may_cover its loosest bound. */
-static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
+static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *text,
 		       size_t len, size_t ls, size_t le, size_t end,
 		       size_t *msglen, const char *repo, const fl_query *q,
 		       struct hit **hits, size_t *nh, size_t *cap)
 {
-	const fl_index *ix = &lk->ix;
+	const fl_index *ix = &lk->seg[s];
 	if (!short_may_cover(ix, f, ls, le, end))
 		return; /* every entry of f is short and bounded */
 	size_t ml = 0;
@@ -768,8 +782,8 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 	for (uint32_t k = ix->fidx[f]; k < ix->fidx[f + 1]; k++) {
 		if (fl_lk_expired())
 			return;
-		uint32_t e = ix->fent[k];
-		if (tls.stamp[e] == tls.now)
+		uint32_t e = ix->fent[k], g = gid(lk, s, e);
+		if (tls.stamp[g] == tls.now)
 			continue;
 		const idx_entry *x = &ix->ent[e];
 		if (below_bar(ix, x, q))
@@ -782,8 +796,8 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 		if (ml && x->literal < FL_SHORT_PATTERN && x->maxlen != UINT32_MAX &&
 		    (double)x->maxlen < FL_SHORT_COVER * (double)ml)
 			continue;
-		if (!repo_ok(ix, x, repo)) {
-			tls.stamp[e] = tls.now;
+		if (!live_ok(lk, s, x, repo)) {
+			tls.stamp[g] = tls.now;
 			continue;
 		}
 		/* its segment around this occurrence, else anywhere on the line
@@ -792,17 +806,17 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 				    !may_match(ix, x, text + ls, le - ls)
 			  : !may_match(ix, x, text, len)) {
 			if (!local)
-				tls.stamp[e] = tls.now; /* not in the whole text */
+				tls.stamp[g] = tls.now; /* not in the whole text */
 			continue;
 		}
 		struct hit *h = new_hit(hits, nh, cap);
 		bool ok = local ? confirm(ix, x, text + ls, le - ls, true, h)
 				: confirm(ix, x, text, len, true, h);
 		if (!local)
-			tls.stamp[e] = tls.now; /* tried on the whole text */
+			tls.stamp[g] = tls.now; /* tried on the whole text */
 		if (!ok) {
 			if (failed.on && x->literal >= LENIENT_LITERAL)
-				failed_add(ix, e, cur_pos);
+				failed_add(lk, s, e, cur_pos);
 			continue;
 		}
 		if (local) {
@@ -813,7 +827,7 @@ static void try_factor(const fl_lookup *lk, uint32_t f, const char *text,
 			h->at += ls; /* like the captures: relative to text */
 			h->text = text;
 		}
-		accept_hit(ix, e, q, h);
+		accept_hit(lk, s, e, q, h);
 		(*nh)++;
 	}
 }
@@ -824,7 +838,6 @@ static void occ_pass(const fl_lookup *lk, const char *text, size_t len,
 		     const fl_occ *occs, size_t nocc, const char *repo,
 		     const fl_query *q, struct hit **hits, size_t *nh, size_t *cap)
 {
-	const fl_index *ix = &lk->ix;
 	size_t o = 0;
 	while (o < nocc && !fl_lk_expired()) {
 		size_t end = occs[o].end;
@@ -843,11 +856,11 @@ static void occ_pass(const fl_lookup *lk, const char *text, size_t len,
 		next_line();
 		size_t msglen = SIZE_MAX; /* the line's message, when needed */
 		for (size_t r = o2; r-- > o;) {
-			uint32_t f = occs[r].id;
-			if (f >= ix->h->n_factors || tls.fdone[f] == tls.lnow)
+			uint32_t id = occs[r].id, s, f;
+			if (!fl_lk_is_factor(lk, id, &s, &f) || tls.fdone[id] == tls.lnow)
 				continue; /* an error code, or f done on this line */
-			tls.fdone[f] = tls.lnow;
-			try_factor(lk, f, text, len, ls, le, occs[r].end, &msglen, repo, q,
+			tls.fdone[id] = tls.lnow;
+			try_factor(lk, s, f, text, len, ls, le, occs[r].end, &msglen, repo, q,
 				   hits, nh, cap);
 		}
 		o = o2;
@@ -860,20 +873,22 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 			bool complete, const char *repo, const fl_query *q,
 			struct hit **hits, size_t *nh, size_t *cap)
 {
-	const fl_index *ix = &lk->ix;
-	uint64_t nall = complete ? ix->h->n_always : ix->h->n_entries;
-	for (uint64_t a = 0; a < nall && !fl_lk_expired(); a++) {
-		uint32_t e = complete ? ix->always[a] : (uint32_t)a;
-		if (tls.stamp[e] == tls.now)
-			continue;
-		const idx_entry *x = &ix->ent[e];
-		if (below_bar(ix, x, q) || !repo_ok(ix, x, repo))
-			continue;
-		struct hit *h = new_hit(hits, nh, cap);
-		if (!confirm(ix, x, text, len, false, h))
-			continue;
-		accept_hit(ix, e, q, h);
-		(*nh)++;
+	for (uint32_t s = 0; s < lk->nseg; s++) {
+		const fl_index *ix = &lk->seg[s];
+		uint64_t nall = complete ? ix->h->n_always : ix->h->n_entries;
+		for (uint64_t a = 0; a < nall && !fl_lk_expired(); a++) {
+			uint32_t e = complete ? ix->always[a] : (uint32_t)a;
+			if (tls.stamp[gid(lk, s, e)] == tls.now)
+				continue;
+			const idx_entry *x = &ix->ent[e];
+			if (below_bar(ix, x, q) || !live_ok(lk, s, x, repo))
+				continue;
+			struct hit *h = new_hit(hits, nh, cap);
+			if (!confirm(ix, x, text, len, false, h))
+				continue;
+			accept_hit(lk, s, e, q, h);
+			(*nh)++;
+		}
 	}
 }
 
@@ -891,7 +906,7 @@ size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 		bar_add(hit_key((*hits)[j].literal, (*hits)[j].ev));
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
-		tls.stamp[(*hits)[j].entry] = tls.now;
+		tls.stamp[gid(lk, (*hits)[j].seg, (*hits)[j].entry)] = tls.now;
 	occ_pass(lk, text, len, occs, nocc, repo, q, hits, &nh, cap);
 	always_pass(lk, text, len, complete, repo, q, hits, &nh, cap);
 	return nh;
@@ -903,7 +918,7 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 {
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
-		tls.stamp[(*hits)[j].entry] = tls.now;
+		tls.stamp[gid(lk, (*hits)[j].seg, (*hits)[j].entry)] = tls.now;
 	bool complete = true;
 	for (size_t bs = 0; bs < len && !fl_lk_expired();) {
 		size_t be = len - bs > FL_SCAN_BLOCK ? bs + FL_SCAN_BLOCK : len;
@@ -954,7 +969,8 @@ static bool scan_whole(const fl_lookup *lk, const char *text, size_t len, fl_occ
 			return false;
 		for (size_t i = 0; i < pocc.n; i++) {
 			size_t end = from + pocc.v[i].end;
-			if (end <= bs || pocc.v[i].id >= lk->ix.h->n_factors)
+			uint32_t s, f;
+			if (end <= bs || !fl_lk_is_factor(lk, pocc.v[i].id, &s, &f))
 				continue;
 			if (ob->n == ob->cap) {
 				if (ob->cap >= OCC_MAX)
@@ -972,7 +988,7 @@ static bool scan_whole(const fl_lookup *lk, const char *text, size_t len, fl_occ
 /* The occurrences lying inside [off, off + len) of a scanned text (occ:
  * ends in increasing order), relative to off, into ob: exactly what a
  * scan of those bytes alone finds (factors only: the pattern tier's). */
-static void slice_occs(const fl_index *ix, const fl_occ *occ, size_t nocc, size_t off,
+static void slice_occs(const fl_lookup *lk, const fl_occ *occ, size_t nocc, size_t off,
 		       size_t len, fl_occs *ob)
 {
 	ob->n = 0;
@@ -985,14 +1001,14 @@ static void slice_occs(const fl_index *ix, const fl_occ *occ, size_t nocc, size_
 			hi = mid;
 	}
 	for (size_t i = lo; i < nocc && occ[i].end <= off + len; i++) {
-		uint32_t f = occ[i].id;
-		if (f >= ix->h->n_factors || occ[i].end < off + ix->flen[f])
+		uint32_t s, f;
+		if (!fl_lk_is_factor(lk, occ[i].id, &s, &f) || occ[i].end < off + lk->seg[s].flen[f])
 			continue; /* an error code, or it starts before off */
 		if (ob->n == ob->cap) {
 			ob->cap = ob->cap ? ob->cap * 2 : 1024;
 			ob->v = fl_xrealloc(ob->v, ob->cap * sizeof *ob->v);
 		}
-		ob->v[ob->n++] = (fl_occ){f, (uint32_t)(occ[i].end - off)};
+		ob->v[ob->n++] = (fl_occ){occ[i].id, (uint32_t)(occ[i].end - off)};
 	}
 }
 
@@ -1041,7 +1057,7 @@ static size_t pattern_known(const fl_lookup *lk, const char *text, size_t len,
 {
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
-		tls.stamp[(*hits)[j].entry] = tls.now;
+		tls.stamp[gid(lk, (*hits)[j].seg, (*hits)[j].entry)] = tls.now;
 	occ_pass(lk, text, len, occs, nocc, repo, q, hits, &nh, cap);
 	always_pass(lk, text, len, true, repo, q, hits, &nh, cap);
 	return nh;
@@ -1058,7 +1074,7 @@ static size_t pattern_of(const fl_lookup *lk, struct scanned *src, size_t nsrc,
 		size_t off = locate(&src[k], text, len, budget);
 		if (off == SIZE_MAX)
 			continue;
-		slice_occs(&lk->ix, src[k].occ, src[k].nocc, off, len, &pocc);
+		slice_occs(lk, src[k].occ, src[k].nocc, off, len, &pocc);
 		return pattern_known(lk, text, len, pocc.v, pocc.n, repo, q, hits, nh, cap);
 	}
 	return fl_lk_pattern_text(lk, text, len, repo, q, hits, nh, cap);
@@ -1084,17 +1100,20 @@ static uint32_t pos_of_line(const fl_query *q, size_t at)
 
 /* A line's part whose whole record matched too is the same answer told
  * less well: dropped. */
-static size_t drop_parts(const fl_index *ix, struct hit *hits, size_t nh)
+static size_t drop_parts(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
-	if (!ix->h->n_parts)
+	size_t parts = 0;
+	for (uint32_t s = 0; s < lk->nseg; s++)
+		parts += lk->seg[s].h->n_parts;
+	if (!parts)
 		return nh;
 	next_stamp();
 	for (size_t i = 0; i < nh; i++)
-		tls.stamp[hits[i].entry] = tls.now;
+		tls.stamp[gid(lk, hits[i].seg, hits[i].entry)] = tls.now;
 	size_t n = 0;
 	for (size_t i = 0; i < nh; i++) {
-		const idx_entry *x = &ix->ent[hits[i].entry];
-		if ((x->flags & IDX_PART) && tls.stamp[x->whole] == tls.now)
+		const idx_entry *x = &lk->seg[hits[i].seg].ent[hits[i].entry];
+		if ((x->flags & IDX_PART) && tls.stamp[gid(lk, hits[i].seg, x->whole)] == tls.now)
 			continue;
 		hits[n++] = hits[i];
 	}
@@ -1202,23 +1221,36 @@ static bool help_hint(const char *msg)
  * confident hit matches is a wrapper of that message (a crash banner
  * "Oops! Something went wrong ... {message}", "error (at {where}):
  * {message}"): the message it wraps is the more specific answer. */
-static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hits,
+/* hit h's entry */
+static const idx_entry *ent_of(const fl_lookup *lk, const struct hit *h)
+{
+	return &lk->seg[h->seg].ent[h->entry];
+}
+
+/* the message of hit h's entry */
+static const char *msg_of(const fl_lookup *lk, const struct hit *h)
+{
+	return ix_str(&lk->seg[h->seg], ent_of(lk, h)->msg);
+}
+
+static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hits,
 			  size_t nh)
 {
 	if (nh < 2 || nh > 256)
 		return;
 	for (size_t a = 0; a < nh; a++) {
 		struct hit *A = &hits[a];
+		const fl_index *ix = &lk->seg[A->seg];
 		/* a pointer to the help after an earlier line that tells
 		 * something: that line is the error (not when only a
 		 * definition has its text: the runtime's flag parser says
 		 * "flag provided but not defined" as an Error() method of
 		 * the program does) */
-		if (help_hint(ix_str(ix, ix->ent[A->entry].msg)))
+		if (help_hint(msg_of(lk, A)))
 			for (size_t b = 0; b < nh && !A->wraps; b++)
 				A->wraps = hits[b].pos < A->pos && !hits[b].def &&
 					   (hits[b].strong || hits[b].info >= WRAPPED_INFO_MIN) &&
-					   !help_hint(ix_str(ix, ix->ent[hits[b].entry].msg));
+					   !help_hint(msg_of(lk, &hits[b]));
 		/* the first line alone of a multi-line record (its whole did
 		 * not match) with a later line matching another record: a
 		 * banner before the message ("Oops! Something went wrong!") */
@@ -1229,8 +1261,9 @@ static void mark_wrappers(const fl_index *ix, const fl_query *q, struct hit *hit
 			bool any = ends_with_placeholder(ix_str(ix, ix->ent[ix->ent[A->entry].whole].msg));
 			for (size_t b = 0; b < nh && !A->wraps; b++)
 				A->wraps = hits[b].strong && hits[b].pos > A->pos &&
-					   (any || !(ix->ent[hits[b].entry].flags & IDX_PART)) &&
-					   ix->ent[hits[b].entry].whole != ix->ent[A->entry].whole;
+					   (any || !(ent_of(lk, &hits[b])->flags & IDX_PART)) &&
+					   (hits[b].seg != A->seg ||
+					    ent_of(lk, &hits[b])->whole != ent_of(lk, A)->whole);
 		}
 		for (size_t k = 0; k < A->ncaps && !A->wraps; k++) {
 			size_t cl = A->caps[k].end - A->caps[k].start;
@@ -1294,16 +1327,17 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
  * lenient), after the exact ones. */
 /* Try entry e on message ti with (.*?) for (.+?); a match is added to
  * hits.  Returns the new count. */
-static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t e, size_t ti,
-			  struct hit **hits, size_t nh, size_t *cap)
+static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t s, uint32_t e,
+			  size_t ti, struct hit **hits, size_t nh, size_t *cap)
 {
-	const fl_index *ix = &lk->ix;
+	const fl_index *ix = &lk->seg[s];
 	const idx_entry *x = &ix->ent[e];
 	const char *pat = ix_str(ix, x->pattern);
 	if (ti >= q->messages.n || !strstr(pat, "(.+?)"))
 		return nh;
 	for (size_t j = 0; j < nh; j++)
-		if ((*hits)[j].entry == e) /* an answer once, at its first message */
+		if ((*hits)[j].entry == e && (*hits)[j].seg == s) /* an answer once, at its
+								     first message */
 			return nh;
 	char small[1024];
 	size_t pl = strlen(pat);
@@ -1323,7 +1357,7 @@ static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t e, si
 	struct hit *nhit = new_hit(hits, &nh, cap);
 	*nhit = h;
 	nhit->pos = (uint32_t)ti;
-	accept_hit(ix, e, q, nhit);
+	accept_hit(lk, s, e, q, nhit);
 	nhit->lenient = true;
 	cur_pos = 0;
 	return nh + 1;
@@ -1346,13 +1380,14 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 	for (size_t i = 0; i < nh; i++)
 		if ((*hits)[i].strong && (*hits)[i].covers && (*hits)[i].pos < na)
 			answered[(*hits)[i].pos] = true;
-	uint32_t fe[FAILED_MAX], fp[FAILED_MAX];
+	uint32_t fe[FAILED_MAX], fs[FAILED_MAX], fp[FAILED_MAX];
 	size_t nfail = failed.n;
 	memcpy(fe, failed.e, sizeof fe);
+	memcpy(fs, failed.seg, sizeof fs);
 	memcpy(fp, failed.pos, sizeof fp);
 	for (size_t i = 0; i < nfail; i++)
 		if (fp[i] < na && !answered[fp[i]])
-			nh = lenient_try(lk, q, fe[i], fp[i], hits, nh, cap);
+			nh = lenient_try(lk, q, fs[i], fe[i], fp[i], hits, nh, cap);
 	for (size_t ti = 0; ti < q->messages.n && ti < FUZZY_MESSAGES && !fl_lk_expired(); ti++) {
 		if (answered[ti])
 			continue;
@@ -1360,7 +1395,7 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 		size_t fcap = 0;
 		size_t nf = fuzzy_text(lk, q, q->messages.v[ti], repo, &fh, &fcap);
 		for (size_t i = 0; i < nf && i < LENIENT_TRY; i++)
-			nh = lenient_try(lk, q, fh[i].entry, ti, hits, nh, cap);
+			nh = lenient_try(lk, q, fh[i].seg, fh[i].entry, ti, hits, nh, cap);
 		free(fh);
 	}
 	return nh;
@@ -1412,9 +1447,9 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 	failed.on = false;
 	if (lenient && !q->informational && !fl_lk_expired())
 		nh = lenient_pass(lk, q, repo, hits, nh, cap);
-	nh = drop_parts(&lk->ix, *hits, nh);
-	mark_wrappers(&lk->ix, q, *hits, nh);
-	return nh ? fl_lk_rank(&lk->ix, *hits, nh) : 0;
+	nh = drop_parts(lk, *hits, nh);
+	mark_wrappers(lk, q, *hits, nh);
+	return nh ? fl_lk_rank(lk, *hits, nh) : 0;
 }
 
 /* The fuzzy tier: the first of the query's messages (in its order) with
@@ -1435,21 +1470,23 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
 			 const char *repo, struct hit **hits, size_t *cap)
 {
-	const fl_index *ix = &lk->ix;
 	char buf[128 * FL_TOKEN_MAX];
 	const char *toks[128];
 	size_t nt = fl_tokens(text, buf, toks, 128);
-	if (!nt || !ix->h->n_entries)
+	if (!nt || !lk->n_entries)
 		return 0;
-	size_t N = ix->h->n_entries - ix->h->n_parts;
+	/* each token in every segment, weighed by its idf over the records
+	 * (segment.c) */
 	struct qt {
-		const idx_token *t;
+		const idx_token *t[FL_SEGS];
 		double idf;
 	} qt[128];
 	double qnorm = 0;
 	for (size_t i = 0; i < nt; i++) {
-		qt[i].t = fl_index_token(ix, toks[i]);
-		qt[i].idf = qt[i].t ? qt[i].t->idf : fl_idf(N, 0);
+		memset(qt[i].t, 0, sizeof qt[i].t);
+		for (uint32_t s = 0; s < lk->nseg; s++)
+			qt[i].t[s] = fl_index_token(&lk->seg[s], toks[i]);
+		qt[i].idf = fl_lk_idf(lk, qt[i].t[0], lk->nseg > 1 ? qt[i].t[1] : NULL);
 		qnorm += qt[i].idf;
 	}
 	/* prefix filter: visiting tokens by decreasing idf, once the weight
@@ -1471,45 +1508,51 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 			break;
 		left -= qt[i].idf;
 		nprefix = i + 1;
-		if (!qt[i].t)
-			continue;
-		const uint32_t *p = ix->post + qt[i].t->post;
 		float w = (float)qt[i].idf;
-		for (uint32_t k = 0; k < qt[i].t->df; k++) {
-			if (k % 1024 == 1023 && fl_lk_expired())
-				return 0;
-			uint32_t e = p[k];
-			if (tls.stamp[e] != tls.now) {
-				add_cand(e);
-				tls.acc[e] = 0;
+		for (uint32_t s = 0; s < lk->nseg; s++) {
+			const idx_token *t = qt[i].t[s];
+			if (!t)
+				continue;
+			const uint32_t *p = lk->seg[s].post + t->post;
+			for (uint32_t k = 0; k < t->df; k++) {
+				if (k % 1024 == 1023 && fl_lk_expired())
+					return 0;
+				uint32_t g = gid(lk, s, p[k]);
+				if (tls.stamp[g] != tls.now) {
+					add_cand(g);
+					tls.acc[g] = 0;
+				}
+				tls.acc[g] += w;
 			}
-			tls.acc[e] += w;
 		}
 	}
 	/* weight of the tokens not walked: what a candidate can still gain */
 	double suffix = 0;
 	for (size_t i = nprefix; i < nt; i++)
-		if (qt[i].t)
+		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
 			suffix += qt[i].idf;
+	double info_min = FUZZY_INFO_MIN * fl_lk_info_unit(lk);
 	size_t nh = 0;
 	for (size_t k = 0; k < tls.ncand; k++) {
 		if (k % 256 == 255 && fl_lk_expired())
 			return 0;
-		uint32_t e = tls.cand[k];
+		uint32_t e, s = seg_of(lk, tls.cand[k], &e);
+		const fl_index *ix = &lk->seg[s];
 		const idx_entry *x = &ix->ent[e];
-		double inter = tls.acc[e];
+		double inter = tls.acc[tls.cand[k]];
+		double norm = fl_lk_norm(lk, s, e);
 		/* even with every remaining token it cannot reach the threshold */
-		double best = inter + (suffix < x->norm - inter ? suffix : x->norm - inter);
-		if (best < FUZZY_MIN * (qnorm + x->norm - best))
+		double best = inter + (suffix < norm - inter ? suffix : norm - inter);
+		if (best < FUZZY_MIN * (qnorm + norm - best))
 			continue;
-		if (!repo_ok(ix, x, repo))
+		if (!live_ok(lk, s, x, repo))
 			continue;
 		/* the remaining tokens, by binary search in the entry's tokens */
 		const uint32_t *et = ix->etoks + x->toks;
 		for (size_t i = nprefix; i < nt; i++) {
-			if (!qt[i].t)
+			if (!qt[i].t[s])
 				continue;
-			uint32_t tid = (uint32_t)(qt[i].t - ix->tok);
+			uint32_t tid = (uint32_t)(qt[i].t[s] - ix->tok);
 			size_t lo = 0, hi = x->ntoks;
 			while (lo < hi) {
 				size_t mid = (lo + hi) / 2;
@@ -1521,13 +1564,13 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 			if (lo < x->ntoks && et[lo] == tid)
 				inter += qt[i].idf;
 		}
-		double uni = qnorm + x->norm - inter;
+		double uni = qnorm + norm - inter;
 		double score = uni > 0 ? inter / uni : 0;
 		if (score < FUZZY_MIN)
 			continue;
 		/* the words shared must say something: one or two common words
 		 * ("Options:", "not found") are no evidence of an error */
-		if (inter < FUZZY_INFO_MIN * fl_lk_info_unit(ix))
+		if (inter < info_min)
 			continue;
 		if (nh == *cap) {
 			*cap = *cap ? *cap * 2 : 16;
@@ -1536,6 +1579,8 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 		struct hit *h = &(*hits)[nh++];
 		memset(h, 0, sizeof *h);
 		h->entry = e;
+		h->seg = s;
+		h->order = fl_lk_order(lk, s, e);
 		/* fuzzy scores stay below the pattern tier's */
 		h->score = score >= 0.9 ? 0.899 : score;
 		h->ev = fl_lk_evidence(ix, x, q);
@@ -1556,7 +1601,7 @@ static size_t add_fuzzy(const fl_lookup *lk, const fl_query *q, const char *repo
 	for (size_t i = 0; i < nf; i++) {
 		bool dup = false;
 		for (size_t j = 0; j < nh && !dup; j++)
-			dup = (*hits)[j].entry == fh[i].entry;
+			dup = (*hits)[j].entry == fh[i].entry && (*hits)[j].seg == fh[i].seg;
 		if (dup)
 			continue;
 		struct hit *h = new_hit(hits, &nh, cap);

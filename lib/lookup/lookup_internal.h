@@ -11,10 +11,88 @@
 #include "match.h"
 #include "normalize.h"
 
+/* The index in segments (segment.c): the base, built from every record
+ * at some generation, and, when few records changed since, a delta built
+ * from the repositories that changed, whose records mask the base's of
+ * those repositories (its tombstones).  Every tier looks in both; a hit
+ * names its segment. */
+#define FL_SEGS 2
+typedef struct fl_seg_adj fl_seg_adj;
 struct fl_lookup {
-	fl_index ix;
-	bool built;        /* the index was (re)built on open */
+	fl_index seg[FL_SEGS]; /* 0: the base, 1: the delta (nseg == 2) */
+	size_t nseg;
+	bool built;        /* an index (base or delta) was built on open */
+	/* the per-entry tables of a thread (stamps) hold segment s's entry e
+	 * at ent_off[s] + e; occurrences name segment s's literal id at
+	 * lit_off[s] + id (lit_off[nseg]: all of them) */
+	uint32_t ent_off[FL_SEGS];
+	uint32_t lit_off[FL_SEGS + 1];
+	size_t n_entries;  /* of every segment */
+	size_t n_records;  /* whole entries not masked: the records */
+	/* with a delta: the statistics of the records as one (the base's
+	 * masked entries out, the delta's in) */
+	size_t n_dead;     /* the base's whole entries masked */
+	double shift;      /* what the idf of a base token whose df did not
+			      change gains: ln((N+1)/(N_base+1)) */
+	uint64_t *changed; /* per base token, a bit: its df changed */
+	fl_seg_adj *adj;   /* those tokens, by base token id */
+	size_t nadj;
+	float *didf;       /* per delta token: its idf over the records */
+	float *dnorm;      /* per delta entry: its norm over the records */
+	uint32_t *dpos;    /* per delta whole entry: the base whole entry
+			      its repository's records precede (order) */
 };
+
+static inline const fl_index *fl_lk_seg(const fl_lookup *lk, uint32_t s)
+{
+	return &lk->seg[s];
+}
+
+/* Is base entry x (segment s) masked by the delta? */
+static inline bool fl_lk_dead(const fl_lookup *lk, uint32_t s, const idx_entry *x)
+{
+	if (s != 0 || lk->nseg < 2)
+		return false;
+	const fl_index *d = &lk->seg[1];
+	size_t lo = 0, hi = d->h->n_dead;
+	while (lo < hi) { /* the first range ending after x->whole */
+		size_t mid = (lo + hi) / 2;
+		if (d->dead[2 * mid + 1] <= x->whole)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < d->h->n_dead && d->dead[2 * lo] <= x->whole;
+}
+
+/* segment.c: the place of segment s's entry e in the order a full
+ * rebuild would give the entries (ties between equal answers fall to the
+ * first): the location order of whole entries, then the parts. */
+uint64_t fl_lk_order(const fl_lookup *lk, uint32_t s, uint32_t e);
+/* segment.c: the number fl_match.entry gives whole entry e of segment s
+ * (below fl_lookup_count). */
+uint32_t fl_lk_public(const fl_lookup *lk, uint32_t s, uint32_t whole);
+/* segment.c: the idf of a token over the records, given its entries in
+ * the base (tb) and in the delta (td), either NULL when absent. */
+double fl_lk_idf(const fl_lookup *lk, const idx_token *tb, const idx_token *td);
+/* segment.c: the sum of the idf of entry e's tokens over the records. */
+double fl_lk_norm(const fl_lookup *lk, uint32_t s, uint32_t e);
+/* segment.c: which segment literal id (of an occurrence) belongs to, and
+ * its id there. */
+static inline uint32_t fl_lk_lit(const fl_lookup *lk, uint32_t id, uint32_t *local)
+{
+	uint32_t s = lk->nseg > 1 && id >= lk->lit_off[1] ? 1 : 0;
+	*local = id - lk->lit_off[s];
+	return s;
+}
+/* Is literal id (of an occurrence) a factor (else an error code)? */
+static inline bool fl_lk_is_factor(const fl_lookup *lk, uint32_t id, uint32_t *s, uint32_t *f)
+{
+	*s = fl_lk_lit(lk, id, f);
+	return *f < lk->seg[*s].h->n_factors;
+}
+/* segment.c: m's record fields from whole entry e of segment s. */
+void fl_lk_fill(const fl_lookup *lk, uint32_t s, uint32_t whole, fl_match *m);
 
 /* Below this score an answer is no confident match (lookup.md). */
 #define FL_LK_CONFIDENT 0.4
@@ -24,7 +102,9 @@ struct fl_lookup {
 
 /* A candidate answer. */
 struct hit {
-	uint32_t entry;
+	uint32_t entry;    /* in its segment */
+	uint32_t seg;      /* fl_lookup's seg */
+	uint64_t order;    /* fl_lk_order: ties fall to the lower */
 	double score;
 	uint32_t literal;
 	int ev;
@@ -124,23 +204,23 @@ size_t fl_lk_message_len(const char *line, size_t len);
 int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		   void *ud, fl_grep_stats *stats, size_t chunk, int threads,
 		   double seconds, fl_err *err);
-/* rank.c: evidence points of entry x from the query's wrappers and
- * pasted command. */
+/* rank.c: evidence points of entry x (of index ix) from the query's
+ * wrappers and pasted command. */
 int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q);
-/* rank.c: is confirmed hit h (coverage and ev set) a confident answer? */
-void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q,
-		 struct hit *h);
+/* rank.c: is confirmed hit h (coverage, ev, seg and entry set) a
+ * confident answer? */
+void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h);
 /* rank.c: the unit of information: the idf of a word of one record. */
-double fl_lk_info_unit(const fl_index *ix);
+double fl_lk_info_unit(const fl_lookup *lk);
 /* rank.c: order pattern hits (confident first, then by message, then
  * specificity, evidence, coverage), give them scores, drop those below
  * FL_LK_CONFIDENT; returns the count kept. */
-size_t fl_lk_rank(const fl_index *ix, struct hit *hits, size_t nh);
+size_t fl_lk_rank(const fl_lookup *lk, struct hit *hits, size_t nh);
 /* rank.c: the same order, without scores (code-tier hits). */
 void fl_lk_sort(struct hit *hits, size_t nh);
 /* rank.c: m's evidence lines and how many of hits[0, nh) raise the same
  * text as hits[i]. */
-void fl_lk_why(const fl_index *ix, const struct hit *hits, size_t nh, size_t i,
+void fl_lk_why(const fl_lookup *lk, const struct hit *hits, size_t nh, size_t i,
 	       const fl_query *q, fl_match *m);
 /* sites.c: m's other lines that raise x's record, and the line a frame of
  * text [0, len) names made m's (text may be NULL: no frames). */

@@ -36,9 +36,9 @@
 #define RANK_INFO_NAMED 0.8
 #define RANK_COVER_MIN 0.5
 
-double fl_lk_info_unit(const fl_index *ix)
+double fl_lk_info_unit(const fl_lookup *lk)
 {
-	return fl_idf(ix->h->n_entries - ix->h->n_parts, 1);
+	return fl_idf(lk->n_records, 1);
 }
 
 /* ---- evidence ---------------------------------------------------------------- */
@@ -378,9 +378,11 @@ static bool parenthetical(const char *text, size_t at)
 	return before >= 3;
 }
 
-void fl_lk_judge(const fl_index *ix, const idx_entry *x, const fl_query *q, struct hit *h)
+void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 {
-	h->info = x->norm / (RANK_INFO_MIN * fl_lk_info_unit(ix)); /* 1: enough */
+	const idx_entry *x = &lk->seg[h->seg].ent[h->entry];
+	/* 1: enough */
+	h->info = fl_lk_norm(lk, h->seg, h->entry) / (RANK_INFO_MIN * fl_lk_info_unit(lk));
 	/* a line that says it is an error needs less of its text to tell */
 	bool named = q && h->pos < sizeof q->error_level && q->error_level[h->pos];
 	double need = named ? RANK_INFO_NAMED / RANK_INFO_MIN : 1.0;
@@ -417,7 +419,7 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 		return x->ev > y->ev ? -1 : 1;
 	if (x->coverage != y->coverage)
 		return x->coverage > y->coverage ? -1 : 1;
-	return x->entry < y->entry ? -1 : x->entry > y->entry;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 /* Of two lines of the text, by their best hits: the earlier first,
@@ -510,21 +512,25 @@ void fl_lk_sort(struct hit *hits, size_t nh)
 /* Other lines of the same output that match records of a hit's file are
  * evidence for it (a usage text printed after an error names the file
  * that printed both). */
-static void nearby(const fl_index *ix, struct hit *hits, size_t nh)
+/* hit h's entry's field f (a string) */
+#define HIT_STR(lk, h, f) \
+	ix_str(&(lk)->seg[(h)->seg], (lk)->seg[(h)->seg].ent[(h)->entry].f)
+
+static void nearby(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
 	if (nh < 2 || nh > 256) /* a paste, not a dense log */
 		return;
 	for (size_t i = 0; i < nh; i++) {
-		const char *pi = ix_str(ix, ix->ent[hits[i].entry].path);
+		const char *pi = HIT_STR(lk, &hits[i], path);
 		int n = 0;
 		for (size_t j = 0; j < nh && n < 2; j++) {
 			if (hits[j].pos == hits[i].pos ||
-			    strcmp(ix_str(ix, ix->ent[hits[j].entry].path), pi) != 0)
+			    strcmp(HIT_STR(lk, &hits[j], path), pi) != 0)
 				continue;
 			bool seen = false; /* one point per other line */
 			for (size_t k = 0; k < j && !seen; k++)
 				seen = hits[k].pos == hits[j].pos &&
-				       strcmp(ix_str(ix, ix->ent[hits[k].entry].path), pi) == 0;
+				       strcmp(HIT_STR(lk, &hits[k], path), pi) == 0;
 			if (!seen)
 				n++;
 		}
@@ -536,25 +542,25 @@ static void nearby(const fl_index *ix, struct hit *hits, size_t nh)
 
 /* A factory's body beside a call of it raising the same text: the call
  * is the raise site, the body its definition. */
-static void factory_bodies(const fl_index *ix, struct hit *hits, size_t nh)
+static void factory_bodies(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
 	if (nh < 2 || nh > 256)
 		return;
 	for (size_t i = 0; i < nh; i++) {
-		if (!(ix->ent[hits[i].entry].flags & IDX_CALL))
+		if (!(lk->seg[hits[i].seg].ent[hits[i].entry].flags & IDX_CALL))
 			continue;
-		const char *pat = ix_str(ix, ix->ent[hits[i].entry].pattern);
+		const char *pat = HIT_STR(lk, &hits[i], pattern);
 		for (size_t j = 0; j < nh; j++)
-			if (!(ix->ent[hits[j].entry].flags & IDX_CALL) &&
-			    strcmp(ix_str(ix, ix->ent[hits[j].entry].pattern), pat) == 0)
+			if (!(lk->seg[hits[j].seg].ent[hits[j].entry].flags & IDX_CALL) &&
+			    strcmp(HIT_STR(lk, &hits[j], pattern), pat) == 0)
 				hits[j].def = true;
 	}
 }
 
-size_t fl_lk_rank(const fl_index *ix, struct hit *hits, size_t nh)
+size_t fl_lk_rank(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
-	nearby(ix, hits, nh);
-	factory_bodies(ix, hits, nh);
+	nearby(lk, hits, nh);
+	factory_bodies(lk, hits, nh);
 	rank_lines(hits, nh);
 	qsort(hits, nh, sizeof *hits, cmp_hit);
 	size_t n = 0;
@@ -590,9 +596,10 @@ size_t fl_lk_rank(const fl_index *ix, struct hit *hits, size_t nh)
 
 /* ---- why ------------------------------------------------------------------------------ */
 
-void fl_lk_why(const fl_index *ix, const struct hit *hits, size_t nh, size_t i,
+void fl_lk_why(const fl_lookup *lk, const struct hit *hits, size_t nh, size_t i,
 	       const fl_query *q, fl_match *m)
 {
+	const fl_index *ix = &lk->seg[hits[i].seg];
 	const idx_entry *x = &ix->ent[hits[i].entry];
 	if (q)
 		evidence_why(ix, x, q, &m->evidence);
@@ -605,7 +612,7 @@ void fl_lk_why(const fl_index *ix, const struct hit *hits, size_t nh, size_t i,
 	/* the records that raise the same text */
 	size_t same = 0;
 	for (size_t j = 0; j < nh; j++)
-		if (strcmp(ix_str(ix, ix->ent[hits[j].entry].pattern), ix_str(ix, x->pattern)) == 0)
+		if (strcmp(HIT_STR(lk, &hits[j], pattern), ix_str(ix, x->pattern)) == 0)
 			same++;
 	m->same_text = same;
 }
