@@ -32,8 +32,6 @@ struct fl_lookup {
 	/* with a delta: the statistics of the records as one (the base's
 	 * masked entries out, the delta's in) */
 	size_t n_dead;     /* the base's whole entries masked */
-	double shift;      /* what the idf of a base token whose df did not
-			      change gains: ln((N+1)/(N_base+1)) */
 	uint64_t *changed; /* per base token, a bit: its df changed */
 	fl_seg_adj *adj;   /* those tokens, by base token id */
 	size_t nadj;

@@ -22,12 +22,15 @@
  * + N_delta, df(t) = df_base(t) - df_masked(t) + df_delta(t).  The tokens
  * whose df changed are few (those of the masked and the delta's entries):
  * they are listed at open (adj), with their idf; any other base token's
- * idf is its stored one plus ln((N+1)/(N_base+1)) (the formula shifts so
- * when only N changes).  An entry's norm (the sum of its tokens' idf) is
- * its stored one corrected the same way, token by token, when the entry
- * is a candidate (the delta's are all made at open).  What differs from a
- * rebuild is float rounding (a rebuild sums floats of the new idf; this
- * adds the shift to a sum of the old ones): some 1e-7 of a score.
+ * idf is that of its base df over the new N.  An entry's norm (the sum of
+ * its tokens' idf) is summed again so, in float in the order of its
+ * tokens' text, when the entry is a candidate (the delta's are all made
+ * at open): two entries with the same words have the same norm whichever
+ * segment holds them, and their tie is broken by order as a rebuild
+ * breaks it.  What differs from a rebuild is float rounding (a rebuild
+ * sums in the order the words come in the message): some 1e-7 of a
+ * score, and a tie between two entries of the same words in different
+ * orders that a rebuild's rounding may break the other way.
  *
  * Order.  Ties between equal answers fall to the entry a full rebuild
  * puts first: whole entries in location order (repo, path, line, column,
@@ -40,7 +43,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -104,6 +106,8 @@ static void stats_free(fl_lookup *lk)
 	lk->nadj = 0;
 }
 
+static const fl_seg_adj *adj_of(const fl_lookup *lk, uint32_t t);
+
 /* The segments' offsets, and with a delta the records' statistics. */
 static void attach(fl_lookup *lk)
 {
@@ -125,7 +129,6 @@ static void attach(fl_lookup *lk)
 		lk->n_dead += d->dead[2 * i + 1] - d->dead[2 * i];
 	lk->n_records = wb - lk->n_dead + wd;
 	size_t N = lk->n_records;
-	lk->shift = log((double)(N + 1) / (double)(wb + 1));
 	/* the masked entries' tokens, counted (whole entries: parts are in
 	 * no df) */
 	size_t nm = 0, cap = 1024;
@@ -179,9 +182,11 @@ static void attach(fl_lookup *lk)
 	}
 	/* the delta's tokens over the records, and its entries' norms */
 	lk->didf = fl_xmalloc((d->h->n_tokens + 1) * sizeof *lk->didf);
-	for (size_t t = 0; t < d->h->n_tokens; t++)
-		lk->didf[t] = (float)fl_lk_idf(lk, dtb[t] == UINT32_MAX ? NULL : &b->tok[dtb[t]],
-					       &d->tok[t]);
+	for (size_t t = 0; t < d->h->n_tokens; t++) {
+		/* a token the base has too is among adj, its df summed there */
+		const fl_seg_adj *a = dtb[t] == UINT32_MAX ? NULL : adj_of(lk, dtb[t]);
+		lk->didf[t] = a ? a->idf : (float)fl_idf(N, d->tok[t].df);
+	}
 	lk->dnorm = fl_xmalloc((d->h->n_entries + 1) * sizeof *lk->dnorm);
 	for (size_t e = 0; e < d->h->n_entries; e++) {
 		const idx_entry *x = &d->ent[e];
@@ -240,12 +245,11 @@ double fl_lk_norm(const fl_lookup *lk, uint32_t s, uint32_t e)
 		return x->norm;
 	if (s == 1)
 		return lk->dnorm[e];
-	double norm = x->norm + x->ntoks * lk->shift;
+	float norm = 0;
 	for (uint32_t k = 0; k < x->ntoks; k++) {
 		uint32_t t = ix->etoks[x->toks + k];
 		const fl_seg_adj *a = adj_of(lk, t);
-		if (a)
-			norm += a->idf - (ix->tok[t].idf + lk->shift);
+		norm += a ? a->idf : (float)fl_idf(lk->n_records, ix->tok[t].df);
 	}
 	return norm;
 }
