@@ -122,7 +122,8 @@ static void prune_dead(const srv_snap_cfg *cfg)
 
 static void unlink_store(const char *path)
 {
-	static const char *const sfx[] = {"", ".lookup", "-wal", "-shm", "-journal"};
+	static const char *const sfx[] = {"", ".lookup", ".lookup.delta", "-wal", "-shm",
+					  "-journal"};
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
 		char *p = fl_xasprintf("%s%s", path, sfx[i]);
 		unlink(p);
@@ -176,15 +177,19 @@ srv_snap *srv_snap_take(const srv_snap_cfg *cfg, fl_store *src, unsigned long se
 		if (rc == 0)
 			rc = fl_store_generation(st, &sn->gen, sn->changed, err);
 		if (rc == 0) {
-			/* the store's lookup index, when it is of this state,
-			 * saves building one */
-			char *from = fl_xasprintf("%s.lookup", cfg->key);
-			char *to = fl_xasprintf("%s.lookup", sn->store);
-			if (link(from, to) < 0) {
-				/* none, or another file system: built below */
+			/* the store's lookup index (its base, and the delta of
+			 * the repositories changed since), when it is of this
+			 * state, saves building one */
+			static const char *const idx[] = {".lookup", ".lookup.delta"};
+			for (size_t i = 0; i < sizeof idx / sizeof idx[0]; i++) {
+				char *from = fl_xasprintf("%s%s", cfg->key, idx[i]);
+				char *to = fl_xasprintf("%s%s", sn->store, idx[i]);
+				if (link(from, to) < 0) {
+					/* none, or another file system: built below */
+				}
+				free(from);
+				free(to);
 			}
-			free(from);
-			free(to);
 		}
 	} else if (rc == 0) {
 		sn->store = fl_xstrdup(fl_store_path(src));
