@@ -1540,13 +1540,18 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 		const fl_index *ix = &lk->seg[s];
 		const idx_entry *x = &ix->ent[e];
 		double inter = tls.acc[tls.cand[k]];
-		double norm = fl_lk_norm(lk, s, e);
-		/* even with every remaining token it cannot reach the threshold */
-		double best = inter + (suffix < norm - inter ? suffix : norm - inter);
-		if (best < FUZZY_MIN * (qnorm + norm - best))
+		/* even with every remaining token it cannot reach the threshold
+		 * (the bound is largest where the norm is inter + suffix: of
+		 * the norms the entry may have, the nearest to that) */
+		double lo, hi;
+		fl_lk_norm_range(lk, s, e, &lo, &hi);
+		double cut = inter + suffix < lo ? lo : inter + suffix > hi ? hi : inter + suffix;
+		double best = inter + (suffix < cut - inter ? suffix : cut - inter);
+		if (best < FUZZY_MIN * (qnorm + cut - best))
 			continue;
 		if (!live_ok(lk, s, x, repo))
 			continue;
+		double norm = lo == hi ? lo : fl_lk_norm(lk, s, e);
 		/* the remaining tokens, by binary search in the entry's tokens */
 		const uint32_t *et = ix->etoks + x->toks;
 		for (size_t i = nprefix; i < nt; i++) {

@@ -17,6 +17,7 @@
  * those repositories (its tombstones).  Every tier looks in both; a hit
  * names its segment. */
 #define FL_SEGS 2
+#define FL_IDF_TABLE 16384
 typedef struct fl_seg_adj fl_seg_adj;
 struct fl_lookup {
 	fl_index seg[FL_SEGS]; /* 0: the base, 1: the delta (nseg == 2) */
@@ -32,6 +33,11 @@ struct fl_lookup {
 	/* with a delta: the statistics of the records as one (the base's
 	 * masked entries out, the delta's in) */
 	size_t n_dead;     /* the base's whole entries masked */
+	float *idf_df;     /* idf over the records of df 0 .. FL_IDF_TABLE-1 */
+	double shift;      /* ln((N+1)/(N_base+1)): what the idf of a base
+			      token whose df did not change gains */
+	double dmax;       /* the most a changed base token's idf moved
+			      besides the shift */
 	uint64_t *changed; /* per base token, a bit: its df changed */
 	fl_seg_adj *adj;   /* those tokens, by base token id */
 	size_t nadj;
@@ -75,6 +81,9 @@ uint32_t fl_lk_public(const fl_lookup *lk, uint32_t s, uint32_t whole);
 double fl_lk_idf(const fl_lookup *lk, const idx_token *tb, const idx_token *td);
 /* segment.c: the sum of the idf of entry e's tokens over the records. */
 double fl_lk_norm(const fl_lookup *lk, uint32_t s, uint32_t e);
+/* segment.c: bounds of fl_lk_norm without reading the entry's tokens
+ * (equal: the norm itself). */
+void fl_lk_norm_range(const fl_lookup *lk, uint32_t s, uint32_t e, double *lo, double *hi);
 /* segment.c: which segment literal id (of an occurrence) belongs to, and
  * its id there. */
 static inline uint32_t fl_lk_lit(const fl_lookup *lk, uint32_t id, uint32_t *local)

@@ -27,7 +27,11 @@
  * tokens' text, when the entry is a candidate (the delta's are all made
  * at open): two entries with the same words have the same norm whichever
  * segment holds them, and their tie is broken by order as a rebuild
- * breaks it.  What differs from a rebuild is float rounding (a rebuild
+ * breaks it.  That sum reads the entry's tokens; the fuzzy tier's first
+ * cut of its candidates does not: it takes the stored norm plus
+ * ln((N+1)/(N_base+1)) per token (what the idf of a token whose df did
+ * not change gains), give or take the most any changed token's idf moved
+ * (fl_lk_norm_range), and sums only for those that pass.  What differs from a rebuild is float rounding (a rebuild
  * sums in the order the words come in the message): some 1e-7 of a
  * score, and a tie between two entries of the same words in different
  * orders that a rebuild's rounding may break the other way.
@@ -43,6 +47,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -92,8 +97,17 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* idf over the records of a token of df df (below FL_IDF_TABLE: from the
+ * table attach made, without a log) */
+static float idf_of(const fl_lookup *lk, size_t df)
+{
+	return df < FL_IDF_TABLE ? lk->idf_df[df] : (float)fl_idf(lk->n_records, df);
+}
+
 static void stats_free(fl_lookup *lk)
 {
+	free(lk->idf_df);
+	lk->idf_df = NULL;
 	free(lk->changed);
 	free(lk->adj);
 	free(lk->didf);
@@ -129,6 +143,10 @@ static void attach(fl_lookup *lk)
 		lk->n_dead += d->dead[2 * i + 1] - d->dead[2 * i];
 	lk->n_records = wb - lk->n_dead + wd;
 	size_t N = lk->n_records;
+	lk->shift = log((double)(N + 1) / (double)(wb + 1));
+	lk->idf_df = fl_xmalloc(FL_IDF_TABLE * sizeof *lk->idf_df);
+	for (size_t df = 0; df < FL_IDF_TABLE; df++)
+		lk->idf_df[df] = (float)fl_idf(N, df);
 	/* the masked entries' tokens, counted (whole entries: parts are in
 	 * no df) */
 	size_t nm = 0, cap = 1024;
@@ -177,7 +195,10 @@ static void attach(fl_lookup *lk)
 		const idx_token *td = fl_index_token(d, ix_str(b, b->tok[t].str));
 		size_t df = b->tok[t].df - (masked < b->tok[t].df ? masked : b->tok[t].df) +
 			    (td ? td->df : 0);
-		lk->adj[lk->nadj++] = (fl_seg_adj){t, (float)fl_idf(N, df)};
+		lk->adj[lk->nadj++] = (fl_seg_adj){t, idf_of(lk, df)};
+		double dev = fabs(lk->adj[lk->nadj - 1].idf - (b->tok[t].idf + lk->shift));
+		if (dev > lk->dmax)
+			lk->dmax = dev;
 		lk->changed[t / 64] |= (uint64_t)1 << (t % 64);
 	}
 	/* the delta's tokens over the records, and its entries' norms */
@@ -185,7 +206,7 @@ static void attach(fl_lookup *lk)
 	for (size_t t = 0; t < d->h->n_tokens; t++) {
 		/* a token the base has too is among adj, its df summed there */
 		const fl_seg_adj *a = dtb[t] == UINT32_MAX ? NULL : adj_of(lk, dtb[t]);
-		lk->didf[t] = a ? a->idf : (float)fl_idf(N, d->tok[t].df);
+		lk->didf[t] = a ? a->idf : idf_of(lk, d->tok[t].df);
 	}
 	lk->dnorm = fl_xmalloc((d->h->n_entries + 1) * sizeof *lk->dnorm);
 	for (size_t e = 0; e < d->h->n_entries; e++) {
@@ -231,10 +252,9 @@ double fl_lk_idf(const fl_lookup *lk, const idx_token *tb, const idx_token *td)
 		const fl_seg_adj *a = adj_of(lk, (uint32_t)(tb - lk->seg[0].tok));
 		if (a)
 			return a->idf;
-		return (float)fl_idf(lk->n_records, tb->df);
+		return idf_of(lk, tb->df);
 	}
-	/* only the delta has it (attach, making didf) */
-	return (float)fl_idf(lk->n_records, td ? td->df : 0);
+	return idf_of(lk, 0);
 }
 
 double fl_lk_norm(const fl_lookup *lk, uint32_t s, uint32_t e)
@@ -249,9 +269,24 @@ double fl_lk_norm(const fl_lookup *lk, uint32_t s, uint32_t e)
 	for (uint32_t k = 0; k < x->ntoks; k++) {
 		uint32_t t = ix->etoks[x->toks + k];
 		const fl_seg_adj *a = adj_of(lk, t);
-		norm += a ? a->idf : (float)fl_idf(lk->n_records, ix->tok[t].df);
+		norm += a ? a->idf : idf_of(lk, ix->tok[t].df);
 	}
 	return norm;
+}
+
+void fl_lk_norm_range(const fl_lookup *lk, uint32_t s, uint32_t e, double *lo, double *hi)
+{
+	const idx_entry *x = &lk->seg[s].ent[e];
+	if (lk->nseg < 2 || s == 1) {
+		*lo = *hi = lk->nseg < 2 ? x->norm : lk->dnorm[e];
+		return;
+	}
+	/* each token's idf is its stored one plus the shift, give or take
+	 * dmax for those whose df changed, and float rounding */
+	double approx = x->norm + x->ntoks * lk->shift;
+	double m = x->ntoks * lk->dmax + 1e-4 * (fabs(approx) + 1.0);
+	*lo = approx - m;
+	*hi = approx + m;
 }
 
 uint64_t fl_lk_order(const fl_lookup *lk, uint32_t s, uint32_t e)
