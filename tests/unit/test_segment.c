@@ -551,5 +551,5 @@ int main(void)
 	};
 	if (getenv("FILTER"))
 		cmocka_set_test_filter(getenv("FILTER"));
-	return cmocka_run_group_tests_name("segment", tests, setup, getenv("KEEP") ? NULL : teardown);
+	return cmocka_run_group_tests_name("segment", tests, setup, teardown);
 }
