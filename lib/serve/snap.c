@@ -122,8 +122,8 @@ static void prune_dead(const srv_snap_cfg *cfg)
 
 static void unlink_store(const char *path)
 {
-	static const char *const sfx[] = {"", ".lookup", ".lookup.delta", "-wal", "-shm",
-					  "-journal"};
+	static const char *const sfx[] = {"", ".lookup", ".lookup.hs", ".lookup.delta",
+					  ".lookup.delta.hs", "-wal", "-shm", "-journal"};
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
 		char *p = fl_xasprintf("%s%s", path, sfx[i]);
 		unlink(p);
@@ -178,9 +178,11 @@ srv_snap *srv_snap_take(const srv_snap_cfg *cfg, fl_store *src, unsigned long se
 			rc = fl_store_generation(st, &sn->gen, sn->changed, err);
 		if (rc == 0) {
 			/* the store's lookup index (its base, and the delta of
-			 * the repositories changed since), when it is of this
-			 * state, saves building one */
-			static const char *const idx[] = {".lookup", ".lookup.delta"};
+			 * the repositories changed since, each with the literal
+			 * databases made for it), when it is of this state,
+			 * saves building one */
+			static const char *const idx[] = {".lookup", ".lookup.hs", ".lookup.delta",
+							  ".lookup.delta.hs"};
 			for (size_t i = 0; i < sizeof idx / sizeof idx[0]; i++) {
 				char *from = fl_xasprintf("%s%s", cfg->key, idx[i]);
 				char *to = fl_xasprintf("%s%s", sn->store, idx[i]);

@@ -215,3 +215,19 @@ fi
 check "serve: bad --listen is a usage error (exit 2)" [ $rc = 2 ]
 "$FL" serve --db "$sdb" --data "$WORK/sv-data" >/dev/null 2>&1; rc=$?
 check "serve: --db with --data is a usage error" [ $rc = 2 ]
+
+# a snapshot's files go with it: the store copy, its lookup index and the
+# literal databases a long text made (a text over 64 KB scans with them)
+rm -rf "$WORK/cache"
+if serve_start "$WORK/serve4.err" --db "$sdb" --no-site; then
+	{ for i in $(seq 3000); do echo "2026-01-01 12:00:00 INFO request $i served in 3 ms"; done; } >"$WORK/long.log"
+	curl -s --max-time 60 --data-binary @"$WORK/long.log" "$SV/api/explain" >/dev/null
+	check "serve: a long text made the snapshot's literal databases" \
+		bash -c "ls '$WORK'/cache/snap-site-*.lookup.hs >/dev/null 2>&1"
+	serve_stop
+	check "serve: stopped, no snapshot file is left in the cache" \
+		bash -c "! ls '$WORK'/cache/snap-site-* >/dev/null 2>&1"
+else
+	bad "serve: starts for the snapshot files" "$(cat "$WORK/serve4.err")"
+	serve_stop
+fi
