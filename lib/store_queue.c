@@ -128,10 +128,17 @@ int fl_queue_add(fl_store *st, const char *locator, const char *repo,
 	char now[32];
 	fl_now_iso(now);
 	const char *sql = exists ?
-		/* a running row keeps running: its batch finishes it */
+		/* a running row keeps running: its batch finishes it, and
+		 * sees it queued again by an added_at after its started_at
+		 * (fl_queue_finish), so added_at is at least a millisecond
+		 * after it even when both fall in the same millisecond */
 		"UPDATE queue SET repo = ?2, rev = ?3, priority = ?4,"
 		" state = CASE state WHEN 'running' THEN 'running' ELSE 'pending' END,"
-		" attempts = 0, added_at = ?5 WHERE locator = ?1" :
+		" attempts = 0,"
+		" added_at = CASE WHEN state = 'running' AND started_at IS NOT NULL AND ?5 <= started_at"
+		"  THEN strftime('%Y-%m-%dT%H:%M:%fZ', julianday(started_at) + 1.0 / 86400000.0)"
+		"  ELSE ?5 END"
+		" WHERE locator = ?1" :
 		"INSERT INTO queue (locator, repo, rev, priority, state, added_at)"
 		" VALUES (?1, ?2, ?3, ?4, 'pending', ?5)";
 	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK) {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "corpus/corpus.h"
 #include "faultline.h"
@@ -218,6 +219,40 @@ static void test_generation_untouched(void **state)
 	fl_store_close(st);
 }
 
+/* A row queued again in the millisecond its run started (or, the clocks
+ * being what they are, seemingly before it) is still seen as queued
+ * again when that run ends: its added_at is put after its started_at. */
+static void test_requeued_same_millisecond(void **state)
+{
+	(void)state;
+	fl_store *st = open_store("ms.db");
+	fl_err err;
+	add(st, "/src/z", 0, false);
+	char me[48];
+	fl_queue_owner_self(me);
+	long long id = claim_id(st, me);
+	/* the run started "later" than any add can be stamped now */
+	char p[128];
+	snprintf(p, sizeof p, "%s/ms.db", dir);
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	sqlite3_busy_timeout(db, 5000);
+	assert_int_equal(sqlite3_exec(db, "UPDATE queue SET started_at = '2999-01-01T00:00:00.000Z'",
+				      NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	add(st, "/src/z", 0, true);
+	fl_qrow r;
+	assert_int_equal(fl_queue_get(st, id, &r, &err), 0);
+	assert_string_equal(r.added_at, "2999-01-01T00:00:00.001Z");
+	fl_qrow_free(&r);
+	assert_int_equal(fl_queue_finish(st, id, FL_Q_DONE, "0123456789abcdef0123456789abcdef01234567",
+					 "acme/z", 1, NULL, 0.1, 2, &err), 0);
+	assert_int_equal(fl_queue_get(st, id, &r, &err), 0);
+	assert_int_equal(r.state, FL_Q_PENDING);
+	fl_qrow_free(&r);
+	fl_store_close(st);
+}
+
 struct claimer {
 	char owner[48];
 	long long got[64];
@@ -303,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_states_and_order),
 		cmocka_unit_test(test_reclaim),
 		cmocka_unit_test(test_generation_untouched),
+		cmocka_unit_test(test_requeued_same_millisecond),
 		cmocka_unit_test(test_claims_disjoint),
 		cmocka_unit_test(test_locators_and_names),
 	};
