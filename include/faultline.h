@@ -170,7 +170,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 8 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 9 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */
@@ -260,6 +260,54 @@ int fl_store_copy(fl_store *st, const char *path, fl_err *err);
 /* Path of the store's file. */
 const char *fl_store_path(const fl_store *st);
 
+
+/* ---- versions (scan --history) ------------------------------------------- */
+
+/* One version of a repository's history: a tag (or "HEAD") and its
+ * commit. */
+typedef struct fl_version {
+	char *name;
+	char sha[41];
+} fl_version;
+
+/* Versions first..last (indexes into the repository's versions, in
+ * version order) in which a record is at the same line of the same blob. */
+typedef struct fl_version_run {
+	int first, last;
+	int line;
+	char blob[41];
+} fl_version_run;
+
+/* A record's versions: the repository's versions in order, and the runs
+ * of the record (in version order; a gap between two runs is versions
+ * without the record). */
+typedef struct fl_record_versions {
+	fl_version *versions;
+	size_t nversions;
+	fl_version_run *runs;
+	size_t nruns;
+} fl_record_versions;
+
+/* Within a transaction: the repository's versions, replacing those it
+ * had; the runs of n records (ids[i] with nruns[i] runs runs[i]).  A
+ * scan (fl_sw_begin) clears a repository's versions; a record's runs go
+ * with the record. */
+int fl_store_put_versions(fl_store *st, const char *repo, const fl_version *v,
+			  size_t n, fl_err *err);
+int fl_store_put_record_runs(fl_store *st, const char *const *ids,
+			     const fl_version_run *const *runs,
+			     const size_t *nruns, size_t n, fl_err *err);
+int fl_store_clear_versions(fl_store *st, const char *repo, fl_err *err);
+/* Record id's versions (repo: its repository): 1 found, 0 when the
+ * record has none (not scanned with --history), -1 on error. */
+int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
+				 fl_record_versions *out, fl_err *err);
+void fl_record_versions_free(fl_record_versions *v);
+/* The version named name (a tag, "HEAD", or the number a tag names:
+ * "2.39.5" for "v2.39.5"): its index in *version (-1: no version has that
+ * name); returns the index of the record's run that holds it, or -1 when
+ * the record does not exist in it. */
+int fl_record_versions_find(const fl_record_versions *v, const char *name, int *version);
 
 /* ---- scanning ------------------------------------------------------------ */
 
@@ -391,6 +439,59 @@ int fl_scan_store(fl_store *st, fl_scan_result *r, fl_err *err);
  * next files, so the store's writing overlaps the scanning.  The same
  * records, counts and store content as the two calls. */
 int fl_scan_into_store(const fl_scan_opts *o, fl_store *st, fl_scan_result *out, fl_err *err);
+
+/* ---- history (scan --history) -------------------------------------------- */
+
+typedef struct fl_history_opts {
+	const char *path;           /* a git repository (work tree, bare, git dir) */
+	const char *repo;           /* owner/name; NULL = from origin remote */
+	const char *tags;           /* glob of the tags to scan; NULL: the
+				       release tags (fl_version_pick_releases) */
+	const char *since;          /* the first tag to scan, or NULL */
+	bool include_tests;
+	const char *const *excludes;
+	size_t n_excludes;
+	bool progress;              /* a line per version on stderr */
+	const char *log_started_at; /* as fl_scan_opts */
+} fl_history_opts;
+
+/* One version of a history scan. */
+typedef struct fl_history_step {
+	char *name;                 /* tag, or "HEAD" */
+	char sha[41];
+	long long files;            /* files its path rules let the scan read */
+	long long changed;          /* of them, added or changed since the
+				       version before (all of the first's) */
+	long long scanned;          /* blobs read and scanned for it */
+	long long reused;           /* files whose sites an earlier scan of
+				       their blob gave (unchanged, or back) */
+	long long records;          /* records in the version */
+} fl_history_step;
+
+typedef struct fl_history_summary {
+	char repo[256];
+	char head_sha[41];
+	char links[64];             /* as fl_scan_summary */
+	fl_history_step *steps;
+	size_t nsteps;
+	long long blobs_scanned, files_reused, bytes_scanned;
+	long long records;          /* stored: every version's */
+	long long records_head;     /* of them, in the last version (HEAD) */
+	long long records_past;     /* only in earlier versions */
+	long long duplicates;       /* other sites (at each record's last version) */
+	long long added, removed, changed, unchanged; /* against the store */
+	long long invalid;
+	char invalid_first[320];
+	double seconds;
+} fl_history_summary;
+
+/* Scan every version of a repository (its tags that o selects, in version
+ * order, then HEAD) from the object store, each version's changed blobs
+ * only, and replace the repository's records in st, in one transaction,
+ * with the records of all versions and the versions each exists in. */
+int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *out,
+		    fl_err *err);
+void fl_history_summary_free(fl_history_summary *s);
 
 /* ---- publishing (dataset.md) --------------------------------------------- */
 

@@ -153,6 +153,24 @@
 	" seconds REAL);" \
 	"CREATE INDEX queue_by_state ON queue (state, priority, attempts, id);"
 
+/* A project's versions (scan --history): the versions scanned, in version
+ * order (seq 0 the oldest), each a tag (or HEAD) and its commit; and per
+ * record the versions it exists in: the first and last, and its runs
+ * (fl_store_put_record_runs: consecutive versions with the same blob and
+ * line share one run), in one row per record. */
+#define SQL_VERSIONS \
+	"CREATE TABLE repo_versions (" \
+	" repo TEXT NOT NULL," \
+	" seq INTEGER NOT NULL," \
+	" name TEXT NOT NULL," \
+	" sha TEXT NOT NULL," \
+	" PRIMARY KEY (repo, seq)) WITHOUT ROWID;" \
+	"CREATE TABLE error_versions (" \
+	" error_id TEXT PRIMARY KEY REFERENCES errors (id) ON DELETE CASCADE," \
+	" first_seq INTEGER NOT NULL," \
+	" last_seq INTEGER NOT NULL," \
+	" runs BLOB NOT NULL) WITHOUT ROWID;"
+
 static const char *const migrations[] = {
 	/* version 1 */
 	SQL_REPOS
@@ -196,6 +214,8 @@ static const char *const migrations[] = {
 	/* version 8: the generation each repository's records last changed
 	 * at, and the store's identity (an incremental lookup index) */
 	SQL_REPO_CHANGES,
+	/* version 9: the versions each record exists in (scan --history) */
+	SQL_VERSIONS,
 };
 /* The schema the migrations above build, as one script: what a new store
  * is created with (replaying the migrations re-reads the schema after
@@ -219,7 +239,8 @@ static const char fresh_schema[] =
 	SQL_RECORD_BLOBS                                /* version 4 */
 	SQL_ENRICHMENT                                  /* version 6 */
 	SQL_QUEUE                                       /* version 7 */
-	SQL_REPO_CHANGES;                               /* version 8 */
+	SQL_REPO_CHANGES                                /* version 8 */
+	SQL_VERSIONS;                                   /* version 9 */
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 

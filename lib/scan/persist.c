@@ -284,6 +284,9 @@ int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t 
 	} else if (rc == 0) {
 		rc = fl_store_clear_repo(st, repo, err);
 	}
+	/* the versions of a history scan: a scan writes its own, or none */
+	if (rc == 0)
+		rc = fl_store_clear_versions(st, repo, err);
 	if (rc < 0) {
 		fl_sw_abort(w);
 		return -1;

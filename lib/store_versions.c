@@ -1,0 +1,224 @@
+/*
+ * store_versions.c — the store's rows of a project's history (scan
+ * --history): the repository's versions (repo_versions) and, per record,
+ * the runs of versions it exists in (error_versions), packed in one blob
+ * per record: per run, first and last version, line (32-bit little-endian
+ * each) and the blob's 20-byte id.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+#include "util.h"
+
+#define RUN_BYTES 32
+
+static int need_tx(fl_store *st, fl_err *err)
+{
+	if (!st->in_tx)
+		return fl_seterr(err, "store %s: changes must be made inside a transaction", st->path);
+	return 0;
+}
+
+int fl_store_clear_versions(fl_store *st, const char *repo, fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "DELETE FROM repo_versions WHERE repo = ?1", -1, &s,
+			       NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "clearing versions");
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return fl_store_sqlfail(st, err, "clearing versions");
+	return 0;
+}
+
+int fl_store_put_versions(fl_store *st, const char *repo, const fl_version *v, size_t n,
+			  fl_err *err)
+{
+	if (fl_store_clear_versions(st, repo, err) < 0)
+		return -1;
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "INSERT INTO repo_versions (repo, seq, name, sha) VALUES (?1, ?2, ?3, ?4)",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "writing versions");
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 2, (long long)i);
+		sqlite3_bind_text(s, 3, v[i].name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(s, 4, v[i].sha, -1, SQLITE_STATIC);
+		if (sqlite3_step(s) != SQLITE_DONE) {
+			fl_store_sqlfail(st, err, "writing versions");
+			sqlite3_finalize(s);
+			return -1;
+		}
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+int fl_store_put_record_runs(fl_store *st, const char *const *ids,
+			     const fl_version_run *const *runs, const size_t *nruns,
+			     size_t n, fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "INSERT OR REPLACE INTO error_versions (error_id, first_seq, last_seq, runs)"
+			       " VALUES (?1, ?2, ?3, ?4)", -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "writing a record's versions");
+	char *buf = NULL;
+	size_t cap = 0;
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		if (!nruns[i])
+			continue;
+		if (nruns[i] * RUN_BYTES > cap) {
+			cap = nruns[i] * RUN_BYTES;
+			buf = fl_xrealloc(buf, cap);
+		}
+		for (size_t k = 0; k < nruns[i]; k++) {
+			const fl_version_run *r = &runs[i][k];
+			char *p = buf + k * RUN_BYTES;
+			fl_put_u32(p, (uint32_t)r->first);
+			fl_put_u32(p + 4, (uint32_t)r->last);
+			fl_put_u32(p + 8, (uint32_t)r->line);
+			for (int b = 0; b < 20; b++) {
+				int hi = hexval(r->blob[2 * b]), lo = hi < 0 ? -1 : hexval(r->blob[2 * b + 1]);
+				p[12 + b] = (char)(hi < 0 || lo < 0 ? 0 : hi << 4 | lo);
+			}
+		}
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, ids[i], -1, SQLITE_STATIC);
+		sqlite3_bind_int(s, 2, runs[i][0].first);
+		sqlite3_bind_int(s, 3, runs[i][nruns[i] - 1].last);
+		sqlite3_bind_blob(s, 4, buf, (int)(nruns[i] * RUN_BYTES), SQLITE_STATIC);
+		if (sqlite3_step(s) != SQLITE_DONE)
+			rc = fl_store_sqlfail(st, err, "writing a record's versions");
+	}
+	free(buf);
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
+				 fl_record_versions *out, fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "SELECT runs FROM error_versions WHERE error_id = ?1",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading a record's versions");
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		const char *p = sqlite3_column_blob(s, 0);
+		size_t len = (size_t)sqlite3_column_bytes(s, 0);
+		out->nruns = len / RUN_BYTES;
+		out->runs = fl_xcalloc(out->nruns ? out->nruns : 1, sizeof *out->runs);
+		for (size_t k = 0; k < out->nruns; k++, p += RUN_BYTES) {
+			fl_version_run *r = &out->runs[k];
+			r->first = (int)fl_get_u32(p);
+			r->last = (int)fl_get_u32(p + 4);
+			r->line = (int)fl_get_u32(p + 8);
+			static const char hx[] = "0123456789abcdef";
+			for (int b = 0; b < 20; b++) {
+				unsigned char c = (unsigned char)p[12 + b];
+				r->blob[2 * b] = hx[c >> 4];
+				r->blob[2 * b + 1] = hx[c & 15];
+			}
+			r->blob[40] = '\0';
+		}
+	}
+	sqlite3_finalize(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return fl_store_sqlfail(st, err, "reading a record's versions");
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT name, sha FROM repo_versions WHERE repo = ?1 ORDER BY seq",
+			       -1, &s, NULL) != SQLITE_OK) {
+		fl_record_versions_free(out);
+		return fl_store_sqlfail(st, err, "reading versions");
+	}
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	size_t cap = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (out->nversions == cap) {
+			cap = cap ? cap * 2 : 64;
+			out->versions = fl_xrealloc(out->versions, cap * sizeof *out->versions);
+		}
+		fl_version *v = &out->versions[out->nversions++];
+		const char *name = (const char *)sqlite3_column_text(s, 0);
+		const char *sha = (const char *)sqlite3_column_text(s, 1);
+		v->name = fl_xstrdup(name ? name : "");
+		snprintf(v->sha, sizeof v->sha, "%s", sha ? sha : "");
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		fl_record_versions_free(out);
+		return fl_store_sqlfail(st, err, "reading versions");
+	}
+	/* runs that name a version the repository no longer lists: damaged */
+	for (size_t k = 0; k < out->nruns; k++)
+		if (out->runs[k].first < 0 || out->runs[k].last < out->runs[k].first ||
+		    (size_t)out->runs[k].last >= out->nversions) {
+			fl_record_versions_free(out);
+			return fl_seterr(err, "store %s: record %s: its versions do not match its repository's",
+					 st->path, id);
+		}
+	return 1;
+}
+
+void fl_record_versions_free(fl_record_versions *v)
+{
+	for (size_t i = 0; i < v->nversions; i++)
+		free(v->versions[i].name);
+	free(v->versions);
+	free(v->runs);
+	memset(v, 0, sizeof *v);
+}
+
+/* name is the version's name, or its number: "2.39.5" for "v2.39.5" */
+static bool names_version(const char *tag, const char *name)
+{
+	if (strcmp(tag, name) == 0)
+		return true;
+	size_t tl = strlen(tag), nl = strlen(name);
+	if (nl == 0 || tl <= nl || strcmp(tag + tl - nl, name) != 0)
+		return false;
+	/* what comes before the number holds no digit, and is no part of
+	 * a number: "v" or "release-" */
+	for (size_t i = 0; i < tl - nl; i++)
+		if (tag[i] >= '0' && tag[i] <= '9')
+			return false;
+	return name[0] >= '0' && name[0] <= '9';
+}
+
+int fl_record_versions_find(const fl_record_versions *v, const char *name, int *version)
+{
+	*version = -1;
+	for (size_t i = 0; i < v->nversions; i++) {
+		if (!names_version(v->versions[i].name, name))
+			continue;
+		*version = (int)i;
+		for (size_t k = 0; k < v->nruns; k++)
+			if (v->runs[k].first <= (int)i && (int)i <= v->runs[k].last)
+				return (int)k;
+		return -1;
+	}
+	return -1;
+}
