@@ -15,7 +15,7 @@ static const cli_help HELP = {
 	.synopsis =
 	"faultline scan PATH [--repo OWNER/NAME] [--rev REV | --commit SHA]\n"
 	"                      [--db FILE] [--json] [--include-tests] [--exclude GLOB]...\n"
-	"                      [--threads N]",
+	"                      [--threads N] [--history [--tags GLOB] [--since TAG]]",
 	.about =
 	"Scan a source tree and store its error records: every place that raises an "
 	"error (throw, raise, panic!, errors.New, fmt.Errorf, die(), log_error()...) "
@@ -28,7 +28,14 @@ static const cli_help HELP = {
 	"Vendored, generated, minified, binary and over-1-MB files, build, docs and "
 	"example folders, tests and benchmarks are skipped. Prints a summary: files "
 	"(and how many each rule skipped), sites, records, duplicates, what changed "
-	"in the store, per language, and the time taken.",
+	"in the store, per language, and the time taken.\n\n"
+	"With --history, every version is scanned from the object store: the tags "
+	"--tags selects (default: the release tags, such as v1.2.3, pre-releases "
+	"left out), in version order, from --since on, then HEAD. Between two "
+	"versions only the files whose blob changed are read, and a blob is "
+	"scanned once. The store keeps the records of every version, each with "
+	"the versions it exists in and its line in each; a record no longer at "
+	"HEAD keeps the permalink of the last version that has it.",
 	.examples = {
 		{"faultline scan ~/src/curl",
 		 "Scan a work tree; the repository is named after its origin remote "
@@ -36,6 +43,9 @@ static const cli_help HELP = {
 		{"faultline scan ~/mirrors/git.git --rev v2.45.0",
 		 "Scan a bare repository at a tag, read from its objects without a "
 		 "checkout."},
+		{"faultline scan ~/mirrors/git.git --history --tags 'v2.*.0'",
+		 "Scan every v2.x.0 release and HEAD: the records of all of them, "
+		 "each with the versions it exists in and its line in each."},
 		{"faultline scan . --repo acme/shop --exclude 'scripts/*' --json",
 		 "Scan a plain folder under a name of your choosing, leave a folder "
 		 "out, and print the summary as JSON."},
@@ -165,10 +175,119 @@ static void warn_left_out(const fl_scan_summary *s)
 			s->unreadable_folders == 1 ? "" : "the first: ", s->unreadable_folder_first);
 }
 
+static void print_history_text(const fl_history_summary *s)
+{
+	printf("scanned %s: %zu versions in %.2f s\n", s->repo, s->nsteps, s->seconds);
+	for (size_t i = 0; i < s->nsteps; i++) {
+		const fl_history_step *v = &s->steps[i];
+		printf("  %-20s %.12s  %lld files, %lld changed, %lld blobs scanned, %lld records\n",
+		       v->name, v->sha, v->files, v->changed, v->scanned, v->records);
+	}
+	printf("  blobs      %lld scanned (%.1f MB), %lld files reused their sites\n",
+	       s->blobs_scanned, (double)s->bytes_scanned / 1e6, s->files_reused);
+	printf("  records    %lld: %lld at %s, %lld only in earlier versions\n",
+	       s->records, s->records_head, s->nsteps ? s->steps[s->nsteps - 1].name : "HEAD",
+	       s->records_past);
+	printf("  duplicates %lld\n", s->duplicates);
+	printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged\n",
+	       s->added, s->removed, s->changed, s->unchanged);
+	if (strcmp(s->links, "file") == 0)
+		printf("  links      file:// links to the files here\n");
+	else
+		printf("  links      %s permalinks at each record's last version\n", s->links);
+}
+
+static void print_history_json(const fl_history_summary *s)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "repo", json_string(s->repo));
+	json_object_set_new(o, "analyzedSha", json_string(s->head_sha));
+	json_object_set_new(o, "permalinks", json_string(s->links));
+	json_t *vs = json_array();
+	for (size_t i = 0; i < s->nsteps; i++) {
+		const fl_history_step *v = &s->steps[i];
+		json_t *x = json_object();
+		json_object_set_new(x, "name", json_string(v->name));
+		json_object_set_new(x, "sha", json_string(v->sha));
+		json_object_set_new(x, "files", json_integer(v->files));
+		json_object_set_new(x, "changed", json_integer(v->changed));
+		json_object_set_new(x, "scanned", json_integer(v->scanned));
+		json_object_set_new(x, "reused", json_integer(v->reused));
+		json_object_set_new(x, "records", json_integer(v->records));
+		json_array_append_new(vs, x);
+	}
+	json_object_set_new(o, "versions", vs);
+	json_t *blobs = json_object();
+	json_object_set_new(blobs, "scanned", json_integer(s->blobs_scanned));
+	json_object_set_new(blobs, "bytes", json_integer(s->bytes_scanned));
+	json_object_set_new(blobs, "reused", json_integer(s->files_reused));
+	json_object_set_new(o, "blobs", blobs);
+	json_object_set_new(o, "records", json_integer(s->records));
+	json_object_set_new(o, "recordsAtHead", json_integer(s->records_head));
+	json_object_set_new(o, "recordsOnlyInPast", json_integer(s->records_past));
+	json_object_set_new(o, "duplicates", json_integer(s->duplicates));
+	json_t *store = json_object();
+	json_object_set_new(store, "added", json_integer(s->added));
+	json_object_set_new(store, "removed", json_integer(s->removed));
+	json_object_set_new(store, "changed", json_integer(s->changed));
+	json_object_set_new(store, "unchanged", json_integer(s->unchanged));
+	json_object_set_new(o, "store", store);
+	json_object_set_new(o, "invalid", json_integer(s->invalid));
+	json_object_set_new(o, "seconds", json_real(s->seconds));
+	char *txt = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	puts(txt);
+	free(txt);
+	json_decref(o);
+}
+
+/* scan --history */
+static int scan_history(const char *path, const char *db, const char *repo, const char *tags,
+			const char *since, bool include_tests, const char **excludes,
+			size_t nex, bool json)
+{
+	fl_history_opts o = {
+		.path = path, .repo = repo, .tags = tags, .since = since,
+		.include_tests = include_tests, .excludes = excludes, .n_excludes = nex,
+		.progress = isatty(2) && !json,
+	};
+	fl_store *st = cli_open_store(db, false);
+	if (!st)
+		return 1;
+	char started[32];
+	fl_now_iso(started);
+	o.log_started_at = started;
+	fl_history_summary sum;
+	fl_err err;
+	int rc = fl_scan_history(&o, st, &sum, &err);
+	if (rc < 0) {
+		fl_scan_log log = {
+			.repo = repo ? repo : "?", .target = path, .rev = "--history",
+			.started_at = started, .outcome = "failed", .message = err.msg,
+		};
+		fl_err lerr;
+		if (fl_store_log_scan(st, &log, &lerr) < 0)
+			fprintf(stderr, "faultline: warning: %s\n", lerr.msg);
+		fl_store_close(st);
+		return cli_fail(1, "scan: %s", err.msg);
+	}
+	fl_store_close(st);
+	if (sum.invalid)
+		fprintf(stderr, "faultline: warning: %lld record%s left out because %s not be valid"
+			" records (the first: %s)\n", sum.invalid, sum.invalid == 1 ? "" : "s",
+			sum.invalid == 1 ? "it would" : "they would", sum.invalid_first);
+	if (json)
+		print_history_json(&sum);
+	else
+		print_history_text(&sum);
+	fl_history_summary_free(&sum);
+	return 0;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL, *commit = NULL;
-	bool json = false, include_tests = false;
+	const char *tags = NULL, *since = NULL;
+	bool json = false, include_tests = false, history = false;
 	const char *excludes[64];
 	int nex = 0;
 	const cli_opt opts[] = {
@@ -193,6 +312,14 @@ int cmd_scan(int argc, char **argv)
 			 "repeatable, up to 64 times (default: none)"),
 		CLI_VAL("threads", threads, "N",
 			"read and scan files on N threads, 1 to 64 (default: one per core)"),
+		CLI_FLAG("history", history,
+			 "scan every version: the tags --tags selects, then HEAD, read from "
+			 "the object store (default: one version)"),
+		CLI_VAL("tags", tags, "GLOB",
+			"with --history: the tags to scan, pre-releases included (default: "
+			"the release tags, such as v1.2.3)"),
+		CLI_VAL("since", since, "TAG",
+			"with --history: the first tag to scan (default: the oldest)"),
 		{0},
 	};
 	const char *pos[1];
@@ -212,6 +339,14 @@ int cmd_scan(int argc, char **argv)
 			return cli_fail(EXIT_USAGE, "scan: --commit takes a commit id of 40 "
 					"lowercase hex digits");
 	}
+	if ((tags || since) && !history)
+		return cli_fail(EXIT_USAGE, "scan: --%s goes with --history", tags ? "tags" : "since");
+	if (history && (rev || commit))
+		return cli_fail(EXIT_USAGE, "scan: --history scans the tags and HEAD; --%s is for one version",
+				rev ? "rev" : "commit");
+	if (history)
+		return scan_history(pos[0], db, repo, tags, since, include_tests, excludes,
+				    (size_t)nex, json);
 	int nthreads = 0;
 	if (threads) {
 		char *end;

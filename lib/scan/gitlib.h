@@ -14,7 +14,7 @@
 
 #include "faultline.h"
 
-/* the libgit2 functions the scanner calls (tree.c), the config parser
+/* the libgit2 functions the scanner calls (tree.c, history.c), the config parser
  * enrich's providers are read with (enrich/config.c), and the clone and
  * remote listing of batch (corpus/fetch.c) */
 #define FL_GIT_FUNCS(X)                                                       \
@@ -35,7 +35,11 @@
 	X(repository_workdir) X(revparse_single) X(tree_entry_bypath)          \
 	X(tree_entry_filemode) X(tree_entry_free) X(tree_entry_id)              \
 	X(tree_entry_name) X(tree_entry_type) X(tree_free) X(tree_lookup)       \
-	X(tree_walk)
+	X(tree_walk)                                                            \
+	/* the history scan (history.c) */                                      \
+	X(diff_tree_to_tree) X(diff_num_deltas) X(diff_get_delta) X(diff_free)  \
+	X(tag_foreach) X(object_lookup) X(object_type) X(object_type2string)   \
+	X(repository_is_shallow) X(commit_time)
 
 typedef struct fl_git_api {
 #define FL_GIT_FIELD(name) __typeof__(git_##name) *name;

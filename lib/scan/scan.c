@@ -23,6 +23,7 @@
 #include "../store_internal.h"
 #include "../strmap.h"
 #include "../util.h"
+#include "core.h"
 #include "describe.h"
 #include "filter.h"
 #include "lang.h"
@@ -603,7 +604,7 @@ static void help_until_done(struct ctx *c, size_t i, double t0, double *last)
 
 /* owner/name for a tree: --repo, else the origin remote, else
  * local/<folder name> */
-static char *repo_name(const fl_scan_opts *o, const fl_tree *t, bool *local)
+char *fl_scan_repo_name(const fl_scan_opts *o, const fl_tree *t, bool *local)
 {
 	*local = false;
 	if (o->repo)
@@ -632,7 +633,7 @@ static char *repo_name(const fl_scan_opts *o, const fl_tree *t, bool *local)
 	return r;
 }
 
-static bool valid_repo_name(const char *r)
+bool fl_scan_valid_repo_name(const char *r)
 {
 	const char *sl = strchr(r, '/');
 	if (!sl || sl == r || !sl[1] || strchr(sl + 1, '/'))
@@ -703,6 +704,30 @@ static bool message_has_text(const char *m, const char *pat)
 		letters = plain;
 	}
 	return letters >= 3;
+}
+
+bool fl_site_record_text(const fl_site *s, char **msg, char **pat, const char **code)
+{
+	*code = s->code && *s->code ? s->code : NULL;
+	*msg = *pat = NULL;
+	/* a line that starts with a carriage return is a status line
+	 * redrawn in place (progress), not an error message */
+	if (s->message && *s->message && s->message[0] != '\r')
+		*pat = fl_message_pattern(s->message);
+	if (*pat && message_has_text(s->message, *pat)) {
+		*msg = fl_utf8_fix(s->message, strlen(s->message));
+		if (strcmp(*msg, s->message) != 0) {
+			free(*pat); /* of the text before the fix */
+			*pat = NULL;
+		}
+		return true;
+	}
+	free(*pat);
+	*pat = NULL;
+	if (!*code)
+		return false;
+	*msg = fl_utf8_fix(*code, strlen(*code));
+	return true;
 }
 
 static void free_pre(struct pre *p)
@@ -874,26 +899,10 @@ static void prepare_job(struct ctx *c, size_t i)
 	fl_strmap seen = {0};
 	for (size_t k = 0; k < j->sites->n; k++) {
 		fl_site *s = &j->sites->v[k];
-		const char *code = s->code && *s->code ? s->code : NULL;
-		char *msg = NULL, *pat = NULL;
-		/* a line that starts with a carriage return is a status line
-		 * redrawn in place (progress), not an error message */
-		if (s->message && *s->message && s->message[0] != '\r')
-			pat = fl_message_pattern(s->message);
-		if (pat && message_has_text(s->message, pat)) {
-			msg = fl_utf8_fix(s->message, strlen(s->message));
-			if (strcmp(msg, s->message) != 0) {
-				free(pat); /* of the text before the fix */
-				pat = NULL;
-			}
-		} else if (code) {
-			free(pat);
-			pat = NULL;
-			msg = fl_utf8_fix(code, strlen(code));
-		} else {
-			free(pat);
+		const char *code;
+		char *msg, *pat;
+		if (!fl_site_record_text(s, &msg, &pat, &code))
 			continue;
-		}
 		struct pre *p = &j->pre[j->npre++];
 		fl_entry *e = &p->e;
 		fl_facts *f = &p->f;
@@ -1276,8 +1285,8 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	if (trc < 0)
 		return -1;
 	bool local;
-	char *repo = repo_name(o, &tree, &local);
-	if (!valid_repo_name(repo)) {
+	char *repo = fl_scan_repo_name(o, &tree, &local);
+	if (!fl_scan_valid_repo_name(repo)) {
 		fl_seterr(err, "--repo %s: must be OWNER/NAME", repo);
 		free(repo);
 		fl_tree_close(&tree);

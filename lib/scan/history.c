@@ -1,0 +1,1091 @@
+/*
+ * history.c — the history scan (`scan --history`): every version of a
+ * repository (the tags it selects, in version order, then HEAD) read from
+ * the object store without a checkout.  Between two versions only the
+ * blobs a tree diff names are read; a blob is scanned once (its sites are
+ * kept by blob id and language, so one that comes back is not scanned
+ * again), and the per-version record sets are merged into one: each
+ * record with the runs of versions it exists in (versions.h), its content
+ * from the last version that has it.  The whole is written in one
+ * transaction (persist.h), with the versions (store_versions.c).
+ *
+ * Per-tree facts (a language's collect pass, e.g. C's own reporter
+ * functions): the first version collects its whole tree, as a scan of it
+ * does; each later version adds the facts of the blobs it scans.  A blob
+ * keeps the sites its scan found.
+ */
+#define _DEFAULT_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parallel.h"
+#include "../store_internal.h"
+#include "../strmap.h"
+#include "../util.h"
+#include "core.h"
+#include "describe.h"
+#include "filter.h"
+#include "gitlib.h"
+#include "lang.h"
+#include "persist.h"
+#include "sites.h"
+#include "tree.h"
+#include "versions.h"
+
+#define G fl_git(NULL)
+#define NONE UINT32_MAX
+#define NLANGS_MAX 16
+
+/* A record's text in one blob: its site, message and pattern; first: the
+ * index of the earlier candidate of the same record (another site of it),
+ * or NONE. */
+struct hcand {
+	char *msg, *pat;
+	const char *code;       /* points into the blob's sites */
+	uint32_t site;
+	uint32_t first;
+};
+
+/* A blob scanned as one language (or left out by its content). */
+struct hblob {
+	git_oid oid;
+	const fl_lang *lang;
+	const char *path;       /* the path it was first met at (for the
+				   scanner; valid while it is being scanned) */
+	int skip;               /* -1: scanned; else an fl_skip rule */
+	fl_sites *sites;
+	struct hcand *c;
+	size_t nc;
+	char *text;             /* between its read and its scan */
+	size_t len;
+	void *cache;            /* what collect_keep() kept for its scan */
+};
+
+/* A file of the current version. */
+struct hfile {
+	char *path;
+	git_oid oid;
+	const fl_lang *lang;
+	int rule;               /* -1: the scan reads it; else fl_skip */
+	uint32_t blob;          /* its hblob, NONE until known */
+	uint32_t *recs;         /* per candidate of its blob: the record, or
+				   NONE (another site); NULL until known */
+};
+
+struct hrec {
+	char id[17];
+	char *path;
+	const fl_lang *lang;
+	uint32_t blob, cand;    /* in its last version so far */
+	int last;
+	fl_vruns runs;
+	char *slug;
+	bool written;
+};
+
+struct hversion {
+	char *name;
+	git_oid commit;
+	char sha[41];
+};
+
+struct hist {
+	const fl_history_opts *o;
+	git_repository *repo;
+	struct hblob *blobs;
+	size_t nblobs, capblobs;
+	fl_strmap blob_map;     /* "<oid hex>/<language>" -> blob */
+	struct hrec *recs;
+	size_t nrecs, caprecs;
+	fl_strmap rec_map;      /* id -> record */
+	struct hfile *files;
+	size_t nfiles;
+	void *lang_trees[NLANGS_MAX];
+	uint32_t *todo;         /* blobs to read and scan in this version */
+	size_t ntodo;
+	const char *repo_name;
+	fl_scan_opts so;        /* the skip rules' options */
+};
+
+static int giterr(fl_err *err, const char *what)
+{
+	const git_error *e = G->error_last();
+	fl_seterr(err, "%s: %s", what, e && e->message ? e->message : "libgit2 failed");
+	G->error_clear();
+	return -1;
+}
+
+static int lang_index(const fl_lang *l)
+{
+	for (int i = 0; fl_langs[i] && i < NLANGS_MAX; i++)
+		if (fl_langs[i] == l)
+			return i;
+	return -1;
+}
+
+/* ---- versions ------------------------------------------------------------ */
+
+struct tag {
+	char *name;
+	git_oid oid;
+};
+
+struct taglist {
+	struct tag *v;
+	size_t n, cap;
+};
+
+static int tag_cb(const char *name, git_oid *oid, void *payload)
+{
+	struct taglist *l = payload;
+	if (strncmp(name, "refs/tags/", 10) == 0)
+		name += 10;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		l->v = fl_xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	l->v[l->n].name = fl_xstrdup(name);
+	G->oid_cpy(&l->v[l->n].oid, oid);
+	l->n++;
+	return 0;
+}
+
+static int cmp_tag(const void *a, const void *b)
+{
+	return fl_version_cmp(((const struct tag *)a)->name, ((const struct tag *)b)->name);
+}
+
+/* The commit a tag names (an annotated tag peeled); -1 when it names
+ * something else, err saying what. */
+static int tag_commit(git_repository *repo, const struct tag *t, git_oid *out, fl_err *err)
+{
+	git_object *obj = NULL, *target = NULL;
+	if (G->object_lookup(&obj, repo, &t->oid, GIT_OBJECT_ANY) < 0)
+		return giterr(err, t->name);
+	git_object_t type = G->object_type(obj);
+	if (type == GIT_OBJECT_TAG) {
+		if (G->object_peel(&target, obj, GIT_OBJECT_ANY) < 0) {
+			G->object_free(obj);
+			return giterr(err, t->name);
+		}
+		type = G->object_type(target);
+	}
+	int rc = 0;
+	if (type != GIT_OBJECT_COMMIT)
+		rc = fl_seterr(err, "tag %s points at a %s, not a commit: leave it out"
+			       " (--tags GLOB chooses the tags to scan)", t->name,
+			       G->object_type2string(type));
+	else
+		G->oid_cpy(out, G->object_id(target ? target : obj));
+	G->object_free(target);
+	G->object_free(obj);
+	return rc;
+}
+
+/* The versions to scan: the tags o selects, in version order, from
+ * --since on, then HEAD (unless it is the last tag's commit). */
+static int list_versions(struct hist *h, struct hversion **out, size_t *nout, fl_err *err)
+{
+	const fl_history_opts *o = h->o;
+	struct taglist l = {0};
+	*out = NULL;
+	*nout = 0;
+	if (G->tag_foreach(h->repo, tag_cb, &l) < 0) {
+		giterr(err, "listing the tags");
+		goto fail;
+	}
+	bool *keep = fl_xcalloc(l.n ? l.n : 1, sizeof *keep);
+	if (o->tags) {
+		for (size_t i = 0; i < l.n; i++)
+			keep[i] = fnmatch(o->tags, l.v[i].name, 0) == 0;
+	} else {
+		const char **names = fl_xcalloc(l.n ? l.n : 1, sizeof *names);
+		for (size_t i = 0; i < l.n; i++)
+			names[i] = l.v[i].name;
+		fl_version_pick_releases(names, l.n, keep);
+		free(names);
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < l.n; i++) {
+		if (keep[i]) {
+			l.v[n++] = l.v[i];
+		} else {
+			free(l.v[i].name);
+		}
+	}
+	free(keep);
+	size_t all = l.n;
+	l.n = n;
+	if (!n) {
+		if (o->tags)
+			fl_seterr(err, "%s: no tag matches %s (of %zu tag%s): --history scans tagged versions",
+				  o->path, o->tags, all, all == 1 ? "" : "s");
+		else if (all)
+			fl_seterr(err, "%s: none of its %zu tag%s names a release (such as v1.2.3):"
+				  " --tags GLOB chooses the tags to scan", o->path, all, all == 1 ? "" : "s");
+		else
+			fl_seterr(err, "%s: the repository has no tags: --history scans tagged versions",
+				  o->path);
+		goto fail;
+	}
+	qsort(l.v, l.n, sizeof *l.v, cmp_tag);
+	size_t from = 0;
+	if (o->since) {
+		for (from = 0; from < l.n && strcmp(l.v[from].name, o->since) != 0; from++)
+			;
+		if (from == l.n) {
+			fl_seterr(err, "--since %s: not one of the %zu tag%s scanned (%s ... %s)",
+				  o->since, l.n, l.n == 1 ? "" : "s", l.v[0].name, l.v[l.n - 1].name);
+			goto fail;
+		}
+	}
+	struct hversion *v = fl_xcalloc(l.n - from + 1, sizeof *v);
+	size_t nv = 0;
+	for (size_t i = from; i < l.n; i++) {
+		if (tag_commit(h->repo, &l.v[i], &v[nv].commit, err) < 0) {
+			for (size_t k = 0; k < nv; k++)
+				free(v[k].name);
+			free(v);
+			goto fail;
+		}
+		v[nv].name = fl_xstrdup(l.v[i].name);
+		G->oid_tostr(v[nv].sha, sizeof v[nv].sha, &v[nv].commit);
+		nv++;
+	}
+	git_object *head = NULL, *hc = NULL;
+	if (G->revparse_single(&head, h->repo, "HEAD") == 0 &&
+	    G->object_peel(&hc, head, GIT_OBJECT_COMMIT) == 0) {
+		const git_oid *id = G->object_id(hc);
+		char sha[41];
+		G->oid_tostr(sha, sizeof sha, id);
+		if (strcmp(sha, v[nv - 1].sha) != 0) {
+			v[nv].name = fl_xstrdup("HEAD");
+			G->oid_cpy(&v[nv].commit, id);
+			memcpy(v[nv].sha, sha, 41);
+			nv++;
+		}
+	}
+	G->object_free(hc);
+	G->object_free(head);
+	G->error_clear(); /* no HEAD (a repository of tags only): the tags */
+	*out = v;
+	*nout = nv;
+	for (size_t i = 0; i < l.n; i++)
+		free(l.v[i].name);
+	free(l.v);
+	return 0;
+fail:
+	for (size_t i = 0; i < l.n; i++)
+		free(l.v[i].name);
+	free(l.v);
+	return -1;
+}
+
+/* ---- the files of a version ----------------------------------------------- */
+
+struct change {
+	const char *path;       /* in the diff */
+	git_oid oid;
+	bool del;
+};
+
+static int cmp_change(const void *a, const void *b)
+{
+	return strcmp(((const struct change *)a)->path, ((const struct change *)b)->path);
+}
+
+static void drop_file(struct hfile *f)
+{
+	free(f->path);
+	free(f->recs);
+}
+
+static void set_file(struct hist *h, struct hfile *f, const char *path, const git_oid *oid)
+{
+	f->path = fl_xstrdup(path);
+	G->oid_cpy(&f->oid, oid);
+	f->lang = fl_lang_for_path(path);
+	f->rule = fl_filter_path(path, f->lang, &h->so);
+	if (f->rule < 0 && fl_file_path_problem(path))
+		f->rule = FL_SKIP_NAME;
+	f->blob = NONE;
+	f->recs = NULL;
+}
+
+/* The files of the version whose tree is tree, from those of the version
+ * before (old, NULL for the first): the diff's added, changed and deleted
+ * files merged into the list, in path order.  *changed: how many files the
+ * scan reads were added or changed. */
+static int next_files(struct hist *h, git_tree *old, git_tree *tree, long long *changed,
+		      fl_err *err)
+{
+	git_diff *diff = NULL;
+	git_diff_options opts;
+	memset(&opts, 0, sizeof opts); /* GIT_DIFF_OPTIONS_INIT, field by field */
+	opts.version = GIT_DIFF_OPTIONS_VERSION;
+	opts.ignore_submodules = GIT_SUBMODULE_IGNORE_UNSPECIFIED;
+	opts.context_lines = 3;
+	opts.flags = GIT_DIFF_SKIP_BINARY_CHECK;
+	if (G->diff_tree_to_tree(&diff, h->repo, old, tree, &opts) < 0)
+		return giterr(err, "comparing two versions' trees");
+	size_t nd = G->diff_num_deltas(diff);
+	struct change *ch = fl_xcalloc(nd ? nd : 1, sizeof *ch);
+	size_t nc = 0;
+	for (size_t i = 0; i < nd; i++) {
+		const git_diff_delta *d = G->diff_get_delta(diff, i);
+		struct change *c = &ch[nc];
+		if (d->status == GIT_DELTA_DELETED) {
+			c->path = d->old_file.path;
+			c->del = true;
+		} else {
+			c->path = d->new_file.path;
+			G->oid_cpy(&c->oid, &d->new_file.id);
+			/* a symbolic link or a submodule is no file to scan */
+			c->del = d->new_file.mode != GIT_FILEMODE_BLOB &&
+				 d->new_file.mode != GIT_FILEMODE_BLOB_EXECUTABLE;
+		}
+		if (c->path)
+			nc++;
+	}
+	qsort(ch, nc, sizeof *ch, cmp_change);
+	struct hfile *nf = fl_xcalloc(h->nfiles + nc + 1, sizeof *nf);
+	size_t n = 0, i = 0, j = 0;
+	*changed = 0;
+	while (i < h->nfiles || j < nc) {
+		int c = i == h->nfiles ? 1 : j == nc ? -1 : strcmp(h->files[i].path, ch[j].path);
+		if (c < 0) {
+			nf[n++] = h->files[i++];
+			continue;
+		}
+		if (c == 0) {
+			drop_file(&h->files[i++]);
+		}
+		/* a path may come twice (deleted as one kind, added as
+		 * another): the last one stands */
+		if (!ch[j].del) {
+			if (n && strcmp(nf[n - 1].path, ch[j].path) == 0)
+				drop_file(&nf[--n]);
+			set_file(h, &nf[n], ch[j].path, &ch[j].oid);
+			if (nf[n].rule < 0)
+				(*changed)++;
+			n++;
+		}
+		j++;
+	}
+	free(h->files);
+	h->files = nf;
+	h->nfiles = n;
+	free(ch);
+	G->diff_free(diff);
+	return 0;
+}
+
+/* ---- blobs ------------------------------------------------------------------ */
+
+/* The blob of file f: one scanned before (same id, same language), or a
+ * new one queued for reading and scanning. */
+static uint32_t file_blob(struct hist *h, struct hfile *f, bool *fresh)
+{
+	char key[GIT_OID_HEXSZ + 1 + 32];
+	G->oid_tostr(key, GIT_OID_HEXSZ + 1, &f->oid);
+	snprintf(key + GIT_OID_HEXSZ, sizeof key - GIT_OID_HEXSZ, "/%s", f->lang->name);
+	size_t b;
+	*fresh = false;
+	if (fl_strmap_get(&h->blob_map, key, &b))
+		return (uint32_t)b;
+	if (h->nblobs == h->capblobs) {
+		h->capblobs = h->capblobs ? h->capblobs * 2 : 1024;
+		h->blobs = fl_xrealloc(h->blobs, h->capblobs * sizeof *h->blobs);
+	}
+	struct hblob *bl = &h->blobs[h->nblobs];
+	memset(bl, 0, sizeof *bl);
+	G->oid_cpy(&bl->oid, &f->oid);
+	bl->lang = f->lang;
+	bl->path = f->path;
+	bl->skip = -1;
+	fl_strmap_put(&h->blob_map, key, h->nblobs);
+	h->todo[h->ntodo++] = (uint32_t)h->nblobs;
+	*fresh = true;
+	return (uint32_t)h->nblobs++;
+}
+
+/* Blob b's content (NUL-terminated, malloc'd), or NULL: over the size
+ * limit (*large), or not readable (err). */
+static char *read_blob(git_repository *repo, const git_oid *oid, size_t *len, bool *large,
+		       fl_err *err)
+{
+	git_blob *blob = NULL;
+	*large = false;
+	if (G->blob_lookup(&blob, repo, oid) < 0) {
+		char hex[GIT_OID_HEXSZ + 1];
+		G->oid_tostr(hex, sizeof hex, oid);
+		giterr(err, hex);
+		return NULL;
+	}
+	git_object_size_t size = G->blob_rawsize(blob);
+	if (size > FL_MAX_FILE) {
+		*large = true;
+		G->blob_free(blob);
+		return NULL;
+	}
+	char *text = fl_xmalloc((size_t)size + 1);
+	memcpy(text, G->blob_rawcontent(blob), (size_t)size);
+	text[size] = '\0';
+	*len = (size_t)size;
+	G->blob_free(blob);
+	return text;
+}
+
+/* On any thread: blob i of the todo list scanned, its candidates made. */
+static void scan_blob(void *arg, size_t i)
+{
+	struct hist *h = arg;
+	struct hblob *b = &h->blobs[h->todo[i]];
+	if (b->skip >= 0)
+		return;
+	fl_src src = {b->path, b->text, b->len, b->cache};
+	b->cache = NULL; /* scan() takes it */
+	b->sites = fl_sites_new();
+	int li = lang_index(b->lang);
+	b->lang->scan(li >= 0 ? h->lang_trees[li] : NULL, &src, b->sites);
+	fl_sites_sort(b->sites);
+	size_t nlines = 1;
+	for (size_t k = 0; k < b->len; k++)
+		if (b->text[k] == '\n' && k + 1 < b->len)
+			nlines++;
+	if (!b->len)
+		nlines = 0;
+	fl_strmap seen = {0};
+	b->c = fl_xcalloc(b->sites->n ? b->sites->n : 1, sizeof *b->c);
+	for (size_t k = 0; k < b->sites->n; k++) {
+		fl_site *s = &b->sites->v[k];
+		if ((size_t)s->line > nlines)
+			s->line = nlines ? (int)nlines : 1;
+		struct hcand *c = &b->c[b->nc];
+		if (!fl_site_record_text(s, &c->msg, &c->pat, &c->code))
+			continue;
+		c->site = (uint32_t)k;
+		c->first = NONE;
+		/* the record's id holds the code, else the message: the same
+		 * key in one file is the same record */
+		size_t first;
+		const char *key = c->code ? c->code : c->msg;
+		if (fl_strmap_get(&seen, key, &first))
+			c->first = (uint32_t)first;
+		else
+			fl_strmap_put(&seen, key, b->nc);
+		b->nc++;
+	}
+	fl_strmap_free(&seen);
+	free(b->text);
+	b->text = NULL;
+}
+
+/* Read, collect and scan this version's new blobs. */
+static int scan_todo(struct hist *h, long long *bytes, fl_err *err)
+{
+	for (size_t i = 0; i < h->ntodo; i++) {
+		struct hblob *b = &h->blobs[h->todo[i]];
+		bool large;
+		b->text = read_blob(h->repo, &b->oid, &b->len, &large, err);
+		if (large) {
+			b->skip = FL_SKIP_LARGE;
+			continue;
+		}
+		if (!b->text)
+			return -1;
+		int rule = fl_filter_content(b->text, b->len);
+		if (rule >= 0) {
+			b->skip = rule;
+			free(b->text);
+			b->text = NULL;
+			continue;
+		}
+		*bytes += (long long)b->len;
+	}
+	/* the tree's facts, serially, in path order */
+	for (size_t i = 0; i < h->ntodo; i++) {
+		struct hblob *b = &h->blobs[h->todo[i]];
+		int li = lang_index(b->lang);
+		if (b->skip >= 0 || li < 0 || !h->lang_trees[li] || !b->lang->collect)
+			continue;
+		fl_src src = {b->path, b->text, b->len, NULL};
+		b->cache = fl_lang_collect_one(b->lang, h->lang_trees[li], &src);
+	}
+	fl_parallel_for(h->ntodo, scan_blob, h);
+	return 0;
+}
+
+/* ---- records ------------------------------------------------------------------ */
+
+static uint32_t record_for(struct hist *h, const char *id, const struct hfile *f)
+{
+	size_t r;
+	if (fl_strmap_get(&h->rec_map, id, &r))
+		return (uint32_t)r;
+	if (h->nrecs == h->caprecs) {
+		h->caprecs = h->caprecs ? h->caprecs * 2 : 1024;
+		h->recs = fl_xrealloc(h->recs, h->caprecs * sizeof *h->recs);
+	}
+	struct hrec *rec = &h->recs[h->nrecs];
+	memset(rec, 0, sizeof *rec);
+	memcpy(rec->id, id, 17);
+	rec->path = fl_xstrdup(f->path);
+	rec->lang = f->lang;
+	rec->last = -1;
+	fl_strmap_put(&h->rec_map, id, h->nrecs);
+	return (uint32_t)h->nrecs++;
+}
+
+/* Version seq's records: each file's, from its blob's candidates. */
+static long long add_version_records(struct hist *h, int seq)
+{
+	long long n = 0;
+	for (size_t i = 0; i < h->nfiles; i++) {
+		struct hfile *f = &h->files[i];
+		if (f->rule >= 0 || f->blob == NONE)
+			continue;
+		struct hblob *b = &h->blobs[f->blob];
+		if (b->skip >= 0 || !b->nc)
+			continue;
+		if (!f->recs) {
+			f->recs = fl_xcalloc(b->nc, sizeof *f->recs);
+			for (size_t k = 0; k < b->nc; k++) {
+				struct hcand *c = &b->c[k];
+				if (c->first != NONE) {
+					f->recs[k] = NONE;
+					continue;
+				}
+				char id[17];
+				fl_record_id(h->repo_name, c->code, c->msg, f->path, id);
+				f->recs[k] = record_for(h, id, f);
+			}
+		}
+		for (size_t k = 0; k < b->nc; k++) {
+			if (f->recs[k] == NONE)
+				continue;
+			struct hrec *r = &h->recs[f->recs[k]];
+			fl_vruns_add(&r->runs, seq, f->blob, b->sites->v[b->c[k].site].line);
+			r->last = seq;
+			r->blob = f->blob;
+			r->cand = (uint32_t)k;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* ---- writing ------------------------------------------------------------------ */
+
+/* Records in the order their slugs are given: those of the last version in
+ * scan order (files by path, sites by line), as a scan of it gives them;
+ * then the others, the most recent first (their last version, then path,
+ * then site). */
+static const struct hist *sort_h;
+
+static int cmp_past(const void *a, const void *b)
+{
+	const struct hrec *x = &sort_h->recs[*(const uint32_t *)a];
+	const struct hrec *y = &sort_h->recs[*(const uint32_t *)b];
+	if (x->last != y->last)
+		return x->last > y->last ? -1 : 1;
+	int c = strcmp(x->path, y->path);
+	if (c)
+		return c;
+	return x->cand < y->cand ? -1 : x->cand > y->cand;
+}
+
+/* the groups a block is written for: one file at one blob */
+static int cmp_group(const void *a, const void *b)
+{
+	const struct hrec *x = &sort_h->recs[*(const uint32_t *)a];
+	const struct hrec *y = &sort_h->recs[*(const uint32_t *)b];
+	int c = strcmp(x->path, y->path);
+	if (c)
+		return c;
+	if (x->blob != y->blob)
+		return x->blob < y->blob ? -1 : 1;
+	return x->cand < y->cand ? -1 : x->cand > y->cand;
+}
+
+struct wctx {
+	struct hist *h;
+	fl_scan_writer *w;
+	const struct hversion *v;
+	const char *repo, *host, *root, *now;
+	fl_scan_summary sum;    /* the writer's counts */
+	fl_history_summary *out;
+};
+
+/* The records of one file at one blob (recs[0..n), in site order): built,
+ * checked, and written in one block with their windows. */
+static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, fl_err *err)
+{
+	struct hist *h = wc->h;
+	struct hrec *r0 = &h->recs[recs[0]];
+	struct hblob *b = &h->blobs[r0->blob];
+	size_t len;
+	bool large;
+	char *text = read_blob(h->repo, &b->oid, &len, &large, err);
+	if (!text)
+		return large ? fl_seterr(err, "%s: grew over the size limit", r0->path) : -1;
+	size_t nlines;
+	size_t *starts = fl_line_index(text, len, &nlines);
+	fl_entry *e = fl_xcalloc(n, sizeof *e);
+	fl_facts *f = fl_xcalloc(n, sizeof *f);
+	int *ws = fl_xcalloc(n, sizeof *ws), *we = fl_xcalloc(n, sizeof *we);
+	bool *ok = fl_xcalloc(n, sizeof *ok);
+	size_t nok = 0;
+	for (size_t k = 0; k < n; k++) {
+		struct hrec *r = &h->recs[recs[k]];
+		const struct hcand *c = &b->c[r->cand];
+		const fl_site *s = &b->sites->v[c->site];
+		const char *sha = wc->v[r->last].sha;
+		fl_entry *x = &e[k];
+		x->id = fl_xstrdup(r->id);
+		x->repo = fl_xstrdup(wc->repo);
+		x->slug = fl_xstrdup(r->slug);
+		x->error_code = c->code ? fl_utf8_fix(c->code, strlen(c->code)) : NULL;
+		x->error_message = fl_xstrdup(c->msg);
+		x->message_pattern = c->pat ? fl_xstrdup(c->pat) : fl_message_pattern(c->msg);
+		x->error_type = fl_xstrdup(s->type);
+		x->error_class = s->cls && *s->cls ? fl_utf8_fix(s->cls, strlen(s->cls)) : NULL;
+		x->http_status = s->http >= 100 && s->http <= 599 ? s->http : 0;
+		x->severity = fl_xstrdup(s->severity);
+		x->file_path = fl_utf8_fix(r->path, strlen(r->path));
+		x->line_number = s->line;
+		char *w = fl_source_window_idx(text, len, starts, nlines, s->line, &ws[k], &we[k]);
+		if (w && !fl_utf8_valid(w, strlen(w))) {
+			char *fixed = fl_utf8_fix(w, strlen(w));
+			free(w);
+			w = fixed;
+		}
+		if (!w)
+			ws[k] = we[k] = 0;
+		x->source_code = w;
+		x->source_code_start = ws[k];
+		x->source_code_end = we[k];
+		x->github_url = fl_permalink(wc->host, wc->repo, sha, x->file_path, ws[k], we[k],
+					     wc->host ? NULL : wc->root);
+		x->analyzed_sha = fl_xstrdup(sha);
+		x->analyzed_at = fl_xstrdup(wc->now);
+		x->content_changed_at = fl_xstrdup(wc->now);
+		x->schema_version = FL_SCHEMA_VERSION;
+		fl_describe(x, s, r->lang->name);
+		f[k].function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
+		f[k].guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
+		f[k].idiom = fl_xstrdup(s->idiom);
+		f[k].language = r->lang->name;
+		f[k].column = s->col;
+		fl_err verr;
+		if (fl_entry_validate(x, &verr) < 0) {
+			/* never store an invalid record; say so */
+			if (wc->out->invalid++ == 0)
+				snprintf(wc->out->invalid_first, sizeof wc->out->invalid_first,
+					 "%.160s:%d: %.140s", r->path, s->line, verr.msg);
+			ws[k] = we[k] = 0;
+			continue;
+		}
+		ok[k] = true;
+		nok++;
+	}
+	int rc = 0;
+	if (nok) {
+		fl_buf raw = {0};
+		fl_sw_block_windows(&raw, text, len, starts, ws, we, n);
+		size_t *off = fl_xcalloc(n, sizeof *off), *blen = fl_xcalloc(n, sizeof *blen);
+		char (*hash)[17] = fl_xcalloc(n, sizeof *hash);
+		for (size_t k = 0; k < n; k++) {
+			if (!ok[k])
+				continue;
+			int state;
+			off[k] = raw.n;
+			blen[k] = fl_sw_encode_slice(wc->w, &e[k], &raw, hash[k], &state);
+			fl_sw_count(wc->w, state, &wc->sum);
+		}
+		size_t zlen;
+		void *z = fl_sw_compress(raw.s, raw.n, &zlen);
+		long long id;
+		rc = fl_sw_add_block(wc->w, wc->repo, z, zlen, raw.n, &id, err);
+		for (size_t k = 0; k < n && rc == 0; k++) {
+			if (!ok[k])
+				continue;
+			rc = fl_sw_insert_in_block(wc->w, &e[k], &f[k], hash[k], id, off[k], blen[k], err);
+			h->recs[recs[k]].written = true;
+			/* the record's other sites in this file */
+			struct hrec *r = &h->recs[recs[k]];
+			for (size_t m = 0; m < b->nc && rc == 0; m++) {
+				if (b->c[m].first != r->cand)
+					continue;
+				const fl_site *s = &b->sites->v[b->c[m].site];
+				rc = fl_sw_add_site(wc->w, r->id, r->path, s->line, s->col, err);
+				wc->out->duplicates++;
+			}
+		}
+		free(z);
+		free(off);
+		free(blen);
+		free(hash);
+		fl_buf_free(&raw);
+	}
+	for (size_t k = 0; k < n; k++) {
+		fl_entry_free(&e[k]);
+		free((char *)f[k].function);
+		free((char *)f[k].guard);
+		free((char *)f[k].idiom);
+	}
+	free(e);
+	free(f);
+	free(ws);
+	free(we);
+	free(ok);
+	free(starts);
+	free(text);
+	return rc;
+}
+
+/* Slugs, in the order of `order` (records.md: a slug taken gets the id's
+ * suffix). */
+static void give_slugs(struct hist *h, const uint32_t *order, size_t n)
+{
+	fl_strmap taken = {0};
+	for (size_t i = 0; i < n; i++) {
+		struct hrec *r = &h->recs[order[i]];
+		const struct hcand *c = &h->blobs[r->blob].c[r->cand];
+		char *slug = fl_slug_base(c->code ? c->code : c->msg);
+		if (fl_strmap_get(&taken, slug, NULL)) {
+			char *s = fl_slug_suffixed(slug, r->id);
+			free(slug);
+			slug = s;
+		}
+		fl_strmap_put(&taken, slug, order[i]);
+		r->slug = slug;
+	}
+	fl_strmap_free(&taken);
+}
+
+static int write_store(struct hist *h, fl_store *st, const struct hversion *v, size_t nv,
+		       const fl_tree *tree, const char *host, double t0,
+		       fl_history_summary *out, fl_err *err)
+{
+	int last = (int)nv - 1;
+	/* the order of slugs: the last version's records in scan order */
+	uint32_t *order = fl_xcalloc(h->nrecs ? h->nrecs : 1, sizeof *order);
+	size_t n = 0;
+	for (size_t i = 0; i < h->nfiles; i++) {
+		struct hfile *f = &h->files[i];
+		if (!f->recs)
+			continue;
+		for (size_t k = 0; k < h->blobs[f->blob].nc; k++)
+			if (f->recs[k] != NONE && h->recs[f->recs[k]].last == last)
+				order[n++] = f->recs[k];
+	}
+	size_t nhead = n;
+	for (size_t r = 0; r < h->nrecs; r++)
+		if (h->recs[r].last != last)
+			order[n++] = (uint32_t)r;
+	sort_h = h;
+	qsort(order + nhead, n - nhead, sizeof *order, cmp_past);
+	give_slugs(h, order, n);
+	qsort(order, n, sizeof *order, cmp_group);
+
+	char now[32];
+	fl_now_iso(now);
+	struct wctx wc = {.h = h, .v = v, .repo = h->repo_name, .host = host,
+			  .root = tree->root, .now = now, .out = out};
+	if (fl_sw_begin(st, h->repo_name, NULL, 0, &wc.w, err) < 0) {
+		free(order);
+		return -1;
+	}
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0;) {
+		size_t j = i + 1;
+		while (j < n && h->recs[order[j]].blob == h->recs[order[i]].blob &&
+		       strcmp(h->recs[order[j]].path, h->recs[order[i]].path) == 0)
+			j++;
+		rc = write_group(&wc, order + i, j - i, err);
+		i = j;
+	}
+	/* the versions, and each record's runs */
+	fl_version *vs = fl_xcalloc(nv, sizeof *vs);
+	for (size_t i = 0; i < nv; i++) {
+		vs[i].name = v[i].name;
+		memcpy(vs[i].sha, v[i].sha, 41);
+	}
+	if (rc == 0)
+		rc = fl_store_put_versions(st, h->repo_name, vs, nv, err);
+	free(vs);
+	const char **ids = fl_xcalloc(n ? n : 1, sizeof *ids);
+	fl_version_run **runs = fl_xcalloc(n ? n : 1, sizeof *runs);
+	size_t *nruns = fl_xcalloc(n ? n : 1, sizeof *nruns);
+	size_t m = 0;
+	long long head = 0, past = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct hrec *r = &h->recs[order[i]];
+		if (!r->written)
+			continue;
+		if (r->last == last)
+			head++;
+		else
+			past++;
+		ids[m] = r->id;
+		runs[m] = fl_xcalloc(r->runs.n, sizeof **runs);
+		for (size_t k = 0; k < r->runs.n; k++) {
+			fl_version_run *x = &runs[m][k];
+			x->first = r->runs.v[k].first;
+			x->last = r->runs.v[k].last;
+			x->line = r->runs.v[k].line;
+			G->oid_tostr(x->blob, sizeof x->blob, &h->blobs[r->runs.v[k].blob].oid);
+		}
+		nruns[m++] = r->runs.n;
+	}
+	if (rc == 0)
+		rc = fl_store_put_record_runs(st, ids, (const fl_version_run *const *)runs, nruns,
+					      m, err);
+	for (size_t i = 0; i < m; i++)
+		free(runs[i]);
+	free(runs);
+	free(ids);
+	free(nruns);
+	free(order);
+	out->records = head + past;
+	out->records_head = head;
+	out->records_past = past;
+
+	/* the repository: the last version's */
+	fl_scan_result res;
+	memset(&res, 0, sizeof res);
+	fl_repo *rp = &res.repo;
+	rp->repo = fl_xstrdup(h->repo_name);
+	long long files = 0;
+	struct { const char *lang; long long n; } langs[NLANGS_MAX] = {{0}};
+	for (size_t i = 0; i < h->nfiles; i++) {
+		struct hfile *f = &h->files[i];
+		if (f->rule >= 0 || f->blob == NONE || h->blobs[f->blob].skip >= 0)
+			continue;
+		files++;
+		int li = lang_index(f->lang);
+		if (li >= 0) {
+			langs[li].lang = f->lang->name;
+			langs[li].n++;
+		}
+	}
+	long long best = -1;
+	for (int li = 0; li < NLANGS_MAX; li++)
+		if (langs[li].lang && langs[li].n > best) {
+			best = langs[li].n;
+			free(rp->language);
+			rp->language = fl_xstrdup(langs[li].lang);
+		}
+	rp->source_files = files;
+	rp->default_branch = fl_xstrdup(tree->branch ? tree->branch : "main");
+	rp->analyzed_sha = fl_xstrdup(v[last].sha);
+	rp->analyzed_at = fl_xstrdup(now);
+	rp->error_count = head + past;
+	if (rc == 0 && h->o->log_started_at) {
+		fl_scan_log log = {
+			.repo = h->repo_name, .target = h->o->path, .rev = "--history",
+			.sha = v[last].sha, .started_at = h->o->log_started_at,
+			.seconds = fl_now_mono() - t0, .files = out->blobs_scanned,
+			.sites = 0, .records = head + past, .duplicates = out->duplicates,
+			.outcome = "ok",
+		};
+		rc = fl_store_log_scan(st, &log, err);
+	}
+	if (rc < 0) {
+		fl_sw_abort(wc.w);
+		fl_repo_free(rp);
+		return -1;
+	}
+	rc = fl_sw_finish(wc.w, &res, err); /* commits; aborts on failure */
+	out->added = wc.sum.added;
+	out->changed = wc.sum.changed;
+	out->unchanged = wc.sum.unchanged;
+	out->removed = res.summary.removed;
+	fl_repo_free(rp);
+	return rc;
+}
+
+/* ---- the scan ------------------------------------------------------------------ */
+
+static void hist_free(struct hist *h)
+{
+	for (size_t i = 0; i < h->nblobs; i++) {
+		struct hblob *b = &h->blobs[i];
+		for (size_t k = 0; k < b->nc; k++) {
+			free(b->c[k].msg);
+			free(b->c[k].pat);
+		}
+		free(b->c);
+		if (b->sites)
+			fl_sites_free(b->sites);
+		free(b->text);
+		if (b->cache && b->lang->cache_free)
+			b->lang->cache_free(b->cache);
+	}
+	free(h->blobs);
+	fl_strmap_free(&h->blob_map);
+	for (size_t i = 0; i < h->nrecs; i++) {
+		free(h->recs[i].path);
+		free(h->recs[i].slug);
+		fl_vruns_free(&h->recs[i].runs);
+	}
+	free(h->recs);
+	fl_strmap_free(&h->rec_map);
+	for (size_t i = 0; i < h->nfiles; i++)
+		drop_file(&h->files[i]);
+	free(h->files);
+	for (int li = 0; li < NLANGS_MAX && fl_langs[li]; li++)
+		if (h->lang_trees[li] && fl_langs[li]->tree_free)
+			fl_langs[li]->tree_free(h->lang_trees[li]);
+	free(h->todo);
+}
+
+void fl_history_summary_free(fl_history_summary *s)
+{
+	for (size_t i = 0; i < s->nsteps; i++)
+		free(s->steps[i].name);
+	free(s->steps);
+	s->steps = NULL;
+	s->nsteps = 0;
+}
+
+int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *out,
+		    fl_err *err)
+{
+	memset(out, 0, sizeof *out);
+	double t0 = fl_now_mono();
+	char abs[PATH_MAX];
+	if (!realpath(o->path, abs))
+		return fl_seterr(err, "cannot scan %s: %s", o->path, strerror(errno));
+	fl_err lerr;
+	if (!fl_git(&lerr))
+		return fl_seterr(err, "cannot scan %s: %s", o->path, lerr.msg);
+	G->libgit2_init();
+	struct hist h;
+	memset(&h, 0, sizeof h);
+	h.o = o;
+	h.so.include_tests = o->include_tests;
+	h.so.excludes = o->excludes;
+	h.so.n_excludes = o->n_excludes;
+	fl_tree tree;
+	memset(&tree, 0, sizeof tree);
+	struct hversion *v = NULL;
+	size_t nv = 0;
+	char *repo = NULL;
+	git_tree *prev = NULL;
+	int rc = -1;
+	if (G->repository_open_ext(&h.repo, abs, 0, NULL) < 0) {
+		G->error_clear();
+		h.repo = NULL;
+		fl_seterr(err, "%s is not a git repository: --history reads a repository's tags"
+			  " and commits", o->path);
+		goto out;
+	}
+	if (G->repository_is_shallow(h.repo) == 1) {
+		fl_seterr(err, "%s is a shallow clone: its history is cut short; fetch all of it"
+			  " (git fetch --unshallow) to scan its versions", o->path);
+		goto out;
+	}
+	if (list_versions(&h, &v, &nv, err) < 0)
+		goto out;
+	/* the repository's name and remote, as a scan of its last version
+	 * has them */
+	if (fl_tree_open(o->path, v[nv - 1].sha, &tree, err) < 0)
+		goto out;
+	fl_scan_opts so = {.path = o->path, .repo = o->repo};
+	bool local;
+	repo = fl_scan_repo_name(&so, &tree, &local);
+	if (!fl_scan_valid_repo_name(repo)) {
+		fl_seterr(err, "--repo %s: must be OWNER/NAME", repo);
+		goto out;
+	}
+	h.repo_name = repo;
+	const char *host = local ? NULL
+		: (tree.host && tree.remote_repo && strcmp(tree.remote_repo, repo) == 0 ? tree.host
+										       : "github.com");
+	snprintf(out->repo, sizeof out->repo, "%s", repo);
+	snprintf(out->links, sizeof out->links, "%s",
+		 !host ? "file" : strcmp(host, "github.com") == 0 ? "github" : host);
+	memcpy(out->head_sha, v[nv - 1].sha, 41);
+	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++)
+		if (fl_langs[li]->tree_new)
+			h.lang_trees[li] = fl_langs[li]->tree_new();
+	out->steps = fl_xcalloc(nv, sizeof *out->steps);
+	out->nsteps = nv;
+	for (size_t i = 0; i < nv; i++) {
+		fl_history_step *step = &out->steps[i];
+		step->name = fl_xstrdup(v[i].name);
+		memcpy(step->sha, v[i].sha, 41);
+		git_commit *commit = NULL;
+		git_tree *t = NULL;
+		git_object *obj = NULL;
+		if (G->object_lookup(&obj, h.repo, &v[i].commit, GIT_OBJECT_COMMIT) < 0) {
+			giterr(err, v[i].name);
+			goto out;
+		}
+		commit = (git_commit *)obj;
+		int trc = G->commit_tree(&t, commit);
+		G->object_free(obj);
+		if (trc < 0) {
+			giterr(err, v[i].name);
+			goto out;
+		}
+		long long changed;
+		int nrc = next_files(&h, prev, t, &changed, err);
+		G->tree_free(prev);
+		prev = t;
+		if (nrc < 0)
+			goto out;
+		step->changed = changed;
+		h.todo = fl_xrealloc(h.todo, (h.nfiles ? h.nfiles : 1) * sizeof *h.todo);
+		h.ntodo = 0;
+		for (size_t k = 0; k < h.nfiles; k++) {
+			struct hfile *f = &h.files[k];
+			if (f->rule >= 0)
+				continue;
+			step->files++;
+			bool fresh = false;
+			if (f->blob == NONE)
+				f->blob = file_blob(&h, f, &fresh);
+			if (!fresh)
+				step->reused++;
+		}
+		if (scan_todo(&h, &out->bytes_scanned, err) < 0)
+			goto out;
+		step->scanned = (long long)h.ntodo;
+		out->blobs_scanned += step->scanned;
+		out->files_reused += step->reused;
+		step->records = add_version_records(&h, (int)i);
+		if (o->progress)
+			fprintf(stderr, "\r%-24.24s %zu/%zu: %lld files changed, %lld blobs scanned,"
+				" %lld records   ", v[i].name, i + 1, nv, step->changed,
+				step->scanned, step->records);
+	}
+	if (o->progress)
+		fprintf(stderr, "\n");
+	if (write_store(&h, st, v, nv, &tree, host, t0, out, err) < 0)
+		goto out;
+	rc = 0;
+out:
+	G->tree_free(prev);
+	hist_free(&h);
+	if (h.repo)
+		G->repository_free(h.repo);
+	for (size_t i = 0; i < nv; i++)
+		free(v[i].name);
+	free(v);
+	free(repo);
+	if (tree.libgit2 || tree.root)
+		fl_tree_close(&tree);
+	G->libgit2_shutdown();
+	out->seconds = fl_now_mono() - t0;
+	if (rc < 0)
+		fl_history_summary_free(out);
+	return rc;
+}
