@@ -275,7 +275,9 @@ typedef struct fl_version {
 typedef struct fl_version_run {
 	int first, last;
 	int line;
-	char blob[41];
+	int blobno;                 /* the blob's number among the repository's
+				       (fl_store_put_versions) */
+	char blob[41];              /* its id (filled when read) */
 } fl_version_run;
 
 /* A record's versions: the repository's versions in order, and the runs
@@ -288,12 +290,14 @@ typedef struct fl_record_versions {
 	size_t nruns;
 } fl_record_versions;
 
-/* Within a transaction: the repository's versions, replacing those it
- * had; the runs of n records (ids[i] with nruns[i] runs runs[i]).  A
- * scan (fl_sw_begin) clears a repository's versions; a record's runs go
- * with the record. */
+/* Within a transaction: the repository's versions and the ids of the
+ * blobs its records' runs are in (40 hex digits each, numbered from 0),
+ * replacing those it had; the runs of n records (ids[i] with nruns[i]
+ * runs runs[i], their blobs by number).  A scan (fl_sw_begin) clears a
+ * repository's versions; a record's runs go with the record. */
 int fl_store_put_versions(fl_store *st, const char *repo, const fl_version *v,
-			  size_t n, fl_err *err);
+			  size_t n, const char *const *blobs, size_t nblobs,
+			  fl_err *err);
 int fl_store_put_record_runs(fl_store *st, const char *const *ids,
 			     const fl_version_run *const *runs,
 			     const size_t *nruns, size_t n, fl_err *err);

@@ -154,10 +154,11 @@
 	"CREATE INDEX queue_by_state ON queue (state, priority, attempts, id);"
 
 /* A project's versions (scan --history): the versions scanned, in version
- * order (seq 0 the oldest), each a tag (or HEAD) and its commit; and per
- * record the versions it exists in: the first and last, and its runs
- * (fl_store_put_record_runs: consecutive versions with the same blob and
- * line share one run), in one row per record. */
+ * order (seq 0 the oldest), each a tag (or HEAD) and its commit; the ids
+ * of the blobs its records are in, numbered; and per record the versions
+ * it exists in: the first and last, and its runs (consecutive versions
+ * with the same blob and line share one run: see store_versions.c), in
+ * one row per record. */
 #define SQL_VERSIONS \
 	"CREATE TABLE repo_versions (" \
 	" repo TEXT NOT NULL," \
@@ -165,6 +166,11 @@
 	" name TEXT NOT NULL," \
 	" sha TEXT NOT NULL," \
 	" PRIMARY KEY (repo, seq)) WITHOUT ROWID;" \
+	"CREATE TABLE version_blobs (" \
+	" repo TEXT NOT NULL," \
+	" idx INTEGER NOT NULL," \
+	" oid BLOB NOT NULL," \
+	" PRIMARY KEY (repo, idx)) WITHOUT ROWID;" \
 	"CREATE TABLE error_versions (" \
 	" error_id TEXT PRIMARY KEY REFERENCES errors (id) ON DELETE CASCADE," \
 	" first_seq INTEGER NOT NULL," \

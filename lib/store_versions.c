@@ -1,10 +1,14 @@
 /*
  * store_versions.c — the store's rows of a project's history (scan
- * --history): the repository's versions (repo_versions) and, per record,
- * the runs of versions it exists in (error_versions), packed in one blob
- * per record: per run, first and last version, line (32-bit little-endian
- * each) and the blob's 20-byte id.
+ * --history): the repository's versions (repo_versions), the ids of the
+ * blobs its records are in (version_blobs, numbered), and per record the
+ * runs of versions it exists in (error_versions), packed in one blob per
+ * record: per run, four unsigned LEB128 numbers: its first version minus
+ * the end of the run before (the last version + 1; 0 for the first run),
+ * its length minus 1, its line and its blob's number.  A record of 19 runs
+ * takes about 100 bytes.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +16,6 @@
 #include "store_internal.h"
 #include "util.h"
 
-#define RUN_BYTES 32
 
 static int need_tx(fl_store *st, fl_err *err)
 {
@@ -25,20 +28,63 @@ int fl_store_clear_versions(fl_store *st, const char *repo, fl_err *err)
 {
 	if (need_tx(st, err) < 0)
 		return -1;
+	static const char *const sql[] = {
+		"DELETE FROM repo_versions WHERE repo = ?1",
+		"DELETE FROM version_blobs WHERE repo = ?1",
+	};
+	for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
+		sqlite3_stmt *s;
+		if (sqlite3_prepare_v2(st->db, sql[i], -1, &s, NULL) != SQLITE_OK)
+			return fl_store_sqlfail(st, err, "clearing versions");
+		sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+		int rc = sqlite3_step(s);
+		sqlite3_finalize(s);
+		if (rc != SQLITE_DONE)
+			return fl_store_sqlfail(st, err, "clearing versions");
+	}
+	return 0;
+}
+
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static int put_blobs(fl_store *st, const char *repo, const char *const *blobs, size_t n,
+		     fl_err *err)
+{
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, "DELETE FROM repo_versions WHERE repo = ?1", -1, &s,
-			       NULL) != SQLITE_OK)
-		return fl_store_sqlfail(st, err, "clearing versions");
-	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(s);
+	if (sqlite3_prepare_v2(st->db,
+			       "INSERT INTO version_blobs (repo, idx, oid) VALUES (?1, ?2, ?3)",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "writing versions");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char oid[20];
+		for (int b = 0; b < 20; b++) {
+			int hi = hexval(blobs[i][2 * b]), lo = hi < 0 ? -1 : hexval(blobs[i][2 * b + 1]);
+			if (hi < 0 || lo < 0) {
+				sqlite3_finalize(s);
+				return fl_seterr(err, "blob id %s: not 40 hex digits", blobs[i]);
+			}
+			oid[b] = (unsigned char)(hi << 4 | lo);
+		}
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 2, (long long)i);
+		sqlite3_bind_blob(s, 3, oid, 20, SQLITE_TRANSIENT);
+		if (sqlite3_step(s) != SQLITE_DONE) {
+			fl_store_sqlfail(st, err, "writing versions");
+			sqlite3_finalize(s);
+			return -1;
+		}
+	}
 	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return fl_store_sqlfail(st, err, "clearing versions");
 	return 0;
 }
 
 int fl_store_put_versions(fl_store *st, const char *repo, const fl_version *v, size_t n,
-			  fl_err *err)
+			  const char *const *blobs, size_t nblobs, fl_err *err)
 {
 	if (fl_store_clear_versions(st, repo, err) < 0)
 		return -1;
@@ -60,13 +106,29 @@ int fl_store_put_versions(fl_store *st, const char *repo, const fl_version *v, s
 		}
 	}
 	sqlite3_finalize(s);
-	return 0;
+	return put_blobs(st, repo, blobs, nblobs, err);
 }
 
-static int hexval(char c)
+static void put_uleb(fl_buf *b, unsigned long long v)
 {
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-		: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+	do {
+		unsigned char c = v & 0x7f;
+		v >>= 7;
+		fl_buf_putc(b, (char)(v ? c | 0x80 : c));
+	} while (v);
+}
+
+/* false at the end of p..end or on a number that does not end */
+static bool get_uleb(const unsigned char **p, const unsigned char *end, unsigned long long *v)
+{
+	*v = 0;
+	for (int shift = 0; *p < end && shift < 64; shift += 7) {
+		unsigned char c = *(*p)++;
+		*v |= (unsigned long long)(c & 0x7f) << shift;
+		if (!(c & 0x80))
+			return true;
+	}
+	return false;
 }
 
 int fl_store_put_record_runs(fl_store *st, const char *const *ids,
@@ -80,36 +142,37 @@ int fl_store_put_record_runs(fl_store *st, const char *const *ids,
 			       "INSERT OR REPLACE INTO error_versions (error_id, first_seq, last_seq, runs)"
 			       " VALUES (?1, ?2, ?3, ?4)", -1, &s, NULL) != SQLITE_OK)
 		return fl_store_sqlfail(st, err, "writing a record's versions");
-	char *buf = NULL;
-	size_t cap = 0;
+	fl_buf b = {0};
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		if (!nruns[i])
 			continue;
-		if (nruns[i] * RUN_BYTES > cap) {
-			cap = nruns[i] * RUN_BYTES;
-			buf = fl_xrealloc(buf, cap);
-		}
+		fl_buf_reset(&b);
+		int end = 0;
 		for (size_t k = 0; k < nruns[i]; k++) {
 			const fl_version_run *r = &runs[i][k];
-			char *p = buf + k * RUN_BYTES;
-			fl_put_u32(p, (uint32_t)r->first);
-			fl_put_u32(p + 4, (uint32_t)r->last);
-			fl_put_u32(p + 8, (uint32_t)r->line);
-			for (int b = 0; b < 20; b++) {
-				int hi = hexval(r->blob[2 * b]), lo = hi < 0 ? -1 : hexval(r->blob[2 * b + 1]);
-				p[12 + b] = (char)(hi < 0 || lo < 0 ? 0 : hi << 4 | lo);
+			if (r->first < end || r->last < r->first || r->line < 0 || r->blobno < 0) {
+				rc = fl_seterr(err, "record %s: its runs of versions are out of order",
+					       ids[i]);
+				break;
 			}
+			put_uleb(&b, (unsigned long long)(r->first - end));
+			put_uleb(&b, (unsigned long long)(r->last - r->first));
+			put_uleb(&b, (unsigned long long)r->line);
+			put_uleb(&b, (unsigned long long)r->blobno);
+			end = r->last + 1;
 		}
+		if (rc)
+			break;
 		sqlite3_reset(s);
 		sqlite3_bind_text(s, 1, ids[i], -1, SQLITE_STATIC);
 		sqlite3_bind_int(s, 2, runs[i][0].first);
 		sqlite3_bind_int(s, 3, runs[i][nruns[i] - 1].last);
-		sqlite3_bind_blob(s, 4, buf, (int)(nruns[i] * RUN_BYTES), SQLITE_STATIC);
+		sqlite3_bind_blob(s, 4, b.s, (int)b.n, SQLITE_STATIC);
 		if (sqlite3_step(s) != SQLITE_DONE)
 			rc = fl_store_sqlfail(st, err, "writing a record's versions");
 	}
-	free(buf);
+	fl_buf_free(&b);
 	sqlite3_finalize(s);
 	return rc;
 }
@@ -124,23 +187,32 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 		return fl_store_sqlfail(st, err, "reading a record's versions");
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(s);
+	bool damaged = false;
 	if (rc == SQLITE_ROW) {
-		const char *p = sqlite3_column_blob(s, 0);
-		size_t len = (size_t)sqlite3_column_bytes(s, 0);
-		out->nruns = len / RUN_BYTES;
-		out->runs = fl_xcalloc(out->nruns ? out->nruns : 1, sizeof *out->runs);
-		for (size_t k = 0; k < out->nruns; k++, p += RUN_BYTES) {
-			fl_version_run *r = &out->runs[k];
-			r->first = (int)fl_get_u32(p);
-			r->last = (int)fl_get_u32(p + 4);
-			r->line = (int)fl_get_u32(p + 8);
-			static const char hx[] = "0123456789abcdef";
-			for (int b = 0; b < 20; b++) {
-				unsigned char c = (unsigned char)p[12 + b];
-				r->blob[2 * b] = hx[c >> 4];
-				r->blob[2 * b + 1] = hx[c & 15];
+		const unsigned char *p = sqlite3_column_blob(s, 0);
+		const unsigned char *end = p + sqlite3_column_bytes(s, 0);
+		size_t cap = 0;
+		unsigned long long next = 0;
+		while (p && p < end) {
+			unsigned long long f, len, line, blob;
+			if (!get_uleb(&p, end, &f) || !get_uleb(&p, end, &len) ||
+			    !get_uleb(&p, end, &line) || !get_uleb(&p, end, &blob) ||
+			    f > INT_MAX || len > INT_MAX || line > INT_MAX || blob > INT_MAX ||
+			    next + f + len > INT_MAX) {
+				damaged = true;
+				break;
 			}
-			r->blob[40] = '\0';
+			if (out->nruns == cap) {
+				cap = cap ? cap * 2 : 8;
+				out->runs = fl_xrealloc(out->runs, cap * sizeof *out->runs);
+			}
+			fl_version_run *r = &out->runs[out->nruns++];
+			memset(r, 0, sizeof *r);
+			r->first = (int)(next + f);
+			r->last = (int)(next + f + len);
+			r->line = (int)line;
+			r->blobno = (int)blob;
+			next = (unsigned long long)r->last + 1;
 		}
 	}
 	sqlite3_finalize(s);
@@ -148,6 +220,10 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 		return 0;
 	if (rc != SQLITE_ROW)
 		return fl_store_sqlfail(st, err, "reading a record's versions");
+	if (damaged || !out->nruns) {
+		fl_record_versions_free(out);
+		return fl_seterr(err, "store %s: record %s: its versions are damaged", st->path, id);
+	}
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT name, sha FROM repo_versions WHERE repo = ?1 ORDER BY seq",
 			       -1, &s, NULL) != SQLITE_OK) {
@@ -171,6 +247,34 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 	if (rc != SQLITE_DONE) {
 		fl_record_versions_free(out);
 		return fl_store_sqlfail(st, err, "reading versions");
+	}
+	if (sqlite3_prepare_v2(st->db, "SELECT oid FROM version_blobs WHERE repo = ?1 AND idx = ?2",
+			       -1, &s, NULL) != SQLITE_OK) {
+		fl_record_versions_free(out);
+		return fl_store_sqlfail(st, err, "reading versions");
+	}
+	for (size_t k = 0; k < out->nruns; k++) {
+		fl_version_run *r = &out->runs[k];
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+		sqlite3_bind_int(s, 2, r->blobno);
+		if (sqlite3_step(s) != SQLITE_ROW || sqlite3_column_bytes(s, 0) != 20) {
+			damaged = true;
+			break;
+		}
+		const unsigned char *oid = sqlite3_column_blob(s, 0);
+		static const char hx[] = "0123456789abcdef";
+		for (int b = 0; b < 20; b++) {
+			r->blob[2 * b] = hx[oid[b] >> 4];
+			r->blob[2 * b + 1] = hx[oid[b] & 15];
+		}
+		r->blob[40] = '\0';
+	}
+	sqlite3_finalize(s);
+	if (damaged) {
+		fl_record_versions_free(out);
+		return fl_seterr(err, "store %s: record %s: a blob of its versions is missing",
+				 st->path, id);
 	}
 	/* runs that name a version the repository no longer lists: damaged */
 	for (size_t k = 0; k < out->nruns; k++)

@@ -11,8 +11,11 @@
  *
  * Per-tree facts (a language's collect pass, e.g. C's own reporter
  * functions): the first version collects its whole tree, as a scan of it
- * does; each later version adds the facts of the blobs it scans.  A blob
- * keeps the sites its scan found.
+ * does; each later version adds the facts of the blobs it scans, and a
+ * blob keeps the sites its scan found.  The last version (HEAD) is
+ * scanned whole, with its own facts only: its records are those a scan of
+ * it finds (a reporter function gone since, or one added in a file whose
+ * callers did not change, would otherwise make them differ).
  */
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -64,6 +67,10 @@ struct hblob {
 	char *text;             /* between its read and its scan */
 	size_t len;
 	void *cache;            /* what collect_keep() kept for its scan */
+	uint32_t canon;         /* the first blob of the same id and language
+				   (itself, or the one a whole scan of the
+				   last version scanned again): runs compare
+				   these */
 };
 
 /* A file of the current version. */
@@ -110,6 +117,7 @@ struct hist {
 	size_t ntodo;
 	const char *repo_name;
 	fl_scan_opts so;        /* the skip rules' options */
+	bool whole;             /* the last version: every blob scanned again */
 };
 
 static int giterr(fl_err *err, const char *what)
@@ -394,8 +402,14 @@ static uint32_t file_blob(struct hist *h, struct hfile *f, bool *fresh)
 	char key[GIT_OID_HEXSZ + 1 + 32];
 	G->oid_tostr(key, GIT_OID_HEXSZ + 1, &f->oid);
 	snprintf(key + GIT_OID_HEXSZ, sizeof key - GIT_OID_HEXSZ, "/%s", f->lang->name);
-	size_t b;
+	size_t b, canon = h->nblobs;
 	*fresh = false;
+	if (h->whole) {
+		/* the blob scanned before, if any, for the runs */
+		if (fl_strmap_get(&h->blob_map, key, &b))
+			canon = b;
+		strcat(key, "/whole");
+	}
 	if (fl_strmap_get(&h->blob_map, key, &b))
 		return (uint32_t)b;
 	if (h->nblobs == h->capblobs) {
@@ -408,6 +422,7 @@ static uint32_t file_blob(struct hist *h, struct hfile *f, bool *fresh)
 	bl->lang = f->lang;
 	bl->path = f->path;
 	bl->skip = -1;
+	bl->canon = (uint32_t)canon;
 	fl_strmap_put(&h->blob_map, key, h->nblobs);
 	h->todo[h->ntodo++] = (uint32_t)h->nblobs;
 	*fresh = true;
@@ -570,7 +585,7 @@ static long long add_version_records(struct hist *h, int seq)
 			if (f->recs[k] == NONE)
 				continue;
 			struct hrec *r = &h->recs[f->recs[k]];
-			fl_vruns_add(&r->runs, seq, f->blob, b->sites->v[b->c[k].site].line);
+			fl_vruns_add(&r->runs, seq, b->canon, b->sites->v[b->c[k].site].line);
 			r->last = seq;
 			r->blob = f->blob;
 			r->cand = (uint32_t)k;
@@ -811,19 +826,16 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 		rc = write_group(&wc, order + i, j - i, err);
 		i = j;
 	}
-	/* the versions, and each record's runs */
-	fl_version *vs = fl_xcalloc(nv, sizeof *vs);
-	for (size_t i = 0; i < nv; i++) {
-		vs[i].name = v[i].name;
-		memcpy(vs[i].sha, v[i].sha, 41);
-	}
-	if (rc == 0)
-		rc = fl_store_put_versions(st, h->repo_name, vs, nv, err);
-	free(vs);
+	/* each record's runs, with the blobs they name numbered in the
+	 * order they are met, and the versions */
 	const char **ids = fl_xcalloc(n ? n : 1, sizeof *ids);
 	fl_version_run **runs = fl_xcalloc(n ? n : 1, sizeof *runs);
 	size_t *nruns = fl_xcalloc(n ? n : 1, sizeof *nruns);
-	size_t m = 0;
+	uint32_t *blobno = fl_xcalloc(h->nblobs ? h->nblobs : 1, sizeof *blobno);
+	for (size_t i = 0; i < h->nblobs; i++)
+		blobno[i] = NONE;
+	char **hexes = fl_xcalloc(h->nblobs ? h->nblobs : 1, sizeof *hexes);
+	size_t nhex = 0, m = 0;
 	long long head = 0, past = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct hrec *r = &h->recs[order[i]];
@@ -837,13 +849,32 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 		runs[m] = fl_xcalloc(r->runs.n, sizeof **runs);
 		for (size_t k = 0; k < r->runs.n; k++) {
 			fl_version_run *x = &runs[m][k];
+			uint32_t b = r->runs.v[k].blob;
+			if (blobno[b] == NONE) {
+				blobno[b] = (uint32_t)nhex;
+				hexes[nhex] = fl_xmalloc(GIT_OID_HEXSZ + 1);
+				G->oid_tostr(hexes[nhex++], GIT_OID_HEXSZ + 1, &h->blobs[b].oid);
+			}
 			x->first = r->runs.v[k].first;
 			x->last = r->runs.v[k].last;
 			x->line = r->runs.v[k].line;
-			G->oid_tostr(x->blob, sizeof x->blob, &h->blobs[r->runs.v[k].blob].oid);
+			x->blobno = (int)blobno[b];
 		}
 		nruns[m++] = r->runs.n;
 	}
+	fl_version *vs = fl_xcalloc(nv, sizeof *vs);
+	for (size_t i = 0; i < nv; i++) {
+		vs[i].name = v[i].name;
+		memcpy(vs[i].sha, v[i].sha, 41);
+	}
+	if (rc == 0)
+		rc = fl_store_put_versions(st, h->repo_name, vs, nv, (const char *const *)hexes,
+					   nhex, err);
+	free(vs);
+	for (size_t i = 0; i < nhex; i++)
+		free(hexes[i]);
+	free(hexes);
+	free(blobno);
 	if (rc == 0)
 		rc = fl_store_put_record_runs(st, ids, (const fl_version_run *const *)runs, nruns,
 					      m, err);
@@ -1043,6 +1074,22 @@ int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *
 		if (nrc < 0)
 			goto out;
 		step->changed = changed;
+		if (i == nv - 1 && i > 0) {
+			/* the last version whole, with its own facts */
+			h.whole = true;
+			for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++) {
+				if (!h.lang_trees[li])
+					continue;
+				if (fl_langs[li]->tree_free)
+					fl_langs[li]->tree_free(h.lang_trees[li]);
+				h.lang_trees[li] = fl_langs[li]->tree_new();
+			}
+			for (size_t k = 0; k < h.nfiles; k++) {
+				h.files[k].blob = NONE;
+				free(h.files[k].recs);
+				h.files[k].recs = NULL;
+			}
+		}
 		h.todo = fl_xrealloc(h.todo, (h.nfiles ? h.nfiles : 1) * sizeof *h.todo);
 		h.ntodo = 0;
 		for (size_t k = 0; k < h.nfiles; k++) {

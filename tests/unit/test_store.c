@@ -1505,7 +1505,7 @@ static void test_migrate_from_inline_records(void **state)
 	/* back to schema 3 as it was */
 	exec_sql(p, "DROP TABLE record_blobs; DROP TABLE enrichment; DROP TABLE queue;"
 		    "DROP TABLE repo_changes; DELETE FROM meta WHERE key = 'store_id';"
-		    "DROP TABLE repo_versions; DROP TABLE error_versions;"
+		    "DROP TABLE repo_versions; DROP TABLE version_blobs; DROP TABLE error_versions;"
 		    "ALTER TABLE errors DROP COLUMN blob_id; ALTER TABLE errors DROP COLUMN blob_off;"
 		    "ALTER TABLE errors DROP COLUMN blob_len; ALTER TABLE errors DROP COLUMN error_class;"
 		    "ALTER TABLE errors DROP COLUMN github_url; PRAGMA user_version = 3;");
