@@ -124,7 +124,8 @@ int fl_version_cmp(const char *a, const char *b)
 	if (!va.nnums || !vb.nnums) {
 		if (va.nnums != vb.nnums)
 			return va.nnums ? -1 : 1;
-		return strcmp(a, b);
+		int c = strcmp(a, b);
+		return c < 0 ? -1 : c > 0;
 	}
 	int n = va.nnums > vb.nnums ? va.nnums : vb.nnums;
 	for (int i = 0; i < n; i++) {
@@ -142,9 +143,8 @@ int fl_version_cmp(const char *a, const char *b)
 	int c = natural_cmp(va.suffix, vb.suffix);
 	if (c)
 		return c;
-	c = va.prefix_len == vb.prefix_len ? strncmp(a, b, va.prefix_len)
-		: strcmp(a, b);
-	return c ? c : strcmp(a, b);
+	c = strcmp(a, b); /* the prefixes */
+	return c < 0 ? -1 : c > 0;
 }
 
 size_t fl_version_pick_releases(const char *const *names, size_t n, bool *keep)
