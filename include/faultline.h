@@ -666,6 +666,23 @@ typedef struct fl_match {
 				     the one a frame of the text names */
 } fl_match;
 
+/* The versions of a match (records scanned with --history): which version
+ * the answer is for and the record's line and permalink in it. */
+typedef struct fl_match_version {
+	bool known;               /* the record has versions */
+	fl_record_versions v;     /* its versions and runs (when known) */
+	int at;                   /* the version the answer is for: --at, or
+				     one the text names; -1: none */
+	int run;                  /* the record's run holding `at`, -1: the
+				     record does not exist in it */
+	bool at_head;             /* exists in the last version scanned */
+	int line;                 /* its line in `at` (0: none) */
+	char *url;                /* its permalink in `at`, or NULL */
+	char *why;                /* the evidence: "the text names version
+				     2.39.5", or NULL */
+} fl_match_version;
+
+
 /* A line longer than FL_LINE_MAX bytes is looked up on its first and last
  * FL_LINE_KEEP bytes (cut at character boundaries, joined by "\u2026"), so
  * that the work per line, and so a lookup's cost, stays linear in its
@@ -691,6 +708,19 @@ int fl_lookup_explain_until(fl_lookup *lk, const char *text, size_t len,
 			    const char *repo, size_t limit, double seconds,
 			    fl_result *out, fl_err *err);
 void fl_result_free(fl_result *r);
+
+/* After a lookup of text (its raw input): each match's versions (*out, n
+ * of them, in the new order of r), and the matches ranked by version
+ * within each tier (matchType): with at (a version name, --at) or a
+ * version the text names (`git version 2.39.5`, `npm@10.8.2`, `Python
+ * 3.11.7`, a User-Agent's `git/2.39.5`, a path's `serde-1.0.197/`) the
+ * records that exist in it first, then those without versions, then
+ * those not in it; without one, those that exist at HEAD (or have no
+ * versions) before those only in earlier versions.  *at_found: some
+ * record has a version so named (false: at names none of them). */
+int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *text,
+		       size_t len, fl_match_version **out, bool *at_found, fl_err *err);
+void fl_match_versions_free(fl_match_version *mv, size_t n);
 
 /* grep-log: stream a log, group multi-line errors, report each unit that
  * matches a known error (exact code or pattern). */

@@ -14,8 +14,8 @@
 
 static const cli_help HELP = {
 	.name = "explain",
-	.synopsis = "faultline explain [--db FILE] [--repo OWNER/NAME] [--limit N] [--json]\n"
-		    "                         TEXT | -",
+	.synopsis = "faultline explain [--db FILE] [--repo OWNER/NAME] [--limit N] [--at VERSION]\n"
+		    "                         [--json] TEXT | -",
 	.about =
 	"Look an error text up and print where it was raised: the file and line, "
 	"the values its placeholders captured, the other lines that raise it, what "
@@ -24,6 +24,13 @@ static const cli_help HELP = {
 	"stdin. What runtimes and loggers add (timestamps, levels, prefixes, "
 	"colours) is stripped; what they carry (class names, paths, codes) is kept "
 	"as evidence.\n\n"
+	"Records scanned with `scan --history` know the versions that raise them: "
+	"when the text names a version (`git version 2.39.5`, `npm@10.8.2`, "
+	"`Python 3.11.7`, a User-Agent, a package folder such as serde-1.0.197/) "
+	"or --at gives one, the records that exist in it rank first and the answer "
+	"gives their line and permalink in it; otherwise a record that exists at "
+	"HEAD ranks above one that existed only in earlier versions, and the answer "
+	"says in which versions a record was raised.\n\n"
 	"Exit status: 0 with matches, 3 with no confident match, 2 for a usage "
 	"error (an empty TEXT among them), 1 for other failures (a --repo the "
 	"store does not hold among them).",
@@ -32,6 +39,8 @@ static const cli_help HELP = {
 		 "Where a message was raised, and what it means."},
 		{"cargo run 2>&1 | faultline explain -",
 		 "Explain what a failed run printed (a panic, a traceback, a log)."},
+		{"faultline explain --at v2.39.5 \"fatal: No rebase in progress?\"",
+		 "Where git 2.39.5 raised a message that is gone from its HEAD."},
 		{"faultline explain --repo curl/curl --json \"curl: (6) Could not resolve host: x\"",
 		 "Look in one repository only, and print the answer as JSON."},
 	},
@@ -113,13 +122,95 @@ json_t *cli_match_json(const fl_match *m)
 	return o;
 }
 
-static void print_readable(fl_store *st, fl_result *r)
+/* "v1.0.0 - v1.1.0, v1.3.0 - HEAD": the record's versions, runs that
+ * touch merged */
+static char *ranges(const fl_record_versions *v)
+{
+	size_t cap = 256, n = 0;
+	char *s = malloc(cap);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (size_t k = 0; k < v->nruns;) {
+		int first = v->runs[k].first, last = v->runs[k].last;
+		for (k++; k < v->nruns && v->runs[k].first == last + 1; k++)
+			last = v->runs[k].last;
+		const char *a = v->versions[first].name, *b = v->versions[last].name;
+		size_t need = strlen(a) + strlen(b) + 8;
+		if (n + need >= cap) {
+			cap = (n + need) * 2;
+			char *ns = realloc(s, cap);
+			if (!ns) {
+				free(s);
+				return NULL;
+			}
+			s = ns;
+		}
+		n += (size_t)(first == last ? snprintf(s + n, cap - n, "%s%s", n ? ", " : "", a)
+			      : snprintf(s + n, cap - n, "%s%s - %s", n ? ", " : "", a, b));
+	}
+	return s;
+}
+
+/* the match's versions in its JSON answer; with a version to answer for,
+ * its line and permalink in it */
+static void versions_json(json_t *o, const fl_match_version *x)
+{
+	if (x->why)
+		json_array_append_new(json_object_get(o, "evidence"), json_string(x->why));
+	if (!x->known)
+		return;
+	const fl_record_versions *v = &x->v;
+	if (x->at >= 0 && x->run >= 0) {
+		json_object_set_new(o, "lineNumber", json_integer(x->line));
+		if (x->url)
+			json_object_set_new(o, "githubUrl", json_string(x->url));
+	}
+	json_t *vo = json_object();
+	json_object_set_new(vo, "first", json_string(v->versions[v->runs[0].first].name));
+	json_object_set_new(vo, "last", json_string(v->versions[v->runs[v->nruns - 1].last].name));
+	json_object_set_new(vo, "atHead", json_boolean(x->at_head));
+	if (x->at >= 0) {
+		json_object_set_new(vo, "at", json_string(v->versions[x->at].name));
+		json_object_set_new(vo, "existsAt", json_boolean(x->run >= 0));
+	}
+	json_t *runs = json_array();
+	for (size_t k = 0; k < v->nruns; k++) {
+		json_t *r = json_object();
+		json_object_set_new(r, "first", json_string(v->versions[v->runs[k].first].name));
+		json_object_set_new(r, "last", json_string(v->versions[v->runs[k].last].name));
+		json_object_set_new(r, "lineNumber", json_integer(v->runs[k].line));
+		json_object_set_new(r, "blob", json_string(v->runs[k].blob));
+		json_array_append_new(runs, r);
+	}
+	json_object_set_new(vo, "runs", runs);
+	json_object_set_new(o, "versions", vo);
+}
+
+static void print_versions(const fl_match *m, const fl_match_version *x)
+{
+	if (!x->known)
+		return;
+	char *rg = ranges(&x->v);
+	const fl_record_versions *v = &x->v;
+	printf("   raised in %s%s\n", rg ? rg : "?",
+	       x->at_head ? "" : " (no longer at the last version scanned)");
+	free(rg);
+	if (x->at >= 0 && x->run >= 0)
+		printf("   in %s: %s:%d  %s\n", v->versions[x->at].name, m->file_path, x->line,
+		       x->url ? x->url : "");
+	else if (x->at >= 0)
+		printf("   not raised in %s\n", v->versions[x->at].name);
+}
+
+static void print_readable(fl_store *st, fl_result *r, const fl_match_version *mv)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		fl_match *m = &r->v[i];
 		const fl_strv sites = m->sites;
-		printf("%zu. %s:%d  [%s %.3f]  %s\n", i + 1, m->file_path, m->line,
-		       m->match_type, m->score, m->id);
+		bool moved = mv[i].at >= 0 && mv[i].run >= 0;
+		printf("%zu. %s:%d  [%s %.3f]  %s\n", i + 1, m->file_path,
+		       moved ? mv[i].line : m->line, m->match_type, m->score, m->id);
 		printf("   %s\n", m->message);
 		if (m->captures.n) {
 			printf("   values:");
@@ -128,6 +219,7 @@ static void print_readable(fl_store *st, fl_result *r)
 			printf("\n");
 		}
 		printf("   %s/%s  %s\n", m->repo, m->slug, m->github_url);
+		print_versions(m, &mv[i]);
 		if (sites.n) {
 			printf("   also raised at:");
 			for (size_t k = 0; k < sites.n; k++)
@@ -138,9 +230,12 @@ static void print_readable(fl_store *st, fl_result *r)
 			printf("   %zu places raise this text; %s\n", m->same_text,
 			       m->evidence.n ? "the evidence below points here"
 					     : "nothing in the text tells them apart: this one is listed first, not chosen");
-		if (i == 0)
+		if (i == 0) {
 			for (size_t k = 0; k < m->evidence.n; k++)
 				printf("   evidence: %s\n", m->evidence.v[k]);
+			if (mv[i].why)
+				printf("   evidence: %s\n", mv[i].why);
+		}
 		if (i == 0) {
 			fl_entry e;
 			fl_err err;
@@ -168,13 +263,17 @@ static bool blank(const char *s, size_t n)
 
 int cmd_explain(int argc, char **argv)
 {
-	const char *db = NULL, *repo = NULL, *limit_s = NULL;
+	const char *db = NULL, *repo = NULL, *limit_s = NULL, *at = NULL;
 	bool json = false;
 	const cli_opt opts[] = {
 		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
 		CLI_VAL("repo", repo, "OWNER/NAME",
 			"look in this repository only (default: every repository)"),
 		CLI_VAL("limit", limit_s, "N", "at most N answers, 1 to 1000 (default: 10)"),
+		CLI_VAL("at", at, "VERSION",
+			"the version the text comes from (a tag such as v2.39.5, its number "
+			"2.39.5, or HEAD): the records raised in it first, with their line and "
+			"permalink in it (default: a version the text names, else HEAD)"),
 		CLI_FLAG("json", json,
 			 "print {\"query\", \"matches\", \"datasetVersion\"} as one JSON object "
 			 "(cli.md) (default: text)"),
@@ -230,13 +329,28 @@ int cmd_explain(int argc, char **argv)
 	}
 	fl_result r;
 	fl_lookup_explain(lk, text, len, repo, limit, &r);
+	fl_match_version *mv;
+	bool at_found;
+	if (fl_result_versions(st, &r, at, text, len, &mv, &at_found, &err) < 0) {
+		fl_result_free(&r);
+		fl_lookup_close(lk);
+		fl_store_close(st);
+		free(text);
+		return cli_fail(1, "%s", err.msg);
+	}
+	if (at && !at_found && r.n)
+		fprintf(stderr, "faultline: warning: --at %s: no version of the answers' repositories"
+			" is so named (scan --history stores the versions)\n", at);
 	if (json) {
 		json_t *o = json_object();
 		json_t *qv = json_string(r.query);
 		json_object_set_new(o, "query", qv ? qv : json_string(""));
 		json_t *arr = json_array();
-		for (size_t i = 0; i < r.n; i++)
-			json_array_append_new(arr, cli_match_json(&r.v[i]));
+		for (size_t i = 0; i < r.n; i++) {
+			json_t *mo = cli_match_json(&r.v[i]);
+			versions_json(mo, &mv[i]);
+			json_array_append_new(arr, mo);
+		}
 		json_object_set_new(o, "matches", arr);
 		json_object_set_new(o, "datasetVersion", json_string(fl_lookup_version(lk)));
 		if (r.cut_lines)
@@ -246,7 +360,7 @@ int cmd_explain(int argc, char **argv)
 		free(s);
 		json_decref(o);
 	} else if (r.n) {
-		print_readable(st, &r);
+		print_readable(st, &r, mv);
 		if (r.cut_lines)
 			printf("\nnote: %zu line%s over %d bytes: matched on its first and last %d bytes\n",
 			       r.cut_lines, r.cut_lines > 1 ? "s" : "", FL_LINE_MAX, FL_LINE_KEEP);
@@ -257,6 +371,7 @@ int cmd_explain(int argc, char **argv)
 		fprintf(stderr, "faultline: no confident match\n");
 	}
 	rc = r.n ? 0 : 3;
+	fl_match_versions_free(mv, r.n);
 	fl_result_free(&r);
 	fl_lookup_close(lk);
 	fl_lookup_thread_done();
