@@ -14,8 +14,8 @@
 
 static const cli_help HELP = {
 	.name = "explain",
-	.synopsis = "faultline explain [--db FILE] [--repo OWNER/NAME] [--limit N] [--at VERSION]\n"
-		    "                         [--json] TEXT | -",
+	.synopsis = "faultline explain [--db FILE] [--repo OWNER/NAME] [--limit N]\n"
+		    "                         [--at VERSION] [--json] TEXT | -",
 	.about =
 	"Look an error text up and print where it was raised: the file and line, "
 	"the values its placeholders captured, the other lines that raise it, what "

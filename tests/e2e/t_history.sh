@@ -1,0 +1,200 @@
+# history: `scan --history` on a repository made here, whose tagged
+# versions make messages appear, move, change, disappear and come back:
+# the versions scanned, each record's runs of versions and its line in
+# each, the blobs scanned per version, a removed message found with its
+# last version, `explain --at` and a version named in the text, bad input,
+# and a history scan killed midway.
+
+H="$WORK/hist"
+mkdir -p "$H/src"
+git -C "$H" init -q -b main
+git -C "$H" remote add origin https://github.com/acme/hist
+hcommit() { git -C "$H" add -A && git -C "$H" commit -qm "$1"; }
+
+# v1.0.0: A at line 3, B at line 6; util.py never changes; old.py goes later
+printf 'def a(x):\n    if x:\n        raise ValueError("No rebase in progress?")\ndef b(y):\n    if y:\n        raise ValueError("could not lookup commit")\n' >"$H/src/app.py"
+printf 'def u():\n    raise ValueError("util stays the same")\n' >"$H/src/util.py"
+printf 'def o():\n    raise ValueError("bad object name")\n' >"$H/src/old.py"
+hcommit one
+git -C "$H" tag v1.0.0
+# v1.1.0 (annotated): two lines on top, A and B move down two lines
+printf 'import os\n\n' | cat - "$H/src/app.py" >"$H/app.tmp" && mv "$H/app.tmp" "$H/src/app.py"
+cp "$H/src/app.py" "$WORK/app-v1.1.py"
+hcommit two
+git -C "$H" tag -a v1.1.0 -m "release 1.1.0"
+# a release candidate, left out by default
+printf 'raise ValueError("only in a release candidate")\n' >"$H/src/rc.py"
+hcommit rc
+git -C "$H" tag v1.2.0-rc1
+rm "$H/src/rc.py"
+# v1.2.0: A's text changes (a new record), B and old.py go
+printf 'import os\n\ndef a(x):\n    if x:\n        raise ValueError("no rebase in progress")\n' >"$H/src/app.py"
+rm "$H/src/old.py"
+hcommit three
+git -C "$H" tag v1.2.0
+# v1.3.0: app.py exactly as in v1.1.0 (its blob comes back: nothing to scan)
+cp "$WORK/app-v1.1.py" "$H/src/app.py"
+hcommit four
+git -C "$H" tag v1.3.0
+# HEAD: B gone for good; the message of old.py raised in a new file
+printf 'import os\n\ndef a(x):\n    if x:\n        raise ValueError("No rebase in progress?")\n' >"$H/src/app.py"
+printf 'def n():\n    raise ValueError("bad object name")\n' >"$H/src/new.py"
+hcommit five
+# a tag that names a blob (as git's junio-gpg-pub does)
+git -C "$H" tag keyblob "$(git -C "$H" hash-object -w "$H/src/util.py")"
+sha() { git -C "$H" rev-parse "$1^{commit}"; }
+
+hdb="$WORK/hist.db"
+"$FL" scan "$H" --history --db "$hdb" --json >"$WORK/hist.json" 2>"$WORK/hist.err"
+check "history: the scan succeeds" [ $? -eq 0 ]
+check "history: the release tags in version order, then HEAD (the pre-release and the blob tag left out)" \
+	[ "$(jq -c '[.versions[].name]' "$WORK/hist.json")" = '["v1.0.0","v1.1.0","v1.2.0","v1.3.0","HEAD"]' ]
+check "history: each version's commit" \
+	[ "$(jq -r '[.versions[].sha] | join(" ")' "$WORK/hist.json")" = "$(sha v1.0.0) $(sha v1.1.0) $(sha v1.2.0) $(sha v1.3.0) $(sha HEAD)" ]
+# blobs scanned per version: all three files, then app.py, then app.py
+# (old.py deleted), then none (app.py's blob of v1.1.0 came back), then
+# HEAD whole (app.py, util.py, new.py)
+check "history: only the changed blobs are scanned, a blob that comes back is not" \
+	[ "$(jq -c '[.versions[].scanned]' "$WORK/hist.json")" = '[3,1,1,0,3]' ]
+check "history: files changed per version" \
+	[ "$(jq -c '[.versions[].changed]' "$WORK/hist.json")" = '[3,1,1,1,2]' ]
+check "history: records per version" \
+	[ "$(jq -c '[.versions[].records]' "$WORK/hist.json")" = '[4,4,2,3,3]' ]
+check "history: records at HEAD and only in the past" \
+	[ "$(jq -c '[.records, .recordsAtHead, .recordsOnlyInPast]' "$WORK/hist.json")" = '[6,3,3]' ]
+
+# each record's runs: "first..last:line" per run, via explain --json
+runs_of() { # TEXT [explain options...]
+	local t=$1
+	shift
+	"$FL" explain --db "$hdb" --json "$@" "$t" |
+		jq -r '.matches[0].versions.runs | map(.first + ".." + .last + ":" + (.lineNumber|tostring)) | join(" ")'
+}
+check "history: A moves, is gone in v1.2.0, comes back, stays (runs and lines exact)" \
+	[ "$(runs_of 'No rebase in progress?')" = "v1.0.0..v1.0.0:3 v1.1.0..v1.1.0:5 v1.3.0..v1.3.0:5 HEAD..HEAD:5" ]
+check "history: the changed text is a record of v1.2.0 only" \
+	[ "$(runs_of 'no rebase in progress')" = "v1.2.0..v1.2.0:5" ]
+check "history: B moves, is gone, comes back, and is gone at HEAD" \
+	[ "$(runs_of 'could not lookup commit')" = "v1.0.0..v1.0.0:6 v1.1.0..v1.1.0:8 v1.3.0..v1.3.0:8" ]
+check "history: an unchanged file is one run" \
+	[ "$(runs_of 'util stays the same')" = "v1.0.0..HEAD:2" ]
+check "history: the release candidate's message is nowhere" \
+	[ "$("$FL" list --db "$hdb" | grep -c 'release candidate')" -eq 0 ]
+
+# a message gone from HEAD: found, with its last version's commit
+"$FL" explain --db "$hdb" --json "fatal: could not lookup commit" >"$WORK/hist-b.json"
+check "history: a removed message is found, with the versions it existed in" \
+	[ "$(jq -c '.matches[0].versions | [.first, .last, .atHead]' "$WORK/hist-b.json")" = '["v1.0.0","v1.3.0",false]' ]
+bid=$(jq -r '.matches[0].id' "$WORK/hist-b.json")
+"$FL" show --db "$hdb" --json "$bid" >"$WORK/hist-b-show.json"
+check "history: a removed message's record is analyzed at the last commit that had it" \
+	[ "$(jq -r '.analyzedSha' "$WORK/hist-b-show.json")" = "$(sha v1.3.0)" ]
+check "history: its permalink names that commit and its line" \
+	[ "$(jq -r '.githubUrl' "$WORK/hist-b-show.json")" = "https://github.com/acme/hist/blob/$(sha v1.3.0)/src/app.py#L1-L8" ]
+"$FL" explain --db "$hdb" "fatal: could not lookup commit" >"$WORK/hist-b.txt"
+check "history: the readable answer says where it was raised" \
+	grep -qF "raised in v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)" "$WORK/hist-b.txt"
+
+# --at: the line and permalink of that version
+"$FL" explain --db "$hdb" --json --at v1.1.0 "No rebase in progress?" >"$WORK/hist-at.json"
+check "explain --at v1.1.0: the line and permalink in v1.1.0" \
+	[ "$(jq -r '.matches[0] | "\(.lineNumber) \(.githubUrl) \(.versions.existsAt)"' "$WORK/hist-at.json")" = "5 https://github.com/acme/hist/blob/$(sha v1.1.0)/src/app.py#L5 true" ]
+check "explain --at 1.0.0 (a number): the line in v1.0.0" \
+	[ "$("$FL" explain --db "$hdb" --json --at 1.0.0 "No rebase in progress?" | jq -r '.matches[0].lineNumber')" = 3 ]
+check "explain --at a version without the record: said so" \
+	[ "$("$FL" explain --db "$hdb" --json --at v1.2.0 "No rebase in progress?" | jq -c '.matches[0].versions | [.at, .existsAt]')" = '["v1.2.0",false]' ]
+"$FL" explain --db "$hdb" --at v9.9.9 "No rebase in progress?" >/dev/null 2>"$WORK/hist-at.err"
+check "explain --at an unknown version: a warning" grep -q "no version of the answers' repositories is so named" "$WORK/hist-at.err"
+
+# two records raise the same text (old.py until v1.1.0, new.py at HEAD)
+check "ranking: without a version, the record at HEAD first" \
+	[ "$("$FL" explain --db "$hdb" --json "bad object name" | jq -r '[.matches[].filePath] | join(" ")')" = "src/new.py src/old.py" ]
+check "ranking: --at v1.1.0 puts the record of v1.1.0 first" \
+	[ "$("$FL" explain --db "$hdb" --json --at v1.1.0 "bad object name" | jq -r '[.matches[].filePath] | join(" ")')" = "src/old.py src/new.py" ]
+"$FL" explain --db "$hdb" --json "$(printf 'hist/1.1.0 (linux)\nValueError: bad object name')" >"$WORK/hist-ev.json"
+check "ranking: a version named in the text (a User-Agent) puts its record first" \
+	[ "$(jq -r '.matches[0].filePath' "$WORK/hist-ev.json")" = src/old.py ]
+check "ranking: the evidence says which version the text names" \
+	jq -e '.matches[0].evidence | any(test("names version 1.1.0"))' "$WORK/hist-ev.json" >/dev/null
+check "ranking: 'version X' in the text" \
+	[ "$("$FL" explain --db "$hdb" --json "$(printf 'hist version 1.0.0\nValueError: bad object name')" | jq -r '.matches[0].filePath')" = src/old.py ]
+
+# HEAD's records are those a scan of HEAD gives
+"$FL" scan "$H" --rev HEAD --db "$WORK/hist-head.db" >/dev/null
+heads() { "$FL" list --db "$1" --json | jq -r --arg s "$(sha HEAD)" 'select(.analyzedSha == $s) | [.id, .slug, .lineNumber, .errorMessage, .sourceCode, .githubUrl] | @json' | LC_ALL=C sort; }
+check "history: the records at HEAD are a scan's of HEAD" [ "$(heads "$hdb")" = "$(heads "$WORK/hist-head.db")" ]
+
+# --tags and --since
+"$FL" scan "$H" --history --tags 'v1.[12]*' --db "$WORK/hist-tags.db" --json >"$WORK/hist-tags.json"
+check "history --tags: the glob picks the tags, pre-releases included" \
+	[ "$(jq -c '[.versions[].name]' "$WORK/hist-tags.json")" = '["v1.1.0","v1.2.0-rc1","v1.2.0","HEAD"]' ]
+"$FL" scan "$H" --history --since v1.2.0 --db "$WORK/hist-since.db" --json >"$WORK/hist-since.json"
+check "history --since: from that tag on" \
+	[ "$(jq -c '[.versions[].name]' "$WORK/hist-since.json")" = '["v1.2.0","v1.3.0","HEAD"]' ]
+# a plain scan afterwards drops the versions
+"$FL" scan "$H" --db "$WORK/hist-since.db" >/dev/null
+check "a plain scan after a history scan keeps no versions" \
+	[ "$(sqlite3 "$WORK/hist-since.db" 'SELECT (SELECT count(*) FROM repo_versions) + (SELECT count(*) FROM error_versions)')" = 0 ]
+
+# bad input: a clear error, exit 1 (2 for wrong usage), never a crash
+herr() { "$FL" scan "$@" --db "$WORK/hist-bad.db" >/dev/null 2>"$WORK/hist-bad.err"; echo $?; }
+check "history: a tag naming a blob is an error" [ "$(herr "$H" --history --tags 'key*')" = 1 ]
+check "history: ... that says so" grep -q "tag keyblob points at a blob, not a commit" "$WORK/hist-bad.err"
+check "history: no tag matching is an error" [ "$(herr "$H" --history --tags 'nope*')" = 1 ]
+check "history: ... that says so" grep -q "no tag matches nope\*" "$WORK/hist-bad.err"
+check "history: --since a tag not scanned is an error" [ "$(herr "$H" --history --since v0.1)" = 1 ]
+mkdir -p "$WORK/hist-notags"
+git -C "$WORK/hist-notags" init -q
+printf 'raise ValueError("x y z")\n' >"$WORK/hist-notags/a.py"
+git -C "$WORK/hist-notags" add -A && git -C "$WORK/hist-notags" commit -qm one
+check "history: a repository without tags is an error" [ "$(herr "$WORK/hist-notags" --history)" = 1 ]
+check "history: ... that says so" grep -q "has no tags" "$WORK/hist-bad.err"
+mkdir -p "$WORK/hist-plain"
+printf 'raise ValueError("x y z")\n' >"$WORK/hist-plain/a.py"
+check "history: a folder that is no git repository is an error" [ "$(herr "$WORK/hist-plain" --history)" = 1 ]
+check "history: ... that says so" grep -q "is not a git repository" "$WORK/hist-bad.err"
+git clone -q --depth 1 "file://$H" "$WORK/hist-shallow" 2>/dev/null
+git -C "$WORK/hist-shallow" fetch -q --depth 1 origin tag v1.3.0 2>/dev/null
+check "history: a shallow clone is an error" [ "$(herr "$WORK/hist-shallow" --history)" = 1 ]
+check "history: ... that says so" grep -q "shallow clone" "$WORK/hist-bad.err"
+check "history: --tags without --history is a usage error" [ "$(herr "$H" --tags 'v*')" = 2 ]
+check "history: --history with --rev is a usage error" [ "$(herr "$H" --history --rev HEAD)" = 2 ]
+
+# ---- a killed history scan leaves the store as it was ---------------------------
+K="$WORK/hist-big"
+mkdir -p "$K"
+git -C "$K" init -q -b main
+for v in 1 2 3 4 5 6 7 8; do
+	for i in $(seq 1 150); do
+		for j in $(seq 1 10); do
+			printf 'def f%d_%d(x):\n    if x:\n        raise ValueError("error %d in file %d of version %d")\n' "$i" "$j" "$j" "$i" "$v"
+		done >"$K/m$i.py"
+	done
+	git -C "$K" add -A && git -C "$K" commit -qm "v$v"
+	git -C "$K" tag "v$v.0"
+done
+kdb="$WORK/hist-big.db"
+"$FL" scan "$K" --history --tags 'v[1-4].0' --db "$kdb" >/dev/null
+state() { sqlite3 "$kdb" "SELECT (SELECT group_concat(name) FROM repo_versions), (SELECT count(*) FROM errors), (SELECT count(*) FROM error_versions), (SELECT max(last_seq) FROM error_versions)"; }
+before=$(state)
+whole=1
+killed=0
+for delay in 0.02 0.05 0.1 0.15 0.2 0.3 0.4 0.6; do
+	"$FL" scan "$K" --history --db "$kdb" >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	if kill -9 "$pid" 2>/dev/null; then
+		wait "$pid" 2>/dev/null
+		killed=$((killed + 1))
+		[ "$(state)" = "$before" ] || whole=0
+	else
+		# it finished first: back to the state before for the next try
+		wait "$pid" 2>/dev/null
+		"$FL" scan "$K" --history --tags 'v[1-4].0' --db "$kdb" >/dev/null
+	fi
+done
+check "killed history scans ($killed of 8) leave the store as it was ($before)" \
+	[ "$whole" -eq 1 ] && [ "$killed" -ge 3 ]
+"$FL" scan "$K" --history --db "$kdb" >/dev/null
+check "and the next history scan completes" \
+	[ "$(sqlite3 "$kdb" 'SELECT group_concat(name) FROM repo_versions')" = "v1.0,v2.0,v3.0,v4.0,v5.0,v6.0,v7.0,v8.0" ]
