@@ -602,6 +602,7 @@ static long long add_version_records(struct hist *h, int seq)
  * then the others, the most recent first (their last version, then path,
  * then site). */
 static const struct hist *sort_h;
+static int sort_last;
 
 static int cmp_past(const void *a, const void *b)
 {
@@ -623,6 +624,9 @@ static int cmp_group(const void *a, const void *b)
 	int c = strcmp(x->path, y->path);
 	if (c)
 		return c;
+	bool xp = x->last != sort_last, yp = y->last != sort_last;
+	if (xp != yp)
+		return xp ? 1 : -1;
 	if (x->blob != y->blob)
 		return x->blob < y->blob ? -1 : 1;
 	return x->cand < y->cand ? -1 : x->cand > y->cand;
@@ -637,27 +641,39 @@ struct wctx {
 	fl_history_summary *out;
 };
 
-/* The records of one file at one blob (recs[0..n), in site order): built,
- * checked, and written in one block with their windows. */
-static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, fl_err *err)
+/* The records of one file (recs[0..n), by blob, in site order): built,
+ * checked, and written in one block with their windows: those of the last
+ * version (one blob) as a scan writes them, those of earlier versions
+ * (past) each with its window in its JSON. */
+static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, bool past,
+		       fl_err *err)
 {
 	struct hist *h = wc->h;
-	struct hrec *r0 = &h->recs[recs[0]];
-	struct hblob *b = &h->blobs[r0->blob];
-	size_t len;
-	bool large;
-	char *text = read_blob(h->repo, &b->oid, &len, &large, err);
-	if (!text)
-		return large ? fl_seterr(err, "%s: grew over the size limit", r0->path) : -1;
-	size_t nlines;
-	size_t *starts = fl_line_index(text, len, &nlines);
+	struct hblob *b = NULL;
+	char *text = NULL;
+	size_t len = 0, nlines = 0, *starts = NULL;
 	fl_entry *e = fl_xcalloc(n, sizeof *e);
 	fl_facts *f = fl_xcalloc(n, sizeof *f);
 	int *ws = fl_xcalloc(n, sizeof *ws), *we = fl_xcalloc(n, sizeof *we);
 	bool *ok = fl_xcalloc(n, sizeof *ok);
 	size_t nok = 0;
+	int rc = 0;
 	for (size_t k = 0; k < n; k++) {
 		struct hrec *r = &h->recs[recs[k]];
+		if (b != &h->blobs[r->blob]) {
+			/* the records come sorted by blob: each is read once */
+			b = &h->blobs[r->blob];
+			free(text);
+			free(starts);
+			bool large;
+			text = read_blob(h->repo, &b->oid, &len, &large, err);
+			starts = NULL;
+			if (!text) {
+				rc = large ? fl_seterr(err, "%s: grew over the size limit", r->path) : -1;
+				break;
+			}
+			starts = fl_line_index(text, len, &nlines);
+		}
 		const struct hcand *c = &b->c[r->cand];
 		const fl_site *s = &b->sites->v[c->site];
 		const char *sha = wc->v[r->last].sha;
@@ -709,18 +725,39 @@ static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, fl_err *
 		ok[k] = true;
 		nok++;
 	}
-	int rc = 0;
-	if (nok) {
+	if (nok && rc == 0) {
 		fl_buf raw = {0};
-		fl_sw_block_windows(&raw, text, len, starts, ws, we, n);
 		size_t *off = fl_xcalloc(n, sizeof *off), *blen = fl_xcalloc(n, sizeof *blen);
 		char (*hash)[17] = fl_xcalloc(n, sizeof *hash);
+		if (past) {
+			/* a file's records of earlier versions, from several of
+			 * its blobs: each with its window in its JSON (a block's
+			 * window lines are of one text), in one block, where
+			 * the windows of one message in successive versions
+			 * compress to little */
+			fl_buf_put(&raw, FL_BLOCK_MAGIC, FL_BLOCK_MAGIC_LEN);
+			fl_buf_put(&raw, "\0\0\0\0", 4); /* no window segments */
+		} else {
+			fl_sw_block_windows(&raw, text, len, starts, ws, we, n);
+		}
 		for (size_t k = 0; k < n; k++) {
 			if (!ok[k])
 				continue;
 			int state;
 			off[k] = raw.n;
-			blen[k] = fl_sw_encode_slice(wc->w, &e[k], &raw, hash[k], &state);
+			if (past) {
+				char hdr[FL_BLOCK_SLICE_HDR];
+				fl_put_u32(hdr, FL_BLOCK_NO_WINDOW);
+				fl_put_u32(hdr + 4, 0);
+				fl_put_u32(hdr + 8, 0);
+				fl_buf_put(&raw, hdr, sizeof hdr);
+				char *json = fl_sw_encode(wc->w, &e[k], hash[k], &state);
+				fl_buf_puts(&raw, json);
+				free(json);
+				blen[k] = raw.n - off[k];
+			} else {
+				blen[k] = fl_sw_encode_slice(wc->w, &e[k], &raw, hash[k], &state);
+			}
 			fl_sw_count(wc->w, state, &wc->sum);
 		}
 		size_t zlen;
@@ -734,10 +771,11 @@ static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, fl_err *
 			h->recs[recs[k]].written = true;
 			/* the record's other sites in this file */
 			struct hrec *r = &h->recs[recs[k]];
-			for (size_t m = 0; m < b->nc && rc == 0; m++) {
-				if (b->c[m].first != r->cand)
+			const struct hblob *rb = &h->blobs[r->blob];
+			for (size_t m = 0; m < rb->nc && rc == 0; m++) {
+				if (rb->c[m].first != r->cand)
 					continue;
-				const fl_site *s = &b->sites->v[b->c[m].site];
+				const fl_site *s = &rb->sites->v[rb->c[m].site];
 				rc = fl_sw_add_site(wc->w, r->id, r->path, s->line, s->col, err);
 				wc->out->duplicates++;
 			}
@@ -807,6 +845,7 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 	sort_h = h;
 	qsort(order + nhead, n - nhead, sizeof *order, cmp_past);
 	give_slugs(h, order, n);
+	sort_last = last;
 	qsort(order, n, sizeof *order, cmp_group);
 
 	char now[32];
@@ -818,12 +857,17 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 		return -1;
 	}
 	int rc = 0;
+	/* a block per file: its records of the last version (one blob, its
+	 * window lines kept once, as a scan writes them), and one of its
+	 * records of earlier versions */
 	for (size_t i = 0; i < n && rc == 0;) {
+		const struct hrec *a = &h->recs[order[i]];
+		bool past = a->last != last;
 		size_t j = i + 1;
-		while (j < n && h->recs[order[j]].blob == h->recs[order[i]].blob &&
-		       strcmp(h->recs[order[j]].path, h->recs[order[i]].path) == 0)
+		while (j < n && (h->recs[order[j]].last != last) == past &&
+		       strcmp(h->recs[order[j]].path, a->path) == 0)
 			j++;
-		rc = write_group(&wc, order + i, j - i, err);
+		rc = write_group(&wc, order + i, j - i, past, err);
 		i = j;
 	}
 	/* each record's runs, with the blobs they name numbered in the
