@@ -307,6 +307,15 @@ int fl_store_clear_versions(fl_store *st, const char *repo, fl_err *err);
 int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 				 fl_record_versions *out, fl_err *err);
 void fl_record_versions_free(fl_record_versions *v);
+/* A repository's versions, in order (*v malloc'd, n of them; none: 0). */
+int fl_store_get_versions(fl_store *st, const char *repo, fl_version **v, size_t *n,
+			  fl_err *err);
+void fl_versions_free(fl_version *v, size_t n);
+/* Each record of repo that has versions, by id, with its runs (blob ids
+ * not filled); cb returns non-zero to stop. */
+typedef int (*fl_runs_cb)(const char *id, const fl_version_run *runs, size_t n, void *ud);
+int fl_store_each_record_runs(fl_store *st, const char *repo, fl_runs_cb cb, void *ud,
+			      fl_err *err);
 /* The version named name (a tag, "HEAD", or the number a tag names:
  * "2.39.5" for "v2.39.5"): its index in *version (-1: no version has that
  * name); returns the index of the record's run that holds it, or -1 when

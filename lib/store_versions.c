@@ -177,6 +177,35 @@ int fl_store_put_record_runs(fl_store *st, const char *const *ids,
 	return rc;
 }
 
+/* A record's packed runs; false when they are damaged. */
+static bool decode_runs(const void *blob, size_t len, fl_version_run **runs, size_t *n)
+{
+	const unsigned char *p = blob, *end = p + len;
+	size_t cap = 0;
+	unsigned long long next = 0;
+	*runs = NULL;
+	*n = 0;
+	while (p && p < end) {
+		unsigned long long f, l, line, b;
+		if (!get_uleb(&p, end, &f) || !get_uleb(&p, end, &l) || !get_uleb(&p, end, &line) ||
+		    !get_uleb(&p, end, &b) || f > INT_MAX || l > INT_MAX || line > INT_MAX ||
+		    b > INT_MAX || next + f + l > INT_MAX)
+			return false;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 8;
+			*runs = fl_xrealloc(*runs, cap * sizeof **runs);
+		}
+		fl_version_run *r = &(*runs)[(*n)++];
+		memset(r, 0, sizeof *r);
+		r->first = (int)(next + f);
+		r->last = (int)(next + f + l);
+		r->line = (int)line;
+		r->blobno = (int)b;
+		next = (unsigned long long)r->last + 1;
+	}
+	return *n > 0;
+}
+
 int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 				 fl_record_versions *out, fl_err *err)
 {
@@ -188,33 +217,9 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(s);
 	bool damaged = false;
-	if (rc == SQLITE_ROW) {
-		const unsigned char *p = sqlite3_column_blob(s, 0);
-		const unsigned char *end = p + sqlite3_column_bytes(s, 0);
-		size_t cap = 0;
-		unsigned long long next = 0;
-		while (p && p < end) {
-			unsigned long long f, len, line, blob;
-			if (!get_uleb(&p, end, &f) || !get_uleb(&p, end, &len) ||
-			    !get_uleb(&p, end, &line) || !get_uleb(&p, end, &blob) ||
-			    f > INT_MAX || len > INT_MAX || line > INT_MAX || blob > INT_MAX ||
-			    next + f + len > INT_MAX) {
-				damaged = true;
-				break;
-			}
-			if (out->nruns == cap) {
-				cap = cap ? cap * 2 : 8;
-				out->runs = fl_xrealloc(out->runs, cap * sizeof *out->runs);
-			}
-			fl_version_run *r = &out->runs[out->nruns++];
-			memset(r, 0, sizeof *r);
-			r->first = (int)(next + f);
-			r->last = (int)(next + f + len);
-			r->line = (int)line;
-			r->blobno = (int)blob;
-			next = (unsigned long long)r->last + 1;
-		}
-	}
+	if (rc == SQLITE_ROW)
+		damaged = !decode_runs(sqlite3_column_blob(s, 0), (size_t)sqlite3_column_bytes(s, 0),
+				       &out->runs, &out->nruns);
 	sqlite3_finalize(s);
 	if (rc == SQLITE_DONE)
 		return 0;
@@ -325,4 +330,78 @@ int fl_record_versions_find(const fl_record_versions *v, const char *name, int *
 		return -1;
 	}
 	return -1;
+}
+
+int fl_store_get_versions(fl_store *st, const char *repo, fl_version **v, size_t *n,
+			  fl_err *err)
+{
+	*v = NULL;
+	*n = 0;
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT name, sha FROM repo_versions WHERE repo = ?1 ORDER BY seq",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading versions");
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	size_t cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			*v = fl_xrealloc(*v, cap * sizeof **v);
+		}
+		fl_version *x = &(*v)[(*n)++];
+		const char *name = (const char *)sqlite3_column_text(s, 0);
+		const char *sha = (const char *)sqlite3_column_text(s, 1);
+		x->name = fl_xstrdup(name ? name : "");
+		snprintf(x->sha, sizeof x->sha, "%s", sha ? sha : "");
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		fl_versions_free(*v, *n);
+		*v = NULL;
+		*n = 0;
+		return fl_store_sqlfail(st, err, "reading versions");
+	}
+	return 0;
+}
+
+void fl_versions_free(fl_version *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+int fl_store_each_record_runs(fl_store *st, const char *repo, fl_runs_cb cb, void *ud,
+			      fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT v.error_id, v.runs FROM error_versions v JOIN errors e"
+			       " ON e.id = v.error_id WHERE e.repo = ?1 ORDER BY v.error_id",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading versions");
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *id = (const char *)sqlite3_column_text(s, 0);
+		fl_version_run *runs;
+		size_t n;
+		if (!decode_runs(sqlite3_column_blob(s, 1), (size_t)sqlite3_column_bytes(s, 1), &runs,
+				 &n)) {
+			free(runs);
+			out = fl_seterr(err, "store %s: record %s: its versions are damaged", st->path,
+					id ? id : "?");
+			break;
+		}
+		int stop = cb(id ? id : "", runs, n, ud);
+		free(runs);
+		if (stop)
+			break;
+	}
+	if (out == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		out = fl_store_sqlfail(st, err, "reading versions");
+	sqlite3_finalize(s);
+	return out;
 }

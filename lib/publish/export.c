@@ -832,6 +832,10 @@ int fl_export(fl_store *st, const char *dir_in, fl_export_stats *stats,
 	       sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
 	if (fl_store_each_repo(st, collect_repo, &x, err) < 0)
 		goto out;
+	/* the versions of the repositories scanned with --history (before
+	 * each_stored moves the repositories out of x.repos) */
+	if (pub_export_versions(st, &x.w, version, x.repos, x.nrepos, err) < 0)
+		goto out;
 	if (each_stored(st, &x, err) < 0)
 		goto out;
 	if (fl_store_each_provenance(st, collect_provenance, &x, err) < 0)

@@ -144,6 +144,10 @@ void pub_writer_init(pub_writer *w, const char *root);
 int pub_writer_put(pub_writer *w, const char *rel, const char *data, size_t n,
 		   fl_err *err);
 void pub_writer_free(pub_writer *w);
+/* versions/{owner}/{name}.json of each of the repositories that has
+ * versions (export_versions.c). */
+int pub_export_versions(fl_store *st, pub_writer *w, const char *dataset_version,
+			const fl_repo *repos, size_t nrepos, fl_err *err);
 /* Clean up after a killed export: restore DIR from its backup when DIR is
  * missing, remove stale DIR.tmp-* and DIR.bak-* siblings. */
 int pub_recover(const char *dir, fl_err *err);

@@ -198,3 +198,15 @@ check "killed history scans ($killed of 8) leave the store as it was ($before)" 
 "$FL" scan "$K" --history --db "$kdb" >/dev/null
 check "and the next history scan completes" \
 	[ "$(sqlite3 "$kdb" 'SELECT group_concat(name) FROM repo_versions')" = "v1.0,v2.0,v3.0,v4.0,v5.0,v6.0,v7.0,v8.0" ]
+
+# the data set's side file of versions
+"$FL" export --db "$hdb" "$WORK/hist-data" >/dev/null
+vf="$WORK/hist-data/versions/acme/hist.json"
+check "export: versions/{owner}/{name}.json lists the versions" \
+	[ "$(jq -c '[.versions[].name]' "$vf")" = '["v1.0.0","v1.1.0","v1.2.0","v1.3.0","HEAD"]' ]
+check "export: each record's runs as [first, last, line]" \
+	[ "$(jq -c --arg id "$bid" '.records[$id]' "$vf")" = '[[0,0,6],[1,1,8],[3,3,8]]' ]
+check "export: the side file is in the inventory" \
+	jq -e '.files | any(.path == "/data/versions/acme/hist.json")' "$WORK/hist-data/inventory.json" >/dev/null
+check "import: a data set with versions imports" \
+	"$FL" import --db "$WORK/hist-imported.db" "$WORK/hist-data" >/dev/null
