@@ -730,6 +730,13 @@ void fl_result_free(fl_result *r);
 int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *text,
 		       size_t len, fl_match_version **out, bool *at_found, fl_err *err);
 void fl_match_versions_free(fl_match_version *mv, size_t n);
+/* Into a match's JSON answer (explain --json, the API, MCP): "versions"
+ * ({"first","last","atHead", "at","existsAt" when answering for a
+ * version, "runs":[{"first","last","lineNumber","blob"}]}), the line and
+ * permalink of the version answered for, and the version the text named
+ * as evidence.  Nothing for a record without versions. */
+struct json_t;
+void fl_match_version_json(struct json_t *match, const fl_match_version *x);
 
 /* grep-log: stream a log, group multi-line errors, report each unit that
  * matches a known error (exact code or pattern). */

@@ -152,41 +152,6 @@ static char *ranges(const fl_record_versions *v)
 	return s;
 }
 
-/* the match's versions in its JSON answer; with a version to answer for,
- * its line and permalink in it */
-static void versions_json(json_t *o, const fl_match_version *x)
-{
-	if (x->why)
-		json_array_append_new(json_object_get(o, "evidence"), json_string(x->why));
-	if (!x->known)
-		return;
-	const fl_record_versions *v = &x->v;
-	if (x->at >= 0 && x->run >= 0) {
-		json_object_set_new(o, "lineNumber", json_integer(x->line));
-		if (x->url)
-			json_object_set_new(o, "githubUrl", json_string(x->url));
-	}
-	json_t *vo = json_object();
-	json_object_set_new(vo, "first", json_string(v->versions[v->runs[0].first].name));
-	json_object_set_new(vo, "last", json_string(v->versions[v->runs[v->nruns - 1].last].name));
-	json_object_set_new(vo, "atHead", json_boolean(x->at_head));
-	if (x->at >= 0) {
-		json_object_set_new(vo, "at", json_string(v->versions[x->at].name));
-		json_object_set_new(vo, "existsAt", json_boolean(x->run >= 0));
-	}
-	json_t *runs = json_array();
-	for (size_t k = 0; k < v->nruns; k++) {
-		json_t *r = json_object();
-		json_object_set_new(r, "first", json_string(v->versions[v->runs[k].first].name));
-		json_object_set_new(r, "last", json_string(v->versions[v->runs[k].last].name));
-		json_object_set_new(r, "lineNumber", json_integer(v->runs[k].line));
-		json_object_set_new(r, "blob", json_string(v->runs[k].blob));
-		json_array_append_new(runs, r);
-	}
-	json_object_set_new(vo, "runs", runs);
-	json_object_set_new(o, "versions", vo);
-}
-
 static void print_versions(const fl_match *m, const fl_match_version *x)
 {
 	if (!x->known)
@@ -348,7 +313,7 @@ int cmd_explain(int argc, char **argv)
 		json_t *arr = json_array();
 		for (size_t i = 0; i < r.n; i++) {
 			json_t *mo = cli_match_json(&r.v[i]);
-			versions_json(mo, &mv[i]);
+			fl_match_version_json(mo, &mv[i]);
 			json_array_append_new(arr, mo);
 		}
 		json_object_set_new(o, "matches", arr);

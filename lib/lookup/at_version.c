@@ -4,6 +4,7 @@
  * and the matches ranked by whether they exist in it (or at HEAD).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,4 +168,40 @@ int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *t
 	}
 	*out = mv;
 	return 0;
+}
+
+void fl_match_version_json(json_t *o, const fl_match_version *x)
+{
+	if (x->why) {
+		json_t *ev = json_object_get(o, "evidence");
+		if (json_is_array(ev))
+			json_array_append_new(ev, json_string(x->why));
+	}
+	if (!x->known)
+		return;
+	const fl_record_versions *v = &x->v;
+	if (x->at >= 0 && x->run >= 0) {
+		json_object_set_new(o, "lineNumber", json_integer(x->line));
+		if (x->url)
+			json_object_set_new(o, "githubUrl", json_string(x->url));
+	}
+	json_t *vo = json_object();
+	json_object_set_new(vo, "first", json_string(v->versions[v->runs[0].first].name));
+	json_object_set_new(vo, "last", json_string(v->versions[v->runs[v->nruns - 1].last].name));
+	json_object_set_new(vo, "atHead", json_boolean(x->at_head));
+	if (x->at >= 0) {
+		json_object_set_new(vo, "at", json_string(v->versions[x->at].name));
+		json_object_set_new(vo, "existsAt", json_boolean(x->run >= 0));
+	}
+	json_t *runs = json_array();
+	for (size_t k = 0; k < v->nruns; k++) {
+		json_t *r = json_object();
+		json_object_set_new(r, "first", json_string(v->versions[v->runs[k].first].name));
+		json_object_set_new(r, "last", json_string(v->versions[v->runs[k].last].name));
+		json_object_set_new(r, "lineNumber", json_integer(v->runs[k].line));
+		json_object_set_new(r, "blob", json_string(v->runs[k].blob));
+		json_array_append_new(runs, r);
+	}
+	json_object_set_new(vo, "runs", runs);
+	json_object_set_new(o, "versions", vo);
 }

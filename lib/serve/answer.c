@@ -21,7 +21,7 @@ char *srv_dump(const json_t *o)
  * ends at the last line looked at in full. */
 #define ANSWER_SECONDS 10.0
 
-json_t *srv_search_json(fl_lookup *lk, const char *text, size_t len,
+json_t *srv_search_json(fl_lookup *lk, fl_store *st, const char *text, size_t len,
 			const char *repo, size_t limit, const char *version,
 			fl_match_json_fn mj)
 {
@@ -29,12 +29,24 @@ json_t *srv_search_json(fl_lookup *lk, const char *text, size_t len,
 	fl_err err;
 	bool late = fl_lookup_explain_until(lk, text, len, repo, limit, ANSWER_SECONDS,
 					    &r, &err) < 0;
+	/* the records' versions (scan --history), when the store is at hand:
+	 * ranked by the version the text names, else HEAD first */
+	fl_match_version *mv = NULL;
+	bool at_found;
+	if (st && r.n && fl_result_versions(st, &r, NULL, text, len, &mv, &at_found, &err) < 0)
+		mv = NULL; /* answered without them */
 	json_t *o = json_object();
 	json_t *qv = r.query ? json_string(r.query) : NULL;
 	json_object_set_new(o, "query", qv ? qv : json_string(""));
 	json_t *arr = json_array();
-	for (size_t i = 0; i < r.n; i++)
-		json_array_append_new(arr, mj(&r.v[i]));
+	for (size_t i = 0; i < r.n; i++) {
+		json_t *m = mj(&r.v[i]);
+		if (mv)
+			fl_match_version_json(m, &mv[i]);
+		json_array_append_new(arr, m);
+	}
+	if (mv)
+		fl_match_versions_free(mv, r.n);
 	json_object_set_new(o, "matches", arr);
 	json_object_set_new(o, "datasetVersion", json_string(version ? version : fl_lookup_version(lk)));
 	if (r.cut_lines)

@@ -168,7 +168,7 @@ static json_t *J(const char *text)
 }
 
 #define FRESH "\"datasetVersion\":{\"type\":\"string\"},\"stale\":{\"type\":\"boolean\"},\"refreshing\":{\"type\":\"boolean\"},\"ageSeconds\":{\"type\":\"integer\"},\"refreshError\":{\"type\":\"string\"}"
-#define MATCH "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"repo\":{\"type\":\"string\"},\"slug\":{\"type\":\"string\"},\"code\":{\"type\":[\"string\",\"null\"]},\"message\":{\"type\":\"string\"},\"score\":{\"type\":\"number\"},\"matchType\":{\"type\":\"string\"},\"filePath\":{\"type\":\"string\"},\"lineNumber\":{\"type\":[\"integer\",\"null\"]},\"githubUrl\":{\"type\":\"string\"},\"captures\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"evidence\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"sameText\":{\"type\":\"integer\"}},\"required\":[\"id\",\"repo\",\"slug\",\"message\",\"score\",\"matchType\",\"filePath\",\"githubUrl\"]}"
+#define MATCH "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"repo\":{\"type\":\"string\"},\"slug\":{\"type\":\"string\"},\"code\":{\"type\":[\"string\",\"null\"]},\"message\":{\"type\":\"string\"},\"score\":{\"type\":\"number\"},\"matchType\":{\"type\":\"string\"},\"filePath\":{\"type\":\"string\"},\"lineNumber\":{\"type\":[\"integer\",\"null\"]},\"githubUrl\":{\"type\":\"string\"},\"captures\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"evidence\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"sameText\":{\"type\":\"integer\"},\"versions\":{\"type\":\"object\"}},\"required\":[\"id\",\"repo\",\"slug\",\"message\",\"score\",\"matchType\",\"filePath\",\"githubUrl\"]}"
 #define LOGMATCH "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":\"integer\"},\"endLine\":{\"type\":\"integer\"},\"text\":{\"type\":\"string\"},\"id\":{\"type\":\"string\"},\"repo\":{\"type\":\"string\"},\"slug\":{\"type\":\"string\"},\"filePath\":{\"type\":\"string\"},\"lineNumber\":{\"type\":[\"integer\",\"null\"]},\"matchType\":{\"type\":\"string\"},\"score\":{\"type\":\"number\"},\"captures\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"line\",\"endLine\",\"text\",\"id\",\"repo\",\"slug\",\"filePath\",\"matchType\",\"score\"]}"
 
 static json_t *tools_list(void)
@@ -234,7 +234,7 @@ static json_t *t_search(struct mcp *m, json_t *args)
 			return tool_error("search_error: 'limit' must be an integer from 1 to 100");
 		limit = (size_t)json_integer_value(lv);
 	}
-	json_t *o = srv_search_json(m->lk, json_string_value(mv), json_string_length(mv),
+	json_t *o = srv_search_json(m->lk, m->st, json_string_value(mv), json_string_length(mv),
 				    repo && *repo ? repo : NULL, limit, version_of(m), m->o->match_json);
 	add_freshness(m, o);
 	fl_buf b = {0};

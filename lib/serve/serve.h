@@ -106,8 +106,9 @@ void srv_snap_put(srv_snap *sn);
 
 /* ---- answers shared by HTTP and MCP (answer.c) -------------------------- */
 
-/* explain --json: {"query","matches":[...],"datasetVersion"} */
-json_t *srv_search_json(fl_lookup *lk, const char *text, size_t len,
+/* explain --json: {"query","matches":[...],"datasetVersion"}; with st
+ * (NULL: none), each match's versions (fl_match_version_json) */
+json_t *srv_search_json(fl_lookup *lk, fl_store *st, const char *text, size_t len,
 			const char *repo, size_t limit, const char *version,
 			fl_match_json_fn mj);
 /* grep-log --json objects of a pasted log: {"matches":[...],"lines":N,
