@@ -307,6 +307,8 @@ int fl_store_clear_versions(fl_store *st, const char *repo, fl_err *err);
 int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 				 fl_record_versions *out, fl_err *err);
 void fl_record_versions_free(fl_record_versions *v);
+/* 1 when some record of the store has versions, 0 when none, -1. */
+int fl_store_has_versions(fl_store *st, fl_err *err);
 /* A repository's versions, in order (*v malloc'd, n of them; none: 0). */
 int fl_store_get_versions(fl_store *st, const char *repo, fl_version **v, size_t *n,
 			  fl_err *err);

@@ -405,3 +405,16 @@ int fl_store_each_record_runs(fl_store *st, const char *repo, fl_runs_cb cb, voi
 	sqlite3_finalize(s);
 	return out;
 }
+
+int fl_store_has_versions(fl_store *st, fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM error_versions LIMIT 1", -1, &s, NULL) !=
+	    SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading versions");
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fl_store_sqlfail(st, err, "reading versions");
+	return rc == SQLITE_ROW;
+}

@@ -97,6 +97,18 @@ int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *t
 	*out = NULL;
 	*at_found = false;
 	fl_match_version *mv = fl_xcalloc(r->n ? r->n : 1, sizeof *mv);
+	for (size_t i = 0; i < r->n; i++)
+		mv[i].at = mv[i].run = -1;
+	/* a store without a history scan (most): one look, no query per match */
+	int any = fl_store_has_versions(st, err);
+	if (any <= 0) {
+		if (any < 0) {
+			free(mv);
+			return -1;
+		}
+		*out = mv;
+		return 0;
+	}
 	fl_strv named = {0};
 	if (!at && text)
 		text_versions(text, len, &named);
