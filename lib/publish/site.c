@@ -60,6 +60,8 @@ typedef struct site {
 	fl_strmap outputs;       /* rel paths written, but the error pages */
 	json_t *prov_root;       /* data/provenance.json, or NULL */
 	json_t *prov;            /* its records: id -> field -> who wrote it */
+	json_t **vers;           /* per repo: data/versions/{owner}/{name}.json
+				    (scan --history), or NULL */
 	pthread_mutex_t lock;
 } site;
 
@@ -469,6 +471,89 @@ static void model_note(fl_buf *b, const json_t *p, const char *const *fields)
 	fl_buf_puts(b, ", not by faultline's reading of the code.</p>\n");
 }
 
+/* The record's permalink moved to the commit sha and line (the stored one
+ * names analyzedSha), or NULL for a link that names no commit. */
+static char *link_at(const fl_entry *e, const char *sha, long long line)
+{
+	const char *p = strstr(e->github_url, e->analyzed_sha);
+	if (!p || strncmp(e->github_url, "file:", 5) == 0)
+		return NULL;
+	size_t al = strlen(e->analyzed_sha);
+	const char *hash = strchr(p + al, '#');
+	size_t tail = hash ? (size_t)(hash - (p + al)) : strlen(p + al);
+	return fl_xasprintf("%.*s%s%.*s#L%lld", (int)(p - e->github_url), e->github_url, sha,
+			    (int)tail, p + al, line);
+}
+
+static void version_link(fl_buf *b, const fl_entry *e, json_t *vs, long long i, long long line)
+{
+	json_t *v = json_array_get(vs, (size_t)i);
+	const char *name = json_string_value(json_object_get(v, "name"));
+	const char *sha = json_string_value(json_object_get(v, "sha"));
+	char *url = sha && line > 0 ? link_at(e, sha, line) : NULL;
+	if (url) {
+		fl_buf_puts(b, "<a href=\"");
+		pub_html(b, url);
+		fl_buf_puts(b, "\">");
+	}
+	pub_html(b, name ? name : "?");
+	if (url)
+		fl_buf_puts(b, "</a>");
+	free(url);
+}
+
+/* "Raised in v2.30.0 - v2.39.5" and each version's line, linked, from the
+ * repository's versions side file (scan --history). */
+static void versions_section(site *s, fl_buf *b, size_t ri, const fl_entry *e)
+{
+	json_t *root = s->vers ? s->vers[ri] : NULL;
+	json_t *vs = json_object_get(root, "versions");
+	json_t *runs = json_object_get(json_object_get(root, "records"), e->id);
+	size_t nv = json_array_size(vs), nr = json_array_size(runs);
+	if (!nv || !nr)
+		return;
+	long long first[64], last[64], line[64];
+	size_t n = 0;
+	for (size_t k = 0; k < nr && n < 64; k++) {
+		json_t *r = json_array_get(runs, k);
+		long long f = json_integer_value(json_array_get(r, 0));
+		long long l = json_integer_value(json_array_get(r, 1));
+		long long ln = json_integer_value(json_array_get(r, 2));
+		if (f < 0 || l < f || (size_t)l >= nv)
+			return; /* not of this data set's shape: nothing shown */
+		first[n] = f;
+		last[n] = l;
+		line[n++] = ln;
+	}
+	fl_buf_puts(b, "<p class=\"versions\">Raised in ");
+	for (size_t k = 0; k < n;) {
+		long long f = first[k], l = last[k], fl = line[k];
+		size_t j = k;
+		for (k++; k < n && first[k] == last[k - 1] + 1; k++)
+			l = last[k];
+		if (j)
+			fl_buf_puts(b, ", ");
+		version_link(b, e, vs, f, fl);
+		if (l != f) {
+			fl_buf_puts(b, " - ");
+			version_link(b, e, vs, l, line[k - 1]);
+		}
+	}
+	if ((size_t)last[n - 1] != nv - 1) {
+		fl_buf_puts(b, " <span class=\"muted\">(gone since ");
+		version_link(b, e, vs, last[n - 1] + 1, 0);
+		fl_buf_puts(b, ")</span>");
+	}
+	fl_buf_puts(b, "</p>\n<details class=\"versions\"><summary>The line in each version</summary><ul>\n");
+	for (size_t k = 0; k < n; k++)
+		for (long long i = first[k]; i <= last[k]; i++) {
+			fl_buf_puts(b, "<li>");
+			version_link(b, e, vs, i, line[k]);
+			fl_buf_printf(b, ": line %lld</li>\n", line[k]);
+		}
+	fl_buf_puts(b, "</ul></details>\n");
+}
+
 static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 {
 	const pub_repo_set *rs = &s->d->repos[ri];
@@ -539,6 +624,7 @@ static int error_page(site *s, size_t ri, size_t k, fl_buf *b, pub_md_cache *mc)
 	markdown_field(mc, b, e->documentation);
 	fl_buf_puts(b, "</section>\n<section id=\"source\"><h2>Where it is raised</h2>\n");
 	source_window(b, e);
+	versions_section(s, b, ri, e);
 	fl_buf_puts(b, "</section>\n<section id=\"solutions\"><h2>How to fix it</h2>\n");
 	model_note(b, prov, F_FIX);
 	if (e->solutions.n) {
@@ -1237,6 +1323,14 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 		if (!json_is_object(s.prov))
 			s.prov = NULL;
 	}
+	/* the versions of the repositories scanned with --history (side
+	 * files listed in the inventory, so checked with the rest) */
+	s.vers = fl_xcalloc(d.nrepos ? d.nrepos : 1, sizeof *s.vers);
+	for (size_t i = 0; i < d.nrepos; i++) {
+		char *vp = fl_xasprintf("%s/data/versions/%s.json", out, d.repos[i].repo.repo);
+		s.vers[i] = json_load_file(vp, 0, NULL);
+		free(vp);
+	}
 	s.n = d.nerrors;
 	s.all = fl_xcalloc(s.n ? s.n : 1, sizeof *s.all);
 	s.repo_of = fl_xcalloc(s.n ? s.n : 1, sizeof *s.repo_of);
@@ -1315,6 +1409,9 @@ static int render(pub_dataset *dp, const char *out, const fl_site_opts *o,
 	free(s.repo_of);
 	free(base);
 	json_decref(s.prov_root);
+	for (size_t i = 0; i < d.nrepos; i++)
+		json_decref(s.vers[i]);
+	free(s.vers);
 	fl_strmap_free(&s.outputs);
 	pthread_mutex_destroy(&s.lock);
 	return rc;

@@ -228,3 +228,11 @@ check "mcp: a removed message with its versions" \
 	[ "$(hmcp_search "fatal: could not lookup commit" | jq -c '.matches[0].versions | [.first, .last, .atHead]')" = '["v1.0.0","v1.3.0",false]' ]
 check "mcp: a version named in the text ranks its record first, with that version's line" \
 	[ "$(hmcp_search "$(printf 'hist version 1.0.0\nValueError: bad object name')" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber) \(.versions.at)"')" = "src/old.py:2 v1.0.0" ]
+
+# the site: "Raised in ..." with each version's line linked
+"$FL" site --data "$WORK/hist-data" "$WORK/hist-site" >/dev/null
+bpage="$WORK/hist-site/errors/$bid/index.html"
+check "site: a removed message's page says in which versions it was raised" \
+	grep -qF "Raised in <a href=\"https://github.com/acme/hist/blob/$(sha v1.0.0)/src/app.py#L6\">v1.0.0</a> - <a href=\"https://github.com/acme/hist/blob/$(sha v1.1.0)/src/app.py#L8\">v1.1.0</a>, <a href=\"https://github.com/acme/hist/blob/$(sha v1.3.0)/src/app.py#L8\">v1.3.0</a> <span class=\"muted\">(gone since HEAD)</span>" "$bpage"
+check "site: and links each version's line" \
+	[ "$(grep -c '^<li><a href="https://github.com/acme/hist/blob/[0-9a-f]*/src/app.py#L[0-9]*">v1\.[0-9]\.0</a>: line [0-9]*</li>$' "$bpage")" -eq 3 ]
