@@ -36,6 +36,8 @@ for lt in $FAMILY_TREES; do
 	echo "== scan ${lt%%=*}: $tree"
 	"$BUILD/bench/bench_scan" "$tree" 3
 done
+echo "== scan --history $C_TREE"
+bash "$(dirname "$0")/history.sh" "$BUILD" "$C_TREE"
 src=$(mktemp -d /tmp/fl-bench-src-XXXXXX)
 for tree in "$C_TREE" "$RUST_TREE"; do
 	[ -d "$tree" ] && "$BUILD/faultline" scan "$tree" --db "$src/src.db" >/dev/null

@@ -95,6 +95,14 @@ check "history: its permalink names that commit and its line" \
 check "history: the readable answer says where it was raised" \
 	grep -qF "raised in v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)" "$WORK/hist-b.txt"
 
+# a second history scan finds the same content: contentChangedAt kept
+bcc=$(jq -r '.contentChangedAt' "$WORK/hist-b-show.json")
+"$FL" scan "$H" --history --db "$hdb" --json >"$WORK/hist2.json"
+check "history: scanned again, every record is unchanged" \
+	[ "$(jq -c '[.store.added, .store.removed, .store.changed, .store.unchanged]' "$WORK/hist2.json")" = '[0,0,0,6]' ]
+check "history: ... and keeps its contentChangedAt" \
+	[ "$("$FL" show --db "$hdb" --json "$bid" | jq -r '.contentChangedAt')" = "$bcc" ]
+
 # --at: the line and permalink of that version
 "$FL" explain --db "$hdb" --json --at v1.1.0 "No rebase in progress?" >"$WORK/hist-at.json"
 check "explain --at v1.1.0: the line and permalink in v1.1.0" \
