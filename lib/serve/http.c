@@ -509,7 +509,7 @@ static enum MHD_Result api_search(struct server *s, struct MHD_Connection *c, st
 		/* the records' versions are read from the snapshot's store */
 		fl_store *vst = NULL;
 		fl_err verr;
-		if (fl_store_open(r->snap->store, true, &vst, &verr) < 0)
+		if (r->snap->has_versions && fl_store_open(r->snap->store, true, &vst, &verr) < 0)
 			vst = NULL; /* answered without versions */
 		json_t *o = srv_search_json(r->snap->lk, vst, q, qn, repo && *repo ? repo : NULL,
 					    limit, r->snap->version[0] ? r->snap->version : NULL,

@@ -96,6 +96,8 @@ typedef struct srv_snap {
 	char *trash;            /* its own site folder once replaced: removed with it */
 	long long gen;          /* change counter of the store it was taken from */
 	char changed[32];
+	bool has_versions;      /* some record has versions (scan --history):
+				   searches read them from the store */
 } srv_snap;
 
 /* A snapshot of the store src as it is now (one reference, the caller's). */

@@ -199,6 +199,12 @@ srv_snap *srv_snap_take(const srv_snap_cfg *cfg, fl_store *src, unsigned long se
 	}
 	if (rc == 0)
 		rc = fl_lookup_open(st, &sn->lk, err);
+	if (rc == 0) {
+		int hv = fl_store_has_versions(st, err);
+		sn->has_versions = hv > 0;
+		if (hv < 0)
+			rc = -1;
+	}
 	if (rc == 0 && cfg->site_dir) {
 		sn->site = fl_xstrdup(cfg->site_dir);
 	} else if (rc == 0 && cfg->render) {

@@ -244,3 +244,28 @@ check "site: a removed message's page says in which versions it was raised" \
 	grep -qF "Raised in <a href=\"https://github.com/acme/hist/blob/$(sha v1.0.0)/src/app.py#L6\">v1.0.0</a> - <a href=\"https://github.com/acme/hist/blob/$(sha v1.1.0)/src/app.py#L8\">v1.1.0</a>, <a href=\"https://github.com/acme/hist/blob/$(sha v1.3.0)/src/app.py#L8\">v1.3.0</a> <span class=\"muted\">(gone since HEAD)</span>" "$bpage"
 check "site: and links each version's line" \
 	[ "$(grep -c '^<li><a href="https://github.com/acme/hist/blob/[0-9a-f]*/src/app.py#L[0-9]*">v1\.[0-9]\.0</a>: line [0-9]*</li>$' "$bpage")" -eq 3 ]
+
+# the HTTP API: /api/search answers with the versions
+: >"$WORK/hist-serve.err"
+"$FL" serve --listen 127.0.0.1:0 --cache-dir "$WORK/hist-cache" --db "$hdb" 2>"$WORK/hist-serve.err" &
+hsv=$!
+hport=""
+for i in $(seq 300); do
+	hport=$(sed -n 's|^faultline: listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$WORK/hist-serve.err")
+	[ -n "$hport" ] && break
+	kill -0 "$hsv" 2>/dev/null || break
+	sleep 0.1
+done
+check "serve: starts on the history store" [ -n "$hport" ]
+if [ -n "$hport" ]; then
+	curl -s --max-time 20 --get --data-urlencode "q=fatal: could not lookup commit" \
+		"http://127.0.0.1:$hport/api/search" >"$WORK/hist-api.json"
+	check "serve: /api/search gives a removed message's versions" \
+		[ "$(jq -c '.matches[0].versions | [.first, .last, .atHead]' "$WORK/hist-api.json")" = '["v1.0.0","v1.3.0",false]' ]
+	curl -s --max-time 20 --get --data-urlencode "q=$(printf 'hist/1.1.0\nValueError: bad object name')" \
+		"http://127.0.0.1:$hport/api/search" >"$WORK/hist-api2.json"
+	check "serve: /api/search ranks by the version the text names" \
+		[ "$(jq -r '.matches[0] | "\(.filePath) \(.versions.at)"' "$WORK/hist-api2.json")" = "src/old.py v1.1.0" ]
+fi
+kill -TERM "$hsv" 2>/dev/null
+wait "$hsv" 2>/dev/null
