@@ -720,6 +720,11 @@ int fl_lookup_explain_until(fl_lookup *lk, const char *text, size_t len,
 			    fl_result *out, fl_err *err);
 void fl_result_free(fl_result *r);
 
+/* The version numbers a text names, in text order, at most 32, appended
+ * to out: N.N[.N...] right after "version ", "@", "/", "-" or "v", or
+ * N.N.N[...] after another word and a space ("cargo 1.95.0", "Python
+ * 3.11.7"); not followed by more of a word.  Returns out->n. */
+size_t fl_text_versions(const char *text, size_t len, fl_strv *out);
 /* After a lookup of text (its raw input): each match's versions (*out, n
  * of them, in the new order of r), and the matches ranked by version
  * within each tier (matchType): with at (a version name, --at) or a

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "faultline.h"
 #include "../util.h"
@@ -22,11 +23,8 @@ static bool is_word(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
 }
 
-/* The version numbers the text names, in text order: N.N[.N...] right
- * after "version ", "@", "/", "-", "v", or a word and a space ("cargo
- * 1.95.0", "Python 3.11.7"), and not followed by more of a word or a
- * number. */
-static size_t text_versions(const char *t, size_t len, fl_strv *out)
+/* The version numbers the text names (faultline.h). */
+size_t fl_text_versions(const char *t, size_t len, fl_strv *out)
 {
 	for (size_t i = 0; i < len && out->n < 32; i++) {
 		if (!is_digit(t[i]) || (i && (is_digit(t[i - 1]) || t[i - 1] == '.')))
@@ -36,13 +34,19 @@ static size_t text_versions(const char *t, size_t len, fl_strv *out)
 			dots += t[j] == '.';
 			j++;
 		}
-		if (!dots || (j < len && (is_word(t[j]) && t[j] != '_')))
+		/* not followed by more of a word, nor by a port (an address) */
+		if (!dots || (j < len && is_word(t[j])) ||
+		    (j + 1 < len && t[j] == ':' && is_digit(t[j + 1])))
 			continue;
 		char before = i ? t[i - 1] : '\0';
 		bool ok = before == '@' || before == '/' || before == '-' || before == 'v' ||
 			  before == 'V';
-		if (!ok && before == ' ' && i >= 2 && is_word(t[i - 2]))
-			ok = true; /* "git version 2.39.5", "cargo 1.95.0" */
+		if (!ok && before == ' ' && i >= 2 && is_word(t[i - 2])) {
+			/* "git version 2.39.5", "Version 1.2"; after another
+			 * word three numbers ("cargo 1.95.0", "Python 3.11.7"),
+			 * not a number in prose ("was 0.5") */
+			ok = dots >= 2 || (i >= 8 && strncasecmp(t + i - 8, "version", 7) == 0);
+		}
 		if (ok) {
 			char *v = fl_xstrndup(t + i, j - i);
 			fl_strv_push(out, v);
@@ -111,7 +115,7 @@ int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *t
 	}
 	fl_strv named = {0};
 	if (!at && text)
-		text_versions(text, len, &named);
+		fl_text_versions(text, len, &named);
 	bool target = false;
 	for (size_t i = 0; i < r->n; i++) {
 		fl_match *m = &r->v[i];

@@ -219,6 +219,42 @@ static void test_store_runs(void **state)
 	unlink(side);
 }
 
+/* the versions a pasted text names, as the lookup reads them */
+static void test_text_versions(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{"git version 2.39.5\nfatal: No rebase in progress?", "2.39.5"},
+		{"cargo 1.95.0 (f2d3ce0bd 2026-03-21)\nerror: failed", "1.95.0"},
+		{"npm error code E404\nnpm@10.8.2 /usr/lib/node_modules/npm", "10.8.2"},
+		{"Python 3.11.7\nValueError: bad", "3.11.7"},
+		{"User-Agent: git/2.39.5 (linux)", "2.39.5"},
+		{"thread 'main' panicked at /root/.cargo/registry/src/serde-1.0.197/src/de/mod.rs:12:5:", "1.0.197"},
+		{"release v2.40.0-rc0 failed", "2.40.0"},
+		/* no version: a time, an address, a float in prose, a word */
+		{"at 13:12:33.123 the value was 0.5", ""},
+		{"connect 10.0.0.1:80 refused", ""},
+		{"version2.3x is not a version", ""},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fl_strv v = {0};
+		fl_text_versions(cases[i].text, strlen(cases[i].text), &v);
+		const char *got = v.n ? v.v[0] : "";
+		if (strcmp(got, cases[i].want) != 0)
+			fail_msg("\"%s\": %s, want %s", cases[i].text, got, cases[i].want);
+		fl_strv_free(&v);
+	}
+	/* several, in text order */
+	fl_strv v = {0};
+	const char *t = "git/2.39.5 talking to git version 2.45.1";
+	assert_int_equal(fl_text_versions(t, strlen(t), &v), 2);
+	assert_string_equal(v.v[0], "2.39.5");
+	assert_string_equal(v.v[1], "2.45.1");
+	fl_strv_free(&v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +264,7 @@ int main(void)
 		cmocka_unit_test(test_pick_releases),
 		cmocka_unit_test(test_runs),
 		cmocka_unit_test(test_store_runs),
+		cmocka_unit_test(test_text_versions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
