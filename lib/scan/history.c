@@ -67,6 +67,7 @@ struct hblob {
 	char *text;             /* between its read and its scan */
 	size_t len;
 	void *cache;            /* what collect_keep() kept for its scan */
+	void *part;             /* its facts, collected, until folded in */
 	uint32_t canon;         /* the first blob of the same id and language
 				   (itself, or the one a whole scan of the
 				   last version scanned again): runs compare
@@ -469,12 +470,11 @@ static void scan_blob(void *arg, size_t i)
 	int li = lang_index(b->lang);
 	b->lang->scan(li >= 0 ? h->lang_trees[li] : NULL, &src, b->sites);
 	fl_sites_sort(b->sites);
-	size_t nlines = 1;
-	for (size_t k = 0; k < b->len; k++)
-		if (b->text[k] == '\n' && k + 1 < b->len)
-			nlines++;
-	if (!b->len)
-		nlines = 0;
+	/* lines as fl_line_index counts them: a last '\n' ends the last */
+	size_t nlines = b->len ? 1 : 0;
+	for (const char *p = b->text, *e = b->text + b->len;
+	     (p = memchr(p, '\n', (size_t)(e - p))) && p + 1 < e; p++)
+		nlines++;
 	fl_strmap seen = {0};
 	b->c = fl_xcalloc(b->sites->n ? b->sites->n : 1, sizeof *b->c);
 	for (size_t k = 0; k < b->sites->n; k++) {
@@ -501,6 +501,25 @@ static void scan_blob(void *arg, size_t i)
 	b->text = NULL;
 }
 
+/* On any thread: the facts of blob i of the todo list into a part of its
+ * own, for a language that merges parts (see scan_todo). */
+static void collect_part(void *arg, size_t i)
+{
+	struct hist *h = arg;
+	struct hblob *b = &h->blobs[h->todo[i]];
+	const fl_lang *L = b->lang;
+	int li = lang_index(L);
+	if (b->skip >= 0 || li < 0 || !h->lang_trees[li] || !L->collect || !L->tree_merge ||
+	    !L->tree_new || !L->tree_free)
+		return;
+	fl_src src = {b->path, b->text, b->len, NULL};
+	b->part = L->tree_new();
+	if (L->collect_keep)
+		b->cache = L->collect_keep(b->part, &src);
+	else
+		L->collect(b->part, &src);
+}
+
 /* Read, collect and scan this version's new blobs. */
 static int scan_todo(struct hist *h, long long *bytes, fl_err *err)
 {
@@ -523,12 +542,21 @@ static int scan_todo(struct hist *h, long long *bytes, fl_err *err)
 		}
 		*bytes += (long long)b->len;
 	}
-	/* the tree's facts, serially, in path order */
+	/* the tree's facts: each blob's part collected on every core, then
+	 * folded in path order (as fl_lang_collect_one, one blob after the
+	 * other, would); a language without parts collects serially */
+	fl_parallel_for(h->ntodo, collect_part, h);
 	for (size_t i = 0; i < h->ntodo; i++) {
 		struct hblob *b = &h->blobs[h->todo[i]];
 		int li = lang_index(b->lang);
 		if (b->skip >= 0 || li < 0 || !h->lang_trees[li] || !b->lang->collect)
 			continue;
+		if (b->part) {
+			b->lang->tree_merge(h->lang_trees[li], b->part);
+			b->lang->tree_free(b->part);
+			b->part = NULL;
+			continue;
+		}
 		fl_src src = {b->path, b->text, b->len, NULL};
 		b->cache = fl_lang_collect_one(b->lang, h->lang_trees[li], &src);
 	}
@@ -1002,6 +1030,8 @@ static void hist_free(struct hist *h)
 		free(b->text);
 		if (b->cache && b->lang->cache_free)
 			b->lang->cache_free(b->cache);
+		if (b->part)
+			b->lang->tree_free(b->part);
 	}
 	free(h->blobs);
 	fl_strmap_free(&h->blob_map);
