@@ -276,8 +276,10 @@ typedef struct fl_version_run {
 	int first, last;
 	int line;
 	int blobno;                 /* the blob's number among the repository's
-				       (fl_store_put_versions) */
-	char blob[41];              /* its id (filled when read) */
+				       (fl_store_put_versions); -1: not known
+				       (versions imported from a data set) */
+	char blob[41];              /* its id (filled when read; "" when not
+				       known) */
 } fl_version_run;
 
 /* A record's versions: the repository's versions in order, and the runs

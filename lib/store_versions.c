@@ -5,7 +5,8 @@
  * runs of versions it exists in (error_versions), packed in one blob per
  * record: per run, four unsigned LEB128 numbers: its first version minus
  * the end of the run before (the last version + 1; 0 for the first run),
- * its length minus 1, its line and its blob's number.  A record of 19 runs
+ * its length minus 1, its line and its blob's number + 1 (0: not known, a
+ * record imported from a data set).  A record of 19 runs
  * takes about 100 bytes.
  */
 #include <limits.h>
@@ -151,7 +152,7 @@ int fl_store_put_record_runs(fl_store *st, const char *const *ids,
 		int end = 0;
 		for (size_t k = 0; k < nruns[i]; k++) {
 			const fl_version_run *r = &runs[i][k];
-			if (r->first < end || r->last < r->first || r->line < 0 || r->blobno < 0) {
+			if (r->first < end || r->last < r->first || r->line < 0 || r->blobno < -1) {
 				rc = fl_seterr(err, "record %s: its runs of versions are out of order",
 					       ids[i]);
 				break;
@@ -159,7 +160,7 @@ int fl_store_put_record_runs(fl_store *st, const char *const *ids,
 			put_uleb(&b, (unsigned long long)(r->first - end));
 			put_uleb(&b, (unsigned long long)(r->last - r->first));
 			put_uleb(&b, (unsigned long long)r->line);
-			put_uleb(&b, (unsigned long long)r->blobno);
+			put_uleb(&b, (unsigned long long)(r->blobno + 1));
 			end = r->last + 1;
 		}
 		if (rc)
@@ -200,7 +201,7 @@ static bool decode_runs(const void *blob, size_t len, fl_version_run **runs, siz
 		r->first = (int)(next + f);
 		r->last = (int)(next + f + l);
 		r->line = (int)line;
-		r->blobno = (int)b;
+		r->blobno = (int)b - 1;
 		next = (unsigned long long)r->last + 1;
 	}
 	return *n > 0;
@@ -260,6 +261,8 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 	}
 	for (size_t k = 0; k < out->nruns; k++) {
 		fl_version_run *r = &out->runs[k];
+		if (r->blobno < 0)
+			continue; /* not known: blob "" */
 		sqlite3_reset(s);
 		sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
 		sqlite3_bind_int(s, 2, r->blobno);

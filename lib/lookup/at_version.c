@@ -215,7 +215,8 @@ void fl_match_version_json(json_t *o, const fl_match_version *x)
 		json_object_set_new(r, "first", json_string(v->versions[v->runs[k].first].name));
 		json_object_set_new(r, "last", json_string(v->versions[v->runs[k].last].name));
 		json_object_set_new(r, "lineNumber", json_integer(v->runs[k].line));
-		json_object_set_new(r, "blob", json_string(v->runs[k].blob));
+		json_object_set_new(r, "blob", v->runs[k].blob[0] ? json_string(v->runs[k].blob)
+								   : json_null());
 		json_array_append_new(runs, r);
 	}
 	json_object_set_new(vo, "runs", runs);

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 
 #include "publish.h"
 #include "store_enrich.h"
+#include "strmap.h"
 
 int pub_dataset_copy(const char *src, const char *dst, pub_dataset *out, char **old,
 		     fl_err *err)
@@ -150,6 +152,128 @@ out:
 	return rc;
 }
 
+static bool sha_hex(const char *s)
+{
+	size_t i = 0;
+	for (; s[i]; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return i == 40;
+}
+
+/* versions/{owner}/{name}.json of repository rs, when the data set has
+ * one (checked with the rest by pub_dataset_load: the inventory lists
+ * it): its versions and its records' runs, as scan --history keeps them
+ * (without blob ids).  A file of another shape fails the import, naming
+ * the file and the field. */
+static int import_versions(fl_store *st, const char *dir, const pub_dataset *d,
+			   const pub_repo_set *rs, fl_err *err)
+{
+	char *rel = fl_xasprintf("versions/%s.json", rs->repo.repo);
+	bool listed = false;
+	for (size_t i = 0; i < d->nfiles && !listed; i++)
+		listed = strcmp(d->files[i], rel) == 0;
+	if (!listed) {
+		free(rel);
+		return 0;
+	}
+	char *p = fl_xasprintf("%s/%s", dir, rel);
+	free(rel);
+	json_error_t je;
+	json_t *root = json_load_file(p, JSON_REJECT_DUPLICATES, &je);
+	json_t *vs = json_object_get(root, "versions"), *recs = json_object_get(root, "records");
+	json_t *repo = json_object_get(root, "repo");
+	fl_version *v = NULL;
+	size_t nv = json_array_size(vs);
+	const char **ids = NULL;
+	fl_version_run **runs = NULL;
+	size_t *nruns = NULL, n = 0;
+	int rc = 0;
+	if (!root) {
+		rc = fl_seterr(err, "%s: not JSON: %s (line %d)", p, je.text, je.line);
+		goto out;
+	}
+	if (!json_is_string(repo) || strcmp(json_string_value(repo), rs->repo.repo) != 0) {
+		rc = fl_seterr(err, "%s: repo: must be \"%s\"", p, rs->repo.repo);
+		goto out;
+	}
+	if (!json_is_array(vs) || !nv || !json_is_object(recs)) {
+		rc = fl_seterr(err, "%s: %s: missing or of the wrong type", p,
+			       !json_is_array(vs) || !nv ? "versions" : "records");
+		goto out;
+	}
+	v = fl_xcalloc(nv, sizeof *v);
+	for (size_t i = 0; i < nv; i++) {
+		json_t *x = json_array_get(vs, i);
+		const char *name = json_string_value(json_object_get(x, "name"));
+		const char *sha = json_string_value(json_object_get(x, "sha"));
+		if (!name || !*name || !sha || !sha_hex(sha)) {
+			rc = fl_seterr(err, "%s: versions[%zu]: needs a name and a sha of 40 lowercase hex digits",
+				       p, i);
+			goto out;
+		}
+		v[i].name = (char *)name;
+		memcpy(v[i].sha, sha, 41);
+	}
+	size_t nr = json_object_size(recs);
+	ids = fl_xcalloc(nr ? nr : 1, sizeof *ids);
+	runs = fl_xcalloc(nr ? nr : 1, sizeof *runs);
+	nruns = fl_xcalloc(nr ? nr : 1, sizeof *nruns);
+	fl_strmap known = {0};
+	for (size_t k = 0; k < rs->n; k++)
+		fl_strmap_put(&known, rs->entries[k].id, k);
+	const char *id;
+	json_t *arr;
+	json_object_foreach(recs, id, arr) {
+		if (!fl_strmap_get(&known, id, NULL)) {
+			rc = fl_seterr(err, "%s: records.%s: not a record of %s", p, id, rs->repo.repo);
+			break;
+		}
+		size_t na = json_array_size(arr);
+		if (!json_is_array(arr) || !na) {
+			rc = fl_seterr(err, "%s: records.%s: must be a non-empty array of runs", p, id);
+			break;
+		}
+		runs[n] = fl_xcalloc(na, sizeof **runs);
+		ids[n] = id;
+		nruns[n] = na;
+		long long end = 0;
+		for (size_t k = 0; k < na && rc == 0; k++) {
+			json_t *r = json_array_get(arr, k);
+			json_t *a = json_array_get(r, 0), *b = json_array_get(r, 1), *c = json_array_get(r, 2);
+			long long f = json_integer_value(a), l = json_integer_value(b), line = json_integer_value(c);
+			if (json_array_size(r) != 3 || !json_is_integer(a) || !json_is_integer(b) ||
+			    !json_is_integer(c) || f < end || l < f || l >= (long long)nv || line < 1 ||
+			    line > INT_MAX) {
+				rc = fl_seterr(err, "%s: records.%s[%zu]: must be [first, last, line]: "
+					       "versions in order, 0 <= first <= last < %zu, line >= 1",
+					       p, id, k, nv);
+				break;
+			}
+			runs[n][k] = (fl_version_run){(int)f, (int)l, (int)line, -1, ""};
+			end = l + 1;
+		}
+		n++;
+		if (rc)
+			break;
+	}
+	fl_strmap_free(&known);
+	if (rc == 0)
+		rc = fl_store_put_versions(st, rs->repo.repo, v, nv, NULL, 0, err);
+	if (rc == 0)
+		rc = fl_store_put_record_runs(st, ids, (const fl_version_run *const *)runs, nruns, n, err);
+out:
+	for (size_t i = 0; i < n; i++)
+		free(runs[i]);
+	free(runs);
+	free(nruns);
+	free(ids);
+	free(v);
+	json_decref(root);
+	free(p);
+	return rc;
+}
+
 int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 	      fl_err *err)
 {
@@ -162,7 +286,8 @@ int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 	}
 	for (size_t i = 0; i < d.nrepos; i++) {
 		pub_repo_set *rs = &d.repos[i];
-		if (fl_store_clear_repo(st, rs->repo.repo, err) < 0)
+		if (fl_store_clear_repo(st, rs->repo.repo, err) < 0 ||
+		    fl_store_clear_versions(st, rs->repo.repo, err) < 0)
 			goto fail;
 		for (size_t k = 0; k < rs->n; k++) {
 			/* Records on one line keep the data set's order: the store
@@ -188,7 +313,8 @@ int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 				goto fail;
 			}
 		}
-		if (fl_store_put_repo(st, &rs->repo, err) < 0)
+		if (fl_store_put_repo(st, &rs->repo, err) < 0 ||
+		    import_versions(st, dir, &d, rs, err) < 0)
 			goto fail;
 	}
 	if (import_provenance(st, dir, &d, err) < 0)

@@ -224,6 +224,10 @@ check "export: the side file is in the inventory" \
 	jq -e '.files | any(.path == "/data/versions/acme/hist.json")' "$WORK/hist-data/inventory.json" >/dev/null
 check "import: a data set with versions imports" \
 	"$FL" import --db "$WORK/hist-imported.db" "$WORK/hist-data" >/dev/null
+check "import: ... its versions with it (blob ids are not in a data set)" \
+	[ "$("$FL" explain --db "$WORK/hist-imported.db" --json "fatal: could not lookup commit" | jq -c '.matches[0].versions | [.first, .last, .atHead, (.runs | map("\(.first)..\(.last):\(.lineNumber):\(.blob)") | join(" "))]')" = '["v1.0.0","v1.3.0",false,"v1.0.0..v1.0.0:6:null v1.1.0..v1.1.0:8:null v1.3.0..v1.3.0:8:null"]' ]
+check "import: --at on imported versions" \
+	[ "$("$FL" explain --db "$WORK/hist-imported.db" --json --at v1.1.0 "No rebase in progress?" | jq -r '.matches[0].githubUrl')" = "https://github.com/acme/hist/blob/$(sha v1.1.0)/src/app.py#L5" ]
 
 # MCP's search answers carry the versions, ranked as explain ranks them
 HMCP_INIT='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}'

@@ -160,9 +160,9 @@ static void test_store_runs(void **state)
 			    {"HEAD", "4444444444444444444444444444444444444444"}};
 	const char *blobs[] = {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
 			       "00112233445566778899aabbccddeeff00112233"};
-	fl_version_run runs[2] = {{0, 0, 5, 1, ""}, {2, 3, 300, 0, ""}};
+	fl_version_run runs[3] = {{0, 0, 5, 1, ""}, {2, 2, 300, 0, ""}, {3, 3, 301, -1, ""}};
 	const fl_version_run *rp[1] = {runs};
-	size_t nr[1] = {2};
+	size_t nr[1] = {3};
 	const char *ids[1] = {e.id};
 	assert_int_equal(fl_store_begin(st, &err), 0);
 	assert_int_equal(fl_store_put_entry(st, &e, NULL, &err), 0);
@@ -174,22 +174,27 @@ static void test_store_runs(void **state)
 	assert_int_equal(v.nversions, 4);
 	assert_string_equal(v.versions[3].name, "HEAD");
 	assert_string_equal(v.versions[1].sha, vs[1].sha);
-	assert_int_equal(v.nruns, 2);
+	assert_int_equal(v.nruns, 3);
 	assert_int_equal(v.runs[0].first, 0);
 	assert_int_equal(v.runs[0].last, 0);
 	assert_int_equal(v.runs[0].line, 5);
 	assert_string_equal(v.runs[0].blob, blobs[1]);
 	assert_int_equal(v.runs[1].first, 2);
-	assert_int_equal(v.runs[1].last, 3);
+	assert_int_equal(v.runs[1].last, 2);
 	assert_int_equal(v.runs[1].line, 300);
 	assert_string_equal(v.runs[1].blob, blobs[0]);
+	/* a run whose blob is not known (imported from a data set) */
+	assert_int_equal(v.runs[2].first, 3);
+	assert_int_equal(v.runs[2].line, 301);
+	assert_int_equal(v.runs[2].blobno, -1);
+	assert_string_equal(v.runs[2].blob, "");
 	int ver;
 	/* by tag, by number, HEAD; a version without it; an unknown one */
 	assert_int_equal(fl_record_versions_find(&v, "v1.0.0", &ver), 0);
 	assert_int_equal(ver, 0);
 	assert_int_equal(fl_record_versions_find(&v, "1.2.0", &ver), 1);
 	assert_int_equal(ver, 2);
-	assert_int_equal(fl_record_versions_find(&v, "HEAD", &ver), 1);
+	assert_int_equal(fl_record_versions_find(&v, "HEAD", &ver), 2);
 	assert_int_equal(ver, 3);
 	assert_int_equal(fl_record_versions_find(&v, "1.1.0", &ver), -1);
 	assert_int_equal(ver, 1);
@@ -200,7 +205,8 @@ static void test_store_runs(void **state)
 	fl_version_run bad[2] = {{2, 3, 1, 0, ""}, {1, 1, 1, 0, ""}};
 	const fl_version_run *bp[1] = {bad};
 	assert_int_equal(fl_store_begin(st, &err), 0);
-	assert_int_equal(fl_store_put_record_runs(st, ids, bp, nr, 1, &err), -1);
+	size_t nb[1] = {2};
+	assert_int_equal(fl_store_put_record_runs(st, ids, bp, nb, 1, &err), -1);
 	assert_non_null(strstr(err.msg, "out of order"));
 	fl_store_rollback(st);
 	/* clearing the repository's records takes their runs */
