@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -189,6 +192,43 @@ bool fl_str_ends(const char *s, const char *suffix)
 {
 	size_t a = strlen(s), b = strlen(suffix);
 	return a >= b && memcmp(s + a - b, suffix, b) == 0;
+}
+
+const char *fl_memmem(const char *s, size_t n, const char *needle, size_t k)
+{
+	if (k == 0)
+		return s;
+	if (k > n)
+		return NULL;
+	if (k == 1)
+		return memchr(s, needle[0], n);
+	size_t i = 0, last = n - k; /* the last start position */
+#if defined(__SSE2__)
+	const __m128i first = _mm_set1_epi8(needle[0]);
+	const __m128i lastb = _mm_set1_epi8(needle[k - 1]);
+	/* 16 start positions i..i+15 while their last bytes are in s */
+	for (; i + 15 <= last; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + k - 1));
+		unsigned m = (unsigned)_mm_movemask_epi8(
+			_mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, lastb)));
+		while (m) {
+			unsigned bit = (unsigned)__builtin_ctz(m);
+			if (memcmp(s + i + bit + 1, needle + 1, k - 2) == 0)
+				return s + i + bit;
+			m &= m - 1;
+		}
+	}
+#endif
+	for (; i <= last; i++) {
+		const char *p = memchr(s + i, needle[0], last - i + 1);
+		if (!p)
+			return NULL;
+		i = (size_t)(p - s);
+		if (p[k - 1] == needle[k - 1] && memcmp(p + 1, needle + 1, k - 2) == 0)
+			return p;
+	}
+	return NULL;
 }
 
 bool fl_utf8_valid(const char *str, size_t n)

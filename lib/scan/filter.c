@@ -236,7 +236,7 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 
 static bool has(const char *s, size_t n, const char *needle)
 {
-	return memmem(s, n, needle, strlen(needle)) != NULL;
+	return fl_memmem(s, n, needle, strlen(needle)) != NULL;
 }
 
 /* "Code generated" opening a comment line of s[0..n) (blanks, a comment
@@ -247,7 +247,7 @@ static bool has(const char *s, size_t n, const char *needle)
 static bool code_generated_line(const char *s, size_t n)
 {
 	const char *p = s, *end = s + n;
-	while ((p = memmem(p, (size_t)(end - p), "Code generated", 14)) != NULL) {
+	while ((p = fl_memmem(p, (size_t)(end - p), "Code generated", 14)) != NULL) {
 		const char *q = p;
 		while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
 			q--;

@@ -1933,9 +1933,9 @@ static void cs_collect(void *tree, const fl_src *src)
 {
 	if (!tree || !src->text)
 		return;
-	bool ctors = memmem(src->text, src->len, "base(", 5) &&
+	bool ctors = fl_memmem(src->text, src->len, "base(", 5) &&
 		     fl_may_declare_error_class(src->text, src->len);
-	bool partial = memmem(src->text, src->len, "partial", 7) != NULL;
+	bool partial = fl_memmem(src->text, src->len, "partial", 7) != NULL;
 	if (!ctors && !partial)
 		return;
 	ctx c;

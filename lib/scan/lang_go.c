@@ -1548,8 +1548,8 @@ static void go_collect(void *tree, const fl_src *src)
 	/* a helper's arguments: `args ...any` or `...interface{}` (gofmt's
 	 * spelling) */
 	if (!g || !src->text || src->len < 16 || (src->path && go_is_test_file(src->path)) ||
-	    (!memmem(src->text, src->len, "...any", 6) &&
-	     !memmem(src->text, src->len, "...interface{}", 14)))
+	    (!fl_memmem(src->text, src->len, "...any", 6) &&
+	     !fl_memmem(src->text, src->len, "...interface{}", 14)))
 		return;
 	fl_toks t;
 	fl_toks_init(&t, src);

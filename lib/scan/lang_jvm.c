@@ -1788,7 +1788,7 @@ static void error_enum(ctx *c, size_t name)
 {
 	const char *nm = tsrc(c, name);
 	size_t nl = c->t.v[name].len;
-	bool errorish = memmem(nm, nl, "Error", 5) || memmem(nm, nl, "Exception", 9) ||
+	bool errorish = fl_memmem(nm, nl, "Error", 5) || fl_memmem(nm, nl, "Exception", 9) ||
 			ends_with(nm, nl, "ResultCode");
 	if (!errorish)
 		return;
@@ -2263,7 +2263,7 @@ static bool own_non_thrower(ctx *c, size_t i, size_t na)
  * `throw `). */
 static bool has_thrower(const char *s, size_t n)
 {
-	for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), "throw ", 6)) != NULL; p += 6) {
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "throw ", 6)) != NULL; p += 6) {
 		const char *b = p;
 		while (b > s && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
 			b--;
@@ -2313,7 +2313,7 @@ static size_t back_ws(const char *s, size_t p, bool *maybe)
  * judge (a comment, an escape, a string in the parameters) is a maybe. */
 static bool may_declare_thrower(const char *s, size_t n)
 {
-	for (const char *q = s; (q = memmem(q, (size_t)(s + n - q), "throw", 5)) != NULL; q += 5) {
+	for (const char *q = s; (q = fl_memmem(q, (size_t)(s + n - q), "throw", 5)) != NULL; q += 5) {
 		size_t at = (size_t)(q - s);
 		if ((at > 0 && jid_byte(s[at - 1])) ||
 		    (at + 5 < n && jid_byte(s[at + 5])))
@@ -2376,7 +2376,7 @@ static bool may_declare_thrower(const char *s, size_t n)
  * scan cannot judge. */
 static bool may_new_exception(const char *s, size_t n)
 {
-	for (const char *q = s; (q = memmem(q, (size_t)(s + n - q), "new", 3)) != NULL; q += 3) {
+	for (const char *q = s; (q = fl_memmem(q, (size_t)(s + n - q), "new", 3)) != NULL; q += 3) {
 		size_t at = (size_t)(q - s);
 		if ((at > 0 && jid_byte(s[at - 1])) ||
 		    (at + 3 < n && jid_byte(s[at + 3])))
@@ -2416,8 +2416,8 @@ static bool has_ctor_class(const char *s, size_t n)
  * new exception (`static X method(...) { return new X(...); }`). */
 static bool has_static_factory(const char *s, size_t n)
 {
-	return memmem(s, n, "static ", 7) && memmem(s, n, "return new ", 11) &&
-	       (memmem(s, n, "Exception", 9) || memmem(s, n, "Error", 5));
+	return fl_memmem(s, n, "static ", 7) && fl_memmem(s, n, "return new ", 11) &&
+	       (fl_memmem(s, n, "Exception", 9) || fl_memmem(s, n, "Error", 5));
 }
 
 /* The name of the file's class: its file name without the extension. */

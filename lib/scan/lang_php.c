@@ -1915,7 +1915,7 @@ static void lexed_free(void *p)
 static void *collect_file(void *part, const fl_src *src, bool keep)
 {
 	if (!part || !src->text || !src->len ||
-	    (!memmem(src->text, src->len, "throw", 5) && !memmem(src->text, src->len, "class", 5)))
+	    (!fl_memmem(src->text, src->len, "throw", 5) && !fl_memmem(src->text, src->len, "class", 5)))
 		return NULL;
 	php_tree *pt = part;
 	lexed *x = fl_xcalloc(1, sizeof *x);

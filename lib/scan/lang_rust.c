@@ -1274,9 +1274,9 @@ static const char *diag_sev(const fl_toks *t, size_t i)
 {
 	const char *s = t->src + t->v[i].off;
 	size_t n = t->v[i].len;
-	if (memmem(s, n, "warn", 4))
+	if (fl_memmem(s, n, "warn", 4))
 		return FL_S_WARNING;
-	if (memmem(s, n, "fatal", 5) || memmem(s, n, "bug", 3))
+	if (fl_memmem(s, n, "fatal", 5) || fl_memmem(s, n, "bug", 3))
 		return FL_S_CRITICAL;
 	return FL_S_ERROR;
 }
@@ -1326,7 +1326,7 @@ static bool rule_diag_macro(rs_st *st, size_t i)
 	const char *s = t->src + t->v[i].off;
 	size_t n = t->v[i].len;
 	bool diag = (n > 8 && memcmp(s, "struct_", 7) == 0 &&
-		     (memmem(s, n, "_err", 4) || memmem(s, n, "_warn", 5))) ||
+		     (fl_memmem(s, n, "_err", 4) || fl_memmem(s, n, "_warn", 5))) ||
 		    fl_tok_is(t, i, "span_err") || fl_tok_is(t, i, "span_warn") ||
 		    fl_tok_is(t, i, "span_fatal") || fl_tok_is(t, i, "span_bug");
 	if (!diag)

@@ -1377,7 +1377,7 @@ bool fl_may_declare_error_class(const char *s, size_t n)
 		size_t l = strlen(*k);
 		/* memmem from hit to hit: "class" starts with a letter as
 		 * common as c */
-		for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), *k, l)); q++) {
+		for (const char *q = s; (q = fl_memmem(q, n - (size_t)(q - s), *k, l)); q++) {
 			size_t i = (size_t)(q - s);
 			if (i > 0 && ident_byte((unsigned char)s[i - 1]))
 				continue;

@@ -19,6 +19,56 @@
 #include "json_internal.h"
 #include "scan/describe.h"
 #include "test_util.h"
+#include "util.h"
+
+/* ---- byte scans ------------------------------------------------------------ */
+
+static const char *naive_memmem(const char *s, size_t n, const char *w, size_t k)
+{
+	for (size_t i = 0; i + k <= n; i++)
+		if (memcmp(s + i, w, k) == 0)
+			return s + i;
+	return NULL;
+}
+
+/* fl_memmem finds what a plain search finds, first hit first: every
+ * length of text and word over a small alphabet (hits everywhere: in the
+ * 16-position blocks, across them, in the tail, at the very end), and
+ * from hit to hit as the byte scans go. */
+static void test_memmem_matches_plain_search(void **state)
+{
+	(void)state;
+	unsigned seed = 12345;
+	char text[200], word[40];
+	for (int round = 0; round < 4000; round++) {
+		size_t n = (size_t)(round % 97) + (round & 1 ? 100 : 0);
+		size_t k = (size_t)(round % 23);
+		int alpha = 2 + round % 3;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			text[i] = (char)('a' + (seed >> 16) % (unsigned)alpha);
+		}
+		for (size_t i = 0; i < k; i++) {
+			seed = seed * 1103515245u + 12345u;
+			word[i] = (char)('a' + (seed >> 16) % (unsigned)alpha);
+		}
+		if (round % 5 == 0 && k <= n) /* the word at the end */
+			memcpy(text + n - k, word, k);
+		const char *p = text, *end = text + n;
+		for (;;) {
+			const char *a = fl_memmem(p, (size_t)(end - p), word, k);
+			const char *b = naive_memmem(p, (size_t)(end - p), word, k);
+			assert_ptr_equal(a, b);
+			if (!a || k == 0)
+				break;
+			p = a + 1;
+		}
+	}
+	/* bytes over 0x7f, and a word longer than the text */
+	const char hi[] = "x\xff\xfe\x80" "abc\xff\xfe\x81";
+	assert_ptr_equal(fl_memmem(hi, sizeof hi - 1, "\xff\xfe\x81", 3), hi + 7);
+	assert_null(fl_memmem(hi, 3, "x\xff\xfe\x80", 4));
+}
 
 /* ---- identity --------------------------------------------------------------- */
 
@@ -803,6 +853,7 @@ static void test_pattern_check_agrees_with_pcre2(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_memmem_matches_plain_search),
 		cmocka_unit_test(test_id_spec_examples),
 		cmocka_unit_test(test_id_code_wins_over_message),
 		cmocka_unit_test(test_slug_rules),

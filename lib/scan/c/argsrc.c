@@ -480,8 +480,8 @@ bool c_is_columns(const char *m)
 
 bool c_argsrc_worth(const char *s, size_t n)
 {
-	return memmem(s, n, "vfprintf", 8) != NULL || memmem(s, n, "return \"", 8) != NULL ||
-	       memmem(s, n, "return _(\"", 10) != NULL;
+	return fl_memmem(s, n, "vfprintf", 8) != NULL || fl_memmem(s, n, "return \"", 8) != NULL ||
+	       fl_memmem(s, n, "return _(\"", 10) != NULL;
 }
 
 void c_argsrc_collect(ctree *tr, const ctx *c)

@@ -90,7 +90,7 @@ static bool string_ctor(const char *s, size_t n)
 
 static bool printf_named(const char *s, size_t n)
 {
-	return memmem(s, n, "printf", 6) != NULL;
+	return fl_memmem(s, n, "printf", 6) != NULL;
 }
 
 static const rep *tree_rep(const ctx *c, size_t i)

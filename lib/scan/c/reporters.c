@@ -758,7 +758,7 @@ static size_t next_p(const char *s, size_t i, size_t n)
 static bool collect_worth(const char *s, size_t n)
 {
 	/* a variadic function's definition (compose.c) */
-	if (memmem(s, n, "va_start", 8))
+	if (fl_memmem(s, n, "va_start", 8))
 		return true;
 	for (size_t i = next_p(s, 0, n); i + 6 <= n; i = next_p(s, i + 1, n)) {
 		if (!ieq(s + i, 6, "printf"))

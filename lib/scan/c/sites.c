@@ -472,7 +472,7 @@ static bool site_stderr_print(walk *w, const sstack *sk, call *k)
 	if (err < 0)
 		return false;
 	if (lit >= 0) {
-		bool fmt = memmem(k->s, k->n, "printf", 6) != NULL; /* once per site */
+		bool fmt = fl_memmem(k->s, k->n, "printf", 6) != NULL; /* once per site */
 		emit(w, sk, k->start, k->i,
 		     fmt ? c_fmt_msg(c, k->st, k->en, k->na, lit) : c_arg_msg(c, k->st[lit], k->en[lit], false),
 		     NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, k->nm);

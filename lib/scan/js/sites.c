@@ -1122,10 +1122,10 @@ static size_t tpl_emit(ctx *c, size_t at, const char *cls, const char *code,
  * make one with createError(). */
 static bool has_error_class(const char *s, size_t n)
 {
-	return ((memmem(s, n, "this.message", 12) || memmem(s, n, "this.code", 9) ||
-		 memmem(s, n, "super(", 6)) &&
+	return ((fl_memmem(s, n, "this.message", 12) || fl_memmem(s, n, "this.code", 9) ||
+		 fl_memmem(s, n, "super(", 6)) &&
 		fl_may_declare_error_class(s, n)) ||
-	       memmem(s, n, "createError(", 12);
+	       fl_memmem(s, n, "createError(", 12);
 }
 
 /* report_ctor() without a message: the class's default, if the tree has
@@ -1300,7 +1300,7 @@ static void rule_throw_factory(ctx *c, size_t i, size_t name, size_t open)
 /* A byte scan: `function NAME` with NAME a factory's name. */
 static bool has_factory_decl(const char *s, size_t n)
 {
-	for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), "function ", 9)) != NULL;) {
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "function ", 9)) != NULL;) {
 		p += 9;
 		const char *q = p;
 		while (q < s + n && fl_js_id_char((unsigned char)*q))
@@ -1402,7 +1402,7 @@ static void rule_factory_call(ctx *c, size_t i)
 /* A byte scan: the file can declare a reporter. */
 static bool has_reporter(const char *s, size_t n)
 {
-	return memmem(s, n, "exit(", 5) != NULL || memmem(s, n, "throw ", 6) != NULL;
+	return fl_memmem(s, n, "exit(", 5) != NULL || fl_memmem(s, n, "throw ", 6) != NULL;
 }
 
 /* Whether the call at callee token q reports what it is given: console
@@ -1416,7 +1416,7 @@ static bool reports_err(const ctx *c, size_t q)
 		return true;
 	if (is_id(c, q, "write") && q >= 2 && is_id(c, q - 2, "stderr"))
 		return true;
-	return memmem(s, n, "Error", 5) || memmem(s, n, "Err", 3) ||
+	return fl_memmem(s, n, "Error", 5) || fl_memmem(s, n, "Err", 3) ||
 	       (n >= 5 && memcmp(s, "error", 5) == 0);
 }
 
@@ -2180,7 +2180,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	size_t tl;
 	if (tpl_file(src->path, &tn, &tl))
 		tpl_sites(&c, tn, tl);
-	c.hoek = src->text && memmem(src->text, src->len, "hoek", 4) != NULL;
+	c.hoek = src->text && fl_memmem(src->text, src->len, "hoek", 4) != NULL;
 	char *alt = NULL;
 	c.alt = &alt;
 	rules(&c);

@@ -335,15 +335,15 @@ bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
  * `    msg_template = ...` (a byte scan, before any lexing). */
 bool py_has_class_attr(const char *s, size_t n)
 {
-	if (!memmem(s, n, "class", 5))
+	if (!fl_memmem(s, n, "class", 5))
 		return false;
-	if (memmem(s, n, "def __init__(self", 17) && memmem(s, n, ".__init__(", 10))
+	if (fl_memmem(s, n, "def __init__(self", 17) && fl_memmem(s, n, ".__init__(", 10))
 		return true;
-	if (memmem(s, n, "def __str__(self)", 17))
+	if (fl_memmem(s, n, "def __str__(self)", 17))
 		return true;
 	for (const char *const *a = cls_msg_attrs; *a; a++) {
 		size_t l = strlen(*a);
-		for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), *a, l)) != NULL; p += l) {
+		for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), *a, l)) != NULL; p += l) {
 			const char *b = p;
 			while (b > s && (b[-1] == ' ' || b[-1] == '\t'))
 				b--;

@@ -34,7 +34,7 @@
 /* A byte scan: `return Name(` with an upper-case Name, not None, True... */
 bool py_has_factory(const char *s, size_t n)
 {
-	for (const char *p = s; (p = memmem(p, (size_t)(s + n - p), "return ", 7)) != NULL;) {
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "return ", 7)) != NULL;) {
 		p += 7;
 		if (p < s + n && *p >= 'A' && *p <= 'Z' && (size_t)(s + n - p) > 5 &&
 		    memcmp(p, "None", 4) != 0 && memcmp(p, "True", 4) != 0 &&

@@ -27,8 +27,8 @@
 /* A byte scan: the file can define such a function. */
 bool py_has_reporter(const char *s, size_t n)
 {
-	return (memmem(s, n, "exit(", 5) || memmem(s, n, "SystemExit", 10)) &&
-	       (memmem(s, n, "stderr", 6) || memmem(s, n, "err=True", 8));
+	return (fl_memmem(s, n, "exit(", 5) || fl_memmem(s, n, "SystemExit", 10)) &&
+	       (fl_memmem(s, n, "stderr", 6) || fl_memmem(s, n, "err=True", 8));
 }
 
 /* Whether the call whose '(' is open has the keyword argument NAME=a.b
@@ -235,7 +235,7 @@ static bool class_mentions(const walker *w, size_t nm, const char *needle)
 	for (size_t k = nm; k < e; k++)
 		if (t->v[k].kind == FL_TK_IDENT &&
 		    (ci ? contains_ci(t->src + t->v[k].off, t->v[k].len, needle)
-			: memmem(t->src + t->v[k].off, t->v[k].len, needle,
+			: fl_memmem(t->src + t->v[k].off, t->v[k].len, needle,
 				 strlen(needle)) != NULL))
 			return true;
 	return false;

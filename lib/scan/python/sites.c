@@ -235,8 +235,8 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	w.out = out;
 	bool classes = src->text && py_has_class_attr(src->text, src->len);
-	w.click = src->text && (memmem(src->text, src->len, "click", 5) ||
-				memmem(src->text, src->len, "typer", 5));
+	w.click = src->text && (fl_memmem(src->text, src->len, "click", 5) ||
+				fl_memmem(src->text, src->len, "typer", 5));
 	int depth = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const fl_tok *k = &t.v[i];

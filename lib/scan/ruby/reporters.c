@@ -219,9 +219,9 @@ bool fl_rb_class_default_at(const fl_toks *t, const size_t *m, size_t i, rbclass
 /* Whether a file can hold such a class (a byte scan, before lexing). */
 bool fl_rb_has_class_default(const char *s, size_t n)
 {
-	return memmem(s, n, "class ", 6) &&
-	       ((memmem(s, n, "def initialize", 14) && memmem(s, n, "super", 5)) ||
-		memmem(s, n, "def message", 11));
+	return fl_memmem(s, n, "class ", 6) &&
+	       ((fl_memmem(s, n, "def initialize", 14) && fl_memmem(s, n, "super", 5)) ||
+		fl_memmem(s, n, "def message", 11));
 }
 
 /* ---- the tree's own reporters -----------------------------------------------
@@ -355,7 +355,7 @@ static bool interpolates(const fl_toks *t, size_t k, size_t p)
 	pat[0] = '{';
 	memcpy(pat + 1, t->src + t->v[p].off, t->v[p].len);
 	pat[t->v[p].len + 1] = '}';
-	return memmem(fl_tok_str(t, &t->v[k]), t->v[k].slen, pat, t->v[p].len + 2) != NULL;
+	return fl_memmem(fl_tok_str(t, &t->v[k]), t->v[k].slen, pat, t->v[p].len + 2) != NULL;
 }
 
 /* What the body [b, e) does with parameter token p (what one use says;
@@ -562,7 +562,7 @@ static const char *rep_one(const rbtree *r, const rbrep *x, const char *path,
 void fl_rb_collect(void *tree, const fl_src *src)
 {
 	rbtree *r = tree;
-	if (!r || !src->text || !src->len || !memmem(src->text, src->len, "def", 3))
+	if (!r || !src->text || !src->len || !fl_memmem(src->text, src->len, "def", 3))
 		return;
 	fl_toks t;
 	fl_toks_init(&t, src);
