@@ -103,6 +103,25 @@ typedef struct fl_lang {
 	 * long as the files kept so far are not too large. */
 	void *(*collect_keep)(void *part, const fl_src *src);
 	void (*cache_free)(void *cache);
+	/* Optional, with tree_merge: collect() into part and, on the same
+	 * tokens, scan() at once, while the file is read and before the tree
+	 * is whole: the scan as if the tree held nothing, its sites into out.
+	 * Returns the log of what the scan looked up in the tree (every
+	 * lookup answered "none"), or NULL when it cannot tell (out is then
+	 * ignored).  Once the tree is whole, early_holds(tree, log) says
+	 * whether the tree answers "none" to every lookup of the log: then
+	 * scan() would find the very same sites, and the core keeps them
+	 * instead of reading and scanning the file again; else it scans it
+	 * again.  early_free() frees a log.  hint: NULL, or the scan's
+	 * hint_new(), shared by the threads of its read phase (the language
+	 * locks it), where collect_scan() may note what the files so far
+	 * declare, to tell a file whose scan would likely not stand (it then
+	 * returns NULL, at no cost to the records). */
+	void *(*collect_scan)(void *part, const fl_src *src, fl_sites *out, void *hint);
+	bool (*early_holds)(const void *tree, const void *log);
+	void (*early_free)(void *log);
+	void *(*hint_new)(void);
+	void (*hint_free)(void *hint);
 	/* Find the sites of one file.  Must never crash or hang on any input:
 	 * binary junk, invalid UTF-8, unterminated strings/comments, huge lines. */
 	void (*scan)(const void *tree, const fl_src *src, fl_sites *out);

@@ -14,6 +14,7 @@
  * (orElseThrow(() -> new X("..."))).
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -602,6 +603,8 @@ typedef struct ctx {
 	fl_factories fac; /* the file's exception factories, found on first use */
 	const fl_factories *ctors; /* constructors of the tree's exception
 				      classes (collect()), or NULL */
+	fl_buf *log;      /* an early scan (collect_scan): the tree is taken
+			     for empty, and each lookup is logged here */
 	fl_strmap own;    /* reporter-named methods declared in this file:
 			     1 a thrower, 0 not (built on first use) */
 	bool own_built;
@@ -1319,6 +1322,20 @@ static void fac_find(ctx *c)
 
 static bool own_non_thrower(ctx *c, size_t i, size_t na);
 
+/* The tree's factory of that name for na arguments (fl_factories_find):
+ * every use of the tree by a scan goes through here.  An early scan
+ * (c->log) takes the tree for empty (none) and logs the lookup: a
+ * name's length, the arguments, the name. */
+static const fl_factory *tree_find(ctx *c, const char *name, size_t len, size_t na)
+{
+	if (!c->log)
+		return fl_factories_find(c->ctors, name, len, na);
+	uint32_t h[2] = {(uint32_t)len, (uint32_t)na};
+	fl_buf_put(c->log, (const char *)h, sizeof h);
+	fl_buf_put(c->log, name, len);
+	return NULL;
+}
+
 /* A statement `name(args);` calling a thrower method of the tree: a site
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
@@ -1339,7 +1356,7 @@ static bool rule_thrower(ctx *c, size_t i)
 		return false;
 	/* the tree's thrower first: the file's own methods are looked at
 	 * (once a file) only for a call of one */
-	const fl_factory *f = fl_factories_find(c->ctors, key, (size_t)kl, na);
+	const fl_factory *f = tree_find(c, key, (size_t)kl, na);
 	if (!f || own_non_thrower(c, i, na))
 		return false;
 	char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
@@ -1403,7 +1420,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 			int kl = snprintf(key, sizeof key, "%.*s.%.*s", (int)c->t.v[ci - 2].len,
 					  tsrc(c, ci - 2), (int)nl, nm);
 			const fl_factory *f = kl > 0 && (size_t)kl < sizeof key
-				? fl_factories_find(c->ctors, key, (size_t)kl, na) : NULL;
+				? tree_find(c, key, (size_t)kl, na) : NULL;
 			if (f) {
 				char *m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
 				site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
@@ -1427,7 +1444,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		}
 		m = first_msg(c, st, en, na, 1, NULL);
 	} else if (is_cls && c->ctors &&
-		   (f = fl_factories_find(c->ctors, nm, nl, na)) != NULL) {
+		   (f = tree_find(c, nm, nl, na)) != NULL) {
 		/* new X(args) of an exception class of the tree whose
 		 * constructor builds the message: super("..." + arg) */
 		m = fl_factory_compose(f, st, en, na, var_arg_msg, c);
@@ -2523,6 +2540,121 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 	return NULL;
 }
 
+static void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out);
+
+/* The file collected into part and scanned on the same tokens, as if the
+ * tree were empty (lang.h: collect_scan): the log of the scan's lookups
+ * (an fl_buf), or NULL when the hint says it would likely not stand. */
+/* The names of the factories the files read so far declare (with a
+ * message: those a lookup finds), shared by the threads of the read
+ * phase: a file that constructs one of them (`new X(`), whose early scan
+ * would not stand (the JDK declares the exceptions its files throw), is
+ * collected only, and scanned once the tree is whole. */
+typedef struct jvm_hint {
+	pthread_mutex_t lock;
+	fl_strmap names;
+} jvm_hint;
+
+static void *jvm_hint_new(void)
+{
+	jvm_hint *h = fl_xcalloc(1, sizeof *h);
+	pthread_mutex_init(&h->lock, NULL);
+	return h;
+}
+
+static void jvm_hint_free(void *p)
+{
+	jvm_hint *h = p;
+	if (!h)
+		return;
+	pthread_mutex_destroy(&h->lock);
+	fl_strmap_free(&h->names);
+	free(h);
+}
+
+/* Whether the text constructs a class of a factory declared so far: the
+ * last name of each `new a.b.X` looked up.  A guess only: the early scan's
+ * lookups decide (jvm_early_holds). */
+static bool likely_found(jvm_hint *h, const char *s, size_t n)
+{
+	bool found = false;
+	pthread_mutex_lock(&h->lock);
+	if (h->names.n)
+		for (const char *q = s; !found && (q = fl_memmem(q, (size_t)(s + n - q), "new", 3)) != NULL; q += 3) {
+			size_t at = (size_t)(q - s), p = at + 3;
+			if ((at > 0 && jid_byte(s[at - 1])) || p >= n || !ws_byte(s[p]))
+				continue;
+			size_t b = p, e = p;
+			for (;;) {
+				while (p < n && ws_byte(s[p]))
+					p++;
+				b = p;
+				while (p < n && jid_byte(s[p]))
+					p++;
+				e = p;
+				if (e == b || p >= n || s[p] != '.')
+					break;
+				p++;
+			}
+			char name[256];
+			if (e == b || e - b >= sizeof name)
+				continue;
+			memcpy(name, s + b, e - b);
+			name[e - b] = '\0';
+			found = fl_strmap_get(&h->names, name, NULL);
+		}
+	pthread_mutex_unlock(&h->lock);
+	return found;
+}
+
+static void *jvm_collect_scan(void *part, const fl_src *src, fl_sites *out, void *hint)
+{
+	static const fl_factories none; /* the tree taken for empty */
+	jvm_lexed *x = src->text ? jvm_collect_file(part, src, true) : NULL;
+	jvm_hint *h = hint;
+	const fl_factories *fs = part;
+	if (h && fs && fs->n) {
+		pthread_mutex_lock(&h->lock);
+		for (size_t k = 0; k < fs->n; k++)
+			if (fs->v[k].msg)
+				fl_strmap_put(&h->names, fs->v[k].name, 1);
+		pthread_mutex_unlock(&h->lock);
+	}
+	if (h && src->text && likely_found(h, src->text, src->len)) {
+		jvm_lexed_free(x);
+		return NULL;
+	}
+	fl_buf *log = fl_xcalloc(1, sizeof *log);
+	fl_src s = *src;
+	s.cache = x;
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.log = log;
+	jvm_scan_ctx(&c, &none, &s, out);
+	return log;
+}
+
+static bool jvm_early_holds(const void *tree, const void *log)
+{
+	const fl_buf *b = log;
+	for (size_t p = 0; p + 8 <= b->n;) {
+		uint32_t h[2];
+		memcpy(h, b->s + p, sizeof h);
+		p += sizeof h;
+		if (fl_factories_find(tree, b->s + p, h[0], h[1]))
+			return false;
+		p += h[0];
+	}
+	return true;
+}
+
+static void jvm_early_free(void *log)
+{
+	if (log)
+		fl_buf_free(log);
+	free(log);
+}
+
 static void jvm_collect(void *tree, const fl_src *src)
 {
 	jvm_collect_file(tree, src, false);
@@ -2533,10 +2665,9 @@ static void *jvm_collect_keep(void *part, const fl_src *src)
 	return jvm_collect_file(part, src, true);
 }
 
-static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
+static void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out)
 {
-	ctx c;
-	memset(&c, 0, sizeof c);
+	ctx c = *cp;
 	c.ctors = tree;
 	c.d = dialect_of(src->path);
 	c.src = src;
@@ -2560,6 +2691,13 @@ static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
 	free(c.match);
 	fl_scopes_free(&c.sc);
 	fl_toks_free(&c.t);
+}
+
+static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	ctx c;
+	memset(&c, 0, sizeof c);
+	jvm_scan_ctx(&c, tree, src, out);
 }
 
 static bool jvm_is_test_file(const char *path)
@@ -2591,5 +2729,10 @@ const fl_lang fl_lang_jvm = {
 	.tree_merge = fl_factories_tree_merge,
 	.collect_keep = jvm_collect_keep,
 	.cache_free = jvm_lexed_free,
+	.collect_scan = jvm_collect_scan,
+	.early_holds = jvm_early_holds,
+	.early_free = jvm_early_free,
+	.hint_new = jvm_hint_new,
+	.hint_free = jvm_hint_free,
 	.scan = jvm_scan,
 };

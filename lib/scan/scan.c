@@ -53,6 +53,9 @@ struct job {
 				   XXH3-128 */
 	void *part;             /* this file's collect() part (tree_merge) */
 	void *cache;            /* what collect_keep() kept for its scan */
+	void *early;            /* its sites were found while it was read
+				   (collect_scan): the log of the scan's
+				   lookups, checked once the tree is whole */
 	bool done;              /* scanned (phase 1), under ctx.lock */
 	int owner;              /* the thread that scanned it (scan_tid) */
 	long trash_next;        /* the next job queued for release, or -1 */
@@ -100,6 +103,7 @@ struct ctx {
 	atomic_size_t next;
 	atomic_llong files_done, bytes_done, sites_done;
 	void *lang_trees[NLANGS_MAX];
+	void *hints[NLANGS_MAX]; /* read phase: the languages' hint_new() */
 	pthread_mutex_t lock;
 	pthread_cond_t done_cv; /* a job of phase 1 is done */
 	atomic_bool stop;       /* the consumer failed: workers stop */
@@ -150,6 +154,7 @@ static void hex(const unsigned char *md, size_t n, char *out)
 }
 
 static void lex_job(struct ctx *c, size_t i);
+static void site_windows(struct ctx *c, struct job *j);
 static void release_queued(struct ctx *c, int tid);
 
 /* The thread a phase 1 job is scanned on: 0 the one that called the scan,
@@ -298,7 +303,24 @@ static void read_one(struct ctx *c, fl_tree_reader *r, size_t i)
 		return;
 	}
 	bool let_go = again && j->borrowed;
-	if (L->collect && L->tree_merge && L->tree_new) {
+	if (L->collect_scan && L->tree_merge && L->tree_new && L->early_holds &&
+	    L->early_free) {
+		/* collected, and scanned as if the tree were empty: its sites
+		 * stand when nothing the scan looked up is in the whole tree
+		 * (check_early), and the file is then not read again */
+		fl_src src = {c->tree->files[i].path, j->text, j->len, NULL};
+		j->part = L->tree_new();
+		j->sites = fl_sites_new();
+		int li = lang_index(L);
+		j->early = L->collect_scan(j->part, &src, j->sites,
+					   li >= 0 && li < NLANGS_MAX ? c->hints[li] : NULL);
+		if (j->early) {
+			site_windows(c, j);
+		} else {
+			fl_sites_free(j->sites);
+			j->sites = NULL;
+		}
+	} else if (L->collect && L->tree_merge && L->tree_new) {
 		fl_src src = {c->tree->files[i].path, j->text, j->len, NULL};
 		j->part = L->tree_new();
 		/* what the collect pass keeps points into its text */
@@ -373,6 +395,13 @@ static void lex_job(struct ctx *c, size_t i)
 	j->sites = fl_sites_new();
 	int li = lang_index(j->lang);
 	j->lang->scan(li >= 0 ? c->lang_trees[li] : NULL, &src, j->sites);
+	site_windows(c, j);
+	free_text(j);
+}
+
+/* Job j's sites found: sorted, with their source windows (from its text). */
+static void site_windows(struct ctx *c, struct job *j)
+{
 	fl_sites_sort(j->sites);
 	size_t n = j->sites->n;
 	if (n) {
@@ -412,13 +441,36 @@ static void lex_job(struct ctx *c, size_t i)
 	}
 	atomic_fetch_add(&c->sites_done, (long long)n);
 	atomic_fetch_add(&c->bytes_done, (long long)j->len);
-	free_text(j);
+}
+
+/* Phase 1: whether the sites job i's scan found while it was read stand,
+ * the whole tree answering none to every lookup that scan made (lang.h:
+ * collect_scan); else they are dropped, to scan it again. */
+static void check_early(struct ctx *c, size_t i)
+{
+	struct job *j = &c->jobs[i];
+	int li = lang_index(j->lang);
+	bool holds = li >= 0 && j->lang->early_holds(c->lang_trees[li], j->early);
+	j->lang->early_free(j->early);
+	j->early = NULL;
+	if (holds) {
+		j->reread = false;
+		free_text(j);
+		return;
+	}
+	atomic_fetch_sub(&c->sites_done, (long long)j->sites->n);
+	atomic_fetch_sub(&c->bytes_done, (long long)j->len);
+	free_sites(j);
+	fl_buf_free(&j->raw);
+	j->seg_len = 0;
 }
 
 /* Phase 1: job i's sites (unless found while reading), then its records. */
 static void scan_one(struct ctx *c, size_t i)
 {
 	struct job *j = &c->jobs[i];
+	if (j->early)
+		check_early(c, i);
 	if (j->reread)
 		reread_job(c, i);
 	if (j->text)
@@ -1189,7 +1241,9 @@ static void free_jobs(struct ctx *c)
 			j->lang->tree_free(j->part);
 		if (j->cache && j->lang->cache_free)
 			j->lang->cache_free(j->cache);
-		release_job(j); /* records and block not released yet */
+		if (j->early)
+			j->lang->early_free(j->early);
+		release_job(j);  /* records and block not released yet */
 	}
 	free(c->jobs);
 	pthread_mutex_destroy(&c->lock);
@@ -1336,7 +1390,15 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 	int threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (threads < 1)
 		threads = 1;
+	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++)
+		if (fl_langs[li]->hint_new && fl_langs[li]->hint_free)
+			c.hints[li] = fl_langs[li]->hint_new();
 	run_phase(&c, 0, threads, t0);
+	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++)
+		if (c.hints[li]) {
+			fl_langs[li]->hint_free(c.hints[li]);
+			c.hints[li] = NULL;
+		}
 	if (c.failed) {
 		*err = c.err;
 		goto fail;

@@ -48,6 +48,51 @@ static inline fl_sites *harness_scan_len(const fl_lang *L, const char *path,
 	return s;
 }
 
+/* A language that scans a file while it is read (collect_scan): the
+ * sites of that early scan, which takes the tree for empty, when the
+ * whole tree answers none to each lookup it logged (early_holds), are
+ * the very sites of the scan (want); with a hint that has seen the
+ * whole tree too.  Returns whether the early scan held (-1: no early
+ * scan). */
+static inline int harness_check_early(const fl_lang *L, const void *tree, const fl_src *src,
+				      const fl_sites *want)
+{
+	if (!L->collect_scan)
+		return -1;
+	int held = -1;
+	for (int with_hint = 0; with_hint < 2; with_hint++) {
+		void *hint = with_hint && L->hint_new ? L->hint_new() : NULL;
+		if (with_hint && !hint)
+			break;
+		void *part = L->tree_new();
+		fl_sites *e = fl_sites_new();
+		void *log = L->collect_scan(part, src, e, hint);
+		if (log && L->early_holds(tree, log)) {
+			fl_sites_sort(e);
+			assert_int_equal(e->n, want->n);
+			for (size_t i = 0; i < e->n; i++) {
+				assert_int_equal(e->v[i].line, want->v[i].line);
+				assert_int_equal(e->v[i].col, want->v[i].col);
+				if (want->v[i].message)
+					assert_string_equal(e->v[i].message, want->v[i].message);
+				else
+					assert_null(e->v[i].message);
+			}
+			if (!with_hint)
+				held = 1;
+		} else if (!with_hint) {
+			held = 0;
+		}
+		if (log)
+			L->early_free(log);
+		fl_sites_free(e);
+		L->tree_free(part);
+		if (hint)
+			L->hint_free(hint);
+	}
+	return held;
+}
+
 /* Scan files[which] with the per-tree state of all n files, as the core
  * builds it: each file collected into its own part (when the language
  * merges parts), folded in file order; the sites come back sorted. */
@@ -68,6 +113,7 @@ static inline fl_sites *harness_scan_tree(const fl_lang *L, const fl_src *files,
 	fl_sites *s = fl_sites_new();
 	L->scan(tree, &files[which], s);
 	fl_sites_sort(s);
+	harness_check_early(L, tree, &files[which], s);
 	if (L->tree_free)
 		L->tree_free(tree);
 	return s;

@@ -475,6 +475,106 @@ static void test_exception_constructors(void **state)
 	fl_sites_free(s);
 }
 
+/* A file is scanned while it is read, as if the tree held nothing: those
+ * sites stand only when the whole tree has none of what the scan looked
+ * up.  A constructor of another file that builds the message (declared
+ * after the file that throws it, so that the read phase cannot know it),
+ * a thrower method, a static factory: each early scan must not stand,
+ * or its site would keep the call's own text. */
+static void test_java_early_scan_checked(void **state)
+{
+	(void)state;
+	const char *svc =
+		"class Svc {\n"                                                /* 1 */
+		"  void a(String name) {\n"                                    /* 2 */
+		"    throw new NoSuchWidgetException(name);\n"                 /* 3 */
+		"  }\n"                                                         /* 4 */
+		"  void b(int code) {\n"                                       /* 5 */
+		"    failWith(code);\n"                                        /* 6 */
+		"  }\n"                                                         /* 7 */
+		"  void c() {\n"                                               /* 8 */
+		"    throw Errors.gone(\"x\");\n"                              /* 9 */
+		"  }\n"                                                         /* 10 */
+		"}\n";
+	const char *decl =
+		"class NoSuchWidgetException extends RuntimeException {\n"
+		"  NoSuchWidgetException(String name) { super(\"no widget named \" + name); }\n"
+		"}\n"
+		"class Helper {\n"
+		"  void failWith(int code) {\n"
+		"    throw new IllegalStateException(\"widget failed with code \" + code);\n"
+		"  }\n"
+		"}\n";
+	const char *errs =
+		"public class Errors {\n"
+		"  static GoneException gone(String what) { return new GoneException(\"gone for good: \" + what); }\n"
+		"}\n";
+	fl_src files[] = {
+		{"a/Svc.java", svc, strlen(svc), NULL},
+		{"b/Decl.java", decl, strlen(decl), NULL},
+		{"b/Errors.java", errs, strlen(errs), NULL},
+	};
+	void *tree = fl_lang_jvm.tree_new();
+	for (size_t i = 0; i < 3; i++)
+		fl_lang_collect_one(&fl_lang_jvm, tree, &files[i]);
+	fl_sites *s = fl_sites_new();
+	fl_lang_jvm.scan(tree, &files[0], s);
+	fl_sites_sort(s);
+	EXPECT_SITE(s, "no widget named {name}", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "widget failed with code {code}", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "gone for good: x", 9, FL_T_EXCEPTION);
+	/* the early scan, blind to the tree, finds other sites: it must
+	 * not stand */
+	void *part = fl_lang_jvm.tree_new();
+	fl_sites *e = fl_sites_new();
+	void *log = fl_lang_jvm.collect_scan(part, &files[0], e, NULL);
+	assert_non_null(log);
+	assert_null(harness_find(e, "no widget named {name}"));
+	assert_false(fl_lang_jvm.early_holds(tree, log));
+	/* against the tree of that file alone it stands, with the same sites */
+	assert_true(fl_lang_jvm.early_holds(part, log));
+	fl_lang_jvm.early_free(log);
+	fl_sites_free(e);
+	fl_lang_jvm.tree_free(part);
+	/* each lookup alone makes it fall: a tree with only one of them */
+	for (size_t k = 1; k < 3; k++) {
+		void *one = fl_lang_jvm.tree_new();
+		fl_lang_collect_one(&fl_lang_jvm, one, &files[k]);
+		part = fl_lang_jvm.tree_new();
+		e = fl_sites_new();
+		log = fl_lang_jvm.collect_scan(part, &files[0], e, NULL);
+		assert_false(fl_lang_jvm.early_holds(one, log));
+		fl_lang_jvm.early_free(log);
+		fl_sites_free(e);
+		fl_lang_jvm.tree_free(part);
+		fl_lang_jvm.tree_free(one);
+	}
+	assert_int_equal(harness_check_early(&fl_lang_jvm, tree, &files[0], s), 0);
+	/* the declarations' own file: nothing it looks up is in the tree */
+	fl_sites *d = fl_sites_new();
+	fl_lang_jvm.scan(tree, &files[1], d);
+	fl_sites_sort(d);
+	assert_int_equal(harness_check_early(&fl_lang_jvm, tree, &files[1], d), 1);
+	fl_sites_free(d);
+	/* a hint that has seen the declarations tells the file before its
+	 * scan: collected only */
+	void *hint = fl_lang_jvm.hint_new();
+	part = fl_lang_jvm.tree_new();
+	e = fl_sites_new();
+	log = fl_lang_jvm.collect_scan(part, &files[1], e, hint);
+	fl_lang_jvm.early_free(log);
+	fl_sites_free(e);
+	fl_lang_jvm.tree_free(part);
+	part = fl_lang_jvm.tree_new();
+	e = fl_sites_new();
+	assert_null(fl_lang_jvm.collect_scan(part, &files[0], e, hint));
+	fl_sites_free(e);
+	fl_lang_jvm.tree_free(part);
+	fl_lang_jvm.hint_free(hint);
+	fl_sites_free(s);
+	fl_lang_jvm.tree_free(tree);
+}
+
 /* methods whose body is one throw are reporters (jackson's _reportError):
  * each call statement, in any file of the tree, is a site */
 static void test_java_thrower_methods(void **state)
@@ -855,6 +955,7 @@ int main(void)
 		cmocka_unit_test(test_kotlin_factories),
 		cmocka_unit_test(test_java_local_message),
 		cmocka_unit_test(test_exception_constructors),
+		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),
 		cmocka_unit_test(test_java_collect_byte_scans),
