@@ -400,6 +400,60 @@ static void test_init_default_messages(void **state)
 	fl_sites_free(s);
 }
 
+/* A file is scanned while it is read, as if the tree held nothing: those
+ * sites stand only when the whole tree has none of the names the scan
+ * looked up.  A raise of a class another file declares with a default
+ * message, a call of the tree's reporter: the early scan must not stand,
+ * or its site would miss the message the tree gives. */
+static void test_early_scan_checked(void **state)
+{
+	(void)state;
+	const char *errors_py =
+		"class StreamConsumed(StreamError):\n"
+		"    def __init__(self) -> None:\n"
+		"        super().__init__('The stream was read already.')\n"
+		"def fail(msg):\n"
+		"    print('error: ' + msg, file=sys.stderr)\n"
+		"    sys.exit(2)\n";
+	const char *models_py =
+		"def read(stream):\n"                                            /* 1 */
+		"    if stream.consumed:\n"                                      /* 2 */
+		"        raise StreamConsumed()\n"                               /* 3 */
+		"def main(args):\n"                                             /* 4 */
+		"    if not args:\n"                                             /* 5 */
+		"        fail('no input')\n";                                    /* 6 */
+	fl_src files[] = {{"pkg/_exceptions.py", errors_py, strlen(errors_py), NULL},
+			  {"pkg/_models.py", models_py, strlen(models_py), NULL}};
+	const fl_lang *L = &fl_lang_python;
+	void *tree = L->tree_new();
+	for (size_t i = 0; i < 2; i++)
+		fl_lang_collect_one(L, tree, &files[i]);
+	fl_sites *s = fl_sites_new();
+	L->scan(tree, &files[1], s);
+	fl_sites_sort(s);
+	EXPECT_SITE(s, "The stream was read already.", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "error: no input", 6, FL_T_CONSOLE);
+	void *part = L->tree_new();
+	fl_sites *e = fl_sites_new();
+	void *log = L->collect_scan(part, &files[1], e, NULL);
+	assert_non_null(log);
+	assert_null(harness_find(e, "The stream was read already."));
+	assert_null(harness_find(e, "error: no input"));
+	assert_false(L->early_holds(tree, log));
+	assert_true(L->early_holds(part, log));
+	L->early_free(log);
+	fl_sites_free(e);
+	L->tree_free(part);
+	assert_int_equal(harness_check_early(L, tree, &files[1], s), 0);
+	fl_sites *d = fl_sites_new();
+	L->scan(tree, &files[0], d);
+	fl_sites_sort(d);
+	assert_int_equal(harness_check_early(L, tree, &files[0], d), 1);
+	fl_sites_free(d);
+	fl_sites_free(s);
+	L->tree_free(tree);
+}
+
 /* `assert test, message` raises AssertionError with the message. */
 static void test_assert_statements(void **state)
 {
@@ -644,6 +698,7 @@ int main(void)
 		cmocka_unit_test(test_var_message),
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_init_default_messages),
+		cmocka_unit_test(test_early_scan_checked),
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),
 		cmocka_unit_test(test_plural_gettext),

@@ -163,13 +163,13 @@ typedef struct facmsgs {
 
 /* The messages factory name[0..n) gives, through the functions it returns
  * the value of (depth levels more), added to f. */
-static void fac_resolve(const fl_classdefs *tree, const char *name, size_t n, int depth,
+static void fac_resolve(const walker *w, const char *name, size_t n, int depth,
 			facmsgs *f)
 {
 	char *key = fl_xasprintf("fac:%.*s", (int)n, name);
 	const char *dm, *dc;
 	int ds;
-	bool found = fl_classdefs_find(tree, key, &dm, &dc, &ds) && dm;
+	bool found = py_tree_find(w, key, &dm, &dc, &ds) && dm;
 	free(key);
 	if (!found)
 		return;
@@ -178,7 +178,7 @@ static void fac_resolve(const fl_classdefs *tree, const char *name, size_t n, in
 		size_t l = q ? (size_t)(q - p) : strlen(p);
 		const char *c = memchr(p, FAC_CLS, l);
 		if (*p == FAC_REF && l > 1 && depth > 0) {
-			fac_resolve(tree, p + 1, l - 1, depth - 1, f);
+			fac_resolve(w, p + 1, l - 1, depth - 1, f);
 		} else if (c) {
 			char *m = fl_xstrndup(c + 1, (size_t)(p + l - c - 1));
 			bool dup = false;
@@ -248,7 +248,7 @@ bool py_fac_raise(walker *w, size_t i, size_t j, size_t e)
 	if (s[0] >= 'A' && s[0] <= 'Z')
 		return false; /* a class */
 	facmsgs f = {0};
-	fac_resolve(w->tree, s, t->v[callee].len, 3, &f);
+	fac_resolve(w, s, t->v[callee].len, 3, &f);
 	for (size_t k = 0; k < f.n; k++) {
 		py_emit1(w, i, f.msg[k], NULL, f.cls[k], FL_T_EXCEPTION, FL_S_ERROR, 0,
 			 "error factory call");

@@ -84,7 +84,16 @@ typedef struct walker {
 	char *plural; /* the next site's message in its plural form
 			 (ngettext), a second record; owned */
 	bool click;   /* the file uses Click (or Typer, built on it) */
+	fl_buf *log;  /* an early scan (collect_scan): the tree is taken for
+			 empty, each name looked up logged here */
 } walker;
+
+/* The tree's entry of name (fl_classdefs_find, fl_classdefs_params):
+ * every use of the tree by a scan goes through these.  An early scan
+ * (w->log) takes the tree for empty (none) and logs the name. */
+bool py_tree_find(const walker *w, const char *name, const char **msg, const char **code,
+		  int *status);
+const char *py_tree_params(const walker *w, const char *name);
 
 typedef struct callargs {
 	size_t n;            /* all args */

@@ -220,7 +220,7 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 		int ds;
 		char *name = fl_xstrndup(bn, bl);
 		/* named like an exception, or a class of the tree with a message */
-		altctor = py_excy_name(bn, bl) || fl_classdefs_find(w->tree, name, &dm, &dc, &ds);
+		altctor = py_excy_name(bn, bl) || py_tree_find(w, name, &dm, &dc, &ds);
 		free(name);
 		if (altctor) {
 			cn = bn;
@@ -280,12 +280,12 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 				msg = py_kw_msg(w, &a, msg_kws);
 			if (!msg && a.n == 0 && upper)
 				msg = fl_xstrdup(cls);
-		} else if (cls && fl_classdefs_params(w->tree, cls)) {
+		} else if (cls && py_tree_params(w, cls)) {
 			/* the class's __init__ builds the message from these */
 			const char *dm, *dc;
 			int ds;
-			if (fl_classdefs_find(w->tree, cls, &dm, &dc, &ds) && dm)
-				msg = py_compose_init(w, dm, fl_classdefs_params(w->tree, cls), &a);
+			if (py_tree_find(w, cls, &dm, &dc, &ds) && dm)
+				msg = py_compose_init(w, dm, py_tree_params(w, cls), &a);
 		} else {
 			size_t mk = a.npos > 0 ? a.pos[0] : NONE;
 			if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
@@ -309,7 +309,7 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 	if (cls && (!msg || strcmp(msg, cls) == 0) && w->var == NONE) {
 		const char *dm = NULL, *dc = NULL;
 		int ds = 0;
-		if (fl_classdefs_find(w->tree, cls, &dm, &dc, &ds) && dm) {
+		if (py_tree_find(w, cls, &dm, &dc, &ds) && dm) {
 			free(msg);
 			msg = fl_xstrdup(dm);
 			if (!code && dc)

@@ -166,12 +166,18 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 {
 	const fl_toks *t = w->t;
 	char key[160];
-	if (t->v[i].len > 120 || !w->tree || !w->tree->n)
+	if (t->v[i].len > 120 || !w->tree)
 		return false;
 	snprintf(key, sizeof key, "rep:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
-	const char *text, *dc, *params = fl_classdefs_params(w->tree, key);
+	if (w->log) {
+		py_tree_params(w, key); /* none, logged */
+		return false;
+	}
+	if (!w->tree->n)
+		return false;
+	const char *text, *dc, *params = py_tree_params(w, key);
 	int method;
-	if (!params || !fl_classdefs_find(w->tree, key, &text, &dc, &method) || !text ||
+	if (!params || !py_tree_find(w, key, &text, &dc, &method) || !text ||
 	    (method == 1) != (i > pb))
 		return false;
 	callargs a;

@@ -116,20 +116,28 @@ void py_emit1(walker *w, size_t at, const char *msg, const char *code,
 
 /* ---- the tree's collect pass ------------------------------------------------- */
 
-static void py_collect(void *tree, const fl_src *src)
+/* What the file's tokens declare for the tree, into tr: the byte scans
+ * (py_wants) said which kinds it may hold. */
+typedef struct py_wants {
+	bool classes, reporters, factories;
+} py_wants;
+
+static bool py_wants_any(const fl_classdefs *tr, const fl_src *src, py_wants *k)
 {
-	fl_classdefs *tr = tree;
+	memset(k, 0, sizeof *k);
 	if (!tr || !src->text || !src->len)
-		return;
-	bool classes = py_has_class_attr(src->text, src->len),
-	     reporters = py_has_reporter(src->text, src->len),
-	     factories = py_has_factory(src->text, src->len);
-	if (!classes && !reporters && !factories)
-		return;
-	fl_toks t;
-	fl_toks_init(&t, src);
-	py_lex(&t);
-	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
+		return false;
+	k->classes = py_has_class_attr(src->text, src->len);
+	k->reporters = py_has_reporter(src->text, src->len);
+	k->factories = py_has_factory(src->text, src->len);
+	return k->classes || k->reporters || k->factories;
+}
+
+static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m,
+			    const py_wants *k)
+{
+	const fl_toks t = *tp;
+	bool classes = k->classes, reporters = k->reporters, factories = k->factories;
 	for (size_t i = 0; i < t.n && tr->n < 65536; i++) {
 		if (factories && fl_tok_is_ident(&t, i, "def") &&
 		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
@@ -156,8 +164,37 @@ static void py_collect(void *tree, const fl_src *src)
 		fl_classdefs_add_params(tr, name, pc.msg, pc.code, pc.status, pc.params);
 		free(name);
 	}
+}
+
+static void py_collect(void *tree, const fl_src *src)
+{
+	py_wants k;
+	if (!py_wants_any(tree, src, &k))
+		return;
+	fl_toks t;
+	fl_toks_init(&t, src);
+	py_lex(&t);
+	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
+	py_collect_toks(tree, &t, m, &k);
 	free(m);
 	fl_toks_free(&t);
+}
+
+bool py_tree_find(const walker *w, const char *name, const char **msg, const char **code,
+		  int *status)
+{
+	if (!w->log)
+		return fl_classdefs_find(w->tree, name, msg, code, status);
+	fl_buf_put(w->log, name, strlen(name) + 1);
+	return false;
+}
+
+const char *py_tree_params(const walker *w, const char *name)
+{
+	if (!w->log)
+		return fl_classdefs_params(w->tree, name);
+	fl_buf_put(w->log, name, strlen(name) + 1);
+	return NULL;
 }
 
 /* ---- statements and the scan of one file ---------------------------------- */
@@ -223,17 +260,18 @@ static void statement_start(walker *w, size_t i)
 	blk_push(w, b);
 }
 
-static void scan(const void *tree, const fl_src *src, fl_sites *out)
+/* The scan of the file on its tokens t and bracket table m (both freed). */
+static void scan_toks(const void *tree, const fl_src *src, fl_sites *out, fl_toks *tp,
+		      size_t *m, fl_buf *log)
 {
-	fl_toks t;
-	fl_toks_init(&t, src);
-	py_lex(&t);
+	fl_toks t = *tp;
 	walker w = {0};
 	w.var = NONE;
 	w.t = &t;
 	w.tree = tree;
-	w.m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
+	w.m = m;
 	w.out = out;
+	w.log = log;
 	bool classes = src->text && py_has_class_attr(src->text, src->len);
 	w.click = src->text && (fl_memmem(src->text, src->len, "click", 5) ||
 				fl_memmem(src->text, src->len, "typer", 5));
@@ -272,6 +310,54 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	fl_toks_free(&t);
 }
 
+static void scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	fl_toks t;
+	fl_toks_init(&t, src);
+	py_lex(&t);
+	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
+	scan_toks(tree, src, out, &t, m, NULL);
+}
+
+/* The file collected into part and scanned on the same tokens, as if the
+ * tree were empty (lang.h: collect_scan): the log of the names the scan
+ * looked up (an fl_buf of NUL-terminated names). */
+static void *py_collect_scan(void *part, const fl_src *src, fl_sites *out, void *hint)
+{
+	static const fl_classdefs none; /* the tree taken for empty */
+	(void)hint;
+	fl_toks t;
+	fl_toks_init(&t, src);
+	py_lex(&t);
+	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
+	py_wants k;
+	if (py_wants_any(part, src, &k))
+		py_collect_toks(part, &t, m, &k);
+	fl_buf *log = fl_xcalloc(1, sizeof *log);
+	scan_toks(&none, src, out, &t, m, log);
+	return log;
+}
+
+static bool py_early_holds(const void *tree, const void *log)
+{
+	const fl_buf *b = log;
+	for (size_t p = 0; p < b->n; p += strlen(b->s + p) + 1) {
+		const char *msg, *code;
+		int status;
+		if (fl_classdefs_find(tree, b->s + p, &msg, &code, &status) ||
+		    fl_classdefs_params(tree, b->s + p))
+			return false;
+	}
+	return true;
+}
+
+static void py_early_free(void *log)
+{
+	if (log)
+		fl_buf_free(log);
+	free(log);
+}
+
 static bool is_test_file(const char *path)
 {
 	const char *b = strrchr(path, '/');
@@ -293,4 +379,7 @@ const fl_lang fl_lang_python = {.name = "python",
 				.tree_free = fl_classdefs_free,
 				.collect = py_collect,
 				.tree_merge = fl_classdefs_merge,
+				.collect_scan = py_collect_scan,
+				.early_holds = py_early_holds,
+				.early_free = py_early_free,
 				.scan = scan};
