@@ -2545,11 +2545,18 @@ static void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites 
 /* The file collected into part and scanned on the same tokens, as if the
  * tree were empty (lang.h: collect_scan): the log of the scan's lookups
  * (an fl_buf), or NULL when the hint says it would likely not stand. */
-/* The names of the factories the files read so far declare (with a
- * message: those a lookup finds), shared by the threads of the read
+/* The names of the factories the files read so far declare, each with
+ * the arities they take: three masks of HINT_ARGS bits (arities 0..20,
+ * the last one any more): taken by one of them, by two or more (a lookup
+ * of that arity is then ambiguous: none), by one with a message (what a
+ * lookup finds); shared by the threads of the read
  * phase: a file that constructs one of them (`new X(`), whose early scan
  * would not stand (the JDK declares the exceptions its files throw), is
  * collected only, and scanned once the tree is whole. */
+#define HINT_ARGS 21
+#define HINT_TWICE HINT_ARGS
+#define HINT_MSG (2 * HINT_ARGS)
+
 typedef struct jvm_hint {
 	pthread_mutex_t lock;
 	fl_strmap names;
@@ -2572,9 +2579,45 @@ static void jvm_hint_free(void *p)
 	free(h);
 }
 
-/* Whether the text constructs a class of a factory declared so far: the
- * last name of each `new a.b.X` looked up.  A guess only: the early scan's
- * lookups decide (jvm_early_holds). */
+/* The arguments of the call whose '(' is at s[p], counted by bytes (its
+ * commas outside brackets and quotes), or -1 when a byte scan cannot tell
+ * (a comment, a text block, no ')'). */
+static int byte_args(const char *s, size_t n, size_t p)
+{
+	int depth = 0, commas = 0;
+	bool any = false;
+	for (size_t q = p + 1; q < n && q < p + 4096; q++) {
+		char ch = s[q];
+		if (ch == '"' || ch == '\'') {
+			if (q + 2 < n && s[q + 1] == ch && s[q + 2] == ch)
+				return -1;
+			for (q++; q < n && s[q] != ch; q++)
+				if (s[q] == '\\')
+					q++;
+				else if (s[q] == '\n')
+					return -1;
+			any = true;
+			continue;
+		}
+		if (ch == '/')
+			return -1;
+		if (ch == '(' || ch == '[' || ch == '{') {
+			depth++;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			if (depth-- == 0)
+				return any ? commas + 1 : 0;
+		} else if (ch == ',' && depth == 0) {
+			commas++;
+		}
+		if (!ws_byte(ch))
+			any = true;
+	}
+	return -1;
+}
+
+/* Whether the text constructs a class of a factory declared so far, with
+ * an arity it takes: the last name of each `new a.b.X(` looked up.  A
+ * guess only: the early scan's lookups decide (jvm_early_holds). */
 static bool likely_found(jvm_hint *h, const char *s, size_t n)
 {
 	bool found = false;
@@ -2601,7 +2644,17 @@ static bool likely_found(jvm_hint *h, const char *s, size_t n)
 				continue;
 			memcpy(name, s + b, e - b);
 			name[e - b] = '\0';
-			found = fl_strmap_get(&h->names, name, NULL);
+			size_t arities;
+			if (!fl_strmap_get(&h->names, name, &arities))
+				continue;
+			while (p < n && ws_byte(s[p]))
+				p++;
+			int na = p < n && s[p] == '(' ? byte_args(s, n, p) : -1;
+			uint64_t v = arities;
+			if (na < 0 || na >= HINT_ARGS - 1)
+				found = true;
+			else /* one factory of that arity, with a message */
+				found = (v >> (na + HINT_MSG) & 1) && !(v >> (na + HINT_TWICE) & 1);
 		}
 	pthread_mutex_unlock(&h->lock);
 	return found;
@@ -2615,9 +2668,24 @@ static void *jvm_collect_scan(void *part, const fl_src *src, fl_sites *out, void
 	const fl_factories *fs = part;
 	if (h && fs && fs->n) {
 		pthread_mutex_lock(&h->lock);
-		for (size_t k = 0; k < fs->n; k++)
-			if (fs->v[k].msg)
-				fl_strmap_put(&h->names, fs->v[k].name, 1);
+		for (size_t k = 0; k < fs->n; k++) {
+			const fl_factory *f = &fs->v[k];
+			uint64_t v = 0;
+			size_t got;
+			if (fl_strmap_get(&h->names, f->name, &got))
+				v = got;
+			for (size_t a = f->nreq; a <= f->np && a < HINT_ARGS; a++) {
+				uint64_t bit = (uint64_t)1 << a;
+				if (v & bit)
+					v |= bit << HINT_TWICE;
+				v |= bit;
+				if (f->msg)
+					v |= bit << HINT_MSG;
+			}
+			if (f->np >= HINT_ARGS) /* any arity over: a maybe */
+				v |= (uint64_t)1 << (HINT_ARGS - 1) << HINT_MSG;
+			fl_strmap_put(&h->names, f->name, (size_t)v);
+		}
 		pthread_mutex_unlock(&h->lock);
 	}
 	if (h && src->text && likely_found(h, src->text, src->len)) {

@@ -570,6 +570,18 @@ static void test_java_early_scan_checked(void **state)
 	assert_null(fl_lang_jvm.collect_scan(part, &files[0], e, hint));
 	fl_sites_free(e);
 	fl_lang_jvm.tree_free(part);
+	/* ... not a file that passes another number of arguments (the
+	 * tree has no constructor for it): scanned at once, and it stands */
+	const char *other = "class O {\n  void f() { throw new NoSuchWidgetException(\"a\", 2); }\n}\n";
+	fl_src o = {"a/O.java", other, strlen(other), NULL};
+	part = fl_lang_jvm.tree_new();
+	e = fl_sites_new();
+	log = fl_lang_jvm.collect_scan(part, &o, e, hint);
+	assert_non_null(log);
+	assert_true(fl_lang_jvm.early_holds(tree, log));
+	fl_lang_jvm.early_free(log);
+	fl_sites_free(e);
+	fl_lang_jvm.tree_free(part);
 	fl_lang_jvm.hint_free(hint);
 	fl_sites_free(s);
 	fl_lang_jvm.tree_free(tree);
