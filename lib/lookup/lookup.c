@@ -1501,12 +1501,27 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 	 * I >= FUZZY_MIN * qnorm / (1 + FUZZY_MIN) at the least (enorm >= I) */
 	double need = FUZZY_MIN * qnorm / (1.0 + FUZZY_MIN);
 	double left = qnorm;
+	/* an answer must also share info_min of idf with the query (below):
+	 * a candidate first met at token i shares at most the idf of the
+	 * tokens from i on that some record holds (reach), so once that is
+	 * under info_min no new candidate can be an answer, and a query of
+	 * common words walks no posting list at all (at 10M records the
+	 * lists of "invalid" or "value" are hundreds of thousands long);
+	 * the answers are the same */
+	double info_min = FUZZY_INFO_MIN * fl_lk_info_unit(lk);
+	double reach = 0;
+	for (size_t i = 0; i < nt; i++)
+		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
+			reach += qt[i].idf;
 	next_stamp();
 	size_t nprefix = 0;
 	for (size_t i = 0; i < nt; i++) {
-		if (left < need)
+		/* (with room for the float sums of acc) */
+		if (left < need || reach < info_min * (1 - 1e-4))
 			break;
 		left -= qt[i].idf;
+		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
+			reach -= qt[i].idf;
 		nprefix = i + 1;
 		float w = (float)qt[i].idf;
 		for (uint32_t s = 0; s < lk->nseg; s++) {
@@ -1531,7 +1546,6 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 	for (size_t i = nprefix; i < nt; i++)
 		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
 			suffix += qt[i].idf;
-	double info_min = FUZZY_INFO_MIN * fl_lk_info_unit(lk);
 	size_t nh = 0;
 	for (size_t k = 0; k < tls.ncand; k++) {
 		if (k % 256 == 255 && fl_lk_expired())
