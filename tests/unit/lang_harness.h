@@ -19,6 +19,15 @@
 #include "scan/sites.h"
 #include "../lang_kept.h"
 
+/* One file collected into tree, as the core collects it, for a test that
+ * scans apart: what the collect pass kept for the file's scan is freed. */
+static inline void harness_collect(const fl_lang *L, void *tree, const fl_src *src)
+{
+	void *kept = fl_lang_collect_one(L, tree, src);
+	if (kept)
+		L->cache_free(kept);
+}
+
 /* Scan len bytes of text (NULs and junk allowed) as file `path` with
  * language L (collect pass included); the sites come back sorted. */
 static inline fl_sites *harness_scan_len(const fl_lang *L, const char *path,

@@ -516,7 +516,7 @@ static void test_java_early_scan_checked(void **state)
 	};
 	void *tree = fl_lang_jvm.tree_new();
 	for (size_t i = 0; i < 3; i++)
-		fl_lang_collect_one(&fl_lang_jvm, tree, &files[i]);
+		harness_collect(&fl_lang_jvm, tree, &files[i]);
 	fl_sites *s = fl_sites_new();
 	fl_lang_jvm.scan(tree, &files[0], s);
 	fl_sites_sort(s);
@@ -539,7 +539,7 @@ static void test_java_early_scan_checked(void **state)
 	/* each lookup alone makes it fall: a tree with only one of them */
 	for (size_t k = 1; k < 3; k++) {
 		void *one = fl_lang_jvm.tree_new();
-		fl_lang_collect_one(&fl_lang_jvm, one, &files[k]);
+		harness_collect(&fl_lang_jvm, one, &files[k]);
 		part = fl_lang_jvm.tree_new();
 		e = fl_sites_new();
 		log = fl_lang_jvm.collect_scan(part, &files[0], e, NULL);

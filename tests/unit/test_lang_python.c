@@ -427,7 +427,7 @@ static void test_early_scan_checked(void **state)
 	const fl_lang *L = &fl_lang_python;
 	void *tree = L->tree_new();
 	for (size_t i = 0; i < 2; i++)
-		fl_lang_collect_one(L, tree, &files[i]);
+		harness_collect(L, tree, &files[i]);
 	fl_sites *s = fl_sites_new();
 	L->scan(tree, &files[1], s);
 	fl_sites_sort(s);
