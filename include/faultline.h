@@ -470,6 +470,11 @@ typedef struct fl_history_opts {
 	size_t n_excludes;
 	bool progress;              /* a line per version on stderr */
 	const char *log_started_at; /* as fl_scan_opts */
+	bool full;                  /* scan every version again, even when the
+				       store holds a history scan of the
+				       repository made with the same options
+				       (which the scan otherwise resumes: see
+				       fl_scan_history) */
 } fl_history_opts;
 
 /* One version of a history scan. */
@@ -489,8 +494,16 @@ typedef struct fl_history_summary {
 	char repo[256];
 	char head_sha[41];
 	char links[64];             /* as fl_scan_summary */
-	fl_history_step *steps;
+	fl_history_step *steps;     /* the versions scanned (after the one
+				       resumed from) */
 	size_t nsteps;
+	size_t nversions;           /* the versions of the history, all */
+	char resumed_from[256];     /* the last version the store held and the
+				       scan went on from ("": none) */
+	bool up_to_date;            /* the store held every version: nothing
+				       scanned or written */
+	long long kept;             /* records of earlier versions kept as
+				       stored (resumed) */
 	long long blobs_scanned, files_reused, bytes_scanned;
 	long long records;          /* stored: every version's */
 	long long records_head;     /* of them, in the last version (HEAD) */
@@ -505,7 +518,13 @@ typedef struct fl_history_summary {
 /* Scan every version of a repository (its tags that o selects, in version
  * order, then HEAD) from the object store, each version's changed blobs
  * only, and replace the repository's records in st, in one transaction,
- * with the records of all versions and the versions each exists in. */
+ * with the records of all versions and the versions each exists in.
+ * When st holds a history scan of the repository made with the same
+ * options whose versions begin the list (a new tag since, a HEAD that
+ * moved), the scan resumes from the last of them that is a tag: its
+ * files' records come from the store, only the later versions are
+ * scanned (the last one whole, as always), and the records of earlier
+ * versions stay as stored. */
 int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *out,
 		    fl_err *err);
 void fl_history_summary_free(fl_history_summary *s);

@@ -1264,14 +1264,15 @@ int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err)
 	return step_done(st, s, err, "clearing records");
 }
 
-int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
-			       fl_err *err)
+static int clear_repo_except(fl_store *st, const char *repo, const char *keep, bool by_id,
+			     fl_err *err)
 {
 	if (need_tx(st, err) < 0)
 		return -1;
 	mark_changed(st, repo);
-	/* rare (a file a scan could not read): statements not cached */
-	static const char *const sql[] = {
+	/* rare (a file a scan could not read, a history scan that resumes):
+	 * statements not cached */
+	static const char *const by_file[] = {
 		"DELETE FROM error_sites WHERE error_id IN"
 		" (SELECT id FROM errors WHERE repo = ?1 AND file_path NOT IN"
 		" (SELECT value FROM json_each(?2)))",
@@ -1280,7 +1281,17 @@ int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
 		"DELETE FROM record_blobs WHERE repo = ?1 AND id NOT IN"
 		" (SELECT blob_id FROM errors WHERE repo = ?1 AND blob_id IS NOT NULL)",
 	};
-	for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
+	static const char *const by_ids[] = {
+		"DELETE FROM error_sites WHERE error_id IN"
+		" (SELECT id FROM errors WHERE repo = ?1 AND id NOT IN"
+		" (SELECT value FROM json_each(?2)))",
+		"DELETE FROM errors WHERE repo = ?1 AND id NOT IN"
+		" (SELECT value FROM json_each(?2))",
+		"DELETE FROM record_blobs WHERE repo = ?1 AND id NOT IN"
+		" (SELECT blob_id FROM errors WHERE repo = ?1 AND blob_id IS NOT NULL)",
+	};
+	const char *const *sql = by_id ? by_ids : by_file;
+	for (size_t i = 0; i < 3; i++) {
 		sqlite3_stmt *s;
 		if (sqlite3_prepare_v2(st->db, sql[i], -1, &s, NULL) != SQLITE_OK)
 			return fl_store_sqlfail(st, err, "clearing records");
@@ -1293,6 +1304,18 @@ int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
 			return fl_store_sqlfail(st, err, "clearing records");
 	}
 	return 0;
+}
+
+int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
+			       fl_err *err)
+{
+	return clear_repo_except(st, repo, keep, false, err);
+}
+
+int fl_store_clear_repo_except_ids(fl_store *st, const char *repo, const char *keep,
+				   fl_err *err)
+{
+	return clear_repo_except(st, repo, keep, true, err);
 }
 
 int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err)

@@ -146,6 +146,29 @@ void *fl_block_compress(const char *raw, size_t raw_len, size_t *len);
  * blocks: what a scan does for the files it could not read. */
 int fl_store_clear_repo_except(fl_store *st, const char *repo, const char *keep,
 			       fl_err *err);
+/* The same, but the records kept are those whose ids are in keep (a JSON
+ * array): what a history scan that resumes does for the records of past
+ * versions it does not write again. */
+int fl_store_clear_repo_except_ids(fl_store *st, const char *repo, const char *keep,
+				   fl_err *err);
+
+/* ---- a history scan's state (scan --history that resumes) ---- */
+
+/* What the last history scan of repo was made with (the options that
+ * change its records), or "" (none, or a plain scan or an import since):
+ * at most size - 1 bytes. */
+int fl_store_history_get_key(fl_store *st, const char *repo, char *key, size_t size,
+			     fl_err *err);
+/* Within a transaction: set it (fl_store_clear_versions clears it). */
+int fl_store_history_put_key(fl_store *st, const char *repo, const char *key, fl_err *err);
+/* The ids of the blobs of repo's versions, by number (*hex malloc'd, n). */
+int fl_store_get_version_blobs(fl_store *st, const char *repo, char (**hex)[41], size_t *n,
+			       fl_err *err);
+/* Each record of repo: its id, file, and runs (NULL, 0: it has none). */
+typedef int (*fl_hist_rec_cb)(const char *id, const char *path, const fl_version_run *runs,
+			      size_t n, void *ud);
+int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb cb, void *ud,
+				 fl_err *err);
 
 /* err = "store PATH: what: <SQLite's message>"; returns -1.  For the
  * modules that run their own queries (store_enrich.c, store_queue.c). */

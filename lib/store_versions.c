@@ -7,7 +7,9 @@
  * the end of the run before (the last version + 1; 0 for the first run),
  * its length minus 1, its line and its blob's number + 1 (0: not known, a
  * record imported from a data set).  A record of 19 runs
- * takes about 100 bytes.
+ * takes about 100 bytes.  And what a history scan that resumes reads
+ * back: the key of the options it was made with (meta 'history/REPO'),
+ * the blobs by number, each record's file and runs.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -32,6 +34,7 @@ int fl_store_clear_versions(fl_store *st, const char *repo, fl_err *err)
 	static const char *const sql[] = {
 		"DELETE FROM repo_versions WHERE repo = ?1",
 		"DELETE FROM version_blobs WHERE repo = ?1",
+		"DELETE FROM meta WHERE key = 'history/' || ?1",
 	};
 	for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
 		sqlite3_stmt *s;
@@ -420,4 +423,118 @@ int fl_store_has_versions(fl_store *st, fl_err *err)
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fl_store_sqlfail(st, err, "reading versions");
 	return rc == SQLITE_ROW;
+}
+
+int fl_store_history_get_key(fl_store *st, const char *repo, char *key, size_t size,
+			     fl_err *err)
+{
+	sqlite3_stmt *s;
+	key[0] = '\0';
+	if (sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'history/' || ?1", -1,
+			       &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading versions");
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW && sqlite3_column_text(s, 0))
+		snprintf(key, size, "%s", (const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fl_store_sqlfail(st, err, "reading versions");
+	return 0;
+}
+
+int fl_store_history_put_key(fl_store *st, const char *repo, const char *key, fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "INSERT OR REPLACE INTO meta (key, value) VALUES ('history/' || ?1, ?2)",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "writing versions");
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, key, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : fl_store_sqlfail(st, err, "writing versions");
+}
+
+int fl_store_get_version_blobs(fl_store *st, const char *repo, char (**hex)[41], size_t *n,
+			       fl_err *err)
+{
+	*hex = NULL;
+	*n = 0;
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT idx, oid FROM version_blobs WHERE repo = ?1 ORDER BY idx",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading versions");
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	size_t cap = 0;
+	int rc;
+	static const char hx[] = "0123456789abcdef";
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (sqlite3_column_int64(s, 0) != (long long)*n || sqlite3_column_bytes(s, 1) != 20) {
+			sqlite3_finalize(s);
+			free(*hex);
+			*hex = NULL;
+			*n = 0;
+			return fl_seterr(err, "store %s: %s: the blobs of its versions are damaged",
+					 st->path, repo);
+		}
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 1024;
+			*hex = fl_xrealloc(*hex, cap * sizeof **hex);
+		}
+		const unsigned char *oid = sqlite3_column_blob(s, 1);
+		for (int b = 0; b < 20; b++) {
+			(*hex)[*n][2 * b] = hx[oid[b] >> 4];
+			(*hex)[*n][2 * b + 1] = hx[oid[b] & 15];
+		}
+		(*hex)[*n][40] = '\0';
+		(*n)++;
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		free(*hex);
+		*hex = NULL;
+		*n = 0;
+		return fl_store_sqlfail(st, err, "reading versions");
+	}
+	return 0;
+}
+
+int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb cb, void *ud,
+				 fl_err *err)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT e.id, e.file_path, v.runs FROM errors e LEFT JOIN error_versions v"
+			       " ON v.error_id = e.id WHERE e.repo = ?1 ORDER BY e.id",
+			       -1, &s, NULL) != SQLITE_OK)
+		return fl_store_sqlfail(st, err, "reading versions");
+	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *id = (const char *)sqlite3_column_text(s, 0);
+		const char *path = (const char *)sqlite3_column_text(s, 1);
+		fl_version_run *runs = NULL;
+		size_t n = 0;
+		if (sqlite3_column_type(s, 2) != SQLITE_NULL &&
+		    !decode_runs(sqlite3_column_blob(s, 2), (size_t)sqlite3_column_bytes(s, 2), &runs,
+				 &n)) {
+			free(runs);
+			out = fl_seterr(err, "store %s: record %s: its versions are damaged", st->path,
+					id ? id : "?");
+			break;
+		}
+		int stop = cb(id ? id : "", path ? path : "", runs, n, ud);
+		free(runs);
+		if (stop)
+			break;
+	}
+	if (out == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		out = fl_store_sqlfail(st, err, "reading versions");
+	sqlite3_finalize(s);
+	return out;
 }

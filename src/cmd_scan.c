@@ -15,7 +15,8 @@ static const cli_help HELP = {
 	.synopsis =
 	"faultline scan PATH [--repo OWNER/NAME] [--rev REV | --commit SHA]\n"
 	"                      [--db FILE] [--json] [--include-tests] [--exclude GLOB]...\n"
-	"                      [--threads N] [--history [--tags GLOB] [--since TAG]]",
+	"                      [--threads N]\n"
+	"                      [--history [--tags GLOB] [--since TAG] [--full]]",
 	.about =
 	"Scan a source tree and store its error records: every place that raises an "
 	"error (throw, raise, panic!, errors.New, fmt.Errorf, die(), log_error()...) "
@@ -35,7 +36,10 @@ static const cli_help HELP = {
 	"versions only the files whose blob changed are read, and a blob is "
 	"scanned once. The store keeps the records of every version, each with "
 	"the versions it exists in and its line in each; a record no longer at "
-	"HEAD keeps the permalink of the last version that has it.",
+	"HEAD keeps the permalink of the last version that has it. Scanning the "
+	"history again goes on from the versions the store holds: after a new "
+	"tag, only the versions since the last tag it holds are scanned (the "
+	"last one whole), unless --full.",
 	.examples = {
 		{"faultline scan ~/src/curl",
 		 "Scan a work tree; the repository is named after its origin remote "
@@ -45,7 +49,8 @@ static const cli_help HELP = {
 		 "checkout."},
 		{"faultline scan ~/mirrors/git.git --history --tags 'v2.*.0'",
 		 "Scan every v2.x.0 release and HEAD: the records of all of them, "
-		 "each with the versions it exists in and its line in each."},
+		 "each with the versions it exists in and its line in each. Run "
+		 "again after a release, it scans only the new tag and HEAD."},
 		{"faultline scan . --repo acme/shop --exclude 'scripts/*' --json",
 		 "Scan a plain folder under a name of your choosing, leave a folder "
 		 "out, and print the summary as JSON."},
@@ -90,6 +95,20 @@ static void print_text(const fl_scan_summary *s)
 		       s->langs[i].records);
 }
 
+/* The summary's "store": what the scan changed in it (kept: records that
+ * stay as stored, of files it could not read or of earlier versions). */
+static json_t *store_json(long long added, long long removed, long long changed,
+			  long long unchanged, long long kept)
+{
+	json_t *store = json_object();
+	json_object_set_new(store, "added", json_integer(added));
+	json_object_set_new(store, "removed", json_integer(removed));
+	json_object_set_new(store, "changed", json_integer(changed));
+	json_object_set_new(store, "unchanged", json_integer(unchanged));
+	json_object_set_new(store, "kept", json_integer(kept));
+	return store;
+}
+
 static void print_json(const fl_scan_summary *s)
 {
 	json_t *o = json_object();
@@ -109,13 +128,8 @@ static void print_json(const fl_scan_summary *s)
 	json_object_set_new(o, "sites", json_integer(s->sites));
 	json_object_set_new(o, "records", json_integer(s->records));
 	json_object_set_new(o, "duplicates", json_integer(s->duplicates));
-	json_t *store = json_object();
-	json_object_set_new(store, "added", json_integer(s->added));
-	json_object_set_new(store, "removed", json_integer(s->removed));
-	json_object_set_new(store, "changed", json_integer(s->changed));
-	json_object_set_new(store, "unchanged", json_integer(s->unchanged));
-	json_object_set_new(store, "kept", json_integer(s->kept));
-	json_object_set_new(o, "store", store);
+	json_object_set_new(o, "store", store_json(s->added, s->removed, s->changed, s->unchanged,
+						   s->kept));
 	json_object_set_new(o, "invalid", json_integer(s->invalid));
 	json_t *folders = json_object();
 	json_object_set_new(folders, "deeper than 64 levels", json_integer(s->deep_folders));
@@ -177,7 +191,20 @@ static void warn_left_out(const fl_scan_summary *s)
 
 static void print_history_text(const fl_history_summary *s)
 {
-	printf("scanned %s: %zu versions in %.2f s\n", s->repo, s->nsteps, s->seconds);
+	if (s->up_to_date) {
+		printf("%s: the store holds its %zu versions already (the last: %s):"
+		       " nothing scanned (--full scans every version again)\n", s->repo,
+		       s->nversions, s->resumed_from);
+		printf("  records    %lld: %lld in the last version, %lld only in earlier versions\n",
+		       s->records, s->records_head, s->records_past);
+		return;
+	}
+	if (*s->resumed_from)
+		printf("scanned %s: %zu new version%s of %zu, from %s on (the store held the"
+		       " versions up to it), in %.2f s\n", s->repo, s->nsteps,
+		       s->nsteps == 1 ? "" : "s", s->nversions, s->resumed_from, s->seconds);
+	else
+		printf("scanned %s: %zu versions in %.2f s\n", s->repo, s->nsteps, s->seconds);
 	for (size_t i = 0; i < s->nsteps; i++) {
 		const fl_history_step *v = &s->steps[i];
 		printf("  %-20s %.12s  %lld files, %lld changed, %lld blobs scanned, %lld records\n",
@@ -189,8 +216,13 @@ static void print_history_text(const fl_history_summary *s)
 	       s->records, s->records_head, s->nsteps ? s->steps[s->nsteps - 1].name : "HEAD",
 	       s->records_past);
 	printf("  duplicates %lld\n", s->duplicates);
-	printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged\n",
-	       s->added, s->removed, s->changed, s->unchanged);
+	if (*s->resumed_from)
+		printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged,"
+		       " %lld of earlier versions kept\n", s->added, s->removed, s->changed,
+		       s->unchanged, s->kept);
+	else
+		printf("  store      %lld added, %lld removed, %lld changed, %lld unchanged\n",
+		       s->added, s->removed, s->changed, s->unchanged);
 	if (strcmp(s->links, "file") == 0)
 		printf("  links      file:// links to the files here\n");
 	else
@@ -203,6 +235,10 @@ static void print_history_json(const fl_history_summary *s)
 	json_object_set_new(o, "repo", json_string(s->repo));
 	json_object_set_new(o, "analyzedSha", json_string(s->head_sha));
 	json_object_set_new(o, "permalinks", json_string(s->links));
+	json_object_set_new(o, "versionCount", json_integer((json_int_t)s->nversions));
+	json_object_set_new(o, "resumedFrom",
+			    *s->resumed_from ? json_string(s->resumed_from) : json_null());
+	json_object_set_new(o, "upToDate", json_boolean(s->up_to_date));
 	json_t *vs = json_array();
 	for (size_t i = 0; i < s->nsteps; i++) {
 		const fl_history_step *v = &s->steps[i];
@@ -226,12 +262,8 @@ static void print_history_json(const fl_history_summary *s)
 	json_object_set_new(o, "recordsAtHead", json_integer(s->records_head));
 	json_object_set_new(o, "recordsOnlyInPast", json_integer(s->records_past));
 	json_object_set_new(o, "duplicates", json_integer(s->duplicates));
-	json_t *store = json_object();
-	json_object_set_new(store, "added", json_integer(s->added));
-	json_object_set_new(store, "removed", json_integer(s->removed));
-	json_object_set_new(store, "changed", json_integer(s->changed));
-	json_object_set_new(store, "unchanged", json_integer(s->unchanged));
-	json_object_set_new(o, "store", store);
+	json_object_set_new(o, "store", store_json(s->added, s->removed, s->changed, s->unchanged,
+						   s->kept));
 	json_object_set_new(o, "invalid", json_integer(s->invalid));
 	json_object_set_new(o, "seconds", json_real(s->seconds));
 	char *txt = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -243,12 +275,12 @@ static void print_history_json(const fl_history_summary *s)
 /* scan --history */
 static int scan_history(const char *path, const char *db, const char *repo, const char *tags,
 			const char *since, bool include_tests, const char **excludes,
-			size_t nex, bool json)
+			size_t nex, bool full, bool json)
 {
 	fl_history_opts o = {
 		.path = path, .repo = repo, .tags = tags, .since = since,
 		.include_tests = include_tests, .excludes = excludes, .n_excludes = nex,
-		.progress = isatty(2) && !json,
+		.progress = isatty(2) && !json, .full = full,
 	};
 	fl_store *st = cli_open_store(db, false);
 	if (!st)
@@ -287,7 +319,7 @@ int cmd_scan(int argc, char **argv)
 {
 	const char *db = NULL, *repo = NULL, *rev = NULL, *threads = NULL, *commit = NULL;
 	const char *tags = NULL, *since = NULL;
-	bool json = false, include_tests = false, history = false;
+	bool json = false, include_tests = false, history = false, full = false;
 	const char *excludes[64];
 	int nex = 0;
 	const cli_opt opts[] = {
@@ -320,6 +352,10 @@ int cmd_scan(int argc, char **argv)
 			"the release tags, such as v1.2.3)"),
 		CLI_VAL("since", since, "TAG",
 			"with --history: the first tag to scan (default: the oldest)"),
+		CLI_FLAG("full", full,
+			 "with --history: scan every version again (default: go on from the "
+			 "versions the store holds, when it holds the same repository's, "
+			 "scanned with the same options)"),
 		{0},
 	};
 	const char *pos[1];
@@ -339,14 +375,15 @@ int cmd_scan(int argc, char **argv)
 			return cli_fail(EXIT_USAGE, "scan: --commit takes a commit id of 40 "
 					"lowercase hex digits");
 	}
-	if ((tags || since) && !history)
-		return cli_fail(EXIT_USAGE, "scan: --%s goes with --history", tags ? "tags" : "since");
+	if ((tags || since || full) && !history)
+		return cli_fail(EXIT_USAGE, "scan: --%s goes with --history",
+				tags ? "tags" : since ? "since" : "full");
 	if (history && (rev || commit))
 		return cli_fail(EXIT_USAGE, "scan: --history scans the tags and HEAD; --%s is for one version",
 				rev ? "rev" : "commit");
 	if (history)
 		return scan_history(pos[0], db, repo, tags, since, include_tests, excludes,
-				    (size_t)nex, json);
+				    (size_t)nex, full, json);
 	int nthreads = 0;
 	if (threads) {
 		char *end;

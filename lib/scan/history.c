@@ -16,12 +16,26 @@
  * scanned whole, with its own facts only: its records are those a scan of
  * it finds (a reporter function gone since, or one added in a file whose
  * callers did not change, would otherwise make them differ).
+ *
+ * Resuming: when the store holds a history scan of the repository made
+ * with the same options (its key, fl_store_history_get_key) and its
+ * versions begin this one's list, the scan goes on from the last of them
+ * that is a tag (L): the files of L are listed from its tree and given
+ * the records the store says they hold there, with their lines (runs);
+ * blobs are known by id from the store's blob numbers ("stubs", scanned
+ * only when a later version has one again in a changed file, or a record
+ * must be written again from it).  The facts of the versions after L
+ * start from L's whole tree.  Records whose versions end before L and
+ * did not change stay as stored (fl_sw_begin_keep_ids); those that were
+ * in a version dropped since (the HEAD of the last scan) are written
+ * again at their new last version, or deleted when none is left.
  */
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +86,8 @@ struct hblob {
 				   (itself, or the one a whole scan of the
 				   last version scanned again): runs compare
 				   these */
+	bool stub;              /* known from the store (resuming), not
+				   scanned: no sites */
 };
 
 /* A file of the current version. */
@@ -83,6 +99,11 @@ struct hfile {
 	uint32_t blob;          /* its hblob, NONE until known */
 	uint32_t *recs;         /* per candidate of its blob: the record, or
 				   NONE (another site); NULL until known */
+	uint32_t *held;         /* resuming, a file unchanged since L (its
+				   blob a stub): the records the store says
+				   it holds, at lines held_line */
+	int *held_line;
+	size_t nheld;
 };
 
 struct hrec {
@@ -94,6 +115,9 @@ struct hrec {
 	fl_vruns runs;
 	char *slug;
 	bool written;
+	int stored_last;        /* resuming, a record of the store: its last
+				   version there; else -1 */
+	bool keep;              /* stays as stored (not written again) */
 };
 
 struct hversion {
@@ -119,6 +143,14 @@ struct hist {
 	const char *repo_name;
 	fl_scan_opts so;        /* the skip rules' options */
 	bool whole;             /* the last version: every blob scanned again */
+	int from;               /* resuming: the first version scanned (L + 1);
+				   else 0 */
+	/* the repository opened once more for each thread that reads blobs
+	 * (a libgit2 object is used by one thread at a time) */
+	const char *path;
+	git_repository *pool[64];
+	size_t npool;
+	pthread_mutex_t pool_mu;
 };
 
 static int giterr(fl_err *err, const char *what)
@@ -127,6 +159,33 @@ static int giterr(fl_err *err, const char *what)
 	fl_seterr(err, "%s: %s", what, e && e->message ? e->message : "libgit2 failed");
 	G->error_clear();
 	return -1;
+}
+
+/* A repository for this thread's reads, or NULL (err says why). */
+static git_repository *repo_take(struct hist *h, fl_err *err)
+{
+	git_repository *r = NULL;
+	pthread_mutex_lock(&h->pool_mu);
+	if (h->npool)
+		r = h->pool[--h->npool];
+	pthread_mutex_unlock(&h->pool_mu);
+	if (!r && G->repository_open_ext(&r, h->path, 0, NULL) < 0) {
+		giterr(err, h->path);
+		return NULL;
+	}
+	return r;
+}
+
+static void repo_give(struct hist *h, git_repository *r)
+{
+	pthread_mutex_lock(&h->pool_mu);
+	if (h->npool < sizeof h->pool / sizeof h->pool[0]) {
+		h->pool[h->npool++] = r;
+		r = NULL;
+	}
+	pthread_mutex_unlock(&h->pool_mu);
+	if (r)
+		G->repository_free(r);
 }
 
 static int lang_index(const fl_lang *l)
@@ -308,10 +367,20 @@ static int cmp_change(const void *a, const void *b)
 	return strcmp(((const struct change *)a)->path, ((const struct change *)b)->path);
 }
 
+static void drop_held(struct hfile *f)
+{
+	free(f->held);
+	free(f->held_line);
+	f->held = NULL;
+	f->held_line = NULL;
+	f->nheld = 0;
+}
+
 static void drop_file(struct hfile *f)
 {
 	free(f->path);
 	free(f->recs);
+	drop_held(f);
 }
 
 static void set_file(struct hist *h, struct hfile *f, const char *path, const git_oid *oid)
@@ -324,6 +393,9 @@ static void set_file(struct hist *h, struct hfile *f, const char *path, const gi
 		f->rule = FL_SKIP_NAME;
 	f->blob = NONE;
 	f->recs = NULL;
+	f->held = NULL;
+	f->held_line = NULL;
+	f->nheld = 0;
 }
 
 /* The files of the version whose tree is tree, from those of the version
@@ -411,8 +483,17 @@ static uint32_t file_blob(struct hist *h, struct hfile *f, bool *fresh)
 			canon = b;
 		strcat(key, "/whole");
 	}
-	if (fl_strmap_get(&h->blob_map, key, &b))
+	if (fl_strmap_get(&h->blob_map, key, &b)) {
+		struct hblob *bl = &h->blobs[b];
+		if (bl->stub) {
+			/* known from the store only: scanned now */
+			bl->stub = false;
+			bl->path = f->path;
+			h->todo[h->ntodo++] = (uint32_t)b;
+			*fresh = true;
+		}
 		return (uint32_t)b;
+	}
 	if (h->nblobs == h->capblobs) {
 		h->capblobs = h->capblobs ? h->capblobs * 2 : 1024;
 		h->blobs = fl_xrealloc(h->blobs, h->capblobs * sizeof *h->blobs);
@@ -520,31 +601,74 @@ static void collect_part(void *arg, size_t i)
 		L->collect(b->part, &src);
 }
 
-/* Read, collect and scan this version's new blobs. */
-static int scan_todo(struct hist *h, long long *bytes, fl_err *err)
+/* On any thread: blob i of the todo list read (one left out by its size
+ * or content marked so; one that cannot be read: its error). */
+struct rd {
+	struct hist *h;
+	long long *len;         /* per item: bytes read, or -1: failed */
+	fl_err *errs;
+};
+
+static void read_item(void *arg, size_t i)
 {
-	for (size_t i = 0; i < h->ntodo; i++) {
-		struct hblob *b = &h->blobs[h->todo[i]];
-		bool large;
-		b->text = read_blob(h->repo, &b->oid, &b->len, &large, err);
-		if (large) {
-			b->skip = FL_SKIP_LARGE;
-			continue;
-		}
-		if (!b->text)
-			return -1;
-		int rule = fl_filter_content(b->text, b->len);
-		if (rule >= 0) {
-			b->skip = rule;
-			free(b->text);
-			b->text = NULL;
-			continue;
-		}
-		*bytes += (long long)b->len;
+	struct rd *rd = arg;
+	struct hist *h = rd->h;
+	struct hblob *b = &h->blobs[h->todo[i]];
+	rd->len[i] = 0;
+	git_repository *repo = repo_take(h, &rd->errs[i]);
+	if (!repo) {
+		rd->len[i] = -1;
+		return;
 	}
-	/* the tree's facts: each blob's part collected on every core, then
-	 * folded in path order (as fl_lang_collect_one, one blob after the
-	 * other, would); a language without parts collects serially */
+	bool large;
+	b->text = read_blob(repo, &b->oid, &b->len, &large, &rd->errs[i]);
+	repo_give(h, repo);
+	if (large) {
+		b->skip = FL_SKIP_LARGE;
+		return;
+	}
+	if (!b->text) {
+		rd->len[i] = -1;
+		return;
+	}
+	int rule = fl_filter_content(b->text, b->len);
+	if (rule >= 0) {
+		b->skip = rule;
+		free(b->text);
+		b->text = NULL;
+		return;
+	}
+	rd->len[i] = (long long)b->len;
+}
+
+/* Read the todo list's blobs, on every core; *bytes counts what is
+ * read. */
+static int read_todo(struct hist *h, long long *bytes, fl_err *err)
+{
+	struct rd rd = {.h = h};
+	rd.len = fl_xcalloc(h->ntodo ? h->ntodo : 1, sizeof *rd.len);
+	rd.errs = fl_xcalloc(h->ntodo ? h->ntodo : 1, sizeof *rd.errs);
+	fl_parallel_for(h->ntodo, read_item, &rd);
+	int rc = 0;
+	for (size_t i = 0; i < h->ntodo; i++) {
+		if (rd.len[i] < 0 && rc == 0) {
+			*err = rd.errs[i];
+			rc = -1;
+		}
+		if (rd.len[i] > 0)
+			*bytes += rd.len[i];
+	}
+	free(rd.len);
+	free(rd.errs);
+	return rc;
+}
+
+/* The tree's facts from the todo list's blobs (read): each blob's part
+ * collected on every core, then folded in path order (as
+ * fl_lang_collect_one, one blob after the other, would); a language
+ * without parts collects serially. */
+static void collect_todo(struct hist *h)
+{
 	fl_parallel_for(h->ntodo, collect_part, h);
 	for (size_t i = 0; i < h->ntodo; i++) {
 		struct hblob *b = &h->blobs[h->todo[i]];
@@ -560,6 +684,14 @@ static int scan_todo(struct hist *h, long long *bytes, fl_err *err)
 		fl_src src = {b->path, b->text, b->len, NULL};
 		b->cache = fl_lang_collect_one(b->lang, h->lang_trees[li], &src);
 	}
+}
+
+/* Read, collect and scan this version's new blobs. */
+static int scan_todo(struct hist *h, long long *bytes, fl_err *err)
+{
+	if (read_todo(h, bytes, err) < 0)
+		return -1;
+	collect_todo(h);
 	fl_parallel_for(h->ntodo, scan_blob, h);
 	return 0;
 }
@@ -581,6 +713,7 @@ static uint32_t record_for(struct hist *h, const char *id, const struct hfile *f
 	rec->path = fl_xstrdup(f->path);
 	rec->lang = f->lang;
 	rec->last = -1;
+	rec->stored_last = -1;
 	fl_strmap_put(&h->rec_map, id, h->nrecs);
 	return (uint32_t)h->nrecs++;
 }
@@ -594,6 +727,18 @@ static long long add_version_records(struct hist *h, int seq)
 		if (f->rule >= 0 || f->blob == NONE)
 			continue;
 		struct hblob *b = &h->blobs[f->blob];
+		if (b->stub) {
+			/* unchanged since L: the records the store has */
+			for (size_t k = 0; k < f->nheld; k++) {
+				struct hrec *r = &h->recs[f->held[k]];
+				fl_vruns_add(&r->runs, seq, b->canon, f->held_line[k]);
+				r->last = seq;
+				r->blob = f->blob;
+				r->cand = NONE;
+				n++;
+			}
+			continue;
+		}
 		if (b->skip >= 0 || !b->nc)
 			continue;
 		if (!f->recs) {
@@ -621,6 +766,324 @@ static long long add_version_records(struct hist *h, int seq)
 		}
 	}
 	return n;
+}
+
+/* ---- resuming from the store ------------------------------------------------ */
+
+/* What a history scan's records depend on besides its versions: this
+ * faultline, and the path rules (tests, excludes, hashed). */
+static void history_key(const fl_history_opts *o, char *key, size_t size)
+{
+	uint64_t x = 14695981039346656037ULL; /* FNV-1a */
+	for (size_t i = 0; i < o->n_excludes; i++)
+		for (const char *p = o->excludes[i];; p++) {
+			x = (x ^ (unsigned char)*p) * 1099511628211ULL;
+			if (!*p)
+				break;
+		}
+	snprintf(key, size, "faultline %s; tests %d; excludes %zu %016llx", FL_VERSION,
+		 o->include_tests ? 1 : 0, o->n_excludes, (unsigned long long)x);
+}
+
+/* The blob of id hex as language lang: one known, or a new stub. */
+static uint32_t stub_blob(struct hist *h, const char *hex, const fl_lang *lang)
+{
+	char key[GIT_OID_HEXSZ + 1 + 32];
+	snprintf(key, sizeof key, "%.40s/%s", hex, lang->name);
+	size_t b;
+	if (fl_strmap_get(&h->blob_map, key, &b))
+		return (uint32_t)b;
+	if (h->nblobs == h->capblobs) {
+		h->capblobs = h->capblobs ? h->capblobs * 2 : 1024;
+		h->blobs = fl_xrealloc(h->blobs, h->capblobs * sizeof *h->blobs);
+	}
+	struct hblob *bl = &h->blobs[h->nblobs];
+	memset(bl, 0, sizeof *bl);
+	G->oid_fromstr(&bl->oid, hex);
+	bl->lang = lang;
+	bl->skip = -1;
+	bl->stub = true;
+	bl->canon = (uint32_t)h->nblobs;
+	fl_strmap_put(&h->blob_map, key, h->nblobs);
+	return (uint32_t)h->nblobs++;
+}
+
+struct load {
+	struct hist *h;
+	int from;               /* versions from here on are scanned again */
+	char (*hex)[41];
+	size_t nhex;
+	bool bad;               /* not a state to resume from */
+};
+
+/* A record of the store, its runs cut at from (the versions after L are
+ * scanned again). */
+static int load_record(const char *id, const char *path, const fl_version_run *runs, size_t n,
+		       void *ud)
+{
+	struct load *ld = ud;
+	struct hist *h = ld->h;
+	const fl_lang *lang = fl_lang_for_path(path);
+	if (!n || !lang || strlen(id) != 16) {
+		ld->bad = true; /* not from a history scan (a plain scan's, imported) */
+		return 1;
+	}
+	if (h->nrecs == h->caprecs) {
+		h->caprecs = h->caprecs ? h->caprecs * 2 : 1024;
+		h->recs = fl_xrealloc(h->recs, h->caprecs * sizeof *h->recs);
+	}
+	struct hrec *r = &h->recs[h->nrecs];
+	memset(r, 0, sizeof *r);
+	memcpy(r->id, id, 17);
+	r->path = fl_xstrdup(path);
+	r->lang = lang;
+	r->blob = NONE;
+	r->cand = NONE;
+	r->stored_last = runs[n - 1].last;
+	for (size_t k = 0; k < n; k++) {
+		const fl_version_run *x = &runs[k];
+		if (x->blobno < 0 || (size_t)x->blobno >= ld->nhex) {
+			ld->bad = true;
+			free(r->path);
+			fl_vruns_free(&r->runs);
+			return 1;
+		}
+		if (x->first >= ld->from)
+			break;
+		if (r->runs.n == r->runs.cap) {
+			r->runs.cap = r->runs.cap ? r->runs.cap * 2 : 4;
+			r->runs.v = fl_xrealloc(r->runs.v, r->runs.cap * sizeof *r->runs.v);
+		}
+		fl_vrun *y = &r->runs.v[r->runs.n++];
+		y->first = x->first;
+		y->last = x->last < ld->from ? x->last : ld->from - 1;
+		y->line = x->line;
+		y->blob = stub_blob(h, ld->hex[x->blobno], lang);
+	}
+	r->last = r->runs.n ? r->runs.v[r->runs.n - 1].last : -1;
+	if (r->runs.n)
+		r->blob = r->runs.v[r->runs.n - 1].blob;
+	fl_strmap_put(&h->rec_map, id, h->nrecs);
+	h->nrecs++;
+	return 0;
+}
+
+static const struct hfile *find_file(const struct hist *h, const char *path)
+{
+	size_t lo = 0, hi = h->nfiles;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(h->files[mid].path, path);
+		if (c == 0)
+			return &h->files[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* Every file of version L (h->from - 1, whose tree is tree) with its blob
+ * (a stub) and the records the store says it holds there.  false: the
+ * store's records do not fit the tree. */
+static bool held_files(struct hist *h, git_tree *tree, fl_err *err, int *rc)
+{
+	long long changed;
+	*rc = 0;
+	if (next_files(h, NULL, tree, &changed, err) < 0) {
+		*rc = -1;
+		return false;
+	}
+	for (size_t i = 0; i < h->nfiles; i++) {
+		struct hfile *f = &h->files[i];
+		if (f->rule >= 0)
+			continue;
+		char hex[GIT_OID_HEXSZ + 1];
+		G->oid_tostr(hex, sizeof hex, &f->oid);
+		f->blob = stub_blob(h, hex, f->lang);
+	}
+	int L = h->from - 1;
+	for (size_t i = 0; i < h->nrecs; i++) {
+		struct hrec *r = &h->recs[i];
+		if (r->last != L)
+			continue;
+		struct hfile *f = (struct hfile *)find_file(h, r->path);
+		const fl_vrun *run = &r->runs.v[r->runs.n - 1];
+		if (!f || f->rule >= 0 || f->blob != run->blob)
+			return false;
+		f->held = fl_xrealloc(f->held, (f->nheld + 1) * sizeof *f->held);
+		f->held_line = fl_xrealloc(f->held_line, (f->nheld + 1) * sizeof *f->held_line);
+		f->held[f->nheld] = (uint32_t)i;
+		f->held_line[f->nheld++] = run->line;
+	}
+	return true;
+}
+
+/* The state of version L from the store, when it holds a history scan of
+ * the repository made with key whose versions begin v[0..nv): h->from is
+ * then L + 1 (0: scan every version); *same: the store holds exactly
+ * these versions (nothing to do).  *tree: L's tree (the diff's start). */
+static int resume(struct hist *h, fl_store *st, const struct hversion *v, size_t nv,
+		  const char *key, bool *same, git_tree **tree, fl_err *err)
+{
+	char stored[256];
+	*same = false;
+	*tree = NULL;
+	h->from = 0;
+	if (fl_store_history_get_key(st, h->repo_name, stored, sizeof stored, err) < 0)
+		return -1;
+	if (strcmp(stored, key) != 0)
+		return 0;
+	fl_version *sv;
+	size_t ns, p = 0;
+	if (fl_store_get_versions(st, h->repo_name, &sv, &ns, err) < 0)
+		return -1;
+	while (p < ns && p < nv && strcmp(sv[p].name, v[p].name) == 0 &&
+	       strcmp(sv[p].sha, v[p].sha) == 0)
+		p++;
+	fl_versions_free(sv, ns);
+	if (p == ns && p == nv) {
+		*same = true;
+		p = nv; /* the records are loaded for the summary */
+	} else if (p && strcmp(v[p - 1].name, "HEAD") == 0) {
+		p--;
+	}
+	if (!p)
+		return 0;
+	struct load ld = {.h = h, .from = (int)p};
+	if (fl_store_get_version_blobs(st, h->repo_name, &ld.hex, &ld.nhex, err) < 0)
+		return -1;
+	int rc = fl_store_each_history_record(st, h->repo_name, load_record, &ld, err);
+	free(ld.hex);
+	if (rc < 0)
+		return -1;
+	h->from = (int)p;
+	if (!ld.bad && !*same) {
+		git_object *obj = NULL;
+		if (G->object_lookup(&obj, h->repo, &v[p - 1].commit, GIT_OBJECT_COMMIT) < 0 ||
+		    G->commit_tree(tree, (git_commit *)obj) < 0) {
+			G->object_free(obj);
+			return giterr(err, v[p - 1].name);
+		}
+		G->object_free(obj);
+		if (!held_files(h, *tree, err, &rc) && rc == 0)
+			ld.bad = true;
+		if (rc < 0)
+			return -1;
+	}
+	if (ld.bad) {
+		/* not a state to resume from: every version is scanned */
+		for (size_t i = 0; i < h->nfiles; i++)
+			drop_file(&h->files[i]);
+		h->nfiles = 0;
+		for (size_t i = 0; i < h->nrecs; i++) {
+			free(h->recs[i].path);
+			fl_vruns_free(&h->recs[i].runs);
+		}
+		h->nrecs = 0;
+		fl_strmap_free(&h->rec_map);
+		memset(&h->rec_map, 0, sizeof h->rec_map);
+		G->tree_free(*tree);
+		*tree = NULL;
+		*same = false;
+		h->from = 0;
+	}
+	return 0;
+}
+
+/* The facts of L's whole tree (its files' blobs, read and collected, not
+ * scanned): those the versions after L start from. */
+static int collect_held(struct hist *h, long long *bytes, fl_err *err)
+{
+	h->todo = fl_xrealloc(h->todo, (h->nfiles ? h->nfiles : 1) * sizeof *h->todo);
+	h->ntodo = 0;
+	fl_strmap seen = {0};
+	for (size_t i = 0; i < h->nfiles; i++) {
+		struct hfile *f = &h->files[i];
+		int li = lang_index(f->lang);
+		if (f->rule >= 0 || li < 0 || !h->lang_trees[li] || !f->lang->collect)
+			continue;
+		char k[16];
+		snprintf(k, sizeof k, "%u", f->blob);
+		if (fl_strmap_get(&seen, k, NULL))
+			continue;
+		fl_strmap_put(&seen, k, 0);
+		h->blobs[f->blob].path = f->path;
+		h->todo[h->ntodo++] = f->blob;
+	}
+	fl_strmap_free(&seen);
+	int rc = read_todo(h, bytes, err);
+	if (rc == 0)
+		collect_todo(h);
+	for (size_t i = 0; i < h->ntodo; i++) {
+		struct hblob *b = &h->blobs[h->todo[i]];
+		free(b->text);
+		b->text = NULL;
+		if (b->cache && b->lang->cache_free)
+			b->lang->cache_free(b->cache);
+		b->cache = NULL;
+	}
+	h->ntodo = 0;
+	return rc;
+}
+
+/* Whether record r is written (else kept as stored, or gone). */
+static bool to_write(const struct hist *h, const struct hrec *r)
+{
+	(void)h;
+	return r->last >= 0 && !r->keep;
+}
+
+/* Before writing: the records kept as stored marked; each record to
+ * write given the candidate of its last blob, scanning the blobs only
+ * the store knew (a file unchanged since L whose record ends after L, or
+ * one whose last version was dropped). */
+static int prepare_records(struct hist *h, long long *bytes, long long *scanned, fl_err *err)
+{
+	for (size_t i = 0; i < h->nrecs; i++) {
+		struct hrec *r = &h->recs[i];
+		r->keep = r->stored_last >= 0 && r->stored_last < h->from && r->last >= 0 &&
+			  r->last < h->from;
+	}
+	h->todo = fl_xrealloc(h->todo, (h->nblobs ? h->nblobs : 1) * sizeof *h->todo);
+	h->ntodo = 0;
+	for (size_t i = 0; i < h->nrecs; i++) {
+		struct hrec *r = &h->recs[i];
+		if (!to_write(h, r) || r->cand != NONE)
+			continue;
+		struct hblob *b = &h->blobs[r->blob];
+		if (!b->stub)
+			continue;
+		b->stub = false;
+		b->path = r->path;
+		h->todo[h->ntodo++] = r->blob;
+	}
+	*scanned = (long long)h->ntodo;
+	if (h->ntodo && scan_todo(h, bytes, err) < 0)
+		return -1;
+	for (size_t i = 0; i < h->nrecs; i++) {
+		struct hrec *r = &h->recs[i];
+		if (!to_write(h, r) || r->cand != NONE)
+			continue;
+		const struct hblob *b = &h->blobs[r->blob];
+		for (size_t k = 0; k < b->nc && r->cand == NONE; k++) {
+			const struct hcand *c = &b->c[k];
+			if (c->first != NONE)
+				continue;
+			char id[17];
+			fl_record_id(h->repo_name, c->code, c->msg, r->path, id);
+			if (strcmp(id, r->id) == 0)
+				r->cand = (uint32_t)k;
+		}
+		/* not in its blob any more (a faultline that scans it
+		 * otherwise): the record stays as the store has it */
+		if (r->cand == NONE)
+			r->keep = r->stored_last >= 0;
+		if (r->cand == NONE && !r->keep)
+			r->last = -1;
+	}
+	return 0;
 }
 
 /* ---- writing ------------------------------------------------------------------ */
@@ -669,23 +1132,50 @@ struct wctx {
 	fl_history_summary *out;
 };
 
-/* The records of one file (recs[0..n), by blob, in site order): built,
- * checked, and written in one block with their windows: those of the last
- * version (one blob) as a scan writes them, those of earlier versions
- * (past) each with its window in its JSON. */
-static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, bool past,
-		       fl_err *err)
+/* The records of one file (recs[0..n), by blob, in site order), written
+ * in one block with their windows: those of the last version (one blob)
+ * as a scan writes them, those of earlier versions (past) each with its
+ * window in its JSON.  Built, checked, encoded and compressed on any
+ * thread (group_build), then written in order (group_put). */
+struct group {
+	const uint32_t *recs;
+	size_t n;
+	bool past;
+	fl_entry *e;
+	fl_facts *f;
+	bool *ok;
+	int *state;
+	char (*hash)[17];
+	size_t *off, *blen;
+	void *z;
+	size_t zlen, raw_len, nok;
+	long long invalid;      /* records left out as not valid */
+	char invalid_first[320];
+	int rc;
+	fl_err err;
+};
+
+struct wbatch {
+	struct wctx *wc;
+	struct group *g;
+};
+
+static void group_build(void *arg, size_t gi)
 {
+	struct wbatch *wb = arg;
+	struct wctx *wc = wb->wc;
+	struct group *g = &wb->g[gi];
 	struct hist *h = wc->h;
+	const uint32_t *recs = g->recs;
+	size_t n = g->n;
 	struct hblob *b = NULL;
 	char *text = NULL;
 	size_t len = 0, nlines = 0, *starts = NULL;
-	fl_entry *e = fl_xcalloc(n, sizeof *e);
-	fl_facts *f = fl_xcalloc(n, sizeof *f);
+	g->e = fl_xcalloc(n, sizeof *g->e);
+	g->f = fl_xcalloc(n, sizeof *g->f);
+	g->ok = fl_xcalloc(n, sizeof *g->ok);
+	g->state = fl_xcalloc(n, sizeof *g->state);
 	int *ws = fl_xcalloc(n, sizeof *ws), *we = fl_xcalloc(n, sizeof *we);
-	bool *ok = fl_xcalloc(n, sizeof *ok);
-	size_t nok = 0;
-	int rc = 0;
 	for (size_t k = 0; k < n; k++) {
 		struct hrec *r = &h->recs[recs[k]];
 		if (b != &h->blobs[r->blob]) {
@@ -694,10 +1184,16 @@ static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, bool pas
 			free(text);
 			free(starts);
 			bool large;
-			text = read_blob(h->repo, &b->oid, &len, &large, err);
+			git_repository *repo = repo_take(h, &g->err);
+			text = repo ? read_blob(repo, &b->oid, &len, &large, &g->err) : NULL;
+			if (repo)
+				repo_give(h, repo);
+			else
+				large = false;
 			starts = NULL;
 			if (!text) {
-				rc = large ? fl_seterr(err, "%s: grew over the size limit", r->path) : -1;
+				g->rc = large ? fl_seterr(&g->err, "%s: grew over the size limit", r->path)
+					      : -1;
 				break;
 			}
 			starts = fl_line_index(text, len, &nlines);
@@ -705,7 +1201,7 @@ static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, bool pas
 		const struct hcand *c = &b->c[r->cand];
 		const fl_site *s = &b->sites->v[c->site];
 		const char *sha = wc->v[r->last].sha;
-		fl_entry *x = &e[k];
+		fl_entry *x = &g->e[k];
 		x->id = fl_xstrdup(r->id);
 		x->repo = fl_xstrdup(wc->repo);
 		x->slug = fl_xstrdup(r->slug);
@@ -736,28 +1232,29 @@ static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, bool pas
 		x->content_changed_at = fl_xstrdup(wc->now);
 		x->schema_version = FL_SCHEMA_VERSION;
 		fl_describe(x, s, r->lang->name);
-		f[k].function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
-		f[k].guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
-		f[k].idiom = fl_xstrdup(s->idiom);
-		f[k].language = r->lang->name;
-		f[k].column = s->col;
+		g->f[k].function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
+		g->f[k].guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
+		g->f[k].idiom = fl_xstrdup(s->idiom);
+		g->f[k].language = r->lang->name;
+		g->f[k].column = s->col;
 		fl_err verr;
 		if (fl_entry_validate(x, &verr) < 0) {
 			/* never store an invalid record; say so */
-			if (wc->out->invalid++ == 0)
-				snprintf(wc->out->invalid_first, sizeof wc->out->invalid_first,
-					 "%.160s:%d: %.140s", r->path, s->line, verr.msg);
+			if (g->invalid++ == 0)
+				snprintf(g->invalid_first, sizeof g->invalid_first, "%.160s:%d: %.140s",
+					 r->path, s->line, verr.msg);
 			ws[k] = we[k] = 0;
 			continue;
 		}
-		ok[k] = true;
-		nok++;
+		g->ok[k] = true;
+		g->nok++;
 	}
-	if (nok && rc == 0) {
+	if (g->nok && g->rc == 0) {
 		fl_buf raw = {0};
-		size_t *off = fl_xcalloc(n, sizeof *off), *blen = fl_xcalloc(n, sizeof *blen);
-		char (*hash)[17] = fl_xcalloc(n, sizeof *hash);
-		if (past) {
+		g->off = fl_xcalloc(n, sizeof *g->off);
+		g->blen = fl_xcalloc(n, sizeof *g->blen);
+		g->hash = fl_xcalloc(n, sizeof *g->hash);
+		if (g->past) {
 			/* a file's records of earlier versions, from several of
 			 * its blobs: each with its window in its JSON (a block's
 			 * window lines are of one text), in one block, where
@@ -769,72 +1266,137 @@ static int write_group(struct wctx *wc, const uint32_t *recs, size_t n, bool pas
 			fl_sw_block_windows(&raw, text, len, starts, ws, we, n);
 		}
 		for (size_t k = 0; k < n; k++) {
-			if (!ok[k])
+			if (!g->ok[k])
 				continue;
-			int state;
-			off[k] = raw.n;
-			if (past) {
+			g->off[k] = raw.n;
+			if (g->past) {
 				char hdr[FL_BLOCK_SLICE_HDR];
 				fl_put_u32(hdr, FL_BLOCK_NO_WINDOW);
 				fl_put_u32(hdr + 4, 0);
 				fl_put_u32(hdr + 8, 0);
 				fl_buf_put(&raw, hdr, sizeof hdr);
-				char *json = fl_sw_encode(wc->w, &e[k], hash[k], &state);
+				char *json = fl_sw_encode(wc->w, &g->e[k], g->hash[k], &g->state[k]);
 				fl_buf_puts(&raw, json);
 				free(json);
-				blen[k] = raw.n - off[k];
+				g->blen[k] = raw.n - g->off[k];
 			} else {
-				blen[k] = fl_sw_encode_slice(wc->w, &e[k], &raw, hash[k], &state);
-			}
-			fl_sw_count(wc->w, state, &wc->sum);
-		}
-		size_t zlen;
-		void *z = fl_sw_compress(raw.s, raw.n, &zlen);
-		long long id;
-		rc = fl_sw_add_block(wc->w, wc->repo, z, zlen, raw.n, &id, err);
-		for (size_t k = 0; k < n && rc == 0; k++) {
-			if (!ok[k])
-				continue;
-			rc = fl_sw_insert_in_block(wc->w, &e[k], &f[k], hash[k], id, off[k], blen[k], err);
-			h->recs[recs[k]].written = true;
-			/* the record's other sites in this file */
-			struct hrec *r = &h->recs[recs[k]];
-			const struct hblob *rb = &h->blobs[r->blob];
-			for (size_t m = 0; m < rb->nc && rc == 0; m++) {
-				if (rb->c[m].first != r->cand)
-					continue;
-				const fl_site *s = &rb->sites->v[rb->c[m].site];
-				rc = fl_sw_add_site(wc->w, r->id, r->path, s->line, s->col, err);
-				wc->out->duplicates++;
+				g->blen[k] = fl_sw_encode_slice(wc->w, &g->e[k], &raw, g->hash[k],
+								&g->state[k]);
 			}
 		}
-		free(z);
-		free(off);
-		free(blen);
-		free(hash);
+		g->z = fl_sw_compress(raw.s, raw.n, &g->zlen);
+		g->raw_len = raw.n;
 		fl_buf_free(&raw);
 	}
-	for (size_t k = 0; k < n; k++) {
-		fl_entry_free(&e[k]);
-		free((char *)f[k].function);
-		free((char *)f[k].guard);
-		free((char *)f[k].idiom);
-	}
-	free(e);
-	free(f);
 	free(ws);
 	free(we);
-	free(ok);
 	free(starts);
 	free(text);
+}
+
+static void group_free(struct group *g)
+{
+	for (size_t k = 0; g->e && k < g->n; k++) {
+		fl_entry_free(&g->e[k]);
+		free((char *)g->f[k].function);
+		free((char *)g->f[k].guard);
+		free((char *)g->f[k].idiom);
+	}
+	free(g->e);
+	free(g->f);
+	free(g->ok);
+	free(g->state);
+	free(g->hash);
+	free(g->off);
+	free(g->blen);
+	free(g->z);
+	memset(g, 0, sizeof *g);
+}
+
+/* Group g written (in the writer's transaction), in order. */
+static int group_put(struct wctx *wc, struct group *g, fl_err *err)
+{
+	struct hist *h = wc->h;
+	if (g->invalid) {
+		if (wc->out->invalid == 0)
+			memcpy(wc->out->invalid_first, g->invalid_first, sizeof g->invalid_first);
+		wc->out->invalid += g->invalid;
+	}
+	if (g->rc < 0) {
+		*err = g->err;
+		return -1;
+	}
+	if (!g->nok)
+		return 0;
+	for (size_t k = 0; k < g->n; k++)
+		if (g->ok[k])
+			fl_sw_count(wc->w, g->state[k], &wc->sum);
+	long long id;
+	int rc = fl_sw_add_block(wc->w, wc->repo, g->z, g->zlen, g->raw_len, &id, err);
+	for (size_t k = 0; k < g->n && rc == 0; k++) {
+		if (!g->ok[k])
+			continue;
+		rc = fl_sw_insert_in_block(wc->w, &g->e[k], &g->f[k], g->hash[k], id, g->off[k],
+					   g->blen[k], err);
+		struct hrec *r = &h->recs[g->recs[k]];
+		r->written = true;
+		/* the record's other sites in this file */
+		const struct hblob *rb = &h->blobs[r->blob];
+		for (size_t m = 0; m < rb->nc && rc == 0; m++) {
+			if (rb->c[m].first != r->cand)
+				continue;
+			const fl_site *s = &rb->sites->v[rb->c[m].site];
+			rc = fl_sw_add_site(wc->w, r->id, r->path, s->line, s->col, err);
+			wc->out->duplicates++;
+		}
+	}
+	return rc;
+}
+
+/* The groups (files) of recs[0..n), built on every core a batch at a
+ * time (bounding what is held) and written in order. */
+static int write_groups(struct wctx *wc, const uint32_t *order, size_t n, int last,
+			fl_err *err)
+{
+	struct hist *h = wc->h;
+	enum { BATCH = 256 };
+	struct group *g = fl_xcalloc(BATCH, sizeof *g);
+	struct wbatch wb = {.wc = wc, .g = g};
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0;) {
+		size_t ng = 0;
+		while (i < n && ng < BATCH) {
+			const struct hrec *a = &h->recs[order[i]];
+			bool past = a->last != last;
+			size_t j = i + 1;
+			while (j < n && (h->recs[order[j]].last != last) == past &&
+			       strcmp(h->recs[order[j]].path, a->path) == 0)
+				j++;
+			g[ng].recs = order + i;
+			g[ng].n = j - i;
+			g[ng].past = past;
+			ng++;
+			i = j;
+		}
+		fl_parallel_for(ng, group_build, &wb);
+		for (size_t k = 0; k < ng; k++) {
+			if (rc == 0)
+				rc = group_put(wc, &g[k], err);
+			group_free(&g[k]);
+		}
+	}
+	free(g);
 	return rc;
 }
 
 /* Slugs, in the order of `order` (records.md: a slug taken gets the id's
  * suffix). */
-static void give_slugs(struct hist *h, const uint32_t *order, size_t n)
+static void give_slugs(struct hist *h, const uint32_t *order, size_t n, char *const *kept,
+		       size_t nkept)
 {
 	fl_strmap taken = {0};
+	for (size_t i = 0; i < nkept; i++)
+		fl_strmap_put(&taken, kept[i], NONE);
 	for (size_t i = 0; i < n; i++) {
 		struct hrec *r = &h->recs[order[i]];
 		const struct hcand *c = &h->blobs[r->blob].c[r->cand];
@@ -851,7 +1413,7 @@ static void give_slugs(struct hist *h, const uint32_t *order, size_t n)
 }
 
 static int write_store(struct hist *h, fl_store *st, const struct hversion *v, size_t nv,
-		       const fl_tree *tree, const char *host, double t0,
+		       const fl_tree *tree, const char *host, const char *key, double t0,
 		       fl_history_summary *out, fl_err *err)
 {
 	int last = (int)nv - 1;
@@ -868,55 +1430,59 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 	}
 	size_t nhead = n;
 	for (size_t r = 0; r < h->nrecs; r++)
-		if (h->recs[r].last != last)
+		if (h->recs[r].last != last && to_write(h, &h->recs[r]))
 			order[n++] = (uint32_t)r;
-	sort_h = h;
-	qsort(order + nhead, n - nhead, sizeof *order, cmp_past);
-	give_slugs(h, order, n);
-	sort_last = last;
-	qsort(order, n, sizeof *order, cmp_group);
+	/* resuming: the records of earlier versions that stay as stored */
+	const char **kept_ids = fl_xcalloc(h->nrecs ? h->nrecs : 1, sizeof *kept_ids);
+	size_t nkept_ids = 0;
+	for (size_t r = 0; r < h->nrecs; r++)
+		if (h->recs[r].keep)
+			kept_ids[nkept_ids++] = h->recs[r].id;
 
 	char now[32];
 	fl_now_iso(now);
 	struct wctx wc = {.h = h, .v = v, .repo = h->repo_name, .host = host,
 			  .root = tree->root, .now = now, .out = out};
-	if (fl_sw_begin(st, h->repo_name, NULL, 0, &wc.w, err) < 0) {
+	if (fl_sw_begin_keep_ids(st, h->repo_name, kept_ids, nkept_ids, &wc.w, err) < 0) {
+		free(kept_ids);
 		free(order);
 		return -1;
 	}
-	int rc = 0;
+	free(kept_ids);
+	char *const *kept_slugs;
+	size_t nkept = fl_sw_kept(wc.w, &kept_slugs);
+	sort_h = h;
+	qsort(order + nhead, n - nhead, sizeof *order, cmp_past);
+	give_slugs(h, order, n, kept_slugs, nkept);
+	sort_last = last;
+	qsort(order, n, sizeof *order, cmp_group);
 	/* a block per file: its records of the last version (one blob, its
 	 * window lines kept once, as a scan writes them), and one of its
 	 * records of earlier versions */
-	for (size_t i = 0; i < n && rc == 0;) {
-		const struct hrec *a = &h->recs[order[i]];
-		bool past = a->last != last;
-		size_t j = i + 1;
-		while (j < n && (h->recs[order[j]].last != last) == past &&
-		       strcmp(h->recs[order[j]].path, a->path) == 0)
-			j++;
-		rc = write_group(&wc, order + i, j - i, past, err);
-		i = j;
-	}
+	int rc = write_groups(&wc, order, n, last, err);
 	/* each record's runs, with the blobs they name numbered in the
 	 * order they are met, and the versions */
-	const char **ids = fl_xcalloc(n ? n : 1, sizeof *ids);
-	fl_version_run **runs = fl_xcalloc(n ? n : 1, sizeof *runs);
-	size_t *nruns = fl_xcalloc(n ? n : 1, sizeof *nruns);
+	size_t nall = n + h->nrecs;
+	const char **ids = fl_xcalloc(nall ? nall : 1, sizeof *ids);
+	fl_version_run **runs = fl_xcalloc(nall ? nall : 1, sizeof *runs);
+	size_t *nruns = fl_xcalloc(nall ? nall : 1, sizeof *nruns);
 	uint32_t *blobno = fl_xcalloc(h->nblobs ? h->nblobs : 1, sizeof *blobno);
 	for (size_t i = 0; i < h->nblobs; i++)
 		blobno[i] = NONE;
 	char **hexes = fl_xcalloc(h->nblobs ? h->nblobs : 1, sizeof *hexes);
 	size_t nhex = 0, m = 0;
 	long long head = 0, past = 0;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		struct hrec *r = &h->recs[order[i]];
-		if (!r->written)
+	for (size_t i = 0; i < n + h->nrecs && rc == 0; i++) {
+		/* those written, then those kept */
+		struct hrec *r = &h->recs[i < n ? order[i] : i - n];
+		if (i < n ? !r->written : !r->keep)
 			continue;
 		if (r->last == last)
 			head++;
 		else
 			past++;
+		if (r->keep)
+			out->kept++;
 		ids[m] = r->id;
 		runs[m] = fl_xcalloc(r->runs.n, sizeof **runs);
 		for (size_t k = 0; k < r->runs.n; k++) {
@@ -942,6 +1508,8 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 	if (rc == 0)
 		rc = fl_store_put_versions(st, h->repo_name, vs, nv, (const char *const *)hexes,
 					   nhex, err);
+	if (rc == 0)
+		rc = fl_store_history_put_key(st, h->repo_name, key, err);
 	free(vs);
 	for (size_t i = 0; i < nhex; i++)
 		free(hexes[i]);
@@ -1049,6 +1617,9 @@ static void hist_free(struct hist *h)
 		if (h->lang_trees[li] && fl_langs[li]->tree_free)
 			fl_langs[li]->tree_free(h->lang_trees[li]);
 	free(h->todo);
+	for (size_t i = 0; i < h->npool; i++)
+		G->repository_free(h->pool[i]);
+	h->npool = 0;
 }
 
 void fl_history_summary_free(fl_history_summary *s)
@@ -1075,6 +1646,8 @@ int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *
 	struct hist h;
 	memset(&h, 0, sizeof h);
 	h.o = o;
+	h.path = abs;
+	pthread_mutex_init(&h.pool_mu, NULL);
 	h.so.include_tests = o->include_tests;
 	h.so.excludes = o->excludes;
 	h.so.n_excludes = o->n_excludes;
@@ -1121,10 +1694,35 @@ int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *
 	for (int li = 0; fl_langs[li] && li < NLANGS_MAX; li++)
 		if (fl_langs[li]->tree_new)
 			h.lang_trees[li] = fl_langs[li]->tree_new();
-	out->steps = fl_xcalloc(nv, sizeof *out->steps);
-	out->nsteps = nv;
-	for (size_t i = 0; i < nv; i++) {
-		fl_history_step *step = &out->steps[i];
+	out->nversions = nv;
+	char key[256];
+	history_key(o, key, sizeof key);
+	bool same = false;
+	if (!o->full && resume(&h, st, v, nv, key, &same, &prev, err) < 0)
+		goto out;
+	if (h.from)
+		snprintf(out->resumed_from, sizeof out->resumed_from, "%s", v[h.from - 1].name);
+	if (same) {
+		/* the store holds these versions: nothing to scan or write */
+		out->up_to_date = true;
+		for (size_t r = 0; r < h.nrecs; r++) {
+			if (h.recs[r].last == (int)nv - 1)
+				out->records_head++;
+			else
+				out->records_past++;
+		}
+		out->records = out->records_head + out->records_past;
+		out->unchanged = out->records;
+		rc = 0;
+		goto out;
+	}
+	if (h.from && nv - (size_t)h.from > 1 &&
+	    collect_held(&h, &out->bytes_scanned, err) < 0)
+		goto out;
+	out->steps = fl_xcalloc(nv - (size_t)h.from, sizeof *out->steps);
+	out->nsteps = nv - (size_t)h.from;
+	for (size_t i = (size_t)h.from; i < nv; i++) {
+		fl_history_step *step = &out->steps[i - (size_t)h.from];
 		step->name = fl_xstrdup(v[i].name);
 		memcpy(step->sha, v[i].sha, 41);
 		git_commit *commit = NULL;
@@ -1162,6 +1760,7 @@ int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *
 				h.files[k].blob = NONE;
 				free(h.files[k].recs);
 				h.files[k].recs = NULL;
+				drop_held(&h.files[k]);
 			}
 		}
 		h.todo = fl_xrealloc(h.todo, (h.nfiles ? h.nfiles : 1) * sizeof *h.todo);
@@ -1190,12 +1789,17 @@ int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *
 	}
 	if (o->progress)
 		fprintf(stderr, "\n");
-	if (write_store(&h, st, v, nv, &tree, host, t0, out, err) < 0)
+	long long again = 0;
+	if (prepare_records(&h, &out->bytes_scanned, &again, err) < 0)
+		goto out;
+	out->blobs_scanned += again;
+	if (write_store(&h, st, v, nv, &tree, host, key, t0, out, err) < 0)
 		goto out;
 	rc = 0;
 out:
 	G->tree_free(prev);
 	hist_free(&h);
+	pthread_mutex_destroy(&h.pool_mu);
 	if (h.repo)
 		G->repository_free(h.repo);
 	for (size_t i = 0; i < nv; i++)

@@ -230,12 +230,15 @@ static void sw_free(fl_scan_writer *w)
 
 /* The slugs of the stored records of the files in keep (a JSON array),
  * which stay: counted as met again (not removed). */
-static int load_kept(fl_scan_writer *w, const char *repo, const char *keep, fl_err *err)
+static int load_kept(fl_scan_writer *w, const char *repo, const char *keep, bool by_id,
+		     fl_err *err)
 {
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(w->st->db,
-			       "SELECT slug FROM errors WHERE repo = ?1 AND file_path IN"
-			       " (SELECT value FROM json_each(?2))",
+			       by_id ? "SELECT slug FROM errors WHERE repo = ?1 AND id IN"
+				       " (SELECT value FROM json_each(?2))"
+				     : "SELECT slug FROM errors WHERE repo = ?1 AND file_path IN"
+				       " (SELECT value FROM json_each(?2))",
 			       -1, &s, NULL) != SQLITE_OK)
 		return fl_seterr(err, "store %s: %s", w->st->path, sqlite3_errmsg(w->st->db));
 	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
@@ -257,8 +260,8 @@ static int load_kept(fl_scan_writer *w, const char *repo, const char *keep, fl_e
 	return 0;
 }
 
-int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t nkeep,
-		fl_scan_writer **out, fl_err *err)
+static int sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t nkeep,
+		    bool by_id, fl_scan_writer **out, fl_err *err)
 {
 	fl_scan_writer *w = fl_xcalloc(1, sizeof *w);
 	w->st = st;
@@ -277,9 +280,10 @@ int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t 
 		}
 		fl_buf_putc(&b, ']');
 		fl_buf_cstr(&b);
-		rc = load_kept(w, repo, b.s, err);
+		rc = load_kept(w, repo, b.s, by_id, err);
 		if (rc == 0)
-			rc = fl_store_clear_repo_except(st, repo, b.s, err);
+			rc = by_id ? fl_store_clear_repo_except_ids(st, repo, b.s, err)
+				   : fl_store_clear_repo_except(st, repo, b.s, err);
 		fl_buf_free(&b);
 	} else if (rc == 0) {
 		rc = fl_store_clear_repo(st, repo, err);
@@ -293,6 +297,18 @@ int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t 
 	}
 	*out = w;
 	return 0;
+}
+
+int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t nkeep,
+		fl_scan_writer **out, fl_err *err)
+{
+	return sw_begin(st, repo, keep, nkeep, false, out, err);
+}
+
+int fl_sw_begin_keep_ids(fl_store *st, const char *repo, const char *const *ids, size_t n,
+			 fl_scan_writer **out, fl_err *err)
+{
+	return sw_begin(st, repo, ids, n, true, out, err);
 }
 
 size_t fl_sw_kept(const fl_scan_writer *w, char *const **slugs)

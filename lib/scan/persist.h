@@ -16,6 +16,10 @@ typedef struct fl_scan_writer fl_scan_writer;
  * records stay as they are, see fl_sw_kept). */
 int fl_sw_begin(fl_store *st, const char *repo, const char *const *keep, size_t nkeep,
 		fl_scan_writer **out, fl_err *err);
+/* The same, but the records kept are those of the n ids (a history scan
+ * that resumes: records of past versions it does not write again). */
+int fl_sw_begin_keep_ids(fl_store *st, const char *repo, const char *const *ids, size_t n,
+			 fl_scan_writer **out, fl_err *err);
 /* The records fl_sw_begin() kept: their number, and their slugs (*slugs,
  * valid until fl_sw_finish/fl_sw_abort), which no record of the scan may
  * take. */

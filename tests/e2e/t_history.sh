@@ -95,10 +95,22 @@ check "history: its permalink names that commit and its line" \
 check "history: the readable answer says where it was raised" \
 	grep -qF "raised in v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)" "$WORK/hist-b.txt"
 
-# a second history scan finds the same content: contentChangedAt kept
-bcc=$(jq -r '.contentChangedAt' "$WORK/hist-b-show.json")
+# scanned again: the store holds every version, nothing is scanned or written
+gen() { sqlite3 "$1" "SELECT value FROM meta WHERE key = 'generation'"; }
+g0=$(gen "$hdb")
 "$FL" scan "$H" --history --db "$hdb" --json >"$WORK/hist2.json"
-check "history: scanned again, every record is unchanged" \
+check "history: scanned again, the store is up to date: nothing scanned" \
+	[ "$(jq -c '[.upToDate, .resumedFrom, (.versions | length), .versionCount]' "$WORK/hist2.json")" = '[true,"HEAD",0,5]' ]
+check "history: ... nothing written" [ "$(gen "$hdb")" = "$g0" ]
+check "history: ... every record unchanged" \
+	[ "$(jq -c '[.store.added, .store.removed, .store.changed, .store.unchanged]' "$WORK/hist2.json")" = '[0,0,0,6]' ]
+# --full scans every version again and finds the same content:
+# contentChangedAt kept
+bcc=$(jq -r '.contentChangedAt' "$WORK/hist-b-show.json")
+"$FL" scan "$H" --history --full --db "$hdb" --json >"$WORK/hist2.json"
+check "history --full: every version scanned again" \
+	[ "$(jq -c '[.resumedFrom, (.versions | length)]' "$WORK/hist2.json")" = '[null,5]' ]
+check "history --full: every record is unchanged" \
 	[ "$(jq -c '[.store.added, .store.removed, .store.changed, .store.unchanged]' "$WORK/hist2.json")" = '[0,0,0,6]' ]
 check "history: ... and keeps its contentChangedAt" \
 	[ "$("$FL" show --db "$hdb" --json "$bid" | jq -r '.contentChangedAt')" = "$bcc" ]
@@ -131,6 +143,72 @@ check "ranking: 'version X' in the text" \
 "$FL" scan "$H" --rev HEAD --db "$WORK/hist-head.db" >/dev/null
 heads() { "$FL" list --db "$1" --json | jq -r --arg s "$(sha HEAD)" 'select(.analyzedSha == $s) | [.id, .slug, .lineNumber, .errorMessage, .sourceCode, .githubUrl] | @json' | LC_ALL=C sort; }
 check "history: the records at HEAD are a scan's of HEAD" [ "$(heads "$hdb")" = "$(heads "$WORK/hist-head.db")" ]
+
+# ---- a new tag: the scan goes on from the versions the store holds -------------
+# The same repository without v1.3.0 scanned first; the tag then made:
+# only v1.3.0 and HEAD are scanned, and the store is that of a history
+# scan of every version (records, their content, their runs)
+I="$WORK/hist-inc"
+git clone -q "$H" "$I"
+git -C "$I" tag -d v1.3.0 >/dev/null
+idb="$WORK/hist-inc.db"
+"$FL" scan "$I" --history --repo acme/hist --db "$idb" --json >"$WORK/inc1.json"
+check "resume: the first scan has no v1.3.0" \
+	[ "$(jq -c '[.resumedFrom, [.versions[].name]]' "$WORK/inc1.json")" = '[null,["v1.0.0","v1.1.0","v1.2.0","HEAD"]]' ]
+git -C "$I" tag v1.3.0 "$(sha v1.3.0)"
+"$FL" scan "$I" --history --repo acme/hist --db "$idb" --json >"$WORK/inc2.json"
+check "resume: a new tag: the scan goes on from the last tag the store holds" \
+	[ "$(jq -c '[.resumedFrom, [.versions[].name], .versionCount]' "$WORK/inc2.json")" = '["v1.2.0",["v1.3.0","HEAD"],5]' ]
+# v1.3.0: app.py changed (to a blob of v1.1.0 the store knows by id only:
+# read and scanned), util.py unchanged (its records from the store); HEAD
+# whole
+check "resume: only the changed blob is scanned for the new tag, HEAD whole" \
+	[ "$(jq -c '[.versions[] | [.files, .changed, .scanned, .records]]' "$WORK/inc2.json")" = '[[2,1,1,3],[3,2,3,3]]' ]
+check "resume: the records of earlier versions are kept as stored" \
+	[ "$(jq -c '[.records, .store.kept]' "$WORK/inc2.json")" = '[6,2]' ]
+same_store() { # A B: the same records and versions
+	for d in "$1" "$2"; do
+		"$FL" list --db "$d" --json | jq -c 'del(.analyzedAt, .contentChangedAt)' | LC_ALL=C sort >"$d.list"
+		rm -rf "$d.data" && "$FL" export --db "$d" "$d.data" >/dev/null
+	done
+	cmp -s "$1.list" "$2.list" &&
+		[ "$(jq -c 'del(.datasetVersion)' "$1.data/versions/acme/hist.json")" = \
+		  "$(jq -c 'del(.datasetVersion)' "$2.data/versions/acme/hist.json")" ]
+}
+check "resume: the store is a history scan's of every version" same_store "$idb" "$hdb"
+# HEAD moves on: a commit adds a message, the next one drops it again
+printf 'def t():\n    raise ValueError("only at a passing head")\n' >"$I/src/tmp.py"
+git -C "$I" add -A && git -C "$I" commit -qm six
+"$FL" scan "$I" --history --repo acme/hist --db "$idb" --json >"$WORK/inc3.json"
+check "resume: HEAD moved: only HEAD is scanned" \
+	[ "$(jq -c '[.resumedFrom, [.versions[].name]]' "$WORK/inc3.json")" = '["v1.3.0",["HEAD"]]' ]
+check "resume: ... its new record found" \
+	[ "$("$FL" list --db "$idb" | grep -c 'only at a passing head')" = 1 ]
+git -C "$I" rm -q src/tmp.py && git -C "$I" commit -qm seven
+"$FL" scan "$I" --history --repo acme/hist --db "$idb" --json >"$WORK/inc4.json"
+check "resume: a record only the HEAD scanned before had is gone" \
+	[ "$("$FL" list --db "$idb" | grep -c 'only at a passing head')" = 0 ]
+"$FL" scan "$I" --history --full --repo acme/hist --db "$WORK/hist-inc-full.db" >/dev/null
+check "resume: ... and the store is a full scan's" same_store "$idb" "$WORK/hist-inc-full.db"
+# a release at HEAD: the new tag is the last version, scanned whole
+printf 'def r():\n    raise ValueError("new in the release")\n' >"$I/src/rel.py"
+git -C "$I" add -A && git -C "$I" commit -qm eight && git -C "$I" tag v1.4.0
+"$FL" scan "$I" --history --repo acme/hist --db "$idb" --json >"$WORK/inc5.json"
+check "resume: a release at HEAD: only the new tag, whole" \
+	[ "$(jq -c '[.resumedFrom, [.versions[] | [.name, .scanned]]]' "$WORK/inc5.json")" = '["v1.3.0",[["v1.4.0",4]]]' ]
+"$FL" scan "$I" --history --full --repo acme/hist --db "$WORK/hist-inc-full.db" >/dev/null
+check "resume: ... and the store is a full scan's" same_store "$idb" "$WORK/hist-inc-full.db"
+check "resume: the release's record exists in v1.4.0" \
+	[ "$("$FL" explain --db "$idb" --json "new in the release" | jq -c '.matches[0].versions | [.first, .last, .atHead]')" = '["v1.4.0","v1.4.0",true]' ]
+# other options than the store's: every version again
+"$FL" scan "$I" --history --repo acme/hist --exclude 'src/util.py' --db "$idb" --json >"$WORK/inc6.json"
+check "resume: other path rules than the store's scan every version" \
+	[ "$(jq -c '[.resumedFrom, (.versions | length)]' "$WORK/inc6.json")" = '[null,5]' ]
+# a plain scan since: every version again
+"$FL" scan "$I" --repo acme/hist --db "$idb" >/dev/null
+"$FL" scan "$I" --history --repo acme/hist --exclude 'src/util.py' --db "$idb" --json >"$WORK/inc7.json"
+check "resume: after a plain scan, every version" \
+	[ "$(jq -c '[.resumedFrom, (.versions | length)]' "$WORK/inc7.json")" = '[null,5]' ]
 
 # --tags and --since
 "$FL" scan "$H" --history --tags 'v1.[12]*' --db "$WORK/hist-tags.db" --json >"$WORK/hist-tags.json"
@@ -166,6 +244,7 @@ git -C "$WORK/hist-shallow" fetch -q --depth 1 origin tag v1.3.0 2>/dev/null
 check "history: a shallow clone is an error" [ "$(herr "$WORK/hist-shallow" --history)" = 1 ]
 check "history: ... that says so" grep -q "shallow clone" "$WORK/hist-bad.err"
 check "history: --tags without --history is a usage error" [ "$(herr "$H" --tags 'v*')" = 2 ]
+check "history: --full without --history is a usage error" [ "$(herr "$H" --full)" = 2 ]
 check "history: --history with --rev is a usage error" [ "$(herr "$H" --history --rev HEAD)" = 2 ]
 
 # ---- a killed history scan leaves the store as it was ---------------------------

@@ -1,6 +1,7 @@
 /*
  * test_versions.c — tag names as versions (order, releases, the default
- * release tags), runs of versions, and a record's runs in the store.
+ * release tags), runs of versions, a record's runs in the store, and
+ * what a history scan that resumes reads back.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -14,6 +15,7 @@
 
 #include "faultline.h"
 #include "scan/versions.h"
+#include "store_internal.h"
 #include "test_util.h"
 
 static void test_parse(void **state)
@@ -225,6 +227,99 @@ static void test_store_runs(void **state)
 	unlink(side);
 }
 
+static int count_rec(const char *id, const char *path, const fl_version_run *runs, size_t n,
+		     void *ud)
+{
+	char *out = ud;
+	snprintf(out + strlen(out), 256 - strlen(out), "%s %s %zu:%d-%d@%d;", id, path, n,
+		 n ? runs[0].first : -1, n ? runs[n - 1].last : -1, n ? runs[0].blobno : -2);
+	return 0;
+}
+
+/* What a history scan that resumes reads: the key of its options, the
+ * blobs by number, each record's file and runs; a scan's clearing of the
+ * versions drops the key; records kept by id. */
+static void test_store_resume_state(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/fl-test-versions-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	fl_store *st;
+	fl_err err;
+	assert_int_equal(fl_store_open(path, false, &st, &err), 0);
+	fl_entry e, e2;
+	make_entry(&e);
+	make_entry(&e2);
+	free(e2.id);
+	e2.id = strdup("00000000000000aa");
+	free(e2.slug);
+	e2.slug = strdup("another-slug");
+	fl_version vs[2] = {{"v1.0.0", "1111111111111111111111111111111111111111"},
+			    {"HEAD", "4444444444444444444444444444444444444444"}};
+	const char *blobs[] = {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+			       "00112233445566778899aabbccddeeff00112233"};
+	fl_version_run runs[1] = {{0, 1, 7, 1, ""}};
+	const fl_version_run *rp[1] = {runs};
+	size_t nr[1] = {1};
+	const char *ids[1] = {e.id};
+	char key[64];
+	assert_int_equal(fl_store_history_get_key(st, e.repo, key, sizeof key, &err), 0);
+	assert_string_equal(key, "");
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e, NULL, &err), 0);
+	assert_int_equal(fl_store_put_entry(st, &e2, NULL, &err), 0);
+	assert_int_equal(fl_store_put_versions(st, e.repo, vs, 2, blobs, 2, &err), 0);
+	assert_int_equal(fl_store_put_record_runs(st, ids, rp, nr, 1, &err), 0);
+	assert_int_equal(fl_store_history_put_key(st, e.repo, "faultline x; tests 0", &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_store_history_get_key(st, e.repo, key, sizeof key, &err), 0);
+	assert_string_equal(key, "faultline x; tests 0");
+	char (*hex)[41];
+	size_t nhex;
+	assert_int_equal(fl_store_get_version_blobs(st, e.repo, &hex, &nhex, &err), 0);
+	assert_int_equal(nhex, 2);
+	assert_string_equal(hex[0], blobs[0]);
+	assert_string_equal(hex[1], blobs[1]);
+	free(hex);
+	/* each record, by id: one without runs says so */
+	char seen[256] = "";
+	assert_int_equal(fl_store_each_history_record(st, e.repo, count_rec, seen, &err), 0);
+	char want[256];
+	snprintf(want, sizeof want, "00000000000000aa %s 0:-1--1@-2;%s %s 1:0-1@1;", e2.file_path,
+		 e.id, e.file_path);
+	assert_string_equal(seen, want);
+	/* records kept by id: the other goes, with its runs */
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_clear_repo_except_ids(st, e.repo, "[\"00000000000000aa\"]", &err),
+			 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	seen[0] = '\0';
+	assert_int_equal(fl_store_each_history_record(st, e.repo, count_rec, seen, &err), 0);
+	snprintf(want, sizeof want, "00000000000000aa %s 0:-1--1@-2;", e2.file_path);
+	assert_string_equal(seen, want);
+	/* a scan clears the versions: the key goes with them */
+	assert_int_equal(fl_store_begin(st, &err), 0);
+	assert_int_equal(fl_store_clear_versions(st, e.repo, &err), 0);
+	assert_int_equal(fl_store_commit(st, &err), 0);
+	assert_int_equal(fl_store_history_get_key(st, e.repo, key, sizeof key, &err), 0);
+	assert_string_equal(key, "");
+	assert_int_equal(fl_store_get_version_blobs(st, e.repo, &hex, &nhex, &err), 0);
+	assert_int_equal(nhex, 0);
+	free(hex);
+	fl_store_close(st);
+	fl_entry_free(&e);
+	fl_entry_free(&e2);
+	unlink(path);
+	char side[64];
+	snprintf(side, sizeof side, "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-shm", path);
+	unlink(side);
+}
+
 /* the versions a pasted text names, as the lookup reads them */
 static void test_text_versions(void **state)
 {
@@ -270,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_pick_releases),
 		cmocka_unit_test(test_runs),
 		cmocka_unit_test(test_store_runs),
+		cmocka_unit_test(test_store_resume_state),
 		cmocka_unit_test(test_text_versions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
