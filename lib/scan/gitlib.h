@@ -39,7 +39,7 @@
 	/* the history scan (history.c) */                                      \
 	X(diff_tree_to_tree) X(diff_num_deltas) X(diff_get_delta) X(diff_free)  \
 	X(tag_foreach) X(object_lookup) X(object_type) X(object_type2string)   \
-	X(repository_is_shallow) X(commit_time) X(oid_fromstr)
+	X(repository_is_shallow) X(commit_time) X(oid_fromstr) X(libgit2_opts)
 
 typedef struct fl_git_api {
 #define FL_GIT_FIELD(name) __typeof__(git_##name) *name;

@@ -143,6 +143,7 @@ struct hist {
 	const char *repo_name;
 	fl_scan_opts so;        /* the skip rules' options */
 	bool whole;             /* the last version: every blob scanned again */
+	size_t kept_bytes;      /* of its texts kept for writing */
 	int from;               /* resuming: the first version scanned (L + 1);
 				   else 0 */
 	/* the repository opened once more for each thread that reads blobs
@@ -538,6 +539,17 @@ static char *read_blob(git_repository *repo, const git_oid *oid, size_t *len, bo
 	return text;
 }
 
+/* Whether a text of len bytes may be kept after its scan (any thread). */
+static bool keep_text(struct hist *h, size_t len)
+{
+	enum { KEEP_MAX = 256 << 20 };
+	size_t was = __atomic_fetch_add(&h->kept_bytes, len, __ATOMIC_RELAXED);
+	if (was + len <= KEEP_MAX)
+		return true;
+	__atomic_fetch_sub(&h->kept_bytes, len, __ATOMIC_RELAXED);
+	return false;
+}
+
 /* On any thread: blob i of the todo list scanned, its candidates made. */
 static void scan_blob(void *arg, size_t i)
 {
@@ -578,8 +590,12 @@ static void scan_blob(void *arg, size_t i)
 		b->nc++;
 	}
 	fl_strmap_free(&seen);
-	free(b->text);
-	b->text = NULL;
+	/* the last version's texts are written next (write_store): kept,
+	 * up to a bound */
+	if (!h->whole || !keep_text(h, b->len)) {
+		free(b->text);
+		b->text = NULL;
+	}
 }
 
 /* On any thread: the facts of blob i of the todo list into a part of its
@@ -1183,13 +1199,17 @@ static void group_build(void *arg, size_t gi)
 			b = &h->blobs[r->blob];
 			free(text);
 			free(starts);
-			bool large;
-			git_repository *repo = repo_take(h, &g->err);
-			text = repo ? read_blob(repo, &b->oid, &len, &large, &g->err) : NULL;
-			if (repo)
-				repo_give(h, repo);
-			else
-				large = false;
+			bool large = false;
+			/* kept since its scan (the last version); two files
+			 * of one blob: the other reads it */
+			text = __atomic_exchange_n(&b->text, NULL, __ATOMIC_ACQ_REL);
+			len = b->len;
+			if (!text) {
+				git_repository *repo = repo_take(h, &g->err);
+				text = repo ? read_blob(repo, &b->oid, &len, &large, &g->err) : NULL;
+				if (repo)
+					repo_give(h, repo);
+			}
 			starts = NULL;
 			if (!text) {
 				g->rc = large ? fl_seterr(&g->err, "%s: grew over the size limit", r->path)
@@ -1643,6 +1663,10 @@ int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *
 	if (!fl_git(&lerr))
 		return fl_seterr(err, "cannot scan %s: %s", o->path, lerr.msg);
 	G->libgit2_init();
+	/* objects are not hashed again as they are read (git does not
+	 * either; fsck does): every blob of every version is read, and the
+	 * hash was 7 % of a history scan */
+	G->libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	struct hist h;
 	memset(&h, 0, sizeof h);
 	h.o = o;
