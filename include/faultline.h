@@ -309,6 +309,9 @@ int fl_store_clear_versions(fl_store *st, const char *repo, fl_err *err);
 int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 				 fl_record_versions *out, fl_err *err);
 void fl_record_versions_free(fl_record_versions *v);
+/* "v1.0.0 - v1.1.0, v1.3.0 - HEAD": the versions of v, runs that touch
+ * merged (malloc'd). */
+char *fl_record_versions_ranges(const fl_record_versions *v);
 /* 1 when some record of the store has versions, 0 when none, -1. */
 int fl_store_has_versions(fl_store *st, fl_err *err);
 /* A repository's versions, in order (*v malloc'd, n of them; none: 0). */

@@ -538,3 +538,26 @@ int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb 
 	sqlite3_finalize(s);
 	return out;
 }
+
+/* "v1.0.0 - v1.1.0, v1.3.0 - HEAD": the record's versions, runs that
+ * touch merged */
+char *fl_record_versions_ranges(const fl_record_versions *v)
+{
+	size_t cap = 256, n = 0;
+	char *s = fl_xmalloc(cap);
+	s[0] = '\0';
+	for (size_t k = 0; k < v->nruns;) {
+		int first = v->runs[k].first, last = v->runs[k].last;
+		for (k++; k < v->nruns && v->runs[k].first == last + 1; k++)
+			last = v->runs[k].last;
+		const char *a = v->versions[first].name, *b = v->versions[last].name;
+		size_t need = strlen(a) + strlen(b) + 8;
+		if (n + need >= cap) {
+			cap = (n + need) * 2;
+			s = fl_xrealloc(s, cap);
+		}
+		n += (size_t)(first == last ? snprintf(s + n, cap - n, "%s%s", n ? ", " : "", a)
+			      : snprintf(s + n, cap - n, "%s%s - %s", n ? ", " : "", a, b));
+	}
+	return s;
+}

@@ -122,41 +122,11 @@ json_t *cli_match_json(const fl_match *m)
 	return o;
 }
 
-/* "v1.0.0 - v1.1.0, v1.3.0 - HEAD": the record's versions, runs that
- * touch merged */
-static char *ranges(const fl_record_versions *v)
-{
-	size_t cap = 256, n = 0;
-	char *s = malloc(cap);
-	if (!s)
-		return NULL;
-	s[0] = '\0';
-	for (size_t k = 0; k < v->nruns;) {
-		int first = v->runs[k].first, last = v->runs[k].last;
-		for (k++; k < v->nruns && v->runs[k].first == last + 1; k++)
-			last = v->runs[k].last;
-		const char *a = v->versions[first].name, *b = v->versions[last].name;
-		size_t need = strlen(a) + strlen(b) + 8;
-		if (n + need >= cap) {
-			cap = (n + need) * 2;
-			char *ns = realloc(s, cap);
-			if (!ns) {
-				free(s);
-				return NULL;
-			}
-			s = ns;
-		}
-		n += (size_t)(first == last ? snprintf(s + n, cap - n, "%s%s", n ? ", " : "", a)
-			      : snprintf(s + n, cap - n, "%s%s - %s", n ? ", " : "", a, b));
-	}
-	return s;
-}
-
 static void print_versions(const fl_match *m, const fl_match_version *x)
 {
 	if (!x->known)
 		return;
-	char *rg = ranges(&x->v);
+	char *rg = fl_record_versions_ranges(&x->v);
 	const fl_record_versions *v = &x->v;
 	printf("   raised in %s%s\n", rg ? rg : "?",
 	       x->at_head ? "" : " (no longer at the last version scanned)");

@@ -131,6 +131,15 @@ static void print_entry(fl_store *st, const fl_entry *e)
 	printf("\nWhere     %s:%d\n", e->file_path, e->line_number);
 	char *fn, *guard, *idiom;
 	fl_err err;
+	fl_record_versions v;
+	if (fl_store_get_record_versions(st, e->repo, e->id, &v, &err) == 1) {
+		/* scan --history: the versions that raise it */
+		char *rg = fl_record_versions_ranges(&v);
+		bool at_head = v.runs[v.nruns - 1].last == (int)v.nversions - 1;
+		printf("Versions  %s%s\n", rg, at_head ? "" : " (no longer at the last version scanned)");
+		free(rg);
+		fl_record_versions_free(&v);
+	}
 	if (fl_store_get_facts(st, e->id, &fn, &guard, &idiom, &err) == 1) {
 		if (fn)
 			printf("Function  %s\n", fn);

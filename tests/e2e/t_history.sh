@@ -91,6 +91,10 @@ check "history: a removed message's record is analyzed at the last commit that h
 	[ "$(jq -r '.analyzedSha' "$WORK/hist-b-show.json")" = "$(sha v1.3.0)" ]
 check "history: its permalink names that commit and its line" \
 	[ "$(jq -r '.githubUrl' "$WORK/hist-b-show.json")" = "https://github.com/acme/hist/blob/$(sha v1.3.0)/src/app.py#L1-L8" ]
+check "history: show says in which versions it was raised" \
+	bash -c "'$FL' show --db '$hdb' '$bid' | grep -qxF 'Versions  v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)'"
+check "history: ... and of a record at HEAD, since when" \
+	bash -c "'$FL' show --db '$hdb' \"\$('$FL' explain --db '$hdb' --json 'util stays the same' | jq -r '.matches[0].id')\" | grep -qxF 'Versions  v1.0.0 - HEAD'"
 "$FL" explain --db "$hdb" "fatal: could not lookup commit" >"$WORK/hist-b.txt"
 check "history: the readable answer says where it was raised" \
 	grep -qF "raised in v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)" "$WORK/hist-b.txt"
