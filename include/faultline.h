@@ -188,6 +188,12 @@ void fl_store_busy_timeout(fl_store *st, int ms);
 int fl_store_begin(fl_store *st, fl_err *err);
 int fl_store_commit(fl_store *st, fl_err *err);
 void fl_store_rollback(fl_store *st);
+/* A read of several queries in one snapshot, and without the locking
+ * each query alone would take (nothing when a transaction is open):
+ * fl_store_read_begin() returns whether one was begun, to give to
+ * fl_store_read_end(). */
+bool fl_store_read_begin(fl_store *st);
+void fl_store_read_end(fl_store *st, bool begun);
 
 /* Extra facts about a record, found in code; kept in the store only. */
 typedef struct fl_facts {

@@ -707,6 +707,19 @@ int fl_store_begin(fl_store *st, fl_err *err)
 	return 0;
 }
 
+bool fl_store_read_begin(fl_store *st)
+{
+	if (st->in_tx || !sqlite3_get_autocommit(st->db))
+		return false;
+	return sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+}
+
+void fl_store_read_end(fl_store *st, bool begun)
+{
+	if (begun)
+		sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+}
+
 int fl_store_commit(fl_store *st, fl_err *err)
 {
 	if (write_changed(st, err) < 0 || exec(st, "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';"

@@ -214,17 +214,19 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 				 fl_record_versions *out, fl_err *err)
 {
 	memset(out, 0, sizeof *out);
-	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, "SELECT runs FROM error_versions WHERE error_id = ?1",
-			       -1, &s, NULL) != SQLITE_OK)
-		return fl_store_sqlfail(st, err, "reading a record's versions");
+	/* statements kept prepared: a lookup reads the versions of each
+	 * of its answers */
+	sqlite3_stmt *s = fl_store_stmt(st, STMT_REC_RUNS,
+					"SELECT runs FROM error_versions WHERE error_id = ?1", err);
+	if (!s)
+		return -1;
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(s);
 	bool damaged = false;
 	if (rc == SQLITE_ROW)
 		damaged = !decode_runs(sqlite3_column_blob(s, 0), (size_t)sqlite3_column_bytes(s, 0),
 				       &out->runs, &out->nruns);
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	if (rc == SQLITE_DONE)
 		return 0;
 	if (rc != SQLITE_ROW)
@@ -233,11 +235,11 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 		fl_record_versions_free(out);
 		return fl_seterr(err, "store %s: record %s: its versions are damaged", st->path, id);
 	}
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT name, sha FROM repo_versions WHERE repo = ?1 ORDER BY seq",
-			       -1, &s, NULL) != SQLITE_OK) {
+	s = fl_store_stmt(st, STMT_REPO_VERSIONS,
+			  "SELECT name, sha FROM repo_versions WHERE repo = ?1 ORDER BY seq", err);
+	if (!s) {
 		fl_record_versions_free(out);
-		return fl_store_sqlfail(st, err, "reading versions");
+		return -1;
 	}
 	sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);
 	size_t cap = 0;
@@ -252,15 +254,16 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 		v->name = fl_xstrdup(name ? name : "");
 		snprintf(v->sha, sizeof v->sha, "%s", sha ? sha : "");
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	if (rc != SQLITE_DONE) {
 		fl_record_versions_free(out);
 		return fl_store_sqlfail(st, err, "reading versions");
 	}
-	if (sqlite3_prepare_v2(st->db, "SELECT oid FROM version_blobs WHERE repo = ?1 AND idx = ?2",
-			       -1, &s, NULL) != SQLITE_OK) {
+	s = fl_store_stmt(st, STMT_VERSION_BLOB,
+			  "SELECT oid FROM version_blobs WHERE repo = ?1 AND idx = ?2", err);
+	if (!s) {
 		fl_record_versions_free(out);
-		return fl_store_sqlfail(st, err, "reading versions");
+		return -1;
 	}
 	for (size_t k = 0; k < out->nruns; k++) {
 		fl_version_run *r = &out->runs[k];
@@ -281,7 +284,7 @@ int fl_store_get_record_versions(fl_store *st, const char *repo, const char *id,
 		}
 		r->blob[40] = '\0';
 	}
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 	if (damaged) {
 		fl_record_versions_free(out);
 		return fl_seterr(err, "store %s: record %s: a blob of its versions is missing",

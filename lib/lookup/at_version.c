@@ -104,8 +104,10 @@ int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *t
 	for (size_t i = 0; i < r->n; i++)
 		mv[i].at = mv[i].run = -1;
 	/* a store without a history scan (most): one look, no query per match */
+	bool begun = fl_store_read_begin(st);
 	int any = fl_store_has_versions(st, err);
 	if (any <= 0) {
+		fl_store_read_end(st, begun);
 		if (any < 0) {
 			free(mv);
 			return -1;
@@ -123,6 +125,7 @@ int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *t
 		x->at = x->run = -1;
 		int rc = fl_store_get_record_versions(st, m->repo, m->id, &x->v, err);
 		if (rc < 0) {
+			fl_store_read_end(st, begun);
 			fl_match_versions_free(mv, r->n);
 			fl_strv_free(&named);
 			return -1;
@@ -160,6 +163,7 @@ int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *t
 		x->url = url_at(m->github_url, x->v.versions[last].sha, x->v.versions[x->at].sha,
 				x->line);
 	}
+	fl_store_read_end(st, begun);
 	fl_strv_free(&named);
 	/* within each tier, a stable partition by class */
 	for (size_t i = 0; i < r->n;) {

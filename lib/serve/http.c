@@ -506,16 +506,13 @@ static enum MHD_Result api_search(struct server *s, struct MHD_Connection *c, st
 	char *body = cache_get(s, key, klen, h, &blen);
 	if (!body) {
 		tls_follow(s, r->snap);
-		/* the records' versions are read from the snapshot's store */
-		fl_store *vst = NULL;
+		/* the records' versions are read from the snapshot's store,
+		 * with the thread's handle on it (none: answered without) */
 		fl_err verr;
-		if (r->snap->has_versions && fl_store_open(r->snap->store, true, &vst, &verr) < 0)
-			vst = NULL; /* answered without versions */
+		fl_store *vst = r->snap->has_versions ? tls_store(s, r->snap, &verr) : NULL;
 		json_t *o = srv_search_json(r->snap->lk, vst, q, qn, repo && *repo ? repo : NULL,
 					    limit, r->snap->version[0] ? r->snap->version : NULL,
 					    s->o->match_json);
-		if (vst)
-			fl_store_close(vst);
 		char *d = srv_dump(o);
 		json_decref(o);
 		body = fl_xasprintf("%s\n", d);
