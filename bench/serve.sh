@@ -11,7 +11,8 @@
 # env: DURATION (10s), CONNECTIONS (16), WRK_THREADS (1), SERVER_THREADS (2),
 #      RECORDS (100000), BENCH_WORK (/tmp/fl-bench-serve),
 #      STORE (a store made beforehand, e.g. bench_lookup's 10M one: used as
-#      it is instead of a generated one)
+#      it is instead of a generated one), IN_PLACE=1 (serve --in-place: the
+#      store served where it is, not copied into the cache first)
 set -euo pipefail
 B=$(readlink -f "${1:-build}")
 SRC=${2:-/tmp/bench/git}
@@ -59,7 +60,7 @@ trap '[ -n "$pid" ] && kill -TERM $pid 2>/dev/null; wait 2>/dev/null' EXIT
 start_server() { # extra serve args...
 	: >"$log"
 	: >"$W/access.log"
-	"$FL" serve --db "$store" --no-site --listen 127.0.0.1:0 --threads "$ST" \
+	"$FL" serve --db "$store" ${IN_PLACE:+--in-place} --no-site --listen 127.0.0.1:0 --threads "$ST" \
 		--access-log "$W/access.log" --cache-dir "$W/cache" "$@" 2>"$log" &
 	pid=$!
 	port=""

@@ -824,6 +824,8 @@ typedef struct fl_serve_opts {
 	const char *cache_dir;      /* NULL = fl_cache_dir(NULL) */
 	const char *site_dir;       /* an already rendered site; NULL = render one */
 	bool no_site;               /* API only */
+	bool in_place;              /* db: serve the store where it is, not a
+				       snapshot copy of it (see cmd_serve) */
 	int threads;                /* worker threads; 0 = 4 */
 	unsigned max_connections;   /* 0 = 512 */
 	unsigned timeout_s;         /* idle connection timeout; 0 = 30 */

@@ -14,7 +14,7 @@
 static const cli_help HELP = {
 	.name = "serve",
 	.synopsis =
-	"faultline serve [--db FILE | --data DIR | --data-url URL]\n"
+	"faultline serve [--db FILE [--in-place] | --data DIR | --data-url URL]\n"
 	"                       [--listen HOST:PORT] [--cache-dir DIR] [--offline]\n"
 	"                       [--ttl SECONDS] [--sync-timeout SECONDS]\n"
 	"                       [--allow-rollback] [--site DIR | --no-site] [--threads N]\n"
@@ -82,7 +82,7 @@ int cmd_serve(int argc, char **argv)
 	const char *db = NULL, *data = NULL, *listen = NULL, *cache = NULL, *site = NULL;
 	const char *threads_s = NULL, *maxc_s = NULL, *timeout_s = NULL, *log = NULL;
 	const char *htimeout_s = NULL, *per_ip_s = NULL;
-	bool no_site = false, no_cache = false;
+	bool no_site = false, no_cache = false, in_place = false;
 	cli_follow f = {0};
 	const cli_opt opts[] = {
 		CLI_VAL("db", db, "FILE", CLI_DB_HELP),
@@ -104,6 +104,11 @@ int cmd_serve(int argc, char **argv)
 		CLI_FLAG("no-site", no_site,
 			 "serve no site: the API, and with --data or --data-url the data "
 			 "set's files under /data/ (default: the site too)"),
+		CLI_FLAG("in-place", in_place,
+			 "with the store: serve it where it is instead of a snapshot copy in "
+			 "the cache folder (for a store too large to copy; a writer's commit "
+			 "is followed as with a copy, but a request in the moment between "
+			 "the two may name a record the commit removed) (default: a copy)"),
 		CLI_VAL("threads", threads_s, "N", "worker threads, 1 to 64 (default: 4)"),
 		CLI_VAL("max-connections", maxc_s, "N",
 			"connections at once, 1 to 100000 (default: 512)"),
@@ -132,6 +137,8 @@ int cmd_serve(int argc, char **argv)
 		return rc;
 	if (site && no_site)
 		return cli_fail(EXIT_USAGE, "serve: --site and --no-site exclude each other");
+	if (in_place && (data || f.url))
+		return cli_fail(EXIT_USAGE, "serve: --in-place serves a store (--db), not a data set");
 	if (listen && (rc = check_listen(listen)))
 		return rc;
 	long threads = 0, maxc = 0, timeout = 0, htimeout = 0, per_ip = 0;
@@ -153,7 +160,8 @@ int cmd_serve(int argc, char **argv)
 		.db = dbpath, .data_dir = data, .data_url = f.url, .offline = f.offline,
 		.ttl = f.ttl, .sync_timeout = f.sync_timeout, .allow_rollback = f.rollback,
 		.listen = listen, .cache_dir = cache,
-		.site_dir = site, .no_site = no_site, .threads = (int)threads,
+		.site_dir = site, .no_site = no_site, .in_place = in_place,
+		.threads = (int)threads,
 		.max_connections = (unsigned)maxc, .timeout_s = (unsigned)timeout,
 		.header_timeout_s = (unsigned)htimeout, .per_ip = (unsigned)per_ip,
 		.access_log = lf, .no_cache = no_cache, .match_json = cli_match_json,

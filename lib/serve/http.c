@@ -1100,8 +1100,8 @@ int fl_serve_run(const fl_serve_opts *o, fl_err *err)
 				       : (o->site_dir ? s.site_real : NULL),
 		.render = !o->no_site && !o->site_dir,
 		/* a URL's store in the cache is never written: each version
-		 * is a new one */
-		.copy = !dataset,
+		 * is a new one; --in-place serves the store itself */
+		.copy = !dataset && !o->in_place,
 	};
 	if (s.src.url)
 		publish_freshness(&s);

@@ -216,6 +216,37 @@ check "serve: bad --listen is a usage error (exit 2)" [ $rc = 2 ]
 "$FL" serve --db "$sdb" --data "$WORK/sv-data" >/dev/null 2>&1; rc=$?
 check "serve: --db with --data is a usage error" [ $rc = 2 ]
 
+# --in-place: the store served where it is, no copy in the cache; a scan
+# into it while serving is followed
+idb="$WORK/inplace.db"
+cp -r "$WORK/sv-fold" "$WORK/sv-inplace"
+"$FL" scan "$WORK/sv-inplace" --repo acme/inplace --db "$idb" >/dev/null 2>&1
+rm -rf "$WORK/cache"
+if serve_start "$WORK/serve5.err" --db "$idb" --in-place --no-site; then
+	check "serve --in-place: answers from the store" \
+		[ "$(curl -s --max-time 20 "$SV/api/search?q=the%20stockroom%20file%20is%20missing" | jq -r '.matches[0].repo')" = acme/inplace ]
+	check "serve --in-place: no copy of the store in the cache" \
+		bash -c "! ls '$WORK'/cache/snap-site-* >/dev/null 2>&1"
+	check "serve --in-place: the index is the store's own" [ -s "$idb.lookup" ]
+	printf 'def keep(path):\n    raise ValueError("the backroom ledger is locked")\n' >"$WORK/sv-inplace/app/ledger.py"
+	"$FL" scan "$WORK/sv-inplace" --repo acme/inplace --db "$idb" >/dev/null 2>&1
+	found=""
+	for i in $(seq 100); do
+		found=$(curl -s --max-time 20 "$SV/api/search?q=the%20backroom%20ledger%20is%20locked" | jq -r '.matches[0].filePath')
+		[ "$found" = app/ledger.py ] && break
+		sleep 0.1
+	done
+	check "serve --in-place: a scan while serving is followed" [ "$found" = app/ledger.py ]
+	id=$(curl -s --max-time 20 "$SV/api/search?q=the%20backroom%20ledger%20is%20locked" | jq -r '.matches[0].id')
+	check "serve --in-place: the new record's page" [ "$(status "$SV/api/errors/$id")" = 200 ]
+	serve_stop
+else
+	bad "serve --in-place: starts" "$(cat "$WORK/serve5.err")"
+	serve_stop
+fi
+"$FL" serve --data "$WORK/sv-data" --in-place >/dev/null 2>&1; rc=$?
+check "serve: --in-place with --data is a usage error" [ $rc = 2 ]
+
 # a snapshot's files go with it: the store copy, its lookup index and the
 # literal databases a long text made (a text over 64 KB scans with them)
 rm -rf "$WORK/cache"
