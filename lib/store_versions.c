@@ -512,7 +512,8 @@ int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb 
 {
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db,
-			       "SELECT e.id, e.file_path, v.runs FROM errors e LEFT JOIN error_versions v"
+			       "SELECT e.id, e.file_path, e.slug, coalesce(e.error_code, e.error_message),"
+			       " v.runs FROM errors e LEFT JOIN error_versions v"
 			       " ON v.error_id = e.id WHERE e.repo = ?1 ORDER BY e.id",
 			       -1, &s, NULL) != SQLITE_OK)
 		return fl_store_sqlfail(st, err, "reading versions");
@@ -521,17 +522,20 @@ int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb 
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const char *id = (const char *)sqlite3_column_text(s, 0);
 		const char *path = (const char *)sqlite3_column_text(s, 1);
+		const char *slug = (const char *)sqlite3_column_text(s, 2);
+		const char *text = (const char *)sqlite3_column_text(s, 3);
 		fl_version_run *runs = NULL;
 		size_t n = 0;
-		if (sqlite3_column_type(s, 2) != SQLITE_NULL &&
-		    !decode_runs(sqlite3_column_blob(s, 2), (size_t)sqlite3_column_bytes(s, 2), &runs,
+		if (sqlite3_column_type(s, 4) != SQLITE_NULL &&
+		    !decode_runs(sqlite3_column_blob(s, 4), (size_t)sqlite3_column_bytes(s, 4), &runs,
 				 &n)) {
 			free(runs);
 			out = fl_seterr(err, "store %s: record %s: its versions are damaged", st->path,
 					id ? id : "?");
 			break;
 		}
-		int stop = cb(id ? id : "", path ? path : "", runs, n, ud);
+		int stop = cb(id ? id : "", path ? path : "", slug ? slug : "", text ? text : "", runs,
+			      n, ud);
 		free(runs);
 		if (stop)
 			break;

@@ -117,6 +117,9 @@ struct hrec {
 	bool written;
 	int stored_last;        /* resuming, a record of the store: its last
 				   version there; else -1 */
+	char *stored_slug;      /* ... its slug there */
+	char *text;             /* ... what its slug is made of (code, else
+				   message) */
 	bool keep;              /* stays as stored (not written again) */
 };
 
@@ -834,8 +837,8 @@ struct load {
 
 /* A record of the store, its runs cut at from (the versions after L are
  * scanned again). */
-static int load_record(const char *id, const char *path, const fl_version_run *runs, size_t n,
-		       void *ud)
+static int load_record(const char *id, const char *path, const char *slug, const char *text,
+		       const fl_version_run *runs, size_t n, void *ud)
 {
 	struct load *ld = ud;
 	struct hist *h = ld->h;
@@ -856,11 +859,15 @@ static int load_record(const char *id, const char *path, const fl_version_run *r
 	r->blob = NONE;
 	r->cand = NONE;
 	r->stored_last = runs[n - 1].last;
+	r->stored_slug = fl_xstrdup(slug);
+	r->text = fl_xstrdup(text);
 	for (size_t k = 0; k < n; k++) {
 		const fl_version_run *x = &runs[k];
 		if (x->blobno < 0 || (size_t)x->blobno >= ld->nhex) {
 			ld->bad = true;
 			free(r->path);
+			free(r->stored_slug);
+			free(r->text);
 			fl_vruns_free(&r->runs);
 			return 1;
 		}
@@ -964,6 +971,10 @@ static int resume(struct hist *h, fl_store *st, const struct hversion *v, size_t
 		p = nv; /* the records are loaded for the summary */
 	} else if (p && strcmp(v[p - 1].name, "HEAD") == 0) {
 		p--;
+	} else if (p == nv) {
+		/* fewer versions than stored (a last tag deleted): the last
+		 * one is scanned again, whole, as always */
+		p--;
 	}
 	if (!p)
 		return 0;
@@ -995,6 +1006,8 @@ static int resume(struct hist *h, fl_store *st, const struct hversion *v, size_t
 		h->nfiles = 0;
 		for (size_t i = 0; i < h->nrecs; i++) {
 			free(h->recs[i].path);
+			free(h->recs[i].stored_slug);
+			free(h->recs[i].text);
 			fl_vruns_free(&h->recs[i].runs);
 		}
 		h->nrecs = 0;
@@ -1051,17 +1064,12 @@ static bool to_write(const struct hist *h, const struct hrec *r)
 	return r->last >= 0 && !r->keep;
 }
 
-/* Before writing: the records kept as stored marked; each record to
- * write given the candidate of its last blob, scanning the blobs only
- * the store knew (a file unchanged since L whose record ends after L, or
- * one whose last version was dropped). */
-static int prepare_records(struct hist *h, long long *bytes, long long *scanned, fl_err *err)
+/* The records to write whose candidate is not known (a file unchanged
+ * since L whose record ends after L, one whose last version was dropped,
+ * one whose slug changes) given it, scanning the blobs only the store
+ * knew; *scanned counts them. */
+static int find_cands(struct hist *h, long long *bytes, long long *scanned, fl_err *err)
 {
-	for (size_t i = 0; i < h->nrecs; i++) {
-		struct hrec *r = &h->recs[i];
-		r->keep = r->stored_last >= 0 && r->stored_last < h->from && r->last >= 0 &&
-			  r->last < h->from;
-	}
 	h->todo = fl_xrealloc(h->todo, (h->nblobs ? h->nblobs : 1) * sizeof *h->todo);
 	h->ntodo = 0;
 	for (size_t i = 0; i < h->nrecs; i++) {
@@ -1075,7 +1083,7 @@ static int prepare_records(struct hist *h, long long *bytes, long long *scanned,
 		b->path = r->path;
 		h->todo[h->ntodo++] = r->blob;
 	}
-	*scanned = (long long)h->ntodo;
+	*scanned += (long long)h->ntodo;
 	if (h->ntodo && scan_todo(h, bytes, err) < 0)
 		return -1;
 	for (size_t i = 0; i < h->nrecs; i++) {
@@ -1102,12 +1110,43 @@ static int prepare_records(struct hist *h, long long *bytes, long long *scanned,
 	return 0;
 }
 
+static void assign_slugs(struct hist *h, int last);
+
+/* Before writing: the records kept as stored marked (those whose versions
+ * end before L, unchanged, and whose slug stays); every record's slug;
+ * each record to write given its candidate. */
+static int prepare_records(struct hist *h, int last, long long *bytes, long long *scanned,
+			   fl_err *err)
+{
+	for (size_t i = 0; i < h->nrecs; i++) {
+		struct hrec *r = &h->recs[i];
+		r->keep = r->stored_last >= 0 && r->stored_last < h->from && r->last >= 0 &&
+			  r->last < h->from;
+	}
+	*scanned = 0;
+	if (find_cands(h, bytes, scanned, err) < 0)
+		return -1;
+	assign_slugs(h, last);
+	/* a kept record whose slug changes (another record of the same
+	 * slug came or went) is written again */
+	bool again = false;
+	for (size_t i = 0; i < h->nrecs; i++) {
+		struct hrec *r = &h->recs[i];
+		if (r->keep && r->slug && r->stored_slug && strcmp(r->slug, r->stored_slug) != 0) {
+			r->keep = false;
+			again = true;
+		}
+	}
+	return again ? find_cands(h, bytes, scanned, err) : 0;
+}
+
 /* ---- writing ------------------------------------------------------------------ */
 
 /* Records in the order their slugs are given: those of the last version in
  * scan order (files by path, sites by line), as a scan of it gives them;
  * then the others, the most recent first (their last version, then path,
- * then site). */
+ * then line there, then id: the same order whether a record was scanned
+ * in this run or kept from the store). */
 static const struct hist *sort_h;
 static int sort_last;
 
@@ -1120,7 +1159,11 @@ static int cmp_past(const void *a, const void *b)
 	int c = strcmp(x->path, y->path);
 	if (c)
 		return c;
-	return x->cand < y->cand ? -1 : x->cand > y->cand;
+	int lx = x->runs.n ? x->runs.v[x->runs.n - 1].line : 0;
+	int ly = y->runs.n ? y->runs.v[y->runs.n - 1].line : 0;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return strcmp(x->id, y->id);
 }
 
 /* the groups a block is written for: one file at one blob */
@@ -1411,33 +1454,32 @@ static int write_groups(struct wctx *wc, const uint32_t *order, size_t n, int la
 
 /* Slugs, in the order of `order` (records.md: a slug taken gets the id's
  * suffix). */
-static void give_slugs(struct hist *h, const uint32_t *order, size_t n, char *const *kept,
-		       size_t nkept)
+static void give_slugs(struct hist *h, const uint32_t *order, size_t n)
 {
 	fl_strmap taken = {0};
-	for (size_t i = 0; i < nkept; i++)
-		fl_strmap_put(&taken, kept[i], NONE);
 	for (size_t i = 0; i < n; i++) {
 		struct hrec *r = &h->recs[order[i]];
-		const struct hcand *c = &h->blobs[r->blob].c[r->cand];
-		char *slug = fl_slug_base(c->code ? c->code : c->msg);
+		const struct hcand *c = r->cand != NONE ? &h->blobs[r->blob].c[r->cand] : NULL;
+		char *slug = fl_slug_base(c ? (c->code ? c->code : c->msg) : r->text);
 		if (fl_strmap_get(&taken, slug, NULL)) {
 			char *s = fl_slug_suffixed(slug, r->id);
 			free(slug);
 			slug = s;
 		}
 		fl_strmap_put(&taken, slug, order[i]);
+		free(r->slug);
 		r->slug = slug;
 	}
 	fl_strmap_free(&taken);
 }
 
-static int write_store(struct hist *h, fl_store *st, const struct hversion *v, size_t nv,
-		       const fl_tree *tree, const char *host, const char *key, double t0,
-		       fl_history_summary *out, fl_err *err)
+/* Every record's slug (records.md: in order, a slug taken gets the id's
+ * suffix): those of the last version in scan order (files by path, sites
+ * by line), then the others (cmp_past), those kept from the store
+ * included, so that a resumed scan gives the slugs a scan of every
+ * version gives. */
+static void assign_slugs(struct hist *h, int last)
 {
-	int last = (int)nv - 1;
-	/* the order of slugs: the last version's records in scan order */
 	uint32_t *order = fl_xcalloc(h->nrecs ? h->nrecs : 1, sizeof *order);
 	size_t n = 0;
 	for (size_t i = 0; i < h->nfiles; i++) {
@@ -1450,7 +1492,24 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 	}
 	size_t nhead = n;
 	for (size_t r = 0; r < h->nrecs; r++)
-		if (h->recs[r].last != last && to_write(h, &h->recs[r]))
+		if (h->recs[r].last >= 0 && h->recs[r].last != last)
+			order[n++] = (uint32_t)r;
+	sort_h = h;
+	qsort(order + nhead, n - nhead, sizeof *order, cmp_past);
+	give_slugs(h, order, n);
+	free(order);
+}
+
+static int write_store(struct hist *h, fl_store *st, const struct hversion *v, size_t nv,
+		       const fl_tree *tree, const char *host, const char *key, double t0,
+		       fl_history_summary *out, fl_err *err)
+{
+	int last = (int)nv - 1;
+	/* the records written (their slugs given by prepare_records) */
+	uint32_t *order = fl_xcalloc(h->nrecs ? h->nrecs : 1, sizeof *order);
+	size_t n = 0;
+	for (size_t r = 0; r < h->nrecs; r++)
+		if (to_write(h, &h->recs[r]))
 			order[n++] = (uint32_t)r;
 	/* resuming: the records of earlier versions that stay as stored */
 	const char **kept_ids = fl_xcalloc(h->nrecs ? h->nrecs : 1, sizeof *kept_ids);
@@ -1469,11 +1528,7 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 		return -1;
 	}
 	free(kept_ids);
-	char *const *kept_slugs;
-	size_t nkept = fl_sw_kept(wc.w, &kept_slugs);
 	sort_h = h;
-	qsort(order + nhead, n - nhead, sizeof *order, cmp_past);
-	give_slugs(h, order, n, kept_slugs, nkept);
 	sort_last = last;
 	qsort(order, n, sizeof *order, cmp_group);
 	/* a block per file: its records of the last version (one blob, its
@@ -1626,6 +1681,8 @@ static void hist_free(struct hist *h)
 	for (size_t i = 0; i < h->nrecs; i++) {
 		free(h->recs[i].path);
 		free(h->recs[i].slug);
+		free(h->recs[i].stored_slug);
+		free(h->recs[i].text);
 		fl_vruns_free(&h->recs[i].runs);
 	}
 	free(h->recs);
@@ -1814,7 +1871,7 @@ int fl_scan_history(const fl_history_opts *o, fl_store *st, fl_history_summary *
 	if (o->progress)
 		fprintf(stderr, "\n");
 	long long again = 0;
-	if (prepare_records(&h, &out->bytes_scanned, &again, err) < 0)
+	if (prepare_records(&h, (int)nv - 1, &out->bytes_scanned, &again, err) < 0)
 		goto out;
 	out->blobs_scanned += again;
 	if (write_store(&h, st, v, nv, &tree, host, key, t0, out, err) < 0)

@@ -204,15 +204,25 @@ check "resume: a release at HEAD: only the new tag, whole" \
 check "resume: ... and the store is a full scan's" same_store "$idb" "$WORK/hist-inc-full.db"
 check "resume: the release's record exists in v1.4.0" \
 	[ "$("$FL" explain --db "$idb" --json "new in the release" | jq -c '.matches[0].versions | [.first, .last, .atHead]')" = '["v1.4.0","v1.4.0",true]' ]
+# the last tag deleted, HEAD back at the tag before: fewer versions than
+# stored; that tag is the last version, scanned again whole
+git -C "$I" checkout -q --detach v1.3.0 && git -C "$I" tag -d v1.4.0 >/dev/null
+"$FL" scan "$I" --history --repo acme/hist --db "$idb" --json >"$WORK/inc5b.json"
+check "resume: fewer versions than stored: the last one scanned again" \
+	[ "$(jq -c '[.resumedFrom, [.versions[].name], .versionCount]' "$WORK/inc5b.json")" = '["v1.2.0",["v1.3.0"],4]' ]
+"$FL" scan "$I" --history --full --repo acme/hist --db "$WORK/hist-inc-full.db" >/dev/null
+check "resume: ... and the store is a full scan's" same_store "$idb" "$WORK/hist-inc-full.db"
+check "resume: the deleted release's record is gone" \
+	[ "$("$FL" list --db "$idb" | grep -c 'new in the release')" = 0 ]
 # other options than the store's: every version again
 "$FL" scan "$I" --history --repo acme/hist --exclude 'src/util.py' --db "$idb" --json >"$WORK/inc6.json"
 check "resume: other path rules than the store's scan every version" \
-	[ "$(jq -c '[.resumedFrom, (.versions | length)]' "$WORK/inc6.json")" = '[null,5]' ]
+	[ "$(jq -c '[.resumedFrom, (.versions | length)]' "$WORK/inc6.json")" = '[null,4]' ]
 # a plain scan since: every version again
 "$FL" scan "$I" --repo acme/hist --db "$idb" >/dev/null
 "$FL" scan "$I" --history --repo acme/hist --exclude 'src/util.py' --db "$idb" --json >"$WORK/inc7.json"
 check "resume: after a plain scan, every version" \
-	[ "$(jq -c '[.resumedFrom, (.versions | length)]' "$WORK/inc7.json")" = '[null,5]' ]
+	[ "$(jq -c '[.resumedFrom, (.versions | length)]' "$WORK/inc7.json")" = '[null,4]' ]
 
 # --tags and --since
 "$FL" scan "$H" --history --tags 'v1.[12]*' --db "$WORK/hist-tags.db" --json >"$WORK/hist-tags.json"

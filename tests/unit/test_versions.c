@@ -227,11 +227,12 @@ static void test_store_runs(void **state)
 	unlink(side);
 }
 
-static int count_rec(const char *id, const char *path, const fl_version_run *runs, size_t n,
-		     void *ud)
+static int count_rec(const char *id, const char *path, const char *slug, const char *text,
+		     const fl_version_run *runs, size_t n, void *ud)
 {
 	char *out = ud;
-	snprintf(out + strlen(out), 256 - strlen(out), "%s %s %zu:%d-%d@%d;", id, path, n,
+	(void)text;
+	snprintf(out + strlen(out), 512 - strlen(out), "%s %s %s %zu:%d-%d@%d;", id, path, slug, n,
 		 n ? runs[0].first : -1, n ? runs[n - 1].last : -1, n ? runs[0].blobno : -2);
 	return 0;
 }
@@ -285,11 +286,11 @@ static void test_store_resume_state(void **state)
 	assert_string_equal(hex[1], blobs[1]);
 	free(hex);
 	/* each record, by id: one without runs says so */
-	char seen[256] = "";
+	char seen[512] = "";
 	assert_int_equal(fl_store_each_history_record(st, e.repo, count_rec, seen, &err), 0);
-	char want[256];
-	snprintf(want, sizeof want, "00000000000000aa %s 0:-1--1@-2;%s %s 1:0-1@1;", e2.file_path,
-		 e.id, e.file_path);
+	char want[512];
+	snprintf(want, sizeof want, "00000000000000aa %s another-slug 0:-1--1@-2;%s %s %s 1:0-1@1;",
+		 e2.file_path, e.id, e.file_path, e.slug);
 	assert_string_equal(seen, want);
 	/* records kept by id: the other goes, with its runs */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -298,7 +299,7 @@ static void test_store_resume_state(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	seen[0] = '\0';
 	assert_int_equal(fl_store_each_history_record(st, e.repo, count_rec, seen, &err), 0);
-	snprintf(want, sizeof want, "00000000000000aa %s 0:-1--1@-2;", e2.file_path);
+	snprintf(want, sizeof want, "00000000000000aa %s another-slug 0:-1--1@-2;", e2.file_path);
 	assert_string_equal(seen, want);
 	/* a scan clears the versions: the key goes with them */
 	assert_int_equal(fl_store_begin(st, &err), 0);
