@@ -798,12 +798,19 @@ int fl_grep_log_until(fl_lookup *lk, FILE *in, const char *repo,
 		      fl_logmatch_cb cb, void *ud, double seconds,
 		      fl_grep_stats *stats, fl_err *err);
 
-/* ---- serving (lib/serve/) ------------------------------------------------- */
-
 /* A lookup match as a JSON object (jansson json_t *): the front end passes
  * the explain --json shape so that every front end answers alike. */
 struct json_t;
 typedef struct json_t *(*fl_match_json_fn)(const fl_match *m);
+
+/* One matched error of a log as grep-log --json and /api/explain print it
+ * (cli.md): line, endLine, text, the match's keys (from mj), cutLines;
+ * with v (its record's versions, scan --history), versions: first, last,
+ * atHead. */
+struct json_t *fl_logmatch_json(const fl_logmatch *lm, fl_match_json_fn mj,
+				const fl_record_versions *v);
+
+/* ---- serving (lib/serve/) ------------------------------------------------- */
 
 /* The cache folder: override, else $XDG_CACHE_HOME/faultline, else
  * ~/.cache/faultline.  Caller frees. */

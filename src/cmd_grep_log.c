@@ -36,6 +36,11 @@ static const cli_help HELP = {
 struct count {
 	char *id, *where, *message;
 	long long n;
+	/* scan --history: its versions, and as text ("v1.0 - v1.2, HEAD") */
+	fl_record_versions v;
+	bool has_v;
+	char *ranges;
+	bool at_head;
 };
 
 struct glstate {
@@ -45,7 +50,19 @@ struct glstate {
 	size_t ncounts;
 	long long matched;
 	uint32_t *slot;     /* per lookup entry: 1 + its index in counts */
+	bool versions;      /* some record has versions (scan --history) */
 };
+
+/* the versions of record id into c (none: left NULL) */
+static void count_versions(fl_store *st, const char *repo, const char *id, struct count *c)
+{
+	fl_err err;
+	if (fl_store_get_record_versions(st, repo, id, &c->v, &err) != 1)
+		return;
+	c->has_v = true;
+	c->ranges = fl_record_versions_ranges(&c->v);
+	c->at_head = c->v.runs[c->v.nruns - 1].last == (int)c->v.nversions - 1;
+}
 
 /* the first sentence of the record's documentation */
 static char *meaning(fl_store *st, const char *id)
@@ -72,26 +89,16 @@ static int on_match(const fl_logmatch *lm, void *ud)
 		g->counts = realloc(g->counts, (g->ncounts + 1) * sizeof *g->counts);
 		char where[4096];
 		snprintf(where, sizeof where, "%s:%d", m->file_path, m->line);
-		g->counts[i] = (struct count){strdup(m->id), strdup(where),
-					      g->json ? NULL : meaning(g->st, m->id), 0};
+		g->counts[i] = (struct count){.id = strdup(m->id), .where = strdup(where),
+					      .message = g->json ? NULL : meaning(g->st, m->id)};
+		if (g->versions)
+			count_versions(g->st, m->repo, m->id, &g->counts[i]);
 		g->ncounts++;
 	}
 	g->counts[i].n++;
 	if (g->json) {
-		json_t *o = json_object();
-		json_object_set_new(o, "line", json_integer((json_int_t)lm->line));
-		json_object_set_new(o, "endLine", json_integer((json_int_t)lm->end_line));
-		json_t *t = json_stringn(lm->text, lm->text_len);
-		json_object_set_new(o, "text", t ? t : json_string("\xEF\xBF\xBD"));
-		json_t *mj = cli_match_json(m);
-		const char *keys[] = {"id", "repo", "slug", "filePath", "lineNumber",
-				      "matchType", "score", "captures", "alsoRaisedAt"};
-		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-			if (json_object_get(mj, keys[k]))
-				json_object_set(o, keys[k], json_object_get(mj, keys[k]));
-		json_decref(mj);
-		if (lm->cut_lines)
-			json_object_set_new(o, "cutLines", json_integer((json_int_t)lm->cut_lines));
+		const struct count *c = &g->counts[i];
+		json_t *o = fl_logmatch_json(lm, cli_match_json, c->has_v ? &c->v : NULL);
 		char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
 		puts(s);
 		free(s);
@@ -106,6 +113,9 @@ static int on_match(const fl_logmatch *lm, void *ud)
 		printf("%zu: %.*s\n", lm->line, first, lm->text);
 	printf("    -> %s  %s:%d  [%s %.3f]  %s\n", m->id, m->file_path, m->line,
 	       m->match_type, m->score, g->counts[i].message);
+	if (g->counts[i].ranges)
+		printf("       raised in %s%s\n", g->counts[i].ranges,
+		       g->counts[i].at_head ? "" : " (no longer at the last version scanned)");
 	if (lm->cut_lines)
 		printf("    (%zu line%s over %d bytes: matched on its first and last %d bytes)\n",
 		       lm->cut_lines, lm->cut_lines > 1 ? "s" : "", FL_LINE_MAX, FL_LINE_KEEP);
@@ -131,7 +141,9 @@ int cmd_grep_log(int argc, char **argv)
 		CLI_FLAG("json", json,
 			 "print one JSON object per matched error, in log order: line, "
 			 "endLine, text, id, repo, slug, filePath, lineNumber, matchType, "
-			 "score, captures (default: text, and the counts at the end)"),
+			 "score, captures, and versions (first, last, atHead) for a "
+			 "record scanned with --history (default: text, and the counts at "
+			 "the end)"),
 		{0},
 	};
 	const char *pos[1];
@@ -165,7 +177,8 @@ int cmd_grep_log(int argc, char **argv)
 		return cli_fail(1, "%s", err.msg);
 	}
 	struct glstate g = {st, json, NULL, 0, 0,
-			    calloc(fl_lookup_count(lk) + 1, sizeof(uint32_t))};
+			    calloc(fl_lookup_count(lk) + 1, sizeof(uint32_t)),
+			    fl_store_has_versions(st, &err) > 0};
 	fl_grep_stats stats;
 	rc = fl_grep_log(lk, in, repo, on_match, &g, &stats, &err);
 	if (in != stdin)
@@ -182,6 +195,9 @@ int cmd_grep_log(int argc, char **argv)
 		free(g.counts[i].id);
 		free(g.counts[i].where);
 		free(g.counts[i].message);
+		free(g.counts[i].ranges);
+		if (g.counts[i].has_v)
+			fl_record_versions_free(&g.counts[i].v);
 	}
 	free(g.counts);
 	free(g.slot);

@@ -1,7 +1,8 @@
 /*
  * at_version.c — the versions of a lookup's answers (scan --history): the
  * version a text names (or --at), each match's line and permalink in it,
- * and the matches ranked by whether they exist in it (or at HEAD).
+ * and the matches ranked by whether they exist in it (or at HEAD); a log's
+ * matched error as JSON, with its versions.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
@@ -225,4 +226,37 @@ void fl_match_version_json(json_t *o, const fl_match_version *x)
 	}
 	json_object_set_new(vo, "runs", runs);
 	json_object_set_new(o, "versions", vo);
+}
+
+json_t *fl_logmatch_json(const fl_logmatch *lm, fl_match_json_fn mj, const fl_record_versions *v)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "line", json_integer((json_int_t)lm->line));
+	json_object_set_new(o, "endLine", json_integer((json_int_t)lm->end_line));
+	json_t *t = json_stringn(lm->text, lm->text_len);
+	if (!t) {
+		char *fixed = fl_utf8_fix(lm->text, lm->text_len);
+		t = json_string(fixed);
+		free(fixed);
+	}
+	json_object_set_new(o, "text", t ? t : json_string("\xEF\xBF\xBD"));
+	json_t *m = mj(lm->m);
+	static const char *const keys[] = {"id", "repo", "slug", "filePath", "lineNumber",
+					   "matchType", "score", "captures", "alsoRaisedAt"};
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+		if (json_object_get(m, keys[k]))
+			json_object_set(o, keys[k], json_object_get(m, keys[k]));
+	json_decref(m);
+	if (lm->cut_lines)
+		json_object_set_new(o, "cutLines", json_integer((json_int_t)lm->cut_lines));
+	if (v && v->nruns && v->nversions) {
+		json_t *vj = json_object();
+		json_object_set_new(vj, "first", json_string(v->versions[v->runs[0].first].name));
+		json_object_set_new(vj, "last",
+				    json_string(v->versions[v->runs[v->nruns - 1].last].name));
+		json_object_set_new(vj, "atHead",
+				    json_boolean(v->runs[v->nruns - 1].last == (int)v->nversions - 1));
+		json_object_set_new(o, "versions", vj);
+	}
+	return o;
 }

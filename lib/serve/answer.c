@@ -60,6 +60,7 @@ json_t *srv_search_json(fl_lookup *lk, fl_store *st, const char *text, size_t le
 struct logacc {
 	json_t *arr;
 	fl_match_json_fn mj;
+	fl_store *st;           /* the records' versions (NULL: none) */
 	double deadline;
 	bool truncated;
 };
@@ -71,30 +72,16 @@ static int on_logmatch(const fl_logmatch *lm, void *ud)
 		a->truncated = true;
 		return 1;
 	}
-	json_t *o = json_object();
-	json_object_set_new(o, "line", json_integer((json_int_t)lm->line));
-	json_object_set_new(o, "endLine", json_integer((json_int_t)lm->end_line));
-	json_t *t = json_stringn(lm->text, lm->text_len);
-	if (!t) {
-		char *fixed = fl_utf8_fix(lm->text, lm->text_len);
-		t = json_string(fixed);
-		free(fixed);
-	}
-	json_object_set_new(o, "text", t ? t : json_string("\xEF\xBF\xBD"));
-	json_t *m = a->mj(lm->m);
-	const char *keys[] = {"id", "repo", "slug", "filePath", "lineNumber",
-			      "matchType", "score", "captures", "alsoRaisedAt"};
-	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-		if (json_object_get(m, keys[k]))
-			json_object_set(o, keys[k], json_object_get(m, keys[k]));
-	json_decref(m);
-	if (lm->cut_lines)
-		json_object_set_new(o, "cutLines", json_integer((json_int_t)lm->cut_lines));
-	json_array_append_new(a->arr, o);
+	fl_record_versions v;
+	fl_err err;
+	bool hv = a->st && fl_store_get_record_versions(a->st, lm->m->repo, lm->m->id, &v, &err) == 1;
+	json_array_append_new(a->arr, fl_logmatch_json(lm, a->mj, hv ? &v : NULL));
+	if (hv)
+		fl_record_versions_free(&v);
 	return 0;
 }
 
-json_t *srv_explain_log_json(fl_lookup *lk, const char *log, size_t len,
+json_t *srv_explain_log_json(fl_lookup *lk, fl_store *st, const char *log, size_t len,
 			     const char *repo, const char *version,
 			     fl_match_json_fn mj, fl_err *err)
 {
@@ -105,9 +92,12 @@ json_t *srv_explain_log_json(fl_lookup *lk, const char *log, size_t len,
 		fl_seterr(err, "cannot read the log");
 		return NULL;
 	}
-	struct logacc a = {json_array(), mj, fl_now_mono() + ANSWER_SECONDS, false};
-	fl_grep_stats st;
-	int rc = fl_grep_log_until(lk, in, repo, on_logmatch, &a, ANSWER_SECONDS, &st, err);
+	struct logacc a = {json_array(), mj, st, fl_now_mono() + ANSWER_SECONDS, false};
+	fl_grep_stats gs;
+	bool begun = st && fl_store_read_begin(st);
+	int rc = fl_grep_log_until(lk, in, repo, on_logmatch, &a, ANSWER_SECONDS, &gs, err);
+	if (st)
+		fl_store_read_end(st, begun);
 	fclose(in);
 	if (rc < 0) {
 		json_decref(a.arr);
@@ -117,7 +107,7 @@ json_t *srv_explain_log_json(fl_lookup *lk, const char *log, size_t len,
 		a.truncated = true; /* the time ran out inside the lookup */
 	json_t *o = json_object();
 	json_object_set_new(o, "matches", a.arr);
-	json_object_set_new(o, "lines", json_integer(len ? st.lines : 0));
+	json_object_set_new(o, "lines", json_integer(len ? gs.lines : 0));
 	if (a.truncated)
 		json_object_set_new(o, "truncated", json_true());
 	json_object_set_new(o, "datasetVersion", json_string(version ? version : fl_lookup_version(lk)));

@@ -554,7 +554,9 @@ static enum MHD_Result api_explain(struct server *s, struct MHD_Connection *c, s
 	}
 	tls_follow(s, r->snap);
 	fl_err err;
-	json_t *o = srv_explain_log_json(r->snap->lk, text, n, repo && *repo ? repo : NULL,
+	/* the records' versions, as for /api/search */
+	fl_store *vst = r->snap->has_versions ? tls_store(s, r->snap, &err) : NULL;
+	json_t *o = srv_explain_log_json(r->snap->lk, vst, text, n, repo && *repo ? repo : NULL,
 					 r->snap->version[0] ? r->snap->version : NULL,
 					 s->o->match_json, &err);
 	json_decref(jbody);

@@ -341,7 +341,7 @@ static json_t *t_log(struct mcp *m, json_t *args)
 	if (repo && *repo && !valid_repo(repo))
 		return tool_error("explain_log: 'repo' must be OWNER/NAME");
 	fl_err err;
-	json_t *o = srv_explain_log_json(m->lk, json_string_value(lv), json_string_length(lv),
+	json_t *o = srv_explain_log_json(m->lk, m->st, json_string_value(lv), json_string_length(lv),
 					 repo && *repo ? repo : NULL, version_of(m), m->o->match_json, &err);
 	if (!o)
 		return tool_error("explain_log: %s", err.msg);

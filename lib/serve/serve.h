@@ -115,7 +115,7 @@ json_t *srv_search_json(fl_lookup *lk, fl_store *st, const char *text, size_t le
 			fl_match_json_fn mj);
 /* grep-log --json objects of a pasted log: {"matches":[...],"lines":N,
  * "datasetVersion"}; NULL with err on failure. */
-json_t *srv_explain_log_json(fl_lookup *lk, const char *log, size_t len,
+json_t *srv_explain_log_json(fl_lookup *lk, fl_store *st, const char *log, size_t len,
 			     const char *repo, const char *version,
 			     fl_match_json_fn mj, fl_err *err);
 /* A record as a JSON object (parsed from fl_entry_to_json). */

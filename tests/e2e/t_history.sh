@@ -95,6 +95,11 @@ check "history: show says in which versions it was raised" \
 	bash -c "'$FL' show --db '$hdb' '$bid' | grep -qxF 'Versions  v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)'"
 check "history: ... and of a record at HEAD, since when" \
 	bash -c "'$FL' show --db '$hdb' \"\$('$FL' explain --db '$hdb' --json 'util stays the same' | jq -r '.matches[0].id')\" | grep -qxF 'Versions  v1.0.0 - HEAD'"
+printf 'starting\nfatal: could not lookup commit\n' >"$WORK/hist-gl.txt"
+check "history: grep-log says in which versions a matched error was raised" \
+	bash -c "'$FL' grep-log --db '$hdb' '$WORK/hist-gl.txt' | grep -qxF '       raised in v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)'"
+check "history: grep-log --json gives its versions" \
+	[ "$("$FL" grep-log --db "$hdb" --json "$WORK/hist-gl.txt" | jq -c '.versions')" = '{"first":"v1.0.0","last":"v1.3.0","atHead":false}' ]
 "$FL" explain --db "$hdb" "fatal: could not lookup commit" >"$WORK/hist-b.txt"
 check "history: the readable answer says where it was raised" \
 	grep -qF "raised in v1.0.0 - v1.1.0, v1.3.0 (no longer at the last version scanned)" "$WORK/hist-b.txt"
@@ -363,6 +368,13 @@ if [ -n "$hport" ]; then
 		"http://127.0.0.1:$hport/api/search" >"$WORK/hist-api2.json"
 	check "serve: /api/search ranks by the version the text names" \
 		[ "$(jq -r '.matches[0] | "\(.filePath) \(.versions.at)"' "$WORK/hist-api2.json")" = "src/old.py v1.1.0" ]
+	printf 'starting\nValueError: could not lookup commit\ndone\n' >"$WORK/hist-log.txt"
+	curl -s --max-time 20 --data-binary @"$WORK/hist-log.txt" \
+		"http://127.0.0.1:$hport/api/explain" >"$WORK/hist-api3.json"
+	check "serve: /api/explain gives each matched error's versions" \
+		[ "$(jq -c '.versions' "$WORK/hist-api3.json")" = '{"first":"v1.0.0","last":"v1.3.0","atHead":false}' ]
+	check "serve: ... as grep-log --json prints it" \
+		[ "$(jq -c . "$WORK/hist-api3.json")" = "$("$FL" grep-log --db "$hdb" --json "$WORK/hist-log.txt")" ]
 fi
 kill -TERM "$hsv" 2>/dev/null
 wait "$hsv" 2>/dev/null
