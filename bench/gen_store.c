@@ -3,7 +3,9 @@
  * messages of real scanned trees: each generated record takes a real
  * message and varies it (one word replaced by a generated one, sometimes a
  * component prefix), so that patterns and their literal factors differ as
- * they do across many real repositories.
+ * they do across many real repositories.  Records are stored as a scan
+ * stores them: a repository's records of one file in one compressed block
+ * (the records' rows hold no JSON).
  *
  * usage: gen_store --from SOURCE.db --db OUT.db --records N [--seed S]
  */
@@ -103,6 +105,16 @@ static char *vary(const char *msg)
 	return out;
 }
 
+/* by file, then line */
+static int cmp_entry(const void *a, const void *b)
+{
+	const fl_entry *x = a, *y = b;
+	int c = strcmp(x->file_path, y->file_path);
+	if (c)
+		return c;
+	return x->line_number < y->line_number ? -1 : x->line_number > y->line_number;
+}
+
 int main(int argc, char **argv)
 {
 	const char *from = NULL, *db = NULL;
@@ -154,46 +166,79 @@ int main(int argc, char **argv)
 		}
 	}
 	static const char *const types[] = {"exception", "panic", "console", "http", "validation"};
-	for (long long i = 0; i < records; i++) {
-		size_t k = (size_t)(next() % s.n);
+	/* one repository at a time: its records made (record i goes to
+	 * repository i % nrepos, as before), sorted by file, each file's
+	 * in one block */
+	long long per = (records + nrepos - 1) / nrepos;
+	fl_entry *es = calloc((size_t)per + 1, sizeof *es);
+	for (int r = 0; r < nrepos; r++) {
 		char repo[64];
-		snprintf(repo, sizeof repo, "gen/repo%03d", (int)(i % nrepos));
-		char *msg = i < (long long)s.n ? strdup(s.msg[i]) : vary(s.msg[k]);
-		size_t src = i < (long long)s.n ? (size_t)i : k;
-		fl_entry e = {0};
-		char id[17];
-		fl_record_id(repo, NULL, msg, s.path[src], id);
-		e.id = id;
-		e.repo = repo;
-		char *base = fl_slug_base(msg);
-		e.slug = fl_slug_suffixed(base, id);
-		free(base);
-		e.error_message = msg;
-		e.message_pattern = fl_message_pattern(msg);
-		e.error_type = (char *)types[i % 5];
-		e.error_class = s.cls[src];
-		e.http_status = i % 5 == 3 ? 500 : 0;
-		e.severity = "error";
-		e.file_path = s.path[src];
-		e.line_number = s.line[src] > 0 ? s.line[src] : 1;
-		e.github_url = fl_permalink("github.com", repo, sha, s.path[src], e.line_number, e.line_number, NULL);
-		e.documentation = "Generated record for benchmarks, varied from a real message.";
-		e.trigger_scenarios = "Generated.";
-		e.common_situations = "Generated.";
-		e.analyzed_sha = (char *)sha;
-		e.analyzed_at = now;
-		e.content_changed_at = now;
-		e.schema_version = 2;
-		if (fl_store_put_entry(out, &e, NULL, &err) < 0) {
-			/* a variation that collided with another record: skip */
-			if (!strstr(err.msg, "UNIQUE"))
-				fprintf(stderr, "gen_store: skipped: %s\n", err.msg);
+		snprintf(repo, sizeof repo, "gen/repo%03d", r);
+		size_t ne = 0;
+		for (long long i = r; i < records; i += nrepos) {
+			size_t k = (size_t)(next() % s.n);
+			char *msg = i < (long long)s.n ? strdup(s.msg[i]) : vary(s.msg[k]);
+			size_t src = i < (long long)s.n ? (size_t)i : k;
+			fl_entry *e = &es[ne++];
+			memset(e, 0, sizeof *e);
+			char id[17];
+			fl_record_id(repo, NULL, msg, s.path[src], id);
+			e->id = strdup(id);
+			e->repo = strdup(repo);
+			char *base = fl_slug_base(msg);
+			e->slug = fl_slug_suffixed(base, id);
+			free(base);
+			e->error_message = msg;
+			e->message_pattern = fl_message_pattern(msg);
+			e->error_type = (char *)types[i % 5];
+			e->error_class = s.cls[src];
+			e->http_status = i % 5 == 3 ? 500 : 0;
+			e->severity = "error";
+			e->file_path = s.path[src];
+			e->line_number = s.line[src] > 0 ? s.line[src] : 1;
+			e->github_url = fl_permalink("github.com", repo, sha, s.path[src], e->line_number,
+						     e->line_number, NULL);
+			e->documentation = "Generated record for benchmarks, varied from a real message.";
+			e->trigger_scenarios = "Generated.";
+			e->common_situations = "Generated.";
+			e->analyzed_sha = (char *)sha;
+			e->analyzed_at = now;
+			e->content_changed_at = now;
+			e->schema_version = 2;
 		}
-		free(e.slug);
-		free(e.message_pattern);
-		free(e.github_url);
-		free(msg);
+		qsort(es, ne, sizeof *es, cmp_entry);
+		for (size_t k = 0; k < ne;) {
+			size_t j = k + 1;
+			while (j < ne && strcmp(es[j].file_path, es[k].file_path) == 0)
+				j++;
+			/* a variation that made an id twice (same message, same
+			 * file): the second left out */
+			size_t m = k + 1;
+			for (size_t x = k + 1; x < j; x++) {
+				bool dup = false;
+				for (size_t y = k; y < m && !dup; y++)
+					dup = strcmp(es[x].id, es[y].id) == 0;
+				if (!dup) {
+					fl_entry t = es[m];
+					es[m++] = es[x];
+					es[x] = t;
+				}
+			}
+			if (fl_store_put_file_entries(out, &es[k], NULL, m - k, &err) < 0)
+				fprintf(stderr, "gen_store: skipped %zu records of %s: %s\n", m - k,
+					es[k].file_path, err.msg);
+			k = j;
+		}
+		for (size_t k = 0; k < ne; k++) {
+			free(es[k].id);
+			free(es[k].repo);
+			free(es[k].slug);
+			free(es[k].error_message);
+			free(es[k].message_pattern);
+			free(es[k].github_url);
+		}
 	}
+	free(es);
 	if (fl_store_commit(out, &err) < 0) {
 		fprintf(stderr, "gen_store: %s\n", err.msg);
 		return 1;

@@ -210,6 +210,11 @@ typedef struct fl_facts {
 int fl_store_put_repo(fl_store *st, const fl_repo *r, fl_err *err);
 int fl_store_put_entry(fl_store *st, const fl_entry *e, const fl_facts *f,
 		       fl_err *err);
+/* The n new records e[0..n) of one file of one repository (f: their facts,
+ * or NULL), each validated, written in one compressed block as a scan
+ * writes a file's records (the records' rows then hold no JSON). */
+int fl_store_put_file_entries(fl_store *st, const fl_entry *e, const fl_facts *f, size_t n,
+			      fl_err *err);
 int fl_store_add_site(fl_store *st, const char *error_id,
 		      const char *file_path, int line, int column,
 		      fl_err *err);

@@ -1004,6 +1004,45 @@ int fl_store_add_entry_in_block(fl_store *st, const fl_entry *e,
 	return put_row(st, s, e, f, err);
 }
 
+int fl_store_put_file_entries(fl_store *st, const fl_entry *e, const fl_facts *f, size_t n,
+			      fl_err *err)
+{
+	if (need_tx(st, err) < 0)
+		return -1;
+	if (!n)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (fl_entry_validate(&e[k], err) < 0)
+			return -1;
+	fl_buf raw = {0};
+	size_t *off = fl_xcalloc(n, sizeof *off), *len = fl_xcalloc(n, sizeof *len);
+	fl_buf_put(&raw, FL_BLOCK_MAGIC, FL_BLOCK_MAGIC_LEN);
+	fl_buf_put(&raw, "\0\0\0\0", 4); /* no window segments */
+	for (size_t k = 0; k < n; k++) {
+		char hdr[FL_BLOCK_SLICE_HDR];
+		fl_put_u32(hdr, FL_BLOCK_NO_WINDOW);
+		fl_put_u32(hdr + 4, 0);
+		fl_put_u32(hdr + 8, 0);
+		off[k] = raw.n;
+		fl_buf_put(&raw, hdr, sizeof hdr);
+		char *json = fl_entry_to_json(&e[k], false);
+		fl_buf_puts(&raw, json);
+		free(json);
+		len[k] = raw.n - off[k];
+	}
+	size_t zlen;
+	void *z = fl_block_compress(raw.s, raw.n, &zlen);
+	long long id;
+	int rc = fl_store_add_block(st, e[0].repo, z, zlen, raw.n, &id, err);
+	for (size_t k = 0; k < n && rc == 0; k++)
+		rc = fl_store_add_entry_in_block(st, &e[k], f ? &f[k] : NULL, id, off[k], len[k], err);
+	free(z);
+	free(off);
+	free(len);
+	fl_buf_free(&raw);
+	return rc;
+}
+
 static const char *damaged(fl_store *st, fl_err *err, const char *why)
 {
 	fl_seterr(err, "store %s: a stored record is damaged: %s", st->path, why);

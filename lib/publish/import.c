@@ -289,10 +289,10 @@ int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 		if (fl_store_clear_repo(st, rs->repo.repo, err) < 0 ||
 		    fl_store_clear_versions(st, rs->repo.repo, err) < 0)
 			goto fail;
+		fl_facts *facts = fl_xcalloc(rs->n ? rs->n : 1, sizeof *facts);
 		for (size_t k = 0; k < rs->n; k++) {
 			/* Records on one line keep the data set's order: the store
 			 * orders them by column, which a data set does not carry. */
-			fl_facts f = {0};
 			const fl_entry *e = &rs->entries[k];
 			int col = 0;
 			for (size_t j = k; j > 0; j--) {
@@ -305,14 +305,35 @@ int fl_import(fl_store *st, const char *dir, fl_import_stats *stats,
 			bool tie = col > 0 || (k + 1 < rs->n &&
 				rs->entries[k + 1].line_number == e->line_number &&
 				strcmp(rs->entries[k + 1].file_path, e->file_path) == 0);
-			f.column = tie ? col + 1 : 0;
-			if (fl_store_put_entry(st, e, &f, err) < 0) {
+			facts[k].column = tie ? col + 1 : 0;
+		}
+		/* the records of a file (consecutive in the data set, in scan
+		 * order) in one block, as a scan stores them */
+		int prc = 0;
+		for (size_t k = 0; k < rs->n && prc == 0;) {
+			size_t j = k + 1;
+			while (j < rs->n && strcmp(rs->entries[j].file_path, rs->entries[k].file_path) == 0)
+				j++;
+			prc = fl_store_put_file_entries(st, &rs->entries[k], &facts[k], j - k, err);
+			if (prc < 0) {
+				/* which record: the first that is not valid, else the file's */
+				fl_err verr;
+				const fl_entry *bad = &rs->entries[k];
+				for (size_t x = k; x < j; x++)
+					if (fl_entry_validate(&rs->entries[x], &verr) < 0) {
+						bad = &rs->entries[x];
+						break;
+					}
 				char msg[sizeof err->msg];
 				snprintf(msg, sizeof msg, "%s", err->msg);
-				fl_seterr(err, "%s/repos/%s.json: record %s: %s", dir, rs->repo.repo, e->id, msg);
-				goto fail;
+				fl_seterr(err, "%s/repos/%s.json: record %s: %s", dir, rs->repo.repo, bad->id,
+					  msg);
 			}
+			k = j;
 		}
+		free(facts);
+		if (prc < 0)
+			goto fail;
 		if (fl_store_put_repo(st, &rs->repo, err) < 0 ||
 		    import_versions(st, dir, &d, rs, err) < 0)
 			goto fail;
