@@ -1314,7 +1314,7 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 }
 
 static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
-			 const char *repo, struct hit **hits, size_t *cap);
+			 const char *repo, size_t want, struct hit **hits, size_t *cap);
 #define FUZZY_MESSAGES 4
 /* the fuzzy candidates of each message tried with empty placeholders */
 #define LENIENT_TRY 8
@@ -1393,7 +1393,7 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 			continue;
 		struct hit *fh = NULL;
 		size_t fcap = 0;
-		size_t nf = fuzzy_text(lk, q, q->messages.v[ti], repo, &fh, &fcap);
+		size_t nf = fuzzy_text(lk, q, q->messages.v[ti], repo, LENIENT_TRY, &fh, &fcap);
 		for (size_t i = 0; i < nf && i < LENIENT_TRY; i++)
 			nh = lenient_try(lk, q, fh[i].seg, fh[i].entry, ti, hits, nh, cap);
 		free(fh);
@@ -1453,22 +1453,258 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 }
 
 /* The fuzzy tier: the first of the query's messages (in its order) with
- * an answer, of the first FUZZY_MESSAGES. */
+ * an answer, of the first FUZZY_MESSAGES; every hit among the want best
+ * (0: every hit) is there, as fuzzy_text tells. */
 static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
-			 const char *repo, struct hit **hits, size_t *cap)
+			 const char *repo, size_t want, struct hit **hits, size_t *cap)
 {
 	if (!q->messages.n)
-		return fuzzy_text(lk, q, q->clean, repo, hits, cap);
+		return fuzzy_text(lk, q, q->clean, repo, want, hits, cap);
 	for (size_t i = 0; i < q->messages.n && i < FUZZY_MESSAGES && !fl_lk_expired(); i++) {
-		size_t nh = fuzzy_text(lk, q, q->messages.v[i], repo, hits, cap);
+		size_t nh = fuzzy_text(lk, q, q->messages.v[i], repo, want, hits, cap);
 		if (nh)
 			return nh;
 	}
 	return 0;
 }
 
+/* The fuzzy tier's bar: the want best scores held (a min-heap), as the
+ * pattern tier's bar holds its keys. */
+static __thread struct {
+	size_t k, n, cap;
+	double *heap;
+} fbar;
+
+static void fbar_reset(size_t k)
+{
+	if (k > fbar.cap) {
+		free(fbar.heap);
+		fbar.cap = k;
+		fbar.heap = fl_xcalloc(k, sizeof *fbar.heap);
+	}
+	fbar.k = k;
+	fbar.n = 0;
+}
+
+static void fbar_add(double v)
+{
+	if (!fbar.k)
+		return;
+	size_t i;
+	if (fbar.n < fbar.k) {
+		i = fbar.n++;
+		fbar.heap[i] = v;
+		while (i > 0 && fbar.heap[(i - 1) / 2] > fbar.heap[i]) {
+			double t = fbar.heap[i];
+			fbar.heap[i] = fbar.heap[(i - 1) / 2];
+			fbar.heap[(i - 1) / 2] = t;
+			i = (i - 1) / 2;
+		}
+		return;
+	}
+	if (v <= fbar.heap[0])
+		return;
+	fbar.heap[0] = v;
+	for (i = 0;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < fbar.n && fbar.heap[l] < fbar.heap[m])
+			m = l;
+		if (l + 1 < fbar.n && fbar.heap[l + 1] < fbar.heap[m])
+			m = l + 1;
+		if (m == i)
+			return;
+		double t = fbar.heap[i];
+		fbar.heap[i] = fbar.heap[m];
+		fbar.heap[m] = t;
+		i = m;
+	}
+}
+
+/* The score a hit must reach to be among the want best held so far
+ * (FUZZY_MIN while fewer are held, and at the least), less FUZZY_SLACK: scores are sums of floats, and a
+ * bound that rounds the other way must not drop a tie. */
+#define FUZZY_SLACK 1e-4
+static double fbar_floor(void)
+{
+	double v = fbar.k && fbar.n == fbar.k ? fbar.heap[0] : FUZZY_MIN;
+	return (v > FUZZY_MIN ? v : FUZZY_MIN) - FUZZY_SLACK;
+}
+
+/* A query token of the fuzzy tier: its entry in every segment, its idf. */
+struct fuzzy_tok {
+	const idx_token *t[FL_SEGS];
+	double idf;
+};
+
+/* The query's tokens (by decreasing idf) and what bounds the work. */
+struct fuzzy_q {
+	struct fuzzy_tok *qt;
+	size_t nt;
+	size_t nprefix;  /* tokens whose posting lists may bring candidates */
+	double qnorm;
+	double suffix;   /* idf of the tokens from nprefix on some record holds */
+	double info_min;
+	double rem[129]; /* rem[i]: idf of the tokens from i on some record holds */
+};
+
+/* Does entry x of segment s hold query token i? */
+static bool has_tok(const fl_lookup *lk, const struct fuzzy_q *fq, uint32_t s,
+		    const idx_entry *x, size_t i)
+{
+	const fl_index *ix = &lk->seg[s];
+	if (!fq->qt[i].t[s])
+		return false;
+	const uint32_t *et = ix->etoks + x->toks;
+	uint32_t tid = (uint32_t)(fq->qt[i].t[s] - ix->tok);
+	size_t lo = 0, hi = x->ntoks;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (et[mid] < tid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < x->ntoks && et[lo] == tid;
+}
+
+/* Score the candidates cand[from, to), whose idf gathered (acc) is that
+ * of the tokens before `walked` (their posting lists walked): the tokens
+ * from `walked` to nprefix are added to it as the walk would have (in
+ * float, in the same order), those after in double, so each score is the
+ * one a walk of every list gives.  A candidate whose bound is below the
+ * bar of the want best held is not scored: it cannot be among them.
+ * Hits are appended to hits[0, nh); returns the new count, or SIZE_MAX
+ * when the time ran out. */
+static size_t fuzzy_score(const fl_lookup *lk, const fl_query *q, const struct fuzzy_q *fq,
+			  size_t walked, size_t from, size_t to, const char *repo,
+			  struct hit **hits, size_t nh, size_t *cap)
+{
+	const struct fuzzy_tok *qt = fq->qt;
+	double qnorm = fq->qnorm;
+	for (size_t k = from; k < to; k++) {
+		if (k % 256 == 255 && fl_lk_expired())
+			return SIZE_MAX;
+		float a = tls.acc[tls.cand[k]];
+		if (a == -INFINITY) /* scored already */
+			continue;
+		/* the most it can score (its norm holds what it shares: at
+		 * least that, and at least lo) against the bar, first without
+		 * reading the entry */
+		double floor = fbar_floor();
+		double most = a + fq->rem[walked];
+		if (most < floor * qnorm)
+			continue;
+		uint32_t e, s = seg_of(lk, tls.cand[k], &e);
+		const fl_index *ix = &lk->seg[s];
+		const idx_entry *x = &ix->ent[e];
+		double lo, hi;
+		fl_lk_norm_range(lk, s, e, &lo, &hi);
+		if (lo > most && most < floor * (qnorm + lo - most))
+			continue;
+		for (size_t i = walked; i < fq->nprefix; i++)
+			if (has_tok(lk, fq, s, x, i))
+				a += (float)qt[i].idf;
+		double inter = a;
+		double suffix = fq->suffix;
+		/* even with every remaining token it cannot reach the threshold
+		 * (the bound is largest where the norm is inter + suffix: of
+		 * the norms the entry may have, the nearest to that) */
+		double cut = inter + suffix < lo ? lo : inter + suffix > hi ? hi : inter + suffix;
+		double best = inter + (suffix < cut - inter ? suffix : cut - inter);
+		if (best < FUZZY_MIN * (qnorm + cut - best))
+			continue;
+		if (!live_ok(lk, s, x, repo))
+			continue;
+		double norm = lo == hi ? lo : fl_lk_norm(lk, s, e);
+		/* the remaining tokens, by binary search in the entry's tokens */
+		for (size_t i = fq->nprefix; i < fq->nt; i++)
+			if (has_tok(lk, fq, s, x, i))
+				inter += qt[i].idf;
+		double uni = qnorm + norm - inter;
+		double score = uni > 0 ? inter / uni : 0;
+		if (score < FUZZY_MIN)
+			continue;
+		/* the words shared must say something: one or two common words
+		 * ("Options:", "not found") are no evidence of an error */
+		if (inter < fq->info_min)
+			continue;
+		if (nh == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+		}
+		struct hit *h = &(*hits)[nh++];
+		memset(h, 0, sizeof *h);
+		h->entry = e;
+		h->seg = s;
+		h->order = fl_lk_order(lk, s, e);
+		/* fuzzy scores stay below the pattern tier's */
+		h->score = score >= 0.9 ? 0.899 : score;
+		h->ev = fl_lk_evidence(ix, x, q);
+		fbar_add(h->score);
+	}
+	return nh;
+}
+
+/* A posting list at least this long is walked only once the candidates
+ * held are scored: their scores may show that no entry first met there
+ * can be among the answers wanted. */
+#define FUZZY_LONG_LIST 1024
+/* how many of them: those that have gathered the most */
+#define FUZZY_EARLY 64
+
+/* Before a long list (token i): the candidates held that have gathered
+ * the most, scored now (their acc made -INFINITY: scored), so that the
+ * bar holds the want best of them. */
+static size_t fuzzy_early(const fl_lookup *lk, const fl_query *q, const struct fuzzy_q *fq,
+			  size_t i, const char *repo, struct hit **hits, size_t nh, size_t *cap)
+{
+	size_t n = FUZZY_EARLY < tls.ncand ? FUZZY_EARLY : tls.ncand;
+	uint32_t pick[FUZZY_EARLY];
+	/* the n with the most gathered (pick[0, m) kept sorted, the least
+	 * last: most candidates are below it) */
+	size_t m = 0;
+	for (size_t k = 0; k < tls.ncand; k++) {
+		uint32_t g = tls.cand[k];
+		float a = tls.acc[g];
+		if (a == -INFINITY || (m == n && a <= tls.acc[pick[m - 1]]))
+			continue;
+		size_t j = m < n ? m++ : m - 1;
+		while (j > 0 && tls.acc[pick[j - 1]] < a) {
+			pick[j] = pick[j - 1];
+			j--;
+		}
+		pick[j] = g;
+	}
+	/* scored as a range of cand: put them there, then mark them */
+	uint32_t *save = tls.cand;
+	size_t saven = tls.ncand;
+	tls.cand = pick;
+	nh = fuzzy_score(lk, q, fq, i, 0, m, repo, hits, nh, cap);
+	tls.cand = save;
+	tls.ncand = saven;
+	if (nh != SIZE_MAX)
+		for (size_t k = 0; k < m; k++)
+			tls.acc[pick[k]] = -INFINITY;
+	return nh;
+}
+
+/* The fuzzy hits of text: every one among the want best (0: every hit),
+ * with the same scores, and so in the same order, as when every
+ * candidate is scored (a dynamic pruning of the top-k, max-score style).
+ * The posting lists are walked by decreasing idf; an entry first met at
+ * token i shares at most rem[i] with the query and its norm holds what it
+ * shares, so it scores at most rem[i] / qnorm: once that is under the bar
+ * (the want-th best score held, FUZZY_MIN at the least) the lists left
+ * only add to the candidates held.  Before a long list, the candidates
+ * that have gathered the most are scored, to raise the bar.  A candidate
+ * whose bound is under the bar is not scored.  What the pruning leaves
+ * out scores under the want-th best: the hits after it may be fewer than
+ * a walk of every list finds, and only those (fl_lk_why's count of the
+ * records raising the same text counts the hits there are: records of
+ * one pattern and different words, such as "%s" and "$name", may differ
+ * in score, and one under the bar is not counted). */
 static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
-			 const char *repo, struct hit **hits, size_t *cap)
+			 const char *repo, size_t want, struct hit **hits, size_t *cap)
 {
 	char buf[128 * FL_TOKEN_MAX];
 	const char *toks[128];
@@ -1477,10 +1713,10 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 		return 0;
 	/* each token in every segment, weighed by its idf over the records
 	 * (segment.c) */
-	struct qt {
-		const idx_token *t[FL_SEGS];
-		double idf;
-	} qt[128];
+	struct fuzzy_tok qt[128];
+	struct fuzzy_q fq;
+	fq.qt = qt;
+	fq.nt = nt;
 	double qnorm = 0;
 	for (size_t i = 0; i < nt; i++) {
 		memset(qt[i].t, 0, sizeof qt[i].t);
@@ -1489,11 +1725,12 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 		qt[i].idf = fl_lk_idf(lk, qt[i].t[0], lk->nseg > 1 ? qt[i].t[1] : NULL);
 		qnorm += qt[i].idf;
 	}
+	fq.qnorm = qnorm;
 	/* prefix filter: visiting tokens by decreasing idf, once the weight
 	 * left cannot reach the threshold alone, stop adding candidates */
 	for (size_t i = 1; i < nt; i++)
 		for (size_t j = i; j > 0 && qt[j].idf > qt[j - 1].idf; j--) {
-			struct qt tmp = qt[j];
+			struct fuzzy_tok tmp = qt[j];
 			qt[j] = qt[j - 1];
 			qt[j - 1] = tmp;
 		}
@@ -1508,21 +1745,49 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 	 * common words walks no posting list at all (at 10M records the
 	 * lists of "invalid" or "value" are hundreds of thousands long);
 	 * the answers are the same */
-	double info_min = FUZZY_INFO_MIN * fl_lk_info_unit(lk);
+	fq.info_min = FUZZY_INFO_MIN * fl_lk_info_unit(lk);
 	double reach = 0;
 	for (size_t i = 0; i < nt; i++)
 		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
 			reach += qt[i].idf;
-	next_stamp();
-	size_t nprefix = 0;
+	fq.nprefix = 0;
 	for (size_t i = 0; i < nt; i++) {
 		/* (with room for the float sums of acc) */
-		if (left < need || reach < info_min * (1 - 1e-4))
+		if (left < need || reach < fq.info_min * (1 - 1e-4))
 			break;
 		left -= qt[i].idf;
 		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
 			reach -= qt[i].idf;
-		nprefix = i + 1;
+		fq.nprefix = i + 1;
+	}
+	/* weight of the tokens not walked: what a candidate can still gain */
+	fq.suffix = 0;
+	for (size_t i = fq.nprefix; i < nt; i++)
+		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
+			fq.suffix += qt[i].idf;
+	fq.rem[nt] = 0;
+	for (size_t i = nt; i-- > 0;)
+		fq.rem[i] = fq.rem[i + 1] +
+			    (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]) ? qt[i].idf : 0);
+	next_stamp();
+	fbar_reset(want);
+	size_t nh = 0, early = 1; /* early: the candidates at the last scoring */
+	bool adding = true;
+	for (size_t i = 0; i < fq.nprefix; i++) {
+		size_t df = 0;
+		for (uint32_t s = 0; s < lk->nseg; s++)
+			df += qt[i].t[s] ? qt[i].t[s]->df : 0;
+		if (want && adding && df >= FUZZY_LONG_LIST && tls.ncand >= 2 * early) {
+			nh = fuzzy_early(lk, q, &fq, i, repo, hits, nh, cap);
+			if (nh == SIZE_MAX)
+				return 0;
+			early = tls.ncand;
+		}
+		/* an entry first met here shares at most rem[i], and its norm
+		 * holds that: it scores at most rem[i] / qnorm; from here on
+		 * the lists only add to the candidates held */
+		if (adding && fq.rem[i] < fbar_floor() * qnorm)
+			adding = false;
 		float w = (float)qt[i].idf;
 		for (uint32_t s = 0; s < lk->nseg; s++) {
 			const idx_token *t = qt[i].t[s];
@@ -1534,6 +1799,8 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 					return 0;
 				uint32_t g = gid(lk, s, p[k]);
 				if (tls.stamp[g] != tls.now) {
+					if (!adding)
+						continue;
 					add_cand(g);
 					tls.acc[g] = 0;
 				}
@@ -1541,69 +1808,9 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 			}
 		}
 	}
-	/* weight of the tokens not walked: what a candidate can still gain */
-	double suffix = 0;
-	for (size_t i = nprefix; i < nt; i++)
-		if (qt[i].t[0] || (lk->nseg > 1 && qt[i].t[1]))
-			suffix += qt[i].idf;
-	size_t nh = 0;
-	for (size_t k = 0; k < tls.ncand; k++) {
-		if (k % 256 == 255 && fl_lk_expired())
-			return 0;
-		uint32_t e, s = seg_of(lk, tls.cand[k], &e);
-		const fl_index *ix = &lk->seg[s];
-		const idx_entry *x = &ix->ent[e];
-		double inter = tls.acc[tls.cand[k]];
-		/* even with every remaining token it cannot reach the threshold
-		 * (the bound is largest where the norm is inter + suffix: of
-		 * the norms the entry may have, the nearest to that) */
-		double lo, hi;
-		fl_lk_norm_range(lk, s, e, &lo, &hi);
-		double cut = inter + suffix < lo ? lo : inter + suffix > hi ? hi : inter + suffix;
-		double best = inter + (suffix < cut - inter ? suffix : cut - inter);
-		if (best < FUZZY_MIN * (qnorm + cut - best))
-			continue;
-		if (!live_ok(lk, s, x, repo))
-			continue;
-		double norm = lo == hi ? lo : fl_lk_norm(lk, s, e);
-		/* the remaining tokens, by binary search in the entry's tokens */
-		const uint32_t *et = ix->etoks + x->toks;
-		for (size_t i = nprefix; i < nt; i++) {
-			if (!qt[i].t[s])
-				continue;
-			uint32_t tid = (uint32_t)(qt[i].t[s] - ix->tok);
-			size_t lo = 0, hi = x->ntoks;
-			while (lo < hi) {
-				size_t mid = (lo + hi) / 2;
-				if (et[mid] < tid)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			if (lo < x->ntoks && et[lo] == tid)
-				inter += qt[i].idf;
-		}
-		double uni = qnorm + norm - inter;
-		double score = uni > 0 ? inter / uni : 0;
-		if (score < FUZZY_MIN)
-			continue;
-		/* the words shared must say something: one or two common words
-		 * ("Options:", "not found") are no evidence of an error */
-		if (inter < info_min)
-			continue;
-		if (nh == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
-		}
-		struct hit *h = &(*hits)[nh++];
-		memset(h, 0, sizeof *h);
-		h->entry = e;
-		h->seg = s;
-		h->order = fl_lk_order(lk, s, e);
-		/* fuzzy scores stay below the pattern tier's */
-		h->score = score >= 0.9 ? 0.899 : score;
-		h->ev = fl_lk_evidence(ix, x, q);
-	}
+	nh = fuzzy_score(lk, q, &fq, fq.nprefix, 0, tls.ncand, repo, hits, nh, cap);
+	if (nh == SIZE_MAX)
+		return 0;
 	if (nh > 1)
 		qsort(*hits, nh, sizeof **hits, cmp_hit_score);
 	return nh;
@@ -1612,11 +1819,13 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 /* The fuzzy tier's hits merged into weak pattern hits hits[0, nh), all
  * ordered by score; returns the new count. */
 static size_t add_fuzzy(const fl_lookup *lk, const fl_query *q, const char *repo,
-			struct hit **hits, size_t nh, size_t *cap)
+			size_t limit, struct hit **hits, size_t nh, size_t *cap)
 {
 	struct hit *fh = NULL;
 	size_t fcap = 0;
-	size_t nf = tier_fuzzy(lk, q, repo, &fh, &fcap);
+	/* a fuzzy hit among the limit best of all has at most limit - 1
+	 * fuzzy hits before it besides those of the nh entries (dropped) */
+	size_t nf = tier_fuzzy(lk, q, repo, limit + nh, &fh, &fcap);
 	for (size_t i = 0; i < nf; i++) {
 		bool dup = false;
 		for (size_t j = 0; j < nh && !dup; j++)
@@ -1694,11 +1903,11 @@ int fl_lk_explain_occs(fl_lookup *lk, const char *text, size_t len, const fl_occ
 		/* only hits that carry little information (rank.c): the fuzzy
 		 * tier's answers compete with them on score */
 		if (!hits[0].strong && fuzzy && !q.informational && !fl_lk_expired())
-			nh = add_fuzzy(lk, &q, repo, &hits, nh, &cap);
+			nh = add_fuzzy(lk, &q, repo, limit, &hits, nh, &cap);
 		if (hits[0].fuzzy)
 			type = "fuzzy";
 	} else if (fuzzy && !q.informational && !fl_lk_expired() &&
-		   (nh = tier_fuzzy(lk, &q, repo, &hits, &cap)) > 0) {
+		   (nh = tier_fuzzy(lk, &q, repo, limit, &hits, &cap)) > 0) {
 		type = "fuzzy";
 	}
 	/* a tier cut short by the time limit is no answer */
