@@ -228,8 +228,11 @@ void fl_lk_prepare(const fl_lookup *lk)
 	tls.ncand = 0;
 }
 
+static void fuzzy_thread_done(void);
+
 void fl_lookup_thread_done(void)
 {
+	fuzzy_thread_done();
 	for (size_t s = 0; s < FL_SEGS; s++)
 		if (tls.scratch[s])
 			H->free_scratch(tls.scratch[s]);
@@ -1372,8 +1375,10 @@ static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t s, ui
  * record that matches so is a pattern hit (struct hit's lenient), after
  * the exact ones. */
 static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *repo,
-			   struct hit **hits, size_t nh, size_t *cap)
+			   size_t limit, struct hit **hits, size_t nh, size_t *cap)
 {
+	/* as many as the fuzzy tier asks for after (fuzzy_text's memo) */
+	size_t want = limit > LENIENT_TRY ? limit : LENIENT_TRY;
 	/* the messages that have a confident answer spanning them */
 	bool answered[FUZZY_MESSAGES + FAILED_MAX] = {false};
 	size_t na = sizeof answered / sizeof answered[0];
@@ -1393,7 +1398,7 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 			continue;
 		struct hit *fh = NULL;
 		size_t fcap = 0;
-		size_t nf = fuzzy_text(lk, q, q->messages.v[ti], repo, LENIENT_TRY, &fh, &fcap);
+		size_t nf = fuzzy_text(lk, q, q->messages.v[ti], repo, want, &fh, &fcap);
 		for (size_t i = 0; i < nf && i < LENIENT_TRY; i++)
 			nh = lenient_try(lk, q, fh[i].seg, fh[i].entry, ti, hits, nh, cap);
 		free(fh);
@@ -1446,7 +1451,7 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 	cur_pos = 0;
 	failed.on = false;
 	if (lenient && !q->informational && !fl_lk_expired())
-		nh = lenient_pass(lk, q, repo, hits, nh, cap);
+		nh = lenient_pass(lk, q, repo, limit, hits, nh, cap);
 	nh = drop_parts(lk, *hits, nh);
 	mark_wrappers(lk, q, *hits, nh);
 	return nh ? fl_lk_rank(lk, *hits, nh) : 0;
@@ -1703,8 +1708,8 @@ static size_t fuzzy_early(const fl_lookup *lk, const fl_query *q, const struct f
  * records raising the same text counts the hits there are: records of
  * one pattern and different words, such as "%s" and "$name", may differ
  * in score, and one under the bar is not counted). */
-static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
-			 const char *repo, size_t want, struct hit **hits, size_t *cap)
+static size_t fuzzy_run(const fl_lookup *lk, const fl_query *q, const char *text,
+			const char *repo, size_t want, struct hit **hits, size_t *cap)
 {
 	char buf[128 * FL_TOKEN_MAX];
 	const char *toks[128];
@@ -1816,6 +1821,76 @@ static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *tex
 	return nh;
 }
 
+/* The fuzzy hits of the texts one lookup asked for (the lenient pass
+ * and the fuzzy tier ask for the same messages): valid while gen is
+ * the lookup's (fuzzy_gen), for the same text and repository, when
+ * they hold every hit among the want best asked for. */
+static __thread struct fuzzy_memo {
+	uint64_t gen;
+	char *text;
+	const char *repo;
+	size_t want;       /* 0: every hit */
+	struct hit *h;
+	size_t nh, cap;
+} fmemo[FUZZY_MESSAGES];
+static __thread uint64_t fuzzy_gen;
+
+static void fuzzy_thread_done(void)
+{
+	for (size_t i = 0; i < FUZZY_MESSAGES; i++) {
+		free(fmemo[i].text);
+		free(fmemo[i].h);
+	}
+	memset(fmemo, 0, sizeof fmemo);
+	free(fbar.heap);
+	memset(&fbar, 0, sizeof fbar);
+}
+
+static size_t fuzzy_text(const fl_lookup *lk, const fl_query *q, const char *text,
+			 const char *repo, size_t want, struct hit **hits, size_t *cap)
+{
+	struct fuzzy_memo *m = NULL;
+	for (size_t i = 0; i < FUZZY_MESSAGES; i++) {
+		struct fuzzy_memo *f = &fmemo[i];
+		if (f->gen != fuzzy_gen || !f->text) {
+			if (!m)
+				m = f;
+			continue;
+		}
+		if (f->repo != repo || strcmp(f->text, text) != 0)
+			continue;
+		/* fewer hits than asked for: no score was under a bar but
+		 * FUZZY_MIN, every hit is there */
+		if (f->want && f->nh >= f->want && (!want || want > f->want)) {
+			m = f; /* asked again for more: replaced */
+			break;
+		}
+		if (f->nh > *cap) {
+			*cap = f->nh;
+			*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
+		}
+		if (f->nh)
+			memcpy(*hits, f->h, f->nh * sizeof **hits);
+		return f->nh;
+	}
+	size_t nh = fuzzy_run(lk, q, text, repo, want, hits, cap);
+	if (!m || fl_lk_expired())
+		return nh;
+	free(m->text);
+	m->text = fl_xstrdup(text);
+	m->gen = fuzzy_gen;
+	m->repo = repo;
+	m->want = want;
+	if (nh > m->cap) {
+		m->cap = nh;
+		m->h = fl_xrealloc(m->h, m->cap * sizeof *m->h);
+	}
+	if (nh)
+		memcpy(m->h, *hits, nh * sizeof *m->h);
+	m->nh = nh;
+	return nh;
+}
+
 /* The fuzzy tier's hits merged into weak pattern hits hits[0, nh), all
  * ordered by score; returns the new count. */
 static size_t add_fuzzy(const fl_lookup *lk, const fl_query *q, const char *repo,
@@ -1874,6 +1949,7 @@ int fl_lk_explain_occs(fl_lookup *lk, const char *text, size_t len, const fl_occ
 	memset(out, 0, sizeof *out);
 	if (limit == 0)
 		limit = 10;
+	fuzzy_gen++; /* the fuzzy hits memo is of the lookup before */
 	/* lines over FL_LINE_MAX: their head and tail */
 	char *cut;
 	size_t cutlen;
