@@ -7,6 +7,7 @@
  * keeping log order and units across chunk boundaries.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -21,6 +22,7 @@
 
 #include "faultline.h"
 #include "lookup/lookup_internal.h"
+#include "lookup/tokens.h"
 #include "test_util.h"
 #include "util.h"
 
@@ -844,6 +846,166 @@ static void test_messages_inside_the_text(void **state)
 	fl_result_free(&r);
 }
 
+/* The fuzzy tier's pruning of its top-k (lookup.c's fuzzy_text): on a
+ * store of 4,000 messages of words of Zipf frequencies (the commonest in
+ * most of them, posting lists past FUZZY_LONG_LIST) and of copies (ties),
+ * the k best answers to 1,000 mangled messages and bags of words are those
+ * of a lookup asking for every answer (which no bar prunes), in the same
+ * order with the same scores and counts of records raising the same
+ * text; and those are the answers a plain scorer finds (every record's
+ * shared idf over the union of the words' idf). */
+static double fuzzy_ref(const fl_index *ix, const idx_entry *x, const idx_token **qt,
+			const double *idf, size_t nt, double qnorm, double *inter)
+{
+	*inter = 0;
+	for (size_t i = 0; i < nt; i++)
+		for (uint32_t k = 0; qt[i] && k < x->ntoks; k++)
+			if (ix->etoks[x->toks + k] == (uint32_t)(qt[i] - ix->tok))
+				*inter += idf[i];
+	double uni = qnorm + x->norm - *inter;
+	return uni > 0 ? *inter / uni : 0;
+}
+
+static size_t zipf(double u, const double *cum, size_t nw)
+{
+	size_t j = 0;
+	while (j + 1 < nw && cum[j] < u)
+		j++;
+	return j;
+}
+
+static void test_fuzzy_pruning_exact(void **state)
+{
+	(void)state;
+	own_begin();
+	static const char *words[] = {"error", "cannot", "file", "invalid", "value",
+		"the", "for", "open", "read", "write", "remote", "index", "lock", "path",
+		"option", "missing", "argument", "refused", "timeout", "object", "branch",
+		"commit", "merge", "config", "section", "key", "socket", "stream", "buffer",
+		"overflow", "parse", "token", "expected", "unknown", "command", "module",
+		"package", "version", "conflict", "directory", "permission", "denied",
+		"resolve", "host", "network", "digest", "signature", "header", "archive",
+		"format", "schema", "column", "table", "cursor", "thread", "deadlock",
+		"quota", "vendor", "plugin", "widget"};
+	size_t nw = sizeof words / sizeof *words;
+	/* Zipf: word j with weight 1 / (j + 1) */
+	double cum[64], tot = 0;
+	for (size_t j = 0; j < nw; j++)
+		cum[j] = (tot += 1.0 / (double)(j + 1));
+	unsigned long long rs = 0x9E3779B97F4A7C15ull;
+#define RND() (rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17, rs)
+#define ZIPF() zipf((double)(RND() % 1000000) / 1e6 * tot, cum, nw)
+	enum { NREC = 4000 };
+	static char msgs[NREC][200];
+	for (int i = 0; i < NREC; i++) {
+		if (i > 50 && RND() % 3 == 0) { /* a copy: a tie */
+			strcpy(msgs[i], msgs[RND() % (unsigned)i]);
+		} else {
+			size_t n = 3 + RND() % 7, o = 0;
+			for (size_t k = 0; k < n; k++)
+				o += (size_t)snprintf(msgs[i] + o, sizeof msgs[i] - o, "%s%s",
+						      k ? " " : "", words[ZIPF()]);
+			if (RND() % 4 == 0)
+				snprintf(msgs[i] + o, sizeof msgs[i] - o, " {name}");
+		}
+		char path[64];
+		snprintf(path, sizeof path, "src/f%d.c", i);
+		put(i % 5 ? "acme/app" : "acme/lib", msgs[i], path, i + 1, NULL, NULL, NULL);
+	}
+	own_commit();
+	const fl_index *ix = &lk->seg[0];
+	size_t checked = 0, pruned = 0;
+	for (int qi = 0; qi < 1000; qi++) {
+		char text[400];
+		size_t o = 0;
+		if (qi % 4 == 3) { /* a bag of words */
+			size_t n = 2 + RND() % 10;
+			for (size_t k = 0; k < n; k++)
+				o += (size_t)snprintf(text + o, sizeof text - o, "%s%s", k ? " " : "",
+						      words[ZIPF()]);
+		} else { /* a message, a word of it replaced and one added */
+			char m[200];
+			strcpy(m, msgs[RND() % NREC]);
+			char *w[32];
+			size_t n = 0;
+			for (char *t = strtok(m, " "); t && n < 30; t = strtok(NULL, " "))
+				w[n++] = t;
+			size_t rep = RND() % n, add = RND() % (n + 1);
+			for (size_t k = 0; k <= n; k++) {
+				if (k == add)
+					o += (size_t)snprintf(text + o, sizeof text - o, "%s%s",
+							      o ? " " : "", words[ZIPF()]);
+				if (k < n)
+					o += (size_t)snprintf(text + o, sizeof text - o, "%s%s",
+							      o ? " " : "",
+							      k == rep && qi % 4 != 2 ? words[RND() % nw] : w[k]);
+			}
+		}
+		fl_result all;
+		fl_lookup_explain(lk, text, strlen(text), NULL, NREC, &all);
+		static const size_t ks[] = {1, 3, 10};
+		for (size_t ki = 0; ki < 3; ki++) {
+			fl_result r;
+			fl_lookup_explain(lk, text, strlen(text), NULL, ks[ki], &r);
+			size_t want = all.n < ks[ki] ? all.n : ks[ki];
+			if (r.n != want)
+				fail_msg("\"%s\", k %zu: %zu answers, %zu of every answer", text, ks[ki],
+					 r.n, want);
+			for (size_t i = 0; i < r.n; i++)
+				if (strcmp(r.v[i].id, all.v[i].id) != 0 || r.v[i].score != all.v[i].score ||
+				    r.v[i].same_text != all.v[i].same_text ||
+				    strcmp(r.v[i].match_type, all.v[i].match_type) != 0)
+					fail_msg("\"%s\", k %zu, answer %zu: %s %.9f (%zu) against %s %.9f (%zu)",
+						 text, ks[ki], i, r.v[i].id, r.v[i].score, r.v[i].same_text,
+						 all.v[i].id, all.v[i].score, all.v[i].same_text);
+			if (all.n > ks[ki])
+				pruned++;
+			fl_result_free(&r);
+		}
+		/* with no pattern hit (the fuzzy tier alone), every answer of the
+		 * plain scorer is there with its score */
+		fl_result pat;
+		fl_lk_explain(lk, text, strlen(text), NULL, NREC, false, &pat);
+		size_t npat = pat.n;
+		fl_result_free(&pat);
+		if (all.n && !npat) {
+			char buf[128 * FL_TOKEN_MAX];
+			const char *toks[128];
+			size_t nt = fl_tokens(all.query, buf, toks, 128);
+			const idx_token *qt[128];
+			double idf[128], qnorm = 0;
+			for (size_t i = 0; i < nt; i++) {
+				qt[i] = fl_index_token(ix, toks[i]);
+				idf[i] = fl_lk_idf(lk, qt[i], NULL);
+				qnorm += idf[i];
+			}
+			double info_min = 1.8 * fl_lk_info_unit(lk);
+			for (size_t e = 0; e < ix->h->n_entries; e++) {
+				double inter, sc = fuzzy_ref(ix, &ix->ent[e], qt, idf, nt, qnorm, &inter);
+				if (sc < FL_LK_CONFIDENT + 1e-4 || inter < info_min * (1 + 1e-4))
+					continue;
+				if (sc >= 0.9)
+					sc = 0.899;
+				size_t i = 0;
+				while (i < all.n && all.v[i].entry != e)
+					i++;
+				if (i == all.n || fabs(all.v[i].score - sc) > 1e-4)
+					fail_msg("\"%s\": %s (%.9f) %s", text, ix_str(ix, ix->ent[e].msg), sc,
+						 i == all.n ? "not found" : "with another score");
+				checked++;
+			}
+		}
+		fl_result_free(&all);
+	}
+#undef RND
+#undef ZIPF
+	/* answers of the fuzzy tier, and more of them than asked for */
+	print_message("fuzzy pruning: %zu answers of the plain scorer, %zu lookups with more answers than asked for\n", checked, pruned);
+	assert_true(checked > 500);
+	assert_true(pruned > 200);
+	own_end();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -865,6 +1027,7 @@ int main(void)
 		cmocka_unit_test(test_factor_across_scan_blocks),
 		cmocka_unit_test(test_messages_inside_the_text),
 		cmocka_unit_test(test_literal_table_equals_hyperscan),
+		cmocka_unit_test(test_fuzzy_pruning_exact),
 	};
 	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
 }
