@@ -472,6 +472,25 @@ static int next_files(struct hist *h, git_tree *old, git_tree *tree, long long *
 
 /* ---- blobs ------------------------------------------------------------------ */
 
+/* A new blob of id oid as language lang, filed under key; canon: the blob
+ * its runs compare as (NONE: itself). */
+static uint32_t new_blob(struct hist *h, const git_oid *oid, const fl_lang *lang,
+			 const char *key, size_t canon)
+{
+	if (h->nblobs == h->capblobs) {
+		h->capblobs = h->capblobs ? h->capblobs * 2 : 1024;
+		h->blobs = fl_xrealloc(h->blobs, h->capblobs * sizeof *h->blobs);
+	}
+	struct hblob *bl = &h->blobs[h->nblobs];
+	memset(bl, 0, sizeof *bl);
+	G->oid_cpy(&bl->oid, oid);
+	bl->lang = lang;
+	bl->skip = -1;
+	bl->canon = canon == NONE ? (uint32_t)h->nblobs : (uint32_t)canon;
+	fl_strmap_put(&h->blob_map, key, h->nblobs);
+	return (uint32_t)h->nblobs++;
+}
+
 /* The blob of file f: one scanned before (same id, same language), or a
  * new one queued for reading and scanning. */
 static uint32_t file_blob(struct hist *h, struct hfile *f, bool *fresh)
@@ -479,7 +498,7 @@ static uint32_t file_blob(struct hist *h, struct hfile *f, bool *fresh)
 	char key[GIT_OID_HEXSZ + 1 + 32];
 	G->oid_tostr(key, GIT_OID_HEXSZ + 1, &f->oid);
 	snprintf(key + GIT_OID_HEXSZ, sizeof key - GIT_OID_HEXSZ, "/%s", f->lang->name);
-	size_t b, canon = h->nblobs;
+	size_t b, canon = NONE;
 	*fresh = false;
 	if (h->whole) {
 		/* the blob scanned before, if any, for the runs */
@@ -498,21 +517,11 @@ static uint32_t file_blob(struct hist *h, struct hfile *f, bool *fresh)
 		}
 		return (uint32_t)b;
 	}
-	if (h->nblobs == h->capblobs) {
-		h->capblobs = h->capblobs ? h->capblobs * 2 : 1024;
-		h->blobs = fl_xrealloc(h->blobs, h->capblobs * sizeof *h->blobs);
-	}
-	struct hblob *bl = &h->blobs[h->nblobs];
-	memset(bl, 0, sizeof *bl);
-	G->oid_cpy(&bl->oid, &f->oid);
-	bl->lang = f->lang;
-	bl->path = f->path;
-	bl->skip = -1;
-	bl->canon = (uint32_t)canon;
-	fl_strmap_put(&h->blob_map, key, h->nblobs);
-	h->todo[h->ntodo++] = (uint32_t)h->nblobs;
+	uint32_t nb = new_blob(h, &f->oid, f->lang, key, canon);
+	h->blobs[nb].path = f->path;
+	h->todo[h->ntodo++] = nb;
 	*fresh = true;
-	return (uint32_t)h->nblobs++;
+	return nb;
 }
 
 /* Blob b's content (NUL-terminated, malloc'd), or NULL: over the size
@@ -717,11 +726,10 @@ static int scan_todo(struct hist *h, long long *bytes, fl_err *err)
 
 /* ---- records ------------------------------------------------------------------ */
 
-static uint32_t record_for(struct hist *h, const char *id, const struct hfile *f)
+/* A new record (not yet filed by id: the caller does it). */
+static struct hrec *new_rec(struct hist *h, const char *id, const char *path,
+			    const fl_lang *lang)
 {
-	size_t r;
-	if (fl_strmap_get(&h->rec_map, id, &r))
-		return (uint32_t)r;
 	if (h->nrecs == h->caprecs) {
 		h->caprecs = h->caprecs ? h->caprecs * 2 : 1024;
 		h->recs = fl_xrealloc(h->recs, h->caprecs * sizeof *h->recs);
@@ -729,10 +737,20 @@ static uint32_t record_for(struct hist *h, const char *id, const struct hfile *f
 	struct hrec *rec = &h->recs[h->nrecs];
 	memset(rec, 0, sizeof *rec);
 	memcpy(rec->id, id, 17);
-	rec->path = fl_xstrdup(f->path);
-	rec->lang = f->lang;
+	rec->path = fl_xstrdup(path);
+	rec->lang = lang;
 	rec->last = -1;
 	rec->stored_last = -1;
+	rec->blob = rec->cand = NONE;
+	return rec;
+}
+
+static uint32_t record_for(struct hist *h, const char *id, const struct hfile *f)
+{
+	size_t r;
+	if (fl_strmap_get(&h->rec_map, id, &r))
+		return (uint32_t)r;
+	new_rec(h, id, f->path, f->lang);
 	fl_strmap_put(&h->rec_map, id, h->nrecs);
 	return (uint32_t)h->nrecs++;
 }
@@ -812,19 +830,11 @@ static uint32_t stub_blob(struct hist *h, const char *hex, const fl_lang *lang)
 	size_t b;
 	if (fl_strmap_get(&h->blob_map, key, &b))
 		return (uint32_t)b;
-	if (h->nblobs == h->capblobs) {
-		h->capblobs = h->capblobs ? h->capblobs * 2 : 1024;
-		h->blobs = fl_xrealloc(h->blobs, h->capblobs * sizeof *h->blobs);
-	}
-	struct hblob *bl = &h->blobs[h->nblobs];
-	memset(bl, 0, sizeof *bl);
-	G->oid_fromstr(&bl->oid, hex);
-	bl->lang = lang;
-	bl->skip = -1;
-	bl->stub = true;
-	bl->canon = (uint32_t)h->nblobs;
-	fl_strmap_put(&h->blob_map, key, h->nblobs);
-	return (uint32_t)h->nblobs++;
+	git_oid oid;
+	G->oid_fromstr(&oid, hex);
+	uint32_t nb = new_blob(h, &oid, lang, key, NONE);
+	h->blobs[nb].stub = true;
+	return nb;
 }
 
 struct load {
@@ -847,17 +857,7 @@ static int load_record(const char *id, const char *path, const char *slug, const
 		ld->bad = true; /* not from a history scan (a plain scan's, imported) */
 		return 1;
 	}
-	if (h->nrecs == h->caprecs) {
-		h->caprecs = h->caprecs ? h->caprecs * 2 : 1024;
-		h->recs = fl_xrealloc(h->recs, h->caprecs * sizeof *h->recs);
-	}
-	struct hrec *r = &h->recs[h->nrecs];
-	memset(r, 0, sizeof *r);
-	memcpy(r->id, id, 17);
-	r->path = fl_xstrdup(path);
-	r->lang = lang;
-	r->blob = NONE;
-	r->cand = NONE;
+	struct hrec *r = new_rec(h, id, path, lang);
 	r->stored_last = runs[n - 1].last;
 	r->stored_slug = fl_xstrdup(slug);
 	r->text = fl_xstrdup(text);

@@ -142,11 +142,9 @@ static void test_runs(void **state)
 	assert_int_equal(r.n, 0);
 }
 
-/* runs written and read back; a plain scan's clear takes them away */
-static void test_store_runs(void **state)
+/* A new store at a unique path made from path (a mkstemp template). */
+static fl_store *tmp_store(char *path)
 {
-	(void)state;
-	char path[] = "/tmp/fl-test-versions-XXXXXX";
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	close(fd);
@@ -154,6 +152,26 @@ static void test_store_runs(void **state)
 	fl_store *st;
 	fl_err err;
 	assert_int_equal(fl_store_open(path, false, &st, &err), 0);
+	return st;
+}
+
+static void tmp_store_remove(const char *path)
+{
+	static const char *const sfx[] = {"", "-wal", "-shm"};
+	for (size_t i = 0; i < 3; i++) {
+		char p[64];
+		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
+		unlink(p);
+	}
+}
+
+/* runs written and read back; a plain scan's clear takes them away */
+static void test_store_runs(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/fl-test-versions-XXXXXX";
+	fl_store *st = tmp_store(path);
+	fl_err err;
 	fl_entry e;
 	make_entry(&e);
 	fl_version vs[4] = {{"v1.0.0", "1111111111111111111111111111111111111111"},
@@ -219,12 +237,7 @@ static void test_store_runs(void **state)
 	assert_int_equal(fl_store_get_record_versions(st, e.repo, e.id, &v, &err), 0);
 	fl_store_close(st);
 	fl_entry_free(&e);
-	unlink(path);
-	char side[64];
-	snprintf(side, sizeof side, "%s-wal", path);
-	unlink(side);
-	snprintf(side, sizeof side, "%s-shm", path);
-	unlink(side);
+	tmp_store_remove(path);
 }
 
 static int count_rec(const char *id, const char *path, const char *slug, const char *text,
@@ -244,13 +257,8 @@ static void test_store_resume_state(void **state)
 {
 	(void)state;
 	char path[] = "/tmp/fl-test-versions-XXXXXX";
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	unlink(path);
-	fl_store *st;
+	fl_store *st = tmp_store(path);
 	fl_err err;
-	assert_int_equal(fl_store_open(path, false, &st, &err), 0);
 	fl_entry e, e2;
 	make_entry(&e);
 	make_entry(&e2);
@@ -313,12 +321,7 @@ static void test_store_resume_state(void **state)
 	fl_store_close(st);
 	fl_entry_free(&e);
 	fl_entry_free(&e2);
-	unlink(path);
-	char side[64];
-	snprintf(side, sizeof side, "%s-wal", path);
-	unlink(side);
-	snprintf(side, sizeof side, "%s-shm", path);
-	unlink(side);
+	tmp_store_remove(path);
 }
 
 /* the versions a pasted text names, as the lookup reads them */
