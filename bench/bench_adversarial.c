@@ -22,14 +22,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "faultline.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static unsigned long long rng = 0x9E3779B97F4A7C15ull;
 static unsigned long long rnd(void)

@@ -29,27 +29,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "faultline.h"
 
 extern char **environ;
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double pct(double *v, size_t n, double p)
-{
-	return n ? v[(size_t)(p * (double)(n - 1) + 0.5)] : 0;
-}
 
 /* records, as JSON (written back as they were) */
 struct recs {

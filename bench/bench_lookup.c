@@ -32,30 +32,10 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "bench_util.h"
 #include "faultline.h"
 
 extern char **environ;
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double pct(double *v, size_t n, double p)
-{
-	if (!n)
-		return 0;
-	size_t i = (size_t)(p * (double)(n - 1) + 0.5);
-	return v[i];
-}
 
 struct rec {
 	char *id, *msg, *pattern, *path;

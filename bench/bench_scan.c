@@ -23,16 +23,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "faultline.h"
 
 extern char **environ;
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* The idioms the scanner recognises, as one ripgrep regex set. */
 static const char *const rg_patterns[] = {
