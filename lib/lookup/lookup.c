@@ -145,10 +145,59 @@ static __thread fl_occs wocc; /* a whole text's occurrences (scan_whole) */
  * of them cannot be among the answers whatever it matches, so it is not
  * tried: the answer is the same, found sooner (a line packed with known
  * messages brings thousands of candidates). */
-static __thread struct {
+/* The k best keys seen: a min-heap, its least (heap[0]) the one to beat
+ * once k are held.  The pattern tier's bar and the fuzzy tier's share it. */
+struct topk {
 	size_t k, n, cap;
 	uint64_t *heap;
-} bar;
+};
+
+static void topk_reset(struct topk *t, size_t k)
+{
+	if (k > t->cap) {
+		free(t->heap);
+		t->cap = k;
+		t->heap = fl_xcalloc(k, sizeof *t->heap);
+	}
+	t->k = k;
+	t->n = 0;
+}
+
+static void topk_add(struct topk *t, uint64_t key)
+{
+	if (!t->k)
+		return;
+	size_t i;
+	if (t->n < t->k) {
+		i = t->n++;
+		t->heap[i] = key;
+		while (i > 0 && t->heap[(i - 1) / 2] > t->heap[i]) {
+			uint64_t x = t->heap[i];
+			t->heap[i] = t->heap[(i - 1) / 2];
+			t->heap[(i - 1) / 2] = x;
+			i = (i - 1) / 2;
+		}
+		return;
+	}
+	if (key <= t->heap[0])
+		return;
+	t->heap[0] = key;
+	for (i = 0;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < t->n && t->heap[l] < t->heap[m])
+			m = l;
+		if (l + 1 < t->n && t->heap[l + 1] < t->heap[m])
+			m = l + 1;
+		if (m == i)
+			return;
+		uint64_t x = t->heap[i];
+		t->heap[i] = t->heap[m];
+		t->heap[m] = x;
+		i = m;
+	}
+}
+
+static __thread struct topk bar;
 
 static uint64_t hit_key(uint32_t literal, int ev)
 {
@@ -157,49 +206,12 @@ static uint64_t hit_key(uint32_t literal, int ev)
 
 static void bar_reset(size_t k)
 {
-	if (k > bar.cap) {
-		free(bar.heap);
-		bar.cap = k;
-		bar.heap = fl_xcalloc(k, sizeof *bar.heap);
-	}
-	bar.k = k;
-	bar.n = 0;
-}
-
-static void bar_sift_down(size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		if (l < bar.n && bar.heap[l] < bar.heap[m])
-			m = l;
-		if (l + 1 < bar.n && bar.heap[l + 1] < bar.heap[m])
-			m = l + 1;
-		if (m == i)
-			return;
-		uint64_t t = bar.heap[i];
-		bar.heap[i] = bar.heap[m];
-		bar.heap[m] = t;
-		i = m;
-	}
+	topk_reset(&bar, k);
 }
 
 static void bar_add(uint64_t key)
 {
-	if (!bar.k)
-		return;
-	if (bar.n < bar.k) {
-		size_t i = bar.n++;
-		bar.heap[i] = key;
-		while (i > 0 && bar.heap[(i - 1) / 2] > bar.heap[i]) {
-			uint64_t t = bar.heap[i];
-			bar.heap[i] = bar.heap[(i - 1) / 2];
-			bar.heap[(i - 1) / 2] = t;
-			i = (i - 1) / 2;
-		}
-	} else if (key > bar.heap[0]) {
-		bar.heap[0] = key;
-		bar_sift_down(0);
-	}
+	topk_add(&bar, key);
 }
 
 void fl_lk_prepare(const fl_lookup *lk)
@@ -1475,54 +1487,33 @@ static size_t tier_fuzzy(const fl_lookup *lk, const fl_query *q,
 
 /* The fuzzy tier's bar: the want best scores held (a min-heap), as the
  * pattern tier's bar holds its keys. */
-static __thread struct {
-	size_t k, n, cap;
-	double *heap;
-} fbar;
+static __thread struct topk fbar;
+
+/* A score as a key of the same order: a double's bits, read as an unsigned
+ * integer, sort as the double does when it is not negative (scores are in
+ * [0, 1]). */
+static uint64_t score_key(double v)
+{
+	uint64_t k;
+	memcpy(&k, &v, sizeof k);
+	return k;
+}
+
+static double key_score(uint64_t k)
+{
+	double v;
+	memcpy(&v, &k, sizeof v);
+	return v;
+}
 
 static void fbar_reset(size_t k)
 {
-	if (k > fbar.cap) {
-		free(fbar.heap);
-		fbar.cap = k;
-		fbar.heap = fl_xcalloc(k, sizeof *fbar.heap);
-	}
-	fbar.k = k;
-	fbar.n = 0;
+	topk_reset(&fbar, k);
 }
 
 static void fbar_add(double v)
 {
-	if (!fbar.k)
-		return;
-	size_t i;
-	if (fbar.n < fbar.k) {
-		i = fbar.n++;
-		fbar.heap[i] = v;
-		while (i > 0 && fbar.heap[(i - 1) / 2] > fbar.heap[i]) {
-			double t = fbar.heap[i];
-			fbar.heap[i] = fbar.heap[(i - 1) / 2];
-			fbar.heap[(i - 1) / 2] = t;
-			i = (i - 1) / 2;
-		}
-		return;
-	}
-	if (v <= fbar.heap[0])
-		return;
-	fbar.heap[0] = v;
-	for (i = 0;;) {
-		size_t l = 2 * i + 1, m = i;
-		if (l < fbar.n && fbar.heap[l] < fbar.heap[m])
-			m = l;
-		if (l + 1 < fbar.n && fbar.heap[l + 1] < fbar.heap[m])
-			m = l + 1;
-		if (m == i)
-			return;
-		double t = fbar.heap[i];
-		fbar.heap[i] = fbar.heap[m];
-		fbar.heap[m] = t;
-		i = m;
-	}
+	topk_add(&fbar, score_key(v > 0 ? v : 0));
 }
 
 /* The score a hit must reach to be among the want best held so far
@@ -1531,7 +1522,7 @@ static void fbar_add(double v)
 #define FUZZY_SLACK 1e-4
 static double fbar_floor(void)
 {
-	double v = fbar.k && fbar.n == fbar.k ? fbar.heap[0] : FUZZY_MIN;
+	double v = fbar.k && fbar.n == fbar.k ? key_score(fbar.heap[0]) : FUZZY_MIN;
 	return (v > FUZZY_MIN ? v : FUZZY_MIN) - FUZZY_SLACK;
 }
 
