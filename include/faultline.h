@@ -323,6 +323,8 @@ void fl_record_versions_free(fl_record_versions *v);
 /* "v1.0.0 - v1.1.0, v1.3.0 - HEAD": the versions of v, runs that touch
  * merged (malloc'd). */
 char *fl_record_versions_ranges(const fl_record_versions *v);
+/* Whether the record exists in the last version scanned (HEAD). */
+bool fl_record_versions_at_head(const fl_record_versions *v);
 /* 1 when some record of the store has versions, 0 when none, -1. */
 int fl_store_has_versions(fl_store *st, fl_err *err);
 /* A repository's versions, in order (*v malloc'd, n of them; none: 0). */

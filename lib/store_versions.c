@@ -568,3 +568,8 @@ char *fl_record_versions_ranges(const fl_record_versions *v)
 	}
 	return s;
 }
+
+bool fl_record_versions_at_head(const fl_record_versions *v)
+{
+	return v->nruns && v->runs[v->nruns - 1].last == (int)v->nversions - 1;
+}

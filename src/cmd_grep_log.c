@@ -40,7 +40,6 @@ struct count {
 	fl_record_versions v;
 	bool has_v;
 	char *ranges;
-	bool at_head;
 };
 
 struct glstate {
@@ -61,7 +60,6 @@ static void count_versions(fl_store *st, const char *repo, const char *id, struc
 		return;
 	c->has_v = true;
 	c->ranges = fl_record_versions_ranges(&c->v);
-	c->at_head = c->v.runs[c->v.nruns - 1].last == (int)c->v.nversions - 1;
 }
 
 /* the first sentence of the record's documentation */
@@ -115,7 +113,8 @@ static int on_match(const fl_logmatch *lm, void *ud)
 	       m->match_type, m->score, g->counts[i].message);
 	if (g->counts[i].ranges)
 		printf("       raised in %s%s\n", g->counts[i].ranges,
-		       g->counts[i].at_head ? "" : " (no longer at the last version scanned)");
+		       fl_record_versions_at_head(&g->counts[i].v) ? ""
+			: " (no longer at the last version scanned)");
 	if (lm->cut_lines)
 		printf("    (%zu line%s over %d bytes: matched on its first and last %d bytes)\n",
 		       lm->cut_lines, lm->cut_lines > 1 ? "s" : "", FL_LINE_MAX, FL_LINE_KEEP);

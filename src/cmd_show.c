@@ -135,8 +135,8 @@ static void print_entry(fl_store *st, const fl_entry *e)
 	if (fl_store_get_record_versions(st, e->repo, e->id, &v, &err) == 1) {
 		/* scan --history: the versions that raise it */
 		char *rg = fl_record_versions_ranges(&v);
-		bool at_head = v.runs[v.nruns - 1].last == (int)v.nversions - 1;
-		printf("Versions  %s%s\n", rg, at_head ? "" : " (no longer at the last version scanned)");
+		printf("Versions  %s%s\n", rg, fl_record_versions_at_head(&v) ? ""
+			: " (no longer at the last version scanned)");
 		free(rg);
 		fl_record_versions_free(&v);
 	}

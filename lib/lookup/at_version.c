@@ -134,8 +134,7 @@ int fl_result_versions(fl_store *st, fl_result *r, const char *at, const char *t
 		x->known = rc == 1;
 		if (!x->known)
 			continue;
-		int lastv = (int)x->v.nversions - 1;
-		x->at_head = x->v.nruns && x->v.runs[x->v.nruns - 1].last == lastv;
+		x->at_head = fl_record_versions_at_head(&x->v);
 		const char *name = at;
 		if (at) {
 			x->run = fl_record_versions_find(&x->v, at, &x->at);
@@ -255,7 +254,7 @@ json_t *fl_logmatch_json(const fl_logmatch *lm, fl_match_json_fn mj, const fl_re
 		json_object_set_new(vj, "last",
 				    json_string(v->versions[v->runs[v->nruns - 1].last].name));
 		json_object_set_new(vj, "atHead",
-				    json_boolean(v->runs[v->nruns - 1].last == (int)v->nversions - 1));
+				    json_boolean(fl_record_versions_at_head(v)));
 		json_object_set_new(o, "versions", vj);
 	}
 	return o;

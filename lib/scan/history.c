@@ -1058,9 +1058,8 @@ static int collect_held(struct hist *h, long long *bytes, fl_err *err)
 }
 
 /* Whether record r is written (else kept as stored, or gone). */
-static bool to_write(const struct hist *h, const struct hrec *r)
+static bool to_write(const struct hrec *r)
 {
-	(void)h;
 	return r->last >= 0 && !r->keep;
 }
 
@@ -1074,7 +1073,7 @@ static int find_cands(struct hist *h, long long *bytes, long long *scanned, fl_e
 	h->ntodo = 0;
 	for (size_t i = 0; i < h->nrecs; i++) {
 		struct hrec *r = &h->recs[i];
-		if (!to_write(h, r) || r->cand != NONE)
+		if (!to_write(r) || r->cand != NONE)
 			continue;
 		struct hblob *b = &h->blobs[r->blob];
 		if (!b->stub)
@@ -1088,7 +1087,7 @@ static int find_cands(struct hist *h, long long *bytes, long long *scanned, fl_e
 		return -1;
 	for (size_t i = 0; i < h->nrecs; i++) {
 		struct hrec *r = &h->recs[i];
-		if (!to_write(h, r) || r->cand != NONE)
+		if (!to_write(r) || r->cand != NONE)
 			continue;
 		const struct hblob *b = &h->blobs[r->blob];
 		for (size_t k = 0; k < b->nc && r->cand == NONE; k++) {
@@ -1509,7 +1508,7 @@ static int write_store(struct hist *h, fl_store *st, const struct hversion *v, s
 	uint32_t *order = fl_xcalloc(h->nrecs ? h->nrecs : 1, sizeof *order);
 	size_t n = 0;
 	for (size_t r = 0; r < h->nrecs; r++)
-		if (to_write(h, &h->recs[r]))
+		if (to_write(&h->recs[r]))
 			order[n++] = (uint32_t)r;
 	/* resuming: the records of earlier versions that stay as stored */
 	const char **kept_ids = fl_xcalloc(h->nrecs ? h->nrecs : 1, sizeof *kept_ids);
