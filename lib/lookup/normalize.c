@@ -340,14 +340,35 @@ static const char *strip_syscall(const char *s)
 	return s;
 }
 
+/* A logger's context tag after the timestamp or level: the thread or
+ * worker ("[main]", "[worker-3]", "[http-nio-8080-exec-1]", "[req:4f2a]"),
+ * one bracketed word (a bracket holding spaces, "[Errno 2]", is text). */
+static const char *strip_tag(const char *s)
+{
+	if (*s != '[')
+		return s;
+	size_t n = 1;
+	while (n < 64 && (isalnum((unsigned char)s[n]) || strchr("_.:/#@-", s[n])) && s[n])
+		n++;
+	if (n == 1 || s[n] != ']' || (s[n + 1] != ' ' && s[n + 1] != '\t'))
+		return s;
+	const char *q = skip_spaces(s + n + 1);
+	return *q ? q : s;
+}
+
 char *fl_strip_line(char *line)
 {
 	const char *p = skip_spaces(line);
+	bool prefixed = false; /* a timestamp or level was stripped */
 	for (int round = 0; round < 8; round++) {
 		const char *q = p;
 		q = strip_syslog(q);
 		q = strip_timestamp(q);
 		q = strip_level(q);
+		if (q != p || prefixed) {
+			prefixed = true;
+			q = strip_tag(q);
+		}
 		q = strip_prog(q);
 		q = strip_syscall(skip_spaces(q));
 		q = skip_spaces(q);

@@ -4,7 +4,8 @@
  * path, the class line, the message cut at the terminal's width joined
  * back, with or without the padding a paste may lose, a block without
  * header when its padding is intact), and look-alikes left as they are;
- * the header's file and line ranking the answers.
+ * the header's file and line ranking the answers; a logger's context
+ * tag after the log prefix.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -236,6 +237,33 @@ static void test_syscall_prefix(void **state)
 	fl_query_free(&q);
 }
 
+/* a logger's context tag after the timestamp or level (the thread, a
+ * worker, a request id) is no part of the message; a bracket holding
+ * text, or one that opens a line with no log prefix, is */
+static void test_context_tag(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line, *msg;
+	} cases[] = {
+		{"2026-11-29T10:00:00.123Z ERROR [worker-3] connection refused\n", "connection refused"},
+		{"ERROR [http-nio-8080-exec-1] cannot parse header\n", "cannot parse header"},
+		{"2026-11-29 10:00:00 [main] ERROR request failed\n", "request failed"},
+		{"[ERROR] [req:4f2a] upstream timed out\n", "upstream timed out"},
+		/* text, not a tag */
+		{"ERROR [Errno 2] No such file or directory\n", "[Errno 2] No such file or directory"},
+		{"[worker-3] connection refused\n", "[worker-3] connection refused"},
+		{"ERROR [worker-3]\n", "[worker-3]"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		fl_query q;
+		norm(cases[i].line, &q);
+		assert_true(q.messages.n >= 1);
+		assert_string_equal(q.messages.v[0], cases[i].msg);
+		fl_query_free(&q);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_box_headerless), cmocka_unit_test(test_box_traps),
 		cmocka_unit_test(test_box_ranks),
 		cmocka_unit_test(test_syscall_prefix),
+		cmocka_unit_test(test_context_tag),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
