@@ -318,6 +318,10 @@ int main(int argc, char **argv)
 				top3++;
 				break;
 			}
+		if (getenv("BENCH_MISSES") && (!r.n || strcmp(r.v[0].message, want) != 0))
+			printf("miss            %.3f ms\n  query %.200s\n  want  %.200s\n  got   %.200s (%s, %.3f)\n",
+			       lat[i] * 1e3, qs[i], want, r.n ? r.v[0].message : "-",
+			       r.n && r.match_type ? r.match_type : "-", r.n ? r.v[0].score : 0.0);
 		fl_result_free(&r);
 	}
 	qsort(lat, nq, sizeof *lat, cmpd);

@@ -455,12 +455,18 @@ static bool flush_timed(struct worker *w, struct chunk *c, struct unit *u)
 /* Group the chunk's lines into units and look the promising ones up. */
 static void process_chunk(struct worker *w, struct chunk *c)
 {
-	fl_lk_prepare(w->lk);
+	fl_lk_prepare_bulk(w->lk);
 	const char *buf = c->buf;
 	size_t upto = c->len;
 	w->oi = 0;
 	c->cut_lines = c->cut_first ? 1 : 0;
 	c->timed_out = false;
+	/* a long chunk waits for the literal databases when another worker
+	 * is mapping (or making) them, rather than taking the literal
+	 * table at 60 ns a byte: its results are reported after that
+	 * worker's anyway */
+	if (upto > FL_LITTAB_COLD)
+		fl_lookup_prepare_long(w->lk);
 	w->scanned = fl_lk_scan(w->lk, buf, upto, &w->occ);
 	if (!w->scanned)
 		w->occ.n = 0; /* too many literal hits: each unit is scanned alone */

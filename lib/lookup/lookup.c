@@ -87,6 +87,8 @@ struct tls {
 				 line */
 	size_t fcap;
 	uint32_t lnow;
+	bool written;         /* stamp, acc and fdone written through
+				 (fl_lk_prepare_bulk) */
 	double deadline;      /* fl_now_mono() time limit, 0 = none */
 	unsigned ticks;
 	bool expired;
@@ -225,6 +227,7 @@ void fl_lk_prepare(const fl_lookup *lk)
 		tls.stamp = fl_xcalloc(tls.cap, sizeof *tls.stamp);
 		tls.acc = fl_xcalloc(tls.cap, sizeof *tls.acc);
 		tls.now = 0;
+		tls.written = false;
 	}
 	if (++tls.now == 0) {
 		memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
@@ -236,8 +239,22 @@ void fl_lk_prepare(const fl_lookup *lk)
 		tls.fcap = nf + 1;
 		tls.fdone = fl_xcalloc(tls.fcap, sizeof *tls.fdone);
 		tls.lnow = 0;
+		tls.written = false;
 	}
 	tls.ncand = 0;
+}
+
+void fl_lk_prepare_bulk(const fl_lookup *lk)
+{
+	fl_lk_prepare(lk);
+	if (tls.written)
+		return;
+	/* zeros, as calloc gave them: no stamp or line stamp is current
+	 * (now and lnow are never 0 when compared), acc is set before use */
+	memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
+	memset(tls.acc, 0, tls.cap * sizeof *tls.acc);
+	memset(tls.fdone, 0, tls.fcap * sizeof *tls.fdone);
+	tls.written = true;
 }
 
 static void fuzzy_thread_done(void);
@@ -395,7 +412,6 @@ static int cmp_occ(const void *a, const void *b)
  * thread has scanned FL_LITTAB_BUDGET bytes so (about the cost of that
  * check: a server, a batch of lookups), it takes Hyperscan, the faster
  * even on 100 bytes. */
-#define FL_LITTAB_COLD (64u << 10)
 #define FL_LITTAB_BUDGET (64u << 10)
 static __thread size_t littab_bytes;
 

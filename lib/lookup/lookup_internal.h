@@ -148,7 +148,9 @@ typedef struct fl_occs {
 	size_t n, cap;
 } fl_occs;
 /* Scan text for every factor and code; false when cut short (too many
- * occurrences or too long a text). */
+ * occurrences or too long a text).  Texts longer than FL_LITTAB_COLD
+ * always take Hyperscan (when its databases are ready: see lookup.c). */
+#define FL_LITTAB_COLD (64u << 10)
 bool fl_lk_scan(const fl_lookup *lk, const char *text, size_t len, fl_occs *ob);
 /* The same with the engine chosen: Hyperscan's databases, or the literal
  * table (littab.h); both give the same occurrences. */
@@ -176,6 +178,11 @@ size_t fl_lk_cut_lines(const char *text, size_t len, char **out, size_t *outlen)
 
 /* Prepare the calling thread's scratch for a query on lk. */
 void fl_lk_prepare(const fl_lookup *lk);
+/* The same, for a thread about to run many queries (a log's lines): its
+ * per-entry tables written through once, so that the queries do not take
+ * a page fault at each first write to a page they read as zeros (which
+ * costs every core a TLB flush in a threaded process). */
+void fl_lk_prepare_bulk(const fl_lookup *lk);
 /* Pattern-tier hits of one text appended to hits[0, nh); returns the new
  * count (q may be NULL: no evidence). */
 size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
