@@ -335,8 +335,9 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		 * answer (FL_SHORT_COVER): skip the line without a closer look
 		 * when only such occurrences are there */
 		bool viable = false;
+		size_t msglen = SIZE_MAX;
 		for (size_t o = 0; o < nocc && !viable; o++)
-			viable = fl_lk_short_viable(lk, occ[o].id, text, len, occ[o].end);
+			viable = fl_lk_short_viable(lk, occ[o].id, text, len, occ[o].end, &msglen);
 		if (!viable)
 			goto out;
 	}
@@ -409,6 +410,13 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	 * paths it names): the same text ranks the same way in both */
 	fl_query q;
 	fl_normalize(text, len, &q);
+	/* a line logged as informational that names nothing to give a
+	 * record evidence has no confident answer (fl_lk_judge): its
+	 * patterns need not be tried */
+	if (q.informational && !fl_lk_query_gives_evidence(&q)) {
+		fl_query_free(&q);
+		goto out;
+	}
 	size_t nh = fl_lk_pattern_occs(lk, text, len, occ, nocc, complete, w->repo, &q, 1,
 				       &w->hits, 0, &w->hitcap);
 	if (nh)

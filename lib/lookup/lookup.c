@@ -778,7 +778,7 @@ static bool short_may_cover(const fl_index *ix, uint32_t f, size_t ls, size_t le
 }
 
 bool fl_lk_short_viable(const fl_lookup *lk, uint32_t id, const char *line,
-			size_t len, size_t end)
+			size_t len, size_t end, size_t *msglen)
 {
 	uint32_t s, f;
 	if (!fl_lk_is_factor(lk, id, &s, &f))
@@ -788,7 +788,9 @@ bool fl_lk_short_viable(const fl_lookup *lk, uint32_t id, const char *line,
 		return true;
 	if (!short_may_cover(ix, f, 0, len, end))
 		return false;
-	return (double)ix->fmax[f] >= FL_SHORT_COVER * (double)fl_lk_message_len(line, len);
+	if (*msglen == SIZE_MAX)
+		*msglen = fl_lk_message_len(line, len);
+	return (double)ix->fmax[f] >= FL_SHORT_COVER * (double)*msglen;
 }
 
 /* The pattern hits that factor f, last seen on the line [ls, le) of text

@@ -198,9 +198,11 @@ size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 			  struct hit **hits, size_t nh, size_t *cap);
 /* Can the entries of factor f, seen ending at end in the one line
  * [line, line+len), be an answer there?  False when they are all short
- * bounded patterns that cannot cover FL_SHORT_COVER of the message. */
+ * bounded patterns that cannot cover FL_SHORT_COVER of the message.
+ * *msglen is the line's message length once known (SIZE_MAX before: set
+ * here when needed, for the line's next occurrences). */
 bool fl_lk_short_viable(const fl_lookup *lk, uint32_t f, const char *line,
-			size_t len, size_t end);
+			size_t len, size_t end, size_t *msglen);
 /* fl_lookup_explain, with the fuzzy tier optional, within the calling
  * thread's time limit (-1: it ran out; out holds no match). */
 int fl_lk_explain(fl_lookup *lk, const char *text, size_t len, const char *repo,
@@ -221,6 +223,10 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 /* rank.c: evidence points of entry x (of index ix) from the query's
  * wrappers and pasted command. */
 int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q);
+/* rank.c: can the query give any entry evidence points (does it name a
+ * path, a site, a class, a module, a command or a program)?  When not,
+ * no hit of an informational query is confident (fl_lk_judge). */
+bool fl_lk_query_gives_evidence(const fl_query *q);
 /* rank.c: is confirmed hit h (coverage, ev, seg and entry set) a
  * confident answer? */
 void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h);
