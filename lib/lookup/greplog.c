@@ -410,10 +410,10 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	 * paths it names): the same text ranks the same way in both */
 	fl_query q;
 	fl_normalize(text, len, &q);
-	/* a line logged as informational that names nothing to give a
-	 * record evidence has no confident answer (fl_lk_judge): its
-	 * patterns need not be tried */
-	if (q.informational && !fl_lk_query_gives_evidence(&q)) {
+	/* a line with no confident answer (logged as informational, naming
+	 * nothing that gives a record evidence): its patterns need not be
+	 * tried */
+	if (!fl_lk_query_may_confide(&q)) {
 		fl_query_free(&q);
 		goto out;
 	}

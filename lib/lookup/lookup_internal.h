@@ -223,10 +223,10 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 /* rank.c: evidence points of entry x (of index ix) from the query's
  * wrappers and pasted command. */
 int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q);
-/* rank.c: can the query give any entry evidence points (does it name a
- * path, a site, a class, a module, a command or a program)?  When not,
- * no hit of an informational query is confident (fl_lk_judge). */
-bool fl_lk_query_gives_evidence(const fl_query *q);
+/* rank.c: can any hit of the query be confident (fl_lk_judge)?  False
+ * for a text logged as informational that names no path, site, class,
+ * module, command or program, the only sources of evidence. */
+bool fl_lk_query_may_confide(const fl_query *q);
 /* rank.c: is confirmed hit h (coverage, ev, seg and entry set) a
  * confident answer? */
 void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h);

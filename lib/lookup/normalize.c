@@ -348,7 +348,7 @@ static const char *strip_tag(const char *s)
 	if (*s != '[')
 		return s;
 	size_t n = 1;
-	while (n < 64 && (isalnum((unsigned char)s[n]) || strchr("_.:/#@-", s[n])) && s[n])
+	while (n < 64 && s[n] && (isalnum((unsigned char)s[n]) || strchr("_.:/#@-", s[n])))
 		n++;
 	if (n == 1 || s[n] != ']' || (s[n + 1] != ' ' && s[n + 1] != '\t'))
 		return s;

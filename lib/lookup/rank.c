@@ -358,11 +358,13 @@ int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
 	return evidence_why(ix, x, q, NULL);
 }
 
-bool fl_lk_query_gives_evidence(const fl_query *q)
+bool fl_lk_query_may_confide(const fl_query *q)
 {
-	/* what evidence_why reads of q */
-	return q->paths.n || q->sites.n || q->classes.n || q->modules.n || q->command ||
-	       q->program;
+	/* fl_lk_judge: an informational query's hits are confident only
+	 * with evidence, and evidence comes from what evidence_why reads
+	 * of q */
+	return !q->informational || q->paths.n || q->sites.n || q->classes.n ||
+	       q->modules.n || q->command || q->program;
 }
 
 /* ---- confidence ------------------------------------------------------------------ */
