@@ -97,6 +97,8 @@ struct unit {
 	bool closed;           /* nothing more can join */
 	bool want_next;        /* the next line joins whatever it is */
 	size_t blanks;         /* trailing blank lines held back */
+	bool quiet;            /* one line with no confident answer
+				  (fl_line_quiet): neither scanned nor looked up */
 };
 
 /* Does the line [s, s+n) continue the unit? */
@@ -243,6 +245,11 @@ struct worker {
 	fl_occs rel;           /* a unit's occurrences, relative to it */
 	struct hit *hits;
 	size_t hitcap;
+	struct unit *units;    /* the chunk's units (group_units) */
+	size_t nunits, ucap;
+	size_t lines;          /* the chunk's lines */
+	char *dense;           /* the units that are not quiet, end to end */
+	size_t dcap;
 };
 
 static void worker_free(struct worker *w)
@@ -250,6 +257,23 @@ static void worker_free(struct worker *w)
 	free(w->occ.v);
 	free(w->rel.v);
 	free(w->hits);
+	free(w->units);
+	free(w->dense);
+}
+
+/* Keep the unit u of chunk c for the scan, with whether it is quiet (one
+ * line that cannot have a confident answer). */
+static void push_unit(struct worker *w, const struct chunk *c, struct unit *u)
+{
+	if (w->nunits == w->ucap) {
+		w->ucap = w->ucap ? w->ucap * 2 : 1024;
+		w->units = fl_xrealloc(w->units, w->ucap * sizeof *w->units);
+	}
+	size_t len = u->end - u->start;
+	while (len && (c->buf[u->start + len - 1] == '\n' || c->buf[u->start + len - 1] == '\r'))
+		len--;
+	u->quiet = u->nlines == 1 && !c->cut_first && fl_line_quiet(c->buf + u->start, len);
+	w->units[w->nunits++] = *u;
 }
 
 static bool is_code_byte(char c)
@@ -460,40 +484,25 @@ static bool flush_timed(struct worker *w, struct chunk *c, struct unit *u)
 	return false;
 }
 
-/* Group the chunk's lines into units and look the promising ones up. */
-static void process_chunk(struct worker *w, struct chunk *c)
+/* The chunk's lines grouped into units (w->units), each single line
+ * marked quiet when no confident answer can come of it (fl_line_quiet:
+ * informational, naming nothing that gives evidence). */
+static void group_units(struct worker *w, const struct chunk *c)
 {
-	fl_lk_prepare_bulk(w->lk);
 	const char *buf = c->buf;
 	size_t upto = c->len;
-	w->oi = 0;
-	c->cut_lines = c->cut_first ? 1 : 0;
-	c->timed_out = false;
-	/* a long chunk waits for the literal databases when another worker
-	 * is mapping (or making) them, rather than taking the literal
-	 * table at 60 ns a byte: its results are reported after that
-	 * worker's anyway */
-	if (upto > FL_LITTAB_COLD)
-		fl_lookup_prepare_long(w->lk);
-	w->scanned = fl_lk_scan(w->lk, buf, upto, &w->occ);
-	if (!w->scanned)
-		w->occ.n = 0; /* too many literal hits: each unit is scanned alone */
+	w->nunits = 0;
 	struct unit u;
 	memset(&u, 0, sizeof u);
 	bool open = false;
 	size_t pos = 0, ln = 0;
-	long long units = 0;
 	while (pos < upto) {
-		if (fl_lk_expired())
-			goto late;
 		const char *s = buf + pos;
 		const char *nl = memchr(s, '\n', upto - pos);
 		size_t n = nl ? (size_t)(nl - s) : upto - pos;
 		size_t next = pos + n + (nl ? 1 : 0);
 		if (open && (u.end - u.start > UNIT_MAX || u.nlines >= UNIT_LINES)) {
-			if (!flush_timed(w, c, &u))
-				goto late;
-			units++;
+			push_unit(w, c, &u);
 			open = false;
 		}
 		if (open && !u.resolved && could_continue(s, n))
@@ -510,11 +519,8 @@ static void process_chunk(struct worker *w, struct chunk *c)
 			u.blanks = 0;
 			u.end = next;
 		} else {
-			if (open) {
-				if (!flush_timed(w, c, &u))
-					goto late;
-				units++;
-			}
+			if (open)
+				push_unit(w, c, &u);
 			memset(&u, 0, sizeof u);
 			u.start = pos;
 			u.end = next;
@@ -527,19 +533,90 @@ static void process_chunk(struct worker *w, struct chunk *c)
 		pos = next;
 		ln++;
 	}
-	if (open) {
-		if (!flush_timed(w, c, &u))
-			goto late;
-		units++;
+	if (open)
+		push_unit(w, c, &u);
+	w->lines = ln;
+}
+
+/* The literal scan of the units that are not quiet: in place when all of
+ * them are, else over a copy of their runs, whose occurrences are taken
+ * back to the chunk's offsets (a literal never spans two units to any
+ * effect: each unit is confirmed on its own text). */
+static bool scan_units(struct worker *w, const struct chunk *c)
+{
+	size_t nquiet = 0;
+	for (size_t k = 0; k < w->nunits; k++)
+		nquiet += w->units[k].quiet;
+	if (!nquiet)
+		return fl_lk_scan(w->lk, c->buf, c->len, &w->occ);
+	struct span {
+		size_t at, from, len; /* in the copy, in the chunk, bytes */
+	};
+	struct span *sp = NULL;
+	size_t nsp = 0, spcap = 0, dn = 0;
+	for (size_t k = 0; k < w->nunits;) {
+		if (w->units[k].quiet) {
+			k++;
+			continue;
+		}
+		size_t e = k + 1;
+		while (e < w->nunits && !w->units[e].quiet)
+			e++;
+		size_t from = w->units[k].start, to = w->units[e - 1].end;
+		if (nsp == spcap) {
+			spcap = spcap ? spcap * 2 : 256;
+			sp = fl_xrealloc(sp, spcap * sizeof *sp);
+		}
+		sp[nsp++] = (struct span){dn, from, to - from};
+		if (dn + (to - from) > w->dcap) {
+			w->dcap = (dn + (to - from)) * 2;
+			w->dense = fl_xrealloc(w->dense, w->dcap);
+		}
+		memcpy(w->dense + dn, c->buf + from, to - from);
+		dn += to - from;
+		k = e;
 	}
-	c->lines = (long long)ln;
-	c->units = units;
-	return;
-late:
-	/* the lines before the unit being looked at are done */
-	c->timed_out = true;
-	c->lines = (long long)(open ? u.line : ln);
-	c->units = units;
+	bool ok = fl_lk_scan(w->lk, w->dense, dn, &w->occ);
+	size_t j = 0;
+	for (size_t o = 0; ok && o < w->occ.n; o++) {
+		size_t end = w->occ.v[o].end;
+		while (j + 1 < nsp && end > sp[j].at + sp[j].len)
+			j++;
+		w->occ.v[o].end = (uint32_t)(sp[j].from + (end - sp[j].at));
+	}
+	free(sp);
+	return ok;
+}
+
+/* Group the chunk's lines into units and look the promising ones up. */
+static void process_chunk(struct worker *w, struct chunk *c)
+{
+	fl_lk_prepare_bulk(w->lk);
+	w->oi = 0;
+	c->cut_lines = c->cut_first ? 1 : 0;
+	c->timed_out = false;
+	group_units(w, c);
+	/* a long chunk waits for the literal databases when another worker
+	 * is mapping (or making) them, rather than taking the literal
+	 * table at 60 ns a byte: its results are reported after that
+	 * worker's anyway */
+	if (c->len > FL_LITTAB_COLD)
+		fl_lookup_prepare_long(w->lk);
+	w->scanned = scan_units(w, c);
+	if (!w->scanned)
+		w->occ.n = 0; /* too many literal hits: each unit is scanned alone */
+	for (size_t k = 0; k < w->nunits; k++) {
+		struct unit *u = &w->units[k];
+		if (fl_lk_expired() || (!u->quiet && !flush_timed(w, c, u))) {
+			/* the lines before the unit being looked at are done */
+			c->timed_out = true;
+			c->lines = (long long)u->line;
+			c->units = (long long)k;
+			return;
+		}
+	}
+	c->lines = (long long)w->lines;
+	c->units = (long long)w->nunits;
 }
 
 /* ---- the pipeline ------------------------------------------------------------- */

@@ -223,6 +223,8 @@ static const char *strip_syslog(const char *s)
 	static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
 		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec", NULL};
 	bool month = false;
+	if (p[0] < 'A' || p[0] > 'S' || !p[1] || !p[2] || p[3] != ' ')
+		return p; /* no month: they all start with a capital A..S */
 	for (const char *const *m = months; *m; m++)
 		if (strncmp(p, *m, 3) == 0 && p[3] == ' ')
 			month = true;
@@ -324,9 +326,14 @@ static const char *strip_syscall(const char *s)
 	static const char *const ops[] = {"open ", "stat ", "lstat ", "fstat ", "read ", "write ",
 					  "mkdir ", "remove ", "unlink ", "chdir ", "readlink ",
 					  "chmod ", "chown ", "truncate ", "readdir ", NULL};
+	size_t wl = 0; /* the first word: lower-case letters, then ' ' */
+	while (wl < 9 && s[wl] >= 'a' && s[wl] <= 'z')
+		wl++;
+	if (wl < 4 || s[wl] != ' ')
+		return s;
 	for (const char *const *o = ops; *o; o++) {
 		size_t l = strlen(*o);
-		if (strncmp(s, *o, l) != 0)
+		if (l != wl + 1 || memcmp(s, *o, l) != 0)
 			continue;
 		const char *p = s + l, *e = p;
 		while (*e && *e != ' ' && *e != '\t')
@@ -725,6 +732,8 @@ static int line_level(const char *line, const char *msg)
 		if (!isalpha((unsigned char)line[i]) || (i && isalpha((unsigned char)line[i - 1])))
 			continue;
 		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+			if ((line[i] | 0x20) != words[w].word[0])
+				continue;
 			size_t wl = strlen(words[w].word);
 			if (i + wl <= n && strncasecmp(line + i, words[w].word, wl) == 0)
 				return words[w].level;
@@ -798,6 +807,59 @@ static const char *prompt_command(const char *s)
 	if (strncmp(s, "\xe2\x9d\xaf ", 4) == 0) /* ❯ */
 		return skip_spaces(s + 4);
 	return NULL;
+}
+
+/* ---- a line that cannot matter --------------------------------------------- */
+
+/* Is the one line [s, s+n) one fl_normalize reads as informational and
+ * naming nothing that gives a record evidence (fl_lk_query_may_confide
+ * false of its query)?  It follows fl_normalize's reading of a single
+ * line, refusing (false) whatever would take another branch there: an
+ * indented line, a wrapper's line (frames, panics, "Caused by:", JSON,
+ * logfmt, glog, a prompt, a usage text), a "Class: message" line, ANSI
+ * colours.  False is always safe; true must imply the query.  Cheap: it
+ * is asked of every line of a log before the literal scan (greplog.c),
+ * and test_line_quiet checks it against fl_normalize. */
+bool fl_line_quiet(const char *s, size_t n)
+{
+	char buf[1024];
+	while (n && (s[n - 1] == '\r' || s[n - 1] == ' '))
+		n--;
+	if (!n || n >= sizeof buf || s[0] == ' ' || s[0] == '\t' || s[0] == '{' ||
+	    memchr(s, '\n', n) || memchr(s, '\x1b', n) || memchr(s, '\0', n))
+		return false;
+	/* logfmt's keys (and grep-log's "message=") */
+	for (const char *e = memchr(s, '=', n); e; e = memchr(e + 1, '=', (size_t)(s + n - e - 1))) {
+		size_t at = (size_t)(e - s);
+		if ((at >= 3 && (memcmp(e - 3, "msg", 3) == 0 || memcmp(e - 3, "err", 3) == 0)) ||
+		    (at >= 5 && memcmp(e - 5, "error", 5) == 0) ||
+		    (at >= 7 && memcmp(e - 7, "message", 7) == 0))
+			return false;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	/* the lines fl_normalize takes as something else than a message */
+	static const char *const marks[] = {"Traceback (most recent call last)", "File \"",
+		"goroutine ", "... ", "note: ", "stack backtrace:", "[stack trace]",
+		"code: ", "$ ", "\xe2\x9d\xaf ", NULL};
+	if (strchr("TFg.ns[c$\xe2", buf[0]))
+		for (const char *const *k = marks; *k; k++)
+			if (strncmp(buf, *k, strlen(*k)) == 0)
+				return false;
+	if (strncasecmp(buf, "usage:", 6) == 0)
+		return false;
+	/* (fl_normalize strips twice, around glog's header; the second
+	 * time changes nothing when there is none) */
+	char *m = fl_strip_line(buf);
+	/* glog's header names a file (evidence) */
+	if (m[0] && strchr("IWEF", m[0]) && digits(m + 1, 4) && m[5] == ' ')
+		return false;
+	if (!*m || (help_line(buf, buf) ? LEVEL_INFO : line_level(buf, m)) != LEVEL_INFO)
+		return false;
+	/* panics, chains, and an exception's class */
+	return strncmp(m, "thread '", 8) != 0 && strncmp(m, "Caused by:", 10) != 0 &&
+	       strncmp(m, "Exception in thread", 19) != 0 && strncmp(m, "panic: ", 7) != 0 &&
+	       !class_prefix(m);
 }
 
 void fl_normalize(const char *text, size_t len, fl_query *q)

@@ -40,4 +40,9 @@ void fl_query_free(fl_query *q);
  * in place; returns the start of the message within line. */
 char *fl_strip_line(char *line);
 
+/* Is the one line [s, s+n) one whose query is informational and names
+ * nothing that gives evidence (no confident answer can come of it)?
+ * False when unsure. */
+bool fl_line_quiet(const char *s, size_t n);
+
 #endif

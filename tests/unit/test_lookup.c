@@ -503,6 +503,61 @@ static void test_grep_log_parallel_chunks(void **state)
 	free(log);
 }
 
+/* Informational lines that name nothing are neither scanned nor looked
+ * up (fl_line_quiet): the error lines among them are found on their own
+ * lines, with their captures, whatever the chunks and threads; an
+ * informational line's message or error code is no answer, a warning's
+ * is. */
+static void test_grep_log_quiet_lines(void **state)
+{
+	(void)state;
+	fl_buf b = {0};
+	char line[256];
+	size_t want = 0;
+	for (int i = 1; i <= 3000; i++) {
+		if (i % 7 == 0) {
+			snprintf(line, sizeof line,
+				 "2026-11-29T10:00:%02d.000Z ERROR invalid widget size: %d\n", i % 60, i);
+			want++;
+		} else if (i % 11 == 0) {
+			/* an error's message and an error code, logged as information */
+			snprintf(line, sizeof line, "2026-11-29T10:00:%02d.000Z INFO %s\n", i % 60,
+				 i % 2 ? "invalid widget size: 3 (retrying)" :
+					 "retry after ERR_INVALID_ARG_TYPE");
+		} else {
+			snprintf(line, sizeof line,
+				 "2026-11-29T10:00:%02d.000Z DEBUG cache hit for key %d path=/api/v1/items/%d\n",
+				 i % 60, i, i % 97);
+		}
+		fl_buf_puts(&b, line);
+	}
+	/* a warning is no informational line */
+	fl_buf_puts(&b, "2026-11-29T10:01:00.000Z WARN invalid widget size: 77\n");
+	want++;
+	struct seen ref;
+	grep(b.s, b.n, 1u << 20, 0, &ref, NULL);
+	assert_int_equal(ref.v.n, want);
+	for (size_t k = 0; k + 1 < want; k++) {
+		char exp[128];
+		int ln = (int)(k + 1) * 7;
+		snprintf(exp, sizeof exp, "%d-%d src/size.rs:40 pattern [%d]", ln, ln, ln);
+		assert_string_equal(ref.v.v[k], exp);
+	}
+	assert_string_equal(ref.v.v[want - 1], "3001-3001 src/size.rs:40 pattern [77]");
+	const size_t chunks[] = {512, 4096, 65536};
+	for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++)
+		for (int t = 0; t <= 2; t += 2) {
+			struct seen s;
+			grep(b.s, b.n, chunks[c], t, &s, NULL);
+			assert_int_equal(s.v.n, ref.v.n);
+			for (size_t i = 0; i < s.v.n; i++)
+				assert_string_equal(s.v.v[i], ref.v.v[i]);
+			fl_strv_free(&s.v);
+		}
+	fl_strv_free(&ref.v);
+	fl_buf_free(&b);
+}
+
 static void test_grep_log_unit_across_chunks(void **state)
 {
 	(void)state;
@@ -1021,6 +1076,7 @@ int main(void)
 		cmocka_unit_test(test_grep_log_units),
 		cmocka_unit_test(test_grep_log_parallel_chunks),
 		cmocka_unit_test(test_grep_log_unit_across_chunks),
+		cmocka_unit_test(test_grep_log_quiet_lines),
 		cmocka_unit_test(test_index_cache),
 		cmocka_unit_test(test_time_limit),
 		cmocka_unit_test(test_long_lines),

@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <dirent.h>
+#include <jansson.h>
 
 #include "faultline.h"
 #include "lookup/normalize.h"
@@ -264,6 +266,123 @@ static void test_context_tag(void **state)
 	}
 }
 
+/* fl_line_quiet(line) must imply what fl_normalize reads of the line:
+ * informational, naming nothing that gives evidence */
+static void check_quiet(const char *line, size_t n, size_t *quiet)
+{
+	if (!fl_line_quiet(line, n))
+		return;
+	(*quiet)++;
+	fl_query q;
+	fl_normalize(line, n, &q);
+	if (!q.informational || q.paths.n || q.sites.n || q.classes.n || q.modules.n ||
+	    q.command || q.program)
+		fail_msg("quiet, but fl_normalize reads more of <%.*s>", (int)n, line);
+	fl_query_free(&q);
+}
+
+/* Every line of a text, through check_quiet. */
+static void check_lines(const char *t, size_t *lines, size_t *quiet)
+{
+	while (*t) {
+		const char *e = strchr(t, '\n');
+		size_t n = e ? (size_t)(e - t) : strlen(t);
+		check_quiet(t, n, quiet);
+		(*lines)++;
+		t += n + (e ? 1 : 0);
+	}
+}
+
+/* Which single lines can have no confident answer (fl_line_quiet, asked
+ * of every line of a log before its scan): informational ones naming
+ * nothing; never one fl_normalize reads as more, checked on the lines of
+ * this table and on every line of the real outputs of
+ * bench/realerrors (its noise and its cases). */
+static void test_line_quiet(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		bool quiet;
+	} cases[] = {
+		{"2026-11-29T10:29:58.509Z INFO job finished 98956 id=c72b path=/api/v1/items/667", true},
+		{"2026-11-29 10:00:00,123 DEBUG cache hit for key 5\r", true},
+		{"[INFO] [main] server started on port 8080", true},
+		{"Nov 29 12:00:00 host app[123]: INFO reloading configuration", true},
+		{"I1129 12:00:00.123456  1234 server.cc:123] serving", false},
+		{"2026-11-29T10:29:58.509Z ERROR connection refused", false},
+		{"2026-11-29T10:29:58.509Z WARN slow query took 12 ms", false},
+		{"connection refused", false},
+		{"INFO java.lang.IllegalStateException: boom", false},
+		{"INFO Caused by: java.io.IOException: closed", false},
+		{"INFO thread 'main' panicked at src/main.rs:2:5:", false},
+		{"INFO request failed msg=\"timeout\"", false},
+		{"INFO request failed error=timeout", false},
+		{"{\"level\":\"info\",\"msg\":\"started\"}", false},
+		{"    at com.acme.App.main(App.java:10)", false},
+		{"\tmain.go:21 +0x1d", false},
+		{"File \"/app/x.py\", line 3, in <module>", false},
+		{"Traceback (most recent call last):", false},
+		{"$ make test", false},
+		{"usage: tool [-v] FILE", false},
+		{"INFO \x1b[32mready\x1b[0m", false},
+		{"", false},
+	};
+	size_t quiet = 0, lines = 0;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		size_t before = quiet;
+		check_quiet(cases[i].line, strlen(cases[i].line), &quiet);
+		if ((quiet > before) != cases[i].quiet)
+			fail_msg("<%s>: quiet %d, want %d", cases[i].line, quiet > before,
+				 cases[i].quiet);
+	}
+	/* a NUL inside is refused (fl_normalize drops it) */
+	assert_false(fl_line_quiet("INFO a\0b", 8));
+	/* the real outputs of the benchmark's programs */
+	const char *root = getenv("FL_SOURCE_ROOT");
+	assert_non_null(root);
+	size_t before = quiet;
+	const char *dirs[] = {"noise", "cases"};
+	for (size_t d = 0; d < 2; d++) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/bench/realerrors/%s", root, dirs[d]);
+		DIR *dh = opendir(path);
+		assert_non_null(dh);
+		struct dirent *de;
+		while ((de = readdir(dh)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			char file[8192];
+			snprintf(file, sizeof file, "%s/%s", path, de->d_name);
+			size_t len;
+			fl_err err;
+			char *text = fl_read_file(file, &len, &err);
+			assert_non_null(text);
+			if (d == 0) {
+				check_lines(text, &lines, &quiet);
+			} else { /* one case a line, its "output" */
+				for (char *l = text; *l;) {
+					char *e = strchr(l, '\n');
+					if (e)
+						*e = '\0';
+					json_t *o = json_loads(l, 0, NULL);
+					json_t *out = json_object_get(o, "output");
+					if (json_is_string(out))
+						check_lines(json_string_value(out), &lines, &quiet);
+					json_decref(o);
+					l = e ? e + 1 : l + strlen(l);
+				}
+			}
+			free(text);
+		}
+		closedir(dh);
+	}
+	/* thousands of lines, some of them quiet (nginx's, redis's notices) */
+	print_message("%zu lines of real output, %zu of them quiet\n", lines, quiet - before);
+	assert_true(lines > 3000);
+	assert_true(quiet > before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_box_ranks),
 		cmocka_unit_test(test_syscall_prefix),
 		cmocka_unit_test(test_context_tag),
+		cmocka_unit_test(test_line_quiet),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
