@@ -114,6 +114,11 @@ char *fl_slug_suffixed(const char *base, const char *id);
 
 /* messagePattern derived from errorMessage (Patterns).  Caller frees. */
 char *fl_message_pattern(const char *message);
+/* The placeholders records.md's patterns mark in message, in the order of
+ * their text (the pattern's groups): the count, and the first max of them
+ * as start[i], len[i] bytes. */
+size_t fl_message_placeholders(const char *message, size_t *start, size_t *len,
+			       size_t max);
 /* True when a pattern has a backreference or a quantified group that itself
  * contains a quantifier (a derivation falls back to the escaped message). */
 bool fl_pattern_unsafe(const char *pattern);

@@ -297,6 +297,27 @@ static void mark_placeholders(const char *m, size_t n, unsigned char *mask)
 	}
 }
 
+size_t fl_message_placeholders(const char *msg, size_t *start, size_t *len, size_t max)
+{
+	size_t n = strlen(msg), k = 0;
+	unsigned char *mask = fl_xcalloc(n + 1, 1);
+	mark_placeholders(msg, n, mask);
+	for (size_t i = 0; i < n; i++) {
+		if (mask[i] != 1)
+			continue;
+		size_t e = i + 1;
+		while (e < n && mask[e] == 2)
+			e++;
+		if (k < max) {
+			start[k] = i;
+			len[k] = e - i;
+		}
+		k++;
+	}
+	free(mask);
+	return k;
+}
+
 /* a backreference: \1..\9 or \g / \k forms, outside an escaped backslash */
 static bool has_backref(const char *p)
 {

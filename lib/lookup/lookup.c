@@ -613,6 +613,55 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 	return confirm_as(ix, x, NULL, text, len, seg_seen, h);
 }
 
+/* Does each capture of h fit the printf conversion it stands for
+ * (match.c fl_capture_fits), in a language whose integer conversions print
+ * digits only: C and C++, Objective-C, Python, PHP, Ruby, the JVM's
+ * String.format, Perl?  (Not Go, whose %d prints a slice as "[1 2]", nor
+ * JavaScript, whose %d prints NaN.)  Aligned text printed by a program
+ * that is not this one ("Largest Allocation:     87200 bytes" against
+ * "%s: %llu bytes") is no match.  True when the captures cannot be paired
+ * with the placeholders. */
+static bool captures_fit(const fl_index *ix, const idx_entry *x, const char *pat,
+			 const char *text, size_t len, const struct hit *h)
+{
+	const char *msg = ix_str(ix, x->msg);
+	if (!h->ncaps || !strchr(msg, '%'))
+		return true;
+	const char *path = ix_str(ix, x->path);
+	const char *dot = strrchr(path, '.');
+	if (!dot || strchr(dot, '/'))
+		return true;
+	static const char *const exts[] = {".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp",
+		".hxx", ".m", ".mm", ".py", ".php", ".rb", ".java", ".kt", ".kts", ".scala", ".pl",
+		".pm", NULL};
+	const char *const *e = exts;
+	while (*e && strcmp(*e, dot) != 0)
+		e++;
+	if (!*e)
+		return true;
+	size_t st[FL_MAX_SEGMENTS + 1], ln[FL_MAX_SEGMENTS + 1];
+	if (fl_message_placeholders(msg, st, ln, FL_MAX_SEGMENTS + 1) != h->ncaps)
+		return true;
+	/* x's pattern, or the lenient one with (.*?) (lenient_try) */
+	size_t pl = strlen(pat);
+	bool lead = strncmp(pat, "(.+?)", 5) == 0 || strncmp(pat, "(.*?)", 5) == 0;
+	bool trail = pl >= 5 && (strcmp(pat + pl - 5, "(.+?)") == 0 ||
+				 strcmp(pat + pl - 5, "(.*?)") == 0) &&
+		     (pl == 5 || pat[pl - 6] != '\\');
+	for (size_t k = 0; k < h->ncaps; k++) {
+		int side = k == 0 && lead ? -1 : k + 1 == h->ncaps && trail ? 1 : 0;
+		size_t cb = h->caps[k].start, ce = h->caps[k].end;
+		/* a trailing placeholder stands for the rest of its line (a
+		 * lazy group at the end of a regex captures the least) */
+		if (side > 0)
+			while (ce < len && text[ce] != '\n')
+				ce++;
+		if (!fl_capture_fits(msg + st[k], ln[k], text + cb, ce - cb, side))
+			return false;
+	}
+	return true;
+}
+
 /* confirm, with pattern pat instead of x's own when not NULL */
 static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
 		       const char *text, size_t len, bool seg_seen, struct hit *h)
@@ -620,7 +669,8 @@ static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
 	fl_span whole;
 	bool ok;
 	if (pat) {
-		ok = fl_regex_match(pat, text, len, h->caps, &h->ncaps, &whole);
+		ok = fl_regex_match(pat, text, len, h->caps, &h->ncaps, &whole) &&
+		     captures_fit(ix, x, pat, text, len, h);
 	} else if (x->flags & IDX_SIMPLE) {
 		pat = ix_str(ix, x->pattern);
 		/* every match holds the factor's segment: most candidates
@@ -632,7 +682,8 @@ static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
 		char *b = pl < sizeof buf ? buf : fl_xmalloc(pl + 1);
 		fl_prog prog;
 		ok = fl_prog_parse(pat, b, &prog) &&
-		     fl_prog_match(&prog, text, len, h->caps, &h->ncaps, &whole);
+		     fl_prog_match(&prog, text, len, h->caps, &h->ncaps, &whole) &&
+		     captures_fit(ix, x, pat, text, len, h);
 		if (b != buf)
 			free(b);
 	} else {

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "match.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,6 +214,70 @@ bool fl_prog_match(const fl_prog *p, const char *text, size_t len,
 		search = le + 1;
 	}
 	return false;
+}
+
+/* ---- what a conversion prints ---------------------------------------------- */
+
+static bool word_byte(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+bool fl_capture_fits(const char *conv, size_t clen, const char *cap, size_t n, int side)
+{
+	if (clen < 2 || conv[0] != '%')
+		return true;
+	char c = conv[clen - 1];
+	int base = c == 'd' || c == 'i' || c == 'u' ? 10 : c == 'o' ? 8 : c == 'x' || c == 'X' ? 16 : 0;
+	if (!base)
+		return true;
+	bool width = false, group = false, alt = false, left = false;
+	size_t i = 1;
+	for (; i < clen && strchr("-+ #0',", conv[i]); i++) {
+		group = group || conv[i] == '\'' || conv[i] == ',';
+		alt = alt || conv[i] == '#';
+		left = left || conv[i] == '-';
+		width = width || conv[i] == ' ';
+	}
+	width = width || (i < clen && ((conv[i] >= '1' && conv[i] <= '9') || conv[i] == '*'));
+#define DIGIT(ch) (base == 16 ? isxdigit((unsigned char)(ch)) != 0 : (ch) >= '0' && (ch) < '0' + base)
+	if (side < 0) {
+		/* the value ends the capture: digits back from its end, then
+		 * "0x", a sign, padding; other text may come before */
+		size_t e = n;
+		if (width && left)
+			while (e > 0 && cap[e - 1] == ' ')
+				e--;
+		size_t k = e;
+		while (k > 0 && (DIGIT(cap[k - 1]) || (group && cap[k - 1] == ',' && k < e)))
+			k--;
+		if (k == e || !DIGIT(cap[k]))
+			return false;
+		if (alt && base == 16 && k >= 2 && cap[k - 1] == 'x' && cap[k - 2] == '0')
+			k -= 2;
+		if (k > 0 && (cap[k - 1] == '-' || cap[k - 1] == '+'))
+			k--;
+		return k == 0 || !word_byte(cap[k - 1]);
+	}
+	size_t b = 0, e = n;
+	if (width)
+		while (b < e && cap[b] == ' ')
+			b++;
+	if (side == 0 && width && left)
+		while (e > b && cap[e - 1] == ' ')
+			e--;
+	if (b < e && (cap[b] == '-' || cap[b] == '+'))
+		b++;
+	if (alt && base == 16 && e - b > 2 && cap[b] == '0' && (cap[b + 1] | 0x20) == 'x')
+		b += 2;
+	size_t k = b;
+	while (k < e && (DIGIT(cap[k]) || (group && cap[k] == ',' && k > b)))
+		k++;
+#undef DIGIT
+	if (k == b)
+		return false;
+	/* the value starts the capture: other text may follow it */
+	return side > 0 ? k == e || !word_byte(cap[k]) : k == e;
 }
 
 /* ---- PCRE2 fallback -------------------------------------------------------- */

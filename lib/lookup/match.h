@@ -48,6 +48,16 @@ typedef struct fl_span {
 bool fl_prog_match(const fl_prog *p, const char *text, size_t len,
 		   fl_span *caps, size_t *ncaps, fl_span *whole);
 
+/* Could the printf conversion conv (conv[0] == '%', clen bytes: "%llu",
+ * "%5d", "%#x") have printed cap[0, n)?  For the integer ones (d i u o x
+ * X): a sign, digits of the base ("0x" with '#'), padding blanks only
+ * when a width asks for them, grouping commas only with the "'" or ','
+ * flag.  side: 0 the whole capture; -1 its end (a leading gap captures
+ * from the start of the line), +1 its start (a trailing gap captures to
+ * the end of the line), the value then apart from the text around it.
+ * True for every other conversion. */
+bool fl_capture_fits(const char *conv, size_t clen, const char *cap, size_t n, int side);
+
 /* PCRE2 fallback: match pattern against text (compiled and cached per
  * thread).  Same outputs as fl_prog_match.  Returns false on no match,
  * on a pattern that does not compile, or when the match limit is hit. */

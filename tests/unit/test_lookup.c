@@ -22,6 +22,7 @@
 
 #include "faultline.h"
 #include "lookup/lookup_internal.h"
+#include "lookup/match.h"
 #include "lookup/tokens.h"
 #include "test_util.h"
 #include "util.h"
@@ -92,6 +93,11 @@ static int setup(void **state)
 	put("acme/web", "Expected {expected} but was {peek}", "src/Reader.java", 88, NULL, "IllegalArgumentException", NULL);
 	/* short and bounded: only a line that is mostly this message */
 	put("acme/app", "opening {what}", "src/open.c", 11, NULL, NULL, NULL);
+	/* printf's integer conversions (captures_fit) */
+	put("acme/app", "%s: %llu bytes written", "src/io.c", 120, NULL, NULL, NULL);
+	put("acme/app", "%s: %d items dropped", "src/q.go", 130, NULL, NULL, NULL);
+	put("acme/app", "child exited with status %d", "src/run.c", 140, NULL, NULL, NULL);
+	put("acme/app", "%d warnings treated as errors", "src/cc.c", 150, NULL, NULL, NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -156,6 +162,61 @@ static void test_pattern_and_captures(void **state)
 	r = ask("unsupported protocol scheme \"ftp\"", NULL);
 	assert_true(r.n >= 1);
 	assert_string_equal(r.v[0].captures.v[0], "\"ftp\"");
+	fl_result_free(&r);
+}
+
+/* Is a pattern hit of path among r's answers? */
+static bool pattern_at(const fl_result *r, const char *path)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (strcmp(r->v[i].file_path, path) == 0 && strcmp(r->v[i].match_type, "pattern") == 0)
+			return true;
+	return false;
+}
+
+/* What a printf integer conversion can have printed: digits, a sign,
+ * padding only with a width; a leading or trailing placeholder's value
+ * apart from the text around it. */
+static void test_capture_fits(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *conv, *cap;
+		int side;
+		bool fits;
+	} cases[] = {
+		{"%d", "-7", 0, true},          {"%d", " 42", 0, false},
+		{"%5d", "   42", 0, true},      {"%-5d", "42   ", 0, true},
+		{"%llu", "18446744073709551615", 0, true}, {"%llu", "", 0, false},
+		{"%zu", "12 KB", 0, false},     {"%d", "1,234", 0, false},
+		{"%'d", "1,234", 0, true},      {"%x", "1f", 0, true},
+		{"%#x", "0x1f", 0, true},       {"%o", "0789", 0, false},
+		{"%s", "  anything  ", 0, true}, {"%.2f", "abc", 0, true},
+		{"%d", "139 (core dumped)", 1, true}, {"%d", "139x", 1, false},
+		{"%d", "ERROR 3", -1, true},    {"%d", "ERROR3", -1, false},
+		{"%d", "ERROR ", -1, false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		if (fl_capture_fits(cases[i].conv, strlen(cases[i].conv), cases[i].cap,
+				    strlen(cases[i].cap), cases[i].side) != cases[i].fits)
+			fail_msg("%s <%s> side %d: want %d", cases[i].conv, cases[i].cap,
+				 cases[i].side, cases[i].fits);
+	/* in a lookup: C's %llu prints no blanks (aligned text another
+	 * program printed is no pattern match; the fuzzy tier may still
+	 * find it alike), Go's %d may print anything */
+	expect_top("out.bin: 4096 bytes written", "src/io.c", 120, "pattern");
+	fl_result r = ask("Pager Heap Usage:             13632 bytes written", NULL);
+	assert_false(pattern_at(&r, "src/io.c"));
+	fl_result_free(&r);
+	expect_top("Queue Size:       12 items dropped", "src/q.go", 130, "pattern");
+	expect_top("child exited with status 139 (core dumped)", "src/run.c", 140, "pattern");
+	r = ask("child exited with status unknown", NULL);
+	assert_false(pattern_at(&r, "src/run.c"));
+	fl_result_free(&r);
+	expect_top("2026-11-29T10:00:00Z ERROR 3 warnings treated as errors", "src/cc.c", 150,
+		   "pattern");
+	r = ask("several warnings treated as errors", NULL);
+	assert_false(pattern_at(&r, "src/cc.c"));
 	fl_result_free(&r);
 }
 
@@ -319,7 +380,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 19);
+	assert_int_equal(fl_lookup_count(a), 23);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -327,7 +388,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 20);
+	assert_int_equal(fl_lookup_count(a), 24);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1066,6 +1127,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact_code),
 		cmocka_unit_test(test_pattern_and_captures),
+		cmocka_unit_test(test_capture_fits),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_repo_filter),
