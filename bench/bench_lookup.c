@@ -151,8 +151,16 @@ static char *fill(const char *msg)
 			while (msg[k] && strchr("-+ #0123456789.*lhzjtqL", msg[k]))
 				k++;
 			if (msg[k] && isalpha((unsigned char)msg[k])) {
+				/* what the conversion prints: an integer one digits
+				 * (of its base), a float one a number */
+				static const char *const ints[] = {"42", "7", "1024", "0"};
+				char cv = msg[k];
 				skip = k + 1 - i;
-				v = vals[rnd() % 9];
+				v = strchr("diu", cv)  ? ints[rnd() % 4]
+				    : strchr("xX", cv) ? "7f3a"
+				    : cv == 'o'        ? "17"
+				    : strchr("eEfFgG", cv) ? "3.14"
+							  : vals[rnd() % 9];
 			}
 		}
 		if (v) {
