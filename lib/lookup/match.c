@@ -231,10 +231,14 @@ bool fl_capture_fits(const char *conv, size_t clen, const char *cap, size_t n, i
 	int base = c == 'd' || c == 'i' || c == 'u' ? 10 : c == 'o' ? 8 : c == 'x' || c == 'X' ? 16 : 0;
 	if (!base)
 		return true;
+	/* "'": C's thousands grouping, or PHP's padding by the character
+	 * that follows (%'*10d): either may print other bytes */
+	if (memchr(conv, '\'', clen))
+		return true;
 	bool width = false, group = false, alt = false, left = false;
 	size_t i = 1;
-	for (; i < clen && strchr("-+ #0',", conv[i]); i++) {
-		group = group || conv[i] == '\'' || conv[i] == ',';
+	for (; i < clen && strchr("-+ #0,", conv[i]); i++) {
+		group = group || conv[i] == ',';
 		alt = alt || conv[i] == '#';
 		left = left || conv[i] == '-';
 		width = width || conv[i] == ' ';
@@ -253,7 +257,12 @@ bool fl_capture_fits(const char *conv, size_t clen, const char *cap, size_t n, i
 			k--;
 		if (k == e || !DIGIT(cap[k]))
 			return false;
-		if (alt && base == 16 && k >= 2 && cap[k - 1] == 'x' && cap[k - 2] == '0')
+		/* the alternate form's prefix (Python's octal one is "0o"),
+		 * Ruby's ".." of a negative number in two's complement */
+		if (alt && base != 10 && k >= 2 && (cap[k - 1] | 0x20) == (base == 16 ? 'x' : 'o') &&
+		    cap[k - 2] == '0')
+			k -= 2;
+		if (base != 10 && k >= 2 && cap[k - 1] == '.' && cap[k - 2] == '.')
 			k -= 2;
 		if (k > 0 && (cap[k - 1] == '-' || cap[k - 1] == '+'))
 			k--;
@@ -268,7 +277,10 @@ bool fl_capture_fits(const char *conv, size_t clen, const char *cap, size_t n, i
 			e--;
 	if (b < e && (cap[b] == '-' || cap[b] == '+'))
 		b++;
-	if (alt && base == 16 && e - b > 2 && cap[b] == '0' && (cap[b + 1] | 0x20) == 'x')
+	if (base != 10 && e - b > 2 && cap[b] == '.' && cap[b + 1] == '.')
+		b += 2;
+	if (alt && base != 10 && e - b > 2 && cap[b] == '0' &&
+	    (cap[b + 1] | 0x20) == (base == 16 ? 'x' : 'o'))
 		b += 2;
 	size_t k = b;
 	while (k < e && (DIGIT(cap[k]) || (group && cap[k] == ',' && k > b)))

@@ -50,9 +50,10 @@ bool fl_prog_match(const fl_prog *p, const char *text, size_t len,
 
 /* Could the printf conversion conv (conv[0] == '%', clen bytes: "%llu",
  * "%5d", "%#x") have printed cap[0, n)?  For the integer ones (d i u o x
- * X): a sign, digits of the base ("0x" with '#'), padding blanks only
- * when a width asks for them, grouping commas only with the "'" or ','
- * flag.  side: 0 the whole capture; -1 its end (a leading gap captures
+ * X): a sign, digits of the base (with '#' "0x", or Python's "0o"; Ruby's
+ * ".." of a negative in hex or octal), padding blanks only when a width
+ * asks for them, grouping commas only with Java's ',' flag (and anything
+ * with "'": C's grouping, PHP's padding character).  side: 0 the whole capture; -1 its end (a leading gap captures
  * from the start of the line), +1 its start (a trailing gap captures to
  * the end of the line), the value then apart from the text around it.
  * True for every other conversion. */
