@@ -340,8 +340,7 @@ static void test_line_quiet(void **state)
 	/* a NUL inside is refused (fl_normalize drops it) */
 	assert_false(fl_line_quiet("INFO a\0b", 8));
 	/* the real outputs of the benchmark's programs */
-	const char *root = getenv("FL_SOURCE_ROOT");
-	assert_non_null(root);
+	const char *root = FL_SOURCE_ROOT;
 	size_t before = quiet;
 	const char *dirs[] = {"noise", "cases"};
 	for (size_t d = 0; d < 2; d++) {
