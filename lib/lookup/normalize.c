@@ -149,10 +149,15 @@ static const char *strip_timestamp(const char *s)
 	return q;
 }
 
-static const char *const levels[] = {
-	"ERROR", "ERR", "FATAL", "CRITICAL", "CRIT", "WARN", "WARNING", "INFO",
-	"DEBUG", "TRACE", "PANIC", "SEVERE", "NOTICE", "ALERT", "EMERG",
-	"EMERGENCY", "FAIL", "FAILED", "E", "W", "F", NULL,
+#define WORD(w) {w, sizeof w - 1}
+static const struct {
+	const char *s;
+	size_t n;
+} levels[] = {
+	WORD("ERROR"), WORD("ERR"), WORD("FATAL"), WORD("CRITICAL"), WORD("CRIT"),
+	WORD("WARN"), WORD("WARNING"), WORD("INFO"), WORD("DEBUG"), WORD("TRACE"),
+	WORD("PANIC"), WORD("SEVERE"), WORD("NOTICE"), WORD("ALERT"), WORD("EMERG"),
+	WORD("EMERGENCY"), WORD("FAIL"), WORD("FAILED"), WORD("E"), WORD("W"), WORD("F"),
 };
 
 static bool is_level(const char *p, size_t n)
@@ -167,9 +172,9 @@ static bool is_level(const char *p, size_t n)
 	}
 	if (n > 9)
 		return false;
-	for (const char *const *l = levels; *l; l++)
-		if (((*l)[0] | 0x20) == (p[0] | 0x20) && strlen(*l) == n &&
-		    strncasecmp(p, *l, n) == 0)
+	for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++)
+		if (levels[l].n == n && (levels[l].s[0] | 0x20) == (p[0] | 0x20) &&
+		    strncasecmp(p, levels[l].s, n) == 0)
 			return true;
 	return false;
 }
@@ -258,9 +263,14 @@ static const char *strip_syslog(const char *s)
 }
 
 /* "prog: fatal: ", "fatal: ", "error: ", "warning: ", "npm error " */
-static const char *const kinds[] = {"fatal: ", "error: ", "warning: ",
-	"Error: ", "ERROR: ", "FATAL: ", "panic: ", "npm error ", "npm ERR! ",
-	"npm warn ", "usage: ", NULL};
+static const struct {
+	const char *s;
+	size_t n;
+} kinds[] = {
+	WORD("fatal: "), WORD("error: "), WORD("warning: "), WORD("Error: "), WORD("ERROR: "),
+	WORD("FATAL: "), WORD("panic: "), WORD("npm error "), WORD("npm ERR! "),
+	WORD("npm warn "), WORD("usage: "),
+};
 
 static const char *kind_prefix(const char *s)
 {
@@ -271,11 +281,9 @@ static const char *kind_prefix(const char *s)
 	default:
 		return NULL;
 	}
-	for (const char *const *k = kinds; *k; k++) {
-		if ((*k)[0] != *s)
-			continue;
-		size_t l = strlen(*k);
-		if (strncmp(s, *k, l) == 0 && s[l])
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		size_t l = kinds[k].n;
+		if (kinds[k].s[0] == *s && strncmp(s, kinds[k].s, l) == 0 && s[l])
 			return s + l;
 	}
 	return NULL;
