@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../scan/lang.h"
 #include "../util.h"
 #include "hslib.h"
 #include "index.h"
@@ -615,9 +616,8 @@ static bool confirm(const fl_index *ix, const idx_entry *x, const char *text,
 
 /* Does each capture of h fit the printf conversion it stands for
  * (match.c fl_capture_fits), in a language whose integer conversions print
- * digits only: C and C++, Objective-C, Python, PHP, Ruby, the JVM's
- * String.format, Perl?  (Not Go, whose %d prints a slice as "[1 2]", nor
- * JavaScript, whose %d prints NaN.)  Aligned text printed by a program
+ * digits only (the language table's printf_ints, by the record's path, as
+ * the scan chose its language)?  Aligned text printed by a program
  * that is not this one ("Largest Allocation:     87200 bytes" against
  * "%s: %llu bytes") is no match.  True when the captures cannot be paired
  * with the placeholders. */
@@ -627,17 +627,8 @@ static bool captures_fit(const fl_index *ix, const idx_entry *x, const char *pat
 	const char *msg = ix_str(ix, x->msg);
 	if (!h->ncaps || !strchr(msg, '%'))
 		return true;
-	const char *path = ix_str(ix, x->path);
-	const char *dot = strrchr(path, '.');
-	if (!dot || strchr(dot, '/'))
-		return true;
-	static const char *const exts[] = {".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp",
-		".hxx", ".m", ".mm", ".py", ".php", ".rb", ".java", ".kt", ".kts", ".scala", ".pl",
-		".pm", NULL};
-	const char *const *e = exts;
-	while (*e && strcmp(*e, dot) != 0)
-		e++;
-	if (!*e)
+	const fl_lang *L = fl_lang_for_path(ix_str(ix, x->path));
+	if (!L || !L->printf_ints)
 		return true;
 	size_t st[FL_MAX_SEGMENTS + 1], ln[FL_MAX_SEGMENTS + 1];
 	if (fl_message_placeholders(msg, st, ln, FL_MAX_SEGMENTS + 1) != h->ncaps)

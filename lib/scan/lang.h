@@ -81,6 +81,12 @@ typedef struct fl_lang {
 	 * is a test folder.  scan() judges the files of such a folder itself
 	 * (a test helper package's files). */
 	bool test_folder_is_package;
+	/* The language's printf-style integer conversions (%d %u %x...)
+	 * print only digits of their base: a lookup refuses a capture such a
+	 * conversion cannot have printed (lookup.c captures_fit).  Not Go,
+	 * whose %d prints a slice as "[1 2]", nor JavaScript, whose %d
+	 * prints NaN. */
+	bool printf_ints;
 	/* Optional per-tree state, for rules inferred from the whole tree (for
 	 * example C's own reporter functions).  tree_new() is called once per
 	 * scan; collect() is called on every file of the language before any

@@ -2790,6 +2790,7 @@ static const char *const jvm_exts[] = {".java", ".kt", ".kts", ".scala",
 const fl_lang fl_lang_jvm = {
 	.name = "jvm",
 	.extensions = jvm_exts,
+	.printf_ints = true,
 	.is_test_file = jvm_is_test_file,
 	.tree_new = fl_factories_tree_new,
 	.tree_free = fl_factories_tree_free,

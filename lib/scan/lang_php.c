@@ -2005,6 +2005,7 @@ static const char *const exts[] = {".php", NULL};
 
 const fl_lang fl_lang_php = {.name = "php",
 			     .extensions = exts,
+			     .printf_ints = true,
 			     .is_test_file = is_test_file,
 			     .tree_new = tree_new,
 			     .tree_free = tree_free,

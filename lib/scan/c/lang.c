@@ -44,6 +44,7 @@ const fl_lang fl_lang_c = {
 	.name = "c",
 	.extensions = exts,
 	.is_test_file = c_is_test_file,
+	.printf_ints = true,
 	.tree_new = c_tree_new,
 	.tree_free = c_tree_free,
 	.collect = c_collect,

@@ -374,6 +374,7 @@ static bool is_test_file(const char *path)
 
 const fl_lang fl_lang_python = {.name = "python",
 				.extensions = exts,
+				.printf_ints = true,
 				.is_test_file = is_test_file,
 				.tree_new = fl_classdefs_new,
 				.tree_free = fl_classdefs_free,

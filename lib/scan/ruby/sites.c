@@ -1381,6 +1381,7 @@ static bool is_test_file(const char *path)
 
 const fl_lang fl_lang_ruby = {.name = "ruby",
 			      .extensions = exts,
+			      .printf_ints = true,
 			      .is_test_file = is_test_file,
 			      .tree_new = fl_rb_tree_new,
 			      .tree_free = fl_rb_tree_free,
