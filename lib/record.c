@@ -300,7 +300,10 @@ static void mark_placeholders(const char *m, size_t n, unsigned char *mask)
 size_t fl_message_placeholders(const char *msg, size_t *start, size_t *len, size_t max)
 {
 	size_t n = strlen(msg), k = 0;
-	unsigned char *mask = fl_xcalloc(n + 1, 1);
+	/* asked of the matches a lookup confirms: most messages are short */
+	unsigned char small[512];
+	unsigned char *mask = n < sizeof small ? small : fl_xmalloc(n + 1);
+	memset(mask, 0, n + 1);
 	mark_placeholders(msg, n, mask);
 	for (size_t i = 0; i < n; i++) {
 		if (mask[i] != 1)
@@ -314,7 +317,8 @@ size_t fl_message_placeholders(const char *msg, size_t *start, size_t *len, size
 		}
 		k++;
 	}
-	free(mask);
+	if (mask != small)
+		free(mask);
 	return k;
 }
 

@@ -97,6 +97,8 @@ struct unit {
 	bool closed;           /* nothing more can join */
 	bool want_next;        /* the next line joins whatever it is */
 	size_t blanks;         /* trailing blank lines held back */
+	size_t text_len;       /* its text without the line ends after it
+				  (push_unit) */
 	bool quiet;            /* one line with no confident answer
 				  (fl_line_quiet): neither scanned nor looked up */
 };
@@ -272,6 +274,7 @@ static void push_unit(struct worker *w, const struct chunk *c, struct unit *u)
 	size_t len = u->end - u->start;
 	while (len && (c->buf[u->start + len - 1] == '\n' || c->buf[u->start + len - 1] == '\r'))
 		len--;
+	u->text_len = len;
 	u->quiet = u->nlines == 1 && !c->cut_first && fl_line_quiet(c->buf + u->start, len);
 	w->units[w->nunits++] = *u;
 }
@@ -322,9 +325,7 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 	if (w->scanned && first == last)
 		return; /* nothing known occurs here: the fast path */
 	const char *text = c->buf + u->start;
-	size_t len = u->end - u->start;
-	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-		len--;
+	size_t len = u->text_len;
 	size_t olen = len;     /* the unit's text, as reported */
 	char *cut = NULL;      /* a long line's head and tail */
 	size_t ncut = c->cut_first ? 1 : 0; /* cut already: the chunk's line */

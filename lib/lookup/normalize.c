@@ -149,11 +149,14 @@ static const char *strip_timestamp(const char *s)
 	return q;
 }
 
-#define WORD(w) {w, sizeof w - 1}
-static const struct {
+/* a word of a table, with its length */
+struct word {
 	const char *s;
 	size_t n;
-} levels[] = {
+};
+#define WORD(w) {w, sizeof w - 1}
+
+static const struct word levels[] = {
 	WORD("ERROR"), WORD("ERR"), WORD("FATAL"), WORD("CRITICAL"), WORD("CRIT"),
 	WORD("WARN"), WORD("WARNING"), WORD("INFO"), WORD("DEBUG"), WORD("TRACE"),
 	WORD("PANIC"), WORD("SEVERE"), WORD("NOTICE"), WORD("ALERT"), WORD("EMERG"),
@@ -263,10 +266,7 @@ static const char *strip_syslog(const char *s)
 }
 
 /* "prog: fatal: ", "fatal: ", "error: ", "warning: ", "npm error " */
-static const struct {
-	const char *s;
-	size_t n;
-} kinds[] = {
+static const struct word kinds[] = {
 	WORD("fatal: "), WORD("error: "), WORD("warning: "), WORD("Error: "), WORD("ERROR: "),
 	WORD("FATAL: "), WORD("panic: "), WORD("npm error "), WORD("npm ERR! "),
 	WORD("npm warn "), WORD("usage: "),
@@ -306,10 +306,16 @@ static const char *strip_prog(const char *s)
 	return s;
 }
 
+/* Does s start as glog's header does ("E1129 ")? */
+static bool glog_lead(const char *s)
+{
+	return s[0] && strchr("IWEF", s[0]) && digits(s + 1, 4) && s[5] == ' ';
+}
+
 /* glog: "E1129 12:00:00.123456  1234 file.cc:123] msg" */
 static const char *strip_glog(const char *s, fl_query *q)
 {
-	if (!s[0] || !strchr("IWEF", s[0]) || !digits(s + 1, 4) || s[5] != ' ')
+	if (!glog_lead(s))
 		return s;
 	const char *t = time_part(s + 6);
 	if (!t)
@@ -860,7 +866,7 @@ bool fl_line_quiet(const char *s, size_t n)
 	 * time changes nothing when there is none) */
 	char *m = fl_strip_line(buf);
 	/* glog's header names a file (evidence) */
-	if (m[0] && strchr("IWEF", m[0]) && digits(m + 1, 4) && m[5] == ' ')
+	if (glog_lead(m))
 		return false;
 	if (!*m || (help_line(buf, buf) ? LEVEL_INFO : line_level(buf, m)) != LEVEL_INFO)
 		return false;
