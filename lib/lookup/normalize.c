@@ -157,11 +157,21 @@ struct word {
 #define WORD(w) {w, sizeof w - 1}
 
 static const struct word levels[] = {
-	WORD("ERROR"), WORD("ERR"), WORD("FATAL"), WORD("CRITICAL"), WORD("CRIT"),
-	WORD("WARN"), WORD("WARNING"), WORD("INFO"), WORD("DEBUG"), WORD("TRACE"),
-	WORD("PANIC"), WORD("SEVERE"), WORD("NOTICE"), WORD("ALERT"), WORD("EMERG"),
-	WORD("EMERGENCY"), WORD("FAIL"), WORD("FAILED"), WORD("E"), WORD("W"), WORD("F"),
+	WORD("error"), WORD("err"), WORD("fatal"), WORD("critical"), WORD("crit"),
+	WORD("warn"), WORD("warning"), WORD("info"), WORD("debug"), WORD("trace"),
+	WORD("panic"), WORD("severe"), WORD("notice"), WORD("alert"), WORD("emerg"),
+	WORD("emergency"), WORD("fail"), WORD("failed"), WORD("e"), WORD("w"), WORD("f"),
 };
+
+/* p[0, n) spells the lower-case ASCII word w in either case (strncasecmp
+ * without its locale, for the hot path of a log's lines) */
+static inline bool ascii_ieq(const char *p, const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)p[i] | 0x20) != (unsigned char)w[i])
+			return false;
+	return true;
+}
 
 static bool is_level(const char *p, size_t n)
 {
@@ -176,8 +186,7 @@ static bool is_level(const char *p, size_t n)
 	if (n > 9)
 		return false;
 	for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++)
-		if (levels[l].n == n && (levels[l].s[0] | 0x20) == (p[0] | 0x20) &&
-		    strncasecmp(p, levels[l].s, n) == 0)
+		if (levels[l].n == n && ascii_ieq(p, levels[l].s, n))
 			return true;
 	return false;
 }
@@ -283,7 +292,8 @@ static const char *kind_prefix(const char *s)
 	}
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		size_t l = kinds[k].n;
-		if (kinds[k].s[0] == *s && strncmp(s, kinds[k].s, l) == 0 && s[l])
+		if (kinds[k].s[0] == *s && s[1] == kinds[k].s[1] && strncmp(s, kinds[k].s, l) == 0 &&
+		    s[l])
 			return s + l;
 	}
 	return NULL;
@@ -337,17 +347,18 @@ static const char *strip_glog(const char *s, fl_query *q)
  * message is what follows (the line as printed stays in q->raw). */
 static const char *strip_syscall(const char *s)
 {
-	static const char *const ops[] = {"open ", "stat ", "lstat ", "fstat ", "read ", "write ",
-					  "mkdir ", "remove ", "unlink ", "chdir ", "readlink ",
-					  "chmod ", "chown ", "truncate ", "readdir ", NULL};
+	static const struct word ops[] = {WORD("open "), WORD("stat "), WORD("lstat "),
+		WORD("fstat "), WORD("read "), WORD("write "), WORD("mkdir "), WORD("remove "),
+		WORD("unlink "), WORD("chdir "), WORD("readlink "), WORD("chmod "), WORD("chown "),
+		WORD("truncate "), WORD("readdir ")};
 	size_t wl = 0; /* the first word: lower-case letters, then ' ' */
 	while (wl < 9 && s[wl] >= 'a' && s[wl] <= 'z')
 		wl++;
 	if (wl < 4 || s[wl] != ' ')
 		return s;
-	for (const char *const *o = ops; *o; o++) {
-		size_t l = strlen(*o);
-		if (l != wl + 1 || memcmp(s, *o, l) != 0)
+	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+		size_t l = ops[k].n;
+		if (l != wl + 1 || ops[k].s[0] != s[0] || memcmp(s, ops[k].s, l) != 0)
 			continue;
 		const char *p = s + l, *e = p;
 		while (*e && *e != ' ' && *e != '\t')
@@ -435,11 +446,11 @@ static size_t class_prefix(const char *s)
 		if (s[i] == '.' || s[i] == ':')
 			last = s + i + 1;
 	size_t ll = (size_t)(s + n - last);
-	static const char *const ends[] = {"Error", "Exception", "Panic", "Warning",
-		"Fault", "Failure", "Interrupt", "Exit", NULL};
-	for (const char *const *e = ends; *e; e++) {
-		size_t el = strlen(*e);
-		if (ll >= el && strncmp(last + ll - el, *e, el) == 0)
+	static const struct word ends[] = {WORD("Error"), WORD("Exception"), WORD("Panic"),
+		WORD("Warning"), WORD("Fault"), WORD("Failure"), WORD("Interrupt"), WORD("Exit")};
+	for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
+		size_t el = ends[k].n;
+		if (ll >= el && memcmp(last + ll - el, ends[k].s, el) == 0)
 			return n;
 	}
 	return 0;
@@ -735,21 +746,22 @@ enum { LEVEL_INFO, LEVEL_WARNING, LEVEL_ERROR };
 static int line_level(const char *line, const char *msg)
 {
 	static const struct {
-		const char *word;
+		struct word w;
 		int level;
 	} words[] = {
-		{"warn", LEVEL_WARNING}, {"info", LEVEL_INFO}, {"debug", LEVEL_INFO},
-		{"trace", LEVEL_INFO}, {"notice", LEVEL_INFO}, {"verbose", LEVEL_INFO},
+		{WORD("warn"), LEVEL_WARNING}, {WORD("info"), LEVEL_INFO},
+		{WORD("debug"), LEVEL_INFO}, {WORD("trace"), LEVEL_INFO},
+		{WORD("notice"), LEVEL_INFO}, {WORD("verbose"), LEVEL_INFO},
 	};
 	size_t n = (size_t)(msg - line);
 	for (size_t i = 0; i < n; i++) {
 		if (!isalpha((unsigned char)line[i]) || (i && isalpha((unsigned char)line[i - 1])))
 			continue;
 		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
-			if ((line[i] | 0x20) != words[w].word[0])
+			if ((line[i] | 0x20) != words[w].w.s[0])
 				continue;
-			size_t wl = strlen(words[w].word);
-			if (i + wl <= n && strncasecmp(line + i, words[w].word, wl) == 0)
+			size_t wl = words[w].w.n;
+			if (i + wl <= n && ascii_ieq(line + i, words[w].w.s, wl))
 				return words[w].level;
 		}
 	}
@@ -853,14 +865,15 @@ bool fl_line_quiet(const char *s, size_t n)
 	memcpy(buf, s, n);
 	buf[n] = '\0';
 	/* the lines fl_normalize takes as something else than a message */
-	static const char *const marks[] = {"Traceback (most recent call last)", "File \"",
-		"goroutine ", "... ", "note: ", "stack backtrace:", "[stack trace]",
-		"code: ", "$ ", "\xe2\x9d\xaf ", NULL};
+	static const struct word marks[] = {WORD("Traceback (most recent call last)"),
+		WORD("File \""), WORD("goroutine "), WORD("... "), WORD("note: "),
+		WORD("stack backtrace:"), WORD("[stack trace]"), WORD("code: "), WORD("$ "),
+		WORD("\xe2\x9d\xaf ")};
 	if (strchr("TFg.ns[c$\xe2", buf[0]))
-		for (const char *const *k = marks; *k; k++)
-			if (strncmp(buf, *k, strlen(*k)) == 0)
+		for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+			if (marks[k].n <= n && memcmp(buf, marks[k].s, marks[k].n) == 0)
 				return false;
-	if (strncasecmp(buf, "usage:", 6) == 0)
+	if ((buf[0] | 0x20) == 'u' && strncasecmp(buf, "usage:", 6) == 0)
 		return false;
 	/* (fl_normalize strips twice, around glog's header; the second
 	 * time changes nothing when there is none) */
@@ -871,9 +884,18 @@ bool fl_line_quiet(const char *s, size_t n)
 	if (!*m || (help_line(buf, buf) ? LEVEL_INFO : line_level(buf, m)) != LEVEL_INFO)
 		return false;
 	/* panics, chains, and an exception's class */
-	return strncmp(m, "thread '", 8) != 0 && strncmp(m, "Caused by:", 10) != 0 &&
-	       strncmp(m, "Exception in thread", 19) != 0 && strncmp(m, "panic: ", 7) != 0 &&
-	       !class_prefix(m);
+	switch (m[0]) {
+	case 't':
+		return strncmp(m, "thread '", 8) != 0 && !class_prefix(m);
+	case 'C':
+		return strncmp(m, "Caused by:", 10) != 0 && !class_prefix(m);
+	case 'E':
+		return strncmp(m, "Exception in thread", 19) != 0 && !class_prefix(m);
+	case 'p':
+		return strncmp(m, "panic: ", 7) != 0 && !class_prefix(m);
+	default:
+		return !class_prefix(m);
+	}
 }
 
 void fl_normalize(const char *text, size_t len, fl_query *q)
