@@ -589,6 +589,37 @@ static void test_handler_and_own_state(void **state)
 	fl_entry_free(&e);
 }
 
+/* a class that names a command says how it was used, not that it ran:
+ * "CommandError" (pip, Django) is a usage error; a command that failed
+ * says so in its class ("CommandFailedError") or its message */
+static void test_command_classes(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "python", .path = "cli/cache.py", .function = "CacheCommand.get_cache_dir",
+			 .guard = "args", .idiom = "raise", .cls = "CommandError",
+			 .msg = "Too many arguments", .line = 86};
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "usage-error");
+	fl_entry_free(&e);
+	c.cls = "CommandError";
+	c.msg = "Please provide a pattern";
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "usage-error");
+	fl_entry_free(&e);
+	c.cls = "CommandFailedError";
+	c.msg = "{cmd} did not succeed";
+	c.guard = NULL;
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "command-failed");
+	fl_entry_free(&e);
+	c.cls = "BadCommand"; /* a tool that is not there: the message says */
+	c.msg = "Cannot find command {name}";
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "not-found");
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -607,6 +638,7 @@ int main(void)
 		cmocka_unit_test(test_static_calls_and_families),
 		cmocka_unit_test(test_go_comma_ok),
 		cmocka_unit_test(test_handler_and_own_state),
+		cmocka_unit_test(test_command_classes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,7 +131,7 @@ static const struct rule rules[] = {
 			  "requires an argument", "missing argument", "too many arguments", "too few arguments",
 			  "invalid option", "unknown command", "unknown subcommand", "wrong number of arguments",
 			  "missing option", "command line", "no command", "in combination with", "options are", "must specify", "no primary command", "more output options", "looks like a flag", "valid modes are", "options:"),
-	 L("usage", "commandline", "optionerror", "invalidoption", "optionparser")},
+	 L("usage", "commandline", "commanderror", "optionerror", "invalidoption", "optionparser")},
 	{"parse-error", L("parse", "parsing", "syntax", "unexpected token", "unexpected character",
 			  "unexpected end", "malformed", "invalid json", "invalid xml", "invalid yaml",
 			  "unterminated", "unclosed", "bad syntax", "not well-formed", "cannot decode",
@@ -166,7 +166,10 @@ static const struct rule rules[] = {
 	 L("version", "incompatible")},
 	{"command-failed", L("exit status", "exited with", "command failed", "subprocess", "returned non-zero",
 			     "non-zero exit", "exit code", "failed to clone", "could not stash", "error output"),
-	 L("subprocess", "calledprocess", "command")},
+	 /* "CommandError" (pip, Django) is a command used wrongly (usage);
+	  * a class says a command failed only with a word that says so */
+	 L("subprocess", "calledprocess", "commandfailed", "commandexecution", "processexecution",
+	   "execerror", "execfailed", "processfailed", "exitcode", "exitstatus")},
 	{"cancelled", L("canceled", "cancelled", "interrupted", "aborted by", "received signal"), L("cancel", "interrupt")},
 	{"config-error", L("config", "configuration", "setting", "environment variable"), L("config")},
 	{"internal-error", L("internal error", "unreachable", "should not happen", "should never happen",
