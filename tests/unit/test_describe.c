@@ -618,6 +618,33 @@ static void test_command_classes(void **state)
 	describe(&e, &c);
 	assert_string_equal(e.background_tag, "not-found");
 	fl_entry_free(&e);
+	c.cls = "RuntimeException"; /* a command line inside the message */
+	c.lang = "php";
+	c.msg = "Failed to execute git diff --name-status %s  {getErrorOutput}";
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "command-failed");
+	fl_entry_free(&e);
+	/* a message about an option, and a usage function's lines */
+	struct site o = {.lang = "c", .path = "src/main.c", .function = "main", .idiom = "fprintf",
+			 .msg = "%s: --indent takes one parameter", .line = 380};
+	describe(&e, &o);
+	assert_string_equal(e.background_tag, "usage-error");
+	fl_entry_free(&e);
+	o.msg = "error : can't use --patch-from=# on multiple files";
+	describe(&e, &o);
+	assert_string_equal(e.background_tag, "usage-error");
+	fl_entry_free(&e);
+	o.msg = "Incorrect parameters";
+	o.function = "badusage";
+	describe(&e, &o);
+	assert_string_equal(e.background_tag, "usage-error");
+	fl_entry_free(&e);
+	/* an option named as advice, further on, is no usage error */
+	o.function = "main";
+	o.msg = "cannot open %s for writing; to replace it, run again with --force";
+	describe(&e, &o);
+	assert_string_equal(e.background_tag, "io-error");
+	fl_entry_free(&e);
 }
 
 int main(void)

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void dsc_words(const char *s, fl_strv *out)
 {
@@ -165,6 +166,7 @@ static const struct rule rules[] = {
 				   "older version", "not compatible"),
 	 L("version", "incompatible")},
 	{"command-failed", L("exit status", "exited with", "command failed", "subprocess", "returned non-zero",
+			     "failed to execute", "could not execute", "error executing",
 			     "non-zero exit", "exit code", "failed to clone", "could not stash", "error output"),
 	 /* "CommandError" (pip, Django) is a command used wrongly (usage);
 	  * a class says a command failed only with a word that says so */
@@ -250,6 +252,60 @@ static char *lower(const char *s)
 	return r;
 }
 
+/* A function that prints a usage text: "usage", "badusage",
+ * "print_usage", "showUsage". */
+static bool usage_function(const char *fn)
+{
+	if (!fn)
+		return false;
+	for (const char *p = dsc_last(fn); *p; p++)
+		if ((*p | 0x20) == 'u' && strncasecmp(p, "usage", 5) == 0)
+			return true;
+	return false;
+}
+
+/* Is the word [p, ...) a long command-line option ("--indent",
+ * "`--fix`", "--reporter=json")? */
+static bool option_word(const char *p)
+{
+	while (*p == '\'' || *p == '"' || *p == '`' || *p == '(' || *p == '[')
+		p++;
+	if (p[0] != '-' || p[1] != '-' || !islower((unsigned char)p[2]))
+		return false;
+	size_t n = 0;
+	while (islower((unsigned char)p[2 + n]) || isdigit((unsigned char)p[2 + n]) || p[2 + n] == '-')
+		n++;
+	return n >= 2;
+}
+
+/* Is the lower-cased message about a command-line option: one among
+ * its first three words, after the program's or level's "name:" words
+ * ("%s: --indent takes one parameter", "error : can't use --patch-from",
+ * "only one --like allowed")?  An option named further on is mostly
+ * advice ("..., try --force") or part of a command run ("failed to
+ * execute git diff --name-status"). */
+static bool names_option(const char *msg)
+{
+	const char *p = msg;
+	for (int words = 0; *p && words < 3;) {
+		while (*p == ' ')
+			p++;
+		const char *w = p;
+		while (*p && *p != ' ')
+			p++;
+		if (p == w)
+			break;
+		if (p[-1] == ':' && (!words || (words == 1 && p - w == 1))) {
+			words = 0; /* "prog:", "%s:", "warning:", "error :" */
+			continue;
+		}
+		if (option_word(w))
+			return true;
+		words++;
+	}
+	return false;
+}
+
 static const char *family_of(dsc *d)
 {
 	const fl_entry *e = d->e;
@@ -278,12 +334,14 @@ static const char *family_of(dsc *d)
 		if (d->g.a[i].kind == GA_EXISTS && d->g.a[i].neg && !d->g.any)
 			f = "not-found";
 	bool by_guard = f != NULL;
+	bool class_family = false;
 	/* the class, when it says more than "error" */
 	if (!f && cls && !dsc_generic_class(e->error_class))
 		for (size_t i = 0; rules[i].family && !f; i++)
 			for (const char *const *c = rules[i].cls; *c && !f; c++)
 				if (strstr(cls, *c))
 					f = rules[i].family;
+	class_family = f && !by_guard;
 	/* a handler's class: the failure it turns into this error
 	 * (`except OSError` -> io-error) */
 	if (!f && d->caught && !dsc_generic_class(d->caught)) {
@@ -329,6 +387,14 @@ static const char *family_of(dsc *d)
 			       !strcmp(f, "network-error") || !strcmp(f, "io-error")) &&
 		    !weak)))
 		f = by_msg ? by_msg : f;
+	/* a function that prints the usage text (usage, badusage,
+	 * print_usage), or a message that names a command-line option
+	 * ("%s: --indent takes a number between -1 and 7"): the command was
+	 * used wrongly, which says more than a broad word of the message */
+	if (!by_guard && !class_family &&
+	    (!f || (!strcmp(f, "invalid-argument") && f == by_msg && usage_function(d->s->function))) &&
+	    (usage_function(d->s->function) || names_option(msg)))
+		f = "usage-error";
 	/* a panic on no condition is a path its authors thought unreachable
 	 * ("unexpected block" in a switch's default) */
 	if (f && !strcmp(f, "invalid-argument") && !d->guard && !d->arm &&
