@@ -647,6 +647,30 @@ static void test_command_classes(void **state)
 	fl_entry_free(&e);
 }
 
+/* the words of a message that name its family */
+static void test_family_phrases(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{"unable to realloc for %d bytes", "out-of-memory"},
+		{"allocation error : can't create dictBuffer", "out-of-memory"},
+		{"Found no packages to reinstall, aborting.", "not-found"},
+		{"done() called multiple times in %s %s", "invalid-state"},
+		{"unloadFile() is only supported in a Node.js environment", "unsupported"},
+		{"case-insensitive file name collision: %q and %q", "conflict"},
+		{"No OCSP response received", "certificate-error"},
+		{"Could not execl(). errno %d: %s", "command-failed"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fl_entry e;
+		struct site c = {.lang = "c", .path = "src/x.c", .function = "work", .idiom = "fprintf",
+				 .msg = cases[i][0], .line = 10};
+		describe(&e, &c);
+		assert_string_equal(e.background_tag, cases[i][1]);
+		fl_entry_free(&e);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -666,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_go_comma_ok),
 		cmocka_unit_test(test_handler_and_own_state),
 		cmocka_unit_test(test_command_classes),
+		cmocka_unit_test(test_family_phrases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
