@@ -660,6 +660,8 @@ static void test_family_phrases(void **state)
 		{"case-insensitive file name collision: %q and %q", "conflict"},
 		{"No OCSP response received", "certificate-error"},
 		{"Could not execl(). errno %d: %s", "command-failed"},
+		{"Error: No test files found", "not-found"},
+		{"No gem matching '{dep}' found", "not-found"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		fl_entry e;
@@ -669,6 +671,22 @@ static void test_family_phrases(void **state)
 		assert_string_equal(e.background_tag, cases[i][1]);
 		fl_entry_free(&e);
 	}
+}
+
+/* a template's placeholder that holds a computation (a callback with
+ * braces of its own, a nested template) is not read as a value */
+static void test_placeholder_computation(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "js", .path = "lib/config.js", .function = "Config.validate",
+			 .idiom = "throw new", .cls = "Error", .line = 20,
+			 .msg = "Key \"${ruleId}\": ${errors.map(error => { if (error.x) { return `\\tValue ${error.data}`; } return \"\"; }).join(\"\")}"};
+	describe(&e, &c);
+	has("documentation", e.documentation, "`${ruleId}` is the value of `ruleId`");
+	lacks("documentation", e.documentation, "errors.map");
+	lacks("documentation", e.documentation, "``");
+	fl_entry_free(&e);
 }
 
 int main(void)
@@ -691,6 +709,7 @@ int main(void)
 		cmocka_unit_test(test_handler_and_own_state),
 		cmocka_unit_test(test_command_classes),
 		cmocka_unit_test(test_family_phrases),
+		cmocka_unit_test(test_placeholder_computation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -312,6 +312,26 @@ static bool names_option(const char *msg)
 	return false;
 }
 
+/* "no test files found", "no gem matching '{dep}' found": the word "no"
+ * and, within five words after it, "found" (lowercase message). */
+static bool none_found(const char *msg)
+{
+	for (const char *p = strstr(msg, "no "); p; p = strstr(p + 3, "no ")) {
+		if (p != msg && isalnum((unsigned char)p[-1]))
+			continue;
+		const char *q = p + 3;
+		for (int words = 0; *q && words < 5; words++) {
+			while (*q == ' ')
+				q++;
+			if (strncmp(q, "found", 5) == 0 && !isalnum((unsigned char)q[5]))
+				return true;
+			while (*q && *q != ' ')
+				q++;
+		}
+	}
+	return false;
+}
+
 static const char *family_of(dsc *d)
 {
 	const fl_entry *e = d->e;
@@ -370,6 +390,8 @@ static const char *family_of(dsc *d)
 	for (size_t i = 0; rules[i].family && !by_msg; i++)
 		if (any_of(msg, &st, rules[i].msg))
 			by_msg = rules[i].family;
+	if (!by_msg && none_found(msg))
+		by_msg = "not-found";
 	/* ... but a call that failed says more than a broad word of a message
 	 * that wraps its error ("cannot load config: %w" after os.Open) */
 	const char *by_call = NULL;

@@ -332,6 +332,33 @@ struct ph {
 
 static const char *const ordinal[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
 
+/* the longest placeholder expression the prose names */
+#define PH_EXPR_MAX 80
+
+/* The '}' that closes a template's `${` whose expression starts at s:
+ * braces nested in it (an object, a callback's body) and quoted or
+ * back-quoted text skipped; NULL when it is not closed. */
+static const char *close_brace(const char *s)
+{
+	int depth = 0;
+	for (const char *q = s; *q; q++) {
+		if (*q == '"' || *q == '\'' || *q == '`') {
+			char quote = *q;
+			for (q++; *q && *q != quote; q++)
+				if (*q == '\\' && q[1])
+					q++;
+			if (!*q)
+				return NULL;
+		} else if (*q == '{') {
+			depth++;
+		} else if (*q == '}') {
+			if (!depth--)
+				return q;
+		}
+	}
+	return NULL;
+}
+
 /* what the message's placeholders stand for: a named one by its name
  * (`{user}`, `%(user)s`, `${user.id}`), a positional one (`%s`, `{}`,
  * `{0}`) by the argument of the raising call that fills it */
@@ -347,7 +374,7 @@ static void placeholders(fl_buf *b, const dsc *d)
 		const char *s = NULL, *end = NULL;
 		if ((p[0] == '$' || p[0] == '#') && p[1] == '{') {
 			s = p + 2;
-			end = strchr(s, '}');
+			end = close_brace(s);
 		} else if (p[0] == '%' && p[1] == '(') {
 			s = p + 2;
 			end = strchr(s, ')');
@@ -394,7 +421,9 @@ static void placeholders(fl_buf *b, const dsc *d)
 		/* the expression, up to a format spec (a template's `${...}`
 		 * has none: `${a ? b : c}` is one expression) */
 		const char *ne = s;
-		while (ne < end && (p[0] == '$' || (*ne != ':' && *ne != '!' && *ne != '|')))
+		while (ne < end && (p[0] == '$' || (*ne != ':' && *ne != '!' && *ne != '|') ||
+				    /* Ruby's h[:key] and A::B are no spec */
+				    (*ne == ':' && ne > s && (ne[-1] == '[' || ne[-1] == ':' || ne[1] == ':'))))
 			ne++;
 		const char *ns = s;
 		while (ns < ne && (*ns == '@' || *ns == ' '))
@@ -420,6 +449,14 @@ static void placeholders(fl_buf *b, const dsc *d)
 			}
 			if (!index)
 				pos++;
+			p = end;
+			continue;
+		}
+		/* a computation written into the message (a callback, a
+		 * template of its own) is no value a reader can name */
+		if ((size_t)(ne - ns) > PH_EXPR_MAX || memchr(ns, '\n', (size_t)(ne - ns)) ||
+		    fl_memmem(ns, (size_t)(ne - ns), "=>", 2)) {
+			unnamed++;
 			p = end;
 			continue;
 		}
