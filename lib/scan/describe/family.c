@@ -133,6 +133,7 @@ static const struct rule rules[] = {
 	 L("ioerror", "oserror", "ioexception", "filesystem", "io::error", "fileerror", "eoferror")},
 	{"usage-error", L("usage:", "unknown option", "unrecognized option", "unknown flag", "requires parameter",
 			  "requires an argument", "missing argument", "too many arguments", "too few arguments",
+			  "not enough arguments", "missing required argument",
 			  "invalid option", "unknown command", "unknown subcommand", "wrong number of arguments",
 			  "missing option", "command line", "no command", "in combination with", "options are", "must specify", "no primary command", "more output options", "looks like a flag", "valid modes are", "options:"),
 	 L("usage", "commandline", "commanderror", "optionerror", "invalidoption", "optionparser")},
