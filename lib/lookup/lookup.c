@@ -1462,8 +1462,13 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 	memcpy(fe, failed.e, sizeof fe);
 	memcpy(fs, failed.seg, sizeof fs);
 	memcpy(fp, failed.pos, sizeof fp);
+	/* ... and those the text names the line of, even beside a
+	 * confident answer ("In ConfigCommand.php line 866:" over '"maybe"
+	 * is an invalid value', printed by '"%s" is an invalid value' and
+	 * a suffix left empty) */
 	for (size_t i = 0; i < nfail; i++)
-		if (fp[i] < na && !answered[fp[i]])
+		if (fp[i] < na &&
+		    (!answered[fp[i]] || fl_lk_site_named(&lk->seg[fs[i]], &lk->seg[fs[i]].ent[fe[i]], q)))
 			nh = lenient_try(lk, q, fs[i], fe[i], fp[i], hits, nh, cap);
 	for (size_t ti = 0; ti < q->messages.n && ti < FUZZY_MESSAGES && !fl_lk_expired(); ti++) {
 		if (answered[ti])

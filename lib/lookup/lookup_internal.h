@@ -127,6 +127,8 @@ struct hit {
 	bool raised;       /* its record is raised, not printed (IDX_RAISED) */
 	bool def;          /* its record is the text's definition (IDX_DEF) */
 	bool lenient;      /* matched only with empty placeholders allowed */
+	bool sited;        /* the text names its line ("In Foo.php line 866:",
+			      a frame): rank.c's fl_lk_site_named */
 	int near;          /* other lines of the text matching its file */
 	uint32_t line_rank; /* its line's place among the text's lines
 			       (rank.c's rank_lines) */
@@ -223,6 +225,8 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 /* rank.c: evidence points of entry x (of index ix) from the query's
  * wrappers and pasted command. */
 int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q);
+/* Does a frame or wrapper of q name entry x's line (within 3 lines)? */
+bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q);
 /* rank.c: can any hit of the query be confident (fl_lk_judge)?  False
  * for a text logged as informational that names no path, site, class,
  * module, command or program, the only sources of evidence. */

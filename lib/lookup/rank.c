@@ -353,6 +353,11 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 	return score;
 }
 
+bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q)
+{
+	return q && q->sites.n && site_evidence(x, ix_str(ix, x->path), q, NULL) > 0;
+}
+
 int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
 {
 	return evidence_why(ix, x, q, NULL);
@@ -400,6 +405,7 @@ void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 	h->warn = (x->flags & IDX_WARN) != 0;
 	h->raised = (x->flags & IDX_RAISED) != 0;
 	h->def = (x->flags & IDX_DEF) != 0;
+	h->sited = fl_lk_site_named(&lk->seg[h->seg], x, q);
 	/* a line logged as informational, or an aside in parentheses,
 	 * matches an error's text by coincidence more often than not: no
 	 * confident answer without evidence */
@@ -416,6 +422,10 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 {
 	if (x->covers != y->covers)
 		return x->covers ? -1 : 1;
+	/* the record at the line the text says raised it ("In Foo.php
+	 * line 866:"), even matched with a placeholder left empty */
+	if (x->sited != y->sited)
+		return x->sited ? -1 : 1;
 	if (x->lenient != y->lenient) /* an exact match first */
 		return x->lenient ? 1 : -1;
 	/* the line that raises a text before the text's definition (a

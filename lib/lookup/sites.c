@@ -3,7 +3,8 @@
  * a text raised at several lines of one file into one id; the index keeps
  * those lines (idx_entry's sites), each answer lists them, and when a
  * frame of the pasted text names one of them ("main.c:42", "api.py\",
- * line 42", "Foo.java:42)"), the answer points there and says why.
+ * line 42", "Foo.java:42)", "In Foo.php line 42:"), the answer points
+ * there and says why.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -31,6 +32,8 @@ static bool frame_names(const char *text, size_t len, const char *path, int line
 			q++;
 		else if ((size_t)(end - q) > 8 && strncmp(q, "\", line ", 8) == 0)
 			q += 8;
+		else if ((size_t)(end - q) > 6 && strncmp(q, " line ", 6) == 0)
+			q += 6; /* Symfony's "In Foo.php line 42:" */
 		else
 			continue;
 		int n = 0;

@@ -98,6 +98,12 @@ static int setup(void **state)
 	put("acme/app", "%s: %d items dropped", "src/q.go", 130, NULL, NULL, NULL);
 	put("acme/app", "child exited with status %d", "src/run.c", 140, NULL, NULL, NULL);
 	put("acme/app", "%d warnings treated as errors", "src/cc.c", 150, NULL, NULL, NULL);
+	/* one text at two lines of a file, the second with a suffix that
+	 * may print nothing (test_named_line_first) */
+	put("acme/web", "\"%s\" is an invalid value", "src/Command/ConfigCommand.php", 607, NULL,
+	    "RuntimeException", NULL);
+	put("acme/web", "\"%s\" is an invalid value{validation}", "src/Command/ConfigCommand.php", 866,
+	    NULL, "RuntimeException", NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -248,6 +254,22 @@ static void test_evidence_breaks_ties(void **state)
 	fl_result_free(&r);
 }
 
+/* The text names the line that raised it (Symfony Console's "In
+ * ConfigCommand.php line 866:"): that line's record first, though it
+ * matches only with its trailing placeholder empty and another record
+ * of the file matches exactly. */
+static void test_named_line_first(void **state)
+{
+	(void)state;
+	const char *t = "\nIn ConfigCommand.php line 866:\n\n  \"maybe\" is an invalid value  \n\n"
+			"config [-g|--global] [--] [<setting-key> [<setting-value>...]]\n";
+	expect_top(t, "src/Command/ConfigCommand.php", 866, "pattern");
+	/* without the line named, the exact match */
+	expect_top("\"maybe\" is an invalid value", "src/Command/ConfigCommand.php", 607, "pattern");
+	const char *t2 = "\nIn ConfigCommand.php line 607:\n\n  \"maybe\" is an invalid value  \n";
+	expect_top(t2, "src/Command/ConfigCommand.php", 607, "pattern");
+}
+
 static void test_repo_filter(void **state)
 {
 	(void)state;
@@ -383,7 +405,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 23);
+	assert_int_equal(fl_lookup_count(a), 25);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -391,7 +413,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 24);
+	assert_int_equal(fl_lookup_count(a), 26);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1133,6 +1155,7 @@ int main(void)
 		cmocka_unit_test(test_capture_fits),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
+		cmocka_unit_test(test_named_line_first),
 		cmocka_unit_test(test_repo_filter),
 		cmocka_unit_test(test_fuzzy_and_no_match),
 		cmocka_unit_test(test_wrappers),
