@@ -1957,20 +1957,30 @@ static size_t add_fuzzy(const fl_lookup *lk, const fl_query *q, const char *repo
 	/* a fuzzy hit among the limit best of all has at most limit - 1
 	 * fuzzy hits before it besides those of the nh entries (dropped) */
 	size_t nf = tier_fuzzy(lk, q, repo, limit + nh, &fh, &fcap);
+	size_t kept = 0;
 	for (size_t i = 0; i < nf; i++) {
 		bool dup = false;
 		for (size_t j = 0; j < nh && !dup; j++)
 			dup = (*hits)[j].entry == fh[i].entry && (*hits)[j].seg == fh[i].seg;
 		if (dup)
 			continue;
-		struct hit *h = new_hit(hits, &nh, cap);
-		*h = fh[i];
-		h->fuzzy = true;
-		nh++;
+		fh[kept] = fh[i];
+		fh[kept++].fuzzy = true;
 	}
+	qsort(fh, kept, sizeof *fh, cmp_hit_score);
+	/* merged by score; on a tie the pattern hit first, and the pattern
+	 * hits in fl_lk_rank's order (their scores do not increase along
+	 * it: a line printed first before a help pointer after it) */
+	struct hit *m = fl_xmalloc((nh + kept ? nh + kept : 1) * sizeof *m);
+	size_t a = 0, b = 0, n = 0;
+	while (a < nh || b < kept)
+		m[n++] = b >= kept || (a < nh && (*hits)[a].score >= fh[b].score) ? (*hits)[a++]
+										     : fh[b++];
 	free(fh);
-	qsort(*hits, nh, sizeof **hits, cmp_hit_score);
-	return nh;
+	free(*hits);
+	*hits = m;
+	*cap = n ? n : 1;
+	return n;
 }
 
 int fl_lookup_explain(fl_lookup *lk, const char *text, size_t len,

@@ -104,6 +104,10 @@ static int setup(void **state)
 	    "RuntimeException", NULL);
 	put("acme/web", "\"%s\" is an invalid value{validation}", "src/Command/ConfigCommand.php", 866,
 	    NULL, "RuntimeException", NULL);
+	/* an error line and the pointer to the help printed after it, both
+	 * saying little (test_weak_lines_in_order) */
+	put("acme/cli", "%s: Unknown %s", "src/main.c", 516, NULL, NULL, NULL);
+	put("acme/cli", "%s --help", "src/main.c", 98, NULL, NULL, NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -270,6 +274,19 @@ static void test_named_line_first(void **state)
 	expect_top(t2, "src/Command/ConfigCommand.php", 607, "pattern");
 }
 
+/* Answers that say little keep the order of the lines they match when
+ * the fuzzy tier's join them: the error printed first, not the pointer
+ * to the help after it (which sorts first in the index). */
+static void test_weak_lines_in_order(void **state)
+{
+	(void)state;
+	fl_result r = ask("jq: Unknown --bogus\njq --help\n", "acme/cli");
+	assert_true(r.n >= 2);
+	assert_int_equal(r.v[0].line, 516);
+	assert_true(r.v[0].score < 0.9); /* weak: the order is the lines' */
+	fl_result_free(&r);
+}
+
 static void test_repo_filter(void **state)
 {
 	(void)state;
@@ -405,7 +422,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 25);
+	assert_int_equal(fl_lookup_count(a), 27);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -413,7 +430,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 26);
+	assert_int_equal(fl_lookup_count(a), 28);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1156,6 +1173,7 @@ int main(void)
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),
+		cmocka_unit_test(test_weak_lines_in_order),
 		cmocka_unit_test(test_repo_filter),
 		cmocka_unit_test(test_fuzzy_and_no_match),
 		cmocka_unit_test(test_wrappers),
