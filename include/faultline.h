@@ -175,7 +175,7 @@ void fl_now_iso(char out[32]);
 
 typedef struct fl_store fl_store;
 
-#define FL_STORE_SCHEMA 9 /* PRAGMA user_version written by this build */
+#define FL_STORE_SCHEMA 10 /* PRAGMA user_version written by this build */
 
 /* --db FILE, else $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db
  * (~/.local/share/faultline/faultline.db).  Caller frees. */
@@ -220,9 +220,11 @@ int fl_store_put_entry(fl_store *st, const fl_entry *e, const fl_facts *f,
  * writes a file's records (the records' rows then hold no JSON). */
 int fl_store_put_file_entries(fl_store *st, const fl_entry *e, const fl_facts *f, size_t n,
 			      fl_err *err);
+/* Another line raising record error_id's text (a duplicate site), with
+ * its enclosing function and guarding condition (either may be NULL). */
 int fl_store_add_site(fl_store *st, const char *error_id,
 		      const char *file_path, int line, int column,
-		      fl_err *err);
+		      const char *function, const char *guard, fl_err *err);
 /* Remove a repository's records and duplicate sites (not the repo row). */
 int fl_store_clear_repo(fl_store *st, const char *repo, fl_err *err);
 int fl_store_delete_entry(fl_store *st, const char *id, fl_err *err);
@@ -442,8 +444,9 @@ typedef struct fl_scan_result {
 	fl_entry *entries;
 	fl_facts *facts;            /* strings owned by the result */
 	size_t n;
-	/* duplicate sites: entry index, path, line, column */
-	struct fl_dup_site { size_t entry; char *path; int line, col; } *dups;
+	/* duplicate sites: entry index, path, line, column, enclosing
+	 * function and guard (NULL when none) */
+	struct fl_dup_site { size_t entry; char *path; int line, col; char *function, *guard; } *dups;
 	size_t ndups;
 	fl_repo repo;
 	fl_scan_summary summary;

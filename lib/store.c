@@ -63,12 +63,13 @@
 #define SQL_ERRORS_END " UNIQUE (repo, slug));"
 #define SQL_ERRORS_BY_LOCATION \
 	"CREATE INDEX errors_by_location ON errors (repo, file_path, line_number, col);"
-#define SQL_SITES_AND_SCANS \
+#define SQL_SITES_COLUMNS \
 	"CREATE TABLE error_sites (" \
 	" error_id TEXT NOT NULL REFERENCES errors (id) ON DELETE CASCADE," \
 	" file_path TEXT NOT NULL," \
 	" line_number INTEGER NOT NULL," \
-	" col INTEGER);" \
+	" col INTEGER"
+#define SQL_SITES_INDEX_AND_SCANS \
 	"CREATE INDEX error_sites_by_error ON error_sites (error_id);" \
 	"CREATE TABLE scans (" \
 	" id INTEGER PRIMARY KEY," \
@@ -184,7 +185,8 @@ static const char *const migrations[] = {
 	SQL_ERRORS_END
 	SQL_ERRORS_BY_LOCATION
 	"CREATE INDEX errors_by_code ON errors (error_code) WHERE error_code IS NOT NULL;"
-	SQL_SITES_AND_SCANS,
+	SQL_SITES_COLUMNS ");"
+	SQL_SITES_INDEX_AND_SCANS,
 	/* version 2: a change counter, so derived caches (the lookup index)
 	 * know when they are stale */
 	SQL_META,
@@ -222,6 +224,11 @@ static const char *const migrations[] = {
 	SQL_REPO_CHANGES,
 	/* version 9: the versions each record exists in (scan --history) */
 	SQL_VERSIONS,
+	/* version 10: a duplicate site's function and guard, as the record
+	 * has its own: the lookup picks among a record's lines by them (the
+	 * pasted command's words) */
+	"ALTER TABLE error_sites ADD COLUMN function TEXT;"
+	"ALTER TABLE error_sites ADD COLUMN guard TEXT;",
 };
 /* The schema the migrations above build, as one script: what a new store
  * is created with (replaying the migrations re-reads the schema after
@@ -240,7 +247,9 @@ static const char fresh_schema[] =
 	" github_url TEXT,"
 	SQL_ERRORS_END
 	SQL_ERRORS_BY_LOCATION
-	SQL_SITES_AND_SCANS
+	SQL_SITES_COLUMNS
+	", function TEXT, guard TEXT);"                 /* version 10 */
+	SQL_SITES_INDEX_AND_SCANS
 	SQL_META                                        /* version 2 */
 	SQL_RECORD_BLOBS                                /* version 4 */
 	SQL_ENRICHMENT                                  /* version 6 */
@@ -1263,7 +1272,7 @@ static const char *base_record(fl_store *st, sqlite3_stmt *s, int col,
 
 int fl_store_add_site(fl_store *st, const char *error_id,
 		      const char *file_path, int line, int column,
-		      fl_err *err)
+		      const char *function, const char *guard, fl_err *err)
 {
 	if (need_tx(st, err) < 0)
 		return -1;
@@ -1279,14 +1288,16 @@ int fl_store_add_site(fl_store *st, const char *error_id,
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
 	s = fl_store_stmt(st, STMT_ADD_SITE,
-		"INSERT INTO error_sites (error_id, file_path, line_number, col)"
-		" VALUES (?1, ?2, ?3, ?4)", err);
+		"INSERT INTO error_sites (error_id, file_path, line_number, col, function, guard)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6)", err);
 	if (!s)
 		return -1;
 	bind_static(s, 1, error_id);
 	bind_static(s, 2, file_path);
 	sqlite3_bind_int(s, 3, line);
 	bind_nint(s, 4, column);
+	bind_static(s, 5, function);
+	bind_static(s, 6, guard);
 	return step_static(st, s, err, "writing a duplicate site");
 }
 

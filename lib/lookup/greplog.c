@@ -463,7 +463,7 @@ static void flush(struct worker *w, struct chunk *c, struct unit *u)
 		fl_strv_push(&m.captures, cap);
 		free(cap);
 	}
-	fl_lk_sites(ix, x, text, len, &m);
+	fl_lk_sites(ix, x, text, len, NULL, &m);
 	report(c, u, olen, ncut, &m);
 out:
 	free(cut);

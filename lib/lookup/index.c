@@ -822,22 +822,33 @@ static uint32_t *builder_sort(fl_index_builder *b, const int32_t *cols);
 
 /* The other lines of the records raised at several (of repo's records,
  * NULL: of all): few, read first in one pass (a subquery per record cost
- * 9 s at 1M). */
+ * 9 s at 1M).  Each record's string (idx_entry's sites): a first line of
+ * its own function and guard, "\tFUNCTION\tGUARD", then a line per other
+ * site, "PATH:LINE\tFUNCTION\tGUARD" (tabs and newlines inside them made
+ * blanks; either may be empty): sites.c reads them. */
+#define SITE_CTX(f, g) \
+	"replace(replace(coalesce(" f ", ''), char(9), ' '), char(10), ' ') || char(9) ||" \
+	" replace(replace(coalesce(" g ", ''), char(9), ' '), char(10), ' ')"
 static int read_sites(fl_store *st, const char *repo, fl_strmap *sites, fl_buf *sitebuf,
 		      fl_err *err)
 {
 	sqlite3_stmt *s;
+#define SITES_SELECT \
+	"SELECT error_id, (SELECT char(9) || " SITE_CTX("function", "guard") \
+	"  FROM errors WHERE id = error_id) || char(10) ||" \
+	" group_concat(file_path || ':' || line_number || char(9) || " SITE_CTX("function", "guard") \
+	", char(10))" \
+	" FROM (SELECT error_id, file_path, line_number, function, guard FROM error_sites"
 	int rc = sqlite3_prepare_v2(st->db,
-				    repo ? "SELECT error_id, group_concat(file_path || ':' || line_number, char(10))"
-					   " FROM (SELECT error_id, file_path, line_number FROM error_sites"
+				    repo ? SITES_SELECT
 					   "  WHERE error_id IN (SELECT id FROM errors WHERE repo = ?1)"
 					   "  ORDER BY error_id, file_path, line_number, col)"
 					   " GROUP BY error_id"
-					 : "SELECT error_id, group_concat(file_path || ':' || line_number, char(10))"
-					   " FROM (SELECT error_id, file_path, line_number FROM error_sites"
+					 : SITES_SELECT
 					   "  ORDER BY error_id, file_path, line_number, col)"
 					   " GROUP BY error_id",
 				    -1, &s, NULL);
+#undef SITES_SELECT
 	if (rc == SQLITE_OK) {
 		if (repo)
 			sqlite3_bind_text(s, 1, repo, -1, SQLITE_STATIC);

@@ -496,7 +496,7 @@ static void emit(const fl_lookup *lk, struct hit *h, size_t nh, size_t limit,
 			free(c);
 		}
 		fl_lk_why(lk, h, nh, i, q, m);
-		fl_lk_sites(ix, x, text, len, m);
+		fl_lk_sites(ix, x, text, len, q ? q->command : NULL, m);
 	}
 }
 

@@ -247,8 +247,10 @@ void fl_lk_sort(struct hit *hits, size_t nh);
 void fl_lk_why(const fl_lookup *lk, const struct hit *hits, size_t nh, size_t i,
 	       const fl_query *q, fl_match *m);
 /* sites.c: m's other lines that raise x's record, and the line a frame of
- * text [0, len) names made m's (text may be NULL: no frames). */
+ * text [0, len) names made m's (text may be NULL: no frames), else the
+ * one line whose function or guard the pasted command's words name
+ * best (command may be NULL). */
 void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_t len,
-		 fl_match *m);
+		 const char *command, fl_match *m);
 
 #endif

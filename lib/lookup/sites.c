@@ -46,39 +46,230 @@ static bool frame_names(const char *text, size_t len, const char *path, int line
 	return false;
 }
 
+/* ---- the words of a pasted command against each line's context ---- */
+
+#define CMD_WORDS 32
+
+/* The lower-case parts of s at least 3 characters long, cut at every
+ * byte that is not a letter or digit and before a capital that follows
+ * a lower-case letter ("list_cache_items", "CreateWorkFile"), into
+ * w[*n..] (at most max). */
+static void parts_of(const char *s, size_t len, char w[][32], size_t *n, size_t max)
+{
+	size_t i = 0;
+	while (i < len && *n < max) {
+		while (i < len && !isalnum((unsigned char)s[i]))
+			i++;
+		size_t b = i;
+		while (i < len && isalnum((unsigned char)s[i]) &&
+		       !(i > b && isupper((unsigned char)s[i]) && islower((unsigned char)s[i - 1])))
+			i++;
+		size_t pl = i - b;
+		if (pl >= 3 && pl < 32) {
+			for (size_t k = 0; k < pl; k++)
+				w[*n][k] = (char)tolower((unsigned char)s[b + k]);
+			w[*n][pl] = '\0';
+			(*n)++;
+		}
+	}
+}
+
+/* A program that prepares rather than being the one that failed: its
+ * words name files and folders. */
+static bool setup_word(const char *w, size_t n)
+{
+	static const char *const names[] = {"cd", "cp", "mv", "rm", "mkdir", "echo", "export",
+					    "cat", "touch", "printf", "ln", NULL};
+	for (const char *const *k = names; *k; k++)
+		if (strlen(*k) == n && memcmp(w, *k, n) == 0)
+			return true;
+	return false;
+}
+
+/* The words of a pasted command that may name the code that ran: those
+ * after each program's name (subcommands, flags without their dashes and
+ * values, the names inside a quoted program text: 'getpath(1)'), not
+ * paths or file names, nor the words of a `cd` or `cp` before it. */
+static size_t command_words(const char *cmd, char w[][32], size_t max)
+{
+	size_t n = 0;
+	bool prog = true, skip = false;
+	const char *p = cmd;
+	while (*p && n < max) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		const char *b = p;
+		char quote = 0;
+		while (*p && (quote || (*p != ' ' && *p != '\t'))) {
+			if (quote && *p == quote)
+				quote = 0;
+			else if (!quote && (*p == '\'' || *p == '"'))
+				quote = *p;
+			p++;
+		}
+		size_t wl = (size_t)(p - b);
+		if (!wl)
+			break;
+		if (strchr("|;&", b[0])) { /* the next command */
+			prog = true;
+			skip = false;
+			continue;
+		}
+		if (skip || b[0] == '>' || b[0] == '<')
+			continue;
+		if (prog) {
+			prog = false;
+			skip = setup_word(b, wl) || (memchr(b, '=', wl) && isalpha((unsigned char)b[0]));
+			if (memchr(b, '=', wl))
+				prog = true; /* VAR=value before the program */
+			continue;
+		}
+		/* a flag's name, a dot-command's, a quoted text's names */
+		while (wl && (*b == '-' || *b == '.')) {
+			b++;
+			wl--;
+		}
+		const char *eq = memchr(b, '=', wl);
+		if (eq && b[0] != '\'' && b[0] != '"')
+			wl = (size_t)(eq - b);
+		bool quoted = wl && (b[0] == '\'' || b[0] == '"');
+		if (!quoted && (memchr(b, '/', wl) || memchr(b, '.', wl)))
+			continue; /* a path or a file */
+		parts_of(b, wl, w, &n, max);
+	}
+	return n;
+}
+
+/* How many of the command's words name a part of a line's function, or
+ * a string its guard compares with ("rules" the function
+ * validate_rule_conf, "list" list_cache_items, "read" a guard's
+ * strncmp(azArg[0], "read", n)). */
+static int context_score(char cw[][32], size_t ncw, const char *ctx, size_t len)
+{
+	char fw[CMD_WORDS][32];
+	size_t nf = 0;
+	const char *tab = memchr(ctx, '\t', len);
+	size_t fl = tab ? (size_t)(tab - ctx) : len;
+	parts_of(ctx, fl, fw, &nf, CMD_WORDS);
+	/* the guard's quoted strings */
+	if (tab)
+		for (const char *q = tab + 1, *e = ctx + len; q < e; q++) {
+			if (*q != '"' && *q != '\'')
+				continue;
+			const char *c = memchr(q + 1, *q, (size_t)(e - q - 1));
+			if (!c)
+				break;
+			parts_of(q + 1, (size_t)(c - q - 1), fw, &nf, CMD_WORDS);
+			q = c;
+		}
+	int score = 0;
+	for (size_t i = 0; i < ncw; i++) {
+		bool hit = false;
+		for (size_t k = 0; k < nf && !hit; k++) {
+			size_t a = strlen(cw[i]), b = strlen(fw[k]);
+			size_t m = a < b ? a : b;
+			/* equal, or one starts the other ("rule", "rules") */
+			hit = a == b ? strcmp(cw[i], fw[k]) == 0
+				     : m >= 4 && strncmp(cw[i], fw[k], m) == 0;
+		}
+		/* a word said twice counts once */
+		for (size_t j = 0; j < i && hit; j++)
+			hit = strcmp(cw[j], cw[i]) != 0;
+		score += hit;
+	}
+	return score;
+}
+
+/* A site line "PATH:LINE\tFUNCTION\tGUARD": its location's length, and
+ * where its context starts (NULL when it has none: an index of an
+ * older format's store). */
+static size_t site_loc(const char *s, size_t n, const char **ctx)
+{
+	const char *tab = memchr(s, '\t', n);
+	*ctx = tab ? tab + 1 : NULL;
+	return tab ? (size_t)(tab - s) : n;
+}
+
+/* m answers at line `line`, its other line k: the record's own line
+ * joins the others, and the evidence says why ("WHY line N of its
+ * file, ..."). */
+static void point_at(fl_match *m, size_t k, int line, const char *why)
+{
+	free(m->sites.v[k]);
+	m->sites.v[k] = fl_xasprintf("%s:%d", m->file_path, m->line);
+	m->line = line;
+	char buf[200];
+	snprintf(buf, sizeof buf, "%s line %d of its file, one of the lines that raise it", why,
+		 line);
+	fl_strv_push(&m->evidence, buf);
+}
+
 void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_t len,
-		 fl_match *m)
+		 const char *command, fl_match *m)
 {
 	if (!x->sites)
 		return;
 	const char *s = ix_str(ix, x->sites);
+	/* its own line's context first (index.c's read_sites) */
+	const char *own = NULL;
+	size_t ownl = 0;
+	if (*s == '\t') {
+		const char *e = strchr(s, '\n');
+		own = s + 1;
+		ownl = e ? (size_t)(e - own) : strlen(own);
+		s = e ? e + 1 : own + ownl;
+	}
+	const char *ctx0 = s; /* the other lines, with their contexts */
 	while (*s) {
 		const char *e = strchr(s, '\n');
 		size_t n = e ? (size_t)(e - s) : strlen(s);
-		char *v = fl_xstrndup(s, n);
+		const char *ctx;
+		char *v = fl_xstrndup(s, site_loc(s, n, &ctx));
 		fl_strv_push(&m->sites, v);
 		free(v);
 		s += n + (e != NULL);
 	}
-	if (!text || !m->sites.n || frame_names(text, len, m->file_path, m->line))
+	if (!m->sites.n || (text && frame_names(text, len, m->file_path, m->line)))
 		return;
 	size_t pl = strlen(m->file_path);
-	for (size_t k = 0; k < m->sites.n; k++) {
+	for (size_t k = 0; text && k < m->sites.n; k++) {
 		const char *sv = m->sites.v[k];
 		if (strncmp(sv, m->file_path, pl) != 0 || sv[pl] != ':')
 			continue;
 		int line = atoi(sv + pl + 1);
 		if (!frame_names(text, len, m->file_path, line))
 			continue;
-		/* the record's own line joins the others */
-		free(m->sites.v[k]);
-		m->sites.v[k] = fl_xasprintf("%s:%d", m->file_path, m->line);
-		m->line = line;
-		char buf[128];
-		snprintf(buf, sizeof buf,
-			 "a frame of the text names line %d of its file, one of the lines that raise it",
-			 line);
-		fl_strv_push(&m->evidence, buf);
+		point_at(m, k, line, "a frame of the text names");
 		return;
 	}
+	/* no frame: the pasted command's words against each line's
+	 * function and guard ("pip3 cache info x": get_cache_info) */
+	char cw[CMD_WORDS][32];
+	size_t ncw = command && own ? command_words(command, cw, CMD_WORDS) : 0;
+	if (!ncw)
+		return;
+	int best = context_score(cw, ncw, own, ownl), nbest = 0;
+	size_t at = 0;
+	s = ctx0;
+	for (size_t k = 0; *s && k < m->sites.n; k++) {
+		const char *e = strchr(s, '\n');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		const char *ctx;
+		size_t loc = site_loc(s, n, &ctx);
+		int sc = ctx ? context_score(cw, ncw, ctx, n - loc - 1) : 0;
+		const char *sv = m->sites.v[k];
+		bool same_file = strncmp(sv, m->file_path, pl) == 0 && sv[pl] == ':';
+		if (same_file && sc > best) {
+			best = sc;
+			nbest = 1;
+			at = k;
+		} else if (same_file && sc == best && nbest) {
+			nbest++;
+		}
+		s += n + (e != NULL);
+	}
+	if (nbest != 1)
+		return; /* the record's own line, or no one line better */
+	point_at(m, at, atoi(m->sites.v[at] + pl + 1),
+		 "the pasted command's words name the function of");
 }

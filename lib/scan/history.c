@@ -1408,7 +1408,8 @@ static int group_put(struct wctx *wc, struct group *g, fl_err *err)
 			if (rb->c[m].first != r->cand)
 				continue;
 			const fl_site *s = &rb->sites->v[rb->c[m].site];
-			rc = fl_sw_add_site(wc->w, r->id, r->path, s->line, s->col, err);
+			rc = fl_sw_add_site(wc->w, r->id, r->path, s->line, s->col, s->function,
+					    s->guard, err);
 			wc->out->duplicates++;
 		}
 	}

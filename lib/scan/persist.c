@@ -381,9 +381,9 @@ int fl_sw_insert_in_block(fl_scan_writer *w, const fl_entry *e, fl_facts *f,
 }
 
 int fl_sw_add_site(fl_scan_writer *w, const char *id, const char *path, int line,
-		   int col, fl_err *err)
+		   int col, const char *function, const char *guard, fl_err *err)
 {
-	return fl_store_add_site(w->st, id, path, line, col, err);
+	return fl_store_add_site(w->st, id, path, line, col, function, guard, err);
 }
 
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err)
@@ -391,7 +391,7 @@ int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err)
 	for (size_t i = 0; i < r->ndups; i++) {
 		struct fl_dup_site *d = &r->dups[i];
 		if (fl_store_add_site(w->st, r->entries[d->entry].id, d->path, d->line,
-				      d->col, err) < 0) {
+				      d->col, d->function, d->guard, err) < 0) {
 			fl_sw_abort(w);
 			return -1;
 		}

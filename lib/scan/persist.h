@@ -60,9 +60,10 @@ int fl_sw_add_block(fl_scan_writer *w, const char *repo, const void *z, size_t z
 int fl_sw_insert_in_block(fl_scan_writer *w, const fl_entry *e, fl_facts *f,
 			  const char *hash, long long id, size_t off, size_t len,
 			  fl_err *err);
-/* Another site of the record with this id (written before). */
+/* Another site of the record with this id (written before), with its
+ * function and guard (NULL: none). */
 int fl_sw_add_site(fl_scan_writer *w, const char *id, const char *path, int line,
-		   int col, fl_err *err);
+		   int col, const char *function, const char *guard, fl_err *err);
 /* Duplicate sites, the repository row, COMMIT; fills sum->removed. */
 int fl_sw_finish(fl_scan_writer *w, fl_scan_result *r, fl_err *err);
 void fl_sw_abort(fl_scan_writer *w);

@@ -970,6 +970,10 @@ static void prepare_job(struct ctx *c, size_t i)
 		else
 			fl_strmap_put(&seen, e->id, j->npre - 1);
 		if (p->dup) {
+			/* its own function and guard: the lookup tells a
+			 * record's lines apart by them */
+			f->function = s->function ? fl_utf8_fix(s->function, strlen(s->function)) : NULL;
+			f->guard = s->guard ? fl_utf8_fix(s->guard, strlen(s->guard)) : NULL;
 			free(msg);
 			free(pat);
 			if (j->windows && j->windows[k]) {
@@ -1122,7 +1126,9 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 			} else {
 				res->dups = fl_xrealloc(res->dups, (res->ndups + 1) * sizeof *res->dups);
 				res->dups[res->ndups++] = (struct fl_dup_site){
-					prev, fl_xstrdup(path), p->line, p->col};
+					prev, fl_xstrdup(path), p->line, p->col,
+					(char *)p->f.function, (char *)p->f.guard};
+				p->f.function = p->f.guard = NULL; /* moved */
 				free_pre(p);
 			}
 			sum->duplicates++;
@@ -1183,7 +1189,7 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 				   whole == j->nblock && whole == nkept, err);
 	for (size_t m = 0; m < npend && rc == 0; m++)
 		rc = fl_sw_add_site(c->w, pend[m]->e.id, path, pend[m]->line,
-				    pend[m]->col, err);
+				    pend[m]->col, pend[m]->f.function, pend[m]->f.guard, err);
 	free(pend);
 	if (drop) {
 		free(kept);
@@ -1621,8 +1627,11 @@ void fl_scan_result_free(fl_scan_result *r)
 		free_result_entry(r, i);
 	free(r->entries);
 	free(r->facts);
-	for (size_t i = 0; i < r->ndups; i++)
+	for (size_t i = 0; i < r->ndups; i++) {
 		free(r->dups[i].path);
+		free(r->dups[i].function);
+		free(r->dups[i].guard);
+	}
 	free(r->dups);
 	fl_repo_free(&r->repo);
 	memset(r, 0, sizeof *r);

@@ -122,6 +122,20 @@ check "explain: the record's own line when the frame names it" \
 sed -i 's/line 3, in load/line 9, in save/' "$WORK/fold-tb.txt"
 check "grep-log: a frame picks the line of a record raised at two lines" \
 	[ "$("$FL" grep-log --db "$WORK/fold.db" --json "$WORK/fold-tb.txt" | jq -c '[.lineNumber, .alsoRaisedAt]')" = '[9,["app/store.py:3"]]' ]
+# without a frame, the pasted command's words against each line's
+# function: `inv save` is save's line, `inv load` load's (the record's
+# own), a command naming neither keeps the record's line
+printf '$ inv save --to out.txt\nValueError: the inventory file is missing\n' >"$WORK/fold-cmd.txt"
+"$FL" explain --db "$WORK/fold.db" --json - <"$WORK/fold-cmd.txt" >"$WORK/fold-cmd.json"
+check "explain: the command's word picks the line whose function it names" \
+	[ "$(jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]' "$WORK/fold-cmd.json")" = '[9,["app/store.py:3"]]' ]
+check "explain: and says so" [ "$(jq '.matches[0].evidence | any(test("command.s words name the function of line 9"))' "$WORK/fold-cmd.json")" = true ]
+check "explain: the record's own line when the command names its function" \
+	[ "$(printf '$ inv load in.txt\nValueError: the inventory file is missing\n' | "$FL" explain --db "$WORK/fold.db" --json - | jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]')" = '[3,["app/store.py:9"]]' ]
+check "explain: a command naming neither line keeps the record's" \
+	[ "$(printf '$ inv check\nValueError: the inventory file is missing\n' | "$FL" explain --db "$WORK/fold.db" --json - | jq -c '.matches[0].lineNumber')" = 3 ]
+check "explain: a path in the command is no word of it" \
+	[ "$(printf '$ inv check ./save/x.txt\nValueError: the inventory file is missing\n' | "$FL" explain --db "$WORK/fold.db" --json - | jq -c '.matches[0].lineNumber')" = 3 ]
 
 # the lookup index and the log databases: a pasted message needs only the
 # index; the first long text makes the databases beside it, later ones map

@@ -422,7 +422,7 @@ static void test_roundtrip_rows(void **state)
 	assert_int_equal(fl_store_begin(st, &err), 0);
 	assert_int_equal(fl_store_put_repo(st, &r, &err), 0);
 	assert_int_equal(fl_store_put_entry(st, &e, &facts, &err), 0);
-	assert_int_equal(fl_store_add_site(st, e.id, "src/other.rs", 7, 3, &err), 0);
+	assert_int_equal(fl_store_add_site(st, e.id, "src/other.rs", 7, 3, "other", "x > 1", &err), 0);
 	assert_int_equal(fl_store_commit(st, &err), 0);
 
 	fl_entry got;
@@ -1508,7 +1508,9 @@ static void test_migrate_from_inline_records(void **state)
 		    "DROP TABLE repo_versions; DROP TABLE version_blobs; DROP TABLE error_versions;"
 		    "ALTER TABLE errors DROP COLUMN blob_id; ALTER TABLE errors DROP COLUMN blob_off;"
 		    "ALTER TABLE errors DROP COLUMN blob_len; ALTER TABLE errors DROP COLUMN error_class;"
-		    "ALTER TABLE errors DROP COLUMN github_url; PRAGMA user_version = 3;");
+		    "ALTER TABLE errors DROP COLUMN github_url;"
+		    "ALTER TABLE error_sites DROP COLUMN function; ALTER TABLE error_sites DROP COLUMN guard;"
+		    "PRAGMA user_version = 3;");
 	assert_int_equal(user_version(p), 3);
 	/* opened for reading: migrated through a handle of its own */
 	assert_int_equal(fl_store_open(p, true, &st, &err), 0);
