@@ -227,8 +227,8 @@ static const char *const migrations[] = {
 	/* version 10: a duplicate site's function and guard, as the record
 	 * has its own: the lookup picks among a record's lines by them (the
 	 * pasted command's words) */
-	"ALTER TABLE error_sites ADD COLUMN function TEXT;"
-	"ALTER TABLE error_sites ADD COLUMN guard TEXT;",
+	("ALTER TABLE error_sites ADD COLUMN function TEXT;"
+	 "ALTER TABLE error_sites ADD COLUMN guard TEXT;"),
 };
 /* The schema the migrations above build, as one script: what a new store
  * is created with (replaying the migrations re-reads the schema after
