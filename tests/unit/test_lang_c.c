@@ -562,6 +562,31 @@ static void test_messages_and_macros(void **state)
 	fl_sites_free(s);
 }
 
+/* A macro that prints its arguments to stderr is a reporter, unless its
+ * name says it traces or debugs (zstd's UTIL_TRACE_CALL, DEBUGOUTPUT). */
+static void test_trace_macros(void **state)
+{
+	(void)state;
+	const char *src =
+		"#define DISPLAY(...) fprintf(stderr, __VA_ARGS__)\n"                       /* 1 */
+		"#define UTIL_TRACE_CALL(...) { if (g_trace) { DISPLAY(__VA_ARGS__); } }\n" /* 2 */
+		"#define DEBUGOUTPUT(...) { if (DEBUG) DISPLAY(__VA_ARGS__); }\n"          /* 3 */
+		"#define dbgPrint(...) fprintf(stderr, __VA_ARGS__)\n"                      /* 4 */
+		"int stat_file(const char *f) {\n"                                          /* 5 */
+		"  UTIL_TRACE_CALL(\"UTIL_stat(%s)\", f);\n"                                /* 6 */
+		"  DEBUGOUTPUT(\"error: %s\", f);\n"                                        /* 7 */
+		"  dbgPrint(\"stat of %s\", f);\n"                                          /* 8 */
+		"  if (!f) { DISPLAY(\"cannot stat %s\", f); return 1; }\n"                 /* 9 */
+		"  return 0;\n"
+		"}\n";
+	fl_sites *s = scan("util.c", src);
+	EXPECT_SITE(s, "cannot stat %s", 9, FL_T_CONSOLE);
+	assert_null(harness_find(s, "UTIL_stat(%s)"));
+	assert_null(harness_find(s, "error: %s"));
+	assert_null(harness_find(s, "stat of %s"));
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -732,6 +757,7 @@ int main(void)
 		cmocka_unit_test(test_arg_texts),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages_and_macros),
+		cmocka_unit_test(test_trace_macros),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_composed_messages),

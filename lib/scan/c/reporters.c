@@ -474,8 +474,33 @@ static bool same_ident(const fl_toks *t, size_t a, size_t b)
 	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
 }
 
+/* A name for tracing or debugging output (UTIL_TRACE_CALL, DEBUGOUTPUT,
+ * dbg_print, traceLog): what it prints is no error even on stderr. */
+static bool debug_name(const char *s, size_t n)
+{
+	static const char *const words[] = {"trace", "debug", "dbg", NULL};
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && s[i] == '_')
+			i++;
+		size_t b = i;
+		while (i < n && s[i] != '_' && !(i > b && c_upper(s[i]) && c_lower(s[i - 1])))
+			i++;
+		for (const char *const *w = words; *w; w++) {
+			size_t wl = strlen(*w);
+			/* the word, or an all-capitals name that starts with it
+			 * (DEBUGOUTPUT, TRACEF) */
+			if (i - b >= wl && strncasecmp(s + b, *w, wl) == 0 &&
+			    (i - b == wl || (b == 0 && c_upper(s[0]) && c_upper(s[wl]))))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* `#define NAME(params, ...) body` (name at nm, parameters' `)` at cp) that
- * prints its variable arguments to stderr: the body names stderr and
+ * prints its variable arguments to stderr (unless its name says it traces
+ * or debugs): the body names stderr and
  * passes __VA_ARGS__ on (#define DISPLAY(...) fprintf(stderr,
  * __VA_ARGS__)), or passes them to such a macro (#define DISPLAYLEVEL(l,
  * ...) if (g_level >= l) { DISPLAY(__VA_ARGS__); }).  Added to the tree
@@ -517,7 +542,8 @@ static bool stderr_macro(ctree *tr, const ctx *c, size_t nm, size_t cp,
 					level = q;
 		}
 	}
-	if (!err || out || !fwd || mac_find(tr, t->src + t->v[nm].off, t->v[nm].len))
+	if (!err || out || !fwd || mac_find(tr, t->src + t->v[nm].off, t->v[nm].len) ||
+	    debug_name(t->src + t->v[nm].off, t->v[nm].len))
 		return false;
 	cmac m = {.va_pos = -1, .nnamed = (int8_t)np, .level = (int8_t)level, .exits = exits};
 	memset(m.amap, -1, sizeof m.amap);
