@@ -634,6 +634,16 @@ static void test_command_classes(void **state)
 	describe(&e, &o);
 	assert_string_equal(e.background_tag, "usage-error");
 	fl_entry_free(&e);
+	/* what main is given is its command line */
+	o.msg = "cannot parse %s as a level";
+	describe(&e, &o);
+	bool said = false;
+	for (size_t i = 0; i < e.solutions.n; i++) {
+		said |= strstr(e.solutions.v[i], "the command line and the input the program was given") != NULL;
+		assert_null(strstr(e.solutions.v[i], "what `main` accepts"));
+	}
+	assert_true(said);
+	fl_entry_free(&e);
 	o.msg = "Incorrect parameters";
 	o.function = "badusage";
 	describe(&e, &o);

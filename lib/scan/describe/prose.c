@@ -785,11 +785,15 @@ void dsc_solutions(dsc *d)
 		push(out, &b);
 	}
 	if (d->placeholders) {
-		fl_buf_puts(&b, "Compare the values the message shows with what ");
+		fl_buf_puts(&b, "Compare the values the message shows with ");
 		if (d->sentinel || d->defined || d->cdef || d->defn || !d->s->function) {
-			fl_buf_puts(&b, "the code expects at ");
+			fl_buf_puts(&b, "what the code expects at ");
 			put_loc(&b, d);
+		} else if (strcmp(dsc_last(d->s->function), "main") == 0) {
+			/* what a program's main is given: its command line */
+			fl_buf_puts(&b, "the command line and the input the program was given");
 		} else {
+			fl_buf_puts(&b, "what ");
 			dsc_code(&b, d->s->function);
 			fl_buf_puts(&b, " accepts");
 		}
