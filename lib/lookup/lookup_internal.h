@@ -225,6 +225,12 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 /* rank.c: evidence points of entry x (of index ix) from the query's
  * wrappers and pasted command. */
 int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q);
+/* rank.c: a program word of a pasted command that runs the next one
+ * (sudo, env, time...), or one that prepares rather than being the
+ * program that failed (cd, export, cp, mkdir...: its words name files
+ * and folders, no code). */
+bool fl_lk_wrapper_prog(const char *w, size_t wl);
+bool fl_lk_setup_prog(const char *w, size_t wl);
 /* Does a frame or wrapper of q name entry x's line (within 3 lines)? */
 bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q);
 /* rank.c: can any hit of the query be confident (fl_lk_judge)?  False

@@ -112,18 +112,20 @@ static bool word_in(const char *const *names, const char *w, size_t wl)
 }
 
 /* A program that runs the next word as the program ("sudo make"). */
-static bool wrapper_prog(const char *w, size_t wl)
+bool fl_lk_wrapper_prog(const char *w, size_t wl)
 {
 	static const char *const names[] = {"sudo", "env", "time", "nice", "exec", "command",
 					    "nohup", "xargs", "doas", NULL};
 	return word_in(names, w, wl);
 }
 
-/* A shell builtin that prepares a command rather than being one. */
-static bool setup_prog(const char *w, size_t wl)
+/* A shell builtin or file command that prepares a command rather than
+ * being one ("cd mod && go build", "cp go.work.txt go.work && ..."). */
+bool fl_lk_setup_prog(const char *w, size_t wl)
 {
 	static const char *const names[] = {"cd", "pushd", "popd", "export", "set", "source",
-					    "unset", "mkdir", "echo", NULL};
+					    "unset", "mkdir", "echo", "cp", "mv", "rm", "ln",
+					    "touch", "printf", NULL};
 	return word_in(names, w, wl);
 }
 
@@ -178,9 +180,9 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 		size_t wl = n;
 		if (prog && memchr(w, '=', wl) && (isalpha((unsigned char)*w) || *w == '_'))
 			continue; /* VAR=value before the program */
-		if (prog && wrapper_prog(w, wl))
+		if (prog && fl_lk_wrapper_prog(w, wl))
 			continue; /* sudo, env, time...: the program follows */
-		if (prog && setup_prog(w, wl)) {
+		if (prog && fl_lk_setup_prog(w, wl)) {
 			/* cd, export...: no evidence until the next command */
 			while (*p && *p != ';' && *p != '&' && *p != '|')
 				p++;

@@ -74,18 +74,6 @@ static void parts_of(const char *s, size_t len, char w[][32], size_t *n, size_t 
 	}
 }
 
-/* A program that prepares rather than being the one that failed: its
- * words name files and folders. */
-static bool setup_word(const char *w, size_t n)
-{
-	static const char *const names[] = {"cd", "cp", "mv", "rm", "mkdir", "echo", "export",
-					    "cat", "touch", "printf", "ln", NULL};
-	for (const char *const *k = names; *k; k++)
-		if (strlen(*k) == n && memcmp(w, *k, n) == 0)
-			return true;
-	return false;
-}
-
 /* The words of a pasted command that may name the code that ran: those
  * after each program's name (subcommands, flags without their dashes and
  * values, the names inside a quoted program text: 'getpath(1)'), not
@@ -118,10 +106,12 @@ static size_t command_words(const char *cmd, char w[][32], size_t max)
 		if (skip || b[0] == '>' || b[0] == '<')
 			continue;
 		if (prog) {
+			/* VAR=value and sudo, env...: the program follows */
+			if ((memchr(b, '=', wl) && isalpha((unsigned char)b[0])) ||
+			    fl_lk_wrapper_prog(b, wl))
+				continue;
 			prog = false;
-			skip = setup_word(b, wl) || (memchr(b, '=', wl) && isalpha((unsigned char)b[0]));
-			if (memchr(b, '=', wl))
-				prog = true; /* VAR=value before the program */
+			skip = fl_lk_setup_prog(b, wl);
 			continue;
 		}
 		/* a flag's name, a dot-command's, a quoted text's names */
