@@ -884,18 +884,12 @@ bool fl_line_quiet(const char *s, size_t n)
 	if (!*m || (help_line(buf, buf) ? LEVEL_INFO : line_level(buf, m)) != LEVEL_INFO)
 		return false;
 	/* panics, chains, and an exception's class */
-	switch (m[0]) {
-	case 't':
-		return strncmp(m, "thread '", 8) != 0 && !class_prefix(m);
-	case 'C':
-		return strncmp(m, "Caused by:", 10) != 0 && !class_prefix(m);
-	case 'E':
-		return strncmp(m, "Exception in thread", 19) != 0 && !class_prefix(m);
-	case 'p':
-		return strncmp(m, "panic: ", 7) != 0 && !class_prefix(m);
-	default:
-		return !class_prefix(m);
-	}
+	static const struct word leads[] = {WORD("thread '"), WORD("Caused by:"),
+		WORD("Exception in thread"), WORD("panic: ")};
+	for (size_t k = 0; k < sizeof leads / sizeof leads[0]; k++)
+		if (m[0] == leads[k].s[0] && strncmp(m, leads[k].s, leads[k].n) == 0)
+			return false;
+	return !class_prefix(m);
 }
 
 void fl_normalize(const char *text, size_t len, fl_query *q)

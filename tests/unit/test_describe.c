@@ -589,6 +589,15 @@ static void test_handler_and_own_state(void **state)
 	fl_entry_free(&e);
 }
 
+/* c's record is of family `family` */
+static void expect_family(const struct site *c, const char *family)
+{
+	fl_entry e;
+	describe(&e, c);
+	assert_string_equal(e.background_tag, family);
+	fl_entry_free(&e);
+}
+
 /* a class that names a command says how it was used, not that it ran:
  * "CommandError" (pip, Django) is a usage error; a command that failed
  * says so in its class ("CommandFailedError") or its message */
@@ -599,41 +608,26 @@ static void test_command_classes(void **state)
 	struct site c = {.lang = "python", .path = "cli/cache.py", .function = "CacheCommand.get_cache_dir",
 			 .guard = "args", .idiom = "raise", .cls = "CommandError",
 			 .msg = "Too many arguments", .line = 86};
-	describe(&e, &c);
-	assert_string_equal(e.background_tag, "usage-error");
-	fl_entry_free(&e);
-	c.cls = "CommandError";
+	expect_family(&c, "usage-error");
 	c.msg = "Please provide a pattern";
-	describe(&e, &c);
-	assert_string_equal(e.background_tag, "usage-error");
-	fl_entry_free(&e);
+	expect_family(&c, "usage-error");
 	c.cls = "CommandFailedError";
 	c.msg = "{cmd} did not succeed";
 	c.guard = NULL;
-	describe(&e, &c);
-	assert_string_equal(e.background_tag, "command-failed");
-	fl_entry_free(&e);
+	expect_family(&c, "command-failed");
 	c.cls = "BadCommand"; /* a tool that is not there: the message says */
 	c.msg = "Cannot find command {name}";
-	describe(&e, &c);
-	assert_string_equal(e.background_tag, "not-found");
-	fl_entry_free(&e);
+	expect_family(&c, "not-found");
 	c.cls = "RuntimeException"; /* a command line inside the message */
 	c.lang = "php";
 	c.msg = "Failed to execute git diff --name-status %s  {getErrorOutput}";
-	describe(&e, &c);
-	assert_string_equal(e.background_tag, "command-failed");
-	fl_entry_free(&e);
+	expect_family(&c, "command-failed");
 	/* a message about an option, and a usage function's lines */
 	struct site o = {.lang = "c", .path = "src/main.c", .function = "main", .idiom = "fprintf",
 			 .msg = "%s: --indent takes one parameter", .line = 380};
-	describe(&e, &o);
-	assert_string_equal(e.background_tag, "usage-error");
-	fl_entry_free(&e);
+	expect_family(&o, "usage-error");
 	o.msg = "error : can't use --patch-from=# on multiple files";
-	describe(&e, &o);
-	assert_string_equal(e.background_tag, "usage-error");
-	fl_entry_free(&e);
+	expect_family(&o, "usage-error");
 	/* what main is given is its command line */
 	o.msg = "cannot parse %s as a level";
 	describe(&e, &o);
@@ -646,15 +640,11 @@ static void test_command_classes(void **state)
 	fl_entry_free(&e);
 	o.msg = "Incorrect parameters";
 	o.function = "badusage";
-	describe(&e, &o);
-	assert_string_equal(e.background_tag, "usage-error");
-	fl_entry_free(&e);
+	expect_family(&o, "usage-error");
 	/* an option named as advice, further on, is no usage error */
 	o.function = "main";
 	o.msg = "cannot open %s for writing; to replace it, run again with --force";
-	describe(&e, &o);
-	assert_string_equal(e.background_tag, "io-error");
-	fl_entry_free(&e);
+	expect_family(&o, "io-error");
 }
 
 /* the words of a message that name its family */
@@ -674,12 +664,9 @@ static void test_family_phrases(void **state)
 		{"No gem matching '{dep}' found", "not-found"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		fl_entry e;
 		struct site c = {.lang = "c", .path = "src/x.c", .function = "work", .idiom = "fprintf",
 				 .msg = cases[i][0], .line = 10};
-		describe(&e, &c);
-		assert_string_equal(e.background_tag, cases[i][1]);
-		fl_entry_free(&e);
+		expect_family(&c, cases[i][1]);
 	}
 }
 
