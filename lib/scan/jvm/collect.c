@@ -1,0 +1,819 @@
+/*
+ * collect.c — the JVM family's exception factories and the tree's collect
+ * pass (jvm.h): the methods of a file that build or throw one exception
+ * (found on a throw's first use), and, kept in the tree for every file:
+ * exception classes whose constructors build the message, thrower methods
+ * (Java), static factories (Java); the byte scans that spare a file its
+ * lexing when it can declare none; the early scan of a file as if the
+ * tree were empty, with its log of lookups and the hint shared by the
+ * read phase's threads.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jvm.h"
+
+/* ---- exception factories --------------------------------------------------
+ * A throw of a call to a method of this file that builds (or throws) one
+ * exception: gson's `throw unexpectedTokenError("a boolean")` with
+ * `IllegalStateException unexpectedTokenError(String expected) { return new
+ * IllegalStateException("Expected " + expected + ...); }` (lex.h). */
+
+bool jvm_excy_name(const char *nm, size_t nl)
+{
+	return ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error") ||
+	       ends_with(nm, nl, "Throwable") || ends_with(nm, nl, "Fault");
+}
+
+/* name of a constructor call: tokens [b, ...) = Qualified.Name [<...>] (
+ * returns the index of '(' or NOIDX; *cls_i the simple name token */
+size_t jvm_ctor_at(const ctx *c, size_t b, size_t *cls_i)
+{
+	size_t k = b;
+	if (!is_id(c, k))
+		return NOIDX;
+	for (int guard = 0; guard < 32; guard++) {
+		if (is_p(c, k + 1, ".") && is_id(c, k + 2)) {
+			k += 2;
+			continue;
+		}
+		break;
+	}
+	*cls_i = k;
+	size_t p = k + 1;
+	if (is_p(c, p, "<")) {
+		/* skip generic arguments */
+		int d = 0;
+		size_t lim = p + 64;
+		for (; p < c->t.n && p < lim; p++) {
+			if (is_p(c, p, "<"))
+				d++;
+			else if (is_p(c, p, ">")) {
+				if (--d == 0) {
+					p++;
+					break;
+				}
+			} else if (!is_id(c, p) && !is_p(c, p, ",") &&
+				   !is_p(c, p, ".") && !is_p(c, p, "?"))
+				return NOIDX;
+		}
+	}
+	if (!is_p(c, p, "("))
+		return NOIDX;
+	return p;
+}
+
+/* The token after the declaration head of the method whose parameter list
+ * closes at `close` (Java `throws A, B`, Kotlin `: Type`): '{' or '=', or
+ * NOIDX. */
+static size_t fac_body_at(const ctx *c, size_t close)
+{
+	size_t k = close + 1, lim = close + 64;
+	if (c->d == D_JAVA && is(c, k, "throws"))
+		k++;
+	else if (c->d != D_JAVA && is_p(c, k, ":"))
+		k++;
+	else
+		return is_p(c, k, "{") ? k : NOIDX;
+	for (; k < c->t.n && k < lim; k++) {
+		if (is_p(c, k, "{") || (c->d != D_JAVA && is_p(c, k, "=")))
+			return k;
+		if (!is_id(c, k) && !is_p(c, k, ",") && !is_p(c, k, ".") &&
+		    !is_p(c, k, "<") && !is_p(c, k, ">") && !is_p(c, k, "?"))
+			return NOIDX;
+	}
+	return NOIDX;
+}
+
+/* The exception construction at j (`new X(`, or Kotlin/Scala `X(`):
+ * the class token and the '(' of its arguments, or NOIDX. */
+static size_t fac_ctor(const ctx *c, size_t j, size_t *ci)
+{
+	if (c->d == D_JAVA || is(c, j, "new")) {
+		if (!is(c, j, "new"))
+			return NOIDX;
+		j++;
+	}
+	size_t open = jvm_ctor_at(c, j, ci);
+	if (open == NOIDX || !jvm_excy_name(tsrc(c, *ci), c->t.v[*ci].len) ||
+	    !is_upper(tsrc(c, *ci)[0]))
+		return NOIDX;
+	return open;
+}
+
+/* Add to fs the factory `name` whose parameter list opens at popen (NOIDX:
+ * none) and that builds class token cls with the arguments opened at copen.
+ * Kept even without a message: an overload of the same arity is then
+ * ambiguous. */
+static size_t fac_ctor_at(const void *ud, size_t at, size_t *cls)
+{
+	return fac_ctor(ud, at, cls);
+}
+
+static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
+		     size_t popen, size_t cls, size_t copen)
+{
+	fl_factory f = {0};
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
+	size_t np = popen == NOIDX ? 0 : args(c, popen, st, en, FL_FAC_PARAMS, NULL);
+	for (size_t k = 0; k < np; k++) {
+		/* Java `final String expected`: the last name; Kotlin/Scala
+		 * `expected: String` (`val expected: String`): the name before ':' */
+		size_t nm = NOIDX;
+		bool dflt = false;
+		for (size_t q = st[k]; q < en[k]; q++) {
+			if (c->d != D_JAVA && is_p(c, q, ":"))
+				break;
+			if (is_id(c, q) && !is(c, q, "val") && !is(c, q, "var"))
+				nm = q;
+			if (c->match[q] != NOIDX && c->match[q] > q)
+				q = c->match[q];
+		}
+		/* Kotlin/Scala `limit: Int = 10`: may be left out */
+		for (size_t q = st[k]; q < en[k] && c->d != D_JAVA; q++)
+			dflt |= is_p(c, q, "=");
+		if (!dflt)
+			f.nreq = f.np + 1;
+		if (nm == NOIDX) {
+			for (size_t q = 0; q < f.np; q++)
+				free(f.param[q]);
+			return;
+		}
+		f.param[f.np++] = dup_tok(c, nm);
+	}
+	size_t ast[16], aen[16];
+	size_t na = args(c, copen, ast, aen, 16, NULL);
+	f.msg = jvm_first_msg(c, ast, aen, na, 0, NULL);
+	if (!f.msg && na >= 1)
+		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], jvm_plus_ops,
+				      f.param, f.np);
+	if (prefix)
+		f.name = fl_xasprintf("%s%.*s", prefix, (int)c->t.v[name].len, tsrc(c, name));
+	else
+		f.name = dup_tok(c, name);
+	f.cls = cls == NOIDX ? NULL : dup_tok(c, cls);
+	fl_factories_add(fs, &f);
+}
+
+/* Find the methods of the file that build or throw exactly one exception
+ * (`return new X(...)`, `throw new X(...)`; Kotlin `return X(...)`, `= X(...)`). */
+/* The body ('{', or Kotlin's '=') of the method declared with its name at
+ * token i (Kotlin `fun name(`, Java `Type name(`), or NOIDX. */
+static size_t method_body(const ctx *c, size_t i)
+{
+	if (i == 0 || !is_id(c, i) || !is_p(c, i + 1, "(") || c->match[i + 1] == NOIDX)
+		return NOIDX;
+	if (c->d != D_JAVA) {
+		if (!is(c, i - 1, "fun") && !is(c, i - 1, "def"))
+			return NOIDX;
+	} else if (!(is_p(c, i - 1, ">") || is_p(c, i - 1, "]") ||
+		     (is_id(c, i - 1) && !is(c, i - 1, "new") &&
+		      !is(c, i - 1, "return") && !is(c, i - 1, "throw") &&
+		      !is(c, i - 1, "else") && !is(c, i - 1, "case") &&
+		      !is(c, i - 1, "yield")))) {
+		return NOIDX;
+	}
+	return fac_body_at(c, c->match[i + 1]);
+}
+
+void jvm_fac_find(ctx *c)
+{
+	c->fac.found = true;
+	for (size_t i = 1; i + 1 < c->t.n && c->fac.n < 256; i++) {
+		size_t body = method_body(c, i);
+		if (body == NOIDX)
+			continue;
+		size_t ci = NOIDX;
+		size_t copen = fl_fac_body_ctor(&c->t, c->match, is_p(c, body, "=") ? body + 1 : body,
+						is_p(c, body, "="), fac_ctor_at, c, &ci);
+		if (copen != NOIDX)
+			fac_make(c, &c->fac, NULL, i, i + 1, ci, copen);
+	}
+}
+
+/* The tree's factory of that name for na arguments (fl_factories_find):
+ * every use of the tree by a scan goes through here.  An early scan
+ * (c->log) takes the tree for empty (none) and logs the lookup: a
+ * name's length, the arguments, the name. */
+const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na)
+{
+	if (!c->log)
+		return fl_factories_find(c->ctors, name, len, na);
+	uint32_t h[2] = {(uint32_t)len, (uint32_t)na};
+	fl_buf_put(c->log, (const char *)h, sizeof h);
+	fl_buf_put(c->log, name, len);
+	return NULL;
+}
+
+/* ---- exception classes whose constructors build the message ---------------
+ * `class ResourceNotFoundException extends RuntimeException {
+ * ResourceNotFoundException(String resource, Object id) {
+ * super(String.format("%s not found with id %s", resource, id)); } }` (Java),
+ * `class NotFound(id: String) : RuntimeException("Item $id not found")`
+ * (Kotlin): each constructor is kept as a factory of its class (lex.h), and
+ * `throw new ResourceNotFoundException("User", id)` in any file of the tree
+ * gets the message the constructor builds. */
+static void class_ctors(ctx *c, fl_factories *fs)
+{
+	for (size_t i = 0; i + 3 < c->t.n && fs->n < 65536; i++) {
+		if (!is(c, i, "class") || !is_id(c, i + 1))
+			continue;
+		size_t name = i + 1, k = name + 1;
+		if (!jvm_excy_name(tsrc(c, name), c->t.v[name].len))
+			continue;
+		if (c->d != D_JAVA) {
+			/* class NAME(params) : BASE(args) */
+			size_t popen = NOIDX;
+			if (is_p(c, k, "(") && c->match[k] != NOIDX) {
+				popen = k;
+				k = c->match[k] + 1;
+			}
+			if (!is_p(c, k, ":"))
+				continue;
+			size_t ci;
+			size_t o = jvm_ctor_at(c, k + 1, &ci);
+			if (o != NOIDX && popen != NOIDX)
+				fac_make(c, fs, NULL, name, popen, name, o);
+			continue;
+		}
+		/* Java: extends BASE ... { constructors } */
+		while (k < c->t.n && !is_p(c, k, "{") && k - name < 64)
+			k++;
+		if (!is_p(c, k, "{") || c->match[k] == NOIDX)
+			continue;
+		size_t end = c->match[k];
+		for (size_t q = k + 1; q + 1 < end; q++) {
+			if (c->t.v[q].len != c->t.v[name].len || !is_p(c, q + 1, "(") ||
+			    memcmp(tsrc(c, q), tsrc(c, name), c->t.v[q].len) != 0 ||
+			    is(c, q - 1, "new") || is_p(c, q - 1, ".") ||
+			    c->match[q + 1] == NOIDX)
+				continue;
+			size_t body = fac_body_at(c, c->match[q + 1]);
+			if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "super") ||
+			    !is_p(c, body + 2, "("))
+				continue;
+			fac_make(c, fs, NULL, name, q + 1, name, body + 2);
+		}
+	}
+}
+
+/* ---- thrower methods (Java) ---------------------------------------------------
+ * `protected void _reportError(String msg) throws JsonParseException { throw
+ * _constructReadException(msg); }` (jackson): a method whose body is one
+ * throw is a reporter, like C's die(); each call `_reportError("Unexpected
+ * end-of-input")`, in any file of the tree, is a site with the message the
+ * method builds from its arguments.  Kept in the tree as "throws:NAME". */
+/* A thrower is named like one (as C's reporters are): an override such as
+ * `write(JsonWriter out, Class value) { throw new Unsupported...; }` must not
+ * make every `write(a, b);` of the tree a site. */
+static bool thrower_word(const char *s, size_t n)
+{
+	static const char *const words[] = {"report", "throw", "fail", "error", "raise",
+					    "invalid", "illegal", "unsupported",
+					    "unexpected", "abort", "panic", "die", NULL};
+	/* asked of every call of a file: one pass over the name, a word
+	 * tried only where the name has its first letter (in either case) */
+	if (n < 3)
+		return false;
+	for (size_t a = 0; a + 3 <= n; a++) {
+		char ch = s[a] >= 'A' && s[a] <= 'Z' ? (char)(s[a] - 'A' + 'a') : s[a];
+		switch (ch) {
+		case 'r': case 't': case 'f': case 'e': case 'i':
+		case 'u': case 'a': case 'p': case 'd':
+			break;
+		default:
+			continue;
+		}
+		for (const char *const *w = words; *w; w++) {
+			if ((*w)[0] != ch)
+				continue;
+			size_t k = 1;
+			for (; (*w)[k] && a + k < n; k++) {
+				char x = s[a + k];
+				if (x >= 'A' && x <= 'Z')
+					x = (char)(x - 'A' + 'a');
+				if (x != (*w)[k])
+					break;
+			}
+			if (!(*w)[k])
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool thrower_name(const ctx *c, size_t i)
+{
+	return thrower_word(tsrc(c, i), c->t.v[i].len);
+}
+
+/* The '(' of the exception a thrower method named at token i builds
+ * (`{ throw new X(...); }` or `{ throw factory(...); }`, the whole body), its
+ * class token in *cls (NOIDX for a factory's), or NOIDX. */
+static size_t thrower_body(const ctx *c, size_t i, size_t *cls)
+{
+	size_t body = method_body(c, i);
+	*cls = NOIDX;
+	if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "throw"))
+		return NOIDX;
+	size_t end = c->match[body], x = body + 2, copen;
+	if (is(c, x, "new"))
+		copen = jvm_ctor_at(c, x + 1, cls);
+	else if (is_id(c, x) && is_p(c, x + 1, "("))
+		copen = x + 1; /* another factory: its class is not known */
+	else
+		return NOIDX;
+	if (copen == NOIDX || c->match[copen] == NOIDX ||
+	    !is_p(c, c->match[copen] + 1, ";") || c->match[copen] + 2 != end)
+		return NOIDX;
+	return copen;
+}
+
+static void class_throwers(ctx *c, fl_factories *fs)
+{
+	for (size_t i = 1; i + 4 < c->t.n && fs->n < 65536; i++) {
+		if (!is_id(c, i) || !is_p(c, i + 1, "(") || !thrower_name(c, i))
+			continue;
+		size_t cls;
+		size_t copen = thrower_body(c, i, &cls);
+		if (copen != NOIDX)
+			fac_make(c, fs, THROWER, i, i + 1, cls, copen);
+	}
+}
+
+/* Whether this file declares a method of that name and arity that is not a
+ * thrower (its own reportError that logs, or an overload that delegates):
+ * then the call is not the tree's thrower. */
+bool jvm_own_non_thrower(ctx *c, size_t i, size_t na)
+{
+	char key[300];
+	if (!c->own_built) {
+		c->own_built = true;
+		for (size_t k = 1; k + 1 < c->t.n; k++) {
+			if (!is_id(c, k) || !is_p(c, k + 1, "(") || !thrower_name(c, k) ||
+			    c->t.v[k].len > 256 || method_body(c, k) == NOIDX)
+				continue;
+			size_t st[16], en[16], cls, old;
+			size_t np = args(c, k + 1, st, en, 16, NULL);
+			size_t v = thrower_body(c, k, &cls) != NOIDX;
+			snprintf(key, sizeof key, "%.*s/%zu", (int)c->t.v[k].len, tsrc(c, k), np);
+			if (!fl_strmap_get(&c->own, key, &old) || old)
+				fl_strmap_put(&c->own, key, v);
+		}
+	}
+	if (c->t.v[i].len > 256)
+		return false;
+	snprintf(key, sizeof key, "%.*s/%zu", (int)c->t.v[i].len, tsrc(c, i), na);
+	size_t v = 1;
+	return fl_strmap_get(&c->own, key, &v) && v == 0;
+}
+
+/* A byte scan: whether a file can declare such a method (a '{' followed by
+ * `throw `). */
+static bool has_thrower(const char *s, size_t n)
+{
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "throw ", 6)) != NULL; p += 6) {
+		const char *b = p;
+		while (b > s && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
+			b--;
+		if (b > s && b[-1] == '{')
+			return true;
+	}
+	return false;
+}
+
+/* The Java lexer's white space and identifier bytes ('$' included). */
+static bool ws_byte(char ch)
+{
+	return fl_lx_class[(unsigned char)ch] & 36;
+}
+
+static bool jid_byte(char ch)
+{
+	return fl_lx_class[(unsigned char)ch] & 3;
+}
+
+/* Whether the line that ends at s[p] (exclusive) may hold a comment: a
+ * walk back to a line before may have stepped over one (`// see: x`). */
+static bool line_has_slash(const char *s, size_t p)
+{
+	while (p > 0 && s[p - 1] != '\n')
+		if (s[--p] == '/')
+			return true;
+	return false;
+}
+
+/* p moved back over white space; *maybe set when it steps onto a line
+ * that may end in a comment. */
+static size_t back_ws(const char *s, size_t p, bool *maybe)
+{
+	while (p > 0 && ws_byte(s[p - 1])) {
+		p--;
+		if (s[p] == '\n' && line_has_slash(s, p))
+			*maybe = true;
+	}
+	return p;
+}
+
+/* A byte scan, after has_thrower(): whether the file can declare a thrower
+ * method (class_throwers): a `{` then `throw` (nothing but white space
+ * between) that opens the body of a method whose name is a thrower's:
+ * `name(...) {` or `name(...) throws X, Y {`.  Whatever a byte scan cannot
+ * judge (a comment, an escape, a string in the parameters) is a maybe. */
+static bool may_declare_thrower(const char *s, size_t n)
+{
+	for (const char *q = s; (q = fl_memmem(q, (size_t)(s + n - q), "throw", 5)) != NULL; q += 5) {
+		size_t at = (size_t)(q - s);
+		if ((at > 0 && jid_byte(s[at - 1])) ||
+		    (at + 5 < n && jid_byte(s[at + 5])))
+			continue;
+		bool maybe = false;
+		size_t p = back_ws(s, at, &maybe);
+		if (maybe || (p > 0 && s[p - 1] == '/'))
+			return true;
+		if (p == 0 || s[p - 1] != '{')
+			continue;
+		p--;
+		/* back over a throws clause to the parameters' ')' */
+		while (p > 0 && (jid_byte(s[p - 1]) || ws_byte(s[p - 1]) || s[p - 1] == ',' ||
+				 s[p - 1] == '.' || s[p - 1] == '<' || s[p - 1] == '>' ||
+				 s[p - 1] == '?')) {
+			p--;
+			if (s[p] == '\n' && line_has_slash(s, p))
+				return true;
+		}
+		if (p == 0)
+			continue;
+		if (s[p - 1] == '/' || s[p - 1] == '\\')
+			return true;
+		if (s[p - 1] != ')')
+			continue;
+		/* back to its '(' */
+		p--;
+		int depth = 0;
+		size_t lim = p > 65536 ? p - 65536 : 0;
+		for (;;) {
+			if (p == lim)
+				return true;
+			char ch = s[p];
+			if (ch == '"' || ch == '\'' || ch == '/' || ch == '\\')
+				return true;
+			if (ch == ')')
+				depth++;
+			else if (ch == '(' && --depth == 0)
+				break;
+			p--;
+		}
+		/* the name before it */
+		p = back_ws(s, p, &maybe);
+		if (maybe || (p > 0 && (s[p - 1] == '/' || s[p - 1] == '\\')))
+			return true;
+		size_t e = p;
+		while (p > 0 && jid_byte(s[p - 1]))
+			p--;
+		if (p > 0 && s[p - 1] == '\\')
+			return true;
+		if (thrower_word(s + p, e - p))
+			return true;
+	}
+	return false;
+}
+
+/* A byte scan, after has_static_factory(): whether the file has a `new`
+ * of a class named like an exception (what a static factory's body
+ * returns: fac_ctor), `new pkg.FooException`; a maybe for what a byte
+ * scan cannot judge. */
+static bool may_new_exception(const char *s, size_t n)
+{
+	for (const char *q = s; (q = fl_memmem(q, (size_t)(s + n - q), "new", 3)) != NULL; q += 3) {
+		size_t at = (size_t)(q - s);
+		if ((at > 0 && jid_byte(s[at - 1])) ||
+		    (at + 3 < n && jid_byte(s[at + 3])))
+			continue;
+		size_t p = at + 3, b = p, e = p;
+		for (;;) {
+			while (p < n && ws_byte(s[p]))
+				p++;
+			if (p < n && (s[p] == '/' || s[p] == '\\'))
+				return true;
+			b = p;
+			while (p < n && jid_byte(s[p]))
+				p++;
+			e = p;
+			if (p < n && s[p] == '\\')
+				return true;
+			while (p < n && ws_byte(s[p]))
+				p++;
+			if (e == b || p >= n || s[p] != '.')
+				break;
+			p++;
+		}
+		if (p < n && s[p] == '/')
+			return true;
+		if (jvm_excy_name(s + b, e - b))
+			return true;
+	}
+	return false;
+}
+
+static bool has_ctor_class(const char *s, size_t n)
+{
+	return fl_may_declare_error_class(s, n);
+}
+
+/* A byte scan: a Java file that can declare a static method returning a
+ * new exception (`static X method(...) { return new X(...); }`). */
+static bool has_static_factory(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "static ", 7) && fl_memmem(s, n, "return new ", 11) &&
+	       (fl_memmem(s, n, "Exception", 9) || fl_memmem(s, n, "Error", 5));
+}
+
+/* The name of the file's class: its file name without the extension. */
+static bool file_class(const char *path, char *out, size_t cap)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	const char *dot = strrchr(b, '.');
+	size_t n = dot ? (size_t)(dot - b) : strlen(b);
+	if (!n || n + 2 > cap || !is_upper(b[0]))
+		return false;
+	memcpy(out, b, n);
+	out[n] = '.';
+	out[n + 1] = '\0';
+	return true;
+}
+
+/* The file's static methods that build one exception, in the tree as
+ * "Class.method" (commons-io's UnsupportedOperationExceptions.method(name)
+ * returns `new UnsupportedOperationException(name + " not supported")`):
+ * `throw Class.method(args)` in any file then has the message it builds. */
+static void class_static_factories(ctx *c, fl_factories *fs)
+{
+	char prefix[256];
+	if (!c->src->path || !file_class(c->src->path, prefix, sizeof prefix))
+		return;
+	for (size_t i = 1; i + 1 < c->t.n && fs->n < 65536; i++) {
+		size_t body = method_body(c, i);
+		if (body == NOIDX || !is_p(c, body, "{"))
+			continue;
+		/* static among the modifiers before the return type */
+		bool stat = false;
+		for (size_t k = i; k-- > 0 && i - k < 16;) {
+			if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}"))
+				break;
+			stat |= is(c, k, "static");
+		}
+		if (!stat)
+			continue;
+		size_t ci = NOIDX;
+		size_t copen = fl_fac_body_ctor(&c->t, c->match, body, false, fac_ctor_at, c, &ci);
+		if (copen != NOIDX && ci != NOIDX &&
+		    jvm_excy_name(tsrc(c, ci), c->t.v[ci].len))
+			fac_make(c, fs, prefix, i, i + 1, ci, copen);
+	}
+}
+
+/* the tokens a collect pass kept (jvm_lexed) and did not hand to a scan */
+void jvm_lexed_free(void *p)
+{
+	jvm_lexed *x = p;
+	if (!x)
+		return;
+	free(x->match);
+	fl_toks_free(&x->t);
+	free(x);
+}
+
+static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
+{
+	if (!tree || !src->text)
+		return NULL;
+	bool ctors = has_ctor_class(src->text, src->len);
+	bool throwers = jvm_dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len) &&
+			may_declare_thrower(src->text, src->len);
+	bool statics = jvm_dialect_of(src->path) == D_JAVA && has_static_factory(src->text, src->len) &&
+		       may_new_exception(src->text, src->len);
+	if (!ctors && !throwers && !statics)
+		return NULL;
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.d = jvm_dialect_of(src->path);
+	c.src = src;
+	fl_toks_init(&c.t, src);
+	jvm_lex(&c.t, c.d);
+	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
+	if (ctors)
+		class_ctors(&c, tree);
+	if (throwers)
+		class_throwers(&c, tree);
+	if (statics)
+		class_static_factories(&c, tree);
+	fl_factories_free(&c.fac);
+	fl_strmap_free(&c.own);
+	fl_scopes_free(&c.sc);
+	if (keep) {
+		jvm_lexed *x = fl_xmalloc(sizeof *x);
+		x->t = c.t;
+		x->match = c.match;
+		return x;
+	}
+	free(c.match);
+	fl_toks_free(&c.t);
+	return NULL;
+}
+
+/* The file collected into part and scanned on the same tokens, as if the
+ * tree were empty (lang.h: collect_scan): the log of the scan's lookups
+ * (an fl_buf), or NULL when the hint says it would likely not stand. */
+/* The names of the factories the files read so far declare, each with
+ * the arities they take: three masks of HINT_ARGS bits (arities 0..20,
+ * the last one any more): taken by one of them, by two or more (a lookup
+ * of that arity is then ambiguous: none), by one with a message (what a
+ * lookup finds); shared by the threads of the read
+ * phase: a file that constructs one of them (`new X(`), whose early scan
+ * would not stand (the JDK declares the exceptions its files throw), is
+ * collected only, and scanned once the tree is whole. */
+#define HINT_ARGS 21
+#define HINT_TWICE HINT_ARGS
+#define HINT_MSG (2 * HINT_ARGS)
+
+typedef struct jvm_hint {
+	pthread_mutex_t lock;
+	fl_strmap names;
+} jvm_hint;
+
+void *jvm_hint_new(void)
+{
+	jvm_hint *h = fl_xcalloc(1, sizeof *h);
+	pthread_mutex_init(&h->lock, NULL);
+	return h;
+}
+
+void jvm_hint_free(void *p)
+{
+	jvm_hint *h = p;
+	if (!h)
+		return;
+	pthread_mutex_destroy(&h->lock);
+	fl_strmap_free(&h->names);
+	free(h);
+}
+
+/* The arguments of the call whose '(' is at s[p], counted by bytes (its
+ * commas outside brackets and quotes), or -1 when a byte scan cannot tell
+ * (a comment, a text block, no ')'). */
+static int byte_args(const char *s, size_t n, size_t p)
+{
+	int depth = 0, commas = 0;
+	bool any = false;
+	for (size_t q = p + 1; q < n && q < p + 4096; q++) {
+		char ch = s[q];
+		if (ch == '"' || ch == '\'') {
+			if (q + 2 < n && s[q + 1] == ch && s[q + 2] == ch)
+				return -1;
+			for (q++; q < n && s[q] != ch; q++)
+				if (s[q] == '\\')
+					q++;
+				else if (s[q] == '\n')
+					return -1;
+			any = true;
+			continue;
+		}
+		if (ch == '/')
+			return -1;
+		if (ch == '(' || ch == '[' || ch == '{') {
+			depth++;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			if (depth-- == 0)
+				return any ? commas + 1 : 0;
+		} else if (ch == ',' && depth == 0) {
+			commas++;
+		}
+		if (!ws_byte(ch))
+			any = true;
+	}
+	return -1;
+}
+
+/* Whether the text constructs a class of a factory declared so far, with
+ * an arity it takes: the last name of each `new a.b.X(` looked up.  A
+ * guess only: the early scan's lookups decide (jvm_early_holds). */
+static bool likely_found(jvm_hint *h, const char *s, size_t n)
+{
+	bool found = false;
+	pthread_mutex_lock(&h->lock);
+	if (h->names.n)
+		for (const char *q = s; !found && (q = fl_memmem(q, (size_t)(s + n - q), "new", 3)) != NULL; q += 3) {
+			size_t at = (size_t)(q - s), p = at + 3;
+			if ((at > 0 && jid_byte(s[at - 1])) || p >= n || !ws_byte(s[p]))
+				continue;
+			size_t b = p, e = p;
+			for (;;) {
+				while (p < n && ws_byte(s[p]))
+					p++;
+				b = p;
+				while (p < n && jid_byte(s[p]))
+					p++;
+				e = p;
+				if (e == b || p >= n || s[p] != '.')
+					break;
+				p++;
+			}
+			char name[256];
+			if (e == b || e - b >= sizeof name)
+				continue;
+			memcpy(name, s + b, e - b);
+			name[e - b] = '\0';
+			size_t arities;
+			if (!fl_strmap_get(&h->names, name, &arities))
+				continue;
+			while (p < n && ws_byte(s[p]))
+				p++;
+			int na = p < n && s[p] == '(' ? byte_args(s, n, p) : -1;
+			uint64_t v = arities;
+			if (na < 0 || na >= HINT_ARGS - 1)
+				found = true;
+			else /* one factory of that arity, with a message */
+				found = (v >> (na + HINT_MSG) & 1) && !(v >> (na + HINT_TWICE) & 1);
+		}
+	pthread_mutex_unlock(&h->lock);
+	return found;
+}
+
+void *jvm_collect_scan(void *part, const fl_src *src, fl_sites *out, void *hint)
+{
+	static const fl_factories none; /* the tree taken for empty */
+	jvm_lexed *x = src->text ? jvm_collect_file(part, src, true) : NULL;
+	jvm_hint *h = hint;
+	const fl_factories *fs = part;
+	if (h && fs && fs->n) {
+		pthread_mutex_lock(&h->lock);
+		for (size_t k = 0; k < fs->n; k++) {
+			const fl_factory *f = &fs->v[k];
+			uint64_t v = 0;
+			size_t got;
+			if (fl_strmap_get(&h->names, f->name, &got))
+				v = got;
+			for (size_t a = f->nreq; a <= f->np && a < HINT_ARGS; a++) {
+				uint64_t bit = (uint64_t)1 << a;
+				if (v & bit)
+					v |= bit << HINT_TWICE;
+				v |= bit;
+				if (f->msg)
+					v |= bit << HINT_MSG;
+			}
+			if (f->np >= HINT_ARGS) /* any arity over: a maybe */
+				v |= (uint64_t)1 << (HINT_ARGS - 1) << HINT_MSG;
+			fl_strmap_put(&h->names, f->name, (size_t)v);
+		}
+		pthread_mutex_unlock(&h->lock);
+	}
+	if (h && src->text && likely_found(h, src->text, src->len)) {
+		jvm_lexed_free(x);
+		return NULL;
+	}
+	fl_buf *log = fl_xcalloc(1, sizeof *log);
+	fl_src s = *src;
+	s.cache = x;
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.log = log;
+	jvm_scan_ctx(&c, &none, &s, out);
+	return log;
+}
+
+bool jvm_early_holds(const void *tree, const void *log)
+{
+	const fl_buf *b = log;
+	for (size_t p = 0; p + 8 <= b->n;) {
+		uint32_t h[2];
+		memcpy(h, b->s + p, sizeof h);
+		p += sizeof h;
+		if (fl_factories_find(tree, b->s + p, h[0], h[1]))
+			return false;
+		p += h[0];
+	}
+	return true;
+}
+
+void jvm_early_free(void *log)
+{
+	if (log)
+		fl_buf_free(log);
+	free(log);
+}
+
+void jvm_collect(void *tree, const fl_src *src)
+{
+	jvm_collect_file(tree, src, false);
+}
+
+void *jvm_collect_keep(void *part, const fl_src *src)
+{
+	return jvm_collect_file(part, src, true);
+}

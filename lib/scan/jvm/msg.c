@@ -1,0 +1,232 @@
+/*
+ * msg.c — the JVM family's messages built from argument tokens (jvm.h):
+ * concatenations, String.format / MessageFormat.format, "...".formatted(),
+ * Kotlin's trimIndent / trimMargin, the last statement of a lambda or a
+ * supplier, named arguments, the message a local variable holds, and a
+ * call's message from its arguments or its trailing lambda.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jvm.h"
+
+#define MAX_ARG_TOKS 256
+#define MAX_ARG_DEPTH 48
+
+const char *const jvm_plus_ops[] = {"+", NULL};
+
+/* Bounded fl_msg_from_expr (guards against deep recursion / big spans). */
+static char *expr_msg(const ctx *c, size_t b, size_t e)
+{
+	fl_msg_opts o = {.concat_ops = jvm_plus_ops};
+	return fl_msg_guarded(&c->t, b, e, &o, MAX_ARG_TOKS, MAX_ARG_DEPTH,
+			      false);
+}
+
+/* printf format escapes of java.lang.String.format: %% and %n */
+static void decode_printf(char *m)
+{
+	char *w = m;
+	for (char *r = m; *r; r++) {
+		if (r[0] == '%' && r[1] == '%') {
+			*w++ = '%';
+			r++;
+		} else if (r[0] == '%' && r[1] == 'n') {
+			*w++ = '\n';
+			r++;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+	fl_msg_trim(m);
+}
+
+
+/* Kotlin String.trimIndent() / trimMargin("|") on a message, in place */
+static void kotlin_trim(char *m, bool margin)
+{
+	fl_buf out = {0};
+	/* split into lines */
+	size_t n = strlen(m);
+	size_t nlines = 1;
+	for (size_t k = 0; k < n; k++)
+		if (m[k] == '\n')
+			nlines++;
+	size_t minind = SIZE_MAX;
+	if (!margin) {
+		const char *p = m;
+		for (size_t l = 0; l < nlines; l++) {
+			const char *e = strchr(p, '\n');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t ind = 0;
+			while (ind < len && (p[ind] == ' ' || p[ind] == '\t'))
+				ind++;
+			if (ind < len && ind < minind)
+				minind = ind;
+			p = e ? e + 1 : p + len;
+		}
+		if (minind == SIZE_MAX)
+			minind = 0;
+	}
+	const char *p = m;
+	bool first = true;
+	for (size_t l = 0; l < nlines; l++) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		size_t ind = 0;
+		while (ind < len && (p[ind] == ' ' || p[ind] == '\t'))
+			ind++;
+		bool blank = ind == len;
+		if (!((l == 0 || l == nlines - 1) && blank)) {
+			if (!first)
+				fl_buf_putc(&out, '\n');
+			first = false;
+			if (margin) {
+				if (ind < len && p[ind] == '|')
+					fl_buf_put(&out, p + ind + 1, len - ind - 1);
+				else
+					fl_buf_put(&out, p, len);
+			} else if (!blank) {
+				fl_buf_put(&out, p + minind, len - minind);
+			}
+		}
+		p = e ? e + 1 : p + len;
+	}
+	fl_buf_cstr(&out);
+	memcpy(m, out.s, out.n + 1);
+	fl_buf_free(&out);
+}
+
+static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl);
+
+/* message of a lambda / block body [b, e) ("{ "..." }" contents) */
+static char *body_msg(const ctx *c, size_t b, size_t e, int lvl)
+{
+	/* take the last statement */
+	size_t s = b;
+	for (size_t k = b; k < e; k++) {
+		if (c->match[k] != NOIDX && c->match[k] > k) {
+			k = c->match[k];
+			continue;
+		}
+		if (is_p(c, k, ";") ||
+		    (k > b && (c->t.v[k].flags & FL_TF_NL_BEFORE) &&
+		     !is_p(c, k, "+") && !is_p(c, k - 1, "+")))
+			s = is_p(c, k, ";") ? k + 1 : k;
+	}
+	if (s >= e)
+		return NULL;
+	return arg_msg(c, s, e, lvl + 1);
+}
+
+/* Message of one argument expression [b, e). */
+static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
+{
+	if (b >= e || lvl > 4)
+		return NULL;
+	/* named argument (Kotlin/Scala): name = expr */
+	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, "="))
+		b += 2;
+	/* lambda / supplier */
+	if (is_p(c, b, "{") && c->match[b] == e - 1)
+		return body_msg(c, b + 1, e - 1, lvl);
+	if (e - b >= 4 && is_p(c, b, "(") && c->match[b] == b + 1 &&
+	    is_p(c, b + 2, "->"))
+		return arg_msg(c, b + 3, e, lvl + 1);
+	/* String.format("...", ...), MessageFormat.format("...", ...) */
+	if (e - b >= 4 && is_id(c, b) && is_p(c, b + 1, ".") &&
+	    (is(c, b + 2, "format")) && is_p(c, b + 3, "(") &&
+	    c->match[b + 3] == e - 1) {
+		size_t st[8], en[8];
+		size_t na = args(c, b + 3, st, en, 8, NULL);
+		for (size_t k = 0; k < na; k++) {
+			char *m = arg_msg(c, st[k], en[k], lvl + 1);
+			if (m) {
+				if (is(c, b, "String"))
+					decode_printf(m);
+				return m;
+			}
+		}
+		return NULL;
+	}
+	/* "...".formatted(...) / "...".format(...) / "...".trimIndent() */
+	if (e - b >= 4 && c->t.v[b].kind == FL_TK_STRING && is_p(c, b + 1, ".") &&
+	    is_id(c, b + 2) && is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {
+		const char *s = fl_tok_str(&c->t, &c->t.v[b]);
+		char *m = fl_xstrdup(s);
+		if (is(c, b + 2, "formatted") || is(c, b + 2, "format"))
+			decode_printf(m);
+		else if (is(c, b + 2, "trimIndent"))
+			kotlin_trim(m, false);
+		else if (is(c, b + 2, "trimMargin"))
+			kotlin_trim(m, true);
+		fl_msg_trim(m);
+		return m;
+	}
+	return expr_msg(c, b, e);
+}
+
+/* first argument (from `from`) that yields a message */
+char *jvm_first_msg(const ctx *c, const size_t *st, const size_t *en,
+		    size_t na, size_t from, size_t *which)
+{
+	for (size_t k = from; k < na; k++) {
+		char *m = arg_msg(c, st[k], en[k], 0);
+		if (m && !*m) {
+			free(m);
+			m = NULL;
+		}
+		if (m) {
+			if (which)
+				*which = k;
+			return m;
+		}
+	}
+	return NULL;
+}
+
+/* The message held by a local variable passed as an argument:
+ * `String msg = String.format("...", x); throw new X(msg);` */
+static const char *const java_decl[] = {"String", "final", "var", NULL};
+static const char *const kotlin_decl[] = {"val", "var", NULL};
+
+char *jvm_var_arg_msg(const void *ud, size_t b, size_t e)
+{
+	return arg_msg(ud, b, e, 0);
+}
+
+char *jvm_local_msg(ctx *c, const size_t *st, const size_t *en, size_t na)
+{
+	scope *sc = top(c);
+	return sc ? fl_var_arg_msg(&c->t, c->match, sc->fn_at, st, en, na,
+				   c->d == D_JAVA ? java_decl : kotlin_decl, jvm_var_arg_msg, c)
+		  : NULL;
+}
+
+/* call with (args) and/or a trailing lambda { ... }; returns message */
+char *jvm_call_msg(ctx *c, size_t callee, size_t from_arg, size_t *st,
+		   size_t *en, size_t *na, size_t *after)
+{
+	size_t p = callee + 1;
+	*na = 0;
+	char *m = NULL;
+	size_t close = p;
+	if (is_p(c, p, "(")) {
+		*na = args(c, p, st, en, 16, &close);
+		if (close >= c->t.n)
+			return NULL;
+		m = jvm_first_msg(c, st, en, *na, from_arg, NULL);
+		p = close + 1;
+	}
+	if (is_p(c, p, "{") && c->match[p] != NOIDX && c->d != D_JAVA) {
+		if (!m)
+			m = body_msg(c, p + 1, c->match[p], 0);
+		close = c->match[p];
+	}
+	if (after)
+		*after = close;
+	return m;
+}

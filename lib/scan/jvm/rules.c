@@ -1,0 +1,697 @@
+/*
+ * rules.c — the JVM family's error-site rules (jvm.h), tried at each
+ * identifier of the walk (jvm_rules_at): throw [new] X(...) and exception
+ * constructors outside throw (orElseThrow(() -> new X("..."))), calls of
+ * the tree's thrower methods and factories, Kotlin's error / require /
+ * check / requireNotNull / checkNotNull / TODO, Scala's require and
+ * sys.error, Guava's Preconditions, Objects.requireNonNull, logging
+ * (SLF4J, log4j, JUL, Android); HTTP errors (Spring's
+ * ResponseStatusException and @ResponseStatus, Javalin's responses); enums
+ * that are catalogues of errors.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jvm.h"
+
+/* HTTP status of an argument: HttpStatus.NOT_FOUND, 404,
+ * HttpStatusCode.valueOf(404) */
+static int arg_http(const ctx *c, size_t b, size_t e)
+{
+	for (size_t k = b; k < e && k < b + 8; k++) {
+		const fl_tok *tk = &c->t.v[k];
+		if (tk->kind == FL_TK_NUMBER && tk->len == 3) {
+			int v = atoi(tsrc(c, k));
+			if (v >= 100 && v <= 599)
+				return v;
+		}
+	}
+	if (e >= b + 1 && is_id(c, e - 1)) {
+		int v = fl_http_status_by_name(tsrc(c, e - 1), c->t.v[e - 1].len);
+		if (v)
+			return v;
+		/* HttpStatus.NOT_FOUND.code (Javalin) */
+		if (e >= b + 3 && is_p(c, e - 2, ".") && is_id(c, e - 3) &&
+		    (is_s(c, e - 1, "code") || is_s(c, e - 1, "value")))
+			return fl_http_status_by_name(tsrc(c, e - 3), c->t.v[e - 3].len);
+	}
+	return 0;
+}
+
+/* Javalin's HTTP errors: throw NotFoundResponse("..."), a class named
+ * after the status (its message by default that status's reason phrase),
+ * or HttpResponseException(HttpStatus.X or 404, "...") (*full set: the
+ * status is the first argument); 0 for others */
+static int javalin_status(const ctx *c, const char *nm, size_t nl,
+			  const size_t *st, const size_t *en, size_t na, bool *full)
+{
+	int v = 0;
+	*full = false;
+	if (nl > 8 && ends_with(nm, nl, "Response")) {
+		v = fl_http_status_by_name(nm, nl - 8);
+	} else if (nl == 21 && memcmp(nm, "HttpResponseException", 21) == 0 && na >= 1) {
+		v = arg_http(c, st[0], en[0]);
+		*full = true;
+	}
+	return v >= 400 && v <= 599 ? v : 0;
+}
+
+/* a named argument details = ... (not a message) */
+static bool named_not_msg(const ctx *c, size_t b, size_t e)
+{
+	return e > b + 1 && is_id(c, b) && is_p(c, b + 1, "=") && !is_s(c, b, "message");
+}
+
+/* first token of a dotted call chain ending at callee index m */
+static size_t chain_start(const ctx *c, size_t m)
+{
+	size_t f = m;
+	while (f >= 2 && (is_p(c, f - 1, ".") || is_p(c, f - 1, "?.")) &&
+	       (is_id(c, f - 2)))
+		f -= 2;
+	return f;
+}
+
+/* A statement `name(args);` calling a thrower method of the tree: a site
+ * with the message the method builds.  False when it is not one. */
+static bool rule_thrower(ctx *c, size_t i)
+{
+	size_t b = i > 1 && is(c, i - 2, "this") && is_p(c, i - 1, ".") ? i - 2 : i;
+	/* a statement of its own: after ; { } else, or an if/for/while head */
+	if (b == 0 || !(is_p(c, b - 1, ";") || is_p(c, b - 1, "{") || is_p(c, b - 1, "}") ||
+			is(c, b - 1, "else") || is_p(c, b - 1, ")") || is_p(c, b - 1, "->")))
+		return false;
+	size_t close = c->match[i + 1];
+	if (close == NOIDX || !is_p(c, close + 1, ";"))
+		return false;
+	size_t st[16], en[16];
+	size_t na = args(c, i + 1, st, en, 16, NULL);
+	char key[256];
+	int kl = snprintf(key, sizeof key, THROWER "%.*s", (int)c->t.v[i].len, tsrc(c, i));
+	if (kl <= 0 || (size_t)kl >= sizeof key)
+		return false;
+	/* the tree's thrower first: the file's own methods are looked at
+	 * (once a file) only for a call of one */
+	const fl_factory *f = jvm_tree_find(c, key, (size_t)kl, na);
+	if (!f || jvm_own_non_thrower(c, i, na))
+		return false;
+	char *m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
+	char *idiom = dup_tok(c, i);
+	site_spec s = {.first = b, .cls = f->cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+	jvm_emit(c, &s);
+	free(idiom);
+	free(m);
+	return true;
+}
+
+/* throw factory(args): the factory's message and class, or false */
+static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
+			 const size_t *en, size_t na)
+{
+	if (!c->fac.found)
+		jvm_fac_find(c);
+	const fl_factory *f = fl_factories_find(&c->fac, tsrc(c, ci), c->t.v[ci].len, na);
+	if (!f)
+		return false;
+	char *m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
+	site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = "throw", .msg = m};
+	jvm_emit(c, &s);
+	free(m);
+	return true;
+}
+
+/* throw [new] X(...) or new XException(...) outside throw */
+static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
+		      const char *idiom)
+{
+	size_t ci;
+	size_t open = jvm_ctor_at(c, b, &ci);
+	if (open == NOIDX)
+		return;
+	const char *nm = tsrc(c, ci);
+	size_t nl = c->t.v[ci].len;
+	bool is_cls = is_upper(nm[0]);
+	bool excy = ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error") ||
+		    ends_with(nm, nl, "Throwable") || ends_with(nm, nl, "Fault") ||
+		    (c->d == D_SCALA && nl > 7 && ends_with(nm, nl, "Failure"));
+	if (!thrown && !excy)
+		return;
+	size_t st[16], en[16];
+	size_t na = args(c, open, st, en, 16, NULL);
+	/* throw factory(...), a method of this file, called on this or on
+	 * an instance (`reader.unexpectedTokenError(...)`), not on another
+	 * class (`Errors.x(...)`) */
+	if (thrown && !is_cls && !is(c, b - 1, "new")) {
+		bool own = true;
+		for (size_t k = b; k < ci; k += 2)
+			own &= is_id(c, k) && !is_upper(tsrc(c, k)[0]);
+		if (own && rule_factory(c, first, ci, st, en, na))
+			return;
+		/* Class.method(args) of a static factory of the tree */
+		if (!own && ci >= b + 2 && is_p(c, ci - 1, ".") && is_id(c, ci - 2) &&
+		    is_upper(tsrc(c, ci - 2)[0]) && c->ctors) {
+			char key[256];
+			int kl = snprintf(key, sizeof key, "%.*s.%.*s", (int)c->t.v[ci - 2].len,
+					  tsrc(c, ci - 2), (int)nl, nm);
+			const fl_factory *f = kl > 0 && (size_t)kl < sizeof key
+				? jvm_tree_find(c, key, (size_t)kl, na) : NULL;
+			if (f) {
+				char *m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
+				site_spec s = {.first = first, .cls = f->cls, .type = FL_T_EXCEPTION,
+					       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+				jvm_emit(c, &s);
+				free(m);
+				return;
+			}
+		}
+	}
+	char *cls = is_cls ? dup_tok(c, ci) : NULL;
+	site_spec s = {.first = first, .cls = cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = idiom};
+	char *m = NULL;
+	const fl_factory *f = NULL;
+	if (ends_with(nm, nl, "ResponseStatusException") && na >= 1) {
+		s.http = arg_http(c, st[0], en[0]);
+		if (s.http) {
+			s.type = FL_T_HTTP;
+			s.sev = fl_http_severity(s.http);
+		}
+		m = jvm_first_msg(c, st, en, na, 1, NULL);
+	} else if (is_cls && c->ctors &&
+		   (f = jvm_tree_find(c, nm, nl, na)) != NULL) {
+		/* new X(args) of an exception class of the tree whose
+		 * constructor builds the message: super("..." + arg) */
+		m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
+		if (m && strchr(m, '{') && !strchr(f->msg, '%')) {
+			/* only the parameters of the constructor: what the call
+			 * passes, read as usual */
+			bool all = true;
+			for (const char *q = m; *q && all; q++)
+				all = *q == '{' ? (q = strchr(q, '}')) != NULL : false;
+			if (all) {
+				free(m);
+				m = jvm_first_msg(c, st, en, na, 0, NULL);
+			}
+		}
+	} else {
+		m = jvm_first_msg(c, st, en, na, 0, NULL);
+	}
+	bool full; /* HttpResponseException(status, message) */
+	int jst = is_cls ? javalin_status(c, nm, nl, st, en, na, &full) : 0;
+	if (jst) {
+		s.http = jst;
+		s.type = FL_T_HTTP;
+		s.sev = fl_http_severity(jst);
+		if (full) {
+			free(m);
+			m = jvm_first_msg(c, st, en, na, 1, NULL);
+			/* HttpStatus.X.message: the status's reason phrase */
+			if (!m && na >= 2 && en[1] >= st[1] + 3 && is_s(c, en[1] - 1, "message") &&
+			    is_p(c, en[1] - 2, ".") && is_id(c, en[1] - 3)) {
+				int v = fl_http_status_by_name(tsrc(c, en[1] - 3), c->t.v[en[1] - 3].len);
+				if (v && fl_http_reason(v))
+					m = fl_xstrdup(fl_http_reason(v));
+			}
+		}
+		bool given = false;
+		for (size_t k = full ? 1 : 0; k < na; k++)
+			given |= !named_not_msg(c, st[k], en[k]);
+		if (!m && !given && !full && fl_http_reason(jst))
+			m = fl_xstrdup(fl_http_reason(jst));
+	}
+	/* the message a local holds: thrown, or an exception built to be
+	 * returned or reported (`String message = "..." + e; X error = new
+	 * X(message, e); return Result.error(error)`) */
+	if (!m && (thrown || excy))
+		m = jvm_local_msg(c, st, en, na);
+	if (!m && !thrown) {
+		/* a bare constructor outside throw without a message: not a
+		 * site (it is reported where it is thrown, if anywhere) */
+		free(cls);
+		return;
+	}
+	/* the class is known but no literal was given: its name */
+	if (!m && cls)
+		m = fl_xstrdup(cls);
+	s.msg = m;
+	jvm_emit(c, &s);
+	free(m);
+	free(cls);
+}
+
+/* the severity a logging method's name at m says (error, warn, severe...):
+ * 1 and *sev, or 0 */
+static int log_level(const ctx *c, size_t m, const char **sev)
+{
+	static const struct {
+		const char *k, *s;
+	} tab[] = {
+		{"error", FL_S_ERROR}, {"warn", FL_S_WARNING},
+		{"warning", FL_S_WARNING}, {"severe", FL_S_ERROR},
+		{"fatal", FL_S_CRITICAL}, {"critical", FL_S_CRITICAL},
+		{NULL, NULL},
+	};
+	for (int k = 0; tab[k].k; k++)
+		if (is_s(c, m, tab[k].k)) {
+			*sev = tab[k].s;
+			return 1;
+		}
+	return 0;
+}
+
+/* guard_arg0 of rule_simple: the first argument is the condition that
+ * must hold (require, check, checkArgument: the site fires when it does
+ * not), or the value that must not be null (requireNotNull) */
+enum { G_NONE = 0, G_HOLDS, G_NOT_NULL };
+
+/* a call at callee whose message is its first argument from from_arg (or
+ * its trailing lambda's), else deflt, with prefix put before it: a site of
+ * class cls from first */
+static void rule_simple(ctx *c, size_t first, size_t callee, size_t from_arg,
+			const char *cls, const char *deflt, const char *prefix,
+			int guard_arg0, const char *type, const char *sev)
+{
+	size_t st[16], en[16], na;
+	char *m = jvm_call_msg(c, callee, from_arg, st, en, &na, NULL);
+	if (!is_p(c, callee + 1, "(") && !is_p(c, callee + 1, "{")) {
+		free(m);
+		return;
+	}
+	if (!m && deflt)
+		m = fl_xstrdup(deflt);
+	if (m && prefix) {
+		char *x = fl_xasprintf("%s%s", prefix, m);
+		free(m);
+		m = x;
+	}
+	char *idiom = fl_tok_span_text(&c->t, first, callee + 1, 80);
+	site_spec s = {.first = first, .cls = cls, .type = type, .sev = sev,
+		       .idiom = idiom, .msg = m};
+	if (guard_arg0 != G_NONE && na >= 1) {
+		char *cond = fl_tok_span_text(&c->t, st[0], en[0], 200);
+		s.guard = guard_arg0 == G_HOLDS ? fl_guard_not(cond, false)
+						: fl_xasprintf("%s == null", cond);
+		free(cond);
+		s.guard_set = true;
+	}
+	jvm_emit(c, &s);
+	free(idiom);
+	free(m);
+}
+
+/* throw [new] X(...), and new X(...) outside throw: true when the token
+ * at i is one of the two keywords */
+static bool rule_throw_new(ctx *c, size_t i)
+{
+	if (is(c, i, "throw")) {
+		size_t b = i + 1;
+		bool nw = is(c, b, "new");
+		if (nw)
+			b++;
+		rule_ctor(c, i, b, true, nw ? "throw new" : "throw");
+		return true;
+	}
+	if (is(c, i, "new")) {
+		if (i > 0 && is(c, i - 1, "throw"))
+			return true;
+		rule_ctor(c, i, i + 1, false, "new");
+		return true;
+	}
+	return false;
+}
+
+/* Kotlin and Scala constructor call of an exception outside throw
+ * (Scala's case classes: `Left(DecodingFailure("...", c.history))`), at
+ * the capitalized name i called without `new`: true when i is such a
+ * call (a site or not) */
+static bool rule_kotlin_ctor(ctx *c, size_t i, bool dot_before, bool call)
+{
+	if (c->d == D_JAVA || !call || dot_before || !is_upper(tsrc(c, i)[0]) ||
+	    is(c, i, "TODO") ||
+	    (i > 0 && (is(c, i - 1, "throw") || is(c, i - 1, "fun") ||
+		       is(c, i - 1, "class") || is_p(c, i - 1, ":") ||
+		       is(c, i - 1, "case") || is(c, i - 1, "extends") ||
+		       is(c, i - 1, "with") || is(c, i - 1, "object") ||
+		       is(c, i - 1, "def") || is(c, i - 1, "new"))))
+		return false;
+	const char *nm = tsrc(c, i);
+	size_t nl = c->t.v[i].len;
+	/* a Failure of one's own takes a message: scala.util.Failure
+	 * takes an exception (and is not one) */
+	bool failure = c->d == D_SCALA && nl > 7 && ends_with(nm, nl, "Failure") &&
+		       c->t.v[i + 2].kind == FL_TK_STRING;
+	if (ends_with(nm, nl, "Exception") || ends_with(nm, nl, "Error") || failure)
+		rule_ctor(c, i, i, false, "constructor");
+	return true;
+}
+
+/* Kotlin's stdlib: error, require, check, requireNotNull, checkNotNull,
+ * TODO, called at i (not after a '.'); true when i is one */
+static bool rule_kotlin_stdlib(ctx *c, size_t i, bool call)
+{
+	if (is(c, i, "error") && call) {
+		rule_simple(c, i, i, 0, "IllegalStateException", NULL,
+			    NULL, G_NONE, FL_T_EXCEPTION, FL_S_ERROR);
+		return true;
+	}
+	if (is(c, i, "require") && call) {
+		rule_simple(c, i, i, 1, "IllegalArgumentException",
+			    "Failed requirement.", NULL, G_HOLDS,
+			    FL_T_EXCEPTION, FL_S_ERROR);
+		return true;
+	}
+	if (is(c, i, "check") && call) {
+		rule_simple(c, i, i, 1, "IllegalStateException",
+			    "Check failed.", NULL, G_HOLDS, FL_T_EXCEPTION,
+			    FL_S_ERROR);
+		return true;
+	}
+	if (is(c, i, "requireNotNull") && call) {
+		rule_simple(c, i, i, 1, "IllegalArgumentException",
+			    "Required value was null.", NULL, G_NOT_NULL,
+			    FL_T_EXCEPTION, FL_S_ERROR);
+		return true;
+	}
+	if (is(c, i, "checkNotNull") && call) {
+		rule_simple(c, i, i, 1, "IllegalStateException",
+			    "Required value was null.", NULL, G_NOT_NULL,
+			    FL_T_EXCEPTION, FL_S_ERROR);
+		return true;
+	}
+	if (is(c, i, "TODO") && call) {
+		size_t st[4], en[4];
+		size_t na = args(c, i + 1, st, en, 4, NULL);
+		char *m = jvm_first_msg(c, st, en, na, 0, NULL);
+		char *x = m ? fl_xasprintf("An operation is not implemented: %s", m)
+			    : fl_xstrdup("An operation is not implemented.");
+		site_spec s = {.first = i, .cls = "NotImplementedError",
+			       .type = FL_T_EXCEPTION, .sev = FL_S_ERROR,
+			       .idiom = "TODO", .msg = x};
+		jvm_emit(c, &s);
+		free(m);
+		free(x);
+		return true;
+	}
+	return false;
+}
+
+/* Scala's Predef: require(cond, "..."), sys.error("..."), called at i;
+ * true when i is one */
+static bool rule_scala_predef(ctx *c, size_t i, bool dot_before)
+{
+	if (!dot_before && is(c, i, "require")) {
+		size_t st[4], en[4];
+		size_t na = args(c, i + 1, st, en, 4, NULL);
+		char *m = jvm_first_msg(c, st, en, na, 1, NULL);
+		char *x = m ? fl_xasprintf("requirement failed: %s", m)
+			    : fl_xstrdup("requirement failed");
+		site_spec s = {.first = i, .cls = "IllegalArgumentException",
+			       .type = FL_T_EXCEPTION, .sev = FL_S_ERROR,
+			       .idiom = "require", .msg = x};
+		if (na >= 1) {
+			char *cond = fl_tok_span_text(&c->t, st[0], en[0], 200);
+			s.guard = fl_guard_not(cond, false); /* require(cond) */
+			free(cond);
+			s.guard_set = true;
+		}
+		jvm_emit(c, &s);
+		free(m);
+		free(x);
+		return true;
+	}
+	if (dot_before && is(c, i, "error") && i >= 2 && is(c, i - 2, "sys")) {
+		rule_simple(c, i - 2, i, 0, "RuntimeException", NULL, NULL, G_NONE, FL_T_EXCEPTION, FL_S_ERROR);
+		return true;
+	}
+	return false;
+}
+
+/* Guava's Preconditions (qualified or a static import) and
+ * Objects.requireNonNull, called at i; true when i is one */
+static bool rule_preconditions(ctx *c, size_t i, bool dot_before)
+{
+	bool pre = !dot_before ||
+		   (i >= 2 && is_p(c, i - 1, ".") &&
+		    is(c, i - 2, "Preconditions"));
+	bool kotlin_std = c->d == D_KOTLIN && !dot_before;
+	if (pre && !kotlin_std) {
+		if (is(c, i, "checkArgument")) {
+			rule_simple(c, chain_start(c, i), i, 1,
+				    "IllegalArgumentException",
+				    "IllegalArgumentException", NULL, G_HOLDS,
+				    FL_T_EXCEPTION, FL_S_ERROR);
+			return true;
+		}
+		if (is(c, i, "checkState")) {
+			rule_simple(c, chain_start(c, i), i, 1,
+				    "IllegalStateException",
+				    "IllegalStateException", NULL, G_HOLDS,
+				    FL_T_EXCEPTION, FL_S_ERROR);
+			return true;
+		}
+		if (is(c, i, "checkNotNull")) {
+			rule_simple(c, chain_start(c, i), i, 1,
+				    "NullPointerException",
+				    "NullPointerException", NULL, G_NONE,
+				    FL_T_EXCEPTION, FL_S_ERROR);
+			return true;
+		}
+	}
+	if (is(c, i, "requireNonNull") &&
+	    (!dot_before || (i >= 2 && is(c, i - 2, "Objects")))) {
+		rule_simple(c, chain_start(c, i), i, 1,
+			    "NullPointerException", "NullPointerException",
+			    NULL, G_NONE, FL_T_EXCEPTION, FL_S_ERROR);
+		return true;
+	}
+	return false;
+}
+
+/* logging: recv.error(...) / recv.warn { ... } of a logger (a receiver
+ * named for logs), Android's Log.e / Timber.w, JUL's log(Level.X, ...),
+ * at the method name i */
+static void rule_logging(ctx *c, size_t i, bool dot_before, bool call)
+{
+	if (!(dot_before && i >= 2 && is_id(c, i - 2) &&
+	      (call || (c->d != D_JAVA && is_p(c, i + 1, "{")))))
+		return;
+	size_t r = i - 2;
+	const char *sev = NULL;
+	bool android = is(c, r, "Log") || is(c, r, "Timber");
+	if (android && (is(c, i, "e") || is(c, i, "w") || is(c, i, "wtf"))) {
+		sev = is(c, i, "e") ? FL_S_ERROR
+		      : is(c, i, "w") ? FL_S_WARNING : FL_S_CRITICAL;
+		rule_simple(c, chain_start(c, i), i,
+			    is(c, r, "Log") ? 1 : 0, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
+		return;
+	}
+	if (!fl_tok_contains_ci(&c->t, r, "log"))
+		return;
+	if (log_level(c, i, &sev)) {
+		rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
+		return;
+	}
+	if (is(c, i, "log") && call && is_id(c, i + 2) &&
+	    is(c, i + 2, "Level") && is_p(c, i + 3, ".") &&
+	    is_id(c, i + 4) && log_level(c, i + 4, &sev)) {
+		rule_simple(c, chain_start(c, i), i, 1, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
+		return;
+	}
+	if (is(c, i, "log") && call && is_id(c, i + 2) &&
+	    is(c, i + 2, "Level") && is_p(c, i + 3, ".") &&
+	    is_id(c, i + 4)) {
+		const char *nm = tsrc(c, i + 4);
+		size_t nl = c->t.v[i + 4].len;
+		if ((nl == 5 && memcmp(nm, "ERROR", 5) == 0) ||
+		    (nl == 6 && memcmp(nm, "SEVERE", 6) == 0))
+			sev = FL_S_ERROR;
+		else if ((nl == 4 && memcmp(nm, "WARN", 4) == 0) ||
+			 (nl == 7 && memcmp(nm, "WARNING", 7) == 0))
+			sev = FL_S_WARNING;
+		else if (nl == 5 && memcmp(nm, "FATAL", 5) == 0)
+			sev = FL_S_CRITICAL;
+		if (sev)
+			rule_simple(c, chain_start(c, i), i, 1, NULL, NULL,
+				    NULL, G_NONE, FL_T_CONSOLE, sev);
+	}
+}
+
+/* the rules on the identifier at i, tried in turn until one takes it */
+void jvm_rules_at(ctx *c, size_t i)
+{
+	bool dot_before = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?.") ||
+				    is_p(c, i - 1, "::"));
+	bool call = is_p(c, i + 1, "(");
+
+	if (rule_throw_new(c, i))
+		return;
+	/* a call of a thrower method of the tree as a statement:
+	 * `_reportError("...");` (or `this._reportError(...)`) */
+	if (c->d == D_JAVA && call && c->ctors && !is_upper(tsrc(c, i)[0]) &&
+	    (!dot_before || (i >= 2 && is_p(c, i - 1, ".") && is(c, i - 2, "this"))) &&
+	    rule_thrower(c, i))
+		return;
+	if (rule_kotlin_ctor(c, i, dot_before, call))
+		return;
+	if (i > 0 && (is(c, i - 1, "fun") || is(c, i - 1, "def")))
+		return;
+	if (c->d == D_KOTLIN && !dot_before && (call || is_p(c, i + 1, "{")) &&
+	    rule_kotlin_stdlib(c, i, call))
+		return;
+	if (c->d == D_SCALA && call && rule_scala_predef(c, i, dot_before))
+		return;
+	if (call && rule_preconditions(c, i, dot_before))
+		return;
+	rule_logging(c, i, dot_before, call);
+}
+
+/* An enum that is a catalogue of errors (`enum ErrorCode { USER_NOT_FOUND(
+ * 40401, "User not found", HttpStatus.NOT_FOUND), ... }`, Kotlin `enum
+ * class ApiError(val msg: String)`): by its name (Error, Exception in it,
+ * or ResultCode at its end), each constant whose arguments hold a message
+ * is a record: the constant is its code, the enum its class, an HTTP
+ * status among the arguments makes it an HTTP error.  name: the enum's
+ * name token; the body's '{' follows. */
+void jvm_error_enum(ctx *c, size_t name)
+{
+	const char *nm = tsrc(c, name);
+	size_t nl = c->t.v[name].len;
+	bool errorish = fl_memmem(nm, nl, "Error", 5) || fl_memmem(nm, nl, "Exception", 9) ||
+			ends_with(nm, nl, "ResultCode");
+	if (!errorish)
+		return;
+	size_t k = name + 1;
+	/* Kotlin's primary constructor, Java's implements ... */
+	while (k < c->t.n && k < name + 64 && !is_p(c, k, "{")) {
+		if (is_p(c, k, ";") || is_p(c, k, "="))
+			return;
+		k = fl_tok_is_opener(&c->t, k) && c->match[k] != NOIDX ? c->match[k] + 1 : k + 1;
+	}
+	if (k >= c->t.n || !is_p(c, k, "{") || c->match[k] == NOIDX)
+		return;
+	size_t end = c->match[k];
+	char *cls = dup_tok(c, name);
+	for (size_t q = k + 1; q < end;) {
+		/* NAME ( args ) [ { body } ] , ... ; (a constant without
+		 * arguments, `OK,`, is passed over) */
+		if (is_id(c, q) && is_p(c, q + 1, ",")) {
+			q += 2;
+			continue;
+		}
+		if (!is_id(c, q) || !is_p(c, q + 1, "(") || c->match[q + 1] == NOIDX ||
+		    c->match[q + 1] >= end)
+			break;
+		size_t close = c->match[q + 1];
+		size_t st[8], en[8];
+		size_t na = args(c, q + 1, st, en, 8, NULL);
+		char *msg = NULL, *scode = NULL;
+		int http = 0;
+		for (size_t a = 0; a < na; a++) {
+			if (c->t.v[st[a]].kind == FL_TK_STRING) {
+				/* ("SHOP-404", "Order not found"): a word is a
+				 * code clients see, a phrase the message */
+				char *m = jvm_first_msg(c, st, en, a + 1, a, NULL);
+				if (m && !strchr(m, ' ') && en[a] == st[a] + 1 && !scode) {
+					scode = m;
+				} else if (m && !msg) {
+					msg = m;
+				} else {
+					free(m);
+				}
+			} else if (!http && en[a] > st[a] && is_id(c, en[a] - 1) &&
+				   en[a] - st[a] <= 3) {
+				http = fl_http_status_by_name(tsrc(c, en[a] - 1), c->t.v[en[a] - 1].len);
+			}
+		}
+		if (!msg) {
+			msg = scode; /* one word: the message all the same */
+			scode = NULL;
+		}
+		if (msg) {
+			char *code = scode ? scode : dup_tok(c, q);
+			scode = NULL;
+			site_spec sp = {.first = q, .cls = cls, .code = code,
+					.type = http >= 400 ? FL_T_HTTP : FL_T_ERROR_CODE,
+					.sev = http >= 400 ? fl_http_severity(http) : FL_S_ERROR,
+					.http = http >= 400 ? http : 0,
+					.idiom = "error enum constant", .msg = msg};
+			jvm_emit(c, &sp);
+			free(code);
+			free(msg);
+		}
+		free(scode);
+		q = close + 1;
+		if (is_p(c, q, "{") && c->match[q] != NOIDX)
+			q = c->match[q] + 1;
+		if (!is_p(c, q, ","))
+			break;
+		q++;
+	}
+	free(cls);
+}
+
+/* Spring's @ResponseStatus(code = HttpStatus.NOT_FOUND, reason = "...")
+ * on an exception class: the response's status and message whenever the
+ * class is thrown, at the '@' i */
+void jvm_rule_response_status(ctx *c, size_t i)
+{
+	size_t open = i + 2;
+	if (c->match[open] == NOIDX)
+		return;
+	size_t st[4], en[4];
+	size_t na = args(c, open, st, en, 4, NULL);
+	int status = 0;
+	size_t reason = NOIDX;
+	for (size_t k = 0; k < na; k++) {
+		size_t b = st[k], e = en[k];
+		bool named = e - b >= 3 && is_id(c, b) && is_p(c, b + 1, "=");
+		if (named && is(c, b, "reason") && e == b + 3 &&
+		    c->t.v[b + 2].kind == FL_TK_STRING) {
+			reason = b + 2;
+			continue;
+		}
+		if (named && !is(c, b, "value") && !is(c, b, "code"))
+			continue;
+		/* HttpStatus.NOT_FOUND or a static import NOT_FOUND */
+		size_t last = e - 1;
+		if (is_id(c, last))
+			status = fl_http_status_by_name(tsrc(c, last), c->t.v[last].len);
+	}
+	if (reason == NOIDX || status < 400 || status > 599)
+		return;
+	/* the class it is on: after other annotations and modifiers */
+	size_t k = c->match[open] + 1;
+	for (int s = 0; s < 16 && k < c->t.n; s++) {
+		if (is_p(c, k, "@") && is_id(c, k + 1)) {
+			k += 2;
+			while (k + 1 < c->t.n && is_p(c, k, ".") && is_id(c, k + 1))
+				k += 2;
+			if (is_p(c, k, "(") && c->match[k] != NOIDX)
+				k = c->match[k] + 1;
+			continue;
+		}
+		if (is(c, k, "public") || is(c, k, "final") || is(c, k, "abstract") ||
+		    is(c, k, "static") || is(c, k, "open") || is(c, k, "data") ||
+		    is(c, k, "internal") || is(c, k, "private")) {
+			k++;
+			continue;
+		}
+		break;
+	}
+	if (!is(c, k, "class") || !is_id(c, k + 1) ||
+	    !jvm_excy_name(tsrc(c, k + 1), c->t.v[k + 1].len))
+		return;
+	char *cls = dup_tok(c, k + 1);
+	char *msg = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[reason]));
+	site_spec sp = {.first = reason, .msg = msg, .cls = cls, .type = FL_T_HTTP,
+			.sev = fl_http_severity(status), .http = status,
+			.idiom = "class annotation @ResponseStatus"};
+	jvm_emit(c, &sp);
+	free(msg);
+	free(cls);
+}
