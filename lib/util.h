@@ -87,7 +87,8 @@ void fl_buf_free(fl_buf *b);
 
 /* What a record's idiom (the store's idiom column) says of its line: the
  * message's definition (a class's constructor, __str__ or attribute, a
- * template, an Error() method: FL_IDIOM_DEF, tagged "definition"), a call
+ * template, an Error() method, a Rust variant's #[error] or Display arm:
+ * FL_IDIOM_DEF, tagged "definition"), a call
  * of an error factory (FL_IDIOM_CALL, tagged "factory-call"), or a raise
  * site.  The lookup ranks a text's raise sites before its definition
  * (lookup/rank.c; the site's search reads the tags). */

@@ -8,6 +8,13 @@
  * (`let msg = format!(...); bail!(msg)`).  The scan is one function per
  * idiom: track_arm / track_keyword / track_attr keep the context,
  * rule_call dispatches to the rules.
+ *
+ * An error enum's variant says its message where it is declared (its
+ * #[error("...")], its arm of the type's Display) and is raised where it
+ * is built (`return Err(RustupError::ToolchainNotInstalled { name })`):
+ * the tree's collect pass keeps each variant's message (an fl_factories
+ * keyed "Enum::Variant"), and every construction of it, in any file,
+ * becomes a site with that message (rule_variant).
  */
 #define _GNU_SOURCE /* memmem */
 #include <stdio.h>
@@ -397,7 +404,10 @@ typedef struct {
 	size_t csn, csc;
 	rs_pend pend[MAX_PEND];
 	size_t np;
-	fl_sites *out;
+	fl_sites *out;        /* NULL: collecting only */
+	const fl_factories *tree; /* the tree's variant messages, or NULL */
+	fl_factories *part;   /* this file's variant messages go here, or NULL */
+	fl_buf *log;          /* the variants looked up (collect_scan), or NULL */
 	bool file_test;
 	char *guard;          /* the next site's own guard (an assertion's
 				 failing condition); owned by its rule */
@@ -563,7 +573,7 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 {
 	if (msg && *msg && !rs_has_text(msg))
 		msg = NULL;
-	if ((!msg || !*msg) && !code)
+	if (((!msg || !*msg) && !code) || !st->out)
 		return;
 	const fl_toks *t = st->t;
 	rs_ctx *c = &st->cs[st->csn - 1];
@@ -908,9 +918,29 @@ static void rule_status_body(rs_st *st, size_t i)
 	fl_site site = {.line = t->v[body].line, .col = t->v[body].col, .message = msg,
 			.cls = cls, .type = FL_T_HTTP, .severity = fl_http_severity(status),
 			.http = status, .function = cls, .idiom = "class attribute #[body]"};
-	fl_site_add(st->out, &site);
+	if (st->out)
+		fl_site_add(st->out, &site);
 	free(cls);
 	free(msg);
+}
+
+/* The message of variant cls ("Enum::Variant", or a longer path whose
+ * last two names are kept) into the file's part of the tree. */
+static void note_variant(rs_st *st, const char *cls, const char *msg)
+{
+	if (!st->part || !cls || !msg || !*msg || !rs_has_text(msg))
+		return;
+	const char *v = strrchr(cls, ':');
+	if (!v || v == cls || v[-1] != ':' || !v[1])
+		return;
+	const char *e = v - 1; /* the '::' before the variant */
+	const char *b = e;
+	while (b > cls && !(b[-1] == ':'))
+		b--;
+	if (b == e)
+		return;
+	fl_factory f = {.name = fl_xstrdup(b), .msg = fl_xstrdup(msg), .cls = fl_xstrdup(cls)};
+	fl_factories_add(st->part, &f);
 }
 
 static void rule_thiserror(rs_st *st, size_t i)
@@ -946,6 +976,7 @@ static void rule_thiserror(rs_st *st, size_t i)
 				   t->src + t->v[k].off);
 	char *msg = rs_msg(t, st->m, sb[0], se[0], true, 0);
 	emit(st, i, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, "#[error]", NONE, NONE);
+	note_variant(st, cls, msg);
 	free(msg);
 	free(cls);
 }
@@ -1091,6 +1122,7 @@ static void display_emit(rs_st *st, size_t at, const char *msg, const char *idio
 		return;
 	char *cls = display_class(st, st->cs[st->csn - 1].display);
 	emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	note_variant(st, cls, msg);
 	free(cls);
 }
 
@@ -1607,6 +1639,114 @@ static void rule_err(rs_st *st, size_t i)
 	free(msg);
 }
 
+/* ---- error variants built ---------------------------------------------------- */
+
+static bool upper_ident(const fl_toks *t, size_t i)
+{
+	return i < t->n && t->v[i].kind == FL_TK_IDENT && t->src[t->v[i].off] >= 'A' &&
+	       t->src[t->v[i].off] <= 'Z';
+}
+
+/* The type `Self` names at the current token: the innermost impl's. */
+static const char *self_type(const rs_st *st)
+{
+	for (size_t k = st->csn; k-- > 0;)
+		if (st->cs[k].type)
+			return st->cs[k].type;
+	return NULL;
+}
+
+/* Whether the variant path [b, e) is a pattern (a match arm's, a `let`'s,
+ * an alternative, a `matches!`'s) or compared, not a value built. */
+static bool variant_pattern(const rs_st *st, size_t b, size_t e)
+{
+	const fl_toks *t = st->t;
+	while (e < t->n && fl_tok_pch(t, e) == ')')
+		e++;
+	if (e < t->n && (fl_tok_is_punct(t, e, "=>") || fl_tok_is_punct(t, e, "=") ||
+			 fl_tok_is_punct(t, e, "|") || fl_tok_is_punct(t, e, "@") ||
+			 fl_tok_is_punct(t, e, "==") || fl_tok_is_punct(t, e, "!=") ||
+			 fl_tok_is_ident(t, e, "if")))
+		return true;
+	if (b == 0)
+		return false;
+	size_t p = b - 1;
+	if (fl_tok_pch(t, p) == '&' && p > 0)
+		p--;
+	/* (not after a '|': a closure's `|_| E::V` builds one; an
+	 * alternative is told by what follows the last one) */
+	if (fl_tok_is_punct(t, p, "==") || fl_tok_is_punct(t, p, "!=") || fl_tok_is_punct(t, p, "@") ||
+	    fl_tok_is_ident(t, p, "use"))
+		return true;
+	/* the enclosing bracket: matches!(x, E::V) */
+	for (int n = 0; n < SCAN_LIMIT; n++) {
+		char c = fl_tok_pch(t, p);
+		if ((c == ')' || c == ']' || c == '}') && st->m[p] != NONE && st->m[p] < p) {
+			p = st->m[p];
+		} else if (c == '(' || c == '[' || c == '{') {
+			return c == '(' && p >= 2 && fl_tok_pch(t, p - 1) == '!' &&
+			       t->v[p - 2].kind == FL_TK_IDENT && t->v[p - 2].len >= 7 &&
+			       memcmp(t->src + t->v[p - 2].off + t->v[p - 2].len - 7, "matches", 7) == 0;
+		}
+		if (p == 0 || c == ';')
+			return false;
+		p--;
+	}
+	return false;
+}
+
+/* `Enum::Variant`, `Enum::Variant(..)`, `Enum::Variant { .. }` or
+ * `Self::Variant...` built at the identifier i (`Enum`): a site with the
+ * message the tree holds for that variant.  Scanning as if the tree were
+ * empty (collect_scan), the name is logged instead. */
+static bool rule_variant(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	if (!upper_ident(t, i) || !upper_ident(t, i + 2) || fl_tok_is_punct(t, i + 3, "::") ||
+	    fl_tok_pch(t, i + 3) == '!')
+		return false;
+	if (!st->tree && !st->log)
+		return false;
+	size_t b = i;
+	while (b >= 2 && fl_tok_is_punct(t, b - 1, "::") && t->v[b - 2].kind == FL_TK_IDENT)
+		b -= 2;
+	size_t e = i + 3;
+	char o = fl_tok_pch(t, e);
+	if ((o == '(' || o == '{') && st->m[e] != NONE) {
+		bool head = b > 0 && (fl_tok_is_ident(t, b - 1, "if") || fl_tok_is_ident(t, b - 1, "while") ||
+				      fl_tok_is_ident(t, b - 1, "match") || fl_tok_is_ident(t, b - 1, "in"));
+		if (o == '(' || !head)
+			e = st->m[e] + 1;
+	}
+	if (variant_pattern(st, b, e))
+		return false;
+	char name[256];
+	const char *ty = t->src + t->v[i].off;
+	int tl = (int)t->v[i].len;
+	if (fl_tok_is(t, i, "Self")) {
+		ty = self_type(st);
+		if (!ty)
+			return false;
+		tl = (int)strlen(ty);
+	}
+	int n = snprintf(name, sizeof name, "%.*s::%.*s", tl, ty, (int)t->v[i + 2].len,
+			 t->src + t->v[i + 2].off);
+	if (n <= 0 || (size_t)n >= sizeof name)
+		return false;
+	if (st->log) {
+		uint32_t len = (uint32_t)n;
+		fl_buf_put(st->log, (const char *)&len, sizeof len);
+		fl_buf_put(st->log, name, (size_t)n);
+		return false;
+	}
+	const fl_factory *f = fl_factories_find(st->tree, name, (size_t)n, 0);
+	if (!f)
+		return false;
+	/* the idiom: the variant built, as `Enum::Variant` */
+	emit(st, b, f->msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, name, NONE, NONE);
+	return true;
+}
+
 /* the rules that start at an identifier followed by '!', '(' or '::', or
  * at a '.' two tokens before a '(' */
 static void rule_call(rs_st *st, size_t i)
@@ -1653,12 +1793,17 @@ static void rule_call(rs_st *st, size_t i)
 		rule_error_new(st, i);
 		return;
 	}
+	if (fl_tok_is_punct(t, i + 1, "::") && rule_variant(st, i))
+		return;
 	rule_diag_call(st, i);
 }
 
-static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
+/* One file's scan: its sites into out (NULL: none), its variants'
+ * messages into part (NULL: not kept), the variants it builds looked up in
+ * tree or, with log, logged. */
+static void rs_walk(const fl_factories *tree, fl_factories *part, fl_buf *log,
+		    const fl_src *src, fl_sites *out)
 {
-	(void)tree;
 	fl_toks tk;
 	fl_toks_init(&tk, src);
 	rs_lex(&tk);
@@ -1666,6 +1811,9 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 	rs_st st = {0};
 	st.t = t;
 	st.out = out;
+	st.tree = tree;
+	st.part = part;
+	st.log = log;
 	st.m = fl_tok_match_table(t, FL_MATCH_STRICT);
 	st.csc = 64;
 	st.cs = fl_xmalloc(st.csc * sizeof *st.cs);
@@ -1713,10 +1861,65 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 	fl_toks_free(&tk);
 }
 
+static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
+{
+	rs_walk(tree, NULL, NULL, src, out);
+}
+
+/* The collect pass: the messages of the file's error variants (declared
+ * with #[error] or in a Display of an error type). */
+static void rs_collect(void *tree, const fl_src *src)
+{
+	if (!src->text || (!memmem(src->text, src->len, "#[error", 7) &&
+			   !memmem(src->text, src->len, "Display", 7)))
+		return;
+	rs_walk(NULL, tree, NULL, src, NULL);
+}
+
+/* Collected and scanned at once, as if no file declared a variant: the
+ * log of the variants the file builds (lang.h: collect_scan). */
+static void *rs_collect_scan(void *part, const fl_src *src, fl_sites *out, void *hint)
+{
+	(void)hint;
+	fl_buf *log = fl_xcalloc(1, sizeof *log);
+	if (src->text)
+		rs_walk(NULL, part, log, src, out);
+	return log;
+}
+
+/* The early scan stands when the tree knows none of the variants built. */
+static bool rs_early_holds(const void *tree, const void *log)
+{
+	const fl_buf *b = log;
+	for (size_t p = 0; p + sizeof(uint32_t) <= b->n;) {
+		uint32_t len;
+		memcpy(&len, b->s + p, sizeof len);
+		p += sizeof len;
+		if (fl_factories_find(tree, b->s + p, len, 0))
+			return false;
+		p += len;
+	}
+	return true;
+}
+
+static void rs_early_free(void *log)
+{
+	if (log)
+		fl_buf_free(log);
+	free(log);
+}
+
 static const char *const rs_exts[] = {".rs", NULL};
 
 const fl_lang fl_lang_rust = {
 	.name = "rust",
 	.extensions = rs_exts,
+	.tree_new = fl_factories_tree_new,
+	.tree_free = fl_factories_tree_free,
+	.collect = rs_collect,
+	.tree_merge = fl_factories_tree_merge,
+	.collect_scan = rs_collect_scan,
+	.early_holds = rs_early_holds,
+	.early_free = rs_early_free,
 	.scan = rs_scan,
 };

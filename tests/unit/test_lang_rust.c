@@ -428,6 +428,113 @@ static void test_status_body_attributes(void **state)
 	fl_sites_free(s);
 }
 
+/* An error variant's message is declared in one file (#[error], an arm of
+ * the type's Display) and raised where the variant is built, in another:
+ * each construction is a site with that message; a pattern, a comparison
+ * or a `use` of the variant is none; a variant two enums of one name
+ * declare with different messages is nobody's. */
+static void test_variants_built(void **state)
+{
+	(void)state;
+	const char *errors_rs =
+		"#[derive(Debug, thiserror::Error)]\n"                         /* 1 */
+		"pub enum ConfigError {\n"                                     /* 2 */
+		"    #[error(\"missing key {0}\")]\n"                          /* 3 */
+		"    Missing(String),\n"                                       /* 4 */
+		"    #[error(\"bad value {value} for {key}\")]\n"              /* 5 */
+		"    BadValue { key: String, value: u32 },\n"                  /* 6 */
+		"    #[error(\"the store is read-only\")]\n"                   /* 7 */
+		"    ReadOnly,\n"                                              /* 8 */
+		"}\n"                                                          /* 9 */
+		"impl fmt::Display for ParseError {\n"                         /* 10 */
+		"    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n" /* 11 */
+		"        match self {\n"                                       /* 12 */
+		"            Self::Eof => f.write_str(\"unexpected end of input\"),\n"
+		"            ParseError::Depth(n) => write!(f, \"nested deeper than {}\", n),\n"
+		"        }\n"                                                  /* 15 */
+		"    }\n"                                                      /* 16 */
+		"}\n";
+	const char *a_rs =
+		"#[derive(thiserror::Error)]\n"
+		"enum Error { #[error(\"io failed in a\")] Io }\n";
+	const char *b_rs =
+		"#[derive(thiserror::Error)]\n"
+		"enum Error { #[error(\"io failed in b\")] Io }\n";
+	const char *use_rs =
+		"use crate::errors::ConfigError::ReadOnly;\n"                  /* 1 */
+		"fn get(key: &str) -> Result<u32, ConfigError> {\n"            /* 2 */
+		"    if key.is_empty() {\n"                                    /* 3 */
+		"        return Err(ConfigError::Missing(key.into()));\n"      /* 4 */
+		"    }\n"                                                      /* 5 */
+		"    let value = 7;\n"                                         /* 6 */
+		"    Err(crate::errors::ConfigError::BadValue { key: key.into(), value })\n"
+		"}\n"                                                          /* 8 */
+		"fn check(e: ConfigError, p: ParseError) -> bool {\n"          /* 9 */
+		"    match e {\n"                                              /* 10 */
+		"        ConfigError::Missing(_) => true,\n"                   /* 11 */
+		"        ConfigError::BadValue { .. } | ConfigError::ReadOnly => false,\n"
+		"    };\n"                                                     /* 13 */
+		"    if let ParseError::Depth(_) = p { return true; }\n"       /* 14 */
+		"    matches!(p, ParseError::Eof) || p == ParseError::Eof\n"   /* 15 */
+		"}\n"                                                          /* 16 */
+		"impl ParseError {\n"                                          /* 17 */
+		"    fn eof() -> Self { Self::Eof }\n"                         /* 18 */
+		"}\n"                                                          /* 19 */
+		"fn deep(n: usize) -> Result<(), ParseError> {\n"              /* 20 */
+		"    (n < 64).then_some(()).ok_or(ParseError::Depth(n))\n"     /* 21 */
+		"}\n"                                                          /* 22 */
+		"fn io() -> Error { Error::Io }\n"                             /* 23 */
+		"fn ro(w: io::Result<()>) -> Result<(), ConfigError> {\n"      /* 24 */
+		"    w.map_err(|_| ConfigError::ReadOnly)\n"                   /* 25 */
+		"}\n";                                                         /* 26 */
+	fl_src files[] = {
+		{"src/errors.rs", errors_rs, strlen(errors_rs), NULL},
+		{"src/a.rs", a_rs, strlen(a_rs), NULL},
+		{"src/b.rs", b_rs, strlen(b_rs), NULL},
+		{"src/use.rs", use_rs, strlen(use_rs), NULL},
+	};
+	fl_sites *s = harness_scan_tree(&fl_lang_rust, files, 4, 3);
+	const fl_site *x = EXPECT_SITE(s, "missing key {0}", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "ConfigError::Missing");
+	harness_expect_str(x->idiom, "ConfigError::Missing");
+	harness_expect_str(x->function, "get");
+	harness_expect_str(x->guard, "key.is_empty()");
+	x = EXPECT_SITE(s, "bad value {value} for {key}", 7, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "ConfigError::BadValue");
+	/* Self in an impl of the type; a Display arm's message */
+	x = EXPECT_SITE(s, "unexpected end of input", 18, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "ParseError::Eof");
+	EXPECT_SITE(s, "nested deeper than {}", 21, FL_T_EXCEPTION);
+	/* a closure's */
+	EXPECT_SITE(s, "the store is read-only", 25, FL_T_EXCEPTION);
+	/* nothing else: not the patterns, the comparisons, the use, nor
+	 * Error::Io, which two enums declare */
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+	/* the declarations stay, as the message's definition */
+	s = harness_scan_tree(&fl_lang_rust, files, 4, 0);
+	x = EXPECT_SITE(s, "missing key {0}", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->idiom, "#[error]");
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+	/* the file scanned while it was read, blind to the tree: its sites do
+	 * not stand once the tree is whole */
+	void *tree = fl_lang_rust.tree_new();
+	for (size_t i = 0; i < 4; i++)
+		harness_collect(&fl_lang_rust, tree, &files[i]);
+	void *part = fl_lang_rust.tree_new();
+	fl_sites *e = fl_sites_new();
+	void *log = fl_lang_rust.collect_scan(part, &files[3], e, NULL);
+	assert_non_null(log);
+	assert_null(harness_find(e, "missing key {0}"));
+	assert_false(fl_lang_rust.early_holds(tree, log));
+	assert_true(fl_lang_rust.early_holds(part, log));
+	fl_lang_rust.early_free(log);
+	fl_sites_free(e);
+	fl_lang_rust.tree_free(part);
+	fl_lang_rust.tree_free(tree);
+}
+
 static void test_robustness(void **state)
 {
 	(void)state;
@@ -453,6 +560,7 @@ int main(void)
 		cmocka_unit_test(test_anyhow_io),
 		cmocka_unit_test(test_thiserror),
 		cmocka_unit_test(test_display_impl),
+		cmocka_unit_test(test_variants_built),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_macro_rules_and_closures),

@@ -141,7 +141,10 @@ void dsc_tags(dsc *d)
 			add(tags, k);
 		free(k);
 	}
-	if (*d->idiom && strncmp(d->idiom, "class ", 6) != 0) {
+	/* the construct's kind (not a Rust variant's path: a variant built,
+	 * `E::V`, is its idiom and its class, tagged above) */
+	if (*d->idiom && strncmp(d->idiom, "class ", 6) != 0 &&
+	    !(d->s->cls && strstr(d->idiom, "::") && strcmp(d->idiom, d->s->cls) == 0)) {
 		char *k = kebab(d->idiom);
 		if (k && strlen(k) <= 24)
 			add(tags, k);
