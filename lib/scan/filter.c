@@ -38,12 +38,19 @@ const char *fl_skip_name(int rule)
 static const char *const skip_dirs[] = {
 	"node_modules", "bower_components", "jspm_packages", "vendor",
 	"vendors", "_vendor", /* Python's vendored packages (pip, setuptools) */ "third_party", "third-party", "thirdparty", "external",
-	"dist", "build", "out", "target", "obj", "_build", "site-packages",
+	"obj", "site-packages",
 	"testdata", "test-data", "fixtures", "__fixtures__", "mocks", "__mocks__",
 	"docs", "doc", "docs_src", "docs-src", "examples", "example", "_examples", "_example",
 	"samples", "sample", "_samples", "demos", "_demos", "_demo",
 	"demo", "benchmarks", "benchmark", "bench", "benches", "__pycache__", "Pods",
 	"coverage", NULL,
+};
+
+/* Build output, unless below a folder named src: there they are packages
+ * of the code (Go's src/go/build and src/cmd/dist, pip's
+ * src/pip/_internal/operations/build, rustup's src/dist). */
+static const char *const output_dirs[] = {
+	"dist", "build", "out", "target", "_build", NULL,
 };
 
 static const char *const test_dirs[] = {
@@ -168,7 +175,7 @@ static bool generated_name(const char *base)
 static int folder_rule(const char *path, size_t n, bool include_tests)
 {
 	const char *p = path, *end = path + n;
-	bool under_src = false, test_package = false;
+	bool under_src = false, in_src = false, test_package = false;
 	while (p < end) {
 		const char *sl = memchr(p, '/', (size_t)(end - p));
 		if (!sl)
@@ -176,7 +183,7 @@ static int folder_rule(const char *path, size_t n, bool include_tests)
 		size_t l = (size_t)(sl - p);
 		if (l && p[0] == '.')
 			return FL_SKIP_HIDDEN;
-		if (in(p, l, skip_dirs) || docs_dir(p, l))
+		if (in(p, l, skip_dirs) || docs_dir(p, l) || (!in_src && in(p, l, output_dirs)))
 			return FL_SKIP_FOLDER;
 		if (!include_tests && p > path && l == 4 && memcmp(p, "test", 4) == 0)
 			test_package = true; /* Go's cmd/go/internal/test */
@@ -186,6 +193,7 @@ static int folder_rule(const char *path, size_t n, bool include_tests)
 		if (under_src && l == 3 && memcmp(p, "jmh", 3) == 0)
 			return FL_SKIP_FOLDER;
 		under_src = l == 3 && memcmp(p, "src", 3) == 0;
+		in_src = in_src || under_src;
 		p = sl + 1;
 	}
 	return test_package ? RULE_TEST_PACKAGE : -1;

@@ -1348,6 +1348,15 @@ static void test_filter_folder_rules(void **state)
 		{"test/fixedbugs/a.go", &plain, FL_SKIP_TEST},
 		{"src/tests/test/a.go", &plain, FL_SKIP_TEST},
 		{"pkg/Test/a.go", &plain, FL_SKIP_TEST},
+		/* build output, but a package of that name below src/ */
+		{"build/a.c", &plain, FL_SKIP_FOLDER},
+		{"web/dist/a.c", &plain, FL_SKIP_FOLDER},
+		{"target/debug/a.c", &plain, FL_SKIP_FOLDER},
+		{"src/go/build/build.go", &plain, -1},
+		{"src/cmd/dist/build.go", &plain, -1},
+		{"src/pip/_internal/operations/build/a.c", &plain, -1},
+		{"src/Proj/obj/a.c", &plain, FL_SKIP_FOLDER},
+		{"src/a/vendor/b.c", &plain, FL_SKIP_FOLDER},
 	};
 	/* a C template's double extension is C; another .in file is not */
 	assert_ptr_equal(fl_lang_for_path("src/shell.c.in"), c);
