@@ -662,6 +662,14 @@ static void test_family_phrases(void **state)
 		{"Could not execl(). errno %d: %s", "command-failed"},
 		{"Error: No test files found", "not-found"},
 		{"No gem matching '{dep}' found", "not-found"},
+		{"wrong credentials provided ({fullOutput})", "authentication-failed"},
+		/* a message that asks for a bug report: a bug, whatever else it says */
+		{"JsonManipulator: $childrenClean is not defined. Please report at https://x/issues", "internal-error"},
+		{"Unable to save configuration. Please report this as a bug.", "internal-error"},
+		{"Error while checking for conflicts. Please file an issue on pip's issue tracker", "internal-error"},
+		/* ... not one on a condition, nor a report to someone else */
+		{"The file does not exist. Report this if you think it is a mistake.", "not-found"},
+		{"Broken links exist in the home. Please report them to the gem's upstream repo.", "operation-failed"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct site c = {.lang = "c", .path = "src/x.c", .function = "work", .idiom = "fprintf",

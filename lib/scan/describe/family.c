@@ -98,7 +98,7 @@ static const struct rule rules[] = {
 			    "not enough memory", "allocation failed", "unable to allocate", "unable to realloc",
 			    "cannot realloc", "failed to realloc", "realloc failed", "malloc failed", "allocation error"), L("memoryerror", "outofmemory")},
 	{"authentication-failed", L("authentication", "not authenticated", "login failed", "bad credentials",
-				    "invalid credentials", "wrong password", "invalid token", "invalid password"),
+				    "invalid credentials", "wrong credentials", "incorrect credentials", "wrong password", "invalid token", "invalid password"),
 	 L("authentication", "unauthenticated", "credential")},
 	{"permission-denied", L("permission", "access denied", "not permitted", "forbidden", "unauthorized", "safe mode",
 				"requires sudo", "privilege", "read-only", "not authorized",
@@ -333,6 +333,31 @@ static bool none_found(const char *msg)
 	return false;
 }
 
+/* The message asks the user to report it ("Please report at
+ * https://github.com/composer/composer/issues", "this is a bug"): its
+ * authors hold it for a bug of their own, whatever its other words say.
+ * Not a request on a condition ("report this if you think it is a
+ * mistake", "report a bug if this causes problems"). */
+static bool asks_report(const char *msg)
+{
+	static const char *const phrases[] = {
+		"please report at", "please report to http", "please report as", "please report an issue",
+		"report this", "report it ", "report it.", "report a bug",
+		"report the bug", "file a bug", "file an issue", "open an issue", "this is a bug",
+		"is probably a bug", "is likely a bug", "bug report", NULL,
+	};
+	for (const char *const *p = phrases; *p; p++) {
+		const char *at = strstr(msg, *p);
+		if (!at || (at > msg && isalnum((unsigned char)at[-1])))
+			continue;
+		const char *after = at + strlen(*p);
+		const char *cond = strstr(after, " if ");
+		if (!cond || cond - after > 12)
+			return true;
+	}
+	return false;
+}
+
 static const char *family_of(dsc *d)
 {
 	const fl_entry *e = d->e;
@@ -479,6 +504,8 @@ static const char *family_of(dsc *d)
 		f = "invalid-argument";
 	if (!f)
 		f = "operation-failed";
+	if (asks_report(msg))
+		f = "internal-error";
 	if (!d->verb && d->s->function)
 		verb_family(d->s->function, &d->verb, false);
 	free(msg);
