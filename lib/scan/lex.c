@@ -750,12 +750,91 @@ static bool simple_operand(const char *s)
 	return depth == 0 && !q;
 }
 
+/* cond as one comparison with its operator turned ("rc==SQLITE_OK" ->
+ * "rc!=SQLITE_OK", "n < 0" -> "n >= 0", Python's "x is None" -> "x is not
+ * None"), or NULL when cond is not exactly one comparison at its top level
+ * (an && or ||, a chain a < b < c, a ternary). */
+static char *turned_comparison(const char *cond, bool python)
+{
+	static const char *const ops[][2] = {
+		{"!==", "==="}, {"===", "!=="}, {"==", "!="}, {"!=", "=="}, {"<=", ">"},
+		{">=", "<"},    {"<", ">="},    {">", "<="},
+	};
+	static const char *const words[][2] = {
+		{" is not ", " is "}, {" is ", " is not "}, {" not in ", " in "}, {" in ", " not in "},
+	};
+	int depth = 0;
+	char q = 0;
+	const char *at = NULL, *to = NULL;
+	size_t len = 0;
+	for (const char *s = cond; *s; s++) {
+		char c = *s;
+		if (q) {
+			if (c == '\\' && s[1])
+				s++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if (c == '"' || c == '\'' || c == '`') {
+			q = c;
+			continue;
+		}
+		if (c == '(' || c == '[' || c == '{') {
+			depth++;
+			continue;
+		}
+		if ((c == ')' || c == ']' || c == '}') && depth > 0) {
+			depth--;
+			continue;
+		}
+		if (depth)
+			continue;
+		if ((c == '&' && s[1] == '&') || (c == '|' && s[1] == '|') || c == '?' || c == ',' ||
+		    (c == '<' && s[1] == '<') || (c == '>' && s[1] == '>') || (c == '-' && s[1] == '>') ||
+		    (c == '=' && s[1] == '>') || (c == '<' && s[1] == '=' && s[2] == '>'))
+			return NULL;
+		if (c == ' ' && (strncmp(s, " and ", 5) == 0 || strncmp(s, " or ", 4) == 0 ||
+				 strncmp(s, " if ", 4) == 0))
+			return NULL; /* Python's, Ruby's */
+		const char *const(*tab)[2] = NULL;
+		size_t n = 0;
+		if (python && c == ' ') {
+			tab = words;
+			n = sizeof words / sizeof words[0];
+		} else if (c == '=' || c == '!' || c == '<' || c == '>') {
+			tab = ops;
+			n = sizeof ops / sizeof ops[0];
+		}
+		for (size_t k = 0; k < n; k++) {
+			size_t l = strlen(tab[k][0]);
+			if (strncmp(s, tab[k][0], l) != 0)
+				continue;
+			if (at) /* a second comparison */
+				return NULL;
+			at = s;
+			to = tab[k][1];
+			len = l;
+			s += l - 1;
+			break;
+		}
+		if (!at && c == '=' && s > cond && s[-1] != '=' && s[1] != '=')
+			return NULL; /* an assignment */
+	}
+	if (!at || q || depth || at == cond || !at[len])
+		return NULL;
+	return fl_xasprintf("%.*s%s%s", (int)(at - cond), cond, to, at + len);
+}
+
 char *fl_guard_not(const char *cond, bool python)
 {
 	if (!cond)
 		return NULL;
 	while (*cond == ' ')
 		cond++;
+	char *turned = turned_comparison(cond, python);
+	if (turned)
+		return turned;
 	const char *neg = python ? "not " : "!";
 	size_t nl = strlen(neg);
 	if (strncmp(cond, neg, nl) == 0 && cond[nl] && simple_operand(cond + nl))

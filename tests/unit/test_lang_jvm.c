@@ -76,7 +76,7 @@ static void test_java_preconditions_logging(void **state)
 		"}\n");
 	const fl_site *x = EXPECT_SITE(s, "id too long: %s", 3, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "IllegalArgumentException");
-	assert_string_equal(x->guard, "!(id.length() < 10)");
+	assert_string_equal(x->guard, "id.length() >= 10");
 	assert_string_equal(x->function, "A.m");
 	x = EXPECT_SITE(s, "not ready", 4, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "IllegalStateException");
@@ -931,12 +931,25 @@ static void test_guard_not(void **state)
 		/* cond, C-like, Python */
 		{"x", "!x", "not x"},
 		{"repo.isOpen()", "!repo.isOpen()", "not repo.isOpen()"},
-		{"a > b", "!(a > b)", "not (a > b)"},
+		/* one comparison: its operator turned */
+		{"a > b", "a <= b", "a <= b"},
+		{"rc==SQLITE_OK", "rc!=SQLITE_OK", "rc!=SQLITE_OK"},
+		{"x === 'a'", "x !== 'a'", "x !== 'a'"},
+		{"(x = f()) == NULL", "(x = f()) != NULL", "(x = f()) != NULL"},
+		{"x is None", "!(x is None)", "x is not None"},
+		{"k not in d", "!(k not in d)", "k in d"},
+		/* not one comparison: negated whole */
+		{"a < b && c", "!(a < b && c)", "not (a < b && c)"},
+		{"a < b < c", "!(a < b < c)", "not (a < b < c)"},
+		{"x = 3", "!(x = 3)", "not (x = 3)"},
+		{"a << 2 > b", "!(a << 2 > b)", "not (a << 2 > b)"},
+		{"p->n > 0", "!(p->n > 0)", "not (p->n > 0)"},
+		{"a > b if c else d", "!(a > b if c else d)", "not (a > b if c else d)"},
 		{"foo(a, b > 1)", "!foo(a, b > 1)", "not foo(a, b > 1)"},
 		{"!x", "x", "not (!x)"},
 		{"!(a && b)", "(a && b)", "not (!(a && b))"},
 		{"not x", "!(not x)", "x"},
-		{"s == \"a b\"", "!(s == \"a b\")", "not (s == \"a b\")"},
+		{"s == \"a b\"", "s != \"a b\"", "s != \"a b\""},
 		{"m[\"k\"]", "!m[\"k\"]", "not m[\"k\"]"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
