@@ -57,6 +57,47 @@ static void test_cpp_throw(void **state)
 	fl_sites_free(s);
 }
 
+/* A report in an else's block, or after `} else`, is guarded by its if's
+ * condition, turned: it runs when that condition does not hold (the last
+ * if of an else-if chain) */
+static void test_c_else_guards(void **state)
+{
+	(void)state;
+	const char *src =
+		"int meta(int c, const char *cmd, int nArg)\n"                 /* 1 */
+		"{\n"                                                          /* 2 */
+		"\tif (c == 'n' && strcmp(cmd, \"nullvalue\") == 0) {\n"       /* 3 */
+		"\t\tif (nArg == 2) {\n"                                       /* 4 */
+		"\t\t\tset(cmd);\n"                                            /* 5 */
+		"\t\t} else {\n"                                               /* 6 */
+		"\t\t\tfprintf(stderr, \"Usage: .nullvalue STRING\\n\");\n"    /* 7 */
+		"\t\t}\n"                                                      /* 8 */
+		"\t} else if (c == 'o') {\n"                                   /* 9 */
+		"\t\tif (nArg > 3) {\n"                                        /* 10 */
+		"\t\t\tone();\n"                                               /* 11 */
+		"\t\t} else if (nArg == 0) {\n"                                /* 12 */
+		"\t\t\ttwo();\n"                                               /* 13 */
+		"\t\t} else\n"                                                 /* 14 */
+		"\t\t\tfprintf(stderr, \"bad output count %d\\n\", nArg);\n"   /* 15 */
+		"\t} else {\n"                                                 /* 16 */
+		"\t\tif (ok(c)) {\n"                                           /* 17 */
+		"\t\t\treturn 0;\n"                                            /* 18 */
+		"\t\t}\n"                                                      /* 19 */
+		"\t\tfprintf(stderr, \"unknown command: %s\\n\", cmd);\n"      /* 20 */
+		"\t}\n"                                                        /* 21 */
+		"\treturn 1;\n"                                                /* 22 */
+		"}\n";
+	fl_sites *s = scan("src/shell.c", src);
+	const fl_site *x = EXPECT_SITE(s, "Usage: .nullvalue STRING", 7, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "nArg != 2");
+	x = EXPECT_SITE(s, "bad output count %d", 15, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "nArg != 0");
+	/* an else block of a chain: the last condition, turned */
+	x = EXPECT_SITE(s, "unknown command: %s", 20, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "c != 'o'");
+	fl_sites_free(s);
+}
+
 static void test_c_stdlib_idioms(void **state)
 {
 	(void)state;
@@ -746,6 +787,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cpp_throw),
 		cmocka_unit_test(test_c_stdlib_idioms),
+		cmocka_unit_test(test_c_else_guards),
 		cmocka_unit_test(test_glib_pg_python),
 		cmocka_unit_test(test_reporters),
 		cmocka_unit_test(test_real_reporters),

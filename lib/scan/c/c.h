@@ -228,6 +228,8 @@ enum { SK_TOP = 0, SK_NS, SK_EXTERN, SK_CLASS, SK_FUNC, SK_BLOCK, SK_OTHER };
 
 typedef struct scope {
 	uint8_t kind;
+	uint8_t neg;     /* the block runs when the guard does not hold (an
+			    else's block: the guard is its if's condition) */
 	uint32_t ss;     /* statement start (non-function scopes) */
 	uint32_t nb, ne; /* name tokens */
 	uint32_t gb, ge; /* guard condition tokens (gb == ge: none) */
@@ -364,6 +366,7 @@ void c_grammar_tidy(fl_toks *t);
 /* scopes.c */
 scope *c_sk_push(sstack *s);
 bool c_cond_before(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge);
+bool c_else_cond(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge);
 void c_analyze_brace(const ctx *c, size_t ss, size_t i, scope *sc);
 void c_put_name(const fl_toks *t, size_t b, size_t e, fl_buf *out);
 char *c_func_name(const fl_toks *t, const sstack *s);

@@ -49,6 +49,20 @@ bool c_cond_before(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge)
 	return true;
 }
 
+/* The condition of the if whose else comes right before token i (a `{`
+ * or a statement): `if (c) { ... } else {`, the last if of an else-if
+ * chain.  Its block runs when that condition does not hold. */
+bool c_else_cond(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge)
+{
+	const fl_toks *t = c->t;
+	if (i < 3 || !tk_id(t, i - 1, "else") || !tk_p1(t, i - 2, '}'))
+		return false;
+	uint32_t o = c->mt[i - 2];
+	if (o == NONE || o >= i - 2)
+		return false;
+	return c_cond_before(c, o, gb, ge);
+}
+
 /* name chain ending at ident index k: returns first token index */
 static size_t chain_start(const fl_toks *t, size_t k)
 {

@@ -36,21 +36,31 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 	/* guard: unbraced if/while right before the statement (skipping a
 	 * `return`), else the braced block's condition */
 	uint32_t gb = 0, ge = 0;
+	bool neg = false;
 	size_t s0 = start;
 	if (tk_id(t, s0 - 1, "return") && s0 > 0)
 		s0--;
 	if (!c_cond_before(&w->c, s0, &gb, &ge)) {
 		gb = ge = 0;
-		if (sk->n > 0) {
+		if (c_else_cond(&w->c, s0, &gb, &ge)) {
+			neg = true; /* `} else stmt;` */
+		} else if (sk->n > 0) {
+			gb = ge = 0;
 			const scope *top = &sk->v[sk->n - 1];
 			bool stmt_else = s0 > 0 && tk_id(t, s0 - 1, "else");
 			if (!stmt_else && top->kind == SK_BLOCK) {
 				gb = top->gb;
 				ge = top->ge;
+				neg = top->neg;
 			}
 		}
 	}
 	char *guard = gb < ge ? fl_tok_span_text(t, gb, ge, 200) : NULL;
+	if (guard && neg) {
+		char *g = fl_guard_not(guard, false);
+		free(guard);
+		guard = g;
+	}
 	char *fn = (t->v[at].flags & TF_DIR) ? NULL : c_func_name(t, sk);
 	if (w->head && msg && *msg && strncmp(msg, w->head, strlen(w->head)) != 0) {
 		char *m = fl_xjoin(w->head, "", msg);
@@ -941,7 +951,9 @@ static void walk_tokens(walk *w)
 					if (tk == SK_CLASS || tk == SK_FUNC ||
 					    tk == SK_BLOCK || dir)
 						sc->kind = SK_BLOCK;
-					c_cond_before(c, i, &sc->gb, &sc->ge);
+					if (!c_cond_before(c, i, &sc->gb, &sc->ge) &&
+					    c_else_cond(c, i, &sc->gb, &sc->ge))
+						sc->neg = 1;
 				}
 				sc->ss = (uint32_t)i + 1;
 			} else if (ch == '}') {
