@@ -694,6 +694,45 @@ static void test_placeholder_computation(void **state)
 	fl_entry_free(&e);
 }
 
+/* a placeholder that holds an error's text says so: the caught error's
+ * message, an error variable, a library's error string; a short name set
+ * from a call just before is a value, not an error */
+static void test_placeholder_errors(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "jvm", .path = "src/main/java/a/Load.java", .function = "Load.run",
+			 .idiom = "throw new", .cls = "BuildException", .line = 20,
+			 .msg = "Cannot load the model: {getMessage}"};
+	describe(&e, &c);
+	has("documentation", e.documentation, "`{getMessage}` is the message of the error it caught");
+	fl_entry_free(&e);
+	struct site p = {.lang = "python", .path = "pkg/cfg.py", .function = "read_config",
+			 .idiom = "raise", .cls = "ConfigError", .line = 9,
+			 .msg = "could not read {path!r}: {exc}"};
+	describe(&e, &p);
+	has("documentation", e.documentation, "`{exc}` is the message of the error `exc`");
+	fl_entry_free(&e);
+	struct site k = {.lang = "c", .path = "src/io.c", .function = "open_input",
+			 .window = "static int open_input(const char *name)\n{\n"
+				   "  int fd = open(name, O_RDONLY);\n  if (fd < 0) {\n"
+				   "    fprintf(stderr, \"cannot open %s: %s\\n\", name, strerror(errno));\n    return -1;\n  }",
+			 .window_start = 10, .guard = "fd < 0", .idiom = "fprintf(stderr)", .type = FL_T_CONSOLE,
+			 .msg = "cannot open %s: %s", .line = 14};
+	describe(&e, &k);
+	has("documentation", e.documentation, "`%s` is the error's text from `strerror(errno)`");
+	fl_entry_free(&e);
+	struct site g = {.lang = "go", .path = "work/gc.go", .function = "concurrency",
+			 .window = "func concurrency() int {\n\tswitch e := os.Getenv(\"GOCC\"); e {\n"
+				   "\tdefault:\n\t\tlog.Fatalf(\"GOCC must be 0 or 1, got %q\", e)\n\t}",
+			 .window_start = 1, .idiom = "log.Fatalf", .type = FL_T_CONSOLE,
+			 .msg = "GOCC must be 0 or 1, got %q", .line = 4};
+	describe(&e, &g);
+	lacks("documentation", e.documentation, "the message of the error");
+	has("documentation", e.documentation, "`%q` is the value of `e`");
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -715,6 +754,7 @@ int main(void)
 		cmocka_unit_test(test_command_classes),
 		cmocka_unit_test(test_family_phrases),
 		cmocka_unit_test(test_placeholder_computation),
+		cmocka_unit_test(test_placeholder_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

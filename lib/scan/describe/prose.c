@@ -251,6 +251,77 @@ static bool simple_name(const char *e)
 	return true;
 }
 
+/* A name code holds an error by: err, e, ex, exc, error, exception,
+ * cause (the conventions of every language here). */
+static bool error_name(const char *s, size_t n)
+{
+	static const char *const names[] = {"err", "e", "ex", "exc", "error", "exception",
+					    "cause", "$e", "$ex", "$exception", NULL};
+	for (const char *const *p = names; *p; p++)
+		if (strlen(*p) == n && memcmp(*p, s, n) == 0)
+			return true;
+	return false;
+}
+
+/* The text of an error the code got: `err`, `e.getMessage()` (a Java
+ * placeholder of it is `{getMessage}`), `e.message`, `err.Error()`,
+ * `str(e)`, `e.to_string()`.  *holder: the error's name (NULL: the one
+ * it caught). */
+static bool error_message_expr(const char *e, char **holder)
+{
+	*holder = NULL;
+	size_t n = strlen(e);
+	if (!strcmp(e, "getMessage") || !strcmp(e, "getLocalizedMessage"))
+		return true;
+	if (error_name(e, n)) {
+		*holder = fl_xstrdup(e);
+		return true;
+	}
+	static const char *const wraps[] = {"str(", "String(", "repr(", NULL};
+	for (const char *const *w = wraps; *w; w++) {
+		size_t wl = strlen(*w);
+		if (n > wl + 1 && !strncmp(e, *w, wl) && e[n - 1] == ')' && error_name(e + wl, n - wl - 1)) {
+			*holder = fl_xstrndup(e + wl, n - wl - 1);
+			return true;
+		}
+	}
+	static const char *const tails[] = {".getMessage()", ".getMessage", ".getLocalizedMessage()",
+					    ".message", ".Message", ".Error()", ".to_string()",
+					    ".toString()", "->getMessage()", NULL};
+	for (const char *const *t = tails; *t; t++) {
+		size_t tl = strlen(*t);
+		if (n > tl && fl_str_ends(e, *t) && error_name(e, n - tl)) {
+			*holder = fl_xstrndup(e, n - tl);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A function that gives an error's text: strerror, sqlite3_errmsg,
+ * ldap_err2string, Curl_strerror, gai_strerror, zError... */
+static bool error_text_fn(const char *f)
+{
+	static const char *const parts[] = {"strerror", "errmsg", "err2string", "error_string",
+					    "errstr", "strerr", "ErrorString", "zError", NULL};
+	for (const char *const *p = parts; *p; p++)
+		if (strstr(f, *p))
+			return true;
+	return false;
+}
+
+/* A short error name (`e`, `ex`) the function sets from a call just
+ * before: a value of its own (`switch e := os.Getenv(...)`), no error. */
+static bool assigned_value(const dsc *d, const char *holder)
+{
+	if (!holder || !strcmp(holder, "err") || !strcmp(holder, "error"))
+		return false;
+	char *from = dsc_assigned_call(d, holder);
+	bool set = from != NULL;
+	free(from);
+	return set;
+}
+
 /* what one expression of a placeholder stands for, in words */
 static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
 {
@@ -259,6 +330,7 @@ static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
 	char *fn = call_of(e, &arg, &al);
 	const char *lf = fn ? dsc_last(fn) : NULL;
 	char *inner = fn ? fl_xstrndup(arg, al) : NULL;
+	char *holder = NULL;
 	size_t n = strlen(e);
 	static const char *const lens[] = {".length", ".size()", ".len()", ".Length", ".Count", ".length()", NULL};
 	const char *len_sfx = NULL;
@@ -286,6 +358,21 @@ static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
 		fl_buf_puts(b, "the ");
 		dsc_code(b, e[0] == '$' ? e + 1 : e);
 		fl_buf_puts(b, " argument");
+	} else if (error_message_expr(e, &holder) && !assigned_value(d, holder)) {
+		fl_buf_puts(b, "the message of ");
+		if (holder) {
+			fl_buf_puts(b, "the error ");
+			dsc_code(b, holder);
+		} else if (d->caught) {
+			fl_buf_puts(b, "the ");
+			dsc_code(b, dsc_last(d->caught));
+			fl_buf_puts(b, " it caught");
+		} else {
+			fl_buf_puts(b, "the error it caught");
+		}
+	} else if (lf && error_text_fn(lf)) {
+		fl_buf_puts(b, "the error's text from ");
+		dsc_code(b, e);
 	} else if (fn && inner && simple_name(inner) && (!strcmp(fn, "len") || !strcmp(fn, "strlen") || !strcmp(fn, "count"))) {
 		fl_buf_puts(b, "the length of ");
 		dsc_code(b, inner);
@@ -323,6 +410,7 @@ static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
 	}
 	free(fn);
 	free(inner);
+	free(holder);
 }
 
 /* one placeholder of the message: its text and the expression it shows */
