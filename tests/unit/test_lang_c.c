@@ -98,6 +98,52 @@ static void test_c_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A macro of the file whose body reports a text of its own reports it
+ * again at each use, with the use's line and guard; a macro that reports
+ * what it is given stays a reporter */
+static void test_c_macro_uses(void **state)
+{
+	(void)state;
+	const char *src =
+		"#define NEXT_UINT(v) { \\\n"                                          /* 1 */
+		"    v = readU32(&arg); \\\n"                                          /* 2 */
+		"    if (*arg != 0) { \\\n"                                            /* 3 */
+		"        errorOut(\"error: only numeric values are allowed\"); \\\n"   /* 4 */
+		"    } \\\n"                                                           /* 5 */
+		"}\n"                                                                  /* 6 */
+		"#define CHECK(cond, ...) do { if (!(cond)) { \\\n"                    /* 7 */
+		"    fprintf(stderr, \"CHECK(%s) failed: \", #cond); \\\n"             /* 8 */
+		"    fprintf(stderr, \"\" __VA_ARGS__); exit(1); } } while (0)\n"      /* 9 */
+		"int parse(const char *arg)\n"                                          /* 10 */
+		"{\n"                                                                  /* 11 */
+		"\tif (longCommand(&arg, \"--memory\")) { NEXT_UINT(mem); return 0; }\n" /* 12 */
+		"\tif (longCommand(&arg, \"--maxdict\")) { NEXT_UINT(maxd); return 0; }\n" /* 13 */
+		"\tCHECK(arg != NULL, \"Allocation failed\");\n"                        /* 14 */
+		"\treturn 1;\n"                                                        /* 15 */
+		"}\n";
+	fl_sites *s = scan("programs/cli.c", src);
+	size_t uses = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		const fl_site *x = &s->v[k];
+		if (!x->message || strcmp(x->message, "error: only numeric values are allowed") != 0)
+			continue;
+		if (x->line == 12) {
+			harness_expect_str(x->guard, "longCommand(&arg, \"--memory\")");
+			harness_expect_str(x->idiom, "NEXT_UINT");
+			uses++;
+		} else if (x->line == 13) {
+			harness_expect_str(x->guard, "longCommand(&arg, \"--maxdict\")");
+			uses++;
+		}
+	}
+	assert_int_equal(uses, 2);
+	/* the body's own site stays */
+	EXPECT_SITE(s, "error: only numeric values are allowed", 4, FL_T_CONSOLE);
+	/* CHECK reports the text it is given */
+	EXPECT_SITE(s, "Allocation failed", 14, FL_T_CONSOLE);
+	fl_sites_free(s);
+}
+
 static void test_c_stdlib_idioms(void **state)
 {
 	(void)state;
@@ -788,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_cpp_throw),
 		cmocka_unit_test(test_c_stdlib_idioms),
 		cmocka_unit_test(test_c_else_guards),
+		cmocka_unit_test(test_c_macro_uses),
 		cmocka_unit_test(test_glib_pg_python),
 		cmocka_unit_test(test_reporters),
 		cmocka_unit_test(test_real_reporters),

@@ -3,6 +3,10 @@
  * macro or a static factory), BSD err.h, perror, fprintf(stderr) /
  * fputs(stderr), syslog, glib, Postgres ereport/elog, CPython PyErr_*,
  * glog/Abseil stream logging, and calls of the tree's own reporters.
+ * A function-like macro of the file whose body reports (`#define
+ * NEXT_UINT32(v) ... errorOut("error: only numeric values ...")`) reports
+ * again at each of its uses: those are sites too, with the body's
+ * message, their own line and guard (macro_use).
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -22,6 +26,15 @@ typedef struct walk {
 	size_t nifs, capifs;
 	const char *head; /* the text the reporter being called prints before
 			     its format ("Warning: "), or NULL */
+	size_t macro;     /* the name of the function-like macro whose
+			     #define the tokens are in, or NONE */
+	struct msite {    /* what the file's macros report */
+		size_t name;  /* the macro's name token */
+		char *msg, *cls;
+		const char *type, *sev;
+	} *ms;
+	size_t nms;
+	size_t emitted;   /* the sites emitted so far */
 } walk;
 
 static void emit(walk *w, const sstack *sk, size_t start, size_t at,
@@ -80,9 +93,35 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 		.idiom = idiom,
 	};
 	fl_site_add(w->c.out, &site);
+	w->emitted++;
+	if (w->macro != NONE && (t->v[at].flags & TF_DIR) && msg && *msg && w->nms < 256) {
+		if ((w->nms & (w->nms - 1)) == 0)
+			w->ms = fl_xrealloc(w->ms, (w->nms ? w->nms * 2 : 1) * sizeof *w->ms);
+		w->ms[w->nms++] = (struct msite){w->macro, fl_xstrdup(msg), cls ? fl_xstrdup(cls) : NULL,
+						 type, sev};
+	}
 	free(msg);
 	free(guard);
 	free(fn);
+}
+
+/* A use of a macro of the file whose body reports, at token i: a site
+ * for each of its messages (the type and severity strings are static). */
+static bool macro_use(walk *w, const sstack *sk, size_t i)
+{
+	const fl_toks *t = w->c.t;
+	bool any = false;
+	for (size_t m = 0; m < w->nms; m++) {
+		const fl_tok *n = &t->v[w->ms[m].name];
+		if (n->len != t->v[i].len || memcmp(t->src + n->off, t->src + t->v[i].off, n->len) != 0)
+			continue;
+		char *idiom = fl_xstrndup(t->src + n->off, n->len);
+		emit(w, sk, i, i, fl_xstrdup(w->ms[m].msg), NULL, w->ms[m].cls, w->ms[m].type,
+		     w->ms[m].sev, idiom);
+		free(idiom);
+		any = true;
+	}
+	return any;
 }
 
 #define MAXA 16
@@ -891,7 +930,12 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 	if (site_library_call(w, sk, &k) || site_status_call(w, sk, &k) ||
 	    site_helper_call(w, sk, &k))
 		return;
+	size_t before = w->emitted;
 	site_reporter_call(w, sk, &k);
+	/* a macro that reports what it is given (CHECK(c, "...")) is a
+	 * reporter; one that reports a text of its own, a use of it */
+	if (w->emitted == before && w->nms && !(t->v[i].flags & TF_DIR))
+		macro_use(w, sk, i);
 }
 #undef ARGS
 #undef NAME
@@ -907,6 +951,11 @@ static void walk_tokens(walk *w)
 		bool dir = k->flags & TF_DIR;
 		if (k->flags & TF_DIRSTART) {
 			dk = k->str;
+			/* #define NAME( ... : a function-like macro */
+			w->macro = NONE;
+			if (i + 3 < t->n && tk_id(t, i + 1, "define") && t->v[i + 2].kind == FL_TK_IDENT &&
+			    tk_p1(t, i + 3, '(') && t->v[i + 2].off + t->v[i + 2].len == t->v[i + 3].off)
+				w->macro = i + 2;
 			w->dir.n = 0;
 			c_sk_push(&w->dir)->kind = SK_OTHER;
 			/* keep the main scope depth consistent across #if
@@ -1022,6 +1071,7 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.c.consts = &consts;
 	w.c.helpers = c_helpers_find(&w.c);
 	c_locals_begin();
+	w.macro = NONE;
 	walk_tokens(&w);
 	/* usage text kept in an array: each line is printed as it is */
 	w.main.n = w.main.n ? 1 : 0;
@@ -1031,6 +1081,11 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 		     FL_S_ERROR, "usage text");
 	}
 	c_consts_free(&consts);
+	for (size_t m = 0; m < w.nms; m++) {
+		free(w.ms[m].msg);
+		free(w.ms[m].cls);
+	}
+	free(w.ms);
 	c_helpers_free((void *)w.c.helpers);
 	free(w.main.v);
 	free(w.dir.v);
