@@ -798,7 +798,9 @@ static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_que
 	h->literal = x->literal;
 	h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
 	fl_lk_judge(lk, q, h);
-	if (h->strong && h->covers)
+	/* (not a part of a multi-line message: drop_parts may drop it
+	 * for its whole, which spans less of the line) */
+	if (h->strong && h->covers && !(x->flags & IDX_PART))
 		bar_add(hit_key(h->literal, h->ev));
 }
 
@@ -1551,6 +1553,9 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 			break;
 		size_t len = strlen(text);
 		cur_pos = (uint32_t)ti;
+		/* a bar per message: the hits of one line do not push out
+		 * another line's (rank.c orders the lines first) */
+		bar_reset(limit);
 		size_t from = nh;
 		if (len)
 			nh = pattern_of(lk, src, nsrc, &budget, text, len, repo, q, hits, nh,

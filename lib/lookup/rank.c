@@ -422,12 +422,14 @@ void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 /* Of two hits on one line of the text, the better. */
 static int cmp_same_line(const struct hit *x, const struct hit *y)
 {
-	if (x->covers != y->covers)
-		return x->covers ? -1 : 1;
 	/* the record at the line the text says raised it ("In Foo.php
-	 * line 866:"), even matched with a placeholder left empty */
+	 * line 866:"), even matched with a placeholder left empty, or
+	 * spanning less of the line than another record's text (a
+	 * message whose list of details was cut short) */
 	if (x->sited != y->sited)
 		return x->sited ? -1 : 1;
+	if (x->covers != y->covers)
+		return x->covers ? -1 : 1;
 	if (x->lenient != y->lenient) /* an exact match first */
 		return x->lenient ? 1 : -1;
 	/* the line that raises a text before the text's definition (a

@@ -104,6 +104,14 @@ static int setup(void **state)
 	    "RuntimeException", NULL);
 	put("acme/web", "\"%s\" is an invalid value{validation}", "src/Command/ConfigCommand.php", 866,
 	    NULL, "RuntimeException", NULL);
+	/* one message, alone in one file and followed by its list of
+	 * details in two others (test_answer_stable) */
+	put("acme/pkg", "\"{source}\" does not match the expected JSON schema", "src/Json/JsonFile.php", 254,
+	    NULL, "JsonValidationException", NULL);
+	put("acme/pkg", "\"{source}\" does not match the expected JSON schema:\n - {errors}", "src/Factory.php",
+	    319, NULL, "JsonValidationException", NULL);
+	put("acme/pkg", "\"{source}\" does not match the expected JSON schema:\n - {errors}",
+	    "src/Command/InitCommand.php", 164, NULL, "JsonValidationException", NULL);
 	/* an error line and the pointer to the help printed after it, both
 	 * saying little (test_weak_lines_in_order) */
 	put("acme/cli", "%s: Unknown %s", "src/main.c", 516, NULL, NULL, NULL);
@@ -274,6 +282,43 @@ static void test_named_line_first(void **state)
 	expect_top(t2, "src/Command/ConfigCommand.php", 607, "pattern");
 }
 
+/* The first answer does not depend on how many are asked for, and the
+ * record at the line the text names comes first even when another
+ * record's shorter text spans more of the line (the list of details
+ * after the message was cut short). */
+static void test_answer_stable(void **state)
+{
+	(void)state;
+	/* symfony/console's block: every line padded to one width */
+	static const char *const body[] = {
+		"", "  \"./composer.json\" does not match the expected JSON schema:",
+		"   - repositories[0].type : Does not have a value in the enumeration [\"compos",
+		"  er\"]", "   - repositories[0] : Failed to match at least one schema", "",
+	};
+	char t[1024] = "\nIn Factory.php line 320:\n";
+	for (size_t k = 0; k < sizeof body / sizeof body[0]; k++)
+		snprintf(t + strlen(t), sizeof t - strlen(t), "%-79s\n", body[k]);
+	for (size_t limit = 1; limit <= 10; limit += 9) {
+		fl_result r;
+		fl_lookup_explain(lk, t, strlen(t), NULL, limit, &r);
+		assert_true(r.n >= 1);
+		assert_string_equal(r.v[0].file_path, "src/Factory.php");
+		assert_int_equal(r.v[0].line, 319);
+		fl_result_free(&r);
+	}
+	/* without the line named: the same first answer at any limit */
+	const char *u = "\"./composer.json\" does not match the expected JSON schema:\n"
+			" - repositories[0].type : Does not have a value in the enumeration\n";
+	fl_result a, b;
+	fl_lookup_explain(lk, u, strlen(u), NULL, 1, &a);
+	fl_lookup_explain(lk, u, strlen(u), NULL, 10, &b);
+	assert_true(a.n == 1 && b.n >= 1);
+	assert_string_equal(a.v[0].file_path, b.v[0].file_path);
+	assert_int_equal(a.v[0].line, b.v[0].line);
+	fl_result_free(&a);
+	fl_result_free(&b);
+}
+
 /* Answers that say little keep the order of the lines they match when
  * the fuzzy tier's join them: the error printed first, not the pointer
  * to the help after it (which sorts first in the index). */
@@ -422,7 +467,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 27);
+	assert_int_equal(fl_lookup_count(a), 30);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -430,7 +475,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 28);
+	assert_int_equal(fl_lookup_count(a), 31);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1173,6 +1218,7 @@ int main(void)
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),
+		cmocka_unit_test(test_answer_stable),
 		cmocka_unit_test(test_weak_lines_in_order),
 		cmocka_unit_test(test_repo_filter),
 		cmocka_unit_test(test_fuzzy_and_no_match),
