@@ -928,6 +928,31 @@ static size_t arm_start(const ctx *c, size_t p, int mode /* 0 kotlin when,
 	return NOIDX;
 }
 
+/* The condition of the if whose block ends at '}' token p: `if (c) {
+ * ... }`; false for any other block. */
+static bool if_cond_of_block(const ctx *c, size_t p, uint32_t *gb, uint32_t *ge)
+{
+	if (!is_p(c, p, "}") || c->match[p] == NOIDX || c->match[p] >= p)
+		return false;
+	size_t o = c->match[p];
+	if (o < 3 || !is_p(c, o - 1, ")"))
+		return false;
+	size_t q = c->match[o - 1];
+	if (q == NOIDX || q == 0 || q >= o - 1 || !is(c, q - 1, "if") || q + 1 >= o - 1)
+		return false;
+	*gb = (uint32_t)(q + 1);
+	*ge = (uint32_t)(o - 1);
+	return true;
+}
+
+/* The condition of the if whose else is token e (`if (c) { ... } else`,
+ * the last if of an else-if chain): what follows e runs when it does not
+ * hold. */
+static bool else_cond(const ctx *c, size_t e, uint32_t *gb, uint32_t *ge)
+{
+	return e >= 1 && is(c, e, "else") && if_cond_of_block(c, e - 1, gb, ge);
+}
+
 static char *guard_for(ctx *c, size_t first)
 {
 	if (first == 0)
@@ -941,6 +966,14 @@ static char *guard_for(ctx *c, size_t first)
 		size_t o = c->match[p];
 		if (is(c, o - 1, "if") || is(c, o - 1, "while"))
 			return fl_tok_span_text(&c->t, o + 1, p, 200);
+	}
+	uint32_t eb, ee;
+	if (else_cond(c, p, &eb, &ee)) {
+		/* } else throw ...; */
+		char *g = fl_tok_span_text(&c->t, eb, ee, 200);
+		char *n = fl_guard_not(g, false);
+		free(g);
+		return n;
 	}
 	if (is_p(c, p, "=>")) {
 		scope *s = top(c);
@@ -972,6 +1005,11 @@ static char *guard_for(ctx *c, size_t first)
 		/* computed once per block: many sites may share it */
 		if (s->gtext < 0) {
 			char *g = fl_tok_span_text(&c->t, s->gb, s->ge, 200);
+			if (s->neg) {
+				char *n = fl_guard_not(g, false);
+				free(g);
+				g = n;
+			}
 			s->gtext = add_name(c, NULL, g, strlen(g));
 			free(g);
 		}
@@ -1855,6 +1893,10 @@ static void walk(ctx *c)
 						}
 					} else if (is(c, p, "switch")) {
 						s->kind = SC_SWITCH;
+					} else if (else_cond(c, p, &s->gb, &s->ge)) {
+						/* } else { */
+						s->kind = SC_IF;
+						s->neg = 1;
 					}
 				}
 				continue;

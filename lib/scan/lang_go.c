@@ -598,6 +598,7 @@ typedef struct {
 	const char *fn;
 	char *own_fn;
 	bool has_guard;
+	bool neg; /* an else's block: it runs when the guard does not hold */
 	size_t gb, ge;
 } go_ctx;
 
@@ -610,6 +611,8 @@ typedef struct {
 	size_t csn, csc;
 	go_pend pend[MAX_PEND];
 	size_t np;
+	/* the if block closed last: its '{' and condition, for an else after it */
+	size_t if_open, if_gb, if_ge;
 	fl_sites *out;
 	size_t var_open, var_close; /* current var ( ... ) block */
 	size_t consumed;            /* first token of a call already reported */
@@ -850,6 +853,17 @@ static void ctx_push(go_st *st, size_t k)
 		free(p->name);
 	}
 	st->np = w;
+	/* `} else {`: the block runs when the if's condition (the last of an
+	 * else-if chain) does not hold */
+	const fl_toks *t = st->t;
+	if (!c.has_guard && k >= 2 && fl_tok_is(t, k - 1, "else") &&
+	    fl_tok_pch(t, k - 2) == '}' && st->m[k - 2] != NONE &&
+	    st->m[k - 2] == st->if_open) {
+		c.has_guard = true;
+		c.neg = true;
+		c.gb = st->if_gb;
+		c.ge = st->if_ge;
+	}
 	st->cs[st->csn++] = c;
 }
 
@@ -858,8 +872,16 @@ static void ctx_pop(go_st *st, size_t k)
 	size_t o = st->m[k];
 	if (o == NONE)
 		return;
-	while (st->csn > 1 && st->cs[st->csn - 1].open >= o)
+	st->if_open = NONE;
+	while (st->csn > 1 && st->cs[st->csn - 1].open >= o) {
+		const go_ctx *c = &st->cs[st->csn - 1];
+		if (c->open == o && c->has_guard && !c->neg) {
+			st->if_open = o;
+			st->if_gb = c->gb;
+			st->if_ge = c->ge;
+		}
 		free(st->cs[--st->csn].own_fn);
+	}
 }
 
 /* true when the message has a letter outside printf verbs and `{...}`
@@ -904,6 +926,11 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 	char *guard = c->has_guard && c->gb < c->ge
 			      ? fl_tok_span_text(t, c->gb, c->ge, 200)
 			      : NULL;
+	if (guard && c->neg) {
+		char *g = fl_guard_not(guard, false);
+		free(guard);
+		guard = g;
+	}
 	fl_site s = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,
@@ -1959,6 +1986,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	st.cs[0].open = NONE;
 	st.csn = 1;
 	st.var_open = st.var_close = st.consumed = NONE;
+	st.if_open = NONE;
 	st.errm_open = st.errm_close = st.errm_type = NONE;
 	go_collect_consts(&st.kc, t, st.m);
 	/* the package clause comes first */

@@ -474,6 +474,7 @@ typedef struct frame {
 	uint8_t kind; /* 0 block, 1 function, 2 class, 3 control */
 	size_t name, cls;
 	size_t gb, ge;
+	bool neg; /* an else's block: it runs when the guard does not hold */
 } frame;
 
 /* The tree (the collect pass): what a caught exception's getMessage()
@@ -1225,6 +1226,25 @@ static size_t params_close(const ctx *c, size_t i)
 	return NONE;
 }
 
+/* The condition of the if whose else is token e (`if (c) { ... } else`,
+ * the last if or elseif of a chain): what follows e runs when it does not
+ * hold.  [*gb, *ge) are its tokens. */
+static bool else_cond(const ctx *c, size_t e, size_t *gb, size_t *ge)
+{
+	if (e < 4 || !is_id(c, e, "else") || !is_p(c, e - 1, "}"))
+		return false;
+	size_t o = c->match[e - 1];
+	if (o >= e - 1 || o < 3 || !is_p(c, o - 1, ")"))
+		return false;
+	size_t q = c->match[o - 1];
+	if (q >= o - 1 || q == 0 || q + 1 >= o - 1 ||
+	    !(is_id(c, q - 1, "if") || is_id(c, q - 1, "elseif")))
+		return false;
+	*gb = q + 1;
+	*ge = o - 1;
+	return true;
+}
+
 static void push_frame(ctx *c, size_t i)
 {
 	if (c->nfr == c->capfr) {
@@ -1232,7 +1252,7 @@ static void push_frame(ctx *c, size_t i)
 		c->fr = fl_xrealloc(c->fr, c->capfr * sizeof *c->fr);
 	}
 	frame *p = top(c);
-	frame f = {0, p ? p->name : NONE, p ? p->cls : NONE, NONE, NONE};
+	frame f = {0, p ? p->name : NONE, p ? p->cls : NONE, NONE, NONE, false};
 	if (i > 0) {
 		for (size_t k = i - 1, n = 0; n < 24; k--, n++) {
 			if (is_p(c, k, ";") || is_p(c, k, "{") ||
@@ -1272,6 +1292,11 @@ static void push_frame(ctx *c, size_t i)
 				f.cls = (p && p->kind == 2) ? p->cls : NONE;
 				goto done;
 			}
+		}
+		if (else_cond(c, i - 1, &f.gb, &f.ge)) {
+			/* } else { */
+			f.kind = 3;
+			f.neg = true;
 		}
 	}
 done:
@@ -1325,14 +1350,30 @@ static char *guard_at(const ctx *c, size_t at)
 			return fl_tok_span_text(&c->t, o + 1, at - 1, 200);
 		return NULL;
 	}
-	if (at > 0 && is_id(c, at - 1, "else"))
-		return NULL;
-	if (!c->nfr)
-		return NULL;
-	const frame *f = &c->fr[c->nfr - 1];
-	if (f->kind != 3 || f->gb == NONE)
-		return NULL;
-	return fl_tok_span_text(&c->t, f->gb, f->ge, 200);
+	size_t gb, ge;
+	bool neg = false;
+	if (at > 0 && is_id(c, at - 1, "else")) {
+		/* } else throw ...; */
+		if (!else_cond(c, at - 1, &gb, &ge))
+			return NULL;
+		neg = true;
+	} else {
+		if (!c->nfr)
+			return NULL;
+		const frame *f = &c->fr[c->nfr - 1];
+		if (f->kind != 3 || f->gb == NONE)
+			return NULL;
+		gb = f->gb;
+		ge = f->ge;
+		neg = f->neg;
+	}
+	char *g = fl_tok_span_text(&c->t, gb, ge, 200);
+	if (neg) {
+		char *n = fl_guard_not(g, false);
+		free(g);
+		g = n;
+	}
+	return g;
 }
 
 static void emit_g(ctx *c, size_t at, const char *msg, const char *code,

@@ -388,6 +388,8 @@ typedef struct {
 	bool has_guard;
 	size_t gb, ge;
 	bool guard_arm;       /* gb..ge is the enclosing match arm's pattern */
+	bool neg;             /* an else's block: it runs when gb..ge (its if's
+				 condition) does not hold */
 	bool is_match;
 	int arm;
 	size_t arm_start, ab, ae, inner_close, arm_body;
@@ -404,6 +406,8 @@ typedef struct {
 	size_t csn, csc;
 	rs_pend pend[MAX_PEND];
 	size_t np;
+	/* the if block closed last: its '{' and condition, for an else */
+	size_t if_open, if_gb, if_ge;
 	fl_sites *out;        /* NULL: collecting only */
 	const fl_factories *tree; /* the tree's variant messages, or NULL */
 	fl_factories *part;   /* this file's variant messages go here, or NULL */
@@ -520,6 +524,39 @@ static void ctx_push(rs_st *st, size_t k)
 		free(p->name);
 	}
 	st->np = w;
+	/* `} else {`: the block runs when the if's condition (the last of an
+	 * else-if chain) does not hold */
+	const fl_toks *t = st->t;
+	if (!c.has_guard && k >= 2 && fl_tok_is_ident(t, k - 1, "else") &&
+	    fl_tok_pch(t, k - 2) == '}' && st->m[k - 2] != NONE &&
+	    st->m[k - 2] == st->if_open) {
+		c.has_guard = true;
+		c.neg = true;
+		c.gb = st->if_gb;
+		c.ge = st->if_ge;
+	} else if (!c.has_guard && k >= 4 && fl_tok_is_ident(t, k - 1, "else") &&
+		   fl_tok_pch(t, k - 2) != '}') {
+		/* let-else, `let P = x else {`: the block runs when x does not
+		 * match P (the guard is `let P = x`, stated by emit) */
+		size_t j = k - 2;
+		for (int steps = 0; j > 0 && steps < SCAN_LIMIT; steps++) {
+			char ch = fl_tok_pch(t, j);
+			if ((ch == ')' || ch == ']' || ch == '}') && st->m[j] != NONE && st->m[j] < j) {
+				j = st->m[j] - 1;
+				continue;
+			}
+			if (ch == ';' || ch == '{' || ch == '(' || ch == '[' || ch == ')' ||
+			    ch == ']' || ch == '}' || fl_tok_is_ident(t, j, "let"))
+				break;
+			j--;
+		}
+		if (fl_tok_is_ident(t, j, "let") && j + 2 < k - 1) {
+			c.has_guard = true;
+			c.neg = true;
+			c.gb = j;
+			c.ge = k - 1;
+		}
+	}
 	st->cs[st->csn++] = c;
 }
 
@@ -535,9 +572,16 @@ static void ctx_pop(rs_st *st, size_t k)
 	size_t o = st->m[k];
 	if (o == NONE)
 		return;
+	st->if_open = NONE;
 	while (st->csn > 1 && st->cs[st->csn - 1].open >= o) {
 		rs_ctx *c = &st->cs[--st->csn];
 		size_t open = c->open;
+		if (open == o && c->has_guard && !c->guard_arm && !c->neg &&
+		    c->gb > 0 && fl_tok_is_ident(st->t, c->gb - 1, "if")) {
+			st->if_open = o;
+			st->if_gb = c->gb;
+			st->if_ge = c->ge;
+		}
 		ctx_free(c);
 		rs_ctx *par = &st->cs[st->csn - 1];
 		if (par->is_match && par->arm == 1 && par->arm_body == open) {
@@ -567,6 +611,38 @@ static bool rs_has_text(const char *m)
 	return letters >= 1;
 }
 
+/* The failing condition of a pattern test `let PAT = EXPR`, tokens
+ * [b, e) after the `let`: "!matches!(EXPR, PAT)"; NULL when it is not one
+ * plain test (a chain with && or ||, a typed pattern). */
+static char *rs_let_not(const rs_st *st, size_t b, size_t e)
+{
+	const fl_toks *t = st->t;
+	size_t eq = NONE;
+	for (size_t k = b; k < e; k++) {
+		char c = fl_tok_pch(t, k);
+		if ((c == '(' || c == '[' || c == '{') && st->m[k] != NONE && st->m[k] < e) {
+			k = st->m[k];
+			continue;
+		}
+		if (fl_tok_is_punct(t, k, "&&") || fl_tok_is_punct(t, k, "||") ||
+		    fl_tok_is_ident(t, k, "let") || fl_tok_is_punct(t, k, ":"))
+			return NULL;
+		if (fl_tok_is_punct(t, k, "=")) {
+			if (eq != NONE)
+				return NULL;
+			eq = k;
+		}
+	}
+	if (eq == NONE || eq == b || eq + 1 >= e)
+		return NULL;
+	char *pat = fl_tok_span_text(t, b, eq, 200);
+	char *x = fl_tok_span_text(t, eq + 1, e, 200);
+	char *g = fl_xasprintf("!matches!(%s, %s)", x, pat);
+	free(pat);
+	free(x);
+	return g;
+}
+
 static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev,
 		 const char *idiom, size_t gb, size_t ge)
@@ -577,7 +653,7 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		return;
 	const fl_toks *t = st->t;
 	rs_ctx *c = &st->cs[st->csn - 1];
-	bool arm = false;
+	bool arm = false, neg = false;
 	if (gb == NONE) {
 		if (c->is_match && c->arm == 1) {
 			gb = c->ab;
@@ -587,11 +663,19 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 			gb = c->gb;
 			ge = c->ge;
 			arm = c->guard_arm && !st->guard;
+			neg = c->neg;
 		}
 	}
 	char *guard = st->guard			     ? fl_xstrdup(st->guard)
 		      : (gb != NONE && gb < ge) ? fl_tok_span_text(t, gb, ge, 200)
 						 : NULL;
+	if (guard && neg && !st->guard) {
+		/* `if let P = x { } else {`: x does not match P */
+		char *g = fl_tok_is_ident(t, gb, "let") ? rs_let_not(st, gb + 1, ge)
+							 : fl_guard_not(guard, false);
+		free(guard);
+		guard = g;
+	}
 	fl_site s = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,
@@ -1075,7 +1159,7 @@ static char *display_class(const rs_st *st, const char *ty)
 	if (c->is_match && c->arm == 1) {
 		b = c->ab;
 		e = c->ae;
-	} else if (c->has_guard && st->csn > 1 && st->cs[st->csn - 2].is_match) {
+	} else if (c->has_guard && !c->neg && st->csn > 1 && st->cs[st->csn - 2].is_match) {
 		b = c->gb;
 		e = c->ge;
 	}
@@ -1821,6 +1905,7 @@ static void rs_walk(const fl_factories *tree, fl_factories *part, fl_buf *log,
 	st.cs[0].open = NONE;
 	st.cs[0].arm_start = st.cs[0].inner_close = st.cs[0].arm_body = NONE;
 	st.csn = 1;
+	st.if_open = NONE;
 
 	for (size_t i = 0; i < t->n; i++) {
 		const fl_tok *k = &t->v[i];

@@ -536,6 +536,8 @@ void fl_msg_undouble(char *s, const char *chars);
  * enclosing function and class names, kept once in a name buffer. */
 typedef struct fl_scope {
 	uint8_t kind;     /* the language's own scope kinds */
+	uint8_t neg;      /* the scope runs when its guard does NOT hold (an
+			     else's block: the guard is its if's condition) */
 	uint32_t gb, ge;  /* guard tokens of an if-scope */
 	int32_t fn, cls;  /* offsets in names, -1 none (inherited) */
 	int32_t gtext;    /* cached guard text in names, -1 not yet */

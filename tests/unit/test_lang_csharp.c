@@ -527,10 +527,55 @@ static void test_robustness(void **state)
 	free(nest);
 }
 
+/* A report in an else's block, or after `} else`, is guarded by its if's
+ * condition, turned: it runs when that condition does not hold (the last
+ * if of an else-if chain).  The else of an unbraced if, and the catch of
+ * a try, take no turned condition. */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class Loader {\n"                                                    /* 1 */
+		"    void Load(int n, string name) {\n"                               /* 2 */
+		"        if (n == 2) {\n"                                             /* 3 */
+		"            Use(n);\n"                                               /* 4 */
+		"        } else {\n"                                                  /* 5 */
+		"            throw new ArgumentException(\"want two arguments\");\n"  /* 6 */
+		"        }\n"                                                         /* 7 */
+		"        if (n > 3) {\n"                                              /* 8 */
+		"            Use(n);\n"                                               /* 9 */
+		"        } else if (name == null) {\n"                                /* 10 */
+		"            Use(0);\n"                                               /* 11 */
+		"        } else {\n"                                                  /* 12 */
+		"            throw new InvalidOperationException(\"bad name\");\n"    /* 13 */
+		"        }\n"                                                         /* 14 */
+		"        if (Known(name)) { Use(1); }\n"                              /* 15 */
+		"        else throw new InvalidOperationException(\"unknown name\");\n" /* 16 */
+		"        if (n < 0) Use(2);\n"                                        /* 17 */
+		"        else throw new InvalidOperationException(\"not negative\");\n" /* 18 */
+		"        try { Use(3); } catch (IOException e) {\n"                   /* 19 */
+		"            throw new InvalidOperationException(\"read failed\");\n" /* 20 */
+		"        }\n"                                                         /* 21 */
+		"    }\n"                                                             /* 22 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n != 2");
+	x = EXPECT_SITE(s, "bad name", 13, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name != null");
+	x = EXPECT_SITE(s, "unknown name", 16, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!Known(name)");
+	x = EXPECT_SITE(s, "not negative", 18, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	x = EXPECT_SITE(s, "read failed", 20, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_throw),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_throw_helpers_switch),
 		cmocka_unit_test(test_throw_if_and_disposed),
 		cmocka_unit_test(test_argument_exceptions),

@@ -426,6 +426,48 @@ static void test_const_messages(void **state)
 	fl_sites_free(s);
 }
 
+/* A report in an else's block is guarded by its if's condition, turned:
+ * it runs when that condition does not hold (the last if of an else-if
+ * chain); the init statement of `if v, ok := m[k]; ok` is no part of it,
+ * and a report after the whole if/else has no guard */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package cfg\n"                                                       /* 1 */
+		"func Load(n int, name string) error {\n"                             /* 2 */
+		"\tif n == 2 {\n"                                                     /* 3 */
+		"\t\tuse(n)\n"                                                        /* 4 */
+		"\t} else {\n"                                                        /* 5 */
+		"\t\treturn errors.New(\"want two arguments\")\n"                     /* 6 */
+		"\t}\n"                                                               /* 7 */
+		"\tif n > 3 {\n"                                                      /* 8 */
+		"\t\tuse(n)\n"                                                        /* 9 */
+		"\t} else if name == \"\" {\n"                                        /* 10 */
+		"\t\tif n < 0 {\n"                                                    /* 11 */
+		"\t\t\tuse(0)\n"                                                      /* 12 */
+		"\t\t}\n"                                                             /* 13 */
+		"\t} else {\n"                                                        /* 14 */
+		"\t\treturn fmt.Errorf(\"bad name %s\", name)\n"                      /* 15 */
+		"\t}\n"                                                               /* 16 */
+		"\tif v, ok := known[name]; ok {\n"                                   /* 17 */
+		"\t\tuse(v)\n"                                                        /* 18 */
+		"\t} else {\n"                                                        /* 19 */
+		"\t\treturn errors.New(\"unknown name\")\n"                           /* 20 */
+		"\t}\n"                                                               /* 21 */
+		"\treturn errors.New(\"not loaded\")\n"                               /* 22 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n != 2");
+	x = EXPECT_SITE(s, "bad name %s", 15, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name != \"\"");
+	x = EXPECT_SITE(s, "unknown name", 20, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!ok");
+	x = EXPECT_SITE(s, "not loaded", 22, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -438,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_import_alias),
 		cmocka_unit_test(test_real_error_methods),
 		cmocka_unit_test(test_const_messages),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};

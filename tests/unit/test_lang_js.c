@@ -611,10 +611,49 @@ static void test_asserts(void **state)
 	fl_sites_free(s);
 }
 
+/* A report in an else's block, or after `} else`, is guarded by its if's
+ * condition, turned: it runs when that condition does not hold (the last
+ * if of an else-if chain).  The else of an unbraced if is left alone. */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/loader.ts",
+		"export function load(n: number, name?: string): void {\n"          /* 1 */
+		"  if (n === 2) {\n"                                                /* 2 */
+		"    use(n);\n"                                                     /* 3 */
+		"  } else {\n"                                                      /* 4 */
+		"    throw new RangeError('want two arguments');\n"                 /* 5 */
+		"  }\n"                                                             /* 6 */
+		"  if (n > 3) {\n"                                                  /* 7 */
+		"    use(n);\n"                                                     /* 8 */
+		"  } else if (name == null) {\n"                                    /* 9 */
+		"    use(0);\n"                                                     /* 10 */
+		"  } else {\n"                                                      /* 11 */
+		"    throw new Error(`bad name ${name}`);\n"                        /* 12 */
+		"  }\n"                                                             /* 13 */
+		"  if (known.has(name)) {\n"                                        /* 14 */
+		"    use(1);\n"                                                     /* 15 */
+		"  } else throw new Error('unknown name');\n"                       /* 16 */
+		"  if (n < 0) use(2);\n"                                            /* 17 */
+		"  else throw new Error('not negative');\n"                         /* 18 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n !== 2");
+	harness_expect_str(x->function, "load");
+	x = EXPECT_SITE(s, "bad name ${name}", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name != null");
+	x = EXPECT_SITE(s, "unknown name", 16, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!known.has(name)");
+	x = EXPECT_SITE(s, "not negative", 18, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_throw_idioms),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_http_console),
 		cmocka_unit_test(test_http_exception_status_first),

@@ -963,11 +963,83 @@ static void test_guard_not(void **state)
 	assert_null(fl_guard_not(NULL, false));
 }
 
+/* A report in an else's block, or after `} else`, is guarded by its if's
+ * condition, turned: it runs when that condition does not hold (the last
+ * if of an else-if chain).  Kotlin's `else ->` arm of a when is not an
+ * if's else: no turned condition. */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/com/acme/Loader.java",
+		"class Loader {\n"                                                    /* 1 */
+		"    void load(int n, String name) {\n"                               /* 2 */
+		"        if (n == 2) {\n"                                             /* 3 */
+		"            use(n);\n"                                               /* 4 */
+		"        } else {\n"                                                  /* 5 */
+		"            throw new IllegalArgumentException(\"want two arguments\");\n"
+		"        }\n"                                                         /* 7 */
+		"        if (n > 3) {\n"                                              /* 8 */
+		"            use(n);\n"                                               /* 9 */
+		"        } else if (name == null) {\n"                                /* 10 */
+		"            use(0);\n"                                               /* 11 */
+		"        } else {\n"                                                  /* 12 */
+		"            throw new IllegalStateException(\"bad name\");\n"        /* 13 */
+		"        }\n"                                                         /* 14 */
+		"        if (known(name)) { use(1); }\n"                              /* 15 */
+		"        else throw new IllegalStateException(\"unknown name\");\n"   /* 16 */
+		"    }\n"                                                             /* 17 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n != 2");
+	x = EXPECT_SITE(s, "bad name", 13, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name != null");
+	x = EXPECT_SITE(s, "unknown name", 16, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!known(name)");
+	fl_sites_free(s);
+
+	s = scan("src/main/kotlin/com/acme/Loader.kt",
+		"class Loader {\n"                                                    /* 1 */
+		"    fun load(n: Int, mode: String): Int {\n"                         /* 2 */
+		"        val k = if (n >= 0) {\n"                                     /* 3 */
+		"            n\n"                                                     /* 4 */
+		"        } else {\n"                                                  /* 5 */
+		"            throw IllegalArgumentException(\"negative count\")\n"    /* 6 */
+		"        }\n"                                                         /* 7 */
+		"        return when (mode) {\n"                                      /* 8 */
+		"            \"a\" -> k\n"                                            /* 9 */
+		"            else -> throw IllegalStateException(\"bad mode\")\n"     /* 10 */
+		"        }\n"                                                         /* 11 */
+		"    }\n"                                                             /* 12 */
+		"}\n");
+	x = EXPECT_SITE(s, "negative count", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n < 0");
+	x = EXPECT_SITE(s, "bad mode", 10, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+
+	s = scan("src/main/scala/com/acme/Loader.scala",
+		"class Loader {\n"                                                    /* 1 */
+		"  def load(n: Int): Unit = {\n"                                      /* 2 */
+		"    if (n > 3) {\n"                                                  /* 3 */
+		"      use(n)\n"                                                      /* 4 */
+		"    } else if (n == 0) {\n"                                          /* 5 */
+		"      use(0)\n"                                                      /* 6 */
+		"    } else {\n"                                                      /* 7 */
+		"      throw new IllegalArgumentException(\"bad count\")\n"           /* 8 */
+		"    }\n"                                                             /* 9 */
+		"  }\n"                                                               /* 10 */
+		"}\n");
+	x = EXPECT_SITE(s, "bad count", 8, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n != 0");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_guard_not),
 		cmocka_unit_test(test_java_throw),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_java_preconditions_logging),
 		cmocka_unit_test(test_java_spring_and_textblock),
 		cmocka_unit_test(test_java_traps),

@@ -376,10 +376,50 @@ static void test_caught_message(void **state)
 	fl_sites_free(s);
 }
 
+/* A report in an else's block, or after `} else`, is guarded by its if's
+ * condition, turned: it runs when that condition does not hold (the last
+ * if or elseif of a chain); a report after the whole if/else has none */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Loader.php",
+		"<?php\n"                                                             /* 1 */
+		"function load($n, $name) {\n"                                        /* 2 */
+		"    if ($n === 2) {\n"                                               /* 3 */
+		"        use_it($n);\n"                                               /* 4 */
+		"    } else {\n"                                                      /* 5 */
+		"        throw new InvalidArgumentException('want two arguments');\n" /* 6 */
+		"    }\n"                                                             /* 7 */
+		"    if ($n > 3) {\n"                                                 /* 8 */
+		"        use_it($n);\n"                                               /* 9 */
+		"    } elseif ($name === null) {\n"                                   /* 10 */
+		"        use_it(0);\n"                                                /* 11 */
+		"    } else {\n"                                                      /* 12 */
+		"        throw new RuntimeException('bad name');\n"                   /* 13 */
+		"    }\n"                                                             /* 14 */
+		"    if ($n > 4) {\n"                                                 /* 15 */
+		"        use_it($n);\n"                                               /* 16 */
+		"    } else if (isset($seen[$name])) {\n"                             /* 17 */
+		"        use_it(1);\n"                                                /* 18 */
+		"    } else throw new RuntimeException('unknown name');\n"            /* 19 */
+		"    throw new RuntimeException('not loaded');\n"                     /* 20 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "$n !== 2");
+	x = EXPECT_SITE(s, "bad name", 13, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "$name !== null");
+	x = EXPECT_SITE(s, "unknown name", 19, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!isset($seen[$name])");
+	x = EXPECT_SITE(s, "not loaded", 20, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_throw),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_other_idioms),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_bare_throw_new),

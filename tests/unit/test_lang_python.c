@@ -686,10 +686,68 @@ static void test_robust(void **state)
 	free(big);
 }
 
+/* A report in an else's block is guarded by its if's condition, turned:
+ * it runs when that condition does not hold (the last elif of a chain).
+ * The else of a for, a while or a try runs on no such condition: none. */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def load(n, name):\n"                                              /* 1 */
+		"    if n == 2:\n"                                                  /* 2 */
+		"        use(n)\n"                                                  /* 3 */
+		"    else:\n"                                                       /* 4 */
+		"        raise ValueError('want two arguments')\n"                  /* 5 */
+		"    if n > 3:\n"                                                   /* 6 */
+		"        use(n)\n"                                                  /* 7 */
+		"    elif name is None:\n"                                          /* 8 */
+		"        if n < 0:\n"                                               /* 9 */
+		"            use(0)\n"                                              /* 10 */
+		"    else:\n"                                                       /* 11 */
+		"        raise ValueError('bad name')\n"                            /* 12 */
+		"    if name in known: use(1)\n"                                    /* 13 */
+		"    else: raise KeyError('unknown name')\n"                        /* 14 */
+		"    for x in name:\n"                                              /* 15 */
+		"        if x == '-':\n"                                            /* 16 */
+		"            break\n"                                               /* 17 */
+		"    else:\n"                                                       /* 18 */
+		"        raise ValueError('no dash')\n"                             /* 19 */
+		"    while n > 0:\n"                                                /* 20 */
+		"        n -= 1\n"                                                  /* 21 */
+		"    else:\n"                                                       /* 22 */
+		"        raise ValueError('loop ended')\n"                          /* 23 */
+		"    try:\n"                                                        /* 24 */
+		"        use(2)\n"                                                  /* 25 */
+		"    except OSError:\n"                                             /* 26 */
+		"        pass\n"                                                    /* 27 */
+		"    else:\n"                                                       /* 28 */
+		"        raise RuntimeError('no error')\n"                          /* 29 */
+		"    if not name:\n"                                                /* 30 */
+		"        use(3)\n"                                                  /* 31 */
+		"    else:\n"                                                       /* 32 */
+		"        raise RuntimeError('named')\n");                           /* 33 */
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n != 2");
+	x = EXPECT_SITE(s, "bad name", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name is not None");
+	x = EXPECT_SITE(s, "unknown name", 14, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name not in known");
+	x = EXPECT_SITE(s, "no dash", 19, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	x = EXPECT_SITE(s, "loop ended", 23, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	x = EXPECT_SITE(s, "no error", 29, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	x = EXPECT_SITE(s, "named", 33, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raise_forms),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_http_validation),
 		cmocka_unit_test(test_console),

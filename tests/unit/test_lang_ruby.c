@@ -501,10 +501,63 @@ static void test_robust(void **state)
 	free(big);
 }
 
+/* A report in an else's block is guarded by its if's condition, turned:
+ * it runs when that condition does not hold (the last elsif of a chain).
+ * The else of an unless runs when its condition HOLDS: not turned.  The
+ * else of a case or of a begin/rescue takes none. */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"def load(n, name)\n"                                               /* 1 */
+		"  if n == 2\n"                                                     /* 2 */
+		"    use(n)\n"                                                      /* 3 */
+		"  else\n"                                                          /* 4 */
+		"    raise ArgumentError, 'want two arguments'\n"                   /* 5 */
+		"  end\n"                                                           /* 6 */
+		"  if n > 3\n"                                                      /* 7 */
+		"    use(n)\n"                                                      /* 8 */
+		"  elsif name.nil?\n"                                               /* 9 */
+		"    use(0) if n < 0\n"                                             /* 10 */
+		"  else\n"                                                          /* 11 */
+		"    raise ArgumentError, 'bad name'\n"                             /* 12 */
+		"  end\n"                                                           /* 13 */
+		"  unless name.empty?\n"                                            /* 14 */
+		"    use(1)\n"                                                      /* 15 */
+		"  else\n"                                                          /* 16 */
+		"    raise ArgumentError, 'empty name'\n"                           /* 17 */
+		"  end\n"                                                           /* 18 */
+		"  case name\n"                                                     /* 19 */
+		"  when 'a' then use(2)\n"                                          /* 20 */
+		"  else\n"                                                          /* 21 */
+		"    raise ArgumentError, 'bad mode'\n"                             /* 22 */
+		"  end\n"                                                           /* 23 */
+		"  begin\n"                                                         /* 24 */
+		"    use(3)\n"                                                      /* 25 */
+		"  rescue IOError\n"                                                /* 26 */
+		"    use(4)\n"                                                      /* 27 */
+		"  else\n"                                                          /* 28 */
+		"    raise 'no error'\n"                                            /* 29 */
+		"  end\n"                                                           /* 30 */
+		"end\n");
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n != 2");
+	x = EXPECT_SITE(s, "bad name", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!name.nil?");
+	x = EXPECT_SITE(s, "empty name", 17, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "name.empty?");
+	x = EXPECT_SITE(s, "bad mode", 22, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	x = EXPECT_SITE(s, "no error", 29, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raise_forms),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_abort_errors),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_traps),

@@ -311,7 +311,7 @@ static void test_functions_guards(void **state)
 	p = EXPECT_SITE(s, "else if", 9, FL_T_EXCEPTION);
 	harness_expect_str(p->guard, "b == 2");
 	p = EXPECT_SITE(s, "else", 9, FL_T_EXCEPTION);
-	harness_expect_str(p->guard, NULL);
+	harness_expect_str(p->guard, "b != 2"); /* the chain's last if, turned */
 	p = EXPECT_SITE(s, "arm block {}", 10, FL_T_EXCEPTION);
 	harness_expect_str(p->guard, "Err(e)");
 	p = EXPECT_SITE(s, "struct pat", 10, FL_T_PANIC);
@@ -552,10 +552,62 @@ static void test_robustness(void **state)
 		       "panic!(\"deep\")", "panic!(");
 }
 
+/* A report in an else's block is guarded by its if's condition, turned:
+ * it runs when that condition does not hold (the last if of an else-if
+ * chain).  An `if let` and a let-else fail when the value does not match
+ * the pattern: !matches!(x, P); an if-let chain with && is not turned. */
+static void test_else_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn load(n: i32, name: &str) -> anyhow::Result<()> {\n"              /* 1 */
+		"    if n == 2 {\n"                                                   /* 2 */
+		"        use_it(n);\n"                                                /* 3 */
+		"    } else {\n"                                                      /* 4 */
+		"        bail!(\"want two arguments\");\n"                            /* 5 */
+		"    }\n"                                                             /* 6 */
+		"    if n > 3 {\n"                                                    /* 7 */
+		"        use_it(n);\n"                                                /* 8 */
+		"    } else if name.is_empty() {\n"                                   /* 9 */
+		"        use_it(0);\n"                                                /* 10 */
+		"    } else {\n"                                                      /* 11 */
+		"        return Err(anyhow!(\"bad name\"));\n"                        /* 12 */
+		"    }\n"                                                             /* 13 */
+		"    let Some(v) = known.get(name) else {\n"                          /* 14 */
+		"        bail!(\"unknown name\");\n"                                  /* 15 */
+		"    };\n"                                                            /* 16 */
+		"    if let Ok(k) = v.parse::<u8>() {\n"                              /* 17 */
+		"        use_it(k);\n"                                                /* 18 */
+		"    } else {\n"                                                      /* 19 */
+		"        bail!(\"not a number\");\n"                                  /* 20 */
+		"    }\n"                                                             /* 21 */
+		"    if let Some(w) = v.get(1) && w > 2 {\n"                          /* 22 */
+		"        use_it(w);\n"                                                /* 23 */
+		"    } else {\n"                                                      /* 24 */
+		"        bail!(\"too small\");\n"                                     /* 25 */
+		"    }\n"                                                             /* 26 */
+		"    bail!(\"not loaded\");\n"                                        /* 27 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "want two arguments", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n != 2");
+	x = EXPECT_SITE(s, "bad name", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!name.is_empty()");
+	x = EXPECT_SITE(s, "unknown name", 15, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!matches!(known.get(name), Some(v))");
+	x = EXPECT_SITE(s, "not a number", 20, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!matches!(v.parse::<u8>(), Ok(k))");
+	x = EXPECT_SITE(s, "too small", 25, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	x = EXPECT_SITE(s, "not loaded", 27, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_panics),
+		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_expect_and_methods),
 		cmocka_unit_test(test_anyhow_io),
 		cmocka_unit_test(test_thiserror),

@@ -68,6 +68,9 @@ typedef struct pyblk {
 	int kind;
 	size_t name;   /* DEF/CLASS: name token */
 	size_t cb, ce; /* COND/CASE: condition tokens */
+	bool is_if;    /* COND: an if or elif (not a while) */
+	bool neg;      /* COND: an else's block, that runs when cb..ce (its
+			  if's condition) does not hold */
 } pyblk;
 
 typedef struct walker {

@@ -62,7 +62,13 @@ static char *cur_guard(walker *w)
 	const pyblk *b = &w->blk[w->nblk - 1];
 	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
 		return NULL;
-	return fl_tok_span_text(w->t, b->cb, b->ce, 200);
+	char *g = fl_tok_span_text(w->t, b->cb, b->ce, 200);
+	if (b->neg) {
+		char *n = fl_guard_not(g, true);
+		free(g);
+		g = n;
+	}
+	return g;
 }
 
 /* ---- sites --------------------------------------------------------------------- */
@@ -223,8 +229,12 @@ static void statement_start(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
 	int indent = t->v[i].col;
+	/* the block closed last at this indent: an else's if */
+	const pyblk *closed = NULL;
 	while (w->nblk && w->blk[w->nblk - 1].indent >= indent)
-		w->nblk--;
+		closed = &w->blk[--w->nblk];
+	if (closed && closed->indent != indent)
+		closed = NULL;
 	if (t->v[i].kind != FL_TK_IDENT)
 		return;
 	size_t k = i;
@@ -248,6 +258,16 @@ static void statement_start(walker *w, size_t i)
 		b.kind = KW("case") ? B_CASE : B_COND;
 		b.cb = k + 1;
 		b.ce = c;
+		b.is_if = KW("if") || KW("elif");
+	} else if (KW("else") && closed && closed->kind == B_COND && closed->is_if &&
+		   !closed->neg && header_colon(w, k) == k + 1) {
+		/* the else of an if (or of the last elif): it runs when that
+		 * condition does not hold; a while's, for's or try's else
+		 * is none */
+		b.kind = B_COND;
+		b.cb = closed->cb;
+		b.ce = closed->ce;
+		b.neg = true;
 	} else if (KW("else") || KW("for") || KW("try") || KW("except") ||
 		   KW("finally") || KW("with") || KW("match")) {
 		if (header_colon(w, k) == NONE)

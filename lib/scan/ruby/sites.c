@@ -28,7 +28,10 @@ typedef struct rbblk {
 	size_t nb, ne;  /* CLASS/MODULE: name tokens; DEF: name tokens */
 	bool singleton; /* DEF: def self.x */
 	size_t cb, ce;  /* COND/CASE: guard tokens */
-	bool neg;       /* unless / until: the guard is negated */
+	bool neg;       /* unless / until: the guard is negated (and an if's
+			   else: the block runs when the if's condition does
+			   not hold) */
+	bool in_else;   /* COND: past its else */
 	size_t kw;      /* keyword token */
 } rbblk;
 
@@ -97,7 +100,8 @@ static char *cur_guard(walker *w)
 		return NULL;
 	char *g = fl_tok_span_text(w->t, b->cb, b->ce, 200);
 	if (b->neg) {
-		/* unless x / until x: the block runs when x is false */
+		/* unless x / until x / an if's else: the block runs when x
+		 * is false */
 		char *r = fl_guard_not(g, false);
 		free(g);
 		return r;
@@ -1273,9 +1277,15 @@ static void track(walker *w, size_t i)
 			p->neg = false;
 		}
 	} else if (is_kw(t, i, "else")) {
-		if (w->nblk && (w->blk[w->nblk - 1].kind == B_COND ||
-				w->blk[w->nblk - 1].kind == B_CASE)) {
-			w->blk[w->nblk - 1].ce = w->blk[w->nblk - 1].cb;
+		rbblk *p = w->nblk ? &w->blk[w->nblk - 1] : NULL;
+		if (p && p->kind == B_COND && !p->in_else &&
+		    (is_kw(t, p->kw, "if") || is_kw(t, p->kw, "unless"))) {
+			/* the else of an if (of its last elsif) runs when that
+			 * condition does not hold, an unless's when it holds */
+			p->neg = !p->neg;
+			p->in_else = true;
+		} else if (p && (p->kind == B_COND || p->kind == B_CASE)) {
+			p->ce = p->cb;
 		}
 	} else if (is_kw(t, i, "when") ||
 		   (is_kw(t, i, "in") && (t->v[i].flags & FL_TF_NL_BEFORE))) {
