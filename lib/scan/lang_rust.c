@@ -412,6 +412,12 @@ typedef struct {
 	const fl_factories *tree; /* the tree's variant messages, or NULL */
 	fl_factories *part;   /* this file's variant messages go here, or NULL */
 	fl_buf *log;          /* the variants looked up (collect_scan), or NULL */
+	fl_strv globs;        /* the enums whose variants the file imports
+				 (`use crate::errors::RustupError::*;`) */
+	size_t use_end;       /* the ';' of the last `use` read */
+	fl_strv imp_name, imp_full; /* variants it imports one by one:
+				 `use E::{NotFound, Io as IoError};` ->
+				 NotFound -> E::NotFound, IoError -> E::Io */
 	bool file_test;
 	char *guard;          /* the next site's own guard (an assertion's
 				 failing condition); owned by its rule */
@@ -1779,6 +1785,8 @@ static bool variant_pattern(const rs_st *st, size_t b, size_t e)
 	return false;
 }
 
+static bool variant_site(rs_st *st, size_t b, const char *ty, size_t tl, const char *v, size_t vl);
+
 /* `Enum::Variant`, `Enum::Variant(..)`, `Enum::Variant { .. }` or
  * `Self::Variant...` built at the identifier i (`Enum`): a site with the
  * message the tree holds for that variant.  Scanning as if the tree were
@@ -1789,7 +1797,7 @@ static bool rule_variant(rs_st *st, size_t i)
 	if (!upper_ident(t, i) || !upper_ident(t, i + 2) || fl_tok_is_punct(t, i + 3, "::") ||
 	    fl_tok_pch(t, i + 3) == '!')
 		return false;
-	if (!st->tree && !st->log)
+	if ((!st->tree && !st->log) || (st->use_end && i < st->use_end))
 		return false;
 	size_t b = i;
 	while (b >= 2 && fl_tok_is_punct(t, b - 1, "::") && t->v[b - 2].kind == FL_TK_IDENT)
@@ -1804,7 +1812,6 @@ static bool rule_variant(rs_st *st, size_t i)
 	}
 	if (variant_pattern(st, b, e))
 		return false;
-	char name[256];
 	const char *ty = t->src + t->v[i].off;
 	int tl = (int)t->v[i].len;
 	if (fl_tok_is(t, i, "Self")) {
@@ -1813,8 +1820,15 @@ static bool rule_variant(rs_st *st, size_t i)
 			return false;
 		tl = (int)strlen(ty);
 	}
-	int n = snprintf(name, sizeof name, "%.*s::%.*s", tl, ty, (int)t->v[i + 2].len,
-			 t->src + t->v[i + 2].off);
+	return variant_site(st, b, ty, (size_t)tl, t->src + t->v[i + 2].off, t->v[i + 2].len);
+}
+
+/* The variant `ty::v` built at token b: its site, when the tree knows
+ * its message (logged instead while scanning as if the tree were empty). */
+static bool variant_site(rs_st *st, size_t b, const char *ty, size_t tl, const char *v, size_t vl)
+{
+	char name[256];
+	int n = snprintf(name, sizeof name, "%.*s::%.*s", (int)tl, ty, (int)vl, v);
 	if (n <= 0 || (size_t)n >= sizeof name)
 		return false;
 	if (st->log) {
@@ -1829,6 +1843,106 @@ static bool rule_variant(rs_st *st, size_t i)
 	/* the idiom: the variant built, as `Enum::Variant` */
 	emit(st, b, f->msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, name, NONE, NONE);
 	return true;
+}
+
+/* `use ...;` at token i: the enums whose variants it imports whole
+ * (`E::*`) and the variants it imports by name (`E::V`, `E::{V, W as X}`,
+ * E a type's name: it starts with a capital). */
+static void track_use(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t owner = NONE; /* the enum of a `E::{...}` group */
+	size_t k = i + 1;
+	for (; k < t->n && k < i + SCAN_LIMIT && fl_tok_pch(t, k) != ';'; k++) {
+		if (fl_tok_is_punct(t, k, "::") && k > i + 1 && upper_ident(t, k - 1)) {
+			if (fl_tok_pch(t, k + 1) == '*') {
+				char *g = fl_tok_dup(t, k - 1);
+				fl_strv_push(&st->globs, g);
+				free(g);
+			} else if (fl_tok_pch(t, k + 1) == '{') {
+				owner = k - 1;
+			} else if (upper_ident(t, k + 1) && !fl_tok_is_punct(t, k + 2, "::") && owner == NONE) {
+				/* E::V, or E::V as X */
+				size_t as = fl_tok_is_ident(t, k + 2, "as") && t->v[k + 3].kind == FL_TK_IDENT ? k + 3 : k + 1;
+				char *full = fl_xasprintf("%.*s::%.*s", (int)t->v[k - 1].len, t->src + t->v[k - 1].off,
+							  (int)t->v[k + 1].len, t->src + t->v[k + 1].off);
+				char *nm = fl_tok_dup(t, as);
+				fl_strv_push(&st->imp_name, nm);
+				fl_strv_push(&st->imp_full, full);
+				free(nm);
+				free(full);
+			}
+			continue;
+		}
+		if (owner != NONE && upper_ident(t, k) && !fl_tok_is_punct(t, k - 1, "::") &&
+		    !fl_tok_is_punct(t, k + 1, "::")) {
+			char c = fl_tok_pch(t, k - 1);
+			if (c != '{' && c != ',')
+				continue;
+			size_t as = fl_tok_is_ident(t, k + 1, "as") && t->v[k + 2].kind == FL_TK_IDENT ? k + 2 : k;
+			char *full = fl_xasprintf("%.*s::%.*s", (int)t->v[owner].len, t->src + t->v[owner].off,
+						  (int)t->v[k].len, t->src + t->v[k].off);
+			char *nm = fl_tok_dup(t, as);
+			fl_strv_push(&st->imp_name, nm);
+			fl_strv_push(&st->imp_full, full);
+			free(nm);
+			free(full);
+		}
+		if (fl_tok_pch(t, k) == '}')
+			owner = NONE;
+	}
+	st->use_end = k;
+}
+
+/* A variant the file imported, built by its bare name at token i
+ * (`Err(NotFound(name))`, `return Err(ReadOnly)`), not a pattern, a
+ * type or a path's segment. */
+static void rule_bare_variant(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	if ((!st->tree && !st->log) || !upper_ident(t, i) || fl_tok_is_punct(t, i + 1, "::") ||
+	    fl_tok_pch(t, i + 1) == '!' || fl_tok_pch(t, i + 1) == '<')
+		return;
+	/* an enum's own variants, declared; the names a `use` imports */
+	if (st->cs[st->csn - 1].enm || (st->use_end && i < st->use_end))
+		return;
+	if (i > 0) {
+		size_t p = i - 1;
+		if (fl_tok_is_punct(t, p, "::") || fl_tok_pch(t, p) == '.' || fl_tok_is_punct(t, p, "->") ||
+		    fl_tok_pch(t, p) == ':' || fl_tok_pch(t, p) == '<' || fl_tok_pch(t, p) == '\'' ||
+		    fl_tok_is_ident(t, p, "impl") || fl_tok_is_ident(t, p, "for") ||
+		    fl_tok_is_ident(t, p, "struct") || fl_tok_is_ident(t, p, "enum") ||
+		    fl_tok_is_ident(t, p, "type") || fl_tok_is_ident(t, p, "dyn") ||
+		    fl_tok_is_ident(t, p, "as") || fl_tok_is_ident(t, p, "fn") ||
+		    fl_tok_is_ident(t, p, "trait") || fl_tok_is_ident(t, p, "use") ||
+		    fl_tok_pch(t, p) == '#')
+			return;
+	}
+	const char *v = t->src + t->v[i].off;
+	size_t vl = t->v[i].len;
+	const char *full = NULL;
+	for (size_t k = 0; k < st->imp_name.n && !full; k++)
+		if (strlen(st->imp_name.v[k]) == vl && memcmp(st->imp_name.v[k], v, vl) == 0)
+			full = st->imp_full.v[k];
+	if (!full && !st->globs.n)
+		return;
+	size_t e = i + 1;
+	if ((fl_tok_pch(t, e) == '(' || fl_tok_pch(t, e) == '{') && st->m[e] != NONE) {
+		bool head = i > 0 && (fl_tok_is_ident(t, i - 1, "if") || fl_tok_is_ident(t, i - 1, "while") ||
+				      fl_tok_is_ident(t, i - 1, "match") || fl_tok_is_ident(t, i - 1, "in"));
+		if (fl_tok_pch(t, e) == '(' || !head)
+			e = st->m[e] + 1;
+	}
+	if (variant_pattern(st, i, e))
+		return;
+	if (full) {
+		const char *sep = strstr(full, "::");
+		variant_site(st, i, full, (size_t)(sep - full), sep + 2, strlen(sep + 2));
+		return;
+	}
+	for (size_t k = 0; k < st->globs.n; k++)
+		if (variant_site(st, i, st->globs.v[k], strlen(st->globs.v[k]), v, vl))
+			return;
 }
 
 /* the rules that start at an identifier followed by '!', '(' or '::', or
@@ -1926,8 +2040,12 @@ static void rs_walk(const fl_factories *tree, fl_factories *part, fl_buf *log,
 			continue;
 		}
 		const rs_ctx *top = &st.cs[st.csn - 1];
+		if (k->kind == FL_TK_IDENT && k->len == 3 && fl_tok_is(t, i, "use"))
+			track_use(&st, i);
 		if (top->test || st.file_test)
 			continue;
+		if (k->kind == FL_TK_IDENT && (st.globs.n || st.imp_name.n))
+			rule_bare_variant(&st, i);
 		if (k->kind == FL_TK_IDENT) {
 			char n1 = fl_tok_pch(t, i + 1);
 			if (n1 != '!' && n1 != '(' && !fl_tok_is_punct(t, i + 1, "::"))
@@ -1941,6 +2059,9 @@ static void rs_walk(const fl_factories *tree, fl_factories *part, fl_buf *log,
 		ctx_free(&st.cs[i]);
 	for (size_t i = 0; i < st.np; i++)
 		free(st.pend[i].name);
+	fl_strv_free(&st.globs);
+	fl_strv_free(&st.imp_name);
+	fl_strv_free(&st.imp_full);
 	free(st.cs);
 	free(st.m);
 	fl_toks_free(&tk);

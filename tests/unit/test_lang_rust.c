@@ -533,6 +533,30 @@ static void test_variants_built(void **state)
 	fl_sites_free(e);
 	fl_lang_rust.tree_free(part);
 	fl_lang_rust.tree_free(tree);
+	/* variants imported whole or by name, built by their bare names */
+	const char *imp_rs =
+		"use crate::errors::ConfigError::*;\n"                              /* 1 */
+		"use crate::errors::ParseError::{Eof, Depth as TooDeep};\n"         /* 2 */
+		"fn a(k: &str) -> Result<(), ConfigError> {\n"                      /* 3 */
+		"    if k.is_empty() { return Err(Missing(k.into())); }\n"          /* 4 */
+		"    Err(ReadOnly)\n"                                               /* 5 */
+		"}\n"                                                               /* 6 */
+		"fn b(n: usize) -> Result<(), ParseError> {\n"                      /* 7 */
+		"    if n == 0 { Err(Eof) } else { Err(TooDeep(n)) }\n"             /* 8 */
+		"}\n"                                                               /* 9 */
+		"fn c(e: ConfigError) -> bool { matches!(e, ReadOnly) || e == ReadOnly }\n" /* 10 */
+		"fn d(e: &ConfigError) -> bool { match e { Missing(_) => true, _ => false } }\n";
+	fl_src files2[] = {files[0], {"src/imp.rs", imp_rs, strlen(imp_rs), NULL}};
+	s = harness_scan_tree(&fl_lang_rust, files2, 2, 1);
+	x = EXPECT_SITE(s, "missing key {0}", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "ConfigError::Missing");
+	harness_expect_str(x->guard, "k.is_empty()");
+	EXPECT_SITE(s, "the store is read-only", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "unexpected end of input", 8, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "nested deeper than {}", 8, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "ParseError::Depth");
+	assert_int_equal(s->n, 4);
+	fl_sites_free(s);
 }
 
 static void test_robustness(void **state)
