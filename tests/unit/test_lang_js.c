@@ -481,6 +481,25 @@ static void test_error_class_defaults(void **state)
 
 /* a class whose message names its constructor's parameters: `new X(args)`
  * anywhere raises that message with the arguments in it (zod) */
+/* `Object.assign(new Error('...'), { code: 'E...' })`: the code of the
+ * object literal is the error's code */
+static void test_assign_code(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/run-script.js",
+		"function run (pkg, name) {\n"                                                     /* 1 */
+		"  if (!pkg.scripts)\n"                                                            /* 2 */
+		"    throw Object.assign(new Error(`Missing script: \"${name}\"`), { code: 'ENOSCRIPT' })\n"
+		"  return Promise.reject(Object.assign(new TypeError('not a version'), { code: 'EBADVERSION', path: name }))\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Missing script: \"${name}\"", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->code, "ENOSCRIPT");
+	x = EXPECT_SITE(s, "not a version", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->code, "EBADVERSION");
+	harness_expect_str(x->cls, "TypeError");
+	fl_sites_free(s);
+}
+
 static void test_error_class_params(void **state)
 {
 	(void)state;
@@ -664,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_real_projects),
 		cmocka_unit_test(test_error_class_defaults),
 		cmocka_unit_test(test_error_class_params),
+		cmocka_unit_test(test_assign_code),
 		cmocka_unit_test(test_fastify_error_classes),
 		cmocka_unit_test(test_asserts),
 		cmocka_unit_test(test_hapi_hoek_boom),

@@ -1184,6 +1184,26 @@ static void class_default(const ctx *c, const char *cls, char **msg, char **code
 		*code = fl_xstrdup(dc);
 }
 
+/* `Object.assign(new X(...), { code: 'ENOSCRIPT' })` (npm's, Node's
+ * idiom): the code the object literal after the construction at clsi
+ * (its argument list's '(' at open) gives, or NULL. */
+static char *assign_code(const ctx *c, size_t clsi, size_t open)
+{
+	size_t nw = clsi;
+	while (nw >= 2 && is_p(c, nw - 1, ".") && is_kind(c, nw - 2, FL_TK_IDENT))
+		nw -= 2;
+	if (nw < 5 || !is_id(c, nw - 1, "new") || !is_p(c, nw - 2, "(") || !is_id(c, nw - 3, "assign") ||
+	    !is_p(c, nw - 4, ".") || !is_id(c, nw - 5, "Object"))
+		return NULL;
+	size_t close = c->match[open];
+	if (close >= c->t.n || !is_p(c, close + 1, ",") || !is_p(c, close + 2, "{"))
+		return NULL;
+	char *code = NULL;
+	char *m = obj_message(c, close + 2, &code);
+	free(m);
+	return code;
+}
+
 static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 			const char *idiom, const char *extra_code)
 {
@@ -1278,6 +1298,8 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 		sev = fl_http_severity(http);
 	if (extra_code && !code)
 		code = fl_xstrdup(extra_code);
+	if (!code)
+		code = assign_code(c, clsi, open);
 	tpl_emit(c, at, cls, code, type, sev, http, idiom);
 	emit(c, at, msg, code, cls, type, sev, http, idiom);
 	c->arg_code = false;
