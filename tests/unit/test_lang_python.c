@@ -153,8 +153,10 @@ static void test_console(void **state)
 	const fl_site *x = EXPECT_SITE(s, "missing --foo", 4, FL_T_CONSOLE);
 	harness_expect_str(x->idiom, "parser.error");
 	harness_expect_str(x->function, "Svc.run");
+	harness_expect_str(x->severity, FL_S_CRITICAL); /* the program stops */
 	x = EXPECT_SITE(s, "fatal: cannot continue", 5, FL_T_CONSOLE);
 	harness_expect_str(x->idiom, "sys.exit");
+	harness_expect_str(x->severity, FL_S_CRITICAL);
 	x = EXPECT_SITE(s, "old api", 7, FL_T_CONSOLE);
 	harness_expect_str(x->cls, "DeprecationWarning");
 	harness_expect_str(x->severity, FL_S_WARNING);

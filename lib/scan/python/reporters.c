@@ -347,10 +347,12 @@ void py_do_call(walker *w, size_t i)
 	}
 	case 2:
 	case 3:
+		/* the program stops with the message (argparse exits with
+		 * status 2, sys.exit(text) with 1): C's errx() alike */
 		if (a.npos < 1)
 			break;
 		msg = py_arg_msg(w, &a, a.pos[0], false);
-		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, 0,
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0,
 			idiom);
 		break;
 	case 4: {
