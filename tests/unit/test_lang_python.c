@@ -132,6 +132,34 @@ static void test_http_validation(void **state)
 	fl_sites_free(s);
 }
 
+/* print(..., file=sys.stderr) and sys.stderr.write(...): what the program
+ * prints on its standard error, as C's fprintf(stderr, ...) */
+static void test_stderr_prints(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"import sys\n"                                                         /* 1 */
+		"def main(path):\n"                                                    /* 2 */
+		"    if not path:\n"                                                   /* 3 */
+		"        print(\"error: no input file\", file=sys.stderr)\n"           /* 4 */
+		"        return 2\n"                                                   /* 5 */
+		"    sys.stderr.write(\"warning: %s looks like a backup\\n\" % path)\n" /* 6 */
+		"    print(\"cannot open\", path, file=sys.stderr)\n"                  /* 7 */
+		"    print(\"not an error\")\n"                                        /* 8 */
+		"    out.write(\"not stderr\")\n");                                    /* 9 */
+	const fl_site *x = EXPECT_SITE(s, "error: no input file", 4, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "print(file=sys.stderr)");
+	harness_expect_str(x->guard, "not path");
+	x = EXPECT_SITE(s, "warning: %s looks like a backup", 6, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "sys.stderr.write");
+	EXPECT_SITE(s, "cannot open {path}", 7, FL_T_CONSOLE);
+	assert_null(harness_find(s, "not an error"));
+	assert_null(harness_find(s, "not stderr"));
+	fl_sites_free(s);
+}
+
 static void test_console(void **state)
 {
 	(void)state;
@@ -753,6 +781,7 @@ int main(void)
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_http_validation),
 		cmocka_unit_test(test_console),
+		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_nesting_guard),
 		cmocka_unit_test(test_var_message),

@@ -308,6 +308,13 @@ void py_do_call(walker *w, size_t i)
 	} else if (NM("exit") && rv && RV("sys")) {
 		kind = 3;
 		idiom = "sys.exit";
+	} else if (NM("print") && !rv && has_kw(t, w->m, i + 1, "file", "sys", "stderr")) {
+		/* print(..., file=sys.stderr): C's fprintf(stderr, ...) */
+		kind = 7;
+		idiom = "print(file=sys.stderr)";
+	} else if (NM("write") && rv && RV("stderr") && i >= pb + 4 && fl_tok_is_ident(t, i - 4, "sys")) {
+		kind = 7;
+		idiom = "sys.stderr.write";
 	} else if (NM("warn") && (!rv || RV("warnings"))) {
 		kind = 4;
 		idiom = "warnings.warn";
@@ -396,6 +403,32 @@ void py_do_call(walker *w, size_t i)
 		msg = py_arg_msg(w, &a, a.pos[mp], a.npos > mp + 1);
 		path = fl_tok_span_text(t, pb, i + 1, 64);
 		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, path);
+		break;
+	}
+	case 7: {
+		/* print's positional arguments joined by spaces, a write's
+		 * one; a warning when it says so */
+		fl_buf b = {0};
+		size_t np = NM("print") ? a.npos : (a.npos ? 1 : 0);
+		for (size_t k = 0; k < np; k++) {
+			char *part = py_arg_msg(w, &a, a.pos[k], false);
+			if (!part) {
+				char *x = fl_tok_span_text(t, a.st[a.pos[k]], a.en[a.pos[k]], 60);
+				part = fl_xasprintf("{%s}", x);
+				free(x);
+			}
+			if (k)
+				fl_buf_putc(&b, ' ');
+			fl_buf_puts(&b, part);
+			free(part);
+		}
+		fl_buf_cstr(&b);
+		msg = b.s;
+		if (!msg)
+			break;
+		fl_msg_trim(msg);
+		bool warning = strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0;
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, warning ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
 		break;
 	}
 	case 6: {
