@@ -663,6 +663,9 @@ static void test_family_phrases(void **state)
 		{"Error: No test files found", "not-found"},
 		{"No gem matching '{dep}' found", "not-found"},
 		{"wrong credentials provided ({fullOutput})", "authentication-failed"},
+		{"error: missing file argument", "usage-error"},
+		{"missing operand after '%s'", "usage-error"},
+		{"missing value for key %s", "missing-value"},
 		/* a message that asks for a bug report: a bug, whatever else it says */
 		{"JsonManipulator: $childrenClean is not defined. Please report at https://x/issues", "internal-error"},
 		{"Unable to save configuration. Please report this as a bug.", "internal-error"},

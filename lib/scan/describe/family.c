@@ -333,6 +333,31 @@ static bool none_found(const char *msg)
 	return false;
 }
 
+/* "missing file argument", "missing operand", "missing required
+ * positional argument": an argument of the command or call left out
+ * ("missing" and, within three words, argument(s) or operand) */
+static bool missing_argument(const char *msg)
+{
+	for (const char *p = strstr(msg, "missing"); p; p = strstr(p + 7, "missing")) {
+		if (p != msg && isalnum((unsigned char)p[-1]))
+			continue;
+		const char *q = p + 7;
+		for (int words = 0; *q && words < 4; words++) {
+			while (*q == ' ')
+				q++;
+			static const char *const words_[] = {"argument", "arguments", "operand", "operands", NULL};
+			for (const char *const *w = words_; *w; w++) {
+				size_t wl = strlen(*w);
+				if (strncmp(q, *w, wl) == 0 && !isalpha((unsigned char)q[wl]))
+					return true;
+			}
+			while (*q && *q != ' ')
+				q++;
+		}
+	}
+	return false;
+}
+
 /* The message asks the user to report it ("Please report at
  * https://github.com/composer/composer/issues", "this is a bug"): its
  * authors hold it for a bug of their own, whatever its other words say.
@@ -418,6 +443,9 @@ static const char *family_of(dsc *d)
 			by_msg = rules[i].family;
 	if (!by_msg && none_found(msg))
 		by_msg = "not-found";
+	if ((!by_msg || !strcmp(by_msg, "not-found") || !strcmp(by_msg, "missing-value")) &&
+	    missing_argument(msg))
+		by_msg = "usage-error";
 	/* ... but a call that failed says more than a broad word of a message
 	 * that wraps its error ("cannot load config: %w" after os.Open) */
 	const char *by_call = NULL;
