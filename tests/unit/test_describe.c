@@ -736,6 +736,18 @@ static void test_placeholder_errors(void **state)
 	fl_entry_free(&e);
 }
 
+/* `!argv.length` says a count is zero, not that a value is not set */
+static void test_count_flag(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "js", .path = "bin/cli.js", .function = "main", .guard = "!argv.length",
+			 .idiom = "console.error", .type = FL_T_CONSOLE, .msg = "no command given", .line = 3};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `argv.length` is zero");
+	fl_entry_free(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -758,6 +770,7 @@ int main(void)
 		cmocka_unit_test(test_family_phrases),
 		cmocka_unit_test(test_placeholder_computation),
 		cmocka_unit_test(test_placeholder_errors),
+		cmocka_unit_test(test_count_flag),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -213,8 +213,9 @@ static char *measured(const char *s);
 bool dsc_measured(const char *s)
 {
 	char *m = measured(s);
+	bool yes = m != NULL;
 	free(m);
-	return m != NULL;
+	return yes;
 }
 
 static char *measured(const char *s)
@@ -907,7 +908,9 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 									    : (yes ? "returns true" : "returns false"));
 		break;
 	case GA_FLAG:
-		if (boolish(subj) || strcmp(d->dialect, "go") == 0)
+		if (dsc_measured(subj)) /* `!argv.length`: a count */
+			fl_buf_puts(b, yes ? "is not zero" : "is zero");
+		else if (boolish(subj) || strcmp(d->dialect, "go") == 0)
 			fl_buf_puts(b, yes ? "is true" : "is false");
 		else
 			fl_buf_puts(b, yes ? "is set" : "is not set");
