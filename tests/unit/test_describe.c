@@ -664,6 +664,10 @@ static void test_family_phrases(void **state)
 		{"No gem matching '{dep}' found", "not-found"},
 		{"wrong credentials provided ({fullOutput})", "authentication-failed"},
 		{"error: missing file argument", "usage-error"},
+		{"go: cannot use -u with -w", "usage-error"},
+		{"go list -u can only be used with -m", "usage-error"},
+		{"The --fix option and the --fix-dry-run option cannot be used together.", "usage-error"},
+		{"value out of range: -1 is too small", "out-of-range"},
 		{"missing operand after '%s'", "usage-error"},
 		{"missing value for key %s", "missing-value"},
 		/* a message that asks for a bug report: a bug, whatever else it says */

@@ -277,6 +277,15 @@ static bool option_word(const char *p)
 {
 	while (*p == '\'' || *p == '"' || *p == '`' || *p == '(' || *p == '[')
 		p++;
+	if (p[0] == '-' && p[1] != '-') {
+		/* a single-dash flag: go's "-race", ls's "-l" (not "-1") */
+		size_t n = 0;
+		while (isalpha((unsigned char)p[1 + n]) || (n && (isdigit((unsigned char)p[1 + n]) || p[1 + n] == '-')))
+			n++;
+		char end = p[1 + n];
+		return n >= 1 && islower((unsigned char)p[1]) &&
+		       (!end || end == ' ' || strchr(",.:;'\"`)]=", end));
+	}
 	if (p[0] != '-' || p[1] != '-' || !islower((unsigned char)p[2]))
 		return false;
 	size_t n = 0;
@@ -474,7 +483,7 @@ static const char *family_of(dsc *d)
 	 * ("%s: --indent takes a number between -1 and 7"): the command was
 	 * used wrongly, which says more than a broad word of the message */
 	if (!by_guard && !class_family &&
-	    (!f || (!strcmp(f, "invalid-argument") && f == by_msg && usage_function(d->s->function))) &&
+	    (!f || (!strcmp(f, "invalid-argument") && f == by_msg)) &&
 	    (usage_function(d->s->function) || names_option(msg)))
 		f = "usage-error";
 	/* a panic on no condition is a path its authors thought unreachable
