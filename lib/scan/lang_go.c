@@ -1246,8 +1246,11 @@ static bool go_stderr_print(go_st *st, size_t at, size_t i, const size_t *sb,
 	char *msg = f ? go_arg_msg(st, sb, se, na, 1, true)
 		      : go_print_msg(&st->kc, t, st->m, sb + 1, se + 1, na - 1,
 				     fl_tok_is(t, i, "Fprintln"));
-	if (msg)
-		emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
+	if (msg) {
+		/* a warning when the text says so */
+		bool warn = strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0;
+		emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
+	}
 	free(msg);
 	return true;
 }

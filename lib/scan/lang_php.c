@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lang.h"
 #include "lex.h"
@@ -1693,6 +1694,54 @@ static void rule_simple(ctx *c, size_t i, const char *type, const char *sev)
 	free(m);
 }
 
+/* [b, e) names the standard error stream: STDERR (\STDERR), or the
+ * string 'php://stderr' */
+static bool stderr_arg(const ctx *c, size_t b, size_t e)
+{
+	if (b < e && is_p(c, b, "\\"))
+		b++;
+	if (e != b + 1)
+		return false;
+	if (is_id(c, b, "STDERR"))
+		return true;
+	if (!is_kind(c, b, FL_TK_STRING))
+		return false;
+	const char *v = fl_tok_str(&c->t, &c->t.v[b]);
+	return v && strcmp(v, "php://stderr") == 0;
+}
+
+/* fwrite(STDERR, "..."), fputs(STDERR, ...), fprintf(STDERR, "...%s...",
+ * $x), file_put_contents('php://stderr', ...) and error_log("..."): what
+ * the program prints on its standard error (or its error log), as C's
+ * fprintf(stderr, ...).  The message is argument ai; a warning when the
+ * text says so, an error otherwise; a message of a value alone is no
+ * site.  False when the call writes elsewhere. */
+static bool rule_stderr(ctx *c, size_t i, size_t ai, const char *idiom)
+{
+	size_t s[3], e[3];
+	size_t na = split_args(c, i + 1, s, e, 3);
+	if (na <= ai || (ai && !stderr_arg(c, s[0], e[0])))
+		return false;
+	char *m = arg_msg(c, s[ai], e[ai]);
+	if (m && is_id(c, i, "fprintf"))
+		fl_msg_undouble(m, "%");
+	/* the line break that ends what it writes (. PHP_EOL) is no part of
+	 * the message */
+	char *eol = m ? eol_dup(m) : NULL;
+	if (eol) {
+		free(m);
+		m = eol;
+	}
+	if (m)
+		fl_msg_trim(m);
+	if (m && has_text(m)) {
+		bool warn = strncasecmp(m, "warning", 7) == 0 || strncasecmp(m, "warn:", 5) == 0;
+		emit(c, i, m, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
+	}
+	free(m);
+	return true;
+}
+
 /* ---- console output ------------------------------------------------------ */
 
 enum { TAG_NONE, TAG_OTHER, TAG_WARNING, TAG_ERROR };
@@ -1901,7 +1950,15 @@ static void rules(ctx *c)
 		} else if (fl_tok_is(t, i, "die") || fl_tok_is(t, i, "exit")) {
 			rule_simple(c, i, FL_T_CONSOLE, FL_S_CRITICAL);
 		} else if (fl_tok_is(t, i, "error_log")) {
-			rule_simple(c, i, FL_T_CONSOLE, FL_S_ERROR);
+			rule_stderr(c, i, 0, "error_log");
+		} else if (fl_tok_is(t, i, "fwrite")) {
+			rule_stderr(c, i, 1, "fwrite(STDERR)");
+		} else if (fl_tok_is(t, i, "fputs")) {
+			rule_stderr(c, i, 1, "fputs(STDERR)");
+		} else if (fl_tok_is(t, i, "fprintf")) {
+			rule_stderr(c, i, 1, "fprintf(STDERR)");
+		} else if (fl_tok_is(t, i, "file_put_contents")) {
+			rule_stderr(c, i, 1, "file_put_contents(php://stderr)");
 		}
 	}
 }

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../util.h"
 #include "lang.h"
@@ -738,6 +739,8 @@ static void rule_macro(rs_st *st, size_t i)
 		which = 1;
 	else if (fl_tok_is(t, i, "ensure"))
 		which = 1, ai = 1;
+	else if (fl_tok_is(t, i, "eprintln") || fl_tok_is(t, i, "eprint"))
+		which = 2; /* what the program prints on its standard error */
 	if (which < 0 && st->cs[st->csn - 1].display &&
 	    (fl_tok_is(t, i, "write") || fl_tok_is(t, i, "writeln"))) {
 		display_writes(st, i, "impl Display write!");
@@ -755,6 +758,8 @@ static void rule_macro(rs_st *st, size_t i)
 		     fl_tok_is(t, b, "format") && fl_tok_is_opener(t, b + 2) &&
 		     st->m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
 	char *msg = NULL;
+	if (which == 2 && !(e - b == 1 && t->v[b].kind == FL_TK_STRING))
+		return; /* eprintln!'s format is a literal */
 	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) && !inner &&
 	    !(fl_tok_is(t, b, "concat") && fl_tok_pch(t, b + 1) == '!')) {
 		/* bail!(msg) after let msg = format!("..."): one argument */
@@ -784,9 +789,14 @@ static void rule_macro(rs_st *st, size_t i)
 		free(a);
 		free(b2);
 	}
-	if (which == 0)
+	if (which == 0) {
 		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
-	else
+	} else if (which == 2) {
+		/* a warning when the text says so; a format of placeholders
+		 * alone (eprintln!("{}", e)) has no text: emit drops it */
+		bool warn = msg && (strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0);
+		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, idiom, NONE, NONE);
+	} else
 		emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
 	free(st->guard);
 	st->guard = NULL;

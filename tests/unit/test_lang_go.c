@@ -468,6 +468,46 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* fmt.Fprintf/Fprint/Fprintln(os.Stderr, ...): what the program prints on
+ * its standard error, a warning when the text says so */
+static void test_stderr_prints(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package main\n"                                                      /* 1 */
+		"func main() {\n"                                                     /* 2 */
+		"\tif len(os.Args) < 2 {\n"                                           /* 3 */
+		"\t\tfmt.Fprintf(os.Stderr, \"error: missing file argument\\n\")\n"   /* 4 */
+		"\t}\n"                                                               /* 5 */
+		"\tfmt.Fprintf(os.Stderr, \"warning: %s is empty\\n\", name)\n"       /* 6 */
+		"\tfmt.Fprintln(os.Stderr, \"Warning: no config found\")\n"           /* 7 */
+		"\tfmt.Fprint(os.Stderr, \"WARN: retrying \", n)\n"                   /* 8 */
+		"\tfmt.Println(\"warning: only on stdout\")\n"                       /* 9 */
+		"\tfmt.Fprintf(os.Stderr, \"%v\\n\", err)\n"                          /* 10 */
+		"\tfmt.Printf(\"not an error %s\\n\", name)\n"                        /* 11 */
+		"\tfmt.Fprintln(os.Stderr, \"cannot open\", name)\n"                  /* 12 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "error: missing file argument", 4, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "fmt.Fprintf");
+	harness_expect_str(x->guard, "len(os.Args) < 2");
+	x = EXPECT_SITE(s, "warning: %s is empty", 6, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "Warning: no config found", 7, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "fmt.Fprintln");
+	x = EXPECT_SITE(s, "WARN: retrying {n}", 8, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "fmt.Fprint");
+	x = EXPECT_SITE(s, "cannot open {name}", 12, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "%v"));
+	assert_null(harness_find(s, "not an error %s"));
+	assert_null(harness_find(s, "warning: only on stdout"));
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -481,6 +521,7 @@ int main(void)
 		cmocka_unit_test(test_real_error_methods),
 		cmocka_unit_test(test_const_messages),
 		cmocka_unit_test(test_else_guards),
+		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};

@@ -668,6 +668,39 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* process.stderr.write(...): what the program prints on its standard
+ * error, as console.error; a warning when the text says so; a write of a
+ * value alone is no site */
+static void test_stderr_writes(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("bin/cli.js",
+		"function main(argv) {\n"                                               /* 1 */
+		"  if (argv.length < 3) {\n"                                            /* 2 */
+		"    process.stderr.write('error: missing file argument\\n');\n"        /* 3 */
+		"    process.exit(2);\n"                                                /* 4 */
+		"  }\n"                                                                 /* 5 */
+		"  process.stderr.write(`Warning: ${file} is empty\\n`);\n"             /* 6 */
+		"  process.stderr.write('cannot open ' + file + '\\n');\n"              /* 7 */
+		"  process.stderr.write(`${err}\\n`);\n"                                /* 8 */
+		"  process.stderr.write(err.stack);\n"                                  /* 9 */
+		"  process.stdout.write('error: on stdout\\n');\n"                      /* 10 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "error: missing file argument", 3, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "process.stderr.write");
+	harness_expect_str(x->guard, "argv.length < 3");
+	harness_expect_str(x->function, "main");
+	x = EXPECT_SITE(s, "Warning: ${file} is empty", 6, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "cannot open {file}", 7, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "${err}"));
+	assert_null(harness_find(s, "error: on stdout"));
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -688,6 +721,7 @@ int main(void)
 		cmocka_unit_test(test_asserts),
 		cmocka_unit_test(test_hapi_hoek_boom),
 		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_stderr_writes),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("js", tests, NULL, NULL);

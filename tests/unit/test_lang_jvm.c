@@ -1034,6 +1034,81 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* System.err.println/print/printf/format (Java, Kotlin, Scala) and
+ * Scala's Console.err.println: what the program prints on its standard
+ * error; a warning when the text says so; a value alone is no site */
+static void test_stderr_prints(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/com/acme/Main.java",
+		"package com.acme;\n"                                                  /* 1 */
+		"public class Main {\n"                                                /* 2 */
+		"    public static void main(String[] args) {\n"                       /* 3 */
+		"        if (args.length == 0) {\n"                                    /* 4 */
+		"            System.err.println(\"error: missing file argument\");\n"  /* 5 */
+		"        }\n"                                                          /* 6 */
+		"        System.err.println(\"cannot open \" + args[0] + \": \" + e.getMessage());\n" /* 7 */
+		"        System.err.printf(\"Warning: %s is empty%n\", name);\n"       /* 8 */
+		"        System.err.format(\"WARN: 100%% of %d retries%n\", n);\n"     /* 9 */
+		"        System.err.print(\"usage: main FILE\\n\");\n"                 /* 10 */
+		"        System.err.println(e);\n"                                     /* 11 */
+		"        System.err.println(\"\" + e);\n"                              /* 12 */
+		"        System.err.printf(\"%s%n\", e);\n"                            /* 13 */
+		"        System.out.println(\"error: not on stderr\");\n"              /* 14 */
+		"    }\n"                                                              /* 15 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "error: missing file argument", 5, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "System.err.println");
+	harness_expect_str(x->guard, "args.length == 0");
+	harness_expect_str(x->function, "Main.main");
+	x = EXPECT_SITE(s, "cannot open {args}: {getMessage}", 7, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "Warning: %s is empty", 8, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "System.err.printf");
+	x = EXPECT_SITE(s, "WARN: 100% of %d retries", 9, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "usage: main FILE", 10, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "System.err.print");
+	assert_null(harness_find(s, "{e}"));
+	assert_null(harness_find(s, "%s"));
+	assert_null(harness_find(s, "error: not on stderr"));
+	assert_int_equal(s->n, 5);
+	fl_sites_free(s);
+
+	s = scan("src/main/kotlin/Main.kt",
+		"fun main(args: Array<String>) {\n"                                    /* 1 */
+		"    if (args.isEmpty()) System.err.println(\"error: no input\")\n"    /* 2 */
+		"    System.err.println(\"warning: skipping $name\")\n"                /* 3 */
+		"    System.err.println(e)\n"                                          /* 4 */
+		"    println(\"error: on stdout\")\n"                                  /* 5 */
+		"}\n");
+	x = EXPECT_SITE(s, "error: no input", 2, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "warning: skipping ${name}", 3, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_null(harness_find(s, "error: on stdout"));
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+
+	s = scan("src/main/scala/Main.scala",
+		"object Main {\n"                                                      /* 1 */
+		"  def main(args: Array[String]): Unit = {\n"                          /* 2 */
+		"    System.err.println(\"error: no input\")\n"                        /* 3 */
+		"    Console.err.println(s\"cannot read $path\")\n"                    /* 4 */
+		"    Console.err.println(e)\n"                                         /* 5 */
+		"    Console.println(\"error: on stdout\")\n"                          /* 6 */
+		"  }\n"                                                                /* 7 */
+		"}\n");
+	EXPECT_SITE(s, "error: no input", 3, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "cannot read ${path}", 4, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "Console.err.println");
+	assert_null(harness_find(s, "error: on stdout"));
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1061,6 +1136,7 @@ int main(void)
 		cmocka_unit_test(test_javalin_responses),
 		cmocka_unit_test(test_kotlin_elvis_guard),
 		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);

@@ -415,6 +415,54 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* fwrite(STDERR, ...), fputs, fprintf(STDERR, ...), file_put_contents(
+ * 'php://stderr', ...) and error_log(...): what the program prints on its
+ * standard error; a warning when the text says so; a write of a value
+ * alone, or to another stream, is no site */
+static void test_stderr_writes(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("bin/tool.php",
+		"<?php\n"                                                               /* 1 */
+		"function main(array $argv) {\n"                                        /* 2 */
+		"    if (count($argv) < 2) {\n"                                         /* 3 */
+		"        fwrite(STDERR, \"error: missing file argument\\n\");\n"        /* 4 */
+		"        exit(2);\n"                                                    /* 5 */
+		"    }\n"                                                               /* 6 */
+		"    fprintf(STDERR, \"Warning: %s is 100%% empty\\n\", $argv[1]);\n"   /* 7 */
+		"    file_put_contents('php://stderr', \"cannot open $file\\n\");\n"    /* 8 */
+		"    \\fputs(\\STDERR, 'WARN: retrying' . PHP_EOL);\n"                  /* 9 */
+		"    error_log(\"warning: cache is cold\");\n"                          /* 10 */
+		"    fwrite(STDERR, $e->getMessage() . \"\\n\");\n"                     /* 11 */
+		"    fwrite($fh, \"error: not on stderr\\n\");\n"                       /* 12 */
+		"    file_put_contents('out.log', \"error: not on stderr either\");\n"  /* 13 */
+		"    error_log(\"could not connect to {$host}\");\n"                    /* 14 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "error: missing file argument", 4, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "fwrite(STDERR)");
+	harness_expect_str(x->guard, "count($argv) < 2");
+	harness_expect_str(x->function, "main");
+	x = EXPECT_SITE(s, "Warning: %s is 100% empty", 7, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "fprintf(STDERR)");
+	x = EXPECT_SITE(s, "cannot open {file}", 8, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "file_put_contents(php://stderr)");
+	x = EXPECT_SITE(s, "WARN: retrying", 9, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "warning: cache is cold", 10, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "error_log");
+	x = EXPECT_SITE(s, "could not connect to {host}", 14, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "{getMessage}"));
+	assert_null(harness_find(s, "error: not on stderr"));
+	assert_null(harness_find(s, "error: not on stderr either"));
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -428,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_sprintf_qualified_and_joined),
 		cmocka_unit_test(test_slim_http_exceptions),
 		cmocka_unit_test(test_is_test_file),
+		cmocka_unit_test(test_stderr_writes),
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_caught_message),
 	};

@@ -627,6 +627,40 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* eprintln!/eprint!: what the program prints on its standard error, a
+ * warning when the text says so; a format of placeholders alone is none */
+static void test_stderr_prints(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn main() {\n"                                                        /* 1 */
+		"    if let Err(e) = run() {\n"                                        /* 2 */
+		"        eprintln!(\"error: {}\", e);\n"                               /* 3 */
+		"        std::process::exit(1);\n"                                     /* 4 */
+		"    }\n"                                                              /* 5 */
+		"    eprint!(\"warning: {path} is empty\\n\");\n"                      /* 6 */
+		"    eprintln!(\"WARN: retrying {} times\", n);\n"                     /* 7 */
+		"    eprintln!(\"{}\", e);\n"                                          /* 8 */
+		"    eprintln!(\"{}: {:?}\", name, e);\n"                              /* 9 */
+		"    println!(\"error: not on stderr {}\", x);\n"                      /* 10 */
+		"    eprintln!();\n"                                                   /* 11 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "error: {}", 3, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "eprintln!");
+	harness_expect_str(x->function, "main");
+	x = EXPECT_SITE(s, "warning: {path} is empty", 6, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "eprint!");
+	x = EXPECT_SITE(s, "WARN: retrying {} times", 7, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_null(harness_find(s, "{}"));
+	assert_null(harness_find(s, "{}: {:?}"));
+	assert_null(harness_find(s, "error: not on stderr {}"));
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -644,6 +678,7 @@ int main(void)
 		cmocka_unit_test(test_real_context),
 		cmocka_unit_test(test_real_serde),
 		cmocka_unit_test(test_status_body_attributes),
+		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests_name("rust", tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "js.h"
 #include "../sites.h"
@@ -1966,6 +1967,42 @@ static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
 	free(msg);
 }
 
+/* a letter outside the {placeholders} (and ${holes}) of m: a write of a
+ * value alone (`${err}\n`) has no text of its own */
+static bool has_text(const char *m)
+{
+	for (const char *p = m; *p; p++) {
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (q) {
+				p = q;
+				continue;
+			}
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (unsigned char)*p >= 0x80)
+			return true;
+	}
+	return false;
+}
+
+/* process.stderr.write('error: ...\n'): at i `process`, at i + 5 the
+ * call's '('.  What the program prints on its standard error, as
+ * console.error; a warning when the text says so. */
+static void rule_stderr_write(ctx *c, size_t i)
+{
+	size_t s[2], e[2];
+	size_t na = split_args(c, i + 5, s, e, 2);
+	if (na < 1)
+		return;
+	char *msg = ctor_arg_msg(c, s[0], e[0]);
+	if (msg && has_text(msg)) {
+		bool warn = strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0;
+		emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0,
+		     "process.stderr.write");
+	}
+	free(msg);
+}
+
 /* a logger by its name: log, logger, npmlog, appLogger... */
 static bool logger_name(const fl_toks *t, size_t i)
 {
@@ -2079,6 +2116,10 @@ static void rules(ctx *c)
 			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn"))) {
 			rule_console(c, i, is_id(c, i + 2, "warn"),
 				     is_id(c, i + 2, "warn") ? "console.warn" : "console.error");
+		} else if (fl_tok_is(t, i, "process") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "stderr") && is_p(c, i + 3, ".") &&
+			   is_id(c, i + 4, "write") && is_p(c, i + 5, "(")) {
+			rule_stderr_write(c, i);
 		} else if (t->v[i].kind == FL_TK_IDENT && logger_name(t, i) && is_p(c, i + 1, ".") &&
 			   is_p(c, i + 3, "(") &&
 			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn") ||

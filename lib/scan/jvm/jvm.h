@@ -147,6 +147,9 @@ void jvm_lex(fl_toks *t, int d);
 /* msg.c */
 /* the operators of a concatenation: "+" */
 extern const char *const jvm_plus_ops[];
+/* A java.lang printf format's text, in place: %% and %n decoded (the
+ * conversions kept as written). */
+void jvm_decode_printf(char *m);
 /* The first argument (from `from`) that yields a message, its index in
  * *which (when not NULL); NULL when none does. */
 char *jvm_first_msg(const ctx *c, const size_t *st, const size_t *en, size_t na,

@@ -44,6 +44,11 @@ static void decode_printf(char *m)
 	fl_msg_trim(m);
 }
 
+void jvm_decode_printf(char *m)
+{
+	decode_printf(m);
+}
+
 
 /* Kotlin String.trimIndent() / trimMargin("|") on a message, in place */
 static void kotlin_trim(char *m, bool margin)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "jvm.h"
 
@@ -521,6 +522,67 @@ static void rule_logging(ctx *c, size_t i, bool dot_before, bool call)
 	}
 }
 
+/* a letter outside the {placeholders} and %conversions of m: a message
+ * of a value alone ("{e}", "%s%n") has no text of its own */
+static bool has_text(const char *m)
+{
+	for (const char *p = m; *p; p++) {
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (q) {
+				p = q;
+				continue;
+			}
+		}
+		if (*p == '%' && p[1]) {
+			p++;
+			while (p[1] && strchr("-+ #0123456789.$<", *p))
+				p++;
+			continue;
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (unsigned char)*p >= 0x80)
+			return true;
+	}
+	return false;
+}
+
+/* System.err.println("...") (print, printf, format), Kotlin's and
+ * Scala's too, and Scala's Console.err.println: what the program prints
+ * on its standard error, as C's fprintf(stderr, ...).  The message is
+ * composed as a thrown one's ("a" + b: "a {b}"), a printf format's %n and
+ * %% decoded; a warning when the text says so, an error otherwise; a
+ * print of a value alone is no site.  True when the call is one. */
+static bool rule_stderr(ctx *c, size_t i, bool dot_before, bool call)
+{
+	if (!call || !dot_before || i < 4 || !is_p(c, i - 1, ".") || !is(c, i - 2, "err") ||
+	    !is_p(c, i - 3, ".") ||
+	    !(is(c, i - 4, "System") || (c->d == D_SCALA && is(c, i - 4, "Console"))))
+		return false;
+	bool f = is(c, i, "printf") || is(c, i, "format");
+	if (!f && !is(c, i, "println") && !is(c, i, "print"))
+		return false;
+	size_t st[16], en[16];
+	size_t na = args(c, i + 1, st, en, 16, NULL);
+	if (!na)
+		return true;
+	/* the text (a printf's format) is the first argument */
+	char *m = jvm_first_msg(c, st, en, 1, 0, NULL);
+	if (!m)
+		m = jvm_local_msg(c, st, en, 1);
+	if (m && f)
+		jvm_decode_printf(m);
+	if (m && has_text(m)) {
+		bool warn = strncasecmp(m, "warning", 7) == 0 || strncasecmp(m, "warn:", 5) == 0;
+		char *idiom = fl_tok_span_text(&c->t, i - 4, i + 1, 80);
+		site_spec s = {.first = chain_start(c, i), .type = FL_T_CONSOLE,
+			       .sev = warn ? FL_S_WARNING : FL_S_ERROR, .idiom = idiom, .msg = m};
+		jvm_emit(c, &s);
+		free(idiom);
+	}
+	free(m);
+	return true;
+}
+
 /* the rules on the identifier at i, tried in turn until one takes it */
 void jvm_rules_at(ctx *c, size_t i)
 {
@@ -546,6 +608,8 @@ void jvm_rules_at(ctx *c, size_t i)
 	if (c->d == D_SCALA && call && rule_scala_predef(c, i, dot_before))
 		return;
 	if (call && rule_preconditions(c, i, dot_before))
+		return;
+	if (rule_stderr(c, i, dot_before, call))
 		return;
 	rule_logging(c, i, dot_before, call);
 }
