@@ -970,10 +970,7 @@ static char *guard_for(ctx *c, size_t first)
 	uint32_t eb, ee;
 	if (else_cond(c, p, &eb, &ee)) {
 		/* } else throw ...; */
-		char *g = fl_tok_span_text(&c->t, eb, ee, 200);
-		char *n = fl_guard_not(g, false);
-		free(g);
-		return n;
+		return fl_guard_span(&c->t, eb, ee, true, false);
 	}
 	if (is_p(c, p, "=>")) {
 		scope *s = top(c);
@@ -1004,12 +1001,7 @@ static char *guard_for(ctx *c, size_t first)
 	if (s && s->kind == SC_IF && s->ge > s->gb) {
 		/* computed once per block: many sites may share it */
 		if (s->gtext < 0) {
-			char *g = fl_tok_span_text(&c->t, s->gb, s->ge, 200);
-			if (s->neg) {
-				char *n = fl_guard_not(g, false);
-				free(g);
-				g = n;
-			}
+			char *g = fl_guard_span(&c->t, s->gb, s->ge, s->neg, false);
 			s->gtext = add_name(c, NULL, g, strlen(g));
 			free(g);
 		}

@@ -923,14 +923,7 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 		return;
 	const fl_toks *t = st->t;
 	go_ctx *c = &st->cs[st->csn - 1];
-	char *guard = c->has_guard && c->gb < c->ge
-			      ? fl_tok_span_text(t, c->gb, c->ge, 200)
-			      : NULL;
-	if (guard && c->neg) {
-		char *g = fl_guard_not(guard, false);
-		free(guard);
-		guard = g;
-	}
+	char *guard = c->has_guard ? fl_guard_span(t, c->gb, c->ge, c->neg, false) : NULL;
 	fl_site s = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,

@@ -844,6 +844,19 @@ char *fl_guard_not(const char *cond, bool python)
 	return fl_xasprintf(python ? "not (%s)" : "!(%s)", cond);
 }
 
+char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool python)
+{
+	if (gb >= ge)
+		return NULL;
+	char *g = fl_tok_span_text(t, gb, ge, 200);
+	if (g && neg) {
+		char *n = fl_guard_not(g, python);
+		free(g);
+		g = n;
+	}
+	return g;
+}
+
 char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
 {
 	if (b >= e || b >= t->n)

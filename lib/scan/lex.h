@@ -344,6 +344,11 @@ char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max);
  * python: "not x", "not (a > b)", and "not x" becomes "x".  Caller
  * frees; NULL for NULL. */
 char *fl_guard_not(const char *cond, bool python);
+/* The guard tokens [gb, ge) give (at most 200 bytes of their text), or
+ * NULL when empty; with neg, its failing condition (fl_guard_not): an
+ * else's block runs when its if's condition does not hold.  Caller
+ * frees. */
+char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool python);
 
 /* ---- messages --------------------------------------------------------------- */
 

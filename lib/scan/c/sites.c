@@ -68,12 +68,7 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 			}
 		}
 	}
-	char *guard = gb < ge ? fl_tok_span_text(t, gb, ge, 200) : NULL;
-	if (guard && neg) {
-		char *g = fl_guard_not(guard, false);
-		free(guard);
-		guard = g;
-	}
+	char *guard = fl_guard_span(t, gb, ge, neg, false);
 	char *fn = (t->v[at].flags & TF_DIR) ? NULL : c_func_name(t, sk);
 	if (w->head && msg && *msg && strncmp(msg, w->head, strlen(w->head)) != 0) {
 		char *m = fl_xjoin(w->head, "", msg);

@@ -662,13 +662,7 @@ static char *guard_at(const ctx *c, size_t at)
 		ge = f->ge;
 		neg = f->neg;
 	}
-	char *g = fl_tok_span_text(&c->t, gb, ge, 200);
-	if (neg) {
-		char *n = fl_guard_not(g, false);
-		free(g);
-		g = n;
-	}
-	return g;
+	return fl_guard_span(&c->t, gb, ge, neg, false);
 }
 
 static void emit(ctx *c, size_t at, const char *msg, const char *code,

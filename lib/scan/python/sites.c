@@ -62,13 +62,7 @@ static char *cur_guard(walker *w)
 	const pyblk *b = &w->blk[w->nblk - 1];
 	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
 		return NULL;
-	char *g = fl_tok_span_text(w->t, b->cb, b->ce, 200);
-	if (b->neg) {
-		char *n = fl_guard_not(g, true);
-		free(g);
-		g = n;
-	}
-	return g;
+	return fl_guard_span(w->t, b->cb, b->ce, b->neg, true);
 }
 
 /* ---- sites --------------------------------------------------------------------- */
