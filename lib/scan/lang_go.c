@@ -1241,8 +1241,7 @@ static bool go_stderr_print(go_st *st, size_t at, size_t i, const size_t *sb,
 				     fl_tok_is(t, i, "Fprintln"));
 	if (msg) {
 		/* a warning when the text says so */
-		bool warn = strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0;
-		emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
+		emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0, idiom);
 	}
 	free(msg);
 	return true;

@@ -1729,8 +1729,7 @@ static bool rule_stderr(ctx *c, size_t i, size_t ai, const char *idiom)
 	if (m)
 		fl_msg_trim(m);
 	if (m && has_text(m)) {
-		bool warn = strncasecmp(m, "warning", 7) == 0 || strncasecmp(m, "warn:", 5) == 0;
-		emit(c, i, m, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
+		emit(c, i, m, NULL, FL_T_CONSOLE, fl_print_severity(m), 0, idiom);
 	}
 	free(m);
 	return true;

@@ -794,8 +794,7 @@ static void rule_macro(rs_st *st, size_t i)
 	} else if (which == 2) {
 		/* a warning when the text says so; a format of placeholders
 		 * alone (eprintln!("{}", e)) has no text: emit drops it */
-		bool warn = msg && (strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0);
-		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, idiom, NONE, NONE);
+		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, NONE, NONE);
 	} else
 		emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
 	free(st->guard);

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "lex.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -842,6 +843,32 @@ char *fl_guard_not(const char *cond, bool python)
 	if (*cond && simple_operand(cond))
 		return fl_xasprintf("%s%s", neg, cond);
 	return fl_xasprintf(python ? "not (%s)" : "!(%s)", cond);
+}
+
+const char *fl_print_severity(const char *msg)
+{
+	if (!msg)
+		return FL_S_ERROR;
+	while (*msg == ' ' || *msg == '\t' || *msg == '\n')
+		msg++;
+	if (strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0)
+		return FL_S_WARNING;
+	static const char *const progress[] = {
+		"generating", "measuring", "loading", "loaded", "done", "finished", "starting",
+		"started", "running", "building", "built", "compiling", "downloading", "downloaded",
+		"installing", "installed", "writing", "wrote", "reading", "processing", "creating",
+		"created", "updating", "updated", "checking", "skipping", "waiting", "listening",
+		"connecting", "connected", "analyzing", "analysing", "scanning", "indexing",
+		"saving", "saved", "fetching", "resolving", "preparing", "cleaning", "removing",
+		"copying", "extracting", "progress", "elapsed", "total", NULL,
+	};
+	size_t n = 0;
+	while (isalpha((unsigned char)msg[n]))
+		n++;
+	for (const char *const *p = progress; *p && n; p++)
+		if (strlen(*p) == n && strncasecmp(msg, *p, n) == 0)
+			return FL_S_INFO;
+	return FL_S_ERROR;
 }
 
 char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool python)

@@ -349,6 +349,12 @@ char *fl_guard_not(const char *cond, bool python);
  * else's block runs when its if's condition does not hold.  Caller
  * frees. */
 char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool python);
+/* The severity of a text a program prints on its standard error
+ * (print(file=sys.stderr), eprintln!, System.err.println...): a warning
+ * when it starts with "warning"/"warn:", information when it starts with
+ * a word of progress ("Generating LSIF for project at {root}", "Done"),
+ * else an error. */
+const char *fl_print_severity(const char *msg);
 
 /* ---- messages --------------------------------------------------------------- */
 

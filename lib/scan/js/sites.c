@@ -1990,8 +1990,7 @@ static void rule_stderr_write(ctx *c, size_t i)
 		return;
 	char *msg = ctor_arg_msg(c, s[0], e[0]);
 	if (msg && has_text(msg)) {
-		bool warn = strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0;
-		emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0,
+		emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0,
 		     "process.stderr.write");
 	}
 	free(msg);

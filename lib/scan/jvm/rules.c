@@ -572,10 +572,9 @@ static bool rule_stderr(ctx *c, size_t i, bool dot_before, bool call)
 	if (m && f)
 		jvm_decode_printf(m);
 	if (m && has_text(m)) {
-		bool warn = strncasecmp(m, "warning", 7) == 0 || strncasecmp(m, "warn:", 5) == 0;
 		char *idiom = fl_tok_span_text(&c->t, i - 4, i + 1, 80);
 		site_spec s = {.first = chain_start(c, i), .type = FL_T_CONSOLE,
-			       .sev = warn ? FL_S_WARNING : FL_S_ERROR, .idiom = idiom, .msg = m};
+			       .sev = fl_print_severity(m), .idiom = idiom, .msg = m};
 		jvm_emit(c, &s);
 		free(idiom);
 	}

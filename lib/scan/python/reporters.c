@@ -427,8 +427,7 @@ void py_do_call(walker *w, size_t i)
 		if (!msg)
 			break;
 		fl_msg_trim(msg);
-		bool warning = strncasecmp(msg, "warning", 7) == 0 || strncasecmp(msg, "warn:", 5) == 0;
-		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, warning ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0, idiom);
 		break;
 	}
 	case 6: {
