@@ -1794,7 +1794,9 @@ static bool variant_pattern(const rs_st *st, size_t b, size_t e)
 	return false;
 }
 
-static bool variant_site(rs_st *st, size_t b, const char *ty, size_t tl, const char *v, size_t vl);
+static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t tl, const char *v,
+			 size_t vl);
+
 
 /* `Enum::Variant`, `Enum::Variant(..)`, `Enum::Variant { .. }` or
  * `Self::Variant...` built at the identifier i (`Enum`): a site with the
@@ -1819,8 +1821,6 @@ static bool rule_variant(rs_st *st, size_t i)
 		if (o == '(' || !head)
 			e = st->m[e] + 1;
 	}
-	if (variant_pattern(st, b, e))
-		return false;
 	const char *ty = t->src + t->v[i].off;
 	int tl = (int)t->v[i].len;
 	if (fl_tok_is(t, i, "Self")) {
@@ -1829,25 +1829,31 @@ static bool rule_variant(rs_st *st, size_t i)
 			return false;
 		tl = (int)strlen(ty);
 	}
-	return variant_site(st, b, ty, (size_t)tl, t->src + t->v[i + 2].off, t->v[i + 2].len);
+	return variant_site(st, b, e, ty, (size_t)tl, t->src + t->v[i + 2].off, t->v[i + 2].len);
 }
 
-/* The variant `ty::v` built at token b: its site, when the tree knows
- * its message (logged instead while scanning as if the tree were empty). */
-static bool variant_site(rs_st *st, size_t b, const char *ty, size_t tl, const char *v, size_t vl)
+/* The variant `ty::v` at tokens [b, e): its site when the tree knows its
+ * message and [b, e) builds it, not a pattern (while scanning as if the
+ * tree were empty, the name is logged: the tree decides later). */
+static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t tl, const char *v,
+			 size_t vl)
 {
 	char name[256];
-	int n = snprintf(name, sizeof name, "%.*s::%.*s", (int)tl, ty, (int)vl, v);
-	if (n <= 0 || (size_t)n >= sizeof name)
+	if (tl + 2 + vl >= sizeof name)
 		return false;
+	memcpy(name, ty, tl);
+	memcpy(name + tl, "::", 2);
+	memcpy(name + tl + 2, v, vl);
+	size_t n = tl + 2 + vl;
+	name[n] = '\0';
 	if (st->log) {
 		uint32_t len = (uint32_t)n;
 		fl_buf_put(st->log, (const char *)&len, sizeof len);
-		fl_buf_put(st->log, name, (size_t)n);
+		fl_buf_put(st->log, name, n);
 		return false;
 	}
-	const fl_factory *f = fl_factories_find(st->tree, name, (size_t)n, 0);
-	if (!f)
+	const fl_factory *f = fl_factories_find(st->tree, name, n, 0);
+	if (!f || variant_pattern(st, b, e))
 		return false;
 	/* the idiom: the variant built, as `Enum::Variant` */
 	emit(st, b, f->msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, name, NONE, NONE);
@@ -1942,15 +1948,13 @@ static void rule_bare_variant(rs_st *st, size_t i)
 		if (fl_tok_pch(t, e) == '(' || !head)
 			e = st->m[e] + 1;
 	}
-	if (variant_pattern(st, i, e))
-		return;
 	if (full) {
 		const char *sep = strstr(full, "::");
-		variant_site(st, i, full, (size_t)(sep - full), sep + 2, strlen(sep + 2));
+		variant_site(st, i, e, full, (size_t)(sep - full), sep + 2, strlen(sep + 2));
 		return;
 	}
 	for (size_t k = 0; k < st->globs.n; k++)
-		if (variant_site(st, i, st->globs.v[k], strlen(st->globs.v[k]), v, vl))
+		if (variant_site(st, i, e, st->globs.v[k], strlen(st->globs.v[k]), v, vl))
 			return;
 }
 
