@@ -761,6 +761,10 @@ static bool below_bar(const fl_index *ix, const idx_entry *x, const fl_query *q)
 {
 	if (!bar.k || bar.n < bar.k)
 		return false;
+	/* the record at the line the text names ranks first on its line
+	 * (rank.c cmp_same_line), whatever its literal */
+	if (q && q->sites.n && fl_lk_site_named(ix, x, q))
+		return false;
 	uint32_t least = (uint32_t)(bar.heap[0] >> 32);
 	if (x->literal != least)
 		return x->literal < least;

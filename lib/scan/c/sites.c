@@ -58,7 +58,6 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 		if (c_else_cond(&w->c, s0, &gb, &ge)) {
 			neg = true; /* `} else stmt;` */
 		} else if (sk->n > 0) {
-			gb = ge = 0;
 			const scope *top = &sk->v[sk->n - 1];
 			bool stmt_else = s0 > 0 && tk_id(t, s0 - 1, "else");
 			if (!stmt_else && top->kind == SK_BLOCK) {
