@@ -1025,6 +1025,18 @@ static void rule_status_body(rs_st *st, size_t i)
 
 /* The message of variant cls ("Enum::Variant", or a longer path whose
  * last two names are kept) into the file's part of the tree. */
+/* A type named as an error's (ConfigError, ExpandErrorKind, IoErr,
+ * RequestFailure): the enums whose variants are linked to where they are
+ * built.  Not SyntaxKind or Ordering, whose paths fill a Rust file. */
+static bool error_type_name(const char *s, size_t n)
+{
+	static const char *const parts[] = {"Error", "Exception", "Failure", "Fault", NULL};
+	for (const char *const *p = parts; *p; p++)
+		if (fl_memmem(s, n, *p, strlen(*p)))
+			return true;
+	return n > 3 && memcmp(s + n - 3, "Err", 3) == 0;
+}
+
 static void note_variant(rs_st *st, const char *cls, const char *msg)
 {
 	if (!st->part || !cls || !msg || !*msg || !rs_has_text(msg))
@@ -1036,7 +1048,7 @@ static void note_variant(rs_st *st, const char *cls, const char *msg)
 	const char *b = e;
 	while (b > cls && !(b[-1] == ':'))
 		b--;
-	if (b == e)
+	if (b == e || !error_type_name(b, (size_t)(e - b)))
 		return;
 	fl_factory f = {.name = fl_xstrdup(b), .msg = fl_xstrdup(msg), .cls = fl_xstrdup(cls)};
 	fl_factories_add(st->part, &f);
@@ -1839,7 +1851,7 @@ static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t t
 			 size_t vl)
 {
 	char name[256];
-	if (tl + 2 + vl >= sizeof name)
+	if (tl + 2 + vl >= sizeof name || !error_type_name(ty, tl))
 		return false;
 	memcpy(name, ty, tl);
 	memcpy(name + tl, "::", 2);
