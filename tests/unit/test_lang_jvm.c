@@ -475,6 +475,45 @@ static void test_exception_constructors(void **state)
 	fl_sites_free(s);
 }
 
+/* A constructor that hands its parameter to its base unchanged builds no
+ * message: a throw of its class reads the same whether or not the class is
+ * in the tree (before, `new BadInputException("")` lost its site when it was). */
+static void test_pass_through_constructor(void **state)
+{
+	(void)state;
+	const char *ex_java =
+		"public class BadInputException extends RuntimeException {\n"   /* 1 */
+		"  public BadInputException(String s) { super(s); }\n"          /* 2 */
+		"  public BadInputException() { super(); }\n"                   /* 3 */
+		"}\n";
+	const char *use_java =
+		"class Parser {\n"                                     /* 1 */
+		"  int parse(String x) {\n"                            /* 2 */
+		"    if (x == null) throw new BadInputException(\"\");\n"        /* 3 */
+		"    if (x.isEmpty()) throw new BadInputException(\"empty \" + x);\n" /* 4 */
+		"    return 1;\n"                                      /* 5 */
+		"  }\n"                                                /* 6 */
+		"}\n";
+	fl_src both[] = {
+		{"src/BadInputException.java", ex_java, strlen(ex_java), NULL},
+		{"src/Parser.java", use_java, strlen(use_java), NULL},
+	};
+	fl_src alone[] = {{"src/Parser.java", use_java, strlen(use_java), NULL}};
+	fl_sites *a = harness_scan_tree(&fl_lang_jvm, both, 2, 1);
+	fl_sites *b = harness_scan_tree(&fl_lang_jvm, alone, 1, 0);
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->n, 2);
+	for (size_t i = 0; i < a->n; i++) {
+		assert_int_equal(a->v[i].line, b->v[i].line);
+		harness_expect_str(a->v[i].message, b->v[i].message);
+		harness_expect_str(a->v[i].cls, "BadInputException");
+	}
+	EXPECT_SITE(a, "BadInputException", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(a, "empty {x}", 4, FL_T_EXCEPTION);
+	fl_sites_free(a);
+	fl_sites_free(b);
+}
+
 /* A file is scanned while it is read, as if the tree held nothing: those
  * sites stand only when the whole tree has none of what the scan looked
  * up.  A constructor of another file that builds the message (declared
@@ -1127,6 +1166,7 @@ int main(void)
 		cmocka_unit_test(test_kotlin_factories),
 		cmocka_unit_test(test_java_local_message),
 		cmocka_unit_test(test_exception_constructors),
+		cmocka_unit_test(test_pass_through_constructor),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),

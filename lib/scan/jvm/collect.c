@@ -217,6 +217,27 @@ const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na)
  * (Kotlin): each constructor is kept as a factory of its class (lex.h), and
  * `throw new ResourceNotFoundException("User", id)` in any file of the tree
  * gets the message the constructor builds. */
+/* A constructor that hands its one parameter to its base unchanged
+ * (`NullPointerException(String s) { super(s); }`) builds no message of
+ * its own: a throw of it is read as any other (its message is the
+ * argument), so it is kept without one, and the early scan of a file that
+ * throws it stands (jvm_early_holds). */
+static void ctor_passes_through(fl_factories *fs, size_t before)
+{
+	if (fs->n != before + 1)
+		return;
+	fl_factory *f = &fs->v[fs->n - 1];
+	size_t n = f->msg ? strlen(f->msg) : 0;
+	if (n < 3 || f->msg[0] != '{' || f->msg[n - 1] != '}')
+		return;
+	for (size_t k = 0; k < f->np; k++)
+		if (strlen(f->param[k]) == n - 2 && memcmp(f->param[k], f->msg + 1, n - 2) == 0) {
+			free(f->msg);
+			f->msg = NULL;
+			return;
+		}
+}
+
 static void class_ctors(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 0; i + 3 < c->t.n && fs->n < 65536; i++) {
@@ -236,8 +257,11 @@ static void class_ctors(ctx *c, fl_factories *fs)
 				continue;
 			size_t ci;
 			size_t o = jvm_ctor_at(c, k + 1, &ci);
-			if (o != NOIDX && popen != NOIDX)
+			if (o != NOIDX && popen != NOIDX) {
+				size_t before = fs->n;
 				fac_make(c, fs, NULL, name, popen, name, o);
+				ctor_passes_through(fs, before);
+			}
 			continue;
 		}
 		/* Java: extends BASE ... { constructors } */
@@ -256,7 +280,9 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "super") ||
 			    !is_p(c, body + 2, "("))
 				continue;
+			size_t before = fs->n;
 			fac_make(c, fs, NULL, name, q + 1, name, body + 2);
+			ctor_passes_through(fs, before);
 		}
 	}
 }
