@@ -884,6 +884,66 @@ char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool pytho
 	return g;
 }
 
+/* How many conditions "a && b || c" joins (1 + its top-level && and ||,
+ * with python also " and " and " or "), and whether an || (or) is among
+ * them.  Brackets and quotes are skipped. */
+static int guard_terms(const char *g, bool python, bool *any_or)
+{
+	int n = 1, depth = 0;
+	char q = 0;
+	*any_or = false;
+	for (const char *p = g; *p; p++) {
+		char c = *p;
+		if (q) {
+			if (c == '\\' && p[1])
+				p++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if (c == '"' || c == '\'' || c == '`')
+			q = c;
+		else if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+			depth--;
+		else if (depth == 0 && ((c == '&' && p[1] == '&') || (c == '|' && p[1] == '|'))) {
+			n++;
+			*any_or |= c == '|';
+			p++;
+		} else if (depth == 0 && python && c == ' ' &&
+			   (strncmp(p, " and ", 5) == 0 || strncmp(p, " or ", 4) == 0)) {
+			n++;
+			*any_or |= p[1] == 'o';
+			p += p[1] == 'o' ? 2 : 3;
+		}
+	}
+	return n;
+}
+
+char *fl_guard_nest(char *outer, char *inner, bool python)
+{
+	if (!outer || !*outer || !inner || !*inner || strlen(outer) > 80) {
+		free(outer);
+		if (inner && !*inner) {
+			free(inner);
+			return NULL;
+		}
+		return inner;
+	}
+	/* "(a || b) && c" reads worse than "c" alone: a group among
+	 * conditions is quoted whole (describe/guard.c) */
+	bool oo, io;
+	if (guard_terms(outer, python, &oo) + guard_terms(inner, python, &io) > 5 || oo || io) {
+		free(outer);
+		return inner;
+	}
+	char *g = fl_xasprintf("%s%s%s", outer, python ? " and " : " && ", inner);
+	free(outer);
+	free(inner);
+	return g;
+}
+
 char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
 {
 	if (b >= e || b >= t->n)

@@ -1002,6 +1002,45 @@ static void test_guard_not(void **state)
 	assert_null(fl_guard_not(NULL, false));
 }
 
+/* Two guards joined (fl_guard_nest): kept apart where the join would read
+ * worse than the inner one alone. */
+static void test_guard_nest(void **state)
+{
+	(void)state;
+	static const char *const cases[][4] = {
+		/* outer, inner, C-like, Python */
+		{"rc != 0", "errno == ENOENT", "rc != 0 && errno == ENOENT", "rc != 0 and errno == ENOENT"},
+		{"a && b", "c", "a && b && c", "a && b and c"},
+		{"not args", "x", "not args && x", "not args and x"},
+		/* an "or" outside brackets on either side: the inner one */
+		{"a || b", "c", "c", "c"},
+		{"a", "b || c", "b || c", "b || c"},
+		{"f(a || b)", "c", "f(a || b) && c", "f(a || b) and c"},
+		{"s == \"x || y\"", "c", "s == \"x || y\" && c", "s == \"x || y\" and c"},
+		/* more than five conditions joined */
+		{"a && b && c", "d && e && f", "d && e && f", "d && e && f"},
+		/* a long outer one */
+		{"a_very_long_condition_name_that_goes_on(and_on, and_on) && another_one_of_them(x, y, z)",
+		 "c", "c", "c"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char *c = fl_guard_nest(fl_xstrdup(cases[k][0]), fl_xstrdup(cases[k][1]), false);
+		assert_string_equal(c, cases[k][2]);
+		free(c);
+		c = fl_guard_nest(fl_xstrdup(cases[k][0]), fl_xstrdup(cases[k][1]), true);
+		assert_string_equal(c, cases[k][3]);
+		free(c);
+	}
+	char *c = fl_guard_nest(fl_xstrdup("a or b"), fl_xstrdup("c"), true);
+	assert_string_equal(c, "c");
+	free(c);
+	c = fl_guard_nest(NULL, fl_xstrdup("c"), false);
+	assert_string_equal(c, "c");
+	free(c);
+	assert_null(fl_guard_nest(fl_xstrdup("a"), NULL, false));
+	assert_null(fl_guard_nest(fl_xstrdup("a"), fl_xstrdup(""), false));
+}
+
 /* A report in an else's block, or after `} else`, is guarded by its if's
  * condition, turned: it runs when that condition does not hold (the last
  * if of an else-if chain).  Kotlin's `else ->` arm of a when is not an
@@ -1152,6 +1191,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_guard_not),
+		cmocka_unit_test(test_guard_nest),
 		cmocka_unit_test(test_java_throw),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_java_preconditions_logging),

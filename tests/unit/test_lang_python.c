@@ -773,11 +773,51 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block: both conditions are
+ * the guard; not an outer while's or a loop between them, and not an
+ * outer "or" (a group the description would quote whole). */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def get(args, opts, a, b, c, n, paths):\n"                     /* 1 */
+		"    if not args:\n"                                           /* 2 */
+		"        if opts.links:\n"                                     /* 3 */
+		"            raise CommandError('maybe you meant links')\n"    /* 4 */
+		"        else:\n"                                              /* 5 */
+		"            raise CommandError('give a requirement')\n"       /* 6 */
+		"    if a or b:\n"                                             /* 7 */
+		"        if c:\n"                                              /* 8 */
+		"            raise ValueError('grouped')\n"                    /* 9 */
+		"    while n > 0:\n"                                           /* 10 */
+		"        if n == 3:\n"                                         /* 11 */
+		"            raise ValueError('three')\n"                      /* 12 */
+		"    if opts.user:\n"                                          /* 13 */
+		"        for p in paths:\n"                                    /* 14 */
+		"            if p:\n"                                          /* 15 */
+		"                raise ValueError('in loop')\n"                /* 16 */
+		"        raise ValueError('user set')\n");                     /* 17 */
+	const fl_site *x = EXPECT_SITE(s, "maybe you meant links", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "not args and opts.links");
+	x = EXPECT_SITE(s, "give a requirement", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "not args and not opts.links");
+	x = EXPECT_SITE(s, "grouped", 9, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "c");
+	x = EXPECT_SITE(s, "three", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n == 3");
+	x = EXPECT_SITE(s, "in loop", 16, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "p");
+	x = EXPECT_SITE(s, "user set", 17, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "opts.user");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raise_forms),
 		cmocka_unit_test(test_else_guards),
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_http_validation),
 		cmocka_unit_test(test_console),

@@ -62,7 +62,13 @@ static char *cur_guard(walker *w)
 	const pyblk *b = &w->blk[w->nblk - 1];
 	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
 		return NULL;
-	return fl_guard_span(w->t, b->cb, b->ce, b->neg, true);
+	char *g = fl_guard_span(w->t, b->cb, b->ce, b->neg, true);
+	/* an if (or else) right inside another if's block: both hold */
+	const pyblk *o = w->nblk >= 2 ? &w->blk[w->nblk - 2] : NULL;
+	if (g && o && o->kind == B_COND && (o->is_if || o->neg) && o->ce > o->cb &&
+	    b->kind == B_COND && (b->is_if || b->neg))
+		g = fl_guard_nest(fl_guard_span(w->t, o->cb, o->ce, o->neg, true), g, true);
+	return g;
 }
 
 /* ---- sites --------------------------------------------------------------------- */
