@@ -89,9 +89,11 @@ static void test_c_else_guards(void **state)
 		"}\n";
 	fl_sites *s = scan("src/shell.c", src);
 	const fl_site *x = EXPECT_SITE(s, "Usage: .nullvalue STRING", 7, FL_T_CONSOLE);
-	harness_expect_str(x->guard, "nArg != 2");
+	/* ... and inside another if's block, by that if's condition too (the
+	 * command a shell's dispatch compared) */
+	harness_expect_str(x->guard, "c == 'n' && strcmp(cmd, \"nullvalue\") == 0 && nArg != 2");
 	x = EXPECT_SITE(s, "bad output count %d", 15, FL_T_CONSOLE);
-	harness_expect_str(x->guard, "nArg != 0");
+	harness_expect_str(x->guard, "c == 'o' && nArg != 0");
 	/* an else block of a chain: the last condition, turned */
 	x = EXPECT_SITE(s, "unknown command: %s", 20, FL_T_CONSOLE);
 	harness_expect_str(x->guard, "c != 'o'");

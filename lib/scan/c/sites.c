@@ -53,6 +53,8 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 	size_t s0 = start;
 	if (tk_id(t, s0 - 1, "return") && s0 > 0)
 		s0--;
+	/* the scope that holds the guard's if, when it is a block */
+	const scope *outer = sk->n > 0 ? &sk->v[sk->n - 1] : NULL;
 	if (!c_cond_before(&w->c, s0, &gb, &ge)) {
 		gb = ge = 0;
 		if (c_else_cond(&w->c, s0, &gb, &ge)) {
@@ -65,9 +67,16 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 				ge = top->ge;
 				neg = top->neg;
 			}
+			outer = sk->n > 1 ? &sk->v[sk->n - 2] : NULL;
 		}
 	}
 	char *guard = fl_guard_span(t, gb, ge, neg, false);
+	/* an if (or else) right inside another if's block: both hold */
+	if (guard && outer && outer->kind == SK_BLOCK && outer->ge > outer->gb &&
+	    (neg || (gb >= 2 && tk_id(t, gb - 2, "if"))) &&
+	    (outer->neg || (outer->gb >= 2 && tk_id(t, outer->gb - 2, "if"))))
+		guard = fl_guard_nest(fl_guard_span(t, outer->gb, outer->ge, outer->neg, false),
+				      guard, false);
 	char *fn = (t->v[at].flags & TF_DIR) ? NULL : c_func_name(t, sk);
 	if (w->head && msg && *msg && strncmp(msg, w->head, strlen(w->head)) != 0) {
 		char *m = fl_xjoin(w->head, "", msg);
