@@ -217,6 +217,7 @@ const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na)
  * (Kotlin): each constructor is kept as a factory of its class (lex.h), and
  * `throw new ResourceNotFoundException("User", id)` in any file of the tree
  * gets the message the constructor builds. */
+
 /* A constructor that hands its one parameter to its base unchanged
  * (`NullPointerException(String s) { super(s); }`) builds no message of
  * its own: a throw of it is read as any other (its message is the
