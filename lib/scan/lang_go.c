@@ -924,6 +924,10 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 	const fl_toks *t = st->t;
 	go_ctx *c = &st->cs[st->csn - 1];
 	char *guard = c->has_guard ? fl_guard_span(t, c->gb, c->ge, c->neg, false) : NULL;
+	/* an if (or else) right inside another if's block: both hold */
+	const go_ctx *o = st->csn >= 2 ? &st->cs[st->csn - 2] : NULL;
+	if (guard && o && o->has_guard)
+		guard = fl_guard_nest(fl_guard_span(t, o->gb, o->ge, o->neg, false), guard, false);
 	fl_site s = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,

@@ -650,6 +650,14 @@ static char *rs_let_not(const rs_st *st, size_t b, size_t e)
 	return g;
 }
 
+/* Context x is a plain if's block (not `if let`, a while's or a match
+ * arm's) or its else's. */
+static bool plain_if(const rs_st *st, const rs_ctx *x)
+{
+	return x->has_guard && !x->guard_arm && x->gb >= 1 && x->gb < x->ge &&
+	       fl_tok_is_ident(st->t, x->gb - 1, "if") && !fl_tok_is_ident(st->t, x->gb, "let");
+}
+
 static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev,
 		 const char *idiom, size_t gb, size_t ge)
@@ -660,7 +668,7 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		return;
 	const fl_toks *t = st->t;
 	rs_ctx *c = &st->cs[st->csn - 1];
-	bool arm = false, neg = false;
+	bool arm = false, neg = false, block = false;
 	if (gb == NONE) {
 		if (c->is_match && c->arm == 1) {
 			gb = c->ab;
@@ -671,6 +679,7 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 			ge = c->ge;
 			arm = c->guard_arm && !st->guard;
 			neg = c->neg;
+			block = !st->guard;
 		}
 	}
 	char *guard = st->guard			     ? fl_xstrdup(st->guard)
@@ -683,6 +692,10 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		free(guard);
 		guard = g;
 	}
+	/* an if (or else) right inside another if's block: both hold */
+	const rs_ctx *o = st->csn >= 2 ? &st->cs[st->csn - 2] : NULL;
+	if (guard && block && plain_if(st, c) && o && plain_if(st, o))
+		guard = fl_guard_nest(fl_guard_span(t, o->gb, o->ge, o->neg, false), guard, false);
 	fl_site s = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,

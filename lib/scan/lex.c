@@ -944,6 +944,19 @@ char *fl_guard_nest(char *outer, char *inner, bool python)
 	return g;
 }
 
+bool fl_scope_is_if(const fl_toks *t, const fl_scope *s, int if_kind)
+{
+	return s && s->kind == if_kind && s->ge > s->gb &&
+	       (s->neg || (s->gb >= 2 && fl_tok_is(t, s->gb - 2, "if")));
+}
+
+char *fl_scope_guard_nest(const fl_toks *t, const fl_scope *o, int if_kind, char *g)
+{
+	if (!g || !*g || !fl_scope_is_if(t, o, if_kind))
+		return g;
+	return fl_guard_nest(fl_guard_span(t, o->gb, o->ge, o->neg, false), g, false);
+}
+
 char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
 {
 	if (b >= e || b >= t->n)

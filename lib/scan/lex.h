@@ -585,6 +585,13 @@ static inline const char *fl_scopes_name(const fl_scopes *s, int32_t off)
 int32_t fl_scopes_add_name(fl_scopes *s, const char *cls, const char *name,
 			   size_t n);
 void fl_scopes_free(fl_scopes *s);
+/* Scope s is an if's block (kind if_kind, its guard after `if (`) or its
+ * else's; not a while's. */
+bool fl_scope_is_if(const fl_toks *t, const fl_scope *s, int if_kind);
+/* g, the guard of an if (or else) whose statement sits in scope o: with
+ * o's condition too when o is another if's block (fl_guard_nest).  Takes
+ * g; returns the guard, caller frees. */
+char *fl_scope_guard_nest(const fl_toks *t, const fl_scope *o, int if_kind, char *g);
 
 /* HTTP status of a reason phrase in any case or naming style, underscores
  * ignored: "NotFound", "NOT_FOUND", "not_found" -> 404; 0 when unknown. */

@@ -571,9 +571,39 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block is guarded by both
+ * conditions (fl_guard_nest); not inside a while's. */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class A {\n"                                                         /* 1 */
+		"  void Load(string name, bool force) {\n"                            /* 2 */
+		"    if (!force) {\n"                                                 /* 3 */
+		"      if (Exists(name)) {\n"                                         /* 4 */
+		"        throw new InvalidOperationException(\"already exists\");\n"  /* 5 */
+		"      } else {\n"                                                    /* 6 */
+		"        throw new InvalidOperationException(\"no such dir\");\n"     /* 7 */
+		"      }\n"                                                           /* 8 */
+		"    }\n"                                                             /* 9 */
+		"    while (force) {\n"                                               /* 10 */
+		"      if (name == null) throw new ArgumentException(\"in while\");\n" /* 11 */
+		"    }\n"                                                             /* 12 */
+		"  }\n"                                                               /* 13 */
+		"}\n");
+	const fl_site *x5 = EXPECT_SITE(s, "already exists", 5, FL_T_EXCEPTION);
+	harness_expect_str(x5->guard, "!force && Exists(name)");
+	const fl_site *x7 = EXPECT_SITE(s, "no such dir", 7, FL_T_EXCEPTION);
+	harness_expect_str(x7->guard, "!force && !Exists(name)");
+	const fl_site *x11 = EXPECT_SITE(s, "in while", 11, FL_T_EXCEPTION);
+	harness_expect_str(x11->guard, "name == null");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_throw),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_throw_helpers_switch),

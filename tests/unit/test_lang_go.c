@@ -508,9 +508,47 @@ static void test_stderr_prints(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block is guarded by both
+ * conditions (fl_guard_nest); not inside a while's. */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package server\n"                                          /* 1 */
+		"func load(name string) error {\n"                          /* 2 */
+		"\tf, err := os.Open(name)\n"                               /* 3 */
+		"\tif err != nil {\n"                                        /* 4 */
+		"\t\tif errors.Is(err, fs.ErrNotExist) {\n"                  /* 5 */
+		"\t\t\treturn fmt.Errorf(\"config %s not found\", name)\n"  /* 6 */
+		"\t\t}\n"                                                    /* 7 */
+		"\t\treturn fmt.Errorf(\"cannot open config: %w\", err)\n"   /* 8 */
+		"\t}\n"                                                      /* 9 */
+		"\tfor _, x := range f.Lines() {\n"                          /* 10 */
+		"\t\tif x == \"\" {\n"                                       /* 11 */
+		"\t\t\treturn errors.New(\"empty line\")\n"                  /* 12 */
+		"\t\t}\n"                                                    /* 13 */
+		"\t}\n"                                                      /* 14 */
+		"\treturn nil\n"                                             /* 15 */
+		"}\n");
+	const fl_site *x6 = harness_find(s, "config %s not found");
+	assert_non_null(x6);
+	assert_int_equal(x6->line, 6);
+	harness_expect_str(x6->guard, "err != nil && errors.Is(err, fs.ErrNotExist)");
+	const fl_site *x8 = harness_find(s, "cannot open config: %w");
+	assert_non_null(x8);
+	assert_int_equal(x8->line, 8);
+	harness_expect_str(x8->guard, "err != nil");
+	const fl_site *x12 = harness_find(s, "empty line");
+	assert_non_null(x12);
+	assert_int_equal(x12->line, 12);
+	harness_expect_str(x12->guard, "x == \"\"");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_panic_log),
 		cmocka_unit_test(test_http_grpc_loggers),

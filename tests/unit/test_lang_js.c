@@ -701,9 +701,40 @@ static void test_stderr_writes(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block is guarded by both
+ * conditions (fl_guard_nest); not inside a while's. */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/a.js",
+		"function load(opts, name) {\n"                             /* 1 */
+		"  if (!opts.force) {\n"                                    /* 2 */
+		"    if (exists(name)) {\n"                                 /* 3 */
+		"      throw new Error('already exists');\n"                /* 4 */
+		"    } else {\n"                                            /* 5 */
+		"      throw new Error('no such dir');\n"                   /* 6 */
+		"    }\n"                                                   /* 7 */
+		"    if (!name) throw new Error('name is required');\n"     /* 8 */
+		"  }\n"                                                     /* 9 */
+		"  while (opts.retry) {\n"                                  /* 10 */
+		"    if (name === '') throw new Error('in while');\n"       /* 11 */
+		"  }\n"                                                     /* 12 */
+		"}\n");
+	const fl_site *x4 = EXPECT_SITE(s, "already exists", 4, FL_T_EXCEPTION);
+	harness_expect_str(x4->guard, "!opts.force && exists(name)");
+	const fl_site *x6 = EXPECT_SITE(s, "no such dir", 6, FL_T_EXCEPTION);
+	harness_expect_str(x6->guard, "!opts.force && !exists(name)");
+	const fl_site *x8 = EXPECT_SITE(s, "name is required", 8, FL_T_EXCEPTION);
+	harness_expect_str(x8->guard, "!opts.force && !name");
+	const fl_site *x11 = EXPECT_SITE(s, "in while", 11, FL_T_EXCEPTION);
+	harness_expect_str(x11->guard, "name === ''");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_codes),

@@ -1187,9 +1187,44 @@ static void test_stderr_prints(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block is guarded by both
+ * conditions (fl_guard_nest); not inside a while's. */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/A.java",
+		"class A {\n"                                                         /* 1 */
+		"  void load(String name, boolean force) {\n"                         /* 2 */
+		"    if (!force) {\n"                                                 /* 3 */
+		"      if (exists(name)) {\n"                                         /* 4 */
+		"        throw new IllegalStateException(\"already exists\");\n"      /* 5 */
+		"      } else {\n"                                                    /* 6 */
+		"        throw new IllegalStateException(\"no such dir\");\n"         /* 7 */
+		"      }\n"                                                           /* 8 */
+		"    }\n"                                                             /* 9 */
+		"    if (force) {\n"                                                  /* 10 */
+		"      if (name == null) throw new IllegalArgumentException(\"required\");\n" /* 11 */
+		"    }\n"                                                             /* 12 */
+		"    while (force) {\n"                                               /* 13 */
+		"      if (name.isEmpty()) throw new IllegalArgumentException(\"in while\");\n" /* 14 */
+		"    }\n"                                                             /* 15 */
+		"  }\n"                                                               /* 16 */
+		"}\n");
+	const fl_site *x5 = EXPECT_SITE(s, "already exists", 5, FL_T_EXCEPTION);
+	harness_expect_str(x5->guard, "!force && exists(name)");
+	const fl_site *x7 = EXPECT_SITE(s, "no such dir", 7, FL_T_EXCEPTION);
+	harness_expect_str(x7->guard, "!force && !exists(name)");
+	const fl_site *x11 = EXPECT_SITE(s, "required", 11, FL_T_EXCEPTION);
+	harness_expect_str(x11->guard, "force && name == null");
+	const fl_site *x14 = EXPECT_SITE(s, "in while", 14, FL_T_EXCEPTION);
+	harness_expect_str(x14->guard, "name.isEmpty()");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_guard_not),
 		cmocka_unit_test(test_guard_nest),
 		cmocka_unit_test(test_java_throw),

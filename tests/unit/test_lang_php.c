@@ -463,9 +463,38 @@ static void test_stderr_writes(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block is guarded by both
+ * conditions (fl_guard_nest); not inside a while's. */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Loader.php",
+		"<?php\n"                                                     /* 1 */
+		"function load($name, $force) {\n"                            /* 2 */
+		"    if (!$force) {\n"                                        /* 3 */
+		"        if (file_exists($name)) {\n"                         /* 4 */
+		"            throw new RuntimeException('already exists');\n" /* 5 */
+		"        } else {\n"                                          /* 6 */
+		"            throw new RuntimeException('no such dir');\n"    /* 7 */
+		"        }\n"                                                 /* 8 */
+		"    }\n"                                                     /* 9 */
+		"    while ($force) {\n"                                      /* 10 */
+		"        if ($name === '') throw new RuntimeException('in while');\n" /* 11 */
+		"    }\n"                                                     /* 12 */
+		"}\n");
+	const fl_site *x5 = EXPECT_SITE(s, "already exists", 5, FL_T_EXCEPTION);
+	harness_expect_str(x5->guard, "!$force && file_exists($name)");
+	const fl_site *x7 = EXPECT_SITE(s, "no such dir", 7, FL_T_EXCEPTION);
+	harness_expect_str(x7->guard, "!$force && !file_exists($name)");
+	const fl_site *x11 = EXPECT_SITE(s, "in while", 11, FL_T_EXCEPTION);
+	harness_expect_str(x11->guard, "$name === ''");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_throw),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_other_idioms),

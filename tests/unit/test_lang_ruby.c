@@ -553,9 +553,42 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block is guarded by both
+ * conditions (fl_guard_nest); not inside a while's. */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class Loader\n"                                             /* 1 */
+		"  def load(name, force)\n"                                  /* 2 */
+		"    unless force\n"                                         /* 3 */
+		"      if File.exist?(name)\n"                               /* 4 */
+		"        raise ArgumentError, \"already exists\"\n"          /* 5 */
+		"      else\n"                                               /* 6 */
+		"        raise ArgumentError, \"no such dir\"\n"             /* 7 */
+		"      end\n"                                                /* 8 */
+		"      raise ArgumentError, \"empty name\" if name.empty?\n" /* 9 */
+		"    end\n"                                                  /* 10 */
+		"    while force\n"                                          /* 11 */
+		"      raise ArgumentError, \"in while\" if name.nil?\n"     /* 12 */
+		"    end\n"                                                  /* 13 */
+		"  end\n"                                                    /* 14 */
+		"end\n");
+	const fl_site *x5 = EXPECT_SITE(s, "already exists", 5, FL_T_EXCEPTION);
+	harness_expect_str(x5->guard, "!force and File.exist?(name)");
+	const fl_site *x7 = EXPECT_SITE(s, "no such dir", 7, FL_T_EXCEPTION);
+	harness_expect_str(x7->guard, "!force and !File.exist?(name)");
+	const fl_site *x9 = EXPECT_SITE(s, "empty name", 9, FL_T_EXCEPTION);
+	harness_expect_str(x9->guard, "!force and name.empty?");
+	const fl_site *x12 = EXPECT_SITE(s, "in while", 12, FL_T_EXCEPTION);
+	harness_expect_str(x12->guard, "name.nil?");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_raise_forms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_abort_errors),

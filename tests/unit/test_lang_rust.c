@@ -665,9 +665,46 @@ static void test_stderr_prints(void **state)
 	fl_sites_free(s);
 }
 
+/* An if (or else) right inside another if's block is guarded by both
+ * conditions (fl_guard_nest); not inside a while's. */
+static void test_nested_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"pub fn load(name: &str, force: bool) -> Result<(), String> {\n"  /* 1 */
+		"    if !force {\n"                                               /* 2 */
+		"        if exists(name) {\n"                                     /* 3 */
+		"            return Err(format!(\"file {} exists\", name));\n"    /* 4 */
+		"        } else {\n"                                              /* 5 */
+		"            return Err(\"no such dir\".to_string());\n"          /* 6 */
+		"        }\n"                                                     /* 7 */
+		"    }\n"                                                         /* 8 */
+		"    if let Some(x) = lookup(name) {\n"                           /* 9 */
+		"        if x.is_empty() {\n"                                     /* 10 */
+		"            return Err(\"empty lookup\".to_string());\n"         /* 11 */
+		"        }\n"                                                     /* 12 */
+		"    }\n"                                                         /* 13 */
+		"    Ok(())\n"                                                    /* 14 */
+		"}\n");
+	const fl_site *x4 = harness_find(s, "file {} exists");
+	assert_non_null(x4);
+	assert_int_equal(x4->line, 4);
+	harness_expect_str(x4->guard, "!force && exists(name)");
+	const fl_site *x6 = harness_find(s, "no such dir");
+	assert_non_null(x6);
+	assert_int_equal(x6->line, 6);
+	harness_expect_str(x6->guard, "!force && !exists(name)");
+	const fl_site *x11 = harness_find(s, "empty lookup");
+	assert_non_null(x11);
+	assert_int_equal(x11->line, 11);
+	harness_expect_str(x11->guard, "x.is_empty()");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_panics),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_expect_and_methods),

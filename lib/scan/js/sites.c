@@ -634,35 +634,56 @@ static char *func_name(const ctx *c)
 	return r;
 }
 
+/* Frame f is an if's block (or its else's). */
+static bool frame_is_if(const ctx *c, const frame *f)
+{
+	return f->kind == 3 && f->gb != NONE && f->ge > f->gb &&
+	       (f->neg || (f->gb >= 2 && is_id(c, f->gb - 2, "if")));
+}
+
 static char *guard_at(const ctx *c, size_t at)
 {
+	/* the frame around the guard's if: another if's block adds its
+	 * condition (fl_guard_nest) */
+	const frame *outer = c->nfr ? &c->fr[c->nfr - 1] : NULL;
+	char *g;
+	bool is_if;
 	/* brace-less `if (cond) stmt` */
 	if (at > 1 && (is_id(c, at - 1, "return") || is_id(c, at - 1, "await")))
 		at--;
 	if (at > 0 && is_p(c, at - 1, ")") && c->match[at - 1] < c->t.n) {
 		size_t o = c->match[at - 1];
-		if (o > 0 && (is_id(c, o - 1, "if") || is_id(c, o - 1, "while")))
-			return fl_tok_span_text(&c->t, o + 1, at - 1, 200);
-		return NULL;
-	}
-	size_t gb, ge;
-	bool neg = false;
-	if (at > 0 && is_id(c, at - 1, "else")) {
-		/* } else throw ...; */
-		if (!else_cond(c, at - 1, &gb, &ge))
+		if (!(o > 0 && (is_id(c, o - 1, "if") || is_id(c, o - 1, "while"))))
 			return NULL;
-		neg = true;
+		g = fl_tok_span_text(&c->t, o + 1, at - 1, 200);
+		is_if = is_id(c, o - 1, "if");
 	} else {
-		if (!c->nfr)
-			return NULL;
-		const frame *f = &c->fr[c->nfr - 1];
-		if (f->kind != 3 || f->gb == NONE)
-			return NULL;
-		gb = f->gb;
-		ge = f->ge;
-		neg = f->neg;
+		size_t gb, ge;
+		bool neg = false;
+		if (at > 0 && is_id(c, at - 1, "else")) {
+			/* } else throw ...; */
+			if (!else_cond(c, at - 1, &gb, &ge))
+				return NULL;
+			neg = true;
+			is_if = true;
+		} else {
+			if (!c->nfr)
+				return NULL;
+			const frame *f = &c->fr[c->nfr - 1];
+			if (f->kind != 3 || f->gb == NONE)
+				return NULL;
+			gb = f->gb;
+			ge = f->ge;
+			neg = f->neg;
+			is_if = frame_is_if(c, f);
+			outer = c->nfr > 1 ? &c->fr[c->nfr - 2] : NULL;
+		}
+		g = fl_guard_span(&c->t, gb, ge, neg, false);
 	}
-	return fl_guard_span(&c->t, gb, ge, neg, false);
+	if (g && *g && is_if && outer && frame_is_if(c, outer))
+		g = fl_guard_nest(fl_guard_span(&c->t, outer->gb, outer->ge, outer->neg, false), g,
+				  false);
+	return g;
 }
 
 static void emit(ctx *c, size_t at, const char *msg, const char *code,

@@ -204,13 +204,17 @@ static char *guard_for(ctx *c, size_t first)
 		return elvis_guard(c, p);
 	if (is_p(c, p, ")") && c->match[p] != NOIDX && c->match[p] > 0) {
 		size_t o = c->match[p];
-		if (is(c, o - 1, "if") || is(c, o - 1, "while"))
+		if (is(c, o - 1, "if"))
+			return fl_scope_guard_nest(&c->t, top(c), SC_IF,
+						   fl_tok_span_text(&c->t, o + 1, p, 200));
+		if (is(c, o - 1, "while"))
 			return fl_tok_span_text(&c->t, o + 1, p, 200);
 	}
 	uint32_t eb, ee;
 	if (else_cond(c, p, &eb, &ee)) {
 		/* } else throw ... */
-		return fl_guard_span(&c->t, eb, ee, true, false);
+		return fl_scope_guard_nest(&c->t, top(c), SC_IF,
+					   fl_guard_span(&c->t, eb, ee, true, false));
 	}
 	if (is_p(c, p, "->") || is_p(c, p, "=>") || is_p(c, p, ":")) {
 		scope *s = top(c);
@@ -233,6 +237,8 @@ static char *guard_for(ctx *c, size_t first)
 		/* computed once per block: many sites may share it */
 		if (s->gtext < 0) {
 			char *g = fl_guard_span(&c->t, s->gb, s->ge, s->neg, false);
+			if (fl_scope_is_if(&c->t, s, SC_IF) && c->sc.n >= 2)
+				g = fl_scope_guard_nest(&c->t, &c->sc.v[c->sc.n - 2], SC_IF, g);
 			s->gtext = add_name(c, NULL, g, strlen(g));
 			free(g);
 		}

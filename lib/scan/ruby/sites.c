@@ -91,13 +91,9 @@ static bool cur_arm(const walker *w)
 	return w->nblk && w->blk[w->nblk - 1].kind == B_CASE;
 }
 
-static char *cur_guard(walker *w)
+/* The condition under which block b runs. */
+static char *blk_guard(const walker *w, const rbblk *b)
 {
-	if (!w->nblk)
-		return NULL;
-	const rbblk *b = &w->blk[w->nblk - 1];
-	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
-		return NULL;
 	char *g = fl_tok_span_text(w->t, b->cb, b->ce, 200);
 	if (b->neg) {
 		/* unless x / until x / an if's else: the block runs when x
@@ -106,6 +102,36 @@ static char *cur_guard(walker *w)
 		free(g);
 		return r;
 	}
+	return g;
+}
+
+/* Block b is an if's or an unless's (or their else's), with a condition. */
+static bool blk_is_if(const walker *w, const rbblk *b)
+{
+	return b->kind == B_COND && b->ce > b->cb &&
+	       (is_kw(w->t, b->kw, "if") || is_kw(w->t, b->kw, "unless"));
+}
+
+/* g, the guard of an if (or unless, or else) whose statement sits in
+ * block o: with o's condition too when o is another if's block
+ * (fl_guard_nest; Ruby's "and" reads as Python's). */
+static char *nest_in(const walker *w, const rbblk *o, char *g)
+{
+	if (!g || !*g || !o || !blk_is_if(w, o))
+		return g;
+	return fl_guard_nest(blk_guard(w, o), g, true);
+}
+
+static char *cur_guard(walker *w)
+{
+	if (!w->nblk)
+		return NULL;
+	const rbblk *b = &w->blk[w->nblk - 1];
+	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
+		return NULL;
+	char *g = blk_guard(w, b);
+	if (blk_is_if(w, b) && w->nblk >= 2)
+		g = nest_in(w, &w->blk[w->nblk - 2], g);
 	return g;
 }
 static bool cont_token(const fl_toks *t, size_t i)
@@ -199,11 +225,12 @@ static char *modifier_guard(walker *w, size_t a)
 		return NULL;
 	/* `raise ... if x` fires when x holds; `... unless x` when it does not */
 	char *g = fl_tok_span_text(t, a + 1, e, 200);
-	if (is_kw(t, a, "if"))
-		return g;
-	char *r = fl_guard_not(g, false);
-	free(g);
-	return r;
+	if (!is_kw(t, a, "if")) {
+		char *r = fl_guard_not(g, false);
+		free(g);
+		g = r;
+	}
+	return nest_in(w, w->nblk ? &w->blk[w->nblk - 1] : NULL, g);
 }
 
 /* arguments of a call at callee i: paren form or command form */
