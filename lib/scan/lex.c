@@ -932,9 +932,10 @@ char *fl_guard_nest(char *outer, char *inner, bool python)
 		return inner;
 	}
 	/* "(a || b) && c" reads worse than "c" alone: a group among
-	 * conditions is quoted whole (describe/guard.c) */
+	 * conditions is quoted whole, and so are more than four
+	 * (describe/guard.c) */
 	bool oo, io;
-	if (guard_terms(outer, python, &oo) + guard_terms(inner, python, &io) > 5 || oo || io) {
+	if (guard_terms(outer, python, &oo) + guard_terms(inner, python, &io) > 4 || oo || io) {
 		free(outer);
 		return inner;
 	}
@@ -963,28 +964,30 @@ char *fl_tok_span_text(const fl_toks *t, size_t b, size_t e, size_t max)
 		return fl_xstrdup("");
 	if (e > t->n)
 		e = t->n;
-	size_t from = t->v[b].off;
-	size_t to = t->v[e - 1].off + t->v[e - 1].len;
 	fl_buf out = {0};
-	bool space = false;
-	for (size_t p = from; p < to && p < t->srclen; p++) {
-		char c = t->src[p];
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+	bool space = false, cut = false;
+	/* the tokens' own bytes; what lies between two tokens (blanks, a
+	 * comment, a line continuation) is one space */
+	for (size_t k = b; k < e && !cut; k++) {
+		size_t from = t->v[k].off, to = from + t->v[k].len;
+		if (k > b && from > t->v[k - 1].off + t->v[k - 1].len)
 			space = true;
+		for (size_t p = from; p < to && p < t->srclen; p++) {
+			char c = t->src[p];
+			if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+				space = true;
+				continue;
+			}
 			if (out.n >= max) {
 				fl_buf_puts(&out, "...");
+				cut = true;
 				break;
 			}
-			continue;
+			if (space && out.n)
+				fl_buf_putc(&out, ' ');
+			space = false;
+			fl_buf_putc(&out, c);
 		}
-		if (space && out.n)
-			fl_buf_putc(&out, ' ');
-		space = false;
-		if (out.n >= max) {
-			fl_buf_puts(&out, "...");
-			break;
-		}
-		fl_buf_putc(&out, c);
 	}
 	fl_buf_cstr(&out);
 	return out.s;

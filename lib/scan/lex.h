@@ -353,7 +353,7 @@ char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool pytho
  * block: both conditions hold there, "outer && inner" (python: "and").
  * The outer one is left out when either is empty, when it is long (over
  * 80 bytes), when either holds an || ("or") outside brackets, or when
- * the two hold more conditions than a reader takes in (over 5 joined).
+ * the two hold more conditions than a reader takes in (over 4 joined).
  * Takes both (either may be NULL); returns the guard, caller frees. */
 char *fl_guard_nest(char *outer, char *inner, bool python);
 /* The severity of a text a program prints on its standard error

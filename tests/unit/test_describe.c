@@ -478,6 +478,30 @@ static void test_mixed_guards(void **state)
 	describe(&e, &cc);
 	has("documentation", e.documentation, "when `v` is zero or negative or greater than 65535");
 	fl_entry_free(&e);
+	/* none of several: each one's opposite, not "`a or b` is false" */
+	py.guard = "not (args or options.editables) and not options.find_links";
+	py.msg = "You must give at least one requirement";
+	describe(&e, &py);
+	has("documentation", e.documentation,
+	    "`args` is empty, `options.editables` is empty, and `options.find_links` is empty");
+	lacks("documentation", e.documentation, "is false");
+	fl_entry_free(&e);
+	cc.guard = "!(quiet || verbose > 1)";
+	describe(&e, &cc);
+	has("documentation", e.documentation, "`quiet` is `NULL` (or zero) and `verbose` is at most 1");
+	fl_entry_free(&e);
+	/* a group in parentheses among conditions that must all hold: each
+	 * one; a directory check is no existence check */
+	py.guard = "options.target_dir and (os.path.exists(options.target_dir) and not os.path.isdir(options.target_dir))";
+	py.msg = "Target path exists but is not a directory";
+	describe(&e, &py);
+	has("documentation", e.documentation, "`options.target_dir` is set, exists, and not a directory");
+	fl_entry_free(&e);
+	/* beyond four conditions, as before: the group read as one */
+	cc.guard = "a > 1 && b > 1 && !(c || d || e)";
+	describe(&e, &cc);
+	lacks("documentation", e.documentation, "`e` is not set");
+	fl_entry_free(&e);
 }
 
 /* a static method is called on its class; the family of an argument

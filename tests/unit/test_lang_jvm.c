@@ -1017,7 +1017,8 @@ static void test_guard_nest(void **state)
 		{"a", "b || c", "b || c", "b || c"},
 		{"f(a || b)", "c", "f(a || b) && c", "f(a || b) and c"},
 		{"s == \"x || y\"", "c", "s == \"x || y\" && c", "s == \"x || y\" and c"},
-		/* more than five conditions joined */
+		/* more than four conditions joined (the describer reads them as written) */
+		{"a && b", "c && d && e", "c && d && e", "c && d && e"},
 		{"a && b && c", "d && e && f", "d && e && f", "d && e && f"},
 		/* a long outer one */
 		{"a_very_long_condition_name_that_goes_on(and_on, and_on) && another_one_of_them(x, y, z)",

@@ -407,7 +407,15 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 		}
 	for (size_t i = 0; exists[i]; i++)
 		if (strcmp(callee, exists[i]) == 0) {
-			set(a, GA_EXISTS, arg_of(t, 0), NULL, NULL);
+			/* what kind of entry it checks for: isdir's answer is no
+			 * for a file that exists */
+			const char *l = dsc_last(exists[i]);
+			const char *what = strstr(l, "dir") || strstr(l, "irectory?") ? "dir"
+					   : strstr(l, "file") && !strstr(l, "exist")  ? "file"
+					   : strstr(l, "readable")		      ? "readable"
+					   : strstr(l, "writable")		      ? "writable"
+										      : NULL;
+			set(a, GA_EXISTS, arg_of(t, 0), NULL, what);
 			return a->subject != NULL;
 		}
 	if (strcmp(callee, "isset") == 0 || strcmp(callee, "is_null") == 0) {
@@ -638,6 +646,50 @@ static size_t split_top(const char *t, const char *const *seps, char **parts, si
 	}
 }
 
+/* Conditions that must all hold: one that says none of several holds,
+ * `not (a or b)` / `!(a || b)`, is each of them not holding ("`a` is
+ * empty and `b` is not set" instead of "`a or b` is false"), and a
+ * group of them in parentheses, `(a and b)`, is each of them, while the
+ * whole stays within the four conditions dsc_guard_parse reads one by
+ * one.  Returns the new count. */
+static size_t not_any(const dsc *d, char **parts, size_t n, bool word)
+{
+	(void)d;
+	const char *ors[] = {"||", word ? " or " : NULL};
+	for (size_t i = 0; i < n; i++) {
+		const char *p = parts[i];
+		size_t skip = p[0] == '!' && p[1] != '=' ? 1 : strncmp(p, "not ", 4) == 0 ? 4 : 0;
+		bool paren = !skip && p[0] == '(';
+		if (!skip && !paren)
+			continue;
+		char *in = unparen(trim(p + skip, strlen(p + skip)));
+		bool ands = top_find(in, "&&", 0) >= 0 || (word && top_find(in, " and ", 0) >= 0);
+		bool any = top_find(in, ors[0], 0) >= 0 || (ors[1] && top_find(in, ors[1], 0) >= 0);
+		/* `(a and b)` among conditions that must all hold: each one */
+		const char *andsep[] = {"&&", word ? " and " : NULL};
+		char *sub[DSC_ATOMS];
+		size_t k = paren ? (ands && !any ? split_top(in, andsep, sub, DSC_ATOMS) : 0)
+				 : (!ands && any ? split_top(in, ors, sub, DSC_ATOMS) : 0);
+		free(in);
+		if (k < 2 || n - 1 + k > 4) {
+			for (size_t j = 0; j < k; j++)
+				free(sub[j]);
+			continue;
+		}
+		/* parts[i] becomes k parts, each turned */
+		free(parts[i]);
+		memmove(parts + i + k, parts + i + 1, (n - i - 1) * sizeof *parts);
+		for (size_t j = 0; j < k; j++) {
+			parts[i + j] = paren ? sub[j] : fl_xasprintf(skip == 1 ? "!(%s)" : "not (%s)", sub[j]);
+			if (!paren)
+				free(sub[j]);
+		}
+		n += k - 1;
+		i += k - 1;
+	}
+	return n;
+}
+
 void dsc_guard_parse(dsc *d)
 {
 	dsc_guard *g = &d->g;
@@ -679,6 +731,8 @@ void dsc_guard_parse(dsc *d)
 		g->any = true;
 	} else {
 		n = split_top(t, has_or ? ors : ands, parts, DSC_ATOMS);
+		if (!has_or)
+			n = not_any(d, parts, n, word);
 		if (n > 4) { /* more than four conditions are read as written */
 			for (size_t i = 0; i < n; i++)
 				free(parts[i]);
@@ -901,7 +955,14 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 		dsc_code(b, a->other);
 		break;
 	case GA_EXISTS:
-		fl_buf_puts(b, yes ? "exists" : "does not exist");
+		if (!a->op)
+			fl_buf_puts(b, yes ? "exists" : "does not exist");
+		else if (!strcmp(a->op, "dir"))
+			fl_buf_puts(b, yes ? "is a directory" : "is not a directory");
+		else if (!strcmp(a->op, "file"))
+			fl_buf_puts(b, yes ? "is a file" : "is not a file");
+		else
+			fl_buf_printf(b, "is %s%s", yes ? "" : "not ", a->op);
 		break;
 	case GA_PRED:
 		fl_buf_puts(b, fl_str_ends(subj, "?") || !strchr(subj, '(') ? (yes ? "is true" : "is false")
