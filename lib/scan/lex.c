@@ -755,6 +755,41 @@ static bool simple_operand(const char *s)
  * "rc!=SQLITE_OK", "n < 0" -> "n >= 0", Python's "x is None" -> "x is not
  * None"), or NULL when cond is not exactly one comparison at its top level
  * (an && or ||, a chain a < b < c, a ternary). */
+/* A condition read at its top level, one character at a time: quoted
+ * strings and brackets are stepped over. */
+typedef struct toplevel {
+	int depth;
+	char q;
+} toplevel;
+
+/* Whether *sp is at the top level, outside quotes and brackets (an
+ * operator may start there); *sp may move past an escaped character. */
+static bool top_char(toplevel *tl, const char **sp)
+{
+	const char *s = *sp;
+	char c = *s;
+	if (tl->q) {
+		if (c == '\\' && s[1])
+			*sp = s + 1;
+		else if (c == tl->q)
+			tl->q = 0;
+		return false;
+	}
+	if (c == '"' || c == '\'' || c == '`') {
+		tl->q = c;
+		return false;
+	}
+	if (c == '(' || c == '[' || c == '{') {
+		tl->depth++;
+		return false;
+	}
+	if ((c == ')' || c == ']' || c == '}') && tl->depth > 0) {
+		tl->depth--;
+		return false;
+	}
+	return tl->depth == 0;
+}
+
 static char *turned_comparison(const char *cond, bool python)
 {
 	static const char *const ops[][2] = {
@@ -764,33 +799,13 @@ static char *turned_comparison(const char *cond, bool python)
 	static const char *const words[][2] = {
 		{" is not ", " is "}, {" is ", " is not "}, {" not in ", " in "}, {" in ", " not in "},
 	};
-	int depth = 0;
-	char q = 0;
+	toplevel tl = {0, 0};
 	const char *at = NULL, *to = NULL;
 	size_t len = 0;
 	for (const char *s = cond; *s; s++) {
+		if (!top_char(&tl, &s))
+			continue;
 		char c = *s;
-		if (q) {
-			if (c == '\\' && s[1])
-				s++;
-			else if (c == q)
-				q = 0;
-			continue;
-		}
-		if (c == '"' || c == '\'' || c == '`') {
-			q = c;
-			continue;
-		}
-		if (c == '(' || c == '[' || c == '{') {
-			depth++;
-			continue;
-		}
-		if ((c == ')' || c == ']' || c == '}') && depth > 0) {
-			depth--;
-			continue;
-		}
-		if (depth)
-			continue;
 		if ((c == '&' && s[1] == '&') || (c == '|' && s[1] == '|') || c == '?' || c == ',' ||
 		    (c == '<' && s[1] == '<') || (c == '>' && s[1] == '>') || (c == '-' && s[1] == '>') ||
 		    (c == '=' && s[1] == '>') || (c == '<' && s[1] == '=' && s[2] == '>'))
@@ -822,7 +837,7 @@ static char *turned_comparison(const char *cond, bool python)
 		if (!at && c == '=' && s > cond && s[-1] != '=' && s[1] != '=')
 			return NULL; /* an assignment */
 	}
-	if (!at || q || depth || at == cond || !at[len])
+	if (!at || tl.q || tl.depth || at == cond || !at[len])
 		return NULL;
 	return fl_xasprintf("%.*s%s%s", (int)(at - cond), cond, to, at + len);
 }
@@ -889,29 +904,18 @@ char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool pytho
  * them.  Brackets and quotes are skipped. */
 static int guard_terms(const char *g, bool python, bool *any_or)
 {
-	int n = 1, depth = 0;
-	char q = 0;
+	int n = 1;
+	toplevel tl = {0, 0};
 	*any_or = false;
 	for (const char *p = g; *p; p++) {
-		char c = *p;
-		if (q) {
-			if (c == '\\' && p[1])
-				p++;
-			else if (c == q)
-				q = 0;
+		if (!top_char(&tl, &p))
 			continue;
-		}
-		if (c == '"' || c == '\'' || c == '`')
-			q = c;
-		else if (c == '(' || c == '[' || c == '{')
-			depth++;
-		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
-			depth--;
-		else if (depth == 0 && ((c == '&' && p[1] == '&') || (c == '|' && p[1] == '|'))) {
+		char c = *p;
+		if ((c == '&' && p[1] == '&') || (c == '|' && p[1] == '|')) {
 			n++;
 			*any_or |= c == '|';
 			p++;
-		} else if (depth == 0 && python && c == ' ' &&
+		} else if (python && c == ' ' &&
 			   (strncmp(p, " and ", 5) == 0 || strncmp(p, " or ", 4) == 0)) {
 			n++;
 			*any_or |= p[1] == 'o';

@@ -652,9 +652,8 @@ static size_t split_top(const char *t, const char *const *seps, char **parts, si
  * group of them in parentheses, `(a and b)`, is each of them, while the
  * whole stays within the four conditions dsc_guard_parse reads one by
  * one.  Returns the new count. */
-static size_t not_any(const dsc *d, char **parts, size_t n, bool word)
+static size_t not_any(char **parts, size_t n, bool word)
 {
-	(void)d;
 	const char *ors[] = {"||", word ? " or " : NULL};
 	for (size_t i = 0; i < n; i++) {
 		const char *p = parts[i];
@@ -732,7 +731,7 @@ void dsc_guard_parse(dsc *d)
 	} else {
 		n = split_top(t, has_or ? ors : ands, parts, DSC_ATOMS);
 		if (!has_or)
-			n = not_any(d, parts, n, word);
+			n = not_any(parts, n, word);
 		if (n > 4) { /* more than four conditions are read as written */
 			for (size_t i = 0; i < n; i++)
 				free(parts[i]);
