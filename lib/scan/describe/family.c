@@ -218,7 +218,7 @@ static const char *verb_family(const char *name, const char **verb, bool call)
 	const char *f = NULL;
 	for (size_t i = 0; i < w.n && !f; i++)
 		for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
-			if (strcmp(w.v[i], v[k][0]) == 0) {
+			if (w.v[i][0] == v[k][0][0] && strcmp(w.v[i], v[k][0]) == 0) {
 				/* a function named get, run or check does
 				 * anything: only a failed call of it says */
 				if (!call && (!strcmp(v[k][0], "get") || !strcmp(v[k][0], "run") ||

@@ -72,6 +72,10 @@ static long top_find(const char *s, const char *op, size_t from)
 	int depth = 0;
 	char q = 0;
 	size_t ol = strlen(op);
+	/* most operators are not in the text at all: one fast search says
+	 * so before the walk over quotes and brackets */
+	if (from > strlen(s) || !strstr(s + from, op))
+		return -1;
 	for (size_t i = 0; s[i]; i++) {
 		char c = s[i];
 		if (q) {
@@ -89,7 +93,7 @@ static long top_find(const char *s, const char *op, size_t from)
 			depth++;
 		else if (c == ')' || c == ']' || c == '}')
 			depth--;
-		else if (depth == 0 && i >= from && strncmp(s + i, op, ol) == 0)
+		else if (depth == 0 && c == op[0] && i >= from && strncmp(s + i, op, ol) == 0)
 			return (long)i;
 	}
 	return -1;
