@@ -141,8 +141,53 @@ static void test_c_macro_uses(void **state)
 	assert_int_equal(uses, 2);
 	/* the body's own site stays */
 	EXPECT_SITE(s, "error: only numeric values are allowed", 4, FL_T_CONSOLE);
-	/* CHECK reports the text it is given */
-	EXPECT_SITE(s, "Allocation failed", 14, FL_T_CONSOLE);
+	/* CHECK reports the text it is given, when its condition fails */
+	const fl_site *x = EXPECT_SITE(s, "Allocation failed", 14, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "arg == NULL");
+	fl_sites_free(s);
+}
+
+/* A reporting macro that tests one of its parameters before it reports
+ * (zstd's ERROR_IF(c, n, ...), RETURN_ERROR_IF(cond, err, ...)) reports
+ * at a call when that argument holds: the argument is the call's guard,
+ * with the if around the call too */
+static void test_c_macro_conditions(void **state)
+{
+	(void)state;
+	const char *src =
+		"#define DISPLAY(...) fprintf(stderr, __VA_ARGS__)\n"          /* 1 */
+		"#define ERROR_IF(c,n,...) {             \\\n"              /* 2 */
+		"    if (c) {                           \\\n"               /* 3 */
+		"        DISPLAY(__VA_ARGS__);          \\\n"               /* 4 */
+		"        return n;                      \\\n"               /* 5 */
+		"    }                                  \\\n"               /* 6 */
+		"}\n"                                                          /* 7 */
+		"#define RETURN_ERROR_IF(cond, err, ...) \\\n"              /* 8 */
+		"  if (cond) { \\\n"                                         /* 9 */
+		"    report_error(err, __VA_ARGS__); \\\n"                   /* 10 */
+		"    return err; \\\n"                                       /* 11 */
+		"  }\n"                                                        /* 12 */
+		"#define LOG_IF_VERBOSE(l, ...) if (g_level >= l) { report_error(0, __VA_ARGS__); }\n" /* 13 */
+		"void report_error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));\n" /* 14 */
+		"int list(unsigned n, const char **names, int flags)\n"        /* 15 */
+		"{\n"                                                          /* 16 */
+		"\tfor (unsigned u = 0; u < n; u++) {\n"                       /* 17 */
+		"\t\tERROR_IF(!strcmp(names[u], \"-\"), 1, \"zstd: --list does not support reading from standard input\");\n" /* 18 */
+		"\t}\n"                                                        /* 19 */
+		"\tif (flags & 2)\n"                                           /* 20 */
+		"\t\tRETURN_ERROR_IF(n > 100, 7, \"too many files: %u\", n);\n" /* 21 */
+		"\tLOG_IF_VERBOSE(1, \"listing %u files now\", n);\n"          /* 22 */
+		"\treturn 0;\n"                                                /* 23 */
+		"}\n";
+	fl_sites *s = scan("programs/fileio.c", src);
+	const fl_site *x = EXPECT_SITE(s, "zstd: --list does not support reading from standard input", 18,
+				       FL_T_CONSOLE);
+	harness_expect_str(x->guard, "!strcmp(names[u], \"-\")");
+	x = EXPECT_SITE(s, "too many files: %u", 21, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "flags & 2 && n > 100");
+	/* a verbosity compared is no condition of the error */
+	x = EXPECT_SITE(s, "listing %u files now", 22, FL_T_CONSOLE);
+	assert_null(x->guard);
 	fl_sites_free(s);
 }
 
@@ -837,6 +882,7 @@ int main(void)
 		cmocka_unit_test(test_c_stdlib_idioms),
 		cmocka_unit_test(test_c_else_guards),
 		cmocka_unit_test(test_c_macro_uses),
+		cmocka_unit_test(test_c_macro_conditions),
 		cmocka_unit_test(test_glib_pg_python),
 		cmocka_unit_test(test_reporters),
 		cmocka_unit_test(test_real_reporters),

@@ -175,6 +175,11 @@ typedef struct cmac {
 	 * whether the macro exits */
 	int8_t level;
 	bool exits;
+	/* the named parameter the body tests before it reports, `if (c)`
+	 * or `if (!(c))` (-1 none): a call reports when that argument holds
+	 * (cond_neg: when it does not), its guard (sites.c) */
+	int8_t cond;
+	bool cond_neg;
 } cmac;
 
 /* a text table: a function whose every return is a literal (argsrc.c) */

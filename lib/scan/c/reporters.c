@@ -498,6 +498,46 @@ static bool debug_name(const char *s, size_t n)
 	return false;
 }
 
+/* The macro's body (after its parameters' `)` at cp) tests one of its
+ * named parameters before it reports: `if (c)`, `if ((c))`, `if (!c)`,
+ * `if (!(c))`.  Its index (and *neg for the negated tests), else -1. */
+static int8_t macro_cond(const fl_toks *t, size_t cp, const size_t *par, int np, bool *neg)
+{
+	*neg = false;
+	for (size_t j = cp + 1; j + 3 < t->n && (t->v[j].flags & TF_DIR) &&
+				!(t->v[j].flags & TF_DIRSTART);
+	     j++) {
+		if (!tk_id(t, j, "if") || !tk_p1(t, j + 1, '('))
+			continue;
+		size_t a = j + 2;
+		bool n = false;
+		int parens = 0;
+		if (tk_p1(t, a, '!')) {
+			n = true;
+			a++;
+		}
+		while (a < t->n && tk_p1(t, a, '(')) {
+			parens++;
+			a++;
+		}
+		if (a >= t->n || t->v[a].kind != FL_TK_IDENT)
+			return -1;
+		size_t e = a + 1;
+		for (int q = 0; q < parens; q++, e++)
+			if (e >= t->n || !tk_p1(t, e, ')'))
+				return -1;
+		if (e >= t->n || !tk_p1(t, e, ')'))
+			return -1;
+		for (int q = 0; q < np; q++)
+			if (same_ident(t, a, par[q])) {
+				*neg = n;
+				return (int8_t)q;
+			}
+		return -1; /* the first if tests something else */
+	}
+	return -1;
+}
+
 /* `#define NAME(params, ...) body` (name at nm, parameters' `)` at cp) that
  * prints its variable arguments to stderr (unless its name says it traces
  * or debugs): the body names stderr and
@@ -547,6 +587,7 @@ static bool stderr_macro(ctree *tr, const ctx *c, size_t nm, size_t cp,
 		return false;
 	cmac m = {.va_pos = -1, .nnamed = (int8_t)np, .level = (int8_t)level, .exits = exits};
 	memset(m.amap, -1, sizeof m.amap);
+	m.cond = macro_cond(t, cp, par, np, &m.cond_neg);
 	m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
 	m.target = fl_xstrdup("stderr");
 	mac_add(tr, &m);
@@ -566,7 +607,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 	     (t->v[op + 1].flags & TF_DIRSTART)) &&
 	    c_name_sev(t->src + t->v[op].off, t->v[op].len, true) != SEV_NONE &&
 	    !mac_find(tr, t->src + t->v[nm].off, t->v[nm].len)) {
-		cmac m = {.va_pos = 0, .nnamed = 0};
+		cmac m = {.va_pos = 0, .nnamed = 0, .cond = -1};
 		memset(m.amap, -1, sizeof m.amap);
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
 		m.target = fl_xstrndup(t->src + t->v[op].off, t->v[op].len);
@@ -603,7 +644,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 		if ((after >= t->n || !(t->v[after].flags & TF_DIR) ||
 		     (t->v[after].flags & TF_DIRSTART)) &&
 		    !mac_find(tr, t->src + t->v[nm].off, t->v[nm].len)) {
-			cmac m = {.va_pos = -1, .nnamed = 1};
+			cmac m = {.va_pos = -1, .nnamed = 1, .cond = -1};
 			memset(m.amap, -1, sizeof m.amap);
 			m.amap[0] = 0;
 			m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
@@ -628,7 +669,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 			continue;
 		if (c_name_sev(ts, tn, true) == SEV_NONE)
 			continue;
-		cmac m = {.va_pos = -1, .nnamed = (int8_t)np};
+		cmac m = {.va_pos = -1, .nnamed = (int8_t)np, .cond = -1};
 		memset(m.amap, -1, sizeof m.amap);
 		bool fwd = false;
 		size_t st[MAC_ARGS], en[MAC_ARGS];
@@ -654,6 +695,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 			continue;
 		if (mac_find(tr, t->src + t->v[nm].off, t->v[nm].len))
 			return;
+		m.cond = macro_cond(t, cp, par, np, &m.cond_neg);
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
 		m.target = fl_xstrndup(ts, tn);
 		mac_add(tr, &m);

@@ -35,6 +35,11 @@ typedef struct walk {
 	} *ms;
 	size_t nms;
 	size_t emitted;   /* the sites emitted so far */
+	/* the argument a reporting macro tests before it reports
+	 * (cmac.cond): [cb, ce) and whether it reports when that does not
+	 * hold; cb == ce: none */
+	size_t cb, ce;
+	bool cneg;
 } walk;
 
 static void emit(walk *w, const sstack *sk, size_t start, size_t at,
@@ -77,6 +82,12 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 	    (outer->neg || (outer->gb >= 2 && tk_id(t, outer->gb - 2, "if"))))
 		guard = fl_guard_nest(fl_guard_span(t, outer->gb, outer->ge, outer->neg, false),
 				      guard, false);
+	/* a macro that reports on a condition it is given (ERROR_IF(c,
+	 * ...), CHECK(c, ...)): that condition holds too */
+	if (w->ce > w->cb) {
+		char *mg = fl_guard_span(t, w->cb, w->ce, w->cneg, false);
+		guard = guard ? fl_guard_nest(guard, mg, false) : mg;
+	}
 	char *fn = (t->v[at].flags & TF_DIR) ? NULL : c_func_name(t, sk);
 	if (w->head && msg && *msg && strncmp(msg, w->head, strlen(w->head)) != 0) {
 		char *m = fl_xjoin(w->head, "", msg);
@@ -712,6 +723,17 @@ static bool site_status_call(walk *w, const sstack *sk, call *k)
 	return false;
 }
 
+/* The call's argument its macro tests before it reports (cmac.cond),
+ * for emit's guard; walk_call clears it after the call. */
+static void macro_cond_arg(walk *w, call *k, const cmac *m)
+{
+	if (m->cond >= 0 && m->cond < k->na && m->cond < MAXA && k->en[m->cond] > k->st[m->cond]) {
+		w->cb = k->st[m->cond];
+		w->ce = k->en[m->cond];
+		w->cneg = m->cond_neg;
+	}
+}
+
 /* A call of a macro that prints to stderr (reporters.c: stderr_macro):
  * its message the format its variable arguments start with; its severity
  * from the verbosity it is given (1 or less: an error, 2: a warning, more:
@@ -723,6 +745,7 @@ static void site_stderr_macro(walk *w, const sstack *sk, call *k, const cmac *m)
 	if (ARGS() <= m->nnamed)
 		return;
 	const char *sev = m->exits ? FL_S_CRITICAL : FL_S_ERROR;
+	macro_cond_arg(w, k, m);
 	int v;
 	if (m->level >= 0 && m->level < k->na && k->en[m->level] == k->st[m->level] + 1 &&
 	    t->v[k->st[m->level]].kind == FL_TK_NUMBER) {
@@ -837,6 +860,8 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		}
 		if (tr && tr->noret)
 			nsev = nsev == SEV_NONE || nsev == SEV_REPORT ? SEV_CRIT : nsev;
+		if (ARGS() > 0)
+			macro_cond_arg(w, k, mc);
 	}
 	/* an error value made from a message: jv_invalid_with_msg(...) */
 	bool errval = !r && !mc && nsev == SEV_NONE && c_errval_name(s, n);
@@ -935,6 +960,7 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 		return;
 	size_t before = w->emitted;
 	site_reporter_call(w, sk, &k);
+	w->cb = w->ce = 0;
 	/* a macro that reports what it is given (CHECK(c, "...")) is a
 	 * reporter; one that reports a text of its own, a use of it */
 	if (w->emitted == before && w->nms && !(t->v[i].flags & TF_DIR))
