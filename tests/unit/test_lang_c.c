@@ -147,6 +147,36 @@ static void test_c_macro_uses(void **state)
 	fl_sites_free(s);
 }
 
+/* A macro defined in several files of a tree (zstd defines DISPLAYLEVEL
+ * in a dozen, one of them through another macro) is read as the file that
+ * uses it defines it: its verbosity argument gives the severity */
+static void test_c_file_macros_first(void **state)
+{
+	(void)state;
+	static const char *const a =
+		"#define LOCALDISPLAYLEVEL(lvl, l, ...) if (lvl >= l) { fprintf(stderr, __VA_ARGS__); }\n"
+		"#define DISPLAYLEVEL(l, ...) LOCALDISPLAYLEVEL(g_displayLevel, l, __VA_ARGS__)\n";
+	static const char *const b =
+		"#define DISPLAY(...) fprintf(stderr, __VA_ARGS__)\n"                     /* 1 */
+		"#define DISPLAYLEVEL(l, ...) { if (g_displayLevel>=l) { DISPLAY(__VA_ARGS__); } }\n" /* 2 */
+		"int parse(const char *s)\n"                                              /* 3 */
+		"{\n"                                                                     /* 4 */
+		"\tif (!s) { DISPLAYLEVEL(4, \"invalid compression parameter \\n\"); return 0; }\n" /* 5 */
+		"\tif (*s == '-') { DISPLAYLEVEL(2, \"ignoring a dash in the parameter \\n\"); }\n" /* 6 */
+		"\tDISPLAYLEVEL(1, \"unknown parameter %s \\n\", s);\n"                   /* 7 */
+		"\treturn 1;\n"                                                          /* 8 */
+		"}\n";
+	fl_src files[2] = {{"lib/cover.c", a, strlen(a), NULL}, {"programs/cli.c", b, strlen(b), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_c, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "invalid compression parameter", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_INFO);
+	x = EXPECT_SITE(s, "ignoring a dash in the parameter", 6, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "unknown parameter %s", 7, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	fl_sites_free(s);
+}
+
 /* A reporting macro that tests one of its parameters before it reports
  * (zstd's ERROR_IF(c, n, ...), RETURN_ERROR_IF(cond, err, ...)) reports
  * at a call when that argument holds: the argument is the call's guard,
@@ -883,6 +913,7 @@ int main(void)
 		cmocka_unit_test(test_c_else_guards),
 		cmocka_unit_test(test_c_macro_uses),
 		cmocka_unit_test(test_c_macro_conditions),
+		cmocka_unit_test(test_c_file_macros_first),
 		cmocka_unit_test(test_glib_pg_python),
 		cmocka_unit_test(test_reporters),
 		cmocka_unit_test(test_real_reporters),

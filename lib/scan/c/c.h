@@ -208,6 +208,9 @@ typedef struct ctree {
 	fl_strmap th;     /* their names -> index */
 	crtexts tails;    /* reporters' trailers (argsrc.c) */
 	crtexts heads;    /* reporters' heads (argsrc.c) */
+	/* a file's own macros (c_file_macros): the tree's macros are looked
+	 * up in parent when the file does not define the name itself */
+	const struct ctree *parent;
 } ctree;
 
 static inline bool all_upper(const char *s, size_t n)
@@ -298,6 +301,11 @@ uint64_t c_hash_name(const char *s, size_t n);
 const rep *c_tree_find_h(const ctree *tr, const char *s, size_t n, uint64_t h);
 const rep *c_tree_find(const ctree *tr, const char *s, size_t n);
 const cmac *c_mac_find_h(const ctree *tr, const char *s, size_t n, uint64_t hn);
+/* The macros the file being scanned defines itself, over the tree's (a
+ * name defined in several files of a tree, DISPLAYLEVEL or CHECK, is
+ * read as this file defines it), or NULL when it defines none.  Free
+ * with c_tree_free. */
+ctree *c_file_macros(const void *tree, const ctx *c);
 bool c_icontains(const char *s, size_t n, const char *w);
 bool c_attr_like(const fl_toks *t, size_t i);
 void *c_tree_new(void);

@@ -267,6 +267,7 @@ void c_tree_free(void *p)
 }
 
 static const cmac *mac_find(const ctree *tr, const char *s, size_t n);
+static const cmac *mac_own(const ctree *tr, const char *s, size_t n);
 static void mac_add(ctree *tr, const cmac *m);
 
 /* Fold one file's part into the tree: the same first-wins and cap rules as
@@ -284,7 +285,7 @@ void c_tree_merge(void *tree, void *part)
 	}
 	for (size_t i = 0; i < p->mn; i++) {
 		cmac *m = &p->mv[i];
-		if (tr->mn >= 4096 || mac_find(tr, m->name, strlen(m->name)))
+		if (tr->mn >= 4096 || mac_own(tr, m->name, strlen(m->name)))
 			continue;
 		mac_add(tr, m);
 		m->name = m->target = NULL;
@@ -422,7 +423,8 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 	c_tree_put_kind(tr, s, n, fmt, noret, c_name_sev(s, n, true) == SEV_NONE && !noret);
 }
 
-const cmac *c_mac_find_h(const ctree *tr, const char *s, size_t n, uint64_t hn)
+/* tr's own macro of the name (not its parent's) */
+static const cmac *mac_own_h(const ctree *tr, const char *s, size_t n, uint64_t hn)
 {
 	if (!tr || !tr->mhcap)
 		return NULL;
@@ -435,9 +437,25 @@ const cmac *c_mac_find_h(const ctree *tr, const char *s, size_t n, uint64_t hn)
 	return NULL;
 }
 
+const cmac *c_mac_find_h(const ctree *tr, const char *s, size_t n, uint64_t hn)
+{
+	for (; tr; tr = tr->parent) {
+		const cmac *m = mac_own_h(tr, s, n, hn);
+		if (m)
+			return m;
+	}
+	return NULL;
+}
+
 static const cmac *mac_find(const ctree *tr, const char *s, size_t n)
 {
 	return c_mac_find_h(tr, s, n, c_hash_name(s, n));
+}
+
+/* a name tr defines itself: the first definition is kept */
+static const cmac *mac_own(const ctree *tr, const char *s, size_t n)
+{
+	return mac_own_h(tr, s, n, c_hash_name(s, n));
 }
 
 /* Append m (its strings now owned by tr) and index it by name. */
@@ -582,7 +600,7 @@ static bool stderr_macro(ctree *tr, const ctx *c, size_t nm, size_t cp,
 					level = q;
 		}
 	}
-	if (!err || out || !fwd || mac_find(tr, t->src + t->v[nm].off, t->v[nm].len) ||
+	if (!err || out || !fwd || mac_own(tr, t->src + t->v[nm].off, t->v[nm].len) ||
 	    debug_name(t->src + t->v[nm].off, t->v[nm].len))
 		return false;
 	cmac m = {.va_pos = -1, .nnamed = (int8_t)np, .level = (int8_t)level, .exits = exits};
@@ -606,7 +624,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 	    (op + 1 >= t->n || !(t->v[op + 1].flags & TF_DIR) ||
 	     (t->v[op + 1].flags & TF_DIRSTART)) &&
 	    c_name_sev(t->src + t->v[op].off, t->v[op].len, true) != SEV_NONE &&
-	    !mac_find(tr, t->src + t->v[nm].off, t->v[nm].len)) {
+	    !mac_own(tr, t->src + t->v[nm].off, t->v[nm].len)) {
 		cmac m = {.va_pos = 0, .nnamed = 0, .cond = -1};
 		memset(m.amap, -1, sizeof m.amap);
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
@@ -643,7 +661,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 		size_t after = pe + (paren ? 2 : 1);
 		if ((after >= t->n || !(t->v[after].flags & TF_DIR) ||
 		     (t->v[after].flags & TF_DIRSTART)) &&
-		    !mac_find(tr, t->src + t->v[nm].off, t->v[nm].len)) {
+		    !mac_own(tr, t->src + t->v[nm].off, t->v[nm].len)) {
 			cmac m = {.va_pos = -1, .nnamed = 1, .cond = -1};
 			memset(m.amap, -1, sizeof m.amap);
 			m.amap[0] = 0;
@@ -693,7 +711,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 		}
 		if (!fwd)
 			continue;
-		if (mac_find(tr, t->src + t->v[nm].off, t->v[nm].len))
+		if (mac_own(tr, t->src + t->v[nm].off, t->v[nm].len))
 			return;
 		m.cond = macro_cond(t, cp, par, np, &m.cond_neg);
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
@@ -967,6 +985,26 @@ static lexed *collect_file(ctree *tr, const fl_src *src, bool keep)
 		return x;
 	c_lexed_free(x);
 	return NULL;
+}
+
+ctree *c_file_macros(const void *tree, const ctx *c)
+{
+	const fl_toks *t = c->t;
+	ctree *local = NULL;
+	for (size_t k = 0; k + 3 < t->n; k++) {
+		if (!(t->v[k].flags & TF_DIRSTART) || !tk_id(t, k + 1, "define"))
+			continue;
+		if (!local) {
+			local = c_tree_new();
+			local->parent = tree;
+		}
+		collect_macro(local, c, k);
+	}
+	if (local && !local->mn) {
+		c_tree_free(local);
+		local = NULL;
+	}
+	return local;
 }
 
 void c_collect(void *tree, const fl_src *src)

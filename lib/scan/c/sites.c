@@ -40,6 +40,7 @@ typedef struct walk {
 	 * hold; cb == ce: none */
 	size_t cb, ce;
 	bool cneg;
+	ctree *mac;       /* the file's own macros over the tree's, or NULL */
 } walk;
 
 static void emit(walk *w, const sstack *sk, size_t start, size_t at,
@@ -727,7 +728,15 @@ static bool site_status_call(walk *w, const sstack *sk, call *k)
  * for emit's guard; walk_call clears it after the call. */
 static void macro_cond_arg(walk *w, call *k, const cmac *m)
 {
-	if (m->cond >= 0 && m->cond < k->na && m->cond < MAXA && k->en[m->cond] > k->st[m->cond]) {
+	if (m->cond < 0 || m->cond >= k->na || m->cond >= MAXA)
+		return;
+	size_t b = k->st[m->cond], e = k->en[m->cond];
+	/* a constant (ERROR_IF(1, ...)): it reports whenever it is reached */
+	if (e == b + 1 && (w->c.t->v[b].kind == FL_TK_NUMBER || tk_id(w->c.t, b, "true") ||
+			   tk_id(w->c.t, b, "TRUE") || tk_id(w->c.t, b, "false") ||
+			   tk_id(w->c.t, b, "FALSE")))
+		return;
+	if (e > b) {
 		w->cb = k->st[m->cond];
 		w->ce = k->en[m->cond];
 		w->cneg = m->cond_neg;
@@ -822,7 +831,7 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	uint64_t hn = c_hash_name(s, n);
 	if (start == i) {
 		/* a macro that throws its argument */
-		const cmac *tm = c_mac_find_h(w->c.tree, s, n, hn);
+		const cmac *tm = c_mac_find_h(w->mac ? w->mac : w->c.tree, s, n, hn);
 		if (tm && strcmp(tm->target, "throw") == 0) {
 			if (i + 2 < c->mt[i + 1])
 				site_throw_expr(w, sk, i, i + 2);
@@ -841,7 +850,7 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	int nsev = c_name_sev(s, n, r != NULL);
 	/* a macro forwarding to a reporter: its format argument is the
 	 * target's, moved by the arguments the macro adds (__FILE__...) */
-	const cmac *mc = r ? NULL : c_mac_find_h(w->c.tree, s, n, hn);
+	const cmac *mc = r ? NULL : c_mac_find_h(w->mac ? w->mac : w->c.tree, s, n, hn);
 	int mfmt = -1;
 	if (mc) {
 		const rep *tr = c_tree_find(w->c.tree, mc->target, strlen(mc->target));
@@ -1099,6 +1108,7 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.c.src = src;
 	w.c.consts = &consts;
 	w.c.helpers = c_helpers_find(&w.c);
+	w.mac = c_file_macros(tree, &w.c);
 	c_locals_begin();
 	w.macro = NONE;
 	walk_tokens(&w);
@@ -1116,6 +1126,7 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	}
 	free(w.ms);
 	c_helpers_free((void *)w.c.helpers);
+	c_tree_free(w.mac);
 	free(w.main.v);
 	free(w.dir.v);
 	free(w.ifs);
