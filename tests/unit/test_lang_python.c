@@ -552,6 +552,65 @@ static void test_error_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* A helper that raises its message parameter, on a condition of its
+ * parameters or not, and a factory that returns an error made of it: each
+ * call that gives a text is a site, the helper's condition in the call's
+ * words its guard.  A method is one only when the call is on self; a
+ * one-word argument is a key, not a text. */
+static void test_raising_helpers(void **state)
+{
+	(void)state;
+	const char *helpers_py =
+		"def _require(ok, message):\n"
+		"    \"\"\"Raise ConfigError unless ok.\"\"\"\n"
+		"    if not ok:\n"
+		"        raise ConfigError(message)\n"
+		"def suffixed_err(src, pos, msg):\n"
+		"    return DecodeError(f\"{msg} (at {pos})\")\n"
+		"def _check_range(value, name, top=10):\n"
+		"    if value > top: raise ValueError(f\"{name} is out of range\")\n"
+		"def _tangled(x, msg):\n"
+		"    for y in x:\n"
+		"        raise ValueError(msg)\n"
+		"class Mapping:\n"
+		"    def pop(self, key):\n"
+		"        raise KeyError(key)\n";
+	const char *main_py =
+		"class Loader:\n"                                                    /* 1 */
+		"    def _fail(self, message):\n"                                    /* 2 */
+		"        raise LoaderError(message)\n"                               /* 3 */
+		"    def load(self, path, mode, kwargs):\n"                          /* 4 */
+		"        if not path:\n"                                             /* 5 */
+		"            self._fail(\"a path must be given to load\")\n"        /* 6 */
+		"        _require(mode in (\"r\", \"w\"), \"mode must be r or w\")\n" /* 7 */
+		"        depth = kwargs.pop(\"the depth of it\")\n"                 /* 8 */
+		"        _check_range(depth, \"the depth option\", top=20)\n"       /* 9 */
+		"        _tangled(path, \"never a site of its own\")\n"             /* 10 */
+		"        _require(path, \"key\")\n"                                  /* 11 */
+		"def parse(src, pos):\n"                                             /* 12 */
+		"    raise suffixed_err(src, pos, \"Unclosed array\")\n";            /* 13 */
+	fl_src files[] = {{"pkg/_helpers.py", helpers_py, strlen(helpers_py), NULL},
+			  {"pkg/loader.py", main_py, strlen(main_py), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 1);
+	const fl_site *p = EXPECT_SITE(s, "a path must be given to load", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "LoaderError");
+	harness_expect_str(p->guard, "not path");
+	harness_expect_str(p->function, "Loader.load");
+	p = EXPECT_SITE(s, "mode must be r or w", 7, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "ConfigError");
+	harness_expect_str(p->guard, "not (mode in (\"r\", \"w\"))");
+	/* a parameter given by its default: no condition in the call's words */
+	p = EXPECT_SITE(s, "the depth option is out of range", 9, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "ValueError");
+	harness_expect_str(p->guard, "depth > 20");
+	p = EXPECT_SITE(s, "Unclosed array (at {pos})", 13, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "DecodeError");
+	assert_null(harness_find(s, "the depth of it"));
+	assert_null(harness_find(s, "never a site of its own"));
+	assert_null(harness_find(s, "key"));
+	fl_sites_free(s);
+}
+
 /* gettext's plural forms give two records, singular and plural (click's
  * `raise BadParameter(ngettext("Takes {nargs} values but 1 was given.",
  * "Takes {nargs} values but {len} were given.", len(value)).format(...))`
@@ -818,6 +877,7 @@ int main(void)
 		cmocka_unit_test(test_raise_forms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_nested_guards),
+		cmocka_unit_test(test_raising_helpers),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_http_validation),
 		cmocka_unit_test(test_console),

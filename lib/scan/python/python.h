@@ -12,6 +12,8 @@
  *                reporters (print to stderr and exit)
  *   factories.c  functions whose returns give an error, and the raises of
  *                their value
+ *   raisers.c    the tree's raising helpers and error factories that take
+ *                their message as a parameter, a site at each call
  *   raise.c      raise / assert sites, `return X(...)` in an error
  *                factory, HTTP exception classes
  *   sites.c      the walk over a file's statements (blocks, the enclosing
@@ -197,7 +199,25 @@ void py_do_return(walker *w, size_t i);
 /* `assert test, message` at i */
 void py_do_assert(walker *w, size_t i);
 
+/* ---- raisers.c -------------------------------------------------------------- */
+
+/* Whether a file can define a raising helper (a byte scan, before lexing). */
+bool py_has_raiser(const char *s, size_t n);
+/* The def at d (`def` at a line's start), kept in tr ("rai:NAME",
+ * "raic:NAME") when it raises, or returns, an error whose message is one
+ * of its parameters. */
+void py_raiser_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d);
+/* A call at i (path from pb) of a raising helper of the tree (raised: the
+ * call's value is raised, an error factory's): a site with the message
+ * its arguments give and the helper's condition as its guard.  True when
+ * it made one. */
+bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised);
+
 /* ---- sites.c ---------------------------------------------------------------- */
+
+/* The guard of the enclosing block (and of an if around it), or NULL;
+ * caller frees. */
+char *py_cur_guard(walker *w);
 
 /* index of the innermost open block of this kind, or NONE */
 size_t py_innermost(const walker *w, int kind);

@@ -227,6 +227,11 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 			cl = bl;
 		}
 	}
+	/* `raise suffixed_err(src, pos, "Unclosed array")`: an error
+	 * factory of the tree given its message */
+	if (!(cn[0] >= 'A' && cn[0] <= 'Z') && !altctor && strcmp(idiom, "raise") == 0 &&
+	    is_p(t, p, '(') && py_raiser_call(w, last, j, true))
+		return;
 	bool upper = cn[0] >= 'A' && cn[0] <= 'Z';
 	bool is_http;
 	int status = http_class_status(cn, cl, &is_http);

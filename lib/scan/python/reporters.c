@@ -327,7 +327,8 @@ void py_do_call(walker *w, size_t i)
 						       : FL_S_ERROR;
 	}
 	if (!kind) {
-		reporter_call(w, i, pb);
+		if (!reporter_call(w, i, pb))
+			py_raiser_call(w, i, pb, false);
 		return;
 	}
 	callargs a;

@@ -71,6 +71,11 @@ static char *cur_guard(walker *w)
 	return g;
 }
 
+char *py_cur_guard(walker *w)
+{
+	return cur_guard(w);
+}
+
 /* ---- sites --------------------------------------------------------------------- */
 
 void py_emit(walker *w, size_t at, const char *msg, const char *code,
@@ -125,7 +130,7 @@ void py_emit1(walker *w, size_t at, const char *msg, const char *code,
 /* What the file's tokens declare for the tree, into tr: the byte scans
  * (py_wants) said which kinds it may hold. */
 typedef struct py_wants {
-	bool classes, reporters, factories;
+	bool classes, reporters, factories, raisers;
 } py_wants;
 
 static bool py_wants_any(const fl_classdefs *tr, const fl_src *src, py_wants *k)
@@ -136,15 +141,20 @@ static bool py_wants_any(const fl_classdefs *tr, const fl_src *src, py_wants *k)
 	k->classes = py_has_class_attr(src->text, src->len);
 	k->reporters = py_has_reporter(src->text, src->len);
 	k->factories = py_has_factory(src->text, src->len);
-	return k->classes || k->reporters || k->factories;
+	k->raisers = py_has_raiser(src->text, src->len);
+	return k->classes || k->reporters || k->factories || k->raisers;
 }
 
 static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m,
 			    const py_wants *k)
 {
 	const fl_toks t = *tp;
-	bool classes = k->classes, reporters = k->reporters, factories = k->factories;
+	bool classes = k->classes, reporters = k->reporters, factories = k->factories,
+	     raisers = k->raisers;
 	for (size_t i = 0; i < t.n && tr->n < 65536; i++) {
+		if (raisers && fl_tok_is_ident(&t, i, "def") &&
+		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
+			py_raiser_collect(tr, &t, m, i);
 		if (factories && fl_tok_is_ident(&t, i, "def") &&
 		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
 			py_fac_collect(tr, &t, m, i);

@@ -1,0 +1,386 @@
+/*
+ * raisers.c — the tree's own raising helpers (lib/scan/python/, python.h):
+ * functions that raise an error whose message is one of their parameters
+ * (`def _fail(self, message): raise ValueError(message)`, `def check(ok,
+ * msg): if not ok: raise ConfigError(msg)`), and factories that return
+ * one (`def suffixed_err(src, pos, msg): return DecodeError(f"{msg} (at
+ * {pos})")`).  The helper's own raise names no text; each call that gives
+ * one is the site: `self._fail("no input")` raises ValueError("no
+ * input"), `raise suffixed_err(src, pos, "Unclosed array")` a
+ * DecodeError("Unclosed array (at {pos})").  When the helper raises only
+ * on a condition of its parameters, that condition, with the call's
+ * arguments in place of the parameters, is the call's guard.
+ *
+ * The collect pass keeps, for each such def of the tree:
+ *   "rai:NAME"  the message with {param} placeholders, the class, the
+ *               status (bit 0: a method; bit 1: a factory, whose value is
+ *               raised) and the parameters (one per line, without self);
+ *   "raic:NAME" the condition with {param} placeholders ("" for none).
+ * Two defs of one name that disagree leave no message (fl_classdefs).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "python.h"
+
+#define RAI_MAX_TOKS 400
+
+/* A byte scan: `raise Name(ident` or `return Name(ident` whose first
+ * argument is a plain name (`message`, `msg % args`): the file can define
+ * a raising helper.  It may answer yes wrongly, never no wrongly for the
+ * helpers collect() keeps. */
+bool py_has_raiser(const char *s, size_t n)
+{
+	static const char *const kw[] = {"raise ", "return "};
+	for (size_t w = 0; w < 2; w++) {
+		size_t kl = strlen(kw[w]);
+		for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), kw[w], kl)) != NULL;) {
+			const char *q = p + kl, *end = s + n;
+			p = q;
+			const char *c0 = q;
+			while (q < end && (*q == '_' || *q == '.' || (*q >= 'a' && *q <= 'z') ||
+					   (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')))
+				q++;
+			if (q == c0 || q >= end || *q != '(')
+				continue;
+			q++;
+			while (q < end && (*q == ' ' || *q == '\n'))
+				q++;
+			if (q >= end || !((*q >= 'a' && *q <= 'z') || *q == '_'))
+				continue;
+			while (q < end && (*q == '_' || (*q >= 'a' && *q <= 'z') ||
+					   (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')))
+				q++;
+			while (q < end && *q == ' ')
+				q++;
+			if (q < end && (*q == ')' || *q == ',' || *q == '%' || *q == '+'))
+				return true;
+		}
+	}
+	return false;
+}
+
+static int param_of(const fl_toks *t, size_t k, char *const *pv, size_t np)
+{
+	if (t->v[k].kind != FL_TK_IDENT)
+		return -1;
+	for (size_t q = 0; q < np; q++)
+		if (strlen(pv[q]) == t->v[k].len && memcmp(pv[q], t->src + t->v[k].off, t->v[k].len) == 0)
+			return (int)q;
+	return -1;
+}
+
+/* Words a condition may hold besides the parameters (a bare name of any
+ * other kind is a local of the helper, unknown at the call). */
+static bool cond_word(const fl_toks *t, size_t k)
+{
+	static const char *const w[] = {"not", "and", "or", "in", "is", "None", "True", "False", NULL};
+	for (size_t i = 0; w[i]; i++)
+		if (fl_tok_is_ident(t, k, w[i]))
+			return true;
+	return false;
+}
+
+/* The condition [cb, ce) with each parameter written {param}, or NULL
+ * when it names anything the call cannot give (a local variable). */
+static char *cond_template(const fl_toks *t, size_t cb, size_t ce, char *const *pv, size_t np)
+{
+	if (ce <= cb || ce - cb > 40)
+		return NULL;
+	fl_buf b = {0};
+	bool any = false;
+	for (size_t k = cb; k < ce; k++) {
+		if (k > cb && t->v[k].off > t->v[k - 1].off + t->v[k - 1].len)
+			fl_buf_putc(&b, ' ');
+		bool member = k > 0 && is_p(t, k - 1, '.');
+		int q = member ? -1 : param_of(t, k, pv, np);
+		if (q >= 0) {
+			fl_buf_putc(&b, '{');
+			fl_buf_puts(&b, pv[q]);
+			fl_buf_putc(&b, '}');
+			any = true;
+			continue;
+		}
+		if (t->v[k].kind == FL_TK_IDENT && !member && !cond_word(t, k) && !is_p(t, k + 1, '(')) {
+			fl_buf_free(&b);
+			return NULL;
+		}
+		if (t->v[k].kind == FL_TK_PUNCT && (is_p(t, k, '{') || is_p(t, k, '}'))) {
+			fl_buf_free(&b);
+			return NULL;
+		}
+		fl_buf_put(&b, t->src + t->v[k].off, t->v[k].len);
+	}
+	if (!any) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	return fl_buf_cstr(&b) ? b.s : NULL;
+}
+
+/* The condition of the if whose block holds the raise at r, directly in
+ * the body whose first statement is at token body: [*cb, *ce).  False
+ * when the raise sits deeper, or under an elif or else. */
+static bool raise_cond(const fl_toks *t, size_t body, size_t r, size_t *cb, size_t *ce)
+{
+	*cb = *ce = 0;
+	size_t ls = r;
+	while (ls > body && !(t->v[ls].flags & FL_TF_NL_BEFORE))
+		ls--;
+	if (ls == r) {
+		/* the raise starts its line: in the body, or in an if's block */
+		if (t->v[r].col == t->v[body].col)
+			return true;
+		size_t q = r;
+		while (q > body) {
+			q--;
+			if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col < t->v[r].col)
+				break;
+		}
+		if (t->v[q].col != t->v[body].col || !fl_tok_is_ident(t, q, "if") || !is_p(t, r - 1, ':'))
+			return false;
+		*cb = q + 1;
+		*ce = r - 1;
+		return true;
+	}
+	/* `if not ok: raise X(msg)` on one line */
+	if (t->v[ls].col != t->v[body].col || !fl_tok_is_ident(t, ls, "if") || !is_p(t, r - 1, ':'))
+		return false;
+	*cb = ls + 1;
+	*ce = r - 1;
+	return true;
+}
+
+void py_raiser_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d)
+{
+	size_t nm = d + 1;
+	if (nm + 1 >= t->n || t->v[nm].kind != FL_TK_IDENT || !is_p(t, nm + 1, '(') ||
+	    m[nm + 1] == NONE || t->v[nm].len > 120)
+		return;
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;
+	size_t n = py_split_args(t, m, nm + 1, st, en, FL_FAC_PARAMS, &close);
+	if (n == NONE || n == 0)
+		return;
+	bool method = fl_tok_is_ident(t, st[0], "self") || fl_tok_is_ident(t, st[0], "cls");
+	char *pv[FL_FAC_PARAMS];
+	size_t np = 0;
+	for (size_t k = method ? 1 : 0; k < n; k++) {
+		/* name, name: type, name=default; not *args and what follows */
+		if (t->v[st[k]].kind != FL_TK_IDENT ||
+		    !(en[k] == st[k] + 1 || is_p(t, st[k] + 1, ':') || is_p(t, st[k] + 1, '=')))
+			break;
+		pv[np++] = fl_tok_dup(t, st[k]);
+	}
+	size_t k = close + 1;
+	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
+		k++;
+	bool ok = np > 0 && k + 1 < t->n && is_p(t, k, ':') &&
+		  (t->v[k + 1].flags & FL_TF_NL_BEFORE) && t->v[k + 1].col > t->v[d].col;
+	size_t body = k + 1, end = body;
+	while (ok && end < t->n && !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= t->v[d].col)) {
+		if (end - body > RAI_MAX_TOKS || fl_tok_is_ident(t, end, "def") ||
+		    fl_tok_is_ident(t, end, "class") || fl_tok_is_ident(t, end, "yield"))
+			ok = false;
+		end++;
+	}
+	/* its one raise of an exception class, or its one return of one */
+	size_t at = NONE;
+	int nraise = 0, nret = 0;
+	for (size_t q = body; ok && q < end; q++) {
+		if (fl_tok_is_ident(t, q, "raise"))
+			nraise++;
+		else if (!fl_tok_is_ident(t, q, "return"))
+			continue;
+		size_t j = q + 1, last = j;
+		while (j < end && t->v[j].kind == FL_TK_IDENT && is_p(t, j + 1, '.') &&
+		       j + 2 < end && t->v[j + 2].kind == FL_TK_IDENT)
+			j += 2;
+		last = j;
+		bool call = j < end && t->v[j].kind == FL_TK_IDENT && is_p(t, j + 1, '(') &&
+			    t->src[t->v[last].off] >= 'A' && t->src[t->v[last].off] <= 'Z';
+		if (fl_tok_is_ident(t, q, "return")) {
+			if (call)
+				nret++;
+			else
+				continue;
+		} else if (!call) {
+			ok = false; /* raise e, raise from: not a message of ours */
+		}
+		at = q;
+	}
+	bool factory = nret == 1 && nraise == 0;
+	if (!ok || !((nraise == 1 && nret == 0) || factory) || at == NONE)
+		goto out;
+	size_t j = at + 1;
+	while (is_p(t, j + 1, '.'))
+		j += 2;
+	size_t cst[2], cen[2], cclose;
+	size_t na = py_split_args(t, m, j + 1, cst, cen, 2, &cclose);
+	if (na == NONE || na == 0 || (t->v[cst[0]].kind == FL_TK_IDENT && is_p(t, cst[0] + 1, '=')))
+		goto out;
+	char *text = NULL;
+	int pq = cen[0] == cst[0] + 1 ? param_of(t, cst[0], pv, np) : -1;
+	if (pq >= 0) {
+		text = fl_xasprintf("{%s}", pv[pq]);
+	} else if (py_range_ok(t, cst[0], cen[0])) {
+		text = py_msg(t, cst[0], cen[0], false);
+		bool named = false;
+		for (size_t q = 0; text && q < np && !named; q++) {
+			char ph[140];
+			snprintf(ph, sizeof ph, "{%s}", pv[q]);
+			named = strstr(text, ph) != NULL;
+		}
+		if (!named) {
+			free(text);
+			text = NULL;
+		}
+	}
+	if (!text)
+		goto out;
+	size_t cb, ce;
+	char *cond = NULL;
+	if (!factory) {
+		if (!raise_cond(t, body, at, &cb, &ce)) {
+			free(text);
+			goto out;
+		}
+		if (ce > cb && !(cond = cond_template(t, cb, ce, pv, np))) {
+			/* on a condition the call cannot state: no guard of its
+			 * own, the call's still holds */
+			cond = NULL;
+		}
+	}
+	fl_buf pb = {0};
+	for (size_t q = 0; q < np; q++) {
+		if (q)
+			fl_buf_putc(&pb, '\n');
+		fl_buf_puts(&pb, pv[q]);
+	}
+	char *key = fl_xasprintf("rai:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+	fl_classdefs_add_params(tr, key, text, fl_tok_dup(t, j), (method ? 1 : 0) | (factory ? 2 : 0),
+				fl_xstrdup(fl_buf_cstr(&pb)));
+	free(key);
+	key = fl_xasprintf("raic:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+	fl_classdefs_add(tr, key, cond ? cond : fl_xstrdup(""), NULL, 0);
+	free(key);
+	fl_buf_free(&pb);
+out:
+	for (size_t q = 0; q < np; q++)
+		free(pv[q]);
+}
+
+/* An argument's text in a guard: in brackets unless it is one token, a
+ * member chain or a call of one */
+static char *arg_text(const fl_toks *t, const size_t *m, size_t b, size_t e)
+{
+	char *s = fl_tok_span_text(t, b, e, 100);
+	size_t k = b;
+	if (e > b + 1 && t->v[k].kind == FL_TK_IDENT) {
+		k++;
+		while (k + 1 < e && is_p(t, k, '.') && t->v[k + 1].kind == FL_TK_IDENT)
+			k += 2;
+		if (k < e && is_p(t, k, '(') && m[k] == e - 1)
+			k = e;
+	}
+	if (e == b + 1 || k == e)
+		return s;
+	char *r = fl_xasprintf("(%s)", s);
+	free(s);
+	return r;
+}
+
+bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
+{
+	const fl_toks *t = w->t;
+	char key[160];
+	if (t->v[i].len > 120 || !w->tree || !is_p(t, i + 1, '('))
+		return false;
+	snprintf(key, sizeof key, "rai:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	if (w->log) {
+		py_tree_params(w, key); /* none, logged */
+		return false;
+	}
+	if (!w->tree->n)
+		return false;
+	const char *text, *cls, *params = py_tree_params(w, key);
+	int st;
+	if (!params || !py_tree_find(w, key, &text, &cls, &st) || !text || !cls ||
+	    ((st & 1) == 1) != (i > pb) || ((st & 2) != 0) != raised)
+		return false;
+	/* a method of the class the call is in (`self._fail(...)`): a method
+	 * named alike on another object (`kwargs.pop("key")`) is another's */
+	if (i > pb && !(i == pb + 2 && (fl_tok_is_ident(t, pb, "self") || fl_tok_is_ident(t, pb, "cls"))))
+		return false;
+	callargs a;
+	size_t close;
+	if (!py_get_args(w, i + 1, &a, &close))
+		return false;
+	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0}, *texts[FL_FAC_PARAMS] = {0};
+	size_t np = 0;
+	for (const char *p = params; *p && np < FL_FAC_PARAMS; np++) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		names[np] = fl_xstrndup(p, l);
+		p += l + (nl ? 1 : 0);
+	}
+	bool any = false;
+	for (size_t k = 0; k < np; k++) {
+		size_t ak = py_kwarg(t, &a, names[k]);
+		if (ak == NONE && k < a.npos)
+			ak = a.pos[k];
+		if (ak == NONE)
+			continue;
+		texts[k] = arg_text(t, w->m, a.st[ak], a.en[ak]);
+		char ph[140];
+		snprintf(ph, sizeof ph, "{%s}", names[k]);
+		if (!strstr(text, ph))
+			continue;
+		if (!(values[k] = py_join_msg(w, a.st[ak], a.en[ak])))
+			values[k] = py_msg(t, a.st[ak], a.en[ak], false);
+		/* a text, not a key (`_check("name")`): words */
+		if (values[k] && strchr(values[k], ' '))
+			any = true;
+	}
+	bool site = false;
+	if (any) {
+		char *msg = fl_msg_subst(text, (const char *const *)names,
+					 (const char *const *)values, np);
+		/* the helper's condition, in the call's words, within the
+		 * call's own guard */
+		char ckey[170];
+		snprintf(ckey, sizeof ckey, "raic:%s", key + 4);
+		const char *cond = NULL, *dc;
+		int ds;
+		char *g = NULL;
+		if (py_tree_find(w, ckey, &cond, &dc, &ds) && cond && *cond) {
+			bool all = true;
+			for (size_t k = 0; k < np && all; k++) {
+				char ph[140];
+				snprintf(ph, sizeof ph, "{%s}", names[k]);
+				all = !strstr(cond, ph) || texts[k];
+			}
+			if (all)
+				g = fl_msg_subst(cond, (const char *const *)names,
+						 (const char *const *)texts, np);
+		}
+		if (g) {
+			free(w->guard);
+			w->guard = fl_guard_nest(py_cur_guard(w), g, true);
+		}
+		char *idiom = fl_xasprintf("%s %s", raised ? "error factory" : "raising helper", key + 4);
+		py_emit(w, pb, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		free(idiom);
+		free(msg);
+		free(w->guard);
+		w->guard = NULL;
+		site = true;
+	}
+	for (size_t k = 0; k < np; k++) {
+		free(names[k]);
+		free(values[k]);
+		free(texts[k]);
+	}
+	return site;
+}
