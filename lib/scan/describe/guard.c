@@ -52,6 +52,8 @@ static size_t closing(const char *s)
 }
 
 /* s without the parentheses around all of it (s is replaced) */
+static long top_find(const char *s, const char *op, size_t from);
+
 static char *unparen(char *s)
 {
 	for (;;) {
@@ -59,6 +61,10 @@ static char *unparen(char *s)
 		if (n < 2 || s[0] != '(' || closing(s) != n - 1)
 			return s;
 		char *t = trim(s + 1, n - 2);
+		if (top_find(t, ",", 0) >= 0) {
+			free(t); /* a tuple, ("r", "w"): its brackets are its own */
+			return s;
+		}
 		free(s);
 		s = t;
 	}
