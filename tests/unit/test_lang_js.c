@@ -731,10 +731,56 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A function or method that returns an error made of its parameter,
+ * thrown elsewhere with a text: the throw is a site with the factory's
+ * message, class and code (npm's `throw this.usageError('...')`).  A
+ * factory called on another object, or given a one-word key, is not. */
+static void test_param_factories(void **state)
+{
+	(void)state;
+	const char *base =
+		"class BaseCommand {\n"
+		"  usageError (prefix = '') {\n"
+		"    return Object.assign(new Error(`\\n${prefix}${this.usage}`), {\n"
+		"      code: 'EUSAGE',\n"
+		"    })\n"
+		"  }\n"
+		"}\n"
+		"function invalid (msg) {\n"
+		"  return new TypeError(`invalid input: ${msg}`)\n"
+		"}\n"
+		"module.exports = { BaseCommand, invalid }\n";
+	const char *cmd =
+		"class Uninstall extends BaseCommand {\n"                            /* 1 */
+		"  async exec (args) {\n"                                            /* 2 */
+		"    if (!args.length) {\n"                                          /* 3 */
+		"      throw this.usageError('Must provide a package name to remove')\n" /* 4 */
+		"    }\n"                                                            /* 5 */
+		"    if (args.length > 10) throw invalid('too many packages named')\n" /* 6 */
+		"    if (args[0] === '-') throw other.usageError('not one of ours at all')\n" /* 7 */
+		"    throw invalid('key')\n"                                         /* 8 */
+		"  }\n"                                                              /* 9 */
+		"}\n";
+	fl_src files[] = {{"lib/base-cmd.js", base, strlen(base), NULL},
+			  {"lib/commands/uninstall.js", cmd, strlen(cmd), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_js, files, 2, 1);
+	const fl_site *p = EXPECT_SITE(s, "\nMust provide a package name to remove${this.usage}", 4,
+				       FL_T_EXCEPTION);
+	harness_expect_str(p->code, "EUSAGE");
+	harness_expect_str(p->cls, "Error");
+	harness_expect_str(p->guard, "!args.length");
+	p = EXPECT_SITE(s, "invalid input: too many packages named", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "TypeError");
+	assert_null(harness_find(s, "not one of ours at all"));
+	assert_null(harness_find(s, "invalid input: key"));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
+		cmocka_unit_test(test_param_factories),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_codes),

@@ -1597,6 +1597,173 @@ static void reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 
 /* A call at i ('(' at i + 1) of a reporter of the tree: `this.NAME(...)`
  * of a method (self), `NAME(...)` of a function.  True when it is one. */
+/* ---- factories of a message passed in ----------------------------------------
+ * npm's `usageError (prefix = '') { ... return Object.assign(new
+ * Error(`\n${prefix}${this.usage}`), { code: 'EUSAGE' }) }`, a `function
+ * invalid(msg) { return new TypeError(`invalid input: ${msg}`) }`: a
+ * function or method that returns an error made of its parameter, thrown
+ * elsewhere with a text (`throw this.usageError('Must provide a package
+ * name')`).  The tree keeps "pfac:NAME": the message with ${param} holes,
+ * the code of an Object.assign, status 1 for a method, and the class and
+ * then the parameters, one per line. */
+
+/* A byte scan: the file may declare such a factory. */
+static bool has_pfactory(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "return new ", 11) != NULL ||
+	       fl_memmem(s, n, "return Object.assign(new ", 25) != NULL;
+}
+
+/* In collect: the factory declared at i (as reporter_collect), into the
+ * tree. */
+static void pfac_collect(fl_classdefs *tr, const ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	size_t nm = i;
+	int method = 1;
+	if (is_id(c, i, "function")) {
+		nm = i + 1;
+		method = 0;
+	} else if (i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function") ||
+			     is_id(c, i - 1, "new") || is_ctl_kw(c, i))) {
+		return;
+	}
+	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n ||
+	    t->v[nm].len > 120)
+		return;
+	size_t body = c->match[nm + 1] + 1;
+	if (!is_p(c, body, "{") || c->match[body] >= t->n || c->match[body] - body > REP_MAX_TOKS)
+		return;
+	size_t close = c->match[body];
+	size_t ps[6], pe[6];
+	size_t np = split_args(c, nm + 1, ps, pe, 6);
+	fl_buf params = {0};
+	size_t named = 0;
+	for (size_t k = 0; k < np; k++) {
+		size_t q = ps[k];
+		if (is_p(c, q, "..."))
+			break;
+		if (k)
+			fl_buf_putc(&params, '\n');
+		if (is_kind(c, q, FL_TK_IDENT)) {
+			fl_buf_put(&params, t->src + t->v[q].off, t->v[q].len);
+			named++;
+		}
+	}
+	size_t open = NONE, obj = NONE, clsi = NONE;
+	int nret = 0;
+	for (size_t q = body + 1; q < close && named; q++) {
+		if (is_id(c, q, "function") || is_p(c, q, "=>") || is_id(c, q, "throw")) {
+			nret = 0; /* a nested function, or a thrower: not this */
+			break;
+		}
+		if (!is_id(c, q, "return"))
+			continue;
+		size_t r = q + 1, ci, o = NONE, ob = NONE;
+		if (is_id(c, r, "Object") && is_p(c, r + 1, ".") && is_id(c, r + 2, "assign") &&
+		    is_p(c, r + 3, "(") && is_id(c, r + 4, "new")) {
+			o = ctor_at(c, r + 4, &ci);
+			if (o != NONE && c->match[o] < t->n && is_p(c, c->match[o] + 1, ",") &&
+			    is_p(c, c->match[o] + 2, "{"))
+				ob = c->match[o] + 2;
+		} else if (is_id(c, r, "new")) {
+			o = ctor_at(c, r, &ci);
+		}
+		if (o == NONE || !errorish(t, ci))
+			continue;
+		nret++;
+		open = o;
+		obj = ob;
+		clsi = ci;
+	}
+	char *msg = NULL, *code = NULL;
+	size_t st[2], en[2];
+	fl_buf_cstr(&params);
+	if (nret == 1 && split_args(c, open, st, en, 2) >= 1) {
+		if (en[0] == st[0] + 1 && is_kind(c, st[0], FL_TK_IDENT)) {
+			char *p = fl_tok_dup(t, st[0]);
+			msg = fl_xasprintf("${%s}", p);
+			free(p);
+		} else {
+			msg = msg_of(c, st[0], en[0]);
+		}
+		if (msg && !names_param(msg, params.s)) {
+			free(msg);
+			msg = NULL;
+		}
+	}
+	if (msg) {
+		if (obj != NONE)
+			free(obj_message(c, obj, &code));
+		char *key = fl_xasprintf("pfac:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+		fl_buf v = {0};
+		fl_buf_put(&v, t->src + t->v[clsi].off, t->v[clsi].len);
+		fl_buf_putc(&v, '\n');
+		fl_buf_puts(&v, params.s);
+		fl_classdefs_add_params(tr, key, msg, code, method, fl_xstrdup(fl_buf_cstr(&v)));
+		fl_buf_free(&v);
+		free(key);
+	}
+	fl_buf_free(&params);
+}
+
+/* `throw NAME(...)` or `throw this.NAME(...)` (self) at throw i, NAME at
+ * name, '(' at open, of a factory of the tree given a text: a site with the
+ * factory's message, each parameter given a literal replaced by its text.
+ * True when it made one. */
+static bool pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self)
+{
+	const fl_toks *t = &c->t;
+	if (!c->tree || !c->tree->n || t->v[name].len > 120 || c->match[open] >= t->n)
+		return false;
+	char key[160];
+	snprintf(key, sizeof key, "pfac:%.*s", (int)t->v[name].len, t->src + t->v[name].off);
+	const char *tmpl, *code;
+	int method;
+	const char *params = fl_classdefs_params(c->tree, key);
+	if (!params || !fl_classdefs_find(c->tree, key, &tmpl, &code, &method) || !tmpl ||
+	    (method == 1) != self)
+		return false;
+	const char *nl = strchr(params, '\n');
+	if (!nl)
+		return false;
+	char *cls = fl_xstrndup(params, (size_t)(nl - params));
+	char *names[6] = {0}, *values[6] = {0};
+	size_t np = 0;
+	for (const char *p = nl + 1; *p && np < 6; np++) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		names[np] = fl_xstrndup(p, l);
+		p += l + (e ? 1 : 0);
+	}
+	size_t st[6], en[6];
+	size_t na = split_args(c, open, st, en, 6);
+	bool any = false;
+	for (size_t k = 0; k < np && k < na; k++) {
+		if (!*names[k])
+			continue;
+		values[k] = ctor_arg_msg(c, st[k], en[k]);
+		/* a text, not a key or a name: words */
+		if (values[k] && strchr(values[k], ' '))
+			any = true;
+	}
+	if (any) {
+		char *m = fl_msg_subst(tmpl, (const char *const *)names, (const char *const *)values, np);
+		char *idiom = fl_xasprintf("throw %s%.*s", self ? "this." : "", (int)t->v[name].len,
+					   t->src + t->v[name].off);
+		c->used[name] = 1;
+		emit(c, i, m, code, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		free(idiom);
+		free(m);
+	}
+	for (size_t k = 0; k < np; k++) {
+		free(names[k]);
+		free(values[k]);
+	}
+	free(cls);
+	return any;
+}
+
 static bool rule_reporter_call(ctx *c, size_t i, bool self)
 {
 	const fl_toks *t = &c->t;
@@ -1642,6 +1809,9 @@ static void rule_throw(ctx *c, size_t i)
 			const char *s = c->t.src + c->t.v[clsi].off;
 			bool capital = *s >= 'A' && *s <= 'Z';
 			if (!capital && !is_id(c, clsi, "createError")) {
+				bool self = clsi == k + 2 && is_id(c, k, "this");
+				if ((self || clsi == k) && pfac_call(c, i, clsi, open, self))
+					return;
 				rule_throw_factory(c, i, clsi, open);
 				return;
 			}
@@ -2203,7 +2373,8 @@ static void js_collect(void *tree, const fl_src *src)
 	bool tf = tpl_file(src->path, &tn, &tl);
 	if (!tr || !src->text ||
 	    (!tf && !has_error_class(src->text, src->len) &&
-	     !has_factory_decl(src->text, src->len) && !has_reporter(src->text, src->len)))
+	     !has_factory_decl(src->text, src->len) && !has_reporter(src->text, src->len) &&
+	     !has_pfactory(src->text, src->len)))
 		return;
 	ctx c = {0};
 	fl_toks_init(&c.t, src);
@@ -2225,8 +2396,10 @@ static void js_collect(void *tree, const fl_src *src)
 			}
 			continue;
 		}
-		if (is_id(&c, i, "function") || (is_kind(&c, i, FL_TK_IDENT) && is_p(&c, i + 1, "(")))
+		if (is_id(&c, i, "function") || (is_kind(&c, i, FL_TK_IDENT) && is_p(&c, i + 1, "("))) {
 			reporter_collect(tr, &c, i);
+			pfac_collect(tr, &c, i);
+		}
 		size_t fn;
 		char *fm = is_id(&c, i, "function") ? factory_msg(&c, i, &fn) : NULL;
 		if (fm) {
