@@ -109,6 +109,23 @@ static void test_c_status_and_return(void **state)
 	assert_string_equal(e.background_tag, "network-error");
 	assert_string_equal(e.handling_strategy, "retry");
 	fl_entry_free(&e);
+	/* a report written over two lines, a comment, then the return */
+	c.window = "static CURLcode do_connect(struct Curl_easy *data)\n{\n"
+		   "  rc = Curl_open_socket(data, &sock);\n  if(rc) {\n"
+		   "    failf(data, \"cannot open socket\",\n          data->host);\n"
+		   "    /* the caller retries */\n    return CURLE_COULDNT_CONNECT;\n  }";
+	describe(&e, &c);
+	has("documentation", e.documentation, "returns `CURLE_COULDNT_CONNECT`");
+	fl_entry_free(&e);
+	/* another statement comes first: what the report leads to is not
+	 * that later return */
+	c.window = "static CURLcode do_connect(struct Curl_easy *data)\n{\n"
+		   "  rc = Curl_open_socket(data, &sock);\n  if(rc)\n"
+		   "    failf(data, \"cannot open socket\");\n  close_all(data);\n"
+		   "  return CURLE_OK;\n}";
+	describe(&e, &c);
+	lacks("documentation", e.documentation, "returns `CURLE_OK`");
+	fl_entry_free(&e);
 }
 
 /* Go: `err != nil` after `f, err := os.Open(p)` */

@@ -395,9 +395,34 @@ static void find_params(dsc *d)
 
 /* ---- C: what the function returns after the site ----------------------------- */
 
+/* The bracket depth after line l, from depth (quoted text skipped). */
+static int depth_after(const char *l, int depth)
+{
+	char q = 0;
+	for (const char *p = l; *p; p++) {
+		if (q) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == q)
+				q = 0;
+		} else if (*p == '"' || *p == '\'') {
+			q = *p;
+		} else if (*p == '(' || *p == '[') {
+			depth++;
+		} else if ((*p == ')' || *p == ']') && depth > 0) {
+			depth--;
+		}
+	}
+	return depth;
+}
+
+/* What the function does right after the report: the return statement
+ * that follows it (d->ret), or an exit (d->fatal).  Only the statement
+ * right after the report's own: a return further on, after other
+ * statements, is not what the report leads to. */
 static void find_return(dsc *d)
 {
-	int site = d->e->line_number;
+	int site = d->e->line_number, depth = 0;
 	for (int n = site; n <= site + 3; n++) {
 		size_t len;
 		const char *line = wline(d, n, &len);
@@ -405,6 +430,20 @@ static void find_return(dsc *d)
 			return;
 		char *l = fl_xstrndup(line, len);
 		char *r = strstr(l, "return");
+		const char *first = l + strspn(l, " \t");
+		if (n > site && (strncmp(first, "//", 2) == 0 || strncmp(first, "/*", 2) == 0 ||
+				 *first == '#' || *first == '*')) {
+			free(l); /* a comment */
+			continue;
+		}
+		if (n > site && depth == 0 && !word_at(l, first, "return", 6) && *first != '}' &&
+		    *first != '{' && *first && strncmp(first, "exit", 4) != 0 &&
+		    strncmp(first, "sys.exit", 8) != 0 && strncmp(first, "os.Exit", 7) != 0 &&
+		    strncmp(first, "abort", 5) != 0) {
+			free(l); /* another statement first */
+			return;
+		}
+		depth = depth_after(l, depth);
 		if (r && word_at(l, r, "return", 6)) {
 			r += 6;
 			while (*r == ' ' || *r == '(')
