@@ -203,10 +203,9 @@ void py_do_assert(walker *w, size_t i);
 
 /* Whether a file can define a raising helper (a byte scan, before lexing). */
 bool py_has_raiser(const char *s, size_t n);
-/* The def at d (`def` at a line's start), kept in tr ("rai:NAME",
- * "raic:NAME") when it raises, or returns, an error whose message is one
- * of its parameters. */
-void py_raiser_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d);
+/* The file's defs kept in tr ("rai:NAME", "raic:NAME") that raise, or
+ * return, an error whose message is one of their parameters. */
+void py_raisers_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m);
 /* A call at i (path from pb) of a raising helper of the tree (raised: the
  * call's value is raised, an error factory's): a site with the message
  * its arguments give and the helper's condition as its guard.  True when

@@ -28,8 +28,8 @@
 #define RAI_MAX_TOKS 400
 
 /* A byte scan: `raise Name(ident` or `return Name(ident` whose first
- * argument is a plain name (`message`, `msg % args`): the file can define
- * a raising helper.  It may answer yes wrongly, never no wrongly for the
+ * argument is a plain name (`message`, `msg % args`) or an f-string: the
+ * file can define a raising helper.  It may answer yes wrongly, never no wrongly for the
  * helpers collect() keeps. */
 bool py_has_raiser(const char *s, size_t n)
 {
@@ -48,6 +48,9 @@ bool py_has_raiser(const char *s, size_t n)
 			q++;
 			while (q < end && (*q == ' ' || *q == '\n'))
 				q++;
+			/* an f-string: f"{name} is out of range" */
+			if (q + 1 < end && (*q == 'f' || *q == 'F') && (q[1] == '"' || q[1] == '\''))
+				return true;
 			if (q >= end || !((*q >= 'a' && *q <= 'z') || *q == '_'))
 				continue;
 			while (q < end && (*q == '_' || (*q >= 'a' && *q <= 'z') ||
@@ -153,7 +156,53 @@ static bool raise_cond(const fl_toks *t, size_t body, size_t r, size_t *cb, size
 	return true;
 }
 
-void py_raiser_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d)
+static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d);
+
+/* The token test of py_has_raiser's bytes: `raise`/`return` at r, then
+ * Name( or a.b.Name( and a plain name first. */
+static bool candidate(const fl_toks *t, size_t r)
+{
+	size_t j = r + 1;
+	while (j + 2 < t->n && t->v[j].kind == FL_TK_IDENT && is_p(t, j + 1, '.'))
+		j += 2;
+	if (j + 3 >= t->n || t->v[j].kind != FL_TK_IDENT || !is_p(t, j + 1, '(') ||
+	    !(t->src[t->v[j].off] >= 'A' && t->src[t->v[j].off] <= 'Z'))
+		return false;
+	size_t a = j + 2;
+	const char *s = t->src + t->v[a].off;
+	if (t->v[a].kind == FL_TK_STRING)
+		return (s[0] | 0x20) == 'f' && memchr(s, '{', t->v[a].len);
+	return t->v[a].kind == FL_TK_IDENT && ((s[0] >= 'a' && s[0] <= 'z') || s[0] == '_') &&
+	       (is_p(t, a + 1, ')') || is_p(t, a + 1, ',') || is_p(t, a + 1, '%') || is_p(t, a + 1, '+'));
+}
+
+void py_raisers_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m)
+{
+	size_t done = NONE;
+	for (size_t r = 0; r < t->n && tr->n < 65536; r++) {
+		if (!(fl_tok_is_ident(t, r, "raise") || fl_tok_is_ident(t, r, "return")) || !candidate(t, r))
+			continue;
+		/* the def around it: back over the lines that open its blocks */
+		size_t q = r;
+		while (q > 0 && !(t->v[q].flags & FL_TF_NL_BEFORE))
+			q--;
+		int col = t->v[q].col;
+		while (q > 0 && col > 1) {
+			q--;
+			if (!(t->v[q].flags & FL_TF_NL_BEFORE) || t->v[q].col >= col)
+				continue;
+			if (fl_tok_is_ident(t, q, "def"))
+				break;
+			col = t->v[q].col;
+		}
+		if (!fl_tok_is_ident(t, q, "def") || q == done)
+			continue;
+		done = q;
+		raiser_def(tr, t, m, q);
+	}
+}
+
+static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d)
 {
 	size_t nm = d + 1;
 	if (nm + 1 >= t->n || t->v[nm].kind != FL_TK_IDENT || !is_p(t, nm + 1, '(') ||
@@ -291,6 +340,15 @@ static char *arg_text(const fl_toks *t, const size_t *m, size_t b, size_t e)
 	return r;
 }
 
+/* Whether tokens [b, e) hold a string literal with a space in it */
+static bool gives_text(const fl_toks *t, size_t b, size_t e)
+{
+	for (size_t k = b; k < e && k < t->n; k++)
+		if (t->v[k].kind == FL_TK_STRING && memchr(t->src + t->v[k].off, ' ', t->v[k].len))
+			return true;
+	return false;
+}
+
 bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 {
 	const fl_toks *t = w->t;
@@ -299,7 +357,12 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 		return false;
 	snprintf(key, sizeof key, "rai:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
 	if (w->log) {
-		py_tree_params(w, key); /* none, logged */
+		/* only a call that gives a text can be a site: the name of
+		 * any other (`open(path)`, `d.pop("key")`) is not logged,
+		 * and a helper of that name elsewhere in the tree does not
+		 * make the file scanned again */
+		if (w->m[i + 1] != NONE && gives_text(t, i + 2, w->m[i + 1]))
+			py_tree_params(w, key); /* none, logged */
 		return false;
 	}
 	if (!w->tree->n)

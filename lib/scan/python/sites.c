@@ -151,10 +151,9 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 	const fl_toks t = *tp;
 	bool classes = k->classes, reporters = k->reporters, factories = k->factories,
 	     raisers = k->raisers;
-	for (size_t i = 0; i < t.n && tr->n < 65536; i++) {
-		if (raisers && fl_tok_is_ident(&t, i, "def") &&
-		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
-			py_raiser_collect(tr, &t, m, i);
+	if (raisers)
+		py_raisers_collect(tr, &t, m);
+	for (size_t i = 0; i < t.n && tr->n < 65536 && (classes || reporters || factories); i++) {
 		if (factories && fl_tok_is_ident(&t, i, "def") &&
 		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
 			py_fac_collect(tr, &t, m, i);
