@@ -776,11 +776,42 @@ static void test_param_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* A helper that throws its message parameter when an if on another
+ * parameter says so (`function invariant(cond, msg) { if (!cond) throw new
+ * TypeError(msg) }`): each call with a text is a site of that class, the
+ * argument (turned) its guard, within the call's own */
+static void test_conditional_throwers(void **state)
+{
+	(void)state;
+	const char *src =
+		"function invariant(condition, message) {\n"                        /* 1 */
+		"  if (!condition) throw new TypeError(message)\n"                  /* 2 */
+		"}\n"                                                               /* 3 */
+		"function refuse(bad, message) {\n"                                 /* 4 */
+		"  if (bad) {\n"                                                    /* 5 */
+		"    throw new RangeError(message)\n"                               /* 6 */
+		"  }\n"                                                             /* 7 */
+		"}\n"                                                               /* 8 */
+		"function list(opts) {\n"                                           /* 9 */
+		"  invariant(opts.depth < 10, 'the depth option is too large')\n"  /* 10 */
+		"  if (opts.strict) refuse(opts.n > 3, 'too many names in strict mode')\n" /* 11 */
+		"}\n";
+	fl_sites *s = harness_scan_tree(&fl_lang_js, &(fl_src){"lib/list.js", src, strlen(src), NULL}, 1, 0);
+	const fl_site *p = EXPECT_SITE(s, "the depth option is too large", 10, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "TypeError");
+	harness_expect_str(p->guard, "opts.depth >= 10");
+	p = EXPECT_SITE(s, "too many names in strict mode", 11, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "RangeError");
+	harness_expect_str(p->guard, "opts.strict && opts.n > 3");
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_param_factories),
+		cmocka_unit_test(test_conditional_throwers),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_codes),

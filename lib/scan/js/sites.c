@@ -1525,10 +1525,38 @@ static bool passes_param(const ctx *c, size_t from, size_t to, size_t p)
 	return false;
 }
 
+/* A throw at thr that an if of the body opened at body runs (`if (!ok)
+ * throw ...`, `if (bad) { throw ... }`) on one of the parameters [st[k],
+ * en[k]): its position (*neg: the if tests its opposite), or -1. */
+static int throw_cond(const ctx *c, size_t thr, size_t body, const size_t *st, const size_t *en,
+		      size_t np, bool *neg)
+{
+	size_t k = thr - 1;
+	if (is_p(c, k, "{") && k > body)
+		k--;
+	if (k <= body || !is_p(c, k, ")") || c->match[k] >= c->t.n)
+		return -1;
+	size_t o = c->match[k];
+	if (o <= body + 1 || !is_id(c, o - 1, "if"))
+		return -1;
+	size_t a = o + 1;
+	*neg = is_p(c, a, "!");
+	if (*neg)
+		a++;
+	if (a + 1 != k || !is_kind(c, a, FL_TK_IDENT))
+		return -1;
+	for (size_t q = 0; q < np; q++)
+		if (en[q] == st[q] + 1 && c->t.v[st[q]].len == c->t.v[a].len &&
+		    memcmp(c->t.src + c->t.v[st[q]].off, c->t.src + c->t.v[a].off, c->t.v[a].len) == 0)
+			return (int)q;
+	return -1;
+}
+
 /* The reporter whose parameters open at `open` ('(' after its name) and
  * whose body is the block at body: the position of the parameter it
- * reports, or -1. */
-static int reporter_param(const ctx *c, size_t open, size_t body)
+ * reports, or -1.  When it throws it, the class it throws (*cls, else
+ * NONE) and the parameter an if tests before (*cond, *neg; else -1). */
+static int reporter_param(const ctx *c, size_t open, size_t body, size_t *cls, int *cond, bool *neg)
 {
 	const fl_toks *t = &c->t;
 	size_t close = c->match[body];
@@ -1545,10 +1573,10 @@ static int reporter_param(const ctx *c, size_t open, size_t body)
 		    ((is_id(c, q, "exit") || is_id(c, q, "_exit")) && is_p(c, q + 1, "(")))
 			ends = true;
 		bool thrown = is_id(c, q, "throw") && is_id(c, q + 1, "new");
-		size_t from, to;
+		size_t from, to, clsi = NONE;
 		if (thrown) {
 			/* the parameter is the message: throw new X(p, ...) */
-			size_t clsi, o = ctor_at(c, q + 1, &clsi);
+			size_t o = ctor_at(c, q + 1, &clsi);
 			if (o == NONE || c->match[o] >= close || !is_kind(c, o + 1, FL_TK_IDENT))
 				continue;
 			from = o + 1;
@@ -1562,8 +1590,13 @@ static int reporter_param(const ctx *c, size_t open, size_t body)
 		}
 		for (size_t k = 0; k < np && param < 0; k++)
 			if (en[k] == st[k] + 1 && is_kind(c, st[k], FL_TK_IDENT) &&
-			    passes_param(c, from, to, st[k]))
+			    passes_param(c, from, to, st[k])) {
 				param = (int)k;
+				if (thrown && errorish(t, clsi)) {
+					*cls = clsi;
+					*cond = throw_cond(c, q, body, st, en, np, neg);
+				}
+			}
 	}
 	return ends ? param : -1;
 }
@@ -1587,11 +1620,18 @@ static void reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 	size_t body = c->match[nm + 1] + 1;
 	if (!is_p(c, body, "{"))
 		return;
-	int param = reporter_param(c, nm + 1, body);
+	size_t cls = NONE;
+	int cond = -1;
+	bool neg = false;
+	int param = reporter_param(c, nm + 1, body, &cls, &cond, &neg);
 	if (param < 0)
 		return;
 	char *key = fl_xasprintf("rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
-	fl_classdefs_add(tr, key, fl_xasprintf("%d", param), NULL, method);
+	/* "param", or "param cond neg Class" for a thrower */
+	char *v = cls == NONE ? fl_xasprintf("%d", param)
+			      : fl_xasprintf("%d %d %d %.*s", param, cond, neg ? 1 : 0, (int)t->v[cls].len,
+					     t->src + t->v[cls].off);
+	fl_classdefs_add(tr, key, v, NULL, method);
 	free(key);
 }
 
@@ -1780,6 +1820,13 @@ static bool rule_reporter_call(ctx *c, size_t i, bool self)
 	size_t na = split_args(c, i + 1, st, en, 6), k = (size_t)atoi(pm);
 	if (k >= na)
 		return true;
+	/* a thrower: its class, and the parameter it tests before */
+	int cond = -1, neg = 0;
+	char cls[128] = "";
+	if (sscanf(pm, "%*d %d %d %127s", &cond, &neg, cls) != 3) {
+		cond = -1;
+		cls[0] = '\0';
+	}
 	char *m = ctor_arg_msg(c, st[k], en[k]), *code = NULL;
 	for (size_t a = 0; a < na && m; a++)
 		if (a != k && is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1) {
@@ -1788,7 +1835,19 @@ static bool rule_reporter_call(ctx *c, size_t i, bool self)
 		}
 	if (m && strchr(m, ' ')) {
 		char *idiom = fl_xasprintf("%s%s", self ? "this." : "", key + 4);
-		emit(c, self ? i - 2 : i, m, code, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
+		size_t at = self ? i - 2 : i;
+		if (cond >= 0 && (size_t)cond < na && en[cond] > st[cond]) {
+			/* it throws when that argument holds (or does not) */
+			char *a = fl_tok_span_text(t, st[cond], en[cond], 200);
+			char *g = neg ? fl_guard_not(a, false) : fl_xstrdup(a);
+			free(a);
+			free(c->guard);
+			c->guard = fl_guard_nest(guard_at(c, at), g, false);
+		}
+		emit(c, at, m, code, cls[0] ? cls : NULL, cls[0] ? FL_T_EXCEPTION : FL_T_CONSOLE,
+		     FL_S_ERROR, 0, idiom);
+		free(c->guard);
+		c->guard = NULL;
 		free(idiom);
 	}
 	free(m);
