@@ -1377,6 +1377,7 @@ void fl_factories_free(fl_factories *fs)
 		free(fs->v[i].name);
 		free(fs->v[i].msg);
 		free(fs->v[i].cls);
+		free(fs->v[i].cond);
 	}
 	free(fs->v);
 	free(fs->head);

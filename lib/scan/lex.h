@@ -449,6 +449,10 @@ typedef struct fl_factory {
 	char *msg;                   /* message with {param} placeholders;
 					NULL: built elsewhere, unknown */
 	char *cls;                   /* the exception class */
+	char *cond;                  /* a thrower's condition on its
+					parameters, {param} placeholders
+					(`if (!ok) throw ...`: "!{ok}"), or
+					NULL: it always throws */
 } fl_factory;
 typedef struct fl_factories {
 	fl_factory *v;

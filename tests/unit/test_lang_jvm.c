@@ -1222,6 +1222,44 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A thrower whose body is one if around the throw of its message
+ * parameter (`static void require(boolean ok, String message) { if (!ok)
+ * throw new IllegalArgumentException(message); }`): each call with a text
+ * is a site of its class, the helper's condition in the call's words its
+ * guard; a condition on what a call cannot give (a field) makes none */
+static void test_conditional_throwers(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/x/Lister.java",
+		"package x;\n"                                                                   /* 1 */
+		"public class Lister {\n"                                                        /* 2 */
+		"    static void require(boolean ok, String message) {\n"                        /* 3 */
+		"        if (!ok) throw new IllegalArgumentException(message);\n"                /* 4 */
+		"    }\n"                                                                        /* 5 */
+		"    static void checkState(boolean bad, String message) {\n"                    /* 6 */
+		"        if (bad) {\n"                                                           /* 7 */
+		"            throw new IllegalStateException(message);\n"                        /* 8 */
+		"        }\n"                                                                    /* 9 */
+		"    }\n"                                                                        /* 10 */
+		"    void checkOpen(String message) {\n"                                         /* 11 */
+		"        if (closed) throw new IllegalStateException(message);\n"                /* 12 */
+		"    }\n"                                                                        /* 13 */
+		"    public void list(int n, Options opts) {\n"                                  /* 14 */
+		"        require(n > 0, \"no entries were given to the list call\");\n"         /* 15 */
+		"        if (opts.strict) checkState(opts.isLocked(), \"the lister is locked now\");\n" /* 16 */
+		"        checkOpen(\"the lister was closed before\");\n"                        /* 17 */
+		"    }\n"                                                                        /* 18 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "no entries were given to the list call", 15, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "IllegalArgumentException");
+	harness_expect_str(p->guard, "n <= 0");
+	p = EXPECT_SITE(s, "the lister is locked now", 16, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "IllegalStateException");
+	harness_expect_str(p->guard, "opts.strict && opts.isLocked()");
+	assert_null(harness_find(s, "the lister was closed before"));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1243,6 +1281,7 @@ int main(void)
 		cmocka_unit_test(test_java_local_message),
 		cmocka_unit_test(test_exception_constructors),
 		cmocka_unit_test(test_pass_through_constructor),
+		cmocka_unit_test(test_conditional_throwers),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),

@@ -301,7 +301,10 @@ static bool thrower_word(const char *s, size_t n)
 {
 	static const char *const words[] = {"report", "throw", "fail", "error", "raise",
 					    "invalid", "illegal", "unsupported",
-					    "unexpected", "abort", "panic", "die", NULL};
+					    "unexpected", "abort", "panic", "die",
+					    /* the conditional ones: check(ok, msg) */
+					    "check", "require", "ensure", "verify", "validate",
+					    "assert", NULL};
 	/* asked of every call of a file: one pass over the name, a word
 	 * tried only where the name has its first letter (in either case) */
 	if (n < 3)
@@ -310,7 +313,7 @@ static bool thrower_word(const char *s, size_t n)
 		char ch = s[a] >= 'A' && s[a] <= 'Z' ? (char)(s[a] - 'A' + 'a') : s[a];
 		switch (ch) {
 		case 'r': case 't': case 'f': case 'e': case 'i':
-		case 'u': case 'a': case 'p': case 'd':
+		case 'u': case 'a': case 'p': case 'd': case 'c': case 'v':
 			break;
 		default:
 			continue;
@@ -340,14 +343,35 @@ static bool thrower_name(const ctx *c, size_t i)
 
 /* The '(' of the exception a thrower method named at token i builds
  * (`{ throw new X(...); }` or `{ throw factory(...); }`, the whole body), its
- * class token in *cls (NOIDX for a factory's), or NOIDX. */
-static size_t thrower_body(const ctx *c, size_t i, size_t *cls)
+ * class token in *cls (NOIDX for a factory's), or NOIDX.  A body that is
+ * one if around the throw (`{ if (!ok) throw new X(msg); }`, `{ if (bad) {
+ * throw ...; } }`) gives the if's condition in [*cb, *ce) (else both 0). */
+static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size_t *ce)
 {
 	size_t body = method_body(c, i);
 	*cls = NOIDX;
-	if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "throw"))
+	*cb = *ce = 0;
+	if (body == NOIDX || !is_p(c, body, "{"))
 		return NOIDX;
-	size_t end = c->match[body], x = body + 2, copen;
+	size_t end = c->match[body];
+	if (end == NOIDX)
+		return NOIDX;
+	if (is(c, body + 1, "if") && is_p(c, body + 2, "(") && c->match[body + 2] != NOIDX) {
+		size_t cp = c->match[body + 2], t0 = cp + 1;
+		bool braced = is_p(c, t0, "{") && c->match[t0] == end - 1;
+		if (braced)
+			t0++;
+		if (!is(c, t0, "throw"))
+			return NOIDX;
+		*cb = body + 3;
+		*ce = cp;
+		body = t0 - 1; /* as if the throw opened the body */
+		if (braced)
+			end = c->match[t0 - 1];
+	}
+	if (!is(c, body + 1, "throw"))
+		return NOIDX;
+	size_t x = body + 2, copen;
 	if (is(c, x, "new"))
 		copen = jvm_ctor_at(c, x + 1, cls);
 	else if (is_id(c, x) && is_p(c, x + 1, "("))
@@ -360,15 +384,74 @@ static size_t thrower_body(const ctx *c, size_t i, size_t *cls)
 	return copen;
 }
 
+/* The condition [cb, ce) with each parameter of f written {param}, or NULL
+ * when it names what a call cannot give (a field, a local). */
+static char *cond_template(const ctx *c, size_t cb, size_t ce, const fl_factory *f)
+{
+	if (ce <= cb || ce - cb > 40)
+		return NULL;
+	fl_buf b = {0};
+	bool any = false;
+	for (size_t k = cb; k < ce; k++) {
+		if (k > cb && c->t.v[k].off > c->t.v[k - 1].off + c->t.v[k - 1].len)
+			fl_buf_putc(&b, ' ');
+		bool member = is_p(c, k - 1, ".");
+		size_t q = f->np;
+		if (is_id(c, k) && !member)
+			for (q = 0; q < f->np; q++)
+				if (strlen(f->param[q]) == c->t.v[k].len &&
+				    memcmp(f->param[q], tsrc(c, k), c->t.v[k].len) == 0)
+					break;
+		if (q < f->np) {
+			fl_buf_printf(&b, "{%s}", f->param[q]);
+			any = true;
+			continue;
+		}
+		if ((is_id(c, k) && !member && !is_p(c, k + 1, "(") && !is(c, k, "null") &&
+		     !is(c, k, "true") && !is(c, k, "false") && !is(c, k, "instanceof")) ||
+		    is_p(c, k, "{") || is_p(c, k, "}")) {
+			fl_buf_free(&b);
+			return NULL;
+		}
+		fl_buf_put(&b, tsrc(c, k), c->t.v[k].len);
+	}
+	if (!any) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
 static void class_throwers(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 1; i + 4 < c->t.n && fs->n < 65536; i++) {
 		if (!is_id(c, i) || !is_p(c, i + 1, "(") || !thrower_name(c, i))
 			continue;
-		size_t cls;
-		size_t copen = thrower_body(c, i, &cls);
-		if (copen != NOIDX)
-			fac_make(c, fs, THROWER, i, i + 1, cls, copen);
+		size_t cls, cb, ce;
+		size_t copen = thrower_body(c, i, &cls, &cb, &ce);
+		if (copen == NOIDX)
+			continue;
+		size_t before = fs->n;
+		fac_make(c, fs, THROWER, i, i + 1, cls, copen);
+		if (ce > cb && fs->n > before) {
+			fl_factory *f = &fs->v[fs->n - 1];
+			/* a message of its own raises at its throw (the top
+			 * frame); one made of a parameter, at each call */
+			bool named = false;
+			for (size_t q = 0; f->msg && q < f->np && !named; q++) {
+				char ph[300];
+				snprintf(ph, sizeof ph, "{%s}", f->param[q]);
+				named = strstr(f->msg, ph) != NULL;
+			}
+			f->cond = named ? cond_template(c, cb, ce, f) : NULL;
+			if (!f->cond) {
+				/* on what a call cannot state: a thrower only
+				 * sometimes, of unknown condition */
+				free(f->msg);
+				f->msg = NULL;
+			}
+		}
 	}
 }
 
@@ -386,7 +469,8 @@ bool jvm_own_non_thrower(ctx *c, size_t i, size_t na)
 				continue;
 			size_t st[16], en[16], cls, old;
 			size_t np = args(c, k + 1, st, en, 16, NULL);
-			size_t v = thrower_body(c, k, &cls) != NOIDX;
+			size_t cb, ce;
+			size_t v = thrower_body(c, k, &cls, &cb, &ce) != NOIDX;
 			snprintf(key, sizeof key, "%.*s/%zu", (int)c->t.v[k].len, tsrc(c, k), np);
 			if (!fl_strmap_get(&c->own, key, &old) || old)
 				fl_strmap_put(&c->own, key, v);
@@ -399,15 +483,66 @@ bool jvm_own_non_thrower(ctx *c, size_t i, size_t na)
 	return fl_strmap_get(&c->own, key, &v) && v == 0;
 }
 
+static bool ws_char(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
+static const char *first_if_brace(const char *s, const char *p);
+
+/* Whether the bytes before p (white space skipped) end a block's first if:
+ * `{ if (...)` or `{ if (...) {`, its condition without ; { } */
+static bool after_first_if(const char *s, const char *p)
+{
+	return first_if_brace(s, p) != NULL;
+}
+
+/* after_first_if's block: its '{', or NULL */
+static const char *first_if_brace(const char *s, const char *p)
+{
+	const char *b = p;
+	while (b > s && ws_char(b[-1]))
+		b--;
+	if (b > s && b[-1] == '{') {
+		b--;
+		while (b > s && ws_char(b[-1]))
+			b--;
+	}
+	if (b <= s || b[-1] != ')')
+		return NULL;
+	int depth = 0;
+	const char *lim = b - 200 > s ? b - 200 : s;
+	for (b--; b > lim; b--) {
+		if (*b == ')')
+			depth++;
+		else if (*b == '(' && --depth == 0)
+			break;
+		else if (*b == ';' || *b == '{' || *b == '}')
+			return NULL;
+	}
+	if (b <= lim || *b != '(')
+		return NULL;
+	while (b > s && ws_char(b[-1]))
+		b--;
+	if (b - s < 3 || b[-1] != 'f' || b[-2] != 'i')
+		return NULL;
+	b -= 2;
+	while (b > s && ws_char(b[-1]))
+		b--;
+	return b > s && b[-1] == '{' ? b - 1 : NULL;
+}
+
 /* A byte scan: whether a file can declare such a method (a '{' followed by
- * `throw `). */
+ * `throw `, or by one if around it). */
 static bool has_thrower(const char *s, size_t n)
 {
 	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "throw ", 6)) != NULL; p += 6) {
 		const char *b = p;
-		while (b > s && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'))
+		while (b > s && ws_char(b[-1]))
 			b--;
 		if (b > s && b[-1] == '{')
+			return true;
+		if (after_first_if(s, p))
 			return true;
 	}
 	return false;
@@ -462,8 +597,13 @@ static bool may_declare_thrower(const char *s, size_t n)
 		size_t p = back_ws(s, at, &maybe);
 		if (maybe || (p > 0 && s[p - 1] == '/'))
 			return true;
-		if (p == 0 || s[p - 1] != '{')
-			continue;
+		if (p == 0 || s[p - 1] != '{') {
+			/* `{ if (!ok) throw`: the body's one if */
+			const char *f = first_if_brace(s, q);
+			if (!f)
+				continue;
+			p = (size_t)(f - s) + 1;
+		}
 		p--;
 		/* back over a throws clause to the parameters' ')' */
 		while (p > 0 && (jid_byte(s[p - 1]) || ws_byte(s[p - 1]) || s[p - 1] == ',' ||

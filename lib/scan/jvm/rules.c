@@ -103,6 +103,52 @@ static bool rule_thrower(ctx *c, size_t i)
 	char *idiom = dup_tok(c, i);
 	site_spec s = {.first = b, .cls = f->cls, .type = FL_T_EXCEPTION,
 		       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+	if (f->cond) {
+		/* a conditional thrower (check(ok, msg)): its condition in the
+		 * call's words, within the call's own guard; a text only */
+		if (!m || !strchr(m, ' ') || strcmp(m, f->msg) == 0) {
+			/* a name, not a text (requireNonNull(x, "x")), or
+			 * nothing the call gives: the other rules' */
+			free(idiom);
+			free(m);
+			return false;
+		}
+		char *texts[FL_FAC_PARAMS] = {0};
+		for (size_t k = 0; k < na && k < f->np && k < FL_FAC_PARAMS; k++) {
+			char *a = fl_tok_span_text(&c->t, st[k], en[k], 100);
+			/* one token, a member chain or a call of one: as it is */
+			size_t q = st[k];
+			if (en[k] > q + 1 && is_id(c, q)) {
+				q++;
+				while (q + 1 < en[k] && is_p(c, q, ".") && is_id(c, q + 1))
+					q += 2;
+				if (q < en[k] && is_p(c, q, "(") && c->match[q] == en[k] - 1)
+					q = en[k];
+			}
+			bool simple = en[k] == st[k] + 1 || q == en[k];
+			texts[k] = simple ? a : fl_xasprintf("(%s)", a);
+			if (!simple)
+				free(a);
+		}
+		char *g = fl_msg_subst(f->cond, (const char *const *)f->param,
+				       (const char *const *)texts, f->np);
+		/* `if (!ok)` given `n > 0`: "n <= 0" rather than "!(n > 0)" */
+		if (g && f->cond[0] == '!' && f->cond[1] == '{' && strchr(f->cond, '}')[1] == '\0' &&
+		    g[1] == '(' && g[strlen(g) - 1] == ')') {
+			char *inner = fl_xstrndup(g + 2, strlen(g) - 3);
+			free(g);
+			g = fl_guard_not(inner, false);
+			free(inner);
+		}
+		for (size_t k = 0; k < FL_FAC_PARAMS; k++)
+			free(texts[k]);
+		if (g && !strchr(g, '{')) {
+			s.guard = fl_guard_nest(jvm_guard_for(c, b), g, false);
+			s.guard_set = true;
+		} else {
+			free(g);
+		}
+	}
 	jvm_emit(c, &s);
 	free(idiom);
 	free(m);

@@ -195,7 +195,7 @@ static bool else_cond(const ctx *c, size_t e, uint32_t *gb, uint32_t *ge)
 	return e >= 1 && is(c, e, "else") && if_cond_of_block(c, e - 1, gb, ge);
 }
 
-static char *guard_for(ctx *c, size_t first)
+char *jvm_guard_for(ctx *c, size_t first)
 {
 	if (first == 0)
 		return NULL;
@@ -262,7 +262,7 @@ void jvm_emit(ctx *c, site_spec *s)
 	site.http = s->http;
 	/* guard first: it may grow the names arena that function points
 	 * into */
-	char *g = s->guard_set ? s->guard : guard_for(c, s->first);
+	char *g = s->guard_set ? s->guard : jvm_guard_for(c, s->first);
 	site.function = cur_func(c);
 	if (g && !*g) {
 		free(g);
