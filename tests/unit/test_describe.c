@@ -244,6 +244,12 @@ static void test_family_and_strategy(void **state)
 		{{.lang = "rust", .path = "src/w.rs", .function = "Widget::load", .idiom = "Err",
 		  .cls = "WidgetError::NotFound", .msg = "widget {0} not found", .line = 3},
 		 "not-found", "try-catch", "Err(WidgetError::NotFound"},
+		/* a resolver's conflict is one of versions, not of an item
+		 * that exists already */
+		{{.lang = "ruby", .path = "lib/resolver/errors.rb", .function = "VersionConflict", .idiom = "raise",
+		  .cls = "Resolver::VersionConflict", .msg = "Unable to satisfy the following requirements: {r}",
+		  .line = 3},
+		 "incompatible-version", "try-catch", "rescue Resolver::VersionConflict"},
 		{{.lang = "go", .path = "cmd/x/main.go", .function = "main", .idiom = "log.Fatalf", .type = FL_T_CONSOLE,
 		  .msg = "permission denied writing %s", .line = 3},
 		 "permission-denied", "fallback", "exited non-zero"},

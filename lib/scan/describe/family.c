@@ -104,6 +104,13 @@ static const struct rule rules[] = {
 				"requires sudo", "privilege", "read-only", "not authorized",
 				"operation not allowed", "disallowed", "disabled for safety", "reserved for internal use", "insecure", "unsafe use", "as root", "super user"),
 	 L("permission", "forbidden", "unauthorized", "accessdenied", "security")},
+	/* a resolver's conflict is between versions, not an item that exists
+	 * already (bundler's VersionConflict, pip's ResolutionImpossible) */
+	{"incompatible-version", L("version conflict", "conflicting requirements", "conflicting dependencies",
+				   "dependency conflict", "dependencies conflict", "version solving failed",
+				   "unable to resolve dependency", "failed to select a version",
+				   "could not find compatible versions"),
+	 L("versionconflict", "dependencyconflict", "resolutionimpossible", "requirementconflict")},
 	{"conflict", L("already exists", "already defined", "already registered", "already installed",
 		       "already in use", "duplicate", "conflict", "already declared", "exists already", "multiple definitions", "both canonicalize", "ambiguous", "multiple meta",
 		       "duplication", "collision"),

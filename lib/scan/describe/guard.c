@@ -61,9 +61,15 @@ static char *unparen(char *s)
 		if (n < 2 || s[0] != '(' || closing(s) != n - 1)
 			return s;
 		char *t = trim(s + 1, n - 2);
-		if (top_find(t, ",", 0) >= 0) {
-			free(t); /* a tuple, ("r", "w"): its brackets are its own */
-			return s;
+		long comma = top_find(t, ",", 0);
+		if (comma >= 0) {
+			/* a tuple, ("r", "w"): its brackets are its own; not
+			 * Ruby's call without brackets, (verify digest, sig) */
+			long sp = top_find(t, " ", 0);
+			if (sp < 0 || sp > comma) {
+				free(t);
+				return s;
+			}
 		}
 		free(s);
 		s = t;
