@@ -953,7 +953,7 @@ static bool else_cond(const ctx *c, size_t e, uint32_t *gb, uint32_t *ge)
 	return e >= 1 && is(c, e, "else") && if_cond_of_block(c, e - 1, gb, ge);
 }
 
-static char *guard_for(ctx *c, size_t first)
+static char *guard_if_for(ctx *c, size_t first)
 {
 	if (first == 0)
 		return NULL;
@@ -1014,6 +1014,21 @@ static char *guard_for(ctx *c, size_t first)
 		return fl_xstrdup(name_at(c, s->gtext));
 	}
 	return NULL;
+}
+
+/* The guard of a site whose statement starts at first: the if around
+ * it, else its switch's case */
+static char *guard_for(ctx *c, size_t first)
+{
+	char *sw = fl_switch_guard(&c->t, c->match, first);
+	/* a case's statement: its labels, rather than the arm's text */
+	if (sw && first > 0 && (is_p(c, first - 1, ":") || is_p(c, first - 1, "=>")))
+		return sw;
+	/* an if of the case's own around it: both hold */
+	char *g = guard_if_for(c, first);
+	if (g && sw)
+		return fl_guard_nest(sw, g, false);
+	return g ? g : sw;
 }
 
 typedef struct site_spec {

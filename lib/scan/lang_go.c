@@ -928,6 +928,11 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 	const go_ctx *o = st->csn >= 2 ? &st->cs[st->csn - 2] : NULL;
 	if (guard && o && o->has_guard)
 		guard = fl_guard_nest(fl_guard_span(t, o->gb, o->ge, o->neg, false), guard, false);
+	/* a statement of a switch's case: the case's labels (with an if of
+	 * the case's own around it) */
+	char *sw = fl_switch_guard(t, st->m, at);
+	if (sw)
+		guard = guard ? fl_guard_nest(sw, guard, false) : sw;
 	fl_site s = {
 		.line = t->v[at].line,
 		.col = t->v[at].col,

@@ -925,6 +925,234 @@ static int guard_terms(const char *g, bool python, bool *any_or)
 	return n;
 }
 
+/* ---- switch cases ---------------------------------------------------------- */
+
+#define SW_MAX 4 /* labels a guard spells out */
+
+typedef struct sw_labels {
+	size_t b[SW_MAX], e[SW_MAX]; /* values [b, e) */
+	size_t n;
+	bool dflt, over;
+} sw_labels;
+
+static void sw_add(sw_labels *l, size_t b, size_t e)
+{
+	if (l->n == SW_MAX) {
+		l->over = true;
+		return;
+	}
+	l->b[l->n] = b;
+	l->e[l->n++] = e;
+}
+
+/* The label at token k (`case` or `default`): its values added to l (the
+ * comma-separated ones one by one); the token after its ':' or '->', or
+ * FL_NOMATCH when it is not one. */
+static size_t sw_label(const fl_toks *t, const size_t *m, size_t k, size_t end, sw_labels *l)
+{
+	if (fl_tok_is_ident(t, k, "default")) {
+		if (!fl_tok_is_punct(t, k + 1, ":") && !fl_tok_is_punct(t, k + 1, "->"))
+			return FL_NOMATCH;
+		l->dflt = true;
+		return k + 2;
+	}
+	size_t v = k + 1, q = v;
+	int tern = 0;
+	for (; q < end && q - k < 64; q++) {
+		if (fl_tok_is_opener(t, q)) {
+			if (m[q] == FL_NOMATCH || m[q] <= q || m[q] >= end)
+				return FL_NOMATCH;
+			q = m[q];
+			continue;
+		}
+		if (fl_tok_is_punct(t, q, "?"))
+			tern++;
+		else if (fl_tok_is_punct(t, q, ":") && tern > 0)
+			tern--;
+		else if (fl_tok_is_punct(t, q, ":") || fl_tok_is_punct(t, q, "->") ||
+			 (fl_tok_is_punct(t, q, ";") && q > v))
+			break;
+		else if (fl_tok_is_punct(t, q, ",")) {
+			if (q > v)
+				sw_add(l, v, q);
+			v = q + 1;
+		} else if (fl_tok_is_punct(t, q, "{") || fl_tok_is_punct(t, q, "}")) {
+			return FL_NOMATCH;
+		}
+	}
+	if (q >= end || q - k >= 64 || q == v)
+		return FL_NOMATCH;
+	sw_add(l, v, q);
+	return q + 1;
+}
+
+/* text of [b, e), bracketed when it is more than one name or literal or a
+ * member chain or call (for `x == v`) */
+static void sw_operand(const fl_toks *t, size_t b, size_t e, fl_buf *out)
+{
+	char *s = fl_tok_span_text(t, b, e, 100);
+	bool plain = e == b + 1;
+	if (!plain && t->v[b].kind == FL_TK_IDENT) {
+		size_t k = b + 1;
+		while (k + 1 < e && (fl_tok_is_punct(t, k, ".") || fl_tok_is_punct(t, k, "->") ||
+				     fl_tok_is_punct(t, k, "::")) &&
+		       t->v[k + 1].kind == FL_TK_IDENT)
+			k += 2;
+		if (k < e && fl_tok_is_punct(t, k, "(") && k + 1 < e) {
+			/* a call ending the span */
+			size_t d = 0, q = k;
+			for (; q < e; q++) {
+				if (fl_tok_is_punct(t, q, "("))
+					d++;
+				else if (fl_tok_is_punct(t, q, ")") && --d == 0)
+					break;
+			}
+			if (q == e - 1)
+				k = e;
+		}
+		plain = k == e;
+	}
+	if (plain)
+		fl_buf_puts(out, s);
+	else
+		fl_buf_printf(out, "(%s)", s);
+	free(s);
+}
+
+char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
+{
+	if (!t || !m || at == 0 || at >= t->n)
+		return NULL;
+	/* the block around at, back over balanced groups; a case's own
+	 * block (`case 'a': {`, Java's `case A -> {`) stands for its
+	 * statements in the switch's */
+	size_t open = FL_NOMATCH, k = at;
+	for (int blocks = 0; blocks < 2; blocks++) {
+		open = FL_NOMATCH;
+		for (size_t steps = 0; k > 0 && steps < 20000; steps++) {
+			k--;
+			if (fl_tok_is_closer(t, k)) {
+				if (m[k] == FL_NOMATCH || m[k] >= k)
+					return NULL;
+				k = m[k];
+				continue;
+			}
+			if (fl_tok_is_punct(t, k, "{")) {
+				open = k;
+				break;
+			}
+			if (fl_tok_is_opener(t, k))
+				return NULL; /* inside brackets, not a statement */
+		}
+		if (open == FL_NOMATCH || m[open] == FL_NOMATCH || m[open] <= at)
+			return NULL;
+		if (!(open > 0 && (fl_tok_is_punct(t, open - 1, ":") || fl_tok_is_punct(t, open - 1, "->"))))
+			break;
+		at = open;
+		k = open;
+	}
+	size_t close = m[open];
+	/* its switch: `switch (x) {`, Go's `switch x {` or `switch {` */
+	size_t sw = open, eb, ee;
+	for (size_t n = 0; sw > 0 && n < 48; n++) {
+		sw--;
+		if (fl_tok_is_closer(t, sw) && m[sw] != FL_NOMATCH && m[sw] < sw) {
+			sw = m[sw];
+			continue;
+		}
+		/* (not at a ';': Go's `switch f := x; f {`) */
+		if (fl_tok_is_ident(t, sw, "switch") || fl_tok_is_punct(t, sw, "{") ||
+		    fl_tok_is_punct(t, sw, "}"))
+			break;
+	}
+	if (!fl_tok_is_ident(t, sw, "switch"))
+		return NULL;
+	eb = sw + 1;
+	ee = open;
+	if (fl_tok_is_punct(t, eb, "(") && m[eb] == ee - 1) {
+		eb++;
+		ee--;
+	}
+	for (size_t q = eb; q < ee; q++) {
+		if (fl_tok_is_punct(t, q, ";"))
+			eb = q + 1; /* Go: switch init; x { */
+		if (fl_tok_is_ident(t, q, "type"))
+			return NULL; /* Go's type switch */
+	}
+	/* the labels: those of at's case, and all of them */
+	sw_labels mine = {0}, all = {0}, cur = {0};
+	bool after_label = false;
+	for (size_t q = open + 1; q < close && q < at;) {
+		if (fl_tok_is_ident(t, q, "case") || fl_tok_is_ident(t, q, "default")) {
+			if (!after_label)
+				memset(&cur, 0, sizeof cur);
+			size_t nx = sw_label(t, m, q, close, &cur);
+			if (nx == FL_NOMATCH)
+				return NULL;
+			after_label = true;
+			mine = cur;
+			q = nx;
+			continue;
+		}
+		after_label = false;
+		if (fl_tok_is_opener(t, q) && m[q] != FL_NOMATCH && m[q] > q && m[q] < close)
+			q = m[q] + 1;
+		else
+			q++;
+	}
+	if (!mine.n && !mine.dflt)
+		return NULL;
+	if (mine.over)
+		return NULL;
+	fl_buf b = {0};
+	bool tagless = ee <= eb;
+	if (!mine.dflt) {
+		for (size_t v = 0; v < mine.n; v++) {
+			if (v)
+				fl_buf_puts(&b, " || ");
+			if (tagless) {
+				char *c = fl_tok_span_text(t, mine.b[v], mine.e[v], 120);
+				fl_buf_puts(&b, c);
+				free(c);
+				continue;
+			}
+			sw_operand(t, eb, ee, &b);
+			fl_buf_puts(&b, " == ");
+			sw_operand(t, mine.b[v], mine.e[v], &b);
+		}
+	} else {
+		if (tagless)
+			return NULL;
+		/* the default: none of the switch's labels */
+		for (size_t q = open + 1; q < close;) {
+			if (fl_tok_is_ident(t, q, "case")) {
+				size_t nx = sw_label(t, m, q, close, &all);
+				if (nx == FL_NOMATCH || all.over)
+					return NULL;
+				q = nx;
+				continue;
+			}
+			if (fl_tok_is_opener(t, q) && m[q] != FL_NOMATCH && m[q] > q && m[q] < close)
+				q = m[q] + 1;
+			else
+				q++;
+		}
+		for (size_t v = 0; v < all.n; v++) {
+			if (v)
+				fl_buf_puts(&b, " && ");
+			sw_operand(t, eb, ee, &b);
+			fl_buf_puts(&b, " != ");
+			sw_operand(t, all.b[v], all.e[v], &b);
+		}
+	}
+	if (!b.n) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
 char *fl_guard_nest(char *outer, char *inner, bool python)
 {
 	if (!outer || !*outer || !inner || !*inner || strlen(outer) > 80) {

@@ -356,6 +356,15 @@ char *fl_guard_span(const fl_toks *t, size_t gb, size_t ge, bool neg, bool pytho
  * the two hold more conditions than a reader takes in (over 4 joined).
  * Takes both (either may be NULL); returns the guard, caller frees. */
 char *fl_guard_nest(char *outer, char *inner, bool python);
+/* The guard of a statement at token at that stands directly in a case of a
+ * switch (C, C++, Java, C#, JS, PHP, Go; `match` is a table of both
+ * ends): "x == 'a' || x == 'b'" for its labels `case 'a': case 'b':`
+ * (Go's `case "a", "b":`, Java's `case A, B ->`), "x != 'a' && x != 'b'"
+ * for its default (the switch's other labels, at most four), a tagless
+ * switch's case its condition (Go's `switch { case n < 0: }`).  NULL when
+ * at is in no case, in a type switch, or the labels are too many.  Caller
+ * frees. */
+char *fl_switch_guard(const fl_toks *t, const size_t *match, size_t at);
 /* The severity of a text a program prints on its standard error
  * (print(file=sys.stderr), eprintln!, System.err.println...): a warning
  * when it starts with "warning"/"warn:", information when it starts with

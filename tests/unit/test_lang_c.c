@@ -147,6 +147,44 @@ static void test_c_macro_uses(void **state)
 	fl_sites_free(s);
 }
 
+/* A statement of a switch's case is guarded by the case's labels, a
+ * default by none of the switch's labels (up to four), a braced case body
+ * alike, an if of the case's own within them */
+static void test_c_switch_guards(void **state)
+{
+	(void)state;
+	const char *src =
+		"int opt(int c, int bad, int k)\n"                                  /* 1 */
+		"{\n"                                                               /* 2 */
+		"\tswitch (c) {\n"                                                  /* 3 */
+		"\tcase 'a':\n"                                                     /* 4 */
+		"\tcase 'b': {\n"                                                   /* 5 */
+		"\t\tfprintf(stderr, \"option a or b is not supported\\n\");\n"  /* 6 */
+		"\t\treturn 1;\n"                                                  /* 7 */
+		"\t}\n"                                                             /* 8 */
+		"\tcase 'q':\n"                                                     /* 9 */
+		"\t\tif (bad)\n"                                                   /* 10 */
+		"\t\t\tfprintf(stderr, \"quiet mode is refused here\\n\");\n"  /* 11 */
+		"\t\tswitch (k) { case 1: case 2: case 3: case 4: case 5:\n"       /* 12 */
+		"\t\t\tfprintf(stderr, \"too many labels to spell out\\n\"); }\n" /* 13 */
+		"\t\treturn 2;\n"                                                  /* 14 */
+		"\tdefault:\n"                                                      /* 15 */
+		"\t\tfprintf(stderr, \"unknown option %c\\n\", c);\n"            /* 16 */
+		"\t}\n"                                                             /* 17 */
+		"\treturn 0;\n"                                                     /* 18 */
+		"}\n";
+	fl_sites *s = scan("src/opt.c", src);
+	const fl_site *x = EXPECT_SITE(s, "option a or b is not supported", 6, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "c == 'a' || c == 'b'");
+	x = EXPECT_SITE(s, "quiet mode is refused here", 11, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "c == 'q' && bad");
+	x = EXPECT_SITE(s, "too many labels to spell out", 13, FL_T_CONSOLE);
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "unknown option %c", 16, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "c != 'a' && c != 'b' && c != 'q'");
+	fl_sites_free(s);
+}
+
 /* A macro defined in several files of a tree (zstd defines DISPLAYLEVEL
  * in a dozen, one of them through another macro) is read as the file that
  * uses it defines it: its verbosity argument gives the severity */
@@ -914,6 +952,7 @@ int main(void)
 		cmocka_unit_test(test_c_macro_uses),
 		cmocka_unit_test(test_c_macro_conditions),
 		cmocka_unit_test(test_c_file_macros_first),
+		cmocka_unit_test(test_c_switch_guards),
 		cmocka_unit_test(test_glib_pg_python),
 		cmocka_unit_test(test_reporters),
 		cmocka_unit_test(test_real_reporters),

@@ -426,10 +426,12 @@ static void test_case_and_generics(void **state)
 		"  public static G<T> Create() { throw new NotImplementedException(\"create\"); }\n"
 		"}\n");
 	const fl_site *x = EXPECT_SITE(s, "case {k} \"one\"", 5, FL_T_EXCEPTION);
-	assert_string_equal(x->guard, "1");
+	/* a case's statement: the switch's value and the case's label */
+	assert_string_equal(x->guard, "k == 1");
 	assert_string_equal(x->function, "G.Run");
+	/* the default: none of the labels */
 	x = EXPECT_SITE(s, "default", 7, FL_T_EXCEPTION);
-	assert_null(x->guard);
+	assert_string_equal(x->guard, "k != 1");
 	x = EXPECT_SITE(s, "create", 10, FL_T_EXCEPTION);
 	assert_string_equal(x->function, "G.Create");
 	fl_sites_free(s);

@@ -545,9 +545,41 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A case of a tagless switch is guarded by its condition; a case of a
+ * tagged one by its values; a type switch gives none */
+static void test_switch_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package pkg\n"                                                      /* 1 */
+		"func Check(n int, format string, v interface{}) error {\n"         /* 2 */
+		"\tswitch {\n"                                                      /* 3 */
+		"\tcase n < 0:\n"                                                   /* 4 */
+		"\t\treturn fmt.Errorf(\"negative count %d is not allowed\", n)\n" /* 5 */
+		"\t}\n"                                                             /* 6 */
+		"\tswitch f := format; f {\n"                                       /* 7 */
+		"\tcase \"text\", \"yaml\":\n"                                      /* 8 */
+		"\t\treturn fmt.Errorf(\"format %s is not ready yet\", f)\n"      /* 9 */
+		"\t}\n"                                                             /* 10 */
+		"\tswitch x := v.(type) {\n"                                        /* 11 */
+		"\tcase string:\n"                                                  /* 12 */
+		"\t\treturn fmt.Errorf(\"a string value %q is refused\", x)\n"    /* 13 */
+		"\t}\n"                                                             /* 14 */
+		"\treturn nil\n"                                                    /* 15 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "negative count %d is not allowed", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n < 0");
+	x = EXPECT_SITE(s, "format %s is not ready yet", 9, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "f == \"text\" || f == \"yaml\"");
+	x = EXPECT_SITE(s, "a string value %q is refused", 13, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_switch_guards),
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_panic_log),

@@ -77,6 +77,11 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 		}
 	}
 	char *guard = fl_guard_span(t, gb, ge, neg, false);
+	/* a statement of a switch's case: the case's labels (with an if of
+	 * the case's own around it) */
+	char *sw = (t->v[at].flags & TF_DIR) ? NULL : fl_switch_guard(t, w->c.mt, s0);
+	if (sw)
+		guard = guard ? fl_guard_nest(sw, guard, false) : sw;
 	/* an if (or else) right inside another if's block: both hold */
 	if (guard && outer && outer->kind == SK_BLOCK && outer->ge > outer->gb &&
 	    (neg || (gb >= 2 && tk_id(t, gb - 2, "if"))) &&

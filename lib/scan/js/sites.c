@@ -641,7 +641,7 @@ static bool frame_is_if(const ctx *c, const frame *f)
 	       (f->neg || (f->gb >= 2 && is_id(c, f->gb - 2, "if")));
 }
 
-static char *guard_at(const ctx *c, size_t at)
+static char *guard_if_at(const ctx *c, size_t at)
 {
 	/* the frame around the guard's if: another if's block adds its
 	 * condition (fl_guard_nest) */
@@ -684,6 +684,17 @@ static char *guard_at(const ctx *c, size_t at)
 		g = fl_guard_nest(fl_guard_span(&c->t, outer->gb, outer->ge, outer->neg, false), g,
 				  false);
 	return g;
+}
+
+/* The guard of a site at token at: the if around it, else its switch's
+ * case */
+static char *guard_at(const ctx *c, size_t at)
+{
+	char *g = guard_if_at(c, at), *sw = fl_switch_guard(&c->t, c->match, at);
+	/* an if of the case's own around it: both hold */
+	if (g && sw)
+		return fl_guard_nest(sw, g, false);
+	return g ? g : sw;
 }
 
 static void emit(ctx *c, size_t at, const char *msg, const char *code,

@@ -195,7 +195,7 @@ static bool else_cond(const ctx *c, size_t e, uint32_t *gb, uint32_t *ge)
 	return e >= 1 && is(c, e, "else") && if_cond_of_block(c, e - 1, gb, ge);
 }
 
-char *jvm_guard_for(ctx *c, size_t first)
+static char *guard_if_for(ctx *c, size_t first)
 {
 	if (first == 0)
 		return NULL;
@@ -245,6 +245,20 @@ char *jvm_guard_for(ctx *c, size_t first)
 		return fl_xstrdup(name_at(c, s->gtext));
 	}
 	return NULL;
+}
+
+char *jvm_guard_for(ctx *c, size_t first)
+{
+	/* a statement of a Java switch's case: the case's labels (for an
+	 * arm, `case A -> throw ...`, rather than the arm's text), with an if
+	 * of the case's own around it */
+	char *sw = c->d == D_JAVA ? fl_switch_guard(&c->t, c->match, first) : NULL;
+	if (sw && first > 0 && (is_p(c, first - 1, "->") || is_p(c, first - 1, ":")))
+		return sw;
+	char *g = guard_if_for(c, first);
+	if (g && sw)
+		return fl_guard_nest(sw, g, false);
+	return g ? g : sw;
 }
 
 /* the site s describes; its guard, unless given, is the enclosing one */
