@@ -100,6 +100,30 @@ static void test_c_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* An else after an unbraced if's statement (`if (c) a(); else ...`) is
+ * guarded by that if's condition, turned, as after a brace */
+static void test_c_unbraced_else(void **state)
+{
+	(void)state;
+	const char *src =
+		"int count(int n, const char *name)\n"                              /* 1 */
+		"{\n"                                                               /* 2 */
+		"\tif (n == 1) use(name, f(n)); else fprintf(stderr, \"wrong count %d\\n\", n);\n" /* 3 */
+		"\tif (n > 2)\n"                                                    /* 4 */
+		"\t\tuse(name, 2);\n"                                              /* 5 */
+		"\telse {\n"                                                        /* 6 */
+		"\t\tfprintf(stderr, \"too few for %s\\n\", name);\n"           /* 7 */
+		"\t}\n"                                                             /* 8 */
+		"\treturn 0;\n"                                                     /* 9 */
+		"}\n";
+	fl_sites *s = scan("src/count.c", src);
+	const fl_site *x = EXPECT_SITE(s, "wrong count %d", 3, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "n != 1");
+	x = EXPECT_SITE(s, "too few for %s", 7, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "n <= 2");
+	fl_sites_free(s);
+}
+
 /* A macro of the file whose body reports a text of its own reports it
  * again at each use, with the use's line and guard; a macro that reports
  * what it is given stays a reporter */
@@ -949,6 +973,7 @@ int main(void)
 		cmocka_unit_test(test_cpp_throw),
 		cmocka_unit_test(test_c_stdlib_idioms),
 		cmocka_unit_test(test_c_else_guards),
+		cmocka_unit_test(test_c_unbraced_else),
 		cmocka_unit_test(test_c_macro_uses),
 		cmocka_unit_test(test_c_macro_conditions),
 		cmocka_unit_test(test_c_file_macros_first),

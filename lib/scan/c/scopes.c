@@ -55,7 +55,27 @@ bool c_cond_before(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge)
 bool c_else_cond(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge)
 {
 	const fl_toks *t = c->t;
-	if (i < 3 || !tk_id(t, i - 1, "else") || !tk_p1(t, i - 2, '}'))
+	if (i < 3 || !tk_id(t, i - 1, "else"))
+		return false;
+	if (tk_p1(t, i - 2, ';')) {
+		/* `if (c) stmt; else`: back over the statement to its if */
+		size_t k = i - 2;
+		for (int n = 0; k > 0 && n < 256; n++) {
+			k--;
+			if (tk_p1(t, k, ';') || tk_p1(t, k, '{') || tk_p1(t, k, '}') || (t->v[k].flags & TF_DIR))
+				return false;
+			if (!is_close(t, k))
+				continue;
+			size_t o = c->mt[k];
+			if (o == NONE || o >= k)
+				return false;
+			if (tk_p1(t, k, ')') && o > 0 && tk_id(t, o - 1, "if"))
+				return c_cond_before(c, k + 1, gb, ge);
+			k = o;
+		}
+		return false;
+	}
+	if (!tk_p1(t, i - 2, '}'))
 		return false;
 	uint32_t o = c->mt[i - 2];
 	if (o == NONE || o >= i - 2)
