@@ -1511,6 +1511,46 @@ char *fl_var_arg_msg(const fl_toks *t, const size_t *match, size_t fn,
 	return NULL;
 }
 
+char *fl_cond_template(const fl_toks *t, size_t cb, size_t ce, char *const *params, size_t np,
+		       const char *const *words)
+{
+	if (ce <= cb || ce - cb > 40)
+		return NULL;
+	fl_buf b = {0};
+	bool any = false;
+	for (size_t k = cb; k < ce; k++) {
+		if (k > cb && t->v[k].off > t->v[k - 1].off + t->v[k - 1].len)
+			fl_buf_putc(&b, ' ');
+		bool member = k > 0 && fl_tok_is_punct(t, k - 1, ".");
+		size_t q = np;
+		if (!member && t->v[k].kind == FL_TK_IDENT)
+			for (q = 0; q < np; q++)
+				if (strlen(params[q]) == t->v[k].len &&
+				    memcmp(params[q], t->src + t->v[k].off, t->v[k].len) == 0)
+					break;
+		if (q < np) {
+			fl_buf_printf(&b, "{%s}", params[q]);
+			any = true;
+			continue;
+		}
+		bool word = false;
+		for (size_t w = 0; words && words[w] && !word; w++)
+			word = fl_tok_is_ident(t, k, words[w]);
+		if ((t->v[k].kind == FL_TK_IDENT && !member && !word && !fl_tok_is_punct(t, k + 1, "(")) ||
+		    fl_tok_is_punct(t, k, "{") || fl_tok_is_punct(t, k, "}")) {
+			fl_buf_free(&b);
+			return NULL;
+		}
+		fl_buf_put(&b, t->src + t->v[k].off, t->v[k].len);
+	}
+	if (!any) {
+		fl_buf_free(&b);
+		return NULL;
+	}
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
 char *fl_msg_subst(const char *msg, const char *const *names,
 		   const char *const *values, size_t n)
 {

@@ -440,6 +440,13 @@ size_t fl_var_msgs(const fl_toks *t, const size_t *match, size_t from, size_t at
  * replaced by values[k] (a NULL
  * value keeps the placeholder): a factory's message composed with the
  * literal arguments of a call.  Caller frees. */
+/* A helper's condition [cb, ce) on its parameters, each written {param}
+ * (fl_msg_subst puts a call's arguments in): NULL when it names anything
+ * else a call cannot give (a bare name that is no parameter, no word of
+ * words and no callee), holds a brace, is longer than 40 tokens or names
+ * no parameter.  Caller frees. */
+char *fl_cond_template(const fl_toks *t, size_t cb, size_t ce, char *const *params, size_t np,
+		       const char *const *words);
 char *fl_msg_subst(const char *msg, const char *const *names,
 		   const char *const *values, size_t n);
 /* ---- exception factories ---------------------------------------------------

@@ -1612,20 +1612,31 @@ static int reporter_param(const ctx *c, size_t open, size_t body, size_t *cls, i
 	return ends ? param : -1;
 }
 
+/* The name token of a function declared at i (`function NAME(`, *method
+ * 0) or of a method (`NAME(...) {` of a class or object, *method 1), or
+ * NONE: a call, a member, a control keyword. */
+static size_t decl_name(const ctx *c, size_t i, int *method)
+{
+	*method = 1;
+	if (is_id(c, i, "function")) {
+		*method = 0;
+		return i + 1;
+	}
+	if (i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function") || is_id(c, i - 1, "new") ||
+		      is_ctl_kw(c, i)))
+		return NONE;
+	return i;
+}
+
 /* In collect: the reporter declared at i (`function NAME(` or a method
  * `NAME(...) {` of a class or object), into the tree. */
 static void reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 {
 	const fl_toks *t = &c->t;
-	size_t nm = i;
-	int method = 1;
-	if (is_id(c, i, "function")) {
-		nm = i + 1;
-		method = 0;
-	} else if (i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function") ||
-			     is_id(c, i - 1, "new") || is_ctl_kw(c, i))) {
+	int method;
+	size_t nm = decl_name(c, i, &method);
+	if (nm == NONE)
 		return;
-	}
 	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n)
 		return;
 	size_t body = c->match[nm + 1] + 1;
@@ -1670,15 +1681,10 @@ static bool has_pfactory(const char *s, size_t n)
 static void pfac_collect(fl_classdefs *tr, const ctx *c, size_t i)
 {
 	const fl_toks *t = &c->t;
-	size_t nm = i;
-	int method = 1;
-	if (is_id(c, i, "function")) {
-		nm = i + 1;
-		method = 0;
-	} else if (i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function") ||
-			     is_id(c, i - 1, "new") || is_ctl_kw(c, i))) {
+	int method;
+	size_t nm = decl_name(c, i, &method);
+	if (nm == NONE)
 		return;
-	}
 	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n ||
 	    t->v[nm].len > 120)
 		return;

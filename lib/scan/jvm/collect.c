@@ -384,44 +384,8 @@ static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size
 	return copen;
 }
 
-/* The condition [cb, ce) with each parameter of f written {param}, or NULL
- * when it names what a call cannot give (a field, a local). */
-static char *cond_template(const ctx *c, size_t cb, size_t ce, const fl_factory *f)
-{
-	if (ce <= cb || ce - cb > 40)
-		return NULL;
-	fl_buf b = {0};
-	bool any = false;
-	for (size_t k = cb; k < ce; k++) {
-		if (k > cb && c->t.v[k].off > c->t.v[k - 1].off + c->t.v[k - 1].len)
-			fl_buf_putc(&b, ' ');
-		bool member = is_p(c, k - 1, ".");
-		size_t q = f->np;
-		if (is_id(c, k) && !member)
-			for (q = 0; q < f->np; q++)
-				if (strlen(f->param[q]) == c->t.v[k].len &&
-				    memcmp(f->param[q], tsrc(c, k), c->t.v[k].len) == 0)
-					break;
-		if (q < f->np) {
-			fl_buf_printf(&b, "{%s}", f->param[q]);
-			any = true;
-			continue;
-		}
-		if ((is_id(c, k) && !member && !is_p(c, k + 1, "(") && !is(c, k, "null") &&
-		     !is(c, k, "true") && !is(c, k, "false") && !is(c, k, "instanceof")) ||
-		    is_p(c, k, "{") || is_p(c, k, "}")) {
-			fl_buf_free(&b);
-			return NULL;
-		}
-		fl_buf_put(&b, tsrc(c, k), c->t.v[k].len);
-	}
-	if (!any) {
-		fl_buf_free(&b);
-		return NULL;
-	}
-	fl_buf_cstr(&b);
-	return b.s;
-}
+/* Words a thrower's condition may hold besides its parameters. */
+static const char *const cond_words[] = {"null", "true", "false", "instanceof", NULL};
 
 static void class_throwers(ctx *c, fl_factories *fs)
 {
@@ -444,7 +408,7 @@ static void class_throwers(ctx *c, fl_factories *fs)
 				snprintf(ph, sizeof ph, "{%s}", f->param[q]);
 				named = strstr(f->msg, ph) != NULL;
 			}
-			f->cond = named ? cond_template(c, cb, ce, f) : NULL;
+			f->cond = named ? fl_cond_template(&c->t, cb, ce, f->param, f->np, cond_words) : NULL;
 			if (!f->cond) {
 				/* on what a call cannot state: a thrower only
 				 * sometimes, of unknown condition */

@@ -541,3 +541,15 @@ char *py_code_kw(walker *w, const callargs *a)
 	}
 	return NULL;
 }
+
+size_t py_param_list(const char *params, char **names, size_t max)
+{
+	size_t np = 0;
+	for (const char *p = params; *p && np < max; np++) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		names[np] = fl_xstrndup(p, l);
+		p += l + (nl ? 1 : 0);
+	}
+	return np;
+}

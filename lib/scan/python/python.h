@@ -137,6 +137,9 @@ char *py_join_msg(walker *w, size_t b, size_t e);
 char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct);
 /* The message of the first keyword argument of names that has one. */
 char *py_kw_msg(walker *w, const callargs *a, const char *const *names);
+/* The names of a tree entry's parameter list (one a line) into names (at
+ * most max, each owned); their count. */
+size_t py_param_list(const char *params, char **names, size_t max);
 /* errorCode from code="..." when it looks like a code (upper case) */
 char *py_code_kw(walker *w, const callargs *a);
 

@@ -77,51 +77,7 @@ static int param_of(const fl_toks *t, size_t k, char *const *pv, size_t np)
 
 /* Words a condition may hold besides the parameters (a bare name of any
  * other kind is a local of the helper, unknown at the call). */
-static bool cond_word(const fl_toks *t, size_t k)
-{
-	static const char *const w[] = {"not", "and", "or", "in", "is", "None", "True", "False", NULL};
-	for (size_t i = 0; w[i]; i++)
-		if (fl_tok_is_ident(t, k, w[i]))
-			return true;
-	return false;
-}
-
-/* The condition [cb, ce) with each parameter written {param}, or NULL
- * when it names anything the call cannot give (a local variable). */
-static char *cond_template(const fl_toks *t, size_t cb, size_t ce, char *const *pv, size_t np)
-{
-	if (ce <= cb || ce - cb > 40)
-		return NULL;
-	fl_buf b = {0};
-	bool any = false;
-	for (size_t k = cb; k < ce; k++) {
-		if (k > cb && t->v[k].off > t->v[k - 1].off + t->v[k - 1].len)
-			fl_buf_putc(&b, ' ');
-		bool member = k > 0 && is_p(t, k - 1, '.');
-		int q = member ? -1 : param_of(t, k, pv, np);
-		if (q >= 0) {
-			fl_buf_putc(&b, '{');
-			fl_buf_puts(&b, pv[q]);
-			fl_buf_putc(&b, '}');
-			any = true;
-			continue;
-		}
-		if (t->v[k].kind == FL_TK_IDENT && !member && !cond_word(t, k) && !is_p(t, k + 1, '(')) {
-			fl_buf_free(&b);
-			return NULL;
-		}
-		if (t->v[k].kind == FL_TK_PUNCT && (is_p(t, k, '{') || is_p(t, k, '}'))) {
-			fl_buf_free(&b);
-			return NULL;
-		}
-		fl_buf_put(&b, t->src + t->v[k].off, t->v[k].len);
-	}
-	if (!any) {
-		fl_buf_free(&b);
-		return NULL;
-	}
-	return fl_buf_cstr(&b) ? b.s : NULL;
-}
+static const char *const cond_words[] = {"not", "and", "or", "in", "is", "None", "True", "False", NULL};
 
 /* The condition of the if whose block holds the raise at r, directly in
  * the body whose first statement is at token body: [*cb, *ce).  False
@@ -295,7 +251,7 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 			free(text);
 			goto out;
 		}
-		if (ce > cb && !(cond = cond_template(t, cb, ce, pv, np))) {
+		if (ce > cb && !(cond = fl_cond_template(t, cb, ce, pv, np, cond_words))) {
 			/* on a condition the call cannot state: no guard of its
 			 * own, the call's still holds */
 			cond = NULL;
@@ -381,13 +337,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 	if (!py_get_args(w, i + 1, &a, &close))
 		return false;
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0}, *texts[FL_FAC_PARAMS] = {0};
-	size_t np = 0;
-	for (const char *p = params; *p && np < FL_FAC_PARAMS; np++) {
-		const char *nl = strchr(p, '\n');
-		size_t l = nl ? (size_t)(nl - p) : strlen(p);
-		names[np] = fl_xstrndup(p, l);
-		p += l + (nl ? 1 : 0);
-	}
+	size_t np = py_param_list(params, names, FL_FAC_PARAMS);
 	bool any = false;
 	for (size_t k = 0; k < np; k++) {
 		size_t ak = py_kwarg(t, &a, names[k]);

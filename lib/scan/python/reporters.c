@@ -185,13 +185,7 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 	if (!py_get_args(w, i + 1, &a, &close))
 		return true;
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0};
-	size_t np = 0;
-	for (const char *p = params; *p && np < FL_FAC_PARAMS; np++) {
-		const char *nl = strchr(p, '\n');
-		size_t l = nl ? (size_t)(nl - p) : strlen(p);
-		names[np] = fl_xstrndup(p, l);
-		p += l + (nl ? 1 : 0);
-	}
+	size_t np = py_param_list(params, names, FL_FAC_PARAMS);
 	bool any = false;
 	for (size_t k = 0; k < np; k++) {
 		size_t ak = py_kwarg(t, &a, names[k]);
