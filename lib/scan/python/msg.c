@@ -553,3 +553,23 @@ size_t py_param_list(const char *params, char **names, size_t max)
 	}
 	return np;
 }
+
+bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, size_t *body, size_t *end)
+{
+	size_t k = close + 1;
+	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
+		k++;
+	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE) ||
+	    t->v[k + 1].col <= t->v[d].col)
+		return false;
+	size_t b = k + 1, e = b;
+	while (e < t->n && !((t->v[e].flags & FL_TF_NL_BEFORE) && t->v[e].col <= t->v[d].col)) {
+		if (e - b > max || fl_tok_is_ident(t, e, "def") || fl_tok_is_ident(t, e, "class") ||
+		    fl_tok_is_ident(t, e, "yield"))
+			return false;
+		e++;
+	}
+	*body = b;
+	*end = e;
+	return true;
+}

@@ -137,6 +137,11 @@ char *py_join_msg(walker *w, size_t b, size_t e);
 char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct);
 /* The message of the first keyword argument of names that has one. */
 char *py_kw_msg(walker *w, const callargs *a, const char *const *names);
+/* The body of the def at d whose parameters close at `close`: [*body,
+ * *end), the block on the lines after its ':'.  False when there is none,
+ * when it is longer than max tokens, or when it holds a def, a class or a
+ * yield (not a plain helper). */
+bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, size_t *body, size_t *end);
 /* The names of a tree entry's parameter list (one a line) into names (at
  * most max, each owned); their count. */
 size_t py_param_list(const char *params, char **names, size_t max);

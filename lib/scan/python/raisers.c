@@ -178,18 +178,8 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 			break;
 		pv[np++] = fl_tok_dup(t, st[k]);
 	}
-	size_t k = close + 1;
-	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
-		k++;
-	bool ok = np > 0 && k + 1 < t->n && is_p(t, k, ':') &&
-		  (t->v[k + 1].flags & FL_TF_NL_BEFORE) && t->v[k + 1].col > t->v[d].col;
-	size_t body = k + 1, end = body;
-	while (ok && end < t->n && !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= t->v[d].col)) {
-		if (end - body > RAI_MAX_TOKS || fl_tok_is_ident(t, end, "def") ||
-		    fl_tok_is_ident(t, end, "class") || fl_tok_is_ident(t, end, "yield"))
-			ok = false;
-		end++;
-	}
+	size_t body = 0, end = 0;
+	bool ok = np > 0 && py_def_body(t, d, close, RAI_MAX_TOKS, &body, &end);
 	/* its one raise of an exception class, or its one return of one */
 	size_t at = NONE;
 	int nraise = 0, nret = 0;

@@ -104,18 +104,9 @@ bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
 	for (size_t k = *method ? 1 : 0; k < n; k++)
 		if (t->v[st[k]].kind == FL_TK_IDENT)
 			pv[np++] = fl_tok_dup(t, st[k]);
-	size_t k = close + 1;
-	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
-		k++;
-	bool ok = np > 0 && k + 1 < t->n && is_p(t, k, ':') &&
-		  (t->v[k + 1].flags & FL_TF_NL_BEFORE) && t->v[k + 1].col > t->v[d].col;
-	size_t body = k + 1, end = body;
-	while (ok && end < t->n && !((t->v[end].flags & FL_TF_NL_BEFORE) && t->v[end].col <= t->v[d].col)) {
-		if (end - body > REP_MAX_TOKS || fl_tok_is_ident(t, end, "def") ||
-		    fl_tok_is_ident(t, end, "class"))
-			ok = false; /* long, or with a nested def: not a reporter */
-		end++;
-	}
+	/* long, or with a nested def: not a reporter */
+	size_t body = 0, end = 0;
+	bool ok = np > 0 && py_def_body(t, d, close, REP_MAX_TOKS, &body, &end);
 	char *txt = NULL;
 	bool exits = false;
 	for (size_t q = body; ok && q < end; q++) {
