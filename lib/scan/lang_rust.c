@@ -734,6 +734,7 @@ static const char *const kw_stop[] = {
 
 static void display_writes(rs_st *st, size_t s, const char *idiom);
 static char *rs_var_msg(const rs_st *st, size_t b, size_t e);
+static char *closure_recv_guard(const rs_st *st, size_t i);
 
 static void rule_macro(rs_st *st, size_t i)
 {
@@ -808,8 +809,11 @@ static void rule_macro(rs_st *st, size_t i)
 		/* a warning when the text says so; a format of placeholders
 		 * alone (eprintln!("{}", e)) has no text: emit drops it */
 		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, NONE, NONE);
-	} else
+	} else {
+		if (!st->guard)
+			st->guard = closure_recv_guard(st, i);
 		emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	}
 	free(st->guard);
 	st->guard = NULL;
 	free(msg);
@@ -832,6 +836,68 @@ static bool rs_lit_expr(const fl_toks *t, const size_t *m, size_t b, size_t e)
 }
 
 static size_t rs_receiver(const rs_st *st, size_t end);
+
+/* Option methods of the standard library: a receiver ending in one of
+ * these calls holds an Option, whose failure is None */
+static const char *const option_calls[] = {
+	"get", "get_mut", "first", "last", "next", "next_back", "pop", "find",
+	"find_map", "position", "rposition", "parent", "file_name", "file_stem",
+	"extension", "to_str", "strip_prefix", "strip_suffix", "split_once",
+	"rsplit_once", "checked_add", "checked_sub", "checked_mul", "checked_div",
+	"peek", "nth", "max", "min", "max_by_key", "min_by_key", "get_key_value",
+	"home_dir", "var_os", "and_then", NULL};
+
+/* the guard of an error made from the receiver [rb, dot) of .context(),
+ * .ok_or_else(|| ...) or .map_err(|e| ...): the receiver failed, as
+ * `x.is_none()` for an Option (ok_or, or a receiver ending in one of
+ * option_calls) and `x.is_err()` for a Result; NULL when it has none */
+static char *recv_guard(const rs_st *st, size_t rb, size_t dot, bool option)
+{
+	const fl_toks *t = st->t;
+	if (rb == NONE || rb >= dot)
+		return NULL;
+	if (!option && dot >= rb + 3 && fl_tok_pch(t, dot - 1) == ')' && st->m[dot - 1] != NONE &&
+	    st->m[dot - 1] >= rb + 2 && fl_tok_pch(t, st->m[dot - 1] - 2) == '.') {
+		size_t name = st->m[dot - 1] - 1;
+		for (const char *const *l = option_calls; *l && !option; l++)
+			option = fl_tok_is_ident(t, name, *l);
+	}
+	char *r = fl_tok_span_text(t, rb, dot, 200);
+	char *g = fl_xasprintf("%s.%s()", r, option ? "is_none" : "is_err");
+	free(r);
+	return g;
+}
+
+/* anyhow!/format_err!/eyre! at i (the macro's name) as the error of a
+ * failed Option or Result: x.ok_or_else(|| anyhow!(...)),
+ * x.ok_or(anyhow!(...)), x.map_err(|e| anyhow!(...)), a block around
+ * the macro allowed; the receiver's guard (recv_guard), or NULL */
+static char *closure_recv_guard(const rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t k = i;
+	while (k >= 2 && fl_tok_is_punct(t, k - 1, "::") && t->v[k - 2].kind == FL_TK_IDENT)
+		k -= 2;
+	if (k >= 1 && fl_tok_pch(t, k - 1) == '{')
+		k--;
+	bool closure = false;
+	if (k >= 1 && fl_tok_is_punct(t, k - 1, "||")) {
+		k--;
+		closure = true;
+	} else if (k >= 3 && fl_tok_is_punct(t, k - 1, "|") && fl_tok_is_punct(t, k - 3, "|")) {
+		k -= 3;
+		closure = true;
+	}
+	if (closure && k >= 1 && fl_tok_is_ident(t, k - 1, "move"))
+		k--;
+	if (k < 3 || fl_tok_pch(t, k - 1) != '(' || fl_tok_pch(t, k - 3) != '.')
+		return NULL;
+	size_t name = k - 2;
+	bool option = fl_tok_is_ident(t, name, closure ? "ok_or_else" : "ok_or");
+	if (!option && !(closure && fl_tok_is_ident(t, name, "map_err")))
+		return NULL;
+	return recv_guard(st, rs_receiver(st, k - 3), k - 3, option);
+}
 
 /* anyhow/eyre context: x.context("..."), x.with_context(|| format!("...")),
  * x.wrap_err(...); and warnings printed through a shell/logger object:
@@ -869,12 +935,16 @@ static void rule_context(rs_st *st, size_t i)
 	idiom[0] = '.';
 	memcpy(idiom + 1, t->src + t->v[i + 1].off, l);
 	idiom[l + 1] = '\0';
-	size_t rb = rs_receiver(st, i);
-	if (fl_tok_is_ident(t, i + 1, "warn"))
+	if (fl_tok_is_ident(t, i + 1, "warn")) {
 		emit(st, i + 1, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, idiom, NONE, NONE);
-	else
-		emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom,
-		     rb < i ? rb : NONE, i);
+	} else {
+		/* the context is added when the receiver fails */
+		char *saved = st->guard;
+		st->guard = recv_guard(st, rs_receiver(st, i), i, false);
+		emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+		free(st->guard);
+		st->guard = saved;
+	}
 	free(msg);
 }
 
@@ -961,7 +1031,14 @@ static void rule_error_new(rs_st *st, size_t i)
 		char *cls = fl_tok_span_text(t, start, i + 1, 200);
 		char *idiom = fl_xasprintf("%s::%.*s", cls, (int)t->v[i + 2].len,
 					   t->src + t->v[i + 2].off);
+		/* x.ok_or_else(|| io::Error::new(...)): raised when x fails */
+		char *g = st->guard ? NULL : closure_recv_guard(st, start);
+		st->guard = g ? g : st->guard;
 		emit(st, start, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+		if (g) {
+			free(g);
+			st->guard = NULL;
+		}
 		free(cls);
 		free(idiom);
 	}
@@ -1756,9 +1833,24 @@ static void rule_err(rs_st *st, size_t i)
 	size_t sb[MAX_ARGS], se[MAX_ARGS];
 	if (rs_args(t, st->m, i + 1, sb, se) != 1)
 		return;
-	char *msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
+	/* the conversion to the error type: Err(From::from(format!(...))),
+	 * Err(Box::from(...)), Err(Box::new(...)), Err(anyhow::Error::msg(...)) */
+	size_t b = sb[0], e = se[0];
+	for (int n = 0; n < 2; n++) {
+		size_t k = b;
+		while (k + 2 < e && t->v[k].kind == FL_TK_IDENT && fl_tok_is_punct(t, k + 1, "::"))
+			k += 2;
+		if (k == b || k + 2 >= e || t->v[k].kind != FL_TK_IDENT || fl_tok_pch(t, k + 1) != '(' ||
+		    st->m[k + 1] != e - 1 ||
+		    !(fl_tok_is(t, k, "from") || fl_tok_is(t, k, "msg") ||
+		      (fl_tok_is(t, k, "new") && fl_tok_is(t, k - 2, "Box"))))
+			break;
+		b = k + 2;
+		e--;
+	}
+	char *msg = rs_msg(t, st->m, b, e, false, 0);
 	if (!msg)
-		msg = rs_var_msg(st, sb[0], se[0]);
+		msg = rs_var_msg(st, b, e);
 	emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, "Err", NONE, NONE);
 	free(msg);
 }
@@ -1857,6 +1949,32 @@ static bool rule_variant(rs_st *st, size_t i)
 	return variant_site(st, b, e, ty, (size_t)tl, t->src + t->v[i + 2].off, t->v[i + 2].len);
 }
 
+/* Whether the variant v built here is a copy of one already raised: in
+ * `fn clone` (`Error::Io(ref e) => Error::Io(...)` of an `impl Clone`),
+ * or in a match arm whose pattern is that same variant (a value rebuilt
+ * from itself: with a path added, an inner error mapped). */
+static bool variant_copied(const rs_st *st, const char *v, size_t vl)
+{
+	const fl_toks *t = st->t;
+	const rs_ctx *c = &st->cs[st->csn - 1];
+	if (c->fn && (fl_str_ends(c->fn, "clone") || fl_str_ends(c->fn, "clone_from")) &&
+	    (strlen(c->fn) == 5 || strlen(c->fn) == 10 || fl_str_ends(c->fn, "::clone") ||
+	     fl_str_ends(c->fn, "::clone_from")))
+		return true;
+	for (size_t k = st->csn; k-- > 0 && k + 2 >= st->csn;) {
+		const rs_ctx *a = &st->cs[k];
+		if (!a->is_match || a->arm != 1 || a->ab == NONE || a->ae == NONE)
+			continue;
+		for (size_t j = a->ab; j < a->ae && j < t->n; j++)
+			if (t->v[j].kind == FL_TK_IDENT && t->v[j].len == vl &&
+			    memcmp(t->src + t->v[j].off, v, vl) == 0 && j > a->ab &&
+			    fl_tok_is_punct(t, j - 1, "::"))
+				return true;
+		break;
+	}
+	return false;
+}
+
 /* The variant `ty::v` at tokens [b, e): its site when the tree knows its
  * message and [b, e) builds it, not a pattern (while scanning as if the
  * tree were empty, the name is logged: the tree decides later). */
@@ -1878,7 +1996,7 @@ static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t t
 		return false;
 	}
 	const fl_factory *f = fl_factories_find(st->tree, name, n, 0);
-	if (!f || variant_pattern(st, b, e))
+	if (!f || variant_pattern(st, b, e) || variant_copied(st, v, vl))
 		return false;
 	/* the idiom: the variant built, as `Enum::Variant` */
 	emit(st, b, f->msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, name, NONE, NONE);

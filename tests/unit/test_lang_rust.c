@@ -347,9 +347,11 @@ static void test_real_context(void **state)
 	const fl_site *p = EXPECT_SITE(s, "failed to read report", 2, FL_T_EXCEPTION);
 	harness_expect_str(p->idiom, ".context");
 	harness_expect_str(p->function, "load");
-	harness_expect_str(p->guard, "fs::read(p)");
+	/* the context is added when the receiver fails: a Result's Err */
+	harness_expect_str(p->guard, "fs::read(p).is_err()");
 	p = EXPECT_SITE(s, "failed to read `{}`", 3, FL_T_EXCEPTION);
 	harness_expect_str(p->idiom, ".with_context");
+	harness_expect_str(p->guard, "fs::read(p).is_err()");
 	EXPECT_SITE(s, "invalid manifest `{p:?}`", 4, FL_T_EXCEPTION);
 	p = EXPECT_SITE(s, "the --no-indent flag has been changed", 7, FL_T_CONSOLE);
 	assert_string_equal(p->severity, FL_S_WARNING);
@@ -357,6 +359,58 @@ static void test_real_context(void **state)
 	EXPECT_SITE(s, "could not parse `{j}`. 100%", 8, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "io: {}", 14, FL_T_EXCEPTION);
 	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
+/* an error made when an Option or a Result fails: the receiver's guard,
+ * `x.is_none()` for an Option (ok_or, or a receiver ending in an Option
+ * method of std) and `x.is_err()` for a Result */
+static void test_receiver_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn load(p: &Path, v: &Value) -> Result<String> {\n"                          /* 1 */
+		"    let a = v.get(\"name\").context(\"missing field `name`\")?;\n"          /* 2 */
+		"    let b = a.as_str().ok_or_else(|| anyhow!(\"`name` must be a string\"))?;\n" /* 3 */
+		"    let c = fs::read(p).map_err(|e| anyhow::anyhow!(\"cannot read: {}\", e))?;\n" /* 4 */
+		"    let d = s.split_once('=').ok_or(io::Error::new(io::ErrorKind::Other, \"no separator\"))?;\n" /* 5 */
+		"    if n > 2 { bail!(\"too many entries\"); }\n"                              /* 6 */
+		"    let e = it.next().ok_or_else(move || { format_err!(\"empty list\") })?;\n" /* 7 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "missing field `name`", 2, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "v.get(\"name\").is_none()");
+	p = EXPECT_SITE(s, "`name` must be a string", 3, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "a.as_str().is_none()");
+	p = EXPECT_SITE(s, "cannot read: {}", 4, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "fs::read(p).is_err()");
+	p = EXPECT_SITE(s, "no separator", 5, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "s.split_once('=').is_none()");
+	p = EXPECT_SITE(s, "too many entries", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "n > 2");
+	p = EXPECT_SITE(s, "empty list", 7, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "it.next().is_none()");
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+}
+
+/* Err() of a conversion to the error type: From::from, Box::from,
+ * Box::new, anyhow::Error::msg around the message */
+static void test_err_conversions(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn sep(s: &str) -> Result<(), Box<dyn Error>> {\n"                       /* 1 */
+		"    if s.len() > 1 {\n"                                                  /* 2 */
+		"        return Err(From::from(format!(\"separator of {} bytes\", s.len())));\n" /* 3 */
+		"    }\n"                                                                 /* 4 */
+		"    if s.is_empty() { return Err(Box::from(\"empty separator\")); }\n"   /* 5 */
+		"    Err(anyhow::Error::msg(format!(\"bad separator {}\", s)))\n"         /* 6 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "separator of {} bytes", 3, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "s.len() > 1");
+	EXPECT_SITE(s, "empty separator", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "bad separator {}", 6, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 3);
 	fl_sites_free(s);
 }
 
@@ -486,7 +540,21 @@ static void test_variants_built(void **state)
 		"fn io() -> Error { Error::Io }\n"                             /* 23 */
 		"fn ro(w: io::Result<()>) -> Result<(), ConfigError> {\n"      /* 24 */
 		"    w.map_err(|_| ConfigError::ReadOnly)\n"                   /* 25 */
-		"}\n";                                                         /* 26 */
+		"}\n"                                                          /* 26 */
+		"impl Clone for ConfigError {\n"                               /* 27 */
+		"    fn clone(&self) -> ConfigError {\n"                       /* 28 */
+		"        match *self {\n"                                      /* 29 */
+		"            ConfigError::ReadOnly => ConfigError::ReadOnly,\n" /* 30 */
+		"            ConfigError::Missing(ref k) => ConfigError::Missing(k.clone()),\n"
+		"        }\n"                                                  /* 32 */
+		"    }\n"                                                      /* 33 */
+		"}\n"                                                          /* 34 */
+		"fn keyed(e: ConfigError) -> ConfigError {\n"                  /* 35 */
+		"    match e {\n"                                              /* 36 */
+		"        ConfigError::Missing(k) => ConfigError::Missing(format!(\"{k}!\")),\n"
+		"        other => other,\n"                                    /* 38 */
+		"    }\n"                                                      /* 39 */
+		"}\n";                                                         /* 40 */
 	fl_src files[] = {
 		{"src/errors.rs", errors_rs, strlen(errors_rs), NULL},
 		{"src/a.rs", a_rs, strlen(a_rs), NULL},
@@ -508,7 +576,8 @@ static void test_variants_built(void **state)
 	/* a closure's */
 	EXPECT_SITE(s, "the store is read-only", 25, FL_T_EXCEPTION);
 	/* nothing else: not the patterns, the comparisons, the use, nor
-	 * Error::Io, which two enums declare */
+	 * Error::Io, which two enums declare, nor the copies of a variant
+	 * (`fn clone`, an arm rebuilding the variant it matched) */
 	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
 	/* the declarations stay, as the message's definition */
@@ -717,6 +786,8 @@ int main(void)
 		cmocka_unit_test(test_macro_rules_and_closures),
 		cmocka_unit_test(test_functions_guards),
 		cmocka_unit_test(test_real_context),
+		cmocka_unit_test(test_receiver_guards),
+		cmocka_unit_test(test_err_conversions),
 		cmocka_unit_test(test_real_serde),
 		cmocka_unit_test(test_status_body_attributes),
 		cmocka_unit_test(test_stderr_prints),

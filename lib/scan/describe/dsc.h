@@ -69,6 +69,8 @@ typedef struct dsc {
 	bool sentinel;  /* an error value declared at the top level */
 	bool defined;   /* an error catalogue's entry */
 	bool unwrapped; /* Rust's .expect on an Err or None */
+	bool wrapper;   /* Rust's .context/.with_context/.wrap_err: this
+			   message is added to the receiver's error */
 	bool arm;       /* a match arm */
 	bool catch_all; /* the `_` arm */
 	bool made;      /* an error factory's return */

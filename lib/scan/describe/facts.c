@@ -668,6 +668,8 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	d->sentinel = sentinel && s->cls && !s->function && !d->cdef;
 	d->defined = !d->sentinel && !d->cdef && !s->function && e->error_code && strcmp(idiom, "createError") == 0;
 	d->unwrapped = s->guard && strcmp(idiom, ".expect") == 0;
+	d->wrapper = s->guard && (strcmp(idiom, ".context") == 0 || strcmp(idiom, ".with_context") == 0 ||
+				  strcmp(idiom, ".wrap_err") == 0 || strcmp(idiom, ".wrap_err_with") == 0);
 	d->arm = s->guard && s->arm;
 	d->catch_all = d->arm && strcmp(s->guard, "_") == 0;
 	d->made = strcmp(idiom, "return") == 0 && s->function && !d->cdef;

@@ -512,6 +512,22 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		set(a, GA_NULL, fl_xstrndup(t, strlen(t) - 5), NULL, NULL);
 		goto out;
 	}
+	/* Rust's Option and Result: x.is_none() / x.is_some(), and
+	 * x.is_err() / x.is_ok(), a call that failed */
+	if (strcmp(d->dialect, "rust") == 0 && strlen(t) > 10) {
+		size_t tl = strlen(t);
+		if (fl_str_ends(t, ".is_none()") || fl_str_ends(t, ".is_some()")) {
+			set(a, GA_NULL, fl_xstrndup(t, tl - 10), NULL, NULL);
+			a->neg = neg != (t[tl - 6] == 's');
+			goto out;
+		}
+		if (fl_str_ends(t, ".is_err()") || fl_str_ends(t, ".is_ok()")) {
+			bool ok = t[tl - 4] == 'o';
+			failed(d, a, NULL, fl_xstrndup(t, tl - (ok ? 8 : 9)));
+			a->neg = neg != ok;
+			goto out;
+		}
+	}
 	char *callee = callee_of(t), *why = NULL;
 	bool cdialect = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0;
 	if (callee) {
@@ -796,7 +812,7 @@ static const char *null_word(const dsc *d)
 	const char *l = d->dialect;
 	if (!strcmp(l, "go") || !strcmp(l, "ruby"))
 		return "nil";
-	if (!strcmp(l, "python"))
+	if (!strcmp(l, "python") || !strcmp(l, "rust"))
 		return "None";
 	if (!strcmp(l, "c") || !strcmp(l, "cpp"))
 		return "NULL";
@@ -900,6 +916,28 @@ char *dsc_call_failure(const char *callee)
 	return res;
 }
 
+/* the name of the last call of a call expression (`read_to_string` of
+ * `std::fs::read_to_string(path)`, `get` of `v.as_table().get(k)`), or
+ * NULL when s does not end with a call */
+static char *last_call_name(const char *s)
+{
+	size_t n = strlen(s), i = n;
+	if (!n || s[n - 1] != ')')
+		return NULL;
+	int depth = 0;
+	while (i > 0) {
+		i--;
+		if (s[i] == ')')
+			depth++;
+		else if (s[i] == '(' && --depth == 0)
+			break;
+	}
+	size_t e = i;
+	while (i > 0 && idch(s[i - 1]))
+		i--;
+	return depth || i == e ? NULL : fl_xstrndup(s + i, e - i);
+}
+
 static void failed_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool yes)
 {
 	if (a->call) {
@@ -913,7 +951,9 @@ static void failed_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool yes)
 			fl_buf_puts(b, go ? " returned an error" : " failed");
 		else
 			fl_buf_puts(b, " failed");
-		char *why = dsc_call_failure(a->call);
+		char *name = last_call_name(a->call);
+		char *why = dsc_call_failure(name ? name : a->call);
+		free(name);
 		if (why) {
 			fl_buf_puts(b, " (it ");
 			fl_buf_puts(b, why);

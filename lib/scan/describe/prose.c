@@ -663,6 +663,13 @@ void dsc_documentation(dsc *d)
 		fl_buf_puts(&b, " with this message and returns it for its callers to raise");
 		when(&b, d);
 		fl_buf_putc(&b, '.');
+	} else if (d->wrapper && d->g.n == 1 && d->g.a[0].kind == GA_FAILED && d->g.a[0].call && !d->g.a[0].neg) {
+		/* anyhow's context: the receiver's error, this message added */
+		who(&b, d, true);
+		fl_buf_puts(&b, " returns the error of ");
+		dsc_code(&b, d->g.a[0].call);
+		fl_buf_puts(&b, " with this message added as its context when that call fails; the error it wraps, "
+				"printed after it, says why.");
 	} else {
 		who(&b, d, true);
 		fl_buf_putc(&b, ' ');
@@ -834,7 +841,13 @@ void dsc_solutions(dsc *d)
 	for (size_t i = 0; i < d->g.n && !failed; i++)
 		if (d->g.a[i].kind == GA_FAILED && d->g.a[i].call)
 			failed = &d->g.a[i];
-	if (failed && d->g.n == 1) {
+	if (failed && d->g.n == 1 && d->wrapper) {
+		fl_buf_puts(&b, "Find out why ");
+		dsc_code(&b, failed->call);
+		fl_buf_puts(&b, " failed: its own error is printed after this message (anyhow and eyre print it under "
+				"`Caused by:`), and the fix is to the cause it names.");
+		push(out, &b);
+	} else if (failed && d->g.n == 1) {
 		fl_buf_puts(&b, "Find out why ");
 		dsc_code(&b, failed->call);
 		fl_buf_puts(&b, " failed");
