@@ -54,7 +54,7 @@ while IFS=$'\t' read -r id kinds cmd; do
         -ex "set exec-wrapper bash -c 'exec -a ${cmd%% *} \"\$0\" \"\$@\"'" \
         -ex "run ${cmdargs} >$d/out 2>$d/err" --args "$DEBUG_BIN" </dev/null >"$d/gdb.out" 2>&1
       sed -n 's/^\[Inferior 1 (process [0-9]*) exited with code \([0-9]*\)\]$/\1/p; s/^\[Inferior 1 (process [0-9]*) exited normally\]$/0/p' "$d/gdb.out" | tail -1 | sed 's/^0*\([0-9]\)/\1/' > "$d/rc"
-      "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )
+      RE_OWN="${OWN:-}" "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )
   elif [ "$FAMILY" = go ]; then
     # Go: the command as typed, with a `go` first on PATH that runs the
     # toolchain's source built with -N -l ($DEBUG_BIN) under gdb

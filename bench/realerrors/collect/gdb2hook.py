@@ -15,7 +15,10 @@ fmt.Errorf, whose frames start at the caller of those constructors, and
 the same shape). With RE_OWN=PREFIX, a frame outside PREFIX (the standard
 library, vendored modules) is "<dep>". Consecutive writes from one print
 statement (the same program frames but the innermost: curl's own printf
-writes a character at a time) are joined into one.
+writes a character at a time, Rust's formatter writes each piece of a
+format) are joined into one. A Rust program (gdb-rust.py) logs `@@FORMAT`
+blocks for each format!(), whose frames start in the standard library
+(/rustc/...): those are dropped, so the frames start at the caller.
 usage: gdb2hook.py < gdb.out > hook.jsonl"""
 import ast
 import json
@@ -52,7 +55,8 @@ for line in sys.stdin:
                 text += ast.literal_eval("'" + piece.group(2) + "'") * int(piece.group(3))
         cur[key] = text
         continue
-    m = re.match(r"^#\d+\s+(?:0x[0-9a-f]+ in )?(\S+) \(.*\) at (\S+):(\d+)$", line)
+    # (a Rust function's name may hold spaces: `Option<&str>::map_or_else<&str, String, ...>`)
+    m = re.match(r"^#\d+\s+(?:0x[0-9a-f]+ in )?(.+?) \(.*\) at (\S+):(\d+)$", line)
     if m:
         # the program is built with absolute file names; libc's are relative
         f = m.group(2) if m.group(2).startswith("/") else "<libc>"
@@ -60,7 +64,7 @@ for line in sys.stdin:
             f = "<dep>" + f
         cur["frames"].append({"file": f, "line": int(m.group(3)), "fn": m.group(1)})
         continue
-    m = re.match(r"^#\d+\s+(?:0x[0-9a-f]+ in )?(\S+) \(", line)
+    m = re.match(r"^#\d+\s+(?:0x[0-9a-f]+ in )?(.+?) \(", line)
     if m:
         cur["frames"].append({"file": "<libc>", "line": 0, "fn": m.group(1)})
 seen = set()
@@ -68,7 +72,10 @@ kept = []
 for r in recs:
     if r["kind"] in ("new", "format"):
         # the constructors' own frames: the raise is their caller
-        while r["frames"] and r["frames"][0]["fn"] in ("errors.New", "fmt.Errorf", "fmt.Sprintf"):
+        # (Rust: the standard library's frames of format!(), whose sources
+        # are rustc's: /rustc/HASH/library/...)
+        while r["frames"] and (r["frames"][0]["fn"] in ("errors.New", "fmt.Errorf", "fmt.Sprintf") or
+                               r["frames"][0]["file"].startswith(("/rustc/", "<dep>/rustc/"))):
             r["frames"].pop(0)
         key = (r["message"], json.dumps(r["frames"]))
         if key in seen:  # fmt.Errorf's own errors.New
@@ -81,7 +88,7 @@ def site(r):
     # the program's frames but the innermost: a printf that writes its
     # output a character at a time (curl's own mprintf on an unbuffered
     # stderr) stops once per character, at varying lines of the formatter
-    pf = [(x["file"], x["line"]) for x in r["frames"] if x["file"] != "<libc>"]
+    pf = [(x["file"], x["line"]) for x in r["frames"] if not x["file"].startswith(("<libc>", "<dep>"))]
     return pf[1:]
 
 

@@ -339,7 +339,12 @@ def main():
         "output": text,
         "expected": [f"{chosen[0]}:{chosen[1]}"] + ([f"{inner[0]}:{inner_line}"] if inner and inner_line and (inner[0], inner_line) != (chosen[0], chosen[1]) else []),
         "kinds": sorted(set([k for k in kinds.split(",") if k and k != "-"] +
-                            (["multi-line"] if len([l for l in plain.splitlines() if l.strip()]) > 1 else []))),
+                            (["multi-line"] if len([l for l in plain.splitlines() if l.strip()]) > 1 else []) +
+                            # a Rust error type's Display wrote the text as it was printed:
+                            # the line is the message's definition; the value was built
+                            # (raised) earlier, where no recorded stack shows
+                            (["definition"] if how.startswith("write") and chosen[0].endswith(".rs") and
+                             re.search(r"::\{impl#\d+\}::fmt$", chosen[2] or "") else []))),
         "verified": how + "; " + chosen[3],
         "stack": [f"{p}:{l} {fn or ''}".strip() for p, l, fn in stack[:8]],
     }
