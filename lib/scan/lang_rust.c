@@ -392,6 +392,8 @@ typedef struct {
 	bool neg;             /* an else's block: it runs when gb..ge (its if's
 				 condition) does not hold */
 	bool is_match;
+	size_t sb, se;        /* a match's scrutinee (`match x {`: x), or a
+				 block arm's (its match's); sb NONE: none */
 	int arm;
 	size_t arm_start, ab, ae, inner_close, arm_body;
 	const char *display;  /* in `impl Display for T` of an error type:
@@ -476,11 +478,14 @@ static void ctx_push(rs_st *st, size_t k)
 	c.test = par->test;
 	c.display = par->display;
 	c.arm_start = c.ab = c.ae = c.inner_close = c.arm_body = NONE;
+	c.sb = c.se = NONE;
 	if (par->is_match && par->arm == 1 && par->arm_body == k) {
 		c.has_guard = true;
 		c.gb = par->ab;
 		c.ge = par->ae;
 		c.guard_arm = true;
+		c.sb = par->sb;
+		c.se = par->se;
 	}
 	size_t w = 0;
 	for (size_t i = 0; i < st->np; i++) {
@@ -522,6 +527,8 @@ static void ctx_push(rs_st *st, size_t k)
 				break;
 			case P_MATCH:
 				c.is_match = true;
+				c.sb = p->gb;
+				c.se = p->ge;
 				break;
 			case P_TEST:
 				c.test = true;
@@ -658,6 +665,32 @@ static bool plain_if(const rs_st *st, const rs_ctx *x)
 	       fl_tok_is_ident(st->t, x->gb - 1, "if") && !fl_tok_is_ident(st->t, x->gb, "let");
 }
 
+/* The guard of a match arm whose pattern is [gb, ge) in context c: for
+ * `None` and `Err(..)` (a binding or `_` inside), the scrutinee's failure,
+ * `x.is_none()` / `x.is_err()`, which says what failed; else the pattern. */
+static char *arm_guard(const rs_st *st, const rs_ctx *c, size_t gb, size_t ge, bool *stated)
+{
+	const fl_toks *t = st->t;
+	if (gb == NONE || gb >= ge)
+		return NULL;
+	/* an expression arm's match is c; a block arm keeps its match's
+	 * scrutinee (ctx_push) */
+	size_t sb = c->sb, se = c->se;
+	if (sb != NONE && se > sb && se - sb <= 40) {
+		bool none = ge == gb + 1 && fl_tok_is_ident(t, gb, "None");
+		bool err = ge >= gb + 3 && ge <= gb + 5 && fl_tok_is_ident(t, gb, "Err") &&
+			   fl_tok_pch(t, gb + 1) == '(' && st->m[gb + 1] == ge - 1;
+		if (none || err) {
+			char *x = fl_tok_span_text(t, sb, se, 200);
+			char *g = fl_xasprintf("%s.%s()", x, none ? "is_none" : "is_err");
+			free(x);
+			*stated = true;
+			return g;
+		}
+	}
+	return fl_tok_span_text(t, gb, ge, 200);
+}
+
 static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev,
 		 const char *idiom, size_t gb, size_t ge)
@@ -682,9 +715,13 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 			block = !st->guard;
 		}
 	}
+	bool stated = false; /* the arm's pattern as its scrutinee's test */
 	char *guard = st->guard			     ? fl_xstrdup(st->guard)
+		      : arm ? arm_guard(st, c, gb, ge, &stated)
 		      : (gb != NONE && gb < ge) ? fl_tok_span_text(t, gb, ge, 200)
 						 : NULL;
+	if (stated)
+		arm = false;
 	if (guard && neg && !st->guard) {
 		/* `if let P = x { } else {`: x does not match P */
 		char *g = fl_tok_is_ident(t, gb, "let") ? rs_let_not(st, gb + 1, ge)
@@ -1737,7 +1774,10 @@ static void track_keyword(rs_st *st, size_t i)
 			pend_add(st, b, P_GUARD, NULL, i + 1, b);
 	} else if (fl_tok_is(t, i, "match")) {
 		size_t b = rs_find_body(st, i + 1);
-		pend_add(st, b, P_MATCH, NULL, 0, 0);
+		if (b != NONE && b > i + 1)
+			pend_add(st, b, P_MATCH, NULL, i + 1, b);
+		else
+			pend_add(st, b, P_MATCH, NULL, NONE, NONE);
 	}
 }
 

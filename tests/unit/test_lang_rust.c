@@ -313,7 +313,9 @@ static void test_functions_guards(void **state)
 	p = EXPECT_SITE(s, "else", 9, FL_T_EXCEPTION);
 	harness_expect_str(p->guard, "b != 2"); /* the chain's last if, turned */
 	p = EXPECT_SITE(s, "arm block {}", 10, FL_T_EXCEPTION);
-	harness_expect_str(p->guard, "Err(e)");
+	/* an Err arm: its scrutinee failed (a None arm: it is None) */
+	harness_expect_str(p->guard, "r.is_err()");
+	assert_false(p->arm);
 	p = EXPECT_SITE(s, "struct pat", 10, FL_T_PANIC);
 	harness_expect_str(p->guard, "Ok(Foo { a, .. })");
 	p = EXPECT_SITE(s, "in mod", 12, FL_T_PANIC);
