@@ -893,6 +893,10 @@ static char *recv_guard(const rs_st *st, size_t rb, size_t dot, bool option)
 	const fl_toks *t = st->t;
 	if (rb == NONE || rb >= dot)
 		return NULL;
+	/* a call's result; not a value already an error (`err.context(..)`,
+	 * `Err(e).with_context(..)`): the context is added unconditionally */
+	if (fl_tok_pch(t, dot - 1) != ')' || (fl_tok_is_ident(t, rb, "Err") && st->m[rb + 1] == dot - 1))
+		return NULL;
 	if (!option && dot >= rb + 3 && fl_tok_pch(t, dot - 1) == ')' && st->m[dot - 1] != NONE &&
 	    st->m[dot - 1] >= rb + 2 && fl_tok_pch(t, st->m[dot - 1] - 2) == '.') {
 		size_t name = st->m[dot - 1] - 1;

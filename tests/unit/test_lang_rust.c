@@ -378,6 +378,8 @@ static void test_receiver_guards(void **state)
 		"    let d = s.split_once('=').ok_or(io::Error::new(io::ErrorKind::Other, \"no separator\"))?;\n" /* 5 */
 		"    if n > 2 { bail!(\"too many entries\"); }\n"                              /* 6 */
 		"    let e = it.next().ok_or_else(move || { format_err!(\"empty list\") })?;\n" /* 7 */
+		"    if bad { return Err(err.context(\"while reading the index\")); }\n" /* 8 */
+		"    Err(e).with_context(|| \"in the second pass\")\n"                    /* 9 */
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "missing field `name`", 2, FL_T_EXCEPTION);
 	harness_expect_str(p->guard, "v.get(\"name\").is_none()");
@@ -391,7 +393,12 @@ static void test_receiver_guards(void **state)
 	harness_expect_str(p->guard, "n > 2");
 	p = EXPECT_SITE(s, "empty list", 7, FL_T_EXCEPTION);
 	harness_expect_str(p->guard, "it.next().is_none()");
-	assert_int_equal(s->n, 6);
+	/* a value that is already an error: its own condition, not a failure */
+	p = EXPECT_SITE(s, "while reading the index", 8, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "bad");
+	p = EXPECT_SITE(s, "in the second pass", 9, FL_T_EXCEPTION);
+	assert_null(p->guard);
+	assert_int_equal(s->n, 8);
 	fl_sites_free(s);
 }
 
