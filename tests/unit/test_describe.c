@@ -333,6 +333,39 @@ static void test_example_fix(void **state)
 	fl_entry_free(&e);
 }
 
+/* Rust's Option and Result in words: a failed call, a None; anyhow's
+ * context as the context of the receiver's error */
+static void test_rust_results(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "rust", .path = "src/build.rs", .function = "main", .idiom = "panic!",
+			 .type = FL_T_PANIC, .line = 3, .guard = "let Err(err) = File::create(&stamp_path)",
+			 .msg = "failed to write {}: {}"};
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "`File::create(&stamp_path)` failed");
+	fl_entry_free(&e);
+	struct site n = {.lang = "rust", .path = "src/m.rs", .function = "Manifest::name", .idiom = "Err",
+			 .type = FL_T_EXCEPTION, .line = 3, .guard = "v.get(\"name\").is_none()",
+			 .msg = "missing field `name`"};
+	describe(&e, &n);
+	has("triggerScenarios", e.trigger_scenarios, "`v.get(\"name\")` is `None`");
+	fl_entry_free(&e);
+	n.guard = "let Some(v) = v.get(\"name\")";
+	describe(&e, &n);
+	has("triggerScenarios", e.trigger_scenarios, "`v.get(\"name\")` is not `None`");
+	fl_entry_free(&e);
+	struct site w = {.lang = "rust", .path = "src/m.rs", .function = "read_manifest", .idiom = ".with_context",
+			 .type = FL_T_EXCEPTION, .line = 3, .guard = "toml::from_str(&contents).is_err()",
+			 .msg = "failed to parse manifest at `{}`"};
+	describe(&e, &w);
+	has("documentation", e.documentation,
+	    "returns the error of `toml::from_str(&contents)` with this message added as its context");
+	has("solutions", e.solutions.v[0], "under `Caused by:`");
+	assert_null(strstr(e.trigger_scenarios, "returns true"));
+	fl_entry_free(&e);
+}
+
 /* any guard, function name, message and window: no crash, fields filled */
 static void test_random_facts(void **state)
 {
@@ -809,6 +842,7 @@ int main(void)
 		cmocka_unit_test(test_family_and_strategy),
 		cmocka_unit_test(test_fields_always_filled),
 		cmocka_unit_test(test_example_fix),
+		cmocka_unit_test(test_rust_results),
 		cmocka_unit_test(test_random_facts),
 		cmocka_unit_test(test_placeholder_arguments),
 		cmocka_unit_test(test_no_family_no_filler),

@@ -512,6 +512,27 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		set(a, GA_NULL, fl_xstrndup(t, strlen(t) - 5), NULL, NULL);
 		goto out;
 	}
+	/* Rust's `if let Err(e) = x` / `let Ok(v) = x` / `let Some(v) = x` /
+	 * `let None = x`: as x.is_err() and the others below */
+	if (strcmp(d->dialect, "rust") == 0 && strncmp(t, "let ", 4) == 0) {
+		long eq = top_find(t, " = ", 4);
+		const char *pat = t + 4;
+		if (eq > 4) {
+			static const char *const pats[][2] = {
+				{"Err(", ".is_err()"}, {"Ok(", ".is_ok()"}, {"Some(", ".is_some()"}, {"None", ".is_none()"}};
+			for (size_t k = 0; k < 4; k++) {
+				size_t pl = strlen(pats[k][0]);
+				bool call = pats[k][0][pl - 1] == '(';
+				if (strncmp(pat, pats[k][0], pl) != 0 ||
+				    (call ? pat + closing(pat + pl - 1) + pl - 1 != t + eq - 1 : pat + pl != t + eq))
+					continue;
+				char *u = fl_xasprintf("%s%s", t + eq + 3, pats[k][1]);
+				free(t);
+				t = u;
+				break;
+			}
+		}
+	}
 	/* Rust's Option and Result: x.is_none() / x.is_some(), and
 	 * x.is_err() / x.is_ok(), a call that failed */
 	if (strcmp(d->dialect, "rust") == 0 && strlen(t) > 10) {
@@ -954,6 +975,11 @@ static void failed_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool yes)
 		char *name = last_call_name(a->call);
 		char *why = dsc_call_failure(name ? name : a->call);
 		free(name);
+		/* "(it could not read)" says no more than "failed" */
+		if (why && !strchr(why + strlen("could not "), ' ')) {
+			free(why);
+			why = NULL;
+		}
 		if (why) {
 			fl_buf_puts(b, " (it ");
 			fl_buf_puts(b, why);
