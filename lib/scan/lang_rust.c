@@ -2042,8 +2042,16 @@ static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t t
 	const fl_factory *f = fl_factories_find(st->tree, name, n, 0);
 	if (!f || variant_pattern(st, b, e) || variant_copied(st, v, vl))
 		return false;
-	/* the idiom: the variant built, as `Enum::Variant` */
+	/* the idiom: the variant built, as `Enum::Variant`; in
+	 * x.ok_or_else(|| E::V) or x.map_err(|_| E::V), raised when x fails */
+	char *g = st->guard ? NULL : closure_recv_guard(st, b);
+	if (g)
+		st->guard = g;
 	emit(st, b, f->msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, name, NONE, NONE);
+	if (g) {
+		free(g);
+		st->guard = NULL;
+	}
 	return true;
 }
 

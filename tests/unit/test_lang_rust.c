@@ -581,8 +581,10 @@ static void test_variants_built(void **state)
 	/* Self in an impl of the type; a Display arm's message */
 	x = EXPECT_SITE(s, "unexpected end of input", 18, FL_T_EXCEPTION);
 	harness_expect_str(x->cls, "ParseError::Eof");
-	EXPECT_SITE(s, "nested deeper than {}", 21, FL_T_EXCEPTION);
-	/* a closure's */
+	/* raised when the Option it is the error of is None */
+	x = EXPECT_SITE(s, "nested deeper than {}", 21, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "(n < 64).then_some(()).is_none()");
+	/* a closure's (of a value, not a call: no guard of its own) */
 	EXPECT_SITE(s, "the store is read-only", 25, FL_T_EXCEPTION);
 	/* nothing else: not the patterns, the comparisons, the use, nor
 	 * Error::Io, which two enums declare, nor the copies of a variant
