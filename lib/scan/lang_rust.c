@@ -792,6 +792,8 @@ static void rule_macro(rs_st *st, size_t i)
 		which = 1, ai = 1;
 	else if (fl_tok_is(t, i, "eprintln") || fl_tok_is(t, i, "eprint"))
 		which = 2; /* what the program prints on its standard error */
+	else if (fl_tok_is(t, i, "error") || fl_tok_is(t, i, "warn"))
+		which = 3; /* the log and tracing crates' error!/warn! */
 	if (which < 0 && st->cs[st->csn - 1].display &&
 	    (fl_tok_is(t, i, "write") || fl_tok_is(t, i, "writeln"))) {
 		display_writes(st, i, "impl Display write!");
@@ -800,6 +802,16 @@ static void rule_macro(rs_st *st, size_t i)
 	if (which < 0)
 		return;
 	size_t na = rs_args(t, st->m, open, sb, se);
+	if (which == 3) {
+		/* the format string: the first literal argument, after a
+		 * `target: "..."` or tracing's fields (`path = %p,`) */
+		ai = NONE;
+		for (size_t k = 0; k < na && ai == NONE; k++)
+			if (se[k] - sb[k] == 1 && t->v[sb[k]].kind == FL_TK_STRING)
+				ai = k;
+		if (ai == NONE)
+			return;
+	}
 	if (na <= ai)
 		return;
 	/* the format string must be a literal (or format!/concat! of one:
@@ -809,8 +821,8 @@ static void rule_macro(rs_st *st, size_t i)
 		     fl_tok_is(t, b, "format") && fl_tok_is_opener(t, b + 2) &&
 		     st->m[b + 2] == e - 1 && t->v[b + 3].kind == FL_TK_STRING;
 	char *msg = NULL;
-	if (which == 2 && !(e - b == 1 && t->v[b].kind == FL_TK_STRING))
-		return; /* eprintln!'s format is a literal */
+	if (which >= 2 && !(e - b == 1 && t->v[b].kind == FL_TK_STRING))
+		return; /* eprintln!'s and error!'s format is a literal */
 	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) && !inner &&
 	    !(fl_tok_is(t, b, "concat") && fl_tok_pch(t, b + 1) == '!')) {
 		/* bail!(msg) after let msg = format!("..."): one argument */
@@ -827,11 +839,11 @@ static void rule_macro(rs_st *st, size_t i)
 	/* an assertion fires when its condition is false (assert!, ensure!)
 	 * or its two values compare unequal (assert_eq!) or equal
 	 * (assert_ne!) */
-	if (ai == 1) {
+	if (which != 3 && ai == 1) {
 		char *cond = fl_tok_span_text(t, sb[0], se[0], 200);
 		st->guard = fl_guard_not(cond, false);
 		free(cond);
-	} else if (ai == 2) {
+	} else if (which != 3 && ai == 2) {
 		char *a = fl_tok_span_text(t, sb[0], se[0], 100);
 		char *b2 = fl_tok_span_text(t, sb[1], se[1], 100);
 		bool ne = t->v[i].len >= 2 &&
@@ -846,6 +858,9 @@ static void rule_macro(rs_st *st, size_t i)
 		/* a warning when the text says so; a format of placeholders
 		 * alone (eprintln!("{}", e)) has no text: emit drops it */
 		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, NONE, NONE);
+	} else if (which == 3) {
+		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, t->src[t->v[i].off] == 'e' ? FL_S_ERROR : FL_S_WARNING,
+		     idiom, NONE, NONE);
 	} else {
 		if (!st->guard)
 			st->guard = closure_recv_guard(st, i);
@@ -895,7 +910,8 @@ static char *recv_guard(const rs_st *st, size_t rb, size_t dot, bool option)
 		return NULL;
 	/* a call's result; not a value already an error (`err.context(..)`,
 	 * `Err(e).with_context(..)`): the context is added unconditionally */
-	if (fl_tok_pch(t, dot - 1) != ')' || (fl_tok_is_ident(t, rb, "Err") && st->m[rb + 1] == dot - 1))
+	if (fl_tok_pch(t, dot - 1) != ')' || (fl_tok_is_ident(t, rb, "Err") && st->m[rb + 1] == dot - 1) ||
+	    (rb > 0 && fl_tok_pch(t, rb - 1) == '!') || (rb + 1 < dot && fl_tok_pch(t, rb + 1) == '!'))
 		return NULL;
 	if (!option && dot >= rb + 3 && fl_tok_pch(t, dot - 1) == ')' && st->m[dot - 1] != NONE &&
 	    st->m[dot - 1] >= rb + 2 && fl_tok_pch(t, st->m[dot - 1] - 2) == '.') {
@@ -1812,6 +1828,49 @@ static void track_attr(rs_st *st, size_t i)
 	}
 }
 
+/* An error that is only a text, made when an Option or a Result fails:
+ * x.ok_or("..."), x.ok_or_else(|| format!("...")), x.map_err(|e|
+ * format!("...: {}", e)), at the '.' i; guarded by x's failure */
+static void rule_text_error(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	if (rs_args(t, st->m, i + 2, sb, se) != 1)
+		return;
+	size_t b = sb[0], e = se[0];
+	bool closure = !fl_tok_is_ident(t, i + 1, "ok_or");
+	if (closure) {
+		if (fl_tok_is_ident(t, b, "move"))
+			b++;
+		if (fl_tok_is_punct(t, b, "||"))
+			b++;
+		else if (fl_tok_is_punct(t, b, "|") && b + 2 < e && fl_tok_is_punct(t, b + 2, "|"))
+			b += 3;
+		else
+			return;
+		if (b + 2 <= e && fl_tok_pch(t, b) == '{' && st->m[b] == e - 1) {
+			b++;
+			e--;
+		}
+	}
+	if (b >= e || !rs_lit_expr(t, st->m, b, e))
+		return;
+	char *msg = rs_msg(t, st->m, b, e, false, 0);
+	if (!msg)
+		return;
+	char idiom[24];
+	size_t l = t->v[i + 1].len < 20 ? t->v[i + 1].len : 20;
+	idiom[0] = '.';
+	memcpy(idiom + 1, t->src + t->v[i + 1].off, l);
+	idiom[l + 1] = '\0';
+	char *saved = st->guard;
+	st->guard = recv_guard(st, rs_receiver(st, i), i, !fl_tok_is_ident(t, i + 1, "map_err"));
+	emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	free(st->guard);
+	st->guard = saved;
+	free(msg);
+}
+
 /* x.expect("...") at the '.' i */
 static void rule_expect(rs_st *st, size_t i)
 {
@@ -2172,6 +2231,9 @@ static void rule_call(rs_st *st, size_t i)
 			display_writes(st, i - 1, "impl Display write_str");
 		else if (fl_tok_is_ident(t, i + 1, "expect"))
 			rule_expect(st, i);
+		else if (fl_tok_is_ident(t, i + 1, "ok_or") || fl_tok_is_ident(t, i + 1, "ok_or_else") ||
+			 fl_tok_is_ident(t, i + 1, "map_err"))
+			rule_text_error(st, i);
 		else if (fl_tok_is_ident(t, i + 1, "context") ||
 			 fl_tok_is_ident(t, i + 1, "with_context") ||
 			 fl_tok_is_ident(t, i + 1, "wrap_err") ||

@@ -402,6 +402,40 @@ static void test_receiver_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* the log and tracing crates' error!/warn! (a target or fields before
+ * the format string); an error that is only a text, made when an Option
+ * or a Result fails (ok_or, ok_or_else, map_err) */
+static void test_logs_and_text_errors(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn a(p: &str, v: Vec<u8>) -> Result<(), String> {\n"                      /* 1 */
+		"    warn!(\"config file {} is deprecated\", p);\n"                         /* 2 */
+		"    log::error!(target: \"net\", \"connection reset by {}\", p);\n"       /* 3 */
+		"    tracing::warn!(path = %p, \"lock file is stale\");\n"                 /* 4 */
+		"    let n = v.first().copied().ok_or(\"empty input\")?;\n"                /* 5 */
+		"    let s = std::str::from_utf8(&v).map_err(|e| format!(\"invalid utf-8: {}\", e))?;\n" /* 6 */
+		"    let m = s.parse::<u8>().map_err(|e| e.to_string())?;\n"               /* 7 */
+		"    let e = anyhow!(\"index not found\").context(\"while updating\");\n"  /* 8 */
+		"    info!(\"all is well\");\n"                                            /* 9 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "config file {} is deprecated", 2, FL_T_CONSOLE);
+	harness_expect_str(p->severity, FL_S_WARNING);
+	p = EXPECT_SITE(s, "connection reset by {}", 3, FL_T_CONSOLE);
+	harness_expect_str(p->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "lock file is stale", 4, FL_T_CONSOLE);
+	p = EXPECT_SITE(s, "empty input", 5, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "v.first().copied().is_none()");
+	p = EXPECT_SITE(s, "invalid utf-8: {}", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "std::str::from_utf8(&v).is_err()");
+	EXPECT_SITE(s, "index not found", 8, FL_T_EXCEPTION);
+	/* a context added to a macro's error: no failure of its own */
+	p = EXPECT_SITE(s, "while updating", 8, FL_T_EXCEPTION);
+	assert_null(p->guard);
+	assert_int_equal(s->n, 7);
+	fl_sites_free(s);
+}
+
 /* Err() of a conversion to the error type: From::from, Box::from,
  * Box::new, anyhow::Error::msg around the message */
 static void test_err_conversions(void **state)
@@ -799,6 +833,7 @@ int main(void)
 		cmocka_unit_test(test_real_context),
 		cmocka_unit_test(test_receiver_guards),
 		cmocka_unit_test(test_err_conversions),
+		cmocka_unit_test(test_logs_and_text_errors),
 		cmocka_unit_test(test_real_serde),
 		cmocka_unit_test(test_status_body_attributes),
 		cmocka_unit_test(test_stderr_prints),
