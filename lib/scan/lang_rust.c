@@ -889,6 +889,37 @@ static bool rs_lit_expr(const fl_toks *t, const size_t *m, size_t b, size_t e)
 
 static size_t rs_receiver(const rs_st *st, size_t end);
 
+/* The body of the closure [*b, *e) (`|| x`, `move |e| { x }`): narrowed
+ * to x; false when it is no closure. */
+static bool closure_body(const rs_st *st, size_t *b, size_t *e)
+{
+	const fl_toks *t = st->t;
+	size_t k = *b;
+	if (fl_tok_is_ident(t, k, "move"))
+		k++;
+	if (fl_tok_is_punct(t, k, "||"))
+		k++;
+	else if (fl_tok_is_punct(t, k, "|") && k + 2 < *e && fl_tok_is_punct(t, k + 2, "|"))
+		k += 3;
+	else
+		return false;
+	*b = k;
+	if (k + 2 <= *e && fl_tok_pch(t, k) == '{' && st->m[k] == *e - 1) {
+		*b = k + 1;
+		(*e)--;
+	}
+	return true;
+}
+
+/* The idiom of the method call at the '.' i: ".context", ".ok_or" */
+static void method_idiom(const fl_toks *t, size_t i, char out[24])
+{
+	size_t l = t->v[i + 1].len < 20 ? t->v[i + 1].len : 20;
+	out[0] = '.';
+	memcpy(out + 1, t->src + t->v[i + 1].off, l);
+	out[l + 1] = '\0';
+}
+
 /* Option methods of the standard library: a receiver ending in one of
  * these calls holds an Option, whose failure is None */
 static const char *const option_calls[] = {
@@ -968,30 +999,15 @@ static void rule_context(rs_st *st, size_t i)
 	size_t b = sb[0], e = se[0];
 	bool closure = fl_tok_is_ident(t, i + 1, "with_context") ||
 		       fl_tok_is_ident(t, i + 1, "wrap_err_with");
-	if (closure) {
-		if (fl_tok_is_punct(t, b, "||")) {
-			b++;
-		} else if (fl_tok_is_punct(t, b, "|") && b + 2 < e &&
-			   fl_tok_is_punct(t, b + 2, "|")) {
-			b += 3;
-		} else {
-			return;
-		}
-		if (b + 2 <= e && fl_tok_pch(t, b) == '{' && st->m[b] == e - 1) {
-			b++;
-			e--;
-		}
-	}
+	if (closure && !closure_body(st, &b, &e))
+		return;
 	char *msg = rs_lit_expr(t, st->m, b, e) ? rs_msg(t, st->m, b, e, false, 0)
 		    : closure			  ? NULL
 						  : rs_var_msg(st, b, e);
 	if (!msg)
 		return;
 	char idiom[24];
-	size_t l = t->v[i + 1].len < 20 ? t->v[i + 1].len : 20;
-	idiom[0] = '.';
-	memcpy(idiom + 1, t->src + t->v[i + 1].off, l);
-	idiom[l + 1] = '\0';
+	method_idiom(t, i, idiom);
 	if (fl_tok_is_ident(t, i + 1, "warn")) {
 		emit(st, i + 1, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, idiom, NONE, NONE);
 	} else {
@@ -1838,31 +1854,15 @@ static void rule_text_error(rs_st *st, size_t i)
 	if (rs_args(t, st->m, i + 2, sb, se) != 1)
 		return;
 	size_t b = sb[0], e = se[0];
-	bool closure = !fl_tok_is_ident(t, i + 1, "ok_or");
-	if (closure) {
-		if (fl_tok_is_ident(t, b, "move"))
-			b++;
-		if (fl_tok_is_punct(t, b, "||"))
-			b++;
-		else if (fl_tok_is_punct(t, b, "|") && b + 2 < e && fl_tok_is_punct(t, b + 2, "|"))
-			b += 3;
-		else
-			return;
-		if (b + 2 <= e && fl_tok_pch(t, b) == '{' && st->m[b] == e - 1) {
-			b++;
-			e--;
-		}
-	}
+	if (!fl_tok_is_ident(t, i + 1, "ok_or") && !closure_body(st, &b, &e))
+		return;
 	if (b >= e || !rs_lit_expr(t, st->m, b, e))
 		return;
 	char *msg = rs_msg(t, st->m, b, e, false, 0);
 	if (!msg)
 		return;
 	char idiom[24];
-	size_t l = t->v[i + 1].len < 20 ? t->v[i + 1].len : 20;
-	idiom[0] = '.';
-	memcpy(idiom + 1, t->src + t->v[i + 1].off, l);
-	idiom[l + 1] = '\0';
+	method_idiom(t, i, idiom);
 	char *saved = st->guard;
 	st->guard = recv_guard(st, rs_receiver(st, i), i, !fl_tok_is_ident(t, i + 1, "map_err"));
 	emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
