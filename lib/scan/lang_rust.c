@@ -651,18 +651,24 @@ static char *rs_let_not(const rs_st *st, size_t b, size_t e)
 		return NULL;
 	char *pat = fl_tok_span_text(t, b, eq, 200);
 	char *x = fl_tok_span_text(t, eq + 1, e, 200);
-	char *g = fl_xasprintf("!matches!(%s, %s)", x, pat);
+	/* `let Some(v) = x else`: x is None; `let Ok(v) = x else`: x failed */
+	bool some = eq >= b + 3 && fl_tok_is_ident(t, b, "Some") && fl_tok_pch(t, b + 1) == '(' &&
+		    st->m[b + 1] == eq - 1;
+	bool ok = eq >= b + 3 && fl_tok_is_ident(t, b, "Ok") && fl_tok_pch(t, b + 1) == '(' &&
+		  st->m[b + 1] == eq - 1;
+	char *g = some || ok ? fl_xasprintf("%s.%s()", x, some ? "is_none" : "is_err")
+			     : fl_xasprintf("!matches!(%s, %s)", x, pat);
 	free(pat);
 	free(x);
 	return g;
 }
 
-/* Context x is a plain if's block (not `if let`, a while's or a match
- * arm's) or its else's. */
+/* Context x is an if's block (an `if let`'s too: its binding holds; not
+ * a while's or a match arm's) or its else's. */
 static bool plain_if(const rs_st *st, const rs_ctx *x)
 {
 	return x->has_guard && !x->guard_arm && x->gb >= 1 && x->gb < x->ge &&
-	       fl_tok_is_ident(st->t, x->gb - 1, "if") && !fl_tok_is_ident(st->t, x->gb, "let");
+	       fl_tok_is_ident(st->t, x->gb - 1, "if");
 }
 
 /* The guard of a match arm whose pattern is [gb, ge) in context c: for
@@ -772,6 +778,81 @@ static const char *const kw_stop[] = {
 static void display_writes(rs_st *st, size_t s, const char *idiom);
 static char *rs_var_msg(const rs_st *st, size_t b, size_t e);
 static char *closure_recv_guard(const rs_st *st, size_t i);
+static bool rs_lit_expr(const fl_toks *t, const size_t *m, size_t b, size_t e);
+
+/* A project's reporter: `fn print_error(msg: impl Into<String>) {
+ * eprintln!("[fd error]: {}", msg.into()); }`, a function whose whole
+ * body prints its parameter in a text of its own (the eprintln! at i, its
+ * message msg, the printed argument [ab, ae)): kept in the tree as
+ * "rep:NAME" with that text, so that each call giving a message is a site
+ * (rule_reporter_call). */
+static void note_reporter(rs_st *st, size_t i, const char *msg, size_t ab, size_t ae)
+{
+	const fl_toks *t = st->t;
+	const rs_ctx *c = &st->cs[st->csn - 1];
+	if (!c->own_fn || c->open == NONE || i != c->open + 1 || !c->fn_tok || !msg)
+		return;
+	size_t close = st->m[c->open], end = st->m[i + 2];
+	if (close == NONE || end == NONE ||
+	    !(end + 1 == close || (end + 2 == close && fl_tok_pch(t, end + 1) == ';')))
+		return;
+	/* the argument: a parameter, as it is or converted */
+	if (t->v[ab].kind != FL_TK_IDENT ||
+	    !(ae == ab + 1 || (ae == ab + 5 && fl_tok_pch(t, ab + 1) == '.' && fl_tok_pch(t, ab + 3) == '(' &&
+					   fl_tok_pch(t, ab + 4) == ')')))
+		return;
+	bool param = false;
+	for (size_t k = c->fn_tok + 1; k < c->open && !param; k++)
+		param = t->v[k].kind == FL_TK_IDENT && t->v[k].len == t->v[ab].len &&
+			memcmp(t->src + t->v[k].off, t->src + t->v[ab].off, t->v[ab].len) == 0;
+	const char *ph = strstr(msg, "{}");
+	if (!param || !ph || strstr(ph + 2, "{") || memchr(msg, '{', (size_t)(ph - msg)))
+		return;
+	char name[128];
+	int n = snprintf(name, sizeof name, "rep:%.*s", (int)t->v[c->fn_tok].len, t->src + t->v[c->fn_tok].off);
+	if (n <= 0 || (size_t)n >= sizeof name)
+		return;
+	fl_factory f = {.name = fl_xstrdup(name), .msg = fl_xstrdup(msg)};
+	fl_factories_add(st->part, &f);
+}
+
+/* A call NAME(message) at the identifier i of a project reporter the tree
+ * knows (note_reporter): a site with the reporter's text around the
+ * message.  Scanning as if the tree were empty, the name is logged. */
+static bool rule_reporter_call(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	if ((!st->tree && !st->log) || fl_tok_pch(t, i + 1) != '(' || st->m[i + 1] == NONE ||
+	    (i > 0 && (fl_tok_pch(t, i - 1) == '.' || fl_tok_is_ident(t, i - 1, "fn"))))
+		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	if (rs_args(t, st->m, i + 1, sb, se) != 1 || !rs_lit_expr(t, st->m, sb[0], se[0]))
+		return false;
+	char name[128];
+	int n = snprintf(name, sizeof name, "rep:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	if (n <= 0 || (size_t)n >= sizeof name)
+		return false;
+	if (st->log) {
+		uint32_t len = (uint32_t)n;
+		fl_buf_put(st->log, (const char *)&len, sizeof len);
+		fl_buf_put(st->log, name, (size_t)n);
+		return false;
+	}
+	const fl_factory *f = fl_factories_find(st->tree, name, (size_t)n, 0);
+	if (!f || !f->msg)
+		return false;
+	char *msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
+	if (!msg)
+		return false;
+	const char *ph = strstr(f->msg, "{}");
+	char *text = fl_xasprintf("%.*s%s%s", (int)(ph - f->msg), f->msg, msg, ph + 2);
+	char idiom[140];
+	snprintf(idiom, sizeof idiom, "%s()", name + 4);
+	emit(st, i, text, NULL, NULL, FL_T_CONSOLE, fl_print_severity(text), idiom, NONE, NONE);
+	free(text);
+	free(msg);
+	return true;
+}
 
 static void rule_macro(rs_st *st, size_t i)
 {
@@ -852,6 +933,8 @@ static void rule_macro(rs_st *st, size_t i)
 		free(a);
 		free(b2);
 	}
+	if (which == 2 && st->part && na == 2)
+		note_reporter(st, i, msg, sb[1], se[1]);
 	if (which == 0) {
 		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
 	} else if (which == 2) {
@@ -2263,6 +2346,8 @@ static void rule_call(rs_st *st, size_t i)
 	}
 	if (fl_tok_is_punct(t, i + 1, "::") && rule_variant(st, i))
 		return;
+	if (k->kind == FL_TK_IDENT && rule_reporter_call(st, i))
+		return;
 	rule_diag_call(st, i);
 }
 
@@ -2347,7 +2432,8 @@ static void rs_scan(const void *tree, const fl_src *src, fl_sites *out)
 static void rs_collect(void *tree, const fl_src *src)
 {
 	if (!src->text || (!memmem(src->text, src->len, "#[error", 7) &&
-			   !memmem(src->text, src->len, "Display", 7)))
+			   !memmem(src->text, src->len, "Display", 7) &&
+			   !memmem(src->text, src->len, "eprint", 6)))
 		return;
 	rs_walk(NULL, tree, NULL, src, NULL);
 }
