@@ -71,7 +71,7 @@ while IFS=$'\t' read -r id kinds cmd; do
       RE_HOOK_OUT="$d/hook.jsonl" "${hookenv[@]}" timeout 60 bash -c "$cmd" </dev/null >"$d/out" 2>"$d/err"; echo $? > "$d/rc" )
   fi
   fi
-  FAMILY=$FAMILY REPORTERS="${REPORTERS:-}" RUNTIME="${RUNTIME:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
+  FAMILY=$FAMILY REPORTERS="${REPORTERS:-}" RUNTIME="${RUNTIME:-}" PRINT_PREFIX="${PRINT_PREFIX:-}" "$here/resolve.py" "$d" "$PREFIXMAP" "$SRC" "$prog-$id" "$kinds" >> "$outf.tmp"
 done < "$here/$prog.cases"
 jq -c "select(.unresolved)" "$outf.tmp" > "/tmp/re/raw/$prog.unresolved"
 jq -c "select(.unresolved | not)" "$outf.tmp" > "$outf"; rm -f "$outf.tmp"

@@ -74,8 +74,12 @@ for r in recs:
         # the constructors' own frames: the raise is their caller
         # (Rust: the standard library's frames of format!(), whose sources
         # are rustc's: /rustc/HASH/library/...)
+        # and a crate's that formats for its caller (anyhow!'s format_err
+        # in /usr/share/cargo/registry/anyhow-*/): a text a crate makes for
+        # itself has no frame of the program holding it (resolve.py)
         while r["frames"] and (r["frames"][0]["fn"] in ("errors.New", "fmt.Errorf", "fmt.Sprintf") or
-                               r["frames"][0]["file"].startswith(("/rustc/", "<dep>/rustc/"))):
+                               r["frames"][0]["file"].startswith(("/rustc/", "<dep>/rustc/",
+                                                                  "<dep>/usr/share/cargo/registry/"))):
             r["frames"].pop(0)
         key = (r["message"], json.dumps(r["frames"]))
         if key in seen:  # fmt.Errorf's own errors.New

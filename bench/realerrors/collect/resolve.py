@@ -88,10 +88,20 @@ def main():
             pf = pf[1:]
         return pf
 
+    # the program's own prefix of every printed error (the conf's
+    # PRINT_PREFIX, fd's "[fd error]: "): the statement that prints it
+    # holds those words whatever it prints, so they prove nothing
+    print_prefix = os.environ.get("PRINT_PREFIX", "")
+
+    def unprefixed(m):
+        if not print_prefix:
+            return m or ""
+        return (m or "").replace(print_prefix, "\n").replace(print_prefix.strip(), "\n")
+
     def chunks(m):
         # literal pieces of the printed text: split at quotes and at
         # characters that are rarely literal in a source string
-        cs = [c.strip() for c in re.split(r"[\'\"`:()\[\]{}<>]|\s{2,}|\n", m or "")]
+        cs = [c.strip() for c in re.split(r"[\'\"`:()\[\]{}<>]|\s{2,}|\n", unprefixed(m))]
         # a single short word proves nothing: two words or 12 characters
         cs = [c for c in cs if (" " in c and len(c) >= 8) or len(c) >= 12]
         return cs
@@ -127,7 +137,7 @@ def main():
         # runs of 2 and 3 printed words, compared letters only ("can't
         # stat" is "can t stat" on both sides; placeholders cut the runs)
         out = []
-        for ln in (m or "").splitlines():
+        for ln in unprefixed(m).splitlines():
             w = re.findall(r"[A-Za-z]+", ln)
             for n in (2, 3):
                 out += [" " + " ".join(w[i:i + n]) + " " for i in range(len(w) - n + 1)
