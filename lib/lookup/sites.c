@@ -141,16 +141,38 @@ static int context_score(char cw[][32], size_t ncw, const char *ctx, size_t len)
 	const char *tab = memchr(ctx, '\t', len);
 	size_t fl = tab ? (size_t)(tab - ctx) : len;
 	parts_of(ctx, fl, fw, &nf, CMD_WORDS);
-	/* the guard's quoted strings */
+	/* the guard's quoted strings, and the parts of its names that no
+	 * guard is without (`opts.changed_before` names --changed-before) */
 	if (tab)
 		for (const char *q = tab + 1, *e = ctx + len; q < e; q++) {
-			if (*q != '"' && *q != '\'')
+			if (*q == '"' || *q == '\'') {
+				const char *c = memchr(q + 1, *q, (size_t)(e - q - 1));
+				if (!c)
+					break;
+				parts_of(q + 1, (size_t)(c - q - 1), fw, &nf, CMD_WORDS);
+				q = c;
 				continue;
-			const char *c = memchr(q + 1, *q, (size_t)(e - q - 1));
-			if (!c)
-				break;
-			parts_of(q + 1, (size_t)(c - q - 1), fw, &nf, CMD_WORDS);
-			q = c;
+			}
+			if (!isalpha((unsigned char)*q) && *q != '_')
+				continue;
+			const char *c = q;
+			while (c < e && (isalnum((unsigned char)*c) || *c == '_'))
+				c++;
+			static const char *const common[] = {"let", "some", "none", "self", "this", "err", "ref",
+							      "null", "nil", "true", "false", "not", "and",
+							      "len", "args", "argv", "opts", "options", NULL};
+			size_t before = nf;
+			parts_of(q, (size_t)(c - q), fw, &nf, CMD_WORDS);
+			for (size_t k = before; k < nf;) {
+				bool drop = false;
+				for (const char *const *w = common; *w && !drop; w++)
+					drop = strcmp(fw[k], *w) == 0;
+				if (drop)
+					memmove(fw[k], fw[--nf], sizeof fw[k]);
+				else
+					k++;
+			}
+			q = c - 1;
 		}
 	int score = 0;
 	for (size_t i = 0; i < ncw; i++) {

@@ -139,6 +139,15 @@ check "explain: a command naming neither line keeps the record's" \
 	[ "$(printf '$ inv check\nValueError: the inventory file is missing\n' | "$FL" explain --db "$WORK/fold.db" --json - | jq -c '.matches[0].lineNumber')" = 3 ]
 check "explain: a path in the command is no word of it" \
 	[ "$(printf '$ inv check ./save/x.txt\nValueError: the inventory file is missing\n' | "$FL" explain --db "$WORK/fold.db" --json - | jq -c '.matches[0].lineNumber')" = 3 ]
+# ... and against the names each line's guard tests: `--changed-before`
+# is the line whose guard reads opts.changed_before
+mkdir -p "$WORK/foldg/app"
+printf 'def limits(opts):\n    if opts.changed_within and not parse(opts.changed_within):\n        raise ValueError("not a valid date or duration")\n    if opts.changed_before and not parse(opts.changed_before):\n        raise ValueError("not a valid date or duration")\n' >"$WORK/foldg/app/limits.py"
+"$FL" scan "$WORK/foldg" --repo acme/foldg --db "$WORK/foldg.db" >/dev/null 2>&1
+check "explain: the command's flag picks the line whose guard names it" \
+	[ "$(printf '$ tool --changed-before garbage\nValueError: not a valid date or duration\n' | "$FL" explain --db "$WORK/foldg.db" --json - | jq -c '[.matches[0].lineNumber, .matches[0].alsoRaisedAt]')" = '[5,["app/limits.py:3"]]' ]
+check "explain: the other flag keeps the record's line" \
+	[ "$(printf '$ tool --changed-within garbage\nValueError: not a valid date or duration\n' | "$FL" explain --db "$WORK/foldg.db" --json - | jq -c '.matches[0].lineNumber')" = 3 ]
 
 # the lookup index and the log databases: a pasted message needs only the
 # index; the first long text makes the databases beside it, later ones map
