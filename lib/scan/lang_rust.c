@@ -1034,6 +1034,12 @@ static char *recv_guard(const rs_st *st, size_t rb, size_t dot, bool option)
 			option = fl_tok_is_ident(t, name, *l);
 	}
 	char *r = fl_tok_span_text(t, rb, dot, 200);
+	/* a chain broken over lines (`builder\n    .add(p)`) reads as one */
+	char *w = r;
+	for (const char *p = r; *p; p++)
+		if (!(p[0] == ' ' && p[1] == '.' && (p[2] == '_' || (p[2] >= 'a' && p[2] <= 'z'))))
+			*w++ = *p;
+	*w = '\0';
 	char *g = fl_xasprintf("%s.%s()", r, option ? "is_none" : "is_err");
 	free(r);
 	return g;

@@ -379,7 +379,10 @@ static void test_receiver_guards(void **state)
 		"    if n > 2 { bail!(\"too many entries\"); }\n"                              /* 6 */
 		"    let e = it.next().ok_or_else(move || { format_err!(\"empty list\") })?;\n" /* 7 */
 		"    if bad { return Err(err.context(\"while reading the index\")); }\n" /* 8 */
-		"    Err(e).with_context(|| \"in the second pass\")\n"                    /* 9 */
+		"    Err(e).with_context(|| \"in the second pass\");\n"                   /* 9 */
+		"    builder\n"                                                            /* 10 */
+		"        .add(p)\n"                                                        /* 11 */
+		"        .map_err(|e| anyhow!(\"bad pattern: {}\", e))?;\n"               /* 12 */
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "missing field `name`", 2, FL_T_EXCEPTION);
 	harness_expect_str(p->guard, "v.get(\"name\").is_none()");
@@ -398,7 +401,10 @@ static void test_receiver_guards(void **state)
 	harness_expect_str(p->guard, "bad");
 	p = EXPECT_SITE(s, "in the second pass", 9, FL_T_EXCEPTION);
 	assert_null(p->guard);
-	assert_int_equal(s->n, 8);
+	/* a chain broken over lines reads as one */
+	p = EXPECT_SITE(s, "bad pattern: {}", 12, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "builder.add(p).is_err()");
+	assert_int_equal(s->n, 9);
 	fl_sites_free(s);
 }
 
