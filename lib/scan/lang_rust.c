@@ -679,6 +679,18 @@ static char *arm_guard(const rs_st *st, const rs_ctx *c, size_t gb, size_t ge, b
 	const fl_toks *t = st->t;
 	if (gb == NONE || gb >= ge)
 		return NULL;
+	/* `P if cond =>`: the arm's own condition says more than its pattern */
+	for (size_t k = gb + 1; k + 1 < ge; k++) {
+		char ch = fl_tok_pch(t, k);
+		if ((ch == '(' || ch == '[' || ch == '{') && st->m[k] != NONE && st->m[k] < ge) {
+			k = st->m[k];
+			continue;
+		}
+		if (fl_tok_is_ident(t, k, "if")) {
+			*stated = true;
+			return fl_tok_span_text(t, k + 1, ge, 200);
+		}
+	}
 	/* an expression arm's match is c; a block arm keeps its match's
 	 * scrutinee (ctx_push) */
 	size_t sb = c->sb, se = c->se;

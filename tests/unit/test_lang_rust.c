@@ -442,6 +442,28 @@ static void test_logs_and_text_errors(void **state)
 	fl_sites_free(s);
 }
 
+/* a match arm with an if of its own: that condition is the guard */
+static void test_arm_if(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn handle(cmd: Option<&str>, err: io::Error) -> Result<(), String> {\n" /* 1 */
+		"    match (cmd, err) {\n"                                               /* 2 */
+		"        (Some(c), e) if e.kind() == io::ErrorKind::NotFound => {\n"      /* 3 */
+		"            Err(format!(\"command not found: {}\", c))\n"               /* 4 */
+		"        }\n"                                                            /* 5 */
+		"        (_, e) => Err(format!(\"problem while executing: {}\", e)),\n"  /* 6 */
+		"    }\n"                                                                /* 7 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "command not found: {}", 4, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "e.kind() == io::ErrorKind::NotFound");
+	assert_false(p->arm);
+	p = EXPECT_SITE(s, "problem while executing: {}", 6, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "(_, e)");
+	assert_true(p->arm);
+	fl_sites_free(s);
+}
+
 /* Err() of a conversion to the error type: From::from, Box::from,
  * Box::new, anyhow::Error::msg around the message */
 static void test_err_conversions(void **state)
@@ -882,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_real_context),
 		cmocka_unit_test(test_receiver_guards),
 		cmocka_unit_test(test_err_conversions),
+		cmocka_unit_test(test_arm_if),
 		cmocka_unit_test(test_logs_and_text_errors),
 		cmocka_unit_test(test_real_serde),
 		cmocka_unit_test(test_status_body_attributes),
