@@ -1196,6 +1196,10 @@ static void rule_error_new(rs_st *st, size_t i)
 	char *msg = NULL;
 	bool other = fl_tok_is(t, i + 2, "other");
 	size_t a = !other && na >= 2 ? 1 : na == 1 ? 0 : NONE;
+	/* X::new(format!(..), definition): the message first, the other
+	 * argument a value (io::Error::new(kind, msg) has it second) */
+	if (a == 1 && !rs_lit_expr(t, st->m, sb[1], se[1]) && rs_lit_expr(t, st->m, sb[0], se[0]))
+		a = 0;
 	if (a != NONE) {
 		msg = rs_msg(t, st->m, sb[a], se[a], false, 0);
 		if (!msg) /* io::Error::new(kind, msg) after let msg = "..." */

@@ -476,12 +476,15 @@ static void test_err_conversions(void **state)
 		"    }\n"                                                                 /* 4 */
 		"    if s.is_empty() { return Err(Box::from(\"empty separator\")); }\n"   /* 5 */
 		"    Err(anyhow::Error::msg(format!(\"bad separator {}\", s)))\n"         /* 6 */
+		"    let e = ConfigError::new(format!(\"expected a string for `{}`\", k), def);\n" /* 7 */
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "separator of {} bytes", 3, FL_T_EXCEPTION);
 	harness_expect_str(p->guard, "s.len() > 1");
 	EXPECT_SITE(s, "empty separator", 5, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "bad separator {}", 6, FL_T_EXCEPTION);
-	assert_int_equal(s->n, 3);
+	/* X::new(message, value): the message is the argument that is one */
+	EXPECT_SITE(s, "expected a string for `{}`", 7, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 4);
 	fl_sites_free(s);
 }
 
