@@ -464,6 +464,10 @@ static size_t rs_find_body(const rs_st *st, size_t from)
 	return NONE;
 }
 
+static void note_error_factory(rs_st *st, size_t name, size_t body);
+static inline bool ends_with_error(const fl_toks *t, size_t i);
+static bool upper_ident(const fl_toks *t, size_t i);
+
 static void ctx_push(rs_st *st, size_t k)
 {
 	if (st->csn == st->csc) {
@@ -510,6 +514,8 @@ static void ctx_push(rs_st *st, size_t k)
 					c.own_fn = fl_xstrdup(p->name);
 				c.fn = c.own_fn;
 				c.fn_tok = p->gb;
+				if (st->part && !par->type)
+					note_error_factory(st, p->gb, k);
 				break;
 			case P_IMPL:
 			case P_IMPL_DISPLAY:
@@ -828,6 +834,67 @@ static void note_reporter(rs_st *st, size_t i, const char *msg, size_t ab, size_
 	fl_factories_add(st->part, &f);
 }
 
+/* A free function that makes an error of its one parameter: `pub fn
+ * internal<S: fmt::Display>(error: S) -> anyhow::Error { .. error .. }`
+ * (name at token name, its body's '{' at body): kept in the tree as
+ * "rep:NAME" with the message "{}" and the error type as class, so that
+ * each call giving a message is an exception site (rule_reporter_call). */
+static void note_error_factory(rs_st *st, size_t name, size_t body)
+{
+	const fl_toks *t = st->t;
+	size_t k = name + 1;
+	if (fl_tok_pch(t, k) == '<') { /* generics */
+		int d = 0;
+		for (; k < body; k++) {
+			if (fl_tok_pch(t, k) == '<')
+				d++;
+			else if (fl_tok_pch(t, k) == '>' && --d == 0)
+				break;
+		}
+		k++;
+	}
+	if (k >= body || fl_tok_pch(t, k) != '(' || st->m[k] == NONE || st->m[k] >= body)
+		return;
+	size_t open = k, close = st->m[k];
+	if (close == open + 1 || t->v[open + 1].kind != FL_TK_IDENT || fl_tok_is(t, open + 1, "self") ||
+	    fl_tok_is(t, open + 1, "mut"))
+		return;
+	for (size_t j = open + 1; j < close; j++) { /* one parameter */
+		char ch = fl_tok_pch(t, j);
+		if ((ch == '(' || ch == '[') && st->m[j] != NONE && st->m[j] < close)
+			j = st->m[j];
+		else if (ch == ',' && j + 1 < close)
+			return;
+	}
+	/* -> an error type: its last name ends in Error, no Result, no Box */
+	if (!fl_tok_is_punct(t, close + 1, "->"))
+		return;
+	size_t te = close + 2;
+	while (te < body && !fl_tok_is_ident(t, te, "where"))
+		te++;
+	if (te <= close + 2 || t->v[te - 1].kind != FL_TK_IDENT || !ends_with_error(t, te - 1))
+		return;
+	for (size_t j = close + 2; j < te; j++) /* a plain type: no closure */
+		if (fl_tok_pch(t, j) == '<' || fl_tok_pch(t, j) == '(' || fl_tok_is_ident(t, j, "impl") ||
+		    fl_tok_is_ident(t, j, "dyn"))
+			return;
+	/* the body uses the parameter */
+	size_t pn = open + 1, end = st->m[body];
+	bool used = false;
+	for (size_t j = body + 1; end != NONE && j < end && !used; j++)
+		used = t->v[j].kind == FL_TK_IDENT && t->v[j].len == t->v[pn].len &&
+		       memcmp(t->src + t->v[j].off, t->src + t->v[pn].off, t->v[pn].len) == 0;
+	if (!used)
+		return;
+	char key[128];
+	int n = snprintf(key, sizeof key, "rep:%.*s", (int)t->v[name].len, t->src + t->v[name].off);
+	if (n <= 0 || (size_t)n >= sizeof key)
+		return;
+	fl_factory f = {.name = fl_xstrdup(key), .msg = fl_xstrdup("{}"),
+			.cls = fl_tok_span_text(t, close + 2, te, 120)};
+	fl_factories_add(st->part, &f);
+}
+
 /* A call NAME(message) at the identifier i of a project reporter the tree
  * knows (note_reporter): a site with the reporter's text around the
  * message.  Scanning as if the tree were empty, the name is logged. */
@@ -836,6 +903,9 @@ static bool rule_reporter_call(rs_st *st, size_t i)
 	const fl_toks *t = st->t;
 	if ((!st->tree && !st->log) || fl_tok_pch(t, i + 1) != '(' || st->m[i + 1] == NONE ||
 	    (i > 0 && (fl_tok_pch(t, i - 1) == '.' || fl_tok_is_ident(t, i - 1, "fn"))))
+		return false;
+	/* a free function, maybe by its module's path; not a type's */
+	if (i >= 2 && fl_tok_is_punct(t, i - 1, "::") && upper_ident(t, i - 2))
 		return false;
 	size_t sb[MAX_ARGS], se[MAX_ARGS];
 	if (rs_args(t, st->m, i + 1, sb, se) != 1 || !rs_lit_expr(t, st->m, sb[0], se[0]))
@@ -860,7 +930,10 @@ static bool rule_reporter_call(rs_st *st, size_t i)
 	char *text = fl_xasprintf("%.*s%s%s", (int)(ph - f->msg), f->msg, msg, ph + 2);
 	char idiom[140];
 	snprintf(idiom, sizeof idiom, "%s()", name + 4);
-	emit(st, i, text, NULL, NULL, FL_T_CONSOLE, fl_print_severity(text), idiom, NONE, NONE);
+	if (f->cls) /* an error factory's: the error it makes, raised by its caller */
+		emit(st, i, text, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	else
+		emit(st, i, text, NULL, NULL, FL_T_CONSOLE, fl_print_severity(text), idiom, NONE, NONE);
 	free(text);
 	free(msg);
 	return true;
@@ -2455,7 +2528,8 @@ static void rs_collect(void *tree, const fl_src *src)
 {
 	if (!src->text || (!memmem(src->text, src->len, "#[error", 7) &&
 			   !memmem(src->text, src->len, "Display", 7) &&
-			   !memmem(src->text, src->len, "eprint", 6)))
+			   !memmem(src->text, src->len, "eprint", 6) &&
+			   !memmem(src->text, src->len, "Error {", 7)))
 		return;
 	rs_walk(NULL, tree, NULL, src, NULL);
 }

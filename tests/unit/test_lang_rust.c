@@ -716,7 +716,11 @@ static void test_reporter_functions(void **state)
 		"}\n"                                                             /* 3 */
 		"pub fn print_two(a: &str, b: &str) {\n"                          /* 4 */
 		"    eprintln!(\"{}: {}\", a, b);\n"                              /* 5 */
-		"}\n";
+		"}\n"                                                             /* 6 */
+		"pub fn internal<S: fmt::Display>(error: S) -> anyhow::Error {\n" /* 7 */
+		"    InternalError::new(anyhow::format_err!(\"{}\", error)).into()\n"
+		"}\n"                                                             /* 9 */
+		"impl Thing { pub fn fail(msg: &str) -> ThingError { ThingError(msg.into()) } }\n";
 	const char *cli_rs =
 		"use crate::error::print_error;\n"                                /* 1 */
 		"fn paths(p: &Path) -> Option<PathBuf> {\n"                        /* 2 */
@@ -727,6 +731,8 @@ static void test_reporter_functions(void **state)
 		"    error::print_error(\"no search path\");\n"                    /* 7 */
 		"    print_error(msg);\n"                                          /* 8 */
 		"    print_two(\"a\", \"b\");\n"                                    /* 9 */
+		"    return Err(errors::internal(format!(\"no entry for `{}`\", k)));\n" /* 10 */
+		"    Thing::fail(\"not a site\");\n"                                  /* 11 */
 		"}\n";
 	fl_src files[] = {
 		{"src/error.rs", error_rs, strlen(error_rs), NULL},
@@ -738,9 +744,14 @@ static void test_reporter_functions(void **state)
 	harness_expect_str(x->guard, "!p.is_dir()");
 	harness_expect_str(x->idiom, "print_error()");
 	EXPECT_SITE(s, "[tool error]: no search path", 7, FL_T_CONSOLE);
+	/* a free function making an error of its one parameter: its callers
+	 * raise it */
+	x = EXPECT_SITE(s, "no entry for `{}`", 10, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "anyhow::Error");
+	harness_expect_str(x->idiom, "internal()");
 	/* a variable's message is not known; a reporter of two parameters is
-	 * none */
-	assert_int_equal(s->n, 2);
+	 * none, nor a type's own function */
+	assert_int_equal(s->n, 3);
 	fl_sites_free(s);
 }
 
