@@ -986,36 +986,33 @@ static size_t sw_label(const fl_toks *t, const size_t *m, size_t k, size_t end, 
 	return q + 1;
 }
 
-/* text of [b, e), bracketed when it is more than one name or literal or a
- * member chain or call (for `x == v`) */
-static void sw_operand(const fl_toks *t, size_t b, size_t e, fl_buf *out)
+char *fl_operand_text(const fl_toks *t, const size_t *m, size_t b, size_t e, bool arrows)
 {
 	char *s = fl_tok_span_text(t, b, e, 100);
-	bool plain = e == b + 1;
-	if (!plain && t->v[b].kind == FL_TK_IDENT) {
-		size_t k = b + 1;
-		while (k + 1 < e && (fl_tok_is_punct(t, k, ".") || fl_tok_is_punct(t, k, "->") ||
-				     fl_tok_is_punct(t, k, "::")) &&
+	size_t k = b;
+	if (e > b + 1 && t->v[b].kind == FL_TK_IDENT) {
+		k++;
+		while (k + 1 < e &&
+		       (fl_tok_is_punct(t, k, ".") ||
+			(arrows && (fl_tok_is_punct(t, k, "->") || fl_tok_is_punct(t, k, "::")))) &&
 		       t->v[k + 1].kind == FL_TK_IDENT)
 			k += 2;
-		if (k < e && fl_tok_is_punct(t, k, "(") && k + 1 < e) {
-			/* a call ending the span */
-			size_t d = 0, q = k;
-			for (; q < e; q++) {
-				if (fl_tok_is_punct(t, q, "("))
-					d++;
-				else if (fl_tok_is_punct(t, q, ")") && --d == 0)
-					break;
-			}
-			if (q == e - 1)
-				k = e;
-		}
-		plain = k == e;
+		if (k < e && fl_tok_is_punct(t, k, "(") && m[k] == e - 1)
+			k = e; /* a call ending the span */
 	}
-	if (plain)
-		fl_buf_puts(out, s);
-	else
-		fl_buf_printf(out, "(%s)", s);
+	if (e == b + 1 || k == e)
+		return s;
+	char *r = fl_xasprintf("(%s)", s);
+	free(s);
+	return r;
+}
+
+/* fl_operand_text of [b, e) (C's `->` and `::` joining a member chain)
+ * onto out (for `x == v`) */
+static void sw_operand(const fl_toks *t, const size_t *m, size_t b, size_t e, fl_buf *out)
+{
+	char *s = fl_operand_text(t, m, b, e, true);
+	fl_buf_puts(out, s);
 	free(s);
 }
 
@@ -1116,9 +1113,9 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 				free(c);
 				continue;
 			}
-			sw_operand(t, eb, ee, &b);
+			sw_operand(t, m, eb, ee, &b);
 			fl_buf_puts(&b, " == ");
-			sw_operand(t, mine.b[v], mine.e[v], &b);
+			sw_operand(t, m, mine.b[v], mine.e[v], &b);
 		}
 	} else {
 		if (tagless)
@@ -1140,9 +1137,9 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 		for (size_t v = 0; v < all.n; v++) {
 			if (v)
 				fl_buf_puts(&b, " && ");
-			sw_operand(t, eb, ee, &b);
+			sw_operand(t, m, eb, ee, &b);
 			fl_buf_puts(&b, " != ");
-			sw_operand(t, all.b[v], all.e[v], &b);
+			sw_operand(t, m, all.b[v], all.e[v], &b);
 		}
 	}
 	if (!b.n) {

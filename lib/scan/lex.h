@@ -408,6 +408,12 @@ void fl_msg_put_macro(fl_buf *out, const char *name, size_t len);
 /* Trailing newlines and spaces removed in place (records.md). */
 void fl_msg_trim(char *s);
 
+/* The text of an operand [b, e) in a condition: as it is when it is one
+ * token, a member chain (`a.b.c`; with arrows also `a->b`, `A::b`) or a
+ * call ending one (m: the match table); else in brackets, "(a + b)".
+ * Malloc'd. */
+char *fl_operand_text(const fl_toks *t, const size_t *m, size_t b, size_t e, bool arrows);
+
 /* The message a local variable holds where it is used (token at), for
  * `throw new X($message)` after `$message = sprintf('...', $x);`.  Scans
  * the statements of [from, at) (from: the enclosing function's name, or 0

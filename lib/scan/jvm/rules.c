@@ -115,20 +115,7 @@ static bool rule_thrower(ctx *c, size_t i)
 		}
 		char *texts[FL_FAC_PARAMS] = {0};
 		for (size_t k = 0; k < na && k < f->np && k < FL_FAC_PARAMS; k++) {
-			char *a = fl_tok_span_text(&c->t, st[k], en[k], 100);
-			/* one token, a member chain or a call of one: as it is */
-			size_t q = st[k];
-			if (en[k] > q + 1 && is_id(c, q)) {
-				q++;
-				while (q + 1 < en[k] && is_p(c, q, ".") && is_id(c, q + 1))
-					q += 2;
-				if (q < en[k] && is_p(c, q, "(") && c->match[q] == en[k] - 1)
-					q = en[k];
-			}
-			bool simple = en[k] == st[k] + 1 || q == en[k];
-			texts[k] = simple ? a : fl_xasprintf("(%s)", a);
-			if (!simple)
-				free(a);
+			texts[k] = fl_operand_text(&c->t, c->match, st[k], en[k], false);
 		}
 		char *g = fl_msg_subst(f->cond, (const char *const *)f->param,
 				       (const char *const *)texts, f->np);

@@ -266,26 +266,6 @@ out:
 		free(pv[q]);
 }
 
-/* An argument's text in a guard: in brackets unless it is one token, a
- * member chain or a call of one */
-static char *arg_text(const fl_toks *t, const size_t *m, size_t b, size_t e)
-{
-	char *s = fl_tok_span_text(t, b, e, 100);
-	size_t k = b;
-	if (e > b + 1 && t->v[k].kind == FL_TK_IDENT) {
-		k++;
-		while (k + 1 < e && is_p(t, k, '.') && t->v[k + 1].kind == FL_TK_IDENT)
-			k += 2;
-		if (k < e && is_p(t, k, '(') && m[k] == e - 1)
-			k = e;
-	}
-	if (e == b + 1 || k == e)
-		return s;
-	char *r = fl_xasprintf("(%s)", s);
-	free(s);
-	return r;
-}
-
 /* Whether tokens [b, e) hold a string literal with a space in it */
 static bool gives_text(const fl_toks *t, size_t b, size_t e)
 {
@@ -335,7 +315,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 			ak = a.pos[k];
 		if (ak == NONE)
 			continue;
-		texts[k] = arg_text(t, w->m, a.st[ak], a.en[ak]);
+		texts[k] = fl_operand_text(t, w->m, a.st[ak], a.en[ak], false);
 		char ph[140];
 		snprintf(ph, sizeof ph, "{%s}", names[k]);
 		if (!strstr(text, ph))
