@@ -423,7 +423,8 @@ typedef struct {
 				 NotFound -> E::NotFound, IoError -> E::Io */
 	bool file_test;
 	char *guard;          /* the next site's own guard (an assertion's
-				 failing condition); owned by its rule */
+				 failing condition, a receiver's failure):
+				 set by emit_guarded for that one site */
 } rs_st;
 
 static void pend_add(rs_st *st, size_t brace, int kind, char *name, size_t gb,
@@ -774,6 +775,17 @@ static void emit(rs_st *st, size_t at, const char *msg, const char *code,
 	free(guard);
 }
 
+/* emit() with the site's own guard g (owned; NULL: its context's, as
+ * emit finds it): st->guard holds g for that one site */
+static void emit_guarded(rs_st *st, size_t at, const char *msg, const char *cls, const char *type,
+			 const char *sev, const char *idiom, char *g)
+{
+	st->guard = g;
+	emit(st, at, msg, NULL, cls, type, sev, idiom, NONE, NONE);
+	st->guard = NULL;
+	free(g);
+}
+
 static bool in_list(const fl_toks *t, size_t i, const char *const *l)
 {
 	for (; *l; l++)
@@ -1005,37 +1017,35 @@ static void rule_macro(rs_st *st, size_t i)
 	/* an assertion fires when its condition is false (assert!, ensure!)
 	 * or its two values compare unequal (assert_eq!) or equal
 	 * (assert_ne!) */
+	char *g = NULL;
 	if (which != 3 && ai == 1) {
 		char *cond = fl_tok_span_text(t, sb[0], se[0], 200);
-		st->guard = fl_guard_not(cond, false);
+		g = fl_guard_not(cond, false);
 		free(cond);
 	} else if (which != 3 && ai == 2) {
 		char *a = fl_tok_span_text(t, sb[0], se[0], 100);
 		char *b2 = fl_tok_span_text(t, sb[1], se[1], 100);
 		bool ne = t->v[i].len >= 2 &&
 			  memcmp(t->src + t->v[i].off + t->v[i].len - 2, "ne", 2) == 0;
-		st->guard = fl_xasprintf("%s %s %s", a, ne ? "==" : "!=", b2);
+		g = fl_xasprintf("%s %s %s", a, ne ? "==" : "!=", b2);
 		free(a);
 		free(b2);
 	}
 	if (which == 2 && st->part && na == 2)
 		note_reporter(st, i, msg, sb[1], se[1]);
 	if (which == 0) {
-		emit(st, i, msg, NULL, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
+		emit_guarded(st, i, msg, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, g);
 	} else if (which == 2) {
 		/* a warning when the text says so; a format of placeholders
 		 * alone (eprintln!("{}", e)) has no text: emit drops it */
-		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, NONE, NONE);
+		emit_guarded(st, i, msg, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, g);
 	} else if (which == 3) {
-		emit(st, i, msg, NULL, NULL, FL_T_CONSOLE, t->src[t->v[i].off] == 'e' ? FL_S_ERROR : FL_S_WARNING,
-		     idiom, NONE, NONE);
+		emit_guarded(st, i, msg, NULL, FL_T_CONSOLE,
+			     t->src[t->v[i].off] == 'e' ? FL_S_ERROR : FL_S_WARNING, idiom, g);
 	} else {
-		if (!st->guard)
-			st->guard = closure_recv_guard(st, i);
-		emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+		emit_guarded(st, i, msg, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom,
+			     g ? g : closure_recv_guard(st, i));
 	}
-	free(st->guard);
-	st->guard = NULL;
 	free(msg);
 }
 
@@ -1186,11 +1196,8 @@ static void rule_context(rs_st *st, size_t i)
 		emit(st, i + 1, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, idiom, NONE, NONE);
 	} else {
 		/* the context is added when the receiver fails */
-		char *saved = st->guard;
-		st->guard = recv_guard(st, rs_receiver(st, i), i, false);
-		emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
-		free(st->guard);
-		st->guard = saved;
+		emit_guarded(st, i + 1, msg, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom,
+			     recv_guard(st, rs_receiver(st, i), i, false));
 	}
 	free(msg);
 }
@@ -1283,13 +1290,7 @@ static void rule_error_new(rs_st *st, size_t i)
 		char *idiom = fl_xasprintf("%s::%.*s", cls, (int)t->v[i + 2].len,
 					   t->src + t->v[i + 2].off);
 		/* x.ok_or_else(|| io::Error::new(...)): raised when x fails */
-		char *g = st->guard ? NULL : closure_recv_guard(st, start);
-		st->guard = g ? g : st->guard;
-		emit(st, start, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
-		if (g) {
-			free(g);
-			st->guard = NULL;
-		}
+		emit_guarded(st, start, msg, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, closure_recv_guard(st, start));
 		free(cls);
 		free(idiom);
 	}
@@ -2041,11 +2042,8 @@ static void rule_text_error(rs_st *st, size_t i)
 		return;
 	char idiom[24];
 	method_idiom(t, i, idiom);
-	char *saved = st->guard;
-	st->guard = recv_guard(st, rs_receiver(st, i), i, !fl_tok_is_ident(t, i + 1, "map_err"));
-	emit(st, i + 1, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
-	free(st->guard);
-	st->guard = saved;
+	emit_guarded(st, i + 1, msg, NULL, FL_T_EXCEPTION, FL_S_ERROR, idiom,
+		     recv_guard(st, rs_receiver(st, i), i, !fl_tok_is_ident(t, i + 1, "map_err")));
 	free(msg);
 }
 
@@ -2281,14 +2279,7 @@ static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t t
 		return false;
 	/* the idiom: the variant built, as `Enum::Variant`; in
 	 * x.ok_or_else(|| E::V) or x.map_err(|_| E::V), raised when x fails */
-	char *g = st->guard ? NULL : closure_recv_guard(st, b);
-	if (g)
-		st->guard = g;
-	emit(st, b, f->msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, name, NONE, NONE);
-	if (g) {
-		free(g);
-		st->guard = NULL;
-	}
+	emit_guarded(st, b, f->msg, f->cls, FL_T_EXCEPTION, FL_S_ERROR, name, closure_recv_guard(st, b));
 	return true;
 }
 
