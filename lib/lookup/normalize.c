@@ -429,8 +429,13 @@ static void push_path_before_colon_digits(fl_query *q, const char *s, size_t n)
 	}
 }
 
-/* class-like word followed by ": " at the start: Class: message */
-static size_t class_prefix(const char *s)
+/* class-like word followed by ": " at the start: Class: message.  Its last
+ * component must end like an error class (or, after a module path, in
+ * "error" of any case: re.error, socket.gaierror), unless loose: where a
+ * class is all that can stand (the line a Python traceback ends with,
+ * after `Exception in thread "x"`, a line a Java frame follows), any
+ * name is one (pkg.MissingPart, subprocess.TimeoutExpired). */
+static size_t class_prefix_at(const char *s, bool loose)
 {
 	size_t n = 0;
 	while (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '.' || s[n] == '$' ||
@@ -446,6 +451,10 @@ static size_t class_prefix(const char *s)
 		if (s[i] == '.' || s[i] == ':')
 			last = s + i + 1;
 	size_t ll = (size_t)(s + n - last);
+	if (loose && ll && (isalpha((unsigned char)last[0]) || last[0] == '_'))
+		return n;
+	if (last != s && ll >= 5 && strncasecmp(last + ll - 5, "error", 5) == 0)
+		return n;
 	static const struct word ends[] = {WORD("Error"), WORD("Exception"), WORD("Panic"),
 		WORD("Warning"), WORD("Fault"), WORD("Failure"), WORD("Interrupt"), WORD("Exit")};
 	for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
@@ -454,6 +463,24 @@ static size_t class_prefix(const char *s)
 			return n;
 	}
 	return 0;
+}
+
+static size_t class_prefix(const char *s)
+{
+	return class_prefix_at(s, false);
+}
+
+/* Whether the line at s is a Java frame: "\tat pkg.Cls.m(File.java:10)". */
+static bool java_frame_next(const char *s)
+{
+	if (!s || (*s != ' ' && *s != '\t'))
+		return false;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "at ", 3) != 0)
+		return false;
+	const char *nl = strchr(s, '\n'), *paren = strchr(s, '(');
+	return paren && (!nl || paren < nl);
 }
 
 static void add_class(fl_query *q, const char *s, size_t n)
@@ -468,6 +495,10 @@ static void add_class(fl_query *q, const char *s, size_t n)
 		push_unique(&q->classes, last, (size_t)(s + n - last));
 		push_unique(&q->modules, s, (size_t)(last - s - 1));
 	}
+	/* a nested class as the JVM names it: Outer$Inner */
+	const char *inner = memrchr(last, '$', (size_t)(s + n - last));
+	if (inner && inner + 1 < s + n)
+		push_unique(&q->classes, inner + 1, (size_t)(s + n - inner - 1));
 }
 
 /* ---- symfony/console exception blocks ------------------------------------ */
@@ -1055,10 +1086,13 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		}
 		caused = false;
 		/* Exception in thread "main" java.lang.X: msg */
+		bool loose = in_tb || java_frame_next(next);
 		if (strncmp(m, "Exception in thread \"", 21) == 0) {
 			const char *e = strchr(m + 21, '"');
-			if (e)
+			if (e) {
 				m = (char *)skip_spaces(e + 1);
+				loose = true;
+			}
 		}
 		/* Go: panic: msg [recovered] */
 		if (strncmp(m, "panic: ", 7) == 0) {
@@ -1068,7 +1102,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 				*rec = '\0';
 		}
 		/* Class: message */
-		size_t cn = class_prefix(m);
+		size_t cn = class_prefix_at(m, loose);
 		if (cn) {
 			const char *r = m;
 			do { /* nested: Wrapper: java.lang.Cause: message */

@@ -75,6 +75,36 @@ static int cmp_site(const void *a, const void *b)
 	return 0;
 }
 
+static bool same_text(const fl_site *a, const fl_site *b)
+{
+	return a->message && b->message && strcmp(a->message, b->message) == 0 &&
+	       (a->code ? b->code && strcmp(a->code, b->code) == 0 : !b->code);
+}
+
+/* A text both defined and raised in one file (a class's message and a
+ * `raise X(...)` that gives it) makes one record, whose line is its first
+ * site's: the raise is put before the definition (lookup.md: raise before
+ * definition), which stays one of the record's sites. */
+static void defs_after_raises(fl_sites *s)
+{
+	size_t i = 0;
+	while (i < s->n) {
+		fl_site *d = &s->v[i];
+		size_t j = i + 1;
+		if (fl_idiom_kind(d->idiom) == FL_IDIOM_DEF)
+			while (j < s->n && (fl_idiom_kind(s->v[j].idiom) == FL_IDIOM_DEF ||
+					    !same_text(d, &s->v[j])))
+				j++;
+		if (fl_idiom_kind(d->idiom) != FL_IDIOM_DEF || j >= s->n) {
+			i++;
+			continue;
+		}
+		fl_site tmp = *d;
+		memmove(&s->v[i], &s->v[i + 1], (j - i) * sizeof tmp);
+		s->v[j] = tmp; /* the site now at i is looked at next */
+	}
+}
+
 void fl_sites_sort(fl_sites *s)
 {
 	/* insertion sort keeps equal keys in order and sites are nearly
@@ -88,4 +118,5 @@ void fl_sites_sort(fl_sites *s)
 		}
 		s->v[j] = tmp;
 	}
+	defs_after_raises(s);
 }

@@ -149,6 +149,71 @@ check "explain: the command's flag picks the line whose guard names it" \
 check "explain: the other flag keeps the record's line" \
 	[ "$(printf '$ tool --changed-within garbage\nValueError: not a valid date or duration\n' | "$FL" explain --db "$WORK/foldg.db" --json - | jq -c '.matches[0].lineNumber')" = 3 ]
 
+# Python run for real: an exception class named freely (the traceback's last
+# line names it with its module), whose __init__ %-formats its parameter or
+# whose __str__ gives a text per branch; the raise is the answer, and the
+# message a raise composes from the class's format and its literal argument
+if command -v python3 >/dev/null 2>&1; then
+	mkdir -p "$WORK/pyrun/shelf"
+	cat >"$WORK/pyrun/shelf/errors.py" <<'PY'
+class MissingPart(Exception):
+    def __init__(self, part):
+        Exception.__init__(self, 'No part: %r' % (part,))
+
+
+class DecodeFailure(ValueError):
+    def __init__(self, msg, doc, pos):
+        lineno = doc.count('\n', 0, pos) + 1
+        errmsg = '%s: line %d (char %d)' % (msg, lineno, pos)
+        ValueError.__init__(self, errmsg)
+
+
+class RunFailed(Exception):
+    def __init__(self, code, cmd):
+        self.code, self.cmd = code, cmd
+
+    def __str__(self):
+        if self.code < 0:
+            return "Command '%s' died with signal %d." % (self.cmd, -self.code)
+        return "Command '%s' exited with status %d." % (self.cmd, self.code)
+PY
+	cat >"$WORK/pyrun/shelf/use.py" <<'PY'
+from shelf.errors import MissingPart, DecodeFailure, RunFailed
+
+
+def part(name, parts):
+    if name not in parts:
+        raise MissingPart(name)
+    return parts[name]
+
+
+def decode(doc, idx):
+    if idx >= len(doc):
+        raise DecodeFailure('Expecting value', doc, idx)
+
+
+def run(cmd, code):
+    if code:
+        raise RunFailed(code, cmd)
+PY
+	"$FL" scan "$WORK/pyrun" --repo acme/pyrun --db "$WORK/pyrun.db" >/dev/null 2>&1
+	pyrun_top() { # NAME WANT PYTHON-STATEMENT
+		(cd "$WORK/pyrun" && python3 -c "from shelf.use import *; $3") 2>"$WORK/pyrun.tb"
+		local got
+		got=$("$FL" explain --db "$WORK/pyrun.db" --json - <"$WORK/pyrun.tb" 2>/dev/null |
+			jq -r '.matches[0] | "\(.filePath):\(.lineNumber) \(.message)"')
+		if [ "$got" = "$2" ]; then ok "explain: $1"; else bad "explain: $1" "got $got, want $2"; fi
+	}
+	pyrun_top "python: a freely named class, its __init__ formatting the parameter" \
+		"shelf/use.py:6 No part: %r" "part('bolt', {})"
+	pyrun_top "python: the message composed from the class's format and the raise's literal" \
+		"shelf/use.py:12 Expecting value: line %d (char %d)" "decode('', 0)"
+	pyrun_top "python: a __str__ with a text per branch" \
+		"shelf/errors.py:20 Command '%s' exited with status %d." "run('make', 2)"
+else
+	bad "explain: python3 runs the Python cases" "python3 is not installed"
+fi
+
 # the lookup index and the log databases: a pasted message needs only the
 # index; the first long text makes the databases beside it, later ones map
 # them, and a damaged or stale file is made again with the same answers

@@ -335,7 +335,14 @@ static void test_class_default_messages(void **state)
 		"    code = 410\n"                                             /* 27 */
 		"    description = 'The page is gone.'\n";                     /* 28 */
 	fl_sites *s = harness_scan(&fl_lang_python, "rest/exceptions.py", errors_py);
-	const fl_site *x = EXPECT_SITE(s, "Not found.", 8, FL_T_HTTP);
+	/* the raise of line 23 comes first: the record's line (raise before
+	 * definition), the class attribute one of its sites */
+	EXPECT_SITE(s, "Not found.", 23, FL_T_HTTP);
+	const fl_site *x = NULL;
+	for (size_t i = 0; i < s->n && !x; i++)
+		if (s->v[i].line == 8 && s->v[i].message && strcmp(s->v[i].message, "Not found.") == 0)
+			x = &s->v[i];
+	assert_non_null(x);
 	assert_string_equal(x->cls, "NotFound");
 	assert_string_equal(x->code, "not_found");
 	assert_int_equal(x->http, 404);
@@ -427,6 +434,73 @@ static void test_init_default_messages(void **state)
 			3, FL_T_EXCEPTION);
 	assert_string_equal(x->guard, "stream.consumed");
 	EXPECT_SITE(s, "The stream broke", 4, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+/* An __init__ that %-formats its parameters into the message it passes on
+ * (`'%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)`, through
+ * a local): a raise of the class fills the parameters it gives as literals
+ * and keeps the rest.  A __str__ with a return in each branch: each text a
+ * site, guarded by its branch.  A raise in the class's own file is the
+ * record's first site, before the definition. */
+static void test_init_pct_and_str_branches(void **state)
+{
+	(void)state;
+	const char *errors_py =
+		"class DecodeFailure(ValueError):\n"                                     /* 1 */
+		"    def __init__(self, msg, doc, pos):\n"                               /* 2 */
+		"        lineno = doc.count('\\n', 0, pos) + 1\n"                       /* 3 */
+		"        colno = pos - doc.rfind('\\n', 0, pos)\n"                      /* 4 */
+		"        errmsg = '%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)\n" /* 5 */
+		"        ValueError.__init__(self, errmsg)\n"                             /* 6 */
+		"\n"                                                                     /* 7 */
+		"class NoSection(Exception):\n"                                          /* 8 */
+		"    def __init__(self, section):\n"                                     /* 9 */
+		"        Exception.__init__(self, 'No section: %r' % (section,))\n"      /* 10 */
+		"\n"                                                                     /* 11 */
+		"class RunFailed(Exception):\n"                                          /* 12 */
+		"    def __str__(self):\n"                                               /* 13 */
+		"        if self.returncode < 0:\n"                                      /* 14 */
+		"            return \"Command '%s' died with %r.\" % (self.cmd, -self.returncode)\n" /* 15 */
+		"        else:\n"                                                        /* 16 */
+		"            return \"Command '%s' returned non-zero exit status %d.\" % (self.cmd, self.returncode)\n" /* 17 */
+		"\n"                                                                     /* 18 */
+		"def get(sections, name):\n"                                             /* 19 */
+		"    if name not in sections:\n"                                         /* 20 */
+		"        raise NoSection(name)\n";                                       /* 21 */
+	const char *use_py =
+		"def decode(doc, idx):\n"                                                /* 1 */
+		"    if idx >= len(doc):\n"                                              /* 2 */
+		"        raise DecodeFailure('Expecting value', doc, idx)\n"             /* 3 */
+		"    raise NoSection(section='main')\n";                                 /* 4 */
+	fl_src files[] = {{"pkg/errors.py", errors_py, strlen(errors_py), NULL},
+			  {"pkg/use.py", use_py, strlen(use_py), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "Expecting value: line %d column %d (char %d)", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "idx >= len(doc)");
+	harness_expect_str(x->cls, "DecodeFailure");
+	EXPECT_SITE(s, "No section: 'main'", 4, FL_T_EXCEPTION);
+	assert_int_equal((int)s->n, 2);
+	fl_sites_free(s);
+
+	s = harness_scan_tree(&fl_lang_python, files, 2, 0);
+	x = EXPECT_SITE(s, "Command '%s' died with %r.", 15, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "self.returncode < 0");
+	harness_expect_str(x->idiom, "class method __str__");
+	x = EXPECT_SITE(s, "Command '%s' returned non-zero exit status %d.", 17, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	/* the raise first, the __init__ that defines the text after it */
+	size_t raise = s->n, def = s->n;
+	for (size_t k = 0; k < s->n; k++)
+		if (s->v[k].message && strcmp(s->v[k].message, "No section: %r") == 0) {
+			if (s->v[k].line == 21)
+				raise = k;
+			else if (s->v[k].line == 10)
+				def = k;
+		}
+	assert_true(raise < s->n && def < s->n);
+	assert_true(raise < def);
+	harness_expect_str(s->v[raise].guard, "name not in sections");
 	fl_sites_free(s);
 }
 
@@ -887,6 +961,7 @@ int main(void)
 		cmocka_unit_test(test_var_message),
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_init_default_messages),
+		cmocka_unit_test(test_init_pct_and_str_branches),
 		cmocka_unit_test(test_early_scan_checked),
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),

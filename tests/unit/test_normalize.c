@@ -383,6 +383,57 @@ static void test_line_quiet(void **state)
 	assert_true(quiet > before);
 }
 
+/* The class before a message: named like an error anywhere; any name where
+ * only a class can stand (the line a Python traceback ends with, after
+ * `Exception in thread "x"`, a line a Java frame follows); a module's
+ * lowercase `error` class.  Elsewhere a `Word: ` stays in the message. */
+static void test_class_prefixes(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("Traceback (most recent call last):\n"
+	     "  File \"/srv/app/pkg/parts.py\", line 40, in part\n"
+	     "    raise MissingPart(name)\n"
+	     "pkg.parts.MissingPart: No part: 'foo'\n", &q);
+	assert_true(q.messages.n >= 1);
+	assert_string_equal(q.messages.v[0], "No part: 'foo'");
+	assert_true(has(&q.classes, "MissingPart"));
+	assert_true(has(&q.modules, "pkg.parts"));
+	fl_query_free(&q);
+
+	norm("Traceback (most recent call last):\n"
+	     "  File \"x.py\", line 1, in <module>\n"
+	     "Timeout: read took 30 s\n", &q);
+	assert_string_equal(q.messages.v[0], "read took 30 s");
+	assert_true(has(&q.classes, "Timeout"));
+	fl_query_free(&q);
+
+	norm("Exception in thread \"main\" com.acme.Oops: the disk is full\n"
+	     "\tat com.acme.Main.main(Main.java:5)\n", &q);
+	assert_string_equal(q.messages.v[0], "the disk is full");
+	assert_true(has(&q.classes, "Oops"));
+	fl_query_free(&q);
+
+	norm("com.acme.Oops: the disk is full\n"
+	     "    at com.acme.Main.main(Main.java:5)\n", &q);
+	assert_string_equal(q.messages.v[0], "the disk is full");
+	fl_query_free(&q);
+
+	norm("re.error: missing ), unterminated subpattern at position 0", &q);
+	assert_string_equal(q.messages.v[0], "missing ), unterminated subpattern at position 0");
+	assert_true(has(&q.classes, "error"));
+	fl_query_free(&q);
+
+	/* no traceback, no frame: a Word: or a Go function stays */
+	norm("Timeout: read took 30 s", &q);
+	assert_false(has(&q.classes, "Timeout"));
+	assert_string_equal(q.messages.v[0], "Timeout: read took 30 s");
+	fl_query_free(&q);
+	norm("strconv.Atoi: parsing \"x\": invalid syntax", &q);
+	assert_int_equal((int)q.classes.n, 0);
+	fl_query_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_syscall_prefix),
 		cmocka_unit_test(test_context_tag),
 		cmocka_unit_test(test_line_quiet),
+		cmocka_unit_test(test_class_prefixes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

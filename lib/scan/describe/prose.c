@@ -635,6 +635,13 @@ static void definition(fl_buf *b, const dsc *d)
 			fl_buf_printf(b, " is an HTTP error value (status %d) with this message: the code returns it wherever it fails this way.", s->http);
 		else
 			fl_buf_puts(b, " is an error value with this message: the code returns it wherever it fails this way, and callers can compare the error they get with it.");
+	} else if (strncmp(d->idiom, "class method ", 13) == 0) {
+		/* __str__, message(): the text shows whatever it was raised with */
+		dsc_code(b, s->cls);
+		fl_buf_puts(b, " is an error class that shows this message");
+		if (d->guard)
+			when(b, d);
+		fl_buf_puts(b, ", whatever it was raised with.");
 	} else {
 		dsc_code(b, s->cls);
 		fl_buf_puts(b, d->fixed ? " is an error class that always has this message."
@@ -707,6 +714,11 @@ void dsc_documentation(dsc *d)
 			fl_buf_puts(&b, "constructor's ");
 			dsc_code(&b, what);
 			fl_buf_puts(&b, " at ");
+		} else if (*what && kl == 6 && strncmp(kind, "method", 6) == 0) {
+			b.n -= strlen(d->fixed ? "set by its " : "is set by its ");
+			fl_buf_puts(&b, d->fixed ? "returned by its " : "is returned by its ");
+			dsc_code(&b, what);
+			fl_buf_puts(&b, " method at ");
 		} else {
 			char *k = fl_xstrndup(kind, kl);
 			dsc_code(&b, k);

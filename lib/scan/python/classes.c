@@ -69,7 +69,7 @@ static size_t method_body(const fl_toks *t, const size_t *m, size_t d, int bcol,
  * message, with *at its token; NULL otherwise (a parameter passed on is
  * not a message: the raiser gives it). */
 static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
-			  size_t *at)
+			  size_t *at, size_t *xb, size_t *xe)
 {
 	size_t body = method_body(t, m, d, bcol, "__init__", false), end = body;
 	if (body == NONE)
@@ -106,6 +106,8 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 				while (ve < e && !is_p(t, ve, ','))
 					ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
 				*at = q;
+				*xb = r + 2;
+				*xe = ve;
 				return py_msg(t, r + 2, ve, false);
 			}
 		}
@@ -125,9 +127,13 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 						ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
 					free(msg);
 					msg = seen++ ? NULL : py_msg(t, r + 2, ve, false);
+					*xb = r + 2;
+					*xe = ve;
 				}
 			return msg;
 		}
+		*xb = b;
+		*xe = e;
 		return py_msg(t, b, e, false);
 	}
 	return NULL;
@@ -207,12 +213,174 @@ static char *init_params(const fl_toks *t, const size_t *m, size_t d, const char
 	return b.s;
 }
 
+/* `def __init__(self, msg, doc, pos):` at d whose message is the expression
+ * [b, e), `'%s: line %d (char %d)' % (msg, lineno, pos)` (or `... % part`):
+ * or `'{} (line {})'.format(msg, lineno)`: the parameters (without self),
+ * one per line, then a line "%" ("%{" for the format() fields) with, for
+ * each operand, the 1-based index of the parameter it is (0 for any other
+ * expression), comma-separated ("%1,0,3"); NULL when [b, e) is not such a
+ * formatting or none of its operands is a parameter. */
+static char *pct_params(const fl_toks *t, const size_t *m, size_t d, size_t b, size_t e)
+{
+	size_t p = b;
+	while (p < e && t->v[p].kind == FL_TK_STRING)
+		p++;
+	size_t ost[FL_FAC_PARAMS], oen[FL_FAC_PARAMS], n = 1, close;
+	bool braces = false;
+	if (p > b && p + 3 < e && is_p(t, p, '.') && fl_tok_is_ident(t, p + 1, "format") &&
+	    is_p(t, p + 2, '(') && m[p + 2] == e - 1) {
+		/* '{} (line {} column {})'.format(msg, lineno, colno) */
+		n = py_split_args(t, m, p + 2, ost, oen, FL_FAC_PARAMS, &close);
+		if (n == NONE || n == 0)
+			return NULL;
+		braces = true;
+	} else if (p == b || p + 1 >= e || !is_p(t, p, '%')) {
+		return NULL;
+	} else if (is_p(t, p + 1, '(') && m[p + 1] == e - 1) {
+		n = py_split_args(t, m, p + 1, ost, oen, FL_FAC_PARAMS, &close);
+		if (n == NONE || n == 0)
+			return NULL;
+	} else {
+		ost[0] = p + 1;
+		oen[0] = e;
+	}
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
+	size_t np = py_split_args(t, m, d + 2, st, en, FL_FAC_PARAMS, &close);
+	if (np == NONE || np < 2 || !fl_tok_is_ident(t, st[0], "self"))
+		return NULL;
+	fl_buf out = {0};
+	for (size_t k = 1; k < np; k++) {
+		if (k > 1)
+			fl_buf_putc(&out, '\n');
+		if (t->v[st[k]].kind == FL_TK_IDENT)
+			fl_buf_put(&out, t->src + t->v[st[k]].off, t->v[st[k]].len);
+	}
+	fl_buf_puts(&out, braces ? "\n%{" : "\n%");
+	bool named = false;
+	for (size_t o = 0; o < n; o++) {
+		size_t idx = 0;
+		if (oen[o] == ost[o] + 1 && t->v[ost[o]].kind == FL_TK_IDENT)
+			for (size_t k = 1; k < np && !idx; k++)
+				if (t->v[st[k]].kind == FL_TK_IDENT && en[k] == st[k] + 1 &&
+				    t->v[st[k]].len == t->v[ost[o]].len &&
+				    memcmp(t->src + t->v[st[k]].off, t->src + t->v[ost[o]].off,
+					   t->v[st[k]].len) == 0)
+					idx = k;
+		named = named || idx;
+		fl_buf_printf(&out, "%s%zu", o ? "," : "", idx);
+	}
+	fl_buf_cstr(&out);
+	if (!named) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	return out.s;
+}
+
+/* The argument a raise gives for the parameter named p (l bytes, the k-th
+ * one): by keyword, else by position; NONE when it gives none. */
+static size_t arg_for(const walker *w, const callargs *a, const char *p, size_t l, size_t k)
+{
+	for (size_t q = 0; l && q < a->n; q++)
+		if (a->kw[q] != NONE && w->t->v[a->kw[q]].len == l &&
+		    memcmp(w->t->src + w->t->v[a->kw[q]].off, p, l) == 0)
+			return q;
+	return k < a->npos ? a->pos[k] : NONE;
+}
+
+/* msg's printf conversions (or format() fields, `{}`, `{0}`, `{!r}`) filled
+ * from a "%i,j,..." line (pct_params) with the literals a raise gives for
+ * those parameters: %r in quotes, as repr shows a string.  Caller frees. */
+static char *compose_pct(walker *w, const char *msg, const char *params, const char *map,
+			 const callargs *a)
+{
+	fl_buf out = {0};
+	const char *s = msg;
+	size_t nmap = 0, mapv[FL_FAC_PARAMS];
+	bool braces = *map == '{';
+	for (const char *c = map + braces; *c && nmap < FL_FAC_PARAMS;) {
+		mapv[nmap++] = strtoul(c, NULL, 10);
+		const char *comma = strchr(c, ',');
+		c = comma ? comma + 1 : c + strlen(c);
+	}
+	for (size_t next = 0;;) {
+		const char *pc = strchr(s, braces ? '{' : '%');
+		if (!pc)
+			break;
+		if (pc[1] == pc[0]) { /* %% or {{ */
+			fl_buf_put(&out, s, (size_t)(pc - s) + 2);
+			s = pc + 2;
+			continue;
+		}
+		const char *ce = pc + 1;
+		size_t op = next;
+		char conv = 's';
+		if (braces) {
+			/* {} or {N}, with an optional !r or :spec */
+			if (*ce >= '0' && *ce <= '9')
+				op = strtoul(ce, (char **)&ce, 10);
+			if (*ce == '!' && ce[1])
+				conv = ce[1], ce += 2;
+			if (*ce == ':')
+				ce = strchr(ce, '}') ? strchr(ce, '}') : ce;
+			if (*ce != '}')
+				break; /* {name}: not these operands */
+			ce++;
+		} else {
+			if (pc[1] == '(') /* %(name)s: a mapping, not these operands */
+				break;
+			while (*ce && strchr("#0- +.123456789*hlLqjzt", *ce))
+				ce++;
+			if (!*ce)
+				break;
+			if (!strchr("diouxXeEfFgGcrsa", *ce)) { /* a % of the text */
+				fl_buf_put(&out, s, (size_t)(pc - s) + 1);
+				s = pc + 1;
+				continue;
+			}
+			conv = *ce++;
+		}
+		next = op + 1;
+		size_t idx = op < nmap ? mapv[op] : 0;
+		char *v = NULL;
+		if (idx) {
+			/* the idx-th parameter line */
+			const char *p = params;
+			for (size_t k = 1; k < idx && p; k++) {
+				p = strchr(p, '\n');
+				p = p ? p + 1 : NULL;
+			}
+			if (p && *p != '%') {
+				size_t l = strcspn(p, "\n");
+				size_t ak = arg_for(w, a, p, l, idx - 1);
+				if (ak != NONE && a->en[ak] == a->st[ak] + 1 &&
+				    w->t->v[a->st[ak]].kind == FL_TK_STRING)
+					v = py_msg(w->t, a->st[ak], a->en[ak], false);
+			}
+		}
+		fl_buf_put(&out, s, (size_t)(pc - s));
+		if (v && (conv == 's' || conv == 'r')) {
+			fl_buf_printf(&out, conv == 'r' ? "'%s'" : "%s", v);
+		} else {
+			fl_buf_put(&out, pc, (size_t)(ce - pc));
+		}
+		free(v);
+		s = ce;
+	}
+	fl_buf_puts(&out, s);
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
 /* The message of class cls (whose __init__ builds it from params, one per
  * line) for a raise with arguments a: each field of a parameter given a
  * literal replaced by its text ({name!r} by the text in quotes), the
  * others kept.  Caller frees. */
 char *py_compose_init(walker *w, const char *msg, const char *params, const callargs *a)
 {
+	const char *map = strstr(params, "\n%");
+	if (map)
+		return compose_pct(w, msg, params, map + 2, a);
 	char *out = fl_xstrdup(msg);
 	size_t k = 0;
 	for (const char *p = params;; k++) {
@@ -277,8 +445,8 @@ bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
 			continue;
 		}
 		if (fl_tok_is_ident(t, k, "def") && !pc->msg) {
-			size_t at;
-			char *im = init_message(t, m, k, bcol, &at);
+			size_t at, xb = NONE, xe = NONE;
+			char *im = init_message(t, m, k, bcol, &at, &xb, &xe);
 			bool str = false;
 			if (!im)
 				str = (im = str_message(t, m, k, bcol, &at)) != NULL;
@@ -289,6 +457,8 @@ bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
 				pc->str = str;
 				if (!str)
 					pc->params = init_params(t, m, k, im);
+				if (!str && !pc->params && xb != NONE)
+					pc->params = pct_params(t, m, k, xb, xe);
 			}
 			k++;
 			continue;
@@ -359,12 +529,102 @@ bool py_has_class_attr(const char *s, size_t n)
 	return false;
 }
 
+/* The condition of the `if`/`elif` whose block holds the statement at r
+ * (inside a method body at column bcol), as written; NULL for an else's
+ * block or a statement at the body's own level. */
+static char *if_of(const fl_toks *t, size_t body, size_t r)
+{
+	int col = t->v[r].col;
+	for (size_t q = r; q-- > body;) {
+		if (!(t->v[q].flags & FL_TF_NL_BEFORE) || t->v[q].col >= col)
+			continue;
+		if (!fl_tok_is_ident(t, q, "if") && !fl_tok_is_ident(t, q, "elif"))
+			return NULL;
+		size_t e = q + 1;
+		while (e < r && !(is_p(t, e, ':') && (t->v[e + 1].flags & FL_TF_NL_BEFORE)))
+			e++;
+		if (e >= r || e == q + 1)
+			return NULL;
+		size_t b = t->v[q + 1].off, n = t->v[e - 1].off + t->v[e - 1].len - b;
+		return fl_xstrndup(t->src + b, n);
+	}
+	return NULL;
+}
+
+/* `def __str__(self):` with a return in each branch (`if self.returncode
+ * < 0: return "... died with %r" ... return "... returned non-zero exit
+ * status %d."`): each returned text is a site of its own, guarded by the
+ * branch's condition.  Called for a class str_message() gave no message. */
+static void str_branch_sites(walker *w, size_t i, const char *cls)
+{
+	const fl_toks *t = w->t;
+	const size_t *m = w->m;
+	size_t k = i + 2;
+	if (k - 1 >= t->n)
+		return;
+	if (is_p(t, k, '(') && m[k] != NONE)
+		k = m[k] + 1;
+	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE))
+		return;
+	int ccol = t->v[i].col, bcol = t->v[k + 1].col;
+	if (bcol <= ccol)
+		return;
+	for (k = k + 1; k < t->n;) {
+		if ((t->v[k].flags & FL_TF_NL_BEFORE) && t->v[k].col <= ccol)
+			return;
+		size_t body;
+		if (!(t->v[k].flags & FL_TF_NL_BEFORE) || t->v[k].col != bcol ||
+		    !fl_tok_is_ident(t, k, "def") ||
+		    (body = method_body(t, m, k, bcol, "__str__", true)) == NONE) {
+			k = fl_tok_is_opener(t, k) && m[k] != NONE && m[k] > k ? m[k] + 1 : k + 1;
+			continue;
+		}
+		for (size_t q = body; q < t->n; q++) {
+			if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col <= bcol)
+				break;
+			if (!(t->v[q].flags & FL_TF_NL_BEFORE) || !fl_tok_is_ident(t, q, "return"))
+				continue;
+			size_t e = q + 1;
+			while (e < t->n && !(t->v[e].flags & FL_TF_NL_BEFORE))
+				e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
+			if (e > t->n)
+				e = t->n;
+			char *msg = py_msg(t, q + 1, e, false);
+			if (msg && *msg) {
+				fl_site s = {0};
+				s.line = t->v[q].line;
+				s.col = t->v[q].col;
+				s.message = msg;
+				s.cls = cls;
+				s.type = FL_T_EXCEPTION;
+				s.severity = FL_S_ERROR;
+				s.function = cls;
+				s.idiom = "class method __str__";
+				char *g = if_of(t, body, q);
+				s.guard = g;
+				fl_site_add(w->out, &s);
+				free(g);
+			}
+			free(msg);
+		}
+		return;
+	}
+}
+
 /* The message attribute of an exception class is a site of its own. */
 void py_class_site(walker *w, size_t i)
 {
 	pyclass pc;
-	if (!py_class_attrs(w->t, w->m, i, &pc))
+	if (!py_class_attrs(w->t, w->m, i, &pc)) {
+		if (pc.name && pc.excy && fl_memmem(w->t->src + w->t->v[i].off,
+						    w->t->srclen - w->t->v[i].off,
+						    "def __str__(self)", 17)) {
+			char *cls = fl_tok_dup(w->t, pc.name);
+			str_branch_sites(w, i, cls);
+			free(cls);
+		}
 		return;
+	}
 	if (pc.excy) {
 		const fl_toks *t = w->t;
 		char *cls = fl_tok_dup(t, pc.name);
