@@ -214,6 +214,16 @@ else
 	bad "explain: python3 runs the Python cases" "python3 is not installed"
 fi
 
+# Java: an exception whose getMessage() gives a text per branch, printed by
+# the JVM for an uncaught exception of a nested or freely named class
+cp -r "$TESTS/fixtures/jvm" "$WORK/ex-jvm"
+rm -f "$WORK/ex-jvm/expected.tsv" "$WORK/ex-jvm/expected.json"
+"$FL" scan "$WORK/ex-jvm" --repo acme/jvm --db "$WORK/jvm.db" >/dev/null 2>&1
+check "explain: java getMessage() text of an uncaught exception" \
+	[ "$(printf 'Exception in thread "main" com.acme.build.StepFailedException: Step lint exited with status 2\n\tat com.acme.build.Runner.run(Runner.java:40)\n' |
+		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
+		src/main/java/com/acme/build/StepFailedException.java:18 ]
+
 # the lookup index and the log databases: a pasted message needs only the
 # index; the first long text makes the databases beside it, later ones map
 # them, and a damaged or stale file is made again with the same answers

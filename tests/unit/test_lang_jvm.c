@@ -1261,6 +1261,46 @@ static void test_conditional_throwers(void **state)
 	fl_sites_free(s);
 }
 
+/* getMessage() overridden in an exception class: each text it returns is a
+ * site (a definition of the class's message), guarded by its branch; a
+ * getMessage of a class that is no exception and not an @Override is not. */
+static void test_get_message_override(void **state)
+{
+	(void)state;
+	fl_sites *s = harness_scan(&fl_lang_jvm, "src/acme/Errors.java",
+		"package acme;\n"                                                      /* 1 */
+		"public class Errors {\n"                                              /* 2 */
+		"    public static class RunFailed extends Exception {\n"              /* 3 */
+		"        private final int code;\n"                                    /* 4 */
+		"        @Override\n"                                                  /* 5 */
+		"        public String getMessage() {\n"                               /* 6 */
+		"            if (code < 0) {\n"                                        /* 7 */
+		"                return \"Command died with signal \" + (-code);\n"  /* 8 */
+		"            }\n"                                                      /* 9 */
+		"            return \"Command exited with status \" + code;\n"       /* 10 */
+		"        }\n"                                                          /* 11 */
+		"    }\n"                                                              /* 12 */
+		"    public static class PartMissingException extends RuntimeException {\n" /* 13 */
+		"        public String getMessage() { return \"No part named \" + part; }\n" /* 14 */
+		"    }\n"                                                              /* 15 */
+		"    static class Note {\n"                                            /* 16 */
+		"        public String getMessage() { return \"a note for \" + who; }\n" /* 17 */
+		"        String describe() { return \"Command exited\"; }\n"         /* 18 */
+		"    }\n"                                                              /* 19 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Command died with signal {code}", 8, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "RunFailed");
+	harness_expect_str(x->idiom, "class method getMessage");
+	harness_expect_str(x->guard, "code < 0");
+	x = EXPECT_SITE(s, "Command exited with status {code}", 10, FL_T_EXCEPTION);
+	assert_null(x->guard);
+	x = EXPECT_SITE(s, "No part named {part}", 14, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "PartMissingException");
+	assert_null(harness_find(s, "a note for {who}"));
+	assert_int_equal((int)s->n, 3);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1294,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_robustness),
+		cmocka_unit_test(test_get_message_override),
 	};
 	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);
 }

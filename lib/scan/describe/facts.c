@@ -657,7 +657,7 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	const char *idiom = s->idiom ? s->idiom : "";
 	d->cdef = s->cls && strncmp(idiom, "class ", 6) == 0;
 	static const char *const fixed[] = {
-		"class constructor __init__", "class method __str__", "class constructor initialize super",
+		"class constructor __init__", "class method __str__", "class method getMessage", "class constructor initialize super",
 		"class method message", "class attribute #[body]", "class annotation @ResponseStatus", NULL,
 	};
 	d->fixed = d->cdef && idiom_is(idiom, fixed);

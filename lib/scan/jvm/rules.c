@@ -616,12 +616,50 @@ static bool rule_stderr(ctx *c, size_t i, bool dot_before, bool call)
 }
 
 /* the rules on the identifier at i, tried in turn until one takes it */
+/* `@Override public String getMessage() { ... return "No part named " +
+ * part; }`: each text the method returns is what the exception shows,
+ * whatever it was built with; a definition of the class's message ("class
+ * method getMessage"), guarded by the branch it returns in. */
+static bool rule_get_message(ctx *c, size_t i)
+{
+	scope *s = top(c);
+	size_t f = s ? s->fn_at : 0;
+	if (!f || f < 2 || !is(c, f, "getMessage") || !is_p(c, f + 1, "(") ||
+	    !is_p(c, f + 2, ")") || !is(c, f - 1, "String"))
+		return false;
+	bool over = false;
+	for (size_t k = f - 1; k-- > 0 && f - k < 8;) {
+		if (is_p(c, k, ";") || is_p(c, k, "{") || is_p(c, k, "}"))
+			break;
+		over = over || (is(c, k, "Override") && k > 0 && is_p(c, k - 1, "@"));
+	}
+	const char *cls = fl_scopes_name(&c->sc, s->cls);
+	if (!cls || (!over && !jvm_excy_name(cls, strlen(cls))))
+		return false;
+	size_t e = i + 1;
+	while (e < c->t.n && !is_p(c, e, ";") && !is_p(c, e, "}"))
+		e = fl_tok_is_opener(&c->t, e) && c->match[e] != NOIDX && c->match[e] > e ? c->match[e] + 1
+											      : e + 1;
+	char *msg = e > i + 1 ? jvm_var_arg_msg(c, i + 1, e) : NULL;
+	if (msg) {
+		char *name = fl_xstrdup(cls);
+		site_spec sp = {.first = i, .msg = msg, .cls = name, .type = FL_T_EXCEPTION,
+				.sev = FL_S_ERROR, .idiom = "class method getMessage"};
+		jvm_emit(c, &sp);
+		free(name);
+		free(msg);
+	}
+	return true;
+}
+
 void jvm_rules_at(ctx *c, size_t i)
 {
 	bool dot_before = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?.") ||
 				    is_p(c, i - 1, "::"));
 	bool call = is_p(c, i + 1, "(");
 
+	if (c->d == D_JAVA && is(c, i, "return") && rule_get_message(c, i))
+		return;
 	if (rule_throw_new(c, i))
 		return;
 	/* a call of a thrower method of the tree as a statement:
