@@ -1299,6 +1299,34 @@ static void test_get_message_override(void **state)
 	assert_null(harness_find(s, "a note for {who}"));
 	assert_int_equal((int)s->n, 3);
 	fl_sites_free(s);
+
+	/* one text: the message of each `throw new` of the class, in any file
+	 * of the tree, its fields filled like the constructor's parameters */
+	const char *errors =
+		"package acme;\n"
+		"public class PartMissingException extends RuntimeException {\n"
+		"    private final String part;\n"
+		"    public PartMissingException(String part) { this.part = part; }\n"
+		"    @Override\n"
+		"    public String getMessage() { return \"No part named \" + part; }\n"
+		"}\n";
+	const char *shelf =
+		"package acme;\n"                                              /* 1 */
+		"class Shelf {\n"                                              /* 2 */
+		"    Part find(String name) {\n"                               /* 3 */
+		"        if (!parts.containsKey(name)) {\n"                    /* 4 */
+		"            throw new PartMissingException(name);\n"          /* 5 */
+		"        }\n"                                                  /* 6 */
+		"        throw new PartMissingException(\"bolt\");\n"        /* 7 */
+		"    }\n"                                                      /* 8 */
+		"}\n";
+	fl_src files[] = {{"src/acme/PartMissingException.java", errors, strlen(errors), NULL},
+			  {"src/acme/Shelf.java", shelf, strlen(shelf), NULL}};
+	s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
+	x = EXPECT_SITE(s, "No part named {part}", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "!parts.containsKey(name)");
+	EXPECT_SITE(s, "No part named bolt", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 int main(void)

@@ -146,8 +146,8 @@ static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 		f.param[f.np++] = dup_tok(c, nm);
 	}
 	size_t ast[16], aen[16];
-	size_t na = args(c, copen, ast, aen, 16, NULL);
-	f.msg = jvm_first_msg(c, ast, aen, na, 0, NULL);
+	size_t na = copen == NOIDX ? 0 : args(c, copen, ast, aen, 16, NULL);
+	f.msg = copen == NOIDX ? NULL : jvm_first_msg(c, ast, aen, na, 0, NULL);
 	if (!f.msg && na >= 1)
 		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], jvm_plus_ops,
 				      f.param, f.np);
@@ -239,6 +239,37 @@ static void ctor_passes_through(fl_factories *fs, size_t before)
 		}
 }
 
+/* The one text `String getMessage() { return ...; }` returns in the class
+ * body [b, e): what every instance shows, whatever its constructor passed
+ * on; NULL when there is no such method, it returns in more than one
+ * place (each text is then a site of its own: rules.c), or it builds on
+ * the base's message (super). */
+static char *get_message_text(ctx *c, size_t b, size_t e)
+{
+	for (size_t q = b + 1; q + 3 < e; q++) {
+		if (!is(c, q, "getMessage") || !is(c, q - 1, "String") || !is_p(c, q + 1, "(") ||
+		    !is_p(c, q + 2, ")") || !is_p(c, q + 3, "{") || c->match[q + 3] == NOIDX)
+			continue;
+		size_t end = c->match[q + 3], ret = NOIDX;
+		for (size_t r = q + 4; r < end; r++) {
+			if (is(c, r, "super") || is(c, r, "getMessage") || is(c, r, "getLocalizedMessage"))
+				return NULL;
+			if (is(c, r, "return")) {
+				if (ret != NOIDX)
+					return NULL;
+				ret = r;
+			}
+		}
+		if (ret == NOIDX)
+			return NULL;
+		size_t x = ret + 1;
+		while (x < end && !is_p(c, x, ";"))
+			x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
+		return x > ret + 1 && x < end ? jvm_var_arg_msg(c, ret + 1, x) : NULL;
+	}
+	return NULL;
+}
+
 static void class_ctors(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 0; i + 3 < c->t.n && fs->n < 65536; i++) {
@@ -270,7 +301,10 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			k++;
 		if (!is_p(c, k, "{") || c->match[k] == NOIDX)
 			continue;
-		size_t end = c->match[k];
+		size_t end = c->match[k], ctors = 0;
+		/* getMessage() overridden with one text: the message of every
+		 * constructor (and of the default one) */
+		char *shown = get_message_text(c, k, end);
 		for (size_t q = k + 1; q + 1 < end; q++) {
 			if (c->t.v[q].len != c->t.v[name].len || !is_p(c, q + 1, "(") ||
 			    memcmp(tsrc(c, q), tsrc(c, name), c->t.v[q].len) != 0 ||
@@ -278,6 +312,14 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			    c->match[q + 1] == NOIDX)
 				continue;
 			size_t body = fac_body_at(c, c->match[q + 1]);
+			if (shown && body != NOIDX && is_p(c, body, "{")) {
+				size_t before = fs->n;
+				fac_make(c, fs, NULL, name, q + 1, name, NOIDX);
+				if (fs->n == before + 1 && !fs->v[before].msg)
+					fs->v[before].msg = fl_xstrdup(shown);
+				ctors++;
+				continue;
+			}
 			if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "super") ||
 			    !is_p(c, body + 2, "("))
 				continue;
@@ -285,6 +327,13 @@ static void class_ctors(ctx *c, fl_factories *fs)
 			fac_make(c, fs, NULL, name, q + 1, name, body + 2);
 			ctor_passes_through(fs, before);
 		}
+		if (shown && !ctors) {
+			size_t before = fs->n;
+			fac_make(c, fs, NULL, name, NOIDX, name, NOIDX);
+			if (fs->n == before + 1 && !fs->v[before].msg)
+				fs->v[before].msg = fl_xstrdup(shown);
+		}
+		free(shown);
 	}
 }
 
