@@ -1327,6 +1327,27 @@ static void test_get_message_override(void **state)
 	harness_expect_str(x->guard, "!parts.containsKey(name)");
 	EXPECT_SITE(s, "No part named bolt", 7, FL_T_EXCEPTION);
 	fl_sites_free(s);
+
+	/* a getMessage() built on the base's message, through a method of
+	 * the class (maven's getBaseMessage()): a throw keeps its own text */
+	const char *rt =
+		"public class InvalidRTException extends RuntimeException {\n"
+		"    public InvalidRTException(String key, String message) { super(message); this.key = key; }\n"
+		"    public String getBaseMessage() { return super.getMessage(); }\n"
+		"    @Override\n"
+		"    public String getMessage() { return \"For {\" + key + \"}: \" + getBaseMessage(); }\n"
+		"}\n";
+	const char *use =
+		"class Use {\n"
+		"    void check(String key) {\n"
+		"        throw new InvalidRTException(key, \"The key cannot be empty.\");\n" /* 3 */
+		"    }\n"
+		"}\n";
+	fl_src files2[] = {{"src/InvalidRTException.java", rt, strlen(rt), NULL},
+			   {"src/Use.java", use, strlen(use), NULL}};
+	s = harness_scan_tree(&fl_lang_jvm, files2, 2, 1);
+	EXPECT_SITE(s, "The key cannot be empty.", 3, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 int main(void)

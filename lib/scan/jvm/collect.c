@@ -252,7 +252,11 @@ static char *get_message_text(ctx *c, size_t b, size_t e)
 			continue;
 		size_t end = c->match[q + 3], ret = NOIDX;
 		for (size_t r = q + 4; r < end; r++) {
-			if (is(c, r, "super") || is(c, r, "getMessage") || is(c, r, "getLocalizedMessage"))
+			/* the base's message, directly or through a method of the
+			 * class (`getBaseMessage()`): what the constructor passed
+			 * on still shows */
+			if (is(c, r, "super") || is(c, r, "getMessage") || is(c, r, "getLocalizedMessage") ||
+			    (is_id(c, r) && is_p(c, r + 1, "(") && !is_p(c, r - 1, ".")))
 				return NULL;
 			if (is(c, r, "return")) {
 				if (ret != NOIDX)
