@@ -504,6 +504,40 @@ static void test_init_pct_and_str_branches(void **state)
 	fl_sites_free(s);
 }
 
+/* Module constants in capitals bound once to literals read as their text
+ * in a message: in an f-string field, a concatenation, a format() or %
+ * template, a constant made of another; a name bound twice, a lowercase
+ * name or a constant bound to a call is not read. */
+static void test_module_constants(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"_PREFIX = 'No module named '\n"                                /* 1 */
+		"_SUFFIX = ' (check the path)'\n"                               /* 2 */
+		"_ERR = _PREFIX + '{!r}'\n"                                     /* 3 */
+		"TWICE = 'first'\n"                                             /* 4 */
+		"TWICE = 'second'\n"                                            /* 5 */
+		"lower = 'lower text'\n"                                        /* 6 */
+		"CALLED = make('called text')\n"                                /* 7 */
+		"def find(name):\n"                                             /* 8 */
+		"    raise ModuleNotFoundError(f'{_PREFIX}{name!r}', name=name)\n" /* 9 */
+		"def path(p):\n"                                                /* 10 */
+		"    raise ValueError(_PREFIX + p + _SUFFIX)\n"                 /* 11 */
+		"def load(name):\n"                                             /* 12 */
+		"    raise ImportError(_ERR.format(name))\n"                    /* 13 */
+		"def other(x):\n"                                               /* 14 */
+		"    raise KeyError(TWICE + ' of ' + x)\n"                      /* 15 */
+		"    raise KeyError(lower + ' is ' + x)\n"                      /* 16 */
+		"    raise KeyError(CALLED + ' is ' + x)\n");                   /* 17 */
+	EXPECT_SITE(s, "No module named {name!r}", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "No module named {p} (check the path)", 11, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "No module named {!r}", 13, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "{TWICE} of {x}", 15, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "{lower} is {x}", 16, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "{CALLED} is {x}", 17, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 /* A file is scanned while it is read, as if the tree held nothing: those
  * sites stand only when the whole tree has none of the names the scan
  * looked up.  A raise of a class another file declares with a default
@@ -962,6 +996,7 @@ int main(void)
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_init_default_messages),
 		cmocka_unit_test(test_init_pct_and_str_branches),
+		cmocka_unit_test(test_module_constants),
 		cmocka_unit_test(test_early_scan_checked),
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),

@@ -107,6 +107,202 @@ static bool has_plural(const fl_toks *t, size_t b, size_t e)
 static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
 		      int variant);
 
+/* ---- module constants ----------------------------------------------------------
+ * `_ERR_MSG_PREFIX = 'No module named '` at the top level of a file, then
+ * `raise ModuleNotFoundError(f"{_ERR_MSG_PREFIX}{name!r}")`, `PREFIX + x`,
+ * `FMT.format(x)`, `FMT % x`: a name in capitals bound once, at module
+ * level, to string literals is read as those literals wherever a message
+ * of the file uses it.  The table is the file's being scanned or collected
+ * on this thread (py_consts_begin / py_consts_end). */
+typedef struct py_const {
+	size_t name, vb, ve; /* the name's token, its literals' tokens; vb == ve: bound twice */
+} py_const;
+
+static _Thread_local struct {
+	const char *src;
+	py_const *v;
+	size_t n;
+} consts;
+
+static bool capital_name(const fl_toks *t, size_t i)
+{
+	const char *s = t->src + t->v[i].off;
+	bool upper = false;
+	for (size_t k = 0; k < t->v[i].len; k++) {
+		if (s[k] >= 'a' && s[k] <= 'z')
+			return false;
+		upper |= s[k] >= 'A' && s[k] <= 'Z';
+	}
+	return upper;
+}
+
+static py_const *const_named(const fl_toks *t, size_t i)
+{
+	for (size_t k = 0; k < consts.n; k++) {
+		size_t nm = consts.v[k].name;
+		if (t->v[nm].len == t->v[i].len &&
+		    memcmp(t->src + t->v[nm].off, t->src + t->v[i].off, t->v[i].len) == 0)
+			return &consts.v[k];
+	}
+	return NULL;
+}
+
+void py_consts_begin(const fl_toks *t)
+{
+	py_consts_end();
+	consts.src = t->src;
+	size_t cap = 0;
+	for (size_t i = 0; i + 1 < t->n; i++) {
+		const fl_tok *k = &t->v[i];
+		if (k->kind != FL_TK_IDENT || k->col != 1 || (i > 0 && !(k->flags & FL_TF_NL_BEFORE)) ||
+		    !capital_name(t, i))
+			continue;
+		const fl_tok *op = &t->v[i + 1];
+		if (op->kind != FL_TK_PUNCT || op->len > 2 || t->src[op->off + op->len - 1] != '=' ||
+		    (op->flags & FL_TF_NL_BEFORE))
+			continue;
+		/* literals, joined or with `+`, and constants bound before */
+		size_t j = i + 2;
+		bool operand = true; /* an operand is wanted next */
+		while (j < t->n && (j == i + 2 || !(t->v[j].flags & FL_TF_NL_BEFORE))) {
+			const py_const *pc;
+			bool str = t->v[j].kind == FL_TK_STRING;
+			if (operand && (str || (t->v[j].kind == FL_TK_IDENT &&
+						(pc = const_named(t, j)) != NULL && pc->ve > pc->vb)))
+				operand = false;
+			else if (!operand && str && t->v[j - 1].kind == FL_TK_STRING)
+				; /* "a" "b" */
+			else if (!operand && fl_tok_is_punct(t, j, "+"))
+				operand = true;
+			else
+				break;
+			j++;
+		}
+		bool lit = op->len == 1 && j > i + 2 && !operand &&
+			   (j == t->n || (t->v[j].flags & FL_TF_NL_BEFORE));
+		py_const *had = const_named(t, i);
+		if (had) {
+			had->vb = had->ve = 0; /* bound again */
+			continue;
+		}
+		if (consts.n == cap) {
+			cap = cap ? cap * 2 : 16;
+			consts.v = fl_xrealloc(consts.v, cap * sizeof *consts.v);
+		}
+		consts.v[consts.n++] = (py_const){i, lit ? i + 2 : 0, lit ? j : 0};
+	}
+}
+
+void py_consts_end(void)
+{
+	free(consts.v);
+	consts.v = NULL;
+	consts.n = 0;
+	consts.src = NULL;
+}
+
+static void const_text(const fl_toks *t, const py_const *c, fl_buf *b, int depth);
+
+/* msg with each field that is a module constant, `{PREFIX}` of an
+ * f-string, replaced by the constant's text (one without braces).  Takes
+ * msg, returns the message to use. */
+static char *consts_in_fields(const fl_toks *t, char *msg)
+{
+	fl_buf out = {0};
+	const char *p = msg;
+	bool changed = false;
+	for (const char *h; (h = strchr(p, '{')) != NULL;) {
+		const char *q = h + 1;
+		while ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')
+			q++;
+		const py_const *c = NULL;
+		if (*q == '}' && q > h + 1)
+			for (size_t k = 0; k < consts.n && !c; k++) {
+				const fl_tok *nm = &t->v[consts.v[k].name];
+				if (nm->len == (size_t)(q - h - 1) && memcmp(t->src + nm->off, h + 1, nm->len) == 0 &&
+				    consts.v[k].ve > consts.v[k].vb)
+					c = &consts.v[k];
+			}
+		fl_buf text = {0};
+		if (c)
+			const_text(t, c, &text, 0);
+		bool braces = text.n && (memchr(text.s, '{', text.n) || memchr(text.s, '}', text.n));
+		if (!c || !text.n || braces || (t->v[c->vb].flags & FL_TF_INTERP)) {
+			fl_buf_free(&text);
+			fl_buf_put(&out, p, (size_t)(h - p) + 1);
+			p = h + 1;
+			continue;
+		}
+		fl_buf_put(&out, p, (size_t)(h - p));
+		fl_buf_put(&out, text.s, text.n);
+		fl_buf_free(&text);
+		p = q + 1;
+		changed = true;
+	}
+	if (!changed) {
+		fl_buf_free(&out);
+		return msg;
+	}
+	fl_buf_puts(&out, p);
+	fl_buf_cstr(&out);
+	free(msg);
+	return out.s;
+}
+
+/* The tokens the constant c stands for: its literals and `+`, the
+ * constants it is made of expanded (they were bound before it). */
+static size_t const_len(const fl_toks *t, const py_const *c, int depth)
+{
+	size_t n = 0;
+	for (size_t q = c->vb; q < c->ve; q++) {
+		const py_const *in = t->v[q].kind == FL_TK_IDENT && depth < 8 ? const_named(t, q) : NULL;
+		n += in && in->ve > in->vb ? const_len(t, in, depth + 1) : 1;
+	}
+	return n;
+}
+
+static void const_copy(const fl_toks *t, const py_const *c, fl_toks *s, const fl_tok *at, int depth)
+{
+	for (size_t q = c->vb; q < c->ve; q++) {
+		const py_const *in = t->v[q].kind == FL_TK_IDENT && depth < 8 ? const_named(t, q) : NULL;
+		if (in && in->ve > in->vb) {
+			const_copy(t, in, s, at, depth + 1);
+			continue;
+		}
+		fl_tok *d = &s->v[s->n++];
+		*d = t->v[q];
+		d->line = at->line;
+		d->col = at->col;
+		if (d->kind == FL_TK_STRING) {
+			fl_toks_str_begin(s, d);
+			fl_buf_put(&s->arena, fl_tok_str(t, &t->v[q]), t->v[q].slen);
+			fl_toks_str_end(s, d);
+		}
+	}
+}
+
+/* The text of constant c (its literals joined), into b. */
+static void const_text(const fl_toks *t, const py_const *c, fl_buf *b, int depth)
+{
+	for (size_t q = c->vb; q < c->ve; q++) {
+		const py_const *in = t->v[q].kind == FL_TK_IDENT && depth < 8 ? const_named(t, q) : NULL;
+		if (in && in->ve > in->vb)
+			const_text(t, in, b, depth + 1);
+		else if (t->v[q].kind == FL_TK_STRING)
+			fl_buf_put(b, fl_tok_str(t, &t->v[q]), t->v[q].slen);
+	}
+}
+
+/* The literals of the module constant at token k of t, or NULL. */
+static const py_const *const_at(const fl_toks *t, size_t k, size_t b)
+{
+	if (!consts.n || t->src != consts.src || t->v[k].kind != FL_TK_IDENT ||
+	    (k > b && is_p(t, k - 1, '.')) || (k + 1 < t->n && (is_p(t, k + 1, '(') || is_p(t, k + 1, '='))))
+		return NULL;
+	const py_const *c = const_named(t, k);
+	return c && c->ve > c->vb ? c : NULL;
+}
+
 /* Message of the expression [b, e): handles `%` formatting and
  * `.format(...)`, then fl_msg_from_expr.  pct_all: decode %% everywhere
  * (logging call with arguments).  Caller frees. */
@@ -122,16 +318,21 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
 	if (!py_range_ok(t, b, e))
 		return NULL;
 	bool any = false;
-	for (size_t k = b; k < e; k++)
+	size_t more = 0; /* tokens the module constants add */
+	for (size_t k = b; k < e; k++) {
+		const py_const *c;
 		if (t->v[k].kind == FL_TK_STRING)
 			any = true;
+		else if ((c = const_at(t, k, b)) != NULL)
+			any = true, more += const_len(t, c, 0);
+	}
 	if (!any)
 		return NULL;
 	fl_toks s;
 	memset(&s, 0, sizeof s);
 	s.src = t->src;
 	s.srclen = t->srclen;
-	s.cap = e - b + 1;
+	s.cap = e - b + 1 + more;
 	s.v = fl_xmalloc(s.cap * sizeof *s.v);
 	size_t opstart = 0;
 	int depth = 0;
@@ -218,6 +419,12 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
 			k = j;
 			continue;
 		}
+		const py_const *pc = const_at(t, k, b);
+		if (pc) {
+			/* the constant's literals in its place */
+			const_copy(t, pc, &s, tk, 0);
+			continue;
+		}
 		if (fl_tok_is_opener(t, k))
 			depth++;
 		else if (fl_tok_is_closer(t, k))
@@ -237,6 +444,8 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
 		decode_operand(&s, 0, true);
 	char *msg = s.n ? fl_msg_from_expr(&s, 0, s.n, &msg_opts) : NULL;
 	fl_toks_free(&s);
+	if (msg && consts.n && t->src == consts.src && strchr(msg, '{'))
+		msg = consts_in_fields(t, msg);
 	if (msg && !msg[0]) {
 		free(msg);
 		msg = NULL;

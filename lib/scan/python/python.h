@@ -124,6 +124,11 @@ bool py_range_ok(const fl_toks *t, size_t b, size_t e);
 /* Message of the expression [b, e) (`%`, `.format(...)`, f-strings);
  * pct_all: decode %% everywhere.  Caller frees. */
 char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all);
+/* The file's module constants (`PREFIX = 'No module named '`), read as
+ * their literals by py_msg() until py_consts_end(): one file at a time on
+ * a thread, set by the scan and the collect pass of that file. */
+void py_consts_begin(const fl_toks *t);
+void py_consts_end(void);
 /* The messages (at most MAXVAR, owned) variable token var holds at `at`. */
 size_t py_var_msgs(walker *w, size_t at, size_t var, char **out);
 bool py_get_args(walker *w, size_t open, callargs *a, size_t *close);

@@ -151,6 +151,7 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 	const fl_toks t = *tp;
 	bool classes = k->classes, reporters = k->reporters, factories = k->factories,
 	     raisers = k->raisers;
+	py_consts_begin(&t);
 	if (raisers)
 		py_raisers_collect(tr, &t, m);
 	for (size_t i = 0; i < t.n && tr->n < 65536 && (classes || reporters || factories); i++) {
@@ -179,6 +180,7 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 		fl_classdefs_add_params(tr, name, pc.msg, pc.code, pc.status, pc.params);
 		free(name);
 	}
+	py_consts_end();
 }
 
 static void py_collect(void *tree, const fl_src *src)
@@ -294,6 +296,7 @@ static void scan_toks(const void *tree, const fl_src *src, fl_sites *out, fl_tok
 		      size_t *m, fl_buf *log)
 {
 	fl_toks t = *tp;
+	py_consts_begin(&t);
 	walker w = {0};
 	w.var = NONE;
 	w.t = &t;
@@ -332,6 +335,7 @@ static void scan_toks(const void *tree, const fl_src *src, fl_sites *out, fl_tok
 			py_do_call(&w, i);
 		}
 	}
+	py_consts_end();
 	free(w.plural);
 	free(w.blk);
 	fl_buf_free(&w.fn);
