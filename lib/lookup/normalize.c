@@ -388,6 +388,27 @@ static const char *strip_tag(const char *s)
 	return *q ? q : s;
 }
 
+/* A diagnostic's location, GNU style, before a level: "src/a.c:12:5: error:
+ * ...", "meson.build:2:0: ERROR: ..." (the file the program was reading,
+ * not a line of its source: no evidence).  Only when a level follows. */
+static const char *strip_location(const char *s)
+{
+	const char *p = s;
+	while (*p && *p != ':' && *p != ' ' && *p != '\t')
+		p++;
+	if (p == s || *p != ':' || !isdigit((unsigned char)p[1]))
+		return s;
+	for (int k = 0; k < 2 && *p == ':' && isdigit((unsigned char)p[1]); k++) {
+		p++;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	if (*p != ':' || p[1] != ' ')
+		return s;
+	const char *q = skip_spaces(p + 1);
+	return strip_level(q) != q ? q : s;
+}
+
 char *fl_strip_line(char *line)
 {
 	const char *p = skip_spaces(line);
@@ -396,6 +417,7 @@ char *fl_strip_line(char *line)
 		const char *q = p;
 		q = strip_syslog(q);
 		q = strip_timestamp(q);
+		q = strip_location(q);
 		q = strip_level(q);
 		if (q != p || prefixed) {
 			prefixed = true;

@@ -434,6 +434,28 @@ static void test_class_prefixes(void **state)
 	fl_query_free(&q);
 }
 
+/* A GNU-style location before a level (compilers, meson, linters) is the
+ * file the program read: stripped with the level; without a level the
+ * line stays as it is. */
+static void test_location_prefix(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("meson.build:2:0: ERROR: Unknown function \"foo\".", &q);
+	assert_string_equal(q.messages.v[0], "Unknown function \"foo\".");
+	assert_int_equal((int)q.paths.n, 0);
+	fl_query_free(&q);
+	norm("src/a.c:12:5: error: expected ';' before '}' token", &q);
+	assert_string_equal(q.messages.v[0], "expected ';' before '}' token");
+	fl_query_free(&q);
+	norm("config.yml:3: warning: key repeated", &q);
+	assert_string_equal(q.messages.v[0], "key repeated");
+	fl_query_free(&q);
+	norm("a.c:10: Unknown function", &q);
+	assert_string_equal(q.messages.v[0], "a.c:10: Unknown function");
+	fl_query_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -445,6 +467,7 @@ int main(void)
 		cmocka_unit_test(test_context_tag),
 		cmocka_unit_test(test_line_quiet),
 		cmocka_unit_test(test_class_prefixes),
+		cmocka_unit_test(test_location_prefix),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
