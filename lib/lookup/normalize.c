@@ -388,16 +388,30 @@ static const char *strip_tag(const char *s)
 	return *q ? q : s;
 }
 
-/* A diagnostic's location, GNU style, before a level: "src/a.c:12:5: error:
- * ...", "meson.build:2:0: ERROR: ..." (the file the program was reading,
- * not a line of its source: no evidence).  Only when a level follows. */
+/* A diagnostic's location, GNU style: "src/a.c:12:5: error: ...",
+ * "meson.build:2:0: ERROR: ...", go generate's "gen/gen.go:3: running ..."
+ * (the file the program was reading, not a line of its source: no
+ * evidence).  When a level follows it, or it names a file: a folder in it,
+ * or a name with an extension ("127.0.0.1:80: " and "12:30:05: " are no
+ * files). */
 static const char *strip_location(const char *s)
 {
-	const char *p = s;
-	while (*p && *p != ':' && *p != ' ' && *p != '\t')
+	const char *p = s, *dot = NULL;
+	bool slash = false;
+	while (*p && *p != ':' && *p != ' ' && *p != '\t') {
+		if (*p == '/')
+			slash = true, dot = NULL;
+		else if (*p == '.')
+			dot = p;
 		p++;
+	}
 	if (p == s || *p != ':' || !isdigit((unsigned char)p[1]))
 		return s;
+	bool ext = false;
+	if (dot && p - dot >= 2 && p - dot <= 9)
+		for (const char *e = dot + 1; e < p; e++)
+			ext |= isalpha((unsigned char)*e);
+	bool file = (slash && !(p - s >= 1 && strstr(s, "://") && strstr(s, "://") < p)) || ext;
 	for (int k = 0; k < 2 && *p == ':' && isdigit((unsigned char)p[1]); k++) {
 		p++;
 		while (isdigit((unsigned char)*p))
@@ -406,7 +420,7 @@ static const char *strip_location(const char *s)
 	if (*p != ':' || p[1] != ' ')
 		return s;
 	const char *q = skip_spaces(p + 1);
-	return strip_level(q) != q ? q : s;
+	return file || strip_level(q) != q ? q : s;
 }
 
 char *fl_strip_line(char *line)

@@ -434,9 +434,9 @@ static void test_class_prefixes(void **state)
 	fl_query_free(&q);
 }
 
-/* A GNU-style location before a level (compilers, meson, linters) is the
- * file the program read: stripped with the level; without a level the
- * line stays as it is. */
+/* A GNU-style location (compilers, meson, linters, go generate) is the
+ * file the program read: stripped, with the level after it; a host and
+ * port or a URL is no file's location. */
 static void test_location_prefix(void **state)
 {
 	(void)state;
@@ -451,8 +451,18 @@ static void test_location_prefix(void **state)
 	norm("config.yml:3: warning: key repeated", &q);
 	assert_string_equal(q.messages.v[0], "key repeated");
 	fl_query_free(&q);
-	norm("a.c:10: Unknown function", &q);
-	assert_string_equal(q.messages.v[0], "a.c:10: Unknown function");
+	norm("gen/gen.go:3: running \"false\": exit status 1", &q);
+	assert_string_equal(q.messages.v[0], "running \"false\": exit status 1");
+	fl_query_free(&q);
+	/* no file: a host and port, a time, a word */
+	norm("127.0.0.1:6379: connection refused", &q);
+	assert_string_equal(q.messages.v[0], "127.0.0.1:6379: connection refused");
+	fl_query_free(&q);
+	norm("localhost:80: connection refused", &q);
+	assert_string_equal(q.messages.v[0], "localhost:80: connection refused");
+	fl_query_free(&q);
+	norm("http://example.com/x:80: bad gateway", &q);
+	assert_string_equal(q.messages.v[0], "http://example.com/x:80: bad gateway");
 	fl_query_free(&q);
 }
 
