@@ -538,6 +538,36 @@ static void test_module_constants(void **state)
 	fl_sites_free(s);
 }
 
+/* A print in an exception handler of its function is the program's report
+ * of the failure it caught; a print elsewhere, or with a file= of its own,
+ * is not one of these. */
+static void test_print_in_except(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def run(infodir):\n"                                               /* 1 */
+		"    try:\n"                                                        /* 2 */
+		"        raw = load(infodir)\n"                                     /* 3 */
+		"    except FileNotFoundError:\n"                                   /* 4 */
+		"        if not os.path.isdir(infodir):\n"                          /* 5 */
+		"            print('Current directory is not a build directory.')\n" /* 6 */
+		"        return 1\n"                                                /* 7 */
+		"    print('Loaded the build directory.')\n"                        /* 8 */
+		"    try:\n"                                                        /* 9 */
+		"        pass\n"                                                    /* 10 */
+		"    except OSError:\n"                                             /* 11 */
+		"        def later():\n"                                            /* 12 */
+		"            print('not in the handler of its function')\n"         /* 13 */
+		"        print('report', file=out)\n");                             /* 14 */
+	const fl_site *x = EXPECT_SITE(s, "Current directory is not a build directory.", 6, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "print in except");
+	harness_expect_str(x->guard, "not os.path.isdir(infodir)");
+	assert_null(harness_find(s, "Loaded the build directory."));
+	assert_null(harness_find(s, "not in the handler of its function"));
+	assert_null(harness_find(s, "report"));
+	fl_sites_free(s);
+}
+
 /* A file is scanned while it is read, as if the tree held nothing: those
  * sites stand only when the whole tree has none of the names the scan
  * looked up.  A raise of a class another file declares with a default
@@ -997,6 +1027,7 @@ int main(void)
 		cmocka_unit_test(test_init_default_messages),
 		cmocka_unit_test(test_init_pct_and_str_branches),
 		cmocka_unit_test(test_module_constants),
+		cmocka_unit_test(test_print_in_except),
 		cmocka_unit_test(test_early_scan_checked),
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),

@@ -63,7 +63,7 @@ static inline bool contains_ci(const char *s, size_t n, const char *needle)
 
 /* ---- the walk over a file's statements (sites.c) ----------------------------- */
 
-enum { B_DEF = 1, B_CLASS, B_COND, B_CASE, B_OTHER };
+enum { B_DEF = 1, B_CLASS, B_COND, B_CASE, B_OTHER, B_EXCEPT };
 
 typedef struct pyblk {
 	int indent;

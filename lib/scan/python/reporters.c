@@ -297,6 +297,13 @@ void py_do_call(walker *w, size_t i)
 		/* print(..., file=sys.stderr): C's fprintf(stderr, ...) */
 		kind = 7;
 		idiom = "print(file=sys.stderr)";
+	} else if (NM("print") && !rv && !has_kw(t, w->m, i + 1, "file", NULL, NULL) &&
+		   py_innermost(w, B_EXCEPT) != NONE &&
+		   (py_innermost(w, B_DEF) == NONE || py_innermost(w, B_EXCEPT) > py_innermost(w, B_DEF))) {
+		/* print(...) in an exception handler of its function: the
+		 * program's report of the failure it caught */
+		kind = 7;
+		idiom = "print in except";
 	} else if (NM("write") && rv && RV("stderr") && i >= pb + 4 && fl_tok_is_ident(t, i - 4, "sys")) {
 		kind = 7;
 		idiom = "sys.stderr.write";

@@ -283,7 +283,7 @@ static void statement_start(walker *w, size_t i)
 		   KW("finally") || KW("with") || KW("match")) {
 		if (header_colon(w, k) == NONE)
 			return;
-		b.kind = B_OTHER;
+		b.kind = KW("except") ? B_EXCEPT : B_OTHER;
 	} else {
 		return;
 	}
