@@ -58,13 +58,17 @@ static bool path_agrees(const char *entry_path, const char *seen)
 /* How a word of a command line relates to a path component (a folder, or
  * a file name without its extension, or a part of one cut at '_' or '-'):
  * 2 equal, 1 one starts the other (4+ characters: "config" and
- * "configuration", "zstd" and "zstdcli"), 0 none. */
+ * "configuration", "zstd" and "zstdcli") or the component is the word
+ * after a prefix of up to 3 letters (meson's subcommand files: "dist" and
+ * mdist.py, "test" and mtest.py), 0 none. */
 static int word_vs_component(const char *w, size_t wl, const char *c, size_t cl)
 {
 	if (wl == cl && strncasecmp(w, c, wl) == 0)
 		return 2;
 	size_t m = wl < cl ? wl : cl;
 	if (m >= 4 && strncasecmp(w, c, m) == 0)
+		return 1;
+	if (wl >= 4 && cl > wl && cl - wl <= 3 && strncasecmp(w, c + cl - wl, wl) == 0)
 		return 1;
 	return 0;
 }
