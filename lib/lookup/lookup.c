@@ -653,6 +653,42 @@ static bool captures_fit(const fl_index *ix, const idx_entry *x, const char *pat
 	return true;
 }
 
+/* A point of evidence when a placeholder's name is in the value it
+ * captured: `{gemfile} not found` for "/tmp/x/Gemfile.nothere not found",
+ * where `{} not found` names nothing.  The name is the placeholder's last
+ * run of 4+ letters (`{self.config_path}`: "path"), matched without
+ * regard to case. */
+static int named_captures(const fl_index *ix, const idx_entry *x, const struct hit *h)
+{
+	const char *msg = ix_str(ix, x->msg);
+	if (!h->ncaps || !h->text || !strchr(msg, '{'))
+		return 0;
+	size_t st[FL_MAX_SEGMENTS + 1], ln[FL_MAX_SEGMENTS + 1];
+	if (fl_message_placeholders(msg, st, ln, FL_MAX_SEGMENTS + 1) != h->ncaps)
+		return 0;
+	for (size_t k = 0; k < h->ncaps; k++) {
+		const char *p = msg + st[k], *e = p + ln[k], *nb = NULL, *ne = NULL;
+		for (const char *q = p; q < e;) {
+			if (!isalpha((unsigned char)*q)) {
+				q++;
+				continue;
+			}
+			const char *r = q;
+			while (r < e && isalpha((unsigned char)*r))
+				r++;
+			if (r - q >= 4)
+				nb = q, ne = r;
+			q = r;
+		}
+		size_t cl = h->caps[k].end - h->caps[k].start, nl = nb ? (size_t)(ne - nb) : 0;
+		const char *c = h->text + h->caps[k].start;
+		for (size_t i = 0; nl && i + nl <= cl; i++)
+			if (strncasecmp(c + i, nb, nl) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 /* confirm, with pattern pat instead of x's own when not NULL */
 static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
 		       const char *text, size_t len, bool seg_seen, struct hit *h)
@@ -800,7 +836,7 @@ static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_que
 	h->seg = s;
 	h->order = fl_lk_order(lk, s, e);
 	h->literal = x->literal;
-	h->ev = q ? fl_lk_evidence(ix, x, q) : 0;
+	h->ev = (q ? fl_lk_evidence(ix, x, q) : 0) + named_captures(ix, x, h);
 	fl_lk_judge(lk, q, h);
 	/* (not a part of a multi-line message: drop_parts may drop it
 	 * for its whole, which spans less of the line) */
