@@ -657,7 +657,7 @@ static bool captures_fit(const fl_index *ix, const idx_entry *x, const char *pat
  * captured: `{gemfile} not found` for "/tmp/x/Gemfile.nothere not found",
  * where `{} not found` names nothing.  The name is the placeholder's last
  * run of 4+ letters (`{self.config_path}`: "path"), matched without
- * regard to case. */
+ * regard to case, in the last part of a path. */
 static int named_captures(const fl_index *ix, const idx_entry *x, const struct hit *h)
 {
 	const char *msg = ix_str(ix, x->msg);
@@ -682,6 +682,13 @@ static int named_captures(const fl_index *ix, const idx_entry *x, const struct h
 		}
 		size_t cl = h->caps[k].end - h->caps[k].start, nl = nb ? (size_t)(ne - nb) : 0;
 		const char *c = h->text + h->caps[k].start;
+		/* a path: its last part (the folders a file is in name
+		 * anything: a project, a scratch folder) */
+		const char *sl = memrchr(c, '/', cl);
+		if (sl) {
+			cl -= (size_t)(sl + 1 - c);
+			c = sl + 1;
+		}
 		for (size_t i = 0; nl && i + nl <= cl; i++)
 			if (strncasecmp(c + i, nb, nl) == 0)
 				return 1;

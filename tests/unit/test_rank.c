@@ -102,6 +102,13 @@ static int setup(void **state)
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/cache.py", 67);
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/configuration.py", 108);
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/index.py", 61);
+	/* meson's subcommands: m + the command's name */
+	put("acme/tool", "Directory {} does not seem to be a Meson build directory.", "tool/mdevenv.py", 147);
+	put("acme/tool", "Directory {} does not seem to be a Meson build directory.", "tool/mdist.py", 303);
+	put("acme/tool", "Directory {} does not seem to be a Meson build directory.", "tool/mtest.py", 1623);
+	/* a placeholder that names what it holds, and one that names nothing */
+	put("acme/tool", "{} was not found here", "modules/python.py", 818);
+	put("acme/tool", "{gemfile} was not found here", "lib/definition.rb", 36);
 	put("acme/tool", "Incorrect parameters", "lib/dict/cover.c", 1151);
 	put("acme/tool", "Incorrect parameters", "programs/zstdcli.c", 320);
 	/* little information */
@@ -260,6 +267,25 @@ static void test_command_breaks_tie(void **state)
 	fl_result_free(&r);
 }
 
+static void test_subcommand_file_and_named_value(void **state)
+{
+	(void)state;
+	fl_result r = ask("$ meson dist -C nob\nERROR: Directory 'nob' does not seem to be a Meson build directory.\n");
+	assert_true(r.n >= 3);
+	assert_string_equal(r.v[0].file_path, "tool/mdist.py");
+	assert_true(has_evidence(&r.v[0], "`dist`"));
+	fl_result_free(&r);
+	r = ask("/home/u/app/Gemfile.nothere was not found here\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lib/definition.rb");
+	fl_result_free(&r);
+	/* a value that names neither: no evidence, a tie */
+	r = ask("/home/u/app/python3.99 was not found here\n");
+	assert_true(r.n >= 2);
+	assert_true(r.v[0].score == r.v[1].score);
+	fl_result_free(&r);
+}
+
 static void test_chain_headline_first(void **state)
 {
 	(void)state;
@@ -358,7 +384,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 348);
+	assert_int_equal(fl_lookup_count(lk), 353);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -602,6 +628,7 @@ int main(void)
 		cmocka_unit_test(test_definition_after_a_later_raise),
 		cmocka_unit_test(test_error_method_around_a_cause),
 		cmocka_unit_test(test_order_is_total),
+		cmocka_unit_test(test_subcommand_file_and_named_value),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
