@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../strmap.h"
 #include "python.h"
 
 /* Split args of the bracket at open; returns count, or NONE when
@@ -122,6 +123,7 @@ static _Thread_local struct {
 	const char *src;
 	py_const *v;
 	size_t n;
+	fl_strmap by_name; /* name -> index in v */
 } consts;
 
 static bool capital_name(const fl_toks *t, size_t i)
@@ -138,13 +140,13 @@ static bool capital_name(const fl_toks *t, size_t i)
 
 static py_const *const_named(const fl_toks *t, size_t i)
 {
-	for (size_t k = 0; k < consts.n; k++) {
-		size_t nm = consts.v[k].name;
-		if (t->v[nm].len == t->v[i].len &&
-		    memcmp(t->src + t->v[nm].off, t->src + t->v[i].off, t->v[i].len) == 0)
-			return &consts.v[k];
-	}
-	return NULL;
+	char name[128];
+	size_t k;
+	if (!consts.n || t->v[i].len >= sizeof name)
+		return NULL;
+	memcpy(name, t->src + t->v[i].off, t->v[i].len);
+	name[t->v[i].len] = '\0';
+	return fl_strmap_get(&consts.by_name, name, &k) ? &consts.v[k] : NULL;
 }
 
 void py_consts_begin(const fl_toks *t)
@@ -185,16 +187,23 @@ void py_consts_begin(const fl_toks *t)
 			had->vb = had->ve = 0; /* bound again */
 			continue;
 		}
+		if (k->len >= 128)
+			continue;
 		if (consts.n == cap) {
 			cap = cap ? cap * 2 : 16;
 			consts.v = fl_xrealloc(consts.v, cap * sizeof *consts.v);
 		}
+		char name[128];
+		memcpy(name, t->src + k->off, k->len);
+		name[k->len] = '\0';
+		fl_strmap_put(&consts.by_name, name, consts.n);
 		consts.v[consts.n++] = (py_const){i, lit ? i + 2 : 0, lit ? j : 0};
 	}
 }
 
 void py_consts_end(void)
 {
+	fl_strmap_free(&consts.by_name);
 	free(consts.v);
 	consts.v = NULL;
 	consts.n = 0;
@@ -216,13 +225,14 @@ static char *consts_in_fields(const fl_toks *t, char *msg)
 		while ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')
 			q++;
 		const py_const *c = NULL;
-		if (*q == '}' && q > h + 1)
-			for (size_t k = 0; k < consts.n && !c; k++) {
-				const fl_tok *nm = &t->v[consts.v[k].name];
-				if (nm->len == (size_t)(q - h - 1) && memcmp(t->src + nm->off, h + 1, nm->len) == 0 &&
-				    consts.v[k].ve > consts.v[k].vb)
-					c = &consts.v[k];
-			}
+		char name[128];
+		size_t at;
+		if (*q == '}' && q > h + 1 && (size_t)(q - h - 1) < sizeof name) {
+			memcpy(name, h + 1, (size_t)(q - h - 1));
+			name[q - h - 1] = '\0';
+			if (fl_strmap_get(&consts.by_name, name, &at) && consts.v[at].ve > consts.v[at].vb)
+				c = &consts.v[at];
+		}
 		fl_buf text = {0};
 		if (c)
 			const_text(t, c, &text, 0);
