@@ -4,9 +4,11 @@
  */
 #include "sites.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../strmap.h"
 #include "../util.h"
 
 fl_sites *fl_sites_new(void)
@@ -75,34 +77,70 @@ static int cmp_site(const void *a, const void *b)
 	return 0;
 }
 
-static bool same_text(const fl_site *a, const fl_site *b)
+/* The key of a site's text for defs_after_raises: its code and message. */
+static char *text_key(const fl_site *x)
 {
-	return a->message && b->message && strcmp(a->message, b->message) == 0 &&
-	       (a->code ? b->code && strcmp(a->code, b->code) == 0 : !b->code);
+	return fl_xasprintf("%s\x1f%s", x->code ? x->code : "", x->message);
 }
 
 /* A text both defined and raised in one file (a class's message and a
  * `raise X(...)` that gives it) makes one record, whose line is its first
- * site's: the raise is put before the definition (lookup.md: raise before
- * definition), which stays one of the record's sites. */
+ * site's: a definition is put after the last raise of its text (lookup.md:
+ * raise before definition), and stays one of the record's sites.  Linear:
+ * the raises' texts in a map, the moved definitions chained to the raise
+ * they follow. */
 static void defs_after_raises(fl_sites *s)
 {
-	size_t i = 0;
-	while (i < s->n) {
-		fl_site *d = &s->v[i];
-		size_t j = i + 1;
-		if (fl_idiom_kind(d->idiom) == FL_IDIOM_DEF)
-			while (j < s->n && (fl_idiom_kind(s->v[j].idiom) == FL_IDIOM_DEF ||
-					    !same_text(d, &s->v[j])))
-				j++;
-		if (fl_idiom_kind(d->idiom) != FL_IDIOM_DEF || j >= s->n) {
-			i++;
-			continue;
-		}
-		fl_site tmp = *d;
-		memmove(&s->v[i], &s->v[i + 1], (j - i) * sizeof tmp);
-		s->v[j] = tmp; /* the site now at i is looked at next */
+	size_t n = s->n, ndef = 0;
+	if (n < 2)
+		return;
+	bool *def = fl_xcalloc(n, sizeof *def);
+	for (size_t i = 0; i < n; i++)
+		ndef += def[i] = s->v[i].message && fl_idiom_kind(s->v[i].idiom) == FL_IDIOM_DEF;
+	if (!ndef || ndef == n) {
+		free(def);
+		return;
 	}
+	fl_strmap last = {0}; /* text -> the index of its last raise */
+	for (size_t i = 0; i < n; i++)
+		if (!def[i] && s->v[i].message) {
+			char *k = text_key(&s->v[i]);
+			fl_strmap_put(&last, k, i);
+			free(k);
+		}
+	size_t *head = fl_xmalloc(n * sizeof *head), *next = fl_xmalloc(n * sizeof *next);
+	for (size_t i = 0; i < n; i++)
+		head[i] = next[i] = SIZE_MAX;
+	bool moved = false;
+	for (size_t i = n; i-- > 0;) {
+		size_t j;
+		char *k = def[i] ? text_key(&s->v[i]) : NULL;
+		if (k && fl_strmap_get(&last, k, &j) && j > i) {
+			next[i] = head[j]; /* chained in the order of the file */
+			head[j] = i;
+			moved = true;
+		} else {
+			def[i] = false; /* stays where it is */
+		}
+		free(k);
+	}
+	if (moved) {
+		fl_site *v = fl_xmalloc(n * sizeof *v);
+		size_t o = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (def[i])
+				continue; /* placed after its raise */
+			v[o++] = s->v[i];
+			for (size_t d = head[i]; d != SIZE_MAX; d = next[d])
+				v[o++] = s->v[d];
+		}
+		memcpy(s->v, v, n * sizeof *v);
+		free(v);
+	}
+	fl_strmap_free(&last);
+	free(head);
+	free(next);
+	free(def);
 }
 
 void fl_sites_sort(fl_sites *s)

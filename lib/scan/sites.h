@@ -15,7 +15,10 @@ struct fl_sites {
 fl_sites *fl_sites_new(void);
 void fl_sites_free(fl_sites *s);
 void fl_sites_clear(fl_sites *s);
-/* Sort by line, then column (stable). */
+/* Sort by line, then column (stable); then a definition of a text (a
+ * class's message) that the file also raises goes after its last raise,
+ * so that a raise is the record's line (lookup.md: raise before
+ * definition). */
 void fl_sites_sort(fl_sites *s);
 
 #endif

@@ -615,7 +615,6 @@ static bool rule_stderr(ctx *c, size_t i, bool dot_before, bool call)
 	return true;
 }
 
-/* the rules on the identifier at i, tried in turn until one takes it */
 /* `@Override public String getMessage() { ... return "No part named " +
  * part; }`: each text the method returns is what the exception shows,
  * whatever it was built with; a definition of the class's message ("class
@@ -652,6 +651,7 @@ static bool rule_get_message(ctx *c, size_t i)
 	return true;
 }
 
+/* the rules on the identifier at i, tried in turn until one takes it */
 void jvm_rules_at(ctx *c, size_t i)
 {
 	bool dot_before = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?.") ||
