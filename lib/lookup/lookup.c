@@ -658,10 +658,21 @@ static bool captures_fit(const fl_index *ix, const idx_entry *x, const char *pat
  * where `{} not found` names nothing.  The name is the placeholder's last
  * run of 4+ letters (`{self.config_path}`: "path"), matched without
  * regard to case, in the last part of a path. */
+/* Whether x's message can name what its placeholders capture: `{...}`
+ * fields only (no printf conversion, no template `${...}`), the form the
+ * site's search reads alike (search.js namedCaptures).  The most
+ * named_captures() can give x: the bar's test below must not prune a hit
+ * that would tie. */
+static int named_bound(const fl_index *ix, const idx_entry *x)
+{
+	const char *msg = ix_str(ix, x->msg);
+	return strchr(msg, '{') && !strchr(msg, '%') && !strchr(msg, '$');
+}
+
 static int named_captures(const fl_index *ix, const idx_entry *x, const struct hit *h)
 {
 	const char *msg = ix_str(ix, x->msg);
-	if (!h->ncaps || !h->text || !strchr(msg, '{'))
+	if (!h->ncaps || !h->text || !named_bound(ix, x))
 		return 0;
 	size_t st[FL_MAX_SEGMENTS + 1], ln[FL_MAX_SEGMENTS + 1];
 	if (fl_message_placeholders(msg, st, ln, FL_MAX_SEGMENTS + 1) != h->ncaps)
@@ -811,7 +822,7 @@ static bool below_bar(const fl_index *ix, const idx_entry *x, const fl_query *q)
 	uint32_t least = (uint32_t)(bar.heap[0] >> 32);
 	if (x->literal != least)
 		return x->literal < least;
-	return hit_key(x->literal, q ? fl_lk_evidence(ix, x, q) : 0) < bar.heap[0];
+	return hit_key(x->literal, (q ? fl_lk_evidence(ix, x, q) : 0) + named_bound(ix, x)) < bar.heap[0];
 }
 
 /* The message of the query being tried (struct hit's pos). */

@@ -130,6 +130,12 @@ sq "a line whose record holds the prefix stripping takes off" \
 	'tool: error: Could not open file /tmp/a.txt: No such file or directory'
 sq "a tab-indented line naming a position is no Go frame" \
 	$'package example.com/in\n\tmain.go:3:8: use of internal package example.com/in/x/internal/y not allowed'
+sq "a traceback's last line naming a freely named class" 'Traceback (most recent call last):
+  File "/srv/app/inventory/api.py", line 20, in get_item
+    raise Missing(sku)
+inventory.api.Missing: Item ABC-1 not found'
+sq "a java frame after a class not named like an error" $'com.acme.shop.Oops: order 42 is locked\n\tat com.acme.shop.Orders.lock(Orders.java:9)'
+sq "a GNU location and level before the message" 'config/shop.yml:3:1: error: --store is required'
 sq "a logged line, then the error raised" 'ERROR: could not find a version for shopkit==9.9
 ERROR: no matching item found for shopkit==9.9'
 SSMSG='The remote "backup" could not be reached, check the network settings and the credentials of the sync account.'

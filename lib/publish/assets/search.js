@@ -165,11 +165,32 @@
     }
     return s;
   }
+  /* a diagnostic's location, GNU style ("src/a.c:12:5: error: ...",
+   * "gen/gen.go:3: running ..."): the file the program read, stripped when
+   * a level follows it or it names a file (a folder in it, or an
+   * extension); "127.0.0.1:80: " and "12:30:05: " are no files */
+  function stripLocation(s) {
+    var p = 0, dot = -1, slash = false, c, k;
+    while (p < s.length && (c = s[p]) !== ':' && c !== ' ' && c !== '\t') {
+      if (c === '/') { slash = true; dot = -1; } else if (c === '.') dot = p;
+      p++;
+    }
+    if (p === 0 || s[p] !== ':' || !/[0-9]/.test(s[p + 1] || '')) return s;
+    var ext = dot >= 0 && p - dot >= 2 && p - dot <= 9 && /[A-Za-z]/.test(s.slice(dot + 1, p));
+    var u = s.indexOf('://'), file = (slash && !(u >= 0 && u < p)) || ext;
+    for (k = 0; k < 2 && s[p] === ':' && /[0-9]/.test(s[p + 1] || ''); k++) {
+      p++;
+      while (/[0-9]/.test(s[p] || '')) p++;
+    }
+    if (s[p] !== ':' || s[p + 1] !== ' ') return s;
+    var q = skipSpaces(s.slice(p + 1));
+    return file || stripLevel(q) !== q ? q : s;
+  }
   /* a line's message: what follows its timestamps, levels and prefixes */
   function stripLine(s) {
     var p = skipSpaces(s);
     for (var round = 0; round < 8; round++) {
-      var q = skipSpaces(stripSyscall(skipSpaces(stripProg(stripLevel(stripTimestamp(stripSyslog(p)))))));
+      var q = skipSpaces(stripSyscall(skipSpaces(stripProg(stripLevel(stripLocation(stripTimestamp(stripSyslog(p))))))));
       if (q === p) break;
       p = q;
     }
@@ -191,16 +212,28 @@
     while (b > 0 && ' (\t"\''.indexOf(s[b - 1]) < 0) b--;
     if (s.slice(b, i).indexOf('.') >= 0) push(q.paths, s.slice(b, i));
   }
-  /* the length of a leading "pkg.SomeError:", else 0 */
-  function classPrefix(s) {
+  /* the length of a leading "pkg.SomeError:", else 0: a name ending like
+   * an error class (or in "error" after a module path: re.error); loose,
+   * where only a class can stand (a traceback's last line, after
+   * `Exception in thread "x"`, a line a Java frame follows), any name */
+  function classPrefix(s, loose) {
     var c = /^[A-Za-z0-9_.$:]*/.exec(s)[0].replace(/:+$/, ''), n = c.length;
     if (n < 4 || s[n] !== ':' || (n + 1 < s.length && s[n + 1] !== ' ')) return 0;
+    var l = Math.max(c.lastIndexOf('.'), c.lastIndexOf(':')), last = c.slice(l + 1);
+    if (loose && /^[A-Za-z_]/.test(last)) return n;
+    if (l >= 0 && last.length >= 5 && /error$/i.test(last)) return n;
     return /(?:Error|Exception|Panic|Warning|Fault|Failure|Interrupt|Exit)$/.test(c) ? n : 0;
   }
+  /* the line s is a Java frame: "\tat pkg.Cls.m(File.java:10)" */
+  function javaFrame(s) {
+    return s !== undefined && (s[0] === ' ' || s[0] === '\t') && /^[ \t]+at [^\n]*\(/.test(s);
+  }
   function addClass(q, s) {
-    var l = Math.max(s.lastIndexOf('.'), s.lastIndexOf(':'));
+    var l = Math.max(s.lastIndexOf('.'), s.lastIndexOf(':')), d = s.lastIndexOf('$');
     push(q.classes, s);
     if (l >= 0) { push(q.classes, s.slice(l + 1)); push(q.modules, s.slice(0, l)); }
+    /* a nested class as the JVM names it: Outer$Inner */
+    if (d > l && d + 1 < s.length) push(q.classes, s.slice(d + 1));
   }
   function jsonLine(q, line, first) {
     var o;
@@ -410,12 +443,16 @@
         continue;
       }
       caused = false;
-      if (msg.startsWith('Exception in thread "') && (i = msg.indexOf('"', 21)) >= 0) msg = skipSpaces(msg.slice(i + 1));
+      var loose = inTb || javaFrame(lines[li + 1]);
+      if (msg.startsWith('Exception in thread "') && (i = msg.indexOf('"', 21)) >= 0) {
+        msg = skipSpaces(msg.slice(i + 1));
+        loose = true;
+      }
       if (msg.startsWith('panic: ')) {
         msg = msg.slice(7);
         if ((i = msg.indexOf(' [recovered]')) >= 0) msg = msg.slice(0, i);
       }
-      if ((cn = classPrefix(msg))) { /* Class: message, Wrapper: Cause: message */
+      if ((cn = classPrefix(msg, loose))) { /* Class: message, Wrapper: Cause: message */
         r = msg;
         do { addClass(q, r.slice(0, cn)); r = skipSpaces(r.slice(cn + 1)); } while ((cn = classPrefix(r)));
         push(first, r);
@@ -624,10 +661,14 @@
     return e.slice(a - b) === s && e[a - b - 1] === '/';
   }
   function base(p) { return p.slice(p.lastIndexOf('/') + 1); }
+  /* 2 equal, 1 one starts the other (4+ characters), or the component is
+   * the word after a prefix of up to 3 letters ("dist", mdist.py) */
   function wordVsComponent(w, c) {
     w = lower(w); c = lower(c);
     var m = Math.min(w.length, c.length);
-    return w === c ? 2 : m >= 4 && w.slice(0, m) === c.slice(0, m) ? 1 : 0;
+    if (w === c) return 2;
+    if (m >= 4 && w.slice(0, m) === c.slice(0, m)) return 1;
+    return w.length >= 4 && c.length > w.length && c.length - w.length <= 3 && c.slice(c.length - w.length) === w ? 1 : 0;
   }
   /* a word against a folder, a file name without its extension (the file
    * alone: fileOnly), or a part of one (which says less) */
@@ -713,6 +754,26 @@
     if (path && q.command) ev += commandEvidence(q.command, true, path);
     if (path && q.program) ev += commandEvidence(q.program, false, path);
     return ev;
+  }
+  /* a point when a placeholder's name is in the value it captured, in
+   * the last part of a path ({gemfile} for ".../Gemfile.nothere"):
+   * messages of {...} fields only (lookup.c named_captures) */
+  function namedCaptures(h) {
+    var msg = h.x.msg, fields, k, names, name, v;
+    if (!h.caps || !h.caps.length || !h.text || msg.indexOf('{') < 0 || msg.indexOf('%') >= 0 ||
+        msg.indexOf('$') >= 0) return 0;
+    fields = msg.match(/\{[^{}]*\}/g) || [];
+    if (fields.length !== h.caps.length) return 0;
+    for (k = 0; k < fields.length; k++) {
+      names = fields[k].match(/[A-Za-z]+/g) || [];
+      name = '';
+      names.forEach(function (nm) { if (nm.length >= 4) name = nm; });
+      if (!name) continue;
+      v = h.text.slice(h.caps[k][0], h.caps[k][1]);
+      v = v.slice(v.lastIndexOf('/') + 1);
+      if (lower(v).indexOf(lower(name)) >= 0) return 1;
+    }
+    return 0;
   }
   /* a wrapper that names the line the error was raised at (q.sites,
    * "file:line"): a point for a record of that file within 3 lines of it
@@ -891,6 +952,7 @@
         h.path = recs[k] && recs[k].filePath ? utf8(recs[k].filePath) : '';
         h.ev = evidence(h.x, h.path, q);
         h.ev += siteEvidence(h.rec, h.path, q);
+        h.ev += namedCaptures(h);
       });
       return hits;
     }
