@@ -386,13 +386,7 @@ char *py_compose_init(walker *w, const char *msg, const char *params, const call
 	for (const char *p = params;; k++) {
 		const char *nl = strchr(p, '\n');
 		size_t l = nl ? (size_t)(nl - p) : strlen(p);
-		size_t ak = NONE;
-		for (size_t q = 0; l && q < a->n && ak == NONE; q++)
-			if (a->kw[q] != NONE && w->t->v[a->kw[q]].len == l &&
-			    memcmp(w->t->src + w->t->v[a->kw[q]].off, p, l) == 0)
-				ak = q;
-		if (ak == NONE && k < a->npos)
-			ak = a->pos[k];
+		size_t ak = arg_for(w, a, p, l, k);
 		char *v = l && ak != NONE ? py_msg(w->t, a->st[ak], a->en[ak], false) : NULL;
 		const char *h;
 		if (v && (h = field_of(out, p, l)) != NULL) {
