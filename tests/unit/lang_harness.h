@@ -244,6 +244,15 @@ static inline const fl_site *harness_find(const fl_sites *s, const char *msg)
 	return NULL;
 }
 
+/* The first site at line, or NULL. */
+static inline const fl_site *harness_find_line(const fl_sites *s, int line)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].line == line)
+			return &s->v[i];
+	return NULL;
+}
+
 /* Print all sites (for debugging a failing test). */
 static inline void harness_dump(const fl_sites *s)
 {

@@ -538,6 +538,100 @@ static void test_module_constants(void **state)
 	fl_sites_free(s);
 }
 
+/* A template in a local, formatted where it is raised (`msg % args`,
+ * `msg.format(...)`), a table of texts (`msg = errors.get(kind)`), a text
+ * given after the object the error is about (`ArgumentError(action,
+ * msg)`), and a local set in a branch that raises before the use. */
+static void test_local_templates(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def get_value(action, arg_string):\n"                               /* 1 */
+		"    try:\n"                                                          /* 2 */
+		"        return action.type(arg_string)\n"                            /* 3 */
+		"    except ArgumentTypeError as err:\n"                              /* 4 */
+		"        msg = str(err)\n"                                            /* 5 */
+		"        raise ArgumentError(action, msg)\n"                          /* 6 */
+		"    except (TypeError, ValueError):\n"                               /* 7 */
+		"        args = {'type': action.type, 'value': arg_string}\n"         /* 8 */
+		"        msg = _('invalid %(type)s value: %(value)r')\n"              /* 9 */
+		"        raise ArgumentError(action, msg % args)\n"                   /* 10 */
+		"def fmt(x):\n"                                                       /* 11 */
+		"    template = 'bad {name} here, 100%% {{sure}}'\n"                  /* 12 */
+		"    raise ValueError(template.format(name=x, n='lit'))\n"            /* 13 */
+		"def pct(x):\n"                                                       /* 14 */
+		"    template = 'bad %s here, 100%% sure'\n"                          /* 15 */
+		"    raise ValueError(template % x)\n"                                /* 16 */
+		"def nargs(action, match):\n"                                         /* 17 */
+		"    if match is None:\n"                                             /* 18 */
+		"        nargs_errors = {\n"                                          /* 19 */
+		"            None: _('expected one argument'),\n"                     /* 20 */
+		"            '?': _('expected at most one argument'),\n"              /* 21 */
+		"        }\n"                                                         /* 22 */
+		"        msg = nargs_errors.get(action.nargs)\n"                      /* 23 */
+		"        if msg is None:\n"                                           /* 24 */
+		"            msg = _('expected %s argument') % action.nargs\n"        /* 25 */
+		"        raise ArgumentError(action, msg)\n"                          /* 26 */
+		"def later(node, n):\n"                                               /* 27 */
+		"    raise ParseError(node, 'unexpected token %s' % n)\n"             /* 28 */
+		"    raise ParseError(node, n)\n"                                     /* 29 */
+		"def table(kind):\n"                                                  /* 30 */
+		"    texts = {1: 'one text', 2: compute()}\n"                         /* 31 */
+		"    raise ValueError(texts[kind])\n"                                 /* 32 */
+		"def check(req, dist):\n"                                           /* 33 */
+		"    raise Inconsistent(req, 'name', dist.name)\n");                  /* 34 */
+	EXPECT_SITE(s, "invalid %(type)s value: %(value)r", 10, FL_T_EXCEPTION);
+	assert_null(harness_find_line(s, 6));
+	EXPECT_SITE(s, "bad {name} here, 100%% {sure}", 13, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "bad %s here, 100% sure", 16, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "expected one argument", 26, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "expected at most one argument", 26, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "expected %s argument", 26, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "unexpected token %s", 28, FL_T_EXCEPTION);
+	assert_null(harness_find_line(s, 29));
+	assert_null(harness_find_line(s, 32)); /* a value that is no text */
+	assert_null(harness_find_line(s, 34)); /* one word: a field's name */
+	fl_sites_free(s);
+}
+
+/* An exception made into a local, then raised: the raise is the site
+ * (the traceback's line), with the construction's class and text; a
+ * message that is a conditional expression. */
+static void test_raise_local_exception(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def missing(cls, value):\n"                                         /* 1 */
+		"    ve_exc = ValueError('%r is not a valid %s' % (value, cls))\n"    /* 2 */
+		"    if value is None:\n"                                             /* 3 */
+		"        raise ve_exc\n"                                              /* 4 */
+		"def other(x):\n"                                                     /* 5 */
+		"    err = None\n"                                                    /* 6 */
+		"    if x:\n"                                                         /* 7 */
+		"        err = errors.KeyError('bad key %s' % x)\n"                   /* 8 */
+		"    if err is not None:\n"                                           /* 9 */
+		"        raise err\n"                                                 /* 10 */
+		"def made(x):\n"                                                      /* 11 */
+		"    err = make(x)\n"                                                 /* 12 */
+		"    raise err\n"                                                     /* 13 */
+		"def readable(msg=None):\n"                                           /* 14 */
+		"    raise Unsupported('File is not readable.' if msg is None else msg)\n" /* 15 */
+		"def size(x):\n"                                                      /* 16 */
+		"    raise ValueError('too big' if x > 10 else 'too small')\n");      /* 17 */
+	const fl_site *x = EXPECT_SITE(s, "%r is not a valid %s", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "ValueError");
+	harness_expect_str(x->guard, "value is None");
+	x = EXPECT_SITE(s, "bad key %s", 10, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "KeyError");
+	assert_null(harness_find_line(s, 2));
+	assert_null(harness_find_line(s, 13));
+	/* a conditional expression: the branches that are texts */
+	EXPECT_SITE(s, "File is not readable.", 15, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "too big", 17, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "too small", 17, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 /* A print in an exception handler of its function is the program's report
  * of the failure it caught; a print elsewhere, or with a file= of its own,
  * is not one of these. */
@@ -694,7 +788,8 @@ static void test_error_factories(void **state)
  * parameters or not, and a factory that returns an error made of it: each
  * call that gives a text is a site, the helper's condition in the call's
  * words its guard.  A method is one only when the call is on self; a
- * one-word argument is a key, not a text. */
+ * one-word argument is a key, not a text; a helper nested in the factory
+ * is not one of its returns. */
 static void test_raising_helpers(void **state)
 {
 	(void)state;
@@ -704,7 +799,11 @@ static void test_raising_helpers(void **state)
 		"    if not ok:\n"
 		"        raise ConfigError(message)\n"
 		"def suffixed_err(src, pos, msg):\n"
-		"    return DecodeError(f\"{msg} (at {pos})\")\n"
+		"    def coord(src, pos):\n"
+		"        if pos >= len(src):\n"
+		"            return \"end of document\"\n"
+		"        return f\"line {src.count(pos)}\"\n"
+		"    return DecodeError(f\"{msg} (at {coord(src, pos)})\")\n"
 		"def _check_range(value, name, top=10):\n"
 		"    if value > top: raise ValueError(f\"{name} is out of range\")\n"
 		"def _tangled(x, msg):\n"
@@ -741,7 +840,7 @@ static void test_raising_helpers(void **state)
 	p = EXPECT_SITE(s, "the depth option is out of range", 9, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "ValueError");
 	harness_expect_str(p->guard, "depth > 20");
-	p = EXPECT_SITE(s, "Unclosed array (at {pos})", 13, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "Unclosed array (at {coord(src, pos)})", 13, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "DecodeError");
 	assert_null(harness_find(s, "the depth of it"));
 	assert_null(harness_find(s, "never a site of its own"));
@@ -1028,6 +1127,8 @@ int main(void)
 		cmocka_unit_test(test_init_pct_and_str_branches),
 		cmocka_unit_test(test_module_constants),
 		cmocka_unit_test(test_print_in_except),
+		cmocka_unit_test(test_local_templates),
+		cmocka_unit_test(test_raise_local_exception),
 		cmocka_unit_test(test_early_scan_checked),
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),

@@ -199,8 +199,8 @@ static void fac_resolve(const walker *w, const char *name, size_t n, int depth,
 
 /* The callee of the call that local variable v (token) holds at `at`: its
  * last assignment in the enclosing def, `v = [a.b.]name(...)` as a whole
- * statement; NONE otherwise. */
-static size_t fac_var_call(const walker *w, size_t at, size_t v)
+ * statement, the call [*cb, *ce); NONE otherwise. */
+static size_t fac_var_call(const walker *w, size_t at, size_t v, size_t *cb, size_t *ce)
 {
 	const fl_toks *t = w->t;
 	size_t d = py_innermost(w, B_DEF), from, call = NONE;
@@ -220,10 +220,19 @@ static size_t fac_var_call(const walker *w, size_t at, size_t v)
 			continue;
 		while (p + 2 < e && is_p(t, p + 1, '.') && t->v[p + 2].kind == FL_TK_IDENT)
 			p += 2;
-		if (is_p(t, p + 1, '(') && w->m[p + 1] == e - 1)
+		if (is_p(t, p + 1, '(') && w->m[p + 1] == e - 1) {
 			call = p;
+			*cb = k + 2;
+			*ce = e;
+		}
 	}
 	return call;
+}
+
+bool py_var_ctor(const walker *w, size_t at, size_t v, size_t *b, size_t *e)
+{
+	size_t c = fac_var_call(w, at, v, b, e);
+	return c != NONE && w->t->src[w->t->v[c].off] >= 'A' && w->t->src[w->t->v[c].off] <= 'Z';
 }
 
 /* `raise error [from e]` with error = factory(...), `raise
@@ -234,7 +243,8 @@ bool py_fac_raise(walker *w, size_t i, size_t j, size_t e)
 	const fl_toks *t = w->t;
 	size_t callee = NONE;
 	if (e == j + 1 && t->v[j].kind == FL_TK_IDENT) {
-		callee = fac_var_call(w, i, j);
+		size_t cb, ce;
+		callee = fac_var_call(w, i, j, &cb, &ce);
 	} else {
 		size_t p = j;
 		while (p + 2 < e && is_p(t, p + 1, '.') && t->v[p + 2].kind == FL_TK_IDENT)

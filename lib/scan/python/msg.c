@@ -105,7 +105,9 @@ static bool has_plural(const fl_toks *t, size_t b, size_t e)
 	return false;
 }
 
-static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
+/* dec: the escapes decoded in the whole text: 0 none, 1 `%%` (a `%`
+ * formatting), 2 `{{` `}}` (a `.format()`) */
+static char *py_msg_v(const fl_toks *t, size_t b, size_t e, int dec,
 		      int variant);
 
 /* ---- module constants ----------------------------------------------------------
@@ -318,11 +320,11 @@ static const py_const *const_at(const fl_toks *t, size_t k, size_t b)
  * (logging call with arguments).  Caller frees. */
 char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
 {
-	return py_msg_v(t, b, e, pct_all, 0);
+	return py_msg_v(t, b, e, pct_all ? 1 : 0, 0);
 }
 
 /* py_msg(), with the singular (variant 0) or plural (1) of ngettext() */
-static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
+static char *py_msg_v(const fl_toks *t, size_t b, size_t e, int dec,
 		      int variant)
 {
 	if (!py_range_ok(t, b, e))
@@ -450,8 +452,8 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
 			opstart = s.n;
 	}
 	free(drop);
-	if (pct_all)
-		decode_operand(&s, 0, true);
+	if (dec)
+		decode_operand(&s, 0, dec == 1);
 	char *msg = s.n ? fl_msg_from_expr(&s, 0, s.n, &msg_opts) : NULL;
 	fl_toks_free(&s);
 	if (msg && consts.n && t->src == consts.src && strchr(msg, '{'))
@@ -465,10 +467,102 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, bool pct_all,
 
 /* ---- messages held by a variable ----------------------------------------- */
 
+/* Adds text m (owned, may be NULL) to out[*n] unless there; false when it
+ * is no text or out is full. */
+static bool add_text(char **out, size_t *n, char *m)
+{
+	if (!m || *n == MAXVAR) {
+		free(m);
+		return false;
+	}
+	for (size_t q = 0; q < *n; q++)
+		if (strcmp(out[q], m) == 0) {
+			free(m);
+			return true;
+		}
+	out[(*n)++] = m;
+	return true;
+}
+
+/* Whether the statement that starts at k (a name at the start of its line)
+ * can be followed by the code at `at`: false when the block it is in ends
+ * before `at` with a raise, return, continue or break (an except clause
+ * that sets the text and raises there). */
+static bool flows_to(const walker *w, size_t k, size_t at)
+{
+	const fl_toks *t = w->t;
+	if (!(t->v[k].flags & FL_TF_NL_BEFORE))
+		return true;
+	int c = t->v[k].col;
+	size_t last = k;
+	for (size_t q = k + 1; q < at;) {
+		if (t->v[q].flags & FL_TF_NL_BEFORE) {
+			if (t->v[q].col < c)
+				return !(fl_tok_is_ident(t, last, "raise") ||
+					 fl_tok_is_ident(t, last, "return") ||
+					 fl_tok_is_ident(t, last, "continue") ||
+					 fl_tok_is_ident(t, last, "break"));
+			if (t->v[q].col == c)
+				last = q;
+		}
+		q = fl_tok_is_opener(t, q) && w->m[q] != NONE && w->m[q] > q ? w->m[q] + 1 : q + 1;
+	}
+	return true;
+}
+
+/* Whether [b, e) looks a text up in a table: `NAME.get(key)`,
+ * `NAME.get(key, default)`, `NAME[key]`. */
+static bool table_lookup(const walker *w, size_t b, size_t e)
+{
+	const fl_toks *t = w->t;
+	if (e < b + 3 || t->v[b].kind != FL_TK_IDENT)
+		return false;
+	if (is_p(t, b + 1, '[') && w->m[b + 1] == e - 1)
+		return true;
+	return e >= b + 5 && is_p(t, b + 1, '.') && fl_tok_is_ident(t, b + 2, "get") &&
+	       is_p(t, b + 3, '(') && w->m[b + 3] == e - 1;
+}
+
+/* The values of the dict literal the table [b, e) (table_lookup) names,
+ * bound by the last `NAME = {...}` statement of [from, k), added to
+ * out[*n]: `nargs_errors = {None: _('expected one argument'), ...}`.
+ * False when there is no such literal, or a value is no text. */
+static bool table_texts(const walker *w, size_t from, size_t k, size_t b, int dec,
+			char **out, size_t *n)
+{
+	const fl_toks *t = w->t;
+	size_t open = NONE;
+	for (size_t q = k; q-- > from;)
+		if ((t->v[q].flags & FL_TF_NL_BEFORE) &&
+		    t->v[q].kind == FL_TK_IDENT && t->v[q].len == t->v[b].len &&
+		    memcmp(t->src + t->v[q].off, t->src + t->v[b].off, t->v[b].len) == 0 &&
+		    is_p(t, q + 1, '=')) {
+			if (is_p(t, q + 2, '{') && w->m[q + 2] != NONE)
+				open = q + 2;
+			break;
+		}
+	if (open == NONE)
+		return false;
+	size_t st[MAXARGS], en[MAXARGS], close;
+	size_t ni = py_split_args(t, w->m, open, st, en, MAXARGS, &close);
+	if (ni == NONE || ni == 0 || ni == MAXARGS)
+		return false;
+	for (size_t q = 0; q < ni; q++) {
+		size_t c = st[q];
+		while (c < en[q] && !is_p(t, c, ':'))
+			c = fl_tok_is_opener(t, c) && w->m[c] != NONE ? w->m[c] + 1 : c + 1;
+		if (c + 1 >= en[q] || !py_range_ok(t, c + 1, en[q]))
+			return false;
+		if (!add_text(out, n, py_msg_v(t, c + 1, en[q], dec, 0)))
+			return false;
+	}
+	return true;
+}
+
 /* The messages a variable holds at `at`: every `NAME = <literal expr>`
  * statement of the enclosing function before `at`.  Returns the count, 0
  * when any assignment is not a message (or NAME is bound otherwise). */
-size_t py_var_msgs(walker *w, size_t at, size_t var, char **out)
+size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out)
 {
 	const fl_toks *t = w->t;
 	size_t from = 0;
@@ -480,8 +574,9 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, char **out)
 	if (at > from + 20000)
 		return 0;
 	const fl_tok *v = &t->v[var];
-	size_t n = 0;
+	size_t n = 0, assigns = 0;
 	bool bad = false;
+	int dec = fmt == '%' ? 1 : fmt == '{' ? 2 : 0;
 	for (size_t k = from; k < at && !bad; k++) {
 		if (fl_tok_is_opener(t, k)) {
 			if (w->m[k] == NONE || w->m[k] >= at)
@@ -531,25 +626,23 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, char **out)
 				mb++;
 				me--;
 			}
-			char *m = py_range_ok(t, mb, me) ? py_msg(t, mb, me, false)
-						       : NULL;
-			if ((m && !*m) ||
-			    (!m && me == mb + 1 &&
-			     (fl_tok_is_ident(t, mb, "None") ||
-			      (t->v[mb].kind == FL_TK_STRING &&
-			       t->v[mb].slen == 0)))) {
-				free(m); /* "" / None: the no-error sentinel */
-			} else if (!m || n == MAXVAR) {
-				free(m);
-				bad = true;
+			if (++assigns > 64) {
+				bad = true; /* too many to follow */
+			} else if (!flows_to(w, k, at)) {
+				/* a branch that raises or returns first */
+			} else if (table_lookup(w, mb, me)) {
+				/* `msg = errors.get(kind)`: the table's texts */
+				if (!table_texts(w, from, k, mb, dec, out, &n))
+					bad = true;
 			} else {
-				bool dup = false;
-				for (size_t q = 0; q < n; q++)
-					dup = dup || strcmp(out[q], m) == 0;
-				if (dup)
-					free(m);
-				else
-					out[n++] = m;
+				char *m = py_range_ok(t, mb, me) ? py_msg_v(t, mb, me, dec, 0) : NULL;
+				if ((m && !*m) ||
+				    (!m && me == mb + 1 &&
+				     (fl_tok_is_ident(t, mb, "None") ||
+				      (t->v[mb].kind == FL_TK_STRING && t->v[mb].slen == 0))))
+					free(m); /* "" / None: the no-error sentinel */
+				else if (!add_text(out, &n, m))
+					bad = true;
 			}
 			k = e - 1;
 		}
@@ -711,6 +804,53 @@ char *py_join_msg(walker *w, size_t b, size_t e)
 	return r;
 }
 
+/* Whether [b, e) formats a local variable, the template of a message
+ * assigned earlier: `msg % args` gives '%', `msg.format(...)` '{', else 0
+ * (a module constant is read by py_msg() itself). */
+static int template_use(const walker *w, size_t b, size_t e)
+{
+	const fl_toks *t = w->t;
+	if (e < b + 3 || t->v[b].kind != FL_TK_IDENT || const_at(t, b, b) ||
+	    (b > 0 && is_p(t, b - 1, '.')))
+		return 0;
+	if (is_p(t, b + 1, '%')) {
+		/* the right operand is the rest: one term, no `+ more` */
+		for (size_t k = b + 2; k < e;
+		     k = fl_tok_is_opener(t, k) && w->m[k] != NONE ? w->m[k] + 1 : k + 1)
+			if (is_p(t, k, '+') || is_p(t, k, '%'))
+				return 0;
+		return '%';
+	}
+	if (e >= b + 5 && is_p(t, b + 1, '.') && fl_tok_is_ident(t, b + 2, "format") &&
+	    is_p(t, b + 3, '(') && w->m[b + 3] == e - 1)
+		return '{';
+	return 0;
+}
+
+/* `"File is not readable." if msg is None else msg`: the texts of the two
+ * branches of a conditional expression [b, e) (NULL where a branch is
+ * none); false when [b, e) is no such expression. */
+static bool cond_branches(const walker *w, size_t b, size_t e, bool pct, char **m1, char **m2)
+{
+	const fl_toks *t = w->t;
+	size_t at_if = NONE, at_else = NONE;
+	for (size_t k = b; k < e; k = fl_tok_is_opener(t, k) && w->m[k] != NONE ? w->m[k] + 1 : k + 1) {
+		if (fl_tok_is_ident(t, k, "if") && at_if == NONE)
+			at_if = k;
+		else if (fl_tok_is_ident(t, k, "else") && at_if != NONE) {
+			at_else = k;
+			break;
+		}
+		if (fl_tok_is_ident(t, k, "lambda") || fl_tok_is_ident(t, k, "for"))
+			return false;
+	}
+	if (at_if == NONE || at_else == NONE || at_if == b || at_else + 1 >= e)
+		return false;
+	*m1 = py_range_ok(t, b, at_if) ? py_msg(t, b, at_if, pct) : NULL;
+	*m2 = py_range_ok(t, at_else + 1, e) ? py_msg(t, at_else + 1, e, pct) : NULL;
+	return true;
+}
+
 char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 {
 	if (k == NONE || k >= a->n)
@@ -718,9 +858,32 @@ char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 	char *jm = py_join_msg(w, a->st[k], a->en[k]);
 	if (jm)
 		return jm;
+	char *c1, *c2;
+	if (cond_branches(w, a->st[k], a->en[k], pct, &c1, &c2)) {
+		/* the branch that is a text; both: the second a site too */
+		if (c1 && c2 && !w->plural && strcmp(c1, c2) != 0) {
+			w->plural = c2;
+			c2 = NULL;
+		}
+		if (!c1) {
+			c1 = c2;
+			c2 = NULL;
+		}
+		free(c2);
+		return c1;
+	}
+	int fmt = template_use(w, a->st[k], a->en[k]);
+	if (fmt) {
+		/* `msg % args`, `msg.format(...)`: the texts of the local */
+		if (w->var == NONE) {
+			w->var = a->st[k];
+			w->var_fmt = fmt;
+		}
+		return NULL;
+	}
 	char *m = py_msg(w->t, a->st[k], a->en[k], pct);
 	if (m && !w->plural && has_plural(w->t, a->st[k], a->en[k]))
-		w->plural = py_msg_v(w->t, a->st[k], a->en[k], pct, 1);
+		w->plural = py_msg_v(w->t, a->st[k], a->en[k], pct ? 1 : 0, 1);
 	if (!m && a->en[k] == a->st[k] + 1 &&
 	    w->t->v[a->st[k]].kind == FL_TK_IDENT && w->var == NONE)
 		w->var = a->st[k];
@@ -773,7 +936,8 @@ size_t py_param_list(const char *params, char **names, size_t max)
 	return np;
 }
 
-bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, size_t *body, size_t *end)
+bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs,
+		 size_t *body, size_t *end)
 {
 	size_t k = close + 1;
 	while (k < t->n && !(t->v[k].flags & FL_TF_NL_BEFORE) && !is_p(t, k, ':'))
@@ -783,12 +947,23 @@ bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, size_t *b
 		return false;
 	size_t b = k + 1, e = b;
 	while (e < t->n && !((t->v[e].flags & FL_TF_NL_BEFORE) && t->v[e].col <= t->v[d].col)) {
-		if (e - b > max || fl_tok_is_ident(t, e, "def") || fl_tok_is_ident(t, e, "class") ||
-		    fl_tok_is_ident(t, e, "yield"))
+		if (e - b > max || (!defs && fl_tok_is_ident(t, e, "def")) ||
+		    fl_tok_is_ident(t, e, "class") || fl_tok_is_ident(t, e, "yield"))
 			return false;
 		e++;
 	}
 	*body = b;
 	*end = e;
 	return true;
+}
+
+size_t py_skip_def(const fl_toks *t, size_t q, size_t end)
+{
+	if (!fl_tok_is_ident(t, q, "def") || !(t->v[q].flags & FL_TF_NL_BEFORE))
+		return q;
+	int c = t->v[q].col;
+	size_t e = q + 1;
+	while (e < end && !((t->v[e].flags & FL_TF_NL_BEFORE) && t->v[e].col <= c))
+		e++;
+	return e;
 }

@@ -34,7 +34,7 @@
 #define NONE ((size_t)-1)
 #define MSG_MAX_TOKS 512
 #define MSG_MAX_DEPTH 32
-#define MAXVAR 4   /* messages a variable holds, at most */
+#define MAXVAR 8   /* messages a variable holds, at most */
 #define MAXARGS 16 /* arguments of a call, at most */
 
 static inline bool is_p(const fl_toks *t, size_t i, char c)
@@ -84,10 +84,13 @@ typedef struct walker {
 	fl_sites *out;
 	fl_buf fn;
 	size_t var; /* message argument that is one variable name, or NONE */
+	int var_fmt;  /* how var is formatted there: 0 as it is, '%' by
+			 `var % args`, '{' by `var.format(...)` */
 	char *guard; /* the next site's own guard (an assert's failing
 			condition), instead of the enclosing block's; owned */
-	char *plural; /* the next site's message in its plural form
-			 (ngettext), a second record; owned */
+	char *plural; /* the next site's second message, a second record:
+			 ngettext's plural form, a conditional
+			 expression's other branch; owned */
 	bool click;   /* the file uses Click (or Typer, built on it) */
 	fl_buf *log;  /* an early scan (collect_scan): the tree is taken for
 			 empty, each name looked up logged here */
@@ -129,8 +132,10 @@ char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all);
  * a thread, set by the scan and the collect pass of that file. */
 void py_consts_begin(const fl_toks *t);
 void py_consts_end(void);
-/* The messages (at most MAXVAR, owned) variable token var holds at `at`. */
-size_t py_var_msgs(walker *w, size_t at, size_t var, char **out);
+/* The messages (at most MAXVAR, owned) variable token var holds at `at`;
+ * fmt: how var is formatted where it is used (walker.var_fmt), whose
+ * escapes (`%%`, `{{`) are decoded in its texts. */
+size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out);
 bool py_get_args(walker *w, size_t open, callargs *a, size_t *close);
 /* The argument named name=, or NONE. */
 size_t py_kwarg(const fl_toks *t, const callargs *a, const char *name);
@@ -144,9 +149,13 @@ char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct);
 char *py_kw_msg(walker *w, const callargs *a, const char *const *names);
 /* The body of the def at d whose parameters close at `close`: [*body,
  * *end), the block on the lines after its ':'.  False when there is none,
- * when it is longer than max tokens, or when it holds a def, a class or a
- * yield (not a plain helper). */
-bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, size_t *body, size_t *end);
+ * when it is longer than max tokens, or when it holds a class, a yield or
+ * (unless defs) a def (not a plain helper). */
+bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs,
+		 size_t *body, size_t *end);
+/* The token after the nested def that starts at q (at the start of its
+ * line) and its block, within [q, end); q when q is no def. */
+size_t py_skip_def(const fl_toks *t, size_t q, size_t end);
 /* The names of a tree entry's parameter list (one a line) into names (at
  * most max, each owned); their count. */
 size_t py_param_list(const char *params, char **names, size_t max);
@@ -197,6 +206,10 @@ bool py_has_factory(const char *s, size_t n);
 /* `def NAME(...):` at d: "fac:NAME" in the tree when a return of its body
  * gives an error. */
 void py_fac_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d);
+/* `err = ValueError("...")` then `raise err`: the class construction
+ * local variable v holds at `at` (its last assignment in the enclosing
+ * def, a whole statement), [*b, *e); false otherwise. */
+bool py_var_ctor(const walker *w, size_t at, size_t v, size_t *b, size_t *e);
 /* A raise at i of a factory's value [j, e): a site per message it gives;
  * true when it made any. */
 bool py_fac_raise(walker *w, size_t i, size_t j, size_t e);

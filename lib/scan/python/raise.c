@@ -83,6 +83,7 @@ void py_do_assert(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
 	w->var = NONE;
+	w->var_fmt = 0;
 	free(w->plural);
 	w->plural = NULL;
 	if (i > 0 && !(t->v[i].flags & FL_TF_NL_BEFORE) && !is_p(t, i - 1, ':') &&
@@ -154,6 +155,49 @@ static bool error_factory(const walker *w)
 }
 
 static void do_raise_as(walker *w, size_t i, const char *idiom);
+static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idiom);
+
+/* `raise ArgumentError(action, _('expected one argument'))`,
+ * `raise ParseError(token, msg % args)`: the first argument is the object
+ * the error is about (no text, nor a local holding one at i), and a later
+ * positional argument is the message (of more than one word).  Sets
+ * w->var as py_arg_msg() does. */
+static char *later_arg_msg(walker *w, const callargs *a, size_t i)
+{
+	char *ms[MAXVAR];
+	if (w->var != NONE) {
+		size_t n = py_var_msgs(w, i, w->var, w->var_fmt, ms);
+		for (size_t q = 0; q < n; q++)
+			free(ms[q]);
+		if (n)
+			return NULL; /* the first argument's local holds texts */
+	}
+	size_t var0 = w->var;
+	int fmt0 = w->var_fmt;
+	for (size_t k = 1; k < a->npos; k++) {
+		w->var = NONE;
+		w->var_fmt = 0;
+		char *m = py_arg_msg(w, a, a->pos[k], false);
+		if (m && !strchr(m, ' ')) {
+			/* one word: a field's name, not a message (pip's
+			 * MetadataInconsistent(req, "name", a, b)) */
+			free(m);
+			m = NULL;
+		}
+		if (m)
+			return m;
+		if (w->var != NONE) {
+			size_t n = py_var_msgs(w, i, w->var, w->var_fmt, ms);
+			for (size_t q = 0; q < n; q++)
+				free(ms[q]);
+			if (n)
+				return NULL; /* py_emit() gives its texts */
+		}
+	}
+	w->var = var0;
+	w->var_fmt = fmt0;
+	return NULL;
+}
 
 void py_do_raise(walker *w, size_t i)
 {
@@ -172,6 +216,7 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 {
 	const fl_toks *t = w->t;
 	w->var = NONE;
+	w->var_fmt = 0;
 	free(w->plural);
 	w->plural = NULL;
 	size_t j = i + 1;
@@ -197,6 +242,15 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 		}
 		e++;
 	}
+	raise_expr(w, i, j, e, idiom);
+}
+
+/* The raise (or return) at i of the exception expression [j, e). */
+static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idiom)
+{
+	const fl_toks *t = w->t;
+	w->var = NONE;
+	w->var_fmt = 0;
 	/* dotted callee */
 	size_t p = j;
 	if (t->v[p].kind != FL_TK_IDENT)
@@ -251,7 +305,11 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 	if (p == e) {
 		/* raise X */
 		if (!upper) {
-			if (strcmp(idiom, "raise") == 0)
+			size_t cb, ce;
+			if (strcmp(idiom, "raise") == 0 && e == j + 1 &&
+			    py_var_ctor(w, i, j, &cb, &ce))
+				raise_expr(w, i, cb, ce, idiom); /* err = Cls(...); raise err */
+			else if (strcmp(idiom, "raise") == 0)
 				py_fac_raise(w, i, j, e);
 			goto done;
 		}
@@ -298,6 +356,8 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 			msg = py_arg_msg(w, &a, mk, false);
 			if (!msg)
 				msg = py_kw_msg(w, &a, msg_kws);
+			if (!msg && upper && a.npos > 1 && mk == a.pos[0])
+				msg = later_arg_msg(w, &a, i);
 			if (!msg && a.n == 0 && upper)
 				msg = fl_xstrdup(cls);
 		}
@@ -307,6 +367,7 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 	/* `raise self._make_error(...)`: the factory's messages */
 	if (!upper && !msg && strcmp(idiom, "raise") == 0 && py_fac_raise(w, i, j, e)) {
 		w->var = NONE;
+		w->var_fmt = 0;
 		goto done;
 	}
 	/* no message of its own (or only the class name): the class's

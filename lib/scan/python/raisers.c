@@ -179,11 +179,18 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 		pv[np++] = fl_tok_dup(t, st[k]);
 	}
 	size_t body = 0, end = 0;
-	bool ok = np > 0 && py_def_body(t, d, close, RAI_MAX_TOKS, &body, &end);
+	/* (a nested helper is skipped: tomllib's suffixed_err formats the
+	 * position with its own coord_repr) */
+	bool ok = np > 0 && py_def_body(t, d, close, RAI_MAX_TOKS, true, &body, &end);
 	/* its one raise of an exception class, or its one return of one */
 	size_t at = NONE;
 	int nraise = 0, nret = 0;
 	for (size_t q = body; ok && q < end; q++) {
+		size_t after = py_skip_def(t, q, end);
+		if (after != q) {
+			q = after - 1;
+			continue;
+		}
 		if (fl_tok_is_ident(t, q, "raise"))
 			nraise++;
 		else if (!fl_tok_is_ident(t, q, "return"))

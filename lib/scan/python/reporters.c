@@ -106,7 +106,7 @@ bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
 			pv[np++] = fl_tok_dup(t, st[k]);
 	/* long, or with a nested def: not a reporter */
 	size_t body = 0, end = 0;
-	bool ok = np > 0 && py_def_body(t, d, close, REP_MAX_TOKS, &body, &end);
+	bool ok = np > 0 && py_def_body(t, d, close, REP_MAX_TOKS, false, &body, &end);
 	char *txt = NULL;
 	bool exits = false;
 	for (size_t q = body; ok && q < end; q++) {
@@ -250,6 +250,7 @@ void py_do_call(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
 	w->var = NONE;
+	w->var_fmt = 0;
 	free(w->plural);
 	w->plural = NULL;
 	size_t pb = i;

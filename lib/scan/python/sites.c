@@ -83,7 +83,9 @@ void py_emit(walker *w, size_t at, const char *msg, const char *code,
 	     const char *idiom)
 {
 	size_t var = w->var;
+	int fmt = w->var_fmt;
 	w->var = NONE;
+	w->var_fmt = 0;
 	char *plural = w->plural;
 	w->plural = NULL;
 	if (plural && msg && *msg && strcmp(plural, msg) != 0)
@@ -91,7 +93,7 @@ void py_emit(walker *w, size_t at, const char *msg, const char *code,
 	free(plural);
 	if ((!msg || !*msg) && var != NONE) {
 		char *ms[MAXVAR];
-		size_t n = py_var_msgs(w, at, var, ms);
+		size_t n = py_var_msgs(w, at, var, fmt, ms);
 		for (size_t q = 0; q < n; q++) {
 			py_emit1(w, at, ms[q], code, cls, type, sev, http, idiom);
 			free(ms[q]);
@@ -299,6 +301,7 @@ static void scan_toks(const void *tree, const fl_src *src, fl_sites *out, fl_tok
 	py_consts_begin(&t);
 	walker w = {0};
 	w.var = NONE;
+	w.var_fmt = 0;
 	w.t = &t;
 	w.tree = tree;
 	w.m = m;
