@@ -127,7 +127,16 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 		if (prog.nseg == 1 && !prog.lead_gap)
 			x->maxlen = (uint32_t)prog.seglen[0] + prog.trail_gap;
 		/* the factor's candidates: every segment of FL_FACTOR_WINDOW
-		 * bytes or more, else the longest one */
+		 * bytes or more, else the longest one.  A message with
+		 * Python's %(value)r takes them from its loose pattern
+		 * (fl_pattern_loose), whose segments a text the
+		 * stored pattern matches holds too: a text it fails on
+		 * still finds the entry, for the lenient pass to try. */
+		char *loose = fl_pattern_loose(e->pattern);
+		char *lbuf = loose ? fl_xmalloc(strlen(loose) + 1) : NULL;
+		fl_prog lprog;
+		if (loose && fl_prog_parse(loose, lbuf, &lprog))
+			prog = lprog;
 		uint16_t best = 0;
 		for (uint16_t i = 1; i < prog.nseg; i++)
 			if (prog.seglen[i] > prog.seglen[best])
@@ -147,6 +156,8 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 			fl_buf_putc(&b->fsrc, '\0');
 			b->ent_fsrc[b->n] = start;
 		}
+		free(lbuf);
+		free(loose);
 	} else {
 		size_t l;
 		if (fl_pattern_factor(e->pattern, buf, &l)) {

@@ -949,6 +949,19 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 				: confirm(ix, x, text, len, true, h);
 		if (!local)
 			tls.stamp[g] = tls.now; /* tried on the whole text */
+		/* Python's %(value)r, literal in the stored pattern: its
+		 * loose pattern (fl_pattern_loose), a lenient hit */
+		bool loose = false;
+		if (!ok && failed.on) {
+			char *lp = fl_pattern_loose(ix_str(ix, x->pattern));
+			if (lp) {
+				memset(h, 0, sizeof *h);
+				h->pos = cur_pos;
+				ok = loose = local ? confirm_as(ix, x, lp, text + ls, le - ls, true, h)
+						   : confirm_as(ix, x, lp, text, len, true, h);
+				free(lp);
+			}
+		}
 		if (!ok) {
 			if (failed.on && x->literal >= LENIENT_LITERAL)
 				failed_add(lk, s, e, cur_pos);
@@ -963,6 +976,7 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 			h->text = text;
 		}
 		accept_hit(lk, s, e, q, h);
+		h->lenient = loose;
 		(*nh)++;
 	}
 }
@@ -1444,7 +1458,7 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 				const struct hit *B = &hits[b];
 				if (b == a)
 					continue;
-				if (B->pos == A->pos && B->text == A->text) {
+				if (B->pos == A->pos) {
 					/* on the same line: B's match lies inside the
 					 * placeholder of a banner ("jq: error (at
 					 * %s): %s" around "... has no length"; not
@@ -1466,8 +1480,21 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 						continue;
 					size_t ls, le;
 					last_literal(B, &ls, &le);
-					A->wraps = ls >= A->caps[k].start && le <= A->caps[k].end &&
-						   le > ls &&
+					/* (one matched the line as printed, the
+					 * other its message: A's placeholder ends
+					 * with B's line from B's match on, as
+					 * "prog: error: %s" around "option -x: "
+					 * and B's text) */
+					bool inside;
+					if (B->text == A->text || strcmp(B->text, A->text) == 0) {
+						inside = ls >= A->caps[k].start && le <= A->caps[k].end;
+					} else {
+						size_t rl = strcspn(B->text + B->at, "\n");
+						inside = rl && rl <= cl &&
+							 memcmp(A->text + A->caps[k].end - rl,
+								B->text + B->at, rl) == 0;
+					}
+					A->wraps = inside && le > ls &&
 						   (!A->raised || A->def) &&
 						   (B->raised ||
 						    banner_only(ix_str(ix, ix->ent[A->entry].msg)));
@@ -1506,16 +1533,25 @@ static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t s, ui
 	const fl_index *ix = &lk->seg[s];
 	const idx_entry *x = &ix->ent[e];
 	const char *pat = ix_str(ix, x->pattern);
-	if (ti >= q->messages.n || !strstr(pat, "(.+?)"))
+	/* Python's %(value)r and %(n)5d, literal in the stored pattern */
+	char *loose = fl_pattern_loose(pat);
+	if (loose)
+		pat = loose;
+	if (ti >= q->messages.n || !strstr(pat, "(.+?)")) {
+		free(loose);
 		return nh;
+	}
 	for (size_t j = 0; j < nh; j++)
-		if ((*hits)[j].entry == e && (*hits)[j].seg == s) /* an answer once, at its
-								     first message */
+		if ((*hits)[j].entry == e && (*hits)[j].seg == s) { /* an answer once, at
+								       its first message */
+			free(loose);
 			return nh;
+		}
 	char small[1024];
 	size_t pl = strlen(pat);
 	char *lp = pl < sizeof small ? small : fl_xmalloc(pl + 1);
 	memcpy(lp, pat, pl + 1);
+	free(loose);
 	for (char *p = lp; (p = strstr(p, "(.+?)")); p += 5)
 		p[2] = '*';
 	struct hit h;

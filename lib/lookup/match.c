@@ -359,3 +359,51 @@ bool fl_regex_match(const char *pattern, const char *text, size_t len,
 	*ncaps = n;
 	return true;
 }
+
+char *fl_pattern_loose(const char *pattern)
+{
+	if (!strstr(pattern, "%\\("))
+		return NULL;
+	fl_buf out = {0};
+	bool any = false;
+	size_t literal = 0;
+	for (const char *p = pattern; *p;) {
+		if (p[0] == '%' && p[1] == '\\' && p[2] == '(') {
+			const char *q = p + 3;
+			while (isalnum((unsigned char)*q) || *q == '_')
+				q++;
+			if (q > p + 3 && q[0] == '\\' && q[1] == ')') {
+				q += 2;
+				const char *c = q;
+				for (int k = 0; k < 12 && *c && (strchr("#0- 123456789", *c) ||
+								(c[0] == '\\' && (c[1] == '+' || c[1] == '.')));
+				     k++)
+					c += *c == '\\' ? 2 : 1;
+				if (*c && strchr("diouxXeEfFgGcrsa", *c)) {
+					fl_buf_puts(&out, "(.+?)");
+					any = true;
+					p = c + 1;
+					continue;
+				}
+			}
+		}
+		if (p[0] == '(' && strncmp(p, "(.+?)", 5) == 0) {
+			fl_buf_puts(&out, "(.+?)");
+			p += 5;
+			continue;
+		}
+		if (p[0] == '\\' && p[1]) {
+			fl_buf_put(&out, p, 2);
+			p += 2;
+		} else {
+			fl_buf_putc(&out, *p++);
+		}
+		literal++;
+	}
+	fl_buf_cstr(&out);
+	if (!any || literal < 6) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	return out.s;
+}

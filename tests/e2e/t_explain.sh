@@ -196,6 +196,48 @@ def run(cmd, code):
     if code:
         raise RunFailed(code, cmd)
 PY
+	# a command line's errors as argparse makes them: a template in a
+	# local formatted with a dict (%(value)r, literal in the stored
+	# pattern), a table of texts, the text after the option it is about
+	cat >"$WORK/pyrun/shelf/cli.py" <<'PY'
+import sys
+from gettext import gettext as _
+
+
+class OptionError(Exception):
+    def __init__(self, option, message):
+        self.option = option
+        self.message = message
+
+    def __str__(self):
+        return 'option %s: %s' % (self.option, self.message)
+
+
+def convert(option, kind, text):
+    try:
+        return kind(text)
+    except ValueError:
+        args = {'type': kind.__name__, 'value': text}
+        msg = _('invalid %(type)s value: %(value)r')
+        raise OptionError(option, msg % args)
+
+
+def arity(option, given):
+    if given != 1:
+        texts = {0: _('expected one value'), 2: _('expected at most one value')}
+        msg = texts.get(given)
+        raise OptionError(option, msg)
+
+
+def main(argv):
+    try:
+        if len(argv) < 2:
+            arity(argv[0], len(argv) - 1)
+        convert(argv[0], int, argv[1])
+    except OptionError as err:
+        sys.stderr.write('shelf: error: %s\n' % err)
+        sys.exit(2)
+PY
 	"$FL" scan "$WORK/pyrun" --repo acme/pyrun --db "$WORK/pyrun.db" >/dev/null 2>&1
 	pyrun_top() { # NAME WANT PYTHON-STATEMENT
 		(cd "$WORK/pyrun" && python3 -c "from shelf.use import *; $3") 2>"$WORK/pyrun.tb"
@@ -210,6 +252,11 @@ PY
 		"shelf/use.py:12 Expecting value: line %d (char %d)" "decode('', 0)"
 	pyrun_top "python: a __str__ with a text per branch" \
 		"shelf/errors.py:20 Command '%s' exited with status %d." "run('make', 2)"
+	pyrun_top "python: a local template formatted with a dict, its %(value)r a placeholder" \
+		"shelf/cli.py:20 invalid %(type)s value: %(value)r" \
+		"from shelf.cli import main; main(['--count', 'abc'])"
+	pyrun_top "python: a text from a table, given after the option it is about" \
+		"shelf/cli.py:27 expected one value" "from shelf.cli import main; main(['--name'])"
 else
 	bad "explain: python3 runs the Python cases" "python3 is not installed"
 fi

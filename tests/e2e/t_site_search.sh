@@ -136,6 +136,11 @@ sq "a traceback's last line naming a freely named class" 'Traceback (most recent
 inventory.api.Missing: Item ABC-1 not found'
 sq "a java frame after a class not named like an error" $'com.acme.shop.Oops: order 42 is locked\n\tat com.acme.shop.Orders.lock(Orders.java:9)'
 sq "a GNU location and level before the message" 'config/shop.yml:3:1: error: --store is required'
+# argparse's way: a template in a local formatted with a dict, its
+# %(value)r literal in the stored pattern (the loose pattern's lenient hit,
+# before the console line that wraps it)
+sq "a %(value)r placeholder, after the option it is about" "inventory: error: option --shelf: invalid int shelf value: 'A-3'"
+sq "a text from a table of texts" 'OptionError: expected at most one shelf'
 sq "a logged line, then the error raised" 'ERROR: could not find a version for shopkit==9.9
 ERROR: no matching item found for shopkit==9.9'
 SSMSG='The remote "backup" could not be reached, check the network settings and the credentials of the sync account.'

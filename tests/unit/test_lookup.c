@@ -116,6 +116,9 @@ static int setup(void **state)
 	 * saying little (test_weak_lines_in_order) */
 	put("acme/cli", "%s: Unknown %s", "src/main.c", 516, NULL, NULL, NULL);
 	put("acme/cli", "%s --help", "src/main.c", 98, NULL, NULL, NULL);
+	/* Python's %(value)r, literal in the stored pattern (test_loose_pattern) */
+	put("acme/cli", "invalid %(type)s value: %(value)r", "lib/args.py", 210, NULL,
+	    "ArgumentError", NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -190,6 +193,34 @@ static bool pattern_at(const fl_result *r, const char *path)
 		if (strcmp(r->v[i].file_path, path) == 0 && strcmp(r->v[i].match_type, "pattern") == 0)
 			return true;
 	return false;
+}
+
+/* Python's %(name) forms with a conversion records.md does not mark
+ * (%(value)r) or flags and a width: the lenient pass tries them as
+ * placeholders. */
+static void test_loose_pattern(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"invalid (.+?) value: %\\(value\\)r", "invalid (.+?) value: (.+?)"},
+		{"%\\(n\\)-5\\.2f items in %\\(where\\)r", "(.+?) items in (.+?)"},
+		{"count %\\(n\\)05d of them", "count (.+?) of them"},
+		{"no placeholder here", NULL},
+		{"%\\(x\\)r", NULL},         /* nothing literal left */
+		{"100%\\(ok\\)! done", NULL}, /* no conversion */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *got = fl_pattern_loose(cases[i].in);
+		if (!cases[i].out ? got != NULL : !got || strcmp(got, cases[i].out) != 0)
+			fail_msg("<%s>: got <%s>, want <%s>", cases[i].in, got ? got : "NULL",
+				 cases[i].out ? cases[i].out : "NULL");
+		free(got);
+	}
+	expect_top("prog: error: argument --count: invalid int value: 'abc'", "lib/args.py", 210,
+		   "pattern");
+	expect_top("invalid float value: '1,5'", "lib/args.py", 210, "pattern");
 }
 
 /* What a printf integer conversion can have printed: digits, a sign,
@@ -467,7 +498,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 30);
+	assert_int_equal(fl_lookup_count(a), 31);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -475,7 +506,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 31);
+	assert_int_equal(fl_lookup_count(a), 32);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1215,6 +1246,7 @@ int main(void)
 		cmocka_unit_test(test_exact_code),
 		cmocka_unit_test(test_pattern_and_captures),
 		cmocka_unit_test(test_capture_fits),
+		cmocka_unit_test(test_loose_pattern),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),

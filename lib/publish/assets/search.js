@@ -518,6 +518,21 @@
     if (cur !== null) { segs.push(cur); gaps.push(0); }
     return segs.length ? { segs: segs, gaps: gaps, literal: lit } : null;
   }
+  /* Python's %(name) forms records.md leaves literal (%(value)r, %(n)5d) as
+   * (.+?) too, for the lenient pass; null when none, or when fewer than 6
+   * literal characters are left (match.c's fl_pattern_loose) */
+  function loosePattern(pat) {
+    if (pat.indexOf('%\\(') < 0) return null;
+    var out = '', any = false, lit = 0, i = 0, m;
+    var rx = /^%\\\(\w+\\\)(?:[#0\- 1-9]|\\[+.]){0,12}[diouxXeEfFgGcrsa]/;
+    while (i < pat.length) {
+      if (pat[i] === '%' && (m = rx.exec(pat.slice(i, i + 80)))) { out += '(.+?)'; any = true; i += m[0].length; continue; }
+      if (pat.startsWith('(.+?)', i)) { out += '(.+?)'; i += 5; continue; }
+      if (pat[i] === '\\' && i + 1 < pat.length) { out += pat.substr(i, 2); i += 2; } else out += pat[i++];
+      lit++;
+    }
+    return any && lit >= 6 ? out : null;
+  }
   /* any other regex's longest literal run ('' when under 3 bytes or in an alternation) */
   function factorRun(pat) {
     var best = '', cur = '', i = 0, c, n, lit;
@@ -630,7 +645,8 @@
    * is tried line by line (try_factor's minlen) */
   function factorSeen(x, t) {
     if (!x.fsegs) {
-      var segs = x.prog ? x.prog.segs : [factorRun(x.pattern)];
+      var lp = x.loose && parseProg(x.loose);
+      var segs = lp ? lp.segs : x.prog ? x.prog.segs : [factorRun(x.pattern)];
       var best = segs.reduce(function (a, b) { return b.length > a.length ? b : a; });
       x.fsegs = (best.length >= 12 ? segs.filter(function (g) { return g.length >= 12; }) : [best])
         .filter(function (g) { return g.length >= 3; });
@@ -912,7 +928,7 @@
       var warn = !!e.sev && ['error', 'fatal', 'critical'].indexOf(e.sev) < 0;
       var def = tags.indexOf('definition') >= 0, call = !def && tags.indexOf('factory-call') >= 0;
       var raised = e.type === 'exception' || e.type === 'panic'; /* not printed or logged */
-      var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
+      var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, loose: loosePattern(pat), literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
                 msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null, warn: warn, def: def, call: call, raised: raised };
       var pl = pat.split('\n'), ml = msg.split('\n'), k, p;
       for (k = 0; pl.length > 1 && pl.length === ml.length && k + 1 < pl.length; k++) {
@@ -1006,8 +1022,9 @@
       if (Math.ceil(N / C) <= opts.allChunks) for (k = 0; k < N; k++) cands.push(k);
       else cands = await likely(texts.concat(raws));
       var joined = texts.concat(raws).join('\n');
-      function may(x) { /* its longest literal segment is in the text */
-        return !x.prog || joined.indexOf(x.prog.segs.reduce(function (a, b) { return b.length > a.length ? b : a; })) >= 0;
+      function may(x) { /* its longest literal segment (of its loose pattern) is in the text */
+        var p = x.loose ? parseProg(x.loose) || x.prog : x.prog;
+        return !p || joined.indexOf(p.segs.reduce(function (a, b) { return b.length > a.length ? b : a; })) >= 0;
       }
       var xs = [], parts = [], es = await entries(cands, true), bounded = {};
       /* a short pattern is bounded when every one found by its window is */
@@ -1031,6 +1048,9 @@
         xs.forEach(function (x) {
           if (done[x.entry]) return;
           var h = confirm(x, t);
+          /* Python's %(value)r, literal in the stored pattern: its loose
+           * pattern, a lenient hit (lookup.c's try_factor) */
+          if (!h && x.loose && (h = confirm(x, t, x.loose))) h.lenient = true;
           if (h) { done[x.entry] = 1; h.pos = ti; hits.push(h); }
           else if (x.literal >= 12 && factorSeen(x, t)) failedAdd(failed, x, ti);
         });
@@ -1062,10 +1082,11 @@
       var added = [], ti, answered = []; /* the messages a confident hit spans */
       hits.forEach(function (h) { if (h.strong && h.covers && h.pos < 20) answered[h.pos] = true; });
       function attempt(x, ti) {
-        if (ti >= q.messages.length || x.pattern.indexOf('(.+?)') < 0) return;
+        var pat = x.loose || x.pattern;
+        if (ti >= q.messages.length || pat.indexOf('(.+?)') < 0) return;
         /* an answer once, at its first message */
         if (hits.some(function (h) { return h.x.entry === x.entry; })) return;
-        var h = confirm(x, q.messages[ti], x.pattern.split('(.+?)').join('(.*?)'));
+        var h = confirm(x, q.messages[ti], pat.split('(.+?)').join('(.*?)'));
         if (!h) return;
         h.pos = ti;
         h.lenient = true;
@@ -1108,7 +1129,7 @@
           var cap = a.text.slice(c[0], c[1]);
           a.wraps = a.wraps || hits.some(function (b) {
             if (b === a) return false;
-            if (b.pos === a.pos && b.text === a.text) {
+            if (b.pos === a.pos) {
               /* on the same line: b's message inside the placeholder of a
                * banner, or of a line that prints an error value b made
                * (b raised; a line that raises is no banner, but an Error()
@@ -1117,7 +1138,11 @@
                * informative */
               if (!b.strong && b.info < WRAPPED_INFO_MIN) return false;
               var l = lastLiteral(b);
-              return l[0] >= c[0] && l[1] <= c[1] && l[1] > l[0] && (!a.raised || a.def) && (b.raised || bannerOnly(a.x.msg));
+              /* (one matched the line as printed, the other its message:
+               * a's placeholder ends with b's line from b's match on) */
+              var rest = b.text.slice(b.at).split('\n')[0];
+              var inside = b.text === a.text ? l[0] >= c[0] && l[1] <= c[1] : rest.length > 0 && cap.endsWith(rest);
+              return inside && l[1] > l[0] && (!a.raised || a.def) && (b.raised || bannerOnly(a.x.msg));
             }
             if (!b.strong) return false;
             var m = b.pos !== a.pos && q.messages[b.pos];
