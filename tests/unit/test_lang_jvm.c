@@ -56,6 +56,38 @@ static void test_java_throw(void **state)
 	fl_sites_free(s);
 }
 
+/* commons-lang3's Validate and Spring's Assert: the exception each
+ * throws, its message argument, its condition as the guard. */
+static void test_java_validators(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("V.java",
+		"class V {\n"                                                          /* 1 */
+		"  void m(int n, String name, int lo, int hi) {\n"                     /* 2 */
+		"    Validate.isTrue(n < 100, \"The value must be below 100: %d\", n);\n" /* 3 */
+		"    Validate.notBlank(name, \"The name must not be blank\");\n"       /* 4 */
+		"    Validate.inclusiveBetween(lo, hi, n, \"%d is out of range\");\n"  /* 5 */
+		"    Assert.state(open, \"The pool is closed\");\n"                   /* 6 */
+		"    Assert.notNull(name, \"Name must not be null\");\n"              /* 7 */
+		"    other.isTrue(n > 1, \"not a validator\");\n"                    /* 8 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "The value must be below 100: %d", 3, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalArgumentException");
+	assert_string_equal(x->guard, "n >= 100");
+	x = EXPECT_SITE(s, "The name must not be blank", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalArgumentException");
+	x = EXPECT_SITE(s, "%d is out of range", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalArgumentException");
+	x = EXPECT_SITE(s, "The pool is closed", 6, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalStateException");
+	assert_string_equal(x->guard, "!open");
+	x = EXPECT_SITE(s, "Name must not be null", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->guard, "name == null");
+	assert_null(harness_find(s, "not a validator"));
+	fl_sites_free(s);
+}
+
 static void test_java_preconditions_logging(void **state)
 {
 	(void)state;
@@ -1384,6 +1416,7 @@ int main(void)
 		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_get_message_override),
+		cmocka_unit_test(test_java_validators),
 	};
 	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);
 }

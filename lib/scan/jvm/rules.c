@@ -506,6 +506,57 @@ static bool rule_preconditions(ctx *c, size_t i, bool dot_before)
 	return false;
 }
 
+/* Validation helpers of other libraries, called on their class at i
+ * (commons-lang3's Validate, Spring's Assert): the exception each throws,
+ * the argument its message starts from, and whether its first argument is
+ * a condition that must hold.  Without a message the site stands for the
+ * class alone (the library's default text is the library's own site). */
+static const struct validator {
+	const char *recv, *name, *cls;
+	size_t msg_arg;
+	int guard;
+} validators[] = {
+	{"Validate", "isTrue", "IllegalArgumentException", 1, G_HOLDS},
+	{"Validate", "validState", "IllegalStateException", 1, G_HOLDS},
+	{"Validate", "notNull", "NullPointerException", 1, G_NOT_NULL},
+	{"Validate", "notEmpty", "IllegalArgumentException", 1, G_NONE},
+	{"Validate", "notBlank", "IllegalArgumentException", 1, G_NONE},
+	{"Validate", "noNullElements", "IllegalArgumentException", 1, G_NONE},
+	{"Validate", "validIndex", "IndexOutOfBoundsException", 2, G_NONE},
+	{"Validate", "matchesPattern", "IllegalArgumentException", 2, G_NONE},
+	{"Validate", "inclusiveBetween", "IllegalArgumentException", 3, G_NONE},
+	{"Validate", "exclusiveBetween", "IllegalArgumentException", 3, G_NONE},
+	{"Validate", "isInstanceOf", "IllegalArgumentException", 2, G_NONE},
+	{"Validate", "isAssignableFrom", "IllegalArgumentException", 2, G_NONE},
+	{"Validate", "finite", "IllegalArgumentException", 1, G_NONE},
+	{"Validate", "notNaN", "IllegalArgumentException", 1, G_NONE},
+	{"Assert", "isTrue", "IllegalArgumentException", 1, G_HOLDS},
+	{"Assert", "state", "IllegalStateException", 1, G_HOLDS},
+	{"Assert", "notNull", "IllegalArgumentException", 1, G_NOT_NULL},
+	{"Assert", "isNull", "IllegalArgumentException", 1, G_NONE},
+	{"Assert", "hasText", "IllegalArgumentException", 1, G_NONE},
+	{"Assert", "hasLength", "IllegalArgumentException", 1, G_NONE},
+	{"Assert", "notEmpty", "IllegalArgumentException", 1, G_NONE},
+	{"Assert", "noNullElements", "IllegalArgumentException", 1, G_NONE},
+	{"Assert", "isInstanceOf", "IllegalArgumentException", 2, G_NONE},
+	{"Assert", "isAssignable", "IllegalArgumentException", 2, G_NONE},
+};
+
+static bool rule_validators(ctx *c, size_t i, bool dot_before)
+{
+	if (!dot_before || i < 2 || !is_p(c, i - 1, "."))
+		return false;
+	for (size_t k = 0; k < sizeof validators / sizeof *validators; k++) {
+		const struct validator *v = &validators[k];
+		if (!fl_tok_is(&c->t, i - 2, v->recv) || !fl_tok_is(&c->t, i, v->name))
+			continue;
+		rule_simple(c, chain_start(c, i), i, v->msg_arg, v->cls, v->cls, NULL, v->guard,
+			    FL_T_EXCEPTION, FL_S_ERROR);
+		return true;
+	}
+	return false;
+}
+
 /* logging: recv.error(...) / recv.warn { ... } of a logger (a receiver
  * named for logs), Android's Log.e / Timber.w, JUL's log(Level.X, ...),
  * at the method name i */
@@ -678,6 +729,8 @@ void jvm_rules_at(ctx *c, size_t i)
 	if (c->d == D_SCALA && call && rule_scala_predef(c, i, dot_before))
 		return;
 	if (call && rule_preconditions(c, i, dot_before))
+		return;
+	if (call && rule_validators(c, i, dot_before))
 		return;
 	if (rule_stderr(c, i, dot_before, call))
 		return;
