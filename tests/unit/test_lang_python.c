@@ -632,6 +632,32 @@ static void test_raise_local_exception(void **state)
 	fl_sites_free(s);
 }
 
+/* A message reshaped by the call around it, as Python prints it:
+ * textwrap.dedent (the shared margin), inspect.cleandoc (the first line's
+ * own blanks, the blank lines at both ends too), str.strip. */
+static void test_reshaped_texts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def a(name):\n"                                                 /* 1 */
+		"    raise InvalidArguments(textwrap.dedent('''\\\n"              /* 2 */
+		"        An external library was used in link_with,\n"           /* 3 */
+		"          which is reserved. {}\n"                              /* 4 */
+		"        '''.format(name)))\n"                                   /* 5 */
+		"def b(name):\n"                                                 /* 6 */
+		"    raise ValueError(cleandoc(f'''\n"                           /* 7 */
+		"        Target {name} is bad.\n"                                /* 8 */
+		"            See the docs.\n"                                    /* 9 */
+		"        '''))\n"                                                /* 10 */
+		"def c():\n"                                                     /* 11 */
+		"    raise ValueError('  padded text here  '.strip())\n");       /* 12 */
+	EXPECT_SITE(s, "An external library was used in link_with,\n  which is reserved. {}", 2,
+		    FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Target {name} is bad.\n    See the docs.", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "padded text here", 12, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 /* A print in an exception handler of its function is the program's report
  * of the failure it caught; a print elsewhere, or with a file= of its own,
  * is not one of these. */
@@ -1129,6 +1155,7 @@ int main(void)
 		cmocka_unit_test(test_print_in_except),
 		cmocka_unit_test(test_local_templates),
 		cmocka_unit_test(test_raise_local_exception),
+		cmocka_unit_test(test_reshaped_texts),
 		cmocka_unit_test(test_early_scan_checked),
 		cmocka_unit_test(test_assert_statements),
 		cmocka_unit_test(test_error_factories),

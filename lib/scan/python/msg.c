@@ -323,12 +323,110 @@ char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all)
 	return py_msg_v(t, b, e, pct_all ? 1 : 0, 0);
 }
 
+/* ---- text reshaped by a call: textwrap.dedent, inspect.cleandoc, strip ------- */
+
+enum { RESHAPE_NONE, RESHAPE_DEDENT, RESHAPE_CLEANDOC, RESHAPE_STRIP };
+
+/* Whether the parenthesis at open closes at close (nothing unbalanced in
+ * between). */
+static bool closes_at(const fl_toks *t, size_t open, size_t close)
+{
+	int d = 0;
+	for (size_t k = open; k <= close; k++) {
+		if (fl_tok_is_opener(t, k))
+			d++;
+		else if (fl_tok_is_closer(t, k) && --d == 0)
+			return k == close;
+	}
+	return false;
+}
+
+/* [b, e) a call that reshapes the text inside it, [*ib, *ie):
+ * `textwrap.dedent(X)`, `dedent(X)`, `inspect.cleandoc(X)`, `X.strip()`
+ * (and rstrip, lstrip); RESHAPE_NONE otherwise. */
+static int reshaper(const fl_toks *t, size_t b, size_t e, size_t *ib, size_t *ie)
+{
+	size_t k = b;
+	if (k + 2 < e && t->v[k].kind == FL_TK_IDENT && is_p(t, k + 1, '.') &&
+	    (fl_tok_is(t, k, "textwrap") || fl_tok_is(t, k, "inspect")))
+		k += 2;
+	if (k + 2 < e && (fl_tok_is(t, k, "dedent") || fl_tok_is(t, k, "cleandoc")) &&
+	    is_p(t, k + 1, '(') && is_p(t, e - 1, ')') && closes_at(t, k + 1, e - 1)) {
+		*ib = k + 2;
+		*ie = e - 1;
+		return fl_tok_is(t, k, "dedent") ? RESHAPE_DEDENT : RESHAPE_CLEANDOC;
+	}
+	if (e >= b + 5 && is_p(t, e - 4, '.') && is_p(t, e - 2, '(') && is_p(t, e - 1, ')') &&
+	    (fl_tok_is(t, e - 3, "strip") || fl_tok_is(t, e - 3, "rstrip") ||
+	     fl_tok_is(t, e - 3, "lstrip"))) {
+		*ib = b;
+		*ie = e - 4;
+		return RESHAPE_STRIP;
+	}
+	return RESHAPE_NONE;
+}
+
+/* m (owned) as the reshaping call gives it: dedent removes the leading
+ * whitespace all its non-blank lines share (blank lines left empty);
+ * cleandoc also takes the first line's own, and blank lines at both ends;
+ * strip the whitespace at both ends.  Returns the new text. */
+static char *reshape(char *m, int how)
+{
+	if (how == RESHAPE_STRIP) {
+		size_t a = strspn(m, " \t\r\n"), n = strlen(m);
+		while (n > a && strchr(" \t\r\n", m[n - 1]))
+			n--;
+		memmove(m, m + a, n - a);
+		m[n - a] = '\0';
+		return m;
+	}
+	/* the margin: the shortest run of blanks before a non-blank line
+	 * (cleandoc: of the lines after the first) */
+	size_t margin = SIZE_MAX;
+	bool first = true;
+	for (const char *p = m; *p; first = false) {
+		size_t w = strspn(p, " \t"), l = strcspn(p, "\n");
+		if (w < l && !(first && how == RESHAPE_CLEANDOC) && w < margin)
+			margin = w;
+		p += l + (p[l] == '\n');
+	}
+	if (margin == SIZE_MAX)
+		margin = 0;
+	fl_buf out = {0};
+	first = true;
+	for (const char *p = m; *p; first = false) {
+		size_t w = strspn(p, " \t"), l = strcspn(p, "\n");
+		size_t cut = w >= l ? l : (first && how == RESHAPE_CLEANDOC) || w < margin ? w : margin;
+		fl_buf_put(&out, p + cut, l - cut);
+		if (p[l] == '\n')
+			fl_buf_putc(&out, '\n');
+		p += l + (p[l] == '\n');
+	}
+	free(m);
+	fl_buf_cstr(&out);
+	if (how == RESHAPE_CLEANDOC) {
+		/* the blank lines at both ends */
+		size_t a = strspn(out.s, "\n"), n = out.n;
+		while (n > a && strchr(" \t\r\n", out.s[n - 1]))
+			n--;
+		memmove(out.s, out.s + a, n - a);
+		out.s[n - a] = '\0';
+	}
+	return out.s;
+}
+
 /* py_msg(), with the singular (variant 0) or plural (1) of ngettext() */
 static char *py_msg_v(const fl_toks *t, size_t b, size_t e, int dec,
 		      int variant)
 {
 	if (!py_range_ok(t, b, e))
 		return NULL;
+	size_t ib, ie;
+	int how = reshaper(t, b, e, &ib, &ie);
+	if (how != RESHAPE_NONE) {
+		char *m = py_msg_v(t, ib, ie, dec, variant);
+		return m ? reshape(m, how) : NULL;
+	}
 	bool any = false;
 	size_t more = 0; /* tokens the module constants add */
 	for (size_t k = b; k < e; k++) {
