@@ -461,6 +461,12 @@ static void test_placeholder_arguments(void **state)
 	has("documentation", e.documentation, "is `name` when `verbose` holds, else `'the project'`");
 	has("documentation", e.documentation, "`${type(x)}` is the type of `x`");
 	fl_entry_free(&e);
+	/* Python's %(name)s, of any conversion: the name alone */
+	py.window = "            raise ArgumentError(action, msg % args)";
+	py.msg = "invalid %(type)s value: %(value)r";
+	describe(&e, &py);
+	has("documentation", e.documentation, "`%(type)s` is the value of `type` and `%(value)r` is the value of `value`");
+	fl_entry_free(&e);
 }
 
 /* a failure of no family says what the facts say and nothing empty */

@@ -509,7 +509,8 @@ static void placeholders(fl_buf *b, const dsc *d)
 		/* the expression, up to a format spec (a template's `${...}`
 		 * has none: `${a ? b : c}` is one expression) */
 		const char *ne = s;
-		while (ne < end && (p[0] == '$' || (*ne != ':' && *ne != '!' && *ne != '|') ||
+		while (ne < end && !(p[0] == '%' && *ne == ')') && /* %(name)s: the name */
+		       (p[0] == '$' || (*ne != ':' && *ne != '!' && *ne != '|') ||
 				    /* Ruby's h[:key] and A::B are no spec */
 				    (*ne == ':' && ne > s && (ne[-1] == '[' || ne[-1] == ':' || ne[1] == ':'))))
 			ne++;
