@@ -356,6 +356,19 @@ bool fl_regex_match(const char *pattern, const char *text, size_t len,
 			continue;
 		caps[n++] = (fl_span){ov[2 * i], ov[2 * i + 1]};
 	}
+	/* a pattern ending with a lazy placeholder: as fl_prog_match, its
+	 * capture is the rest of the line (the lenient pass's loose and
+	 * empty-allowing patterns) */
+	size_t pl = strlen(pattern);
+	if (n && pl >= 5 && (strcmp(pattern + pl - 5, "(.+?)") == 0 ||
+			     strcmp(pattern + pl - 5, "(.*?)") == 0) &&
+	    (pl == 5 || pattern[pl - 6] != '\\') && caps[n - 1].end == ov[1]) {
+		const char *nl = memchr(text + caps[n - 1].start, '\n', len - caps[n - 1].start);
+		size_t stop = nl ? (size_t)(nl - text) : len;
+		while (stop > caps[n - 1].end && (text[stop - 1] == '\r' || text[stop - 1] == ' '))
+			stop--;
+		caps[n - 1].end = stop;
+	}
 	*ncaps = n;
 	return true;
 }

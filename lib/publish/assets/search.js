@@ -615,7 +615,16 @@
       regexes[pat] = re;
     }
     if (!re || !(m = re.exec(t))) return null;
-    return { caps: m.indices.slice(1).filter(Boolean), start: m.index, end: m.index + m[0].length };
+    var caps = m.indices.slice(1).filter(Boolean), end = m.index + m[0].length, last = caps[caps.length - 1];
+    /* a pattern ending with a lazy placeholder: its capture is the rest of
+     * the line (match.c's fl_regex_match, as progMatch) */
+    if (last && last[1] === end && /(^|[^\\])\(\.[+*]\?\)$/.test(pat)) {
+      var stop = t.indexOf('\n', last[0]);
+      if (stop < 0) stop = t.length;
+      while (stop > last[1] && (t[stop - 1] === '\r' || t[stop - 1] === ' ')) stop--;
+      caps[caps.length - 1] = [last[0], stop];
+    }
+    return { caps: caps, start: m.index, end: end };
   }
   /* a hit of entry x in text t: how much of its line's message it spans */
   function confirm(x, t, pat) {
