@@ -221,6 +221,15 @@ static void test_loose_pattern(void **state)
 	expect_top("prog: error: argument --count: invalid int value: 'abc'", "lib/args.py", 210,
 		   "pattern");
 	expect_top("invalid float value: '1,5'", "lib/args.py", 210, "pattern");
+	/* a regex ending with a lazy placeholder captures the rest of its
+	 * line, as a simple pattern does */
+	fl_span caps[4], whole;
+	size_t nc = 0;
+	const char *t = "value: 'A-3'  \nnext line";
+	assert_true(fl_regex_match("value: (.*?)", t, strlen(t), caps, &nc, &whole));
+	assert_int_equal(nc, 1);
+	assert_int_equal(caps[0].start, 7);
+	assert_int_equal(caps[0].end, 12);
 }
 
 /* What a printf integer conversion can have printed: digits, a sign,
