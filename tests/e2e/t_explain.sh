@@ -151,7 +151,8 @@ check "explain: the other flag keeps the record's line" \
 
 # Python run for real: an exception class named freely (the traceback's last
 # line names it with its module), whose __init__ %-formats its parameter or
-# whose __str__ gives a text per branch; the raise is the answer, and the
+# whose __str__ gives a text per branch (the raise, that gives no text of
+# its own, shows one of them); the raise is the answer, and the
 # message a raise composes from the class's format and its literal argument
 if command -v python3 >/dev/null 2>&1; then
 	mkdir -p "$WORK/pyrun/shelf"
@@ -250,8 +251,8 @@ PY
 		"shelf/use.py:6 No part: %r" "part('bolt', {})"
 	pyrun_top "python: the message composed from the class's format and the raise's literal" \
 		"shelf/use.py:12 Expecting value: line %d (char %d)" "decode('', 0)"
-	pyrun_top "python: a __str__ with a text per branch" \
-		"shelf/errors.py:20 Command '%s' exited with status %d." "run('make', 2)"
+	pyrun_top "python: a __str__ with a text per branch, at the raise that gives no text" \
+		"shelf/use.py:17 Command '%s' exited with status %d." "run('make', 2)"
 	pyrun_top "python: a local template formatted with a dict, its %(value)r a placeholder" \
 		"shelf/cli.py:20 invalid %(type)s value: %(value)r" \
 		"from shelf.cli import main; main(['--count', 'abc'])"

@@ -547,33 +547,32 @@ static char *if_of(const fl_toks *t, size_t body, size_t r)
 
 /* `def __str__(self):` with a return in each branch (`if self.returncode
  * < 0: return "... died with %r" ... return "... returned non-zero exit
- * status %d."`): each returned text is a site of its own, guarded by the
- * branch's condition.  Called for a class str_message() gave no message. */
-static void str_branch_sites(walker *w, size_t i, const char *cls)
+ * status %d."`) of the class statement at i: its body's first token
+ * (*body) and the returns at its own level and deeper, ret[] (their
+ * tokens) and rend[] (their statements' ends), at most max; the count. */
+static size_t str_branches(const fl_toks *t, const size_t *m, size_t i, size_t *body,
+			   size_t *ret, size_t *rend, size_t max)
 {
-	const fl_toks *t = w->t;
-	const size_t *m = w->m;
-	size_t k = i + 2;
+	size_t k = i + 2, n = 0;
 	if (k - 1 >= t->n)
-		return;
+		return 0;
 	if (is_p(t, k, '(') && m[k] != NONE)
 		k = m[k] + 1;
 	if (k + 1 >= t->n || !is_p(t, k, ':') || !(t->v[k + 1].flags & FL_TF_NL_BEFORE))
-		return;
+		return 0;
 	int ccol = t->v[i].col, bcol = t->v[k + 1].col;
 	if (bcol <= ccol)
-		return;
+		return 0;
 	for (k = k + 1; k < t->n;) {
 		if ((t->v[k].flags & FL_TF_NL_BEFORE) && t->v[k].col <= ccol)
-			return;
-		size_t body;
+			return 0;
 		if (!(t->v[k].flags & FL_TF_NL_BEFORE) || t->v[k].col != bcol ||
 		    !fl_tok_is_ident(t, k, "def") ||
-		    (body = method_body(t, m, k, bcol, "__str__", true)) == NONE) {
+		    (*body = method_body(t, m, k, bcol, "__str__", true)) == NONE) {
 			k = fl_tok_is_opener(t, k) && m[k] != NONE && m[k] > k ? m[k] + 1 : k + 1;
 			continue;
 		}
-		for (size_t q = body; q < t->n; q++) {
+		for (size_t q = *body; q < t->n && n < max; q++) {
 			if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col <= bcol)
 				break;
 			if (!(t->v[q].flags & FL_TF_NL_BEFORE) || !fl_tok_is_ident(t, q, "return"))
@@ -581,28 +580,63 @@ static void str_branch_sites(walker *w, size_t i, const char *cls)
 			size_t e = q + 1;
 			while (e < t->n && !(t->v[e].flags & FL_TF_NL_BEFORE))
 				e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
-			if (e > t->n)
-				e = t->n;
-			char *msg = py_msg(t, q + 1, e, false);
-			if (msg && *msg) {
-				fl_site s = {0};
-				s.line = t->v[q].line;
-				s.col = t->v[q].col;
-				s.message = msg;
-				s.cls = cls;
-				s.type = FL_T_EXCEPTION;
-				s.severity = FL_S_ERROR;
-				s.function = cls;
-				s.idiom = "class method __str__";
-				char *g = if_of(t, body, q);
-				s.guard = g;
-				fl_site_add(w->out, &s);
-				free(g);
-			}
-			free(msg);
+			ret[n] = q;
+			rend[n++] = e > t->n ? t->n : e;
 		}
-		return;
+		return n;
 	}
+	return 0;
+}
+
+#define STR_BRANCHES 8
+
+/* Each text a multi-branch __str__ returns is a site of its own, guarded
+ * by the branch's condition.  Called for a class str_message() gave no
+ * message. */
+static void str_branch_sites(walker *w, size_t i, const char *cls)
+{
+	const fl_toks *t = w->t;
+	size_t body, ret[STR_BRANCHES], rend[STR_BRANCHES];
+	size_t n = str_branches(t, w->m, i, &body, ret, rend, STR_BRANCHES);
+	for (size_t r = 0; r < n; r++) {
+		char *msg = py_msg(t, ret[r] + 1, rend[r], false);
+		if (msg && *msg) {
+			fl_site s = {0};
+			s.line = t->v[ret[r]].line;
+			s.col = t->v[ret[r]].col;
+			s.message = msg;
+			s.cls = cls;
+			s.type = FL_T_EXCEPTION;
+			s.severity = FL_S_ERROR;
+			s.function = cls;
+			s.idiom = "class method __str__";
+			char *g = if_of(t, body, ret[r]);
+			s.guard = g;
+			fl_site_add(w->out, &s);
+			free(g);
+		}
+		free(msg);
+	}
+}
+
+char *py_class_str_texts(const fl_toks *t, const size_t *m, size_t i)
+{
+	size_t body, ret[STR_BRANCHES], rend[STR_BRANCHES];
+	size_t n = str_branches(t, m, i, &body, ret, rend, STR_BRANCHES);
+	fl_buf b = {0};
+	for (size_t r = 0; r < n; r++) {
+		char *msg = py_msg(t, ret[r] + 1, rend[r], false);
+		if (msg && *msg && !strchr(msg, PY_TEXT_SEP)) {
+			if (b.n)
+				fl_buf_putc(&b, PY_TEXT_SEP);
+			fl_buf_puts(&b, msg);
+		}
+		free(msg);
+	}
+	if (!b.n)
+		return NULL;
+	fl_buf_cstr(&b);
+	return b.s;
 }
 
 /* The message attribute of an exception class is a site of its own. */

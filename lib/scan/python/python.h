@@ -187,6 +187,12 @@ bool py_has_class_attr(const char *s, size_t n);
 char *py_compose_init(walker *w, const char *msg, const char *params, const callargs *a);
 /* The message attribute of an exception class at i: a site of its own. */
 void py_class_site(walker *w, size_t i);
+/* The texts a multi-branch `__str__` of the exception class statement at i
+ * returns, PY_TEXT_SEP between them (the tree's "strs:NAME": a raise of
+ * the class that gives no text of its own shows one of them); NULL when
+ * none.  Caller frees. */
+#define PY_TEXT_SEP '\x1e'
+char *py_class_str_texts(const fl_toks *t, const size_t *m, size_t i);
 
 /* ---- reporters.c ------------------------------------------------------------ */
 

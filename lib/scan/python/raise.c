@@ -162,16 +162,22 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
  * the error is about (no text, nor a local holding one at i), and a later
  * positional argument is the message (of more than one word).  Sets
  * w->var as py_arg_msg() does. */
-static char *later_arg_msg(walker *w, const callargs *a, size_t i)
+/* Whether the local w->var names holds texts at i. */
+static bool var_texts(walker *w, size_t i)
 {
 	char *ms[MAXVAR];
-	if (w->var != NONE) {
-		size_t n = py_var_msgs(w, i, w->var, w->var_fmt, ms);
-		for (size_t q = 0; q < n; q++)
-			free(ms[q]);
-		if (n)
-			return NULL; /* the first argument's local holds texts */
-	}
+	if (w->var == NONE)
+		return false;
+	size_t n = py_var_msgs(w, i, w->var, w->var_fmt, ms);
+	for (size_t q = 0; q < n; q++)
+		free(ms[q]);
+	return n > 0;
+}
+
+static char *later_arg_msg(walker *w, const callargs *a, size_t i)
+{
+	if (var_texts(w, i))
+		return NULL; /* the first argument's local holds texts */
 	size_t var0 = w->var;
 	int fmt0 = w->var_fmt;
 	for (size_t k = 1; k < a->npos; k++) {
@@ -186,13 +192,8 @@ static char *later_arg_msg(walker *w, const callargs *a, size_t i)
 		}
 		if (m)
 			return m;
-		if (w->var != NONE) {
-			size_t n = py_var_msgs(w, i, w->var, w->var_fmt, ms);
-			for (size_t q = 0; q < n; q++)
-				free(ms[q]);
-			if (n)
-				return NULL; /* py_emit() gives its texts */
-		}
+		if (var_texts(w, i))
+			return NULL; /* py_emit() gives its texts */
 	}
 	w->var = var0;
 	w->var_fmt = fmt0;
@@ -392,6 +393,27 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 	} else if (valid) {
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;
+	}
+	/* still no text of its own: a class whose __str__ has a text per
+	 * branch shows one of them (`raise CalledProcessError(retcode,
+	 * cmd)`): a site per text, the raise before the class's returns */
+	if (cls && (!msg || strcmp(msg, cls) == 0) && !var_texts(w, i) &&
+	    strcmp(idiom, "raise") == 0 && strlen(cls) < 200) {
+		char key[220];
+		const char *texts = NULL, *dc = NULL;
+		int ds = 0;
+		snprintf(key, sizeof key, "strs:%s", cls);
+		if (py_tree_find(w, key, &texts, &dc, &ds) && texts) {
+			for (const char *p = texts; *p;) {
+				const char *q = strchr(p, PY_TEXT_SEP);
+				size_t l = q ? (size_t)(q - p) : strlen(p);
+				char *one = fl_xstrndup(p, l);
+				py_emit1(w, i, one, code, cls, type, sev, is_http ? status : 0, idiom);
+				free(one);
+				p += l + (q ? 1 : 0);
+			}
+			goto done;
+		}
 	}
 	py_emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
 done:

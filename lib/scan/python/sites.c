@@ -176,8 +176,16 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 		    (i > 0 && !(t.v[i].flags & FL_TF_NL_BEFORE)))
 			continue;
 		pyclass pc;
-		if (!py_class_attrs(&t, m, i, &pc))
+		if (!py_class_attrs(&t, m, i, &pc)) {
+			char *texts = pc.name && pc.excy ? py_class_str_texts(&t, m, i) : NULL;
+			if (texts) {
+				char *key = fl_xasprintf("strs:%.*s", (int)t.v[pc.name].len,
+							 t.src + t.v[pc.name].off);
+				fl_classdefs_add_params(tr, key, texts, NULL, 0, NULL);
+				free(key);
+			}
 			continue;
+		}
 		char *name = fl_tok_dup(&t, pc.name);
 		fl_classdefs_add_params(tr, name, pc.msg, pc.code, pc.status, pc.params);
 		free(name);
