@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Turn the stack traces `mvn -e` prints into the hook JSON Lines resolve.py
-reads: one {"kind":"raise","cls","message","frames":[{file,line,fn}]} per
-exception, inner causes first. A frame's class is found in SRCDIR by its
+"""Turn the stack traces `mvn -e` prints (or the JVM's own, for an exception
+main() let through: `Exception in thread "main" CLASS: MESSAGE`) into the
+hook JSON Lines resolve.py reads: one
+{"kind":"raise","cls","message","frames":[{file,line,fn}]} per exception,
+inner causes first. A frame's class is found in SRCDIR by its
 package and file name (src/main/java/<package>/<File>.java); other frames
 (the JDK's, plexus's, the resolver's) keep their bare file name.
 usage: javastack2hook.py SRCDIR < mvn-e-output > hook.jsonl"""
@@ -26,12 +28,13 @@ blocks = []
 cur = None
 for line in sys.stdin:
     line = ansi.sub("", line.rstrip("\n"))
-    m = re.match(r"^(?:Caused by: )?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+): (.*)$", line)
+    m = re.match(r"^(?:Caused by: |Exception in thread \"[^\"]*\" )?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+): (.*)$", line)
     if m and not line.startswith(" "):
         cur = {"kind": "raise", "cls": m.group(1), "message": m.group(2), "frames": []}
         blocks.append(cur)
         continue
-    m = re.match(r"^\s+at ([\w$.]+)\.([\w$<>]+) \((\w+\.java):(\d+)\)$", line)
+    # (maven's logger writes "at C.m (F.java:N)", the JVM "at C.m(F.java:N)")
+    m = re.match(r"^\s+at ([\w$.]+)\.([\w$<>]+) ?\((\w+\.java):(\d+)\)$", line)
     if m and cur is not None:
         cls, fn, fname, ln = m.groups()
         pkg = cls.rsplit(".", 1)[0].replace(".", "/")

@@ -208,8 +208,15 @@ def main():
                 if mlines and len(mlines[0]) >= 8 and (" ".join(mlines[0].split()) in flat or
                                                        "".join(mlines[0].split()) in bare) and raised_in_program(r):
                     pf = proj(r["frames"], r.get("cls"))
-                    if pf and (best is None or len(mlines[0]) > best[0]):
-                        best = (len(mlines[0]), r, pf)
+                    # the runtime's own message (a codec's, an OSError's)
+                    # that a program exception raised while handling it
+                    # rewords (PyYAML's ReaderError over a
+                    # UnicodeDecodeError, both printed): the program's
+                    # exception first, whatever the lengths
+                    own = not ((r.get("cls") or "").startswith("builtins.") and
+                               pf and pick(pf, r["message"])[3] == "innermost frame")
+                    if pf and (best is None or (own, len(mlines[0])) > best[0]):
+                        best = ((own, len(mlines[0])), r, pf)
         if best:
             r, pf = best[1], best[2]
             # a wrapper whose message quotes an inner exception's message
