@@ -1618,6 +1618,12 @@ void fl_factories_add(fl_factories *fs, const fl_factory *f)
 const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 				    size_t len, size_t nargs)
 {
+	return fl_factories_find_own(fs, name, len, nargs, false);
+}
+
+const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name,
+					size_t len, size_t nargs, bool own)
+{
 	if (!fs->n)
 		return NULL;
 	const fl_factory *hit = NULL;
@@ -1625,7 +1631,7 @@ const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 	for (uint32_t k = fs->head[b]; k; k = fs->next[k - 1]) {
 		const fl_factory *f = &fs->v[k - 1];
 		if (f->nlen != len || nargs < f->nreq || nargs > f->np ||
-		    memcmp(f->name, name, len) != 0)
+		    memcmp(f->name, name, len) != 0 || (own && !f->msg))
 			continue;
 		if (hit)
 			return NULL;

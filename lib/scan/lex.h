@@ -494,6 +494,12 @@ void fl_factories_add(fl_factories *fs, const fl_factory *f);
  * when there is none or several overloads could be meant. */
 const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 				    size_t len, size_t nargs);
+/* The same; with own, an overload that makes no message (a constructor
+ * that passes its argument on) is no rival: for a call that gives no text
+ * of its own, the one overload that makes one (commons-cli's
+ * `MissingArgumentException(Option)` beside its `(String message)`). */
+const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name,
+					size_t len, size_t nargs, bool own);
 void fl_factories_free(fl_factories *fs);
 /* The one exception a method body builds: `return X(...)` or `throw
  * X(...)` as ctor() recognises a construction at a token (returning its

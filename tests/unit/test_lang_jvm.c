@@ -56,6 +56,63 @@ static void test_java_throw(void **state)
 	fl_sites_free(s);
 }
 
+/* Exception classes whose constructors build the text the way commons-cli
+ * does: this("..." + option.getKey()) beside a (String message) overload
+ * that passes its argument on, and this(createMessage(...)) / super(
+ * createMessage(...), option) of a static method that appends to a
+ * StringBuilder (a loop's and a branch's appends one placeholder each). */
+static void test_java_ctor_builders(void **state)
+{
+	(void)state;
+	const char *missing =
+		"public class MissingArgumentException extends ParseException {\n"
+		"    public MissingArgumentException(final Option option) {\n"
+		"        this(\"Missing argument for option: \" + option.getKey());\n"
+		"    }\n"
+		"    public MissingArgumentException(final String message) {\n"
+		"        super(message);\n"
+		"    }\n"
+		"}\n";
+	const char *ambiguous =
+		"public class AmbiguousOptionException extends UnrecognizedOptionException {\n"
+		"    private static String createMessage(final String option, final Collection<String> m) {\n"
+		"        final StringBuilder buf = new StringBuilder(\"Ambiguous option: '\");\n"
+		"        buf.append(option);\n"
+		"        buf.append(\"'  (could be: \");\n"
+		"        final Iterator<String> it = m.iterator();\n"
+		"        while (it.hasNext()) {\n"
+		"            buf.append(\"'\");\n"
+		"            buf.append(it.next());\n"
+		"            if (it.hasNext()) buf.append(\", \");\n"
+		"        }\n"
+		"        buf.append(')');\n"
+		"        return buf.toString();\n"
+		"    }\n"
+		"    public AmbiguousOptionException(final String option, final Collection<String> m) {\n"
+		"        super(createMessage(option, m), option);\n"
+		"    }\n"
+		"}\n";
+	const char *parser =
+		"class Parser {\n"                                                   /* 1 */
+		"    void handle(Option o, String t, List<String> m) throws ParseException {\n" /* 2 */
+		"        if (o.isRequired())\n"                                      /* 3 */
+		"            throw new MissingArgumentException(o);\n"               /* 4 */
+		"        if (m.size() > 1)\n"                                        /* 5 */
+		"            throw new AmbiguousOptionException(t, m);\n"            /* 6 */
+		"        throw new MissingArgumentException(\"no value for \" + t);\n" /* 7 */
+		"    }\n"
+		"}\n";
+	fl_src files[] = {{"src/MissingArgumentException.java", missing, strlen(missing), NULL},
+			  {"src/AmbiguousOptionException.java", ambiguous, strlen(ambiguous), NULL},
+			  {"src/Parser.java", parser, strlen(parser), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 3, 2);
+	const fl_site *x = EXPECT_SITE(s, "Missing argument for option: {getKey}", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "MissingArgumentException");
+	EXPECT_SITE(s, "Ambiguous option: '{}'  (could be: {})", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "no value for {t}", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 /* commons-lang3's Validate and Spring's Assert: the exception each
  * throws, its message argument, its condition as the guard. */
 static void test_java_validators(void **state)
@@ -1417,6 +1474,7 @@ int main(void)
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_get_message_override),
 		cmocka_unit_test(test_java_validators),
+		cmocka_unit_test(test_java_ctor_builders),
 	};
 	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);
 }

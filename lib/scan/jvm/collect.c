@@ -114,6 +114,44 @@ static size_t fac_ctor_at(const void *ud, size_t at, size_t *cls)
 	return fac_ctor(ud, at, cls);
 }
 
+static size_t method_body(const ctx *c, size_t i);
+
+/* [b, e) a call of a method of the file, `createMessage(option, matches)`:
+ * the one text it returns (`return buf.toString();` of a StringBuilder, or
+ * a text expression), NULL otherwise (commons-cli's exceptions build
+ * their message so). */
+static char *returned_text(const ctx *c, size_t b, size_t e)
+{
+	if (e < b + 3 || !is_id(c, b) || !is_p(c, b + 1, "(") || c->match[b + 1] != e - 1 ||
+	    (b > 0 && is_p(c, b - 1, ".")))
+		return NULL;
+	for (size_t i = 1; i + 1 < c->t.n; i++) {
+		if (c->t.v[i].len != c->t.v[b].len || memcmp(tsrc(c, i), tsrc(c, b), c->t.v[b].len) != 0 ||
+		    i == b)
+			continue;
+		size_t body = method_body(c, i);
+		if (body == NOIDX || !is_p(c, body, "{") || c->match[body] == NOIDX)
+			continue;
+		size_t end = c->match[body], ret = NOIDX;
+		for (size_t r = body + 1; r < end; r++)
+			if (is(c, r, "return")) {
+				if (ret != NOIDX)
+					return NULL;
+				ret = r;
+			}
+		if (ret == NOIDX)
+			return NULL;
+		size_t x = ret + 1;
+		while (x < end && !is_p(c, x, ";"))
+			x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
+		if (x == ret + 6 && is_id(c, ret + 1) && is_p(c, ret + 2, ".") &&
+		    is(c, ret + 3, "toString") && is_p(c, ret + 4, "(") && is_p(c, ret + 5, ")"))
+			return jvm_builder_text(c, body, ret, ret + 1);
+		return x > ret + 1 && x < end ? jvm_var_arg_msg(c, ret + 1, x) : NULL;
+	}
+	return NULL;
+}
+
 static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 		     size_t popen, size_t cls, size_t copen)
 {
@@ -148,6 +186,9 @@ static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 	size_t ast[16], aen[16];
 	size_t na = copen == NOIDX ? 0 : args(c, copen, ast, aen, 16, NULL);
 	f.msg = copen == NOIDX ? NULL : jvm_first_msg(c, ast, aen, na, 0, NULL);
+	/* this(createMessage(options)): the text a method of the file returns */
+	for (size_t k = 0; !f.msg && k < na; k++)
+		f.msg = returned_text(c, ast[k], aen[k]);
 	if (!f.msg && na >= 1)
 		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], jvm_plus_ops,
 				      f.param, f.np);
@@ -201,9 +242,17 @@ void jvm_fac_find(ctx *c)
  * name's length, the arguments, the name. */
 const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na)
 {
+	return jvm_tree_find_own(c, name, len, na, false);
+}
+
+/* (the log's argument count holds own in its top bit) */
+#define LOG_OWN 0x80000000u
+
+const fl_factory *jvm_tree_find_own(ctx *c, const char *name, size_t len, size_t na, bool own)
+{
 	if (!c->log)
-		return fl_factories_find(c->ctors, name, len, na);
-	uint32_t h[2] = {(uint32_t)len, (uint32_t)na};
+		return fl_factories_find_own(c->ctors, name, len, na, own);
+	uint32_t h[2] = {(uint32_t)len, (uint32_t)na | (own ? LOG_OWN : 0)};
 	fl_buf_put(c->log, (const char *)h, sizeof h);
 	fl_buf_put(c->log, name, len);
 	return NULL;
@@ -324,7 +373,11 @@ static void class_ctors(ctx *c, fl_factories *fs)
 				ctors++;
 				continue;
 			}
-			if (body == NOIDX || !is_p(c, body, "{") || !is(c, body + 1, "super") ||
+			/* super(...), or this(...): another constructor of the
+			 * class given the message (commons-cli's
+			 * `this("Missing argument for option: " + option.getKey())`) */
+			if (body == NOIDX || !is_p(c, body, "{") ||
+			    !(is(c, body + 1, "super") || is(c, body + 1, "this")) ||
 			    !is_p(c, body + 2, "("))
 				continue;
 			size_t before = fs->n;
@@ -978,7 +1031,7 @@ bool jvm_early_holds(const void *tree, const void *log)
 		uint32_t h[2];
 		memcpy(h, b->s + p, sizeof h);
 		p += sizeof h;
-		if (fl_factories_find(tree, b->s + p, h[0], h[1]))
+		if (fl_factories_find_own(tree, b->s + p, h[0], h[1] & ~LOG_OWN, (h[1] & LOG_OWN) != 0))
 			return false;
 		p += h[0];
 	}

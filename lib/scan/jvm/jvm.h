@@ -157,6 +157,12 @@ char *jvm_first_msg(const ctx *c, const size_t *st, const size_t *en, size_t na,
 /* The message of argument [b, e) (fl_var_arg_msg's and
  * fl_factory_compose's reader; ud is the ctx). */
 char *jvm_var_arg_msg(const void *ud, size_t b, size_t e);
+/* The text the StringBuilder (or StringBuffer) named by token var holds at
+ * `to`: its last `var = new StringBuilder(...)` in [from, to) and each
+ * `var.append(x)` after it, literals as they are and other values as
+ * placeholders (an append in a loop or a branch, or several in a row, one
+ * placeholder); NULL when there is no such declaration or no literal. */
+char *jvm_builder_text(const ctx *c, size_t from, size_t to, size_t var);
 /* The message held by a local variable passed as an argument:
  * `String msg = String.format("...", x); throw new X(msg);` */
 char *jvm_local_msg(ctx *c, const size_t *st, const size_t *en, size_t na);
@@ -197,6 +203,8 @@ void jvm_fac_find(ctx *c);
 /* The tree's factory of that name for na arguments: every use of the tree
  * by a scan goes through here (an early scan's are logged). */
 const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na);
+/* The same, with fl_factories_find_own's own: the call gives no text. */
+const fl_factory *jvm_tree_find_own(ctx *c, const char *name, size_t len, size_t na, bool own);
 /* Whether this file declares a method of the name at token i and arity na
  * that is not a thrower. */
 bool jvm_own_non_thrower(ctx *c, size_t i, size_t na);

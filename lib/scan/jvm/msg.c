@@ -235,3 +235,91 @@ char *jvm_call_msg(ctx *c, size_t callee, size_t from_arg, size_t *st,
 		*after = close;
 	return m;
 }
+
+/* ---- StringBuilder texts --------------------------------------------------- */
+
+/* Whether token k is the same identifier as token v. */
+static bool same_id(const ctx *c, size_t k, size_t v)
+{
+	return is_id(c, k) && c->t.v[k].len == c->t.v[v].len &&
+	       memcmp(tsrc(c, k), tsrc(c, v), c->t.v[v].len) == 0;
+}
+
+/* Adds the text of one appended value [b, e) to out: a literal as it is,
+ * anything else one placeholder (none right after another: a loop's or
+ * a branch's appends are one value). */
+static void append_piece(const ctx *c, size_t b, size_t e, bool cond, fl_buf *out, bool *ph,
+			 bool *lit)
+{
+	char *m = NULL;
+	if (!cond && e == b + 1 && c->t.v[b].kind == FL_TK_STRING)
+		m = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[b]));
+	else if (!cond && e == b + 1 && c->t.v[b].kind == FL_TK_CHAR && c->t.v[b].len == 3)
+		m = fl_xstrndup(tsrc(c, b) + 1, 1);
+	if (m) {
+		fl_buf_puts(out, m);
+		*ph = false;
+		*lit = *lit || *m;
+		free(m);
+		return;
+	}
+	if (*ph)
+		return;
+	char *x = cond ? NULL : expr_msg(c, b, e);
+	if (x && x[0] == '{' && strchr(x, '}') == x + strlen(x) - 1)
+		fl_buf_puts(out, x); /* {name} */
+	else
+		fl_buf_puts(out, "{}");
+	free(x);
+	*ph = true;
+}
+
+char *jvm_builder_text(const ctx *c, size_t from, size_t to, size_t var)
+{
+	/* the last `V = new StringBuilder(...)` before `to` */
+	size_t decl = NOIDX;
+	for (size_t k = from; k + 3 < to; k++)
+		if (same_id(c, k, var) && is_p(c, k + 1, "=") && is(c, k + 2, "new") &&
+		    (is(c, k + 3, "StringBuilder") || is(c, k + 3, "StringBuffer")) &&
+		    is_p(c, k + 4, "(") && c->match[k + 4] != NOIDX)
+			decl = k;
+	if (decl == NOIDX)
+		return NULL;
+	fl_buf out = {0};
+	bool ph = false, lit = false;
+	size_t open = decl + 4, close = c->match[open];
+	if (close > open + 1 && !(close == open + 2 && c->t.v[open + 1].kind == FL_TK_NUMBER))
+		append_piece(c, open + 1, close, false, &out, &ph, &lit);
+	int depth = 0;
+	for (size_t k = close + 1; k < to; k++) {
+		if (is_p(c, k, "{"))
+			depth++;
+		else if (is_p(c, k, "}"))
+			depth--;
+		if (depth < 0)
+			break;
+		if (!same_id(c, k, var) || !is_p(c, k + 1, ".") || !is(c, k + 2, "append"))
+			continue;
+		/* `if (x) buf.append(...)`, or deeper than the declaration:
+		 * not every time */
+		bool cond = depth > 0 || is_p(c, k - 1, ")") || is(c, k - 1, "else");
+		for (size_t a = k + 2; is(c, a, "append") && is_p(c, a + 1, "(") &&
+				       c->match[a + 1] != NOIDX && c->match[a + 1] < to;) {
+			size_t st[4], en[4];
+			size_t na = args(c, a + 1, st, en, 4, NULL);
+			if (na == 1)
+				append_piece(c, st[0], en[0], cond, &out, &ph, &lit);
+			a = c->match[a + 1] + 1;
+			if (!is_p(c, a, "."))
+				break;
+			a++;
+		}
+	}
+	if (!lit) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	fl_msg_trim(out.s);
+	return out.s;
+}

@@ -217,7 +217,9 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		}
 		m = jvm_first_msg(c, st, en, na, 1, NULL);
 	} else if (is_cls && c->ctors &&
-		   (f = jvm_tree_find(c, nm, nl, na)) != NULL) {
+		   (f = jvm_tree_find_own(c, nm, nl, na, !(m = jvm_first_msg(c, st, en, na, 0, NULL)))) !=
+			   NULL) {
+		free(m);
 		/* new X(args) of an exception class of the tree whose
 		 * constructor builds the message: super("..." + arg) */
 		m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
@@ -232,7 +234,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 				m = jvm_first_msg(c, st, en, na, 0, NULL);
 			}
 		}
-	} else {
+	} else if (!m) {
 		m = jvm_first_msg(c, st, en, na, 0, NULL);
 	}
 	bool full; /* HttpResponseException(status, message) */
