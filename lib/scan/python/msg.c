@@ -585,11 +585,13 @@ static bool add_text(char **out, size_t *n, char *m)
 /* Whether the statement that starts at k (a name at the start of its line)
  * can be followed by the code at `at`: false when the block it is in ends
  * before `at` with a raise, return, continue or break (an except clause
- * that sets the text and raises there). */
-static bool flows_to(const walker *w, size_t k, size_t at)
+ * that sets the text and raises there).  body_col: the column of the
+ * function body's statements. */
+static bool flows_to(const walker *w, size_t k, size_t at, int body_col)
 {
 	const fl_toks *t = w->t;
-	if (!(t->v[k].flags & FL_TF_NL_BEFORE))
+	/* (a statement of the body's own level flows on: not walked) */
+	if (!(t->v[k].flags & FL_TF_NL_BEFORE) || t->v[k].col <= body_col)
 		return true;
 	int c = t->v[k].col;
 	size_t last = k;
@@ -675,6 +677,14 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out)
 	size_t n = 0, assigns = 0;
 	bool bad = false;
 	int dec = fmt == '%' ? 1 : fmt == '{' ? 2 : 0;
+	int body_col = -1; /* the first statement's, after the def's line */
+	size_t after = from + 1 < at && is_p(t, from + 1, '(') && w->m[from + 1] != NONE &&
+			       w->m[from + 1] < at ? w->m[from + 1] + 1 : from + 1;
+	for (size_t k = after; k < at && k < from + 4096; k++)
+		if (t->v[k].flags & FL_TF_NL_BEFORE) {
+			body_col = t->v[k].col;
+			break;
+		}
 	for (size_t k = from; k < at && !bad; k++) {
 		if (fl_tok_is_opener(t, k)) {
 			if (w->m[k] == NONE || w->m[k] >= at)
@@ -726,7 +736,7 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out)
 			}
 			if (++assigns > 64) {
 				bad = true; /* too many to follow */
-			} else if (!flows_to(w, k, at)) {
+			} else if (!flows_to(w, k, at, body_col)) {
 				/* a branch that raises or returns first */
 			} else if (table_lookup(w, mb, me)) {
 				/* `msg = errors.get(kind)`: the table's texts */
