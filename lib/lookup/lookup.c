@@ -924,9 +924,14 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 		if (below_bar(ix, x, q))
 			continue;
 		bool local = line_local(x);
-		/* a pattern longer than the line cannot match it */
-		if (local && x->minlen > le - ls)
+		/* a pattern longer than the line cannot match it; with its
+		 * placeholders empty it may (lenient_pass: "Missing required
+		 * option: o" of "Missing required option{}: {}") */
+		if (local && x->minlen > le - ls) {
+			if (failed.on && x->literal >= LENIENT_LITERAL && x->literal <= le - ls)
+				failed_add(lk, s, e, cur_pos);
 			continue;
+		}
 		/* a short pattern that cannot span enough of this message */
 		if (ml && x->literal < FL_SHORT_PATTERN && x->maxlen != UINT32_MAX &&
 		    (double)x->maxlen < FL_SHORT_COVER * (double)ml)

@@ -650,8 +650,9 @@
 
   /* would lookup.c's index have tried x on t?  The segments its factor is
    * chosen from (every one of 12 bytes or more, else the first longest, of
-   * 3 bytes at least) in t, on a line long enough for the pattern when it
-   * is tried line by line (try_factor's minlen) */
+   * 3 bytes at least) in t, on a line long enough for the pattern's literal
+   * part when it is tried line by line (try_factor's minlen, less the
+   * placeholders a lenient match leaves empty) */
   function factorSeen(x, t) {
     if (!x.fsegs) {
       var lp = x.loose && parseProg(x.loose);
@@ -659,7 +660,7 @@
       var best = segs.reduce(function (a, b) { return b.length > a.length ? b : a; });
       x.fsegs = (best.length >= 12 ? segs.filter(function (g) { return g.length >= 12; }) : [best])
         .filter(function (g) { return g.length >= 3; });
-      x.minlen = x.prog && x.pattern.indexOf('\n') < 0 ? x.prog.literal + x.prog.gaps.reduce(function (a, b) { return a + b; }, 0) : 0;
+      x.minlen = x.prog && x.pattern.indexOf('\n') < 0 ? x.prog.literal : 0;
     }
     return x.fsegs.some(function (g) {
       for (var at = t.indexOf(g); at >= 0; at = t.indexOf(g, at + 1)) {
