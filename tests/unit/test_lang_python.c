@@ -657,11 +657,17 @@ static void test_reshaped_texts(void **state)
 		"            See the docs.\n"                                    /* 9 */
 		"        '''))\n"                                                /* 10 */
 		"def c():\n"                                                     /* 11 */
-		"    raise ValueError('  padded text here  '.strip())\n");       /* 12 */
+		"    raise ValueError('  padded text here  '.strip())\n"         /* 12 */
+		"def d(name):\n"                                                 /* 13 */
+		"    raise ValueError(textwrap.dedent(\"\"\"\\\n"                /* 14 */
+		"        Target {} is bad.\n"                                    /* 15 */
+		"          see {{docs}}\n"                                       /* 16 */
+		"        \"\"\").format(name))\n");                               /* 17 */
 	EXPECT_SITE(s, "An external library was used in link_with,\n  which is reserved. {}", 2,
 		    FL_T_EXCEPTION);
 	EXPECT_SITE(s, "Target {name} is bad.\n    See the docs.", 7, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "padded text here", 12, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Target {} is bad.\n  see {docs}", 14, FL_T_EXCEPTION);
 	fl_sites_free(s);
 }
 

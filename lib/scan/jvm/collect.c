@@ -186,8 +186,9 @@ static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 	size_t ast[16], aen[16];
 	size_t na = copen == NOIDX ? 0 : args(c, copen, ast, aen, 16, NULL);
 	f.msg = copen == NOIDX ? NULL : jvm_first_msg(c, ast, aen, na, 0, NULL);
-	/* this(createMessage(options)): the text a method of the file returns */
-	for (size_t k = 0; !f.msg && k < na; k++)
+	/* a constructor's this(createMessage(options)) or super(createMessage(
+	 * token, matches), token): the text a method of the file returns */
+	for (size_t k = 0; !f.msg && name == cls && k < na && k < 2; k++)
 		f.msg = returned_text(c, ast[k], aen[k]);
 	if (!f.msg && na >= 1)
 		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], jvm_plus_ops,

@@ -343,18 +343,43 @@ static bool closes_at(const fl_toks *t, size_t open, size_t close)
 
 /* [b, e) a call that reshapes the text inside it, [*ib, *ie):
  * `textwrap.dedent(X)`, `dedent(X)`, `inspect.cleandoc(X)`, `X.strip()`
- * (and rstrip, lstrip); RESHAPE_NONE otherwise. */
-static int reshaper(const fl_toks *t, size_t b, size_t e, size_t *ib, size_t *ie)
+ * (and rstrip, lstrip); RESHAPE_NONE otherwise.  `dedent(X).format(...)`
+ * and `dedent(X) % args` are one too, *tail then the escapes decoded
+ * after (py_msg_v's dec: 2 or 1), else 0. */
+static int reshaper(const fl_toks *t, size_t b, size_t e, size_t *ib, size_t *ie, int *tail)
 {
 	size_t k = b;
+	*tail = 0;
 	if (k + 2 < e && t->v[k].kind == FL_TK_IDENT && is_p(t, k + 1, '.') &&
 	    (fl_tok_is(t, k, "textwrap") || fl_tok_is(t, k, "inspect")))
 		k += 2;
 	if (k + 2 < e && (fl_tok_is(t, k, "dedent") || fl_tok_is(t, k, "cleandoc")) &&
-	    is_p(t, k + 1, '(') && is_p(t, e - 1, ')') && closes_at(t, k + 1, e - 1)) {
+	    is_p(t, k + 1, '(')) {
+		int how = fl_tok_is(t, k, "dedent") ? RESHAPE_DEDENT : RESHAPE_CLEANDOC;
 		*ib = k + 2;
-		*ie = e - 1;
-		return fl_tok_is(t, k, "dedent") ? RESHAPE_DEDENT : RESHAPE_CLEANDOC;
+		if (is_p(t, e - 1, ')') && closes_at(t, k + 1, e - 1)) {
+			*ie = e - 1;
+			return how;
+		}
+		/* the call's close, then `.format(...)` to the end or `% ...` */
+		size_t c = k + 1;
+		for (int d = 0; c < e; c++) {
+			if (fl_tok_is_opener(t, c))
+				d++;
+			else if (fl_tok_is_closer(t, c) && --d == 0)
+				break;
+		}
+		if (c + 4 < e && is_p(t, c + 1, '.') && fl_tok_is(t, c + 2, "format") &&
+		    is_p(t, c + 3, '(') && closes_at(t, c + 3, e - 1)) {
+			*ie = c;
+			*tail = 2;
+			return how;
+		}
+		if (c + 2 < e && is_p(t, c + 1, '%')) {
+			*ie = c;
+			*tail = 1;
+			return how;
+		}
 	}
 	if (e >= b + 5 && is_p(t, e - 4, '.') && is_p(t, e - 2, '(') && is_p(t, e - 1, ')') &&
 	    (fl_tok_is(t, e - 3, "strip") || fl_tok_is(t, e - 3, "rstrip") ||
@@ -422,9 +447,10 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, int dec,
 	if (!py_range_ok(t, b, e))
 		return NULL;
 	size_t ib, ie;
-	int how = reshaper(t, b, e, &ib, &ie);
+	int tail;
+	int how = reshaper(t, b, e, &ib, &ie, &tail);
 	if (how != RESHAPE_NONE) {
-		char *m = py_msg_v(t, ib, ie, dec, variant);
+		char *m = py_msg_v(t, ib, ie, tail ? tail : dec, variant);
 		return m ? reshape(m, how) : NULL;
 	}
 	bool any = false;

@@ -157,11 +157,6 @@ static bool error_factory(const walker *w)
 static void do_raise_as(walker *w, size_t i, const char *idiom);
 static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idiom);
 
-/* `raise ArgumentError(action, _('expected one argument'))`,
- * `raise ParseError(token, msg % args)`: the first argument is the object
- * the error is about (no text, nor a local holding one at i), and a later
- * positional argument is the message (of more than one word).  Sets
- * w->var as py_arg_msg() does. */
 /* Whether the local w->var names holds texts at i. */
 static bool var_texts(walker *w, size_t i)
 {
@@ -174,6 +169,11 @@ static bool var_texts(walker *w, size_t i)
 	return n > 0;
 }
 
+/* `raise ArgumentError(action, _('expected one argument'))`,
+ * `raise ParseError(token, msg % args)`: the first argument is the object
+ * the error is about (no text, nor a local holding one at i), and a later
+ * positional argument is the message (of more than one word).  Sets
+ * w->var as py_arg_msg() does. */
 static char *later_arg_msg(walker *w, const callargs *a, size_t i)
 {
 	if (var_texts(w, i))
