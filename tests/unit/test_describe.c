@@ -467,6 +467,15 @@ static void test_placeholder_arguments(void **state)
 	describe(&e, &py);
 	has("documentation", e.documentation, "`%(type)s` is the value of `type` and `%(value)r` is the value of `value`");
 	fl_entry_free(&e);
+	/* ... or the value its dict gives it in the window */
+	py.window = "    def add(self, item, qty):\n"
+		    "        args = {'type': type(item).__name__, \"value\": qty}\n"
+		    "        raise ArgumentError(item, msg % args)";
+	py.window_start = 10;
+	py.line = 12;
+	describe(&e, &py);
+	has("documentation", e.documentation, "`%(type)s` is the type of `item` and `%(value)r` is the `qty` argument");
+	fl_entry_free(&e);
 }
 
 /* a failure of no family says what the facts say and nothing empty */

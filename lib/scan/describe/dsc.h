@@ -121,6 +121,10 @@ const char *dsc_last(const char *name);
 /* the assignment of var in the window before the site: the callee, or NULL */
 char *dsc_assigned_call(const dsc *d, const char *var);
 bool dsc_generic_class(const char *cls);
+/* The value of key in a dict written in the window before the site
+ * (`{'type': name, 'value': arg_string}`, filling a `%(type)s` message
+ * through `msg % args`): the expression, or NULL. */
+char *dsc_dict_value(const dsc *d, const char *key);
 /* Go's `v, ok := expr` of var in the window before the site: expr, or NULL */
 char *dsc_comma_ok(const dsc *d, const char *var);
 /* the arguments that fill the message's positional placeholders, read from

@@ -158,6 +158,60 @@ char *dsc_assigned_call(const dsc *d, const char *var)
 	return NULL;
 }
 
+char *dsc_dict_value(const dsc *d, const char *key)
+{
+	int site = d->e->line_number;
+	size_t kl = strlen(key);
+	if (!kl || kl > 60)
+		return NULL;
+	for (int n = site; n >= site - 20 && n >= d->e->source_code_start; n--) {
+		size_t len;
+		const char *line = wline(d, n, &len);
+		if (!line)
+			break;
+		for (const char *p = line; p + kl + 3 <= line + len; p++) {
+			/* 'key': or "key": */
+			if ((*p != '\'' && *p != '"') || memcmp(p + 1, key, kl) != 0 || p[kl + 1] != *p)
+				continue;
+			const char *q = p + kl + 2;
+			while (q < line + len && *q == ' ')
+				q++;
+			if (q >= line + len || *q != ':')
+				continue;
+			q++;
+			while (q < line + len && *q == ' ')
+				q++;
+			/* the value, to the entry's end: a comma or the dict's close
+			 * outside brackets and quotes */
+			const char *e = q;
+			int depth = 0;
+			char quote = 0;
+			for (; e < line + len; e++) {
+				if (quote) {
+					if (*e == '\\' && e + 1 < line + len)
+						e++;
+					else if (*e == quote)
+						quote = 0;
+				} else if (*e == '\'' || *e == '"') {
+					quote = *e;
+				} else if (*e == '(' || *e == '[' || *e == '{') {
+					depth++;
+				} else if (*e == ')' || *e == ']' || *e == '}') {
+					if (depth-- == 0)
+						break;
+				} else if (*e == ',' && depth == 0) {
+					break;
+				}
+			}
+			while (e > q && e[-1] == ' ')
+				e--;
+			if (e > q && e - q <= 80)
+				return fl_xstrndup(q, (size_t)(e - q));
+		}
+	}
+	return NULL;
+}
+
 /* Go's `v, ok := expr` (or `=`) in the window before the site: expr, or NULL */
 char *dsc_comma_ok(const dsc *d, const char *var)
 {

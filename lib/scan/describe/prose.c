@@ -557,6 +557,12 @@ static void placeholders(fl_buf *b, const dsc *d)
 		if (n < 6 && !seen) {
 			v[n].text = fl_xstrndup(p, (size_t)(end - p + 1));
 			v[n].expr = fl_xstrndup(ns, (size_t)(ne - ns));
+			/* %(type)s of a dict the window writes: its value there */
+			char *dv = p[0] == '%' ? dsc_dict_value(d, v[n].expr) : NULL;
+			if (dv) {
+				free(v[n].expr);
+				v[n].expr = dv;
+			}
 			n++;
 		}
 		p = end;
