@@ -112,8 +112,9 @@ elif fo_start "$WORK/fo-origin.err" --db "$fdb" --cache-dir "$WORK/fo-c0" --no-c
 		[ "$(curl -s --max-time 10 "$F2/data/manifest.json" | jq -r .datasetVersion)" = "$v1" ]
 	check "serve --data-url: the new record is not there yet" [ -z "$(finds "$F1")" ]
 
-	# a new version while wrk runs on both followers (16 s: under ASan on a
-	# loaded host, the scan, the publication and both switches took over 8)
+	# a new version while wrk runs on both followers (24 s: under ASan on a
+	# loaded host, the scan, the publication and both switches took over 8,
+	# and a CI run saw them take longer than 16 s without it)
 	url() { printf '%s/api/search?q=ValueError%%3A+the+quartermaster+ledger+is+sealed' "$1"; }
 	# follower 1: the API, the site and the data set files in turn (the
 	# site folder is replaced at the switch); follower 2: searches
@@ -127,16 +128,16 @@ request = function()
   return wrk.format("GET", paths[i])
 end
 LUA
-	timeout 45 wrk -t1 -c8 -d16s -s "$WORK/fo-mix.lua" "$F1" >"$WORK/fo-wrk1.out" 2>&1 &
+	timeout 45 wrk -t1 -c8 -d24s -s "$WORK/fo-mix.lua" "$F1" >"$WORK/fo-wrk1.out" 2>&1 &
 	W1=$!
-	timeout 45 wrk -t1 -c8 -d16s "$(url "$F2")" >"$WORK/fo-wrk2.out" 2>&1 &
+	timeout 45 wrk -t1 -c8 -d24s "$(url "$F2")" >"$WORK/fo-wrk2.out" 2>&1 &
 	W2=$!
 	sleep 1
 	"$FL" scan "$WORK/fo-new" --repo acme/ledger --db "$fdb" >/dev/null 2>&1
 	new_version() { v2=$(curl -s --max-time 10 "$ORIGIN/data/manifest.json" | jq -r .datasetVersion); [ -n "$v2" ] && [ "$v2" != "$v1" ]; }
 	check "serve --data-url: the origin publishes the changed store as a new version" wait_for 5 new_version
 	switched() { at_version "$F1" "$v2" && at_version "$F2" "$v2"; }
-	switched_under_wrk() { wait_for 12 switched && kill -0 "$W1" 2>/dev/null && kill -0 "$W2" 2>/dev/null; }
+	switched_under_wrk() { wait_for 18 switched && kill -0 "$W1" 2>/dev/null && kill -0 "$W2" 2>/dev/null; }
 	check "serve --data-url: both followers switch while wrk runs" switched_under_wrk
 	wait "$W1"
 	wait "$W2"
