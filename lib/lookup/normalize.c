@@ -44,6 +44,23 @@ static void push_unique(fl_strv *v, const char *s, size_t n)
 	free(c);
 }
 
+/* A frame's line: "path:line" to q->sites (the frames of a stack name
+ * the line that raised, and the lines that called it: a record at one of
+ * them is where the text came from), digits [d, d+dn) its number. */
+static void push_site(fl_query *q, const char *path, size_t pl, const char *d, size_t dn)
+{
+	if (!pl || !dn || dn > 9 || pl > 500)
+		return;
+	for (size_t k = 0; k < dn; k++)
+		if (!isdigit((unsigned char)d[k]))
+			return;
+	char site[512];
+	memcpy(site, path, pl);
+	site[pl] = ':';
+	memcpy(site + pl + 1, d, dn);
+	push_unique(&q->sites, site, pl + 1 + dn);
+}
+
 /* ---- ANSI --------------------------------------------------------------- */
 
 static char *strip_ansi(const char *s, size_t n)
@@ -337,8 +354,10 @@ static const char *strip_glog(const char *s, fl_query *q)
 	while (f > t && f[-1] != ' ')
 		f--;
 	const char *colon = memchr(f, ':', (size_t)(b - f));
-	if (colon)
+	if (colon) {
 		push_unique(&q->paths, f, (size_t)(colon - f));
+		push_site(q, f, (size_t)(colon - f), colon + 1, (size_t)(b - colon - 1));
+	}
 	return b + 2;
 }
 
@@ -449,7 +468,7 @@ char *fl_strip_line(char *line)
 
 /* ---- evidence from frames ------------------------------------------------------ */
 
-/* "path:line[:col]" inside s: push path */
+/* "path:line[:col]" inside s: push path, and the line as a site */
 static void push_path_before_colon_digits(fl_query *q, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -459,8 +478,13 @@ static void push_path_before_colon_digits(fl_query *q, const char *s, size_t n)
 		while (b > 0 && s[b - 1] != ' ' && s[b - 1] != '(' && s[b - 1] != '\t' &&
 		       s[b - 1] != '"' && s[b - 1] != '\'')
 			b--;
-		if (i > b && memchr(s + b, '.', i - b))
+		if (i > b && memchr(s + b, '.', i - b)) {
 			push_unique(&q->paths, s + b, i - b);
+			size_t d = i + 1;
+			while (d < n && isdigit((unsigned char)s[d]))
+				d++;
+			push_site(q, s + b, i - b, s + i + 1, d - i - 1);
+		}
 		return;
 	}
 }
@@ -870,6 +894,18 @@ static bool go_frame(const char *sp)
 	return !*e || strncmp(e, " +0x", 4) == 0;
 }
 
+/* A Ruby frame after "from ": "path.rb:12:in `m'" (or 'm'). */
+static bool ruby_frame(const char *s)
+{
+	const char *c = strstr(s, ".rb:");
+	if (!c || !isdigit((unsigned char)c[4]) || memchr(s, ' ', (size_t)(c - s)))
+		return false;
+	const char *e = c + 4;
+	while (isdigit((unsigned char)*e))
+		e++;
+	return strncmp(e, ":in ", 4) == 0 || !*e;
+}
+
 /* A line of a help text's option table ("  -v, --version   show the
  * version", "  --exists-action <action>    Default action when ...") or
  * the continuation of its description in a column 20 or more spaces in:
@@ -959,6 +995,64 @@ bool fl_line_quiet(const char *s, size_t n)
 	return !class_prefix(m);
 }
 
+/* A line of a stack trace, or a marker around one: its files, lines and
+ * modules taken as evidence.  True when the line is no message (a frame,
+ * a frame's source line, a marker); *in_tb: inside a Python traceback. */
+static bool frame_line(fl_query *q, const char *line, const char *sp, bool *in_tb)
+{
+	bool indented = sp != line;
+	if (strncmp(sp, "Traceback (most recent call last)", 33) == 0) {
+		*in_tb = true;
+		return true;
+	}
+	if (strncmp(sp, "File \"", 6) == 0) {
+		/* File "x.py", line 12, in f */
+		const char *e = strchr(sp + 6, '"');
+		if (e) {
+			push_unique(&q->paths, sp + 6, (size_t)(e - sp - 6));
+			if (strncmp(e, "\", line ", 8) == 0) {
+				size_t dn = 0;
+				while (isdigit((unsigned char)e[8 + dn]))
+					dn++;
+				push_site(q, sp + 6, (size_t)(e - sp - 6), e + 8, dn);
+			}
+		}
+		const char *in = strstr(sp, ", in ");
+		if (in)
+			push_unique(&q->modules, in + 5, strlen(in + 5));
+		return true;
+	}
+	if (*in_tb && indented)
+		return true; /* source line of a frame */
+	if (strncmp(sp, "at ", 3) == 0 && (indented || line[0] == '\t')) {
+		/* Java "at pkg.Cls.m(File.java:10)", Node "at f (file.js:1:2)" */
+		const char *paren = strchr(sp, '(');
+		if (paren) {
+			push_path_before_colon_digits(q, paren + 1, strlen(paren + 1));
+			const char *dot = memrchr(sp + 3, '.', (size_t)(paren - sp - 3));
+			if (dot)
+				push_unique(&q->modules, sp + 3, (size_t)(dot - sp - 3));
+		} else {
+			push_path_before_colon_digits(q, sp + 3, strlen(sp + 3));
+		}
+		return true;
+	}
+	if (strncmp(sp, "goroutine ", 10) == 0 || strncmp(sp, "... ", 4) == 0 ||
+	    strncmp(sp, "note: run with `RUST_BACKTRACE", 30) == 0 ||
+	    strncmp(sp, "stack backtrace:", 16) == 0 || strncmp(sp, "[stack trace]", 13) == 0)
+		return true;
+	if (line[0] == '\t' && go_frame(sp)) { /* Go frame path */
+		push_path_before_colon_digits(q, sp, strlen(sp));
+		return true;
+	}
+	if (indented && strncmp(sp, "from ", 5) == 0 && ruby_frame(sp + 5)) {
+		/* Ruby "\tfrom /app/lib/x.rb:12:in `m'" */
+		push_path_before_colon_digits(q, sp + 5, strlen(sp + 5));
+		return true;
+	}
+	return false;
+}
+
 void fl_normalize(const char *text, size_t len, fl_query *q)
 {
 	memset(q, 0, sizeof *q);
@@ -1008,44 +1102,8 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 				q->command = fl_xstrdup(cmd);
 			continue;
 		}
-		/* frames and markers */
-		if (strncmp(sp, "Traceback (most recent call last)", 33) == 0) {
-			in_tb = true;
+		if (frame_line(q, line, sp, &in_tb))
 			continue;
-		}
-		if (strncmp(sp, "File \"", 6) == 0) {
-			const char *e = strchr(sp + 6, '"');
-			if (e)
-				push_unique(&q->paths, sp + 6, (size_t)(e - sp - 6));
-			const char *in = strstr(sp, ", in ");
-			if (in)
-				push_unique(&q->modules, in + 5, strlen(in + 5));
-			continue;
-		}
-		if (in_tb && indented)
-			continue; /* source line of a frame */
-		if (strncmp(sp, "at ", 3) == 0 && (indented || line[0] == '\t')) {
-			/* Java "at pkg.Cls.m(File.java:10)", Node "at f (file.js:1:2)" */
-			const char *paren = strchr(sp, '(');
-			if (paren) {
-				push_path_before_colon_digits(q, paren + 1, strlen(paren + 1));
-				const char *dot = memrchr(sp + 3, '.', (size_t)(paren - sp - 3));
-				if (dot)
-					push_unique(&q->modules, sp + 3, (size_t)(dot - sp - 3));
-			} else {
-				push_path_before_colon_digits(q, sp + 3, strlen(sp + 3));
-			}
-			continue;
-		}
-		if (strncmp(sp, "goroutine ", 10) == 0 || strncmp(sp, "... ", 4) == 0 ||
-		    strncmp(sp, "note: run with `RUST_BACKTRACE", 30) == 0 ||
-		    strncmp(sp, "stack backtrace:", 16) == 0 ||
-		    strncmp(sp, "[stack trace]", 13) == 0)
-			continue;
-		if (line[0] == '\t' && go_frame(sp)) { /* Go frame path */
-			push_path_before_colon_digits(q, sp, strlen(sp));
-			continue;
-		}
 		if (strstr(sp, "code: '") == sp || strstr(sp, "code: \"") == sp) {
 			const char *c = sp + 7;
 			const char *e = strchr(c, sp[6]);

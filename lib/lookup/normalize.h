@@ -23,7 +23,8 @@ typedef struct fl_query {
 	fl_strv modules;    /* modules, packages, crates seen in frames */
 	fl_strv codes;      /* error codes named by the wrappers */
 	fl_strv sites;      /* "file:line" where a wrapper says the error was
-			       raised (symfony/console's "In X.php line N:") */
+			       raised (symfony/console's "In X.php line N:"),
+			       and the lines the frames of a stack name */
 	bool error_level[64]; /* messages[i]'s line named an error level
 				 ("ERROR", "fatal: "), for the first 64 */
 	bool informational; /* every line has an informational level (INFO,

@@ -248,9 +248,10 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 	return best + (words > 1 ? 1 : 0);
 }
 
-/* A wrapper that names the line the error was raised at (q->sites,
- * "file:line"): a point for an entry of that file within 3 lines of it,
- * among the entries of the file its path already points to. */
+/* A wrapper that names the line the error was raised at, or a frame of a
+ * stack (q->sites, "file:line"): a point for an entry of that file within
+ * 3 lines of it, among the entries of the file its path already points
+ * to. */
 static int site_evidence(const idx_entry *x, const char *path, const fl_query *q,
 			 fl_strv *why)
 {
@@ -269,7 +270,7 @@ static int site_evidence(const idx_entry *x, const char *path, const fl_query *q
 			continue;
 		if (why) {
 			char w[600];
-			snprintf(w, sizeof w, "the text names the line it was raised at (%s)", s);
+			snprintf(w, sizeof w, "a frame or header of the text names its line (%s)", s);
 			fl_strv_push(why, w);
 		}
 		return 1;

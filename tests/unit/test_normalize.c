@@ -206,7 +206,7 @@ static void test_box_ranks(void **state)
 		assert_int_equal(r.v[0].line, want);
 		bool line_ev = false;
 		for (size_t i = 0; i < r.v[0].evidence.n; i++)
-			line_ev |= strstr(r.v[0].evidence.v[i], "raised at (Filesystem.php:") != NULL;
+			line_ev |= strstr(r.v[0].evidence.v[i], "names its line (Filesystem.php:") != NULL;
 		assert_true(line_ev);
 		fl_result_free(&r);
 	}
@@ -466,6 +466,48 @@ static void test_location_prefix(void **state)
 	fl_query_free(&q);
 }
 
+/* The frames of a stack name lines: each is a site (file:line) of the
+ * query, as the runtimes print them; a message that names a position is
+ * none. */
+static void test_frame_sites(void **state)
+{
+	(void)state;
+	fl_query q;
+	norm("Traceback (most recent call last):\n"
+	     "  File \"/usr/lib/python3/dist-packages/toml/decoder.py\", line 511, in loads\n"
+	     "    raise TomlDecodeError(str(err), original, pos)\n"
+	     "toml.decoder.TomlDecodeError: Found invalid character in key name: 'x'\n", &q);
+	assert_true(has(&q.sites, "/usr/lib/python3/dist-packages/toml/decoder.py:511"));
+	assert_true(has(&q.paths, "/usr/lib/python3/dist-packages/toml/decoder.py"));
+	fl_query_free(&q);
+	norm("Exception in thread \"main\" java.lang.IllegalArgumentException: bad\n"
+	     "\tat com.google.common.base.Preconditions.checkArgument(Preconditions.java:145)\n"
+	     "\tat Driver.main(Driver.java:12)\n", &q);
+	assert_true(has(&q.sites, "Preconditions.java:145"));
+	assert_true(has(&q.sites, "Driver.java:12"));
+	fl_query_free(&q);
+	norm("TypeError: Key \"rules\": bad\n"
+	     "    at throwRuleNotFoundError (/app/lib/config/config.js:100:16)\n"
+	     "    at /app/lib/eslint/eslint.js:627:27\n", &q);
+	assert_true(has(&q.sites, "/app/lib/config/config.js:100"));
+	assert_true(has(&q.sites, "/app/lib/eslint/eslint.js:627"));
+	fl_query_free(&q);
+	norm("panic: boom\n\ngoroutine 1 [running]:\nmain.main()\n\t/src/app/main.go:21 +0x1d\n", &q);
+	assert_true(has(&q.sites, "/src/app/main.go:21"));
+	fl_query_free(&q);
+	norm("/app/lib/x.rb:3:in `f': boom (RuntimeError)\n\tfrom /app/lib/y.rb:12:in `g'\n", &q);
+	assert_true(has(&q.sites, "/app/lib/y.rb:12"));
+	assert_int_equal(q.messages.n > 0, 1);
+	fl_query_free(&q);
+	norm("thread 'main' panicked at src/main.rs:10:5:\nindex out of bounds\n", &q);
+	assert_true(has(&q.sites, "src/main.rs:10"));
+	fl_query_free(&q);
+	/* a compiler's diagnostic names the file it read, not a frame */
+	norm("main.go:3:8: use of internal package not allowed\n", &q);
+	assert_int_equal(q.sites.n, 0);
+	fl_query_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_line_quiet),
 		cmocka_unit_test(test_class_prefixes),
 		cmocka_unit_test(test_location_prefix),
+		cmocka_unit_test(test_frame_sites),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -202,15 +202,30 @@
     var t = timePart(s.slice(6)), b = t === null ? -1 : t.indexOf('] ');
     if (b < 0 || b > 80) return s;
     var f = b ? t.lastIndexOf(' ', b - 1) + 1 : 0, colon = t.indexOf(':', f);
-    if (colon >= 0 && colon < b) push(q.paths, t.slice(f, colon));
+    if (colon >= 0 && colon < b) { push(q.paths, t.slice(f, colon)); pushSite(q, t.slice(f, colon), t.slice(colon + 1, b)); }
     return t.slice(b + 2);
   }
-  /* the path of the first "path:line" in s */
+  /* a frame's line, "path:line", to q.sites (normalize.c's push_site) */
+  function pushSite(q, path, digits) {
+    if (path && path.length <= 500 && /^[0-9]{1,9}$/.test(digits)) push(q.sites, path + ':' + digits);
+  }
+  /* the path of the first "path:line" in s, and the line as a site */
   function pathAt(q, s) {
     var i = s.search(/:\d/), b = i;
     if (i < 0) return;
     while (b > 0 && ' (\t"\''.indexOf(s[b - 1]) < 0) b--;
-    if (s.slice(b, i).indexOf('.') >= 0) push(q.paths, s.slice(b, i));
+    if (s.slice(b, i).indexOf('.') >= 0) {
+      push(q.paths, s.slice(b, i));
+      pushSite(q, s.slice(b, i), /^[0-9]*/.exec(s.slice(i + 1))[0]);
+    }
+  }
+  /* a Ruby frame after "from ": "path.rb:12:in `m'" */
+  function rubyFrame(s) {
+    var c = s.indexOf('.rb:');
+    if (c < 0 || !/[0-9]/.test(s[c + 4] || '') || s.slice(0, c).indexOf(' ') >= 0) return false;
+    var e = c + 4;
+    while (/[0-9]/.test(s[e] || '')) e++;
+    return e === s.length || s.startsWith(':in ', e);
   }
   /* the length of a leading "pkg.SomeError:", else 0: a name ending like
    * an error class (or in "error" after a module path: re.error); loose,
@@ -399,7 +414,10 @@
       }
       if (sp.startsWith('Traceback (most recent call last)')) { inTb = true; continue; }
       if (sp.startsWith('File "')) {
-        if ((i = sp.indexOf('"', 6)) >= 0) push(q.paths, sp.slice(6, i));
+        if ((i = sp.indexOf('"', 6)) >= 0) {
+          push(q.paths, sp.slice(6, i));
+          if (sp.startsWith('", line ', i)) pushSite(q, sp.slice(6, i), /^[0-9]*/.exec(sp.slice(i + 8))[0]);
+        }
         if ((i = sp.indexOf(', in ')) >= 0) push(q.modules, sp.slice(i + 5));
         continue;
       }
@@ -414,6 +432,7 @@
       }
       if (/^(?:goroutine |\.\.\. |note: run with `RUST_BACKTRACE|stack backtrace:|\[stack trace\])/.test(sp)) continue;
       if (line[0] === '\t' && goFrame(sp)) { pathAt(q, sp); continue; }
+      if (indented && sp.startsWith('from ') && rubyFrame(sp.slice(5))) { pathAt(q, sp.slice(5)); continue; }
       if ((m = /^code: (['"])/.exec(sp))) {
         if ((i = sp.indexOf(m[1], 7)) >= 0) push(q.codes, sp.slice(7, i));
         continue;
@@ -801,9 +820,9 @@
     }
     return 0;
   }
-  /* a wrapper that names the line the error was raised at (q.sites,
-   * "file:line"): a point for a record of that file within 3 lines of it
-   * (rank.c's site_evidence) */
+  /* a wrapper that names the line the error was raised at, or a frame
+   * of a stack (q.sites, "file:line"): a point for a record of that file
+   * within 3 lines of it (rank.c's site_evidence) */
   function siteEvidence(rec, path, q) {
     for (var i = 0; rec && i < q.sites.length; i++) {
       var s = q.sites[i], colon = s.lastIndexOf(':');
