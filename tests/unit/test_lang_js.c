@@ -806,12 +806,44 @@ static void test_conditional_throwers(void **state)
 	fl_sites_free(s);
 }
 
+/* A local that holds one text per branch is a site of each text, and a
+ * const holding the head of the message is read into it. */
+static void test_branch_texts(void **state)
+{
+	(void)state;
+	const char *src =
+		"function ruleNotFound(config, ruleId, pluginName, ruleName) {\n"            /* 1 */
+		"  const header = `Key \"rules\": Key \"${ruleId}\"`;\n"                    /* 2 */
+		"  let message = `${header}: Could not find plugin \"${pluginName}\".`;\n"  /* 3 */
+		"  if (config.plugins[pluginName]) {\n"                                     /* 4 */
+		"    message = pluginName === '@' ?\n"                                      /* 5 */
+		"      `${header}: Rule \"${ruleName}\" was removed.` :\n"                 /* 6 */
+		"      `${header}: Could not find \"${ruleName}\" in plugin \"${pluginName}\".`;\n" /* 7 */
+		"  }\n"                                                                     /* 8 */
+		"  const error = new TypeError(message);\n"                                 /* 9 */
+		"  throw error;\n"                                                          /* 10 */
+		"}\n"                                                                       /* 11 */
+		"function load(name, list) {\n"                                             /* 12 */
+		"  const known = `[${list.map(x => `'${x}'`).join(', ')}]`;\n"              /* 13 */
+		"  throw new Error(`unknown loader ${name}, expected one of ${known}`);\n"  /* 14 */
+		"}\n";
+	fl_sites *s = harness_scan(&fl_lang_js, "lib/config.js", src);
+	const fl_site *p = EXPECT_SITE(s, "Key \"rules\": Key \"${ruleId}\": Could not find plugin \"${pluginName}\".", 9, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "TypeError");
+	EXPECT_SITE(s, "Key \"rules\": Key \"${ruleId}\": Rule \"${ruleName}\" was removed.", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Key \"rules\": Key \"${ruleId}\": Could not find \"${ruleName}\" in plugin \"${pluginName}\".", 9, FL_T_EXCEPTION);
+	/* a const that holds code in its holes stays a placeholder */
+	EXPECT_SITE(s, "unknown loader ${name}, expected one of ${known}", 14, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_param_factories),
 		cmocka_unit_test(test_conditional_throwers),
+		cmocka_unit_test(test_branch_texts),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_codes),

@@ -13,6 +13,7 @@
  * messages, `{ message, code }` given to an error factory.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -697,6 +698,77 @@ static char *guard_at(const ctx *c, size_t at)
 	return g ? g : sw;
 }
 
+static char *var_expr_msg(const void *ud, size_t b, size_t e);
+static const char *const js_decl[] = {"const", "let", "var", NULL};
+
+/* The text local `name` (n bytes) holds at token at, when it is declared
+ * once with one text before it in the enclosing function (`const header
+ * = `Key "${key}"``), else NULL. */
+static char *local_text(const ctx *c, size_t at, const char *name, size_t n)
+{
+	const frame *f = c->nfr ? &c->fr[c->nfr - 1] : NULL;
+	size_t from = f && f->name != NONE ? f->name : 0;
+	for (size_t k = at; k-- > from + 1;) {
+		const fl_tok *x = &c->t.v[k];
+		if (x->kind != FL_TK_IDENT || x->len != n ||
+		    memcmp(c->t.src + x->off, name, n) != 0 || !is_p(c, k + 1, "=") ||
+		    !(is_id(c, k - 1, "const") || is_id(c, k - 1, "let")))
+			continue;
+		return fl_var_msg(&c->t, c->match, from, at, k, js_decl, var_expr_msg, c);
+	}
+	return NULL;
+}
+
+/* Are the holes of text m names or member chains (`${a.b}`), not code? */
+static bool simple_holes(const char *m)
+{
+	for (const char *h = strstr(m, "${"); h; h = strstr(h, "${")) {
+		h += 2;
+		while (isalnum((unsigned char)*h) || *h == '_' || *h == '$' || *h == '.')
+			h++;
+		if (*h != '}')
+			return false;
+	}
+	return true;
+}
+
+/* msg with each hole `${name}` that names a local holding one text (the
+ * head of the message kept in a const) replaced by that text; NULL when
+ * there is none. */
+static char *inline_locals(const ctx *c, size_t at, const char *msg)
+{
+	if (!strstr(msg, "${"))
+		return NULL;
+	fl_buf out = {0};
+	bool any = false;
+	for (const char *p = msg; *p;) {
+		const char *h = strstr(p, "${");
+		if (!h) {
+			fl_buf_puts(&out, p);
+			break;
+		}
+		fl_buf_put(&out, p, (size_t)(h - p));
+		const char *nb = h + 2, *ne = nb;
+		while (isalnum((unsigned char)*ne) || *ne == '_' || *ne == '$')
+			ne++;
+		char *v = NULL;
+		if (*ne == '}' && ne > nb && !isdigit((unsigned char)*nb))
+			v = local_text(c, at, nb, (size_t)(ne - nb));
+		if (v && strlen(v) < 1000 && simple_holes(v)) {
+			fl_buf_puts(&out, v);
+			any = true;
+			p = ne + 1;
+		} else {
+			fl_buf_put(&out, h, 2);
+			p = nb;
+		}
+		free(v);
+	}
+	char *r = any ? fl_xstrdup(fl_buf_cstr(&out)) : NULL;
+	fl_buf_free(&out);
+	return r;
+}
+
 static void emit(ctx *c, size_t at, const char *msg, const char *code,
 		 const char *cls, const char *type, const char *sev, int http,
 		 const char *idiom)
@@ -713,6 +785,9 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 	/* the holes of a template that print a known text: a styled
 	 * literal shown as its text; each literal of a choice a site (two
 	 * choices at most; not with a code, whose sites are one record) */
+	char *inl = msg ? inline_locals(c, at, msg) : NULL;
+	if (inl)
+		msg = inl;
 	char *plain = msg ? fl_js_hole_unstyle(msg) : NULL;
 	if (plain)
 		msg = plain;
@@ -726,6 +801,7 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 		free(ca);
 		free(cb);
 		free(plain);
+		free(inl);
 		return;
 	}
 	char *fn = func_name(c);
@@ -753,6 +829,7 @@ static void emit(ctx *c, size_t at, const char *msg, const char *code,
 	free(fn);
 	free(g);
 	free(plain);
+	free(inl);
 }
 
 /* drop argument codes shared by sites with different messages */
@@ -826,7 +903,6 @@ static size_t ctor_at(const ctx *c, size_t i, size_t *cls)
 }
 
 /* report an error object construction (new X(...)) at site position at */
-static const char *const js_decl[] = {"const", "let", "var", NULL};
 
 static char *var_expr_msg(const void *ud, size_t b, size_t e)
 {
@@ -848,6 +924,34 @@ static char *ctor_arg_msg(const ctx *c, size_t b, size_t e)
 	const frame *f = c->nfr ? &c->fr[c->nfr - 1] : NULL;
 	size_t from = f && f->name != NONE ? f->name : 0;
 	return fl_var_msg(&c->t, c->match, from, b, b, js_decl, var_expr_msg, c);
+}
+
+/* The texts of an assignment's expression [b, e) (fl_var_msgs): a
+ * message, or each arm of a choice that is one. */
+static size_t expr_texts(const void *ud, size_t b, size_t e, fl_strv *out)
+{
+	const ctx *c = ud;
+	size_t q, colon;
+	if (ternary(c, b, e, &q, &colon))
+		return expr_texts(ud, q + 1, colon, out) + expr_texts(ud, colon + 1, e, out);
+	char *m = var_expr_msg(ud, b, e);
+	if (!m)
+		return 0;
+	fl_strv_push(out, m);
+	free(m);
+	return 1;
+}
+
+/* The texts a local variable passed as argument [b, e) holds where it is
+ * used when its assignments differ by branch (`let message = '...'; if
+ * (x) message = '...'`): appended to out (at most 4); how many. */
+static size_t ctor_arg_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
+{
+	if (e - b != 1 || !is_kind(c, b, FL_TK_IDENT))
+		return 0;
+	const frame *f = c->nfr ? &c->fr[c->nfr - 1] : NULL;
+	size_t from = f && f->name != NONE ? f->name : 0;
+	return fl_var_msgs(&c->t, c->match, from, b, b, js_decl, expr_texts, c, 4, out);
 }
 
 /* ---- error classes with a default message -----------------------------------
@@ -1243,6 +1347,7 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 	const char *dm = NULL, *dc = NULL;
 	int ds = 0;
 	char *base = NULL;
+	fl_strv texts = {0}; /* a local's texts, one per branch */
 	if (strcmp(cls, "createError") == 0 &&
 	    code_first_create(c, open, &msg, &code, &http, &base)) {
 		/* an error class made by @fastify/error: its message and code */
@@ -1305,6 +1410,12 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 				char *m = obj_message(c, s[k], &code);
 				free(m);
 			}
+		/* a local holding one text per branch: a site each */
+		for (size_t k = 0; k < na && !msg && !texts.n; k++)
+			if (ctor_arg_texts(c, s[k], e[k], &texts) >= 2)
+				msg = fl_xstrdup(texts.v[0]);
+			else
+				fl_strv_free(&texts);
 		if (!msg)
 			class_default(c, cls, &msg, &code);
 		int st = http_by_name(cls);
@@ -1329,6 +1440,9 @@ static void report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 		code = assign_code(c, clsi, open);
 	tpl_emit(c, at, cls, code, type, sev, http, idiom);
 	emit(c, at, msg, code, cls, type, sev, http, idiom);
+	for (size_t k = 1; k < texts.n; k++)
+		emit(c, at, texts.v[k], code, cls, type, sev, http, idiom);
+	fl_strv_free(&texts);
 	c->arg_code = false;
 	free(msg);
 	free(code);
