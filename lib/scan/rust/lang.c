@@ -22,9 +22,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../util.h"
-#include "lang.h"
-#include "lex.h"
+#include "../../util.h"
+#include "../lang.h"
+#include "../lex.h"
 
 #define NONE ((size_t)-1)
 #define SCAN_LIMIT 256   /* max tokens a forward/backward look-around visits */
