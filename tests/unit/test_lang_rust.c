@@ -1,4 +1,4 @@
-/* test_lang_rust.c — unit tests for lib/scan/lang_rust.c */
+/* test_lang_rust.c — unit tests for the Rust family (lib/scan/rust/) */
 #include <stdlib.h>
 
 #include "lang_harness.h"
