@@ -967,6 +967,56 @@ static void test_local_messages(void **state)
 	fl_buf_free(&b);
 }
 
+/* A function that prints its `const char *` parameter through "%s" to a
+ * reporter or to stderr (and exits, or says error by name) is a reporter
+ * of its own, defined in one file and called in another: each call's
+ * literal is a message, with the format's text before %s as its head.  A
+ * plain printer to stderr is none. */
+static void test_message_forwarders(void **state)
+{
+	(void)state;
+	static const char *const a =
+		"void NORETURN usage_msg_opt(const char *msg, const char * const *usagestr,\n"
+		"\t\t\t    const struct option *options)\n"
+		"{\n"
+		"\tdie_message(\"%s\\n\", msg);\n"
+		"\tusage_with_options(usagestr, options);\n"
+		"}\n"
+		"static void fatal(const char *msg)\n"
+		"{\n"
+		"\tfprintf(stderr, \"fatal: %s\\n\", msg);\n"
+		"\texit(1);\n"
+		"}\n"
+		"void say(const char *msg)\n"
+		"{\n"
+		"\tfprintf(stderr, \"%s\\n\", msg);\n"
+		"}\n"
+		"int check(int fd)\n"
+		"{\n"
+		"\tif (fd < 0)\n"
+		"\t\tfatal(\"cannot open the pack index\");\n"
+		"\treturn 0;\n"
+		"}\n";
+	static const char *const b =
+		"int cmd_tag(int argc, const char **argv)\n"                              /* 1 */
+		"{\n"                                                                     /* 2 */
+		"\tif (argc > 2)\n"                                                       /* 3 */
+		"\t\tusage_msg_opt(_(\"too many arguments\"), tag_usage, options);\n"    /* 4 */
+		"\tsay(\"counting objects\");\n"                                          /* 5 */
+		"\treturn 0;\n"                                                           /* 6 */
+		"}\n";
+	fl_src files[2] = {{"parse-options.c", a, strlen(a), NULL}, {"builtin/tag.c", b, strlen(b), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_c, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "too many arguments", 4, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	harness_expect_str(x->guard, "argc > 2");
+	assert_null(harness_find(s, "counting objects"));
+	fl_sites_free(s);
+	s = harness_scan_tree(&fl_lang_c, files, 2, 0);
+	EXPECT_SITE(s, "fatal: cannot open the pack index", 19, FL_T_CONSOLE);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -994,6 +1044,7 @@ int main(void)
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_composed_messages),
 		cmocka_unit_test(test_local_messages),
+		cmocka_unit_test(test_message_forwarders),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
 }

@@ -443,6 +443,105 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 	}
 }
 
+/* ---- collect: functions that print a message parameter -------------------- */
+
+/* The 1-based place of parameter `name` (token v) among the parameters of
+ * the list opened at op, when it is a `const char *name` / `char *name`;
+ * 0 when it is none of them or the list is variadic. */
+static int text_param(const ctx *c, size_t op, size_t v)
+{
+	const fl_toks *t = c->t;
+	size_t cp = c->mt[op];
+	int idx = 1, found = 0;
+	size_t pb = op + 1; /* the parameter's first token */
+	for (size_t x = op + 1; x < cp; x++) {
+		if (is_open(t, x) && c->mt[x] != NONE && c->mt[x] > x) {
+			x = c->mt[x];
+			continue;
+		}
+		if (tk_p(t, x, "..."))
+			return 0;
+		if (tk_p1(t, x, ',')) {
+			idx++;
+			pb = x + 1;
+			continue;
+		}
+		if (t->v[x].kind == FL_TK_IDENT && same_span(t, x, x + 1, v, v + 1) &&
+		    (tk_p1(t, x + 1, ',') || x + 1 == cp) && x >= pb + 2 && tk_p1(t, x - 1, '*') &&
+		    tk_id(t, x - 2, "char"))
+			found = idx;
+	}
+	return found;
+}
+
+/* A call at k, `f("%s\n", msg)` of a reporter f (a name that says error,
+ * warning or die), or `fprintf(stderr, "error: %s\n", msg)`, whose
+ * argument is the enclosing function's parameter `const char *msg`: that
+ * function is a reporter of its own, msg its message (`usage_msg_opt(
+ * const char *msg, ...) { die_message("%s\n", msg); ... }`, `static void
+ * fatal(const char *msg) { fprintf(stderr, "fatal: %s\n", msg); exit(1);
+ * }`), the format's text before %s its head. */
+static void collect_msg_forwarder(ctree *tr, const ctx *c, size_t k)
+{
+	const fl_toks *t = c->t;
+	size_t st[4], en[4];
+	int na = c_split_args(c, k + 1, st, en, 4);
+	const char *cs = t->src + t->v[k].off;
+	size_t cn = t->v[k].len;
+	bool pf = tk_id(t, k, "fprintf") || tk_id(t, k, "dprintf");
+	int fi = pf ? 1 : 0; /* the format's argument */
+	if (na != fi + 2 || en[fi + 1] != st[fi + 1] + 1 || t->v[st[fi + 1]].kind != FL_TK_IDENT)
+		return;
+	int csev = pf ? SEV_NONE : c_name_sev(cs, cn, false);
+	if (pf ? !(c_err_stream(t, st[0], en[0]) || (tk_id(t, k, "dprintf") &&
+						      en[0] == st[0] + 1 &&
+						      (tk_id(t, st[0], "2") ||
+						       tk_id(t, st[0], "STDERR_FILENO"))))
+	       : !(csev == SEV_WARN || csev == SEV_ERR || csev == SEV_CRIT))
+		return;
+	char *f = literal_text(c, st[fi], en[fi]);
+	char *conv = f ? strstr(f, "%s") : NULL;
+	if (!conv || memchr(f, '%', (size_t)(conv - f)) ||
+	    !(conv[2] == '\0' || (conv[2] == '\n' && conv[3] == '\0'))) {
+		free(f);
+		return;
+	}
+	*conv = '\0'; /* f: the head */
+	size_t o = body_of(c, k);
+	size_t op = o == NONE ? NONE : body_params(c, o);
+	int idx = op == NONE ? 0 : text_param(c, op, st[fi + 1]);
+	size_t nm = op == NONE ? 0 : op - 1;
+	const char *s = t->src + t->v[nm].off;
+	size_t n = t->v[nm].len;
+	if (!idx || c_quiet_name(s, n) || c_tree_find(tr, s, n)) {
+		free(f);
+		return;
+	}
+	/* exits when the reporter it calls dies, or its body calls exit()
+	 * at its own level */
+	bool noret = csev == SEV_CRIT;
+	for (size_t x = o + 1; x < c->mt[o] && !noret; x++) {
+		if (tk_p1(t, x, '{') && c->mt[x] != NONE && c->mt[x] > x) {
+			x = c->mt[x];
+			continue;
+		}
+		if (tk_p1(t, x + 1, '(') && (tk_p1(t, x - 1, ';') || tk_p1(t, x - 1, '{')) &&
+		    (tk_id(t, x, "exit") || tk_id(t, x, "_exit") || tk_id(t, x, "abort")))
+			noret = true;
+	}
+	/* a plain printer to stderr (progress, a line of a listing) is no
+	 * reporter unless its name says error or it exits */
+	int own = c_name_sev(s, n, true);
+	if (pf && !noret && !(own == SEV_WARN || own == SEV_ERR || own == SEV_CRIT)) {
+		free(f);
+		return;
+	}
+	c_tree_put(tr, s, n, idx, noret);
+	if (*f && letters(f) >= 2 && strlen(f) < 64)
+		c_reporter_head_put(tr, s, n, f);
+	free(f);
+}
+
 /* letters of a message outside its printf conversions */
 int c_fixed_letters(const char *m)
 {
@@ -478,10 +577,42 @@ bool c_is_columns(const char *m)
 	return gaps >= 3;
 }
 
+/* Does the text hold `"...%s\n", NAME)` (or `%s", NAME)`) where NAME is
+ * declared `char *NAME` in it (collect_msg_forwarder's calls)? */
+static bool forwarder_worth(const char *s, size_t n)
+{
+	const char *end = s + n;
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(end - p), "%s", 2)); p += 2) {
+		const char *q = p + 2;
+		if (q + 2 < end && q[0] == '\\' && q[1] == 'n')
+			q += 2;
+		if (end - q < 4 || q[0] != '"' || q[1] != ',')
+			continue;
+		q += 2;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *nb = q;
+		while (q < end && (cclass((unsigned char)*q) & C_IDENT))
+			q++;
+		size_t nl = (size_t)(q - nb);
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (!nl || nl > 60 || q >= end || *q != ')')
+			continue;
+		char decl[72];
+		memcpy(decl, "char *", 6);
+		memcpy(decl + 6, nb, nl);
+		if (fl_memmem(s, (size_t)(p - s), decl, 6 + nl))
+			return true;
+	}
+	return false;
+}
+
 bool c_argsrc_worth(const char *s, size_t n)
 {
 	return fl_memmem(s, n, "vfprintf", 8) != NULL || fl_memmem(s, n, "return \"", 8) != NULL ||
-	       fl_memmem(s, n, "return _(\"", 10) != NULL;
+	       fl_memmem(s, n, "return _(\"", 10) != NULL ||
+	       forwarder_worth(s, n);
 }
 
 void c_argsrc_collect(ctree *tr, const ctx *c)
@@ -494,6 +625,10 @@ void c_argsrc_collect(ctree *tr, const ctx *c)
 		} else if (tk_id(t, k, "vfprintf") && tk_p1(t, k + 1, '(') &&
 			   c->mt[k + 1] != NONE) {
 			collect_forwarder(tr, c, k);
+		} else if (t->v[k].kind == FL_TK_IDENT && tk_p1(t, k + 1, '(') &&
+			   c->mt[k + 1] != NONE && k + 4 < t->n &&
+			   (t->v[k + 2].kind == FL_TK_STRING || t->v[k + 4].kind == FL_TK_STRING)) {
+			collect_msg_forwarder(tr, c, k);
 		}
 	}
 }
