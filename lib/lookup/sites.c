@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +16,9 @@
 #include "lookup_internal.h"
 #include "util.h"
 
-/* Does text name line `line` of file path in a frame? */
-static bool frame_names(const char *text, size_t len, const char *path, int line)
+/* Where text first names line `line` of file path in a frame (the offset
+ * of the mention), or SIZE_MAX. */
+static size_t frame_at(const char *text, size_t len, const char *path, int line)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
@@ -41,9 +43,9 @@ static bool frame_names(const char *text, size_t len, const char *path, int line
 		while (d < end && isdigit((unsigned char)*d) && n < 100000000)
 			n = n * 10 + (*d++ - '0');
 		if (d > q && n == line)
-			return true;
+			return (size_t)(p - text);
 	}
-	return false;
+	return SIZE_MAX;
 }
 
 /* ---- the words of a pasted command against each line's context ---- */
@@ -241,19 +243,34 @@ void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_
 		free(v);
 		s += n + (e != NULL);
 	}
-	if (!m->sites.n || (text && frame_names(text, len, m->file_path, m->line)))
+	if (!m->sites.n)
 		return;
-	size_t pl = strlen(m->file_path);
+	/* of the lines the frames name, the innermost frame's: the first
+	 * printed, or the last after Python's "most recent call last" */
+	bool last = text && memmem(text, len, "most recent call last", 21) != NULL;
+	size_t fbest = text ? frame_at(text, len, m->file_path, m->line) : SIZE_MAX;
+	size_t pl = strlen(m->file_path), bk = SIZE_MAX;
+	int bline = 0;
 	for (size_t k = 0; text && k < m->sites.n; k++) {
 		const char *sv = m->sites.v[k];
 		if (strncmp(sv, m->file_path, pl) != 0 || sv[pl] != ':')
 			continue;
 		int line = atoi(sv + pl + 1);
-		if (!frame_names(text, len, m->file_path, line))
+		size_t at = frame_at(text, len, m->file_path, line);
+		if (at == SIZE_MAX)
 			continue;
-		point_at(m, k, line, "a frame of the text names");
+		if (fbest == SIZE_MAX || (last ? at > fbest : at < fbest)) {
+			fbest = at;
+			bk = k;
+			bline = line;
+		}
+	}
+	if (bk != SIZE_MAX) {
+		point_at(m, bk, bline, "a frame of the text names");
 		return;
 	}
+	if (fbest != SIZE_MAX)
+		return;
 	/* no frame: the pasted command's words against each line's
 	 * function and guard ("pip3 cache info x": get_cache_info) */
 	char cw[CMD_WORDS][32];
