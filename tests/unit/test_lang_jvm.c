@@ -145,6 +145,36 @@ static void test_java_validators(void **state)
 	fl_sites_free(s);
 }
 
+/* A string constant of the file as the message or the template: `static
+ * final String NAME = "..."` (Java), `const val NAME = "..."` (Kotlin),
+ * named alone or through its class. */
+static void test_string_constants(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("Splitter.java",
+		"final class Splitter {\n"                                                  /* 1 */
+		"  private static final String INVALID_ENTRY = \"Chunk [%s] is not a valid entry\";\n" /* 2 */
+		"  static final String CLOSED = \"the splitter \" + \"is closed\";\n"      /* 3 */
+		"  void split(String entry, boolean ok) {\n"                                /* 4 */
+		"    checkArgument(ok, INVALID_ENTRY, entry);\n"                            /* 5 */
+		"    if (entry == null)\n"                                                  /* 6 */
+		"      throw new IllegalStateException(Splitter.CLOSED);\n"                 /* 7 */
+		"  }\n"
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Chunk [%s] is not a valid entry", 5, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalArgumentException");
+	x = EXPECT_SITE(s, "the splitter is closed", 7, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IllegalStateException");
+	fl_sites_free(s);
+	s = scan("Config.kt",
+		"const val MISSING: String = \"no configuration file was found\"\n"      /* 1 */
+		"fun load(path: String?) {\n"                                           /* 2 */
+		"  if (path == null) throw IllegalStateException(MISSING)\n"            /* 3 */
+		"}\n");
+	EXPECT_SITE(s, "no configuration file was found", 3, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_java_preconditions_logging(void **state)
 {
 	(void)state;
@@ -1474,6 +1504,7 @@ int main(void)
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_get_message_override),
 		cmocka_unit_test(test_java_validators),
+		cmocka_unit_test(test_string_constants),
 		cmocka_unit_test(test_java_ctor_builders),
 	};
 	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);

@@ -76,7 +76,21 @@ typedef struct ctx {
 	fl_strmap own;    /* reporter-named methods declared in this file:
 			     1 a thrower, 0 not (built on first use) */
 	bool own_built;
+	struct jvm_consts *consts; /* the file's string constants (msg.c),
+				      found on first use; NULL: none looked
+				      for (no scan of a file) */
 } ctx;
+
+/* The file's string constants, `static final String NAME = "...";`
+ * (Java), `const val NAME = "..."` (Kotlin): each name's token and its
+ * value's tokens [b, e). */
+typedef struct jvm_consts {
+	struct jvm_const {
+		size_t name, b, e;
+	} *v;
+	size_t n, cap;
+	bool built;
+} jvm_consts;
 
 /* ---- token helpers -------------------------------------------------------- */
 

@@ -40,7 +40,10 @@ void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out)
 		jvm_lex(&c.t, c.d);
 		c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
 	}
+	jvm_consts consts = {0};
+	c.consts = &consts;
 	jvm_walk(&c);
+	free(consts.v);
 	fl_factories_free(&c.fac);
 	fl_strmap_free(&c.own);
 	free(c.match);

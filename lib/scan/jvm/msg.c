@@ -127,11 +127,74 @@ static char *body_msg(const ctx *c, size_t b, size_t e, int lvl)
 	return arg_msg(c, s, e, lvl + 1);
 }
 
+/* The file's string constants (ctx's consts), found once: `static final
+ * String NAME = ...` (or `final static`; a local's `final` is none),
+ * Kotlin's `const val NAME = ...`. */
+static void consts_find(const ctx *c)
+{
+	jvm_consts *k = c->consts;
+	k->built = true;
+	const fl_toks *t = &c->t;
+	for (size_t i = 0; i + 5 < t->n; i++) {
+		size_t nm;
+		if (((is(c, i, "static") && is(c, i + 1, "final")) ||
+		     (is(c, i, "final") && is(c, i + 1, "static"))) &&
+		    is(c, i + 2, "String") && is_id(c, i + 3) && is_p(c, i + 4, "="))
+			nm = i + 3;
+		else if (is(c, i, "const") && is(c, i + 1, "val") && is_id(c, i + 2) &&
+			 (is_p(c, i + 3, "=") || (is_p(c, i + 3, ":") && is(c, i + 4, "String") &&
+						  i + 5 < t->n && is_p(c, i + 5, "="))))
+			nm = i + 2;
+		else
+			continue;
+		size_t b = is_p(c, nm + 1, "=") ? nm + 2 : nm + 4, e = b;
+		while (e < t->n && e - b < 64 && !is_p(c, e, ";") &&
+		       !(e > b && (t->v[e].flags & FL_TF_NL_BEFORE) && !is_p(c, e, "+") &&
+			 !is_p(c, e - 1, "+"))) {
+			if (c->match[e] != NOIDX && c->match[e] > e)
+				e = c->match[e];
+			e++;
+		}
+		if (e == b || e - b >= 64 || e >= t->n)
+			continue;
+		if (k->n == k->cap) {
+			k->cap = k->cap ? 2 * k->cap : 16;
+			k->v = fl_xrealloc(k->v, k->cap * sizeof *k->v);
+		}
+		k->v[k->n++] = (struct jvm_const){nm, b, e};
+		i = e;
+	}
+}
+
+/* The value of the file's string constant named by token i: [*b, *e). */
+static bool const_value(const ctx *c, size_t i, size_t *b, size_t *e)
+{
+	if (!c->consts || c->t.v[i].kind != FL_TK_IDENT)
+		return false;
+	if (!c->consts->built)
+		consts_find(c);
+	const fl_tok *x = &c->t.v[i];
+	for (size_t k = 0; k < c->consts->n; k++) {
+		const fl_tok *y = &c->t.v[c->consts->v[k].name];
+		if (y->len == x->len && memcmp(c->t.src + y->off, c->t.src + x->off, x->len) == 0) {
+			*b = c->consts->v[k].b;
+			*e = c->consts->v[k].e;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Message of one argument expression [b, e). */
 static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 {
 	if (b >= e || lvl > 4)
 		return NULL;
+	/* a string constant of the file: NAME, or Outer.NAME */
+	size_t cb, ce;
+	if ((e - b == 1 || (e - b == 3 && is_id(c, b) && is_p(c, b + 1, "."))) &&
+	    const_value(c, e - 1, &cb, &ce))
+		return arg_msg(c, cb, ce, lvl + 1);
 	/* named argument (Kotlin/Scala): name = expr */
 	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, "="))
 		b += 2;
