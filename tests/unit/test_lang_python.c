@@ -443,6 +443,43 @@ static void test_init_default_messages(void **state)
  * and keeps the rest.  A __str__ with a return in each branch: each text a
  * site, guarded by its branch.  A raise in the class's own file is the
  * record's first site, before the definition. */
+/* A class whose one __str__ returns a text shows that text whatever a
+ * raise gives it: a literal argument is a field of it, not the message
+ * (pyjwt's MissingRequiredClaimError("aud")); a __str__ that returns
+ * an attribute alone leaves a raise its own text. */
+static void test_str_over_args(void **state)
+{
+	(void)state;
+	const char *exc_py =
+		"class MissingClaim(Exception):\n"                                       /* 1 */
+		"    def __init__(self, claim):\n"                                       /* 2 */
+		"        self.claim = claim\n"                                           /* 3 */
+		"    def __str__(self):\n"                                               /* 4 */
+		"        return f'Token is missing the \"{self.claim}\" claim'\n"        /* 5 */
+		"class Plain(Exception):\n"                                              /* 6 */
+		"    def __str__(self):\n"                                               /* 7 */
+		"        return self.message\n";                                         /* 8 */
+	const char *api_py =
+		"def validate(payload, required):\n"                                     /* 1 */
+		"    for claim in required:\n"                                           /* 2 */
+		"        if payload.get(claim) is None:\n"                               /* 3 */
+		"            raise MissingClaim(claim)\n"                                /* 4 */
+		"    if 'aud' not in payload:\n"                                         /* 5 */
+		"        raise MissingClaim('aud')\n"                                    /* 6 */
+		"    raise Plain('the payload is not valid')\n";                         /* 7 */
+	fl_src files[] = {{"jwt/exceptions.py", exc_py, strlen(exc_py), NULL},
+			  {"jwt/api.py", api_py, strlen(api_py), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "Token is missing the \"{self.claim}\" claim", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "MissingClaim");
+	x = harness_find_line(s, 6);
+	assert_non_null(x);
+	harness_expect_str(x->message, "Token is missing the \"{self.claim}\" claim");
+	EXPECT_SITE(s, "the payload is not valid", 7, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "aud"));
+	fl_sites_free(s);
+}
+
 static void test_init_pct_and_str_branches(void **state)
 {
 	(void)state;
@@ -1164,6 +1201,7 @@ int main(void)
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_init_default_messages),
 		cmocka_unit_test(test_init_pct_and_str_branches),
+		cmocka_unit_test(test_str_over_args),
 		cmocka_unit_test(test_module_constants),
 		cmocka_unit_test(test_print_in_except),
 		cmocka_unit_test(test_local_templates),

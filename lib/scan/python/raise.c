@@ -394,10 +394,11 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;
 	}
-	/* still no text of its own: a class whose __str__ has a text per
-	 * branch shows one of them (`raise CalledProcessError(retcode,
-	 * cmd)`): a site per text, the raise before the class's returns */
-	if (cls && (!msg || strcmp(msg, cls) == 0) && !var_texts(w, i) &&
+	/* no text of its own, or one word (`raise MissingRequiredClaimError(
+	 * "aud")`: a field, not the message): a class whose __str__ returns
+	 * texts shows one of them (`raise CalledProcessError(retcode, cmd)`),
+	 * a site per text, the raise before the class's returns */
+	if (cls && (!msg || strcmp(msg, cls) == 0 || !strchr(msg, ' ')) && !var_texts(w, i) &&
 	    strcmp(idiom, "raise") == 0 && strlen(cls) < 200) {
 		char key[220];
 		const char *texts = NULL, *dc = NULL;

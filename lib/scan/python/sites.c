@@ -187,6 +187,13 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 			continue;
 		}
 		char *name = fl_tok_dup(&t, pc.name);
+		if (pc.str && pc.msg && py_text_letters(pc.msg) >= 3) {
+			/* what __str__ returns is what a raise of the class
+			 * shows, whatever its arguments (raise.c) */
+			char *key = fl_xasprintf("strs:%s", name);
+			fl_classdefs_add_params(tr, key, fl_xstrdup(pc.msg), NULL, 0, NULL);
+			free(key);
+		}
 		fl_classdefs_add_params(tr, name, pc.msg, pc.code, pc.status, pc.params);
 		free(name);
 	}
