@@ -220,6 +220,20 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 		}
 		return NULL;
 	}
+	/* format("...", ...) (String.format imported statically, or a
+	 * wrapper of the class: `private static String format(String t,
+	 * Object... a)`), Guava's lenientFormat("...", ...): the template */
+	if (e - b >= 4 && (is(c, b, "format") || is(c, b, "lenientFormat")) &&
+	    is_p(c, b + 1, "(") && c->match[b + 1] == e - 1 && (b == 0 || !is_p(c, b - 1, "."))) {
+		size_t st[8], en[8];
+		size_t na = args(c, b + 1, st, en, 8, NULL);
+		if (na >= 1 && c->t.v[st[0]].kind == FL_TK_STRING) {
+			char *m = arg_msg(c, st[0], en[0], lvl + 1);
+			if (m && is(c, b, "format"))
+				decode_printf(m);
+			return m;
+		}
+	}
 	/* "...".formatted(...) / "...".format(...) / "...".trimIndent() */
 	if (e - b >= 4 && c->t.v[b].kind == FL_TK_STRING && is_p(c, b + 1, ".") &&
 	    is_id(c, b + 2) && is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {
