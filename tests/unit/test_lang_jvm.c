@@ -173,6 +173,20 @@ static void test_string_constants(void **state)
 		"}\n");
 	EXPECT_SITE(s, "no configuration file was found", 3, FL_T_EXCEPTION);
 	fl_sites_free(s);
+	/* format(...) unqualified: a static import of String.format, or the
+	 * class's own wrapper of it; Guava's lenientFormat */
+	s = scan("Spec.java",
+		"final class Spec {\n"                                                        /* 1 */
+		"  void parse(String key, String value, int n) {\n"                           /* 2 */
+		"    if (n < 0) throw new IllegalArgumentException(\n"                        /* 3 */
+		"        format(\"key %s value set to %s, must be integer\", key, value));\n"  /* 4 */
+		"    if (n > 9) throw new IndexOutOfBoundsException(lenientFormat(\"%s (%s) must be less than 9\", key, n));\n" /* 5 */
+		"  }\n"
+		"  private static String format(String f, Object... a) { return String.format(Locale.ROOT, f, a); }\n"
+		"}\n");
+	EXPECT_SITE(s, "key %s value set to %s, must be integer", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "%s (%s) must be less than 9", 5, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 static void test_java_preconditions_logging(void **state)
