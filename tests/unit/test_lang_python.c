@@ -511,7 +511,11 @@ static void test_init_pct_and_str_branches(void **state)
 		"        raise DecodeFailure('Expecting value', doc, idx)\n"             /* 3 */
 		"    raise NoSection(section='main')\n"                                  /* 4 */
 		"def run(cmd, code):\n"                                                  /* 5 */
-		"    raise RunFailed(code, cmd)\n";                                      /* 6 */
+		"    raise RunFailed(code, cmd)\n"                                       /* 6 */
+		"def keys(doc, i, group):\n"                                             /* 7 */
+		"    if i < 0: raise DecodeFailure('Key name found without value.' ' Reached end of line.', doc, i)\n" /* 8 */
+		"    if i > 9: raise DecodeFailure(\"Invalid group name '\" + group + \"'\", doc, i)\n" /* 9 */
+		"    raise DecodeFailure('Found empty keyname. ', doc, i)\n";             /* 10 */
 	fl_src files[] = {{"pkg/errors.py", errors_py, strlen(errors_py), NULL},
 			  {"pkg/use.py", use_py, strlen(use_py), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 1);
@@ -519,12 +523,17 @@ static void test_init_pct_and_str_branches(void **state)
 	harness_expect_str(x->guard, "idx >= len(doc)");
 	harness_expect_str(x->cls, "DecodeFailure");
 	EXPECT_SITE(s, "No section: 'main'", 4, FL_T_EXCEPTION);
+	/* literals joined or concatenated with a value fill the parameter
+	 * too, and a literal's trailing blank is kept (two spaces printed) */
+	EXPECT_SITE(s, "Key name found without value. Reached end of line.: line %d column %d (char %d)", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Invalid group name '{group}': line %d column %d (char %d)", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Found empty keyname. : line %d column %d (char %d)", 10, FL_T_EXCEPTION);
 	/* a raise that gives no text of a class whose __str__ has one per
 	 * branch: a site per text */
 	x = EXPECT_SITE(s, "Command '%s' died with %r.", 6, FL_T_EXCEPTION);
 	harness_expect_str(x->cls, "RunFailed");
 	EXPECT_SITE(s, "Command '%s' returned non-zero exit status %d.", 6, FL_T_EXCEPTION);
-	assert_int_equal((int)s->n, 4);
+	assert_int_equal((int)s->n, 7);
 	fl_sites_free(s);
 
 	s = harness_scan_tree(&fl_lang_python, files, 2, 0);

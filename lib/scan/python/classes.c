@@ -310,6 +310,24 @@ static size_t arg_for(const walker *w, const callargs *a, const char *p, size_t 
 	return k < a->npos ? a->pos[k] : NONE;
 }
 
+/* The text an argument [b, e) of a raise gives a parameter the class's
+ * __init__ formats into its message: a literal as it is written (its
+ * trailing blank kept: "Found empty keyname. " then " (line ...)"), or
+ * the message of literals joined or concatenated with values ("Invalid
+ * group name '" + group + "'"); NULL for anything else. */
+static char *arg_text(const walker *w, size_t b, size_t e)
+{
+	const fl_toks *t = w->t;
+	if (e == b + 1 && t->v[b].kind == FL_TK_STRING) {
+		const fl_tok *x = &t->v[b];
+		return fl_xstrndup(fl_tok_str(t, x), x->slen);
+	}
+	for (size_t k = b; k < e; k++)
+		if (t->v[k].kind == FL_TK_STRING)
+			return py_msg(t, b, e, false);
+	return NULL;
+}
+
 /* msg's printf conversions (or format() fields, `{}`, `{0}`, `{!r}`) filled
  * from a "%i,j,..." line (pct_params) with the literals a raise gives for
  * those parameters: %r in quotes, as repr shows a string.  Caller frees. */
@@ -375,9 +393,8 @@ static char *compose_pct(walker *w, const char *msg, const char *params, const c
 			if (p && *p != '%') {
 				size_t l = strcspn(p, "\n");
 				size_t ak = arg_for(w, a, p, l, idx - 1);
-				if (ak != NONE && a->en[ak] == a->st[ak] + 1 &&
-				    w->t->v[a->st[ak]].kind == FL_TK_STRING)
-					v = py_msg(w->t, a->st[ak], a->en[ak], false);
+				if (ak != NONE)
+					v = arg_text(w, a->st[ak], a->en[ak]);
 			}
 		}
 		fl_buf_put(&out, s, (size_t)(pc - s));
@@ -409,7 +426,7 @@ char *py_compose_init(walker *w, const char *msg, const char *params, const call
 		const char *nl = strchr(p, '\n');
 		size_t l = nl ? (size_t)(nl - p) : strlen(p);
 		size_t ak = arg_for(w, a, p, l, k);
-		char *v = l && ak != NONE ? py_msg(w->t, a->st[ak], a->en[ak], false) : NULL;
+		char *v = l && ak != NONE ? arg_text(w, a->st[ak], a->en[ak]) : NULL;
 		const char *h;
 		if (v && (h = field_of(out, p, l)) != NULL) {
 			const char *e = strchr(h, '}');
