@@ -294,7 +294,9 @@ static void test_var_message(void **state)
 	x = EXPECT_SITE(s, "Old version ({v}) may cause slowdown.", 14,
 			FL_T_CONSOLE);
 	harness_expect_str(x->cls, "DepWarning");
-	assert_int_equal(s->n, 3);
+	/* `msg2 += str(v)`: the value appended */
+	EXPECT_SITE(s, "base{v}", 19, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 4);
 	fl_sites_free(s);
 }
 
@@ -595,6 +597,31 @@ static void test_module_constants(void **state)
  * `msg.format(...)`), a table of texts (`msg = errors.get(kind)`), a text
  * given after the object the error is about (`ArgumentError(action,
  * msg)`), and a local set in a branch that raises before the use. */
+/* A local built up with `+=`: each piece appended (a literal's text,
+ * os.linesep a line break); a `+=` in a branch deeper than the raise
+ * gives the text both without and with it. */
+static void test_local_appends(void **state)
+{
+	(void)state;
+	fl_sites *s = harness_scan(&fl_lang_python, "toml/decoder.py",
+		"from os import linesep\n"                                                   /* 1 */
+		"def load(f, op):\n"                                                         /* 2 */
+		"    if not f:\n"                                                            /* 3 */
+		"        error_msg = 'Load expects a list to contain filenames only.'\n"     /* 4 */
+		"        error_msg += linesep\n"                                             /* 5 */
+		"        error_msg += ('The list needs to contain the path of at least one '\n" /* 6 */
+		"                      'existing file.')\n"                                  /* 7 */
+		"        raise FileNotFoundError(error_msg)\n"                               /* 8 */
+		"    msg = 'cannot load'\n"                                                  /* 9 */
+		"    if f:\n"                                                                /* 10 */
+		"        msg += ' the given file'\n"                                         /* 11 */
+		"    raise ValueError(msg)\n");                                              /* 12 */
+	EXPECT_SITE(s, "Load expects a list to contain filenames only.\nThe list needs to contain the path of at least one existing file.", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "cannot load", 12, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "cannot load the given file", 12, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_local_templates(void **state)
 {
 	(void)state;
@@ -1214,6 +1241,7 @@ int main(void)
 		cmocka_unit_test(test_module_constants),
 		cmocka_unit_test(test_print_in_except),
 		cmocka_unit_test(test_local_templates),
+		cmocka_unit_test(test_local_appends),
 		cmocka_unit_test(test_raise_local_exception),
 		cmocka_unit_test(test_reshaped_texts),
 		cmocka_unit_test(test_early_scan_checked),

@@ -685,6 +685,68 @@ static bool table_texts(const walker *w, size_t from, size_t k, size_t b, int de
 	return true;
 }
 
+/* `NAME += expr` at k: what expr adds ([k + 2, *end)) appended to the
+ * texts out[0, *n) the variable holds: the text of its literals, a line
+ * break for `linesep` (os.linesep), else {its last name}.  A statement at
+ * the use's column or shallower always runs before the use; a deeper one
+ * may not: each text is kept both without and with it.  False when the
+ * expression cannot be read or the texts would be too many. */
+static bool append_piece(walker *w, size_t k, size_t b, size_t at, int at_col, int body_col,
+			 int dec, char **out, size_t *n, size_t *end)
+{
+	const fl_toks *t = w->t;
+	size_t e = b;
+	while (e < at) {
+		if (e > b && ((t->v[e].flags & FL_TF_NL_BEFORE) || is_p(t, e, ';')))
+			break;
+		if (fl_tok_is_opener(t, e)) {
+			if (w->m[e] == NONE)
+				return false;
+			e = w->m[e] + 1;
+			continue;
+		}
+		e++;
+	}
+	*end = e;
+	if (e == b || !flows_to(w, k, at, body_col))
+		return e > b;
+	size_t mb = b, me = e;
+	while (me > mb + 2 && is_p(t, mb, '(') && w->m[mb] == me - 1) {
+		mb++;
+		me--;
+	}
+	char *piece = py_range_ok(t, mb, me) ? py_msg_v(t, mb, me, dec, 0) : NULL;
+	if (!piece) {
+		size_t id = NONE;
+		for (size_t q = mb; q < me; q++)
+			if (t->v[q].kind == FL_TK_IDENT)
+				id = q;
+		if (id == NONE)
+			return false;
+		piece = fl_tok_is_ident(t, id, "linesep")
+				? fl_xstrdup("\n")
+				: fl_xasprintf("{%.*s}", (int)t->v[id].len, t->src + t->v[id].off);
+	}
+	bool always = t->v[k].col <= at_col;
+	size_t n0 = *n;
+	if (!always && 2 * n0 > MAXVAR) {
+		free(piece);
+		return false;
+	}
+	for (size_t q = 0; q < n0; q++) {
+		char *joined = fl_xasprintf("%s%s", out[q], piece);
+		if (always) {
+			free(out[q]);
+			out[q] = joined;
+		} else if (!add_text(out, n, joined)) {
+			free(piece);
+			return false;
+		}
+	}
+	free(piece);
+	return true;
+}
+
 /* The messages a variable holds at `at`: every `NAME = <literal expr>`
  * statement of the enclosing function before `at`.  Returns the count, 0
  * when any assignment is not a message (or NAME is bound otherwise). */
@@ -711,6 +773,10 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out)
 			body_col = t->v[k].col;
 			break;
 		}
+	size_t ls = at; /* the first token of the use's line */
+	while (ls > from && !(t->v[ls].flags & FL_TF_NL_BEFORE))
+		ls--;
+	int at_col = t->v[ls].col;
 	for (size_t k = from; k < at && !bad; k++) {
 		if (fl_tok_is_opener(t, k)) {
 			if (w->m[k] == NONE || w->m[k] >= at)
@@ -721,6 +787,14 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out)
 		if (t->v[k].kind != FL_TK_IDENT || t->v[k].len != v->len ||
 		    memcmp(t->src + t->v[k].off, t->src + v->off, v->len) != 0)
 			continue;
+		if (fl_tok_is_punct(t, k + 1, "+=") && (t->v[k].flags & FL_TF_NL_BEFORE) && n) {
+			/* `msg += linesep`, `msg += "more text"`: appended */
+			size_t e = k + 2;
+			if (!append_piece(w, k, e, at, at_col, body_col, dec, out, &n, &e))
+				bad = true;
+			k = e - 1;
+			continue;
+		}
 		bool stmt = k == from || (t->v[k].flags & FL_TF_NL_BEFORE) ||
 			    is_p(t, k - 1, ';');
 		if (k > 0 && (fl_tok_is_ident(t, k - 1, "as") ||
