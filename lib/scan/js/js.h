@@ -5,7 +5,7 @@
  *   lex.c    the lexer
  *   holes.c  template holes that print a known text (a styled literal,
  *            a choice between literals)
- *   sites.c  the error-site rules, the tree's collect pass (error classes,
+ *   rules.c  the error-site rules, the tree's collect pass (error classes,
  *            factories, reporters, message templates) and the family's
  *            entry in the language table
  */
