@@ -1,0 +1,551 @@
+/*
+ * factories.c — a JavaScript / TypeScript project's own error makers
+ * (js.h), known from the tree's collect pass: its error factories
+ * (createXError(...), called or thrown anywhere; the message they build),
+ * its reporters (commander's this.error(message), a usageError(msg) that
+ * prints and exits: found by what they do), and its factories of a message
+ * passed in (npm's `throw this.usageError('...')`).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "js.h"
+
+/* a function's name says it makes an error: create/make/build/new...
+ * Error/Err/Exception (createUnsupportedError, makeErr) */
+static bool factory_name(const char *s, size_t n)
+{
+	static const char *const pre[] = {"create", "make", "build", "new", "get", NULL};
+	bool p = false;
+	for (int k = 0; pre[k] && !p; k++) {
+		size_t l = strlen(pre[k]);
+		p = n > l && memcmp(s, pre[k], l) == 0 && s[l] >= 'A' && s[l] <= 'Z';
+	}
+	if (!p)
+		return false;
+	return (n > 5 && memcmp(s + n - 5, "Error", 5) == 0) || (n > 3 && memcmp(s + n - 3, "Err", 3) == 0) ||
+	       (n > 9 && memcmp(s + n - 9, "Exception", 9) == 0);
+}
+
+/* `throw createUnsupportedError('...', ...)`: a project's error factory,
+ * from another module, thrown here with its message as the first literal
+ * argument (mocha's errors.js) */
+void js_rule_throw_factory(ctx *c, size_t i, size_t name, size_t open)
+{
+	const char *s = c->t.src + c->t.v[name].off;
+	size_t n = c->t.v[name].len;
+	if (!factory_name(s, n))
+		return;
+	c->used[name] = 1;
+	size_t st[4], en[4];
+	size_t na = split_args(c, open, st, en, 4);
+	char *m = NULL, *code = NULL;
+	for (size_t a = 0; a < na && !m; a++)
+		m = is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1
+			    ? js_obj_message(c, st[a], &code) /* { message: '..', code: '..' } */
+			    : js_msg_of(c, st[a], en[a]);
+	if (!m) {
+		free(code);
+		return;
+	}
+	char *idiom = fl_xasprintf("throw %.*s", (int)n, s);
+	js_emit(c, i, m, code, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+	free(idiom);
+	free(code);
+	free(m);
+}
+
+/* ---- error factories across files --------------------------------------------
+ * mocha's errors.js: `function createMultipleDoneError(runnable, err) { var
+ * message = format('done() called multiple times in %s %s', ...); ... var
+ * err = new Error(message); ... return err; }`, called from other modules
+ * with no message of their own: `self.emit('error',
+ * createMultipleDoneError(self, err))`.  The tree keeps the message such a
+ * function (factory_name()) builds, "fac:NAME"; a message passed in (a
+ * parameter) is not its own. */
+
+/* A byte scan: `function NAME` with NAME a factory's name. */
+bool js_has_factory_decl(const char *s, size_t n)
+{
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "function ", 9)) != NULL;) {
+		p += 9;
+		const char *q = p;
+		while (q < s + n && fl_js_id_char((unsigned char)*q))
+			q++;
+		if (factory_name(p, (size_t)(q - p)))
+			return true;
+	}
+	return false;
+}
+
+/* The message the factory declared at `function` token i builds: the one
+ * `new X(...)` of its body that is not thrown, whose argument is a literal
+ * or a local variable holding one; NULL otherwise.  *name gets its name
+ * token. */
+char *js_factory_msg(const ctx *c, size_t i, size_t *name)
+{
+	const fl_toks *t = &c->t;
+	size_t nm = i + 1;
+	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n ||
+	    !factory_name(t->src + t->v[nm].off, t->v[nm].len))
+		return NULL;
+	size_t open = c->match[nm + 1] + 1;
+	if (!is_p(c, open, "{") || c->match[open] >= t->n)
+		return NULL;
+	size_t close = c->match[open];
+	char *msg = NULL;
+	for (size_t k = open + 1; k < close && k - open < 4000; k++) {
+		size_t clsi;
+		if (!is_id(c, k, "new") || is_id(c, k - 1, "throw"))
+			continue;
+		size_t o = js_ctor_at(c, k, &clsi);
+		size_t st[2], en[2];
+		if (o == NONE || !errorish(t, clsi) || split_args(c, o, st, en, 2) < 1)
+			continue;
+		char *m = js_msg_of(c, st[0], en[0]);
+		if (!m && en[0] == st[0] + 1 && is_kind(c, st[0], FL_TK_IDENT))
+			m = fl_var_msg(t, c->match, nm, st[0], st[0], js_decl, js_var_expr_msg, c);
+		if (!m)
+			continue;
+		if (msg) { /* two errors: which one is unknown */
+			free(m);
+			free(msg);
+			return NULL;
+		}
+		msg = m;
+	}
+	*name = nm;
+	return msg;
+}
+
+/* `createTimeoutError(msg, ms)`, `emit('error', createMultipleDoneError(self,
+ * err))`: a call of a project's error factory that is not thrown here (a
+ * throw is js_rule_throw_factory's) makes an error all the same: a site, with
+ * the message of its first literal argument (or local variable holding
+ * one), else the message the factory builds (the tree's). */
+void js_rule_factory_call(ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	if (!factory_name(s, n) || (n > 3 && memcmp(s, "get", 3) == 0) || c->match[i + 1] >= t->n ||
+	    (i > 0 && (is_id(c, i - 1, "function") || is_id(c, i - 1, "new"))) ||
+	    is_p(c, c->match[i + 1] + 1, "{"))
+		return;
+	size_t st[4], en[4];
+	size_t na = split_args(c, i + 1, st, en, 4);
+	char *m = NULL, *code = NULL;
+	for (size_t a = 0; a < na && !m; a++)
+		m = is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1
+			    ? js_obj_message(c, st[a], &code) /* { message: '..', code: '..' } */
+			    : js_ctor_arg_msg(c, st[a], en[a]);
+	if (!m) {
+		char *key = fl_xasprintf("fac:%.*s", (int)n, s);
+		const char *dm, *dc;
+		int ds;
+		if (fl_classdefs_find(c->tree, key, &dm, &dc, &ds) && dm)
+			m = fl_xstrdup(dm);
+		free(key);
+	}
+	if (m && strchr(m, ' ')) /* one word is a key or a name, not a message */
+		js_emit(c, i, m, code, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, "error factory call");
+	free(m);
+	free(code);
+}
+
+/* ---- project reporters ---------------------------------------------------------
+ * commander's `error(message, errorOptions) { this._outputConfiguration
+ * .outputError(`${message}\n`, ...); ...; this._exit(exitCode, code,
+ * message); }`, a `function usageError(msg) { console.error(msg);
+ * process.exit(2); }`: a method or function that reports one of its
+ * parameters (to stderr or an error writer, or as a thrown error) and
+ * exits or throws.  Found by what it does (collect(): every file), each
+ * call of it with a message (a literal, or a local variable holding one)
+ * is a site: `this.error(message, { code: 'commander.unknownOption' })`.
+ * The tree keeps "rep:NAME": the parameter's position as the message,
+ * status 1 for a method (called as this.NAME), 0 for a function. */
+#define REP_MAX_TOKS 600
+
+/* A byte scan: the file can declare a reporter. */
+bool js_has_reporter(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "exit(", 5) != NULL || fl_memmem(s, n, "throw ", 6) != NULL;
+}
+
+/* Whether the call at callee token q reports what it is given: console
+ * .error/.warn, process.stderr.write, a callee named like an error
+ * writer (outputError, writeErr, logError). */
+static bool reports_err(const ctx *c, size_t q)
+{
+	const char *s = c->t.src + c->t.v[q].off;
+	size_t n = c->t.v[q].len;
+	if ((is_id(c, q, "error") || is_id(c, q, "warn")) && q >= 2 && is_id(c, q - 2, "console"))
+		return true;
+	if (is_id(c, q, "write") && q >= 2 && is_id(c, q - 2, "stderr"))
+		return true;
+	return fl_memmem(s, n, "Error", 5) || fl_memmem(s, n, "Err", 3) ||
+	       (n >= 5 && memcmp(s, "error", 5) == 0);
+}
+
+/* Whether [from, to) passes parameter token p on: whole, as an argument,
+ * or in a template hole ${p}.  (A thrown error's [from, to) is its first
+ * argument when that is one name.) */
+static bool passes_param(const ctx *c, size_t from, size_t to, size_t p)
+{
+	const fl_toks *t = &c->t;
+	const fl_tok *pk = &t->v[p];
+	for (size_t r = from; r < to; r++) {
+		const fl_tok *rk = &t->v[r];
+		if (rk->kind == FL_TK_IDENT && rk->len == pk->len &&
+		    memcmp(t->src + rk->off, t->src + pk->off, pk->len) == 0 && r > 0 &&
+		    !is_p(c, r - 1, ".") && (is_p(c, r - 1, "(") || is_p(c, r - 1, ",")) &&
+		    (is_p(c, r + 1, ")") || is_p(c, r + 1, ",")))
+			return true;
+		if (rk->kind == FL_TK_STRING && (rk->flags & FL_TF_INTERP)) {
+			const char *h = fl_tok_str(t, rk);
+			for (const char *x = h; (x = strstr(x, "${")) != NULL; x += 2)
+				if (strncmp(x + 2, t->src + pk->off, pk->len) == 0 &&
+				    x[2 + pk->len] == '}')
+					return true;
+		}
+	}
+	return false;
+}
+
+/* A throw at thr that an if of the body opened at body runs (`if (!ok)
+ * throw ...`, `if (bad) { throw ... }`) on one of the parameters [st[k],
+ * en[k]): its position (*neg: the if tests its opposite), or -1. */
+static int throw_cond(const ctx *c, size_t thr, size_t body, const size_t *st, const size_t *en,
+		      size_t np, bool *neg)
+{
+	size_t k = thr - 1;
+	if (is_p(c, k, "{") && k > body)
+		k--;
+	if (k <= body || !is_p(c, k, ")") || c->match[k] >= c->t.n)
+		return -1;
+	size_t o = c->match[k];
+	if (o <= body + 1 || !is_id(c, o - 1, "if"))
+		return -1;
+	size_t a = o + 1;
+	*neg = is_p(c, a, "!");
+	if (*neg)
+		a++;
+	if (a + 1 != k || !is_kind(c, a, FL_TK_IDENT))
+		return -1;
+	for (size_t q = 0; q < np; q++)
+		if (en[q] == st[q] + 1 && c->t.v[st[q]].len == c->t.v[a].len &&
+		    memcmp(c->t.src + c->t.v[st[q]].off, c->t.src + c->t.v[a].off, c->t.v[a].len) == 0)
+			return (int)q;
+	return -1;
+}
+
+/* The reporter whose parameters open at `open` ('(' after its name) and
+ * whose body is the block at body: the position of the parameter it
+ * reports, or -1.  When it throws it, the class it throws (*cls, else
+ * NONE) and the parameter an if tests before (*cond, *neg; else -1). */
+static int reporter_param(const ctx *c, size_t open, size_t body, size_t *cls, int *cond, bool *neg)
+{
+	const fl_toks *t = &c->t;
+	size_t close = c->match[body];
+	if (close >= t->n || close - body > REP_MAX_TOKS)
+		return -1;
+	size_t st[6], en[6];
+	size_t np = split_args(c, open, st, en, 6);
+	int param = -1;
+	bool ends = false;
+	for (size_t q = body + 1; q < close; q++) {
+		if (is_id(c, q, "function") || is_p(c, q, "=>"))
+			return -1; /* a nested function: its own business */
+		if (is_id(c, q, "throw") ||
+		    ((is_id(c, q, "exit") || is_id(c, q, "_exit")) && is_p(c, q + 1, "(")))
+			ends = true;
+		bool thrown = is_id(c, q, "throw") && is_id(c, q + 1, "new");
+		size_t from, to, clsi = NONE;
+		if (thrown) {
+			/* the parameter is the message: throw new X(p, ...) */
+			size_t o = js_ctor_at(c, q + 1, &clsi);
+			if (o == NONE || c->match[o] >= close || !is_kind(c, o + 1, FL_TK_IDENT))
+				continue;
+			from = o + 1;
+			to = o + 2;
+		} else if (is_kind(c, q, FL_TK_IDENT) && is_p(c, q + 1, "(") &&
+			   c->match[q + 1] < close && !is_id(c, q - 1, "new") && reports_err(c, q)) {
+			from = q + 2;
+			to = c->match[q + 1];
+		} else {
+			continue;
+		}
+		for (size_t k = 0; k < np && param < 0; k++)
+			if (en[k] == st[k] + 1 && is_kind(c, st[k], FL_TK_IDENT) &&
+			    passes_param(c, from, to, st[k])) {
+				param = (int)k;
+				if (thrown && errorish(t, clsi)) {
+					*cls = clsi;
+					*cond = throw_cond(c, q, body, st, en, np, neg);
+				}
+			}
+	}
+	return ends ? param : -1;
+}
+
+/* The name token of a function declared at i (`function NAME(`, *method
+ * 0) or of a method (`NAME(...) {` of a class or object, *method 1), or
+ * NONE: a call, a member, a control keyword. */
+static size_t decl_name(const ctx *c, size_t i, int *method)
+{
+	*method = 1;
+	if (is_id(c, i, "function")) {
+		*method = 0;
+		return i + 1;
+	}
+	if (i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function") || is_id(c, i - 1, "new") ||
+		      js_is_ctl_kw(c, i)))
+		return NONE;
+	return i;
+}
+
+/* In collect: the reporter declared at i (`function NAME(` or a method
+ * `NAME(...) {` of a class or object), into the tree. */
+void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	int method;
+	size_t nm = decl_name(c, i, &method);
+	if (nm == NONE)
+		return;
+	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n)
+		return;
+	size_t body = c->match[nm + 1] + 1;
+	if (!is_p(c, body, "{"))
+		return;
+	size_t cls = NONE;
+	int cond = -1;
+	bool neg = false;
+	int param = reporter_param(c, nm + 1, body, &cls, &cond, &neg);
+	if (param < 0)
+		return;
+	char *key = fl_xasprintf("rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+	/* "param", or "param cond neg Class" for a thrower */
+	char *v = cls == NONE ? fl_xasprintf("%d", param)
+			      : fl_xasprintf("%d %d %d %.*s", param, cond, neg ? 1 : 0, (int)t->v[cls].len,
+					     t->src + t->v[cls].off);
+	fl_classdefs_add(tr, key, v, NULL, method);
+	free(key);
+}
+
+/* ---- factories of a message passed in ----------------------------------------
+ * npm's `usageError (prefix = '') { ... return Object.assign(new
+ * Error(`\n${prefix}${this.usage}`), { code: 'EUSAGE' }) }`, a `function
+ * invalid(msg) { return new TypeError(`invalid input: ${msg}`) }`: a
+ * function or method that returns an error made of its parameter, thrown
+ * elsewhere with a text (`throw this.usageError('Must provide a package
+ * name')`).  The tree keeps "pfac:NAME": the message with ${param} holes,
+ * the code of an Object.assign, status 1 for a method, and the class and
+ * then the parameters, one per line. */
+
+/* A byte scan: the file may declare such a factory. */
+bool js_has_pfactory(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "return new ", 11) != NULL ||
+	       fl_memmem(s, n, "return Object.assign(new ", 25) != NULL;
+}
+
+/* In collect: the factory declared at i (as js_reporter_collect), into the
+ * tree. */
+void js_pfac_collect(fl_classdefs *tr, const ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	int method;
+	size_t nm = decl_name(c, i, &method);
+	if (nm == NONE)
+		return;
+	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] >= t->n ||
+	    t->v[nm].len > 120)
+		return;
+	size_t body = c->match[nm + 1] + 1;
+	if (!is_p(c, body, "{") || c->match[body] >= t->n || c->match[body] - body > REP_MAX_TOKS)
+		return;
+	size_t close = c->match[body];
+	size_t ps[6], pe[6];
+	size_t np = split_args(c, nm + 1, ps, pe, 6);
+	fl_buf params = {0};
+	size_t named = 0;
+	for (size_t k = 0; k < np; k++) {
+		size_t q = ps[k];
+		if (is_p(c, q, "..."))
+			break;
+		if (k)
+			fl_buf_putc(&params, '\n');
+		if (is_kind(c, q, FL_TK_IDENT)) {
+			fl_buf_put(&params, t->src + t->v[q].off, t->v[q].len);
+			named++;
+		}
+	}
+	size_t open = NONE, obj = NONE, clsi = NONE;
+	int nret = 0;
+	for (size_t q = body + 1; q < close && named; q++) {
+		if (is_id(c, q, "function") || is_p(c, q, "=>") || is_id(c, q, "throw")) {
+			nret = 0; /* a nested function, or a thrower: not this */
+			break;
+		}
+		if (!is_id(c, q, "return"))
+			continue;
+		size_t r = q + 1, ci, o = NONE, ob = NONE;
+		if (is_id(c, r, "Object") && is_p(c, r + 1, ".") && is_id(c, r + 2, "assign") &&
+		    is_p(c, r + 3, "(") && is_id(c, r + 4, "new")) {
+			o = js_ctor_at(c, r + 4, &ci);
+			if (o != NONE && c->match[o] < t->n && is_p(c, c->match[o] + 1, ",") &&
+			    is_p(c, c->match[o] + 2, "{"))
+				ob = c->match[o] + 2;
+		} else if (is_id(c, r, "new")) {
+			o = js_ctor_at(c, r, &ci);
+		}
+		if (o == NONE || !errorish(t, ci))
+			continue;
+		nret++;
+		open = o;
+		obj = ob;
+		clsi = ci;
+	}
+	char *msg = NULL, *code = NULL;
+	size_t st[2], en[2];
+	fl_buf_cstr(&params);
+	if (nret == 1 && split_args(c, open, st, en, 2) >= 1) {
+		if (en[0] == st[0] + 1 && is_kind(c, st[0], FL_TK_IDENT)) {
+			char *p = fl_tok_dup(t, st[0]);
+			msg = fl_xasprintf("${%s}", p);
+			free(p);
+		} else {
+			msg = js_msg_of(c, st[0], en[0]);
+		}
+		if (msg && !js_names_param(msg, params.s)) {
+			free(msg);
+			msg = NULL;
+		}
+	}
+	if (msg) {
+		if (obj != NONE)
+			free(js_obj_message(c, obj, &code));
+		char *key = fl_xasprintf("pfac:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+		fl_buf v = {0};
+		fl_buf_put(&v, t->src + t->v[clsi].off, t->v[clsi].len);
+		fl_buf_putc(&v, '\n');
+		fl_buf_puts(&v, params.s);
+		fl_classdefs_add_params(tr, key, msg, code, method, fl_xstrdup(fl_buf_cstr(&v)));
+		fl_buf_free(&v);
+		free(key);
+	}
+	fl_buf_free(&params);
+}
+
+/* `throw NAME(...)` or `throw this.NAME(...)` (self) at throw i, NAME at
+ * name, '(' at open, of a factory of the tree given a text: a site with the
+ * factory's message, each parameter given a literal replaced by its text.
+ * True when it made one. */
+bool js_pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self)
+{
+	const fl_toks *t = &c->t;
+	if (!c->tree || !c->tree->n || t->v[name].len > 120 || c->match[open] >= t->n)
+		return false;
+	char key[160];
+	snprintf(key, sizeof key, "pfac:%.*s", (int)t->v[name].len, t->src + t->v[name].off);
+	const char *tmpl, *code;
+	int method;
+	const char *params = fl_classdefs_params(c->tree, key);
+	if (!params || !fl_classdefs_find(c->tree, key, &tmpl, &code, &method) || !tmpl ||
+	    (method == 1) != self)
+		return false;
+	const char *nl = strchr(params, '\n');
+	if (!nl)
+		return false;
+	char *cls = fl_xstrndup(params, (size_t)(nl - params));
+	char *names[6] = {0}, *values[6] = {0};
+	size_t np = 0;
+	for (const char *p = nl + 1; *p && np < 6; np++) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		names[np] = fl_xstrndup(p, l);
+		p += l + (e ? 1 : 0);
+	}
+	size_t st[6], en[6];
+	size_t na = split_args(c, open, st, en, 6);
+	bool any = false;
+	for (size_t k = 0; k < np && k < na; k++) {
+		if (!*names[k])
+			continue;
+		values[k] = js_ctor_arg_msg(c, st[k], en[k]);
+		/* a text, not a key or a name: words */
+		if (values[k] && strchr(values[k], ' '))
+			any = true;
+	}
+	if (any) {
+		char *m = fl_msg_subst(tmpl, (const char *const *)names, (const char *const *)values, np);
+		char *idiom = fl_xasprintf("throw %s%.*s", self ? "this." : "", (int)t->v[name].len,
+					   t->src + t->v[name].off);
+		c->used[name] = 1;
+		js_emit(c, i, m, code, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		free(idiom);
+		free(m);
+	}
+	for (size_t k = 0; k < np; k++) {
+		free(names[k]);
+		free(values[k]);
+	}
+	free(cls);
+	return any;
+}
+
+/* A call at i ('(' at i + 1) of a reporter of the tree: `this.NAME(...)`
+ * of a method (self), `NAME(...)` of a function.  True when it is one. */
+bool js_rule_reporter_call(ctx *c, size_t i, bool self)
+{
+	const fl_toks *t = &c->t;
+	if (!c->tree || !c->tree->n || t->v[i].len > 120 || c->match[i + 1] >= t->n)
+		return false;
+	char key[160];
+	snprintf(key, sizeof key, "rep:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	const char *pm, *dc;
+	int method;
+	if (!fl_classdefs_find(c->tree, key, &pm, &dc, &method) || !pm || (method == 1) != self ||
+	    is_p(c, c->match[i + 1] + 1, "{"))
+		return false;
+	size_t st[6], en[6];
+	size_t na = split_args(c, i + 1, st, en, 6), k = (size_t)atoi(pm);
+	if (k >= na)
+		return true;
+	/* a thrower: its class, and the parameter it tests before */
+	int cond = -1, neg = 0;
+	char cls[128] = "";
+	if (sscanf(pm, "%*d %d %d %127s", &cond, &neg, cls) != 3) {
+		cond = -1;
+		cls[0] = '\0';
+	}
+	char *m = js_ctor_arg_msg(c, st[k], en[k]), *code = NULL;
+	for (size_t a = 0; a < na && m; a++)
+		if (a != k && is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1) {
+			char *om = js_obj_message(c, st[a], &code);
+			free(om);
+		}
+	if (m && strchr(m, ' ')) {
+		char *idiom = fl_xasprintf("%s%s", self ? "this." : "", key + 4);
+		size_t at = self ? i - 2 : i;
+		if (cond >= 0 && (size_t)cond < na && en[cond] > st[cond]) {
+			/* it throws when that argument holds (or does not) */
+			char *a = fl_tok_span_text(t, st[cond], en[cond], 200);
+			char *g = neg ? fl_guard_not(a, false) : fl_xstrdup(a);
+			free(a);
+			free(c->guard);
+			c->guard = fl_guard_nest(js_guard_at(c, at), g, false);
+		}
+		js_emit(c, at, m, code, cls[0] ? cls : NULL, cls[0] ? FL_T_EXCEPTION : FL_T_CONSOLE,
+			FL_S_ERROR, 0, idiom);
+		free(c->guard);
+		c->guard = NULL;
+		free(idiom);
+	}
+	free(m);
+	free(code);
+	return true;
+}

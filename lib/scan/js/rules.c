@@ -1,0 +1,578 @@
+/*
+ * rules.c — the JavaScript / TypeScript error-site rules by idiom (js.h):
+ * throw new X(..) / throw X(..) / throw "..", `const e = new X(..); e.code
+ * = '..'; throw e`, an error handed on (next(err), return err),
+ * Promise.reject / reject (new X(..)), res.status(N).send / .json, Node's
+ * assert, koa's ctx.throw / ctx.assert, console.error / console.warn,
+ * process.stderr.write, a project's logger, @hapi/hoek's assert, @hapi/boom,
+ * depd's deprecate; and js_rules, the walk over a file's tokens that keeps
+ * the frames and runs the rules at each identifier.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "js.h"
+
+static void rule_throw(ctx *c, size_t i)
+{
+	size_t k = i + 1, clsi;
+	if (k >= c->t.n)
+		return;
+	size_t open = js_ctor_at(c, k, &clsi);
+	if (open != NONE) {
+		bool isnew = is_id(c, k, "new");
+		/* a plain call: only class-like or known factories */
+		if (!isnew) {
+			const char *s = c->t.src + c->t.v[clsi].off;
+			bool capital = *s >= 'A' && *s <= 'Z';
+			if (!capital && !is_id(c, clsi, "createError")) {
+				bool self = clsi == k + 2 && is_id(c, k, "this");
+				if ((self || clsi == k) && js_pfac_call(c, i, clsi, open, self))
+					return;
+				js_rule_throw_factory(c, i, clsi, open);
+				return;
+			}
+			if (is_id(c, clsi, "createError"))
+				c->used[clsi] = 1;
+		}
+		if (isnew)
+			c->used[k] = 1;
+		js_report_ctor(c, i, clsi, open, isnew ? "throw new" : "throw",
+			       NULL);
+		return;
+	}
+	if (is_kind(c, k, FL_TK_STRING)) {
+		size_t e = js_stmt_end(c, k);
+		char *m = js_msg_of(c, k, e);
+		js_emit(c, i, m, NULL, "Error", FL_T_EXCEPTION, FL_S_ERROR, 0,
+			"throw");
+		free(m);
+	}
+}
+
+static void rule_new_error(ctx *c, size_t i, const char *code);
+
+/* `NAME = new X(...)` later thrown: report at `new` */
+static bool rule_new_var(ctx *c, size_t i)
+{
+	if (i < 2 || !is_p(c, i - 1, "=") || !is_kind(c, i - 2, FL_TK_IDENT))
+		return false;
+	if (i >= 3 && (is_p(c, i - 3, ".") || is_p(c, i - 3, "?.")))
+		return false;
+	size_t clsi;
+	size_t open = js_ctor_at(c, i, &clsi);
+	if (open == NONE || c->match[open] >= c->t.n)
+		return false;
+	const fl_tok *nm = &c->t.v[i - 2];
+	const char *nms = c->t.src + nm->off;
+	size_t nl = nm->len;
+#define IS_NAME(j)                                                             \
+	(is_kind(c, (j), FL_TK_IDENT) && c->t.v[(j)].len == nl &&              \
+	 memcmp(c->t.src + c->t.v[(j)].off, nms, nl) == 0)
+	char *code = NULL;
+	bool thrown = false, handed = false;
+	int depth = 0;
+	for (size_t k = c->match[open] + 1, n = 0; k < c->t.n && n < 400;
+	     k++, n++) {
+		if (is_p(c, k, "{") || is_p(c, k, "(") || is_p(c, k, "["))
+			depth++;
+		else if (is_p(c, k, "}") || is_p(c, k, ")") || is_p(c, k, "]"))
+			if (--depth < 0)
+				break;
+		if (IS_NAME(k) && is_p(c, k + 1, ".") && is_id(c, k + 2, "code") &&
+		    is_p(c, k + 3, "=") && is_kind(c, k + 4, FL_TK_STRING) &&
+		    !code)
+			code = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[k + 4]));
+		if (IS_NAME(k) && is_p(c, k + 1, ".") && is_id(c, k + 2, "messageTemplate") &&
+		    is_p(c, k + 3, "=") && is_kind(c, k + 4, FL_TK_STRING) && !c->tpl)
+			c->tpl = fl_tok_str(&c->t, &c->t.v[k + 4]);
+		if (is_id(c, k, "throw") && IS_NAME(k + 1) &&
+		    !is_p(c, k + 2, ".") && !is_p(c, k + 2, "(")) {
+			thrown = true;
+			break;
+		}
+		if (is_id(c, k, "reject") && is_p(c, k + 1, "(") && IS_NAME(k + 2) &&
+		    is_p(c, k + 3, ")")) {
+			thrown = true;
+			break;
+		}
+		if (IS_NAME(k) && is_p(c, k + 1, "=") && k != i - 2)
+			break; /* reassigned */
+		/* handed on: f(.., NAME) / return NAME */
+		if (IS_NAME(k) && (is_p(c, k - 1, "(") || is_p(c, k - 1, ",") ||
+				   is_id(c, k - 1, "return")) &&
+		    (is_p(c, k + 1, ")") || is_p(c, k + 1, ",") ||
+		     is_p(c, k + 1, ";")))
+			handed = true;
+	}
+#undef IS_NAME
+	if (thrown)
+		js_report_ctor(c, i, clsi, open, "throw new", code && *code ? code : NULL);
+	else if (handed)
+		rule_new_error(c, i, code && *code ? code : NULL);
+	free(code);
+	c->tpl = NULL;
+	return true;
+}
+
+/* `new XError(..)` / `new XException(..)` handed on rather than thrown
+ * (next(err), callback(err), emit('error', err), return err, abort(err)):
+ * an error object with its message is an error site */
+static void rule_new_error(ctx *c, size_t i, const char *code)
+{
+	size_t clsi;
+	size_t open = js_ctor_at(c, i, &clsi);
+	if (open == NONE || c->match[open] >= c->t.n)
+		return;
+	const char *n = c->t.src + c->t.v[clsi].off;
+	size_t l = c->t.v[clsi].len;
+	bool err = (l >= 5 && memcmp(n + l - 5, "Error", 5) == 0) ||
+		   (l >= 9 && memcmp(n + l - 9, "Exception", 9) == 0);
+	if (!err || !(n[0] >= 'A' && n[0] <= 'Z'))
+		return;
+	js_report_ctor(c, i, clsi, open, "new", code);
+}
+
+/* Promise.reject(x) / reject(x) */
+static void rule_reject(ctx *c, size_t i, size_t open, const char *idiom)
+{
+	size_t s[2], e[2];
+	size_t na = split_args(c, open, s, e, 2);
+	if (na < 1)
+		return;
+	size_t clsi;
+	size_t o2 = js_ctor_at(c, s[0], &clsi);
+	if (o2 != NONE && is_id(c, s[0], "new")) {
+		c->used[s[0]] = 1;
+		js_report_ctor(c, i, clsi, o2, idiom, NULL);
+		return;
+	}
+	if (o2 != NONE && is_id(c, clsi, "createError")) {
+		c->used[clsi] = 1;
+		js_report_ctor(c, i, clsi, o2, idiom, NULL);
+		return;
+	}
+	if (is_kind(c, s[0], FL_TK_STRING) && strcmp(idiom, "Promise.reject") == 0) {
+		char *m = js_msg_of(c, s[0], e[0]);
+		js_emit(c, i, m, NULL, "Error", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		free(m);
+	}
+}
+
+/* recv.status(N).send(..)/.json(..) */
+static void rule_status(ctx *c, size_t i)
+{
+	/* i at receiver ident; i+1 '.', i+2 status|code, i+3 '(' */
+	size_t o = i + 3;
+	size_t cl = c->match[o];
+	if (cl >= c->t.n)
+		return;
+	int st = js_status_of(c, o + 1, cl);
+	if (st < 400 || st > 599)
+		return;
+	if (!is_p(c, cl + 1, ".") || !is_kind(c, cl + 2, FL_TK_IDENT) ||
+	    !is_p(c, cl + 3, "("))
+		return;
+	size_t s[2], e[2];
+	size_t na = split_args(c, cl + 3, s, e, 2);
+	if (na < 1)
+		return;
+	char *msg = NULL, *code = NULL;
+	if (is_id(c, cl + 2, "json") || is_id(c, cl + 2, "send")) {
+		if (is_p(c, s[0], "{") && c->match[s[0]] == e[0] - 1)
+			msg = js_obj_message(c, s[0], &code);
+		else
+			msg = js_msg_of(c, s[0], e[0]);
+	} else if (is_id(c, cl + 2, "end")) {
+		msg = js_msg_of(c, s[0], e[0]);
+	} else {
+		return;
+	}
+	js_emit(c, i, msg, code, NULL, FL_T_HTTP, fl_http_severity(st), st,
+		"res.status().send");
+	free(msg);
+	free(code);
+}
+
+/* An assertion's guard: it fires when [b, e) is falsy */
+static void set_failing_guard(ctx *c, size_t b, size_t e)
+{
+	char *cond = fl_tok_span_text(&c->t, b, e, 200);
+	c->guard = fl_guard_not(cond, false);
+	free(cond);
+}
+
+static void clear_guard(ctx *c)
+{
+	free(c->guard);
+	c->guard = NULL;
+}
+
+/* Node's assert(value, message), assert.ok(value, message),
+ * assert.strictEqual(actual, expected, message) ..., assert.fail(message):
+ * an AssertionError with the message, when given.  (Its code,
+ * ERR_ASSERTION, is every assertion's: as a record's errorCode it would
+ * make all the assertions of a file one record.) */
+static void rule_assert(ctx *c, size_t i)
+{
+	static const char *const two[] = {"ok", NULL};
+	static const char *const three[] = {
+		"equal", "notEqual", "strictEqual", "notStrictEqual", "deepEqual",
+		"notDeepEqual", "deepStrictEqual", "notDeepStrictEqual", "match",
+		"doesNotMatch", NULL};
+	size_t open, want;
+	if (is_p(c, i + 1, "(")) {
+		open = i + 1;
+		want = 2;
+	} else {
+		if (!is_p(c, i + 1, ".") || !is_kind(c, i + 2, FL_TK_IDENT) || !is_p(c, i + 3, "("))
+			return;
+		open = i + 3;
+		want = 0;
+		for (size_t k = 0; two[k]; k++)
+			if (is_id(c, i + 2, two[k]))
+				want = 2;
+		for (size_t k = 0; three[k]; k++)
+			if (is_id(c, i + 2, three[k]))
+				want = 3;
+		if (is_id(c, i + 2, "fail"))
+			want = 1;
+		if (!want)
+			return;
+	}
+	size_t s[4], e[4];
+	if (split_args(c, open, s, e, 4) != want)
+		return;
+	size_t m = want - 1;
+	/* a message written here: a string or a template literal first */
+	if (!is_kind(c, s[m], FL_TK_STRING))
+		return;
+	char *msg = js_msg_of(c, s[m], e[m]);
+	if (msg) {
+		/* when it fires: the value is falsy; (not)(strict)Equal: the
+		 * two compare (un)equal */
+		const char *op = is_id(c, i + 2, "strictEqual")      ? "!=="
+				 : is_id(c, i + 2, "equal")          ? "!="
+				 : is_id(c, i + 2, "notStrictEqual") ? "==="
+				 : is_id(c, i + 2, "notEqual")       ? "=="
+								     : NULL;
+		if (want == 2) {
+			set_failing_guard(c, s[0], e[0]);
+		} else if (want == 3 && op) {
+			char *a = fl_tok_span_text(&c->t, s[0], e[0], 100);
+			char *b = fl_tok_span_text(&c->t, s[1], e[1], 100);
+			c->guard = fl_xasprintf("%s %s %s", a, op, b);
+			free(a);
+			free(b);
+		}
+		js_emit(c, i, msg, NULL, "AssertionError", FL_T_EXCEPTION,
+			FL_S_ERROR, 0, "assert");
+		clear_guard(c);
+	}
+	free(msg);
+}
+
+/* koa's ctx.assert(value, status, message) (http-assert): an HTTP error */
+static void rule_ctx_assert(ctx *c, size_t i)
+{
+	size_t s[4], e[4];
+	size_t na = split_args(c, i + 3, s, e, 4);
+	if (na < 3)
+		return;
+	int st = js_status_of(c, s[1], e[1]);
+	char *msg = js_msg_of(c, s[2], e[2]);
+	if (st >= 400 && st <= 599 && msg) {
+		set_failing_guard(c, s[0], e[0]); /* it throws when falsy */
+		js_emit(c, i, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, "ctx.assert");
+		clear_guard(c);
+	}
+	free(msg);
+}
+
+static void rule_ctx_throw(ctx *c, size_t i)
+{
+	size_t o = i + 3;
+	size_t s[3], e[3];
+	size_t na = split_args(c, o, s, e, 3);
+	int st = 0;
+	char *msg = NULL, *code = NULL;
+	for (size_t k = 0; k < na; k++) {
+		int v = js_status_of(c, s[k], e[k]);
+		if (v && !st)
+			st = v;
+		else if (!msg && is_p(c, s[k], "{"))
+			msg = js_obj_message(c, s[k], &code);
+		else if (!msg)
+			msg = js_msg_of(c, s[k], e[k]);
+	}
+	if (st >= 400 && st <= 599)
+		js_emit(c, i, msg, code, NULL, FL_T_HTTP, fl_http_severity(st), st,
+			"ctx.throw");
+	free(msg);
+	free(code);
+}
+
+/* Arguments [from, na) as printed joined by spaces (console.error('a:',
+ * x), Hoek.assert(cond, 'a:', x)): a literal one as its text, another as
+ * {name} of its last identifier, or {}.  NULL when none is literal. */
+static char *join_args_msg(ctx *c, const size_t *s, const size_t *e, size_t from,
+			   size_t na)
+{
+	fl_buf b = {0};
+	bool lit = false;
+	for (size_t k = from; k < na; k++) {
+		char *m = js_msg_of(c, s[k], e[k]);
+		size_t id = NONE;
+		for (size_t q = s[k]; q < e[k]; q++)
+			if (c->t.v[q].kind == FL_TK_IDENT)
+				id = q;
+		if (k > from)
+			fl_buf_putc(&b, ' ');
+		if (m) {
+			lit = true;
+			fl_buf_puts(&b, m);
+		} else if (id != NONE) {
+			fl_buf_putc(&b, '{');
+			fl_buf_put(&b, c->t.src + c->t.v[id].off, c->t.v[id].len);
+			fl_buf_putc(&b, '}');
+		} else {
+			fl_buf_puts(&b, "{}");
+		}
+		free(m);
+	}
+	char *out = lit ? fl_xstrdup(fl_buf_cstr(&b)) : NULL;
+	fl_buf_free(&b);
+	return out;
+}
+
+#define MAX_JOINED 16
+
+/* console.error(...), log.error(...): at i the receiver, at i + 3 the
+ * call's '(' */
+static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
+{
+	size_t s[MAX_JOINED + 1], e[MAX_JOINED + 1];
+	/* one more than is joined: more arguments than that are not */
+	size_t na = split_args(c, i + 3, s, e, MAX_JOINED + 1);
+	char *msg = NULL;
+	if (na > 0)
+		msg = na == 1 ? js_ctor_arg_msg(c, s[0], e[0]) : js_msg_of(c, s[0], e[0]);
+	if (msg && na > 1 && !strchr(msg, '%') && na <= MAX_JOINED) {
+		/* console.error('a:', x) prints its arguments joined by spaces */
+		free(msg);
+		msg = join_args_msg(c, s, e, 0, na);
+	}
+	for (size_t k = 1; k < na && !msg; k++)
+		msg = js_msg_of(c, s[k], e[k]);
+	js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE,
+		warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
+	free(msg);
+}
+
+/* a letter outside the {placeholders} (and ${holes}) of m: a write of a
+ * value alone (`${err}\n`) has no text of its own */
+static bool has_text(const char *m)
+{
+	for (const char *p = m; *p; p++) {
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (q) {
+				p = q;
+				continue;
+			}
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (unsigned char)*p >= 0x80)
+			return true;
+	}
+	return false;
+}
+
+/* process.stderr.write('error: ...\n'): at i `process`, at i + 5 the
+ * call's '('.  What the program prints on its standard error, as
+ * console.error; a warning when the text says so. */
+static void rule_stderr_write(ctx *c, size_t i)
+{
+	size_t s[2], e[2];
+	size_t na = split_args(c, i + 5, s, e, 2);
+	if (na < 1)
+		return;
+	char *msg = js_ctor_arg_msg(c, s[0], e[0]);
+	if (msg && has_text(msg)) {
+		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0,
+			"process.stderr.write");
+	}
+	free(msg);
+}
+
+/* a logger by its name: log, logger, npmlog, appLogger... */
+static bool logger_name(const fl_toks *t, size_t i)
+{
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	if (n < 3 || n > 40)
+		return false;
+	if ((n >= 3 && memcmp(s + n - 3, "log", 3) == 0) || (n >= 3 && memcmp(s + n - 3, "Log", 3) == 0))
+		return true;
+	return (n >= 6 && (memcmp(s + n - 6, "logger", 6) == 0 || memcmp(s + n - 6, "Logger", 6) == 0));
+}
+
+/* @hapi/hoek's assert(condition, ...args): when the condition is falsy it
+ * throws an AssertError whose message is the arguments joined by spaces
+ * (Hoek.assert(x, 'scheme must be a function:', name)).  open is the '('. */
+static void rule_hoek_assert(ctx *c, size_t i, size_t open, const char *idiom)
+{
+	size_t s[MAX_JOINED + 1], e[MAX_JOINED + 1];
+	size_t na = split_args(c, open, s, e, MAX_JOINED + 1);
+	if (na < 2 || na > MAX_JOINED)
+		return;
+	char *msg = join_args_msg(c, s, e, 1, na);
+	if (msg) {
+		set_failing_guard(c, s[0], e[0]);
+		js_emit(c, i, msg, NULL, "AssertError", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		clear_guard(c);
+	}
+	free(msg);
+}
+
+/* @hapi/boom's helpers: Boom.notFound('message') makes the HTTP error of
+ * its status (the helper's name says which) */
+static const struct {
+	const char *name;
+	int status;
+} boom_helpers[] = {
+	{"badRequest", 400}, {"unauthorized", 401}, {"paymentRequired", 402},
+	{"forbidden", 403}, {"notFound", 404}, {"methodNotAllowed", 405},
+	{"notAcceptable", 406}, {"proxyAuthRequired", 407},
+	{"clientTimeout", 408}, {"conflict", 409}, {"resourceGone", 410},
+	{"lengthRequired", 411}, {"preconditionFailed", 412},
+	{"entityTooLarge", 413}, {"uriTooLong", 414},
+	{"unsupportedMediaType", 415}, {"rangeNotSatisfiable", 416},
+	{"expectationFailed", 417}, {"teapot", 418}, {"badData", 422},
+	{"locked", 423}, {"failedDependency", 424}, {"tooEarly", 425},
+	{"preconditionRequired", 428}, {"tooManyRequests", 429},
+	{"illegal", 451}, {"internal", 500}, {"badImplementation", 500},
+	{"notImplemented", 501}, {"badGateway", 502},
+	{"serverUnavailable", 503}, {"gatewayTimeout", 504},
+};
+
+/* Boom.x('message', ...) at i (i+1 '.', i+2 the helper, i+3 '(') */
+static void rule_boom(ctx *c, size_t i)
+{
+	int st = 0;
+	for (size_t k = 0; k < sizeof boom_helpers / sizeof boom_helpers[0]; k++)
+		if (is_id(c, i + 2, boom_helpers[k].name))
+			st = boom_helpers[k].status;
+	if (!st)
+		return;
+	size_t s[4], e[4];
+	if (split_args(c, i + 3, s, e, 4) < 1)
+		return;
+	char *msg = js_msg_of(c, s[0], e[0]);
+	if (msg) {
+		char idiom[64];
+		snprintf(idiom, sizeof idiom, "Boom.%.*s", (int)c->t.v[i + 2].len,
+			 c->t.src + c->t.v[i + 2].off);
+		js_emit(c, i, msg, NULL, "Boom", FL_T_HTTP, fl_http_severity(st), st, idiom);
+	}
+	free(msg);
+}
+
+void js_rules(ctx *c)
+{
+	const fl_toks *t = &c->t;
+	for (size_t i = 0; i < t->n; i++) {
+		const fl_tok *k = &t->v[i];
+		if (k->kind == FL_TK_PUNCT && k->len == 1) {
+			char ch = t->src[k->off];
+			if (ch == '{')
+				js_push_frame(c, i);
+			else if (ch == '}' && c->nfr)
+				c->nfr--;
+			continue;
+		}
+		if (k->kind != FL_TK_IDENT || c->used[i])
+			continue;
+		if (*c->alt) {
+			free(*c->alt);
+			*c->alt = NULL;
+		}
+		bool member = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?."));
+		if (member) {
+			if (is_p(c, i + 1, "(") && is_id(c, i - 2, "this"))
+				js_rule_reporter_call(c, i, true);
+			continue;
+		}
+		if (fl_tok_is(t, i, "throw")) {
+			rule_throw(c, i);
+		} else if (fl_tok_is(t, i, "new")) {
+			if (!rule_new_var(c, i))
+				rule_new_error(c, i, NULL);
+		} else if (fl_tok_is(t, i, "Promise") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "reject") && is_p(c, i + 3, "(")) {
+			rule_reject(c, i, i + 3, "Promise.reject");
+		} else if (fl_tok_is(t, i, "reject") && is_p(c, i + 1, "(")) {
+			rule_reject(c, i, i + 1, "reject");
+		} else if (fl_tok_is(t, i, "console") && is_p(c, i + 1, ".") &&
+			   is_p(c, i + 3, "(") &&
+			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn"))) {
+			rule_console(c, i, is_id(c, i + 2, "warn"),
+				     is_id(c, i + 2, "warn") ? "console.warn" : "console.error");
+		} else if (fl_tok_is(t, i, "process") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "stderr") && is_p(c, i + 3, ".") &&
+			   is_id(c, i + 4, "write") && is_p(c, i + 5, "(")) {
+			rule_stderr_write(c, i);
+		} else if (t->v[i].kind == FL_TK_IDENT && logger_name(t, i) && is_p(c, i + 1, ".") &&
+			   is_p(c, i + 3, "(") &&
+			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn") ||
+			    is_id(c, i + 2, "fatal") || is_id(c, i + 2, "warning"))) {
+			/* a project's logger: log.error('prefix', msg) */
+			bool warn = is_id(c, i + 2, "warn") || is_id(c, i + 2, "warning");
+			rule_console(c, i, warn, warn ? "logger.warn" : "logger.error");
+		} else if (is_p(c, i + 1, ".") &&
+			   (is_id(c, i + 2, "status") || is_id(c, i + 2, "code")) &&
+			   is_p(c, i + 3, "(")) {
+			rule_status(c, i);
+		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "throw") && is_p(c, i + 3, "(")) {
+			rule_ctx_throw(c, i);
+		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
+			   is_id(c, i + 2, "assert") && is_p(c, i + 3, "(")) {
+			rule_ctx_assert(c, i);
+		} else if ((fl_tok_is(t, i, "Hoek") || fl_tok_is(t, i, "hoek")) &&
+			   is_p(c, i + 1, ".") && is_id(c, i + 2, "assert") &&
+			   is_p(c, i + 3, "(")) {
+			rule_hoek_assert(c, i, i + 3, "Hoek.assert");
+		} else if (fl_tok_is(t, i, "Assert") && is_p(c, i + 1, "(") && c->hoek &&
+			   !(i > 0 && (is_id(c, i - 1, "function") || is_p(c, i - 1, "=") ||
+				       is_p(c, i - 1, ".")))) {
+			/* const Assert = require('@hapi/hoek/assert') */
+			rule_hoek_assert(c, i, i + 1, "Assert");
+		} else if ((fl_tok_is(t, i, "Boom") || fl_tok_is(t, i, "boom")) &&
+			   is_p(c, i + 1, ".") && is_kind(c, i + 2, FL_TK_IDENT) &&
+			   is_p(c, i + 3, "(")) {
+			rule_boom(c, i);
+		} else if (fl_tok_is(t, i, "assert") &&
+			   !(i > 0 && (is_id(c, i - 1, "function") || is_p(c, i - 1, "=")))) {
+			rule_assert(c, i);
+		} else if (fl_tok_is(t, i, "deprecate") && is_p(c, i + 1, "(") &&
+			   !(i > 0 && (is_id(c, i - 1, "function") ||
+				       is_p(c, i - 1, "=")))) {
+			/* depd: deprecate('message') prints a warning */
+			size_t s[2], e[2];
+			if (split_args(c, i + 1, s, e, 2) == 1 &&
+			    is_kind(c, s[0], FL_TK_STRING)) {
+				char *m = js_msg_of(c, s[0], e[0]);
+				js_emit(c, i, m, NULL, NULL, FL_T_CONSOLE,
+					FL_S_WARNING, 0, "deprecate");
+				free(m);
+			}
+		} else if (fl_tok_is(t, i, "createError") && is_p(c, i + 1, "(")) {
+			js_report_ctor(c, i, i, i + 1, "createError", NULL);
+		} else if (is_p(c, i + 1, "(")) {
+			if (!js_rule_reporter_call(c, i, false))
+				js_rule_factory_call(c, i);
+		}
+	}
+}
