@@ -187,6 +187,23 @@ static void test_string_constants(void **state)
 	EXPECT_SITE(s, "key %s value set to %s, must be integer", 3, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "%s (%s) must be less than 9", 5, FL_T_EXCEPTION);
 	fl_sites_free(s);
+	/* a method of the file returning the text: a site per return */
+	s = scan("Checks.java",
+		"final class Checks {\n"                                                       /* 1 */
+		"  static int check(int index, int size, String desc) {\n"                     /* 2 */
+		"    if (index < 0 || index >= size)\n"                                        /* 3 */
+		"      throw new IndexOutOfBoundsException(badIndex(index, size, desc));\n"    /* 4 */
+		"    return index;\n"                                                          /* 5 */
+		"  }\n"                                                                        /* 6 */
+		"  private static String badIndex(int index, int size, String desc) {\n"       /* 7 */
+		"    if (index < 0) return lenientFormat(\"%s (%s) must not be negative\", desc, index);\n" /* 8 */
+		"    return \"Index: \" + index + \", Size: \" + size;\n"                     /* 9 */
+		"  }\n"
+		"}\n");
+	x = EXPECT_SITE(s, "%s (%s) must not be negative", 4, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "IndexOutOfBoundsException");
+	EXPECT_SITE(s, "Index: {index}, Size: {size}", 4, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 static void test_java_preconditions_logging(void **state)

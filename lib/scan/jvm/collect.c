@@ -116,15 +116,11 @@ static size_t fac_ctor_at(const void *ud, size_t at, size_t *cls)
 
 static size_t method_body(const ctx *c, size_t i);
 
-/* [b, e) a call of a method of the file, `createMessage(option, matches)`:
- * the one text it returns (`return buf.toString();` of a StringBuilder, or
- * a text expression), NULL otherwise (commons-cli's exceptions build
- * their message so). */
-static char *returned_text(const ctx *c, size_t b, size_t e)
+size_t jvm_returned_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
 {
 	if (e < b + 3 || !is_id(c, b) || !is_p(c, b + 1, "(") || c->match[b + 1] != e - 1 ||
 	    (b > 0 && is_p(c, b - 1, ".")))
-		return NULL;
+		return 0;
 	for (size_t i = 1; i + 1 < c->t.n; i++) {
 		if (c->t.v[i].len != c->t.v[b].len || memcmp(tsrc(c, i), tsrc(c, b), c->t.v[b].len) != 0 ||
 		    i == b)
@@ -132,24 +128,38 @@ static char *returned_text(const ctx *c, size_t b, size_t e)
 		size_t body = method_body(c, i);
 		if (body == NOIDX || !is_p(c, body, "{") || c->match[body] == NOIDX)
 			continue;
-		size_t end = c->match[body], ret = NOIDX;
-		for (size_t r = body + 1; r < end; r++)
-			if (is(c, r, "return")) {
-				if (ret != NOIDX)
-					return NULL;
-				ret = r;
-			}
-		if (ret == NOIDX)
-			return NULL;
-		size_t x = ret + 1;
-		while (x < end && !is_p(c, x, ";"))
-			x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
-		if (x == ret + 6 && is_id(c, ret + 1) && is_p(c, ret + 2, ".") &&
-		    is(c, ret + 3, "toString") && is_p(c, ret + 4, "(") && is_p(c, ret + 5, ")"))
-			return jvm_builder_text(c, body, ret, ret + 1);
-		return x > ret + 1 && x < end ? jvm_var_arg_msg(c, ret + 1, x) : NULL;
+		size_t end = c->match[body], n0 = out->n;
+		for (size_t ret = body + 1; ret < end; ret++) {
+			if (!is(c, ret, "return"))
+				continue;
+			size_t x = ret + 1;
+			while (x < end && !is_p(c, x, ";"))
+				x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
+			char *m = NULL;
+			if (x == ret + 6 && is_id(c, ret + 1) && is_p(c, ret + 2, ".") &&
+			    is(c, ret + 3, "toString") && is_p(c, ret + 4, "(") && is_p(c, ret + 5, ")"))
+				m = jvm_builder_text(c, body, ret, ret + 1);
+			else if (x > ret + 1 && x < end)
+				m = jvm_var_arg_msg(c, ret + 1, x);
+			if (m && *m && out->n - n0 < 8)
+				fl_strv_push(out, m);
+			free(m);
+			ret = x;
+		}
+		return out->n - n0;
 	}
-	return NULL;
+	return 0;
+}
+
+/* The one text a method of the file returns (jvm_returned_texts), NULL
+ * when it returns none or several (commons-cli's exceptions build their
+ * message so: `this(createMessage(missing))`). */
+static char *returned_text(const ctx *c, size_t b, size_t e)
+{
+	fl_strv v = {0};
+	char *m = jvm_returned_texts(c, b, e, &v) == 1 ? fl_xstrdup(v.v[0]) : NULL;
+	fl_strv_free(&v);
+	return m;
 }
 
 static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,

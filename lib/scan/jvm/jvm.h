@@ -209,6 +209,11 @@ void jvm_rule_response_status(ctx *c, size_t i);
 /* A name like an exception's (...Exception, ...Error, ...Throwable,
  * ...Fault). */
 bool jvm_excy_name(const char *nm, size_t nl);
+/* [b, e) a call of a method of the file (`createMessage(option)`,
+ * `badElementIndex(index, size, desc)`): the texts its returns give (a
+ * StringBuilder's `return buf.toString()`, a text expression), appended
+ * to out (at most 8); how many. */
+size_t jvm_returned_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
 /* The constructor call at b (Qualified.Name [<...>] (): the '(' or NOIDX;
  * *cls_i its simple name token. */
 size_t jvm_ctor_at(const ctx *c, size_t b, size_t *cls_i);

@@ -265,6 +265,13 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	 * X(message, e); return Result.error(error)`) */
 	if (!m && (thrown || excy))
 		m = jvm_local_msg(c, st, en, na);
+	/* a method of the file that returns the text, one per return
+	 * (`throw new IndexOutOfBoundsException(badElementIndex(index,
+	 * size, desc))`): a site per text */
+	fl_strv more = {0};
+	for (size_t k = 0; !m && thrown && k < na && k < 2; k++)
+		if (jvm_returned_texts(c, st[k], en[k], &more))
+			m = fl_xstrdup(more.v[0]);
 	if (!m && !thrown) {
 		/* a bare constructor outside throw without a message: not a
 		 * site (it is reported where it is thrown, if anywhere) */
@@ -276,6 +283,14 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		m = fl_xstrdup(cls);
 	s.msg = m;
 	jvm_emit(c, &s);
+	for (size_t k = 1; k < more.n; k++) {
+		site_spec o = s;
+		o.msg = more.v[k];
+		o.guard = NULL;
+		o.guard_set = false;
+		jvm_emit(c, &o);
+	}
+	fl_strv_free(&more);
 	free(m);
 	free(cls);
 }
