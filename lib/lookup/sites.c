@@ -17,8 +17,10 @@
 #include "util.h"
 
 /* Where text first names line `line` of file path in a frame (the offset
- * of the mention), or SIZE_MAX. */
-static size_t frame_at(const char *text, size_t len, const char *path, int line)
+ * of the mention), or a line up to `slack` after it (a statement over
+ * several lines: the runtime names the line of the call in it), or
+ * SIZE_MAX. */
+static size_t frame_at(const char *text, size_t len, const char *path, int line, int slack)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
@@ -42,7 +44,7 @@ static size_t frame_at(const char *text, size_t len, const char *path, int line)
 		const char *d = q;
 		while (d < end && isdigit((unsigned char)*d) && n < 100000000)
 			n = n * 10 + (*d++ - '0');
-		if (d > q && n == line)
+		if (d > q && n >= line && n <= line + slack)
 			return (size_t)(p - text);
 	}
 	return SIZE_MAX;
@@ -248,29 +250,33 @@ void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_
 	/* of the lines the frames name, the innermost frame's: the first
 	 * printed, or the last after Python's "most recent call last" */
 	bool last = text && memmem(text, len, "most recent call last", 21) != NULL;
-	size_t fbest = text ? frame_at(text, len, m->file_path, m->line) : SIZE_MAX;
-	size_t pl = strlen(m->file_path), bk = SIZE_MAX;
-	int bline = 0;
-	for (size_t k = 0; text && k < m->sites.n; k++) {
-		const char *sv = m->sites.v[k];
-		if (strncmp(sv, m->file_path, pl) != 0 || sv[pl] != ':')
-			continue;
-		int line = atoi(sv + pl + 1);
-		size_t at = frame_at(text, len, m->file_path, line);
-		if (at == SIZE_MAX)
-			continue;
-		if (fbest == SIZE_MAX || (last ? at > fbest : at < fbest)) {
-			fbest = at;
-			bk = k;
-			bline = line;
+	size_t pl = strlen(m->file_path);
+	/* the lines the frames name exactly, else a line a statement of
+	 * several lines starts at */
+	for (int slack = 0; text && slack <= 3; slack += 3) {
+		size_t fbest = frame_at(text, len, m->file_path, m->line, slack), bk = SIZE_MAX;
+		int bline = 0;
+		for (size_t k = 0; k < m->sites.n; k++) {
+			const char *sv = m->sites.v[k];
+			if (strncmp(sv, m->file_path, pl) != 0 || sv[pl] != ':')
+				continue;
+			int line = atoi(sv + pl + 1);
+			size_t at = frame_at(text, len, m->file_path, line, slack);
+			if (at == SIZE_MAX)
+				continue;
+			if (fbest == SIZE_MAX || (last ? at > fbest : at < fbest)) {
+				fbest = at;
+				bk = k;
+				bline = line;
+			}
 		}
+		if (bk != SIZE_MAX) {
+			point_at(m, bk, bline, "a frame of the text names");
+			return;
+		}
+		if (fbest != SIZE_MAX)
+			return;
 	}
-	if (bk != SIZE_MAX) {
-		point_at(m, bk, bline, "a frame of the text names");
-		return;
-	}
-	if (fbest != SIZE_MAX)
-		return;
 	/* no frame: the pasted command's words against each line's
 	 * function and guard ("pip3 cache info x": get_cache_info) */
 	char cw[CMD_WORDS][32];

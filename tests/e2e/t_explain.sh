@@ -119,6 +119,14 @@ printf 'Traceback (most recent call last):\n  File "/srv/app/store.py", line 9, 
 check "explain: a frame picks the line of a record raised at two lines" \
 	[ "$(jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]' "$WORK/fold.json")" = '[9,["app/store.py:3"]]' ]
 check "explain: and says which frame" [ "$(jq '.matches[0].evidence | any(test("names line 9 of its file"))' "$WORK/fold.json")" = true ]
+# both lines on the stack: the innermost frame's, the last one printed
+# after "most recent call last", the first one printed by the JVM
+printf 'Traceback (most recent call last):\n  File "/srv/app/store.py", line 3, in load\n  File "/srv/app/store.py", line 9, in save\nValueError: the inventory file is missing\n' >"$WORK/fold-tb2.txt"
+check "explain: of two lines a traceback names, the innermost frame's" \
+	[ "$("$FL" explain --db "$WORK/fold.db" --json - <"$WORK/fold-tb2.txt" | jq -c '.matches[0].lineNumber')" = 9 ]
+printf 'Traceback (most recent call last):\n  File "/srv/app/store.py", line 10, in save\nValueError: the inventory file is missing\n' >"$WORK/fold-tb3.txt"
+check "explain: a frame inside a statement of several lines picks its line" \
+	[ "$("$FL" explain --db "$WORK/fold.db" --json - <"$WORK/fold-tb3.txt" | jq -c '.matches[0].lineNumber')" = 9 ]
 sed -i 's/line 9, in save/line 3, in load/' "$WORK/fold-tb.txt"
 check "explain: the record's own line when the frame names it" \
 	[ "$("$FL" explain --db "$WORK/fold.db" --json - <"$WORK/fold-tb.txt" | jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]')" = '[3,["app/store.py:9"]]' ]
