@@ -129,6 +129,8 @@ struct hit {
 	bool lenient;      /* matched only with empty placeholders allowed */
 	bool sited;        /* the text names its line ("In Foo.php line 866:",
 			      a frame): rank.c's fl_lk_site_named */
+	uint8_t site_rank; /* when sited: its frame's depth, 0 the innermost
+			      (fl_lk_site_rank) */
 	int near;          /* other lines of the text matching its file */
 	uint32_t line_rank; /* its line's place among the text's lines
 			       (rank.c's rank_lines) */
@@ -233,6 +235,9 @@ bool fl_lk_wrapper_prog(const char *w, size_t wl);
 bool fl_lk_setup_prog(const char *w, size_t wl);
 /* Does a frame or wrapper of q name entry x's line (within 3 lines)? */
 bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q);
+/* The depth of the innermost frame of q that names entry x's line (0: the
+ * innermost frame of the stack), or -1 when none does. */
+int fl_lk_site_rank(const fl_index *ix, const idx_entry *x, const fl_query *q);
 /* rank.c: can any hit of the query be confident (fl_lk_judge)?  False
  * for a text logged as informational that names no path, site, class,
  * module, command or program, the only sources of evidence. */

@@ -1003,6 +1003,7 @@ static bool frame_line(fl_query *q, const char *line, const char *sp, bool *in_t
 	bool indented = sp != line;
 	if (strncmp(sp, "Traceback (most recent call last)", 33) == 0) {
 		*in_tb = true;
+		q->frames_last = true;
 		return true;
 	}
 	if (strncmp(sp, "File \"", 6) == 0) {

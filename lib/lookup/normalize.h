@@ -27,6 +27,9 @@ typedef struct fl_query {
 			       and the lines the frames of a stack name */
 	bool error_level[64]; /* messages[i]'s line named an error level
 				 ("ERROR", "fatal: "), for the first 64 */
+	bool frames_last;   /* the innermost frame is printed last (a Python
+			       traceback, "most recent call last"): sites
+			       are in print order */
 	bool informational; /* every line has an informational level (INFO,
 			       DEBUG, NOTICE...) */
 	char *program;      /* the program a usage text names, NULL if none */

@@ -252,10 +252,12 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
  * stack (q->sites, "file:line"): a point for an entry of that file within
  * 3 lines of it, among the entries of the file its path already points
  * to. */
-static int site_evidence(const idx_entry *x, const char *path, const fl_query *q,
-			 fl_strv *why)
+static int site_evidence_at(const idx_entry *x, const char *path, const fl_query *q,
+			    fl_strv *why, size_t *which)
 {
-	for (size_t i = 0; i < q->sites.n; i++) {
+	for (size_t k = 0; k < q->sites.n; k++) {
+		/* the innermost frame first */
+		size_t i = q->frames_last ? q->sites.n - 1 - k : k;
 		const char *s = q->sites.v[i], *colon = strrchr(s, ':');
 		if (!colon)
 			continue;
@@ -273,9 +275,25 @@ static int site_evidence(const idx_entry *x, const char *path, const fl_query *q
 			snprintf(w, sizeof w, "a frame or header of the text names its line (%s)", s);
 			fl_strv_push(why, w);
 		}
+		if (which)
+			*which = k;
 		return 1;
 	}
 	return 0;
+}
+
+static int site_evidence(const idx_entry *x, const char *path, const fl_query *q,
+			 fl_strv *why)
+{
+	return site_evidence_at(x, path, q, why, NULL);
+}
+
+int fl_lk_site_rank(const fl_index *ix, const idx_entry *x, const fl_query *q)
+{
+	size_t k = 0;
+	if (!q || !q->sites.n || !site_evidence_at(x, ix_str(ix, x->path), q, NULL, &k))
+		return -1;
+	return k > 200 ? 200 : (int)k;
 }
 
 /* Evidence points of entry x from q; with why, also a line per kind of
@@ -412,7 +430,9 @@ void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 	h->warn = (x->flags & IDX_WARN) != 0;
 	h->raised = (x->flags & IDX_RAISED) != 0;
 	h->def = (x->flags & IDX_DEF) != 0;
-	h->sited = fl_lk_site_named(&lk->seg[h->seg], x, q);
+	int sr = fl_lk_site_rank(&lk->seg[h->seg], x, q);
+	h->sited = sr >= 0;
+	h->site_rank = sr >= 0 ? (uint8_t)sr : 0;
 	/* a line logged as informational, or an aside in parentheses,
 	 * matches an error's text by coincidence more often than not: no
 	 * confident answer without evidence */
@@ -433,6 +453,10 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 	 * message whose list of details was cut short) */
 	if (x->sited != y->sited)
 		return x->sited ? -1 : 1;
+	/* both named by frames: the innermost frame's (where the error was
+	 * built, not the call that led there) */
+	if (x->sited && x->site_rank != y->site_rank)
+		return x->site_rank < y->site_rank ? -1 : 1;
 	if (x->covers != y->covers)
 		return x->covers ? -1 : 1;
 	if (x->lenient != y->lenient) /* an exact match first */

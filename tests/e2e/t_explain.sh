@@ -133,6 +133,16 @@ check "explain: the record's own line when the frame names it" \
 sed -i 's/line 3, in load/line 9, in save/' "$WORK/fold-tb.txt"
 check "grep-log: a frame picks the line of a record raised at two lines" \
 	[ "$("$FL" grep-log --db "$WORK/fold.db" --json "$WORK/fold-tb.txt" | jq -c '[.lineNumber, .alsoRaisedAt]')" = '[9,["app/store.py:3"]]' ]
+# a text built by a static factory (one record) and raised through it at
+# a call (another): with a stack naming both, the innermost frame's record,
+# where the exception was built
+mkdir -p "$WORK/nfe/p"
+printf 'package p;\npublic class NumberException extends IllegalArgumentException {\n    NumberException(String m) { super(m); }\n    static NumberException forInput(String s) {\n        return new NumberException("not a number: \\"" + s + "\\"");\n    }\n}\n' >"$WORK/nfe/p/NumberException.java"
+printf 'package p;\npublic final class Ints {\n    public static int parse(String s) {\n        if (s.isEmpty()) return 0;\n        throw NumberException.forInput(s);\n    }\n}\n' >"$WORK/nfe/p/Ints.java"
+"$FL" scan "$WORK/nfe" --repo acme/nfe --db "$WORK/nfe.db" >/dev/null 2>&1
+printf 'Exception in thread "main" p.NumberException: not a number: "abc"\n\tat p.NumberException.forInput(NumberException.java:5)\n\tat p.Ints.parse(Ints.java:5)\n\tat Main.main(Main.java:3)\n' >"$WORK/nfe.txt"
+check "explain: of two records the frames name, the innermost frame's" \
+	[ "$("$FL" explain --db "$WORK/nfe.db" --json - <"$WORK/nfe.txt" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = p/NumberException.java:5 ]
 # without a frame, the pasted command's words against each line's
 # function: `inv save` is save's line, `inv load` load's (the record's
 # own), a command naming neither keeps the record's line
