@@ -581,6 +581,69 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 	return nh;
 }
 
+/* How many distinct words (4 letters or more) of message m the text t
+ * holds, as words, in any case. */
+static int shared_words(const char *m, const char *t)
+{
+	int n = 0;
+	char seen[16][32];
+	int ns = 0;
+	for (const char *p = m; *p;) {
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		const char *b = p;
+		while (isalpha((unsigned char)*p))
+			p++;
+		size_t l = (size_t)(p - b);
+		if (l < 4 || l >= 32)
+			continue;
+		bool dup = false;
+		for (int k = 0; k < ns && !dup; k++)
+			dup = strncasecmp(seen[k], b, l) == 0 && seen[k][l] == '\0';
+		if (dup)
+			continue;
+		if (ns < 16) {
+			memcpy(seen[ns], b, l);
+			seen[ns++][l] = '\0';
+		}
+		for (const char *q = t; (q = strcasestr(q, seen[ns - 1])) != NULL; q += l)
+			if ((q == t || !isalpha((unsigned char)q[-1])) && !isalpha((unsigned char)q[l])) {
+				n++;
+				break;
+			}
+		if (ns == 16)
+			break;
+	}
+	return n;
+}
+
+/* Code-tier hits, in fl_lk_sort's order: those whose message shares more
+ * words with the text first (one code raised at many places with other
+ * texts: npm's EUSAGE), the order kept among equals. */
+static void sort_by_words(const fl_lookup *lk, struct hit *hits, size_t nh, const char *text)
+{
+	if (nh < 2 || nh > 4096)
+		return;
+	int *w = fl_xmalloc(nh * sizeof *w);
+	for (size_t i = 0; i < nh; i++) {
+		const fl_index *ix = &lk->seg[hits[i].seg];
+		w[i] = shared_words(ix_str(ix, ix->ent[hits[i].entry].msg), text);
+	}
+	for (size_t i = 1; i < nh; i++) { /* stable insertion */
+		struct hit h = hits[i];
+		int hw = w[i];
+		size_t j = i;
+		while (j > 0 && w[j - 1] < hw) {
+			hits[j] = hits[j - 1];
+			w[j] = w[j - 1];
+			j--;
+		}
+		hits[j] = h;
+		w[j] = hw;
+	}
+	free(w);
+}
+
 /* The cheap half of confirm: the segment the factor came from is in the
  * text. */
 static bool may_match(const fl_index *ix, const idx_entry *x, const char *text,
@@ -2178,6 +2241,7 @@ int fl_lk_explain_occs(fl_lookup *lk, const char *text, size_t len, const fl_occ
 	const char *type = NULL;
 	if ((nh = tier_code(lk, q.clean, &q, repo, &hits, &cap)) > 0) {
 		fl_lk_sort(hits, nh);
+		sort_by_words(lk, hits, nh, q.clean);
 		type = "exact-code";
 	} else if (fl_lk_expired()) {
 		nh = 0;

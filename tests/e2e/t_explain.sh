@@ -143,6 +143,15 @@ printf 'package p;\npublic final class Ints {\n    public static int parse(Strin
 printf 'Exception in thread "main" p.NumberException: not a number: "abc"\n\tat p.NumberException.forInput(NumberException.java:5)\n\tat p.Ints.parse(Ints.java:5)\n\tat Main.main(Main.java:3)\n' >"$WORK/nfe.txt"
 check "explain: of two records the frames name, the innermost frame's" \
 	[ "$("$FL" explain --db "$WORK/nfe.db" --json - <"$WORK/nfe.txt" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = p/NumberException.java:5 ]
+# one code raised at many places with other texts (npm's EUSAGE): of the
+# exact-code answers, the one whose message shares the text's words first
+mkdir -p "$WORK/codes/lib"
+for c in install link pack; do
+	printf "class Cmd {\n  exec (args) {\n    if (!args.length) {\n      throw Object.assign(new Error('the %s command needs a package name'), { code: 'EUSAGE' })\n    }\n  }\n}\n" "$c" >"$WORK/codes/lib/$c.js"
+done
+"$FL" scan "$WORK/codes" --repo acme/codes --db "$WORK/codes.db" >/dev/null 2>&1
+check "explain: of the records of a code, the one whose text shares the words" \
+	[ "$(printf 'npm error code EUSAGE\nnpm error the link command needs a package name\n' | "$FL" explain --db "$WORK/codes.db" --json - | jq -r '.matches[0].filePath')" = lib/link.js ]
 # without a frame, the pasted command's words against each line's
 # function: `inv save` is save's line, `inv load` load's (the record's
 # own), a command naming neither keeps the record's line

@@ -1017,6 +1017,20 @@
                  lenient: false, caps: [] };
       }));
       sortHits(hits);
+      /* those whose message shares more words with the text first, the
+       * order kept among equals (lookup.c's sort_by_words) */
+      var shared = function (msg) {
+        var seen = [], n = 0, t = lower(q.clean);
+        (msg.match(/[A-Za-z]+/g) || []).forEach(function (w) {
+          w = lower(w);
+          if (w.length < 4 || w.length >= 32 || seen.indexOf(w) >= 0 || seen.length >= 16) return;
+          seen.push(w);
+          if (new RegExp('(^|[^a-z])' + w + '(?![a-z])').test(t)) n++;
+        });
+        return n;
+      };
+      hits = hits.map(function (h, k) { return { h: h, k: k, w: shared(h.x.msg) }; })
+        .sort(function (a, b) { return (b.w - a.w) || (a.k - b.k); }).map(function (e) { return e.h; });
     }
     if (!hits.length) {
       hits = await patternTier();
