@@ -843,6 +843,13 @@ static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
 	 * ("path" inside any line that names a path), not an answer */
 	if (x->literal < FL_SHORT_PATTERN && h->coverage < FL_SHORT_COVER)
 		return false;
+	/* so is a message that starts with a word found in the middle of
+	 * one ("parse %s: %v" in "optparse (default: 0.2.0)") */
+	const char *m0 = ix_str(ix, x->msg);
+	if (whole.start > 0 && isalnum((unsigned char)m0[0]) &&
+	    isalnum((unsigned char)text[whole.start]) &&
+	    isalnum((unsigned char)text[whole.start - 1]))
+		return false;
 	/* a record raised without a message stands for its class name alone
 	 * ("java.lang.IllegalStateException", a traceback's "ValueError"):
 	 * the class followed by a message on the same line is another error

@@ -756,6 +756,8 @@ const char pub_search_js[] =
 	"    /* a short pattern inside a longer message is a coincidence; a class\n"
 	"     * raised without a message is no other error of that class */\n"
 	"    if (x.literal < 12 && coverage < 0.6) return null;\n"
+	"    /* so is a message that starts with a word found inside one */\n"
+	"    if (m.start > 0 && /^[A-Za-z0-9]/.test(x.msg) && /[A-Za-z0-9]/.test(t[m.start]) && /[A-Za-z0-9]/.test(t[m.start - 1])) return null;\n"
 	"    if (x.cls && x.cls === x.msg && !/^[ \\t\\r:]*$/.test(t.slice(m.end, le))) return null;\n"
 	"    return { x: x, coverage: coverage, at: m.start, end: m.end, caps: m.caps, text: t, ev: 0, lenient: false };\n"
 	"  }\n"

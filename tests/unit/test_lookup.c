@@ -123,6 +123,8 @@ static int setup(void **state)
 	 * pattern's minimum (test_loose_pattern) */
 	put("acme/cli", "Missing required option{}: {}", "src/Parser.java", 243, NULL,
 	    "MissingOptionException", NULL);
+	/* a message that starts with a word (test_mid_word) */
+	put("acme/vcs", "parse %s: %v", "vcs/vcs.go", 1233, NULL, NULL, NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -235,6 +237,19 @@ static void test_loose_pattern(void **state)
 	assert_int_equal(nc, 1);
 	assert_int_equal(caps[0].start, 7);
 	assert_int_equal(caps[0].end, 12);
+}
+
+/* A message that starts with a word is no answer found inside a longer
+ * word: "parse %s: %v" in "optparse (default: 0.2.0)". */
+static void test_mid_word(void **state)
+{
+	(void)state;
+	fl_result r = ask("optparse (default: 0.2.0)", NULL);
+	for (size_t i = 0; i < r.n; i++)
+		if (strcmp(r.v[i].file_path, "vcs/vcs.go") == 0)
+			fail_msg("matched inside a word: %s:%d", r.v[i].file_path, r.v[i].line);
+	fl_result_free(&r);
+	expect_top("parse go.mod: unexpected newline", "vcs/vcs.go", 1233, "pattern");
 }
 
 /* What a printf integer conversion can have printed: digits, a sign,
@@ -512,7 +527,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 32);
+	assert_int_equal(fl_lookup_count(a), 33);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -520,7 +535,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 33);
+	assert_int_equal(fl_lookup_count(a), 34);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1261,6 +1276,7 @@ int main(void)
 		cmocka_unit_test(test_pattern_and_captures),
 		cmocka_unit_test(test_capture_fits),
 		cmocka_unit_test(test_loose_pattern),
+		cmocka_unit_test(test_mid_word),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),

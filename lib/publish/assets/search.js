@@ -663,6 +663,8 @@
     /* a short pattern inside a longer message is a coincidence; a class
      * raised without a message is no other error of that class */
     if (x.literal < 12 && coverage < 0.6) return null;
+    /* so is a message that starts with a word found inside one */
+    if (m.start > 0 && /^[A-Za-z0-9]/.test(x.msg) && /[A-Za-z0-9]/.test(t[m.start]) && /[A-Za-z0-9]/.test(t[m.start - 1])) return null;
     if (x.cls && x.cls === x.msg && !/^[ \t\r:]*$/.test(t.slice(m.end, le))) return null;
     return { x: x, coverage: coverage, at: m.start, end: m.end, caps: m.caps, text: t, ev: 0, lenient: false };
   }
