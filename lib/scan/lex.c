@@ -1942,6 +1942,28 @@ void fl_buf_squeeze_hole(fl_buf *b, size_t from)
 	b->n = w;
 }
 
+int fl_msg_plain_letters(const char *m)
+{
+	int n = 0, depth = 0;
+	for (const char *p = m; *p; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth)
+			depth--;
+		else if (!depth && *p == '%' && p[1]) {
+			p++;
+			if (*p == '(') /* %(name)s */
+				while (p[1] && *p != ')')
+					p++;
+			while (p[1] && strchr("-+ #0123456789.*lhzjtqL)", *p))
+				p++;
+		} else if (!depth && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+				      (unsigned char)*p >= 0x80))
+			n++;
+	}
+	return n;
+}
+
 void fl_msg_trim(char *s)
 {
 	size_t n = strlen(s);

@@ -408,6 +408,10 @@ void fl_msg_put_macro(fl_buf *out, const char *name, size_t len);
 /* Trailing newlines and spaces removed in place (records.md). */
 void fl_msg_trim(char *s);
 
+/* Letters of message m outside its placeholders: `{...}` groups and
+ * printf conversions (`%s`, `%-5d`, Python's `%(name)s`). */
+int fl_msg_plain_letters(const char *m);
+
 /* The text of an operand [b, e) in a condition: as it is when it is one
  * token, a member chain (`a.b.c`; with arrows also `a->b`, `A::b`) or a
  * call ending one (m: the match table); else in brackets, "(a + b)".

@@ -27,6 +27,7 @@
 #include "describe.h"
 #include "filter.h"
 #include "lang.h"
+#include "lex.h"
 #include "persist.h"
 #include "sites.h"
 #include "tree.h"
@@ -735,26 +736,8 @@ static bool message_has_text(const char *m, const char *pat)
 			letters++;
 	}
 	/* a fall-back pattern escapes the placeholders: count them out too */
-	if (letters >= 3) {
-		int plain = 0;
-		int depth = 0;
-		for (const char *p = m; *p; p++) {
-			if (*p == '{')
-				depth++;
-			else if (*p == '}' && depth)
-				depth--;
-			else if (!depth && *p == '%' && p[1]) {
-				p++;
-				while (*p && strchr("-+ #0123456789.*lhzjtqL", *p))
-					p++;
-				if (!*p)
-					break;
-			} else if (!depth && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-					      (unsigned char)*p >= 0x80))
-				plain++;
-		}
-		letters = plain;
-	}
+	if (letters >= 3)
+		letters = fl_msg_plain_letters(m);
 	return letters >= 3;
 }
 

@@ -139,27 +139,6 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 	return NULL;
 }
 
-int py_text_letters(const char *m)
-{
-	int n = 0, depth = 0;
-	for (const char *p = m; *p; p++) {
-		if (*p == '{')
-			depth++;
-		else if (*p == '}' && depth)
-			depth--;
-		else if (!depth && *p == '%' && p[1]) {
-			p++;
-			if (*p == '(')
-				while (p[1] && *p != ')')
-					p++;
-			while (p[1] && strchr("-+ #0123456789.*l)", *p))
-				p++;
-		} else if (!depth && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-				      (unsigned char)*p >= 0x80))
-			n++;
-	}
-	return n;
-}
 
 /* `def __str__(self):` at d (at the class body's column bcol) whose body
  * returns one message -- `return "missing key %r" % (self.key,)`, an

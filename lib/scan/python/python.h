@@ -176,8 +176,6 @@ typedef struct pyclass {
 			      per line, when the message names one ({name!r}) */
 } pyclass;
 
-/* Letters of message m outside its placeholders ({...}, %-conversions). */
-int py_text_letters(const char *m);
 /* A name like an exception's (...Error, ...Exception, ...Exc, ...Warning). */
 bool py_excy_name(const char *s, size_t n);
 /* The message attribute of the class statement at i, or false. */

@@ -187,7 +187,7 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 			continue;
 		}
 		char *name = fl_tok_dup(&t, pc.name);
-		if (pc.str && pc.msg && py_text_letters(pc.msg) >= 3) {
+		if (pc.str && pc.msg && fl_msg_plain_letters(pc.msg) >= 3) {
 			/* what __str__ returns is what a raise of the class
 			 * shows, whatever its arguments (raise.c) */
 			char *key = fl_xasprintf("strs:%s", name);
