@@ -116,6 +116,16 @@ static size_t fac_ctor_at(const void *ud, size_t at, size_t *cls)
 
 static size_t method_body(const ctx *c, size_t i);
 
+/* The ';' that ends the return statement at ret, bracket groups skipped
+ * (end, the method body's '}', when there is none before it). */
+static size_t return_end(const ctx *c, size_t ret, size_t end)
+{
+	size_t x = ret + 1;
+	while (x < end && !is_p(c, x, ";"))
+		x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
+	return x;
+}
+
 size_t jvm_returned_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
 {
 	if (e < b + 3 || !is_id(c, b) || !is_p(c, b + 1, "(") || c->match[b + 1] != e - 1 ||
@@ -132,9 +142,7 @@ size_t jvm_returned_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
 		for (size_t ret = body + 1; ret < end; ret++) {
 			if (!is(c, ret, "return"))
 				continue;
-			size_t x = ret + 1;
-			while (x < end && !is_p(c, x, ";"))
-				x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
+			size_t x = return_end(c, ret, end);
 			char *m = NULL;
 			if (x == ret + 6 && is_id(c, ret + 1) && is_p(c, ret + 2, ".") &&
 			    is(c, ret + 3, "toString") && is_p(c, ret + 4, "(") && is_p(c, ret + 5, ")"))
@@ -326,9 +334,7 @@ static char *get_message_text(ctx *c, size_t b, size_t e)
 		}
 		if (ret == NOIDX)
 			return NULL;
-		size_t x = ret + 1;
-		while (x < end && !is_p(c, x, ";"))
-			x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
+		size_t x = return_end(c, ret, end);
 		return x > ret + 1 && x < end ? jvm_var_arg_msg(c, ret + 1, x) : NULL;
 	}
 	return NULL;
