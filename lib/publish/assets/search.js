@@ -395,7 +395,7 @@
    * evidence around them */
   function normalize(text) {
     var q = { clean: '', messages: [], classes: [], paths: [], modules: [], codes: [], errorLevel: [],
-              informational: false, program: null, command: null, sites: [] };
+              informational: false, program: null, command: null, sites: [], framesLast: false };
     var first = [], rest = [[], [], []], causes = [], errs = [], inTb = false, caused = false, rustNext = false;
     var rawOf = []; /* [a stripped line, the line as printed] */
     var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '');
@@ -412,7 +412,7 @@
         if (m[0].length < sp.length && q.command === null) q.command = sp.slice(m[0].length);
         continue;
       }
-      if (sp.startsWith('Traceback (most recent call last)')) { inTb = true; continue; }
+      if (sp.startsWith('Traceback (most recent call last)')) { inTb = true; q.framesLast = true; continue; }
       if (sp.startsWith('File "')) {
         if ((i = sp.indexOf('"', 6)) >= 0) {
           push(q.paths, sp.slice(6, i));
@@ -822,16 +822,18 @@
     }
     return 0;
   }
-  /* a wrapper that names the line the error was raised at, or a frame
-   * of a stack (q.sites, "file:line"): a point for a record of that file
-   * within 3 lines of it (rank.c's site_evidence) */
-  function siteEvidence(rec, path, q) {
-    for (var i = 0; rec && i < q.sites.length; i++) {
-      var s = q.sites[i], colon = s.lastIndexOf(':');
+  /* a wrapper that names the line the error was raised at, or a frame of
+   * a stack (q.sites, "file:line"), names a record of that file within 3
+   * lines of it: the depth of the innermost frame that does (0: the
+   * innermost; rank.c's fl_lk_site_rank), else -1.  A point of evidence
+   * (rank.c's site_evidence) and the first key of a line's order. */
+  function siteRank(rec, path, q) {
+    for (var k = 0; rec && k < q.sites.length; k++) {
+      var s = q.sites[q.framesLast ? q.sites.length - 1 - k : k], colon = s.lastIndexOf(':');
       if (colon < 0 || colon >= 512) continue;
-      if (pathAgrees(path, s.slice(0, colon)) && Math.abs(parseInt(s.slice(colon + 1), 10) - rec.lineNumber) <= 3) return 1;
+      if (pathAgrees(path, s.slice(0, colon)) && Math.abs(parseInt(s.slice(colon + 1), 10) - rec.lineNumber) <= 3) return k;
     }
-    return 0;
+    return -1;
   }
   /* does the match at `at` of text open inside parentheses that follow
    * other text of its line ("rich==13.4.2 (Unable to locate actual module
@@ -874,6 +876,11 @@
    * exact match before one with empty placeholders, a raise site before
    * the text's definition, then by literal text, evidence and coverage */
   function cmpSameLine(a, b) {
+    /* the record at the line a frame or header names first, the
+     * innermost frame's before another (rank.c's cmp_same_line) */
+    var sa = a.siteRank >= 0, sb = b.siteRank >= 0;
+    if (sa !== sb) return sa ? -1 : 1;
+    if (sa && a.siteRank !== b.siteRank) return a.siteRank - b.siteRank;
     return (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
@@ -998,7 +1005,8 @@
         h.rec = recs[k];
         h.path = recs[k] && recs[k].filePath ? utf8(recs[k].filePath) : '';
         h.ev = evidence(h.x, h.path, q);
-        h.ev += siteEvidence(h.rec, h.path, q);
+        h.siteRank = siteRank(h.rec, h.path, q);
+        h.ev += h.siteRank >= 0 ? 1 : 0;
         h.ev += namedCaptures(h);
       });
       return hits;
