@@ -803,7 +803,9 @@ static void test_java_thrower_methods(void **state)
 		"    if (c == '}') this._reportUnexpectedChar(c, \"expected a value\");\n" /* 6 */
 		"    write(out, value);\n"                                                /* 7 */
 		"    String s = describe(_reportError(\"not a statement\"));\n"          /* 8 */
-		"  }\n"                                                                   /* 9 */
+		"    ParserBase._reportError(\"a static call of the class\");\n"         /* 9 */
+		"    other._reportError(\"an instance of who knows what\");\n"         /* 10 */
+		"  }\n"                                                                   /* 11 */
 		"}\n";
 	fl_src files[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java), NULL},
 			  {"src/main/java/Utf8Parser.java", parser_java, strlen(parser_java), NULL}};
@@ -818,7 +820,11 @@ static void test_java_thrower_methods(void **state)
 	/* an override named like anything else, an expression: not sites */
 	assert_null(harness_find(s, "read-only"));
 	assert_null(harness_find(s, "not a statement"));
-	assert_int_equal(s->n, 2);
+	/* through its class (a static thrower): a site; through an instance
+	 * of unknown class: not */
+	EXPECT_SITE(s, "a static call of the class", 9, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "an instance of who knows what"));
+	assert_int_equal(s->n, 3);
 	fl_sites_free(s);
 
 	/* a class with its own _reportError of that arity that only logs */

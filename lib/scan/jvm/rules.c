@@ -80,7 +80,11 @@ static size_t chain_start(const ctx *c, size_t m)
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
 {
-	size_t b = i > 1 && is(c, i - 2, "this") && is_p(c, i - 1, ".") ? i - 2 : i;
+	/* this.NAME(...), or a class's static one, Checks.NAME(...) */
+	size_t b = i > 1 && is_p(c, i - 1, ".") &&
+			   (is(c, i - 2, "this") || (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0])))
+		       ? i - 2
+		       : i;
 	/* a statement of its own: after ; { } else, or an if/for/while head */
 	if (b == 0 || !(is_p(c, b - 1, ";") || is_p(c, b - 1, "{") || is_p(c, b - 1, "}") ||
 			is(c, b - 1, "else") || is_p(c, b - 1, ")") || is_p(c, b - 1, "->")))
@@ -731,9 +735,12 @@ void jvm_rules_at(ctx *c, size_t i)
 	if (rule_throw_new(c, i))
 		return;
 	/* a call of a thrower method of the tree as a statement:
-	 * `_reportError("...");` (or `this._reportError(...)`) */
+	 * `_reportError("...");` (or `this._reportError(...)`, or a class's
+	 * static `Checks.failWith(...)`) */
 	if (c->d == D_JAVA && call && c->ctors && !is_upper(tsrc(c, i)[0]) &&
-	    (!dot_before || (i >= 2 && is_p(c, i - 1, ".") && is(c, i - 2, "this"))) &&
+	    (!dot_before || (i >= 2 && is_p(c, i - 1, ".") &&
+			     (is(c, i - 2, "this") ||
+			      (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0]))))) &&
 	    rule_thrower(c, i))
 		return;
 	if (rule_kotlin_ctor(c, i, dot_before, call))
