@@ -65,8 +65,19 @@ static bool last_word_is(const char *s, size_t n, const char *word)
 	return w && ieq(w, l, word);
 }
 
+/* "invalid" in s, in any case: a byte scan before the words are split */
+static bool has_invalid(const char *s, size_t n)
+{
+	for (size_t k = 0; k + 7 <= n; k++)
+		if ((s[k] | 0x20) == 'i' && ieq(s + k, 7, "invalid"))
+			return true;
+	return false;
+}
+
 bool c_errval_name(const char *s, size_t n)
 {
+	if (!has_invalid(s, n))
+		return false;
 	if (first_word_is(s, n, "is") || first_word_is(s, n, "get") || first_word_is(s, n, "has"))
 		return false;
 	return has_word(s, n, "invalid") &&

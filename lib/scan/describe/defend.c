@@ -14,7 +14,7 @@
 
 static bool is(const dsc *d, const char *dl)
 {
-	return strcmp(d->dialect, dl) == 0;
+	return dsc_eq(d->dialect, dl);
 }
 
 /* the message, shortened and safe inside a line comment */
@@ -41,11 +41,11 @@ static void handler(fl_buf *b, const dsc *d, const char *indent)
 	const char *st = d->strategy;
 	fl_buf_puts(b, indent);
 	fl_buf_puts(b, comment(d));
-	if (strcmp(st, "retry") == 0)
+	if (dsc_eq(st, "retry"))
 		fl_buf_puts(b, "transient: retry a few times with a growing delay, then report it");
-	else if (strcmp(st, "fallback") == 0)
+	else if (dsc_eq(st, "fallback"))
 		fl_buf_puts(b, "fall back: use a default or another path, and say why");
-	else if (strcmp(st, "validation") == 0 || strcmp(st, "type-guard") == 0)
+	else if (dsc_eq(st, "validation") || dsc_eq(st, "type-guard"))
 		fl_buf_puts(b, "the input was refused: report it to whoever supplied it");
 	else
 		fl_buf_puts(b, "handle it here, or add context and raise it again");
@@ -61,11 +61,11 @@ static char *call_or(const dsc *d, const char *dflt)
 	if (c)
 		return c;
 	const char *l = d->dialect;
-	if (!strcmp(l, "python"))
+	if (dsc_eq(l, "python"))
 		return fl_xstrdup("...  # the code that raises it");
-	if (!strcmp(l, "ruby"))
+	if (dsc_eq(l, "ruby"))
 		return fl_xstrdup("# the code that raises it");
-	if (!strcmp(l, "go") || !strcmp(l, "rust") || !strcmp(l, "c") || !strcmp(l, "cpp"))
+	if (dsc_eq(l, "go") || dsc_eq(l, "rust") || dsc_eq(l, "c") || dsc_eq(l, "cpp"))
 		return fl_xstrdup(dflt);
 	return fl_xstrdup("/* the code that throws it */");
 }
@@ -92,14 +92,14 @@ static bool constant(const char *s)
 	bool up = true;
 	for (const char *p = s; *p; p++)
 		up &= isupper((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_' || *p == '-';
-	return up || strcmp(s, "false") == 0 || strcmp(s, "NULL") == 0 || strcmp(s, "nullptr") == 0 ||
-	       strcmp(s, "true") == 0;
+	return up || dsc_eq(s, "false") || dsc_eq(s, "NULL") || dsc_eq(s, "nullptr") ||
+	       dsc_eq(s, "true");
 }
 
 static void try_c(fl_buf *b, const dsc *d)
 {
 	char *call = call_or(d, "the_call(...)");
-	if (d->fatal || (d->s->function && strcmp(d->s->function, "main") == 0)) {
+	if (d->fatal || (d->s->function && dsc_eq(d->s->function, "main"))) {
 		shell_status(b, d);
 	} else if (d->ret && constant(d->ret)) {
 		fl_buf_printf(b, "if (%s == %s) {\n    /* ", call, d->ret);
@@ -111,7 +111,7 @@ static void try_c(fl_buf *b, const dsc *d)
 		fl_buf_puts(b, "if (result != 0) {\n    /* it has reported ");
 		msg_comment(b, d);
 		fl_buf_puts(b, " */\n}");
-	} else if (d->logged && strcmp(d->s->severity, FL_S_ERROR) != 0) {
+	} else if (d->logged && !dsc_eq(d->s->severity, FL_S_ERROR)) {
 		fl_buf_puts(b, "/* only written to the error output (");
 		msg_comment(b, d);
 		fl_buf_printf(b, "); %s carries on, so there is nothing to catch */\n%s;", d->s->function ? d->s->function : "the code", call);
@@ -130,9 +130,9 @@ static void try_go(fl_buf *b, const dsc *d)
 {
 	const char *cls = d->e->error_class;
 	char *call = call_or(d, "f()");
-	if (d->s->function && strcmp(d->s->function, "main") == 0 && (d->logged || strcmp(d->s->type, FL_T_PANIC) == 0)) {
+	if (d->s->function && dsc_eq(d->s->function, "main") && (d->logged || dsc_eq(d->s->type, FL_T_PANIC))) {
 		shell_status(b, d); /* the program's main: its exit status */
-	} else if (strcmp(d->s->type, FL_T_PANIC) == 0) {
+	} else if (dsc_eq(d->s->type, FL_T_PANIC)) {
 		fl_buf_puts(b, "defer func() {\n\tif r := recover(); r != nil {\n\t\t// r holds the panic value ");
 		msg_comment(b, d);
 		fl_buf_printf(b, "\n\t}\n}()\n%s", call);
@@ -171,7 +171,7 @@ static void try_rust(fl_buf *b, const dsc *d)
 {
 	const char *cls = d->e->error_class;
 	char *call = call_or(d, "result");
-	if (strcmp(d->s->type, FL_T_PANIC) == 0 || d->unwrapped) {
+	if (dsc_eq(d->s->type, FL_T_PANIC) || d->unwrapped) {
 		fl_buf_puts(b, "// a panic is not an error value: check the input first, or isolate the call\n");
 		fl_buf_printf(b, "let res = std::panic::catch_unwind(|| %s);\nif res.is_err() {\n", call);
 		handler(b, d, "    ");
@@ -299,38 +299,38 @@ static void try_http(fl_buf *b, const dsc *d)
 	const char *l = d->dialect;
 	char st[32];
 	int h = d->e->http_status;
-	bool strict = !strcmp(l, "js") || !strcmp(l, "ts") || !strcmp(l, "php");
+	bool strict = dsc_eq(l, "js") || dsc_eq(l, "ts") || dsc_eq(l, "php");
 	if (h)
 		snprintf(st, sizeof st, "%s %d", strict ? "===" : "==", h);
 	else
 		snprintf(st, sizeof st, ">= 400");
 	const char *c = comment(d);
-	if (!strcmp(l, "python"))
+	if (dsc_eq(l, "python"))
 		fl_buf_printf(b, "resp = requests.get(url)\nif resp.status_code %s:\n", st);
-	else if (!strcmp(l, "js") || !strcmp(l, "ts"))
+	else if (dsc_eq(l, "js") || dsc_eq(l, "ts"))
 		fl_buf_printf(b, "const res = await fetch(url);\nif (res.status %s) {\n", st);
-	else if (!strcmp(l, "go"))
+	else if (dsc_eq(l, "go"))
 		fl_buf_printf(b, "resp, err := http.Get(url)\nif err == nil && resp.StatusCode %s {\n", st);
-	else if (!strcmp(l, "ruby"))
+	else if (dsc_eq(l, "ruby"))
 		fl_buf_printf(b, "res = Net::HTTP.get_response(uri)\nif res.code.to_i %s\n", st);
-	else if (!strcmp(l, "php"))
+	else if (dsc_eq(l, "php"))
 		fl_buf_printf(b, "$res = $client->request('GET', $url, ['http_errors' => false]);\nif ($res->getStatusCode() %s) {\n", st);
-	else if (!strcmp(l, "rust"))
+	else if (dsc_eq(l, "rust"))
 		fl_buf_printf(b, "let res = client.get(url).send()?;\nif res.status().as_u16() %s {\n", st);
-	else if (!strcmp(l, "csharp"))
+	else if (dsc_eq(l, "csharp"))
 		fl_buf_printf(b, "var res = await client.GetAsync(url);\nif ((int)res.StatusCode %s) {\n", st);
-	else if (!strcmp(l, "c") || !strcmp(l, "cpp")) {
+	else if (dsc_eq(l, "c") || dsc_eq(l, "cpp")) {
 		c = "/* ";
 		fl_buf_printf(b, "long code = 0;\ncurl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);\nif (code %s) {\n", st);
 	} else
 		fl_buf_printf(b, "HttpResponse<String> res = client.send(req, HttpResponse.BodyHandlers.ofString());\nif (res.statusCode() %s) {\n", st);
-	bool py = !strcmp(l, "python");
+	bool py = dsc_eq(l, "python");
 	fl_buf_puts(b, "    ");
 	fl_buf_puts(b, c);
 	fl_buf_puts(b, "the body carries ");
 	msg_comment(b, d);
 	fl_buf_puts(b, c[0] == '/' && c[1] == '*' ? " */\n" : "\n");
-	if (!py && strcmp(l, "ruby") != 0)
+	if (!py && !dsc_eq(l, "ruby"))
 		fl_buf_puts(b, "}");
 	else if (!py)
 		fl_buf_puts(b, "end");
@@ -342,21 +342,21 @@ void dsc_try_catch(dsc *d)
 {
 	fl_buf b = {0};
 	const char *l = d->dialect;
-	if (strcmp(d->s->type, FL_T_HTTP) == 0)
+	if (dsc_eq(d->s->type, FL_T_HTTP))
 		try_http(&b, d);
-	else if (!strcmp(l, "c") || !strcmp(l, "cpp"))
+	else if (dsc_eq(l, "c") || dsc_eq(l, "cpp"))
 		try_c(&b, d);
-	else if (!strcmp(l, "go"))
+	else if (dsc_eq(l, "go"))
 		try_go(&b, d);
-	else if (!strcmp(l, "rust"))
+	else if (dsc_eq(l, "rust"))
 		try_rust(&b, d);
-	else if (!strcmp(l, "js") || !strcmp(l, "ts"))
+	else if (dsc_eq(l, "js") || dsc_eq(l, "ts"))
 		try_js(&b, d);
-	else if (!strcmp(l, "python"))
+	else if (dsc_eq(l, "python"))
 		try_python(&b, d);
-	else if (!strcmp(l, "ruby"))
+	else if (dsc_eq(l, "ruby"))
 		try_ruby(&b, d);
-	else if (!strcmp(l, "php"))
+	else if (dsc_eq(l, "php"))
 		try_php(&b, d);
 	else
 		try_jvm(&b, d);
@@ -376,24 +376,24 @@ void dsc_validation(dsc *d)
 	const char *what = d->logged ? "would report" : "would fail with";
 	fl_buf b = {0};
 	const char *l = d->dialect;
-	if (!strcmp(l, "python")) {
+	if (dsc_eq(l, "python")) {
 		fl_buf_printf(&b, "if %s:\n    # %s %s ", d->guard, d->s->function, what);
 		msg_comment(&b, d);
 		fl_buf_printf(&b, "\n    ...\nelse:\n    %s", call);
-	} else if (!strcmp(l, "ruby")) {
+	} else if (dsc_eq(l, "ruby")) {
 		fl_buf_printf(&b, "if %s\n  # %s %s ", d->guard, d->s->function, what);
 		msg_comment(&b, d);
 		fl_buf_printf(&b, "\nelse\n  %s\nend", call);
-	} else if (!strcmp(l, "go")) {
+	} else if (dsc_eq(l, "go")) {
 		fl_buf_printf(&b, "if %s {\n\t// %s %s ", d->guard, d->s->function, what);
 		msg_comment(&b, d);
 		fl_buf_printf(&b, "\n} else {\n\t%s\n}", call);
-	} else if (!strcmp(l, "rust")) {
+	} else if (dsc_eq(l, "rust")) {
 		fl_buf_printf(&b, "if %s {\n    // %s %s ", d->guard, d->s->function, what);
 		msg_comment(&b, d);
 		fl_buf_printf(&b, "\n} else {\n    %s;\n}", call);
 	} else {
-		bool c = !strcmp(l, "c") || !strcmp(l, "cpp");
+		bool c = dsc_eq(l, "c") || dsc_eq(l, "cpp");
 		fl_buf_printf(&b, "if (%s) {\n    %s%s %s ", d->guard, c ? "/* " : "// ", d->s->function, what);
 		msg_comment(&b, d);
 		fl_buf_printf(&b, "%s\n} else {\n    %s;\n}", c ? " */" : "", call);
@@ -439,17 +439,20 @@ static bool placeholder_in(const char *s)
 static bool replacement(const char *m, char **old, char **repl)
 {
 	*old = *repl = NULL;
+	const char *dep = strstr(m, "deprecated");
+	if (!dep)
+		return false;
 	const char *u = NULL;
 	for (const char *p = m; *p; p++)
-		if ((p == m || !isalnum((unsigned char)p[-1])) && (strncmp(p, "use ", 4) == 0 || strncmp(p, "Use ", 4) == 0)) {
+		if ((p[0] | 0x20) == 'u' && (p == m || !isalnum((unsigned char)p[-1])) &&
+		    (strncmp(p, "use ", 4) == 0 || strncmp(p, "Use ", 4) == 0)) {
 			const char *in = strstr(p + 4, " instead");
 			if (in && in - p < 70) {
 				u = p + 4;
 				break;
 			}
 		}
-	const char *dep = strstr(m, "deprecated");
-	if (!u || !dep || dep > u)
+	if (!u || dep > u)
 		return false;
 	*repl = token_at(u);
 	/* the replacement is one name: " instead" follows it */
@@ -472,7 +475,7 @@ static bool replacement(const char *m, char **old, char **repl)
 		else
 			free(first);
 	}
-	if (*old && *repl && strcmp(*old, *repl) != 0 && !placeholder_in(*old) && !placeholder_in(*repl) &&
+	if (*old && *repl && !dsc_eq(*old, *repl) && !placeholder_in(*old) && !placeholder_in(*repl) &&
 	    strlen(*repl) > 1)
 		return true;
 	free(*old);
@@ -485,14 +488,14 @@ void dsc_example_fix(dsc *d)
 {
 	fl_buf b = {0};
 	const char *c = comment(d);
-	bool cblock = !strcmp(d->dialect, "c") || !strcmp(d->dialect, "cpp");
+	bool cblock = dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp");
 	char *old, *repl;
 	if (replacement(d->e->error_message, &old, &repl)) {
 		fl_buf_printf(&b, "%sbefore%s\n%s\n%safter%s\n%s", cblock ? "/* " : c, cblock ? " */" : "", old,
 			      cblock ? "/* " : c, cblock ? " */" : "", repl);
 		free(old);
 		free(repl);
-	} else if (d->unwrapped && strcmp(d->dialect, "rust") == 0 && !strchr(d->s->guard, '\n')) {
+	} else if (d->unwrapped && dsc_eq(d->dialect, "rust") && !strchr(d->s->guard, '\n')) {
 		/* Rust's .expect: the caller gets the error instead of a panic */
 		fl_buf_printf(&b, "// before\nlet v = %s.expect(\"", d->s->guard);
 		for (const char *p = d->e->error_message; *p; p++) {

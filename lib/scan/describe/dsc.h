@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "faultline.h"
 #include "../lang.h"
@@ -30,6 +31,14 @@ enum {
 };
 
 #define DSC_ATOMS 6
+
+/* a and b are the same text: the first bytes compared before the call,
+ * since most of the describer's comparisons are with tables of words
+ * that differ at once */
+static inline bool dsc_eq(const char *a, const char *b)
+{
+	return a[0] == b[0] && strcmp(a, b) == 0;
+}
 
 /* one condition of a guard */
 typedef struct dsc_atom {
@@ -147,8 +156,15 @@ char *dsc_call_failure(const char *callee);
 
 /* family.c */
 void dsc_classify(dsc *d);
-/* the words of an identifier: "ReadASN1BitString" -> read asn1 bit string */
-void dsc_words(const char *ident, fl_strv *out);
+/* the words of an identifier: "ReadASN1BitString" -> read asn1 bit string;
+ * the words live in one block (store) */
+typedef struct dsc_wordv {
+	char **v;
+	size_t n;
+	char *store;
+} dsc_wordv;
+void dsc_words(const char *ident, dsc_wordv *out);
+void dsc_wordv_free(dsc_wordv *w);
 
 /* prose.c: documentation, triggerScenarios, commonSituations, solutions,
  * preventionTips */

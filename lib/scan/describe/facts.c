@@ -27,9 +27,9 @@ static const char *dialect_of(const char *path, const char *lang)
 	};
 	if (dot)
 		for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-			if (strcmp(dot, map[i][0]) == 0)
+			if (dsc_eq(dot, map[i][0]))
 				return map[i][1];
-	if (lang && strcmp(lang, "jvm") == 0)
+	if (lang && dsc_eq(lang, "jvm"))
 		return "java";
 	return lang ? lang : "c";
 }
@@ -56,7 +56,7 @@ bool dsc_generic_class(const char *cls)
 		return true;
 	const char *l = dsc_last(cls);
 	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
-		if (strcmp(cls, g[i]) == 0 || strcmp(l, g[i]) == 0)
+		if (dsc_eq(cls, g[i]) || dsc_eq(l, g[i]))
 			return true;
 	return false;
 }
@@ -324,8 +324,8 @@ static void find_caught(dsc *d)
  * Java and C#, the first for the others */
 static void param_name(dsc *d, const char *p, size_t n)
 {
-	bool last = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0 || strcmp(d->dialect, "php") == 0 ||
-		    strcmp(d->dialect, "java") == 0 || strcmp(d->dialect, "csharp") == 0;
+	bool last = dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp") || dsc_eq(d->dialect, "php") ||
+		    dsc_eq(d->dialect, "java") || dsc_eq(d->dialect, "csharp");
 	size_t end = n;
 	for (size_t i = 0; i < n; i++)
 		if (p[i] == '=' || (p[i] == ':' && !last) || p[i] == '[') {
@@ -370,6 +370,8 @@ static void find_params(dsc *d)
 		const char *line = wline(d, n, &len);
 		if (!line)
 			return;
+		if (fl && !fl_memmem(line, len, d->fshort, fl))
+			continue; /* the name is not on the line */
 		char *l = fl_xstrndup(line, len);
 		long at = -1;
 		for (char *q = strstr(l, d->fshort); q; q = strstr(q + 1, d->fshort))
@@ -392,7 +394,7 @@ static void find_params(dsc *d)
 			d->stat = st && word_at(l, st, "static", 6) && st < l + at;
 			size_t pl;
 			const char *prev = n > d->e->source_code_start ? wline(d, n - 1, &pl) : NULL;
-			if (prev && strcmp(d->dialect, "python") == 0) {
+			if (prev && dsc_eq(d->dialect, "python")) {
 				char *pv = fl_xstrndup(prev, pl);
 				d->stat |= strstr(pv, "@staticmethod") || strstr(pv, "@classmethod");
 				free(pv);
@@ -562,7 +564,7 @@ static void put_args(fl_buf *b, const dsc *d)
 
 char *dsc_call(const dsc *d)
 {
-	if (!d->fshort || d->defn || d->cdef || d->sentinel || d->defined || strcmp(d->s->function, "main") == 0)
+	if (!d->fshort || d->defn || d->cdef || d->sentinel || d->defined || dsc_eq(d->s->function, "main"))
 		return NULL; /* no call raises it, or the program's own main */
 	/* a name that no call can have (a message file's name) */
 	for (const char *p = d->s->function; *p; p++)
@@ -570,9 +572,9 @@ char *dsc_call(const dsc *d)
 			return NULL;
 	fl_buf b = {0};
 	const char *dl = d->dialect;
-	bool py = strcmp(dl, "python") == 0, rb = strcmp(dl, "ruby") == 0;
-	bool php = strcmp(dl, "php") == 0, go = strcmp(dl, "go") == 0;
-	bool rs = strcmp(dl, "rust") == 0;
+	bool py = dsc_eq(dl, "python"), rb = dsc_eq(dl, "ruby");
+	bool php = dsc_eq(dl, "php"), go = dsc_eq(dl, "go");
+	bool rs = dsc_eq(dl, "rust");
 	const char *owner = d->owner ? dsc_last(d->owner) : NULL;
 	if (d->ctor && owner) {
 		if (py || rs) {
@@ -617,7 +619,7 @@ char *dsc_call(const dsc *d)
 const char *dsc_package(const dsc *d)
 {
 	const char *u = d->s->unit;
-	return u && *u && strcmp(u, "main") != 0 ? u : NULL;
+	return u && *u && !dsc_eq(u, "main") ? u : NULL;
 }
 
 /* the package-qualified name a caller in another package writes: Go's
@@ -671,7 +673,7 @@ static void null_check(dsc *d)
 static bool idiom_is(const char *idiom, const char *const *list)
 {
 	for (; *list; list++)
-		if (strcmp(idiom, *list) == 0)
+		if (dsc_eq(idiom, *list))
 			return true;
 	return false;
 }
@@ -698,7 +700,7 @@ static void split_function(dsc *d)
 		d->fshort = fl_xstrdup(f);
 	}
 	static const char *const ctors[] = {"__init__", "initialize", "constructor", "__construct", "init", NULL};
-	d->ctor = d->owner && (idiom_is(d->fshort, ctors) || strcmp(d->fshort, dsc_last(d->owner)) == 0);
+	d->ctor = d->owner && (idiom_is(d->fshort, ctors) || dsc_eq(d->fshort, dsc_last(d->owner)));
 }
 
 void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
@@ -720,18 +722,18 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 		idiom += 9;
 	d->idiom = idiom;
 	d->sentinel = sentinel && s->cls && !s->function && !d->cdef;
-	d->defined = !d->sentinel && !d->cdef && !s->function && e->error_code && strcmp(idiom, "createError") == 0;
-	d->unwrapped = s->guard && strcmp(idiom, ".expect") == 0;
-	d->wrapper = s->guard && (strcmp(idiom, ".context") == 0 || strcmp(idiom, ".with_context") == 0 ||
-				  strcmp(idiom, ".wrap_err") == 0 || strcmp(idiom, ".wrap_err_with") == 0);
+	d->defined = !d->sentinel && !d->cdef && !s->function && e->error_code && dsc_eq(idiom, "createError");
+	d->unwrapped = s->guard && dsc_eq(idiom, ".expect");
+	d->wrapper = s->guard && (dsc_eq(idiom, ".context") || dsc_eq(idiom, ".with_context") ||
+				  dsc_eq(idiom, ".wrap_err") || dsc_eq(idiom, ".wrap_err_with"));
 	d->arm = s->guard && s->arm;
-	d->catch_all = d->arm && strcmp(s->guard, "_") == 0;
-	d->made = strcmp(idiom, "return") == 0 && s->function && !d->cdef;
+	d->catch_all = d->arm && dsc_eq(s->guard, "_");
+	d->made = dsc_eq(idiom, "return") && s->function && !d->cdef;
 	d->defn = s->cls && !d->cdef && !d->sentinel && !d->defined &&
-		  (strcmp(idiom, "#[error]") == 0 || strncmp(idiom, "impl Display", 12) == 0 ||
-		   strcmp(idiom, "Error() string") == 0);
-	d->logged = strcmp(s->type, FL_T_CONSOLE) == 0;
-	d->fatal = strcmp(s->type, FL_T_PANIC) == 0 || strcmp(s->severity, FL_S_CRITICAL) == 0 ||
+		  (dsc_eq(idiom, "#[error]") || strncmp(idiom, "impl Display", 12) == 0 ||
+		   dsc_eq(idiom, "Error() string"));
+	d->logged = dsc_eq(s->type, FL_T_CONSOLE);
+	d->fatal = dsc_eq(s->type, FL_T_PANIC) || dsc_eq(s->severity, FL_S_CRITICAL) ||
 		   strstr(idiom, "Fatal") || strstr(idiom, "fatal") || strstr(idiom, "die") ||
 		   strstr(idiom, "abort") || strstr(idiom, "exit");
 	d->placeholders = e->message_pattern && strstr(e->message_pattern, "(.+?)");
@@ -754,7 +756,7 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	split_function(d);
 	find_params(d);
 	null_check(d);
-	if (strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0)
+	if (dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp"))
 		find_return(d);
 	if (!d->guard && !d->arm && !d->unwrapped && s->function)
 		find_caught(d);

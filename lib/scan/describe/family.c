@@ -8,18 +8,24 @@
 #include "dsc.h"
 
 #include <ctype.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-void dsc_words(const char *s, fl_strv *out)
+void dsc_words(const char *s, dsc_wordv *out)
 {
-	fl_buf b = {0};
+	/* each word lowercased and ended by a NUL in one block, then
+	 * pointed at: one allocation for the text and one for the array */
+	size_t len = strlen(s);
+	char *st = fl_xmalloc(2 * len + 1);
+	size_t at = 0, n = 0, start = 0;
 	for (size_t i = 0;; i++) {
 		char c = s[i];
 		bool alnum = c && isalnum((unsigned char)c);
 		bool brk = !alnum;
-		if (alnum && i && b.n) {
+		if (alnum && i && at > start) {
 			char p = s[i - 1];
 			if (isupper((unsigned char)c) && (islower((unsigned char)p) || isdigit((unsigned char)p)))
 				brk = true;
@@ -27,16 +33,30 @@ void dsc_words(const char *s, fl_strv *out)
 			    islower((unsigned char)s[i + 1]))
 				brk = true;
 		}
-		if (brk && b.n) {
-			fl_strv_push(out, fl_buf_cstr(&b));
-			fl_buf_reset(&b);
+		if (brk && at > start) {
+			st[at++] = '\0';
+			start = at;
+			n++;
 		}
 		if (!c)
 			break;
 		if (alnum)
-			fl_buf_putc(&b, (char)tolower((unsigned char)c));
+			st[at++] = (char)tolower((unsigned char)c);
 	}
-	fl_buf_free(&b);
+	out->store = st;
+	out->n = n;
+	out->v = fl_xmalloc((n ? n : 1) * sizeof *out->v);
+	for (size_t k = 0, p = 0; k < n; k++) {
+		out->v[k] = st + p;
+		p += strlen(st + p) + 1;
+	}
+}
+
+void dsc_wordv_free(dsc_wordv *w)
+{
+	free(w->v);
+	free(w->store);
+	memset(w, 0, sizeof *w);
 }
 
 /* phrase at the start of a word of s (lowercase) */
@@ -47,39 +67,6 @@ static bool has(const char *s, const char *phrase)
 		if ((p == s || !isalnum((unsigned char)p[-1])) || !isalnum((unsigned char)phrase[0]))
 			return true;
 	(void)n;
-	return false;
-}
-
-/* the pairs of letters that start a word of a lowercase text: a phrase
- * whose first two letters start no word cannot be in it (most of the
- * phrases of the rules, for most messages) */
-typedef struct starts {
-	unsigned char pair[26][4]; /* bit b of byte k: pair (i, 8k + b) */
-} starts;
-
-static void starts_of(starts *st, const char *s)
-{
-	memset(st, 0, sizeof *st);
-	for (const char *p = s; p[0] && p[1]; p++)
-		if ((p == s || !isalnum((unsigned char)p[-1])) && p[0] >= 'a' && p[0] <= 'z' && p[1] >= 'a' &&
-		    p[1] <= 'z') {
-			int j = p[1] - 'a';
-			st->pair[p[0] - 'a'][j / 8] |= (unsigned char)(1u << (j % 8));
-		}
-}
-
-static bool any_of(const char *s, const starts *st, const char *const *list)
-{
-	for (; *list; list++) {
-		const char *ph = *list;
-		if (ph[0] >= 'a' && ph[0] <= 'z' && ph[1] >= 'a' && ph[1] <= 'z') {
-			int j = ph[1] - 'a';
-			if (!(st->pair[ph[0] - 'a'][j / 8] & (1u << (j % 8))))
-				continue;
-		}
-		if (has(s, ph))
-			return true;
-	}
 	return false;
 }
 
@@ -200,6 +187,83 @@ static const struct rule rules[] = {
 	{NULL, NULL, NULL},
 };
 
+/* The rules' message phrases filed by their first two letters (a-z), each
+ * with its rule's index: a message is read once, at each start of a word,
+ * instead of once for each phrase.  The phrases that do not start with two
+ * letters are kept apart, in rule order. */
+typedef struct phrase {
+	const char *text;
+	size_t len;
+	int rule;
+} phrase;
+
+static struct {
+	phrase *v;              /* by pair, then in rule order */
+	int at[26 * 26 + 1];    /* the pair's first entry in v */
+	phrase *other;          /* the phrases not starting with two letters */
+	size_t nother;
+} by_pair;
+static pthread_once_t by_pair_once = PTHREAD_ONCE_INIT;
+
+static int pair_of(const char *p)
+{
+	return p[0] >= 'a' && p[0] <= 'z' && p[1] >= 'a' && p[1] <= 'z' ? (p[0] - 'a') * 26 + (p[1] - 'a') : -1;
+}
+
+static void file_phrases(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; rules[i].family; i++)
+		for (const char *const *m = rules[i].msg; *m; m++)
+			n++;
+	by_pair.v = fl_xmalloc((n ? n : 1) * sizeof *by_pair.v);
+	by_pair.other = fl_xmalloc((n ? n : 1) * sizeof *by_pair.other);
+	int count[26 * 26] = {0};
+	for (size_t i = 0; rules[i].family; i++)
+		for (const char *const *m = rules[i].msg; *m; m++)
+			if (pair_of(*m) >= 0)
+				count[pair_of(*m)]++;
+	by_pair.at[0] = 0;
+	for (int k = 0; k < 26 * 26; k++)
+		by_pair.at[k + 1] = by_pair.at[k] + count[k];
+	int fill[26 * 26];
+	memcpy(fill, by_pair.at, sizeof fill);
+	for (size_t i = 0; rules[i].family; i++)
+		for (const char *const *m = rules[i].msg; *m; m++) {
+			phrase ph = {*m, strlen(*m), (int)i};
+			int k = pair_of(*m);
+			if (k >= 0)
+				by_pair.v[fill[k]++] = ph;
+			else
+				by_pair.other[by_pair.nother++] = ph;
+		}
+}
+
+/* the first rule (in the table's order) with a phrase at the start of a
+ * word of the lowercase message, or -1; a phrase that starts with no
+ * letter counts anywhere */
+static int first_rule(const char *s)
+{
+	pthread_once(&by_pair_once, file_phrases);
+	int best = INT_MAX;
+	for (const char *p = s; p[0] && p[1]; p++) {
+		if (p != s && isalnum((unsigned char)p[-1]))
+			continue;
+		int k = pair_of(p);
+		if (k < 0)
+			continue;
+		for (int j = by_pair.at[k]; j < by_pair.at[k + 1] && by_pair.v[j].rule < best; j++) {
+			const phrase *ph = &by_pair.v[j];
+			if (ph->len == 2 || (p[2] == ph->text[2] && strncmp(p + 3, ph->text + 3, ph->len - 3) == 0))
+				best = ph->rule;
+		}
+	}
+	for (size_t j = 0; j < by_pair.nother && by_pair.other[j].rule < best; j++)
+		if (has(s, by_pair.other[j].text))
+			best = by_pair.other[j].rule;
+	return best == INT_MAX ? -1 : best;
+}
+
 /* the family of a callee's or function's verb: "open" -> io-error */
 static const char *verb_family(const char *name, const char **verb, bool call)
 {
@@ -220,24 +284,24 @@ static const char *verb_family(const char *name, const char **verb, bool call)
 		{"check", "invalid-argument"}, {"verify", "invalid-argument"}, {"exec", "command-failed"},
 		{"run", "command-failed"}, {"spawn", "command-failed"},
 	};
-	fl_strv w = {0};
+	dsc_wordv w = {0};
 	dsc_words(dsc_last(name), &w);
 	const char *f = NULL;
 	for (size_t i = 0; i < w.n && !f; i++)
 		for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
-			if (w.v[i][0] == v[k][0][0] && strcmp(w.v[i], v[k][0]) == 0) {
+			if (w.v[i][0] == v[k][0][0] && dsc_eq(w.v[i], v[k][0])) {
 				/* a function named get, run or check does
 				 * anything: only a failed call of it says */
-				if (!call && (!strcmp(v[k][0], "get") || !strcmp(v[k][0], "run") ||
-					      !strcmp(v[k][0], "check") || !strcmp(v[k][0], "load") ||
-					      !strcmp(v[k][0], "find")))
+				if (!call && (dsc_eq(v[k][0], "get") || dsc_eq(v[k][0], "run") ||
+					      dsc_eq(v[k][0], "check") || dsc_eq(v[k][0], "load") ||
+					      dsc_eq(v[k][0], "find")))
 					continue;
 				f = v[k][1];
 				if (verb)
 					*verb = v[k][0];
 				break;
 			}
-	fl_strv_free(&w);
+	dsc_wordv_free(&w);
 	return f;
 }
 
@@ -451,15 +515,11 @@ static const char *family_of(dsc *d)
 	}
 	/* the words of the message refine a broad class: a ValueError whose
 	 * message says "not found" is a not-found */
-	const char *by_msg = NULL;
-	starts st;
-	starts_of(&st, msg);
-	for (size_t i = 0; rules[i].family && !by_msg; i++)
-		if (any_of(msg, &st, rules[i].msg))
-			by_msg = rules[i].family;
+	int r = first_rule(msg);
+	const char *by_msg = r >= 0 ? rules[r].family : NULL;
 	if (!by_msg && none_found(msg))
 		by_msg = "not-found";
-	if ((!by_msg || !strcmp(by_msg, "not-found") || !strcmp(by_msg, "missing-value")) &&
+	if ((!by_msg || dsc_eq(by_msg, "not-found") || dsc_eq(by_msg, "missing-value")) &&
 	    missing_argument(msg))
 		by_msg = "usage-error";
 	/* ... but a call that failed says more than a broad word of a message
@@ -468,21 +528,21 @@ static const char *family_of(dsc *d)
 	for (size_t i = 0; i < d->g.n && !by_call; i++)
 		if (d->g.a[i].kind == GA_FAILED && d->g.a[i].call)
 			by_call = verb_family(d->g.a[i].call, &d->verb, true);
-	bool weak = by_msg && (!strcmp(by_msg, "invalid-argument") || !strcmp(by_msg, "config-error") ||
-			       !strcmp(by_msg, "operation-failed"));
+	bool weak = by_msg && (dsc_eq(by_msg, "invalid-argument") || dsc_eq(by_msg, "config-error") ||
+			       dsc_eq(by_msg, "operation-failed"));
 	if (!by_guard && by_call && (!by_msg || weak) && !f)
 		f = by_call;
 	/* an argument's class (ValueError, IllegalArgumentException) says the
 	 * value was refused: "invalid timeout" is no timeout, "bad proxy URL"
 	 * no network failure */
-	bool event = by_msg && (!strcmp(by_msg, "timeout") || !strcmp(by_msg, "network-error") ||
-				!strcmp(by_msg, "io-error") || !strcmp(by_msg, "locked") ||
-				!strcmp(by_msg, "rate-limited") || !strcmp(by_msg, "cancelled") ||
-				!strcmp(by_msg, "service-unavailable"));
-	bool arg_class = f && !strcmp(f, "invalid-argument") && !by_guard;
+	bool event = by_msg && (dsc_eq(by_msg, "timeout") || dsc_eq(by_msg, "network-error") ||
+				dsc_eq(by_msg, "io-error") || dsc_eq(by_msg, "locked") ||
+				dsc_eq(by_msg, "rate-limited") || dsc_eq(by_msg, "cancelled") ||
+				dsc_eq(by_msg, "service-unavailable"));
+	bool arg_class = f && dsc_eq(f, "invalid-argument") && !by_guard;
 	if (!by_guard && !(arg_class && event) &&
-	    (!f || (by_msg && (!strcmp(f, "invalid-argument") || !strcmp(f, "internal-error") ||
-			       !strcmp(f, "network-error") || !strcmp(f, "io-error")) &&
+	    (!f || (by_msg && (dsc_eq(f, "invalid-argument") || dsc_eq(f, "internal-error") ||
+			       dsc_eq(f, "network-error") || dsc_eq(f, "io-error")) &&
 		    !weak)))
 		f = by_msg ? by_msg : f;
 	/* a function that prints the usage text (usage, badusage,
@@ -490,13 +550,13 @@ static const char *family_of(dsc *d)
 	 * ("%s: --indent takes a number between -1 and 7"): the command was
 	 * used wrongly, which says more than a broad word of the message */
 	if (!by_guard && !class_family &&
-	    (!f || (!strcmp(f, "invalid-argument") && f == by_msg)) &&
+	    (!f || (dsc_eq(f, "invalid-argument") && f == by_msg)) &&
 	    (usage_function(d->s->function) || names_option(msg)))
 		f = "usage-error";
 	/* a panic on no condition is a path its authors thought unreachable
 	 * ("unexpected block" in a switch's default) */
-	if (f && !strcmp(f, "invalid-argument") && !d->guard && !d->arm &&
-	    (strcmp(d->s->type, FL_T_PANIC) == 0 || strncmp(d->idiom, "assert", 6) == 0))
+	if (f && dsc_eq(f, "invalid-argument") && !d->guard && !d->arm &&
+	    (dsc_eq(d->s->type, FL_T_PANIC) || strncmp(d->idiom, "assert", 6) == 0))
 		f = "internal-error";
 	if (!f && e->http_status)
 		f = status_family(e->http_status);
@@ -537,11 +597,11 @@ static const char *family_of(dsc *d)
 		else if (a->kind == GA_FAILED && a->call)
 			f = verb_family(a->call, &d->verb, true);
 	}
-	if (!f && strcmp(d->s->type, FL_T_VALIDATION) == 0)
+	if (!f && dsc_eq(d->s->type, FL_T_VALIDATION))
 		f = "invalid-argument";
 	if (!f && d->s->function)
 		f = verb_family(d->s->function, &d->verb, false);
-	if (!f && (strcmp(d->s->type, FL_T_PANIC) == 0 || strncmp(d->idiom, "assert", 6) == 0 ||
+	if (!f && (dsc_eq(d->s->type, FL_T_PANIC) || strncmp(d->idiom, "assert", 6) == 0 ||
 		   strstr(d->idiom, "Fatal") || (cls && strstr(cls, "assert"))))
 		f = "internal-error";
 	if (!f && d->checkable)
@@ -560,7 +620,7 @@ static const char *family_of(dsc *d)
 static bool in(const char *f, const char *const *list)
 {
 	for (; *list; list++)
-		if (strcmp(f, *list) == 0)
+		if (dsc_eq(f, *list))
 			return true;
 	return false;
 }
@@ -569,7 +629,7 @@ void dsc_classify(dsc *d)
 {
 	d->family = family_of(d);
 	const char *f = d->family;
-	bool exc = strcmp(d->s->type, FL_T_EXCEPTION) == 0 || strcmp(d->s->type, FL_T_HTTP) == 0;
+	bool exc = dsc_eq(d->s->type, FL_T_EXCEPTION) || dsc_eq(d->s->type, FL_T_HTTP);
 	bool typed = exc && ((d->e->error_class && !dsc_generic_class(d->e->error_class)) || d->e->error_code);
 	if (in(f, L("type-error")))
 		d->strategy = "type-guard";

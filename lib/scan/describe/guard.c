@@ -115,14 +115,14 @@ static bool is_nullish(const char *s)
 {
 	static const char *const n[] = {"nil", "None", "NULL", "null", "undefined", "nullptr", "0 as *const _", NULL};
 	for (size_t i = 0; n[i]; i++)
-		if (strcmp(s, n[i]) == 0)
+		if (dsc_eq(s, n[i]))
 			return true;
 	return false;
 }
 
 static bool is_zero(const char *s)
 {
-	return strcmp(s, "0") == 0;
+	return dsc_eq(s, "0");
 }
 
 /* a variable that holds a status or an error: rc, ret, err, status ... */
@@ -136,18 +136,18 @@ static bool statusish(const char *s)
 		if (*p == '.' || *p == '>')
 			l = p + 1;
 	for (size_t i = 0; n[i]; i++)
-		if (strcmp(l, n[i]) == 0)
+		if (dsc_eq(l, n[i]))
 			return true;
 	size_t n2 = strlen(l);
-	return n2 > 3 && (strcmp(l + n2 - 3, "Err") == 0 || strcmp(l + n2 - 3, "err") == 0);
+	return n2 > 3 && (dsc_eq(l + n2 - 3, "Err") || dsc_eq(l + n2 - 3, "err"));
 }
 
 /* a constant that stands for success: SQLITE_OK, CURLE_OK, Z_OK, OK */
 static bool ok_const(const char *s)
 {
 	size_t n = strlen(s);
-	return (n >= 2 && strcmp(s + n - 2, "OK") == 0) || strcmp(s, "0") == 0 ||
-	       (n >= 7 && strcmp(s + n - 7, "SUCCESS") == 0);
+	return (n >= 2 && dsc_eq(s + n - 2, "OK")) || dsc_eq(s, "0") ||
+	       (n >= 7 && dsc_eq(s + n - 7, "SUCCESS"));
 }
 
 static bool identifier(const char *s)
@@ -176,6 +176,8 @@ static bool boolish(const char *name)
 	if (n && l[n - 1] == '?')
 		return true;
 	for (size_t i = 0; pre[i]; i++) {
+		if (l[0] != pre[i][0])
+			continue;
 		size_t k = strlen(pre[i]);
 		if (strncmp(l, pre[i], k) == 0 && (!l[k] || l[k] == '_' || isupper((unsigned char)l[k])))
 			return true;
@@ -184,8 +186,8 @@ static bool boolish(const char *name)
 	if ((strncmp(l, "is", 2) == 0 && n > 4) || strncmp(l, "has", 3) == 0 || strncmp(l, "startswith", 10) == 0 ||
 	    strncmp(l, "endswith", 8) == 0)
 		return true;
-	return n > 2 && (strcmp(l + n - 2, "ok") == 0 || strcmp(l + n - 2, "Ok") == 0 ||
-			 strcmp(l + n - 2, "ed") == 0 || strcmp(l + n - 2, "_p") == 0);
+	return n > 2 && (dsc_eq(l + n - 2, "ok") || dsc_eq(l + n - 2, "Ok") ||
+			 dsc_eq(l + n - 2, "ed") || dsc_eq(l + n - 2, "_p"));
 }
 
 /* the callee of a call written at the start of s ("a.b(x)" -> "a.b"), when
@@ -266,7 +268,7 @@ static const char *flip(const char *op)
 	static const char *const f[][2] = {{"==", "!="}, {"!=", "=="}, {"<", ">="}, {">=", "<"},
 					   {">", "<="}, {"<=", ">"}, {"=~", "!~"}, {"!~", "=~"}};
 	for (size_t i = 0; i < 8; i++)
-		if (strcmp(op, f[i][0]) == 0)
+		if (dsc_eq(op, f[i][0]))
 			return f[i][1];
 	return op;
 }
@@ -307,30 +309,30 @@ static bool comparison(dsc *d, dsc_atom *a, const char *t)
 		r = unparen(r);
 		char op[4];
 		const char *o = ops[i];
-		snprintf(op, sizeof op, "%s", strcmp(o, " =~ ") == 0 ? "=~" : strcmp(o, " !~ ") == 0 ? "!~"
-						: strcmp(o, "===") == 0 ? "==" : strcmp(o, "!==") == 0 ? "!="
-						: strcmp(o, " is not ") == 0			 ? "!="
-						: strcmp(o, " is ") == 0			 ? "=="
+		snprintf(op, sizeof op, "%s", dsc_eq(o, " =~ ") ? "=~" : dsc_eq(o, " !~ ") ? "!~"
+						: dsc_eq(o, "===") ? "==" : dsc_eq(o, "!==") ? "!="
+						: dsc_eq(o, " is not ")			 ? "!="
+						: dsc_eq(o, " is ")			 ? "=="
 												 : o);
 		bool negop = a->neg;
 		a->neg = false;
-		if (strcmp(o, " instanceof ") == 0) {
+		if (dsc_eq(o, " instanceof ")) {
 			set(a, GA_TYPE, l, r, NULL);
 			a->neg = negop;
 			return true;
 		}
-		if (strcmp(o, " in ") == 0 || strcmp(o, " not in ") == 0) {
+		if (dsc_eq(o, " in ") || dsc_eq(o, " not in ")) {
 			set(a, GA_MEMBER, r, l, NULL);
 			a->neg = negop != (o[1] == 'n');
 			return true;
 		}
 		if (negop)
 			snprintf(op, sizeof op, "%s", flip(op));
-		bool eq = strcmp(op, "==") == 0, ne = strcmp(op, "!=") == 0;
+		bool eq = dsc_eq(op, "=="), ne = dsc_eq(op, "!=");
 		if ((eq || ne) && (is_nullish(r) || is_nullish(l))) {
 			char *subj = is_nullish(r) ? l : r;
 			free(is_nullish(r) ? r : l);
-			if (ne && statusish(subj) && strcmp(d->dialect, "go") == 0) {
+			if (ne && statusish(subj) && dsc_eq(d->dialect, "go")) {
 				failed(d, a, subj, NULL);
 				free(subj);
 				return true;
@@ -353,17 +355,17 @@ static bool comparison(dsc *d, dsc_atom *a, const char *t)
 			return true;
 		}
 		char *m = measured(l);
-		if (m && is_zero(r) && (eq || ne || strcmp(op, "<=") == 0 || strcmp(op, ">") == 0)) {
+		if (m && is_zero(r) && (eq || ne || dsc_eq(op, "<=") || dsc_eq(op, ">"))) {
 			free(l);
 			free(r);
 			set(a, GA_EMPTY, m, NULL, NULL);
-			a->neg = ne || strcmp(op, ">") == 0;
+			a->neg = ne || dsc_eq(op, ">");
 			return true;
 		}
 		free(m);
 		char *call = callee_of(l);
 		if (call && strstr(dsc_last(call), "cmp") && is_zero(r) && (eq || ne)) {
-			/* strcmp(a, b) == 0: a is b */
+			/* dsc_eq(a, b): a is b */
 			set(a, GA_CMP, arg_of(l, 0), arg_of(l, 1), op);
 			free(call);
 			free(l);
@@ -372,9 +374,9 @@ static bool comparison(dsc *d, dsc_atom *a, const char *t)
 				set(a, GA_OTHER, fl_xstrdup(t), NULL, NULL);
 			return true;
 		}
-		bool cdialect = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0;
-		if ((statusish(l) || (call && cdialect)) && ((ne && (ok_const(r) || (call && strcmp(r, "1") == 0))) || (strcmp(op, "<") == 0 && is_zero(r)) ||
-							     (eq && strcmp(r, "-1") == 0))) {
+		bool cdialect = dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp");
+		if ((statusish(l) || (call && cdialect)) && ((ne && (ok_const(r) || (call && dsc_eq(r, "1")))) || (dsc_eq(op, "<") && is_zero(r)) ||
+							     (eq && dsc_eq(r, "-1")))) {
 			failed(d, a, call ? NULL : l, call);
 			a->subject = a->subject ? a->subject : fl_xstrdup(l);
 			a->other = fl_xstrdup(r);
@@ -406,23 +408,23 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 	static const char *const empty[] = {"empty", NULL};
 	const char *last = dsc_last(callee);
 	for (size_t i = 0; types[i]; i++) {
-		if (strcmp(last, types[i]) != 0)
+		if (!dsc_eq(last, types[i]))
 			continue;
 		if (last == callee) {
 			/* issubclass(c, T): c is a subclass of T */
-			set(a, GA_TYPE, arg_of(t, 0), arg_of(t, 1), strcmp(last, "issubclass") == 0 ? "sub" : NULL);
+			set(a, GA_TYPE, arg_of(t, 0), arg_of(t, 1), dsc_eq(last, "issubclass") ? "sub" : NULL);
 		} else {
 			set(a, GA_TYPE, fl_xstrndup(callee, (size_t)(last - callee - 1)), arg_of(t, 0), NULL);
 		}
 		return a->subject && a->other;
 	}
 	for (size_t i = 0; i < sizeof php_types / sizeof php_types[0]; i++)
-		if (strcmp(callee, php_types[i][0]) == 0) {
+		if (dsc_eq(callee, php_types[i][0])) {
 			set(a, GA_TYPE, arg_of(t, 0), fl_xstrdup(php_types[i][1]), NULL);
 			return a->subject != NULL;
 		}
 	for (size_t i = 0; exists[i]; i++)
-		if (strcmp(callee, exists[i]) == 0) {
+		if (dsc_eq(callee, exists[i])) {
 			/* what kind of entry it checks for: isdir's answer is no
 			 * for a file that exists */
 			const char *l = dsc_last(exists[i]);
@@ -434,28 +436,28 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 			set(a, GA_EXISTS, arg_of(t, 0), NULL, what);
 			return a->subject != NULL;
 		}
-	if (strcmp(callee, "isset") == 0 || strcmp(callee, "is_null") == 0) {
+	if (dsc_eq(callee, "isset") || dsc_eq(callee, "is_null")) {
 		set(a, GA_NULL, arg_of(t, 0), NULL, NULL);
 		if (callee[1] == 's')
 			a->neg = !a->neg;
 		return a->subject != NULL;
 	}
 	for (size_t i = 0; empty[i]; i++)
-		if (strcmp(callee, empty[i]) == 0) {
+		if (dsc_eq(callee, empty[i])) {
 			set(a, GA_EMPTY, arg_of(t, 0), NULL, NULL);
 			return a->subject != NULL;
 		}
-	if (strcmp(callee, "array_key_exists") == 0 || strcmp(callee, "property_exists") == 0) {
+	if (dsc_eq(callee, "array_key_exists") || dsc_eq(callee, "property_exists")) {
 		set(a, GA_MEMBER, arg_of(t, 1), arg_of(t, 0), NULL);
 		return a->subject && a->other;
 	}
 	/* PHP's in_array($needle, $haystack) */
-	if (strcmp(callee, "in_array") == 0) {
+	if (dsc_eq(callee, "in_array")) {
 		set(a, GA_MEMBER, arg_of(t, 1), arg_of(t, 0), NULL);
 		return a->subject && a->other;
 	}
 	/* Go's strings.Contains(s, sub), bytes.Contains, slices.Contains */
-	if (strcmp(last, "Contains") == 0 && (fl_str_starts(callee, "strings.") || fl_str_starts(callee, "bytes.") ||
+	if (dsc_eq(last, "Contains") && (fl_str_starts(callee, "strings.") || fl_str_starts(callee, "bytes.") ||
 					      fl_str_starts(callee, "slices."))) {
 		set(a, GA_MEMBER, arg_of(t, 0), arg_of(t, 1), NULL);
 		return a->subject && a->other;
@@ -463,13 +465,13 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 	static const char *const member[] = {"has", "containsKey", "ContainsKey", "key?", "has_key?", "include?",
 					     "contains", "hasOwnProperty", "includes", "Contains", "in_array", NULL};
 	for (size_t i = 0; member[i]; i++)
-		if (strcmp(last, member[i]) == 0 && last != callee) {
+		if (dsc_eq(last, member[i]) && last != callee) {
 			set(a, GA_MEMBER, fl_xstrndup(callee, (size_t)(last - callee - 1)), arg_of(t, 0), NULL);
 			return a->other != NULL;
 		}
 	static const char *const emp[] = {"isEmpty", "is_empty", "IsEmpty", "empty?", "blank?", NULL};
 	for (size_t i = 0; emp[i]; i++)
-		if (strcmp(last, emp[i]) == 0 && last != callee) {
+		if (dsc_eq(last, emp[i]) && last != callee) {
 			set(a, GA_EMPTY, fl_xstrndup(callee, (size_t)(last - callee - 1)), NULL, NULL);
 			return true;
 		}
@@ -498,7 +500,7 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 	a->text = fl_xstrdup(t);
 	a->neg = neg;
 	/* a group of its own (`(a || b)` among `&&`): quoted whole */
-	bool word = strcmp(d->dialect, "python") == 0 || strcmp(d->dialect, "ruby") == 0;
+	bool word = dsc_eq(d->dialect, "python") || dsc_eq(d->dialect, "ruby");
 	if (top_find(t, "||", 0) >= 0 || top_find(t, "&&", 0) >= 0 ||
 	    (word && (top_find(t, " or ", 0) >= 0 || top_find(t, " and ", 0) >= 0))) {
 		set(a, GA_OTHER, fl_xstrdup(t), NULL, NULL);
@@ -514,7 +516,7 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 	}
 	/* Rust's `if let Err(e) = x` / `let Ok(v) = x` / `let Some(v) = x` /
 	 * `let None = x`: as x.is_err() and the others below */
-	if (strcmp(d->dialect, "rust") == 0 && strncmp(t, "let ", 4) == 0) {
+	if (dsc_eq(d->dialect, "rust") && strncmp(t, "let ", 4) == 0) {
 		long eq = top_find(t, " = ", 4);
 		const char *pat = t + 4;
 		if (eq > 4) {
@@ -535,7 +537,7 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 	}
 	/* Rust's Option and Result: x.is_none() / x.is_some(), and
 	 * x.is_err() / x.is_ok(), a call that failed */
-	if (strcmp(d->dialect, "rust") == 0 && strlen(t) > 10) {
+	if (dsc_eq(d->dialect, "rust") && strlen(t) > 10) {
 		size_t tl = strlen(t);
 		if (fl_str_ends(t, ".is_none()") || fl_str_ends(t, ".is_some()")) {
 			set(a, GA_NULL, fl_xstrndup(t, tl - 10), NULL, NULL);
@@ -550,7 +552,7 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		}
 	}
 	char *callee = callee_of(t), *why = NULL;
-	bool cdialect = strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0;
+	bool cdialect = dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp");
 	if (callee) {
 		const char *last = dsc_last(callee);
 		if (checker(a, t, callee)) {
@@ -579,7 +581,7 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		}
 		goto out;
 	}
-	if (identifier(t) && strcmp(d->dialect, "go") == 0 && !strchr(t, '.')) {
+	if (identifier(t) && dsc_eq(d->dialect, "go") && !strchr(t, '.')) {
 		/* Go's comma-ok: `v, ok := x.(T)` is a type check of x, `v, ok
 		 * := m[k]` a lookup of k in m */
 		char *rhs = dsc_comma_ok(d, t);
@@ -599,16 +601,16 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 		free(rhs);
 	}
 	if (identifier(t)) {
-		if (!neg && statusish(t) && strcmp(d->dialect, "python") != 0 && strcmp(d->dialect, "ruby") != 0) {
+		if (!neg && statusish(t) && !dsc_eq(d->dialect, "python") && !dsc_eq(d->dialect, "ruby")) {
 			failed(d, a, t, NULL);
 			a->neg = false;
 		}
-		else if (boolish(t) || strcmp(d->dialect, "go") == 0 || !neg)
+		else if (boolish(t) || dsc_eq(d->dialect, "go") || !neg)
 			set(a, GA_FLAG, fl_xstrdup(t), NULL, NULL);
-		else if (strcmp(d->dialect, "python") == 0 || strcmp(d->dialect, "php") == 0) {
+		else if (dsc_eq(d->dialect, "python") || dsc_eq(d->dialect, "php")) {
 			set(a, GA_EMPTY, fl_xstrdup(t), NULL, NULL);
 			a->neg = false;
-		} else if (strcmp(d->dialect, "c") == 0 || strcmp(d->dialect, "cpp") == 0) {
+		} else if (dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp")) {
 			set(a, GA_NULL, fl_xstrdup(t), NULL, NULL);
 			a->neg = false;
 		} else {
@@ -657,7 +659,7 @@ static bool only_params(const dsc *d, const char *t)
 		char *w = fl_xstrndup(s, n);
 		bool ok = false;
 		for (size_t i = 0; kw[i] && !ok; i++)
-			ok = strcmp(w, kw[i]) == 0;
+			ok = dsc_eq(w, kw[i]);
 		bool upper = true;
 		for (size_t i = 0; w[i]; i++)
 			upper &= !islower((unsigned char)w[i]);
@@ -665,9 +667,9 @@ static bool only_params(const dsc *d, const char *t)
 		ok |= upper || isupper((unsigned char)w[0]);
 		bool param = false;
 		for (size_t i = 0; i < d->params.n && !param; i++)
-			param = strcmp(d->params.v[i], w) == 0 ||
-				(w[0] == '$' && strcmp(d->params.v[i], w + 1) == 0) ||
-				(d->params.v[i][0] == '$' && strcmp(d->params.v[i] + 1, w) == 0);
+			param = dsc_eq(d->params.v[i], w) ||
+				(w[0] == '$' && dsc_eq(d->params.v[i], w + 1)) ||
+				(d->params.v[i][0] == '$' && dsc_eq(d->params.v[i] + 1, w));
 		free(w);
 		if (param)
 			any = true;
@@ -748,7 +750,7 @@ void dsc_guard_parse(dsc *d)
 	if (!d->guard || strlen(d->guard) > 300)
 		return;
 	const char *t = d->guard;
-	bool word = strcmp(d->dialect, "python") == 0 || strcmp(d->dialect, "ruby") == 0;
+	bool word = dsc_eq(d->dialect, "python") || dsc_eq(d->dialect, "ruby");
 	const char *ors[] = {"||", word ? " or " : NULL}, *ands[] = {"&&", word ? " and " : NULL};
 	bool has_or = top_find(t, ors[0], 0) >= 0 || (ors[1] && top_find(t, ors[1], 0) >= 0);
 	bool has_and = top_find(t, ands[0], 0) >= 0 || (ands[1] && top_find(t, ands[1], 0) >= 0);
@@ -800,7 +802,7 @@ void dsc_guard_parse(dsc *d)
 	}
 	memcpy(g->grp, grp, sizeof grp);
 	/* the program's main is called by no code a caller writes */
-	d->checkable = n > 0 && !(d->s->function && strcmp(d->s->function, "main") == 0);
+	d->checkable = n > 0 && !(d->s->function && dsc_eq(d->s->function, "main"));
 	for (size_t i = 0; i < n; i++) {
 		atom(d, &g->a[i], parts[i]);
 		/* a type check is the caller's when the value checked is its
@@ -831,11 +833,11 @@ void dsc_guard_free(dsc_guard *g)
 static const char *null_word(const dsc *d)
 {
 	const char *l = d->dialect;
-	if (!strcmp(l, "go") || !strcmp(l, "ruby"))
+	if (dsc_eq(l, "go") || dsc_eq(l, "ruby"))
 		return "nil";
-	if (!strcmp(l, "python") || !strcmp(l, "rust"))
+	if (dsc_eq(l, "python") || dsc_eq(l, "rust"))
 		return "None";
-	if (!strcmp(l, "c") || !strcmp(l, "cpp"))
+	if (dsc_eq(l, "c") || dsc_eq(l, "cpp"))
 		return "NULL";
 	return "null";
 }
@@ -865,7 +867,7 @@ static void op_words(fl_buf *b, const char *op, const char *r)
 		{"!~", "does not match", "does not match"},
 	};
 	for (size_t i = 0; i < 8; i++)
-		if (strcmp(op, w[i][0]) == 0) {
+		if (dsc_eq(op, w[i][0])) {
 			z &= i < 6;
 			fl_buf_puts(b, w[i][z ? 2 : 1]);
 			if (!z) {
@@ -909,12 +911,12 @@ char *dsc_call_failure(const char *callee)
 		{"accept", "accept"}, {"listen", "listen on"}, {"dup", "duplicate"},  {"push", "push"},
 		{"append", "append"}, {"build", "build"},     {"sync", "sync"},
 	};
-	fl_strv w = {0};
+	dsc_wordv w = {0};
 	dsc_words(dsc_last(callee), &w);
 	char *res = NULL;
 	for (size_t i = 0; i < w.n && !res; i++)
 		for (size_t k = 0; k < sizeof verbs / sizeof verbs[0]; k++) {
-			if (strcmp(w.v[i], verbs[k][0]) != 0)
+			if (!dsc_eq(w.v[i], verbs[k][0]))
 				continue;
 			fl_buf b = {0};
 			fl_buf_printf(&b, "could not %s", verbs[k][1]);
@@ -924,7 +926,7 @@ char *dsc_call_failure(const char *callee)
 								   "into", "of", "on", "or", "and", "ex", "v2", NULL};
 				bool s = false;
 				for (size_t q = 0; stop[q]; q++)
-					s |= strcmp(w.v[j], stop[q]) == 0;
+					s |= dsc_eq(w.v[j], stop[q]);
 				if (s)
 					break;
 				fl_buf_puts(&b, objs++ ? " " : " the ");
@@ -933,7 +935,7 @@ char *dsc_call_failure(const char *callee)
 			res = dsc_take(&b);
 			break;
 		}
-	fl_strv_free(&w);
+	dsc_wordv_free(&w);
 	return res;
 }
 
@@ -967,7 +969,7 @@ static void failed_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool yes)
 			fl_buf_puts(b, " succeeds");
 			return;
 		}
-		bool go = strcmp(d->dialect, "go") == 0;
+		bool go = dsc_eq(d->dialect, "go");
 		if (a->subject && statusish(a->subject) && !a->op)
 			fl_buf_puts(b, go ? " returned an error" : " failed");
 		else
@@ -988,7 +990,7 @@ static void failed_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool yes)
 		}
 		return;
 	}
-	if (strcmp(d->dialect, "go") == 0 && a->subject && !a->op) {
+	if (dsc_eq(d->dialect, "go") && a->subject && !a->op) {
 		fl_buf_puts(b, yes ? "an earlier call returned an error in " : "the earlier call returned no error in ");
 		dsc_code(b, a->subject);
 		return;
@@ -1013,7 +1015,7 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 	case GA_NULL:
 		fl_buf_puts(b, yes ? "is " : "is not ");
 		dsc_code(b, null_word(d));
-		if (!strcmp(d->dialect, "c") || !strcmp(d->dialect, "cpp"))
+		if (dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp"))
 			fl_buf_puts(b, yes ? " (or zero)" : "");
 		break;
 	case GA_EMPTY:
@@ -1025,7 +1027,7 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 	}
 	case GA_TYPE:
 		fl_buf_puts(b, yes ? "is " : "is not ");
-		if (a->op && strcmp(a->op, "sub") == 0)
+		if (a->op && dsc_eq(a->op, "sub"))
 			fl_buf_puts(b, "a subclass of ");
 		else
 			article(b, a->other);
@@ -1038,9 +1040,9 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 	case GA_EXISTS:
 		if (!a->op)
 			fl_buf_puts(b, yes ? "exists" : "does not exist");
-		else if (!strcmp(a->op, "dir"))
+		else if (dsc_eq(a->op, "dir"))
 			fl_buf_puts(b, yes ? "is a directory" : "is not a directory");
-		else if (!strcmp(a->op, "file"))
+		else if (dsc_eq(a->op, "file"))
 			fl_buf_puts(b, yes ? "is a file" : "is not a file");
 		else
 			fl_buf_printf(b, "is %s%s", yes ? "" : "not ", a->op);
@@ -1052,7 +1054,7 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 	case GA_FLAG:
 		if (dsc_measured(subj)) /* `!argv.length`: a count */
 			fl_buf_puts(b, yes ? "is not zero" : "is zero");
-		else if (boolish(subj) || strcmp(d->dialect, "go") == 0)
+		else if (boolish(subj) || dsc_eq(d->dialect, "go"))
 			fl_buf_puts(b, yes ? "is true" : "is false");
 		else
 			fl_buf_puts(b, yes ? "is set" : "is not set");
@@ -1082,7 +1084,7 @@ static bool same_subject(const dsc_atom *a, const dsc_atom *p)
 {
 	return a->kind != GA_FAILED && a->kind != GA_OTHER && a->kind != GA_PRED && p->kind != GA_FAILED &&
 	       p->kind != GA_OTHER && p->kind != GA_PRED && a->subject && p->subject &&
-	       strcmp(a->subject, p->subject) == 0;
+	       dsc_eq(a->subject, p->subject);
 }
 
 /* atoms [from, to) joined by "and" (any=false) or "or" */

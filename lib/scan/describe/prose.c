@@ -128,7 +128,7 @@ static const struct {
 static int fam_index(const char *f)
 {
 	for (size_t i = 0; i < sizeof fam / sizeof fam[0]; i++)
-		if (strcmp(fam[i].family, f) == 0)
+		if (dsc_eq(fam[i].family, f))
 			return (int)i;
 	return (int)(sizeof fam / sizeof fam[0]) - 1;
 }
@@ -154,24 +154,24 @@ static void put_class(fl_buf *b, const dsc *d)
 static void action(fl_buf *b, const dsc *d)
 {
 	const char *t = d->s->type;
-	if (strcmp(t, FL_T_PANIC) == 0) {
+	if (dsc_eq(t, FL_T_PANIC)) {
 		fl_buf_puts(b, "panics");
-	} else if (strcmp(t, FL_T_CONSOLE) == 0) {
+	} else if (dsc_eq(t, FL_T_CONSOLE)) {
 		const char *sev = d->s->severity;
-		fl_buf_puts(b, strcmp(sev, FL_S_CRITICAL) == 0 ? "reports a fatal error"
-			       : strcmp(sev, FL_S_WARNING) == 0 ? "prints a warning"
-			       : strcmp(sev, FL_S_INFO) == 0	 ? "prints a notice"
+		fl_buf_puts(b, dsc_eq(sev, FL_S_CRITICAL) ? "reports a fatal error"
+			       : dsc_eq(sev, FL_S_WARNING) ? "prints a warning"
+			       : dsc_eq(sev, FL_S_INFO)	 ? "prints a notice"
 								 : "reports an error");
-	} else if (strcmp(t, FL_T_HTTP) == 0) {
+	} else if (dsc_eq(t, FL_T_HTTP)) {
 		if (d->s->http)
 			fl_buf_printf(b, "responds with HTTP %d", d->s->http);
 		else
 			fl_buf_puts(b, "responds with an HTTP error");
-	} else if (strcmp(t, FL_T_VALIDATION) == 0) {
+	} else if (dsc_eq(t, FL_T_VALIDATION)) {
 		fl_buf_puts(b, "rejects its input with a validation error");
-	} else if (strcmp(t, FL_T_ERROR_CODE) == 0) {
+	} else if (dsc_eq(t, FL_T_ERROR_CODE)) {
 		fl_buf_puts(b, "returns an error code");
-	} else if (strcmp(d->dialect, "go") == 0) {
+	} else if (dsc_eq(d->dialect, "go")) {
 		fl_buf_puts(b, "returns ");
 		put_class(b, d);
 	} else {
@@ -201,7 +201,7 @@ static void when(fl_buf *b, const dsc *d)
 		fl_buf_puts(b, " when ");
 		dsc_guard_words(b, d, true);
 	} else if (d->caught) {
-		fl_buf_puts(b, strcmp(d->dialect, "ruby") == 0 ? " when the code in the `begin` block before it "
+		fl_buf_puts(b, dsc_eq(d->dialect, "ruby") ? " when the code in the `begin` block before it "
 							       : " when the code in the `try` block before it ");
 		if (dsc_generic_class(d->caught)) {
 			fl_buf_puts(b, "fails"); /* `except Exception`: anything */
@@ -215,7 +215,7 @@ static void when(fl_buf *b, const dsc *d)
 static bool is_param(const dsc *d, const char *name)
 {
 	for (size_t i = 0; i < d->params.n; i++)
-		if (strcmp(d->params.v[i], name) == 0 || (name[0] == '$' && strcmp(d->params.v[i], name + 1) == 0))
+		if (dsc_eq(d->params.v[i], name) || (name[0] == '$' && dsc_eq(d->params.v[i], name + 1)))
 			return true;
 	return false;
 }
@@ -271,7 +271,7 @@ static bool error_message_expr(const char *e, char **holder)
 {
 	*holder = NULL;
 	size_t n = strlen(e);
-	if (!strcmp(e, "getMessage") || !strcmp(e, "getLocalizedMessage"))
+	if (dsc_eq(e, "getMessage") || dsc_eq(e, "getLocalizedMessage"))
 		return true;
 	if (error_name(e, n)) {
 		*holder = fl_xstrdup(e);
@@ -314,7 +314,7 @@ static bool error_text_fn(const char *f)
  * before: a value of its own (`switch e := os.Getenv(...)`), no error. */
 static bool assigned_value(const dsc *d, const char *holder)
 {
-	if (!holder || !strcmp(holder, "err") || !strcmp(holder, "error"))
+	if (!holder || dsc_eq(holder, "err") || dsc_eq(holder, "error"))
 		return false;
 	char *from = dsc_assigned_call(d, holder);
 	bool set = from != NULL;
@@ -348,10 +348,10 @@ static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
 		dsc_code(b, colon + 3);
 		free(c);
 		free(x);
-	} else if (conv && strcmp(conv, "%T") == 0 && simple_name(e)) {
+	} else if (conv && dsc_eq(conv, "%T") && simple_name(e)) {
 		fl_buf_puts(b, "the type of ");
 		dsc_code(b, e);
-	} else if (conv && strcmp(conv, "%w") == 0) {
+	} else if (conv && dsc_eq(conv, "%w")) {
 		fl_buf_puts(b, "the wrapped error ");
 		dsc_code(b, e);
 	} else if (is_param(d, e)) {
@@ -373,10 +373,10 @@ static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
 	} else if (lf && error_text_fn(lf)) {
 		fl_buf_puts(b, "the error's text from ");
 		dsc_code(b, e);
-	} else if (fn && inner && simple_name(inner) && (!strcmp(fn, "len") || !strcmp(fn, "strlen") || !strcmp(fn, "count"))) {
+	} else if (fn && inner && simple_name(inner) && (dsc_eq(fn, "len") || dsc_eq(fn, "strlen") || dsc_eq(fn, "count"))) {
 		fl_buf_puts(b, "the length of ");
 		dsc_code(b, inner);
-	} else if (fn && inner && simple_name(inner) && (!strcmp(fn, "type") || !strcmp(lf, "TypeOf") || !strcmp(fn, "get_class") || !strcmp(fn, "gettype"))) {
+	} else if (fn && inner && simple_name(inner) && (dsc_eq(fn, "type") || dsc_eq(lf, "TypeOf") || dsc_eq(fn, "get_class") || dsc_eq(fn, "gettype"))) {
 		fl_buf_puts(b, "the type of ");
 		dsc_code(b, inner);
 	} else if ((fl_str_ends(e, ").__name__") && fl_str_starts(e, "type(")) || fl_str_ends(e, ".__class__.__name__")) {
@@ -592,7 +592,7 @@ static void placeholders(fl_buf *b, const dsc *d)
 			/* a placeholder written more than once: which one */
 			size_t same = 0, nth = 0;
 			for (size_t k = 0; k < n; k++)
-				if (strcmp(v[k].text, v[i].text) == 0) {
+				if (dsc_eq(v[k].text, v[i].text)) {
 					same++;
 					if (k < i)
 						nth++;
@@ -638,7 +638,7 @@ static void definition(fl_buf *b, const dsc *d)
 		fl_buf_puts(b, "; the code raises it wherever it fails this way.");
 	} else if (d->sentinel) {
 		dsc_code(b, s->cls);
-		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http)
+		if (dsc_eq(s->type, FL_T_HTTP) && s->http)
 			fl_buf_printf(b, " is an HTTP error value (status %d) with this message: the code returns it wherever it fails this way.", s->http);
 		else
 			fl_buf_puts(b, " is an error value with this message: the code returns it wherever it fails this way, and callers can compare the error they get with it.");
@@ -672,7 +672,7 @@ void dsc_documentation(dsc *d)
 		who(&b, d, true);
 		fl_buf_puts(&b, " makes ");
 		put_class(&b, d);
-		if (strcmp(s->type, FL_T_HTTP) == 0 && s->http)
+		if (dsc_eq(s->type, FL_T_HTTP) && s->http)
 			fl_buf_printf(&b, " (HTTP %d)", s->http);
 		fl_buf_puts(&b, " with this message and returns it for its callers to raise");
 		when(&b, d);
@@ -700,7 +700,7 @@ void dsc_documentation(dsc *d)
 		fl_buf_puts(&b, " The function then returns ");
 		dsc_code(&b, d->ret);
 		fl_buf_putc(&b, '.');
-	} else if (d->fatal && strcmp(s->type, FL_T_CONSOLE) == 0) {
+	} else if (d->fatal && dsc_eq(s->type, FL_T_CONSOLE)) {
 		fl_buf_puts(&b, " The program stops after reporting it.");
 	}
 	if (d->e->error_code && !d->defined) {
@@ -775,7 +775,7 @@ void dsc_triggers(dsc *d)
 	if (!s->function) {
 		fl_buf_puts(&b, "Loading or running ");
 		dsc_code(&b, d->e->file_path);
-	} else if (strcmp(s->function, "main") == 0) {
+	} else if (dsc_eq(s->function, "main")) {
 		fl_buf_puts(&b, d->guard ? "While the program runs," : "Running the program");
 	} else if (d->checkable || !d->guard) {
 		fl_buf_puts(&b, "Calling ");
@@ -813,7 +813,7 @@ void dsc_situations(dsc *d)
 {
 	fl_buf b = {0};
 	const char *t = d->s->type;
-	if (strcmp(d->family, "operation-failed") == 0 && d->guard && d->g.n) {
+	if (dsc_eq(d->family, "operation-failed") && d->guard && d->g.n) {
 		/* no family says more than the condition itself */
 		fl_buf_puts(&b, "It happens when ");
 		dsc_guard_words(&b, d, true);
@@ -828,17 +828,17 @@ void dsc_situations(dsc *d)
 		fl_buf_puts(&b, fam[fam_index(d->family)].seen);
 		fl_buf_puts(&b, ". ");
 	}
-	if (strcmp(t, FL_T_PANIC) == 0) {
+	if (dsc_eq(t, FL_T_PANIC)) {
 		fl_buf_puts(&b, "It shows as a panic on standard error or in a crash log, and the failing thread or process stops.");
-	} else if (strcmp(t, FL_T_CONSOLE) == 0) {
+	} else if (dsc_eq(t, FL_T_CONSOLE)) {
 		fl_buf_puts(&b, d->fatal ? "It shows on the program's standard error or log just before the program exits."
 					 : "It shows in the program's log or on its standard error while it runs.");
-	} else if (strcmp(t, FL_T_HTTP) == 0) {
+	} else if (dsc_eq(t, FL_T_HTTP)) {
 		fl_buf_puts(&b, "HTTP clients of the service receive it as an error response");
 		if (d->s->http)
 			fl_buf_printf(&b, " with status %d", d->s->http);
 		fl_buf_puts(&b, ", and it appears in the service's access log.");
-	} else if (strcmp(t, FL_T_VALIDATION) == 0) {
+	} else if (dsc_eq(t, FL_T_VALIDATION)) {
 		fl_buf_puts(&b, "The user or caller who submitted the input sees it as a validation message.");
 	} else {
 		fl_buf_puts(&b, "It reaches the caller's error handling, or an uncaught-error report with a stack trace.");
@@ -909,7 +909,7 @@ void dsc_solutions(dsc *d)
 		if (d->sentinel || d->defined || d->cdef || d->defn || !d->s->function) {
 			fl_buf_puts(&b, "what the code expects at ");
 			put_loc(&b, d);
-		} else if (strcmp(dsc_last(d->s->function), "main") == 0) {
+		} else if (dsc_eq(dsc_last(d->s->function), "main")) {
 			/* what a program's main is given: its command line */
 			fl_buf_puts(&b, "the command line and the input the program was given");
 		} else {
@@ -953,19 +953,19 @@ void dsc_prevention(dsc *d)
 	fl_buf_puts(&b, fam[fam_index(d->family)].tip);
 	push(out, &b);
 	const char *st = d->strategy;
-	if (strcmp(st, "try-catch") == 0 && d->e->error_class && !dsc_generic_class(d->e->error_class)) {
+	if (dsc_eq(st, "try-catch") && d->e->error_class && !dsc_generic_class(d->e->error_class)) {
 		fl_buf_puts(&b, "Catch ");
 		dsc_code(&b, d->e->error_class);
 		fl_buf_puts(&b, " where you can act on it, not a broad base class.");
 		push(out, &b);
-	} else if (strcmp(st, "retry") == 0) {
+	} else if (dsc_eq(st, "retry")) {
 		fl_buf_puts(&b, "Retry a bounded number of times with growing delays, then report the failure.");
 		push(out, &b);
-	} else if (strcmp(st, "fallback") == 0 && !d->logged) {
+	} else if (dsc_eq(st, "fallback") && !d->logged) {
 		fl_buf_puts(&b, "Decide in advance what to do without the result (a default, a cached value, a clear message).");
 		push(out, &b);
 	}
-	if (d->e->error_code && strcmp(st, "try-catch") == 0) {
+	if (d->e->error_code && dsc_eq(st, "try-catch")) {
 		fl_buf_puts(&b, "Match on the code ");
 		dsc_code(&b, d->e->error_code);
 		fl_buf_puts(&b, ", not on the message text, which can change.");

@@ -19,7 +19,7 @@ static void add(fl_strv *tags, const char *t)
 	if (!t || !*t)
 		return;
 	for (size_t i = 0; i < tags->n; i++)
-		if (strcmp(tags->v[i], t) == 0)
+		if (dsc_eq(tags->v[i], t))
 			return;
 	fl_strv_push(tags, t);
 }
@@ -103,7 +103,7 @@ static bool stop(const char *w)
 
 static void domain(fl_strv *tags, const char *text, size_t *n, size_t max)
 {
-	fl_strv w = {0};
+	dsc_wordv w = {0};
 	dsc_words(text, &w);
 	for (size_t i = 0; i < w.n && *n < max; i++) {
 		if (stop(w.v[i]))
@@ -117,7 +117,7 @@ static void domain(fl_strv *tags, const char *text, size_t *n, size_t max)
 		add(tags, w.v[i]);
 		*n += tags->n > before;
 	}
-	fl_strv_free(&w);
+	dsc_wordv_free(&w);
 }
 
 void dsc_tags(dsc *d)
@@ -125,11 +125,11 @@ void dsc_tags(dsc *d)
 	fl_strv *tags = &d->e->tags;
 	const char *t = d->s->type;
 	add(tags, d->lang);
-	if (strcmp(d->dialect, d->lang) != 0 && strcmp(d->lang, "jvm") != 0)
+	if (!dsc_eq(d->dialect, d->lang) && !dsc_eq(d->lang, "jvm"))
 		add(tags, d->dialect);
-	else if (strcmp(d->lang, "jvm") == 0)
+	else if (dsc_eq(d->lang, "jvm"))
 		add(tags, d->dialect);
-	add(tags, strcmp(t, FL_T_ERROR_CODE) == 0 ? "error-code" : t);
+	add(tags, dsc_eq(t, FL_T_ERROR_CODE) ? "error-code" : t);
 	int kind = fl_idiom_kind(d->s->idiom);
 	if (kind == FL_IDIOM_DEF)
 		add(tags, "definition");
@@ -144,7 +144,7 @@ void dsc_tags(dsc *d)
 	/* the construct's kind (not a Rust variant's path: a variant built,
 	 * `E::V`, is its idiom and its class, tagged above) */
 	if (*d->idiom && strncmp(d->idiom, "class ", 6) != 0 &&
-	    !(d->s->cls && strstr(d->idiom, "::") && strcmp(d->idiom, d->s->cls) == 0)) {
+	    !(d->s->cls && strstr(d->idiom, "::") && dsc_eq(d->idiom, d->s->cls))) {
 		char *k = kebab(d->idiom);
 		if (k && strlen(k) <= 24)
 			add(tags, k);
