@@ -64,6 +64,33 @@ static void test_memmem_matches_plain_search(void **state)
 			p = a + 1;
 		}
 	}
+	/* words of source text, whose rarest bytes fl_memmem compares
+	 * first (the 'w' and 'h' of "throw "), in texts made of the same
+	 * bytes: every hit found, first one first */
+	static const char bytes[] = " thrownewE\n(x";
+	char big[300];
+	for (int round = 0; round < 3000; round++) {
+		size_t n = 40 + (size_t)(round % 260), k = 1 + (size_t)(round % 9);
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			big[i] = bytes[(seed >> 16) % (sizeof bytes - 1)];
+		}
+		for (size_t i = 0; i < k; i++) {
+			seed = seed * 1103515245u + 12345u;
+			word[i] = bytes[(seed >> 16) % (sizeof bytes - 1)];
+		}
+		if (round % 3 == 0) /* the word somewhere */
+			memcpy(big + (size_t)round % (n - k + 1), word, k);
+		const char *p = big, *end = big + n;
+		for (;;) {
+			const char *a = fl_memmem(p, (size_t)(end - p), word, k);
+			const char *b = naive_memmem(p, (size_t)(end - p), word, k);
+			assert_ptr_equal(a, b);
+			if (!a)
+				break;
+			p = a + 1;
+		}
+	}
 	/* bytes over 0x7f, and a word longer than the text */
 	const char hi[] = "x\xff\xfe\x80" "abc\xff\xfe\x81";
 	assert_ptr_equal(fl_memmem(hi, sizeof hi - 1, "\xff\xfe\x81", 3), hi + 7);

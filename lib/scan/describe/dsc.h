@@ -112,6 +112,10 @@ typedef struct dsc {
 	const char *lines_of;
 	size_t *line_at;
 	int nlines;
+	/* the guard's words (dsc_guard_words), when false and when true,
+	 * made once: gw points at gw_mem */
+	char **gw;
+	char *gw_mem[2];
 } dsc;
 
 /* facts.c */

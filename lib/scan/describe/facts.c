@@ -706,6 +706,7 @@ static void split_function(dsc *d)
 void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 {
 	memset(d, 0, sizeof *d);
+	d->gw = d->gw_mem;
 	d->e = e;
 	d->s = s;
 	d->lang = lang ? lang : "c";
@@ -766,6 +767,8 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 
 void dsc_free(dsc *d)
 {
+	free(d->gw_mem[0]);
+	free(d->gw_mem[1]);
 	free(d->line_at);
 	free(d->fshort);
 	free(d->owner);

@@ -1103,7 +1103,24 @@ static void join(fl_buf *b, const dsc *d, size_t from, size_t to, bool any, bool
 	}
 }
 
+static void guard_words(fl_buf *b, const dsc *d, bool when);
+
+/* the words are the same each time a field asks: made once */
 void dsc_guard_words(fl_buf *b, const dsc *d, bool when)
+{
+	if (!d->gw) {
+		guard_words(b, d, when);
+		return;
+	}
+	if (!d->gw[when]) {
+		fl_buf w = {0};
+		guard_words(&w, d, when);
+		d->gw[when] = dsc_take(&w);
+	}
+	fl_buf_puts(b, d->gw[when]);
+}
+
+static void guard_words(fl_buf *b, const dsc *d, bool when)
 {
 	const dsc_guard *g = &d->g;
 	if (!g->n) {
