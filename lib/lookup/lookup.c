@@ -1438,6 +1438,31 @@ static void last_literal(const struct hit *h, size_t *ls, size_t *le)
  * units: 1 is a confident answer's). */
 #define WRAPPED_INFO_MIN 0.5
 
+/* Does a placeholder of A, on B's line, hold B's text (B's last literal
+ * run inside it; or, one of them matched the line as printed and the
+ * other its message, A's placeholder ending with B's line from B's match
+ * on)?  mark_wrappers' test of a banner, shared with mark_quoting. */
+static bool same_text(const struct hit *A, const struct hit *B)
+{
+	return B->text == A->text || strcmp(B->text, A->text) == 0;
+}
+
+static bool holds_on_line(const struct hit *A, size_t k, const struct hit *B)
+{
+	size_t ls, le;
+	last_literal(B, &ls, &le);
+	size_t cl = A->caps[k].end - A->caps[k].start;
+	bool inside;
+	if (same_text(A, B)) {
+		inside = ls >= A->caps[k].start && le <= A->caps[k].end;
+	} else {
+		size_t rl = strcspn(B->text + B->at, "\n");
+		inside = rl && rl <= cl && memcmp(A->text + A->caps[k].end - rl, B->text + B->at, rl) == 0;
+	}
+	return inside && le > ls;
+}
+
+
 /* Does msg's last line with text hold a placeholder alone ("{msg}",
  * "${getErrorMessage(error)}", "%s")? */
 static bool ends_with_placeholder(const char *msg)
@@ -1553,23 +1578,12 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					 * enough to be no coincidence */
 					if (!B->strong && B->info < WRAPPED_INFO_MIN)
 						continue;
-					size_t ls, le;
-					last_literal(B, &ls, &le);
 					/* (one matched the line as printed, the
 					 * other its message: A's placeholder ends
 					 * with B's line from B's match on, as
 					 * "prog: error: %s" around "option -x: "
 					 * and B's text) */
-					bool inside;
-					if (B->text == A->text || strcmp(B->text, A->text) == 0) {
-						inside = ls >= A->caps[k].start && le <= A->caps[k].end;
-					} else {
-						size_t rl = strcspn(B->text + B->at, "\n");
-						inside = rl && rl <= cl &&
-							 memcmp(A->text + A->caps[k].end - rl,
-								B->text + B->at, rl) == 0;
-					}
-					A->wraps = inside && le > ls &&
+					A->wraps = holds_on_line(A, k, B) &&
 						   (!A->raised || A->def) &&
 						   (B->raised ||
 						    banner_only(ix_str(ix, ix->ent[A->entry].msg)));
@@ -1585,6 +1599,52 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					   memmem(A->text + A->caps[k].start, cl, m, ml) != NULL;
 			}
 		}
+	}
+}
+
+/* A raise whose last placeholder holds, on its line, the whole text of
+ * another confident hit quotes that message in its own: Python's `raise
+ * ConfigError('invalid config: %s' % e)` around PyYAML's "while parsing a
+ * flow node", a Go error wrapping its cause ("loading config: %w").  The
+ * text printed is the raise's, and it carries both texts' information:
+ * confident though its own words alone are not quite enough, and first on
+ * its line (rank.c).  Not a raise of the same class, whose placeholder
+ * takes the reason another raise of it passes (PyYAML's ReaderError
+ * formats "unacceptable character ...: %s" around each raise's reason). */
+static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
+{
+	if (nh < 2 || nh > 256)
+		return;
+	for (size_t a = 0; a < nh; a++) {
+		struct hit *A = &hits[a];
+		/* its own words informative enough to be no coincidence:
+		 * not a bare "invalid %s: %v" around any message */
+		if (!A->raised || A->def || A->wraps || !A->text || !A->ncaps || A->info < WRAPPED_INFO_MIN)
+			continue;
+		/* the message's last placeholder, ending the match: what the
+		 * wrapped message fills ("...: %s"), not a leading value */
+		const fl_span *c = &A->caps[A->ncaps - 1];
+		if (c->end < A->end || c->start >= c->end)
+			continue;
+		const char *acls = ix_str(&lk->seg[A->seg], ent_of(lk, A)->cls);
+		for (size_t b = 0; b < nh && !A->quotes; b++) {
+			const struct hit *B = &hits[b];
+			if (b == a || !B->strong || B->pos != A->pos || !B->text || !same_text(A, B))
+				continue;
+			const char *bcls = ix_str(&lk->seg[B->seg], ent_of(lk, B)->cls);
+			if (*acls && strcmp(acls, bcls) == 0)
+				continue;
+			/* B's whole match, from the placeholder's start (a quote
+			 * before it aside): the placeholder is B's message, not
+			 * a value that runs into it ("invalid %s value %q"
+			 * around `"frob" for -buildvcs: value is ...`) */
+			size_t cs = c->start;
+			if (cs < B->at && B->at - cs == 1 && strchr("\"'`", A->text[cs]))
+				cs++;
+			A->quotes = B->at == cs && holds_on_line(A, A->ncaps - 1, B);
+		}
+		if (A->quotes)
+			A->strong = true;
 	}
 }
 
@@ -1743,6 +1803,7 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 		nh = lenient_pass(lk, q, repo, limit, hits, nh, cap);
 	nh = drop_parts(lk, *hits, nh);
 	mark_wrappers(lk, q, *hits, nh);
+	mark_quoting(lk, *hits, nh);
 	return nh ? fl_lk_rank(lk, *hits, nh) : 0;
 }
 

@@ -122,6 +122,9 @@ struct hit {
 	bool covers;       /* spans most of its line's message (rank.c) */
 	bool wraps;        /* a placeholder of it holds a message another
 			      confident hit matches (lookup.c) */
+	bool quotes;       /* a raise whose placeholder holds another
+			      confident hit's text on its line (lookup.c's
+			      mark_quoting) */
 	bool fuzzy;        /* from the fuzzy tier, beside weak pattern hits */
 	bool warn;         /* its record is a warning (IDX_WARN) */
 	bool raised;       /* its record is raised, not printed (IDX_RAISED) */

@@ -7,7 +7,9 @@
  * hits first, a message before a wrapper that holds it in a placeholder
  * (lookup.c's mark_wrappers), then the line of the output they matched (error lines in
  * the order printed before warnings and informational lines), then
- * how much of its line it spans, specificity, evidence and coverage.  A
+ * on one line a raise that quotes another hit's message in its own
+ * (lookup.c's mark_quoting), how much of its line it spans, specificity,
+ * evidence and coverage.  A
  * hit whose literal part says little ("%s failed", "expected {}, found
  * {}") is not a confident answer: it ranks after every confident one and
  * scores below the pattern tier's 0.9, or not at all.
@@ -457,6 +459,9 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 	 * built, not the call that led there) */
 	if (x->sited && x->site_rank != y->site_rank)
 		return x->site_rank < y->site_rank ? -1 : 1;
+	/* a raise quoting another's message: the text printed is its own */
+	if (x->quotes != y->quotes)
+		return x->quotes ? -1 : 1;
 	if (x->covers != y->covers)
 		return x->covers ? -1 : 1;
 	if (x->lenient != y->lenient) /* an exact match first */
@@ -592,6 +597,43 @@ static void nearby(const fl_lookup *lk, struct hit *hits, size_t nh)
 		hits[i].ev += hits[i].near;
 }
 
+/* A value a placeholder printed that names the hit's file or folder
+ * whole: a program with a file per command prints the command's name
+ * ("You must give at least one requirement to uninstall", raised alike in
+ * cli/req_command.py and commands/uninstall.py).  Two points, as a word
+ * of a pasted command naming the file; the word itself in *named. */
+#define CAPTURE_WORD_MAX 40
+
+static bool capture_names_file(const struct hit *h, const char *path, char *named, size_t cap)
+{
+	for (size_t k = 0; h->text && k < h->ncaps; k++) {
+		const char *w = h->text + h->caps[k].start;
+		size_t wl = h->caps[k].end - h->caps[k].start;
+		if (wl >= 2 && (w[0] == '"' || w[0] == '\'') && w[wl - 1] == w[0]) {
+			w++;
+			wl -= 2;
+		}
+		bool word = wl >= 3 && wl <= CAPTURE_WORD_MAX;
+		for (size_t i = 0; i < wl && word; i++)
+			word = isalnum((unsigned char)w[i]) || w[i] == '-' || w[i] == '_';
+		if (word && word_vs_path(w, wl, path, false) == 2) {
+			size_t c = wl < cap - 1 ? wl : cap - 1;
+			memcpy(named, w, c);
+			named[c] = '\0';
+			return true;
+		}
+	}
+	return false;
+}
+
+static void captures_name_files(const fl_lookup *lk, struct hit *hits, size_t nh)
+{
+	char w[CAPTURE_WORD_MAX + 1];
+	for (size_t i = 0; i < nh; i++)
+		if (capture_names_file(&hits[i], HIT_STR(lk, &hits[i], path), w, sizeof w))
+			hits[i].ev += 2;
+}
+
 /* A factory's body beside a call of it raising the same text: the call
  * is the raise site, the body its definition. */
 static void factory_bodies(const fl_lookup *lk, struct hit *hits, size_t nh)
@@ -611,6 +653,7 @@ static void factory_bodies(const fl_lookup *lk, struct hit *hits, size_t nh)
 
 size_t fl_lk_rank(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
+	captures_name_files(lk, hits, nh);
 	nearby(lk, hits, nh);
 	factory_bodies(lk, hits, nh);
 	rank_lines(hits, nh);
@@ -655,6 +698,12 @@ void fl_lk_why(const fl_lookup *lk, const struct hit *hits, size_t nh, size_t i,
 	const idx_entry *x = &ix->ent[hits[i].entry];
 	if (q)
 		evidence_why(ix, x, q, &m->evidence);
+	char named[CAPTURE_WORD_MAX + 1];
+	if (capture_names_file(&hits[i], ix_str(ix, x->path), named, sizeof named)) {
+		char line[128];
+		snprintf(line, sizeof line, "a value in the text, %s, names its file or folder", named);
+		fl_strv_push(&m->evidence, line);
+	}
 	if (hits[i].near) {
 		char line[128];
 		snprintf(line, sizeof line, "%d other line%s of the text match%s records of its file",

@@ -125,6 +125,15 @@ static int setup(void **state)
 	    "MissingOptionException", NULL);
 	/* a message that starts with a word (test_mid_word) */
 	put("acme/vcs", "parse %s: %v", "vcs/vcs.go", 1233, NULL, NULL, NULL);
+	/* one text raised in a shared file and in a command's own file,
+	 * which the printed value names (test_value_names_file) */
+	put("acme/pip", "You must give at least one requirement to {name} (see \"pip help {name}\")",
+	    "src/cli/req_command.py", 458, NULL, "CommandError", NULL);
+	put("acme/pip", "You must give at least one requirement to {self.name} (see \"pip help {self.name}\")",
+	    "src/commands/uninstall.py", 92, NULL, "CommandError", NULL);
+	/* a raise quoting another library's message (test_quoting_raise) */
+	put("acme/lint", "invalid config: %s", "lint/config.py", 79, NULL, "ConfigError", NULL);
+	put("acme/yaml", "while parsing a %s node", "yaml/parser.py", 369, NULL, "ParserError", NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -462,6 +471,46 @@ static void test_wrappers(void **state)
 	expect_top("[2026-11-29 10:00:00] ERROR: invalid widget size: 3", "src/size.rs", 40, "pattern");
 }
 
+/* A value the text printed that names a record's file is evidence for
+ * that record: the command's own file before the shared one raising the
+ * same text, and the evidence says why. */
+static void test_value_names_file(void **state)
+{
+	(void)state;
+	fl_result r = ask("ERROR: You must give at least one requirement to uninstall (see \"pip help uninstall\")", NULL);
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/commands/uninstall.py");
+	bool said = false;
+	for (size_t i = 0; i < r.v[0].evidence.n; i++)
+		said |= strstr(r.v[0].evidence.v[i], "uninstall, names its file") != NULL;
+	assert_true(said);
+	fl_result_free(&r);
+	/* a value naming neither file is evidence for none */
+	r = ask("ERROR: You must give at least one requirement to download (see \"pip help download\")", NULL);
+	assert_true(r.n >= 2);
+	for (size_t k = 0; k < r.n; k++)
+		for (size_t i = 0; i < r.v[k].evidence.n; i++)
+			assert_null(strstr(r.v[k].evidence.v[i], "names its file"));
+	fl_result_free(&r);
+}
+
+/* A raise whose placeholder holds another record's whole message quotes
+ * it: the printed text is the raise's ('invalid config: %s' % e around
+ * the YAML parser's error), first though the parser's text is the more
+ * specific one; the parser's message alone is still the parser's.  (The
+ * information a quoting raise needs of its own words, which keeps a bare
+ * "invalid %s: %v" out, is measured on a real store: bench/realerrors.) */
+static void test_quoting_raise(void **state)
+{
+	(void)state;
+	fl_result r = ask("invalid config: while parsing a flow node\nexpected the node content, but found '<stream end>'\n", NULL);
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lint/config.py");
+	assert_true(r.v[0].score >= 0.9);
+	fl_result_free(&r);
+	expect_top("while parsing a flow node", "yaml/parser.py", 369, "pattern");
+}
+
 /* Java wrappers whose message is their cause's toString(), and records
  * raised without a message (their class name alone) */
 static void test_nested_classes_and_class_only(void **state)
@@ -527,7 +576,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 33);
+	assert_int_equal(fl_lookup_count(a), 37);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -535,7 +584,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 34);
+	assert_int_equal(fl_lookup_count(a), 38);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1285,6 +1334,8 @@ int main(void)
 		cmocka_unit_test(test_repo_filter),
 		cmocka_unit_test(test_fuzzy_and_no_match),
 		cmocka_unit_test(test_wrappers),
+		cmocka_unit_test(test_quoting_raise),
+		cmocka_unit_test(test_value_names_file),
 		cmocka_unit_test(test_nested_classes_and_class_only),
 		cmocka_unit_test(test_pathological_and_huge),
 		cmocka_unit_test(test_grep_log_units),

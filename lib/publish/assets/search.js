@@ -881,6 +881,8 @@
     var sa = a.siteRank >= 0, sb = b.siteRank >= 0;
     if (sa !== sb) return sa ? -1 : 1;
     if (sa && a.siteRank !== b.siteRank) return a.siteRank - b.siteRank;
+    /* a raise quoting another's message: the text printed is its own */
+    if (!!a.quotes !== !!b.quotes) return a.quotes ? -1 : 1;
     return (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
@@ -923,7 +925,18 @@
   function cmpScore(a, b) { return (b.score - a.score) || (b.ev - a.ev) || (a.x.entry - b.x.entry); }
   /* scores: confident hits in [0.9, 1), the others below as their
    * information and coverage say, or no answer under 0.4 */
+  /* a value a placeholder printed that names the hit's file or folder
+   * whole, as a program with a file per command prints the command's name:
+   * two points (rank.c's captures_name_files) */
+  function captureNamesFile(h) {
+    return (h.caps || []).some(function (c) {
+      var w = h.text ? h.text.slice(c[0], c[1]) : '';
+      if (w.length >= 2 && (w[0] === '"' || w[0] === "'") && w[w.length - 1] === w[0]) w = w.slice(1, -1);
+      return w.length >= 3 && w.length <= 40 && /^[A-Za-z0-9_-]+$/.test(w) && wordVsPath(lower(w), lower(h.path || ''), false) === 2;
+    });
+  }
   function rank(hits) {
+    hits.forEach(function (h) { if (captureNamesFile(h)) h.ev += 2; });
     nearby(hits);
     factoryBodies(hits);
     var out = [];
@@ -1122,6 +1135,7 @@
       /* a line's part whose whole record matched too is dropped */
       hits = hits.filter(function (h) { return !h.x.whole || !done[h.x.whole.entry]; });
       markWrappers(hits);
+      markQuoting(hits);
       return rank(hits);
     }
     /* A placeholder that printed nothing fails the stored pattern, whose
@@ -1190,18 +1204,49 @@
                * The banner says nothing of its own: b need only be
                * informative */
               if (!b.strong && b.info < WRAPPED_INFO_MIN) return false;
-              var l = lastLiteral(b);
-              /* (one matched the line as printed, the other its message:
-               * a's placeholder ends with b's line from b's match on) */
-              var rest = b.text.slice(b.at).split('\n')[0];
-              var inside = b.text === a.text ? l[0] >= c[0] && l[1] <= c[1] : rest.length > 0 && cap.endsWith(rest);
-              return inside && l[1] > l[0] && (!a.raised || a.def) && (b.raised || bannerOnly(a.x.msg));
+              return holdsOnLine(a, c, b) && (!a.raised || a.def) && (b.raised || bannerOnly(a.x.msg));
             }
             if (!b.strong) return false;
             var m = b.pos !== a.pos && q.messages[b.pos];
             return !!m && m.length <= cap.length && cap.indexOf(m) >= 0;
           });
         });
+      });
+    }
+    /* does a's placeholder c, on b's line, hold b's text: b's last literal
+     * run inside it, or (one matched the line as printed, the other its
+     * message) a's placeholder ending with b's line from b's match on
+     * (lookup.c's holds_on_line) */
+    function holdsOnLine(a, c, b) {
+      var l = lastLiteral(b), cap = a.text.slice(c[0], c[1]);
+      var rest = b.text.slice(b.at).split('\n')[0];
+      var inside = b.text === a.text ? l[0] >= c[0] && l[1] <= c[1] : rest.length > 0 && cap.endsWith(rest);
+      return inside && l[1] > l[0];
+    }
+    /* a raise whose last placeholder holds, on its line, the whole text of
+     * another confident hit, from the placeholder's start, quotes that
+     * message in its own ('invalid config: %s' % e around PyYAML's "while
+     * parsing a flow node"): the text printed is its own; confident, first
+     * on its line, when its own words are informative enough to be no
+     * coincidence; not around a raise of its own class, whose reason its
+     * placeholder takes (lookup.c's mark_quoting) */
+    function markQuoting(hits) {
+      hits.forEach(function (a) { a.quotes = false; });
+      if (hits.length < 2 || hits.length > 256) return;
+      hits.forEach(function (a) {
+        if (!a.raised || a.def || a.wraps || !a.text || !a.caps.length || a.info < WRAPPED_INFO_MIN) return;
+        var c = a.caps[a.caps.length - 1];
+        if (c[1] < a.end || c[0] >= c[1]) return;
+        a.quotes = hits.some(function (b) {
+          if (b === a || !b.strong || b.pos !== a.pos || b.text !== a.text) return false;
+          if (a.x.cls && a.x.cls === b.x.cls) return false;
+          /* b's whole match, from the placeholder's start (a quote before
+           * it aside): the placeholder is b's message */
+          var cs = c[0];
+          if (cs < b.at && b.at - cs === 1 && '"\'`'.indexOf(a.text[cs]) >= 0) cs++;
+          return b.at === cs && holdsOnLine(a, c, b);
+        });
+        if (a.quotes) a.strong = true;
       });
     }
     /* does msg point to the program's help ("try 'curl --help' or 'curl
