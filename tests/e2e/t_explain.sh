@@ -21,6 +21,13 @@ explain_top "python traceback" "inventory/api.py:16" 'Traceback (most recent cal
   File "/srv/app/inventory/api.py", line 16, in get_item
     raise HTTPException(status_code=404, detail=f"Item {sku} not found")
 fastapi.exceptions.HTTPException: Item ABC-1 not found'
+# a raise whose text quotes the error it caught, first though the caught
+# error's own text is the longer one; a printed value that names the file
+# of one of two records raising one text
+explain_top "a raise quoting the error it caught" "inventory/shelfconf.py:23" \
+	"invalid shelf configuration: unbalanced brackets in the shelf layout near '[a,b'"
+explain_top "a printed value naming the command's file" "inventory/verbs/recount.py:11" \
+	'VerbError: You must give at least one item to recount (see "inventory help recount")'
 explain_top "go panic with goroutine trace" "cmd/shopd/main.go:21" 'panic: port must be set
 
 goroutine 1 [running]:

@@ -141,6 +141,10 @@ sq "a GNU location and level before the message" 'config/shop.yml:3:1: error: --
 # before the console line that wraps it)
 sq "a %(value)r placeholder, after the option it is about" "inventory: error: option --shelf: invalid int shelf value: 'A-3'"
 sq "a text from a table of texts" 'OptionError: expected at most one shelf'
+sq "a raise quoting the error it caught (mark_quoting)" \
+	"invalid shelf configuration: unbalanced brackets in the shelf layout near '[a,b'"
+sq "a printed value naming its record's file" \
+	'VerbError: You must give at least one item to recount (see "inventory help recount")'
 sq "a logged line, then the error raised" 'ERROR: could not find a version for shopkit==9.9
 ERROR: no matching item found for shopkit==9.9'
 SSMSG='The remote "backup" could not be reached, check the network settings and the credentials of the sync account.'
