@@ -685,6 +685,39 @@ static bool table_texts(const walker *w, size_t from, size_t k, size_t b, int de
 	return true;
 }
 
+/* The end of the expression statement that starts at token b, before at:
+ * its next line or ';', brackets skipped whole; *open when a bracket of it
+ * is never closed (the end is then that bracket). */
+static size_t stmt_expr_end(const walker *w, size_t b, size_t at, bool *open)
+{
+	const fl_toks *t = w->t;
+	size_t e = b;
+	*open = false;
+	while (e < at) {
+		if (e > b && ((t->v[e].flags & FL_TF_NL_BEFORE) || is_p(t, e, ';')))
+			break;
+		if (fl_tok_is_opener(t, e)) {
+			if (w->m[e] == NONE) {
+				*open = true;
+				break;
+			}
+			e = w->m[e] + 1;
+			continue;
+		}
+		e++;
+	}
+	return e;
+}
+
+/* [*mb, *me) without the parentheses around it whole: `(a + b)` */
+static void unwrap_parens(const walker *w, size_t *mb, size_t *me)
+{
+	while (*me > *mb + 2 && is_p(w->t, *mb, '(') && w->m[*mb] == *me - 1) {
+		(*mb)++;
+		(*me)--;
+	}
+}
+
 /* `NAME += expr` at k: what expr adds ([k + 2, *end)) appended to the
  * texts out[0, *n) the variable holds: the text of its literals, a line
  * break for `linesep` (os.linesep), else {its last name}.  A statement at
@@ -695,26 +728,15 @@ static bool append_piece(walker *w, size_t k, size_t b, size_t at, int at_col, i
 			 int dec, char **out, size_t *n, size_t *end)
 {
 	const fl_toks *t = w->t;
-	size_t e = b;
-	while (e < at) {
-		if (e > b && ((t->v[e].flags & FL_TF_NL_BEFORE) || is_p(t, e, ';')))
-			break;
-		if (fl_tok_is_opener(t, e)) {
-			if (w->m[e] == NONE)
-				return false;
-			e = w->m[e] + 1;
-			continue;
-		}
-		e++;
-	}
+	bool open;
+	size_t e = stmt_expr_end(w, b, at, &open);
+	if (open)
+		return false;
 	*end = e;
 	if (e == b || !flows_to(w, k, at, body_col))
 		return e > b;
 	size_t mb = b, me = e;
-	while (me > mb + 2 && is_p(t, mb, '(') && w->m[mb] == me - 1) {
-		mb++;
-		me--;
-	}
+	unwrap_parens(w, &mb, &me);
 	char *piece = py_range_ok(t, mb, me) ? py_msg_v(t, mb, me, dec, 0) : NULL;
 	if (!piece) {
 		size_t id = NONE;
@@ -815,25 +837,11 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out)
 		else if (stmt && (is_p(t, k + 1, ',') || is_p(t, k + 1, ':')))
 			bad = true; /* tuple target or annotation */
 		else if (stmt && is_p(t, k + 1, '=')) {
-			size_t b = k + 2, e = b;
-			while (e < at) {
-				if (e > b && ((t->v[e].flags & FL_TF_NL_BEFORE) ||
-					      is_p(t, e, ';')))
-					break;
-				if (fl_tok_is_opener(t, e)) {
-					if (w->m[e] == NONE)
-						break;
-					e = w->m[e] + 1;
-					continue;
-				}
-				e++;
-			}
+			size_t b = k + 2;
+			bool open; /* an unclosed bracket ends it there */
+			size_t e = stmt_expr_end(w, b, at, &open);
 			size_t mb = b, me = e;
-			while (me > mb + 2 && is_p(t, mb, '(') &&
-			       w->m[mb] == me - 1) {
-				mb++;
-				me--;
-			}
+			unwrap_parens(w, &mb, &me);
 			if (++assigns > 64) {
 				bad = true; /* too many to follow */
 			} else if (!flows_to(w, k, at, body_col)) {
