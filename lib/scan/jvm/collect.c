@@ -513,7 +513,8 @@ static const char *const cond_words[] = {"null", "true", "false", "instanceof", 
 static void class_throwers(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 1; i + 4 < c->t.n && fs->n < 65536; i++) {
-		if (!is_id(c, i) || !is_p(c, i + 1, "(") || !thrower_name(c, i))
+		/* a declaration first (a few tokens' test), then its name */
+		if (!is_id(c, i) || !is_p(c, i + 1, "(") || method_body(c, i) == NOIDX || !thrower_name(c, i))
 			continue;
 		size_t cls, cb, ce;
 		size_t copen = thrower_body(c, i, &cls, &cb, &ce);
@@ -551,8 +552,8 @@ bool jvm_own_non_thrower(ctx *c, size_t i, size_t na)
 	if (!c->own_built) {
 		c->own_built = true;
 		for (size_t k = 1; k + 1 < c->t.n; k++) {
-			if (!is_id(c, k) || !is_p(c, k + 1, "(") || !thrower_name(c, k) ||
-			    c->t.v[k].len > 256 || method_body(c, k) == NOIDX)
+			if (!is_id(c, k) || !is_p(c, k + 1, "(") || c->t.v[k].len > 256 ||
+			    method_body(c, k) == NOIDX || !thrower_name(c, k))
 				continue;
 			size_t st[16], en[16], cls, old;
 			size_t np = args(c, k + 1, st, en, 16, NULL);
