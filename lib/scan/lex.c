@@ -306,17 +306,6 @@ void fl_lx_punct_ops(fl_toks *t, const char *const *ops)
 	fl_toks_push(t, FL_TK_PUNCT, start, best, t->line, col);
 }
 
-int fl_hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* read up to max hex digits; returns count read */
 static int read_hex(fl_toks *t, int max, uint32_t *out)
 {

@@ -243,8 +243,18 @@ void fl_lx_block_comment(fl_toks *t, const char *open, const char *close,
 			 bool nest);
 /* Skip to end of line (not consuming the newline). */
 void fl_lx_line_comment(fl_toks *t);
-/* Value of a hex digit, or -1. */
-int fl_hexval(int c);
+/* Value of a hex digit, or -1 (inline: the lexers decode escapes with it,
+ * and the JDK's tables of \uXXXX escapes call it millions of times). */
+static inline int fl_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
 /* Length of the UTF-8 sequence a lead byte starts (1 for stray bytes). */
 static inline size_t fl_utf8_len(unsigned char c)
 {
