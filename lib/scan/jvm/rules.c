@@ -565,11 +565,14 @@ static const struct validator {
 
 static bool rule_validators(ctx *c, size_t i, bool dot_before)
 {
-	if (!dot_before || i < 2 || !is_p(c, i - 1, "."))
+	if (!dot_before || i < 2 || !is_p(c, i - 1, ".") || !is_id(c, i - 2))
 		return false;
+	/* asked of every `x.f(` call: the receiver's first byte before its
+	 * length and bytes */
+	const char r0 = tsrc(c, i - 2)[0];
 	for (size_t k = 0; k < sizeof validators / sizeof *validators; k++) {
 		const struct validator *v = &validators[k];
-		if (!fl_tok_is(&c->t, i - 2, v->recv) || !fl_tok_is(&c->t, i, v->name))
+		if (r0 != v->recv[0] || !fl_tok_is(&c->t, i - 2, v->recv) || !fl_tok_is(&c->t, i, v->name))
 			continue;
 		rule_simple(c, chain_start(c, i), i, v->msg_arg, v->cls, v->cls, NULL, v->guard,
 			    FL_T_EXCEPTION, FL_S_ERROR);
