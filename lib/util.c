@@ -16,9 +16,9 @@
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h> /* fl_memmem's AVX2 loop, chosen at run time */
 #endif
 #include <sys/random.h>
 #include <sys/stat.h>

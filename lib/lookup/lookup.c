@@ -1438,15 +1438,17 @@ static void last_literal(const struct hit *h, size_t *ls, size_t *le)
  * units: 1 is a confident answer's). */
 #define WRAPPED_INFO_MIN 0.5
 
-/* Does a placeholder of A, on B's line, hold B's text (B's last literal
- * run inside it; or, one of them matched the line as printed and the
- * other its message, A's placeholder ending with B's line from B's match
- * on)?  mark_wrappers' test of a banner, shared with mark_quoting. */
+/* Did A and B match the same text (both the message, or both the line as
+ * printed)? */
 static bool same_text(const struct hit *A, const struct hit *B)
 {
 	return B->text == A->text || strcmp(B->text, A->text) == 0;
 }
 
+/* Does placeholder k of A, on B's line, hold B's text (B's last literal
+ * run inside it; or, one of them matched the line as printed and the
+ * other its message, A's placeholder ending with B's line from B's match
+ * on)?  mark_wrappers' test of a banner, shared with mark_quoting. */
 static bool holds_on_line(const struct hit *A, size_t k, const struct hit *B)
 {
 	size_t ls, le;
@@ -1461,7 +1463,6 @@ static bool holds_on_line(const struct hit *A, size_t k, const struct hit *B)
 	}
 	return inside && le > ls;
 }
-
 
 /* Does msg's last line with text hold a placeholder alone ("{msg}",
  * "${getErrorMessage(error)}", "%s")? */

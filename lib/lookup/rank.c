@@ -109,6 +109,18 @@ static int word_vs_path(const char *w, size_t wl, const char *path, bool file_on
 	return best;
 }
 
+/* A word that can name a path component: three or more letters, digits,
+ * '-' and '_' (not a path, a file name with its extension, a value). */
+static bool plain_word(const char *w, size_t wl)
+{
+	if (wl < 3)
+		return false;
+	for (size_t i = 0; i < wl; i++)
+		if (!isalnum((unsigned char)w[i]) && w[i] != '-' && w[i] != '_')
+			return false;
+	return true;
+}
+
 static bool word_in(const char *const *names, const char *w, size_t wl)
 {
 	for (size_t i = 0; names[i]; i++)
@@ -223,12 +235,8 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 		const char *colon = was_prog ? NULL : memchr(w, ':', wl);
 		if (colon && (size_t)(colon - w) + 3 <= wl && colon[1] == '/' && colon[2] == '/')
 			wl = (size_t)(colon - w);
-		bool word = wl >= 3;
-		for (size_t i = 0; i < wl && word; i++)
-			if (!isalnum((unsigned char)w[i]) && w[i] != '-' && w[i] != '_')
-				word = false; /* a path, a file, a value */
-		if (!word)
-			continue;
+		if (!plain_word(w, wl))
+			continue; /* a path, a file, a value */
 		int r = word_vs_path(w, wl, path, was_prog);
 		if (*s == '-' && r < 2)
 			r = 0; /* a flag names a file or folder whole, or nothing */
@@ -613,10 +621,7 @@ static bool capture_names_file(const struct hit *h, const char *path, char *name
 			w++;
 			wl -= 2;
 		}
-		bool word = wl >= 3 && wl <= CAPTURE_WORD_MAX;
-		for (size_t i = 0; i < wl && word; i++)
-			word = isalnum((unsigned char)w[i]) || w[i] == '-' || w[i] == '_';
-		if (word && word_vs_path(w, wl, path, false) == 2) {
+		if (wl <= CAPTURE_WORD_MAX && plain_word(w, wl) && word_vs_path(w, wl, path, false) == 2) {
 			size_t c = wl < cap - 1 ? wl : cap - 1;
 			memcpy(named, w, c);
 			named[c] = '\0';

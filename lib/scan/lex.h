@@ -243,8 +243,9 @@ void fl_lx_block_comment(fl_toks *t, const char *open, const char *close,
 			 bool nest);
 /* Skip to end of line (not consuming the newline). */
 void fl_lx_line_comment(fl_toks *t);
-/* Value of a hex digit, or -1 (inline: the lexers decode escapes with it,
- * and the JDK's tables of \uXXXX escapes call it millions of times). */
+/* Value of a hex digit, or -1 (inline: every lexer decodes escapes with
+ * it, and the JDK's character tables, long runs of unicode escapes such
+ * as \u0041, call it millions of times). */
 static inline int fl_hexval(int c)
 {
 	if (c >= '0' && c <= '9')

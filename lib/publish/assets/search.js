@@ -923,8 +923,6 @@
     });
   }
   function cmpScore(a, b) { return (b.score - a.score) || (b.ev - a.ev) || (a.x.entry - b.x.entry); }
-  /* scores: confident hits in [0.9, 1), the others below as their
-   * information and coverage say, or no answer under 0.4 */
   /* a value a placeholder printed that names the hit's file or folder
    * whole, as a program with a file per command prints the command's name:
    * two points (rank.c's captures_name_files) */
@@ -935,6 +933,8 @@
       return w.length >= 3 && w.length <= 40 && /^[A-Za-z0-9_-]+$/.test(w) && wordVsPath(lower(w), lower(h.path || ''), false) === 2;
     });
   }
+  /* scores: confident hits in [0.9, 1), the others below as their
+   * information and coverage say, or no answer under 0.4 */
   function rank(hits) {
     hits.forEach(function (h) { if (captureNamesFile(h)) h.ev += 2; });
     nearby(hits);

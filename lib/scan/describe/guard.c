@@ -1105,13 +1105,10 @@ static void join(fl_buf *b, const dsc *d, size_t from, size_t to, bool any, bool
 
 static void guard_words(fl_buf *b, const dsc *d, bool when);
 
-/* the words are the same each time a field asks: made once */
+/* the words are the same each time a field asks: made once (d->gw, set
+ * by dsc_init, is the cache a const dsc may still fill) */
 void dsc_guard_words(fl_buf *b, const dsc *d, bool when)
 {
-	if (!d->gw) {
-		guard_words(b, d, when);
-		return;
-	}
 	if (!d->gw[when]) {
 		fl_buf w = {0};
 		guard_words(&w, d, when);

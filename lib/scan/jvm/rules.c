@@ -76,15 +76,19 @@ static size_t chain_start(const ctx *c, size_t m)
 	return f;
 }
 
+/* Is the call at i made on `this` or on a class (a static one): this.NAME(
+ * or Checks.NAME(? */
+static bool own_or_class_call(const ctx *c, size_t i)
+{
+	return i >= 2 && is_p(c, i - 1, ".") &&
+	       (is(c, i - 2, "this") || (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0])));
+}
+
 /* A statement `name(args);` calling a thrower method of the tree: a site
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
 {
-	/* this.NAME(...), or a class's static one, Checks.NAME(...) */
-	size_t b = i > 1 && is_p(c, i - 1, ".") &&
-			   (is(c, i - 2, "this") || (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0])))
-		       ? i - 2
-		       : i;
+	size_t b = own_or_class_call(c, i) ? i - 2 : i;
 	/* a statement of its own: after ; { } else, or an if/for/while head */
 	if (b == 0 || !(is_p(c, b - 1, ";") || is_p(c, b - 1, "{") || is_p(c, b - 1, "}") ||
 			is(c, b - 1, "else") || is_p(c, b - 1, ")") || is_p(c, b - 1, "->")))
@@ -741,9 +745,7 @@ void jvm_rules_at(ctx *c, size_t i)
 	 * `_reportError("...");` (or `this._reportError(...)`, or a class's
 	 * static `Checks.failWith(...)`) */
 	if (c->d == D_JAVA && call && c->ctors && !is_upper(tsrc(c, i)[0]) &&
-	    (!dot_before || (i >= 2 && is_p(c, i - 1, ".") &&
-			     (is(c, i - 2, "this") ||
-			      (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0]))))) &&
+	    (!dot_before || own_or_class_call(c, i)) &&
 	    rule_thrower(c, i))
 		return;
 	if (rule_kotlin_ctor(c, i, dot_before, call))
