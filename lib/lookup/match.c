@@ -26,6 +26,23 @@ static bool is_meta(char c)
 	return meta[(unsigned char)c];
 }
 
+/* Start a segment at buf + o after pending_gap placeholders; false when
+ * there are too many segments. */
+static bool open_segment(fl_prog *p, char *at, int pending_gap)
+{
+	if (p->nseg == FL_MAX_SEGMENTS)
+		return false;
+	uint8_t gap = (uint8_t)(pending_gap > 255 ? 255 : pending_gap);
+	if (p->nseg == 0)
+		p->lead_gap = gap;
+	else if (pending_gap == 0)
+		return false; /* cannot happen: segments merge */
+	else
+		p->gap[p->nseg - 1] = gap;
+	p->seg[p->nseg++] = at;
+	return true;
+}
+
 bool fl_prog_parse(const char *pat, char *buf, fl_prog *p)
 {
 	/* the arrays are read below nseg only: a confirmation parses a
@@ -37,6 +54,21 @@ bool fl_prog_parse(const char *pat, char *buf, fl_prog *p)
 	int pending_gap = 0;
 	bool in_seg = false;
 	for (size_t i = 0; pat[i];) {
+		/* a run of plain bytes, copied whole */
+		size_t r = i;
+		while (pat[r] && !is_meta(pat[r]))
+			r++;
+		if (r > i) {
+			if (!in_seg && !open_segment(p, buf + o, pending_gap))
+				return false;
+			in_seg = true;
+			pending_gap = 0;
+			memcpy(buf + o, pat + i, r - i);
+			o += r - i;
+			p->literal += r - i;
+			i = r;
+			continue;
+		}
 		if (pat[i] == '(' && strncmp(pat + i, "(.+?)", 5) == 0) {
 			if (in_seg) {
 				/* close the segment */
@@ -48,34 +80,19 @@ bool fl_prog_parse(const char *pat, char *buf, fl_prog *p)
 			i += 5;
 			continue;
 		}
-		char c = pat[i];
-		if (c == '\\') {
-			char n = pat[i + 1];
-			if (!is_meta(n) && n != '/' && n != '-' && n != '#' && n != ' ' &&
-			    n != '"' && n != '\'' && n != ':' && n != '!' && n != '<' &&
-			    n != '>' && n != '=' && n != ',' && n != '@' && n != '%' &&
-			    n != '&' && n != '~' && n != '`' && n != ';')
-				return false; /* \d, \w, \n ... */
-			c = n;
-			i += 2;
-		} else if (is_meta(c)) {
+		if (pat[i] != '\\')
+			return false; /* another regex construct */
+		char c = pat[i + 1];
+		if (!is_meta(c) && c != '/' && c != '-' && c != '#' && c != ' ' &&
+		    c != '"' && c != '\'' && c != ':' && c != '!' && c != '<' &&
+		    c != '>' && c != '=' && c != ',' && c != '@' && c != '%' &&
+		    c != '&' && c != '~' && c != '`' && c != ';')
+			return false; /* \d, \w, \n ... */
+		i += 2;
+		if (!in_seg && !open_segment(p, buf + o, pending_gap))
 			return false;
-		} else {
-			i++;
-		}
-		if (!in_seg) {
-			if (p->nseg == FL_MAX_SEGMENTS)
-				return false;
-			if (p->nseg == 0)
-				p->lead_gap = (uint8_t)(pending_gap > 255 ? 255 : pending_gap);
-			else
-				p->gap[p->nseg - 1] = (uint8_t)(pending_gap > 255 ? 255 : pending_gap);
-			if (p->nseg > 0 && pending_gap == 0)
-				return false; /* cannot happen: segments merge */
-			pending_gap = 0;
-			p->seg[p->nseg++] = buf + o;
-			in_seg = true;
-		}
+		in_seg = true;
+		pending_gap = 0;
 		buf[o++] = c;
 		p->literal++;
 	}
