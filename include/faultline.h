@@ -694,12 +694,14 @@ void fl_lookup_close(fl_lookup *lk);
 const char *fl_lookup_version(const fl_lookup *lk); /* datasetVersion */
 size_t fl_lookup_count(const fl_lookup *lk);
 bool fl_lookup_was_built(const fl_lookup *lk);
-/* Make the literal databases that long texts (logs) are scanned with
- * ready now: mapped from beside the lookup index, or compiled (seconds at
- * a million records) and saved there.  A lookup does it on its first long
- * text; a server or a benchmark may do it up front.  false when they
- * cannot be had (no Hyperscan): the literal table, slower on long texts,
- * serves then. */
+/* Make what long texts (logs) are scanned with ready now: for an index of
+ * up to one Hyperscan database of literals, the database, mapped from
+ * beside the lookup index or compiled (seconds) and saved there; for a
+ * larger one (a few hundred thousand records and more), the literal
+ * table's filter (milliseconds).  A lookup does it on its first long
+ * text; a server or a benchmark may do it up front.  false when the
+ * databases cannot be had (no Hyperscan): the literal table, slower on
+ * long texts, serves then. */
 bool fl_lookup_prepare_long(const fl_lookup *lk);
 /* Free the calling thread's scratch memory (threads that did lookups). */
 void fl_lookup_thread_done(void);

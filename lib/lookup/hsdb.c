@@ -4,7 +4,9 @@
  * of a long text, saved beside the index (PATH.hs, named by the index's
  * random stamp) and mapped from there by later processes.  The index is
  * ready without them: building them took two thirds of the index's build
- * at a million records, and a pasted message never needs them.
+ * at a million records, and a pasted message never needs them.  An index
+ * of more literals than one database holds gets the literal table's
+ * filter (littab.h) instead, made here in their place.
  */
 #define _GNU_SOURCE
 #include "index.h"
@@ -297,6 +299,16 @@ static pthread_mutex_t hs_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool make_ready(fl_index *w)
 {
+	/* Past one database's literals, the literal table behind its filter
+	 * scans a log faster than the shards one after another (each a pass
+	 * over the text: 9 at a million records), and is made in
+	 * milliseconds where they take seconds (minutes at ten million) */
+	size_t nlit = w->h->n_factors + w->h->n_hscodes;
+	if (nlit > SHARD_LITERALS) {
+		fl_litfilter_make(&w->lt, &w->lf);
+		w->filtered = true;
+		return true;
+	}
 	if (!fl_hs(NULL))
 		return false;
 	char *path = w->path ? fl_xasprintf("%s.hs", w->path) : NULL;
@@ -350,7 +362,7 @@ bool fl_index_hs(const fl_index *ix, bool wait)
 
 bool fl_index_hs_scratch(const fl_index *ix, hs_scratch_t **scratch, uint64_t *serial)
 {
-	if (!fl_index_hs(ix, false))
+	if (!fl_index_hs(ix, false) || ix->filtered)
 		return false;
 	if (*scratch && *serial == ix->hs_serial)
 		return true;
@@ -380,5 +392,7 @@ void fl_index_hs_free(fl_index *ix)
 	ix->nhs = 0;
 	ix->hsmem = NULL;
 	ix->hs_owned = false;
+	fl_litfilter_free(&ix->lf);
+	ix->filtered = false;
 	ix->hs_state = 0;
 }

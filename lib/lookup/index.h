@@ -161,11 +161,16 @@ typedef struct fl_index {
 				   threads clone it (fl_index_hs_scratch) */
 	uint64_t hs_serial;    /* these databases' number in the process
 				  (0: none), which a thread's scratch names */
+	fl_litfilter lf;       /* instead of the databases when they would be
+				  more than one (fl_index_hs): the literal
+				  table behind its filter */
+	bool filtered;
 } fl_index;
 
 /* The literal databases, ready to scan: mapped from the file beside the
  * index (PATH.hs) when it was made for this index, else compiled from the
- * literal table (seconds at a million records) and saved there.  Once per
+ * literal table (seconds) and saved there; or, for more literals than one
+ * database holds, the literal table's filter instead (filtered).  Once per
  * index; a thread that finds another making them waits when told to, else
  * gets false at once (the literal table serves it meanwhile); false on
  * any failure, a database that fails Hyperscan's own check among them

@@ -150,3 +150,133 @@ bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
 	}
 	return true;
 }
+
+/* ---- the filter ------------------------------------------------------------------- */
+
+static inline uint32_t fhash(uint64_t x, uint64_t mul, uint32_t bits)
+{
+	return (uint32_t)((x * mul) >> (64 - bits));
+}
+#define FMUL1 0x9E3779B97F4A7C15ull
+#define FMUL2 0xC2B2AE3D27D4EB4Full
+
+static inline bool fbit(const uint64_t *b, uint32_t h)
+{
+	return (b[h >> 6] >> (h & 63)) & 1;
+}
+
+static inline void fset(uint64_t *b, uint32_t h)
+{
+	b[h >> 6] |= 1ull << (h & 63);
+}
+
+/* 2^bits >= 32 bits a key (two bits a key: about 0.4 % of other keys
+ * pass), at least 2^12 */
+static uint32_t filter_bits(size_t n)
+{
+	uint32_t b = 12;
+	while (b < 32 && ((size_t)1 << b) < 32 * n)
+		b++;
+	return b;
+}
+
+void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
+{
+	memset(f, 0, sizeof *f);
+	if (!t->sidx)
+		return;
+	size_t n8 = 0, n4 = 0;
+	for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+		const fl_littier *r = &t->tier[k];
+		size_t n = r->bidx[(size_t)1 << r->bits];
+		if (r->width >= 8)
+			n8 += n;
+		else
+			n4 += n;
+	}
+	if (n8) {
+		f->bits8 = filter_bits(n8);
+		f->b8 = fl_xcalloc(((size_t)1 << f->bits8) / 64, sizeof *f->b8);
+	}
+	if (n4) {
+		f->bits4 = filter_bits(n4);
+		f->b4 = fl_xcalloc(((size_t)1 << f->bits4) / 64, sizeof *f->b4);
+	}
+	for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+		const fl_littier *r = &t->tier[k];
+		size_t n = r->bidx[(size_t)1 << r->bits];
+		for (size_t j = 0; j < n; j++) {
+			const idx_lit *x = &r->lit[j];
+			if (r->width >= 8) {
+				uint64_t v = load(x->head, 8);
+				fset(f->b8, fhash(v, FMUL1, f->bits8));
+				fset(f->b8, fhash(v, FMUL2, f->bits8));
+			} else {
+				uint64_t v = load(x->head, 4);
+				fset(f->b4, fhash(v, FMUL1, f->bits4));
+				fset(f->b4, fhash(v, FMUL2, f->bits4));
+			}
+		}
+	}
+}
+
+void fl_litfilter_free(fl_litfilter *f)
+{
+	free(f->b8);
+	free(f->b4);
+	memset(f, 0, sizeof *f);
+}
+
+/* the literals of tier r that occur at text + i */
+static inline bool probe(const fl_littier *r, const char *strings, const char *text,
+			 size_t i, size_t rest, fl_lit_on on, void *ctx)
+{
+	if (rest < r->width)
+		return true;
+	uint32_t b = bucket(text + i, r->width, r->bits);
+	for (uint32_t j = r->bidx[b]; j < r->bidx[b + 1]; j++) {
+		const idx_lit *x = &r->lit[j];
+		if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
+			return false;
+	}
+	return true;
+}
+
+bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
+			     const char *strings, const char *text, size_t len,
+			     fl_lit_on on, void *ctx)
+{
+	if (!t->sidx)
+		return true;
+	const bool shorts = t->sidx[256] > 0;
+	for (size_t i = 0; i < len; i++) {
+		size_t rest = len - i;
+		if (rest >= 8 && f->b8) {
+			uint64_t v = load(text + i, 8);
+			if (fbit(f->b8, fhash(v, FMUL1, f->bits8)) &&
+			    fbit(f->b8, fhash(v, FMUL2, f->bits8)))
+				for (size_t k = 0; k < FL_LIT_TIERS; k++)
+					if (t->tier[k].width >= 8 &&
+					    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
+						return false;
+		}
+		if (rest >= 4 && f->b4) {
+			uint64_t v = load(text + i, 4);
+			if (fbit(f->b4, fhash(v, FMUL1, f->bits4)) &&
+			    fbit(f->b4, fhash(v, FMUL2, f->bits4)))
+				for (size_t k = 0; k < FL_LIT_TIERS; k++)
+					if (t->tier[k].width < 8 &&
+					    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
+						return false;
+		}
+		if (!shorts)
+			continue;
+		unsigned c = (unsigned char)text[i];
+		for (uint32_t j = t->sidx[c]; j < t->sidx[c + 1]; j++) {
+			const idx_lit *x = &t->slit[j];
+			if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
+				return false;
+		}
+	}
+	return true;
+}

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "../scan/lang.h"
 #include "../util.h"
@@ -87,6 +88,8 @@ struct tls {
 				 stamp when its entries were tried on that
 				 line */
 	size_t fcap;
+	size_t stamp_map, acc_map, fdone_map; /* their mappings' lengths
+						 (table_alloc), 0: calloc's */
 	uint32_t lnow;
 	bool written;         /* stamp, acc and fdone written through
 				 (fl_lk_prepare_bulk) */
@@ -217,16 +220,53 @@ static void bar_add(uint64_t key)
 	topk_add(&bar, key);
 }
 
+/* A per-entry table of the thread, zeroed: tables of megabytes (a
+ * million records) are mapped on huge pages, where the kernel gives them
+ * on request, so that the worker that writes its tables through
+ * (fl_lk_prepare_bulk) takes a few faults instead of thousands of 4 KB
+ * ones; *mapped is the mapping's length, 0 for calloc's memory. */
+#define TABLE_HUGE (2u << 20)
+static void *table_alloc(size_t n, size_t size, size_t *mapped)
+{
+	size_t bytes = n * size;
+	*mapped = 0;
+	if (bytes >= 2 * TABLE_HUGE) {
+		size_t len = (bytes + TABLE_HUGE - 1) & ~(size_t)(TABLE_HUGE - 1);
+		char *m = mmap(NULL, len + TABLE_HUGE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m != MAP_FAILED) {
+			/* aligned to a huge page: the slack around unmapped */
+			size_t head = (TABLE_HUGE - (uintptr_t)m % TABLE_HUGE) % TABLE_HUGE;
+			if (head)
+				munmap(m, head);
+			if (TABLE_HUGE - head)
+				munmap(m + head + len, TABLE_HUGE - head);
+			madvise(m + head, len, MADV_HUGEPAGE);
+			*mapped = len;
+			return m + head;
+		}
+	}
+	return fl_xcalloc(n, size);
+}
+
+static void table_free(void *p, size_t mapped)
+{
+	if (mapped)
+		munmap(p, mapped);
+	else
+		free(p);
+}
+
 void fl_lk_prepare(const fl_lookup *lk)
 {
 	size_t n = lk->n_entries;
 	tls.owner = lk;
 	if (tls.cap < n + 1) {
-		free(tls.stamp);
-		free(tls.acc);
+		table_free(tls.stamp, tls.stamp_map);
+		table_free(tls.acc, tls.acc_map);
 		tls.cap = n + 1;
-		tls.stamp = fl_xcalloc(tls.cap, sizeof *tls.stamp);
-		tls.acc = fl_xcalloc(tls.cap, sizeof *tls.acc);
+		tls.stamp = table_alloc(tls.cap, sizeof *tls.stamp, &tls.stamp_map);
+		tls.acc = table_alloc(tls.cap, sizeof *tls.acc, &tls.acc_map);
 		tls.now = 0;
 		tls.written = false;
 	}
@@ -236,9 +276,9 @@ void fl_lk_prepare(const fl_lookup *lk)
 	}
 	size_t nf = lk->lit_off[lk->nseg];
 	if (tls.fcap < nf + 1) {
-		free(tls.fdone);
+		table_free(tls.fdone, tls.fdone_map);
 		tls.fcap = nf + 1;
-		tls.fdone = fl_xcalloc(tls.fcap, sizeof *tls.fdone);
+		tls.fdone = table_alloc(tls.fcap, sizeof *tls.fdone, &tls.fdone_map);
 		tls.lnow = 0;
 		tls.written = false;
 	}
@@ -266,10 +306,10 @@ void fl_lookup_thread_done(void)
 	for (size_t s = 0; s < FL_SEGS; s++)
 		if (tls.scratch[s])
 			H->free_scratch(tls.scratch[s]);
-	free(tls.stamp);
-	free(tls.acc);
+	table_free(tls.stamp, tls.stamp_map);
+	table_free(tls.acc, tls.acc_map);
 	free(tls.cand);
-	free(tls.fdone);
+	table_free(tls.fdone, tls.fdone_map);
 	free(bar.heap);
 	memset(&bar, 0, sizeof bar);
 	free(pocc.v);
@@ -441,6 +481,15 @@ bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *o
 	for (uint32_t s = 0; s < lk->nseg; s++) {
 		const fl_index *ix = &lk->seg[s];
 		struct occ_sink sk = {ob, lk->lit_off[s]};
+		/* the filter, once made, serves texts of any length */
+		bool ready = __atomic_load_n(&ix->hs_state, __ATOMIC_ACQUIRE) > 0 ||
+			     (hyperscan && fl_index_hs(ix, false));
+		if (ready && ix->filtered) {
+			if (!fl_littab_scan_filtered(&ix->lt, &ix->lf, ix->str, text, len,
+						     on_literal, &sk))
+				return false;
+			continue;
+		}
 		if (!hyperscan ||
 		    !fl_index_hs_scratch(ix, &tls.scratch[s], &tls.hs_serial[s])) {
 			if (!fl_littab_scan(&ix->lt, ix->str, text, len, on_literal, &sk))

@@ -1057,6 +1057,21 @@ static void test_factor_across_scan_blocks(void **state)
 	own_end();
 }
 
+/* fl_littab_scan's callback: each occurrence appended to an fl_occs */
+static int lit_record(unsigned id, unsigned long long from, unsigned long long to,
+		      unsigned flags, void *ctx)
+{
+	(void)from;
+	(void)flags;
+	fl_occs *o = ctx;
+	if (o->n == o->cap) {
+		o->cap = o->cap ? o->cap * 2 : 64;
+		o->v = fl_xrealloc(o->v, o->cap * sizeof *o->v);
+	}
+	o->v[o->n++] = (fl_occ){id, (uint32_t)to};
+	return 0;
+}
+
 /* The literal table (short texts) and Hyperscan (long ones) report the
  * same occurrences: a store of 400 messages made of words, with codes of
  * one to fourteen bytes, scanned with both over the messages,
@@ -1090,7 +1105,16 @@ static void test_literal_table_equals_hyperscan(void **state)
 	own_commit();
 	fl_lk_prepare(lk);
 	fl_occs a = {0}, b = {0};
-	size_t total = 0;
+	size_t total = 0, filtered_total = 0;
+	const fl_index *ix = &lk->seg[0];
+	fl_litfilter filter;
+	fl_litfilter_make(&ix->lt, &filter);
+	/* every kind of literal is in the filter: of 8 bytes and more, of 4
+	 * to 7 (codes), and the codes of 1 to 3 bytes go around it */
+	assert_non_null(filter.b8);
+	assert_non_null(filter.b4);
+	assert_true(ix->lt.sidx[256] > 0);
+	fl_occs lit_seen = {0};
 	for (int t = 0; t < 600; t++) {
 		fl_buf text = {0};
 		if (t < 400) {
@@ -1118,13 +1142,33 @@ static void test_literal_table_equals_hyperscan(void **state)
 			if (a.v[i].id != b.v[i].id || a.v[i].end != b.v[i].end)
 				fail_msg("text %d, occurrence %zu: %u@%u against %u@%u", t, i,
 					 a.v[i].id, a.v[i].end, b.v[i].id, b.v[i].end);
+		/* the table behind its filter (larger indexes' engine for long
+		 * texts): the same occurrences in the same order, to the
+		 * text's last bytes */
+		lit_seen.n = 0;
+		assert_true(fl_littab_scan(&ix->lt, ix->str, text.s, text.n, lit_record, &lit_seen));
+		fl_occs plain = lit_seen;
+		lit_seen = (fl_occs){0};
+		assert_true(fl_littab_scan_filtered(&ix->lt, &filter, ix->str, text.s, text.n,
+						    lit_record, &lit_seen));
+		assert_int_equal(plain.n, lit_seen.n);
+		for (size_t i = 0; i < plain.n; i++)
+			if (plain.v[i].id != lit_seen.v[i].id || plain.v[i].end != lit_seen.v[i].end)
+				fail_msg("text %d, occurrence %zu: %u@%u by the table, %u@%u filtered",
+					 t, i, plain.v[i].id, plain.v[i].end, lit_seen.v[i].id,
+					 lit_seen.v[i].end);
+		filtered_total += lit_seen.n;
+		free(plain.v);
 		total += a.n;
 		fl_buf_free(&text);
 	}
 	/* the messages at least find themselves */
 	assert_true(total >= 400);
+	assert_true(filtered_total >= 400);
 	free(a.v);
 	free(b.v);
+	free(lit_seen.v);
+	fl_litfilter_free(&filter);
 	own_end();
 }
 
