@@ -3,6 +3,7 @@
  * clocks.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE */
 #include "util.h"
 
 #include <errno.h>
@@ -20,6 +21,7 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h> /* fl_memmem's AVX2 loop, chosen at run time */
 #endif
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -47,6 +49,37 @@ void *fl_xcalloc(size_t n, size_t m)
 	if (!p)
 		oom();
 	return p;
+}
+
+#define HUGE_PAGE (2u << 20)
+void *fl_xzalloc_huge(size_t n, size_t *mapped)
+{
+	*mapped = 0;
+	if (n >= HUGE_PAGE) {
+		size_t len = (n + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
+		char *m = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m != MAP_FAILED) {
+			/* aligned to a huge page: the slack around unmapped */
+			size_t head = (HUGE_PAGE - (uintptr_t)m % HUGE_PAGE) % HUGE_PAGE;
+			if (head)
+				munmap(m, head);
+			if (HUGE_PAGE - head)
+				munmap(m + head + len, HUGE_PAGE - head);
+			madvise(m + head, len, MADV_HUGEPAGE);
+			*mapped = len;
+			return m + head;
+		}
+	}
+	return fl_xcalloc(1, n);
+}
+
+void fl_free_huge(void *p, size_t mapped)
+{
+	if (mapped)
+		munmap(p, mapped);
+	else
+		free(p);
 }
 
 void *fl_xrealloc(void *p, size_t n)

@@ -224,6 +224,7 @@ struct gmatch {
 
 struct chunk {
 	char *buf;
+	size_t bufmap;         /* fl_xzalloc_huge's */
 	size_t len;            /* bytes to process */
 	long long seq;
 	int state;
@@ -757,7 +758,8 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 	fl_lk_set_deadline(p.deadline);
 	p.nslot = (size_t)threads + 2;
 	p.slot = fl_xcalloc(p.nslot, sizeof *p.slot);
-	char *carry = fl_xmalloc(chunk);
+	size_t carrymap;
+	char *carry = fl_xzalloc_huge(chunk, &carrymap);
 	size_t ncarry = 0;
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.work, NULL);
@@ -820,7 +822,7 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		}
 		pthread_mutex_unlock(&p.mu);
 		if (!f->buf)
-			f->buf = fl_xmalloc(chunk);
+			f->buf = fl_xzalloc_huge(chunk, &f->bufmap);
 		memcpy(f->buf, carry, ncarry);
 		size_t have = ncarry;
 		while (!eof && have < chunk) {
@@ -879,10 +881,10 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 	for (size_t i = 0; i < p.nslot; i++) {
 		chunk_clear(&p.slot[i]);
 		free(p.slot[i].res);
-		free(p.slot[i].buf);
+		fl_free_huge(p.slot[i].buf, p.slot[i].bufmap);
 	}
 	free(p.slot);
-	free(carry);
+	fl_free_huge(carry, carrymap);
 	worker_free(&self);
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.work);

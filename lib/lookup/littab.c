@@ -196,11 +196,11 @@ void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
 	}
 	if (n8) {
 		f->bits8 = filter_bits(n8);
-		f->b8 = fl_xcalloc(((size_t)1 << f->bits8) / 64, sizeof *f->b8);
+		f->b8 = fl_xzalloc_huge(((size_t)1 << f->bits8) / 8, &f->map8);
 	}
 	if (n4) {
 		f->bits4 = filter_bits(n4);
-		f->b4 = fl_xcalloc(((size_t)1 << f->bits4) / 64, sizeof *f->b4);
+		f->b4 = fl_xzalloc_huge(((size_t)1 << f->bits4) / 8, &f->map4);
 	}
 	for (size_t k = 0; k < FL_LIT_TIERS; k++) {
 		const fl_littier *r = &t->tier[k];
@@ -222,8 +222,8 @@ void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
 
 void fl_litfilter_free(fl_litfilter *f)
 {
-	free(f->b8);
-	free(f->b4);
+	fl_free_huge(f->b8, f->map8);
+	fl_free_huge(f->b4, f->map4);
 	memset(f, 0, sizeof *f);
 }
 

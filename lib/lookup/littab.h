@@ -85,6 +85,7 @@ bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
 typedef struct fl_litfilter {
 	uint64_t *b8, *b4;
 	uint32_t bits8, bits4;    /* 2^bits bits; 0: no literal of the kind */
+	size_t map8, map4;        /* fl_xzalloc_huge's */
 } fl_litfilter;
 void fl_litfilter_make(const fl_littab *t, fl_litfilter *f);
 void fl_litfilter_free(fl_litfilter *f);

@@ -12,7 +12,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "../scan/lang.h"
 #include "../util.h"
@@ -89,7 +88,8 @@ struct tls {
 				 line */
 	size_t fcap;
 	size_t stamp_map, acc_map, fdone_map; /* their mappings' lengths
-						 (table_alloc), 0: calloc's */
+						 (fl_xzalloc_huge: megabytes at
+						 a million records) */
 	uint32_t lnow;
 	bool written;         /* stamp, acc and fdone written through
 				 (fl_lk_prepare_bulk) */
@@ -220,53 +220,16 @@ static void bar_add(uint64_t key)
 	topk_add(&bar, key);
 }
 
-/* A per-entry table of the thread, zeroed: tables of megabytes (a
- * million records) are mapped on huge pages, where the kernel gives them
- * on request, so that the worker that writes its tables through
- * (fl_lk_prepare_bulk) takes a few faults instead of thousands of 4 KB
- * ones; *mapped is the mapping's length, 0 for calloc's memory. */
-#define TABLE_HUGE (2u << 20)
-static void *table_alloc(size_t n, size_t size, size_t *mapped)
-{
-	size_t bytes = n * size;
-	*mapped = 0;
-	if (bytes >= 2 * TABLE_HUGE) {
-		size_t len = (bytes + TABLE_HUGE - 1) & ~(size_t)(TABLE_HUGE - 1);
-		char *m = mmap(NULL, len + TABLE_HUGE, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (m != MAP_FAILED) {
-			/* aligned to a huge page: the slack around unmapped */
-			size_t head = (TABLE_HUGE - (uintptr_t)m % TABLE_HUGE) % TABLE_HUGE;
-			if (head)
-				munmap(m, head);
-			if (TABLE_HUGE - head)
-				munmap(m + head + len, TABLE_HUGE - head);
-			madvise(m + head, len, MADV_HUGEPAGE);
-			*mapped = len;
-			return m + head;
-		}
-	}
-	return fl_xcalloc(n, size);
-}
-
-static void table_free(void *p, size_t mapped)
-{
-	if (mapped)
-		munmap(p, mapped);
-	else
-		free(p);
-}
-
 void fl_lk_prepare(const fl_lookup *lk)
 {
 	size_t n = lk->n_entries;
 	tls.owner = lk;
 	if (tls.cap < n + 1) {
-		table_free(tls.stamp, tls.stamp_map);
-		table_free(tls.acc, tls.acc_map);
+		fl_free_huge(tls.stamp, tls.stamp_map);
+		fl_free_huge(tls.acc, tls.acc_map);
 		tls.cap = n + 1;
-		tls.stamp = table_alloc(tls.cap, sizeof *tls.stamp, &tls.stamp_map);
-		tls.acc = table_alloc(tls.cap, sizeof *tls.acc, &tls.acc_map);
+		tls.stamp = fl_xzalloc_huge(tls.cap * sizeof *tls.stamp, &tls.stamp_map);
+		tls.acc = fl_xzalloc_huge(tls.cap * sizeof *tls.acc, &tls.acc_map);
 		tls.now = 0;
 		tls.written = false;
 	}
@@ -276,9 +239,9 @@ void fl_lk_prepare(const fl_lookup *lk)
 	}
 	size_t nf = lk->lit_off[lk->nseg];
 	if (tls.fcap < nf + 1) {
-		table_free(tls.fdone, tls.fdone_map);
+		fl_free_huge(tls.fdone, tls.fdone_map);
 		tls.fcap = nf + 1;
-		tls.fdone = table_alloc(tls.fcap, sizeof *tls.fdone, &tls.fdone_map);
+		tls.fdone = fl_xzalloc_huge(tls.fcap * sizeof *tls.fdone, &tls.fdone_map);
 		tls.lnow = 0;
 		tls.written = false;
 	}
@@ -306,10 +269,10 @@ void fl_lookup_thread_done(void)
 	for (size_t s = 0; s < FL_SEGS; s++)
 		if (tls.scratch[s])
 			H->free_scratch(tls.scratch[s]);
-	table_free(tls.stamp, tls.stamp_map);
-	table_free(tls.acc, tls.acc_map);
+	fl_free_huge(tls.stamp, tls.stamp_map);
+	fl_free_huge(tls.acc, tls.acc_map);
 	free(tls.cand);
-	table_free(tls.fdone, tls.fdone_map);
+	fl_free_huge(tls.fdone, tls.fdone_map);
 	free(bar.heap);
 	memset(&bar, 0, sizeof bar);
 	free(pocc.v);

@@ -35,6 +35,32 @@ static const char *naive_memmem(const char *s, size_t n, const char *w, size_t k
  * length of text and word over a small alphabet (hits everywhere: in the
  * 16-position blocks, across them, in the tail, at the very end), and
  * from hit to hit as the byte scans go. */
+/* fl_xzalloc_huge: zeroed memory, of its own mapping from 2 MB on (whole
+ * huge pages, aligned), calloc's below; written end to end and freed. */
+static void test_zalloc_huge(void **state)
+{
+	(void)state;
+	const size_t sizes[] = {1, 4096, (2u << 20) - 1, 2u << 20, (3u << 20) + 7};
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		size_t n = sizes[k], mapped = 99;
+		unsigned char *p = fl_xzalloc_huge(n, &mapped);
+		assert_non_null(p);
+		if (n >= (2u << 20)) {
+			assert_true(mapped >= n);
+			assert_int_equal(mapped % (2u << 20), 0);
+			assert_int_equal((uintptr_t)p % (2u << 20), 0);
+		} else {
+			assert_int_equal(mapped, 0);
+		}
+		for (size_t i = 0; i < n; i++)
+			if (p[i])
+				fail_msg("byte %zu of %zu is not zero", i, n);
+		memset(p, 0xab, n);
+		assert_int_equal(p[n - 1], 0xab);
+		fl_free_huge(p, mapped);
+	}
+}
+
 static void test_memmem_matches_plain_search(void **state)
 {
 	(void)state;
@@ -881,6 +907,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_memmem_matches_plain_search),
+		cmocka_unit_test(test_zalloc_huge),
 		cmocka_unit_test(test_id_spec_examples),
 		cmocka_unit_test(test_id_code_wins_over_message),
 		cmocka_unit_test(test_slug_rules),
