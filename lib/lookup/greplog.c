@@ -249,7 +249,7 @@ struct worker {
 	struct hit *hits;
 	size_t hitcap;
 	struct unit *units;    /* the chunk's units (group_units) */
-	size_t nunits, ucap;
+	size_t nunits, ucap, umap; /* umap: fl_xzalloc_huge's */
 	size_t lines;          /* the chunk's lines */
 	char *dense;           /* the units that are not quiet, end to end */
 	size_t dcap;
@@ -260,7 +260,7 @@ static void worker_free(struct worker *w)
 	free(w->occ.v);
 	free(w->rel.v);
 	free(w->hits);
-	free(w->units);
+	fl_free_huge(w->units, w->umap);
 	free(w->dense);
 }
 
@@ -269,8 +269,15 @@ static void worker_free(struct worker *w)
 static void push_unit(struct worker *w, const struct chunk *c, struct unit *u)
 {
 	if (w->nunits == w->ucap) {
-		w->ucap = w->ucap ? w->ucap * 2 : 1024;
-		w->units = fl_xrealloc(w->units, w->ucap * sizeof *w->units);
+		/* megabytes for a chunk of short lines: on huge pages */
+		size_t cap = w->ucap ? w->ucap * 2 : 1024, map;
+		struct unit *v = fl_xzalloc_huge(cap * sizeof *v, &map);
+		if (w->nunits)
+			memcpy(v, w->units, w->nunits * sizeof *v);
+		fl_free_huge(w->units, w->umap);
+		w->units = v;
+		w->ucap = cap;
+		w->umap = map;
 	}
 	size_t len = u->end - u->start;
 	while (len && (c->buf[u->start + len - 1] == '\n' || c->buf[u->start + len - 1] == '\r'))
