@@ -88,8 +88,8 @@ struct tls {
 				 line */
 	size_t fcap;
 	size_t stamp_map, acc_map, fdone_map; /* their mappings' lengths
-						 (fl_xzalloc_huge: megabytes at
-						 a million records) */
+						 when on huge pages
+						 (fl_lk_prepare_bulk), else 0 */
 	uint32_t lnow;
 	bool written;         /* stamp, acc and fdone written through
 				 (fl_lk_prepare_bulk) */
@@ -228,8 +228,9 @@ void fl_lk_prepare(const fl_lookup *lk)
 		fl_free_huge(tls.stamp, tls.stamp_map);
 		fl_free_huge(tls.acc, tls.acc_map);
 		tls.cap = n + 1;
-		tls.stamp = fl_xzalloc_huge(tls.cap * sizeof *tls.stamp, &tls.stamp_map);
-		tls.acc = fl_xzalloc_huge(tls.cap * sizeof *tls.acc, &tls.acc_map);
+		tls.stamp = fl_xcalloc(tls.cap, sizeof *tls.stamp);
+		tls.acc = fl_xcalloc(tls.cap, sizeof *tls.acc);
+		tls.stamp_map = tls.acc_map = 0;
 		tls.now = 0;
 		tls.written = false;
 	}
@@ -241,7 +242,8 @@ void fl_lk_prepare(const fl_lookup *lk)
 	if (tls.fcap < nf + 1) {
 		fl_free_huge(tls.fdone, tls.fdone_map);
 		tls.fcap = nf + 1;
-		tls.fdone = fl_xzalloc_huge(tls.fcap * sizeof *tls.fdone, &tls.fdone_map);
+		tls.fdone = fl_xcalloc(tls.fcap, sizeof *tls.fdone);
+		tls.fdone_map = 0;
 		tls.lnow = 0;
 		tls.written = false;
 	}
@@ -253,8 +255,23 @@ void fl_lk_prepare_bulk(const fl_lookup *lk)
 	fl_lk_prepare(lk);
 	if (tls.written)
 		return;
-	/* zeros, as calloc gave them: no stamp or line stamp is current
-	 * (now and lnow are never 0 when compared), acc is set before use */
+	/* A lookup touches a few pages of its tables (calloc's, 4 KB each);
+	 * bulk work writes them through, so on huge pages (megabytes at a
+	 * million records: a few faults instead of thousands) */
+	if (!tls.stamp_map) {
+		free(tls.stamp);
+		tls.stamp = fl_xzalloc_huge(tls.cap * sizeof *tls.stamp, &tls.stamp_map);
+	}
+	if (!tls.acc_map) {
+		free(tls.acc);
+		tls.acc = fl_xzalloc_huge(tls.cap * sizeof *tls.acc, &tls.acc_map);
+	}
+	if (!tls.fdone_map) {
+		free(tls.fdone);
+		tls.fdone = fl_xzalloc_huge(tls.fcap * sizeof *tls.fdone, &tls.fdone_map);
+	}
+	/* zeros: no stamp or line stamp is current (now and lnow are never
+	 * 0 when compared), acc is set before use */
 	memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
 	memset(tls.acc, 0, tls.cap * sizeof *tls.acc);
 	memset(tls.fdone, 0, tls.fcap * sizeof *tls.fdone);
