@@ -2270,7 +2270,8 @@ static size_t add_fuzzy(const fl_lookup *lk, const fl_query *q, const char *repo
 		fh[kept] = fh[i];
 		fh[kept++].fuzzy = true;
 	}
-	qsort(fh, kept, sizeof *fh, cmp_hit_score);
+	if (kept > 1)
+		qsort(fh, kept, sizeof *fh, cmp_hit_score);
 	/* merged by score; on a tie the pattern hit first, and the pattern
 	 * hits in fl_lk_rank's order (their scores do not increase along
 	 * it: a line printed first before a help pointer after it) */
