@@ -122,6 +122,35 @@ static inline bool lit_at(const idx_lit *x, const char *strings, const char *tex
 		       x->len - FL_LIT_HEAD) == 0);
 }
 
+/* The literals of tier r that occur at text + i (rest bytes left),
+ * reported; false when on stopped the scan. */
+static inline bool probe(const fl_littier *r, const char *strings, const char *text,
+			 size_t i, size_t rest, fl_lit_on on, void *ctx)
+{
+	if (rest < r->width)
+		return true;
+	uint32_t b = bucket(text + i, r->width, r->bits);
+	for (uint32_t j = r->bidx[b]; j < r->bidx[b + 1]; j++) {
+		const idx_lit *x = &r->lit[j];
+		if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
+			return false;
+	}
+	return true;
+}
+
+/* The same for the literals of 1 to 3 bytes, filed by their first byte. */
+static inline bool probe_short(const fl_littab *t, const char *strings, const char *text,
+			       size_t i, size_t rest, fl_lit_on on, void *ctx)
+{
+	unsigned c = (unsigned char)text[i];
+	for (uint32_t j = t->sidx[c]; j < t->sidx[c + 1]; j++) {
+		const idx_lit *x = &t->slit[j];
+		if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
+			return false;
+	}
+	return true;
+}
+
 bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
 		    size_t len, fl_lit_on on, void *ctx)
 {
@@ -131,22 +160,12 @@ bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
 		size_t rest = len - i;
 		for (size_t k = 0; k < FL_LIT_TIERS; k++) {
 			const fl_littier *r = &t->tier[k];
-			if (rest < r->width || r->bidx[(size_t)1 << r->bits] == 0)
-				continue;
-			uint32_t b = bucket(text + i, r->width, r->bits);
-			for (uint32_t j = r->bidx[b]; j < r->bidx[b + 1]; j++) {
-				const idx_lit *x = &r->lit[j];
-				if (lit_at(x, strings, text + i, rest) &&
-				    on(x->id, 0, i + x->len, 0, ctx))
-					return false;
-			}
-		}
-		unsigned c = (unsigned char)text[i];
-		for (uint32_t j = t->sidx[c]; j < t->sidx[c + 1]; j++) {
-			const idx_lit *x = &t->slit[j];
-			if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
+			if (r->bidx[(size_t)1 << r->bits] > 0 &&
+			    !probe(r, strings, text, i, rest, on, ctx))
 				return false;
 		}
+		if (!probe_short(t, strings, text, i, rest, on, ctx))
+			return false;
 	}
 	return true;
 }
@@ -227,21 +246,6 @@ void fl_litfilter_free(fl_litfilter *f)
 	memset(f, 0, sizeof *f);
 }
 
-/* the literals of tier r that occur at text + i */
-static inline bool probe(const fl_littier *r, const char *strings, const char *text,
-			 size_t i, size_t rest, fl_lit_on on, void *ctx)
-{
-	if (rest < r->width)
-		return true;
-	uint32_t b = bucket(text + i, r->width, r->bits);
-	for (uint32_t j = r->bidx[b]; j < r->bidx[b + 1]; j++) {
-		const idx_lit *x = &r->lit[j];
-		if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
-			return false;
-	}
-	return true;
-}
-
 bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 			     const char *strings, const char *text, size_t len,
 			     fl_lit_on on, void *ctx)
@@ -269,14 +273,8 @@ bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 					    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
 						return false;
 		}
-		if (!shorts)
-			continue;
-		unsigned c = (unsigned char)text[i];
-		for (uint32_t j = t->sidx[c]; j < t->sidx[c + 1]; j++) {
-			const idx_lit *x = &t->slit[j];
-			if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
-				return false;
-		}
+		if (shorts && !probe_short(t, strings, text, i, rest, on, ctx))
+			return false;
 	}
 	return true;
 }
