@@ -31,10 +31,6 @@ static const char *naive_memmem(const char *s, size_t n, const char *w, size_t k
 	return NULL;
 }
 
-/* fl_memmem finds what a plain search finds, first hit first: every
- * length of text and word over a small alphabet (hits everywhere: in the
- * 16-position blocks, across them, in the tail, at the very end), and
- * from hit to hit as the byte scans go. */
 /* fl_xzalloc_huge: zeroed memory, of its own mapping from 2 MB on (whole
  * huge pages, aligned), calloc's below; written end to end and freed. */
 static void test_zalloc_huge(void **state)
@@ -61,6 +57,10 @@ static void test_zalloc_huge(void **state)
 	}
 }
 
+/* fl_memmem finds what a plain search finds, first hit first: every
+ * length of text and word over a small alphabet (hits everywhere: in the
+ * 16-position blocks, across them, in the tail, at the very end), and
+ * from hit to hit as the byte scans go. */
 static void test_memmem_matches_plain_search(void **state)
 {
 	(void)state;
