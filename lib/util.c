@@ -51,24 +51,34 @@ void *fl_xcalloc(size_t n, size_t m)
 	return p;
 }
 
-#define HUGE_PAGE (2u << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+void *fl_map_huge(size_t len)
+{
+	char *m = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	/* aligned to a huge page: the slack around unmapped */
+	size_t head = (HUGE_PAGE - (uintptr_t)m % HUGE_PAGE) % HUGE_PAGE;
+	if (head)
+		munmap(m, head);
+	if (HUGE_PAGE - head)
+		munmap(m + head + len, HUGE_PAGE - head);
+#ifdef MADV_HUGEPAGE
+	(void)madvise(m + head, len, MADV_HUGEPAGE); /* advice only */
+#endif
+	return m + head;
+}
+
 void *fl_xzalloc_huge(size_t n, size_t *mapped)
 {
 	*mapped = 0;
 	if (n >= HUGE_PAGE) {
-		size_t len = (n + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
-		char *m = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (m != MAP_FAILED) {
-			/* aligned to a huge page: the slack around unmapped */
-			size_t head = (HUGE_PAGE - (uintptr_t)m % HUGE_PAGE) % HUGE_PAGE;
-			if (head)
-				munmap(m, head);
-			if (HUGE_PAGE - head)
-				munmap(m + head + len, HUGE_PAGE - head);
-			madvise(m + head, len, MADV_HUGEPAGE);
+		size_t len = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+		char *m = fl_map_huge(len);
+		if (m) {
 			*mapped = len;
-			return m + head;
+			return m;
 		}
 	}
 	return fl_xcalloc(1, n);

@@ -17,6 +17,10 @@ void *fl_xcalloc(size_t n, size_t m);
  * fault costs microseconds in a virtual machine).  Freed by fl_free_huge
  * with *mapped. */
 void *fl_xzalloc_huge(size_t n, size_t *mapped);
+/* len bytes (a multiple of 2 MB) of zeroed memory, a mapping of their own
+ * aligned on a huge page and advised as huge pages; NULL when none can be
+ * mapped.  Unmapped with munmap(p, len). */
+void *fl_map_huge(size_t len);
 void fl_free_huge(void *p, size_t mapped);
 void *fl_xrealloc(void *p, size_t n);
 char *fl_xstrdup(const char *s);        /* NULL -> NULL */

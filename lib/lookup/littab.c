@@ -189,14 +189,29 @@ static inline void fset(uint64_t *b, uint32_t h)
 	b[h >> 6] |= 1ull << (h & 63);
 }
 
-/* 2^bits >= 32 bits a key (two bits a key: about 0.4 % of other keys
- * pass), at least 2^12 */
-static uint32_t filter_bits(size_t n)
+/* Does key v pass the set (both of its bits)? */
+static inline bool fpass(const struct fl_litset *z, uint64_t v)
 {
-	uint32_t b = 12;
-	while (b < 32 && ((size_t)1 << b) < 32 * n)
-		b++;
-	return b;
+	return fbit(z->b, fhash(v, FMUL1, z->bits)) && fbit(z->b, fhash(v, FMUL2, z->bits));
+}
+
+static inline void fput(struct fl_litset *z, uint64_t v)
+{
+	fset(z->b, fhash(v, FMUL1, z->bits));
+	fset(z->b, fhash(v, FMUL2, z->bits));
+}
+
+/* A set for n keys: 2^bits >= 32 bits a key (two bits a key: about 0.4 %
+ * of other keys pass), at least 2^12; none for no key. */
+static void set_make(struct fl_litset *z, size_t n)
+{
+	memset(z, 0, sizeof *z);
+	if (!n)
+		return;
+	z->bits = 12;
+	while (z->bits < 32 && ((size_t)1 << z->bits) < 32 * n)
+		z->bits++;
+	z->b = fl_xzalloc_huge(((size_t)1 << z->bits) / 8, &z->map);
 }
 
 void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
@@ -213,36 +228,25 @@ void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
 		else
 			n4 += n;
 	}
-	if (n8) {
-		f->bits8 = filter_bits(n8);
-		f->b8 = fl_xzalloc_huge(((size_t)1 << f->bits8) / 8, &f->map8);
-	}
-	if (n4) {
-		f->bits4 = filter_bits(n4);
-		f->b4 = fl_xzalloc_huge(((size_t)1 << f->bits4) / 8, &f->map4);
-	}
+	set_make(&f->s8, n8);
+	set_make(&f->s4, n4);
 	for (size_t k = 0; k < FL_LIT_TIERS; k++) {
 		const fl_littier *r = &t->tier[k];
 		size_t n = r->bidx[(size_t)1 << r->bits];
 		for (size_t j = 0; j < n; j++) {
 			const idx_lit *x = &r->lit[j];
-			if (r->width >= 8) {
-				uint64_t v = load(x->head, 8);
-				fset(f->b8, fhash(v, FMUL1, f->bits8));
-				fset(f->b8, fhash(v, FMUL2, f->bits8));
-			} else {
-				uint64_t v = load(x->head, 4);
-				fset(f->b4, fhash(v, FMUL1, f->bits4));
-				fset(f->b4, fhash(v, FMUL2, f->bits4));
-			}
+			if (r->width >= 8)
+				fput(&f->s8, load(x->head, 8));
+			else
+				fput(&f->s4, load(x->head, 4));
 		}
 	}
 }
 
 void fl_litfilter_free(fl_litfilter *f)
 {
-	fl_free_huge(f->b8, f->map8);
-	fl_free_huge(f->b4, f->map4);
+	fl_free_huge(f->s8.b, f->s8.map);
+	fl_free_huge(f->s4.b, f->s4.map);
 	memset(f, 0, sizeof *f);
 }
 
@@ -255,24 +259,16 @@ bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 	const bool shorts = t->sidx[256] > 0;
 	for (size_t i = 0; i < len; i++) {
 		size_t rest = len - i;
-		if (rest >= 8 && f->b8) {
-			uint64_t v = load(text + i, 8);
-			if (fbit(f->b8, fhash(v, FMUL1, f->bits8)) &&
-			    fbit(f->b8, fhash(v, FMUL2, f->bits8)))
-				for (size_t k = 0; k < FL_LIT_TIERS; k++)
-					if (t->tier[k].width >= 8 &&
-					    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
-						return false;
-		}
-		if (rest >= 4 && f->b4) {
-			uint64_t v = load(text + i, 4);
-			if (fbit(f->b4, fhash(v, FMUL1, f->bits4)) &&
-			    fbit(f->b4, fhash(v, FMUL2, f->bits4)))
-				for (size_t k = 0; k < FL_LIT_TIERS; k++)
-					if (t->tier[k].width < 8 &&
-					    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
-						return false;
-		}
+		if (rest >= 8 && f->s8.b && fpass(&f->s8, load(text + i, 8)))
+			for (size_t k = 0; k < FL_LIT_TIERS; k++)
+				if (t->tier[k].width >= 8 &&
+				    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
+					return false;
+		if (rest >= 4 && f->s4.b && fpass(&f->s4, load(text + i, 4)))
+			for (size_t k = 0; k < FL_LIT_TIERS; k++)
+				if (t->tier[k].width < 8 &&
+				    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
+					return false;
 		if (shorts && !probe_short(t, strings, text, i, rest, on, ctx))
 			return false;
 	}

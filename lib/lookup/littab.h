@@ -82,10 +82,13 @@ bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
  * bytes are in neither set is passed over without a probe of the table,
  * whose buckets (megabytes at a million records) miss the caches at
  * nearly every byte. */
+struct fl_litset {
+	uint64_t *b;              /* NULL: no literal of the kind */
+	uint32_t bits;            /* 2^bits bits */
+	size_t map;               /* fl_xzalloc_huge's */
+};
 typedef struct fl_litfilter {
-	uint64_t *b8, *b4;
-	uint32_t bits8, bits4;    /* 2^bits bits; 0: no literal of the kind */
-	size_t map8, map4;        /* fl_xzalloc_huge's */
+	struct fl_litset s8, s4;  /* keyed on 8 bytes, on 4 */
 } fl_litfilter;
 void fl_litfilter_make(const fl_littab *t, fl_litfilter *f);
 void fl_litfilter_free(fl_litfilter *f);

@@ -250,6 +250,16 @@ void fl_lk_prepare(const fl_lookup *lk)
 	tls.ncand = 0;
 }
 
+/* Table p of bytes bytes on huge pages (*map), as it is when already there,
+ * else in a new zeroed mapping in place of calloc's memory */
+static void *bulk_table(void *p, size_t bytes, size_t *map)
+{
+	if (*map)
+		return p;
+	free(p);
+	return fl_xzalloc_huge(bytes, map);
+}
+
 void fl_lk_prepare_bulk(const fl_lookup *lk)
 {
 	fl_lk_prepare(lk);
@@ -258,20 +268,12 @@ void fl_lk_prepare_bulk(const fl_lookup *lk)
 	/* A lookup touches a few pages of its tables (calloc's, 4 KB each);
 	 * bulk work writes them through, so on huge pages (megabytes at a
 	 * million records: a few faults instead of thousands) */
-	if (!tls.stamp_map) {
-		free(tls.stamp);
-		tls.stamp = fl_xzalloc_huge(tls.cap * sizeof *tls.stamp, &tls.stamp_map);
-	}
-	if (!tls.acc_map) {
-		free(tls.acc);
-		tls.acc = fl_xzalloc_huge(tls.cap * sizeof *tls.acc, &tls.acc_map);
-	}
-	if (!tls.fdone_map) {
-		free(tls.fdone);
-		tls.fdone = fl_xzalloc_huge(tls.fcap * sizeof *tls.fdone, &tls.fdone_map);
-	}
-	/* zeros: no stamp or line stamp is current (now and lnow are never
-	 * 0 when compared), acc is set before use */
+	tls.stamp = bulk_table(tls.stamp, tls.cap * sizeof *tls.stamp, &tls.stamp_map);
+	tls.acc = bulk_table(tls.acc, tls.cap * sizeof *tls.acc, &tls.acc_map);
+	tls.fdone = bulk_table(tls.fdone, tls.fcap * sizeof *tls.fdone, &tls.fdone_map);
+	/* written through once, as zeros (no stamp or line stamp is current:
+	 * now and lnow are never 0 when compared; acc is set before use), so
+	 * that no first write faults later, in the lookups */
 	memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
 	memset(tls.acc, 0, tls.cap * sizeof *tls.acc);
 	memset(tls.fdone, 0, tls.fcap * sizeof *tls.fdone);

@@ -19,7 +19,6 @@
 
 #include "../util.h"
 
-#define HUGE_PAGE ((size_t)2 << 20)
 #define BLOCK ((size_t)16 << 20)
 /* larger requests are malloc'd: a block is never more than 1/8 wasted at
  * its end */
@@ -45,20 +44,9 @@ void fl_slabs_free(fl_slabs *s)
 /* A new block, aligned on a huge page; NULL when none can be mapped. */
 static char *new_block(fl_slabs *s)
 {
-	size_t n = BLOCK + HUGE_PAGE;
-	char *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
+	char *p = fl_map_huge(BLOCK);
+	if (!p)
 		return NULL;
-	uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-	size_t head = (size_t)(a - (uintptr_t)p);
-	if (head)
-		munmap(p, head);
-	if (HUGE_PAGE - head)
-		munmap((char *)a + BLOCK, HUGE_PAGE - head);
-	p = (char *)a;
-#ifdef MADV_HUGEPAGE
-	(void)madvise(p, BLOCK, MADV_HUGEPAGE); /* advice only */
-#endif
 	pthread_mutex_lock(&s->lock);
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 16;

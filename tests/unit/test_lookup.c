@@ -1112,8 +1112,8 @@ static void test_literal_table_equals_hyperscan(void **state)
 	fl_litfilter_make(&ix->lt, &filter);
 	/* every kind of literal is in the filter: of 8 bytes and more, of 4
 	 * to 7 (codes), and the codes of 1 to 3 bytes go around it */
-	assert_non_null(filter.b8);
-	assert_non_null(filter.b4);
+	assert_non_null(filter.s8.b);
+	assert_non_null(filter.s4.b);
 	assert_true(ix->lt.sidx[256] > 0);
 	fl_occs lit_seen = {0};
 	for (int t = 0; t < 600; t++) {
