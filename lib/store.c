@@ -1577,8 +1577,13 @@ int fl_store_get_sites(fl_store *st, const char *id, fl_strv *out,
 {
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db,
-			       "SELECT file_path, line_number FROM error_sites"
-			       " WHERE error_id = ?1 ORDER BY file_path, line_number, col",
+			       /* other lines: not the record's own, each once
+				* (two sites on one line) */
+			       "SELECT file_path, line_number FROM error_sites s"
+			       " WHERE error_id = ?1 AND NOT EXISTS (SELECT 1 FROM errors e"
+			       "  WHERE e.id = s.error_id AND e.file_path = s.file_path"
+			       "  AND e.line_number = s.line_number)"
+			       " GROUP BY file_path, line_number ORDER BY file_path, line_number",
 			       -1, &s, NULL) != SQLITE_OK)
 		return fl_store_sqlfail(st, err, "reading duplicate sites");
 	fl_store_bind_opt(s, 1, id);

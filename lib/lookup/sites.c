@@ -220,33 +220,51 @@ static void point_at(fl_match *m, size_t k, int line, const char *why)
 	fl_strv_push(&m->evidence, buf);
 }
 
-void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_t len,
-		 const char *command, fl_match *m)
+/* The record's other lines, each with its context (NULL when none), in
+ * o[0..n): a line equal to the record's own (two sites on one line: a
+ * message and the call that raises it) or to one listed before is left
+ * out, so an answer never lists its own line or one line twice. */
+struct other_line {
+	char *loc;
+	const char *ctx;
+	size_t ctxl;
+};
+
+static size_t other_lines(const char *s, const fl_match *m, struct other_line **out)
 {
-	if (!x->sites)
-		return;
-	const char *s = ix_str(ix, x->sites);
-	/* its own line's context first (index.c's read_sites) */
-	const char *own = NULL;
-	size_t ownl = 0;
-	if (*s == '\t') {
-		const char *e = strchr(s, '\n');
-		own = s + 1;
-		ownl = e ? (size_t)(e - own) : strlen(own);
-		s = e ? e + 1 : own + ownl;
-	}
-	const char *ctx0 = s; /* the other lines, with their contexts */
+	size_t n = 0, cap = 0;
+	struct other_line *o = NULL;
+	char *own = fl_xasprintf("%s:%d", m->file_path, m->line);
 	while (*s) {
 		const char *e = strchr(s, '\n');
-		size_t n = e ? (size_t)(e - s) : strlen(s);
+		size_t len = e ? (size_t)(e - s) : strlen(s);
 		const char *ctx;
-		char *v = fl_xstrndup(s, site_loc(s, n, &ctx));
-		fl_strv_push(&m->sites, v);
-		free(v);
-		s += n + (e != NULL);
+		size_t loc = site_loc(s, len, &ctx);
+		bool seen = loc == strlen(own) && memcmp(s, own, loc) == 0;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = strlen(o[k].loc) == loc && memcmp(o[k].loc, s, loc) == 0;
+		if (!seen) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 8;
+				o = fl_xrealloc(o, cap * sizeof *o);
+			}
+			o[n++] = (struct other_line){fl_xstrndup(s, loc), ctx,
+						      ctx ? len - loc - 1 : 0};
+		}
+		s += len + (e != NULL);
 	}
-	if (!m->sites.n)
-		return;
+	free(own);
+	*out = o;
+	return n;
+}
+
+/* Which of m's lines the text points at: the line a frame names, else
+ * the one line whose function or guard the pasted command's words name;
+ * m answers there (point_at).  o: the other lines with their contexts,
+ * as m->sites lists them (empty before fl_lk_sites). */
+static void point(fl_match *m, const struct other_line *o, size_t no, const char *text,
+		  size_t len, const char *command, const char *own, size_t ownl)
+{
 	/* of the lines the frames name, the innermost frame's: the first
 	 * printed, or the last after Python's "most recent call last" */
 	bool last = text && memmem(text, len, "most recent call last", 21) != NULL;
@@ -256,7 +274,7 @@ void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_
 	for (int slack = 0; text && slack <= 3; slack += 3) {
 		size_t fbest = frame_at(text, len, m->file_path, m->line, slack), bk = SIZE_MAX;
 		int bline = 0;
-		for (size_t k = 0; k < m->sites.n; k++) {
+		for (size_t k = 0; k < no; k++) {
 			const char *sv = m->sites.v[k];
 			if (strncmp(sv, m->file_path, pl) != 0 || sv[pl] != ':')
 				continue;
@@ -285,13 +303,8 @@ void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_
 		return;
 	int best = context_score(cw, ncw, own, ownl), nbest = 0;
 	size_t at = 0;
-	s = ctx0;
-	for (size_t k = 0; *s && k < m->sites.n; k++) {
-		const char *e = strchr(s, '\n');
-		size_t n = e ? (size_t)(e - s) : strlen(s);
-		const char *ctx;
-		size_t loc = site_loc(s, n, &ctx);
-		int sc = ctx ? context_score(cw, ncw, ctx, n - loc - 1) : 0;
+	for (size_t k = 0; k < no; k++) {
+		int sc = o[k].ctx ? context_score(cw, ncw, o[k].ctx, o[k].ctxl) : 0;
 		const char *sv = m->sites.v[k];
 		bool same_file = strncmp(sv, m->file_path, pl) == 0 && sv[pl] == ':';
 		if (same_file && sc > best) {
@@ -301,10 +314,35 @@ void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_
 		} else if (same_file && sc == best && nbest) {
 			nbest++;
 		}
-		s += n + (e != NULL);
 	}
 	if (nbest != 1)
 		return; /* the record's own line, or no one line better */
 	point_at(m, at, atoi(m->sites.v[at] + pl + 1),
 		 "the pasted command's words name the function of");
+}
+
+void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_t len,
+		 const char *command, fl_match *m)
+{
+	if (!x->sites)
+		return;
+	const char *s = ix_str(ix, x->sites);
+	/* its own line's context first (index.c's read_sites) */
+	const char *own = NULL;
+	size_t ownl = 0;
+	if (*s == '\t') {
+		const char *e = strchr(s, '\n');
+		own = s + 1;
+		ownl = e ? (size_t)(e - own) : strlen(own);
+		s = e ? e + 1 : own + ownl;
+	}
+	struct other_line *o;
+	size_t no = other_lines(s, m, &o);
+	for (size_t k = 0; k < no; k++) {
+		fl_strv_push(&m->sites, o[k].loc);
+		free(o[k].loc);
+	}
+	if (no)
+		point(m, o, no, text, len, command, own, ownl);
+	free(o);
 }

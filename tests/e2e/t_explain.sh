@@ -140,6 +140,16 @@ check "explain: the record's own line when the frame names it" \
 sed -i 's/line 3, in load/line 9, in save/' "$WORK/fold-tb.txt"
 check "grep-log: a frame picks the line of a record raised at two lines" \
 	[ "$("$FL" grep-log --db "$WORK/fold.db" --json "$WORK/fold-tb.txt" | jq -c '[.lineNumber, .alsoRaisedAt]')" = '[9,["app/store.py:3"]]' ]
+# two raises on one line: the other lines list each line once, never the
+# answer's own (explain, and show's "Also raised at")
+mkdir -p "$WORK/twice/app"
+printf 'def check(a, b):\n    if a: raise ValueError("the widget list is empty"); raise ValueError("the widget list is empty")\n    if b: raise ValueError("the widget list is empty"); raise ValueError("the widget list is empty")\n' >"$WORK/twice/app/w.py"
+"$FL" scan "$WORK/twice" --repo acme/twice --db "$WORK/twice.db" >/dev/null 2>&1
+check "explain: two sites on one line are one other line, the own line none" \
+	[ "$("$FL" explain --db "$WORK/twice.db" --json 'ValueError: the widget list is empty' | jq -c '.matches[0] | [.lineNumber, .alsoRaisedAt]')" = '[2,["app/w.py:3"]]' ]
+tid=$("$FL" explain --db "$WORK/twice.db" --json 'ValueError: the widget list is empty' | jq -r '.matches[0].id')
+check "show: also raised at each other line once" \
+	[ "$("$FL" show --db "$WORK/twice.db" "$tid" | grep -A3 'Also raised at' | grep -c 'app/w.py')" = 1 ]
 # a text built by a static factory (one record) and raised through it at
 # a call (another): with a stack naming both, the innermost frame's record,
 # where the exception was built
