@@ -90,6 +90,33 @@ static void test_c_call_guard_is_a_failure(void **state)
 	fl_entry_free(&e);
 }
 
+/* C: a comparison written constant first reads variable first, the
+ * operator mirrored (`QUICHE_ERR_TLS_FAIL == nread`, `0 > len`) */
+static void test_c_constant_first(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "lib/vquic/quiche.c", .function = "cf_process_ingress",
+			 .guard = "QUICHE_ERR_TLS_FAIL == nread", .idiom = "failf", .type = FL_T_CONSOLE,
+			 .msg = "SSL certificate problem: %s", .line = 504};
+	describe(&e, &c);
+	has("documentation", e.documentation, "`nread` is `QUICHE_ERR_TLS_FAIL`");
+	fl_entry_free(&e);
+	c.guard = "MAX_LEN < len";
+	describe(&e, &c);
+	has("documentation", e.documentation, "`len` is greater than `MAX_LEN`");
+	fl_entry_free(&e);
+	c.guard = "0 > len";
+	describe(&e, &c);
+	has("documentation", e.documentation, "`len` is negative");
+	fl_entry_free(&e);
+	/* two constants, or a variable first: as written */
+	c.guard = "count > MAX_LEN";
+	describe(&e, &c);
+	has("documentation", e.documentation, "`count` is greater than `MAX_LEN`");
+	fl_entry_free(&e);
+}
+
 /* C: a status variable set by a call in the window names that call; what
  * the function returns after the site is said, and used by the caller */
 static void test_c_status_and_return(void **state)
@@ -851,6 +878,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_c_call_guard_is_a_failure),
+		cmocka_unit_test(test_c_constant_first),
 		cmocka_unit_test(test_c_status_and_return),
 		cmocka_unit_test(test_go_err_names_the_call),
 		cmocka_unit_test(test_python_checks),

@@ -273,6 +273,49 @@ static const char *flip(const char *op)
 	return op;
 }
 
+/* A value written as a constant: a number, a quoted text, or a name in
+ * capitals (`QUICHE_ERR_TLS_FAIL`, `Foo::MAX_LEN`, `errno.ENOENT`'s last
+ * part). */
+static bool constantish(const char *s)
+{
+	size_t n = strlen(s);
+	if (!n)
+		return false;
+	if (isdigit((unsigned char)s[0]) || ((s[0] == '-' || s[0] == '+') && isdigit((unsigned char)s[1])))
+		return true;
+	if (n >= 2 && (s[0] == '"' || s[0] == '\'') && s[n - 1] == s[0])
+		return true;
+	const char *l = s;
+	for (const char *p = s; *p; p++)
+		if (*p == '.' || *p == ':' || *p == '>')
+			l = p + 1;
+	bool letter = false;
+	for (const char *p = l; *p; p++) {
+		if (islower((unsigned char)*p) || !(idch(*p)))
+			return false;
+		letter = letter || isupper((unsigned char)*p);
+	}
+	return letter && strlen(l) >= 2;
+}
+
+/* A comparison written constant first (`QUICHE_ERR_TLS_FAIL == nread`,
+ * C's guard against `=`): the operand that varies first, the operator
+ * mirrored, so the guard reads "nread is QUICHE_ERR_TLS_FAIL". */
+static void yoda(char **l, char **r, char *op)
+{
+	if (!constantish(*l) || constantish(*r))
+		return;
+	char *t = *l;
+	*l = *r;
+	*r = t;
+	static const char *const m[][2] = {{"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}};
+	for (size_t i = 0; i < 4; i++)
+		if (dsc_eq(op, m[i][0])) {
+			strcpy(op, m[i][1]);
+			break;
+		}
+}
+
 /* a failed call: the callee that set var, or the call itself */
 static void failed(dsc *d, dsc_atom *a, const char *var, char *call)
 {
@@ -328,6 +371,8 @@ static bool comparison(dsc *d, dsc_atom *a, const char *t)
 		}
 		if (negop)
 			snprintf(op, sizeof op, "%s", flip(op));
+		if (!dsc_eq(o, " =~ ") && !dsc_eq(o, " !~ "))
+			yoda(&l, &r, op);
 		bool eq = dsc_eq(op, "=="), ne = dsc_eq(op, "!=");
 		if ((eq || ne) && (is_nullish(r) || is_nullish(l))) {
 			char *subj = is_nullish(r) ? l : r;
