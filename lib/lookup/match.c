@@ -154,8 +154,36 @@ bool fl_pattern_factor(const char *pat, char *buf, size_t *len)
 	return best >= 3;
 }
 
-/* Greedy earliest-occurrence match of p inside text[0, len); offsets are
- * relative to text. */
+static bool word_byte(char ch);
+
+/* Where the first segment of p starts for a match whose first segment
+ * was found earliest at s0 and whose second starts at s1: the latest
+ * occurrence that still leaves the first gap room and follows a byte
+ * that is no letter, digit or '_'.  A message printed after a wrapper that holds its first
+ * segment too ("Invalid value '10Q' for '--size <size>': '10Q' is not a
+ * valid size constraint" against "'{}' is not a valid size constraint")
+ * starts at the last one, and its value is "10Q"; a value holding the
+ * segment inside a word ("'it's' is not ...") keeps the first. */
+static size_t last_first_segment(const fl_prog *p, const char *text, size_t s0, size_t s1)
+{
+	size_t l = p->seglen[0], best = s0;
+	if (s1 < s0 + l + p->gap[0])
+		return s0;
+	size_t last = s1 - p->gap[0] - l; /* the latest start that fits */
+	for (size_t k = s0 + 1; k <= last; k++) {
+		const char *at = memmem(text + k, last + l - k, p->seg[0], l);
+		if (!at)
+			break;
+		k = (size_t)(at - text);
+		if (!word_byte(text[k - 1]))
+			best = k;
+	}
+	return best;
+}
+
+/* Greedy earliest-occurrence match of p inside text[0, len), but for the
+ * first segment's start (last_first_segment); offsets are relative to
+ * text. */
 static bool match_slice(const fl_prog *p, const char *text, size_t len,
 			fl_span *caps, size_t *ncaps, fl_span *whole)
 {
@@ -168,6 +196,10 @@ static bool match_slice(const fl_prog *p, const char *text, size_t len,
 		if (!at)
 			return false;
 		size_t s = (size_t)(at - text);
+		if (i == 1 && !p->lead_gap) {
+			first_start = last_first_segment(p, text, first_start, s);
+			prev_end = first_start + p->seglen[0];
+		}
 		if (i == 0) {
 			first_start = p->lead_gap ? 0 : s;
 			if (p->lead_gap)

@@ -51,6 +51,9 @@ sq "java exception with a Caused by: chain" 'Exception in thread "main" java.lan
 Caused by: java.lang.IllegalArgumentException: quantity must be positive, got -3
 	at com.acme.orders.Quantity.check(Quantity.java:9)
 	... 2 more'
+# a wrapper before the message holds its first segment too: the value is
+# the one between the message's own quotes (match.c's last_first_segment)
+sq "a quoted value after a wrapper that quotes too" "runner: job 'build' failed: 'make' exited with status 2"
 sq "a warning line before the error line" 'warning: the legacy store is deprecated
 error: --store is required'
 sq "warning and error log lines" '2026-11-29 10:00:00,123 WARNING storage backend failure

@@ -201,6 +201,32 @@ static void test_pattern_and_captures(void **state)
 	fl_result_free(&r);
 }
 
+/* The first segment's start: the last one that follows a byte outside a
+ * word, so a wrapper before the message that holds the segment too
+ * leaves the value alone ("Invalid value '10Q' for '--size': '10Q' is
+ * not ..."), and a value holding it inside a word keeps it ("'it's'"). */
+static void test_first_segment_start(void **state)
+{
+	(void)state;
+	const char *pat = "'(.+?)' is not a valid size constraint";
+	char buf[128];
+	fl_prog p;
+	assert_true(fl_prog_parse(pat, buf, &p));
+	fl_span caps[FL_MAX_SEGMENTS + 1], whole;
+	size_t nc = 0;
+	const char *t1 = "error: Invalid value '10Q' for '--size <size>': '10Q' is not a valid size constraint";
+	assert_true(fl_prog_match(&p, t1, strlen(t1), caps, &nc, &whole));
+	assert_int_equal(nc, 1);
+	assert_int_equal(caps[0].end - caps[0].start, 3);
+	assert_memory_equal(t1 + caps[0].start, "10Q", 3);
+	assert_int_equal(whole.start, caps[0].start - 1);
+	const char *t2 = "'it's' is not a valid size constraint";
+	assert_true(fl_prog_match(&p, t2, strlen(t2), caps, &nc, &whole));
+	assert_int_equal(caps[0].start, 1);
+	assert_int_equal(caps[0].end, 5);
+	assert_int_equal(whole.start, 0);
+}
+
 /* Is a pattern hit of path among r's answers? */
 static bool pattern_at(const fl_result *r, const char *path)
 {
@@ -1368,6 +1394,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact_code),
 		cmocka_unit_test(test_pattern_and_captures),
+		cmocka_unit_test(test_first_segment_start),
 		cmocka_unit_test(test_capture_fits),
 		cmocka_unit_test(test_loose_pattern),
 		cmocka_unit_test(test_mid_word),

@@ -584,12 +584,26 @@
     m.end += d;
     return m;
   }
-  /* each segment at its earliest place; a trailing gap captures the rest of the line */
+  /* the first segment's start for a match whose first segment is earliest
+   * at s0 and whose second starts at s1: the last that leaves the first gap
+   * room and follows a byte outside a word (match.c's last_first_segment) */
+  function lastFirstSegment(p, t, s0, s1) {
+    var l = p.segs[0].length, best = s0, last = s1 - p.gaps[1] - l;
+    for (var k = t.indexOf(p.segs[0], s0 + 1); k >= 0 && k <= last; k = t.indexOf(p.segs[0], k + 1))
+      if (!/[A-Za-z0-9_]/.test(t[k - 1])) best = k;
+    return best;
+  }
+  /* each segment at its earliest place, but the first (lastFirstSegment);
+   * a trailing gap captures the rest of the line */
   function matchSlice(p, t) {
     var caps = [], n = p.segs.length, prev = 0, start = 0, s;
     for (var i = 0; i < n; i++) {
       var from = i ? prev + p.gaps[i] : p.gaps[0];
       if (from > t.length || (s = t.indexOf(p.segs[i], from)) < 0) return null;
+      if (i === 1 && !p.gaps[0]) {
+        start = lastFirstSegment(p, t, start, s);
+        prev = start + p.segs[0].length;
+      }
       if (i) caps.push([prev, s]);
       else if (p.gaps[0]) caps.push([0, s]);
       else start = s;
