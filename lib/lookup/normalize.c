@@ -489,6 +489,43 @@ static void push_path_before_colon_digits(fl_query *q, const char *s, size_t n)
 	}
 }
 
+/* A JVM frame's file named with its class's package ("at
+ * java.base/java.lang.Integer.parseInt(Integer.java:662)": the path
+ * java/lang/Integer.java, line 662), so that of the files sharing a name
+ * (a large tree has many Node.java) the frame names one.  name: what
+ * precedes '(' after "at "; in: what follows it.  False when the frame
+ * is not of that form (Node's "at f (file.js:1:2)", a class in no
+ * package, "Native Method"). */
+static bool push_jvm_frame(fl_query *q, const char *name, size_t nl, const char *in)
+{
+	size_t fl = strcspn(in, ":)");
+	if (in[fl] != ':' || !isdigit((unsigned char)in[fl + 1]) || !memchr(in, '.', fl) ||
+	    memchr(in, '/', fl) || memchr(in, ' ', fl) || memchr(name, ' ', nl))
+		return false;
+	const char *slash = memrchr(name, '/', nl); /* a module or a loader: java.base/, app// */
+	if (slash) {
+		nl -= (size_t)(slash + 1 - name);
+		name = slash + 1;
+	}
+	const char *method = memrchr(name, '.', nl);
+	const char *cls = method ? memrchr(name, '.', (size_t)(method - name)) : NULL;
+	if (!cls || cls == name)
+		return false;
+	size_t pk = (size_t)(cls - name), dn = 0;
+	while (isdigit((unsigned char)in[fl + 1 + dn]))
+		dn++;
+	if (pk + 1 + fl > 480)
+		return false;
+	char path[512];
+	for (size_t i = 0; i < pk; i++)
+		path[i] = name[i] == '.' ? '/' : name[i];
+	path[pk] = '/';
+	memcpy(path + pk + 1, in, fl);
+	push_unique(&q->paths, path, pk + 1 + fl);
+	push_site(q, path, pk + 1 + fl, in + fl + 1, dn);
+	return true;
+}
+
 /* class-like word followed by ": " at the start: Class: message.  Its last
  * component must end like an error class (or, after a module path, in
  * "error" of any case: re.error, socket.gaierror), unless loose: where a
@@ -1029,7 +1066,8 @@ static bool frame_line(fl_query *q, const char *line, const char *sp, bool *in_t
 		/* Java "at pkg.Cls.m(File.java:10)", Node "at f (file.js:1:2)" */
 		const char *paren = strchr(sp, '(');
 		if (paren) {
-			push_path_before_colon_digits(q, paren + 1, strlen(paren + 1));
+			if (!push_jvm_frame(q, sp + 3, (size_t)(paren - sp - 3), paren + 1))
+				push_path_before_colon_digits(q, paren + 1, strlen(paren + 1));
 			const char *dot = memrchr(sp + 3, '.', (size_t)(paren - sp - 3));
 			if (dot)
 				push_unique(&q->modules, sp + 3, (size_t)(dot - sp - 3));

@@ -150,6 +150,18 @@ check "explain: two sites on one line are one other line, the own line none" \
 tid=$("$FL" explain --db "$WORK/twice.db" --json 'ValueError: the widget list is empty' | jq -r '.matches[0].id')
 check "show: also raised at each other line once" \
 	[ "$("$FL" show --db "$WORK/twice.db" "$tid" | grep -A3 'Also raised at' | grep -c 'app/w.py')" = 1 ]
+# two files of one name in two packages raising one text at one line: the
+# JVM frame's class names the package, so its file comes first
+for pk in a b; do
+	mkdir -p "$WORK/pkgs/src/main/java/org/acme/$pk"
+	printf 'package org.acme.%s;\n\npublic class Parser {\n    void parse(String t) {\n        throw new IllegalStateException("unexpected token in the widget file");\n    }\n}\n' "$pk" >"$WORK/pkgs/src/main/java/org/acme/$pk/Parser.java"
+done
+"$FL" scan "$WORK/pkgs" --repo acme/pkgs --db "$WORK/pkgs.db" >/dev/null 2>&1
+for pk in b a; do
+	check "explain: a JVM frame's package picks its file of two of one name ($pk)" \
+		[ "$(printf 'Exception in thread "main" java.lang.IllegalStateException: unexpected token in the widget file\n\tat org.acme.%s.Parser.parse(Parser.java:5)\n\tat org.acme.Main.main(Main.java:9)\n' "$pk" |
+			"$FL" explain --db "$WORK/pkgs.db" --json - | jq -r '.matches[0].filePath')" = "src/main/java/org/acme/$pk/Parser.java" ]
+done
 # a text built by a static factory (one record) and raised through it at
 # a call (another): with a stack naming both, the innermost frame's record,
 # where the exception was built

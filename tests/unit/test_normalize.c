@@ -483,8 +483,19 @@ static void test_frame_sites(void **state)
 	norm("Exception in thread \"main\" java.lang.IllegalArgumentException: bad\n"
 	     "\tat com.google.common.base.Preconditions.checkArgument(Preconditions.java:145)\n"
 	     "\tat Driver.main(Driver.java:12)\n", &q);
-	assert_true(has(&q.sites, "Preconditions.java:145"));
+	/* a JVM frame's file in its class's package: one of the files
+	 * sharing its name; a class in no package, its file alone */
+	assert_true(has(&q.sites, "com/google/common/base/Preconditions.java:145"));
+	assert_true(has(&q.paths, "com/google/common/base/Preconditions.java"));
 	assert_true(has(&q.sites, "Driver.java:12"));
+	fl_query_free(&q);
+	norm("Exception in thread \"main\" java.lang.NumberFormatException: For input string: \"x\"\n"
+	     "\tat java.base/java.lang.NumberFormatException.forInputString(NumberFormatException.java:67)\n"
+	     "\tat app//org.acme.Outer$Inner.<init>(Outer.kt:9)\n"
+	     "\tat java.base/java.lang.Thread.run(Unknown Source)\n", &q);
+	assert_true(has(&q.sites, "java/lang/NumberFormatException.java:67"));
+	assert_true(has(&q.sites, "org/acme/Outer.kt:9"));
+	assert_int_equal(q.sites.n, 2);
 	fl_query_free(&q);
 	norm("TypeError: Key \"rules\": bad\n"
 	     "    at throwRuleNotFoundError (/app/lib/config/config.js:100:16)\n"

@@ -219,6 +219,22 @@
       pushSite(q, s.slice(b, i), /^[0-9]*/.exec(s.slice(i + 1))[0]);
     }
   }
+  /* a JVM frame's file in its class's package ("at java.base/java.lang.
+   * Integer.parseInt(Integer.java:662)": java/lang/Integer.java, line 662);
+   * false when the frame is not of that form (normalize.c's push_jvm_frame) */
+  function jvmFrame(q, name, inner) {
+    var fl = inner.search(/[:)]/);
+    if (fl < 0 || inner[fl] !== ':' || !/[0-9]/.test(inner[fl + 1] || '')) return false;
+    var file = inner.slice(0, fl);
+    if (file.indexOf('.') < 0 || /[\/ ]/.test(file) || name.indexOf(' ') >= 0) return false;
+    name = name.slice(name.lastIndexOf('/') + 1);
+    var method = name.lastIndexOf('.'), cls = method > 0 ? name.lastIndexOf('.', method - 1) : -1;
+    if (cls <= 0 || cls + 1 + fl > 480) return false;
+    var path = name.slice(0, cls).split('.').join('/') + '/' + file;
+    push(q.paths, path);
+    pushSite(q, path, /^[0-9]*/.exec(inner.slice(fl + 1))[0]);
+    return true;
+  }
   /* a Ruby frame after "from ": "path.rb:12:in `m'" */
   function rubyFrame(s) {
     var c = s.indexOf('.rb:');
@@ -424,7 +440,7 @@
       if (inTb && indented) continue;
       if (sp.startsWith('at ') && indented) {
         if ((i = sp.indexOf('(')) >= 0) {
-          pathAt(q, sp.slice(i + 1));
+          if (!jvmFrame(q, sp.slice(3, i), sp.slice(i + 1))) pathAt(q, sp.slice(i + 1));
           var dot = sp.lastIndexOf('.', i - 1);
           if (dot >= 3) push(q.modules, sp.slice(3, dot));
         } else pathAt(q, sp.slice(3));
