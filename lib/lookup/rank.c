@@ -57,6 +57,30 @@ static bool path_agrees(const char *entry_path, const char *seen)
 	return strcmp(entry_path + a - b, seen) == 0 && entry_path[a - b - 1] == '/';
 }
 
+/* How a path a text names (a frame's: where the file is installed, or
+ * the tree on another machine) agrees with a record's: 2 one is a suffix
+ * of the other at a '/' boundary (path_agrees); 1 they end alike in two
+ * whole components or more, the folders above differing
+ * ("/usr/lib/python3.11/json/decoder.py" and CPython's
+ * "Lib/json/decoder.py", ".../dist-packages/pip/_internal/x.py" and
+ * "src/pip/_internal/x.py"); 0 neither. */
+static int path_agreement(const char *entry_path, const char *seen)
+{
+	if (path_agrees(entry_path, seen))
+		return 2;
+	size_t a = strlen(entry_path), b = strlen(seen), i = 0;
+	int whole = 0; /* separators inside the common end: whole components */
+	while (i < a && i < b) {
+		char x = entry_path[a - 1 - i], y = seen[b - 1 - i];
+		bool sep = (x == '/' || x == '\\') && (y == '/' || y == '\\');
+		if (x != y && !sep)
+			break;
+		whole += sep;
+		i++;
+	}
+	return whole >= 2 ? 1 : 0;
+}
+
 /* How a word of a command line relates to a path component (a folder, or
  * a file name without its extension, or a part of one cut at '_' or '-'):
  * 2 equal, 1 one starts the other (4+ characters: "config" and
@@ -278,7 +302,7 @@ static int site_evidence_at(const idx_entry *x, const char *path, const fl_query
 		memcpy(file, s, n);
 		file[n] = '\0';
 		long line = strtol(colon + 1, NULL, 10);
-		if (!path_agrees(path, file) || labs(line - (long)x->line) > 3)
+		if (!path_agreement(path, file) || labs(line - (long)x->line) > 3)
 			continue;
 		if (why) {
 			char w[600];
@@ -314,27 +338,33 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 	int score = 0;
 	const char *path = ix_str(ix, x->path);
 	char line[512];
-	for (size_t i = 0; i < q->paths.n; i++) {
-		if (path_agrees(path, q->paths.v[i])) {
-			score += 4;
-			if (why) {
-				snprintf(line, sizeof line, "a frame of the text names its file (%s)",
-					 q->paths.v[i]);
-				fl_strv_push(why, line);
-			}
-			break;
+	/* the path that agrees best: 4 points for its file, 3 for a file
+	 * that ends alike in two components or more (as installed), 2 for
+	 * a file of its name */
+	int best = 0;
+	size_t bi = 0;
+	for (size_t i = 0; i < q->paths.n && best < 4; i++) {
+		int ag = path_agreement(path, q->paths.v[i]), pts = ag == 2 ? 4 : ag == 1 ? 3 : 0;
+		if (!pts) {
+			const char *b1 = strrchr(path, '/'), *b2 = strrchr(q->paths.v[i], '/');
+			b1 = b1 ? b1 + 1 : path;
+			b2 = b2 ? b2 + 1 : q->paths.v[i];
+			pts = strcmp(b1, b2) == 0 ? 2 : 0;
 		}
-		const char *b1 = strrchr(path, '/'), *b2 = strrchr(q->paths.v[i], '/');
-		b1 = b1 ? b1 + 1 : path;
-		b2 = b2 ? b2 + 1 : q->paths.v[i];
-		if (strcmp(b1, b2) == 0) {
-			score += 2;
-			if (why) {
-				snprintf(line, sizeof line, "a frame of the text names a file %s", b2);
-				fl_strv_push(why, line);
-			}
-			break;
+		if (pts > best) {
+			best = pts;
+			bi = i;
 		}
+	}
+	score += best;
+	if (best && why) {
+		const char *b2 = strrchr(q->paths.v[bi], '/');
+		if (best > 2)
+			snprintf(line, sizeof line, "a frame of the text names its file (%s)", q->paths.v[bi]);
+		else
+			snprintf(line, sizeof line, "a frame of the text names a file %s",
+				 b2 ? b2 + 1 : q->paths.v[bi]);
+		fl_strv_push(why, line);
 	}
 	score += site_evidence(x, path, q, why);
 	if (x->cls) {

@@ -162,6 +162,19 @@ for pk in b a; do
 		[ "$(printf 'Exception in thread "main" java.lang.IllegalStateException: unexpected token in the widget file\n\tat org.acme.%s.Parser.parse(Parser.java:5)\n\tat org.acme.Main.main(Main.java:9)\n' "$pk" |
 			"$FL" explain --db "$WORK/pkgs.db" --json - | jq -r '.matches[0].filePath')" = "src/main/java/org/acme/$pk/Parser.java" ]
 done
+# a traceback naming a file where it is installed (/usr/lib/python3.11/
+# json/decoder.py for the tree's Lib/json/decoder.py): the file that ends
+# alike in two components, not another decoder.py raising the same text
+mkdir -p "$WORK/inst/Lib/json" "$WORK/inst/Lib/email"
+printf 'class JSONDecodeError(ValueError):\n    pass\n\n\ndef other(s):\n    if s is None:\n        raise JSONDecodeError("Expecting value in the document")\n    return s\n' >"$WORK/inst/Lib/json/decoder.py"
+cp "$WORK/inst/Lib/json/decoder.py" "$WORK/inst/Lib/email/decoder.py"
+"$FL" scan "$WORK/inst" --repo acme/inst --db "$WORK/inst.db" >/dev/null 2>&1
+printf 'Traceback (most recent call last):\n  File "/srv/x.py", line 3, in <module>\n  File "/usr/lib/python3.11/json/decoder.py", line 7, in other\njson.decoder.JSONDecodeError: Expecting value in the document\n' >"$WORK/inst-tb.txt"
+check "explain: an installed path's frame names the tree's file that ends alike" \
+	[ "$("$FL" explain --db "$WORK/inst.db" --json - <"$WORK/inst-tb.txt" | jq -r '.matches[0].filePath')" = Lib/json/decoder.py ]
+sed -i 's#/json/#/email/#' "$WORK/inst-tb.txt"
+check "explain: and the other file when the frame names it" \
+	[ "$("$FL" explain --db "$WORK/inst.db" --json - <"$WORK/inst-tb.txt" | jq -r '.matches[0].filePath')" = Lib/email/decoder.py ]
 # a text built by a static factory (one record) and raised through it at
 # a call (another): with a stack naming both, the innermost frame's record,
 # where the exception was built

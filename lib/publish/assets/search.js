@@ -737,6 +737,20 @@
     if (b >= a) return s.slice(b - a) === e && (b === a || s[b - a - 1] === '/' || s[b - a - 1] === '\\');
     return e.slice(a - b) === s && e[a - b - 1] === '/';
   }
+  /* 2 one path a suffix of the other, 1 they end alike in two whole
+   * components or more (a file as installed), 0 neither (rank.c's
+   * path_agreement) */
+  function pathAgreement(e, s) {
+    if (pathAgrees(e, s)) return 2;
+    var a = e.length, b = s.length, i = 0, whole = 0, x, y, sep;
+    for (; i < a && i < b; i++) {
+      x = e[a - 1 - i]; y = s[b - 1 - i];
+      sep = (x === '/' || x === '\\') && (y === '/' || y === '\\');
+      if (x !== y && !sep) break;
+      if (sep) whole++;
+    }
+    return whole >= 2 ? 1 : 0;
+  }
   function base(p) { return p.slice(p.lastIndexOf('/') + 1); }
   /* 2 equal, 1 one starts the other (4+ characters), or the component is
    * the word after a prefix of up to 3 letters ("dist", mdist.py) */
@@ -816,10 +830,13 @@
   }
   function evidence(x, path, q) {
     var ev = 0, i, last = x.cls, m, re = /[:.](?=[^:])/g;
-    for (i = 0; path && i < q.paths.length; i++) {
-      if (pathAgrees(path, q.paths[i])) { ev += 4; break; }
-      if (base(path) === base(q.paths[i])) { ev += 2; break; }
+    var best = 0, ag, pts;
+    for (i = 0; path && i < q.paths.length && best < 4; i++) {
+      ag = pathAgreement(path, q.paths[i]);
+      pts = ag === 2 ? 4 : ag === 1 ? 3 : base(path) === base(q.paths[i]) ? 2 : 0;
+      if (pts > best) best = pts;
     }
+    ev += best;
     while ((m = re.exec(x.cls))) last = x.cls.slice(m.index + 1);
     if (x.cls && (q.classes.indexOf(x.cls) >= 0 || q.classes.indexOf(last) >= 0)) ev += 3;
     for (i = 0; path && i < q.modules.length; i++) {
@@ -861,7 +878,7 @@
     for (var k = 0; rec && k < q.sites.length; k++) {
       var s = q.sites[q.framesLast ? q.sites.length - 1 - k : k], colon = s.lastIndexOf(':');
       if (colon < 0 || colon >= 512) continue;
-      if (pathAgrees(path, s.slice(0, colon)) && Math.abs(parseInt(s.slice(colon + 1), 10) - rec.lineNumber) <= 3) return k;
+      if (pathAgreement(path, s.slice(0, colon)) && Math.abs(parseInt(s.slice(colon + 1), 10) - rec.lineNumber) <= 3) return k;
     }
     return -1;
   }
