@@ -236,6 +236,10 @@ int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q);
  * and folders, no code). */
 bool fl_lk_wrapper_prog(const char *w, size_t wl);
 bool fl_lk_setup_prog(const char *w, size_t wl);
+/* How a path a text names agrees with a record's: 2 one is a suffix of
+ * the other at a '/' boundary, 1 they end alike in two whole components
+ * or more (a file as installed), 0 neither. */
+int fl_lk_path_agreement(const char *entry_path, const char *seen);
 /* Does a frame or wrapper of q name entry x's line (within 3 lines)? */
 bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q);
 /* The depth of the innermost frame of q that names entry x's line (0: the

@@ -16,10 +16,30 @@
 #include "lookup_internal.h"
 #include "util.h"
 
+/* Does the path the text names ending at p (its file name, a frame's
+ * "/usr/lib/python3.11/json/decoder.py" or a JVM frame's bare
+ * "Decoder.java") stand for the record's path? */
+static bool names_path(const char *text, const char *p, size_t bl, const char *path)
+{
+	const char *b = p;
+	while (b > text && !strchr(" \t\n\"'(", b[-1]))
+		b--;
+	if (b == p)
+		return true; /* the file's name alone */
+	char seen[512];
+	size_t n = (size_t)(p - b) + bl;
+	if (n >= sizeof seen)
+		return false;
+	memcpy(seen, b, n);
+	seen[n] = '\0';
+	return fl_lk_path_agreement(path, seen) > 0;
+}
+
 /* Where text first names line `line` of file path in a frame (the offset
  * of the mention), or a line up to `slack` after it (a statement over
  * several lines: the runtime names the line of the call in it), or
- * SIZE_MAX. */
+ * SIZE_MAX.  A frame naming a file of that name elsewhere (another
+ * package's decoder.py) is none. */
 static size_t frame_at(const char *text, size_t len, const char *path, int line, int slack)
 {
 	const char *base = strrchr(path, '/');
@@ -44,7 +64,7 @@ static size_t frame_at(const char *text, size_t len, const char *path, int line,
 		const char *d = q;
 		while (d < end && isdigit((unsigned char)*d) && n < 100000000)
 			n = n * 10 + (*d++ - '0');
-		if (d > q && n >= line && n <= line + slack)
+		if (d > q && n >= line && n <= line + slack && names_path(text, p, bl, path))
 			return (size_t)(p - text);
 	}
 	return SIZE_MAX;

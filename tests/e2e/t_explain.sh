@@ -166,15 +166,17 @@ done
 # json/decoder.py for the tree's Lib/json/decoder.py): the file that ends
 # alike in two components, not another decoder.py raising the same text
 mkdir -p "$WORK/inst/Lib/json" "$WORK/inst/Lib/email"
-printf 'class JSONDecodeError(ValueError):\n    pass\n\n\ndef other(s):\n    if s is None:\n        raise JSONDecodeError("Expecting value in the document")\n    return s\n' >"$WORK/inst/Lib/json/decoder.py"
+printf 'class JSONDecodeError(ValueError):\n    pass\n\n\ndef raw(s):\n    if not s:\n        raise JSONDecodeError("Expecting value in the document")\n    return s\n\n\ndef other(s):\n    if s is None:\n        raise JSONDecodeError("Expecting value in the document")\n    return s\n' >"$WORK/inst/Lib/json/decoder.py"
 cp "$WORK/inst/Lib/json/decoder.py" "$WORK/inst/Lib/email/decoder.py"
 "$FL" scan "$WORK/inst" --repo acme/inst --db "$WORK/inst.db" >/dev/null 2>&1
-printf 'Traceback (most recent call last):\n  File "/srv/x.py", line 3, in <module>\n  File "/usr/lib/python3.11/json/decoder.py", line 7, in other\njson.decoder.JSONDecodeError: Expecting value in the document\n' >"$WORK/inst-tb.txt"
+printf 'Traceback (most recent call last):\n  File "/srv/x.py", line 3, in <module>\n  File "/usr/lib/python3.11/json/decoder.py", line 13, in other\njson.decoder.JSONDecodeError: Expecting value in the document\n' >"$WORK/inst-tb.txt"
 check "explain: an installed path's frame names the tree's file that ends alike" \
-	[ "$("$FL" explain --db "$WORK/inst.db" --json - <"$WORK/inst-tb.txt" | jq -r '.matches[0].filePath')" = Lib/json/decoder.py ]
+	[ "$("$FL" explain --db "$WORK/inst.db" --json - <"$WORK/inst-tb.txt" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = Lib/json/decoder.py:13 ]
+check "explain: the other decoder.py keeps its own line, not the frame's" \
+	[ "$("$FL" explain --db "$WORK/inst.db" --json - <"$WORK/inst-tb.txt" | jq -c '[.matches[] | select(.filePath == "Lib/email/decoder.py") | .lineNumber, (.evidence | any(test("names line")))]')" = '[7,false]' ]
 sed -i 's#/json/#/email/#' "$WORK/inst-tb.txt"
 check "explain: and the other file when the frame names it" \
-	[ "$("$FL" explain --db "$WORK/inst.db" --json - <"$WORK/inst-tb.txt" | jq -r '.matches[0].filePath')" = Lib/email/decoder.py ]
+	[ "$("$FL" explain --db "$WORK/inst.db" --json - <"$WORK/inst-tb.txt" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = Lib/email/decoder.py:13 ]
 # a text built by a static factory (one record) and raised through it at
 # a call (another): with a stack naming both, the innermost frame's record,
 # where the exception was built
