@@ -58,13 +58,12 @@ static bool path_agrees(const char *entry_path, const char *seen)
 }
 
 /* How a path a text names (a frame's: where the file is installed, or
- * the tree on another machine) agrees with a record's: 2 one is a suffix
- * of the other at a '/' boundary (path_agrees); 1 they end alike in two
- * whole components or more, the folders above differing
- * ("/usr/lib/python3.11/json/decoder.py" and CPython's
- * "Lib/json/decoder.py", ".../dist-packages/pip/_internal/x.py" and
- * "src/pip/_internal/x.py"); 0 neither. */
-static int path_agreement(const char *entry_path, const char *seen)
+ * the tree on another machine) agrees with a record's (lookup_internal.h):
+ * 2 by path_agrees; 1 when they end alike in two whole components or
+ * more, the folders above differing ("/usr/lib/python3.11/json/decoder.py"
+ * and CPython's "Lib/json/decoder.py", ".../dist-packages/pip/_internal/
+ * x.py" and "src/pip/_internal/x.py"); 0 neither. */
+int fl_lk_path_agreement(const char *entry_path, const char *seen)
 {
 	if (path_agrees(entry_path, seen))
 		return 2;
@@ -302,7 +301,7 @@ static int site_evidence_at(const idx_entry *x, const char *path, const fl_query
 		memcpy(file, s, n);
 		file[n] = '\0';
 		long line = strtol(colon + 1, NULL, 10);
-		if (!path_agreement(path, file) || labs(line - (long)x->line) > 3)
+		if (!fl_lk_path_agreement(path, file) || labs(line - (long)x->line) > 3)
 			continue;
 		if (why) {
 			char w[600];
@@ -344,7 +343,7 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 	int best = 0;
 	size_t bi = 0;
 	for (size_t i = 0; i < q->paths.n && best < 4; i++) {
-		int ag = path_agreement(path, q->paths.v[i]), pts = ag == 2 ? 4 : ag == 1 ? 3 : 0;
+		int ag = fl_lk_path_agreement(path, q->paths.v[i]), pts = ag == 2 ? 4 : ag == 1 ? 3 : 0;
 		if (!pts) {
 			const char *b1 = strrchr(path, '/'), *b2 = strrchr(q->paths.v[i], '/');
 			b1 = b1 ? b1 + 1 : path;
@@ -604,9 +603,12 @@ void fl_lk_sort(struct hit *hits, size_t nh)
 	qsort(hits, nh, sizeof *hits, cmp_hit);
 }
 
-/* Other lines of the same output that match records of a hit's file are
- * evidence for it (a usage text printed after an error names the file
- * that printed both). */
+/* Other lines of the same output that match records of a hit's file
+ * confidently are evidence for it (a usage text printed after an error
+ * names the file that printed both); a line that matches one only by a
+ * few words ("jq: 1 compile error" against the compiler's "jq: %d
+ * compile %s" after a parser's message) says nothing of who printed the
+ * error. */
 /* hit h's entry's field f (a string) */
 #define HIT_STR(lk, h, f) \
 	ix_str(&(lk)->seg[(h)->seg], (lk)->seg[(h)->seg].ent[(h)->entry].f)
@@ -619,12 +621,12 @@ static void nearby(const fl_lookup *lk, struct hit *hits, size_t nh)
 		const char *pi = HIT_STR(lk, &hits[i], path);
 		int n = 0;
 		for (size_t j = 0; j < nh && n < 2; j++) {
-			if (hits[j].pos == hits[i].pos ||
+			if (hits[j].pos == hits[i].pos || !hits[j].strong ||
 			    strcmp(HIT_STR(lk, &hits[j], path), pi) != 0)
 				continue;
 			bool seen = false; /* one point per other line */
 			for (size_t k = 0; k < j && !seen; k++)
-				seen = hits[k].pos == hits[j].pos &&
+				seen = hits[k].pos == hits[j].pos && hits[k].strong &&
 				       strcmp(HIT_STR(lk, &hits[k], path), pi) == 0;
 			if (!seen)
 				n++;

@@ -117,6 +117,11 @@ static int setup(void **state)
 	put("acme/tool", "Options:", "src/usage.c", 7);
 	/* found by its words on a later line of an output */
 	put("acme/tool", "the widget registry bucket overflowed during rehashing", "src/registry.c", 40);
+	/* one text in two files, one of which also says little of another
+	 * line ("build failed") */
+	put("acme/tool", "cannot use the widget as an object key", "src/parse.y", 942);
+	put("acme/tool", "cannot use the widget as an object key", "src/zexec.c", 494);
+	put("acme/tool", "{what} failed", "src/zexec.c", 1174);
 	/* a context and its cause */
 	put("acme/tool", "failed to parse manifest at {path}", "src/manifest.rs", 30);
 	put("acme/tool", "unknown field {field} in the package table", "src/toml/de.rs", 31);
@@ -346,6 +351,20 @@ static void test_little_information(void **state)
 	fl_result_free(&r);
 }
 
+/* Another line of the output that a record of a file matches by a few
+ * words only is no evidence for that file: "build failed" is any
+ * program's "{what} failed" */
+static void test_weak_line_is_no_evidence(void **state)
+{
+	(void)state;
+	fl_result r = ask("cannot use the widget as an object key\nbuild failed");
+	assert_true(r.n >= 2);
+	for (size_t i = 0; i < r.n; i++)
+		assert_false(has_evidence(&r.v[i], "other line"));
+	assert_string_equal(r.v[0].file_path, "src/parse.y");
+	fl_result_free(&r);
+}
+
 static void test_informational_line(void **state)
 {
 	(void)state;
@@ -384,7 +403,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 353);
+	assert_int_equal(fl_lookup_count(lk), 356);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -628,6 +647,7 @@ int main(void)
 		cmocka_unit_test(test_definition_after_a_later_raise),
 		cmocka_unit_test(test_error_method_around_a_cause),
 		cmocka_unit_test(test_order_is_total),
+		cmocka_unit_test(test_weak_line_is_no_evidence),
 		cmocka_unit_test(test_subcommand_file_and_named_value),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

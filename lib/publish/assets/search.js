@@ -909,12 +909,13 @@
     h.def = h.x.def;
     if ((q.informational || (h.text && parenthetical(h.text, h.at))) && h.ev < 4) { h.strong = false; h.info = 0; }
   }
-  /* other lines of a pasted output raising records of the same file */
+  /* other lines of a pasted output raising records of the same file,
+   * confidently (rank.c's nearby) */
   function nearby(hits) {
     if (hits.length < 2 || hits.length > 256) return;
     hits.forEach(function (h) {
       var lines = [];
-      hits.forEach(function (o) { if (h.path && o.path === h.path && o.pos !== h.pos && lines.indexOf(o.pos) < 0) lines.push(o.pos); });
+      hits.forEach(function (o) { if (h.path && o.strong && o.path === h.path && o.pos !== h.pos && lines.indexOf(o.pos) < 0) lines.push(o.pos); });
       h.near = Math.min(2, lines.length);
     });
     hits.forEach(function (h) { h.ev += h.near; });
