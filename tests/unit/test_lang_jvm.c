@@ -1417,6 +1417,38 @@ static void test_conditional_throwers(void **state)
 	fl_sites_free(s);
 }
 
+/* A checker that returns what it checked (`if (obj == null) throw ...;
+ * return obj;`, requireNonNull's form) is a thrower too; the declaration
+ * of a method named like Guava's checkState is no call of it. */
+static void test_returning_checker_and_declarations(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/x/Checks.java",
+		"package x;\n"                                                            /* 1 */
+		"public class Checks {\n"                                                 /* 2 */
+		"    static <T> T requireThing(T obj, String message) {\n"                /* 3 */
+		"        if (obj == null)\n"                                              /* 4 */
+		"            throw new NullPointerException(message);\n"                  /* 5 */
+		"        return obj;\n"                                                   /* 6 */
+		"    }\n"                                                                 /* 7 */
+		"    public static void checkState(boolean ok, String message) {\n"      /* 8 */
+		"        if (!ok) {\n"                                                    /* 9 */
+		"            throw new IllegalStateException(message);\n"                 /* 10 */
+		"        }\n"                                                             /* 11 */
+		"    }\n"                                                                 /* 12 */
+		"    void run(Object owner) {\n"                                          /* 13 */
+		"        requireThing(owner, \"the widget needs an owner\");\n"           /* 14 */
+		"    }\n"                                                                 /* 15 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "the widget needs an owner", 14, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "NullPointerException");
+	harness_expect_str(p->guard, "owner == null");
+	/* no site at the declaration of checkState (line 8), one at its throw */
+	for (size_t k = 0; k < s->n; k++)
+		assert_int_not_equal(s->v[k].line, 8);
+	fl_sites_free(s);
+}
+
 /* getMessage() overridden in an exception class: each text it returns is a
  * site (a definition of the class's message), guarded by its branch; a
  * getMessage of a class that is no exception and not an @Override is not. */
@@ -1528,6 +1560,7 @@ int main(void)
 		cmocka_unit_test(test_exception_constructors),
 		cmocka_unit_test(test_pass_through_constructor),
 		cmocka_unit_test(test_conditional_throwers),
+		cmocka_unit_test(test_returning_checker_and_declarations),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),

@@ -468,7 +468,8 @@ static bool thrower_name(const ctx *c, size_t i)
  * (`{ throw new X(...); }` or `{ throw factory(...); }`, the whole body), its
  * class token in *cls (NOIDX for a factory's), or NOIDX.  A body that is
  * one if around the throw (`{ if (!ok) throw new X(msg); }`, `{ if (bad) {
- * throw ...; } }`) gives the if's condition in [*cb, *ce) (else both 0). */
+ * throw ...; } }`, either followed by `return obj;`) gives the if's
+ * condition in [*cb, *ce) (else both 0). */
 static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size_t *ce)
 {
 	size_t body = method_body(c, i);
@@ -480,6 +481,12 @@ static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size
 	if (end == NOIDX)
 		return NOIDX;
 	if (is(c, body + 1, "if") && is_p(c, body + 2, "(") && c->match[body + 2] != NOIDX) {
+		/* a checker that returns what it checked after the if
+		 * (`{ if (obj == null) throw new NullPointerException(msg);
+		 * return obj; }`, requireNonNull's and checkNotNull's form):
+		 * the if ends at the return */
+		if (end >= body + 6 && is(c, end - 3, "return") && is_id(c, end - 2) && is_p(c, end - 1, ";"))
+			end -= 3;
 		size_t cp = c->match[body + 2], t0 = cp + 1;
 		bool braced = is_p(c, t0, "{") && c->match[t0] == end - 1;
 		if (braced)

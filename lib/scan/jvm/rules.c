@@ -752,6 +752,12 @@ void jvm_rules_at(ctx *c, size_t i)
 		return;
 	if (i > 0 && (is(c, i - 1, "fun") || is(c, i - 1, "def")))
 		return;
+	/* a Java method's declaration, not a call: `void checkState(boolean
+	 * ok, String msg) {` (or `throws`); Kotlin's and Scala's calls take
+	 * a block after their arguments (`require(ok) { "..." }`) */
+	if (c->d == D_JAVA && call && !dot_before && c->match[i + 1] != NOIDX &&
+	    (is_p(c, c->match[i + 1] + 1, "{") || is(c, c->match[i + 1] + 1, "throws")))
+		return;
 	if (c->d == D_KOTLIN && !dot_before && (call || is_p(c, i + 1, "{")) &&
 	    rule_kotlin_stdlib(c, i, call))
 		return;
