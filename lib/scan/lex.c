@@ -1629,16 +1629,21 @@ const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name
 	return hit && hit->msg ? hit : NULL;
 }
 
+void fl_factory_clear(fl_factory *f)
+{
+	for (size_t k = 0; k < f->np; k++)
+		free(f->param[k]);
+	free(f->name);
+	free(f->msg);
+	free(f->cls);
+	free(f->cond);
+	memset(f, 0, sizeof *f);
+}
+
 void fl_factories_free(fl_factories *fs)
 {
-	for (size_t i = 0; i < fs->n; i++) {
-		for (size_t k = 0; k < fs->v[i].np; k++)
-			free(fs->v[i].param[k]);
-		free(fs->v[i].name);
-		free(fs->v[i].msg);
-		free(fs->v[i].cls);
-		free(fs->v[i].cond);
-	}
+	for (size_t i = 0; i < fs->n; i++)
+		fl_factory_clear(&fs->v[i]);
 	free(fs->v);
 	free(fs->head);
 	free(fs->next);

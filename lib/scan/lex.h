@@ -516,6 +516,8 @@ const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name,
 					size_t len, size_t nargs, bool own);
 void fl_factories_free(fl_factories *fs);
+/* Free one factory's strings (one not added to a set) and zero it. */
+void fl_factory_clear(fl_factory *f);
 /* The one exception a method body builds: `return X(...)` or `throw
  * X(...)` as ctor() recognises a construction at a token (returning its
  * argument list's '(' and the class token in *cls, or FL_NOMATCH).  body

@@ -345,3 +345,66 @@ check "plain folder with --commit: permalinks at that commit" \
 	bash -c "'$FL' list --db '$WORK/pl.db' --json | jq -e -s 'all(.githubUrl | startswith(\"https://github.com/acme/pl/blob/$PLC/\"))' >/dev/null"
 "$FL" scan "$WORK/plainlinks" --commit 12345 --db "$WORK/pl.db" >/dev/null 2>&1
 check "scan --commit that is not a commit id is a usage error" [ $? -eq 2 ]
+
+# Java throwers as real trees write them, through the whole scan (its
+# byte prefilter included): a braced `if (!ok) { throw ...; }`, a checker
+# that returns what it checked, varargs a call leaves out, a template
+# formatted by lenientFormat or String.format, and a thrower that hands
+# its parameters to another (Guava's verifyNotNull -> verify)
+TH="$WORK/throwers/src/org/acme"
+mkdir -p "$TH"
+cat >"$TH/Verify.java" <<'JAVA'
+package org.acme;
+
+public final class Verify {
+    public static void verify(boolean expression, String errorMessageTemplate, Object... errorMessageArgs) {
+        if (!expression) {
+            throw new VerifyException(lenientFormat(errorMessageTemplate, errorMessageArgs));
+        }
+    }
+
+    public static <T> T verifyNotNull(T reference, String errorMessageTemplate, Object... errorMessageArgs) {
+        verify(reference != null, errorMessageTemplate, errorMessageArgs);
+        return reference;
+    }
+
+    public static <T> T requireThing(T obj, String message) {
+        if (obj == null)
+            throw new NullPointerException(message);
+        return obj;
+    }
+
+    public static void checkState(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalStateException(message);
+        }
+    }
+
+    public static void checkReady(boolean ok, String template, Object arg) {
+        checkState(ok, String.format(template, arg));
+    }
+}
+JAVA
+cat >"$TH/Use.java" <<'JAVA'
+package org.acme;
+
+public class Use {
+    void go(Object conf, boolean ready) {
+        Verify.verify(ready, "the widget engine is not ready");
+        Verify.verifyNotNull(conf, "the widget config %s was never loaded", "x");
+        Verify.requireThing(conf, "the widget needs an owner");
+        Verify.checkReady(ready, "the widget %s is not warm", conf);
+    }
+}
+JAVA
+"$FL" scan "$WORK/throwers" --repo acme/throwers --db "$WORK/throwers.db" >/dev/null 2>&1
+# throwers_site TEXT: "file:line guard" of the record explain answers
+throwers_site() {
+	"$FL" explain --db "$WORK/throwers.db" --json "$1" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"'
+}
+check "java thrower: braced if, varargs left out" [ "$(throwers_site 'the widget engine is not ready')" = src/org/acme/Use.java:5 ]
+check "java thrower: a thrower handing its parameters to another" [ "$(throwers_site 'the widget config 42 was never loaded')" = src/org/acme/Use.java:6 ]
+check "java thrower: a checker that returns what it checked" [ "$(throwers_site 'the widget needs an owner')" = src/org/acme/Use.java:7 ]
+check "java thrower: a template formatted and handed on" [ "$(throwers_site 'the widget pump is not warm')" = src/org/acme/Use.java:8 ]
+check "java thrower: the handed-on call's condition in the caller's words" \
+	[ "$("$FL" list --db "$WORK/throwers.db" --json | jq -r 'select(.lineNumber == 6 and (.filePath | endswith("Use.java"))) | .triggerScenarios' | grep -c '`conf` is `null`')" = 1 ]

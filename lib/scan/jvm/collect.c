@@ -170,6 +170,23 @@ static char *returned_text(const ctx *c, size_t b, size_t e)
 	return m;
 }
 
+/* A message formatted from a template parameter, [b, e): `format(tmpl,
+ * args)`, `String.format(tmpl, args)`, Guava's `lenientFormat(tmpl,
+ * args)`: "{tmpl}" (a call gives the template), or NULL. */
+static char *format_of_param(const ctx *c, size_t b, size_t e, const fl_factory *f)
+{
+	if (e - b >= 4 && is_id(c, b) && is_upper(tsrc(c, b)[0]) && is_p(c, b + 1, "."))
+		b += 2; /* String.format, MessageFormat.format */
+	if (e - b < 3 || !(is(c, b, "format") || is(c, b, "lenientFormat")) || !is_p(c, b + 1, "(") ||
+	    c->match[b + 1] != e - 1 || !is_id(c, b + 2) || !(is_p(c, b + 3, ",") || b + 3 == e - 1))
+		return NULL;
+	for (size_t k = 0; k < f->np; k++)
+		if (strlen(f->param[k]) == c->t.v[b + 2].len &&
+		    memcmp(f->param[k], tsrc(c, b + 2), c->t.v[b + 2].len) == 0)
+			return fl_xasprintf("{%s}", f->param[k]);
+	return NULL;
+}
+
 static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 		     size_t popen, size_t cls, size_t copen)
 {
@@ -189,9 +206,13 @@ static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 			if (c->match[q] != NOIDX && c->match[q] > q)
 				q = c->match[q];
 		}
-		/* Kotlin/Scala `limit: Int = 10`: may be left out */
-		for (size_t q = st[k]; q < en[k] && c->d != D_JAVA; q++)
-			dflt |= is_p(c, q, "=");
+		/* Kotlin/Scala `limit: Int = 10`, and a thrower's Java varargs
+		 * `Object... args` (not a constructor's: a class of the same
+		 * name in another package would take every `new X(cause)`):
+		 * may be left out */
+		for (size_t q = st[k]; q < en[k]; q++)
+			dflt |= (c->d != D_JAVA && is_p(c, q, "=")) ||
+				(c->d == D_JAVA && prefix && is_p(c, q, "..")); /* "..." lexes as ".." "." */
 		if (!dflt)
 			f.nreq = f.np + 1;
 		if (nm == NOIDX) {
@@ -211,6 +232,8 @@ static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 	if (!f.msg && na >= 1)
 		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], jvm_plus_ops,
 				      f.param, f.np);
+	if (!f.msg && na >= 1)
+		f.msg = format_of_param(c, ast[0], aen[0], &f);
 	if (prefix)
 		f.name = fl_xasprintf("%s%.*s", prefix, (int)c->t.v[name].len, tsrc(c, name));
 	else
@@ -517,6 +540,74 @@ static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size
 /* Words a thrower's condition may hold besides its parameters. */
 static const char *const cond_words[] = {"null", "true", "false", "instanceof", NULL};
 
+/* A thrower that hands its parameters to another thrower of the tree
+ * (Guava's `verifyNotNull(reference, template, args) { verify(reference !=
+ * null, template, args); return reference; }`): its body one call
+ * statement of a method named like a thrower, as it is or returned, then
+ * at most `return obj;`.  Kept in the tree as "fwd:NAME" with its
+ * parameters, the callee's name as msg, and the call's arguments, each
+ * written on the parameters ({param}), joined by '\x1f' as cond: the
+ * callee may be in another file, resolved at each call (rules.c's
+ * forwarded).
+ * False when the body is not of that form. */
+static bool forwarder(ctx *c, fl_factories *fs, size_t i)
+{
+	size_t body = method_body(c, i);
+	if (body == NOIDX || !is_p(c, body, "{") || c->match[body] == NOIDX)
+		return false;
+	size_t end = c->match[body], k = body + 1;
+	if (end >= body + 5 && is(c, end - 3, "return") && is_id(c, end - 2) && is_p(c, end - 1, ";"))
+		end -= 3;
+	if (is(c, k, "return"))
+		k++;
+	if (is(c, k, "this") && is_p(c, k + 1, "."))
+		k += 2;
+	else if (is_id(c, k) && is_upper(tsrc(c, k)[0]) && is_p(c, k + 1, "."))
+		k += 2; /* Class.callee(...) */
+	if (!is_id(c, k) || !is_p(c, k + 1, "(") || c->match[k + 1] == NOIDX ||
+	    !is_p(c, c->match[k + 1] + 1, ";") || c->match[k + 1] + 2 != end || !thrower_name(c, k))
+		return false;
+	/* the parameters, as a factory's */
+	fl_factories tmp = {0};
+	fac_make(c, &tmp, "fwd:", i, i + 1, NOIDX, NOIDX);
+	if (tmp.n != 1) {
+		fl_factories_free(&tmp);
+		return false;
+	}
+	fl_factory *f = &tmp.v[0];
+	size_t st[16], en[16];
+	size_t na = args(c, k + 1, st, en, 16, NULL);
+	bool same = c->t.v[k].len == c->t.v[i].len && memcmp(tsrc(c, k), tsrc(c, i), c->t.v[i].len) == 0;
+	fl_buf b = {0};
+	bool ok = na > 0 && !(same && na == f->np);
+	for (size_t a = 0; a < na && ok; a++) {
+		char *t = fl_cond_template(&c->t, st[a], en[a], f->param, f->np, cond_words);
+		if (!t)
+			t = fl_msg_params(&c->t, c->match, st[a], en[a], jvm_plus_ops, f->param, f->np);
+		if (!t)
+			t = format_of_param(c, st[a], en[a], f);
+		ok = t && !strchr(t, '\x1f');
+		if (ok) {
+			if (a)
+				fl_buf_putc(&b, '\x1f');
+			fl_buf_puts(&b, t);
+		}
+		free(t);
+	}
+	if (ok) {
+		fl_factory g = *f;
+		memset(f, 0, sizeof *f); /* moved */
+		tmp.n = 0;
+		free(g.msg);
+		g.msg = dup_tok(c, k);
+		g.cond = fl_xstrdup(fl_buf_cstr(&b));
+		fl_factories_add(fs, &g);
+	}
+	fl_buf_free(&b);
+	fl_factories_free(&tmp);
+	return ok;
+}
+
 static void class_throwers(ctx *c, fl_factories *fs)
 {
 	for (size_t i = 1; i + 4 < c->t.n && fs->n < 65536; i++) {
@@ -525,8 +616,10 @@ static void class_throwers(ctx *c, fl_factories *fs)
 			continue;
 		size_t cls, cb, ce;
 		size_t copen = thrower_body(c, i, &cls, &cb, &ce);
-		if (copen == NOIDX)
+		if (copen == NOIDX) {
+			forwarder(c, fs, i);
 			continue;
+		}
 		size_t before = fs->n;
 		fac_make(c, fs, THROWER, i, i + 1, cls, copen);
 		if (ce > cb && fs->n > before) {
@@ -692,12 +785,14 @@ static bool may_declare_thrower(const char *s, size_t n)
 		size_t p = back_ws(s, at, &maybe);
 		if (maybe || (p > 0 && s[p - 1] == '/'))
 			return true;
-		if (p == 0 || s[p - 1] != '{') {
-			/* `{ if (!ok) throw`: the body's one if */
+		{
+			/* `{ if (!ok) throw`, `{ if (!ok) { throw`: the body's
+			 * one if */
 			const char *f = first_if_brace(s, q);
-			if (!f)
+			if (f)
+				p = (size_t)(f - s) + 1;
+			else if (p == 0 || s[p - 1] != '{')
 				continue;
-			p = (size_t)(f - s) + 1;
 		}
 		p--;
 		/* back over a throws clause to the parameters' ')' */

@@ -84,6 +84,67 @@ static bool own_or_class_call(const ctx *c, size_t i)
 	       (is(c, i - 2, "this") || (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0])));
 }
 
+/* The thrower a forwarder of the tree stands for (collect.c's forwarder,
+ * "fwd:NAME" called with na arguments): the callee's message and
+ * condition written on the forwarder's parameters, in *g (freed by the
+ * caller with fl_factory_clear); false when there is none or the callee
+ * is no thrower of the tree. */
+static bool forwarded(ctx *c, const char *name, size_t len, size_t na, fl_factory *g)
+{
+	char key[300];
+	int kl = snprintf(key, sizeof key, "fwd:%.*s", (int)len, name);
+	if (kl <= 0 || (size_t)kl >= sizeof key)
+		return false;
+	const fl_factory *w = jvm_tree_find(c, key, (size_t)kl, na);
+	if (!w || !w->cond)
+		return false;
+	/* the call's arguments on the forwarder's parameters */
+	char *argv[FL_FAC_PARAMS] = {0};
+	size_t nv = 0;
+	for (const char *a = w->cond; nv < FL_FAC_PARAMS;) {
+		const char *e = strchr(a, '\x1f');
+		argv[nv++] = e ? fl_xstrndup(a, (size_t)(e - a)) : fl_xstrdup(a);
+		if (!e)
+			break;
+		a = e + 1;
+	}
+	kl = snprintf(key, sizeof key, THROWER "%s", w->msg);
+	const fl_factory *f = kl > 0 && (size_t)kl < sizeof key ? jvm_tree_find(c, key, (size_t)kl, nv) : NULL;
+	bool ok = f && f->msg;
+	if (ok) {
+		memset(g, 0, sizeof *g);
+		g->np = w->np;
+		g->nreq = w->nreq;
+		for (size_t k = 0; k < w->np; k++)
+			g->param[k] = fl_xstrdup(w->param[k]);
+		g->msg = fl_msg_subst(f->msg, (const char *const *)f->param, (const char *const *)argv, f->np);
+		g->cls = f->cls ? fl_xstrdup(f->cls) : NULL;
+		size_t pl = f->cond ? strlen(f->cond) : 0;
+		size_t p0 = 0;
+		while (f->cond && p0 < f->np && !(pl == strlen(f->param[p0]) + 3 && f->cond[0] == '!' &&
+						   f->cond[1] == '{' &&
+						   strncmp(f->cond + 2, f->param[p0], pl - 3) == 0))
+			p0++;
+		if (f->cond && p0 < f->np && p0 < nv && strchr(argv[p0], ' ')) {
+			/* `!{ok}` given `{reference} != null`: "{reference} == null" */
+			g->cond = fl_guard_not(argv[p0], false);
+		} else if (f->cond) {
+			/* an argument that is an expression in parentheses, so
+			 * that the condition keeps its sense */
+			char *pv[FL_FAC_PARAMS] = {0};
+			for (size_t k = 0; k < nv; k++)
+				pv[k] = strchr(argv[k], ' ') ? fl_xasprintf("(%s)", argv[k]) : fl_xstrdup(argv[k]);
+			g->cond = fl_msg_subst(f->cond, (const char *const *)f->param, (const char *const *)pv, f->np);
+			for (size_t k = 0; k < nv; k++)
+				free(pv[k]);
+		}
+		ok = g->msg && (!f->cond || g->cond);
+	}
+	for (size_t k = 0; k < nv; k++)
+		free(argv[k]);
+	return ok;
+}
+
 /* A statement `name(args);` calling a thrower method of the tree: a site
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
@@ -105,8 +166,13 @@ static bool rule_thrower(ctx *c, size_t i)
 	/* the tree's thrower first: the file's own methods are looked at
 	 * (once a file) only for a call of one */
 	const fl_factory *f = jvm_tree_find(c, key, (size_t)kl, na);
-	if (!f || jvm_own_non_thrower(c, i, na))
+	fl_factory fwd = {0};
+	if (!f && forwarded(c, tsrc(c, i), c->t.v[i].len, na, &fwd))
+		f = &fwd;
+	if (!f || jvm_own_non_thrower(c, i, na)) {
+		fl_factory_clear(&fwd);
 		return false;
+	}
 	char *m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
 	char *idiom = dup_tok(c, i);
 	site_spec s = {.first = b, .cls = f->cls, .type = FL_T_EXCEPTION,
@@ -119,6 +185,7 @@ static bool rule_thrower(ctx *c, size_t i)
 			 * nothing the call gives: the other rules' */
 			free(idiom);
 			free(m);
+			fl_factory_clear(&fwd);
 			return false;
 		}
 		char *texts[FL_FAC_PARAMS] = {0};
@@ -147,6 +214,7 @@ static bool rule_thrower(ctx *c, size_t i)
 	jvm_emit(c, &s);
 	free(idiom);
 	free(m);
+	fl_factory_clear(&fwd);
 	return true;
 }
 
