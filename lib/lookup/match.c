@@ -159,11 +159,12 @@ static bool word_byte(char ch);
 /* Where the first segment of p starts for a match whose first segment
  * was found earliest at s0 and whose second starts at s1: the latest
  * occurrence that still leaves the first gap room and follows a byte
- * that is no letter, digit or '_'.  A message printed after a wrapper that holds its first
- * segment too ("Invalid value '10Q' for '--size <size>': '10Q' is not a
- * valid size constraint" against "'{}' is not a valid size constraint")
- * starts at the last one, and its value is "10Q"; a value holding the
- * segment inside a word ("'it's' is not ...") keeps the first. */
+ * that is no letter, digit or '_'.  A message printed after a wrapper
+ * that holds its first segment too ("Invalid value '10Q' for '--size
+ * <size>': '10Q' is not a valid size constraint" against "'{}' is not a
+ * valid size constraint") starts at the last one, and its value is
+ * "10Q"; a value holding the segment inside a word ("'it's' is not ...")
+ * keeps the first. */
 static size_t last_first_segment(const fl_prog *p, const char *text, size_t s0, size_t s1)
 {
 	size_t l = p->seglen[0], best = s0;

@@ -240,30 +240,34 @@ static void point_at(fl_match *m, size_t k, int line, const char *why)
 	fl_strv_push(&m->evidence, buf);
 }
 
-/* The record's other lines, each with its context (NULL when none), in
- * o[0..n): a line equal to the record's own (two sites on one line: a
- * message and the call that raises it) or to one listed before is left
- * out, so an answer never lists its own line or one line twice. */
+/* One of a record's other lines: "path:line", and its context (NULL
+ * when none). */
 struct other_line {
 	char *loc;
 	const char *ctx;
 	size_t ctxl;
 };
 
+/* The record's other lines from the index's list s (index.c's read_sites,
+ * in the order of path, line and column) into *out: a line equal to the
+ * record's own (two sites on one line: a message and the call that
+ * raises it) or to the one before is left out, so an answer never lists
+ * its own line or one line twice. */
 static size_t other_lines(const char *s, const fl_match *m, struct other_line **out)
 {
 	size_t n = 0, cap = 0;
 	struct other_line *o = NULL;
 	char *own = fl_xasprintf("%s:%d", m->file_path, m->line);
+	size_t ownl = strlen(own), prevl = 0;
 	while (*s) {
 		const char *e = strchr(s, '\n');
 		size_t len = e ? (size_t)(e - s) : strlen(s);
 		const char *ctx;
 		size_t loc = site_loc(s, len, &ctx);
-		bool seen = loc == strlen(own) && memcmp(s, own, loc) == 0;
-		for (size_t k = 0; k < n && !seen; k++)
-			seen = strlen(o[k].loc) == loc && memcmp(o[k].loc, s, loc) == 0;
+		bool seen = (loc == ownl && memcmp(s, own, loc) == 0) ||
+			    (n && loc == prevl && memcmp(o[n - 1].loc, s, loc) == 0);
 		if (!seen) {
+			prevl = loc;
 			if (n == cap) {
 				cap = cap ? cap * 2 : 8;
 				o = fl_xrealloc(o, cap * sizeof *o);
