@@ -1784,6 +1784,44 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 	return nh;
 }
 
+/* Whether class cls (as the record holds it: "ParseException",
+ * "org.x.ParseException", "mod::Error") ends in the name c. */
+static bool class_is(const char *cls, const char *c)
+{
+	size_t a = strlen(cls), b = strlen(c);
+	return a >= b && strcmp(cls + a - b, c) == 0 &&
+	       (a == b || cls[a - b - 1] == '.' || cls[a - b - 1] == ':');
+}
+
+/* A record that knows only its class, its text made elsewhere (`throw
+ * new ParseException(e.getMessage())`, `raise ValueError(msg)`: the
+ * scan keeps the class as its message), is the answer to a stack that
+ * names its class and whose frame names its line: the message printed
+ * matches no record of its own.  Its hits stand on the first message's
+ * line; the others of the class (a tree's thousands) are no answer. */
+static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char *repo,
+			      size_t limit, struct hit **hits, size_t nh, size_t *cap)
+{
+	for (size_t i = 0; i < q->classes.n && !fl_lk_expired(); i++) {
+		const char *c = q->classes.v[i];
+		if (strpbrk(c, ".:$") || !*c)
+			continue; /* its last component is in the list too */
+		cur_pos = 0;
+		bar_reset(limit);
+		size_t from = nh, k = from;
+		nh = fl_lk_pattern_text(lk, c, strlen(c), repo, q, hits, nh, cap);
+		for (size_t j = from; j < nh; j++) {
+			const fl_index *ix = &lk->seg[(*hits)[j].seg];
+			const idx_entry *x = ent_of(lk, &(*hits)[j]);
+			if (x->cls && strcmp(ix_str(ix, x->msg), c) == 0 &&
+			    class_is(ix_str(ix, x->cls), c) && fl_lk_site_named(ix, x, q))
+				(*hits)[k++] = (*hits)[j];
+		}
+		nh = k;
+	}
+	return nh;
+}
+
 static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 			   const char *repo, size_t limit, const struct scanned *given,
 			   bool lenient, struct hit **hits, size_t *cap)
@@ -1831,6 +1869,8 @@ static size_t tier_pattern(const fl_lookup *lk, const fl_query *q,
 	}
 	cur_pos = 0;
 	failed.on = false;
+	if (q->sites.n && q->classes.n && !fl_lk_expired())
+		nh = class_at_frames(lk, q, repo, limit, hits, nh, cap);
 	if (lenient && !q->informational && !fl_lk_expired())
 		nh = lenient_pass(lk, q, repo, limit, hits, nh, cap);
 	nh = drop_parts(lk, *hits, nh);

@@ -130,6 +130,9 @@ struct hit {
 	bool raised;       /* its record is raised, not printed (IDX_RAISED) */
 	bool def;          /* its record is the text's definition (IDX_DEF) */
 	bool lenient;      /* matched only with empty placeholders allowed */
+	bool printed_cls;  /* its record's class is the word its line printed
+			      before the message ("Error: ", a level to the
+			      normalizer; rank.c's class_printed) */
 	bool sited;        /* the text names its line ("In Foo.php line 866:",
 			      a frame): rank.c's fl_lk_site_named */
 	uint8_t site_rank; /* when sited: its frame's depth, 0 the innermost

@@ -9,7 +9,7 @@
  * the order printed before warnings and informational lines), then
  * on one line a raise that quotes another hit's message in its own
  * (lookup.c's mark_quoting), how much of its line it spans, specificity,
- * evidence and coverage.  A
+ * evidence, the class its line printed and coverage.  A
  * hit whose literal part says little ("%s failed", "expected {}, found
  * {}") is not a confident answer: it ranks after every confident one and
  * scores below the pattern tier's 0.9, or not at all.
@@ -456,6 +456,34 @@ static bool parenthetical(const char *text, size_t at)
 	return before >= 3;
 }
 
+/* Does the line of message pos, as printed, name class cls (its last
+ * component) just before the message: "Error: Pending test forbidden"
+ * (JavaScript's Error, which the normalizer took for a level), "TypeError:
+ * x"?  A tie of one text raised with several classes is then decided:
+ * not evidence of its own, a word that common says little else. */
+static bool class_printed(const fl_query *q, uint32_t pos, const char *cls)
+{
+	if (!q || pos >= q->raw.n || pos >= q->messages.n || !*q->raw.v[pos])
+		return false;
+	const char *raw = q->raw.v[pos], *msg = q->messages.v[pos];
+	size_t rl = strlen(raw), ml = strlen(msg);
+	if (rl <= ml + 2 || strcmp(raw + rl - ml, msg) != 0)
+		return false;
+	size_t pe = rl - ml; /* the prefix: raw[0, pe) */
+	while (pe > 0 && raw[pe - 1] == ' ')
+		pe--;
+	if (pe == 0 || raw[pe - 1] != ':')
+		return false;
+	pe--;
+	const char *last = cls;
+	for (const char *p = cls; *p; p++)
+		if ((*p == ':' || *p == '.') && p[1] && p[1] != ':')
+			last = p + 1;
+	size_t cl = strlen(last);
+	return cl && pe >= cl && memcmp(raw + pe - cl, last, cl) == 0 &&
+	       (pe == cl || !(isalnum((unsigned char)raw[pe - cl - 1]) || raw[pe - cl - 1] == '_'));
+}
+
 void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 {
 	const idx_entry *x = &lk->seg[h->seg].ent[h->entry];
@@ -469,6 +497,7 @@ void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 	h->warn = (x->flags & IDX_WARN) != 0;
 	h->raised = (x->flags & IDX_RAISED) != 0;
 	h->def = (x->flags & IDX_DEF) != 0;
+	h->printed_cls = x->cls && class_printed(q, h->pos, ix_str(&lk->seg[h->seg], x->cls));
 	int sr = fl_lk_site_rank(&lk->seg[h->seg], x, q);
 	h->sited = sr >= 0;
 	h->site_rank = sr >= 0 ? (uint8_t)sr : 0;
@@ -511,6 +540,8 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 		return x->literal > y->literal ? -1 : 1;
 	if (x->ev != y->ev)
 		return x->ev > y->ev ? -1 : 1;
+	if (x->printed_cls != y->printed_cls)
+		return x->printed_cls ? -1 : 1;
 	if (x->coverage != y->coverage)
 		return x->coverage > y->coverage ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order;

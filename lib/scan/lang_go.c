@@ -1484,6 +1484,9 @@ static size_t go_params(const fl_toks *t, const size_t *m, size_t po, size_t *na
 	return n;
 }
 
+static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size_t nm,
+			      size_t j, bool method, const char *dir, const go_imps *im);
+
 /* the helper defined at func token i, if it is one (added to g) */
 static void go_collect_func(gotree *g, const fl_toks *t, const size_t *m, size_t i,
 			    const char *dir, const go_imps *im)
@@ -1503,6 +1506,14 @@ static void go_collect_func(gotree *g, const fl_toks *t, const size_t *m, size_t
 		j = m[j] + 1;
 	if (fl_tok_pch(t, j) != '(' || m[j] == NONE)
 		return;
+	go_collect_helper(g, t, m, nm, j, method, dir, im);
+}
+
+/* The helper named at token nm whose parameter list opens at j, if it is
+ * one (added to g). */
+static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size_t nm,
+			      size_t j, bool method, const char *dir, const go_imps *im)
+{
 	size_t name[MAX_ARGS], v;
 	bool str[MAX_ARGS];
 	size_t np = go_params(t, m, j, name, str, &v);
@@ -1590,9 +1601,19 @@ static void go_collect(void *tree, const fl_src *src)
 	char *dir = sl ? fl_xstrndup(src->path, (size_t)(sl - src->path)) : fl_xstrdup("");
 	go_imps im;
 	go_imps_of(&t, m, &im);
-	for (size_t i = 0; i + 3 < t.n; i++)
-		if (fl_tok_is_ident(&t, i, "func") && (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
+	for (size_t i = 0; i + 3 < t.n; i++) {
+		if (!fl_tok_is_ident(&t, i, "func"))
+			continue;
+		if (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE))
 			go_collect_func(g, &t, m, i, dir, &im);
+		/* a helper of a function's own: `failf := func(format string,
+		 * a ...any) error { return fmt.Errorf(format, a...) }`, called
+		 * as any helper of its folder */
+		else if (i >= 2 && fl_tok_is(&t, i - 1, ":=") && t.v[i - 2].kind == FL_TK_IDENT &&
+			 (t.v[i - 2].flags & FL_TF_NL_BEFORE) && fl_tok_pch(&t, i + 1) == '(' &&
+			 m[i + 1] != NONE)
+			go_collect_helper(g, &t, m, i - 2, i + 1, false, dir, &im);
+	}
 	free(dir);
 	free(m);
 	fl_toks_free(&t);

@@ -717,28 +717,39 @@ static void count_lang(fl_scan_summary *s, const char *lang, long long files,
 
 /* A message needs some text of its own: "{}", "{err}" or "%s" alone says
  * nothing and would match anything.  At least 3 letters outside the
- * placeholders. */
+ * placeholders, or 2 in a shape of signs of its own: a check's template
+ * written in its variables' names, "k (%s) > n (%s)", "x=%d, y=%d" (a
+ * frame that names its line tells it from another). */
 static bool message_has_text(const char *m, const char *pat)
 {
-	int letters = 0;
-	/* count letters of the pattern outside (.+?) groups and escapes */
+	int letters = 0, signs = 0, words = 0;
+	bool in_word = false;
+	/* count letters of the pattern outside (.+?) groups, the words they
+	 * make, and the other characters but blanks (an escaped one among
+	 * them) */
 	for (const char *p = pat; *p; p++) {
+		bool letter = false;
 		if (strncmp(p, "(.+?)", 5) == 0) {
 			p += 4;
-			continue;
-		}
-		if (*p == '\\' && p[1]) {
+		} else if (*p == '\\' && p[1]) {
 			p++;
-			continue;
-		}
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (unsigned char)*p >= 0x80)
+			signs += *p != ' ';
+		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			   (unsigned char)*p >= 0x80) {
 			letters++;
+			words += !in_word;
+			letter = true;
+		} else if (*p != ' ' && *p != '\t') {
+			signs++;
+		}
+		in_word = letter;
 	}
+	/* two names of one letter each, not a word ("in", "lr") */
+	int need = letters == 2 && words == 2 && signs >= 3 ? 2 : 3;
 	/* a fall-back pattern escapes the placeholders: count them out too */
-	if (letters >= 3)
+	if (letters >= need)
 		letters = fl_msg_plain_letters(m);
-	return letters >= 3;
+	return letters >= need;
 }
 
 bool fl_site_record_text(const fl_site *s, char **msg, char **pat, const char **code)

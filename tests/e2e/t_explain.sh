@@ -343,6 +343,94 @@ check "explain: java getMessage() text of an uncaught exception" \
 		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
 		src/main/java/com/acme/build/StepFailedException.java:18 ]
 
+# what a real run prints when the text is not the raise's own: a Java
+# exception built from another's message (only its class and the frame
+# tell the line), a check's template written in one-letter names, a Go
+# function's own format helper, and one text raised with two classes,
+# told apart by the class printed before it ("Error: ", a level to the
+# normalizer)
+mk=$WORK/made
+mkdir -p "$mk/java/src/main/java/com/acme/cli" "$mk/go/flags" "$mk/js/lib"
+cat >"$mk/java/src/main/java/com/acme/cli/TypeHandler.java" <<'JAVA'
+package com.acme.cli;
+
+public final class TypeHandler {
+    public static Number createNumber(String str) throws ParseException {
+        try {
+            return Long.valueOf(str);
+        } catch (final NumberFormatException e) {
+            throw new ParseException(e.getMessage());
+        }
+    }
+}
+JAVA
+cat >"$mk/java/src/main/java/com/acme/cli/Ranges.java" <<'JAVA'
+package com.acme.cli;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+final class Ranges {
+    static long choose(int n, int k) {
+        checkArgument(k <= n, "k (%s) > n (%s)", k, n);
+        return 1;
+    }
+}
+JAVA
+cat >"$mk/go/flags/flag.go" <<'GO'
+package flags
+
+import (
+	"flag"
+	"fmt"
+)
+
+func ParseOne(fs *flag.FlagSet, name, value string) error {
+	failf := func(format string, a ...any) error {
+		return fmt.Errorf(format, a...)
+	}
+	if err := fs.Set(name, value); err != nil {
+		return failf("invalid value %q for flag -%s: %v", value, name, err)
+	}
+	return nil
+}
+GO
+cat >"$mk/js/lib/common.js" <<'JS'
+'use strict';
+const { createUnsupportedError } = require('./errors');
+
+exports.create = function create(opts, forbidPending) {
+  if (opts.pending && forbidPending) {
+    throw createUnsupportedError('Pending test forbidden');
+  }
+};
+JS
+cat >"$mk/js/lib/runner.js" <<'JS'
+'use strict';
+
+exports.next = function next(test, self) {
+  if (test.isPending() && self.forbidPending) {
+    self.fail(test, new Error('Pending test forbidden'), true);
+  }
+};
+JS
+for l in java go js; do "$FL" scan "$mk/$l" --repo "acme/made-$l" --db "$WORK/made.db" >/dev/null 2>&1; done
+# made_top NAME EXPECTED-PATH:LINE (the text on stdin)
+made_top() {
+	local got
+	got=$("$FL" explain --db "$WORK/made.db" --json - 2>/dev/null | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')
+	if [ "$got" = "$2" ]; then ok "explain: $1"; else bad "explain: $1" "got $got, want $2"; fi
+}
+printf 'Exception in thread "main" com.acme.cli.ParseException: For input string: "abc"\n\tat com.acme.cli.TypeHandler.createNumber(TypeHandler.java:8)\n\tat Driver.main(Driver.java:7)\n' |
+	made_top "a class-only raise, its line named by a frame" src/main/java/com/acme/cli/TypeHandler.java:8
+printf 'Exception in thread "main" com.acme.cli.ParseException: For input string: "abc"\n\tat com.acme.cli.Other.createNumber(Other.java:8)\n' |
+	made_top "a class-only raise is no answer without its frame" null:null
+printf 'Exception in thread "main" java.lang.IllegalArgumentException: k (5) > n (3)\n\tat com.google.common.base.Preconditions.checkArgument(Preconditions.java:299)\n\tat com.acme.cli.Ranges.choose(Ranges.java:7)\n' |
+	made_top "a check's template in one-letter names" src/main/java/com/acme/cli/Ranges.java:7
+printf 'invalid value "x" for flag -count: parse error\n' |
+	made_top "a Go function's own format helper" flags/flag.go:13
+printf '  1) pending:\n     Error: Pending test forbidden\n      at process.processImmediate (node:internal/timers:483:21)\n' |
+	made_top "one text of two classes: the class printed" lib/runner.js:5
+
 # the lookup index and the log databases: a pasted message needs only the
 # index; the first long text makes the databases beside it, later ones map
 # them, and a damaged or stale file is made again with the same answers

@@ -51,6 +51,11 @@ sq "java exception with a Caused by: chain" 'Exception in thread "main" java.lan
 Caused by: java.lang.IllegalArgumentException: quantity must be positive, got -3
 	at com.acme.orders.Quantity.check(Quantity.java:9)
 	... 2 more'
+# a message built from another's text: the class and the frame naming the
+# class-only raise's line (lookup.c's class_at_frames)
+sq "a class-only raise named by its class and frame" 'Exception in thread "main" com.acme.json.MalformedJsonException: Unterminated object at line 1 column 9
+	at com.acme.json.JsonCursor.next(JsonCursor.java:32)
+	at com.acme.App.main(App.java:5)'
 # a wrapper before the message holds its first segment too: the value is
 # the one between the message's own quotes (match.c's last_first_segment)
 sq "a quoted value after a wrapper that quotes too" "runner: job 'build' failed: 'make' exited with status 2"

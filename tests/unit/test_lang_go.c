@@ -576,10 +576,43 @@ static void test_switch_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A helper a function defines for itself (`failf := func(format string,
+ * a ...any) ... { return ..., fmt.Errorf(format, a...) }`): its calls
+ * with a literal format are sites, as a folder's helper's are; a closure
+ * that only builds text is none. */
+static void test_closure_helpers(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package cmdflag\n"                                                         /* 1 */
+		"func ParseOne(fs *flag.FlagSet, args []string) (*flag.Flag, error) {\n"    /* 2 */
+		"\tfailf := func(format string, a ...any) (*flag.Flag, error) {\n"          /* 3 */
+		"\t\treturn nil, fmt.Errorf(format, a...)\n"                               /* 4 */
+		"\t}\n"                                                                     /* 5 */
+		"\tquote := func(format string, a ...any) string {\n"                       /* 6 */
+		"\t\treturn fmt.Sprintf(format, a...)\n"                                   /* 7 */
+		"\t}\n"                                                                     /* 8 */
+		"\tif len(args) == 0 {\n"                                                   /* 9 */
+		"\t\treturn failf(\"flag needs an argument: -%s\", name)\n"                /* 10 */
+		"\t}\n"                                                                     /* 11 */
+		"\tif err := fs.Set(name, value); err != nil {\n"                          /* 12 */
+		"\t\treturn failf(\"invalid value %q for flag -%s: %v\", value, name, err)\n" /* 13 */
+		"\t}\n"                                                                     /* 14 */
+		"\t_ = quote(\"flag %s was given\", name)\n"                                /* 15 */
+		"\treturn nil, nil\n"                                                       /* 16 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "flag needs an argument: -%s", 10, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "len(args) == 0");
+	EXPECT_SITE(s, "invalid value %q for flag -%s: %v", 13, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "flag %s was given"));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_switch_guards),
+		cmocka_unit_test(test_closure_helpers),
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_panic_log),

@@ -134,6 +134,12 @@ static int setup(void **state)
 	/* a raise quoting another library's message (test_quoting_raise) */
 	put("acme/lint", "invalid config: %s", "lint/config.py", 79, NULL, "ConfigError", NULL);
 	put("acme/yaml", "while parsing a %s node", "yaml/parser.py", 369, NULL, "ParserError", NULL);
+	/* a class-only raise whose text comes from elsewhere, in Python
+	 * (test_nested_classes_and_class_only) */
+	put("acme/app", "ValueError", "src/conv.py", 14, NULL, "ValueError", NULL);
+	/* one text raised with two classes (test_printed_class) */
+	put("acme/js", "Pending test forbidden", "lib/common.js", 150, NULL, "TypeError", NULL);
+	put("acme/js", "Pending test forbidden", "lib/runner.js", 809, NULL, "Error", NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -555,6 +561,46 @@ static void test_nested_classes_and_class_only(void **state)
 	expect_top("Exception in thread \"main\" java.lang.IllegalArgumentException\n\tat com.acme.Args.check(Args.java:85)",
 		   "src/Args.java", 85, "pattern");
 	expect_top("IllegalArgumentException", "src/Args.java", 85, "pattern");
+	/* the message printed is another's (a cause's, a value's) that no
+	 * record holds: the class and the frame that names the class-only
+	 * record's line tell it */
+	const char *other = "Exception in thread \"main\" java.lang.IllegalArgumentException: For input string: \"abc\"\n"
+			    "\tat Args.check(Args.java:85)\n\tat Main.main(Main.java:9)";
+	expect_top(other, "src/Args.java", 85, "pattern");
+	r = ask(other, NULL);
+	assert_true(r.v[0].evidence.n >= 2);
+	fl_result_free(&r);
+	expect_top("Traceback (most recent call last):\n  File \"/srv/app/src/conv.py\", line 14, in to_int\n"
+		   "ValueError: invalid literal for int() with base 10: 'x'",
+		   "src/conv.py", 14, "pattern");
+	/* no frame names its line (another line of the file, another
+	 * class): the class alone answers nothing */
+	static const char *const none[] = {
+		"Exception in thread \"main\" java.lang.IllegalArgumentException: For input string: \"abc\"\n"
+		"\tat Args.check(Args.java:40)",
+		"Exception in thread \"main\" java.lang.IllegalStateException: For input string: \"abc\"\n"
+		"\tat Args.check(Args.java:85)",
+		"java.lang.IllegalArgumentException: For input string: \"abc\"",
+	};
+	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+		r = ask(none[i], NULL);
+		for (size_t k = 0; k < r.n; k++)
+			if (strcmp(r.v[k].file_path, "src/Args.java") == 0)
+				fail_msg("<%s> answered by src/Args.java:%d", none[i], r.v[k].line);
+		fl_result_free(&r);
+	}
+}
+
+/* One text raised with two classes, a tie: the class the line printed
+ * before the message decides, even the one a level looks like
+ * ("Error: ", JavaScript's). */
+static void test_printed_class(void **state)
+{
+	(void)state;
+	expect_top("     Error: Pending test forbidden\n      at process.processImmediate (node:internal/timers:483:21)",
+		   "lib/runner.js", 809, "pattern");
+	expect_top("TypeError: Pending test forbidden", "lib/common.js", 150, "pattern");
+	expect_top("  1) pending:\n     Error: Pending test forbidden", "lib/runner.js", 809, "pattern");
 }
 
 static double now(void)
@@ -602,7 +648,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 37);
+	assert_int_equal(fl_lookup_count(a), 40);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -610,7 +656,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 38);
+	assert_int_equal(fl_lookup_count(a), 41);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1409,6 +1455,7 @@ int main(void)
 		cmocka_unit_test(test_quoting_raise),
 		cmocka_unit_test(test_value_names_file),
 		cmocka_unit_test(test_nested_classes_and_class_only),
+		cmocka_unit_test(test_printed_class),
 		cmocka_unit_test(test_pathological_and_huge),
 		cmocka_unit_test(test_grep_log_units),
 		cmocka_unit_test(test_grep_log_parallel_chunks),

@@ -17,6 +17,7 @@
 
 #include "faultline.h"
 #include "json_internal.h"
+#include "scan/core.h"
 #include "scan/describe.h"
 #include "test_util.h"
 #include "util.h"
@@ -248,6 +249,42 @@ static void test_pattern_placeholders(void **state)
 	/* metacharacters escaped */
 	check_pattern("a.b*c+d?e^f$g|h[i]j\\k done",
 		      "a\\.b\\*c\\+d\\?e\\^f\\$g\\|h\\[i\\]j\\\\k done");
+}
+
+/* Which messages make a record: text of their own outside the
+ * placeholders, 3 letters, or two names of one letter in a shape of
+ * signs (a check's template: "k (%s) > n (%s)"). */
+static void test_record_text(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *msg;
+		bool kept;
+	} cases[] = {
+		{"k (%s) > n (%s)", true},
+		{"x=%d, y=%d", true},
+		{"1 <= N <= 8: N= {N}", true},
+		{"bad %s", true},
+		{"%s", false},
+		{"{err}", false},
+		{"%s: %s", false},
+		{"%s (in %s): %w", false}, /* a word of two letters */
+		{"__lr = %llx", false},
+		{"x = %d", false},         /* one name */
+		{"k > n", false},          /* too few signs */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fl_site s = {.message = (char *)cases[i].msg};
+		char *msg = NULL, *pat = NULL;
+		const char *code = NULL;
+		bool kept = fl_site_record_text(&s, &msg, &pat, &code);
+		if (kept != cases[i].kept)
+			fail_msg("<%s>: kept %d, want %d", cases[i].msg, kept, cases[i].kept);
+		if (kept)
+			assert_string_equal(msg, cases[i].msg);
+		free(msg);
+		free(pat);
+	}
 }
 
 static void test_pattern_fallbacks(void **state)
@@ -909,6 +946,7 @@ int main(void)
 		cmocka_unit_test(test_memmem_matches_plain_search),
 		cmocka_unit_test(test_zalloc_huge),
 		cmocka_unit_test(test_id_spec_examples),
+		cmocka_unit_test(test_record_text),
 		cmocka_unit_test(test_id_code_wins_over_message),
 		cmocka_unit_test(test_slug_rules),
 		cmocka_unit_test(test_slug_non_ascii),

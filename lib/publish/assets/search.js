@@ -896,6 +896,26 @@
     }
     return before >= 3;
   }
+  /* does class cls, as a record holds it ("ParseException",
+   * "org.x.ParseException", "mod::Error"), end in the name c? */
+  function classIs(cls, c) {
+    if (cls.length < c.length || cls.slice(cls.length - c.length) !== c) return false;
+    return cls.length === c.length || /[.:]/.test(cls[cls.length - c.length - 1]);
+  }
+  /* does the line of message pos, as printed, name class cls (its last
+   * component) just before the message: "Error: x", taken for a level
+   * (rank.c's class_printed)? */
+  function classPrinted(q, pos, cls) {
+    if (!cls || pos >= q.raw.length || pos >= q.messages.length || !q.raw[pos]) return false;
+    var raw = q.raw[pos], msg = q.messages[pos];
+    if (raw.length <= msg.length + 2 || raw.slice(raw.length - msg.length) !== msg) return false;
+    var pre = raw.slice(0, raw.length - msg.length).replace(/ +$/, '');
+    if (pre.slice(-1) !== ':') return false;
+    pre = pre.slice(0, -1);
+    var last = cls.replace(/^.*[.:](?=[^:])/, '');
+    if (!last || pre.slice(-last.length) !== last) return false;
+    return pre.length === last.length || !/[A-Za-z0-9_]/.test(pre[pre.length - last.length - 1]);
+  }
   /* confident: enough information in the record's literal text (in units of
    * the idf of a word of one record), less on a line logged as an error, or
    * a frame naming its file; none for informational lines nor an aside
@@ -907,6 +927,7 @@
     h.warn = h.x.warn;
     h.raised = h.x.raised;
     h.def = h.x.def;
+    h.printedCls = classPrinted(q, h.pos, h.x.cls);
     if ((q.informational || (h.text && parenthetical(h.text, h.at))) && h.ev < 4) { h.strong = false; h.info = 0; }
   }
   /* other lines of a pasted output raising records of the same file,
@@ -922,7 +943,8 @@
   }
   /* of two hits on one line of the text, the better: spanning it, an
    * exact match before one with empty placeholders, a raise site before
-   * the text's definition, then by literal text, evidence and coverage */
+   * the text's definition, then by literal text, evidence, the class
+   * its line printed and coverage */
   function cmpSameLine(a, b) {
     /* the record at the line a frame or header names first, the
      * innermost frame's before another (rank.c's cmp_same_line) */
@@ -932,7 +954,7 @@
     /* a raise quoting another's message: the text printed is its own */
     if (!!a.quotes !== !!b.quotes) return a.quotes ? -1 : 1;
     return (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
-      (b.ev - a.ev) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
+      (b.ev - a.ev) || (b.printedCls - a.printedCls) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
   /* of two lines of the text, by their best hits: an error's before a
    * warning's, a raised or printed line before another line's text whose
@@ -1133,9 +1155,12 @@
       var texts = q.messages.slice(), cands = [], k;
       if (texts.indexOf(q.clean) < 0) texts.push(q.clean);
       var raws = q.raw.filter(Boolean);
+      /* the classes a stack names, for the records that know only their
+       * class (lookup.c's class_at_frames) */
+      var clss = q.sites.length ? q.classes.filter(function (c) { return c && !/[.:$]/.test(c); }) : [];
       if (Math.ceil(N / C) <= opts.allChunks) for (k = 0; k < N; k++) cands.push(k);
-      else cands = await likely(texts.concat(raws));
-      var joined = texts.concat(raws).join('\n');
+      else cands = await likely(texts.concat(raws, clss));
+      var joined = texts.concat(raws, clss).join('\n');
       function may(x) { /* its longest literal segment (of its loose pattern) is in the text */
         var p = x.loose ? parseProg(x.loose) || x.prog : x.prog;
         return !p || joined.indexOf(p.segs.reduce(function (a, b) { return b.length > a.length ? b : a; })) >= 0;
@@ -1174,6 +1199,20 @@
         /* the line as printed, for records that hold its prefix */
         if (ti < q.raw.length && q.raw[ti]) tryText(q.raw[ti], ti);
       });
+      /* a record that knows only its class, its text made elsewhere, is
+       * the answer to a stack that names its class and whose frame names
+       * its line, on the first message's line (lookup.c's
+       * class_at_frames) */
+      var byClass = [];
+      clss.forEach(function (c) {
+        xs.forEach(function (x) {
+          if (done[x.entry] || !x.cls || x.msg !== c || !classIs(x.cls, c)) return;
+          var h = confirm(x, c);
+          if (h) { done[x.entry] = 1; h.pos = 0; byClass.push(h); }
+        });
+      });
+      await withEvidence(byClass);
+      byClass.forEach(function (h) { if (h.siteRank >= 0) hits.push(h); else done[h.x.entry] = 0; });
       await withEvidence(hits);
       hits.forEach(function (h) {
         judge(h, q, unit);
