@@ -1615,8 +1615,18 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					 * with B's line from B's match on, as
 					 * "prog: error: %s" around "option -x: "
 					 * and B's text) */
+					/* A raise that formats B's message is
+					 * a banner too when the text's evidence
+					 * (a frame, the command's words) points
+					 * at B's file more than at A's: another
+					 * raise of the same words, outside the
+					 * tree, printed it ("go build
+					 * -buildvcs=frob": the flag package's
+					 * "invalid boolean value %q for -%s: %v",
+					 * which a file of the tree copies,
+					 * around build.go's message) */
 					A->wraps = holds_on_line(A, k, B) &&
-						   (!A->raised || A->def) &&
+						   (!A->raised || A->def || B->ev > A->ev) &&
 						   (B->raised ||
 						    banner_only(ix_str(ix, ix->ent[A->entry].msg)));
 					continue;
@@ -1666,6 +1676,7 @@ static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 			const char *bcls = ix_str(&lk->seg[B->seg], ent_of(lk, B)->cls);
 			if (*acls && strcmp(acls, bcls) == 0)
 				continue;
+
 			/* B's whole match, from the placeholder's start (a quote
 			 * before it aside): the placeholder is B's message, not
 			 * a value that runs into it ("invalid %s value %q"

@@ -1287,11 +1287,13 @@
               /* on the same line: b's message inside the placeholder of a
                * banner, or of a line that prints an error value b made
                * (b raised; a line that raises is no banner, but an Error()
-               * method's text around another error's only formats it).
-               * The banner says nothing of its own: b need only be
-               * informative */
+               * method's text around another error's only formats it;
+               * nor when the text's evidence points at b's file more
+               * than at a's: a raise of a's words outside the tree
+               * printed it). The banner says nothing of its own: b need
+               * only be informative */
               if (!b.strong && b.info < WRAPPED_INFO_MIN) return false;
-              return holdsOnLine(a, c, b) && (!a.raised || a.def) && (b.raised || bannerOnly(a.x.msg));
+              return holdsOnLine(a, c, b) && (!a.raised || a.def || b.ev > a.ev) && (b.raised || bannerOnly(a.x.msg));
             }
             if (!b.strong) return false;
             var m = b.pos !== a.pos && q.messages[b.pos];
