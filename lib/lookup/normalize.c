@@ -1125,11 +1125,22 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 				fl_buf_putc(&clean, '\n');
 			continue;
 		}
-		/* a usage text names the program: "Usage: zstd [OPTIONS...]" */
+		/* a usage text names the program, and the command of it that
+		 * was run: "Usage: zstd [OPTIONS...]", "usage: go mod tidy
+		 * [-e]" (up to 3 words in lower case before the options) */
 		if (!q->program && strncasecmp(sp, "usage:", 6) == 0) {
 			const char *w = skip_spaces(sp + 6), *e = w;
 			while (*e && *e != ' ' && *e != '\t' && *e != '[')
 				e++;
+			for (int k = 0; k < 3 && e > w && (*e == ' ' || *e == '\t'); k++) {
+				const char *s2 = skip_spaces(e), *e2 = s2;
+				while (islower((unsigned char)*e2) || isdigit((unsigned char)*e2) ||
+				       ((*e2 == '-' || *e2 == '_') && e2 > s2))
+					e2++;
+				if (e2 == s2 || !islower((unsigned char)*s2) || (*e2 && *e2 != ' ' && *e2 != '\t'))
+					break;
+				e = e2;
+			}
 			if (e > w && *w != '-' && *w != '<')
 				q->program = fl_xstrndup(w, (size_t)(e - w));
 		}

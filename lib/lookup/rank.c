@@ -399,7 +399,8 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 	}
 	/* the words of a pasted command after the program's name (which
 	 * names every file of its own repository alike), or the program a
-	 * usage text names (its command-line file: "zstd", zstdcli.c) */
+	 * usage text names (its command-line file: "zstd", zstdcli.c) and
+	 * the command of it ("go mod tidy": modcmd/tidy.go) */
 	for (int k = 0; k < 2; k++) {
 		const char *cmd = k == 0 ? q->command : q->program;
 		if (!cmd)
@@ -409,7 +410,7 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 		score += c;
 		if (c && why) {
 			snprintf(line, sizeof line, "%s `%s` names %s",
-				 k == 0 ? "the command's word" : "the usage text's program", w,
+				 k == 0 ? "the command's word" : "the usage text's word", w,
 				 c == 2 ? "its file or folder" : "a part of its path");
 			fl_strv_push(why, line);
 		}

@@ -324,6 +324,22 @@ static void test_usage_names_program(void **state)
 	assert_string_equal(r.v[0].file_path, "programs/zstdcli.c");
 	assert_true(has_evidence(&r.v[0], "`zstd`"));
 	fl_result_free(&r);
+	/* and the command of it that was run, up to the options: one text
+	 * of three commands' files */
+	static const char *const cmds[][2] = {
+		{"index versions", "commands/index.py"},
+		{"configuration list", "commands/configuration.py"},
+		{"cache dir", "commands/cache.py"},
+	};
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+		char t[256];
+		snprintf(t, sizeof t, "ERROR: Need an action (list, purge) to perform.\nUsage:   pip %s [options]\n",
+			 cmds[i][0]);
+		r = ask(t);
+		assert_true(r.n >= 3);
+		assert_string_equal(r.v[0].file_path, cmds[i][1]);
+		fl_result_free(&r);
+	}
 }
 
 static void test_little_information(void **state)

@@ -421,7 +421,10 @@
       var line = lines[li].replace(/[\r ]+$/, ''), sp = skipSpaces(line), indented = sp !== line, m, r, cn, i;
       if (!sp) { if (q.clean) q.clean += '\n'; continue; }
       if (q.program === null && /^usage:/i.test(sp)) {
-        m = /^[^ \t[]*/.exec(skipSpaces(sp.slice(6)))[0];
+        /* the program, and the command of it that was run ("usage: go
+         * mod tidy [-e]": up to 3 words in lower case before the
+         * options) */
+        m = /^[^ \t[]*(?:[ \t]+[a-z][a-z0-9_-]*(?![^ \t])){0,3}/.exec(skipSpaces(sp.slice(6)))[0];
         if (m && m[0] !== '-' && m[0] !== '<') q.program = m;
       }
       if ((m = /^(?:\$|\xe2\x9d\xaf) [ \t]*/.exec(sp))) { /* a pasted command: evidence */
