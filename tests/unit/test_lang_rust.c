@@ -561,6 +561,41 @@ static void test_status_body_attributes(void **state)
  * each construction is a site with that message; a pattern, a comparison
  * or a `use` of the variant is none; a variant two enums of one name
  * declare with different messages is nobody's. */
+/* A Display arm whose pattern holds a field as `Some(..)` gives its text
+ * only to the values built with that field set: one built with it None
+ * prints the other arm's ("{}", no text of its own). */
+static void test_variant_arm_fields(void **state)
+{
+	(void)state;
+	fl_sites *s = harness_scan(&fl_lang_rust, "src/lib.rs",
+		"impl fmt::Display for Error {\n"                                         /* 1 */
+		"    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"            /* 2 */
+		"        match *self {\n"                                                 /* 3 */
+		"            Error::Glob { glob: None, ref err } => write!(f, \"{}\", err),\n"
+		"            Error::Glob { glob: Some(ref glob), ref err } => {\n"         /* 5 */
+		"                write!(f, \"error parsing glob '{}': {}\", glob, err)\n" /* 6 */
+		"            }\n"                                                         /* 7 */
+		"        }\n"                                                             /* 8 */
+		"    }\n"                                                                 /* 9 */
+		"}\n"                                                                     /* 10 */
+		"fn build(s: &str) -> Result<(), Error> {\n"                              /* 11 */
+		"    if s.is_empty() {\n"                                                 /* 12 */
+		"        return Err(Error::Glob { glob: None, err: \"empty\".into() });\n"  /* 13 */
+		"    }\n"                                                                 /* 14 */
+		"    Err(Error::Glob { glob: Some(s.into()), err: \"bad\".into() })\n"     /* 15 */
+		"}\n");
+	const fl_site *x = harness_find_line(s, 6);
+	assert_non_null(x);
+	harness_expect_str(x->message, "error parsing glob '{}': {}");
+	x = harness_find_line(s, 15);
+	assert_non_null(x);
+	harness_expect_str(x->message, "error parsing glob '{}': {}");
+	harness_expect_str(x->cls, "Error::Glob");
+	assert_null(harness_find_line(s, 13));
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 static void test_variants_built(void **state)
 {
 	(void)state;
@@ -910,6 +945,7 @@ int main(void)
 		cmocka_unit_test(test_thiserror),
 		cmocka_unit_test(test_display_impl),
 		cmocka_unit_test(test_variants_built),
+		cmocka_unit_test(test_variant_arm_fields),
 		cmocka_unit_test(test_reporter_functions),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages),

@@ -72,18 +72,26 @@ bool rs_display_of_error(const rs_st *st, size_t i, size_t brace, const char *ty
 
 /* The error of a Display arm: the pattern's path (`ErrorCode::Eof`,
  * `Self::Eof(..)` as T::Eof), else the type. */
+/* The pattern of the arm the current token is in, [*b, *e) (NONE: none):
+ * the arm's own, or the one whose block body holds it. */
+static void arm_pattern(const rs_st *st, size_t *b, size_t *e)
+{
+	const rs_ctx *c = &st->cs[st->csn - 1];
+	*b = *e = NONE;
+	if (c->is_match && c->arm == 1) {
+		*b = c->ab;
+		*e = c->ae;
+	} else if (c->has_guard && !c->neg && st->csn > 1 && st->cs[st->csn - 2].is_match) {
+		*b = c->gb;
+		*e = c->ge;
+	}
+}
+
 static char *display_class(const rs_st *st, const char *ty)
 {
 	const fl_toks *t = st->t;
-	const rs_ctx *c = &st->cs[st->csn - 1];
-	size_t b = NONE, e = NONE;
-	if (c->is_match && c->arm == 1) {
-		b = c->ab;
-		e = c->ae;
-	} else if (c->has_guard && !c->neg && st->csn > 1 && st->cs[st->csn - 2].is_match) {
-		b = c->gb;
-		e = c->ge;
-	}
+	size_t b, e;
+	arm_pattern(st, &b, &e);
 	fl_buf out = {0};
 	size_t k = b;
 	if (b != NONE && k < e && fl_tok_is_ident(t, k, "Self")) {
@@ -109,6 +117,31 @@ static char *display_class(const rs_st *st, const char *ty)
 	return out.s;
 }
 
+/* The fields the arm's pattern holds as `Some(..)` (`E::V { glob:
+ * Some(ref glob), ref err }`): "glob", a list with ',' between; NULL when
+ * none. */
+static char *arm_some_fields(const rs_st *st)
+{
+	const fl_toks *t = st->t;
+	size_t b, e;
+	arm_pattern(st, &b, &e);
+	if (b == NONE || e == NONE)
+		return NULL;
+	fl_buf out = {0};
+	for (size_t k = b; k + 3 < e && k + 3 < t->n; k++)
+		if (t->v[k].kind == FL_TK_IDENT && fl_tok_pch(t, k + 1) == ':' &&
+		    !fl_tok_is_punct(t, k + 1, "::") && fl_tok_is_ident(t, k + 2, "Some") &&
+		    fl_tok_pch(t, k + 3) == '(') {
+			if (out.n)
+				fl_buf_putc(&out, ',');
+			fl_buf_put(&out, t->src + t->v[k].off, t->v[k].len);
+		}
+	if (!out.n)
+		return NULL;
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
 /* In `fn fmt` of an error type's Display? */
 static bool in_display_fmt(const rs_st *st)
 {
@@ -127,7 +160,9 @@ static void display_emit(rs_st *st, size_t at, const char *msg, const char *idio
 		return;
 	char *cls = display_class(st, st->cs[st->csn - 1].display);
 	rs_emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
-	rs_note_variant(st, cls, msg);
+	char *some = arm_some_fields(st);
+	rs_note_variant(st, cls, msg, some);
+	free(some);
 	free(cls);
 }
 

@@ -218,8 +218,9 @@ void rs_note_error_factory(rs_st *st, size_t name, size_t body);
  * its site (scanning as if the tree were empty, the name logged). */
 bool rs_rule_reporter_call(rs_st *st, size_t i);
 /* The message of variant cls ("Enum::Variant") into the file's part of
- * the tree. */
-void rs_note_variant(rs_st *st, const char *cls, const char *msg);
+ * the tree; some: the fields an arm's pattern holds as `Some(..)` for it
+ * (a list, ',' between; NULL: none), kept in the factory's cond. */
+void rs_note_variant(rs_st *st, const char *cls, const char *msg, const char *some);
 /* #[error("...")] at '#' i */
 void rs_rule_thiserror(rs_st *st, size_t i);
 /* `Enum::Variant...` or `Self::Variant...` built at the identifier i

@@ -181,7 +181,7 @@ static bool error_type_name(const char *s, size_t n)
 
 /* The message of variant cls ("Enum::Variant", or a longer path whose
  * last two names are kept) into the file's part of the tree. */
-void rs_note_variant(rs_st *st, const char *cls, const char *msg)
+void rs_note_variant(rs_st *st, const char *cls, const char *msg, const char *some)
 {
 	if (!st->part || !cls || !msg || !*msg || !rs_has_text(msg))
 		return;
@@ -194,7 +194,8 @@ void rs_note_variant(rs_st *st, const char *cls, const char *msg)
 		b--;
 	if (b == e || !error_type_name(b, (size_t)(e - b)))
 		return;
-	fl_factory f = {.name = fl_xstrdup(b), .msg = fl_xstrdup(msg), .cls = fl_xstrdup(cls)};
+	fl_factory f = {.name = fl_xstrdup(b), .msg = fl_xstrdup(msg), .cls = fl_xstrdup(cls),
+			.cond = some && *some ? fl_xstrdup(some) : NULL};
 	fl_factories_add(st->part, &f);
 }
 
@@ -232,7 +233,7 @@ void rs_rule_thiserror(rs_st *st, size_t i)
 				   t->src + t->v[k].off);
 	char *msg = rs_msg(t, st->m, sb[0], se[0], true, 0);
 	rs_emit(st, i, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, "#[error]", NONE, NONE);
-	rs_note_variant(st, cls, msg);
+	rs_note_variant(st, cls, msg, NULL);
 	free(msg);
 	free(cls);
 }
@@ -289,6 +290,29 @@ static bool variant_pattern(const rs_st *st, size_t b, size_t e)
 
 static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t tl, const char *v,
 			 size_t vl);
+
+/* Whether the struct variant built at [b, e) (`E::V { glob: None, err }`)
+ * sets to None one of the fields named in some (a list, ',' between):
+ * those a Display arm's pattern holds as `Some(..)` to give its text
+ * (`E::V { glob: Some(ref glob), .. } => write!(f, "error parsing glob
+ * '{}': {}", ..)`), which is then not this value's. */
+static bool sets_none(const rs_st *st, size_t b, size_t e, const char *some)
+{
+	const fl_toks *t = st->t;
+	for (size_t k = b; k + 2 < e && k + 2 < t->n; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || fl_tok_pch(t, k + 1) != ':' ||
+		    fl_tok_is_punct(t, k + 1, "::") || !fl_tok_is_ident(t, k + 2, "None"))
+			continue;
+		for (const char *p = some; *p;) {
+			const char *q = strchr(p, ',');
+			size_t l = q ? (size_t)(q - p) : strlen(p);
+			if (l == t->v[k].len && memcmp(p, t->src + t->v[k].off, l) == 0)
+				return true;
+			p += l + (q ? 1 : 0);
+		}
+	}
+	return false;
+}
 
 /* `Enum::Variant`, `Enum::Variant(..)`, `Enum::Variant { .. }` or
  * `Self::Variant...` built at the identifier i (`Enum`): a site with the
@@ -371,7 +395,8 @@ static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t t
 		return false;
 	}
 	const fl_factory *f = fl_factories_find(st->tree, name, n, 0);
-	if (!f || variant_pattern(st, b, e) || variant_copied(st, v, vl))
+	if (!f || variant_pattern(st, b, e) || variant_copied(st, v, vl) ||
+	    (f->cond && sets_none(st, b, e, f->cond)))
 		return false;
 	/* the idiom: the variant built, as `Enum::Variant`; in
 	 * x.ok_or_else(|| E::V) or x.map_err(|_| E::V), raised when x fails */
