@@ -21,6 +21,24 @@ explain_top "python traceback" "inventory/api.py:16" 'Traceback (most recent cal
   File "/srv/app/inventory/api.py", line 16, in get_item
     raise HTTPException(status_code=404, detail=f"Item {sku} not found")
 fastapi.exceptions.HTTPException: Item ABC-1 not found'
+# a raise of a text made elsewhere (a caught error's, a key): the class
+# and the traceback's frame that names the line
+explain_top "python: a raise of a value's text, named by its frame" "inventory/counts.py:9" 'Traceback (most recent call last):
+  File "/srv/app/inventory/counts.py", line 6, in parse_count
+    return int(text)
+ValueError: invalid literal for int() with base 10: '"'x'"'
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/app/main.py", line 3, in <module>
+  File "/srv/app/inventory/counts.py", line 9, in parse_count
+    raise ValueError(reason)
+ValueError: invalid literal for int() with base 10: '"'x'"''
+explain_top "python: a KeyError of a key, named by its frame" "inventory/counts.py:14" 'Traceback (most recent call last):
+  File "/srv/app/inventory/counts.py", line 14, in bin_of
+    raise KeyError(key)
+KeyError: '"'A-7'"''
 # a raise whose text quotes the error it caught, first though the caught
 # error's own text is the longer one; a printed value that names the file
 # of one of two records raising one text

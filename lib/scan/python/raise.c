@@ -9,7 +9,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sites.h"
 #include "python.h"
+
+/* An exception that steers the program rather than reports an error (no
+ * traceback is printed for it, or it ends a loop): SystemExit(2) after a
+ * message printed, StopIteration... */
+static bool control_flow(const char *cls)
+{
+	static const char *const names[] = {"SystemExit", "KeyboardInterrupt", "GeneratorExit",
+					    "StopIteration", "StopAsyncIteration"};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		if (strcmp(cls, names[k]) == 0)
+			return true;
+	return false;
+}
 
 /* ---- HTTP exceptions -------------------------------------------------------- */
 
@@ -416,7 +430,14 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 			goto done;
 		}
 	}
+	size_t before = w->out->n;
 	py_emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
+	/* no text known (a variable's, a value passed on: `raise
+	 * ValueError(msg)`, `raise KeyError(key)`, `raise X(e) from e`): the
+	 * class alone, as a JVM throw of a variable's text; a traceback
+	 * whose frame names the line tells it (lookup.c's class_at_frames) */
+	if (w->out->n == before && cls && !code && strcmp(idiom, "raise") == 0 && !control_flow(cls))
+		py_emit1(w, i, cls, NULL, cls, type, sev, is_http ? status : 0, idiom);
 done:
 	free(cls);
 	free(msg);
