@@ -835,7 +835,7 @@ const char pub_search_js[] =
 	"  }\n"
 	"  /* 2 one path a suffix of the other, 1 they end alike in two whole\n"
 	"   * components or more (a file as installed), 0 neither (rank.c's\n"
-	"   * path_agreement) */\n"
+	"   * fl_lk_path_agreement) */\n"
 	"  function pathAgreement(e, s) {\n"
 	"    if (pathAgrees(e, s)) return 2;\n"
 	"    var a = e.length, b = s.length, i = 0, whole = 0, x, y, sep;\n"

@@ -742,7 +742,7 @@
   }
   /* 2 one path a suffix of the other, 1 they end alike in two whole
    * components or more (a file as installed), 0 neither (rank.c's
-   * path_agreement) */
+   * fl_lk_path_agreement) */
   function pathAgreement(e, s) {
     if (pathAgrees(e, s)) return 2;
     var a = e.length, b = s.length, i = 0, whole = 0, x, y, sep;

@@ -84,6 +84,19 @@ static bool own_or_class_call(const ctx *c, size_t i)
 	       (is(c, i - 2, "this") || (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0])));
 }
 
+/* The parameter a thrower's condition is the negation of, alone
+ * (`if (!ok) throw ...`: "!{ok}"), or f->np when it is none. */
+static size_t lone_negated_param(const fl_factory *f)
+{
+	size_t pl = f->cond ? strlen(f->cond) : 0;
+	if (pl < 4 || f->cond[0] != '!' || f->cond[1] != '{' || f->cond[pl - 1] != '}')
+		return f->np;
+	for (size_t k = 0; k < f->np; k++)
+		if (strlen(f->param[k]) == pl - 3 && strncmp(f->cond + 2, f->param[k], pl - 3) == 0)
+			return k;
+	return f->np;
+}
+
 /* The thrower a forwarder of the tree stands for (collect.c's forwarder,
  * "fwd:NAME" called with na arguments): the callee's message and
  * condition written on the forwarder's parameters, in *g (freed by the
@@ -119,12 +132,7 @@ static bool forwarded(ctx *c, const char *name, size_t len, size_t na, fl_factor
 			g->param[k] = fl_xstrdup(w->param[k]);
 		g->msg = fl_msg_subst(f->msg, (const char *const *)f->param, (const char *const *)argv, f->np);
 		g->cls = f->cls ? fl_xstrdup(f->cls) : NULL;
-		size_t pl = f->cond ? strlen(f->cond) : 0;
-		size_t p0 = 0;
-		while (f->cond && p0 < f->np && !(pl == strlen(f->param[p0]) + 3 && f->cond[0] == '!' &&
-						   f->cond[1] == '{' &&
-						   strncmp(f->cond + 2, f->param[p0], pl - 3) == 0))
-			p0++;
+		size_t p0 = lone_negated_param(f);
 		if (f->cond && p0 < f->np && p0 < nv && strchr(argv[p0], ' ')) {
 			/* `!{ok}` given `{reference} != null`: "{reference} == null" */
 			g->cond = fl_guard_not(argv[p0], false);
@@ -195,8 +203,7 @@ static bool rule_thrower(ctx *c, size_t i)
 		char *g = fl_msg_subst(f->cond, (const char *const *)f->param,
 				       (const char *const *)texts, f->np);
 		/* `if (!ok)` given `n > 0`: "n <= 0" rather than "!(n > 0)" */
-		if (g && f->cond[0] == '!' && f->cond[1] == '{' && strchr(f->cond, '}')[1] == '\0' &&
-		    g[1] == '(' && g[strlen(g) - 1] == ')') {
+		if (g && lone_negated_param(f) < f->np && g[1] == '(' && g[strlen(g) - 1] == ')') {
 			char *inner = fl_xstrndup(g + 2, strlen(g) - 3);
 			free(g);
 			g = fl_guard_not(inner, false);
