@@ -763,6 +763,35 @@ static int named_bound(const fl_index *ix, const idx_entry *x)
 	return strchr(msg, '{') && !strchr(msg, '%') && !strchr(msg, '$');
 }
 
+/* Whether a placeholder's name word [w, w+n) says it holds some file, no
+ * file in particular ({fname}, {source_file}, {path}; not {gemfile}). */
+static bool file_word(const char *w, size_t n)
+{
+	static const char *const words[] = {"file", "fname", "filename", "path", "filepath", "fpath"};
+	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+		if (strlen(words[k]) == n && strncasecmp(w, words[k], n) == 0)
+			return true;
+	return false;
+}
+
+/* Whether a captured value looks like a file's name or path: a '/' in
+ * it, or a name and an extension of 1 to 5 letters or digits
+ * ("nofile.c"), no blanks. */
+static bool file_value(const char *v, size_t n)
+{
+	if (!n || memchr(v, ' ', n))
+		return false;
+	if (memchr(v, '/', n))
+		return true;
+	const char *dot = memrchr(v, '.', n);
+	if (!dot || dot == v || (size_t)(v + n - dot - 1) < 1 || (size_t)(v + n - dot - 1) > 5)
+		return false;
+	for (const char *p = dot + 1; p < v + n; p++)
+		if (!isalnum((unsigned char)*p))
+			return false;
+	return true;
+}
+
 static int named_captures(const fl_index *ix, const idx_entry *x, const struct hit *h)
 {
 	const char *msg = ix_str(ix, x->msg);
@@ -773,6 +802,7 @@ static int named_captures(const fl_index *ix, const idx_entry *x, const struct h
 		return 0;
 	for (size_t k = 0; k < h->ncaps; k++) {
 		const char *p = msg + st[k], *e = p + ln[k], *nb = NULL, *ne = NULL;
+		bool fileish = false;
 		for (const char *q = p; q < e;) {
 			if (!isalpha((unsigned char)*q)) {
 				q++;
@@ -783,10 +813,16 @@ static int named_captures(const fl_index *ix, const idx_entry *x, const struct h
 				r++;
 			if (r - q >= 4)
 				nb = q, ne = r;
+			fileish = fileish || file_word(q, (size_t)(r - q));
 			q = r;
 		}
 		size_t cl = h->caps[k].end - h->caps[k].start, nl = nb ? (size_t)(ne - nb) : 0;
 		const char *c = h->text + h->caps[k].start;
+		/* a name that says a file ({fname}, {path}, {source_file})
+		 * holding a file's name or path ("nofile.c"), where another
+		 * record's {f} says nothing */
+		if (fileish && file_value(c, cl))
+			return 1;
 		/* a path: its last part (the folders a file is in name
 		 * anything: a project, a scratch folder) */
 		const char *sl = memrchr(c, '/', cl);

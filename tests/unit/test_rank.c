@@ -109,6 +109,9 @@ static int setup(void **state)
 	/* a placeholder that names what it holds, and one that names nothing */
 	put("acme/tool", "{} was not found here", "modules/python.py", 818);
 	put("acme/tool", "{gemfile} was not found here", "lib/definition.rb", 36);
+	/* a name that says some file, and one that says nothing */
+	put("acme/tool", "File {f} does not exist.", "mesonbuild/build.py", 1446);
+	put("acme/tool", "File {fname} does not exist.", "mesonbuild/utils/universal.py", 388);
 	put("acme/tool", "Incorrect parameters", "lib/dict/cover.c", 1151);
 	put("acme/tool", "Incorrect parameters", "programs/zstdcli.c", 320);
 	/* little information */
@@ -284,8 +287,19 @@ static void test_subcommand_file_and_named_value(void **state)
 	assert_true(r.n >= 2);
 	assert_string_equal(r.v[0].file_path, "lib/definition.rb");
 	fl_result_free(&r);
-	/* a value that names neither: no evidence, a tie */
+	/* a value that names neither: no evidence, a tie (a path, but
+	 * {gemfile} is a file in particular) */
 	r = ask("/home/u/app/python3.99 was not found here\n");
+	assert_true(r.n >= 2);
+	assert_true(r.v[0].score == r.v[1].score);
+	fl_result_free(&r);
+	/* a file's name held by a placeholder that says some file, over
+	 * one that says nothing; a value that is no file, a tie */
+	r = ask("meson.build:2:0: ERROR: File nofile.c does not exist.\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "mesonbuild/utils/universal.py");
+	fl_result_free(&r);
+	r = ask("meson.build:2:0: ERROR: File nofile does not exist.\n");
 	assert_true(r.n >= 2);
 	assert_true(r.v[0].score == r.v[1].score);
 	fl_result_free(&r);
@@ -419,7 +433,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 356);
+	assert_int_equal(fl_lookup_count(lk), 358);
 }
 
 static void test_banner_on_the_same_line(void **state)

@@ -867,6 +867,10 @@
       names.forEach(function (nm) { if (nm.length >= 4) name = nm; });
       if (!name) continue;
       v = h.text.slice(h.caps[k][0], h.caps[k][1]);
+      /* a name that says a file holding a file's name or path
+       * (lookup.c's file_word, file_value) */
+      if (names.some(function (nm) { return /^(file|fname|filename|path|filepath|fpath)$/i.test(nm); }) && v.indexOf(' ') < 0 &&
+          (v.indexOf('/') >= 0 || /[^.]\.[A-Za-z0-9]{1,5}$/.test(v))) return 1;
       v = v.slice(v.lastIndexOf('/') + 1);
       if (lower(v).indexOf(lower(name)) >= 0) return 1;
     }
