@@ -1170,6 +1170,10 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		char *m = fl_strip_line(line);
 		m = (char *)strip_glog(m, q);
 		m = fl_strip_line(m);
+		/* JavaScript's "Error: msg" over its stack's frames: the class
+		 * of `new Error(...)`, which the level's strip took off */
+		if (m == sp + 7 && strncmp(sp, "Error: ", 7) == 0 && java_frame_next(next))
+			add_class(q, "Error", 5);
 		bool help = help_line(line, sp);
 		int level = help ? LEVEL_INFO : line_level(line, m);
 		bool named = !help && names_error(line, m);

@@ -39,6 +39,9 @@ explain_top "python: a KeyError of a key, named by its frame" "inventory/counts.
   File "/srv/app/inventory/counts.py", line 14, in bin_of
     raise KeyError(key)
 KeyError: '"'A-7'"''
+explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
+    at shelfOf (/srv/app/lib/shelves.js:8:11)
+    at Object.<anonymous> (/srv/app/index.js:3:1)'
 # a raise whose text quotes the error it caught, first though the caught
 # error's own text is the longer one; a printed value that names the file
 # of one of two records raising one text

@@ -56,6 +56,9 @@ Caused by: java.lang.IllegalArgumentException: quantity must be positive, got -3
 sq "a class-only raise named by its class and frame" 'Exception in thread "main" com.acme.json.MalformedJsonException: Unterminated object at line 1 column 9
 	at com.acme.json.JsonCursor.next(JsonCursor.java:32)
 	at com.acme.App.main(App.java:5)'
+sq "a node throw of a value's text, named by its class and frame" 'Error: no shelf B-9
+    at shelfOf (/srv/app/lib/shelves.js:8:11)
+    at Object.<anonymous> (/srv/app/index.js:3:1)'
 # a wrapper before the message holds its first segment too: the value is
 # the one between the message's own quotes (match.c's last_first_segment)
 sq "a quoted value after a wrapper that quotes too" "runner: job 'build' failed: 'make' exited with status 2"

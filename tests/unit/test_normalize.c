@@ -432,6 +432,17 @@ static void test_class_prefixes(void **state)
 	norm("strconv.Atoi: parsing \"x\": invalid syntax", &q);
 	assert_int_equal((int)q.classes.n, 0);
 	fl_query_free(&q);
+
+	/* JavaScript's Error over its frames is a class; "Error: " alone
+	 * is a level */
+	norm("Error: no shelf B-9\n    at shelfOf (/srv/app/lib/shelves.js:8:11)\n", &q);
+	assert_string_equal(q.messages.v[0], "no shelf B-9");
+	assert_true(has(&q.classes, "Error"));
+	fl_query_free(&q);
+	norm("Error: in prepare, no such column: x\n", &q);
+	assert_string_equal(q.messages.v[0], "in prepare, no such column: x");
+	assert_int_equal((int)q.classes.n, 0);
+	fl_query_free(&q);
 }
 
 /* A GNU-style location (compilers, meson, linters, go generate) is the

@@ -459,6 +459,9 @@
       if (sp[0] === '{') jsonLine(q, sp, first);
       if (/msg=|err=|error=/.test(sp)) logfmt(sp, first);
       var msg = stripLine(stripGlog(stripLine(line), q)), pre = line.slice(0, line.length - msg.length);
+      /* JavaScript's "Error: msg" over its stack's frames: the class of
+       * `new Error(...)` (normalize.c) */
+      if (sp.startsWith('Error: ') && msg === sp.slice(7) && javaFrame(lines[li + 1])) addClass(q, 'Error');
       var help = helpLine(line, sp), level = help ? 0 : lineLevel(pre), named = !help && namesError(pre);
       if (q.clean) q.clean += '\n';
       q.clean += msg;

@@ -461,6 +461,12 @@ void js_report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 				fl_strv_free(&texts);
 		if (!msg)
 			class_default(c, cls, &msg, &code);
+		/* no text known (a variable's, a value passed on: `throw new
+		 * Error(msg)`): the class alone, for a throw, as a JVM throw
+		 * of a variable's text; a stack's frame names its line
+		 * (lookup.c's class_at_frames) */
+		if (!msg && !code && strncmp(idiom, "throw", 5) == 0)
+			msg = fl_xstrdup(cls);
 		int st = js_http_by_name(cls);
 		/* NestJS's HttpException('msg', HttpStatus.X) takes the status
 		 * second, Hono's HTTPException(401, { message }) first */
