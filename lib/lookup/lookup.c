@@ -1712,7 +1712,6 @@ static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 			const char *bcls = ix_str(&lk->seg[B->seg], ent_of(lk, B)->cls);
 			if (*acls && strcmp(acls, bcls) == 0)
 				continue;
-
 			/* B's whole match, from the placeholder's start (a quote
 			 * before it aside): the placeholder is B's message, not
 			 * a value that runs into it ("invalid %s value %q"
@@ -1849,6 +1848,10 @@ static bool class_is(const char *cls, const char *c)
 static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char *repo,
 			      size_t limit, struct hit **hits, size_t nh, size_t *cap)
 {
+	/* a message matched at a line a frame names: answered already */
+	for (size_t j = 0; j < nh; j++)
+		if (fl_lk_site_named(&lk->seg[(*hits)[j].seg], ent_of(lk, &(*hits)[j]), q))
+			return nh;
 	for (size_t i = 0; i < q->classes.n && !fl_lk_expired(); i++) {
 		const char *c = q->classes.v[i];
 		if (strpbrk(c, ".:$") || !*c)

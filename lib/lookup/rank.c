@@ -461,7 +461,7 @@ static bool parenthetical(const char *text, size_t at)
  * component) just before the message: "Error: Pending test forbidden"
  * (JavaScript's Error, which the normalizer took for a level), "TypeError:
  * x"?  A tie of one text raised with several classes is then decided:
- * not evidence of its own, a word that common says little else. */
+ * not evidence of its own: so common a word says little else. */
 static bool class_printed(const fl_query *q, uint32_t pos, const char *cls)
 {
 	if (!q || pos >= q->raw.n || pos >= q->messages.n || !*q->raw.v[pos])

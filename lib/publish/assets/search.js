@@ -1214,6 +1214,9 @@
        * its line, on the first message's line (lookup.c's
        * class_at_frames) */
       var byClass = [];
+      await withEvidence(hits);
+      /* a message matched at a line a frame names: answered already */
+      if (hits.some(function (h) { return h.siteRank >= 0; })) clss = [];
       clss.forEach(function (c) {
         xs.forEach(function (x) {
           if (done[x.entry] || !x.cls || x.msg !== c || !classIs(x.cls, c)) return;
