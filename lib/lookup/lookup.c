@@ -1830,15 +1830,6 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 	return nh;
 }
 
-/* Whether class cls (as the record holds it: "ParseException",
- * "org.x.ParseException", "mod::Error") ends in the name c. */
-static bool class_is(const char *cls, const char *c)
-{
-	size_t a = strlen(cls), b = strlen(c);
-	return a >= b && strcmp(cls + a - b, c) == 0 &&
-	       (a == b || cls[a - b - 1] == '.' || cls[a - b - 1] == ':');
-}
-
 /* A record that knows only its class, its text made elsewhere (`throw
  * new ParseException(e.getMessage())`, `raise ValueError(msg)`: the
  * scan keeps the class as its message), is the answer to a stack that
@@ -1864,7 +1855,8 @@ static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char
 			const fl_index *ix = &lk->seg[(*hits)[j].seg];
 			const idx_entry *x = ent_of(lk, &(*hits)[j]);
 			if (x->cls && strcmp(ix_str(ix, x->msg), c) == 0 &&
-			    class_is(ix_str(ix, x->cls), c) && fl_lk_site_named(ix, x, q))
+			    strcmp(fl_lk_class_last(ix_str(ix, x->cls)), c) == 0 &&
+			    fl_lk_site_named(ix, x, q))
 				(*hits)[k++] = (*hits)[j];
 		}
 		nh = k;

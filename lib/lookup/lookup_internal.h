@@ -245,6 +245,9 @@ bool fl_lk_setup_prog(const char *w, size_t wl);
 int fl_lk_path_agreement(const char *entry_path, const char *seen);
 /* Does a frame or wrapper of q name entry x's line (within 3 lines)? */
 bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q);
+/* A class's last component, as a text names it ("ParseException" of
+ * "org.x.ParseException", "Error" of "io::Error"): a pointer into cls. */
+const char *fl_lk_class_last(const char *cls);
 /* The depth of the innermost frame of q that names entry x's line (0: the
  * innermost frame of the stack), or -1 when none does. */
 int fl_lk_site_rank(const fl_index *ix, const idx_entry *x, const fl_query *q);

@@ -329,6 +329,15 @@ int fl_lk_site_rank(const fl_index *ix, const idx_entry *x, const fl_query *q)
 	return k > 200 ? 200 : (int)k;
 }
 
+const char *fl_lk_class_last(const char *cls)
+{
+	const char *last = cls;
+	for (const char *p = cls; *p; p++)
+		if ((*p == ':' || *p == '.') && p[1] && p[1] != ':')
+			last = p + 1;
+	return last;
+}
+
 /* Evidence points of entry x from q; with why, also a line per kind of
  * evidence found. */
 static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *q,
@@ -368,10 +377,7 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 	score += site_evidence(x, path, q, why);
 	if (x->cls) {
 		const char *cls = ix_str(ix, x->cls);
-		const char *last = cls;
-		for (const char *p = cls; *p; p++)
-			if ((*p == ':' || *p == '.') && p[1] && p[1] != ':')
-				last = p + 1;
+		const char *last = fl_lk_class_last(cls);
 		for (size_t i = 0; i < q->classes.n; i++)
 			if (strcmp(q->classes.v[i], cls) == 0 || strcmp(q->classes.v[i], last) == 0) {
 				score += 3;
@@ -476,10 +482,7 @@ static bool class_printed(const fl_query *q, uint32_t pos, const char *cls)
 	if (pe == 0 || raw[pe - 1] != ':')
 		return false;
 	pe--;
-	const char *last = cls;
-	for (const char *p = cls; *p; p++)
-		if ((*p == ':' || *p == '.') && p[1] && p[1] != ':')
-			last = p + 1;
+	const char *last = fl_lk_class_last(cls);
 	size_t cl = strlen(last);
 	return cl && pe >= cl && memcmp(raw + pe - cl, last, cl) == 0 &&
 	       (pe == cl || !(isalnum((unsigned char)raw[pe - cl - 1]) || raw[pe - cl - 1] == '_'));
