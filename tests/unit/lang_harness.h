@@ -253,6 +253,16 @@ static inline const fl_site *harness_find_line(const fl_sites *s, int line)
 	return NULL;
 }
 
+/* The first site at line ln, which must have message msg (EXPECT_SITE
+ * finds a message's first site: one text at several lines). */
+static inline const fl_site *harness_expect_at(const fl_sites *s, int ln, const char *msg)
+{
+	const fl_site *x = harness_find_line(s, ln);
+	assert_non_null(x);
+	harness_expect_str(x->message, msg);
+	return x;
+}
+
 /* Print all sites (for debugging a failing test). */
 static inline void harness_dump(const fl_sites *s)
 {

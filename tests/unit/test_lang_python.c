@@ -298,12 +298,8 @@ static void test_var_message(void **state)
 	EXPECT_SITE(s, "base{v}", 19, FL_T_EXCEPTION);
 	/* a text made elsewhere (an error caught, a call's value): the
 	 * class alone */
-	x = harness_find_line(s, 23);
-	assert_non_null(x);
-	harness_expect_str(x->message, "RuntimeError");
-	x = harness_find_line(s, 24);
-	assert_non_null(x);
-	harness_expect_str(x->message, "ValueError");
+	harness_expect_at(s, 23, "RuntimeError");
+	harness_expect_at(s, 24, "ValueError");
 	assert_int_equal(s->n, 6);
 	fl_sites_free(s);
 }
@@ -679,15 +675,9 @@ static void test_local_templates(void **state)
 	EXPECT_SITE(s, "unexpected token %s", 28, FL_T_EXCEPTION);
 	/* no text of their own (a value that is no text, one word that is a
 	 * field's name): the class alone */
-	const fl_site *x = harness_find_line(s, 29);
-	assert_non_null(x);
-	harness_expect_str(x->message, "ParseError");
-	x = harness_find_line(s, 32);
-	assert_non_null(x);
-	harness_expect_str(x->message, "ValueError");
-	x = harness_find_line(s, 34);
-	assert_non_null(x);
-	harness_expect_str(x->message, "Inconsistent");
+	harness_expect_at(s, 29, "ParseError");
+	harness_expect_at(s, 32, "ValueError");
+	harness_expect_at(s, 34, "Inconsistent");
 	fl_sites_free(s);
 }
 

@@ -584,12 +584,8 @@ static void test_variant_arm_fields(void **state)
 		"    }\n"                                                                 /* 14 */
 		"    Err(Error::Glob { glob: Some(s.into()), err: \"bad\".into() })\n"     /* 15 */
 		"}\n");
-	const fl_site *x = harness_find_line(s, 6);
-	assert_non_null(x);
-	harness_expect_str(x->message, "error parsing glob '{}': {}");
-	x = harness_find_line(s, 15);
-	assert_non_null(x);
-	harness_expect_str(x->message, "error parsing glob '{}': {}");
+	const fl_site *x = harness_expect_at(s, 6, "error parsing glob '{}': {}");
+	x = harness_expect_at(s, 15, "error parsing glob '{}': {}");
 	harness_expect_str(x->cls, "Error::Glob");
 	assert_null(harness_find_line(s, 13));
 	assert_int_equal(s->n, 2);
