@@ -781,6 +781,79 @@ static void test_print_in_except(void **state)
 	fl_sites_free(s);
 }
 
+/* A call of some output helper whose text says it is an error or a
+ * warning is a site of that text; a text that says nothing of the kind,
+ * one that is all placeholder, a callee that names no output, or an
+ * exception's constructor (a raise's) is none. */
+static void test_texts_that_say_error(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def failed(self, src, message):\n"                       /* 1 */
+		"    err(f\"error: cannot format {src}: {message}\")\n"    /* 2 */
+		"    self.out('warning: the cache is stale')\n"            /* 3 */
+		"    err(f\"error: {message}\")\n"                         /* 4 */
+		"    err(f\"cannot format {src}\")\n"                      /* 5 */
+		"    if line.startswith('error: bad input'):\n"            /* 6 */
+		"        return parse_error('error: bad input')\n"         /* 7 */
+		"    raise UsageError('fatal: no remote named origin')\n"  /* 8 */
+		"    total = count('error: lines')\n");                    /* 9 */
+	const fl_site *x = harness_expect_at(s, 2, "error: cannot format {src}: {message}");
+	harness_expect_str(x->idiom, "err");
+	harness_expect_str(x->severity, FL_S_ERROR);
+	x = harness_expect_at(s, 3, "warning: the cache is stale");
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "self.out");
+	assert_null(harness_find_line(s, 4));
+	assert_null(harness_find_line(s, 5));
+	assert_null(harness_find_line(s, 6));
+	assert_null(harness_find_line(s, 7));
+	x = harness_expect_at(s, 8, "fatal: no remote named origin");
+	harness_expect_str(x->idiom, "raise");
+	assert_null(harness_find_line(s, 9));
+	assert_int_equal(s->n, 3);
+	fl_sites_free(s);
+}
+
+/* An exception made with its text and stored, to be raised from where it
+ * is kept, is a site where it is made: into a subscript or an attribute,
+ * or given to set_exception; a class of the file whose base is named like
+ * an exception counts.  Not a local (the raise of it is the site), nor
+ * one without a text of its own, nor a class that is no exception. */
+static void test_stored_exceptions(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"class InvalidInput(ValueError):\n"                                   /* 1 */
+		"    pass\n"                                                          /* 2 */
+		"def parse(src, grammars):\n"                                         /* 3 */
+		"    errors = {}\n"                                                   /* 4 */
+		"    for g in grammars:\n"                                            /* 5 */
+		"        try:\n"                                                      /* 6 */
+		"            return g.parse(src)\n"                                   /* 7 */
+		"        except TokenError as te:\n"                                  /* 8 */
+		"            errors[g] = InvalidInput(f\"Cannot parse: {te.args[0]}\")\n" /* 9 */
+		"    raise errors[grammars[-1]]\n"                                    /* 10 */
+		"def wait(self, fut):\n"                                              /* 11 */
+		"    self.failure = ConnectionError('the peer closed the stream')\n"  /* 12 */
+		"    fut.set_exception(TimeoutError('no answer within the deadline'))\n" /* 13 */
+		"    self.last = Record('a record with a text')\n"                    /* 14 */
+		"    self.empty = KeyError()\n"                                       /* 15 */
+		"    errors['x'] = ValueError(key)\n");                               /* 16 */
+	const fl_site *x = harness_expect_at(s, 9, "Cannot parse: {te.args[0]}");
+	harness_expect_str(x->cls, "InvalidInput");
+	harness_expect_str(x->function, "parse");
+	harness_expect_str(x->idiom, "stored");
+	x = harness_expect_at(s, 12, "the peer closed the stream");
+	harness_expect_str(x->cls, "ConnectionError");
+	harness_expect_at(s, 13, "no answer within the deadline");
+	assert_null(harness_find_line(s, 10));
+	assert_null(harness_find_line(s, 14));
+	assert_null(harness_find_line(s, 15));
+	assert_null(harness_find_line(s, 16));
+	fl_sites_free(s);
+}
+
 /* A file is scanned while it is read, as if the tree held nothing: those
  * sites stand only when the whole tree has none of the names the scan
  * looked up.  A raise of a class another file declares with a default
@@ -1247,6 +1320,8 @@ int main(void)
 		cmocka_unit_test(test_str_over_args),
 		cmocka_unit_test(test_module_constants),
 		cmocka_unit_test(test_print_in_except),
+		cmocka_unit_test(test_texts_that_say_error),
+		cmocka_unit_test(test_stored_exceptions),
 		cmocka_unit_test(test_local_templates),
 		cmocka_unit_test(test_local_appends),
 		cmocka_unit_test(test_raise_local_exception),

@@ -83,6 +83,7 @@ typedef struct dsc {
 	bool arm;       /* a match arm */
 	bool catch_all; /* the `_` arm */
 	bool made;      /* an error factory's return */
+	bool stored;    /* an exception made and kept, raised later (python's "stored") */
 	bool defn;      /* an error type's own message: Rust's #[error] and
 			   Display, Go's Error() string */
 	bool logged;    /* written to a log or the console, not raised */

@@ -730,6 +730,7 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	d->arm = s->guard && s->arm;
 	d->catch_all = d->arm && dsc_eq(s->guard, "_");
 	d->made = dsc_eq(idiom, "return") && s->function && !d->cdef;
+	d->stored = dsc_eq(idiom, "stored") && s->function && !d->cdef;
 	d->defn = s->cls && !d->cdef && !d->sentinel && !d->defined &&
 		  (dsc_eq(idiom, "#[error]") || strncmp(idiom, "impl Display", 12) == 0 ||
 		   dsc_eq(idiom, "Error() string"));

@@ -253,6 +253,17 @@ static bool simple_name(const char *e)
 
 /* A name code holds an error by: err, e, ex, exc, error, exception,
  * cause (the conventions of every language here). */
+/* [s, s+n) is one identifier */
+static bool simple_name_n(const char *s, size_t n)
+{
+	if (!n || isdigit((unsigned char)s[0]))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
 static bool error_name(const char *s, size_t n)
 {
 	static const char *const names[] = {"err", "e", "ex", "exc", "error", "exception",
@@ -284,6 +295,12 @@ static bool error_message_expr(const char *e, char **holder)
 			*holder = fl_xstrndup(e + wl, n - wl - 1);
 			return true;
 		}
+	}
+	/* a Python exception's first argument, whatever its name
+	 * (`except TokenError as te`: `te.args[0]`) */
+	if (n > 8 && fl_str_ends(e, ".args[0]") && simple_name_n(e, n - 8)) {
+		*holder = fl_xstrndup(e, n - 8);
+		return true;
 	}
 	static const char *const tails[] = {".getMessage()", ".getMessage", ".getLocalizedMessage()",
 					    ".message", ".Message", ".Error()", ".to_string()",
@@ -677,6 +694,14 @@ void dsc_documentation(dsc *d)
 		fl_buf_puts(&b, " with this message and returns it for its callers to raise");
 		when(&b, d);
 		fl_buf_putc(&b, '.');
+	} else if (d->stored) {
+		/* `errors[v] = InvalidInput(...)`, raised later from there */
+		who(&b, d, true);
+		fl_buf_puts(&b, " makes ");
+		put_class(&b, d);
+		fl_buf_puts(&b, " with this message");
+		when(&b, d);
+		fl_buf_puts(&b, ", and keeps it to raise it later (or to hand it on).");
 	} else if (d->wrapper && d->g.n == 1 && d->g.a[0].kind == GA_FAILED && d->g.a[0].call && !d->g.a[0].neg) {
 		/* anyhow's context: the receiver's error, this message added */
 		who(&b, d, true);
@@ -736,7 +761,7 @@ void dsc_documentation(dsc *d)
 		fl_buf_puts(&b, " It is made by ");
 		dsc_code(&b, d->idiom);
 		fl_buf_puts(&b, " at ");
-	} else if (d->made) {
+	} else if (d->made || d->stored) {
 		fl_buf_puts(&b, " It is made at ");
 	} else if (d->defn) {
 		fl_buf_puts(&b, " The message is made by ");

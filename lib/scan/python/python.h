@@ -230,6 +230,12 @@ void py_do_raise(walker *w, size_t i);
 void py_do_return(walker *w, size_t i);
 /* `assert test, message` at i */
 void py_do_assert(walker *w, size_t i);
+/* An exception made at the call i (path from pb) and stored, to be raised
+ * from where it is kept: `errors[v] = InvalidInput(f"...")`, `self.exc =
+ * ConfigError("...")`, `fut.set_exception(TimeoutError("..."))`. */
+bool py_stored_exception(const walker *w, size_t i, size_t pb);
+/* Its site, as a raise's (no site without a text of its own). */
+void py_do_stored(walker *w, size_t i, size_t pb);
 
 /* ---- raisers.c -------------------------------------------------------------- */
 

@@ -214,6 +214,15 @@ static char *later_arg_msg(walker *w, const callargs *a, size_t i)
 	return NULL;
 }
 
+void py_do_stored(walker *w, size_t i, size_t pb)
+{
+	w->var = NONE;
+	w->var_fmt = 0;
+	free(w->plural);
+	w->plural = NULL;
+	raise_expr(w, pb, pb, w->m[i + 1] + 1, "stored");
+}
+
 void py_do_raise(walker *w, size_t i)
 {
 	do_raise_as(w, i, "raise");
@@ -225,6 +234,47 @@ void py_do_raise(walker *w, size_t i)
 void py_do_return(walker *w, size_t i)
 {
 	do_raise_as(w, i, "return");
+}
+
+/* Whether the file defines `class NAME(...)` with a base named like an
+ * exception (`class InvalidInput(ValueError):`). */
+static bool local_exception_class(const fl_toks *t, const size_t *m, const char *nm, size_t nl)
+{
+	for (size_t k = 0; k + 2 < t->n; k++) {
+		if ((k > 0 && !(t->v[k].flags & FL_TF_NL_BEFORE)) || !fl_tok_is_ident(t, k, "class") ||
+		    t->v[k + 1].len != nl || memcmp(t->src + t->v[k + 1].off, nm, nl) != 0 ||
+		    !is_p(t, k + 2, '(') || m[k + 2] == NONE)
+			continue;
+		for (size_t b = k + 3; b < m[k + 2]; b++)
+			if (t->v[b].kind == FL_TK_IDENT &&
+			    py_excy_name(t->src + t->v[b].off, t->v[b].len))
+				return true;
+	}
+	return false;
+}
+
+bool py_stored_exception(const walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	const char *nm = t->src + t->v[i].off;
+	size_t nl = t->v[i].len;
+	if (!(nm[0] >= 'A' && nm[0] <= 'Z') || pb < 2 || !is_p(t, i + 1, '(') ||
+	    w->m[i + 1] == NONE)
+		return false;
+	bool stored;
+	if (is_p(t, pb - 1, '=')) {
+		/* into a subscript or an attribute, not a local (`err = X(...);
+		 * raise err` is the raise's, raise.c py_var_ctor) nor a
+		 * keyword argument */
+		stored = is_p(t, pb - 2, ']') ||
+			 (t->v[pb - 2].kind == FL_TK_IDENT && pb >= 3 && is_p(t, pb - 3, '.'));
+	} else if (is_p(t, pb - 1, '(')) {
+		stored = fl_tok_is_ident(t, pb - 2, "set_exception") ||
+			 fl_tok_is_ident(t, pb - 2, "throw");
+	} else {
+		return false;
+	}
+	return stored && (py_excy_name(nm, nl) || local_exception_class(t, w->m, nm, nl));
 }
 
 static void do_raise_as(walker *w, size_t i, const char *idiom)
@@ -430,6 +480,10 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 			goto done;
 		}
 	}
+	/* a stored exception is a site by its own text only */
+	if (strcmp(idiom, "stored") == 0 && w->var == NONE &&
+	    (!msg || (cls && strcmp(msg, cls) == 0)))
+		goto done;
 	size_t before = w->out->n;
 	py_emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
 	/* no text known (a variable's, a value passed on: `raise

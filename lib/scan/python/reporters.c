@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "python.h"
 
@@ -245,6 +246,48 @@ static bool message_key(const char *m)
 	return true;
 }
 
+/* ---- texts that say they are errors ----------------------------------------
+ * `err(f"error: cannot format {src}: {message}")`, `self.out("fatal: no
+ * remote")`: a call of some output helper (its name says it writes,
+ * reports or fails) whose first argument is a text that starts by saying
+ * it is an error or a warning, as a CLI prints one.  The helper is not
+ * known to print to stderr or to stop the program (reporters above): the
+ * text's own first word says what it is, as C's is_err_stream reads a
+ * format. */
+
+static bool says_error(const char *m)
+{
+	static const char *const lead[] = {"error: ", "fatal: ", "warning: ", NULL};
+	for (const char *const *l = lead; *l; l++)
+		if (strncasecmp(m, *l, strlen(*l)) == 0)
+			return m[strlen(*l)] != '\0' && m[strlen(*l)] != '{';
+	return false;
+}
+
+/* Whether the call at i (path from pb) is such a call: its name names
+ * output, its first argument a string literal (plain or f-string) that
+ * says it is an error. */
+static bool announcing_call(const walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	static const char *const verbs[] = {"err", "fail", "die", "fatal", "warn", "print", "echo",
+					    "write", "log", "report", "abort", "exit", "out", "emit",
+					    "show", "display", "notify", "complain", "panic", NULL};
+	if (pb > 0 && (fl_tok_is_ident(t, pb - 1, "raise") || fl_tok_is_ident(t, pb - 1, "return")))
+		return false;
+	if (i + 2 >= t->n || t->v[i + 2].kind != FL_TK_STRING ||
+	    (t->v[i + 2].flags & FL_TF_BYTES))
+		return false;
+	const char *nm = t->src + t->v[i].off;
+	size_t nl = t->v[i].len;
+	if (py_excy_name(nm, nl))
+		return false; /* an exception's constructor: raise.c's */
+	bool verb = false;
+	for (const char *const *v = verbs; *v && !verb; v++)
+		verb = contains_ci(nm, nl, *v);
+	return verb && says_error(fl_tok_str(t, &t->v[i + 2]));
+}
+
 /* a call at ident i with '(' at i+1: path is [pb, i] */
 void py_do_call(walker *w, size_t i)
 {
@@ -261,6 +304,10 @@ void py_do_call(walker *w, size_t i)
 		       fl_tok_is_ident(t, pb - 1, "class") ||
 		       is_p(t, pb - 1, '.')))
 		return;
+	if (py_stored_exception(w, i, pb)) {
+		py_do_stored(w, i, pb);
+		return;
+	}
 	const char *nm = t->src + t->v[i].off;
 	size_t nl = t->v[i].len;
 	/* receiver: the component before the callee */
@@ -320,9 +367,11 @@ void py_do_call(walker *w, size_t i)
 						       : FL_S_ERROR;
 	}
 	if (!kind) {
-		if (!reporter_call(w, i, pb))
-			py_raiser_call(w, i, pb, false);
-		return;
+		if (!reporter_call(w, i, pb) && !py_raiser_call(w, i, pb, false) &&
+		    announcing_call(w, i, pb))
+			kind = 8;
+		if (!kind)
+			return;
 	}
 	callargs a;
 	size_t close;
@@ -424,6 +473,14 @@ void py_do_call(walker *w, size_t i)
 		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0, idiom);
 		break;
 	}
+	case 8:
+		/* the text says what it is: an error, printed by a helper */
+		msg = py_arg_msg(w, &a, a.pos[0], false);
+		path = fl_tok_span_text(t, pb, i + 1, 64); /* the helper's name */
+		if (msg && says_error(msg))
+			py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0,
+				path);
+		break;
 	case 6: {
 		if (a.npos < 1)
 			break;
