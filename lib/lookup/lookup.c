@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1689,6 +1690,44 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
  * its line (rank.c).  Not a raise of the same class, whose placeholder
  * takes the reason another raise of it passes (PyYAML's ReaderError
  * formats "unacceptable character ...: %s" around each raise's reason). */
+/* Whether the placeholder [p, p+n) of a message is named for an error,
+ * or wraps one: `{exc}`, `{e}`, `{err!s}`, `{str(error)}`,
+ * `{te.args[0]}` (an exception's arguments), Go's `%w`. */
+static bool error_placeholder(const char *p, size_t n)
+{
+	static const char *const words[] = {"e", "ex", "exc", "err", "error", "exception",
+					    "cause", "args", NULL};
+	if (n == 2 && memcmp(p, "%w", 2) == 0)
+		return true;
+	if (!n || *p != '{')
+		return false;
+	for (size_t i = 0; i < n;) {
+		if (!isalnum((unsigned char)p[i]) && p[i] != '_') {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < n && (isalnum((unsigned char)p[j]) || p[j] == '_'))
+			j++;
+		/* a conversion after '!' or a format after ':' is no name */
+		if (!(i > 0 && (p[i - 1] == '!' || p[i - 1] == ':')))
+			for (const char *const *w = words; *w; w++)
+				if (strlen(*w) == j - i && strncasecmp(p + i, *w, j - i) == 0)
+					return true;
+		i = j;
+	}
+	return false;
+}
+
+/* Whether the last placeholder of A's message is named for an error. */
+static bool quotes_as_error(const fl_lookup *lk, const struct hit *A)
+{
+	const char *msg = ix_str(&lk->seg[A->seg], ent_of(lk, A)->msg);
+	size_t st[FL_MAX_SEGMENTS + 1], ln[FL_MAX_SEGMENTS + 1];
+	size_t n = fl_message_placeholders(msg, st, ln, FL_MAX_SEGMENTS + 1);
+	return n && n == A->ncaps && error_placeholder(msg + st[n - 1], ln[n - 1]);
+}
+
 static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
 	if (nh < 2 || nh > 256)
@@ -1721,8 +1760,10 @@ static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 				cs++;
 			A->quotes = B->at == cs && holds_on_line(A, A->ncaps - 1, B);
 		}
-		if (A->quotes)
+		if (A->quotes) {
 			A->strong = true;
+			A->quotes_err = quotes_as_error(lk, A);
+		}
 	}
 }
 
@@ -1839,10 +1880,19 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char *repo,
 			      size_t limit, struct hit **hits, size_t nh, size_t *cap)
 {
-	/* a message matched at a line a frame names: answered already */
-	for (size_t j = 0; j < nh; j++)
-		if (fl_lk_site_named(&lk->seg[(*hits)[j].seg], ent_of(lk, &(*hits)[j]), q))
-			return nh;
+	/* a message matched at a line a frame names: answered already,
+	 * unless a frame nearer the raise of the error printed (the
+	 * innermost frame of the last traceback of a chain, the first of a
+	 * Java stack: `raise ConnectionError(e)` around a cause whose own
+	 * message matched at its frame) names a record of the class */
+	int best = INT_MAX;
+	for (size_t j = 0; j < nh; j++) {
+		int r = fl_lk_site_rank(&lk->seg[(*hits)[j].seg], ent_of(lk, &(*hits)[j]), q);
+		if (r >= 0 && r < best)
+			best = r;
+	}
+	if (best == 0)
+		return nh;
 	for (size_t i = 0; i < q->classes.n && !fl_lk_expired(); i++) {
 		const char *c = q->classes.v[i];
 		if (strpbrk(c, ".:$") || !*c)
@@ -1854,9 +1904,10 @@ static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char
 		for (size_t j = from; j < nh; j++) {
 			const fl_index *ix = &lk->seg[(*hits)[j].seg];
 			const idx_entry *x = ent_of(lk, &(*hits)[j]);
+			int r;
 			if (x->cls && strcmp(ix_str(ix, x->msg), c) == 0 &&
 			    strcmp(fl_lk_class_last(ix_str(ix, x->cls)), c) == 0 &&
-			    fl_lk_site_named(ix, x, q))
+			    (r = fl_lk_site_rank(ix, x, q)) >= 0 && r < best)
 				(*hits)[k++] = (*hits)[j];
 		}
 		nh = k;

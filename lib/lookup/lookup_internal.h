@@ -125,6 +125,8 @@ struct hit {
 	bool quotes;       /* a raise whose placeholder holds another
 			      confident hit's text on its line (lookup.c's
 			      mark_quoting) */
+	bool quotes_err;   /* and that placeholder is named for an error
+			      ({exc}, {te.args[0]}, %w) */
 	bool fuzzy;        /* from the fuzzy tier, beside weak pattern hits */
 	bool warn;         /* its record is a warning (IDX_WARN) */
 	bool raised;       /* its record is raised, not printed (IDX_RAISED) */

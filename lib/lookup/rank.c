@@ -285,23 +285,55 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
  * stack (q->sites, "file:line"): a point for an entry of that file within
  * 3 lines of it, among the entries of the file its path already points
  * to. */
-static int site_evidence_at(const idx_entry *x, const char *path, const fl_query *q,
-			    fl_strv *why, size_t *which)
+/* Whether "file:line" (s, its colon at colon) names line `line` of
+ * path, or one up to 3 lines around it. */
+static bool site_names(const char *s, const char *colon, const char *path, long line)
+{
+	char file[512];
+	size_t n = (size_t)(colon - s);
+	if (n >= sizeof file)
+		return false;
+	memcpy(file, s, n);
+	file[n] = '\0';
+	long at = strtol(colon + 1, NULL, 10);
+	return labs(at - line) <= 3 && fl_lk_path_agreement(path, file);
+}
+
+/* Whether site s names x's line or one of the other lines that raise x
+ * (the index's list, "path:line\tcontext" a line: `raise
+ * ConnectionError(e)` in five handlers of one function is one record). */
+static bool site_names_entry(const fl_index *ix, const idx_entry *x, const char *path,
+			     const char *s, const char *colon)
+{
+	if (site_names(s, colon, path, (long)x->line))
+		return true;
+	const char *o = x->sites ? ix_str(ix, x->sites) : NULL;
+	for (; o && *o;) {
+		const char *nl = strchr(o, '\n'), *end = nl ? nl : o + strlen(o);
+		const char *tab = memchr(o, '\t', (size_t)(end - o));
+		const char *loc_end = tab ? tab : end, *c = loc_end;
+		while (c > o && c[-1] != ':')
+			c--;
+		if (c > o && c < loc_end && (size_t)(c - 1 - o) < 512) {
+			char opath[512];
+			memcpy(opath, o, (size_t)(c - 1 - o));
+			opath[c - 1 - o] = '\0';
+			if (strcmp(opath, path) == 0 && site_names(s, colon, path, strtol(c, NULL, 10)))
+				return true;
+		}
+		o = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+static int site_evidence_at(const fl_index *ix, const idx_entry *x, const char *path,
+			    const fl_query *q, fl_strv *why, size_t *which)
 {
 	for (size_t k = 0; k < q->sites.n; k++) {
 		/* the innermost frame first */
 		size_t i = q->frames_last ? q->sites.n - 1 - k : k;
 		const char *s = q->sites.v[i], *colon = strrchr(s, ':');
-		if (!colon)
-			continue;
-		char file[512];
-		size_t n = (size_t)(colon - s);
-		if (n >= sizeof file)
-			continue;
-		memcpy(file, s, n);
-		file[n] = '\0';
-		long line = strtol(colon + 1, NULL, 10);
-		if (!fl_lk_path_agreement(path, file) || labs(line - (long)x->line) > 3)
+		if (!colon || !site_names_entry(ix, x, path, s, colon))
 			continue;
 		if (why) {
 			char w[600];
@@ -315,16 +347,16 @@ static int site_evidence_at(const idx_entry *x, const char *path, const fl_query
 	return 0;
 }
 
-static int site_evidence(const idx_entry *x, const char *path, const fl_query *q,
-			 fl_strv *why)
+static int site_evidence(const fl_index *ix, const idx_entry *x, const char *path,
+			 const fl_query *q, fl_strv *why)
 {
-	return site_evidence_at(x, path, q, why, NULL);
+	return site_evidence_at(ix, x, path, q, why, NULL);
 }
 
 int fl_lk_site_rank(const fl_index *ix, const idx_entry *x, const fl_query *q)
 {
 	size_t k = 0;
-	if (!q || !q->sites.n || !site_evidence_at(x, ix_str(ix, x->path), q, NULL, &k))
+	if (!q || !q->sites.n || !site_evidence_at(ix, x, ix_str(ix, x->path), q, NULL, &k))
 		return -1;
 	return k > 200 ? 200 : (int)k;
 }
@@ -374,7 +406,7 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 				 b2 ? b2 + 1 : q->paths.v[bi]);
 		fl_strv_push(why, line);
 	}
-	score += site_evidence(x, path, q, why);
+	score += site_evidence(ix, x, path, q, why);
 	if (x->cls) {
 		const char *cls = ix_str(ix, x->cls);
 		const char *last = fl_lk_class_last(cls);
@@ -426,7 +458,7 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 
 bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q)
 {
-	return q && q->sites.n && site_evidence(x, ix_str(ix, x->path), q, NULL) > 0;
+	return q && q->sites.n && site_evidence(ix, x, ix_str(ix, x->path), q, NULL) > 0;
 }
 
 int fl_lk_evidence(const fl_index *ix, const idx_entry *x, const fl_query *q)
@@ -532,6 +564,10 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 	/* a raise quoting another's message: the text printed is its own */
 	if (x->quotes != y->quotes)
 		return x->quotes ? -1 : 1;
+	/* of two quoting it, the one whose placeholder is named for the
+	 * error it holds (`{te.args[0]}`, not `{faulty_line}`) */
+	if (x->quotes_err != y->quotes_err)
+		return x->quotes_err ? -1 : 1;
 	if (x->covers != y->covers)
 		return x->covers ? -1 : 1;
 	if (x->lenient != y->lenient) /* an exact match first */
@@ -775,6 +811,9 @@ void fl_lk_why(const fl_lookup *lk, const struct hit *hits, size_t nh, size_t i,
 		char line[128];
 		snprintf(line, sizeof line, "a value in the text, %s, names its file or folder", named);
 		fl_strv_push(&m->evidence, line);
+	}
+	if (hits[i].quotes_err) {
+		fl_strv_push(&m->evidence, "a placeholder named for an error holds another record's message");
 	}
 	if (hits[i].near) {
 		char line[128];

@@ -39,6 +39,11 @@ explain_top "python: a KeyError of a key, named by its frame" "inventory/counts.
   File "/srv/app/inventory/counts.py", line 14, in bin_of
     raise KeyError(key)
 KeyError: '"'A-7'"''
+# a report that says it is an error, around a stored exception's text
+# that quotes the tokenizer's: the raise whose placeholder is named for
+# the error it holds (not the one that shows a source line), first
+explain_top "python: an error text around a quoted cause" "inventory/shelfmt.py:33" 'error: cannot format shelves.txt: Cannot parse shelf: 1: EOF in multi-line shelf entry'
+explain_top "python: a report that says it is an error" "inventory/shelfmt.py:43" 'error: cannot format shelves.txt: [Errno 2] No such file or directory'
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'
@@ -161,6 +166,41 @@ check "explain: the record's own line when the frame names it" \
 sed -i 's/line 3, in load/line 9, in save/' "$WORK/fold-tb.txt"
 check "grep-log: a frame picks the line of a record raised at two lines" \
 	[ "$("$FL" grep-log --db "$WORK/fold.db" --json "$WORK/fold-tb.txt" | jq -c '[.lineNumber, .alsoRaisedAt]')" = '[9,["app/store.py:3"]]' ]
+# a class-only raise at several lines of one file (a record of its class,
+# its text a caught error's): a frame naming any of its lines is its site;
+# at the end of a chain of tracebacks, the last traceback's innermost
+# frame, the raise of the error printed, ranks before a cause's message
+# matched at a frame of an earlier traceback
+mkdir -p "$WORK/chain/shop" "$WORK/chain/netlib"
+printf 'class ShopConnectionError(Exception):\n    pass\n\n\ndef send(pool, request):\n    try:\n        return pool.open(request)\n    except TimeoutError as e:\n        raise ShopConnectionError(e)\n    except OSError as e:\n        if request.retry:\n            return None\n        raise ShopConnectionError(e)\n' >"$WORK/chain/shop/adapter.py"
+printf 'class NewConnectionError(OSError):\n    pass\n\n\ndef open_conn(host, port):\n    try:\n        return connect(host, port)\n    except OSError as e:\n        raise NewConnectionError(f"Failed to open a connection to the stock service: {e}")\n' >"$WORK/chain/netlib/conn.py"
+"$FL" scan "$WORK/chain" --repo acme/chain --db "$WORK/chain.db" >/dev/null 2>&1
+cat >"$WORK/chain-tb.txt" <<'TB'
+Traceback (most recent call last):
+  File "/srv/lib/netlib/conn.py", line 7, in open_conn
+ConnectionRefusedError: [Errno 111] Connection refused
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/lib/netlib/conn.py", line 9, in open_conn
+netlib.conn.NewConnectionError: Failed to open a connection to the stock service: [Errno 111] Connection refused
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/app/main.py", line 4, in <module>
+  File "/srv/lib/shop/adapter.py", line 13, in send
+shop.adapter.ShopConnectionError: Failed to open a connection to the stock service: [Errno 111] Connection refused
+TB
+"$FL" explain --db "$WORK/chain.db" --json - <"$WORK/chain-tb.txt" >"$WORK/chain.json"
+check "explain: the last traceback's raise, at another line of its class-only record, first" \
+	[ "$(jq -c '.matches[0] | [.filePath, .lineNumber]' "$WORK/chain.json")" = '["shop/adapter.py",13]' ]
+check "explain: the cause's raise after it" \
+	[ "$(jq -c '[.matches[].filePath] | index("netlib/conn.py") > 0' "$WORK/chain.json")" = true ]
+sed -n '1,9p' "$WORK/chain-tb.txt" >"$WORK/chain-tb1.txt"
+check "explain: the cause alone answers at its raise" \
+	[ "$("$FL" explain --db "$WORK/chain.db" --json - <"$WORK/chain-tb1.txt" | jq -c '.matches[0] | [.filePath, .lineNumber]')" = '["netlib/conn.py",9]' ]
 # two raises on one line: the other lines list each line once, never the
 # answer's own (explain, and show's "Also raised at")
 mkdir -p "$WORK/twice/app"

@@ -59,6 +59,9 @@ sq "a class-only raise named by its class and frame" 'Exception in thread "main"
 sq "a node throw of a value's text, named by its class and frame" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'
+# two stored raises quote the tokenizer's message: the one whose
+# placeholder is named for an error first (lookup.c's quotes_as_error)
+sq "a quoting raise whose placeholder names an error" 'error: cannot format shelves.txt: Cannot parse shelf: 1: EOF in multi-line shelf entry'
 # a wrapper before the message holds its first segment too: the value is
 # the one between the message's own quotes (match.c's last_first_segment)
 sq "a quoted value after a wrapper that quotes too" "runner: job 'build' failed: 'make' exited with status 2"

@@ -196,6 +196,11 @@ static int setup(void **state)
 	put_as("acme/tool", "{source} breaks the manifest schema:\n - {errors}", "src/Init.php", 164,
 	       "error", "logger.error");
 	put("acme/tool", "{source} breaks the manifest schema:\n - {errors}", "src/Factory.php", 319);
+	/* two raises of one text around a tokenizer's message: one's
+	 * placeholder named for the error it holds, the other's for a line */
+	put("acme/fmt", "EOF in multi-line statement", "pgen2/tokenize.py", 549);
+	put("acme/fmt", "Cannot parse: {lineno}:{column}: {faulty_line}", "fmt/parsing.py", 104);
+	put("acme/fmt", "Cannot parse: {lineno}:{column}: {te.args[0]}", "fmt/parsing.py", 111);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -433,7 +438,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 358);
+	assert_int_equal(fl_lookup_count(lk), 361);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -563,6 +568,28 @@ static void test_print_of_an_error_value(void **state)
 	fl_result_free(&r);
 }
 
+/* Two raises quote another's message in one text: the one whose
+ * placeholder is named for an error ({te.args[0]}, {exc}, %w) first,
+ * whatever the order of the records. */
+static void test_quoting_placeholder_named_for_error(void **state)
+{
+	(void)state;
+	fl_result r = ask("Cannot parse: 2:0: EOF in multi-line statement\n");
+	assert_true(r.n >= 3);
+	assert_string_equal(r.v[0].file_path, "fmt/parsing.py");
+	assert_int_equal(r.v[0].line, 111);
+	assert_true(has_evidence(&r.v[0], "a placeholder named for an error"));
+	assert_int_equal(r.v[1].line, 104);
+	fl_result_free(&r);
+	/* the placeholder alone tells nothing without another record's
+	 * message in it: the two tie, the first record first */
+	r = ask("Cannot parse: 2:0: x = (1,\n");
+	assert_true(r.n >= 2);
+	assert_int_equal(r.v[0].line, 104);
+	assert_false(has_evidence(&r.v[0], "a placeholder named for an error"));
+	fl_result_free(&r);
+}
+
 static void test_help_pointer_after_the_error(void **state)
 {
 	(void)state;
@@ -671,6 +698,7 @@ int main(void)
 		cmocka_unit_test(test_command_after_cd),
 		cmocka_unit_test(test_help_lines_are_no_errors),
 		cmocka_unit_test(test_print_of_an_error_value),
+		cmocka_unit_test(test_quoting_placeholder_named_for_error),
 		cmocka_unit_test(test_help_pointer_after_the_error),
 		cmocka_unit_test(test_url_scheme_names_the_protocol),
 		cmocka_unit_test(test_aside_in_parentheses),

@@ -963,6 +963,9 @@
     if (sa && a.siteRank !== b.siteRank) return a.siteRank - b.siteRank;
     /* a raise quoting another's message: the text printed is its own */
     if (!!a.quotes !== !!b.quotes) return a.quotes ? -1 : 1;
+    /* of two quoting it, the one whose placeholder is named for the error
+     * it holds */
+    if (!!a.quotesErr !== !!b.quotesErr) return a.quotesErr ? -1 : 1;
     return (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.printedCls - a.printedCls) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
@@ -1215,8 +1218,15 @@
        * class_at_frames) */
       var byClass = [];
       await withEvidence(hits);
-      /* a message matched at a line a frame names: answered already */
-      if (hits.some(function (h) { return h.siteRank >= 0; })) clss = [];
+      /* a message matched at a line a frame names: answered already,
+       * unless a frame nearer the raise of the error printed names a
+       * record of the class (the innermost frame of a chain's last
+       * traceback).  The data set holds a record's own line only: a
+       * frame that names one of its other lines is evidence to explain
+       * alone (rank.c's site_names_entry) */
+      var best = Infinity;
+      hits.forEach(function (h) { if (h.siteRank >= 0 && h.siteRank < best) best = h.siteRank; });
+      if (best === 0) clss = [];
       clss.forEach(function (c) {
         xs.forEach(function (x) {
           if (done[x.entry] || !x.cls || x.msg !== c || !classIs(x.cls, c)) return;
@@ -1225,7 +1235,7 @@
         });
       });
       await withEvidence(byClass);
-      byClass.forEach(function (h) { if (h.siteRank >= 0) hits.push(h); else done[h.x.entry] = 0; });
+      byClass.forEach(function (h) { if (h.siteRank >= 0 && h.siteRank < best) hits.push(h); else done[h.x.entry] = 0; });
       await withEvidence(hits);
       hits.forEach(function (h) {
         judge(h, q, unit);
@@ -1333,7 +1343,7 @@
      * coincidence; not around a raise of its own class, whose reason its
      * placeholder takes (lookup.c's mark_quoting) */
     function markQuoting(hits) {
-      hits.forEach(function (a) { a.quotes = false; });
+      hits.forEach(function (a) { a.quotes = false; a.quotesErr = false; });
       if (hits.length < 2 || hits.length > 256) return;
       hits.forEach(function (a) {
         if (!a.raised || a.def || a.wraps || !a.text || !a.caps.length || a.info < WRAPPED_INFO_MIN) return;
@@ -1348,7 +1358,23 @@
           if (cs < b.at && b.at - cs === 1 && '"\'`'.indexOf(a.text[cs]) >= 0) cs++;
           return b.at === cs && holdsOnLine(a, c, b);
         });
-        if (a.quotes) a.strong = true;
+        if (a.quotes) {
+          a.strong = true;
+          a.quotesErr = quotesAsError(a);
+        }
+      });
+    }
+    /* is the last placeholder of a's message named for an error ({exc},
+     * {te.args[0]}, Go's %w)?  (lookup.c's quotes_as_error) */
+    function quotesAsError(a) {
+      var fields = a.x.msg.match(/\{[^{}]*\}|%[-+ #0-9.]*[a-zA-Z]/g) || [], f, words;
+      if (!fields.length || fields.length !== a.caps.length) return false;
+      f = fields[fields.length - 1];
+      if (f === '%w') return true;
+      if (f[0] !== '{') return false;
+      words = f.match(/(^|[^!:A-Za-z0-9_])[A-Za-z0-9_]+/g) || [];
+      return words.some(function (w) {
+        return /^(e|ex|exc|err|error|exception|cause|args)$/i.test(w.replace(/^[^A-Za-z0-9_]/, ''));
       });
     }
     /* does msg point to the program's help ("try 'curl --help' or 'curl
