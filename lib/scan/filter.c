@@ -169,13 +169,27 @@ static bool generated_name(const char *base)
  * language whose tests are marked by file name (fl_lang's
  * test_folder_is_package) */
 #define RULE_TEST_PACKAGE (FL_SKIP_MAX + 1)
+/* A documentation, example or benchmark folder below a src folder
+ * (hyperfine's src/benchmark, Go's src/cmd/doc): a module of the code in
+ * a language whose source folders are its modules (the language table's
+ * docs_folder_is_package), else skipped.  With a test package above or
+ * below it: both (RULE_TEST_PACKAGE | RULE_DOCS_PACKAGE). */
+#define RULE_DOCS_PACKAGE (FL_SKIP_MAX + 2)
+#define RULE_BOTH_PACKAGE (FL_SKIP_MAX + 3)
+
+/* the folders docs_dir() names, and the short benchmark names */
+static bool docs_or_bench_dir(const char *s, size_t n)
+{
+	return docs_dir(s, n) || (n == 5 && memcmp(s, "bench", 5) == 0) ||
+	       (n == 7 && memcmp(s, "benches", 7) == 0);
+}
 
 /* The rule the folders of path[0..n) (n just past a '/') fall under, or
  * -1: hidden, skipped and test folders (RULE_TEST_PACKAGE above). */
 static int folder_rule(const char *path, size_t n, bool include_tests)
 {
 	const char *p = path, *end = path + n;
-	bool under_src = false, in_src = false, test_package = false;
+	bool under_src = false, in_src = false, test_package = false, docs_package = false;
 	while (p < end) {
 		const char *sl = memchr(p, '/', (size_t)(end - p));
 		if (!sl)
@@ -183,6 +197,12 @@ static int folder_rule(const char *path, size_t n, bool include_tests)
 		size_t l = (size_t)(sl - p);
 		if (l && p[0] == '.')
 			return FL_SKIP_HIDDEN;
+		if (in_src && docs_or_bench_dir(p, l)) {
+			docs_package = true;
+			under_src = false;
+			p = sl + 1;
+			continue;
+		}
 		if (in(p, l, skip_dirs) || docs_dir(p, l) || (!in_src && in(p, l, output_dirs)))
 			return FL_SKIP_FOLDER;
 		if (!include_tests && p > path && l == 4 && memcmp(p, "test", 4) == 0)
@@ -196,7 +216,9 @@ static int folder_rule(const char *path, size_t n, bool include_tests)
 		in_src = in_src || under_src;
 		p = sl + 1;
 	}
-	return test_package ? RULE_TEST_PACKAGE : -1;
+	if (test_package && docs_package)
+		return RULE_BOTH_PACKAGE;
+	return test_package ? RULE_TEST_PACKAGE : docs_package ? RULE_DOCS_PACKAGE : -1;
 }
 
 /* The last folder each thread asked about: the files of a folder come one
@@ -229,8 +251,14 @@ int fl_filter_path(const char *path, const fl_lang *lang,
 			last_folder.rule = rule;
 		}
 	}
-	if (rule == RULE_TEST_PACKAGE)
+	if (rule == RULE_TEST_PACKAGE || rule == RULE_BOTH_PACKAGE) {
+		bool docs = rule == RULE_BOTH_PACKAGE;
 		rule = lang && lang->test_folder_is_package ? -1 : FL_SKIP_TEST;
+		if (docs && rule < 0)
+			rule = RULE_DOCS_PACKAGE;
+	}
+	if (rule == RULE_DOCS_PACKAGE)
+		rule = lang && lang->docs_folder_is_package ? -1 : FL_SKIP_FOLDER;
 	if (rule >= 0)
 		return rule;
 	if (!lang)

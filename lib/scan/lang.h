@@ -81,6 +81,11 @@ typedef struct fl_lang {
 	 * is a test folder.  scan() judges the files of such a folder itself
 	 * (a test helper package's files). */
 	bool test_folder_is_package;
+	/* A documentation, example or benchmark folder below a src folder is
+	 * a module of the code, as every folder of a Rust crate's src/ and
+	 * of a Go tree is (hyperfine's src/benchmark, Go's src/cmd/doc, the
+	 * code of `go doc`); elsewhere such folders are skipped. */
+	bool docs_folder_is_package;
 	/* The language's printf-style integer conversions (%d %u %x...)
 	 * print only digits of their base: a lookup refuses a capture such a
 	 * conversion cannot have printed (lookup.c captures_fit).  Not Go,

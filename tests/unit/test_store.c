@@ -1357,6 +1357,21 @@ static void test_filter_folder_rules(void **state)
 		{"src/pip/_internal/operations/build/a.c", &plain, -1},
 		{"src/Proj/obj/a.c", &plain, FL_SKIP_FOLDER},
 		{"src/a/vendor/b.c", &plain, FL_SKIP_FOLDER},
+		/* a documentation, example or benchmark folder below src/: a
+		 * module where folders are modules (Rust, Go), else skipped;
+		 * at the top, skipped everywhere */
+		{"src/benchmark/executor.rs", &plain, -1},
+		{"crates/core/src/bench/mod.rs", &plain, -1},
+		{"benches/bench.rs", &plain, FL_SKIP_FOLDER},
+		{"examples/demo.rs", &plain, FL_SKIP_FOLDER},
+		{"src/cmd/doc/main.go", &plain, -1},
+		{"src/go/doc/testdata/a.go", &plain, FL_SKIP_FOLDER},
+		{"src/cmd/go/internal/test/doc/a.go", &plain, -1},
+		{"src/cmd/go/internal/test/doc/a.c", &plain, FL_SKIP_TEST},
+		{"src/benchmark/a.c", &plain, FL_SKIP_FOLDER},
+		{"src/examples/a.c", &tests, FL_SKIP_FOLDER},
+		{"src/main/java/org/acme/docs/A.java", &plain, FL_SKIP_FOLDER},
+		{"src/benchmark/tests/a.rs", &plain, FL_SKIP_TEST},
 	};
 	/* a C template's double extension is C; another .in file is not */
 	assert_ptr_equal(fl_lang_for_path("src/shell.c.in"), c);
@@ -1366,7 +1381,10 @@ static void test_filter_folder_rules(void **state)
 	assert_null(fl_lang_for_path(".c"));
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const fl_lang *l = strstr(cases[i].path, ".txt") ? NULL
-				   : fl_str_ends(cases[i].path, ".go") ? fl_lang_for_path("a.go") : c;
+				   : fl_str_ends(cases[i].path, ".go") || fl_str_ends(cases[i].path, ".rs") ||
+					     fl_str_ends(cases[i].path, ".java")
+					 ? fl_lang_for_path(cases[i].path)
+					 : c;
 		int got = fl_filter_path(cases[i].path, l, cases[i].o);
 		if (got != cases[i].want)
 			fail_msg("%s (include_tests %d): rule %d, want %d", cases[i].path,
