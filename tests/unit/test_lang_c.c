@@ -1017,6 +1017,52 @@ static void test_message_forwarders(void **state)
 	fl_sites_free(s);
 }
 
+/* A function of the file whose char pointer parameter is a reporter's
+ * format (`error (0, errno, message, quoteaf (file))`): each call gives
+ * that parameter the message, reported as it is, at the reporter's
+ * severity.  A parameter printed through a
+ * literal format is helper_format's; a parameter that is no format is
+ * nothing; a call with a variable message gives nothing. */
+static void test_format_parameter_helpers(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/lsx.c",
+		"static void\n"                                                  /* 1 */
+		"file_failure (bool serious, char const *message, char const *file)\n" /* 2 */
+		"{\n"                                                            /* 3 */
+		"  error (0, errno, message, quoteaf (file));\n"                 /* 4 */
+		"  set_exit_status (serious);\n"                                 /* 5 */
+		"}\n"                                                            /* 6 */
+		"static void note_path (char const *path)\n"                     /* 7 */
+		"{\n"                                                            /* 8 */
+		"  error (0, 0, \"%s\", path);\n"                                /* 9 */
+		"}\n"                                                            /* 10 */
+		"static void shout (const char *fmt, ...)\n"                     /* 11 */
+		"{\n"                                                            /* 12 */
+		"  va_list ap;\n"                                                /* 13 */
+		"  va_start (ap, fmt);\n"                                        /* 14 */
+		"  vfprintf (stderr, fmt, ap);\n"                                /* 15 */
+		"  va_end (ap);\n"                                               /* 16 */
+		"}\n"                                                            /* 17 */
+		"int gobble (char const *name, bool cmdline, char const *why)\n"  /* 18 */
+		"{\n"                                                            /* 19 */
+		"  if (stat (name) != 0)\n"                                      /* 20 */
+		"    file_failure (cmdline, _(\"cannot access %s\"), name);\n"   /* 21 */
+		"  note_path (\"the listing of the shelf\");\n"                  /* 22 */
+		"  shout (\"cannot list shelf %s\", name);\n"                    /* 23 */
+		"  file_failure (cmdline, why, name);\n"                         /* 24 */
+		"  return 1;\n"                                                  /* 25 */
+		"}\n");                                                          /* 26 */
+	const fl_site *x = harness_expect_at(s, 21, "cannot access %s");
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->guard, "stat (name) != 0");
+	/* a variadic printer to stderr: the variadic reporters' (compose.c) */
+	harness_expect_at(s, 23, "cannot list shelf %s");
+	assert_null(harness_find_line(s, 22));
+	assert_null(harness_find_line(s, 24));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1045,6 +1091,7 @@ int main(void)
 		cmocka_unit_test(test_composed_messages),
 		cmocka_unit_test(test_local_messages),
 		cmocka_unit_test(test_message_forwarders),
+		cmocka_unit_test(test_format_parameter_helpers),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
 }

@@ -649,6 +649,8 @@ typedef struct helper {
 	char *cpre, *csuf;
 	int ntpl;
 	int sev;
+	bool whole;      /* the parameter is the format itself: each call's
+			    literal is the message (ls's file_failure) */
 } helper;
 
 typedef struct helpers {
@@ -842,6 +844,59 @@ static bool format_reported(const ctx *c, size_t j, int fmt, size_t ob, size_t c
 	return false;
 }
 
+/* `static void file_failure (bool serious, char const *message, char
+ * const *file) { error (0, errno, message, quoteaf (file)); }`: a
+ * reporter's call at j in the body of function nm whose format is one of
+ * nm's char pointer parameters.  fmt: the format argument's index when
+ * the reporter's is known, else -1 (a reporting name: its first argument
+ * that is a literal or such a parameter is the format).  nm is then a
+ * helper whose calls report the literal they give that parameter, as it
+ * is.  True when it is one. */
+static bool helper_forward(const ctx *c, helpers *hs, size_t nm, const size_t *pst,
+			   const size_t *pen, int np, size_t j, int fmt, int sev)
+{
+	const fl_toks *t = c->t;
+	size_t st[MAXA], en[MAXA];
+	int na = c_split_args(c, j + 1, st, en, MAXA);
+	if (na <= 0 || na > MAXA || fmt >= na)
+		return false;
+	int a = fmt;
+	for (int k = 0; a < 0 && k < na; k++) {
+		if (c_arg_is_literal(c, st[k], en[k], false))
+			return false; /* a literal format: helper_format's */
+		if (en[k] == st[k] + 1 && t->v[st[k]].kind == FL_TK_IDENT)
+			for (int q = 0; q < np && a < 0; q++) {
+				size_t pn = param_name(t, pst[q], pen[q]);
+				if (pn != NONE && same_tok(t, pn, st[k]) && char_pointer(t, pst[q], pen[q]))
+					a = k;
+			}
+	}
+	if (a < 0 || en[a] != st[a] + 1 || t->v[st[a]].kind != FL_TK_IDENT)
+		return false;
+	for (int q = 0; q < np; q++) {
+		size_t pn = param_name(t, pst[q], pen[q]);
+		if (pn == NONE || !same_tok(t, pn, st[a]) || !char_pointer(t, pst[q], pen[q]))
+			continue;
+		if ((hs->n && hs->v[hs->n - 1].name == nm) || hs->n >= 256)
+			return true; /* one per helper */
+		if (hs->n == hs->cap) {
+			hs->cap = hs->cap ? hs->cap * 2 : 8;
+			hs->v = fl_xrealloc(hs->v, hs->cap * sizeof *hs->v);
+		}
+		helper *h = &hs->v[hs->n++];
+		memset(h, 0, sizeof *h);
+		h->name = nm;
+		h->param = q;
+		h->sev = sev;
+		h->pre[0] = fl_xstrdup("");
+		h->suf[0] = fl_xstrdup("");
+		h->ntpl = 1;
+		h->whole = true;
+		return true;
+	}
+	return false;
+}
+
 /* the body [ob, cb] of function nm(params at op) */
 static void helper_body(const ctx *c, helpers *hs, size_t nm, size_t op, size_t ob, size_t cb)
 {
@@ -870,6 +925,16 @@ static void helper_body(const ctx *c, helpers *hs, size_t nm, size_t op, size_t 
 			   tk_p1(t, j + 3, ',')) {
 			fmt = 1;
 		}
+		/* the helper's parameter is the reporter's format: a reporter
+		 * by its name (error, die, warn), or any printer to stderr in a
+		 * helper named for reporting (not `say(level, fmt, ...)`, a
+		 * verbose printer) */
+		int cs = c_name_sev(t->src + t->v[j].off, t->v[j].len, false);
+		bool reporter = cs == SEV_ERR || cs == SEV_CRIT || cs == SEV_WARN || (fmt >= 0 && named);
+		if (reporter && !same_tok(t, j, nm) &&
+		    helper_forward(c, hs, nm, pst, pen, np, j, fmt,
+				   named ? own : cs == SEV_CRIT || cs == SEV_WARN ? cs : SEV_ERR))
+			return;
 		if (fmt >= 0)
 			helper_format(c, hs, nm, pst, pen, np, j, fmt, sev);
 	}
@@ -901,6 +966,8 @@ static bool helper_done(const fl_toks *t, helper *h)
 		free(h->csuf);
 		h->cpre = h->csuf = NULL; /* each format on its own */
 	}
+	if (h->whole)
+		return true; /* each call's literal is the message */
 	/* a format without text of its own (`"%s\n"`) composes nothing but
 	 * in a helper named for reporting */
 	int own = c_name_sev(t->src + t->v[h->name].off, t->v[h->name].len, false);
