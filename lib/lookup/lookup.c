@@ -1880,18 +1880,26 @@ static size_t lenient_pass(const fl_lookup *lk, const fl_query *q, const char *r
 static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char *repo,
 			      size_t limit, struct hit **hits, size_t nh, size_t *cap)
 {
-	/* a message matched at a line a frame names: answered already,
-	 * unless a frame nearer the raise of the error printed (the
-	 * innermost frame of the last traceback of a chain, the first of a
-	 * Java stack: `raise ConnectionError(e)` around a cause whose own
-	 * message matched at its frame) names a record of the class */
+	/* a message matched at a line a frame of the error printed names:
+	 * answered already (a checker's caller: Guava's checkArgument's
+	 * message at Splitter.java, its throw in Preconditions).  A message
+	 * matched only at a frame of another error of a chain (a cause's
+	 * traceback before the last one: `raise ConnectionError(e)` around
+	 * a cause whose own message matched at its raise) leaves the error
+	 * printed to a record of its class at a frame of its own stack */
 	int best = INT_MAX;
 	for (size_t j = 0; j < nh; j++) {
 		int r = fl_lk_site_rank(&lk->seg[(*hits)[j].seg], ent_of(lk, &(*hits)[j]), q);
 		if (r >= 0 && r < best)
 			best = r;
+		/* a record whose text is the message printed, all of it, that
+		 * no frame names (a version of the file whose lines moved):
+		 * the message has its record; a checker's throw at the
+		 * innermost frame (Preconditions.checkArgument) is no answer */
+		if (r < 0 && (*hits)[j].strong && (*hits)[j].covers)
+			return nh;
 	}
-	if (best == 0)
+	if (best != INT_MAX && (size_t)best < q->sites_block)
 		return nh;
 	for (size_t i = 0; i < q->classes.n && !fl_lk_expired(); i++) {
 		const char *c = q->classes.v[i];
@@ -1907,7 +1915,8 @@ static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char
 			int r;
 			if (x->cls && strcmp(ix_str(ix, x->msg), c) == 0 &&
 			    strcmp(fl_lk_class_last(ix_str(ix, x->cls)), c) == 0 &&
-			    (r = fl_lk_site_rank(ix, x, q)) >= 0 && r < best)
+			    (r = fl_lk_site_rank(ix, x, q)) >= 0 &&
+			    (best == INT_MAX || (size_t)r < q->sites_block))
 				(*hits)[k++] = (*hits)[j];
 		}
 		nh = k;

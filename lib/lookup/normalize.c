@@ -19,6 +19,7 @@ void fl_query_free(fl_query *q)
 	free(q->clean);
 	free(q->command);
 	free(q->program);
+	free(q->argv0);
 	fl_strv_free(&q->messages);
 	fl_strv_free(&q->raw);
 	fl_strv_free(&q->classes);
@@ -331,6 +332,36 @@ static const char *strip_prog(const char *s)
 			return r;
 	}
 	return s;
+}
+
+/* The program a message line names first, as C tools print argv[0]
+ * ("ls: cannot access 'x': No such file or directory", "du: ..."): a
+ * lower-case word of 2 to 32 letters, digits, '.', '_', '+' or '-' and
+ * ": " then the message; not a word that says what the line is
+ * ("error: ", "note: ", "hint: ") or labels a part of it.  Its length,
+ * or 0. */
+static size_t argv0_prefix(const char *s)
+{
+	static const char *const labels[] = {
+		"error", "fatal", "warning", "warn", "note", "hint", "info", "debug", "trace",
+		"notice", "panic", "usage", "caused", "cause", "reason", "details", "detail",
+		"message", "msg", "help", "tip", "see", "at", "in", "from", "to", "and", "or",
+		"critical", "crit", "severe", "alert", "emerg", "err", "failed", "failure",
+		"status", "code", "expected", "got", "found", "actual", "value", "line", "file",
+		"path", "http", "https", "ftp", "file", NULL,
+	};
+	if (!(*s >= 'a' && *s <= 'z'))
+		return 0;
+	size_t n = 0;
+	while (n < 33 && ((s[n] >= 'a' && s[n] <= 'z') || (s[n] >= '0' && s[n] <= '9') ||
+			  s[n] == '.' || s[n] == '_' || s[n] == '+' || s[n] == '-'))
+		n++;
+	if (n < 2 || n > 32 || s[n] != ':' || s[n + 1] != ' ' || !s[n + 2] || s[n + 2] == ' ')
+		return 0;
+	for (const char *const *l = labels; *l; l++)
+		if (strlen(*l) == n && memcmp(*l, s, n) == 0)
+			return 0;
+	return n;
 }
 
 /* Does s start as glog's header does ("E1129 ")? */
@@ -1041,6 +1072,7 @@ static bool frame_line(fl_query *q, const char *line, const char *sp, bool *in_t
 	if (strncmp(sp, "Traceback (most recent call last)", 33) == 0) {
 		*in_tb = true;
 		q->frames_last = true;
+		q->tb_start = q->sites.n; /* a chain's next traceback */
 		return true;
 	}
 	if (strncmp(sp, "File \"", 6) == 0) {
@@ -1154,6 +1186,9 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		}
 		if (frame_line(q, line, sp, &in_tb))
 			continue;
+		size_t a0;
+		if (!q->argv0 && !indented && (a0 = argv0_prefix(sp)) != 0)
+			q->argv0 = fl_xstrndup(sp, a0);
 		if (strstr(sp, "code: '") == sp || strstr(sp, "code: \"") == sp) {
 			const char *c = sp + 7;
 			const char *e = strchr(c, sp[6]);
@@ -1206,6 +1241,8 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		}
 		/* "Caused by:" chains (Java, cargo/anyhow) */
 		if (strncmp(m, "Caused by:", 10) == 0) {
+			if (!q->cause_start)
+				q->cause_start = q->sites.n + 1;
 			const char *r = skip_spaces(m + 10);
 			if (*r) {
 				/* Caused by: a.B: c.D: message (a wrapper's message
@@ -1314,6 +1351,10 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		for (size_t k = 0; k < errs.n && !q->error_level[i]; k++)
 			q->error_level[i] = strcmp(errs.v[k], q->messages.v[i]) == 0;
 	fl_strv_free(&errs);
+	/* the frames of the error printed: the last traceback's (Python),
+	 * the first stack's (a JVM "Caused by:" chain) */
+	q->sites_block = q->frames_last ? q->sites.n - q->tb_start
+			 : q->cause_start ? q->cause_start - 1 : q->sites.n;
 	/* only informational lines: an error message is no likely part */
 	q->informational = !first.n && !rest[LEVEL_ERROR].n && !rest[LEVEL_WARNING].n &&
 			   !causes.n && rest[LEVEL_INFO].n;

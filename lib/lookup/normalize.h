@@ -30,9 +30,20 @@ typedef struct fl_query {
 	bool frames_last;   /* the innermost frame is printed last (a Python
 			       traceback, "most recent call last"): sites
 			       are in print order */
+	size_t sites_block; /* how many of sites, from the innermost frame on,
+			       are frames of the error printed: Python's last
+			       traceback of a chain, a JVM stack's frames
+			       before its first "Caused by:" (all: one
+			       stack) */
+	size_t tb_start;    /* (while normalizing: where the last Python
+			       traceback's sites start) */
+	size_t cause_start; /* (the sites before the first "Caused by:", +1;
+			       0: none) */
 	bool informational; /* every line has an informational level (INFO,
 			       DEBUG, NOTICE...) */
 	char *program;      /* the program a usage text names, NULL if none */
+	char *argv0;        /* the program a message line names before it
+			       ("ls: cannot access 'x': ..."), NULL if none */
 	char *command;      /* the command line pasted with the output
 			       ("$ tool sub --flag x"), NULL if none */
 } fl_query;

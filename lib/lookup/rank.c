@@ -281,6 +281,71 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 	return best + (words > 1 ? 1 : 0);
 }
 
+/* Whether the file's name, without its extension, is the program word
+ * [w, w+wl) (src/ls.c for `ls`, src/du.c for `du`): one tree of many
+ * programs (coreutils) raises one text in several of them. */
+static bool program_file(const char *w, size_t wl, const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	const char *dot = strrchr(b, '.');
+	size_t bl = dot && dot > b ? (size_t)(dot - b) : strlen(b);
+	return wl >= 2 && bl == wl && memcmp(b, w, wl) == 0;
+}
+
+/* The program that printed the text, named by its line ("ls: ...") or
+ * by the command pasted with it (each command's first word after its
+ * VAR=value words and wrappers; setup builtins name none), when it is
+ * the name of path's file: the name into buf. */
+static bool program_names_file(const fl_query *q, const char *path, char *buf, size_t bufsz)
+{
+	const char *w = q->argv0;
+	if (w && program_file(w, strlen(w), path)) {
+		snprintf(buf, bufsz, "%s", w);
+		return true;
+	}
+	const char *p = q->command;
+	bool prog = true;
+	while (p && *p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		const char *s = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		size_t n = (size_t)(p - s);
+		if (!n)
+			break;
+		if (*s == '|' || *s == ';' || *s == '&') {
+			prog = true;
+			continue;
+		}
+		bool next = s[n - 1] == ';';
+		if (next)
+			n--;
+		if (prog && !(memchr(s, '=', n) && (isalpha((unsigned char)*s) || *s == '_')) &&
+		    !fl_lk_wrapper_prog(s, n)) {
+			if (fl_lk_setup_prog(s, n)) {
+				while (*p && *p != ';' && *p != '&' && *p != '|')
+					p++;
+				continue;
+			}
+			const char *sl = memrchr(s, '/', n);
+			if (sl) {
+				n -= (size_t)(sl + 1 - s);
+				s = sl + 1;
+			}
+			if (program_file(s, n, path)) {
+				snprintf(buf, bufsz, "%.*s", (int)n, s);
+				return true;
+			}
+			prog = false;
+		}
+		if (next)
+			prog = true;
+	}
+	return false;
+}
+
 /* A wrapper that names the line the error was raised at, or a frame of a
  * stack (q->sites, "file:line"): a point for an entry of that file within
  * 3 lines of it, among the entries of the file its path already points
@@ -450,6 +515,14 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 			snprintf(line, sizeof line, "%s `%s` names %s",
 				 k == 0 ? "the command's word" : "the usage text's word", w,
 				 c == 2 ? "its file or folder" : "a part of its path");
+			fl_strv_push(why, line);
+		}
+	}
+	char pw[64];
+	if (path && program_names_file(q, path, pw, sizeof pw)) {
+		score += 1;
+		if (why) {
+			snprintf(line, sizeof line, "the program's name `%s` is its file's name", pw);
 			fl_strv_push(why, line);
 		}
 	}

@@ -44,6 +44,31 @@ KeyError: '"'A-7'"''
 # the error it holds (not the one that shows a source line), first
 explain_top "python: an error text around a quoted cause" "inventory/shelfmt.py:33" 'error: cannot format shelves.txt: Cannot parse shelf: 1: EOF in multi-line shelf entry'
 explain_top "python: a report that says it is an error" "inventory/shelfmt.py:43" 'error: cannot format shelves.txt: [Errno 2] No such file or directory'
+# a chain of tracebacks: the last one's raise (a record of its class
+# alone), not the cause whose message matched at an earlier frame
+explain_top "python: a chain's last raise before its cause's" "inventory/stocklink.py:20" 'Traceback (most recent call last):
+  File "/srv/app/inventory/stocklink.py", line 11, in open_link
+ConnectionRefusedError: [Errno 111] Connection refused
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/app/inventory/stocklink.py", line 18, in fetch
+  File "/srv/app/inventory/stocklink.py", line 13, in open_link
+inventory.stocklink.NewLinkError: Failed to open a link to the stock host: [Errno 111] Connection refused
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/app/main.py", line 3, in <module>
+  File "/srv/app/inventory/stocklink.py", line 20, in fetch
+inventory.stocklink.StockLinkError: Failed to open a link to the stock host: [Errno 111] Connection refused'
+# a C helper whose parameter is error()'s format: its call's literal
+explain_top "c: a helper's format parameter, given at its call" "src/shelfls.c:26" "shelfls: cannot access shelf 'east-9': No such file or directory"
+# one text in the files of two programs: the program its line names
+explain_top "c: the program a line names is its file's" "src/shelfdu.c:15" "shelfdu: cannot access shelf 'east-9': No such file or directory"
+explain_top "c: the program of the pasted command is its file's" "src/shelfdu.c:15" "\$ shelfdu east-9
+cannot access shelf 'east-9': No such file or directory"
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'

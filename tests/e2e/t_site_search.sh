@@ -59,6 +59,31 @@ sq "a class-only raise named by its class and frame" 'Exception in thread "main"
 sq "a node throw of a value's text, named by its class and frame" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'
+# a chain of tracebacks: the last one's raise, a record of its class
+# alone, before the cause matched at an earlier traceback's frame
+# (lookup.c's class_at_frames and sites_block)
+sq "a chain's last raise, a class-only record" 'Traceback (most recent call last):
+  File "/srv/app/inventory/stocklink.py", line 11, in open_link
+ConnectionRefusedError: [Errno 111] Connection refused
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/app/inventory/stocklink.py", line 18, in fetch
+  File "/srv/app/inventory/stocklink.py", line 13, in open_link
+inventory.stocklink.NewLinkError: Failed to open a link to the stock host: [Errno 111] Connection refused
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/app/main.py", line 3, in <module>
+  File "/srv/app/inventory/stocklink.py", line 20, in fetch
+inventory.stocklink.StockLinkError: Failed to open a link to the stock host: [Errno 111] Connection refused'
+# one text in the files of two programs: the program the line names
+# (rank.c's program_names_file)
+sq "the program a line names is its file's" "shelfdu: cannot access shelf 'east-9': No such file or directory"
+sq "the program of a pasted command is its file's" '$ shelfls east-9
+shelfls: cannot access shelf '"'east-9'"': No such file or directory'
 # two stored raises quote the tokenizer's message: the one whose
 # placeholder is named for an error first (lookup.c's quotes_as_error)
 sq "a quoting raise whose placeholder names an error" 'error: cannot format shelves.txt: Cannot parse shelf: 1: EOF in multi-line shelf entry'

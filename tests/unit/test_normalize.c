@@ -480,6 +480,42 @@ static void test_location_prefix(void **state)
 /* The frames of a stack name lines: each is a site (file:line) of the
  * query, as the runtimes print them; a message that names a position is
  * none. */
+/* The program a message line names first ("ls: ..."), as C tools print
+ * argv[0]: not a word that says what the line is, an indented line's, a
+ * word too long or with capitals, nor one after which nothing follows. */
+static void test_argv0(void **state)
+{
+	(void)state;
+	fl_query q;
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{"ls: cannot access 'x': No such file or directory\n", "ls"},
+		{"$ du /x\ndu: cannot access '/x': No such file or directory\n", "du"},
+		{"sqlite3: Error: no such table: t\n", "sqlite3"},
+		{"git-upload-pack: not found\n", "git-upload-pack"},
+		{"error: cannot access 'x'\n", NULL},
+		{"note: see the manual\n", NULL},
+		{"  ls: indented\n", NULL},
+		{"Ls: capital\n", NULL},
+		{"ls:no space\n", NULL},
+		{"x: y\n", NULL},
+		{"Traceback (most recent call last):\n  File \"a.py\", line 1, in f\nValueError: bad\n", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		norm(cases[i].text, &q);
+		if (cases[i].want)
+			{
+			if (!q.argv0 || strcmp(q.argv0, cases[i].want) != 0)
+				fail_msg("<%s>: argv0 %s, want %s", cases[i].text,
+					 q.argv0 ? q.argv0 : "none", cases[i].want);
+		}
+		else if (q.argv0)
+			fail_msg("<%s>: argv0 %s, want none", cases[i].text, q.argv0);
+		fl_query_free(&q);
+	}
+}
+
 static void test_frame_sites(void **state)
 {
 	(void)state;
@@ -507,6 +543,26 @@ static void test_frame_sites(void **state)
 	assert_true(has(&q.sites, "java/lang/NumberFormatException.java:67"));
 	assert_true(has(&q.sites, "org/acme/Outer.kt:9"));
 	assert_int_equal(q.sites.n, 2);
+	/* no program's name on a JVM stack */
+	assert_null(q.argv0);
+	/* the frames of the error printed: one stack's all; a Python
+	 * chain's last traceback's; a JVM stack's before "Caused by:" */
+	assert_int_equal(q.sites_block, 2);
+	fl_query_free(&q);
+	norm("Traceback (most recent call last):\n  File \"/a/conn.py\", line 7, in open\n"
+	     "OSError: refused\n\nDuring handling of the above exception, another exception occurred:\n\n"
+	     "Traceback (most recent call last):\n  File \"/a/main.py\", line 3, in <module>\n"
+	     "  File \"/a/adapter.py\", line 13, in send\nadapter.LinkError: refused\n", &q);
+	assert_true(q.frames_last);
+	assert_int_equal(q.sites.n, 3);
+	assert_int_equal(q.sites_block, 2);
+	assert_string_equal(q.sites.v[q.sites.n - 1], "/a/adapter.py:13");
+	fl_query_free(&q);
+	norm("Exception in thread \"main\" java.lang.IllegalStateException: could not load\n"
+	     "\tat com.acme.Loader.load(Loader.java:57)\n\tat com.acme.Main.main(Main.java:12)\n"
+	     "Caused by: java.io.IOException: refused\n\tat com.acme.Net.open(Net.java:9)\n\t... 2 more\n", &q);
+	assert_int_equal(q.sites.n, 3);
+	assert_int_equal(q.sites_block, 2);
 	fl_query_free(&q);
 	norm("TypeError: Key \"rules\": bad\n"
 	     "    at throwRuleNotFoundError (/app/lib/config/config.js:100:16)\n"
@@ -542,6 +598,7 @@ int main(void)
 		cmocka_unit_test(test_line_quiet),
 		cmocka_unit_test(test_class_prefixes),
 		cmocka_unit_test(test_location_prefix),
+		cmocka_unit_test(test_argv0),
 		cmocka_unit_test(test_frame_sites),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -201,6 +201,9 @@ static int setup(void **state)
 	put("acme/fmt", "EOF in multi-line statement", "pgen2/tokenize.py", 549);
 	put("acme/fmt", "Cannot parse: {lineno}:{column}: {faulty_line}", "fmt/parsing.py", 104);
 	put("acme/fmt", "Cannot parse: {lineno}:{column}: {te.args[0]}", "fmt/parsing.py", 111);
+	/* one text raised in the files of two programs of one tree */
+	put("acme/utils", "cannot list entry %s", "src/lsx.c", 3457);
+	put("acme/utils", "cannot list entry %s", "src/dux.c", 593);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -438,7 +441,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 361);
+	assert_int_equal(fl_lookup_count(lk), 363);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -590,6 +593,37 @@ static void test_quoting_placeholder_named_for_error(void **state)
 	fl_result_free(&r);
 }
 
+/* The program that printed a text, named by its line ("dux: ...", as C
+ * tools print argv[0]) or by the command pasted with it, is the name of
+ * the file that raised it in a tree of many programs. */
+static void test_program_names_its_file(void **state)
+{
+	(void)state;
+	fl_result r = ask("dux: cannot list entry 'nosuch': No such file or directory\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/dux.c");
+	assert_true(has_evidence(&r.v[0], "the program's name `dux` is its file's name"));
+	fl_result_free(&r);
+	r = ask("$ cd /tmp && sudo lsx -l nosuch\nlsx: cannot list entry 'nosuch': No such file or directory\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/lsx.c");
+	fl_result_free(&r);
+	r = ask("$ LC_ALL=C lsx nosuch\ncannot list entry 'nosuch': No such file or directory\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/lsx.c");
+	fl_result_free(&r);
+	/* a word that labels the line names no program: a tie */
+	r = ask("error: cannot list entry 'nosuch': No such file or directory\n");
+	assert_true(r.n >= 2);
+	assert_false(has_evidence(&r.v[0], "the program's name"));
+	assert_int_equal(r.v[0].evidence.n, 0);
+	fl_result_free(&r);
+	r = ask("note: cannot list entry 'dux'\n");
+	assert_true(r.n >= 2);
+	assert_false(has_evidence(&r.v[0], "the program's name"));
+	fl_result_free(&r);
+}
+
 static void test_help_pointer_after_the_error(void **state)
 {
 	(void)state;
@@ -699,6 +733,7 @@ int main(void)
 		cmocka_unit_test(test_help_lines_are_no_errors),
 		cmocka_unit_test(test_print_of_an_error_value),
 		cmocka_unit_test(test_quoting_placeholder_named_for_error),
+		cmocka_unit_test(test_program_names_its_file),
 		cmocka_unit_test(test_help_pointer_after_the_error),
 		cmocka_unit_test(test_url_scheme_names_the_protocol),
 		cmocka_unit_test(test_aside_in_parentheses),

@@ -407,12 +407,20 @@
     }
     return any ? out : null;
   }
+  /* words before ": " that say what a line is, or label a part of it:
+   * no program's name (normalize.c's argv0_prefix) */
+  var ARGV0_LABELS = ['error', 'fatal', 'warning', 'warn', 'note', 'hint', 'info', 'debug', 'trace',
+    'notice', 'panic', 'usage', 'caused', 'cause', 'reason', 'details', 'detail', 'message', 'msg',
+    'help', 'tip', 'see', 'at', 'in', 'from', 'to', 'and', 'or', 'critical', 'crit', 'severe', 'alert',
+    'emerg', 'err', 'failed', 'failure', 'status', 'code', 'expected', 'got', 'found', 'actual',
+    'value', 'line', 'file', 'path', 'http', 'https', 'ftp'];
   /* fl_normalize: the messages to look up, most likely first, and the
    * evidence around them */
   function normalize(text) {
     var q = { clean: '', messages: [], classes: [], paths: [], modules: [], codes: [], errorLevel: [],
-              informational: false, program: null, command: null, sites: [], framesLast: false };
+              informational: false, program: null, command: null, argv0: null, sites: [], framesLast: false };
     var first = [], rest = [[], [], []], causes = [], errs = [], inTb = false, caused = false, rustNext = false;
+    var tbStart = 0, causeStart = -1; /* the last traceback's sites, those before "Caused by:" */
     var rawOf = []; /* [a stripped line, the line as printed] */
     var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '');
     var unboxed = unbox(lines, q, first); /* symfony/console blocks */
@@ -431,7 +439,7 @@
         if (m[0].length < sp.length && q.command === null) q.command = sp.slice(m[0].length);
         continue;
       }
-      if (sp.startsWith('Traceback (most recent call last)')) { inTb = true; q.framesLast = true; continue; }
+      if (sp.startsWith('Traceback (most recent call last)')) { inTb = true; q.framesLast = true; tbStart = q.sites.length; continue; }
       if (sp.startsWith('File "')) {
         if ((i = sp.indexOf('"', 6)) >= 0) {
           push(q.paths, sp.slice(6, i));
@@ -452,6 +460,10 @@
       if (/^(?:goroutine |\.\.\. |note: run with `RUST_BACKTRACE|stack backtrace:|\[stack trace\])/.test(sp)) continue;
       if (line[0] === '\t' && goFrame(sp)) { pathAt(q, sp); continue; }
       if (indented && sp.startsWith('from ') && rubyFrame(sp.slice(5))) { pathAt(q, sp.slice(5)); continue; }
+      /* the program a message line names first, as C tools print argv[0]
+       * ("ls: cannot access ...": normalize.c's argv0_prefix) */
+      if (q.argv0 === null && !indented && (m = /^[a-z][a-z0-9._+-]{1,31}(?=: [^ ])/.exec(sp)) &&
+          ARGV0_LABELS.indexOf(m[0]) < 0) q.argv0 = m[0];
       if ((m = /^code: (['"])/.exec(sp))) {
         if ((i = sp.indexOf(m[1], 7)) >= 0) push(q.codes, sp.slice(7, i));
         continue;
@@ -474,6 +486,7 @@
       }
       if (rustNext) { rustNext = false; push(first, msg); continue; }
       if (msg.startsWith('Caused by:')) {
+        if (causeStart < 0) causeStart = q.sites.length;
         if (!(r = skipSpaces(msg.slice(10)))) { caused = true; continue; }
         while ((cn = classPrefix(r))) { addClass(q, r.slice(0, cn)); r = skipSpaces(r.slice(cn + 1)); }
         push(causes, r);
@@ -520,6 +533,9 @@
     q.errorLevel = q.messages.map(function (s, k) { return k < 64 && errs.indexOf(s) >= 0; });
     q.informational = !first.length && !rest[2].length && !causes.length && !rest[1].length && rest[0].length > 0;
     q.clean = q.clean.replace(/\n+$/, '');
+    /* the frames of the error printed, from its innermost (normalize.c's
+     * sites_block) */
+    q.sitesBlock = q.framesLast ? q.sites.length - tbStart : causeStart >= 0 ? causeStart : q.sites.length;
     return q;
   }
   /* lines over 8 KB: their first and last 4 KB */
@@ -853,7 +869,37 @@
      * of its repository alike), and the program a usage text names */
     if (path && q.command) ev += commandEvidence(q.command, true, path);
     if (path && q.program) ev += commandEvidence(q.program, false, path);
+    /* the program that printed it (its line's "ls: ", the pasted
+     * command's first word) is its file's name (rank.c's
+     * program_names_file) */
+    if (path && programNamesFile(q, path)) ev += 1;
     return ev;
+  }
+  function programFile(w, path) {
+    var b = base(path), dot = b.lastIndexOf('.');
+    if (dot > 0) b = b.slice(0, dot);
+    return w.length >= 2 && b === w;
+  }
+  function programNamesFile(q, path) {
+    if (q.argv0 && programFile(q.argv0, path)) return true;
+    var words = (q.command || '').split(/[ \t]+/), prog = true, k, w, next;
+    for (k = 0; k < words.length; k++) {
+      w = words[k];
+      if (!w) continue;
+      if ('|;&'.indexOf(w[0]) >= 0) { prog = true; continue; }
+      next = w[w.length - 1] === ';';
+      if (next) w = w.slice(0, -1);
+      if (prog && !(w.indexOf('=') >= 0 && /^[A-Za-z_]/.test(w)) && WRAPPERS.indexOf(w) < 0) {
+        if (SETUP.indexOf(w) >= 0) {
+          while (k + 1 < words.length && !/^[;&|]/.test(words[k + 1]) && !/;$/.test(words[k])) k++;
+          continue;
+        }
+        if (programFile(base(w), path)) return true;
+        prog = false;
+      }
+      if (next) prog = true;
+    }
+    return false;
   }
   /* a point when a placeholder's name is in the value it captured, in
    * the last part of a path ({gemfile} for ".../Gemfile.nothere"):
@@ -1218,15 +1264,22 @@
        * class_at_frames) */
       var byClass = [];
       await withEvidence(hits);
-      /* a message matched at a line a frame names: answered already,
-       * unless a frame nearer the raise of the error printed names a
-       * record of the class (the innermost frame of a chain's last
-       * traceback).  The data set holds a record's own line only: a
-       * frame that names one of its other lines is evidence to explain
-       * alone (rank.c's site_names_entry) */
-      var best = Infinity;
-      hits.forEach(function (h) { if (h.siteRank >= 0 && h.siteRank < best) best = h.siteRank; });
-      if (best === 0) clss = [];
+      /* a message matched at a line a frame of the error printed names:
+       * answered already; one matched only at a frame of another error
+       * of a chain (a cause's traceback) leaves the error printed to a
+       * record of its class at a frame of its own stack.  The data set
+       * holds a record's own line only: a frame that names one of its
+       * other lines is evidence to explain alone (rank.c's
+       * site_names_entry) */
+      var best = Infinity, whole = false;
+      hits.forEach(function (h) {
+        if (h.siteRank >= 0 && h.siteRank < best) best = h.siteRank;
+        /* a record of the whole message printed that no frame names:
+         * the message has its record */
+        judge(h, q, unit);
+        if (h.siteRank < 0 && h.strong && h.covers) whole = true;
+      });
+      if (best < q.sitesBlock || whole) clss = [];
       clss.forEach(function (c) {
         xs.forEach(function (x) {
           if (done[x.entry] || !x.cls || x.msg !== c || !classIs(x.cls, c)) return;
@@ -1235,7 +1288,10 @@
         });
       });
       await withEvidence(byClass);
-      byClass.forEach(function (h) { if (h.siteRank >= 0 && h.siteRank < best) hits.push(h); else done[h.x.entry] = 0; });
+      byClass.forEach(function (h) {
+        if (h.siteRank >= 0 && (best === Infinity || h.siteRank < q.sitesBlock)) hits.push(h);
+        else done[h.x.entry] = 0;
+      });
       await withEvidence(hits);
       hits.forEach(function (h) {
         judge(h, q, unit);
