@@ -299,6 +299,34 @@ static void test_family_and_strategy(void **state)
 }
 
 /* every record gets the fields, and its tags are valid kebab tags */
+/* An input check's fix says the message shows the value refused only
+ * when the message has a value in it. */
+static void test_invalid_argument_fix(void **state)
+{
+	(void)state;
+	struct site c = {.lang = "jvm", .path = "src/Port.java", .function = "Port.parse",
+			 .idiom = "throw new", .cls = "IllegalArgumentException", .msg = "invalid port: %s",
+			 .line = 3};
+	fl_entry e;
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "invalid-argument");
+	bool says = false;
+	for (size_t k = 0; k < e.solutions.n; k++)
+		says = says || strstr(e.solutions.v[k], "the message says which value was refused");
+	assert_true(says);
+	fl_entry_free(&e);
+	c.msg = "invalid port";
+	describe(&e, &c);
+	assert_string_equal(e.background_tag, "invalid-argument");
+	for (size_t k = 0; k < e.solutions.n; k++)
+		assert_null(strstr(e.solutions.v[k], "says which value"));
+	bool plain = false;
+	for (size_t k = 0; k < e.solutions.n; k++)
+		plain = plain || strstr(e.solutions.v[k], "does not show the one refused");
+	assert_true(plain);
+	fl_entry_free(&e);
+}
+
 static void test_fields_always_filled(void **state)
 {
 	(void)state;
@@ -883,6 +911,7 @@ int main(void)
 		cmocka_unit_test(test_go_err_names_the_call),
 		cmocka_unit_test(test_python_checks),
 		cmocka_unit_test(test_family_and_strategy),
+		cmocka_unit_test(test_invalid_argument_fix),
 		cmocka_unit_test(test_fields_always_filled),
 		cmocka_unit_test(test_example_fix),
 		cmocka_unit_test(test_rust_results),

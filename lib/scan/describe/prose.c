@@ -926,7 +926,12 @@ void dsc_solutions(dsc *d)
 		push(out, &b);
 	}
 	if (fam[fam_index(d->family)].fix) {
-		fl_buf_puts(&b, fam[fam_index(d->family)].fix);
+		/* a message with no value in it does not say which one */
+		if (!d->placeholders && dsc_eq(d->family, "invalid-argument"))
+			fl_buf_puts(&b, "Pass a value the code accepts; the message does not show the one "
+					"refused, so compare the input with what the code checks there.");
+		else
+			fl_buf_puts(&b, fam[fam_index(d->family)].fix);
 		push(out, &b);
 	}
 	if (d->placeholders) {
