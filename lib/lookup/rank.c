@@ -283,9 +283,20 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 
 /* Whether the file's name, without its extension, is the program word
  * [w, w+wl) (src/ls.c for `ls`, src/du.c for `du`): one tree of many
- * programs (coreutils) raises one text in several of them. */
-static bool program_file(const char *w, size_t wl, const char *path)
+ * programs (coreutils) raises one text in several of them.  Not a
+ * program that names the repository, its owner or name (eslint's
+ * lib/eslint/eslint.js, npm/cli's lib/npm.js): it names every file of
+ * it alike. */
+static bool program_file(const char *w, size_t wl, const char *path, const char *prog_repo)
 {
+	if (prog_repo) {
+		const char *sl = strchr(prog_repo, '/');
+		size_t ol = sl ? (size_t)(sl - prog_repo) : strlen(prog_repo);
+		const char *nm = sl ? sl + 1 : prog_repo;
+		if ((ol == wl && strncasecmp(prog_repo, w, wl) == 0) ||
+		    (strlen(nm) == wl && strncasecmp(nm, w, wl) == 0))
+			return false;
+	}
 	const char *b = strrchr(path, '/');
 	b = b ? b + 1 : path;
 	const char *dot = strrchr(b, '.');
@@ -297,10 +308,11 @@ static bool program_file(const char *w, size_t wl, const char *path)
  * by the command pasted with it (each command's first word after its
  * VAR=value words and wrappers; setup builtins name none), when it is
  * the name of path's file: the name into buf. */
-static bool program_names_file(const fl_query *q, const char *path, char *buf, size_t bufsz)
+static bool program_names_file(const fl_query *q, const char *path, const char *repo, char *buf,
+			       size_t bufsz)
 {
 	const char *w = q->argv0;
-	if (w && program_file(w, strlen(w), path)) {
+	if (w && program_file(w, strlen(w), path, repo)) {
 		snprintf(buf, bufsz, "%s", w);
 		return true;
 	}
@@ -334,7 +346,7 @@ static bool program_names_file(const fl_query *q, const char *path, char *buf, s
 				n -= (size_t)(sl + 1 - s);
 				s = sl + 1;
 			}
-			if (program_file(s, n, path)) {
+			if (program_file(s, n, path, repo)) {
 				snprintf(buf, bufsz, "%.*s", (int)n, s);
 				return true;
 			}
@@ -519,7 +531,7 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 		}
 	}
 	char pw[64];
-	if (path && program_names_file(q, path, pw, sizeof pw)) {
+	if (path && program_names_file(q, path, ix_str(ix, x->repo), pw, sizeof pw)) {
 		score += 1;
 		if (why) {
 			snprintf(line, sizeof line, "the program's name `%s` is its file's name", pw);

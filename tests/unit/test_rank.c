@@ -204,6 +204,9 @@ static int setup(void **state)
 	/* one text raised in the files of two programs of one tree */
 	put("acme/utils", "cannot list entry %s", "src/lsx.c", 3457);
 	put("acme/utils", "cannot list entry %s", "src/dux.c", 593);
+	/* a program named as its repository (eslint's lib/eslint/eslint.js) */
+	put("acme/shelver", "cannot open the shelf index", "lib/config/loader.c", 80);
+	put("acme/shelver", "cannot open the shelf index", "lib/shelver/shelver.c", 1340);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -441,7 +444,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 363);
+	assert_int_equal(fl_lookup_count(lk), 365);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -617,6 +620,12 @@ static void test_program_names_its_file(void **state)
 	assert_true(r.n >= 2);
 	assert_false(has_evidence(&r.v[0], "the program's name"));
 	assert_int_equal(r.v[0].evidence.n, 0);
+	fl_result_free(&r);
+	/* the program names the repository, every file of it alike */
+	r = ask("$ shelver a.txt\nshelver: cannot open the shelf index\n");
+	assert_true(r.n >= 2);
+	assert_false(has_evidence(&r.v[0], "the program's name"));
+	assert_false(has_evidence(&r.v[1], "the program's name"));
 	fl_result_free(&r);
 	r = ask("note: cannot list entry 'dux'\n");
 	assert_true(r.n >= 2);

@@ -872,16 +872,19 @@
     /* the program that printed it (its line's "ls: ", the pasted
      * command's first word) is its file's name (rank.c's
      * program_names_file) */
-    if (path && programNamesFile(q, path)) ev += 1;
+    if (path && programNamesFile(q, path, x.meta.repo)) ev += 1;
     return ev;
   }
-  function programFile(w, path) {
-    var b = base(path), dot = b.lastIndexOf('.');
+  /* not a program that names the repository, its owner or name: it names
+   * every file of it alike */
+  function programFile(w, path, repo) {
+    var b = base(path), dot = b.lastIndexOf('.'), parts = lower(repo || '').split('/');
     if (dot > 0) b = b.slice(0, dot);
+    if (parts.indexOf(lower(w)) >= 0) return false;
     return w.length >= 2 && b === w;
   }
-  function programNamesFile(q, path) {
-    if (q.argv0 && programFile(q.argv0, path)) return true;
+  function programNamesFile(q, path, repo) {
+    if (q.argv0 && programFile(q.argv0, path, repo)) return true;
     var words = (q.command || '').split(/[ \t]+/), prog = true, k, w, next;
     for (k = 0; k < words.length; k++) {
       w = words[k];
@@ -894,7 +897,7 @@
           while (k + 1 < words.length && !/^[;&|]/.test(words[k + 1]) && !/;$/.test(words[k])) k++;
           continue;
         }
-        if (programFile(base(w), path)) return true;
+        if (programFile(base(w), path, repo)) return true;
         prog = false;
       }
       if (next) prog = true;
