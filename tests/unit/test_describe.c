@@ -550,6 +550,30 @@ static void test_no_family_no_filler(void **state)
 	fl_entry_free(&e);
 }
 
+/* A negation before a group of terms turns its first term alone
+ * (`!deferred && n > 0`), a group in brackets all of it. */
+static void test_negation_scope(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "src/fk.c", .function = "check_fk", .idiom = "vdbe_error",
+			 .type = FL_T_CONSOLE, .msg = "FOREIGN KEY constraint failed", .line = 5,
+			 .guard = "(deferred && p->nDeferred>0) || (!deferred && p->nFkConstraint>0)"};
+	describe(&e, &c);
+	has("documentation", e.documentation, "`!deferred && p->nFkConstraint>0` is true");
+	lacks("documentation", e.documentation, "`deferred && p->nFkConstraint>0` is false");
+	fl_entry_free(&e);
+	c.guard = "!(p->a && p->b)";
+	describe(&e, &c);
+	has("documentation", e.documentation, "`p->a && p->b` is false");
+	fl_entry_free(&e);
+	struct site py = {.lang = "python", .path = "a.py", .function = "f", .idiom = "raise",
+			  .cls = "ValueError", .msg = "bad shelf", .line = 3, .guard = "not a and b"};
+	describe(&e, &py);
+	lacks("documentation", e.documentation, "`a and b` is false");
+	fl_entry_free(&e);
+}
+
 /* tags: no folder that only says how a project is laid out */
 static void test_tags_no_layout_folders(void **state)
 {
@@ -918,6 +942,7 @@ int main(void)
 		cmocka_unit_test(test_random_facts),
 		cmocka_unit_test(test_placeholder_arguments),
 		cmocka_unit_test(test_no_family_no_filler),
+		cmocka_unit_test(test_negation_scope),
 		cmocka_unit_test(test_tags_no_layout_folders),
 		cmocka_unit_test(test_mixed_guards),
 		cmocka_unit_test(test_static_calls_and_families),

@@ -523,12 +523,29 @@ static bool checker(dsc_atom *a, const char *t, const char *callee)
 	return false;
 }
 
+/* Whether a negation at the start of t (its operator `len` bytes long)
+ * turns all of t: its operand is one term, or a group in brackets; not
+ * `!deferred && p->nFkConstraint>0`, where it turns `deferred` alone. */
+static bool negates_all(const char *t, size_t len, bool word)
+{
+	char *r = trim(t + len, strlen(t + len));
+	bool whole = r[0] == '(' && closing(r) == strlen(r) - 1;
+	bool binary = top_find(r, "&&", 0) >= 0 || top_find(r, "||", 0) >= 0 ||
+		      (word && (top_find(r, " and ", 0) >= 0 || top_find(r, " or ", 0) >= 0));
+	free(r);
+	return whole || !binary;
+}
+
 static void atom(dsc *d, dsc_atom *a, const char *text)
 {
 	char *t = unparen(fl_xstrdup(text));
 	bool neg = false;
+	bool wordops = dsc_eq(d->dialect, "python") || dsc_eq(d->dialect, "ruby");
 	for (;;) {
-		if (t[0] == '!' && t[1] != '=') {
+		if ((t[0] == '!' && t[1] != '=' && !negates_all(t, 1, wordops)) ||
+		    (strncmp(t, "not ", 4) == 0 && !negates_all(t, 4, wordops))) {
+			break; /* a group whose first term alone is turned */
+		} else if (t[0] == '!' && t[1] != '=') {
 			neg = !neg;
 			char *u = unparen(trim(t + 1, strlen(t + 1)));
 			free(t);
