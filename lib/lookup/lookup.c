@@ -1681,15 +1681,6 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 	}
 }
 
-/* A raise whose last placeholder holds, on its line, the whole text of
- * another confident hit quotes that message in its own: Python's `raise
- * ConfigError('invalid config: %s' % e)` around PyYAML's "while parsing a
- * flow node", a Go error wrapping its cause ("loading config: %w").  The
- * text printed is the raise's, and it carries both texts' information:
- * confident though its own words alone are not quite enough, and first on
- * its line (rank.c).  Not a raise of the same class, whose placeholder
- * takes the reason another raise of it passes (PyYAML's ReaderError
- * formats "unacceptable character ...: %s" around each raise's reason). */
 /* Whether the placeholder [p, p+n) of a message is named for an error,
  * or wraps one: `{exc}`, `{e}`, `{err!s}`, `{str(error)}`,
  * `{te.args[0]}` (an exception's arguments), Go's `%w`. */
@@ -1728,6 +1719,15 @@ static bool quotes_as_error(const fl_lookup *lk, const struct hit *A)
 	return n && n == A->ncaps && error_placeholder(msg + st[n - 1], ln[n - 1]);
 }
 
+/* A raise whose last placeholder holds, on its line, the whole text of
+ * another confident hit quotes that message in its own: Python's `raise
+ * ConfigError('invalid config: %s' % e)` around PyYAML's "while parsing a
+ * flow node", a Go error wrapping its cause ("loading config: %w").  The
+ * text printed is the raise's, and it carries both texts' information:
+ * confident though its own words alone are not quite enough, and first on
+ * its line (rank.c).  Not a raise of the same class, whose placeholder
+ * takes the reason another raise of it passes (PyYAML's ReaderError
+ * formats "unacceptable character ...: %s" around each raise's reason). */
 static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
 	if (nh < 2 || nh > 256)

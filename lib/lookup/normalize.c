@@ -348,7 +348,7 @@ static size_t argv0_prefix(const char *s)
 		"message", "msg", "help", "tip", "see", "at", "in", "from", "to", "and", "or",
 		"critical", "crit", "severe", "alert", "emerg", "err", "failed", "failure",
 		"status", "code", "expected", "got", "found", "actual", "value", "line", "file",
-		"path", "http", "https", "ftp", "file", NULL,
+		"path", "http", "https", "ftp", NULL,
 	};
 	if (!(*s >= 'a' && *s <= 'z'))
 		return 0;

@@ -358,10 +358,6 @@ static bool program_names_file(const fl_query *q, const char *path, const char *
 	return false;
 }
 
-/* A wrapper that names the line the error was raised at, or a frame of a
- * stack (q->sites, "file:line"): a point for an entry of that file within
- * 3 lines of it, among the entries of the file its path already points
- * to. */
 /* Whether "file:line" (s, its colon at colon) names line `line` of
  * path, or one up to 3 lines around it. */
 static bool site_names(const char *s, const char *colon, const char *path, long line)
@@ -403,6 +399,10 @@ static bool site_names_entry(const fl_index *ix, const idx_entry *x, const char 
 	return false;
 }
 
+/* A wrapper that names the line the error was raised at, or a frame of a
+ * stack (q->sites, "file:line"): a point for an entry of that file within
+ * 3 lines of one of its lines, among the entries of the file its path
+ * already points to; *which: the frame's depth from the innermost. */
 static int site_evidence_at(const fl_index *ix, const idx_entry *x, const char *path,
 			    const fl_query *q, fl_strv *why, size_t *which)
 {

@@ -475,6 +475,8 @@ void py_do_call(walker *w, size_t i)
 	}
 	case 8:
 		/* the text says what it is: an error, printed by a helper */
+		if (a.npos < 1)
+			break;
 		msg = py_arg_msg(w, &a, a.pos[0], false);
 		path = fl_tok_span_text(t, pb, i + 1, 64); /* the helper's name */
 		if (msg && says_error(msg))
