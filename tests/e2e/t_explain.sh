@@ -69,6 +69,8 @@ explain_top "c: a helper's format parameter, given at its call" "src/shelfls.c:2
 explain_top "c: the program a line names is its file's" "src/shelfdu.c:15" "shelfdu: cannot access shelf 'east-9': No such file or directory"
 explain_top "c: the program of the pasted command is its file's" "src/shelfdu.c:15" "\$ shelfdu east-9
 cannot access shelf 'east-9': No such file or directory"
+# a reporter that formats its parameter into "ERROR: {}": its call's text
+explain_top "python: a reporter's call, its text formatted in" "inventory/shelfcfg.py:14" 'ERROR: --devenv takes a single shelf'
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'

@@ -815,6 +815,38 @@ static void test_texts_that_say_error(void **state)
 	fl_sites_free(s);
 }
 
+/* A reporter that prints its parameter through a literal's one
+ * placeholder (`"ERROR: {}".format(msg)`, `"ERROR: %s" % msg`) to stderr
+ * and exits, even only when asked to: each call with a literal is a site
+ * of the printed text.  A format with two placeholders is none. */
+static void test_reporters_formatting_their_parameter(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"import sys\n"                                                         /* 1 */
+		"def feedback(msg, sysexit=False):\n"                                  /* 2 */
+		"    print(\"ERROR: {}\".format(msg), file=sys.stderr)\n"              /* 3 */
+		"    if sysexit:\n"                                                    /* 4 */
+		"        raise SystemExit(1)\n"                                        /* 5 */
+		"def warn_user(msg):\n"                                                /* 6 */
+		"    print(\"ERROR: %s\" % msg, file=sys.stderr)\n"                    /* 7 */
+		"    sys.exit(2)\n"                                                    /* 8 */
+		"def two(msg, code):\n"                                                /* 9 */
+		"    print(\"E{}: {}\".format(code, msg), file=sys.stderr)\n"          /* 10 */
+		"    sys.exit(2)\n"                                                    /* 11 */
+		"def run(args):\n"                                                     /* 12 */
+		"    if args.devenv:\n"                                                /* 13 */
+		"        feedback(\"--devenv requires only a single -e\", sysexit=True)\n" /* 14 */
+		"    warn_user(\"no configuration was given\")\n"                      /* 15 */
+		"    two(\"the shelf is locked\", 7)\n");                              /* 16 */
+	const fl_site *x = harness_expect_at(s, 14, "ERROR: --devenv requires only a single -e");
+	harness_expect_str(x->idiom, "reporter feedback");
+	harness_expect_str(x->guard, "args.devenv");
+	harness_expect_at(s, 15, "ERROR: no configuration was given");
+	assert_null(harness_find_line(s, 16));
+	fl_sites_free(s);
+}
+
 /* An exception made with its text and stored, to be raised from where it
  * is kept, is a site where it is made: into a subscript or an attribute,
  * or given to set_exception; a class of the file whose base is named like
@@ -1322,6 +1354,7 @@ int main(void)
 		cmocka_unit_test(test_print_in_except),
 		cmocka_unit_test(test_texts_that_say_error),
 		cmocka_unit_test(test_stored_exceptions),
+		cmocka_unit_test(test_reporters_formatting_their_parameter),
 		cmocka_unit_test(test_local_templates),
 		cmocka_unit_test(test_local_appends),
 		cmocka_unit_test(test_raise_local_exception),

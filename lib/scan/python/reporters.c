@@ -53,6 +53,47 @@ static bool has_kw(const fl_toks *t, const size_t *m, size_t open, const char *n
 	return false;
 }
 
+/* `"ERROR: {}".format(msg)`, `"ERROR: %s" % msg`: a literal with one
+ * placeholder filled from one of params[0..np), written to b with the
+ * placeholder as `{msg}`.  False when [b, e) is no such expression. */
+static bool param_formatted(const fl_toks *t, size_t b, size_t e, char *const *params, size_t np,
+			    fl_buf *out)
+{
+	if (t->v[b].kind != FL_TK_STRING || (t->v[b].flags & (FL_TF_INTERP | FL_TF_BYTES)))
+		return false;
+	size_t p;
+	if (e == b + 6 && is_p(t, b + 1, '.') && fl_tok_is_ident(t, b + 2, "format") &&
+	    is_p(t, b + 3, '(') && is_p(t, b + 5, ')'))
+		p = b + 4;
+	else if (e == b + 3 && is_p(t, b + 1, '%'))
+		p = b + 2;
+	else
+		return false;
+	if (t->v[p].kind != FL_TK_IDENT)
+		return false;
+	const char *name = NULL;
+	for (size_t k = 0; k < np && !name; k++)
+		if (fl_tok_is_ident(t, p, params[k]))
+			name = params[k];
+	if (!name)
+		return false;
+	const char *lit = fl_tok_str(t, &t->v[b]);
+	const char *ph = is_p(t, b + 1, '%') ? strstr(lit, "%s") : strstr(lit, "{}");
+	const char *ph2 = ph ? strstr(lit, "%r") : NULL;
+	if (is_p(t, b + 1, '%') && (!ph || (ph2 && ph2 < ph)))
+		ph = ph2 ? ph2 : strstr(lit, "%r");
+	if (!ph)
+		return false;
+	/* exactly one placeholder of its kind */
+	const char *again = is_p(t, b + 1, '%') ? strchr(ph + 2, '%') : strchr(ph + 2, '{');
+	if (again)
+		return false;
+	fl_buf_put(out, lit, (size_t)(ph - lit));
+	fl_buf_printf(out, "{%s}", name);
+	fl_buf_puts(out, ph + 2);
+	return true;
+}
+
 /* The printed text of the print at open (its '('): print's positional
  * arguments joined by spaces, a write's or a logger's first one; NULL when
  * it names none of params[0..np). */
@@ -71,7 +112,8 @@ static char *printed_text(const fl_toks *t, const size_t *m, size_t open, bool j
 		if (!first)
 			fl_buf_putc(&b, ' ');
 		first = false;
-		py_join_part(t, st[k], en[k], &b, &lit);
+		if (!param_formatted(t, st[k], en[k], params, np, &b))
+			py_join_part(t, st[k], en[k], &b, &lit);
 	}
 	fl_buf_cstr(&b);
 	bool named = false;
