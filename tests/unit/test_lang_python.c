@@ -838,12 +838,16 @@ static void test_reporters_formatting_their_parameter(void **state)
 		"    if args.devenv:\n"                                                /* 13 */
 		"        feedback(\"--devenv requires only a single -e\", sysexit=True)\n" /* 14 */
 		"    warn_user(\"no configuration was given\")\n"                      /* 15 */
-		"    two(\"the shelf is locked\", 7)\n");                              /* 16 */
+		"    two(\"the shelf is locked\", 7)\n"                                /* 16 */
+		"    msg = \"shelf file (either {}) not found\"\n"                      /* 17 */
+		"    feedback(msg.format(\", \".join(args.names)), sysexit=True)\n");   /* 18 */
 	const fl_site *x = harness_expect_at(s, 14, "ERROR: --devenv requires only a single -e");
 	harness_expect_str(x->idiom, "reporter feedback");
 	harness_expect_str(x->guard, "args.devenv");
 	harness_expect_at(s, 15, "ERROR: no configuration was given");
 	assert_null(harness_find_line(s, 16));
+	/* a local's text, formatted where it is given */
+	harness_expect_at(s, 18, "ERROR: shelf file (either {}) not found");
 	fl_sites_free(s);
 }
 

@@ -227,6 +227,22 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 			ak = a.pos[k];
 		if (ak != NONE && !(values[k] = py_join_msg(w, a.st[ak], a.en[ak])))
 			values[k] = py_msg(t, a.st[ak], a.en[ak], false);
+		if (ak != NONE && !values[k]) {
+			/* a local's text formatted (`msg.format(candidates)`) */
+			values[k] = py_arg_msg(w, &a, ak, false);
+			if (!values[k] && w->var != NONE) {
+				char *ms[MAXVAR];
+				size_t nv = py_var_msgs(w, i, w->var, w->var_fmt, ms);
+				for (size_t v = 0; v < nv; v++) {
+					if (v == 0 && nv == 1)
+						values[k] = ms[v];
+					else
+						free(ms[v]);
+				}
+			}
+			w->var = NONE;
+			w->var_fmt = 0;
+		}
 		if (values[k] && strstr(text, names[k]))
 			any = true;
 	}
