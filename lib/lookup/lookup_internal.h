@@ -131,6 +131,11 @@ struct hit {
 	bool warn;         /* its record is a warning (IDX_WARN) */
 	bool raised;       /* its record is raised, not printed (IDX_RAISED) */
 	bool def;          /* its record is the text's definition (IDX_DEF) */
+	bool late;         /* and the text is formatted when the error is
+			      printed (a Rust Display arm, a Go Error()
+			      method: the language table's late_text) */
+	bool built_near;   /* a late definition with a hit of its text built
+			      in its own folder (rank.c's built_near) */
 	bool lenient;      /* matched only with empty placeholders allowed */
 	bool printed_cls;  /* its record's class is the word its line printed
 			      before the message ("Error: ", a level to the

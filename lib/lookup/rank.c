@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../scan/lang.h"
 #include "../util.h"
 #include "index.h"
 #include "lookup_internal.h"
@@ -618,6 +619,10 @@ void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 	h->warn = (x->flags & IDX_WARN) != 0;
 	h->raised = (x->flags & IDX_RAISED) != 0;
 	h->def = (x->flags & IDX_DEF) != 0;
+	if (h->def) {
+		const fl_lang *L = fl_lang_for_path(ix_str(&lk->seg[h->seg], x->path));
+		h->late = L && L->late_text;
+	}
 	h->printed_cls = x->cls && class_printed(q, h->pos, ix_str(&lk->seg[h->seg], x->cls));
 	int sr = fl_lk_site_rank(&lk->seg[h->seg], x, q);
 	h->sited = sr >= 0;
@@ -658,9 +663,19 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 	if (x->lenient != y->lenient) /* an exact match first */
 		return x->lenient ? 1 : -1;
 	/* the line that raises a text before the text's definition (a
-	 * class's constructor, a factory's body) */
-	if (x->def != y->def)
-		return x->def ? 1 : -1;
+	 * class's constructor, a factory's body); but a text formatted when
+	 * the error is printed (a Rust Display arm, a Go Error() method) is
+	 * written by its definition, which comes first: the lines that
+	 * build the value follow it */
+	if (x->def != y->def) {
+		bool late = x->def ? x->late : y->late;
+		return (x->def != late) ? 1 : -1;
+	}
+	/* of two definitions written when printed, the one whose value a
+	 * hit builds in its own folder (ripgrep's ignore::Error::Glob, built
+	 * in crates/ignore/src/gitignore.rs, not globset's own Error) */
+	if (x->def && x->built_near != y->built_near)
+		return x->built_near ? -1 : 1;
 	if (x->literal != y->literal)
 		return x->literal > y->literal ? -1 : 1;
 	if (x->ev != y->ev)
@@ -844,11 +859,36 @@ static void factory_bodies(const fl_lookup *lk, struct hit *hits, size_t nh)
 	}
 }
 
+/* Each late definition's built_near: another hit on its line with the
+ * same pattern, no definition, in the definition's folder. */
+static void built_near(const fl_lookup *lk, struct hit *hits, size_t nh)
+{
+	if (nh < 2 || nh > 256)
+		return;
+	for (size_t i = 0; i < nh; i++) {
+		struct hit *d = &hits[i];
+		if (!d->def || !d->late)
+			continue;
+		const char *dp = HIT_STR(lk, d, path), *ds = strrchr(dp, '/');
+		size_t dl = ds ? (size_t)(ds - dp) : 0;
+		for (size_t j = 0; j < nh && !d->built_near; j++) {
+			const struct hit *b = &hits[j];
+			if (b->def || b->pos != d->pos ||
+			    strcmp(HIT_STR(lk, b, pattern), HIT_STR(lk, d, pattern)) != 0)
+				continue;
+			const char *bp = HIT_STR(lk, b, path), *bs = strrchr(bp, '/');
+			size_t bl = bs ? (size_t)(bs - bp) : 0;
+			d->built_near = bl == dl && strncmp(bp, dp, dl) == 0;
+		}
+	}
+}
+
 size_t fl_lk_rank(const fl_lookup *lk, struct hit *hits, size_t nh)
 {
 	captures_name_files(lk, hits, nh);
 	nearby(lk, hits, nh);
 	factory_bodies(lk, hits, nh);
+	built_near(lk, hits, nh);
 	rank_lines(hits, nh);
 	qsort(hits, nh, sizeof *hits, cmp_hit);
 	size_t n = 0;

@@ -92,6 +92,12 @@ typedef struct fl_lang {
 	 * whose %d prints a slice as "[1 2]", nor JavaScript, whose %d
 	 * prints NaN. */
 	bool printf_ints;
+	/* An error value's text is formatted when the error is printed
+	 * (Rust's Display arms and #[error], Go's Error() methods): the
+	 * definition is the line that wrote the text a user sees, and a
+	 * lookup ranks it before the lines that build the value (rank.c's
+	 * late_text). */
+	bool late_text;
 	/* Optional per-tree state, for rules inferred from the whole tree (for
 	 * example C's own reporter functions).  tree_new() is called once per
 	 * scan; collect() is called on every file of the language before any

@@ -2090,6 +2090,7 @@ const fl_lang fl_lang_go = {
 	.is_test_file = go_is_test_file,
 	.test_folder_is_package = true,
 	.docs_folder_is_package = true,
+	.late_text = true,
 	.tree_new = go_tree_new,
 	.tree_free = go_tree_free,
 	.collect = go_collect,

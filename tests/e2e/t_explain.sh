@@ -89,9 +89,14 @@ main.main()
 exit status 2'
 explain_top "go log.Fatalf" "cmd/shopd/main.go:17" '2026/11/29 10:00:00 cannot load config: open /etc/shop.toml: no such file or directory'
 explain_top "rust anyhow error from main" "src/config.rs:30" 'Error: missing key database_url'
-# an error variant: raised where it is built, before its #[error] (src/error.rs:5)
-explain_top "rust error variant built" "src/store.rs:6" 'Error: widget gizmo not found'
-explain_top "rust Display variant built" "src/store.rs:12" 'Error: EOF while parsing a widget'
+# an error variant: its text is written when it is printed, by its
+# #[error] or Display arm, first; the line that builds it next
+explain_top "rust error variant's #[error]" "src/error.rs:5" 'Error: widget gizmo not found'
+explain_top "rust Display variant's arm" "src/error.rs:37" 'Error: EOF while parsing a widget'
+check "explain: the line that builds the variant after its #[error]" \
+	[ "$("$FL" explain --db "$edb" --json 'Error: widget gizmo not found' | jq -r '.matches[1] | "\(.filePath):\(.lineNumber)"')" = "src/store.rs:6" ]
+check "explain: the line that builds the variant after its Display arm" \
+	[ "$("$FL" explain --db "$edb" --json 'Error: EOF while parsing a widget' | jq -r '.matches[1] | "\(.filePath):\(.lineNumber)"')" = "src/store.rs:12" ]
 explain_top "node error with code" "lib/fs.mjs:6" 'Error: config file /tmp/x.json does not exist
     at loadConfig (file:///app/lib/fs.mjs:6:11)
     at async main (file:///app/index.mjs:3:3) {

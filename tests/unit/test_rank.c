@@ -207,6 +207,17 @@ static int setup(void **state)
 	/* a program named as its repository (eslint's lib/eslint/eslint.js) */
 	put("acme/shelver", "cannot open the shelf index", "lib/config/loader.c", 80);
 	put("acme/shelver", "cannot open the shelf index", "lib/shelver/shelver.c", 1340);
+	/* a Rust error's Display arm, the line that builds its value in its
+	 * folder, another crate's arm of the same text */
+	put_as("acme/finder", "error parsing shelf glob '{}': {}", "crates/shelves/src/lib.rs", 348,
+	       "error", "impl Display");
+	put_as("acme/finder", "error parsing shelf glob '{}': {}", "crates/shelves/src/walk.rs", 504,
+	       "error", "Err");
+	put_as("acme/finder", "error parsing shelf glob '{}': {}", "crates/globs/src/lib.rs", 225,
+	       "error", "impl Display");
+	/* a Python class's message and the raise of it */
+	put_as("acme/pyshelf", "the shelf ledger is sealed", "shelf/errors.py", 12, "error", "class message");
+	put_as("acme/pyshelf", "the shelf ledger is sealed", "shelf/ledger.py", 88, "error", "raise");
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -444,7 +455,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 365);
+	assert_int_equal(fl_lookup_count(lk), 370);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -633,6 +644,26 @@ static void test_program_names_its_file(void **state)
 	fl_result_free(&r);
 }
 
+/* A text formatted when the error is printed (a Rust Display arm, a Go
+ * Error() method) is written by its definition, which ranks before the
+ * line that builds the value; of two such definitions, the one whose
+ * value a hit builds in its own folder.  Elsewhere a class's message
+ * ranks after the raise. */
+static void test_late_text_definitions(void **state)
+{
+	(void)state;
+	fl_result r = ask("error parsing shelf glob '[': unclosed character class\n");
+	assert_true(r.n >= 3);
+	assert_string_equal(r.v[0].file_path, "crates/shelves/src/lib.rs");
+	assert_string_equal(r.v[1].file_path, "crates/globs/src/lib.rs");
+	assert_string_equal(r.v[2].file_path, "crates/shelves/src/walk.rs");
+	fl_result_free(&r);
+	r = ask("ShelfError: the shelf ledger is sealed\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "shelf/ledger.py");
+	fl_result_free(&r);
+}
+
 static void test_help_pointer_after_the_error(void **state)
 {
 	(void)state;
@@ -743,6 +774,7 @@ int main(void)
 		cmocka_unit_test(test_print_of_an_error_value),
 		cmocka_unit_test(test_quoting_placeholder_named_for_error),
 		cmocka_unit_test(test_program_names_its_file),
+		cmocka_unit_test(test_late_text_definitions),
 		cmocka_unit_test(test_help_pointer_after_the_error),
 		cmocka_unit_test(test_url_scheme_names_the_protocol),
 		cmocka_unit_test(test_aside_in_parentheses),

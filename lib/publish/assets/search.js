@@ -986,6 +986,9 @@
     h.warn = h.x.warn;
     h.raised = h.x.raised;
     h.def = h.x.def;
+    /* the language table's late_text: Rust's and Go's error texts are
+     * formatted when printed */
+    h.late = h.def && /\.(rs|go)$/.test(h.path || '');
     h.printedCls = classPrinted(q, h.pos, h.x.cls);
     if ((q.informational || (h.text && parenthetical(h.text, h.at))) && h.ev < 4) { h.strong = false; h.info = 0; }
   }
@@ -1015,7 +1018,16 @@
     /* of two quoting it, the one whose placeholder is named for the error
      * it holds */
     if (!!a.quotesErr !== !!b.quotesErr) return a.quotesErr ? -1 : 1;
-    return (b.covers - a.covers) || (a.lenient - b.lenient) || (a.def - b.def) || (b.x.literal - a.x.literal) ||
+    if (a.covers !== b.covers) return b.covers - a.covers;
+    if (a.lenient !== b.lenient) return a.lenient - b.lenient;
+    /* a text formatted when the error is printed (a Rust Display arm, a
+     * Go Error() method) is written by its definition, first; else the
+     * raise before the text's definition */
+    if (!!a.def !== !!b.def) return (a.def ? a.late : b.late) ? (a.def ? -1 : 1) : (a.def ? 1 : -1);
+    /* of two such definitions, the one whose value a hit builds in its
+     * own folder (rank.c's built_near) */
+    if (a.def && !!a.builtNear !== !!b.builtNear) return a.builtNear ? -1 : 1;
+    return (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.printedCls - a.printedCls) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
   /* of two lines of the text, by their best hits: an error's before a
@@ -1054,6 +1066,17 @@
       hits.forEach(function (h) { if (!h.x.call && h.x.pattern === c.x.pattern) h.def = true; });
     });
   }
+  /* a late definition with a hit of its text built in its own folder
+   * (rank.c's built_near) */
+  function builtNear(hits) {
+    if (hits.length < 2 || hits.length > 256) return;
+    var dir = function (p) { return (p || '').slice(0, Math.max(0, (p || '').lastIndexOf('/'))); };
+    hits.forEach(function (d) {
+      d.builtNear = !!d.def && !!d.late && hits.some(function (b) {
+        return !b.def && b.pos === d.pos && b.x.pattern === d.x.pattern && dir(b.path) === dir(d.path);
+      });
+    });
+  }
   function cmpScore(a, b) { return (b.score - a.score) || (b.ev - a.ev) || (a.x.entry - b.x.entry); }
   /* a value a placeholder printed that names the hit's file or folder
    * whole, as a program with a file per command prints the command's name:
@@ -1071,6 +1094,7 @@
     hits.forEach(function (h) { if (captureNamesFile(h)) h.ev += 2; });
     nearby(hits);
     factoryBodies(hits);
+    builtNear(hits);
     var out = [];
     sortHits(hits).forEach(function (h) {
       if (h.strong) {

@@ -137,6 +137,7 @@ static const char *const rs_exts[] = {".rs", NULL};
 const fl_lang fl_lang_rust = {
 	.name = "rust",
 	.docs_folder_is_package = true,
+	.late_text = true,
 	.extensions = rs_exts,
 	.tree_new = fl_factories_tree_new,
 	.tree_free = fl_factories_tree_free,
