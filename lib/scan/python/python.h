@@ -92,6 +92,10 @@ typedef struct walker {
 			 ngettext's plural form, a conditional
 			 expression's other branch; owned */
 	bool click;   /* the file uses Click (or Typer, built on it) */
+	size_t *exc;  /* the name tokens of the file's classes with a base
+			 named like an exception (raise.c), once found */
+	size_t nexc;
+	bool exc_found;
 	fl_buf *log;  /* an early scan (collect_scan): the tree is taken for
 			 empty, each name looked up logged here */
 } walker;
@@ -233,7 +237,7 @@ void py_do_assert(walker *w, size_t i);
 /* An exception made at the call i (path from pb) and stored, to be raised
  * from where it is kept: `errors[v] = InvalidInput(f"...")`, `self.exc =
  * ConfigError("...")`, `fut.set_exception(TimeoutError("..."))`. */
-bool py_stored_exception(const walker *w, size_t i, size_t pb);
+bool py_stored_exception(walker *w, size_t i, size_t pb);
 /* Its site, as a raise's (no site without a text of its own). */
 void py_do_stored(walker *w, size_t i, size_t pb);
 

@@ -237,23 +237,39 @@ void py_do_return(walker *w, size_t i)
 }
 
 /* Whether the file defines `class NAME(...)` with a base named like an
- * exception (`class InvalidInput(ValueError):`). */
-static bool local_exception_class(const fl_toks *t, const size_t *m, const char *nm, size_t nl)
+ * exception (`class InvalidInput(ValueError):`).  The file's classes are
+ * read once, on the first question (w->exc). */
+static bool local_exception_class(walker *w, const char *nm, size_t nl)
 {
-	for (size_t k = 0; k + 2 < t->n; k++) {
-		if ((k > 0 && !(t->v[k].flags & FL_TF_NL_BEFORE)) || !fl_tok_is_ident(t, k, "class") ||
-		    t->v[k + 1].len != nl || memcmp(t->src + t->v[k + 1].off, nm, nl) != 0 ||
-		    !is_p(t, k + 2, '(') || m[k + 2] == NONE)
-			continue;
-		for (size_t b = k + 3; b < m[k + 2]; b++)
-			if (t->v[b].kind == FL_TK_IDENT &&
-			    py_excy_name(t->src + t->v[b].off, t->v[b].len))
-				return true;
+	const fl_toks *t = w->t;
+	const size_t *m = w->m;
+	if (!w->exc_found) {
+		w->exc_found = true;
+		size_t cap = 0;
+		for (size_t k = 0; k + 2 < t->n; k++) {
+			if ((k > 0 && !(t->v[k].flags & FL_TF_NL_BEFORE)) || !fl_tok_is_ident(t, k, "class") ||
+			    t->v[k + 1].kind != FL_TK_IDENT || !is_p(t, k + 2, '(') || m[k + 2] == NONE)
+				continue;
+			bool exc = false;
+			for (size_t b = k + 3; b < m[k + 2] && !exc; b++)
+				exc = t->v[b].kind == FL_TK_IDENT &&
+				      py_excy_name(t->src + t->v[b].off, t->v[b].len);
+			if (!exc)
+				continue;
+			if (w->nexc == cap) {
+				cap = cap ? cap * 2 : 16;
+				w->exc = fl_xrealloc(w->exc, cap * sizeof *w->exc);
+			}
+			w->exc[w->nexc++] = k + 1;
+		}
 	}
+	for (size_t k = 0; k < w->nexc; k++)
+		if (t->v[w->exc[k]].len == nl && memcmp(t->src + t->v[w->exc[k]].off, nm, nl) == 0)
+			return true;
 	return false;
 }
 
-bool py_stored_exception(const walker *w, size_t i, size_t pb)
+bool py_stored_exception(walker *w, size_t i, size_t pb)
 {
 	const fl_toks *t = w->t;
 	const char *nm = t->src + t->v[i].off;
@@ -274,7 +290,7 @@ bool py_stored_exception(const walker *w, size_t i, size_t pb)
 	} else {
 		return false;
 	}
-	return stored && (py_excy_name(nm, nl) || local_exception_class(t, w->m, nm, nl));
+	return stored && (py_excy_name(nm, nl) || local_exception_class(w, nm, nl));
 }
 
 static void do_raise_as(walker *w, size_t i, const char *idiom)
