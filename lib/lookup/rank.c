@@ -359,9 +359,13 @@ static bool program_names_file(const fl_query *q, const char *path, const char *
 	return false;
 }
 
-/* Whether "file:line" (s, its colon at colon) names line `line` of
- * path, or one up to 3 lines around it. */
-static bool site_names(const char *s, const char *colon, const char *path, long line)
+/* Whether site s ("file:line", its colon at colon) names x's line or
+ * one of the other lines that raise x (the index's list, "path:line\t
+ * context" a line, all of x's file: `raise ConnectionError(e)` in five
+ * handlers of one function is one record), or a line up to 3 after or
+ * before one of them. */
+static bool site_names_entry(const fl_index *ix, const idx_entry *x, const char *path,
+			     const char *s, const char *colon)
 {
 	char file[512];
 	size_t n = (size_t)(colon - s);
@@ -370,16 +374,9 @@ static bool site_names(const char *s, const char *colon, const char *path, long 
 	memcpy(file, s, n);
 	file[n] = '\0';
 	long at = strtol(colon + 1, NULL, 10);
-	return labs(at - line) <= 3 && fl_lk_path_agreement(path, file);
-}
-
-/* Whether site s names x's line or one of the other lines that raise x
- * (the index's list, "path:line\tcontext" a line: `raise
- * ConnectionError(e)` in five handlers of one function is one record). */
-static bool site_names_entry(const fl_index *ix, const idx_entry *x, const char *path,
-			     const char *s, const char *colon)
-{
-	if (site_names(s, colon, path, (long)x->line))
+	if (!fl_lk_path_agreement(path, file))
+		return false;
+	if (labs(at - (long)x->line) <= 3)
 		return true;
 	const char *o = x->sites ? ix_str(ix, x->sites) : NULL;
 	for (; o && *o;) {
@@ -388,13 +385,10 @@ static bool site_names_entry(const fl_index *ix, const idx_entry *x, const char 
 		const char *loc_end = tab ? tab : end, *c = loc_end;
 		while (c > o && c[-1] != ':')
 			c--;
-		if (c > o && c < loc_end && (size_t)(c - 1 - o) < 512) {
-			char opath[512];
-			memcpy(opath, o, (size_t)(c - 1 - o));
-			opath[c - 1 - o] = '\0';
-			if (strcmp(opath, path) == 0 && site_names(s, colon, path, strtol(c, NULL, 10)))
-				return true;
-		}
+		size_t pl = c > o ? (size_t)(c - 1 - o) : 0;
+		if (c > o && c < loc_end && pl == strlen(path) && memcmp(o, path, pl) == 0 &&
+		    labs(at - strtol(c, NULL, 10)) <= 3)
+			return true;
 		o = nl ? nl + 1 : end;
 	}
 	return false;
