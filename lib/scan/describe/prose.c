@@ -251,8 +251,6 @@ static bool simple_name(const char *e)
 	return true;
 }
 
-/* A name code holds an error by: err, e, ex, exc, error, exception,
- * cause (the conventions of every language here). */
 /* [s, s+n) is one identifier */
 static bool simple_name_n(const char *s, size_t n)
 {
@@ -264,6 +262,8 @@ static bool simple_name_n(const char *s, size_t n)
 	return true;
 }
 
+/* A name code holds an error by: err, e, ex, exc, error, exception,
+ * cause (the conventions of every language here). */
 static bool error_name(const char *s, size_t n)
 {
 	static const char *const names[] = {"err", "e", "ex", "exc", "error", "exception",
