@@ -66,9 +66,13 @@ inventory.stocklink.StockLinkError: Failed to open a link to the stock host: [Er
 # a C helper whose parameter is error()'s format: its call's literal
 explain_top "c: a helper's format parameter, given at its call" "src/shelfls.c:26" "shelfls: cannot access shelf 'east-9': No such file or directory"
 # one text in the files of two programs: the program its line names
+# (shelfdu.c comes first without it: each program is asked for, the
+# first file's and the second's)
 explain_top "c: the program a line names is its file's" "src/shelfdu.c:15" "shelfdu: cannot access shelf 'east-9': No such file or directory"
-explain_top "c: the program of the pasted command is its file's" "src/shelfdu.c:15" "\$ shelfdu east-9
+explain_top "c: the program a line names is its file's, the second" "src/shelfls.c:26" "shelfls: cannot access shelf 'east-9': No such file or directory"
+explain_top "c: the program of the pasted command is its file's" "src/shelfls.c:26" "\$ sudo shelfls east-9
 cannot access shelf 'east-9': No such file or directory"
+explain_top "c: no program named, the first file's" "src/shelfdu.c:15" "cannot access shelf 'east-9': No such file or directory"
 # a reporter that formats its parameter into "ERROR: {}": its call's text
 explain_top "python: a reporter's call, its text formatted in" "inventory/shelfcfg.py:14" 'ERROR: --devenv takes a single shelf'
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9

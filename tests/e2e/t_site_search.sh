@@ -81,9 +81,9 @@ Traceback (most recent call last):
 inventory.stocklink.StockLinkError: Failed to open a link to the stock host: [Errno 111] Connection refused'
 # one text in the files of two programs: the program the line names
 # (rank.c's program_names_file)
-sq "the program a line names is its file's" "shelfdu: cannot access shelf 'east-9': No such file or directory"
-sq "the program of a pasted command is its file's" '$ shelfls east-9
-shelfls: cannot access shelf '"'east-9'"': No such file or directory'
+sq "the program a line names is its file's" "shelfls: cannot access shelf 'east-9': No such file or directory"
+sq "the program of a pasted command is its file's" '$ sudo shelfls east-9
+cannot access shelf '"'east-9'"': No such file or directory'
 # two stored raises quote the tokenizer's message: the one whose
 # placeholder is named for an error first (lookup.c's quotes_as_error)
 sq "a quoting raise whose placeholder names an error" 'error: cannot format shelves.txt: Cannot parse shelf: 1: EOF in multi-line shelf entry'
