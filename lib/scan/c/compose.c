@@ -722,6 +722,42 @@ static void keep_common(char *a, const char *b, int dir)
 	}
 }
 
+/* The index of the char pointer parameter (of [pst, pen)) that the
+ * lone identifier at token k names, or -1. */
+static int char_param(const fl_toks *t, const size_t *pst, const size_t *pen, int np, size_t k)
+{
+	for (int q = 0; q < np; q++) {
+		size_t pn = param_name(t, pst[q], pen[q]);
+		if (pn != NONE && same_tok(t, pn, k) && char_pointer(t, pst[q], pen[q]))
+			return q;
+	}
+	return -1;
+}
+
+/* A new helper nm around parameter q, its first format's text pre and suf
+ * (owned); NULL (pre and suf freed) when 256 are kept already. */
+static helper *helper_add(helpers *hs, size_t nm, int q, int sev, char *pre, char *suf)
+{
+	if (hs->n >= 256) {
+		free(pre);
+		free(suf);
+		return NULL;
+	}
+	if (hs->n == hs->cap) {
+		hs->cap = hs->cap ? hs->cap * 2 : 8;
+		hs->v = fl_xrealloc(hs->v, hs->cap * sizeof *hs->v);
+	}
+	helper *h = &hs->v[hs->n++];
+	memset(h, 0, sizeof *h);
+	h->name = nm;
+	h->param = q;
+	h->sev = sev;
+	h->pre[0] = pre;
+	h->suf[0] = suf;
+	h->ntpl = 1;
+	return h;
+}
+
 /* A format call at j in the body of helper h (parameters [pst, pen)):
  * when one of its %s conversions takes a char pointer parameter, the
  * text around it. */
@@ -751,43 +787,27 @@ static void helper_format(const ctx *c, helpers *hs, size_t nm, const size_t *ps
 		if (!l)
 			break;
 		next += stars;
+		int q;
 		if (p[l - 1] == 's' && !stars && next < na && en[next] == st[next] + 1 &&
-		    t->v[st[next]].kind == FL_TK_IDENT) {
-			for (int q = 0; q < np; q++) {
-				size_t pn = param_name(t, pst[q], pen[q]);
-				if (pn == NONE || !same_tok(t, pn, st[next]) ||
-				    !char_pointer(t, pst[q], pen[q]))
-					continue;
-				char *pre = fmt_piece(f, (size_t)(p - f));
-				char *suf = fmt_piece(p + l, strlen(p + l));
-				helper *h = hs->n ? &hs->v[hs->n - 1] : NULL;
-				if (h && h->name == nm) {
-					/* another format of the same helper */
-					if (h->param == q && h->ntpl < MAXTPL) {
-						h->pre[h->ntpl] = pre;
-						h->suf[h->ntpl++] = suf;
-						pre = suf = NULL;
-					}
-				} else if (hs->n < 256) {
-					if (hs->n == hs->cap) {
-						hs->cap = hs->cap ? hs->cap * 2 : 8;
-						hs->v = fl_xrealloc(hs->v, hs->cap * sizeof *hs->v);
-					}
-					h = &hs->v[hs->n++];
-					memset(h, 0, sizeof *h);
-					h->name = nm;
-					h->param = q;
-					h->sev = sev;
-					h->pre[0] = pre;
-					h->suf[0] = suf;
-					h->ntpl = 1;
+		    t->v[st[next]].kind == FL_TK_IDENT &&
+		    (q = char_param(t, pst, pen, np, st[next])) >= 0) {
+			char *pre = fmt_piece(f, (size_t)(p - f));
+			char *suf = fmt_piece(p + l, strlen(p + l));
+			helper *h = hs->n ? &hs->v[hs->n - 1] : NULL;
+			if (h && h->name == nm) {
+				/* another format of the same helper */
+				if (h->param == q && h->ntpl < MAXTPL) {
+					h->pre[h->ntpl] = pre;
+					h->suf[h->ntpl++] = suf;
 					pre = suf = NULL;
 				}
 				free(pre);
 				free(suf);
-				free(f);
-				return;
+			} else {
+				helper_add(hs, nm, q, sev, pre, suf);
 			}
+			free(f);
+			return;
 		}
 		next++;
 		p += l - 1;
@@ -860,41 +880,26 @@ static bool helper_forward(const ctx *c, helpers *hs, size_t nm, const size_t *p
 	int na = c_split_args(c, j + 1, st, en, MAXA);
 	if (na <= 0 || na > MAXA || fmt >= na)
 		return false;
-	int a = fmt;
+	/* the format argument: the reporter's, else its first argument
+	 * that is a literal (helper_format's) or a char pointer parameter */
+	int a = fmt, q = -1;
 	for (int k = 0; a < 0 && k < na; k++) {
 		if (c_arg_is_literal(c, st[k], en[k], false))
-			return false; /* a literal format: helper_format's */
-		if (en[k] == st[k] + 1 && t->v[st[k]].kind == FL_TK_IDENT)
-			for (int q = 0; q < np && a < 0; q++) {
-				size_t pn = param_name(t, pst[q], pen[q]);
-				if (pn != NONE && same_tok(t, pn, st[k]) && char_pointer(t, pst[q], pen[q]))
-					a = k;
-			}
+			return false;
+		if (en[k] == st[k] + 1 && t->v[st[k]].kind == FL_TK_IDENT &&
+		    (q = char_param(t, pst, pen, np, st[k])) >= 0)
+			a = k;
 	}
 	if (a < 0 || en[a] != st[a] + 1 || t->v[st[a]].kind != FL_TK_IDENT)
 		return false;
-	for (int q = 0; q < np; q++) {
-		size_t pn = param_name(t, pst[q], pen[q]);
-		if (pn == NONE || !same_tok(t, pn, st[a]) || !char_pointer(t, pst[q], pen[q]))
-			continue;
-		if ((hs->n && hs->v[hs->n - 1].name == nm) || hs->n >= 256)
-			return true; /* one per helper */
-		if (hs->n == hs->cap) {
-			hs->cap = hs->cap ? hs->cap * 2 : 8;
-			hs->v = fl_xrealloc(hs->v, hs->cap * sizeof *hs->v);
-		}
-		helper *h = &hs->v[hs->n++];
-		memset(h, 0, sizeof *h);
-		h->name = nm;
-		h->param = q;
-		h->sev = sev;
-		h->pre[0] = fl_xstrdup("");
-		h->suf[0] = fl_xstrdup("");
-		h->ntpl = 1;
+	if (q < 0 && (q = char_param(t, pst, pen, np, st[a])) < 0)
+		return false;
+	if (hs->n && hs->v[hs->n - 1].name == nm)
+		return true; /* one per helper */
+	helper *h = helper_add(hs, nm, q, sev, fl_xstrdup(""), fl_xstrdup(""));
+	if (h)
 		h->whole = true;
-		return true;
-	}
-	return false;
+	return true;
 }
 
 /* the body [ob, cb] of function nm(params at op) */
