@@ -1889,7 +1889,8 @@ static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char
 	 * printed to a record of its class at a frame of its own stack */
 	int best = INT_MAX;
 	for (size_t j = 0; j < nh; j++) {
-		int r = fl_lk_site_rank(&lk->seg[(*hits)[j].seg], ent_of(lk, &(*hits)[j]), q);
+		/* the hit's judge found its frame (fl_lk_judge) */
+		int r = (*hits)[j].sited ? (*hits)[j].site_rank : -1;
 		if (r >= 0 && r < best)
 			best = r;
 		/* a record whose text is the message printed, all of it, that
@@ -1912,11 +1913,10 @@ static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char
 		for (size_t j = from; j < nh; j++) {
 			const fl_index *ix = &lk->seg[(*hits)[j].seg];
 			const idx_entry *x = ent_of(lk, &(*hits)[j]);
-			int r;
+			const struct hit *h = &(*hits)[j];
 			if (x->cls && strcmp(ix_str(ix, x->msg), c) == 0 &&
-			    strcmp(fl_lk_class_last(ix_str(ix, x->cls)), c) == 0 &&
-			    (r = fl_lk_site_rank(ix, x, q)) >= 0 &&
-			    (best == INT_MAX || (size_t)r < q->sites_block))
+			    strcmp(fl_lk_class_last(ix_str(ix, x->cls)), c) == 0 && h->sited &&
+			    (best == INT_MAX || (size_t)h->site_rank < q->sites_block))
 				(*hits)[k++] = (*hits)[j];
 		}
 		nh = k;

@@ -281,6 +281,10 @@ void fl_lk_why(const fl_lookup *lk, const struct hit *hits, size_t nh, size_t i,
  * text [0, len) names made m's (text may be NULL: no frames), else the
  * one line whose function or guard the pasted command's words name
  * best (command may be NULL). */
+/* A site line of the index's list "PATH:LINE\tFUNCTION\tGUARD": its
+ * location's length, and where its context starts (NULL when it has none:
+ * an index of an older format's store). */
+size_t fl_lk_site_loc(const char *s, size_t n, const char **ctx);
 void fl_lk_sites(const fl_index *ix, const idx_entry *x, const char *text, size_t len,
 		 const char *command, fl_match *m);
 

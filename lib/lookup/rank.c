@@ -171,22 +171,28 @@ bool fl_lk_setup_prog(const char *w, size_t wl)
 	return word_in(names, w, wl);
 }
 
-/* The words of a pasted command that name a part of the entry's path:
- * the program's name (unless skip_prog) and its subcommands and flags
- * (values, paths and file names are no evidence).  Returns the points; *word gets the best
- * word (NUL-terminated copy into buf of size bufsz) when wanted. */
-static int command_evidence(const char *command, bool skip_prog, const char *path,
-			    char *buf, size_t bufsz)
+/* The words of a pasted command, one at a time: every command of a
+ * chained line ("cd mod && go work sync", "cat x | jq .", "x; y"), after
+ * its VAR=value words and wrappers ("sudo tool"); setup builtins ("cd",
+ * "export") and their words, and redirections with their files, are
+ * none.  *prog: the word is its command's program. */
+typedef struct cmd_walk {
+	const char *p;
+	bool prog, next_cmd;
+} cmd_walk;
+
+static void cmd_walk_init(cmd_walk *c, const char *command)
 {
-	int best = 0;
-	const char *p = command;
-	int words = 0;
-	bool prog = true, skip = skip_prog, next_cmd = false;
-	while (*p) {
-		if (next_cmd) { /* the word before ended with ';' */
-			prog = true;
-			skip = skip_prog;
-			next_cmd = false;
+	*c = (cmd_walk){command, true, false};
+}
+
+static bool cmd_word(cmd_walk *c, const char **word, size_t *len, bool *prog)
+{
+	const char *p = c->p;
+	for (;;) {
+		if (c->next_cmd) { /* the word before ended with ';' */
+			c->prog = true;
+			c->next_cmd = false;
 		}
 		while (*p == ' ' || *p == '\t')
 			p++;
@@ -207,44 +213,64 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 			continue;
 		}
 		if (*s == '|' || *s == ';' || *s == '&') {
-			/* another command of the line ("cd mod && go work sync",
-			 * "cat x | jq ."): its program and words count alike */
-			prog = true;
-			skip = skip_prog;
+			/* another command of the line: its program and words
+			 * count alike */
+			c->prog = true;
 			continue;
 		}
 		/* a separator glued to the word before it ("cd x;") */
 		if (s[n - 1] == ';') {
 			n--;
-			next_cmd = true;
+			c->next_cmd = true;
 		}
-		const char *w = s;
-		size_t wl = n;
-		if (prog && memchr(w, '=', wl) && (isalpha((unsigned char)*w) || *w == '_'))
+		if (c->prog && memchr(s, '=', n) && (isalpha((unsigned char)*s) || *s == '_'))
 			continue; /* VAR=value before the program */
-		if (prog && fl_lk_wrapper_prog(w, wl))
+		if (c->prog && fl_lk_wrapper_prog(s, n))
 			continue; /* sudo, env, time...: the program follows */
-		if (prog && fl_lk_setup_prog(w, wl)) {
+		if (c->prog && fl_lk_setup_prog(s, n)) {
 			/* cd, export...: no evidence until the next command */
 			while (*p && *p != ';' && *p != '&' && *p != '|')
 				p++;
 			continue;
 		}
+		*prog = c->prog;
+		c->prog = false;
+		*word = s;
+		*len = n;
+		c->p = p;
+		return true;
+	}
+	c->p = p;
+	return false;
+}
+
+/* The words of a pasted command that name a part of the entry's path:
+ * the program's name (unless skip_prog) and its subcommands and flags
+ * (values, paths and file names are no evidence).  Returns the points; *word gets the best
+ * word (NUL-terminated copy into buf of size bufsz) when wanted. */
+static int command_evidence(const char *command, bool skip_prog, const char *path,
+			    char *buf, size_t bufsz)
+{
+	int best = 0, words = 0;
+	cmd_walk c;
+	cmd_walk_init(&c, command);
+	const char *s;
+	size_t n;
+	bool was_prog;
+	while (cmd_word(&c, &s, &n, &was_prog)) {
+		if (was_prog && skip_prog)
+			continue;
 		/* the program names its command-line file at most
 		 * ("zstd": programs/zstdcli.c), a flag the file defining it */
-		int cap = prog || *s == '-' ? 1 : 2;
-		bool was_prog = prog;
-		if (prog && skip) {
-			prog = false;
-			continue;
-		}
-		if (prog) { /* the program: its base name */
+		int cap = was_prog || *s == '-' ? 1 : 2;
+		const char *w = s;
+		size_t wl = n;
+		if (was_prog) { /* the program: its base name */
 			const char *sl = memrchr(w, '/', wl);
 			if (sl) {
 				wl -= (size_t)(sl + 1 - w);
 				w = sl + 1;
 			}
-			prog = false;
 		} else {
 			while (wl && *w == '-') {
 				w++;
@@ -271,9 +297,9 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 		if (r > best) {
 			best = r;
 			if (buf && bufsz) {
-				size_t c = wl < bufsz - 1 ? wl : bufsz - 1;
-				memcpy(buf, w, c);
-				buf[c] = '\0';
+				size_t cl = wl < bufsz - 1 ? wl : bufsz - 1;
+				memcpy(buf, w, cl);
+				buf[cl] = '\0';
 			}
 		}
 	}
@@ -317,44 +343,25 @@ static bool program_names_file(const fl_query *q, const char *path, const char *
 		snprintf(buf, bufsz, "%s", w);
 		return true;
 	}
-	const char *p = q->command;
-	bool prog = true;
-	while (p && *p) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		const char *s = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		size_t n = (size_t)(p - s);
-		if (!n)
-			break;
-		if (*s == '|' || *s == ';' || *s == '&') {
-			prog = true;
+	if (!q->command)
+		return false;
+	cmd_walk c;
+	cmd_walk_init(&c, q->command);
+	const char *s;
+	size_t n;
+	bool prog;
+	while (cmd_word(&c, &s, &n, &prog)) {
+		if (!prog)
 			continue;
+		const char *sl = memrchr(s, '/', n);
+		if (sl) {
+			n -= (size_t)(sl + 1 - s);
+			s = sl + 1;
 		}
-		bool next = s[n - 1] == ';';
-		if (next)
-			n--;
-		if (prog && !(memchr(s, '=', n) && (isalpha((unsigned char)*s) || *s == '_')) &&
-		    !fl_lk_wrapper_prog(s, n)) {
-			if (fl_lk_setup_prog(s, n)) {
-				while (*p && *p != ';' && *p != '&' && *p != '|')
-					p++;
-				continue;
-			}
-			const char *sl = memrchr(s, '/', n);
-			if (sl) {
-				n -= (size_t)(sl + 1 - s);
-				s = sl + 1;
-			}
-			if (program_file(s, n, path, repo)) {
-				snprintf(buf, bufsz, "%.*s", (int)n, s);
-				return true;
-			}
-			prog = false;
+		if (program_file(s, n, path, repo)) {
+			snprintf(buf, bufsz, "%.*s", (int)n, s);
+			return true;
 		}
-		if (next)
-			prog = true;
 	}
 	return false;
 }
@@ -380,9 +387,8 @@ static bool site_names_entry(const fl_index *ix, const idx_entry *x, const char 
 		return true;
 	const char *o = x->sites ? ix_str(ix, x->sites) : NULL;
 	for (; o && *o;) {
-		const char *nl = strchr(o, '\n'), *end = nl ? nl : o + strlen(o);
-		const char *tab = memchr(o, '\t', (size_t)(end - o));
-		const char *loc_end = tab ? tab : end, *c = loc_end;
+		const char *nl = strchr(o, '\n'), *end = nl ? nl : o + strlen(o), *ctx;
+		const char *loc_end = o + fl_lk_site_loc(o, (size_t)(end - o), &ctx), *c = loc_end;
 		while (c > o && c[-1] != ':')
 			c--;
 		size_t pl = c > o ? (size_t)(c - 1 - o) : 0;

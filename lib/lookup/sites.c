@@ -216,10 +216,7 @@ static int context_score(char cw[][32], size_t ncw, const char *ctx, size_t len)
 	return score;
 }
 
-/* A site line "PATH:LINE\tFUNCTION\tGUARD": its location's length, and
- * where its context starts (NULL when it has none: an index of an
- * older format's store). */
-static size_t site_loc(const char *s, size_t n, const char **ctx)
+size_t fl_lk_site_loc(const char *s, size_t n, const char **ctx)
 {
 	const char *tab = memchr(s, '\t', n);
 	*ctx = tab ? tab + 1 : NULL;
@@ -263,7 +260,7 @@ static size_t other_lines(const char *s, const fl_match *m, struct other_line **
 		const char *e = strchr(s, '\n');
 		size_t len = e ? (size_t)(e - s) : strlen(s);
 		const char *ctx;
-		size_t loc = site_loc(s, len, &ctx);
+		size_t loc = fl_lk_site_loc(s, len, &ctx);
 		bool seen = (loc == ownl && memcmp(s, own, loc) == 0) ||
 			    (n && loc == prevl && memcmp(o[n - 1].loc, s, loc) == 0);
 		if (!seen) {

@@ -808,11 +808,15 @@
    * builtins ("cd", "export") and redirections say nothing */
   var WRAPPERS = ['sudo', 'env', 'time', 'nice', 'exec', 'command', 'nohup', 'xargs', 'doas'];
   var SETUP = ['cd', 'pushd', 'popd', 'export', 'set', 'source', 'unset', 'mkdir', 'echo'];
-  function commandEvidence(cmd, skipProg, path) {
-    var best = 0, words = 0, prog = true, skip = skipProg, nextCmd = false, p = 0, n = cmd.length;
+  /* the words of a command line, each with whether it is its command's
+   * program: every command of a chained line, after its VAR=value words
+   * and wrappers; setup builtins and their words, redirections and their
+   * files are none (rank.c's cmd_word) */
+  function cmdWords(cmd) {
+    var out = [], prog = true, nextCmd = false, p = 0, n = cmd.length;
     function blankAt(k) { return cmd[k] === ' ' || cmd[k] === '\t'; }
     while (p < n) {
-      if (nextCmd) { prog = true; skip = skipProg; nextCmd = false; }
+      if (nextCmd) { prog = true; nextCmd = false; }
       while (p < n && blankAt(p)) p++;
       var s = p;
       while (p < n && !blankAt(p)) p++;
@@ -825,29 +829,38 @@
         }
         continue;
       }
-      if (c0 === '|' || c0 === ';' || c0 === '&') { prog = true; skip = skipProg; continue; }
+      if (c0 === '|' || c0 === ';' || c0 === '&') { prog = true; continue; }
       if (cmd[s + len - 1] === ';') { len--; nextCmd = true; }
-      var w = cmd.slice(s, s + len), r;
+      var w = cmd.slice(s, s + len);
       if (prog && w.indexOf('=') >= 0 && /^[A-Za-z_]/.test(w)) continue;
       if (prog && WRAPPERS.indexOf(w) >= 0) continue;
       if (prog && SETUP.indexOf(w) >= 0) {
         while (p < n && ';&|'.indexOf(cmd[p]) < 0) p++;
         continue;
       }
-      var cap = prog || c0 === '-' ? 1 : 2, wasProg = prog;
-      if (prog && skip) { prog = false; continue; }
-      if (prog) { w = base(w); prog = false; }
+      out.push({ w: w, prog: prog });
+      prog = false;
+    }
+    return out;
+  }
+  function commandEvidence(cmd, skipProg, path) {
+    var best = 0, words = 0;
+    cmdWords(cmd).forEach(function (cw) {
+      var w = cw.w, c0 = w[0], wasProg = cw.prog, r;
+      if (wasProg && skipProg) return;
+      var cap = wasProg || c0 === '-' ? 1 : 2;
+      if (wasProg) w = base(w);
       else w = w.replace(/^-+/, '').split('=')[0];
       /* a URL: its scheme names the protocol's file ("http://...": http.c) */
       var colon = wasProg ? -1 : w.indexOf(':');
       if (colon >= 0 && w.startsWith('//', colon + 1)) w = w.slice(0, colon);
-      if (w.length < 3 || /[^A-Za-z0-9_-]/.test(w)) continue;
+      if (w.length < 3 || /[^A-Za-z0-9_-]/.test(w)) return;
       r = wordVsPath(w, path, wasProg);
       if (c0 === '-' && r < 2) r = 0;
       r = Math.min(r, cap);
       if (r > 0) words++;
       best = Math.max(best, r);
-    }
+    });
     return best + (words > 1 ? 1 : 0);
   }
   function evidence(x, path, q) {
@@ -885,25 +898,9 @@
   }
   function programNamesFile(q, path, repo) {
     if (q.argv0 && programFile(q.argv0, path, repo)) return true;
-    var words = (q.command || '').split(/[ \t]+/), prog = true, k, w, next;
-    for (k = 0; k < words.length; k++) {
-      w = words[k];
-      if (!w) continue;
-      if ('|;&'.indexOf(w[0]) >= 0) { prog = true; continue; }
-      next = w[w.length - 1] === ';';
-      if (next) w = w.slice(0, -1);
-      if (prog && !(w.indexOf('=') >= 0 && /^[A-Za-z_]/.test(w)) && WRAPPERS.indexOf(w) < 0) {
-        if (SETUP.indexOf(w) >= 0) {
-          while (k + 1 < words.length && !/^[;&|]/.test(words[k + 1]) && !/;$/.test(words[k])) k++;
-          continue;
-        }
-        if (programFile(base(w), path, repo)) return true;
-        prog = false;
-      }
-      if (next) prog = true;
-    }
-    return false;
+    return cmdWords(q.command || '').some(function (cw) { return cw.prog && programFile(base(cw.w), path, repo); });
   }
+
   /* a point when a placeholder's name is in the value it captured, in
    * the last part of a path ({gemfile} for ".../Gemfile.nothere"):
    * messages of {...} fields only (lookup.c named_captures) */
