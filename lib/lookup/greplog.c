@@ -867,8 +867,20 @@ int fl_lk_grep_log(fl_lookup *lk, FILE *in, const char *repo, fl_logmatch_cb cb,
 		f->seq = seq_read++;
 		if (threads > 0 && (nth > 0 || !eof)) {
 			/* more than one chunk: the workers take them */
+			bool first = nth == 0;
 			while (nth < threads && pthread_create(&th[nth], NULL, worker_main, &p) == 0)
 				nth++;
+			/* a long log: the index pages in memory mapped at once
+			 * while the first chunk is worked on */
+			if (first && nth > 0) {
+				f->state = C_READY;
+				pthread_cond_signal(&p.work);
+				pthread_mutex_unlock(&p.mu);
+				for (size_t s = 0; s < lk->nseg; s++)
+					fl_index_populate(&lk->seg[s]);
+				pthread_mutex_lock(&p.mu);
+				continue;
+			}
 		}
 		if (nth > 0) {
 			f->state = C_READY;

@@ -1085,6 +1085,40 @@ int fl_index_open(const char *path, fl_index *out, fl_err *err)
 	return 1;
 }
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22 /* Linux 5.14 */
+#endif
+
+void fl_index_populate(const fl_index *ix)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	if (!ix->mem || !ix->len || pg <= 0)
+		return;
+	size_t np = (ix->len + (size_t)pg - 1) / (size_t)pg;
+	unsigned char *vec = malloc(np);
+	if (!vec)
+		return;
+	if (mincore(ix->mem, ix->len, vec) == 0) {
+		char *base = ix->mem;
+		for (size_t i = 0; i < np;) {
+			if (!(vec[i] & 1)) {
+				i++;
+				continue;
+			}
+			size_t j = i;
+			while (j < np && (vec[j] & 1))
+				j++;
+			/* an older kernel refuses the advice: the pages fault in
+			 * as before */
+			if (madvise(base + i * (size_t)pg, (j - i) * (size_t)pg,
+				    MADV_POPULATE_READ) < 0 && errno == EINVAL)
+				break;
+			i = j;
+		}
+	}
+	free(vec);
+}
+
 /* Is string offset o, of an image's strings, a string? */
 static bool str_ok(const fl_index *ix, uint32_t o)
 {

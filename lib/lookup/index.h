@@ -229,6 +229,13 @@ int fl_index_open(const char *path, fl_index *out, fl_err *err);
  * postings, codes, factors, the literal table)?  O(its size): for a
  * small segment read from a file that may be damaged (a delta). */
 bool fl_index_check(const fl_index *ix);
+/* Map in advance the pages of the image already in the page cache (the
+ * runs mincore reports resident, MADV_POPULATE_READ): a long log's
+ * lookups read pages all over a large index, and each first read of a
+ * page was a fault (microseconds on a paravirtualised guest, half a
+ * first pass at a million records).  Pages on disk are left to be read
+ * when needed: a short log must not read a 5 GB index.  Best effort. */
+void fl_index_populate(const fl_index *ix);
 void fl_index_free(fl_index *ix);
 
 static inline const char *ix_str(const fl_index *ix, uint32_t off)

@@ -172,44 +172,37 @@ bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
 
 /* ---- the filter ------------------------------------------------------------------- */
 
-static inline uint32_t fhash(uint64_t x, uint64_t mul, uint32_t bits)
-{
-	return (uint32_t)((x * mul) >> (64 - bits));
-}
+/* A blocked Bloom filter: a key's two bits are in one 64-bit word, so a
+ * test reads one cache line.  The word comes from one multiplicative hash
+ * of the key, the two bits from a second. */
 #define FMUL1 0x9E3779B97F4A7C15ull
 #define FMUL2 0xC2B2AE3D27D4EB4Full
 
-static inline bool fbit(const uint64_t *b, uint32_t h)
+static inline uint32_t fword(const struct fl_litset *z, uint64_t v)
 {
-	return (b[h >> 6] >> (h & 63)) & 1;
+	return (uint32_t)((v * FMUL1) >> (64 - (z->bits - 6)));
 }
 
-static inline void fset(uint64_t *b, uint32_t h)
+static inline uint64_t fmask(uint64_t v)
 {
-	b[h >> 6] |= 1ull << (h & 63);
-}
-
-/* Does key v pass the set (both of its bits)? */
-static inline bool fpass(const struct fl_litset *z, uint64_t v)
-{
-	return fbit(z->b, fhash(v, FMUL1, z->bits)) && fbit(z->b, fhash(v, FMUL2, z->bits));
+	uint64_t h = v * FMUL2;
+	return (1ull << (h >> 58)) | (1ull << ((h >> 52) & 63));
 }
 
 static inline void fput(struct fl_litset *z, uint64_t v)
 {
-	fset(z->b, fhash(v, FMUL1, z->bits));
-	fset(z->b, fhash(v, FMUL2, z->bits));
+	z->b[fword(z, v)] |= fmask(v);
 }
 
-/* A set for n keys: 2^bits >= 32 bits a key (two bits a key: about 0.4 %
- * of other keys pass), at least 2^12; none for no key. */
+/* A set for n keys: 2^bits >= 32 bits a key (two bits a key: well under
+ * 1 % of other keys pass), at least 2^12; none for no key. */
 static void set_make(struct fl_litset *z, size_t n)
 {
 	memset(z, 0, sizeof *z);
 	if (!n)
 		return;
 	z->bits = 12;
-	while (z->bits < 32 && ((size_t)1 << z->bits) < 32 * n)
+	while (z->bits < 38 && ((size_t)1 << z->bits) < 32 * n)
 		z->bits++;
 	z->b = fl_xzalloc_huge(((size_t)1 << z->bits) / 8, &z->map);
 }
@@ -250,6 +243,90 @@ void fl_litfilter_free(fl_litfilter *f)
 	memset(f, 0, sizeof *f);
 }
 
+/* The text is taken FBATCH places at a time through three rounds, each
+ * asking the memory for what the next reads: the filter words of every
+ * place; then which places pass, and their buckets; then the buckets'
+ * first entries; then the probes in text order.  The rounds are
+ * staggered (batch k + 3's words, k + 2's buckets and k + 1's entries are
+ * asked for while batch k is probed), so that
+ * each miss has a batch's work to arrive in: at a million records the
+ * filter and the buckets are tens of megabytes, and a place's misses
+ * waited one after another. */
+#define FBATCH 32
+struct fbatch {
+	size_t b0, nb;
+	uint32_t w8[FBATCH], w4[FBATCH];
+	uint64_t m8[FBATCH], m4[FBATCH];
+	uint64_t pass8, pass4;
+};
+
+static inline void round_words(struct fbatch *b, const struct fl_litset *s8,
+			       const struct fl_litset *s4, const char *text, size_t len)
+{
+	for (size_t j = 0; j < b->nb; j++) {
+		size_t rest = len - b->b0 - j;
+		const char *p = text + b->b0 + j;
+		b->m8[j] = b->m4[j] = 0;
+		if (s8 && rest >= 8) {
+			uint64_t v = load(p, 8);
+			b->w8[j] = fword(s8, v);
+			b->m8[j] = fmask(v);
+			__builtin_prefetch(&s8->b[b->w8[j]]);
+		}
+		if (s4 && rest >= 4) {
+			uint64_t v = load(p, 4);
+			b->w4[j] = fword(s4, v);
+			b->m4[j] = fmask(v);
+			__builtin_prefetch(&s4->b[b->w4[j]]);
+		}
+	}
+}
+
+static inline void round_pass(struct fbatch *b, const fl_littab *t, const struct fl_litset *s8,
+			      const struct fl_litset *s4, const char *text, size_t len)
+{
+	b->pass8 = b->pass4 = 0;
+	for (size_t j = 0; j < b->nb; j++) {
+		const char *p = text + b->b0 + j;
+		size_t rest = len - b->b0 - j;
+		if (b->m8[j] && (s8->b[b->w8[j]] & b->m8[j]) == b->m8[j]) {
+			b->pass8 |= 1ull << j;
+			for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+				const fl_littier *r = &t->tier[k];
+				if (r->width >= 8 && rest >= r->width)
+					__builtin_prefetch(&r->bidx[bucket(p, r->width, r->bits)]);
+			}
+		}
+		if (b->m4[j] && (s4->b[b->w4[j]] & b->m4[j]) == b->m4[j]) {
+			b->pass4 |= 1ull << j;
+			for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+				const fl_littier *r = &t->tier[k];
+				if (r->width < 8 && rest >= r->width)
+					__builtin_prefetch(&r->bidx[bucket(p, r->width, r->bits)]);
+			}
+		}
+	}
+}
+
+static inline void round_lits(const struct fbatch *b, const fl_littab *t, const char *text,
+			      size_t len)
+{
+	for (uint64_t m = b->pass8 | b->pass4; m; m &= m - 1) {
+		size_t j = (size_t)__builtin_ctzll(m);
+		const char *p = text + b->b0 + j;
+		size_t rest = len - b->b0 - j;
+		bool p8 = b->pass8 >> j & 1, p4 = b->pass4 >> j & 1;
+		for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+			const fl_littier *r = &t->tier[k];
+			if ((r->width >= 8 ? p8 : p4) && rest >= r->width) {
+				uint32_t c = bucket(p, r->width, r->bits);
+				if (r->bidx[c] < r->bidx[c + 1])
+					__builtin_prefetch(&r->lit[r->bidx[c]]);
+			}
+		}
+	}
+}
+
 bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 			     const char *strings, const char *text, size_t len,
 			     fl_lit_on on, void *ctx)
@@ -257,20 +334,42 @@ bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 	if (!t->sidx)
 		return true;
 	const bool shorts = t->sidx[256] > 0;
-	for (size_t i = 0; i < len; i++) {
-		size_t rest = len - i;
-		if (rest >= 8 && f->s8.b && fpass(&f->s8, load(text + i, 8)))
-			for (size_t k = 0; k < FL_LIT_TIERS; k++)
-				if (t->tier[k].width >= 8 &&
-				    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
-					return false;
-		if (rest >= 4 && f->s4.b && fpass(&f->s4, load(text + i, 4)))
-			for (size_t k = 0; k < FL_LIT_TIERS; k++)
-				if (t->tier[k].width < 8 &&
-				    !probe(&t->tier[k], strings, text, i, rest, on, ctx))
-					return false;
-		if (shorts && !probe_short(t, strings, text, i, rest, on, ctx))
-			return false;
+	const struct fl_litset *s8 = f->s8.b ? &f->s8 : NULL, *s4 = f->s4.b ? &f->s4 : NULL;
+	struct fbatch ring[4];
+	size_t nbatch = (len + FBATCH - 1) / FBATCH;
+	for (size_t k = 0; k < nbatch + 3; k++) {
+		/* words of batch k, passes of k - 1, entries of k - 2, probes
+		 * of k - 3 */
+		if (k < nbatch) {
+			struct fbatch *b = &ring[k % 4];
+			b->b0 = k * FBATCH;
+			b->nb = len - b->b0 < FBATCH ? len - b->b0 : FBATCH;
+			round_words(b, s8, s4, text, len);
+		}
+		if (k >= 1 && k - 1 < nbatch)
+			round_pass(&ring[(k - 1) % 4], t, s8, s4, text, len);
+		if (k >= 2 && k - 2 < nbatch)
+			round_lits(&ring[(k - 2) % 4], t, text, len);
+		if (k < 3)
+			continue;
+		const struct fbatch *b = &ring[(k - 3) % 4];
+		if (!b->pass8 && !b->pass4 && !shorts)
+			continue;
+		for (size_t j = 0; j < b->nb; j++) {
+			size_t i = b->b0 + j, rest = len - i;
+			if (b->pass8 >> j & 1)
+				for (size_t r = 0; r < FL_LIT_TIERS; r++)
+					if (t->tier[r].width >= 8 &&
+					    !probe(&t->tier[r], strings, text, i, rest, on, ctx))
+						return false;
+			if (b->pass4 >> j & 1)
+				for (size_t r = 0; r < FL_LIT_TIERS; r++)
+					if (t->tier[r].width < 8 &&
+					    !probe(&t->tier[r], strings, text, i, rest, on, ctx))
+						return false;
+			if (shorts && !probe_short(t, strings, text, i, rest, on, ctx))
+				return false;
+		}
 	}
 	return true;
 }

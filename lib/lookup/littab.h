@@ -77,7 +77,7 @@ bool fl_littab_scan(const fl_littab *t, const char *strings, const char *text,
 		    size_t len, fl_lit_on on, void *ctx);
 
 /* A filter in front of the table for long texts: a bit set (two bits a
- * key) of the first 8 bytes of every literal of 8 bytes or more, and one
+ * key, both in one 64-bit word: a blocked Bloom filter) of the first 8 bytes of every literal of 8 bytes or more, and one
  * of the first 4 bytes of those of 4 to 7.  A place of the text whose
  * bytes are in neither set is passed over without a probe of the table,
  * whose buckets (megabytes at a million records) miss the caches at

@@ -1125,8 +1125,9 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 }
 
 /* What try_factor reads of the factors occurring on one line, asked of
- * the memory in three rounds (each needs the one before: the factor's
- * entry list, then its first entries and their stamps), so that the
+ * the memory in four rounds (each needs the one before: the factor's
+ * entry list, then its first entries and their stamps, then those
+ * entries' segment and pattern strings), so that the
  * misses of a line's dozens of factors overlap instead of each waiting
  * for its own: at a million records these tables are far larger than
  * the caches, and the waits were most of a log's error lines. */
@@ -1157,6 +1158,21 @@ static void prefetch_line(const fl_lookup *lk, const fl_occ *occs, size_t n)
 			uint32_t e = ix->fent[k];
 			__builtin_prefetch(&ix->ent[e]);
 			__builtin_prefetch(&tls.stamp[gid(lk, s, e)]);
+		}
+	}
+	/* and the strings a candidate is confirmed with: the segment every
+	 * candidate is compared with, the pattern the few whose segment is
+	 * there are matched with */
+	for (size_t r = 0; r < n; r++) {
+		uint32_t s, f;
+		if (!fl_lk_is_factor(lk, occs[r].id, &s, &f))
+			continue;
+		const fl_index *ix = &lk->seg[s];
+		uint32_t k = ix->fidx[f], end = ix->fidx[f + 1];
+		for (uint32_t c = 0; k < end && c < PREFETCH_ENTRIES; k++, c++) {
+			const idx_entry *x = &ix->ent[ix->fent[k]];
+			__builtin_prefetch(ix_str(ix, x->seg));
+			__builtin_prefetch(ix_str(ix, x->pattern));
 		}
 	}
 }

@@ -7,6 +7,7 @@
  * keeping log order and units across chunk boundaries.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise, MAP_ANONYMOUS */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -679,6 +682,87 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
 	fl_lookup_close(a);
+}
+
+/* The resident size (smaps "Rss:", in KB) of this process's mapping that
+ * starts at addr; -1 when there is none. */
+static long mapping_rss_kb(const void *addr)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	if (!f)
+		return -1;
+	char line[512];
+	bool in = false;
+	long rss = -1;
+	while (fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+			in = lo == (unsigned long)(uintptr_t)addr;
+			continue;
+		}
+		if (in && sscanf(line, "Rss: %ld kB", &rss) == 1)
+			break;
+	}
+	fclose(f);
+	return rss;
+}
+
+/* fl_index_populate maps the pages of an image that are in the page
+ * cache, and only those: a 4 MB file just written is mapped whole (its
+ * resident size grows to the file's), the same file evicted from the
+ * cache is left to be read when needed (nothing read, nothing mapped). */
+static void test_index_populate(void **state)
+{
+	(void)state;
+	/* a kernel before 5.14 refuses the advice: nothing to test */
+	void *probe = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(probe != MAP_FAILED);
+	bool can = madvise(probe, 4096, 22 /* MADV_POPULATE_READ */) == 0;
+	munmap(probe, 4096);
+	if (!can)
+		skip();
+	char path[160];
+	snprintf(path, sizeof path, "%s/populate.img", dir);
+	const size_t len = 4u << 20;
+	char *data = fl_xmalloc(len);
+	for (size_t i = 0; i < len; i++)
+		data[i] = (char)(i * 7);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fflush(f), 0);
+	assert_int_equal(fsync(fileno(f)), 0);
+	fclose(f);
+	free(data);
+	for (int evicted = 0; evicted < 2; evicted++) {
+		int fd = open(path, O_RDONLY);
+		assert_true(fd >= 0);
+		if (evicted)
+			assert_int_equal(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0);
+		fl_index ix;
+		memset(&ix, 0, sizeof ix);
+		ix.len = len;
+		ix.mem = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+		close(fd);
+		assert_true(ix.mem != MAP_FAILED);
+		assert_int_equal(mapping_rss_kb(ix.mem), 0);
+		fl_index_populate(&ix);
+		long after = mapping_rss_kb(ix.mem);
+		unsigned char vec[1024];
+		assert_int_equal(mincore(ix.mem, len, vec), 0);
+		size_t resident = 0;
+		for (size_t k = 0; k < len / 4096; k++)
+			resident += vec[k] & 1;
+		if (evicted) {
+			/* (a page or two may have come back since) */
+			assert_true(after <= 16);
+			assert_true(resident <= 4);
+		} else {
+			assert_int_equal(after, (long)(len / 1024));
+		}
+		munmap(ix.mem, len);
+	}
+	unlink(path);
 }
 
 /* ---- grep-log ----------------------------------------------------------------- */
@@ -1467,6 +1551,7 @@ int main(void)
 		cmocka_unit_test(test_grep_log_unit_across_chunks),
 		cmocka_unit_test(test_grep_log_quiet_lines),
 		cmocka_unit_test(test_index_cache),
+		cmocka_unit_test(test_index_populate),
 		cmocka_unit_test(test_time_limit),
 		cmocka_unit_test(test_long_lines),
 		cmocka_unit_test(test_factor_across_scan_blocks),
