@@ -598,6 +598,23 @@ static size_t class_prefix(const char *s)
 	return class_prefix_at(s, false);
 }
 
+/* Is s, whole, a qualified name of an error class ("java.io.EOFException":
+ * the toString() of a Java exception without a message)? */
+static bool bare_error_class(const char *s)
+{
+	size_t n = 0;
+	bool dot = false;
+	for (; isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '$' || s[n] == '.'; n++)
+		dot |= s[n] == '.';
+	if (s[n] || !dot || n >= 256 || s[n - 1] == '.')
+		return false;
+	char buf[258];
+	memcpy(buf, s, n);
+	buf[n] = ':';
+	buf[n + 1] = '\0';
+	return class_prefix(buf) == n;
+}
+
 /* Whether the line at s is a Java frame: "\tat pkg.Cls.m(File.java:10)". */
 static bool java_frame_next(const char *s)
 {
@@ -1290,12 +1307,21 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		size_t cn = class_prefix_at(m, loose);
 		if (cn) {
 			const char *r = m;
+			size_t outer = cn;
 			do { /* nested: Wrapper: java.lang.Cause: message */
 				add_class(q, r, cn);
 				r = skip_spaces(r + cn + 1);
 			} while ((cn = class_prefix(r)) != 0);
-			if (*r)
+			if (bare_error_class(r)) {
+				/* Wrapper: java.io.EOFException, a wrapper made of a
+				 * cause without a message (Java's Throwable(cause)):
+				 * the cause is evidence, and what was thrown is the
+				 * wrapper, at its `throw new Wrapper(e)` */
+				add_class(q, r, strlen(r));
+				push_unique(&first, m, outer);
+			} else if (*r) {
 				push_unique(&first, r, strlen(r));
+			}
 			in_tb = false;
 			continue;
 		}

@@ -284,6 +284,18 @@ printf 'package p;\npublic final class Ints {\n    public static int parse(Strin
 printf 'Exception in thread "main" p.NumberException: not a number: "abc"\n\tat p.NumberException.forInput(NumberException.java:5)\n\tat p.Ints.parse(Ints.java:5)\n\tat Main.main(Main.java:3)\n' >"$WORK/nfe.txt"
 check "explain: of two records the frames name, the innermost frame's" \
 	[ "$("$FL" explain --db "$WORK/nfe.db" --json - <"$WORK/nfe.txt" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = p/NumberException.java:5 ]
+# a wrapper made of a cause without a message (Java's Throwable(cause)):
+# "Wrapper: java.io.EOFException" is the wrapper's raise, not a bare
+# `throw new EOFException()` of the tree, with or without the frames
+mkdir -p "$WORK/wrap/p"
+printf 'package p;\npublic class CodecException extends RuntimeException {\n    CodecException(Throwable cause) { super(cause); }\n}\n' >"$WORK/wrap/p/CodecException.java"
+printf 'package p;\nimport java.io.*;\npublic final class Codec {\n    static Object decode(InputStream in) {\n        try (ObjectInputStream o = new ObjectInputStream(in)) {\n            return o.readObject();\n        } catch (ClassNotFoundException | IOException ex) {\n            throw new CodecException(ex);\n        }\n    }\n}\n' >"$WORK/wrap/p/Codec.java"
+printf 'package p;\nimport java.io.*;\npublic final class Empty extends InputStream {\n    public int read() throws IOException {\n        throw new EOFException();\n    }\n}\n' >"$WORK/wrap/p/Empty.java"
+"$FL" scan "$WORK/wrap" --repo acme/wrap --db "$WORK/wrap.db" >/dev/null 2>&1
+check "explain: a wrapper of a cause without a message, at its raise" \
+	[ "$("$FL" explain --db "$WORK/wrap.db" --json 'p.CodecException: java.io.EOFException' | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = p/Codec.java:8 ]
+check "explain: a cause without a message, alone, at its own raise" \
+	[ "$("$FL" explain --db "$WORK/wrap.db" --json 'Caused by: java.io.EOFException' | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = p/Empty.java:5 ]
 # one code raised at many places with other texts (npm's EUSAGE): of the
 # exact-code answers, the one whose message shares the text's words first
 mkdir -p "$WORK/codes/lib"

@@ -419,6 +419,27 @@ static void test_class_prefixes(void **state)
 	assert_string_equal(q.messages.v[0], "the disk is full");
 	fl_query_free(&q);
 
+	/* a wrapper made of a cause without a message (Java's
+	 * Throwable(cause): its message is the cause's class): the
+	 * wrapper's class is the text looked for, the cause's evidence */
+	norm("org.acme.io.SerializationException: java.io.EOFException\n"
+	     "\tat org.acme.io.Codec.decode(Codec.java:218)\n", &q);
+	assert_string_equal(q.messages.v[0], "org.acme.io.SerializationException");
+	assert_true(has(&q.classes, "SerializationException"));
+	assert_true(has(&q.classes, "EOFException"));
+	fl_query_free(&q);
+	norm("Exception in thread \"main\" com.acme.Oops: com.acme.InnerException: java.io.EOFException", &q);
+	assert_string_equal(q.messages.v[0], "com.acme.Oops");
+	assert_true(has(&q.classes, "InnerException"));
+	fl_query_free(&q);
+	/* a message that is one word, or a class with text after it, stays */
+	norm("com.acme.Oops: EOFException\n\tat com.acme.Main.main(Main.java:5)\n", &q);
+	assert_string_equal(q.messages.v[0], "EOFException");
+	fl_query_free(&q);
+	norm("com.acme.Oops: java.io.EOFException: stream ended\n\tat com.acme.Main.main(Main.java:5)\n", &q);
+	assert_string_equal(q.messages.v[0], "stream ended");
+	fl_query_free(&q);
+
 	norm("re.error: missing ), unterminated subpattern at position 0", &q);
 	assert_string_equal(q.messages.v[0], "missing ), unterminated subpattern at position 0");
 	assert_true(has(&q.classes, "error"));

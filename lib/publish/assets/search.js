@@ -255,6 +255,12 @@
     if (l >= 0 && last.length >= 5 && /error$/i.test(last)) return n;
     return /(?:Error|Exception|Panic|Warning|Fault|Failure|Interrupt|Exit)$/.test(c) ? n : 0;
   }
+  /* s, whole, a qualified name of an error class ("java.io.EOFException":
+   * a Java exception without a message, as its toString() prints it) */
+  function bareErrorClass(s) {
+    return s.length < 256 && /^[A-Za-z0-9_$.]*\.[A-Za-z0-9_$.]*$/.test(s) && s[s.length - 1] !== '.' &&
+      classPrefix(s + ':') === s.length;
+  }
   /* the line s is a Java frame: "\tat pkg.Cls.m(File.java:10)" */
   function javaFrame(s) {
     return s !== undefined && (s[0] === ' ' || s[0] === '\t') && /^[ \t]+at [^\n]*\(/.test(s);
@@ -508,8 +514,14 @@
       }
       if ((cn = classPrefix(msg, loose))) { /* Class: message, Wrapper: Cause: message */
         r = msg;
+        var outer = msg.slice(0, cn);
         do { addClass(q, r.slice(0, cn)); r = skipSpaces(r.slice(cn + 1)); } while ((cn = classPrefix(r)));
-        push(first, r);
+        if (bareErrorClass(r)) { /* Wrapper: java.io.EOFException: the wrapper was thrown */
+          addClass(q, r);
+          push(first, outer);
+        } else {
+          push(first, r);
+        }
         inTb = false;
         continue;
       }
