@@ -244,6 +244,23 @@ static const char *strip_level(const char *s)
 	return skip_spaces(q);
 }
 
+/* PHP's levels, as its CLI logs them ("PHP Warning:  ", "PHP Fatal error:
+ * ") and as it displays them ("Parse error: ", "Deprecated: "). */
+static const char *strip_php_level(const char *s)
+{
+	static const struct word php[] = {WORD("Fatal error:"), WORD("Parse error:"),
+		WORD("Warning:"), WORD("Notice:"), WORD("Deprecated:"),
+		WORD("Recoverable fatal error:"), WORD("Catchable fatal error:"),
+		WORD("Strict Standards:")};
+	const char *p = strncmp(s, "PHP ", 4) == 0 ? s + 4 : s;
+	if (!strchr("FPWNDRCS", *p))
+		return s;
+	for (size_t k = 0; k < sizeof php / sizeof php[0]; k++)
+		if (strncmp(p, php[k].s, php[k].n) == 0 && (p[php[k].n] == ' ' || p[php[k].n] == '\t'))
+			return skip_spaces(p + php[k].n);
+	return s;
+}
+
 /* syslog: "<13>", "Nov 29 12:00:00 host prog[123]: " */
 static const char *strip_syslog(const char *s)
 {
@@ -473,6 +490,62 @@ static const char *strip_location(const char *s)
 	return file || strip_level(q) != q ? q : s;
 }
 
+/* The place a message ends with, PHP's and less's: "... in
+ * /var/www/src/Cart.php on line 12", "... in /src/a.less on line 1,
+ * column 12:".  Its length from the " in " (0 when there is none); the
+ * path and line in *path, *pl, *ln, *dl. */
+static size_t where_suffix_at(const char *m, size_t n, const char **path, size_t *pl,
+			      const char **ln, size_t *dl)
+{
+	const char *on = NULL;
+	for (const char *p = m; (p = fl_memmem(p, (size_t)(m + n - p), " on line ", 9)) != NULL; p++)
+		on = p;
+	if (!on)
+		return 0;
+	const char *d = on + 9, *e = d;
+	while (isdigit((unsigned char)*e))
+		e++;
+	if (e == d || e - d > 9)
+		return 0;
+	const char *r = e;
+	if (strncmp(r, ", column ", 9) == 0 && isdigit((unsigned char)r[9])) {
+		r += 9;
+		while (isdigit((unsigned char)*r))
+			r++;
+	}
+	if (*r == ':' || *r == '.')
+		r++;
+	if (r != m + n)
+		return 0;
+	/* " in PATH" before it: a path of no blanks with a folder or an
+	 * extension */
+	const char *pe = on, *pb = on;
+	while (pb > m && pb[-1] != ' ')
+		pb--;
+	if (pb == pe || pb - m < 5 || memcmp(pb - 4, " in ", 4) != 0 ||
+	    (!memchr(pb, '/', (size_t)(pe - pb)) && !memchr(pb, '.', (size_t)(pe - pb))))
+		return 0;
+	*path = pb;
+	*pl = (size_t)(pe - pb);
+	*ln = d;
+	*dl = (size_t)(e - d);
+	return (size_t)(m + n - (pb - 4));
+}
+
+/* Cut that place off the message m, in place; the place is evidence (a
+ * PHP message names the line that raised it). */
+static void where_suffix(fl_query *q, char *m)
+{
+	size_t n = strlen(m), pl, dl;
+	const char *path, *ln;
+	size_t cut = where_suffix_at(m, n, &path, &pl, &ln, &dl);
+	if (!cut || cut >= n)
+		return;
+	push_unique(&q->paths, path, pl);
+	push_site(q, path, pl, ln, dl);
+	m[n - cut] = '\0';
+}
+
 char *fl_strip_line(char *line)
 {
 	const char *p = skip_spaces(line);
@@ -482,6 +555,7 @@ char *fl_strip_line(char *line)
 		q = strip_syslog(q);
 		q = strip_timestamp(q);
 		q = strip_location(q);
+		q = strip_php_level(q);
 		q = strip_level(q);
 		if (q != p || prefixed) {
 			prefixed = true;
@@ -928,6 +1002,7 @@ static int line_level(const char *line, const char *msg)
 		{WORD("warn"), LEVEL_WARNING}, {WORD("info"), LEVEL_INFO},
 		{WORD("debug"), LEVEL_INFO}, {WORD("trace"), LEVEL_INFO},
 		{WORD("notice"), LEVEL_INFO}, {WORD("verbose"), LEVEL_INFO},
+		{WORD("deprecated"), LEVEL_WARNING},
 	};
 	size_t n = (size_t)(msg - line);
 	for (size_t i = 0; i < n; i++) {
@@ -1050,6 +1125,9 @@ bool fl_line_quiet(const char *s, size_t n)
 		    (at >= 7 && memcmp(e - 7, "message", 7) == 0))
 			return false;
 	}
+	/* a place at its end ("in /src/a.php on line 3") is evidence */
+	if (fl_memmem(s, n, " on line ", 9))
+		return false;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
 	/* the lines fl_normalize takes as something else than a message */
@@ -1222,6 +1300,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		char *m = fl_strip_line(line);
 		m = (char *)strip_glog(m, q);
 		m = fl_strip_line(m);
+		where_suffix(q, m);
 		/* JavaScript's "Error: msg" over its stack's frames: the class
 		 * of `new Error(...)`, which the level's strip took off */
 		if (m == sp + 7 && strncmp(sp, "Error: ", 7) == 0 && java_frame_next(next))

@@ -239,6 +239,12 @@ sq "a program's own line, then its log of a message another file raises" 'Writin
 Schema validation error, aborting
 "./manifest.json" breaks the manifest schema:
  - name : a string is required'
+# the place a message ends with, PHP's and less's ("in FILE on line N"):
+# cut off, and a PHP level before it stripped (fixtures php/public/index.php,
+# js/lib/indirect.js)
+sq "PHP's warning with its place" 'PHP Warning:  PHP 8 is required in /var/www/shop/public/index.php on line 13'
+sq "PHP's deprecation with its place" 'Deprecated: WidgetService::legacy() is deprecated in /var/www/shop/src/Services/WidgetService.php on line 52'
+sq "a plain object's message with the input's place" 'NameError: config variable @x is undefined in /srv/app/site.cfg on line 1, column 3:'
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
 check "site search: runs under node (every record tried)" test -s "$SS/all.json"

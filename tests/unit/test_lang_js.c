@@ -782,6 +782,71 @@ static void test_param_factories(void **state)
 	fl_sites_free(s);
 }
 
+/* Errors made further from the throw: a plain object with a message
+ * thrown or rejected (less's `throw { type: 'Name', message: ... }`); a
+ * factory that builds the error in a variable and returns it, called with
+ * a text by a function that returns it in turn (json5's invalidChar over
+ * syntaxError); a reporter reached through helpers that hand their
+ * parameter on (uglify-js's token_error -> croak -> js_error); a hole whose
+ * expression holds a comment and braces. */
+static void test_indirect_errors(void **state)
+{
+	(void)state;
+	const char *src =
+		"function syntaxError (message) {\n"                               /* 1 */
+		"    const err = new SyntaxError(message)\n"                        /* 2 */
+		"    err.lineNumber = line\n"                                       /* 3 */
+		"    return err\n"                                                  /* 4 */
+		"}\n"                                                               /* 5 */
+		"function invalidChar (c) {\n"                                      /* 6 */
+		"    if (c === undefined) {\n"                                      /* 7 */
+		"        return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)\n" /* 8 */
+		"    }\n"                                                           /* 9 */
+		"    return syntaxError(`JSON5: invalid character '${formatChar(c)}' at ${line}`)\n" /* 10 */
+		"}\n"                                                               /* 11 */
+		"function js_error (message, filename) {\n"                         /* 12 */
+		"    throw new JS_Parse_Error(message, filename)\n"                 /* 13 */
+		"}\n"                                                               /* 14 */
+		"function token_error (token, msg) {\n"                             /* 15 */
+		"    croak(msg, token.line)\n"                                      /* 16 */
+		"}\n"                                                               /* 17 */
+		"function croak (msg, line) {\n"                                    /* 18 */
+		"    js_error(msg, 'input')\n"                                      /* 19 */
+		"}\n"                                                               /* 20 */
+		"function parse (s) {\n"                                            /* 21 */
+		"    if (!s) croak('Name expected for the binding')\n"              /* 22 */
+		"    if (s === ';') token_error(s, 'Unexpected token in the input')\n" /* 23 */
+		"    if (s === '@') throw { type: 'Name', message: `variable ${s} is undefined`, index: 3 }\n" /* 24 */
+		"    if (s === '(') throw { type: 'Syntax', index: 3 }\n"             /* 25 */
+		"    return new Promise((resolve, reject) => {\n"                   /* 26 */
+		"        reject({ type: 'File', message: `'${s}' wasn't found in the paths`, code: 'E_NOT_FOUND' })\n" /* 27 */
+		"    })\n"                                                          /* 28 */
+		"}\n"                                                               /* 29 */
+		"function mixin (sel) {\n"                                          /* 30 */
+		"    throw new Error(`${sel.toCSS(/** @type {Ctx} */ ({})).trim()} is undefined here`)\n" /* 31 */
+		"}\n";
+	fl_src files[] = {{"lib/parse.js", src, strlen(src), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_js, files, 1, 0);
+	EXPECT_SITE(s, "JSON5: invalid end of input at ${line}:${column}", 8, FL_T_EXCEPTION);
+	const fl_site *p = EXPECT_SITE(s, "JSON5: invalid character '${formatChar(c)}' at ${line}", 10,
+				       FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "SyntaxError");
+	p = EXPECT_SITE(s, "Name expected for the binding", 22, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "JS_Parse_Error");
+	p = EXPECT_SITE(s, "Unexpected token in the input", 23, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "JS_Parse_Error");
+	EXPECT_SITE(s, "variable ${s} is undefined", 24, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "'${s}' wasn't found in the paths", 27, FL_T_EXCEPTION);
+	harness_expect_str(p->code, "E_NOT_FOUND");
+	/* the hole keeps its expression, without the comment and braces
+	 * that would end the records' ${...} placeholder early */
+	p = EXPECT_SITE(s, "${sel.toCSS( ()).trim()} is undefined here", 31, FL_T_EXCEPTION);
+	/* no message, no site of its own */
+	for (size_t k = 0; k < s->n; k++)
+		assert_int_not_equal(s->v[k].line, 25);
+	fl_sites_free(s);
+}
+
 /* A helper that throws its message parameter when an if on another
  * parameter says so (`function invariant(cond, msg) { if (!cond) throw new
  * TypeError(msg) }`): each call with a text is a site of that class, the
@@ -848,6 +913,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_param_factories),
+		cmocka_unit_test(test_indirect_errors),
 		cmocka_unit_test(test_conditional_throwers),
 		cmocka_unit_test(test_branch_texts),
 		cmocka_unit_test(test_throw_idioms),

@@ -440,6 +440,24 @@ static void test_class_prefixes(void **state)
 	assert_string_equal(q.messages.v[0], "stream ended");
 	fl_query_free(&q);
 
+	/* the place a message ends with (PHP's "in FILE on line N", less's
+	 * with a column): cut off, kept as evidence */
+	norm("PHP Warning:  Undefined variable $cart in /var/www/src/Cart.php on line 12", &q);
+	assert_string_equal(q.messages.v[0], "Undefined variable $cart");
+	assert_true(has(&q.sites, "/var/www/src/Cart.php:12"));
+	fl_query_free(&q);
+	norm("NameError: variable @nope is undefined in /srv/app/a.less on line 1, column 12:", &q);
+	assert_string_equal(q.messages.v[0], "variable @nope is undefined");
+	assert_true(has(&q.paths, "/srv/app/a.less"));
+	fl_query_free(&q);
+	/* words, not a place: kept */
+	norm("error: stop in the hall on line 3 of the plan", &q);
+	assert_string_equal(q.messages.v[0], "stop in the hall on line 3 of the plan");
+	fl_query_free(&q);
+	norm("error: in main.c on line 5", &q);
+	assert_string_equal(q.messages.v[0], "in main.c on line 5");
+	fl_query_free(&q);
+
 	norm("re.error: missing ), unterminated subpattern at position 0", &q);
 	assert_string_equal(q.messages.v[0], "missing ), unterminated subpattern at position 0");
 	assert_true(has(&q.classes, "error"));

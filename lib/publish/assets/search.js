@@ -126,6 +126,12 @@
     if (br !== !!m[3] || (m[2].length === 1 && !br) || (!br && !m[4] && /[a-z]/.test(m[2]))) return s;
     return skipSpaces(s.slice(m[0].length));
   }
+  /* PHP's levels: "PHP Warning:  ", "PHP Fatal error:  ", "Parse error: "
+   * (normalize.c's strip_php_level) */
+  function stripPhpLevel(s) {
+    var m = /^(?:PHP )?(?:Fatal error|Parse error|Warning|Notice|Deprecated|Recoverable fatal error|Catchable fatal error|Strict Standards):[ \t]/.exec(s);
+    return m ? skipSpaces(s.slice(m[0].length)) : s;
+  }
   /* "<13>", "Nov 29 12:00:00 host prog[123]: " */
   function stripSyslog(s) {
     var p = s.replace(/^<\d+>/, '');
@@ -190,7 +196,7 @@
   function stripLine(s) {
     var p = skipSpaces(s);
     for (var round = 0; round < 8; round++) {
-      var q = skipSpaces(stripSyscall(skipSpaces(stripProg(stripLevel(stripLocation(stripTimestamp(stripSyslog(p))))))));
+      var q = skipSpaces(stripSyscall(skipSpaces(stripProg(stripLevel(stripPhpLevel(stripLocation(stripTimestamp(stripSyslog(p)))))))));
       if (q === p) break;
       p = q;
     }
@@ -204,6 +210,17 @@
     var f = b ? t.lastIndexOf(' ', b - 1) + 1 : 0, colon = t.indexOf(':', f);
     if (colon >= 0 && colon < b) { push(q.paths, t.slice(f, colon)); pushSite(q, t.slice(f, colon), t.slice(colon + 1, b)); }
     return t.slice(b + 2);
+  }
+  /* the place a message ends with, PHP's and less's ("... in
+   * /src/Cart.php on line 12", "... in /src/a.less on line 1, column
+   * 12:"): cut off, the place kept as evidence (normalize.c's
+   * where_suffix) */
+  function whereSuffix(q, m) {
+    var w = / in ([^ ]+) on line ([0-9]{1,9})(?:, column [0-9]+)?[:.]?$/.exec(m);
+    if (!w || w.index === 0 || !/[\/.]/.test(w[1]) || m.lastIndexOf(' on line ') !== w.index + 4 + w[1].length) return m;
+    push(q.paths, w[1]);
+    pushSite(q, w[1], w[2]);
+    return m.slice(0, w.index);
   }
   /* a frame's line, "path:line", to q.sites (normalize.c's push_site) */
   function pushSite(q, path, digits) {
@@ -304,8 +321,8 @@
   }
   /* the level a line's stripped prefix names: 0 informational, 1 warning, 2 other */
   function lineLevel(pre) {
-    var m = /(?:^|[^A-Za-z])(warn|info|debug|trace|notice|verbose)/i.exec(pre);
-    return !m ? 2 : lower(m[1]) === 'warn' ? 1 : 0;
+    var m = /(?:^|[^A-Za-z])(warn|info|debug|trace|notice|verbose|deprecated)/i.exec(pre);
+    return !m ? 2 : lower(m[1]) === 'warn' || lower(m[1]) === 'deprecated' ? 1 : 0;
   }
   /* does it name an error level ("ERROR", "[E]", "fatal: ")? */
   function namesError(pre) {
@@ -477,6 +494,7 @@
       if (sp[0] === '{') jsonLine(q, sp, first);
       if (/msg=|err=|error=/.test(sp)) logfmt(sp, first);
       var msg = stripLine(stripGlog(stripLine(line), q)), pre = line.slice(0, line.length - msg.length);
+      msg = whereSuffix(q, msg);
       /* JavaScript's "Error: msg" over its stack's frames: the class of
        * `new Error(...)` (normalize.c) */
       if (sp.startsWith('Error: ') && msg === sp.slice(7) && javaFrame(lines[li + 1])) addClass(q, 'Error');

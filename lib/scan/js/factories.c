@@ -335,6 +335,68 @@ void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 	free(key);
 }
 
+/* In collect, after the file's reporters are known: the function declared
+ * at i that hands one of its parameters, as the message, to a reporter
+ * function of the tree (uglify-js's `croak(msg, line) { js_error(msg,
+ * ...) }` over `js_error(message, ...) { throw new JS_Parse_Error(message,
+ * ...) }`, and `token_error(token, msg) { croak(msg, ...) }` over croak)
+ * is a reporter of that parameter, of the same class.  True when it made
+ * one. */
+bool js_reporter_forward(fl_classdefs *tr, const ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	int method;
+	size_t nm = decl_name(c, i, &method);
+	if (nm == NONE || method || !is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") ||
+	    c->match[nm + 1] >= t->n || t->v[nm].len > 120)
+		return false;
+	char key[160];
+	snprintf(key, sizeof key, "rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+	const char *pm, *dc;
+	int m0;
+	if (fl_classdefs_find(tr, key, &pm, &dc, &m0))
+		return false; /* one already */
+	size_t body = c->match[nm + 1] + 1;
+	if (!is_p(c, body, "{") || c->match[body] >= t->n || c->match[body] - body > REP_MAX_TOKS)
+		return false;
+	size_t close = c->match[body];
+	size_t ps[6], pe[6];
+	size_t np = split_args(c, nm + 1, ps, pe, 6);
+	for (size_t q = body + 1; q + 1 < close; q++) {
+		if (is_id(c, q, "function") || is_p(c, q, "=>"))
+			return false; /* a nested function: its own business */
+		if (!is_kind(c, q, FL_TK_IDENT) || !is_p(c, q + 1, "(") || is_p(c, q - 1, ".") ||
+		    c->match[q + 1] >= close || t->v[q].len > 120)
+			continue;
+		char ck[160];
+		snprintf(ck, sizeof ck, "rep:%.*s", (int)t->v[q].len, t->src + t->v[q].off);
+		const char *cv, *cd;
+		int cm;
+		if (strcmp(ck, key) == 0 || !fl_classdefs_find(tr, ck, &cv, &cd, &cm) || !cv || cm)
+			continue;
+		size_t st[6], en[6];
+		size_t na = split_args(c, q + 1, st, en, 6), k = (size_t)atoi(cv);
+		if (k >= na || en[k] != st[k] + 1 || !is_kind(c, st[k], FL_TK_IDENT))
+			continue;
+		for (size_t p = 0; p < np; p++) {
+			if (pe[p] != ps[p] + 1 || !is_kind(c, ps[p], FL_TK_IDENT) ||
+			    t->v[ps[p]].len != t->v[st[k]].len ||
+			    memcmp(t->src + t->v[ps[p]].off, t->src + t->v[st[k]].off, t->v[ps[p]].len) != 0)
+				continue;
+			/* the callee's class, without its condition (its
+			 * parameters' places, not ours) */
+			int cond, neg;
+			char cls[128] = "";
+			char *v = sscanf(cv, "%*d %d %d %127s", &cond, &neg, cls) == 3
+					  ? fl_xasprintf("%zu -1 0 %s", p, cls)
+					  : fl_xasprintf("%zu", p);
+			fl_classdefs_add(tr, key, v, NULL, 0);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* ---- factories of a message passed in ----------------------------------------
  * npm's `usageError (prefix = '') { ... return Object.assign(new
  * Error(`\n${prefix}${this.usage}`), { code: 'EUSAGE' }) }`, a `function
@@ -349,7 +411,8 @@ void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 bool js_has_pfactory(const char *s, size_t n)
 {
 	return fl_memmem(s, n, "return new ", 11) != NULL ||
-	       fl_memmem(s, n, "return Object.assign(new ", 25) != NULL;
+	       fl_memmem(s, n, "return Object.assign(new ", 25) != NULL ||
+	       (fl_memmem(s, n, " = new ", 7) != NULL && fl_memmem(s, n, "Error(", 6) != NULL);
 }
 
 /* In collect: the factory declared at i (as js_reporter_collect), into the
@@ -385,15 +448,33 @@ void js_pfac_collect(fl_classdefs *tr, const ctx *c, size_t i)
 	}
 	size_t open = NONE, obj = NONE, clsi = NONE;
 	int nret = 0;
+	/* `const err = new SyntaxError(message)`, decorated, then `return
+	 * err`: the error the variable holds */
+	size_t var = NONE, vopen = NONE, vcls = NONE;
 	for (size_t q = body + 1; q < close && named; q++) {
 		if (is_id(c, q, "function") || is_p(c, q, "=>") || is_id(c, q, "throw")) {
 			nret = 0; /* a nested function, or a thrower: not this */
 			break;
 		}
+		if ((is_id(c, q, "const") || is_id(c, q, "let") || is_id(c, q, "var")) &&
+		    is_kind(c, q + 1, FL_TK_IDENT) && is_p(c, q + 2, "=") && is_id(c, q + 3, "new")) {
+			size_t ci, o = js_ctor_at(c, q + 3, &ci);
+			if (o != NONE && errorish(t, ci)) {
+				var = q + 1;
+				vopen = o;
+				vcls = ci;
+			}
+			continue;
+		}
 		if (!is_id(c, q, "return"))
 			continue;
 		size_t r = q + 1, ci, o = NONE, ob = NONE;
-		if (is_id(c, r, "Object") && is_p(c, r + 1, ".") && is_id(c, r + 2, "assign") &&
+		if (var != NONE && is_kind(c, r, FL_TK_IDENT) && t->v[r].len == t->v[var].len &&
+		    memcmp(t->src + t->v[r].off, t->src + t->v[var].off, t->v[r].len) == 0 &&
+		    (is_p(c, r + 1, ";") || is_p(c, r + 1, "}"))) {
+			o = vopen;
+			ci = vcls;
+		} else if (is_id(c, r, "Object") && is_p(c, r + 1, ".") && is_id(c, r + 2, "assign") &&
 		    is_p(c, r + 3, "(") && is_id(c, r + 4, "new")) {
 			o = js_ctor_at(c, r + 4, &ci);
 			if (o != NONE && c->match[o] < t->n && is_p(c, c->match[o] + 1, ",") &&
@@ -444,7 +525,7 @@ void js_pfac_collect(fl_classdefs *tr, const ctx *c, size_t i)
  * name, '(' at open, of a factory of the tree given a text: a site with the
  * factory's message, each parameter given a literal replaced by its text.
  * True when it made one. */
-bool js_pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self)
+bool js_pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self, const char *verb)
 {
 	const fl_toks *t = &c->t;
 	if (!c->tree || !c->tree->n || t->v[name].len > 120 || c->match[open] >= t->n)
@@ -482,7 +563,7 @@ bool js_pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self)
 	}
 	if (any) {
 		char *m = fl_msg_subst(tmpl, (const char *const *)names, (const char *const *)values, np);
-		char *idiom = fl_xasprintf("throw %s%.*s", self ? "this." : "", (int)t->v[name].len,
+		char *idiom = fl_xasprintf("%s %s%.*s", verb, self ? "this." : "", (int)t->v[name].len,
 					   t->src + t->v[name].off);
 		c->used[name] = 1;
 		js_emit(c, i, m, code, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);

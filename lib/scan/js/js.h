@@ -268,14 +268,18 @@ void js_rule_factory_call(ctx *c, size_t i);
 bool js_has_reporter(const char *s, size_t n);
 /* In collect: the reporter declared at i, into the tree ("rep:NAME"). */
 void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i);
+/* In collect, after it: the function declared at i that hands a parameter
+ * on to a reporter function as its message, a reporter too. */
+bool js_reporter_forward(fl_classdefs *tr, const ctx *c, size_t i);
 /* A byte scan: the file may declare a factory of a message passed in. */
 bool js_has_pfactory(const char *s, size_t n);
 /* In collect: the factory of a message passed in declared at i, into the
  * tree ("pfac:NAME"). */
 void js_pfac_collect(fl_classdefs *tr, const ctx *c, size_t i);
 /* `throw NAME(...)` / `throw this.NAME(...)` (self) of such a factory,
- * given a text: its site.  True when it made one. */
-bool js_pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self);
+ * given a text, or `return NAME(...)` (verb "throw" or "return"): its
+ * site.  True when it made one. */
+bool js_pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self, const char *verb);
 /* A call at i ('(' at i + 1) of a reporter of the tree: `this.NAME(...)`
  * of a method (self), `NAME(...)` of a function.  True when it is one. */
 bool js_rule_reporter_call(ctx *c, size_t i, bool self);

@@ -74,6 +74,16 @@ static void js_collect(void *tree, const fl_src *src)
 		fl_classdefs_add_params(tr, name, jc.msg, jc.code, 0, jc.params);
 		free(name);
 	}
+	/* the functions that hand a parameter on to a reporter, then those
+	 * that hand one on to them */
+	for (int round = 0; round < 2; round++) {
+		bool more = false;
+		for (size_t i = 0; i + 2 < c.t.n && tr->n < 65536; i++)
+			if (is_id(&c, i, "function"))
+				more |= js_reporter_forward(tr, &c, i);
+		if (!more)
+			break;
+	}
 	free(c.match);
 	fl_toks_free(&c.t);
 }

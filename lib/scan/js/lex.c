@@ -157,6 +157,43 @@ static void skip_tpl_expr(fl_toks *t)
 		free(st);
 }
 
+/* The text of a hole as the message keeps it (from `from` of the arena
+ * on): its comments dropped, and its braces (`${fmt({})}`, an arrow's
+ * block), which the records' placeholder `${...}` cannot hold: it ends at
+ * the first '}' (records.md). */
+static void hole_clean(fl_buf *b, size_t from)
+{
+	size_t w = from;
+	char q = 0;
+	for (size_t r = from; r < b->n;) {
+		char c = b->s[r];
+		if (q) {
+			if (c == '\\' && r + 1 < b->n) {
+				b->s[w++] = c;
+				b->s[w++] = b->s[r + 1];
+				r += 2;
+				continue;
+			}
+			if (c == q)
+				q = 0;
+		} else if (c == '\'' || c == '"' || c == '`') {
+			q = c;
+		} else if (c == '/' && r + 1 < b->n && b->s[r + 1] == '*') {
+			size_t e = r + 2;
+			while (e + 1 < b->n && !(b->s[e] == '*' && b->s[e + 1] == '/'))
+				e++;
+			r = e + 2 < b->n ? e + 2 : b->n;
+			continue;
+		} else if (c == '{' || c == '}') {
+			r++;
+			continue;
+		}
+		b->s[w++] = c;
+		r++;
+	}
+	b->n = w;
+}
+
 static void lex_template(fl_toks *t)
 {
 	size_t start = t->pos;
@@ -183,6 +220,7 @@ static void lex_template(fl_toks *t)
 			fl_buf_puts(&t->arena, "${");
 			size_t h = t->arena.n;
 			fl_buf_put(&t->arena, t->src + es, t->pos - es);
+			hole_clean(&t->arena, h);
 			fl_buf_squeeze_hole(&t->arena, h);
 			fl_buf_putc(&t->arena, '}');
 			if (t->pos < t->srclen)

@@ -15,6 +15,22 @@
 
 #include "js.h"
 
+/* An object literal at open handed on as an error (thrown, or a
+ * promise's rejection): a site when it holds a message (js_obj_message's
+ * keys), with its code. */
+static void rule_error_object(ctx *c, size_t i, size_t open, const char *idiom)
+{
+	if (c->match[open] >= c->t.n)
+		return;
+	char *code = NULL;
+	char *m = js_obj_message(c, open, &code);
+	if (m && *m)
+		js_emit(c, i, m, code && *code ? code : NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0,
+			idiom);
+	free(m);
+	free(code);
+}
+
 static void rule_throw(ctx *c, size_t i)
 {
 	size_t k = i + 1, clsi;
@@ -29,7 +45,7 @@ static void rule_throw(ctx *c, size_t i)
 			bool capital = *s >= 'A' && *s <= 'Z';
 			if (!capital && !is_id(c, clsi, "createError")) {
 				bool self = clsi == k + 2 && is_id(c, k, "this");
-				if ((self || clsi == k) && js_pfac_call(c, i, clsi, open, self))
+				if ((self || clsi == k) && js_pfac_call(c, i, clsi, open, self, "throw"))
 					return;
 				js_rule_throw_factory(c, i, clsi, open);
 				return;
@@ -49,7 +65,12 @@ static void rule_throw(ctx *c, size_t i)
 		js_emit(c, i, m, NULL, "Error", FL_T_EXCEPTION, FL_S_ERROR, 0,
 			"throw");
 		free(m);
+		return;
 	}
+	/* throw { type: 'Name', message: `variable ${name} is undefined` }:
+	 * a plain object holding the text (less's errors) */
+	if (is_p(c, k, "{"))
+		rule_error_object(c, i, k, "throw");
 }
 
 static void rule_new_error(ctx *c, size_t i, const char *code);
@@ -158,7 +179,11 @@ static void rule_reject(ctx *c, size_t i, size_t open, const char *idiom)
 		char *m = js_msg_of(c, s[0], e[0]);
 		js_emit(c, i, m, NULL, "Error", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 		free(m);
+		return;
 	}
+	/* reject({ type: 'File', message: `'${f}' wasn't found` }) */
+	if (is_p(c, s[0], "{") && c->match[s[0]] == e[0] - 1)
+		rule_error_object(c, i, s[0], idiom);
 }
 
 /* recv.status(N).send(..)/.json(..) */
@@ -506,6 +531,14 @@ void js_rules(ctx *c)
 		}
 		if (fl_tok_is(t, i, "throw")) {
 			rule_throw(c, i);
+		} else if (fl_tok_is(t, i, "return") && is_kind(c, i + 1, FL_TK_IDENT) &&
+			   is_p(c, i + 2, "(") && !fl_tok_is(t, i + 1, "new")) {
+			/* `return syntaxError(`JSON5: invalid character ...`)`: an
+			 * error of a factory of the tree made of a text and
+			 * returned, to be thrown by the caller (json5's
+			 * invalidChar) */
+			if (js_pfac_call(c, i, i + 1, i + 2, false, "return"))
+				c->used[i + 1] = 1;
 		} else if (fl_tok_is(t, i, "new")) {
 			if (!rule_new_var(c, i))
 				rule_new_error(c, i, NULL);
