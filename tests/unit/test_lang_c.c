@@ -1023,6 +1023,53 @@ static void test_message_forwarders(void **state)
  * severity.  A parameter printed through a
  * literal format is helper_format's; a parameter that is no format is
  * nothing; a call with a variable message gives nothing. */
+/* A function that gives an error code's text (a switch of `case CODE:
+ * return "text";`): each return is a site of that code; a switch mapping
+ * other names to words is none. */
+static void test_message_tables(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/message.c",
+		"const char *\n"                                                 /* 1 */
+		"message_strm(lzma_ret code)\n"                                  /* 2 */
+		"{\n"                                                            /* 3 */
+		"\tswitch (code) {\n"                                           /* 4 */
+		"\tcase LZMA_MEM_ERROR:\n"                                      /* 5 */
+		"\t\treturn strerror(ENOMEM);\n"                               /* 6 */
+		"\tcase LZMA_FORMAT_ERROR:\n"                                   /* 7 */
+		"\t\treturn _(\"File format not recognized\");\n"            /* 8 */
+		"\tcase LZMA_DATA_ERROR:\n"                                     /* 9 */
+		"\t\treturn _(\"Compressed data is corrupt\");\n"            /* 10 */
+		"\tcase LZMA_NO_CHECK:\n"                                       /* 11 */
+		"\t\treturn \"No integrity check; not verifying file integrity\";\n" /* 12 */
+		"\tcase PREFIX(ERR_corruption):\n"                              /* 13 */
+		"\t\treturn \"Data corruption detected\";\n"                 /* 14 */
+		"\t}\n"                                                         /* 15 */
+		"\treturn \"Internal error (bug)\";\n"                        /* 16 */
+		"}\n"                                                            /* 17 */
+		"const char *tok_name(int t)\n"                                  /* 18 */
+		"{\n"                                                            /* 19 */
+		"\tswitch (t) {\n"                                              /* 20 */
+		"\tcase TOK_PLUS: return \"plus sign\";\n"                    /* 21 */
+		"\tcase TOK_MINUS: return \"minus sign\";\n"                  /* 22 */
+		"\tcase TOK_STAR: return \"star sign\";\n"                    /* 23 */
+		"\t}\n"                                                         /* 24 */
+		"\treturn \"?\";\n"                                           /* 25 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "File format not recognized", 8, FL_T_ERROR_CODE);
+	harness_expect_str(p->code, "LZMA_FORMAT_ERROR");
+	harness_expect_str(p->guard, "code == LZMA_FORMAT_ERROR");
+	p = EXPECT_SITE(s, "Compressed data is corrupt", 10, FL_T_ERROR_CODE);
+	harness_expect_str(p->code, "LZMA_DATA_ERROR");
+	/* a case whose name says no error: the text, no code */
+	p = EXPECT_SITE(s, "No integrity check; not verifying file integrity", 12, FL_T_ERROR_CODE);
+	assert_null(p->code);
+	EXPECT_SITE(s, "Data corruption detected", 14, FL_T_ERROR_CODE);
+	assert_null(harness_find(s, "plus sign"));
+	assert_null(harness_find(s, "Internal error (bug)"));
+	fl_sites_free(s);
+}
+
 static void test_format_parameter_helpers(void **state)
 {
 	(void)state;
@@ -1092,6 +1139,7 @@ int main(void)
 		cmocka_unit_test(test_local_messages),
 		cmocka_unit_test(test_message_forwarders),
 		cmocka_unit_test(test_format_parameter_helpers),
+		cmocka_unit_test(test_message_tables),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
 }

@@ -41,6 +41,9 @@ typedef struct walk {
 	size_t cb, ce;
 	bool cneg;
 	ctree *mac;       /* the file's own macros over the tree's, or NULL */
+	size_t tbl_open;  /* the last switch asked whether it is a table of
+			     error texts (site_table_return), and the answer */
+	bool tbl_ok;
 } walk;
 
 static void emit(walk *w, const sstack *sk, size_t start, size_t at,
@@ -983,6 +986,126 @@ static void site_call(walk *w, const sstack *sk, size_t i)
 #undef ARGS
 #undef NAME
 
+/* ---- error message tables ------------------------------------------------------
+ * A function that gives an error code's text: a switch whose cases return
+ * literals (xz's message_strm: `case LZMA_FORMAT_ERROR: return _("File
+ * format not recognized");`, curl's curl_easy_strerror).  The program
+ * prints the text (with a file name, after its own name): each return is
+ * a site, of the code its case names. */
+
+/* The label of the `case LABEL:` (or `case PREFIX(LABEL):`) that ends at
+ * the ':' at colon: its first token, or NONE. */
+static size_t case_label(const fl_toks *t, const size_t *mt, size_t colon)
+{
+	if (colon < 2 || !tk_p1(t, colon, ':'))
+		return NONE;
+	if (t->v[colon - 1].kind == FL_TK_IDENT && tk_id(t, colon - 2, "case"))
+		return colon - 1;
+	if (tk_p1(t, colon - 1, ')') && mt[colon - 1] != NONE && mt[colon - 1] >= 2 &&
+	    t->v[mt[colon - 1] - 1].kind == FL_TK_IDENT && tk_id(t, mt[colon - 1] - 2, "case") &&
+	    mt[colon - 1] + 2 == colon - 1 && t->v[colon - 2].kind == FL_TK_IDENT)
+		return colon - 2;
+	return NONE;
+}
+
+/* The literal `return "..."` or `return _("...")` at i returns, as
+ * [*b, *e) of its argument, and the ';' after it; NONE when it is not one. */
+static size_t return_literal(const ctx *c, size_t i, size_t *b, size_t *e)
+{
+	const fl_toks *t = c->t;
+	size_t a = i + 1, end;
+	if (a < t->n && t->v[a].kind == FL_TK_STRING) {
+		end = a + 1;
+		while (end < t->n && t->v[end].kind == FL_TK_STRING)
+			end++; /* adjacent literals */
+	} else if (a + 3 < t->n && t->v[a].kind == FL_TK_IDENT && tk_p1(t, a + 1, '(') &&
+		   c->mt[a + 1] != NONE && t->v[a + 2].kind == FL_TK_STRING &&
+		   c_arg_is_literal(c, a, c->mt[a + 1] + 1, false)) {
+		end = c->mt[a + 1] + 1;
+	} else {
+		return NONE;
+	}
+	if (!tk_p1(t, end, ';'))
+		return NONE;
+	*b = a;
+	*e = end;
+	return end;
+}
+
+/* An ALL_CAPS name that says error: LZMA_DATA_ERROR, CURLE_BAD_FUNCTION_ARGUMENT,
+ * ERR_GENERIC. */
+static bool errorish_label(const fl_toks *t, size_t i)
+{
+	const char *s = t->src + t->v[i].off;
+	size_t n = t->v[i].len;
+	for (size_t k = 0; k < n; k++)
+		if (s[k] >= 'a' && s[k] <= 'z')
+			return false;
+	return fl_memmem(s, n, "ERR", 3) || fl_memmem(s, n, "FAIL", 4) ||
+	       (n > 6 && (fl_memmem(s, n, "E_", 2) == s + 4 || fl_memmem(s, n, "E_", 2) == s + 3));
+}
+
+/* Is the switch body opened at `open` a table of error texts: three
+ * cases or more returning literals, two of them or more of error codes? */
+static bool message_table(const ctx *c, size_t open)
+{
+	const fl_toks *t = c->t;
+	size_t close = c->mt[open];
+	if (close == NONE || close <= open)
+		return false;
+	size_t rets = 0, errs = 0;
+	for (size_t q = open + 1; q < close; q++) {
+		if (tk_p1(t, q, '{') && c->mt[q] != NONE && c->mt[q] > q) {
+			q = c->mt[q]; /* a nested block */
+			continue;
+		}
+		size_t b, e, lab;
+		if (!tk_id(t, q, "return") || return_literal(c, q, &b, &e) == NONE ||
+		    (lab = case_label(t, c->mt, q - 1)) == NONE)
+			continue;
+		rets++;
+		errs += errorish_label(t, lab);
+	}
+	return rets >= 3 && errs >= 2;
+}
+
+/* `case CODE: return "text";` at the return i of such a table: a site.
+ * True when it is one. */
+static bool site_table_return(walk *w, const sstack *sk, size_t i)
+{
+	const ctx *c = &w->c;
+	const fl_toks *t = c->t;
+	size_t b, e, lab = i ? case_label(t, c->mt, i - 1) : NONE;
+	if (lab == NONE || return_literal(c, i, &b, &e) == NONE)
+		return false;
+	/* the switch's body: the '{' that holds the case */
+	size_t open = NONE;
+	for (size_t q = lab; q-- > 0;) {
+		if (tk_p1(t, q, '}') && c->mt[q] != NONE && c->mt[q] < q) {
+			q = c->mt[q];
+			continue;
+		}
+		if (tk_p1(t, q, '{')) {
+			open = q;
+			break;
+		}
+	}
+	if (open == NONE || open < 2 || !tk_p1(t, open - 1, ')') || c->mt[open - 1] == NONE ||
+	    c->mt[open - 1] == 0 || !tk_id(t, c->mt[open - 1] - 1, "switch"))
+		return false;
+	if (w->tbl_open != open) {
+		w->tbl_open = open;
+		w->tbl_ok = message_table(c, open);
+	}
+	if (!w->tbl_ok)
+		return false;
+	char *code = errorish_label(t, lab) ? fl_tok_dup(t, lab) : NULL;
+	emit(w, sk, i, i, c_arg_msg(c, b, e, false), code, NULL, FL_T_ERROR_CODE, FL_S_ERROR,
+	     "error message table");
+	free(code);
+	return true;
+}
+
 static void walk_tokens(walk *w)
 {
 	const fl_toks *t = w->c.t;
@@ -1067,6 +1190,8 @@ static void walk_tokens(walk *w)
 			site_throw(w, sk, i);
 			continue;
 		}
+		if (!dir && tk_id(t, i, "return") && site_table_return(w, sk, i))
+			continue;
 		/* std::cerr << "bad input: " << n */
 		if (tk_id(t, i, "cerr") && tk_p(t, i + 1, "<<") &&
 		    (i == 0 || !tk_p1(t, i - 1, '.'))) {
@@ -1116,6 +1241,7 @@ void c_scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.mac = c_file_macros(tree, &w.c);
 	c_locals_begin();
 	w.macro = NONE;
+	w.tbl_open = NONE;
 	walk_tokens(&w);
 	/* usage text kept in an array: each line is printed as it is */
 	w.main.n = w.main.n ? 1 : 0;
