@@ -1225,9 +1225,11 @@ static bool is_in(const fl_toks *t, size_t i, const char *const *list)
 
 void fl_msg_put_macro(fl_buf *out, const char *name, size_t len)
 {
-	/* "%" PRIu64: the macro completes the conversion, so the placeholder
-	 * replaces the "%" and its flags */
-	if (len > 3 && (memcmp(name, "PRI", 3) == 0 || memcmp(name, "SCN", 3) == 0)) {
+	/* "%" PRIu64, "%" CURL_FORMAT_CURL_OFF_T, "%" G_GINT64_FORMAT: a
+	 * macro right after an unpaired '%' completes the conversion (a
+	 * literal '%' is written "%%"), so the placeholder replaces the "%"
+	 * and its flags */
+	{
 		size_t p = out->n;
 		while (p > 0 && strchr("-+ #0123456789.*'", out->s[p - 1]))
 			p--;

@@ -17,6 +17,13 @@ explain_top() {
 	if [ "$got" = "$want" ]; then ok "explain: $name"; else bad "explain: $name" "got $got, want $want"; fi
 }
 
+# a code's text from a table function, printed after the file by the
+# program's reporter: the printing line first (the table's line defines
+# the text); the text or the code alone, the table's line (fixture
+# c/src/codetext.c)
+explain_top "c: a code's text printed by the reporter" "src/codetext.c:35" 'shelfctl: /srv/a.shelf: Shelf data is corrupt'
+explain_top "c: a code's text alone" "src/codetext.c:22" 'Shelf data is corrupt'
+explain_top "c: the code of a code's text" "src/codetext.c:22" 'SHELF_DATA_ERROR'
 explain_top "python traceback" "inventory/api.py:16" 'Traceback (most recent call last):
   File "/srv/app/inventory/api.py", line 16, in get_item
     raise HTTPException(status_code=404, detail=f"Item {sku} not found")

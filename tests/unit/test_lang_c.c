@@ -307,6 +307,8 @@ static void test_c_stdlib_idioms(void **state)
 		"\tsyslog(LOG_CRIT, \"disk on fire\");\n"                      /* 18 */
 		"\tfprintf(stderr, \"%s\\n\", msg);\n"                         /* 19 */
 		"\tfprintf(stderr, _(\"translated %s\"), x);\n"                /* 20 */
+		"\tfprintf(stderr, \"took %\" CURL_FORMAT_TIMEDIFF_T \" ms: %s\\n\", t, m);\n" /* 21 */
+		"\tfprintf(stderr, \"at 100%%\" SUFFIX_TEXT \" now\\n\");\n" /* 22 */
 		"}\n";
 	fl_sites *s = scan("src/main.c", src);
 	const fl_site *x = EXPECT_SITE(s, "usage: %s file", 5, FL_T_CONSOLE);
@@ -323,6 +325,9 @@ static void test_c_stdlib_idioms(void **state)
 	x = EXPECT_SITE(s, "open failed", 11, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_ERROR);
 	EXPECT_SITE(s, "error: size {PRIu64} too big", 12, FL_T_CONSOLE);
+	/* any macro completing a '%' is the conversion, not after "%%" */
+	EXPECT_SITE(s, "took {CURL_FORMAT_TIMEDIFF_T} ms: %s", 21, FL_T_CONSOLE);
+	EXPECT_SITE(s, "at 100%{SUFFIX_TEXT} now", 22, FL_T_CONSOLE);
 	assert_null(harness_find(s, "not an error"));
 	EXPECT_SITE(s, "out of memory", 14, FL_T_CONSOLE);
 	x = EXPECT_SITE(s, "daemon failed: %m", 15, FL_T_CONSOLE);
@@ -333,7 +338,7 @@ static void test_c_stdlib_idioms(void **state)
 	x = EXPECT_SITE(s, "disk on fire", 18, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
 	EXPECT_SITE(s, "translated %s", 20, FL_T_CONSOLE);
-	assert_int_equal(s->n, 11);
+	assert_int_equal(s->n, 13);
 	fl_sites_free(s);
 }
 
