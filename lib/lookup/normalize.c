@@ -494,11 +494,14 @@ static const char *strip_location(const char *s)
  * /var/www/src/Cart.php on line 12", "... in /src/a.less on line 1,
  * column 12:".  Its length from the " in " (0 when there is none); the
  * path and line in *path, *pl, *ln, *dl. */
+#define WHERE_TAIL 40
 static size_t where_suffix_at(const char *m, size_t n, const char **path, size_t *pl,
 			      const char **ln, size_t *dl)
 {
-	const char *on = NULL;
-	for (const char *p = m; (p = fl_memmem(p, (size_t)(m + n - p), " on line ", 9)) != NULL; p++)
+	/* " on line " and what may follow it: digits, ", column " and
+	 * digits, ':': the last WHERE_TAIL bytes */
+	const char *on = NULL, *from = n > WHERE_TAIL ? m + n - WHERE_TAIL : m;
+	for (const char *p = from; (p = fl_memmem(p, (size_t)(m + n - p), " on line ", 9)) != NULL; p++)
 		on = p;
 	if (!on)
 		return 0;
@@ -1126,7 +1129,8 @@ bool fl_line_quiet(const char *s, size_t n)
 			return false;
 	}
 	/* a place at its end ("in /src/a.php on line 3") is evidence */
-	if (fl_memmem(s, n, " on line ", 9))
+	if (fl_memmem(n > WHERE_TAIL ? s + n - WHERE_TAIL : s, n > WHERE_TAIL ? WHERE_TAIL : n,
+		      " on line ", 9))
 		return false;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
