@@ -1912,8 +1912,11 @@ static size_t class_at_frames(const fl_lookup *lk, const fl_query *q, const char
 		/* a record whose text is the message printed, all of it, that
 		 * no frame names (a version of the file whose lines moved):
 		 * the message has its record; a checker's throw at the
-		 * innermost frame (Preconditions.checkArgument) is no answer */
-		if (r < 0 && (*hits)[j].strong && (*hits)[j].covers)
+		 * innermost frame (Preconditions.checkArgument) is no answer.
+		 * Not the text's definition (a class's template, formatted
+		 * when printed: pkg_resources' DistributionNotFound): the
+		 * frame names where it was raised */
+		if (r < 0 && (*hits)[j].strong && (*hits)[j].covers && !(*hits)[j].def)
 			return nh;
 	}
 	if (best != INT_MAX && (size_t)best < q->sites_block)

@@ -245,6 +245,16 @@ Schema validation error, aborting
 sq "PHP's warning with its place" 'PHP Warning:  PHP 8 is required in /var/www/shop/public/index.php on line 13'
 sq "PHP's deprecation with its place" 'Deprecated: WidgetService::legacy() is deprecated in /var/www/shop/src/Services/WidgetService.php on line 52'
 sq "a plain object's message with the input's place" 'NameError: config variable @x is undefined in /srv/app/site.cfg on line 1, column 3:'
+# a class's template formatted when printed: the text alone answers the
+# template, a traceback's frame the raise it names (fixture
+# python/inventory/shelves.py)
+sq "a class's template, the text alone" "inventory.shelves.ShelfNotFound: The 'oak' shelf was not found and is required by the application"
+sq "a class's template, at the raise a frame names" 'Traceback (most recent call last):
+  File "/srv/app/main.py", line 3, in <module>
+    find_shelf("oak", [], {})
+  File "/srv/app/inventory/shelves.py", line 31, in find_shelf
+    raise ShelfNotFound(req, requirers)
+inventory.shelves.ShelfNotFound: The '"'"'oak'"'"' shelf was not found and is required by the application'
 jq -n '$ARGS.positional' --args "${SST[@]}" >"$SS/q.json"
 node "$TESTS/site/static_search.cjs" "$SS/site" "$SS/q.json" >"$SS/all.json" 2>"$SS/node.err"
 check "site search: runs under node (every record tried)" test -s "$SS/all.json"

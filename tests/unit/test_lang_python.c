@@ -339,7 +339,15 @@ static void test_class_default_messages(void **state)
 		"\n"
 		"class Gone(HTTPException):\n"                                 /* 26 */
 		"    code = 410\n"                                             /* 27 */
-		"    description = 'The page is gone.'\n";                     /* 28 */
+		"    description = 'The page is gone.'\n"                      /* 28 */
+		"\n"
+		"class DistributionNotFound(ResolutionError):\n"              /* 30 */
+		"    _template = (\n"                                         /* 31 */
+		"        \"The '{self.req}' distribution was not found \"\n"  /* 32 */
+		"        \"and is required by {self.requirers_str}\"\n"       /* 33 */
+		"    )\n"                                                     /* 34 */
+		"    def report(self):\n"                                     /* 35 */
+		"        return self._template.format(**locals())\n";         /* 36 */
 	fl_sites *s = harness_scan(&fl_lang_python, "rest/exceptions.py", errors_py);
 	/* the raise of line 23 comes first: the record's line (raise before
 	 * definition), the class attribute one of its sites */
@@ -371,6 +379,10 @@ static void test_class_default_messages(void **state)
 	x = EXPECT_SITE(s, "The page is gone.", 28, FL_T_HTTP);
 	assert_int_equal(x->http, 410);
 	assert_string_equal(x->cls, "Gone");
+	/* a class's template that a method formats (pkg_resources) */
+	x = EXPECT_SITE(s, "The '{self.req}' distribution was not found and is required by {self.requirers_str}",
+			31, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "DistributionNotFound");
 	fl_sites_free(s);
 
 	/* another file: the tree built by collect() over both */

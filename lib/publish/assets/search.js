@@ -1329,9 +1329,10 @@
       hits.forEach(function (h) {
         if (h.siteRank >= 0 && h.siteRank < best) best = h.siteRank;
         /* a record of the whole message printed that no frame names:
-         * the message has its record */
+         * the message has its record (not its definition: the frame
+         * names the raise) */
         judge(h, q, unit);
-        if (h.siteRank < 0 && h.strong && h.covers) whole = true;
+        if (h.siteRank < 0 && h.strong && h.covers && !h.def) whole = true;
       });
       if (best < q.sitesBlock || whole) clss = [];
       clss.forEach(function (c) {

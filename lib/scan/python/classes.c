@@ -22,7 +22,7 @@
  * (werkzeug, and so Flask): the message lives in the class.
  * The attribute is a site of its own, and the tree (collect(): the classes of
  * every file) gives the message to a `raise NotFound()` that has none. */
-static const char *const cls_msg_attrs[] = {"msg_template", "default_detail",
+static const char *const cls_msg_attrs[] = {"msg_template", "_template", "template", "default_detail",
 					    "default_message", "message", "msg",
 					    "description", NULL};
 static const char *const cls_code_attrs[] = {"default_code", "error_code", "code", NULL};
