@@ -2,7 +2,8 @@
  * sites.c — the C / C++ error sites: C++ throw (also through a throw
  * macro or a static factory), BSD err.h, perror, fprintf(stderr) /
  * fputs(stderr), syslog, glib, Postgres ereport/elog, CPython PyErr_*,
- * glog/Abseil stream logging, and calls of the tree's own reporters.
+ * glog/Abseil stream logging, calls of the tree's own reporters, and the
+ * tables that give an error code its text (`case X_ERROR: return "...";`).
  * A function-like macro of the file whose body reports (`#define
  * NEXT_UINT32(v) ... errorOut("error: only numeric values ...")`) reports
  * again at each of its uses: those are sites too, with the body's
