@@ -124,18 +124,24 @@ static inline bool lit_at(const idx_lit *x, const char *strings, const char *tex
 
 /* The literals of tier r that occur at text + i (rest bytes left),
  * reported; false when on stopped the scan. */
-static inline bool probe(const fl_littier *r, const char *strings, const char *text,
-			 size_t i, size_t rest, fl_lit_on on, void *ctx)
+static inline bool probe_at(const fl_littier *r, uint32_t b, const char *strings,
+			    const char *text, size_t i, size_t rest, fl_lit_on on, void *ctx)
 {
-	if (rest < r->width)
-		return true;
-	uint32_t b = bucket(text + i, r->width, r->bits);
 	for (uint32_t j = r->bidx[b]; j < r->bidx[b + 1]; j++) {
 		const idx_lit *x = &r->lit[j];
 		if (lit_at(x, strings, text + i, rest) && on(x->id, 0, i + x->len, 0, ctx))
 			return false;
 	}
 	return true;
+}
+
+/* ... its bucket computed here */
+static inline bool probe(const fl_littier *r, const char *strings, const char *text,
+			 size_t i, size_t rest, fl_lit_on on, void *ctx)
+{
+	if (rest < r->width)
+		return true;
+	return probe_at(r, bucket(text + i, r->width, r->bits), strings, text, i, rest, on, ctx);
 }
 
 /* The same for the literals of 1 to 3 bytes, filed by their first byte. */
@@ -258,6 +264,9 @@ struct fbatch {
 	uint32_t w8[FBATCH], w4[FBATCH];
 	uint64_t m8[FBATCH], m4[FBATCH];
 	uint64_t pass8, pass4;
+	uint32_t bk[FL_LIT_TIERS][FBATCH]; /* a passing place's bucket in each tier
+					      its set covers (UINT32_MAX: too
+					      few bytes left) */
 };
 
 static inline void round_words(struct fbatch *b, const struct fl_litset *s8,
@@ -282,6 +291,21 @@ static inline void round_words(struct fbatch *b, const struct fl_litset *s8,
 	}
 }
 
+/* Place j of b passed the set of the tiers of width >= 8 (wide) or < 8:
+ * its bucket in each, asked for. */
+static inline void pass_buckets(struct fbatch *b, const fl_littab *t, size_t j, const char *p,
+				size_t rest, bool wide)
+{
+	for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+		const fl_littier *r = &t->tier[k];
+		if ((r->width >= 8) != wide)
+			continue;
+		b->bk[k][j] = rest >= r->width ? bucket(p, r->width, r->bits) : UINT32_MAX;
+		if (b->bk[k][j] != UINT32_MAX)
+			__builtin_prefetch(&r->bidx[b->bk[k][j]]);
+	}
+}
+
 static inline void round_pass(struct fbatch *b, const fl_littab *t, const struct fl_litset *s8,
 			      const struct fl_litset *s4, const char *text, size_t len)
 {
@@ -291,38 +315,34 @@ static inline void round_pass(struct fbatch *b, const fl_littab *t, const struct
 		size_t rest = len - b->b0 - j;
 		if (b->m8[j] && (s8->b[b->w8[j]] & b->m8[j]) == b->m8[j]) {
 			b->pass8 |= 1ull << j;
-			for (size_t k = 0; k < FL_LIT_TIERS; k++) {
-				const fl_littier *r = &t->tier[k];
-				if (r->width >= 8 && rest >= r->width)
-					__builtin_prefetch(&r->bidx[bucket(p, r->width, r->bits)]);
-			}
+			pass_buckets(b, t, j, p, rest, true);
 		}
 		if (b->m4[j] && (s4->b[b->w4[j]] & b->m4[j]) == b->m4[j]) {
 			b->pass4 |= 1ull << j;
-			for (size_t k = 0; k < FL_LIT_TIERS; k++) {
-				const fl_littier *r = &t->tier[k];
-				if (r->width < 8 && rest >= r->width)
-					__builtin_prefetch(&r->bidx[bucket(p, r->width, r->bits)]);
-			}
+			pass_buckets(b, t, j, p, rest, false);
 		}
 	}
 }
 
-static inline void round_lits(const struct fbatch *b, const fl_littab *t, const char *text,
-			      size_t len)
+/* Whether place j of b probes tier k: it passed that tier's set and has
+ * the bytes for its key. */
+static inline bool probes(const struct fbatch *b, const fl_littab *t, size_t k, size_t j)
+{
+	uint64_t pass = t->tier[k].width >= 8 ? b->pass8 : b->pass4;
+	return (pass >> j & 1) && b->bk[k][j] != UINT32_MAX;
+}
+
+static inline void round_lits(const struct fbatch *b, const fl_littab *t)
 {
 	for (uint64_t m = b->pass8 | b->pass4; m; m &= m - 1) {
 		size_t j = (size_t)__builtin_ctzll(m);
-		const char *p = text + b->b0 + j;
-		size_t rest = len - b->b0 - j;
-		bool p8 = b->pass8 >> j & 1, p4 = b->pass4 >> j & 1;
 		for (size_t k = 0; k < FL_LIT_TIERS; k++) {
+			if (!probes(b, t, k, j))
+				continue;
 			const fl_littier *r = &t->tier[k];
-			if ((r->width >= 8 ? p8 : p4) && rest >= r->width) {
-				uint32_t c = bucket(p, r->width, r->bits);
-				if (r->bidx[c] < r->bidx[c + 1])
-					__builtin_prefetch(&r->lit[r->bidx[c]]);
-			}
+			uint32_t c = b->bk[k][j];
+			if (r->bidx[c] < r->bidx[c + 1])
+				__builtin_prefetch(&r->lit[r->bidx[c]]);
 		}
 	}
 }
@@ -349,7 +369,7 @@ bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 		if (k >= 1 && k - 1 < nbatch)
 			round_pass(&ring[(k - 1) % 4], t, s8, s4, text, len);
 		if (k >= 2 && k - 2 < nbatch)
-			round_lits(&ring[(k - 2) % 4], t, text, len);
+			round_lits(&ring[(k - 2) % 4], t);
 		if (k < 3)
 			continue;
 		const struct fbatch *b = &ring[(k - 3) % 4];
@@ -357,16 +377,11 @@ bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 			continue;
 		for (size_t j = 0; j < b->nb; j++) {
 			size_t i = b->b0 + j, rest = len - i;
-			if (b->pass8 >> j & 1)
-				for (size_t r = 0; r < FL_LIT_TIERS; r++)
-					if (t->tier[r].width >= 8 &&
-					    !probe(&t->tier[r], strings, text, i, rest, on, ctx))
-						return false;
-			if (b->pass4 >> j & 1)
-				for (size_t r = 0; r < FL_LIT_TIERS; r++)
-					if (t->tier[r].width < 8 &&
-					    !probe(&t->tier[r], strings, text, i, rest, on, ctx))
-						return false;
+			/* the tiers widest first (12, 8, 4), as fl_littab_scan */
+			for (size_t r = 0; r < FL_LIT_TIERS; r++)
+				if (probes(b, t, r, j) &&
+				    !probe_at(&t->tier[r], b->bk[r][j], strings, text, i, rest, on, ctx))
+					return false;
 			if (shorts && !probe_short(t, strings, text, i, rest, on, ctx))
 				return false;
 		}

@@ -640,6 +640,29 @@ static bool push_jvm_frame(fl_query *q, const char *name, size_t nl, const char 
  * class is all that can stand (the line a Python traceback ends with,
  * after `Exception in thread "x"`, a line a Java frame follows), any
  * name is one (pkg.MissingPart, subprocess.TimeoutExpired). */
+/* Does the name s[0, n) end like an error class (its last component after
+ * '.' or ':'; loose: any name)? */
+static bool error_class_name(const char *s, size_t n, bool loose)
+{
+	const char *last = s;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '.' || s[i] == ':')
+			last = s + i + 1;
+	size_t ll = (size_t)(s + n - last);
+	if (loose && ll && (isalpha((unsigned char)last[0]) || last[0] == '_'))
+		return true;
+	if (last != s && ll >= 5 && strncasecmp(last + ll - 5, "error", 5) == 0)
+		return true;
+	static const struct word ends[] = {WORD("Error"), WORD("Exception"), WORD("Panic"),
+		WORD("Warning"), WORD("Fault"), WORD("Failure"), WORD("Interrupt"), WORD("Exit")};
+	for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
+		size_t el = ends[k].n;
+		if (ll >= el && memcmp(last + ll - el, ends[k].s, el) == 0)
+			return true;
+	}
+	return false;
+}
+
 static size_t class_prefix_at(const char *s, bool loose)
 {
 	size_t n = 0;
@@ -650,24 +673,7 @@ static size_t class_prefix_at(const char *s, bool loose)
 		n--;
 	if (n < 4 || s[n] != ':' || (s[n + 1] != ' ' && s[n + 1] != '\0'))
 		return 0;
-	/* last component ends like an error class */
-	const char *last = s;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] == '.' || s[i] == ':')
-			last = s + i + 1;
-	size_t ll = (size_t)(s + n - last);
-	if (loose && ll && (isalpha((unsigned char)last[0]) || last[0] == '_'))
-		return n;
-	if (last != s && ll >= 5 && strncasecmp(last + ll - 5, "error", 5) == 0)
-		return n;
-	static const struct word ends[] = {WORD("Error"), WORD("Exception"), WORD("Panic"),
-		WORD("Warning"), WORD("Fault"), WORD("Failure"), WORD("Interrupt"), WORD("Exit")};
-	for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
-		size_t el = ends[k].n;
-		if (ll >= el && memcmp(last + ll - el, ends[k].s, el) == 0)
-			return n;
-	}
-	return 0;
+	return error_class_name(s, n, loose) ? n : 0;
 }
 
 static size_t class_prefix(const char *s)
@@ -683,13 +689,9 @@ static bool bare_error_class(const char *s)
 	bool dot = false;
 	for (; isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '$' || s[n] == '.'; n++)
 		dot |= s[n] == '.';
-	if (s[n] || !dot || n >= 256 || s[n - 1] == '.')
+	if (s[n] || !dot || n < 4 || n >= 256 || s[n - 1] == '.')
 		return false;
-	char buf[258];
-	memcpy(buf, s, n);
-	buf[n] = ':';
-	buf[n + 1] = '\0';
-	return class_prefix(buf) == n;
+	return error_class_name(s, n, false);
 }
 
 /* Whether the line at s is a Java frame: "\tat pkg.Cls.m(File.java:10)". */

@@ -306,44 +306,11 @@ check "explain: a cause without a message, alone, at its own raise" \
 # a class's template formatted by a method when printed (pkg_resources'
 # DistributionNotFound), raised with its values elsewhere in the file: the
 # text alone answers the template's class, a traceback whose frame names
-# the raise answers the raise
-mkdir -p "$WORK/tpl/shelfres"
-cat >"$WORK/tpl/shelfres/__init__.py" <<'PY'
-class ResolutionError(Exception):
-    """Abstract base for dependency resolution errors"""
-
-
-class ShelfNotFound(ResolutionError):
-    """A requested shelf was not found"""
-
-    _template = (
-        "The '{self.req}' shelf was not found "
-        "and is required by {self.requirers_str}"
-    )
-
-    @property
-    def req(self):
-        return self.args[0]
-
-    @property
-    def requirers_str(self):
-        return ', '.join(self.args[1]) or 'the application'
-
-    def __str__(self):
-        return self._template.format(**locals())
-
-
-def resolve(req, requirers, shelves):
-    if req not in shelves:
-        raise ShelfNotFound(req, requirers)
-    return shelves[req]
-PY
-"$FL" scan "$WORK/tpl" --repo acme/tpl --db "$WORK/tpl.db" >/dev/null 2>&1
-check "explain: a class's template formatted when printed, the text alone" \
-	[ "$("$FL" explain --db "$WORK/tpl.db" --json "shelfres.ShelfNotFound: The 'oak' shelf was not found and is required by the application" | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = shelfres/__init__.py:8 ]
-check "explain: a class's template formatted when printed, at the raise its frame names" \
-	[ "$(printf 'Traceback (most recent call last):\n  File "/srv/app/main.py", line 3, in <module>\n    resolve("oak", [], {})\n  File "/usr/lib/python3/dist-packages/shelfres/__init__.py", line 27, in resolve\n    raise ShelfNotFound(req, requirers)\nshelfres.ShelfNotFound: The '"'"'oak'"'"' shelf was not found and is required by the application\n' |
-		"$FL" explain --db "$WORK/tpl.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = shelfres/__init__.py:27 ]
+# the raise answers the raise (fixture python/inventory/shelves.py)
+explain_top "python: a class's template formatted when printed, the text alone" "inventory/shelves.py:12" \
+	"inventory.shelves.ShelfNotFound: The 'oak' shelf was not found and is required by the application"
+explain_top "python: a class's template formatted when printed, at the raise its frame names" "inventory/shelves.py:31" \
+	"$(printf 'Traceback (most recent call last):\n  File "/srv/app/main.py", line 3, in <module>\n    find_shelf("oak", [], {})\n  File "/srv/app/inventory/shelves.py", line 31, in find_shelf\n    raise ShelfNotFound(req, requirers)\ninventory.shelves.ShelfNotFound: The '"'"'oak'"'"' shelf was not found and is required by the application\n')"
 # one code raised at many places with other texts (npm's EUSAGE): of the
 # exact-code answers, the one whose message shares the text's words first
 mkdir -p "$WORK/codes/lib"

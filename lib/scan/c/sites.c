@@ -1042,8 +1042,8 @@ static bool errorish_label(const fl_toks *t, size_t i)
 	for (size_t k = 0; k < n; k++)
 		if (s[k] >= 'a' && s[k] <= 'z')
 			return false;
-	return fl_memmem(s, n, "ERR", 3) || fl_memmem(s, n, "FAIL", 4) ||
-	       (n > 6 && (fl_memmem(s, n, "E_", 2) == s + 4 || fl_memmem(s, n, "E_", 2) == s + 3));
+	const char *e_ = n > 6 ? fl_memmem(s, n, "E_", 2) : NULL; /* CURLE_BAD_... */
+	return fl_memmem(s, n, "ERR", 3) || fl_memmem(s, n, "FAIL", 4) || e_ == s + 4 || e_ == s + 3;
 }
 
 /* Is the switch body opened at `open` a table of error texts: three
