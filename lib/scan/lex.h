@@ -490,6 +490,9 @@ typedef struct fl_factory {
 					parameters, {param} placeholders
 					(`if (!ok) throw ...`: "!{ok}"), or
 					NULL: it always throws */
+	int tag;                     /* the language's own mark of what
+					the factory does with its message
+					(0: none) */
 } fl_factory;
 typedef struct fl_factories {
 	fl_factory *v;

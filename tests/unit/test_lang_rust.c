@@ -761,7 +761,7 @@ static void test_reporter_functions(void **state)
 		"    }\n"                                                          /* 6 */
 		"    error::print_error(\"no search path\");\n"                    /* 7 */
 		"    print_error(msg);\n"                                          /* 8 */
-		"    print_two(\"a\", \"b\");\n"                                    /* 9 */
+		"    print_two(\"config\", \"no such key\");\n"                    /* 9 */
 		"    return Err(errors::internal(format!(\"no entry for `{}`\", k)));\n" /* 10 */
 		"    Thing::fail(\"not a site\");\n"                                  /* 11 */
 		"}\n";
@@ -780,9 +780,76 @@ static void test_reporter_functions(void **state)
 	x = EXPECT_SITE(s, "no entry for `{}`", 10, FL_T_EXCEPTION);
 	harness_expect_str(x->cls, "anyhow::Error");
 	harness_expect_str(x->idiom, "internal()");
-	/* a variable's message is not known; a reporter of two parameters is
-	 * none, nor a type's own function */
-	assert_int_equal(s->n, 3);
+	/* a reporter of two parameters: both given a text */
+	x = EXPECT_SITE(s, "config: no such key", 9, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "print_two()");
+	/* a variable's message is not known, nor is a type's own function a
+	 * reporter */
+	assert_int_equal(s->n, 4);
+	fl_sites_free(s);
+}
+
+/* Reporters of parameters: a method that raises its parameter, given the
+ * text of a local variable; a reporter whose branches print the message
+ * with and without a prefix (the shorter kept), and one that hands its
+ * parameter on to it with a prefix of its own; a panicking helper. */
+static void test_reporter_parameters(void **state)
+{
+	(void)state;
+	const char *util_rs =
+		"pub fn print_warning(styles: bool, message: &str) {\n"             /* 1 */
+		"    print_msg(styles, message, \"Warning: \", Color::Yellow);\n"   /* 2 */
+		"}\n"                                                              /* 3 */
+		"pub fn print_error(styles: bool, message: &str) {\n"               /* 4 */
+		"    print_msg(styles, message, \"Error: \", Color::Red);\n"        /* 5 */
+		"}\n"                                                              /* 6 */
+		"fn print_msg(styles: bool, message: &str, prefix: &'static str, color: Color) {\n"
+		"    if styles {\n"                                                 /* 8 */
+		"        let style = Style::new().fg(color);\n"                     /* 9 */
+		"        eprintln!(\"{}{}\", style.paint(prefix), style.paint(message));\n"
+		"    } else {\n"                                                    /* 11 */
+		"        eprintln!(\"{}\", message);\n"                             /* 12 */
+		"    }\n"                                                           /* 13 */
+		"}\n"                                                              /* 14 */
+		"pub fn fail_with<T: AsRef<str>>(what: T, code: i32) -> ! {\n"     /* 15 */
+		"    panic!(\"fatal: {what} ({})\", code, what = what.as_ref());\n"  /* 16 */
+		"}\n";                                                             /* 17 */
+	const char *main_rs =
+		"struct Runner;\n"                                                  /* 1 */
+		"impl Runner {\n"                                                   /* 2 */
+		"    fn run_step(&self, cmd: &Command<'_>, error_output: &'static str) -> Result<u32> {\n"
+		"        self.exec(cmd).map_err(|_| anyhow!(error_output))\n"       /* 4 */
+		"    }\n"                                                           /* 5 */
+		"    fn prepare(&self, cmd: &Command<'_>) -> Result<u32> {\n"       /* 6 */
+		"        let error_output = \"The preparation step failed.\";\n"   /* 7 */
+		"        self.run_step(cmd, error_output)\n"                        /* 8 */
+		"    }\n"                                                           /* 9 */
+		"}\n"                                                              /* 10 */
+		"fn main() {\n"                                                     /* 11 */
+		"    if cache.is_none() {\n"                                        /* 12 */
+		"        print_warning(styles, \"Cache not found.\");\n"            /* 13 */
+		"    }\n"                                                           /* 14 */
+		"    print_error(styles, &format!(\"Could not delete cache: {}\", e));\n"
+		"    print_error(styles, &e.to_string());\n"                       /* 16 */
+		"    fail_with(\"no config\", 2);\n"                               /* 17 */
+		"}\n";
+	fl_src files[] = {
+		{"src/util.rs", util_rs, strlen(util_rs), NULL},
+		{"src/main.rs", main_rs, strlen(main_rs), NULL},
+	};
+	fl_sites *s = harness_scan_tree(&fl_lang_rust, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "The preparation step failed.", 8, FL_T_EXCEPTION);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "run_step()");
+	x = EXPECT_SITE(s, "Cache not found.", 13, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "print_warning()");
+	harness_expect_str(x->guard, "cache.is_none()");
+	x = EXPECT_SITE(s, "Could not delete cache: {}", 15, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	/* a text given only at run time: no site at 16 */
+	assert_null(harness_find_line(s, 16));
+	x = EXPECT_SITE(s, "fatal: no config ({})", 17, FL_T_PANIC);
+	harness_expect_str(x->idiom, "fail_with()");
 	fl_sites_free(s);
 }
 
@@ -943,6 +1010,7 @@ int main(void)
 		cmocka_unit_test(test_variants_built),
 		cmocka_unit_test(test_variant_arm_fields),
 		cmocka_unit_test(test_reporter_functions),
+		cmocka_unit_test(test_reporter_parameters),
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_macro_rules_and_closures),

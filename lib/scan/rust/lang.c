@@ -70,6 +70,7 @@ static void rs_walk(const fl_factories *tree, fl_factories *part, fl_buf *log,
 		}
 		rs_rule_call(&st, i);
 	}
+	rs_reporters_forward(&st);
 	for (size_t i = 0; i < st.csn; i++)
 		rs_ctx_free(&st.cs[i]);
 	for (size_t i = 0; i < st.np; i++)
@@ -94,6 +95,11 @@ static void rs_collect(void *tree, const fl_src *src)
 	if (!src->text || (!memmem(src->text, src->len, "#[error", 7) &&
 			   !memmem(src->text, src->len, "Display", 7) &&
 			   !memmem(src->text, src->len, "eprint", 6) &&
+			   !memmem(src->text, src->len, "anyhow!", 7) &&
+			   !memmem(src->text, src->len, "bail!", 5) &&
+			   !memmem(src->text, src->len, "panic!", 6) &&
+			   !memmem(src->text, src->len, "error!", 6) &&
+			   !memmem(src->text, src->len, "warn!", 5) &&
 			   !memmem(src->text, src->len, "Error {", 7)))
 		return;
 	rs_walk(NULL, tree, NULL, src, NULL);
@@ -110,17 +116,25 @@ static void *rs_collect_scan(void *part, const fl_src *src, fl_sites *out, void 
 	return log;
 }
 
-/* The early scan stands when the tree knows none of the variants built. */
+void rs_log_lookup(rs_st *st, const char *name, size_t n, size_t nargs)
+{
+	uint32_t h[2] = {(uint32_t)n, (uint32_t)nargs};
+	fl_buf_put(st->log, (const char *)h, sizeof h);
+	fl_buf_put(st->log, name, n);
+}
+
+/* The early scan stands when the tree knows none of the variants built
+ * and none of the reporters called. */
 static bool rs_early_holds(const void *tree, const void *log)
 {
 	const fl_buf *b = log;
-	for (size_t p = 0; p + sizeof(uint32_t) <= b->n;) {
-		uint32_t len;
-		memcpy(&len, b->s + p, sizeof len);
-		p += sizeof len;
-		if (fl_factories_find(tree, b->s + p, len, 0))
+	for (size_t p = 0; p + 2 * sizeof(uint32_t) <= b->n;) {
+		uint32_t h[2];
+		memcpy(h, b->s + p, sizeof h);
+		p += sizeof h;
+		if (fl_factories_find(tree, b->s + p, h[0], h[1]))
 			return false;
-		p += len;
+		p += h[0];
 	}
 	return true;
 }

@@ -76,8 +76,11 @@ static void rule_macro(rs_st *st, size_t i)
 	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) && !inner &&
 	    !(fl_tok_is(t, b, "concat") && fl_tok_pch(t, b + 1) == '!')) {
 		/* bail!(msg) after let msg = format!("..."): one argument */
-		if (na != ai + 1 || !(msg = rs_var_msg(st, b, e)))
+		if (na != ai + 1 || !(msg = rs_var_msg(st, b, e))) {
+			if (st->part) /* bail!(msg) of a parameter msg */
+				rs_note_param_reporter(st, i, which, sb, se, na, ai);
 			return;
+		}
 	} else {
 		msg = rs_msg(t, st->m, b, e, !inner, 0);
 	}
@@ -105,6 +108,8 @@ static void rule_macro(rs_st *st, size_t i)
 	}
 	if (which == 2 && st->part && na == 2)
 		rs_note_reporter(st, i, msg, sb[1], se[1]);
+	if (st->part)
+		rs_note_param_reporter(st, i, which, sb, se, na, ai);
 	if (which == 0) {
 		rs_emit_guarded(st, i, msg, NULL, FL_T_PANIC, FL_S_CRITICAL, idiom, g);
 	} else if (which == 2) {
@@ -586,7 +591,7 @@ void rs_rule_call(rs_st *st, size_t i)
 			 fl_tok_is_ident(t, i + 1, "wrap_err_with") ||
 			 fl_tok_is_ident(t, i + 1, "warn"))
 			rule_context(st, i);
-		else if (!rule_error_method(st, i))
+		else if (!rule_error_method(st, i) && !rs_rule_reporter_method(st, i))
 			rule_diag_call(st, i);
 		return;
 	}

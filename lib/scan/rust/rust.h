@@ -111,6 +111,12 @@ typedef struct {
 				 `use E::{NotFound, Io as IoError};` ->
 				 NotFound -> E::NotFound, IoError -> E::Io */
 	bool file_test;
+	struct {
+		size_t call, fn;
+	} *fwd;               /* calls that hand a parameter of the enclosing
+				 fn (token fn) on: reporters that forward
+				 (rs_reporters_forward), collecting only */
+	size_t nfwd, cfwd;
 	char *guard;          /* the next site's own guard (an assertion's
 				 failing condition, a receiver's failure):
 				 set by rs_emit_guarded for that one site */
@@ -142,6 +148,13 @@ static inline bool rs_ends_with_error(const fl_toks *t, size_t i)
 	       memcmp(t->src + k->off + k->len - 5, "Error", 5) == 0;
 }
 
+/* an identifier that starts with a capital: a type's or a variant's name */
+static inline bool rs_upper_ident(const fl_toks *t, size_t i)
+{
+	return i < t->n && t->v[i].kind == FL_TK_IDENT && t->src[t->v[i].off] >= 'A' &&
+	       t->src[t->v[i].off] <= 'Z';
+}
+
 /* ---- functions of one file called by another --------------------------------- */
 
 /* lex.c */
@@ -162,6 +175,11 @@ char *rs_var_msg(const rs_st *st, size_t b, size_t e);
 /* The message of argument [b, e): a literal (rs_lit_expr) or a local
  * variable holding one. */
 char *rs_arg_msg(const rs_st *st, size_t b, size_t e);
+
+/* lang.c */
+/* The early scan looked name[0..n) up in the tree, for a call of nargs
+ * arguments: into its log. */
+void rs_log_lookup(rs_st *st, const char *name, size_t n, size_t nargs);
 
 /* context.c */
 /* The block whose '{' is token k: its context pushed, from its parent's
@@ -206,7 +224,7 @@ void rs_rule_status_body(rs_st *st, size_t i);
  * at a '.' two tokens before a '(' */
 void rs_rule_call(rs_st *st, size_t i);
 
-/* variants.c */
+/* reporters.c */
 /* A project's reporter: the eprintln! at i, the whole body of a function,
  * prints its parameter [ab, ae) in the text msg; kept in the tree as
  * "rep:NAME". */
@@ -214,9 +232,25 @@ void rs_note_reporter(rs_st *st, size_t i, const char *msg, size_t ab, size_t ae
 /* A free function that makes an error of its one parameter (its name at
  * token name, its body's '{' at body): kept in the tree as "rep:NAME". */
 void rs_note_error_factory(rs_st *st, size_t name, size_t body);
-/* A call NAME(message) at the identifier i of a reporter the tree knows:
- * its site (scanning as if the tree were empty, the name logged). */
+/* The macro at i (rule_macro's which: 0 panic!, 1 anyhow!-family, 2
+ * eprintln!, 3 error!/warn!), its arguments [sb, se) and format at ai:
+ * when it prints or raises a parameter of the enclosing fn, that fn is a
+ * reporter of parameters ("rep:NAME" / "rem:NAME"), collecting only. */
+void rs_note_param_reporter(rs_st *st, size_t i, int which, const size_t *sb, const size_t *se, size_t na,
+			    size_t ai);
+/* The call whose name is token nt, when it hands a parameter of the
+ * enclosing fn on: kept for rs_reporters_forward, collecting only. */
+void rs_note_forward(rs_st *st, size_t nt);
+/* After a file's walk: the fns that hand a parameter on to a reporter of
+ * the file, reporters too (rounds until none is added). */
+void rs_reporters_forward(rs_st *st);
+/* A call NAME(...) at the identifier i, or a method call .NAME(...) at the
+ * '.' dot, of a reporter the tree knows: its site (scanning as if the tree
+ * were empty, the name logged). */
 bool rs_rule_reporter_call(rs_st *st, size_t i);
+bool rs_rule_reporter_method(rs_st *st, size_t dot);
+
+/* variants.c */
 /* The message of variant cls ("Enum::Variant") into the file's part of
  * the tree; some: the fields an arm's pattern holds as `Some(..)` for it
  * (a list, ',' between; NULL: none), kept in the factory's cond. */

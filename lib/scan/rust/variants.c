@@ -3,9 +3,7 @@
  * uses (rust.h): the messages of error enums' variants (thiserror's
  * #[error("...")], an arm of an error's Display) and every construction of
  * a variant, by its path (`E::V`, `Self::V(..)`) or by a name a `use`
- * imports, as a site with that message; a project's reporters (a function
- * that prints its parameter in a text of its own) and error factories (a
- * function that makes an error of its parameter), and their calls.
+ * imports, as a site with that message.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -14,156 +12,6 @@
 #include <string.h>
 
 #include "rust.h"
-
-/* an identifier that starts with a capital: a type's or a variant's name */
-static bool upper_ident(const fl_toks *t, size_t i)
-{
-	return i < t->n && t->v[i].kind == FL_TK_IDENT && t->src[t->v[i].off] >= 'A' &&
-	       t->src[t->v[i].off] <= 'Z';
-}
-
-/* ---- reporters and error factories ------------------------------------------- */
-
-/* A project's reporter: `fn print_error(msg: impl Into<String>) {
- * eprintln!("[fd error]: {}", msg.into()); }`, a function whose whole
- * body prints its parameter in a text of its own (the eprintln! at i, its
- * message msg, the printed argument [ab, ae)): kept in the tree as
- * "rep:NAME" with that text, so that each call giving a message is a site
- * (rs_rule_reporter_call). */
-void rs_note_reporter(rs_st *st, size_t i, const char *msg, size_t ab, size_t ae)
-{
-	const fl_toks *t = st->t;
-	const rs_ctx *c = &st->cs[st->csn - 1];
-	if (!c->own_fn || c->open == NONE || i != c->open + 1 || !c->fn_tok || !msg)
-		return;
-	size_t close = st->m[c->open], end = st->m[i + 2];
-	if (close == NONE || end == NONE ||
-	    !(end + 1 == close || (end + 2 == close && fl_tok_pch(t, end + 1) == ';')))
-		return;
-	/* the argument: a parameter, as it is or converted */
-	if (t->v[ab].kind != FL_TK_IDENT ||
-	    !(ae == ab + 1 || (ae == ab + 5 && fl_tok_pch(t, ab + 1) == '.' && fl_tok_pch(t, ab + 3) == '(' &&
-					   fl_tok_pch(t, ab + 4) == ')')))
-		return;
-	bool param = false;
-	for (size_t k = c->fn_tok + 1; k < c->open && !param; k++)
-		param = t->v[k].kind == FL_TK_IDENT && t->v[k].len == t->v[ab].len &&
-			memcmp(t->src + t->v[k].off, t->src + t->v[ab].off, t->v[ab].len) == 0;
-	const char *ph = strstr(msg, "{}");
-	if (!param || !ph || strstr(ph + 2, "{") || memchr(msg, '{', (size_t)(ph - msg)))
-		return;
-	char name[128];
-	int n = snprintf(name, sizeof name, "rep:%.*s", (int)t->v[c->fn_tok].len, t->src + t->v[c->fn_tok].off);
-	if (n <= 0 || (size_t)n >= sizeof name)
-		return;
-	fl_factory f = {.name = fl_xstrdup(name), .msg = fl_xstrdup(msg)};
-	fl_factories_add(st->part, &f);
-}
-
-/* A free function that makes an error of its one parameter: `pub fn
- * internal<S: fmt::Display>(error: S) -> anyhow::Error { .. error .. }`
- * (name at token name, its body's '{' at body): kept in the tree as
- * "rep:NAME" with the message "{}" and the error type as class, so that
- * each call giving a message is an exception site (rs_rule_reporter_call). */
-void rs_note_error_factory(rs_st *st, size_t name, size_t body)
-{
-	const fl_toks *t = st->t;
-	size_t k = name + 1;
-	if (fl_tok_pch(t, k) == '<') { /* generics */
-		int d = 0;
-		for (; k < body; k++) {
-			if (fl_tok_pch(t, k) == '<')
-				d++;
-			else if (fl_tok_pch(t, k) == '>' && --d == 0)
-				break;
-		}
-		k++;
-	}
-	if (k >= body || fl_tok_pch(t, k) != '(' || st->m[k] == NONE || st->m[k] >= body)
-		return;
-	size_t open = k, close = st->m[k];
-	if (close == open + 1 || t->v[open + 1].kind != FL_TK_IDENT || fl_tok_is(t, open + 1, "self") ||
-	    fl_tok_is(t, open + 1, "mut"))
-		return;
-	for (size_t j = open + 1; j < close; j++) { /* one parameter */
-		char ch = fl_tok_pch(t, j);
-		if ((ch == '(' || ch == '[') && st->m[j] != NONE && st->m[j] < close)
-			j = st->m[j];
-		else if (ch == ',' && j + 1 < close)
-			return;
-	}
-	/* -> an error type: its last name ends in Error, no Result, no Box */
-	if (!fl_tok_is_punct(t, close + 1, "->"))
-		return;
-	size_t te = close + 2;
-	while (te < body && !fl_tok_is_ident(t, te, "where"))
-		te++;
-	if (te <= close + 2 || t->v[te - 1].kind != FL_TK_IDENT || !rs_ends_with_error(t, te - 1))
-		return;
-	for (size_t j = close + 2; j < te; j++) /* a plain type: no closure */
-		if (fl_tok_pch(t, j) == '<' || fl_tok_pch(t, j) == '(' || fl_tok_is_ident(t, j, "impl") ||
-		    fl_tok_is_ident(t, j, "dyn"))
-			return;
-	/* the body uses the parameter */
-	size_t pn = open + 1, end = st->m[body];
-	bool used = false;
-	for (size_t j = body + 1; end != NONE && j < end && !used; j++)
-		used = t->v[j].kind == FL_TK_IDENT && t->v[j].len == t->v[pn].len &&
-		       memcmp(t->src + t->v[j].off, t->src + t->v[pn].off, t->v[pn].len) == 0;
-	if (!used)
-		return;
-	char key[128];
-	int n = snprintf(key, sizeof key, "rep:%.*s", (int)t->v[name].len, t->src + t->v[name].off);
-	if (n <= 0 || (size_t)n >= sizeof key)
-		return;
-	fl_factory f = {.name = fl_xstrdup(key), .msg = fl_xstrdup("{}"),
-			.cls = fl_tok_span_text(t, close + 2, te, 120)};
-	fl_factories_add(st->part, &f);
-}
-
-/* A call NAME(message) at the identifier i of a project reporter the tree
- * knows (rs_note_reporter): a site with the reporter's text around the
- * message.  Scanning as if the tree were empty, the name is logged. */
-bool rs_rule_reporter_call(rs_st *st, size_t i)
-{
-	const fl_toks *t = st->t;
-	if ((!st->tree && !st->log) || fl_tok_pch(t, i + 1) != '(' || st->m[i + 1] == NONE ||
-	    (i > 0 && (fl_tok_pch(t, i - 1) == '.' || fl_tok_is_ident(t, i - 1, "fn"))))
-		return false;
-	/* a free function, maybe by its module's path; not a type's */
-	if (i >= 2 && fl_tok_is_punct(t, i - 1, "::") && upper_ident(t, i - 2))
-		return false;
-	size_t sb[MAX_ARGS], se[MAX_ARGS];
-	if (rs_args(t, st->m, i + 1, sb, se) != 1 || !rs_lit_expr(t, st->m, sb[0], se[0]))
-		return false;
-	char name[128];
-	int n = snprintf(name, sizeof name, "rep:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
-	if (n <= 0 || (size_t)n >= sizeof name)
-		return false;
-	if (st->log) {
-		uint32_t len = (uint32_t)n;
-		fl_buf_put(st->log, (const char *)&len, sizeof len);
-		fl_buf_put(st->log, name, (size_t)n);
-		return false;
-	}
-	const fl_factory *f = fl_factories_find(st->tree, name, (size_t)n, 0);
-	if (!f || !f->msg)
-		return false;
-	char *msg = rs_msg(t, st->m, sb[0], se[0], false, 0);
-	if (!msg)
-		return false;
-	const char *ph = strstr(f->msg, "{}");
-	char *text = fl_xasprintf("%.*s%s%s", (int)(ph - f->msg), f->msg, msg, ph + 2);
-	char idiom[140];
-	snprintf(idiom, sizeof idiom, "%s()", name + 4);
-	if (f->cls) /* an error factory's: the error it makes, raised by its caller */
-		rs_emit(st, i, text, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
-	else
-		rs_emit(st, i, text, NULL, NULL, FL_T_CONSOLE, fl_print_severity(text), idiom, NONE, NONE);
-	free(text);
-	free(msg);
-	return true;
-}
 
 /* ---- error variants declared ------------------------------------------------- */
 
@@ -321,7 +169,7 @@ static bool sets_none(const rs_st *st, size_t b, size_t e, const char *some)
 bool rs_rule_variant(rs_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
-	if (!upper_ident(t, i) || !upper_ident(t, i + 2) || fl_tok_is_punct(t, i + 3, "::") ||
+	if (!rs_upper_ident(t, i) || !rs_upper_ident(t, i + 2) || fl_tok_is_punct(t, i + 3, "::") ||
 	    fl_tok_pch(t, i + 3) == '!')
 		return false;
 	if ((!st->tree && !st->log) || (st->use_end && i < st->use_end))
@@ -389,9 +237,7 @@ static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t t
 	size_t n = tl + 2 + vl;
 	name[n] = '\0';
 	if (st->log) {
-		uint32_t len = (uint32_t)n;
-		fl_buf_put(st->log, (const char *)&len, sizeof len);
-		fl_buf_put(st->log, name, n);
+		rs_log_lookup(st, name, n, 0);
 		return false;
 	}
 	const fl_factory *f = fl_factories_find(st->tree, name, n, 0);
@@ -413,14 +259,14 @@ void rs_track_use(rs_st *st, size_t i)
 	size_t owner = NONE; /* the enum of a `E::{...}` group */
 	size_t k = i + 1;
 	for (; k < t->n && k < i + SCAN_LIMIT && fl_tok_pch(t, k) != ';'; k++) {
-		if (fl_tok_is_punct(t, k, "::") && k > i + 1 && upper_ident(t, k - 1)) {
+		if (fl_tok_is_punct(t, k, "::") && k > i + 1 && rs_upper_ident(t, k - 1)) {
 			if (fl_tok_pch(t, k + 1) == '*') {
 				char *g = fl_tok_dup(t, k - 1);
 				fl_strv_push(&st->globs, g);
 				free(g);
 			} else if (fl_tok_pch(t, k + 1) == '{') {
 				owner = k - 1;
-			} else if (upper_ident(t, k + 1) && !fl_tok_is_punct(t, k + 2, "::") && owner == NONE) {
+			} else if (rs_upper_ident(t, k + 1) && !fl_tok_is_punct(t, k + 2, "::") && owner == NONE) {
 				/* E::V, or E::V as X */
 				size_t as = fl_tok_is_ident(t, k + 2, "as") && t->v[k + 3].kind == FL_TK_IDENT ? k + 3 : k + 1;
 				char *full = fl_xasprintf("%.*s::%.*s", (int)t->v[k - 1].len, t->src + t->v[k - 1].off,
@@ -433,7 +279,7 @@ void rs_track_use(rs_st *st, size_t i)
 			}
 			continue;
 		}
-		if (owner != NONE && upper_ident(t, k) && !fl_tok_is_punct(t, k - 1, "::") &&
+		if (owner != NONE && rs_upper_ident(t, k) && !fl_tok_is_punct(t, k - 1, "::") &&
 		    !fl_tok_is_punct(t, k + 1, "::")) {
 			char c = fl_tok_pch(t, k - 1);
 			if (c != '{' && c != ',')
@@ -459,7 +305,7 @@ void rs_track_use(rs_st *st, size_t i)
 void rs_rule_bare_variant(rs_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
-	if ((!st->tree && !st->log) || !upper_ident(t, i) || fl_tok_is_punct(t, i + 1, "::") ||
+	if ((!st->tree && !st->log) || !rs_upper_ident(t, i) || fl_tok_is_punct(t, i + 1, "::") ||
 	    fl_tok_pch(t, i + 1) == '!' || fl_tok_pch(t, i + 1) == '<')
 		return;
 	/* an enum's own variants, declared; the names a `use` imports */
