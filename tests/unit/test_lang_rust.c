@@ -841,7 +841,9 @@ static void test_reporter_parameters(void **state)
 	const fl_site *x = EXPECT_SITE(s, "The preparation step failed.", 8, FL_T_EXCEPTION);
 	harness_expect_str(x->severity, FL_S_ERROR);
 	harness_expect_str(x->idiom, "run_step()");
+	/* a warning by its reporter's name, whatever its text */
 	x = EXPECT_SITE(s, "Cache not found.", 13, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
 	harness_expect_str(x->idiom, "print_warning()");
 	harness_expect_str(x->guard, "cache.is_none()");
 	x = EXPECT_SITE(s, "Could not delete cache: {}", 15, FL_T_CONSOLE);

@@ -25,12 +25,37 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "rust.h"
 
 /* what a reporter of parameters does with its message (fl_factory.tag);
  * 0: a reporter or factory of one parameter, written "{}" */
-enum { RK_PANIC = 1, RK_RAISE, RK_PRINT, RK_LOG_ERROR, RK_LOG_WARN };
+enum { RK_PANIC = 1, RK_RAISE, RK_PRINT, RK_LOG_ERROR, RK_LOG_WARN, RK_PRINT_ERROR, RK_PRINT_WARN };
+
+/* A printing reporter's level by the words of its name (print_warning,
+ * warn, die, print_err, fatal): what it prints is a warning or an error
+ * whatever the text says; RK_PRINT (the text tells) when no word does. */
+static int print_level(const fl_toks *t, size_t fn)
+{
+	static const char *const warn[] = {"warn", "warning", NULL};
+	static const char *const err[] = {"err", "error", "fatal", "die", "fail", "bail", "abort", NULL};
+	const char *s = t->src + t->v[fn].off, *end = s + t->v[fn].len;
+	while (s < end) {
+		const char *w = s;
+		while (s < end && *s != '_')
+			s++;
+		size_t n = (size_t)(s - w);
+		for (const char *const *p = warn; *p; p++)
+			if (strlen(*p) == n && strncasecmp(w, *p, n) == 0)
+				return RK_PRINT_WARN;
+		for (const char *const *p = err; *p; p++)
+			if (strlen(*p) == n && strncasecmp(w, *p, n) == 0)
+				return RK_PRINT_ERROR;
+		s++;
+	}
+	return RK_PRINT;
+}
 
 /* ---- one parameter: the whole body prints it, or an error is made of it ---- */
 
@@ -293,6 +318,10 @@ static void add_reporter(rs_st *st, size_t fn, bool self, char **pv, size_t np, 
 {
 	const fl_toks *t = st->t;
 	char *name = fl_xasprintf("%s:%.*s", self ? "rem" : "rep", (int)t->v[fn].len, t->src + t->v[fn].off);
+	if (tag == RK_PRINT || tag == RK_PRINT_ERROR || tag == RK_PRINT_WARN) {
+		int lv = print_level(t, fn);
+		tag = lv != RK_PRINT ? lv : tag;
+	}
 	fl_factory *old = msg ? named_factory(st->part, name) : NULL;
 	if (old && old->tag && old->np == np && strlen(msg) < strlen(old->msg)) {
 		free(old->msg);
@@ -502,9 +531,12 @@ static bool param_site(rs_st *st, size_t nt, const fl_factory *f, const size_t *
 		rs_emit(st, nt, msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
 		break;
 	case RK_LOG_ERROR:
+	case RK_PRINT_ERROR:
+		rs_emit(st, nt, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, idiom, NONE, NONE);
+		break;
 	case RK_LOG_WARN:
-		rs_emit(st, nt, msg, NULL, NULL, FL_T_CONSOLE, f->tag == RK_LOG_ERROR ? FL_S_ERROR : FL_S_WARNING,
-			idiom, NONE, NONE);
+	case RK_PRINT_WARN:
+		rs_emit(st, nt, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, idiom, NONE, NONE);
 		break;
 	default:
 		rs_emit(st, nt, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, NONE, NONE);
