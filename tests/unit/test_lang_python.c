@@ -1051,7 +1051,13 @@ static void test_raising_helpers(void **state)
 		"        raise ValueError(msg)\n"
 		"class Mapping:\n"
 		"    def pop(self, key):\n"
-		"        raise KeyError(key)\n";
+		"        raise KeyError(key)\n"
+		"def _bad(msg):\n"
+		"    raise ValueError(\"bad config: \" + msg)\n"
+		"def _missing(what, where=None):\n"
+		"    raise KeyError(\"no %s in %s\" % (what, where))\n"
+		"def _unknown(name, kind):\n"
+		"    raise LookupError(\"{} {k!r} is not known\".format(name, k=kind))\n";
 	const char *main_py =
 		"class Loader:\n"                                                    /* 1 */
 		"    def _fail(self, message):\n"                                    /* 2 */
@@ -1065,7 +1071,12 @@ static void test_raising_helpers(void **state)
 		"        _tangled(path, \"never a site of its own\")\n"             /* 10 */
 		"        _require(path, \"key\")\n"                                  /* 11 */
 		"def parse(src, pos):\n"                                             /* 12 */
-		"    raise suffixed_err(src, pos, \"Unclosed array\")\n";            /* 13 */
+		"    raise suffixed_err(src, pos, \"Unclosed array\")\n"             /* 13 */
+		"def config(text):\n"                                               /* 14 */
+		"    _bad(\"an empty section name\")\n"                              /* 15 */
+		"    _missing(\"the colour key\", \"the theme file\")\n"             /* 16 */
+		"    _missing(\"the size key\")\n"                                   /* 17 */
+		"    _unknown(\"the option\", \"tabsize\")\n";                       /* 18 */
 	fl_src files[] = {{"pkg/_helpers.py", helpers_py, strlen(helpers_py), NULL},
 			  {"pkg/loader.py", main_py, strlen(main_py), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 1);
@@ -1082,6 +1093,12 @@ static void test_raising_helpers(void **state)
 	harness_expect_str(p->guard, "depth > 20");
 	p = EXPECT_SITE(s, "Unclosed array (at {coord(src, pos)})", 13, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "DecodeError");
+	/* a literal joined to or formatted with the parameters */
+	p = EXPECT_SITE(s, "bad config: an empty section name", 15, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "ValueError");
+	EXPECT_SITE(s, "no the colour key in the theme file", 16, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "no the size key in {where}", 17, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "the option 'tabsize' is not known", 18, FL_T_EXCEPTION);
 	assert_null(harness_find(s, "the depth of it"));
 	assert_null(harness_find(s, "never a site of its own"));
 	assert_null(harness_find(s, "key"));

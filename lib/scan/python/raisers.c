@@ -28,7 +28,8 @@
 #define RAI_MAX_TOKS 400
 
 /* A byte scan: `raise Name(ident` or `return Name(ident` whose first
- * argument is a plain name (`message`, `msg % args`) or an f-string: the
+ * argument is a plain name (`message`, `msg % args`), an f-string or a
+ * literal joined to or formatted with more: the
  * file can define a raising helper.  It may answer yes wrongly, never no wrongly for the
  * helpers collect() keeps. */
 bool py_has_raiser(const char *s, size_t n)
@@ -51,6 +52,20 @@ bool py_has_raiser(const char *s, size_t n)
 			/* an f-string: f"{name} is out of range" */
 			if (q + 1 < end && (*q == 'f' || *q == 'F') && (q[1] == '"' || q[1] == '\''))
 				return true;
+			/* a literal joined to or formatted with more: "bad
+			 * value: " + name, "no %s" % name, "{}".format(name) */
+			if (q < end && (*q == '"' || *q == '\'')) {
+				char quote = *q++;
+				while (q < end && *q != quote && *q != '\n')
+					q += *q == '\\' ? 2 : 1;
+				q++;
+				while (q < end && *q == ' ')
+					q++;
+				if (q < end && (*q == '+' || *q == '%' || (*q == '.' && end - q > 7 &&
+									   memcmp(q, ".format(", 8) == 0)))
+					return true;
+				continue;
+			}
 			if (q >= end || !((*q >= 'a' && *q <= 'z') || *q == '_'))
 				continue;
 			while (q < end && (*q == '_' || (*q >= 'a' && *q <= 'z') ||
@@ -73,6 +88,113 @@ static int param_of(const fl_toks *t, size_t k, char *const *pv, size_t np)
 		if (strlen(pv[q]) == t->v[k].len && memcmp(pv[q], t->src + t->v[k].off, t->v[k].len) == 0)
 			return (int)q;
 	return -1;
+}
+
+/* The parameter the operand [b, e) is, alone: its index, or -1 */
+static int operand_param(const fl_toks *t, size_t b, size_t e, char *const *pv, size_t np)
+{
+	return e == b + 1 ? param_of(t, b, pv, np) : -1;
+}
+
+/* A helper's message formatted from a literal with its parameters: `"no
+ * %s in %s" % (key, where)`, `"no {} in {}".format(key, where)`: the
+ * literal at token lit with each conversion of a parameter written
+ * {param} (the others kept), or NULL when none is a parameter. */
+static char *named_format(const fl_toks *t, const size_t *m, size_t lit, size_t e, char *const *pv,
+			  size_t np)
+{
+	size_t ab[FL_FAC_PARAMS], ae[FL_FAC_PARAMS], na = 0, close;
+	bool pct = is_p(t, lit + 1, '%');
+	if (pct) {
+		/* % name, or % (a, b) */
+		if (lit + 2 < e && is_p(t, lit + 2, '(') && m[lit + 2] == e - 1) {
+			na = py_split_args(t, m, lit + 2, ab, ae, FL_FAC_PARAMS, &close);
+		} else if (lit + 3 == e) {
+			ab[0] = lit + 2;
+			ae[0] = e;
+			na = 1;
+		}
+	} else if (is_p(t, lit + 1, '.') && fl_tok_is_ident(t, lit + 2, "format") && is_p(t, lit + 3, '(') &&
+		   m[lit + 3] == e - 1) {
+		na = py_split_args(t, m, lit + 3, ab, ae, FL_FAC_PARAMS, &close);
+	}
+	if (na == 0 || na == NONE)
+		return NULL;
+	const char *s = fl_tok_str(t, &t->v[lit]);
+	size_t n = t->v[lit].slen, next = 0;
+	fl_buf out = {0};
+	bool any = false;
+	for (size_t p = 0; p < n;) {
+		char open = pct ? '%' : '{';
+		if (s[p] != open) {
+			if (!pct && s[p] == '}' && p + 1 < n && s[p + 1] == '}')
+				p++; /* "}}" is one brace */
+			fl_buf_putc(&out, s[p++]);
+			continue;
+		}
+		if (p + 1 < n && s[p + 1] == open) { /* "%%", "{{" */
+			fl_buf_putc(&out, open);
+			p += 2;
+			continue;
+		}
+		size_t q = p + 1;
+		int ref = -1;
+		bool repr = false; /* %r, !r: a text given shows in quotes */
+		if (pct) {
+			/* %[flags][width][.prec]type; %(name)s is not ours */
+			while (q < n && strchr("#0- +.0123456789", s[q]))
+				q++;
+			if (q >= n || !((s[q] >= 'a' && s[q] <= 'z') || (s[q] >= 'A' && s[q] <= 'Z'))) {
+				fl_buf_free(&out);
+				return NULL;
+			}
+			repr = s[q] == 'r';
+			q++;
+			if (next < na)
+				ref = operand_param(t, ab[next], ae[next], pv, np);
+			next++;
+		} else {
+			const char *c = memchr(s + q, '}', n - q);
+			if (!c) {
+				fl_buf_free(&out);
+				return NULL;
+			}
+			size_t fe = (size_t)(c - s), an = q;
+			while (an < fe && s[an] != ':' && s[an] != '!')
+				an++;
+			repr = an + 1 < fe && s[an] == '!' && s[an + 1] == 'r';
+			if (an == q) {
+				if (next < na)
+					ref = operand_param(t, ab[next], ae[next], pv, np);
+				next++;
+			} else if (s[q] >= '0' && s[q] <= '9') {
+				size_t idx = (size_t)atoi(s + q);
+				if (idx < na)
+					ref = operand_param(t, ab[idx], ae[idx], pv, np);
+			} else {
+				/* name=param among the arguments */
+				for (size_t k = 0; k < na && ref < 0; k++)
+					if (ae[k] == ab[k] + 3 && is_p(t, ab[k] + 1, '=') &&
+					    t->v[ab[k]].len == an - q &&
+					    memcmp(t->src + t->v[ab[k]].off, s + q, an - q) == 0)
+						ref = operand_param(t, ab[k] + 2, ae[k], pv, np);
+			}
+			q = fe + 1;
+		}
+		if (ref >= 0) {
+			fl_buf_printf(&out, repr ? "'{%s}'" : "{%s}", pv[ref]);
+			any = true;
+		} else {
+			fl_buf_put(&out, s + p, q - p);
+		}
+		p = q;
+	}
+	fl_buf_cstr(&out);
+	if (!any) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	return out.s;
 }
 
 /* Words a condition may hold besides the parameters (a bare name of any
@@ -127,7 +249,8 @@ static bool candidate(const fl_toks *t, size_t r)
 	size_t a = j + 2;
 	const char *s = t->src + t->v[a].off;
 	if (t->v[a].kind == FL_TK_STRING)
-		return (s[0] | 0x20) == 'f' && memchr(s, '{', t->v[a].len);
+		return ((s[0] | 0x20) == 'f' && memchr(s, '{', t->v[a].len)) || is_p(t, a + 1, '+') ||
+		       is_p(t, a + 1, '%') || (is_p(t, a + 1, '.') && fl_tok_is_ident(t, a + 2, "format"));
 	return t->v[a].kind == FL_TK_IDENT && ((s[0] >= 'a' && s[0] <= 'z') || s[0] == '_') &&
 	       (is_p(t, a + 1, ')') || is_p(t, a + 1, ',') || is_p(t, a + 1, '%') || is_p(t, a + 1, '+'));
 }
@@ -236,7 +359,9 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 		}
 		if (!named) {
 			free(text);
-			text = NULL;
+			text = t->v[cst[0]].kind == FL_TK_STRING
+				       ? named_format(t, m, cst[0], cen[0], pv, np)
+				       : NULL;
 		}
 	}
 	if (!text)
