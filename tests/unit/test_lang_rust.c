@@ -813,7 +813,20 @@ static void test_reporter_parameters(void **state)
 		"}\n"                                                              /* 14 */
 		"pub fn fail_with<T: AsRef<str>>(what: T, code: i32) -> ! {\n"     /* 15 */
 		"    panic!(\"fatal: {what} ({})\", code, what = what.as_ref());\n"  /* 16 */
-		"}\n";                                                             /* 17 */
+		"}\n"                                                              /* 17 */
+		"macro_rules! tool_warning {\n"
+		"    ($($arg:tt)*) => ({\n"
+		"        eprintln!(\"{}: {}\", Yellow.paint(\"[tool warning]\"), format!($($arg)*));\n"
+		"    })\n"
+		"}\n"
+		"macro_rules! print_error {\n"
+		"    ($($arg:tt)*) => {{\n"
+		"        let stderr = std::io::stderr();\n"
+		"        let mut handle = stderr.lock();\n"
+		"        let _ = handle.write_all(std::format!(\"tool: {}\\n\", std::format!($($arg)*)).as_bytes());\n"
+		"    }};\n"
+		"}\n"
+		"macro_rules! trace { ($($arg:tt)*) => { log_to_file(format!($($arg)*)) } }\n";
 	const char *main_rs =
 		"struct Runner;\n"                                                  /* 1 */
 		"impl Runner {\n"                                                   /* 2 */
@@ -832,6 +845,9 @@ static void test_reporter_parameters(void **state)
 		"    print_error(styles, &format!(\"Could not delete cache: {}\", e));\n"
 		"    print_error(styles, &e.to_string());\n"                       /* 16 */
 		"    fail_with(\"no config\", 2);\n"                               /* 17 */
+		"    tool_warning!(\"Unknown theme '{}', using default.\", name);\n" /* 18 */
+		"    print_error!(\"{}: cannot open: {}.\", path.display(), err);\n" /* 19 */
+		"    trace!(\"entering main loop\");\n"                             /* 20 */
 		"}\n";
 	fl_src files[] = {
 		{"src/util.rs", util_rs, strlen(util_rs), NULL},
@@ -852,6 +868,14 @@ static void test_reporter_parameters(void **state)
 	assert_null(harness_find_line(s, 16));
 	x = EXPECT_SITE(s, "fatal: no config ({})", 17, FL_T_PANIC);
 	harness_expect_str(x->idiom, "fail_with()");
+	/* macros that print their arguments in a text of their own; a
+	 * macro that formats them for anything but standard error is none */
+	x = EXPECT_SITE(s, "[tool warning]: Unknown theme '{}', using default.", 18, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->idiom, "tool_warning!");
+	x = EXPECT_SITE(s, "tool: {}: cannot open: {}.", 19, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	assert_null(harness_find_line(s, 20));
 	fl_sites_free(s);
 }
 

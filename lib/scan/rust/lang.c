@@ -100,6 +100,7 @@ static void rs_collect(void *tree, const fl_src *src)
 			   !memmem(src->text, src->len, "panic!", 6) &&
 			   !memmem(src->text, src->len, "error!", 6) &&
 			   !memmem(src->text, src->len, "warn!", 5) &&
+			   !memmem(src->text, src->len, "macro_rules!", 12) &&
 			   !memmem(src->text, src->len, "Error {", 7)))
 		return;
 	rs_walk(NULL, tree, NULL, src, NULL);

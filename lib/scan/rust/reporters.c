@@ -19,6 +19,11 @@
  *       them ("{prefix}{message}"); a function that hands its parameter on
  *       to such a function of its file (`fn print_error(s: bool, m: &str) {
  *       print_msg(s, m, "Error: ", Red) }`) is one too ("Error: {m}").
+ *   `macro_rules! print_error { ($($arg:tt)*) => { .. stderr ..
+ *        write_all(format!("lsd: {}\n\n", format!($($arg)*)).as_bytes()) .. } }`
+ *       a macro that passes its arguments on whole to one that prints,
+ *       raises or formats them: "mac:NAME", its text around the slot of
+ *       theirs; each of its calls with a literal format is a site.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -493,6 +498,29 @@ void rs_reporters_forward(rs_st *st)
 
 /* ---- calls of reporters ---------------------------------------------------------- */
 
+/* The site at token at of reporter f's text msg, as f's tag says */
+static void emit_tagged(rs_st *st, size_t at, const fl_factory *f, const char *msg, const char *idiom)
+{
+	switch (f->tag) {
+	case RK_PANIC:
+		rs_emit(st, at, msg, NULL, f->cls, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
+		break;
+	case RK_RAISE:
+		rs_emit(st, at, msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+		break;
+	case RK_LOG_ERROR:
+	case RK_PRINT_ERROR:
+		rs_emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, idiom, NONE, NONE);
+		break;
+	case RK_LOG_WARN:
+	case RK_PRINT_WARN:
+		rs_emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, idiom, NONE, NONE);
+		break;
+	default:
+		rs_emit(st, at, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, NONE, NONE);
+	}
+}
+
 /* A call of a reporter of parameters at its name nt (f): a site with the
  * reporter's message, each parameter given a text by the call in it */
 static bool param_site(rs_st *st, size_t nt, const fl_factory *f, const size_t *sb, const size_t *se,
@@ -523,24 +551,7 @@ static bool param_site(rs_st *st, size_t nt, const fl_factory *f, const size_t *
 	free(m1);
 	char idiom[140];
 	snprintf(idiom, sizeof idiom, "%s()", f->name + 4);
-	switch (f->tag) {
-	case RK_PANIC:
-		rs_emit(st, nt, msg, NULL, f->cls, FL_T_PANIC, FL_S_CRITICAL, idiom, NONE, NONE);
-		break;
-	case RK_RAISE:
-		rs_emit(st, nt, msg, NULL, f->cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
-		break;
-	case RK_LOG_ERROR:
-	case RK_PRINT_ERROR:
-		rs_emit(st, nt, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, idiom, NONE, NONE);
-		break;
-	case RK_LOG_WARN:
-	case RK_PRINT_WARN:
-		rs_emit(st, nt, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, idiom, NONE, NONE);
-		break;
-	default:
-		rs_emit(st, nt, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), idiom, NONE, NONE);
-	}
+	emit_tagged(st, nt, f, msg, idiom);
 	free(msg);
 	return true;
 }
@@ -612,4 +623,197 @@ bool rs_rule_reporter_method(rs_st *st, size_t dot)
 	if (st->part)
 		rs_note_forward(st, dot + 1);
 	return reporter_call(st, dot + 1);
+}
+
+/* ---- macros of a project that print, raise or format their arguments ------- */
+
+/* A macro_rules! body's call at k (`eprintln!(...)`, `std::format!(...)`)
+ * whose arguments are the macro's own, passed on whole: `$($arg)*` or
+ * `$($arg:tt)*`, maybe with `$fmt, $($arg)*` before. */
+static bool passes_all(const rs_st *st, size_t k)
+{
+	const fl_toks *t = st->t;
+	if (t->v[k].kind != FL_TK_IDENT || fl_tok_pch(t, k + 1) != '!' || !fl_tok_is_opener(t, k + 2) ||
+	    st->m[k + 2] == NONE)
+		return false;
+	size_t close = st->m[k + 2];
+	return close >= k + 6 && fl_tok_pch(t, k + 3) == '$' && fl_tok_pch(t, k + 4) == '(' &&
+	       st->m[k + 4] != NONE && st->m[k + 4] + 2 == close && fl_tok_pch(t, close - 1) == '*';
+}
+
+/* the macro whose call's bracket holds token k, directly as one argument:
+ * its name token, *ai the argument's index; NONE when none */
+static size_t macro_around(const rs_st *st, size_t k, size_t lo, size_t *ai)
+{
+	const fl_toks *t = st->t;
+	int d = 0;
+	for (size_t j = k; j-- > lo;) {
+		char c = fl_tok_pch(t, j);
+		if ((c == ')' || c == ']' || c == '}') && t->v[j].kind == FL_TK_PUNCT)
+			d++;
+		else if ((c == '(' || c == '[' || c == '{') && t->v[j].kind == FL_TK_PUNCT && d-- == 0) {
+			if (j < 2 || fl_tok_pch(t, j - 1) != '!' || t->v[j - 2].kind != FL_TK_IDENT)
+				return NONE;
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			size_t na = rs_args(t, st->m, j, sb, se);
+			for (size_t a = 0; a < na; a++)
+				if (sb[a] == k) {
+					*ai = a;
+					return j - 2;
+				}
+			return NONE;
+		}
+	}
+	return NONE;
+}
+
+/* The string literal the argument [b, e) shows as it is: `"text"`,
+ * `Yellow.paint("text")`, `"text".bold()`; its token, or NONE. */
+static size_t literal_arg(const rs_st *st, size_t b, size_t e)
+{
+	const fl_toks *t = st->t;
+	if (e - b >= 5 && fl_tok_pch(t, e - 1) == ')' && st->m[e - 1] == e - 3 &&
+	    fl_tok_is_ident(t, e - 4, "paint") && fl_tok_pch(t, e - 5) == '.')
+		b = e - 2, e = e - 1;
+	while (e - b >= 5 && fl_tok_pch(t, e - 1) == ')' && fl_tok_pch(t, e - 2) == '(' &&
+	       t->v[e - 3].kind == FL_TK_IDENT && fl_tok_pch(t, e - 4) == '.')
+		e -= 4;
+	return e == b + 1 && t->v[b].kind == FL_TK_STRING ? b : NONE;
+}
+
+void rs_note_macro_reporter(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t name = i + 2, open = i + 3;
+	if (!st->part || t->v[name].kind != FL_TK_IDENT || !fl_tok_is_opener(t, open) || st->m[open] == NONE)
+		return;
+	size_t close = st->m[open];
+	for (size_t k = open + 1; k < close; k++) {
+		if (!passes_all(st, k))
+			continue;
+		/* from the call that takes the arguments out to the macro that
+		 * prints or raises them, each format's text around the slot
+		 * ("\x01") */
+		char *msg = fl_xstrdup("\x01");
+		size_t at = k, ai;
+		int tag = 0;
+		for (int up = 0; up < 3 && msg; up++) {
+			if (fl_tok_is(t, at, "eprintln") || fl_tok_is(t, at, "eprint"))
+				tag = RK_PRINT;
+			else if (rs_in_list(t, at, (const char *const[]){"panic", "unreachable", "todo", NULL}))
+				tag = RK_PANIC;
+			else if (rs_in_list(t, at, (const char *const[]){"bail", "anyhow", "format_err", "eyre", NULL}))
+				tag = RK_RAISE;
+			else if (fl_tok_is(t, at, "error") || fl_tok_is(t, at, "warn"))
+				tag = t->src[t->v[at].off] == 'e' ? RK_LOG_ERROR : RK_LOG_WARN;
+			else if (!fl_tok_is(t, at, "format") && !fl_tok_is(t, at, "format_args"))
+				break;
+			if (tag)
+				break;
+			/* a format: the text of the macro around it, if any
+			 * (the argument starts at its path: std::format!) */
+			size_t ks = at;
+			while (ks >= 2 && fl_tok_is_punct(t, ks - 1, "::") && t->v[ks - 2].kind == FL_TK_IDENT)
+				ks -= 2;
+			size_t outer = macro_around(st, ks, open + 1, &ai);
+			if (outer == NONE || ai == 0)
+				break;
+			size_t sb[MAX_ARGS], se[MAX_ARGS];
+			rs_args(t, st->m, outer + 2, sb, se);
+			if (se[0] != sb[0] + 1 || t->v[sb[0]].kind != FL_TK_STRING) {
+				free(msg);
+				msg = NULL;
+				break;
+			}
+			/* the ai-th implicit placeholder of its literal; another
+			 * one given a literal (Yellow.paint("[bat warning]")) is
+			 * that text */
+			size_t na = rs_args(t, st->m, outer + 2, sb, se);
+			const char *s = fl_tok_str(t, &t->v[sb[0]]);
+			size_t n = t->v[sb[0]].slen, seen = 0;
+			fl_buf out = {0};
+			for (size_t p = 0; p < n; p++) {
+				if ((s[p] == '{' || s[p] == '}') && p + 1 < n && s[p + 1] == s[p]) {
+					fl_buf_putc(&out, s[p++]);
+					continue;
+				}
+				const char *q = s[p] == '{' ? memchr(s + p, '}', n - p) : NULL;
+				if (q && q == s + p + 1 && ++seen < na) {
+					if (seen == ai) {
+						fl_buf_puts(&out, msg);
+						p = (size_t)(q - s);
+						continue;
+					}
+					size_t lit = literal_arg(st, sb[seen], se[seen]);
+					if (lit != NONE) {
+						fl_buf_put(&out, fl_tok_str(t, &t->v[lit]), t->v[lit].slen);
+						p = (size_t)(q - s);
+						continue;
+					}
+				} else if (q) {
+					seen++;
+				}
+				fl_buf_putc(&out, s[p]);
+			}
+			free(msg);
+			msg = fl_xstrdup(fl_buf_cstr(&out));
+			fl_buf_free(&out);
+			at = outer;
+		}
+		if (msg && !tag) {
+			/* formatted and written out: to standard error when the
+			 * body says so (`stderr().lock().write_all(...)`) */
+			for (size_t j = open + 1; j < close && !tag; j++)
+				if (fl_tok_is_ident(t, j, "stderr"))
+					tag = RK_PRINT;
+		}
+		if (msg && tag) {
+			if (tag == RK_PRINT)
+				tag = print_level(t, name);
+			fl_msg_trim(msg);
+			char *key = fl_xasprintf("mac:%.*s", (int)t->v[name].len, t->src + t->v[name].off);
+			if (!named_factory(st->part, key)) {
+				fl_factory f = {.name = key, .msg = msg, .tag = tag};
+				fl_factories_add(st->part, &f);
+				return;
+			}
+			free(key);
+		}
+		free(msg);
+		return;
+	}
+}
+
+bool rs_rule_macro_reporter(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	if ((!st->tree && !st->log) || !fl_tok_is_opener(t, i + 2) || st->m[i + 2] == NONE)
+		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, i + 2, sb, se);
+	if (na == 0 || se[0] != sb[0] + 1 || t->v[sb[0]].kind != FL_TK_STRING)
+		return false;
+	char name[128];
+	int n = snprintf(name, sizeof name, "mac:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	if (n <= 0 || (size_t)n >= sizeof name)
+		return false;
+	if (st->log) {
+		rs_log_lookup(st, name, (size_t)n, 0);
+		return false;
+	}
+	const fl_factory *f = fl_factories_find(st->tree, name, (size_t)n, 0);
+	const char *slot = f && f->msg && f->tag ? strchr(f->msg, '\x01') : NULL;
+	if (!slot)
+		return false;
+	char *fmt = rs_msg(t, st->m, sb[0], se[0], true, 0);
+	if (!fmt)
+		return false;
+	char *msg = fl_xasprintf("%.*s%s%s", (int)(slot - f->msg), f->msg, fmt, slot + 1);
+	free(fmt);
+	fl_msg_trim(msg);
+	char idiom[140];
+	snprintf(idiom, sizeof idiom, "%s!", name + 4);
+	emit_tagged(st, i, f, msg, idiom);
+	free(msg);
+	return true;
 }

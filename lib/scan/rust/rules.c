@@ -49,8 +49,10 @@ static void rule_macro(rs_st *st, size_t i)
 		rs_display_writes(st, i, "impl Display write!");
 		return;
 	}
-	if (which < 0)
+	if (which < 0) {
+		rs_rule_macro_reporter(st, i);
 		return;
+	}
 	size_t na = rs_args(t, st->m, open, sb, se);
 	if (which == 3) {
 		/* the format string: the first literal argument, after a
@@ -571,6 +573,10 @@ void rs_rule_call(rs_st *st, size_t i)
 	const fl_tok *k = &t->v[i];
 	char c = fl_tok_pch(t, i);
 	const rs_ctx *top = &st->cs[st->csn - 1];
+	if (k->len == 11 && fl_tok_is_ident(t, i, "macro_rules") && fl_tok_pch(t, i + 1) == '!') {
+		rs_note_macro_reporter(st, i);
+		return;
+	}
 	if (k->kind == FL_TK_IDENT && fl_tok_pch(t, i + 1) == '!' && fl_tok_is_opener(t, i + 2)) {
 		if (!rule_diag_macro(st, i))
 			rule_macro(st, i);

@@ -249,6 +249,13 @@ void rs_reporters_forward(rs_st *st);
  * were empty, the name logged). */
 bool rs_rule_reporter_call(rs_st *st, size_t i);
 bool rs_rule_reporter_method(rs_st *st, size_t dot);
+/* `macro_rules! NAME { ... }` at i: a macro that passes its arguments on
+ * to one that prints, raises or formats them is kept as "mac:NAME",
+ * collecting only. */
+void rs_note_macro_reporter(rs_st *st, size_t i);
+/* A call NAME!("...", ...) at i of a macro the tree keeps: its site
+ * (scanning as if the tree were empty, the name logged). */
+bool rs_rule_macro_reporter(rs_st *st, size_t i);
 
 /* variants.c */
 /* The message of variant cls ("Enum::Variant") into the file's part of
