@@ -908,6 +908,88 @@ static void test_branch_texts(void **state)
 	fl_sites_free(s);
 }
 
+/* Errors thrown through a factory a helper calls: js-yaml's `throwError
+ * (state, message) { throw generateError(state, message) }` over a
+ * factory that returns `new YAMLException(message, mark)` (the parameter
+ * named as the message is the one, not the state also passed on); a
+ * factory whose error is a cast `(new Error(text))`, rejected with a text
+ * whose hole chooses between an empty text and a template with a hole of
+ * its own (stylelint's configurationError). */
+static void test_factory_throwers(void **state)
+{
+	(void)state;
+	const char *util =
+		"export default function configurationError(text) {\n"
+		"  const err = /** @type {ConfigurationError} */ (new Error(text));\n"
+		"  err.code = 78;\n"
+		"  return err;\n"
+		"}\n";
+	const char *loader =
+		"function generateError(state, message) {\n"                       /* 1 */
+		"  var mark = { name: state.filename, position: state.position };\n" /* 2 */
+		"  return new YAMLException(message, mark);\n"                    /* 3 */
+		"}\n"                                                             /* 4 */
+		"function throwError(state, message) {\n"                         /* 5 */
+		"  throw generateError(state, message);\n"                        /* 6 */
+		"}\n"                                                             /* 7 */
+		"function readFlow(state, ch) {\n"                                /* 8 */
+		"  if (ch !== 0x2C) throwError(state, 'missed comma between flow collection entries');\n"
+		"}\n"                                                             /* 10 */
+		"async function getConfig(searchPath, config) {\n"                /* 11 */
+		"  if (!config) {\n"                                              /* 12 */
+		"    return Promise.reject(\n"                                    /* 13 */
+		"      configurationError(`No configuration provided${searchPath ? ` for ${searchPath}` : ''}`),\n"
+		"    );\n"                                                         /* 15 */
+		"  }\n"                                                           /* 16 */
+		"}\n";
+	fl_src files[] = {{"lib/utils/configurationError.mjs", util, strlen(util), NULL},
+			  {"lib/loader.js", loader, strlen(loader), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_js, files, 2, 1);
+	const fl_site *p = EXPECT_SITE(s, "missed comma between flow collection entries", 9, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "YAMLException");
+	p = EXPECT_SITE(s, "No configuration provided for ${searchPath}", 13, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "Error");
+	EXPECT_SITE(s, "No configuration provided", 13, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+/* A table of messages by name (Babel's parser errors, a compiler's
+ * errorMessages): each text a site at its key, a code when the key is
+ * written as one; a map of names, or an object whose name says no error,
+ * is none. */
+static void test_message_tables(void **state)
+{
+	(void)state;
+	const char *src =
+		"const StandardErrors = {\n"                                        /* 1 */
+		"  MissingSemicolon: \"Missing semicolon.\",\n"                     /* 2 */
+		"  DeclarationMissingInitializer: ({\n"                             /* 3 */
+		"    kind\n"                                                         /* 4 */
+		"  }) => `Missing initializer in ${kind} declaration.`,\n"         /* 5 */
+		"  UnexpectedToken: ({ expected }) => `Unexpected token${expected ? `, expected \"${expected}\"` : \"\"}`,\n"
+		"  ParseOnly: 'parse',\n"                                           /* 7 */
+		"};\n"                                                               /* 8 */
+		"export const errorMessages: Record<ErrorCodes, string> = {\n"     /* 9 */
+		"  [ErrorCodes.ABRUPT_CLOSING]: 'Illegal comment.',\n"             /* 10 */
+		"  E_MISSING_END: 'End tag was not found for the element.',\n"    /* 11 */
+		"};\n"                                                               /* 12 */
+		"const ERROR_CODES = { NOT_FOUND: 'not_found', GONE: 'gone', BAD: 'bad request' };\n"
+		"const labels = { save: 'Save the file', quit: 'Quit the program' };\n";
+	fl_sites *s = harness_scan(&fl_lang_js, "src/errors.ts", src);
+	const fl_site *p = EXPECT_SITE(s, "Missing semicolon.", 2, FL_T_EXCEPTION);
+	harness_expect_str(p->idiom, "error message table");
+	EXPECT_SITE(s, "Missing initializer in ${kind} declaration.", 3, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Unexpected token", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Unexpected token, expected \"${expected}\"", 6, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Illegal comment.", 10, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "End tag was not found for the element.", 11, FL_T_EXCEPTION);
+	harness_expect_str(p->code, "E_MISSING_END");
+	assert_null(harness_find_line(s, 7));
+	assert_null(harness_find_line(s, 13));
+	assert_null(harness_find_line(s, 14));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -916,6 +998,8 @@ int main(void)
 		cmocka_unit_test(test_indirect_errors),
 		cmocka_unit_test(test_conditional_throwers),
 		cmocka_unit_test(test_branch_texts),
+		cmocka_unit_test(test_factory_throwers),
+		cmocka_unit_test(test_message_tables),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_codes),

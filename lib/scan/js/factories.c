@@ -245,7 +245,31 @@ static int throw_cond(const ctx *c, size_t thr, size_t body, const size_t *st, c
  * whose body is the block at body: the position of the parameter it
  * reports, or -1.  When it throws it, the class it throws (*cls, else
  * NONE) and the parameter an if tests before (*cond, *neg; else -1). */
-static int reporter_param(const ctx *c, size_t open, size_t body, size_t *cls, int *cond, bool *neg)
+/* a parameter's name says it is the message: msg, message, text, reason */
+static bool message_name(const ctx *c, size_t p)
+{
+	static const char *const w[] = {"msg", "message", "Message", "text", "reason", "description", NULL};
+	const char *s = c->t.src + c->t.v[p].off;
+	size_t n = c->t.v[p].len;
+	for (const char *const *x = w; *x; x++)
+		if (fl_memmem(s, n, *x, strlen(*x)))
+			return true;
+	return false;
+}
+
+/* the function called at q is a factory of a message passed in that the
+ * tree knows (js_pfac_collect) */
+static bool is_pfac(const fl_classdefs *tr, const ctx *c, size_t q)
+{
+	char fk[160];
+	if (!tr || c->t.v[q].len > 120)
+		return false;
+	snprintf(fk, sizeof fk, "pfac:%.*s", (int)c->t.v[q].len, c->t.src + c->t.v[q].off);
+	return fl_classdefs_params(tr, fk) != NULL;
+}
+
+static int reporter_param(const fl_classdefs *tr, const ctx *c, size_t open, size_t body, size_t *cls,
+			  int *cond, bool *neg)
 {
 	const fl_toks *t = &c->t;
 	size_t close = c->match[body];
@@ -271,21 +295,31 @@ static int reporter_param(const ctx *c, size_t open, size_t body, size_t *cls, i
 			from = o + 1;
 			to = o + 2;
 		} else if (is_kind(c, q, FL_TK_IDENT) && is_p(c, q + 1, "(") &&
-			   c->match[q + 1] < close && !is_id(c, q - 1, "new") && reports_err(c, q)) {
+			   c->match[q + 1] < close && !is_id(c, q - 1, "new") && reports_err(c, q) &&
+			   !(is_id(c, q - 1, "throw") && is_pfac(tr, c, q))) {
+			/* (a factory's error thrown: js_reporter_forward) */
 			from = q + 2;
 			to = c->match[q + 1];
 		} else {
 			continue;
 		}
-		for (size_t k = 0; k < np && param < 0; k++)
+		/* of several parameters passed on, the one named as a message */
+		int first = -1, named = -1;
+		for (size_t k = 0; k < np && param < 0 && named < 0; k++)
 			if (en[k] == st[k] + 1 && is_kind(c, st[k], FL_TK_IDENT) &&
 			    passes_param(c, from, to, st[k])) {
-				param = (int)k;
-				if (thrown && errorish(t, clsi)) {
-					*cls = clsi;
-					*cond = throw_cond(c, q, body, st, en, np, neg);
-				}
+				if (first < 0)
+					first = (int)k;
+				if (message_name(c, st[k]))
+					named = (int)k;
 			}
+		if (param < 0 && first >= 0) {
+			param = named >= 0 ? named : first;
+			if (thrown && errorish(t, clsi)) {
+				*cls = clsi;
+				*cond = throw_cond(c, q, body, st, en, np, neg);
+			}
+		}
 	}
 	return ends ? param : -1;
 }
@@ -323,7 +357,7 @@ void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 	size_t cls = NONE;
 	int cond = -1;
 	bool neg = false;
-	int param = reporter_param(c, nm + 1, body, &cls, &cond, &neg);
+	int param = reporter_param(tr, c, nm + 1, body, &cls, &cond, &neg);
 	if (param < 0)
 		return;
 	char *key = fl_xasprintf("rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
@@ -333,6 +367,56 @@ void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 					     t->src + t->v[cls].off);
 	fl_classdefs_add(tr, key, v, NULL, method);
 	free(key);
+}
+
+/* `throw NAME(...)` at callee q, in the function whose parameters are
+ * [ps[k], pe[k]) and whose name is just before them: when NAME is a
+ * factory of the tree ("pfac:NAME", a free function) whose message is one
+ * of its parameters whole ("${message}") and the call gives it one of
+ * ours, the function is a reporter of that parameter, throwing the
+ * factory's class (js-yaml's `throwError(state, message) { throw
+ * generateError(state, message) }`).  The parameter's position, or -1. */
+static int pfac_forward(fl_classdefs *tr, const ctx *c, size_t q, const size_t *ps, const size_t *pe,
+			size_t np)
+{
+	const fl_toks *t = &c->t;
+	char fk[160];
+	snprintf(fk, sizeof fk, "pfac:%.*s", (int)t->v[q].len, t->src + t->v[q].off);
+	const char *tmpl, *code;
+	int fm;
+	const char *params = fl_classdefs_params(tr, fk);
+	if (!params || !fl_classdefs_find(tr, fk, &tmpl, &code, &fm) || !tmpl || fm)
+		return -1;
+	const char *nl = strchr(params, '\n');
+	size_t tl = strlen(tmpl);
+	if (!nl || tl < 4 || tmpl[0] != '$' || tmpl[1] != '{' || tmpl[tl - 1] != '}')
+		return -1;
+	/* the factory's parameter the message is: its index */
+	size_t fi = 0;
+	bool found = false;
+	for (const char *p = nl + 1; *p && !found; fi++) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		found = l == tl - 3 && memcmp(p, tmpl + 2, l) == 0;
+		if (found)
+			break;
+		p += l + (e ? 1 : 0);
+	}
+	size_t st[6], en[6];
+	size_t na = split_args(c, q + 1, st, en, 6);
+	if (!found || fi >= na || en[fi] != st[fi] + 1 || !is_kind(c, st[fi], FL_TK_IDENT))
+		return -1;
+	for (size_t p = 0; p < np; p++) {
+		if (pe[p] != ps[p] + 1 || !is_kind(c, ps[p], FL_TK_IDENT) || t->v[ps[p]].len != t->v[st[fi]].len ||
+		    memcmp(t->src + t->v[ps[p]].off, t->src + t->v[st[fi]].off, t->v[ps[p]].len) != 0)
+			continue;
+		size_t nm = ps[0] - 2; /* NAME ( params */
+		char key[160];
+		snprintf(key, sizeof key, "rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+		fl_classdefs_add(tr, key, fl_xasprintf("%zu -1 0 %.*s", p, (int)(nl - params), params), NULL, 0);
+		return (int)p;
+	}
+	return -1;
 }
 
 /* In collect, after the file's reporters are known: the function declared
@@ -368,6 +452,14 @@ bool js_reporter_forward(fl_classdefs *tr, const ctx *c, size_t i)
 		if (!is_kind(c, q, FL_TK_IDENT) || !is_p(c, q + 1, "(") || is_p(c, q - 1, ".") ||
 		    c->match[q + 1] >= close || t->v[q].len > 120)
 			continue;
+		if (is_id(c, q - 1, "throw")) {
+			/* throw generateError(state, message): a factory's
+			 * error made of the parameter */
+			int p = pfac_forward(tr, c, q, ps, pe, np);
+			if (p >= 0)
+				return true;
+			continue;
+		}
 		char ck[160];
 		snprintf(ck, sizeof ck, "rep:%.*s", (int)t->v[q].len, t->src + t->v[q].off);
 		const char *cv, *cd;
@@ -412,7 +504,8 @@ bool js_has_pfactory(const char *s, size_t n)
 {
 	return fl_memmem(s, n, "return new ", 11) != NULL ||
 	       fl_memmem(s, n, "return Object.assign(new ", 25) != NULL ||
-	       (fl_memmem(s, n, " = new ", 7) != NULL && fl_memmem(s, n, "Error(", 6) != NULL);
+	       ((fl_memmem(s, n, " = new ", 7) != NULL || fl_memmem(s, n, "(new ", 5) != NULL) &&
+		fl_memmem(s, n, "Error(", 6) != NULL);
 }
 
 /* In collect: the factory declared at i (as js_reporter_collect), into the
@@ -456,9 +549,12 @@ void js_pfac_collect(fl_classdefs *tr, const ctx *c, size_t i)
 			nret = 0; /* a nested function, or a thrower: not this */
 			break;
 		}
+		/* (new X(...)) in parentheses: a JSDoc cast's, `const err =
+		 * (new Error(text))` after a type comment */
+		size_t nw = is_p(c, q + 3, "(") && is_id(c, q + 4, "new") ? q + 4 : q + 3;
 		if ((is_id(c, q, "const") || is_id(c, q, "let") || is_id(c, q, "var")) &&
-		    is_kind(c, q + 1, FL_TK_IDENT) && is_p(c, q + 2, "=") && is_id(c, q + 3, "new")) {
-			size_t ci, o = js_ctor_at(c, q + 3, &ci);
+		    is_kind(c, q + 1, FL_TK_IDENT) && is_p(c, q + 2, "=") && is_id(c, nw, "new")) {
+			size_t ci, o = js_ctor_at(c, nw, &ci);
 			if (o != NONE && errorish(t, ci)) {
 				var = q + 1;
 				vopen = o;

@@ -28,8 +28,11 @@ static bool id_char(char c)
 	return fl_js_id_char((unsigned char)c);
 }
 
+static size_t hole_close(const char *s, size_t i, size_t n);
+
 /* The end of the quoted literal starting at s[i] (its closing quote + 1),
- * or 0; a template literal only without holes. */
+ * or 0; a template literal's holes are passed over (an arm ` for ${path}`
+ * keeps its hole, a placeholder of the message). */
 static size_t quote_end(const char *s, size_t i, size_t e)
 {
 	char q = s[i];
@@ -38,8 +41,13 @@ static size_t quote_end(const char *s, size_t i, size_t e)
 			k++;
 			continue;
 		}
-		if (q == '`' && s[k] == '$' && k + 1 < e && s[k + 1] == '{')
-			return 0;
+		if (q == '`' && s[k] == '$' && k + 1 < e && s[k + 1] == '{') {
+			size_t c = hole_close(s, k, e);
+			if (!c)
+				return 0;
+			k = c;
+			continue;
+		}
 		if (s[k] == q)
 			return k + 1;
 		if (s[k] == '\n' && q != '`')

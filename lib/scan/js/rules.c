@@ -175,6 +175,13 @@ static void rule_reject(ctx *c, size_t i, size_t open, const char *idiom)
 		js_report_ctor(c, i, clsi, o2, idiom, NULL);
 		return;
 	}
+	/* reject(configurationError(`No configuration for ${p}`)): a factory
+	 * of the tree given a text */
+	if (o2 != NONE && clsi == s[0] && is_kind(c, s[0], FL_TK_IDENT) &&
+	    js_pfac_call(c, i, clsi, o2, false, idiom)) {
+		c->used[clsi] = 1;
+		return;
+	}
 	if (is_kind(c, s[0], FL_TK_STRING) && strcmp(idiom, "Promise.reject") == 0) {
 		char *m = js_msg_of(c, s[0], e[0]);
 		js_emit(c, i, m, NULL, "Error", FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
@@ -504,6 +511,129 @@ static void rule_boom(ctx *c, size_t i)
 	free(msg);
 }
 
+/* ---- message tables -----------------------------------------------------------
+ * `const StandardErrors = { MissingSemicolon: "Missing semicolon.",
+ * DeclarationMissingInitializer: ({ kind }) => `Missing initializer in
+ * ${kind} declaration.`, ... }` (Babel's parser, Vue's compiler, a CLI's
+ * errorMessages): an object whose name says errors or warnings, each
+ * property a message, raised wherever its key is used.  Each is a site at
+ * its key, of the idiom "error message table" (a definition: it ranks
+ * after a line that raises the text itself); a key written as a code
+ * (E_CONFIG, ERR_X, E042) is its code. */
+
+/* a name that says it holds errors or warnings: StandardErrors,
+ * errorMessages, WARNINGS, ParseDiagnostics */
+static bool table_name(const ctx *c, size_t i)
+{
+	static const char *const w[] = {"Error", "error", "ERROR", "Warning", "warning", "WARNING",
+					"Diagnostic", NULL};
+	const char *s = c->t.src + c->t.v[i].off;
+	size_t n = c->t.v[i].len;
+	for (const char *const *x = w; *x; x++)
+		if (fl_memmem(s, n, *x, strlen(*x)))
+			return true;
+	return false;
+}
+
+/* a key written as a code: E_CONFIG, ERR_NO_FILE, E042 */
+static bool code_key(const char *s, size_t n)
+{
+	if (n < 3 || !(s[0] >= 'A' && s[0] <= 'Z'))
+		return false;
+	bool under = false, digit = false;
+	for (size_t k = 0; k < n; k++) {
+		char ch = s[k];
+		if (ch == '_')
+			under = true;
+		else if (ch >= '0' && ch <= '9')
+			digit = true;
+		else if (!(ch >= 'A' && ch <= 'Z'))
+			return false;
+	}
+	return under || (digit && s[0] == 'E');
+}
+
+#define TABLE_MAX_TOKS 60000
+
+static void rule_message_table(ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	size_t nm = i + 1, v = i + 2;
+	if (!is_kind(c, nm, FL_TK_IDENT) || !table_name(c, nm))
+		return;
+	if (is_p(c, v, ":")) /* a type: `errorMessages: Record<Codes, string> =` */
+		for (size_t lim = v + 24; v < lim && v < t->n && !is_p(c, v, "="); v++)
+			;
+	if (!is_p(c, v, "="))
+		return;
+	v++;
+	if (is_id(c, v, "Object") && is_p(c, v + 1, ".") && is_id(c, v + 2, "freeze") && is_p(c, v + 3, "("))
+		v += 4;
+	if (!is_p(c, v, "{") || c->match[v] >= t->n || c->match[v] - v > TABLE_MAX_TOKS)
+		return;
+	enum { TABLE_MAX = 2048 };
+	size_t close = c->match[v];
+	size_t *ps = fl_xmalloc(4 * TABLE_MAX * sizeof *ps), *pe = ps + TABLE_MAX, *keys = pe + TABLE_MAX,
+	       *vb = keys + TABLE_MAX;
+	size_t np = fl_tok_split(t, c->match, v + 1, close, ps, pe, TABLE_MAX);
+	size_t nk = 0;
+	for (size_t p = 0; p < np; p++) {
+		size_t k = ps[p], val;
+		if (is_p(c, k, "[") && c->match[k] < pe[p]) /* [Codes.X]: */
+			val = c->match[k] + 1;
+		else if (is_kind(c, k, FL_TK_IDENT) || is_kind(c, k, FL_TK_STRING))
+			val = k + 1;
+		else
+			continue;
+		if (!is_p(c, val, ":") || val + 1 >= pe[p])
+			continue;
+		val++;
+		/* an arrow's text: ({ kind }) => `...`, x => `...` */
+		for (size_t q = val; q < pe[p]; q++) {
+			if (is_p(c, q, "(") && c->match[q] < pe[p]) {
+				q = c->match[q];
+				continue;
+			}
+			if (is_p(c, q, "=>")) {
+				val = q + 1;
+				break;
+			}
+		}
+		if (!is_kind(c, val, FL_TK_STRING))
+			continue;
+		keys[nk] = k;
+		vb[nk++] = val;
+	}
+	/* a table of texts: two at least, and most of its strings sentences
+	 * (not a map of names, `{ NOT_FOUND: 'not_found' }`) */
+	size_t texts = 0;
+	for (size_t q = 0; q < nk; q++)
+		texts += memchr(fl_tok_str(t, &t->v[vb[q]]), ' ', t->v[vb[q]].slen) != NULL;
+	if (texts < 2 || texts * 2 < nk) {
+		free(ps);
+		return;
+	}
+	for (size_t q = 0; q < nk; q++) {
+		size_t k = keys[q], p = 0;
+		while (p < np && ps[p] != k)
+			p++;
+		char *msg = js_msg_of(c, vb[q], pe[p]);
+		if (!msg || !strchr(msg, ' ')) {
+			free(msg);
+			continue;
+		}
+		char *code = NULL;
+		if (is_kind(c, k, FL_TK_IDENT) && code_key(t->src + t->v[k].off, t->v[k].len))
+			code = fl_tok_dup(t, k);
+		else if (is_kind(c, k, FL_TK_STRING) && code_key(fl_tok_str(t, &t->v[k]), t->v[k].slen))
+			code = fl_xstrndup(fl_tok_str(t, &t->v[k]), t->v[k].slen);
+		js_emit(c, k, msg, code, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, "error message table");
+		free(code);
+		free(msg);
+	}
+	free(ps);
+}
+
 void js_rules(ctx *c)
 {
 	const fl_toks *t = &c->t;
@@ -528,6 +658,11 @@ void js_rules(ctx *c)
 			if (is_p(c, i + 1, "(") && is_id(c, i - 2, "this"))
 				js_rule_reporter_call(c, i, true);
 			continue;
+		}
+		if ((k->len == 3 || k->len == 5) &&
+		    (fl_tok_is(t, i, "const") || fl_tok_is(t, i, "var") || fl_tok_is(t, i, "let")) &&
+		    (is_p(c, i + 2, "=") || is_p(c, i + 2, ":"))) {
+			rule_message_table(c, i);
 		}
 		if (fl_tok_is(t, i, "throw")) {
 			rule_throw(c, i);
