@@ -1287,6 +1287,10 @@ typedef struct {
 	bool fq_pkg;      /* GS_FWD: fq is an imported package */
 	bool fq_chain;    /* GS_FWD: called on a chain a.b.fn */
 	bool errish;      /* its name says error, or it exits or panics */
+	bool plain;       /* its parameter fi is a message, not a format
+			     (`func errorExit(msg string)`) */
+	char *pre, *suf;  /* the text it puts around it ("age: error: "+format),
+			     or NULL */
 	uint8_t sink;     /* GS_*: what it does with the format */
 	uint8_t fi, ffi;  /* index of the format parameter; GS_FWD: of the
 			     format in the callee's call */
@@ -1306,6 +1310,8 @@ static void *go_tree_new(void)
 
 static void go_help_free(gohelp *h)
 {
+	free(h->pre);
+	free(h->suf);
 	free(h->name);
 	free(h->dir);
 	free(h->fq);
@@ -1509,6 +1515,178 @@ static void go_collect_func(gotree *g, const fl_toks *t, const size_t *m, size_t
 	go_collect_helper(g, t, m, nm, j, method, dir, im);
 }
 
+/* [b, e) is parameter token p, alone or joined to literals by '+'
+ * (`"age: error: " + format`, `msg + "\n"`): the literals' texts before
+ * and after it into *pre and *suf (NULL when none). */
+static bool go_concat_param(const fl_toks *t, size_t b, size_t e, size_t p, char **pre, char **suf)
+{
+	*pre = *suf = NULL;
+	fl_buf bf = {0}, af = {0};
+	bool seen = false;
+	for (size_t k = b; k < e; k++) {
+		if (k > b && !(fl_tok_is(t, k, "+") && k + 1 < e))
+			goto no;
+		if (k > b)
+			k++;
+		if (t->v[k].kind == FL_TK_STRING) {
+			fl_buf_put(seen ? &af : &bf, fl_tok_str(t, &t->v[k]), t->v[k].slen);
+		} else if (!seen && go_same_tok(t, k, p)) {
+			seen = true;
+		} else {
+			goto no;
+		}
+	}
+	if (!seen)
+		goto no;
+	*pre = bf.n ? fl_xstrdup(fl_buf_cstr(&bf)) : NULL;
+	*suf = af.n ? fl_xstrdup(fl_buf_cstr(&af)) : NULL;
+	fl_buf_free(&bf);
+	fl_buf_free(&af);
+	return true;
+no:
+	fl_buf_free(&bf);
+	fl_buf_free(&af);
+	return false;
+}
+
+/* A format literal at token f with one conversion (%s, %v, %q) for the
+ * message: the text around it into *pre / *suf (%q's quotes kept). */
+static bool go_split_format(const fl_toks *t, size_t f, char **pre, char **suf)
+{
+	if (t->v[f].kind != FL_TK_STRING)
+		return false;
+	const char *s = fl_tok_str(t, &t->v[f]);
+	size_t n = t->v[f].slen, at = NONE;
+	for (size_t k = 0; k + 1 < n; k++) {
+		if (s[k] != '%')
+			continue;
+		if (s[k + 1] == '%') {
+			k++;
+			continue;
+		}
+		if (at != NONE || !strchr("svq", s[k + 1]))
+			return false;
+		at = k;
+	}
+	if (at == NONE)
+		return false;
+	bool q = s[at + 1] == 'q';
+	*pre = fl_xasprintf("%.*s%s", (int)at, s, q ? "\"" : "");
+	*suf = fl_xasprintf("%s%.*s", q ? "\"" : "", (int)(n - at - 2), s + at + 2);
+	return true;
+}
+
+/* A helper of a plain message (no format, no variadic arguments):
+ * `func errorExit(msg string) { os.Stderr.WriteString(msg + "\n");
+ * os.Exit(2) }`, `func warn(msg string) { fmt.Fprintln(os.Stderr,
+ * "tool: warning:", msg) }`, `func bad(what string) error { return
+ * errors.New("bad " + what) }`: its string parameter printed, logged or
+ * made an error, with any text around it (h filled; false when none). */
+static bool go_plain_helper(const fl_toks *t, const size_t *m, size_t b, size_t e, const size_t *name,
+			    const bool *str, size_t np, gohelp *h)
+{
+	for (size_t k = b + 1; k < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || fl_tok_pch(t, k + 1) != '(' || m[k + 1] == NONE ||
+		    m[k + 1] >= e)
+			continue;
+		bool q = k >= 2 && fl_tok_pch(t, k - 1) == '.';
+		size_t sb[MAX_ARGS], se[MAX_ARGS];
+		size_t na = go_args(t, m, k + 1, sb, se), first = 0;
+		int sink = GS_NONE;
+		bool fmtf = false, println = false;
+		if (q && fl_tok_is(t, k, "WriteString") && k >= 4 && fl_tok_is(t, k - 2, "Stderr") &&
+		    fl_tok_is(t, k - 4, "os") && na == 1) {
+			sink = GS_CONSOLE;
+		} else if (q && fl_tok_is(t, k - 2, "fmt") && na >= 2 && go_is_stderr(t, sb[0], se[0]) &&
+			   (fl_tok_is(t, k, "Fprintln") || fl_tok_is(t, k, "Fprint") || fl_tok_is(t, k, "Fprintf"))) {
+			sink = GS_CONSOLE;
+			first = 1;
+			fmtf = fl_tok_is(t, k, "Fprintf");
+			println = fl_tok_is(t, k, "Fprintln");
+		} else if (q && fl_tok_is(t, k - 2, "log")) {
+			fmtf = ends_f(t, k);
+			sink = fl_tok_is(t, k, "Fatal") || fl_tok_is(t, k, "Fatalln") || fl_tok_is(t, k, "Fatalf")
+				       ? GS_FATAL
+			       : fl_tok_is(t, k, "Print") || fl_tok_is(t, k, "Println") || fl_tok_is(t, k, "Printf")
+				       ? GS_CONSOLE
+				       : GS_NONE;
+			println = fl_tok_is(t, k, "Println") || fl_tok_is(t, k, "Fatalln");
+		} else if (!q && fl_tok_is(t, k, "panic") && na == 1) {
+			sink = GS_PANIC;
+		} else if (q && fl_tok_is(t, k - 2, "errors") && fl_tok_is(t, k, "New") && na == 1) {
+			sink = GS_ERR;
+		} else if (q && fl_tok_is(t, k - 2, "fmt") && fl_tok_is(t, k, "Errorf")) {
+			sink = GS_ERR;
+			fmtf = true;
+		}
+		if (sink == GS_NONE || first >= na)
+			continue;
+		char *pre = NULL, *suf = NULL;
+		size_t fi = NONE;
+		if (fmtf) {
+			/* "...%s...", msg */
+			if (na != first + 2 || se[first] != sb[first] + 1 || se[first + 1] != sb[first + 1] + 1)
+				continue;
+			for (size_t p = 0; p < np && fi == NONE; p++)
+				if (str[p] && name[p] != NONE && go_same_tok(t, sb[first + 1], name[p]) &&
+				    go_split_format(t, sb[first], &pre, &suf))
+					fi = p;
+		} else {
+			/* the operands: one holds the message, the others are
+			 * literals (Println puts a space between them) */
+			fl_buf bf = {0}, af = {0};
+			bool ok = true;
+			const char *sep = println ? " " : "";
+			for (size_t a = first; a < na && ok; a++) {
+				char *p0 = NULL, *s0 = NULL;
+				size_t hit = NONE;
+				for (size_t p = 0; p < np && hit == NONE && fi == NONE; p++)
+					if (str[p] && name[p] != NONE &&
+					    go_concat_param(t, sb[a], se[a], name[p], &p0, &s0))
+						hit = p;
+				if (hit != NONE) {
+					fi = hit;
+					if (p0)
+						fl_buf_puts(&bf, p0);
+					if (s0)
+						fl_buf_puts(&af, s0);
+					free(p0);
+					free(s0);
+				} else if (se[a] == sb[a] + 1 && t->v[sb[a]].kind == FL_TK_STRING) {
+					fl_buf *o = fi == NONE ? &bf : &af;
+					if (fi != NONE)
+						fl_buf_puts(o, sep);
+					fl_buf_put(o, fl_tok_str(t, &t->v[sb[a]]), t->v[sb[a]].slen);
+					if (fi == NONE)
+						fl_buf_puts(o, sep);
+				} else {
+					ok = false;
+				}
+			}
+			if (ok && fi != NONE) {
+				pre = bf.n ? fl_xstrdup(fl_buf_cstr(&bf)) : NULL;
+				suf = af.n ? fl_xstrdup(fl_buf_cstr(&af)) : NULL;
+			} else {
+				fi = NONE;
+			}
+			fl_buf_free(&bf);
+			fl_buf_free(&af);
+		}
+		if (fi == NONE) {
+			free(pre);
+			free(suf);
+			continue;
+		}
+		h->sink = (uint8_t)sink;
+		h->fi = (uint8_t)fi;
+		h->plain = true;
+		h->pre = pre;
+		h->suf = suf;
+		return true;
+	}
+	return false;
+}
+
 /* The helper named at token nm whose parameter list opens at j, if it is
  * one (added to g). */
 static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size_t nm,
@@ -1517,13 +1695,15 @@ static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size
 	size_t name[MAX_ARGS], v;
 	bool str[MAX_ARGS];
 	size_t np = go_params(t, m, j, name, str, &v);
-	if (v == NONE || name[v] == NONE || v == 0)
-		return;
 	size_t b = go_fn_body(t, m, m[j] + 1);
 	if (b == NONE || m[b] == NONE)
 		return;
 	size_t e = m[b];
 	gohelp h = {0};
+	if (v == NONE && !go_plain_helper(t, m, b, e, name, str, np, &h))
+		return;
+	if (v != NONE && (name[v] == NONE || v == 0))
+		return;
 	bool exits = false;
 	int depth = 0;
 	for (size_t k = b + 1; k < e; k++) {
@@ -1537,34 +1717,37 @@ static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size
 		    fl_tok_pch(t, k + 1) == '(' && depth == 0)
 			exits = true;
 		/* `args...` closing a call: the argument before it must be
-		 * a string parameter */
-		if (h.sink || !go_same_tok(t, k, name[v]) || !fl_tok_is(t, k + 1, "...") ||
+		 * a string parameter, alone or joined to literals */
+		if (h.sink || v == NONE || !go_same_tok(t, k, name[v]) || !fl_tok_is(t, k + 1, "...") ||
 		    fl_tok_pch(t, k + 2) != ')' || m[k + 2] == NONE || k < 2 ||
 		    fl_tok_pch(t, k - 1) != ',')
 			continue;
 		size_t open = m[k + 2];
-		size_t fb = k - 2;
-		if (t->v[fb].kind != FL_TK_IDENT || (fb > 0 && fl_tok_pch(t, fb - 1) != ',' &&
-						     fb - 1 != open))
+		size_t sb[MAX_ARGS], se[MAX_ARGS];
+		size_t na = go_args(t, m, open, sb, se), ai = NONE;
+		for (size_t a = 1; a < na; a++)
+			if (sb[a] == k)
+				ai = a - 1;
+		if (ai == NONE)
 			continue;
 		size_t fi = NONE;
-		for (size_t p = 0; p < np; p++)
-			if (str[p] && name[p] != NONE && go_same_tok(t, fb, name[p]))
+		char *pre = NULL, *suf = NULL;
+		for (size_t p = 0; p < np && fi == NONE; p++)
+			if (str[p] && name[p] != NONE && go_concat_param(t, sb[ai], se[ai], name[p], &pre, &suf))
 				fi = p;
 		if (fi == NONE)
 			continue;
-		size_t sb[MAX_ARGS], se[MAX_ARGS];
-		size_t na = go_args(t, m, open, sb, se), ai = NONE;
-		for (size_t a = 0; a < na; a++)
-			if (sb[a] == fb && se[a] == fb + 1)
-				ai = a;
-		if (ai == NONE)
-			continue;
+		h.pre = pre;
+		h.suf = suf;
 		size_t q, cn;
 		bool chain;
 		int sink = go_fmt_callee(t, m, open, ai, &q, &cn, &chain);
-		if (sink == GS_NONE || (sink == GS_FWD && go_same_tok(t, cn, nm)))
+		if (sink == GS_NONE || (sink == GS_FWD && go_same_tok(t, cn, nm))) {
+			free(h.pre);
+			free(h.suf);
+			h.pre = h.suf = NULL;
 			continue;
+		}
 		h.sink = (uint8_t)sink;
 		h.fi = (uint8_t)fi;
 		h.ffi = (uint8_t)ai;
@@ -1575,8 +1758,11 @@ static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size
 			h.fq_chain = chain;
 		}
 	}
-	if (!h.sink)
+	if (!h.sink) {
+		free(h.pre);
+		free(h.suf);
 		return;
+	}
 	h.errish = exits || go_errish_name(t->src + t->v[nm].off, t->v[nm].len);
 	h.name = fl_tok_dup(t, nm);
 	h.dir = fl_xstrdup(dir);
@@ -1589,9 +1775,17 @@ static void go_collect(void *tree, const fl_src *src)
 	gotree *g = tree;
 	/* a helper's arguments: `args ...any` or `...interface{}` (gofmt's
 	 * spelling) */
-	if (!g || !src->text || src->len < 16 || (src->path && go_is_test_file(src->path)) ||
-	    (!fl_memmem(src->text, src->len, "...any", 6) &&
-	     !fl_memmem(src->text, src->len, "...interface{}", 14)))
+	if (!g || !src->text || src->len < 16 || (src->path && go_is_test_file(src->path)))
+		return;
+	/* plain helpers: a string parameter, and a print, log, panic or
+	 * error made */
+	const char *x = src->text;
+	size_t xn = src->len;
+	bool plain = fl_memmem(x, xn, " string)", 8) &&
+		     (fl_memmem(x, xn, "Stderr", 6) || fl_memmem(x, xn, "log.", 4) ||
+		      fl_memmem(x, xn, "panic(", 6) || fl_memmem(x, xn, "errors.New(", 11) ||
+		      fl_memmem(x, xn, "Errorf(", 7));
+	if (!plain && !fl_memmem(x, xn, "...any", 6) && !fl_memmem(x, xn, "...interface{}", 14))
 		return;
 	fl_toks t;
 	fl_toks_init(&t, src);
@@ -1685,6 +1879,10 @@ static int go_help_sink(const gotree *g, const gohelp *h, int depth)
 		if ((c == 'E' && strncmp(h->fn, "Error", 5) == 0) ||
 		    (c == 'W' && strncmp(h->fn, "Warn", 4) == 0))
 			return GS_CONSOLE;
+		/* an error helper's logger: l.Printf("age: error: "+format,
+		 * v...) in errorf */
+		if (h->errish && strcmp(h->fn, "Printf") == 0)
+			return GS_CONSOLE;
 	}
 	return GS_NONE;
 }
@@ -1728,7 +1926,13 @@ static bool go_helper_call(go_st *st, size_t i, size_t at, const char *idiom)
 		lit = t->v[k].kind == FL_TK_STRING;
 	if (!lit)
 		return true;
-	char *msg = go_arg_msg(st, sb, se, na, h->fi, true);
+	char *msg = go_arg_msg(st, sb, se, na, h->fi, !h->plain);
+	if (msg && (h->pre || h->suf)) { /* the helper's own text around it */
+		char *w = fl_xasprintf("%s%s%s", h->pre ? h->pre : "", msg, h->suf ? h->suf : "");
+		free(msg);
+		fl_msg_trim(w);
+		msg = w;
+	}
 	bool warn = strncasecmp(name, "warn", 4) == 0 || strstr(name, "Warn");
 	if (msg && sink == GS_ERR) {
 		char *cls = go_sentinel(st, at);

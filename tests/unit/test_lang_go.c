@@ -608,11 +608,64 @@ static void test_closure_helpers(void **state)
 	fl_sites_free(s);
 }
 
+/* Helpers of a plain message (a string parameter printed, logged, made
+ * an error, with text of their own around it: fzf's errorExit(msg)) and a
+ * format helper that puts a prefix before its format and prints through a
+ * logger (age's errorf): each call with a text is a site with the
+ * helper's text around it. */
+static void test_plain_helpers(void **state)
+{
+	(void)state;
+	const char *util =
+		"package cli\n"
+		"var l = log.New(os.Stderr, \"\", 0)\n"
+		"func errorExit(msg string) {\n"
+		"\tos.Stderr.WriteString(msg + \"\\n\")\n"
+		"\tos.Exit(2)\n"
+		"}\n"
+		"func warn(msg string) {\n"
+		"\tfmt.Fprintln(os.Stderr, \"tool: warning:\", msg)\n"
+		"}\n"
+		"func badInput(what string) error {\n"
+		"\treturn fmt.Errorf(\"bad input: %q\", what)\n"
+		"}\n"
+		"func errorf(format string, v ...interface{}) {\n"
+		"\tl.Printf(\"tool: error: \"+format, v...)\n"
+		"\texit(1)\n"
+		"}\n"
+		"func note(msg string) {\n"
+		"\tfmt.Println(msg)\n"
+		"}\n";
+	const char *opts =
+		"package cli\n"                                                      /* 1 */
+		"func parse(arg string) error {\n"                                   /* 2 */
+		"\tif arg == \"\" {\n"                                              /* 3 */
+		"\t\terrorExit(\"not a valid integer: \" + arg)\n"                  /* 4 */
+		"\t}\n"                                                              /* 5 */
+		"\twarn(\"the --sort option is deprecated\")\n"                    /* 6 */
+		"\terrorf(\"-p can't be combined with -r\")\n"                     /* 7 */
+		"\tnote(\"reading the options file\")\n"                          /* 8 */
+		"\treturn badInput(\"the empty string\")\n"                       /* 9 */
+		"}\n";
+	fl_src files[] = {{"src/util.go", util, strlen(util), NULL}, {"src/options.go", opts, strlen(opts), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_go, files, 2, 1);
+	const fl_site *x = harness_expect_at(s, 4, "not a valid integer: {arg}");
+	harness_expect_str(x->guard, "arg == \"\"");
+	x = EXPECT_SITE(s, "tool: warning: the --sort option is deprecated", 6, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	x = EXPECT_SITE(s, "tool: error: -p can't be combined with -r", 7, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	assert_null(harness_find_line(s, 8)); /* a print that is no error */
+	x = EXPECT_SITE(s, "bad input: \"the empty string\"", 9, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_switch_guards),
 		cmocka_unit_test(test_closure_helpers),
+		cmocka_unit_test(test_plain_helpers),
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_panic_log),
