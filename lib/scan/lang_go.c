@@ -1700,7 +1700,11 @@ static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size
 		return;
 	size_t e = m[b];
 	gohelp h = {0};
-	if (v == NONE && !go_plain_helper(t, m, b, e, name, str, np, &h))
+	/* a plain helper by a name that says error (errorExit, warn, fail,
+	 * usageErr): a method Set(name) returning errors.New("no such flag
+	 * -" + name) is called with names, not messages */
+	if (v == NONE && (!go_errish_name(t->src + t->v[nm].off, t->v[nm].len) ||
+			  !go_plain_helper(t, m, b, e, name, str, np, &h)))
 		return;
 	if (v != NONE && (name[v] == NONE || v == 0))
 		return;
@@ -1841,8 +1845,9 @@ static const gohelp *go_helper(const gotree *g, const char *name, const char *di
 			ok = !h->method && strcmp(h->dir, dir) == 0;
 		else if (pkg)
 			ok = !h->method && go_dir_is(h->dir, q, ql);
-		else
-			ok = h->method;
+		else /* a method; one of a plain message, of the package's
+		      * own types (x.error("...") is any type's) */
+			ok = h->method && (!h->plain || strcmp(h->dir, dir) == 0);
 		if (!ok)
 			continue;
 		int s = go_help_sink(g, h, depth + 1);
@@ -1927,6 +1932,11 @@ static bool go_helper_call(go_st *st, size_t i, size_t at, const char *idiom)
 	if (!lit)
 		return true;
 	char *msg = go_arg_msg(st, sb, se, na, h->fi, !h->plain);
+	if (msg && h->plain && !strchr(msg, ' ')) {
+		/* one word (w.error("nil")) is a key or a name, not a text */
+		free(msg);
+		return true;
+	}
 	if (msg && (h->pre || h->suf)) { /* the helper's own text around it */
 		char *w = fl_xasprintf("%s%s%s", h->pre ? h->pre : "", msg, h->suf ? h->suf : "");
 		free(msg);

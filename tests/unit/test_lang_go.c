@@ -626,7 +626,7 @@ static void test_plain_helpers(void **state)
 		"func warn(msg string) {\n"
 		"\tfmt.Fprintln(os.Stderr, \"tool: warning:\", msg)\n"
 		"}\n"
-		"func badInput(what string) error {\n"
+		"func inputError(what string) error {\n"
 		"\treturn fmt.Errorf(\"bad input: %q\", what)\n"
 		"}\n"
 		"func errorf(format string, v ...interface{}) {\n"
@@ -635,6 +635,9 @@ static void test_plain_helpers(void **state)
 		"}\n"
 		"func note(msg string) {\n"
 		"\tfmt.Println(msg)\n"
+		"}\n"
+		"func (f *flagSet) Set(name string) error {\n"
+		"\treturn errors.New(\"no such flag -\" + name)\n"
 		"}\n";
 	const char *opts =
 		"package cli\n"                                                      /* 1 */
@@ -645,7 +648,8 @@ static void test_plain_helpers(void **state)
 		"\twarn(\"the --sort option is deprecated\")\n"                    /* 6 */
 		"\terrorf(\"-p can't be combined with -r\")\n"                     /* 7 */
 		"\tnote(\"reading the options file\")\n"                          /* 8 */
-		"\treturn badInput(\"the empty string\")\n"                       /* 9 */
+		"\treturn inputError(\"the empty string\")\n"                     /* 9 */
+		"\tfs.Set(\"verbose mode\")\n"                                      /* 10 */
 		"}\n";
 	fl_src files[] = {{"src/util.go", util, strlen(util), NULL}, {"src/options.go", opts, strlen(opts), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_go, files, 2, 1);
@@ -657,6 +661,8 @@ static void test_plain_helpers(void **state)
 	harness_expect_str(x->severity, FL_S_ERROR);
 	assert_null(harness_find_line(s, 8)); /* a print that is no error */
 	x = EXPECT_SITE(s, "bad input: \"the empty string\"", 9, FL_T_EXCEPTION);
+	/* a helper whose name says no error is none */
+	assert_null(harness_find_line(s, 10));
 	fl_sites_free(s);
 }
 
