@@ -990,6 +990,38 @@ static void test_message_tables(void **state)
 	fl_sites_free(s);
 }
 
+/* Texts pushed onto a list of errors or warnings that the program prints
+ * (Babel's CLI); a list of other things, a key, an object are none. */
+static void test_pushed_messages(void **state)
+{
+	(void)state;
+	const char *src =
+		"function parseArgv(opts, filenames) {\n"                           /* 1 */
+		"  const errors = [];\n"                                             /* 2 */
+		"  filenames.forEach(function (filename) {\n"                       /* 3 */
+		"    if (!fs.existsSync(filename)) errors.push(filename + \" does not exist\");\n"
+		"  });\n"                                                            /* 5 */
+		"  if (opts.outFile && opts.outDir) {\n"                            /* 6 */
+		"    errors.push(\"--out-file and --out-dir cannot be used together\");\n"
+		"  }\n"                                                              /* 8 */
+		"  this.warnings.push(`option ${name} is deprecated`);\n"          /* 9 */
+		"  files.push(\"a file name here\");\n"                            /* 10 */
+		"  errors.push(\"ENOENT\");\n"                                       /* 11 */
+		"  errors.push({ message: 'an object of its own' });\n"            /* 12 */
+		"}\n";
+	fl_sites *s = harness_scan(&fl_lang_js, "lib/options.js", src);
+	const fl_site *p = EXPECT_SITE(s, "{filename} does not exist", 4, FL_T_CONSOLE);
+	harness_expect_str(p->severity, FL_S_ERROR);
+	harness_expect_str(p->guard, "!fs.existsSync(filename)");
+	EXPECT_SITE(s, "--out-file and --out-dir cannot be used together", 7, FL_T_CONSOLE);
+	p = EXPECT_SITE(s, "option ${name} is deprecated", 9, FL_T_CONSOLE);
+	harness_expect_str(p->severity, FL_S_WARNING);
+	assert_null(harness_find_line(s, 10));
+	assert_null(harness_find_line(s, 11));
+	assert_null(harness_find_line(s, 12));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1000,6 +1032,7 @@ int main(void)
 		cmocka_unit_test(test_branch_texts),
 		cmocka_unit_test(test_factory_throwers),
 		cmocka_unit_test(test_message_tables),
+		cmocka_unit_test(test_pushed_messages),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_codes),

@@ -403,6 +403,27 @@ static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
 	free(msg);
 }
 
+/* `errors.push(filename + " does not exist")`, `warnings.push(`...`)`: a
+ * text pushed onto a list whose name says errors or warnings, which the
+ * program prints (Babel's CLI: "babel:" then each error) */
+static void rule_push_message(ctx *c, size_t i)
+{
+	const char *s = c->t.src + c->t.v[i].off;
+	size_t n = c->t.v[i].len;
+	bool warn = fl_memmem(s, n, "arn", 3) != NULL; /* warn, Warnings */
+	if (!warn && !fl_memmem(s, n, "rror", 4) && !(n >= 4 && memcmp(s, "errs", 4) == 0) &&
+	    !fl_memmem(s, n, "roblem", 6))
+		return;
+	size_t a[2], b[2];
+	if (split_args(c, i + 3, a, b, 2) != 1 || is_p(c, a[0], "{") || is_p(c, a[0], "["))
+		return;
+	char *msg = js_msg_of(c, a[0], b[0]);
+	if (msg && strchr(msg, ' '))
+		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0,
+			warn ? "warnings.push" : "errors.push");
+	free(msg);
+}
+
 /* a letter outside the {placeholders} (and ${holes}) of m: a write of a
  * value alone (`${err}\n`) has no text of its own */
 static bool has_text(const char *m)
@@ -657,6 +678,8 @@ void js_rules(ctx *c)
 		if (member) {
 			if (is_p(c, i + 1, "(") && is_id(c, i - 2, "this"))
 				js_rule_reporter_call(c, i, true);
+			else if (is_p(c, i + 1, ".") && is_id(c, i + 2, "push") && is_p(c, i + 3, "("))
+				rule_push_message(c, i); /* this.warnings.push(...) */
 			continue;
 		}
 		if ((k->len == 3 || k->len == 5) &&
@@ -702,6 +725,8 @@ void js_rules(ctx *c)
 			   (is_id(c, i + 2, "status") || is_id(c, i + 2, "code")) &&
 			   is_p(c, i + 3, "(")) {
 			rule_status(c, i);
+		} else if (is_p(c, i + 1, ".") && is_id(c, i + 2, "push") && is_p(c, i + 3, "(")) {
+			rule_push_message(c, i);
 		} else if (fl_tok_is(t, i, "ctx") && is_p(c, i + 1, ".") &&
 			   is_id(c, i + 2, "throw") && is_p(c, i + 3, "(")) {
 			rule_ctx_throw(c, i);
