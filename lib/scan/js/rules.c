@@ -594,8 +594,8 @@ static void rule_message_table(ctx *c, size_t i)
 		return;
 	enum { TABLE_MAX = 2048 };
 	size_t close = c->match[v];
-	size_t *ps = fl_xmalloc(4 * TABLE_MAX * sizeof *ps), *pe = ps + TABLE_MAX, *keys = pe + TABLE_MAX,
-	       *vb = keys + TABLE_MAX;
+	size_t *ps = fl_xmalloc(5 * TABLE_MAX * sizeof *ps), *pe = ps + TABLE_MAX, *keys = pe + TABLE_MAX,
+	       *vb = keys + TABLE_MAX, *prop = vb + TABLE_MAX;
 	size_t np = fl_tok_split(t, c->match, v + 1, close, ps, pe, TABLE_MAX);
 	size_t nk = 0;
 	for (size_t p = 0; p < np; p++) {
@@ -623,6 +623,7 @@ static void rule_message_table(ctx *c, size_t i)
 		if (!is_kind(c, val, FL_TK_STRING))
 			continue;
 		keys[nk] = k;
+		prop[nk] = p;
 		vb[nk++] = val;
 	}
 	/* a table of texts: two at least, and most of its strings sentences
@@ -635,10 +636,8 @@ static void rule_message_table(ctx *c, size_t i)
 		return;
 	}
 	for (size_t q = 0; q < nk; q++) {
-		size_t k = keys[q], p = 0;
-		while (p < np && ps[p] != k)
-			p++;
-		char *msg = js_msg_of(c, vb[q], pe[p]);
+		size_t k = keys[q];
+		char *msg = js_msg_of(c, vb[q], pe[prop[q]]);
 		if (!msg || !strchr(msg, ' ')) {
 			free(msg);
 			continue;
