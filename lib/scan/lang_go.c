@@ -1381,6 +1381,30 @@ static size_t go_enclosing_paren(const fl_toks *t, const size_t *m, size_t k)
 	return NONE;
 }
 
+/* the '{' of the composite literal whose fields hold token k (`T{a: x,
+ * b: k}`), or NONE (within 256 tokens, not across a statement) */
+static size_t go_enclosing_lit(const fl_toks *t, const size_t *m, size_t k)
+{
+	for (size_t q = k, steps = 0; q-- > 0 && steps < 256; steps++) {
+		char c = fl_tok_pch(t, q);
+		if ((c == ')' || c == ']' || c == '}') && m[q] != NONE && m[q] < q) {
+			q = m[q];
+			continue;
+		}
+		if (c == '{')
+			return q;
+		if (c == '(' || c == ';' || c == '[')
+			return NONE;
+	}
+	return NONE;
+}
+
+/* a type named as an error's: ParseError, syntaxErr */
+static bool go_error_type_name(const char *s, size_t n)
+{
+	return (n > 5 && memcmp(s + n - 5, "Error", 5) == 0) || (n > 3 && memcmp(s + n - 3, "Err", 3) == 0);
+}
+
 static bool go_is_stderr(const fl_toks *t, size_t b, size_t e)
 {
 	return e == b + 3 && fl_tok_is(t, b, "os") && fl_tok_is(t, b + 2, "Stderr");
@@ -1420,6 +1444,12 @@ static int go_fmt_callee(const fl_toks *t, const size_t *m, size_t open, size_t 
 		 * raises or reports */
 		size_t eo, eq = *q, en;
 		bool ec;
+		/* ... or a field of an error value: `p.errPass(ParseError{Text:
+		 * fmt.Sprintf(format, a...)})` */
+		size_t lb = go_enclosing_lit(t, m, eq);
+		if (lb != NONE && lb > 0 && t->v[lb - 1].kind == FL_TK_IDENT && lb - 1 != *q &&
+		    go_error_type_name(t->src + t->v[lb - 1].off, t->v[lb - 1].len))
+			return GS_ERR;
 		for (int up = 0;; up++) {
 			/* fmt.Sprintf("%s: %s", x, fmt.Sprintf(format, args...)):
 			 * the call around the outer one */

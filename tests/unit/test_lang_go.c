@@ -638,6 +638,12 @@ static void test_plain_helpers(void **state)
 		"}\n"
 		"func (f *flagSet) Set(name string) error {\n"
 		"\treturn errors.New(\"no such flag -\" + name)\n"
+		"}\n"
+		"func (p *parser) posErr(pos int, format string, a ...interface{}) {\n"
+		"\tp.errPass(ParseError{Pos: pos, Text: fmt.Sprintf(format, a...)})\n"
+		"}\n"
+		"func (p *parser) note(format string, a ...interface{}) {\n"
+		"\tp.add(Note{Text: fmt.Sprintf(format, a...)})\n"
 		"}\n";
 	const char *opts =
 		"package cli\n"                                                      /* 1 */
@@ -650,6 +656,8 @@ static void test_plain_helpers(void **state)
 		"\tnote(\"reading the options file\")\n"                          /* 8 */
 		"\treturn inputError(\"the empty string\")\n"                     /* 9 */
 		"\tfs.Set(\"verbose mode\")\n"                                      /* 10 */
+		"\tp.posErr(3, \"%s must be followed by %s\", left, right)\n"    /* 11 */
+		"\tp.note(\"%s was read twice\", name)\n"                          /* 12 */
 		"}\n";
 	fl_src files[] = {{"src/util.go", util, strlen(util), NULL}, {"src/options.go", opts, strlen(opts), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_go, files, 2, 1);
@@ -663,6 +671,9 @@ static void test_plain_helpers(void **state)
 	x = EXPECT_SITE(s, "bad input: \"the empty string\"", 9, FL_T_EXCEPTION);
 	/* a helper whose name says no error is none */
 	assert_null(harness_find_line(s, 10));
+	/* a format made the text of an error value's field */
+	EXPECT_SITE(s, "%s must be followed by %s", 11, FL_T_EXCEPTION);
+	assert_null(harness_find_line(s, 12));
 	fl_sites_free(s);
 }
 
