@@ -1364,8 +1364,10 @@ static bool go_errish_name(const char *s, size_t n)
 	return false;
 }
 
-/* the bracket '(' whose list holds token k, or NONE (within a statement) */
-static size_t go_enclosing_paren(const fl_toks *t, const size_t *m, size_t k)
+/* The open bracket `want` ('(' of a call, '{' of a composite literal
+ * `T{a: x, b: k}`) whose list holds token k, or NONE: another bracket or a
+ * statement's end first, or 256 tokens. */
+static size_t go_enclosing(const fl_toks *t, const size_t *m, size_t k, char want)
 {
 	for (size_t q = k, steps = 0; q-- > 0 && steps < 256; steps++) {
 		char c = fl_tok_pch(t, q);
@@ -1373,30 +1375,17 @@ static size_t go_enclosing_paren(const fl_toks *t, const size_t *m, size_t k)
 			q = m[q];
 			continue;
 		}
-		if (c == '(')
+		if (c == want)
 			return q;
-		if (c == '{' || c == ';' || c == '[')
+		if (c == '(' || c == '{' || c == ';' || c == '[')
 			return NONE;
 	}
 	return NONE;
 }
 
-/* the '{' of the composite literal whose fields hold token k (`T{a: x,
- * b: k}`), or NONE (within 256 tokens, not across a statement) */
-static size_t go_enclosing_lit(const fl_toks *t, const size_t *m, size_t k)
+static size_t go_enclosing_paren(const fl_toks *t, const size_t *m, size_t k)
 {
-	for (size_t q = k, steps = 0; q-- > 0 && steps < 256; steps++) {
-		char c = fl_tok_pch(t, q);
-		if ((c == ')' || c == ']' || c == '}') && m[q] != NONE && m[q] < q) {
-			q = m[q];
-			continue;
-		}
-		if (c == '{')
-			return q;
-		if (c == '(' || c == ';' || c == '[')
-			return NONE;
-	}
-	return NONE;
+	return go_enclosing(t, m, k, '(');
 }
 
 /* a type named as an error's: ParseError, syntaxErr */
@@ -1446,7 +1435,7 @@ static int go_fmt_callee(const fl_toks *t, const size_t *m, size_t open, size_t 
 		bool ec;
 		/* ... or a field of an error value: `p.errPass(ParseError{Text:
 		 * fmt.Sprintf(format, a...)})` */
-		size_t lb = go_enclosing_lit(t, m, eq);
+		size_t lb = go_enclosing(t, m, eq, '{');
 		if (lb != NONE && lb > 0 && t->v[lb - 1].kind == FL_TK_IDENT && lb - 1 != *q &&
 		    go_error_type_name(t->src + t->v[lb - 1].off, t->v[lb - 1].len))
 			return GS_ERR;

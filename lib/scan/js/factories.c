@@ -249,12 +249,7 @@ static int throw_cond(const ctx *c, size_t thr, size_t body, const size_t *st, c
 static bool message_name(const ctx *c, size_t p)
 {
 	static const char *const w[] = {"msg", "message", "Message", "text", "reason", "description", NULL};
-	const char *s = c->t.src + c->t.v[p].off;
-	size_t n = c->t.v[p].len;
-	for (const char *const *x = w; *x; x++)
-		if (fl_memmem(s, n, *x, strlen(*x)))
-			return true;
-	return false;
+	return js_name_has(c, p, w);
 }
 
 /* the function called at q is a factory of a message passed in that the

@@ -133,6 +133,17 @@ static inline bool is_kind(const ctx *c, size_t i, int k)
 	return fl_tok_is_kind(&c->t, i, k);
 }
 
+/* token i's text holds one of the words w (NULL-terminated) */
+static inline bool js_name_has(const ctx *c, size_t i, const char *const *w)
+{
+	const char *s = c->t.src + c->t.v[i].off;
+	size_t n = c->t.v[i].len;
+	for (; *w; w++)
+		if (fl_memmem(s, n, *w, strlen(*w)))
+			return true;
+	return false;
+}
+
 /* the arguments of the bracket at open (at most max) */
 static inline size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
 				size_t max)

@@ -548,12 +548,7 @@ static bool table_name(const ctx *c, size_t i)
 {
 	static const char *const w[] = {"Error", "error", "ERROR", "Warning", "warning", "WARNING",
 					"Diagnostic", NULL};
-	const char *s = c->t.src + c->t.v[i].off;
-	size_t n = c->t.v[i].len;
-	for (const char *const *x = w; *x; x++)
-		if (fl_memmem(s, n, *x, strlen(*x)))
-			return true;
-	return false;
+	return js_name_has(c, i, w);
 }
 
 /* a key written as a code: E_CONFIG, ERR_NO_FILE, E042 */
