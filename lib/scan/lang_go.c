@@ -1793,6 +1793,34 @@ static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size
 	go_help_add(g, &h);
 }
 
+/* A byte scan: `func NAME(... string)` or `func (r T) NAME(...)` with NAME
+ * a name that says error (go_errish_name) and a string among the
+ * parameters: the file may declare a plain helper (go_plain_helper). */
+static bool go_may_plain_helper(const char *s, size_t n)
+{
+	const char *end = s + n;
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(end - p), "func ", 5)) != NULL;) {
+		p += 5;
+		if (p < end && *p == '(') { /* a receiver */
+			const char *r = memchr(p, ')', (size_t)(end - p));
+			if (!r)
+				return false;
+			p = r + 1;
+			while (p < end && *p == ' ')
+				p++;
+		}
+		const char *b = p;
+		while (p < end && (fl_lx_class[(unsigned char)*p] & 1))
+			p++;
+		if (p == b || p >= end || *p != '(' || !go_errish_name(b, (size_t)(p - b)))
+			continue;
+		const char *c = memchr(p, ')', (size_t)(end - p));
+		if (c && fl_memmem(p, (size_t)(c - p), "string", 6))
+			return true;
+	}
+	return false;
+}
+
 static void go_collect(void *tree, const fl_src *src)
 {
 	gotree *g = tree;
@@ -1800,15 +1828,10 @@ static void go_collect(void *tree, const fl_src *src)
 	 * spelling) */
 	if (!g || !src->text || src->len < 16 || (src->path && go_is_test_file(src->path)))
 		return;
-	/* plain helpers: a string parameter, and a print, log, panic or
-	 * error made */
 	const char *x = src->text;
 	size_t xn = src->len;
-	bool plain = fl_memmem(x, xn, " string)", 8) &&
-		     (fl_memmem(x, xn, "Stderr", 6) || fl_memmem(x, xn, "log.", 4) ||
-		      fl_memmem(x, xn, "panic(", 6) || fl_memmem(x, xn, "errors.New(", 11) ||
-		      fl_memmem(x, xn, "Errorf(", 7));
-	if (!plain && !fl_memmem(x, xn, "...any", 6) && !fl_memmem(x, xn, "...interface{}", 14))
+	if (!go_may_plain_helper(x, xn) && !fl_memmem(x, xn, "...any", 6) &&
+	    !fl_memmem(x, xn, "...interface{}", 14))
 		return;
 	fl_toks t;
 	fl_toks_init(&t, src);

@@ -497,10 +497,20 @@ bool js_reporter_forward(fl_classdefs *tr, const ctx *c, size_t i)
 /* A byte scan: the file may declare such a factory. */
 bool js_has_pfactory(const char *s, size_t n)
 {
-	return fl_memmem(s, n, "return new ", 11) != NULL ||
-	       fl_memmem(s, n, "return Object.assign(new ", 25) != NULL ||
-	       ((fl_memmem(s, n, " = new ", 7) != NULL || fl_memmem(s, n, "(new ", 5) != NULL) &&
-		fl_memmem(s, n, "Error(", 6) != NULL);
+	if (fl_memmem(s, n, "return new ", 11) != NULL ||
+	    fl_memmem(s, n, "return Object.assign(new ", 25) != NULL ||
+	    (fl_memmem(s, n, " = new ", 7) != NULL && fl_memmem(s, n, "Error(", 6) != NULL))
+		return true;
+	/* `(new Error(text))`, a cast's parentheses around an error made */
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "(new ", 5)) != NULL;) {
+		p += 5;
+		const char *q = p;
+		while (q < s + n && fl_js_id_char((unsigned char)*q))
+			q++;
+		if (q - p >= 5 && q < s + n && *q == '(' && memcmp(q - 5, "Error", 5) == 0)
+			return true;
+	}
+	return false;
 }
 
 /* In collect: the factory declared at i (as js_reporter_collect), into the

@@ -49,6 +49,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../util.h"
 #include "../lang.h"
@@ -141,6 +142,22 @@ static inline bool js_name_has(const ctx *c, size_t i, const char *const *w)
 	for (; *w; w++)
 		if (fl_memmem(s, n, *w, strlen(*w)))
 			return true;
+	return false;
+}
+
+/* token i's text holds one of the lower-case words w (NULL-terminated),
+ * in any case: one pass a word, no search set up (every name of a kind
+ * is asked) */
+static inline bool js_name_has_ci(const ctx *c, size_t i, const char *const *w)
+{
+	const char *s = c->t.src + c->t.v[i].off;
+	size_t n = c->t.v[i].len;
+	for (; *w; w++) {
+		size_t l = strlen(*w);
+		for (size_t k = 0; k + l <= n; k++)
+			if ((s[k] | 0x20) == (*w)[0] && strncasecmp(s + k, *w, l) == 0)
+				return true;
+	}
 	return false;
 }
 

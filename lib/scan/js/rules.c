@@ -408,11 +408,9 @@ static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
  * program prints (Babel's CLI: "babel:" then each error) */
 static void rule_push_message(ctx *c, size_t i)
 {
-	const char *s = c->t.src + c->t.v[i].off;
-	size_t n = c->t.v[i].len;
-	bool warn = fl_memmem(s, n, "arn", 3) != NULL; /* warn, Warnings */
-	if (!warn && !fl_memmem(s, n, "rror", 4) && !(n >= 4 && memcmp(s, "errs", 4) == 0) &&
-	    !fl_memmem(s, n, "roblem", 6))
+	static const char *const warns[] = {"warn", NULL}, *const errs[] = {"error", "errs", "problem", NULL};
+	bool warn = js_name_has_ci(c, i, warns); /* warnings, this.warns */
+	if (!warn && !js_name_has_ci(c, i, errs))
 		return;
 	size_t a[2], b[2];
 	if (split_args(c, i + 3, a, b, 2) != 1 || is_p(c, a[0], "{") || is_p(c, a[0], "["))
@@ -546,9 +544,8 @@ static void rule_boom(ctx *c, size_t i)
  * errorMessages, WARNINGS, ParseDiagnostics */
 static bool table_name(const ctx *c, size_t i)
 {
-	static const char *const w[] = {"Error", "error", "ERROR", "Warning", "warning", "WARNING",
-					"Diagnostic", NULL};
-	return js_name_has(c, i, w);
+	static const char *const w[] = {"error", "warning", "diagnostic", NULL};
+	return js_name_has_ci(c, i, w);
 }
 
 /* a key written as a code: E_CONFIG, ERR_NO_FILE, E042 */

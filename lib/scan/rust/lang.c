@@ -117,23 +117,44 @@ static void *rs_collect_scan(void *part, const fl_src *src, fl_sites *out, void 
 	return log;
 }
 
-void rs_log_lookup(rs_st *st, const char *name, size_t n, size_t nargs)
+void rs_log_lookup(rs_st *st, const char *name, size_t n, size_t nargs, uint32_t mask)
 {
-	uint32_t h[2] = {(uint32_t)n, (uint32_t)nargs};
+	uint32_t h[3] = {(uint32_t)n, (uint32_t)nargs, mask};
 	fl_buf_put(st->log, (const char *)h, sizeof h);
 	fl_buf_put(st->log, name, n);
 }
 
+/* Whether the reporter f, called with the arguments mask may give a text
+ * to, can make a site: one of them is a parameter its message names (a
+ * reporter of one parameter: the first). */
+static bool gives_message(const fl_factory *f, uint32_t mask)
+{
+	if (mask == UINT32_MAX)
+		return true;
+	if (!f->tag)
+		return mask & 1;
+	for (size_t k = 0; k < f->np && k < 32; k++) {
+		if (!(mask >> k & 1))
+			continue;
+		size_t l = strlen(f->param[k]);
+		for (const char *p = f->msg; (p = strchr(p, '{')) != NULL; p++)
+			if (strncmp(p + 1, f->param[k], l) == 0 && p[1 + l] == '}')
+				return true;
+	}
+	return false;
+}
+
 /* The early scan stands when the tree knows none of the variants built
- * and none of the reporters called. */
+ * and none of the reporters called with a text for their message. */
 static bool rs_early_holds(const void *tree, const void *log)
 {
 	const fl_buf *b = log;
-	for (size_t p = 0; p + 2 * sizeof(uint32_t) <= b->n;) {
-		uint32_t h[2];
+	for (size_t p = 0; p + 3 * sizeof(uint32_t) <= b->n;) {
+		uint32_t h[3];
 		memcpy(h, b->s + p, sizeof h);
 		p += sizeof h;
-		if (fl_factories_find(tree, b->s + p, h[0], h[1]))
+		const fl_factory *f = fl_factories_find(tree, b->s + p, h[0], h[1]);
+		if (f && gives_message(f, h[2]))
 			return false;
 		p += h[0];
 	}

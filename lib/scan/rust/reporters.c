@@ -327,6 +327,10 @@ static void add_reporter(rs_st *st, size_t fn, bool self, char **pv, size_t np, 
 		int lv = print_level(t, fn);
 		tag = lv != RK_PRINT ? lv : tag;
 	}
+	if (msg && !strchr(msg, '{')) { /* no parameter in it: none */
+		free(msg);
+		msg = NULL;
+	}
 	fl_factory *old = msg ? named_factory(st->part, name) : NULL;
 	if (old && old->tag && old->np == np && strlen(msg) < strlen(old->msg)) {
 		free(old->msg);
@@ -374,22 +378,51 @@ void rs_note_param_reporter(rs_st *st, size_t i, int which, const size_t *sb, co
 	add_reporter(st, c->fn_tok, self, pv, np, msg, NULL, tag);
 }
 
-/* the argument [b, e) may give a text: a literal, a format!, a variable */
+/* a local's name says it holds a message: msg, error_output, err_text
+ * (one pass over its bytes: every call's names are asked) */
+static bool message_local(const fl_toks *t, size_t k)
+{
+	const char *s = t->src + t->v[k].off;
+	size_t n = t->v[k].len;
+	for (size_t i = 0; i + 3 <= n; i++) {
+		const char *w;
+		switch (s[i] | 0x20) {
+		case 'm': w = s[i + 1] == 's' ? "msg" : "message"; break;
+		case 't': w = "text"; break;
+		case 'o': w = "output"; break;
+		case 'e': w = "err"; break;
+		case 'w': w = "warn"; break;
+		case 'r': w = "reason"; break;
+		case 'd': w = "desc"; break;
+		default: continue;
+		}
+		size_t l = strlen(w);
+		if (i + l <= n && strncasecmp(s + i, w, l) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* the argument [b, e) may give a text: a literal, a format!, a local
+ * whose name says it holds a message (`let error_output = "..."`); not any
+ * name, which a call of a common name (`x.scope(id)`) passes, and whose
+ * file the early scan would have to read again */
 static bool arg_may_give(const fl_toks *t, const size_t *m, size_t b, size_t e)
 {
 	while (b < e && fl_tok_pch(t, b) == '&')
 		b++;
-	return rs_lit_expr(t, m, b, e) || (e == b + 1 && t->v[b].kind == FL_TK_IDENT);
+	return rs_lit_expr(t, m, b, e) || (e == b + 1 && t->v[b].kind == FL_TK_IDENT && message_local(t, b));
 }
 
-void rs_note_forward(rs_st *st, size_t nt)
+/* The call whose name is token nt, its arguments [sb, se): when it hands
+ * a parameter of the enclosing fn on (a lone name), kept for
+ * rs_reporters_forward. */
+static void note_forward(rs_st *st, size_t nt, const size_t *sb, const size_t *se, size_t na)
 {
 	const fl_toks *t = st->t;
 	const rs_ctx *c = &st->cs[st->csn - 1];
-	if (!st->part || !c->fn_tok || st->m[nt + 1] == NONE)
+	if (!c->fn_tok)
 		return;
-	size_t sb[MAX_ARGS], se[MAX_ARGS];
-	size_t na = rs_args(t, st->m, nt + 1, sb, se);
 	bool any = false;
 	for (size_t k = 0; k < na && !any; k++) {
 		size_t b = sb[k];
@@ -405,6 +438,7 @@ void rs_note_forward(rs_st *st, size_t nt)
 	}
 	st->fwd[st->nfwd].call = nt;
 	st->fwd[st->nfwd].fn = c->fn_tok;
+	st->fwd[st->nfwd].na = na;
 	st->nfwd++;
 }
 
@@ -413,23 +447,28 @@ void rs_note_forward(rs_st *st, size_t nt)
 static size_t callee_name(const fl_toks *t, size_t nt, char *name, size_t cap)
 {
 	bool method = nt > 0 && fl_tok_pch(t, nt - 1) == '.';
-	int n = snprintf(name, cap, "%s:%.*s", method ? "rem" : "rep", (int)t->v[nt].len, t->src + t->v[nt].off);
-	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
+	size_t l = t->v[nt].len;
+	if (l + 5 > cap)
+		return 0;
+	memcpy(name, method ? "rem:" : "rep:", 4);
+	memcpy(name + 4, t->src + t->v[nt].off, l);
+	name[4 + l] = '\0';
+	return 4 + l;
 }
 
-/* One pending call (rs_note_forward): when its callee is a reporter of
+/* One pending call (note_forward): when its callee is a reporter of
  * the file, the enclosing fn is one too, with the callee's message and
  * its own parameters in it.  True when one was added. */
-static bool forward_one(rs_st *st, size_t nt, size_t fn)
+static bool forward_one(rs_st *st, size_t nt, size_t fn, size_t na)
 {
 	const fl_toks *t = st->t;
 	char name[128];
 	size_t n = callee_name(t, nt, name, sizeof name);
-	size_t sb[MAX_ARGS], se[MAX_ARGS];
-	size_t na = rs_args(t, st->m, nt + 1, sb, se);
 	const fl_factory *f = n ? fl_factories_find(st->part, name, n, na) : NULL;
 	if (!f || !f->tag || f->np != na)
 		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	rs_args(t, st->m, nt + 1, sb, se);
 	char *pv[FL_FAC_PARAMS];
 	bool self;
 	size_t np = fn_params(st, fn, pv, &self);
@@ -487,7 +526,7 @@ void rs_reporters_forward(rs_st *st)
 	for (int round = 0; round < 4; round++) {
 		bool more = false;
 		for (size_t k = 0; k < st->nfwd; k++)
-			more |= forward_one(st, st->fwd[k].call, st->fwd[k].fn);
+			more |= forward_one(st, st->fwd[k].call, st->fwd[k].fn, st->fwd[k].na);
 		if (!more)
 			break;
 	}
@@ -534,7 +573,7 @@ static bool param_site(rs_st *st, size_t nt, const fl_factory *f, const size_t *
 		while (b < se[k] && fl_tok_pch(t, b) == '&')
 			b++;
 		char *ph = fl_xasprintf("{%s}", f->param[k]);
-		if (strstr(f->msg, ph) && (vals[k] = rs_arg_msg(st, b, se[k])))
+		if (strstr(f->msg, ph) && arg_may_give(t, st->m, b, se[k]) && (vals[k] = rs_arg_msg(st, b, se[k])))
 			text |= rs_has_text(vals[k]);
 		free(ph);
 	}
@@ -557,27 +596,25 @@ static bool param_site(rs_st *st, size_t nt, const fl_factory *f, const size_t *
 }
 
 /* The call whose name is token nt (a free function's or, after a '.', a
- * method's): a site when the tree knows the callee as a reporter and the
- * call gives its message a text.  Scanning as if the tree were empty, the
- * callee's name is logged. */
-static bool reporter_call(rs_st *st, size_t nt)
+ * method's), its arguments [sb, se): a site when the tree knows the callee
+ * as a reporter and the call gives its message a text.  Scanning as if
+ * the tree were empty, the callee's name is logged with the arguments that
+ * may give a text (a literal, a format!, a lone name). */
+static bool reporter_call(rs_st *st, size_t nt, const size_t *sb, const size_t *se, size_t na)
 {
 	const fl_toks *t = st->t;
-	if ((!st->tree && !st->log) || fl_tok_pch(t, nt + 1) != '(' || st->m[nt + 1] == NONE)
-		return false;
-	size_t sb[MAX_ARGS], se[MAX_ARGS];
-	size_t na = rs_args(t, st->m, nt + 1, sb, se);
-	bool may = false;
-	for (size_t k = 0; k < na && !may; k++)
-		may = arg_may_give(t, st->m, sb[k], se[k]);
+	uint32_t mask = 0;
+	for (size_t k = 0; k < na; k++)
+		if (arg_may_give(t, st->m, sb[k], se[k]))
+			mask |= 1u << k;
 	char name[128];
-	size_t n = may ? callee_name(t, nt, name, sizeof name) : 0;
+	size_t n = mask ? callee_name(t, nt, name, sizeof name) : 0;
 	if (!n)
 		return false;
 	if (st->log) {
 		if (name[2] == 'p' && na == 1)
-			rs_log_lookup(st, name, n, 0);
-		rs_log_lookup(st, name, n, na);
+			rs_log_lookup(st, name, n, 0, mask);
+		rs_log_lookup(st, name, n, na, mask);
 		return false;
 	}
 	/* a reporter of one parameter: NAME("...") */
@@ -603,6 +640,22 @@ static bool reporter_call(rs_st *st, size_t nt)
 	return f && f->msg && f->tag && f->np == na && param_site(st, nt, f, sb, se, na);
 }
 
+/* the call at its name nt ('(' after it): its arguments split once, for
+ * the forwarding and the site */
+static bool call_at(rs_st *st, size_t nt)
+{
+	const fl_toks *t = st->t;
+	if ((!st->tree && !st->log && !st->part) || fl_tok_pch(t, nt + 1) != '(' || st->m[nt + 1] == NONE)
+		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, nt + 1, sb, se);
+	if (!na)
+		return false;
+	if (st->part)
+		note_forward(st, nt, sb, se, na);
+	return (st->tree || st->log) && reporter_call(st, nt, sb, se, na);
+}
+
 bool rs_rule_reporter_call(rs_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
@@ -611,18 +664,14 @@ bool rs_rule_reporter_call(rs_st *st, size_t i)
 	/* a free function, maybe by its module's path; not a type's */
 	if (i >= 2 && fl_tok_is_punct(t, i - 1, "::") && rs_upper_ident(t, i - 2))
 		return false;
-	if (st->part && fl_tok_pch(t, i + 1) == '(')
-		rs_note_forward(st, i);
-	return reporter_call(st, i);
+	return call_at(st, i);
 }
 
 bool rs_rule_reporter_method(rs_st *st, size_t dot)
 {
 	if (st->t->v[dot + 1].kind != FL_TK_IDENT)
 		return false;
-	if (st->part)
-		rs_note_forward(st, dot + 1);
-	return reporter_call(st, dot + 1);
+	return call_at(st, dot + 1);
 }
 
 /* ---- macros of a project that print, raise or format their arguments ------- */
@@ -798,7 +847,7 @@ bool rs_rule_macro_reporter(rs_st *st, size_t i)
 	if (n <= 0 || (size_t)n >= sizeof name)
 		return false;
 	if (st->log) {
-		rs_log_lookup(st, name, (size_t)n, 0);
+		rs_log_lookup(st, name, (size_t)n, 0, UINT32_MAX);
 		return false;
 	}
 	const fl_factory *f = fl_factories_find(st->tree, name, (size_t)n, 0);

@@ -112,7 +112,7 @@ typedef struct {
 				 NotFound -> E::NotFound, IoError -> E::Io */
 	bool file_test;
 	struct {
-		size_t call, fn;
+		size_t call, fn, na;
 	} *fwd;               /* calls that hand a parameter of the enclosing
 				 fn (token fn) on: reporters that forward
 				 (rs_reporters_forward), collecting only */
@@ -178,8 +178,9 @@ char *rs_arg_msg(const rs_st *st, size_t b, size_t e);
 
 /* lang.c */
 /* The early scan looked name[0..n) up in the tree, for a call of nargs
- * arguments: into its log. */
-void rs_log_lookup(rs_st *st, const char *name, size_t n, size_t nargs);
+ * arguments of which those in mask (bit k: argument k) may give a text:
+ * into its log.  UINT32_MAX: any lookup that finds it counts. */
+void rs_log_lookup(rs_st *st, const char *name, size_t n, size_t nargs, uint32_t mask);
 
 /* context.c */
 /* The block whose '{' is token k: its context pushed, from its parent's
@@ -238,9 +239,6 @@ void rs_note_error_factory(rs_st *st, size_t name, size_t body);
  * reporter of parameters ("rep:NAME" / "rem:NAME"), collecting only. */
 void rs_note_param_reporter(rs_st *st, size_t i, int which, const size_t *sb, const size_t *se, size_t na,
 			    size_t ai);
-/* The call whose name is token nt, when it hands a parameter of the
- * enclosing fn on: kept for rs_reporters_forward, collecting only. */
-void rs_note_forward(rs_st *st, size_t nt);
 /* After a file's walk: the fns that hand a parameter on to a reporter of
  * the file, reporters too (rounds until none is added). */
 void rs_reporters_forward(rs_st *st);

@@ -237,7 +237,7 @@ static bool variant_site(rs_st *st, size_t b, size_t e, const char *ty, size_t t
 	size_t n = tl + 2 + vl;
 	name[n] = '\0';
 	if (st->log) {
-		rs_log_lookup(st, name, n, 0);
+		rs_log_lookup(st, name, n, 0, UINT32_MAX);
 		return false;
 	}
 	const fl_factory *f = fl_factories_find(st->tree, name, n, 0);
