@@ -352,6 +352,17 @@ static void add_reporter(rs_st *st, size_t fn, bool self, char **pv, size_t np, 
 	fl_factories_add(st->part, &f);
 }
 
+/* what a reporter does with its message, by the family (rs_macro_family)
+ * of the macro at i that prints or raises it */
+static int family_tag(const fl_toks *t, size_t i, int which)
+{
+	return which == 0   ? RK_PANIC
+	       : which == 1 ? RK_RAISE
+	       : which == 2 ? RK_PRINT
+	       : t->src[t->v[i].off] == 'e' ? RK_LOG_ERROR
+					    : RK_LOG_WARN;
+}
+
 void rs_note_param_reporter(rs_st *st, size_t i, int which, const size_t *sb, const size_t *se, size_t na,
 			    size_t ai)
 {
@@ -370,12 +381,7 @@ void rs_note_param_reporter(rs_st *st, size_t i, int which, const size_t *sb, co
 		msg = fl_xasprintf("{%s}", pv[p]); /* bail!(msg) */
 	else if (se[ai] == sb[ai] + 1 && t->v[sb[ai]].kind == FL_TK_STRING)
 		msg = format_params(st, sb[ai], sb + ai + 1, se + ai + 1, na - ai - 1, pv, np);
-	int tag = which == 0   ? RK_PANIC
-		  : which == 1 ? RK_RAISE
-		  : which == 2 ? RK_PRINT
-		  : t->src[t->v[i].off] == 'e' ? RK_LOG_ERROR
-					       : RK_LOG_WARN;
-	add_reporter(st, c->fn_tok, self, pv, np, msg, NULL, tag);
+	add_reporter(st, c->fn_tok, self, pv, np, msg, NULL, family_tag(t, i, which));
 }
 
 /* a local's name says it holds a message: msg, error_output, err_text
@@ -747,17 +753,16 @@ void rs_note_macro_reporter(rs_st *st, size_t i)
 		size_t at = k, ai;
 		int tag = 0;
 		for (int up = 0; up < 3 && msg; up++) {
-			if (fl_tok_is(t, at, "eprintln") || fl_tok_is(t, at, "eprint"))
-				tag = RK_PRINT;
-			else if (rs_in_list(t, at, (const char *const[]){"panic", "unreachable", "todo", NULL}))
-				tag = RK_PANIC;
-			else if (rs_in_list(t, at, (const char *const[]){"bail", "anyhow", "format_err", "eyre", NULL}))
-				tag = RK_RAISE;
-			else if (fl_tok_is(t, at, "error") || fl_tok_is(t, at, "warn"))
-				tag = t->src[t->v[at].off] == 'e' ? RK_LOG_ERROR : RK_LOG_WARN;
-			else if (!fl_tok_is(t, at, "format") && !fl_tok_is(t, at, "format_args"))
+			/* a macro that prints or raises its format, given the
+			 * arguments whole (not an assertion's, after its
+			 * condition) */
+			size_t fa;
+			int which = rs_macro_family(t, at, &fa);
+			if (which >= 0 && fa == 0) {
+				tag = family_tag(t, at, which);
 				break;
-			if (tag)
+			}
+			if (which >= 0 || (!fl_tok_is(t, at, "format") && !fl_tok_is(t, at, "format_args")))
 				break;
 			/* a format: the text of the macro around it, if any
 			 * (the argument starts at its path: std::format!) */

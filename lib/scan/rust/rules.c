@@ -23,27 +23,33 @@ static const char *const assert2[] = {"assert_eq", "assert_ne", "debug_assert_eq
 				      "debug_assert_ne", NULL};
 static const char *const exc0[] = {"bail", "anyhow", "format_err", "eyre", NULL};
 
+int rs_macro_family(const fl_toks *t, size_t i, size_t *ai)
+{
+	*ai = 0;
+	if (rs_in_list(t, i, panic_macros))
+		return 0;
+	if (rs_in_list(t, i, assert1))
+		return *ai = 1, 0;
+	if (rs_in_list(t, i, assert2))
+		return *ai = 2, 0;
+	if (rs_in_list(t, i, exc0))
+		return 1;
+	if (fl_tok_is(t, i, "ensure"))
+		return *ai = 1, 1;
+	if (fl_tok_is(t, i, "eprintln") || fl_tok_is(t, i, "eprint"))
+		return 2; /* what the program prints on its standard error */
+	if (fl_tok_is(t, i, "error") || fl_tok_is(t, i, "warn"))
+		return 3; /* the log and tracing crates' error!/warn! */
+	return -1;
+}
+
 static void rule_macro(rs_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
 	size_t open = i + 2;
 	size_t sb[MAX_ARGS], se[MAX_ARGS];
-	int which = -1;
-	size_t ai = 0;
-	if (rs_in_list(t, i, panic_macros))
-		which = 0;
-	else if (rs_in_list(t, i, assert1))
-		which = 0, ai = 1;
-	else if (rs_in_list(t, i, assert2))
-		which = 0, ai = 2;
-	else if (rs_in_list(t, i, exc0))
-		which = 1;
-	else if (fl_tok_is(t, i, "ensure"))
-		which = 1, ai = 1;
-	else if (fl_tok_is(t, i, "eprintln") || fl_tok_is(t, i, "eprint"))
-		which = 2; /* what the program prints on its standard error */
-	else if (fl_tok_is(t, i, "error") || fl_tok_is(t, i, "warn"))
-		which = 3; /* the log and tracing crates' error!/warn! */
+	size_t ai;
+	int which = rs_macro_family(t, i, &ai);
 	if (which < 0 && st->cs[st->csn - 1].display &&
 	    (fl_tok_is(t, i, "write") || fl_tok_is(t, i, "writeln"))) {
 		rs_display_writes(st, i, "impl Display write!");

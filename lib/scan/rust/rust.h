@@ -224,6 +224,11 @@ void rs_rule_status_body(rs_st *st, size_t i);
 /* the rules that start at an identifier followed by '!', '(' or '::', or
  * at a '.' two tokens before a '(' */
 void rs_rule_call(rs_st *st, size_t i);
+/* The family of the macro named at token i: 0 panic!-family and
+ * assertions, 1 anyhow! / bail! / ensure!, 2 eprintln!, 3 error! / warn!,
+ * -1 none; *ai the argument its format is (an assertion's after its
+ * condition). */
+int rs_macro_family(const fl_toks *t, size_t i, size_t *ai);
 
 /* reporters.c */
 /* A project's reporter: the eprintln! at i, the whole body of a function,
