@@ -2024,6 +2024,14 @@ static bool msg_operand(const fl_toks *t, size_t b, size_t e,
 		}
 		return true;
 	}
+	if (o->operand_text) {
+		char *x = o->operand_text(o->ud, b, e);
+		if (x) {
+			fl_buf_puts(out, x);
+			free(x);
+			return true;
+		}
+	}
 	/* expression: {last identifier at depth 0, else any} */
 	size_t last = (size_t)-1, last_any = (size_t)-1;
 	int depth = 0;

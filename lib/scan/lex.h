@@ -395,6 +395,11 @@ typedef struct fl_msg_opts {
 	/* in C, an identifier between adjacent literals (PRIu64 etc.) becomes a
 	 * placeholder {NAME} */
 	bool macro_between_literals;
+	/* the text of an operand that is no literal, or NULL (a named
+	 * constant's value: Java's `static final String BAD = "bad: "`);
+	 * caller frees.  NULL: none. */
+	char *(*operand_text)(const void *ud, size_t b, size_t e);
+	const void *ud;
 } fl_msg_opts;
 
 /* fl_msg_from_expr guarded against pathological input: NULL when [b, e)

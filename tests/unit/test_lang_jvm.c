@@ -1413,7 +1413,78 @@ static void test_conditional_throwers(void **state)
 	p = EXPECT_SITE(s, "the lister is locked now", 16, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "IllegalStateException");
 	harness_expect_str(p->guard, "opts.strict && opts.isLocked()");
-	assert_null(harness_find(s, "the lister was closed before"));
+	/* a condition the call cannot state (the object's state): a site of
+	 * the text without a guard (a raiser of its parameter) */
+	p = EXPECT_SITE(s, "the lister was closed before", 17, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "IllegalStateException");
+	assert_null(p->guard);
+	fl_sites_free(s);
+}
+
+/* A method of any name that throws an exception made of its String
+ * parameter (as it is, or String.format's format) raises the text each
+ * call of its file gives it: a literal at the call, a constant of the
+ * file at the throw (where the library raises its default text), the
+ * overload chosen by the types of the caller's parameters it passes on.
+ * A constant is read inside a concatenation too. */
+static void test_java_raisers_of_a_parameter(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/x/Validate.java",
+		"package x;\n"                                                                        /* 1 */
+		"public class Validate {\n"                                                           /* 2 */
+		"    private static final String EMPTY_ARRAY = \"The validated array is empty\";\n"   /* 3 */
+		"    private static final String EMPTY_TEXT = \"The validated text \" + \"is empty\";\n" /* 4 */
+		"    static final String BAD = \"bad index: \";\n"                                  /* 5 */
+		"    public static <T> T[] notEmpty(final T[] array, final String message, final Object... values) {\n" /* 6 */
+		"        if (array.length == 0) {\n"                                                  /* 7 */
+		"            throw new IllegalArgumentException(String.format(message, values));\n"   /* 8 */
+		"        }\n"                                                                         /* 9 */
+		"        return array;\n"                                                             /* 10 */
+		"    }\n"                                                                             /* 11 */
+		"    public static <T extends CharSequence> T notEmpty(final T chars, final String message, final Object... values) {\n" /* 12 */
+		"        if (chars.length() == 0) {\n"                                                /* 13 */
+		"            throw new IllegalArgumentException(String.format(message, values));\n"   /* 14 */
+		"        }\n"                                                                         /* 15 */
+		"        return chars;\n"                                                             /* 16 */
+		"    }\n"                                                                             /* 17 */
+		"    public static <T> T[] notEmpty(final T[] array) {\n"                             /* 18 */
+		"        return notEmpty(array, EMPTY_ARRAY);\n"                                      /* 19 */
+		"    }\n"                                                                             /* 20 */
+		"    public static <T extends CharSequence> T notEmpty(final T chars) {\n"            /* 21 */
+		"        return notEmpty(chars, EMPTY_TEXT);\n"                                       /* 22 */
+		"    }\n"                                                                             /* 23 */
+		"    public static String named(final String name) {\n"                               /* 24 */
+		"        return notEmpty(name, \"The name must not be empty: %s\", name);\n"        /* 25 */
+		"    }\n"                                                                             /* 26 */
+		"    static void index(int i) {\n"                                                    /* 27 */
+		"        if (i < 0) throw new IndexOutOfBoundsException(BAD + i);\n"                 /* 28 */
+		"    }\n"                                                                             /* 29 */
+		"    static void other(String message) {\n"                                           /* 30 */
+		"        notEmpty(message, message);\n"                                               /* 31 */
+		"        Other.notEmpty(message, \"another class raises this text\");\n"            /* 32 */
+		"    }\n"                                                                             /* 33 */
+		"}\n");
+	/* the constants at the throw of their overload, with its guard */
+	const fl_site *p = EXPECT_SITE(s, "The validated array is empty", 8, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "IllegalArgumentException");
+	harness_expect_str(p->guard, "array.length == 0");
+	p = EXPECT_SITE(s, "The validated text is empty", 14, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "chars.length() == 0");
+	for (size_t k = 0; k < s->n; k++) {
+		const fl_site *x = &s->v[k];
+		assert_false(x->line == 8 && strcmp(x->message, "The validated text is empty") == 0);
+		assert_false(x->line == 14 && strcmp(x->message, "The validated array is empty") == 0);
+		/* the delegating calls are no sites of their own */
+		assert_false(x->line == 19 || x->line == 22);
+	}
+	/* a literal: at the call */
+	p = EXPECT_SITE(s, "The name must not be empty: %s", 25, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "IllegalArgumentException");
+	/* a constant inside a concatenation */
+	EXPECT_SITE(s, "bad index: {i}", 28, FL_T_EXCEPTION);
+	/* the parameter handed on, another class's method: none */
+	assert_null(harness_find(s, "another class raises this text"));
 	fl_sites_free(s);
 }
 
@@ -1561,6 +1632,7 @@ int main(void)
 		cmocka_unit_test(test_pass_through_constructor),
 		cmocka_unit_test(test_conditional_throwers),
 		cmocka_unit_test(test_returning_checker_and_declarations),
+		cmocka_unit_test(test_java_raisers_of_a_parameter),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),

@@ -278,6 +278,289 @@ void jvm_fac_find(ctx *c)
 	}
 }
 
+/* ---- raisers of a message parameter (Java) --------------------------------
+ * `static <T> T notEmpty(T chars, String message, Object... values) { ...
+ * throw new IllegalArgumentException(String.format(message, values)); ...
+ * }` (commons-lang's Validate): a method of any name whose body throws an
+ * exception made of one of its String parameters, as it is or as the
+ * format of String.format.  Its calls in its own file that give that
+ * parameter a text are sites (rules.c's rule_own_raiser): the overload
+ * `notEmpty(chars) { return notEmpty(chars, DEFAULT_NOT_EMPTY_MESSAGE); }`
+ * states the text the library raises by default.  Found on first use, in
+ * ctx's raisers; a factory's tag is 1 when its text is a format. */
+
+/* The parameter of the method declared at token i that the argument
+ * [b, e) of a `new X(...)` in its body is: P, String.format(P, ...) or
+ * format(P, ...) (*fmt set), P a String parameter; its index, or SIZE_MAX */
+static size_t raised_param(const ctx *c, size_t i, size_t b, size_t e, bool *fmt)
+{
+	*fmt = false;
+	if (e - b >= 5 && is(c, b, "String") && is_p(c, b + 1, ".") && is(c, b + 2, "format") &&
+	    is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {
+		b += 4;
+		*fmt = true;
+	} else if (e - b >= 3 && is(c, b, "format") && is_p(c, b + 1, "(") && c->match[b + 1] == e - 1) {
+		b += 2;
+		*fmt = true;
+	}
+	if (!is_id(c, b) || (*fmt ? !(is_p(c, b + 1, ",") || b + 2 == e) : b + 1 != e))
+		return SIZE_MAX;
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS];
+	size_t np = args(c, i + 1, st, en, FL_FAC_PARAMS, NULL);
+	for (size_t k = 0; k < np; k++) {
+		size_t last = en[k] - 1;
+		bool str = false;
+		for (size_t q = st[k]; q < last; q++)
+			str |= is(c, q, "String");
+		if (str && c->t.v[last].len == c->t.v[b].len &&
+		    memcmp(tsrc(c, last), tsrc(c, b), c->t.v[b].len) == 0)
+			return k;
+	}
+	return SIZE_MAX;
+}
+
+/* The type of the parameter [b, e) of the method declared at token decl,
+ * as text in out: its tokens but the last (the name), `final` left out; a
+ * type parameter of the method by its bound (`<T extends Collection<?>>
+ * ... final T collection`: "Collection<?>"). */
+static void param_type(const ctx *c, size_t decl, size_t b, size_t e, fl_buf *out)
+{
+	out->n = 0;
+	while (b + 1 < e && is(c, b, "final"))
+		b++;
+	if (b + 2 == e && is_id(c, b)) {
+		/* T: the method's `<T extends X>`, before its name */
+		for (size_t q = decl; q > 2 && decl - q < 48; q--) {
+			if (is_p(c, q, ";") || is_p(c, q, "{") || is_p(c, q, "}"))
+				break;
+			if (!(is_p(c, q - 2, "<") || is_p(c, q - 2, ",")) || !is(c, q, "extends") ||
+			    c->t.v[q - 1].len != c->t.v[b].len ||
+			    memcmp(tsrc(c, q - 1), tsrc(c, b), c->t.v[b].len) != 0)
+				continue;
+			int depth = 0;
+			for (size_t k = q + 1; k < decl; k++) {
+				if (is_p(c, k, "<"))
+					depth++;
+				else if (is_p(c, k, ">") && depth-- == 0)
+					break;
+				else if (is_p(c, k, ">>"))
+					break; /* the bound's and the list's ends */
+				if (depth == 0 && is_p(c, k, ","))
+					break;
+				fl_buf_put(out, tsrc(c, k), c->t.v[k].len);
+			}
+			return;
+		}
+	}
+	for (size_t k = b; k + 1 < e; k++)
+		fl_buf_put(out, tsrc(c, k), c->t.v[k].len);
+}
+
+/* Whether the call with arguments st/en (na) made in the method declared
+ * at token decl may be of the overload declared at fn, whose parameters
+ * are pst/pen (np, var: the last are varargs): an argument that is a
+ * parameter of the caller has the callee's parameter's type
+ * (`notEmpty(final T[] array)` calls the overload of arrays, not the one
+ * of collections). */
+static bool overload_fits(const ctx *c, size_t decl, const size_t *st, const size_t *en,
+			  size_t na, size_t fn, const size_t *pst, const size_t *pen, size_t np,
+			  bool var)
+{
+	if (decl == NOIDX)
+		return true;
+	size_t cst[FL_FAC_PARAMS], cen[FL_FAC_PARAMS];
+	size_t nc = args(c, decl + 1, cst, cen, FL_FAC_PARAMS, NULL);
+	fl_buf x = {0}, y = {0};
+	bool fits = true;
+	for (size_t a = 0; a < na && a < np && fits; a++) {
+		if (en[a] != st[a] + 1 || !is_id(c, st[a]) || (var && a + 1 >= np))
+			continue;
+		for (size_t p = 0; p < nc && fits; p++) {
+			size_t nm = cen[p] - 1;
+			if (c->t.v[nm].len != c->t.v[st[a]].len ||
+			    memcmp(tsrc(c, nm), tsrc(c, st[a]), c->t.v[nm].len) != 0)
+				continue;
+			param_type(c, decl, cst[p], cen[p], &x);
+			param_type(c, fn, pst[a], pen[a], &y);
+			fits = x.n == y.n && memcmp(x.s, y.s, x.n) == 0;
+		}
+	}
+	fl_buf_free(&x);
+	fl_buf_free(&y);
+	return fits;
+}
+
+size_t jvm_raiser_consts(const ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bool *fmt)
+{
+	if (c->d != D_JAVA || fn == 0 || fn + 1 >= c->t.n || !is_p(c, fn + 1, "(") ||
+	    c->match[fn + 1] == NOIDX)
+		return 0;
+	size_t k = raised_param(c, fn, b, e, fmt);
+	if (k == SIZE_MAX)
+		return 0;
+	size_t pst[FL_FAC_PARAMS], pen[FL_FAC_PARAMS];
+	size_t np = args(c, fn + 1, pst, pen, FL_FAC_PARAMS, NULL);
+	/* varargs last (`Object... values`: ".." "." before its name) */
+	bool var = np && pen[np - 1] >= pst[np - 1] + 2 && is_p(c, pen[np - 1] - 2, ".");
+	size_t added = 0, decl = NOIDX, decl_end = 0;
+	for (size_t q = 0; q + 1 < c->t.n && out->n < 64; q++) {
+		if (q >= decl_end)
+			decl = NOIDX;
+		if (is_id(c, q) && is_p(c, q + 1, "(")) {
+			size_t body = method_body(c, q);
+			if (body != NOIDX && is_p(c, body, "{") && c->match[body] != NOIDX) {
+				decl = q;
+				decl_end = c->match[body];
+			}
+		}
+		if (c->t.v[q].len != c->t.v[fn].len || !is_id(c, q) || q == fn ||
+		    memcmp(tsrc(c, q), tsrc(c, fn), c->t.v[fn].len) != 0 || !is_p(c, q + 1, "(") ||
+		    c->match[q + 1] == NOIDX || method_body(c, q) != NOIDX ||
+		    (q > 0 && is_p(c, q - 1, ".") && !(q >= 2 && is(c, q - 2, "this"))))
+			continue;
+		size_t st[16], en[16];
+		size_t na = args(c, q + 1, st, en, 16, NULL);
+		if (na <= k || (na > np && !var) || !overload_fits(c, decl, st, en, na, fn, pst, pen, np, var))
+			continue;
+		/* a constant: NAME or Outer.NAME */
+		size_t n = en[k] - st[k];
+		if (!(n == 1 || (n == 3 && is_p(c, st[k] + 1, "."))) || !is_id(c, en[k] - 1))
+			continue;
+		char *m = jvm_var_arg_msg(c, st[k], en[k]);
+		if (!m || !strchr(m, ' ') || fl_msg_plain_letters(m) < 4) {
+			free(m);
+			continue;
+		}
+		if (*fmt)
+			jvm_decode_printf(m);
+		bool seen = false;
+		for (size_t j = 0; j < out->n && !seen; j++)
+			seen = strcmp(out->v[j], m) == 0;
+		if (seen) {
+			free(m);
+			continue;
+		}
+		fl_strv_push(out, m);
+		free(m);
+		added++;
+	}
+	return added;
+}
+
+static bool ws_byte(char ch);
+static bool jid_byte(char ch);
+
+/* A byte scan from q: the next `throw new X(name)` or `throw new
+ * X(String.format(name, ...` (or `format(name, ...`), name an identifier,
+ * what a raiser of its parameter throws: the offset of its `throw`, or
+ * SIZE_MAX. */
+static size_t next_raise_param(const char *s, size_t n, size_t from)
+{
+	for (const char *q = s + from; (q = fl_memmem(q, (size_t)(s + n - q), "throw new ", 10)) != NULL;) {
+		const char *at = q, *p = q + 10, *e = s + n;
+		q = p;
+		while (p < e && (jid_byte(*p) || *p == '.'))
+			p++;
+		while (p < e && ws_byte(*p))
+			p++;
+		if (p >= e || *p != '(')
+			continue;
+		p++;
+		while (p < e && ws_byte(*p))
+			p++;
+		if ((size_t)(e - p) > 14 && memcmp(p, "String.format(", 14) == 0)
+			p += 14;
+		else if ((size_t)(e - p) > 7 && memcmp(p, "format(", 7) == 0)
+			p += 7;
+		const char *b = p;
+		while (p < e && jid_byte(*p))
+			p++;
+		if (p == b || (*b >= '0' && *b <= '9'))
+			continue;
+		while (p < e && ws_byte(*p))
+			p++;
+		if (p < e && (*p == ')' || *p == ','))
+			return (size_t)(at - s);
+	}
+	return SIZE_MAX;
+}
+
+/* The token that starts at byte off, or NOIDX. */
+static size_t tok_at(const ctx *c, size_t off)
+{
+	size_t lo = 0, hi = c->t.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->t.v[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->t.n && c->t.v[lo].off == off ? lo : NOIDX;
+}
+
+/* The name token of the method whose body holds token q, or NOIDX. */
+static size_t enclosing_method(const ctx *c, size_t q)
+{
+	size_t steps = 0;
+	for (size_t k = q; k-- > 0 && steps < 20000; steps++) {
+		if (c->match[k] == NOIDX || c->match[k] < q) {
+			/* a closed bracket before q: step over it */
+			if (c->match[k] != NOIDX && c->match[k] < k)
+				k = c->match[k];
+			continue;
+		}
+		if (!is_p(c, k, "{"))
+			continue;
+		/* a block around q: a method's body? `name(...) [throws X] {` */
+		size_t p = k;
+		while (p > 0 && (is_id(c, p - 1) || is_p(c, p - 1, ",") || is_p(c, p - 1, ".")) &&
+		       k - p < 32)
+			p--;
+		if (p > 0 && is_p(c, p - 1, ")") && c->match[p - 1] != NOIDX && c->match[p - 1] >= 2) {
+			size_t nm = c->match[p - 1] - 1;
+			if (method_body(c, nm) == k)
+				return nm;
+		}
+	}
+	return NOIDX;
+}
+
+void jvm_raisers_find(ctx *c)
+{
+	c->raisers.found = true;
+	if (c->d != D_JAVA)
+		return;
+	size_t last = NOIDX;
+	for (size_t off = next_raise_param(c->t.src, c->t.srclen, 0);
+	     off != SIZE_MAX && c->raisers.n < 256;
+	     off = next_raise_param(c->t.src, c->t.srclen, off + 10)) {
+		size_t q = tok_at(c, off);
+		if (q == NOIDX || !is(c, q, "throw") || !is(c, q + 1, "new"))
+			continue;
+		size_t cls, copen = jvm_ctor_at(c, q + 2, &cls);
+		if (copen == NOIDX || c->match[copen] == NOIDX || cls == NOIDX)
+			continue;
+		size_t i = enclosing_method(c, q);
+		if (i == NOIDX || i == last)
+			continue; /* a method's first such throw */
+		size_t st[4], en[4];
+		bool fmt;
+		size_t na = args(c, copen, st, en, 4, NULL);
+		size_t k = na >= 1 ? raised_param(c, i, st[0], en[0], &fmt) : SIZE_MAX;
+		if (k == SIZE_MAX)
+			continue;
+		last = i;
+		size_t before = c->raisers.n;
+		fac_make(c, &c->raisers, "", i, i + 1, cls, NOIDX);
+		if (c->raisers.n == before + 1 && k < c->raisers.v[before].np) {
+			fl_factory *f = &c->raisers.v[before];
+			f->msg = fl_xasprintf("{%s}", f->param[k]);
+			f->tag = fmt;
+		}
+	}
+}
+
 /* The tree's factory of that name for na arguments (fl_factories_find):
  * every use of the tree by a scan goes through here.  An early scan
  * (c->log) takes the tree for empty (none) and logs the lookup: a

@@ -69,6 +69,8 @@ typedef struct ctx {
 	size_t xf_depth;
 	int xf_col;
 	fl_factories fac; /* the file's exception factories, found on first use */
+	fl_factories raisers; /* the file's raisers of a message parameter
+				 (collect.c), found on first use */
 	const fl_factories *ctors; /* constructors of the tree's exception
 				      classes (collect()), or NULL */
 	fl_buf *log;      /* an early scan (collect_scan): the tree is taken
@@ -219,6 +221,15 @@ size_t jvm_returned_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
 size_t jvm_ctor_at(const ctx *c, size_t b, size_t *cls_i);
 /* Find the file's own exception factories (c->fac). */
 void jvm_fac_find(ctx *c);
+/* Find the file's raisers of a message parameter (c->raisers). */
+void jvm_raisers_find(ctx *c);
+/* When the argument [b, e) of a `throw new X(...)` in the method named at
+ * token fn is one of its String parameters (as it is or String.format's
+ * format), the texts the file's calls of the method give it as string
+ * constants (`return notEmpty(chars, DEFAULT_NOT_EMPTY_MESSAGE)`), each
+ * once, appended to out (at most 64; *fmt: the texts are formats); how
+ * many.  A text so given is raised at that throw. */
+size_t jvm_raiser_consts(const ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bool *fmt);
 /* The tree's factory of that name for na arguments: every use of the tree
  * by a scan goes through here (an early scan's are logged). */
 const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na);

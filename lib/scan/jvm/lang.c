@@ -45,6 +45,7 @@ void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out)
 	jvm_walk(&c);
 	free(consts.v);
 	fl_factories_free(&c.fac);
+	fl_factories_free(&c.raisers);
 	fl_strmap_free(&c.own);
 	free(c.match);
 	fl_scopes_free(&c.sc);

@@ -17,10 +17,34 @@
 
 const char *const jvm_plus_ops[] = {"+", NULL};
 
+static bool const_value(const ctx *c, size_t i, size_t *b, size_t *e);
+
+/* An operand of a concatenation that is a string constant of the file
+ * (NAME or Outer.NAME): its literal text. */
+static char *const_operand(const void *ud, size_t b, size_t e)
+{
+	const ctx *c = ud;
+	size_t cb, ce;
+	if (!(e - b == 1 || (e - b == 3 && is_id(c, b) && is_p(c, b + 1, "."))) ||
+	    !const_value(c, e - 1, &cb, &ce))
+		return NULL;
+	/* literals only, joined by + */
+	fl_buf out = {0};
+	for (size_t k = cb; k < ce; k += 2) {
+		if (c->t.v[k].kind != FL_TK_STRING || (k + 1 < ce && !is_p(c, k + 1, "+"))) {
+			fl_buf_free(&out);
+			return NULL;
+		}
+		fl_buf_put(&out, fl_tok_str(&c->t, &c->t.v[k]), c->t.v[k].slen);
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
 /* Bounded fl_msg_from_expr (guards against deep recursion / big spans). */
 static char *expr_msg(const ctx *c, size_t b, size_t e)
 {
-	fl_msg_opts o = {.concat_ops = jvm_plus_ops};
+	fl_msg_opts o = {.concat_ops = jvm_plus_ops, .operand_text = const_operand, .ud = c};
 	return fl_msg_guarded(&c->t, b, e, &o, MAX_ARG_TOKS, MAX_ARG_DEPTH,
 			      false);
 }

@@ -225,6 +225,82 @@ static bool rule_thrower(ctx *c, size_t i)
 	return true;
 }
 
+/* Whether the receiver of the call at i (after its '.') is this file's
+ * own: `this`, or the class the file is named for. */
+static bool own_receiver(const ctx *c, size_t i)
+{
+	if (is(c, i - 2, "this"))
+		return true;
+	const char *path = c->src ? c->src->path : NULL;
+	if (!path || !is_id(c, i - 2))
+		return false;
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t n = c->t.v[i - 2].len;
+	return strncmp(b, tsrc(c, i - 2), n) == 0 && b[n] == '.';
+}
+
+/* Whether the file has a raiser of the name at i (before its arguments
+ * are read: asked at most calls of a file). */
+static bool raiser_named(const ctx *c, size_t i)
+{
+	for (size_t k = 0; k < c->raisers.n; k++)
+		if (c->raisers.v[k].nlen == c->t.v[i].len &&
+		    memcmp(c->raisers.v[k].name, tsrc(c, i), c->t.v[i].len) == 0)
+			return true;
+	return false;
+}
+
+/* A call in its own file of one of the file's raisers of a message
+ * parameter (collect.c's jvm_raisers_find) that gives the parameter a
+ * text: a site of the raiser's class with that text, `return
+ * notEmpty(chars, DEFAULT_NOT_EMPTY_MESSAGE);`.  False when it is none. */
+static bool rule_own_raiser(ctx *c, size_t i, bool dot_before)
+{
+	if (!c->raisers.found)
+		jvm_raisers_find(c);
+	if (!raiser_named(c, i) || (dot_before && !(is_p(c, i - 1, ".") && own_receiver(c, i))))
+		return false;
+	size_t st[16], en[16];
+	size_t na = args(c, i + 1, st, en, 16, NULL);
+	/* overloads of one class and message are one raiser */
+	const fl_factory *f = NULL;
+	for (size_t k = 0; k < c->raisers.n; k++) {
+		const fl_factory *g = &c->raisers.v[k];
+		if (g->nlen != c->t.v[i].len || memcmp(g->name, tsrc(c, i), g->nlen) != 0 ||
+		    na < g->nreq || na > g->np)
+			continue;
+		if (f && (strcmp(f->cls, g->cls) != 0 || strcmp(f->msg, g->msg) != 0 || f->tag != g->tag))
+			return false;
+		f = g;
+	}
+	if (!f)
+		return false;
+	/* a constant's text is raised at the raiser's throw
+	 * (jvm_raiser_consts): the call is no site of its own */
+	for (size_t k = 0; k < na && k < f->np; k++) {
+		size_t n = en[k] - st[k];
+		if (strlen(f->msg) == strlen(f->param[k]) + 2 && strncmp(f->msg + 1, f->param[k], strlen(f->param[k])) == 0 &&
+		    (n == 1 || (n == 3 && is_p(c, st[k] + 1, "."))) && is_id(c, en[k] - 1))
+			return false;
+	}
+	char *m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
+	if (!m || !strchr(m, ' ') || strcmp(m, f->msg) == 0 || fl_msg_plain_letters(m) < 4) {
+		/* the parameter handed on, or no text */
+		free(m);
+		return false;
+	}
+	if (f->tag)
+		jvm_decode_printf(m);
+	char *idiom = dup_tok(c, i);
+	site_spec s = {.first = dot_before ? i - 2 : i, .cls = f->cls, .type = FL_T_EXCEPTION,
+		       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+	jvm_emit(c, &s);
+	free(idiom);
+	free(m);
+	return true;
+}
+
 /* throw factory(args): the factory's message and class, or false */
 static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
 			 const size_t *en, size_t na)
@@ -374,6 +450,20 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		jvm_emit(c, &o);
 	}
 	fl_strv_free(&more);
+	/* a raiser of its message parameter: the texts its own file's calls
+	 * give it as constants are raised here */
+	bool fmt;
+	if (thrown && na >= 1 && top(c) &&
+	    jvm_raiser_consts(c, top(c)->fn_at, st[0], en[0], &more, &fmt)) {
+		for (size_t k = 0; k < more.n; k++) {
+			site_spec o = s;
+			o.msg = more.v[k];
+			o.guard = NULL;
+			o.guard_set = false;
+			jvm_emit(c, &o);
+		}
+		fl_strv_free(&more);
+	}
 	free(m);
 	free(cls);
 }
@@ -832,6 +922,11 @@ void jvm_rules_at(ctx *c, size_t i)
 	 * a block after their arguments (`require(ok) { "..." }`) */
 	if (c->d == D_JAVA && call && !dot_before && c->match[i + 1] != NOIDX &&
 	    (is_p(c, c->match[i + 1] + 1, "{") || is(c, c->match[i + 1] + 1, "throws")))
+		return;
+	/* a call of a raiser of its own file: `return notEmpty(chars,
+	 * DEFAULT_NOT_EMPTY_MESSAGE);` */
+	if (c->d == D_JAVA && call && !is_upper(tsrc(c, i)[0]) && c->match[i + 1] != NOIDX &&
+	    rule_own_raiser(c, i, dot_before))
 		return;
 	if (c->d == D_KOTLIN && !dot_before && (call || is_p(c, i + 1, "{")) &&
 	    rule_kotlin_stdlib(c, i, call))
