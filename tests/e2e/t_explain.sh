@@ -466,6 +466,17 @@ check "explain: java getMessage() text of an uncaught exception" \
 	[ "$(printf 'Exception in thread "main" com.acme.build.StepFailedException: Step lint exited with status 2\n\tat com.acme.build.Runner.run(Runner.java:40)\n' |
 		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
 		src/main/java/com/acme/build/StepFailedException.java:18 ]
+# a library's default text: a constant its overload hands to the method
+# that throws it, raised at that throw; an exception made of the text a
+# method returns, where it is made
+check "explain: java default text of a check, at the throw it is raised by" \
+	[ "$(printf 'Exception in thread "main" java.lang.IllegalArgumentException: The required text is empty\n' |
+		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
+		src/main/java/com/acme/util/Require.java:35 ]
+check "explain: java text a method returns, at the new of its exception" \
+	[ "$(printf 'java.lang.IndexOutOfBoundsException: Page 7 out of range for 3 pages\n' |
+		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
+		src/main/java/com/acme/util/Ranges.java:20 ]
 
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame

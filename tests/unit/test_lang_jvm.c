@@ -1488,6 +1488,42 @@ static void test_java_raisers_of_a_parameter(void **state)
 	fl_sites_free(s);
 }
 
+/* An exception made of the texts a method of the file returns is a site
+ * of each where it is made, thrown or not (the factory returns it); the
+ * throw of the factory with a one-word argument (the kind of check, not
+ * its message) is none. */
+static void test_java_message_methods(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/x/Bounds.java",
+		"package x;\n"                                                                         /* 1 */
+		"final class Bounds {\n"                                                               /* 2 */
+		"    static String message(String kind, int index, int length) {\n"                   /* 3 */
+		"        switch (kind) {\n"                                                            /* 4 */
+		"            case \"checkIndex\":\n"                                                  /* 5 */
+		"                return String.format(\"Index %s out of bounds for length %s\", index, length);\n" /* 6 */
+		"            default:\n"                                                               /* 7 */
+		"                return String.format(\"Range check failed: %s %s\", kind, index);\n" /* 8 */
+		"        }\n"                                                                          /* 9 */
+		"    }\n"                                                                              /* 10 */
+		"    static RuntimeException outOfBounds(String kind, int index, int length) {\n"      /* 11 */
+		"        return new IndexOutOfBoundsException(message(kind, index, length));\n"        /* 12 */
+		"    }\n"                                                                              /* 13 */
+		"    static int checkIndex(int index, int length) {\n"                                 /* 14 */
+		"        if (index < 0 || index >= length)\n"                                          /* 15 */
+		"            throw outOfBounds(\"checkIndex\", index, length);\n"                     /* 16 */
+		"        return index;\n"                                                              /* 17 */
+		"    }\n"                                                                              /* 18 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "Index %s out of bounds for length %s", 12, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "IndexOutOfBoundsException");
+	EXPECT_SITE(s, "Range check failed: %s %s", 12, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "checkIndex"));
+	for (size_t k = 0; k < s->n; k++)
+		assert_int_not_equal(s->v[k].line, 16);
+	fl_sites_free(s);
+}
+
 /* A checker that returns what it checked (`if (obj == null) throw ...;
  * return obj;`, requireNonNull's form) is a thrower too; the declaration
  * of a method named like Guava's checkState is no call of it. */
@@ -1633,6 +1669,7 @@ int main(void)
 		cmocka_unit_test(test_conditional_throwers),
 		cmocka_unit_test(test_returning_checker_and_declarations),
 		cmocka_unit_test(test_java_raisers_of_a_parameter),
+		cmocka_unit_test(test_java_message_methods),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),

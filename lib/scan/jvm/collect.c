@@ -273,8 +273,19 @@ void jvm_fac_find(ctx *c)
 		size_t ci = NOIDX;
 		size_t copen = fl_fac_body_ctor(&c->t, c->match, is_p(c, body, "=") ? body + 1 : body,
 						is_p(c, body, "="), fac_ctor_at, c, &ci);
-		if (copen != NOIDX)
-			fac_make(c, &c->fac, NULL, i, i + 1, ci, copen);
+		if (copen == NOIDX)
+			continue;
+		size_t before = c->fac.n;
+		fac_make(c, &c->fac, NULL, i, i + 1, ci, copen);
+		/* its message one of the texts a method of the file returns
+		 * (`new X(outOfBoundsMessage(kind, i, n))`): tag 1, the
+		 * records at that new (rules.c's rule_ctor) */
+		size_t st[2], en[2];
+		fl_strv v = {0};
+		if (c->fac.n == before + 1 && !c->fac.v[before].msg &&
+		    args(c, copen, st, en, 2, NULL) >= 1 && jvm_returned_texts(c, st[0], en[0], &v))
+			c->fac.v[before].tag = 1;
+		fl_strv_free(&v);
 	}
 }
 

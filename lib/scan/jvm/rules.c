@@ -301,6 +301,19 @@ static bool rule_own_raiser(ctx *c, size_t i, bool dot_before)
 	return true;
 }
 
+/* Whether the file declares a factory named by token i whose message is
+ * one of the texts a method of the file returns (tag 1: jvm_fac_find). */
+static bool own_factory_named(ctx *c, size_t i)
+{
+	if (!c->fac.found)
+		jvm_fac_find(c);
+	for (size_t k = 0; k < c->fac.n; k++)
+		if (c->fac.v[k].tag == 1 && c->fac.v[k].nlen == c->t.v[i].len &&
+		    memcmp(c->fac.v[k].name, tsrc(c, i), c->t.v[i].len) == 0)
+			return true;
+	return false;
+}
+
 /* throw factory(args): the factory's message and class, or false */
 static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
 			 const size_t *en, size_t na)
@@ -345,6 +358,17 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 			own &= is_id(c, k) && !is_upper(tsrc(c, k)[0]);
 		if (own && rule_factory(c, first, ci, st, en, na))
 			return;
+		/* a factory of the file whose message a method of the file
+		 * returns (`throw outOfBounds("checkIndex", i, n)`, its `new
+		 * X(outOfBoundsMessage(kind, ...))` the texts' records): a
+		 * one-word argument is no message */
+		if (own && own_factory_named(c, ci)) {
+			char *w = jvm_first_msg(c, st, en, na, 0, NULL);
+			bool word = w && !strchr(w, ' ');
+			free(w);
+			if (word)
+				return;
+		}
 		/* Class.method(args) of a static factory of the tree */
 		if (!own && ci >= b + 2 && is_p(c, ci - 1, ".") && is_id(c, ci - 2) &&
 		    is_upper(tsrc(c, ci - 2)[0]) && c->ctors) {
@@ -428,7 +452,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	 * (`throw new IndexOutOfBoundsException(badElementIndex(index,
 	 * size, desc))`): a site per text */
 	fl_strv more = {0};
-	for (size_t k = 0; !m && thrown && k < na && k < 2; k++)
+	for (size_t k = 0; !m && (thrown || excy) && k < na && k < 2; k++)
 		if (jvm_returned_texts(c, st[k], en[k], &more))
 			m = fl_xstrdup(more.v[0]);
 	if (!m && !thrown) {
