@@ -1612,21 +1612,82 @@ const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
 	return fl_factories_find_own(fs, name, len, nargs, false);
 }
 
+/* A factory's text with its parameters by position ("\x01" and the
+ * index), so that two written on other names compare; NULL stays NULL. */
+static char *fac_positional(const fl_factory *f, const char *text)
+{
+	if (!text)
+		return NULL;
+	char pos[FL_FAC_PARAMS][3];
+	const char *vals[FL_FAC_PARAMS];
+	for (size_t k = 0; k < f->np && k < FL_FAC_PARAMS; k++) {
+		pos[k][0] = '\x01';
+		pos[k][1] = (char)('0' + k);
+		pos[k][2] = '\0';
+		vals[k] = pos[k];
+	}
+	return fl_msg_subst(text, (const char *const *)f->param, vals, f->np);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Whether factories a and b of one name build the same text on the same
+ * arguments (their parameters perhaps named otherwise): the same arities,
+ * mark, message and condition by position. */
+static bool fac_alike(const fl_factory *a, const fl_factory *b)
+{
+	if (a->np != b->np || a->nreq != b->nreq || a->tag != b->tag || !a->msg != !b->msg ||
+	    !a->cond != !b->cond)
+		return false;
+	char *ma = fac_positional(a, a->msg), *mb = fac_positional(b, b->msg);
+	char *ca = fac_positional(a, a->cond), *cb = fac_positional(b, b->cond);
+	bool same = same_text(ma, mb) && same_text(ca, cb) &&
+		    (a->msg ? ma != NULL : true) && (a->cond ? ca != NULL : true);
+	free(ma);
+	free(mb);
+	free(ca);
+	free(cb);
+	return same;
+}
+
 const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name,
 					size_t len, size_t nargs, bool own)
 {
 	if (!fs->n)
 		return NULL;
-	const fl_factory *hit = NULL;
+	const fl_factory *hit = NULL, *hits[8];
+	size_t nh = 0;
 	uint32_t b = fac_hash(name, len) & (uint32_t)(fs->nb - 1);
 	for (uint32_t k = fs->head[b]; k; k = fs->next[k - 1]) {
 		const fl_factory *f = &fs->v[k - 1];
 		if (f->nlen != len || nargs < f->nreq || nargs > f->np ||
 		    memcmp(f->name, name, len) != 0 || (own && !f->msg))
 			continue;
-		if (hit)
+		if (nh == 8)
 			return NULL;
-		hit = f;
+		hits[nh++] = f;
+	}
+	if (!nh)
+		return NULL;
+	hit = hits[0];
+	if (nh > 1) {
+		/* one name declared more than once (two base classes'
+		 * `_reportError(String msg)`): a hit only when all build the
+		 * same text, and of one class, or of none where one's is not
+		 * known (whatever the order the tree was filled in) */
+		bool one_cls = true;
+		const fl_factory *nocls = hits[0]->cls ? NULL : hits[0];
+		for (size_t k = 1; k < nh; k++) {
+			if (!fac_alike(hits[0], hits[k]))
+				return NULL;
+			one_cls &= same_text(hits[0]->cls, hits[k]->cls);
+			if (!hits[k]->cls && !nocls)
+				nocls = hits[k];
+		}
+		hit = one_cls ? hits[0] : nocls;
 	}
 	return hit && hit->msg ? hit : NULL;
 }

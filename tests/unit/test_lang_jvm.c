@@ -1524,6 +1524,77 @@ static void test_java_message_methods(void **state)
 	fl_sites_free(s);
 }
 
+/* One thrower name declared in two classes (a parser's and a generator's
+ * `_reportError(String msg)`): their calls are sites when both build the
+ * same text, of no class when their classes differ; texts that differ
+ * leave the name to neither. */
+static void test_java_thrower_declared_twice(void **state)
+{
+	(void)state;
+	const char *parser =
+		"public abstract class ParserMinimalBase {\n"
+		"  protected final void _reportError(String msg) throws JsonParseException {\n"
+		"    throw _constructError(msg);\n"
+		"  }\n"
+		"  protected void _failWith(String what) { throw new IllegalStateException(\"parser: \" + what); }\n"
+		"}\n";
+	const char *gen =
+		"public abstract class JsonGenerator {\n"
+		"  protected void _reportError(String message) throws JsonGenerationException {\n"
+		"    throw new JsonGenerationException(message, this);\n"
+		"  }\n"
+		"  protected void _failWith(String what) { throw new IllegalStateException(\"generator: \" + what); }\n"
+		"}\n";
+	const char *user =
+		"class Utf8Parser extends ParserMinimalBase {\n"                                  /* 1 */
+		"  void next(int c) throws IOException {\n"                                       /* 2 */
+		"    if (c == ']')\n"                                                             /* 3 */
+		"      _reportError(String.format(\"Unexpected close marker '%s': expected '%c'\", c, '}'));\n" /* 4 */
+		"    _failWith(\"no next token\");\n"                                           /* 5 */
+		"  }\n"
+		"}\n";
+	/* either order of the two declarations: the same answer */
+	for (int order = 0; order < 2; order++) {
+		fl_src files[] = {{"src/main/java/ParserMinimalBase.java", parser, strlen(parser), NULL},
+				  {"src/main/java/JsonGenerator.java", gen, strlen(gen), NULL},
+				  {"src/main/java/Utf8Parser.java", user, strlen(user), NULL}};
+		if (order) {
+			fl_src t = files[0];
+			files[0] = files[1];
+			files[1] = t;
+		}
+		fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 3, 2);
+		const fl_site *x = EXPECT_SITE(s, "Unexpected close marker '%s': expected '%c'", 4, FL_T_EXCEPTION);
+		harness_expect_str(x->cls, NULL);
+		harness_expect_str(x->guard, "c == ']'");
+		assert_null(harness_find(s, "parser: no next token"));
+		assert_null(harness_find(s, "generator: no next token"));
+		fl_sites_free(s);
+	}
+}
+
+/* A message chosen between texts, `first ? "a" : "b"` (nested, or an arm
+ * that is no text): a site of each text. */
+static void test_java_choice_of_texts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/java/x/Gz.java",
+		"package x;\n"                                                                  /* 1 */
+		"final class Gz {\n"                                                            /* 2 */
+		"    void read(boolean first, int magic, String why) throws IOException {\n"    /* 3 */
+		"        if (magic != 31)\n"                                                    /* 4 */
+		"            throw new IOException(first ? \"Input is not in the .gz format\"\n" /* 5 */
+		"                : magic == 0 ? \"Garbage after a valid .gz stream\" : why);\n" /* 6 */
+		"    }\n"                                                                       /* 7 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "Input is not in the .gz format", 5, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "IOException");
+	harness_expect_str(p->guard, "magic != 31");
+	EXPECT_SITE(s, "Garbage after a valid .gz stream", 5, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "IOException"));
+	fl_sites_free(s);
+}
+
 /* A checker that returns what it checked (`if (obj == null) throw ...;
  * return obj;`, requireNonNull's form) is a thrower too; the declaration
  * of a method named like Guava's checkState is no call of it. */
@@ -1670,6 +1741,8 @@ int main(void)
 		cmocka_unit_test(test_returning_checker_and_declarations),
 		cmocka_unit_test(test_java_raisers_of_a_parameter),
 		cmocka_unit_test(test_java_message_methods),
+		cmocka_unit_test(test_java_choice_of_texts),
+		cmocka_unit_test(test_java_thrower_declared_twice),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),

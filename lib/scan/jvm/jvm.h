@@ -166,6 +166,8 @@ extern const char *const jvm_plus_ops[];
 /* A java.lang printf format's text, in place: %% and %n decoded (the
  * conversions kept as written). */
 void jvm_decode_printf(char *m);
+/* The texts of a choice `cond ? A : B` [b, e), appended to out; how many. */
+size_t jvm_choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
 /* The first argument (from `from`) that yields a message, its index in
  * *which (when not NULL); NULL when none does. */
 char *jvm_first_msg(const ctx *c, const size_t *st, const size_t *en, size_t na,

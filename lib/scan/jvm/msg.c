@@ -275,6 +275,50 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 	return expr_msg(c, b, e);
 }
 
+/* The texts of a choice [b, e), `cond ? A : B` (B perhaps a choice in
+ * turn): each arm's message that has text, appended to out (distinct, at
+ * most 8); how many were added.  `new IOException(first ? "Input is not
+ * in the .gz format" : "Garbage after a valid .gz stream")` */
+size_t jvm_choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
+{
+	size_t q = NOIDX, col = NOIDX;
+	int depth = 0;
+	for (size_t k = b; k < e; k++) {
+		if (c->match[k] != NOIDX && c->match[k] > k) {
+			k = c->match[k];
+			continue;
+		}
+		if (is_p(c, k, "?") && q == NOIDX)
+			q = k;
+		else if (is_p(c, k, "?"))
+			depth++;
+		else if (is_p(c, k, ":") && q != NOIDX && depth-- == 0) {
+			col = k;
+			break;
+		}
+	}
+	if (q == NOIDX || col == NOIDX || q == b || col == q + 1 || col + 1 >= e)
+		return 0;
+	size_t added = 0;
+	size_t arm[2][2] = {{q + 1, col}, {col + 1, e}};
+	for (size_t a = 0; a < 2 && out->n < 8; a++) {
+		if (a == 1 && jvm_choice_texts(c, arm[1][0], arm[1][1], out)) {
+			added++;
+			continue;
+		}
+		char *m = arg_msg(c, arm[a][0], arm[a][1], 1);
+		bool seen = !m || fl_msg_plain_letters(m) < 4;
+		for (size_t k = 0; k < out->n && !seen; k++)
+			seen = strcmp(out->v[k], m) == 0;
+		if (!seen) {
+			fl_strv_push(out, m);
+			added++;
+		}
+		free(m);
+	}
+	return added;
+}
+
 /* first argument (from `from`) that yields a message */
 char *jvm_first_msg(const ctx *c, const size_t *st, const size_t *en,
 		    size_t na, size_t from, size_t *which)

@@ -455,6 +455,10 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	for (size_t k = 0; !m && (thrown || excy) && k < na && k < 2; k++)
 		if (jvm_returned_texts(c, st[k], en[k], &more))
 			m = fl_xstrdup(more.v[0]);
+	/* a choice of texts: a site of each */
+	for (size_t k = 0; !m && (thrown || excy) && k < na && k < 2; k++)
+		if (jvm_choice_texts(c, st[k], en[k], &more))
+			m = fl_xstrdup(more.v[0]);
 	if (!m && !thrown) {
 		/* a bare constructor outside throw without a message: not a
 		 * site (it is reported where it is thrown, if anywhere) */
