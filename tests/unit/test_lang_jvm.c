@@ -1573,6 +1573,58 @@ static void test_java_thrower_declared_twice(void **state)
 	}
 }
 
+/* A thrower that formats its message parameter first (`msg =
+ * _format(msg, args);`) and throws a static factory's exception made of
+ * it after other arguments (`MismatchedInputException.from(p, type,
+ * msg)`): its calls with a text are sites, and a call given a local
+ * that holds a text in each branch is a site of each. */
+static void test_java_thrower_reformats(void **state)
+{
+	(void)state;
+	const char *ctx_java =
+		"public class Ctx {\n"                                                          /* 1 */
+		"    public <T> T reportInputMismatch(Class<?> targetType,\n"                   /* 2 */
+		"            String msg, Object... msgArgs) throws JsonMappingException\n"      /* 3 */
+		"    {\n"                                                                       /* 4 */
+		"        msg = _format(msg, msgArgs);\n"                                        /* 5 */
+		"        throw MismatchedInputException.from(getParser(), targetType, msg);\n"  /* 6 */
+		"    }\n"                                                                       /* 7 */
+		"    public Object unexpected(Class<?> type, JsonToken t) throws IOException {\n" /* 8 */
+		"        String msg;\n"                                                         /* 9 */
+		"        if (t == null) {\n"                                                    /* 10 */
+		"            msg = String.format(\"Unexpected end-of-input reading a %s\", type);\n" /* 11 */
+		"        } else {\n"                                                            /* 12 */
+		"            msg = String.format(\"Cannot deserialize a %s from %s\", type, t);\n" /* 13 */
+		"        }\n"                                                                   /* 14 */
+		"        reportInputMismatch(type, msg);\n"                                     /* 15 */
+		"        return null;\n"                                                        /* 16 */
+		"    }\n"                                                                       /* 17 */
+		"}\n";
+	const char *user_java =
+		"class NumberDeser {\n"                                                         /* 1 */
+		"    Object coerce(Ctx ctxt, Class<?> type) throws IOException {\n"             /* 2 */
+		"        if (type == null)\n"                                                   /* 3 */
+		"            this.reportInputMismatch(type, \"Cannot coerce %s to a number\", type);\n" /* 4 */
+		"        this.reportInputMismatch(type, ctxt == null ? \"No context to read a %s\" : \"No number in a %s\", type);\n" /* 5 */
+		"        return null;\n"                                                        /* 6 */
+		"    }\n"                                                                       /* 7 */
+		"}\n";
+	fl_src files[] = {{"src/main/java/Ctx.java", ctx_java, strlen(ctx_java), NULL},
+			  {"src/main/java/NumberDeser.java", user_java, strlen(user_java), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 2, 0);
+	const fl_site *x = EXPECT_SITE(s, "Unexpected end-of-input reading a %s", 15, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "MismatchedInputException");
+	EXPECT_SITE(s, "Cannot deserialize a %s from %s", 15, FL_T_EXCEPTION);
+	fl_sites_free(s);
+	s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
+	x = EXPECT_SITE(s, "Cannot coerce %s to a number", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "MismatchedInputException");
+	harness_expect_str(x->guard, "type == null");
+	EXPECT_SITE(s, "No context to read a %s", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "No number in a %s", 5, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 /* A message chosen between texts, `first ? "a" : "b"` (nested, or an arm
  * that is no text): a site of each text. */
 static void test_java_choice_of_texts(void **state)
@@ -1743,6 +1795,7 @@ int main(void)
 		cmocka_unit_test(test_java_message_methods),
 		cmocka_unit_test(test_java_choice_of_texts),
 		cmocka_unit_test(test_java_thrower_declared_twice),
+		cmocka_unit_test(test_java_thrower_reformats),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
 		cmocka_unit_test(test_java_static_factories),

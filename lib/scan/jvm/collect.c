@@ -187,6 +187,8 @@ static char *format_of_param(const ctx *c, size_t b, size_t e, const fl_factory 
 	return NULL;
 }
 
+static size_t raised_param(const ctx *c, size_t i, size_t b, size_t e, bool *fmt);
+
 static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 		     size_t popen, size_t cls, size_t copen)
 {
@@ -229,6 +231,15 @@ static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 	 * token, matches), token): the text a method of the file returns */
 	for (size_t k = 0; !f.msg && name == cls && k < na && k < 2; k++)
 		f.msg = returned_text(c, ast[k], aen[k]);
+	/* a thrower's message handed on whole, perhaps after other
+	 * arguments (`throw MismatchedInputException.from(type, msg)`): its
+	 * String parameter, as it is or String.format's format */
+	for (size_t k = 0; !f.msg && prefix && popen == name + 1 && k < na; k++) {
+		bool fmt;
+		size_t p = raised_param(c, name, ast[k], aen[k], &fmt);
+		if (p != SIZE_MAX && p < f.np)
+			f.msg = fl_xasprintf("{%s}", f.param[p]);
+	}
 	if (!f.msg && na >= 1)
 		f.msg = fl_msg_params(&c->t, c->match, ast[0], aen[0], jvm_plus_ops,
 				      f.param, f.np);
@@ -816,6 +827,18 @@ static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size
 		if (braced)
 			end = c->match[t0 - 1];
 	}
+	/* the message parameter formatted first: `msg = _format(msg,
+	 * args);` (or String.format), then the throw */
+	while (*ce == 0 && is_id(c, body + 1) && is_p(c, body + 2, "=") && is_id(c, body + 3)) {
+		size_t q = body + 4;
+		if (is_p(c, q, ".") && is_id(c, q + 1))
+			q += 2; /* String.format */
+		if (!is_p(c, q, "(") || c->match[q] == NOIDX || !is_p(c, c->match[q] + 1, ";") ||
+		    !is_id(c, q + 1) || c->t.v[q + 1].len != c->t.v[body + 1].len ||
+		    memcmp(tsrc(c, q + 1), tsrc(c, body + 1), c->t.v[q + 1].len) != 0)
+			break;
+		body = c->match[q] + 1; /* as if the throw opened the body */
+	}
 	if (!is(c, body + 1, "throw"))
 		return NOIDX;
 	size_t x = body + 2, copen;
@@ -823,7 +846,14 @@ static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size
 		copen = jvm_ctor_at(c, x + 1, cls);
 	else if (is_id(c, x) && is_p(c, x + 1, "("))
 		copen = x + 1; /* another factory: its class is not known */
-	else
+	else if (is_id(c, x) && is_upper(tsrc(c, x)[0]) && is_p(c, x + 1, ".") && is_id(c, x + 2) &&
+		 is_p(c, x + 3, "(")) {
+		/* a static factory of an exception class:
+		 * `MismatchedInputException.from(p, type, msg)` */
+		copen = x + 3;
+		if (jvm_excy_name(tsrc(c, x), c->t.v[x].len))
+			*cls = x;
+	} else
 		return NOIDX;
 	if (copen == NOIDX || c->match[copen] == NOIDX ||
 	    !is_p(c, c->match[copen] + 1, ";") || c->match[copen] + 2 != end)
@@ -1016,10 +1046,52 @@ static const char *first_if_brace(const char *s, const char *p)
 
 /* A byte scan: whether a file can declare such a method (a '{' followed by
  * `throw `, or by one if around it). */
+/* A byte scan back from b (exclusive) over one statement that formats a
+ * variable again, `msg = _format(msg, args);` (thrower_body): where it
+ * starts, or b when there is none; NULL for a maybe (a string or a
+ * comment in its arguments). */
+static const char *back_reformat(const char *s, const char *b)
+{
+	const char *p = b;
+	while (p > s && ws_char(p[-1]))
+		p--;
+	if (p == s || p[-1] != ';')
+		return b;
+	p--;
+	while (p > s && ws_char(p[-1]))
+		p--;
+	if (p == s || p[-1] != ')')
+		return b;
+	int depth = 0;
+	for (p--;; p--) {
+		if (p == s || b - p > 4096)
+			return b;
+		if (*p == '"' || *p == '/' || *p == '\'')
+			return NULL;
+		if (*p == ')')
+			depth++;
+		else if (*p == '(' && --depth == 0)
+			break;
+	}
+	while (p > s && (ws_char(p[-1]) || fl_lx_class[(unsigned char)p[-1]] & 3 || p[-1] == '.'))
+		p--;
+	if (p == s || p[-1] != '=')
+		return b;
+	p--;
+	while (p > s && ws_char(p[-1]))
+		p--;
+	const char *e = p;
+	while (p > s && fl_lx_class[(unsigned char)p[-1]] & 3)
+		p--;
+	return p < e ? p : b;
+}
+
 static bool has_thrower(const char *s, size_t n)
 {
 	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "throw ", 6)) != NULL; p += 6) {
-		const char *b = p;
+		const char *b = back_reformat(s, p);
+		if (!b)
+			return true;
 		while (b > s && ws_char(b[-1]))
 			b--;
 		if (b > s && b[-1] == '{')
@@ -1076,7 +1148,10 @@ static bool may_declare_thrower(const char *s, size_t n)
 		    (at + 5 < n && jid_byte(s[at + 5])))
 			continue;
 		bool maybe = false;
-		size_t p = back_ws(s, at, &maybe);
+		const char *rf = back_reformat(s, q);
+		if (!rf)
+			return true;
+		size_t p = back_ws(s, (size_t)(rf - s), &maybe);
 		if (maybe || (p > 0 && s[p - 1] == '/'))
 			return true;
 		{

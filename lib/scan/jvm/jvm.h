@@ -166,6 +166,10 @@ extern const char *const jvm_plus_ops[];
 /* A java.lang printf format's text, in place: %% and %n decoded (the
  * conversions kept as written). */
 void jvm_decode_printf(char *m);
+/* The texts the local variable at token v can hold where it is used, at
+ * token at (its assignments that reach it, one per branch: fl_var_msgs),
+ * appended to out (at most 8); how many (0: none, or one is no text). */
+size_t jvm_local_texts(ctx *c, size_t v, size_t at, fl_strv *out);
 /* The texts of a choice `cond ? A : B` [b, e), appended to out; how many. */
 size_t jvm_choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
 /* The first argument (from `from`) that yields a message, its index in

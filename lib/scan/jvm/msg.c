@@ -356,6 +356,32 @@ char *jvm_local_msg(ctx *c, const size_t *st, const size_t *en, size_t na)
 		  : NULL;
 }
 
+/* The texts of an assignment's expression [b, e) (fl_var_msgs): a
+ * choice's each, else its message; how many. */
+static size_t local_alts(const void *ud, size_t b, size_t e, fl_strv *out)
+{
+	const ctx *c = ud;
+	size_t n = jvm_choice_texts(c, b, e, out);
+	if (n)
+		return n;
+	char *m = arg_msg(c, b, e, 0);
+	if (!m)
+		return 0;
+	fl_strv_push(out, m);
+	free(m);
+	return 1;
+}
+
+size_t jvm_local_texts(ctx *c, size_t v, size_t at, fl_strv *out)
+{
+	scope *sc = top(c);
+	if (!sc || !sc->fn_at || !is_id(c, v) || is_upper(tsrc(c, v)[0]) || is(c, v, "this") ||
+	    is(c, v, "null"))
+		return 0;
+	return fl_var_msgs(&c->t, c->match, sc->fn_at, at, v,
+			   c->d == D_JAVA ? java_decl : kotlin_decl, local_alts, c, 8, out);
+}
+
 /* call with (args) and/or a trailing lambda { ... }; returns message */
 char *jvm_call_msg(ctx *c, size_t callee, size_t from_arg, size_t *st,
 		   size_t *en, size_t *na, size_t *after)

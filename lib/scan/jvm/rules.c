@@ -153,6 +153,19 @@ static bool forwarded(ctx *c, const char *name, size_t len, size_t na, fl_factor
 	return ok;
 }
 
+/* The index of the parameter that is a factory's whole message ("{msg}"),
+ * or f->np. */
+static size_t message_param(const fl_factory *f)
+{
+	size_t n = f->msg ? strlen(f->msg) : 0;
+	if (n < 3 || f->msg[0] != '{' || f->msg[n - 1] != '}')
+		return f->np;
+	for (size_t k = 0; k < f->np; k++)
+		if (strlen(f->param[k]) == n - 2 && memcmp(f->param[k], f->msg + 1, n - 2) == 0)
+			return k;
+	return f->np;
+}
+
 /* A statement `name(args);` calling a thrower method of the tree: a site
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
@@ -185,6 +198,29 @@ static bool rule_thrower(ctx *c, size_t i)
 	char *idiom = dup_tok(c, i);
 	site_spec s = {.first = b, .cls = f->cls, .type = FL_T_EXCEPTION,
 		       .sev = FL_S_ERROR, .idiom = idiom, .msg = m};
+	/* the message a local holds, one per branch that assigns it
+	 * (`msg = String.format("Cannot deserialize ...", ...); ...
+	 * reportInputMismatch(type, msg);`), or a choice of texts (`ok ?
+	 * "a" : "b"`): a site of each */
+	size_t k = f->cond ? f->np : message_param(f);
+	fl_strv alts = {0};
+	if (k < na && ((en[k] == st[k] + 1 && jvm_local_texts(c, st[k], i, &alts)) ||
+		       jvm_choice_texts(c, st[k], en[k], &alts))) {
+		for (size_t a = 0; a < alts.n; a++) {
+			const char *vals[FL_FAC_PARAMS] = {0};
+			vals[k] = alts.v[a];
+			char *x = fl_msg_subst(f->msg, (const char *const *)f->param, vals, f->np);
+			site_spec o = s;
+			o.msg = x;
+			jvm_emit(c, &o);
+			free(x);
+		}
+		fl_strv_free(&alts);
+		free(idiom);
+		free(m);
+		fl_factory_clear(&fwd);
+		return true;
+	}
 	if (f->cond) {
 		/* a conditional thrower (check(ok, msg)): its condition in the
 		 * call's words, within the call's own guard; a text only */
