@@ -1164,6 +1164,16 @@ bool fl_line_quiet(const char *s, size_t n)
 	return !class_prefix(m);
 }
 
+/* s[0, n) pushed onto v once (push_unique): its index there. */
+static size_t first_index(fl_strv *v, const char *s, size_t n)
+{
+	push_unique(v, s, n);
+	for (size_t i = v->n; i-- > 0;)
+		if (strlen(v->v[i]) == n && memcmp(v->v[i], s, n) == 0)
+			return i;
+	return SIZE_MAX;
+}
+
 /* A line of a stack trace, or a marker around one: its files, lines and
  * modules taken as evidence.  True when the line is no message (a frame,
  * a frame's source line, a marker); *in_tb: inside a Python traceback. */
@@ -1241,6 +1251,8 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 	fl_strv raw_of = {0};  /* pairs: a stripped line, the line as printed */
 	fl_buf clean = {0};
 	bool in_tb = false, caused = false, rust_next = false;
+	/* in first: each traceback's message, in the order printed */
+	size_t tb_msg[16], ntb = 0;
 	char *next = t;
 	while (next) {
 		/* every line, blank ones too: a multi-line message keeps them */
@@ -1403,9 +1415,13 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 				 * the cause is evidence, and what was thrown is the
 				 * wrapper, at its `throw new Wrapper(e)` */
 				add_class(q, r, strlen(r));
-				push_unique(&first, m, outer);
+				size_t ix = first_index(&first, m, outer);
+				if (in_tb && ntb < 16)
+					tb_msg[ntb++] = ix;
 			} else if (*r) {
-				push_unique(&first, r, strlen(r));
+				size_t ix = first_index(&first, r, strlen(r));
+				if (in_tb && ntb < 16)
+					tb_msg[ntb++] = ix;
 			}
 			in_tb = false;
 			continue;
@@ -1420,7 +1436,9 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 					word = false;
 			if (word) {
 				add_class(q, m, n);
-				push_unique(&first, m, n);
+				size_t ix = first_index(&first, m, n);
+				if (ntb < 16)
+					tb_msg[ntb++] = ix;
 				continue;
 			}
 		}
@@ -1433,6 +1451,35 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		}
 		if (named)
 			push_unique(&errs, m, strlen(m));
+	}
+	/* of a chain of Python tracebacks ("During handling of the above
+	 * exception, another exception occurred"), the last one's is the
+	 * error printed and each one before it led to the next: their
+	 * messages from the last to the first, before the other wrappers'
+	 * (an IndexError of Python's own that a library turned into its
+	 * error is looked up last); unless a later one quotes an earlier
+	 * one's text (`raise TomlDecodeError(str(err), ...)`): the text's
+	 * own raise is then the earlier one, first as printed */
+	bool quoted = false; /* a later exception's text quotes an earlier's */
+	for (size_t a = 0; a < ntb && !quoted; a++)
+		for (size_t b = a + 1; b < ntb && !quoted; b++)
+			quoted = tb_msg[a] < first.n && tb_msg[b] < first.n &&
+				 strlen(first.v[tb_msg[a]]) >= 8 &&
+				 strstr(first.v[tb_msg[b]], first.v[tb_msg[a]]) != NULL;
+	if (q->frames_last && ntb > 1 && !quoted) {
+		fl_strv v = {0};
+		bool *moved = fl_xcalloc(first.n, sizeof *moved);
+		for (size_t k = ntb; k-- > 0;)
+			if (tb_msg[k] < first.n && !moved[tb_msg[k]]) {
+				moved[tb_msg[k]] = true;
+				fl_strv_push(&v, first.v[tb_msg[k]]);
+			}
+		for (size_t i = 0; i < first.n; i++)
+			if (!moved[i])
+				fl_strv_push(&v, first.v[i]);
+		free(moved);
+		fl_strv_free(&first);
+		first = v;
 	}
 	/* wrappers' messages first (panics, exception and traceback lines),
 	 * then the other lines: error lines (and lines without a level), the

@@ -82,6 +82,20 @@ cannot access shelf 'east-9': No such file or directory"
 explain_top "c: no program named, the first file's" "src/shelfdu.c:15" "cannot access shelf 'east-9': No such file or directory"
 # a reporter that formats its parameter into "ERROR: {}": its call's text
 explain_top "python: a reporter's call, its text formatted in" "inventory/shelfcfg.py:14" 'ERROR: --devenv takes a single shelf'
+# a reporter object's levels, as a logger's (self.reporter.warning(...))
+explain_top "python: a reporter object's warning" "inventory/markup.py:31" 'WARNING: Emphasis start-string without end-string.'
+# a chain whose first traceback is Python's own IndexError: the last
+# traceback's exception is the error printed
+explain_top "python: a chain's last exception before Python's own first" "inventory/markup.py:21" 'Traceback (most recent call last):
+  File "/srv/app/inventory/markup.py", line 30, in parse
+IndexError: list index out of range
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/app/inventory/markup.py", line 33, in parse
+  File "/srv/app/inventory/markup.py", line 21, in system_message
+inventory.markup.LabelError: <label>:1: (level 3) the label holds a broken mark'
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'

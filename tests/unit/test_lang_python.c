@@ -177,7 +177,8 @@ static void test_console(void **state)
 		"        log.warning(\"low space %d%%\")\n"                /* 11 */
 		"        logging.log(logging.ERROR, \"via log\")\n"        /* 12 */
 		"        cb = lambda: logger.error(\"in lambda\")\n"       /* 13 */
-		"        logger.info(\"not an error\")\n");                /* 14 */
+		"        logger.info(\"not an error\")\n"                  /* 14 */
+		"        self.reporter.warning(\"Inline text without end-string.\", line=3)\n"); /* 15 */
 	const fl_site *x = EXPECT_SITE(s, "missing --foo", 4, FL_T_CONSOLE);
 	harness_expect_str(x->idiom, "parser.error");
 	harness_expect_str(x->function, "Svc.run");
@@ -202,7 +203,10 @@ static void test_console(void **state)
 	x = EXPECT_SITE(s, "in lambda", 13, FL_T_CONSOLE);
 	assert_int_equal(x->col, 22);
 	assert_null(harness_find(s, "not an error"));
-	assert_int_equal(s->n, 9);
+	/* a reporter's levels as a logger's (docutils' self.reporter) */
+	x = EXPECT_SITE(s, "Inline text without end-string.", 15, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_int_equal(s->n, 10);
 	fl_sites_free(s);
 }
 

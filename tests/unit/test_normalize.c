@@ -597,6 +597,28 @@ static void test_frame_sites(void **state)
 	assert_int_equal(q.sites_block, 2);
 	assert_string_equal(q.sites.v[q.sites.n - 1], "/a/adapter.py:13");
 	fl_query_free(&q);
+	/* a chain's messages from the last traceback's to the first's: the
+	 * error printed first, Python's own IndexError last */
+	norm("Traceback (most recent call last):\n  File \"/a/sm.py\", line 299, in next_line\n"
+	     "IndexError: list index out of range\n\nDuring handling of the above exception, another exception occurred:\n\n"
+	     "Traceback (most recent call last):\n  File \"/a/sm.py\", line 302, in next_line\n    raise EOFError\nEOFError\n\n"
+	     "During handling of the above exception, another exception occurred:\n\n"
+	     "Traceback (most recent call last):\n  File \"/a/utils.py\", line 196, in system_message\n"
+	     "docutils.utils.SystemMessage: <string>:1: (WARNING/2) Inline text without end-string.\n", &q);
+	assert_true(q.messages.n >= 3);
+	assert_string_equal(q.messages.v[0], "<string>:1: (WARNING/2) Inline text without end-string.");
+	assert_string_equal(q.messages.v[1], "EOFError");
+	assert_string_equal(q.messages.v[2], "list index out of range");
+	fl_query_free(&q);
+	/* unless the later quotes the earlier's text: the text's own raise
+	 * first, as printed */
+	norm("Traceback (most recent call last):\n  File \"/a/decoder.py\", line 677, in load_line\n"
+	     "ValueError: Found invalid character in key name: 'x'\n\n"
+	     "During handling of the above exception, another exception occurred:\n\n"
+	     "Traceback (most recent call last):\n  File \"/a/decoder.py\", line 514, in loads\n"
+	     "toml.decoder.TomlDecodeError: Found invalid character in key name: 'x' (line 1 column 2 char 1)\n", &q);
+	assert_string_equal(q.messages.v[0], "Found invalid character in key name: 'x'");
+	fl_query_free(&q);
 	norm("Exception in thread \"main\" java.lang.IllegalStateException: could not load\n"
 	     "\tat com.acme.Loader.load(Loader.java:57)\n\tat com.acme.Main.main(Main.java:12)\n"
 	     "Caused by: java.io.IOException: refused\n\tat com.acme.Net.open(Net.java:9)\n\t... 2 more\n", &q);

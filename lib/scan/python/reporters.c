@@ -416,7 +416,7 @@ void py_do_call(walker *w, size_t i)
 	} else if (NM("warn") && (!rv || RV("warnings"))) {
 		kind = 4;
 		idiom = "warnings.warn";
-	} else if (rv && contains_ci(rv, rl, "log") &&
+	} else if (rv && (contains_ci(rv, rl, "log") || contains_ci(rv, rl, "reporter")) &&
 		   (NM("error") || NM("exception") || NM("critical") ||
 		    NM("fatal") || NM("warning") || NM("warn") || NM("log"))) {
 		kind = 5;
