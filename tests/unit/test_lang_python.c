@@ -480,7 +480,11 @@ static void test_str_over_args(void **state)
 		"        return f'Token is missing the \"{self.claim}\" claim'\n"        /* 5 */
 		"class Plain(Exception):\n"                                              /* 6 */
 		"    def __str__(self):\n"                                               /* 7 */
-		"        return self.message\n";                                         /* 8 */
+		"        return self.message\n"                                          /* 8 */
+		"class Expired(Exception):\n"                                            /* 9 */
+		"    def __str__(self):\n"                                               /* 10 */
+		"        return (\"Token '%s' expired after %s seconds\" %\n"          /* 11 */
+		"                (self.token, self.ttl))\n";                             /* 12 */
 	const char *api_py =
 		"def validate(payload, required):\n"                                     /* 1 */
 		"    for claim in required:\n"                                           /* 2 */
@@ -488,7 +492,9 @@ static void test_str_over_args(void **state)
 		"            raise MissingClaim(claim)\n"                                /* 4 */
 		"    if 'aud' not in payload:\n"                                         /* 5 */
 		"        raise MissingClaim('aud')\n"                                    /* 6 */
-		"    raise Plain('the payload is not valid')\n";                         /* 7 */
+		"    raise Plain('the payload is not valid')\n"                          /* 7 */
+		"def check(token, ttl):\n"                                               /* 8 */
+		"    raise Expired(token, ttl)\n";                                       /* 9 */
 	fl_src files[] = {{"jwt/exceptions.py", exc_py, strlen(exc_py), NULL},
 			  {"jwt/api.py", api_py, strlen(api_py), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 1);
@@ -498,6 +504,9 @@ static void test_str_over_args(void **state)
 	assert_non_null(x);
 	harness_expect_str(x->message, "Token is missing the \"{self.claim}\" claim");
 	EXPECT_SITE(s, "the payload is not valid", 7, FL_T_EXCEPTION);
+	/* a text returned in parentheses, as a long one is written */
+	x = EXPECT_SITE(s, "Token '%s' expired after %s seconds", 9, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "Expired");
 	assert_null(harness_find(s, "aud"));
 	fl_sites_free(s);
 }

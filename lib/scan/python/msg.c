@@ -446,6 +446,26 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, int dec,
 {
 	if (!py_range_ok(t, b, e))
 		return NULL;
+	/* an expression in parentheses, as `return (... % args)` writes a
+	 * long one: its inside (a tuple is no text) */
+	if (e - b >= 3 && is_p(t, b, '(') && closes_at(t, b, e - 1) && is_p(t, e - 1, ')')) {
+		bool tuple = false;
+		for (size_t k = b + 1; k + 1 < e && !tuple; k++) {
+			if (fl_tok_is_opener(t, k)) {
+				int d = 0;
+				for (; k + 1 < e; k++) {
+					if (fl_tok_is_opener(t, k))
+						d++;
+					else if (fl_tok_is_closer(t, k) && --d == 0)
+						break;
+				}
+				continue;
+			}
+			tuple = is_p(t, k, ',');
+		}
+		if (!tuple)
+			return py_msg_v(t, b + 1, e - 1, dec, variant);
+	}
 	size_t ib, ie;
 	int tail;
 	int how = reshaper(t, b, e, &ib, &ie, &tail);
