@@ -1117,6 +1117,19 @@ static void test_robustness(void **state)
 	scan_bytes("a.java", nest, w);
 	free(nest);
 	free(big);
+	/* a choice of 100,000 arms; a file of 20,000 raisers of their
+	 * parameter, each called with a constant */
+	char *chain = harness_repeat("a ? b : ", 800000);
+	static const char open[] = "class C { void f() { throw new E(", close[] = "\"x\"); } }  ";
+	memcpy(chain, open, sizeof open - 1);
+	memcpy(chain + 800000 - (sizeof close - 1), close, sizeof close - 1);
+	scan_bytes("a.java", chain, 800000);
+	free(chain);
+	char *many = harness_repeat("void r(String m) { throw new E(m); } void u() { r(K); } ", 1200000);
+	static const char head[] = "class C { static final String K = \"a text\"; ";
+	memcpy(many, head, sizeof head - 1);
+	scan_bytes("a.java", many, 1200000);
+	free(many);
 }
 
 /* fl_guard_not(): the guard of a site that fires when a condition fails */

@@ -412,13 +412,14 @@ static bool overload_fits(const ctx *c, size_t decl, const size_t *st, const siz
 	return fits;
 }
 
-size_t jvm_raiser_consts(const ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bool *fmt)
+size_t jvm_raiser_consts(ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bool *fmt)
 {
 	if (c->d != D_JAVA || fn == 0 || fn + 1 >= c->t.n || !is_p(c, fn + 1, "(") ||
 	    c->match[fn + 1] == NOIDX)
 		return 0;
 	size_t k = raised_param(c, fn, b, e, fmt);
-	if (k == SIZE_MAX)
+	/* each a walk over the file: a few dozen a file */
+	if (k == SIZE_MAX || c->raiser_walks++ >= 64)
 		return 0;
 	size_t pst[FL_FAC_PARAMS], pen[FL_FAC_PARAMS];
 	size_t np = args(c, fn + 1, pst, pen, FL_FAC_PARAMS, NULL);
@@ -553,9 +554,11 @@ void jvm_raisers_find(ctx *c)
 	c->raisers.found = true;
 	if (c->d != D_JAVA)
 		return;
-	size_t last = NOIDX;
+	size_t last = NOIDX, tried = 0;
+	/* bounded: a generated file of thousands of such throws in one
+	 * method is walked back from a few hundred */
 	for (size_t off = next_raise_param(c->t.src, c->t.srclen, 0);
-	     off != SIZE_MAX && c->raisers.n < 256;
+	     off != SIZE_MAX && c->raisers.n < 256 && tried++ < 512;
 	     off = next_raise_param(c->t.src, c->t.srclen, off + 10)) {
 		size_t q = tok_at(c, off);
 		if (q == NOIDX || !is(c, q, "throw") || !is(c, q + 1, "new"))

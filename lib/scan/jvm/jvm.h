@@ -71,6 +71,7 @@ typedef struct ctx {
 	fl_factories fac; /* the file's exception factories, found on first use */
 	fl_factories raisers; /* the file's raisers of a message parameter
 				 (collect.c), found on first use */
+	unsigned raiser_walks; /* jvm_raiser_consts's walks of the file */
 	const fl_factories *ctors; /* constructors of the tree's exception
 				      classes (collect()), or NULL */
 	fl_buf *log;      /* an early scan (collect_scan): the tree is taken
@@ -235,7 +236,7 @@ void jvm_raisers_find(ctx *c);
  * constants (`return notEmpty(chars, DEFAULT_NOT_EMPTY_MESSAGE)`), each
  * once, appended to out (at most 64; *fmt: the texts are formats); how
  * many.  A text so given is raised at that throw. */
-size_t jvm_raiser_consts(const ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bool *fmt);
+size_t jvm_raiser_consts(ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bool *fmt);
 /* The tree's factory of that name for na arguments: every use of the tree
  * by a scan goes through here (an early scan's are logged). */
 const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na);

@@ -279,8 +279,17 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
  * turn): each arm's message that has text, appended to out (distinct, at
  * most 8); how many were added.  `new IOException(first ? "Input is not
  * in the .gz format" : "Garbage after a valid .gz stream")` */
+static size_t choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out, int depth_left);
+
 size_t jvm_choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
 {
+	return choice_texts(c, b, e, out, 16);
+}
+
+static size_t choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out, int depth_left)
+{
+	if (depth_left <= 0 || e - b > MAX_ARG_TOKS)
+		return 0;
 	size_t q = NOIDX, col = NOIDX;
 	int depth = 0;
 	for (size_t k = b; k < e; k++) {
@@ -302,7 +311,7 @@ size_t jvm_choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
 	size_t added = 0;
 	size_t arm[2][2] = {{q + 1, col}, {col + 1, e}};
 	for (size_t a = 0; a < 2 && out->n < 8; a++) {
-		if (a == 1 && jvm_choice_texts(c, arm[1][0], arm[1][1], out)) {
+		if (a == 1 && choice_texts(c, arm[1][0], arm[1][1], out, depth_left - 1)) {
 			added++;
 			continue;
 		}
