@@ -367,6 +367,20 @@ static bool rule_factory(ctx *c, size_t first, size_t ci, const size_t *st,
 	return true;
 }
 
+/* Sites like s of the texts more[from...] (more emptied): the other
+ * texts one construct raises. */
+static void emit_more(ctx *c, const site_spec *s, fl_strv *more, size_t from)
+{
+	for (size_t k = from; k < more->n; k++) {
+		site_spec o = *s;
+		o.msg = more->v[k];
+		o.guard = NULL;
+		o.guard_set = false;
+		jvm_emit(c, &o);
+	}
+	fl_strv_free(more);
+}
+
 /* throw [new] X(...) or new XException(...) outside throw */
 static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		      const char *idiom)
@@ -506,28 +520,13 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		m = fl_xstrdup(cls);
 	s.msg = m;
 	jvm_emit(c, &s);
-	for (size_t k = 1; k < more.n; k++) {
-		site_spec o = s;
-		o.msg = more.v[k];
-		o.guard = NULL;
-		o.guard_set = false;
-		jvm_emit(c, &o);
-	}
-	fl_strv_free(&more);
+	emit_more(c, &s, &more, 1);
 	/* a raiser of its message parameter: the texts its own file's calls
 	 * give it as constants are raised here */
 	bool fmt;
 	if (thrown && na >= 1 && top(c) &&
-	    jvm_raiser_consts(c, top(c)->fn_at, st[0], en[0], &more, &fmt)) {
-		for (size_t k = 0; k < more.n; k++) {
-			site_spec o = s;
-			o.msg = more.v[k];
-			o.guard = NULL;
-			o.guard_set = false;
-			jvm_emit(c, &o);
-		}
-		fl_strv_free(&more);
-	}
+	    jvm_raiser_consts(c, top(c)->fn_at, st[0], en[0], &more, &fmt))
+		emit_more(c, &s, &more, 0);
 	free(m);
 	free(cls);
 }
