@@ -486,7 +486,7 @@ check "explain: java getMessage() text of an uncaught exception" \
 check "explain: java default text of a check, at the throw it is raised by" \
 	[ "$(printf 'Exception in thread "main" java.lang.IllegalArgumentException: The required text is empty\n' |
 		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
-		src/main/java/com/acme/util/Require.java:35 ]
+		src/main/java/com/acme/util/Require.java:36 ]
 check "explain: java text a method returns, at the new of its exception" \
 	[ "$(printf 'java.lang.IndexOutOfBoundsException: Page 7 out of range for 3 pages\n' |
 		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \

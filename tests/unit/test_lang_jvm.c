@@ -1499,6 +1499,27 @@ static void test_java_raisers_of_a_parameter(void **state)
 	/* the parameter handed on, another class's method: none */
 	assert_null(harness_find(s, "another class raises this text"));
 	fl_sites_free(s);
+	/* Objects.requireNonNull(object, () -> String.format(message, ...)):
+	 * a NullPointerException of the parameter */
+	s = scan("src/main/java/x/Val.java",
+		"package x;\n"                                                                       /* 1 */
+		"public class Val {\n"                                                               /* 2 */
+		"    private static final String IS_NULL = \"The validated object is null\";\n"     /* 3 */
+		"    public static <T> T notNull(final T object) {\n"                                /* 4 */
+		"        return notNull(object, IS_NULL);\n"                                         /* 5 */
+		"    }\n"                                                                            /* 6 */
+		"    public static <T> T notNull(final T object, final String message, final Object... values) {\n" /* 7 */
+		"        return Objects.requireNonNull(object, () -> String.format(message, values));\n" /* 8 */
+		"    }\n"                                                                            /* 9 */
+		"    public static <T> T present(final T object) {\n"                                /* 10 */
+		"        return notNull(object, \"The value of %s must be present\", \"x\");\n"  /* 11 */
+		"    }\n"                                                                            /* 12 */
+		"}\n");
+	p = EXPECT_SITE(s, "The validated object is null", 8, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "NullPointerException");
+	p = EXPECT_SITE(s, "The value of %s must be present", 11, FL_T_EXCEPTION);
+	harness_expect_str(p->cls, "NullPointerException");
+	fl_sites_free(s);
 }
 
 /* An exception made of the texts a method of the file returns is a site

@@ -317,6 +317,9 @@ void jvm_fac_find(ctx *c)
 static size_t raised_param(const ctx *c, size_t i, size_t b, size_t e, bool *fmt)
 {
 	*fmt = false;
+	/* a supplier of it: () -> String.format(message, values) */
+	if (e - b >= 4 && is_p(c, b, "(") && c->match[b] == b + 1 && is_p(c, b + 2, "->"))
+		b += 3;
 	if (e - b >= 5 && is(c, b, "String") && is_p(c, b + 1, ".") && is(c, b + 2, "format") &&
 	    is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {
 		b += 4;
@@ -582,6 +585,37 @@ void jvm_raisers_find(ctx *c)
 			fl_factory *f = &c->raisers.v[before];
 			f->msg = fl_xasprintf("{%s}", f->param[k]);
 			f->tag = fmt;
+		}
+	}
+	/* Objects.requireNonNull(object, message) (or a supplier of its
+	 * format) of a parameter: a NullPointerException of it */
+	tried = 0;
+	for (const char *q = c->t.src; c->raisers.n < 256 && tried++ < 512 &&
+	     (q = fl_memmem(q, (size_t)(c->t.src + c->t.srclen - q), "requireNonNull(", 15)) != NULL;
+	     q += 15) {
+		size_t r = tok_at(c, (size_t)(q - c->t.src));
+		if (r == NOIDX || c->match[r + 1] == NOIDX || (r > 0 && is_p(c, r - 1, ".") &&
+							     !(r >= 2 && is(c, r - 2, "Objects"))))
+			continue;
+		size_t st[4], en[4];
+		bool fmt;
+		size_t i = enclosing_method(c, r);
+		if (i == NOIDX || args(c, r + 1, st, en, 4, NULL) != 2)
+			continue;
+		size_t k = raised_param(c, i, st[1], en[1], &fmt);
+		bool had = false; /* a method of a throw of it found above */
+		for (size_t j = 0; j < c->raisers.n && !had; j++)
+			had = c->raisers.v[j].nlen == c->t.v[i].len &&
+			      memcmp(c->raisers.v[j].name, tsrc(c, i), c->t.v[i].len) == 0;
+		if (k == SIZE_MAX || had)
+			continue;
+		size_t before = c->raisers.n;
+		fac_make(c, &c->raisers, "", i, i + 1, NOIDX, NOIDX);
+		if (c->raisers.n == before + 1 && k < c->raisers.v[before].np) {
+			fl_factory *g = &c->raisers.v[before];
+			g->msg = fl_xasprintf("{%s}", g->param[k]);
+			g->cls = fl_xstrdup("NullPointerException");
+			g->tag = fmt;
 		}
 	}
 }

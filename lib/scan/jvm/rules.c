@@ -718,6 +718,22 @@ static bool rule_scala_predef(ctx *c, size_t i, bool dot_before)
 	return false;
 }
 
+/* Whether the method named at token fn is a raiser of its parameter by
+ * requireNonNull alone: one that also throws it (`notEmpty(chars, message)`
+ * throws IllegalArgumentException when empty) raises its texts there. */
+static bool npe_raiser(ctx *c, size_t fn)
+{
+	if (!fn)
+		return false;
+	if (!c->raisers.found)
+		jvm_raisers_find(c);
+	for (size_t k = 0; k < c->raisers.n; k++)
+		if (c->raisers.v[k].nlen == c->t.v[fn].len &&
+		    memcmp(c->raisers.v[k].name, tsrc(c, fn), c->t.v[fn].len) == 0)
+			return c->raisers.v[k].cls && strcmp(c->raisers.v[k].cls, "NullPointerException") == 0;
+	return false;
+}
+
 /* Guava's Preconditions (qualified or a static import) and
  * Objects.requireNonNull, called at i; true when i is one */
 static bool rule_preconditions(ctx *c, size_t i, bool dot_before)
@@ -754,6 +770,19 @@ static bool rule_preconditions(ctx *c, size_t i, bool dot_before)
 		rule_simple(c, chain_start(c, i), i, 1,
 			    "NullPointerException", "NullPointerException",
 			    NULL, G_NONE, FL_T_EXCEPTION, FL_S_ERROR);
+		/* of a raiser of its message parameter: the texts its own
+		 * file's calls give it as constants are raised here */
+		size_t st[4], en[4];
+		fl_strv more = {0};
+		bool fmt;
+		if (c->d == D_JAVA && top(c) && c->match[i + 1] != NOIDX &&
+		    args(c, i + 1, st, en, 4, NULL) == 2 && npe_raiser(c, top(c)->fn_at) &&
+		    jvm_raiser_consts(c, top(c)->fn_at, st[1], en[1], &more, &fmt)) {
+			site_spec s = {.first = chain_start(c, i), .cls = "NullPointerException",
+				       .type = FL_T_EXCEPTION, .sev = FL_S_ERROR,
+				       .idiom = "requireNonNull"};
+			emit_more(c, &s, &more, 0);
+		}
 		return true;
 	}
 	return false;
