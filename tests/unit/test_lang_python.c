@@ -616,9 +616,51 @@ static void test_module_constants(void **state)
 	EXPECT_SITE(s, "No module named {name!r}", 9, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "No module named {p} (check the path)", 11, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "No module named {!r}", 13, FL_T_EXCEPTION);
-	EXPECT_SITE(s, "{TWICE} of {x}", 15, FL_T_EXCEPTION);
+	/* bound again at the top level: the last binding, what a
+	 * function of the module sees */
+	EXPECT_SITE(s, "second of {x}", 15, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "{lower} is {x}", 16, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "{CALLED} is {x}", 17, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
+/* Another module's constants: `raise DocumentError(errors.DOCUMENT_MISSING)`
+ * with `DOCUMENT_MISSING = "document is missing"` in errors.py (a
+ * package's __init__.py is its folder's module), as they are, formatted
+ * or with %; a one-word constant is no message. */
+static void test_other_module_constants(void **state)
+{
+	(void)state;
+	const char *errors_py =
+		"DOCUMENT_MISSING = ErrorDefinition(0x01, None)\n"
+		"DOCUMENT_MISSING = \"document is missing\"\n"
+		"DOCUMENT_FORMAT = \"'{0}' is not a document, must be a dict\"\n"
+		"UNKNOWN_RULE = 'no definition for the rule %s'\n"
+		"KEY = 'key'\n";
+	const char *init_py =
+		"SCHEMA_MISSING = 'validation schema missing'\n";
+	const char *validator_py =
+		"from . import errors\n"                                               /* 1 */
+		"import schema\n"                                                      /* 2 */
+		"def validate(document, rule):\n"                                      /* 3 */
+		"    if document is None:\n"                                           /* 4 */
+		"        raise DocumentError(errors.DOCUMENT_MISSING)\n"               /* 5 */
+		"    if not isinstance(document, dict):\n"                             /* 6 */
+		"        raise DocumentError(errors.DOCUMENT_FORMAT.format(document))\n" /* 7 */
+		"    if rule is None:\n"                                               /* 8 */
+		"        raise SchemaError(schema.SCHEMA_MISSING)\n"                   /* 9 */
+		"    raise RuleError(errors.UNKNOWN_RULE % rule)\n"                    /* 10 */
+		"    raise KeyError(errors.KEY)\n";                                    /* 11 */
+	fl_src files[] = {{"cerb/errors.py", errors_py, strlen(errors_py), NULL},
+			  {"cerb/schema/__init__.py", init_py, strlen(init_py), NULL},
+			  {"cerb/validator.py", validator_py, strlen(validator_py), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 3, 2);
+	const fl_site *x = EXPECT_SITE(s, "document is missing", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "DocumentError");
+	EXPECT_SITE(s, "'{0}' is not a document, must be a dict", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "validation schema missing", 9, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "no definition for the rule %s", 10, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "key"));
 	fl_sites_free(s);
 }
 
@@ -1397,6 +1439,7 @@ int main(void)
 		cmocka_unit_test(test_init_pct_and_str_branches),
 		cmocka_unit_test(test_str_over_args),
 		cmocka_unit_test(test_module_constants),
+		cmocka_unit_test(test_other_module_constants),
 		cmocka_unit_test(test_print_in_except),
 		cmocka_unit_test(test_texts_that_say_error),
 		cmocka_unit_test(test_stored_exceptions),

@@ -186,7 +186,12 @@ void py_consts_begin(const fl_toks *t)
 			   (j == t->n || (t->v[j].flags & FL_TF_NL_BEFORE));
 		py_const *had = const_named(t, i);
 		if (had) {
-			had->vb = had->ve = 0; /* bound again */
+			/* bound again at the top level: what the module's
+			 * functions (and other modules) see is the last
+			 * binding */
+			had->name = i;
+			had->vb = lit ? i + 2 : 0;
+			had->ve = lit ? j : 0;
 			continue;
 		}
 		if (k->len >= 128)
@@ -200,6 +205,31 @@ void py_consts_begin(const fl_toks *t)
 		name[k->len] = '\0';
 		fl_strmap_put(&consts.by_name, name, consts.n);
 		consts.v[consts.n++] = (py_const){i, lit ? i + 2 : 0, lit ? j : 0};
+	}
+}
+
+static void const_text(const fl_toks *t, const py_const *c, fl_buf *b, int depth);
+
+void py_consts_each(const fl_toks *t, void (*each)(void *ud, const char *name, const char *text),
+		    void *ud)
+{
+	for (size_t k = 0; k < consts.n; k++) {
+		const py_const *c = &consts.v[k];
+		/* bound once, to literals only (an f-string's holes are
+		 * the file's own names) */
+		if (c->ve <= c->vb || (t->v[c->vb].flags & FL_TF_INTERP))
+			continue;
+		fl_buf b = {0};
+		const_text(t, c, &b, 0);
+		fl_buf_cstr(&b);
+		char name[128];
+		size_t nl = t->v[c->name].len < sizeof name ? t->v[c->name].len : sizeof name - 1;
+		memcpy(name, t->src + t->v[c->name].off, nl);
+		name[nl] = '\0';
+		/* a message: two words at least */
+		if (b.n && strchr(b.s, ' ') && fl_msg_plain_letters(b.s) >= 6)
+			each(ud, name, b.s);
+		fl_buf_free(&b);
 	}
 }
 
@@ -1087,6 +1117,32 @@ static bool cond_branches(const walker *w, size_t b, size_t e, bool pct, char **
 	return true;
 }
 
+/* [b, e) another module's constant as it is, formatted (`.format(...)`)
+ * or with `%`: `errors.DOCUMENT_FORMAT.format(document)` */
+static bool module_const_use(const fl_toks *t, size_t b, size_t e)
+{
+	if (e == b + 3)
+		return true;
+	if (is_p(t, b + 3, '%'))
+		return true;
+	return e >= b + 6 && is_p(t, b + 3, '.') && fl_tok_is_ident(t, b + 4, "format") &&
+	       is_p(t, b + 5, '(') && is_p(t, e - 1, ')') && closes_at(t, b + 5, e - 1);
+}
+
+char *py_module_const(walker *w, size_t b)
+{
+	const fl_toks *t = w->t;
+	if (t->v[b].kind != FL_TK_IDENT || !is_p(t, b + 1, '.') || t->v[b + 2].kind != FL_TK_IDENT ||
+	    !capital_name(t, b + 2) || t->v[b].len > 100 || t->v[b + 2].len > 100)
+		return NULL;
+	char key[220];
+	snprintf(key, sizeof key, "const:%.*s.%.*s", (int)t->v[b].len, t->src + t->v[b].off,
+		 (int)t->v[b + 2].len, t->src + t->v[b + 2].off);
+	const char *msg = NULL, *code = NULL;
+	int status = 0;
+	return py_tree_find(w, key, &msg, &code, &status) && msg ? fl_xstrdup(msg) : NULL;
+}
+
 char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 {
 	if (k == NONE || k >= a->n)
@@ -1118,6 +1174,8 @@ char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 		return NULL;
 	}
 	char *m = py_msg(w->t, a->st[k], a->en[k], pct);
+	if (!m && a->en[k] >= a->st[k] + 3 && module_const_use(w->t, a->st[k], a->en[k]))
+		m = py_module_const(w, a->st[k]);
 	if (m && !w->plural && has_plural(w->t, a->st[k], a->en[k]))
 		w->plural = py_msg_v(w->t, a->st[k], a->en[k], pct ? 1 : 0, 1);
 	if (!m && a->en[k] == a->st[k] + 1 &&

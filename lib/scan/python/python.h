@@ -136,6 +136,14 @@ char *py_msg(const fl_toks *t, size_t b, size_t e, bool pct_all);
  * a thread, set by the scan and the collect pass of that file. */
 void py_consts_begin(const fl_toks *t);
 void py_consts_end(void);
+/* Each constant of the file being read (py_consts_begin) bound to
+ * literals whose text is a message, with that text. */
+void py_consts_each(const fl_toks *t, void (*each)(void *ud, const char *name, const char *text),
+		    void *ud);
+/* The text of another module's constant, `errors.DOCUMENT_MISSING` at
+ * token b (module, '.', a name in capitals), that the tree collected
+ * ("const:MODULE.NAME"); NULL when none.  Caller frees. */
+char *py_module_const(walker *w, size_t b);
 /* The messages (at most MAXVAR, owned) variable token var holds at `at`;
  * fmt: how var is formatted where it is used (walker.var_fmt), whose
  * escapes (`%%`, `{{`) are decoded in its texts. */

@@ -132,8 +132,73 @@ void py_emit1(walker *w, size_t at, const char *msg, const char *code,
 /* What the file's tokens declare for the tree, into tr: the byte scans
  * (py_wants) said which kinds it may hold. */
 typedef struct py_wants {
-	bool classes, reporters, factories, raisers;
+	bool classes, reporters, factories, raisers, consts;
 } py_wants;
+
+/* A byte scan: whether a line of the file starts `NAME = "` or `NAME =
+ * '`, NAME in capitals (a module's constant text). */
+static bool py_has_const_text(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if ((i && s[i - 1] != '\n') || !(s[i] >= 'A' && s[i] <= 'Z'))
+			continue;
+		size_t j = i;
+		while (j < n && ((s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9') || s[j] == '_'))
+			j++;
+		while (j < n && s[j] == ' ')
+			j++;
+		if (j + 1 >= n || s[j] != '=' || s[j + 1] == '=')
+			continue;
+		j++;
+		while (j < n && s[j] == ' ')
+			j++;
+		if (j < n && (s[j] == '"' || s[j] == '\'' || s[j] == '(' ))
+			return true;
+	}
+	return false;
+}
+
+/* The module a file is: its name without .py, a package's __init__.py
+ * its folder's name; false when none. */
+static bool module_of(const char *path, char *out, size_t cap)
+{
+	if (!path)
+		return false;
+	const char *b = strrchr(path, '/');
+	const char *base = b ? b + 1 : path;
+	size_t n = strlen(base);
+	if (n < 4 || strcmp(base + n - 3, ".py") != 0)
+		return false;
+	if (strcmp(base, "__init__.py") == 0) {
+		if (!b || b == path)
+			return false;
+		const char *d = b;
+		while (d > path && d[-1] != '/')
+			d--;
+		n = (size_t)(b - d);
+		base = d;
+	} else {
+		n -= 3;
+	}
+	if (!n || n + 1 > cap)
+		return false;
+	memcpy(out, base, n);
+	out[n] = '\0';
+	return true;
+}
+
+struct const_ud {
+	fl_classdefs *tr;
+	const char *module;
+};
+
+static void add_const(void *ud, const char *name, const char *text)
+{
+	struct const_ud *u = ud;
+	char *key = fl_xasprintf("const:%s.%s", u->module, name);
+	fl_classdefs_add_params(u->tr, key, fl_xstrdup(text), NULL, 0, NULL);
+	free(key);
+}
 
 static bool py_wants_any(const fl_classdefs *tr, const fl_src *src, py_wants *k)
 {
@@ -144,16 +209,24 @@ static bool py_wants_any(const fl_classdefs *tr, const fl_src *src, py_wants *k)
 	k->reporters = py_has_reporter(src->text, src->len);
 	k->factories = py_has_factory(src->text, src->len);
 	k->raisers = py_has_raiser(src->text, src->len);
-	return k->classes || k->reporters || k->factories || k->raisers;
+	k->consts = py_has_const_text(src->text, src->len);
+	return k->classes || k->reporters || k->factories || k->raisers || k->consts;
 }
 
 static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m,
-			    const py_wants *k)
+			    const py_wants *k, const char *path)
 {
 	const fl_toks t = *tp;
 	bool classes = k->classes, reporters = k->reporters, factories = k->factories,
 	     raisers = k->raisers;
 	py_consts_begin(&t);
+	char module[128];
+	if (k->consts && module_of(path, module, sizeof module)) {
+		/* its texts, for `raise X(errors.DOCUMENT_MISSING)` in
+		 * another module */
+		struct const_ud u = {tr, module};
+		py_consts_each(&t, add_const, &u);
+	}
 	if (raisers)
 		py_raisers_collect(tr, &t, m);
 	for (size_t i = 0; i < t.n && tr->n < 65536 && (classes || reporters || factories); i++) {
@@ -209,7 +282,7 @@ static void py_collect(void *tree, const fl_src *src)
 	fl_toks_init(&t, src);
 	py_lex(&t);
 	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
-	py_collect_toks(tree, &t, m, &k);
+	py_collect_toks(tree, &t, m, &k, src->path);
 	free(m);
 	fl_toks_free(&t);
 }
@@ -384,7 +457,7 @@ static void *py_collect_scan(void *part, const fl_src *src, fl_sites *out, void 
 	size_t *m = fl_tok_match_table(&t, FL_MATCH_RECOVER);
 	py_wants k;
 	if (py_wants_any(part, src, &k))
-		py_collect_toks(part, &t, m, &k);
+		py_collect_toks(part, &t, m, &k, src->path);
 	fl_buf *log = fl_xcalloc(1, sizeof *log);
 	scan_toks(&none, src, out, &t, m, log);
 	return log;
