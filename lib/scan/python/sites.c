@@ -139,21 +139,25 @@ typedef struct py_wants {
  * '`, NAME in capitals (a module's constant text). */
 static bool py_has_const_text(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		if ((i && s[i - 1] != '\n') || !(s[i] >= 'A' && s[i] <= 'Z'))
-			continue;
-		size_t j = i;
-		while (j < n && ((s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9') || s[j] == '_'))
-			j++;
-		while (j < n && s[j] == ' ')
-			j++;
-		if (j + 1 >= n || s[j] != '=' || s[j + 1] == '=')
-			continue;
-		j++;
-		while (j < n && s[j] == ' ')
-			j++;
-		if (j < n && (s[j] == '"' || s[j] == '\'' || s[j] == '(' ))
-			return true;
+	/* line starts only, found by memchr */
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t e = nl ? (size_t)(nl - s) : n, j = i;
+		if (s[i] >= 'A' && s[i] <= 'Z') {
+			while (j < e && ((s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= '0' && s[j] <= '9') ||
+					 s[j] == '_'))
+				j++;
+			while (j < e && s[j] == ' ')
+				j++;
+			if (j + 1 < e && s[j] == '=' && s[j + 1] != '=') {
+				j++;
+				while (j < e && s[j] == ' ')
+					j++;
+				if (j < e && (s[j] == '"' || s[j] == '\'' || s[j] == '('))
+					return true;
+			}
+		}
+		i = e + 1;
 	}
 	return false;
 }
