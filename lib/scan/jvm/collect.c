@@ -564,7 +564,7 @@ void jvm_raisers_find(ctx *c)
 	     off != SIZE_MAX && c->raisers.n < 256 && tried++ < 512;
 	     off = next_raise_param(c->t.src, c->t.srclen, off + 10)) {
 		size_t q = tok_at(c, off);
-		if (q == NOIDX || !is(c, q, "throw") || !is(c, q + 1, "new"))
+		if (q == NOIDX || q + 2 >= c->t.n || !is(c, q, "throw") || !is(c, q + 1, "new"))
 			continue;
 		size_t cls, copen = jvm_ctor_at(c, q + 2, &cls);
 		if (copen == NOIDX || c->match[copen] == NOIDX || cls == NOIDX)
@@ -594,7 +594,8 @@ void jvm_raisers_find(ctx *c)
 	     (q = fl_memmem(q, (size_t)(c->t.src + c->t.srclen - q), "requireNonNull(", 15)) != NULL;
 	     q += 15) {
 		size_t r = tok_at(c, (size_t)(q - c->t.src));
-		if (r == NOIDX || c->match[r + 1] == NOIDX || (r > 0 && is_p(c, r - 1, ".") &&
+		if (r == NOIDX || r + 1 >= c->t.n || !is_p(c, r + 1, "(") || c->match[r + 1] == NOIDX ||
+		    (r > 0 && is_p(c, r - 1, ".") &&
 							     !(r >= 2 && is(c, r - 2, "Objects"))))
 			continue;
 		size_t st[4], en[4];

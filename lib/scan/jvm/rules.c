@@ -303,8 +303,8 @@ static bool rule_own_raiser(ctx *c, size_t i, bool dot_before)
 	const fl_factory *f = NULL;
 	for (size_t k = 0; k < c->raisers.n; k++) {
 		const fl_factory *g = &c->raisers.v[k];
-		if (g->nlen != c->t.v[i].len || memcmp(g->name, tsrc(c, i), g->nlen) != 0 ||
-		    na < g->nreq || na > g->np)
+		if (!g->msg || !g->cls || g->nlen != c->t.v[i].len ||
+		    memcmp(g->name, tsrc(c, i), g->nlen) != 0 || na < g->nreq || na > g->np)
 			continue;
 		if (f && (strcmp(f->cls, g->cls) != 0 || strcmp(f->msg, g->msg) != 0 || f->tag != g->tag))
 			return false;
