@@ -432,16 +432,14 @@ size_t jvm_raiser_consts(ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bo
 	for (size_t q = 0; q + 1 < c->t.n && out->n < 64; q++) {
 		if (q >= decl_end)
 			decl = NOIDX;
-		if (is_id(c, q) && is_p(c, q + 1, "(")) {
-			size_t body = method_body(c, q);
-			if (body != NOIDX && is_p(c, body, "{") && c->match[body] != NOIDX) {
-				decl = q;
-				decl_end = c->match[body];
-			}
+		size_t body = is_id(c, q) && is_p(c, q + 1, "(") ? method_body(c, q) : NOIDX;
+		if (body != NOIDX && is_p(c, body, "{") && c->match[body] != NOIDX) {
+			decl = q;
+			decl_end = c->match[body];
 		}
 		if (c->t.v[q].len != c->t.v[fn].len || !is_id(c, q) || q == fn ||
 		    memcmp(tsrc(c, q), tsrc(c, fn), c->t.v[fn].len) != 0 || !is_p(c, q + 1, "(") ||
-		    c->match[q + 1] == NOIDX || method_body(c, q) != NOIDX ||
+		    c->match[q + 1] == NOIDX || body != NOIDX ||
 		    (q > 0 && is_p(c, q - 1, ".") && !(q >= 2 && is(c, q - 2, "this"))))
 			continue;
 		size_t st[16], en[16];
@@ -449,8 +447,7 @@ size_t jvm_raiser_consts(ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bo
 		if (na <= k || (na > np && !var) || !overload_fits(c, decl, st, en, na, fn, pst, pen, np, var))
 			continue;
 		/* a constant: NAME or Outer.NAME */
-		size_t n = en[k] - st[k];
-		if (!(n == 1 || (n == 3 && is_p(c, st[k] + 1, "."))) || !is_id(c, en[k] - 1))
+		if (!jvm_name_ref(c, st[k], en[k]))
 			continue;
 		char *m = jvm_var_arg_msg(c, st[k], en[k]);
 		if (!m || !strchr(m, ' ') || fl_msg_plain_letters(m) < 4) {
@@ -552,6 +549,31 @@ static size_t enclosing_method(const ctx *c, size_t q)
 	return NOIDX;
 }
 
+const fl_factory *jvm_raiser_named(const ctx *c, size_t i)
+{
+	for (size_t k = 0; k < c->raisers.n; k++)
+		if (c->raisers.v[k].nlen == c->t.v[i].len &&
+		    memcmp(c->raisers.v[k].name, tsrc(c, i), c->t.v[i].len) == 0)
+			return &c->raisers.v[k];
+	return NULL;
+}
+
+/* The method named at token i a raiser of its parameter k: of the class
+ * named at token cls, else of the class cname; fmt: the text is a
+ * format. */
+static void add_raiser(ctx *c, size_t i, size_t k, size_t cls, const char *cname, bool fmt)
+{
+	size_t before = c->raisers.n;
+	fac_make(c, &c->raisers, "", i, i + 1, cls, NOIDX);
+	if (c->raisers.n == before + 1 && k < c->raisers.v[before].np) {
+		fl_factory *f = &c->raisers.v[before];
+		f->msg = fl_xasprintf("{%s}", f->param[k]);
+		if (!f->cls && cname)
+			f->cls = fl_xstrdup(cname);
+		f->tag = fmt;
+	}
+}
+
 void jvm_raisers_find(ctx *c)
 {
 	c->raisers.found = true;
@@ -579,13 +601,7 @@ void jvm_raisers_find(ctx *c)
 		if (k == SIZE_MAX)
 			continue;
 		last = i;
-		size_t before = c->raisers.n;
-		fac_make(c, &c->raisers, "", i, i + 1, cls, NOIDX);
-		if (c->raisers.n == before + 1 && k < c->raisers.v[before].np) {
-			fl_factory *f = &c->raisers.v[before];
-			f->msg = fl_xasprintf("{%s}", f->param[k]);
-			f->tag = fmt;
-		}
+		add_raiser(c, i, k, cls, NULL, fmt);
 	}
 	/* Objects.requireNonNull(object, message) (or a supplier of its
 	 * format) of a parameter: a NullPointerException of it */
@@ -604,20 +620,9 @@ void jvm_raisers_find(ctx *c)
 		if (i == NOIDX || args(c, r + 1, st, en, 4, NULL) != 2)
 			continue;
 		size_t k = raised_param(c, i, st[1], en[1], &fmt);
-		bool had = false; /* a method of a throw of it found above */
-		for (size_t j = 0; j < c->raisers.n && !had; j++)
-			had = c->raisers.v[j].nlen == c->t.v[i].len &&
-			      memcmp(c->raisers.v[j].name, tsrc(c, i), c->t.v[i].len) == 0;
-		if (k == SIZE_MAX || had)
-			continue;
-		size_t before = c->raisers.n;
-		fac_make(c, &c->raisers, "", i, i + 1, NOIDX, NOIDX);
-		if (c->raisers.n == before + 1 && k < c->raisers.v[before].np) {
-			fl_factory *g = &c->raisers.v[before];
-			g->msg = fl_xasprintf("{%s}", g->param[k]);
-			g->cls = fl_xstrdup("NullPointerException");
-			g->tag = fmt;
-		}
+		/* not a method of a throw of it, found above */
+		if (k != SIZE_MAX && !jvm_raiser_named(c, i))
+			add_raiser(c, i, k, NOIDX, "NullPointerException", fmt);
 	}
 }
 

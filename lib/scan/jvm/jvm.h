@@ -116,6 +116,14 @@ static inline const char *tsrc(const ctx *c, size_t i)
 	return c->t.src + c->t.v[i].off;
 }
 
+/* Whether [b, e) names something alone: NAME, or Outer.NAME (a constant
+ * of the file, a local). */
+static inline bool jvm_name_ref(const ctx *c, size_t b, size_t e)
+{
+	return (e == b + 1 || (e == b + 3 && is_id(c, b) && is_p(c, b + 1, "."))) &&
+	       is_id(c, e - 1);
+}
+
 /* Arguments of the bracket opened at `open` (at most max). */
 static inline size_t args(const ctx *c, size_t open, size_t *st, size_t *en,
 			  size_t max, size_t *close)
@@ -230,6 +238,9 @@ size_t jvm_ctor_at(const ctx *c, size_t b, size_t *cls_i);
 void jvm_fac_find(ctx *c);
 /* Find the file's raisers of a message parameter (c->raisers). */
 void jvm_raisers_find(ctx *c);
+/* The file's first raiser of the name at token i (c->raisers, found
+ * before), or NULL. */
+const fl_factory *jvm_raiser_named(const ctx *c, size_t i);
 /* When the argument [b, e) of a `throw new X(...)` in the method named at
  * token fn is one of its String parameters (as it is or String.format's
  * format), the texts the file's calls of the method give it as string

@@ -25,8 +25,7 @@ static char *const_operand(const void *ud, size_t b, size_t e)
 {
 	const ctx *c = ud;
 	size_t cb, ce;
-	if (!(e - b == 1 || (e - b == 3 && is_id(c, b) && is_p(c, b + 1, "."))) ||
-	    !const_value(c, e - 1, &cb, &ce))
+	if (!jvm_name_ref(c, b, e) || !const_value(c, e - 1, &cb, &ce))
 		return NULL;
 	/* literals only, joined by + */
 	fl_buf out = {0};
@@ -216,8 +215,7 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 		return NULL;
 	/* a string constant of the file: NAME, or Outer.NAME */
 	size_t cb, ce;
-	if ((e - b == 1 || (e - b == 3 && is_id(c, b) && is_p(c, b + 1, "."))) &&
-	    const_value(c, e - 1, &cb, &ce))
+	if (jvm_name_ref(c, b, e) && const_value(c, e - 1, &cb, &ce))
 		return arg_msg(c, cb, ce, lvl + 1);
 	/* named argument (Kotlin/Scala): name = expr */
 	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, "="))

@@ -276,17 +276,6 @@ static bool own_receiver(const ctx *c, size_t i)
 	return strncmp(b, tsrc(c, i - 2), n) == 0 && b[n] == '.';
 }
 
-/* Whether the file has a raiser of the name at i (before its arguments
- * are read: asked at most calls of a file). */
-static bool raiser_named(const ctx *c, size_t i)
-{
-	for (size_t k = 0; k < c->raisers.n; k++)
-		if (c->raisers.v[k].nlen == c->t.v[i].len &&
-		    memcmp(c->raisers.v[k].name, tsrc(c, i), c->t.v[i].len) == 0)
-			return true;
-	return false;
-}
-
 /* A call in its own file of one of the file's raisers of a message
  * parameter (collect.c's jvm_raisers_find) that gives the parameter a
  * text: a site of the raiser's class with that text, `return
@@ -295,7 +284,8 @@ static bool rule_own_raiser(ctx *c, size_t i, bool dot_before)
 {
 	if (!c->raisers.found)
 		jvm_raisers_find(c);
-	if (!raiser_named(c, i) || (dot_before && !(is_p(c, i - 1, ".") && own_receiver(c, i))))
+	/* (the name first: asked at most calls of a file) */
+	if (!jvm_raiser_named(c, i) || (dot_before && !(is_p(c, i - 1, ".") && own_receiver(c, i))))
 		return false;
 	size_t st[16], en[16];
 	size_t na = args(c, i + 1, st, en, 16, NULL);
@@ -314,12 +304,9 @@ static bool rule_own_raiser(ctx *c, size_t i, bool dot_before)
 		return false;
 	/* a constant's text is raised at the raiser's throw
 	 * (jvm_raiser_consts): the call is no site of its own */
-	for (size_t k = 0; k < na && k < f->np; k++) {
-		size_t n = en[k] - st[k];
-		if (strlen(f->msg) == strlen(f->param[k]) + 2 && strncmp(f->msg + 1, f->param[k], strlen(f->param[k])) == 0 &&
-		    (n == 1 || (n == 3 && is_p(c, st[k] + 1, "."))) && is_id(c, en[k] - 1))
-			return false;
-	}
+	size_t mk = message_param(f);
+	if (mk < na && jvm_name_ref(c, st[mk], en[mk]))
+		return false;
 	char *m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
 	if (!m || !strchr(m, ' ') || strcmp(m, f->msg) == 0 || fl_msg_plain_letters(m) < 4) {
 		/* the parameter handed on, or no text */
@@ -727,11 +714,8 @@ static bool npe_raiser(ctx *c, size_t fn)
 		return false;
 	if (!c->raisers.found)
 		jvm_raisers_find(c);
-	for (size_t k = 0; k < c->raisers.n; k++)
-		if (c->raisers.v[k].nlen == c->t.v[fn].len &&
-		    memcmp(c->raisers.v[k].name, tsrc(c, fn), c->t.v[fn].len) == 0)
-			return c->raisers.v[k].cls && strcmp(c->raisers.v[k].cls, "NullPointerException") == 0;
-	return false;
+	const fl_factory *f = jvm_raiser_named(c, fn);
+	return f && f->cls && strcmp(f->cls, "NullPointerException") == 0;
 }
 
 /* Guava's Preconditions (qualified or a static import) and
