@@ -62,16 +62,43 @@ static size_t method_body(const fl_toks *t, const size_t *m, size_t d, int bcol,
 	return k + 1;
 }
 
+/* The text the local name at token v is assigned in [body, q), at the
+ * start of a line and once (`message = f"Unexpected character: {c!r}"`),
+ * with [*xb, *xe) its expression; NULL for none or more than one. */
+static char *local_text(const fl_toks *t, const size_t *m, size_t body, size_t q, size_t v,
+			size_t *xb, size_t *xe)
+{
+	char *msg = NULL;
+	int seen = 0;
+	for (size_t r = body; r + 2 < q; r++)
+		if ((t->v[r].flags & FL_TF_NL_BEFORE) && t->v[r].kind == FL_TK_IDENT && t->v[r].len == t->v[v].len &&
+		    memcmp(t->src + t->v[r].off, t->src + t->v[v].off, t->v[v].len) == 0 &&
+		    is_p(t, r + 1, '=')) {
+			size_t ve = r + 2;
+			while (ve < q && !(t->v[ve].flags & FL_TF_NL_BEFORE))
+				ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
+			free(msg);
+			msg = seen++ ? NULL : py_msg(t, r + 2, ve, false);
+			*xb = r + 2;
+			*xe = ve;
+		}
+	return msg;
+}
+
 /* `def __init__(self):` at d (at the class body's column bcol) whose body
  * passes one message to the base class -- `super().__init__(message)`,
  * `super(X, self).__init__(...)`, `Base.__init__(self, ...)` -- a literal or
- * a local variable assigned one in that body (httpx's StreamConsumed): the
- * message, with *at its token; NULL otherwise (a parameter passed on is
- * not a message: the raiser gives it). */
+ * a local variable assigned one in that body (httpx's StreamConsumed), by
+ * itself, as message= / msg=, or as the one text among other arguments
+ * (`super().__init__(line, col, message=message)`, tomlkit): the message,
+ * with *at its token and *sup the base's parameter it is given to (its
+ * name, or "#N" for the N-th argument after self); NULL otherwise (a
+ * parameter passed on is not a message: the raiser gives it). */
 static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
-			  size_t *at, size_t *xb, size_t *xe)
+			  size_t *at, size_t *xb, size_t *xe, char **sup)
 {
 	size_t body = method_body(t, m, d, bcol, "__init__", false), end = body;
+	*sup = NULL;
 	if (body == NONE)
 		return NULL;
 	while (end < t->n && end - body < 4000 &&
@@ -94,51 +121,77 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 		size_t b = open + 1, e = m[open];
 		if (fl_tok_is_ident(t, b, "self") && is_p(t, b + 1, ','))
 			b += 2;
-		/* one argument, or the one named message= / msg= among others */
-		bool many = false;
+		/* one argument; the one named message= / msg= among others;
+		 * else the one local given a text among positional others */
+		size_t nargs = 0, textarg = NONE, textend = NONE, textidx = 0;
+		int ntext = 0;
 		for (size_t r = b; r < e; r = fl_tok_is_opener(t, r) && m[r] != NONE ? m[r] + 1 : r + 1) {
-			if (is_p(t, r, ','))
-				many = true;
-			if ((r == b || is_p(t, r - 1, ',')) &&
-			    (fl_tok_is_ident(t, r, "message") || fl_tok_is_ident(t, r, "msg")) &&
-			    is_p(t, r + 1, '=') && t->v[r + 2].kind == FL_TK_STRING) {
-				size_t ve = r + 2;
-				while (ve < e && !is_p(t, ve, ','))
-					ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
-				*at = q;
-				*xb = r + 2;
-				*xe = ve;
-				return py_msg(t, r + 2, ve, false);
-			}
-		}
-		if (many)
-			return NULL;
-		*at = q;
-		if (e == b + 1 && t->v[b].kind == FL_TK_IDENT) {
-			/* NAME = <literal> earlier in the body, once */
-			char *msg = NULL;
-			int seen = 0;
-			for (size_t r = body; r + 2 < q; r++)
-				if ((t->v[r].flags & FL_TF_NL_BEFORE) && t->v[r].kind == FL_TK_IDENT && t->v[r].len == t->v[b].len &&
-				    memcmp(t->src + t->v[r].off, t->src + t->v[b].off, t->v[b].len) == 0 &&
-				    is_p(t, r + 1, '=')) {
-					size_t ve = r + 2;
-					while (ve < q && !(t->v[ve].flags & FL_TF_NL_BEFORE))
-						ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
-					free(msg);
-					msg = seen++ ? NULL : py_msg(t, r + 2, ve, false);
+			if (r != b && !is_p(t, r - 1, ','))
+				continue;
+			size_t ve = r;
+			while (ve < e && !is_p(t, ve, ','))
+				ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
+			nargs++;
+			if ((fl_tok_is_ident(t, r, "message") || fl_tok_is_ident(t, r, "msg")) &&
+			    is_p(t, r + 1, '=') && r + 2 < ve) {
+				char *msg = NULL;
+				if (t->v[r + 2].kind == FL_TK_STRING) {
 					*xb = r + 2;
 					*xe = ve;
+					msg = py_msg(t, r + 2, ve, false);
+				} else if (ve == r + 3 && t->v[r + 2].kind == FL_TK_IDENT) {
+					msg = local_text(t, m, body, q, r + 2, xb, xe);
 				}
+				if (msg) {
+					*at = q;
+					*sup = fl_tok_dup(t, r);
+				}
+				return msg;
+			}
+			bool text = t->v[r].kind == FL_TK_STRING;
+			if (!text && ve == r + 1 && t->v[r].kind == FL_TK_IDENT) {
+				size_t lb, le;
+				char *lt = local_text(t, m, body, q, r, &lb, &le);
+				text = lt != NULL;
+				free(lt);
+			}
+			if (text) {
+				ntext++;
+				textarg = r;
+				textend = ve;
+				textidx = nargs - 1;
+			}
+		}
+		if (nargs > 1 && ntext != 1)
+			return NULL;
+		*at = q;
+		if (nargs > 1) {
+			char *msg;
+			if (t->v[textarg].kind == FL_TK_STRING) {
+				*xb = textarg;
+				*xe = textend;
+				msg = py_msg(t, textarg, textend, false);
+			} else {
+				msg = local_text(t, m, body, q, textarg, xb, xe);
+			}
+			if (msg)
+				*sup = fl_xasprintf("#%zu", textidx);
 			return msg;
 		}
-		*xb = b;
-		*xe = e;
-		return py_msg(t, b, e, false);
+		char *msg;
+		if (e == b + 1 && t->v[b].kind == FL_TK_IDENT) {
+			msg = local_text(t, m, body, q, b, xb, xe); /* NAME = <literal> earlier, once */
+		} else {
+			*xb = b;
+			*xe = e;
+			msg = py_msg(t, b, e, false);
+		}
+		if (msg)
+			*sup = fl_xstrdup("#0");
+		return msg;
 	}
 	return NULL;
 }
-
 
 /* `def __str__(self):` at d (at the class body's column bcol) whose body
  * returns one message -- `return "missing key %r" % (self.key,)`, an
@@ -390,6 +443,55 @@ static char *compose_pct(walker *w, const char *msg, const char *params, const c
 	return out.s;
 }
 
+/* msg, a message class cls gives its base's __init__, as the bases show
+ * it: `super().__init__(line, col, message=message)` to a base whose
+ * __init__ passes on `f"{message} at line {self._line} col {self._col}"`
+ * (tomlkit's ParseError) gives "Unexpected character: {c} at line
+ * {self._line} col {self._col}".  Up to four bases, each by the tree's
+ * "sup:NAME" entry (sites.c).  Takes msg; caller frees the result. */
+char *py_class_decorate(walker *w, const char *cls, char *msg)
+{
+	char cur[200];
+	snprintf(cur, sizeof cur, "%s", cls);
+	for (int depth = 0; depth < 4 && msg; depth++) {
+		char key[220];
+		const char *base, *bc, *bm, *bcode;
+		int bs;
+		snprintf(key, sizeof key, "sup:%s", cur);
+		const char *to = py_tree_params(w, key);
+		if (!to || !py_tree_find(w, key, &base, &bc, &bs) || !base || strcmp(base, cur) == 0)
+			break;
+		const char *bp = py_tree_params(w, base);
+		if (!bp || strstr(bp, "\n%") || !py_tree_find(w, base, &bm, &bcode, &bs) || !bm)
+			break;
+		/* the base's parameter: by name, or the N-th line of its list */
+		const char *pn = to;
+		size_t pl = strlen(to);
+		if (to[0] == '#') {
+			unsigned long k = strtoul(to + 1, NULL, 10);
+			pn = bp;
+			for (; k > 0 && pn; k--) {
+				pn = strchr(pn, '\n');
+				pn = pn ? pn + 1 : NULL;
+			}
+			if (!pn)
+				break;
+			pl = strcspn(pn, "\n");
+		}
+		const char *h = pl ? field_of(bm, pn, pl) : NULL;
+		const char *fe = h ? strchr(h, '}') : NULL;
+		if (!fe)
+			break;
+		bool repr = h[1 + pl] == '!' && h[2 + pl] == 'r';
+		char *n = fl_xasprintf("%.*s%s%s%s%s", (int)(h - bm), bm, repr ? "'" : "", msg,
+				       repr ? "'" : "", fe + 1);
+		free(msg);
+		msg = n;
+		snprintf(cur, sizeof cur, "%s", base);
+	}
+	return msg;
+}
+
 /* The message of class cls (whose __init__ builds it from params, one per
  * line) for a raise with arguments a: each field of a parameter given a
  * literal replaced by its text ({name!r} by the text in quotes), the
@@ -441,11 +543,22 @@ bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
 			if (t->v[q].kind == FL_TK_IDENT &&
 			    py_excy_name(t->src + t->v[q].off, t->v[q].len))
 				pc->excy = true;
+		/* the first base, `pkg.Base` by its last name (not a
+		 * keyword argument such as metaclass=) */
+		size_t bl = k + 1;
+		while (bl + 2 < m[k] && t->v[bl].kind == FL_TK_IDENT && is_p(t, bl + 1, '.') &&
+		       t->v[bl + 2].kind == FL_TK_IDENT)
+			bl += 2;
+		if (bl < m[k] && t->v[bl].kind == FL_TK_IDENT && !is_p(t, bl + 1, '=') &&
+		    (is_p(t, bl + 1, ',') || bl + 1 == m[k]))
+			pc->base = fl_tok_dup(t, bl);
 		k = m[k] + 1;
 	}
 	if (k + 1 >= t->n || !fl_tok_is_punct(t, k, ":") ||
-	    !(t->v[k + 1].flags & FL_TF_NL_BEFORE) || t->v[k + 1].col <= t->v[i].col)
+	    !(t->v[k + 1].flags & FL_TF_NL_BEFORE) || t->v[k + 1].col <= t->v[i].col) {
+		py_class_free(pc);
 		return false;
+	}
 	int ccol = t->v[i].col, bcol = t->v[k + 1].col;
 	for (k = k + 1; k < t->n && k - i < 20000;) {
 		const fl_tok *tk = &t->v[k];
@@ -458,7 +571,12 @@ bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
 		}
 		if (fl_tok_is_ident(t, k, "def") && !pc->msg) {
 			size_t at, xb = NONE, xe = NONE;
-			char *im = init_message(t, m, k, bcol, &at, &xb, &xe);
+			char *sup = NULL;
+			char *im = init_message(t, m, k, bcol, &at, &xb, &xe, &sup);
+			if (im && pc->base)
+				pc->sup = sup;
+			else
+				free(sup);
 			bool str = false;
 			if (!im)
 				str = (im = str_message(t, m, k, bcol, &at)) != NULL;
@@ -507,10 +625,18 @@ bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
 	}
 	if (pc->msg && *pc->msg)
 		return true;
+	py_class_free(pc);
+	return false;
+}
+
+void py_class_free(pyclass *pc)
+{
 	free(pc->msg);
 	free(pc->code);
 	free(pc->params);
-	return false;
+	free(pc->base);
+	free(pc->sup);
+	pc->msg = pc->code = pc->params = pc->base = pc->sup = NULL;
 }
 
 /* Whether a file can hold such a class: an attribute line, indented,
@@ -698,7 +824,5 @@ void py_class_site(walker *w, size_t i)
 		free(cls);
 		free(idiom);
 	}
-	free(pc.msg);
-	free(pc.code);
-	free(pc.params);
+	py_class_free(&pc);
 }

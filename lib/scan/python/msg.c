@@ -470,6 +470,48 @@ static char *reshape(char *m, int how)
 	return out.s;
 }
 
+/* `self.msg or 'value must be at least %s' % self.min` (voluptuous), `msg
+ * or "empty value"`: a value given, else a default text.  The first token
+ * after the one `or` at the top level of [b, e), when its left side is a
+ * name, an attribute or a call (no text, comparison, `not` or ternary) and
+ * its right side holds a text; NONE otherwise. */
+static size_t or_default(const fl_toks *t, size_t b, size_t e)
+{
+	size_t at = NONE;
+	bool text = false;
+	int d = 0;
+	for (size_t k = b; k < e; k++) {
+		if (fl_tok_is_opener(t, k)) {
+			d++;
+			continue;
+		}
+		if (fl_tok_is_closer(t, k)) {
+			if (--d < 0)
+				return NONE;
+			continue;
+		}
+		const fl_tok *x = &t->v[k];
+		if (x->kind == FL_TK_STRING && at != NONE)
+			text = true;
+		if (d > 0)
+			continue;
+		if (x->kind == FL_TK_IDENT &&
+		    (fl_tok_is_ident(t, k, "if") || fl_tok_is_ident(t, k, "else") ||
+		     fl_tok_is_ident(t, k, "lambda") || fl_tok_is_ident(t, k, "for") ||
+		     fl_tok_is_ident(t, k, "and") || fl_tok_is_ident(t, k, "not") ||
+		     fl_tok_is_ident(t, k, "in") || fl_tok_is_ident(t, k, "is")))
+			return NONE;
+		if (fl_tok_is_ident(t, k, "or")) {
+			if (at != NONE || k == b)
+				return NONE;
+			at = k;
+		} else if (at == NONE && x->kind != FL_TK_IDENT && !is_p(t, k, '.')) {
+			return NONE; /* the left side: a name, an attribute, a call */
+		}
+	}
+	return at != NONE && at + 1 < e && text ? at + 1 : NONE;
+}
+
 /* py_msg(), with the singular (variant 0) or plural (1) of ngettext() */
 static char *py_msg_v(const fl_toks *t, size_t b, size_t e, int dec,
 		      int variant)
@@ -496,6 +538,9 @@ static char *py_msg_v(const fl_toks *t, size_t b, size_t e, int dec,
 		if (!tuple)
 			return py_msg_v(t, b + 1, e - 1, dec, variant);
 	}
+	size_t dflt = or_default(t, b, e);
+	if (dflt != NONE)
+		return py_msg_v(t, dflt, e, dec, variant);
 	size_t ib, ie;
 	int tail;
 	int how = reshaper(t, b, e, &ib, &ie, &tail);

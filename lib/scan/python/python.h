@@ -186,17 +186,24 @@ typedef struct pyclass {
 	bool str;          /* the message is what __str__ returns */
 	char *params;      /* owned: __init__'s parameters (without self), one
 			      per line, when the message names one ({name!r}) */
+	char *base;        /* owned: the first base class's (last) name */
+	char *sup;         /* owned: the base's __init__ parameter the message
+			      is given to (a name, or "#N" the N-th argument) */
 } pyclass;
 
 /* A name like an exception's (...Error, ...Exception, ...Exc, ...Warning). */
 bool py_excy_name(const char *s, size_t n);
 /* The message attribute of the class statement at i, or false. */
 bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc);
+void py_class_free(pyclass *pc);
 /* Whether a file can hold such a class (a byte scan, before lexing). */
 bool py_has_class_attr(const char *s, size_t n);
 /* The message of a class whose __init__ builds it from params (one per
  * line), for a raise with arguments a.  Caller frees. */
 char *py_compose_init(walker *w, const char *msg, const char *params, const callargs *a);
+/* msg as the bases of class cls show it, when cls gives it to a base's
+ * __init__ that adds to it (classes.c).  Takes msg. */
+char *py_class_decorate(walker *w, const char *cls, char *msg);
 /* The message attribute of an exception class at i: a site of its own. */
 void py_class_site(walker *w, size_t i);
 /* The texts a multi-branch `__str__` of the exception class statement at i

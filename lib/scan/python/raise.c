@@ -326,6 +326,33 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 	raise_expr(w, i, j, e, idiom);
 }
 
+/* The class a call at open is given among its positional arguments, a
+ * name (`UnexpectedCharError`, `exc.EmptyKeyError`) of a class the tree
+ * knows a message for; NULL for none.  Caller frees. */
+static char *class_arg(walker *w, size_t open)
+{
+	callargs a;
+	size_t close;
+	if (!py_get_args(w, open, &a, &close))
+		return NULL;
+	const fl_toks *t = w->t;
+	for (size_t q = 0; q < a.npos; q++) {
+		size_t b = a.st[a.pos[q]], e = a.en[a.pos[q]], k = b;
+		while (k + 2 < e && t->v[k].kind == FL_TK_IDENT && is_p(t, k + 1, '.'))
+			k += 2;
+		if (k + 1 != e || t->v[k].kind != FL_TK_IDENT || t->v[k].len > 120 ||
+		    !(t->src[t->v[k].off] >= 'A' && t->src[t->v[k].off] <= 'Z'))
+			continue;
+		char *name = fl_tok_dup(t, k);
+		const char *dm, *dc;
+		int ds;
+		if (py_tree_find(w, name, &dm, &dc, &ds) && dm)
+			return name;
+		free(name);
+	}
+	return NULL;
+}
+
 /* The raise (or return) at i of the exception expression [j, e). */
 static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idiom)
 {
@@ -429,7 +456,8 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 			const char *dm, *dc;
 			int ds;
 			if (py_tree_find(w, cls, &dm, &dc, &ds) && dm)
-				msg = py_compose_init(w, dm, py_tree_params(w, cls), &a);
+				msg = py_class_decorate(w, cls,
+							py_compose_init(w, dm, py_tree_params(w, cls), &a));
 		} else {
 			size_t mk = a.npos > 0 ? a.pos[0] : NONE;
 			if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
@@ -451,6 +479,13 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 		w->var_fmt = 0;
 		goto done;
 	}
+	/* `raise self.parse_error(UnexpectedCharError, c)`: a helper given
+	 * the class to make, whose message the tree knows */
+	if (!upper && !msg && !cls && strcmp(idiom, "raise") == 0 && is_p(t, p, '(') &&
+	    (cls = class_arg(w, p)) != NULL) {
+		w->var = NONE;
+		w->var_fmt = 0;
+	}
 	/* no message of its own (or only the class name): the class's
 	 * default message, when a class of the tree declares one */
 	if (cls && (!msg || strcmp(msg, cls) == 0) && w->var == NONE) {
@@ -458,7 +493,7 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 		int ds = 0;
 		if (py_tree_find(w, cls, &dm, &dc, &ds) && dm) {
 			free(msg);
-			msg = fl_xstrdup(dm);
+			msg = py_class_decorate(w, cls, fl_xstrdup(dm));
 			if (!code && dc)
 				code = fl_xstrdup(dc);
 			if (!is_http && ds >= 400 && ds <= 599) {

@@ -272,6 +272,16 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 			free(key);
 		}
 		fl_classdefs_add_params(tr, name, pc.msg, pc.code, pc.status, pc.params);
+		if (pc.base && pc.sup) {
+			/* the message goes to the base's __init__, which may
+			 * add to it (py_class_message) */
+			char *key = fl_xasprintf("sup:%s", name);
+			fl_classdefs_add_params(tr, key, pc.base, NULL, 0, pc.sup);
+			free(key);
+		} else {
+			free(pc.base);
+			free(pc.sup);
+		}
 		free(name);
 	}
 	py_consts_end();
