@@ -96,6 +96,12 @@ Traceback (most recent call last):
   File "/srv/app/inventory/markup.py", line 33, in parse
   File "/srv/app/inventory/markup.py", line 21, in system_message
 inventory.markup.LabelError: <label>:1: (level 3) the label holds a broken mark'
+# an error class that gives its base a fixed message, which the base ends
+# with the position, made by a helper handed the class: the raise of the
+# helper; a default text after `or`
+explain_top "python: a class's message as its base ends it, made by a helper" "inventory/shelftoml.py:53" "inventory.shelftoml.StrayCharError: Stray character: '#' at line 3 col 7"
+explain_top "python: a positional message to the base" "inventory/shelftoml.py:51" 'inventory.shelftoml.MissingValueError: Missing value after the equals sign at line 2 col 4'
+explain_top "python: the default text of \`msg or ...\`" "inventory/shelftoml.py:58" 'inventory.shelftoml.ShelfError: a shelf holds at most 12 items'
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'
@@ -491,6 +497,11 @@ check "explain: java text a method returns, at the new of its exception" \
 	[ "$(printf 'java.lang.IndexOutOfBoundsException: Page 7 out of range for 3 pages\n' |
 		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
 		src/main/java/com/acme/util/Ranges.java:20 ]
+# a text built by a local StringBuilder's appends, thrown as its toString()
+check "explain: java StringBuilder's text thrown" \
+	[ "$(printf 'Exception in thread "main" java.lang.IllegalArgumentException: No label column '"'"'price'"'"' in the header\n' |
+		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
+		src/main/java/com/acme/util/Labels.java:28 ]
 
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame

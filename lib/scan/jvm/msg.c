@@ -256,6 +256,11 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 			return m;
 		}
 	}
+	/* `throw new IllegalStateException(buf.toString())`: the text a
+	 * local StringBuilder of the function was given */
+	if (e == b + 5 && is_id(c, b) && is_p(c, b + 1, ".") && is(c, b + 2, "toString") &&
+	    is_p(c, b + 3, "(") && is_p(c, b + 4, ")") && c->sc.n && c->sc.v[c->sc.n - 1].fn_at)
+		return jvm_builder_text(c, c->sc.v[c->sc.n - 1].fn_at, b, b);
 	/* "...".formatted(...) / "...".format(...) / "...".trimIndent() */
 	if (e - b >= 4 && c->t.v[b].kind == FL_TK_STRING && is_p(c, b + 1, ".") &&
 	    is_id(c, b + 2) && is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {
@@ -452,14 +457,25 @@ static void append_piece(const ctx *c, size_t b, size_t e, bool cond, fl_buf *ou
 	*ph = true;
 }
 
+/* StringBuilder, StringBuffer, commons-text's TextStringBuilder and
+ * StrBuilder: a text built by appends */
+static bool builder_class(const ctx *c, size_t k)
+{
+	if (!is_id(c, k))
+		return false;
+	const char *s = tsrc(c, k);
+	size_t n = c->t.v[k].len;
+	return ends_with(s, n, "StringBuilder") || ends_with(s, n, "StringBuffer") ||
+	       ends_with(s, n, "StrBuilder");
+}
+
 char *jvm_builder_text(const ctx *c, size_t from, size_t to, size_t var)
 {
 	/* the last `V = new StringBuilder(...)` before `to` */
 	size_t decl = NOIDX;
 	for (size_t k = from; k + 3 < to; k++)
 		if (same_id(c, k, var) && is_p(c, k + 1, "=") && is(c, k + 2, "new") &&
-		    (is(c, k + 3, "StringBuilder") || is(c, k + 3, "StringBuffer")) &&
-		    is_p(c, k + 4, "(") && c->match[k + 4] != NOIDX)
+		    builder_class(c, k + 3) && is_p(c, k + 4, "(") && c->match[k + 4] != NOIDX)
 			decl = k;
 	if (decl == NOIDX)
 		return NULL;
