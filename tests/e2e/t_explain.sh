@@ -102,6 +102,8 @@ inventory.markup.LabelError: <label>:1: (level 3) the label holds a broken mark'
 explain_top "python: a class's message as its base ends it, made by a helper" "inventory/shelftoml.py:53" "inventory.shelftoml.StrayCharError: Stray character: '#' at line 3 col 7"
 explain_top "python: a positional message to the base" "inventory/shelftoml.py:51" 'inventory.shelftoml.MissingValueError: Missing value after the equals sign at line 2 col 4'
 explain_top "python: the default text of \`msg or ...\`" "inventory/shelftoml.py:58" 'inventory.shelftoml.ShelfError: a shelf holds at most 12 items'
+# a raise of the text a property of the class returns
+explain_top "python: a property's text raised" "inventory/shelftoml.py:80" "inventory.shelftoml.ShelfError: 'price' is not set on this shelf"
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'

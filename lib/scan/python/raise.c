@@ -326,6 +326,80 @@ static void do_raise_as(walker *w, size_t i, const char *idiom)
 	raise_expr(w, i, j, e, idiom);
 }
 
+/* `raise X(self._undefined_message)` (a property), `raise
+ * X(self._describe(key))`, `raise X(describe(kind))`: the texts the file's
+ * one def of that name returns (jinja2's Undefined), each a site of the
+ * raise; a return of no text (`return self._hint`) gives none.  Appends to
+ * out; how many. */
+static size_t returned_texts(walker *w, size_t b, size_t e, fl_strv *out)
+{
+	const fl_toks *t = w->t;
+	size_t nm;
+	if (e == b + 3 && (fl_tok_is_ident(t, b, "self") || fl_tok_is_ident(t, b, "cls")) &&
+	    is_p(t, b + 1, '.') && t->v[b + 2].kind == FL_TK_IDENT)
+		nm = b + 2;
+	else if (e >= b + 5 && (fl_tok_is_ident(t, b, "self") || fl_tok_is_ident(t, b, "cls")) &&
+		 is_p(t, b + 1, '.') && t->v[b + 2].kind == FL_TK_IDENT && is_p(t, b + 3, '(') &&
+		 w->m[b + 3] == e - 1)
+		nm = b + 2;
+	else if (e >= b + 3 && t->v[b].kind == FL_TK_IDENT && is_p(t, b + 1, '(') &&
+		 w->m[b + 1] == e - 1 && (b == 0 || !is_p(t, b - 1, '.')))
+		nm = b;
+	else
+		return 0;
+	const fl_tok *n = &t->v[nm];
+	if (n->len < 3 || n->len > 100)
+		return 0;
+	/* the file's one def of that name */
+	size_t d = NONE;
+	for (const char *p = t->src; (p = fl_memmem(p, (size_t)(t->src + t->srclen - p), "def ", 4)) != NULL; p += 4) {
+		const char *q = p + 4;
+		if ((size_t)(t->src + t->srclen - q) <= n->len || memcmp(q, t->src + n->off, n->len) != 0 ||
+		    q[n->len] != '(')
+			continue;
+		if (d != NONE)
+			return 0; /* two: which one runs is not known here */
+		d = (size_t)(p - t->src);
+	}
+	if (d == NONE)
+		return 0;
+	/* its token */
+	size_t lo = 0, hi = t->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (t->v[mid].off < d)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo + 2 >= t->n || t->v[lo].off != d || !fl_tok_is_ident(t, lo, "def") ||
+	    !(t->v[lo].flags & FL_TF_NL_BEFORE) || !is_p(t, lo + 2, '(') || w->m[lo + 2] == NONE)
+		return 0;
+	size_t body, end;
+	if (!py_def_body(t, lo, w->m[lo + 2], 2000, false, &body, &end))
+		return 0;
+	size_t added = 0;
+	for (size_t q = body; q < end && out->n < 8; q++) {
+		if (!fl_tok_is_ident(t, q, "return") || !(t->v[q].flags & FL_TF_NL_BEFORE))
+			continue;
+		size_t re = q + 1;
+		while (re < end && !(t->v[re].flags & FL_TF_NL_BEFORE))
+			re = fl_tok_is_opener(t, re) && w->m[re] != NONE && w->m[re] > re ? w->m[re] + 1 : re + 1;
+		char *m = re > q + 1 && py_range_ok(t, q + 1, re) ? py_msg(t, q + 1, re, false) : NULL;
+		if (m && fl_msg_plain_letters(m) >= 6) {
+			bool seen = false;
+			for (size_t k = 0; k < out->n && !seen; k++)
+				seen = strcmp(out->v[k], m) == 0;
+			if (!seen) {
+				fl_strv_push(out, m);
+				added++;
+			}
+		}
+		free(m);
+	}
+	return added;
+}
+
 /* The class a call at open is given among its positional arguments, a
  * name (`UnexpectedCharError`, `exc.EmptyKeyError`) of a class the tree
  * knows a message for; NULL for none.  Caller frees. */
@@ -357,6 +431,7 @@ static char *class_arg(walker *w, size_t open)
 static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idiom)
 {
 	const fl_toks *t = w->t;
+	fl_strv rtexts = {0}; /* the texts a def the raise calls returns */
 	w->var = NONE;
 	w->var_fmt = 0;
 	/* dotted callee */
@@ -467,6 +542,8 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 				msg = py_kw_msg(w, &a, msg_kws);
 			if (!msg && upper && a.npos > 1 && mk == a.pos[0])
 				msg = later_arg_msg(w, &a, i);
+			if (!msg && mk != NONE && strcmp(idiom, "raise") == 0)
+				returned_texts(w, a.st[mk], a.en[mk], &rtexts);
 			if (!msg && a.n == 0 && upper)
 				msg = fl_xstrdup(cls);
 		}
@@ -531,6 +608,11 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 			goto done;
 		}
 	}
+	if (rtexts.n && (!msg || (cls && strcmp(msg, cls) == 0))) {
+		for (size_t k = 0; k < rtexts.n; k++)
+			py_emit1(w, i, rtexts.v[k], code, cls, type, sev, 0, idiom);
+		goto done;
+	}
 	/* a stored exception is a site by its own text only */
 	if (strcmp(idiom, "stored") == 0 && w->var == NONE &&
 	    (!msg || (cls && strcmp(msg, cls) == 0)))
@@ -544,6 +626,7 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 	if (w->out->n == before && cls && !code && strcmp(idiom, "raise") == 0 && !control_flow(cls))
 		py_emit1(w, i, cls, NULL, cls, type, sev, is_http ? status : 0, idiom);
 done:
+	fl_strv_free(&rtexts);
 	free(cls);
 	free(msg);
 	free(code);
