@@ -104,6 +104,10 @@ explain_top "python: a positional message to the base" "inventory/shelftoml.py:5
 explain_top "python: the default text of \`msg or ...\`" "inventory/shelftoml.py:58" 'inventory.shelftoml.ShelfError: a shelf holds at most 12 items'
 # a raise of the text a property of the class returns
 explain_top "python: a property's text raised" "inventory/shelftoml.py:80" "inventory.shelftoml.ShelfError: 'price' is not set on this shelf"
+# texts a class keeps by key, raised by the key: a subclass's own text
+# for the key, raised in its base; a formatted one
+explain_top "python: a subclass's text for a key raised in its base" "inventory/shelffields.py:39" 'inventory.shelffields.FieldError: Not a weight in grams.'
+explain_top "python: a keyed text formatted" "inventory/shelffields.py:41" 'inventory.shelffields.FieldError: At most 20 items fit on a shelf.'
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'

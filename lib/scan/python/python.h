@@ -14,6 +14,8 @@
  *                their value
  *   raisers.c    the tree's raising helpers and error factories that take
  *                their message as a parameter, a site at each call
+ *   keyed.c      messages a class keeps in a dict by key
+ *                (`default_error_messages`), raised by their key
  *   raise.c      raise / assert sites, `return X(...)` in an error
  *                factory, HTTP exception classes
  *   sites.c      the walk over a file's statements (blocks, the enclosing
@@ -173,6 +175,14 @@ size_t py_skip_def(const fl_toks *t, size_t q, size_t end);
 size_t py_param_list(const char *params, char **names, size_t max);
 /* errorCode from code="..." when it looks like a code (upper case) */
 char *py_code_kw(walker *w, const callargs *a);
+
+/* ---- keyed.c ---------------------------------------------------------------- */
+
+/* The texts of the message key [b, e) gives in the dicts of messages of
+ * the raise's class, its bases and subclasses in the file (`"invalid"`,
+ * when bare; `self.error_messages["invalid"]`), appended to out; how
+ * many. */
+size_t py_keyed_texts(walker *w, size_t b, size_t e, bool bare, fl_strv *out);
 
 /* ---- classes.c -------------------------------------------------------------- */
 

@@ -542,7 +542,15 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 				msg = py_kw_msg(w, &a, msg_kws);
 			if (!msg && upper && a.npos > 1 && mk == a.pos[0])
 				msg = later_arg_msg(w, &a, i);
-			if (!msg && mk != NONE && strcmp(idiom, "raise") == 0)
+			/* `raise self.make_error("invalid")`: a key of the
+			 * class's messages; `self.error_messages["invalid"]` */
+			bool by_key = !upper && fl_tok_is_ident(t, j, "self") && msg && !strchr(msg, ' ');
+			if ((by_key || !msg) && mk != NONE && strcmp(idiom, "raise") == 0 &&
+			    py_keyed_texts(w, a.st[mk], a.en[mk], by_key, &rtexts)) {
+				free(msg);
+				msg = NULL;
+			}
+			if (!msg && !rtexts.n && mk != NONE && strcmp(idiom, "raise") == 0)
 				returned_texts(w, a.st[mk], a.en[mk], &rtexts);
 			if (!msg && a.n == 0 && upper)
 				msg = fl_xstrdup(cls);
