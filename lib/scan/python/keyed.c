@@ -186,3 +186,29 @@ size_t py_keyed_texts(walker *w, size_t b, size_t e, bool bare, fl_strv *out)
 	free(v);
 	return out->n - n0;
 }
+
+bool py_keyed_call(walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	/* self.NAME("key", ...) */
+	if (i != pb + 2 || !fl_tok_is_ident(t, pb, "self") || !is_p(t, i + 1, '(') ||
+	    w->m[i + 1] == NONE || t->v[i + 2].kind != FL_TK_STRING ||
+	    !(is_p(t, i + 3, ',') || is_p(t, i + 3, ')')))
+		return false;
+	/* a method of the file that raises */
+	size_t d = py_file_def(w, i), body, end;
+	if (d == NONE || !py_def_body(t, d, w->m[d + 2], 2000, false, &body, &end))
+		return false;
+	bool raises = false;
+	for (size_t q = body; q < end && !raises; q++)
+		raises = fl_tok_is_ident(t, q, "raise");
+	fl_strv texts = {0};
+	if (!raises || !py_keyed_texts(w, i + 2, i + 3, true, &texts))
+		return false;
+	char *idiom = fl_xasprintf("raising helper %.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	for (size_t k = 0; k < texts.n; k++)
+		py_emit1(w, pb, texts.v[k], NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+	free(idiom);
+	fl_strv_free(&texts);
+	return true;
+}

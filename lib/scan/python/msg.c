@@ -1296,6 +1296,39 @@ bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs
 	return true;
 }
 
+size_t py_file_def(const walker *w, size_t nm)
+{
+	const fl_toks *t = w->t;
+	const fl_tok *n = &t->v[nm];
+	if (n->kind != FL_TK_IDENT || n->len > 100)
+		return NONE;
+	size_t d = NONE;
+	for (const char *p = t->src; (p = fl_memmem(p, (size_t)(t->src + t->srclen - p), "def ", 4)) != NULL; p += 4) {
+		const char *q = p + 4;
+		if ((size_t)(t->src + t->srclen - q) <= n->len || memcmp(q, t->src + n->off, n->len) != 0 ||
+		    q[n->len] != '(')
+			continue;
+		if (d != NONE)
+			return NONE; /* two: which one runs is not known here */
+		d = (size_t)(p - t->src);
+	}
+	if (d == NONE)
+		return NONE;
+	/* its token */
+	size_t lo = 0, hi = t->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (t->v[mid].off < d)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo + 2 >= t->n || t->v[lo].off != d || !fl_tok_is_ident(t, lo, "def") ||
+	    !(t->v[lo].flags & FL_TF_NL_BEFORE) || !is_p(t, lo + 2, '(') || w->m[lo + 2] == NONE)
+		return NONE;
+	return lo;
+}
+
 size_t py_skip_def(const fl_toks *t, size_t q, size_t end)
 {
 	if (!fl_tok_is_ident(t, q, "def") || !(t->v[q].flags & FL_TF_NL_BEFORE))

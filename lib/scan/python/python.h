@@ -167,6 +167,10 @@ char *py_kw_msg(walker *w, const callargs *a, const char *const *names);
  * (unless defs) a def (not a plain helper). */
 bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs,
 		 size_t *body, size_t *end);
+/* The token of the file's one `def NAME(` at the start of a line, NAME
+ * the identifier at token nm (a method or a function), its parameters
+ * matched; NONE when there is none or more than one. */
+size_t py_file_def(const walker *w, size_t nm);
 /* The token after the nested def that starts at q (at the start of its
  * line) and its block, within [q, end); q when q is no def. */
 size_t py_skip_def(const fl_toks *t, size_t q, size_t end);
@@ -183,6 +187,10 @@ char *py_code_kw(walker *w, const callargs *a);
  * when bare; `self.error_messages["invalid"]`), appended to out; how
  * many. */
 size_t py_keyed_texts(walker *w, size_t b, size_t e, bool bare, fl_strv *out);
+/* `self.fail("invalid")` at i (its receiver at pb), a method of the file
+ * that raises, given a key of the class's messages (Django REST
+ * framework): a site per text; false when it is no such call. */
+bool py_keyed_call(walker *w, size_t i, size_t pb);
 
 /* ---- classes.c -------------------------------------------------------------- */
 

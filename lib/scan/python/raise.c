@@ -347,33 +347,10 @@ static size_t returned_texts(walker *w, size_t b, size_t e, fl_strv *out)
 		nm = b;
 	else
 		return 0;
-	const fl_tok *n = &t->v[nm];
-	if (n->len < 3 || n->len > 100)
+	if (t->v[nm].len < 3)
 		return 0;
-	/* the file's one def of that name */
-	size_t d = NONE;
-	for (const char *p = t->src; (p = fl_memmem(p, (size_t)(t->src + t->srclen - p), "def ", 4)) != NULL; p += 4) {
-		const char *q = p + 4;
-		if ((size_t)(t->src + t->srclen - q) <= n->len || memcmp(q, t->src + n->off, n->len) != 0 ||
-		    q[n->len] != '(')
-			continue;
-		if (d != NONE)
-			return 0; /* two: which one runs is not known here */
-		d = (size_t)(p - t->src);
-	}
-	if (d == NONE)
-		return 0;
-	/* its token */
-	size_t lo = 0, hi = t->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (t->v[mid].off < d)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo + 2 >= t->n || t->v[lo].off != d || !fl_tok_is_ident(t, lo, "def") ||
-	    !(t->v[lo].flags & FL_TF_NL_BEFORE) || !is_p(t, lo + 2, '(') || w->m[lo + 2] == NONE)
+	size_t lo = py_file_def(w, nm);
+	if (lo == NONE)
 		return 0;
 	size_t body, end;
 	if (!py_def_body(t, lo, w->m[lo + 2], 2000, false, &body, &end))

@@ -426,7 +426,7 @@ void py_do_call(walker *w, size_t i)
 	}
 	if (!kind) {
 		if (!reporter_call(w, i, pb) && !py_raiser_call(w, i, pb, false) &&
-		    announcing_call(w, i, pb))
+		    !py_keyed_call(w, i, pb) && announcing_call(w, i, pb))
 			kind = 8;
 		if (!kind)
 			return;
