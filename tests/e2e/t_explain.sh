@@ -510,6 +510,12 @@ check "explain: java StringBuilder's text thrown" \
 		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
 		src/main/java/com/acme/util/Labels.java:28 ]
 
+# a thrower of the tree called on a parameter, its result returned (Jackson's
+# `return ctxt.reportBadDefinition(...)`)
+check "explain: java thrower called on another object" \
+	[ "$(printf 'Exception in thread "main" java.lang.IllegalStateException: The shelf declares no slot count (in /srv/a.shelf)\n' |
+		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
+		src/main/java/com/acme/util/ShelfReader.java:13 ]
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame
 # tell the line), a check's template written in one-letter names, a Go

@@ -793,6 +793,9 @@ static void test_java_thrower_methods(void **state)
 		"  public void write(Writer out, Object value) {\n"                       /* 8 */
 		"    throw new UnsupportedOperationException(\"read-only\");\n"           /* 9 */
 		"  }\n"                                                                   /* 10 */
+		"  protected void error(String msg) {\n"                                   /* 11 */
+		"    throw new IllegalStateException(msg);\n"                             /* 12 */
+		"  }\n"                                                                   /* 13 */
 		"}\n";
 	const char *parser_java =
 		"class Utf8Parser extends ParserBase {\n"                                 /* 1 */
@@ -805,7 +808,9 @@ static void test_java_thrower_methods(void **state)
 		"    String s = describe(_reportError(\"not a statement\"));\n"          /* 8 */
 		"    ParserBase._reportError(\"a static call of the class\");\n"         /* 9 */
 		"    other._reportError(\"an instance of who knows what\");\n"         /* 10 */
-		"  }\n"                                                                   /* 11 */
+		"    log.error(\"the log writes a line of its own\");\n"               /* 11 */
+		"    other._reportError(msg);\n"                                          /* 12 */
+		"  }\n"                                                                   /* 13 */
 		"}\n";
 	fl_src files[] = {{"src/main/java/ParserBase.java", base_java, strlen(base_java), NULL},
 			  {"src/main/java/Utf8Parser.java", parser_java, strlen(parser_java), NULL}};
@@ -821,10 +826,16 @@ static void test_java_thrower_methods(void **state)
 	assert_null(harness_find(s, "read-only"));
 	assert_null(harness_find(s, "not a statement"));
 	/* through its class (a static thrower): a site; through an instance
-	 * of unknown class: not */
+	 * of unknown class, named to throw and given a text of the call's
+	 * own: a site (Jackson's `ctxt.reportBadDefinition(type, "...")`);
+	 * a name anyone may have (`log.error`), or no text: not */
 	EXPECT_SITE(s, "a static call of the class", 9, FL_T_EXCEPTION);
-	assert_null(harness_find(s, "an instance of who knows what"));
-	assert_int_equal(s->n, 3);
+	EXPECT_SITE(s, "an instance of who knows what", 10, FL_T_EXCEPTION);
+	x = harness_find(s, "the log writes a line of its own"); /* the log's line */
+	assert_non_null(x);
+	harness_expect_str(x->cls, NULL);
+	harness_expect_str(x->idiom, "log.error");
+	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
 
 	/* a class with its own _reportError of that arity that only logs */

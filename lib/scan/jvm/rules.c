@@ -84,6 +84,27 @@ static bool own_or_class_call(const ctx *c, size_t i)
 	       (is(c, i - 2, "this") || (is_id(c, i - 2) && is_upper(tsrc(c, i - 2)[0])));
 }
 
+/* `ctxt.reportBadDefinition(type, "...")`: a call on a local or a
+ * parameter (a plain lower-case name, not a chain), at i. */
+static bool var_call(const ctx *c, size_t i)
+{
+	if (i < 3 || !is_p(c, i - 1, ".") || !is_id(c, i - 2) || is_upper(tsrc(c, i - 2)[0]) ||
+	    is(c, i - 2, "this") || is(c, i - 2, "super") || is_p(c, i - 3, "."))
+		return false;
+	/* named to throw (reportBadDefinition, failWith, throwIfInvalid):
+	 * `log.error("...")` and `validator.check(...)` may be anyone's */
+	static const char *const strong[] = {"report", "fail", "throw", "raise", NULL};
+	const char *nm = tsrc(c, i);
+	size_t n = c->t.v[i].len;
+	for (const char *const *w = strong; *w; w++) {
+		size_t l = strlen(*w);
+		for (size_t a = 0; a + l <= n; a++)
+			if (strncasecmp(nm + a, *w, l) == 0)
+				return true;
+	}
+	return false;
+}
+
 /* The parameter a thrower's condition is the negation of, alone
  * (`if (!ok) throw ...`: "!{ok}"), or f->np when it is none. */
 static size_t lone_negated_param(const fl_factory *f)
@@ -170,10 +191,16 @@ static size_t message_param(const fl_factory *f)
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
 {
-	size_t b = own_or_class_call(c, i) ? i - 2 : i;
+	/* on another object (`ctxt.reportInputMismatch(...)`, Jackson's
+	 * contexts): a text of the call's own only, and perhaps returned
+	 * (`return ctxt.reportBadDefinition(...)`, a generic T that is never
+	 * returned) */
+	bool other = var_call(c, i);
+	size_t b = own_or_class_call(c, i) || other ? i - 2 : i;
 	/* a statement of its own: after ; { } else, or an if/for/while head */
 	if (b == 0 || !(is_p(c, b - 1, ";") || is_p(c, b - 1, "{") || is_p(c, b - 1, "}") ||
-			is(c, b - 1, "else") || is_p(c, b - 1, ")") || is_p(c, b - 1, "->")))
+			is(c, b - 1, "else") || is_p(c, b - 1, ")") || is_p(c, b - 1, "->") ||
+			(other && is(c, b - 1, "return"))))
 		return false;
 	size_t close = c->match[i + 1];
 	if (close == NOIDX || !is_p(c, close + 1, ";"))
@@ -220,6 +247,15 @@ static bool rule_thrower(ctx *c, size_t i)
 		free(m);
 		fl_factory_clear(&fwd);
 		return true;
+	}
+	if (other && (f->cond || !m || !f->msg || strcmp(m, f->msg) == 0 || fl_msg_plain_letters(m) < 8 ||
+		      fl_msg_plain_letters(m) <= fl_msg_plain_letters(f->msg))) {
+		/* no text of the call's own: not told from a method of that
+		 * name of another class */
+		free(idiom);
+		free(m);
+		fl_factory_clear(&fwd);
+		return false;
 	}
 	if (f->cond) {
 		/* a conditional thrower (check(ok, msg)): its condition in the
@@ -986,7 +1022,7 @@ void jvm_rules_at(ctx *c, size_t i)
 	 * `_reportError("...");` (or `this._reportError(...)`, or a class's
 	 * static `Checks.failWith(...)`) */
 	if (c->d == D_JAVA && call && c->ctors && !is_upper(tsrc(c, i)[0]) &&
-	    (!dot_before || own_or_class_call(c, i)) &&
+	    (!dot_before || own_or_class_call(c, i) || var_call(c, i)) &&
 	    rule_thrower(c, i))
 		return;
 	if (rule_kotlin_ctor(c, i, dot_before, call))
