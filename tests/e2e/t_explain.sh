@@ -109,6 +109,9 @@ explain_top "python: a property's text raised" "inventory/shelftoml.py:80" "inve
 explain_top "python: a subclass's text for a key raised in its base" "inventory/shelffields.py:39" 'inventory.shelffields.FieldError: Not a weight in grams.'
 explain_top "python: a keyed text formatted" "inventory/shelffields.py:41" 'inventory.shelffields.FieldError: At most 20 items fit on a shelf.'
 explain_top "python: a key given to a raising method" "inventory/shelffields.py:62" 'inventory.shelffields.FieldError: A shelf label holds at most 40 characters.'
+# a helper that makes the error of the class it is given, its message in
+# a local, and raises it or collects it (configobj's _handle_error)
+explain_top "python: a helper handed the class and the text" "inventory/shelfini.py:31" 'inventory.shelfini.DuplicateShelfError: Duplicate shelf section at line 7.'
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'

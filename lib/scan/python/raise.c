@@ -377,6 +377,24 @@ static size_t returned_texts(walker *w, size_t b, size_t e, fl_strv *out)
 	return added;
 }
 
+/* Whether the name at token k is a parameter of the innermost def. */
+static bool def_param(const walker *w, size_t k)
+{
+	size_t b = py_innermost(w, B_DEF);
+	if (b == NONE || w->blk[b].name == NONE)
+		return false;
+	const fl_toks *t = w->t;
+	size_t open = w->blk[b].name + 1, st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;
+	if (!is_p(t, open, '('))
+		return false;
+	size_t n = py_split_args(t, w->m, open, st, en, FL_FAC_PARAMS, &close);
+	for (size_t q = 0; n != NONE && q < n; q++)
+		if (t->v[st[q]].kind == FL_TK_IDENT && t->v[st[q]].len == t->v[k].len &&
+		    memcmp(t->src + t->v[st[q]].off, t->src + t->v[k].off, t->v[k].len) == 0)
+			return true;
+	return false;
+}
+
 /* The class a call at open is given among its positional arguments, a
  * name (`UnexpectedCharError`, `exc.EmptyKeyError`) of a class the tree
  * knows a message for; NULL for none.  Caller frees. */
@@ -457,7 +475,9 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 	     !(is_http || ends_with(cn, cl, "Error") || ends_with(cn, cl, "Exception")) ||
 	     !error_factory(w)))
 		return;
-	char *cls = upper ? fl_xstrndup(cn, cl) : NULL;
+	/* `raise ErrorClass(message)` of a parameter: the class is the
+	 * caller's, not a class of that name */
+	char *cls = upper && !(last == j && def_param(w, j)) ? fl_xstrndup(cn, cl) : NULL;
 	bool valid = ends_with(cn, cl, "ValidationError") ||
 		     (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0);
 	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;

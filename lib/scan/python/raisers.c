@@ -29,7 +29,7 @@
 
 /* A byte scan: `raise Name(ident` or `return Name(ident` whose first
  * argument is a plain name (`message`, `msg % args`), an f-string or a
- * literal joined to or formatted with more: the
+ * literal joined to or formatted with more, or `raise name` alone: the
  * file can define a raising helper.  It may answer yes wrongly, never no wrongly for the
  * helpers collect() keeps. */
 bool py_has_raiser(const char *s, size_t n)
@@ -44,6 +44,14 @@ bool py_has_raiser(const char *s, size_t n)
 			while (q < end && (*q == '_' || *q == '.' || (*q >= 'a' && *q <= 'z') ||
 					   (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')))
 				q++;
+			/* `raise error` of a local made before (local_call) */
+			if (w == 0 && q > c0 && *c0 >= 'a' && *c0 <= 'z' && !memchr(c0, '.', (size_t)(q - c0))) {
+				const char *e = q;
+				while (e < end && (*e == ' ' || *e == '\r'))
+					e++;
+				if (e >= end || *e == '\n')
+					return true;
+			}
 			if (q == c0 || q >= end || *q != '(')
 				continue;
 			q++;
@@ -236,11 +244,65 @@ static bool raise_cond(const fl_toks *t, size_t body, size_t r, size_t *cb, size
 
 static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d);
 
+/* `raise error` at r whose name (token v, alone on the line's rest) is a
+ * local assigned once before it in the body, at the start of a line, the
+ * value of a call (`error = ErrorClass(message, cur_index, line)`,
+ * configobj): the token before the callee ('='), or NONE. */
+static size_t local_call(const fl_toks *t, const size_t *m, size_t body, size_t r, size_t v)
+{
+	if (t->v[v].kind != FL_TK_IDENT || (v + 1 < t->n && !(t->v[v + 1].flags & FL_TF_NL_BEFORE)) ||
+	    !(t->src[t->v[v].off] >= 'a' && t->src[t->v[v].off] <= 'z'))
+		return NONE;
+	size_t eq = NONE;
+	for (size_t q = body; q + 3 < r; q++) {
+		if (!(t->v[q].flags & FL_TF_NL_BEFORE) || t->v[q].len != t->v[v].len ||
+		    t->v[q].kind != FL_TK_IDENT || memcmp(t->src + t->v[q].off, t->src + t->v[v].off, t->v[v].len) != 0 ||
+		    !is_p(t, q + 1, '='))
+			continue;
+		if (eq != NONE)
+			return NONE;
+		size_t j = q + 2;
+		while (j + 2 < r && t->v[j].kind == FL_TK_IDENT && is_p(t, j + 1, '.'))
+			j += 2;
+		if (t->v[j].kind != FL_TK_IDENT || !is_p(t, j + 1, '(') || m[j + 1] == NONE)
+			return NONE;
+		eq = q + 1;
+	}
+	return eq;
+}
+
+/* The text a local name at token v holds, assigned once before token r in
+ * the body at the start of a line: its expression [*b, *e), or false. */
+static bool local_value(const fl_toks *t, const size_t *m, size_t body, size_t r, size_t v,
+			size_t *b, size_t *e)
+{
+	bool found = false;
+	for (size_t q = body; q + 2 < r; q++) {
+		if (!(t->v[q].flags & FL_TF_NL_BEFORE) || t->v[q].kind != FL_TK_IDENT ||
+		    t->v[q].len != t->v[v].len ||
+		    memcmp(t->src + t->v[q].off, t->src + t->v[v].off, t->v[v].len) != 0 || !is_p(t, q + 1, '='))
+			continue;
+		if (found)
+			return false;
+		found = true;
+		*b = q + 2;
+		*e = *b;
+		while (*e < r && !(*e > *b && (t->v[*e].flags & FL_TF_NL_BEFORE)))
+			*e = fl_tok_is_opener(t, *e) && m[*e] != NONE && m[*e] > *e ? m[*e] + 1 : *e + 1;
+	}
+	return found && *e > *b;
+}
+
 /* The token test of py_has_raiser's bytes: `raise`/`return` at r, then
  * Name( or a.b.Name( and a plain name first. */
 static bool candidate(const fl_toks *t, size_t r)
 {
 	size_t j = r + 1;
+	/* `raise error`, a local made before (local_call) */
+	if (fl_tok_is_ident(t, r, "raise") && j < t->n && t->v[j].kind == FL_TK_IDENT &&
+	    t->src[t->v[j].off] >= 'a' && t->src[t->v[j].off] <= 'z' &&
+	    (j + 1 >= t->n || (t->v[j + 1].flags & FL_TF_NL_BEFORE)))
+		return true;
 	while (j + 2 < t->n && t->v[j].kind == FL_TK_IDENT && is_p(t, j + 1, '.'))
 		j += 2;
 	if (j + 3 >= t->n || t->v[j].kind != FL_TK_IDENT || !is_p(t, j + 1, '(') ||
@@ -306,7 +368,7 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 	 * position with its own coord_repr) */
 	bool ok = np > 0 && py_def_body(t, d, close, RAI_MAX_TOKS, true, &body, &end);
 	/* its one raise of an exception class, or its one return of one */
-	size_t at = NONE;
+	size_t at = NONE, pre = NONE; /* the raise; the token before its call */
 	int nraise = 0, nret = 0;
 	for (size_t q = body; ok && q < end; q++) {
 		size_t after = py_skip_def(t, q, end);
@@ -331,20 +393,43 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 			else
 				continue;
 		} else if (!call) {
-			ok = false; /* raise e, raise from: not a message of ours */
+			/* raise error, of `error = ErrorClass(message, ...)`
+			 * made before; else raise e, raise from: not a
+			 * message of ours */
+			size_t eq = local_call(t, m, body, q, q + 1);
+			if (eq == NONE) {
+				ok = false;
+			} else {
+				at = q;
+				pre = eq;
+				continue;
+			}
 		}
 		at = q;
+		pre = q;
 	}
 	bool factory = nret == 1 && nraise == 0;
 	if (!ok || !((nraise == 1 && nret == 0) || factory) || at == NONE)
 		goto out;
-	size_t j = at + 1;
+	size_t j = pre + 1;
 	while (is_p(t, j + 1, '.'))
 		j += 2;
+	/* the class: a name, or the parameter that gives it ({ErrorClass}) */
+	int cp = param_of(t, j, pv, np);
+	if (pre != at && cp < 0 && !(t->src[t->v[j].off] >= 'A' && t->src[t->v[j].off] <= 'Z'))
+		goto out;
 	size_t cst[2], cen[2], cclose;
 	size_t na = py_split_args(t, m, j + 1, cst, cen, 2, &cclose);
 	if (na == NONE || na == 0 || (t->v[cst[0]].kind == FL_TK_IDENT && is_p(t, cst[0] + 1, '=')))
 		goto out;
+	/* the message a local holds: `message = '{0} at line
+	 * {1}.'.format(text, cur_index)` */
+	size_t lb = 0, le = 0;
+	if (cen[0] == cst[0] + 1 && param_of(t, cst[0], pv, np) < 0 &&
+	    local_value(t, m, body, pre, cst[0], &lb, &le)) {
+		cst[0] = lb;
+		cen[0] = le;
+	}
 	char *text = NULL;
 	int pq = cen[0] == cst[0] + 1 ? param_of(t, cst[0], pv, np) : -1;
 	if (pq >= 0) {
@@ -386,8 +471,9 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 		fl_buf_puts(&pb, pv[q]);
 	}
 	char *key = fl_xasprintf("rai:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
-	fl_classdefs_add_params(tr, key, text, fl_tok_dup(t, j), (method ? 1 : 0) | (factory ? 2 : 0),
-				fl_xstrdup(fl_buf_cstr(&pb)));
+	fl_classdefs_add_params(tr, key, text,
+				cp >= 0 ? fl_xasprintf("{%s}", pv[cp]) : fl_tok_dup(t, j),
+				(method ? 1 : 0) | (factory ? 2 : 0), fl_xstrdup(fl_buf_cstr(&pb)));
 	free(key);
 	key = fl_xasprintf("raic:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
 	fl_classdefs_add(tr, key, cond ? cond : fl_xstrdup(""), NULL, 0);
@@ -441,12 +527,22 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0}, *texts[FL_FAC_PARAMS] = {0};
 	size_t np = py_param_list(params, names, FL_FAC_PARAMS);
 	bool any = false;
+	char *given = NULL; /* the class the call gives a {param} class */
 	for (size_t k = 0; k < np; k++) {
 		size_t ak = py_kwarg(t, &a, names[k]);
 		if (ak == NONE && k < a.npos)
 			ak = a.pos[k];
 		if (ak == NONE)
 			continue;
+		if (cls[0] == '{' && strlen(cls) == strlen(names[k]) + 2 &&
+		    strncmp(cls + 1, names[k], strlen(names[k])) == 0) {
+			size_t c = a.st[ak];
+			while (c + 2 < a.en[ak] && t->v[c].kind == FL_TK_IDENT && is_p(t, c + 1, '.'))
+				c += 2;
+			if (c + 1 == a.en[ak] && t->v[c].kind == FL_TK_IDENT &&
+			    t->src[t->v[c].off] >= 'A' && t->src[t->v[c].off] <= 'Z')
+				given = fl_tok_dup(t, c);
+		}
 		texts[k] = fl_operand_text(t, w->m, a.st[ak], a.en[ak], false);
 		char ph[140];
 		snprintf(ph, sizeof ph, "{%s}", names[k]);
@@ -485,7 +581,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 			w->guard = fl_guard_nest(py_cur_guard(w), g, true);
 		}
 		char *idiom = fl_xasprintf("%s %s", raised ? "error factory" : "raising helper", key + 4);
-		py_emit(w, pb, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		py_emit(w, pb, msg, NULL, cls[0] == '{' ? given : cls, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 		free(idiom);
 		free(msg);
 		free(w->guard);
@@ -497,5 +593,6 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 		free(values[k]);
 		free(texts[k]);
 	}
+	free(given);
 	return site;
 }
