@@ -1640,7 +1640,7 @@ static bool same_text(const char *a, const char *b)
 static bool fac_alike(const fl_factory *a, const fl_factory *b)
 {
 	if (a->np != b->np || a->nreq != b->nreq || a->tag != b->tag || !a->msg != !b->msg ||
-	    !a->cond != !b->cond)
+	    !a->cond != !b->cond || a->varargs != b->varargs)
 		return false;
 	char *ma = fac_positional(a, a->msg), *mb = fac_positional(b, b->msg);
 	char *ca = fac_positional(a, a->cond), *cb = fac_positional(b, b->cond);
@@ -1656,6 +1656,27 @@ static bool fac_alike(const fl_factory *a, const fl_factory *b)
 const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name,
 					size_t len, size_t nargs, bool own)
 {
+	return fl_factories_find_fit(fs, name, len, nargs, own, NULL, NULL);
+}
+
+bool fl_factories_any(const fl_factories *fs, const char *name, size_t len, size_t nargs)
+{
+	if (!fs->n)
+		return false;
+	uint32_t b = fac_hash(name, len) & (uint32_t)(fs->nb - 1);
+	for (uint32_t k = fs->head[b]; k; k = fs->next[k - 1]) {
+		const fl_factory *f = &fs->v[k - 1];
+		if (f->nlen == len && nargs >= f->nreq && (nargs <= f->np || f->varargs) &&
+		    memcmp(f->name, name, len) == 0 && f->msg)
+			return true;
+	}
+	return false;
+}
+
+const fl_factory *fl_factories_find_fit(const fl_factories *fs, const char *name, size_t len,
+					size_t nargs, bool own,
+					bool (*fits)(const fl_factory *f, const void *ud), const void *ud)
+{
 	if (!fs->n)
 		return NULL;
 	const fl_factory *hit = NULL, *hits[8];
@@ -1663,7 +1684,7 @@ const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name
 	uint32_t b = fac_hash(name, len) & (uint32_t)(fs->nb - 1);
 	for (uint32_t k = fs->head[b]; k; k = fs->next[k - 1]) {
 		const fl_factory *f = &fs->v[k - 1];
-		if (f->nlen != len || nargs < f->nreq || nargs > f->np ||
+		if (f->nlen != len || nargs < f->nreq || (nargs > f->np && !f->varargs) ||
 		    memcmp(f->name, name, len) != 0 || (own && !f->msg))
 			continue;
 		if (nh == 8)
@@ -1672,6 +1693,31 @@ const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name
 	}
 	if (!nh)
 		return NULL;
+	/* a declaration whose parameters take the arguments one for one
+	 * before one that takes them into its varargs
+	 * (`reportMappingProblem(Throwable t, String message, Object...
+	 * args)` for three, not `(String message, Object... args)`) */
+	size_t exact = 0;
+	for (size_t k = 0; k < nh; k++)
+		exact += nargs <= hits[k]->np;
+	if (exact && exact < nh) {
+		size_t w = 0;
+		for (size_t k = 0; k < nh; k++)
+			if (nargs <= hits[k]->np)
+				hits[w++] = hits[k];
+		nh = w;
+	}
+	/* those the call's arguments fit, when some do */
+	size_t nfit = 0;
+	for (size_t k = 0; fits && nh > 1 && k < nh; k++)
+		nfit += fits(hits[k], ud);
+	if (nfit && nfit < nh) {
+		size_t w = 0;
+		for (size_t k = 0; k < nh; k++)
+			if (fits(hits[k], ud))
+				hits[w++] = hits[k];
+		nh = w;
+	}
 	hit = hits[0];
 	if (nh > 1) {
 		/* one name declared more than once (two base classes'

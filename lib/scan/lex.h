@@ -498,6 +498,9 @@ typedef struct fl_factory {
 	int tag;                     /* the language's own mark of what
 					the factory does with its message
 					(0: none) */
+	bool varargs;                /* its last parameter takes any number
+					of arguments (Java's `Object...
+					args`): a call may give more than np */
 } fl_factory;
 typedef struct fl_factories {
 	fl_factory *v;
@@ -523,6 +526,15 @@ const fl_factory *fl_factories_find(const fl_factories *fs, const char *name,
  * `MissingArgumentException(Option)` beside its `(String message)`). */
 const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name,
 					size_t len, size_t nargs, bool own);
+/* The same, of the overloads a call's arguments fit (fits(f, ud)), when
+ * some do and some do not (`reportProblem("text %s", a, b)` is not
+ * `reportProblem(Throwable t, String message, Object... args)`). */
+const fl_factory *fl_factories_find_fit(const fl_factories *fs, const char *name, size_t len,
+					size_t nargs, bool own,
+					bool (*fits)(const fl_factory *f, const void *ud), const void *ud);
+/* Whether any factory `name` with a message takes nargs arguments, the
+ * overloads agreeing or not (an early scan's test: fits may pick one). */
+bool fl_factories_any(const fl_factories *fs, const char *name, size_t len, size_t nargs);
 void fl_factories_free(fl_factories *fs);
 /* Free one factory's strings (one not added to a set) and zero it. */
 void fl_factory_clear(fl_factory *f);

@@ -519,6 +519,12 @@ check "explain: java thrower called on another object" \
 	[ "$(printf 'Exception in thread "main" java.lang.IllegalStateException: The shelf declares no slot count (in /srv/a.shelf)\n' |
 		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
 		src/main/java/com/acme/util/ShelfReader.java:13 ]
+# a checker with varargs that hands back what it checked (`else return
+# obj;`), given a choice of texts
+check "explain: java checker given a choice of texts" \
+	[ "$(printf 'Exception in thread "main" java.lang.IllegalStateException: No shelf key '"'"'price'"'"' at the top.\n' |
+		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
+		src/main/java/com/acme/util/ShelfReader.java:22 ]
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame
 # tell the line), a check's template written in one-letter names, a Go

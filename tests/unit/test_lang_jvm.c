@@ -777,6 +777,47 @@ static void test_java_early_scan_checked(void **state)
 	fl_lang_jvm.tree_free(tree);
 }
 
+/* a thrower with varargs takes any number of arguments past its own; an
+ * overload whose parameters take them one for one comes first; a choice
+ * of texts given a conditional thrower is a site each */
+static void test_java_thrower_varargs(void **state)
+{
+	(void)state;
+	const char *prov_java =
+		"public abstract class Provider {\n"                                      /* 1 */
+		"  public void reportProblem(String message, Object... args) {\n"         /* 2 */
+		"    throw new IllegalStateException(String.format(message, args));\n"   /* 3 */
+		"  }\n"                                                                   /* 4 */
+		"  public void reportProblem(Throwable t, String message, Object... args) {\n" /* 5 */
+		"    throw new IllegalArgumentException(String.format(message, args), t);\n" /* 6 */
+		"  }\n"                                                                   /* 7 */
+		"  public static Object ensureFound(Object obj, String msg, Object... args) {\n" /* 8 */
+		"    if (obj == null)\n"                                                  /* 9 */
+		"      throw new IllegalStateException(String.format(msg, args));\n"      /* 10 */
+		"    else return obj;\n"                                                  /* 11 */
+		"  }\n"                                                                   /* 12 */
+		"}\n";
+	const char *use_java =
+		"class Use {\n"                                                           /* 1 */
+		"  void run(Provider p, Object o, String a, String b) {\n"               /* 2 */
+		"    p.reportProblem(\"The shelf %s holds %s and %s\", a, b, o);\n"      /* 3 */
+		"    p.reportProblem(e, \"The shelf read failed: %s\", a);\n"            /* 4 */
+		"    Provider.ensureFound(o, a != null ? \"No key %s under %s\" : \"No key %s at the top\", a, b);\n" /* 5 */
+		"  }\n"                                                                   /* 6 */
+		"}\n";
+	fl_src files[] = {{"src/main/java/Provider.java", prov_java, strlen(prov_java), NULL},
+			  {"src/main/java/Use.java", use_java, strlen(use_java), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "The shelf %s holds %s and %s", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "IllegalStateException");
+	x = EXPECT_SITE(s, "The shelf read failed: %s", 4, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "IllegalArgumentException");
+	x = EXPECT_SITE(s, "No key %s under %s", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "o == null");
+	EXPECT_SITE(s, "No key %s at the top", 5, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 /* methods whose body is one throw are reporters (jackson's _reportError):
  * each call statement, in any file of the tree, is a site */
 static void test_java_thrower_methods(void **state)
@@ -1843,6 +1884,7 @@ int main(void)
 		cmocka_unit_test(test_java_thrower_reformats),
 		cmocka_unit_test(test_java_early_scan_checked),
 		cmocka_unit_test(test_java_thrower_methods),
+		cmocka_unit_test(test_java_thrower_varargs),
 		cmocka_unit_test(test_java_static_factories),
 		cmocka_unit_test(test_java_collect_byte_scans),
 		cmocka_unit_test(test_java_block_comments),

@@ -212,9 +212,11 @@ static void fac_make(ctx *c, fl_factories *fs, const char *prefix, size_t name,
 		 * `Object... args` (not a constructor's: a class of the same
 		 * name in another package would take every `new X(cause)`):
 		 * may be left out */
-		for (size_t q = st[k]; q < en[k]; q++)
-			dflt |= (c->d != D_JAVA && is_p(c, q, "=")) ||
-				(c->d == D_JAVA && prefix && is_p(c, q, "..")); /* "..." lexes as ".." "." */
+		for (size_t q = st[k]; q < en[k]; q++) {
+			bool va = c->d == D_JAVA && prefix && is_p(c, q, ".."); /* "..." lexes as ".." "." */
+			dflt |= (c->d != D_JAVA && is_p(c, q, "=")) || va;
+			f.varargs |= va && k + 1 == np;
+		}
 		if (!dflt)
 			f.nreq = f.np + 1;
 		if (nm == NOIDX) {
@@ -637,12 +639,26 @@ const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na)
 
 /* (the log's argument count holds own in its top bit) */
 #define LOG_OWN 0x80000000u
+/* (and a lookup that picks among overloads by the call's arguments,
+ * jvm_tree_find_fit, in the bit below: any overload makes it a site) */
+#define LOG_FIT 0x40000000u
 
 const fl_factory *jvm_tree_find_own(ctx *c, const char *name, size_t len, size_t na, bool own)
 {
 	if (!c->log)
 		return fl_factories_find_own(c->ctors, name, len, na, own);
 	uint32_t h[2] = {(uint32_t)len, (uint32_t)na | (own ? LOG_OWN : 0)};
+	fl_buf_put(c->log, (const char *)h, sizeof h);
+	fl_buf_put(c->log, name, len);
+	return NULL;
+}
+
+const fl_factory *jvm_tree_find_fit(ctx *c, const char *name, size_t len, size_t na,
+				    bool (*fits)(const fl_factory *f, const void *ud), const void *ud)
+{
+	if (!c->log)
+		return fl_factories_find_fit(c->ctors, name, len, na, false, fits, ud);
+	uint32_t h[2] = {(uint32_t)len, (uint32_t)na | LOG_FIT};
 	fl_buf_put(c->log, (const char *)h, sizeof h);
 	fl_buf_put(c->log, name, len);
 	return NULL;
@@ -857,7 +873,7 @@ static size_t thrower_body(const ctx *c, size_t i, size_t *cls, size_t *cb, size
 		 * return obj; }`, requireNonNull's and checkNotNull's form):
 		 * the if ends at the return */
 		if (end >= body + 6 && is(c, end - 3, "return") && is_id(c, end - 2) && is_p(c, end - 1, ";"))
-			end -= 3;
+			end -= is(c, end - 4, "else") ? 4 : 3; /* (jsoup's `else return obj;`) */
 		size_t cp = c->match[body + 2], t0 = cp + 1;
 		bool braced = is_p(c, t0, "{") && c->match[t0] == end - 1;
 		if (braced)
@@ -1528,7 +1544,7 @@ void *jvm_collect_scan(void *part, const fl_src *src, fl_sites *out, void *hint)
 			size_t got;
 			if (fl_strmap_get(&h->names, f->name, &got))
 				v = got;
-			for (size_t a = f->nreq; a <= f->np && a < HINT_ARGS; a++) {
+			for (size_t a = f->nreq; a <= (f->varargs ? HINT_ARGS : f->np) && a < HINT_ARGS; a++) {
 				uint64_t bit = (uint64_t)1 << a;
 				if (v & bit)
 					v |= bit << HINT_TWICE;
@@ -1536,7 +1552,7 @@ void *jvm_collect_scan(void *part, const fl_src *src, fl_sites *out, void *hint)
 				if (f->msg)
 					v |= bit << HINT_MSG;
 			}
-			if (f->np >= HINT_ARGS) /* any arity over: a maybe */
+			if (f->np >= HINT_ARGS || f->varargs) /* any arity over: a maybe */
 				v |= (uint64_t)1 << (HINT_ARGS - 1) << HINT_MSG;
 			fl_strmap_put(&h->names, f->name, (size_t)v);
 		}
@@ -1563,7 +1579,8 @@ bool jvm_early_holds(const void *tree, const void *log)
 		uint32_t h[2];
 		memcpy(h, b->s + p, sizeof h);
 		p += sizeof h;
-		if (fl_factories_find_own(tree, b->s + p, h[0], h[1] & ~LOG_OWN, (h[1] & LOG_OWN) != 0))
+		if (fl_factories_find_own(tree, b->s + p, h[0], h[1] & ~LOG_OWN, (h[1] & LOG_OWN) != 0) ||
+		    ((h[1] & LOG_FIT) && fl_factories_any(tree, b->s + p, h[0], h[1] & ~(LOG_OWN | LOG_FIT))))
 			return false;
 		p += h[0];
 	}

@@ -149,6 +149,7 @@ static bool forwarded(ctx *c, const char *name, size_t len, size_t na, fl_factor
 		memset(g, 0, sizeof *g);
 		g->np = w->np;
 		g->nreq = w->nreq;
+		g->varargs = w->varargs;
 		for (size_t k = 0; k < w->np; k++)
 			g->param[k] = fl_xstrdup(w->param[k]);
 		g->msg = fl_msg_subst(f->msg, (const char *const *)f->param, (const char *const *)argv, f->np);
@@ -187,6 +188,27 @@ static size_t message_param(const fl_factory *f)
 	return f->np;
 }
 
+/* A call's arguments, for thrower_fits. */
+struct call_args {
+	const ctx *c;
+	const size_t *st, *en;
+	size_t na;
+};
+
+/* Whether a call's arguments fit thrower f: the one its message is gives
+ * a text there (a literal, a choice, a concatenation), when f has one. */
+static bool thrower_fits(const fl_factory *f, const void *ud)
+{
+	const struct call_args *a = ud;
+	size_t k = message_param(f);
+	if (k >= f->np || k >= a->na)
+		return true;
+	for (size_t q = a->st[k]; q < a->en[k]; q++)
+		if (a->c->t.v[q].kind == FL_TK_STRING)
+			return true;
+	return false;
+}
+
 /* A statement `name(args);` calling a thrower method of the tree: a site
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
@@ -213,7 +235,8 @@ static bool rule_thrower(ctx *c, size_t i)
 		return false;
 	/* the tree's thrower first: the file's own methods are looked at
 	 * (once a file) only for a call of one */
-	const fl_factory *f = jvm_tree_find(c, key, (size_t)kl, na);
+	struct call_args ca = {c, st, en, na};
+	const fl_factory *f = jvm_tree_find_fit(c, key, (size_t)kl, na, thrower_fits, &ca);
 	fl_factory fwd = {0};
 	if (!f && forwarded(c, tsrc(c, i), c->t.v[i].len, na, &fwd))
 		f = &fwd;
@@ -257,10 +280,16 @@ static bool rule_thrower(ctx *c, size_t i)
 		fl_factory_clear(&fwd);
 		return false;
 	}
+	/* a conditional thrower given a choice of texts (jsoup's
+	 * `Validate.ensureNotNull(x, parent() != null ? "..." : "...",
+	 * ...)`): a site of each, on the thrower's condition */
+	size_t mp = message_param(f);
+	if (f->cond && mp < na && !other)
+		jvm_choice_texts(c, st[mp], en[mp], &alts);
 	if (f->cond) {
 		/* a conditional thrower (check(ok, msg)): its condition in the
 		 * call's words, within the call's own guard; a text only */
-		if (!m || !strchr(m, ' ') || strcmp(m, f->msg) == 0) {
+		if (!alts.n && (!m || !strchr(m, ' ') || strcmp(m, f->msg) == 0)) {
 			/* a name, not a text (requireNonNull(x, "x")), or
 			 * nothing the call gives: the other rules' */
 			free(idiom);
@@ -290,7 +319,24 @@ static bool rule_thrower(ctx *c, size_t i)
 			free(g);
 		}
 	}
-	jvm_emit(c, &s);
+	for (size_t a = 0; a < alts.n; a++) {
+		const char *vals[FL_FAC_PARAMS] = {0};
+		vals[mp] = alts.v[a];
+		char *x = fl_msg_subst(f->msg, (const char *const *)f->param, vals, f->np);
+		site_spec o = s;
+		o.msg = x;
+		if (s.guard_set)
+			o.guard = s.guard ? fl_xstrdup(s.guard) : NULL; /* (jvm_emit takes it) */
+		jvm_emit(c, &o);
+		free(x);
+	}
+	if (alts.n) {
+		if (s.guard_set)
+			free(s.guard);
+		fl_strv_free(&alts);
+	} else {
+		jvm_emit(c, &s);
+	}
 	free(idiom);
 	free(m);
 	fl_factory_clear(&fwd);
@@ -330,7 +376,7 @@ static bool rule_own_raiser(ctx *c, size_t i, bool dot_before)
 	for (size_t k = 0; k < c->raisers.n; k++) {
 		const fl_factory *g = &c->raisers.v[k];
 		if (!g->msg || !g->cls || g->nlen != c->t.v[i].len ||
-		    memcmp(g->name, tsrc(c, i), g->nlen) != 0 || na < g->nreq || na > g->np)
+		    memcmp(g->name, tsrc(c, i), g->nlen) != 0 || na < g->nreq || (na > g->np && !g->varargs))
 			continue;
 		if (f && (strcmp(f->cls, g->cls) != 0 || strcmp(f->msg, g->msg) != 0 || f->tag != g->tag))
 			return false;
