@@ -3,8 +3,10 @@
  * and the published search shards, so all three agree on what a token is.
  */
 #include "tokens.h"
+#include "util.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_letter(unsigned char c)
@@ -109,11 +111,11 @@ size_t fl_tokens(const char *text, char *buf, const char **toks, size_t max)
 	unsigned char small[4096];
 	unsigned char *m = n <= sizeof small ? small : NULL;
 	if (!m) {
-		/* long inputs: tokenise the first 64 KiB only */
-		static __thread unsigned char big[65536];
-		if (n > sizeof big)
-			n = sizeof big;
-		m = big;
+		/* long inputs: tokenise the first 64 KiB only (on the heap: a
+		 * thread-local buffer is zeroed at every process start) */
+		if (n > 65536)
+			n = 65536;
+		m = fl_xmalloc(n);
 	}
 	memset(m, 0, n);
 	blank(text, n, m);
@@ -144,6 +146,8 @@ size_t fl_tokens(const char *text, char *buf, const char **toks, size_t max)
 		if (!dup)
 			toks[count++] = slot;
 	}
+	if (m != small)
+		free(m);
 	return count;
 }
 

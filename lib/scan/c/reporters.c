@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,12 +144,34 @@ struct sev_memo {
 	int8_t sev[2];        /* by attr; SCHAR_MIN: not known yet */
 };
 #define SEV_MEMO_SIZE 2048
-static _Thread_local struct sev_memo sev_memo[SEV_MEMO_SIZE];
+/* (on the heap, made on a thread's first question and freed when it
+ * ends: a thread-local array of 68 KB is zeroed at every process start,
+ * which an `explain` pays and never uses) */
+static pthread_key_t sev_memo_key;
+static pthread_once_t sev_memo_once = PTHREAD_ONCE_INIT;
+
+static void sev_memo_key_make(void)
+{
+	if (pthread_key_create(&sev_memo_key, free) != 0)
+		abort();
+}
+
+static struct sev_memo *sev_memo_get(void)
+{
+	static _Thread_local struct sev_memo *mine;
+	if (!mine) {
+		pthread_once(&sev_memo_once, sev_memo_key_make);
+		mine = fl_xcalloc(SEV_MEMO_SIZE, sizeof *mine);
+		pthread_setspecific(sev_memo_key, mine);
+	}
+	return mine;
+}
 
 int c_name_sev(const char *s, size_t n, bool attr)
 {
-	if (n == 0 || n > sizeof sev_memo[0].name)
+	if (n == 0 || n > sizeof ((struct sev_memo *)0)->name)
 		return name_sev_uncached(s, n, attr);
+	struct sev_memo *sev_memo = sev_memo_get();
 	/* a cheap hash: a collision only costs a recomputation */
 	size_t h = n * 131u + (unsigned char)s[0] * 31u +
 		   (unsigned char)s[n - 1] * 7u + (unsigned char)s[n / 2] * 17u +
