@@ -19,6 +19,7 @@
 #include <emmintrin.h>
 #endif
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h> /* fl_memmem's AVX2 loop, chosen at run time */
 #endif
 #include <sys/mman.h>
@@ -315,6 +316,29 @@ __attribute__((target("avx2"))) static size_t memmem_avx2(const char *s, size_t 
 }
 #endif
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* Whether the CPU and the OS run AVX2, asked on the first call (not
+ * __builtin_cpu_supports: it links libgcc's constructor that asks the CPU
+ * dozens of questions at every process start, each a VM exit on a guest). */
+static bool have_avx2(void)
+{
+	static int known; /* 0 not asked, 1 no, 2 yes */
+	int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+	if (!k) {
+		unsigned a, b, c, d;
+		bool yes = false;
+		if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) && (c & bit_AVX)) {
+			unsigned lo, hi;
+			__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+			yes = (lo & 6) == 6 && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
+		}
+		k = yes ? 2 : 1;
+		__atomic_store_n(&known, k, __ATOMIC_RELAXED);
+	}
+	return k == 2;
+}
+#endif
+
 const char *fl_memmem(const char *s, size_t n, const char *needle, size_t k)
 {
 	if (k == 0)
@@ -328,7 +352,7 @@ const char *fl_memmem(const char *s, size_t n, const char *needle, size_t k)
 	if (last >= 32) /* worth choosing on a longer text */
 		rare_pair(needle, k, &a, &b);
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (__builtin_cpu_supports("avx2")) {
+	if (have_avx2()) {
 		size_t at;
 		i = memmem_avx2(s, last, needle, k, a, b, &at);
 		if (at != SIZE_MAX)
