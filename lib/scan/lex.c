@@ -1659,20 +1659,6 @@ const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name
 	return fl_factories_find_fit(fs, name, len, nargs, own, NULL, NULL);
 }
 
-bool fl_factories_any(const fl_factories *fs, const char *name, size_t len, size_t nargs)
-{
-	if (!fs->n)
-		return false;
-	uint32_t b = fac_hash(name, len) & (uint32_t)(fs->nb - 1);
-	for (uint32_t k = fs->head[b]; k; k = fs->next[k - 1]) {
-		const fl_factory *f = &fs->v[k - 1];
-		if (f->nlen == len && nargs >= f->nreq && (nargs <= f->np || f->varargs) &&
-		    memcmp(f->name, name, len) == 0 && f->msg)
-			return true;
-	}
-	return false;
-}
-
 const fl_factory *fl_factories_find_fit(const fl_factories *fs, const char *name, size_t len,
 					size_t nargs, bool own,
 					bool (*fits)(const fl_factory *f, const void *ud), const void *ud)

@@ -532,9 +532,6 @@ const fl_factory *fl_factories_find_own(const fl_factories *fs, const char *name
 const fl_factory *fl_factories_find_fit(const fl_factories *fs, const char *name, size_t len,
 					size_t nargs, bool own,
 					bool (*fits)(const fl_factory *f, const void *ud), const void *ud);
-/* Whether any factory `name` with a message takes nargs arguments, the
- * overloads agreeing or not (an early scan's test: fits may pick one). */
-bool fl_factories_any(const fl_factories *fs, const char *name, size_t len, size_t nargs);
 void fl_factories_free(fl_factories *fs);
 /* Free one factory's strings (one not added to a set) and zero it. */
 void fl_factory_clear(fl_factory *f);

@@ -640,7 +640,8 @@ const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na)
 /* (the log's argument count holds own in its top bit) */
 #define LOG_OWN 0x80000000u
 /* (and a lookup that picks among overloads by the call's arguments,
- * jvm_tree_find_fit, in the bit below: any overload makes it a site) */
+ * jvm_tree_find_fit, in the bit below, the arguments' texts after the
+ * name) */
 #define LOG_FIT 0x40000000u
 
 const fl_factory *jvm_tree_find_own(ctx *c, const char *name, size_t len, size_t na, bool own)
@@ -653,14 +654,32 @@ const fl_factory *jvm_tree_find_own(ctx *c, const char *name, size_t len, size_t
 	return NULL;
 }
 
-const fl_factory *jvm_tree_find_fit(ctx *c, const char *name, size_t len, size_t na,
-				    bool (*fits)(const fl_factory *f, const void *ud), const void *ud)
+struct fit {
+	size_t na;
+	uint32_t text;
+};
+
+/* Whether a call fits thrower f: the argument its message is holds a
+ * text, when f has one such parameter. */
+static bool fits_text(const fl_factory *f, const void *ud)
 {
+	const struct fit *a = ud;
+	size_t k = jvm_message_param(f);
+	return k >= f->np || k >= a->na || k >= 32 || (a->text >> k) & 1;
+}
+
+const fl_factory *jvm_tree_find_fit(ctx *c, const char *name, size_t len, size_t na,
+				    uint32_t text)
+{
+	struct fit a = {na, text};
 	if (!c->log)
-		return fl_factories_find_fit(c->ctors, name, len, na, false, fits, ud);
+		return fl_factories_find_fit(c->ctors, name, len, na, false, fits_text, &a);
+	/* (the arguments' texts after the name: the early scan's test asks
+	 * the tree the same question) */
 	uint32_t h[2] = {(uint32_t)len, (uint32_t)na | LOG_FIT};
 	fl_buf_put(c->log, (const char *)h, sizeof h);
 	fl_buf_put(c->log, name, len);
+	fl_buf_put(c->log, (const char *)&text, sizeof text);
 	return NULL;
 }
 
@@ -1579,8 +1598,17 @@ bool jvm_early_holds(const void *tree, const void *log)
 		uint32_t h[2];
 		memcpy(h, b->s + p, sizeof h);
 		p += sizeof h;
-		if (fl_factories_find_own(tree, b->s + p, h[0], h[1] & ~LOG_OWN, (h[1] & LOG_OWN) != 0) ||
-		    ((h[1] & LOG_FIT) && fl_factories_any(tree, b->s + p, h[0], h[1] & ~(LOG_OWN | LOG_FIT))))
+		if (h[1] & LOG_FIT) {
+			struct fit a = {h[1] & ~LOG_FIT, 0};
+			if (p + h[0] + sizeof a.text > b->n)
+				break;
+			memcpy(&a.text, b->s + p + h[0], sizeof a.text);
+			if (fl_factories_find_fit(tree, b->s + p, h[0], a.na, false, fits_text, &a))
+				return false;
+			p += h[0] + sizeof a.text;
+			continue;
+		}
+		if (fl_factories_find_own(tree, b->s + p, h[0], h[1] & ~LOG_OWN, (h[1] & LOG_OWN) != 0))
 			return false;
 		p += h[0];
 	}

@@ -253,9 +253,14 @@ size_t jvm_raiser_consts(ctx *c, size_t fn, size_t b, size_t e, fl_strv *out, bo
 const fl_factory *jvm_tree_find(ctx *c, const char *name, size_t len, size_t na);
 /* The same, with fl_factories_find_own's own: the call gives no text. */
 const fl_factory *jvm_tree_find_own(ctx *c, const char *name, size_t len, size_t na, bool own);
-/* The same, of the overloads the call's arguments fit (fl_factories_find_fit). */
+/* The same, of the overloads whose message parameter the call gives a
+ * text, when some are and some are not (fl_factories_find_fit): text has
+ * bit k set when argument k holds a literal. */
 const fl_factory *jvm_tree_find_fit(ctx *c, const char *name, size_t len, size_t na,
-				    bool (*fits)(const fl_factory *f, const void *ud), const void *ud);
+				    uint32_t text);
+/* The index of the parameter that is a factory's whole message ("{msg}"),
+ * or f->np. */
+size_t jvm_message_param(const fl_factory *f);
 /* Whether this file declares a method of the name at token i and arity na
  * that is not a thrower. */
 bool jvm_own_non_thrower(ctx *c, size_t i, size_t na);

@@ -92,15 +92,18 @@ static bool var_call(const ctx *c, size_t i)
 	    is(c, i - 2, "this") || is(c, i - 2, "super") || is_p(c, i - 3, "."))
 		return false;
 	/* named to throw (reportBadDefinition, failWith, throwIfInvalid):
-	 * `log.error("...")` and `validator.check(...)` may be anyone's */
-	static const char *const strong[] = {"report", "fail", "throw", "raise", NULL};
+	 * `log.error("...")` and `validator.check(...)` may be anyone's.
+	 * (Asked of every call on an object: a word tried only where the
+	 * name has its first letter.) */
 	const char *nm = tsrc(c, i);
 	size_t n = c->t.v[i].len;
-	for (const char *const *w = strong; *w; w++) {
-		size_t l = strlen(*w);
-		for (size_t a = 0; a + l <= n; a++)
-			if (strncasecmp(nm + a, *w, l) == 0)
-				return true;
+	for (size_t a = 0; a + 4 <= n; a++) {
+		char ch = (char)(nm[a] | 0x20);
+		if ((ch == 'r' && ((a + 6 <= n && strncasecmp(nm + a, "report", 6) == 0) ||
+				   (a + 5 <= n && strncasecmp(nm + a, "raise", 5) == 0))) ||
+		    (ch == 'f' && strncasecmp(nm + a, "fail", 4) == 0) ||
+		    (ch == 't' && a + 5 <= n && strncasecmp(nm + a, "throw", 5) == 0))
+			return true;
 	}
 	return false;
 }
@@ -175,9 +178,7 @@ static bool forwarded(ctx *c, const char *name, size_t len, size_t na, fl_factor
 	return ok;
 }
 
-/* The index of the parameter that is a factory's whole message ("{msg}"),
- * or f->np. */
-static size_t message_param(const fl_factory *f)
+size_t jvm_message_param(const fl_factory *f)
 {
 	size_t n = f->msg ? strlen(f->msg) : 0;
 	if (n < 3 || f->msg[0] != '{' || f->msg[n - 1] != '}')
@@ -186,27 +187,6 @@ static size_t message_param(const fl_factory *f)
 		if (strlen(f->param[k]) == n - 2 && memcmp(f->param[k], f->msg + 1, n - 2) == 0)
 			return k;
 	return f->np;
-}
-
-/* A call's arguments, for thrower_fits. */
-struct call_args {
-	const ctx *c;
-	const size_t *st, *en;
-	size_t na;
-};
-
-/* Whether a call's arguments fit thrower f: the one its message is gives
- * a text there (a literal, a choice, a concatenation), when f has one. */
-static bool thrower_fits(const fl_factory *f, const void *ud)
-{
-	const struct call_args *a = ud;
-	size_t k = message_param(f);
-	if (k >= f->np || k >= a->na)
-		return true;
-	for (size_t q = a->st[k]; q < a->en[k]; q++)
-		if (a->c->t.v[q].kind == FL_TK_STRING)
-			return true;
-	return false;
 }
 
 /* A statement `name(args);` calling a thrower method of the tree: a site
@@ -235,8 +215,15 @@ static bool rule_thrower(ctx *c, size_t i)
 		return false;
 	/* the tree's thrower first: the file's own methods are looked at
 	 * (once a file) only for a call of one */
-	struct call_args ca = {c, st, en, na};
-	const fl_factory *f = jvm_tree_find_fit(c, key, (size_t)kl, na, thrower_fits, &ca);
+	/* the arguments that give a text, to choose among overloads */
+	uint32_t text = 0;
+	for (size_t a = 0; a < na && a < 32; a++)
+		for (size_t q = st[a]; q < en[a]; q++)
+			if (c->t.v[q].kind == FL_TK_STRING) {
+				text |= (uint32_t)1 << a;
+				break;
+			}
+	const fl_factory *f = jvm_tree_find_fit(c, key, (size_t)kl, na, text);
 	fl_factory fwd = {0};
 	if (!f && forwarded(c, tsrc(c, i), c->t.v[i].len, na, &fwd))
 		f = &fwd;
@@ -252,7 +239,7 @@ static bool rule_thrower(ctx *c, size_t i)
 	 * (`msg = String.format("Cannot deserialize ...", ...); ...
 	 * reportInputMismatch(type, msg);`), or a choice of texts (`ok ?
 	 * "a" : "b"`): a site of each */
-	size_t k = f->cond ? f->np : message_param(f);
+	size_t k = f->cond ? f->np : jvm_message_param(f);
 	fl_strv alts = {0};
 	if (k < na && ((en[k] == st[k] + 1 && jvm_local_texts(c, st[k], i, &alts)) ||
 		       jvm_choice_texts(c, st[k], en[k], &alts))) {
@@ -283,7 +270,7 @@ static bool rule_thrower(ctx *c, size_t i)
 	/* a conditional thrower given a choice of texts (jsoup's
 	 * `Validate.ensureNotNull(x, parent() != null ? "..." : "...",
 	 * ...)`): a site of each, on the thrower's condition */
-	size_t mp = message_param(f);
+	size_t mp = jvm_message_param(f);
 	if (f->cond && mp < na && !other)
 		jvm_choice_texts(c, st[mp], en[mp], &alts);
 	if (f->cond) {
@@ -386,7 +373,7 @@ static bool rule_own_raiser(ctx *c, size_t i, bool dot_before)
 		return false;
 	/* a constant's text is raised at the raiser's throw
 	 * (jvm_raiser_consts): the call is no site of its own */
-	size_t mk = message_param(f);
+	size_t mk = jvm_message_param(f);
 	if (mk < na && jvm_name_ref(c, st[mk], en[mk]))
 		return false;
 	char *m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);

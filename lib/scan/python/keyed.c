@@ -160,9 +160,26 @@ static size_t key_of(const walker *w, size_t b, size_t e, bool bare)
 	return k;
 }
 
+/* Whether the file may hold a dict of messages: a name that ends in
+ * `messages` assigned at the start of a line (asked once a file). */
+static bool has_messages(walker *w)
+{
+	const fl_toks *t = w->t;
+	if (!w->keyed) {
+		w->keyed = 1;
+		for (size_t k = 0; k + 1 < t->n && w->keyed == 1; k++)
+			if ((t->v[k].flags & FL_TF_NL_BEFORE) && messages_name(t, k) &&
+			    (is_p(t, k + 1, '=') || is_p(t, k + 1, ':')))
+				w->keyed = 2;
+	}
+	return w->keyed == 2;
+}
+
 size_t py_keyed_texts(walker *w, size_t b, size_t e, bool bare, fl_strv *out)
 {
 	const fl_toks *t = w->t;
+	if (!has_messages(w))
+		return 0;
 	size_t kt = key_of(w, b, e, bare);
 	size_t inner = py_innermost(w, B_CLASS);
 	if (kt == NONE || inner == NONE || w->blk[inner].name == NONE)
@@ -194,6 +211,8 @@ bool py_keyed_call(walker *w, size_t i, size_t pb)
 	if (i != pb + 2 || !fl_tok_is_ident(t, pb, "self") || !is_p(t, i + 1, '(') ||
 	    w->m[i + 1] == NONE || t->v[i + 2].kind != FL_TK_STRING ||
 	    !(is_p(t, i + 3, ',') || is_p(t, i + 3, ')')))
+		return false;
+	if (!has_messages(w))
 		return false;
 	/* a method of the file that raises */
 	size_t d = py_file_def(w, i), body, end;

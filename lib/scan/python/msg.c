@@ -1296,37 +1296,64 @@ bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs
 	return true;
 }
 
-size_t py_file_def(const walker *w, size_t nm)
+/* Whether tokens a and b are the same identifier. */
+static bool same_tok(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
+/* Order of two def tokens by their names (py_file_def's table). */
+static int def_cmp(const void *a, const void *b, void *ud)
+{
+	const fl_toks *t = ud;
+	const fl_tok *x = &t->v[*(const size_t *)a + 1], *y = &t->v[*(const size_t *)b + 1];
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(t->src + x->off, t->src + y->off, n);
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+size_t py_file_def(walker *w, size_t nm)
 {
 	const fl_toks *t = w->t;
 	const fl_tok *n = &t->v[nm];
-	if (n->kind != FL_TK_IDENT || n->len > 100)
+	if (n->kind != FL_TK_IDENT)
 		return NONE;
-	size_t d = NONE;
-	for (const char *p = t->src; (p = fl_memmem(p, (size_t)(t->src + t->srclen - p), "def ", 4)) != NULL; p += 4) {
-		const char *q = p + 4;
-		if ((size_t)(t->src + t->srclen - q) <= n->len || memcmp(q, t->src + n->off, n->len) != 0 ||
-		    q[n->len] != '(')
-			continue;
-		if (d != NONE)
-			return NONE; /* two: which one runs is not known here */
-		d = (size_t)(p - t->src);
+	if (!w->defs_found) {
+		/* the file's defs, once, sorted by name */
+		w->defs_found = true;
+		size_t cap = 0;
+		for (size_t k = 0; k + 2 < t->n; k++) {
+			if (!fl_tok_is_ident(t, k, "def") || !(t->v[k].flags & FL_TF_NL_BEFORE) ||
+			    t->v[k + 1].kind != FL_TK_IDENT || !is_p(t, k + 2, '(') || w->m[k + 2] == NONE)
+				continue;
+			if (w->ndefs == cap) {
+				cap = cap ? 2 * cap : 64;
+				w->defs = fl_xrealloc(w->defs, cap * sizeof *w->defs);
+			}
+			w->defs[w->ndefs++] = k;
+		}
+		if (w->ndefs > 1)
+			qsort_r(w->defs, w->ndefs, sizeof *w->defs, def_cmp, (void *)t);
 	}
-	if (d == NONE)
-		return NONE;
-	/* its token */
-	size_t lo = 0, hi = t->n;
+	/* the one def of that name: two, and which one runs is not known */
+	size_t lo = 0, hi = w->ndefs;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (t->v[mid].off < d)
+		const fl_tok *x = &t->v[w->defs[mid] + 1];
+		size_t l = x->len < n->len ? x->len : n->len;
+		int c = memcmp(t->src + x->off, t->src + n->off, l);
+		if (!c)
+			c = (x->len > n->len) - (x->len < n->len);
+		if (c < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo + 2 >= t->n || t->v[lo].off != d || !fl_tok_is_ident(t, lo, "def") ||
-	    !(t->v[lo].flags & FL_TF_NL_BEFORE) || !is_p(t, lo + 2, '(') || w->m[lo + 2] == NONE)
+	if (lo >= w->ndefs || !same_tok(t, w->defs[lo] + 1, nm) ||
+	    (lo + 1 < w->ndefs && same_tok(t, w->defs[lo + 1] + 1, nm)))
 		return NONE;
-	return lo;
+	return w->defs[lo];
 }
 
 size_t py_skip_def(const fl_toks *t, size_t q, size_t end)

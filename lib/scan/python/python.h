@@ -100,6 +100,12 @@ typedef struct walker {
 	bool exc_found;
 	fl_buf *log;  /* an early scan (collect_scan): the tree is taken for
 			 empty, each name looked up logged here */
+	size_t *defs; /* the tokens of the file's `def NAME(` at line starts,
+			 by name (py_file_def), once found */
+	size_t ndefs;
+	bool defs_found;
+	int keyed;    /* the file has a dict of messages (keyed.c): 0 not
+			 asked yet, 1 no, 2 yes */
 } walker;
 
 /* The tree's entry of name (fl_classdefs_find, fl_classdefs_params):
@@ -170,7 +176,7 @@ bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs
 /* The token of the file's one `def NAME(` at the start of a line, NAME
  * the identifier at token nm (a method or a function), its parameters
  * matched; NONE when there is none or more than one. */
-size_t py_file_def(const walker *w, size_t nm);
+size_t py_file_def(walker *w, size_t nm);
 /* The token after the nested def that starts at q (at the start of its
  * line) and its block, within [q, end); q when q is no def. */
 size_t py_skip_def(const fl_toks *t, size_t q, size_t end);

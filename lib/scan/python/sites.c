@@ -443,6 +443,7 @@ static void scan_toks(const void *tree, const fl_src *src, fl_sites *out, fl_tok
 	py_consts_end();
 	free(w.plural);
 	free(w.exc);
+	free(w.defs);
 	free(w.blk);
 	fl_buf_free(&w.fn);
 	free((void *)w.m);
