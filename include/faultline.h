@@ -44,6 +44,7 @@ typedef struct fl_strv {
 } fl_strv;
 
 void fl_strv_push(fl_strv *sv, const char *s); /* copies s */
+bool fl_strv_push_new(fl_strv *sv, const char *s); /* unless there: whether added */
 void fl_strv_free(fl_strv *sv);
 
 /* ---- records (records.md) ---------------------------------------------- */

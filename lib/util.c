@@ -592,6 +592,15 @@ void fl_strv_push(fl_strv *sv, const char *s)
 	sv->v[sv->n++] = fl_xstrdup(s);
 }
 
+bool fl_strv_push_new(fl_strv *sv, const char *s)
+{
+	for (size_t k = 0; k < sv->n; k++)
+		if (strcmp(sv->v[k], s) == 0)
+			return false;
+	fl_strv_push(sv, s);
+	return true;
+}
+
 void fl_strv_free(fl_strv *sv)
 {
 	for (size_t i = 0; i < sv->n; i++)

@@ -319,13 +319,8 @@ static size_t choice_texts(const ctx *c, size_t b, size_t e, fl_strv *out, int d
 			continue;
 		}
 		char *m = arg_msg(c, arm[a][0], arm[a][1], 1);
-		bool seen = !m || fl_msg_plain_letters(m) < 4;
-		for (size_t k = 0; k < out->n && !seen; k++)
-			seen = strcmp(out->v[k], m) == 0;
-		if (!seen) {
-			fl_strv_push(out, m);
+		if (m && fl_msg_plain_letters(m) >= 4 && fl_strv_push_new(out, m))
 			added++;
-		}
 		free(m);
 	}
 	return added;

@@ -189,6 +189,24 @@ size_t jvm_message_param(const fl_factory *f)
 	return f->np;
 }
 
+/* A site of s for each text of alts given f's parameter k (f's message
+ * with it in place), s's guard copied for each when set (jvm_emit takes
+ * it). */
+static void emit_alts(ctx *c, const site_spec *s, const fl_factory *f, size_t k, const fl_strv *alts)
+{
+	for (size_t a = 0; a < alts->n; a++) {
+		const char *vals[FL_FAC_PARAMS] = {0};
+		vals[k] = alts->v[a];
+		char *x = fl_msg_subst(f->msg, (const char *const *)f->param, vals, f->np);
+		site_spec o = *s;
+		o.msg = x;
+		if (s->guard_set)
+			o.guard = s->guard ? fl_xstrdup(s->guard) : NULL;
+		jvm_emit(c, &o);
+		free(x);
+	}
+}
+
 /* A statement `name(args);` calling a thrower method of the tree: a site
  * with the message the method builds.  False when it is not one. */
 static bool rule_thrower(ctx *c, size_t i)
@@ -243,15 +261,7 @@ static bool rule_thrower(ctx *c, size_t i)
 	fl_strv alts = {0};
 	if (k < na && ((en[k] == st[k] + 1 && jvm_local_texts(c, st[k], i, &alts)) ||
 		       jvm_choice_texts(c, st[k], en[k], &alts))) {
-		for (size_t a = 0; a < alts.n; a++) {
-			const char *vals[FL_FAC_PARAMS] = {0};
-			vals[k] = alts.v[a];
-			char *x = fl_msg_subst(f->msg, (const char *const *)f->param, vals, f->np);
-			site_spec o = s;
-			o.msg = x;
-			jvm_emit(c, &o);
-			free(x);
-		}
+		emit_alts(c, &s, f, k, &alts);
 		fl_strv_free(&alts);
 		free(idiom);
 		free(m);
@@ -306,17 +316,7 @@ static bool rule_thrower(ctx *c, size_t i)
 			free(g);
 		}
 	}
-	for (size_t a = 0; a < alts.n; a++) {
-		const char *vals[FL_FAC_PARAMS] = {0};
-		vals[mp] = alts.v[a];
-		char *x = fl_msg_subst(f->msg, (const char *const *)f->param, vals, f->np);
-		site_spec o = s;
-		o.msg = x;
-		if (s.guard_set)
-			o.guard = s.guard ? fl_xstrdup(s.guard) : NULL; /* (jvm_emit takes it) */
-		jvm_emit(c, &o);
-		free(x);
-	}
+	emit_alts(c, &s, f, mp, &alts);
 	if (alts.n) {
 		if (s.guard_set)
 			free(s.guard);

@@ -100,13 +100,8 @@ static bool dict_text(const fl_toks *t, const size_t *m, const kclass *c, const 
 		if (q + 2 < ve && t->v[q].kind == FL_TK_STRING && is_p(t, q + 1, ':') &&
 		    t->v[q].slen == kl && memcmp(fl_tok_str(t, &t->v[q]), key, kl) == 0) {
 			char *msg = py_range_ok(t, q + 2, ve) ? py_msg(t, q + 2, ve, false) : NULL;
-			if (msg && fl_msg_plain_letters(msg) >= 4) {
-				bool seen = false;
-				for (size_t k = 0; k < out->n && !seen; k++)
-					seen = strcmp(out->v[k], msg) == 0;
-				if (!seen && out->n < 8)
-					fl_strv_push(out, msg);
-			}
+			if (msg && fl_msg_plain_letters(msg) >= 4 && out->n < 8)
+				fl_strv_push_new(out, msg);
 			free(msg);
 			return true;
 		}

@@ -363,15 +363,8 @@ static size_t returned_texts(walker *w, size_t b, size_t e, fl_strv *out)
 		while (re < end && !(t->v[re].flags & FL_TF_NL_BEFORE))
 			re = fl_tok_is_opener(t, re) && w->m[re] != NONE && w->m[re] > re ? w->m[re] + 1 : re + 1;
 		char *m = re > q + 1 && py_range_ok(t, q + 1, re) ? py_msg(t, q + 1, re, false) : NULL;
-		if (m && fl_msg_plain_letters(m) >= 6) {
-			bool seen = false;
-			for (size_t k = 0; k < out->n && !seen; k++)
-				seen = strcmp(out->v[k], m) == 0;
-			if (!seen) {
-				fl_strv_push(out, m);
-				added++;
-			}
-		}
+		if (m && fl_msg_plain_letters(m) >= 6 && fl_strv_push_new(out, m))
+			added++;
 		free(m);
 	}
 	return added;
