@@ -1679,21 +1679,9 @@ const fl_factory *fl_factories_find_fit(const fl_factories *fs, const char *name
 	}
 	if (!nh)
 		return NULL;
-	/* a declaration whose parameters take the arguments one for one
-	 * before one that takes them into its varargs
-	 * (`reportMappingProblem(Throwable t, String message, Object...
-	 * args)` for three, not `(String message, Object... args)`) */
-	size_t exact = 0;
-	for (size_t k = 0; k < nh; k++)
-		exact += nargs <= hits[k]->np;
-	if (exact && exact < nh) {
-		size_t w = 0;
-		for (size_t k = 0; k < nh; k++)
-			if (nargs <= hits[k]->np)
-				hits[w++] = hits[k];
-		nh = w;
-	}
-	/* those the call's arguments fit, when some do */
+	/* those the call's arguments fit, when some do
+	 * (`reportMappingProblem(e, "... failed: %s", msg)` is the
+	 * (Throwable t, String message, Object... args) one) */
 	size_t nfit = 0;
 	for (size_t k = 0; fits && nh > 1 && k < nh; k++)
 		nfit += fits(hits[k], ud);
@@ -1701,6 +1689,18 @@ const fl_factory *fl_factories_find_fit(const fl_factories *fs, const char *name
 		size_t w = 0;
 		for (size_t k = 0; k < nh; k++)
 			if (fits(hits[k], ud))
+				hits[w++] = hits[k];
+		nh = w;
+	}
+	/* then a declaration whose parameters take the arguments one for
+	 * one before one that takes them into its varargs */
+	size_t exact = 0;
+	for (size_t k = 0; k < nh; k++)
+		exact += nargs <= hits[k]->np;
+	if (exact && exact < nh) {
+		size_t w = 0;
+		for (size_t k = 0; k < nh; k++)
+			if (nargs <= hits[k]->np)
 				hits[w++] = hits[k];
 		nh = w;
 	}

@@ -803,7 +803,8 @@ static void test_java_thrower_varargs(void **state)
 		"    p.reportProblem(\"The shelf %s holds %s and %s\", a, b, o);\n"      /* 3 */
 		"    p.reportProblem(e, \"The shelf read failed: %s\", a);\n"            /* 4 */
 		"    Provider.ensureFound(o, a != null ? \"No key %s under %s\" : \"No key %s at the top\", a, b);\n" /* 5 */
-		"  }\n"                                                                   /* 6 */
+		"    p.reportProblem(\"The shelf %s holds %s\", a, b);\n"               /* 6 */
+		"  }\n"                                                                   /* 7 */
 		"}\n";
 	fl_src files[] = {{"src/main/java/Provider.java", prov_java, strlen(prov_java), NULL},
 			  {"src/main/java/Use.java", use_java, strlen(use_java), NULL}};
@@ -815,6 +816,11 @@ static void test_java_thrower_varargs(void **state)
 	x = EXPECT_SITE(s, "No key %s under %s", 5, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, "o == null");
 	EXPECT_SITE(s, "No key %s at the top", 5, FL_T_EXCEPTION);
+	/* three arguments: the (Throwable, String, Object...) overload takes
+	 * them one for one, but its message would be `a`; the text given
+	 * first fits the other's */
+	x = EXPECT_SITE(s, "The shelf %s holds %s", 6, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "IllegalStateException");
 	fl_sites_free(s);
 }
 
