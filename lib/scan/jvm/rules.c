@@ -281,7 +281,7 @@ static bool rule_thrower(ctx *c, size_t i)
 	 * `Validate.ensureNotNull(x, parent() != null ? "..." : "...",
 	 * ...)`): a site of each, on the thrower's condition */
 	size_t mp = jvm_message_param(f);
-	if (f->cond && mp < na && !other)
+	if (f->cond && mp < f->np && mp < na && !other)
 		jvm_choice_texts(c, st[mp], en[mp], &alts);
 	if (f->cond) {
 		/* a conditional thrower (check(ok, msg)): its condition in the
