@@ -492,39 +492,32 @@ fi
 cp -r "$TESTS/fixtures/jvm" "$WORK/ex-jvm"
 rm -f "$WORK/ex-jvm/expected.tsv" "$WORK/ex-jvm/expected.json"
 "$FL" scan "$WORK/ex-jvm" --repo acme/jvm --db "$WORK/jvm.db" >/dev/null 2>&1
-check "explain: java getMessage() text of an uncaught exception" \
-	[ "$(printf 'Exception in thread "main" com.acme.build.StepFailedException: Step lint exited with status 2\n\tat com.acme.build.Runner.run(Runner.java:40)\n' |
-		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
-		src/main/java/com/acme/build/StepFailedException.java:18 ]
+# jvm_top NAME EXPECTED-PATH:LINE TEXT: explain_top on the Java store
+jvm_top() {
+	local edb="$WORK/jvm.db"
+	explain_top "$@"
+}
+jvm_top "java getMessage() text of an uncaught exception" "src/main/java/com/acme/build/StepFailedException.java:18" \
+	$'Exception in thread "main" com.acme.build.StepFailedException: Step lint exited with status 2\n\tat com.acme.build.Runner.run(Runner.java:40)'
 # a library's default text: a constant its overload hands to the method
 # that throws it, raised at that throw; an exception made of the text a
 # method returns, where it is made
-check "explain: java default text of a check, at the throw it is raised by" \
-	[ "$(printf 'Exception in thread "main" java.lang.IllegalArgumentException: The required text is empty\n' |
-		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
-		src/main/java/com/acme/util/Require.java:36 ]
-check "explain: java text a method returns, at the new of its exception" \
-	[ "$(printf 'java.lang.IndexOutOfBoundsException: Page 7 out of range for 3 pages\n' |
-		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
-		src/main/java/com/acme/util/Ranges.java:20 ]
+jvm_top "java default text of a check, at the throw it is raised by" "src/main/java/com/acme/util/Require.java:36" \
+	$'Exception in thread "main" java.lang.IllegalArgumentException: The required text is empty'
+jvm_top "java text a method returns, at the new of its exception" "src/main/java/com/acme/util/Ranges.java:20" \
+	$'java.lang.IndexOutOfBoundsException: Page 7 out of range for 3 pages'
 # a text built by a local StringBuilder's appends, thrown as its toString()
-check "explain: java StringBuilder's text thrown" \
-	[ "$(printf 'Exception in thread "main" java.lang.IllegalArgumentException: No label column '"'"'price'"'"' in the header\n' |
-		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
-		src/main/java/com/acme/util/Labels.java:28 ]
-
+jvm_top "java StringBuilder's text thrown" "src/main/java/com/acme/util/Labels.java:28" \
+	$'Exception in thread "main" java.lang.IllegalArgumentException: No label column \'price\' in the header'
 # a thrower of the tree called on a parameter, its result returned (Jackson's
 # `return ctxt.reportBadDefinition(...)`)
-check "explain: java thrower called on another object" \
-	[ "$(printf 'Exception in thread "main" java.lang.IllegalStateException: The shelf declares no slot count (in /srv/a.shelf)\n' |
-		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
-		src/main/java/com/acme/util/ShelfReader.java:13 ]
+jvm_top "java thrower called on another object" "src/main/java/com/acme/util/ShelfReader.java:13" \
+	$'Exception in thread "main" java.lang.IllegalStateException: The shelf declares no slot count (in /srv/a.shelf)'
 # a checker with varargs that hands back what it checked (`else return
 # obj;`), given a choice of texts
-check "explain: java checker given a choice of texts" \
-	[ "$(printf 'Exception in thread "main" java.lang.IllegalStateException: No shelf key '"'"'price'"'"' at the top.\n' |
-		"$FL" explain --db "$WORK/jvm.db" --json - | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = \
-		src/main/java/com/acme/util/ShelfReader.java:22 ]
+jvm_top "java checker given a choice of texts" "src/main/java/com/acme/util/ShelfReader.java:22" \
+	$'Exception in thread "main" java.lang.IllegalStateException: No shelf key \'price\' at the top.'
+
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame
 # tell the line), a check's template written in one-letter names, a Go
