@@ -62,27 +62,15 @@ static size_t method_body(const fl_toks *t, const size_t *m, size_t d, int bcol,
 	return k + 1;
 }
 
-/* The text the local name at token v is assigned in [body, q), at the
- * start of a line and once (`message = f"Unexpected character: {c!r}"`),
- * with [*xb, *xe) its expression; NULL for none or more than one. */
+/* The text the local name at token v is assigned once in [body, q)
+ * (`message = f"Unexpected character: {c!r}"`, py_local_value), with
+ * [*xb, *xe) its expression; NULL for none. */
 static char *local_text(const fl_toks *t, const size_t *m, size_t body, size_t q, size_t v,
 			size_t *xb, size_t *xe)
 {
-	char *msg = NULL;
-	int seen = 0;
-	for (size_t r = body; r + 2 < q; r++)
-		if ((t->v[r].flags & FL_TF_NL_BEFORE) && t->v[r].kind == FL_TK_IDENT && t->v[r].len == t->v[v].len &&
-		    memcmp(t->src + t->v[r].off, t->src + t->v[v].off, t->v[v].len) == 0 &&
-		    is_p(t, r + 1, '=')) {
-			size_t ve = r + 2;
-			while (ve < q && !(t->v[ve].flags & FL_TF_NL_BEFORE))
-				ve = fl_tok_is_opener(t, ve) && m[ve] != NONE ? m[ve] + 1 : ve + 1;
-			free(msg);
-			msg = seen++ ? NULL : py_msg(t, r + 2, ve, false);
-			*xb = r + 2;
-			*xe = ve;
-		}
-	return msg;
+	if (!py_local_value(t, m, body, q, v, xb, xe))
+		return NULL;
+	return py_msg(t, *xb, *xe, false);
 }
 
 /* `def __init__(self):` at d (at the class body's column bcol) whose body

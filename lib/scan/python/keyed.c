@@ -23,13 +23,6 @@ typedef struct kclass {
 	size_t db, de;  /* the inside of its messages dict, or NONE */
 } kclass;
 
-/* Whether token k is the identifier of token v. */
-static bool same_name(const fl_toks *t, size_t k, size_t v)
-{
-	return t->v[k].kind == FL_TK_IDENT && t->v[k].len == t->v[v].len &&
-	       memcmp(t->src + t->v[k].off, t->src + t->v[v].off, t->v[v].len) == 0;
-}
-
 /* Whether the name at token k is a dict of messages: default_error_messages,
  * error_messages, default_messages, messages. */
 static bool messages_name(const fl_toks *t, size_t k)
@@ -114,7 +107,7 @@ static bool dict_text(const fl_toks *t, const size_t *m, const kclass *c, const 
 static size_t class_named(const fl_toks *t, const kclass *v, size_t n, size_t nm)
 {
 	for (size_t k = 0; k < n; k++)
-		if (same_name(t, v[k].name, nm))
+		if (py_same_ident(t, v[k].name, nm))
 			return k;
 	return NONE;
 }

@@ -1296,13 +1296,6 @@ bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs
 	return true;
 }
 
-/* Whether tokens a and b are the same identifier. */
-static bool same_tok(const fl_toks *t, size_t a, size_t b)
-{
-	return t->v[a].len == t->v[b].len &&
-	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
-}
-
 /* Order of two def tokens by their names (py_file_def's table). */
 static int def_cmp(const void *a, const void *b, void *ud)
 {
@@ -1350,10 +1343,28 @@ size_t py_file_def(walker *w, size_t nm)
 		else
 			hi = mid;
 	}
-	if (lo >= w->ndefs || !same_tok(t, w->defs[lo] + 1, nm) ||
-	    (lo + 1 < w->ndefs && same_tok(t, w->defs[lo + 1] + 1, nm)))
+	if (lo >= w->ndefs || !py_same_ident(t, w->defs[lo] + 1, nm) ||
+	    (lo + 1 < w->ndefs && py_same_ident(t, w->defs[lo + 1] + 1, nm)))
 		return NONE;
 	return w->defs[lo];
+}
+
+bool py_local_value(const fl_toks *t, const size_t *m, size_t body, size_t r, size_t v,
+		    size_t *b, size_t *e)
+{
+	bool found = false;
+	for (size_t q = body; q + 2 < r; q++) {
+		if (!(t->v[q].flags & FL_TF_NL_BEFORE) || !py_same_ident(t, q, v) || !is_p(t, q + 1, '='))
+			continue;
+		if (found)
+			return false;
+		found = true;
+		*b = q + 2;
+		*e = *b;
+		while (*e < r && !(*e > *b && (t->v[*e].flags & FL_TF_NL_BEFORE)))
+			*e = fl_tok_is_opener(t, *e) && m[*e] != NONE && m[*e] > *e ? m[*e] + 1 : *e + 1;
+	}
+	return found && *e > *b;
 }
 
 size_t py_skip_def(const fl_toks *t, size_t q, size_t end)

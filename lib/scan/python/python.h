@@ -44,6 +44,13 @@ static inline bool is_p(const fl_toks *t, size_t i, char c)
 	return fl_tok_pch(t, i) == c;
 }
 
+/* Whether tokens a and b are the same identifier. */
+static inline bool py_same_ident(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].kind == FL_TK_IDENT && t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[b].len) == 0;
+}
+
 static inline bool ends_with(const char *s, size_t n, const char *suf)
 {
 	size_t l = strlen(suf);
@@ -177,6 +184,11 @@ bool py_def_body(const fl_toks *t, size_t d, size_t close, size_t max, bool defs
  * the identifier at token nm (a method or a function), its parameters
  * matched; NONE when there is none or more than one. */
 size_t py_file_def(walker *w, size_t nm);
+/* The local name at token v assigned once in [body, r), at the start of
+ * a line (`message = "..."`): its value's tokens [*b, *e), to the end of
+ * that line; false for none or more than one assignment. */
+bool py_local_value(const fl_toks *t, const size_t *m, size_t body, size_t r, size_t v,
+		    size_t *b, size_t *e);
 /* The token after the nested def that starts at q (at the start of its
  * line) and its block, within [q, end); q when q is no def. */
 size_t py_skip_def(const fl_toks *t, size_t q, size_t end);

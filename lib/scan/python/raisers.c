@@ -245,52 +245,22 @@ static bool raise_cond(const fl_toks *t, size_t body, size_t r, size_t *cb, size
 static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size_t d);
 
 /* `raise error` at r whose name (token v, alone on the line's rest) is a
- * local assigned once before it in the body, at the start of a line, the
- * value of a call (`error = ErrorClass(message, cur_index, line)`,
- * configobj): the token before the callee ('='), or NONE. */
+ * local assigned once before it in the body (py_local_value), the value
+ * of a call (`error = ErrorClass(message, cur_index, line)`, configobj):
+ * the token before the callee ('='), or NONE. */
 static size_t local_call(const fl_toks *t, const size_t *m, size_t body, size_t r, size_t v)
 {
+	size_t b, e;
 	if (t->v[v].kind != FL_TK_IDENT || (v + 1 < t->n && !(t->v[v + 1].flags & FL_TF_NL_BEFORE)) ||
-	    !(t->src[t->v[v].off] >= 'a' && t->src[t->v[v].off] <= 'z'))
+	    !(t->src[t->v[v].off] >= 'a' && t->src[t->v[v].off] <= 'z') ||
+	    !py_local_value(t, m, body, r, v, &b, &e))
 		return NONE;
-	size_t eq = NONE;
-	for (size_t q = body; q + 3 < r; q++) {
-		if (!(t->v[q].flags & FL_TF_NL_BEFORE) || t->v[q].len != t->v[v].len ||
-		    t->v[q].kind != FL_TK_IDENT || memcmp(t->src + t->v[q].off, t->src + t->v[v].off, t->v[v].len) != 0 ||
-		    !is_p(t, q + 1, '='))
-			continue;
-		if (eq != NONE)
-			return NONE;
-		size_t j = q + 2;
-		while (j + 2 < r && t->v[j].kind == FL_TK_IDENT && is_p(t, j + 1, '.'))
-			j += 2;
-		if (t->v[j].kind != FL_TK_IDENT || !is_p(t, j + 1, '(') || m[j + 1] == NONE)
-			return NONE;
-		eq = q + 1;
-	}
-	return eq;
-}
-
-/* The text a local name at token v holds, assigned once before token r in
- * the body at the start of a line: its expression [*b, *e), or false. */
-static bool local_value(const fl_toks *t, const size_t *m, size_t body, size_t r, size_t v,
-			size_t *b, size_t *e)
-{
-	bool found = false;
-	for (size_t q = body; q + 2 < r; q++) {
-		if (!(t->v[q].flags & FL_TF_NL_BEFORE) || t->v[q].kind != FL_TK_IDENT ||
-		    t->v[q].len != t->v[v].len ||
-		    memcmp(t->src + t->v[q].off, t->src + t->v[v].off, t->v[v].len) != 0 || !is_p(t, q + 1, '='))
-			continue;
-		if (found)
-			return false;
-		found = true;
-		*b = q + 2;
-		*e = *b;
-		while (*e < r && !(*e > *b && (t->v[*e].flags & FL_TF_NL_BEFORE)))
-			*e = fl_tok_is_opener(t, *e) && m[*e] != NONE && m[*e] > *e ? m[*e] + 1 : *e + 1;
-	}
-	return found && *e > *b;
+	size_t j = b;
+	while (j + 2 < e && t->v[j].kind == FL_TK_IDENT && is_p(t, j + 1, '.'))
+		j += 2;
+	if (t->v[j].kind != FL_TK_IDENT || !is_p(t, j + 1, '(') || m[j + 1] == NONE)
+		return NONE;
+	return b - 1;
 }
 
 /* The token test of py_has_raiser's bytes: `raise`/`return` at r, then
@@ -426,7 +396,7 @@ static void raiser_def(fl_classdefs *tr, const fl_toks *t, const size_t *m, size
 	 * {1}.'.format(text, cur_index)` */
 	size_t lb = 0, le = 0;
 	if (cen[0] == cst[0] + 1 && param_of(t, cst[0], pv, np) < 0 &&
-	    local_value(t, m, body, pre, cst[0], &lb, &le)) {
+	    py_local_value(t, m, body, pre, cst[0], &lb, &le)) {
 		cst[0] = lb;
 		cen[0] = le;
 	}
