@@ -1755,14 +1755,28 @@ static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 		if (!A->raised || A->def || A->wraps || !A->text || !A->ncaps || A->info < WRAPPED_INFO_MIN)
 			continue;
 		/* the message's last placeholder, ending the match: what the
-		 * wrapped message fills ("...: %s"), not a leading value */
-		const fl_span *c = &A->caps[A->ncaps - 1];
-		if (c->end < A->end || c->start >= c->end)
+		 * wrapped message fills ("...: %s"), not a leading value; or
+		 * its first, starting the match and ending a line, that advice
+		 * on the next lines follows ("{}\n\nConsider enabling
+		 * multiline mode ...") */
+		size_t k = A->ncaps - 1;
+		bool lead = A->caps[k].end < A->end && A->caps[0].start == A->at &&
+			    A->text[A->caps[0].end] == '\n';
+		if (lead)
+			k = 0;
+		const fl_span *c = &A->caps[k];
+		if ((!lead && c->end < A->end) || c->start >= c->end)
 			continue;
 		const char *acls = ix_str(&lk->seg[A->seg], ent_of(lk, A)->cls);
 		for (size_t b = 0; b < nh && !A->quotes; b++) {
 			const struct hit *B = &hits[b];
-			if (b == a || !B->strong || B->pos != A->pos || !B->text || !same_text(A, B))
+			if (b == a || !B->strong || B->pos != A->pos || !B->text)
+				continue;
+			/* B matched its line alone and A the whole text: the
+			 * leading placeholder holds B's line, all of it */
+			bool same = same_text(A, B);
+			if (!same && !(lead && B->at == 0 &&
+				       strcspn(B->text, "\n") == c->end - c->start))
 				continue;
 			const char *bcls = ix_str(&lk->seg[B->seg], ent_of(lk, B)->cls);
 			if (*acls && strcmp(acls, bcls) == 0)
@@ -1772,9 +1786,9 @@ static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 			 * a value that runs into it ("invalid %s value %q"
 			 * around `"frob" for -buildvcs: value is ...`) */
 			size_t cs = c->start;
-			if (cs < B->at && B->at - cs == 1 && strchr("\"'`", A->text[cs]))
+			if (same && cs < B->at && B->at - cs == 1 && strchr("\"'`", A->text[cs]))
 				cs++;
-			A->quotes = B->at == cs && holds_on_line(A, A->ncaps - 1, B);
+			A->quotes = (!same || B->at == cs) && holds_on_line(A, k, B);
 		}
 		if (A->quotes) {
 			A->strong = true;

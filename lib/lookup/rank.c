@@ -703,8 +703,18 @@ static int cmp_lines(const struct hit *x, const struct hit *y)
 	/* a raised error's before a line the program logged or printed on
 	 * its way ("Could not find a version ..." logged, then "No
 	 * matching distribution found for foo" raised) */
-	if (x->raised != y->raised)
+	if (x->raised != y->raised) {
+		/* but a raised text that names nothing (a constant: "No valid
+		 * search paths given.") sums up the line just before it that
+		 * the same reporter printed (the same prefix, "[fd error]: ")
+		 * naming what failed ("Search path 'nodir' is not a
+		 * directory."): that line is where it went wrong */
+		const struct hit *r = x->raised ? x : y, *o = x->raised ? y : x;
+		if (r->ncaps == 0 && o->ncaps > 0 && o->pos + 1 == r->pos && r->at > 0 &&
+		    r->text && o->text && strncmp(o->text, r->text, r->at) == 0)
+			return x == o ? -1 : 1;
 		return x->raised ? -1 : 1;
+	}
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
@@ -891,6 +901,9 @@ size_t fl_lk_rank(const fl_lookup *lk, struct hit *hits, size_t nh)
 	built_near(lk, hits, nh);
 	rank_lines(hits, nh);
 	qsort(hits, nh, sizeof *hits, cmp_hit);
+	if (getenv("FLDBG"))
+		for (size_t i = 0; i < nh; i++)
+			fprintf(stderr, "hit %zu wraps %d quotes %d entry %u pos %u lr %u strong %d covers %d cov %.3f def %d late %d raised %d lit %u ev %d ncaps %zu at %zu end %zu\n", i, hits[i].wraps, hits[i].quotes, hits[i].entry, hits[i].pos, hits[i].line_rank, hits[i].strong, hits[i].covers, hits[i].coverage, hits[i].def, hits[i].late, hits[i].raised, hits[i].literal, hits[i].ev, hits[i].ncaps, hits[i].at, hits[i].end);
 	size_t n = 0;
 	for (size_t i = 0; i < nh; i++) {
 		struct hit *h = &hits[i];

@@ -134,6 +134,18 @@ explain_top "rust anyhow error from main" "src/config.rs:30" 'Error: missing key
 # #[error] or Display arm, first; the line that builds it next
 explain_top "rust error variant's #[error]" "src/error.rs:5" 'Error: widget gizmo not found'
 explain_top "rust Display variant's arm" "src/error.rs:37" 'Error: EOF while parsing a widget'
+# an error printer's line naming what failed, then a raised text that
+# names nothing, by the same printer: the first line is where it went
+# wrong; without the printer's prefix on it, the raised text first
+explain_top "rust: a printed error before the same printer's raised summary" "src/shelves.rs:20" "[shelf error]: Shelf path 'a' is not a directory.
+[shelf error]: No valid shelf paths given."
+explain_top "rust: a raised summary after another printer's line" "src/shelves.rs:29" "Shelf path 'a' is not a directory.
+[shelf error]: No valid shelf paths given."
+# a text a helper appends advice to, around a Display arm's: the raise
+# of the helper's text, which says all that was printed, before the arm
+explain_top "rust: a helper's advice around a Display arm's text" "src/shelves.rs:38" 'EOF while parsing a widget
+
+Consider running `widgets repair` on the shelf file.'
 check "explain: the line that builds the variant after its #[error]" \
 	[ "$("$FL" explain --db "$edb" --json 'Error: widget gizmo not found' | jq -r '.matches[1] | "\(.filePath):\(.lineNumber)"')" = "src/store.rs:6" ]
 check "explain: the line that builds the variant after its Display arm" \

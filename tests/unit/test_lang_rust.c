@@ -488,6 +488,44 @@ static void test_err_conversions(void **state)
 	fl_sites_free(s);
 }
 
+/* an error of the text a helper of the file returns: the helper's
+ * formatted text at the Err / bail! that raises it; not a helper of
+ * generics, of two texts, or returning something else */
+static void test_err_of_helper_text(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"fn matcher(p: &str) -> Result<M, Box<dyn Error>> {\n"                /* 1 */
+		"    match build(p) {\n"                                              /* 2 */
+		"        Ok(m) => Ok(m),\n"                                           /* 3 */
+		"        Err(err) => Err(From::from(suggest(err.to_string()))),\n"    /* 4 */
+		"    }\n"                                                             /* 5 */
+		"}\n"                                                                 /* 6 */
+		"fn suggest(msg: String) -> String {\n"                               /* 7 */
+		"    if msg.contains(\"literal\") {\n"                                /* 8 */
+		"        format!(\"{}\\n\\nConsider the --multiline flag.\", msg)\n"   /* 9 */
+		"    } else {\n"                                                      /* 10 */
+		"        msg\n"                                                       /* 11 */
+		"    }\n"                                                             /* 12 */
+		"}\n"                                                                 /* 13 */
+		"fn two(msg: String) -> String {\n"                                   /* 14 */
+		"    if msg.is_empty() { return format!(\"empty: {}\", msg); }\n"     /* 15 */
+		"    format!(\"other: {}\", msg)\n"                                   /* 16 */
+		"}\n"                                                                 /* 17 */
+		"fn label(msg: String) -> Option<String> { Some(format!(\"label {}\", msg)) }\n" /* 18 */
+		"fn run(e: E) -> anyhow::Result<()> {\n"                              /* 19 */
+		"    bail!(suggest(e.to_string()));\n"                                /* 20 */
+		"    Err(From::from(two(e.to_string())))?;\n"                         /* 21 */
+		"    Err(From::from(label(e.to_string())))\n"                         /* 22 */
+		"}\n");
+	EXPECT_SITE(s, "{}\n\nConsider the --multiline flag.", 4, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 2);
+	assert_int_equal(s->v[1].line, 20);
+	assert_string_equal(s->v[1].message, "{}\n\nConsider the --multiline flag.");
+	harness_expect_str(s->v[1].idiom, "bail!");
+	fl_sites_free(s);
+}
+
 /* real-project findings (serde): serde error-trait constructors and
  * proc-macro diagnostics */
 static void test_real_serde(void **state)
@@ -1044,6 +1082,7 @@ int main(void)
 		cmocka_unit_test(test_real_context),
 		cmocka_unit_test(test_receiver_guards),
 		cmocka_unit_test(test_err_conversions),
+		cmocka_unit_test(test_err_of_helper_text),
 		cmocka_unit_test(test_arm_if),
 		cmocka_unit_test(test_logs_and_text_errors),
 		cmocka_unit_test(test_real_serde),

@@ -163,3 +163,69 @@ char *rs_arg_msg(const rs_st *st, size_t b, size_t e)
 		return rs_msg(st->t, st->m, b, e, false, 0);
 	return rs_var_msg(st, b, e);
 }
+
+/* ---- the text a helper of the file returns ----------------------------------
+ * `Err(From::from(suggest_multiline(err.to_string())))` where the file has
+ * `fn suggest_multiline(msg: String) -> String { if .. { format!("{}\n\n
+ * Consider enabling multiline mode ...", msg) } else { msg } }`: the error
+ * holds the text the helper formats.  Only a free fn of the same file that
+ * returns a String, whose returned values hold one such text (a format!
+ * at the tail of a block or after `return`; other branches may hand on a
+ * value unchanged). */
+
+/* the '{' of the body of the fn named like token nt, declared in the file
+ * to return a String; NONE when there is none or several */
+static size_t text_fn_body(const rs_st *st, size_t nt)
+{
+	const fl_toks *t = st->t;
+	size_t found = NONE;
+	for (size_t k = 0; k + 2 < t->n; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || t->v[k].len != 2 || !fl_tok_is(t, k, "fn") ||
+		    t->v[k + 1].len != t->v[nt].len ||
+		    memcmp(t->src + t->v[k + 1].off, t->src + t->v[nt].off, t->v[nt].len) != 0)
+			continue;
+		size_t o = k + 2;
+		if (fl_tok_pch(t, o) != '(' || st->m[o] == NONE)
+			return NONE; /* generics: not a plain helper */
+		size_t c = st->m[o];
+		if (!fl_tok_is_punct(t, c + 1, "->") || !fl_tok_is(t, c + 2, "String") ||
+		    fl_tok_pch(t, c + 3) != '{' || st->m[c + 3] == NONE || found != NONE)
+			return NONE;
+		found = c + 3;
+	}
+	return found;
+}
+
+char *rs_call_text(const rs_st *st, size_t b, size_t e)
+{
+	const fl_toks *t = st->t;
+	if (e - b < 3 || t->v[b].kind != FL_TK_IDENT || fl_tok_pch(t, b + 1) != '(' ||
+	    st->m[b + 1] != e - 1 || (b > 0 && (fl_tok_pch(t, b - 1) == '.' || fl_tok_is_punct(t, b - 1, "::"))))
+		return NULL;
+	size_t body = text_fn_body(st, b);
+	if (body == NONE)
+		return NULL;
+	char *text = NULL;
+	for (size_t k = body + 1; k + 3 < st->m[body]; k++) {
+		if (!fl_tok_is(t, k, "format") || fl_tok_pch(t, k + 1) != '!' || !fl_tok_is_opener(t, k + 2) ||
+		    st->m[k + 2] == NONE || t->v[k + 3].kind != FL_TK_STRING)
+			continue;
+		size_t end = st->m[k + 2] + 1;
+		char before = fl_tok_pch(t, k - 1);
+		bool tail = fl_tok_pch(t, end) == '}' &&
+			    (before == '{' || before == '}' || before == ';' || fl_tok_is_punct(t, k - 1, "=>"));
+		bool ret = fl_tok_is(t, k - 1, "return") && fl_tok_pch(t, end) == ';';
+		if (!tail && !ret)
+			continue;
+		char *s = rs_msg(t, st->m, k, end, false, 0);
+		if (!s || !rs_has_text(s) || (text && strcmp(s, text) != 0)) {
+			free(s);
+			free(text);
+			return NULL;
+		}
+		free(text);
+		text = s;
+		k = end - 1;
+	}
+	return text;
+}

@@ -84,7 +84,7 @@ static void rule_macro(rs_st *st, size_t i)
 	if (!(e - b == 1 && t->v[b].kind == FL_TK_STRING) && !inner &&
 	    !(fl_tok_is(t, b, "concat") && fl_tok_pch(t, b + 1) == '!')) {
 		/* bail!(msg) after let msg = format!("..."): one argument */
-		if (na != ai + 1 || !(msg = rs_var_msg(st, b, e))) {
+		if (na != ai + 1 || !((msg = rs_var_msg(st, b, e)) || (msg = rs_call_text(st, b, e)))) {
 			if (st->part) /* bail!(msg) of a parameter msg */
 				rs_note_param_reporter(st, i, which, sb, se, na, ai);
 			return;
@@ -567,6 +567,8 @@ static void rule_err(rs_st *st, size_t i)
 	char *msg = rs_msg(t, st->m, b, e, false, 0);
 	if (!msg)
 		msg = rs_var_msg(st, b, e);
+	if (!msg)
+		msg = rs_call_text(st, b, e);
 	rs_emit(st, i, msg, NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, "Err", NONE, NONE);
 	free(msg);
 }

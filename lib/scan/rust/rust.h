@@ -175,6 +175,10 @@ char *rs_var_msg(const rs_st *st, size_t b, size_t e);
 /* The message of argument [b, e): a literal (rs_lit_expr) or a local
  * variable holding one. */
 char *rs_arg_msg(const rs_st *st, size_t b, size_t e);
+/* The text the call [b, e) of a helper of the file returns (`fn
+ * suggest(msg: String) -> String { .. format!("{}\n\nConsider ...", msg) ..
+ * }`), or NULL. */
+char *rs_call_text(const rs_st *st, size_t b, size_t e);
 
 /* lang.c */
 /* The early scan looked name[0..n) up in the tree, for a call of nargs
