@@ -327,6 +327,44 @@ static void test_invalid_argument_fix(void **state)
 	fl_entry_free(&e);
 }
 
+/* the message's own advice is the first solution: the sentence that
+ * tells what to do, quoted on one line; not a rule ("You can only"), a
+ * statement ("You may be"), nor cut at "e.g."; a list after its ':' */
+static void test_message_advice(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *msg, *want; /* want NULL: no advice */
+	} cases[] = {
+		{"{}\n\nConsider enabling multiline mode with the --multiline flag (or -U for short).\nWhen it is on, newlines match.",
+		 "Do what the message itself advises: \"Consider enabling multiline mode with the --multiline flag (or -U for short).\""},
+		{"Please specify a gem name on the command line (e.g. gem build NAME)",
+		 "Do what the message itself advises: \"Please specify a gem name on the command line (e.g. gem build NAME)\""},
+		{"Could not find gem '{}'. Run `bundle install` to install missing gems.",
+		 "Do what the message itself advises: \"Run `bundle install` to install missing gems.\""},
+		{"Rules do not support {}.\n\nTo fix this error, either:\n- remove the rules\n- add a language\n\nMore text.",
+		 "Do what the message itself advises: \"To fix this error, either: - remove the rules - add a language\""},
+		{"You can only turn file: urls into filenames (not {})", NULL},
+		{"You may be getting outdated dependencies.", NULL},
+		{"Use of an undefined constant {}", NULL},
+		{"Trying to read a closed stream", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct site c = {.lang = "ruby", .path = "lib/a.rb", .function = "A#run", .idiom = "raise",
+				 .cls = "ArgumentError", .msg = cases[i].msg, .line = 3};
+		fl_entry e;
+		describe(&e, &c);
+		assert_true(e.solutions.n >= 1);
+		if (cases[i].want) {
+			assert_string_equal(e.solutions.v[0], cases[i].want);
+		} else {
+			for (size_t k = 0; k < e.solutions.n; k++)
+				assert_null(strstr(e.solutions.v[k], "advises"));
+		}
+		fl_entry_free(&e);
+	}
+}
+
 static void test_fields_always_filled(void **state)
 {
 	(void)state;
@@ -936,6 +974,7 @@ int main(void)
 		cmocka_unit_test(test_python_checks),
 		cmocka_unit_test(test_family_and_strategy),
 		cmocka_unit_test(test_invalid_argument_fix),
+		cmocka_unit_test(test_message_advice),
 		cmocka_unit_test(test_fields_always_filled),
 		cmocka_unit_test(test_example_fix),
 		cmocka_unit_test(test_rust_results),

@@ -877,10 +877,98 @@ static void push(fl_strv *v, fl_buf *b)
 	fl_buf_reset(b);
 }
 
+/* The message's own advice: the first of its sentences that tells the
+ * reader what to do ("Consider enabling multiline mode with the
+ * --multiline flag", "Please install GraphViz.", "Run `bundle install`
+ * first", "Did you mean {}?"): its author's fix, the likeliest one.  A
+ * sentence starts the message, a line, or follows ". ", "! ", "? " or
+ * "; "; it ends at a line's end or such a stop (not "e.g."), and one
+ * ending in ':' takes the lines after it up to a blank line.  Into b,
+ * quoted, on one line; false when there is none. */
+static const char *const advice_leads[] = {
+	"Consider ", "Try ", "Try: ", "Did you mean", "Please ", "Please, ", "Perhaps ", "Maybe ",
+	"You may ", "You might ", "You can ", "You should ", "You need to ", "You must ",
+	"Make sure ", "Ensure ", "To fix", "To resolve", "Hint: ", "hint: ", "help: ",
+	"Run `", "Run '", "Run \"", "Use `", "Use '", "Use \"", "Use --", "Use -",
+	"See `", "See '", "See \"", "Re-run ", "Rerun ", "Install ", NULL};
+#define ADVICE_MAX 300
+
+static bool advice_at(const char *p)
+{
+	for (const char *const *l = advice_leads; *l; l++) {
+		size_t n = strlen(*l);
+		if (strncmp(p, *l, n) != 0)
+			continue;
+		/* "You can only ...", "You must not ...": a rule, not advice;
+		 * "You may be ...": a statement */
+		if (p[0] == 'Y' && (strncmp(p + n, "only ", 5) == 0 || strncmp(p + n, "not ", 4) == 0 ||
+				    strncmp(p + n, "be ", 3) == 0 || strncmp(p + n, "have ", 5) == 0))
+			return false;
+		return true;
+	}
+	return false;
+}
+
+static bool message_advice(const char *msg, fl_buf *b)
+{
+	const char *start = NULL;
+	for (const char *p = msg; *p && !start; p++) {
+		bool at = p == msg || p[-1] == '\n' ||
+			  (p - msg >= 2 && p[-1] == ' ' && strchr(".!?;", p[-2]));
+		if (!at)
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (advice_at(p))
+			start = p;
+	}
+	if (!start)
+		return false;
+	const char *e = start;
+	for (; *e && *e != '\n'; e++) {
+		if (!strchr(".!?", *e) || (e[1] && e[1] != ' ' && e[1] != '\n'))
+			continue;
+		/* not an abbreviation's stop: "e.g.", "i.e." */
+		if (*e == '.' && e - start >= 3 && e[-2] == '.' && isalpha((unsigned char)e[-1]))
+			continue;
+		e++;
+		break;
+	}
+	/* "To fix this error, either:" and the list after it */
+	if (e > start && e[-1] == ':' && *e == '\n') {
+		const char *blank = strstr(e, "\n\n");
+		e = blank ? blank : e + strlen(e);
+	}
+	size_t n = (size_t)(e - start);
+	bool cut = n > ADVICE_MAX;
+	if (cut) {
+		n = ADVICE_MAX;
+		while (n > ADVICE_MAX / 2 && start[n] != ' ')
+			n--;
+	}
+	fl_buf_puts(b, "Do what the message itself advises: \"");
+	bool space = false;
+	for (size_t i = 0; i < n; i++) {
+		char c = start[i];
+		if (c == '\n' || c == '\t' || c == ' ') {
+			space = true;
+			continue;
+		}
+		if (space && i)
+			fl_buf_putc(b, ' ');
+		space = false;
+		fl_buf_putc(b, c);
+	}
+	fl_buf_puts(b, cut ? " ...\"" : "\"");
+	return true;
+}
+
 void dsc_solutions(dsc *d)
 {
 	fl_buf b = {0};
 	fl_strv *out = &d->e->solutions;
+	if (d->s->message && message_advice(d->s->message, &b))
+		push(out, &b);
 	const dsc_atom *failed = NULL;
 	for (size_t i = 0; i < d->g.n && !failed; i++)
 		if (d->g.a[i].kind == GA_FAILED && d->g.a[i].call)
