@@ -901,9 +901,6 @@ size_t fl_lk_rank(const fl_lookup *lk, struct hit *hits, size_t nh)
 	built_near(lk, hits, nh);
 	rank_lines(hits, nh);
 	qsort(hits, nh, sizeof *hits, cmp_hit);
-	if (getenv("FLDBG"))
-		for (size_t i = 0; i < nh; i++)
-			fprintf(stderr, "hit %zu wraps %d quotes %d entry %u pos %u lr %u strong %d covers %d cov %.3f def %d late %d raised %d lit %u ev %d ncaps %zu at %zu end %zu\n", i, hits[i].wraps, hits[i].quotes, hits[i].entry, hits[i].pos, hits[i].line_rank, hits[i].strong, hits[i].covers, hits[i].coverage, hits[i].def, hits[i].late, hits[i].raised, hits[i].literal, hits[i].ev, hits[i].ncaps, hits[i].at, hits[i].end);
 	size_t n = 0;
 	for (size_t i = 0; i < nh; i++) {
 		struct hit *h = &hits[i];
