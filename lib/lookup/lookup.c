@@ -102,25 +102,32 @@ static __thread struct tls tls;
 static __thread fl_occs pocc; /* occurrences for the pattern tier */
 /* Entries whose literal was found in a message but whose pattern did not
  * match it (lenient_pass tries them with empty placeholders): the
- * FAILED_MAX with the longest literal part. */
+ * FAILED_MAX with the longest literal part, those at a line a frame of
+ * the text names first (a JDK stack over Long's and Integer's longer
+ * "For input string: ..." texts: NumberFormatException's own, its radix
+ * suffix empty, is the one the frame names). */
 #define FAILED_MAX 16
 #define LENIENT_LITERAL 12
 static __thread struct {
-	uint32_t e[FAILED_MAX], seg[FAILED_MAX], pos[FAILED_MAX], literal[FAILED_MAX];
+	uint32_t e[FAILED_MAX], seg[FAILED_MAX], pos[FAILED_MAX];
+	uint64_t key[FAILED_MAX]; /* named by a frame, then the literal */
 	size_t n;
 	bool on;
 } failed;
 
-static void failed_add(const fl_lookup *lk, uint32_t s, uint32_t e, uint32_t pos)
+static void failed_add(const fl_lookup *lk, uint32_t s, uint32_t e, uint32_t pos,
+		       const fl_query *q)
 {
 	size_t at = failed.n;
-	uint32_t literal = lk->seg[s].ent[e].literal;
-	if (at == FAILED_MAX) { /* replace the shortest, when shorter */
+	const idx_entry *x = &lk->seg[s].ent[e];
+	bool named = q && q->sites.n && fl_lk_site_named(&lk->seg[s], x, q);
+	uint64_t key = (uint64_t)named << 32 | x->literal;
+	if (at == FAILED_MAX) { /* replace the least, when less */
 		at = 0;
 		for (size_t i = 1; i < FAILED_MAX; i++)
-			if (failed.literal[i] < failed.literal[at])
+			if (failed.key[i] < failed.key[at])
 				at = i;
-		if (failed.literal[at] >= literal)
+		if (failed.key[at] >= key)
 			return;
 	} else {
 		failed.n++;
@@ -128,7 +135,7 @@ static void failed_add(const fl_lookup *lk, uint32_t s, uint32_t e, uint32_t pos
 	failed.e[at] = e;
 	failed.seg[at] = s;
 	failed.pos[at] = pos;
-	failed.literal[at] = literal;
+	failed.key[at] = key;
 }
 
 /* Entry e of segment s in the thread's per-entry tables. */
@@ -1067,7 +1074,7 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 		 * option: o" of "Missing required option{}: {}") */
 		if (local && x->minlen > le - ls) {
 			if (failed.on && x->literal >= LENIENT_LITERAL && x->literal <= le - ls)
-				failed_add(lk, s, e, cur_pos);
+				failed_add(lk, s, e, cur_pos, q);
 			continue;
 		}
 		/* a short pattern that cannot span enough of this message */
@@ -1107,7 +1114,7 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 		}
 		if (!ok) {
 			if (failed.on && x->literal >= LENIENT_LITERAL)
-				failed_add(lk, s, e, cur_pos);
+				failed_add(lk, s, e, cur_pos, q);
 			continue;
 		}
 		if (local) {

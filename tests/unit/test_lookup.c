@@ -126,6 +126,17 @@ static int setup(void **state)
 	 * pattern's minimum (test_loose_pattern) */
 	put("acme/cli", "Missing required option{}: {}", "src/Parser.java", 243, NULL,
 	    "MissingOptionException", NULL);
+	/* a text whose suffix may print nothing, among more texts that
+	 * begin alike and fail on the same line than the lenient pass
+	 * keeps (test_frame_named_lenient) */
+	put("acme/jdk", "Bad gizmo input: \"{s}\"{radix}", "src/com/acme/GizmoFormatException.java", 64, NULL,
+	    "GizmoFormatException", NULL);
+	for (int i = 0; i < 20; i++) {
+		char m[96], f[64];
+		snprintf(m, sizeof m, "Bad gizmo input: \"{s}\" r%02dx {r}", i);
+		snprintf(f, sizeof f, "src/Gizmo%02d.java", i);
+		put("acme/jdk", m, f, 10 + i, NULL, "GizmoFormatException", NULL);
+	}
 	/* a message that starts with a word (test_mid_word) */
 	put("acme/vcs", "parse %s: %v", "vcs/vcs.go", 1233, NULL, NULL, NULL);
 	/* one text raised in a shared file and in a command's own file,
@@ -384,6 +395,19 @@ static void test_named_line_first(void **state)
 	expect_top("\"maybe\" is an invalid value", "src/Command/ConfigCommand.php", 607, "pattern");
 	const char *t2 = "\nIn ConfigCommand.php line 607:\n\n  \"maybe\" is an invalid value  \n";
 	expect_top(t2, "src/Command/ConfigCommand.php", 607, "pattern");
+}
+
+/* A frame names the line of a record whose text matches only with its
+ * last placeholder empty: it is tried so even when more records whose
+ * literal is longer failed on the line (the lenient pass keeps a few,
+ * those a frame names first). */
+static void test_frame_named_lenient(void **state)
+{
+	(void)state;
+	expect_top("Exception in thread \"main\" com.acme.GizmoFormatException: Bad gizmo input: \"abc\"\n"
+		   "\tat com.acme.GizmoFormatException.forInput(GizmoFormatException.java:67)\n"
+		   "\tat com.acme.Gizmo.parse(Gizmo.java:12)\n",
+		   "src/com/acme/GizmoFormatException.java", 64, "pattern");
 }
 
 /* The first answer does not depend on how many are asked for, and the
@@ -656,7 +680,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 40);
+	assert_int_equal(fl_lookup_count(a), 61);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -664,7 +688,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 41);
+	assert_int_equal(fl_lookup_count(a), 62);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1536,6 +1560,7 @@ int main(void)
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),
+		cmocka_unit_test(test_frame_named_lenient),
 		cmocka_unit_test(test_answer_stable),
 		cmocka_unit_test(test_weak_lines_in_order),
 		cmocka_unit_test(test_repo_filter),
