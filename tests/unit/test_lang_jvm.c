@@ -113,6 +113,43 @@ static void test_java_ctor_builders(void **state)
 	fl_sites_free(s);
 }
 
+/* `new X(helper(...))` where a method of the file returns the text: a
+ * String, so X's constructor that takes one is meant, even when X's only
+ * other one-argument constructor makes a message of its own (the JDK's
+ * IndexOutOfBoundsException(int index)): a site per text returned. */
+static void test_java_returned_text_picks_string_ctor(void **state)
+{
+	(void)state;
+	const char *exc =
+		"public class IndexOutOfBoundsException extends RuntimeException {\n"
+		"    public IndexOutOfBoundsException(String s) { super(s); }\n"
+		"    public IndexOutOfBoundsException(int index) {\n"
+		"        super(\"Index out of range: \" + index);\n"
+		"    }\n"
+		"}\n";
+	const char *list =
+		"class Shelf {\n"                                                        /* 1 */
+		"    private int size;\n"                                                /* 2 */
+		"    Object get(int index) {\n"                                          /* 3 */
+		"        if (index >= size)\n"                                           /* 4 */
+		"            throw new IndexOutOfBoundsException(outOfBoundsMsg(index));\n" /* 5 */
+		"        if (index < 0)\n"                                               /* 6 */
+		"            throw new IndexOutOfBoundsException(index);\n"              /* 7 */
+		"        return null;\n"                                                 /* 8 */
+		"    }\n"                                                                /* 9 */
+		"    private String outOfBoundsMsg(int index) {\n"                       /* 10 */
+		"        return \"Index: \" + index + \", Size: \" + size;\n"            /* 11 */
+		"    }\n"
+		"}\n";
+	fl_src files[] = {{"src/IndexOutOfBoundsException.java", exc, strlen(exc), NULL},
+			  {"src/Shelf.java", list, strlen(list), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 2, 1);
+	EXPECT_SITE(s, "Index: {index}, Size: {size}", 5, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Index out of range: {index}", 7, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 /* commons-lang3's Validate and Spring's Assert: the exception each
  * throws, its message argument, its condition as the guard. */
 static void test_java_validators(void **state)
@@ -1901,6 +1938,7 @@ int main(void)
 		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_get_message_override),
+		cmocka_unit_test(test_java_returned_text_picks_string_ctor),
 		cmocka_unit_test(test_java_validators),
 		cmocka_unit_test(test_string_constants),
 		cmocka_unit_test(test_java_ctor_builders),

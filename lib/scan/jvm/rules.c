@@ -437,6 +437,18 @@ static void emit_more(ctx *c, const site_spec *s, fl_strv *more, size_t from)
 	fl_strv_free(more);
 }
 
+/* Whether one of the first two arguments is a call of a method of the
+ * file that returns texts (jvm_returned_texts, into more): 1 or 0; and 0
+ * when not asked (ok false). */
+static int returned_texts(const ctx *c, const size_t *st, const size_t *en, size_t na, bool ok,
+			  fl_strv *more)
+{
+	for (size_t k = 0; ok && k < na && k < 2; k++)
+		if (jvm_returned_texts(c, st[k], en[k], more))
+			return 1;
+	return 0;
+}
+
 /* throw [new] X(...) or new XException(...) outside throw */
 static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		      const char *idiom)
@@ -498,6 +510,11 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		       .sev = FL_S_ERROR, .idiom = idiom};
 	char *m = NULL;
 	const fl_factory *f = NULL;
+	/* a method of the file that returns the text, one per return
+	 * (`throw new IndexOutOfBoundsException(badElementIndex(index,
+	 * size, desc))`): asked once, when no argument is a message */
+	fl_strv more = {0};
+	int returned = -1; /* not asked yet */
 	if (ends_with(nm, nl, "ResponseStatusException") && na >= 1) {
 		s.http = arg_http(c, st[0], en[0]);
 		if (s.http) {
@@ -506,8 +523,13 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		}
 		m = jvm_first_msg(c, st, en, na, 1, NULL);
 	} else if (is_cls && c->ctors &&
-		   (f = jvm_tree_find_own(c, nm, nl, na, !(m = jvm_first_msg(c, st, en, na, 0, NULL)))) !=
-			   NULL) {
+		   ((m = jvm_first_msg(c, st, en, na, 0, NULL)) != NULL ||
+		    (returned = returned_texts(c, st, en, na, thrown || excy, &more)) >= 0) &&
+		   /* a returned text is a String: the constructor that takes
+		    * one is meant, not a sole overload that makes a message
+		    * of another type (the JDK's IndexOutOfBoundsException(int
+		    * index)) */
+		   (f = jvm_tree_find_own(c, nm, nl, na, !m && !returned)) != NULL) {
 		free(m);
 		/* new X(args) of an exception class of the tree whose
 		 * constructor builds the message: super("..." + arg) */
@@ -554,13 +576,11 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	 * X(message, e); return Result.error(error)`) */
 	if (!m && (thrown || excy))
 		m = jvm_local_msg(c, st, en, na);
-	/* a method of the file that returns the text, one per return
-	 * (`throw new IndexOutOfBoundsException(badElementIndex(index,
-	 * size, desc))`): a site per text */
-	fl_strv more = {0};
-	for (size_t k = 0; !m && (thrown || excy) && k < na && k < 2; k++)
-		if (jvm_returned_texts(c, st[k], en[k], &more))
-			m = fl_xstrdup(more.v[0]);
+	/* the texts a method of the file returns: a site per text */
+	if (!m && returned < 0)
+		returned = returned_texts(c, st, en, na, thrown || excy, &more);
+	if (!m && returned > 0)
+		m = fl_xstrdup(more.v[0]);
 	/* a choice of texts: a site of each */
 	for (size_t k = 0; !m && (thrown || excy) && k < na && k < 2; k++)
 		if (jvm_choice_texts(c, st[k], en[k], &more))
