@@ -365,6 +365,34 @@ static void test_message_advice(void **state)
 	}
 }
 
+/* a value assigned in the condition: the value is what is tested, not
+ * the variable that keeps it (`unless spec = specs.first`, `(z =
+ * parse(x)) != 0`, `$f = $in->get('format')` compared) */
+static void test_assignment_in_guard(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *lang, *path, *guard, *want, *bad;
+	} cases[] = {
+		{"ruby", "lib/a.rb", "!(spec = specs.first)", "`specs.first`", "spec ="},
+		{"c", "src/a.c", "(zValue = parse_columns(z)) != 0", "`parse_columns(z)` is not zero", "zValue ="},
+		{"php", "src/A.php", "($format = $input->getOption('format')) !== 'text'",
+		 "`$input->getOption('format')`", "$format ="},
+		{"python", "a.py", "(m := PATTERN.match(line)) is None", "`PATTERN.match(line)`", "m :="},
+		{"c", "src/b.c", "a == b", "`a`", "(null)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct site c = {.lang = cases[i].lang, .path = cases[i].path, .function = "run",
+				 .guard = cases[i].guard, .idiom = "raise", .cls = "Error",
+				 .msg = "bad input", .line = 3};
+		fl_entry e;
+		describe(&e, &c);
+		has("documentation", e.documentation, cases[i].want);
+		lacks("documentation", e.documentation, cases[i].bad);
+		fl_entry_free(&e);
+	}
+}
+
 static void test_fields_always_filled(void **state)
 {
 	(void)state;
@@ -975,6 +1003,7 @@ int main(void)
 		cmocka_unit_test(test_family_and_strategy),
 		cmocka_unit_test(test_invalid_argument_fix),
 		cmocka_unit_test(test_message_advice),
+		cmocka_unit_test(test_assignment_in_guard),
 		cmocka_unit_test(test_fields_always_filled),
 		cmocka_unit_test(test_example_fix),
 		cmocka_unit_test(test_rust_results),

@@ -252,8 +252,16 @@ static char *measured(const char *s)
 	return NULL;
 }
 
+static char *assigned_value(const char *t);
+
 static void set(dsc_atom *a, int kind, char *subject, char *other, const char *op)
 {
+	/* `(zValue = csv_parameter(...)) != 0`: the value compared */
+	char *v = subject ? assigned_value(subject) : NULL;
+	if (v) {
+		free(subject);
+		subject = v;
+	}
 	a->kind = kind;
 	free(a->subject);
 	free(a->other);
@@ -536,6 +544,33 @@ static bool negates_all(const char *t, size_t len, bool word)
 	return whole || !binary;
 }
 
+/* The value of `name = value` / `name := value` (name a variable, a
+ * field, `self.x`, `@x`, `$x`), unparenthesised, or NULL when t is not one
+ * assignment (`a == b`, `a <= b`, `x =~ /re/`, `a = b = c` aside). */
+static char *assigned_value(const char *t)
+{
+	size_t n = 0;
+	while (t[n] == '$' || t[n] == '@')
+		n++;
+	if (!isalpha((unsigned char)t[n]) && t[n] != '_')
+		return NULL;
+	while (isalnum((unsigned char)t[n]) || t[n] == '_' || t[n] == '.')
+		n++;
+	size_t e = n;
+	while (t[e] == ' ')
+		e++;
+	if (t[e] == ':' && t[e + 1] == '=')
+		e++;
+	if (t[e] != '=' || t[e + 1] == '=' || t[e + 1] == '~' || t[e + 1] == '>')
+		return NULL;
+	const char *v = t + e + 1;
+	while (*v == ' ')
+		v++;
+	if (!*v || top_find(v, " = ", 0) >= 0)
+		return NULL;
+	return unparen(fl_xstrdup(v));
+}
+
 static void atom(dsc *d, dsc_atom *a, const char *text)
 {
 	char *t = unparen(fl_xstrdup(text));
@@ -557,6 +592,16 @@ static void atom(dsc *d, dsc_atom *a, const char *text)
 			t = u;
 		} else {
 			break;
+		}
+	}
+	/* a value assigned in the condition (`unless spec = specs.first`,
+	 * `if (!(dir = opendir(name)))`, `if (m := re.match(...))`): what
+	 * is tested is the value, not the variable that keeps it */
+	if (!dsc_eq(d->dialect, "rust") && !dsc_eq(d->dialect, "go")) {
+		char *u = assigned_value(t);
+		if (u) {
+			free(t);
+			t = u;
 		}
 	}
 	a->text = fl_xstrdup(t);
