@@ -348,6 +348,8 @@ static void test_message_advice(void **state)
 		{"You may be getting outdated dependencies.", NULL},
 		{"Use of an undefined constant {}", NULL},
 		{"Trying to read a closed stream", NULL},
+		{"Done. \t", NULL},
+		{"a line\n  \t", NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct site c = {.lang = "ruby", .path = "lib/a.rb", .function = "A#run", .idiom = "raise",

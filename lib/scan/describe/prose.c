@@ -919,6 +919,8 @@ static bool message_advice(const char *msg, fl_buf *b)
 			continue;
 		while (*p == ' ' || *p == '\t')
 			p++;
+		if (!*p)
+			break;
 		if (advice_at(p))
 			start = p;
 	}

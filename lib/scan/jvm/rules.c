@@ -531,6 +531,7 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 		    * index)) */
 		   (f = jvm_tree_find_own(c, nm, nl, na, !m && !returned)) != NULL) {
 		free(m);
+		fl_strv_free(&more); /* the constructor makes the message */
 		/* new X(args) of an exception class of the tree whose
 		 * constructor builds the message: super("..." + arg) */
 		m = fl_factory_compose(f, st, en, na, jvm_var_arg_msg, c);
