@@ -882,7 +882,8 @@ static void push(fl_strv *v, fl_buf *b)
  * --multiline flag", "Please install GraphViz.", "Run `bundle install`
  * first", "Did you mean {}?"): its author's fix, the likeliest one.  A
  * sentence starts the message, a line, or follows ". ", "! ", "? " or
- * "; "; it ends at a line's end or such a stop (not "e.g."), and one
+ * "; " (or, in lower case, a comma: clause_leads); it ends at a line's
+ * end or such a stop (not "e.g."), and one
  * ending in ':' takes the lines after it up to a blank line.  Into b,
  * quoted, on one line; false when there is none. */
 static const char *const advice_leads[] = {
@@ -891,6 +892,12 @@ static const char *const advice_leads[] = {
 	"Make sure ", "Ensure ", "To fix", "To resolve", "Hint: ", "hint: ", "help: ",
 	"Run `", "Run '", "Run \"", "Use `", "Use '", "Use \"", "Use --", "Use -",
 	"See `", "See '", "See \"", "Re-run ", "Rerun ", "Install ", NULL};
+/* the same after a comma or a semicolon, in lower case ("..., please
+ * verify the integrity of your Maven installation", "..., use
+ * setPlatformRequirementFilter instead.") */
+static const char *const clause_leads[] = {
+	"please ", "use ", "run ", "try ", "see ", "consider ", "did you mean", "perhaps you",
+	"maybe you", "make sure ", "check that ", NULL};
 #define ADVICE_MAX 300
 
 static bool advice_at(const char *p)
@@ -902,19 +909,34 @@ static bool advice_at(const char *p)
 		/* "You can only ...", "You must not ...": a rule, not advice;
 		 * "You may be ...": a statement */
 		if (p[0] == 'Y' && (strncmp(p + n, "only ", 5) == 0 || strncmp(p + n, "not ", 4) == 0 ||
-				    strncmp(p + n, "be ", 3) == 0 || strncmp(p + n, "have ", 5) == 0))
+				    (strncmp(p + n, "be ", 3) == 0 && strncmp(p + n + 3, "able ", 5) != 0) ||
+				    strncmp(p + n, "have ", 5) == 0))
 			return false;
 		return true;
 	}
 	return false;
 }
 
+static bool clause_at(const char *p)
+{
+	for (const char *const *l = clause_leads; *l; l++)
+		if (strncmp(p, *l, strlen(*l)) == 0)
+			return true;
+	return false;
+}
+
 static bool message_advice(const char *msg, fl_buf *b)
 {
 	const char *start = NULL;
+	bool clause = false;
 	for (const char *p = msg; *p && !start; p++) {
-		bool at = p == msg || p[-1] == '\n' ||
-			  (p - msg >= 2 && p[-1] == ' ' && strchr(".!?;", p[-2]));
+		bool after = p - msg >= 2 && p[-1] == ' ';
+		if (after && (p[-2] == ',' || p[-2] == ';') && clause_at(p)) {
+			start = p;
+			clause = true;
+			break;
+		}
+		bool at = p == msg || p[-1] == '\n' || (after && strchr(".!?;", p[-2]));
 		if (!at)
 			continue;
 		while (*p == ' ' || *p == '\t')
@@ -959,7 +981,8 @@ static bool message_advice(const char *msg, fl_buf *b)
 		if (space && i)
 			fl_buf_putc(b, ' ');
 		space = false;
-		fl_buf_putc(b, c);
+		/* a clause quoted as a sentence of its own */
+		fl_buf_putc(b, i == 0 && clause ? (char)toupper((unsigned char)c) : c);
 	}
 	fl_buf_puts(b, cut ? " ...\"" : "\"");
 	return true;
