@@ -415,11 +415,133 @@ static char *class_arg(walker *w, size_t open)
 	return NULL;
 }
 
+/* What a raise says as it is read (raise_expr): its class, message,
+ * code, HTTP status, and the texts a def it calls returns. */
+struct raise_st {
+	char *cls, *msg, *code;
+	bool upper, is_http;
+	int status;
+	fl_strv rtexts;
+};
+
+/* The message of the call `X(args)` opening at p (raise_expr): an HTTP
+ * exception's status and detail, a tree class's __init__ composed with
+ * the arguments, else the message argument, a keyword, a later argument,
+ * a key of the class's messages or the texts a def of the file returns.
+ * False when the arguments cannot be read. */
+static bool args_message(walker *w, size_t i, size_t j, size_t p, const char *cn, size_t cl,
+			 const char *idiom, struct raise_st *r)
+{
+	const fl_toks *t = w->t;
+	callargs a;
+	size_t close;
+	if (!py_get_args(w, p, &a, &close))
+		return false;
+	r->code = py_code_kw(w, &a);
+	if (r->is_http) {
+		size_t sk = py_kwarg(t, &a, "status_code");
+		if (sk == NONE)
+			sk = py_kwarg(t, &a, "status");
+		if (sk == NONE)
+			sk = py_kwarg(t, &a, "code");
+		size_t mpos = 0;
+		if (sk != NONE) {
+			r->status = py_status_of(t, a.st[sk], a.en[sk]);
+		} else if (a.npos > 0 && py_status_of(t, a.st[a.pos[0]], a.en[a.pos[0]])) {
+			r->status = py_status_of(t, a.st[a.pos[0]], a.en[a.pos[0]]);
+			mpos = 1;
+		}
+		if (a.npos > mpos)
+			r->msg = py_arg_msg(w, &a, a.pos[mpos], false);
+		if (!r->msg)
+			r->msg = py_kw_msg(w, &a, msg_kws);
+		if (!r->msg && a.n == 0 && r->upper)
+			r->msg = fl_xstrdup(r->cls);
+	} else if (r->cls && py_tree_params(w, r->cls)) {
+		/* the class's __init__ builds the message from these */
+		const char *dm, *dc;
+		int ds;
+		if (py_tree_find(w, r->cls, &dm, &dc, &ds) && dm)
+			r->msg = py_class_decorate(w, r->cls,
+						   py_compose_init(w, dm, py_tree_params(w, r->cls), &a));
+	} else {
+		size_t mk = a.npos > 0 ? a.pos[0] : NONE;
+		if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
+			mk = a.npos > 1 ? a.pos[1] : NONE;
+		r->msg = py_arg_msg(w, &a, mk, false);
+		if (!r->msg)
+			r->msg = py_kw_msg(w, &a, msg_kws);
+		if (!r->msg && r->upper && a.npos > 1 && mk == a.pos[0])
+			r->msg = later_arg_msg(w, &a, i);
+		/* `raise self.make_error("invalid")`: a key of the class's
+		 * messages; `self.error_messages["invalid"]` */
+		bool by_key = !r->upper && fl_tok_is_ident(t, j, "self") && r->msg && !strchr(r->msg, ' ');
+		if ((by_key || !r->msg) && mk != NONE && strcmp(idiom, "raise") == 0 &&
+		    py_keyed_texts(w, a.st[mk], a.en[mk], by_key, &r->rtexts)) {
+			free(r->msg);
+			r->msg = NULL;
+		}
+		if (!r->msg && !r->rtexts.n && mk != NONE && strcmp(idiom, "raise") == 0)
+			returned_texts(w, a.st[mk], a.en[mk], &r->rtexts);
+		if (!r->msg && a.n == 0 && r->upper)
+			r->msg = fl_xstrdup(r->cls);
+	}
+	return true;
+}
+
+/* No message of its own (or only the class name): the class's default
+ * message, when a class of the tree declares one, with its code and
+ * status. */
+static void class_default(walker *w, struct raise_st *r)
+{
+	if (!r->cls || (r->msg && strcmp(r->msg, r->cls) != 0) || w->var != NONE)
+		return;
+	const char *dm = NULL, *dc = NULL;
+	int ds = 0;
+	if (!py_tree_find(w, r->cls, &dm, &dc, &ds) || !dm)
+		return;
+	free(r->msg);
+	r->msg = py_class_decorate(w, r->cls, fl_xstrdup(dm));
+	if (!r->code && dc)
+		r->code = fl_xstrdup(dc);
+	if (!r->is_http && ds >= 400 && ds <= 599) {
+		r->is_http = true;
+		r->status = ds;
+	}
+}
+
+/* No text of its own, or one word (`raise MissingRequiredClaimError(
+ * "aud")`: a field, not the message): a class whose __str__ returns texts
+ * shows one of them (`raise CalledProcessError(retcode, cmd)`), a site per
+ * text, the raise before the class's returns.  True when it emitted. */
+static bool class_texts(walker *w, size_t i, const char *idiom, const char *type, const char *sev,
+			const struct raise_st *r)
+{
+	if (!r->cls || (r->msg && strcmp(r->msg, r->cls) != 0 && strchr(r->msg, ' ')) ||
+	    var_texts(w, i) || strcmp(idiom, "raise") != 0 || strlen(r->cls) >= 200)
+		return false;
+	char key[220];
+	const char *texts = NULL, *dc = NULL;
+	int ds = 0;
+	snprintf(key, sizeof key, "strs:%s", r->cls);
+	if (!py_tree_find(w, key, &texts, &dc, &ds) || !texts)
+		return false;
+	for (const char *p = texts; *p;) {
+		const char *q = strchr(p, PY_TEXT_SEP);
+		size_t l = q ? (size_t)(q - p) : strlen(p);
+		char *one = fl_xstrndup(p, l);
+		py_emit1(w, i, one, r->code, r->cls, type, sev, r->is_http ? r->status : 0, idiom);
+		free(one);
+		p += l + (q ? 1 : 0);
+	}
+	return true;
+}
+
 /* The raise (or return) at i of the exception expression [j, e). */
 static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idiom)
 {
 	const fl_toks *t = w->t;
-	fl_strv rtexts = {0}; /* the texts a def the raise calls returns */
+	struct raise_st r = {0};
 	w->var = NONE;
 	w->var_fmt = 0;
 	/* dotted callee */
@@ -457,27 +579,25 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 	if (!(cn[0] >= 'A' && cn[0] <= 'Z') && !altctor && strcmp(idiom, "raise") == 0 &&
 	    is_p(t, p, '(') && py_raiser_call(w, last, j, true))
 		return;
-	bool upper = cn[0] >= 'A' && cn[0] <= 'Z';
-	bool is_http;
-	int status = http_class_status(cn, cl, &is_http);
+	r.upper = cn[0] >= 'A' && cn[0] <= 'Z';
+	r.status = http_class_status(cn, cl, &r.is_http);
 	/* a return is a site only when it calls an exception class (its name
 	 * ends in Error or Exception, or an HTTP exception) in an error
 	 * factory */
 	if (strcmp(idiom, "return") == 0 &&
-	    (!upper || !is_p(t, p, '(') ||
-	     !(is_http || ends_with(cn, cl, "Error") || ends_with(cn, cl, "Exception")) ||
+	    (!r.upper || !is_p(t, p, '(') ||
+	     !(r.is_http || ends_with(cn, cl, "Error") || ends_with(cn, cl, "Exception")) ||
 	     !error_factory(w)))
 		return;
 	/* `raise ErrorClass(message)` of a parameter: the class is the
 	 * caller's, not a class of that name */
-	char *cls = upper && !(last == j && def_param(w, j)) ? fl_xstrndup(cn, cl) : NULL;
+	r.cls = r.upper && !(last == j && def_param(w, j)) ? fl_xstrndup(cn, cl) : NULL;
 	bool valid = ends_with(cn, cl, "ValidationError") ||
 		     (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0);
 	const char *type = FL_T_EXCEPTION, *sev = FL_S_ERROR;
-	char *msg = NULL, *code = NULL;
 	if (p == e) {
 		/* raise X */
-		if (!upper) {
+		if (!r.upper) {
 			size_t cb, ce;
 			if (strcmp(idiom, "raise") == 0 && e == j + 1 &&
 			    py_var_ctor(w, i, j, &cb, &ce))
@@ -486,146 +606,56 @@ static void raise_expr(walker *w, size_t i, size_t j, size_t e, const char *idio
 				py_fac_raise(w, i, j, e);
 			goto done;
 		}
-		msg = fl_xstrdup(cls);
+		r.msg = fl_xstrdup(r.cls);
 	} else if (altctor) {
-		msg = fl_xstrdup(cls);
-	} else if (is_p(t, p, '(')) {
-		callargs a;
-		size_t close;
-		if (!py_get_args(w, p, &a, &close))
-			goto done;
-		code = py_code_kw(w, &a);
-		if (is_http) {
-			size_t sk = py_kwarg(t, &a, "status_code");
-			if (sk == NONE)
-				sk = py_kwarg(t, &a, "status");
-			if (sk == NONE)
-				sk = py_kwarg(t, &a, "code");
-			size_t mpos = 0;
-			if (sk != NONE) {
-				status = py_status_of(t, a.st[sk], a.en[sk]);
-			} else if (a.npos > 0 &&
-				   py_status_of(t, a.st[a.pos[0]], a.en[a.pos[0]])) {
-				status = py_status_of(t, a.st[a.pos[0]],
-						      a.en[a.pos[0]]);
-				mpos = 1;
-			}
-			if (a.npos > mpos)
-				msg = py_arg_msg(w, &a, a.pos[mpos], false);
-			if (!msg)
-				msg = py_kw_msg(w, &a, msg_kws);
-			if (!msg && a.n == 0 && upper)
-				msg = fl_xstrdup(cls);
-		} else if (cls && py_tree_params(w, cls)) {
-			/* the class's __init__ builds the message from these */
-			const char *dm, *dc;
-			int ds;
-			if (py_tree_find(w, cls, &dm, &dc, &ds) && dm)
-				msg = py_class_decorate(w, cls,
-							py_compose_init(w, dm, py_tree_params(w, cls), &a));
-		} else {
-			size_t mk = a.npos > 0 ? a.pos[0] : NONE;
-			if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
-				mk = a.npos > 1 ? a.pos[1] : NONE;
-			msg = py_arg_msg(w, &a, mk, false);
-			if (!msg)
-				msg = py_kw_msg(w, &a, msg_kws);
-			if (!msg && upper && a.npos > 1 && mk == a.pos[0])
-				msg = later_arg_msg(w, &a, i);
-			/* `raise self.make_error("invalid")`: a key of the
-			 * class's messages; `self.error_messages["invalid"]` */
-			bool by_key = !upper && fl_tok_is_ident(t, j, "self") && msg && !strchr(msg, ' ');
-			if ((by_key || !msg) && mk != NONE && strcmp(idiom, "raise") == 0 &&
-			    py_keyed_texts(w, a.st[mk], a.en[mk], by_key, &rtexts)) {
-				free(msg);
-				msg = NULL;
-			}
-			if (!msg && !rtexts.n && mk != NONE && strcmp(idiom, "raise") == 0)
-				returned_texts(w, a.st[mk], a.en[mk], &rtexts);
-			if (!msg && a.n == 0 && upper)
-				msg = fl_xstrdup(cls);
-		}
-	} else {
+		r.msg = fl_xstrdup(r.cls);
+	} else if (!is_p(t, p, '(') || !args_message(w, i, j, p, cn, cl, idiom, &r)) {
 		goto done;
 	}
 	/* `raise self._make_error(...)`: the factory's messages */
-	if (!upper && !msg && strcmp(idiom, "raise") == 0 && py_fac_raise(w, i, j, e)) {
+	if (!r.upper && !r.msg && strcmp(idiom, "raise") == 0 && py_fac_raise(w, i, j, e)) {
 		w->var = NONE;
 		w->var_fmt = 0;
 		goto done;
 	}
 	/* `raise self.parse_error(UnexpectedCharError, c)`: a helper given
 	 * the class to make, whose message the tree knows */
-	if (!upper && !msg && !cls && strcmp(idiom, "raise") == 0 && is_p(t, p, '(') &&
-	    (cls = class_arg(w, p)) != NULL) {
+	if (!r.upper && !r.msg && !r.cls && strcmp(idiom, "raise") == 0 && is_p(t, p, '(') &&
+	    (r.cls = class_arg(w, p)) != NULL) {
 		w->var = NONE;
 		w->var_fmt = 0;
 	}
-	/* no message of its own (or only the class name): the class's
-	 * default message, when a class of the tree declares one */
-	if (cls && (!msg || strcmp(msg, cls) == 0) && w->var == NONE) {
-		const char *dm = NULL, *dc = NULL;
-		int ds = 0;
-		if (py_tree_find(w, cls, &dm, &dc, &ds) && dm) {
-			free(msg);
-			msg = py_class_decorate(w, cls, fl_xstrdup(dm));
-			if (!code && dc)
-				code = fl_xstrdup(dc);
-			if (!is_http && ds >= 400 && ds <= 599) {
-				is_http = true;
-				status = ds;
-			}
-		}
-	}
-	if (is_http) {
+	class_default(w, &r);
+	if (r.is_http) {
 		type = FL_T_HTTP;
-		sev = fl_http_severity(status);
+		sev = fl_http_severity(r.status);
 	} else if (valid) {
 		type = FL_T_VALIDATION;
 		sev = FL_S_WARNING;
 	}
-	/* no text of its own, or one word (`raise MissingRequiredClaimError(
-	 * "aud")`: a field, not the message): a class whose __str__ returns
-	 * texts shows one of them (`raise CalledProcessError(retcode, cmd)`),
-	 * a site per text, the raise before the class's returns */
-	if (cls && (!msg || strcmp(msg, cls) == 0 || !strchr(msg, ' ')) && !var_texts(w, i) &&
-	    strcmp(idiom, "raise") == 0 && strlen(cls) < 200) {
-		char key[220];
-		const char *texts = NULL, *dc = NULL;
-		int ds = 0;
-		snprintf(key, sizeof key, "strs:%s", cls);
-		if (py_tree_find(w, key, &texts, &dc, &ds) && texts) {
-			for (const char *p = texts; *p;) {
-				const char *q = strchr(p, PY_TEXT_SEP);
-				size_t l = q ? (size_t)(q - p) : strlen(p);
-				char *one = fl_xstrndup(p, l);
-				py_emit1(w, i, one, code, cls, type, sev, is_http ? status : 0, idiom);
-				free(one);
-				p += l + (q ? 1 : 0);
-			}
-			goto done;
-		}
-	}
-	if (rtexts.n && (!msg || (cls && strcmp(msg, cls) == 0))) {
-		for (size_t k = 0; k < rtexts.n; k++)
-			py_emit1(w, i, rtexts.v[k], code, cls, type, sev, 0, idiom);
+	if (class_texts(w, i, idiom, type, sev, &r))
+		goto done;
+	if (r.rtexts.n && (!r.msg || (r.cls && strcmp(r.msg, r.cls) == 0))) {
+		for (size_t k = 0; k < r.rtexts.n; k++)
+			py_emit1(w, i, r.rtexts.v[k], r.code, r.cls, type, sev, 0, idiom);
 		goto done;
 	}
 	/* a stored exception is a site by its own text only */
 	if (strcmp(idiom, "stored") == 0 && w->var == NONE &&
-	    (!msg || (cls && strcmp(msg, cls) == 0)))
+	    (!r.msg || (r.cls && strcmp(r.msg, r.cls) == 0)))
 		goto done;
 	size_t before = w->out->n;
-	py_emit(w, i, msg, code, cls, type, sev, is_http ? status : 0, idiom);
+	py_emit(w, i, r.msg, r.code, r.cls, type, sev, r.is_http ? r.status : 0, idiom);
 	/* no text known (a variable's, a value passed on: `raise
 	 * ValueError(msg)`, `raise KeyError(key)`, `raise X(e) from e`): the
 	 * class alone, as a JVM throw of a variable's text; a traceback
 	 * whose frame names the line tells it (lookup.c's class_at_frames) */
-	if (w->out->n == before && cls && !code && strcmp(idiom, "raise") == 0 && !control_flow(cls))
-		py_emit1(w, i, cls, NULL, cls, type, sev, is_http ? status : 0, idiom);
+	if (w->out->n == before && r.cls && !r.code && strcmp(idiom, "raise") == 0 &&
+	    !control_flow(r.cls))
+		py_emit1(w, i, r.cls, NULL, r.cls, type, sev, r.is_http ? r.status : 0, idiom);
 done:
-	fl_strv_free(&rtexts);
-	free(cls);
-	free(msg);
-	free(code);
+	fl_strv_free(&r.rtexts);
+	free(r.cls);
+	free(r.msg);
+	free(r.code);
 }

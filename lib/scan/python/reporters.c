@@ -346,6 +346,224 @@ static bool announcing_call(const walker *w, size_t i, size_t pb)
 	return verb && says_error(fl_tok_str(t, &t->v[i + 2]));
 }
 
+/* The callee and its receiver (the component before it) of the call at
+ * ident i whose path starts at pb. */
+struct callee {
+	const char *nm, *rv;
+	size_t nl, rl;
+};
+
+static struct callee callee_of(const walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	struct callee c = {t->src + t->v[i].off, NULL, t->v[i].len, 0};
+	if (i >= pb + 2) {
+		c.rv = t->src + t->v[i - 2].off;
+		c.rl = t->v[i - 2].len;
+	}
+	return c;
+}
+
+#define NM(s) (ce.nl == sizeof(s) - 1 && memcmp(ce.nm, s, ce.nl) == 0)
+#define RV(s) (ce.rl == sizeof(s) - 1 && memcmp(ce.rv, s, ce.rl) == 0)
+
+/* What the call at ident i reports by its callee and receiver: 1
+ * flask's abort, 2 an argparse parser's error, 3 sys.exit, 4
+ * warnings.warn, 5 a logger's error/warning/log, 6 Click's fail, 7 a
+ * print to stderr or in an exception handler; 0 none of these.  *sev and
+ * *idiom as the kind says. */
+static int call_kind(walker *w, size_t i, size_t pb, const char **sev, const char **idiom)
+{
+	const fl_toks *t = w->t;
+	struct callee ce = callee_of(w, i, pb);
+	const char *rv = ce.rv;
+	size_t rl = ce.rl;
+	int kind = 0;
+	*sev = FL_S_ERROR;
+	*idiom = NULL;
+	if (NM("abort") && (!rv || RV("flask"))) {
+		kind = 1;
+	} else if (NM("error") && rv && contains_ci(rv, rl, "parser")) {
+		kind = 2;
+		*idiom = "parser.error";
+	} else if (NM("error") && rv && RV("self") &&
+		   class_mentions(w, cur_class(w), "parser")) {
+		/* a method of an argparse.ArgumentParser subclass */
+		kind = 2;
+		*idiom = "parser.error";
+	} else if (NM("fail") && w->click && rv &&
+		   (RV("ctx") || RV("context") ||
+		    (RV("self") && !class_mentions(w, cur_class(w), "Test")))) {
+		/* Click: Context.fail raises UsageError, ParamType.fail
+		 * BadParameter */
+		kind = 6;
+		*idiom = RV("self") ? "self.fail" : "ctx.fail";
+	} else if (NM("exit") && rv && RV("sys")) {
+		kind = 3;
+		*idiom = "sys.exit";
+	} else if (NM("print") && !rv && has_kw(t, w->m, i + 1, "file", "sys", "stderr")) {
+		/* print(..., file=sys.stderr): C's fprintf(stderr, ...) */
+		kind = 7;
+		*idiom = "print(file=sys.stderr)";
+	} else if (NM("print") && !rv && !has_kw(t, w->m, i + 1, "file", NULL, NULL) &&
+		   py_innermost(w, B_EXCEPT) != NONE &&
+		   (py_innermost(w, B_DEF) == NONE || py_innermost(w, B_EXCEPT) > py_innermost(w, B_DEF))) {
+		/* print(...) in an exception handler of its function: the
+		 * program's report of the failure it caught */
+		kind = 7;
+		*idiom = "print in except";
+	} else if (NM("write") && rv && RV("stderr") && i >= pb + 4 && fl_tok_is_ident(t, i - 4, "sys")) {
+		kind = 7;
+		*idiom = "sys.stderr.write";
+	} else if (NM("warn") && (!rv || RV("warnings"))) {
+		kind = 4;
+		*idiom = "warnings.warn";
+	} else if (rv && (contains_ci(rv, rl, "log") || contains_ci(rv, rl, "reporter")) &&
+		   (NM("error") || NM("exception") || NM("critical") ||
+		    NM("fatal") || NM("warning") || NM("warn") || NM("log"))) {
+		kind = 5;
+		*sev = (NM("critical") || NM("fatal")) ? FL_S_CRITICAL
+		      : (NM("warning") || NM("warn")) ? FL_S_WARNING
+						       : FL_S_ERROR;
+	}
+	return kind;
+}
+
+/* The site of the call at ident i of that kind (call_kind; 8: a helper
+ * whose text says it is an error), its arguments a. */
+static void emit_call(walker *w, size_t i, size_t pb, int kind, const char *sev, const char *idiom,
+		      const callargs *a)
+{
+	const fl_toks *t = w->t;
+	struct callee ce = callee_of(w, i, pb);
+	char *msg = NULL, *cls = NULL, *path = NULL;
+	switch (kind) {
+	case 1: { /* abort(status, msg) */
+		if (a->npos < 1)
+			break;
+		int st = py_status_of(t, a->st[a->pos[0]], a->en[a->pos[0]]);
+		if (!st)
+			break;
+		if (a->npos > 1)
+			msg = py_arg_msg(w, a, a->pos[1], false);
+		if (!msg) {
+			static const char *const k[] = {"description", NULL};
+			msg = py_kw_msg(w, a, k);
+		}
+		path = fl_tok_span_text(t, pb, i + 1, 64);
+		py_emit(w, pb, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, path);
+		break;
+	}
+	case 2:
+	case 3:
+		/* the program stops with the message (argparse exits with
+		 * status 2, sys.exit(text) with 1): C's errx() alike */
+		if (a->npos < 1)
+			break;
+		msg = py_arg_msg(w, a, a->pos[0], false);
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0,
+			idiom);
+		break;
+	case 4: {
+		msg = a->npos > 0 ? py_arg_msg(w, a, a->pos[0], false) : NULL;
+		if (!msg) {
+			static const char *const k[] = {"message", NULL};
+			msg = py_kw_msg(w, a, k);
+		}
+		size_t ck = a->npos > 1 ? a->pos[1] : py_kwarg(t, a, "category");
+		if (ck != NONE && a->en[ck] > a->st[ck] &&
+		    t->v[a->en[ck] - 1].kind == FL_TK_IDENT)
+			cls = fl_tok_dup(t, a->en[ck] - 1);
+		py_emit(w, pb, msg, NULL, cls, FL_T_CONSOLE, FL_S_WARNING, 0,
+			idiom);
+		break;
+	}
+	case 5: {
+		size_t mp = 0;
+		if (NM("log")) {
+			/* logging.log(logging.ERROR, "...") */
+			if (a->npos < 2)
+				break;
+			size_t lk = a->pos[0];
+			if (a->en[lk] <= a->st[lk])
+				break;
+			size_t lt = a->en[lk] - 1;
+			if (fl_tok_is(t, lt, "ERROR"))
+				sev = FL_S_ERROR;
+			else if (fl_tok_is(t, lt, "CRITICAL") ||
+				 fl_tok_is(t, lt, "FATAL"))
+				sev = FL_S_CRITICAL;
+			else if (fl_tok_is(t, lt, "WARNING") ||
+				 fl_tok_is(t, lt, "WARN"))
+				sev = FL_S_WARNING;
+			else
+				break;
+			mp = 1;
+		}
+		if (a->npos <= mp)
+			break;
+		msg = py_arg_msg(w, a, a->pos[mp], a->npos > mp + 1);
+		path = fl_tok_span_text(t, pb, i + 1, 64);
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, path);
+		break;
+	}
+	case 7: {
+		/* print's positional arguments joined by spaces, a write's
+		 * one; a warning when it says so */
+		fl_buf b = {0};
+		size_t np = NM("print") ? a->npos : (a->npos ? 1 : 0);
+		for (size_t k = 0; k < np; k++) {
+			char *part = py_arg_msg(w, a, a->pos[k], false);
+			if (!part) {
+				char *x = fl_tok_span_text(t, a->st[a->pos[k]], a->en[a->pos[k]], 60);
+				part = fl_xasprintf("{%s}", x);
+				free(x);
+			}
+			if (k)
+				fl_buf_putc(&b, ' ');
+			fl_buf_puts(&b, part);
+			free(part);
+		}
+		fl_buf_cstr(&b);
+		msg = b.s;
+		if (!msg)
+			break;
+		fl_msg_trim(msg);
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0, idiom);
+		break;
+	}
+	case 8:
+		/* the text says what it is: an error, printed by a helper */
+		if (a->npos < 1)
+			break;
+		msg = py_arg_msg(w, a, a->pos[0], false);
+		path = fl_tok_span_text(t, pb, i + 1, 64); /* the helper's name */
+		if (msg && says_error(msg))
+			py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0,
+				path);
+		break;
+	case 6: {
+		if (a->npos < 1)
+			break;
+		msg = py_arg_msg(w, a, a->pos[0], false);
+		if (message_key(msg))
+			break;
+		size_t c = cur_class(w);
+		bool usage = !RV("self") ||
+			     (c != NONE && fl_tok_is(t, c, "Context"));
+		py_emit(w, pb, msg, NULL, usage ? "UsageError" : "BadParameter",
+			FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
+		break;
+	}
+	}
+	free(msg);
+	free(cls);
+	free(path);
+}
+
+#undef NM
+#undef RV
+
 /* a call at ident i with '(' at i+1: path is [pb, i] */
 void py_do_call(walker *w, size_t i)
 {
@@ -366,64 +584,8 @@ void py_do_call(walker *w, size_t i)
 		py_do_stored(w, i, pb);
 		return;
 	}
-	const char *nm = t->src + t->v[i].off;
-	size_t nl = t->v[i].len;
-	/* receiver: the component before the callee */
-	const char *rv = NULL;
-	size_t rl = 0;
-	if (i >= pb + 2) {
-		rv = t->src + t->v[i - 2].off;
-		rl = t->v[i - 2].len;
-	}
-#define NM(s) (nl == sizeof(s) - 1 && memcmp(nm, s, nl) == 0)
-#define RV(s) (rl == sizeof(s) - 1 && memcmp(rv, s, rl) == 0)
-	int kind = 0;
-	const char *sev = FL_S_ERROR, *idiom = NULL;
-	if (NM("abort") && (!rv || RV("flask"))) {
-		kind = 1;
-	} else if (NM("error") && rv && contains_ci(rv, rl, "parser")) {
-		kind = 2;
-		idiom = "parser.error";
-	} else if (NM("error") && rv && RV("self") &&
-		   class_mentions(w, cur_class(w), "parser")) {
-		/* a method of an argparse.ArgumentParser subclass */
-		kind = 2;
-		idiom = "parser.error";
-	} else if (NM("fail") && w->click && rv &&
-		   (RV("ctx") || RV("context") ||
-		    (RV("self") && !class_mentions(w, cur_class(w), "Test")))) {
-		/* Click: Context.fail raises UsageError, ParamType.fail
-		 * BadParameter */
-		kind = 6;
-		idiom = RV("self") ? "self.fail" : "ctx.fail";
-	} else if (NM("exit") && rv && RV("sys")) {
-		kind = 3;
-		idiom = "sys.exit";
-	} else if (NM("print") && !rv && has_kw(t, w->m, i + 1, "file", "sys", "stderr")) {
-		/* print(..., file=sys.stderr): C's fprintf(stderr, ...) */
-		kind = 7;
-		idiom = "print(file=sys.stderr)";
-	} else if (NM("print") && !rv && !has_kw(t, w->m, i + 1, "file", NULL, NULL) &&
-		   py_innermost(w, B_EXCEPT) != NONE &&
-		   (py_innermost(w, B_DEF) == NONE || py_innermost(w, B_EXCEPT) > py_innermost(w, B_DEF))) {
-		/* print(...) in an exception handler of its function: the
-		 * program's report of the failure it caught */
-		kind = 7;
-		idiom = "print in except";
-	} else if (NM("write") && rv && RV("stderr") && i >= pb + 4 && fl_tok_is_ident(t, i - 4, "sys")) {
-		kind = 7;
-		idiom = "sys.stderr.write";
-	} else if (NM("warn") && (!rv || RV("warnings"))) {
-		kind = 4;
-		idiom = "warnings.warn";
-	} else if (rv && (contains_ci(rv, rl, "log") || contains_ci(rv, rl, "reporter")) &&
-		   (NM("error") || NM("exception") || NM("critical") ||
-		    NM("fatal") || NM("warning") || NM("warn") || NM("log"))) {
-		kind = 5;
-		sev = (NM("critical") || NM("fatal")) ? FL_S_CRITICAL
-		      : (NM("warning") || NM("warn")) ? FL_S_WARNING
-						       : FL_S_ERROR;
-	}
+	const char *sev, *idiom;
+	int kind = call_kind(w, i, pb, &sev, &idiom);
 	if (!kind) {
 		if (!reporter_call(w, i, pb) && !py_raiser_call(w, i, pb, false) &&
 		    !py_keyed_call(w, i, pb) && announcing_call(w, i, pb))
@@ -435,129 +597,5 @@ void py_do_call(walker *w, size_t i)
 	size_t close;
 	if (!py_get_args(w, i + 1, &a, &close) || a.n == 0)
 		return;
-	char *msg = NULL, *cls = NULL, *path = NULL;
-	switch (kind) {
-	case 1: { /* abort(status, msg) */
-		if (a.npos < 1)
-			break;
-		int st = py_status_of(t, a.st[a.pos[0]], a.en[a.pos[0]]);
-		if (!st)
-			break;
-		if (a.npos > 1)
-			msg = py_arg_msg(w, &a, a.pos[1], false);
-		if (!msg) {
-			static const char *const k[] = {"description", NULL};
-			msg = py_kw_msg(w, &a, k);
-		}
-		path = fl_tok_span_text(t, pb, i + 1, 64);
-		py_emit(w, pb, msg, NULL, NULL, FL_T_HTTP, fl_http_severity(st), st, path);
-		break;
-	}
-	case 2:
-	case 3:
-		/* the program stops with the message (argparse exits with
-		 * status 2, sys.exit(text) with 1): C's errx() alike */
-		if (a.npos < 1)
-			break;
-		msg = py_arg_msg(w, &a, a.pos[0], false);
-		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0,
-			idiom);
-		break;
-	case 4: {
-		msg = a.npos > 0 ? py_arg_msg(w, &a, a.pos[0], false) : NULL;
-		if (!msg) {
-			static const char *const k[] = {"message", NULL};
-			msg = py_kw_msg(w, &a, k);
-		}
-		size_t ck = a.npos > 1 ? a.pos[1] : py_kwarg(t, &a, "category");
-		if (ck != NONE && a.en[ck] > a.st[ck] &&
-		    t->v[a.en[ck] - 1].kind == FL_TK_IDENT)
-			cls = fl_tok_dup(t, a.en[ck] - 1);
-		py_emit(w, pb, msg, NULL, cls, FL_T_CONSOLE, FL_S_WARNING, 0,
-			idiom);
-		break;
-	}
-	case 5: {
-		size_t mp = 0;
-		if (NM("log")) {
-			/* logging.log(logging.ERROR, "...") */
-			if (a.npos < 2)
-				break;
-			size_t lk = a.pos[0];
-			if (a.en[lk] <= a.st[lk])
-				break;
-			size_t lt = a.en[lk] - 1;
-			if (fl_tok_is(t, lt, "ERROR"))
-				sev = FL_S_ERROR;
-			else if (fl_tok_is(t, lt, "CRITICAL") ||
-				 fl_tok_is(t, lt, "FATAL"))
-				sev = FL_S_CRITICAL;
-			else if (fl_tok_is(t, lt, "WARNING") ||
-				 fl_tok_is(t, lt, "WARN"))
-				sev = FL_S_WARNING;
-			else
-				break;
-			mp = 1;
-		}
-		if (a.npos <= mp)
-			break;
-		msg = py_arg_msg(w, &a, a.pos[mp], a.npos > mp + 1);
-		path = fl_tok_span_text(t, pb, i + 1, 64);
-		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, path);
-		break;
-	}
-	case 7: {
-		/* print's positional arguments joined by spaces, a write's
-		 * one; a warning when it says so */
-		fl_buf b = {0};
-		size_t np = NM("print") ? a.npos : (a.npos ? 1 : 0);
-		for (size_t k = 0; k < np; k++) {
-			char *part = py_arg_msg(w, &a, a.pos[k], false);
-			if (!part) {
-				char *x = fl_tok_span_text(t, a.st[a.pos[k]], a.en[a.pos[k]], 60);
-				part = fl_xasprintf("{%s}", x);
-				free(x);
-			}
-			if (k)
-				fl_buf_putc(&b, ' ');
-			fl_buf_puts(&b, part);
-			free(part);
-		}
-		fl_buf_cstr(&b);
-		msg = b.s;
-		if (!msg)
-			break;
-		fl_msg_trim(msg);
-		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0, idiom);
-		break;
-	}
-	case 8:
-		/* the text says what it is: an error, printed by a helper */
-		if (a.npos < 1)
-			break;
-		msg = py_arg_msg(w, &a, a.pos[0], false);
-		path = fl_tok_span_text(t, pb, i + 1, 64); /* the helper's name */
-		if (msg && says_error(msg))
-			py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0,
-				path);
-		break;
-	case 6: {
-		if (a.npos < 1)
-			break;
-		msg = py_arg_msg(w, &a, a.pos[0], false);
-		if (message_key(msg))
-			break;
-		size_t c = cur_class(w);
-		bool usage = !RV("self") ||
-			     (c != NONE && fl_tok_is(t, c, "Context"));
-		py_emit(w, pb, msg, NULL, usage ? "UsageError" : "BadParameter",
-			FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
-		break;
-	}
-	}
-#undef NM
-#undef RV
-	free(msg);
-	free(cls);
-	free(path);
+	emit_call(w, i, pb, kind, sev, idiom, &a);
 }
