@@ -1,15 +1,19 @@
 /*
  * sites.c — the site collector: copies every string a language hands to
- * fl_site_add() so that the language can free its tokens right away.
+ * fl_site_add() so that the language can free its tokens right away, and
+ * gives a print that runs only in a debug mode the severity of a notice.
  */
+#define _GNU_SOURCE /* strcasestr */
 #include "sites.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../strmap.h"
 #include "../util.h"
+#include "lang.h"
 
 fl_sites *fl_sites_new(void)
 {
@@ -45,6 +49,35 @@ void fl_sites_free(fl_sites *s)
 	free(s);
 }
 
+/* Does guard g hold only in a debug mode: one of its terms, all of which
+ * must hold (no "||", no " or "), a name that says debug (`debugHash`,
+ * `cache.DebugTest`, `g.fDebug & DEBUG_FULLTRACE`,
+ * `logger.isDebugEnabled()`), not negated? */
+static bool debug_only(const char *g)
+{
+	if (strstr(g, "||") || strstr(g, " or "))
+		return false;
+	for (const char *p = g; (p = strcasestr(p, "debug")) != NULL; p += 5) {
+		/* a word of the name: `debugHash`, `fDebug`, `is_debug`, not
+		 * the `debug` of `isXdebugActive` */
+		if (p > g && isalpha((unsigned char)p[-1]) &&
+		    !(islower((unsigned char)p[-1]) && isupper((unsigned char)p[0])))
+			continue;
+		/* the start of the name holding it */
+		const char *b = p;
+		while (b > g && (isalnum((unsigned char)b[-1]) || b[-1] == '_' || b[-1] == '.'))
+			b--;
+		while (b > g && (b[-1] == ' ' || b[-1] == '('))
+			b--;
+		if (b > g && b[-1] == '!')
+			continue;
+		if (b - g >= 4 && strncmp(b - 4, "not ", 4) == 0)
+			continue;
+		return true;
+	}
+	return false;
+}
+
 void fl_site_add(fl_sites *out, const fl_site *site)
 {
 	if (out->n == out->cap) {
@@ -59,6 +92,14 @@ void fl_site_add(fl_sites *out, const fl_site *site)
 	d->cls = fl_xstrdup(site->cls);
 	d->type = fl_xstrdup(site->type ? site->type : FL_T_EXCEPTION);
 	d->severity = fl_xstrdup(site->severity ? site->severity : FL_S_ERROR);
+	/* a print only a debug mode makes (`if debugHash { fmt.Fprintf(os.Stderr,
+	 * "HASH[%s]\n", ...) }`): a diagnostic trace, not an error */
+	if (site->type && strcmp(site->type, FL_T_CONSOLE) == 0 && site->guard && !site->arm &&
+	    strcmp(d->severity, FL_S_CRITICAL) != 0 && debug_only(site->guard) &&
+	    !(site->message && (strstr(site->message, "WARNING") || strstr(site->message, "ERROR")))) {
+		free((char *)d->severity);
+		d->severity = fl_xstrdup(FL_S_INFO);
+	}
 	d->http = site->http;
 	d->function = fl_xstrdup(site->function);
 	d->guard = fl_xstrdup(site->guard);

@@ -357,6 +357,41 @@ static void test_real_error_methods(void **state)
 	fl_sites_free(s);
 }
 
+/* a print that only a debug mode makes is a notice, not an error: not
+ * when the flag is negated or one of two, not a name that only holds
+ * the letters (`isXdebugActive`) */
+static void test_debug_prints(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package main\n"                                                        /* 1 */
+		"func run() {\n"                                                        /* 2 */
+		"\tif debugHash {\n"                                                    /* 3 */
+		"\t\tfmt.Fprintf(os.Stderr, \"HASH[%s]: %x\\n\", name, sum)\n"        /* 4 */
+		"\t}\n"                                                                /* 5 */
+		"\tif cache.DebugTest && err != nil {\n"                               /* 6 */
+		"\t\tfmt.Fprintf(os.Stderr, \"testcache: %s: reading log: %v\\n\", a, err)\n" /* 7 */
+		"\t}\n"                                                                /* 8 */
+		"\tif !debugHash {\n"                                                   /* 9 */
+		"\t\tfmt.Fprintf(os.Stderr, \"cannot hash %s\\n\", name)\n"           /* 10 */
+		"\t}\n"                                                                /* 11 */
+		"\tif isXdebugActive() {\n"                                            /* 12 */
+		"\t\tfmt.Fprintf(os.Stderr, \"slower than normal with %s\\n\", name)\n" /* 13 */
+		"\t}\n"                                                                /* 14 */
+		"\tif debug || failed {\n"                                             /* 15 */
+		"\t\tfmt.Fprintf(os.Stderr, \"run failed: %s\\n\", name)\n"           /* 16 */
+		"\t}\n"                                                                /* 17 */
+		"}\n");
+	harness_expect_str(EXPECT_SITE(s, "HASH[%s]: %x", 4, FL_T_CONSOLE)->severity, FL_S_INFO);
+	harness_expect_str(EXPECT_SITE(s, "testcache: %s: reading log: %v", 7, FL_T_CONSOLE)->severity,
+			   FL_S_INFO);
+	harness_expect_str(EXPECT_SITE(s, "cannot hash %s", 10, FL_T_CONSOLE)->severity, FL_S_ERROR);
+	harness_expect_str(EXPECT_SITE(s, "slower than normal with %s", 13, FL_T_CONSOLE)->severity,
+			   FL_S_ERROR);
+	harness_expect_str(EXPECT_SITE(s, "run failed: %s", 16, FL_T_CONSOLE)->severity, FL_S_ERROR);
+	fl_sites_free(s);
+}
+
 static void test_is_test_file(void **state)
 {
 	(void)state;
@@ -695,6 +730,7 @@ int main(void)
 		cmocka_unit_test(test_const_messages),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_stderr_prints),
+		cmocka_unit_test(test_debug_prints),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
 	};
