@@ -52,7 +52,8 @@ void fl_sites_free(fl_sites *s)
 /* Does guard g hold only in a debug mode: one of its terms, all of which
  * must hold (no "||", no " or "), a name that says debug (`debugHash`,
  * `cache.DebugTest`, `g.fDebug & DEBUG_FULLTRACE`,
- * `logger.isDebugEnabled()`), not negated? */
+ * `logger.isDebugEnabled()`), not negated nor compared with a false
+ * value? */
 static bool debug_only(const char *g)
 {
 	if (strstr(g, "||") || strstr(g, " or "))
@@ -72,6 +73,21 @@ static bool debug_only(const char *g)
 		if (b > g && b[-1] == '!')
 			continue;
 		if (b - g >= 4 && strncmp(b - 4, "not ", 4) == 0)
+			continue;
+		/* nor compared with a false value: `debug == 0`, `debug is
+		 * False`, `debugMode != true` */
+		const char *e = p + 5;
+		while (isalnum((unsigned char)*e) || *e == '_' || *e == '.' || *e == '(' || *e == ')')
+			e++;
+		while (*e == ' ')
+			e++;
+		static const char *const falsy[] = {"== 0", "== false", "== False", "== nil", "== None",
+						    "== null", "=== false", "is False", "is None",
+						    "is not True", "!= true", "!== true", NULL};
+		bool off = false;
+		for (const char *const *f = falsy; *f && !off; f++)
+			off = strncmp(e, *f, strlen(*f)) == 0;
+		if (off)
 			continue;
 		return true;
 	}

@@ -358,8 +358,8 @@ static void test_real_error_methods(void **state)
 }
 
 /* a print that only a debug mode makes is a notice, not an error: not
- * when the flag is negated or one of two, not a name that only holds
- * the letters (`isXdebugActive`) */
+ * when the flag is negated, compared with a false value or one of two,
+ * not a name that only holds the letters (`isXdebugActive`) */
 static void test_debug_prints(void **state)
 {
 	(void)state;
@@ -381,6 +381,9 @@ static void test_debug_prints(void **state)
 		"\tif debug || failed {\n"                                             /* 15 */
 		"\t\tfmt.Fprintf(os.Stderr, \"run failed: %s\\n\", name)\n"           /* 16 */
 		"\t}\n"                                                                /* 17 */
+		"\tif debugLevel == 0 {\n"                                             /* 18 */
+		"\t\tfmt.Fprintf(os.Stderr, \"quiet failure: %s\\n\", name)\n"        /* 19 */
+		"\t}\n"                                                                /* 20 */
 		"}\n");
 	harness_expect_str(EXPECT_SITE(s, "HASH[%s]: %x", 4, FL_T_CONSOLE)->severity, FL_S_INFO);
 	harness_expect_str(EXPECT_SITE(s, "testcache: %s: reading log: %v", 7, FL_T_CONSOLE)->severity,
@@ -389,6 +392,7 @@ static void test_debug_prints(void **state)
 	harness_expect_str(EXPECT_SITE(s, "slower than normal with %s", 13, FL_T_CONSOLE)->severity,
 			   FL_S_ERROR);
 	harness_expect_str(EXPECT_SITE(s, "run failed: %s", 16, FL_T_CONSOLE)->severity, FL_S_ERROR);
+	harness_expect_str(EXPECT_SITE(s, "quiet failure: %s", 19, FL_T_CONSOLE)->severity, FL_S_ERROR);
 	fl_sites_free(s);
 }
 
