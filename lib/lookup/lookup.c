@@ -93,7 +93,25 @@ struct tls {
 						 (fl_lk_prepare_bulk), else 0 */
 	uint32_t lnow;
 	bool written;         /* stamp, acc and fdone written through
-				 (fl_lk_prepare_bulk) */
+				 (fl_lk_prepare_bulk); else the sparse
+				 tables below stand for them */
+	/* One lookup touches a few hundred entries of a million, each on
+	 * its own page of the dense tables: a page fault each (tens of us
+	 * on a paravirtualised host) in a process that makes one lookup.
+	 * Until the bulk work writes the dense tables through, the stamps,
+	 * the fuzzy weights and the line stamps are kept in open-addressed
+	 * tables sized by what the lookup touches: a slot is live when its
+	 * stamp is the current one (stamps only grow, so a slot of an
+	 * earlier query reads as empty). */
+	struct sparse {
+		struct sp_slot {
+			uint32_t key, gen; /* live when gen is the table's current
+					      stamp */
+			float acc;
+		} *v;
+		uint32_t bits;
+		size_t n; /* live slots */
+	} sp, sf;  /* entries (stamp now), literals (line stamp lnow) */
 	double deadline;      /* fl_now_mono() time limit, 0 = none */
 	unsigned ticks;
 	bool expired;
@@ -228,44 +246,165 @@ static void bar_add(uint64_t key)
 	topk_add(&bar, key);
 }
 
-void fl_lk_prepare(const fl_lookup *lk)
+/* ---- stamps: dense tables for bulk work, sparse ones for single lookups ---- */
+
+#define SP_MIN_BITS 10
+
+static inline uint32_t sp_hash(uint32_t key, uint32_t bits)
 {
-	size_t n = lk->n_entries;
-	tls.owner = lk;
-	if (tls.cap < n + 1) {
-		fl_free_huge(tls.stamp, tls.stamp_map);
-		fl_free_huge(tls.acc, tls.acc_map);
-		tls.cap = n + 1;
-		tls.stamp = fl_xcalloc(tls.cap, sizeof *tls.stamp);
-		tls.acc = fl_xcalloc(tls.cap, sizeof *tls.acc);
-		tls.stamp_map = tls.acc_map = 0;
-		tls.now = 0;
-		tls.written = false;
-	}
-	if (++tls.now == 0) {
-		memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
-		tls.now = 1;
-	}
-	size_t nf = lk->lit_off[lk->nseg];
-	if (tls.fcap < nf + 1) {
-		fl_free_huge(tls.fdone, tls.fdone_map);
-		tls.fcap = nf + 1;
-		tls.fdone = fl_xcalloc(tls.fcap, sizeof *tls.fdone);
-		tls.fdone_map = 0;
-		tls.lnow = 0;
-		tls.written = false;
-	}
-	tls.ncand = 0;
+	return (key * 0x9E3779B1u) >> (32 - bits);
 }
 
-/* Table p of bytes bytes on huge pages (*map), as it is when already there,
- * else in a new zeroed mapping in place of calloc's memory */
-static void *bulk_table(void *p, size_t bytes, size_t *map)
+static void sp_clear(struct sparse *t)
 {
-	if (*map)
-		return p;
-	free(p);
-	return fl_xzalloc_huge(bytes, map);
+	if (t->v)
+		memset(t->v, 0, ((size_t)1 << t->bits) * sizeof *t->v);
+	t->n = 0;
+}
+
+/* The live slot of key in t (gen the current stamp), else NULL. */
+static inline struct sp_slot *sp_find(const struct sparse *t, uint32_t key, uint32_t gen)
+{
+	if (!t->v)
+		return NULL;
+	uint32_t mask = (1u << t->bits) - 1;
+	for (uint32_t i = sp_hash(key, t->bits);; i = (i + 1) & mask) {
+		struct sp_slot *z = &t->v[i];
+		if (z->gen != gen)
+			return NULL;
+		if (z->key == key)
+			return z;
+	}
+}
+
+/* Key's slot in t, not live before, made live with acc 0; t at most half
+ * full after. */
+static struct sp_slot *sp_add(struct sparse *t, uint32_t key, uint32_t gen)
+{
+	if (!t->v || 2 * (t->n + 1) > (size_t)1 << t->bits) {
+		struct sp_slot *old = t->v;
+		size_t on = old ? (size_t)1 << t->bits : 0;
+		t->bits = old ? t->bits + 1 : SP_MIN_BITS;
+		t->v = fl_xcalloc((size_t)1 << t->bits, sizeof *t->v);
+		t->n = 0;
+		for (size_t k = 0; k < on; k++)
+			if (old[k].gen == gen)
+				*sp_add(t, old[k].key, gen) = old[k];
+		free(old);
+	}
+	uint32_t mask = (1u << t->bits) - 1;
+	uint32_t i = sp_hash(key, t->bits);
+	while (t->v[i].gen == gen)
+		i = (i + 1) & mask;
+	t->v[i] = (struct sp_slot){key, gen, 0};
+	t->n++;
+	return &t->v[i];
+}
+
+/* The live slot of entry g, made live (acc 0) when it was not. */
+static struct sp_slot *sp_put(uint32_t g)
+{
+	struct sp_slot *z = sp_find(&tls.sp, g, tls.now);
+	return z ? z : sp_add(&tls.sp, g, tls.now);
+}
+
+/* Entry g (fl_lookup's numbering) seen by this query? */
+static inline bool stamped(uint32_t g)
+{
+	return tls.written ? tls.stamp[g] == tls.now : sp_find(&tls.sp, g, tls.now) != NULL;
+}
+
+static inline void set_stamp(uint32_t g)
+{
+	if (tls.written)
+		tls.stamp[g] = tls.now;
+	else
+		sp_put(g);
+}
+
+/* The fuzzy weight gathered by entry g, stamped (set_stamp). */
+static inline float *acc_of(uint32_t g)
+{
+	return tls.written ? &tls.acc[g] : &sp_put(g)->acc;
+}
+
+static void add_cand(uint32_t e);
+
+/* The fuzzy weight of entry g, g made a candidate with weight 0 first
+ * when it is not one and adding; NULL when it is not and not adding. */
+static inline float *cand_acc(uint32_t g, bool adding)
+{
+	if (tls.written) {
+		if (tls.stamp[g] != tls.now) {
+			if (!adding)
+				return NULL;
+			add_cand(g);
+			tls.acc[g] = 0;
+		}
+		return &tls.acc[g];
+	}
+	struct sp_slot *z = sp_find(&tls.sp, g, tls.now);
+	if (!z) {
+		if (!adding)
+			return NULL;
+		add_cand(g); /* stamps it: acc 0 */
+		z = sp_find(&tls.sp, g, tls.now);
+	}
+	return &z->acc;
+}
+
+static inline void prefetch_stamp(uint32_t g)
+{
+	if (tls.written)
+		__builtin_prefetch(&tls.stamp[g]);
+	else if (tls.sp.v)
+		__builtin_prefetch(&tls.sp.v[sp_hash(g, tls.sp.bits)]);
+}
+
+/* Literal id tried on this line already?  It is from now on. */
+static inline bool line_done(uint32_t id)
+{
+	if (tls.written) {
+		if (tls.fdone[id] == tls.lnow)
+			return true;
+		tls.fdone[id] = tls.lnow;
+		return false;
+	}
+	if (sp_find(&tls.sf, id, tls.lnow))
+		return true;
+	sp_add(&tls.sf, id, tls.lnow);
+	return false;
+}
+
+static void new_query_stamp(void)
+{
+	tls.sp.n = 0;
+	if (++tls.now == 0) {
+		if (tls.written)
+			memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
+		sp_clear(&tls.sp);
+		tls.now = 1;
+	}
+}
+
+void fl_lk_prepare(const fl_lookup *lk)
+{
+	tls.owner = lk;
+	if (tls.written &&
+	    (tls.cap < lk->n_entries + 1 || tls.fcap < lk->lit_off[lk->nseg] + 1)) {
+		/* the lookup grew: sparse again until written through anew */
+		fl_free_huge(tls.stamp, tls.stamp_map);
+		fl_free_huge(tls.acc, tls.acc_map);
+		fl_free_huge(tls.fdone, tls.fdone_map);
+		tls.stamp = NULL;
+		tls.acc = NULL;
+		tls.fdone = NULL;
+		tls.cap = tls.fcap = 0;
+		tls.stamp_map = tls.acc_map = tls.fdone_map = 0;
+		tls.written = false;
+	}
+	new_query_stamp();
+	tls.ncand = 0;
 }
 
 void fl_lk_prepare_bulk(const fl_lookup *lk)
@@ -273,12 +412,14 @@ void fl_lk_prepare_bulk(const fl_lookup *lk)
 	fl_lk_prepare(lk);
 	if (tls.written)
 		return;
-	/* A lookup touches a few pages of its tables (calloc's, 4 KB each);
-	 * bulk work writes them through, so on huge pages (megabytes at a
-	 * million records: a few faults instead of thousands) */
-	tls.stamp = bulk_table(tls.stamp, tls.cap * sizeof *tls.stamp, &tls.stamp_map);
-	tls.acc = bulk_table(tls.acc, tls.cap * sizeof *tls.acc, &tls.acc_map);
-	tls.fdone = bulk_table(tls.fdone, tls.fcap * sizeof *tls.fdone, &tls.fdone_map);
+	/* A lookup touches a few pages of the dense tables; bulk work
+	 * writes them through, so on huge pages (megabytes at a million
+	 * records: a few faults instead of thousands) */
+	tls.cap = lk->n_entries + 1;
+	tls.fcap = lk->lit_off[lk->nseg] + 1;
+	tls.stamp = fl_xzalloc_huge(tls.cap * sizeof *tls.stamp, &tls.stamp_map);
+	tls.acc = fl_xzalloc_huge(tls.cap * sizeof *tls.acc, &tls.acc_map);
+	tls.fdone = fl_xzalloc_huge(tls.fcap * sizeof *tls.fdone, &tls.fdone_map);
 	/* written through once, as zeros (no stamp or line stamp is current:
 	 * now and lnow are never 0 when compared; acc is set before use), so
 	 * that no first write faults later, in the lookups */
@@ -300,6 +441,8 @@ void fl_lookup_thread_done(void)
 	fl_free_huge(tls.acc, tls.acc_map);
 	free(tls.cand);
 	fl_free_huge(tls.fdone, tls.fdone_map);
+	free(tls.sp.v);
+	free(tls.sf.v);
 	free(bar.heap);
 	memset(&bar, 0, sizeof bar);
 	free(pocc.v);
@@ -338,8 +481,11 @@ bool fl_lk_timed_out(void)
 /* a new line for fdone */
 static void next_line(void)
 {
+	tls.sf.n = 0;
 	if (++tls.lnow == 0) {
-		memset(tls.fdone, 0, tls.fcap * sizeof *tls.fdone);
+		if (tls.written)
+			memset(tls.fdone, 0, tls.fcap * sizeof *tls.fdone);
+		sp_clear(&tls.sf);
 		tls.lnow = 1;
 	}
 }
@@ -382,17 +528,14 @@ size_t fl_lk_cut_lines(const char *text, size_t len, char **out, size_t *outlen)
 static void next_stamp(void)
 {
 	tls.ncand = 0;
-	if (++tls.now == 0) {
-		memset(tls.stamp, 0, tls.cap * sizeof *tls.stamp);
-		tls.now = 1;
-	}
+	new_query_stamp();
 }
 
 static void add_cand(uint32_t e)
 {
-	if (tls.stamp[e] == tls.now)
+	if (stamped(e))
 		return;
-	tls.stamp[e] = tls.now;
+	set_stamp(e);
 	if (tls.ncand == tls.candcap) {
 		tls.candcap = tls.candcap ? tls.candcap * 2 : 256;
 		tls.cand = fl_xrealloc(tls.cand, tls.candcap * sizeof *tls.cand);
@@ -482,7 +625,11 @@ bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *o
 		}
 		if (!hyperscan ||
 		    !fl_index_hs_scratch(ix, &tls.scratch[s], &tls.hs_serial[s])) {
-			if (!fl_littab_scan(&ix->lt, ix->str, text, len, on_literal, &sk))
+			/* behind the image's filter when it has one */
+			if (ix->lf_short.s8.b || ix->lf_short.s4.b
+				    ? !fl_littab_scan_filtered(&ix->lt, &ix->lf_short, ix->str, text,
+							       len, on_literal, &sk)
+				    : !fl_littab_scan(&ix->lt, ix->str, text, len, on_literal, &sk))
 				return false;
 			continue;
 		}
@@ -598,9 +745,9 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 			       strcmp(ix_str(ix, c->str), words.v[w]) == 0; c++) {
 				const idx_entry *x = &ix->ent[c->entry];
 				uint32_t g = gid(lk, s, c->entry);
-				if (!live_ok(lk, s, x, repo) || tls.stamp[g] == tls.now)
+				if (!live_ok(lk, s, x, repo) || stamped(g))
 					continue;
-				tls.stamp[g] = tls.now;
+				set_stamp(g);
 				if (nh == *cap) {
 					*cap = *cap ? *cap * 2 : 16;
 					*hits = fl_xrealloc(*hits, *cap * sizeof **hits);
@@ -994,7 +1141,7 @@ static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_que
 {
 	const fl_index *ix = &lk->seg[s];
 	const idx_entry *x = &ix->ent[e];
-	tls.stamp[gid(lk, s, e)] = tls.now;
+	set_stamp(gid(lk, s, e));
 	h->entry = e;
 	h->seg = s;
 	h->order = fl_lk_order(lk, s, e);
@@ -1063,7 +1210,7 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 		if (fl_lk_expired())
 			return;
 		uint32_t e = ix->fent[k], g = gid(lk, s, e);
-		if (tls.stamp[g] == tls.now)
+		if (stamped(g))
 			continue;
 		const idx_entry *x = &ix->ent[e];
 		if (below_bar(ix, x, q))
@@ -1082,7 +1229,7 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 		    (double)x->maxlen < FL_SHORT_COVER * (double)ml)
 			continue;
 		if (!live_ok(lk, s, x, repo)) {
-			tls.stamp[g] = tls.now;
+			set_stamp(g);
 			continue;
 		}
 		/* its segment around this occurrence, else anywhere on the line
@@ -1091,14 +1238,14 @@ static void try_factor(const fl_lookup *lk, uint32_t s, uint32_t f, const char *
 				    !may_match(ix, x, text + ls, le - ls)
 			  : !may_match(ix, x, text, len)) {
 			if (!local)
-				tls.stamp[g] = tls.now; /* not in the whole text */
+				set_stamp(g); /* not in the whole text */
 			continue;
 		}
 		struct hit *h = new_hit(hits, nh, cap);
 		bool ok = local ? confirm(ix, x, text + ls, le - ls, true, h)
 				: confirm(ix, x, text, len, true, h);
 		if (!local)
-			tls.stamp[g] = tls.now; /* tried on the whole text */
+			set_stamp(g); /* tried on the whole text */
 		/* Python's %(value)r, literal in the stored pattern: its
 		 * loose pattern (fl_pattern_loose), a lenient hit */
 		bool loose = false;
@@ -1147,7 +1294,8 @@ static void prefetch_line(const fl_lookup *lk, const fl_occ *occs, size_t n)
 		uint32_t s, f;
 		if (!fl_lk_is_factor(lk, occs[r].id, &s, &f))
 			continue;
-		__builtin_prefetch(&tls.fdone[occs[r].id]);
+		if (tls.written)
+			__builtin_prefetch(&tls.fdone[occs[r].id]);
 		__builtin_prefetch(&lk->seg[s].fidx[f]);
 	}
 	for (size_t r = 0; r < n; r++) {
@@ -1164,7 +1312,7 @@ static void prefetch_line(const fl_lookup *lk, const fl_occ *occs, size_t n)
 		for (uint32_t c = 0; k < end && c < PREFETCH_ENTRIES; k++, c++) {
 			uint32_t e = ix->fent[k];
 			__builtin_prefetch(&ix->ent[e]);
-			__builtin_prefetch(&tls.stamp[gid(lk, s, e)]);
+			prefetch_stamp(gid(lk, s, e));
 		}
 	}
 	/* and the strings a candidate is confirmed with: the segment every
@@ -1210,9 +1358,8 @@ static void occ_pass(const fl_lookup *lk, const char *text, size_t len,
 		size_t msglen = SIZE_MAX; /* the line's message, when needed */
 		for (size_t r = o2; r-- > o;) {
 			uint32_t id = occs[r].id, s, f;
-			if (!fl_lk_is_factor(lk, id, &s, &f) || tls.fdone[id] == tls.lnow)
+			if (!fl_lk_is_factor(lk, id, &s, &f) || line_done(id))
 				continue; /* an error code, or f done on this line */
-			tls.fdone[id] = tls.lnow;
 			try_factor(lk, s, f, text, len, ls, le, occs[r].end, &msglen, repo, q,
 				   hits, nh, cap);
 		}
@@ -1231,7 +1378,7 @@ static void always_pass(const fl_lookup *lk, const char *text, size_t len,
 		uint64_t nall = complete ? ix->h->n_always : ix->h->n_entries;
 		for (uint64_t a = 0; a < nall && !fl_lk_expired(); a++) {
 			uint32_t e = complete ? ix->always[a] : (uint32_t)a;
-			if (tls.stamp[gid(lk, s, e)] == tls.now)
+			if (stamped(gid(lk, s, e)))
 				continue;
 			const idx_entry *x = &ix->ent[e];
 			if (below_bar(ix, x, q) || !live_ok(lk, s, x, repo))
@@ -1259,7 +1406,7 @@ size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 		bar_add(hit_key((*hits)[j].literal, (*hits)[j].ev));
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
-		tls.stamp[gid(lk, (*hits)[j].seg, (*hits)[j].entry)] = tls.now;
+		set_stamp(gid(lk, (*hits)[j].seg, (*hits)[j].entry));
 	occ_pass(lk, text, len, occs, nocc, repo, q, hits, &nh, cap);
 	always_pass(lk, text, len, complete, repo, q, hits, &nh, cap);
 	return nh;
@@ -1271,7 +1418,7 @@ size_t fl_lk_pattern_text(const fl_lookup *lk, const char *text, size_t len,
 {
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
-		tls.stamp[gid(lk, (*hits)[j].seg, (*hits)[j].entry)] = tls.now;
+		set_stamp(gid(lk, (*hits)[j].seg, (*hits)[j].entry));
 	bool complete = true;
 	for (size_t bs = 0; bs < len && !fl_lk_expired();) {
 		size_t be = len - bs > FL_SCAN_BLOCK ? bs + FL_SCAN_BLOCK : len;
@@ -1410,7 +1557,7 @@ static size_t pattern_known(const fl_lookup *lk, const char *text, size_t len,
 {
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
-		tls.stamp[gid(lk, (*hits)[j].seg, (*hits)[j].entry)] = tls.now;
+		set_stamp(gid(lk, (*hits)[j].seg, (*hits)[j].entry));
 	occ_pass(lk, text, len, occs, nocc, repo, q, hits, &nh, cap);
 	always_pass(lk, text, len, true, repo, q, hits, &nh, cap);
 	return nh;
@@ -1462,11 +1609,11 @@ static size_t drop_parts(const fl_lookup *lk, struct hit *hits, size_t nh)
 		return nh;
 	next_stamp();
 	for (size_t i = 0; i < nh; i++)
-		tls.stamp[gid(lk, hits[i].seg, hits[i].entry)] = tls.now;
+		set_stamp(gid(lk, hits[i].seg, hits[i].entry));
 	size_t n = 0;
 	for (size_t i = 0; i < nh; i++) {
 		const idx_entry *x = &lk->seg[hits[i].seg].ent[hits[i].entry];
-		if ((x->flags & IDX_PART) && tls.stamp[gid(lk, hits[i].seg, x->whole)] == tls.now)
+		if ((x->flags & IDX_PART) && stamped(gid(lk, hits[i].seg, x->whole)))
 			continue;
 		hits[n++] = hits[i];
 	}
@@ -2132,7 +2279,7 @@ static size_t fuzzy_score(const fl_lookup *lk, const fl_query *q, const struct f
 	for (size_t k = from; k < to; k++) {
 		if (k % 256 == 255 && fl_lk_expired())
 			return SIZE_MAX;
-		float a = tls.acc[tls.cand[k]];
+		float a = *acc_of(tls.cand[k]);
 		if (a == -INFINITY) /* scored already */
 			continue;
 		/* the most it can score (its norm holds what it shares: at
@@ -2213,11 +2360,11 @@ static size_t fuzzy_early(const fl_lookup *lk, const fl_query *q, const struct f
 	size_t m = 0;
 	for (size_t k = 0; k < tls.ncand; k++) {
 		uint32_t g = tls.cand[k];
-		float a = tls.acc[g];
-		if (a == -INFINITY || (m == n && a <= tls.acc[pick[m - 1]]))
+		float a = *acc_of(g);
+		if (a == -INFINITY || (m == n && a <= *acc_of(pick[m - 1])))
 			continue;
 		size_t j = m < n ? m++ : m - 1;
-		while (j > 0 && tls.acc[pick[j - 1]] < a) {
+		while (j > 0 && *acc_of(pick[j - 1]) < a) {
 			pick[j] = pick[j - 1];
 			j--;
 		}
@@ -2232,7 +2379,7 @@ static size_t fuzzy_early(const fl_lookup *lk, const fl_query *q, const struct f
 	tls.ncand = saven;
 	if (nh != SIZE_MAX)
 		for (size_t k = 0; k < m; k++)
-			tls.acc[pick[k]] = -INFINITY;
+			*acc_of(pick[k]) = -INFINITY;
 	return nh;
 }
 
@@ -2345,14 +2492,9 @@ static size_t fuzzy_run(const fl_lookup *lk, const fl_query *q, const char *text
 			for (uint32_t k = 0; k < t->df; k++) {
 				if (k % 1024 == 1023 && fl_lk_expired())
 					return 0;
-				uint32_t g = gid(lk, s, p[k]);
-				if (tls.stamp[g] != tls.now) {
-					if (!adding)
-						continue;
-					add_cand(g);
-					tls.acc[g] = 0;
-				}
-				tls.acc[g] += w;
+				float *a = cand_acc(gid(lk, s, p[k]), adding);
+				if (a)
+					*a += w;
 			}
 		}
 	}
