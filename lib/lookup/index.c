@@ -595,6 +595,14 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 	fl_littab_make(b->strings.s, lstr, llen, nlit, &lt);
 	free(lstr);
 	free(llen);
+	fl_litfilter lf;
+	{
+		fl_littab view = {.sidx = lt.sidx, .slit = lt.slit};
+		for (size_t t = 0; t < FL_LIT_TIERS; t++)
+			view.tier[t] = (fl_littier){fl_littab_width(t), lt.bits[t], lt.bidx[t],
+						    lt.lit[t]};
+		fl_litfilter_make_sized(&view, &lf, FL_SHORT_FILTER_BITS);
+	}
 	/* the flat image, written as it is made */
 	struct imgw w;
 	int rc = imgw_open(&w, path, err);
@@ -641,6 +649,12 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		h.n_slit = lt.nslit;
 		h.off_lit_sidx = img_put(&w, lt.sidx, 257 * sizeof(uint32_t));
 		h.off_slit = img_put(&w, lt.slit, lt.nslit * sizeof(idx_lit));
+		const struct fl_litset *sets[2] = {&lf.s8, &lf.s4};
+		for (size_t k = 0; k < 2; k++)
+			if (sets[k]->b) {
+				h.lf_bits[k] = sets[k]->bits;
+				h.off_lf[k] = img_put(&w, sets[k]->b, ((size_t)1 << sets[k]->bits) / 8);
+			}
 		snprintf(h.store_id, sizeof h.store_id, "%s", store_id ? store_id : "");
 		if (link) {
 			h.delta = 1;
@@ -653,6 +667,7 @@ int fl_index_builder_finish(fl_index_builder *b, int64_t generation,
 		h.total = w.off;
 	}
 	fl_littab_parts_free(&lt);
+	fl_litfilter_free(&lf);
 	free(hscodes);
 	free(tok);
 	free(post);
@@ -1060,6 +1075,19 @@ static int map_image(fl_index *ix, void *mem, size_t len, fl_err *err)
 	}
 	ix->lt.sidx = (const uint32_t *)(base + h->off_lit_sidx);
 	ix->lt.slit = (const idx_lit *)(base + h->off_slit);
+	struct fl_litset *sets[2] = {&ix->lf_short.s8, &ix->lf_short.s4};
+	for (size_t k = 0; k < 2; k++) {
+		if (!h->lf_bits[k])
+			continue;
+		if (h->lf_bits[k] < 12 || h->lf_bits[k] > 38 ||
+		    !within(h->off_lf[k], ((uint64_t)1 << h->lf_bits[k]) / 64, sizeof(uint64_t),
+			    len)) {
+			fl_index_free(ix);
+			return fl_seterr(err, "the lookup index's literal filter is damaged");
+		}
+		*sets[k] = (struct fl_litset){(uint64_t *)(base + h->off_lf[k]),
+					      (uint32_t)h->lf_bits[k], 0};
+	}
 	return 0;
 }
 

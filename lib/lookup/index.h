@@ -23,7 +23,7 @@
  * of their own (hsdb.c); 17: a record's sites with each one's function
  * and guard, its own first (index.c's read_sites) */
 #define FL_HS_SHARDS 16    /* literal databases compiled in parallel */
-#define FL_IDX_MAGIC "FLIDX\0\0\x13"
+#define FL_IDX_MAGIC "FLIDX\0\0\x14"
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12
@@ -115,6 +115,10 @@ typedef struct idx_header {
 	uint64_t lit_bits[FL_LIT_TIERS], n_lit[FL_LIT_TIERS], n_slit;
 	uint64_t off_lit_bidx[FL_LIT_TIERS], off_lit[FL_LIT_TIERS];
 	uint64_t off_lit_sidx, off_slit;
+	/* the literal table's filter for short texts (8 bits a key, s8 and
+	 * s4 of littab.h's fl_litfilter): 2^bits bits at off, bits 0 when
+	 * no literal of the kind */
+	uint64_t lf_bits[2], off_lf[2];
 	char store_id[40];             /* the store's identity (meta) */
 	/* a delta segment (segment.c): the base it goes with (its stamp
 	 * and generation), and the base's whole entries it masks, n_dead
@@ -165,6 +169,8 @@ typedef struct fl_index {
 				  more than one (fl_index_hs): the literal
 				  table behind its filter */
 	bool filtered;
+	fl_litfilter lf_short; /* the image's filter of 8 bits a key (mapped,
+				  never freed): short texts' scans */
 } fl_index;
 
 /* The literal databases, ready to scan: mapped from the file beside the

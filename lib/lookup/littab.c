@@ -200,20 +200,21 @@ static inline void fput(struct fl_litset *z, uint64_t v)
 	z->b[fword(z, v)] |= fmask(v);
 }
 
-/* A set for n keys: 2^bits >= 32 bits a key (two bits a key: well under
- * 1 % of other keys pass), at least 2^12; none for no key. */
-static void set_make(struct fl_litset *z, size_t n)
+/* A set for n keys: 2^bits >= per_key bits a key (two bits a key; at 32,
+ * well under 1 % of other keys pass; at 8, about 5 %), at least 2^12; none
+ * for no key. */
+static void set_make(struct fl_litset *z, size_t n, unsigned per_key)
 {
 	memset(z, 0, sizeof *z);
 	if (!n)
 		return;
 	z->bits = 12;
-	while (z->bits < 38 && ((size_t)1 << z->bits) < 32 * n)
+	while (z->bits < 38 && ((size_t)1 << z->bits) < per_key * n)
 		z->bits++;
 	z->b = fl_xzalloc_huge(((size_t)1 << z->bits) / 8, &z->map);
 }
 
-void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
+void fl_litfilter_make_sized(const fl_littab *t, fl_litfilter *f, unsigned per_key)
 {
 	memset(f, 0, sizeof *f);
 	if (!t->sidx)
@@ -227,8 +228,8 @@ void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
 		else
 			n4 += n;
 	}
-	set_make(&f->s8, n8);
-	set_make(&f->s4, n4);
+	set_make(&f->s8, n8, per_key);
+	set_make(&f->s4, n4, per_key);
 	for (size_t k = 0; k < FL_LIT_TIERS; k++) {
 		const fl_littier *r = &t->tier[k];
 		size_t n = r->bidx[(size_t)1 << r->bits];
@@ -240,6 +241,11 @@ void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
 				fput(&f->s4, load(x->head, 4));
 		}
 	}
+}
+
+void fl_litfilter_make(const fl_littab *t, fl_litfilter *f)
+{
+	fl_litfilter_make_sized(t, f, 32);
 }
 
 void fl_litfilter_free(fl_litfilter *f)

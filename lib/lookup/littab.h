@@ -91,6 +91,13 @@ typedef struct fl_litfilter {
 	struct fl_litset s8, s4;  /* keyed on 8 bytes, on 4 */
 } fl_litfilter;
 void fl_litfilter_make(const fl_littab *t, fl_litfilter *f);
+/* ... with per_key bits a key (fl_litfilter_make: 32).  The index image
+ * keeps one of 8 bits a key for short texts (index.c): a pasted message's
+ * probes then read the table only where a literal may start, instead of
+ * a bucket of a megabytes-long table at every byte (a page fault each in
+ * a process that makes one lookup). */
+void fl_litfilter_make_sized(const fl_littab *t, fl_litfilter *f, unsigned per_key);
+#define FL_SHORT_FILTER_BITS 8
 void fl_litfilter_free(fl_litfilter *f);
 /* fl_littab_scan's occurrences, in the same order, through the filter. */
 bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,

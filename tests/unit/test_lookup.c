@@ -1257,6 +1257,48 @@ static int lit_record(unsigned id, unsigned long long from, unsigned long long t
 	return 0;
 }
 
+/* A lookup of one process keeps its stamps in tables sized by what it
+ * touches (sparse); bulk work in tables of an entry each (dense): the
+ * same answers either way, with thousands of candidates (the sparse
+ * table grown many times over) in the fuzzy tier and the pattern tier. */
+static void test_sparse_stamps_equal_dense(void **state)
+{
+	(void)state;
+	own_begin();
+	static const char *w[] = {"upstream", "socket", "closed", "while", "reading",
+		"header", "worker", "pool", "drained", "shard", "replica", "lagging"};
+	for (int i = 0; i < 3000; i++) {
+		char m[200], path[32];
+		snprintf(m, sizeof m, "%s %s %s %s of node n%d", w[i % 12], w[(i / 12) % 12],
+			 w[(i / 144) % 12], w[(i * 7) % 12], i);
+		snprintf(path, sizeof path, "src/f%d.c", i);
+		put("acme/wide", m, path, 1 + i, NULL, NULL, NULL);
+	}
+	own_commit();
+	const char *texts[] = {
+		"header socket upstream lagging of node n17",
+		"ERROR lagging shard drained header of node n2999 (retrying)",
+		"lagging shard drained header of node",
+	};
+	for (size_t t = 0; t < sizeof texts / sizeof *texts; t++) {
+		fl_result a, b;
+		fl_lookup_thread_done(); /* a fresh thread's state: sparse */
+		assert_int_equal(fl_lookup_explain(lk, texts[t], strlen(texts[t]), NULL, 50, &a), 0);
+		fl_lk_prepare_bulk(lk); /* the dense tables, written through */
+		assert_int_equal(fl_lookup_explain(lk, texts[t], strlen(texts[t]), NULL, 50, &b), 0);
+		fl_lookup_thread_done();
+		assert_int_equal(a.n, b.n);
+		for (size_t k = 0; k < a.n; k++) {
+			assert_int_equal(a.v[k].entry, b.v[k].entry);
+			assert_true(a.v[k].score == b.v[k].score);
+			assert_string_equal(a.v[k].match_type, b.v[k].match_type);
+		}
+		fl_result_free(&a);
+		fl_result_free(&b);
+	}
+	own_end();
+}
+
 /* The literal table (short texts), Hyperscan (long ones) and the table
  * behind its filter (long ones, past one Hyperscan database) report the
  * same occurrences: a store of 400 messages made of words, with codes of
@@ -1300,6 +1342,11 @@ static void test_literal_table_equals_hyperscan(void **state)
 	assert_non_null(filter.s8.b);
 	assert_non_null(filter.s4.b);
 	assert_true(ix->lt.sidx[256] > 0);
+	/* and the image keeps its own, smaller, for short texts (the table's
+	 * engine of fl_lk_scan_by without Hyperscan) */
+	assert_non_null(ix->lf_short.s8.b);
+	assert_non_null(ix->lf_short.s4.b);
+	assert_true(ix->lf_short.s8.bits < filter.s8.bits);
 	fl_occs lit_seen = {0};
 	for (int t = 0; t < 600; t++) {
 		fl_buf text = {0};
@@ -1343,6 +1390,15 @@ static void test_literal_table_equals_hyperscan(void **state)
 				fail_msg("text %d, occurrence %zu: %u@%u by the table, %u@%u filtered",
 					 t, i, plain.v[i].id, plain.v[i].end, lit_seen.v[i].id,
 					 lit_seen.v[i].end);
+		lit_seen.n = 0;
+		assert_true(fl_littab_scan_filtered(&ix->lt, &ix->lf_short, ix->str, text.s,
+						    text.n, lit_record, &lit_seen));
+		assert_int_equal(plain.n, lit_seen.n);
+		for (size_t i = 0; i < plain.n; i++)
+			if (plain.v[i].id != lit_seen.v[i].id || plain.v[i].end != lit_seen.v[i].end)
+				fail_msg("text %d, occurrence %zu: %u@%u by the table, %u@%u behind "
+					 "the image's filter", t, i, plain.v[i].id, plain.v[i].end,
+					 lit_seen.v[i].id, lit_seen.v[i].end);
 		filtered_total += lit_seen.n;
 		free(plain.v);
 		total += a.n;
@@ -1485,6 +1541,11 @@ static void test_fuzzy_pruning_exact(void **state)
 		}
 		fl_result all;
 		fl_lookup_explain(lk, text, strlen(text), NULL, NREC, &all);
+		/* every other query's pruned lookups with the dense stamps of
+		 * bulk work, the unpruned one with the sparse ones of a single
+		 * lookup */
+		if (qi % 2)
+			fl_lk_prepare_bulk(lk);
 		static const size_t ks[] = {1, 3, 10};
 		for (size_t ki = 0; ki < 3; ki++) {
 			fl_result r;
@@ -1504,6 +1565,7 @@ static void test_fuzzy_pruning_exact(void **state)
 				pruned++;
 			fl_result_free(&r);
 		}
+		fl_lookup_thread_done();
 		/* with no pattern hit (the fuzzy tier alone), every answer of the
 		 * plain scorer is there with its score */
 		fl_result pat;
@@ -1582,6 +1644,7 @@ int main(void)
 		cmocka_unit_test(test_factor_across_scan_blocks),
 		cmocka_unit_test(test_messages_inside_the_text),
 		cmocka_unit_test(test_literal_table_equals_hyperscan),
+		cmocka_unit_test(test_sparse_stamps_equal_dense),
 		cmocka_unit_test(test_fuzzy_pruning_exact),
 	};
 	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
