@@ -508,7 +508,7 @@ fail:
 /* SQLite's page cache without its initial bulk allocation: by default
  * each connection allocates room for 20 pages at once and writes a header
  * into each, 20 page faults (a 16 KiB page a slot) before the first read,
- * a tenth of a one-shot `explain` process's own faults.  Pages are then
+ * one in fifteen of a one-shot `explain` process's faults.  Pages are then
  * allocated as the cache fills.  Set once, before SQLite initialises. */
 static pthread_once_t sqlite_once = PTHREAD_ONCE_INIT;
 
