@@ -1259,8 +1259,9 @@ static int lit_record(unsigned id, unsigned long long from, unsigned long long t
 
 /* A lookup of one process keeps its stamps in tables sized by what it
  * touches (sparse); bulk work in tables of an entry each (dense): the
- * same answers either way, with thousands of candidates (the sparse
- * table grown many times over) in the fuzzy tier and the pattern tier. */
+ * same answers either way, to texts a pattern answers and to one that
+ * shares its words with thousands of records and that no record answers
+ * (test_fuzzy_pruning_exact compares the fuzzy tier's answers in both). */
 static void test_sparse_stamps_equal_dense(void **state)
 {
 	(void)state;
