@@ -322,23 +322,26 @@ static inline void set_stamp(uint32_t g)
 		sp_put(g);
 }
 
-/* The fuzzy weight gathered by entry g, stamped (set_stamp). */
+/* The fuzzy weight gathered by entry g, a candidate (cand_acc). */
 static inline float *acc_of(uint32_t g)
 {
-	return tls.written ? &tls.acc[g] : &sp_put(g)->acc;
+	return tls.written ? &tls.acc[g] : &sp_find(&tls.sp, g, tls.now)->acc;
 }
 
-static void add_cand(uint32_t e);
+static void push_cand(uint32_t e);
 
-/* The fuzzy weight of entry g, g made a candidate with weight 0 first
- * when it is not one and adding; NULL when it is not and not adding. */
+/* The fuzzy weight of entry g, g stamped and made a candidate with
+ * weight 0 first when it was not stamped and adding; NULL when it was
+ * not and not adding.  One probe of the sparse table when g is there,
+ * two when it is added. */
 static inline float *cand_acc(uint32_t g, bool adding)
 {
 	if (tls.written) {
 		if (tls.stamp[g] != tls.now) {
 			if (!adding)
 				return NULL;
-			add_cand(g);
+			tls.stamp[g] = tls.now;
+			push_cand(g);
 			tls.acc[g] = 0;
 		}
 		return &tls.acc[g];
@@ -347,8 +350,8 @@ static inline float *cand_acc(uint32_t g, bool adding)
 	if (!z) {
 		if (!adding)
 			return NULL;
-		add_cand(g); /* stamps it: acc 0 */
-		z = sp_find(&tls.sp, g, tls.now);
+		z = sp_add(&tls.sp, g, tls.now); /* acc 0 */
+		push_cand(g);
 	}
 	return &z->acc;
 }
@@ -531,11 +534,9 @@ static void next_stamp(void)
 	new_query_stamp();
 }
 
-static void add_cand(uint32_t e)
+/* Entry e, just stamped, made a fuzzy candidate. */
+static void push_cand(uint32_t e)
 {
-	if (stamped(e))
-		return;
-	set_stamp(e);
 	if (tls.ncand == tls.candcap) {
 		tls.candcap = tls.candcap ? tls.candcap * 2 : 256;
 		tls.cand = fl_xrealloc(tls.cand, tls.candcap * sizeof *tls.cand);
