@@ -46,10 +46,11 @@ struct glstate {
 	fl_store *st;
 	bool json;
 	struct count *counts;
-	size_t ncounts;
+	size_t ncounts, capcounts;
 	long long matched;
 	uint32_t *slot;     /* per lookup entry: 1 + its index in counts */
 	bool versions;      /* some record has versions (scan --history) */
+	bool oom;           /* stopped: out of memory */
 };
 
 /* the versions of record id into c (none: left NULL) */
@@ -84,7 +85,18 @@ static int on_match(const fl_logmatch *lm, void *ud)
 	size_t i = g->slot[m->entry] ? g->slot[m->entry] - 1 : g->ncounts;
 	if (i == g->ncounts) {
 		g->slot[m->entry] = (uint32_t)g->ncounts + 1;
-		g->counts = realloc(g->counts, (g->ncounts + 1) * sizeof *g->counts);
+		if (g->ncounts == g->capcounts) {
+			/* grown by half: a log naming thousands of records
+			 * moved the whole array at every new one */
+			size_t cap = g->capcounts ? g->capcounts + g->capcounts / 2 : 64;
+			struct count *v = realloc(g->counts, cap * sizeof *g->counts);
+			if (!v) {
+				g->oom = true;
+				return 1; /* stops the grep */
+			}
+			g->counts = v;
+			g->capcounts = cap;
+		}
 		char where[4096];
 		snprintf(where, sizeof where, "%s:%d", m->file_path, m->line);
 		g->counts[i] = (struct count){.id = strdup(m->id), .where = strdup(where),
@@ -175,14 +187,14 @@ int cmd_grep_log(int argc, char **argv)
 			fclose(in);
 		return cli_fail(1, "%s", err.msg);
 	}
-	struct glstate g = {st, json, NULL, 0, 0,
+	struct glstate g = {st, json, NULL, 0, 0, 0,
 			    calloc(fl_lookup_count(lk) + 1, sizeof(uint32_t)),
-			    fl_store_has_versions(st, &err) > 0};
+			    fl_store_has_versions(st, &err) > 0, false};
 	fl_grep_stats stats;
 	rc = fl_grep_log(lk, in, repo, on_match, &g, &stats, &err);
 	if (in != stdin)
 		fclose(in);
-	if (rc == 0 && !json) {
+	if (rc == 0 && !json && !g.oom) {
 		if (g.ncounts > 1) /* no match: no array to sort (NULL) */
 			qsort(g.counts, g.ncounts, sizeof *g.counts, cmp_count);
 		printf("\n%lld matched errors in %lld lines, %zu distinct records\n",
@@ -205,5 +217,7 @@ int cmd_grep_log(int argc, char **argv)
 	fl_store_close(st);
 	if (rc < 0)
 		return cli_fail(1, "grep-log: %s", err.msg);
+	if (g.oom)
+		return cli_fail(1, "grep-log: out of memory");
 	return 0;
 }

@@ -225,6 +225,17 @@ check "grep-log: every error of a multi-chunk log" [ "$(wc -l <"$WORK/multi.json
 check "grep-log: multi-chunk matches in log order" [ "$(jq -s 'map(.line) | . == (sort | unique)' "$WORK/multi.jsonl")" = true ]
 check "grep-log: last traceback grouped" [ "$(jq -rs '.[-3] | "\(.line)-\(.endLine) \(.filePath)"' "$WORK/multi.jsonl")" = "$((2047 * bl + 4))-$((2047 * bl + 7)) inventory/api.py" ]
 check "grep-log: the same from a pipe" bash -c "cat '$WORK/multi.log' | '$FL' grep-log --db '$edb' --json - | cmp -s - '$WORK/multi.jsonl'"
+# a log naming many records: each counted once, in the text's summary
+"$FL" list --db "$edb" --json |
+	jq -r 'select((.messagePattern | contains("(.+?)")) or (.errorMessage | contains("\n")) | not) | .errorMessage' |
+	awk 'length($0) > 12 { print "2026-11-29T10:00:00Z ERROR " $0 }' >"$WORK/many.log"
+"$FL" grep-log --db "$edb" --json "$WORK/many.log" | jq -r .id | sort -u >"$WORK/many.ids"
+d=$(wc -l <"$WORK/many.ids")
+check "grep-log: a log naming over 64 records" [ "$d" -gt 64 ]
+"$FL" grep-log --db "$edb" "$WORK/many.log" >"$WORK/many.txt"
+check "grep-log text: every distinct record in the summary" grep -q ", $d distinct records\$" "$WORK/many.txt"
+sed -n '/distinct records$/,$p' "$WORK/many.txt" | tail -n +2 | awk '{ print $2 }' | sort >"$WORK/many.listed"
+check "grep-log text: one count line per record" cmp -s "$WORK/many.listed" "$WORK/many.ids"
 "$FL" grep-log --db "$edb" "$WORK/no-such.log" >/dev/null 2>"$WORK/e.txt"; rc=$?
 check "grep-log: missing file exits 1 naming it" bash -c "[ $rc -eq 1 ] && grep -q no-such.log '$WORK/e.txt'"
 # a record raised at two lines of one file: a frame naming the other line
