@@ -608,6 +608,37 @@ static void test_placeholder_arguments(void **state)
 	fl_entry_free(&e);
 }
 
+/* a constructor is named as its own language names one: a PHP command's
+ * initialize() or a JavaScript object's init() is called as a method */
+static void test_constructor_by_language(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *lang, *path, *function, *call, *not;
+	} cases[] = {
+		{"php", "src/ConfigCommand.php", "ConfigCommand::initialize", "$configCommand->initialize(",
+		 "new ConfigCommand"},
+		{"php", "src/Pool.php", "Pool::__construct", "new Pool(", "->__construct"},
+		{"ruby", "lib/order.rb", "Order#initialize", "Order.new(", "order.initialize"},
+		{"python", "shop/cart.py", "Cart.__init__", "Cart(", "__init__("},
+		{"python", "shop/cart.py", "Cart.initialize", "cart.initialize(", "Cart("},
+		{"js", "lib/widget.js", "Widget.constructor", "new Widget(", "constructor("},
+		{"js", "lib/widget.js", "Widget.init", "widget.init(", "new Widget"},
+		{"jvm", "src/Port.java", "Port.Port", "new Port(", "port.Port"},
+		{"jvm", "src/Map.java", "Map.init", "map.init(", "new Map"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fl_entry e;
+		struct site c = {.lang = cases[i].lang, .path = cases[i].path, .function = cases[i].function,
+				 .guard = "size < 0", .idiom = "throw new", .cls = "InvalidArgumentException",
+				 .msg = "size must not be negative", .line = 12};
+		describe(&e, &c);
+		has(cases[i].function, e.try_catch_pattern, cases[i].call);
+		lacks(cases[i].function, e.try_catch_pattern, cases[i].not);
+		fl_entry_free(&e);
+	}
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1030,6 +1061,7 @@ int main(void)
 		cmocka_unit_test(test_placeholder_computation),
 		cmocka_unit_test(test_placeholder_errors),
 		cmocka_unit_test(test_count_flag),
+		cmocka_unit_test(test_constructor_by_language),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -699,8 +699,17 @@ static void split_function(dsc *d)
 	} else {
 		d->fshort = fl_xstrdup(f);
 	}
-	static const char *const ctors[] = {"__init__", "initialize", "constructor", "__construct", "init", NULL};
-	d->ctor = d->owner && (idiom_is(d->fshort, ctors) || dsc_eq(d->fshort, dsc_last(d->owner)));
+	/* a constructor: named as its language names one (a PHP command's
+	 * initialize() or a JavaScript object's init() is a method like any
+	 * other), or as its class */
+	static const char *const ctors[][2] = {
+		{"python", "__init__"}, {"ruby", "initialize"}, {"js", "constructor"},
+		{"ts", "constructor"}, {"php", "__construct"}, {"kotlin", "init"},
+	};
+	bool named = false;
+	for (size_t i = 0; i < sizeof ctors / sizeof ctors[0] && !named; i++)
+		named = dsc_eq(d->dialect, ctors[i][0]) && dsc_eq(d->fshort, ctors[i][1]);
+	d->ctor = d->owner && (named || dsc_eq(d->fshort, dsc_last(d->owner)));
 }
 
 void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
