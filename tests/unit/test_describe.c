@@ -639,6 +639,31 @@ static void test_constructor_by_language(void **state)
 	}
 }
 
+/* a condition written twice (nested checks of one value, the value
+ * fetched again between them) is said once */
+static void test_repeated_condition_once(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *lang, *path, *guard, *want, *twice;
+	} cases[] = {
+		{"python", "jwt/keys.py", "not signing_key and not signing_key", "`signing_key` is empty (",
+		 "empty and empty"},
+		{"c", "src/shm.c", "p->fd < 0 && p->fd < 0", "`p->fd` is negative (", "negative and negative"},
+		{"go", "env.go", "err != nil || err != nil", "returned an error in `err` (", "`err` or"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fl_entry e;
+		struct site c = {.lang = cases[i].lang, .path = cases[i].path, .function = "load",
+				 .guard = cases[i].guard, .idiom = "raise", .cls = "KeyError",
+				 .msg = "no key matches", .line = 12};
+		describe(&e, &c);
+		has(cases[i].guard, e.trigger_scenarios, cases[i].want);
+		lacks(cases[i].guard, e.trigger_scenarios, cases[i].twice);
+		fl_entry_free(&e);
+	}
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1062,6 +1087,7 @@ int main(void)
 		cmocka_unit_test(test_placeholder_errors),
 		cmocka_unit_test(test_count_flag),
 		cmocka_unit_test(test_constructor_by_language),
+		cmocka_unit_test(test_repeated_condition_once),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -808,6 +808,24 @@ static size_t split_top(const char *t, const char *const *seps, char **parts, si
 	}
 }
 
+/* A condition written again is said once: nested checks of one value,
+ * `if not key: key = retry(); if not key: raise` (guard `not key and
+ * not key`), or `a || a`.  Returns the new count. */
+static size_t drop_repeats(char **parts, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = strcmp(parts[j], parts[i]) == 0;
+		if (seen)
+			free(parts[i]);
+		else
+			parts[k++] = parts[i];
+	}
+	return k;
+}
+
 /* Conditions that must all hold: one that says none of several holds,
  * `not (a or b)` / `!(a || b)`, is each of them not holding ("`a` is
  * empty and `b` is not set" instead of "`a or b` is false"), and a
@@ -892,6 +910,7 @@ void dsc_guard_parse(dsc *d)
 		g->any = true;
 	} else {
 		n = split_top(t, has_or ? ors : ands, parts, DSC_ATOMS);
+		n = drop_repeats(parts, n);
 		if (!has_or)
 			n = not_any(parts, n, word);
 		if (n > 4) { /* more than four conditions are read as written */
