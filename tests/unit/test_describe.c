@@ -664,6 +664,42 @@ static void test_repeated_condition_once(void **state)
 	}
 }
 
+/* an argument written over several lines, or with a comment after it,
+ * is named as one line of code; Ruby's `&:name` and a `? :` in a
+ * placeholder are no format spec */
+static void test_argument_as_written(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "lib/tls.c", .function = "tls_connect",
+			 .window = "static int tls_connect(struct conn *conn)\n{\n  if (ssl_err(conn)) {\n"
+				   "    failf(conn, \"TLS failed: %s\", tls_strerror(ERR_get_error(), buf,\n"
+				   "                                  sizeof(buf)));\n    return -1;\n  }",
+			 .window_start = 10, .col = 5, .guard = "ssl_err(conn)", .idiom = "failf", .type = FL_T_CONSOLE,
+			 .msg = "TLS failed: %s", .line = 13};
+	describe(&e, &c);
+	has("documentation", e.documentation, "`tls_strerror(ERR_get_error(), buf, sizeof(buf))`");
+	fl_entry_free(&e);
+	struct site py = {.lang = "python", .path = "shop/cart.py", .function = "Cart.add",
+			  .window = "    def add(self, item, qty):\n        if qty > self.limit:\n"
+				    "            raise ValueError(\"{} is over {}\".format(  # noqa: E501\n"
+				    "                qty,  # the count asked for\n                self.limit))",
+			  .window_start = 10, .col = 13, .guard = "qty > self.limit", .idiom = "raise", .cls = "ValueError",
+			  .msg = "{} is over {}", .line = 12};
+	describe(&e, &py);
+	has("documentation", e.documentation, "the first `{}` is the `qty` argument and the second `{}` is the value of `self.limit`");
+	lacks("documentation", e.documentation, "noqa");
+	fl_entry_free(&e);
+	struct site rb = {.lang = "ruby", .path = "lib/deps.rb", .function = "Deps#check", .idiom = "raise",
+			  .cls = "GemNotFound", .line = 30,
+			  .msg = "missing {specs.map(&:name).join(\", \")} while {@strict ? \"locking\" : \"resolving\"}"};
+	describe(&e, &rb);
+	has("documentation", e.documentation, "`specs.map(&:name).join(\", \")`");
+	lacks("documentation", e.documentation, "`specs.map(&`");
+	has("documentation", e.documentation, "`\"locking\"` when `strict` holds, else `\"resolving\"`");
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1088,6 +1124,7 @@ int main(void)
 		cmocka_unit_test(test_count_flag),
 		cmocka_unit_test(test_constructor_by_language),
 		cmocka_unit_test(test_repeated_condition_once),
+		cmocka_unit_test(test_argument_as_written),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,8 +19,70 @@
  * longest run of backticks in it, and padded with spaces when it starts
  * or ends with one (CommonMark strips that padding): a guard such as
  * header !== `Bearer ${token}` stays one span */
+static bool ws(char c)
+{
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
+/* text with each run of white space outside its quotes made one space,
+ * and none at its ends: an argument written over several lines,
+ * `f(a,\n<40 spaces>b)`, reads as `f(a, b)`; NULL when there is no such
+ * run */
+static char *one_space(const char *text)
+{
+	size_t n = strlen(text);
+	bool any = n && (ws(text[0]) || ws(text[n - 1]));
+	char q = 0;
+	for (const char *p = text; *p && !any; p++) {
+		if (q) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == q)
+				q = 0;
+		} else if (*p == '"' || *p == '\'' || *p == '`') {
+			q = *p;
+		} else if (*p == '\n' || *p == '\t' || *p == '\r' || (*p == ' ' && p[1] == ' ')) {
+			any = true;
+		}
+	}
+	if (!any)
+		return NULL;
+	fl_buf o = {0};
+	q = 0;
+	while (ws(*text))
+		text++;
+	for (const char *p = text; *p; p++) {
+		if (q) {
+			fl_buf_putc(&o, *p);
+			if (*p == '\\' && p[1])
+				fl_buf_putc(&o, *++p);
+			else if (*p == q)
+				q = 0;
+			continue;
+		}
+		if (ws(*p)) {
+			while (ws(p[1]))
+				p++;
+			if (p[1])
+				fl_buf_putc(&o, ' ');
+			continue;
+		}
+		if (*p == '"' || *p == '\'' || *p == '`')
+			q = *p;
+		fl_buf_putc(&o, *p);
+	}
+	if (!o.n) { /* white space only: as it is */
+		fl_buf_free(&o);
+		return NULL;
+	}
+	return dsc_take(&o);
+}
+
 void dsc_code(fl_buf *b, const char *text)
 {
+	char *own = one_space(text);
+	if (own)
+		text = own;
 	size_t n = strlen(text), run = 0, longest = 0;
 	for (const char *p = memchr(text, '`', n); p; p = memchr(p, '`', n - (size_t)(p - text))) {
 		for (run = 0; *p == '`'; p++)
@@ -38,6 +100,7 @@ void dsc_code(fl_buf *b, const char *text)
 		fl_buf_putc(b, ' ');
 	for (size_t k = 0; k <= longest; k++)
 		fl_buf_putc(b, '`');
+	free(own);
 }
 
 char *dsc_take(fl_buf *b)

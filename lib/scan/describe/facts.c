@@ -911,6 +911,35 @@ static bool lit_starts_message(const char *lit, const char *msg)
 	return strncmp(s, msg, n) == 0;
 }
 
+/* the comments of a statement's text blanked (to spaces, its lines kept):
+ * `f"{}"\n  .format(opt_str,  # noqa\n ...)` names `opt_str`, not
+ * `opt_str # noqa`.  hash: `#` comments (Python, Ruby, PHP); slash: `//`
+ * and block comments (not Python's, where `//` divides) */
+static void blank_comments(char *text, bool hash, bool slash)
+{
+	for (char *p = text; *p; p++) {
+		if (*p == '"' || *p == '\'' || *p == '`') {
+			const char *e = lit_end(p);
+			if (!e)
+				return;
+			p += e - p - 1;
+		} else if ((hash && *p == '#') || (slash && p[0] == '/' && p[1] == '/')) {
+			while (*p && *p != '\n')
+				*p++ = ' ';
+			if (!*p)
+				return;
+		} else if (slash && p[0] == '/' && p[1] == '*') {
+			char *e = strstr(p + 2, "*/");
+			if (!e)
+				return;
+			for (; p < e + 2; p++)
+				if (*p != '\n')
+					*p = ' ';
+			p--;
+		}
+	}
+}
+
 void dsc_format_args(const dsc *d, fl_strv *out)
 {
 	int site = d->e->line_number;
@@ -929,6 +958,8 @@ void dsc_format_args(const dsc *d, fl_strv *out)
 		last = nl ? nl : last + strlen(last);
 	}
 	char *text = fl_xstrndup(line + col, (size_t)(last - line - (long)col));
+	bool py = dsc_eq(d->dialect, "python"), rb = dsc_eq(d->dialect, "ruby");
+	blank_comments(text, py || rb || dsc_eq(d->dialect, "php"), !py && !rb);
 	/* the first literal of the statement, and the name of a call it is
 	 * the only argument of (a translation wrapper: `_("...")`) */
 	const char *p = text, *wrap = NULL;

@@ -524,13 +524,17 @@ static void placeholders(fl_buf *b, const dsc *d)
 		if (words)
 			continue;
 		/* the expression, up to a format spec (a template's `${...}`
-		 * has none: `${a ? b : c}` is one expression) */
+		 * and Ruby's `#{...}` have none: `${a ? b : c}` is one
+		 * expression, and so is a `? :` anywhere) */
 		const char *ne = s;
+		bool nospec = p[0] == '$' || dsc_eq(d->dialect, "ruby"), tern = false;
 		while (ne < end && !(p[0] == '%' && *ne == ')') && /* %(name)s: the name */
-		       (p[0] == '$' || (*ne != ':' && *ne != '!' && *ne != '|') ||
+		       (nospec || (*ne != ':' && *ne != '!' && *ne != '|') || (*ne == ':' && tern) ||
 				    /* Ruby's h[:key] and A::B are no spec */
-				    (*ne == ':' && ne > s && (ne[-1] == '[' || ne[-1] == ':' || ne[1] == ':'))))
+				    (*ne == ':' && ne > s && (ne[-1] == '[' || ne[-1] == ':' || ne[1] == ':')))) {
+			tern |= *ne == '?' && ne > s && ne[-1] == ' ' && ne[1] == ' ';
 			ne++;
+		}
 		const char *ns = s;
 		while (ns < ne && (*ns == '@' || *ns == ' '))
 			ns++;
