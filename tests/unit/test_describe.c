@@ -700,6 +700,24 @@ static void test_argument_as_written(void **state)
 	fl_entry_free(&e);
 }
 
+/* `count() == 0` measures the object itself: no empty name is said */
+static void test_measured_without_argument(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "jvm", .path = "src/Stats.java", .function = "Stats.mean",
+			 .guard = "count() == 0", .idiom = "checkState", .cls = "IllegalStateException",
+			 .msg = "no values", .line = 40};
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `count()` is zero");
+	lacks("documentation", e.documentation, "``");
+	fl_entry_free(&e);
+	c.guard = "count(values) == 0";
+	describe(&e, &c);
+	has("documentation", e.documentation, "when `values` is empty");
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1125,6 +1143,7 @@ int main(void)
 		cmocka_unit_test(test_constructor_by_language),
 		cmocka_unit_test(test_repeated_condition_once),
 		cmocka_unit_test(test_argument_as_written),
+		cmocka_unit_test(test_measured_without_argument),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

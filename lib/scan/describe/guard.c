@@ -242,7 +242,12 @@ static char *measured(const char *s)
 	for (size_t i = 0; fn[i]; i++)
 		if (fl_str_starts(s, fn[i]) && closing(s + strlen(fn[i]) - 1) == strlen(s) - strlen(fn[i])) {
 			size_t k = strlen(fn[i]);
-			return trim(s + k, strlen(s) - k - 1);
+			char *m = trim(s + k, strlen(s) - k - 1);
+			if (!*m) { /* `count()`: a method of the object itself */
+				free(m);
+				return NULL;
+			}
+			return m;
 		}
 	static const char *const sfx[] = {".length", ".size()", ".size", ".Length", ".Count", ".len()",
 					  ".length()", ".count", ".count()", NULL};
