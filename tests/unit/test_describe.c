@@ -718,6 +718,25 @@ static void test_measured_without_argument(void **state)
 	fl_entry_free(&e);
 }
 
+/* a comparison written with true or false first (PHP's `false ===
+ * f()`) reads with the value that varies first */
+static void test_boolean_first(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "php", .path = "src/Bump.php", .function = "Bump::write",
+			 .guard = "false === $contents", .idiom = "throw new", .cls = "RuntimeException",
+			 .msg = "could not read the file", .line = 40};
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "`$contents` is `false`");
+	lacks("triggerScenarios", e.trigger_scenarios, "`false` is");
+	fl_entry_free(&e);
+	c.guard = "true !== $validator($value)";
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "`$validator($value)` is not `true`");
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1144,6 +1163,7 @@ int main(void)
 		cmocka_unit_test(test_repeated_condition_once),
 		cmocka_unit_test(test_argument_as_written),
 		cmocka_unit_test(test_measured_without_argument),
+		cmocka_unit_test(test_boolean_first),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

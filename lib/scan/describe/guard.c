@@ -286,8 +286,8 @@ static const char *flip(const char *op)
 	return op;
 }
 
-/* A value written as a constant: a number, a quoted text, or a name in
- * capitals (`QUICHE_ERR_TLS_FAIL`, `Foo::MAX_LEN`, `errno.ENOENT`'s last
+/* A value written as a constant: a number, a quoted text, true or false,
+ * or a name in capitals (`QUICHE_ERR_TLS_FAIL`, `Foo::MAX_LEN`, `errno.ENOENT`'s last
  * part). */
 static bool constantish(const char *s)
 {
@@ -297,6 +297,8 @@ static bool constantish(const char *s)
 	if (isdigit((unsigned char)s[0]) || ((s[0] == '-' || s[0] == '+') && isdigit((unsigned char)s[1])))
 		return true;
 	if (n >= 2 && (s[0] == '"' || s[0] == '\'') && s[n - 1] == s[0])
+		return true;
+	if (dsc_eq(s, "true") || dsc_eq(s, "false")) /* PHP's `false === f()` */
 		return true;
 	const char *l = s;
 	for (const char *p = s; *p; p++)
