@@ -287,7 +287,15 @@ static void choose_factors(fl_index_builder *b)
 			}
 			b->ent_factor[e] = (uint32_t)fid;
 			if (b->ent[e].flags & IDX_SIMPLE) {
-				b->ent[e].seg = put_str(b, bseg, false);
+				/* the segment's bytes inside the pattern when they
+				 * are there as they are (no escape in them): one
+				 * string less, and the check of the segment brings
+				 * the pattern's cache line and page for the match
+				 * after it */
+				const char *pat = b->strings.s + b->ent[e].pattern;
+				const char *in = memmem(pat, b->ent[e].patlen, bseg, bseglen);
+				b->ent[e].seg = in ? b->ent[e].pattern + (uint32_t)(in - pat)
+						   : put_str(b, bseg, false);
 				b->ent[e].seglen = (uint32_t)bseglen;
 				b->ent[e].segoff = (uint32_t)(best - bseg);
 			}
