@@ -286,6 +286,11 @@ static void test_family_and_strategy(void **state)
 		{{.lang = "python", .path = "a.py", .function = "get_item", .idiom = "raise", .cls = "HTTPException",
 		  .http = 404, .type = FL_T_HTTP, .msg = "Item {sku} gone", .line = 3},
 		 "not-found", "try-catch", "resp.status_code == 404"},
+		/* "doesn't support" is no parse error of the function's
+		 * name (parse_args) */
+		{{.lang = "python", .path = "a.py", .function = "parse_args", .idiom = "raise", .cls = "RuntimeError",
+		  .msg = "this linker doesn't support soname args", .line = 3},
+		 "unsupported", "fallback", "except RuntimeError"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		fl_entry e;
