@@ -742,6 +742,30 @@ static void test_boolean_first(void **state)
 	fl_entry_free(&e);
 }
 
+/* the raising construct: code as code, a scanner's word for it in words */
+static void test_construct_named(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *lang, *idiom, *type, *want;
+	} cases[] = {
+		{"c", "error message table", NULL, "It is raised by an error message table at"},
+		{"c", "fprintf(error stream)", FL_T_CONSOLE, "It is written by `fprintf` (error stream) at"},
+		{"python", "raising helper _fail", NULL, "It is raised by the raising helper `_fail` at"},
+		{"python", "print in except", FL_T_CONSOLE, "It is written by a `print` in an `except` block at"},
+		{"jvm", "throw new", NULL, "It is raised by `throw new` at"},
+		{"c", "fprintf(stderr)", FL_T_CONSOLE, "It is written by `fprintf(stderr)` at"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fl_entry e;
+		struct site c = {.lang = cases[i].lang, .path = "src/a.c", .function = "run", .idiom = cases[i].idiom,
+				 .type = cases[i].type, .msg = "bad input", .line = 7};
+		describe(&e, &c);
+		has(cases[i].idiom, e.documentation, cases[i].want);
+		fl_entry_free(&e);
+	}
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1169,6 +1193,7 @@ int main(void)
 		cmocka_unit_test(test_argument_as_written),
 		cmocka_unit_test(test_measured_without_argument),
 		cmocka_unit_test(test_boolean_first),
+		cmocka_unit_test(test_construct_named),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

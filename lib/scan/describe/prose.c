@@ -677,6 +677,46 @@ static void definition(fl_buf *b, const dsc *d)
 	}
 }
 
+/* The construct that raises, as the documentation names it: code as
+ * code (`throw new`, `log.Fatalf`), a scanner's word for it in words:
+ * "an error message table", "`fprintf` (error stream)", "the raising
+ * helper `_fail`" (the idiom itself is the record's fact, unchanged). */
+static void put_construct(fl_buf *b, const char *idiom)
+{
+	static const char *const words[][2] = {
+		{"error message table", "an error message table"},
+		{"message template", "a message template"},
+		{"print in except", "a `print` in an `except` block"},
+		{"error factory call", "an error factory call"},
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (dsc_eq(idiom, words[i][0])) {
+			fl_buf_puts(b, words[i][1]);
+			return;
+		}
+	static const char *const helpers[] = {"raising helper ", "error factory "};
+	for (size_t i = 0; i < sizeof helpers / sizeof helpers[0]; i++)
+		if (fl_str_starts(idiom, helpers[i]) && idiom[strlen(helpers[i])]) {
+			fl_buf_puts(b, "the ");
+			fl_buf_puts(b, helpers[i]);
+			dsc_code(b, idiom + strlen(helpers[i]));
+			return;
+		}
+	/* fprintf(error stream): the call, then what it writes to */
+	const char *par = strchr(idiom, '('), *sp = strchr(idiom, ' ');
+	size_t n = strlen(idiom);
+	if (par && par > idiom && sp && sp > par && idiom[n - 1] == ')') {
+		char *name = fl_xstrndup(idiom, (size_t)(par - idiom));
+		dsc_code(b, name);
+		free(name);
+		fl_buf_puts(b, " (");
+		fl_buf_put(b, par + 1, (size_t)(idiom + n - 1 - (par + 1)));
+		fl_buf_putc(b, ')');
+		return;
+	}
+	dsc_code(b, idiom);
+}
+
 void dsc_documentation(dsc *d)
 {
 	fl_buf b = {0};
@@ -773,7 +813,7 @@ void dsc_documentation(dsc *d)
 		fl_buf_puts(&b, " at ");
 	} else if (*d->idiom) {
 		fl_buf_puts(&b, d->logged ? " It is written by " : " It is raised by ");
-		dsc_code(&b, d->idiom);
+		put_construct(&b, d->idiom);
 		fl_buf_puts(&b, " at ");
 	} else {
 		fl_buf_puts(&b, d->logged ? " It is written at " : " It is raised at ");
