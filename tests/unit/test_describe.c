@@ -766,6 +766,34 @@ static void test_construct_named(void **state)
 	}
 }
 
+/* a fatal log is how a program reports a misuse and exits: no internal
+ * error unless it panics or asserts */
+static void test_fatal_log_is_no_bug(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "go", .path = "internal/modcmd/graph.go", .function = "runGraph",
+			 .idiom = "base.Fatalf", .type = FL_T_CONSOLE, .guard = "len(args) > 0",
+			 .msg = "go: 'go mod graph' accepts no arguments", .line = 51};
+	describe(&e, &c);
+	if (strcmp(e.background_tag, "usage-error") != 0)
+		fail_msg("accepts no arguments: %s", e.background_tag);
+	fl_entry_free(&e);
+	c.msg = "writing output: %v";
+	c.guard = NULL;
+	c.function = "Help";
+	describe(&e, &c);
+	if (strcmp(e.background_tag, "internal-error") == 0)
+		fail_msg("a fatal log: %s", e.background_tag);
+	fl_entry_free(&e);
+	c.idiom = "panic";
+	c.type = FL_T_PANIC;
+	describe(&e, &c);
+	if (strcmp(e.background_tag, "internal-error") != 0)
+		fail_msg("a panic: %s", e.background_tag);
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1194,6 +1222,7 @@ int main(void)
 		cmocka_unit_test(test_measured_without_argument),
 		cmocka_unit_test(test_boolean_first),
 		cmocka_unit_test(test_construct_named),
+		cmocka_unit_test(test_fatal_log_is_no_bug),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -132,7 +132,9 @@ static const struct rule rules[] = {
 			  "requires an argument", "missing argument", "too many arguments", "too few arguments",
 			  "not enough arguments", "missing required argument",
 			  "invalid option", "unknown command", "unknown subcommand", "wrong number of arguments",
-			  "missing option", "command line", "no command", "in combination with", "options are", "must specify", "no primary command", "more output options", "looks like a flag", "valid modes are", "options:"),
+			  "missing option", "command line", "no command", "in combination with", "options are", "must specify", "no primary command", "more output options", "looks like a flag", "valid modes are", "options:",
+			  "accepts no arguments", "takes no arguments", "expects no arguments", "unexpected argument",
+			  "extra argument"),
 	 L("usage", "commandline", "commanderror", "optionerror", "invalidoption", "optionparser")},
 	{"parse-error", L("parse", "parsing", "syntax", "unexpected token", "unexpected character",
 			  "unexpected end", "malformed", "invalid json", "invalid xml", "invalid yaml",
@@ -604,8 +606,10 @@ static const char *family_of(dsc *d)
 		f = "invalid-argument";
 	if (!f && d->s->function)
 		f = verb_family(d->s->function, &d->verb, false);
+	/* a panic or an assertion (not a fatal log: Go's log.Fatalf is how a
+	 * program reports what it was asked to do wrongly, then exits) */
 	if (!f && (dsc_eq(d->s->type, FL_T_PANIC) || strncmp(d->idiom, "assert", 6) == 0 ||
-		   strstr(d->idiom, "Fatal") || (cls && strstr(cls, "assert"))))
+		   (cls && strstr(cls, "assert"))))
 		f = "internal-error";
 	if (!f && d->checkable)
 		f = "invalid-argument";
