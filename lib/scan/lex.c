@@ -67,6 +67,7 @@ void fl_toks_init(fl_toks *t, const fl_src *src)
 	t->srclen = src->len;
 	t->line = 1;
 	t->br_ok = true;
+	t->nl = true; /* the file's first token starts a line */
 	struct toks_spare *sp = spare_get(false);
 	if (sp) {
 		t->v = sp->v;

@@ -91,6 +91,23 @@ static void test_messages(void **state)
 	fl_sites_free(s);
 }
 
+/* a helper that returns the message, its def the file's very first
+ * token (no newline before it) */
+static void test_helper_def_first_in_file(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def _fmt_value(value):\n"                         /* 1 */
+		"    return f\"bad value {value!r}\"\n"             /* 2 */
+		"\n"                                               /* 3 */
+		"\n"                                               /* 4 */
+		"def check(v):\n"                                  /* 5 */
+		"    if v < 0:\n"                                  /* 6 */
+		"        raise ValueError(_fmt_value(v))\n");      /* 7 */
+	EXPECT_SITE(s, "bad value {value!r}", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_http_validation(void **state)
 {
 	(void)state;
@@ -1428,6 +1445,7 @@ int main(void)
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_raising_helpers),
 		cmocka_unit_test(test_messages),
+		cmocka_unit_test(test_helper_def_first_in_file),
 		cmocka_unit_test(test_http_validation),
 		cmocka_unit_test(test_console),
 		cmocka_unit_test(test_stderr_prints),
