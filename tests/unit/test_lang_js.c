@@ -57,6 +57,47 @@ static void test_throw_idioms(void **state)
 	fl_sites_free(s);
 }
 
+/* a message a helper of the file returns: `throw new Error(badValue(v))`
+ * has the helper's text (a function, an arrow, a method called on this);
+ * a helper of two texts, or one from elsewhere, gives none */
+static void test_helper_texts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/check.js",
+		"function badValue(value) {\n"                        /* 1 */
+		"  return `bad value ${value}`;\n"                    /* 2 */
+		"}\n"                                                 /* 3 */
+		"const badArrow = (v) => 'bad arrow ' + v;\n"         /* 4 */
+		"function twoTexts(v) {\n"                            /* 5 */
+		"  if (v) return 'first text';\n"                     /* 6 */
+		"  return 'second text';\n"                           /* 7 */
+		"}\n"                                                 /* 8 */
+		"class Store {\n"                                     /* 9 */
+		"  describeKey(key) {\n"                              /* 10 */
+		"    const inner = () => { return 'inner text'; };\n" /* 11 */
+		"    return `missing store key ${key}`;\n"            /* 12 */
+		"  }\n"                                               /* 13 */
+		"  get(key) {\n"                                      /* 14 */
+		"    if (!this.has(key)) throw new Error(this.describeKey(key));\n" /* 15 */
+		"  }\n"                                               /* 16 */
+		"}\n"                                                 /* 17 */
+		"function check(v) {\n"                               /* 18 */
+		"  if (v < 0) throw new RangeError(badValue(v));\n"   /* 19 */
+		"  if (v < 1) throw new TypeError(badArrow(v));\n"    /* 20 */
+		"  if (v < 2) throw new SyntaxError(twoTexts(v));\n"  /* 21 */
+		"  if (v < 3) throw new URIError(formatIt(v));\n"     /* 22 */
+		"}\n");                                               /* 23 */
+	EXPECT_SITE(s, "missing store key ${key}", 15, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "bad value ${value}", 19, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "bad arrow {v}", 20, FL_T_EXCEPTION);
+	for (size_t i = 0; i < s->n; i++) {
+		const char *m = s->v[i].message ? s->v[i].message : "";
+		if (strstr(m, "first text") || strstr(m, "second text") || strstr(m, "inner text"))
+			fail_msg("line %d: <%s>", s->v[i].line, m);
+	}
+	fl_sites_free(s);
+}
+
 static void test_codes(void **state)
 {
 	(void)state;
@@ -1026,6 +1067,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
+		cmocka_unit_test(test_helper_texts),
 		cmocka_unit_test(test_param_factories),
 		cmocka_unit_test(test_indirect_errors),
 		cmocka_unit_test(test_conditional_throwers),

@@ -430,6 +430,153 @@ char *js_var_expr_msg(const void *ud, size_t b, size_t e)
 	return js_msg_of(c, b, e);
 }
 
+static bool js_keyword(const ctx *c, size_t i)
+{
+	static const char *const kw[] = {"if", "for", "while", "switch", "catch", "function",
+					 "return", "with", "do", "else", "typeof", "await", NULL};
+	for (size_t k = 0; kw[k]; k++)
+		if (is_id(c, i, kw[k]))
+			return true;
+	return false;
+}
+
+/* The end of the expression returned at token q + 1 of a body closing at
+ * close: a `;`, the body's `}`, or a new line that does not go on with
+ * the expression. */
+static size_t return_end(const ctx *c, size_t q, size_t close)
+{
+	size_t k = q + 1;
+	while (k < close && !is_p(c, k, ";")) {
+		if (k > q + 1 && (c->t.v[k].flags & FL_TF_NL_BEFORE)) {
+			static const char *const go_on[] = {"+", ".", "?", ":", "?.", "||", "&&", "??", NULL};
+			bool on = false;
+			for (size_t g = 0; go_on[g] && !on; g++)
+				on = is_p(c, k, go_on[g]) || is_p(c, k - 1, go_on[g]);
+			on |= is_p(c, k - 1, "(") || is_p(c, k - 1, ",") || is_p(c, k - 1, "=>");
+			if (!on)
+				break;
+		}
+		if (fl_tok_is_opener(&c->t, k) && c->match[k] < c->t.n && c->match[k] > k)
+			k = c->match[k] + 1;
+		else if (fl_tok_is_closer(&c->t, k))
+			break;
+		else
+			k++;
+	}
+	return k;
+}
+
+/* The one text the body [open, close] (its braces) returns: every
+ * `return` of it (not of a function inside it) gives that same text;
+ * else NULL. */
+static char *body_text(const ctx *c, size_t open, size_t close)
+{
+	char *text = NULL;
+	for (size_t q = open + 1; q < close; q++) {
+		/* a function inside: its returns are its own */
+		if ((is_id(c, q, "function") || is_p(c, q, "=>")) ) {
+			size_t k = q + 1;
+			while (k < close && !is_p(c, k, "{") && !is_p(c, k, ";") &&
+			       !(c->t.v[k].flags & FL_TF_NL_BEFORE && is_p(c, q, "=>")))
+				k = fl_tok_is_opener(&c->t, k) && c->match[k] < c->t.n && c->match[k] > k
+					    ? c->match[k] + 1 : k + 1;
+			if (k < close && is_p(c, k, "{") && c->match[k] < c->t.n && c->match[k] > k)
+				q = c->match[k];
+			continue;
+		}
+		if (!is_id(c, q, "return"))
+			continue;
+		size_t re = return_end(c, q, close);
+		char *m = re > q + 1 ? js_msg_of(c, q + 1, re) : NULL;
+		if (!m || (text && strcmp(text, m) != 0)) {
+			free(m);
+			free(text);
+			return NULL;
+		}
+		if (text)
+			free(m);
+		else
+			text = m;
+		q = re;
+	}
+	return text;
+}
+
+/* The text the file's one function `name` returns (`function
+ * badValue(v) { return `bad value ${v}`; }`, `const badValue = (v) =>
+ * `...``, a class's method `badValue(v) { ... }` when method), for
+ * `throw new Error(badValue(v))`; NULL when there is not exactly one such
+ * declaration or its returns give no one text. */
+static char *helper_text(const ctx *c, size_t nm, bool method)
+{
+	const fl_tok *n = &c->t.v[nm];
+	const char *name = c->t.src + n->off;
+	size_t found = NONE, body = NONE, arrow = NONE;
+	for (size_t k = 0; k + 2 < c->t.n; k++) {
+		const fl_tok *x = &c->t.v[k];
+		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len ||
+		    memcmp(c->t.src + x->off, name, n->len) != 0)
+			continue;
+		size_t b = NONE, a = NONE;
+		if (!method && k > 0 && is_id(c, k - 1, "function") && is_p(c, k + 1, "(")) {
+			size_t cp = c->match[k + 1];
+			if (cp < c->t.n && cp + 1 < c->t.n && is_p(c, cp + 1, "{"))
+				b = cp + 1;
+		} else if (!method && k > 0 && (is_id(c, k - 1, "const") || is_id(c, k - 1, "let")) &&
+			   is_p(c, k + 1, "=")) {
+			size_t p = k + 2;
+			if (is_id(c, p, "async"))
+				p++;
+			if (is_p(c, p, "(") && c->match[p] < c->t.n)
+				p = c->match[p] + 1;
+			else if (is_kind(c, p, FL_TK_IDENT))
+				p++;
+			else
+				continue;
+			if (!is_p(c, p, "=>"))
+				continue;
+			if (is_p(c, p + 1, "{"))
+				b = p + 1;
+			else
+				a = p + 1;
+		} else if (method && is_p(c, k + 1, "(") && !js_keyword(c, k) &&
+			   (k == 0 || !is_p(c, k - 1, "."))) {
+			size_t cp = c->match[k + 1];
+			if (cp < c->t.n && cp + 1 < c->t.n && is_p(c, cp + 1, "{"))
+				b = cp + 1;
+		}
+		if (b == NONE && a == NONE)
+			continue;
+		if (found != NONE)
+			return NULL; /* two of that name: which one runs is not known */
+		found = k;
+		body = b;
+		arrow = a;
+	}
+	if (found == NONE)
+		return NULL;
+	if (arrow != NONE) {
+		size_t e = return_end(c, arrow - 1, c->t.n);
+		return e > arrow ? js_msg_of(c, arrow, e) : NULL;
+	}
+	size_t close = c->match[body];
+	if (close >= c->t.n || close <= body)
+		return NULL;
+	return body_text(c, body, close);
+}
+
+/* The text a call [b, e) returns when it calls a helper of the file that
+ * returns one: `badValue(v)`, `this.badValue(v)`. */
+static char *call_text(const ctx *c, size_t b, size_t e)
+{
+	bool method = e > b + 4 && is_id(c, b, "this") && is_p(c, b + 1, ".");
+	size_t nm = method ? b + 2 : b;
+	if (!is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") || c->match[nm + 1] != e - 1 ||
+	    c->t.v[nm].len < 3 || (!method && b > 0 && is_p(c, b - 1, ".")) || js_keyword(c, nm))
+		return NULL;
+	return helper_text(c, nm, method);
+}
+
 /* message of a constructor argument: literals, templates, and a local
  * variable assigned one of those before (const msg = `...`; new Error(msg)) */
 char *js_ctor_arg_msg(const ctx *c, size_t b, size_t e)
@@ -437,6 +584,8 @@ char *js_ctor_arg_msg(const ctx *c, size_t b, size_t e)
 	while (e > b && unstyle(c, &b, &e))
 		;
 	char *m = js_msg_of(c, b, e);
+	if (!m && e - b >= 3)
+		m = call_text(c, b, e);
 	if (m || e - b != 1 || !is_kind(c, b, FL_TK_IDENT))
 		return m;
 	const frame *f = c->nfr ? &c->fr[c->nfr - 1] : NULL;
