@@ -76,6 +76,26 @@ static void test_raise_forms(void **state)
 	fl_sites_free(s);
 }
 
+/* `raise X, bad_value(v)`: the text the file's method returns, its def
+ * the file's first token */
+static void test_helper_call_texts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"def bad_value(v)\n"                                       /* 1 */
+		"  \"bad value #{v}\"\n"                                   /* 2 */
+		"end\n"                                                    /* 3 */
+		"\n"                                                       /* 4 */
+		"def check(v)\n"                                           /* 5 */
+		"  raise ArgumentError, bad_value(v) if v.negative?\n"     /* 6 */
+		"  raise ArgumentError, missing_helper(v) if v.zero?\n"    /* 7 */
+		"end\n");                                                  /* 8 */
+	EXPECT_SITE(s, "bad value {v}", 6, FL_T_EXCEPTION);
+	if (harness_find_line(s, 7))
+		fail_msg("a helper of no text in the file gave a site");
+	fl_sites_free(s);
+}
+
 static void test_abort_errors(void **state)
 {
 	(void)state;
@@ -590,6 +610,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_raise_forms),
+		cmocka_unit_test(test_helper_call_texts),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_abort_errors),
 		cmocka_unit_test(test_messages),

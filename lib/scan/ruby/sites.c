@@ -925,6 +925,11 @@ static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 		n = var_msgs(w, at, b, out);
 		if (!n)
 			n = method_msgs(w, b, out, 1);
+	} else if (e > b + 2 && w->t->v[b].kind == FL_TK_IDENT && is_p(w->t, b + 1, '(') &&
+		   w->m[b + 1] == e - 1 &&
+		   w->t->v[b + 1].off == w->t->v[b].off + w->t->v[b].len) {
+		/* `raise X, bad_value(v)`: the text the file's method returns */
+		n = method_msgs(w, b, out, 1);
 	}
 	/* an array itself is no message (only its join is) */
 	size_t k2 = 0;
