@@ -840,6 +840,78 @@ fail:
 	return NULL;
 }
 
+/* The one text the file's one function or method `name` (token nm)
+ * returns: `function badValue($v) { return "bad value $v"; }`, every
+ * `return` of its body giving that same text; else NULL.  For `throw new
+ * X(badValue($v))`, `$this->describe($key)`, `self::describe($key)`. */
+static char *helper_msg(const ctx *c, size_t nm, int depth)
+{
+	const fl_tok *n = &c->t.v[nm];
+	size_t found = NONE;
+	for (size_t k = 1; k + 1 < c->t.n; k++) {
+		const fl_tok *x = &c->t.v[k];
+		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len || !is_id(c, k - 1, "function") ||
+		    memcmp(c->t.src + x->off, c->t.src + n->off, n->len) != 0 || !is_p(c, k + 1, "("))
+			continue;
+		if (found != NONE)
+			return NULL; /* two of that name: which one runs is not known */
+		found = k;
+	}
+	if (found == NONE)
+		return NULL;
+	size_t cp = c->match[found + 1], ob = cp + 1;
+	if (cp >= c->t.n)
+		return NULL;
+	if (is_p(c, ob, ":")) /* a return type */
+		while (ob < c->t.n && !is_p(c, ob, "{") && !is_p(c, ob, ";"))
+			ob++;
+	if (ob >= c->t.n || !is_p(c, ob, "{") || c->match[ob] >= c->t.n || c->match[ob] <= ob)
+		return NULL;
+	size_t close = c->match[ob];
+	char *text = NULL;
+	for (size_t q = ob + 1; q < close; q++) {
+		if (is_id(c, q, "function") || is_id(c, q, "fn")) { /* a closure's returns are its own */
+			size_t k = q + 1;
+			while (k < close && !is_p(c, k, "{") && !is_p(c, k, ";"))
+				k++;
+			if (k < close && is_p(c, k, "{") && c->match[k] < close)
+				q = c->match[k];
+			continue;
+		}
+		if (!is_id(c, q, "return"))
+			continue;
+		size_t re = q + 1;
+		while (re < close && !is_p(c, re, ";"))
+			re = fl_tok_is_opener(&c->t, re) && c->match[re] < close && c->match[re] > re
+				     ? c->match[re] + 1 : re + 1;
+		char *m = re > q + 1 ? expr_msg(c, q + 1, re, depth - 1) : NULL;
+		if (!m || !has_text(m) || (text && strcmp(text, m) != 0)) {
+			free(m);
+			free(text);
+			return NULL;
+		}
+		if (text)
+			free(m);
+		else
+			text = m;
+		q = re;
+	}
+	return text;
+}
+
+/* [b, e) a call of a function or method of the file: its name's token */
+static size_t helper_call(const ctx *c, size_t b, size_t e)
+{
+	size_t nm = b;
+	if (e > b + 4 && (is_id(c, b, "$this") || is_id(c, b, "self") || is_id(c, b, "static")) &&
+	    (is_p(c, b + 1, "->") || is_p(c, b + 1, "::")))
+		nm = b + 2;
+	if (!is_kind(c, nm, FL_TK_IDENT) || c->t.src[c->t.v[nm].off] == '$' || c->t.v[nm].len < 3 ||
+	    !is_p(c, nm + 1, "(") || c->match[nm + 1] != e - 1 || (nm == b && b > 0 && (is_p(c, b - 1, "->") || is_p(c, b - 1, "::"))))
+		return NONE;
+	return nm;
+}
+
 static char *expr_msg(const ctx *c, size_t b, size_t e, int depth)
 {
 	if (e - b >= 3 && is_kind(c, b, FL_TK_IDENT) && is_p(c, b + 1, ":"))
@@ -868,6 +940,14 @@ static char *expr_msg(const ctx *c, size_t b, size_t e, int depth)
 	}
 	if (e - b <= 4000) {
 		char *m = concat_sprintf(c, b, e, depth);
+		if (m)
+			return m;
+	}
+	/* the thrown argument itself only: a helper whose value a local
+	 * holds for a placeholder returns a value (a path), not the text */
+	size_t hc = depth >= 2 ? helper_call(c, b, e) : NONE;
+	if (hc != NONE) {
+		char *m = helper_msg(c, hc, depth);
 		if (m)
 			return m;
 	}

@@ -66,6 +66,46 @@ static void test_throw(void **state)
 	fl_sites_free(s);
 }
 
+/* `throw new X($this->missingMessage($name))`: the text the file's one
+ * method of that name returns; a helper of two texts gives none, and a
+ * helper's value held in a local for a placeholder stays a placeholder */
+static void test_helper_texts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Repo.php",
+		"<?php\n"                                                             /* 1 */
+		"class Repo\n"                                                        /* 2 */
+		"{\n"                                                                 /* 3 */
+		"    private function missingMessage(string $name): string\n"         /* 4 */
+		"    {\n"                                                             /* 5 */
+		"        return sprintf('Package \"%s\" is not in the repository', $name);\n" /* 6 */
+		"    }\n"                                                             /* 7 */
+		"    public static function lockPath($f) { return $f . '.lock'; }\n"  /* 8 */
+		"    private function twoTexts($n)\n"                                 /* 9 */
+		"    {\n"                                                             /* 10 */
+		"        if ($n) { return 'first text'; }\n"                          /* 11 */
+		"        return 'second text';\n"                                     /* 12 */
+		"    }\n"                                                             /* 13 */
+		"    public function find($name)\n"                                   /* 14 */
+		"    {\n"                                                             /* 15 */
+		"        if (!isset($this->packages[$name])) {\n"                     /* 16 */
+		"            throw new \\RuntimeException($this->missingMessage($name));\n" /* 17 */
+		"        }\n"                                                         /* 18 */
+		"        $lock = self::lockPath($name);\n"                            /* 19 */
+		"        if ($name === '') {\n"                                       /* 20 */
+		"            throw new \\LogicException(\"$lock is locked\");\n"      /* 21 */
+		"        }\n"                                                         /* 22 */
+		"        throw new \\LogicException($this->twoTexts($name));\n"       /* 23 */
+		"    }\n"                                                             /* 24 */
+		"}\n");                                                               /* 25 */
+	EXPECT_SITE(s, "Package \"%s\" is not in the repository", 17, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "{lock} is locked", 21, FL_T_EXCEPTION);
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].message && (strstr(s->v[i].message, "first text") || strstr(s->v[i].message, "second text")))
+			fail_msg("line %d: <%s>", s->v[i].line, s->v[i].message);
+	fl_sites_free(s);
+}
+
 static void test_other_idioms(void **state)
 {
 	(void)state;
@@ -496,6 +536,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_throw),
+		cmocka_unit_test(test_helper_texts),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_other_idioms),
 		cmocka_unit_test(test_traps),
