@@ -152,6 +152,26 @@ static void test_java_returned_text_picks_string_ctor(void **state)
 
 /* commons-lang3's Validate and Spring's Assert: the exception each
  * throws, its message argument, its condition as the guard. */
+/* Kotlin: a message the file's one function returns as its expression
+ * body (`fun missingMessage(name: String) = "..."`) */
+static void test_kotlin_expression_body_text(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/main/kotlin/Repo.kt",
+		"package acme\n"                                                        /* 1 */
+		"\n"                                                                    /* 2 */
+		"private fun missingMessage(name: String): String =\n"                  /* 3 */
+		"    \"Package '$name' is not in the \" + \"repository\"\n"             /* 4 */
+		"\n"                                                                    /* 5 */
+		"fun find(name: String) {\n"                                            /* 6 */
+		"    if (name.isEmpty()) {\n"                                           /* 7 */
+		"        throw IllegalArgumentException(missingMessage(name))\n"        /* 8 */
+		"    }\n"                                                               /* 9 */
+		"}\n");                                                                 /* 10 */
+	EXPECT_SITE(s, "Package '${name}' is not in the repository", 8, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_java_validators(void **state)
 {
 	(void)state;
@@ -1940,6 +1960,7 @@ int main(void)
 		cmocka_unit_test(test_get_message_override),
 		cmocka_unit_test(test_java_returned_text_picks_string_ctor),
 		cmocka_unit_test(test_java_validators),
+		cmocka_unit_test(test_kotlin_expression_body_text),
 		cmocka_unit_test(test_string_constants),
 		cmocka_unit_test(test_java_ctor_builders),
 	};

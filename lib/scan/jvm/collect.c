@@ -136,6 +136,24 @@ size_t jvm_returned_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
 		    i == b)
 			continue;
 		size_t body = method_body(c, i);
+		if (body != NOIDX && is_p(c, body, "=")) {
+			/* Kotlin's and Scala's `fun name(...) = "text $x"`: the
+			 * expression, to the end of its line (bracket groups
+			 * skipped, an operator at a line's end going on) */
+			size_t x = body + 1;
+			while (x < c->t.n && !is_p(c, x, ";") && !(fl_tok_is_closer(&c->t, x))) {
+				if (x > body + 1 && (c->t.v[x].flags & FL_TF_NL_BEFORE) &&
+				    !is_p(c, x - 1, "+") && !is_p(c, x, "+") && !is_p(c, x, "."))
+					break;
+				x = c->match[x] != NOIDX && c->match[x] > x ? c->match[x] + 1 : x + 1;
+			}
+			char *m = x > body + 1 ? jvm_var_arg_msg(c, body + 1, x) : NULL;
+			size_t n0 = out->n;
+			if (m && *m)
+				fl_strv_push(out, m);
+			free(m);
+			return out->n - n0;
+		}
 		if (body == NOIDX || !is_p(c, body, "{") || c->match[body] == NOIDX)
 			continue;
 		size_t end = c->match[body], n0 = out->n;
