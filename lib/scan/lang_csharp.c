@@ -1395,6 +1395,80 @@ static char *local_msg(ctx *c, const size_t *st, const size_t *en, size_t na)
 		  : NULL;
 }
 
+/* The one text the file's one method `name` (token nm) returns, for
+ * `throw new X(MissingMessage(name))` or `this.MissingMessage(name)`: a
+ * block body whose every `return` gives that text, or an expression body
+ * (`=> $"..."`); else NULL. */
+static char *helper_text(const ctx *c, size_t nm)
+{
+	const fl_tok *n = &c->t.v[nm];
+	size_t found = NOIDX;
+	for (size_t k = 1; k + 1 < c->t.n; k++) {
+		const fl_tok *x = &c->t.v[k];
+		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len ||
+		    memcmp(tsrc(c, k), tsrc(c, nm), n->len) != 0 || !is_p(c, k + 1, "(") ||
+		    c->match[k + 1] == NOIDX || c->match[k + 1] + 1 >= c->t.n)
+			continue;
+		/* a declaration: a return type before the name, a body after */
+		size_t b = c->match[k + 1] + 1;
+		if (!(is_p(c, b, "{") || is_p(c, b, "=>")) ||
+		    !(is_id(c, k - 1) || is_p(c, k - 1, ">") || is_p(c, k - 1, "]") || is_p(c, k - 1, "?")) ||
+		    is(c, k - 1, "new") || is(c, k - 1, "return") || is(c, k - 1, "throw") || is(c, k - 1, "await"))
+			continue;
+		if (found != NOIDX)
+			return NULL; /* overloads: which one runs is not known */
+		found = k;
+	}
+	if (found == NOIDX)
+		return NULL;
+	size_t b = c->match[found + 1] + 1;
+	if (is_p(c, b, "=>")) {
+		size_t e = b + 1;
+		while (e < c->t.n && !is_p(c, e, ";"))
+			e = c->match[e] != NOIDX && c->match[e] > e ? c->match[e] + 1 : e + 1;
+		return e > b + 1 ? arg_msg(c, b + 1, e, 1) : NULL;
+	}
+	size_t close = c->match[b];
+	if (close == NOIDX || close <= b)
+		return NULL;
+	char *text = NULL;
+	for (size_t q = b + 1; q < close; q++) {
+		if (!is(c, q, "return"))
+			continue;
+		size_t re = q + 1;
+		while (re < close && !is_p(c, re, ";"))
+			re = c->match[re] != NOIDX && c->match[re] > re && c->match[re] < close ? c->match[re] + 1 : re + 1;
+		char *m = re > q + 1 ? arg_msg(c, q + 1, re, 1) : NULL;
+		if (!m || !*m || (text && strcmp(text, m) != 0)) {
+			free(m);
+			free(text);
+			return NULL;
+		}
+		if (text)
+			free(m);
+		else
+			text = m;
+		q = re;
+	}
+	return text;
+}
+
+/* The text a method of the file that the first argument calls returns. */
+static char *helper_msg(const ctx *c, const size_t *st, const size_t *en, size_t na)
+{
+	if (!na)
+		return NULL;
+	size_t b = st[0], e = en[0];
+	if (e > b + 4 && is(c, b, "this") && is_p(c, b + 1, "."))
+		b += 2;
+	else if (b > 0 && is_p(c, b - 1, "."))
+		return NULL;
+	if (e < b + 3 || !is_id(c, b) || !is_p(c, b + 1, "(") || c->match[b + 1] != e - 1 ||
+	    c->t.v[b].len < 3)
+		return NULL;
+	return helper_text(c, b);
+}
+
 /* ---- exception factories --------------------------------------------------
  * A throw of a call to a method of this file that builds (or throws) one
  * exception: Newtonsoft's `throw CreateUnexpectedEndException()` with
@@ -1602,6 +1676,8 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown, bool nw,
 		m = first_msg(c, st, en, na, 0, NULL);
 	if (!m)
 		m = local_msg(c, st, en, na);
+	if (!m)
+		m = helper_msg(c, st, en, na);
 	if (!m && nw && thrown)
 		m = fl_xstrdup(cls);
 	if (!m) {

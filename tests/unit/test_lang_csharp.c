@@ -65,6 +65,33 @@ static void test_throw(void **state)
 }
 
 /* .NET's ArgumentException family: parameter name vs message arguments */
+/* `throw new X(MissingMessage(name))`: the text the file's one method of
+ * that name returns (a block body or an expression body); overloads give
+ * none */
+static void test_helper_texts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"namespace Acme {\n"                                                  /* 1 */
+		"public class Repo {\n"                                               /* 2 */
+		"    private static string MissingMessage(string name)\n"             /* 3 */
+		"    {\n"                                                             /* 4 */
+		"        return $\"Package '{name}' is not in the repository\";\n"     /* 5 */
+		"    }\n"                                                             /* 6 */
+		"    private string Locked(string name) => $\"{name} is locked\";\n"  /* 7 */
+		"    public void Find(string name) {\n"                               /* 8 */
+		"        if (name == null)\n"                                         /* 9 */
+		"            throw new InvalidOperationException(MissingMessage(name));\n" /* 10 */
+		"        if (name.Length == 0)\n"                                     /* 11 */
+		"            throw new InvalidOperationException(this.Locked(name));\n" /* 12 */
+		"    }\n"                                                             /* 13 */
+		"}\n"                                                                 /* 14 */
+		"}\n");                                                               /* 15 */
+	EXPECT_SITE(s, "Package '{name}' is not in the repository", 10, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "{name} is locked", 12, FL_T_EXCEPTION);
+	fl_sites_free(s);
+}
+
 static void test_argument_exceptions(void **state)
 {
 	(void)state;
@@ -607,6 +634,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_throw),
+		cmocka_unit_test(test_helper_texts),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_throw_helpers_switch),
 		cmocka_unit_test(test_throw_if_and_disposed),
