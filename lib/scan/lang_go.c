@@ -343,6 +343,69 @@ static char *go_concat_calls(const go_kcs *kc, const fl_toks *t, const size_t *m
 	return out.s;
 }
 
+static char *go_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t b, size_t e,
+		   bool fmt, int depth);
+
+/* The one text the file's one function `name` (token nm) returns, for
+ * `errors.New(badValue(v))`: `func badValue(v int) string { return
+ * fmt.Sprintf("bad value %d", v) }`, every return of its body giving that
+ * same text; else NULL.  Methods (a receiver before the name) are left
+ * out: their name alone does not say which type's runs. */
+static char *go_helper_text(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t nm,
+			    int depth)
+{
+	const fl_tok *n = &t->v[nm];
+	size_t found = FL_NOMATCH;
+	for (size_t k = 1; k + 1 < t->n; k++) {
+		const fl_tok *x = &t->v[k];
+		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len ||
+		    !fl_tok_is_ident(t, k - 1, "func") || fl_tok_pch(t, k + 1) != '(' ||
+		    memcmp(t->src + x->off, t->src + n->off, n->len) != 0)
+			continue;
+		if (found != FL_NOMATCH)
+			return NULL;
+		found = k;
+	}
+	if (found == FL_NOMATCH || m[found + 1] >= t->n)
+		return NULL;
+	/* the result type, then the body */
+	size_t ob = m[found + 1] + 1;
+	while (ob < t->n && fl_tok_pch(t, ob) != '{' && ob - found < 64)
+		ob = fl_tok_pch(t, ob) == '(' && m[ob] < t->n ? m[ob] + 1 : ob + 1;
+	if (ob >= t->n || fl_tok_pch(t, ob) != '{' || m[ob] >= t->n || m[ob] <= ob)
+		return NULL;
+	size_t close = m[ob];
+	char *text = NULL;
+	for (size_t q = ob + 1; q < close; q++) {
+		if (fl_tok_is_ident(t, q, "func")) { /* a closure's returns are its own */
+			size_t k = q + 1;
+			while (k < close && fl_tok_pch(t, k) != '{')
+				k = fl_tok_pch(t, k) == '(' && m[k] < close ? m[k] + 1 : k + 1;
+			if (k < close && m[k] < close)
+				q = m[k];
+			continue;
+		}
+		if (!fl_tok_is_ident(t, q, "return"))
+			continue;
+		size_t re = q + 1;
+		while (re < close && fl_tok_pch(t, re) != ';' && fl_tok_pch(t, re) != '}' &&
+		       !(re > q + 1 && (t->v[re].flags & FL_TF_NL_BEFORE)))
+			re = fl_tok_is_opener(t, re) && m[re] < close && m[re] > re ? m[re] + 1 : re + 1;
+		char *msg = re > q + 1 ? go_msg(kc, t, m, q + 1, re, false, depth + 1) : NULL;
+		if (!msg || (text && strcmp(text, msg) != 0)) {
+			free(msg);
+			free(text);
+			return NULL;
+		}
+		if (text)
+			free(msg);
+		else
+			text = msg;
+		q = re;
+	}
+	return text;
+}
+
 /* message of the argument expression [b, e) */
 static char *go_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t b, size_t e,
 		    bool fmt, int depth)
@@ -374,6 +437,11 @@ static char *go_msg(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t 
 		/* errors.New(errMsg) with const errMsg = "...": its text */
 		s = fl_xstrndup(k, kl);
 		fl_msg_trim(s);
+	} else if (e - b >= 3 && t->v[b].kind == FL_TK_IDENT && t->v[b].len >= 3 &&
+		   fl_tok_pch(t, b + 1) == '(' && m[b + 1] == e - 1 &&
+		   (b == 0 || fl_tok_pch(t, b - 1) != '.') &&
+		   (s = go_helper_text(kc, t, m, b, depth)) != NULL) {
+		/* errors.New(badValue(v)): the text the file's function returns */
 	} else if (e - b <= MSG_TOK_LIMIT && (s = go_concat_calls(kc, t, m, b, e, depth)) != NULL) {
 		/* fmt.Sprintf("x %s. ", v) + "y": each operand's own text */
 	} else {

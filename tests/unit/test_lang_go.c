@@ -60,6 +60,30 @@ static void test_errors(void **state)
 	fl_sites_free(s);
 }
 
+/* errors.New(badValue(v)): the text the file's one function returns; a
+ * method's name alone says nothing (which type's runs is not known) */
+static void test_helper_texts(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package b\n"                                                         /* 1 */
+		"func badValue(v int) string {\n"                                     /* 2 */
+		"\treturn fmt.Sprintf(\"bad value %d\", v)\n"                         /* 3 */
+		"}\n"                                                                 /* 4 */
+		"func (s *S) describe() string { return \"described\" }\n"           /* 5 */
+		"func Check(v int) error {\n"                                         /* 6 */
+		"\tif v < 0 {\n"                                                      /* 7 */
+		"\t\treturn errors.New(badValue(v))\n"                                /* 8 */
+		"\t}\n"                                                               /* 9 */
+		"\treturn errors.New(describe())\n"                                   /* 10 */
+		"}\n");                                                               /* 11 */
+	EXPECT_SITE(s, "bad value %d", 8, FL_T_EXCEPTION);
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].message && strstr(s->v[i].message, "described"))
+			fail_msg("line %d: <%s>", s->v[i].line, s->v[i].message);
+	fl_sites_free(s);
+}
+
 static void test_panic_log(void **state)
 {
 	(void)state;
@@ -724,6 +748,7 @@ int main(void)
 		cmocka_unit_test(test_plain_helpers),
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_helper_texts),
 		cmocka_unit_test(test_panic_log),
 		cmocka_unit_test(test_http_grpc_loggers),
 		cmocka_unit_test(test_http_error_ctors),
