@@ -1403,6 +1403,8 @@ static char *helper_text(const ctx *c, size_t nm)
 {
 	const fl_tok *n = &c->t.v[nm];
 	size_t found = NOIDX;
+	if (!fl_helper_budget_take(c->t.n))
+		return NULL;
 	for (size_t k = 1; k + 1 < c->t.n; k++) {
 		const fl_tok *x = &c->t.v[k];
 		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len ||
@@ -2093,6 +2095,7 @@ static void cs_scan(const void *tree, const fl_src *src, fl_sites *out)
 	fl_toks_init(&c.t, src);
 	cs_lex(&c.t);
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
+	fl_helper_budget_reset(c.t.n);
 	walk(&c);
 	free(c.match);
 	fl_scopes_free(&c.sc);

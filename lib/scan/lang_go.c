@@ -356,6 +356,8 @@ static char *go_helper_text(const go_kcs *kc, const fl_toks *t, const size_t *m,
 {
 	const fl_tok *n = &t->v[nm];
 	size_t found = FL_NOMATCH;
+	if (!fl_helper_budget_take(t->n))
+		return NULL;
 	for (size_t k = 1; k + 1 < t->n; k++) {
 		const fl_tok *x = &t->v[k];
 		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len ||
@@ -2338,6 +2340,7 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 	st.if_open = NONE;
 	st.errm_open = st.errm_close = st.errm_type = NONE;
 	go_collect_consts(&st.kc, t, st.m);
+	fl_helper_budget_reset(t->n);
 	/* the package clause comes first */
 	if (t->n > 1 && fl_tok_is(t, 0, "package") && t->v[1].kind == FL_TK_IDENT)
 		st.pkg = fl_tok_dup(t, 1);

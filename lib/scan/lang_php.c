@@ -848,6 +848,8 @@ static char *helper_msg(const ctx *c, size_t nm, int depth)
 {
 	const fl_tok *n = &c->t.v[nm];
 	size_t found = NONE;
+	if (!fl_helper_budget_take(c->t.n))
+		return NULL;
 	for (size_t k = 1; k + 1 < c->t.n; k++) {
 		const fl_tok *x = &c->t.v[k];
 		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len || !is_id(c, k - 1, "function") ||
@@ -2187,6 +2189,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	}
 	c.out = out;
 	c.tree = tree;
+	fl_helper_budget_reset(c.t.n);
 	rules(&c);
 	free(c.match);
 	free(c.fr);

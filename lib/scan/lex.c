@@ -60,6 +60,21 @@ static struct toks_spare *spare_get(bool make)
 	return sp;
 }
 
+static _Thread_local size_t helper_left;
+
+void fl_helper_budget_reset(size_t ntoks)
+{
+	helper_left = (size_t)4000000 + 16 * ntoks;
+}
+
+bool fl_helper_budget_take(size_t ntoks)
+{
+	if (helper_left < ntoks)
+		return false;
+	helper_left -= ntoks;
+	return true;
+}
+
 void fl_toks_init(fl_toks *t, const fl_src *src)
 {
 	memset(t, 0, sizeof *t);
@@ -68,6 +83,7 @@ void fl_toks_init(fl_toks *t, const fl_src *src)
 	t->line = 1;
 	t->br_ok = true;
 	t->nl = true; /* the file's first token starts a line */
+	fl_helper_budget_reset(0); /* a collect pass's lookups: the base */
 	struct toks_spare *sp = spare_get(false);
 	if (sp) {
 		t->v = sp->v;

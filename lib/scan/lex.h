@@ -80,6 +80,14 @@ typedef struct fl_toks {
 } fl_toks;
 
 void fl_toks_init(fl_toks *t, const fl_src *src);
+/* A file's budget of token reads for finding the function a call names
+ * (the helpers whose returned text is a raise's message: one pass over
+ * the file's tokens each): set by a language's scan of a file before its
+ * rules run, spent by the lookups, so that a file of thousands of such
+ * calls stays linear.  fl_helper_budget_take() says whether a pass of n
+ * tokens is still allowed, and spends it. */
+void fl_helper_budget_reset(size_t ntoks);
+bool fl_helper_budget_take(size_t ntoks);
 void fl_toks_free(fl_toks *t);
 
 /* Append a token spanning src[off, off+len) starting at line/col (inline:

@@ -103,6 +103,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
 	c.used = fl_xcalloc(c.t.n + 1, 1);
 	c.out_base = out->n;
+	fl_helper_budget_reset(c.t.n);
 	if (src->text && js_has_error_class(src->text, src->len))
 		js_class_sites(&c);
 	const char *tn;

@@ -512,6 +512,8 @@ static char *helper_text(const ctx *c, size_t nm, bool method)
 	const fl_tok *n = &c->t.v[nm];
 	const char *name = c->t.src + n->off;
 	size_t found = NONE, body = NONE, arrow = NONE;
+	if (!fl_helper_budget_take(c->t.n))
+		return NULL;
 	for (size_t k = 0; k + 2 < c->t.n; k++) {
 		const fl_tok *x = &c->t.v[k];
 		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len ||
