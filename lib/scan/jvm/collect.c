@@ -129,7 +129,7 @@ static size_t return_end(const ctx *c, size_t ret, size_t end)
 size_t jvm_returned_texts(const ctx *c, size_t b, size_t e, fl_strv *out)
 {
 	if (e < b + 3 || !is_id(c, b) || !is_p(c, b + 1, "(") || c->match[b + 1] != e - 1 ||
-	    (b > 0 && is_p(c, b - 1, ".")))
+	    (b > 0 && is_p(c, b - 1, ".")) || !fl_helper_budget_take(c->t.n))
 		return 0;
 	for (size_t i = 1; i + 1 < c->t.n; i++) {
 		if (c->t.v[i].len != c->t.v[b].len || memcmp(tsrc(c, i), tsrc(c, b), c->t.v[b].len) != 0 ||

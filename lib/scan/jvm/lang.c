@@ -42,6 +42,7 @@ void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out)
 	}
 	jvm_consts consts = {0};
 	c.consts = &consts;
+	fl_helper_budget_reset(c.t.n);
 	jvm_walk(&c);
 	free(consts.v);
 	fl_factories_free(&c.fac);

@@ -856,7 +856,7 @@ static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
 static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 {
 	const fl_toks *t = w->t;
-	if (depth > 2)
+	if (depth > 2 || !fl_helper_budget_take(t->n))
 		return 0;
 	size_t d = NONE;
 	for (size_t k = 0; k + 1 < t->n; k++)
@@ -1356,6 +1356,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	w.rep = tree;
 	w.path = src->path;
 	bool classes = src->text && fl_rb_has_class_default(src->text, src->len);
+	fl_helper_budget_reset(t.n);
 	for (size_t i = 0; i < t.n; i++) {
 		if (t.v[i].kind != FL_TK_IDENT)
 			continue;
