@@ -794,6 +794,37 @@ static void test_fatal_log_is_no_bug(void **state)
 	fl_entry_free(&e);
 }
 
+/* a function that takes nothing is called with nothing: `f()`, not
+ * `f(...)` (unknown) nor C's `f(void)`; a class's variable is camelCase
+ * with a leading acronym lowered whole */
+static void test_call_without_arguments(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "src/shell.c", .function = "out_of_memory",
+			 .window = "static void out_of_memory(void)\n{\n  fprintf(stderr, \"out of memory\\n\");\n  exit(1);\n}",
+			 .window_start = 10, .col = 3, .idiom = "fprintf(stderr)", .type = FL_T_CONSOLE,
+			 .msg = "out of memory", .line = 12};
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "`out_of_memory()`");
+	lacks("triggerScenarios", e.trigger_scenarios, "(void)");
+	fl_entry_free(&e);
+	struct site py = {.lang = "python", .path = "pkg/lock.py", .function = "Lock.acquire",
+			  .window = "    def acquire(self):\n        if self.held:\n            raise LockError(\"already held\")",
+			  .window_start = 20, .col = 13, .guard = "self.held", .idiom = "raise", .cls = "LockError",
+			  .msg = "already held", .line = 22};
+	describe(&e, &py);
+	has("tryCatchPattern", e.try_catch_pattern, "lock.acquire()");
+	fl_entry_free(&e);
+	struct site js = {.lang = "js", .path = "lib/eslint.js", .function = "ESLint.lintText",
+			  .window = "  lintText(code) {\n    if (!code) {\n      throw new Error(\"no code\");",
+			  .window_start = 30, .col = 7, .guard = "!code", .idiom = "throw new", .cls = "Error",
+			  .msg = "no code", .line = 32};
+	describe(&e, &js);
+	has("tryCatchPattern", e.try_catch_pattern, "esLint.lintText(code)");
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1223,6 +1254,7 @@ int main(void)
 		cmocka_unit_test(test_boolean_first),
 		cmocka_unit_test(test_construct_named),
 		cmocka_unit_test(test_fatal_log_is_no_bug),
+		cmocka_unit_test(test_call_without_arguments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

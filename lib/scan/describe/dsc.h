@@ -94,6 +94,7 @@ typedef struct dsc {
 	bool ctor;      /* a constructor */
 	bool stat;      /* a static method (or a class method) */
 	fl_strv params; /* its parameters' names, from the window */
+	bool noparams;  /* its parameter list was read and is empty: `()`, C's `(void)` */
 	/* the guard */
 	char *guard;    /* the guard, or NULL (a match arm's is kept out) */
 	char *caught;   /* no guard: the class a handler around the site

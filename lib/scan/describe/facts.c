@@ -443,6 +443,34 @@ static void find_params(dsc *d)
 					break;
 				q = c + 1;
 			}
+			/* C's `f(void)` takes none */
+			if (d->params.n == 1 && dsc_eq(d->params.v[0], "void"))
+				fl_strv_free(&d->params);
+		}
+		if (done && !d->params.n) {
+			/* read, and nothing a caller passes: blanks, C's void,
+			 * the receiver (self, cls, &self, &mut self) */
+			bool none = true;
+			const char *s = b.n ? fl_buf_cstr(&b) : "";
+			for (const char *q = s; none;) {
+				const char *c = strchr(q, '\x01');
+				size_t n = c ? (size_t)(c - q) : strlen(q);
+				while (n && (*q == ' ' || *q == '\t' || *q == '&'))
+					q++, n--;
+				while (n && (q[n - 1] == ' ' || q[n - 1] == '\t'))
+					n--;
+				if (n >= 4 && strncmp(q, "mut ", 4) == 0)
+					q += 4, n -= 4;
+				static const char *const recv[] = {"void", "self", "cls", NULL};
+				bool ok = n == 0;
+				for (size_t r = 0; recv[r] && !ok; r++)
+					ok = strlen(recv[r]) == n && strncmp(q, recv[r], n) == 0;
+				none = ok;
+				if (!c)
+					break;
+				q = c + 1;
+			}
+			d->noparams = none;
 		}
 		fl_buf_free(&b);
 		return;
@@ -523,11 +551,23 @@ static void find_return(dsc *d)
 
 /* ---- the caller's view ---------------------------------------------------- */
 
+/* camelCase of a class for a variable holding one: "MavenCli" ->
+ * "mavenCli", a leading acronym lowered whole: "ESLint" -> "esLint",
+ * "URLParser" -> "urlParser", "URL" -> "url" */
 static char *lower_first(const char *s)
 {
 	char *r = fl_xstrdup(s);
-	if (r[0])
-		r[0] = (char)tolower((unsigned char)r[0]);
+	size_t n = 0;
+	while (isupper((unsigned char)r[n]))
+		n++;
+	/* of a run before a lower-case letter, its last capital starts the
+	 * next word */
+	if (n > 1 && r[n] && islower((unsigned char)r[n]))
+		n--;
+	if (!n && r[0])
+		n = 1;
+	for (size_t i = 0; i < n; i++)
+		r[i] = (char)tolower((unsigned char)r[i]);
 	return r;
 }
 
@@ -552,7 +592,7 @@ static char *snake(const char *s)
 static void put_args(fl_buf *b, const dsc *d)
 {
 	fl_buf_putc(b, '(');
-	if (!d->params.n)
+	if (!d->params.n && !d->noparams)
 		fl_buf_puts(b, "...");
 	for (size_t i = 0; i < d->params.n; i++) {
 		if (i)
