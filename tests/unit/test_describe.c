@@ -825,6 +825,30 @@ static void test_call_without_arguments(void **state)
 	fl_entry_free(&e);
 }
 
+/* more than four comparisons of one value (a switch's default over many
+ * labels) read as one: none of them, or one of them */
+static void test_one_of_many(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "jvm", .path = "src/Event.java", .function = "Event.setType",
+			 .guard = "type != A && type != B && type != C && type != D && type != E",
+			 .idiom = "throw new", .cls = "IllegalArgumentException",
+			 .msg = "Illegal event type: {type}", .line = 40};
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "`type` is none of `A`, `B`, `C`, `D` and `E`");
+	fl_entry_free(&e);
+	c.guard = "type == A || type == B || type == C || type == D || type == E";
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "`type` is one of `A`, `B`, `C`, `D` or `E`");
+	fl_entry_free(&e);
+	/* two values compared: as written */
+	c.guard = "type != A && kind != B && type != C && type != D && type != E";
+	describe(&e, &c);
+	lacks("triggerScenarios", e.trigger_scenarios, "none of");
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1255,6 +1279,7 @@ int main(void)
 		cmocka_unit_test(test_construct_named),
 		cmocka_unit_test(test_fatal_log_is_no_bug),
 		cmocka_unit_test(test_call_without_arguments),
+		cmocka_unit_test(test_one_of_many),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

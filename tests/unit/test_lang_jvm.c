@@ -172,6 +172,30 @@ static void test_kotlin_expression_body_text(void **state)
 	fl_sites_free(s);
 }
 
+/* a switch's default over more than four labels (up to eight) is
+ * guarded by none of them */
+static void test_java_switch_default_many(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/Event.java",
+		"class Event {\n"                                                   /* 1 */
+		"  void setType(int t) {\n"                                         /* 2 */
+		"    switch (t) {\n"                                                /* 3 */
+		"      case A: break;\n"                                            /* 4 */
+		"      case B: break;\n"                                            /* 5 */
+		"      case C: break;\n"                                            /* 6 */
+		"      case D: break;\n"                                            /* 7 */
+		"      case E: break;\n"                                            /* 8 */
+		"      default :\n"                                                 /* 9 */
+		"        throw new IllegalArgumentException(\"Illegal type: \" + t);\n" /* 10 */
+		"    }\n"                                                           /* 11 */
+		"  }\n"                                                             /* 12 */
+		"}\n");                                                             /* 13 */
+	const fl_site *x = EXPECT_SITE(s, "Illegal type: {t}", 10, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "t != A && t != B && t != C && t != D && t != E");
+	fl_sites_free(s);
+}
+
 static void test_java_validators(void **state)
 {
 	(void)state;
@@ -1961,6 +1985,7 @@ int main(void)
 		cmocka_unit_test(test_java_returned_text_picks_string_ctor),
 		cmocka_unit_test(test_java_validators),
 		cmocka_unit_test(test_kotlin_expression_body_text),
+		cmocka_unit_test(test_java_switch_default_many),
 		cmocka_unit_test(test_string_constants),
 		cmocka_unit_test(test_java_ctor_builders),
 	};

@@ -28,9 +28,11 @@ enum {
 	GA_PRED,     /* a predicate call is true or false */
 	GA_FLAG,     /* a flag or setting is set or not */
 	GA_EXISTS,   /* a file or path exists or not */
+	GA_ONEOF,    /* a value is one of several (other: them, '\x01' between) */
 };
 
 #define DSC_ATOMS 6
+#define DSC_ONEOF 12 /* comparisons of one value read as "one of" them */
 
 /* a and b are the same text: the first bytes compared before the call,
  * since most of the describer's comparisons are with tables of words

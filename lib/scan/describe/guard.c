@@ -876,17 +876,58 @@ static size_t not_any(char **parts, size_t n, bool word)
 	return n;
 }
 
+/* More than four comparisons of one value (a switch's default: `t != A
+ * && t != B && ...`, or `t == A || t == B || ...`): one condition, the
+ * value one (or none) of them.  The subject and the values ('\x01'
+ * between) into *subj and *vals; false when the parts are not that. */
+static bool one_of(char **parts, size_t n, bool any, char **subj, char **vals)
+{
+	const char *ops[2][2] = {{"!==", "!="}, {"===", "=="}};
+	fl_buf v = {0};
+	*subj = NULL;
+	for (size_t i = 0; i < n; i++) {
+		long at = -1;
+		size_t ol = 0;
+		for (size_t o = 0; o < 2 && at < 0; o++) {
+			at = top_find(parts[i], ops[any][o], 0);
+			ol = strlen(ops[any][o]);
+		}
+		char *l = at > 0 ? trim(parts[i], (size_t)at) : NULL;
+		char *r = at > 0 ? trim(parts[i] + at + ol, strlen(parts[i] + at + ol)) : NULL;
+		bool ok = l && r && *l && *r && (!*subj || dsc_eq(*subj, l));
+		if (ok && !*subj) {
+			*subj = l;
+			l = NULL;
+		}
+		if (ok) {
+			if (v.n)
+				fl_buf_putc(&v, '\x01');
+			fl_buf_puts(&v, r);
+		}
+		free(l);
+		free(r);
+		if (!ok) {
+			free(*subj);
+			*subj = NULL;
+			fl_buf_free(&v);
+			return false;
+		}
+	}
+	*vals = dsc_take(&v);
+	return true;
+}
+
 void dsc_guard_parse(dsc *d)
 {
 	dsc_guard *g = &d->g;
-	if (!d->guard || strlen(d->guard) > 300)
+	if (!d->guard || strlen(d->guard) > 600)
 		return;
 	const char *t = d->guard;
 	bool word = dsc_eq(d->dialect, "python") || dsc_eq(d->dialect, "ruby");
 	const char *ors[] = {"||", word ? " or " : NULL}, *ands[] = {"&&", word ? " and " : NULL};
 	bool has_or = top_find(t, ors[0], 0) >= 0 || (ors[1] && top_find(t, ors[1], 0) >= 0);
 	bool has_and = top_find(t, ands[0], 0) >= 0 || (ands[1] && top_find(t, ands[1], 0) >= 0);
-	char *parts[DSC_ATOMS];
+	char *parts[DSC_ONEOF];
 	unsigned char grp[DSC_ATOMS];
 	size_t n = 0;
 	if (has_or && has_and) {
@@ -916,14 +957,31 @@ void dsc_guard_parse(dsc *d)
 		g->mixed = true;
 		g->any = true;
 	} else {
-		n = split_top(t, has_or ? ors : ands, parts, DSC_ATOMS);
+		n = split_top(t, has_or ? ors : ands, parts, DSC_ONEOF);
 		n = drop_repeats(parts, n);
 		if (!has_or)
 			n = not_any(parts, n, word);
 		if (n > 4) { /* more than four conditions are read as written */
+			char *subj = NULL, *vals = NULL;
+			bool same = one_of(parts, n, has_or, &subj, &vals);
 			for (size_t i = 0; i < n; i++)
 				free(parts[i]);
 			n = 0;
+			if (same) {
+				dsc_atom *a = &g->a[0];
+				memset(a, 0, sizeof *a);
+				a->kind = GA_ONEOF;
+				a->text = fl_xstrdup(t);
+				a->subject = subj;
+				a->other = vals;
+				a->neg = !has_or;
+				a->caller = only_params(d, subj);
+				g->n = 1;
+				g->any = false;
+				memset(g->grp, 0, sizeof g->grp);
+				d->checkable = a->caller && !(d->s->function && dsc_eq(d->s->function, "main"));
+				return;
+			}
 		}
 		if (!n)
 			return;
@@ -1170,6 +1228,20 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 		fl_buf_puts(b, yes ? "contains " : "does not contain ");
 		dsc_code(b, a->other);
 		break;
+	case GA_ONEOF: {
+		fl_buf_puts(b, yes ? "is one of " : "is none of ");
+		const char *p = a->other;
+		for (size_t i = 0; p && *p; i++) {
+			const char *sep = strchr(p, '\x01');
+			char *v = fl_xstrndup(p, sep ? (size_t)(sep - p) : strlen(p));
+			if (i)
+				fl_buf_puts(b, sep ? ", " : (yes ? " or " : " and "));
+			dsc_code(b, v);
+			free(v);
+			p = sep ? sep + 1 : NULL;
+		}
+		break;
+	}
 	case GA_EXISTS:
 		if (!a->op)
 			fl_buf_puts(b, yes ? "exists" : "does not exist");
