@@ -849,6 +849,28 @@ static void test_one_of_many(void **state)
 	fl_entry_free(&e);
 }
 
+/* a null check with no message of its own fails when its first argument
+ * is null: `checkNotNull(map)` is the guard `map == null`; of two on a
+ * line, the site's */
+static void test_null_check_without_message(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "jvm", .path = "src/Graph.java", .function = "Graph.Graph",
+			 .window = "  Graph(Map<E, N> edges, Set<N> nodes) {\n"
+				   "    this.edges = checkNotNull(edges); this.nodes = checkNotNull(nodes);\n  }",
+			 .window_start = 40, .col = 18, .idiom = "checkNotNull", .cls = "NullPointerException",
+			 .msg = "NullPointerException", .line = 41};
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "when `edges` is `null`");
+	lacks("triggerScenarios", e.trigger_scenarios, "no condition");
+	fl_entry_free(&e);
+	c.col = 52;
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "when `nodes` is `null`");
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1280,6 +1302,7 @@ int main(void)
 		cmocka_unit_test(test_fatal_log_is_no_bug),
 		cmocka_unit_test(test_call_without_arguments),
 		cmocka_unit_test(test_one_of_many),
+		cmocka_unit_test(test_null_check_without_message),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

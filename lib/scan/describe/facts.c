@@ -689,13 +689,65 @@ const char *dsc_class(const dsc *d)
 /* A check that is the raising construct itself, of a parameter the message
  * names first: `Objects.requireNonNull(output, "output cannot be null")`
  * is the guard `output == null` */
+/* The first argument of the call of name (n bytes) on the site's line,
+ * when it is a name or a member chain (`incidentEdgeMap`, `this.key`,
+ * `options.root`); else NULL. */
+static char *site_call_arg(const dsc *d, const char *name, size_t n)
+{
+	size_t len;
+	const char *line = wline(d, d->e->line_number, &len);
+	if (!line || !n)
+		return NULL;
+	/* from the site's column: the call the site is, of two on a line */
+	size_t col = d->s->col > 1 ? (size_t)d->s->col - 1 : 0;
+	if (col < len && fl_memmem(line + col, len - col, name, n)) {
+		line += col;
+		len -= col;
+	}
+	for (const char *q = fl_memmem(line, len, name, n); q;
+	     q = fl_memmem(q + 1, (size_t)(line + len - q - 1), name, n)) {
+		const char *p = q + n;
+		if ((q > line && idch(q[-1])) || p >= line + len || *p != '(')
+			continue;
+		p++;
+		while (p < line + len && *p == ' ')
+			p++;
+		const char *b = p;
+		while (p < line + len && (idch(*p) || *p == '.' || *p == '$'))
+			p++;
+		const char *e = p;
+		while (p < line + len && *p == ' ')
+			p++;
+		if (e > b && idch(*b) && !isdigit((unsigned char)*b) && p < line + len &&
+		    (*p == ',' || *p == ')'))
+			return fl_xstrndup(b, (size_t)(e - b));
+		return NULL;
+	}
+	return NULL;
+}
+
 static void null_check(dsc *d)
 {
-	if (d->guard || !d->params.n)
+	if (d->guard)
 		return;
 	const char *i = d->idiom;
 	if (!strstr(i, "requireNonNull") && !strstr(i, "ThrowIfNull") && !strstr(i, "checkNotNull") &&
 	    !strstr(i, "notNull"))
+		return;
+	/* the value checked, the call's first argument: `checkNotNull(map)`
+	 * fails when `map == null`, whatever its message */
+	static const char *const calls[] = {"requireNonNull", "checkNotNull", "ThrowIfNull", "notNull"};
+	for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++) {
+		if (!strstr(i, calls[k]))
+			continue;
+		char *a = site_call_arg(d, calls[k], strlen(calls[k]));
+		if (a) {
+			d->guard = fl_xasprintf("%s == null", a);
+			free(a);
+			return;
+		}
+	}
+	if (!d->params.n)
 		return;
 	const char *m = d->e->error_message;
 	size_t n = 0;
