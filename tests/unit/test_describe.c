@@ -871,6 +871,25 @@ static void test_null_check_without_message(void **state)
 	fl_entry_free(&e);
 }
 
+/* a handler written with its brace on a line of its own (Allman style)
+ * is still the handler the raise is in */
+static void test_catch_brace_own_line(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "jvm", .path = "src/Activator.java", .function = "Activator.isActive",
+			 .window = "    public boolean isActive( Profile profile )\n    {\n        try\n        {\n"
+				   "            return match( profile );\n        }\n"
+				   "        catch ( InvalidVersionException e )\n        {\n"
+				   "            throw new ActivationException( \"Invalid JDK version\", e );\n        }\n    }",
+			 .window_start = 50, .col = 13, .idiom = "throw new", .cls = "ActivationException",
+			 .msg = "Invalid JDK version", .line = 58};
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "raises `InvalidVersionException`");
+	lacks("triggerScenarios", e.trigger_scenarios, "no condition");
+	fl_entry_free(&e);
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1303,6 +1322,7 @@ int main(void)
 		cmocka_unit_test(test_call_without_arguments),
 		cmocka_unit_test(test_one_of_many),
 		cmocka_unit_test(test_null_check_without_message),
+		cmocka_unit_test(test_catch_brace_own_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -284,6 +284,12 @@ static void find_caught(dsc *d)
 		if (i == l2 || i >= ind)
 			continue; /* blank, or in the same block */
 		const char *p = ln + i, *e = ln + l2;
+		while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			e--;
+		if (e - p == 1 && *p == '{') {
+			ind = i + 1; /* an opening brace on its own line: the line above */
+			continue;
+		}
 		if (*p == '}')
 			p++;
 		while (p < e && *p == ' ')
