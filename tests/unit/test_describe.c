@@ -890,6 +890,32 @@ static void test_catch_brace_own_line(void **state)
 	fl_entry_free(&e);
 }
 
+/* a handler of any error (JavaScript's `catch (err)`, Python's bare
+ * `except:`, Ruby's bare `rescue`): the raise is in it */
+static void test_catch_any(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *lang, *path, *window;
+	} cases[] = {
+		{"js", "lib/run.js",
+		 "function run(cmd) {\n  try {\n    exec(cmd);\n  } catch (err) {\n    throw new Error(\"cannot run\");\n  }\n}"},
+		{"python", "pkg/run.py",
+		 "def run(cmd):\n    try:\n        exec_(cmd)\n    except:\n        raise RunError(\"cannot run\")"},
+		{"ruby", "lib/run.rb",
+		 "def run(cmd)\n  begin\n    exec(cmd)\n  rescue => e\n    raise RunError, \"cannot run\"\n  end\nend"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fl_entry e;
+		struct site c = {.lang = cases[i].lang, .path = cases[i].path, .function = "run",
+				 .window = cases[i].window, .window_start = 1, .col = 5, .idiom = "raise",
+				 .cls = "RunError", .msg = "cannot run", .line = 5};
+		describe(&e, &c);
+		has(cases[i].lang, e.trigger_scenarios, "block before it fails");
+		fl_entry_free(&e);
+	}
+}
+
 /* a failure of no family says what the facts say and nothing empty */
 static void test_no_family_no_filler(void **state)
 {
@@ -1323,6 +1349,7 @@ int main(void)
 		cmocka_unit_test(test_one_of_many),
 		cmocka_unit_test(test_null_check_without_message),
 		cmocka_unit_test(test_catch_brace_own_line),
+		cmocka_unit_test(test_catch_any),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -303,6 +303,18 @@ static void find_caught(dsc *d)
 			cls = p + 7;
 		else if (e - p > 6 && strncmp(p, "catch(", 6) == 0)
 			cls = p + 6;
+		/* a handler of any error: Python's bare `except:`, Ruby's bare
+		 * `rescue` (StandardError), a JavaScript `catch (err)` */
+		const char *any = NULL;
+		if (e - p == 7 && strncmp(p, "except:", 7) == 0)
+			any = "Exception";
+		else if ((e - p == 6 && strncmp(p, "rescue", 6) == 0) ||
+			 (e - p > 9 && strncmp(p, "rescue =>", 9) == 0))
+			any = "StandardError";
+		if (any) {
+			d->caught = fl_xstrdup(any);
+			return;
+		}
 		if (!cls)
 			return;
 		while (cls < e && (*cls == '(' || *cls == ' '))
@@ -315,10 +327,16 @@ static void find_caught(dsc *d)
 		if (c > cls && (c == e || *c == ' ' || *c == ':' || *c == ')' || *c == '=') &&
 		    !(c < e && *c == ' ' && c + 1 < e && c[1] == '|')) {
 			char *k = fl_xstrndup(cls, (size_t)(c - cls));
-			if (isupper((unsigned char)*dsc_last(k)))
+			bool js = dsc_eq(d->dialect, "js") || dsc_eq(d->dialect, "ts");
+			if (isupper((unsigned char)*dsc_last(k))) {
 				d->caught = k;
-			else
+			} else {
 				free(k);
+				/* JavaScript's `catch (err)` is the variable, and
+				 * catches any Error */
+				if (js && (c == e || *c == ')' || *c == ' '))
+					d->caught = fl_xstrdup("Error");
+			}
 		}
 		return;
 	}
