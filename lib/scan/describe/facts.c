@@ -263,6 +263,16 @@ char *dsc_comma_ok(const dsc *d, const char *var)
 /* the class a handler around the site catches: the site is in the block of
  * `except OSError as e:`, `} catch (IOException e) {`, `rescue Errno::ENOENT
  * => e`, the nearest line above it indented less than it is */
+/* dsc_last of the n bytes at s (not NUL-ended) */
+static const char *dsc_last_n(const char *s, size_t n)
+{
+	const char *last = s;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (s[i] == '.' || s[i] == '\\')
+			last = s + i + 1;
+	return last;
+}
+
 static void find_caught(dsc *d)
 {
 	int site = d->e->line_number;
@@ -322,8 +332,40 @@ static void find_caught(dsc *d)
 		const char *c = cls;
 		while (c < e && (idch(*c) || *c == '.' || *c == '\\' || (c[0] == ':' && c + 1 < e && c[1] == ':')))
 			c += c[0] == ':' ? 2 : 1;
-		/* one class, named in upper case (a tuple or `A | B` is
-		 * left out) */
+		/* Java's and PHP's multi-catch, `A | B e`: the classes, " | "
+		 * between (put_caught says them) */
+		if (c > cls && c + 2 < e && c[0] == ' ' && c[1] == '|' && c[2] == ' ') {
+			fl_buf u = {0};
+			const char *q = cls;
+			bool ok = true;
+			for (;;) {
+				const char *w = q;
+				while (w < e && (idch(*w) || *w == '.' || *w == '\\'))
+					w++;
+				if (w == q || !isupper((unsigned char)*dsc_last_n(q, (size_t)(w - q)))) {
+					ok = false;
+					break;
+				}
+				if (u.n)
+					fl_buf_puts(&u, " | ");
+				fl_buf_put(&u, q, (size_t)(w - q));
+				while (w < e && *w == ' ')
+					w++;
+				if (w < e && *w == '|') {
+					q = w + 1;
+					while (q < e && *q == ' ')
+						q++;
+					continue;
+				}
+				break;
+			}
+			if (ok && u.n)
+				d->caught = dsc_take(&u);
+			else
+				fl_buf_free(&u);
+			return;
+		}
+		/* one class, named in upper case (a tuple is left out) */
 		if (c > cls && (c == e || *c == ' ' || *c == ':' || *c == ')' || *c == '=') &&
 		    !(c < e && *c == ' ' && c + 1 < e && c[1] == '|')) {
 			char *k = fl_xstrndup(cls, (size_t)(c - cls));

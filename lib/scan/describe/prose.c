@@ -186,6 +186,21 @@ static void put_loc(fl_buf *b, const dsc *d)
 }
 
 /* the condition the site runs on, in words: " when ..." */
+/* the class(es) a handler catches: `IOException`, or Java's multi-catch
+ * "`IOException` or `XmlPullParserException`" */
+static void put_caught(fl_buf *b, const char *caught)
+{
+	for (const char *p = caught; p;) {
+		const char *bar = strstr(p, " | ");
+		char *one = fl_xstrndup(p, bar ? (size_t)(bar - p) : strlen(p));
+		if (p != caught)
+			fl_buf_puts(b, bar ? ", " : " or ");
+		dsc_code(b, one);
+		free(one);
+		p = bar ? bar + 3 : NULL;
+	}
+}
+
 static void when(fl_buf *b, const dsc *d)
 {
 	if (d->catch_all) {
@@ -207,7 +222,7 @@ static void when(fl_buf *b, const dsc *d)
 			fl_buf_puts(b, "fails"); /* `except Exception`: anything */
 		} else {
 			fl_buf_puts(b, "raises ");
-			dsc_code(b, d->caught);
+			put_caught(b, d->caught);
 		}
 	}
 }
@@ -380,7 +395,7 @@ static void expr_words(fl_buf *b, const dsc *d, const char *e, const char *conv)
 		if (holder) {
 			fl_buf_puts(b, "the error ");
 			dsc_code(b, holder);
-		} else if (d->caught) {
+		} else if (d->caught && !strstr(d->caught, " | ")) {
 			fl_buf_puts(b, "the ");
 			dsc_code(b, dsc_last(d->caught));
 			fl_buf_puts(b, " it caught");
