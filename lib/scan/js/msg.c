@@ -474,10 +474,10 @@ static char *body_text(const ctx *c, size_t open, size_t close)
 	char *text = NULL;
 	for (size_t q = open + 1; q < close; q++) {
 		/* a function inside: its returns are its own */
-		if ((is_id(c, q, "function") || is_p(c, q, "=>")) ) {
+		if (is_id(c, q, "function") || is_p(c, q, "=>")) {
 			size_t k = q + 1;
 			while (k < close && !is_p(c, k, "{") && !is_p(c, k, ";") &&
-			       !(c->t.v[k].flags & FL_TF_NL_BEFORE && is_p(c, q, "=>")))
+			       !((c->t.v[k].flags & FL_TF_NL_BEFORE) && is_p(c, q, "=>")))
 				k = fl_tok_is_opener(&c->t, k) && c->match[k] < c->t.n && c->match[k] > k
 					    ? c->match[k] + 1 : k + 1;
 			if (k < close && is_p(c, k, "{") && c->match[k] < c->t.n && c->match[k] > k)
