@@ -933,7 +933,7 @@ static int guard_terms(const char *g, bool python, bool *any_or)
 
 /* ---- switch cases ---------------------------------------------------------- */
 
-#define SW_MAX 8 /* labels a guard spells out */
+#define SW_MAX 16 /* labels a guard spells out */
 
 typedef struct sw_labels {
 	size_t b[SW_MAX], e[SW_MAX]; /* values [b, e) */

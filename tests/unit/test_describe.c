@@ -842,6 +842,11 @@ static void test_one_of_many(void **state)
 	describe(&e, &c);
 	has("triggerScenarios", e.trigger_scenarios, "`type` is one of `A`, `B`, `C`, `D` or `E`");
 	fl_entry_free(&e);
+	/* more than eight: six named, then how many more */
+	c.guard = "k != V1 && k != V2 && k != V3 && k != V4 && k != V5 && k != V6 && k != V7 && k != V8 && k != V9 && k != V10";
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "`k` is none of `V1`, `V2`, `V3`, `V4`, `V5`, `V6` and 4 other values");
+	fl_entry_free(&e);
 	/* two values compared: as written */
 	c.guard = "type != A && kind != B && type != C && type != D && type != E";
 	describe(&e, &c);

@@ -172,7 +172,7 @@ static void test_c_macro_uses(void **state)
 }
 
 /* A statement of a switch's case is guarded by the case's labels, a
- * default by none of the switch's labels (up to eight), a braced case body
+ * default by none of the switch's labels (up to sixteen), a braced case body
  * alike, an if of the case's own within them */
 static void test_c_switch_guards(void **state)
 {
@@ -189,7 +189,8 @@ static void test_c_switch_guards(void **state)
 		"\tcase 'q':\n"                                                     /* 9 */
 		"\t\tif (bad)\n"                                                   /* 10 */
 		"\t\t\tfprintf(stderr, \"quiet mode is refused here\\n\");\n"  /* 11 */
-		"\t\tswitch (k) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9:\n" /* 12 */
+		"\t\tswitch (k) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9:"
+		" case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:\n"  /* 12 */
 		"\t\t\tfprintf(stderr, \"too many labels to spell out\\n\"); }\n" /* 13 */
 		"\t\treturn 2;\n"                                                  /* 14 */
 		"\tdefault:\n"                                                      /* 15 */

@@ -32,7 +32,7 @@ enum {
 };
 
 #define DSC_ATOMS 6
-#define DSC_ONEOF 12 /* comparisons of one value read as "one of" them */
+#define DSC_ONEOF 20 /* comparisons of one value read as "one of" them */
 
 /* a and b are the same text: the first bytes compared before the call,
  * since most of the describer's comparisons are with tables of words

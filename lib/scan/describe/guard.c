@@ -920,7 +920,7 @@ static bool one_of(char **parts, size_t n, bool any, char **subj, char **vals)
 void dsc_guard_parse(dsc *d)
 {
 	dsc_guard *g = &d->g;
-	if (!d->guard || strlen(d->guard) > 600)
+	if (!d->guard || strlen(d->guard) > 1200)
 		return;
 	const char *t = d->guard;
 	bool word = dsc_eq(d->dialect, "python") || dsc_eq(d->dialect, "ruby");
@@ -1229,17 +1229,26 @@ static void atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when, bo
 		dsc_code(b, a->other);
 		break;
 	case GA_ONEOF: {
+		/* at most six named, then how many more */
+		size_t nv = 1;
+		for (const char *p = a->other; p && (p = strchr(p, '\x01')) != NULL; p++)
+			nv++;
+		size_t shown = nv > 8 ? 6 : nv;
 		fl_buf_puts(b, yes ? "is one of " : "is none of ");
 		const char *p = a->other;
-		for (size_t i = 0; p && *p; i++) {
+		for (size_t i = 0; i < shown && p && *p; i++) {
 			const char *sep = strchr(p, '\x01');
 			char *v = fl_xstrndup(p, sep ? (size_t)(sep - p) : strlen(p));
 			if (i)
-				fl_buf_puts(b, sep ? ", " : (yes ? " or " : " and "));
+				fl_buf_puts(b, i + 1 < nv && (i + 1 < shown || shown < nv) ? ", "
+					       : (yes ? " or " : " and "));
 			dsc_code(b, v);
 			free(v);
 			p = sep ? sep + 1 : NULL;
 		}
+		if (shown < nv)
+			fl_buf_printf(b, yes ? " or one of %zu other values" : " and %zu other values",
+				      nv - shown);
 		break;
 	}
 	case GA_EXISTS:
