@@ -286,6 +286,11 @@ static void test_family_and_strategy(void **state)
 		{{.lang = "python", .path = "a.py", .function = "get_item", .idiom = "raise", .cls = "HTTPException",
 		  .http = 404, .type = FL_T_HTTP, .msg = "Item {sku} gone", .line = 3},
 		 "not-found", "try-catch", "resp.status_code == 404"},
+		/* a class named first for a wrong value is that, not the
+		 * missing key its later word would say */
+		{{.lang = "python", .path = "jwt/algorithms.py", .function = "prepare_key", .idiom = "raise",
+		  .cls = "InvalidKeyError", .msg = "Expecting a PEM-formatted key.", .line = 3},
+		 "invalid-argument", "try-catch", "except InvalidKeyError"},
 		/* "doesn't support" is no parse error of the function's
 		 * name (parse_args) */
 		{{.lang = "python", .path = "a.py", .function = "parse_args", .idiom = "raise", .cls = "RuntimeError",

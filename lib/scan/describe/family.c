@@ -497,12 +497,24 @@ static const char *family_of(dsc *d)
 			f = "not-found";
 	bool by_guard = f != NULL;
 	bool class_family = false;
-	/* the class, when it says more than "error" */
+	/* the class, when it says more than "error"; a class named first
+	 * for a value being wrong (`InvalidKeyError`,
+	 * `InvalidVersionSpecificationException`) is that, not the missing
+	 * key or the clashing version a later part of its name would say
+	 * (an `InvalidCertificate` is still about a certificate) */
+	bool wrong_first = cls && (fl_str_starts(cls, "invalid") || fl_str_starts(cls, "illegal"));
 	if (!f && cls && !dsc_generic_class(e->error_class))
 		for (size_t i = 0; rules[i].family && !f; i++)
-			for (const char *const *c = rules[i].cls; *c && !f; c++)
-				if (strstr(cls, *c))
+			for (const char *const *c = rules[i].cls; *c && !f; c++) {
+				const char *at = strstr(cls, *c);
+				if (at && wrong_first && at > cls &&
+				    (dsc_eq(rules[i].family, "not-found") ||
+				     dsc_eq(rules[i].family, "incompatible-version") ||
+				     dsc_eq(rules[i].family, "missing-value")))
+					continue;
+				if (at)
 					f = rules[i].family;
+			}
 	class_family = f && !by_guard;
 	/* a handler's class: the failure it turns into this error
 	 * (`except OSError` -> io-error) */
