@@ -1441,15 +1441,12 @@ static char *helper_text(const ctx *c, size_t nm)
 		while (re < close && !is_p(c, re, ";"))
 			re = c->match[re] != NOIDX && c->match[re] > re && c->match[re] < close ? c->match[re] + 1 : re + 1;
 		char *m = re > q + 1 ? arg_msg(c, q + 1, re, 1) : NULL;
-		if (!m || !*m || (text && strcmp(text, m) != 0)) {
+		if (m && !*m) {
 			free(m);
-			free(text);
-			return NULL;
+			m = NULL;
 		}
-		if (text)
-			free(m);
-		else
-			text = m;
+		if (!fl_same_text(&text, m))
+			return NULL;
 		q = re;
 	}
 	return text;

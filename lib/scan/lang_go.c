@@ -393,16 +393,8 @@ static char *go_helper_text(const go_kcs *kc, const fl_toks *t, const size_t *m,
 		while (re < close && fl_tok_pch(t, re) != ';' && fl_tok_pch(t, re) != '}' &&
 		       !(re > q + 1 && (t->v[re].flags & FL_TF_NL_BEFORE)))
 			re = fl_tok_is_opener(t, re) && m[re] < close && m[re] > re ? m[re] + 1 : re + 1;
-		char *msg = re > q + 1 ? go_msg(kc, t, m, q + 1, re, false, depth + 1) : NULL;
-		if (!msg || (text && strcmp(text, msg) != 0)) {
-			free(msg);
-			free(text);
+		if (!fl_same_text(&text, re > q + 1 ? go_msg(kc, t, m, q + 1, re, false, depth + 1) : NULL))
 			return NULL;
-		}
-		if (text)
-			free(msg);
-		else
-			text = msg;
 		q = re;
 	}
 	return text;

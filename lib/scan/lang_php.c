@@ -887,15 +887,12 @@ static char *helper_msg(const ctx *c, size_t nm, int depth)
 			re = fl_tok_is_opener(&c->t, re) && c->match[re] < close && c->match[re] > re
 				     ? c->match[re] + 1 : re + 1;
 		char *m = re > q + 1 ? expr_msg(c, q + 1, re, depth - 1) : NULL;
-		if (!m || !has_text(m) || (text && strcmp(text, m) != 0)) {
+		if (m && !has_text(m)) {
 			free(m);
-			free(text);
-			return NULL;
+			m = NULL;
 		}
-		if (text)
-			free(m);
-		else
-			text = m;
+		if (!fl_same_text(&text, m))
+			return NULL;
 		q = re;
 	}
 	return text;

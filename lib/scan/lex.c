@@ -75,6 +75,21 @@ bool fl_helper_budget_take(size_t ntoks)
 	return true;
 }
 
+bool fl_same_text(char **text, char *m)
+{
+	if (!m || (*text && strcmp(*text, m) != 0)) {
+		free(m);
+		free(*text);
+		*text = NULL;
+		return false;
+	}
+	if (*text)
+		free(m);
+	else
+		*text = m;
+	return true;
+}
+
 void fl_toks_init(fl_toks *t, const fl_src *src)
 {
 	memset(t, 0, sizeof *t);

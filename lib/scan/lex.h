@@ -88,6 +88,11 @@ void fl_toks_init(fl_toks *t, const fl_src *src);
  * tokens is still allowed, and spends it. */
 void fl_helper_budget_reset(size_t ntoks);
 bool fl_helper_budget_take(size_t ntoks);
+/* One more of a helper's returned texts, m (taken over; NULL: not a text),
+ * *text holding the first: true while every one is the same text; false,
+ * both freed and *text NULL, when m is none or another (the helper
+ * returns no one text). */
+bool fl_same_text(char **text, char *m);
 void fl_toks_free(fl_toks *t);
 
 /* Append a token spanning src[off, off+len) starting at line/col (inline:

@@ -263,16 +263,6 @@ char *dsc_comma_ok(const dsc *d, const char *var)
 /* the class a handler around the site catches: the site is in the block of
  * `except OSError as e:`, `} catch (IOException e) {`, `rescue Errno::ENOENT
  * => e`, the nearest line above it indented less than it is */
-/* dsc_last of the n bytes at s (not NUL-ended) */
-static const char *dsc_last_n(const char *s, size_t n)
-{
-	const char *last = s;
-	for (size_t i = 0; i + 1 < n; i++)
-		if (s[i] == '.' || s[i] == '\\')
-			last = s + i + 1;
-	return last;
-}
-
 static void find_caught(dsc *d)
 {
 	int site = d->e->line_number;
@@ -342,13 +332,16 @@ static void find_caught(dsc *d)
 				const char *w = q;
 				while (w < e && (idch(*w) || *w == '.' || *w == '\\'))
 					w++;
-				if (w == q || !isupper((unsigned char)*dsc_last_n(q, (size_t)(w - q)))) {
+				char *one = w > q ? fl_xstrndup(q, (size_t)(w - q)) : NULL;
+				if (!one || !isupper((unsigned char)*dsc_last(one))) {
+					free(one);
 					ok = false;
 					break;
 				}
 				if (u.n)
 					fl_buf_puts(&u, " | ");
-				fl_buf_put(&u, q, (size_t)(w - q));
+				fl_buf_puts(&u, one);
+				free(one);
 				while (w < e && *w == ' ')
 					w++;
 				if (w < e && *w == '|') {

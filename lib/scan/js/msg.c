@@ -487,16 +487,8 @@ static char *body_text(const ctx *c, size_t open, size_t close)
 		if (!is_id(c, q, "return"))
 			continue;
 		size_t re = return_end(c, q, close);
-		char *m = re > q + 1 ? js_msg_of(c, q + 1, re) : NULL;
-		if (!m || (text && strcmp(text, m) != 0)) {
-			free(m);
-			free(text);
+		if (!fl_same_text(&text, re > q + 1 ? js_msg_of(c, q + 1, re) : NULL))
 			return NULL;
-		}
-		if (text)
-			free(m);
-		else
-			text = m;
 		q = re;
 	}
 	return text;
