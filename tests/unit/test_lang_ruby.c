@@ -89,10 +89,20 @@ static void test_helper_call_texts(void **state)
 		"def check(v)\n"                                           /* 5 */
 		"  raise ArgumentError, bad_value(v) if v.negative?\n"     /* 6 */
 		"  raise ArgumentError, missing_helper(v) if v.zero?\n"    /* 7 */
-		"end\n");                                                  /* 8 */
+		"  fail undefined_task(v) if v.odd?\n"                     /* 8 */
+		"end\n"                                                    /* 9 */
+		"\n"                                                       /* 10 */
+		"def undefined_task(name)\n"                               /* 11 */
+		"  message = \"Don't know how to build task '#{name}' \"\\\n" /* 12 */
+		"            \"(see --tasks)\"\n"                          /* 13 */
+		"  message + suggestions(name)\n"                          /* 14 */
+		"end\n");                                                  /* 15 */
 	EXPECT_SITE(s, "bad value {v}", 6, FL_T_EXCEPTION);
 	if (harness_find_line(s, 7))
 		fail_msg("a helper of no text in the file gave a site");
+	/* a local's text and a call's, returned by the helper */
+	EXPECT_SITE(s, "Don't know how to build task '{name}' (see --tasks){suggestions}", 8,
+		    FL_T_EXCEPTION);
 	fl_sites_free(s);
 }
 
@@ -224,10 +234,12 @@ static void test_guards(void **state)
 	const fl_site *x = EXPECT_SITE(s, "no x", 5, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, "!x");
 	harness_expect_str(x->function, "A.build");
+	/* a symbol is compared with ==: the arm reads as a comparison */
 	x = EXPECT_SITE(s, "arm a", 8, FL_T_EXCEPTION);
-	harness_expect_str(x->guard, ":a");
+	harness_expect_str(x->guard, "x == :a");
+	assert_false(x->arm);
 	x = EXPECT_SITE(s, "arm b", 10, FL_T_EXCEPTION);
-	harness_expect_str(x->guard, ":b");
+	harness_expect_str(x->guard, "x == :b");
 	x = EXPECT_SITE(s, "in loop", 13, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, "x");
 	x = EXPECT_SITE(s, "in block", 16, FL_T_EXCEPTION);
@@ -566,10 +578,63 @@ static void test_else_guards(void **state)
 	harness_expect_str(x->guard, "!name.nil?");
 	x = EXPECT_SITE(s, "empty name", 17, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, "name.empty?");
+	/* a case's else: none of its values */
 	x = EXPECT_SITE(s, "bad mode", 22, FL_T_EXCEPTION);
-	harness_expect_str(x->guard, NULL);
+	harness_expect_str(x->guard, "name != 'a'");
+	assert_false(x->arm);
 	x = EXPECT_SITE(s, "no error", 29, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
+/* A case's arms and else: values compared with == read as comparisons
+ * (a `when` of several values too); a class, a range or a regex matches
+ * with ===, so its arm keeps the pattern and the else is the arm that
+ * matched no other; a nested case's values are not the outer one's. */
+static void test_case_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"def pick(dir, v)\n"                                    /* 1 */
+		"  case dir\n"                                          /* 2 */
+		"  when \"home\", \"cache\" then raise 'home or cache'\n" /* 3 */
+		"  when :tmp\n"                                         /* 4 */
+		"    case v\n"                                          /* 5 */
+		"    when 1 then use(v)\n"                              /* 6 */
+		"    else raise 'inner'\n"                              /* 7 */
+		"    end\n"                                             /* 8 */
+		"  when nil, MAX_DIR\n"                                 /* 9 */
+		"    use(dir)\n"                                        /* 10 */
+		"  else\n"                                              /* 11 */
+		"    raise \"unknown #{dir}\"\n"                        /* 12 */
+		"  end\n"                                               /* 13 */
+		"  case v\n"                                            /* 14 */
+		"  when String then use(v)\n"                           /* 15 */
+		"  when 1..3 then raise 'small'\n"                      /* 16 */
+		"  else raise 'neither'\n"                              /* 17 */
+		"  end\n"                                               /* 18 */
+		"  case\n"                                              /* 19 */
+		"  when v > 3 then use(v)\n"                            /* 20 */
+		"  else raise 'no subject'\n"                           /* 21 */
+		"  end\n"                                               /* 22 */
+		"end\n");
+	const fl_site *x = EXPECT_SITE(s, "home or cache", 3, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "dir == \"home\" || dir == \"cache\"");
+	x = EXPECT_SITE(s, "inner", 7, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "v != 1");
+	x = EXPECT_SITE(s, "unknown {dir}", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "dir != \"home\" && dir != \"cache\" && dir != :tmp && "
+				     "dir != nil && dir != MAX_DIR");
+	assert_false(x->arm);
+	x = EXPECT_SITE(s, "small", 16, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "1..3");
+	assert_true(x->arm);
+	x = EXPECT_SITE(s, "neither", 17, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "_");
+	assert_true(x->arm);
+	x = EXPECT_SITE(s, "no subject", 21, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "_");
+	assert_true(x->arm);
 	fl_sites_free(s);
 }
 
@@ -612,6 +677,7 @@ int main(void)
 		cmocka_unit_test(test_raise_forms),
 		cmocka_unit_test(test_helper_call_texts),
 		cmocka_unit_test(test_else_guards),
+		cmocka_unit_test(test_case_guards),
 		cmocka_unit_test(test_abort_errors),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_traps),

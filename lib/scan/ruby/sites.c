@@ -31,8 +31,10 @@ typedef struct rbblk {
 	bool neg;       /* unless / until: the guard is negated (and an if's
 			   else: the block runs when the if's condition does
 			   not hold) */
-	bool in_else;   /* COND: past its else */
+	bool in_else;   /* COND, CASE: past its else */
 	size_t kw;      /* keyword token */
+	size_t sb, se;  /* CASE: its subject's tokens (none: sb == se) */
+	size_t w0;      /* CASE: its first `when` pattern in walker.pat */
 } rbblk;
 
 typedef struct walker {
@@ -46,6 +48,8 @@ typedef struct walker {
 	fl_sites *out;
 	fl_buf fn;
 	size_t skip_do;
+	size_t (*pat)[2]; /* the `when` patterns of the open cases, in order */
+	size_t npat, cappat;
 } walker;
 
 static void blk_push(walker *w, rbblk b)
@@ -85,12 +89,6 @@ static const char *cur_function(walker *w)
 	return w->fn.n ? fl_buf_cstr(&w->fn) : NULL;
 }
 
-/* whether cur_guard() is a `case ... when` arm's pattern */
-static bool cur_arm(const walker *w)
-{
-	return w->nblk && w->blk[w->nblk - 1].kind == B_CASE;
-}
-
 /* The condition under which block b runs. */
 static char *blk_guard(const walker *w, const rbblk *b)
 {
@@ -122,13 +120,103 @@ static char *nest_in(const walker *w, const rbblk *o, char *g)
 	return fl_guard_nest(blk_guard(w, o), g, true);
 }
 
-static char *cur_guard(walker *w)
+/* A `case` value Ruby compares with ==: a string, a symbol, a number,
+ * nil/true/false or an all-capitals constant (a class, a range or a
+ * regex matches with ===, and reads "is a" or "matches", not "is") */
+static bool case_value(const fl_toks *t, size_t b, size_t e)
 {
+	if (e != b + 1)
+		return false;
+	const fl_tok *k = &t->v[b];
+	const char *s = t->src + k->off;
+	switch (k->kind) {
+	case FL_TK_STRING:
+		return true;
+	case FL_TK_NUMBER: /* not a range the lexer read as one number */
+		return !memchr(s, '.', k->len) || !memmem(s, k->len, "..", 2);
+	case FL_TK_OTHER:
+		return s[0] == ':';
+	case FL_TK_IDENT:
+		if (is_kw(t, b, "nil") || is_kw(t, b, "true") || is_kw(t, b, "false"))
+			return true;
+		if (k->len < 2 || !(s[0] >= 'A' && s[0] <= 'Z'))
+			return false;
+		for (size_t i = 0; i < k->len; i++)
+			if (!((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+#define CASE_MAX 16 /* values an else's guard spells out */
+
+/* The patterns [p0, p1) of walker.pat compared with case b's subject:
+ * `x == A || x == B` (neg: the else, `x != A && x != B`), every value
+ * one by one, when b has a subject and every value is one Ruby compares
+ * with == (case_value); else NULL (the arm's pattern is quoted as it is,
+ * or, for the else, the arm that matched no other) */
+static char *case_guard(const walker *w, const rbblk *b, size_t p0, size_t p1, bool neg)
+{
+	const fl_toks *t = w->t;
+	if (b->se <= b->sb || p0 >= p1)
+		return NULL;
+	char *subj = fl_operand_text(t, w->m, b->sb, b->se, false);
+	fl_buf g = {0};
+	size_t n = 0;
+	bool ok = true;
+	for (size_t p = p0; p < p1 && ok; p++) {
+		size_t v = w->pat[p][0], e = w->pat[p][1];
+		for (size_t q = v; q <= e && ok; q++) {
+			if (q < e && fl_tok_is_opener(t, q) && w->m[q] != NONE && w->m[q] < e) {
+				q = w->m[q];
+				continue;
+			}
+			if (q < e && !is_p(t, q, ','))
+				continue;
+			if (!case_value(t, v, q) || ++n > CASE_MAX) {
+				ok = false;
+				break;
+			}
+			char *c = fl_tok_span_text(t, v, q, 120);
+			fl_buf_printf(&g, "%s%s %s %s", !g.n ? "" : neg ? " && " : " || ", subj,
+				      neg ? "!=" : "==", c);
+			free(c);
+			v = q + 1;
+		}
+	}
+	free(subj);
+	if (!ok || !g.n) {
+		fl_buf_free(&g);
+		return NULL;
+	}
+	fl_buf_cstr(&g);
+	return g.s;
+}
+
+/* The condition of the innermost block (NULL: none); *arm: it is a
+ * `case ... when` arm's pattern ("_": the case's else, no other arm
+ * matched) */
+static char *cur_guard(walker *w, bool *arm)
+{
+	*arm = false;
 	if (!w->nblk)
 		return NULL;
 	const rbblk *b = &w->blk[w->nblk - 1];
+	if (b->kind == B_CASE && b->in_else) {
+		char *g = case_guard(w, b, b->w0, w->npat, true);
+		*arm = !g;
+		return g ? g : fl_xstrdup("_");
+	}
+	if (b->kind == B_CASE && b->ce > b->cb && w->npat > b->w0) {
+		char *g = case_guard(w, b, w->npat - 1, w->npat, false);
+		if (g)
+			return g;
+	}
 	if ((b->kind != B_COND && b->kind != B_CASE) || b->ce <= b->cb)
 		return NULL;
+	*arm = b->kind == B_CASE;
 	char *g = blk_guard(w, b);
 	if (blk_is_if(w, b) && w->nblk >= 2)
 		g = nest_in(w, &w->blk[w->nblk - 2], g);
@@ -205,9 +293,10 @@ static void emit(walker *w, size_t at, const char *msg, const char *cls,
 	s.type = type;
 	s.severity = sev;
 	s.function = cur_function(w);
-	char *g = guard ? NULL : cur_guard(w);
+	bool arm;
+	char *g = guard ? NULL : cur_guard(w, &arm);
 	s.guard = guard ? guard : g;
-	s.arm = !guard && cur_arm(w);
+	s.arm = !guard && arm;
 	s.idiom = idiom;
 	fl_site_add(w->out, &s);
 	free(g);
@@ -348,9 +437,10 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 			s.severity = st0 >= 500 ? FL_S_ERROR : FL_S_WARNING;
 			s.http = st0;
 			s.function = cur_function(w);
-			char *g = cur_guard(w);
+			bool arm;
+			char *g = cur_guard(w, &arm);
 			s.guard = g;
-			s.arm = cur_arm(w);
+			s.arm = arm;
 			s.idiom = idiom;
 			fl_site_add(w->out, &s);
 			free(g);
@@ -853,6 +943,46 @@ static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
  * String.new("..."); ...; message; end`): its last statement's text, its
  * arms' texts, or the messages of the local variable it is.  The method
  * is the file's one `def` of name (token); two give nothing. */
+/* `message + more` [v, e) ending the method at d: each text the local
+ * `message` holds there, then the text of `more` (its placeholder, named
+ * by its last name outside brackets, when it holds no string:
+ * `message + suggestions(name)` gives "...{suggestions}").  Returns the
+ * count. */
+static size_t var_plus_msgs(walker *w, size_t d, size_t v, size_t e, char **out, int depth)
+{
+	const fl_toks *t = w->t;
+	size_t n = var_msgs_in(w, d, v, v, out, depth);
+	if (!n)
+		return 0;
+	char *more = fl_rb_msg(t, v + 2, e);
+	if (!more) {
+		size_t name = NONE;
+		for (size_t k = v + 2; k < e; k++) {
+			if (fl_tok_is_opener(t, k) && w->m[k] != NONE && w->m[k] < e) {
+				k = w->m[k];
+				continue;
+			}
+			if (t->v[k].kind == FL_TK_IDENT)
+				name = k;
+		}
+		if (name == NONE)
+			name = v + 2;
+		fl_buf ph = {0};
+		fl_buf_putc(&ph, '{');
+		fl_rb_put_span(&ph, t, name, name + 1);
+		fl_buf_putc(&ph, '}');
+		fl_buf_cstr(&ph);
+		more = ph.s;
+	}
+	for (size_t q = 0; q < n; q++) {
+		char *m = fl_xasprintf("%s%s", out[q], more);
+		free(out[q]);
+		out[q] = m;
+	}
+	free(more);
+	return n;
+}
+
 static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 {
 	const fl_toks *t = w->t;
@@ -905,6 +1035,8 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 	}
 	if (e == last + 1 && t->v[last].kind == FL_TK_IDENT)
 		return var_msgs_in(w, d, last, last, out, depth);
+	if (e > last + 2 && t->v[last].kind == FL_TK_IDENT && is_p(t, last + 1, '+'))
+		return var_plus_msgs(w, d, last, e, out, depth);
 	return 0;
 }
 
@@ -1242,8 +1374,8 @@ static void track(walker *w, size_t i)
 	rbblk b = {0};
 	b.kw = i;
 	if (is_kw(t, i, "end")) {
-		if (w->nblk)
-			w->nblk--;
+		if (w->nblk && w->blk[--w->nblk].kind == B_CASE)
+			w->npat = w->blk[w->nblk].w0;
 	} else if (is_kw(t, i, "class") || is_kw(t, i, "module")) {
 		if (fl_tok_is(t, i + 1, "<<")) {
 			b.kind = B_SCLASS;
@@ -1316,7 +1448,9 @@ static void track(walker *w, size_t i)
 			 * condition does not hold, an unless's when it holds */
 			p->neg = !p->neg;
 			p->in_else = true;
-		} else if (p && (p->kind == B_COND || p->kind == B_CASE)) {
+		} else if (p && p->kind == B_CASE) {
+			p->in_else = true;
+		} else if (p && p->kind == B_COND) {
 			p->ce = p->cb;
 		}
 	} else if (is_kw(t, i, "when") ||
@@ -1325,9 +1459,20 @@ static void track(walker *w, size_t i)
 			rbblk *p = &w->blk[w->nblk - 1];
 			p->cb = i + 1;
 			p->ce = cond_end(w, i, false);
+			if (w->npat == w->cappat) {
+				w->cappat = w->cappat ? 2 * w->cappat : 16;
+				w->pat = fl_xrealloc(w->pat, w->cappat * sizeof *w->pat);
+			}
+			w->pat[w->npat][0] = p->cb;
+			w->pat[w->npat++][1] = p->ce;
 		}
 	} else if (is_kw(t, i, "case")) {
 		b.kind = B_CASE;
+		b.w0 = w->npat;
+		if (i + 1 < t->n && !(t->v[i + 1].flags & FL_TF_NL_BEFORE)) {
+			b.sb = i + 1;
+			b.se = cond_end(w, i, false);
+		}
 		blk_push(w, b);
 	} else if (is_kw(t, i, "begin") || is_kw(t, i, "for")) {
 		if (s[0] == 'f')
@@ -1404,6 +1549,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 		track(&w, i);
 	}
 	free(w.blk);
+	free(w.pat);
 	fl_buf_free(&w.fn);
 	free((void *)w.m);
 	fl_toks_free(&t);
