@@ -1091,11 +1091,14 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 		eb++;
 		ee--;
 	}
+	bool typesw = false;
 	for (size_t q = eb; q < ee; q++) {
 		if (fl_tok_is_punct(t, q, ";"))
 			eb = q + 1; /* Go: switch init; x { */
-		if (fl_tok_is_ident(t, q, "type"))
-			return NULL; /* Go's type switch */
+		/* Go's type switch: `x.(type)` (not a member named type) */
+		if (fl_tok_is_ident(t, q, "type") && q > eb + 1 && fl_tok_is_punct(t, q - 1, "(") &&
+		    fl_tok_is_punct(t, q - 2, ".") && q + 1 < ee && fl_tok_is_punct(t, q + 1, ")"))
+			typesw = true;
 	}
 	/* the labels: those of at's case, and all of them */
 	sw_labels mine = {0}, all = {0}, cur = {0};
@@ -1122,6 +1125,10 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 		return NULL;
 	if (mine.over)
 		return NULL;
+	/* a type switch's case matches a type, and its default every other:
+	 * that arm, "_", as a match's catch-all */
+	if (typesw)
+		return mine.dflt && !mine.n ? fl_xstrdup("_") : NULL;
 	fl_buf b = {0};
 	bool tagless = ee <= eb;
 	if (!mine.dflt) {
@@ -1139,14 +1146,15 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 			sw_operand(t, m, mine.b[v], mine.e[v], &b);
 		}
 	} else {
-		if (tagless)
-			return NULL;
-		/* the default: none of the switch's labels */
+		/* the default: none of the switch's labels (more than
+		 * SW_MAX: the arm that matched no other, "_") */
 		for (size_t q = open + 1; q < close;) {
 			if (fl_tok_is_ident(t, q, "case")) {
 				size_t nx = sw_label(t, m, q, close, &all);
-				if (nx == FL_NOMATCH || all.over)
+				if (nx == FL_NOMATCH)
 					return NULL;
+				if (all.over)
+					return fl_xstrdup("_");
 				q = nx;
 				continue;
 			}
@@ -1158,6 +1166,15 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 		for (size_t v = 0; v < all.n; v++) {
 			if (v)
 				fl_buf_puts(&b, " && ");
+			if (tagless) {
+				/* Go's `switch { case c: }`: no c holds */
+				char *c = fl_tok_span_text(t, all.b[v], all.e[v], 120);
+				char *n = fl_guard_not(c, false);
+				fl_buf_puts(&b, n);
+				free(n);
+				free(c);
+				continue;
+			}
 			sw_operand(t, m, eb, ee, &b);
 			fl_buf_puts(&b, " != ");
 			sw_operand(t, m, all.b[v], all.e[v], &b);
@@ -1173,7 +1190,8 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 
 char *fl_guard_nest(char *outer, char *inner, bool python)
 {
-	if (!outer || !*outer || !inner || !*inner || strlen(outer) > 80) {
+	/* a catch-all arm ("_") around a condition: the condition says more */
+	if (!outer || !*outer || !inner || !*inner || strlen(outer) > 80 || strcmp(outer, "_") == 0) {
 		free(outer);
 		if (inner && !*inner) {
 			free(inner);

@@ -384,10 +384,12 @@ char *fl_guard_nest(char *outer, char *inner, bool python);
  * switch (C, C++, Java, C#, JS, PHP, Go; `match` is a table of both
  * ends): "x == 'a' || x == 'b'" for its labels `case 'a': case 'b':`
  * (Go's `case "a", "b":`, Java's `case A, B ->`), "x != 'a' && x != 'b'"
- * for its default (the switch's other labels, at most four), a tagless
- * switch's case its condition (Go's `switch { case n < 0: }`).  NULL when
- * at is in no case, in a type switch, or the labels are too many.  Caller
- * frees. */
+ * for its default (the switch's other labels, at most SW_MAX), a tagless
+ * switch's case its condition (Go's `switch { case n < 0: }`) and its
+ * default that none holds; "_" (a match's catch-all arm: the value
+ * matched no other) for the default of a switch of more labels or of a Go
+ * type switch.  NULL when at is in no case, in a type switch's case, or
+ * its own labels are too many.  Caller frees. */
 char *fl_switch_guard(const fl_toks *t, const size_t *match, size_t at);
 /* The severity of a text a program prints on its standard error
  * (print(file=sys.stderr), eprintln!, System.err.println...): a warning

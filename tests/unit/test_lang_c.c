@@ -172,7 +172,8 @@ static void test_c_macro_uses(void **state)
 }
 
 /* A statement of a switch's case is guarded by the case's labels, a
- * default by none of the switch's labels (up to sixteen), a braced case body
+ * default by none of the switch's labels (up to sixteen; past that "_", the
+ * arm that matched no other), a braced case body
  * alike, an if of the case's own within them */
 static void test_c_switch_guards(void **state)
 {
@@ -191,7 +192,8 @@ static void test_c_switch_guards(void **state)
 		"\t\t\tfprintf(stderr, \"quiet mode is refused here\\n\");\n"  /* 11 */
 		"\t\tswitch (k) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9:"
 		" case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:\n"  /* 12 */
-		"\t\t\tfprintf(stderr, \"too many labels to spell out\\n\"); }\n" /* 13 */
+		"\t\t\tfprintf(stderr, \"too many labels to spell out\\n\");"
+		" default: fprintf(stderr, \"none of seventeen labels\\n\"); }\n" /* 13 */
 		"\t\treturn 2;\n"                                                  /* 14 */
 		"\tdefault:\n"                                                      /* 15 */
 		"\t\tfprintf(stderr, \"unknown option %c\\n\", c);\n"            /* 16 */
@@ -205,6 +207,9 @@ static void test_c_switch_guards(void **state)
 	harness_expect_str(x->guard, "c == 'q' && bad");
 	x = EXPECT_SITE(s, "too many labels to spell out", 13, FL_T_CONSOLE);
 	assert_null(x->guard);
+	/* the default of more labels than that: the arm that matched none */
+	x = EXPECT_SITE(s, "none of seventeen labels", 13, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "_");
 	x = EXPECT_SITE(s, "unknown option %c", 16, FL_T_CONSOLE);
 	harness_expect_str(x->guard, "c != 'a' && c != 'b' && c != 'q'");
 	fl_sites_free(s);

@@ -608,8 +608,9 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
-/* A case of a tagless switch is guarded by its condition; a case of a
- * tagged one by its values; a type switch gives none */
+/* A case of a tagless switch is guarded by its condition, its default by
+ * none of them; a case of a tagged one by its values; a type switch's case
+ * by none, its default by the catch-all arm "_" */
 static void test_switch_guards(void **state)
 {
 	(void)state;
@@ -627,8 +628,16 @@ static void test_switch_guards(void **state)
 		"\tswitch x := v.(type) {\n"                                        /* 11 */
 		"\tcase string:\n"                                                  /* 12 */
 		"\t\treturn fmt.Errorf(\"a string value %q is refused\", x)\n"    /* 13 */
-		"\t}\n"                                                             /* 14 */
-		"\treturn nil\n"                                                    /* 15 */
+		"\tdefault:\n"                                                      /* 14 */
+		"\t\treturn fmt.Errorf(\"a value of type %T is refused\", x)\n"   /* 15 */
+		"\t}\n"                                                             /* 16 */
+		"\tswitch {\n"                                                      /* 17 */
+		"\tcase n > 9, format == \"\":\n"                                    /* 18 */
+		"\t\treturn nil\n"                                                 /* 19 */
+		"\tdefault:\n"                                                      /* 20 */
+		"\t\treturn fmt.Errorf(\"count %d with format %s\", n, format)\n"  /* 21 */
+		"\t}\n"                                                             /* 22 */
+		"\treturn nil\n"                                                    /* 23 */
 		"}\n");
 	const fl_site *x = EXPECT_SITE(s, "negative count %d is not allowed", 5, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, "n < 0");
@@ -636,6 +645,12 @@ static void test_switch_guards(void **state)
 	harness_expect_str(x->guard, "f == \"text\" || f == \"yaml\"");
 	x = EXPECT_SITE(s, "a string value %q is refused", 13, FL_T_EXCEPTION);
 	assert_null(x->guard);
+	/* a type switch's default: the arm that matched no other type */
+	x = EXPECT_SITE(s, "a value of type %T is refused", 15, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "_");
+	/* a tagless switch's default: none of its conditions holds */
+	x = EXPECT_SITE(s, "count %d with format %s", 21, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "n <= 9 && format != \"\"");
 	fl_sites_free(s);
 }
 

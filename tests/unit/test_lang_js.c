@@ -715,6 +715,26 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A switch on a member named `type` (no Go type switch): its default is
+ * guarded by none of its labels, inside an arrow function too */
+static void test_switch_on_type_member(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/directives.js",
+		"const lines = directives.flatMap(directive => {\n"                    /* 1 */
+		"  switch (directive.type) {\n"                                       /* 2 */
+		"    case \"disable\":\n"                                             /* 3 */
+		"      return [];\n"                                                  /* 4 */
+		"    default:\n"                                                      /* 5 */
+		"      throw new TypeError(`Unrecognized directive type '${directive.type}'`);\n" /* 6 */
+		"  }\n"                                                               /* 7 */
+		"});\n");
+	const fl_site *x = EXPECT_SITE(s, "Unrecognized directive type '${directive.type}'", 6,
+				       FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "directive.type != \"disable\"");
+	fl_sites_free(s);
+}
+
 /* process.stderr.write(...): what the program prints on its standard
  * error, as console.error; a warning when the text says so; a write of a
  * value alone is no site */
@@ -1077,6 +1097,7 @@ int main(void)
 		cmocka_unit_test(test_pushed_messages),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
+		cmocka_unit_test(test_switch_on_type_member),
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_http_console),
 		cmocka_unit_test(test_http_exception_status_first),

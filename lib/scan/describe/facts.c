@@ -887,8 +887,10 @@ void dsc_init(dsc *d, fl_entry *e, const fl_site *s, const char *lang)
 	d->unwrapped = s->guard && dsc_eq(idiom, ".expect");
 	d->wrapper = s->guard && (dsc_eq(idiom, ".context") || dsc_eq(idiom, ".with_context") ||
 				  dsc_eq(idiom, ".wrap_err") || dsc_eq(idiom, ".wrap_err_with"));
-	d->arm = s->guard && s->arm;
-	d->catch_all = d->arm && dsc_eq(s->guard, "_");
+	/* "_": a match's catch-all arm, or a switch's default that the
+	 * scanner could not spell out (fl_switch_guard) */
+	d->catch_all = s->guard && dsc_eq(s->guard, "_");
+	d->arm = (s->guard && s->arm) || d->catch_all;
 	d->made = dsc_eq(idiom, "return") && s->function && !d->cdef;
 	d->stored = dsc_eq(idiom, "stored") && s->function && !d->cdef;
 	d->defn = s->cls && !d->cdef && !d->sentinel && !d->defined &&
