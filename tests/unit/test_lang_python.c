@@ -1216,6 +1216,50 @@ static void test_plural_gettext(void **state)
 	fl_sites_free(s);
 }
 
+/* A raising method called on an object named for what it is
+ * (`parser.fail(...)` in another class: Jinja's extensions), not a
+ * built-in type's method of that name; a list joined into the message is
+ * read up to its first part added on a condition, and a list bound in two
+ * branches gives a site of each. */
+static void test_raiser_on_object_and_joins(void **state)
+{
+	(void)state;
+	const char *parser_py =
+		"class Parser:\n"                                                    /* 1 */
+		"    def fail(self, msg, lineno=None):\n"                            /* 2 */
+		"        raise TemplateSyntaxError(msg, lineno)\n"                   /* 3 */
+		"    def pop(self, msg):\n"                                          /* 4 */
+		"        raise TemplateSyntaxError(msg)\n"                           /* 5 */
+		"    def _fail_eof(self, name, stack, lineno):\n"                    /* 6 */
+		"        if name is None:\n"                                         /* 7 */
+		"            message = [\"Unexpected end of template.\"]\n"         /* 8 */
+		"        else:\n"                                                    /* 9 */
+		"            message = [f\"Encountered unknown tag {name!r}.\"]\n"  /* 10 */
+		"        if stack:\n"                                                /* 11 */
+		"            message.append(f\"Jinja was looking for {stack}.\")\n" /* 12 */
+		"        self.fail(\" \".join(message), lineno)\n";                   /* 13 */
+	const char *ext_py =
+		"def parse(parser, variables, token, kwargs):\n"                     /* 1 */
+		"    if token.value in variables:\n"                                 /* 2 */
+		"        parser.fail(f\"translatable variable {token.value!r} defined twice.\", 1)\n"
+		"    depth = kwargs.pop(\"the depth of it\")\n"                      /* 4 */
+		"    self.parser.fail(\"control structures are not allowed here\")\n"; /* 5 */
+	fl_src files[] = {{"pkg/parser.py", parser_py, strlen(parser_py), NULL},
+			  {"pkg/ext.py", ext_py, strlen(ext_py), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 0);
+	EXPECT_SITE(s, "Encountered unknown tag {name!r}.", 13, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Unexpected end of template.", 13, FL_T_EXCEPTION);
+	fl_sites_free(s);
+	s = harness_scan_tree(&fl_lang_python, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "translatable variable {token.value!r} defined twice.", 3,
+				       FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "token.value in variables");
+	EXPECT_SITE(s, "control structures are not allowed here", 5, FL_T_EXCEPTION);
+	if (harness_find_line(s, 4))
+		fail_msg("a dict's pop named like a raising helper gave a site");
+	fl_sites_free(s);
+}
+
 /* Click: `ctx.fail(msg)` raises UsageError, a ParamType's
  * `self.fail(msg, param, ctx)` BadParameter (click's own types.py and
  * every custom type were missing); only in a file that uses Click, not in
@@ -1444,6 +1488,7 @@ int main(void)
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_raising_helpers),
+		cmocka_unit_test(test_raiser_on_object_and_joins),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_helper_def_first_in_file),
 		cmocka_unit_test(test_http_validation),

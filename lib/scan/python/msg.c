@@ -1051,11 +1051,67 @@ static void join_list(const walker *w, size_t open, const char *sep, bool *first
 /* `" - ".join(parts)` [b, e): the parts joined, from a list literal or a
  * local list built in the enclosing function before `at` (`parts =
  * [...]`, then `parts.append(x)`, `parts.extend([...])`, `parts += [...]`
- * in order, whatever branch they are in: the full text).  NULL when [b, e)
- * is no such join, or the list is bound otherwise or holds no literal. */
-char *py_join_msg(walker *w, size_t b, size_t e)
+ * in order, up to the first added in a block deeper than the join's
+ * statement, on a condition: the text always printed starts so).  NULL
+ * when [b, e) is no such join, or the list is bound otherwise or holds no
+ * literal. */
+/* The text list var is joined to at b, from the bindings and additions
+ * in [from, b) (py_join_msg), skipping the binding at token skip;
+ * *last and *prev: the last two bindings it read, NONE for none. */
+static void join_var(walker *w, size_t b, size_t var, size_t from, int scol, const char *sep,
+		     size_t skip, fl_buf *out, bool *lit, size_t *last, size_t *prev)
 {
 	const fl_toks *t = w->t;
+	bool first = true, bound = false, cut = false;
+	*last = *prev = NONE;
+	for (size_t k = from; k < b && k - from < 20000; k++) {
+		if (!(t->v[k].flags & FL_TF_NL_BEFORE) || t->v[k].len != t->v[var].len ||
+		    t->v[k].kind != FL_TK_IDENT ||
+		    memcmp(t->src + t->v[k].off, t->src + t->v[var].off, t->v[var].len) != 0)
+			continue;
+		if (is_p(t, k + 1, '=') && is_p(t, k + 2, '[') && w->m[k + 2] != NONE) {
+			if (k == skip)
+				continue;
+			/* a new list: what came before is gone */
+			fl_buf_reset(out);
+			first = true;
+			*lit = false;
+			bound = true;
+			cut = false;
+			*prev = *last;
+			*last = k;
+			join_list(w, k + 2, sep, &first, out, lit);
+		} else if (bound && !cut && t->v[k].col > scol &&
+			   (fl_tok_is_punct(t, k + 1, "+=") || is_p(t, k + 1, '.'))) {
+			cut = true; /* a part on a condition */
+		} else if (bound && !cut && fl_tok_is_punct(t, k + 1, "+=") && is_p(t, k + 2, '[') &&
+			   w->m[k + 2] != NONE) {
+			join_list(w, k + 2, sep, &first, out, lit);
+		} else if (bound && !cut && is_p(t, k + 1, '.') && is_p(t, k + 3, '(') &&
+			   w->m[k + 3] != NONE) {
+			if (fl_tok_is_ident(t, k + 2, "append")) {
+				if (!first)
+					fl_buf_puts(out, sep);
+				first = false;
+				py_join_part(t, k + 4, w->m[k + 3], out, lit);
+			} else if (fl_tok_is_ident(t, k + 2, "extend") && is_p(t, k + 4, '[') &&
+				   w->m[k + 4] == w->m[k + 3] - 1) {
+				join_list(w, k + 4, sep, &first, out, lit);
+			}
+		} else if (is_p(t, k + 1, '=') || fl_tok_is_punct(t, k + 1, "+=")) {
+			bound = false; /* something else than a list of texts */
+			break;
+		}
+	}
+	if (!bound)
+		fl_buf_reset(out);
+}
+
+char *py_join_msg(walker *w, size_t b, size_t e, char **alt)
+{
+	const fl_toks *t = w->t;
+	if (alt)
+		*alt = NULL;
 	if (e < b + 6)
 		return NULL;
 	if (t->v[b].kind != FL_TK_STRING || !is_p(t, b + 1, '.') ||
@@ -1073,40 +1129,27 @@ char *py_join_msg(walker *w, size_t b, size_t e)
 				from = w->blk[k].name;
 				break;
 			}
-		bool bound = false;
-		for (size_t k = from; k < b && k - from < 20000; k++) {
-			if (!(t->v[k].flags & FL_TF_NL_BEFORE) ||
-			    t->v[k].len != t->v[var].len || t->v[k].kind != FL_TK_IDENT ||
-			    memcmp(t->src + t->v[k].off, t->src + t->v[var].off, t->v[var].len) != 0)
-				continue;
-			if (is_p(t, k + 1, '=') && is_p(t, k + 2, '[') && w->m[k + 2] != NONE) {
-				/* a new list: what came before is gone */
-				fl_buf_reset(&out);
-				first = true;
-				lit = false;
-				bound = true;
-				join_list(w, k + 2, sep, &first, &out, &lit);
-			} else if (bound && fl_tok_is_punct(t, k + 1, "+=") && is_p(t, k + 2, '[') &&
-				   w->m[k + 2] != NONE) {
-				join_list(w, k + 2, sep, &first, &out, &lit);
-			} else if (bound && is_p(t, k + 1, '.') && is_p(t, k + 3, '(') &&
-				   w->m[k + 3] != NONE) {
-				if (fl_tok_is_ident(t, k + 2, "append")) {
-					if (!first)
-						fl_buf_puts(&out, sep);
-					first = false;
-					py_join_part(t, k + 4, w->m[k + 3], &out, &lit);
-				} else if (fl_tok_is_ident(t, k + 2, "extend") && is_p(t, k + 4, '[') &&
-					   w->m[k + 4] == w->m[k + 3] - 1) {
-					join_list(w, k + 4, sep, &first, &out, &lit);
-				}
-			} else if (is_p(t, k + 1, '=') || fl_tok_is_punct(t, k + 1, "+=")) {
-				bound = false; /* something else than a list of texts */
-				break;
-			}
+		/* the column of the statement that joins: a part added in a
+		 * block deeper than it is added only on a condition, and
+		 * ends the text (what is always printed is its start) */
+		size_t ls = b;
+		while (ls > from && !(t->v[ls].flags & FL_TF_NL_BEFORE) && b - ls < 256)
+			ls--;
+		int scol = t->v[ls].col;
+		size_t last, prev;
+		join_var(w, b, var, from, scol, sep, NONE, &out, &lit, &last, &prev);
+		/* the list bound in two branches (`if x: parts = [A] else:
+		 * parts = [B]`): the other one's text too */
+		if (alt && out.n && lit && last != NONE && prev != NONE && t->v[last].col > scol &&
+		    t->v[prev].col > scol) {
+			fl_buf o2 = {0};
+			bool lit2 = false;
+			size_t l2, p2;
+			join_var(w, b, var, from, scol, sep, last, &o2, &lit2, &l2, &p2);
+			if (o2.n && lit2 && strcmp(fl_buf_cstr(&o2), fl_buf_cstr(&out)) != 0)
+				*alt = fl_xstrdup(fl_buf_cstr(&o2));
+			fl_buf_free(&o2);
 		}
-		if (!bound)
-			fl_buf_reset(&out);
 	}
 	char *r = NULL;
 	if (out.n && lit)
@@ -1192,9 +1235,16 @@ char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct)
 {
 	if (k == NONE || k >= a->n)
 		return NULL;
-	char *jm = py_join_msg(w, a->st[k], a->en[k]);
-	if (jm)
+	char *other;
+	char *jm = py_join_msg(w, a->st[k], a->en[k], &other);
+	if (jm) {
+		/* the list's other binding: a site too */
+		if (other && !w->plural)
+			w->plural = other;
+		else
+			free(other);
 		return jm;
+	}
 	char *c1, *c2;
 	if (cond_branches(w, a->st[k], a->en[k], pct, &c1, &c2)) {
 		/* the branch that is a text; both: the second a site too */

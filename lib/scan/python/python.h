@@ -168,8 +168,10 @@ bool py_get_args(walker *w, size_t open, callargs *a, size_t *close);
 size_t py_kwarg(const fl_toks *t, const callargs *a, const char *name);
 /* One list element's text appended to out, or {name} (*lit: a literal). */
 void py_join_part(const fl_toks *t, size_t b, size_t e, fl_buf *out, bool *lit);
-/* `" - ".join(parts)` [b, e): the parts joined, or NULL. */
-char *py_join_msg(walker *w, size_t b, size_t e);
+/* `" - ".join(parts)` [b, e): the parts joined, or NULL; *alt (alt not
+ * NULL): the text of the list's other binding (bound in two branches),
+ * or NULL. */
+char *py_join_msg(walker *w, size_t b, size_t e, char **alt);
 /* The message of argument k (sets w->var, w->plural); caller frees. */
 char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct);
 /* The message of the first keyword argument of names that has one. */

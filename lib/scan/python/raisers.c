@@ -463,6 +463,34 @@ static bool gives_text(const fl_toks *t, size_t b, size_t e)
 	return false;
 }
 
+/* [pb, i) is `name.` or `a.b.` (names only, no call or subscript) */
+static bool plain_receiver(const fl_toks *t, size_t pb, size_t i)
+{
+	if (i < pb + 2 || i - pb > 8)
+		return false;
+	for (size_t k = pb; k < i; k++)
+		if ((k - pb) % 2 == 0 ? t->v[k].kind != FL_TK_IDENT : !is_p(t, k, '.'))
+			return false;
+	return true;
+}
+
+/* The method at i is one of Python's built-in types' (a dict's, a list's,
+ * a str's, a set's, a file's): on an object, not the tree's helper. */
+static bool builtin_method(const fl_toks *t, size_t i)
+{
+	static const char *const names[] = {
+		"get", "pop", "popitem", "setdefault", "update", "keys", "values", "items",
+		"append", "extend", "insert", "remove", "index", "count", "sort", "add",
+		"discard", "join", "split", "rsplit", "replace", "format", "startswith",
+		"endswith", "strip", "find", "encode", "decode", "write", "writelines",
+		"read", "readline", "send", "put", "clear", "copy", NULL,
+	};
+	for (const char *const *n = names; *n; n++)
+		if (fl_tok_is(t, i, *n))
+			return true;
+	return false;
+}
+
 bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 {
 	const fl_toks *t = w->t;
@@ -486,15 +514,20 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 	if (!params || !py_tree_find(w, key, &text, &cls, &st) || !text || !cls ||
 	    ((st & 1) == 1) != (i > pb) || ((st & 2) != 0) != raised)
 		return false;
-	/* a method of the class the call is in (`self._fail(...)`): a method
-	 * named alike on another object (`kwargs.pop("key")`) is another's */
-	if (i > pb && !(i == pb + 2 && (fl_tok_is_ident(t, pb, "self") || fl_tok_is_ident(t, pb, "cls"))))
+	/* a method of the class the call is in (`self._fail(...)`), or of
+	 * an object named for what it is (`parser.fail(...)`,
+	 * `self.parser.fail(...)`); a method of a built-in type named alike
+	 * (`kwargs.pop("key")`) is another's */
+	if (i > pb && !(i == pb + 2 && (fl_tok_is_ident(t, pb, "self") || fl_tok_is_ident(t, pb, "cls"))) &&
+	    (!plain_receiver(t, pb, i) || builtin_method(t, i)))
 		return false;
 	callargs a;
 	size_t close;
 	if (!py_get_args(w, i + 1, &a, &close))
 		return false;
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0}, *texts[FL_FAC_PARAMS] = {0};
+	char *alt = NULL; /* a joined list's other binding: a second site */
+	size_t altk = 0;
 	size_t np = py_param_list(params, names, FL_FAC_PARAMS);
 	bool any = false;
 	char *given = NULL; /* the class the call gives a {param} class */
@@ -518,8 +551,13 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 		snprintf(ph, sizeof ph, "{%s}", names[k]);
 		if (!strstr(text, ph))
 			continue;
-		if (!(values[k] = py_join_msg(w, a.st[ak], a.en[ak])))
+		char *other = NULL;
+		if (!(values[k] = py_join_msg(w, a.st[ak], a.en[ak], alt ? NULL : &other)))
 			values[k] = py_msg(t, a.st[ak], a.en[ak], false);
+		if (other) {
+			alt = other;
+			altk = k;
+		}
 		/* a text, not a key (`_check("name")`): words */
 		if (values[k] && strchr(values[k], ' '))
 			any = true;
@@ -528,6 +566,13 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 	if (any) {
 		char *msg = fl_msg_subst(text, (const char *const *)names,
 					 (const char *const *)values, np);
+		if (alt && !w->plural) {
+			char *v = values[altk];
+			values[altk] = alt;
+			w->plural = fl_msg_subst(text, (const char *const *)names,
+						 (const char *const *)values, np);
+			values[altk] = v;
+		}
 		/* the helper's condition, in the call's words, within the
 		 * call's own guard */
 		char ckey[170];
@@ -558,6 +603,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 		w->guard = NULL;
 		site = true;
 	}
+	free(alt);
 	for (size_t k = 0; k < np; k++) {
 		free(names[k]);
 		free(values[k]);
