@@ -245,6 +245,62 @@ static void test_c_file_macros_first(void **state)
 	fl_sites_free(s);
 }
 
+/* A printer that returns nothing and prints what it formats at the level
+ * its caller gives (xz's `void message(enum message_verbosity v, const char
+ * *fmt, ...)`, gated by v in vmessage()): a call at an error or warning
+ * level is a site of that severity, one at a verbose level none; a void
+ * formatter given no level (strbuf_addf-like) or a kind that only ends in
+ * a level's word is none. */
+static void test_c_level_printer(void **state)
+{
+	(void)state;
+	const char *a =
+		"static int verbosity = 2;\n"
+		"static void vmessage(enum message_verbosity v, const char *fmt, va_list ap)\n"
+		"{\n"
+		"\tif (v <= verbosity) {\n"
+		"\t\tfprintf(stderr, \"%s: \", progname);\n"
+		"\t\tvfprintf(stderr, fmt, ap);\n"
+		"\t}\n"
+		"}\n"
+		"extern void\n"
+		"message(enum message_verbosity v, const char *fmt, ...)\n"
+		"{\n"
+		"\tva_list ap;\n"
+		"\tva_start(ap, fmt);\n"
+		"\tvmessage(v, fmt, ap);\n"
+		"\tva_end(ap);\n"
+		"}\n"
+		"void buf_addf(struct buf *b, const char *fmt, ...)\n"
+		"{\n"
+		"\tva_list ap;\n"
+		"\tva_start(ap, fmt);\n"
+		"\tbuf_vaddf(b, fmt, ap);\n"
+		"\tva_end(ap);\n"
+		"}\n";
+	const char *b =
+		"static void setup(int raw, int t)\n"                                    /* 1 */
+		"{\n"                                                                    /* 2 */
+		"\tif (raw)\n"                                                          /* 3 */
+		"\t\tmessage(V_WARNING, _(\"Using a preset in raw mode is discouraged.\"));\n" /* 4 */
+		"\tmessage(V_ERROR, _(\"Memory usage limit is too low for the filters.\"));\n" /* 5 */
+		"\tmessage(V_VERBOSE, _(\"Using up to %d threads.\"), t);\n"             /* 6 */
+		"\tbuf_addf(&sb, \"could not open the output file\");\n"                /* 7 */
+		"\tmessage(ADVICE_REBASE_TODO_ERROR, \"use the rebase todo list error\");\n" /* 8 */
+		"}\n";
+	fl_src files[2] = {{"src/message.c", a, strlen(a), NULL}, {"src/coder.c", b, strlen(b), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_c, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "Using a preset in raw mode is discouraged.", 4, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	harness_expect_str(x->guard, "raw");
+	x = EXPECT_SITE(s, "Memory usage limit is too low for the filters.", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	for (int line = 6; line <= 8; line++)
+		if (harness_find_line(s, line))
+			fail_msg("line %d is no report", line);
+	fl_sites_free(s);
+}
+
 /* A reporting macro that tests one of its parameters before it reports
  * (zstd's ERROR_IF(c, n, ...), RETURN_ERROR_IF(cond, err, ...)) reports
  * at a call when that argument holds: the argument is the call's guard,
@@ -1129,6 +1185,7 @@ int main(void)
 		cmocka_unit_test(test_c_else_guards),
 		cmocka_unit_test(test_c_unbraced_else),
 		cmocka_unit_test(test_c_macro_uses),
+		cmocka_unit_test(test_c_level_printer),
 		cmocka_unit_test(test_c_macro_conditions),
 		cmocka_unit_test(test_c_file_macros_first),
 		cmocka_unit_test(test_c_switch_guards),

@@ -160,6 +160,9 @@ typedef struct rep {
 	bool errval;  /* makes an error value of the text it formats
 			 (make_error(p, fmt, ...) returning
 			 jv_invalid_with_msg(...)): its calls raise */
+	bool lvl;     /* a formatter that returns nothing (void message(enum
+			 verbosity v, const char *fmt, ...)): a call whose
+			 level argument says error or warning reports */
 } rep;
 
 /* a function-like macro forwarding to a reporter:
@@ -343,6 +346,8 @@ int c_arg_variants(const ctx *c, size_t b, size_t e, fl_strv *out, bool *generic
 int c_fixed_letters(const char *m);
 /* the same, a formatter (fmtr) or not (compose.c) */
 void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bool fmtr);
+/* the reporter s of the tree returns nothing (rep.lvl) */
+void c_tree_set_lvl(ctree *tr, const char *s, size_t n);
 /* mark a reporter of the tree as making error values (rep's errval) */
 void c_tree_set_errval(ctree *tr, const char *s, size_t n);
 

@@ -254,6 +254,13 @@ void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bo
 	tr->n++;
 }
 
+void c_tree_set_lvl(ctree *tr, const char *s, size_t n)
+{
+	rep *r = (rep *)c_tree_find(tr, s, n);
+	if (r)
+		r->lvl = true;
+}
+
 void c_tree_set_errval(ctree *tr, const char *s, size_t n)
 {
 	rep *r = (rep *)c_tree_find(tr, s, n);
@@ -304,6 +311,8 @@ void c_tree_merge(void *tree, void *part)
 			c_tree_put_kind(tr, r->name, strlen(r->name), r->fmt, r->noret, r->fmtr);
 			if (r->errval)
 				c_tree_set_errval(tr, r->name, strlen(r->name));
+			if (r->lvl)
+				c_tree_set_lvl(tr, r->name, strlen(r->name));
 		}
 	}
 	for (size_t i = 0; i < p->mn; i++) {
@@ -443,7 +452,19 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 	size_t n = t->v[name].len;
 	/* a printf-like function that reports nothing is a formatter
 	 * (jv_string_fmt): its result is a message when a reporter is given it */
-	c_tree_put_kind(tr, s, n, fmt, noret, c_name_sev(s, n, true) == SEV_NONE && !noret);
+	bool fmtr = c_name_sev(s, n, true) == SEV_NONE && !noret;
+	c_tree_put_kind(tr, s, n, fmt, noret, fmtr);
+	/* one that returns nothing (`void message(enum message_verbosity
+	 * v, const char *fmt, ...)`) prints, at the level its caller gives */
+	bool voidret = false;
+	for (size_t k = b; fmtr && k < name; k++) {
+		if (t->v[k].kind == FL_TK_IDENT && word_is(t->src + t->v[k].off, t->v[k].len, "void"))
+			voidret = true;
+		else if (voidret && tk_p1(t, k, '*'))
+			voidret = false;
+	}
+	if (voidret)
+		c_tree_set_lvl(tr, s, n);
 }
 
 /* tr's own macro of the name (not its parent's) */

@@ -283,6 +283,34 @@ static int level_sev_generic(const fl_toks *t, size_t b, size_t e)
 	return SEV_NONE;
 }
 
+/* level_sev_generic() of a level constant alone: one of at most three
+ * words, one a level's whole name (V_WARNING, LOG_ERR, MSG_FATAL; not
+ * ADVICE_REBASE_TODO_ERROR, an advice's kind, or CHERRY_PICKS) */
+static int level_sev_strict(const fl_toks *t, size_t b, size_t e)
+{
+	int sev = level_sev_generic(t, b, e);
+	if (sev == SEV_NONE || sev < 0)
+		return sev;
+	const char *s = t->src + t->v[b].off;
+	size_t n = t->v[b].len, words = 0;
+	bool level = false;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && s[j] != '_')
+			j++;
+		if (j > i) {
+			words++;
+			static const char *const lv[] = {"ERROR", "ERR", "WARN", "WARNING", "FATAL",
+							 "CRIT", "CRITICAL", "ALERT", "EMERG", "PANIC",
+							 NULL};
+			for (const char *const *q = lv; *q; q++)
+				level = level || word_is(s + i, j - i, *q);
+		}
+		i = j + 1;
+	}
+	return level && words <= 3 ? sev : SEV_NONE;
+}
+
 static bool is_stderr(const fl_toks *t, size_t b, size_t e)
 {
 	if (e - b == 1 && (tk_id(t, b, "stderr") || tk_id(t, b, "__stderrp")))
@@ -852,7 +880,7 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		}
 	}
 	const rep *r = c_tree_find_h(w->c.tree, s, n, hn);
-	if (r && r->fmtr)
+	if (r && r->fmtr && !r->lvl)
 		return; /* a formatter: a message only when reported (compose.c) */
 	if (!r && start != i)
 		return; /* std::runtime_error(...) etc. */
@@ -926,7 +954,8 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	if (sev == SEV_NONE || sev == SEV_REPORT || sev == SEV_LOG) {
 		int lv = SEV_NONE;
 		for (int a = 0; a < argi; a++) {
-			int x = level_sev_generic(t, k->st[a], k->en[a]);
+			int x = r && r->lvl ? level_sev_strict(t, k->st[a], k->en[a])
+					    : level_sev_generic(t, k->st[a], k->en[a]);
 			if (x != SEV_NONE) {
 				lv = x;
 				break;
@@ -934,8 +963,9 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 		}
 		if (lv < 0)
 			return;
-		/* a logger reports only at an error or warning level */
-		if (sev == SEV_LOG && lv == SEV_NONE)
+		/* a logger reports only at an error or warning level, and so
+		 * does a function that prints what it formats */
+		if ((sev == SEV_LOG || (r && r->lvl)) && lv == SEV_NONE)
 			return;
 		sev = lv != SEV_NONE ? lv : (r && r->noret) ? SEV_CRIT : SEV_ERR;
 	}
