@@ -745,6 +745,14 @@ static void test_boolean_first(void **state)
 	describe(&e, &c);
 	has("triggerScenarios", e.trigger_scenarios, "`$validator($value)` is not `true`");
 	fl_entry_free(&e);
+	/* C's strcmp with the literal first */
+	struct site cc = {.lang = "c", .path = "src/main.c", .function = "main",
+			  .guard = "strcmp(\"-\", args.arg_names[i]) == 0", .idiom = "message_error",
+			  .type = FL_T_CONSOLE, .msg = "Cannot read data from standard input", .line = 40};
+	describe(&e, &cc);
+	has("triggerScenarios", e.trigger_scenarios, "`args.arg_names[i]` is `\"-\"`");
+	lacks("triggerScenarios", e.trigger_scenarios, "`\"-\"` is");
+	fl_entry_free(&e);
 }
 
 /* the raising construct: code as code, a scanner's word for it in words */

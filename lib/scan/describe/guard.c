@@ -425,8 +425,11 @@ static bool comparison(dsc *d, dsc_atom *a, const char *t)
 		free(m);
 		char *call = callee_of(l);
 		if (call && strstr(dsc_last(call), "cmp") && is_zero(r) && (eq || ne)) {
-			/* dsc_eq(a, b): a is b */
-			set(a, GA_CMP, arg_of(l, 0), arg_of(l, 1), op);
+			/* dsc_eq(a, b): a is b (strcmp("-", name): name is "-") */
+			char *x = arg_of(l, 0), *y = arg_of(l, 1);
+			if (x && y)
+				yoda(&x, &y, op);
+			set(a, GA_CMP, x, y, op);
 			free(call);
 			free(l);
 			free(r);
