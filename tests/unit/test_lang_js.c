@@ -975,7 +975,8 @@ static void test_branch_texts(void **state)
  * named as the message is the one, not the state also passed on); a
  * factory whose error is a cast `(new Error(text))`, rejected with a text
  * whose hole chooses between an empty text and a template with a hole of
- * its own (stylelint's configurationError). */
+ * its own (stylelint's configurationError); a warning handed on to a
+ * callback through the same factory (js-yaml's throwWarning). */
 static void test_factory_throwers(void **state)
 {
 	(void)state;
@@ -1002,6 +1003,14 @@ static void test_factory_throwers(void **state)
 		"      configurationError(`No configuration provided${searchPath ? ` for ${searchPath}` : ''}`),\n"
 		"    );\n"                                                         /* 15 */
 		"  }\n"                                                           /* 16 */
+		"}\n"                                                             /* 17 */
+		"function throwWarning(state, message) {\n"                       /* 18 */
+		"  if (state.onWarning) {\n"                                      /* 19 */
+		"    state.onWarning.call(null, generateError(state, message));\n" /* 20 */
+		"  }\n"                                                           /* 21 */
+		"}\n"                                                             /* 22 */
+		"function readDirective(state, name) {\n"                         /* 23 */
+		"  throwWarning(state, 'unknown document directive \"' + name + '\"');\n" /* 24 */
 		"}\n";
 	fl_src files[] = {{"lib/utils/configurationError.mjs", util, strlen(util), NULL},
 			  {"lib/loader.js", loader, strlen(loader), NULL}};
@@ -1011,6 +1020,11 @@ static void test_factory_throwers(void **state)
 	p = EXPECT_SITE(s, "No configuration provided for ${searchPath}", 13, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "Error");
 	EXPECT_SITE(s, "No configuration provided", 13, FL_T_EXCEPTION);
+	/* a function named for warnings that hands the factory's error to a
+	 * callback: a warning, not a throw */
+	p = EXPECT_SITE(s, "unknown document directive \"{name}\"", 24, FL_T_CONSOLE);
+	harness_expect_str(p->severity, FL_S_WARNING);
+	harness_expect_str(p->cls, "YAMLException");
 	fl_sites_free(s);
 }
 

@@ -372,7 +372,7 @@ void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
  * factory's class (js-yaml's `throwError(state, message) { throw
  * generateError(state, message) }`).  The parameter's position, or -1. */
 static int pfac_forward(fl_classdefs *tr, const ctx *c, size_t q, const size_t *ps, const size_t *pe,
-			size_t np)
+			size_t np, bool warn)
 {
 	const fl_toks *t = &c->t;
 	char fk[160];
@@ -408,10 +408,18 @@ static int pfac_forward(fl_classdefs *tr, const ctx *c, size_t q, const size_t *
 		size_t nm = ps[0] - 2; /* NAME ( params */
 		char key[160];
 		snprintf(key, sizeof key, "rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
-		fl_classdefs_add(tr, key, fl_xasprintf("%zu -1 0 %.*s", p, (int)(nl - params), params), NULL, 0);
+		fl_classdefs_add(tr, key,
+				 fl_xasprintf("%zu -1 0 %.*s%s", p, (int)(nl - params), params, warn ? " warn" : ""),
+				 NULL, 0);
 		return (int)p;
 	}
 	return -1;
+}
+
+/* a name that says warning (throwWarning, emitWarning, warn) */
+static bool warn_name(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "Warn", 4) || (n >= 4 && memcmp(s, "warn", 4) == 0);
 }
 
 /* In collect, after the file's reporters are known: the function declared
@@ -450,11 +458,18 @@ bool js_reporter_forward(fl_classdefs *tr, const ctx *c, size_t i)
 		if (is_id(c, q - 1, "throw")) {
 			/* throw generateError(state, message): a factory's
 			 * error made of the parameter */
-			int p = pfac_forward(tr, c, q, ps, pe, np);
+			int p = pfac_forward(tr, c, q, ps, pe, np, false);
 			if (p >= 0)
 				return true;
 			continue;
 		}
+		/* a function named for warnings that hands such an error on
+		 * (js-yaml's `throwWarning(state, message) {
+		 * state.onWarning.call(null, generateError(state, message)) }`):
+		 * a reporter of warnings */
+		if (warn_name(t->src + t->v[nm].off, t->v[nm].len) &&
+		    pfac_forward(tr, c, q, ps, pe, np, true) >= 0)
+			return true;
 		char ck[160];
 		snprintf(ck, sizeof ck, "rep:%.*s", (int)t->v[q].len, t->src + t->v[q].off);
 		const char *cv, *cd;
@@ -699,11 +714,14 @@ bool js_rule_reporter_call(ctx *c, size_t i, bool self)
 		return true;
 	/* a thrower: its class, and the parameter it tests before */
 	int cond = -1, neg = 0;
-	char cls[128] = "";
-	if (sscanf(pm, "%*d %d %d %127s", &cond, &neg, cls) != 3) {
+	char cls[128] = "", kind[8] = "";
+	int nf = sscanf(pm, "%*d %d %d %127s %7s", &cond, &neg, cls, kind);
+	if (nf < 3) {
 		cond = -1;
 		cls[0] = '\0';
 	}
+	/* a reporter of warnings hands its error on, not throws it */
+	bool warn = nf == 4 && strcmp(kind, "warn") == 0;
 	char *m = js_ctor_arg_msg(c, st[k], en[k]), *code = NULL;
 	for (size_t a = 0; a < na && m; a++)
 		if (a != k && is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1) {
@@ -721,8 +739,8 @@ bool js_rule_reporter_call(ctx *c, size_t i, bool self)
 			free(c->guard);
 			c->guard = fl_guard_nest(js_guard_at(c, at), g, false);
 		}
-		js_emit(c, at, m, code, cls[0] ? cls : NULL, cls[0] ? FL_T_EXCEPTION : FL_T_CONSOLE,
-			FL_S_ERROR, 0, idiom);
+		js_emit(c, at, m, code, cls[0] ? cls : NULL, cls[0] && !warn ? FL_T_EXCEPTION : FL_T_CONSOLE,
+			warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
 		free(c->guard);
 		c->guard = NULL;
 		free(idiom);
