@@ -992,7 +992,13 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 		guard = fl_guard_nest(fl_guard_span(t, o->gb, o->ge, o->neg, false), guard, false);
 	/* a statement of a switch's case: the case's labels (with an if of
 	 * the case's own around it) */
-	char *sw = fl_switch_guard(t, st->m, at);
+	bool arm = false;
+	char *sw = fl_switch_guard_arm(t, st->m, at, &arm);
+	if (sw && arm && guard) {
+		free(sw); /* an if inside a type's case: its condition says more */
+		sw = NULL;
+		arm = false;
+	}
 	if (sw)
 		guard = guard ? fl_guard_nest(sw, guard, false) : sw;
 	fl_site s = {
@@ -1006,6 +1012,7 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 		.http = http,
 		.function = c->fn,
 		.guard = guard,
+		.arm = arm,
 		.idiom = idiom,
 		.unit = st->pkg,
 	};

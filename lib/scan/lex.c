@@ -1039,6 +1039,18 @@ static void sw_operand(const fl_toks *t, const size_t *m, size_t b, size_t e, fl
 
 char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 {
+	bool arm;
+	char *g = fl_switch_guard_arm(t, m, at, &arm);
+	if (arm && strcmp(g, "_") != 0) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+char *fl_switch_guard_arm(const fl_toks *t, const size_t *m, size_t at, bool *arm)
+{
+	*arm = false;
 	if (!t || !m || at == 0 || at >= t->n)
 		return NULL;
 	/* the block around at, back over balanced groups; a case's own
@@ -1125,10 +1137,23 @@ char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 		return NULL;
 	if (mine.over)
 		return NULL;
-	/* a type switch's case matches a type, and its default every other:
-	 * that arm, "_", as a match's catch-all */
-	if (typesw)
-		return mine.dflt && !mine.n ? fl_xstrdup("_") : NULL;
+	/* a type switch's case matches a type (the arm's pattern: its
+	 * types), and its default every other: that arm, "_", as a match's
+	 * catch-all */
+	if (typesw) {
+		if (mine.dflt && !mine.n)
+			return fl_xstrdup("_");
+		if (mine.dflt)
+			return NULL;
+		fl_buf b = {0};
+		for (size_t v = 0; v < mine.n; v++) {
+			char *c = fl_tok_span_text(t, mine.b[v], mine.e[v], 120);
+			fl_buf_printf(&b, "%s%s", v ? ", " : "", c);
+			free(c);
+		}
+		*arm = true;
+		return fl_buf_cstr(&b) ? b.s : NULL;
+	}
 	fl_buf b = {0};
 	bool tagless = ee <= eb;
 	if (!mine.dflt) {

@@ -391,6 +391,9 @@ char *fl_guard_nest(char *outer, char *inner, bool python);
  * type switch.  NULL when at is in no case, in a type switch's case, or
  * its own labels are too many.  Caller frees. */
 char *fl_switch_guard(const fl_toks *t, const size_t *match, size_t at);
+/* The same, and a Go type switch's case: its types ("*PathError,
+ * *LinkError"), *arm set (the pattern the value's type matches). */
+char *fl_switch_guard_arm(const fl_toks *t, const size_t *match, size_t at, bool *arm);
 /* The severity of a text a program prints on its standard error
  * (print(file=sys.stderr), eprintln!, System.err.println...): a warning
  * when it starts with "warning"/"warn:", information when it starts with

@@ -610,7 +610,7 @@ static void test_nested_guards(void **state)
 
 /* A case of a tagless switch is guarded by its condition, its default by
  * none of them; a case of a tagged one by its values; a type switch's case
- * by none, its default by the catch-all arm "_" */
+ * by the arm of its types, its default by the catch-all arm "_" */
 static void test_switch_guards(void **state)
 {
 	(void)state;
@@ -643,8 +643,10 @@ static void test_switch_guards(void **state)
 	harness_expect_str(x->guard, "n < 0");
 	x = EXPECT_SITE(s, "format %s is not ready yet", 9, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, "f == \"text\" || f == \"yaml\"");
+	/* a type switch's case: the arm of the types it matches */
 	x = EXPECT_SITE(s, "a string value %q is refused", 13, FL_T_EXCEPTION);
-	assert_null(x->guard);
+	harness_expect_str(x->guard, "string");
+	assert_true(x->arm);
 	/* a type switch's default: the arm that matched no other type */
 	x = EXPECT_SITE(s, "a value of type %T is refused", 15, FL_T_EXCEPTION);
 	harness_expect_str(x->guard, "_");
