@@ -325,6 +325,26 @@ static void test_var_message(void **state)
 	fl_sites_free(s);
 }
 
+/* An exception class whose __init__'s signature is written over several
+ * lines, as black writes it (`def __init__(\n    self,`): the message it
+ * passes to its base is the class's, as with `def __init__(self, ...)` */
+static void test_class_init_black_signature(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"class NoneFoundError(Exception):\n"                                    /* 1 */
+		"    def __init__(\n"                                                   /* 2 */
+		"        self,\n"                                                       /* 3 */
+		"        names=(),\n"                                                   /* 4 */
+		"    ) -> None:\n"                                                      /* 5 */
+		"        super().__init__(f\"none of the names were found: {names}\")\n" /* 6 */
+		"def select(names):\n"                                                  /* 7 */
+		"    raise NoneFoundError(names)\n");                                    /* 8 */
+	const fl_site *x = EXPECT_SITE(s, "none of the names were found: {names}", 8, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "NoneFoundError");
+	fl_sites_free(s);
+}
+
 /* exception classes that hold their message (Django REST framework,
  * pydantic v1): the attribute is a site, and a raise without a message of
  * its own gets it, in the same file or, through the collect pass, in
@@ -1497,6 +1517,7 @@ int main(void)
 		cmocka_unit_test(test_traps),
 		cmocka_unit_test(test_nesting_guard),
 		cmocka_unit_test(test_var_message),
+		cmocka_unit_test(test_class_init_black_signature),
 		cmocka_unit_test(test_class_default_messages),
 		cmocka_unit_test(test_init_default_messages),
 		cmocka_unit_test(test_init_pct_and_str_branches),

@@ -633,9 +633,11 @@ bool py_has_class_attr(const char *s, size_t n)
 {
 	if (!fl_memmem(s, n, "class", 5))
 		return false;
-	if (fl_memmem(s, n, "def __init__(self", 17) && fl_memmem(s, n, ".__init__(", 10))
+	/* (`def __init__(` alone: a signature over several lines, as black
+	 * writes it, puts `self` on the next) */
+	if (fl_memmem(s, n, "def __init__(", 13) && fl_memmem(s, n, ".__init__(", 10))
 		return true;
-	if (fl_memmem(s, n, "def __str__(self)", 17))
+	if (fl_memmem(s, n, "def __str__(", 12))
 		return true;
 	for (const char *const *a = cls_msg_attrs; *a; a++) {
 		size_t l = strlen(*a);
