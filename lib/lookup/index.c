@@ -90,10 +90,19 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	x->msg = put_str(b, e->message, false);
 	x->path = put_str(b, e->path, true);
 	x->url = put_str(b, e->url, false);
-	x->pattern = put_str(b, e->pattern, false);
+	/* the pattern as matched: without the blank lines and spaces a
+	 * message starts with (`abort "\nFile does not exist: #{path}\n\n"`,
+	 * the CLI's `\n${symbols.error} ERROR: ...`): a text pasted or
+	 * logged starts at its first word, and a line of it holds no '\n' */
+	const char *pattern = e->pattern;
+	while (*pattern == '\n' || *pattern == '\r' || *pattern == ' ' || *pattern == '\t')
+		pattern++;
+	if (!*pattern)
+		pattern = e->pattern;
+	x->pattern = put_str(b, pattern, false);
 	x->cls = put_str(b, e->cls, true);
 	x->line = e->line;
-	x->patlen = (uint32_t)strlen(e->pattern);
+	x->patlen = (uint32_t)strlen(pattern);
 	x->whole = e->part_text ? e->whole : (uint32_t)b->n;
 	x->sites = e->part_text ? 0 : put_str(b, e->sites && *e->sites ? e->sites : NULL, false);
 	if (e->part_text)
@@ -115,9 +124,9 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	x->maxlen = UINT32_MAX;
 	b->ent_factor[b->n] = UINT32_MAX;
 	b->ent_fsrc[b->n] = SIZE_MAX;
-	if (fl_prog_parse(e->pattern, buf, &prog)) {
+	if (fl_prog_parse(pattern, buf, &prog)) {
 		x->flags |= IDX_SIMPLE;
-		if (!strchr(e->pattern, '\n'))
+		if (!strchr(pattern, '\n'))
 			x->flags |= IDX_LOCAL;
 		x->literal = prog.literal;
 		x->minlen = prog.literal + prog.lead_gap + prog.trail_gap;
@@ -132,7 +141,7 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 		 * (fl_pattern_loose), whose segments a text the
 		 * stored pattern matches holds too: a text it fails on
 		 * still finds the entry, for the lenient pass to try. */
-		char *loose = fl_pattern_loose(e->pattern);
+		char *loose = fl_pattern_loose(pattern);
 		char *lbuf = loose ? fl_xmalloc(strlen(loose) + 1) : NULL;
 		fl_prog lprog;
 		if (loose && fl_prog_parse(loose, lbuf, &lprog))
@@ -160,7 +169,7 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 		free(loose);
 	} else {
 		size_t l;
-		if (fl_pattern_factor(e->pattern, buf, &l)) {
+		if (fl_pattern_factor(pattern, buf, &l)) {
 			/* specificity: the literal run, as long as 64 bytes */
 			x->literal = (uint32_t)(l > FACTOR_MAX ? FACTOR_MAX : l);
 			if (!memchr(buf, '\0', l)) {

@@ -154,6 +154,8 @@ static int setup(void **state)
 	/* one text raised with two classes (test_printed_class) */
 	put("acme/js", "Pending test forbidden", "lib/common.js", 150, NULL, "TypeError", NULL);
 	put("acme/js", "Pending test forbidden", "lib/runner.js", 809, NULL, "Error", NULL);
+	/* a message that starts with a blank line (test_leading_blank_line) */
+	put("acme/rb", "\nFile does not exist: {path}", "lib/loader.rb", 19, NULL, NULL, NULL);
 	fl_err e2;
 	if (fl_store_commit(st, &e2) < 0)
 		return -1;
@@ -219,6 +221,17 @@ static void test_pattern_and_captures(void **state)
 	assert_true(r.n >= 1);
 	assert_string_equal(r.v[0].captures.v[0], "\"ftp\"");
 	fl_result_free(&r);
+}
+
+/* A message that starts with a blank line (`abort "\nFile does not
+ * exist: #{path}\n\n"`) answers the line as pasted or logged, which
+ * holds no '\n' before its first word */
+static void test_leading_blank_line(void **state)
+{
+	(void)state;
+	expect_top("File does not exist: /tmp/w/test/test_missing.rb", "lib/loader.rb", 19, "pattern");
+	expect_top("\nFile does not exist: /tmp/w/test/test_missing.rb\n\nrake aborted!\n", "lib/loader.rb",
+		   19, "pattern");
 }
 
 /* The first segment's start: the last one that follows a byte outside a
@@ -680,7 +693,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 61);
+	assert_int_equal(fl_lookup_count(a), 62);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -688,7 +701,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 62);
+	assert_int_equal(fl_lookup_count(a), 63);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1616,6 +1629,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact_code),
 		cmocka_unit_test(test_pattern_and_captures),
+		cmocka_unit_test(test_leading_blank_line),
 		cmocka_unit_test(test_first_segment_start),
 		cmocka_unit_test(test_capture_fits),
 		cmocka_unit_test(test_loose_pattern),

@@ -1156,7 +1156,10 @@
     /* what lookup.c's index keeps of a record, and of its first line when
      * its message has several (index.c's add_part), once per page */
     function entry(ix, e) {
-      var pat = utf8(e.pattern), prog = parseProg(pat), msg = utf8(e.msg), tags = e.tags || [];
+      /* the pattern as matched: without the blank lines and spaces the
+       * message starts with (index.c) */
+      var pat = utf8(e.pattern).replace(/^[\n\r \t]+/, '') || utf8(e.pattern);
+      var prog = parseProg(pat), msg = utf8(e.msg), tags = e.tags || [];
       /* index.c's flags: a warning's record (below an error's), the
        * text's definition (a class, a template), a factory's call */
       var warn = !!e.sev && ['error', 'fatal', 'critical'].indexOf(e.sev) < 0;
