@@ -836,6 +836,25 @@ static void test_call_without_arguments(void **state)
 	describe(&e, &js);
 	has("tryCatchPattern", e.try_catch_pattern, "esLint.lintText(code)");
 	fl_entry_free(&e);
+	/* an array type's brackets are the type's: `final int[] dst` is dst;
+	 * C's `char buf[16]` is buf */
+	struct site jv = {.lang = "jvm", .path = "src/Conversion.java", .function = "Conversion.longToIntArray",
+			  .window = "    public static int[] longToIntArray(final long src, final int srcPos, final int[] dst,\n"
+				    "            final int dstPos, final int nInts) {\n"
+				    "        if (nInts > 2) {\n"
+				    "            throw new IllegalArgumentException(\"too many ints\");",
+			  .window_start = 50, .col = 13, .guard = "nInts > 2", .idiom = "throw new",
+			  .cls = "IllegalArgumentException", .msg = "too many ints", .line = 53};
+	describe(&e, &jv);
+	has("triggerScenarios", e.trigger_scenarios, "Conversion.longToIntArray(src, srcPos, dst, dstPos, nInts)");
+	fl_entry_free(&e);
+	struct site cb = {.lang = "c", .path = "src/io.c", .function = "put_line",
+			  .window = "static int put_line(char buf[16], int n)\n{\n  if (n > 16)\n    fprintf(stderr, \"line too long\\n\");",
+			  .window_start = 10, .col = 5, .guard = "n > 16", .idiom = "fprintf(stderr)", .type = FL_T_CONSOLE,
+			  .msg = "line too long", .line = 13};
+	describe(&e, &cb);
+	has("triggerScenarios", e.trigger_scenarios, "put_line(buf, n)");
+	fl_entry_free(&e);
 }
 
 /* more than four comparisons of one value (a switch's default over many

@@ -380,17 +380,31 @@ static void find_caught(dsc *d)
 /* ---- the function's parameters -------------------------------------------- */
 
 /* one parameter's name: the last identifier before a default or type for C,
- * Java and C#, the first for the others */
+ * Java and C# (an array type's brackets skipped: `final int[] dst`), the
+ * first for the others */
 static void param_name(dsc *d, const char *p, size_t n)
 {
 	bool last = dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp") || dsc_eq(d->dialect, "php") ||
 		    dsc_eq(d->dialect, "java") || dsc_eq(d->dialect, "csharp");
 	size_t end = n;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '[') {
+			/* Java's and C#'s `int[] dst`: brackets a name follows
+			 * are the type's; C's `char buf[10]` ends the name */
+			const char *c = memchr(p + i, ']', n - i);
+			size_t k = c ? (size_t)(c - p) + 1 : n;
+			while (k < n && (p[k] == ' ' || p[k] == '[' || p[k] == ']'))
+				k++;
+			if (c && k < n && idch(p[k])) {
+				i = (size_t)(c - p);
+				continue;
+			}
+		}
 		if (p[i] == '=' || (p[i] == ':' && !last) || p[i] == '[') {
 			end = i;
 			break;
 		}
+	}
 	const char *best = NULL;
 	size_t bl = 0;
 	for (size_t i = 0; i < end;) {
