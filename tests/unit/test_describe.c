@@ -1043,6 +1043,12 @@ static void test_mixed_guards(void **state)
 	describe(&e, &py);
 	has("documentation", e.documentation, "when `conn.key_file` is set and does not exist");
 	fl_entry_free(&e);
+	/* a condition said with "is" after one said with a verb keeps its
+	 * subject */
+	py.guard = "not args and \"attribute\" in kwargs and kwargs";
+	describe(&e, &py);
+	has("documentation", e.documentation, "`kwargs` contains `\"attribute\"`, and `kwargs` is set");
+	fl_entry_free(&e);
 	struct site cc = {.lang = "c", .path = "main.c", .function = "parse_port", .idiom = "die", .type = FL_T_CONSOLE,
 			  .guard = "v <= 0 || v > 65535", .msg = "bad port", .line = 9};
 	describe(&e, &cc);

@@ -1297,10 +1297,21 @@ void dsc_atom_words(fl_buf *b, const dsc *d, const dsc_atom *a, bool when)
 }
 
 /* atoms i and i-1 are about the same value, stated with it first */
+/* an atom said with "is" (`x` is empty, is not 3, is set, is a T) */
+static bool is_phrase(int kind)
+{
+	return kind == GA_NULL || kind == GA_EMPTY || kind == GA_CMP || kind == GA_FLAG || kind == GA_ONEOF ||
+	       kind == GA_TYPE;
+}
+
+/* a's subject is p's, and a can be said without it after p: of one
+ * kind, a said with a verb of its own ("is set and does not exist"), or
+ * both with "is" (not "`kwargs` contains `"a"`, and set") */
 static bool same_subject(const dsc_atom *a, const dsc_atom *p)
 {
 	return a->kind != GA_FAILED && a->kind != GA_OTHER && a->kind != GA_PRED && p->kind != GA_FAILED &&
 	       p->kind != GA_OTHER && p->kind != GA_PRED && a->subject && p->subject &&
+	       (a->kind == p->kind || !is_phrase(a->kind) || is_phrase(p->kind)) &&
 	       dsc_eq(a->subject, p->subject);
 }
 
