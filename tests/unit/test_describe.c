@@ -857,6 +857,31 @@ static void test_call_without_arguments(void **state)
 	fl_entry_free(&e);
 }
 
+/* what the function returns right after the report: the whole
+ * expression (a call's arguments too), not when the report is the
+ * returned call itself */
+static void test_returns_after(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "lib/url.c", .function = "parse_url",
+			 .window = "static int parse_url(const char *u)\n{\n  if(!u) {\n    failf(data, \"no URL given\");\n"
+				   "    return result_of(CURLE_URL_MALFORMAT, 1);\n  }\n  return 0;\n}",
+			 .window_start = 10, .col = 5, .guard = "!u", .idiom = "failf", .type = FL_T_CONSOLE,
+			 .msg = "no URL given", .line = 13};
+	describe(&e, &c);
+	has("documentation", e.documentation, "The function then returns `result_of(CURLE_URL_MALFORMAT, 1)`.");
+	fl_entry_free(&e);
+	struct site t = {.lang = "c", .path = "src/builtin.c", .function = "f_multiply",
+			 .window = "static jv f_multiply(jv a, jv b)\n{\n  if (a == b)\n    return a;\n"
+				   "  return type_error2(a, b, \"cannot be multiplied\");\n}",
+			 .window_start = 10, .col = 10, .idiom = "type_error2", .type = FL_T_CONSOLE,
+			 .msg = "%s (%s) and %s (%s) cannot be multiplied", .line = 14};
+	describe(&e, &t);
+	lacks("documentation", e.documentation, "then returns");
+	fl_entry_free(&e);
+}
+
 /* more than four comparisons of one value (a switch's default over many
  * labels) read as one: none of them, or one of them */
 static void test_one_of_many(void **state)
@@ -1390,6 +1415,7 @@ int main(void)
 		cmocka_unit_test(test_construct_named),
 		cmocka_unit_test(test_fatal_log_is_no_bug),
 		cmocka_unit_test(test_call_without_arguments),
+		cmocka_unit_test(test_returns_after),
 		cmocka_unit_test(test_one_of_many),
 		cmocka_unit_test(test_null_check_without_message),
 		cmocka_unit_test(test_catch_brace_own_line),

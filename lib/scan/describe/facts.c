@@ -601,14 +601,60 @@ static void find_return(dsc *d)
 			return;
 		}
 		depth = depth_after(l, depth);
+		/* a return statement: first on its line or after `)`, `{`, `;`,
+		 * `:` or else (not "return" in a string) */
+		if (r && r > first) {
+			const char *q = r;
+			while (q > l && (q[-1] == ' ' || q[-1] == '\t'))
+				q--;
+			if (!(q > l && strchr("){;:", q[-1])) && !(q - l >= 4 && word_at(l, q - 4, "else", 4)))
+				r = NULL;
+		}
 		if (r && word_at(l, r, "return", 6)) {
+			/* the site inside the return (`return type_error2(a, b,
+			 * "...")`): what it returns is the report's own value */
+			bool own = n == site && d->s->col > 0 && (size_t)(r - l) < (size_t)d->s->col - 1;
 			r += 6;
-			while (*r == ' ' || *r == '(')
+			while (*r == ' ')
 				r++;
+			/* the expression, to its ';' outside brackets (or the
+			 * line's end, Python's and Go's) */
 			char *end = r;
-			while (*end && *end != ';' && *end != ')')
+			int br = 0;
+			while (*end && !(br == 0 && *end == ';')) {
+				br += *end == '(' || *end == '[' || *end == '{';
+				br -= *end == ')' || *end == ']' || *end == '}';
+				if (br < 0)
+					break;
 				end++;
-			if (end > r && *end && end - r < 48)
+			}
+			/* C's family ends it with ';': none on the line, it goes on */
+			bool semi = *end == ';' || !(dsc_eq(d->dialect, "c") || dsc_eq(d->dialect, "cpp") ||
+						    dsc_eq(d->dialect, "jvm") || dsc_eq(d->dialect, "java") ||
+						    dsc_eq(d->dialect, "csharp") || dsc_eq(d->dialect, "php") ||
+						    dsc_eq(d->dialect, "js") || dsc_eq(d->dialect, "ts") ||
+						    dsc_eq(d->dialect, "rust"));
+			while (end > r && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+				end--;
+			/* Python's and Go's: a line ending in an operator goes on */
+			if (end > r && strchr("?:+-*/,.\\&|=(", end[-1]))
+				semi = false;
+			/* `return (x);`: x */
+			if (end - r > 2 && *r == '(' && end[-1] == ')') {
+				int k = 0;
+				const char *q = r;
+				for (; q < end; q++) {
+					k += *q == '(';
+					k -= *q == ')';
+					if (k == 0)
+						break;
+				}
+				if (q == end - 1) {
+					r++;
+					end--;
+				}
+			}
+			if (!own && semi && br == 0 && end > r && end - r < 48)
 				d->ret = fl_xstrndup(r, (size_t)(end - r));
 			free(l);
 			return;
