@@ -101,8 +101,9 @@ static void test_helper_call_texts(void **state)
 	if (harness_find_line(s, 7))
 		fail_msg("a helper of no text in the file gave a site");
 	/* a local's text and a call's, returned by the helper */
-	EXPECT_SITE(s, "Don't know how to build task '{name}' (see --tasks){suggestions}", 8,
-		    FL_T_EXCEPTION);
+	const fl_site *x = EXPECT_SITE(s, "Don't know how to build task '{name}' (see --tasks){suggestions}", 8,
+				       FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "RuntimeError"); /* fail of a text */
 	fl_sites_free(s);
 }
 

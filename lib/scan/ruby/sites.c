@@ -415,6 +415,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 	size_t a0b = st[0], a0e = en[0];
 	size_t mb = NONE, me = NONE;
 	bool ctor = false; /* mb is X.new's argument, not the message itself */
+	bool bare = false; /* `raise x`: x alone, a text or an error */
 	if (a0e == a0b + 1 && t->v[a0b].kind == FL_TK_NUMBER) {
 		/* fail(405, "Method Not Allowed"): not Kernel#fail (a status
 		 * is no exception) but the project's own HTTP error reply */
@@ -505,6 +506,7 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 		} else {
 			mb = a0b;
 			me = a0e;
+			bare = true;
 			/* raise "msg" */
 			bool lit = false;
 			for (size_t q = a0b; q < a0e; q++)
@@ -525,6 +527,10 @@ static void do_raise(walker *w, size_t i, const char *idiom)
 		nm = arg_msgs(w, i, mb, me, msgs);
 		if (!nm && ctor && cls && (msgs[0] = known_default(w, cls)))
 			nm = 1;
+		/* `fail message` of a text a local or a helper holds: a
+		 * RuntimeError, as of a literal */
+		if (nm && bare && !cls)
+			cls = fl_xstrdup("RuntimeError");
 	}
 	char *g = nm ? modifier_guard(w, after) : NULL;
 	for (size_t q = 0; q < nm; q++) {
