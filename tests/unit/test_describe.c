@@ -880,6 +880,30 @@ static void test_returns_after(void **state)
 	describe(&e, &t);
 	lacks("documentation", e.documentation, "then returns");
 	fl_entry_free(&e);
+	/* an error message table: the return is the site itself */
+	struct site tb = {.lang = "c", .path = "src/message.c", .function = "message_strm",
+			  .window = "const char *message_strm(lzma_ret code)\n{\n  switch (code) {\n  case LZMA_DATA_ERROR:\n"
+				    "    return _(\"Compressed data is corrupt\");\n",
+			  .window_start = 10, .col = 5, .guard = "code == LZMA_DATA_ERROR", .idiom = "error message table",
+			  .type = FL_T_CONSOLE, .msg = "Compressed data is corrupt", .line = 14};
+	describe(&e, &tb);
+	lacks("documentation", e.documentation, "then returns");
+	fl_entry_free(&e);
+}
+
+/* a C module's predicate (`hardware_threads_is_mt()`) returns true or
+ * false; it does not fail */
+static void test_c_module_predicate(void **state)
+{
+	(void)state;
+	fl_entry e;
+	struct site c = {.lang = "c", .path = "src/coder.c", .function = "set_threads",
+			 .guard = "hardware_memlimit_mtenc_is_default()", .idiom = "message", .type = FL_T_CONSOLE,
+			 .msg = "Reduced the number of threads", .line = 40};
+	describe(&e, &c);
+	lacks("documentation", e.documentation, "failed");
+	has("documentation", e.documentation, "`hardware_memlimit_mtenc_is_default()`");
+	fl_entry_free(&e);
 }
 
 /* more than four comparisons of one value (a switch's default over many
@@ -1416,6 +1440,7 @@ int main(void)
 		cmocka_unit_test(test_fatal_log_is_no_bug),
 		cmocka_unit_test(test_call_without_arguments),
 		cmocka_unit_test(test_returns_after),
+		cmocka_unit_test(test_c_module_predicate),
 		cmocka_unit_test(test_one_of_many),
 		cmocka_unit_test(test_null_check_without_message),
 		cmocka_unit_test(test_catch_brace_own_line),

@@ -613,7 +613,7 @@ static void find_return(dsc *d)
 		if (r && word_at(l, r, "return", 6)) {
 			/* the site inside the return (`return type_error2(a, b,
 			 * "...")`): what it returns is the report's own value */
-			bool own = n == site && d->s->col > 0 && (size_t)(r - l) < (size_t)d->s->col - 1;
+			bool own = n == site && d->s->col > 0 && (size_t)(r - l) <= (size_t)d->s->col - 1;
 			r += 6;
 			while (*r == ' ')
 				r++;

@@ -182,6 +182,10 @@ static bool boolish(const char *name)
 		if (strncmp(l, pre[i], k) == 0 && (!l[k] || l[k] == '_' || isupper((unsigned char)l[k])))
 			return true;
 	}
+	/* a module's predicate in C: hardware_threads_is_mt,
+	 * git_repository_is_bare, list_has_key */
+	if (strstr(l, "_is_") || strstr(l, "_has_") || strstr(l, "_can_") || strstr(l, "_should_"))
+		return true;
 	/* Python's and C's isalnum, isdigit, hasattr, startswith */
 	if ((strncmp(l, "is", 2) == 0 && n > 4) || strncmp(l, "has", 3) == 0 || strncmp(l, "startswith", 10) == 0 ||
 	    strncmp(l, "endswith", 8) == 0)
