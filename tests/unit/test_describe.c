@@ -888,6 +888,9 @@ static void test_returns_after(void **state)
 			  .type = FL_T_CONSOLE, .msg = "Compressed data is corrupt", .line = 14};
 	describe(&e, &tb);
 	lacks("documentation", e.documentation, "then returns");
+	/* its handling: the caller prints the text it gives */
+	has("tryCatchPattern", e.try_catch_pattern, "const char *text = message_strm(code);");
+	lacks("tryCatchPattern", e.try_catch_pattern, "writes");
 	fl_entry_free(&e);
 }
 

@@ -99,7 +99,14 @@ static bool constant(const char *s)
 static void try_c(fl_buf *b, const dsc *d)
 {
 	char *call = call_or(d, "the_call(...)");
-	if (d->fatal || (d->s->function && dsc_eq(d->s->function, "main"))) {
+	if (d->s->idiom && dsc_eq(d->s->idiom, "error message table")) {
+		/* a table of texts by code: the caller prints what it gives */
+		fl_buf_printf(b, "const char *text = %s;\n/* ", call);
+		msg_comment(b, d);
+		if (d->e->error_code)
+			fl_buf_printf(b, " for %s", d->e->error_code);
+		fl_buf_puts(b, ": the caller prints it, and the code says what failed */");
+	} else if (d->fatal || (d->s->function && dsc_eq(d->s->function, "main"))) {
 		shell_status(b, d);
 	} else if (d->ret && constant(d->ret)) {
 		fl_buf_printf(b, "if (%s == %s) {\n    /* ", call, d->ret);
