@@ -741,6 +741,11 @@ static void test_boolean_first(void **state)
 	has("triggerScenarios", e.trigger_scenarios, "`$contents` is `false`");
 	lacks("triggerScenarios", e.trigger_scenarios, "`false` is");
 	fl_entry_free(&e);
+	/* a value after a negation of the same subject keeps its "is" */
+	c.guard = "isset($config['packagist']) && false === $config['packagist']";
+	describe(&e, &c);
+	has("triggerScenarios", e.trigger_scenarios, "is not `null` and is `false`");
+	fl_entry_free(&e);
 	c.guard = "true !== $validator($value)";
 	describe(&e, &c);
 	has("triggerScenarios", e.trigger_scenarios, "`$validator($value)` is not `true`");

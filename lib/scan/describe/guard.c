@@ -1324,14 +1324,27 @@ static void join(fl_buf *b, const dsc *d, size_t from, size_t to, bool any, bool
 {
 	const dsc_guard *g = &d->g;
 	size_t n = to - from;
+	size_t prev = b->n, prev_end = b->n;
 	for (size_t i = from; i < to; i++) {
 		if (i > from)
 			fl_buf_puts(b, i + 1 < to ? ", " : any ? (n > 2 ? ", or " : " or ") : (n > 2 ? ", and " : " and "));
 		bool bare = i > from && same_subject(&g->a[i], &g->a[i - 1]);
+		size_t at = b->n;
 		if (bare)
 			atom_words(b, d, &g->a[i], when, true);
 		else
 			dsc_atom_words(b, d, &g->a[i], when);
+		/* "is not `null` and is `false`": a value after a negation
+		 * keeps its "is" ("is not `null` and `false`" reads as
+		 * neither) */
+		if (bare && b->n > at && b->s[at] == '`' &&
+		    fl_memmem(b->s + prev, prev_end - prev, "not ", 4)) {
+			fl_buf_puts(b, "   ");
+			memmove(b->s + at + 3, b->s + at, b->n - at - 3);
+			memcpy(b->s + at, "is ", 3);
+		}
+		prev = at;
+		prev_end = b->n;
 	}
 }
 
