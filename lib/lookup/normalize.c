@@ -1072,7 +1072,8 @@ static bool ruby_frame(const char *s)
 }
 
 /* A line of a help text's option table ("  -v, --version   show the
- * version", "  --exists-action <action>    Default action when ...") or
+ * version", "  --exists-action <action>    Default action when ...",
+ * "  -          read from standard input") or
  * the continuation of its description in a column 20 or more spaces in:
  * what a program does, not what went wrong. */
 static bool help_line(const char *line, const char *sp)
@@ -1082,7 +1083,9 @@ static bool help_line(const char *line, const char *sp)
 		col += *p == '\t' ? 8 - col % 8 : 1;
 	if (col >= 20)
 		return true;
-	if (!col || sp[0] != '-' || !(isalnum((unsigned char)sp[1]) || sp[1] == '-'))
+	/* (a lone "-" too: the option that reads standard input) */
+	if (!col || sp[0] != '-' ||
+	    !(isalnum((unsigned char)sp[1]) || sp[1] == '-' || (sp[1] == ' ' && sp[2] == ' ')))
 		return false;
 	/* the option, then a gap of two spaces or more, then the text */
 	const char *gap = strstr(sp, "  ");

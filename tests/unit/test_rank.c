@@ -567,6 +567,10 @@ static void test_help_lines_are_no_errors(void **state)
 	r = ask("                              current working directory and gadget7 unit2\n");
 	assert_true(r.n == 0 || r.v[0].score < 0.4);
 	fl_result_free(&r);
+	/* a lone "-" option (standard input) */
+	r = ask("  -           widget config already exists\n");
+	assert_true(r.n == 0 || r.v[0].score < 0.4);
+	fl_result_free(&r);
 	/* the same text as an error line is answered */
 	r = ask("error: widget config already exists\n");
 	assert_true(r.n >= 1);
