@@ -350,7 +350,8 @@
     var col = 0, n = line.length - sp.length, gap;
     for (var i = 0; i < n; i++) col += line[i] === '\t' ? 8 - col % 8 : 1;
     if (col >= 20) return true;
-    if (!col || sp[0] !== '-' || !/[A-Za-z0-9-]/.test(sp[1] || '')) return false;
+    /* (a lone "-" too: the option that reads standard input) */
+    if (!col || sp[0] !== '-' || !(/[A-Za-z0-9-]/.test(sp[1] || '') || sp.slice(1, 3) === '  ')) return false;
     if ((gap = sp.indexOf('  ')) < 0) return false;
     return /^[ \t]*[A-Za-z([]/.test(sp.slice(gap));
   }
