@@ -348,6 +348,9 @@ int c_fixed_letters(const char *m);
 void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bool fmtr);
 /* the reporter s of the tree returns nothing (rep.lvl) */
 void c_tree_set_lvl(ctree *tr, const char *s, size_t n);
+/* The function whose name is token nm is declared to return void (not a
+ * pointer): `static void`, `extern void` just before its name */
+bool c_returns_void(const fl_toks *t, size_t nm);
 /* mark a reporter of the tree as making error values (rep's errval) */
 void c_tree_set_errval(ctree *tr, const char *s, size_t n);
 

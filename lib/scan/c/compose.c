@@ -531,25 +531,6 @@ static char *callee_head(const ctx *c, size_t j, const size_t *a, const size_t *
 	return NULL;
 }
 
-/* The function whose name is token nm is declared to return void (not a
- * pointer): `static void`, `extern void` before it */
-static bool returns_void(const fl_toks *t, size_t nm)
-{
-	bool v = false;
-	for (size_t k = nm; k > 0 && nm - k < 8;) {
-		k--;
-		if (t->v[k].flags & TF_DIR)
-			break;
-		if (tk_p1(t, k, '*'))
-			return false;
-		if (t->v[k].kind != FL_TK_IDENT)
-			break;
-		if (tk_id(t, k, "void"))
-			v = true;
-	}
-	return v;
-}
-
 void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 {
 	const fl_toks *t = c->t;
@@ -651,7 +632,7 @@ void c_collect_variadic(ctree *tr, const ctx *c, size_t k)
 		/* one that returns nothing prints what it formats, at the
 		 * level its caller gives (`void message(enum
 		 * message_verbosity v, const char *fmt, ...)`, gated by v) */
-		if (!reports && returns_void(t, nm))
+		if (!reports && c_returns_void(t, nm))
 			c_tree_set_lvl(tr, name, nlen);
 	}
 	if (reports && errval)

@@ -254,6 +254,23 @@ void c_tree_put_kind(ctree *tr, const char *s, size_t n, int fmt, bool noret, bo
 	tr->n++;
 }
 
+bool c_returns_void(const fl_toks *t, size_t nm)
+{
+	bool v = false;
+	for (size_t k = nm; k > 0 && nm - k < 8;) {
+		k--;
+		if (t->v[k].flags & TF_DIR)
+			break;
+		if (tk_p1(t, k, '*'))
+			return false;
+		if (t->v[k].kind != FL_TK_IDENT)
+			break;
+		if (tk_id(t, k, "void"))
+			v = true;
+	}
+	return v;
+}
+
 void c_tree_set_lvl(ctree *tr, const char *s, size_t n)
 {
 	rep *r = (rep *)c_tree_find(tr, s, n);
@@ -456,14 +473,7 @@ static void collect_hit(ctree *tr, const ctx *c, size_t hit, int fmt)
 	c_tree_put_kind(tr, s, n, fmt, noret, fmtr);
 	/* one that returns nothing (`void message(enum message_verbosity
 	 * v, const char *fmt, ...)`) prints, at the level its caller gives */
-	bool voidret = false;
-	for (size_t k = b; fmtr && k < name; k++) {
-		if (t->v[k].kind == FL_TK_IDENT && word_is(t->src + t->v[k].off, t->v[k].len, "void"))
-			voidret = true;
-		else if (voidret && tk_p1(t, k, '*'))
-			voidret = false;
-	}
-	if (voidret)
+	if (fmtr && c_returns_void(t, name))
 		c_tree_set_lvl(tr, s, n);
 }
 

@@ -1048,13 +1048,6 @@ static void join_list(const walker *w, size_t open, const char *sep, bool *first
 	}
 }
 
-/* `" - ".join(parts)` [b, e): the parts joined, from a list literal or a
- * local list built in the enclosing function before `at` (`parts =
- * [...]`, then `parts.append(x)`, `parts.extend([...])`, `parts += [...]`
- * in order, up to the first added in a block deeper than the join's
- * statement, on a condition: the text always printed starts so).  NULL
- * when [b, e) is no such join, or the list is bound otherwise or holds no
- * literal. */
 /* The text list var is joined to at b, from the bindings and additions
  * in [from, b) (py_join_msg), skipping the binding at token skip;
  * *last and *prev: the last two bindings it read, NONE for none. */
@@ -1107,6 +1100,13 @@ static void join_var(walker *w, size_t b, size_t var, size_t from, int scol, con
 		fl_buf_reset(out);
 }
 
+/* `" - ".join(parts)` [b, e): the parts joined, from a list literal or a
+ * local list built in the enclosing function before `at` (`parts =
+ * [...]`, then `parts.append(x)`, `parts.extend([...])`, `parts += [...]`
+ * in order, up to the first added in a block deeper than the join's
+ * statement, on a condition: the text always printed starts so).  NULL
+ * when [b, e) is no such join, or the list is bound otherwise or holds no
+ * literal. */
 char *py_join_msg(walker *w, size_t b, size_t e, char **alt)
 {
 	const fl_toks *t = w->t;

@@ -133,7 +133,7 @@ static bool case_value(const fl_toks *t, size_t b, size_t e)
 	case FL_TK_STRING:
 		return true;
 	case FL_TK_NUMBER: /* not a range the lexer read as one number */
-		return !memchr(s, '.', k->len) || !memmem(s, k->len, "..", 2);
+		return !memmem(s, k->len, "..", 2);
 	case FL_TK_OTHER:
 		return s[0] == ':';
 	case FL_TK_IDENT:
@@ -944,11 +944,6 @@ static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
 	return var_msgs_in(w, d, at, var, out, 0);
 }
 
-/* The messages a method of the file returns (`def error_message; if x;
- * "..."; else; "..."; end; end`, `def not_found(name); message =
- * String.new("..."); ...; message; end`): its last statement's text, its
- * arms' texts, or the messages of the local variable it is.  The method
- * is the file's one `def` of name (token); two give nothing. */
 /* `message + more` [v, e) ending the method at d: each text the local
  * `message` holds there, then the text of `more` (its placeholder, named
  * by its last name outside brackets, when it holds no string:
@@ -989,6 +984,11 @@ static size_t var_plus_msgs(walker *w, size_t d, size_t v, size_t e, char **out,
 	return n;
 }
 
+/* The messages a method of the file returns (`def error_message; if x;
+ * "..."; else; "..."; end; end`, `def not_found(name); message =
+ * String.new("..."); ...; message; end`): its last statement's text, its
+ * arms' texts, or the messages of the local variable it is.  The method
+ * is the file's one `def` of name (token); two give nothing. */
 static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 {
 	const fl_toks *t = w->t;
