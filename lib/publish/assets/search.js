@@ -1159,7 +1159,7 @@
     function entry(ix, e) {
       /* the pattern as matched: without the blank lines and spaces the
        * message starts with (index.c) */
-      var pat = utf8(e.pattern).replace(/^[\n\r \t]+/, '') || utf8(e.pattern);
+      var raw = utf8(e.pattern), pat = raw.replace(/^[\n\r \t]+/, '') || raw;
       var prog = parseProg(pat), msg = utf8(e.msg), tags = e.tags || [];
       /* index.c's flags: a warning's record (below an error's), the
        * text's definition (a class, a template), a factory's call */
@@ -1168,7 +1168,7 @@
       var raised = e.type === 'exception' || e.type === 'panic'; /* not printed or logged */
       var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, loose: loosePattern(pat), literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
                 msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null, warn: warn, def: def, call: call, raised: raised };
-      var pl = pat.split('\n'), ml = msg.split('\n'), k, p;
+      var pl = raw.split('\n'), ml = msg.split('\n'), k, p; /* index.c's add_part: the stored pattern's lines */
       for (k = 0; pl.length > 1 && pl.length === ml.length && k + 1 < pl.length; k++) {
         if (!(p = skipSpaces(pl[k]))) continue;
         if ((prog = parseProg(p)) && prog.literal >= 12)
