@@ -1158,6 +1158,30 @@ char *py_join_msg(walker *w, size_t b, size_t e, char **alt)
 	return r;
 }
 
+char *py_param_text(walker *w, size_t b, size_t e, size_t k, py_alt *alt)
+{
+	char *other = NULL;
+	char *v = py_join_msg(w, b, e, alt->text ? NULL : &other);
+	if (!v)
+		v = py_msg(w->t, b, e, false);
+	if (other) {
+		alt->text = other;
+		alt->k = k;
+	}
+	return v;
+}
+
+void py_alt_plural(walker *w, const char *text, char *const *names, char **values, size_t np,
+		   const py_alt *alt)
+{
+	if (!alt->text || w->plural)
+		return;
+	char *v = values[alt->k];
+	values[alt->k] = alt->text;
+	w->plural = fl_msg_subst(text, (const char *const *)names, (const char *const *)values, np);
+	values[alt->k] = v;
+}
+
 /* Whether [b, e) formats a local variable, the template of a message
  * assigned earlier: `msg % args` gives '%', `msg.format(...)` '{', else 0
  * (a module constant is read by py_msg() itself). */

@@ -172,6 +172,19 @@ void py_join_part(const fl_toks *t, size_t b, size_t e, fl_buf *out, bool *lit);
  * NULL): the text of the list's other binding (bound in two branches),
  * or NULL. */
 char *py_join_msg(walker *w, size_t b, size_t e, char **alt);
+/* A helper call's argument for its parameter k: the text [b, e) gives
+ * (a joined list's, else py_msg's).  A joined list bound in two branches
+ * keeps its other text in *alt (the first such argument only), for
+ * py_alt_plural.  NULL for no text. */
+typedef struct py_alt {
+	char *text; /* owned */
+	size_t k;
+} py_alt;
+char *py_param_text(walker *w, size_t b, size_t e, size_t k, py_alt *alt);
+/* The helper's text with alt's argument in place of the one given, as
+ * the call's second site (w->plural, unless one is set); frees nothing. */
+void py_alt_plural(walker *w, const char *text, char *const *names, char **values, size_t np,
+		   const py_alt *alt);
 /* The message of argument k (sets w->var, w->plural); caller frees. */
 char *py_arg_msg(walker *w, const callargs *a, size_t k, bool pct);
 /* The message of the first keyword argument of names that has one. */

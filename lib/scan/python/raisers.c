@@ -526,8 +526,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 	if (!py_get_args(w, i + 1, &a, &close))
 		return false;
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0}, *texts[FL_FAC_PARAMS] = {0};
-	char *alt = NULL; /* a joined list's other binding: a second site */
-	size_t altk = 0;
+	py_alt alt = {0}; /* a joined list's other binding: a second site */
 	size_t np = py_param_list(params, names, FL_FAC_PARAMS);
 	bool any = false;
 	char *given = NULL; /* the class the call gives a {param} class */
@@ -551,13 +550,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 		snprintf(ph, sizeof ph, "{%s}", names[k]);
 		if (!strstr(text, ph))
 			continue;
-		char *other = NULL;
-		if (!(values[k] = py_join_msg(w, a.st[ak], a.en[ak], alt ? NULL : &other)))
-			values[k] = py_msg(t, a.st[ak], a.en[ak], false);
-		if (other) {
-			alt = other;
-			altk = k;
-		}
+		values[k] = py_param_text(w, a.st[ak], a.en[ak], k, &alt);
 		/* a text, not a key (`_check("name")`): words */
 		if (values[k] && strchr(values[k], ' '))
 			any = true;
@@ -566,13 +559,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 	if (any) {
 		char *msg = fl_msg_subst(text, (const char *const *)names,
 					 (const char *const *)values, np);
-		if (alt && !w->plural) {
-			char *v = values[altk];
-			values[altk] = alt;
-			w->plural = fl_msg_subst(text, (const char *const *)names,
-						 (const char *const *)values, np);
-			values[altk] = v;
-		}
+		py_alt_plural(w, text, names, values, np, &alt);
 		/* the helper's condition, in the call's words, within the
 		 * call's own guard */
 		char ckey[170];
@@ -603,7 +590,7 @@ bool py_raiser_call(walker *w, size_t i, size_t pb, bool raised)
 		w->guard = NULL;
 		site = true;
 	}
-	free(alt);
+	free(alt.text);
 	for (size_t k = 0; k < np; k++) {
 		free(names[k]);
 		free(values[k]);

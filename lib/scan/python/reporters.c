@@ -219,21 +219,15 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 	if (!py_get_args(w, i + 1, &a, &close))
 		return true;
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0};
-	char *alt = NULL; /* a joined list's other binding: a second site */
-	size_t altk = 0;
+	py_alt alt = {0}; /* a joined list's other binding: a second site */
 	size_t np = py_param_list(params, names, FL_FAC_PARAMS);
 	bool any = false;
 	for (size_t k = 0; k < np; k++) {
 		size_t ak = py_kwarg(t, &a, names[k]);
 		if (ak == NONE && k < a.npos)
 			ak = a.pos[k];
-		char *other = NULL;
-		if (ak != NONE && !(values[k] = py_join_msg(w, a.st[ak], a.en[ak], alt ? NULL : &other)))
-			values[k] = py_msg(t, a.st[ak], a.en[ak], false);
-		if (other) {
-			alt = other;
-			altk = k;
-		}
+		if (ak != NONE)
+			values[k] = py_param_text(w, a.st[ak], a.en[ak], k, &alt);
 		if (ak != NONE && !values[k]) {
 			/* a local's text formatted (`msg.format(candidates)`) */
 			values[k] = py_arg_msg(w, &a, ak, false);
@@ -256,19 +250,13 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 	if (any) {
 		char *msg = fl_msg_subst(text, (const char *const *)names,
 					 (const char *const *)values, np);
-		if (alt && !w->plural) {
-			char *v = values[altk];
-			values[altk] = alt;
-			w->plural = fl_msg_subst(text, (const char *const *)names,
-						 (const char *const *)values, np);
-			values[altk] = v;
-		}
+		py_alt_plural(w, text, names, values, np, &alt);
 		char *idiom = fl_xasprintf("reporter %s", key + 4);
 		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
 		free(idiom);
 		free(msg);
 	}
-	free(alt);
+	free(alt.text);
 	for (size_t k = 0; k < np; k++) {
 		free(names[k]);
 		free(values[k]);
