@@ -249,8 +249,8 @@ static void test_c_file_macros_first(void **state)
  * its caller gives (xz's `void message(enum message_verbosity v, const char
  * *fmt, ...)`, gated by v in vmessage()): a call at an error or warning
  * level is a site of that severity, one at a verbose level none; a void
- * formatter given no level (strbuf_addf-like) or a kind that only ends in
- * a level's word is none. */
+ * formatter given no level (strbuf_addf-like), a kind that only ends in a
+ * level's word or holds one inside another word (CHERRY) is none. */
 static void test_c_level_printer(void **state)
 {
 	(void)state;
@@ -286,7 +286,8 @@ static void test_c_level_printer(void **state)
 		"\tmessage(V_ERROR, _(\"Memory usage limit is too low for the filters.\"));\n" /* 5 */
 		"\tmessage(V_VERBOSE, _(\"Using up to %d threads.\"), t);\n"             /* 6 */
 		"\tbuf_addf(&sb, \"could not open the output file\");\n"                /* 7 */
-		"\tmessage(ADVICE_REBASE_TODO_ERROR, \"use the rebase todo list error\");\n" /* 8 */
+		"\tmessage(ADVICE_MERGE_CONFLICT_ERROR, \"resolve the merge conflict first\");\n" /* 8 */
+		"\tmessage(SKIPPED_CHERRY_PICKS, \"use --keep to include skipped commits\");\n" /* 9 */
 		"}\n";
 	fl_src files[2] = {{"src/message.c", a, strlen(a), NULL}, {"src/coder.c", b, strlen(b), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_c, files, 2, 1);
@@ -295,7 +296,7 @@ static void test_c_level_printer(void **state)
 	harness_expect_str(x->guard, "raw");
 	x = EXPECT_SITE(s, "Memory usage limit is too low for the filters.", 5, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_ERROR);
-	for (int line = 6; line <= 8; line++)
+	for (int line = 6; line <= 9; line++)
 		if (harness_find_line(s, line))
 			fail_msg("line %d is no report", line);
 	fl_sites_free(s);

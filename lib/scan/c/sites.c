@@ -285,7 +285,7 @@ static int level_sev_generic(const fl_toks *t, size_t b, size_t e)
 
 /* level_sev_generic() of a level constant alone: one of at most three
  * words, one a level's whole name (V_WARNING, LOG_ERR, MSG_FATAL; not
- * ADVICE_REBASE_TODO_ERROR, an advice's kind, or CHERRY_PICKS) */
+ * ADVICE_MERGE_CONFLICT_ERROR, a kind of advice, or CHERRY_PICKS) */
 static int level_sev_strict(const fl_toks *t, size_t b, size_t e)
 {
 	int sev = level_sev_generic(t, b, e);
