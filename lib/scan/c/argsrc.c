@@ -156,7 +156,11 @@ static void tt_add(ctree *tr, const char *name, size_t n, fl_strv *texts, bool b
 }
 
 /* `const char *NAME(...) { ... return "..."; ... }` with the '{' at o:
- * every return a literal (or NULL), at least two texts */
+ * every return a literal (or NULL), at least two texts; or, with three
+ * literal texts or more, a few returns of what is computed (xz's
+ * message_strm: `case LZMA_MEM_ERROR: return strerror(ENOMEM);` among
+ * eight literals), one for three literals at most: such a return is the
+ * placeholder's variant (partial) */
 static void collect_table(ctree *tr, const ctx *c, size_t o)
 {
 	const fl_toks *t = c->t;
@@ -171,6 +175,7 @@ static void collect_table(ctree *tr, const ctx *c, size_t o)
 		return;
 	fl_strv texts = {0};
 	bool partial = false;
+	size_t computed = 0, lits = 0;
 	for (size_t k = o + 1; k < cl; k++) {
 		if (!tk_id(t, k, "return"))
 			continue;
@@ -185,12 +190,17 @@ static void collect_table(ctree *tr, const ctx *c, size_t o)
 			k = e;
 			continue;
 		}
-		char *s = e < cl ? literal_text(c, k + 1, e) : NULL;
-		if (!s || texts.n >= TT_MAX) {
-			free(s);
+		if (e >= cl || texts.n >= TT_MAX) {
 			fl_strv_free(&texts);
 			return;
 		}
+		char *s = literal_text(c, k + 1, e);
+		if (!s) {
+			computed++;
+			k = e;
+			continue;
+		}
+		lits++;
 		bool dup = false;
 		for (size_t x = 0; x < texts.n && !dup; x++)
 			dup = strcmp(texts.v[x], s) == 0;
@@ -201,11 +211,11 @@ static void collect_table(ctree *tr, const ctx *c, size_t o)
 		free(s);
 		k = e;
 	}
-	if (texts.n < 2) {
+	if (texts.n < 2 || (computed && (lits < 3 || computed * 3 > lits))) {
 		fl_strv_free(&texts);
 		return;
 	}
-	tt_add(tr, t->src + t->v[nm].off, t->v[nm].len, &texts, false, partial);
+	tt_add(tr, t->src + t->v[nm].off, t->v[nm].len, &texts, false, partial || computed);
 }
 
 /* ---- collect: functions printing their format to an error stream ---------- */
