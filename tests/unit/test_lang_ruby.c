@@ -417,6 +417,77 @@ static void test_logging(void **state)
 	fl_sites_free(s);
 }
 
+/* A print in a `rescue` clause is the program's report of what it caught
+ * (rake's `Failed to remove #{file_name}: #{ex}`), with its modifier's
+ * guard; a print elsewhere stays normal output. */
+static void test_print_in_rescue(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"module Rake\n"                                                         /* 1 */
+		"  def cleanup(file_name)\n"                                            /* 2 */
+		"    begin\n"                                                           /* 3 */
+		"      rm_r file_name\n"                                                /* 4 */
+		"      puts \"Removed #{file_name}\"\n"                                  /* 5 */
+		"    rescue StandardError => ex\n"                                      /* 6 */
+		"      puts \"Failed to remove #{file_name}: #{ex}\" unless gone?(file_name)\n" /* 7 */
+		"    end\n"                                                             /* 8 */
+		"  end\n"                                                               /* 9 */
+		"  def load(fn)\n"                                                      /* 10 */
+		"    read(fn)\n"                                                        /* 11 */
+		"  rescue Errno::ENOENT => e\n"                                         /* 12 */
+		"    $stderr.puts \"Error while processing '#{fn}': #{e}\"\n"           /* 13 */
+		"  end\n"                                                               /* 14 */
+		"end\n");
+	const fl_site *x = EXPECT_SITE(s, "Failed to remove {file_name}: {ex}", 7, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_string_equal(x->idiom, "puts in rescue");
+	assert_string_equal(x->guard, "!gone?(file_name)");
+	x = EXPECT_SITE(s, "Error while processing '{fn}': {e}", 13, FL_T_CONSOLE);
+	assert_string_equal(x->idiom, "$stderr.puts in rescue");
+	assert_null(harness_find(s, "Removed {file_name}"));
+	fl_sites_free(s);
+}
+
+/* A local bound by a block (`|ok, status|`) and then assigned at a line
+ * every run to the raise passes holds that text; an `if` expression's
+ * arms may be locals and their sums (rake's test task); an assignment
+ * under a condition the raise is not under leaves a parameter unknown. */
+static void test_rebound_locals(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"module Rake\n"                                                         /* 1 */
+		"  def define\n"                                                        /* 2 */
+		"    ruby args do |ok, status|\n"                                       /* 3 */
+		"      if !ok\n"                                                        /* 4 */
+		"        status = \"Command failed with status (#{status.exitstatus})\"\n" /* 5 */
+		"        details = \": [ruby #{args}]\"\n"                              /* 6 */
+		"        message =\n"                                                   /* 7 */
+		"          if verbose\n"                                                /* 8 */
+		"            status + details\n"                                        /* 9 */
+		"          else\n"                                                      /* 10 */
+		"            status\n"                                                  /* 11 */
+		"          end\n"                                                       /* 12 */
+		"        fail message\n"                                                /* 13 */
+		"      end\n"                                                           /* 14 */
+		"    end\n"                                                             /* 15 */
+		"  end\n"                                                               /* 16 */
+		"  def deprecate(message, where)\n"                                     /* 17 */
+		"    if where\n"                                                        /* 18 */
+		"      message = \"#{message} (called at #{where})\"\n"                 /* 19 */
+		"    end\n"                                                             /* 20 */
+		"    raise DeprecatedError, \"[REMOVED] #{message}\"\n"                  /* 21 */
+		"  end\n"                                                               /* 22 */
+		"end\n");
+	EXPECT_SITE(s, "Command failed with status ({status.exitstatus})", 13, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Command failed with status ({status.exitstatus}): [ruby {args}]", 13,
+		    FL_T_EXCEPTION);
+	EXPECT_SITE(s, "[REMOVED] {message}", 21, FL_T_EXCEPTION);
+	assert_null(harness_find(s, "[REMOVED] {message} (called at {where})"));
+	fl_sites_free(s);
+}
+
 /* Jekyll's logger takes a topic and a message, `Jekyll.logger.warn
  * "Deprecation:", "msg"`, and logs them on one line: the record is both,
  * not the topic alone (jekyll's "Warning:" stood for a dozen messages); a
@@ -689,6 +760,8 @@ int main(void)
 		cmocka_unit_test(test_logging),
 		cmocka_unit_test(test_logger_topic),
 		cmocka_unit_test(test_interp_regex),
+		cmocka_unit_test(test_print_in_rescue),
+		cmocka_unit_test(test_rebound_locals),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robust),
 	};

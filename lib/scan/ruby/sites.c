@@ -662,20 +662,80 @@ static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *
  * known (the message goes on at run time).  A parameter, a block or rescue
  * binding, or an assignment that is no message make it unknown. */
 
-/* The string-led statements of a `case`/`if` expression starting at b,
- * down to the first line at column col or less: its arms' values. */
-static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size_t n)
+static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out,
+			  int depth);
+
+/* `a + b + "..."` [b, e) of the method at d: the texts joined, each local
+ * the one message it holds there (rake's `status + details`, `status =
+ * "Command failed with status (#{...})"`); NULL when a part is neither
+ * or no part is a literal's. */
+static char *sum_msg(walker *w, size_t d, size_t b, size_t e, int depth)
+{
+	const fl_toks *t = w->t;
+	if (d == NONE || depth > 2)
+		return NULL;
+	fl_buf out = {0};
+	bool ok = true;
+	for (size_t k = b; k < e && ok;) {
+		size_t pe = k;
+		while (pe < e && !is_p(t, pe, '+'))
+			pe = fl_tok_is_opener(t, pe) && w->m[pe] != NONE && w->m[pe] < e ? w->m[pe] + 1
+											 : pe + 1;
+		char *m = NULL;
+		if (t->v[k].kind == FL_TK_STRING) {
+			m = fl_rb_msg(t, k, pe);
+		} else if (pe == k + 1 && t->v[k].kind == FL_TK_IDENT) {
+			char *v[MAXVAR];
+			size_t n = var_msgs_in(w, d, k, k, v, depth + 1);
+			if (n == 1)
+				m = v[0];
+			else
+				for (size_t q = 0; q < n; q++)
+					free(v[q]);
+		}
+		if (m)
+			fl_buf_puts(&out, m);
+		ok = m != NULL && (pe == e || pe + 1 < e);
+		free(m);
+		k = pe + 1;
+	}
+	if (!ok || !out.n) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}
+
+/* The statements of a `case`/`if` expression starting at b, down to the
+ * first line at column col or less, that give a text (a literal, a local
+ * holding one, or their sum; of the method at d): its arms' values. */
+static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size_t n,
+		       size_t d, int depth)
 {
 	const fl_toks *t = w->t;
 	for (size_t k = b + 1; k < at && n < MAXVAR; k++) {
 		if ((t->v[k].flags & FL_TF_NL_BEFORE) && t->v[k].col <= col)
 			break;
-		if (t->v[k].kind != FL_TK_STRING || !(t->v[k].flags & FL_TF_NL_BEFORE))
+		if (!(t->v[k].flags & FL_TF_NL_BEFORE))
+			continue;
+		bool lit = t->v[k].kind == FL_TK_STRING;
+		/* a local, or a sum of locals (`status + details`): not a
+		 * keyword, a call or an assignment */
+		if (!lit && (t->v[k].kind != FL_TK_IDENT || is_kw(t, k, "if") || is_kw(t, k, "else") ||
+			     is_kw(t, k, "elsif") || is_kw(t, k, "when") || is_kw(t, k, "end") ||
+			     is_kw(t, k, "unless") || is_kw(t, k, "case") || is_kw(t, k, "then") ||
+			     (k + 1 < t->n &&
+			      !((t->v[k + 1].flags & FL_TF_NL_BEFORE) || is_p(t, k + 1, '+')))))
 			continue;
 		size_t e = stmt_end(w, k, true);
 		if (e == NONE || e > at)
 			break;
-		char *m = fl_rb_msg(t, k, e);
+		char *m = lit ? fl_rb_msg(t, k, e) : sum_msg(w, d, k, e, depth);
+		if (!m) {
+			k = e - 1;
+			continue;
+		}
 		bool dup = false;
 		for (size_t q = 0; m && q < n; q++)
 			dup = dup || strcmp(out[q], m) == 0;
@@ -719,9 +779,6 @@ static char *array_msg(walker *w, size_t b, size_t e)
 	fl_buf_cstr(&out);
 	return out.s;
 }
-
-static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out,
-			  int depth);
 
 /* msg (taken over) with each placeholder of a local variable of the
  * method at d that holds one message (`gem = "'#{name}' (#{version})"`
@@ -826,7 +883,10 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 	if (!((c0 >= 'a' && c0 <= 'z') || c0 == '_'))
 		return 0;
 	size_t n = 0;
-	bool bad = false, open = true;
+	/* unknown: bound to what the program gives (a parameter, a block's
+	 * |x|, a rescue's => x) until a statement assigns it anew (rake's
+	 * `ruby args do |ok, status|` then `status = "Command failed..."`) */
+	bool bad = false, open = true, unknown = false;
 	int acol = -1;
 	/* the def's header: its name and parameters (which may span lines) */
 	size_t hdr = d + 2;
@@ -840,8 +900,8 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 		if (!fl_rb_same_tok(t, k, var) || t->v[k].kind != FL_TK_IDENT)
 			continue;
 		if (k < hdr) {
-			bad = true; /* a parameter */
-			break;
+			unknown = true; /* a parameter */
+			continue;
 		}
 		bool stmt = (t->v[k].flags & FL_TF_NL_BEFORE) || is_p(t, k - 1, ';');
 		if (!stmt) {
@@ -854,12 +914,27 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 			if ((is_p(t, k - 1, '|') && (is_p(t, k + 1, '|') || is_p(t, k + 1, ','))) ||
 			    (is_p(t, k - 1, ',') && is_p(t, k + 1, '|')) ||
 			    rescued || (is_p(t, k + 1, '=') && t->v[k + 1].len == 1) ||
-			    t->v[k].line == t->v[d].line)
-				bad = true;
+			    t->v[k].line == t->v[d].line) {
+				for (size_t q = 0; q < n; q++)
+					free(out[q]);
+				n = 0;
+				unknown = true;
+			}
 			continue;
 		}
 		if (is_p(t, k + 1, '=') && t->v[k + 1].len == 1) {
-			/* a new value */
+			/* a new value; of a variable bound to what the program
+			 * gives, only when every run to the use passes it (no
+			 * line between starts left of it) */
+			if (unknown) {
+				for (size_t q = k + 1; q <= at && q < t->n && unknown; q++)
+					if ((t->v[q].flags & FL_TF_NL_BEFORE) && t->v[q].col < t->v[k].col)
+						break;
+					else if (q == at)
+						unknown = false;
+				if (unknown)
+					continue;
+			}
 			for (size_t q = 0; q < n; q++)
 				free(out[q]);
 			n = 0;
@@ -867,7 +942,7 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 			acol = t->v[k].col;
 			size_t b = k + 2;
 			if (is_kw(t, b, "case") || is_kw(t, b, "if") || is_kw(t, b, "unless")) {
-				n = arm_msgs(w, b, acol, at, out, 0);
+				n = arm_msgs(w, b, acol, at, out, 0, d, depth);
 				if (!n)
 					bad = true;
 				open = false;
@@ -923,7 +998,7 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 			bad = true; /* ||=, -=: not a message any more */
 		}
 	}
-	if (bad) {
+	if (bad || unknown) {
 		for (size_t q = 0; q < n; q++)
 			free(out[q]);
 		n = 0;
@@ -1030,7 +1105,7 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 	if (last >= end)
 		return 0;
 	if (is_kw(t, last, "if") || is_kw(t, last, "case") || is_kw(t, last, "unless"))
-		return arm_msgs(w, last, bcol - 1, end, out, 0);
+		return arm_msgs(w, last, bcol - 1, end, out, 0, d, depth);
 	size_t e = stmt_end(w, last, true);
 	if (e == NONE || e > end)
 		return 0;
@@ -1277,10 +1352,28 @@ static bool lookup_fails(const walker *w, size_t i, size_t after)
 	return found && nil_after(w, after, t->v[i].col) && failure_tested(w, d->nb);
 }
 
+/* Whether the statement starting at i is one of a `rescue` clause's: the
+ * nearest line above it that starts left of it is the `rescue` (rake's
+ * `rescue StandardError => ex` / `puts "Failed to remove #{file_name}:
+ * #{ex}"`): the program's report of the failure it caught, as Python's
+ * print in an `except`. */
+static bool in_rescue(const walker *w, size_t i)
+{
+	const fl_toks *t = w->t;
+	if (!(t->v[i].flags & FL_TF_NL_BEFORE))
+		return false;
+	int col = t->v[i].col;
+	for (size_t k = i; k-- > 0 && i - k < 4000;)
+		if ((t->v[k].flags & FL_TF_NL_BEFORE) && t->v[k].col < col)
+			return is_kw(t, k, "rescue");
+	return false;
+}
+
 /* `say "..."` / `puts "..."` that the program exits with a failure right
  * after: an error printed as normal output (RubyGems' `say "No gems found
- * matching ..."; terminate_interaction 1`).  A print not followed by such
- * an exit is normal output. */
+ * matching ..."; terminate_interaction 1`), or one of a `rescue` clause.
+ * A print neither followed by such an exit nor rescuing is normal
+ * output. */
 static void do_print_exit(walker *w, size_t i)
 {
 	const fl_toks *t = w->t;
@@ -1297,12 +1390,18 @@ static void do_print_exit(walker *w, size_t i)
 	if (!call_args(w, i, st, en, &n, &after) || n != 1 ||
 	    t->v[st[0]].kind != FL_TK_STRING)
 		return;
-	if (!exits_after(w, after) && !lookup_fails(w, i, after))
+	bool rescuing = false;
+	if (!exits_after(w, after) && !lookup_fails(w, i, after) && !(rescuing = in_rescue(w, r)))
 		return;
 	char *msg = fl_rb_msg(t, st[0], en[0]);
 	if (msg) {
 		char *g = modifier_guard(w, after);
 		char *idiom = fl_tok_span_text(t, r, i + 1, 48);
+		if (rescuing) {
+			char *x = fl_xasprintf("%s in rescue", idiom);
+			free(idiom);
+			idiom = x;
+		}
 		emit(w, r, msg, NULL, FL_T_CONSOLE, FL_S_ERROR, g, idiom);
 		free(idiom);
 		free(g);
