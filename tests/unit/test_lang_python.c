@@ -470,7 +470,18 @@ static void test_init_default_messages(void **state)
 		"\n"
 		"class Banner(Widget):\n"                                       /* 17 */
 		"    def __init__(self):\n"                                     /* 18 */
-		"        super().__init__('Welcome back')\n";                   /* 19 */
+		"        super().__init__('Welcome back')\n"                    /* 19 */
+		"\n"
+		"class TemplatesNotFound(TemplateNotFound):\n"                  /* 21 */
+		"    def __init__(\n"                                           /* 22 */
+		"        self,\n"                                               /* 23 */
+		"        names=(),\n"                                           /* 24 */
+		"        message=None,\n"                                       /* 25 */
+		"    ) -> None:\n"                                              /* 26 */
+		"        if message is None:\n"                                 /* 27 */
+		"            parts_str = ', '.join(map(str, names))\n"          /* 28 */
+		"            message = f'none of the templates given were found: {parts_str}'\n" /* 29 */
+		"        super().__init__(names[-1] if names else None, message)\n"; /* 30 */
 	fl_sites *s = harness_scan(&fl_lang_python, "pkg/_exceptions.py", errors_py);
 	const fl_site *x = EXPECT_SITE(s, "Attempted to read or stream some content, but the content has already been streamed.",
 				       7, FL_T_EXCEPTION);
@@ -478,14 +489,22 @@ static void test_init_default_messages(void **state)
 	harness_expect_str(x->idiom, "class constructor __init__");
 	x = EXPECT_SITE(s, "Invalid URL: {url}", 11, FL_T_EXCEPTION);
 	assert_string_equal(x->cls, "InvalidURL");
-	assert_int_equal((int)s->n, 2); /* not Wrapped's parameter, not Banner */
+	/* not Wrapped's parameter, not Banner; TemplatesNotFound is named
+	 * like no exception, and its raises say its text */
+	assert_int_equal((int)s->n, 2);
 	fl_sites_free(s);
 
 	const char *models_py =
 		"def read(stream):\n"                                            /* 1 */
 		"    if stream.consumed:\n"                                      /* 2 */
 		"        raise StreamConsumed()\n"                               /* 3 */
-		"    raise Wrapped('The stream broke')\n";                       /* 4 */
+		"    raise Wrapped('The stream broke')\n"                        /* 4 */
+		"def select(names):\n"                                           /* 5 */
+		"    if not names:\n"                                            /* 6 */
+		"        raise TemplatesNotFound(message='Tried an empty list.')\n" /* 7 */
+		"    raise TemplatesNotFound(names)\n"                           /* 8 */
+		"def pick(names, why):\n"                                        /* 9 */
+		"    raise TemplatesNotFound(names, why)\n";                     /* 10 */
 	fl_src files[] = {{"pkg/_exceptions.py", errors_py, strlen(errors_py), NULL},
 			  {"pkg/_models.py", models_py, strlen(models_py), NULL}};
 	s = harness_scan_tree(&fl_lang_python, files, 2, 1);
@@ -493,6 +512,14 @@ static void test_init_default_messages(void **state)
 			3, FL_T_EXCEPTION);
 	assert_string_equal(x->guard, "stream.consumed");
 	EXPECT_SITE(s, "The stream broke", 4, FL_T_EXCEPTION);
+	/* the default the __init__ sets when the raise gives no message;
+	 * a raise giving one by name or position has its own */
+	EXPECT_SITE(s, "Tried an empty list.", 7, FL_T_EXCEPTION);
+	x = EXPECT_SITE(s, "none of the templates given were found: {parts_str}", 8, FL_T_EXCEPTION);
+	assert_string_equal(x->cls, "TemplatesNotFound");
+	for (size_t k = 0; k < s->n; k++)
+		assert_false(s->v[k].line == 10 && s->v[k].message &&
+			     strstr(s->v[k].message, "none of the templates"));
 	fl_sites_free(s);
 }
 

@@ -83,10 +83,11 @@ static char *local_text(const fl_toks *t, const size_t *m, size_t body, size_t q
  * name, or "#N" for the N-th argument after self); NULL otherwise (a
  * parameter passed on is not a message: the raiser gives it). */
 static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
-			  size_t *at, size_t *xb, size_t *xe, char **sup)
+			  size_t *at, size_t *xb, size_t *xe, char **sup, size_t *local)
 {
 	size_t body = method_body(t, m, d, bcol, "__init__", false), end = body;
 	*sup = NULL;
+	*local = NONE;
 	if (body == NONE)
 		return NULL;
 	while (end < t->n && end - body < 4000 &&
@@ -129,6 +130,7 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 					msg = py_msg(t, r + 2, ve, false);
 				} else if (ve == r + 3 && t->v[r + 2].kind == FL_TK_IDENT) {
 					msg = local_text(t, m, body, q, r + 2, xb, xe);
+					*local = r + 2;
 				}
 				if (msg) {
 					*at = q;
@@ -161,6 +163,7 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 				msg = py_msg(t, textarg, textend, false);
 			} else {
 				msg = local_text(t, m, body, q, textarg, xb, xe);
+				*local = textarg;
 			}
 			if (msg)
 				*sup = fl_xasprintf("#%zu", textidx);
@@ -169,6 +172,7 @@ static char *init_message(const fl_toks *t, const size_t *m, size_t d, int bcol,
 		char *msg;
 		if (e == b + 1 && t->v[b].kind == FL_TK_IDENT) {
 			msg = local_text(t, m, body, q, b, xb, xe); /* NAME = <literal> earlier, once */
+			*local = b;
 		} else {
 			*xb = b;
 			*xe = e;
@@ -253,6 +257,22 @@ static char *init_params(const fl_toks *t, const size_t *m, size_t d, const char
 		return NULL;
 	}
 	return b.s;
+}
+
+/* `def __init__(self, names=(), message=None):` at d whose message is the
+ * local v that is also a parameter, assigned a default text in the body
+ * (`if message is None: message = f"..."`): "message\n1", the parameter
+ * and its position after self (py_class_default); NULL otherwise. */
+static char *init_dflt(const fl_toks *t, const size_t *m, size_t d, size_t v)
+{
+	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;
+	size_t n = py_split_args(t, m, d + 2, st, en, FL_FAC_PARAMS, &close);
+	if (v == NONE || n == NONE || n < 2 || !fl_tok_is_ident(t, st[0], "self"))
+		return NULL;
+	for (size_t k = 1; k < n; k++)
+		if (t->v[st[k]].kind == FL_TK_IDENT && py_same_ident(t, st[k], v))
+			return fl_xasprintf("%.*s\n%zu", (int)t->v[v].len, t->src + t->v[v].off, k - 1);
+	return NULL;
 }
 
 /* `def __init__(self, msg, doc, pos):` at d whose message is the expression
@@ -558,9 +578,11 @@ bool py_class_attrs(const fl_toks *t, const size_t *m, size_t i, pyclass *pc)
 			continue;
 		}
 		if (fl_tok_is_ident(t, k, "def") && !pc->msg) {
-			size_t at, xb = NONE, xe = NONE;
+			size_t at, xb = NONE, xe = NONE, local;
 			char *sup = NULL;
-			char *im = init_message(t, m, k, bcol, &at, &xb, &xe, &sup);
+			char *im = init_message(t, m, k, bcol, &at, &xb, &xe, &sup, &local);
+			if (im)
+				pc->dflt = init_dflt(t, m, k, local);
 			if (im && pc->base)
 				pc->sup = sup;
 			else
@@ -624,7 +646,8 @@ void py_class_free(pyclass *pc)
 	free(pc->params);
 	free(pc->base);
 	free(pc->sup);
-	pc->msg = pc->code = pc->params = pc->base = pc->sup = NULL;
+	free(pc->dflt);
+	pc->msg = pc->code = pc->params = pc->base = pc->sup = pc->dflt = NULL;
 }
 
 /* Whether a file can hold such a class: an attribute line, indented,

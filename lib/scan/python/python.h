@@ -240,6 +240,11 @@ typedef struct pyclass {
 	char *base;        /* owned: the first base class's (last) name */
 	char *sup;         /* owned: the base's __init__ parameter the message
 			      is given to (a name, or "#N" the N-th argument) */
+	char *dflt;        /* owned: the __init__ parameter whose value, when a
+			      raise gives one, is the message in place of the
+			      default the body sets (`if message is None:
+			      message = f"..."`): its name, a newline, its
+			      0-based position after self; NULL when none */
 } pyclass;
 
 /* A name like an exception's (...Error, ...Exception, ...Exc, ...Warning). */

@@ -415,11 +415,40 @@ static char *class_arg(walker *w, size_t open)
 	return NULL;
 }
 
+/* Whether class cls sets its message in __init__ unless given one
+ * (classes.c init_dflt: `if message is None: message = f"..."`) and the
+ * call's arguments a give that parameter nothing, by position or name
+ * (jinja's `raise TemplatesNotFound(names)`). */
+static bool default_kept(const walker *w, const char *cls, const callargs *a)
+{
+	char key[220];
+	snprintf(key, sizeof key, "dflt:%s", cls);
+	const char *d = py_tree_params(w, key);
+	const char *nl = d ? strchr(d, '\n') : NULL;
+	if (!nl)
+		return false;
+	unsigned long pos = strtoul(nl + 1, NULL, 10);
+	if (a->npos > pos)
+		return false;
+	const fl_toks *t = w->t;
+	for (size_t k = 0; k < a->n; k++) {
+		size_t kw = a->kw[k];
+		if (kw != NONE && t->v[kw].len == (size_t)(nl - d) &&
+		    memcmp(t->src + t->v[kw].off, d, t->v[kw].len) == 0)
+			return false;
+		if (is_p(t, a->st[k], '*') || fl_tok_is_punct(t, a->st[k], "**"))
+			return false; /* *args, **kwargs: anything */
+	}
+	return true;
+}
+
 /* What a raise says as it is read (raise_expr): its class, message,
  * code, HTTP status, and the texts a def it calls returns. */
 struct raise_st {
 	char *cls, *msg, *code;
 	bool upper, is_http;
+	bool dflt; /* the class's __init__ sets the message: the raise gives
+		      no value to the parameter that would replace it */
 	int status;
 	fl_strv rtexts;
 };
@@ -485,6 +514,13 @@ static bool args_message(walker *w, size_t i, size_t j, size_t p, const char *cn
 			returned_texts(w, a.st[mk], a.en[mk], &r->rtexts);
 		if (!r->msg && a.n == 0 && r->upper)
 			r->msg = fl_xstrdup(r->cls);
+		if (!r->msg && !r->rtexts.n && r->cls && default_kept(w, r->cls, &a)) {
+			/* `raise TemplatesNotFound(names)`: what it is given
+			 * is not the message */
+			r->dflt = true;
+			w->var = NONE;
+			w->var_fmt = 0;
+		}
 	}
 	return true;
 }
@@ -494,7 +530,7 @@ static bool args_message(walker *w, size_t i, size_t j, size_t p, const char *cn
  * status. */
 static void class_default(walker *w, struct raise_st *r)
 {
-	if (!r->cls || (r->msg && strcmp(r->msg, r->cls) != 0) || w->var != NONE)
+	if (!r->cls || (r->msg && strcmp(r->msg, r->cls) != 0) || (w->var != NONE && !r->dflt))
 		return;
 	const char *dm = NULL, *dc = NULL;
 	int ds = 0;

@@ -272,6 +272,12 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 			free(key);
 		}
 		fl_classdefs_add_params(tr, name, pc.msg, pc.code, pc.status, pc.params);
+		if (pc.dflt) {
+			/* the parameter that overrides the default message */
+			char *key = fl_xasprintf("dflt:%s", name);
+			fl_classdefs_add_params(tr, key, fl_xstrdup(name), NULL, 0, pc.dflt);
+			free(key);
+		}
 		if (pc.base && pc.sup) {
 			/* the message goes to the base's __init__, which may
 			 * add to it (py_class_message) */
