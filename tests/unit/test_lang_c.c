@@ -676,6 +676,9 @@ static void test_collect_prefilter(void **state)
 		"void run(void) { h_seterr(1, \"cannot open h %d\", 1); printf(\"%d\", 2); }\n",
 		"#define shout(f, ...) /* forwards\n   */ fail_with(NULL, f, __VA_ARGS__)\n"
 		"void run(void) { shout(\"cannot open i %s\", y); }\n",
+		/* a macro calling the reporter a use gives it */
+		"#define OS(_t, _a, _f, _s) _t((_a), 0, (_f), (_s))\n"
+		"void run(void) { OS(fatal, x, \"cannot open k %s\", y); }\n",
 		/* a text table and a reporter found by what they do */
 		"const char *t2s(int c) { switch (c) { case 1: return \"is bad\";\n"
 		"  default: return \"is odd\"; } }\n"
@@ -1147,6 +1150,46 @@ static void test_message_tables(void **state)
 	fl_sites_free(s);
 }
 
+/* A macro that calls the reporter it is given (GNU make's `#define
+ * OS(_t,_a,_f,_s) _t((_a), strlen (_s), (_f), (_s))`): a use names the
+ * reporter, whose format is the macro's argument the body passes as
+ * the reporter's format; a use naming no reporter is nothing. */
+static void test_dispatching_macros(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/read.c",
+		"void error (const floc *flocp, size_t length, const char *fmt, ...)\n" /* 1 */
+		"     __attribute__ ((__format__ (__printf__, 3, 4)));\n"        /* 2 */
+		"void fatal (const floc *flocp, size_t length, const char *fmt, ...)\n" /* 3 */
+		"     __attribute__ ((noreturn, __format__ (__printf__, 3, 4)));\n" /* 4 */
+		"#define O(_t,_a,_f)           _t((_a), 0, (_f))\n"             /* 5 */
+		"#define OS(_t,_a,_f,_s)       _t((_a), strlen (_s), (_f), (_s))\n" /* 6 */
+		"void eval (const floc *flocp, const char *name) {\n"           /* 7 */
+		"  if (!name)\n"                                                 /* 8 */
+		"    O (fatal, flocp, _(\"missing separator\"));\n"             /* 9 */
+		"  OS (error, flocp, _(\"target '%s' doesn't match the target pattern\"), name);\n" /* 10 */
+		"  O (free_it, flocp, \"not a report\");\n"                     /* 11 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "missing separator", 9, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	harness_expect_str(x->guard, "!name");
+	x = EXPECT_SITE(s, "target '%s' doesn't match the target pattern", 10, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_null(harness_find(s, "not a report"));
+	fl_sites_free(s);
+
+	/* the macro in a header of its own, which the collect pass's byte
+	 * filter must not skip */
+	const char *h = "#define OSS(_t,_a,_f,_s1,_s2) _t((_a), 0, (_f), (_s1), (_s2))\n";
+	const char *c = "void die_on (int x) {\n"
+			"  OSS (fatal, NILF, \"%s: %s\" \" is no rule\", a, b);\n"
+			"}\n";
+	fl_src files[] = {{"src/makeint.h", h, strlen(h), NULL}, {"src/rule.c", c, strlen(c), NULL}};
+	s = harness_scan_tree(&fl_lang_c, files, 2, 1);
+	EXPECT_SITE(s, "%s: %s is no rule", 2, FL_T_CONSOLE);
+	fl_sites_free(s);
+}
+
 static void test_format_parameter_helpers(void **state)
 {
 	(void)state;
@@ -1218,6 +1261,7 @@ int main(void)
 		cmocka_unit_test(test_message_forwarders),
 		cmocka_unit_test(test_format_parameter_helpers),
 		cmocka_unit_test(test_message_tables),
+		cmocka_unit_test(test_dispatching_macros),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
 }

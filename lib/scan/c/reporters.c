@@ -739,7 +739,14 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 		if (c_attr_like(t, j) ||
 		    (tn > 4 && memcmp(ts, "__", 2) == 0 && memcmp(ts + tn - 2, "__", 2) == 0))
 			continue;
-		if (c_name_sev(ts, tn, true) == SEV_NONE)
+		/* a parameter called: the reporter is what a use gives it
+		 * (GNU make's `#define OS(_t,_a,_f,_s) _t((_a), strlen (_s),
+		 * (_f), (_s))`, used as `OS (fatal, flocp, _("..."), name)`) */
+		int disp = -1;
+		for (int q = 0; q < np && disp < 0; q++)
+			if (same_ident(t, par[q], j))
+				disp = q;
+		if (disp < 0 && c_name_sev(ts, tn, true) == SEV_NONE)
 			continue;
 		cmac m = {.va_pos = -1, .nnamed = (int8_t)np, .cond = -1};
 		memset(m.amap, -1, sizeof m.amap);
@@ -747,6 +754,11 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 		size_t st[MAC_ARGS], en[MAC_ARGS];
 		int na = c_split_args(c, j + 1, st, en, MAC_ARGS);
 		for (int a = 0; a < na; a++) {
+			/* `(_f)`: the parameter in parentheses */
+			if (en[a] - st[a] == 3 && tk_p1(t, st[a], '(') && tk_p1(t, st[a] + 2, ')')) {
+				st[a]++;
+				en[a]--;
+			}
 			if (en[a] - st[a] != 1 || t->v[st[a]].kind != FL_TK_IDENT)
 				continue;
 			if (va && tk_id(t, st[a], "__VA_ARGS__")) {
@@ -769,7 +781,7 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 			return;
 		m.cond = macro_cond(t, cp, par, np, &m.cond_neg);
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
-		m.target = fl_xstrndup(ts, tn);
+		m.target = disp >= 0 ? fl_xasprintf("#%d", disp) : fl_xstrndup(ts, tn);
 		mac_add(tr, &m);
 		return;
 	}
@@ -895,6 +907,47 @@ static size_t next_p(const char *s, size_t i, size_t n)
 	return i;
 }
 
+/* A macro's parameter list at p ('(') and a body that starts by calling
+ * one of the parameters: `(_t,_a,_f) _t(` (collect_macro's dispatching
+ * macros).  True also when a comment or a continuation is in the way. */
+static bool dispatch_like(const char *p, const char *end)
+{
+	const char *nm[MAC_ARGS];
+	size_t nl[MAC_ARGS], np = 0;
+	for (p++;;) {
+		if (!(p = gap_fwd(p, end)))
+			return true;
+		const char *b = p;
+		while (p < end && (cclass((unsigned char)*p) & C_IDENT))
+			p++;
+		if (p > b && np < MAC_ARGS) {
+			nm[np] = b;
+			nl[np++] = (size_t)(p - b);
+		}
+		if (!(p = gap_fwd(p, end)))
+			return true;
+		if (p < end && *p == ',') {
+			p++;
+			continue;
+		}
+		if (p < end && *p == '.') { /* ... */
+			while (p < end && *p == '.')
+				p++;
+			continue;
+		}
+		break;
+	}
+	if (p >= end || *p != ')' || !(p = gap_fwd(p + 1, end)))
+		return p == NULL;
+	const char *b = p;
+	while (p < end && (cclass((unsigned char)*p) & C_IDENT))
+		p++;
+	for (size_t k = 0; k < np; k++)
+		if (nl[k] == (size_t)(p - b) && memcmp(nm[k], b, nl[k]) == 0)
+			return true;
+	return false;
+}
+
 static bool collect_worth(const char *s, size_t n)
 {
 	/* a variadic function's definition (compose.c) */
@@ -925,6 +978,8 @@ static bool collect_worth(const char *s, size_t n)
 			return true;
 		while (q < end && (cclass((unsigned char)*q) & C_IDENT))
 			q++;
+		if (q < end && *q == '(' && dispatch_like(q, end))
+			return true;
 		while (q < end) {
 			unsigned char c = (unsigned char)*q;
 			if (c == '\n') {

@@ -889,9 +889,20 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	 * target's, moved by the arguments the macro adds (__FILE__...) */
 	const cmac *mc = r ? NULL : c_mac_find_h(w->mac ? w->mac : w->c.tree, s, n, hn);
 	int mfmt = -1;
+	/* the reporter the macro calls: its own, or (a dispatching macro,
+	 * target "#N") the name its N-th argument gives */
+	const char *mts = mc ? mc->target : NULL;
+	size_t mtn = mc ? strlen(mc->target) : 0;
+	if (mc && mts[0] == '#') {
+		int q = atoi(mts + 1);
+		if (ARGS() <= q || k->en[q] != k->st[q] + 1 || t->v[k->st[q]].kind != FL_TK_IDENT)
+			return;
+		mts = t->src + t->v[k->st[q]].off;
+		mtn = t->v[k->st[q]].len;
+	}
 	if (mc) {
-		const rep *tr = c_tree_find(w->c.tree, mc->target, strlen(mc->target));
-		int tsev = c_name_sev(mc->target, strlen(mc->target), tr != NULL);
+		const rep *tr = c_tree_find(w->c.tree, mts, mtn);
+		int tsev = c_name_sev(mts, mtn, tr != NULL);
 		if (nsev == SEV_NONE || nsev == SEV_REPORT || nsev == SEV_LOG)
 			nsev = tsev == SEV_NONE ? nsev : tsev;
 		if (tr && tr->fmt >= 1 && tr->fmt <= MAC_ARGS) {
@@ -976,7 +987,7 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	}
 	/* the text the reporter prints before its format */
 	w->head = r ? c_reporter_head(w->c.tree, s, n)
-		    : mc ? c_reporter_head(w->c.tree, mc->target, strlen(mc->target)) : NULL;
+		    : mc ? c_reporter_head(w->c.tree, mts, mtn) : NULL;
 	if (argi < 0 ||
 	    emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi,
 		     r && r->errval ? FL_T_EXCEPTION : FL_T_CONSOLE, c_sev_str(sev), k->nm,
