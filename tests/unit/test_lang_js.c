@@ -335,6 +335,31 @@ static void test_real_projects(void **state)
 	fl_sites_free(s);
 }
 
+/* Any object's warn method given a text is a warning (postcss's
+ * result.warn(text, { node }), a bundler plugin's this.warn(text)); one
+ * given a value, a member's warn (a.b.warn) or one word is not read. */
+static void test_warn_methods(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/lintPostcssResult.js",
+		"function lint(result, ruleName, opts) {\n"                             /* 1 */
+		"  if (opts.deprecated) {\n"                                            /* 2 */
+		"    result.warn(`The \"${ruleName}\" rule is deprecated.`, { stylelintType: 'deprecation' });\n" /* 3 */
+		"  }\n"                                                                 /* 4 */
+		"  this.warn('Circular dependency skipped');\n"                        /* 5 */
+		"  result.warn(message, { node });\n"                                  /* 6 */
+		"  result.warn('done');\n"                                             /* 7 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "The \"${ruleName}\" rule is deprecated.", 3, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_string_equal(x->idiom, "result.warn");
+	harness_expect_str(x->guard, "opts.deprecated");
+	x = EXPECT_SITE(s, "Circular dependency skipped", 5, FL_T_CONSOLE);
+	assert_string_equal(x->idiom, "this.warn");
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 /* hapi: @hapi/hoek's assert (arguments joined by spaces, AssertError) and
  * @hapi/boom's helpers (the helper names the status) */
 static void test_hapi_hoek_boom(void **state)
@@ -1120,6 +1145,7 @@ int main(void)
 		cmocka_unit_test(test_jsx_expressions),
 		cmocka_unit_test(test_no_junk),
 		cmocka_unit_test(test_real_projects),
+		cmocka_unit_test(test_warn_methods),
 		cmocka_unit_test(test_error_class_defaults),
 		cmocka_unit_test(test_error_class_params),
 		cmocka_unit_test(test_assign_code),

@@ -403,6 +403,25 @@ static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
 	free(msg);
 }
 
+/* `result.warn(`Expected "${a}"`, { node })` at i (the receiver, one
+ * name: any object's warn method): a warning whose text is the first
+ * argument, a literal with words (a value passed on is the caller's). */
+static void rule_warn_method(ctx *c, size_t i)
+{
+	size_t s[3], e[3];
+	size_t na = split_args(c, i + 3, s, e, 3);
+	if (na < 1 || na > 2 || !is_kind(c, s[0], FL_TK_STRING))
+		return;
+	char *msg = js_msg_of(c, s[0], e[0]);
+	if (msg && strchr(msg, ' ')) {
+		char idiom[64];
+		snprintf(idiom, sizeof idiom, "%.*s.warn", (int)(c->t.v[i].len < 40 ? c->t.v[i].len : 40),
+			 c->t.src + c->t.v[i].off);
+		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, FL_S_WARNING, 0, idiom);
+	}
+	free(msg);
+}
+
 /* `errors.push(filename + " does not exist")`, `warnings.push(`...`)`: a
  * text pushed onto a list whose name says errors or warnings, which the
  * program prints (Babel's CLI: "babel:" then each error) */
@@ -712,6 +731,11 @@ void js_rules(ctx *c)
 			/* a project's logger: log.error('prefix', msg) */
 			bool warn = is_id(c, i + 2, "warn") || is_id(c, i + 2, "warning");
 			rule_console(c, i, warn, warn ? "logger.warn" : "logger.error");
+		} else if (t->v[i].kind == FL_TK_IDENT && is_p(c, i + 1, ".") && is_id(c, i + 2, "warn") &&
+			   is_p(c, i + 3, "(") && !(i > 0 && is_p(c, i - 1, "."))) {
+			/* postcss's result.warn(text, { node }), a bundler
+			 * plugin's this.warn(text): a warning of the program */
+			rule_warn_method(c, i);
 		} else if (is_p(c, i + 1, ".") &&
 			   (is_id(c, i + 2, "status") || is_id(c, i + 2, "code")) &&
 			   is_p(c, i + 3, "(")) {
