@@ -1670,6 +1670,19 @@ static bool go_split_format(const fl_toks *t, size_t f, char **pre, char **suf)
  * "tool: warning:", msg) }`, `func bad(what string) error { return
  * errors.New("bad " + what) }`: its string parameter printed, logged or
  * made an error, with any text around it (h filled; false when none). */
+/* Whether the name at r is a logger the file makes: `var l =
+ * log.New(os.Stderr, "", 0)` or `l := log.New(...)` (age's cmd). */
+static bool go_logger_var(const fl_toks *t, size_t r)
+{
+	for (size_t k = 0; k + 5 < t->n; k++)
+		if (go_same_tok(t, k, r) && k != r &&
+		    (fl_tok_pch(t, k + 1) == '=' || fl_tok_is(t, k + 1, ":=")) &&
+		    fl_tok_is(t, k + 2, "log") && fl_tok_pch(t, k + 3) == '.' && fl_tok_is(t, k + 4, "New") &&
+		    fl_tok_pch(t, k + 5) == '(')
+			return true;
+	return false;
+}
+
 static bool go_plain_helper(const fl_toks *t, const size_t *m, size_t b, size_t e, const size_t *name,
 			    const bool *str, size_t np, gohelp *h)
 {
@@ -1691,7 +1704,12 @@ static bool go_plain_helper(const fl_toks *t, const size_t *m, size_t b, size_t 
 			first = 1;
 			fmtf = fl_tok_is(t, k, "Fprintf");
 			println = fl_tok_is(t, k, "Fprintln");
-		} else if (q && fl_tok_is(t, k - 2, "log")) {
+		} else if (q && (fl_tok_is(t, k - 2, "log") ||
+				 (t->v[k - 2].kind == FL_TK_IDENT && (k < 3 || fl_tok_pch(t, k - 3) != '.') &&
+				  (ends_f(t, k) || fl_tok_is(t, k, "Print") || fl_tok_is(t, k, "Println") ||
+				   fl_tok_is(t, k, "Fatal") || fl_tok_is(t, k, "Fatalln")) &&
+				  go_logger_var(t, k - 2)))) {
+			/* the log package's functions, or a logger's methods */
 			fmtf = ends_f(t, k);
 			sink = fl_tok_is(t, k, "Fatal") || fl_tok_is(t, k, "Fatalln") || fl_tok_is(t, k, "Fatalf")
 				       ? GS_FATAL
@@ -1794,7 +1812,12 @@ static void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size
 	if (v == NONE && (!go_errish_name(t->src + t->v[nm].off, t->v[nm].len) ||
 			  !go_plain_helper(t, m, b, e, name, str, np, &h)))
 		return;
-	if (v != NONE && (name[v] == NONE || v == 0))
+	/* a variadic one that prints a message parameter of its own and
+	 * goes over the rest (age's errorWithHint(error string, hints
+	 * ...string) printing each hint after) is a plain helper too */
+	if (v != NONE && v > 0 && go_errish_name(t->src + t->v[nm].off, t->v[nm].len))
+		go_plain_helper(t, m, b, e, name, str, v, &h);
+	if (v != NONE && (name[v] == NONE || v == 0) && !h.sink)
 		return;
 	bool exits = false;
 	int depth = 0;

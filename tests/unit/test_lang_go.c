@@ -724,6 +724,16 @@ static void test_plain_helpers(void **state)
 		"}\n"
 		"func (p *parser) note(format string, a ...interface{}) {\n"
 		"\tp.add(Note{Text: fmt.Sprintf(format, a...)})\n"
+		"}\n"
+		"func errorWithHint(error string, hints ...string) {\n"
+		"\tl.Printf(\"tool: error: %s\", error)\n"
+		"\tfor _, hint := range hints {\n"
+		"\t\tl.Printf(\"tool: hint: %s\", hint)\n"
+		"\t}\n"
+		"\texit(1)\n"
+		"}\n"
+		"func showError(text string, more ...string) {\n"
+		"\tw.Printf(\"shown: %s\", text)\n"
 		"}\n";
 	const char *opts =
 		"package cli\n"                                                      /* 1 */
@@ -738,6 +748,8 @@ static void test_plain_helpers(void **state)
 		"\tfs.Set(\"verbose mode\")\n"                                      /* 10 */
 		"\tp.posErr(3, \"%s must be followed by %s\", left, right)\n"    /* 11 */
 		"\tp.note(\"%s was read twice\", name)\n"                          /* 12 */
+		"\terrorWithHint(\"-a can't be used with -d\", \"did you mean -e?\")\n" /* 13 */
+		"\tshowError(\"not a logger of the file\")\n"                     /* 14 */
 		"}\n";
 	fl_src files[] = {{"src/util.go", util, strlen(util), NULL}, {"src/options.go", opts, strlen(opts), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_go, files, 2, 1);
@@ -754,6 +766,10 @@ static void test_plain_helpers(void **state)
 	/* a format made the text of an error value's field */
 	EXPECT_SITE(s, "%s must be followed by %s", 11, FL_T_EXCEPTION);
 	assert_null(harness_find_line(s, 12));
+	/* a variadic helper printing its message parameter through the
+	 * file's logger (log.New) and then each of the rest */
+	EXPECT_SITE(s, "tool: error: -a can't be used with -d", 13, FL_T_CONSOLE);
+	assert_null(harness_find_line(s, 14)); /* w is no logger the tree makes */
 	fl_sites_free(s);
 }
 
