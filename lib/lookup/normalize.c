@@ -27,6 +27,7 @@ void fl_query_free(fl_query *q)
 	fl_strv_free(&q->modules);
 	fl_strv_free(&q->codes);
 	fl_strv_free(&q->sites);
+	fl_strv_free(&q->names);
 	memset(q, 0, sizeof *q);
 }
 
@@ -472,12 +473,30 @@ static const char *strip_location(const char *s)
 			dot = p;
 		p++;
 	}
-	if (p == s || *p != ':' || !isdigit((unsigned char)p[1]))
-		return s;
 	bool ext = false;
 	if (dot && p - dot >= 2 && p - dot <= 9)
 		for (const char *e = dot + 1; e < p; e++)
 			ext |= isalpha((unsigned char)*e);
+	/* a linter's compact form: "a.css: line 1, col 17, error - " */
+	if (p > s && ext && strncmp(p, ": line ", 7) == 0 && isdigit((unsigned char)p[7])) {
+		const char *q = p + 7;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (strncmp(q, ", col ", 6) == 0 && isdigit((unsigned char)q[6])) {
+			q += 6;
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (q[0] == ',' && q[1] == ' ' && isalpha((unsigned char)q[2])) {
+				q += 2;
+				while (isalpha((unsigned char)*q))
+					q++;
+				if (strncmp(q, " - ", 3) == 0)
+					return q + 3;
+			}
+		}
+	}
+	if (p == s || *p != ':' || !isdigit((unsigned char)p[1]))
+		return s;
 	bool file = (slash && !(p - s >= 1 && strstr(s, "://") && strstr(s, "://") < p)) || ext;
 	for (int k = 0; k < 2 && *p == ':' && isdigit((unsigned char)p[1]); k++) {
 		p++;
@@ -1238,6 +1257,40 @@ static bool frame_line(fl_query *q, const char *line, const char *sp, bool *in_t
 	return false;
 }
 
+/* q->names from q->clean (normalize.h). */
+static void text_names(fl_query *q)
+{
+	const char *s = q->clean;
+	for (const char *p = s; *p && q->names.n < 16;) {
+		if (!isalpha((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
+							      p[-1] == '_' || p[-1] == '-' || p[-1] == '/' ||
+							      p[-1] == '.'))) {
+			p++;
+			continue;
+		}
+		const char *e = p;
+		bool joined = false;
+		while (isalnum((unsigned char)*e) || *e == '_' || *e == '-') {
+			joined = joined || ((*e == '_' || *e == '-') && e > p && isalnum((unsigned char)e[-1]) &&
+					    isalnum((unsigned char)e[1]));
+			e++;
+		}
+		size_t n = (size_t)(e - p);
+		/* a name ends the word: not a path's part, nor a flag's */
+		if (joined && n >= 8 && n <= 64 && *e != '/' && *e != '.' && *e != '=' &&
+		    !(e[0] == ':' && e[1] == ':')) {
+			char *w = fl_xstrndup(p, n);
+			bool dup = false;
+			for (size_t k = 0; k < q->names.n && !dup; k++)
+				dup = strcmp(q->names.v[k], w) == 0;
+			if (!dup)
+				fl_strv_push(&q->names, w);
+			free(w);
+		}
+		p = *e ? e + 1 : e;
+	}
+}
+
 void fl_normalize(const char *text, size_t len, fl_query *q)
 {
 	memset(q, 0, sizeof *q);
@@ -1528,5 +1581,6 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		clean.n--;
 	fl_buf_cstr(&clean);
 	q->clean = clean.s;
+	text_names(q);
 	free(t);
 }

@@ -46,6 +46,11 @@ typedef struct fl_query {
 			       ("ls: cannot access 'x': ..."), NULL if none */
 	char *command;      /* the command line pasted with the output
 			       ("$ tool sub --flag x"), NULL if none */
+	fl_strv names;      /* the text's words that read as a name of a file
+			       or folder: 8 bytes or more of letters, digits,
+			       '-' and '_' with a '-' or '_' between two of
+			       them ("selector-class-pattern", a lint rule's
+			       id), the first 16 */
 } fl_query;
 
 void fl_normalize(const char *text, size_t len, fl_query *q);

@@ -531,6 +531,33 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 			fl_strv_push(why, line);
 		}
 	}
+	/* a name the text says is a folder or file of its path (a lint
+	 * rule's id, "(selector-class-pattern)", its folder
+	 * lib/rules/selector-class-pattern/) */
+	for (size_t i = 0; path && i < q->names.n; i++) {
+		const char *w = q->names.v[i];
+		size_t wl = strlen(w);
+		bool hit = false;
+		for (const char *c = path; *c && !hit;) {
+			const char *ce = strchr(c, '/');
+			size_t cl = ce ? (size_t)(ce - c) : strlen(c);
+			if (!ce) { /* the file: its name without the extension */
+				const char *dot = memrchr(c, '.', cl);
+				if (dot && dot > c)
+					cl = (size_t)(dot - c);
+			}
+			hit = cl == wl && memcmp(c, w, wl) == 0;
+			c = ce ? ce + 1 : c + strlen(c);
+		}
+		if (hit) {
+			score += 1;
+			if (why) {
+				snprintf(line, sizeof line, "the text's name `%s` is a part of its path", w);
+				fl_strv_push(why, line);
+			}
+			break;
+		}
+	}
 	char pw[64];
 	if (path && program_names_file(q, path, ix_str(ix, x->repo), pw, sizeof pw)) {
 		score += 1;

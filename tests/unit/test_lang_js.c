@@ -360,6 +360,47 @@ static void test_warn_methods(void **state)
 	fl_sites_free(s);
 }
 
+/* A lint rule's table of messages by id and the report calls that pick
+ * one: stylelint's ruleMessages table (a text, or an arrow function's
+ * template) with report({ message: messages.x }), ESLint's meta.messages
+ * ({{ data }} holes) with context.report({ messageId }); a report of an id
+ * the table lacks, or of a message passed in, is none. */
+static void test_lint_rule_messages(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/rules/block-no-empty/index.js",
+		"const ruleName = 'block-no-empty';\n"                                  /* 1 */
+		"const messages = ruleMessages(ruleName, {\n"                          /* 2 */
+		"\trejected: 'Unexpected empty block',\n"                              /* 3 */
+		"\texpected: (a, b) => `Expected \"${a}\" to be \"${b}\"`,\n"          /* 4 */
+		"});\n"                                                                 /* 5 */
+		"const rule = (primary) => (root, result) => {\n"                      /* 6 */
+		"\tif (isEmpty(root)) {\n"                                             /* 7 */
+		"\t\treport({ message: messages.rejected, node: root, result, ruleName });\n" /* 8 */
+		"\t}\n"                                                                /* 9 */
+		"\treport({ message: messages.expected(x, y), node: root, result, ruleName });\n" /* 10 */
+		"\treport({ message: messages.nosuch, node: root });\n"               /* 11 */
+		"\treport({ message, node: root });\n"                                /* 12 */
+		"};\n");
+	const fl_site *x = EXPECT_SITE(s, "Unexpected empty block", 8, FL_T_VALIDATION);
+	harness_expect_str(x->guard, "isEmpty(root)");
+	EXPECT_SITE(s, "Expected \"${a}\" to be \"${b}\"", 10, FL_T_VALIDATION);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+	s = scan("lib/rules/no-debugger.js",
+		"module.exports = {\n"                                                  /* 1 */
+		"  meta: { type: 'problem', messages: { unexpected: \"Unexpected '{{ name }}' statement.\" } },\n" /* 2 */
+		"  create(context) {\n"                                                 /* 3 */
+		"    return { DebuggerStatement(node) {\n"                              /* 4 */
+		"      context.report({ node, messageId: 'unexpected', data: { name: 'debugger' } });\n" /* 5 */
+		"    } };\n"                                                            /* 6 */
+		"  }\n"                                                                 /* 7 */
+		"};\n");
+	EXPECT_SITE(s, "Unexpected '{name}' statement.", 5, FL_T_VALIDATION);
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
 /* hapi: @hapi/hoek's assert (arguments joined by spaces, AssertError) and
  * @hapi/boom's helpers (the helper names the status) */
 static void test_hapi_hoek_boom(void **state)
@@ -1146,6 +1187,7 @@ int main(void)
 		cmocka_unit_test(test_no_junk),
 		cmocka_unit_test(test_real_projects),
 		cmocka_unit_test(test_warn_methods),
+		cmocka_unit_test(test_lint_rule_messages),
 		cmocka_unit_test(test_error_class_defaults),
 		cmocka_unit_test(test_error_class_params),
 		cmocka_unit_test(test_assign_code),

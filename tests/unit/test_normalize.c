@@ -514,6 +514,20 @@ static void test_location_prefix(void **state)
 	norm("http://example.com/x:80: bad gateway", &q);
 	assert_string_equal(q.messages.v[0], "http://example.com/x:80: bad gateway");
 	fl_query_free(&q);
+	/* a linter's compact form (stylelint's and ESLint's -f compact); the
+	 * rule's id after the message is a name of the text, the path's
+	 * parts and the flag's value are not */
+	norm("/w/a.css: line 1, col 17, error - Unexpected duplicate \"color\" "
+	     "(declaration-block-no-duplicate-properties)\n"
+	     "$ stylelint --config=my-config.json lib/rule-tester/x.css\n", &q);
+	assert_string_equal(q.messages.v[0],
+			    "Unexpected duplicate \"color\" (declaration-block-no-duplicate-properties)");
+	assert_int_equal((int)q.names.n, 1);
+	assert_string_equal(q.names.v[0], "declaration-block-no-duplicate-properties");
+	fl_query_free(&q);
+	norm("notes: line 1, col 17, error - x", &q); /* no file */
+	assert_string_equal(q.messages.v[0], "notes: line 1, col 17, error - x");
+	fl_query_free(&q);
 }
 
 /* The frames of a stack name lines: each is a site (file:line) of the

@@ -102,6 +102,11 @@ static int setup(void **state)
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/cache.py", 67);
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/configuration.py", 108);
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/index.py", 61);
+	/* one text in the folders of several lint rules */
+	put("acme/tool", "Expected \"{selector}\" to match pattern \"{pattern}\"",
+	    "lib/rules/custom-media-pattern/index.js", 50);
+	put("acme/tool", "Expected \"{selector}\" to match pattern \"{pattern}\"",
+	    "lib/rules/selector-class-pattern/index.js", 100);
 	/* meson's subcommands: m + the command's name */
 	put("acme/tool", "Directory {} does not seem to be a Meson build directory.", "tool/mdevenv.py", 147);
 	put("acme/tool", "Directory {} does not seem to be a Meson build directory.", "tool/mdist.py", 303);
@@ -297,6 +302,24 @@ static void test_command_breaks_tie(void **state)
 	fl_result_free(&r);
 }
 
+/* A name the text holds (a lint rule's id after its message) that is a
+ * folder of one record's path breaks the tie of one text in several. */
+static void test_text_name_breaks_tie(void **state)
+{
+	(void)state;
+	fl_result r = ask("a.css:1:2: Expected \".Foo\" to match pattern \"^[a-z]+$\" "
+			  "(selector-class-pattern) [error]\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lib/rules/selector-class-pattern/index.js");
+	assert_true(has_evidence(&r.v[0], "`selector-class-pattern`"));
+	fl_result_free(&r);
+	/* a path's part or a flag's value is no such name */
+	r = ask("a.css:1:2: Expected \".Foo\" to match pattern \"x\" at lib/selector-class-pattern/y\n");
+	assert_true(r.n >= 2);
+	assert_int_equal(r.v[0].evidence.n, 0);
+	fl_result_free(&r);
+}
+
 static void test_subcommand_file_and_named_value(void **state)
 {
 	(void)state;
@@ -455,7 +478,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 370);
+	assert_int_equal(fl_lookup_count(lk), 372);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -761,6 +784,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_first_error_line_before_footer),
 		cmocka_unit_test(test_command_breaks_tie),
+		cmocka_unit_test(test_text_name_breaks_tie),
 		cmocka_unit_test(test_chain_headline_first),
 		cmocka_unit_test(test_fuzzy_later_line),
 		cmocka_unit_test(test_usage_names_program),

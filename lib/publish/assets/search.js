@@ -181,8 +181,11 @@
       if (c === '/') { slash = true; dot = -1; } else if (c === '.') dot = p;
       p++;
     }
-    if (p === 0 || s[p] !== ':' || !/[0-9]/.test(s[p + 1] || '')) return s;
     var ext = dot >= 0 && p - dot >= 2 && p - dot <= 9 && /[A-Za-z]/.test(s.slice(dot + 1, p));
+    /* a linter's compact form: "a.css: line 1, col 17, error - " */
+    var lint = p > 0 && ext ? /^: line [0-9]+, col [0-9]+, [A-Za-z]+ - /.exec(s.slice(p)) : null;
+    if (lint) return s.slice(p + lint[0].length);
+    if (p === 0 || s[p] !== ':' || !/[0-9]/.test(s[p + 1] || '')) return s;
     var u = s.indexOf('://'), file = (slash && !(u >= 0 && u < p)) || ext;
     for (k = 0; k < 2 && s[p] === ':' && /[0-9]/.test(s[p + 1] || ''); k++) {
       p++;
@@ -438,6 +441,27 @@
     'help', 'tip', 'see', 'at', 'in', 'from', 'to', 'and', 'or', 'critical', 'crit', 'severe', 'alert',
     'emerg', 'err', 'failed', 'failure', 'status', 'code', 'expected', 'got', 'found', 'actual',
     'value', 'line', 'file', 'path', 'http', 'https', 'ftp'];
+  /* the text's words that read as a name of a file or folder (normalize.c's
+   * text_names): 8 to 64 letters, digits, '-', '_', a '-' or '_' between
+   * two of them, not a path's part nor a flag's; the first 16 */
+  function textNames(s) {
+    var names = [], p = 0, e, w, joined, c;
+    var wordc = function (ch) { return /[A-Za-z0-9_-]/.test(ch); };
+    while (p < s.length && names.length < 16) {
+      c = p > 0 ? s[p - 1] : '';
+      if (!/[A-Za-z]/.test(s[p]) || (p > 0 && /[A-Za-z0-9_\-\/.]/.test(c))) { p++; continue; }
+      e = p; joined = false;
+      while (e < s.length && wordc(s[e])) {
+        if ((s[e] === '-' || s[e] === '_') && e > p && /[A-Za-z0-9]/.test(s[e - 1]) && /[A-Za-z0-9]/.test(s[e + 1] || '')) joined = true;
+        e++;
+      }
+      w = s.slice(p, e);
+      if (joined && w.length >= 8 && w.length <= 64 && s[e] !== '/' && s[e] !== '.' && s[e] !== '=' &&
+          !(s[e] === ':' && s[e + 1] === ':') && names.indexOf(w) < 0) names.push(w);
+      p = e < s.length ? e + 1 : e;
+    }
+    return names;
+  }
   /* fl_normalize: the messages to look up, most likely first, and the
    * evidence around them */
   function normalize(text) {
@@ -564,6 +588,7 @@
     q.errorLevel = q.messages.map(function (s, k) { return k < 64 && errs.indexOf(s) >= 0; });
     q.informational = !first.length && !rest[2].length && !causes.length && !rest[1].length && rest[0].length > 0;
     q.clean = q.clean.replace(/\n+$/, '');
+    q.names = textNames(q.clean);
     /* the frames of the error printed, from its innermost (normalize.c's
      * sites_block) */
     q.sitesBlock = q.framesLast ? q.sites.length - tbStart : causeStart >= 0 ? causeStart : q.sites.length;
@@ -916,6 +941,12 @@
     /* the program that printed it (its line's "ls: ", the pasted
      * command's first word) is its file's name (rank.c's
      * program_names_file) */
+    /* a name the text says is a folder or file of its path (rank.c) */
+    for (i = 0; path && q.names && i < q.names.length; i++) {
+      var parts = path.split('/'), f = parts[parts.length - 1], dot = f.lastIndexOf('.');
+      if (dot > 0) parts[parts.length - 1] = f.slice(0, dot);
+      if (parts.indexOf(q.names[i]) >= 0) { ev += 1; break; }
+    }
     if (path && programNamesFile(q, path, x.meta.repo)) ev += 1;
     return ev;
   }

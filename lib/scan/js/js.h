@@ -104,6 +104,8 @@ typedef struct ctx {
 				     (js_msg_of), a second site at the next
 				     js_emit(); owned by the rule walk */
 	int choices;              /* template choices being expanded (js_emit) */
+	struct lintab *lint;      /* the file's lint rule messages (lint.c),
+				     read at its first report call */
 } ctx;
 
 /* an error class with a default message (classes.c) */
@@ -234,6 +236,14 @@ char *js_ctor_arg_msg(const ctx *c, size_t b, size_t e);
 /* The texts a local variable passed as argument [b, e) holds when its
  * assignments differ by branch: appended to out (at most 4); how many. */
 size_t js_ctor_arg_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
+
+/* lint.c */
+/* A report call at i whose arguments open at open (`report({ message:
+ * messages.rejected, ... })`, `context.report({ messageId: "x", ... })`)
+ * that picks a text of the file's lint rule messages: its site.  True
+ * when it is one. */
+bool js_lint_report(ctx *c, size_t i, size_t open);
+void js_lint_free(ctx *c);
 
 /* walk.c */
 /* Token i is a keyword (if, return, new...) or no identifier: no

@@ -114,6 +114,7 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 	char *alt = NULL;
 	c.alt = &alt;
 	js_rules(&c);
+	js_lint_free(&c);
 	free(alt);
 	js_drop_category_codes(&c);
 	free(c.argc_v);

@@ -731,6 +731,14 @@ void js_rules(ctx *c)
 			/* a project's logger: log.error('prefix', msg) */
 			bool warn = is_id(c, i + 2, "warn") || is_id(c, i + 2, "warning");
 			rule_console(c, i, warn, warn ? "logger.warn" : "logger.error");
+		} else if (is_id(c, i, "report") && is_p(c, i + 1, "(") && is_p(c, i + 2, "{") &&
+			   !(i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function"))) &&
+			   js_lint_report(c, i, i + 1)) {
+			/* stylelint's report({ message: messages.rejected }) */
+		} else if (t->v[i].kind == FL_TK_IDENT && is_p(c, i + 1, ".") && is_id(c, i + 2, "report") &&
+			   is_p(c, i + 3, "(") && is_p(c, i + 4, "{") && !(i > 0 && is_p(c, i - 1, ".")) &&
+			   js_lint_report(c, i, i + 3)) {
+			/* ESLint's context.report({ messageId: "x" }) */
 		} else if (t->v[i].kind == FL_TK_IDENT && is_p(c, i + 1, ".") && is_id(c, i + 2, "warn") &&
 			   is_p(c, i + 3, "(") && !(i > 0 && is_p(c, i - 1, "."))) {
 			/* postcss's result.warn(text, { node }), a bundler

@@ -1,0 +1,192 @@
+/*
+ * lint.c — a lint rule's messages (lib/scan/js/, js.h): a file's table of
+ * texts by id -- stylelint's `const messages = ruleMessages(ruleName, {
+ * rejected: 'Unexpected empty block', expected: (s) => `Expected "${s}"`
+ * })`, ESLint's `meta: { messages: { unexpected: "Unexpected {{name}}." }
+ * }` -- and the report calls that pick one: `report({ message:
+ * messages.rejected, node, result, ruleName })`, `context.report({ node,
+ * messageId: "unexpected" })`.  Each such call is a site of its text,
+ * where the linter reports the problem it found in the user's code.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "js.h"
+
+#define LINT_MAX 64 /* entries of a file's tables */
+
+struct lintab {
+	size_t var[LINT_MAX];  /* the table's name token (`messages`), or NONE
+				  for a `messages:` property (ESLint's meta) */
+	size_t key[LINT_MAX];  /* the entry's key token */
+	char *text[LINT_MAX];  /* its text, owned */
+	size_t n;
+	bool built;
+};
+typedef struct lintab lintab;
+
+/* The text of an entry's value [b, e): a literal or template, or an arrow
+ * function (or function) returning one, its parameters left as holes. */
+static char *entry_text(const ctx *c, size_t b, size_t e)
+{
+	if (b >= e)
+		return NULL;
+	if (is_kind(c, b, FL_TK_STRING) && e == b + 1)
+		return js_msg_of(c, b, e);
+	/* (a, b) => `...`, s => `...`, function (a) { return `...`; } */
+	size_t q = b;
+	if (is_p(c, q, "(") && c->match[q] < e)
+		q = c->match[q] + 1;
+	else if (is_kind(c, q, FL_TK_IDENT) && !is_id(c, q, "function"))
+		q++;
+	if (q < e && is_p(c, q, "=>") && q + 2 == e && is_kind(c, q + 1, FL_TK_STRING))
+		return js_msg_of(c, q + 1, e);
+	if (is_id(c, b, "function") && q == b + 1 && is_p(c, q, "(") && c->match[q] < e) {
+		size_t o = c->match[q] + 1;
+		if (o + 4 < e && is_p(c, o, "{") && is_id(c, o + 1, "return") &&
+		    is_kind(c, o + 2, FL_TK_STRING) && is_p(c, o + 3, ";"))
+			return js_msg_of(c, o + 2, o + 3);
+	}
+	return NULL;
+}
+
+/* ESLint's {{ name }} data holes, as the other families' {name} */
+static char *eslint_holes(char *m)
+{
+	if (!m || !strstr(m, "{{"))
+		return m;
+	fl_buf b = {0};
+	for (const char *p = m; *p;) {
+		const char *e = p[0] == '{' && p[1] == '{' ? strstr(p + 2, "}}") : NULL;
+		if (e) {
+			const char *s = p + 2, *t = e;
+			while (s < t && *s == ' ')
+				s++;
+			while (t > s && t[-1] == ' ')
+				t--;
+			fl_buf_putc(&b, '{');
+			fl_buf_put(&b, s, (size_t)(t - s));
+			fl_buf_putc(&b, '}');
+			p = e + 2;
+		} else {
+			fl_buf_putc(&b, *p++);
+		}
+	}
+	free(m);
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
+/* The entries of the object literal opening at o into tab, of table var. */
+static void read_table(const ctx *c, lintab *tab, size_t o, size_t var)
+{
+	size_t close = c->match[o];
+	if (close >= c->t.n)
+		return;
+	for (size_t k = o + 1; k + 2 < close && tab->n < LINT_MAX;) {
+		size_t e = k;
+		while (e < close && !is_p(c, e, ","))
+			e = fl_tok_is_opener(&c->t, e) && c->match[e] < close ? c->match[e] + 1 : e + 1;
+		if ((is_kind(c, k, FL_TK_IDENT) || is_kind(c, k, FL_TK_STRING)) && is_p(c, k + 1, ":")) {
+			char *m = eslint_holes(entry_text(c, k + 2, e));
+			if (m) {
+				tab->var[tab->n] = var;
+				tab->key[tab->n] = k;
+				tab->text[tab->n++] = m;
+			}
+		}
+		k = e + 1;
+	}
+}
+
+/* The file's tables: `NAME = f(..., { ... })` with NAME or f naming
+ * messages, and `messages: { ... }`. */
+static void build(const ctx *c, lintab *tab)
+{
+	tab->built = true;
+	const fl_toks *t = &c->t;
+	static const char *const w[] = {"essages", NULL};
+	for (size_t k = 0; k + 3 < t->n && tab->n < LINT_MAX; k++) {
+		if (!is_kind(c, k, FL_TK_IDENT) || !js_name_has(c, k, w))
+			continue;
+		if (is_p(c, k + 1, ":") && is_p(c, k + 2, "{") && (k == 0 || !is_p(c, k - 1, "?"))) {
+			read_table(c, tab, k + 2, NONE);
+		} else if (is_p(c, k + 1, "=") && is_kind(c, k + 2, FL_TK_IDENT) && is_p(c, k + 3, "(") &&
+			   c->match[k + 3] < t->n && is_p(c, c->match[k + 3] - 1, "}")) {
+			/* the call's last argument is the object literal */
+			size_t o = c->match[c->match[k + 3] - 1];
+			if (o < t->n && o > k + 3)
+				read_table(c, tab, o, k);
+		}
+	}
+}
+
+static bool same_text(const ctx *c, size_t a, size_t b)
+{
+	const fl_tok *x = &c->t.v[a], *y = &c->t.v[b];
+	if (x->kind == FL_TK_STRING || y->kind == FL_TK_STRING) {
+		const char *xs = x->kind == FL_TK_STRING ? fl_tok_str(&c->t, x) : c->t.src + x->off;
+		size_t xl = x->kind == FL_TK_STRING ? x->slen : x->len;
+		const char *ys = y->kind == FL_TK_STRING ? fl_tok_str(&c->t, y) : c->t.src + y->off;
+		size_t yl = y->kind == FL_TK_STRING ? y->slen : y->len;
+		return xl == yl && memcmp(xs, ys, xl) == 0;
+	}
+	return x->len == y->len && memcmp(c->t.src + x->off, c->t.src + y->off, x->len) == 0;
+}
+
+/* The text of entry key (token) of table var (NONE: the `messages:` one). */
+static const char *find(const ctx *c, const lintab *tab, size_t var, size_t key)
+{
+	for (size_t k = 0; k < tab->n; k++)
+		if (same_text(c, tab->key[k], key) &&
+		    (var == NONE ? tab->var[k] == NONE
+				 : tab->var[k] != NONE && same_text(c, tab->var[k], var)))
+			return tab->text[k];
+	return NULL;
+}
+
+bool js_lint_report(ctx *c, size_t i, size_t open)
+{
+	if (!c->lint) {
+		c->lint = fl_xcalloc(1, sizeof(lintab));
+		build(c, c->lint);
+	}
+	lintab *tab = c->lint;
+	if (!tab->n || !is_p(c, open + 1, "{"))
+		return false;
+	size_t o = open + 1, close = c->match[o];
+	if (close >= c->t.n)
+		return false;
+	const char *text = NULL;
+	for (size_t k = o + 1; k + 2 < close && !text;) {
+		size_t e = k;
+		while (e < close && !is_p(c, e, ","))
+			e = fl_tok_is_opener(&c->t, e) && c->match[e] < close ? c->match[e] + 1 : e + 1;
+		/* message: messages.rejected, message: messages.expected(x) */
+		if (is_id(c, k, "message") && is_p(c, k + 1, ":") && k + 5 <= e &&
+		    is_kind(c, k + 2, FL_TK_IDENT) && is_p(c, k + 3, ".") && is_kind(c, k + 4, FL_TK_IDENT) &&
+		    (k + 5 == e || (is_p(c, k + 5, "(") && c->match[k + 5] + 1 == e)))
+			text = find(c, tab, k + 2, k + 4);
+		/* messageId: "unexpected" */
+		else if (is_id(c, k, "messageId") && is_p(c, k + 1, ":") && k + 3 == e &&
+			 is_kind(c, k + 2, FL_TK_STRING))
+			text = find(c, tab, NONE, k + 2);
+		k = e + 1;
+	}
+	if (!text)
+		return false;
+	js_emit(c, i, text, NULL, NULL, FL_T_VALIDATION, FL_S_ERROR, 0, "lint rule report");
+	return true;
+}
+
+void js_lint_free(ctx *c)
+{
+	lintab *tab = c->lint;
+	if (!tab)
+		return;
+	for (size_t k = 0; k < tab->n; k++)
+		free(tab->text[k]);
+	free(tab);
+	c->lint = NULL;
+}
