@@ -1188,6 +1188,49 @@ static void test_dispatching_macros(void **state)
 	s = harness_scan_tree(&fl_lang_c, files, 2, 1);
 	EXPECT_SITE(s, "%s: %s is no rule", 2, FL_T_CONSOLE);
 	fl_sites_free(s);
+
+	/* a reporter that formats into a buffer and appends a text of its
+	 * own (make's fatal(): `strcat (p, stop)`): every message it
+	 * reports ends with it; error()'s newline is no text */
+	const char *out =
+		"void fatal (const floc *flocp, size_t len, const char *fmt, ...)\n"
+		"{\n"
+		"  va_list args;\n"
+		"  const char *stop = _(\".  Stop.\\n\");\n"
+		"  char *p = get_buffer (len);\n"
+		"  va_start (args, fmt);\n"
+		"  vsprintf (p, fmt, args);\n"
+		"  va_end (args);\n"
+		"  strcat (p, stop);\n"
+		"  outputs (1, p);\n"
+		"  die (2);\n"
+		"}\n"
+		"void error (const floc *flocp, size_t len, const char *fmt, ...)\n"
+		"{\n"
+		"  va_list args;\n"
+		"  char *p = get_buffer (len);\n"
+		"  va_start (args, fmt);\n"
+		"  vsprintf (p, fmt, args);\n"
+		"  va_end (args);\n"
+		"  strcat (p, \"\\n\");\n"
+		"  outputs (1, p);\n"
+		"}\n";
+	const char *decl = "void fatal (const floc *flocp, size_t len, const char *fmt, ...)\n"
+			   "  __attribute__ ((noreturn, __format__ (__printf__, 3, 4)));\n"
+			   "void error (const floc *flocp, size_t len, const char *fmt, ...)\n"
+			   "  __attribute__ ((__format__ (__printf__, 3, 4)));\n"
+			   "#define O(_t,_a,_f) _t((_a), 0, (_f))\n";
+	const char *use = "void main_ (void) {\n"
+			  "  O (fatal, NILF, _(\"No targets\"));\n"
+			  "  O (error, NILF, _(\"No rule here\"));\n"
+			  "}\n";
+	fl_src tree[] = {{"src/makeint.h", decl, strlen(decl), NULL},
+			 {"src/output.c", out, strlen(out), NULL},
+			 {"src/main.c", use, strlen(use), NULL}};
+	s = harness_scan_tree(&fl_lang_c, tree, 3, 2);
+	EXPECT_SITE(s, "No targets.  Stop.", 2, FL_T_CONSOLE);
+	EXPECT_SITE(s, "No rule here", 3, FL_T_CONSOLE);
+	fl_sites_free(s);
 }
 
 static void test_format_parameter_helpers(void **state)

@@ -286,6 +286,11 @@ const char *c_reporter_head(const ctree *tr, const char *name, size_t n)
 	return tr ? rt_get(&tr->heads, name, n) : NULL;
 }
 
+const char *c_reporter_end(const ctree *tr, const char *name, size_t n)
+{
+	return tr ? rt_get(&tr->ends, name, n) : NULL;
+}
+
 /* `#define NAME "..."` of the file, NAME at token b: its text */
 static char *define_text(const fl_toks *t, size_t b)
 {
@@ -450,6 +455,67 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 		if (letters(tail) >= 2)
 			rt_put(&tr->tails, s, n, tail);
 		free(tail);
+	}
+}
+
+/* ---- collect: what a reporter appends to every message ------------------------ */
+
+/* The literal the name at v holds: `const char *stop = _(".  Stop.\n");`
+ * declared in the body [o, k) before k; NULL otherwise. */
+static char *local_literal(const ctx *c, size_t o, size_t k, size_t v)
+{
+	const fl_toks *t = c->t;
+	for (size_t x = o + 1; x + 2 < k; x++)
+		if (same_span(t, x, x + 1, v, v + 1) && tk_p1(t, x + 1, '=') && x > o + 1 &&
+		    tk_p1(t, x - 1, '*')) {
+			size_t e = x + 2;
+			while (e < k && !tk_p1(t, e, ';'))
+				e = is_open(t, e) && c->mt[e] != NONE && c->mt[e] > e ? c->mt[e] + 1 : e + 1;
+			return e < k ? literal_text(c, x + 2, e) : NULL;
+		}
+	return NULL;
+}
+
+/* vsprintf(BUF, FMT, ap) at k (or vsnprintf(BUF, N, FMT, ap)) in a
+ * variadic function whose last named parameter is FMT, then `strcat(BUF,
+ * TEXT)` at its own level, TEXT a literal or a local holding one (GNU
+ * make's fatal(): `strcat (p, stop)` after `const char *stop = _(".
+ * Stop.\n")`): TEXT ends every message the function formats. */
+static void collect_end(ctree *tr, const ctx *c, size_t k)
+{
+	const fl_toks *t = c->t;
+	size_t st[5], en[5];
+	int na = c_split_args(c, k + 1, st, en, 5);
+	int fa = tk_id(t, k, "vsnprintf") ? 2 : 1;
+	if (na != fa + 2 || en[fa] != st[fa] + 1 || t->v[st[fa]].kind != FL_TK_IDENT)
+		return;
+	size_t o = body_of(c, k);
+	if (o == NONE)
+		return;
+	size_t op = body_params(c, o), cp = c->mt[op];
+	if (cp < op + 4 || !tk_p(t, cp - 1, "...") || !tk_p1(t, cp - 2, ',') ||
+	    !same_span(t, cp - 3, cp - 2, st[fa], st[fa] + 1))
+		return;
+	size_t cl = c->mt[o];
+	for (size_t x = c->mt[k + 1] + 1; x + 1 < cl; x++) {
+		if (tk_p1(t, x, '{') && c->mt[x] != NONE && c->mt[x] > x) {
+			x = c->mt[x];
+			continue;
+		}
+		size_t a[3], z[3];
+		if (!tk_id(t, x, "strcat") || !tk_p1(t, x + 1, '(') || !tk_p1(t, x - 1, ';') ||
+		    c_split_args(c, x + 1, a, z, 3) != 2 || !same_span(t, a[0], z[0], st[0], en[0]))
+			continue;
+		char *tail = literal_text(c, a[1], z[1]);
+		if (!tail && z[1] == a[1] + 1 && t->v[a[1]].kind == FL_TK_IDENT)
+			tail = local_literal(c, o, x, a[1]);
+		if (tail) {
+			fl_msg_trim(tail);
+			if (letters(tail) >= 2 && !strchr(tail, '%'))
+				rt_put(&tr->ends, t->src + t->v[op - 1].off, t->v[op - 1].len, tail);
+			free(tail);
+		}
+		return;
 	}
 }
 
@@ -635,6 +701,9 @@ void c_argsrc_collect(ctree *tr, const ctx *c)
 		} else if (tk_id(t, k, "vfprintf") && tk_p1(t, k + 1, '(') &&
 			   c->mt[k + 1] != NONE) {
 			collect_forwarder(tr, c, k);
+		} else if ((tk_id(t, k, "vsprintf") || tk_id(t, k, "vsnprintf")) && tk_p1(t, k + 1, '(') &&
+			   c->mt[k + 1] != NONE) {
+			collect_end(tr, c, k);
 		} else if (t->v[k].kind == FL_TK_IDENT && tk_p1(t, k + 1, '(') &&
 			   c->mt[k + 1] != NONE && k + 4 < t->n &&
 			   (t->v[k + 2].kind == FL_TK_STRING || t->v[k + 4].kind == FL_TK_STRING)) {
@@ -647,6 +716,7 @@ void c_argsrc_merge(ctree *tr, ctree *p)
 {
 	rt_merge(&tr->tails, &p->tails);
 	rt_merge(&tr->heads, &p->heads);
+	rt_merge(&tr->ends, &p->ends);
 	for (size_t i = 0; i < p->tn; i++)
 		tt_add(tr, p->tv[i].name, strlen(p->tv[i].name), &p->tv[i].texts, p->tv[i].bad,
 		       p->tv[i].partial);
@@ -662,6 +732,7 @@ void c_argsrc_free(ctree *tr)
 	fl_strmap_free(&tr->th);
 	rt_free(&tr->tails);
 	rt_free(&tr->heads);
+	rt_free(&tr->ends);
 }
 
 /* ---- scan: the variants of an argument -------------------------------------- */

@@ -211,6 +211,8 @@ typedef struct ctree {
 	fl_strmap th;     /* their names -> index */
 	crtexts tails;    /* reporters' trailers (argsrc.c) */
 	crtexts heads;    /* reporters' heads (argsrc.c) */
+	crtexts ends;     /* what reporters add after every message they
+			     format (argsrc.c) */
 	/* a file's own macros (c_file_macros): the tree's macros are looked
 	 * up in parent when the file does not define the name itself */
 	const struct ctree *parent;
@@ -331,6 +333,9 @@ const char *c_reporter_tail(const ctree *tr, const char *name, size_t n);
  * NULL */
 const char *c_reporter_head(const ctree *tr, const char *name, size_t n);
 void c_reporter_head_put(ctree *tr, const char *name, size_t n, const char *head);
+/* the fixed text a reporter appends to every message it formats (GNU
+ * make's fatal(): ".  Stop."), or NULL */
+const char *c_reporter_end(const ctree *tr, const char *name, size_t n);
 /* The text of [b, e) when it is a reporter's head: literals, or a string
  * `#define` of the file, short, ending in ':' or a blank ("curl: "); NULL
  * otherwise. */

@@ -27,6 +27,8 @@ typedef struct walk {
 	size_t nifs, capifs;
 	const char *head; /* the text the reporter being called prints before
 			     its format ("Warning: "), or NULL */
+	const char *end;  /* the text it appends to what it formats (".
+			     Stop."), or NULL */
 	size_t macro;     /* the name of the function-like macro whose
 			     #define the tokens are in, or NONE */
 	struct msite {    /* what the file's macros report */
@@ -101,6 +103,11 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 	char *fn = (t->v[at].flags & TF_DIR) ? NULL : c_func_name(t, sk);
 	if (w->head && msg && *msg && strncmp(msg, w->head, strlen(w->head)) != 0) {
 		char *m = fl_xjoin(w->head, "", msg);
+		free(msg);
+		msg = m;
+	}
+	if (w->end && msg && *msg) {
+		char *m = fl_xjoin(msg, "", w->end);
 		free(msg);
 		msg = m;
 	}
@@ -988,12 +995,14 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	/* the text the reporter prints before its format */
 	w->head = r ? c_reporter_head(w->c.tree, s, n)
 		    : mc ? c_reporter_head(w->c.tree, mts, mtn) : NULL;
+	w->end = r ? c_reporter_end(w->c.tree, s, n) : mc ? c_reporter_end(w->c.tree, mts, mtn) : NULL;
 	if (argi < 0 ||
 	    emit_fmt(w, sk, start, i, k->st, k->en, k->na, argi,
 		     r && r->errval ? FL_T_EXCEPTION : FL_T_CONSOLE, c_sev_str(sev), k->nm,
 		     false) == 0)
 		emit_alts(w, sk, k, argi, sev); /* a message in a local variable */
 	w->head = NULL;
+	w->end = NULL;
 }
 
 static void site_call(walk *w, const sstack *sk, size_t i)
