@@ -184,6 +184,13 @@ static void test_display_impl(void **state)
 		"}\n"
 		"impl fmt::Display for Color {\n"                                         /* 22 */
 		"    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { f.write_str(\"dark red\") }\n"
+		"}\n"
+		"impl fmt::Display for Warnings {\n"                                      /* 25 */
+		"    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"            /* 26 */
+		"        match *self {\n"                                                 /* 27 */
+		"            Warnings::FastExecutionTime => write!(f, \"Command took less than 5 ms to complete.\"),\n" /* 28 */
+		"        }\n"
+		"    }\n"
 		"}\n");
 	const fl_site *p = EXPECT_SITE(s, "EOF while parsing a list", 5, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "ErrorCode::EofWhileParsingList");
@@ -196,9 +203,13 @@ static void test_display_impl(void **state)
 	harness_expect_str(p->cls, "ErrorCode::Unknown");
 	p = EXPECT_SITE(s, "the input is empty", 12, FL_T_EXCEPTION);
 	harness_expect_str(p->cls, "ErrorCode::Empty");
+	/* a warning type's Display: its warnings */
+	p = EXPECT_SITE(s, "Command took less than 5 ms to complete.", 28, FL_T_CONSOLE);
+	harness_expect_str(p->severity, FL_S_WARNING);
+	harness_expect_str(p->cls, "Warnings::FastExecutionTime");
 	/* a wrapper of another message, a one-word fragment, and the Display
 	 * of a type that is not an error are not records */
-	assert_int_equal(s->n, 4);
+	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
 }
 

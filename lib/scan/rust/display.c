@@ -54,12 +54,13 @@ char *rs_impl_type(const rs_st *st, size_t i, size_t brace)
 }
 
 /* `impl fmt::Display for T` (impl at i, body at brace) where T is an error
- * type by its name (ParseError, ErrorCode, ErrorKind, DecodeErr) */
+ * type by its name (ParseError, ErrorCode, ErrorKind, DecodeErr), or a
+ * warning's (hyperfine's Warnings, printed after "Warning: ") */
 bool rs_display_of_error(const rs_st *st, size_t i, size_t brace, const char *ty)
 {
 	const fl_toks *t = st->t;
 	if (!ty || !fl_tok_is(t, i, "impl") ||
-	    !(strstr(ty, "Error") || (strlen(ty) > 3 && fl_str_ends(ty, "Err"))))
+	    !(strstr(ty, "Error") || strstr(ty, "Warning") || (strlen(ty) > 3 && fl_str_ends(ty, "Err"))))
 		return false;
 	for (size_t k = i + 1; k < brace; k++) {
 		if (fl_tok_is_ident(t, k, "for"))
@@ -158,8 +159,11 @@ static void display_emit(rs_st *st, size_t at, const char *msg, const char *idio
 	if (!msg || !*msg || msg[0] == '{' || strchr(".,;:", msg[0]) ||
 	    msg[strlen(msg) - 1] == ':')
 		return;
-	char *cls = display_class(st, st->cs[st->csn - 1].display);
-	rs_emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, idiom, NONE, NONE);
+	const char *ty = st->cs[st->csn - 1].display;
+	char *cls = display_class(st, ty);
+	bool warn = strstr(ty, "Warning") && !strstr(ty, "Error");
+	rs_emit(st, at, msg, NULL, cls, warn ? FL_T_CONSOLE : FL_T_EXCEPTION,
+		warn ? FL_S_WARNING : FL_S_ERROR, idiom, NONE, NONE);
 	char *some = arm_some_fields(st);
 	rs_note_variant(st, cls, msg, some);
 	free(some);
