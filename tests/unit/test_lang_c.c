@@ -1231,6 +1231,31 @@ static void test_dispatching_macros(void **state)
 	EXPECT_SITE(s, "No targets.  Stop.", 2, FL_T_CONSOLE);
 	EXPECT_SITE(s, "No rule here", 3, FL_T_CONSOLE);
 	fl_sites_free(s);
+
+	/* a macro of a header that gives the reporter a text of its own
+	 * (make's warn_undefined): each use in another file is a site of
+	 * that text, its #define no use */
+	const char *vh = "#define warn_undefined(n,l) do{\\\n"
+			 "  if (warn_flag) \\\n"
+			 "    error (reading_file, (l), _(\"warning: undefined variable '%.*s'\"), \\\n"
+			 "           (int)(l), (n)); \\\n"
+			 "  }while(0)\n";
+	const char *ex = "void expand (const char *name, size_t len) {\n"
+			 "  if (!v)\n"
+			 "    warn_undefined (name, len);\n"
+			 "}\n";
+	fl_src tree2[] = {{"src/makeint.h", decl, strlen(decl), NULL},
+			  {"src/variable.h", vh, strlen(vh), NULL},
+			  {"src/expand.c", ex, strlen(ex), NULL}};
+	s = harness_scan_tree(&fl_lang_c, tree2, 3, 2);
+	x = EXPECT_SITE(s, "warning: undefined variable '%.*s'", 3, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->guard, "!v");
+	fl_sites_free(s);
+	s = harness_scan_tree(&fl_lang_c, tree2, 3, 1);
+	for (size_t k = 0; k < s->n; k++)
+		assert_int_not_equal(s->v[k].line, 1); /* the #define line */
+	fl_sites_free(s);
 }
 
 static void test_format_parameter_helpers(void **state)

@@ -183,6 +183,11 @@ typedef struct cmac {
 	 * (cond_neg: when it does not), its guard (sites.c) */
 	int8_t cond;
 	bool cond_neg;
+	/* the text the macro itself gives the reporter (its body's first
+	 * literal argument: make's `#define warn_undefined(n,l) ... error
+	 * (reading_file, (l), _("warning: undefined variable '%.*s'"), ...)`),
+	 * the message of a use that gives none; NULL when none */
+	char *text;
 } cmac;
 
 /* a text table: a function whose every return is a literal (argsrc.c) */

@@ -306,6 +306,7 @@ void c_tree_free(void *p)
 	for (size_t i = 0; i < tr->mn; i++) {
 		free(tr->mv[i].name);
 		free(tr->mv[i].target);
+		free(tr->mv[i].text);
 	}
 	free(tr->mv);
 	free(tr->mh);
@@ -337,7 +338,7 @@ void c_tree_merge(void *tree, void *part)
 		if (tr->mn >= 4096 || mac_own(tr, m->name, strlen(m->name)))
 			continue;
 		mac_add(tr, m);
-		m->name = m->target = NULL;
+		m->name = m->target = m->text = NULL;
 	}
 	c_argsrc_merge(tr, p);
 }
@@ -779,6 +780,10 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 			continue;
 		if (mac_own(tr, t->src + t->v[nm].off, t->v[nm].len))
 			return;
+		for (int a = 0; a < na && !m.text; a++)
+			if (m.amap[a] < 0 && !(va && m.va_pos >= 0 && a >= m.va_pos) &&
+			    c_arg_is_literal(c, st[a], en[a], false))
+				m.text = c_arg_msg(c, st[a], en[a], true);
 		m.cond = macro_cond(t, cp, par, np, &m.cond_neg);
 		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
 		m.target = disp >= 0 ? fl_xasprintf("#%d", disp) : fl_xstrndup(ts, tn);

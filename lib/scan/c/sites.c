@@ -955,7 +955,7 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 				argi = a;
 				break;
 			}
-		if (argi < 0) {
+		if (argi < 0 && !(mc && mc->text)) {
 			/* the message an argument builds (compose.c), else a
 			 * message in a local variable (emit_alts, below) */
 			if (site_nested_msg(w, sk, k, nsev, errval))
@@ -989,6 +989,15 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	}
 	if (tail) {
 		emit(w, sk, start, i, fl_xstrdup(tail), NULL, NULL, FL_T_CONSOLE, c_sev_str(sev),
+		     k->nm);
+		return;
+	}
+	/* a use of a macro that gives the reporter a text of its own (not
+	 * the macro's own #define) */
+	if (argi < 0 && mc && mc->text) {
+		if (start >= 1 && tk_id(t, start - 1, "define"))
+			return;
+		emit(w, sk, start, i, fl_xstrdup(mc->text), NULL, NULL, FL_T_CONSOLE, c_sev_str(sev),
 		     k->nm);
 		return;
 	}
