@@ -360,6 +360,32 @@ static void test_warn_methods(void **state)
 	fl_sites_free(s);
 }
 
+/* A call of a function (or callback parameter) named for reporting that
+ * no rule knows, given a text of words, reports it (stylelint's
+ * validate(opts, ruleName, complain) calling complain(`...`)); a method of
+ * that name, a declaration, or a word alone is not one. */
+static void test_named_reporting_calls(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/utils/validateOptions.js",
+		"function validate(opts, ruleName, complain) {\n"                     /* 1 */
+		"  if (opts.actual === undefined) {\n"                                /* 2 */
+		"    complain(`Expected option value for rule \"${ruleName}\"`);\n"  /* 3 */
+		"  }\n"                                                               /* 4 */
+		"  warn('the option is deprecated');\n"                              /* 5 */
+		"  emitter.error('not a report of ours');\n"                         /* 6 */
+		"  fail('x');\n"                                                      /* 7 */
+		"}\n"                                                                 /* 8 */
+		"function error(message) { return message; }\n");                    /* 9 */
+	const fl_site *x = EXPECT_SITE(s, "Expected option value for rule \"${ruleName}\"", 3, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->guard, "opts.actual === undefined");
+	x = EXPECT_SITE(s, "the option is deprecated", 5, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+}
+
 /* A lint rule's table of messages by id and the report calls that pick
  * one: stylelint's ruleMessages table (a text, or an arrow function's
  * template) with report({ message: messages.x }), ESLint's meta.messages
@@ -1188,6 +1214,7 @@ int main(void)
 		cmocka_unit_test(test_real_projects),
 		cmocka_unit_test(test_warn_methods),
 		cmocka_unit_test(test_lint_rule_messages),
+		cmocka_unit_test(test_named_reporting_calls),
 		cmocka_unit_test(test_error_class_defaults),
 		cmocka_unit_test(test_error_class_params),
 		cmocka_unit_test(test_assign_code),

@@ -125,7 +125,7 @@ char *js_factory_msg(const ctx *c, size_t i, size_t *name)
  * throw is js_rule_throw_factory's) makes an error all the same: a site, with
  * the message of its first literal argument (or local variable holding
  * one), else the message the factory builds (the tree's). */
-void js_rule_factory_call(ctx *c, size_t i)
+bool js_rule_factory_call(ctx *c, size_t i)
 {
 	const fl_toks *t = &c->t;
 	const char *s = t->src + t->v[i].off;
@@ -133,7 +133,7 @@ void js_rule_factory_call(ctx *c, size_t i)
 	if (!factory_name(s, n) || (n > 3 && memcmp(s, "get", 3) == 0) || c->match[i + 1] >= t->n ||
 	    (i > 0 && (is_id(c, i - 1, "function") || is_id(c, i - 1, "new"))) ||
 	    is_p(c, c->match[i + 1] + 1, "{"))
-		return;
+		return false;
 	size_t st[4], en[4];
 	size_t na = split_args(c, i + 1, st, en, 4);
 	char *m = NULL, *code = NULL;
@@ -149,10 +149,12 @@ void js_rule_factory_call(ctx *c, size_t i)
 			m = fl_xstrdup(dm);
 		free(key);
 	}
-	if (m && strchr(m, ' ')) /* one word is a key or a name, not a message */
+	bool made = m && strchr(m, ' '); /* one word is a key or a name, not a message */
+	if (made)
 		js_emit(c, i, m, code, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, "error factory call");
 	free(m);
 	free(code);
+	return made;
 }
 
 /* ---- project reporters ---------------------------------------------------------

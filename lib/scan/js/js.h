@@ -301,7 +301,7 @@ bool js_has_factory_decl(const char *s, size_t n);
 char *js_factory_msg(const ctx *c, size_t i, size_t *name);
 /* A call at i of a project's error factory that is not thrown here: a
  * site with its argument's message, else the one the factory builds. */
-void js_rule_factory_call(ctx *c, size_t i);
+bool js_rule_factory_call(ctx *c, size_t i);
 /* A byte scan: the file can declare a reporter. */
 bool js_has_reporter(const char *s, size_t n);
 /* In collect: the reporter declared at i, into the tree ("rep:NAME"). */

@@ -403,6 +403,35 @@ static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
 	free(msg);
 }
 
+/* `complain(`Invalid option value ${v} for rule "${ruleName}"`)` at i: a
+ * call of a function (or a callback parameter) named for reporting
+ * (complain, fail, die, bail, fatal, panic, error, warn) that no rule of
+ * the tree knows, given a text of words: an error (a warning for warn)
+ * the program reports through it. */
+static bool has_text(const char *m);
+
+static void rule_named_report(ctx *c, size_t i)
+{
+	static const char *const names[] = {"complain", "fail", "die", "bail", "fatal",
+					    "panic", "error", "warn", NULL};
+	bool named = false;
+	for (const char *const *n = names; *n && !named; n++)
+		named = is_id(c, i, *n);
+	if (!named || (i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function") || is_id(c, i - 1, "new"))))
+		return;
+	size_t s[3], e[3];
+	size_t na = split_args(c, i + 1, s, e, 3);
+	if (na < 1 || !is_kind(c, s[0], FL_TK_STRING))
+		return;
+	char *msg = js_msg_of(c, s[0], e[0]);
+	if (msg && strchr(msg, ' ') && has_text(msg)) {
+		bool warn = is_id(c, i, "warn");
+		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0,
+			warn ? "warn" : "reporting call");
+	}
+	free(msg);
+}
+
 /* `result.warn(`Expected "${a}"`, { node })` at i (the receiver, one
  * name: any object's warn method): a warning whose text is the first
  * argument, a literal with words (a value passed on is the caller's). */
@@ -787,8 +816,8 @@ void js_rules(ctx *c)
 		} else if (fl_tok_is(t, i, "createError") && is_p(c, i + 1, "(")) {
 			js_report_ctor(c, i, i, i + 1, "createError", NULL);
 		} else if (is_p(c, i + 1, "(")) {
-			if (!js_rule_reporter_call(c, i, false))
-				js_rule_factory_call(c, i);
+			if (!js_rule_reporter_call(c, i, false) && !js_rule_factory_call(c, i))
+				rule_named_report(c, i);
 		}
 	}
 }
