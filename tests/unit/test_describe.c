@@ -296,6 +296,12 @@ static void test_family_and_strategy(void **state)
 		{{.lang = "python", .path = "a.py", .function = "parse_args", .idiom = "raise", .cls = "RuntimeError",
 		  .msg = "this linker doesn't support soname args", .line = 3},
 		 "unsupported", "fallback", "except RuntimeError"},
+		/* a lint rule's report is about the file it checks, whatever
+		 * its words ("invalid", "not found") say */
+		{{.lang = "js", .path = "lib/rules/color-no-invalid-hex/index.js", .function = "check",
+		  .idiom = "lint rule report", .type = FL_T_VALIDATION,
+		  .msg = "Unexpected invalid hex color \"${hex}\"", .line = 57},
+		 "lint-problem", "validation", ""},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		fl_entry e;
@@ -771,6 +777,7 @@ static void test_construct_named(void **state)
 		{"c", "fprintf(error stream)", FL_T_CONSOLE, "It is written by `fprintf` (error stream) at"},
 		{"python", "raising helper _fail", NULL, "It is raised by the raising helper `_fail` at"},
 		{"python", "print in except", FL_T_CONSOLE, "It is written by a `print` in an `except` block at"},
+		{"js", "reporting call", FL_T_CONSOLE, "It is written by a call of a reporting function at"},
 		{"jvm", "throw new", NULL, "It is raised by `throw new` at"},
 		{"c", "fprintf(stderr)", FL_T_CONSOLE, "It is written by `fprintf(stderr)` at"},
 	};

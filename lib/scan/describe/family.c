@@ -486,6 +486,13 @@ static const char *family_of(dsc *d)
 		}
 	}
 	const char *f = NULL;
+	/* a lint rule's report is about the file it checks, whatever its
+	 * words say ("Unexpected empty block", "Expected ... to be ...") */
+	if (d->s->idiom && dsc_eq(d->s->idiom, "lint rule report")) {
+		free(msg);
+		free(cls);
+		return "lint-problem";
+	}
 	/* a type check of the parameters says more than the words */
 	for (size_t i = 0; i < d->g.n && !f; i++)
 		if (d->g.a[i].kind == GA_TYPE && d->g.a[i].caller && !d->g.any)
@@ -652,9 +659,10 @@ void dsc_classify(dsc *d)
 	bool typed = exc && ((d->e->error_class && !dsc_generic_class(d->e->error_class)) || d->e->error_code);
 	if (in(f, L("type-error")))
 		d->strategy = "type-guard";
-	else if (in(f, L("invalid-argument", "out-of-range", "missing-value", "usage-error")) &&
-		 (d->checkable || !typed || !d->s->function))
-		d->strategy = "validation";
+	else if ((in(f, L("invalid-argument", "out-of-range", "missing-value", "usage-error")) &&
+		  (d->checkable || !typed || !d->s->function)) ||
+		 in(f, L("lint-problem")))
+		d->strategy = "validation"; /* a lint problem: the checked file is the input */
 	else if (in(f, L("network-error", "timeout", "locked", "rate-limited", "service-unavailable", "server-error")))
 		d->strategy = "retry";
 	else if (typed)

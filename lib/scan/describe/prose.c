@@ -120,6 +120,10 @@ static const struct {
 	{"server-error", "The server failed while handling the request.",
 	 "a bug or a failing dependency on the server side", "Check the server's logs for the cause.",
 	 "Retry server errors with backoff, and give up after a few attempts."},
+	{"lint-problem", "A lint rule found this problem in the file it checks: the file has what the message says, at the line and column printed before it.",
+	 "a file that breaks a rule the project's lint configuration turns on: the construct the message names, at the place the report points to",
+	 "Change the checked file where the report points, as the message says; if the construct is intended, configure the rule (its id follows the message) or turn it off for that line.",
+	 "Run the linter before committing (in an editor or a pre-commit hook), and use its fix option where the rule can fix the file itself."},
 	/* no family: nothing to say beyond the site's own facts */
 	{"operation-failed", NULL, NULL, NULL,
 	 "Check the result of this operation and handle its failure close to the call."},
@@ -703,6 +707,8 @@ static void put_construct(fl_buf *b, const char *idiom)
 		{"message template", "a message template"},
 		{"print in except", "a `print` in an `except` block"},
 		{"error factory call", "an error factory call"},
+		{"lint rule report", "the lint rule's report"},
+		{"reporting call", "a call of a reporting function"},
 	};
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
 		if (dsc_eq(idiom, words[i][0])) {
