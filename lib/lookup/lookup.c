@@ -1137,6 +1137,28 @@ static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
  * and confidence set, and, when confident and spanning its line, counted
  * in the bar (only those can push others out: rank.c's order puts them
  * first, then by literal and evidence). */
+/* Whether two neighbouring placeholders of h (neither the first nor the
+ * last, whose ends the regex leaves lazy) each hold an odd number of
+ * double quotes: one quoted value cut in two, a match that read the text
+ * wrong ("[ruby {a} {b} {c} {d}]" over `[ruby -e "exit 3" -- x]`, where
+ * "[{show_command}]" holds it whole). */
+static bool split_quote(const struct hit *h)
+{
+	if (!h->text || h->ncaps < 4)
+		return false;
+	bool odd_prev = false;
+	for (size_t k = 1; k + 1 < h->ncaps; k++) {
+		size_t q = 0;
+		for (size_t i = h->caps[k].start; i < h->caps[k].end; i++)
+			q += h->text[i] == '"';
+		bool odd = q & 1;
+		if (odd && odd_prev)
+			return true;
+		odd_prev = odd;
+	}
+	return false;
+}
+
 static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_query *q,
 		       struct hit *h)
 {
@@ -1148,10 +1170,12 @@ static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_que
 	h->order = fl_lk_order(lk, s, e);
 	h->literal = x->literal;
 	h->ev = (q ? fl_lk_evidence(ix, x, q) : 0) + named_captures(ix, x, h);
+	h->split = split_quote(h);
 	fl_lk_judge(lk, q, h);
 	/* (not a part of a multi-line message: drop_parts may drop it
-	 * for its whole, which spans less of the line) */
-	if (h->strong && h->covers && !(x->flags & IDX_PART))
+	 * for its whole, which spans less of the line; nor one that splits
+	 * a quoted text, which ranks after those that do not) */
+	if (h->strong && h->covers && !(x->flags & IDX_PART) && !h->split)
 		bar_add(hit_key(h->literal, h->ev));
 }
 
@@ -1404,7 +1428,8 @@ size_t fl_lk_pattern_occs(const fl_lookup *lk, const char *text, size_t len,
 {
 	bar_reset(want);
 	for (size_t j = 0; j < nh; j++)
-		bar_add(hit_key((*hits)[j].literal, (*hits)[j].ev));
+		if (!(*hits)[j].split)
+			bar_add(hit_key((*hits)[j].literal, (*hits)[j].ev));
 	next_stamp();
 	for (size_t j = 0; j < nh; j++)
 		set_stamp(gid(lk, (*hits)[j].seg, (*hits)[j].entry));

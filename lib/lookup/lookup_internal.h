@@ -137,6 +137,9 @@ struct hit {
 	bool built_near;   /* a late definition with a hit of its text built
 			      in its own folder (rank.c's built_near) */
 	bool lenient;      /* matched only with empty placeholders allowed */
+	bool split;        /* two of its placeholders split a quoted text
+			      between them (`'"exit'`, `'3"'` of `ruby -e
+			      "exit 3"`): lookup.c's split_quote */
 	bool printed_cls;  /* its record's class is the word its line printed
 			      before the message ("Error: ", a level to the
 			      normalizer; rank.c's class_printed) */

@@ -703,6 +703,9 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 	 * in crates/ignore/src/gitignore.rs, not globset's own Error) */
 	if (x->def && x->built_near != y->built_near)
 		return x->built_near ? -1 : 1;
+	/* a match that cuts a quoted value in two read the text wrong */
+	if (x->split != y->split)
+		return x->split ? 1 : -1;
 	if (x->literal != y->literal)
 		return x->literal > y->literal ? -1 : 1;
 	if (x->ev != y->ev)

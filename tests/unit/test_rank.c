@@ -102,6 +102,12 @@ static int setup(void **state)
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/cache.py", 67);
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/configuration.py", 108);
 	put("acme/tool", "Need an action ({actions}) to perform.", "commands/index.py", 61);
+	/* a shell runner's report, and a test task's whose literal words
+	 * a shown command may hold by chance */
+	put("acme/tool", "Command failed with status ({status}): [{show_command}]",
+	    "lib/rake/file_utils.rb", 67);
+	put("acme/tool", "Command failed with status ({status}): [ruby {opts} {code} {files} {options}]",
+	    "lib/rake/testtask.rb", 130);
 	/* one text in the folders of several lint rules */
 	put("acme/tool", "Expected \"{selector}\" to match pattern \"{pattern}\"",
 	    "lib/rules/custom-media-pattern/index.js", 50);
@@ -302,6 +308,24 @@ static void test_command_breaks_tie(void **state)
 	fl_result_free(&r);
 }
 
+/* A match whose placeholders cut a quoted value in two ranks after one
+ * that holds it whole, though that one's literal text is shorter. */
+static void test_split_quote_ranks_after(void **state)
+{
+	(void)state;
+	fl_result r = ask("rake aborted!\nCommand failed with status (3): "
+			  "[ruby -e \"exit 3\" -- some rather long argum...]\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lib/rake/file_utils.rb");
+	assert_string_equal(r.v[1].file_path, "lib/rake/testtask.rb");
+	fl_result_free(&r);
+	/* no quote cut: the longer literal text first, as before */
+	r = ask("Command failed with status (3): [ruby -w lib/a.rb test/b.rb --verbose]\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lib/rake/testtask.rb");
+	fl_result_free(&r);
+}
+
 /* A name the text holds (a lint rule's id after its message) that is a
  * folder of one record's path breaks the tie of one text in several. */
 static void test_text_name_breaks_tie(void **state)
@@ -478,7 +502,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 372);
+	assert_int_equal(fl_lookup_count(lk), 374);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -785,6 +809,7 @@ int main(void)
 		cmocka_unit_test(test_first_error_line_before_footer),
 		cmocka_unit_test(test_command_breaks_tie),
 		cmocka_unit_test(test_text_name_breaks_tie),
+		cmocka_unit_test(test_split_quote_ranks_after),
 		cmocka_unit_test(test_chain_headline_first),
 		cmocka_unit_test(test_fuzzy_later_line),
 		cmocka_unit_test(test_usage_names_program),

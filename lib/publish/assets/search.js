@@ -1062,6 +1062,18 @@
     });
     hits.forEach(function (h) { h.ev += h.near; });
   }
+  /* two neighbouring placeholders, neither the first nor the last, each
+   * holding an odd number of double quotes (lookup.c's split_quote) */
+  function splitQuote(h) {
+    if (!h.text || !h.caps || h.caps.length < 4) return false;
+    var prev = false, k, odd;
+    for (k = 1; k + 1 < h.caps.length; k++) {
+      odd = (h.text.slice(h.caps[k][0], h.caps[k][1]).split('"').length - 1) % 2 === 1;
+      if (odd && prev) return true;
+      prev = odd;
+    }
+    return false;
+  }
   /* of two hits on one line of the text, the better: spanning it, an
    * exact match before one with empty placeholders, a raise site before
    * the text's definition, then by literal text, evidence, the class
@@ -1086,6 +1098,9 @@
     /* of two such definitions, the one whose value a hit builds in its
      * own folder (rank.c's built_near) */
     if (a.def && !!a.builtNear !== !!b.builtNear) return a.builtNear ? -1 : 1;
+    /* a match that cuts a quoted value in two (lookup.c's split_quote) */
+    var qa = splitQuote(a), qb = splitQuote(b);
+    if (qa !== qb) return qa ? 1 : -1;
     return (b.x.literal - a.x.literal) ||
       (b.ev - a.ev) || (b.printedCls - a.printedCls) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
