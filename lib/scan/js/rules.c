@@ -403,13 +403,13 @@ static void rule_console(ctx *c, size_t i, bool warn, const char *idiom)
 	free(msg);
 }
 
+static bool has_text(const char *m);
+
 /* `complain(`Invalid option value ${v} for rule "${ruleName}"`)` at i: a
  * call of a function (or a callback parameter) named for reporting
  * (complain, fail, die, bail, fatal, panic, error, warn) that no rule of
  * the tree knows, given a text of words: an error (a warning for warn)
  * the program reports through it. */
-static bool has_text(const char *m);
-
 static void rule_named_report(ctx *c, size_t i)
 {
 	static const char *const names[] = {"complain", "fail", "die", "bail", "fatal",

@@ -262,7 +262,7 @@ static char *init_params(const fl_toks *t, const size_t *m, size_t d, const char
 /* `def __init__(self, names=(), message=None):` at d whose message is the
  * local v that is also a parameter, assigned a default text in the body
  * (`if message is None: message = f"..."`): "message\n1", the parameter
- * and its position after self (py_class_default); NULL otherwise. */
+ * and its position after self (raise.c's default_kept); NULL otherwise. */
 static char *init_dflt(const fl_toks *t, const size_t *m, size_t d, size_t v)
 {
 	size_t st[FL_FAC_PARAMS], en[FL_FAC_PARAMS], close;

@@ -668,7 +668,7 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 /* `a + b + "..."` [b, e) of the method at d: the texts joined, each local
  * the one message it holds there (rake's `status + details`, `status =
  * "Command failed with status (#{...})"`); NULL when a part is neither
- * or no part is a literal's. */
+ * a literal nor such a local. */
 static char *sum_msg(walker *w, size_t d, size_t b, size_t e, int depth)
 {
 	const fl_toks *t = w->t;
