@@ -407,11 +407,20 @@ static void test_lint_rule_messages(void **state)
 		"\treport({ message: messages.expected(x, y), node: root, result, ruleName });\n" /* 10 */
 		"\treport({ message: messages.nosuch, node: root });\n"               /* 11 */
 		"\treport({ message, node: root });\n"                                /* 12 */
+		"\tif (named(x)) complain(messages.rejected, x, 0);\n"               /* 13 */
+		"\tother(messages.rejected, x);\n"                                   /* 14 */
+		"\tfunction complain(message, node, index) {\n"                      /* 15 */
+		"\t\treport({ result, ruleName, message, node, index });\n"          /* 16 */
+		"\t}\n"                                                              /* 17 */
+		"\tfunction other(m, node) { node.note = m; }\n"                      /* 18 */
 		"};\n");
 	const fl_site *x = EXPECT_SITE(s, "Unexpected empty block", 8, FL_T_VALIDATION);
 	harness_expect_str(x->guard, "isEmpty(root)");
 	EXPECT_SITE(s, "Expected \"${a}\" to be \"${b}\"", 10, FL_T_VALIDATION);
-	assert_int_equal(s->n, 2);
+	/* a local helper that reports its first parameter as the message */
+	x = harness_expect_at(s, 13, "Unexpected empty block");
+	harness_expect_str(x->guard, "named(x)");
+	assert_int_equal(s->n, 3);
 	fl_sites_free(s);
 	s = scan("lib/rules/no-debugger.js",
 		"module.exports = {\n"                                                  /* 1 */

@@ -243,6 +243,11 @@ size_t js_ctor_arg_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
  * that picks a text of the file's lint rule messages: its site.  True
  * when it is one. */
 bool js_lint_report(ctx *c, size_t i, size_t open);
+/* A call at i of a function of the file that reports its first argument
+ * as a lint message (`complain(messages.rejected(v), node)`, its body
+ * `report({ result, ruleName, message, node })`), given an entry of the
+ * file's lint rule messages: its site.  True when it is one. */
+bool js_lint_helper_call(ctx *c, size_t i);
 void js_lint_free(ctx *c);
 
 /* walk.c */

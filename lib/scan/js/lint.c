@@ -180,6 +180,61 @@ bool js_lint_report(ctx *c, size_t i, size_t open)
 	return true;
 }
 
+/* Whether the function named at token f is declared in the file
+ * (`function F(P, ...)`) and hands its first parameter P to a report as
+ * its message (`report({ result, ruleName, message, node })`, `message:
+ * P`): stylelint's local `complain` helpers. */
+static bool lint_helper(const ctx *c, size_t f)
+{
+	const fl_toks *t = &c->t;
+	for (size_t k = 0; k + 3 < t->n; k++) {
+		if (!is_id(c, k, "function") || k + 1 == f || !same_text(c, k + 1, f) ||
+		    !is_p(c, k + 2, "(") || !is_kind(c, k + 3, FL_TK_IDENT))
+			continue;
+		size_t p = k + 3, close = c->match[k + 2];
+		if (close + 1 >= t->n || !is_p(c, close + 1, "{") || c->match[close + 1] >= t->n)
+			return false;
+		size_t bc = c->match[close + 1];
+		for (size_t q = close + 2; q + 3 < bc; q++) {
+			if (!is_id(c, q, "report") || !is_p(c, q + 1, "(") || !is_p(c, q + 2, "{") ||
+			    c->match[q + 2] >= bc)
+				continue;
+			for (size_t r = q + 3; r + 1 < c->match[q + 2]; r++) {
+				if (!is_id(c, r, "message") || !(is_p(c, r - 1, ",") || is_p(c, r - 1, "{")))
+					continue;
+				bool shorthand = (is_p(c, r + 1, ",") || is_p(c, r + 1, "}")) && same_text(c, r, p);
+				bool named = is_p(c, r + 1, ":") && same_text(c, r + 2, p) &&
+					     (is_p(c, r + 3, ",") || is_p(c, r + 3, "}"));
+				if (shorthand || named)
+					return true;
+			}
+		}
+		return false;
+	}
+	return false;
+}
+
+bool js_lint_helper_call(ctx *c, size_t i)
+{
+	/* complain(messages.rejected(value), node, index, length) */
+	size_t a = i + 2;
+	if (a + 3 >= c->t.n || !is_kind(c, a, FL_TK_IDENT) || !is_p(c, a + 1, ".") ||
+	    !is_kind(c, a + 2, FL_TK_IDENT) ||
+	    !(is_p(c, a + 3, ",") || is_p(c, a + 3, ")") ||
+	      (is_p(c, a + 3, "(") && c->match[a + 3] < c->t.n &&
+	       (is_p(c, c->match[a + 3] + 1, ",") || is_p(c, c->match[a + 3] + 1, ")")))))
+		return false;
+	if (!c->lint) {
+		c->lint = fl_xcalloc(1, sizeof(lintab));
+		build(c, c->lint);
+	}
+	const char *text = c->lint->n ? find(c, c->lint, a, a + 2) : NULL;
+	if (!text || !lint_helper(c, i))
+		return false;
+	js_emit(c, i, text, NULL, NULL, FL_T_VALIDATION, FL_S_ERROR, 0, "lint rule report");
+	return true;
+}
+
 void js_lint_free(ctx *c)
 {
 	lintab *tab = c->lint;
