@@ -386,6 +386,22 @@ bool c_err_stream(const fl_toks *t, size_t b, size_t e)
 	return err_word(t->src + t->v[e - 1].off, t->v[e - 1].len);
 }
 
+/* The '{' of the variadic function around token k whose last named
+ * parameter is the name at token f (`( ..., const char *FMT, ... )`), or
+ * NONE. */
+static size_t fmt_function(const ctx *c, size_t k, size_t f)
+{
+	const fl_toks *t = c->t;
+	size_t o = body_of(c, k);
+	if (o == NONE)
+		return NONE;
+	size_t op = body_params(c, o), cp = c->mt[op];
+	if (cp < op + 4 || !tk_p(t, cp - 1, "...") || !tk_p1(t, cp - 2, ',') ||
+	    !same_span(t, cp - 3, cp - 2, f, f + 1))
+		return NONE;
+	return o;
+}
+
 /* vfprintf(STREAM, FMT, ap) at k inside a variadic function whose last
  * named parameter is FMT: that function is a reporter, FMT its format */
 static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
@@ -395,15 +411,10 @@ static void collect_forwarder(ctree *tr, const ctx *c, size_t k)
 	if (c_split_args(c, k + 1, st, en, 4) != 3 || !c_err_stream(t, st[0], en[0]) ||
 	    en[1] != st[1] + 1 || t->v[st[1]].kind != FL_TK_IDENT)
 		return;
-	size_t o = body_of(c, k);
+	size_t o = fmt_function(c, k, st[1]);
 	if (o == NONE)
 		return;
 	size_t op = body_params(c, o), cp = c->mt[op];
-	/* ( ..., const char *FMT, ... ) */
-	if (cp < op + 4 || !tk_p(t, cp - 1, "...") || !tk_p1(t, cp - 2, ',') ||
-	    t->v[cp - 3].len != t->v[st[1]].len ||
-	    memcmp(t->src + t->v[cp - 3].off, t->src + t->v[st[1]].off, t->v[st[1]].len) != 0)
-		return;
 	int idx = 1;
 	for (size_t x = op + 1; x < cp - 3; x++) {
 		if (is_open(t, x) && c->mt[x] != NONE && c->mt[x] > x)
@@ -489,14 +500,10 @@ static void collect_end(ctree *tr, const ctx *c, size_t k)
 	int fa = tk_id(t, k, "vsnprintf") ? 2 : 1;
 	if (na != fa + 2 || en[fa] != st[fa] + 1 || t->v[st[fa]].kind != FL_TK_IDENT)
 		return;
-	size_t o = body_of(c, k);
+	size_t o = fmt_function(c, k, st[fa]);
 	if (o == NONE)
 		return;
-	size_t op = body_params(c, o), cp = c->mt[op];
-	if (cp < op + 4 || !tk_p(t, cp - 1, "...") || !tk_p1(t, cp - 2, ',') ||
-	    !same_span(t, cp - 3, cp - 2, st[fa], st[fa] + 1))
-		return;
-	size_t cl = c->mt[o];
+	size_t op = body_params(c, o), cl = c->mt[o];
 	for (size_t x = c->mt[k + 1] + 1; x + 1 < cl; x++) {
 		if (tk_p1(t, x, '{') && c->mt[x] != NONE && c->mt[x] > x) {
 			x = c->mt[x];
