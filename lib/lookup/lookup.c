@@ -1133,10 +1133,6 @@ static struct hit *new_hit(struct hit **hits, size_t *nh, size_t *cap)
 	return h;
 }
 
-/* A confirmed hit h of entry e: marked tried, its specificity, evidence
- * and confidence set, and, when confident and spanning its line, counted
- * in the bar (only those can push others out: rank.c's order puts them
- * first, then by literal and evidence). */
 /* Whether two neighbouring placeholders of h (neither the first nor the
  * last, whose ends the regex leaves lazy) each hold an odd number of
  * double quotes: one quoted value cut in two, a match that read the text
@@ -1159,6 +1155,10 @@ static bool split_quote(const struct hit *h)
 	return false;
 }
 
+/* A confirmed hit h of entry e: marked tried, its specificity, evidence
+ * and confidence set, and, when confident and spanning its line, counted
+ * in the bar (only those can push others out: rank.c's order puts them
+ * first, then by literal and evidence). */
 static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_query *q,
 		       struct hit *h)
 {

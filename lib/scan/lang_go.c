@@ -1664,12 +1664,6 @@ static bool go_split_format(const fl_toks *t, size_t f, char **pre, char **suf)
 	return true;
 }
 
-/* A helper of a plain message (no format, no variadic arguments):
- * `func errorExit(msg string) { os.Stderr.WriteString(msg + "\n");
- * os.Exit(2) }`, `func warn(msg string) { fmt.Fprintln(os.Stderr,
- * "tool: warning:", msg) }`, `func bad(what string) error { return
- * errors.New("bad " + what) }`: its string parameter printed, logged or
- * made an error, with any text around it (h filled; false when none). */
 /* Whether the name at r is a logger the file makes: `var l =
  * log.New(os.Stderr, "", 0)` or `l := log.New(...)` (age's cmd). */
 static bool go_logger_var(const fl_toks *t, size_t r)
@@ -1683,6 +1677,13 @@ static bool go_logger_var(const fl_toks *t, size_t r)
 	return false;
 }
 
+/* A helper of a plain message (no format; of a variadic one, a parameter
+ * before its variadic one: np counts those):
+ * `func errorExit(msg string) { os.Stderr.WriteString(msg + "\n");
+ * os.Exit(2) }`, `func warn(msg string) { fmt.Fprintln(os.Stderr,
+ * "tool: warning:", msg) }`, `func bad(what string) error { return
+ * errors.New("bad " + what) }`: its string parameter printed, logged or
+ * made an error, with any text around it (h filled; false when none). */
 static bool go_plain_helper(const fl_toks *t, const size_t *m, size_t b, size_t e, const size_t *name,
 			    const bool *str, size_t np, gohelp *h)
 {

@@ -22,7 +22,6 @@ struct lintab {
 	size_t key[LINT_MAX];  /* the entry's key token */
 	char *text[LINT_MAX];  /* its text, owned */
 	size_t n;
-	bool built;
 };
 typedef struct lintab lintab;
 
@@ -78,6 +77,16 @@ static char *eslint_holes(char *m)
 	return b.s;
 }
 
+/* The end of the property at k of an object literal that closes at close:
+ * its ',' or close. */
+static size_t prop_end(const ctx *c, size_t k, size_t close)
+{
+	size_t e = k;
+	while (e < close && !is_p(c, e, ","))
+		e = fl_tok_is_opener(&c->t, e) && c->match[e] < close ? c->match[e] + 1 : e + 1;
+	return e;
+}
+
 /* The entries of the object literal opening at o into tab, of table var. */
 static void read_table(const ctx *c, lintab *tab, size_t o, size_t var)
 {
@@ -85,9 +94,7 @@ static void read_table(const ctx *c, lintab *tab, size_t o, size_t var)
 	if (close >= c->t.n)
 		return;
 	for (size_t k = o + 1; k + 2 < close && tab->n < LINT_MAX;) {
-		size_t e = k;
-		while (e < close && !is_p(c, e, ","))
-			e = fl_tok_is_opener(&c->t, e) && c->match[e] < close ? c->match[e] + 1 : e + 1;
+		size_t e = prop_end(c, k, close);
 		if ((is_kind(c, k, FL_TK_IDENT) || is_kind(c, k, FL_TK_STRING)) && is_p(c, k + 1, ":")) {
 			char *m = eslint_holes(entry_text(c, k + 2, e));
 			if (m) {
@@ -104,7 +111,6 @@ static void read_table(const ctx *c, lintab *tab, size_t o, size_t var)
  * messages, and `messages: { ... }`. */
 static void build(const ctx *c, lintab *tab)
 {
-	tab->built = true;
 	const fl_toks *t = &c->t;
 	static const char *const w[] = {"essages", NULL};
 	for (size_t k = 0; k + 3 < t->n && tab->n < LINT_MAX; k++) {
@@ -146,13 +152,30 @@ static const char *find(const ctx *c, const lintab *tab, size_t var, size_t key)
 	return NULL;
 }
 
-bool js_lint_report(ctx *c, size_t i, size_t open)
+/* The text of the entry [b, e) picks: `messages.rejected`, or
+ * `messages.expected(a, b)`; NULL otherwise. */
+static const char *member_text(const ctx *c, const lintab *tab, size_t b, size_t e)
+{
+	if (b + 3 > e || !is_kind(c, b, FL_TK_IDENT) || !is_p(c, b + 1, ".") ||
+	    !is_kind(c, b + 2, FL_TK_IDENT) ||
+	    !(b + 3 == e || (is_p(c, b + 3, "(") && c->match[b + 3] + 1 == e)))
+		return NULL;
+	return find(c, tab, b, b + 2);
+}
+
+/* The file's lint rule messages, read at the first call that asks. */
+static const lintab *tables(ctx *c)
 {
 	if (!c->lint) {
 		c->lint = fl_xcalloc(1, sizeof(lintab));
 		build(c, c->lint);
 	}
-	lintab *tab = c->lint;
+	return c->lint;
+}
+
+bool js_lint_report(ctx *c, size_t i, size_t open)
+{
+	const lintab *tab = tables(c);
 	if (!tab->n || !is_p(c, open + 1, "{"))
 		return false;
 	size_t o = open + 1, close = c->match[o];
@@ -160,14 +183,10 @@ bool js_lint_report(ctx *c, size_t i, size_t open)
 		return false;
 	const char *text = NULL;
 	for (size_t k = o + 1; k + 2 < close && !text;) {
-		size_t e = k;
-		while (e < close && !is_p(c, e, ","))
-			e = fl_tok_is_opener(&c->t, e) && c->match[e] < close ? c->match[e] + 1 : e + 1;
+		size_t e = prop_end(c, k, close);
 		/* message: messages.rejected, message: messages.expected(x) */
-		if (is_id(c, k, "message") && is_p(c, k + 1, ":") && k + 5 <= e &&
-		    is_kind(c, k + 2, FL_TK_IDENT) && is_p(c, k + 3, ".") && is_kind(c, k + 4, FL_TK_IDENT) &&
-		    (k + 5 == e || (is_p(c, k + 5, "(") && c->match[k + 5] + 1 == e)))
-			text = find(c, tab, k + 2, k + 4);
+		if (is_id(c, k, "message") && is_p(c, k + 1, ":"))
+			text = member_text(c, tab, k + 2, e);
 		/* messageId: "unexpected" */
 		else if (is_id(c, k, "messageId") && is_p(c, k + 1, ":") && k + 3 == e &&
 			 is_kind(c, k + 2, FL_TK_STRING))
@@ -216,19 +235,13 @@ static bool lint_helper(const ctx *c, size_t f)
 
 bool js_lint_helper_call(ctx *c, size_t i)
 {
-	/* complain(messages.rejected(value), node, index, length) */
-	size_t a = i + 2;
-	if (a + 3 >= c->t.n || !is_kind(c, a, FL_TK_IDENT) || !is_p(c, a + 1, ".") ||
-	    !is_kind(c, a + 2, FL_TK_IDENT) ||
-	    !(is_p(c, a + 3, ",") || is_p(c, a + 3, ")") ||
-	      (is_p(c, a + 3, "(") && c->match[a + 3] < c->t.n &&
-	       (is_p(c, c->match[a + 3] + 1, ",") || is_p(c, c->match[a + 3] + 1, ")")))))
+	/* complain(messages.rejected(value), node, index, length): a
+	 * member first (no table is read for other calls) */
+	size_t s[2], e[2];
+	if (i + 3 >= c->t.n || !is_kind(c, i + 2, FL_TK_IDENT) || !is_p(c, i + 3, ".") ||
+	    split_args(c, i + 1, s, e, 2) < 1)
 		return false;
-	if (!c->lint) {
-		c->lint = fl_xcalloc(1, sizeof(lintab));
-		build(c, c->lint);
-	}
-	const char *text = c->lint->n ? find(c, c->lint, a, a + 2) : NULL;
+	const char *text = member_text(c, tables(c), s[0], e[0]);
 	if (!text || !lint_helper(c, i))
 		return false;
 	js_emit(c, i, text, NULL, NULL, FL_T_VALIDATION, FL_S_ERROR, 0, "lint rule report");
