@@ -72,6 +72,46 @@ def main():
                 return b + f[len(a):]
         return None
 
+    # (Rust) a Display derived by thiserror: gdb puts its `fmt` on the
+    # enum's #[derive(..)] line, whose window holds the texts of the first
+    # variants only; gdb-rust.py logs the variant that was printed there
+    # ("@@VARIANT FILE:LINE PATH::Enum::Variant", in gdb.out), and the
+    # #[error(..)] attribute above that variant in the enum is the line
+    # that wrote the text: the frames on the derive line move to it (not
+    # when the run printed several variants of one enum, nor for
+    # #[error(transparent)], whose text is the inner error's)
+    def error_attribute(path, dline, variant):
+        src = load(path).splitlines()
+        if not 0 < dline <= len(src):
+            return None
+        indent = len(src[dline - 1]) - len(src[dline - 1].lstrip())
+        for i in range(dline, len(src)):
+            s = src[i]
+            if s.strip() == "}" and len(s) - len(s.lstrip()) <= indent:
+                return None  # the end of the enum
+            if re.match(r"\s*%s\b" % re.escape(variant), s):
+                for j in range(i - 1, dline - 1, -1):
+                    t = src[j].strip()
+                    if t.startswith("#[error("):
+                        return None if t.startswith("#[error(transparent") else j + 1
+                    if re.match(r"[A-Z}]", t):
+                        return None  # the previous variant: this one has no #[error]
+                return None
+        return None
+
+    printed = {}
+    for l in load(os.path.join(rundir, "gdb.out")).splitlines():
+        m = re.match(r"@@VARIANT (\S+):(\d+) (\S+)$", l)
+        if m:
+            printed.setdefault((m.group(1), int(m.group(2))), set()).add(m.group(3).rsplit("::", 1)[-1])
+    for (path, dline), names in printed.items():
+        at = error_attribute(path, dline, names.pop()) if len(names) == 1 and repo_path(path) else None
+        if at:
+            for r in recs:
+                for x in r.get("frames", []):
+                    if (x.get("file"), x.get("line")) == (path, dline):
+                        x["line"] = at
+
     # the program's own reporters (REPORTERS="path path#function ..."): a
     # frame in them is the reporting machinery, its caller the raising line
     reporters = os.environ.get("REPORTERS", "").split()
