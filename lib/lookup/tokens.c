@@ -64,10 +64,20 @@ static void blank(const char *s, size_t n, unsigned char *m)
 			if (c == '\'' && i > 0 && is_letter((unsigned char)s[i - 1]) &&
 			    i + 1 < n && is_letter((unsigned char)s[i + 1]))
 				continue;
+			/* `value' (the quotes of GNU tools, mcs, older gcc) ends
+			 * at its apostrophe: else "`{0}' cannot be applied to
+			 * `{1}'" would hide the words between two values */
+			char close = (char)c;
 			size_t k = i + 1;
-			while (k < n && s[k] != (char)c && s[k] != '\n')
-				k++;
-			if (k < n && s[k] == (char)c) {
+			while (k < n && s[k] != close && s[k] != '\n') {
+				if (c == '`' && s[k] == '\'' &&
+				    !(is_letter((unsigned char)s[k - 1]) && k + 1 < n &&
+				      is_letter((unsigned char)s[k + 1])))
+					close = '\'';
+				else
+					k++;
+			}
+			if (k < n && s[k] == close) {
 				memset(m + i, 1, k - i + 1);
 				i = k;
 				continue;

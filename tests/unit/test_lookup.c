@@ -307,6 +307,30 @@ static void test_loose_pattern(void **state)
 	assert_int_equal(caps[0].end, 12);
 }
 
+/* GNU's and mcs's quotes, `value': each value ends at its apostrophe,
+ * so the words between two values stay words of the text */
+static void test_tex_quotes(void **state)
+{
+	(void)state;
+	char buf[128 * FL_TOKEN_MAX];
+	const char *toks[128];
+	size_t nt = fl_tokens("Operator `+' cannot be applied to operands of type `bool' and `int'", buf,
+			      toks, 128);
+	bool cannot = false, operands = false, bool_ = false;
+	for (size_t i = 0; i < nt; i++) {
+		cannot |= strcmp(toks[i], "cannot") == 0;
+		operands |= strcmp(toks[i], "operands") == 0;
+		bool_ |= strcmp(toks[i], "bool") == 0;
+	}
+	assert_true(cannot && operands);
+	assert_false(bool_); /* a value, not a word of the message */
+	/* a backquoted value of Markdown's kind still ends at its backquote,
+	 * an apostrophe inside it (`don't`) left alone */
+	nt = fl_tokens("run `don't stop` now", buf, toks, 128);
+	for (size_t i = 0; i < nt; i++)
+		assert_string_not_equal(toks[i], "stop");
+}
+
 /* A message that starts with a word is no answer found inside a longer
  * word: "parse %s: %v" in "optparse (default: 0.2.0)". */
 static void test_mid_word(void **state)
@@ -1634,6 +1658,7 @@ int main(void)
 		cmocka_unit_test(test_capture_fits),
 		cmocka_unit_test(test_loose_pattern),
 		cmocka_unit_test(test_mid_word),
+		cmocka_unit_test(test_tex_quotes),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),

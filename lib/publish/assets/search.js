@@ -54,9 +54,15 @@
       }
       if (c === 39 || c === 34 || c === 96) {
         if (c === 39 && i > 0 && isLetter(s.charCodeAt(i - 1)) && i + 1 < n && isLetter(s.charCodeAt(i + 1))) continue;
+        /* `value' (GNU tools, mcs) ends at its apostrophe (tokens.c) */
+        var close = c;
         k = i + 1;
-        while (k < n && s.charCodeAt(k) !== c && s[k] !== '\n') k++;
-        if (k < n && s.charCodeAt(k) === c) { m.fill(1, i, k + 1); i = k; continue; }
+        while (k < n && s.charCodeAt(k) !== close && s[k] !== '\n') {
+          if (c === 96 && s.charCodeAt(k) === 39 &&
+              !(isLetter(s.charCodeAt(k - 1)) && k + 1 < n && isLetter(s.charCodeAt(k + 1)))) close = 39;
+          else k++;
+        }
+        if (k < n && s.charCodeAt(k) === close) { m.fill(1, i, k + 1); i = k; continue; }
       }
       if (!isSpace(c) && (i === 0 || isSpace(s.charCodeAt(i - 1)) || !isLetter(s.charCodeAt(i - 1)))) {
         var slash = 0, hex = 1, digits = 0, ch;
