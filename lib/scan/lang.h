@@ -57,6 +57,9 @@ typedef struct fl_site {
 	const char *guard;        /* local guarding condition source text, or NULL */
 	bool arm;                 /* the guard is a match/case arm's pattern
 				     (the site runs when the value matches it) */
+	bool early;               /* the guard comes from early exits before
+				     the site (fl_early_guard): it says when the
+				     line is reached, not what makes it fail */
 	const char *idiom;        /* the construct, as written: "panic!",
 				     "fmt.Errorf", "throw new", "raise" ... */
 	const char *unit;         /* the package the file declares (Go's

@@ -1018,14 +1018,20 @@ static char *guard_if_for(ctx *c, size_t first)
 
 /* The guard of a site whose statement starts at first: the if around
  * it, else its switch's case */
-static char *guard_for(ctx *c, size_t first)
+static char *guard_for(ctx *c, size_t first, bool *early)
 {
+	*early = false;
 	char *sw = fl_switch_guard(&c->t, c->match, first);
 	/* a case's statement: its labels, rather than the arm's text */
 	if (sw && first > 0 && (is_p(c, first - 1, ":") || is_p(c, first - 1, "=>")))
 		return sw;
 	/* an if of the case's own around it: both hold */
 	char *g = guard_if_for(c, first);
+	/* no if around it: the early exits before it in its block */
+	if (!g) {
+		g = fl_early_guard(&c->t, c->match, first);
+		*early = g != NULL;
+	}
 	if (g && sw)
 		return fl_guard_nest(sw, g, false);
 	return g ? g : sw;
@@ -1053,7 +1059,7 @@ static void emit(ctx *c, site_spec *s)
 	site.http = s->http;
 	/* guard first: it may grow the names arena that function points
 	 * into */
-	char *g = s->guard_set ? s->guard : guard_for(c, s->first);
+	char *g = s->guard_set ? s->guard : guard_for(c, s->first, &site.early);
 	site.function = cur_func(c);
 	if (g && !*g) {
 		free(g);
@@ -1728,6 +1734,36 @@ static const char *level_sev(const ctx *c, size_t i)
 	return NULL;
 }
 
+/* A reporter's call at callee i (Report.Error (code, loc, "text", args)):
+ * the first argument that starts with a string literal is the message.
+ * The number before it is no record's errorCode: a compiler gives one
+ * number to several texts (mcs's 246: "... could not be found. Are you
+ * missing an assembly reference?" and two more), and a code is the
+ * record's identity (records.md), which would fold them into one.
+ * False when no argument starts with a literal. */
+static bool rule_reporter(ctx *c, size_t i, const char *sev)
+{
+	size_t st[16], en[16];
+	size_t na = args(c, i + 1, st, en, 16, NULL);
+	for (size_t k = 0; k < na; k++) {
+		if (!fl_tok_is_kind(&c->t, st[k], FL_TK_STRING))
+			continue;
+		char *m = arg_msg(c, st[k], en[k], 0);
+		if (!m || !*m) {
+			free(m);
+			return false;
+		}
+		char *idiom = fl_tok_span_text(&c->t, i - 2, i + 1, 80);
+		site_spec s = {.first = chain_start(c, i), .type = FL_T_CONSOLE, .sev = sev,
+			       .idiom = idiom, .msg = m};
+		emit(c, &s);
+		free(idiom);
+		free(m);
+		return true;
+	}
+	return false;
+}
+
 /* StatusCodes.Status404NotFound, (int)HttpStatusCode.NotFound, 404 */
 static int cs_http(const ctx *c, size_t b, size_t e)
 {
@@ -1886,6 +1922,15 @@ static void rules_at(ctx *c, size_t i)
 				  FL_S_ERROR, 0);
 			return;
 		}
+		/* a compiler's or a tool's reporter: Report.Error (103, loc,
+		 * "The name `{0}' does not exist", name), report.Warning (162,
+		 * 2, loc, "..."): the first literal argument is the message, a
+		 * number before it the diagnostic's code */
+		if (i >= 2 && is_id(c, i - 2) &&
+		    (fl_tok_contains_ci(&c->t, i - 2, "report") ||
+		     fl_tok_contains_ci(&c->t, i - 2, "diagnostic")) &&
+		    (sev = level_sev(c, i)) != NULL && rule_reporter(c, i, sev))
+			return;
 		/* Serilog / NLog / log4net: log.Error("...") */
 		if (i >= 2 && is_id(c, i - 2) && fl_tok_contains_ci(&c->t, i - 2, "log") &&
 		    (sev = level_sev(c, i)) != NULL) {

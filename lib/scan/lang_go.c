@@ -986,6 +986,7 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 	const fl_toks *t = st->t;
 	go_ctx *c = &st->cs[st->csn - 1];
 	char *guard = c->has_guard ? fl_guard_span(t, c->gb, c->ge, c->neg, false) : NULL;
+	bool own = guard != NULL;
 	/* an if (or else) right inside another if's block: both hold */
 	const go_ctx *o = st->csn >= 2 ? &st->cs[st->csn - 2] : NULL;
 	if (guard && o && o->has_guard)
@@ -994,10 +995,17 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 	 * the case's own around it) */
 	bool arm = false;
 	char *sw = fl_switch_guard_arm(t, st->m, at, &arm);
-	if (sw && arm && guard) {
+	if (sw && arm && own) {
 		free(sw); /* an if inside a type's case: its condition says more */
 		sw = NULL;
 		arm = false;
+	}
+	/* no if around it: the early exits before it in its block (`if x ==
+	 * nil { return nil }`) */
+	bool early = false;
+	if (!guard) {
+		guard = fl_early_guard(t, st->m, at);
+		early = guard != NULL;
 	}
 	if (sw)
 		guard = guard ? fl_guard_nest(sw, guard, false) : sw;
@@ -1012,6 +1020,7 @@ static void emit(go_st *st, size_t at, const char *msg, const char *code,
 		.http = http,
 		.function = c->fn,
 		.guard = guard,
+		.early = early,
 		.arm = arm,
 		.idiom = idiom,
 		.unit = st->pkg,

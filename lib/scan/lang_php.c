@@ -1473,10 +1473,17 @@ static char *guard_if_at(const ctx *c, size_t at)
 }
 
 /* The guard of a site at token at: the if around it, else its switch's
- * case */
-static char *guard_at(const ctx *c, size_t at)
+ * case, else the early exits of its block (fl_early_guard; *early says
+ * so) */
+static char *guard_at(const ctx *c, size_t at, bool *early)
 {
 	char *g = guard_if_at(c, at), *sw = fl_switch_guard(&c->t, c->match, at);
+	*early = false;
+	/* no if around it: the early exits before it in its block */
+	if (!g) {
+		g = fl_early_guard(&c->t, c->match, at);
+		*early = g != NULL;
+	}
 	/* an if of the case's own around it: both hold */
 	if (g && sw)
 		return fl_guard_nest(sw, g, false);
@@ -1494,7 +1501,8 @@ static void emit_g(ctx *c, size_t at, const char *msg, const char *code,
 	if (eol)
 		msg = eol;
 	char *fn = func_name(c);
-	char *g = guard ? fl_xstrdup(guard) : guard_at(c, at);
+	bool early = false;
+	char *g = guard ? fl_xstrdup(guard) : guard_at(c, at, &early);
 	fl_site s = {.line = c->t.v[at].line,
 		     .col = c->t.v[at].col,
 		     .message = msg,
@@ -1505,6 +1513,7 @@ static void emit_g(ctx *c, size_t at, const char *msg, const char *code,
 		     .http = http,
 		     .function = fn,
 		     .guard = g,
+		     .early = early,
 		     .idiom = idiom};
 	fl_site_add(c->out, &s);
 	free(fn);

@@ -1213,6 +1213,211 @@ char *fl_switch_guard_arm(const fl_toks *t, const size_t *m, size_t at, bool *ar
 	return b.s;
 }
 
+/* ---- early exits --------------------------------------------------------- */
+
+#define EARLY_MAX 3 /* early exits a guard names, the nearest */
+
+/* The token after the statement that starts with exit keyword k (`return`,
+ * `continue`, `break`) when it leaves with nothing to report: no value, or
+ * only "nothing" (null, undefined, nil, None; Go's `return nil, nil`), not
+ * C's `return 0` or `return false`, which often say it failed.  end bounds
+ * it (the body's closing brace, or the block's); FL_NOMATCH when it is no
+ * such exit. */
+static size_t quiet_exit(const fl_toks *t, size_t k, size_t end)
+{
+	static const char *const nothing[] = {"null", "undefined", "nil", "None", NULL};
+	if (!fl_tok_is_ident(t, k, "return") && !fl_tok_is_ident(t, k, "continue") &&
+	    !fl_tok_is_ident(t, k, "break"))
+		return FL_NOMATCH;
+	bool ret = fl_tok_is_ident(t, k, "return"), want = true;
+	size_t q = k + 1;
+	for (; q < end; q++) {
+		if (fl_tok_is_punct(t, q, ";"))
+			return q + 1;
+		if (fl_tok_is_punct(t, q, "}") || (t->v[q].flags & FL_TF_NL_BEFORE))
+			return q; /* a statement ended by its line or its block */
+		if (!want && fl_tok_is_punct(t, q, ",") && ret) {
+			want = true;
+			continue;
+		}
+		if (!want || !ret)
+			return FL_NOMATCH; /* `break label`, a second value */
+		bool lit = false;
+		for (const char *const *w = nothing; !lit && *w; w++)
+			lit = fl_tok_is_ident(t, q, *w);
+		if (!lit)
+			return FL_NOMATCH;
+		want = false;
+	}
+	return q;
+}
+
+/* Identifier r names a report: err, error, stderr, warn, fatal, fail,
+ * die, panic, abort, throw, raise, in any case, within a longer name too */
+static bool reporting_word(const fl_toks *t, size_t r)
+{
+	static const char *const words[] = {"err", "warn", "fatal", "fail", "die",
+					    "panic", "abort", "throw", "raise", NULL};
+	for (const char *const *w = words; *w; w++)
+		if (fl_tok_contains_ci(t, r, *w))
+			return true;
+	return false;
+}
+
+/* Tokens [a, a+n) and [b, b+n) are the same words */
+static bool same_tokens(const fl_toks *t, size_t a, size_t b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (t->v[a + i].len != t->v[b + i].len ||
+		    memcmp(t->src + t->v[a + i].off, t->src + t->v[b + i].off, t->v[a + i].len) != 0)
+			return false;
+	return true;
+}
+
+/* A name of condition [gb, ge) is assigned between it and at (`x = f();`,
+ * `x += 1`, `x++`): what the condition said of it may no longer hold. */
+static bool reassigned(const fl_toks *t, size_t gb, size_t ge, size_t at)
+{
+	for (size_t q = ge; q < at; q++) {
+		if (!fl_tok_is_kind(t, q, FL_TK_IDENT) || q + 1 >= at)
+			continue;
+		const fl_tok *nx = &t->v[q + 1];
+		if (nx->kind != FL_TK_PUNCT)
+			continue;
+		const char *o = t->src + nx->off;
+		bool assign = (nx->len == 1 && o[0] == '=') || (nx->len == 2 && o[1] == '=' &&
+				strchr("+-*/|&%", o[0])) || (nx->len == 2 && (memcmp(o, "++", 2) == 0 ||
+				memcmp(o, "--", 2) == 0)) || (nx->len == 2 && memcmp(o, ":=", 2) == 0);
+		if (!assign)
+			continue;
+		for (size_t r = gb; r < ge; r++)
+			if (t->v[r].kind == FL_TK_IDENT && same_tokens(t, r, q, 1))
+				return true;
+	}
+	return false;
+}
+
+char *fl_early_guard(const fl_toks *t, const size_t *m, size_t at)
+{
+	if (!t || !m || at == 0 || at >= t->n)
+		return NULL;
+	/* the block around at, back over balanced groups */
+	size_t open = FL_NOMATCH, k = at;
+	for (size_t steps = 0; k > 0 && steps < 20000; steps++) {
+		k--;
+		if (fl_tok_is_closer(t, k)) {
+			if (m[k] == FL_NOMATCH || m[k] >= k)
+				return NULL;
+			k = m[k];
+			continue;
+		}
+		if (fl_tok_is_punct(t, k, "{")) {
+			open = k;
+			break;
+		}
+		if (fl_tok_is_opener(t, k))
+			return NULL; /* inside brackets, not a statement */
+	}
+	if (open == FL_NOMATCH || m[open] == FL_NOMATCH || m[open] <= at)
+		return NULL;
+	/* the block's statements before at's: each `if (c) exit` (or `if c
+	 * { ...; exit }`) with no else leaves the block when c holds, so at
+	 * runs only where it does not.  A case label starts afresh. */
+	size_t cb[EARLY_MAX], ce[EARLY_MAX], n = 0;
+	for (size_t q = open + 1; q < at;) {
+		if (fl_tok_is_ident(t, q, "case") || fl_tok_is_ident(t, q, "default")) {
+			n = 0;
+			q++;
+			continue;
+		}
+		/* an if statement (not an else's, not C's `#if`) */
+		if (fl_tok_is_ident(t, q, "if") && !fl_tok_is_ident(t, q - 1, "else") &&
+		    !fl_tok_is_punct(t, q - 1, "#")) {
+			/* its condition: `(c)`, or Go's `c {` (after an init's ';') */
+			size_t gb = q + 1, ge, body;
+			if (fl_tok_is_punct(t, gb, "(") && m[gb] != FL_NOMATCH && m[gb] > gb &&
+			    m[gb] < at && !fl_tok_is_punct(t, m[gb] + 1, ".")) {
+				ge = m[gb];
+				gb++;
+				body = ge + 1;
+			} else {
+				size_t r = gb;
+				while (r < at && !fl_tok_is_punct(t, r, "{")) {
+					if (fl_tok_is_punct(t, r, ";"))
+						gb = r + 1;
+					if (fl_tok_is_opener(t, r) && m[r] != FL_NOMATCH && m[r] > r)
+						r = m[r];
+					r++;
+				}
+				ge = body = r;
+			}
+			size_t after = FL_NOMATCH, bend = body;
+			if (fl_tok_is_punct(t, body, "{") && m[body] != FL_NOMATCH && m[body] > body &&
+			    m[body] < at) {
+				/* its last statement exits, and nothing before
+				 * reports an error: `{ console.error(...);
+				 * return; }` is another failure, not a way
+				 * round this one */
+				bend = m[body];
+				size_t last = FL_NOMATCH;
+				bool reports = false;
+				for (size_t r = body + 1; r < bend && !reports; r++)
+					reports = fl_tok_is_kind(t, r, FL_TK_IDENT) && reporting_word(t, r);
+				for (size_t r = body + 1; r < bend && !reports; r++) {
+					if (fl_tok_is_opener(t, r) && m[r] != FL_NOMATCH && m[r] > r &&
+					    m[r] < bend) {
+						r = m[r];
+						continue;
+					}
+					if ((fl_tok_is_ident(t, r, "return") || fl_tok_is_ident(t, r, "continue") ||
+					     fl_tok_is_ident(t, r, "break")) &&
+					    (fl_tok_is_punct(t, r - 1, ";") || fl_tok_is_punct(t, r - 1, "{") ||
+					     fl_tok_is_punct(t, r - 1, "}") || (t->v[r].flags & FL_TF_NL_BEFORE)))
+						last = r;
+				}
+				if (last != FL_NOMATCH && quiet_exit(t, last, bend) == bend)
+					after = bend + 1;
+			} else if (body < at) {
+				after = quiet_exit(t, body, at);
+			}
+			if (after != FL_NOMATCH && after <= at && ge > gb &&
+			    !fl_tok_is_ident(t, after, "else")) {
+				if (n == EARLY_MAX) {
+					memmove(cb, cb + 1, sizeof cb[0] * (EARLY_MAX - 1));
+					memmove(ce, ce + 1, sizeof ce[0] * (EARLY_MAX - 1));
+					n--;
+				}
+				cb[n] = gb;
+				ce[n++] = ge;
+				q = after;
+				continue;
+			}
+		}
+		if (fl_tok_is_opener(t, q) && m[q] != FL_NOMATCH && m[q] > q && m[q] < at)
+			q = m[q] + 1;
+		else
+			q++;
+	}
+	char *g = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (reassigned(t, cb[i], ce[i], at))
+			continue;
+		bool twice = false;
+		for (size_t j = i + 1; j < n && !twice; j++)
+			twice = ce[j] - cb[j] == ce[i] - cb[i] && same_tokens(t, cb[i], cb[j], ce[i] - cb[i]);
+		if (twice)
+			continue; /* the nearer one says it */
+		char *c = fl_tok_span_text(t, cb[i], ce[i], 200);
+		/* `! ISDB (x)`: the operand after its '!' */
+		if (c[0] == '!' && c[1] == ' ')
+			memmove(c + 1, c + 2, strlen(c + 2) + 1);
+		char *neg = fl_guard_not(c, false);
+		free(c);
+		g = g ? fl_guard_nest(g, neg, false) : neg;
+	}
+	return g;
+}
+
 char *fl_guard_nest(char *outer, char *inner, bool python)
 {
 	/* a catch-all arm ("_") around a condition: the condition says more */

@@ -394,6 +394,14 @@ char *fl_switch_guard(const fl_toks *t, const size_t *match, size_t at);
 /* The same, and a Go type switch's case: its types ("*PathError,
  * *LinkError"), *arm set (the pattern the value's type matches). */
 char *fl_switch_guard_arm(const fl_toks *t, const size_t *match, size_t at, bool *arm);
+/* The guard early exits give a statement at token at that no if or case
+ * guards: in its block, each earlier `if (c) return;` (`continue`,
+ * `break`, a return of null/false/0/nil..., or a braced body ending so;
+ * Go's `if c { return nil }`) with no else means at runs only when c does
+ * not hold: "!c", the nearest three joined (fl_guard_nest).  A case label
+ * starts afresh.  NULL when there are none, or at is inside brackets.
+ * Caller frees. */
+char *fl_early_guard(const fl_toks *t, const size_t *match, size_t at);
 /* The severity of a text a program prints on its standard error
  * (print(file=sys.stderr), eprintln!, System.err.println...): a warning
  * when it starts with "warning"/"warn:", information when it starts with

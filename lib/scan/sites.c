@@ -120,6 +120,7 @@ void fl_site_add(fl_sites *out, const fl_site *site)
 	d->function = fl_xstrdup(site->function);
 	d->guard = fl_xstrdup(site->guard);
 	d->arm = site->guard && site->arm;
+	d->early = site->guard && site->early;
 	d->idiom = fl_xstrdup(site->idiom);
 	d->unit = fl_xstrdup(site->unit);
 }

@@ -100,6 +100,43 @@ static void test_c_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A print after early exits is reached only when none is taken: each `if
+ * (c) return;` of a void function before it says "!c".  An exit that
+ * returns a value (`return 0;`, `return false;`: often a failure) or a
+ * body that reports an error first is no way round the print. */
+static void test_c_early_exits(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/cache.c",
+		"void flush(struct cache *c, int force)\n"                  /* 1 */
+		"{\n"                                                      /* 2 */
+		"\tif (c == NULL)\n"                                       /* 3 */
+		"\t\treturn;\n"                                            /* 4 */
+		"\tif (c->dirty == 0 && !force) {\n"                       /* 5 */
+		"\t\tc->skipped++;\n"                                      /* 6 */
+		"\t\treturn;\n"                                            /* 7 */
+		"\t}\n"                                                    /* 8 */
+		"\tif (c->fd < 0) {\n"                                     /* 9 */
+		"\t\tfprintf(stderr, \"error: no file\\n\");\n"            /* 10 */
+		"\t\treturn;\n"                                            /* 11 */
+		"\t}\n"                                                    /* 12 */
+		"\tfprintf(stderr, \"error: cache %s not flushed\\n\", c->name);\n" /* 13 */
+		"}\n"                                                      /* 14 */
+		"int load(struct cache *c)\n"                              /* 15 */
+		"{\n"                                                      /* 16 */
+		"\tif (c->size == 0)\n"                                    /* 17 */
+		"\t\treturn 0;\n"                                          /* 18 */
+		"\tfprintf(stderr, \"error: cache too big\\n\");\n"        /* 19 */
+		"\treturn -1;\n"                                           /* 20 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "error: cache %s not flushed", 13, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "c != NULL && !(c->dirty == 0 && !force)");
+	assert_true(x->early);
+	x = EXPECT_SITE(s, "error: cache too big", 19, FL_T_CONSOLE);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 /* An else after an unbraced if's statement (`if (c) a(); else ...`) is
  * guarded by that if's condition, turned, as after a brace */
 static void test_c_unbraced_else(void **state)
@@ -1305,6 +1342,7 @@ int main(void)
 		cmocka_unit_test(test_c_stdlib_idioms),
 		cmocka_unit_test(test_c_else_guards),
 		cmocka_unit_test(test_c_unbraced_else),
+		cmocka_unit_test(test_c_early_exits),
 		cmocka_unit_test(test_c_macro_uses),
 		cmocka_unit_test(test_c_level_printer),
 		cmocka_unit_test(test_c_macro_conditions),

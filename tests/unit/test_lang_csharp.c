@@ -629,11 +629,45 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A compiler's reporter: Report.Error (103, loc, "...", args) and
+ * report.Warning (162, 2, loc, "...") are sites of their first literal,
+ * a warning for Warning; the number is no code (one number is given to
+ * several texts, and a code would fold them into one record) */
+static void test_report_calls(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"class SimpleName {\n"                                                      /* 1 */
+		"  void Error_NotFound (ResolveContext rc) {\n"                             /* 2 */
+		"    rc.Report.Error (103, loc, \"The name `{0}' does not exist in the current context\", Name);\n" /* 3 */
+		"    if (ns == null)\n"                                                     /* 4 */
+		"      report.Error (246, loc,\n"                                           /* 5 */
+		"        \"The type or namespace name `{0}' could not be found\", Name);\n" /* 6 */
+		"    else\n"                                                                /* 7 */
+		"      report.Error (246, loc, \"The type `{0}' is in `{1}'\", Name, ns);\n" /* 8 */
+		"    fc.Report.Warning (162, 2, loc, \"Unreachable code detected\");\n"     /* 9 */
+		"    Report.Error (2008, \"No files to compile were specified\");\n"        /* 10 */
+		"  }\n"                                                                     /* 11 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "The name `{0}' does not exist in the current context", 3,
+				       FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->code, NULL);
+	x = EXPECT_SITE(s, "The type or namespace name `{0}' could not be found", 5, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "ns == null");
+	EXPECT_SITE(s, "The type `{0}' is in `{1}'", 8, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "Unreachable code detected", 9, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	EXPECT_SITE(s, "No files to compile were specified", 10, FL_T_CONSOLE);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_throw),
+		cmocka_unit_test(test_report_calls),
 		cmocka_unit_test(test_helper_texts),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_throw_helpers_switch),

@@ -531,6 +531,30 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* An error made after early exits: each `if c { return nil }` before it
+ * (a return of nothing to report) says "!c"; `return err` passes an error
+ * on and says nothing of the value made later. */
+static void test_early_exit_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan(
+		"package config\n"                                  /* 1 */
+		"func load(p string) error {\n"                     /* 2 */
+		"\tif p == \"\" {\n"                                /* 3 */
+		"\t\treturn nil\n"                                  /* 4 */
+		"\t}\n"                                             /* 5 */
+		"\tf, err := os.Open(p)\n"                          /* 6 */
+		"\tif err != nil {\n"                               /* 7 */
+		"\t\treturn err\n"                                  /* 8 */
+		"\t}\n"                                             /* 9 */
+		"\tif len(f.Name()) > 10 { return nil }\n"          /* 10 */
+		"\treturn errors.New(\"short name\")\n"             /* 11 */
+		"}\n");
+	const fl_site *p = EXPECT_SITE(s, "short name", 11, FL_T_EXCEPTION);
+	harness_expect_str(p->guard, "p != \"\" && len(f.Name()) <= 10");
+	fl_sites_free(s);
+}
+
 /* fmt.Fprintf/Fprint/Fprintln(os.Stderr, ...): what the program prints on
  * its standard error, a warning when the text says so */
 static void test_stderr_prints(void **state)
@@ -791,6 +815,7 @@ int main(void)
 		cmocka_unit_test(test_real_error_methods),
 		cmocka_unit_test(test_const_messages),
 		cmocka_unit_test(test_else_guards),
+		cmocka_unit_test(test_early_exit_guards),
 		cmocka_unit_test(test_stderr_prints),
 		cmocka_unit_test(test_debug_prints),
 		cmocka_unit_test(test_is_test_file),

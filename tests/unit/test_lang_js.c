@@ -816,6 +816,59 @@ static void test_else_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A report after early exits runs only when none of them was taken: each
+ * `if (c) return;` (or a braced body ending in a return of nothing, a
+ * `continue`) before it in its block says "!c", the nearest three joined.
+ * An if with an else, an exit that returns a value, a condition whose
+ * name is assigned again before the report, and a case label before it
+ * end that. */
+static void test_early_exit_guards(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("lib/rules/color-named/index.js",
+		"function rule(primary, context) {\n"                               /* 1 */
+		"  return (root, result) => {\n"                                    /* 2 */
+		"    if (!validOptions) return;\n"                                  /* 3 */
+		"    root.walkDecls((decl) => {\n"                                  /* 4 */
+		"      if (!isStandard(decl)) return\n"                             /* 5 */
+		"      const value = decl.value;\n"                                 /* 6 */
+		"      if (context.fix) {\n"                                        /* 7 */
+		"        decl.value = fixed(value);\n"                              /* 8 */
+		"        return;\n"                                                 /* 9 */
+		"      }\n"                                                         /* 10 */
+		"      if (value.length > 100) { use(value); } else { return; }\n"  /* 11 */
+		"      if (cache.has(value)) return cache.get(value);\n"            /* 12 */
+		"      throw new Error('named color ' + value);\n"                  /* 13 */
+		"    });\n"                                                         /* 14 */
+		"  };\n"                                                            /* 15 */
+		"}\n"                                                               /* 16 */
+		"function check(list, mode) {\n"                                    /* 17 */
+		"  let item = null;\n"                                              /* 18 */
+		"  if (item == null) return;\n"                                     /* 19 */
+		"  item = list[0];\n"                                               /* 20 */
+		"  for (const x of list) {\n"                                       /* 21 */
+		"    if (x.skip) continue;\n"                                       /* 22 */
+		"    switch (mode) {\n"                                             /* 23 */
+		"      case 'a':\n"                                                 /* 24 */
+		"        if (x.a) break;\n"                                         /* 25 */
+		"        throw new Error('not a');\n"                               /* 26 */
+		"      default:\n"                                                  /* 27 */
+		"        throw new Error('unknown mode');\n"                        /* 28 */
+		"    }\n"                                                           /* 29 */
+		"  }\n"                                                             /* 30 */
+		"  throw new Error('empty item');\n"                                /* 31 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "named color {value}", 13, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "isStandard(decl) && !context.fix");
+	x = EXPECT_SITE(s, "not a", 26, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "mode == 'a' && !x.a");
+	x = EXPECT_SITE(s, "unknown mode", 28, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "mode != 'a'");
+	x = EXPECT_SITE(s, "empty item", 31, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, NULL);
+	fl_sites_free(s);
+}
+
 /* A switch on a member named `type` (no Go type switch): its default is
  * guarded by none of its labels, inside an arrow function too */
 static void test_switch_on_type_member(void **state)
@@ -1212,6 +1265,7 @@ int main(void)
 		cmocka_unit_test(test_pushed_messages),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),
+		cmocka_unit_test(test_early_exit_guards),
 		cmocka_unit_test(test_switch_on_type_member),
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_http_console),

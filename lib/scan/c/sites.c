@@ -83,6 +83,13 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 		}
 	}
 	char *guard = fl_guard_span(t, gb, ge, neg, false);
+	/* no if around it: the early exits before it in its block (`if (!p)
+	 * return 0;`) */
+	bool early = false;
+	if (!guard && !(t->v[at].flags & TF_DIR)) {
+		guard = fl_early_guard(t, w->c.mt, s0);
+		early = guard != NULL;
+	}
 	/* a statement of a switch's case: the case's labels (with an if of
 	 * the case's own around it) */
 	char *sw = (t->v[at].flags & TF_DIR) ? NULL : fl_switch_guard(t, w->c.mt, s0);
@@ -121,6 +128,7 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 		.severity = sev,
 		.function = fn,
 		.guard = guard,
+		.early = early,
 		.idiom = idiom,
 	};
 	fl_site_add(w->c.out, &site);

@@ -986,7 +986,8 @@ void dsc_guard_parse(dsc *d)
 				g->n = 1;
 				g->any = false;
 				memset(g->grp, 0, sizeof g->grp);
-				d->checkable = a->caller && !(d->s->function && dsc_eq(d->s->function, "main"));
+				d->checkable = a->caller && !(d->s->function && dsc_eq(d->s->function, "main")) &&
+					       !d->s->early;
 				return;
 			}
 		}
@@ -999,8 +1000,9 @@ void dsc_guard_parse(dsc *d)
 				grp[i] = (unsigned char)i;
 	}
 	memcpy(g->grp, grp, sizeof grp);
-	/* the program's main is called by no code a caller writes */
-	d->checkable = n > 0 && !(d->s->function && dsc_eq(d->s->function, "main"));
+	/* the program's main is called by no code a caller writes; early
+	 * exits say how the line is reached, and taking them is no fix */
+	d->checkable = n > 0 && !(d->s->function && dsc_eq(d->s->function, "main")) && !d->s->early;
 	for (size_t i = 0; i < n; i++) {
 		atom(d, &g->a[i], parts[i]);
 		/* a type check is the caller's when the value checked is its

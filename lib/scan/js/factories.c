@@ -739,7 +739,7 @@ bool js_rule_reporter_call(ctx *c, size_t i, bool self)
 			char *g = neg ? fl_guard_not(a, false) : fl_xstrdup(a);
 			free(a);
 			free(c->guard);
-			c->guard = fl_guard_nest(js_guard_at(c, at), g, false);
+			c->guard = fl_guard_nest(js_guard_at(c, at, NULL), g, false);
 		}
 		js_emit(c, at, m, code, cls[0] ? cls : NULL, cls[0] && !warn ? FL_T_EXCEPTION : FL_T_CONSOLE,
 			warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);

@@ -259,7 +259,7 @@ bool js_is_ctl_kw(const ctx *c, size_t i);
 void js_push_frame(ctx *c, size_t i);
 /* The guard of a site at token at: the if around it, else its switch's
  * case; caller frees. */
-char *js_guard_at(const ctx *c, size_t at);
+char *js_guard_at(const ctx *c, size_t at, bool *early);
 /* Add a site at token at (a second one for c->alt, one per choice of a
  * template's hole); none without a message or a code. */
 void js_emit(ctx *c, size_t at, const char *msg, const char *code,

@@ -277,10 +277,19 @@ static char *guard_if_at(const ctx *c, size_t at)
 }
 
 /* The guard of a site at token at: the if around it, else its switch's
- * case */
-char *js_guard_at(const ctx *c, size_t at)
+ * case, else the early exits of its block (fl_early_guard; *early says
+ * so, when early is not NULL) */
+char *js_guard_at(const ctx *c, size_t at, bool *early)
 {
 	char *g = guard_if_at(c, at), *sw = fl_switch_guard(&c->t, c->match, at);
+	if (early)
+		*early = false;
+	/* no if around it: the early exits before it in its block */
+	if (!g) {
+		g = fl_early_guard(&c->t, c->match, at);
+		if (early)
+			*early = g != NULL;
+	}
 	/* an if of the case's own around it: both hold */
 	if (g && sw)
 		return fl_guard_nest(sw, g, false);
@@ -323,7 +332,8 @@ void js_emit(ctx *c, size_t at, const char *msg, const char *code,
 		return;
 	}
 	char *fn = func_name(c);
-	char *g = c->guard ? NULL : js_guard_at(c, at);
+	bool early = false;
+	char *g = c->guard ? NULL : js_guard_at(c, at, &early);
 	fl_site s = {.line = c->t.v[at].line,
 		     .col = c->t.v[at].col,
 		     .message = msg,
@@ -334,6 +344,7 @@ void js_emit(ctx *c, size_t at, const char *msg, const char *code,
 		     .http = http,
 		     .function = fn,
 		     .guard = c->guard ? c->guard : g,
+		     .early = early,
 		     .idiom = idiom};
 	fl_site_add(c->out, &s);
 	if (c->arg_code && code) {

@@ -208,7 +208,7 @@ char *jvm_call_msg(ctx *c, size_t callee, size_t from_arg, size_t *st, size_t *e
 void jvm_emit(ctx *c, site_spec *s);
 /* The guard of a site whose statement starts at token first (the if or
  * else it is in, with an if around that), or NULL; caller frees. */
-char *jvm_guard_for(ctx *c, size_t first);
+char *jvm_guard_for(ctx *c, size_t first, bool *early);
 /* Walk the file's tokens: scopes, declarations, and the rules at each
  * identifier. */
 void jvm_walk(ctx *c);

@@ -310,7 +310,7 @@ static bool rule_thrower(ctx *c, size_t i)
 		for (size_t k = 0; k < FL_FAC_PARAMS; k++)
 			free(texts[k]);
 		if (g && !strchr(g, '{')) {
-			s.guard = fl_guard_nest(jvm_guard_for(c, b), g, false);
+			s.guard = fl_guard_nest(jvm_guard_for(c, b, NULL), g, false);
 			s.guard_set = true;
 		} else {
 			free(g);

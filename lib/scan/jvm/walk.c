@@ -247,8 +247,10 @@ static char *guard_if_for(ctx *c, size_t first)
 	return NULL;
 }
 
-char *jvm_guard_for(ctx *c, size_t first)
+char *jvm_guard_for(ctx *c, size_t first, bool *early)
 {
+	if (early)
+		*early = false;
 	/* a statement of a Java switch's case: the case's labels (for an
 	 * arm, `case A -> throw ...`, rather than the arm's text), with an if
 	 * of the case's own around it */
@@ -256,6 +258,13 @@ char *jvm_guard_for(ctx *c, size_t first)
 	if (sw && first > 0 && (is_p(c, first - 1, "->") || is_p(c, first - 1, ":")))
 		return sw;
 	char *g = guard_if_for(c, first);
+	/* no if around it: the early exits before it in its block (Java's;
+	 * Kotlin's `if (c) return` and `?: return` are left) */
+	if (!g && c->d == D_JAVA) {
+		g = fl_early_guard(&c->t, c->match, first);
+		if (early)
+			*early = g != NULL;
+	}
 	if (g && sw)
 		return fl_guard_nest(sw, g, false);
 	return g ? g : sw;
@@ -276,7 +285,7 @@ void jvm_emit(ctx *c, site_spec *s)
 	site.http = s->http;
 	/* guard first: it may grow the names arena that function points
 	 * into */
-	char *g = s->guard_set ? s->guard : jvm_guard_for(c, s->first);
+	char *g = s->guard_set ? s->guard : jvm_guard_for(c, s->first, &site.early);
 	site.function = cur_func(c);
 	if (g && !*g) {
 		free(g);
