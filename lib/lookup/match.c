@@ -425,18 +425,20 @@ bool fl_regex_match(const char *pattern, const char *text, size_t len,
 
 char *fl_pattern_loose(const char *pattern)
 {
-	if (!strstr(pattern, "%\\("))
+	if (!strstr(pattern, "%\\(") && !strstr(pattern, "%<"))
 		return NULL;
 	fl_buf out = {0};
 	bool any = false;
 	size_t literal = 0;
 	for (const char *p = pattern; *p;) {
-		if (p[0] == '%' && p[1] == '\\' && p[2] == '(') {
-			const char *q = p + 3;
+		/* Python's %(name)s, Ruby's format(..., %<name>s) */
+		bool ruby = p[0] == '%' && p[1] == '<';
+		if (p[0] == '%' && ((p[1] == '\\' && p[2] == '(') || ruby)) {
+			const char *q = p + (ruby ? 2 : 3), *q0 = q;
 			while (isalnum((unsigned char)*q) || *q == '_')
 				q++;
-			if (q > p + 3 && q[0] == '\\' && q[1] == ')') {
-				q += 2;
+			if (q > q0 && (ruby ? q[0] == '>' : (q[0] == '\\' && q[1] == ')'))) {
+				q += ruby ? 1 : 2;
 				const char *c = q;
 				for (int k = 0; k < 12 && *c && (strchr("#0- 123456789", *c) ||
 								(c[0] == '\\' && (c[1] == '+' || c[1] == '.')));

@@ -69,7 +69,8 @@ void fl_regex_cache_clear(void);
 /* The pattern a lenient lookup tries for pattern (records.md's, derived
  * from a message): Python's %(name) forms that it leaves literal, those
  * with flags, a width or a conversion other than s d i f g e (`%(value)r`,
- * `%(count)5d`: `%\(value\)r` in the pattern), as (.+?) too.  NULL when
+ * `%(count)5d`: `%\(value\)r` in the pattern), and Ruby's format names
+ * (`%<source>s`, which records.md does not list), as (.+?) too.  NULL when
  * it has none, or when fewer than 6 literal characters would be left.
  * Caller frees.  (search.js's loosePattern does the same.) */
 char *fl_pattern_loose(const char *pattern);

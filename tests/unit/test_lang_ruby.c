@@ -742,10 +742,59 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A lint rule's offenses (RuboCop's cop API): add_offense reports its
+ * message: a constant, format(CONST, ...), a local holding a method's
+ * format(MSG, ...), the file's `message` method (each constant it returns,
+ * and an interpolation of them), else MSG */
+static void test_lint_offenses(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class RedundantReturn < Base\n"                                           /* 1 */
+		"  MSG = 'Redundant `return` detected.'\n"                                 /* 2 */
+		"  MULTI_MSG = 'To return multiple values, use an array.'\n"               /* 3 */
+		"  MSG_MISSING = 'Missing frozen string literal comment.'.freeze\n"        /* 4 */
+		"  def on_return(node)\n"                                                  /* 5 */
+		"    add_offense(node.loc.keyword, message: message(node)) do |c|\n"       /* 6 */
+		"    end\n"                                                                /* 7 */
+		"    add_offense(node, message: MSG_MISSING)\n"                            /* 8 */
+		"    add_global_offense(format(MULTI_MSG, source: node.source))\n"         /* 9 */
+		"  end\n"                                                                  /* 10 */
+		"  def message(node)\n"                                                    /* 11 */
+		"    if node.children.size > 1\n"                                          /* 12 */
+		"      \"#{MSG} #{MULTI_MSG}\"\n"                                          /* 13 */
+		"    else\n"                                                               /* 14 */
+		"      MSG\n"                                                              /* 15 */
+		"    end\n"                                                                /* 16 */
+		"  end\n"                                                                  /* 17 */
+		"end\n");
+	const fl_site *x = EXPECT_SITE(s, "Redundant `return` detected. To return multiple values, use an array.", 6,
+				       FL_T_VALIDATION);
+	harness_expect_str(x->idiom, "lint offense");
+	EXPECT_SITE(s, "Redundant `return` detected.", 6, FL_T_VALIDATION);
+	EXPECT_SITE(s, "Missing frozen string literal comment.", 8, FL_T_VALIDATION);
+	EXPECT_SITE(s, "To return multiple values, use an array.", 9, FL_T_VALIDATION);
+	fl_sites_free(s);
+	s = scan_rb(
+		"class UselessAssignment < Base\n"                                         /* 1 */
+		"  MSG = 'Useless assignment to variable - `%<variable>s`.'\n"             /* 2 */
+		"  def check(variable)\n"                                                  /* 3 */
+		"    message = message_for(variable)\n"                                    /* 4 */
+		"    add_offense(location, message: message)\n"                            /* 5 */
+		"  end\n"                                                                  /* 6 */
+		"  def message_for(variable)\n"                                            /* 7 */
+		"    format(MSG, variable: variable.name) + extra(variable).to_s\n"        /* 8 */
+		"  end\n"                                                                  /* 9 */
+		"end\n");
+	EXPECT_SITE(s, "Useless assignment to variable - `%<variable>s`.", 5, FL_T_VALIDATION);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
+		cmocka_unit_test(test_lint_offenses),
 		cmocka_unit_test(test_raise_forms),
 		cmocka_unit_test(test_helper_call_texts),
 		cmocka_unit_test(test_else_guards),

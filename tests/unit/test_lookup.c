@@ -284,6 +284,10 @@ static void test_loose_pattern(void **state)
 		{"no placeholder here", NULL},
 		{"%\\(x\\)r", NULL},         /* nothing literal left */
 		{"100%\\(ok\\)! done", NULL}, /* no conversion */
+		/* Ruby's format(MSG, source: x) */
+		{"Remove debugger entry point `%<source>s`\\.", "Remove debugger entry point `(.+?)`\\."},
+		{"%<a>s and %<b>-5d left", "(.+?) and (.+?) left"},
+		{"a %<b>! d e f g", NULL},   /* no conversion */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		char *got = fl_pattern_loose(cases[i].in);

@@ -637,13 +637,14 @@
     if (cur !== null) { segs.push(cur); gaps.push(0); }
     return segs.length ? { segs: segs, gaps: gaps, literal: lit } : null;
   }
-  /* Python's %(name) forms records.md leaves literal (%(value)r, %(n)5d) as
-   * (.+?) too, for the lenient pass; null when none, or when fewer than 6
-   * literal characters are left (match.c's fl_pattern_loose) */
+  /* Python's %(name) and Ruby's %<name> forms records.md leaves literal
+   * (%(value)r, %(n)5d, %<source>s) as (.+?) too, for the lenient pass; null
+   * when none, or when fewer than 6 literal characters are left (match.c's
+   * fl_pattern_loose) */
   function loosePattern(pat) {
-    if (pat.indexOf('%\\(') < 0) return null;
+    if (pat.indexOf('%\\(') < 0 && pat.indexOf('%<') < 0) return null;
     var out = '', any = false, lit = 0, i = 0, m;
-    var rx = /^%\\\(\w+\\\)(?:[#0\- 1-9]|\\[+.]){0,12}[diouxXeEfFgGcrsa]/;
+    var rx = /^%(?:\\\(\w+\\\)|<\w+>)(?:[#0\- 1-9]|\\[+.]){0,12}[diouxXeEfFgGcrsa]/;
     while (i < pat.length) {
       if (pat[i] === '%' && (m = rx.exec(pat.slice(i, i + 80)))) { out += '(.+?)'; any = true; i += m[0].length; continue; }
       if (pat.startsWith('(.+?)', i)) { out += '(.+?)'; i += 5; continue; }

@@ -1592,6 +1592,199 @@ static void track(walker *w, size_t i)
 	}
 }
 
+/* ---- lint offenses ---------------------------------------------------------- */
+
+/* A constant's token k: an upper-case name (MSG, MSG_MISSING) */
+static bool const_name(const fl_toks *t, size_t k)
+{
+	return t->v[k].kind == FL_TK_IDENT && t->src[t->v[k].off] >= 'A' &&
+	       t->src[t->v[k].off] <= 'Z';
+}
+
+/* The text the file assigns to constant name (token k) at a statement's
+ * start, `MSG = 'Use snake_case for method names.'` (a `.freeze` after
+ * it, literals joined by `\`), or NULL. */
+static char *const_text(walker *w, size_t k)
+{
+	const fl_toks *t = w->t;
+	for (size_t q = 0; q + 2 < t->n; q++) {
+		if (!(q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) || !fl_rb_same_tok(t, q, k) ||
+		    !fl_tok_is(t, q + 1, "="))
+			continue;
+		size_t e = fl_rb_line_end(t, w->m, q + 2);
+		if (e > q + 4 && is_p(t, e - 2, '.') && fl_tok_is(t, e - 1, "freeze"))
+			e -= 2;
+		return e > q + 2 ? fl_rb_msg(t, q + 2, e) : NULL;
+	}
+	return NULL;
+}
+
+/* msg with each {NAME} placeholder of a constant the file assigns a text
+ * replaced by that text (caller frees) */
+static char *subst_consts(walker *w, const char *msg)
+{
+	const fl_toks *t = w->t;
+	fl_buf b = {0};
+	for (const char *p = msg; *p;) {
+		const char *c = p[0] == '{' && p[1] >= 'A' && p[1] <= 'Z' ? strchr(p, '}') : NULL;
+		char *text = NULL;
+		for (size_t q = 0; c && !text && q + 2 < t->n; q++)
+			if ((q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) &&
+			    t->v[q].len == (size_t)(c - p - 1) &&
+			    memcmp(t->src + t->v[q].off, p + 1, t->v[q].len) == 0 && fl_tok_is(t, q + 1, "="))
+				text = const_text(w, q);
+		if (text) {
+			fl_buf_puts(&b, text);
+			free(text);
+			p = c + 1;
+		} else {
+			fl_buf_putc(&b, *p++);
+		}
+	}
+	fl_buf_cstr(&b);
+	return b.s ? b.s : fl_xstrdup("");
+}
+
+/* The texts of an offense's message expression [b, e): a constant,
+ * format(CONST, ...) or CONST % ..., a literal, a local or a method of
+ * the file (arg_msgs).  Returns how many were stored in out. */
+static size_t offense_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
+{
+	const fl_toks *t = w->t;
+	if ((fl_tok_is(t, b, "format") || fl_tok_is(t, b, "sprintf")) && is_p(t, b + 1, '(') &&
+	    w->m[b + 1] == e - 1)
+		b += 2;
+	if (b < e && const_name(t, b) &&
+	    (b + 1 == e || is_p(t, b + 1, ',') || is_p(t, b + 1, ')') || fl_tok_is(t, b + 1, "%"))) {
+		char *m = const_text(w, b);
+		if (m)
+			out[0] = m;
+		return m ? 1 : 0;
+	}
+	size_t n = arg_msgs(w, at, b, e, out), k = 0;
+	/* "#{MSG} #{MULTI_RETURN_MSG}": the constants' texts */
+	for (size_t q = 0; q < n; q++) {
+		char *m = subst_consts(w, out[q]);
+		free(out[q]);
+		bool word = false;
+		for (const char *c = m; *c && !word; c++) {
+			const char *r = *c == '{' ? strchr(c, '}') : NULL;
+			if (r)
+				c = r; /* a placeholder */
+			else
+				word = (*c | 32) >= 'a' && (*c | 32) <= 'z';
+		}
+		if (word)
+			out[k++] = m;
+		else
+			free(m); /* nothing of its own: `message` of `message(node)` */
+	}
+	return k;
+}
+
+/* The texts of the message constants (MSG, MSG_MISSING, EXPLICIT_MSG:
+ * names holding MSG) that tokens [b, e) name, each once, at most MAXVAR;
+ * with all, those of the whole file.  Returns how many. */
+static size_t msg_consts(walker *w, size_t b, size_t e, char **out)
+{
+	const fl_toks *t = w->t;
+	size_t k = 0;
+	for (size_t q = b; q < e && k < MAXVAR; q++) {
+		if (!const_name(t, q) || !memmem(t->src + t->v[q].off, t->v[q].len, "MSG", 3) ||
+		    fl_tok_is(t, q + 1, "="))
+			continue;
+		char *m = const_text(w, q);
+		for (size_t r = 0; m && r < k; r++)
+			if (strcmp(out[r], m) == 0) {
+				free(m);
+				m = NULL;
+			}
+		if (m)
+			out[k++] = m;
+	}
+	return k;
+}
+
+/* Tokens [*b, *e) of the body of the file's method named like token k
+ * (up to the next def), or false */
+static bool def_body(walker *w, size_t k, size_t *b, size_t *e)
+{
+	const fl_toks *t = w->t;
+	for (size_t q = 0; q + 1 < t->n; q++) {
+		if (!is_kw(t, q, "def") || !fl_rb_same_tok(t, q + 1, k))
+			continue;
+		size_t r = q + 2;
+		while (r < t->n && !is_kw(t, r, "def") && r - q < 400)
+			r++;
+		*b = q + 2;
+		*e = r;
+		return true;
+	}
+	return false;
+}
+
+/* A lint rule's offense (RuboCop's cop API): `add_offense(node, message:
+ * X)` reports text X, a constant, format(CONST, ...), a local or a method
+ * of the file; without a message the file's `message` method's, else the
+ * class's MSG; `add_global_offense(X)` takes X first.  A message the
+ * file's code gives only through a method or a block's parameter is one
+ * of the constants that method names, or else of the file's. */
+static void do_offense(walker *w, size_t i, bool global)
+{
+	const fl_toks *t = w->t;
+	size_t st[MAXARGS], en[MAXARGS], n = 0, after;
+	if (!call_args(w, i, st, en, &n, &after))
+		return;
+	size_t mb = NONE, me = NONE;
+	for (size_t a = 0; a < n; a++)
+		if (en[a] > st[a] + 1 && fl_tok_is(t, st[a], "message") && is_p(t, st[a] + 1, ':') &&
+		    t->v[st[a] + 1].off == t->v[st[a]].off + t->v[st[a]].len) {
+			mb = st[a] + 2;
+			me = en[a];
+		}
+	if (mb == NONE && global && n > 0 && !(en[0] > st[0] + 1 && is_p(t, st[0] + 1, ':'))) {
+		mb = st[0];
+		me = en[0];
+	}
+	char *msgs[MAXVAR + 1];
+	size_t k = mb == NONE ? 0 : offense_msgs(w, i, mb, me, msgs), db, de;
+	/* the method that makes it: `message(node)`, or the file's
+	 * `message` when no message is given */
+	size_t callee = mb == NONE ? NONE : mb;
+	if (!k && mb == NONE) {
+		for (size_t q = 0; q + 1 < t->n && callee == NONE; q++)
+			if (is_kw(t, q, "def") && fl_tok_is(t, q + 1, "message"))
+				callee = q + 1;
+	}
+	if (callee != NONE && t->v[callee].kind == FL_TK_IDENT && !const_name(t, callee) &&
+	    def_body(w, callee, &db, &de)) {
+		/* and each constant it returns alone (`else MSG`) */
+		char *more[MAXVAR + 1];
+		size_t n2 = msg_consts(w, db, de, more);
+		for (size_t q = 0; q < n2; q++) {
+			bool dup = k >= MAXVAR;
+			for (size_t r = 0; r < k && !dup; r++)
+				dup = strcmp(msgs[r], more[q]) == 0;
+			if (dup)
+				free(more[q]);
+			else
+				msgs[k++] = more[q];
+		}
+	}
+	if (!k && mb == NONE) {
+		for (size_t q = 0; q < t->n && !k; q++)
+			if (fl_tok_is(t, q, "MSG") && (q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) &&
+			    fl_tok_is(t, q + 1, "=") && (msgs[0] = const_text(w, q)) != NULL)
+				k = 1;
+	}
+	if (!k)
+		k = msg_consts(w, 0, t->n, msgs);
+	for (size_t q = 0; q < k; q++) {
+		emit(w, i, msgs[q], NULL, FL_T_VALIDATION, FL_S_WARNING, NULL, "lint offense");
+		free(msgs[q]);
+	}
+}
+
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
 	fl_toks t;
@@ -1648,6 +1841,9 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 			do_errors_add(&w, r, i + 2);
 		} else if (fl_tok_is(&t, i, "say") || fl_tok_is(&t, i, "puts")) {
 			do_print_exit(&w, i);
+		} else if ((fl_tok_is(&t, i, "add_offense") || fl_tok_is(&t, i, "add_global_offense")) &&
+			   !(i > 0 && fl_tok_is(&t, i - 1, "def"))) {
+			do_offense(&w, i, t.v[i].len == 18);
 		} else {
 			do_report(&w, i);
 		}
