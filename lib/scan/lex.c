@@ -1252,9 +1252,7 @@ static size_t quiet_exit(const fl_toks *t, size_t k, size_t end)
 	return q;
 }
 
-/* Identifier r names a report: err, error, stderr, warn, fatal, fail,
- * die, panic, abort, throw, raise, in any case, within a longer name too */
-static bool reporting_word(const fl_toks *t, size_t r)
+bool fl_reporting_name(const fl_toks *t, size_t r)
 {
 	static const char *const words[] = {"err", "warn", "fatal", "fail", "die",
 					    "panic", "abort", "throw", "raise", NULL};
@@ -1362,7 +1360,7 @@ char *fl_early_guard(const fl_toks *t, const size_t *m, size_t at)
 				size_t last = FL_NOMATCH;
 				bool reports = false;
 				for (size_t r = body + 1; r < bend && !reports; r++)
-					reports = fl_tok_is_kind(t, r, FL_TK_IDENT) && reporting_word(t, r);
+					reports = fl_tok_is_kind(t, r, FL_TK_IDENT) && fl_reporting_name(t, r);
 				for (size_t r = body + 1; r < bend && !reports; r++) {
 					if (fl_tok_is_opener(t, r) && m[r] != FL_NOMATCH && m[r] > r &&
 					    m[r] < bend) {

@@ -394,6 +394,10 @@ char *fl_switch_guard(const fl_toks *t, const size_t *match, size_t at);
 /* The same, and a Go type switch's case: its types ("*PathError,
  * *LinkError"), *arm set (the pattern the value's type matches). */
 char *fl_switch_guard_arm(const fl_toks *t, const size_t *match, size_t at, bool *arm);
+/* Identifier r names a report: err, error, stderr, warn, fatal, fail,
+ * die, panic, abort, throw, raise, in any case, within a longer name too
+ * (`_err`, `print_error`, `die_usage`). */
+bool fl_reporting_name(const fl_toks *t, size_t r);
 /* The guard early exits give a statement at token at that no if or case
  * guards: in its block, each earlier `if (c) return;` (`continue`,
  * `break`, a return of null/false/0/nil..., or a braced body ending so;

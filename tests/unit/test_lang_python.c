@@ -1528,10 +1528,40 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A function named for errors that prints its parameter on stderr is a
+ * reporter though it does not exit (its caller does, or goes on), and so
+ * is one that passes its parameter first to such a function of the file
+ * (black's err() -> _err() -> click's echo(err=True)); a note() that
+ * prints and goes on is not. */
+static void test_reporters_without_exit(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def _err(message=None, nl=True, **styles):\n"                     /* 1 */
+		"    if message is not None:\n"                                    /* 2 */
+		"        message = style(message, **styles)\n"                     /* 3 */
+		"    echo(message, nl=nl, err=True)\n"                             /* 4 */
+		"def err(message=None, nl=True, **styles):\n"                      /* 5 */
+		"    _err(message, nl=nl, **styles)\n"                             /* 6 */
+		"def note(msg):\n"                                                 /* 7 */
+		"    print(msg, file=sys.stderr)\n"                                /* 8 */
+		"def main(pyi, ipynb):\n"                                          /* 9 */
+		"    if pyi and ipynb:\n"                                          /* 10 */
+		"        err(\"Cannot pass both `pyi` and `ipynb` flags!\")\n"      /* 11 */
+		"        ctx.exit(1)\n"                                            /* 12 */
+		"    note(\"running the formatter now\")\n");                      /* 13 */
+	const fl_site *x = EXPECT_SITE(s, "Cannot pass both `pyi` and `ipynb` flags!", 11, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "reporter err");
+	harness_expect_str(x->guard, "pyi and ipynb");
+	assert_null(harness_find(s, "running the formatter now"));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raise_forms),
+		cmocka_unit_test(test_reporters_without_exit),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_raising_helpers),

@@ -28,8 +28,7 @@
 /* A byte scan: the file can define such a function. */
 bool py_has_reporter(const char *s, size_t n)
 {
-	return (fl_memmem(s, n, "exit(", 5) || fl_memmem(s, n, "SystemExit", 10)) &&
-	       (fl_memmem(s, n, "stderr", 6) || fl_memmem(s, n, "err=True", 8));
+	return fl_memmem(s, n, "stderr", 6) || fl_memmem(s, n, "err=True", 8);
 }
 
 /* Whether the call whose '(' is open has the keyword argument NAME=a.b
@@ -129,10 +128,37 @@ static char *printed_text(const fl_toks *t, const size_t *m, size_t open, bool j
 	return b.s;
 }
 
+static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
+			 char **params, bool *method, int depth);
+
+/* The def of the file, at a line's start, of the function called at token
+ * q (a plain name), or NONE */
+static size_t file_def(const fl_toks *t, size_t q)
+{
+	for (size_t d = 0; d + 1 < t->n; d++)
+		if (fl_tok_is_ident(t, d, "def") && (d == 0 || (t->v[d].flags & FL_TF_NL_BEFORE)) &&
+		    t->v[d + 1].len == t->v[q].len &&
+		    memcmp(t->src + t->v[d + 1].off, t->src + t->v[q].off, t->v[q].len) == 0)
+			return d;
+	return NONE;
+}
+
 /* The def at d (`def` at a line's start) when it is a reporter: its
- * printed text and parameters (one per line), *method when it takes self. */
+ * printed text and parameters (one per line), *method when it takes self.
+ * A reporter prints one of its parameters on stderr (print(file=
+ * sys.stderr), sys.stderr.write, click's echo(err=True)), itself or by
+ * passing it first to another reporter of the file (black's `err(message)`
+ * calls `_err(message)`, which echoes it), and exits; or is named for it
+ * (`err`, `_error`, `warn`, `fail`, `fatal`...) and leaves the exit to its
+ * caller.  A `note(msg)` that prints and goes on is no reporter. */
 bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
 		     char **params, bool *method)
+{
+	return reporter_def(t, m, d, text, params, method, 0);
+}
+
+static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
+			 char **params, bool *method, int depth)
 {
 	size_t nm = d + 1;
 	if (t->v[nm].kind != FL_TK_IDENT || !is_p(t, nm + 1, '(') || m[nm + 1] == NONE)
@@ -170,10 +196,34 @@ bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
 			txt = printed_text(t, m, o, true, pv, np);
 		else if (fl_tok_is(t, q, "write") && member && fl_tok_is_ident(t, q - 2, "stderr"))
 			txt = printed_text(t, m, o, false, pv, np);
-		else if (fl_tok_is(t, q, "echo") && member && has_kw(t, m, o, "err", "True", ""))
+		else if (fl_tok_is(t, q, "echo") && has_kw(t, m, o, "err", "True", ""))
 			txt = printed_text(t, m, o, true, pv, np);
+		else if (!member && depth == 0 && t->v[o + 1].kind == FL_TK_IDENT &&
+			 (is_p(t, o + 2, ',') || is_p(t, o + 2, ')'))) {
+			/* `_err(message, nl=nl)`: a reporter of the file given
+			 * a parameter first */
+			size_t fd = file_def(t, q);
+			char *st = NULL, *sp = NULL;
+			bool sm;
+			if (fd != NONE && fd != d && reporter_def(t, m, fd, &st, &sp, &sm, depth + 1)) {
+				char *first = sp, *nl = strchr(sp, '\n');
+				if (nl)
+					*nl = '\0';
+				for (size_t k = 0; k < np && !txt; k++) {
+					if (!fl_tok_is(t, o + 1, pv[k]))
+						continue;
+					char *hole = fl_xasprintf("{%s}", pv[k]);
+					const char *nm[1] = {first};
+					const char *val[1] = {hole};
+					txt = fl_msg_subst(st, nm, val, 1);
+					free(hole);
+				}
+			}
+			free(st);
+			free(sp);
+		}
 	}
-	if (ok && exits && txt) {
+	if (ok && txt && (exits || fl_reporting_name(t, nm))) {
 		fl_buf b = {0};
 		for (size_t q = 0; q < np; q++) {
 			if (q)
@@ -189,7 +239,7 @@ bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
 	}
 	for (size_t q = 0; q < np; q++)
 		free(pv[q]);
-	return ok && exits;
+	return ok && (exits || fl_reporting_name(t, nm));
 }
 
 /* A call at i of a reporter of the tree (a method called on an object, a
@@ -252,7 +302,8 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 					 (const char *const *)values, np);
 		py_alt_plural(w, text, names, values, np, &alt);
 		char *idiom = fl_xasprintf("reporter %s", key + 4);
-		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
+		/* "warning: ..." a warning, "Reformatted ..." information */
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0, idiom);
 		free(idiom);
 		free(msg);
 	}
