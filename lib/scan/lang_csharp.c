@@ -2153,7 +2153,8 @@ static bool cs_is_test_file(const char *path)
 	return ends_with(base, n, "Tests.cs") || ends_with(base, n, "Test.cs");
 }
 
-static const char *const cs_exts[] = {".cs", NULL};
+/* .jay: a jay grammar (yacc for C#), whose actions are C# */
+static const char *const cs_exts[] = {".cs", ".jay", NULL};
 
 const fl_lang fl_lang_csharp = {
 	.name = "csharp",

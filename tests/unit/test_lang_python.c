@@ -1555,6 +1555,15 @@ static void test_reporters_without_exit(void **state)
 	harness_expect_str(x->guard, "pyi and ipynb");
 	assert_null(harness_find(s, "running the formatter now"));
 	fl_sites_free(s);
+	/* click's FileError(filename=..., hint=...) shows its hint */
+	s = scan_py(
+		"def read_config(ctx, value):\n"                                              /* 1 */
+		"    try:\n"                                                                  /* 2 */
+		"        return parse(value)\n"                                               /* 3 */
+		"    except (OSError, ValueError) as e:\n"                                    /* 4 */
+		"        raise click.FileError(filename=value, hint=f\"Error reading configuration file: {e}\")\n"); /* 5 */
+	EXPECT_SITE(s, "Error reading configuration file: {e}", 5, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 int main(void)

@@ -788,6 +788,18 @@ static void test_lint_offenses(void **state)
 		"end\n");
 	EXPECT_SITE(s, "Useless assignment to variable - `%<variable>s`.", 5, FL_T_VALIDATION);
 	fl_sites_free(s);
+	/* a raise of a constant the file assigns a text */
+	s = scan_rb(
+		"module Clusivity\n"                                                      /* 1 */
+		"  ERROR_MESSAGE = \"An object with the method #include? is required, \" \\\n" /* 2 */
+		"                  \"and must be supplied as the :in option\"\n"           /* 3 */
+		"  def check!\n"                                                          /* 4 */
+		"    raise ArgumentError, ERROR_MESSAGE unless delimiter\n"               /* 5 */
+		"  end\n"                                                                 /* 6 */
+		"end\n");
+	EXPECT_SITE(s, "An object with the method #include? is required, and must be supplied as the :in option",
+		    5, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 int main(void)

@@ -88,8 +88,10 @@ int py_status_of(const fl_toks *t, size_t b, size_t e)
 
 /* ---- raise, return, assert ---------------------------------------------------- */
 
+/* the keywords that pass a message when no argument does (click's
+ * FileError(filename=path, hint="...") shows its hint) */
 static const char *const msg_kws[] = {"detail", "message", "msg",
-				      "description", "reason", NULL};
+				      "description", "reason", "hint", NULL};
 
 /* `assert test, message`: an AssertionError with that message (a
  * statement: at the start of a line, or after ':' or ';') */

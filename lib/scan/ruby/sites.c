@@ -1124,6 +1124,9 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 /* The messages of argument [b, e): its text, or the messages of the local
  * variable it is, or of the file's method it calls.  Returns the count
  * (out[0] the text). */
+static bool const_name(const fl_toks *t, size_t k);
+static char *const_text(walker *w, size_t k);
+
 static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 {
 	char *m = b < e ? fl_rb_msg(w->t, b, e) : NULL;
@@ -1138,6 +1141,10 @@ static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 		n = var_msgs(w, at, b, out);
 		if (!n)
 			n = method_msgs(w, b, out, 1);
+		/* `raise OptionArgumentError, E_STDIN_NO_PATH`: the file's
+		 * constant */
+		if (!n && const_name(w->t, b) && (out[0] = const_text(w, b)) != NULL)
+			n = 1;
 	} else if (e > b + 2 && w->t->v[b].kind == FL_TK_IDENT && is_p(w->t, b + 1, '(') &&
 		   w->m[b + 1] == e - 1 &&
 		   w->t->v[b + 1].off == w->t->v[b].off + w->t->v[b].len) {
