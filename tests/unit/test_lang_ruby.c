@@ -800,6 +800,20 @@ static void test_lint_offenses(void **state)
 	EXPECT_SITE(s, "An object with the method #include? is required, and must be supplied as the :in option",
 		    5, FL_T_EXCEPTION);
 	fl_sites_free(s);
+	/* a coloured text is its text: Rainbow(x).red, rainbow.wrap(x).yellow */
+	s = scan_rb(
+		"def run\n"                                                                /* 1 */
+		"  warn Rainbow(\"#{DOTFILE} already exists at #{path}\").red\n"         /* 2 */
+		"  warn rainbow.wrap(\"#{old} is deprecated; use #{new} instead.\").yellow\n" /* 3 */
+		"  message = Rainbow(<<~MESSAGE).red\n"                                    /* 4 */
+		"    Error: Both safe and unsafe options are given.\n"                     /* 5 */
+		"  MESSAGE\n"                                                              /* 6 */
+		"  raise OptionArgumentError, message\n"                                   /* 7 */
+		"end\n");
+	EXPECT_SITE(s, "{DOTFILE} already exists at {path}", 2, FL_T_CONSOLE);
+	EXPECT_SITE(s, "{old} is deprecated; use {new} instead.", 3, FL_T_CONSOLE);
+	EXPECT_SITE(s, "Error: Both safe and unsafe options are given.", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 int main(void)

@@ -106,8 +106,46 @@ static void squish(char *m, bool ends_only)
 /* Message of the expression [b, e): `"..." % args` keeps the literal,
  * format()/sprintf() unwrap their format, `x.to_s` gives {x}; a heredoc's
  * .strip_heredoc / .squish / .strip are applied. */
+bool fl_rb_styled(const fl_toks *t, size_t b, size_t e, size_t *ib, size_t *ie)
+{
+	size_t o = NONE;
+	if (b + 2 < e && (fl_tok_is(t, b, "Rainbow") || fl_tok_is(t, b, "Paint")) &&
+	    (is_p(t, b + 1, '(') || is_p(t, b + 1, '[')))
+		o = b + 1;
+	else if (b + 4 < e && t->v[b].kind == FL_TK_IDENT && is_p(t, b + 1, '.') &&
+		 fl_tok_is(t, b + 2, "wrap") && is_p(t, b + 3, '(') &&
+		 (fl_tok_contains_ci(t, b, "rainbow") || fl_tok_contains_ci(t, b, "color") ||
+		  fl_tok_contains_ci(t, b, "paint")))
+		o = b + 3;
+	if (o == NONE)
+		return false;
+	/* the bracket's end: the first of its arguments */
+	int d = 0;
+	size_t c = NONE, arg_end = NONE;
+	for (size_t k = o; k < e && c == NONE; k++) {
+		if (fl_tok_is_opener(t, k))
+			d++;
+		else if (fl_tok_is_closer(t, k) && --d == 0)
+			c = k;
+		else if (d == 1 && is_p(t, k, ',') && arg_end == NONE)
+			arg_end = k;
+	}
+	if (c == NONE)
+		return false;
+	/* then only colour methods: .red, .yellow.bright */
+	for (size_t k = c + 1; k < e; k += 2)
+		if (!is_p(t, k, '.') || k + 1 >= e || t->v[k + 1].kind != FL_TK_IDENT)
+			return false;
+	*ib = o + 1;
+	*ie = arg_end != NONE ? arg_end : c;
+	return *ie > *ib;
+}
+
 char *fl_rb_msg(const fl_toks *t, size_t b, size_t e)
 {
+	size_t ib, ie;
+	if (fl_rb_styled(t, b, e, &ib, &ie))
+		return fl_rb_msg(t, ib, ie);
 	/* a whitespace method applied to the whole expression */
 	int shape = 0; /* 1 strip_heredoc, 2 squish, 3 strip */
 	if (e - b >= 3 && is_p(t, e - 2, '.')) {

@@ -54,6 +54,10 @@ void fl_rb_lex(fl_toks *t);
 
 /* The message of the expression [b, e), or NULL (owned). */
 char *fl_rb_msg(const fl_toks *t, size_t b, size_t e);
+/* A colouring call around the text, [b, e) all of `Rainbow(x).red`,
+ * `rainbow.wrap(x).yellow.bright`, `Paint[x, :red]`: the argument's span
+ * in [*ib, *ie) (fl_rb_msg reads the text inside) */
+bool fl_rb_styled(const fl_toks *t, size_t b, size_t e, size_t *ib, size_t *ie);
 void fl_rb_put_span(fl_buf *b, const fl_toks *t, size_t s, size_t e);
 /* constant path Foo::Bar over all of [b, e) */
 bool fl_rb_const_path(const fl_toks *t, size_t b, size_t e);

@@ -627,7 +627,9 @@ static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *
 		b++;
 		e--;
 	}
-	if (b >= e || (t->v[b].kind != FL_TK_STRING && !is_p(t, b, '(')))
+	size_t ib, ie;
+	if (b >= e || (t->v[b].kind != FL_TK_STRING && !is_p(t, b, '(') &&
+		       !fl_rb_styled(t, b, e, &ib, &ie)))
 		return; /* a variable or a call: no text of its own */
 	char *msg = fl_rb_msg(t, b, e);
 	if (at != i && n >= 2 && (!msg || topic_label(msg))) {
