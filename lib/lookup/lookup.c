@@ -2617,7 +2617,10 @@ static size_t add_fuzzy(const fl_lookup *lk, const fl_query *q, const char *repo
 		bool dup = false;
 		for (size_t j = 0; j < nh && !dup; j++)
 			dup = (*hits)[j].entry == fh[i].entry && (*hits)[j].seg == fh[i].seg;
-		if (dup)
+		/* a pointer to the help ("Try '%s --help' for more
+		 * information") follows the error a pattern hit matched:
+		 * near the words of that line, it is no answer to it */
+		if (dup || (nh && help_hint(msg_of(lk, &fh[i]))))
 			continue;
 		fh[kept] = fh[i];
 		fh[kept++].fuzzy = true;

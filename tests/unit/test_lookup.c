@@ -119,6 +119,11 @@ static int setup(void **state)
 	 * saying little (test_weak_lines_in_order) */
 	put("acme/cli", "%s: Unknown %s", "src/main.c", 516, NULL, NULL, NULL);
 	put("acme/cli", "%s --help", "src/main.c", 98, NULL, NULL, NULL);
+	/* a short error line, and another program's pointer to its help whose
+	 * words are all the words of the help line printed after the error
+	 * (test_help_after_error) */
+	put("acme/gnu", "bad file", "src/cp.c", 582, NULL, NULL, NULL);
+	put("acme/gnu", "Try `%s --help' for more information.", "src/xz/message.c", 935, NULL, NULL, NULL);
 	/* Python's %(value)r, literal in the stored pattern (test_loose_pattern) */
 	put("acme/cli", "invalid %(type)s value: %(value)r", "lib/args.py", 210, NULL,
 	    "ArgumentError", NULL);
@@ -309,6 +314,19 @@ static void test_loose_pattern(void **state)
 	assert_int_equal(nc, 1);
 	assert_int_equal(caps[0].start, 7);
 	assert_int_equal(caps[0].end, 12);
+}
+
+/* The help pointer after an error line is no answer to that error, in the
+ * fuzzy tier as in the pattern tier */
+static void test_help_after_error(void **state)
+{
+	(void)state;
+	fl_result r = ask("cp: bad file\nTry 'cp --help' for more information.\n", "acme/gnu");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/cp.c");
+	for (size_t i = 0; i < r.n; i++)
+		assert_string_not_equal(r.v[i].file_path, "src/xz/message.c");
+	fl_result_free(&r);
 }
 
 /* GNU's and mcs's quotes, `value': each value ends at its apostrophe,
@@ -721,7 +739,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 62);
+	assert_int_equal(fl_lookup_count(a), 64);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -729,7 +747,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 63);
+	assert_int_equal(fl_lookup_count(a), 65);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1663,6 +1681,7 @@ int main(void)
 		cmocka_unit_test(test_loose_pattern),
 		cmocka_unit_test(test_mid_word),
 		cmocka_unit_test(test_tex_quotes),
+		cmocka_unit_test(test_help_after_error),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),

@@ -1300,7 +1300,8 @@
       type = 'pattern';
       if (hits.length && !hits[0].strong && !q.informational) {
         var ents = hits.map(function (h) { return h.x.entry; });
-        hits = hits.concat((await fuzzyTier()).filter(function (h) { return ents.indexOf(h.x.entry) < 0; })).sort(cmpScore);
+        /* a help pointer follows the error a pattern hit matched (add_fuzzy) */
+        hits = hits.concat((await fuzzyTier()).filter(function (h) { return ents.indexOf(h.x.entry) < 0 && !helpHint(h.x.msg); })).sort(cmpScore);
       }
       if (hits.length && hits[0].fuzzy) type = 'fuzzy';
     }
