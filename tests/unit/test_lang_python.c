@@ -1555,6 +1555,38 @@ static void test_reporters_without_exit(void **state)
 	harness_expect_str(x->guard, "pyi and ipynb");
 	assert_null(harness_find(s, "running the formatter now"));
 	fl_sites_free(s);
+	/* in another file: where it is imported from its module, not a
+	 * function of that name from another module; nor a method */
+	const char *output_py =
+		"def err(message=None):\n"
+		"    echo(message, err=True)\n"
+		"def fail_with(message):\n"
+		"    print(f'failed: {message}', file=sys.stderr)\n"
+		"class Log:\n"
+		"    def error(self, message):\n"
+		"        print(message, file=sys.stderr)\n";
+	const char *main_py =
+		"from black.output import err, out\n"                     /* 1 */
+		"from tools.helpers import fail_with\n"                   /* 2 */
+		"def main(x):\n"                                          /* 3 */
+		"    err('invalid path: nothing there')\n"                 /* 4 */
+		"    fail_with('deprecated since 3.0, use y')\n"          /* 5 */
+		"    log.error('no such thing here')\n";                  /* 6 */
+	fl_src files[] = {{"black/output.py", output_py, strlen(output_py), NULL},
+			  {"black/main.py", main_py, strlen(main_py), NULL}};
+	const fl_lang *L = &fl_lang_python;
+	void *tree = L->tree_new();
+	for (size_t i = 0; i < 2; i++)
+		harness_collect(L, tree, &files[i]);
+	s = fl_sites_new();
+	L->scan(tree, &files[1], s);
+	fl_sites_sort(s);
+	EXPECT_SITE(s, "invalid path: nothing there", 4, FL_T_CONSOLE);
+	assert_null(harness_find(s, "failed: deprecated since 3.0, use y"));
+	const fl_site *y = harness_find(s, "no such thing here");
+	assert_true(y == NULL || strcmp(y->idiom, "reporter error") != 0);
+	L->tree_free(tree);
+	fl_sites_free(s);
 	/* click's FileError(filename=..., hint=...) shows its hint */
 	s = scan_py(
 		"def read_config(ctx, value):\n"                                              /* 1 */

@@ -276,7 +276,7 @@ bool py_has_reporter(const char *s, size_t n);
 /* The def at d when it is a reporter: its printed text and parameters (one
  * per line), *method when it takes self. */
 bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-		     char **params, bool *method);
+		     char **params, bool *method, bool *quiet);
 /* A call at ident i with '(' at i+1. */
 void py_do_call(walker *w, size_t i);
 

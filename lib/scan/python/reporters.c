@@ -129,7 +129,7 @@ static char *printed_text(const fl_toks *t, const size_t *m, size_t open, bool j
 }
 
 static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-			 char **params, bool *method, int depth);
+			 char **params, bool *method, bool *quiet, int depth);
 
 /* The def of the file, at a line's start, of the function called at token
  * q (a plain name), or NONE */
@@ -148,17 +148,19 @@ static size_t file_def(const fl_toks *t, size_t q)
  * A reporter prints one of its parameters on stderr (print(file=
  * sys.stderr), sys.stderr.write, click's echo(err=True)), itself or by
  * passing it first to another reporter of the file (black's `err(message)`
- * calls `_err(message)`, which echoes it), and exits; or is named for it
- * (`err`, `_error`, `warn`, `fail`, `fatal`...) and leaves the exit to its
- * caller.  A `note(msg)` that prints and goes on is no reporter. */
+ * calls `_err(message)`, which echoes it), and exits; or, *quiet, is a
+ * function named for it (`err`, `_error`, `warn`, `fail`...) that leaves
+ * the exit to its caller.  A `note(msg)` that prints and goes on is no
+ * reporter, nor a method that does not exit (`self.warn(msg)`: the name
+ * of every logger's method). */
 bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-		     char **params, bool *method)
+		     char **params, bool *method, bool *quiet)
 {
-	return reporter_def(t, m, d, text, params, method, 0);
+	return reporter_def(t, m, d, text, params, method, quiet, 0);
 }
 
 static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-			 char **params, bool *method, int depth)
+			 char **params, bool *method, bool *quiet, int depth)
 {
 	size_t nm = d + 1;
 	if (t->v[nm].kind != FL_TK_IDENT || !is_p(t, nm + 1, '(') || m[nm + 1] == NONE)
@@ -204,8 +206,8 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 			 * a parameter first */
 			size_t fd = file_def(t, q);
 			char *st = NULL, *sp = NULL;
-			bool sm;
-			if (fd != NONE && fd != d && reporter_def(t, m, fd, &st, &sp, &sm, depth + 1)) {
+			bool sm, sq;
+			if (fd != NONE && fd != d && reporter_def(t, m, fd, &st, &sp, &sm, &sq, depth + 1)) {
 				char *first = sp, *nl = strchr(sp, '\n');
 				if (nl)
 					*nl = '\0';
@@ -223,7 +225,9 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 			free(sp);
 		}
 	}
-	if (ok && txt && (exits || fl_reporting_name(t, nm))) {
+	*quiet = !exits;
+	bool named = !*method && fl_reporting_name(t, nm);
+	if (ok && txt && (exits || named)) {
 		fl_buf b = {0};
 		for (size_t q = 0; q < np; q++) {
 			if (q)
@@ -239,7 +243,40 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 	}
 	for (size_t q = 0; q < np; q++)
 		free(pv[q]);
-	return ok && (exits || fl_reporting_name(t, nm));
+	return ok && (exits || named);
+}
+
+/* The file imports the name at token i from module mod (`from pkg.mod
+ * import a, NAME`, `from .mod import (NAME)`) */
+static bool imports(const walker *w, const char *mod, size_t i)
+{
+	const fl_toks *t = w->t;
+	if (!mod || !*mod)
+		return false;
+	size_t ml = strlen(mod);
+	for (size_t q = 0; q + 3 < t->n; q++) {
+		if (!fl_tok_is_ident(t, q, "from") || !(q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)))
+			continue;
+		/* the module path's last name */
+		size_t k = q + 1;
+		while (k + 1 < t->n && !fl_tok_is_ident(t, k, "import") && k - q < 16)
+			k++;
+		if (!fl_tok_is_ident(t, k, "import") || k < q + 2 || t->v[k - 1].len != ml ||
+		    memcmp(t->src + t->v[k - 1].off, mod, ml) != 0)
+			continue;
+		for (size_t r = k + 1; r < t->n && r - k < 64; r++) {
+			if (r > k + 1 && (t->v[r].flags & FL_TF_NL_BEFORE) && !is_p(t, r - 1, ',') &&
+			    !is_p(t, r - 1, '('))
+				break;
+			if (t->v[r].len == t->v[i].len &&
+			    memcmp(t->src + t->v[r].off, t->src + t->v[i].off, t->v[i].len) == 0 &&
+			    !fl_tok_is_ident(t, r - 1, "as"))
+				return true;
+			if (is_p(t, r, ')'))
+				break;
+		}
+	}
+	return false;
 }
 
 /* A call at i of a reporter of the tree (a method called on an object, a
@@ -263,6 +300,11 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 	int method;
 	if (!params || !py_tree_find(w, key, &text, &dc, &method) || !text ||
 	    (method == 1) != (i > pb))
+		return false;
+	/* one that does not exit (status 2): called plainly in its own file or
+	 * in one that imports it from its module (dc), not any `warn(...)` of
+	 * the tree (`from warnings import warn`) */
+	if (method == 2 && (i != pb || !(py_file_def(w, i) != NONE || imports(w, dc, i))))
 		return false;
 	callargs a;
 	size_t close;
