@@ -1215,7 +1215,8 @@ char *fl_switch_guard_arm(const fl_toks *t, const size_t *m, size_t at, bool *ar
 
 /* ---- early exits --------------------------------------------------------- */
 
-#define EARLY_MAX 3 /* early exits a guard names, the nearest */
+#define EARLY_MAX 3     /* early exits a guard names, the nearest */
+#define EARLY_SPAN 4096 /* tokens of a block read before a site, at most */
 
 /* The token after the statement that starts with exit keyword k (`return`,
  * `continue`, `break`) when it leaves with nothing to report: no value, or
@@ -1301,7 +1302,7 @@ char *fl_early_guard(const fl_toks *t, const size_t *m, size_t at)
 		return NULL;
 	/* the block around at, back over balanced groups */
 	size_t open = FL_NOMATCH, k = at;
-	for (size_t steps = 0; k > 0 && steps < 20000; steps++) {
+	for (size_t steps = 0; k > 0 && steps < EARLY_SPAN; steps++) {
 		k--;
 		if (fl_tok_is_closer(t, k)) {
 			if (m[k] == FL_NOMATCH || m[k] >= k)
@@ -1317,6 +1318,10 @@ char *fl_early_guard(const fl_toks *t, const size_t *m, size_t at)
 			return NULL; /* inside brackets, not a statement */
 	}
 	if (open == FL_NOMATCH || m[open] == FL_NOMATCH || m[open] <= at)
+		return NULL;
+	/* deep in a block of thousands of statements: none read (each site
+	 * would read them all again) */
+	if (at - open > EARLY_SPAN)
 		return NULL;
 	/* the block's statements before at's: each `if (c) exit` (or `if c
 	 * { ...; exit }`) with no else leaves the block when c holds, so at

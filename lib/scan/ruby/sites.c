@@ -1616,6 +1616,8 @@ static bool const_name(const fl_toks *t, size_t k)
 static char *const_text(walker *w, size_t k)
 {
 	const fl_toks *t = w->t;
+	if (!fl_helper_budget_take(t->n))
+		return NULL; /* a file of thousands of lookups: linear still */
 	for (size_t q = 0; q + 2 < t->n; q++) {
 		if (!(q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) || !fl_rb_same_tok(t, q, k) ||
 		    !fl_tok_is(t, q + 1, "="))
@@ -1635,7 +1637,9 @@ static char *subst_consts(walker *w, const char *msg)
 	const fl_toks *t = w->t;
 	fl_buf b = {0};
 	for (const char *p = msg; *p;) {
-		const char *c = p[0] == '{' && p[1] >= 'A' && p[1] <= 'Z' ? strchr(p, '}') : NULL;
+		const char *c = p[0] == '{' && p[1] >= 'A' && p[1] <= 'Z' && fl_helper_budget_take(t->n)
+					? strchr(p, '}')
+					: NULL;
 		char *text = NULL;
 		for (size_t q = 0; c && !text && q + 2 < t->n; q++)
 			if ((q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) &&
@@ -1698,6 +1702,8 @@ static size_t msg_consts(walker *w, size_t b, size_t e, char **out)
 {
 	const fl_toks *t = w->t;
 	size_t k = 0;
+	if (!fl_helper_budget_take(e - b))
+		return 0;
 	for (size_t q = b; q < e && k < MAXVAR; q++) {
 		if (!const_name(t, q) || !memmem(t->src + t->v[q].off, t->v[q].len, "MSG", 3) ||
 		    fl_tok_is(t, q + 1, "="))
@@ -1719,6 +1725,8 @@ static size_t msg_consts(walker *w, size_t b, size_t e, char **out)
 static bool def_body(walker *w, size_t k, size_t *b, size_t *e)
 {
 	const fl_toks *t = w->t;
+	if (!fl_helper_budget_take(t->n))
+		return false;
 	for (size_t q = 0; q + 1 < t->n; q++) {
 		if (!is_kw(t, q, "def") || !fl_rb_same_tok(t, q + 1, k))
 			continue;
@@ -1760,7 +1768,7 @@ static void do_offense(walker *w, size_t i, bool global)
 	/* the method that makes it: `message(node)`, or the file's
 	 * `message` when no message is given */
 	size_t callee = mb == NONE ? NONE : mb;
-	if (!k && mb == NONE) {
+	if (!k && mb == NONE && fl_helper_budget_take(t->n)) {
 		for (size_t q = 0; q + 1 < t->n && callee == NONE; q++)
 			if (is_kw(t, q, "def") && fl_tok_is(t, q + 1, "message"))
 				callee = q + 1;
@@ -1780,7 +1788,7 @@ static void do_offense(walker *w, size_t i, bool global)
 				msgs[k++] = more[q];
 		}
 	}
-	if (!k && mb == NONE) {
+	if (!k && mb == NONE && fl_helper_budget_take(t->n)) {
 		for (size_t q = 0; q < t->n && !k; q++)
 			if (fl_tok_is(t, q, "MSG") && (q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) &&
 			    fl_tok_is(t, q + 1, "=") && (msgs[0] = const_text(w, q)) != NULL)
