@@ -1032,11 +1032,21 @@ static int line_level(const char *line, const char *msg)
 	for (size_t i = 0; i < n; i++) {
 		if (!isalpha((unsigned char)line[i]) || (i && isalpha((unsigned char)line[i - 1])))
 			continue;
+		/* the whole word: a file or rule named `debugger.rb`,
+		 * `Lint/Debugger`, `tracer` is no level; `warning`,
+		 * `information` are */
+		size_t all = 0;
+		while (i + all < n && isalpha((unsigned char)line[i + all]))
+			all++;
 		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
 			if ((line[i] | 0x20) != words[w].w.s[0])
 				continue;
 			size_t wl = words[w].w.n;
-			if (i + wl <= n && ascii_ieq(line + i, words[w].w.s, wl))
+			if (i + wl > n || !ascii_ieq(line + i, words[w].w.s, wl))
+				continue;
+			if (all == wl || (all == 7 && ascii_ieq(line + i, "warning", 7)) ||
+			    (all == 9 && ascii_ieq(line + i, "debugging", 9)) ||
+			    (all >= 11 && ascii_ieq(line + i, "information", 11)))
 				return words[w].level;
 		}
 	}

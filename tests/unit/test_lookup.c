@@ -316,6 +316,22 @@ static void test_loose_pattern(void **state)
 	assert_int_equal(caps[0].end, 12);
 }
 
+/* A level is a whole word of the prefix: a linted file or a rule named
+ * like one (`debugger.rb`, `Lint/Debugger`) leaves the line an error's;
+ * DEBUG and [debugging] make it informational (no answer) */
+static void test_level_words(void **state)
+{
+	(void)state;
+	expect_top("debugger.rb:3:1: W: Lint/Debugger: config file /etc/app.toml does not exist",
+		   "src/load.py", 5, "pattern");
+	fl_result r = ask("2026-11-29T10:00:00.000Z DEBUG config file /etc/app.toml does not exist", NULL);
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+	r = ask("2026-11-29T10:00:00.000Z [debugging] config file /etc/app.toml does not exist", NULL);
+	assert_int_equal(r.n, 0);
+	fl_result_free(&r);
+}
+
 /* The help pointer after an error line is no answer to that error, in the
  * fuzzy tier as in the pattern tier */
 static void test_help_after_error(void **state)
@@ -1682,6 +1698,7 @@ int main(void)
 		cmocka_unit_test(test_mid_word),
 		cmocka_unit_test(test_tex_quotes),
 		cmocka_unit_test(test_help_after_error),
+		cmocka_unit_test(test_level_words),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),

@@ -330,8 +330,10 @@
   }
   /* the level a line's stripped prefix names: 0 informational, 1 warning, 2 other */
   function lineLevel(pre) {
-    var m = /(?:^|[^A-Za-z])(warn|info|debug|trace|notice|verbose|deprecated)/i.exec(pre);
-    return !m ? 2 : lower(m[1]) === 'warn' || lower(m[1]) === 'deprecated' ? 1 : 0;
+    /* the whole word (normalize.c's line_level): `debugger.rb`,
+     * `Lint/Debugger` are no level; `warning`, `information` are */
+    var m = /(?:^|[^A-Za-z])(warn(?:ing)?|info(?:rmation[A-Za-z]*)?|debug(?:ging)?|trace|notice|verbose|deprecated)(?![A-Za-z])/i.exec(pre);
+    return !m ? 2 : /^(warn|deprecated)/i.test(m[1]) ? 1 : 0;
   }
   /* does it name an error level ("ERROR", "[E]", "fatal: ")? */
   function namesError(pre) {
