@@ -1169,7 +1169,8 @@ static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_que
 	h->seg = s;
 	h->order = fl_lk_order(lk, s, e);
 	h->literal = x->literal;
-	h->ev = (q ? fl_lk_evidence(ix, x, q) : 0) + named_captures(ix, x, h);
+	h->cap_ev = named_captures(ix, x, h);
+	h->ev = (q ? fl_lk_evidence(ix, x, q) : 0) + h->cap_ev;
 	h->split = split_quote(h);
 	fl_lk_judge(lk, q, h);
 	/* (not a part of a multi-line message: drop_parts may drop it
@@ -1823,6 +1824,12 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 				const struct hit *B = &hits[b];
 				if (b == a)
 					continue;
+				/* a frame of the text names A's line and none
+				 * B's: A raised it, whatever another program's
+				 * record of the text it quotes (an OS error's
+				 * "No such file or directory: %s") */
+				if (A->sited && !B->sited)
+					continue;
 				if (B->pos == A->pos) {
 					/* on the same line: B's match lies inside the
 					 * placeholder of a banner ("jq: error (at
@@ -1859,7 +1866,8 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					 * which a file of the tree copies,
 					 * around build.go's message) */
 					A->wraps = holds_on_line(A, k, B) &&
-						   (!A->raised || A->def || B->ev > A->ev) &&
+						   (!A->raised || A->def ||
+						    B->ev - B->cap_ev > A->ev - A->cap_ev) &&
 						   (B->raised ||
 						    banner_only(ix_str(ix, ix->ent[A->entry].msg)));
 					continue;

@@ -115,6 +115,9 @@ struct hit {
 	double score;
 	uint32_t literal;
 	int ev;
+	int cap_ev;        /* of ev, the points of values named like their
+			      placeholders (named_captures): a hint, not
+			      what the text says of where it comes from */
 	double coverage;
 	uint32_t pos;      /* which message of the query it matched (0: the
 			      most likely, fl_query's order) */

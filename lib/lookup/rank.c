@@ -721,6 +721,12 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
  * unless one says more of the failure. */
 static int cmp_lines(const struct hit *x, const struct hit *y)
 {
+	/* a line whose record a frame of the text names before one whose
+	 * record none does: a traceback's cause may be the runtime's text
+	 * ("[Errno 2] No such file or directory: '...'") that another
+	 * program's record copies */
+	if (x->sited != y->sited)
+		return x->sited ? -1 : 1;
 	/* an error's record before a warning's ("Invalid gemspec ..."
 	 * warned, then "ERROR: Error loading gemspec") */
 	if (x->warn != y->warn)

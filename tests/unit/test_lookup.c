@@ -124,6 +124,14 @@ static int setup(void **state)
 	 * (test_help_after_error) */
 	put("acme/gnu", "bad file", "src/cp.c", 582, NULL, NULL, NULL);
 	put("acme/gnu", "Try `%s --help' for more information.", "src/xz/message.c", 935, NULL, NULL, NULL);
+	/* another program's copy of an OS error's text, and a message that
+	 * quotes that text from its cause (test_os_text_inside) */
+	put("acme/lint", "No such file or directory: {file}", "lib/lint/runner.rb", 435, NULL,
+	    "RuboCop::Error", NULL);
+	put("acme/pip", "Could not open requirements file: {exc}", "src/pip/req_file.py", 543, NULL,
+	    "InstallationError", NULL);
+	put("acme/jwt", "Fail to fetch data from the url, err: \"{e}\"", "jwt/jwks_client.py", 47, NULL,
+	    "PyJWKClientError", NULL);
 	/* Python's %(value)r, literal in the stored pattern (test_loose_pattern) */
 	put("acme/cli", "invalid %(type)s value: %(value)r", "lib/args.py", 210, NULL,
 	    "ArgumentError", NULL);
@@ -330,6 +338,30 @@ static void test_level_words(void **state)
 	r = ask("2026-11-29T10:00:00.000Z [debugging] config file /etc/app.toml does not exist", NULL);
 	assert_int_equal(r.n, 0);
 	fl_result_free(&r);
+}
+
+/* A message quoting an OS error's text from its cause is the answer, not
+ * another program's record of that text: neither a value named like a
+ * placeholder ({file} holding 'nofile.txt') nor an earlier line of the
+ * text outweighs a frame naming the raise */
+static void test_os_text_inside(void **state)
+{
+	(void)state;
+	expect_top("ERROR: Could not open requirements file: [Errno 2] No such file or directory: 'nofile.txt'",
+		   "src/pip/req_file.py", 543, "pattern");
+	expect_top("Traceback (most recent call last):\n"
+		   "  File \"/usr/lib/python3/dist-packages/jwt/jwks_client.py\", line 43, in fetch_data\n"
+		   "    with urllib.request.urlopen(self.uri) as response:\n"
+		   "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent.json'\n"
+		   "\n"
+		   "During handling of the above exception, another exception occurred:\n"
+		   "\n"
+		   "Traceback (most recent call last):\n"
+		   "  File \"/usr/lib/python3/dist-packages/jwt/jwks_client.py\", line 47, in fetch_data\n"
+		   "    raise PyJWKClientError(f'Fail to fetch data from the url, err: \"{e}\"')\n"
+		   "jwt.exceptions.PyJWKClientError: Fail to fetch data from the url, err: \"<urlopen error [Errno 2] "
+		   "No such file or directory: '/nonexistent.json'>\"\n",
+		   "jwt/jwks_client.py", 47, "pattern");
 }
 
 /* The help pointer after an error line is no answer to that error, in the
@@ -755,7 +787,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 64);
+	assert_int_equal(fl_lookup_count(a), 67);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -763,7 +795,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 65);
+	assert_int_equal(fl_lookup_count(a), 68);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1699,6 +1731,7 @@ int main(void)
 		cmocka_unit_test(test_tex_quotes),
 		cmocka_unit_test(test_help_after_error),
 		cmocka_unit_test(test_level_words),
+		cmocka_unit_test(test_os_text_inside),
 		cmocka_unit_test(test_specific_pattern_first),
 		cmocka_unit_test(test_evidence_breaks_ties),
 		cmocka_unit_test(test_named_line_first),

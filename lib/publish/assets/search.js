@@ -1118,7 +1118,9 @@
    * only record is a definition, a raised error's before a printed
    * line's, else the earlier */
   function cmpLines(a, b) {
-    return (a.warn - b.warn) || (a.def - b.def) || (b.raised - a.raised) || (a.pos - b.pos);
+    /* a line whose record a frame names first (rank.c's cmp_lines) */
+    return ((b.siteRank >= 0) - (a.siteRank >= 0)) || (a.warn - b.warn) || (a.def - b.def) ||
+      (b.raised - a.raised) || (a.pos - b.pos);
   }
   /* the order of the answers, a total one (rank.c's cmp_hit): a message
    * before its wrapper, the confident first, then the lines of the text in
@@ -1262,7 +1264,8 @@
         h.ev = evidence(h.x, h.path, q);
         h.siteRank = siteRank(h.rec, h.path, q);
         h.ev += h.siteRank >= 0 ? 1 : 0;
-        h.ev += namedCaptures(h);
+        h.capEv = namedCaptures(h);
+        h.ev += h.capEv;
       });
       return hits;
     }
@@ -1477,6 +1480,8 @@
           var cap = a.text.slice(c[0], c[1]);
           a.wraps = a.wraps || hits.some(function (b) {
             if (b === a) return false;
+            /* a frame names a's line and none b's: a raised it */
+            if (a.siteRank >= 0 && !(b.siteRank >= 0)) return false;
             if (b.pos === a.pos) {
               /* on the same line: b's message inside the placeholder of a
                * banner, or of a line that prints an error value b made
@@ -1487,7 +1492,10 @@
                * printed it). The banner says nothing of its own: b need
                * only be informative */
               if (!b.strong && b.info < WRAPPED_INFO_MIN) return false;
-              return holdsOnLine(a, c, b) && (!a.raised || a.def || b.ev > a.ev) && (b.raised || bannerOnly(a.x.msg));
+              /* (the evidence of the text, not of values named like
+               * their placeholders) */
+              return holdsOnLine(a, c, b) && (!a.raised || a.def || b.ev - (b.capEv || 0) > a.ev - (a.capEv || 0)) &&
+                (b.raised || bannerOnly(a.x.msg));
             }
             if (!b.strong) return false;
             var m = b.pos !== a.pos && q.messages[b.pos];
