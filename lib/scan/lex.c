@@ -1037,6 +1037,28 @@ static void sw_operand(const fl_toks *t, const size_t *m, size_t b, size_t e, fl
 	free(s);
 }
 
+/* The `{` of the block around token at, back over balanced groups (at
+ * most steps tokens and groups), or FL_NOMATCH: inside brackets (no
+ * statement), unbalanced, or too far. */
+static size_t block_open(const fl_toks *t, const size_t *m, size_t at, size_t steps)
+{
+	size_t k = at;
+	for (size_t n = 0; k > 0 && n < steps; n++) {
+		k--;
+		if (fl_tok_is_closer(t, k)) {
+			if (m[k] == FL_NOMATCH || m[k] >= k)
+				return FL_NOMATCH;
+			k = m[k];
+			continue;
+		}
+		if (fl_tok_is_punct(t, k, "{"))
+			return m[k] == FL_NOMATCH || m[k] <= at ? FL_NOMATCH : k;
+		if (fl_tok_is_opener(t, k))
+			return FL_NOMATCH; /* inside brackets, not a statement */
+	}
+	return FL_NOMATCH;
+}
+
 char *fl_switch_guard(const fl_toks *t, const size_t *m, size_t at)
 {
 	bool arm;
@@ -1058,23 +1080,8 @@ char *fl_switch_guard_arm(const fl_toks *t, const size_t *m, size_t at, bool *ar
 	 * statements in the switch's */
 	size_t open = FL_NOMATCH, k = at;
 	for (int blocks = 0; blocks < 2; blocks++) {
-		open = FL_NOMATCH;
-		for (size_t steps = 0; k > 0 && steps < 20000; steps++) {
-			k--;
-			if (fl_tok_is_closer(t, k)) {
-				if (m[k] == FL_NOMATCH || m[k] >= k)
-					return NULL;
-				k = m[k];
-				continue;
-			}
-			if (fl_tok_is_punct(t, k, "{")) {
-				open = k;
-				break;
-			}
-			if (fl_tok_is_opener(t, k))
-				return NULL; /* inside brackets, not a statement */
-		}
-		if (open == FL_NOMATCH || m[open] == FL_NOMATCH || m[open] <= at)
+		open = block_open(t, m, k, 20000);
+		if (open == FL_NOMATCH)
 			return NULL;
 		if (!(open > 0 && (fl_tok_is_punct(t, open - 1, ":") || fl_tok_is_punct(t, open - 1, "->"))))
 			break;
@@ -1300,24 +1307,8 @@ char *fl_early_guard(const fl_toks *t, const size_t *m, size_t at)
 {
 	if (!t || !m || at == 0 || at >= t->n)
 		return NULL;
-	/* the block around at, back over balanced groups */
-	size_t open = FL_NOMATCH, k = at;
-	for (size_t steps = 0; k > 0 && steps < EARLY_SPAN; steps++) {
-		k--;
-		if (fl_tok_is_closer(t, k)) {
-			if (m[k] == FL_NOMATCH || m[k] >= k)
-				return NULL;
-			k = m[k];
-			continue;
-		}
-		if (fl_tok_is_punct(t, k, "{")) {
-			open = k;
-			break;
-		}
-		if (fl_tok_is_opener(t, k))
-			return NULL; /* inside brackets, not a statement */
-	}
-	if (open == FL_NOMATCH || m[open] == FL_NOMATCH || m[open] <= at)
+	size_t open = block_open(t, m, at, EARLY_SPAN);
+	if (open == FL_NOMATCH)
 		return NULL;
 	/* deep in a block of thousands of statements: none read (each site
 	 * would read them all again) */
