@@ -1924,8 +1924,8 @@ static void rules_at(ctx *c, size_t i)
 		}
 		/* a compiler's or a tool's reporter: Report.Error (103, loc,
 		 * "The name `{0}' does not exist", name), report.Warning (162,
-		 * 2, loc, "..."): the first literal argument is the message, a
-		 * number before it the diagnostic's code */
+		 * 2, loc, "..."): the first literal argument is the message
+		 * (the number before it is no code: rule_reporter) */
 		if (i >= 2 && is_id(c, i - 2) &&
 		    (fl_tok_contains_ci(&c->t, i - 2, "report") ||
 		     fl_tok_contains_ci(&c->t, i - 2, "diagnostic")) &&

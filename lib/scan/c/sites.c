@@ -84,7 +84,7 @@ static void emit(walk *w, const sstack *sk, size_t start, size_t at,
 	}
 	char *guard = fl_guard_span(t, gb, ge, neg, false);
 	/* no if around it: the early exits before it in its block (`if (!p)
-	 * return 0;`) */
+	 * return;` in a void function) */
 	bool early = false;
 	if (!guard && !(t->v[at].flags & TF_DIR)) {
 		guard = fl_early_guard(t, w->c.mt, s0);

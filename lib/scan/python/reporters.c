@@ -208,6 +208,7 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 			char *st = NULL, *sp = NULL;
 			bool sm, sq;
 			if (fd != NONE && fd != d && reporter_def(t, m, fd, &st, &sp, &sm, &sq, depth + 1)) {
+				exits = exits || !sq; /* it exits for this one */
 				char *first = sp, *nl = strchr(sp, '\n');
 				if (nl)
 					*nl = '\0';

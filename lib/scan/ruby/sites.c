@@ -1123,12 +1123,12 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 	return 0;
 }
 
-/* The messages of argument [b, e): its text, or the messages of the local
- * variable it is, or of the file's method it calls.  Returns the count
- * (out[0] the text). */
 static bool const_name(const fl_toks *t, size_t k);
 static char *const_text(walker *w, size_t k);
 
+/* The messages of argument [b, e): its text, or the messages of the local
+ * variable it is, of the file's method it calls, or of the file's constant
+ * it names.  Returns the count (out[0] the text). */
 static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 {
 	char *m = b < e ? fl_rb_msg(w->t, b, e) : NULL;
