@@ -1587,6 +1587,19 @@ static void test_reporters_without_exit(void **state)
 	assert_true(y == NULL || strcmp(y->idiom, "reporter error") != 0);
 	L->tree_free(tree);
 	fl_sites_free(s);
+	/* a function not named for errors that hands its parameter to an
+	 * exiting reporter of its file exits with it: a reporter */
+	s = scan_py(
+		"def bail(msg):\n"                                          /* 1 */
+		"    print(f'tool: {msg}', file=sys.stderr)\n"              /* 2 */
+		"    sys.exit(2)\n"                                         /* 3 */
+		"def stop(text):\n"                                         /* 4 */
+		"    bail(text)\n"                                          /* 5 */
+		"def main(x):\n"                                            /* 6 */
+		"    stop('no input files given here')\n");                 /* 7 */
+	x = EXPECT_SITE(s, "tool: no input files given here", 7, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "reporter stop");
+	fl_sites_free(s);
 	/* click's FileError(filename=..., hint=...) shows its hint */
 	s = scan_py(
 		"def read_config(ctx, value):\n"                                              /* 1 */
