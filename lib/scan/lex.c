@@ -1220,10 +1220,23 @@ char *fl_switch_guard_arm(const fl_toks *t, const size_t *m, size_t at, bool *ar
 	return b.s;
 }
 
+static bool same_tok(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].kind == t->v[b].kind && t->v[a].len == t->v[b].len &&
+	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
 /* ---- early exits --------------------------------------------------------- */
 
 #define EARLY_MAX 3     /* early exits a guard names, the nearest */
 #define EARLY_SPAN 4096 /* tokens of a block read before a site, at most */
+
+/* Token k is `return`, `continue` or `break` */
+static bool exit_kw(const fl_toks *t, size_t k)
+{
+	return fl_tok_is_ident(t, k, "return") || fl_tok_is_ident(t, k, "continue") ||
+	       fl_tok_is_ident(t, k, "break");
+}
 
 /* The token after the statement that starts with exit keyword k (`return`,
  * `continue`, `break`) when it leaves with nothing to report: no value, or
@@ -1234,8 +1247,7 @@ char *fl_switch_guard_arm(const fl_toks *t, const size_t *m, size_t at, bool *ar
 static size_t quiet_exit(const fl_toks *t, size_t k, size_t end)
 {
 	static const char *const nothing[] = {"null", "undefined", "nil", "None", NULL};
-	if (!fl_tok_is_ident(t, k, "return") && !fl_tok_is_ident(t, k, "continue") &&
-	    !fl_tok_is_ident(t, k, "break"))
+	if (!exit_kw(t, k))
 		return FL_NOMATCH;
 	bool ret = fl_tok_is_ident(t, k, "return"), want = true;
 	size_t q = k + 1;
@@ -1274,8 +1286,7 @@ bool fl_reporting_name(const fl_toks *t, size_t r)
 static bool same_tokens(const fl_toks *t, size_t a, size_t b, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (t->v[a + i].len != t->v[b + i].len ||
-		    memcmp(t->src + t->v[a + i].off, t->src + t->v[b + i].off, t->v[a + i].len) != 0)
+		if (!same_tok(t, a + i, b + i))
 			return false;
 	return true;
 }
@@ -1297,7 +1308,7 @@ static bool reassigned(const fl_toks *t, size_t gb, size_t ge, size_t at)
 		if (!assign)
 			continue;
 		for (size_t r = gb; r < ge; r++)
-			if (t->v[r].kind == FL_TK_IDENT && same_tokens(t, r, q, 1))
+			if (same_tok(t, r, q))
 				return true;
 	}
 	return false;
@@ -1363,8 +1374,7 @@ char *fl_early_guard(const fl_toks *t, const size_t *m, size_t at)
 						r = m[r];
 						continue;
 					}
-					if ((fl_tok_is_ident(t, r, "return") || fl_tok_is_ident(t, r, "continue") ||
-					     fl_tok_is_ident(t, r, "break")) &&
+					if (exit_kw(t, r) &&
 					    (fl_tok_is_punct(t, r - 1, ";") || fl_tok_is_punct(t, r - 1, "{") ||
 					     fl_tok_is_punct(t, r - 1, "}") || (t->v[r].flags & FL_TF_NL_BEFORE)))
 						last = r;
@@ -1524,12 +1534,6 @@ void fl_msg_undouble(char *s, const char *chars)
 			r++;
 	}
 	*w = '\0';
-}
-
-static bool same_tok(const fl_toks *t, size_t a, size_t b)
-{
-	return t->v[a].kind == t->v[b].kind && t->v[a].len == t->v[b].len &&
-	       memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
 }
 
 /* Does the statement at k run whenever the use at `at` does: is the block

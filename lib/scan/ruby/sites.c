@@ -1610,17 +1610,17 @@ static bool const_name(const fl_toks *t, size_t k)
 	       t->src[t->v[k].off] <= 'Z';
 }
 
-/* The text the file assigns to constant name (token k) at a statement's
- * start, `MSG = 'Use snake_case for method names.'` (a `.freeze` after
- * it, literals joined by `\`), or NULL. */
-static char *const_text(walker *w, size_t k)
+/* The text the file assigns to the constant named [name, name+n) at a
+ * statement's start, `MSG = 'Use snake_case for method names.'` (a
+ * `.freeze` after it, literals joined by `\`), or NULL. */
+static char *const_text_of(walker *w, const char *name, size_t n)
 {
 	const fl_toks *t = w->t;
 	if (!fl_helper_budget_take(t->n))
 		return NULL; /* a file of thousands of lookups: linear still */
 	for (size_t q = 0; q + 2 < t->n; q++) {
-		if (!(q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) || !fl_rb_same_tok(t, q, k) ||
-		    !fl_tok_is(t, q + 1, "="))
+		if (!(q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) || t->v[q].len != n ||
+		    memcmp(t->src + t->v[q].off, name, n) != 0 || !fl_tok_is(t, q + 1, "="))
 			continue;
 		size_t e = fl_rb_line_end(t, w->m, q + 2);
 		if (e > q + 4 && is_p(t, e - 2, '.') && fl_tok_is(t, e - 1, "freeze"))
@@ -1630,22 +1630,20 @@ static char *const_text(walker *w, size_t k)
 	return NULL;
 }
 
+/* The same of the constant token k names */
+static char *const_text(walker *w, size_t k)
+{
+	return const_text_of(w, w->t->src + w->t->v[k].off, w->t->v[k].len);
+}
+
 /* msg with each {NAME} placeholder of a constant the file assigns a text
  * replaced by that text (caller frees) */
 static char *subst_consts(walker *w, const char *msg)
 {
-	const fl_toks *t = w->t;
 	fl_buf b = {0};
 	for (const char *p = msg; *p;) {
-		const char *c = p[0] == '{' && p[1] >= 'A' && p[1] <= 'Z' && fl_helper_budget_take(t->n)
-					? strchr(p, '}')
-					: NULL;
-		char *text = NULL;
-		for (size_t q = 0; c && !text && q + 2 < t->n; q++)
-			if ((q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) &&
-			    t->v[q].len == (size_t)(c - p - 1) &&
-			    memcmp(t->src + t->v[q].off, p + 1, t->v[q].len) == 0 && fl_tok_is(t, q + 1, "="))
-				text = const_text(w, q);
+		const char *c = p[0] == '{' && p[1] >= 'A' && p[1] <= 'Z' ? strchr(p, '}') : NULL;
+		char *text = c ? const_text_of(w, p + 1, (size_t)(c - p - 1)) : NULL;
 		if (text) {
 			fl_buf_puts(&b, text);
 			free(text);
@@ -1788,12 +1786,8 @@ static void do_offense(walker *w, size_t i, bool global)
 				msgs[k++] = more[q];
 		}
 	}
-	if (!k && mb == NONE && fl_helper_budget_take(t->n)) {
-		for (size_t q = 0; q < t->n && !k; q++)
-			if (fl_tok_is(t, q, "MSG") && (q == 0 || (t->v[q].flags & FL_TF_NL_BEFORE)) &&
-			    fl_tok_is(t, q + 1, "=") && (msgs[0] = const_text(w, q)) != NULL)
-				k = 1;
-	}
+	if (!k && mb == NONE && (msgs[0] = const_text_of(w, "MSG", 3)) != NULL)
+		k = 1;
 	if (!k)
 		k = msg_consts(w, 0, t->n, msgs);
 	for (size_t q = 0; q < k; q++) {
