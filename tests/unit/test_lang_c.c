@@ -1079,7 +1079,8 @@ static void test_local_messages(void **state)
  * reporter or to stderr (and exits, or says error by name) is a reporter
  * of its own, defined in one file and called in another: each call's
  * literal is a message, with the format's text before %s as its head.  A
- * plain printer to stderr is none. */
+ * plain printer to stderr is none.  A parameter named for a message may
+ * sit among other conversions. */
 static void test_message_forwarders(void **state)
 {
 	(void)state;
@@ -1122,6 +1123,48 @@ static void test_message_forwarders(void **state)
 	fl_sites_free(s);
 	s = harness_scan_tree(&fl_lang_c, files, 2, 0);
 	EXPECT_SITE(s, "fatal: cannot open the pack index", 19, FL_T_CONSOLE);
+	fl_sites_free(s);
+	/* the message among other conversions, when the parameter is named
+	 * for it (coreutils' size_opt, dd's parse_symbols): what the format
+	 * prints around it, in format form; a path parameter is no message */
+	static const char *const c =
+		"static size_t\n"                                                       /* 1 */
+		"size_opt (char const *opt, char const *msgid)\n"                        /* 2 */
+		"{\n"                                                                    /* 3 */
+		"  if (xstrtoimax (opt, NULL, 10, &size, \"\") != 0)\n"                  /* 4 */
+		"    die (EXIT_FAILURE, 0, \"%s: %s\", opt, _(msgid));\n"                 /* 5 */
+		"  return size;\n"                                                       /* 6 */
+		"}\n"                                                                    /* 7 */
+		"static int\n"                                                          /* 8 */
+		"parse_symbols (char const *str, int table, char const *error_msgid)\n"  /* 9 */
+		"{\n"                                                                    /* 10 */
+		"  if (!table)\n"                                                        /* 11 */
+		"    {\n"                                                                /* 12 */
+		"      error (0, 0, \"%s: %s\", _(error_msgid), quote (str));\n"         /* 13 */
+		"      usage (EXIT_FAILURE);\n"                                          /* 14 */
+		"    }\n"                                                                /* 15 */
+		"  return 0;\n"                                                          /* 16 */
+		"}\n"                                                                    /* 17 */
+		"static void open_it (const char *path)\n"                              /* 18 */
+		"{\n"                                                                    /* 19 */
+		"  if (!fopen (path, \"r\"))\n"                                          /* 20 */
+		"    die (EXIT_FAILURE, errno, \"cannot open %s\", path);\n"             /* 21 */
+		"}\n"                                                                    /* 22 */
+		"int main (int argc, char **argv)\n"                                    /* 23 */
+		"{\n"                                                                    /* 24 */
+		"  size_opt (argv[1], N_(\"invalid number of fields to skip\"));\n"      /* 25 */
+		"  parse_symbols (argv[2], 0, N_(\"invalid input flag\"));\n"            /* 26 */
+		"  open_it (\"/etc/motd\");\n"                                           /* 27 */
+		"  return 0;\n"                                                          /* 28 */
+		"}\n";                                                                   /* 29 */
+	fl_src one[1] = {{"src/uniq.c", c, strlen(c), NULL}};
+	s = harness_scan_tree(&fl_lang_c, one, 1, 0);
+	x = EXPECT_SITE(s, "%s: invalid number of fields to skip", 25, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	x = EXPECT_SITE(s, "invalid input flag: %s", 26, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "cannot open %s", 21, FL_T_CONSOLE);
+	assert_null(harness_find(s, "cannot open /etc/motd"));
 	fl_sites_free(s);
 }
 

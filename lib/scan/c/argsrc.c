@@ -551,10 +551,33 @@ static int text_param(const ctx *c, size_t op, size_t v)
 		}
 		if (t->v[x].kind == FL_TK_IDENT && same_span(t, x, x + 1, v, v + 1) &&
 		    (tk_p1(t, x + 1, ',') || x + 1 == cp) && x >= pb + 2 && tk_p1(t, x - 1, '*') &&
-		    tk_id(t, x - 2, "char"))
+		    (tk_id(t, x - 2, "char") ||
+		     (x >= pb + 3 && tk_id(t, x - 2, "const") && tk_id(t, x - 3, "char"))))
 			found = idx;
 	}
 	return found;
+}
+
+/* The parameter token an argument [b, e) of a reporter's call names: `msg`,
+ * or `_(msg)` / `gettext(msg)` (a message id translated where it is
+ * printed); NONE when it is neither. */
+static size_t param_arg(const ctx *c, size_t b, size_t e)
+{
+	const fl_toks *t = c->t;
+	if (e == b + 1 && t->v[b].kind == FL_TK_IDENT)
+		return b;
+	if (e == b + 4 && (tk_id(t, b, "_") || tk_id(t, b, "gettext")) && tk_p1(t, b + 1, '(') &&
+	    c->mt[b + 1] == e - 1 && t->v[b + 2].kind == FL_TK_IDENT)
+		return b + 2;
+	return NONE;
+}
+
+/* a parameter named for the message it holds: msg, msgid, error_msgid,
+ * message, reason, err */
+static bool msg_param_name(const char *s, size_t n)
+{
+	return c_icontains(s, n, "msg") || c_icontains(s, n, "message") ||
+	       c_icontains(s, n, "mesg") || c_icontains(s, n, "reason") || c_icontains(s, n, "err");
 }
 
 /* A call at k, `f("%s\n", msg)` of a reporter f (a name that says error,
@@ -563,17 +586,28 @@ static int text_param(const ctx *c, size_t op, size_t v)
  * function is a reporter of its own, msg its message (`usage_msg_opt(
  * const char *msg, ...) { die_message("%s\n", msg); ... }`, `static void
  * fatal(const char *msg) { fprintf(stderr, "fatal: %s\n", msg); exit(1);
- * }`), the format's text before %s its head. */
+ * }`), the format's text before msg's %s its head.  The message may also
+ * sit among other conversions when the parameter is named for it:
+ * coreutils' `size_opt (char const *opt, char const *msgid)` dying with
+ * `"%s: %s", opt, _(msgid)` reports `%s: MSG` for each call's text, dd's
+ * `parse_symbols (..., char const *error_msgid)` with `"%s: %s",
+ * _(error_msgid), quotearg (...)` reports `MSG: %s` (the head and what
+ * follows, in format form). */
 static void collect_msg_forwarder(ctree *tr, const ctx *c, size_t k)
 {
 	const fl_toks *t = c->t;
-	size_t st[4], en[4];
-	int na = c_split_args(c, k + 1, st, en, 4);
+	size_t st[8], en[8];
+	int na = c_split_args(c, k + 1, st, en, 8);
 	const char *cs = t->src + t->v[k].off;
 	size_t cn = t->v[k].len;
 	bool pf = tk_id(t, k, "fprintf") || tk_id(t, k, "dprintf");
-	int fi = pf ? 1 : 0; /* the format's argument */
-	if (na != fi + 2 || en[fi + 1] != st[fi + 1] + 1 || t->v[st[fi + 1]].kind != FL_TK_IDENT)
+	/* the format's argument: fprintf's second, else a reporter's first
+	 * literal (as its calls are read, sites.c) */
+	int fi = pf ? 1 : -1;
+	for (int a = 0; a < na && a < 8 && fi < 0; a++)
+		if (c_arg_is_literal(c, st[a], en[a], false))
+			fi = a;
+	if (fi < 0 || na < fi + 2 || na > 8)
 		return;
 	int csev = pf ? SEV_NONE : c_name_sev(cs, cn, false);
 	if (pf ? !(c_err_stream(t, st[0], en[0]) || (tk_id(t, k, "dprintf") &&
@@ -582,21 +616,59 @@ static void collect_msg_forwarder(ctree *tr, const ctx *c, size_t k)
 						       tk_id(t, st[0], "STDERR_FILENO"))))
 	       : !(csev == SEV_WARN || csev == SEV_ERR || csev == SEV_CRIT))
 		return;
-	char *f = literal_text(c, st[fi], en[fi]);
-	char *conv = f ? strstr(f, "%s") : NULL;
-	if (!conv || memchr(f, '%', (size_t)(conv - f)) ||
-	    !(conv[2] == '\0' || (conv[2] == '\n' && conv[3] == '\0'))) {
+	/* the plain shape: the format first (after fprintf's stream), the
+	 * parameter the last argument, a bare name */
+	bool plain = fi == (pf ? 1 : 0) && na == fi + 2 && en[fi + 1] == st[fi + 1] + 1 &&
+		     t->v[st[fi + 1]].kind == FL_TK_IDENT;
+	if (!plain) {
+		bool any = false;
+		for (int a = fi + 1; a < na && !any; a++) {
+			size_t v = param_arg(c, st[a], en[a]);
+			any = v != NONE && msg_param_name(t->src + t->v[v].off, t->v[v].len);
+		}
+		if (!any)
+			return;
+	}
+	size_t o = body_of(c, k);
+	size_t op = o == NONE ? NONE : body_params(c, o);
+	if (op == NONE)
+		return;
+	/* the one argument that is a text parameter (named for a message,
+	 * unless it is the plain shape's) */
+	int pa = -1, idx = 0;
+	for (int a = fi + 1; a < na; a++) {
+		size_t v = plain ? st[a] : param_arg(c, st[a], en[a]);
+		if (v == NONE || (!plain && !msg_param_name(t->src + t->v[v].off, t->v[v].len)))
+			continue;
+		int x = text_param(c, op, v);
+		if (!x)
+			continue;
+		if (pa >= 0)
+			return; /* two message parameters: not followed */
+		pa = a;
+		idx = x;
+	}
+	if (pa < 0)
+		return;
+	char *f = c_fmt_msg_sub(c, st, en, na, fi, pa, "\x01", true);
+	char *mark = f ? strchr(f, '\x01') : NULL;
+	if (!mark || strchr(mark + 1, '\x01')) {
 		free(f);
 		return;
 	}
-	*conv = '\0'; /* f: the head */
-	size_t o = body_of(c, k);
-	size_t op = o == NONE ? NONE : body_params(c, o);
-	int idx = op == NONE ? 0 : text_param(c, op, st[fi + 1]);
-	size_t nm = op == NONE ? 0 : op - 1;
+	*mark = '\0'; /* f: the head */
+	char *end = mark + 1;
+	size_t el = strlen(end);
+	while (el > 0 && (end[el - 1] == '\n' || end[el - 1] == ' '))
+		end[--el] = '\0';
+	if (plain && (strchr(f, '%') || el)) {
+		free(f);
+		return;
+	}
+	size_t nm = op - 1;
 	const char *s = t->src + t->v[nm].off;
 	size_t n = t->v[nm].len;
-	if (!idx || c_quiet_name(s, n) || c_tree_find(tr, s, n)) {
+	if (c_quiet_name(s, n) || c_tree_find(tr, s, n)) {
 		free(f);
 		return;
 	}
@@ -620,8 +692,12 @@ static void collect_msg_forwarder(ctree *tr, const ctx *c, size_t k)
 		return;
 	}
 	c_tree_put(tr, s, n, idx, noret);
-	if (*f && letters(f) >= 2 && strlen(f) < 64)
+	/* a head or an end worth adding: words, or a conversion the
+	 * program fills (the operand before `: MSG`) */
+	if (*f && (letters(f) >= 2 || strchr(f, '%')) && strlen(f) < 64)
 		c_reporter_head_put(tr, s, n, f);
+	if (el && (letters(end) >= 2 || strchr(end, '%')) && el < 64)
+		rt_put(&tr->ends, s, n, end);
 	free(f);
 }
 
@@ -660,33 +736,64 @@ bool c_is_columns(const char *m)
 	return gaps >= 3;
 }
 
+/* Is NAME [nb, nb + nl) declared `char *NAME` or `char const *NAME` in
+ * [s, p)? */
+static bool char_ptr_decl(const char *s, const char *p, const char *nb, size_t nl)
+{
+	char decl[80];
+	if (!nl || nl > 60)
+		return false;
+	memcpy(decl, "char *", 6);
+	memcpy(decl + 6, nb, nl);
+	if (fl_memmem(s, (size_t)(p - s), decl, 6 + nl))
+		return true;
+	memcpy(decl, "char const *", 12);
+	memcpy(decl + 12, nb, nl);
+	return fl_memmem(s, (size_t)(p - s), decl, 12 + nl) != NULL;
+}
+
 /* Does the text hold `"...%s\n", NAME)` (or `%s", NAME)`) where NAME is
- * declared `char *NAME` in it (collect_msg_forwarder's calls)? */
+ * declared `char *NAME` in it, or a format holding %s whose arguments
+ * name such a NAME for a message (`"%s: %s", opt, _(msgid))`)
+ * (collect_msg_forwarder's calls)?  At most 64 names are looked up. */
 static bool forwarder_worth(const char *s, size_t n)
 {
 	const char *end = s + n;
+	int looks = 0;
 	for (const char *p = s; (p = fl_memmem(p, (size_t)(end - p), "%s", 2)); p += 2) {
 		const char *q = p + 2;
-		if (q + 2 < end && q[0] == '\\' && q[1] == 'n')
-			q += 2;
+		/* the rest of the literal */
+		while (q < end && q - p < 160 && *q != '"' && *q != '\n')
+			q += *q == '\\' && q + 1 < end ? 2 : 1;
 		if (end - q < 4 || q[0] != '"' || q[1] != ',')
 			continue;
 		q += 2;
-		while (q < end && (*q == ' ' || *q == '\t'))
-			q++;
-		const char *nb = q;
-		while (q < end && (cclass((unsigned char)*q) & C_IDENT))
-			q++;
-		size_t nl = (size_t)(q - nb);
-		while (q < end && (*q == ' ' || *q == '\t'))
-			q++;
-		if (!nl || nl > 60 || q >= end || *q != ')')
-			continue;
-		char decl[72];
-		memcpy(decl, "char *", 6);
-		memcpy(decl + 6, nb, nl);
-		if (fl_memmem(s, (size_t)(p - s), decl, 6 + nl))
-			return true;
+		/* the arguments, up to the call's ')' */
+		int depth = 0;
+		const char *lim = end - q > 200 ? q + 200 : end;
+		for (; q < lim && depth >= 0 && *q != ';'; q++) {
+			if (*q == '(')
+				depth++;
+			else if (*q == ')')
+				depth--;
+			if (!(cclass((unsigned char)*q) & C_IDENT) ||
+			    (cclass((unsigned char)q[-1]) & C_IDENT))
+				continue;
+			const char *nb = q;
+			while (q < lim && (cclass((unsigned char)*q) & C_IDENT))
+				q++;
+			size_t nl = (size_t)(q - nb);
+			const char *a = q;
+			while (a < lim && (*a == ' ' || *a == '\t'))
+				a++;
+			bool msgname = msg_param_name(nb, nl);
+			/* the plain shape's last argument, or a message name */
+			bool last = a < lim && *a == ')' && depth == 0;
+			if ((last || (msgname && a < lim && (*a == ')' || *a == ','))) &&
+			    looks++ < 64 && char_ptr_decl(s, p, nb, nl))
+				return true;
+			q--;
+		}
 	}
 	return false;
 }
@@ -712,8 +819,9 @@ void c_argsrc_collect(ctree *tr, const ctx *c)
 			   c->mt[k + 1] != NONE) {
 			collect_end(tr, c, k);
 		} else if (t->v[k].kind == FL_TK_IDENT && tk_p1(t, k + 1, '(') &&
-			   c->mt[k + 1] != NONE && k + 4 < t->n &&
-			   (t->v[k + 2].kind == FL_TK_STRING || t->v[k + 4].kind == FL_TK_STRING)) {
+			   c->mt[k + 1] != NONE && k + 6 < t->n &&
+			   (t->v[k + 2].kind == FL_TK_STRING || t->v[k + 4].kind == FL_TK_STRING ||
+			    t->v[k + 6].kind == FL_TK_STRING)) {
 			collect_msg_forwarder(tr, c, k);
 		}
 	}
