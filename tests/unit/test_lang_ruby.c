@@ -452,7 +452,8 @@ static void test_print_in_rescue(void **state)
 /* A local bound by a block (`|ok, status|`) and then assigned at a line
  * every run to the raise passes holds that text; an `if` expression's
  * arms may be locals and their sums (rake's test task); an assignment
- * under a condition the raise is not under leaves a parameter unknown. */
+ * under a condition the raise is not under leaves a parameter unknown.  A
+ * format held by a local or a constant and given to format() or `%`. */
 static void test_rebound_locals(void **state)
 {
 	(void)state;
@@ -485,6 +486,30 @@ static void test_rebound_locals(void **state)
 		    FL_T_EXCEPTION);
 	EXPECT_SITE(s, "[REMOVED] {message}", 21, FL_T_EXCEPTION);
 	assert_null(harness_find(s, "[REMOVED] {message} (called at {where})"));
+	fl_sites_free(s);
+	/* a format a local or the file's constant holds, given to format()
+	 * or `%` in the raise (rubocop's options): its text, placeholders
+	 * and all; a parameter's format is nothing known */
+	s = scan_rb(
+		"class Options\n"                                                           /* 1 */
+		"  E_LIST = 'cannot list %s here'\n"                                        /* 2 */
+		"  def validate\n"                                                          /* 3 */
+		"    message = '--%<flag>s can only be used together with --auto-gen-config.'\n" /* 4 */
+		"    %i[exclude_limit offense_counts].each do |option|\n"                   /* 5 */
+		"      if @options.key?(option)\n"                                          /* 6 */
+		"        raise OptionArgumentError, format(message, flag: option.to_s)\n"   /* 7 */
+		"      end\n"                                                               /* 8 */
+		"    end\n"                                                                 /* 9 */
+		"    raise ArgumentError, E_LIST % name if @list\n"                         /* 10 */
+		"  end\n"                                                                   /* 11 */
+		"  def other(fmt)\n"                                                        /* 12 */
+		"    raise ArgumentError, format(fmt, 1)\n"                                 /* 13 */
+		"  end\n"                                                                   /* 14 */
+		"end\n");
+	EXPECT_SITE(s, "--%<flag>s can only be used together with --auto-gen-config.", 7,
+		    FL_T_EXCEPTION);
+	EXPECT_SITE(s, "cannot list %s here", 10, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 2);
 	fl_sites_free(s);
 }
 

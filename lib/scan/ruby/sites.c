@@ -1153,6 +1153,25 @@ static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 		/* `raise X, bad_value(v)`: the text the file's method returns */
 		n = method_msgs(w, b, out, 1);
 	}
+	/* `format(message, flag: x)` / `sprintf(msg, x)` / `msg % x` of a
+	 * format a local variable or the file's constant holds (rubocop's
+	 * `message = '--%<flag>s can only be used together with ...'`): its
+	 * texts, their placeholders the format's own */
+	if (!n && !m) {
+		size_t v = NONE;
+		if (e > b + 3 && (fl_tok_is(w->t, b, "format") || fl_tok_is(w->t, b, "sprintf")) &&
+		    is_p(w->t, b + 1, '(') && w->m[b + 1] == e - 1 &&
+		    w->t->v[b + 2].kind == FL_TK_IDENT && (is_p(w->t, b + 3, ',') || b + 3 == e - 1))
+			v = b + 2;
+		else if (e > b + 2 && w->t->v[b].kind == FL_TK_IDENT && is_p(w->t, b + 1, '%') &&
+			 w->t->v[b + 1].len == 1)
+			v = b;
+		if (v != NONE) {
+			n = var_msgs(w, at, v, out);
+			if (!n && const_name(w->t, v) && (out[0] = const_text(w, v)) != NULL)
+				n = 1;
+		}
+	}
 	/* an array itself is no message (only its join is) */
 	size_t k2 = 0;
 	for (size_t q = 0; q < n; q++) {
