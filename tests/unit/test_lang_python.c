@@ -1600,6 +1600,33 @@ static void test_reporters_without_exit(void **state)
 	x = EXPECT_SITE(s, "tool: no input files given here", 7, FL_T_CONSOLE);
 	harness_expect_str(x->idiom, "reporter stop");
 	fl_sites_free(s);
+	/* a function that only prints on stderr (black's `out`): its call
+	 * reports where a failing exit follows it or in an exception
+	 * handler (a warning there); elsewhere, or before a normal exit, it
+	 * is output */
+	s = scan_py(
+		"def out(message=None, nl=True):\n"                               /* 1 */
+		"    echo(message, nl=nl, err=True)\n"                            /* 2 */
+		"def main(ctx, src, code):\n"                                     /* 3 */
+		"    if not src and code is None:\n"                              /* 4 */
+		"        out(\"One of 'SRC' or 'code' is required.\")\n"         /* 5 */
+		"        ctx.exit(1)\n"                                           /* 6 */
+		"    out('formatting the files now')\n"                           /* 7 */
+		"    try:\n"                                                      /* 8 */
+		"        import IPython\n"                                        /* 9 */
+		"    except ModuleNotFoundError:\n"                               /* 10 */
+		"        out('Jupyter dependencies are not installed.')\n"        /* 11 */
+		"        return False\n"                                          /* 12 */
+		"    out('All done, nothing left')\n"                             /* 13 */
+		"    sys.exit(0)\n");                                             /* 14 */
+	x = EXPECT_SITE(s, "One of 'SRC' or 'code' is required.", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "reporter out");
+	x = EXPECT_SITE(s, "Jupyter dependencies are not installed.", 11, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	assert_null(harness_find(s, "formatting the files now"));
+	assert_null(harness_find(s, "All done, nothing left"));
+	fl_sites_free(s);
 	/* click's FileError(filename=..., hint=...) shows its hint */
 	s = scan_py(
 		"def read_config(ctx, value):\n"                                              /* 1 */

@@ -274,9 +274,10 @@ char *py_class_str_texts(const fl_toks *t, const size_t *m, size_t i);
 /* Whether a file can define a reporter (a byte scan, before lexing). */
 bool py_has_reporter(const char *s, size_t n);
 /* The def at d when it is a reporter: its printed text and parameters (one
- * per line), *method when it takes self. */
+ * per line), *method when it takes self, *quiet when it does not exit,
+ * *printer when it only prints on stderr. */
 bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-		     char **params, bool *method, bool *quiet);
+		     char **params, bool *method, bool *quiet, bool *printer);
 /* A call at ident i with '(' at i+1. */
 void py_do_call(walker *w, size_t i);
 

@@ -129,7 +129,7 @@ static char *printed_text(const fl_toks *t, const size_t *m, size_t open, bool j
 }
 
 static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-			 char **params, bool *method, bool *quiet, int depth);
+			 char **params, bool *method, bool *quiet, bool *printer, int depth);
 
 /* The def of the file, at a line's start, of the function called at token
  * q (a plain name), or NONE */
@@ -150,18 +150,21 @@ static size_t file_def(const fl_toks *t, size_t q)
  * passing it first to another reporter of the file (black's `err(message)`
  * calls `_err(message)`, which echoes it), and exits; or, *quiet, is a
  * function named for it (`err`, `_error`, `warn`, `fail`...) that leaves
- * the exit to its caller.  A `note(msg)` that prints and goes on is no
- * reporter, nor a method that does not exit (`self.warn(msg)`: the name
- * of every logger's method). */
+ * the exit to its caller; or, *printer (and *quiet), a function that only
+ * prints on stderr (black's `out(message)`), whose calls report where an
+ * exit follows them or in an exception handler (reporter_call).  A
+ * `note(msg)` called on the way is none of them, nor a method that does
+ * not exit (`self.warn(msg)`: the name of every logger's method). */
 bool py_reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-		     char **params, bool *method, bool *quiet)
+		     char **params, bool *method, bool *quiet, bool *printer)
 {
-	return reporter_def(t, m, d, text, params, method, quiet, 0);
+	return reporter_def(t, m, d, text, params, method, quiet, printer, 0);
 }
 
 static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
-			 char **params, bool *method, bool *quiet, int depth)
+			 char **params, bool *method, bool *quiet, bool *printer, int depth)
 {
+	*printer = false;
 	size_t nm = d + 1;
 	if (t->v[nm].kind != FL_TK_IDENT || !is_p(t, nm + 1, '(') || m[nm + 1] == NONE)
 		return false;
@@ -206,8 +209,9 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 			 * a parameter first */
 			size_t fd = file_def(t, q);
 			char *st = NULL, *sp = NULL;
-			bool sm, sq;
-			if (fd != NONE && fd != d && reporter_def(t, m, fd, &st, &sp, &sm, &sq, depth + 1)) {
+			bool sm, sq, spr;
+			if (fd != NONE && fd != d &&
+			    reporter_def(t, m, fd, &st, &sp, &sm, &sq, &spr, depth + 1)) {
 				exits = exits || !sq; /* it exits for this one */
 				char *first = sp, *nl = strchr(sp, '\n');
 				if (nl)
@@ -228,7 +232,8 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 	}
 	*quiet = !exits;
 	bool named = !*method && fl_reporting_name(t, nm);
-	if (ok && txt && (exits || named)) {
+	*printer = !exits && !named && !*method;
+	if (ok && txt && (exits || named || *printer)) {
 		fl_buf b = {0};
 		for (size_t q = 0; q < np; q++) {
 			if (q)
@@ -244,7 +249,7 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 	}
 	for (size_t q = 0; q < np; q++)
 		free(pv[q]);
-	return ok && (exits || named);
+	return ok && (exits || named || *printer);
 }
 
 /* The file imports the name at token i from module mod (`from pkg.mod
@@ -280,6 +285,34 @@ static bool imports(const walker *w, const char *mod, size_t i)
 	return false;
 }
 
+/* Whether the statement after the call [pb, close] ends the program with
+ * a failure: `ctx.exit(1)`, `sys.exit(2)`, `exit(code)`, `raise
+ * SystemExit(1)` at the call's column (not an exit of status 0). */
+static bool exit_follows(const fl_toks *t, const size_t *m, size_t pb, size_t close)
+{
+	size_t x = close + 1;
+	if (x >= t->n || !(t->v[x].flags & FL_TF_NL_BEFORE) || t->v[x].col != t->v[pb].col)
+		return false;
+	size_t a = NONE; /* the '(' of the exit's arguments */
+	if (fl_tok_is_ident(t, x, "raise") && x + 1 < t->n && fl_tok_is_ident(t, x + 1, "SystemExit"))
+		a = x + 2;
+	else if (fl_tok_is_ident(t, x, "exit") && is_p(t, x + 1, '('))
+		a = x + 1;
+	else if (x + 3 < t->n && t->v[x].kind == FL_TK_IDENT && is_p(t, x + 1, '.') &&
+		 (fl_tok_is_ident(t, x + 2, "exit") || fl_tok_is_ident(t, x + 2, "_exit")) &&
+		 is_p(t, x + 3, '('))
+		a = x + 3;
+	if (a == NONE)
+		return false;
+	if (a >= t->n || !is_p(t, a, '(') || m[a] == NONE)
+		return a >= t->n || (t->v[a].flags & FL_TF_NL_BEFORE); /* a bare raise SystemExit */
+	/* exit(0), exit(): a normal end */
+	if (m[a] == a + 1)
+		return false;
+	return !(m[a] == a + 2 && t->v[a + 1].kind == FL_TK_NUMBER && t->v[a + 1].len == 1 &&
+		 t->src[t->v[a + 1].off] == '0');
+}
+
 /* A call at i of a reporter of the tree (a method called on an object, a
  * function called plainly or on its module): a site with the printed text,
  * each parameter given a literal replaced by its text.  True when i is one
@@ -305,11 +338,20 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 	/* one that does not exit (status 2): called plainly in its own file or
 	 * in one that imports it from its module (dc), not any `warn(...)` of
 	 * the tree (`from warnings import warn`) */
-	if (method == 2 && (i != pb || !(py_file_def(w, i) != NONE || imports(w, dc, i))))
+	if (method >= 2 && (i != pb || !(py_file_def(w, i) != NONE || imports(w, dc, i))))
 		return false;
 	callargs a;
 	size_t close;
 	if (!py_get_args(w, i + 1, &a, &close))
+		return true;
+	/* a printer (status 3) reports where the program stops right after
+	 * it, or in an exception handler of its function; elsewhere it is
+	 * the program's output */
+	bool handler = py_innermost(w, B_EXCEPT) != NONE &&
+		       (py_innermost(w, B_DEF) == NONE ||
+			py_innermost(w, B_EXCEPT) > py_innermost(w, B_DEF));
+	bool stops = method == 3 && exit_follows(t, w->m, pb, close);
+	if (method == 3 && !stops && !handler)
 		return true;
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0};
 	py_alt alt = {0}; /* a joined list's other binding: a second site */
@@ -345,8 +387,13 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 					 (const char *const *)values, np);
 		py_alt_plural(w, text, names, values, np, &alt);
 		char *idiom = fl_xasprintf("reporter %s", key + 4);
-		/* "warning: ..." a warning, "Reformatted ..." information */
-		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, fl_print_severity(msg), 0, idiom);
+		/* "warning: ..." a warning, "Reformatted ..." information; a
+		 * printer's report in a handler the program goes on after, a
+		 * warning */
+		const char *sev = fl_print_severity(msg);
+		if (method == 3 && !stops && strcmp(sev, FL_S_ERROR) == 0)
+			sev = FL_S_WARNING;
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, sev, 0, idiom);
 		free(idiom);
 		free(msg);
 	}

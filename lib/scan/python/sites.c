@@ -240,16 +240,17 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 		if (reporters && fl_tok_is_ident(&t, i, "def") &&
 		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE))) {
 			char *text, *params;
-			bool method, quiet;
-			if (py_reporter_def(&t, m, i, &text, &params, &method, &quiet)) {
+			bool method, quiet, printer;
+			if (py_reporter_def(&t, m, i, &text, &params, &method, &quiet, &printer)) {
 				char *key = fl_xasprintf("rep:%.*s", (int)t.v[i + 1].len,
 							 t.src + t.v[i + 1].off);
-				/* one that does not exit: status 2, its module
-				 * kept (reporters.c asks for its import) */
+				/* one that does not exit: status 2, a printer 3,
+				 * its module kept (reporters.c asks for its
+				 * import) */
 				char mod[128];
 				bool own = quiet && module_of(path, mod, sizeof mod);
 				fl_classdefs_add_params(tr, key, text, own ? fl_xstrdup(mod) : NULL,
-							quiet ? 2 : method, params);
+							printer ? 3 : quiet ? 2 : method, params);
 				free(key);
 			}
 			continue;
