@@ -1073,6 +1073,23 @@ static void test_local_messages(void **state)
 	assert_true(s->n <= 8);
 	fl_sites_free(s);
 	fl_buf_free(&b);
+	/* a choice of formats, a choice of values whose other arm is no
+	 * literal (`e ? strerror (e) : _("reason unknown")`): the
+	 * placeholder is a value too (gawk's awkgram.y); a
+	 * linter's reporter by its compound name (lintwarn) */
+	s = scan("src/g.c",
+		 "#define lintwarn (*(set_loc(__FILE__, __LINE__),lintfunc))\n"           /* 1 */
+		 "void f(const char *src, int e) {\n"                                     /* 2 */
+		 "  fatal(e > 1 ? _(\"cannot open source file `%s' for reading: %s\") : _(\"cannot open library `%s' for reading: %s\"),\n" /* 3 */
+		 "        src, e ? strerror(e) : _(\"reason unknown\"));\n"               /* 4 */
+		 "  lintwarn(_(\"substr: start index %g is invalid, using 1\"), 1.0);\n"  /* 5 */
+		 "}\n");
+	EXPECT_SITE(s, "cannot open source file `%s' for reading: reason unknown", 3, FL_T_CONSOLE);
+	EXPECT_SITE(s, "cannot open source file `%s' for reading: %s", 3, FL_T_CONSOLE);
+	EXPECT_SITE(s, "cannot open library `%s' for reading: %s", 3, FL_T_CONSOLE);
+	const fl_site *x = EXPECT_SITE(s, "substr: start index %g is invalid, using 1", 5, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	fl_sites_free(s);
 }
 
 /* A function that prints its `const char *` parameter through "%s" to a

@@ -36,6 +36,8 @@ typedef struct val {
 typedef struct vals {
 	val v[VAL_MAX];
 	int n;
+	bool open; /* a choice's arm gave no value (`e ? strerror (e) :
+		      _("reason unknown")`): the placeholder is a value too */
 } vals;
 
 static void vals_free(vals *vs)
@@ -174,8 +176,14 @@ static void expr_vals(const ctx *c, size_t b, size_t e, vals *vs, int depth, int
 		}
 	}
 	if (q != NONE && col != NONE) {
+		int before = vs->n;
 		expr_vals(c, q + 1, col, vs, depth, lvl + 1);
+		if (vs->n == before)
+			vs->open = true;
+		before = vs->n;
 		expr_vals(c, col + 1, e, vs, depth, lvl + 1);
+		if (vs->n == before)
+			vs->open = true;
 		return;
 	}
 	/* NAME(...) spanning the expression */
@@ -357,9 +365,13 @@ static void fmt_with_values(const ctx *c, size_t call, size_t *st, size_t *en, i
 		}
 		st[a] = sb;
 		en[a] = se;
+		bool open = av.open;
 		vals_free(&av);
-		if (lit)
+		if (lit) {
+			if (open) /* the other arm's text, whatever it is */
+				alt_put(out, c_fmt_msg(c, st, en, na, fmt));
 			return;
+		}
 	}
 	alt_put(out, c_fmt_msg(c, st, en, na, fmt));
 }

@@ -80,6 +80,14 @@ static int name_sev_uncached(const char *s, size_t n, bool attr)
 			w += 2;
 			l -= 2;
 		}
+		/* a linter's report: lintwarn(), lint_error's one-word form
+		 * (gawk's `#define lintwarn (*(set_loc(...), lintfunc))`) */
+		if (l > 6 && ieq(w, 4, "lint") &&
+		    (ieq(w + 4, l - 4, "warn") || ieq(w + 4, l - 4, "warning") ||
+		     ieq(w + 4, l - 4, "error") || ieq(w + 4, l - 4, "err"))) {
+			w += 4;
+			l -= 4;
+		}
 		/* a lower-case compound of a setting verb and an error word, for a
 		 * function with a printf format attribute: seterr(), set_error's
 		 * one-word form, reporterror(), raiseerr() */
