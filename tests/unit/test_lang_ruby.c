@@ -505,11 +505,28 @@ static void test_rebound_locals(void **state)
 		"  def other(fmt)\n"                                                        /* 12 */
 		"    raise ArgumentError, format(fmt, 1)\n"                                 /* 13 */
 		"  end\n"                                                                   /* 14 */
+		"  def check(name)\n"                                                       /* 15 */
+		"    raise IncorrectCopNameError, message_from(name) unless known?(name)\n" /* 16 */
+		"  end\n"                                                                   /* 17 */
+		"  def message_from(name)\n"                                                /* 18 */
+		"    message = 'Unrecognized cop or department: %<name>s.'\n"               /* 19 */
+		"    if similar(name).empty?\n"                                             /* 20 */
+		"      format(message, name: name)\n"                                       /* 21 */
+		"    else\n"                                                                /* 22 */
+		"      E_LIST\n"                                                            /* 23 */
+		"    end\n"                                                                 /* 24 */
+		"  end\n"                                                                   /* 25 */
 		"end\n");
 	EXPECT_SITE(s, "--%<flag>s can only be used together with --auto-gen-config.", 7,
 		    FL_T_EXCEPTION);
 	EXPECT_SITE(s, "cannot list %s here", 10, FL_T_EXCEPTION);
-	assert_int_equal(s->n, 2);
+	/* a method's arms: a local's format formatted, a constant */
+	EXPECT_SITE(s, "Unrecognized cop or department: %<name>s.", 16, FL_T_EXCEPTION);
+	bool arm = false;
+	for (size_t k = 0; k < s->n; k++)
+		arm = arm || (s->v[k].line == 16 && strcmp(s->v[k].message, "cannot list %s here") == 0);
+	assert_true(arm);
+	assert_int_equal(s->n, 4);
 	fl_sites_free(s);
 }
 

@@ -712,6 +712,32 @@ static char *sum_msg(walker *w, size_t d, size_t b, size_t e, int depth)
 /* The statements of a `case`/`if` expression starting at b, down to the
  * first line at column col or less, that give a text (a literal, a local
  * holding one, or their sum; of the method at d): its arms' values. */
+static bool const_name(const fl_toks *t, size_t k);
+static char *const_text(walker *w, size_t k);
+
+/* `format(message, flag: x)` / `sprintf(msg, x)` / `msg % x` [b, e) of a
+ * format a local variable of the method at d or the file's constant holds
+ * (rubocop's `message = '--%<flag>s can only be used together with ...'`):
+ * its texts, their placeholders the format's own.  Returns the count. */
+static size_t fmt_var_msgs(walker *w, size_t d, size_t b, size_t e, char **out, int depth)
+{
+	const fl_toks *t = w->t;
+	size_t v = NONE;
+	if (e > b + 3 && (fl_tok_is(t, b, "format") || fl_tok_is(t, b, "sprintf")) &&
+	    is_p(t, b + 1, '(') && w->m[b + 1] == e - 1 && t->v[b + 2].kind == FL_TK_IDENT &&
+	    (is_p(t, b + 3, ',') || b + 3 == e - 1))
+		v = b + 2;
+	else if (e > b + 2 && t->v[b].kind == FL_TK_IDENT && is_p(t, b + 1, '%') &&
+		 t->v[b + 1].len == 1)
+		v = b;
+	if (v == NONE)
+		return 0;
+	size_t n = var_msgs_in(w, d, b, v, out, depth);
+	if (!n && const_name(t, v) && (out[0] = const_text(w, v)) != NULL)
+		n = 1;
+	return n;
+}
+
 static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size_t n,
 		       size_t d, int depth)
 {
@@ -722,6 +748,26 @@ static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size
 		if (!(t->v[k].flags & FL_TF_NL_BEFORE))
 			continue;
 		bool lit = t->v[k].kind == FL_TK_STRING;
+		/* an arm formatting a local's format */
+		if (!lit && t->v[k].kind == FL_TK_IDENT && k + 1 < t->n &&
+		    (is_p(t, k + 1, '(') || is_p(t, k + 1, '%'))) {
+			size_t e = stmt_end(w, k, true);
+			char *fv[MAXVAR];
+			size_t nf = e == NONE || e > at ? 0 : fmt_var_msgs(w, d, k, e, fv, depth + 1);
+			for (size_t q = 0; q < nf; q++) {
+				bool dup = false;
+				for (size_t r = 0; r < n; r++)
+					dup = dup || strcmp(out[r], fv[q]) == 0;
+				if (!dup && n < MAXVAR)
+					out[n++] = fv[q];
+				else
+					free(fv[q]);
+			}
+			if (nf) {
+				k = e - 1;
+				continue;
+			}
+		}
 		/* a local, or a sum of locals (`status + details`): not a
 		 * keyword, a call or an assignment */
 		if (!lit && (t->v[k].kind != FL_TK_IDENT || is_kw(t, k, "if") || is_kw(t, k, "else") ||
@@ -733,7 +779,10 @@ static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size
 		size_t e = stmt_end(w, k, true);
 		if (e == NONE || e > at)
 			break;
-		char *m = lit ? fl_rb_msg(t, k, e) : sum_msg(w, d, k, e, depth);
+		/* a constant of the file alone (`MSG_HTTP_PROTOCOL`) */
+		char *m = lit ? fl_rb_msg(t, k, e)
+		      : e == k + 1 && const_name(t, k) ? const_text(w, k)
+						       : sum_msg(w, d, k, e, depth);
 		if (!m) {
 			k = e - 1;
 			continue;
@@ -1120,11 +1169,9 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 		return var_msgs_in(w, d, last, last, out, depth);
 	if (e > last + 2 && t->v[last].kind == FL_TK_IDENT && is_p(t, last + 1, '+'))
 		return var_plus_msgs(w, d, last, e, out, depth);
-	return 0;
+	return fmt_var_msgs(w, d, last, e, out, depth);
 }
 
-static bool const_name(const fl_toks *t, size_t k);
-static char *const_text(walker *w, size_t k);
 
 /* The messages of argument [b, e): its text, or the messages of the local
  * variable it is, of the file's method it calls, or of the file's constant
@@ -1153,24 +1200,13 @@ static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 		/* `raise X, bad_value(v)`: the text the file's method returns */
 		n = method_msgs(w, b, out, 1);
 	}
-	/* `format(message, flag: x)` / `sprintf(msg, x)` / `msg % x` of a
-	 * format a local variable or the file's constant holds (rubocop's
-	 * `message = '--%<flag>s can only be used together with ...'`): its
-	 * texts, their placeholders the format's own */
+	/* `format(message, flag: x)` of a local's or a constant's format */
 	if (!n && !m) {
-		size_t v = NONE;
-		if (e > b + 3 && (fl_tok_is(w->t, b, "format") || fl_tok_is(w->t, b, "sprintf")) &&
-		    is_p(w->t, b + 1, '(') && w->m[b + 1] == e - 1 &&
-		    w->t->v[b + 2].kind == FL_TK_IDENT && (is_p(w->t, b + 3, ',') || b + 3 == e - 1))
-			v = b + 2;
-		else if (e > b + 2 && w->t->v[b].kind == FL_TK_IDENT && is_p(w->t, b + 1, '%') &&
-			 w->t->v[b + 1].len == 1)
-			v = b;
-		if (v != NONE) {
-			n = var_msgs(w, at, v, out);
-			if (!n && const_name(w->t, v) && (out[0] = const_text(w, v)) != NULL)
-				n = 1;
-		}
+		size_t d = NONE;
+		for (size_t k = w->nblk; k-- > 0 && d == NONE;)
+			if (w->blk[k].kind == B_DEF)
+				d = w->blk[k].kw;
+		n = fmt_var_msgs(w, d, b, e, out, 0);
 	}
 	/* an array itself is no message (only its join is) */
 	size_t k2 = 0;
