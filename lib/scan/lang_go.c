@@ -1527,6 +1527,12 @@ static int go_fmt_callee(const fl_toks *t, const size_t *m, size_t open, size_t 
 			    !(eo >= 2 && fl_tok_pch(t, eo - 2) == '.'))
 				return GS_PANIC;
 			(void)go_fmt_callee(t, m, eo, 0, &eq, &en, &ec);
+			/* fatalError(fmt.Sprintf(format, args...)): a
+			 * conversion to an error type of the package */
+			if (eq == NONE && !ec && en == eo - 1 &&
+			    go_error_type_name(t->src + t->v[en].off, t->v[en].len) &&
+			    m[eo] != NONE && fl_tok_pch(t, m[eo] - 1) == ')')
+				return GS_ERR;
 			if (eq == NONE)
 				return GS_NONE;
 			if (up == 2 || !fl_tok_is(t, eq, "fmt") || !fl_tok_is(t, en, "Sprintf"))
@@ -1734,6 +1740,11 @@ static bool go_plain_helper(const fl_toks *t, const size_t *m, size_t b, size_t 
 		} else if (q && fl_tok_is(t, k - 2, "fmt") && fl_tok_is(t, k, "Errorf")) {
 			sink = GS_ERR;
 			fmtf = true;
+		} else if (!q && na == 1 && go_error_type_name(t->src + t->v[k].off, t->v[k].len)) {
+			/* a conversion to a string error type: restic's
+			 * `Fatal(s string) error { return Wrap(fatalError(s),
+			 * "Fatal") }` */
+			sink = GS_ERR;
 		}
 		if (sink == GS_NONE || first >= na)
 			continue;

@@ -795,6 +795,34 @@ static void test_plain_helpers(void **state)
 	EXPECT_SITE(s, "tool: error: -a can't be used with -d", 13, FL_T_CONSOLE);
 	assert_null(harness_find_line(s, 14)); /* w is no logger the tree makes */
 	fl_sites_free(s);
+	/* a conversion to a string error type of the package makes the
+	 * error (restic's internal/errors), called from another package */
+	const char *fatal =
+		"package errors\n"
+		"type fatalError string\n"
+		"func (e fatalError) Error() string { return string(e) }\n"
+		"func Fatal(s string) error {\n"
+		"\treturn Wrap(fatalError(s), \"Fatal\")\n"
+		"}\n"
+		"func Fatalf(s string, data ...interface{}) error {\n"
+		"\treturn Wrap(fatalError(fmt.Sprintf(s, data...)), \"Fatal\")\n"
+		"}\n";
+	const char *cmd =
+		"package main\n"                                                          /* 1 */
+		"import \"github.com/restic/restic/internal/errors\"\n"                   /* 2 */
+		"func run(opts Options) error {\n"                                        /* 3 */
+		"\tif opts.Password == \"\" {\n"                                          /* 4 */
+		"\t\treturn errors.Fatal(\"an empty password is not a password\")\n"     /* 5 */
+		"\t}\n"                                                                   /* 6 */
+		"\treturn errors.Fatalf(\"%s does not exist\", opts.PasswordFile)\n"      /* 7 */
+		"}\n";
+	fl_src two[] = {{"internal/errors/fatal.go", fatal, strlen(fatal), NULL},
+			{"cmd/restic/global.go", cmd, strlen(cmd), NULL}};
+	s = harness_scan_tree(&fl_lang_go, two, 2, 1);
+	x = EXPECT_SITE(s, "an empty password is not a password", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "opts.Password == \"\"");
+	EXPECT_SITE(s, "%s does not exist", 7, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 int main(void)
