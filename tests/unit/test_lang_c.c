@@ -1183,6 +1183,26 @@ static void test_message_forwarders(void **state)
 	EXPECT_SITE(s, "cannot open %s", 21, FL_T_CONSOLE);
 	assert_null(harness_find(s, "cannot open /etc/motd"));
 	fl_sites_free(s);
+	/* a function whose message parameter is its reporter's format,
+	 * called from another file (gawk's check_symtab_functab) */
+	static const char *const d =
+		"void\n"
+		"check_symtab_functab(NODE *dest, const char *fname, const char *msg)\n"
+		"{\n"
+		"\tif (dest == symbol_table)\n"
+		"\t\tfatal(msg, fname, \"SYMTAB\");\n"
+		"}\n";
+	static const char *const e =
+		"void do_split(NODE *arr)\n"                                          /* 1 */
+		"{\n"                                                                 /* 2 */
+		"\tcheck_symtab_functab(arr, \"split\",\n"                            /* 3 */
+		"\t\t_(\"%s: cannot use %s as second argument\"));\n"                  /* 4 */
+		"}\n";
+	fl_src de[2] = {{"builtin.c", d, strlen(d), NULL}, {"field.c", e, strlen(e), NULL}};
+	s = harness_scan_tree(&fl_lang_c, de, 2, 1);
+	x = EXPECT_SITE(s, "%s: cannot use %s as second argument", 3, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_CRITICAL);
+	fl_sites_free(s);
 }
 
 /* A function of the file whose char pointer parameter is a reporter's

@@ -607,9 +607,27 @@ static void collect_msg_forwarder(ctree *tr, const ctx *c, size_t k)
 	for (int a = 0; a < na && a < 8 && fi < 0; a++)
 		if (c_arg_is_literal(c, st[a], en[a], false))
 			fi = a;
+	int csev = pf ? SEV_NONE : c_name_sev(cs, cn, false);
+	/* the reporter's format is the parameter itself, named for a
+	 * message (gawk's `check_symtab_functab (NODE *dest, const char
+	 * *fname, const char *msg) { ... fatal (msg, fname, "SYMTAB"); }`,
+	 * called from other files with a literal format) */
+	if (!pf && na >= 1 && (csev == SEV_WARN || csev == SEV_ERR || csev == SEV_CRIT) &&
+	    en[0] == st[0] + 1 && t->v[st[0]].kind == FL_TK_IDENT &&
+	    msg_param_name(t->src + t->v[st[0]].off, t->v[st[0]].len)) {
+		size_t o = body_of(c, k);
+		size_t op = o == NONE ? NONE : body_params(c, o);
+		int idx = op == NONE ? 0 : text_param(c, op, st[0]);
+		if (!idx)
+			return;
+		const char *s = t->src + t->v[op - 1].off;
+		size_t n = t->v[op - 1].len;
+		if (!c_quiet_name(s, n) && !c_tree_find(tr, s, n))
+			c_tree_put(tr, s, n, idx, csev == SEV_CRIT);
+		return;
+	}
 	if (fi < 0 || na < fi + 2 || na > 8)
 		return;
-	int csev = pf ? SEV_NONE : c_name_sev(cs, cn, false);
 	if (pf ? !(c_err_stream(t, st[0], en[0]) || (tk_id(t, k, "dprintf") &&
 						      en[0] == st[0] + 1 &&
 						      (tk_id(t, st[0], "2") ||
@@ -798,11 +816,34 @@ static bool forwarder_worth(const char *s, size_t n)
 	return false;
 }
 
+/* Does the text call something with a message-named parameter first,
+ * `(msg, ` or `(msg)`, declared `char *msg` / `char const *msg` before
+ * (collect_msg_forwarder's format parameters)?  At most 64 names. */
+static bool fmt_param_worth(const char *s, size_t n)
+{
+	const char *end = s + n;
+	int looks = 0;
+	for (const char *p = s; p < end && (p = memchr(p, '(', (size_t)(end - p))) != NULL; p++) {
+		const char *nb = p + 1;
+		const char *q = nb;
+		while (q < end && (cclass((unsigned char)*q) & C_IDENT))
+			q++;
+		size_t nl = (size_t)(q - nb);
+		if (!nl || q >= end || (*q != ',' && *q != ')') || !msg_param_name(nb, nl))
+			continue;
+		if (looks++ >= 64)
+			return false;
+		if (char_ptr_decl(s, p, nb, nl))
+			return true;
+	}
+	return false;
+}
+
 bool c_argsrc_worth(const char *s, size_t n)
 {
 	return fl_memmem(s, n, "vfprintf", 8) != NULL || fl_memmem(s, n, "return \"", 8) != NULL ||
 	       fl_memmem(s, n, "return _(\"", 10) != NULL ||
-	       forwarder_worth(s, n);
+	       forwarder_worth(s, n) || fmt_param_worth(s, n);
 }
 
 void c_argsrc_collect(ctree *tr, const ctx *c)
