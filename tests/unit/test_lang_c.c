@@ -1203,22 +1203,6 @@ static void test_message_forwarders(void **state)
 	x = EXPECT_SITE(s, "%s: cannot use %s as second argument", 3, FL_T_CONSOLE);
 	assert_string_equal(x->severity, FL_S_CRITICAL);
 	fl_sites_free(s);
-	/* a usage function's stream (stderr on a bad option), not stdout */
-	s = scan("main.c",
-		 "static void usage(int exitval, FILE *fp)\n"                              /* 1 */
-		 "{\n"                                                                     /* 2 */
-		 "\tfprintf(fp, _(\"Usage: %s [options] -f progfile [--] file ...\\n\"), me);\n" /* 3 */
-		 "\tfprintf(stdout, _(\"Report bugs to the list\\n\"));\n"                 /* 4 */
-		 "\texit(exitval);\n"                                                      /* 5 */
-		 "}\n"
-		 "static void show(FILE *fp)\n"                                             /* 7 */
-		 "{\n"
-		 "\tfprintf(fp, \"%d records shown\\n\", n);\n"                             /* 9 */
-		 "}\n");
-	EXPECT_SITE(s, "Usage: %s [options] -f progfile [--] file ...", 3, FL_T_CONSOLE);
-	assert_null(harness_find_line(s, 4));
-	assert_null(harness_find_line(s, 9));
-	fl_sites_free(s);
 }
 
 /* A function of the file whose char pointer parameter is a reporter's

@@ -238,20 +238,6 @@ static bool err_stream_out(walk *w, const sstack *sk, size_t b, size_t e)
 	return !rep;
 }
 
-/* The stream a usage function is given (gawk's `usage (int exitval, FILE
- * *fp)`, called with stderr on a bad option): a name, not stdout, in a
- * function whose name says usage. */
-static bool usage_stream(walk *w, const sstack *sk, size_t b, size_t e)
-{
-	const fl_toks *t = w->c.t;
-	if (e != b + 1 || t->v[b].kind != FL_TK_IDENT || tk_id(t, b, "stdout"))
-		return false;
-	char *fn = c_func_name(t, sk);
-	bool u = fn && c_icontains(fn, strlen(fn), "usage");
-	free(fn);
-	return u;
-}
-
 static int level_sev_syslog(const fl_toks *t, size_t b, size_t e)
 {
 	for (size_t k = b; k < e; k++) {
@@ -673,9 +659,6 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 		else if (ARGS() >= 2 && is_err_stream(t, k->st[0], k->en[0], k->st[1]))
 			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_T_CONSOLE, FL_S_ERROR,
 				 "fprintf(error text)", false);
-		else if (ARGS() >= 2 && usage_stream(w, sk, k->st[0], k->en[0]))
-			emit_fmt(w, sk, start, i, k->st, k->en, k->na, 1, FL_T_CONSOLE, FL_S_ERROR,
-				 "fprintf(usage stream)", false);
 		return true;
 	}
 	if (NAME("fputs") || NAME("fputws")) {
