@@ -1032,6 +1032,33 @@ static void test_stderr_prints(void **state)
 	harness_expect_str(x->severity, FL_S_INFO);
 	assert_int_equal(s->n, 4);
 	fl_sites_free(s);
+	/* println!/writeln! in an error's branch, or after a tag saying
+	 * error or warning (bat): a report; elsewhere output */
+	s = scan(
+		"fn build(dir: &Path, out: &mut dyn Write) {\n"                             /* 1 */
+		"    if let Err(err) = load(dir) {\n"                                      /* 2 */
+		"        println!(\"Failed to load the themes from '{}' ({})\", d, err);\n" /* 3 */
+		"    }\n"                                                                  /* 4 */
+		"    match fs::remove_file(&path) {\n"                                     /* 5 */
+		"        Err(err) => {\n"                                                  /* 6 */
+		"            println!(\"could not remove the cache file {:?}: {}\", p, err);\n" /* 7 */
+		"        }\n"                                                              /* 8 */
+		"        Ok(_) => println!(\"okay, all removed\"),\n"                     /* 9 */
+		"    }\n"                                                                  /* 10 */
+		"    writeln!(out, \"{}: Binary content from {} will not be printed\", Yellow.paint(\"[bat warning]\"), n);\n" /* 11 */
+		"    writeln!(out, \"{}: {} lines\", name, n);\n"                          /* 12 */
+		"    println!(\"Theme loaded from '{}'\", d);\n"                           /* 13 */
+		"}\n");
+	x = EXPECT_SITE(s, "Failed to load the themes from '{}' ({})", 3, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	harness_expect_str(x->idiom, "println!");
+	EXPECT_SITE(s, "could not remove the cache file {:?}: {}", 7, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "[bat warning]: Binary content from {} will not be printed", 11, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_null(harness_find_line(s, 9));
+	assert_null(harness_find_line(s, 12));
+	assert_null(harness_find_line(s, 13));
+	fl_sites_free(s);
 }
 
 /* An if (or else) right inside another if's block is guarded by both

@@ -43,6 +43,88 @@ int rs_macro_family(const fl_toks *t, size_t i, size_t *ai)
 	return -1;
 }
 
+/* Whether the scan is in an error's branch of its function: a match arm
+ * `Err(..) =>` (or `Err(..) if c =>`), or the block of `if let Err(..) =
+ * x` (three levels at most). */
+static bool in_err_branch(const rs_st *st)
+{
+	const fl_toks *t = st->t;
+	for (size_t k = st->csn, up = 0; k-- > 0 && up < 3; up++) {
+		const rs_ctx *x = &st->cs[k];
+		size_t b = NONE;
+		if (x->is_match && x->arm == 1)
+			b = x->ab;
+		else if (x->has_guard && x->guard_arm)
+			b = x->gb;
+		else if (x->has_guard && !x->neg && x->gb + 1 < x->ge && fl_tok_is_ident(t, x->gb, "let"))
+			b = x->gb + 1;
+		if (b != NONE && b + 1 < t->n && fl_tok_is_ident(t, b, "Err") && fl_tok_pch(t, b + 1) == '(')
+			return true;
+		if (x->fn_tok && (k == 0 || st->cs[k - 1].fn_tok != x->fn_tok))
+			break; /* the function's own block */
+	}
+	return false;
+}
+
+/* The one literal of argument [b, e) of a few tokens: "[bat error]",
+ * Red.paint("[bat error]"), "x".red(); NULL when it has none or two. */
+static char *tag_literal(const rs_st *st, size_t b, size_t e)
+{
+	const fl_toks *t = st->t;
+	if (e <= b || e - b > 8)
+		return NULL;
+	size_t lit = NONE;
+	for (size_t k = b; k < e; k++)
+		if (t->v[k].kind == FL_TK_STRING) {
+			if (lit != NONE)
+				return NULL;
+			lit = k;
+		}
+	return lit == NONE ? NULL : rs_msg(t, st->m, lit, lit + 1, false, 0);
+}
+
+/* println!/print!/writeln!/write! at i that reports: in an error's branch
+ * (bat's `if let Err(err) = res { println!("Failed to load one or more
+ * themes from '{}' (reason: '{}')", ..) }`), or whose text starts with a
+ * tag saying error or warning given as its first argument
+ * (`writeln!(output, "{}: Error while parsing metadata.yaml file: {}",
+ * Red.paint("[bat error]"), error)`).  True when it was one. */
+static bool rule_print(rs_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	bool wr = fl_tok_is(t, i, "writeln") || fl_tok_is(t, i, "write");
+	if (!wr && !fl_tok_is(t, i, "println") && !fl_tok_is(t, i, "print"))
+		return false;
+	size_t sb[MAX_ARGS], se[MAX_ARGS];
+	size_t na = rs_args(t, st->m, i + 2, sb, se);
+	size_t fa = wr ? 1 : 0;
+	if (na <= fa || se[fa] != sb[fa] + 1 || t->v[sb[fa]].kind != FL_TK_STRING)
+		return false;
+	char *msg = rs_msg(t, st->m, sb[fa], se[fa], true, 0);
+	if (!msg)
+		return false;
+	const char *sev = NULL;
+	char *tag = strncmp(msg, "{}", 2) == 0 && na > fa + 1 ? tag_literal(st, sb[fa + 1], se[fa + 1]) : NULL;
+	if (tag && (fl_memmem(tag, strlen(tag), "error", 5) || fl_memmem(tag, strlen(tag), "Error", 5) ||
+		    fl_memmem(tag, strlen(tag), "warning", 7) || fl_memmem(tag, strlen(tag), "Warning", 7))) {
+		char *m = fl_xjoin(tag, "", msg + 2);
+		sev = fl_memmem(tag, strlen(tag), "arning", 6) ? FL_S_WARNING : FL_S_ERROR;
+		free(msg);
+		msg = m;
+	} else if (in_err_branch(st)) {
+		sev = fl_print_severity(msg);
+	}
+	free(tag);
+	if (sev) {
+		char idiom[16];
+		snprintf(idiom, sizeof idiom, "%s!", wr ? (t->v[i].len == 7 ? "writeln" : "write")
+						      : (t->v[i].len == 7 ? "println" : "print"));
+		rs_emit_guarded(st, i, msg, NULL, FL_T_CONSOLE, sev, idiom, NULL);
+	}
+	free(msg);
+	return sev != NULL;
+}
+
 static void rule_macro(rs_st *st, size_t i)
 {
 	const fl_toks *t = st->t;
@@ -56,7 +138,8 @@ static void rule_macro(rs_st *st, size_t i)
 		return;
 	}
 	if (which < 0) {
-		rs_rule_macro_reporter(st, i);
+		if (!rule_print(st, i))
+			rs_rule_macro_reporter(st, i);
 		return;
 	}
 	size_t na = rs_args(t, st->m, open, sb, se);
