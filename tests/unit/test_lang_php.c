@@ -416,6 +416,79 @@ static void test_caught_message(void **state)
 	fl_sites_free(s);
 }
 
+/* An exception class whose constructor makes its message of what it is
+ * given: thrown with that message in another file; an error value made
+ * and handed on (not thrown) is a site of its text of words; a method of
+ * the file that prints its parameter and exits reports each call's text
+ * (PHPUnit). */
+static void test_ctor_messages_values_reporters(void **state)
+{
+	(void)state;
+	const char *a = "<?php\n"
+			"final class UnknownTypeException extends Exception\n"
+			"{\n"
+			"    public function __construct(string $type)\n"
+			"    {\n"
+			"        parent::__construct(\n"
+			"            sprintf('Class or interface \"%s\" does not exist', $type)\n"
+			"        );\n"
+			"    }\n"
+			"}\n";
+	const char *b = "<?php\n"                                                                  /* 1 */
+			"class Command {\n"                                                         /* 2 */
+			"  public function run($type, $order) {\n"                                  /* 3 */
+			"    if (!class_exists($type)) {\n"                                         /* 4 */
+			"      throw new UnknownTypeException($type);\n"                            /* 5 */
+			"    }\n"                                                                   /* 6 */
+			"    $this->addTest(new WarningTestCase(sprintf('No tests found in class \"%s\".', $n)));\n" /* 7 */
+			"    $e = new Exception($order);\n"                                         /* 8 */
+			"    $h = new ErrorHandler('config');\n"                                    /* 9 */
+			"    $this->exitWithErrorMessage(sprintf('unrecognized --order-by option: %s', $order));\n" /* 10 */
+			"    $this->printVersionString('not a report here');\n"                     /* 11 */
+			"  }\n"                                                                     /* 12 */
+			"  private function exitWithErrorMessage(string $message): void {\n"        /* 13 */
+			"    $this->printVersionString();\n"                                        /* 14 */
+			"    print $message . PHP_EOL;\n"                                           /* 15 */
+			"    exit(TestRunner::FAILURE_EXIT);\n"                                     /* 16 */
+			"  }\n"                                                                     /* 17 */
+			"  private function printVersionString($v = ''): void {\n"                  /* 18 */
+			"    print Version::getVersionString() . PHP_EOL . PHP_EOL;\n"              /* 19 */
+			"  }\n"                                                                     /* 20 */
+			"}\n";
+	fl_src files[2] = {{.path = "src/UnknownTypeException.php", .text = a, .len = strlen(a)},
+			   {.path = "src/Command.php", .text = b, .len = strlen(b)}};
+	fl_sites *s = harness_scan_tree(&fl_lang_php, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "Class or interface \"%s\" does not exist", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "UnknownTypeException");
+	x = EXPECT_SITE(s, "No tests found in class \"%s\".", 7, FL_T_EXCEPTION);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_null(harness_find_line(s, 8));
+	assert_null(harness_find_line(s, 9));
+	x = EXPECT_SITE(s, "unrecognized --order-by option: %s", 10, FL_T_CONSOLE);
+	harness_expect_str(x->idiom, "reporter");
+	assert_null(harness_find_line(s, 11));
+	fl_sites_free(s);
+	/* a print right before a failing exit reports; before exit(0), or
+	 * going on, it is output */
+	s = scan("src/Migrate.php",
+		 "<?php\n"                                                              /* 1 */
+		 "if (!isset($args['configuration'])) {\n"                               /* 2 */
+		 "    print 'No configuration file found to migrate.' . PHP_EOL;\n"     /* 3 */
+		 "    exit(TestRunner::EXCEPTION_EXIT);\n"                               /* 4 */
+		 "}\n"                                                                   /* 5 */
+		 "echo 'All tests were migrated here.' . PHP_EOL;\n"                     /* 6 */
+		 "exit(0);\n"                                                            /* 7 */
+		 "print 'Reading the configuration now.';\n"                             /* 8 */
+		 "print 'Generated the configuration file.';\n"                          /* 9 */
+		 "exit(TestRunner::SUCCESS_EXIT);\n");                                   /* 10 */
+	x = EXPECT_SITE(s, "No configuration file found to migrate.", 3, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "!isset($args['configuration'])");
+	assert_null(harness_find_line(s, 6));
+	assert_null(harness_find_line(s, 8));
+	assert_null(harness_find_line(s, 9));
+	fl_sites_free(s);
+}
+
 /* A report in an else's block, or after `} else`, is guarded by its if's
  * condition, turned: it runs when that condition does not hold (the last
  * if or elseif of a chain); a report after the whole if/else has none */
@@ -535,6 +608,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
+		cmocka_unit_test(test_ctor_messages_values_reporters),
 		cmocka_unit_test(test_throw),
 		cmocka_unit_test(test_helper_texts),
 		cmocka_unit_test(test_else_guards),

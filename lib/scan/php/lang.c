@@ -1,8 +1,8 @@
 /*
  * lang.c — the PHP family's tree and its entry in the language table
  * (lib/scan/php/, php.h): the collect pass (the classes a file declares
- * and extends, the messages it throws them with), the scan of a file, the
- * tests' files.
+ * and extends, the messages it throws them with, the messages their
+ * constructors make), the scan of a file, the tests' files.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -15,6 +15,7 @@ static void *tree_new(void)
 	php_tree *t = fl_xcalloc(1, sizeof *t);
 	t->thrown = fl_classdefs_new();
 	t->decl = fl_classdefs_new();
+	t->ctor = fl_classdefs_new();
 	return t;
 }
 
@@ -25,6 +26,7 @@ static void tree_free(void *tree)
 		return;
 	fl_classdefs_free(t->thrown);
 	fl_classdefs_free(t->decl);
+	fl_classdefs_free(t->ctor);
 	free(t);
 }
 
@@ -33,6 +35,7 @@ static void tree_merge(void *tree, void *part)
 	php_tree *t = tree, *p = part;
 	fl_classdefs_merge(t->thrown, p->thrown);
 	fl_classdefs_merge(t->decl, p->decl);
+	fl_classdefs_merge(t->ctor, p->ctor);
 }
 
 /* a file's tokens, from the collect pass to its scan */
@@ -49,6 +52,45 @@ static void lexed_free(void *p)
 	free(x->match);
 	fl_toks_free(&x->t);
 	free(x);
+}
+
+/* The message the constructor of the class declared at token k (`class`)
+ * gives its parent: `public function __construct(string $type) {
+ * parent::__construct(sprintf('Class or interface "%s" does not exist',
+ * $type)); }`; NULL when it has none, or gives no text. */
+static char *ctor_msg(const ctx *c, size_t k)
+{
+	size_t ob = k + 2;
+	while (ob < c->t.n && ob < k + 64 && !is_p(c, ob, "{") && !is_p(c, ob, ";"))
+		ob++;
+	if (ob >= c->t.n || !is_p(c, ob, "{") || c->match[ob] >= c->t.n || c->match[ob] <= ob)
+		return NULL;
+	size_t close = c->match[ob];
+	for (size_t q = ob + 1; q + 3 < close; q++) {
+		if (!is_id(c, q, "function") || !is_id(c, q + 1, "__construct") || !is_p(c, q + 2, "("))
+			continue;
+		size_t b = c->match[q + 2] + 1;
+		while (b < close && !is_p(c, b, "{") && !is_p(c, b, ";"))
+			b++;
+		if (b >= close || !is_p(c, b, "{") || c->match[b] > close)
+			return NULL;
+		for (size_t r = b + 1; r + 3 < c->match[b]; r++) {
+			if (!is_id(c, r, "parent") || !is_p(c, r + 1, "::") ||
+			    !is_id(c, r + 2, "__construct") || !is_p(c, r + 3, "("))
+				continue;
+			size_t s[1], e[1];
+			if (split_args(c, r + 3, s, e, 1) < 1)
+				return NULL;
+			char *m = php_arg_msg(c, s[0], e[0]);
+			if (m && !php_has_text(m)) {
+				free(m);
+				m = NULL;
+			}
+			return m;
+		}
+		return NULL;
+	}
+	return NULL;
 }
 
 /* The classes the file declares and extends, and the messages it throws
@@ -73,6 +115,9 @@ static void *collect_file(void *part, const fl_src *src, bool keep)
 		    is_kind(&c, k + 1, FL_TK_IDENT)) {
 			char *n = fl_tok_dup(&c.t, k + 1);
 			fl_classdefs_add(pt->decl, n, fl_xstrdup("1"), NULL, 0);
+			char *m = ctor_msg(&c, k);
+			if (m)
+				fl_classdefs_add(pt->ctor, n, m, NULL, 0);
 			free(n);
 		} else if (is_id(&c, k, "extends") || (is_id(&c, k, "new") &&
 							!(k > 0 && is_id(&c, k - 1, "throw")))) {

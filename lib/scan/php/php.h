@@ -35,9 +35,12 @@ typedef struct frame {
 /* The tree (the collect pass): what a caught exception's getMessage()
  * holds.  thrown: by class, the one message `throw new C('...')` gives it
  * in the tree (two, or one not known, make it unknown); decl: "C" for a
- * class the tree declares, ">C" for one a class of the tree extends. */
+ * class the tree declares, ">C" for one a class of the tree extends;
+ * ctor: by class, the message its constructor gives its parent
+ * (`parent::__construct(sprintf('Class or interface "%s" does not
+ * exist', $type))`). */
 typedef struct php_tree {
-	fl_classdefs *thrown, *decl;
+	fl_classdefs *thrown, *decl, *ctor;
 } php_tree;
 
 typedef struct ctx {

@@ -538,6 +538,12 @@ static void rule_throw(ctx *c, size_t i)
 			msg = NULL;
 		}
 	}
+	/* the message the class's constructor makes of what it is given
+	 * (`throw new UnknownTypeException($type)`) */
+	const char *cm, *cc;
+	int cs;
+	if (!msg && isnew && c->tree && fl_classdefs_find(c->tree->ctor, cls, &cm, &cc, &cs) && cm)
+		msg = fl_xstrdup(cm);
 	/* `throw new X;` / `throw new X()`: the class is all there is (its
 	 * default message), as in the other languages; with an argument that
 	 * is not understood the message is unknown */
@@ -839,6 +845,179 @@ static void rule_console(ctx *c, size_t i)
 	free(m);
 }
 
+/* ---- error values and the file's reporters ------------------------------- */
+
+/* a class name that says it is an error made to be reported: ...Exception,
+ * ...Error, ...Warning, ...Failure, or a test case standing for one
+ * (PHPUnit's WarningTestCase, ErrorTestCase) */
+static bool error_value_class(const char *s, size_t n)
+{
+	static const char *const suf[] = {"Exception", "Error", "Warning", "Failure", NULL};
+	if (n > 8 && memcmp(s + n - 8, "TestCase", 8) == 0)
+		n -= 8;
+	for (const char *const *x = suf; *x; x++) {
+		size_t l = strlen(*x);
+		if (n >= l && memcmp(s + n - l, *x, l) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* `new X(...)` at i not thrown here: an error value made and handed on
+ * (`$this->addTest(new WarningTestCase(sprintf('No tests found in class
+ * "%s".', ...)))`, `$result->addWarning($this, new Warning(...))`): a site
+ * of its message, when it is a text of words. */
+static void rule_new_value(ctx *c, size_t i)
+{
+	size_t after, clsi = php_qname(c, i + 1, &after);
+	if (clsi == NONE || !is_p(c, after, "(") ||
+	    !error_value_class(c->t.src + c->t.v[clsi].off, c->t.v[clsi].len))
+		return;
+	size_t s[2], e[2];
+	if (split_args(c, after, s, e, 2) < 1)
+		return;
+	char *msg = php_arg_msg(c, s[0], e[0]);
+	char *cls = fl_tok_dup(&c->t, clsi);
+	const char *cm, *cc;
+	int cs;
+	if (!msg && c->tree && fl_classdefs_find(c->tree->ctor, cls, &cm, &cc, &cs) && cm)
+		msg = fl_xstrdup(cm);
+	if (msg && strchr(msg, ' ') && php_has_text(msg)) {
+		bool warn = fl_memmem(cls, strlen(cls), "Warning", 7) != NULL;
+		emit(c, i, msg, cls, FL_T_EXCEPTION, warn ? FL_S_WARNING : FL_S_ERROR, 0, "new");
+	}
+	free(msg);
+	free(cls);
+}
+
+/* The file's one method NAME (token nm) that prints its first parameter
+ * and exits: `private function exitWithErrorMessage(string $message): void
+ * { $this->printVersionString(); print $message . PHP_EOL; exit(...); }`. */
+static bool reporter_method(const ctx *c, size_t nm)
+{
+	const fl_tok *n = &c->t.v[nm];
+	size_t found = NONE;
+	if (!fl_helper_budget_take(c->t.n))
+		return false;
+	for (size_t k = 1; k + 1 < c->t.n; k++) {
+		const fl_tok *x = &c->t.v[k];
+		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len || !is_id(c, k - 1, "function") ||
+		    memcmp(c->t.src + x->off, c->t.src + n->off, n->len) != 0 || !is_p(c, k + 1, "("))
+			continue;
+		if (found != NONE)
+			return false;
+		found = k;
+	}
+	if (found == NONE || c->match[found + 1] >= c->t.n)
+		return false;
+	/* its first parameter: `$message`, after a type */
+	size_t po = found + 1, pc = c->match[po], param = NONE;
+	for (size_t q = po + 1; q < pc && param == NONE; q++) {
+		if (is_p(c, q, ","))
+			break;
+		if (is_kind(c, q, FL_TK_IDENT) && c->t.src[c->t.v[q].off] == '$')
+			param = q;
+	}
+	size_t ob = pc + 1;
+	while (ob < c->t.n && ob < pc + 8 && !is_p(c, ob, "{") && !is_p(c, ob, ";"))
+		ob++;
+	if (param == NONE || ob >= c->t.n || !is_p(c, ob, "{") || c->match[ob] >= c->t.n)
+		return false;
+	size_t close = c->match[ob];
+	bool prints = false, exits = false;
+	for (size_t q = ob + 1; q < close; q++) {
+		if (is_p(c, q, "{") && c->match[q] < close) {
+			q = c->match[q]; /* its own level only */
+			continue;
+		}
+		if ((is_id(c, q, "exit") || is_id(c, q, "die")) && q > 0 &&
+		    (is_p(c, q - 1, ";") || is_p(c, q - 1, "{")))
+			exits = true;
+		if (!(is_id(c, q, "print") || is_id(c, q, "echo") || is_id(c, q, "printf")) ||
+		    !(is_p(c, q - 1, ";") || is_p(c, q - 1, "{")))
+			continue;
+		const fl_tok *pv = &c->t.v[param];
+		for (size_t r = q + 1; r < close && !is_p(c, r, ";"); r++)
+			if (c->t.v[r].len == pv->len && c->t.v[r].kind == pv->kind &&
+			    memcmp(c->t.src + c->t.v[r].off, c->t.src + pv->off, pv->len) == 0)
+				prints = true;
+	}
+	return prints && exits;
+}
+
+/* `$this->NAME(...)`, `self::NAME(...)` at i (NAME) of a reporter method
+ * of the file: a site of its first argument's text. */
+static bool rule_reporter_call(ctx *c, size_t i)
+{
+	if (i < 2 || !(is_id(c, i - 2, "$this") || is_id(c, i - 2, "self") || is_id(c, i - 2, "static")) ||
+	    !is_p(c, i + 1, "(") || c->match[i + 1] >= c->t.n)
+		return false;
+	size_t s[1], e[1];
+	if (split_args(c, i + 1, s, e, 1) < 1)
+		return false;
+	bool lit = false;
+	for (size_t q = s[0]; q < e[0] && !lit; q++)
+		lit = is_kind(c, q, FL_TK_STRING);
+	if (!lit || !reporter_method(c, i))
+		return false;
+	fl_strv alts = {0};
+	if (php_arg_alts(c, s[0], e[0], &alts)) {
+		for (size_t k = 0; k < alts.n; k++)
+			emit(c, i, alts.v[k], NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, "reporter");
+	} else {
+		char *m = php_arg_msg(c, s[0], e[0]);
+		emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, "reporter");
+		free(m);
+	}
+	fl_strv_free(&alts);
+	return true;
+}
+
+/* `print '...';` / `echo '...';` at i, a statement followed by an exit
+ * that is no success (`exit(TestRunner::EXCEPTION_EXIT);`, `exit(1)`,
+ * `die;`): the program's report of why it stops. */
+static void rule_print_exit(ctx *c, size_t i)
+{
+	if (i > 0 && !is_p(c, i - 1, ";") && !is_p(c, i - 1, "{") && !is_p(c, i - 1, "}"))
+		return;
+	size_t e = i + 1;
+	while (e < c->t.n && e < i + 256 && !is_p(c, e, ";"))
+		e = fl_tok_is_opener(&c->t, e) && c->match[e] < c->t.n && c->match[e] > e ? c->match[e] + 1
+											  : e + 1;
+	if (e >= c->t.n || !is_p(c, e, ";") || e == i + 1)
+		return;
+	size_t x = e + 1;
+	if (!(is_id(c, x, "exit") || is_id(c, x, "die")))
+		return;
+	/* exit(0), exit() and exit(X::SUCCESS_EXIT) end well */
+	if (is_p(c, x + 1, "(") && (is_p(c, x + 2, ")") ||
+				    (is_kind(c, x + 2, FL_TK_NUMBER) && c->t.v[x + 2].len == 1 &&
+				     c->t.src[c->t.v[x + 2].off] == '0' && is_p(c, x + 3, ")"))))
+		return;
+	for (size_t q = x + 2; is_p(c, x + 1, "(") && q < c->match[x + 1] && q < c->t.n; q++)
+		if (is_kind(c, q, FL_TK_IDENT) &&
+		    (fl_memmem(c->t.src + c->t.v[q].off, c->t.v[q].len, "SUCCESS", 7) ||
+		     fl_memmem(c->t.src + c->t.v[q].off, c->t.v[q].len, "Success", 7)))
+			return;
+	char *m = php_arg_msg(c, i + 1, e);
+	if (m) {
+		/* the line break it ends with ({PHP_EOL}, "\n") is no part */
+		size_t l = strlen(m);
+		for (;;) {
+			if (l >= 9 && strcmp(m + l - 9, "{PHP_EOL}") == 0)
+				l -= 9;
+			else if (l && (m[l - 1] == '\n' || m[l - 1] == '\r' || m[l - 1] == ' '))
+				l--;
+			else
+				break;
+			m[l] = '\0';
+		}
+		if (strchr(m, ' ') && php_has_text(m))
+			emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, is_id(c, i, "echo") ? "echo" : "print");
+	}
+	free(m);
+}
+
 static bool console_method(const ctx *c, size_t i)
 {
 	return (is_id(c, i, "writeError") || is_id(c, i, "write") || is_id(c, i, "writeln")) &&
@@ -867,6 +1046,17 @@ void php_rules(ctx *c)
 		}
 		if (console_method(c, i)) {
 			rule_console(c, i);
+			continue;
+		}
+		if (i >= 2 && (is_p(c, i - 1, "->") || is_p(c, i - 1, "::")) &&
+		    rule_reporter_call(c, i))
+			continue;
+		if (fl_tok_is(t, i, "new") && !(i > 0 && is_id(c, i - 1, "throw"))) {
+			rule_new_value(c, i);
+			continue;
+		}
+		if (fl_tok_is(t, i, "print") || fl_tok_is(t, i, "echo")) {
+			rule_print_exit(c, i);
 			continue;
 		}
 		if (i > 0 && (is_p(c, i - 1, "->") || is_p(c, i - 1, "?->") ||
