@@ -103,7 +103,15 @@ void fl_site_add(fl_sites *out, const fl_site *site)
 	fl_site *d = &out->v[out->n++];
 	d->line = site->line > 0 ? site->line : 1;
 	d->col = site->col > 0 ? site->col : 1;
-	d->message = fl_xstrdup(site->message);
+	/* records.md: trailing newlines and spaces removed (PHP's `'...' .
+	 * PHP_EOL . PHP_EOL`, make's usage lines ending in "\n") */
+	char *m = fl_xstrdup(site->message);
+	if (m) {
+		size_t l = strlen(m);
+		while (l && (m[l - 1] == '\n' || m[l - 1] == '\r' || m[l - 1] == ' ' || m[l - 1] == '\t'))
+			m[--l] = '\0';
+	}
+	d->message = m;
 	d->code = fl_xstrdup(site->code);
 	d->cls = fl_xstrdup(site->cls);
 	d->type = fl_xstrdup(site->type ? site->type : FL_T_EXCEPTION);

@@ -487,6 +487,13 @@ static void test_ctor_messages_values_reporters(void **state)
 	assert_null(harness_find_line(s, 8));
 	assert_null(harness_find_line(s, 9));
 	fl_sites_free(s);
+	/* records.md: a message's trailing line breaks are no part of it */
+	s = scan("src/Config.php",
+		 "<?php\n"
+		 "$error = 'ERROR: The file \"'.$path.'\" does not exist.'.PHP_EOL.PHP_EOL;\n"
+		 "throw new DeepExitException($error, 3);\n");
+	EXPECT_SITE(s, "ERROR: The file \"{path}\" does not exist.", 3, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 /* A report in an else's block, or after `} else`, is guarded by its if's
