@@ -111,6 +111,27 @@ static void test_java_ctor_builders(void **state)
 	EXPECT_SITE(s, "Ambiguous option: '{}'  (could be: {})", 6, FL_T_EXCEPTION);
 	EXPECT_SITE(s, "no value for {t}", 7, FL_T_EXCEPTION);
 	fl_sites_free(s);
+	/* a local builder's text thrown as `new String(sb)` (ant's Project)
+	 * or String.valueOf(sb) */
+	const char *project =
+		"class Project {\n"                                                            /* 1 */
+		"    void order(String root, String name) {\n"                                /* 2 */
+		"        if (target == null) {\n"                                             /* 3 */
+		"            final StringBuilder sb = new StringBuilder(\"Target \\\"\");\n"  /* 4 */
+		"            sb.append(root);\n"                                              /* 5 */
+		"            sb.append(\"\\\" does not exist in the project\");\n"          /* 6 */
+		"            throw new BuildException(new String(sb));\n"                     /* 7 */
+		"        }\n"                                                                 /* 8 */
+		"        StringBuilder b = new StringBuilder(\"No such task: \");\n"         /* 9 */
+		"        b.append(name);\n"                                                   /* 10 */
+		"        throw new BuildException(String.valueOf(b));\n"                      /* 11 */
+		"    }\n"
+		"}\n";
+	fl_src one[] = {{"src/Project.java", project, strlen(project), NULL}};
+	s = harness_scan_tree(&fl_lang_jvm, one, 1, 0);
+	EXPECT_SITE(s, "Target \"{}\" does not exist in the project", 7, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "No such task: {}", 11, FL_T_EXCEPTION);
+	fl_sites_free(s);
 }
 
 /* `new X(helper(...))` where a method of the file returns the text: a
