@@ -735,6 +735,42 @@ static size_t fmt_var_msgs(walker *w, size_t d, size_t b, size_t e, char **out, 
 	size_t n = var_msgs_in(w, d, b, v, out, depth);
 	if (!n && const_name(t, v) && (out[0] = const_text(w, v)) != NULL)
 		n = 1;
+	/* named values given a text of their own fill their %<name>s:
+	 * `format(message_with_candidate, message: format(message, name:
+	 * name), candidate: ...)` gives "Unrecognized cop or department:
+	 * %<name>s.\nDid you mean? %<candidate>s" */
+	size_t st[8], en[8];
+	size_t na = v == b + 2 && depth < 3 ? fl_tok_split(t, w->m, b + 2, e - 1, st, en, 8) : 0;
+	for (size_t a = 1; a < na && a < 8 && n; a++) {
+		if (en[a] < st[a] + 3 || t->v[st[a]].kind != FL_TK_IDENT || !is_p(t, st[a] + 1, ':'))
+			continue;
+		char *val = NULL;
+		if (t->v[st[a] + 2].kind == FL_TK_STRING) {
+			val = fl_rb_msg(t, st[a] + 2, en[a]);
+		} else {
+			char *vv[MAXVAR];
+			size_t nv = fmt_var_msgs(w, d, st[a] + 2, en[a], vv, depth + 1);
+			for (size_t q = 0; q < nv; q++) {
+				if (nv == 1)
+					val = vv[q];
+				else
+					free(vv[q]);
+			}
+		}
+		if (!val)
+			continue;
+		char *hole = fl_xasprintf("%%<%.*s>s", (int)t->v[st[a]].len, t->src + t->v[st[a]].off);
+		for (size_t q = 0; q < n; q++) {
+			char *h = strstr(out[q], hole);
+			if (!h)
+				continue;
+			char *r = fl_xasprintf("%.*s%s%s", (int)(h - out[q]), out[q], val, h + strlen(hole));
+			free(out[q]);
+			out[q] = r;
+		}
+		free(hole);
+		free(val);
+	}
 	return n;
 }
 
