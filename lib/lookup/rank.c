@@ -696,7 +696,13 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 	 * build the value follow it */
 	if (x->def != y->def) {
 		bool late = x->def ? x->late : y->late;
-		return (x->def != late) ? 1 : -1;
+		/* (a late definition first only before a text of as many
+		 * literal bytes, the lines that build it: a raise that says
+		 * more is another text, ranked on what it says below --
+		 * restic's Error() "%v does not exist" against phpcs's
+		 * "Referenced sniff \"{ref}\" does not exist") */
+		if (!late || x->literal == y->literal)
+			return (x->def != late) ? 1 : -1;
 	}
 	/* of two definitions written when printed, the one whose value a
 	 * hit builds in its own folder (ripgrep's ignore::Error::Glob, built

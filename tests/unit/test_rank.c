@@ -226,6 +226,12 @@ static int setup(void **state)
 	       "error", "Err");
 	put_as("acme/finder", "error parsing shelf glob '{}': {}", "crates/globs/src/lib.rs", 225,
 	       "error", "impl Display");
+	/* a Go Error() method of few words, and another program's raise of
+	 * the same line that says more */
+	put_as("acme/backup", "%v does not exist", "internal/backend/rest.go", 180, "error",
+	       "Error() string");
+	put_as("acme/sniffer", "Referenced sniff \"{ref}\" does not exist", "src/Ruleset.php", 830,
+	       "error", "throw");
 	/* a Python class's message and the raise of it */
 	put_as("acme/pyshelf", "the shelf ledger is sealed", "shelf/errors.py", 12, "error", "class message");
 	put_as("acme/pyshelf", "the shelf ledger is sealed", "shelf/ledger.py", 88, "error", "raise");
@@ -502,7 +508,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 374);
+	assert_int_equal(fl_lookup_count(lk), 376);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -698,8 +704,8 @@ static void test_program_names_its_file(void **state)
 /* A text formatted when the error is printed (a Rust Display arm, a Go
  * Error() method) is written by its definition, which ranks before the
  * line that builds the value; of two such definitions, the one whose
- * value a hit builds in its own folder.  Elsewhere a class's message
- * ranks after the raise. */
+ * value a hit builds in its own folder; not before another text that
+ * says more.  Elsewhere a class's message ranks after the raise. */
 static void test_late_text_definitions(void **state)
 {
 	(void)state;
@@ -712,6 +718,13 @@ static void test_late_text_definitions(void **state)
 	r = ask("ShelfError: the shelf ledger is sealed\n");
 	assert_true(r.n >= 2);
 	assert_string_equal(r.v[0].file_path, "shelf/ledger.py");
+	fl_result_free(&r);
+	/* a definition that says less than a raise of the line is no
+	 * value of it: the raise first */
+	r = ask("ERROR: Referenced sniff \"Generic.Nope.Missing\" does not exist\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/Ruleset.php");
+	assert_string_equal(r.v[1].file_path, "internal/backend/rest.go");
 	fl_result_free(&r);
 }
 

@@ -1101,9 +1101,13 @@
     if (a.covers !== b.covers) return b.covers - a.covers;
     if (a.lenient !== b.lenient) return a.lenient - b.lenient;
     /* a text formatted when the error is printed (a Rust Display arm, a
-     * Go Error() method) is written by its definition, first; else the
-     * raise before the text's definition */
-    if (!!a.def !== !!b.def) return (a.def ? a.late : b.late) ? (a.def ? -1 : 1) : (a.def ? 1 : -1);
+     * Go Error() method) is written by its definition, first, before a
+     * text of as many literal bytes (the lines that build it: rank.c);
+     * else the raise before the text's definition */
+    if (!!a.def !== !!b.def) {
+      var late = a.def ? a.late : b.late;
+      if (!late || a.x.literal === b.x.literal) return late ? (a.def ? -1 : 1) : (a.def ? 1 : -1);
+    }
     /* of two such definitions, the one whose value a hit builds in its
      * own folder (rank.c's built_near) */
     if (a.def && !!a.builtNear !== !!b.builtNear) return a.builtNear ? -1 : 1;
