@@ -48,10 +48,15 @@ while IFS=$'\t' read -r id kinds cmd; do
     # with a breakpoint on write(2, ...) printing the buffer and the stack;
     # argv[0] kept as the plain run's; the conf's GDB_EXTRA (a gdb script
     # beside this one) adds breakpoints where the program builds a message
-    cmdargs=${cmd#"${cmd%% *}"}   # the words after the program (none: empty)
-    ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 \
+    # leading NAME=VALUE words (a value without blanks or quotes: bat's
+    # BAT_CONFIG_PATH=x) go to the program's environment, as in the plain
+    # run; a command without them runs as before
+    ccmd=$cmd; cenv=()
+    while [[ $ccmd =~ ^([A-Za-z_][A-Za-z0-9_]*=[^\ \"\']*)\ +(.*)$ ]]; do cenv+=("${BASH_REMATCH[1]}"); ccmd=${BASH_REMATCH[2]}; done
+    cmdargs=${ccmd#"${ccmd%% *}"}   # the words after the program (none: empty)
+    ( cd "$d/wd" && env -i HOME=/tmp/re/home PATH="$BIN:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb NO_COLOR=1 "${cenv[@]}" \
         timeout 120 gdb -batch -x "$here/gdb-write.gdb" ${GDB_EXTRA:+-x "$here/$GDB_EXTRA"} \
-        -ex "set exec-wrapper bash -c 'exec -a ${cmd%% *} \"\$0\" \"\$@\"'" \
+        -ex "set exec-wrapper bash -c 'exec -a ${ccmd%% *} \"\$0\" \"\$@\"'" \
         -ex "run ${cmdargs} >$d/out 2>$d/err" --args "$DEBUG_BIN" </dev/null >"$d/gdb.out" 2>&1
       sed -n 's/^\[Inferior 1 (process [0-9]*) exited with code \([0-9]*\)\]$/\1/p; s/^\[Inferior 1 (process [0-9]*) exited normally\]$/0/p' "$d/gdb.out" | tail -1 | sed 's/^0*\([0-9]\)/\1/' > "$d/rc"
       RE_OWN="${OWN:-}" "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )

@@ -365,6 +365,8 @@ def main():
         # and one frame less at the end of a printed node stack (the limit)
         t = "".join(l for l in t.splitlines(True)
                     if not re.search(r"/collect/(hook\.js|hook\.rb|pyhook/)", l) and not re.match(r"\s+at ", l))
+        # (PHPUnit) the duration and peak memory of its result line
+        t = re.sub(r"^Time: \d+:\d+\.\d+, Memory: [\d.]+ [KMG]?B$", "Time: N", t, flags=re.M)
         return re.sub(r"0x[0-9a-f]+|\(node:\d+\)|\(\d+ms\)", "N", t)
     java_changed = False
     if os.environ.get("FAMILY") == "java":
