@@ -487,6 +487,26 @@ static void test_ctor_messages_values_reporters(void **state)
 	assert_null(harness_find_line(s, 8));
 	assert_null(harness_find_line(s, 9));
 	fl_sites_free(s);
+	/* a writer given a level word and a text; a console write whose
+	 * text starts by saying it is a warning */
+	s = scan("src/TestRunner.php",
+		 "<?php\n"                                                                           /* 1 */
+		 "class TestRunner {\n"                                                              /* 2 */
+		 "  public function run($c) {\n"                                                     /* 3 */
+		 "    $this->writeMessage('Warning', 'Your XML configuration validates against a deprecated schema.');\n" /* 4 */
+		 "    $this->writeMessage('Suggestion', 'Migrate your XML configuration now!');\n"   /* 5 */
+		 "    $this->write(\"\\n  Warning - The configuration file did not pass validation!\");\n" /* 6 */
+		 "    $this->write('Tests are running now, please wait');\n"                         /* 7 */
+		 "  }\n"
+		 "}\n");
+	x = EXPECT_SITE(s, "Your XML configuration validates against a deprecated schema.", 4,
+			FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_null(harness_find_line(s, 5));
+	x = EXPECT_SITE(s, "Warning - The configuration file did not pass validation!", 6, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_null(harness_find_line(s, 7));
+	fl_sites_free(s);
 	/* records.md: a message's trailing line breaks are no part of it */
 	s = scan("src/Config.php",
 		 "<?php\n"

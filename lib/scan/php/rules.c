@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "php.h"
 
@@ -804,6 +805,56 @@ static bool fails_after(const ctx *c, size_t open)
 	return false;
 }
 
+/* TAG_ERROR or TAG_WARNING when text m starts by saying so, a level word
+ * and a colon or a dash ("Warning - The configuration file did not pass
+ * validation!", "Error: ..."), else TAG_NONE. */
+static int said_level(const char *m)
+{
+	static const struct {
+		const char *w;
+		int kind;
+	} lv[] = {{"Warning", TAG_WARNING}, {"WARNING", TAG_WARNING}, {"Error", TAG_ERROR},
+		  {"ERROR", TAG_ERROR}, {"Fatal", TAG_ERROR}, {"FATAL", TAG_ERROR}};
+	for (size_t k = 0; k < sizeof lv / sizeof *lv; k++) {
+		size_t l = strlen(lv[k].w);
+		if (strncmp(m, lv[k].w, l) == 0 &&
+		    (m[l] == ':' || (m[l] == ' ' && m[l + 1] == '-' && m[l + 2] == ' ')))
+			return lv[k].kind;
+	}
+	return TAG_NONE;
+}
+
+/* `$this->writeMessage('Warning', 'Your XML configuration validates
+ * against a deprecated schema.')` at i (the method's name): a writer
+ * given a level word and a text, the name saying it writes or reports. */
+static bool rule_level_write(ctx *c, size_t i)
+{
+	const char *n = c->t.src + c->t.v[i].off;
+	size_t nl = c->t.v[i].len;
+	if (!is_p(c, i + 1, "(") ||
+	    !(fl_memmem(n, nl, "rite", 4) || fl_memmem(n, nl, "essage", 6) || fl_memmem(n, nl, "rint", 4) ||
+	      fl_memmem(n, nl, "eport", 5)))
+		return false;
+	size_t s[3], e[3];
+	if (split_args(c, i + 1, s, e, 3) != 2 || e[0] != s[0] + 1 || !is_kind(c, s[0], FL_TK_STRING))
+		return false;
+	const char *w = fl_tok_str(&c->t, &c->t.v[s[0]]);
+	int kind = strcasecmp(w, "warning") == 0 ? TAG_WARNING
+		   : strcasecmp(w, "error") == 0 || strcasecmp(w, "fatal") == 0 ? TAG_ERROR
+										 : TAG_NONE;
+	if (kind == TAG_NONE)
+		return false;
+	char *m = php_arg_msg(c, s[1], e[1]);
+	if (m && strchr(m, ' ') && php_has_text(m)) {
+		char *idiom = fl_tok_dup(&c->t, i);
+		emit(c, i, m, NULL, FL_T_CONSOLE, kind == TAG_ERROR ? FL_S_ERROR : FL_S_WARNING, 0,
+		     idiom);
+		free(idiom);
+	}
+	free(m);
+	return true;
+}
+
 /* $io->writeError('<error>...</error>'), $output->writeln(sprintf(
  * '<warning>...%s</warning>', $x)): what a console command prints, its
  * style tags taken off.  An error or warning tag makes it an error or a
@@ -833,8 +884,10 @@ static void rule_console(ctx *c, size_t i)
 		free(m);
 		return;
 	}
+	int said = said_level(m);
 	const char *sev = tag == TAG_ERROR	 ? FL_S_ERROR
 			  : tag == TAG_WARNING ? FL_S_WARNING
+			  : said ? (said == TAG_ERROR ? FL_S_ERROR : FL_S_WARNING)
 			  : fails_after(c, i + 1) ? FL_S_ERROR
 						  : NULL;
 	if (sev && *m) {
@@ -1049,7 +1102,7 @@ void php_rules(ctx *c)
 			continue;
 		}
 		if (i >= 2 && (is_p(c, i - 1, "->") || is_p(c, i - 1, "::")) &&
-		    rule_reporter_call(c, i))
+		    (rule_reporter_call(c, i) || rule_level_write(c, i)))
 			continue;
 		if (fl_tok_is(t, i, "new") && !(i > 0 && is_id(c, i - 1, "throw"))) {
 			rule_new_value(c, i);
