@@ -465,7 +465,7 @@ static void test_ctor_messages_values_reporters(void **state)
 	assert_null(harness_find_line(s, 8));
 	assert_null(harness_find_line(s, 9));
 	x = EXPECT_SITE(s, "unrecognized --order-by option: %s", 10, FL_T_CONSOLE);
-	harness_expect_str(x->idiom, "reporter");
+	harness_expect_str(x->idiom, "reporter exitWithErrorMessage");
 	assert_null(harness_find_line(s, 11));
 	fl_sites_free(s);
 	/* a print right before a failing exit reports; before exit(0), or

@@ -699,7 +699,8 @@ static void definition(fl_buf *b, const dsc *d)
 /* The construct that raises, as the documentation names it: code as
  * code (`throw new`, `log.Fatalf`), a scanner's word for it in words:
  * "an error message table", "`fprintf` (error stream)", "the raising
- * helper `_fail`" (the idiom itself is the record's fact, unchanged). */
+ * helper `_fail`", "the reporter `out`" (the idiom itself is the
+ * record's fact, unchanged). */
 static void put_construct(fl_buf *b, const char *idiom)
 {
 	static const char *const words[][2] = {
@@ -715,7 +716,7 @@ static void put_construct(fl_buf *b, const char *idiom)
 			fl_buf_puts(b, words[i][1]);
 			return;
 		}
-	static const char *const helpers[] = {"raising helper ", "error factory "};
+	static const char *const helpers[] = {"raising helper ", "error factory ", "reporter "};
 	for (size_t i = 0; i < sizeof helpers / sizeof helpers[0]; i++)
 		if (fl_str_starts(idiom, helpers[i]) && idiom[strlen(helpers[i])]) {
 			fl_buf_puts(b, "the ");

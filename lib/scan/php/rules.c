@@ -1014,14 +1014,16 @@ static bool rule_reporter_call(ctx *c, size_t i)
 	if (!lit || !reporter_method(c, i))
 		return false;
 	fl_strv alts = {0};
+	char *idiom = fl_xasprintf("reporter %.*s", (int)c->t.v[i].len, c->t.src + c->t.v[i].off);
 	if (php_arg_alts(c, s[0], e[0], &alts)) {
 		for (size_t k = 0; k < alts.n; k++)
-			emit(c, i, alts.v[k], NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, "reporter");
+			emit(c, i, alts.v[k], NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, idiom);
 	} else {
 		char *m = php_arg_msg(c, s[0], e[0]);
-		emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, "reporter");
+		emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, idiom);
 		free(m);
 	}
+	free(idiom);
 	fl_strv_free(&alts);
 	return true;
 }
