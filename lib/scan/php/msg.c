@@ -254,21 +254,27 @@ fail:
  * returns: `function badValue($v) { return "bad value $v"; }`, every
  * `return` of its body giving that same text; else NULL.  For `throw new
  * X(badValue($v))`, `$this->describe($key)`, `self::describe($key)`. */
-static char *helper_msg(const ctx *c, size_t nm, int depth)
+size_t php_file_function(const ctx *c, size_t nm)
 {
 	const fl_tok *n = &c->t.v[nm];
 	size_t found = NONE;
 	if (!fl_helper_budget_take(c->t.n))
-		return NULL;
+		return NONE;
 	for (size_t k = 1; k + 1 < c->t.n; k++) {
 		const fl_tok *x = &c->t.v[k];
 		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len || !is_id(c, k - 1, "function") ||
 		    memcmp(c->t.src + x->off, c->t.src + n->off, n->len) != 0 || !is_p(c, k + 1, "("))
 			continue;
 		if (found != NONE)
-			return NULL; /* two of that name: which one runs is not known */
+			return NONE; /* two of that name: which one runs is not known */
 		found = k;
 	}
+	return found;
+}
+
+static char *helper_msg(const ctx *c, size_t nm, int depth)
+{
+	size_t found = php_file_function(c, nm);
 	if (found == NONE)
 		return NULL;
 	size_t cp = c->match[found + 1], ob = cp + 1;

@@ -88,6 +88,9 @@ char *php_msg_of(const ctx *c, size_t b, size_t e);
 /* message of an argument [b, e): literals, sprintf(...), and a local
  * variable assigned one of those before (throw new X($message)) */
 char *php_arg_msg(const ctx *c, size_t b, size_t e);
+/* The name token of the file's one `function NAME(` of the name at token
+ * nm (within the file's budget of helper reads), or NONE: none, or two. */
+size_t php_file_function(const ctx *c, size_t nm);
 /* At least 3 letters outside {placeholders}: a text of its own. */
 bool php_has_text(const char *m);
 /* The texts of argument [b, e) when it has two at least: PHP_EOL a line

@@ -948,19 +948,7 @@ static void rule_new_value(ctx *c, size_t i)
  * { $this->printVersionString(); print $message . PHP_EOL; exit(...); }`. */
 static bool reporter_method(const ctx *c, size_t nm)
 {
-	const fl_tok *n = &c->t.v[nm];
-	size_t found = NONE;
-	if (!fl_helper_budget_take(c->t.n))
-		return false;
-	for (size_t k = 1; k + 1 < c->t.n; k++) {
-		const fl_tok *x = &c->t.v[k];
-		if (k == nm || x->kind != FL_TK_IDENT || x->len != n->len || !is_id(c, k - 1, "function") ||
-		    memcmp(c->t.src + x->off, c->t.src + n->off, n->len) != 0 || !is_p(c, k + 1, "("))
-			continue;
-		if (found != NONE)
-			return false;
-		found = k;
-	}
+	size_t found = php_file_function(c, nm);
 	if (found == NONE || c->match[found + 1] >= c->t.n)
 		return false;
 	/* its first parameter: `$message`, after a type */
