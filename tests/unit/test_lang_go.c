@@ -1,4 +1,4 @@
-/* test_lang_go.c — unit tests for lib/scan/lang_go.c */
+/* test_lang_go.c — unit tests for lib/scan/go/ */
 #include <stdlib.h>
 
 #include "lang_harness.h"
