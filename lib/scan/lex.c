@@ -2334,7 +2334,7 @@ int fl_msg_plain_letters(const char *m)
 void fl_msg_trim(char *s)
 {
 	size_t n = strlen(s);
-	while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\r'))
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\t'))
 		s[--n] = '\0';
 }
 

@@ -14,6 +14,7 @@
 #include "../strmap.h"
 #include "../util.h"
 #include "lang.h"
+#include "lex.h"
 
 fl_sites *fl_sites_new(void)
 {
@@ -106,11 +107,8 @@ void fl_site_add(fl_sites *out, const fl_site *site)
 	/* records.md: trailing newlines and spaces removed (PHP's `'...' .
 	 * PHP_EOL . PHP_EOL`, make's usage lines ending in "\n") */
 	char *m = fl_xstrdup(site->message);
-	if (m) {
-		size_t l = strlen(m);
-		while (l && (m[l - 1] == '\n' || m[l - 1] == '\r' || m[l - 1] == ' ' || m[l - 1] == '\t'))
-			m[--l] = '\0';
-	}
+	if (m)
+		fl_msg_trim(m);
 	d->message = m;
 	d->code = fl_xstrdup(site->code);
 	d->cls = fl_xstrdup(site->cls);

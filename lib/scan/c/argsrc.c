@@ -580,6 +580,14 @@ static bool msg_param_name(const char *s, size_t n)
 	       c_icontains(s, n, "mesg") || c_icontains(s, n, "reason") || c_icontains(s, n, "err");
 }
 
+/* The '(' of the parameter list of the function whose body holds token
+ * k, *o its body's '{'; NONE when there is none. */
+static size_t enclosing_params(const ctx *c, size_t k, size_t *o)
+{
+	*o = body_of(c, k);
+	return *o == NONE ? NONE : body_params(c, *o);
+}
+
 /* A call at k, `f("%s\n", msg)` of a reporter f (a name that says error,
  * warning or die), or `fprintf(stderr, "error: %s\n", msg)`, whose
  * argument is the enclosing function's parameter `const char *msg`: that
@@ -615,8 +623,7 @@ static void collect_msg_forwarder(ctree *tr, const ctx *c, size_t k)
 	if (!pf && na >= 1 && (csev == SEV_WARN || csev == SEV_ERR || csev == SEV_CRIT) &&
 	    en[0] == st[0] + 1 && t->v[st[0]].kind == FL_TK_IDENT &&
 	    msg_param_name(t->src + t->v[st[0]].off, t->v[st[0]].len)) {
-		size_t o = body_of(c, k);
-		size_t op = o == NONE ? NONE : body_params(c, o);
+		size_t o, op = enclosing_params(c, k, &o);
 		int idx = op == NONE ? 0 : text_param(c, op, st[0]);
 		if (!idx)
 			return;
@@ -638,32 +645,31 @@ static void collect_msg_forwarder(ctree *tr, const ctx *c, size_t k)
 	 * parameter the last argument, a bare name */
 	bool plain = fi == (pf ? 1 : 0) && na == fi + 2 && en[fi + 1] == st[fi + 1] + 1 &&
 		     t->v[st[fi + 1]].kind == FL_TK_IDENT;
-	if (!plain) {
-		bool any = false;
-		for (int a = fi + 1; a < na && !any; a++) {
-			size_t v = param_arg(c, st[a], en[a]);
-			any = v != NONE && msg_param_name(t->src + t->v[v].off, t->v[v].len);
-		}
-		if (!any)
-			return;
-	}
-	size_t o = body_of(c, k);
-	size_t op = o == NONE ? NONE : body_params(c, o);
-	if (op == NONE)
-		return;
-	/* the one argument that is a text parameter (named for a message,
-	 * unless it is the plain shape's) */
-	int pa = -1, idx = 0;
+	/* the arguments that may be the text parameter: the plain shape's,
+	 * else names (or their _()) named for a message */
+	size_t cand[8];
+	int ca[8], nc = 0;
 	for (int a = fi + 1; a < na; a++) {
 		size_t v = plain ? st[a] : param_arg(c, st[a], en[a]);
-		if (v == NONE || (!plain && !msg_param_name(t->src + t->v[v].off, t->v[v].len)))
-			continue;
-		int x = text_param(c, op, v);
+		if (v != NONE && (plain || msg_param_name(t->src + t->v[v].off, t->v[v].len))) {
+			cand[nc] = v;
+			ca[nc++] = a;
+		}
+	}
+	if (!nc)
+		return;
+	/* the one that is a text parameter of the function */
+	size_t o, op = enclosing_params(c, k, &o);
+	if (op == NONE)
+		return;
+	int pa = -1, idx = 0;
+	for (int q = 0; q < nc; q++) {
+		int x = text_param(c, op, cand[q]);
 		if (!x)
 			continue;
 		if (pa >= 0)
 			return; /* two message parameters: not followed */
-		pa = a;
+		pa = ca[q];
 		idx = x;
 	}
 	if (pa < 0)

@@ -260,17 +260,19 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 	 * local StringBuilder of the function was given (a variable that is
 	 * none gives nothing: jvm_builder_text finds no `V = new
 	 * StringBuilder`) */
+	/* ... as `new String(sb)` (ant's Project) or `String.valueOf(sb)` */
+	size_t var = NOIDX;
 	if (e == b + 5 && is_id(c, b) && is_p(c, b + 1, ".") && is(c, b + 2, "toString") &&
-	    is_p(c, b + 3, "(") && is_p(c, b + 4, ")") && c->sc.n && c->sc.v[c->sc.n - 1].fn_at)
-		return jvm_builder_text(c, c->sc.v[c->sc.n - 1].fn_at, b, b);
-	/* `new String(sb)` (ant's Project), `String.valueOf(sb)` */
-	if (e == b + 5 && is(c, b, "new") && is(c, b + 1, "String") && is_p(c, b + 2, "(") &&
-	    is_id(c, b + 3) && is_p(c, b + 4, ")") && c->sc.n && c->sc.v[c->sc.n - 1].fn_at)
-		return jvm_builder_text(c, c->sc.v[c->sc.n - 1].fn_at, b, b + 3);
-	if (e == b + 6 && is(c, b, "String") && is_p(c, b + 1, ".") && is(c, b + 2, "valueOf") &&
-	    is_p(c, b + 3, "(") && is_id(c, b + 4) && is_p(c, b + 5, ")") && c->sc.n &&
-	    c->sc.v[c->sc.n - 1].fn_at)
-		return jvm_builder_text(c, c->sc.v[c->sc.n - 1].fn_at, b, b + 4);
+	    is_p(c, b + 3, "(") && is_p(c, b + 4, ")"))
+		var = b;
+	else if (e == b + 5 && is(c, b, "new") && is(c, b + 1, "String") && is_p(c, b + 2, "(") &&
+		 is_id(c, b + 3) && is_p(c, b + 4, ")"))
+		var = b + 3;
+	else if (e == b + 6 && is(c, b, "String") && is_p(c, b + 1, ".") && is(c, b + 2, "valueOf") &&
+		 is_p(c, b + 3, "(") && is_id(c, b + 4) && is_p(c, b + 5, ")"))
+		var = b + 4;
+	if (var != NOIDX && c->sc.n && c->sc.v[c->sc.n - 1].fn_at)
+		return jvm_builder_text(c, c->sc.v[c->sc.n - 1].fn_at, b, var);
 	/* "...".formatted(...) / "...".format(...) / "...".trimIndent() */
 	if (e - b >= 4 && c->t.v[b].kind == FL_TK_STRING && is_p(c, b + 1, ".") &&
 	    is_id(c, b + 2) && is_p(c, b + 3, "(") && c->match[b + 3] == e - 1) {

@@ -429,6 +429,16 @@ static void collect_thrown(ctx *c, const char *cls, const fl_strv *alts, const c
 	}
 }
 
+/* The message class cls's constructor gives its parent, as the tree
+ * collected it (lang.c's ctor_msg), or NULL (caller frees). */
+static char *known_ctor_msg(const ctx *c, const char *cls)
+{
+	const char *cm, *cc;
+	int cs;
+	return c->tree && fl_classdefs_find(c->tree->ctor, cls, &cm, &cc, &cs) && cm ? fl_xstrdup(cm)
+											: NULL;
+}
+
 static void rule_throw(ctx *c, size_t i)
 {
 	size_t k = i + 1, after;
@@ -541,10 +551,8 @@ static void rule_throw(ctx *c, size_t i)
 	}
 	/* the message the class's constructor makes of what it is given
 	 * (`throw new UnknownTypeException($type)`) */
-	const char *cm, *cc;
-	int cs;
-	if (!msg && isnew && c->tree && fl_classdefs_find(c->tree->ctor, cls, &cm, &cc, &cs) && cm)
-		msg = fl_xstrdup(cm);
+	if (!msg && isnew)
+		msg = known_ctor_msg(c, cls);
 	/* `throw new X;` / `throw new X()`: the class is all there is (its
 	 * default message), as in the other languages; with an argument that
 	 * is not understood the message is unknown */
@@ -931,10 +939,8 @@ static void rule_new_value(ctx *c, size_t i)
 		return;
 	char *msg = php_arg_msg(c, s[0], e[0]);
 	char *cls = fl_tok_dup(&c->t, clsi);
-	const char *cm, *cc;
-	int cs;
-	if (!msg && c->tree && fl_classdefs_find(c->tree->ctor, cls, &cm, &cc, &cs) && cm)
-		msg = fl_xstrdup(cm);
+	if (!msg)
+		msg = known_ctor_msg(c, cls);
 	if (msg && strchr(msg, ' ') && php_has_text(msg)) {
 		bool warn = fl_memmem(cls, strlen(cls), "Warning", 7) != NULL;
 		emit(c, i, msg, cls, FL_T_EXCEPTION, warn ? FL_S_WARNING : FL_S_ERROR, 0, "new");
@@ -1042,22 +1048,11 @@ static void rule_print_exit(ctx *c, size_t i)
 		    (fl_memmem(c->t.src + c->t.v[q].off, c->t.v[q].len, "SUCCESS", 7) ||
 		     fl_memmem(c->t.src + c->t.v[q].off, c->t.v[q].len, "Success", 7)))
 			return;
+	/* (the line break it ends with, PHP_EOL, is taken off where every
+	 * site is added) */
 	char *m = php_arg_msg(c, i + 1, e);
-	if (m) {
-		/* the line break it ends with ({PHP_EOL}, "\n") is no part */
-		size_t l = strlen(m);
-		for (;;) {
-			if (l >= 9 && strcmp(m + l - 9, "{PHP_EOL}") == 0)
-				l -= 9;
-			else if (l && (m[l - 1] == '\n' || m[l - 1] == '\r' || m[l - 1] == ' '))
-				l--;
-			else
-				break;
-			m[l] = '\0';
-		}
-		if (strchr(m, ' ') && php_has_text(m))
-			emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, is_id(c, i, "echo") ? "echo" : "print");
-	}
+	if (m && strchr(m, ' ') && php_has_text(m))
+		emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, is_id(c, i, "echo") ? "echo" : "print");
 	free(m);
 }
 

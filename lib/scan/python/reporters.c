@@ -347,11 +347,10 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 	/* a printer (status 3) reports where the program stops right after
 	 * it, or in an exception handler of its function; elsewhere it is
 	 * the program's output */
-	bool handler = py_innermost(w, B_EXCEPT) != NONE &&
-		       (py_innermost(w, B_DEF) == NONE ||
-			py_innermost(w, B_EXCEPT) > py_innermost(w, B_DEF));
 	bool stops = method == 3 && exit_follows(t, w->m, pb, close);
-	if (method == 3 && !stops && !handler)
+	if (method == 3 && !stops &&
+	    !(py_innermost(w, B_EXCEPT) != NONE &&
+	      (py_innermost(w, B_DEF) == NONE || py_innermost(w, B_EXCEPT) > py_innermost(w, B_DEF))))
 		return true;
 	char *names[FL_FAC_PARAMS] = {0}, *values[FL_FAC_PARAMS] = {0};
 	py_alt alt = {0}; /* a joined list's other binding: a second site */

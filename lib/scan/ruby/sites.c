@@ -709,9 +709,6 @@ static char *sum_msg(walker *w, size_t d, size_t b, size_t e, int depth)
 	return out.s;
 }
 
-/* The statements of a `case`/`if` expression starting at b, down to the
- * first line at column col or less, that give a text (a literal, a local
- * holding one, or their sum; of the method at d): its arms' values. */
 static bool const_name(const fl_toks *t, size_t k);
 static char *const_text(walker *w, size_t k);
 
@@ -774,6 +771,26 @@ static size_t fmt_var_msgs(walker *w, size_t d, size_t b, size_t e, char **out, 
 	return n;
 }
 
+/* m added to out[0..n) unless it is there already (m taken over); the
+ * new count */
+static size_t put_distinct(char **out, size_t n, char *m)
+{
+	for (size_t q = 0; q < n; q++)
+		if (strcmp(out[q], m) == 0) {
+			free(m);
+			return n;
+		}
+	if (n >= MAXVAR) {
+		free(m);
+		return n;
+	}
+	out[n] = m;
+	return n + 1;
+}
+
+/* The statements of a `case`/`if` expression starting at b, down to the
+ * first line at column col or less, that give a text (a literal, a local
+ * holding one, or their sum; of the method at d): its arms' values. */
 static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size_t n,
 		       size_t d, int depth)
 {
@@ -790,15 +807,8 @@ static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size
 			size_t e = stmt_end(w, k, true);
 			char *fv[MAXVAR];
 			size_t nf = e == NONE || e > at ? 0 : fmt_var_msgs(w, d, k, e, fv, depth + 1);
-			for (size_t q = 0; q < nf; q++) {
-				bool dup = false;
-				for (size_t r = 0; r < n; r++)
-					dup = dup || strcmp(out[r], fv[q]) == 0;
-				if (!dup && n < MAXVAR)
-					out[n++] = fv[q];
-				else
-					free(fv[q]);
-			}
+			for (size_t q = 0; q < nf; q++)
+				n = put_distinct(out, n, fv[q]);
 			if (nf) {
 				k = e - 1;
 				continue;
@@ -823,13 +833,7 @@ static size_t arm_msgs(walker *w, size_t b, int col, size_t at, char **out, size
 			k = e - 1;
 			continue;
 		}
-		bool dup = false;
-		for (size_t q = 0; m && q < n; q++)
-			dup = dup || strcmp(out[q], m) == 0;
-		if (m && !dup)
-			out[n++] = m;
-		else
-			free(m);
+		n = put_distinct(out, n, m);
 		k = e - 1;
 	}
 	return n;
@@ -1095,15 +1099,18 @@ static size_t var_msgs_in(walker *w, size_t d, size_t at, size_t var, char **out
 	return n;
 }
 
+/* The `def` token of the innermost method around the walker, or NONE. */
+static size_t cur_def(const walker *w)
+{
+	for (size_t k = w->nblk; k-- > 0;)
+		if (w->blk[k].kind == B_DEF)
+			return w->blk[k].kw;
+	return NONE;
+}
+
 static size_t var_msgs(walker *w, size_t at, size_t var, char **out)
 {
-	size_t d = NONE;
-	for (size_t k = w->nblk; k-- > 0;)
-		if (w->blk[k].kind == B_DEF) {
-			d = w->blk[k].kw;
-			break;
-		}
-	return var_msgs_in(w, d, at, var, out, 0);
+	return var_msgs_in(w, cur_def(w), at, var, out, 0);
 }
 
 /* `message + more` [v, e) ending the method at d: each text the local
@@ -1208,7 +1215,6 @@ static size_t method_msgs(walker *w, size_t name, char **out, int depth)
 	return fmt_var_msgs(w, d, last, e, out, depth);
 }
 
-
 /* The messages of argument [b, e): its text, or the messages of the local
  * variable it is, of the file's method it calls, or of the file's constant
  * it names.  Returns the count (out[0] the text). */
@@ -1217,11 +1223,7 @@ static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 	char *m = b < e ? fl_rb_msg(w->t, b, e) : NULL;
 	size_t n = 0;
 	if (m) {
-		size_t d = NONE;
-		for (size_t k = w->nblk; k-- > 0 && d == NONE;)
-			if (w->blk[k].kind == B_DEF)
-				d = w->blk[k].kw;
-		out[n++] = expand_locals(w, d, at, m, 0);
+		out[n++] = expand_locals(w, cur_def(w), at, m, 0);
 	} else if (e == b + 1 && w->t->v[b].kind == FL_TK_IDENT) {
 		n = var_msgs(w, at, b, out);
 		if (!n)
@@ -1237,13 +1239,8 @@ static size_t arg_msgs(walker *w, size_t at, size_t b, size_t e, char **out)
 		n = method_msgs(w, b, out, 1);
 	}
 	/* `format(message, flag: x)` of a local's or a constant's format */
-	if (!n && !m) {
-		size_t d = NONE;
-		for (size_t k = w->nblk; k-- > 0 && d == NONE;)
-			if (w->blk[k].kind == B_DEF)
-				d = w->blk[k].kw;
-		n = fmt_var_msgs(w, d, b, e, out, 0);
-	}
+	if (!n && !m)
+		n = fmt_var_msgs(w, cur_def(w), b, e, out, 0);
 	/* an array itself is no message (only its join is) */
 	size_t k2 = 0;
 	for (size_t q = 0; q < n; q++) {

@@ -117,8 +117,7 @@ static bool rule_print(rs_st *st, size_t i)
 	free(tag);
 	if (sev) {
 		char idiom[16];
-		snprintf(idiom, sizeof idiom, "%s!", wr ? (t->v[i].len == 7 ? "writeln" : "write")
-						      : (t->v[i].len == 7 ? "println" : "print"));
+		snprintf(idiom, sizeof idiom, "%.*s!", (int)t->v[i].len, t->src + t->v[i].off);
 		rs_emit_guarded(st, i, msg, NULL, FL_T_CONSOLE, sev, idiom, NULL);
 	}
 	free(msg);
