@@ -825,6 +825,113 @@ static void test_plain_helpers(void **state)
 	fl_sites_free(s);
 }
 
+/* An error type's Error() method that assembles its text from fields
+ * (a buffer's writes, conditions on fields, a loop; or a format of
+ * fields): rendered where a value is made with literal fields, and where
+ * a function making one from a parameter of its own is called with a
+ * literal (shfmt's LangError and langErr) */
+static void test_error_templates(void **state)
+{
+	(void)state;
+	const char *types =
+		"package syntax\n"
+		"type LangError struct {\n"
+		"\tFilename string\n"
+		"\tFeature  string\n"
+		"\tLangs    []LangVariant\n"
+		"}\n"
+		"func (e LangError) Error() string {\n"
+		"\tvar buf bytes.Buffer\n"
+		"\tif e.Filename != \"\" {\n"
+		"\t\tbuf.WriteString(e.Filename + \":\")\n"
+		"\t}\n"
+		"\tbuf.WriteString(e.Pos.String() + \": \")\n"
+		"\tbuf.WriteString(e.Feature)\n"
+		"\tif strings.HasSuffix(e.Feature, \"s\") {\n"
+		"\t\tbuf.WriteString(\" are a \")\n"
+		"\t} else {\n"
+		"\t\tbuf.WriteString(\" is a \")\n"
+		"\t}\n"
+		"\tfor i, lang := range e.Langs {\n"
+		"\t\tif i > 0 {\n"
+		"\t\t\tbuf.WriteString(\"/\")\n"
+		"\t\t}\n"
+		"\t\tbuf.WriteString(lang.String())\n"
+		"\t}\n"
+		"\tbuf.WriteString(\" feature\")\n"
+		"\treturn buf.String()\n"
+		"}\n"
+		"type QuoteError struct {\n"
+		"\tByteOffset int\n"
+		"\tMessage    string\n"
+		"}\n"
+		"func (e QuoteError) Error() string {\n"
+		"\treturn fmt.Sprintf(\"cannot quote character at byte %d: %s\", e.ByteOffset, e.Message)\n"
+		"}\n"
+		"type countError struct{ n int }\n"
+		"func (e countError) Error() string { return fmt.Sprintf(\"%d items\", e.n) }\n";
+	const char *parser =
+		"package syntax\n"                                                           /* 1 */
+		"const quoteErrNull = \"shell strings cannot contain null bytes\"\n"      /* 2 */
+		"func (p *Parser) langErr(pos Pos, feature string, langs ...LangVariant) {\n" /* 3 */
+		"\tp.errPass(LangError{\n"                                                  /* 4 */
+		"\t\tFilename: p.f.Name,\n"                                                 /* 5 */
+		"\t\tFeature:  feature,\n"                                                  /* 6 */
+		"\t\tLangs:    langs,\n"                                                    /* 7 */
+		"\t})\n"                                                                    /* 8 */
+		"}\n"                                                                       /* 9 */
+		"func (p *Parser) arrays() {\n"                                             /* 10 */
+		"\tif p.lang == LangPOSIX {\n"                                              /* 11 */
+		"\t\tp.langErr(p.pos, \"arrays\", LangBash, LangMirBSDKorn)\n"              /* 12 */
+		"\t}\n"                                                                     /* 13 */
+		"\tp.langErr(p.pos, \"search and replace\", LangBash)\n"                    /* 14 */
+		"}\n"                                                                       /* 15 */
+		"func quote(s string) (string, error) {\n"                                  /* 16 */
+		"\treturn \"\", &QuoteError{ByteOffset: 3, Message: quoteErrNull}\n"        /* 17 */
+		"}\n"                                                                       /* 18 */
+		"func count(n int) error {\n"                                               /* 19 */
+		"\treturn countError{n: n}\n"                                               /* 20 */
+		"}\n";
+	fl_src two[] = {{"syntax/errors.go", types, strlen(types), NULL},
+			{"syntax/parser.go", parser, strlen(parser), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_go, two, 2, 1);
+	/* the file name is set where the value is made, not known there; the
+	 * verb's form follows the feature's last letter */
+	const fl_site *x = EXPECT_SITE(s, "{Filename}:{Pos}: arrays are a {Langs} feature", 12, FL_T_EXCEPTION);
+	harness_expect_str(x->guard, "p.lang == LangPOSIX");
+	harness_expect_str(x->cls, "LangError");
+	EXPECT_SITE(s, "{Filename}:{Pos}: search and replace is a {Langs} feature", 14, FL_T_EXCEPTION);
+	/* a constant of the file fills a field of a format */
+	x = EXPECT_SITE(s, "cannot quote character at byte %d: shell strings cannot contain null bytes", 17,
+			FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "QuoteError");
+	/* no literal field: no site (the type's own text stays at its method) */
+	assert_null(harness_find_line(s, 20));
+	fl_sites_free(s);
+	/* no Error() method of a template: a maker whose field holds a
+	 * message gives the argument alone; one whose field holds a name
+	 * gives nothing */
+	const char *plain =
+		"package cfg\n"                                                             /* 1 */
+		"type ConfigError struct{ Key, Msg string }\n"                              /* 2 */
+		"func (e *ConfigError) Error() string { return e.Key + \": \" + e.Msg }\n"  /* 3 */
+		"func badKey(key string) error { return &NameError{Name: key} }\n"          /* 4 */
+		"func cfgErr(key, msg string) error {\n"                                    /* 5 */
+		"\treturn &ConfigError{Key: key, Msg: msg}\n"                               /* 6 */
+		"}\n"                                                                       /* 7 */
+		"func load() error {\n"                                                     /* 8 */
+		"\tif err := badKey(\"port\"); err != nil {\n"                              /* 9 */
+		"\t\treturn err\n"                                                          /* 10 */
+		"\t}\n"                                                                     /* 11 */
+		"\treturn cfgErr(\"listen\", \"must be host:port\")\n"                      /* 12 */
+		"}\n";
+	fl_src one[] = {{"cfg/load.go", plain, strlen(plain), NULL}};
+	s = harness_scan_tree(&fl_lang_go, one, 1, 0);
+	EXPECT_SITE(s, "listen: must be host:port", 12, FL_T_EXCEPTION);
+	assert_null(harness_find_line(s, 9));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -848,6 +955,7 @@ int main(void)
 		cmocka_unit_test(test_debug_prints),
 		cmocka_unit_test(test_is_test_file),
 		cmocka_unit_test(test_robustness),
+		cmocka_unit_test(test_error_templates),
 	};
 	return cmocka_run_group_tests_name("go", tests, NULL, NULL);
 }

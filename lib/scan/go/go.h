@@ -17,6 +17,10 @@
  *              error variables, Error() methods, the tree's helpers), the
  *              blocks that give a site its function and guard, the
  *              emitted sites
+ *   tmpl.c     error types' templates: an Error() method that assembles
+ *              its text from the value's fields, read into a template and
+ *              rendered where a value is made with literal fields or a
+ *              function making one is called with a literal
  *   lang.c     the collect pass over a file, the scan of a file (the walk
  *              over its tokens), test files and folders, and the family's
  *              entry in the language table
@@ -146,16 +150,61 @@ typedef struct {
 			     (`func errorExit(msg string)`) */
 	char *pre, *suf;  /* the text it puts around it ("age: error: "+format),
 			     or NULL */
+	char *tt, *tf;    /* a maker of an error value: the type whose
+			     template renders the message, the field its
+			     parameter fi fills */
+	char *given;      /* its other fields given (",A,B,"; "B=2": the one
+			     its parameter 2 fills), or NULL */
 	uint8_t sink;     /* GS_*: what it does with the format */
 	uint8_t fi, ffi;  /* index of the format parameter; GS_FWD: of the
 			     format in the callee's call */
 	size_t next;      /* the next definition of the same name, or NONE */
 } gohelp;
 
+/* ---- error types' templates (tmpl.c) ----------------------------------------- */
+
+enum { GT_LIT, GT_FIELD, GT_PH, GT_IF };
+/* what an if's condition asks of a field: set (not "", nil or 0), unset,
+ * ends or starts with arg, equals arg or not; unknown: not read */
+enum { GC_UNKNOWN, GC_SET, GC_UNSET, GC_SUFFIX, GC_PREFIX, GC_EQ, GC_NE };
+
+typedef struct {
+	uint8_t kind;     /* GT_* */
+	uint8_t cond;     /* GT_IF: GC_* */
+	bool quote;       /* GT_FIELD: %q, quoted when filled */
+	char *s;          /* GT_LIT, GT_PH: the text; GT_FIELD, GT_IF: the field */
+	char *arg;        /* GT_FIELD: the placeholder when not known; GT_IF:
+			     the text compared with */
+	uint32_t nthen, nelse; /* GT_IF: the nodes of each branch, after it */
+} gtnode;
+
+typedef struct {
+	char *type, *dir; /* the error type and the folder of its package */
+	gtnode *v;
+	size_t n, cap;
+	size_t fence;     /* while read: a literal is not joined to a node
+			     before this one (a branch's start, an if's end) */
+	size_t next;      /* the next type of the same name, or NONE */
+} gotmpl;
+
+/* a field's value where a value is made: absent (its zero value), a
+ * literal text, or anything else */
+enum { GV_ZERO, GV_LIT, GV_UNKNOWN };
+typedef struct {
+	const char *name;
+	size_t nl;
+	int st;           /* GV_* */
+	char *text;       /* GV_LIT */
+	size_t tok;       /* the value's first token */
+} gtval;
+
 typedef struct {
 	fl_strmap idx;    /* name -> its last definition in v */
 	gohelp *v;
 	size_t n, cap;
+	fl_strmap tidx;   /* error type -> its last template in tv */
+	gotmpl *tv;
+	size_t tn, tcap;
 } gotree;
 
 /* ---- lex.c --------------------------------------------------------------------- */
@@ -234,6 +283,30 @@ bool go_may_plain_helper(const char *s, size_t n);
 const gohelp *go_helper(const gotree *g, const char *name, const char *dir, const char *q,
 			size_t ql, bool pkg, bool chain, int *sink, int depth);
 
+/* whether folder dir's last name is s[0..n) */
+bool go_dir_is(const char *dir, const char *s, size_t n);
+
+/* a type named as an error's: ParseError, syntaxErr */
+bool go_error_type_name(const char *s, size_t n);
+
+/* ---- tmpl.c -------------------------------------------------------------------- */
+
+/* `func (r T) Error() string {` at func token i: its template, if it
+ * builds its text from fields (added to g) */
+void go_tmpl_collect(gotree *g, const fl_toks *t, const size_t *m, size_t i, const char *dir);
+void go_tmpl_add(gotree *g, gotmpl *tp);
+void go_tmpl_free(gotmpl *tp);
+/* the template of type `type` of folder dir, or of package q */
+const gotmpl *go_tmpl_find(const gotree *g, const char *type, const char *dir, const char *q,
+			   size_t ql);
+/* the text with the fields' values v written in; *filled: a field got a
+ * literal text */
+char *go_tmpl_render(const gotmpl *tp, const gtval *v, size_t nv, bool *filled);
+/* the keyed fields of the composite literal opened at open (at most max) */
+size_t go_tmpl_fields(const go_kcs *kc, const fl_toks *t, const size_t *m, size_t open, gtval *v,
+		      size_t max);
+void go_tmpl_vals_free(gtval *v, size_t n);
+
 /* ---- rules.c ------------------------------------------------------------------- */
 
 /* body '{' of a func signature after from; the body must start on the
@@ -269,5 +342,9 @@ void go_call(go_st *st, size_t i);
 /* a call of a name starting in lower case at i: one of the tree's format
  * helpers (failf("..."), g.errorf("...")); true when it was one */
 bool go_lower_call(go_st *st, size_t i);
+
+/* a composite literal of an error type of the tree whose template its
+ * literal fields fill, at its type's name i: a site; true when it was */
+bool go_error_literal(go_st *st, size_t i);
 
 #endif

@@ -25,6 +25,9 @@ static void go_help_free(gohelp *h)
 	free(h->dir);
 	free(h->fq);
 	free(h->fn);
+	free(h->tt);
+	free(h->tf);
+	free(h->given);
 }
 
 void go_tree_free(void *tree)
@@ -36,6 +39,10 @@ void go_tree_free(void *tree)
 		go_help_free(&g->v[i]);
 	free(g->v);
 	fl_strmap_free(&g->idx);
+	for (size_t i = 0; i < g->tn; i++)
+		go_tmpl_free(&g->tv[i]);
+	free(g->tv);
+	fl_strmap_free(&g->tidx);
 	free(g);
 }
 
@@ -57,6 +64,9 @@ void go_tree_merge(void *tree, void *part)
 	for (size_t i = 0; i < p->n; i++)
 		go_help_add(g, &p->v[i]);
 	p->n = 0;
+	for (size_t i = 0; i < p->tn; i++)
+		go_tmpl_add(g, &p->tv[i]);
+	p->tn = 0;
 }
 
 /* whether a name says error: errorf, Fatalf, failf, dief, warnf... */
@@ -97,8 +107,7 @@ static size_t go_enclosing_paren(const fl_toks *t, const size_t *m, size_t k)
 	return go_enclosing(t, m, k, '(');
 }
 
-/* a type named as an error's: ParseError, syntaxErr */
-static bool go_error_type_name(const char *s, size_t n)
+bool go_error_type_name(const char *s, size_t n)
 {
 	return (n > 5 && memcmp(s + n - 5, "Error", 5) == 0) || (n > 3 && memcmp(s + n - 3, "Err", 3) == 0);
 }
@@ -442,6 +451,71 @@ static bool go_plain_helper(const fl_toks *t, const size_t *m, size_t b, size_t 
 	return false;
 }
 
+/* A maker of an error value from a string parameter of its own:
+ * `func (p *Parser) langErr(pos Pos, feature string, langs ...LangVariant)
+ * { p.errPass(LangError{Filename: p.f.Name, Pos: pos, Feature: feature,
+ * Langs: langs}) }`: the type, the field the parameter fills and the
+ * other fields given into h. */
+static bool go_error_maker(const fl_toks *t, const size_t *m, size_t b, size_t e, const size_t *name,
+			   const bool *str, size_t np, gohelp *h)
+{
+	for (size_t k = b + 1; k + 1 < e; k++) {
+		if (t->v[k].kind != FL_TK_IDENT || fl_tok_pch(t, k + 1) != '{' || m[k + 1] == NONE ||
+		    m[k + 1] >= e || !go_error_type_name(t->src + t->v[k].off, t->v[k].len))
+			continue;
+		size_t sb[16], se[16];
+		size_t na = fl_tok_split_args(t, m, k + 1, sb, se, 16, NULL, 0), fi = NONE, fk = NONE;
+		fl_buf given = {0};
+		for (size_t a = 0; a < na; a++) {
+			if (se[a] < sb[a] + 3 || t->v[sb[a]].kind != FL_TK_IDENT || fl_tok_pch(t, sb[a] + 1) != ':')
+				continue;
+			size_t p = NONE;
+			for (size_t q = 0; q < np && se[a] == sb[a] + 3; q++)
+				if (str[q] && name[q] != NONE && go_same_tok(t, sb[a] + 2, name[q]))
+					p = q;
+			if (p != NONE && fi == NONE) {
+				fi = p;
+				fk = sb[a];
+				continue;
+			}
+			fl_buf_puts(&given, given.n ? "" : ",");
+			fl_buf_put(&given, t->src + t->v[sb[a]].off, t->v[sb[a]].len);
+			if (p != NONE) /* another parameter's field: Field=index */
+				fl_buf_printf(&given, "=%zu", p);
+			fl_buf_putc(&given, ',');
+		}
+		if (fi == NONE) {
+			fl_buf_free(&given);
+			continue;
+		}
+		h->sink = GS_ERR;
+		h->plain = true;
+		h->fi = (uint8_t)fi;
+		h->tt = fl_tok_dup(t, k);
+		h->tf = fl_tok_dup(t, fk);
+		h->given = given.n ? fl_xstrdup(fl_buf_cstr(&given)) : NULL;
+		fl_buf_free(&given);
+		return true;
+	}
+	return false;
+}
+
+/* the function named at nm whose body is [b, e), if it is a maker of an
+ * error value by a name that says error (a helper that is nothing else) */
+static void go_maker_add(gotree *g, const fl_toks *t, const size_t *m, size_t nm, size_t b, size_t e,
+			 const size_t *name, const bool *str, size_t np, bool method, const char *dir)
+{
+	gohelp h = {0};
+	if (!go_errish_name(t->src + t->v[nm].off, t->v[nm].len) ||
+	    !go_error_maker(t, m, b, e, name, str, np, &h))
+		return;
+	h.errish = true;
+	h.name = fl_tok_dup(t, nm);
+	h.dir = fl_xstrdup(dir);
+	h.method = method;
+	go_help_add(g, &h);
+}
+
 /* The helper named at token nm whose parameter list opens at j, if it is
  * one (added to g). */
 void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size_t nm,
@@ -459,15 +533,19 @@ void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size_t nm,
 	 * usageErr): a method Set(name) returning errors.New("no such flag
 	 * -" + name) is called with names, not messages */
 	if (v == NONE && (!go_errish_name(t->src + t->v[nm].off, t->v[nm].len) ||
-			  !go_plain_helper(t, m, b, e, name, str, np, &h)))
+			  !go_plain_helper(t, m, b, e, name, str, np, &h))) {
+		go_maker_add(g, t, m, nm, b, e, name, str, np, method, dir);
 		return;
+	}
 	/* a variadic one that prints a message parameter of its own and
 	 * goes over the rest (age's errorWithHint(error string, hints
 	 * ...string) printing each hint after) is a plain helper too */
 	if (v != NONE && v > 0 && go_errish_name(t->src + t->v[nm].off, t->v[nm].len))
 		go_plain_helper(t, m, b, e, name, str, v, &h);
-	if (v != NONE && (name[v] == NONE || v == 0) && !h.sink)
+	if (v != NONE && (name[v] == NONE || v == 0) && !h.sink) {
+		go_maker_add(g, t, m, nm, b, e, name, str, v, method, dir);
 		return;
+	}
 	bool exits = false;
 	int depth = 0;
 	for (size_t k = b + 1; k < e; k++) {
@@ -525,6 +603,8 @@ void go_collect_helper(gotree *g, const fl_toks *t, const size_t *m, size_t nm,
 	if (!h.sink) {
 		free(h.pre);
 		free(h.suf);
+		if (v != NONE)
+			go_maker_add(g, t, m, nm, b, e, name, str, v, method, dir);
 		return;
 	}
 	h.errish = exits || go_errish_name(t->src + t->v[nm].off, t->v[nm].len);
@@ -562,8 +642,7 @@ bool go_may_plain_helper(const char *s, size_t n)
 	return false;
 }
 
-/* whether folder dir's last name is s[0..n) */
-static bool go_dir_is(const char *dir, const char *s, size_t n)
+bool go_dir_is(const char *dir, const char *s, size_t n)
 {
 	const char *b = strrchr(dir, '/');
 	b = b ? b + 1 : dir;

@@ -27,7 +27,8 @@ static void go_collect(void *tree, const fl_src *src)
 		return;
 	const char *x = src->text;
 	size_t xn = src->len;
-	if (!go_may_plain_helper(x, xn) && !fl_memmem(x, xn, "...any", 6) &&
+	bool tmpl = fl_memmem(x, xn, ") Error() string {", 18) != NULL;
+	if (!tmpl && !go_may_plain_helper(x, xn) && !fl_memmem(x, xn, "...any", 6) &&
 	    !fl_memmem(x, xn, "...interface{}", 14))
 		return;
 	fl_toks t;
@@ -41,8 +42,11 @@ static void go_collect(void *tree, const fl_src *src)
 	for (size_t i = 0; i + 3 < t.n; i++) {
 		if (!fl_tok_is_ident(&t, i, "func"))
 			continue;
-		if (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE))
+		if (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)) {
 			go_collect_func(g, &t, m, i, dir, &im);
+			if (tmpl)
+				go_tmpl_collect(g, &t, m, i, dir);
+		}
 		/* a helper of a function's own: `failf := func(format string,
 		 * a ...any) error { return fmt.Errorf(format, a...) }`, called
 		 * as any helper of its folder */
@@ -147,6 +151,11 @@ static void go_scan(const void *tree, const fl_src *src, fl_sites *out)
 			go_call(&st, i);
 			continue;
 		}
+		/* a value of an error type made with literal fields:
+		 * LangError{Feature: "arrays", ...} */
+		if (fl_tok_pch(t, i + 1) == '{' && tree && ((const gotree *)tree)->tn &&
+		    go_error_literal(&st, i))
+			continue;
 		/* a call of one of the tree's format helpers: failf("...") */
 		if (fl_tok_pch(t, i + 1) == '(' && tree && ((const gotree *)tree)->n &&
 		    go_lower_call(&st, i))

@@ -590,6 +590,90 @@ static bool go_stderr_print(go_st *st, size_t at, size_t i, const size_t *sb,
 	return true;
 }
 
+/* The message of a call of the error maker h whose argument is msg
+ * (taken): its type's template with msg in h's field, the maker's other
+ * fields not known, the rest zero; msg alone when the type has no
+ * template and h's field says it holds a message. */
+static char *go_maker_msg(go_st *st, const gohelp *h, char *msg, const size_t *sb, const size_t *se,
+			  size_t na)
+{
+	const gotmpl *tp = go_tmpl_find(st->tree, h->tt, h->dir, NULL, 0);
+	if (!tp) {
+		static const char *const words[] = {"Msg", "msg", "Message", "message", "Text",
+						    "text", "Reason", "reason", "Detail", "detail", NULL};
+		for (const char *const *w = words; *w; w++)
+			if (strcmp(h->tf, *w) == 0)
+				return msg;
+		free(msg);
+		return NULL;
+	}
+	gtval v[17];
+	size_t nv = 0;
+	v[nv++] = (gtval){.name = h->tf, .nl = strlen(h->tf), .st = GV_LIT, .text = msg};
+	for (const char *p = h->given; p && *p && nv < 17;) {
+		const char *c = strchr(++p, ',');
+		if (!c || c == p)
+			break;
+		const char *eq = memchr(p, '=', (size_t)(c - p));
+		gtval *x = &v[nv++];
+		*x = (gtval){.name = p, .nl = (size_t)((eq ? eq : c) - p), .st = GV_UNKNOWN};
+		/* a field another parameter fills: the call's literal */
+		size_t a = eq ? (size_t)strtoul(eq + 1, NULL, 10) : NONE;
+		bool lit = false;
+		for (size_t k = a < na ? sb[a] : 0; a < na && k < se[a] && !lit; k++)
+			lit = st->t->v[k].kind == FL_TK_STRING;
+		if (lit && (x->text = go_arg_msg(st, sb, se, na, a, false)) != NULL)
+			x->st = GV_LIT;
+		p = c;
+	}
+	bool filled;
+	char *r = go_tmpl_render(tp, v, nv, &filled);
+	for (size_t k = 1; k < nv; k++)
+		free(v[k].text);
+	free(msg);
+	fl_msg_trim(r);
+	if (!filled || !strchr(r, ' ')) {
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+bool go_error_literal(go_st *st, size_t i)
+{
+	const fl_toks *t = st->t;
+	size_t open = i + 1;
+	if (st->m[open] == NONE || t->v[i].len >= 64 ||
+	    !go_error_type_name(t->src + t->v[i].off, t->v[i].len))
+		return false;
+	/* `func f() T {`, `case T{`... : a keyed element first */
+	if (t->v[open + 1].kind != FL_TK_IDENT || fl_tok_pch(t, open + 2) != ':' ||
+	    (i > 0 && (fl_tok_pch(t, i - 1) == ')' || fl_tok_is_ident(t, i - 1, "func"))))
+		return false;
+	const char *q = NULL;
+	size_t ql = 0;
+	if (i >= 2 && fl_tok_pch(t, i - 1) == '.' && t->v[i - 2].kind == FL_TK_IDENT) {
+		q = t->src + t->v[i - 2].off;
+		ql = t->v[i - 2].len;
+	}
+	char name[64];
+	memcpy(name, t->src + t->v[i].off, t->v[i].len);
+	name[t->v[i].len] = '\0';
+	const gotmpl *tp = go_tmpl_find(st->tree, name, st->dir, q, ql);
+	if (!tp)
+		return false;
+	gtval v[16];
+	size_t nv = go_tmpl_fields(&st->kc, t, st->m, open, v, 16);
+	bool filled;
+	char *msg = go_tmpl_render(tp, v, nv, &filled);
+	go_tmpl_vals_free(v, nv);
+	fl_msg_trim(msg);
+	if (filled && strchr(msg, ' '))
+		emit(st, q ? i - 2 : i, msg, NULL, name, FL_T_EXCEPTION, FL_S_ERROR, 0, "error type literal");
+	free(msg);
+	return true;
+}
+
 /* A call of one of the tree's format helpers at i (`name(` with the
  * qualifier of go_call): true when it was one (and is done with). */
 static bool go_helper_call(go_st *st, size_t i, size_t at, const char *idiom)
@@ -630,6 +714,13 @@ static bool go_helper_call(go_st *st, size_t i, size_t at, const char *idiom)
 	if (!lit)
 		return true;
 	char *msg = go_arg_msg(st, sb, se, na, h->fi, !h->plain);
+	if (msg && h->tt) {
+		/* a maker of an error value: its type's text with the
+		 * argument written in (no template: the argument alone) */
+		msg = go_maker_msg(st, h, msg, sb, se, na);
+		if (!msg)
+			return true;
+	}
 	if (msg && h->plain && !strchr(msg, ' ')) {
 		/* one word (w.error("nil")) is a key or a name, not a text */
 		free(msg);
@@ -646,7 +737,7 @@ static bool go_helper_call(go_st *st, size_t i, size_t at, const char *idiom)
 		char *cls = go_sentinel(st, at);
 		char sid[112];
 		snprintf(sid, sizeof sid, "sentinel %s", idiom);
-		emit(st, at, msg, NULL, cls, FL_T_EXCEPTION, FL_S_ERROR, 0, cls ? sid : idiom);
+		emit(st, at, msg, NULL, cls ? cls : h->tt, FL_T_EXCEPTION, FL_S_ERROR, 0, cls ? sid : idiom);
 		free(cls);
 	} else if (msg) {
 		emit(st, at, msg, NULL, NULL, sink == GS_PANIC ? FL_T_PANIC : FL_T_CONSOLE,
