@@ -146,6 +146,9 @@ struct hit {
 	bool printed_cls;  /* its record's class is the word its line printed
 			      before the message ("Error: ", a level to the
 			      normalizer; rank.c's class_printed) */
+	bool prog;         /* the program that printed the text names its
+			      repository or its file (rank.c's
+			      program_names) */
 	bool sited;        /* the text names its line ("In Foo.php line 866:",
 			      a frame): rank.c's fl_lk_site_named */
 	uint8_t site_rank; /* when sited: its frame's depth, 0 the innermost

@@ -366,6 +366,69 @@ static bool program_names_file(const fl_query *q, const char *path, const char *
 	return false;
 }
 
+/* Whether the program word [w, w+wl) is repository repo's name or
+ * owner, with a version's digits after it or not ("pip3" of pypa/pip,
+ * "sqlite3" of sqlite/sqlite, "black" of psf/black). */
+static bool program_repo(const char *w, size_t wl, const char *repo)
+{
+	if (!repo || wl < 2)
+		return false;
+	size_t dl = wl;
+	while (dl > 2 && isdigit((unsigned char)w[dl - 1]))
+		dl--;
+	const char *sl = strchr(repo, '/');
+	size_t ol = sl ? (size_t)(sl - repo) : strlen(repo);
+	const char *nm = sl ? sl + 1 : repo;
+	size_t nl = strlen(nm);
+	for (size_t l = wl; l >= dl && l > 0; l--) {
+		if ((ol == l && strncasecmp(repo, w, l) == 0) || (nl == l && strncasecmp(nm, w, l) == 0))
+			return true;
+		if (l == dl)
+			break;
+	}
+	return false;
+}
+
+/* The program that printed the text (its line's "ls: ", a pasted
+ * command's program) names the record's repository or its file: of two
+ * records matching one line, the program's own. */
+static bool program_names_repo(const fl_query *q, const char *repo, char *buf, size_t bufsz)
+{
+	const char *w = q->argv0;
+	if (w && program_repo(w, strlen(w), repo)) {
+		snprintf(buf, bufsz, "%s", w);
+		return true;
+	}
+	if (!q->command)
+		return false;
+	cmd_walk c;
+	cmd_walk_init(&c, q->command);
+	const char *s;
+	size_t n;
+	bool prog;
+	while (cmd_word(&c, &s, &n, &prog)) {
+		if (!prog)
+			continue;
+		const char *sl = memrchr(s, '/', n);
+		if (sl) {
+			n -= (size_t)(sl + 1 - s);
+			s = sl + 1;
+		}
+		if (program_repo(s, n, repo)) {
+			snprintf(buf, bufsz, "%.*s", (int)n, s);
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool program_names(const fl_query *q, const char *path, const char *repo)
+{
+	char pw[64];
+	return q && ((path && program_names_file(q, path, repo, pw, sizeof pw)) ||
+		     program_names_repo(q, repo, pw, sizeof pw));
+}
+
 /* Whether site s ("file:line", its colon at colon) names x's line or
  * one of the other lines that raise x (the index's list, "path:line\t
  * context" a line, all of x's file: `raise ConnectionError(e)` in five
@@ -565,6 +628,11 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 			snprintf(line, sizeof line, "the program's name `%s` is its file's name", pw);
 			fl_strv_push(why, line);
 		}
+	} else if (why && program_names_repo(q, ix_str(ix, x->repo), pw, sizeof pw)) {
+		/* no point: it ranks the program's records before another
+		 * tree's of the same line (cmp_same_line), not its files */
+		snprintf(line, sizeof line, "the program `%s` is its repository's", pw);
+		fl_strv_push(why, line);
 	}
 	return score;
 }
@@ -651,6 +719,7 @@ void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 		h->late = L && L->late_text;
 	}
 	h->printed_cls = x->cls && class_printed(q, h->pos, ix_str(&lk->seg[h->seg], x->cls));
+	h->prog = program_names(q, ix_str(&lk->seg[h->seg], x->path), ix_str(&lk->seg[h->seg], x->repo));
 	int sr = fl_lk_site_rank(&lk->seg[h->seg], x, q);
 	h->sited = sr >= 0;
 	h->site_rank = sr >= 0 ? (uint8_t)sr : 0;
@@ -678,6 +747,12 @@ static int cmp_same_line(const struct hit *x, const struct hit *y)
 	 * built, not the call that led there) */
 	if (x->sited && x->site_rank != y->site_rank)
 		return x->site_rank < y->site_rank ? -1 : 1;
+	/* the program that printed it names the repository or the file
+	 * ("tail: cannot open ..." of src/tail.c, not another tree's
+	 * "cannot open '%s' for reading"; `sqlite3 ...`'s "incomplete
+	 * input", not a parser's of another tree) */
+	if (x->prog != y->prog)
+		return x->prog ? -1 : 1;
 	/* a raise quoting another's message: the text printed is its own */
 	if (x->quotes != y->quotes)
 		return x->quotes ? -1 : 1;

@@ -216,6 +216,13 @@ sq "a URL's scheme in the command names the file" '$ zz -sS --max-filesize 10 -o
 zz: (63) Maximum file size exceeded'
 sq "another URL's scheme names another file" '$ zz ftp://files.example/pub/big.iso
 zz: (63) Maximum file size exceeded'
+# one text in two repositories' trees (acme/jvm and acme/csharp): the
+# program of the pasted command names its repository (rank.c's
+# program_names), either way
+sq "the command's program names one repository" '$ jvm2 find X-1
+No item with SKU X-1'
+sq "the command's program names the other repository" '$ csharp find X-1
+No item with SKU X-1'
 # a match opening inside parentheses after other text is an aside, no
 # answer; (trap) parentheses opening the line hold its message
 sq "an aside in parentheses" '  shopkit==9.9 (cannot load engine config, using the defaults)' quiet

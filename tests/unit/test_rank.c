@@ -235,6 +235,12 @@ static int setup(void **state)
 	/* a Python class's message and the raise of it */
 	put_as("acme/pyshelf", "the shelf ledger is sealed", "shelf/errors.py", 12, "error", "class message");
 	put_as("acme/pyshelf", "the shelf ledger is sealed", "shelf/ledger.py", 88, "error", "raise");
+	/* one text in two programs' trees, and a text that one program
+	 * prints with quotes of its own where another tree's says more */
+	put("acme/quill", "the statement is incomplete", "src/parse.y", 44);
+	put("acme/fmt", "the statement is incomplete", "pgen2/driver.py", 188);
+	put("acme/utils", "cannot read %s for input", "src/tailx.c", 1997);
+	put("acme/quill", "cannot read '%s' for input", "ext/misc/csv.c", 137);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -508,7 +514,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 376);
+	assert_int_equal(fl_lookup_count(lk), 380);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -701,6 +707,31 @@ static void test_program_names_its_file(void **state)
 	fl_result_free(&r);
 }
 
+/* The program that printed a text names its repository (its name or
+ * owner, a version's digits after it or not) or its file: of two records
+ * matching the line, the program's own, though another says more. */
+static void test_program_names_its_repository(void **state)
+{
+	(void)state;
+	fl_result r = ask("$ quill3 :memory: 'select ('\nError: in prepare, the statement is incomplete\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/parse.y");
+	fl_result_free(&r);
+	r = ask("$ fmt src/\nthe statement is incomplete\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "pgen2/driver.py");
+	fl_result_free(&r);
+	/* without a program: the text that says more */
+	r = ask("cannot read 'nofile' for input: No such file or directory\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "ext/misc/csv.c");
+	fl_result_free(&r);
+	r = ask("tailx: cannot read 'nofile' for input: No such file or directory\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "src/tailx.c");
+	fl_result_free(&r);
+}
+
 /* A text formatted when the error is printed (a Rust Display arm, a Go
  * Error() method) is written by its definition, which ranks before the
  * line that builds the value; of two such definitions, the one whose
@@ -840,6 +871,7 @@ int main(void)
 		cmocka_unit_test(test_print_of_an_error_value),
 		cmocka_unit_test(test_quoting_placeholder_named_for_error),
 		cmocka_unit_test(test_program_names_its_file),
+		cmocka_unit_test(test_program_names_its_repository),
 		cmocka_unit_test(test_late_text_definitions),
 		cmocka_unit_test(test_help_pointer_after_the_error),
 		cmocka_unit_test(test_url_scheme_names_the_protocol),

@@ -967,6 +967,20 @@
     if (parts.indexOf(lower(w)) >= 0) return false;
     return w.length >= 2 && b === w;
   }
+  /* the program word is the repository's name or owner, a version's
+   * digits after it or not ("pip3" of pypa/pip: rank.c's program_repo) */
+  function programRepo(w, repo) {
+    if (!repo || !w || w.length < 2) return false;
+    var parts = lower(repo).split('/'), lw = lower(w), dw = lw.replace(/(..)[0-9]+$/, '$1');
+    return parts.indexOf(lw) >= 0 || parts.indexOf(dw) >= 0;
+  }
+  /* the program that printed the text names the record's repository or
+   * its file (rank.c's program_names) */
+  function programNames(q, path, repo) {
+    if (q.argv0 && programRepo(q.argv0, repo)) return true;
+    if (path && programNamesFile(q, path, repo)) return true;
+    return cmdWords(q.command || '').some(function (cw) { return cw.prog && programRepo(base(cw.w), repo); });
+  }
   function programNamesFile(q, path, repo) {
     if (q.argv0 && programFile(q.argv0, path, repo)) return true;
     return cmdWords(q.command || '').some(function (cw) { return cw.prog && programFile(base(cw.w), path, repo); });
@@ -1093,6 +1107,9 @@
     var sa = a.siteRank >= 0, sb = b.siteRank >= 0;
     if (sa !== sb) return sa ? -1 : 1;
     if (sa && a.siteRank !== b.siteRank) return a.siteRank - b.siteRank;
+    /* the program that printed it names the repository or the file
+     * (rank.c) */
+    if (!!a.prog !== !!b.prog) return a.prog ? -1 : 1;
     /* a raise quoting another's message: the text printed is its own */
     if (!!a.quotes !== !!b.quotes) return a.quotes ? -1 : 1;
     /* of two quoting it, the one whose placeholder is named for the error
@@ -1266,6 +1283,7 @@
         h.rec = recs[k];
         h.path = recs[k] && recs[k].filePath ? utf8(recs[k].filePath) : '';
         h.ev = evidence(h.x, h.path, q);
+        h.prog = programNames(q, h.path, h.x.meta.repo);
         h.siteRank = siteRank(h.rec, h.path, q);
         h.ev += h.siteRank >= 0 ? 1 : 0;
         h.capEv = namedCaptures(h);
