@@ -149,8 +149,14 @@ static void print_readable(fl_store *st, fl_result *r, const fl_match_version *m
 		printf("   %s\n", m->message);
 		if (m->captures.n) {
 			printf("   values:");
-			for (size_t k = 0; k < m->captures.n; k++)
-				printf("%s \"%s\"", k ? "," : "", m->captures.v[k]);
+			for (size_t k = 0; k < m->captures.n; k++) {
+				/* a value printed in quotes of its own (Go's %q,
+				 * Python's !r) is shown as printed */
+				const char *v = m->captures.v[k];
+				size_t vl = strlen(v);
+				bool quoted = vl >= 2 && strchr("\"'`", v[0]) && v[vl - 1] == v[0];
+				printf(quoted ? "%s %s" : "%s \"%s\"", k ? "," : "", v);
+			}
 			printf("\n");
 		}
 		printf("   %s/%s  %s\n", m->repo, m->slug, m->github_url);

@@ -660,3 +660,10 @@ check "index: and they are made again" [ "$(stat -c %s "$hdb.lookup.hs")" = "$hs
 "$FL" grep-log --db "$hdb" --json "$WORK/long5.log" >"$WORK/long5.jsonl" 2>/dev/null
 check "index: after the store changed, a long log finds the new records" \
 	[ "$(jq -r '.filePath' "$WORK/long5.jsonl" | sort | tr '\n' ' ')" = "cmd/shopd/main.go inventory/api.py " ]
+
+# a value the program printed in quotes of its own (Go's %q) is shown as
+# printed, once quoted; a bare value in quotes (fixture go/helpers.go)
+out=$("$FL" explain --db "$edb" 'catalog "winter" is empty' 2>/dev/null | grep '^   values:')
+check "explain: a %q value shown as printed" [ "$out" = '   values: "winter"' ]
+out=$("$FL" explain --db "$edb" 'catalog winter is empty' 2>/dev/null | grep '^   values:')
+check "explain: a bare value shown in quotes" [ "$out" = '   values: "winter"' ]
