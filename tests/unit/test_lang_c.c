@@ -1267,6 +1267,71 @@ static void test_message_tables(void **state)
 	fl_sites_free(s);
 }
 
+/* A table of texts separated by NULs and a macro for each text's offset,
+ * the one before it plus that text's size (GNU sed's errors[], glibc's
+ * regcomp.c): a report of such a macro reports its text.  A reporter
+ * whose parameter says why it fails is a message forwarder too. */
+static void test_nul_separated_tables(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("sed/compile.c",
+		"#define N_(s) s\n"                                                   /* 1 */
+		"static const char errors[] =\n"                                      /* 2 */
+		"  \"multiple `!'s\\0\"\n"                                            /* 3 */
+		"  \"unexpected `,'\\0\"\n"                                           /* 4 */
+		"  \"unknown option to `s'\";\n"                                      /* 5 */
+		"#define BAD_BANG (errors)\n"                                         /* 6 */
+		"#define BAD_COMMA (BAD_BANG + sizeof (N_(\"multiple `!'s\")))\n"    /* 7 */
+		"#define UNKNOWN_S_OPT (BAD_COMMA \\\n"                               /* 8 */
+		"  + sizeof (N_(\"unexpected `,'\")))\n"                             /* 9 */
+		"#define PAST_END (UNKNOWN_S_OPT + sizeof (N_(\"unknown option to `s'\")))\n" /* 10 */
+		"void bad_prog (const char *why)\n"                                   /* 11 */
+		"{\n"                                                                 /* 12 */
+		"  fprintf (stderr, \"%s: -e expression #%lu: %s\\n\", prog, n, why);\n" /* 13 */
+		"  exit (4);\n"                                                       /* 14 */
+		"}\n"                                                                 /* 15 */
+		"void compile (int c)\n"                                              /* 16 */
+		"{\n"                                                                 /* 17 */
+		"  if (c == '!')\n"                                                   /* 18 */
+		"    bad_prog (_(BAD_BANG));\n"                                       /* 19 */
+		"  if (c == ',')\n"                                                   /* 20 */
+		"    bad_prog (_(BAD_COMMA));\n"                                      /* 21 */
+		"  if (c == 's')\n"                                                   /* 22 */
+		"    bad_prog (_(UNKNOWN_S_OPT));\n"                                  /* 23 */
+		"  if (c == 0)\n"                                                     /* 24 */
+		"    bad_prog (_(PAST_END));\n"                                       /* 25 */
+		"}\n");
+	EXPECT_SITE(s, "%s: -e expression #%lu: multiple `!'s", 19, FL_T_CONSOLE);
+	EXPECT_SITE(s, "%s: -e expression #%lu: unexpected `,'", 21, FL_T_CONSOLE);
+	const fl_site *x = EXPECT_SITE(s, "%s: -e expression #%lu: unknown option to `s'", 23, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "c == 's'");
+	/* an offset past the table's end names nothing */
+	assert_null(harness_find_line(s, 25));
+	fl_sites_free(s);
+	/* the reporter defined in another file of the tree */
+	const char *def =
+		"void bad_prog (const char *why)\n"
+		"{\n"
+		"  fprintf (stderr, \"%s: -e expression #%lu: %s\\n\", prog, n, why);\n"
+		"  exit (4);\n"
+		"}\n";
+	const char *use =
+		"static const char errors[] =\n"                                     /* 1 */
+		"  \"no previous regular expression\\0\"\n"                          /* 2 */
+		"  \"cannot specify modifiers on empty regexp\";\n"                  /* 3 */
+		"#define NO_REGEX (errors)\n"                                        /* 4 */
+		"#define BAD_MODIF (NO_REGEX + sizeof(N_(\"no previous regular expression\")))\n" /* 5 */
+		"void compile_rx (int flags)\n"                                      /* 6 */
+		"{\n"                                                                /* 7 */
+		"  if (flags > 0)\n"                                                 /* 8 */
+		"    bad_prog (_(BAD_MODIF));\n"                                     /* 9 */
+		"}\n";
+	fl_src two[] = {{"sed/compile.c", def, strlen(def), NULL}, {"sed/regexp.c", use, strlen(use), NULL}};
+	s = harness_scan_tree(&fl_lang_c, two, 2, 1);
+	EXPECT_SITE(s, "%s: -e expression #%lu: cannot specify modifiers on empty regexp", 9, FL_T_CONSOLE);
+	fl_sites_free(s);
+}
+
 /* A macro that calls the reporter it is given (GNU make's `#define
  * OS(_t,_a,_f,_s) _t((_a), strlen (_s), (_f), (_s))`): a use names the
  * reporter, whose format is the macro's argument the body passes as
@@ -1447,6 +1512,7 @@ int main(void)
 		cmocka_unit_test(test_message_forwarders),
 		cmocka_unit_test(test_format_parameter_helpers),
 		cmocka_unit_test(test_message_tables),
+		cmocka_unit_test(test_nul_separated_tables),
 		cmocka_unit_test(test_dispatching_macros),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);

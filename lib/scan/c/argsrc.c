@@ -577,7 +577,8 @@ static size_t param_arg(const ctx *c, size_t b, size_t e)
 static bool msg_param_name(const char *s, size_t n)
 {
 	return c_icontains(s, n, "msg") || c_icontains(s, n, "message") ||
-	       c_icontains(s, n, "mesg") || c_icontains(s, n, "reason") || c_icontains(s, n, "err");
+	       c_icontains(s, n, "mesg") || c_icontains(s, n, "reason") || c_icontains(s, n, "err") ||
+	       (n == 3 && memcmp(s, "why", 3) == 0);
 }
 
 /* The '(' of the parameter list of the function whose body holds token

@@ -401,6 +401,158 @@ static size_t block_end(const fl_toks *t, const size_t *mt, size_t i)
 	return t->n;
 }
 
+static bool same_tok(const fl_toks *t, size_t a, size_t b)
+{
+	return t->v[a].len == t->v[b].len && memcmp(t->src + t->v[a].off, t->src + t->v[b].off, t->v[a].len) == 0;
+}
+
+/* ---- a table of texts separated by NULs -------------------------------------
+ * `static const char errors[] = "multiple `!'s\0" "unexpected `,'\0" ...;`
+ * and a macro for each text's offset, the one before it plus its size:
+ * `#define BAD_BANG (errors)`, `#define BAD_COMMA (BAD_BANG + sizeof
+ * (N_("multiple `!'s")))` (GNU sed; glibc's and gnulib's regcomp.c:
+ * `#define REG_NOMATCH_IDX (REG_NOERROR_IDX + sizeof REG_NOERROR_MSG)`).
+ * Each such macro names the text at its offset: `bad_prog (_(BAD_COMMA))`
+ * reports "unexpected `,'". */
+
+typedef struct {
+	size_t name;      /* the macro's name token */
+	size_t base;      /* the name it adds to: the table or another macro */
+	size_t add;       /* the size it adds (a text's, with its NUL) */
+	size_t end;       /* the token after its definition */
+	size_t off;       /* resolved: the offset into the table */
+	int state;        /* 0 not resolved, 1 resolving, 2 resolved, 3 none */
+} nulmac;
+
+/* the size `sizeof (N_("text"))`, `sizeof ("text")`, `sizeof "text"` or
+ * `sizeof NAME` (a constant of the file, consts) adds at k (its `sizeof`),
+ * *after: the token after it; 0 when it is none of those */
+static size_t nul_sizeof(const fl_toks *t, const size_t *mt, const cconsts *k0, size_t k, size_t e,
+			 size_t *after)
+{
+	if (!tk_id(t, k, "sizeof") || k + 1 >= e)
+		return 0;
+	size_t b = k + 1, x = e, close = NONE;
+	if (tk_p1(t, b, '(') && mt[b] != NONE && mt[b] < e) {
+		close = x = mt[b];
+		b++;
+		if (t->v[b].kind == FL_TK_IDENT && tk_p1(t, b + 1, '(') && mt[b + 1] != NONE &&
+		    mt[b + 1] + 1 == x) {
+			x = mt[b + 1]; /* N_("...") */
+			b += 2;
+		}
+	}
+	size_t n = 0, j = b;
+	for (; j < x && t->v[j].kind == FL_TK_STRING; j++)
+		n += t->v[j].slen;
+	if (j > b && j == x) {
+		*after = close != NONE ? close + 1 : j;
+		return n + 1;
+	}
+	if (j == b && t->v[b].kind == FL_TK_IDENT && b + 1 == x && k0) {
+		char key[128];
+		size_t l = t->v[b].len, d;
+		if (l < sizeof key) {
+			memcpy(key, t->src + t->v[b].off, l);
+			key[l] = '\0';
+			if (fl_strmap_get(&k0->names, key, &d)) {
+				*after = close != NONE ? close + 1 : b + 1;
+				return strlen(k0->text.v[d]) + 1;
+			}
+		}
+	}
+	return 0;
+}
+
+static size_t nul_find(const fl_toks *t, const nulmac *v, size_t n, size_t name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (t->v[v[i].name].len == t->v[name].len &&
+		    memcmp(t->src + t->v[v[i].name].off, t->src + t->v[name].off, t->v[name].len) == 0)
+			return i;
+	return NONE;
+}
+
+/* the offset macro i into the table tb: its state and offset */
+static void nul_resolve(const fl_toks *t, nulmac *v, size_t n, size_t i, size_t tb, int depth)
+{
+	if (v[i].state >= 2 || depth > 256) {
+		if (!v[i].state)
+			v[i].state = 3;
+		return;
+	}
+	if (v[i].state == 1) { /* a loop */
+		v[i].state = 3;
+		return;
+	}
+	v[i].state = 1;
+	if (same_tok(t, v[i].base, tb)) {
+		v[i].off = v[i].add;
+		v[i].state = 2;
+		return;
+	}
+	size_t b = nul_find(t, v, n, v[i].base);
+	if (b == NONE || b == i) {
+		v[i].state = 3;
+		return;
+	}
+	nul_resolve(t, v, n, b, tb, depth + 1);
+	v[i].state = v[b].state == 2 ? 2 : 3;
+	v[i].off = v[b].off + v[i].add;
+}
+
+/* the table named at tb whose text is bytes[0, len): its offset macros'
+ * texts into out */
+static void nul_table(const fl_toks *t, const size_t *mt, cconsts *out, size_t tb, const char *bytes,
+		      size_t len)
+{
+	nulmac *v = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t k = 0; k + 3 < t->n; k++) {
+		if (!(t->v[k].flags & TF_DIRSTART) || !tk_id(t, k + 1, "define") || t->v[k + 2].kind != FL_TK_IDENT)
+			continue;
+		size_t name = k + 2, e = name + 1;
+		while (e < t->n && (t->v[e].flags & TF_DIR) && !(t->v[e].flags & TF_DIRSTART))
+			e++;
+		/* NAME (BASE [+ sizeof X]) or NAME BASE [+ sizeof X]; not NAME(x) */
+		size_t b = name + 1, x = e;
+		if (b < e && t->v[b].off == t->v[name].off + t->v[name].len && tk_p1(t, b, '('))
+			continue;
+		if (b < e && tk_p1(t, b, '(') && mt[b] + 1 == e) {
+			x = mt[b];
+			b++;
+		}
+		if (b >= x || t->v[b].kind != FL_TK_IDENT)
+			continue;
+		size_t add = 0, after = b + 1;
+		if (after < x) {
+			if (!tk_p1(t, after, '+') || !(add = nul_sizeof(t, mt, out, after + 1, x, &after)) ||
+			    after != x)
+				continue;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			v = fl_xrealloc(v, cap * sizeof *v);
+		}
+		v[n++] = (nulmac){.name = name, .base = b, .add = add, .end = e};
+		k = e - 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		nul_resolve(t, v, n, i, tb, 0);
+		if (v[i].state != 2 || v[i].off >= len)
+			continue;
+		const char *s = bytes + v[i].off;
+		size_t l = strnlen(s, len - v[i].off);
+		char *text = fl_xstrndup(s, l);
+		if (!has_text(text)) {
+			free(text);
+			continue;
+		}
+		const_put(out, t, v[i].name, text, v[i].end, t->n);
+	}
+	free(v);
+}
+
 void c_consts_find(const fl_toks *t, const size_t *mt, cconsts *out)
 {
 	/* from each string literal that starts a value: the constants are
@@ -447,8 +599,21 @@ void c_consts_find(const fl_toks *t, const size_t *mt, cconsts *out)
 		bool chr = false;
 		for (size_t k = name, back = 0; k > 0 && back < 5 && !chr; k--, back++)
 			chr = tk_id(t, k - 1, "char") || tk_id(t, k - 1, "wchar_t");
-		if (chr)
-			const_put(out, t, name, decl_text(t, j, 0), name, block_end(t, mt, name));
+		if (!chr)
+			continue;
+		const_put(out, t, name, decl_text(t, j, 0), name, block_end(t, mt, name));
+		/* a table of texts separated by NULs */
+		fl_buf raw = {0};
+		bool nul = false;
+		size_t q = j;
+		for (; q < t->n && t->v[q].kind == FL_TK_STRING; q++) {
+			const char *x = fl_tok_str(t, &t->v[q]);
+			nul = nul || memchr(x, '\0', t->v[q].slen) != NULL;
+			fl_buf_put(&raw, x, t->v[q].slen);
+		}
+		if (array && nul && tk_p1(t, q, ';'))
+			nul_table(t, mt, out, name, raw.s, raw.n);
+		fl_buf_free(&raw);
 	}
 }
 
