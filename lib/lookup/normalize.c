@@ -477,8 +477,11 @@ static const char *strip_location(const char *s)
 	if (dot && p - dot >= 2 && p - dot <= 9)
 		for (const char *e = dot + 1; e < p; e++)
 			ext |= isalpha((unsigned char)*e);
-	/* a linter's compact form: "a.css: line 1, col 17, error - " */
-	if (p > s && ext && strncmp(p, ": line ", 7) == 0 && isdigit((unsigned char)p[7])) {
+	/* a linter's compact form: "a.css: line 1, col 17, error - ", and
+	 * without a level ("a.js: line 1, col 10, Missing semicolon.",
+	 * "stdin: line 1, ...": jshint) */
+	if (p > s && (ext || (p - s == 5 && strncmp(s, "stdin", 5) == 0)) &&
+	    strncmp(p, ": line ", 7) == 0 && isdigit((unsigned char)p[7])) {
 		const char *q = p + 7;
 		while (isdigit((unsigned char)*q))
 			q++;
@@ -486,12 +489,13 @@ static const char *strip_location(const char *s)
 			q += 6;
 			while (isdigit((unsigned char)*q))
 				q++;
-			if (q[0] == ',' && q[1] == ' ' && isalpha((unsigned char)q[2])) {
-				q += 2;
-				while (isalpha((unsigned char)*q))
-					q++;
-				if (strncmp(q, " - ", 3) == 0)
-					return q + 3;
+			if (q[0] == ',' && q[1] == ' ' && q[2] && q[2] != ' ') {
+				const char *msg = q + 2, *w = msg;
+				while (isalpha((unsigned char)*w))
+					w++;
+				if (w > msg && strncmp(w, " - ", 3) == 0)
+					return w + 3;
+				return msg;
 			}
 		}
 	}

@@ -1219,6 +1219,58 @@ static void test_message_tables(void **state)
 	fl_sites_free(s);
 }
 
+/* A table of messages by code in one file (jshint's messages.js: `var
+ * warnings = { W033: "Missing semicolon.", ... }`), its codes used in
+ * another where a problem is reported: the first argument of a call whose
+ * name says so, a method's too, or an object's `code:` handed on.  Each
+ * use is a site of the table's text, its code the key; a code used
+ * otherwise, or a call whose name says nothing, is none. */
+static void test_table_codes(void **state)
+{
+	(void)state;
+	const char *msgs =
+		"var errors = {\n"
+		"  E001: \"Bad {a}option: '{b}'.\",\n"
+		"  E017: \"Unclosed comment.\",\n"
+		"  E041: \"Unrecoverable syntax error.\"\n"
+		"};\n"
+		"var warnings = {\n"
+		"  W008: \"A leading decimal point can be confused with a dot: '{a}'.\",\n"
+		"  W033: \"Missing semicolon.\",\n"
+		"  W117: \"'{a}' is not defined.\"\n"
+		"};\n";
+	const char *lint =
+		"function check(t, name) {\n"                                      /* 1 */
+		"  if (!valid(name)) {\n"                                          /* 2 */
+		"    error(\"E001\", t, \"\", name);\n"                        /* 3 */
+		"  }\n"                                                            /* 4 */
+		"  if (!t.semi) warningAt(\"W033\", t.line, t.character);\n"     /* 5 */
+		"  linter.warn(\"W008\", { line: t.line, data: [t.value] });\n"  /* 6 */
+		"  this.trigger(\"error\", {\n"                                  /* 7 */
+		"    code: \"E017\",\n"                                          /* 8 */
+		"    line: t.line\n"                                               /* 9 */
+		"  });\n"                                                          /* 10 */
+		"  var seen = { W117: true };\n"                                   /* 11 */
+		"  lookup(\"W117\");\n"                                          /* 12 */
+		"}\n";
+	fl_src files[] = {{"src/messages.js", msgs, strlen(msgs), NULL},
+			  {"src/lint.js", lint, strlen(lint), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_js, files, 2, 1);
+	const fl_site *p = EXPECT_SITE(s, "Bad {a}option: '{b}'.", 3, FL_T_EXCEPTION);
+	harness_expect_str(p->code, "E001");
+	harness_expect_str(p->severity, FL_S_ERROR);
+	harness_expect_str(p->guard, "!valid(name)");
+	p = EXPECT_SITE(s, "Missing semicolon.", 5, FL_T_EXCEPTION);
+	harness_expect_str(p->code, "W033");
+	harness_expect_str(p->severity, FL_S_WARNING);
+	EXPECT_SITE(s, "A leading decimal point can be confused with a dot: '{a}'.", 6, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "Unclosed comment.", 8, FL_T_EXCEPTION);
+	harness_expect_str(p->code, "E017");
+	assert_null(harness_find_line(s, 11));
+	assert_null(harness_find_line(s, 12));
+	fl_sites_free(s);
+}
+
 /* Texts pushed onto a list of errors or warnings that the program prints
  * (Babel's CLI); a list of other things, a key, an object are none. */
 static void test_pushed_messages(void **state)
@@ -1262,6 +1314,7 @@ int main(void)
 		cmocka_unit_test(test_branch_texts),
 		cmocka_unit_test(test_factory_throwers),
 		cmocka_unit_test(test_message_tables),
+		cmocka_unit_test(test_table_codes),
 		cmocka_unit_test(test_pushed_messages),
 		cmocka_unit_test(test_throw_idioms),
 		cmocka_unit_test(test_else_guards),

@@ -528,6 +528,13 @@ static void test_location_prefix(void **state)
 	norm("notes: line 1, col 17, error - x", &q); /* no file */
 	assert_string_equal(q.messages.v[0], "notes: line 1, col 17, error - x");
 	fl_query_free(&q);
+	/* without a level (jshint's default reporter), and of standard input */
+	norm("undef.js: line 2, col 1, 'foo' is not defined.\n", &q);
+	assert_string_equal(q.messages.v[0], "'foo' is not defined.");
+	fl_query_free(&q);
+	norm("stdin: line 1, col 10, Missing semicolon.\n", &q);
+	assert_string_equal(q.messages.v[0], "Missing semicolon.");
+	fl_query_free(&q);
 }
 
 /* The frames of a stack name lines: each is a site (file:line) of the

@@ -188,8 +188,11 @@
       p++;
     }
     var ext = dot >= 0 && p - dot >= 2 && p - dot <= 9 && /[A-Za-z]/.test(s.slice(dot + 1, p));
-    /* a linter's compact form: "a.css: line 1, col 17, error - " */
-    var lint = p > 0 && ext ? /^: line [0-9]+, col [0-9]+, [A-Za-z]+ - /.exec(s.slice(p)) : null;
+    /* a linter's compact form: "a.css: line 1, col 17, error - ", and
+     * without a level ("a.js: line 1, col 10, Missing semicolon.",
+     * "stdin: line 1, ...") */
+    var lint = p > 0 && (ext || s.slice(0, p) === 'stdin') ?
+      /^: line [0-9]+, col [0-9]+, (?:[A-Za-z]+ - )?(?=[^ ])/.exec(s.slice(p)) : null;
     if (lint) return s.slice(p + lint[0].length);
     if (p === 0 || s[p] !== ':' || !/[0-9]/.test(s[p + 1] || '')) return s;
     var u = s.indexOf('://'), file = (slash && !(u >= 0 && u < p)) || ext;

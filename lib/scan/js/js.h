@@ -237,6 +237,16 @@ char *js_ctor_arg_msg(const ctx *c, size_t b, size_t e);
  * assignments differ by branch: appended to out (at most 4); how many. */
 size_t js_ctor_arg_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
 
+/* rules.c: message tables */
+#define JS_TABLE_MAX 2048 /* entries of a table at most */
+/* The entries of a message table declared at i (`const NAME = {` with a
+ * name that says errors or warnings, most values sentences): their key
+ * tokens, value starts and ends into keys, vb, ve (JS_TABLE_MAX each);
+ * *warn: its name says warnings.  How many; 0 when it is none. */
+size_t js_msg_table(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve, bool *warn);
+/* a key written as a code: E_CONFIG, ERR_NO_FILE, E042 */
+bool js_code_key(const char *s, size_t n);
+
 /* lint.c */
 /* A report call at i whose arguments open at open (`report({ message:
  * messages.rejected, ... })`, `context.report({ messageId: "x", ... })`)

@@ -18,14 +18,78 @@ static bool jsx_of(const char *path)
 			 strcmp(dot, ".cts") == 0));
 }
 
+/* A byte scan: the file may declare a table of messages by code (`var
+ * warnings = {`, `const ERRORS = {`, `errorMessages = {`). */
+static bool js_may_have_msg_table(const char *s, size_t n)
+{
+	static const char *const pats[] = {"rrors = {", "RRORS = {", "arnings = {", "ARNINGS = {",
+					   "essages = {", "ESSAGES = {", NULL};
+	for (const char *const *p = pats; *p; p++)
+		if (fl_memmem(s, n, *p, strlen(*p)))
+			return true;
+	return false;
+}
+
+/* a key that is a code another file reports by: E001, W033, TS2304,
+ * E_CONFIG */
+static bool table_code(const char *s, size_t n)
+{
+	size_t a = 0;
+	while (a < n && a < 4 && s[a] >= 'A' && s[a] <= 'Z')
+		a++;
+	size_t d = a;
+	while (d < n && s[d] >= '0' && s[d] <= '9')
+		d++;
+	return (a >= 1 && a <= 3 && d == n && d - a >= 2 && d - a <= 5) || js_code_key(s, n);
+}
+
+/* the texts of a file's message tables by code, into the tree as
+ * "msgkey:CODE" (status: 1 for a table of warnings) */
+static void js_table_collect(fl_classdefs *tr, const ctx *c)
+{
+	const fl_toks *t = &c->t;
+	size_t *keys = NULL, *vb = NULL, *ve = NULL;
+	for (size_t i = 0; i + 3 < t->n; i++) {
+		if (!(is_id(c, i, "const") || is_id(c, i, "var") || is_id(c, i, "let")) ||
+		    !(is_p(c, i + 2, "=") || is_p(c, i + 2, ":")))
+			continue;
+		if (!keys) {
+			keys = fl_xmalloc(3 * JS_TABLE_MAX * sizeof *keys);
+			vb = keys + JS_TABLE_MAX;
+			ve = vb + JS_TABLE_MAX;
+		}
+		bool warn;
+		size_t nk = js_msg_table(c, i, keys, vb, ve, &warn);
+		for (size_t q = 0; q < nk && tr->n < 65536; q++) {
+			size_t k = keys[q];
+			const char *ks = is_kind(c, k, FL_TK_STRING) ? fl_tok_str(t, &t->v[k]) : t->src + t->v[k].off;
+			size_t kl = is_kind(c, k, FL_TK_STRING) ? t->v[k].slen : t->v[k].len;
+			if (!is_kind(c, k, FL_TK_IDENT) && !is_kind(c, k, FL_TK_STRING))
+				continue;
+			if (kl > 40 || !table_code(ks, kl))
+				continue;
+			char *msg = js_msg_of(c, vb[q], ve[q]);
+			if (!msg || !strchr(msg, ' ')) {
+				free(msg);
+				continue;
+			}
+			char *key = fl_xasprintf("msgkey:%.*s", (int)kl, ks);
+			fl_classdefs_add(tr, key, msg, fl_xstrndup(ks, kl), warn ? 1 : 0);
+			free(key);
+		}
+	}
+	free(keys);
+}
+
 static void js_collect(void *tree, const fl_src *src)
 {
 	fl_classdefs *tr = tree;
 	const char *tn;
 	size_t tl;
 	bool tf = js_tpl_file(src->path, &tn, &tl);
+	bool tables = src->text && js_may_have_msg_table(src->text, src->len);
 	if (!tr || !src->text ||
-	    (!tf && !js_has_error_class(src->text, src->len) &&
+	    (!tf && !tables && !js_has_error_class(src->text, src->len) &&
 	     !js_has_factory_decl(src->text, src->len) && !js_has_reporter(src->text, src->len) &&
 	     !js_has_pfactory(src->text, src->len)))
 		return;
@@ -35,6 +99,8 @@ static void js_collect(void *tree, const fl_src *src)
 	c.match = fl_tok_match_table(&c.t, FL_MATCH_SKIP_ONE);
 	if (tf)
 		js_tpl_collect(tr, &c, tn, tl);
+	if (tables)
+		js_table_collect(tr, &c);
 	for (size_t i = 0; i + 2 < c.t.n && tr->n < 65536; i++) {
 		/* NAME: createError('CODE', 'message', ...) or NAME = ... */
 		if (i >= 2 && is_id(&c, i, "createError") && is_p(&c, i + 1, "(") &&

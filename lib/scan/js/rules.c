@@ -616,27 +616,27 @@ static bool code_key(const char *s, size_t n)
 
 #define TABLE_MAX_TOKS 60000
 
-static void rule_message_table(ctx *c, size_t i)
+size_t js_msg_table(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve, bool *warn)
 {
 	const fl_toks *t = &c->t;
 	size_t nm = i + 1, v = i + 2;
 	if (!is_kind(c, nm, FL_TK_IDENT) || !table_name(c, nm))
-		return;
+		return 0;
 	if (is_p(c, v, ":")) /* a type: `errorMessages: Record<Codes, string> =` */
 		for (size_t lim = v + 24; v < lim && v < t->n && !is_p(c, v, "="); v++)
 			;
 	if (!is_p(c, v, "="))
-		return;
+		return 0;
 	v++;
 	if (is_id(c, v, "Object") && is_p(c, v + 1, ".") && is_id(c, v + 2, "freeze") && is_p(c, v + 3, "("))
 		v += 4;
 	if (!is_p(c, v, "{") || c->match[v] >= t->n || c->match[v] - v > TABLE_MAX_TOKS)
-		return;
-	enum { TABLE_MAX = 2048 };
+		return 0;
+	static const char *const warns[] = {"warning", NULL};
+	*warn = js_name_has_ci(c, nm, warns);
 	size_t close = c->match[v];
-	size_t *ps = fl_xmalloc(5 * TABLE_MAX * sizeof *ps), *pe = ps + TABLE_MAX, *keys = pe + TABLE_MAX,
-	       *vb = keys + TABLE_MAX, *prop = vb + TABLE_MAX;
-	size_t np = fl_tok_split(t, c->match, v + 1, close, ps, pe, TABLE_MAX);
+	size_t *ps = fl_xmalloc(2 * JS_TABLE_MAX * sizeof *ps), *pe = ps + JS_TABLE_MAX;
+	size_t np = fl_tok_split(t, c->match, v + 1, close, ps, pe, JS_TABLE_MAX);
 	size_t nk = 0;
 	for (size_t p = 0; p < np; p++) {
 		size_t k = ps[p], val;
@@ -663,21 +663,33 @@ static void rule_message_table(ctx *c, size_t i)
 		if (!is_kind(c, val, FL_TK_STRING))
 			continue;
 		keys[nk] = k;
-		prop[nk] = p;
+		ve[nk] = pe[p];
 		vb[nk++] = val;
 	}
+	free(ps);
 	/* a table of texts: two at least, and most of its strings sentences
 	 * (not a map of names, `{ NOT_FOUND: 'not_found' }`) */
 	size_t texts = 0;
 	for (size_t q = 0; q < nk; q++)
 		texts += memchr(fl_tok_str(t, &t->v[vb[q]]), ' ', t->v[vb[q]].slen) != NULL;
-	if (texts < 2 || texts * 2 < nk) {
-		free(ps);
-		return;
-	}
+	return texts < 2 || texts * 2 < nk ? 0 : nk;
+}
+
+bool js_code_key(const char *s, size_t n)
+{
+	return code_key(s, n);
+}
+
+static void rule_message_table(ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	size_t *keys = fl_xmalloc(3 * JS_TABLE_MAX * sizeof *keys), *vb = keys + JS_TABLE_MAX,
+	       *ve = vb + JS_TABLE_MAX;
+	bool warn;
+	size_t nk = js_msg_table(c, i, keys, vb, ve, &warn);
 	for (size_t q = 0; q < nk; q++) {
 		size_t k = keys[q];
-		char *msg = js_msg_of(c, vb[q], pe[prop[q]]);
+		char *msg = js_msg_of(c, vb[q], ve[q]);
 		if (!msg || !strchr(msg, ' ')) {
 			free(msg);
 			continue;
@@ -691,7 +703,44 @@ static void rule_message_table(ctx *c, size_t i)
 		free(code);
 		free(msg);
 	}
-	free(ps);
+	free(keys);
+}
+
+/* A code of a message table of the tree (js_collect's "msgkey:" entries)
+ * used where a problem is reported: the first argument of a call whose
+ * name says so (jshint's `warningAt("W033", line, ch)`, `error("E001", t,
+ * ...)`, `quit("E041", ...)`), or an object's `code:` handed to a call
+ * (`this.trigger("error", { code: "E017", ... })`).  A site of the
+ * table's text at the code, its code the key. */
+static bool rule_table_code(ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	size_t lit;
+	if (is_p(c, i + 1, "(") && is_kind(c, i + 2, FL_TK_STRING)) {
+		static const char *const says[] = {"warn", "error", "err", "quit", "fail", "report",
+						   "raise", "abort", "die", NULL};
+		if (!js_name_has_ci(c, i, says) || is_id(c, i, "function"))
+			return false;
+		lit = i + 2;
+	} else if (is_id(c, i, "code") && is_p(c, i + 1, ":") && is_kind(c, i + 2, FL_TK_STRING) &&
+		   i > 0 && (is_p(c, i - 1, "{") || is_p(c, i - 1, ","))) {
+		lit = i + 2;
+	} else {
+		return false;
+	}
+	const char *ks = fl_tok_str(t, &t->v[lit]);
+	size_t kl = t->v[lit].slen;
+	if (kl < 2 || kl > 40 || !(ks[0] >= 'A' && ks[0] <= 'Z'))
+		return false;
+	char key[64];
+	const char *msg, *code;
+	int warn;
+	snprintf(key, sizeof key, "msgkey:%.*s", (int)kl, ks);
+	if (!fl_classdefs_find(c->tree, key, &msg, &code, &warn) || !msg)
+		return false;
+	js_emit(c, lit, msg, code, NULL, FL_T_EXCEPTION, warn ? FL_S_WARNING : FL_S_ERROR, 0,
+		"message table code");
+	return true;
 }
 
 void js_rules(ctx *c)
@@ -715,6 +764,9 @@ void js_rules(ctx *c)
 		}
 		bool member = i > 0 && (is_p(c, i - 1, ".") || is_p(c, i - 1, "?."));
 		if (member) {
+			/* linter.warn("W008", ...): a code of the tree's tables */
+			if (is_p(c, i + 1, "(") && c->tree && c->tree->n && rule_table_code(c, i))
+				continue;
 			if (is_p(c, i + 1, "(") && is_id(c, i - 2, "this"))
 				js_rule_reporter_call(c, i, true);
 			else if (is_p(c, i + 1, ".") && is_id(c, i + 2, "push") && is_p(c, i + 3, "("))
@@ -726,7 +778,9 @@ void js_rules(ctx *c)
 		    (is_p(c, i + 2, "=") || is_p(c, i + 2, ":"))) {
 			rule_message_table(c, i);
 		}
-		if (fl_tok_is(t, i, "throw")) {
+		if (c->tree && c->tree->n && rule_table_code(c, i)) {
+			/* warningAt("W033", ...): a code of the tree's tables */
+		} else if (fl_tok_is(t, i, "throw")) {
 			rule_throw(c, i);
 		} else if (fl_tok_is(t, i, "return") && is_kind(c, i + 1, FL_TK_IDENT) &&
 			   is_p(c, i + 2, "(") && !fl_tok_is(t, i + 1, "new")) {
