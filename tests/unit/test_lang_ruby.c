@@ -784,6 +784,38 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A logger given the message through a method that dresses it, called
+ * without parentheses or with them (asciidoctor's `logger.warn
+ * message_with_context %(...), source_location: cursor`), and a
+ * %-literal right after a method's name; a key (one word) is no text, and
+ * `a.size % 2` stays a remainder. */
+static void test_dressed_log_messages(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_rb(
+		"class Reader\n"                                                                        /* 1 */
+		"  def read_block(context, terminator)\n"                                                /* 2 */
+		"    if terminator\n"                                                                    /* 3 */
+		"      logger.warn message_with_context %(unterminated #{context} block), source_location: cursor\n" /* 4 */
+		"    end\n"                                                                              /* 5 */
+		"    logger.error message_with_context(%(include file not found: #{path}), source_location: cursor)\n" /* 6 */
+		"    logger.warn %(dropped line with missing attribute: #{name})\n"                      /* 7 */
+		"    logger.warn translate \"errors.missing\"\n"                                          /* 8 */
+		"    half = lines.size % 2\n"                                                            /* 9 */
+		"    logger.warn format_note(half)\n"                                                    /* 10 */
+		"  end\n"
+		"end\n");
+	const fl_site *x = EXPECT_SITE(s, "unterminated {context} block", 4, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->guard, "terminator");
+	x = EXPECT_SITE(s, "include file not found: {path}", 6, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	EXPECT_SITE(s, "dropped line with missing attribute: {name}", 7, FL_T_CONSOLE);
+	assert_null(harness_find_line(s, 8));
+	assert_null(harness_find_line(s, 10));
+	fl_sites_free(s);
+}
+
 /* A lint rule's offenses (RuboCop's cop API): add_offense reports its
  * message: a constant, format(CONST, ...), a local holding a method's
  * format(MSG, ...), the file's `message` method (each constant it returns,
@@ -863,6 +895,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_lint_offenses),
+		cmocka_unit_test(test_dressed_log_messages),
 		cmocka_unit_test(test_raise_forms),
 		cmocka_unit_test(test_helper_call_texts),
 		cmocka_unit_test(test_else_guards),

@@ -387,13 +387,17 @@ static bool expr_start(rblex *L)
 		const char *s = t->src + p->off;
 		if (is_kwtext(s, p->len))
 			return true;
-		if (t->n >= 2 && t->v[t->n - 2].kind == FL_TK_PUNCT &&
-		    t->src[t->v[t->n - 2].off] == '.')
-			return false;
 		/* `foo /re/`: a command call with a literal argument */
 		bool sp_before = t->pos > 0 && (t->src[t->pos - 1] == ' ' ||
 						t->src[t->pos - 1] == '\t');
 		int nx = fl_lx_peek(t, 1);
+		if (t->n >= 2 && t->v[t->n - 2].kind == FL_TK_PUNCT &&
+		    t->src[t->v[t->n - 2].off] == '.')
+			/* a method's: only a %-literal opening right after a
+			 * space (`logger.warn %(text)`; `a.size % 2` is a
+			 * remainder) */
+			return t->src[t->pos] == '%' && sp_before && nx >= 0 &&
+			       strchr("([{<|", nx) != NULL;
 		return sp_before && nx >= 0 && !is_space(nx) && nx != '=' &&
 		       ((s[0] >= 'a' && s[0] <= 'z') || s[0] == '_');
 	}

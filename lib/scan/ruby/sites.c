@@ -628,10 +628,35 @@ static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *
 		e--;
 	}
 	size_t ib, ie;
+	/* a method that dresses the message given to it, called without
+	 * or with parentheses: `logger.warn message_with_context
+	 * %(unterminated #{name} block), source_location: cursor`
+	 * (asciidoctor): the message is its first argument's text */
+	bool dressed = false;
+	if (b + 1 < e && t->v[b].kind == FL_TK_IDENT && t->src[t->v[b].off] >= 'a' &&
+	    t->src[t->v[b].off] <= 'z' && !(b > 0 && is_p(t, b - 1, '.'))) {
+		size_t q = b + 1, close = NONE;
+		if (is_p(t, q, '(') && w->m[q] != NONE && w->m[q] < e) {
+			close = w->m[q];
+			q++;
+		}
+		size_t r = q;
+		while (r < e && t->v[r].kind == FL_TK_STRING)
+			r++;
+		if (r > q && (close == NONE ? r == e : (r == close || is_p(t, r, ',')))) {
+			b = q;
+			e = r;
+			dressed = true;
+		}
+	}
 	if (b >= e || (t->v[b].kind != FL_TK_STRING && !is_p(t, b, '(') &&
 		       !fl_rb_styled(t, b, e, &ib, &ie)))
 		return; /* a variable or a call: no text of its own */
 	char *msg = fl_rb_msg(t, b, e);
+	if (dressed && msg && !strchr(msg, ' ')) {
+		free(msg); /* a key (`t("errors.missing")`), not a text */
+		return;
+	}
 	if (at != i && n >= 2 && (!msg || topic_label(msg))) {
 		/* Jekyll's logger: `Jekyll.logger.warn "Deprecation:",
 		 * "message"` logs the topic and the message on one line; a
