@@ -1638,11 +1638,50 @@ static void test_reporters_without_exit(void **state)
 	fl_sites_free(s);
 }
 
+/* A print right before a failing exit or status is what the program says
+ * went wrong (pre-commit's `output.write_line(...)` then `return 1`,
+ * `print(...)` then `raise SystemExit(retv)`, a status variable set to
+ * one); a print before `return 0`, or before anything else, is output. */
+static void test_print_before_failure(void **state)
+{
+	(void)state;
+	fl_sites *s = scan_py(
+		"def run(args, hooks):\n"                                                     /* 1 */
+		"    if args.hook and not hooks:\n"                                           /* 2 */
+		"        output.write_line(\n"                                                /* 3 */
+		"            f'No hook with id `{args.hook}` in stage `{args.stage}`',\n"     /* 4 */
+		"        )\n"                                                                 /* 5 */
+		"        return 1\n"                                                          /* 6 */
+		"    if not args.config:\n"                                                   /* 7 */
+		"        print(f'`{args.config}` config file not found. Skipping.')\n"        /* 8 */
+		"        raise SystemExit(args.retv)\n"                                       /* 9 */
+		"    retv = 0\n"                                                              /* 10 */
+		"    for hook in hooks:\n"                                                    /* 11 */
+		"        if not hook.files:\n"                                                /* 12 */
+		"            print(f'{hook.id} does not apply to this repository')\n"         /* 13 */
+		"            retv = 1\n"                                                      /* 14 */
+		"    print('all hooks checked')\n"                                            /* 15 */
+		"    return 0\n"                                                              /* 16 */
+		"\n"
+		"def report(items):\n"                                                        /* 18 */
+		"    print('items found in the store')\n"                                     /* 19 */
+		"    return len(items)\n");                                                   /* 20 */
+	const fl_site *x = EXPECT_SITE(s, "No hook with id `{args.hook}` in stage `{args.stage}`", 3,
+				       FL_T_CONSOLE);
+	harness_expect_str(x->guard, "args.hook and not hooks");
+	EXPECT_SITE(s, "`{args.config}` config file not found. Skipping.", 8, FL_T_CONSOLE);
+	EXPECT_SITE(s, "{hook.id} does not apply to this repository", 13, FL_T_CONSOLE);
+	assert_null(harness_find_line(s, 15));
+	assert_null(harness_find_line(s, 19));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raise_forms),
 		cmocka_unit_test(test_reporters_without_exit),
+		cmocka_unit_test(test_print_before_failure),
 		cmocka_unit_test(test_else_guards),
 		cmocka_unit_test(test_nested_guards),
 		cmocka_unit_test(test_raising_helpers),

@@ -313,6 +313,35 @@ static bool exit_follows(const fl_toks *t, const size_t *m, size_t pb, size_t cl
 		 t->src[t->v[a + 1].off] == '0');
 }
 
+/* Whether the statement after the call [pb, close] ends its function
+ * or program with a failure: an exit (exit_follows), `return 1` (a status
+ * of 1 to 255), or a status variable set to one (`retv = 1`, `rc = 2`,
+ * returned later). */
+static bool failure_follows(const fl_toks *t, const size_t *m, size_t pb, size_t close)
+{
+	if (exit_follows(t, m, pb, close))
+		return true;
+	size_t x = close + 1;
+	if (x + 1 >= t->n || !(t->v[x].flags & FL_TF_NL_BEFORE) || t->v[x].col != t->v[pb].col)
+		return false;
+	size_t v = NONE;
+	if (fl_tok_is_ident(t, x, "return"))
+		v = x + 1;
+	else if (t->v[x].kind == FL_TK_IDENT && is_p(t, x + 1, '=') && x + 2 < t->n) {
+		static const char *const st[] = {"ret", "rc", "status", "exit", "code", NULL};
+		bool named = false;
+		for (const char *const *q = st; *q && !named; q++)
+			named = contains_ci(t->src + t->v[x].off, t->v[x].len, *q);
+		if (named)
+			v = x + 2;
+	}
+	if (v == NONE || v >= t->n || t->v[v].kind != FL_TK_NUMBER ||
+	    (v + 1 < t->n && !(t->v[v + 1].flags & FL_TF_NL_BEFORE) && !is_p(t, v + 1, ';')))
+		return false;
+	long n = strtol(t->src + t->v[v].off, NULL, 10);
+	return n >= 1 && n <= 255;
+}
+
 /* A call at i of a reporter of the tree (a method called on an object, a
  * function called plainly or on its module): a site with the printed text,
  * each parameter given a literal replaced by its text.  True when i is one
@@ -558,6 +587,16 @@ static int call_kind(walker *w, size_t i, size_t pb, const char **sev, const cha
 	} else if (NM("write") && rv && RV("stderr") && i >= pb + 4 && fl_tok_is_ident(t, i - 4, "sys")) {
 		kind = 7;
 		*idiom = "sys.stderr.write";
+	} else if ((NM("print") || NM("echo") || NM("secho") ||
+		    (contains_ci(ce.nm, ce.nl, "write") && contains_ci(ce.nm, ce.nl, "line")) ||
+		    (NM("write") && rv && contains_ci(rv, rl, "out"))) &&
+		   !has_kw(t, w->m, i + 1, "file", NULL, NULL) && w->m[i + 1] != NONE &&
+		   failure_follows(t, w->m, pb, w->m[i + 1])) {
+		/* a print right before a failing exit or status (pre-commit's
+		 * `output.write_line(f'No hook with id ...')` then `return
+		 * 1`): what the program says went wrong */
+		kind = 7;
+		*idiom = "print before a failing exit";
 	} else if (NM("warn") && (!rv || RV("warnings"))) {
 		kind = 4;
 		*idiom = "warnings.warn";
