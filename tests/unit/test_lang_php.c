@@ -468,6 +468,34 @@ static void test_ctor_messages_values_reporters(void **state)
 	harness_expect_str(x->idiom, "reporter exitWithErrorMessage");
 	assert_null(harness_find_line(s, 11));
 	fl_sites_free(s);
+	/* a method of the file that throws its first parameter (PHPMD's
+	 * nullOrThrow, at any depth of its body): its calls raise their text */
+	s = scan("src/Baseline/FileFinder.php",
+		 "<?php\n"                                                                    /* 1 */
+		 "class FileFinder {\n"                                                       /* 2 */
+		 "  public function find($path) {\n"                                          /* 3 */
+		 "    if ($path === null) {\n"                                                /* 4 */
+		 "      return $this->nullOrThrow('Unable to determine the baseline location.');\n" /* 5 */
+		 "    }\n"                                                                    /* 6 */
+		 "    $this->note('the baseline file was found');\n"                          /* 7 */
+		 "    return $path;\n"                                                        /* 8 */
+		 "  }\n"                                                                      /* 9 */
+		 "  private function nullOrThrow($message) {\n"                               /* 10 */
+		 "    if ($this->notNull === true) {\n"                                       /* 11 */
+		 "      throw new RuntimeException($message);\n"                              /* 12 */
+		 "    }\n"                                                                    /* 13 */
+		 "    return null;\n"                                                         /* 14 */
+		 "  }\n"                                                                      /* 15 */
+		 "  private function note($text) {\n"                                         /* 16 */
+		 "    $this->log[] = $text;\n"                                                /* 17 */
+		 "  }\n"                                                                      /* 18 */
+		 "}\n");
+	x = EXPECT_SITE(s, "Unable to determine the baseline location.", 5, FL_T_EXCEPTION);
+	harness_expect_str(x->cls, "RuntimeException");
+	harness_expect_str(x->idiom, "thrower nullOrThrow");
+	harness_expect_str(x->guard, "$path === null");
+	assert_null(harness_find_line(s, 7));
+	fl_sites_free(s);
 	/* a print right before a failing exit reports; before exit(0), or
 	 * going on, it is output */
 	s = scan("src/Migrate.php",

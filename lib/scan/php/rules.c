@@ -951,9 +951,13 @@ static void rule_new_value(ctx *c, size_t i)
 
 /* The file's one method NAME (token nm) that prints its first parameter
  * and exits: `private function exitWithErrorMessage(string $message): void
- * { $this->printVersionString(); print $message . PHP_EOL; exit(...); }`. */
-static bool reporter_method(const ctx *c, size_t nm)
+ * { $this->printVersionString(); print $message . PHP_EOL; exit(...); }`;
+ * or that throws it, *thrown then the class's token (`private function
+ * nullOrThrow($message) { if ($this->notNull === true) { throw new
+ * RuntimeException($message); } return null; }`). */
+static bool reporter_method(const ctx *c, size_t nm, size_t *thrown)
 {
+	*thrown = NONE;
 	size_t found = php_file_function(c, nm);
 	if (found == NONE || c->match[found + 1] >= c->t.n)
 		return false;
@@ -972,6 +976,22 @@ static bool reporter_method(const ctx *c, size_t nm)
 		return false;
 	size_t close = c->match[ob];
 	bool prints = false, exits = false;
+	const fl_tok *pv = &c->t.v[param];
+	for (size_t q = ob + 1; q + 3 < close; q++) {
+		/* throw new X($param ...), at any depth */
+		size_t after, ci;
+		if (!is_id(c, q, "throw") || !is_id(c, q + 1, "new") ||
+		    (ci = php_qname(c, q + 2, &after)) == NONE || !is_p(c, after, "(") ||
+		    after + 1 >= close)
+			continue;
+		const fl_tok *a = &c->t.v[after + 1];
+		if (a->len == pv->len && a->kind == pv->kind &&
+		    memcmp(c->t.src + a->off, c->t.src + pv->off, pv->len) == 0 &&
+		    (is_p(c, after + 2, ")") || is_p(c, after + 2, ","))) {
+			*thrown = ci;
+			return true;
+		}
+	}
 	for (size_t q = ob + 1; q < close; q++) {
 		if (is_p(c, q, "{") && c->match[q] < close) {
 			q = c->match[q]; /* its own level only */
@@ -983,7 +1003,6 @@ static bool reporter_method(const ctx *c, size_t nm)
 		if (!(is_id(c, q, "print") || is_id(c, q, "echo") || is_id(c, q, "printf")) ||
 		    !(is_p(c, q - 1, ";") || is_p(c, q - 1, "{")))
 			continue;
-		const fl_tok *pv = &c->t.v[param];
 		for (size_t r = q + 1; r < close && !is_p(c, r, ";"); r++)
 			if (c->t.v[r].len == pv->len && c->t.v[r].kind == pv->kind &&
 			    memcmp(c->t.src + c->t.v[r].off, c->t.src + pv->off, pv->len) == 0)
@@ -1005,18 +1024,24 @@ static bool rule_reporter_call(ctx *c, size_t i)
 	bool lit = false;
 	for (size_t q = s[0]; q < e[0] && !lit; q++)
 		lit = is_kind(c, q, FL_TK_STRING);
-	if (!lit || !reporter_method(c, i))
+	size_t thrown;
+	if (!lit || !reporter_method(c, i, &thrown))
 		return false;
 	fl_strv alts = {0};
-	char *idiom = fl_xasprintf("reporter %.*s", (int)c->t.v[i].len, c->t.src + c->t.v[i].off);
+	char *idiom = fl_xasprintf("%s %.*s", thrown != NONE ? "thrower" : "reporter",
+				   (int)c->t.v[i].len, c->t.src + c->t.v[i].off);
+	char *cls = thrown != NONE ? fl_tok_dup(&c->t, thrown) : NULL;
+	const char *type = thrown != NONE ? FL_T_EXCEPTION : FL_T_CONSOLE;
+	const char *sev = thrown != NONE ? FL_S_ERROR : FL_S_CRITICAL;
 	if (php_arg_alts(c, s[0], e[0], &alts)) {
 		for (size_t k = 0; k < alts.n; k++)
-			emit(c, i, alts.v[k], NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, idiom);
+			emit(c, i, alts.v[k], cls, type, sev, 0, idiom);
 	} else {
 		char *m = php_arg_msg(c, s[0], e[0]);
-		emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_CRITICAL, 0, idiom);
+		emit(c, i, m, cls, type, sev, 0, idiom);
 		free(m);
 	}
+	free(cls);
 	free(idiom);
 	fl_strv_free(&alts);
 	return true;
