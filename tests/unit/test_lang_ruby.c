@@ -814,6 +814,25 @@ static void test_dressed_log_messages(void **state)
 	assert_null(harness_find_line(s, 8));
 	assert_null(harness_find_line(s, 10));
 	fl_sites_free(s);
+	/* a local holding the message, dressed or not; a character literal
+	 * after a predicate (`text.include? ?'`) opens no string */
+	s = scan_rb(
+		"class Parser\n"                                                              /* 1 */
+		"  def parse_manpage(reader, text)\n"                                         /* 2 */
+		"    quoted = (text.include? ?') || (text.include? ?\")\n"                     /* 3 */
+		"    unless reader.has_more_lines?\n"                                         /* 4 */
+		"      error_msg = 'name section expected'\n"                                 /* 5 */
+		"    end\n"                                                                   /* 6 */
+		"    logger.error message_with_context error_msg, source_location: cursor\n"  /* 7 */
+		"    msg = 'plain local message here'\n"                                      /* 8 */
+		"    logger.warn msg\n"                                                       /* 9 */
+		"    logger.warn result\n"                                                    /* 10 */
+		"  end\n"
+		"end\n");
+	EXPECT_SITE(s, "name section expected", 7, FL_T_CONSOLE);
+	EXPECT_SITE(s, "plain local message here", 9, FL_T_CONSOLE);
+	assert_null(harness_find_line(s, 10));
+	fl_sites_free(s);
 }
 
 /* A lint rule's offenses (RuboCop's cop API): add_offense reports its

@@ -412,6 +412,18 @@ static bool prev_is_cmd_ident(rblex *L)
 	       !is_kwtext(t->src + t->v[t->n - 1].off, t->v[t->n - 1].len);
 }
 
+/* after a predicate method's name and a space (`text.include? ?'`): a
+ * character literal, its argument, not a ternary */
+static bool prev_is_predicate(rblex *L)
+{
+	fl_toks *t = L->t;
+	if (t->n == 0 || t->v[t->n - 1].kind != FL_TK_IDENT || t->pos == 0 ||
+	    (t->src[t->pos - 1] != ' ' && t->src[t->pos - 1] != '\t'))
+		return false;
+	const fl_tok *p = &t->v[t->n - 1];
+	return p->len >= 2 && t->src[p->off + p->len - 1] == '?';
+}
+
 static int closer_for(int c)
 {
 	return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : c == '<' ? '>' : c;
@@ -703,7 +715,8 @@ void fl_rb_lex(fl_toks *t)
 		} else if (c == '%' && expr_start(&L)) {
 			if (!rb_percent(&L))
 				fl_lx_punct(t, rb_ops);
-		} else if (c == '?' && expr_start(&L) && !prev_is_cmd_ident(&L) &&
+		} else if (c == '?' &&
+			   ((expr_start(&L) && !prev_is_cmd_ident(&L)) || prev_is_predicate(&L)) &&
 			   t->pos + 1 < t->srclen &&
 			   !is_space((unsigned char)s[t->pos + 1])) {
 			size_t r = t->pos + 1;

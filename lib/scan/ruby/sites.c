@@ -612,6 +612,8 @@ static bool topic_label(const char *m)
 	return m[n - 1] == ':' && n <= 40 && !memchr(m, '\n', n);
 }
 
+static size_t var_msgs(walker *w, size_t at, size_t var, char **out);
+
 /* logger.error("msg"), logger.warn { "msg" }, warn "msg": the message is
  * the first argument, or the block's value.  ($stderr.puts is not one:
  * scripts print their usage and progress with it.) */
@@ -643,11 +645,30 @@ static void do_log(walker *w, size_t at, size_t i, const char *sev, const char *
 		size_t r = q;
 		while (r < e && t->v[r].kind == FL_TK_STRING)
 			r++;
+		/* or a local holding it (`message_with_context error_msg`) */
+		if (r == q && q < e && t->v[q].kind == FL_TK_IDENT && t->src[t->v[q].off] >= 'a' &&
+		    t->src[t->v[q].off] <= 'z')
+			r = q + 1;
 		if (r > q && (close == NONE ? r == e : (r == close || is_p(t, r, ',')))) {
 			b = q;
 			e = r;
 			dressed = true;
 		}
+	}
+	/* a local variable: each text it holds there (`error_msg = 'name
+	 * section expected'` in one branch, another in the next) */
+	if (e == b + 1 && t->v[b].kind == FL_TK_IDENT && t->src[t->v[b].off] >= 'a' &&
+	    t->src[t->v[b].off] <= 'z') {
+		char *v[MAXVAR];
+		size_t nv = var_msgs(w, b, b, v);
+		char *g = nv ? modifier_guard(w, after) : NULL;
+		for (size_t k = 0; k < nv; k++) {
+			if (strchr(v[k], ' '))
+				emit(w, at, v[k], NULL, FL_T_CONSOLE, sev, g, idiom);
+			free(v[k]);
+		}
+		free(g);
+		return;
 	}
 	if (b >= e || (t->v[b].kind != FL_TK_STRING && !is_p(t, b, '(') &&
 		       !fl_rb_styled(t, b, e, &ib, &ie)))
