@@ -1269,6 +1269,22 @@ static void test_table_codes(void **state)
 	assert_null(harness_find_line(s, 11));
 	assert_null(harness_find_line(s, 12));
 	fl_sites_free(s);
+	/* a CLI toolkit's error method (the cli package's cli.error) given a
+	 * text of words; a value passed on, or `this.error`, is none */
+	s = harness_scan(&fl_lang_js, "src/cli.js",
+		"function run(fp, err) {\n"                                  /* 1 */
+		"  if (!exists(fp)) {\n"                                     /* 2 */
+		"    cli.error(\"Can't open \" + fp);\n"                     /* 3 */
+		"    return;\n"                                              /* 4 */
+		"  }\n"                                                      /* 5 */
+		"  cli.error(err);\n"                                        /* 6 */
+		"  ui.error('done');\n"                                      /* 7 */
+		"}\n");
+	const fl_site *q = EXPECT_SITE(s, "Can't open {fp}", 3, FL_T_CONSOLE);
+	harness_expect_str(q->guard, "!exists(fp)");
+	assert_null(harness_find_line(s, 6));
+	assert_null(harness_find_line(s, 7));
+	fl_sites_free(s);
 }
 
 /* Texts pushed onto a list of errors or warnings that the program prints

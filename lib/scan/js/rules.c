@@ -432,6 +432,21 @@ static void rule_named_report(ctx *c, size_t i)
 	free(msg);
 }
 
+/* `cli.error("Can't open " + fp)` at i (the receiver, one name, not
+ * `this`: a CLI toolkit's or a UI's error method): an error whose text is
+ * the first argument, starting with a literal of words. */
+static void rule_error_method(ctx *c, size_t i)
+{
+	size_t s[3], e[3];
+	size_t na = split_args(c, i + 3, s, e, 3);
+	if (na < 1 || !is_kind(c, s[0], FL_TK_STRING))
+		return;
+	char *msg = js_msg_of(c, s[0], e[0]);
+	if (msg && strchr(msg, ' ') && has_text(msg))
+		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, "error method");
+	free(msg);
+}
+
 /* `result.warn(`Expected "${a}"`, { node })` at i (the receiver, one
  * name: any object's warn method): a warning whose text is the first
  * argument, a literal with words (a value passed on is the caller's). */
@@ -827,6 +842,11 @@ void js_rules(ctx *c)
 			/* postcss's result.warn(text, { node }), a bundler
 			 * plugin's this.warn(text): a warning of the program */
 			rule_warn_method(c, i);
+		} else if (t->v[i].kind == FL_TK_IDENT && is_p(c, i + 1, ".") && is_id(c, i + 2, "error") &&
+			   is_p(c, i + 3, "(") && !(i > 0 && is_p(c, i - 1, ".")) && !is_id(c, i, "this") &&
+			   is_kind(c, i + 4, FL_TK_STRING)) {
+			/* the cli package's cli.error("Can't open " + fp) */
+			rule_error_method(c, i);
 		} else if (is_p(c, i + 1, ".") &&
 			   (is_id(c, i + 2, "status") || is_id(c, i + 2, "code")) &&
 			   is_p(c, i + 3, "(")) {
