@@ -1270,7 +1270,8 @@ static void test_table_codes(void **state)
 	assert_null(harness_find_line(s, 12));
 	fl_sites_free(s);
 	/* a CLI toolkit's error method (the cli package's cli.error) given a
-	 * text of words; a value passed on, or `this.error`, is none */
+	 * text of words; a value passed on, or a word, is none (any object's
+	 * error method is none either: test_named_reporting_calls) */
 	s = harness_scan(&fl_lang_js, "src/cli.js",
 		"function run(fp, err) {\n"                                  /* 1 */
 		"  if (!exists(fp)) {\n"                                     /* 2 */

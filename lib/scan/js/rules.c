@@ -432,9 +432,27 @@ static void rule_named_report(ctx *c, size_t i)
 	free(msg);
 }
 
-/* `cli.error("Can't open " + fp)` at i (the receiver, one name, not
- * `this`: a CLI toolkit's or a UI's error method): an error whose text is
- * the first argument, starting with a literal of words. */
+/* a receiver named as a command line's or a terminal's: cli, program,
+ * ui, shell, output, reporter, spinner, prompt (or ending so: myCli) --
+ * not any object's error method (`emitter.error(...)`) */
+static bool cli_receiver(const ctx *c, size_t i)
+{
+	static const char *const w[] = {"cli", "program", "ui", "term", "terminal", "shell", "output",
+					"reporter", "spinner", "prompt", NULL};
+	const char *s = c->t.src + c->t.v[i].off;
+	size_t n = c->t.v[i].len;
+	for (const char *const *p = w; *p; p++) {
+		size_t l = strlen(*p);
+		if (n >= l && strncasecmp(s + n - l, *p, l) == 0 &&
+		    (n == l || (s[n - l] >= 'A' && s[n - l] <= 'Z') || s[n - l - 1] == '_'))
+			return true;
+	}
+	return false;
+}
+
+/* `cli.error("Can't open " + fp)` at i (the receiver, one name said to
+ * be a command line's or a terminal's, cli_receiver): an error whose text
+ * is the first argument, starting with a literal of words. */
 static void rule_error_method(ctx *c, size_t i)
 {
 	size_t s[3], e[3];
@@ -843,7 +861,7 @@ void js_rules(ctx *c)
 			 * plugin's this.warn(text): a warning of the program */
 			rule_warn_method(c, i);
 		} else if (t->v[i].kind == FL_TK_IDENT && is_p(c, i + 1, ".") && is_id(c, i + 2, "error") &&
-			   is_p(c, i + 3, "(") && !(i > 0 && is_p(c, i - 1, ".")) && !is_id(c, i, "this") &&
+			   is_p(c, i + 3, "(") && !(i > 0 && is_p(c, i - 1, ".")) && cli_receiver(c, i) &&
 			   is_kind(c, i + 4, FL_TK_STRING)) {
 			/* the cli package's cli.error("Can't open " + fp) */
 			rule_error_method(c, i);
