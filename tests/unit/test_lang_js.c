@@ -1256,16 +1256,18 @@ static void test_table_codes(void **state)
 	fl_src files[] = {{"src/messages.js", msgs, strlen(msgs), NULL},
 			  {"src/lint.js", lint, strlen(lint), NULL}};
 	fl_sites *s = harness_scan_tree(&fl_lang_js, files, 2, 1);
-	const fl_site *p = EXPECT_SITE(s, "Bad {a}option: '{b}'.", 3, FL_T_EXCEPTION);
+	const fl_site *p = EXPECT_SITE(s, "Bad {a}option: '{b}'.", 3, FL_T_VALIDATION);
 	harness_expect_str(p->code, "E001");
 	harness_expect_str(p->severity, FL_S_ERROR);
 	harness_expect_str(p->guard, "!valid(name)");
-	p = EXPECT_SITE(s, "Missing semicolon.", 5, FL_T_EXCEPTION);
+	p = EXPECT_SITE(s, "Missing semicolon.", 5, FL_T_VALIDATION);
+	harness_expect_str(p->idiom, "warningAt");
 	harness_expect_str(p->code, "W033");
 	harness_expect_str(p->severity, FL_S_WARNING);
-	EXPECT_SITE(s, "A leading decimal point can be confused with a dot: '{a}'.", 6, FL_T_EXCEPTION);
-	p = EXPECT_SITE(s, "Unclosed comment.", 8, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "A leading decimal point can be confused with a dot: '{a}'.", 6, FL_T_VALIDATION);
+	p = EXPECT_SITE(s, "Unclosed comment.", 8, FL_T_VALIDATION);
 	harness_expect_str(p->code, "E017");
+	harness_expect_str(p->idiom, "trigger");
 	assert_null(harness_find_line(s, 11));
 	assert_null(harness_find_line(s, 12));
 	fl_sites_free(s);
@@ -1283,6 +1285,7 @@ static void test_table_codes(void **state)
 		"}\n");
 	const fl_site *q = EXPECT_SITE(s, "Can't open {fp}", 3, FL_T_CONSOLE);
 	harness_expect_str(q->guard, "!exists(fp)");
+	harness_expect_str(q->idiom, "cli.error");
 	assert_null(harness_find_line(s, 6));
 	assert_null(harness_find_line(s, 7));
 	fl_sites_free(s);

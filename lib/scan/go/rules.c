@@ -668,8 +668,10 @@ bool go_error_literal(go_st *st, size_t i)
 	char *msg = go_tmpl_render(tp, v, nv, &filled);
 	go_tmpl_vals_free(v, nv);
 	fl_msg_trim(msg);
+	char idiom[80];
+	snprintf(idiom, sizeof idiom, "%s{...}", name);
 	if (filled && strchr(msg, ' '))
-		emit(st, q ? i - 2 : i, msg, NULL, name, FL_T_EXCEPTION, FL_S_ERROR, 0, "error type literal");
+		emit(st, q ? i - 2 : i, msg, NULL, name, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 	free(msg);
 	return true;
 }

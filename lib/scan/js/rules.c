@@ -460,8 +460,11 @@ static void rule_error_method(ctx *c, size_t i)
 	if (na < 1 || !is_kind(c, s[0], FL_TK_STRING))
 		return;
 	char *msg = js_msg_of(c, s[0], e[0]);
+	char idiom[64];
+	snprintf(idiom, sizeof idiom, "%.*s.error", (int)(c->t.v[i].len > 40 ? 40 : c->t.v[i].len),
+		 c->t.src + c->t.v[i].off);
 	if (msg && strchr(msg, ' ') && has_text(msg))
-		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, "error method");
+		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
 	free(msg);
 }
 
@@ -771,8 +774,41 @@ static bool rule_table_code(ctx *c, size_t i)
 	snprintf(key, sizeof key, "msgkey:%.*s", (int)kl, ks);
 	if (!fl_classdefs_find(c->tree, key, &msg, &code, &warn) || !msg)
 		return false;
-	js_emit(c, lit, msg, code, NULL, FL_T_EXCEPTION, warn ? FL_S_WARNING : FL_S_ERROR, 0,
-		"message table code");
+	/* the idiom: the call that reports the code (`warningAt`,
+	 * `linter.warn`), or the object's key */
+	char idiom[96];
+	bool call = is_p(c, i + 1, "(");
+	if (call && i >= 2 && is_p(c, i - 1, ".") && is_kind(c, i - 2, FL_TK_IDENT))
+		snprintf(idiom, sizeof idiom, "%.*s.%.*s", (int)(t->v[i - 2].len > 40 ? 40 : t->v[i - 2].len),
+			 t->src + t->v[i - 2].off, (int)(t->v[i].len > 40 ? 40 : t->v[i].len), t->src + t->v[i].off);
+	else if (call)
+		snprintf(idiom, sizeof idiom, "%.*s", (int)(t->v[i].len > 80 ? 80 : t->v[i].len),
+			 t->src + t->v[i].off);
+	else {
+		/* the call the object is given to: `this.trigger("error", {
+		 * code: ... })` */
+		size_t q = i, callee = NONE;
+		for (int steps = 0; q > 0 && steps < 512; steps++) {
+			q--;
+			if ((is_p(c, q, ")") || is_p(c, q, "]") || is_p(c, q, "}")) && c->match[q] < q) {
+				q = c->match[q];
+				continue;
+			}
+			if (is_p(c, q, "(")) {
+				if (q > 0 && is_kind(c, q - 1, FL_TK_IDENT))
+					callee = q - 1;
+				break;
+			}
+			if (is_p(c, q, ";"))
+				break;
+		}
+		if (callee != NONE)
+			snprintf(idiom, sizeof idiom, "%.*s", (int)(t->v[callee].len > 80 ? 80 : t->v[callee].len),
+				 t->src + t->v[callee].off);
+		else
+			snprintf(idiom, sizeof idiom, "code:");
+	}
+	js_emit(c, lit, msg, code, NULL, FL_T_VALIDATION, warn ? FL_S_WARNING : FL_S_ERROR, 0, idiom);
 	return true;
 }
 
