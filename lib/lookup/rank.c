@@ -333,13 +333,13 @@ static bool program_file(const char *w, size_t wl, const char *path, const char 
 
 /* The program that printed the text, named by its line ("ls: ...") or
  * by the command pasted with it (each command's first word after its
- * VAR=value words and wrappers; setup builtins name none), when it is
- * the name of path's file: the name into buf. */
-static bool program_names_file(const fl_query *q, const char *path, const char *repo, char *buf,
-			       size_t bufsz)
+ * VAR=value words and wrappers; setup builtins name none), when test
+ * holds for it (the word, path, repo): the name into buf. */
+static bool program_named(const fl_query *q, bool (*test)(const char *, size_t, const char *, const char *),
+			  const char *path, const char *repo, char *buf, size_t bufsz)
 {
 	const char *w = q->argv0;
-	if (w && program_file(w, strlen(w), path, repo)) {
+	if (w && test(w, strlen(w), path, repo)) {
 		snprintf(buf, bufsz, "%s", w);
 		return true;
 	}
@@ -358,7 +358,7 @@ static bool program_names_file(const fl_query *q, const char *path, const char *
 			n -= (size_t)(sl + 1 - s);
 			s = sl + 1;
 		}
-		if (program_file(s, n, path, repo)) {
+		if (test(s, n, path, repo)) {
 			snprintf(buf, bufsz, "%.*s", (int)n, s);
 			return true;
 		}
@@ -366,11 +366,19 @@ static bool program_names_file(const fl_query *q, const char *path, const char *
 	return false;
 }
 
+/* the program's name is path's file's (program_file) */
+static bool program_names_file(const fl_query *q, const char *path, const char *repo, char *buf,
+			       size_t bufsz)
+{
+	return program_named(q, program_file, path, repo, buf, bufsz);
+}
+
 /* Whether the program word [w, w+wl) is repository repo's name or
  * owner, with a version's digits after it or not ("pip3" of pypa/pip,
  * "sqlite3" of sqlite/sqlite, "black" of psf/black). */
-static bool program_repo(const char *w, size_t wl, const char *repo)
+static bool program_repo(const char *w, size_t wl, const char *path, const char *repo)
 {
+	(void)path;
 	if (!repo || wl < 2)
 		return false;
 	size_t dl = wl;
@@ -380,46 +388,20 @@ static bool program_repo(const char *w, size_t wl, const char *repo)
 	size_t ol = sl ? (size_t)(sl - repo) : strlen(repo);
 	const char *nm = sl ? sl + 1 : repo;
 	size_t nl = strlen(nm);
-	for (size_t l = wl; l >= dl && l > 0; l--) {
+	for (size_t l = wl;; l = dl) {
 		if ((ol == l && strncasecmp(repo, w, l) == 0) || (nl == l && strncasecmp(nm, w, l) == 0))
 			return true;
 		if (l == dl)
-			break;
+			return false;
 	}
-	return false;
 }
 
 /* The program that printed the text (its line's "ls: ", a pasted
- * command's program) names the record's repository or its file: of two
- * records matching one line, the program's own. */
+ * command's program) names the record's repository: of two records
+ * matching one line, the program's own. */
 static bool program_names_repo(const fl_query *q, const char *repo, char *buf, size_t bufsz)
 {
-	const char *w = q->argv0;
-	if (w && program_repo(w, strlen(w), repo)) {
-		snprintf(buf, bufsz, "%s", w);
-		return true;
-	}
-	if (!q->command)
-		return false;
-	cmd_walk c;
-	cmd_walk_init(&c, q->command);
-	const char *s;
-	size_t n;
-	bool prog;
-	while (cmd_word(&c, &s, &n, &prog)) {
-		if (!prog)
-			continue;
-		const char *sl = memrchr(s, '/', n);
-		if (sl) {
-			n -= (size_t)(sl + 1 - s);
-			s = sl + 1;
-		}
-		if (program_repo(s, n, repo)) {
-			snprintf(buf, bufsz, "%.*s", (int)n, s);
-			return true;
-		}
-	}
-	return false;
+	return program_named(q, program_repo, NULL, repo, buf, bufsz);
 }
 
 static bool program_names(const fl_query *q, const char *path, const char *repo)
