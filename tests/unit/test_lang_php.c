@@ -496,6 +496,29 @@ static void test_ctor_messages_values_reporters(void **state)
 	harness_expect_str(x->guard, "$path === null");
 	assert_null(harness_find_line(s, 7));
 	fl_sites_free(s);
+	/* an echo of several arguments right before a failing status is
+	 * returned (pdepend's `return self::INPUT_ERROR;`); a success is not */
+	s = scan("src/TextUI/Command.php",
+		 "<?php\n"                                                             /* 1 */
+		 "class Command {\n"                                                   /* 2 */
+		 "  public function run($options, $value) {\n"                         /* 3 */
+		 "    if (is_bool($value)) {\n"                                        /* 4 */
+		 "      echo 'Option ', $option, ' requires a value.', PHP_EOL;\n"     /* 5 */
+		 "      return self::INPUT_ERROR;\n"                                   /* 6 */
+		 "    }\n"                                                             /* 7 */
+		 "    if (count($options) > 0) {\n"                                    /* 8 */
+		 "      echo \"Unknown option '\", key($options), \"' given.\", PHP_EOL;\n" /* 9 */
+		 "      return 2;\n"                                                   /* 10 */
+		 "    }\n"                                                             /* 11 */
+		 "    echo 'All the files were parsed.', PHP_EOL;\n"                   /* 12 */
+		 "    return self::SUCCESS;\n"                                         /* 13 */
+		 "  }\n"                                                               /* 14 */
+		 "}\n");
+	x = EXPECT_SITE(s, "Option {option} requires a value.", 5, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "is_bool($value)");
+	EXPECT_SITE(s, "Unknown option '{options}' given.", 9, FL_T_CONSOLE);
+	assert_null(harness_find_line(s, 12));
+	fl_sites_free(s);
 	/* a print right before a failing exit reports; before exit(0), or
 	 * going on, it is output */
 	s = scan("src/Migrate.php",

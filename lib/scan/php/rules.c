@@ -1061,21 +1061,81 @@ static void rule_print_exit(ctx *c, size_t i)
 	if (e >= c->t.n || !is_p(c, e, ";") || e == i + 1)
 		return;
 	size_t x = e + 1;
-	if (!(is_id(c, x, "exit") || is_id(c, x, "die")))
+	/* or a failing status returned: `return self::INPUT_ERROR;`,
+	 * `return 1;` (pdepend's command) */
+	bool ret = false;
+	if (is_id(c, x, "return")) {
+		size_t v = x + 1;
+		if (is_kind(c, v, FL_TK_NUMBER) && is_p(c, v + 1, ";")) {
+			const fl_tok *n = &c->t.v[v];
+			for (size_t q = 0; q < n->len && !ret; q++)
+				ret = c->t.src[n->off + q] != '0';
+		} else if (is_kind(c, v, FL_TK_IDENT) && is_p(c, v + 1, "::") && is_kind(c, v + 2, FL_TK_IDENT) &&
+			   is_p(c, v + 3, ";")) {
+			const char *k = c->t.src + c->t.v[v + 2].off;
+			size_t kl = c->t.v[v + 2].len;
+			ret = fl_memmem(k, kl, "ERROR", 5) || fl_memmem(k, kl, "FAIL", 4);
+		}
+		if (!ret)
+			return;
+	} else if (!(is_id(c, x, "exit") || is_id(c, x, "die"))) {
 		return;
+	}
 	/* exit(0), exit() and exit(X::SUCCESS_EXIT) end well */
-	if (is_p(c, x + 1, "(") && (is_p(c, x + 2, ")") ||
+	if (!ret && is_p(c, x + 1, "(") && (is_p(c, x + 2, ")") ||
 				    (is_kind(c, x + 2, FL_TK_NUMBER) && c->t.v[x + 2].len == 1 &&
 				     c->t.src[c->t.v[x + 2].off] == '0' && is_p(c, x + 3, ")"))))
 		return;
-	for (size_t q = x + 2; is_p(c, x + 1, "(") && q < c->match[x + 1] && q < c->t.n; q++)
+	for (size_t q = x + 2; !ret && is_p(c, x + 1, "(") && q < c->match[x + 1] && q < c->t.n; q++)
 		if (is_kind(c, q, FL_TK_IDENT) &&
 		    (fl_memmem(c->t.src + c->t.v[q].off, c->t.v[q].len, "SUCCESS", 7) ||
 		     fl_memmem(c->t.src + c->t.v[q].off, c->t.v[q].len, "Success", 7)))
 			return;
 	/* (the line break it ends with, PHP_EOL, is taken off where every
 	 * site is added) */
-	char *m = php_arg_msg(c, i + 1, e);
+	/* echo's arguments, separated by commas, are printed one after
+	 * another (`echo 'Option ', $option, ' requires a value.', PHP_EOL`) */
+	fl_buf b = {0};
+	bool ok = true;
+	for (size_t q = i + 1; q < e && ok;) {
+		size_t pe = q;
+		while (pe < e && !is_p(c, pe, ","))
+			pe = fl_tok_is_opener(&c->t, pe) && c->match[pe] < e ? c->match[pe] + 1 : pe + 1;
+		char *part = pe > q ? php_arg_msg(c, q, pe) : NULL;
+		if (part) {
+			fl_buf_puts(&b, part);
+			/* the spaces a literal ends with, which a message's
+			 * text drops, join it to the next argument */
+			if (pe == q + 1 && is_kind(c, q, FL_TK_STRING)) {
+				const char *r = fl_tok_str(&c->t, &c->t.v[q]);
+				size_t rl = c->t.v[q].slen, sp = 0;
+				while (sp < rl && r[rl - 1 - sp] == ' ')
+					sp++;
+				size_t pl = strlen(part);
+				for (size_t k = 0; k < sp && !(pl > k && part[pl - 1 - k] == ' '); k++)
+					fl_buf_putc(&b, ' ');
+			}
+		} else if (!(pe == q + 1 && is_id(c, q, "PHP_EOL"))) {
+			/* a value: `{name}` of its last name (records.md) */
+			size_t nm = NONE;
+			for (size_t k = q; k < pe; k++)
+				if (is_kind(c, k, FL_TK_IDENT))
+					nm = k;
+			if (nm == NONE) {
+				ok = false;
+			} else {
+				const char *w = c->t.src + c->t.v[nm].off;
+				size_t wl = c->t.v[nm].len;
+				if (wl > 1 && *w == '$')
+					w++, wl--;
+				fl_buf_printf(&b, "{%.*s}", (int)wl, w);
+			}
+		}
+		free(part);
+		q = pe + 1;
+	}
+	char *m = ok && b.n ? fl_xstrdup(fl_buf_cstr(&b)) : NULL;
+	fl_buf_free(&b);
 	if (m && strchr(m, ' ') && php_has_text(m))
 		emit(c, i, m, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, is_id(c, i, "echo") ? "echo" : "print");
 	free(m);
