@@ -313,6 +313,23 @@ static bool exit_follows(const fl_toks *t, const size_t *m, size_t pb, size_t cl
 		 t->src[t->v[a + 1].off] == '0');
 }
 
+/* Whether the keyword argument kw of the call whose '(' is at o holds a
+ * name containing word (`level=LogLevel.WARNING`). */
+static bool kw_mentions(const fl_toks *t, const size_t *m, size_t o, const char *kw, const char *word)
+{
+	if (o >= t->n || m[o] == NONE)
+		return false;
+	for (size_t k = o + 1; k + 2 < m[o]; k++) {
+		if (!fl_tok_is_ident(t, k, kw) || !is_p(t, k + 1, '='))
+			continue;
+		for (size_t q = k + 2; q < m[o] && !is_p(t, q, ','); q++)
+			if (t->v[q].kind == FL_TK_IDENT && fl_memmem(t->src + t->v[q].off, t->v[q].len, word, strlen(word)))
+				return true;
+		return false;
+	}
+	return false;
+}
+
 /* Whether the statement after the call [pb, close] ends its function
  * or program with a failure: an exit (exit_follows), `return 1` (a status
  * of 1 to 255), or a status variable set to one (`retv = 1`, `rc = 2`,
@@ -600,6 +617,17 @@ static int call_kind(walker *w, size_t i, size_t pb, const char **sev, const cha
 	} else if (NM("warn") && (!rv || RV("warnings"))) {
 		kind = 4;
 		*idiom = "warnings.warn";
+	} else if (contains_ci(ce.nm, ce.nl, "log") &&
+		   (contains_ci(ce.nm, ce.nl, "error") || contains_ci(ce.nm, ce.nl, "warn")) &&
+		   !NM("log") && ce.nl > 3 && i + 2 < t->n && t->v[i + 2].kind == FL_TK_STRING &&
+		   memchr(fl_tok_str(t, &t->v[i + 2]), ' ', t->v[i + 2].slen)) {
+		/* a method whose name says it logs an error or a warning,
+		 * given a text of words (httpie's `env.log_error(f'Request
+		 * timed out ...', level=LogLevel.WARNING)`) */
+		kind = 5;
+		*sev = contains_ci(ce.nm, ce.nl, "warn") || kw_mentions(t, w->m, i + 1, "level", "WARN")
+			       ? FL_S_WARNING
+			       : FL_S_ERROR;
 	} else if (rv && (contains_ci(rv, rl, "log") || contains_ci(rv, rl, "reporter")) &&
 		   (NM("error") || NM("exception") || NM("critical") ||
 		    NM("fatal") || NM("warning") || NM("warn") || NM("log"))) {
