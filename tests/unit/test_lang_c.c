@@ -1332,6 +1332,35 @@ static void test_nul_separated_tables(void **state)
 	fl_sites_free(s);
 }
 
+/* A macro whose one parameter is its reporter's whole argument list
+ * (paxlib's `#define USAGE_ERROR(Args) do { error Args; usage (2); }
+ * while (0)`, GNU tar and cpio): a use's inner list is the reporter's
+ * arguments, the site at the macro. */
+static void test_arglist_macros(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/tar.c",
+		"#define _(s) gettext(s)\n"                                        /* 1 */
+		"#define ERROR(Args) \\\n"                                          /* 2 */
+		"  do { error Args; exit_status = 2; } while (0)\n"                /* 3 */
+		"#define USAGE_ERROR(Args) \\\n"                                    /* 4 */
+		"  do { error Args; usage (2); } while (0)\n"                      /* 5 */
+		"#define SAVE(Args) do { keep Args; } while (0)\n"                 /* 6 */
+		"void f (int blocking, const char *arg)\n"                          /* 7 */
+		"{\n"                                                               /* 8 */
+		"  if (blocking < 0)\n"                                             /* 9 */
+		"    USAGE_ERROR ((0, 0, _(\"Invalid blocking factor\")));\n"       /* 10 */
+		"  if (!arg)\n"                                                     /* 11 */
+		"    ERROR ((0, errno, _(\"%s: Cannot open archive\"), arg));\n"   /* 12 */
+		"  SAVE ((0, 0, \"not a report at all\"));\n"                       /* 13 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "Invalid blocking factor", 10, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "blocking < 0");
+	EXPECT_SITE(s, "%s: Cannot open archive", 12, FL_T_CONSOLE);
+	assert_null(harness_find_line(s, 13));
+	fl_sites_free(s);
+}
+
 /* A macro that calls the reporter it is given (GNU make's `#define
  * OS(_t,_a,_f,_s) _t((_a), strlen (_s), (_f), (_s))`): a use names the
  * reporter, whose format is the macro's argument the body passes as
@@ -1513,6 +1542,7 @@ int main(void)
 		cmocka_unit_test(test_format_parameter_helpers),
 		cmocka_unit_test(test_message_tables),
 		cmocka_unit_test(test_nul_separated_tables),
+		cmocka_unit_test(test_arglist_macros),
 		cmocka_unit_test(test_dispatching_macros),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);

@@ -188,6 +188,10 @@ typedef struct cmac {
 	 * (reading_file, (l), _("warning: undefined variable '%.*s'"), ...)`),
 	 * the message of a use that gives none; NULL when none */
 	char *text;
+	/* its one parameter is the reporter's whole argument list: paxlib's
+	 * `#define USAGE_ERROR(Args) do { error Args; usage (2); } while
+	 * (0)`, used as `USAGE_ERROR ((0, 0, _("..."), x))` */
+	bool arglist;
 } cmac;
 
 /* a text table: a function whose every return is a literal (argsrc.c) */

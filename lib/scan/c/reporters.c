@@ -736,6 +736,23 @@ static void collect_macro(ctree *tr, const ctx *c, size_t k)
 	}
 	if (va && stderr_macro(tr, c, nm, cp, par, np))
 		return;
+	/* `error Args`: the parameter is the reporter's argument list */
+	for (size_t j = cp + 1; np == 1 && !va && j + 1 < t->n && (t->v[j].flags & TF_DIR) &&
+				!(t->v[j].flags & TF_DIRSTART);
+	     j++) {
+		if (t->v[j].kind != FL_TK_IDENT || !same_ident(t, par[0], j + 1) ||
+		    !(t->v[j + 1].flags & TF_DIR) || (t->v[j + 1].flags & TF_DIRSTART) ||
+		    c_name_sev(t->src + t->v[j].off, t->v[j].len, true) == SEV_NONE)
+			continue;
+		if (mac_own(tr, t->src + t->v[nm].off, t->v[nm].len))
+			return;
+		cmac m = {.va_pos = -1, .nnamed = 1, .cond = -1, .arglist = true};
+		memset(m.amap, -1, sizeof m.amap);
+		m.name = fl_xstrndup(t->src + t->v[nm].off, t->v[nm].len);
+		m.target = fl_xstrndup(t->src + t->v[j].off, t->v[j].len);
+		mac_add(tr, &m);
+		return;
+	}
 	for (size_t j = cp + 1; j + 1 < t->n && (t->v[j].flags & TF_DIR) &&
 				!(t->v[j].flags & TF_DIRSTART);
 	     j++) {

@@ -894,6 +894,22 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 			return;
 		}
 	}
+	/* USAGE_ERROR ((0, 0, _("..."), x)): a call of the macro's reporter
+	 * with the inner list, at the macro's name */
+	call kk;
+	const cmac *am = start == i ? c_mac_find_h(w->mac ? w->mac : w->c.tree, s, n, hn) : NULL;
+	if (am && am->arglist) {
+		if (ARGS() != 1 || !tk_p1(t, k->st[0], '(') || c->mt[k->st[0]] != k->en[0] - 1)
+			return;
+		kk = *k;
+		kk.na = c_split_args(c, k->st[0], kk.st, kk.en, MAXA);
+		kk.s = am->target;
+		kk.n = strlen(am->target);
+		k = &kk;
+		s = kk.s;
+		n = kk.n;
+		hn = c_hash_name(s, n);
+	}
 	const rep *r = c_tree_find_h(w->c.tree, s, n, hn);
 	if (r && r->fmtr && !r->lvl)
 		return; /* a formatter: a message only when reported (compose.c) */
