@@ -827,11 +827,15 @@ static void test_dressed_log_messages(void **state)
 		"    msg = 'plain local message here'\n"                                      /* 8 */
 		"    logger.warn msg\n"                                                       /* 9 */
 		"    logger.warn result\n"                                                    /* 10 */
+		"    Jekyll.logger.abort_with \"Conflict:\", \"#{path} already exists.\"\n"   /* 11 */
 		"  end\n"
 		"end\n");
 	EXPECT_SITE(s, "name section expected", 7, FL_T_CONSOLE);
 	EXPECT_SITE(s, "plain local message here", 9, FL_T_CONSOLE);
 	assert_null(harness_find_line(s, 10));
+	/* Jekyll's logger.abort_with logs the error and exits */
+	const fl_site *y = EXPECT_SITE(s, "Conflict: {path} already exists.", 11, FL_T_CONSOLE);
+	harness_expect_str(y->severity, FL_S_CRITICAL);
 	fl_sites_free(s);
 }
 

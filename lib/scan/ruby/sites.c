@@ -1962,14 +1962,16 @@ static void scan(const void *tree, const fl_src *src, fl_sites *out)
 			do_abort(&w, i);
 		} else if (i >= 2 && fl_tok_is(&t, i - 1, ".") && logger_recv(&t, i - 2) &&
 			   (fl_tok_is(&t, i, "error") || fl_tok_is(&t, i, "fatal") ||
-			    fl_tok_is(&t, i, "warn"))) {
+			    fl_tok_is(&t, i, "warn") || fl_tok_is(&t, i, "abort_with"))) {
 			size_t r = i - 2;
 			while (r >= 2 && fl_tok_is(&t, r - 1, ".") &&
 			       t.v[r - 2].kind == FL_TK_IDENT && i - r < 8)
 				r -= 2;
+			/* Jekyll's logger.abort_with logs an error and exits */
 			const char *sev = fl_tok_is(&t, i, "warn") ? FL_S_WARNING
-					  : fl_tok_is(&t, i, "fatal") ? FL_S_CRITICAL : FL_S_ERROR;
-			char idiom[24];
+					  : fl_tok_is(&t, i, "fatal") || fl_tok_is(&t, i, "abort_with") ? FL_S_CRITICAL
+													 : FL_S_ERROR;
+			char idiom[32];
 			snprintf(idiom, sizeof idiom, "logger.%.*s", (int)t.v[i].len, t.src + t.v[i].off);
 			do_log(&w, r, i, sev, idiom);
 		} else if (fl_tok_is(&t, i, "warn") &&
