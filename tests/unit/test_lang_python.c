@@ -1675,7 +1675,7 @@ static void test_print_before_failure(void **state)
 	assert_null(harness_find_line(s, 19));
 	fl_sites_free(s);
 	/* a method whose name says it logs an error or a warning, given a
-	 * text of words (httpie's env.log_error); a word alone is a label */
+	 * text of two words or more (httpie's env.log_error) */
 	s = scan_py(
 		"def run(env, args):\n"                                                        /* 1 */
 		"    try:\n"                                                                    /* 2 */
@@ -1683,13 +1683,17 @@ static void test_print_before_failure(void **state)
 		"    except Timeout:\n"                                                         /* 4 */
 		"        env.log_error(f'Request timed out ({args.timeout}s).')\n"              /* 5 */
 		"    if args.check_status:\n"                                                   /* 6 */
-		"        env.log_error(f'HTTP {status} {reason}', level=LogLevel.WARNING)\n"    /* 7 */
-		"    self._log_error('error', *args)\n");                                       /* 8 */
+		"        env.log_error(f'Status {status} was not expected', level=LogLevel.WARNING)\n" /* 7 */
+		"    self._log_error('error', *args)\n"                                         /* 8 */
+		"    env.log_error(f'HTTP {status} {reason}')\n");                              /* 9 */
 	x = EXPECT_SITE(s, "Request timed out ({args.timeout}s).", 5, FL_T_CONSOLE);
 	harness_expect_str(x->severity, FL_S_ERROR);
-	x = EXPECT_SITE(s, "HTTP {status} {reason}", 7, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "Status {status} was not expected", 7, FL_T_CONSOLE);
 	harness_expect_str(x->severity, FL_S_WARNING);
 	assert_null(harness_find_line(s, 8));
+	/* a status line, one word outside its holes, is no sentence: it
+	 * would match any line of a protocol's trace */
+	assert_null(harness_find_line(s, 9));
 	fl_sites_free(s);
 }
 

@@ -313,6 +313,26 @@ static bool exit_follows(const fl_toks *t, const size_t *m, size_t pb, size_t cl
 		 t->src[t->v[a + 1].off] == '0');
 }
 
+/* The words of letters of a text outside its {...} holes ("HTTP {status}
+ * {reason}" has one: a status line, not a sentence). */
+static int words_outside_holes(const char *s, size_t n)
+{
+	int words = 0, depth = 0;
+	bool in = false;
+	for (size_t k = 0; k < n; k++) {
+		char ch = s[k];
+		if (ch == '{')
+			depth++;
+		else if (ch == '}' && depth > 0)
+			depth--;
+		bool letter = depth == 0 && ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'));
+		if (letter && !in)
+			words++;
+		in = letter;
+	}
+	return words;
+}
+
 /* Whether the keyword argument kw of the call whose '(' is at o holds a
  * name containing word (`level=LogLevel.WARNING`). */
 static bool kw_mentions(const fl_toks *t, const size_t *m, size_t o, const char *kw, const char *word)
@@ -620,7 +640,7 @@ static int call_kind(walker *w, size_t i, size_t pb, const char **sev, const cha
 	} else if (contains_ci(ce.nm, ce.nl, "log") &&
 		   (contains_ci(ce.nm, ce.nl, "error") || contains_ci(ce.nm, ce.nl, "warn")) &&
 		   !NM("log") && ce.nl > 3 && i + 2 < t->n && t->v[i + 2].kind == FL_TK_STRING &&
-		   memchr(fl_tok_str(t, &t->v[i + 2]), ' ', t->v[i + 2].slen)) {
+		   words_outside_holes(fl_tok_str(t, &t->v[i + 2]), t->v[i + 2].slen) >= 2) {
 		/* a method whose name says it logs an error or a warning,
 		 * given a text of words (httpie's `env.log_error(f'Request
 		 * timed out ...', level=LogLevel.WARNING)`) */
