@@ -540,6 +540,10 @@ jvm_top "java thrower called on another object" "src/main/java/com/acme/util/She
 # obj;`), given a choice of texts
 jvm_top "java checker given a choice of texts" "src/main/java/com/acme/util/ShelfReader.java:22" \
 	$'Exception in thread "main" java.lang.IllegalStateException: No shelf key \'price\' at the top.'
+# a lint check's report by a key of its package's message bundle
+# (messages.properties), printed as MessageFormat prints it
+jvm_top "java report of a bundle's text by its key" "src/main/java/com/acme/lint/SpacingCheck.java:22" \
+	$'Starting audit...\n[ERROR] /w/A.java:3:9: Tab characters are not allowed (\'\\t\' at column 9). [Spacing]\nAudit done.'
 
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame

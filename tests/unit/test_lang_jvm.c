@@ -1962,6 +1962,76 @@ static void test_get_message_override(void **state)
 	fl_sites_free(s);
 }
 
+/* Message bundles: a base .properties file's keys (its translations
+ * not), and a report call given a key as a literal or the file's
+ * constant: the text as MessageFormat prints it ('' one quote, a quoted
+ * run without its quotes), the bundle of the file's package before one
+ * of a package above it; a key of no bundle, or a call not named for
+ * reporting, is no site. */
+static void test_java_bundle_keys(void **state)
+{
+	(void)state;
+	const char *bundle =
+		"# checks\n"
+		"name.invalidPattern=Name ''{0}'' must match pattern ''{1}''.\n"
+		"noNewlineAtEOF = File does not end with a newline.\n"
+		"needBraces: ''{0}'' construct must use '''{}'''s.\n"
+		"long.text=Line is longer than {0,number,integer} \\\n"
+		"    characters (found {1,number,integer}).\n"
+		"label.ok=OK\n"
+		"unicode.text=Caf\\u00e9 is closed.\n";
+	const char *german = "name.invalidPattern=Name ''{0}'' passt nicht zu ''{1}''.\n";
+	const char *root = "noNewlineAtEOF=The root bundle says this.\n"
+			   "root.only=Only the root bundle has it.\n";
+	const char *check =
+		"package com.acme.checks;\n"                                        /* 1 */
+		"public class NameCheck extends AbstractCheck {\n"                  /* 2 */
+		"    public static final String MSG_KEY = \"name.invalidPattern\";\n" /* 3 */
+		"    private static final String MSG_EOF = \"noNewlineAtEOF\";\n"  /* 4 */
+		"    void visit(Ast ast) {\n"                                       /* 5 */
+		"        if (!ok) {\n"                                              /* 6 */
+		"            log(ast, MSG_KEY, name, format);\n"                    /* 7 */
+		"        }\n"                                                       /* 8 */
+		"        options.getReporter().log(1, MSG_EOF);\n"                  /* 9 */
+		"        log(ast, \"needBraces\", ast.getText());\n"               /* 10 */
+		"        reportViolation(\"long.text\", max, len);\n"              /* 11 */
+		"        logWarning(\"unicode.text\");\n"                          /* 12 */
+		"        log(ast, \"root.only\");\n"                               /* 13 */
+		"        log(ast, \"label.ok\");\n"                                /* 14 */
+		"        log(ast, \"no.such.key\");\n"                             /* 15 */
+		"        setText(\"name.invalidPattern\");\n"                      /* 16 */
+		"    }\n"
+		"}\n";
+	fl_src files[] = {
+		{"src/main/resources/com/acme/checks/messages.properties", bundle, strlen(bundle), NULL},
+		{"src/main/resources/com/acme/checks/messages_de.properties", german, strlen(german), NULL},
+		{"src/main/resources/com/acme/messages.properties", root, strlen(root), NULL},
+		{"src/main/java/com/acme/checks/NameCheck.java", check, strlen(check), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_jvm, files, 4, 3);
+	const fl_site *x = EXPECT_SITE(s, "Name '{0}' must match pattern '{1}'.", 7, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_ERROR);
+	assert_string_equal(x->guard, "!ok");
+	assert_string_equal(x->function, "NameCheck.visit");
+	x = EXPECT_SITE(s, "File does not end with a newline.", 9, FL_T_CONSOLE);
+	assert_string_equal(x->idiom, "options.getReporter().log");
+	EXPECT_SITE(s, "'{0}' construct must use '{}'s.", 10, FL_T_CONSOLE);
+	EXPECT_SITE(s, "Line is longer than {0,number,integer} characters (found {1,number,integer}).",
+		    11, FL_T_CONSOLE);
+	x = EXPECT_SITE(s, "Caf\xc3\xa9 is closed.", 12, FL_T_CONSOLE);
+	assert_string_equal(x->severity, FL_S_WARNING);
+	EXPECT_SITE(s, "Only the root bundle has it.", 13, FL_T_CONSOLE);
+	assert_int_equal(s->n, 6);
+	fl_sites_free(s);
+	/* a bundle's file scanned alone: no site */
+	expect_none("src/main/resources/com/acme/checks/messages.properties", bundle);
+	/* junk in a bundle: no crash */
+	static const char junk[] = "a\\\n\\u12\\\\=\\\nkey.x=\xff\xfe two words\\u";
+	fl_src bad[] = {{"src/x/messages.properties", junk, sizeof junk - 1, NULL}};
+	s = harness_scan_tree(&fl_lang_jvm, bad, 1, 0);
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2009,6 +2079,7 @@ int main(void)
 		cmocka_unit_test(test_java_switch_default_many),
 		cmocka_unit_test(test_string_constants),
 		cmocka_unit_test(test_java_ctor_builders),
+		cmocka_unit_test(test_java_bundle_keys),
 	};
 	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);
 }

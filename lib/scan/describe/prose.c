@@ -547,7 +547,15 @@ static void placeholders(fl_buf *b, const dsc *d)
 		 * expression, and so is a `? :` anywhere) */
 		const char *ne = s;
 		bool nospec = p[0] == '$' || dsc_eq(d->dialect, "ruby"), tern = false;
-		while (ne < end && !(p[0] == '%' && *ne == ')') && /* %(name)s: the name */
+		/* an index and its format: MessageFormat's {1,number,integer},
+		 * C#'s {0,-8} */
+		const char *dg = s;
+		while (dg < end && isdigit((unsigned char)*dg))
+			dg++;
+		bool idx_fmt = p[0] == '{' && dg > s && dg < end && *dg == ',';
+		if (idx_fmt)
+			ne = dg;
+		while (!idx_fmt && ne < end && !(p[0] == '%' && *ne == ')') && /* %(name)s: the name */
 		       (nospec || (*ne != ':' && *ne != '!' && *ne != '|') || (*ne == ':' && tern) ||
 				    /* Ruby's h[:key] and A::B are no spec */
 				    (*ne == ':' && ne > s && (ne[-1] == '[' || ne[-1] == ':' || ne[1] == ':')))) {

@@ -1415,6 +1415,10 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 {
 	if (!tree || !src->text)
 		return NULL;
+	if (jvm_props_path(src->path)) {
+		jvm_props_collect(tree, src);
+		return NULL;
+	}
 	bool ctors = has_ctor_class(src->text, src->len);
 	bool throwers = jvm_dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len) &&
 			may_declare_thrower(src->text, src->len);

@@ -24,6 +24,8 @@
  *              of the tree (exception classes whose constructors build the
  *              message, thrower methods, static factories), the byte scans
  *              that spare a file its lexing, the early scan and its hint
+ *   bundle.c   message bundles: the base .properties files of the tree
+ *              read by the collect pass, and report calls given a key
  *   lang.c     the scan of one file and the family's entry in the
  *              language table
  */
@@ -202,6 +204,21 @@ char *jvm_local_msg(ctx *c, const size_t *st, const size_t *en, size_t na);
  * *after the last token of the call. */
 char *jvm_call_msg(ctx *c, size_t callee, size_t from_arg, size_t *st, size_t *en,
 		   size_t *na, size_t *after);
+
+/* The value of the file's string constant named by token i: [*b, *e). */
+bool jvm_const_value(const ctx *c, size_t i, size_t *b, size_t *e);
+
+/* bundle.c */
+/* A .properties file: a message bundle's, read by the collect pass. */
+bool jvm_props_path(const char *path);
+/* The keys of a base bundle (no locale in its name) and their texts as
+ * MessageFormat prints them, into the tree (bundle.c says under which
+ * names). */
+void jvm_props_collect(fl_factories *tree, const fl_src *src);
+/* A call named for reporting (log, error..., warn..., report...) given a
+ * key of the tree's bundles, as a literal or the file's constant, at
+ * the name i: a site of the key's text.  True when it is one. */
+bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before);
 
 /* walk.c */
 /* Add the site s describes (its guard computed when not set). */

@@ -1,7 +1,8 @@
 /*
  * lang.c — the JVM family's entry in the language table (jvm.h): Java,
- * Kotlin and Scala by extension, their test files by name, and the scan
- * of one file (lexed, or the collect pass's tokens, then walked).
+ * Kotlin and Scala by extension (and the message bundles their code
+ * reports by, bundle.c), their test files by name, and the scan of one
+ * file (lexed, or the collect pass's tokens, then walked).
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -24,6 +25,11 @@ int jvm_dialect_of(const char *path)
  * collect pass's when it kept them (src->cache) */
 void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out)
 {
+	if (jvm_props_path(src->path)) {
+		/* a bundle: read by the collect pass, no code */
+		jvm_lexed_free(src->cache);
+		return;
+	}
 	ctx c = *cp;
 	c.ctors = tree;
 	c.d = jvm_dialect_of(src->path);
@@ -77,7 +83,7 @@ static bool jvm_is_test_file(const char *path)
 }
 
 static const char *const jvm_exts[] = {".java", ".kt", ".kts", ".scala",
-				       NULL};
+				       ".properties", NULL};
 
 const fl_lang fl_lang_jvm = {
 	.name = "jvm",

@@ -17,7 +17,6 @@
 
 const char *const jvm_plus_ops[] = {"+", NULL};
 
-static bool const_value(const ctx *c, size_t i, size_t *b, size_t *e);
 
 /* An operand of a concatenation that is a string constant of the file
  * (NAME or Outer.NAME): its literal text. */
@@ -25,7 +24,7 @@ static char *const_operand(const void *ud, size_t b, size_t e)
 {
 	const ctx *c = ud;
 	size_t cb, ce;
-	if (!jvm_name_ref(c, b, e) || !const_value(c, e - 1, &cb, &ce))
+	if (!jvm_name_ref(c, b, e) || !jvm_const_value(c, e - 1, &cb, &ce))
 		return NULL;
 	/* literals only, joined by + */
 	fl_buf out = {0};
@@ -190,7 +189,7 @@ static void consts_find(const ctx *c)
 }
 
 /* The value of the file's string constant named by token i: [*b, *e). */
-static bool const_value(const ctx *c, size_t i, size_t *b, size_t *e)
+bool jvm_const_value(const ctx *c, size_t i, size_t *b, size_t *e)
 {
 	if (!c->consts || c->t.v[i].kind != FL_TK_IDENT)
 		return false;
@@ -215,7 +214,7 @@ static char *arg_msg(const ctx *c, size_t b, size_t e, int lvl)
 		return NULL;
 	/* a string constant of the file: NAME, or Outer.NAME */
 	size_t cb, ce;
-	if (jvm_name_ref(c, b, e) && const_value(c, e - 1, &cb, &ce))
+	if (jvm_name_ref(c, b, e) && jvm_const_value(c, e - 1, &cb, &ce))
 		return arg_msg(c, cb, ce, lvl + 1);
 	/* named argument (Kotlin/Scala): name = expr */
 	if (e - b >= 3 && is_id(c, b) && is_p(c, b + 1, "="))

@@ -1103,6 +1103,8 @@ void jvm_rules_at(ctx *c, size_t i)
 		return;
 	if (call && rule_validators(c, i, dot_before))
 		return;
+	if (call && jvm_rule_bundle_key(c, i, dot_before))
+		return;
 	if (rule_stderr(c, i, dot_before, call))
 		return;
 	rule_logging(c, i, dot_before, call);

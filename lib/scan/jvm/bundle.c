@@ -1,0 +1,389 @@
+/*
+ * bundle.c — the JVM family's message bundles (jvm.h): a base
+ * `.properties` file of the tree (`messages.properties`, not its
+ * `messages_de.properties` translations) read into the tree, each key
+ * with its text as MessageFormat prints it; and the rule that makes a
+ * report call given such a key a site of its text: Checkstyle's
+ * `log(ast, MSG_KEY, name)` with `MSG_KEY = "name.invalidPattern"` and
+ * `name.invalidPattern=Name ''{0}'' must match pattern ''{1}''.` in the
+ * bundle of the check's package.
+ *
+ * A key is kept in the tree under "bundle:KEY@DIR" for each tail of the
+ * bundle's folder (DIR = "naming", "checks/naming", ... up to
+ * BUNDLE_DEPTH folders) and under "bundle:KEY": a lookup asks for the
+ * key in the package of the file that gives it (the folder a class
+ * loader finds the bundle in), then in each package above it, then
+ * anywhere, where it must be one bundle's.  Every lookup goes through
+ * jvm_tree_find, so an early scan logs it as any other.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "jvm.h"
+
+#define BUNDLE "bundle:"
+#define BUNDLE_DEPTH 10
+#define BUNDLE_KEYS 4096 /* keys read from one file at most */
+#define BUNDLE_KEY_MAX 128
+
+/* ---- reading a .properties file ------------------------------------------ */
+
+bool jvm_props_path(const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+	return ends_with(path ? path : "", n, ".properties");
+}
+
+/* A translation of a bundle: the name ends in a locale, `_de`, `_pt_BR`,
+ * `_zh_TW`, `_sr_Latn_RS` (two or three lower-case letters after the
+ * first '_' of the name that is followed by one). */
+static bool locale_variant(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	for (const char *u = base; u && u < dot; u = strchr(u + 1, '_')) {
+		if (*u != '_')
+			continue;
+		size_t k = 1;
+		while (u + k < dot && u[k] >= 'a' && u[k] <= 'z')
+			k++;
+		if ((k == 3 || k == 4) && (u + k == dot || u[k] == '_'))
+			return true;
+	}
+	return false;
+}
+
+static bool prop_ws(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\f';
+}
+
+static int hexval(char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/* One escape of a properties file at s[*p] (after its backslash), into b:
+ * \t \n \r \f, \uXXXX (a surrogate pair joined), any other character as
+ * itself.  A backslash before a line end continues the logical line: the
+ * next line's leading white space is skipped. */
+static void prop_escape(const char *s, size_t n, size_t *p, fl_buf *b)
+{
+	size_t q = *p;
+	if (q >= n) {
+		*p = q;
+		return;
+	}
+	char ch = s[q++];
+	if (ch == '\r' || ch == '\n') {
+		if (ch == '\r' && q < n && s[q] == '\n')
+			q++;
+		while (q < n && prop_ws(s[q]))
+			q++;
+	} else if (ch == 'u' && q + 4 <= n) {
+		uint32_t cp = 0;
+		bool ok = true;
+		for (int k = 0; k < 4; k++) {
+			int h = hexval(s[q + (size_t)k]);
+			ok &= h >= 0;
+			cp = cp * 16 + (uint32_t)(h < 0 ? 0 : h);
+		}
+		if (!ok) {
+			fl_buf_putc(b, 'u');
+		} else {
+			q += 4;
+			if (cp >= 0xD800 && cp < 0xDC00 && q + 6 <= n && s[q] == '\\' && s[q + 1] == 'u') {
+				uint32_t lo = 0;
+				bool ok2 = true;
+				for (int k = 0; k < 4; k++) {
+					int h = hexval(s[q + 2 + (size_t)k]);
+					ok2 &= h >= 0;
+					lo = lo * 16 + (uint32_t)(h < 0 ? 0 : h);
+				}
+				if (ok2 && lo >= 0xDC00 && lo < 0xE000) {
+					cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+					q += 6;
+				}
+			}
+			fl_buf_put_utf8(b, cp);
+		}
+	} else {
+		fl_buf_putc(b, ch == 't' ? '\t' : ch == 'n' ? '\n' : ch == 'r' ? '\r' : ch == 'f' ? '\f' : ch);
+	}
+	*p = q;
+}
+
+/* The text MessageFormat prints of a bundle's value v: a `''` is one
+ * quote, a quoted run is printed without its quotes, `{0}` and
+ * `{0,number}` stay as placeholders.  Only a value with a `{N}` or a
+ * `''` is taken for a format (a plain value is printed as it is). */
+static char *message_format_text(const char *v)
+{
+	bool fmt = strstr(v, "''") != NULL;
+	for (const char *p = strchr(v, '{'); p && !fmt; p = strchr(p + 1, '{'))
+		fmt = p[1] >= '0' && p[1] <= '9';
+	if (!fmt)
+		return fl_xstrdup(v);
+	fl_buf b = {0};
+	bool quoted = false;
+	for (const char *p = v; *p; p++) {
+		if (*p == '\'') {
+			if (p[1] == '\'') {
+				fl_buf_putc(&b, '\'');
+				p++;
+			} else {
+				quoted = !quoted;
+			}
+			continue;
+		}
+		fl_buf_putc(&b, *p);
+	}
+	(void)quoted;
+	fl_buf_cstr(&b);
+	return b.s;
+}
+
+/* a key another file can name: letters, digits and `._-`, with a `.`,
+ * a `_` or an inner capital in it (`name.invalidPattern`,
+ * `MISSING_VALUE`, `noNewlineAtEOF`; not a plain word) */
+static bool key_like(const char *s, size_t n)
+{
+	if (n < 3 || n > BUNDLE_KEY_MAX)
+		return false;
+	bool sep = false;
+	for (size_t k = 0; k < n; k++) {
+		char ch = s[k];
+		if (ch == '.' || ch == '_' || (k > 0 && ch >= 'A' && ch <= 'Z' && s[k - 1] >= 'a' &&
+					       s[k - 1] <= 'z'))
+			sep = true;
+		else if (!(ch == '-' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			   (ch >= '0' && ch <= '9')))
+			return false;
+	}
+	return sep && s[0] != '.' && s[n - 1] != '.';
+}
+
+/* a value that is a message: two words at least */
+static bool message_like(const char *v)
+{
+	const char *sp = strchr(v, ' ');
+	return sp && sp > v && sp[1] && sp[1] != ' ';
+}
+
+static void add_key(fl_factories *tree, const char *path, const char *key, size_t kl,
+		    const char *msg)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+	fl_factory f = {0};
+	f.name = fl_xasprintf(BUNDLE "%.*s", (int)kl, key);
+	f.msg = fl_xstrdup(msg);
+	fl_factories_add(tree, &f);
+	/* each tail of the folder: "naming", "checks/naming", ... */
+	size_t b = dl;
+	for (int depth = 0; depth < BUNDLE_DEPTH && dl; depth++) {
+		while (b > 0 && path[b - 1] != '/')
+			b--;
+		fl_factory g = {0};
+		g.name = fl_xasprintf(BUNDLE "%.*s@%.*s", (int)kl, key, (int)(dl - b), path + b);
+		g.msg = fl_xstrdup(msg);
+		fl_factories_add(tree, &g);
+		if (b == 0)
+			break;
+		b--;
+	}
+}
+
+void jvm_props_collect(fl_factories *tree, const fl_src *src)
+{
+	if (!tree || !src->text || !src->path || locale_variant(src->path))
+		return;
+	const char *s = src->text;
+	size_t n = src->len, p = 0;
+	if (fl_memmem(s, n < 4096 ? n : 4096, "\0", 1))
+		return; /* not text */
+	fl_buf key = {0}, val = {0};
+	size_t keys = 0;
+	while (p < n && keys < BUNDLE_KEYS) {
+		while (p < n && (prop_ws(s[p]) || s[p] == '\r' || s[p] == '\n'))
+			p++;
+		if (p >= n)
+			break;
+		if (s[p] == '#' || s[p] == '!') {
+			while (p < n && s[p] != '\n')
+				p++;
+			continue;
+		}
+		key.n = val.n = 0;
+		while (p < n && s[p] != '=' && s[p] != ':' && !prop_ws(s[p]) && s[p] != '\r' &&
+		       s[p] != '\n') {
+			if (s[p] == '\\') {
+				p++;
+				prop_escape(s, n, &p, &key);
+			} else {
+				fl_buf_putc(&key, s[p++]);
+			}
+		}
+		while (p < n && prop_ws(s[p]))
+			p++;
+		if (p < n && (s[p] == '=' || s[p] == ':'))
+			p++;
+		while (p < n && prop_ws(s[p]))
+			p++;
+		while (p < n && s[p] != '\r' && s[p] != '\n') {
+			if (s[p] == '\\') {
+				p++;
+				prop_escape(s, n, &p, &val);
+			} else {
+				fl_buf_putc(&val, s[p++]);
+			}
+		}
+		keys++;
+		while (val.n && (val.s[val.n - 1] == ' ' || val.s[val.n - 1] == '\t'))
+			val.n--;
+		fl_buf_cstr(&key);
+		fl_buf_cstr(&val);
+		if (!key_like(key.s, key.n) || !message_like(val.s))
+			continue;
+		/* a file in Latin-1 (the format's old encoding) or UTF-8 */
+		char *v = fl_utf8_valid(val.s, val.n) ? fl_xstrdup(val.s) : fl_utf8_fix(val.s, val.n);
+		char *m = message_format_text(v);
+		add_key(tree, src->path, key.s, key.n, m);
+		free(m);
+		free(v);
+	}
+	fl_buf_free(&key);
+	fl_buf_free(&val);
+}
+
+/* ---- a report call given a key ------------------------------------------ */
+
+/* The package the file declares, as a folder path ("a/b/c"), into out;
+ * false when it declares none. */
+static bool package_path(const ctx *c, char *out, size_t cap)
+{
+	size_t lim = c->t.n < 64 ? c->t.n : 64;
+	for (size_t i = 0; i + 1 < lim; i++) {
+		if (!is(c, i, "package") || !is_id(c, i + 1))
+			continue;
+		size_t o = 0;
+		for (size_t k = i + 1; k < c->t.n; k += 2) {
+			if (!is_id(c, k))
+				return false;
+			size_t l = c->t.v[k].len;
+			if (o + l + 2 > cap)
+				return false;
+			if (o)
+				out[o++] = '/';
+			memcpy(out + o, tsrc(c, k), l);
+			o += l;
+			if (!is_p(c, k + 1, "."))
+				break;
+		}
+		out[o] = '\0';
+		return o > 0;
+	}
+	return false;
+}
+
+/* The text of bundle key [s, s + n) for this file: its package's bundle,
+ * a package's above it, or the tree's one bundle that has the key. */
+static const char *bundle_text(ctx *c, const char *s, size_t n)
+{
+	char pkg[512], name[BUNDLE_KEY_MAX + 600];
+	if (package_path(c, pkg, sizeof pkg)) {
+		for (size_t pl = strlen(pkg); pl;) {
+			int l = snprintf(name, sizeof name, BUNDLE "%.*s@%.*s", (int)n, s, (int)pl, pkg);
+			const fl_factory *f = jvm_tree_find(c, name, (size_t)l, 0);
+			if (f && f->msg)
+				return f->msg;
+			while (pl && pkg[pl - 1] != '/')
+				pl--;
+			if (pl)
+				pl--;
+		}
+	}
+	int l = snprintf(name, sizeof name, BUNDLE "%.*s", (int)n, s);
+	const fl_factory *f = jvm_tree_find(c, name, (size_t)l, 0);
+	return f && f->msg ? f->msg : NULL;
+}
+
+/* the key argument [b, e) names: a literal, or the file's constant whose
+ * value is one */
+static bool key_arg(const ctx *c, size_t b, size_t e, const char **s, size_t *n)
+{
+	size_t vb, ve;
+	if (e == b + 1 && is_id(c, b) && jvm_const_value(c, b, &vb, &ve) && ve == vb + 1) {
+		b = vb;
+		e = ve;
+	}
+	if (e != b + 1 || c->t.v[b].kind != FL_TK_STRING)
+		return false;
+	*s = fl_tok_str(&c->t, &c->t.v[b]);
+	*n = c->t.v[b].slen;
+	return key_like(*s, *n);
+}
+
+/* a method named for reporting a problem: log, warn..., error...,
+ * fail..., report..., ...violation..., ...problem..., raise, die */
+static bool report_name(const ctx *c, size_t i, const char **sev)
+{
+	const fl_toks *t = &c->t;
+	*sev = FL_S_ERROR;
+	if (is(c, i, "log") || is(c, i, "raise") || is(c, i, "die"))
+		return true;
+	if (fl_tok_contains_ci(t, i, "warn")) {
+		*sev = FL_S_WARNING;
+		return true;
+	}
+	return fl_tok_contains_ci(t, i, "error") || fl_tok_contains_ci(t, i, "fail") ||
+	       fl_tok_contains_ci(t, i, "report") || fl_tok_contains_ci(t, i, "violation") ||
+	       fl_tok_contains_ci(t, i, "problem");
+}
+
+bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
+{
+	const char *sev;
+	if (!c->ctors || c->match[i + 1] == NOIDX || !report_name(c, i, &sev))
+		return false;
+	size_t st[8], en[8];
+	size_t na = args(c, i + 1, st, en, 8, NULL);
+	for (size_t k = 0; k < na; k++) {
+		const char *ks;
+		size_t kl;
+		if (!key_arg(c, st[k], en[k], &ks, &kl))
+			continue;
+		const char *text = bundle_text(c, ks, kl);
+		if (!text)
+			continue;
+		size_t first = i;
+		if (dot_before) {
+			/* the statement's receiver chain: options.getReporter().log( */
+			while (first >= 2 && is_p(c, first - 1, ".")) {
+				size_t r = first - 2;
+				if (is_p(c, r, ")") && c->match[r] != NOIDX && c->match[r] >= 1 &&
+				    is_id(c, c->match[r] - 1))
+					first = c->match[r] - 1;
+				else if (is_id(c, r))
+					first = r;
+				else
+					break;
+			}
+		}
+		char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
+		site_spec s = {.first = first, .type = FL_T_CONSOLE, .sev = sev,
+			       .idiom = idiom, .msg = text};
+		jvm_emit(c, &s);
+		free(idiom);
+		return true;
+	}
+	return false;
+}
