@@ -1290,8 +1290,13 @@ static void text_names(fl_query *q)
 			e++;
 		}
 		size_t n = (size_t)(e - p);
+		/* a lint rule's name in brackets, in capitals within
+		 * ("[WhitespaceAround]": its class WhitespaceAroundCheck) */
+		bool rule = false;
+		for (const char *k = p + 1; k < e && p > s && p[-1] == '[' && *e == ']' && n >= 6; k++)
+			rule = rule || (isupper((unsigned char)*k) && islower((unsigned char)k[-1]));
 		/* a name ends the word: not a path's part, nor a flag's */
-		if (joined && n >= 8 && n <= 64 && *e != '/' && *e != '.' && *e != '=' &&
+		if (((joined && n >= 8) || rule) && n <= 64 && *e != '/' && *e != '.' && *e != '=' &&
 		    !(e[0] == ':' && e[1] == ':')) {
 			char *w = fl_xstrndup(p, n);
 			bool dup = false;

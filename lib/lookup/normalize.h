@@ -50,7 +50,8 @@ typedef struct fl_query {
 			       or folder: 8 bytes or more of letters, digits,
 			       '-' and '_' with a '-' or '_' between two of
 			       them ("selector-class-pattern", a lint rule's
-			       id), the first 16 */
+			       id), or 6 or more in brackets with a capital
+			       inside ("[WhitespaceAround]"), the first 16 */
 } fl_query;
 
 void fl_normalize(const char *text, size_t len, fl_query *q);

@@ -308,6 +308,17 @@ static int command_evidence(const char *command, bool skip_prog, const char *pat
 	return best + (words > 1 ? 1 : 0);
 }
 
+/* [s, s+n) one capitalized word: "Check", "Sniff", "Rule" */
+static bool kind_word(const char *s, size_t n)
+{
+	if (n < 2 || !isupper((unsigned char)s[0]))
+		return false;
+	for (size_t k = 1; k < n; k++)
+		if (!islower((unsigned char)s[k]))
+			return false;
+	return true;
+}
+
 /* Whether the file's name, without its extension, is the program word
  * [w, w+wl) (src/ls.c for `ls`, src/du.c for `du`): one tree of many
  * programs (coreutils) raises one text in several of them.  Not a
@@ -578,7 +589,9 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 	}
 	/* a name the text says is a folder or file of its path (a lint
 	 * rule's id, "(selector-class-pattern)", its folder
-	 * lib/rules/selector-class-pattern/) */
+	 * lib/rules/selector-class-pattern/), or the file of its class, the
+	 * name and one capitalized word more ("[WhitespaceAround]":
+	 * WhitespaceAroundCheck.java) */
 	for (size_t i = 0; path && i < q->names.n; i++) {
 		const char *w = q->names.v[i];
 		size_t wl = strlen(w);
@@ -586,12 +599,14 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 		for (const char *c = path; *c && !hit;) {
 			const char *ce = strchr(c, '/');
 			size_t cl = ce ? (size_t)(ce - c) : strlen(c);
-			if (!ce) { /* the file: its name without the extension */
+			bool file = !ce;
+			if (file) { /* the file: its name without the extension */
 				const char *dot = memrchr(c, '.', cl);
 				if (dot && dot > c)
 					cl = (size_t)(dot - c);
 			}
-			hit = cl == wl && memcmp(c, w, wl) == 0;
+			hit = cl >= wl && memcmp(c, w, wl) == 0 &&
+			      (cl == wl || (file && kind_word(c + wl, cl - wl)));
 			c = ce ? ce + 1 : c + strlen(c);
 		}
 		if (hit) {

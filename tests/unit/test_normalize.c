@@ -525,6 +525,14 @@ static void test_location_prefix(void **state)
 	assert_int_equal((int)q.names.n, 1);
 	assert_string_equal(q.names.v[0], "declaration-block-no-duplicate-properties");
 	fl_query_free(&q);
+	/* a rule's name in brackets, in capitals within (Checkstyle's
+	 * "[WhitespaceAround]"); a bracketed word of one capital is none */
+	norm("[ERROR] /w/A.java:3:9: '=' is not followed by whitespace. [WhitespaceAround]\n"
+	     "[Main] [INFO] [MainThread] done\n", &q);
+	assert_int_equal((int)q.names.n, 2);
+	assert_string_equal(q.names.v[0], "WhitespaceAround");
+	assert_string_equal(q.names.v[1], "MainThread");
+	fl_query_free(&q);
 	norm("notes: line 1, col 17, error - x", &q); /* no file */
 	assert_string_equal(q.messages.v[0], "notes: line 1, col 17, error - x");
 	fl_query_free(&q);

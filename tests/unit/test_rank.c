@@ -241,6 +241,9 @@ static int setup(void **state)
 	put("acme/fmt", "the statement is incomplete", "pgen2/driver.py", 188);
 	put("acme/utils", "cannot read %s for input", "src/tailx.c", 1997);
 	put("acme/quill", "cannot read '%s' for input", "ext/misc/csv.c", 137);
+	/* one lint text logged by two rules' classes */
+	put("acme/lint", "'{0}' is not trailed by a gap.", "checks/spacing/ParenGapCheck.java", 98);
+	put("acme/lint", "'{0}' is not trailed by a gap.", "checks/spacing/GapAroundCheck.java", 706);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
@@ -514,7 +517,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 380);
+	assert_int_equal(fl_lookup_count(lk), 382);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -707,6 +710,36 @@ static void test_program_names_its_file(void **state)
 	fl_result_free(&r);
 }
 
+/* A lint rule's name in brackets after the text ("[GapAround]") names
+ * the file of its class, the name and one word more: of one text logged
+ * by several rules, that rule's. */
+static void test_rule_name_names_its_class_file(void **state)
+{
+	(void)state;
+	fl_result r = ask("[ERROR] /w/A.java:3:9: '=' is not trailed by a gap. [GapAround]\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "checks/spacing/GapAroundCheck.java");
+	assert_true(has_evidence(&r.v[0], "the text's name `GapAround` is a part of its path"));
+	fl_result_free(&r);
+	r = ask("[ERROR] /w/A.java:3:9: '=' is not trailed by a gap. [ParenGap]\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "checks/spacing/ParenGapCheck.java");
+	fl_result_free(&r);
+	/* no rule named, a word of one capital, or a name no class is
+	 * named for (a file's name begins with it but goes on inside a
+	 * word): no evidence */
+	static const char *const none[] = {"[ERROR] /w/A.java:3:9: '=' is not trailed by a gap.\n",
+					   "[ERROR] /w/A.java:3:9: '=' is not trailed by a gap. [Spacing]\n",
+					   "[ERROR] /w/A.java:3:9: '=' is not trailed by a gap. [ParenGa]\n"};
+	for (size_t k = 0; k < 3; k++) {
+		r = ask(none[k]);
+		assert_true(r.n >= 2);
+		assert_false(has_evidence(&r.v[0], "the text's name"));
+		assert_false(has_evidence(&r.v[1], "the text's name"));
+		fl_result_free(&r);
+	}
+}
+
 /* The program that printed a text names its repository (its name or
  * owner, a version's digits after it or not) or its file: of two records
  * matching the line, the program's own, though another says more. */
@@ -871,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_print_of_an_error_value),
 		cmocka_unit_test(test_quoting_placeholder_named_for_error),
 		cmocka_unit_test(test_program_names_its_file),
+		cmocka_unit_test(test_rule_name_names_its_class_file),
 		cmocka_unit_test(test_program_names_its_repository),
 		cmocka_unit_test(test_late_text_definitions),
 		cmocka_unit_test(test_help_pointer_after_the_error),

@@ -454,7 +454,8 @@
     'value', 'line', 'file', 'path', 'http', 'https', 'ftp'];
   /* the text's words that read as a name of a file or folder (normalize.c's
    * text_names): 8 to 64 letters, digits, '-', '_', a '-' or '_' between
-   * two of them, not a path's part nor a flag's; the first 16 */
+   * two of them, or 6 or more in brackets with a capital inside, not a
+   * path's part nor a flag's; the first 16 */
   function textNames(s) {
     var names = [], p = 0, e, w, joined, c;
     var wordc = function (ch) { return /[A-Za-z0-9_-]/.test(ch); };
@@ -467,7 +468,9 @@
         e++;
       }
       w = s.slice(p, e);
-      if (joined && w.length >= 8 && w.length <= 64 && s[e] !== '/' && s[e] !== '.' && s[e] !== '=' &&
+      /* a lint rule's name in brackets, in capitals within ("[WhitespaceAround]") */
+      var rule = p > 0 && c === '[' && s[e] === ']' && w.length >= 6 && /[a-z][A-Z]/.test(w);
+      if (((joined && w.length >= 8) || rule) && w.length <= 64 && s[e] !== '/' && s[e] !== '.' && s[e] !== '=' &&
           !(s[e] === ':' && s[e + 1] === ':') && names.indexOf(w) < 0) names.push(w);
       p = e < s.length ? e + 1 : e;
     }
@@ -958,6 +961,11 @@
       var parts = path.split('/'), f = parts[parts.length - 1], dot = f.lastIndexOf('.');
       if (dot > 0) parts[parts.length - 1] = f.slice(0, dot);
       if (parts.indexOf(q.names[i]) >= 0) { ev += 1; break; }
+      /* the file of its class: the name and one capitalized word more
+       * ("[WhitespaceAround]": WhitespaceAroundCheck.java) */
+      f = parts[parts.length - 1];
+      if (f.length > q.names[i].length && f.indexOf(q.names[i]) === 0 &&
+          /^[A-Z][a-z]+$/.test(f.slice(q.names[i].length))) { ev += 1; break; }
     }
     if (path && programNamesFile(q, path, x.meta.repo)) ev += 1;
     return ev;
