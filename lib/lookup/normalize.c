@@ -1104,6 +1104,15 @@ static bool ruby_frame(const char *s)
 	return strncmp(e, ":in ", 4) == 0 || !*e;
 }
 
+/* Ruby's report of an uncaught `exit`: "path.rb:33:in `exit': exit
+ * (SystemExit)" */
+static bool ruby_exit_header(const char *s)
+{
+	size_t n = strlen(s);
+	return n > 13 && strcmp(s + n - 13, " (SystemExit)") == 0 && ruby_frame(s) &&
+	       strstr(s, ":in ") != NULL;
+}
+
 /* A line of a help text's option table ("  -v, --version   show the
  * version", "  --exists-action <action>    Default action when ...",
  * "  -          read from standard input") or
@@ -1325,7 +1334,7 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 	fl_strv causes = {0};  /* the messages of "Caused by:" chains */
 	fl_strv raw_of = {0};  /* pairs: a stripped line, the line as printed */
 	fl_buf clean = {0};
-	bool in_tb = false, caused = false, rust_next = false;
+	bool in_tb = false, caused = false, rust_next = false, exit_stack = false;
 	/* in first: each traceback's message, in the order printed */
 	size_t tb_msg[16], ntb = 0;
 	char *next = t;
@@ -1371,6 +1380,27 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 			if (*cmd && !q->command)
 				q->command = fl_xstrdup(cmd);
 			continue;
+		}
+		/* Ruby's report of an `exit` ("x.rb:33:in `exit': exit
+		 * (SystemExit)") and its frames: the way the program chose to
+		 * end, through its handlers, not where the error was raised
+		 * (their lines are no sites, their files still evidence) */
+		if (!indented)
+			exit_stack = ruby_exit_header(sp);
+		if (exit_stack && indented && strncmp(sp, "from ", 5) == 0 && ruby_frame(sp + 5)) {
+			const char *c = strstr(sp + 5, ".rb:");
+			push_unique(&q->paths, sp + 5, (size_t)(c + 3 - (sp + 5)));
+			continue;
+		}
+		if (exit_stack)
+			continue;
+		/* the header of Ruby's report of an uncaught exception, "x.rb:24:in
+		 * `setup': msg (Class)", names the line that raised it: its
+		 * stack's innermost frame (the line is the message too) */
+		if (!indented && ruby_frame(sp)) {
+			const char *in = strstr(sp, ":in ");
+			if (in)
+				push_path_before_colon_digits(q, sp, (size_t)(in - sp));
 		}
 		if (frame_line(q, line, sp, &in_tb))
 			continue;

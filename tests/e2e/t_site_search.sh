@@ -112,6 +112,11 @@ Object name: 'OrderCache'.
    at Acme.Orders.OrderCache.Get(String key)"
 sq "the first line of a multi-line message alone" 'The shop could not find the `Warden::Proxy` instance on your request environment.'
 sq "ruby exception line" "app/models/order.rb:22:in \`transition!': unknown state: shipped (ArgumentError)"
+sq "ruby exit report before the error's, whose header names its line" "/g/app/services/payment_gateway.rb:33:in \`exit': exit (SystemExit)
+	from /g/app/services/payment_gateway.rb:14:in \`rescue in charge'
+	from /g/app/models/order.rb:11:in \`pay'
+/g/app/models/order.rb:22:in \`transition!': unknown state: shipped (ArgumentError)
+	from /g/app/models/order.rb:40:in \`pay'"
 sq "php uncaught exception" 'PHP Fatal error:  Uncaught InvalidArgumentException: Widget id must be positive, got -3 in /var/www/src/Services/WidgetService.php:25'
 sq "JSON log line" '{"level":"error","ts":"2026-11-29T10:00:00Z","msg":"cannot load config: bad toml"}'
 sq "logfmt line" 'time=2026-11-29T10:00:00Z level=error msg="upstream db.internal:5432 unreachable"'

@@ -617,6 +617,22 @@ static void test_frame_sites(void **state)
 	 * chain's last traceback's; a JVM stack's before "Caused by:" */
 	assert_int_equal(q.sites_block, 2);
 	fl_query_free(&q);
+	/* Ruby: an uncaught exception's header names its line, the
+	 * innermost frame; the report of an `exit` (SystemExit) before it,
+	 * through the program's handlers, names none (its files still
+	 * evidence, its header no message) */
+	norm("/g/lib/app/command.rb:33:in `exit': exit (SystemExit)\n"
+	     "\tfrom /g/lib/app/command.rb:33:in `rescue in process_site'\n"
+	     "\tfrom /g/lib/app/renderer.rb:105:in `block in convert'\n"
+	     "/g/lib/app/markdown.rb:24:in `setup': Invalid processor given: Textile (App::FatalError)\n"
+	     "\tfrom /g/lib/app/markdown.rb:84:in `convert'\n", &q);
+	assert_int_equal(q.sites.n, 2);
+	assert_string_equal(q.sites.v[0], "/g/lib/app/markdown.rb:24");
+	assert_string_equal(q.sites.v[1], "/g/lib/app/markdown.rb:84");
+	assert_true(has(&q.paths, "/g/lib/app/renderer.rb"));
+	for (size_t i = 0; i < q.messages.n; i++)
+		assert_null(strstr(q.messages.v[i], "SystemExit"));
+	fl_query_free(&q);
 	norm("Traceback (most recent call last):\n  File \"/a/conn.py\", line 7, in open\n"
 	     "OSError: refused\n\nDuring handling of the above exception, another exception occurred:\n\n"
 	     "Traceback (most recent call last):\n  File \"/a/main.py\", line 3, in <module>\n"

@@ -481,7 +481,7 @@
   function normalize(text) {
     var q = { clean: '', messages: [], classes: [], paths: [], modules: [], codes: [], errorLevel: [],
               informational: false, program: null, command: null, argv0: null, sites: [], framesLast: false };
-    var first = [], rest = [[], [], []], causes = [], errs = [], inTb = false, caused = false, rustNext = false;
+    var first = [], rest = [[], [], []], causes = [], errs = [], inTb = false, caused = false, rustNext = false, exitStack = false;
     var tbStart = 0, causeStart = -1; /* the last traceback's sites, those before "Caused by:" */
     var rawOf = []; /* [a stripped line, the line as printed] */
     var lines = text.replace(/\x1b\[[^@-~]*[@-~]?|\x1b\][^\x07]*\x07?|\x1b|\0/g, '');
@@ -501,6 +501,18 @@
         if (m[0].length < sp.length && q.command === null) q.command = sp.slice(m[0].length);
         continue;
       }
+      /* Ruby's report of an `exit` ("x.rb:33:in `exit': exit (SystemExit)")
+       * and its frames: the way the program chose to end, not where the
+       * error was raised (no sites; the files still evidence) */
+      if (!indented) exitStack = / \(SystemExit\)$/.test(sp) && rubyFrame(sp) && sp.indexOf(':in ') >= 0;
+      if (exitStack && indented && sp.startsWith('from ') && rubyFrame(sp.slice(5))) {
+        push(q.paths, sp.slice(5, sp.indexOf('.rb:') + 3));
+        continue;
+      }
+      if (exitStack) continue;
+      /* the header of Ruby's report of an uncaught exception ("x.rb:24:in
+       * `setup': msg (Class)") names the line that raised it */
+      if (!indented && rubyFrame(sp) && sp.indexOf(':in ') >= 0) pathAt(q, sp.slice(0, sp.indexOf(':in ')));
       if (sp.startsWith('Traceback (most recent call last)')) { inTb = true; q.framesLast = true; tbStart = q.sites.length; continue; }
       if (sp.startsWith('File "')) {
         if ((i = sp.indexOf('"', 6)) >= 0) {
