@@ -78,6 +78,11 @@ typedef struct fl_lang {
 	/* Optional: true when a repo-relative path is a test file of this
 	 * ecosystem by its *file name* (test folders are handled by the core). */
 	bool (*is_test_file)(const char *path);
+	/* Optional: true when a file of one of the extensions is data the
+	 * family reads in its collect pass for the tree (a message bundle, a
+	 * rule catalogue), not its source: read and collected, not counted
+	 * among the language's files (its scan finds nothing in it). */
+	bool (*data_file)(const char *path);
 	/* Optional: the ecosystem marks its tests by file name, so a folder
 	 * named `test` below the tree's top is a package like any other (Go's
 	 * cmd/go/internal/test, the code of `go test`); only a top-level test/

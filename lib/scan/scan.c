@@ -1100,7 +1100,8 @@ static int admit_job(struct ctx *c, struct builder *b, fl_scan_result *res, size
 	fl_scan_summary *sum = &res->summary;
 	const char *path = c->tree->files[i].path;
 	sum->sites += (long long)j->nsites;
-	count_lang(sum, j->lang->name, 0, (long long)j->nsites, 0);
+	if (j->nsites || !j->lang->data_file || !j->lang->data_file(path))
+		count_lang(sum, j->lang->name, 0, (long long)j->nsites, 0);
 	int rc = 0;
 	/* drop: the records are written, not returned; they stay in the
 	 * job's pre until released (release_or_queue) */
@@ -1449,7 +1450,8 @@ static int scan_tree(const fl_scan_opts *o, fl_store *st, fl_scan_result *res, f
 		}
 		sum->files_scanned++;
 		sum->bytes_scanned += (long long)j->len;
-		count_lang(sum, j->lang->name, 1, 0, 0);
+		if (!j->lang->data_file || !j->lang->data_file(tree.files[i].path))
+			count_lang(sum, j->lang->name, 1, 0, 0);
 	}
 	sum->deep_folders = tree.deep_folders;
 	sum->deep_files = tree.deep_files;

@@ -180,6 +180,16 @@ check "gradle source sets: jvmTest, androidUnitTest, testFixtures skipped as tes
 check "gradle source sets: src/jmh skipped as benchmarks" [ "$(jq '.skipped["vendored/build/docs/example folders"]' "$WORK/kmp.json")" -eq 1 ]
 check "gradle source sets: one record" [ "$(jq .records "$WORK/kmp.json")" -eq 1 ]
 
+# data a family reads for its tree (a message bundle, an XML rule
+# catalogue) is no source of its language: the build's pom.xml counts as
+# no PHP file, the bundle as no Java one
+printf '<project><modelVersion>4.0.0</modelVersion></project>\n' >"$kmp/pom.xml"
+mkdir -p "$kmp/lib/src/main/resources"
+printf 'x.y=Some text here\n' >"$kmp/lib/src/main/resources/messages.properties"
+"$FL" scan "$kmp" --db "$WORK/kmp2.db" --json >"$WORK/kmp2.json"
+check "data files: read, counted among the files scanned" [ "$(jq .files.scanned "$WORK/kmp2.json")" -eq "$(($(jq .files.scanned "$WORK/kmp.json") + 2))" ]
+check "data files: no language's source files" [ "$(jq -c '[.languages[] | [.language, .files]]' "$WORK/kmp2.json")" = '[["jvm",1]]' ]
+
 # ---- interpolation holes that span lines stay on one line -------------------------
 mlp="$WORK/holes"
 mkdir -p "$mlp"

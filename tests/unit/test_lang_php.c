@@ -682,6 +682,67 @@ static void test_nested_guards(void **state)
 	fl_sites_free(s);
 }
 
+/* A rule catalogue (an XML file of the tree giving each rule class the
+ * message of its violations, PHPMD's rulesets): the class's own report of
+ * a violation is a site of that message; a class the catalogue does not
+ * name, a report of another object, a call not named for one, a rule
+ * without a class, and two classes of one name that differ make none. */
+static void test_rule_catalogue(void **state)
+{
+	(void)state;
+	const char *xml =
+		"<?xml version=\"1.0\"?>\n"
+		"<ruleset name=\"Spacing rules\">\n"
+		"  <rule name=\"TrailingSpace\"\n"
+		"        message=\"Line {0} ends with &quot;{1}&quot; spaces &amp; tabs.\"\n"
+		"        class=\"Acme\\Lint\\Rule\\TrailingSpace\">\n"
+		"    <description>Trailing spaces.</description>\n"
+		"  </rule>\n"
+		"  <rule ref=\"rulesets/other.xml/Other\" />\n"
+		"  <rule name=\"Twice\" message=\"Said one way.\" class=\"A\\Twice\"/>\n"
+		"  <rule name=\"Twice\" message=\"Said another way.\" class=\"B\\Twice\"/>\n"
+		"</ruleset>\n";
+	const char *rule =
+		"<?php\n"                                                        /* 1 */
+		"namespace Acme\\Lint\\Rule;\n"                                  /* 2 */
+		"class TrailingSpace extends AbstractRule\n"                     /* 3 */
+		"{\n"                                                            /* 4 */
+		"    public function apply($node)\n"                             /* 5 */
+		"    {\n"                                                        /* 6 */
+		"        if ($this->spaces($node) > 0) {\n"                      /* 7 */
+		"            $this->addViolation($node, array($line, $n));\n"    /* 8 */
+		"        }\n"                                                    /* 9 */
+		"        $report->addViolation($node);\n"                        /* 10 */
+		"        $this->spaces($node);\n"                                /* 11 */
+		"    }\n"                                                        /* 12 */
+		"}\n"                                                            /* 13 */
+		"class Twice extends AbstractRule\n"                             /* 14 */
+		"{\n"                                                            /* 15 */
+		"    public function apply($node) { $this->addViolation($node); }\n" /* 16 */
+		"}\n"                                                            /* 17 */
+		"class Unnamed extends AbstractRule\n"                           /* 18 */
+		"{\n"                                                            /* 19 */
+		"    public function apply($node) { $this->addViolation($node); }\n" /* 20 */
+		"}\n";
+	fl_src files[] = {{"src/rulesets/spacing.xml", xml, strlen(xml), NULL},
+			  {"src/Rule/TrailingSpace.php", rule, strlen(rule), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_php, files, 2, 1);
+	const fl_site *x = harness_expect_at(s, 8, "Line {0} ends with \"{1}\" spaces & tabs.");
+	assert_string_equal(x->type, FL_T_CONSOLE);
+	assert_string_equal(x->idiom, "$this->addViolation");
+	assert_string_equal(x->function, "TrailingSpace::apply");
+	assert_string_equal(x->guard, "$this->spaces($node) > 0");
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+	/* the catalogue scanned alone: no site; junk: no crash */
+	harness_expect_none(scan("src/rulesets/spacing.xml", xml), "src/rulesets/spacing.xml");
+	static const char junk[] = "<rule class=\"\\\" message=\"&#xFFFFFFFF; &#; x\0<rule message='a b c' class='\\X'";
+	fl_src bad[] = {{"r.xml", junk, sizeof junk - 1, NULL}, {"x.php", rule, strlen(rule), NULL}};
+	s = harness_scan_tree(&fl_lang_php, bad, 2, 1);
+	assert_int_equal(s->n, 0);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -701,6 +762,7 @@ int main(void)
 		cmocka_unit_test(test_stderr_writes),
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_caught_message),
+		cmocka_unit_test(test_rule_catalogue),
 	};
 	return cmocka_run_group_tests_name("php", tests, NULL, NULL);
 }

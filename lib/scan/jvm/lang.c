@@ -90,6 +90,7 @@ const fl_lang fl_lang_jvm = {
 	.extensions = jvm_exts,
 	.printf_ints = true,
 	.is_test_file = jvm_is_test_file,
+	.data_file = jvm_props_path,
 	.tree_new = fl_factories_tree_new,
 	.tree_free = fl_factories_tree_free,
 	.collect = jvm_collect,

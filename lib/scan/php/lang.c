@@ -2,7 +2,8 @@
  * lang.c — the PHP family's tree and its entry in the language table
  * (lib/scan/php/, php.h): the collect pass (the classes a file declares
  * and extends, the messages it throws them with, the messages their
- * constructors make), the scan of a file, the tests' files.
+ * constructors make; the rule catalogues of XML files, catalog.c), the
+ * scan of a file, the tests' files.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -16,6 +17,7 @@ static void *tree_new(void)
 	t->thrown = fl_classdefs_new();
 	t->decl = fl_classdefs_new();
 	t->ctor = fl_classdefs_new();
+	t->rules = fl_classdefs_new();
 	return t;
 }
 
@@ -27,6 +29,7 @@ static void tree_free(void *tree)
 	fl_classdefs_free(t->thrown);
 	fl_classdefs_free(t->decl);
 	fl_classdefs_free(t->ctor);
+	fl_classdefs_free(t->rules);
 	free(t);
 }
 
@@ -36,6 +39,7 @@ static void tree_merge(void *tree, void *part)
 	fl_classdefs_merge(t->thrown, p->thrown);
 	fl_classdefs_merge(t->decl, p->decl);
 	fl_classdefs_merge(t->ctor, p->ctor);
+	fl_classdefs_merge(t->rules, p->rules);
 }
 
 /* a file's tokens, from the collect pass to its scan */
@@ -99,6 +103,10 @@ static char *ctor_msg(const ctx *c, size_t k)
  * known).  The file's tokens are returned with keep, else freed. */
 static void *collect_file(void *part, const fl_src *src, bool keep)
 {
+	if (part && src->text && php_catalog_path(src->path)) {
+		php_catalog_collect(part, src);
+		return NULL;
+	}
 	if (!part || !src->text || !src->len ||
 	    (!fl_memmem(src->text, src->len, "throw", 5) && !fl_memmem(src->text, src->len, "class", 5)))
 		return NULL;
@@ -158,6 +166,11 @@ static void *collect_keep(void *part, const fl_src *src)
 static void scan(const void *tree, const fl_src *src, fl_sites *out)
 {
 	lexed *x = src->cache;
+	if (php_catalog_path(src->path)) {
+		/* a catalogue: read by the collect pass, no code */
+		lexed_free(x);
+		return;
+	}
 	ctx c = {0};
 	if (x) {
 		/* lexed by the collect pass, from this same text */
@@ -190,12 +203,13 @@ static bool is_test_file(const char *path)
 	return n > 8 && strcmp(base + n - 8, "Test.php") == 0;
 }
 
-static const char *const exts[] = {".php", NULL};
+static const char *const exts[] = {".php", ".xml", NULL};
 
 const fl_lang fl_lang_php = {.name = "php",
 			     .extensions = exts,
 			     .printf_ints = true,
 			     .is_test_file = is_test_file,
+			     .data_file = php_catalog_path,
 			     .tree_new = tree_new,
 			     .tree_free = tree_free,
 			     .collect = collect,

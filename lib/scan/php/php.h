@@ -9,6 +9,8 @@
  *   rules.c  the frames that give a site its function and guard, the
  *            site rules (throw, trigger_error, abort, die / exit, STDERR,
  *            console output) and the emitted sites
+ *   catalog.c rule catalogues: the XML files of the tree that give each
+ *            rule class its violation's message, and the class's reports
  *   lang.c   the tree's collect pass, the scan of a file and the family's
  *            entry in the language table
  */
@@ -41,6 +43,8 @@ typedef struct frame {
  * exist', $type))`). */
 typedef struct php_tree {
 	fl_classdefs *thrown, *decl, *ctor;
+	fl_classdefs *rules; /* by class, the message a rule catalogue gives
+				a violation of it (catalog.c) */
 } php_tree;
 
 typedef struct ctx {
@@ -96,6 +100,18 @@ bool php_has_text(const char *m);
 /* The texts of argument [b, e) when it has two at least: PHP_EOL a line
  * break, trailing blanks off, empty texts left out.  0 otherwise. */
 size_t php_arg_alts(const ctx *c, size_t b, size_t e, fl_strv *out);
+
+/* ---- catalog.c -------------------------------------------------------------- */
+
+/* An XML file: a rule catalogue's, read by the collect pass. */
+bool php_catalog_path(const char *path);
+/* The rules an XML catalogue declares by class, with their messages,
+ * into pt->rules. */
+void php_catalog_collect(php_tree *pt, const fl_src *src);
+/* `$this->addViolation(...)` (a method named for a violation, a report,
+ * an error) at the name i in a class the tree's catalogue gives a
+ * message: true and *msg (caller frees). */
+bool php_rule_catalog(ctx *c, size_t i, char **msg);
 
 /* ---- rules.c ---------------------------------------------------------------- */
 

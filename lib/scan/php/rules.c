@@ -1047,6 +1047,21 @@ static bool rule_reporter_call(ctx *c, size_t i)
 	return true;
 }
 
+/* `$this->addViolation($node, array(...))` in a rule's class that a
+ * catalogue of the tree gives a message (catalog.c): the violation it
+ * reports, printed as a line of the report */
+static bool rule_catalog(ctx *c, size_t i)
+{
+	char *m;
+	if (!php_rule_catalog(c, i, &m))
+		return false;
+	char *idiom = fl_xasprintf("$this->%.*s", (int)c->t.v[i].len, c->t.src + c->t.v[i].off);
+	emit(c, i - 2, m, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, idiom);
+	free(idiom);
+	free(m);
+	return true;
+}
+
 /* `print '...';` / `echo '...';` at i, a statement followed by an exit
  * that is no success (`exit(TestRunner::EXCEPTION_EXIT);`, `exit(1)`,
  * `die;`): the program's report of why it stops. */
@@ -1171,6 +1186,8 @@ void php_rules(ctx *c)
 			rule_console(c, i);
 			continue;
 		}
+		if (i >= 2 && is_p(c, i - 1, "->") && rule_catalog(c, i))
+			continue;
 		if (i >= 2 && (is_p(c, i - 1, "->") || is_p(c, i - 1, "::")) &&
 		    (rule_reporter_call(c, i) || rule_level_write(c, i)))
 			continue;
