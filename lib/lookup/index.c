@@ -137,11 +137,11 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 			x->maxlen = (uint32_t)prog.seglen[0] + prog.trail_gap;
 		/* the factor's candidates: every segment of FL_FACTOR_WINDOW
 		 * bytes or more, else the longest one.  A message with
-		 * Python's %(value)r takes them from its loose pattern
-		 * (fl_pattern_loose), whose segments a text the
+		 * Python's %(value)r, or a line break, takes them from its
+		 * loose pattern (fl_pattern_loose_as), whose segments a text the
 		 * stored pattern matches holds too: a text it fails on
 		 * still finds the entry, for the lenient pass to try. */
-		char *loose = fl_pattern_loose(pattern);
+		char *loose = fl_pattern_loose_as(pattern, FL_LOOSE_WS_HOLES);
 		char *lbuf = loose ? fl_xmalloc(strlen(loose) + 1) : NULL;
 		fl_prog lprog;
 		if (loose && fl_prog_parse(loose, lbuf, &lprog))

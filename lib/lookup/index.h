@@ -23,7 +23,7 @@
  * of their own (hsdb.c); 17: a record's sites with each one's function
  * and guard, its own first (index.c's read_sites) */
 #define FL_HS_SHARDS 16    /* literal databases compiled in parallel */
-#define FL_IDX_MAGIC "FLIDX\0\0\x14"
+#define FL_IDX_MAGIC "FLIDX\0\0\x15"
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12

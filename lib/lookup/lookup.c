@@ -2005,8 +2005,9 @@ static size_t lenient_try(const fl_lookup *lk, const fl_query *q, uint32_t s, ui
 	const fl_index *ix = &lk->seg[s];
 	const idx_entry *x = &ix->ent[e];
 	const char *pat = ix_str(ix, x->pattern);
-	/* Python's %(value)r and %(n)5d, literal in the stored pattern */
-	char *loose = fl_pattern_loose(pat);
+	/* Python's %(value)r and %(n)5d, literal in the stored pattern, and
+	 * a multi-line message printed on one line */
+	char *loose = fl_pattern_loose_as(pat, FL_LOOSE_WS);
 	if (loose)
 		pat = loose;
 	if (ti >= q->messages.n || !strstr(pat, "(.+?)")) {

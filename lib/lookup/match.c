@@ -425,12 +425,36 @@ bool fl_regex_match(const char *pattern, const char *text, size_t len,
 
 char *fl_pattern_loose(const char *pattern)
 {
-	if (!strstr(pattern, "%\\(") && !strstr(pattern, "%<"))
+	return fl_pattern_loose_as(pattern, FL_LOOSE_FORMS);
+}
+
+char *fl_pattern_loose_as(const char *pattern, int ws)
+{
+	if (!strstr(pattern, "%\\(") && !strstr(pattern, "%<") &&
+	    (ws == FL_LOOSE_FORMS || !strchr(pattern, '\n')))
 		return NULL;
 	fl_buf out = {0};
 	bool any = false;
 	size_t literal = 0;
 	for (const char *p = pattern; *p;) {
+		/* a message's line breaks and the indentation around them,
+		 * printed as a single line ("...sequences:\n\n  {file}" by
+		 * Liquid, a log that joins lines): any white space */
+		if (ws != FL_LOOSE_FORMS && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
+			const char *r = p;
+			bool nl = false;
+			while (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r')
+				nl |= *r++ == '\n';
+			if (nl) {
+				if (ws == FL_LOOSE_WS_HOLES)
+					fl_buf_puts(&out, "(.+?)");
+				else if (*r)
+					fl_buf_puts(&out, "\\s+");
+				any = true;
+				p = r;
+				continue;
+			}
+		}
 		/* Python's %(name)s, Ruby's format(..., %<name>s) */
 		bool ruby = p[0] == '%' && p[1] == '<';
 		if (p[0] == '%' && ((p[1] == '\\' && p[2] == '(') || ruby)) {

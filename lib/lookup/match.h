@@ -74,5 +74,11 @@ void fl_regex_cache_clear(void);
  * it has none, or when fewer than 6 literal characters would be left.
  * Caller frees.  (search.js's loosePattern does the same.) */
 char *fl_pattern_loose(const char *pattern);
+/* The same (FL_LOOSE_FORMS), or with a line break of the message and
+ * the white space around it as `\s+` too (FL_LOOSE_WS: the text printed
+ * on one line, for the lenient pass), or as a (.+?) (FL_LOOSE_WS_HOLES:
+ * the segments such a text holds, for the index's factors). */
+enum { FL_LOOSE_FORMS, FL_LOOSE_WS, FL_LOOSE_WS_HOLES };
+char *fl_pattern_loose_as(const char *pattern, int ws);
 
 #endif

@@ -117,6 +117,7 @@ sq "ruby exit report before the error's, whose header names its line" "/g/app/se
 	from /g/app/models/order.rb:11:in \`pay'
 /g/app/models/order.rb:22:in \`transition!': unknown state: shipped (ArgumentError)
 	from /g/app/models/order.rb:40:in \`pay'"
+sq "a multi-line message printed on one line" "  Liquid Exception: gateway failure: 502 body: upstream timed out in index.md"
 sq "php uncaught exception" 'PHP Fatal error:  Uncaught InvalidArgumentException: Widget id must be positive, got -3 in /var/www/src/Services/WidgetService.php:25'
 sq "JSON log line" '{"level":"error","ts":"2026-11-29T10:00:00Z","msg":"cannot load config: bad toml"}'
 sq "logfmt line" 'time=2026-11-29T10:00:00Z level=error msg="upstream db.internal:5432 unreachable"'

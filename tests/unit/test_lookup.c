@@ -135,6 +135,10 @@ static int setup(void **state)
 	/* Python's %(value)r, literal in the stored pattern (test_loose_pattern) */
 	put("acme/cli", "invalid %(type)s value: %(value)r", "lib/args.py", 210, NULL,
 	    "ArgumentError", NULL);
+	/* a multi-line message that a template engine prints on one line
+	 * (test_loose_pattern) */
+	put("acme/site", "Invalid syntax for the shelf tag:\n\n  {markup}\n\nValid syntax:\n  {example}",
+	    "lib/site/tags/shelf.rb", 55, NULL, "ArgumentError", NULL);
 	/* a placeholder that may print nothing on a line shorter than the
 	 * pattern's minimum (test_loose_pattern) */
 	put("acme/cli", "Missing required option{}: {}", "src/Parser.java", 243, NULL,
@@ -301,17 +305,36 @@ static void test_loose_pattern(void **state)
 		{"Remove debugger entry point `%<source>s`\\.", "Remove debugger entry point `(.+?)`\\."},
 		{"%<a>s and %<b>-5d left", "(.+?) and (.+?) left"},
 		{"a %<b>! d e f g", NULL},   /* no conversion */
+		/* a multi-line message printed on one line (Liquid's) */
+		{"Invalid syntax:\n\n  (.+?)\n\nValid syntax: x", "Invalid syntax:\\s+(.+?)\\s+Valid syntax: x"},
+		{"File is missing\n", "File is missing"},
+		{"a  b c d e f g", NULL},    /* spaces alone: as they are */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-		char *got = fl_pattern_loose(cases[i].in);
+		char *got = fl_pattern_loose_as(cases[i].in, FL_LOOSE_WS);
+		/* (the forms alone: the same but for the line breaks) */
+		char *forms = fl_pattern_loose(cases[i].in);
+		if (!strchr(cases[i].in, '\n') ? (!forms) != (!got) || (forms && strcmp(forms, got) != 0)
+						: forms != NULL)
+			fail_msg("<%s>: the forms alone give <%s>", cases[i].in, forms ? forms : "NULL");
+		free(forms);
 		if (!cases[i].out ? got != NULL : !got || strcmp(got, cases[i].out) != 0)
 			fail_msg("<%s>: got <%s>, want <%s>", cases[i].in, got ? got : "NULL",
 				 cases[i].out ? cases[i].out : "NULL");
 		free(got);
 	}
+	/* the index's factors: a line break a hole between segments */
+	char *holes = fl_pattern_loose_as("Invalid syntax:\n\n  (.+?)\n\nValid syntax: x", FL_LOOSE_WS_HOLES);
+	assert_string_equal(holes, "Invalid syntax:(.+?)(.+?)(.+?)Valid syntax: x");
+	free(holes);
 	expect_top("prog: error: argument --count: invalid int value: 'abc'", "lib/args.py", 210,
 		   "pattern");
 	expect_top("invalid float value: '1,5'", "lib/args.py", 210, "pattern");
+	expect_top("  Liquid Exception: Invalid syntax for the shelf tag: a=b Valid syntax: {% shelf x %} in index.md",
+		   "lib/site/tags/shelf.rb", 55, "pattern");
+	/* as printed, its lines: the stored pattern */
+	expect_top("Invalid syntax for the shelf tag:\n\n  a=b\n\nValid syntax:\n  {% shelf x %}\n",
+		   "lib/site/tags/shelf.rb", 55, "pattern");
 	expect_top("Missing required option: o", "src/Parser.java", 243, "pattern");
 	/* a regex ending with a lazy placeholder captures the rest of its
 	 * line, as a simple pattern does */
@@ -787,7 +810,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 67);
+	assert_int_equal(fl_lookup_count(a), 68);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -795,7 +818,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 68);
+	assert_int_equal(fl_lookup_count(a), 69);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);

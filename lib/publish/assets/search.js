@@ -658,14 +658,26 @@
     return segs.length ? { segs: segs, gaps: gaps, literal: lit } : null;
   }
   /* Python's %(name) and Ruby's %<name> forms records.md leaves literal
-   * (%(value)r, %(n)5d, %<source>s) as (.+?) too, for the lenient pass; null
+   * (%(value)r, %(n)5d, %<source>s) as (.+?) too, and with ws a line break
+   * with the white space around it as \s+ (1: the lenient pass) or (.+?)
+   * (2: the segments the factors come from); null
    * when none, or when fewer than 6 literal characters are left (match.c's
    * fl_pattern_loose) */
-  function loosePattern(pat) {
-    if (pat.indexOf('%\\(') < 0 && pat.indexOf('%<') < 0) return null;
+  var WS_RUN = /[ \t\r\n]+/y;
+  function loosePattern(pat, ws) {
+    if (pat.indexOf('%\\(') < 0 && pat.indexOf('%<') < 0 && (!ws || pat.indexOf('\n') < 0)) return null;
     var out = '', any = false, lit = 0, i = 0, m;
     var rx = /^%(?:\\\(\w+\\\)|<\w+>)(?:[#0\- 1-9]|\\[+.]){0,12}[diouxXeEfFgGcrsa]/;
     while (i < pat.length) {
+      /* a message's line breaks and the white space around them, printed
+       * on one line: any white space (for the factors' segments, a hole) */
+      WS_RUN.lastIndex = i;
+      if (ws && (m = WS_RUN.exec(pat)) && m[0].indexOf('\n') >= 0) {
+        i += m[0].length;
+        out += ws === 2 ? '(.+?)' : i < pat.length ? '\\s+' : '';
+        any = true;
+        continue;
+      }
       if (pat[i] === '%' && (m = rx.exec(pat.slice(i, i + 80)))) { out += '(.+?)'; any = true; i += m[0].length; continue; }
       if (pat.startsWith('(.+?)', i)) { out += '(.+?)'; i += 5; continue; }
       if (pat[i] === '\\' && i + 1 < pat.length) { out += pat.substr(i, 2); i += 2; } else out += pat[i++];
@@ -811,7 +823,7 @@
    * placeholders a lenient match leaves empty) */
   function factorSeen(x, t) {
     if (!x.fsegs) {
-      var lp = x.loose && parseProg(x.loose);
+      var lp = x.looseSegs && parseProg(x.looseSegs);
       var segs = lp ? lp.segs : x.prog ? x.prog.segs : [factorRun(x.pattern)];
       var best = segs.reduce(function (a, b) { return b.length > a.length ? b : a; });
       x.fsegs = (best.length >= 12 ? segs.filter(function (g) { return g.length >= 12; }) : [best])
@@ -1267,7 +1279,7 @@
       var warn = !!e.sev && ['error', 'fatal', 'critical'].indexOf(e.sev) < 0;
       var def = tags.indexOf('definition') >= 0, call = !def && tags.indexOf('factory-call') >= 0;
       var raised = e.type === 'exception' || e.type === 'panic'; /* not printed or logged */
-      var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, loose: loosePattern(pat), literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
+      var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, loose: loosePattern(pat), looseWs: loosePattern(pat, 1), looseSegs: loosePattern(pat, 2), literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
                 msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null, warn: warn, def: def, call: call, raised: raised };
       var pl = raw.split('\n'), ml = msg.split('\n'), k, p; /* index.c's add_part: the stored pattern's lines */
       for (k = 0; pl.length > 1 && pl.length === ml.length && k + 1 < pl.length; k++) {
@@ -1383,7 +1395,7 @@
       else cands = await likely(texts.concat(raws, clss));
       var joined = texts.concat(raws, clss).join('\n');
       function may(x) { /* its longest literal segment (of its loose pattern) is in the text */
-        var p = x.loose ? parseProg(x.loose) || x.prog : x.prog;
+        var p = x.looseSegs ? parseProg(x.looseSegs) || x.prog : x.prog;
         return !p || joined.indexOf(p.segs.reduce(function (a, b) { return b.length > a.length ? b : a; })) >= 0;
       }
       var xs = [], parts = [], es = await entries(cands, true), bounded = {};
@@ -1478,7 +1490,7 @@
       var added = [], ti, answered = []; /* the messages a confident hit spans */
       hits.forEach(function (h) { if (h.strong && h.covers && h.pos < 20) answered[h.pos] = true; });
       function attempt(x, ti) {
-        var pat = x.loose || x.pattern;
+        var pat = x.looseWs || x.pattern;
         if (ti >= q.messages.length || pat.indexOf('(.+?)') < 0) return;
         /* an answer once, at its first message */
         if (hits.some(function (h) { return h.x.entry === x.entry; })) return;
