@@ -723,16 +723,25 @@ static void test_rule_catalogue(void **state)
 		"class Unnamed extends AbstractRule\n"                           /* 18 */
 		"{\n"                                                            /* 19 */
 		"    public function apply($node) { $this->addViolation($node); }\n" /* 20 */
+		"}\n"                                                            /* 21 */
+		"class Spaced extends AbstractRule\n"                            /* 22 */
+		"{\n"                                                            /* 23 */
+		"    public function apply($node) { $this->addViolation($node); }\n" /* 24 */
 		"}\n";
+	/* attributes written with spaces around their '=' and in single quotes */
+	const char *spaced = "<ruleset>\n  <rule name=\"Spaced\" message = 'The {0} {1}() exits.'\n"
+			     "        class = \"Acme\\Lint\\Rule\\Spaced\" />\n</ruleset>\n";
 	fl_src files[] = {{"src/rulesets/spacing.xml", xml, strlen(xml), NULL},
+			  {"src/rulesets/spaced.xml", spaced, strlen(spaced), NULL},
 			  {"src/Rule/TrailingSpace.php", rule, strlen(rule), NULL}};
-	fl_sites *s = harness_scan_tree(&fl_lang_php, files, 2, 1);
+	fl_sites *s = harness_scan_tree(&fl_lang_php, files, 3, 2);
 	const fl_site *x = harness_expect_at(s, 8, "Line {0} ends with \"{1}\" spaces & tabs.");
 	assert_string_equal(x->type, FL_T_CONSOLE);
 	assert_string_equal(x->idiom, "$this->addViolation");
 	assert_string_equal(x->function, "TrailingSpace::apply");
 	assert_string_equal(x->guard, "$this->spaces($node) > 0");
-	assert_int_equal(s->n, 1);
+	harness_expect_at(s, 24, "The {0} {1}() exits.");
+	assert_int_equal(s->n, 2);
 	fl_sites_free(s);
 	/* the catalogue scanned alone: no site; junk: no crash */
 	harness_expect_none(scan("src/rulesets/spacing.xml", xml), "src/rulesets/spacing.xml");

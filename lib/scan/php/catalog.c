@@ -24,17 +24,31 @@ bool php_catalog_path(const char *path)
 	return n > 4 && strcmp(path + n - 4, ".xml") == 0;
 }
 
-/* The value of attribute name (`name="..."`) in the tag [s, e), its XML
- * entities decoded, or NULL. */
+static bool xml_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
+/* The value of attribute name (`name="..."`, `name = '...'`) in the tag
+ * [s, e), its XML entities decoded, or NULL. */
 static char *attr(const char *s, const char *e, const char *name)
 {
 	size_t nl = strlen(name);
 	for (const char *p = s; p + nl + 2 < e; p++) {
-		if (memcmp(p, name, nl) != 0 || p[nl] != '=' || (p[nl + 1] != '"' && p[nl + 1] != '\'') ||
-		    !(p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r'))
+		if (memcmp(p, name, nl) != 0 || !xml_space(p[-1]))
 			continue;
-		char q = p[nl + 1];
-		const char *v = p + nl + 2, *ve = memchr(v, q, (size_t)(e - v));
+		const char *a = p + nl;
+		while (a < e && xml_space(*a))
+			a++;
+		if (a >= e || *a != '=')
+			continue;
+		a++;
+		while (a < e && xml_space(*a))
+			a++;
+		if (a >= e || (*a != '"' && *a != '\''))
+			continue;
+		char q = *a;
+		const char *v = a + 1, *ve = memchr(v, q, (size_t)(e - v));
 		if (!ve)
 			return NULL;
 		fl_buf b = {0};
@@ -74,7 +88,7 @@ static char *attr(const char *s, const char *e, const char *name)
 void php_catalog_collect(php_tree *pt, const fl_src *src)
 {
 	const char *s = src->text, *end = s + src->len;
-	if (!pt || !s || !fl_memmem(s, src->len, "<rule", 5) || !fl_memmem(s, src->len, "message=", 8))
+	if (!pt || !s || !fl_memmem(s, src->len, "<rule", 5) || !fl_memmem(s, src->len, "message", 7))
 		return;
 	size_t rules = 0;
 	for (const char *p = s; rules < CATALOG_RULES &&
