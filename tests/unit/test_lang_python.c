@@ -1685,7 +1685,8 @@ static void test_print_before_failure(void **state)
 		"    if args.check_status:\n"                                                   /* 6 */
 		"        env.log_error(f'Status {status} was not expected', level=LogLevel.WARNING)\n" /* 7 */
 		"    self._log_error('error', *args)\n"                                         /* 8 */
-		"    env.log_error(f'HTTP {status} {reason}')\n");                              /* 9 */
+		"    env.log_error(f'HTTP {status} {reason}')\n"                                /* 9 */
+		"    env.log_error(f'Upload of {name} failed', extra=fmt(level=LogLevel.WARNING))\n"); /* 10 */
 	x = EXPECT_SITE(s, "Request timed out ({args.timeout}s).", 5, FL_T_CONSOLE);
 	harness_expect_str(x->severity, FL_S_ERROR);
 	x = EXPECT_SITE(s, "Status {status} was not expected", 7, FL_T_CONSOLE);
@@ -1694,6 +1695,9 @@ static void test_print_before_failure(void **state)
 	/* a status line, one word outside its holes, is no sentence: it
 	 * would match any line of a protocol's trace */
 	assert_null(harness_find_line(s, 9));
+	/* a nested call's `level=` is not the call's */
+	x = EXPECT_SITE(s, "Upload of {name} failed", 10, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
 	fl_sites_free(s);
 }
 

@@ -760,6 +760,32 @@ static int strip_style(char *m)
 	return worst;
 }
 
+/* Is the token at r a `return` of a failing status: a number other than
+ * 0 (`return 1;`), or a class's constant, FAILURE (`return
+ * Command::FAILURE;`) or, with any_error, any named for an error or a
+ * failure (`return self::INPUT_ERROR;`)? */
+static bool failing_return(const ctx *c, size_t r, bool any_error)
+{
+	if (!is_id(c, r, "return"))
+		return false;
+	size_t v = r + 1;
+	if (is_kind(c, v, FL_TK_NUMBER) && is_p(c, v + 1, ";")) {
+		const fl_tok *x = &c->t.v[v];
+		for (size_t q = 0; q < x->len; q++)
+			if (c->t.src[x->off + q] != '0')
+				return true;
+		return false;
+	}
+	if (!is_kind(c, v, FL_TK_IDENT) || !is_p(c, v + 1, "::") || !is_kind(c, v + 2, FL_TK_IDENT) ||
+	    !is_p(c, v + 3, ";"))
+		return false;
+	if (!any_error)
+		return is_id(c, v + 2, "FAILURE");
+	const char *k = c->t.src + c->t.v[v + 2].off;
+	size_t kl = c->t.v[v + 2].len;
+	return fl_memmem(k, kl, "ERROR", 5) || fl_memmem(k, kl, "FAIL", 4);
+}
+
 /* Is the statement of the call whose `(` is at open followed by a failing
  * `return` (a non-zero number, or a constant such as Command::FAILURE)? */
 /* The end (its `;`) of a quiet statement at k: one that prints nothing
@@ -797,20 +823,7 @@ static bool fails_after(const ctx *c, size_t open)
 			return false;
 		r = q + 1;
 	}
-	if (!is_id(c, r, "return"))
-		return false;
-	size_t v = r + 1;
-	if (is_kind(c, v, FL_TK_NUMBER) && is_p(c, v + 1, ";")) {
-		const fl_tok *x = &c->t.v[v];
-		for (size_t q = 0; q < x->len; q++)
-			if (c->t.src[x->off + q] != '0')
-				return true;
-		return false;
-	}
-	if (is_kind(c, v, FL_TK_IDENT) && is_p(c, v + 1, "::") && is_id(c, v + 2, "FAILURE") &&
-	    is_p(c, v + 3, ";"))
-		return true;
-	return false;
+	return failing_return(c, r, false);
 }
 
 /* TAG_ERROR or TAG_WARNING when text m starts by saying so, a level word
@@ -1080,18 +1093,7 @@ static void rule_print_exit(ctx *c, size_t i)
 	 * `return 1;` (pdepend's command) */
 	bool ret = false;
 	if (is_id(c, x, "return")) {
-		size_t v = x + 1;
-		if (is_kind(c, v, FL_TK_NUMBER) && is_p(c, v + 1, ";")) {
-			const fl_tok *n = &c->t.v[v];
-			for (size_t q = 0; q < n->len && !ret; q++)
-				ret = c->t.src[n->off + q] != '0';
-		} else if (is_kind(c, v, FL_TK_IDENT) && is_p(c, v + 1, "::") && is_kind(c, v + 2, FL_TK_IDENT) &&
-			   is_p(c, v + 3, ";")) {
-			const char *k = c->t.src + c->t.v[v + 2].off;
-			size_t kl = c->t.v[v + 2].len;
-			ret = fl_memmem(k, kl, "ERROR", 5) || fl_memmem(k, kl, "FAIL", 4);
-		}
-		if (!ret)
+		if (!(ret = failing_return(c, x, true)))
 			return;
 	} else if (!(is_id(c, x, "exit") || is_id(c, x, "die"))) {
 		return;

@@ -339,11 +339,15 @@ static bool kw_mentions(const fl_toks *t, const size_t *m, size_t o, const char 
 {
 	if (o >= t->n || m[o] == NONE)
 		return false;
-	for (size_t k = o + 1; k + 2 < m[o]; k++) {
-		if (!fl_tok_is_ident(t, k, kw) || !is_p(t, k + 1, '='))
+	/* the call's own arguments (a nested call's `level=` is not its) */
+	size_t st[MAXARGS], en[MAXARGS], close;
+	size_t n = py_split_args(t, m, o, st, en, MAXARGS, &close);
+	for (size_t k = 0; n != NONE && k < n; k++) {
+		size_t q = st[k];
+		if (!fl_tok_is_ident(t, q, kw) || !is_p(t, q + 1, '='))
 			continue;
-		for (size_t q = k + 2; q < m[o] && !is_p(t, q, ','); q++)
-			if (t->v[q].kind == FL_TK_IDENT && fl_memmem(t->src + t->v[q].off, t->v[q].len, word, strlen(word)))
+		for (size_t v = q + 2; v < en[k]; v++)
+			if (t->v[v].kind == FL_TK_IDENT && fl_memmem(t->src + t->v[v].off, t->v[v].len, word, strlen(word)))
 				return true;
 		return false;
 	}
