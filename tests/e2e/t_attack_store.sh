@@ -25,10 +25,12 @@ as_other() {
 # ---- a first scan killed mid-write ---------------------------------------------------
 # kill -9 after a range of delays until kills have left a journal (or WAL);
 # after each, every read command works and shows nothing or the whole scan
+# (the longer delays for a slow build or a loaded host: a sanitizer
+# build's scan may write nothing in its first second)
 journals=0
 reads_ok=1
 kept_hot=""
-for delay in 0.02 0.05 0.08 0.12 0.17 0.25 0.35 0.5 0.7 1.0; do
+for delay in 0.02 0.05 0.08 0.12 0.17 0.25 0.35 0.5 0.7 1.0 1.5 2.2 3.2 4.5; do
 	db="$ast/k.db"
 	rm -rf "$db" "$db-journal" "$db-wal" "$db-shm" "$db.lookup"
 	"$FL" scan "$ast/tree" --repo acme/attack --db "$db" >/dev/null 2>&1 &

@@ -58,7 +58,7 @@ while IFS=$'\t' read -r id kinds cmd; do
         timeout 120 gdb -batch -x "$here/gdb-write.gdb" ${GDB_EXTRA:+-x "$here/$GDB_EXTRA"} \
         -ex "set exec-wrapper bash -c 'exec -a ${ccmd%% *} \"\$0\" \"\$@\"'" \
         -ex "run ${cmdargs} >$d/out 2>$d/err" --args "$DEBUG_BIN" </dev/null >"$d/gdb.out" 2>&1
-      sed -n 's/^\[Inferior 1 (process [0-9]*) exited with code \([0-9]*\)\]$/\1/p; s/^\[Inferior 1 (process [0-9]*) exited normally\]$/0/p' "$d/gdb.out" | tail -1 | sed 's/^0*\([0-9]\)/\1/' > "$d/rc"
+      sed -n 's/^\[Inferior 1 (process [0-9]*) exited with code \([0-9]*\)\]$/\1/p; s/^\[Inferior 1 (process [0-9]*) exited normally\]$/0/p' "$d/gdb.out" | tail -1 | { read -r v && echo $((8#$v)); } > "$d/rc"  # gdb prints the status in octal (023)
       RE_OWN="${OWN:-}" "$here/gdb2hook.py" < "$d/gdb.out" > "$d/hook.jsonl" )
   elif [ "$FAMILY" = go ]; then
     # Go: the command as typed, with a `go` first on PATH that runs the
