@@ -1509,6 +1509,49 @@ static void test_format_parameter_helpers(void **state)
 	fl_sites_free(s);
 }
 
+/* A printf-like function of the tree that takes a log code first (rsync's
+ * `void rprintf(enum logcode, const char *, ...)` with a format
+ * attribute): a call with an error or warning code is a site, the code a
+ * level's name after one capital too (FERROR, FWARNING); an informational
+ * code is none.  A text written into a buffer named for errors
+ * (`snprintf(err_buf, ...)`, printed later by the reporter given the
+ * buffer) is a site; into another buffer, or a count, none. */
+static void test_log_codes_and_error_buffers(void **state)
+{
+	(void)state;
+	fl_sites *s = scan("src/options.c",
+		"enum logcode { FERROR_XFER=1, FINFO=2, FERROR=3, FWARNING=4 };\n"  /* 1 */
+		" void rprintf(enum logcode , const char *, ...)\n"                  /* 2 */
+		"     __attribute__((format (printf, 2, 3)))\n"                      /* 3 */
+		";\n"                                                                /* 4 */
+		"static char err_buf[200];\n"                                        /* 5 */
+		"int parse(int bs, int whole, const char *dir, char *buf)\n"         /* 6 */
+		"{\n"                                                                /* 7 */
+		"  if (bs < 0)\n"                                                    /* 8 */
+		"    rprintf(FERROR, \"invalid block size: %d\\n\", bs);\n"         /* 9 */
+		"  rprintf(FWARNING, \"skipping non-regular file %s\\n\", dir);\n"  /* 10 */
+		"  rprintf(FINFO, \"sending incremental file list\\n\");\n"         /* 11 */
+		"  if (whole) {\n"                                                   /* 12 */
+		"    snprintf(err_buf, sizeof err_buf,\n"                            /* 13 */
+		"             \"--append cannot be used with --whole-file\\n\");\n"  /* 14 */
+		"    return 0;\n"                                                    /* 15 */
+		"  }\n"                                                              /* 16 */
+		"  snprintf(buf, 20, \"block size is %d\", bs);\n"                  /* 17 */
+		"  sprintf(errcount, \"%d errors so far\", bs);\n"                  /* 18 */
+		"  return 1;\n"                                                      /* 19 */
+		"}\n");
+	const fl_site *x = EXPECT_SITE(s, "invalid block size: %d", 9, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "skipping non-regular file %s", 10, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_WARNING);
+	assert_null(harness_find_line(s, 11));
+	x = EXPECT_SITE(s, "--append cannot be used with --whole-file", 13, FL_T_CONSOLE);
+	harness_expect_str(x->guard, "whole");
+	assert_null(harness_find_line(s, 17));
+	assert_null(harness_find_line(s, 18));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1544,6 +1587,7 @@ int main(void)
 		cmocka_unit_test(test_nul_separated_tables),
 		cmocka_unit_test(test_arglist_macros),
 		cmocka_unit_test(test_dispatching_macros),
+		cmocka_unit_test(test_log_codes_and_error_buffers),
 	};
 	return cmocka_run_group_tests_name("c", tests, NULL, NULL);
 }

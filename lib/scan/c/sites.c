@@ -299,7 +299,8 @@ static int level_sev_generic(const fl_toks *t, size_t b, size_t e)
 }
 
 /* level_sev_generic() of a level constant alone: one of at most three
- * words, one a level's whole name (V_WARNING, LOG_ERR, MSG_FATAL; not
+ * words, one a level's whole name, or that name after one capital
+ * (V_WARNING, LOG_ERR, MSG_FATAL, FERROR_XFER; not
  * ADVICE_MERGE_CONFLICT_ERROR, a kind of advice, or CHERRY_PICKS) */
 static int level_sev_strict(const fl_toks *t, size_t b, size_t e)
 {
@@ -318,8 +319,11 @@ static int level_sev_strict(const fl_toks *t, size_t b, size_t e)
 			static const char *const lv[] = {"ERROR", "ERR", "WARN", "WARNING", "FATAL",
 							 "CRIT", "CRITICAL", "ALERT", "EMERG", "PANIC",
 							 NULL};
+			/* (or one capital before it: rsync's FERROR,
+			 * FWARNING, a level of its F-numbered log codes) */
 			for (const char *const *q = lv; *q; q++)
-				level = level || word_is(s + i, j - i, *q);
+				level = level || word_is(s + i, j - i, *q) ||
+					(j - i > 1 && word_is(s + i + 1, j - i - 1, *q));
 		}
 		i = j + 1;
 	}
@@ -599,6 +603,28 @@ static bool site_stderr_print(walk *w, const sstack *sk, call *k)
 /* Calls of libraries' reporters: glog/Abseil streams, spdlog, BSD err.h,
  * perror, fprintf/fputs to stderr, syslog, glib, Postgres, CPython.
  * False when the call is none of them. */
+/* [b, e) names a buffer for an error's text: a name (a member's, an
+ * array's) with "err" in it that is not a count or a code (err_buf,
+ * errbuf, c->errmsg, error_text; not errcount, errno) */
+static bool err_buffer(const fl_toks *t, size_t b, size_t e)
+{
+	size_t last = NONE;
+	for (size_t q = b; q < e; q++)
+		if (t->v[q].kind == FL_TK_IDENT)
+			last = q;
+		else if (tk_p1(t, q, '['))
+			break;
+	if (last == NONE)
+		return false;
+	const char *s = t->src + t->v[last].off;
+	size_t n = t->v[last].len;
+	if (!c_icontains(s, n, "err") || word_is(s, n, "errno") || c_icontains(s, n, "count") ||
+	    c_icontains(s, n, "code") || c_icontains(s, n, "num"))
+		return false;
+	return c_icontains(s, n, "buf") || c_icontains(s, n, "msg") || c_icontains(s, n, "text") ||
+	       c_icontains(s, n, "str") || c_icontains(s, n, "message");
+}
+
 static bool site_library_call(walk *w, const sstack *sk, call *k)
 {
 	const fl_toks *t = w->c.t;
@@ -641,6 +667,16 @@ static bool site_library_call(walk *w, const sstack *sk, call *k)
 		if (ARGS() >= 1)
 			emit(w, sk, start, i, c_fmt_msg(c, k->st, k->en, k->na, 0), NULL,
 			     NULL, FL_T_CONSOLE, FL_S_WARNING, k->nm);
+		return true;
+	}
+	/* a text written into a buffer named for errors, which a reporter
+	 * prints later (rsync's `snprintf(err_buf, sizeof err_buf, "--%s
+	 * cannot be used with --%s\n", ...)` then option_error()) */
+	if ((NAME("snprintf") || NAME("sprintf")) && ARGS() >= 2) {
+		int f = NAME("snprintf") ? 2 : 1;
+		if (f < k->na && err_buffer(t, k->st[0], k->en[0]))
+			emit_fmt(w, sk, start, i, k->st, k->en, k->na, f, FL_T_CONSOLE, FL_S_ERROR,
+				 k->nm, false);
 		return true;
 	}
 	if (NAME("perror")) {
