@@ -72,8 +72,8 @@ Traceback (most recent call last):
 inventory.stocklink.StockLinkError: Failed to open a link to the stock host: [Errno 111] Connection refused'
 # a text written into an error buffer that a reporter prints later, and a
 # log-code printer's warning (rsync's snprintf(err_buf, ...) and rprintf)
-explain_top "c: an error buffer's text, where it was written" "src/shelfsync.c:22" "shelfsync: --append cannot be used with --whole-shelf"
-explain_top "c: a log code's warning" "src/shelfsync.c:38" 'skipping non-regular shelf "north/7"'
+explain_top "c: an error buffer's text, where it was written" "src/shelfsync.c:22" "shelfsync: --append cannot be used with --whole-crate"
+explain_top "c: a log code's warning" "src/shelfsync.c:38" 'skipping non-regular crate "north/7"'
 # a C helper whose parameter is error()'s format: its call's literal
 explain_top "c: a helper's format parameter, given at its call" "src/shelfls.c:26" "shelfls: cannot access shelf 'east-9': No such file or directory"
 # one text in the files of two programs: the program its line names
