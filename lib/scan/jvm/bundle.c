@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "jvm.h"
 
@@ -60,17 +61,6 @@ static bool prop_ws(char ch)
 	return ch == ' ' || ch == '\t' || ch == '\f';
 }
 
-static int hexval(char ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 /* One escape of a properties file at s[*p] (after its backslash), into b:
  * \t \n \r \f, \uXXXX (a surrogate pair joined), any other character as
  * itself.  A backslash before a line end continues the logical line: the
@@ -92,7 +82,7 @@ static void prop_escape(const char *s, size_t n, size_t *p, fl_buf *b)
 		uint32_t cp = 0;
 		bool ok = true;
 		for (int k = 0; k < 4; k++) {
-			int h = hexval(s[q + (size_t)k]);
+			int h = fl_hexval((unsigned char)s[q + (size_t)k]);
 			ok &= h >= 0;
 			cp = cp * 16 + (uint32_t)(h < 0 ? 0 : h);
 		}
@@ -104,7 +94,7 @@ static void prop_escape(const char *s, size_t n, size_t *p, fl_buf *b)
 				uint32_t lo = 0;
 				bool ok2 = true;
 				for (int k = 0; k < 4; k++) {
-					int h = hexval(s[q + 2 + (size_t)k]);
+					int h = fl_hexval((unsigned char)s[q + 2 + (size_t)k]);
 					ok2 &= h >= 0;
 					lo = lo * 16 + (uint32_t)(h < 0 ? 0 : h);
 				}
@@ -336,17 +326,29 @@ static bool key_arg(const ctx *c, size_t b, size_t e, const char **s, size_t *n)
  * fail..., report..., ...violation..., ...problem..., raise, die */
 static bool report_name(const ctx *c, size_t i, const char **sev)
 {
-	const fl_toks *t = &c->t;
 	*sev = FL_S_ERROR;
 	if (is(c, i, "log") || is(c, i, "raise") || is(c, i, "die"))
 		return true;
-	if (fl_tok_contains_ci(t, i, "warn")) {
-		*sev = FL_S_WARNING;
-		return true;
+	/* one pass over the name (asked of every call of a Java file): a
+	 * word's first letter, then the word */
+	static const char *const words[] = {"warn", "error", "fail", "report", "violation", "problem"};
+	const char *s = tsrc(c, i);
+	size_t n = c->t.v[i].len;
+	for (size_t p = 0; p + 4 <= n; p++) {
+		char ch = (char)(s[p] | 0x20);
+		if (!strchr("wefrvp", ch))
+			continue;
+		for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+			size_t l = strlen(words[k]);
+			if (words[k][0] == ch && p + l <= n && strncasecmp(s + p, words[k], l) == 0) {
+				/* (a warning's name says so anywhere: reportWarning) */
+				if (k == 0 || fl_tok_contains_ci(&c->t, i, "warn"))
+					*sev = FL_S_WARNING;
+				return true;
+			}
+		}
 	}
-	return fl_tok_contains_ci(t, i, "error") || fl_tok_contains_ci(t, i, "fail") ||
-	       fl_tok_contains_ci(t, i, "report") || fl_tok_contains_ci(t, i, "violation") ||
-	       fl_tok_contains_ci(t, i, "problem");
+	return false;
 }
 
 bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
