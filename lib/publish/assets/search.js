@@ -1362,8 +1362,14 @@
       type = 'pattern';
       if (hits.length && !hits[0].strong && !q.informational) {
         var ents = hits.map(function (h) { return h.x.entry; });
-        /* a help pointer follows the error a pattern hit matched (add_fuzzy) */
-        hits = hits.concat((await fuzzyTier()).filter(function (h) { return ents.indexOf(h.x.entry) < 0 && !helpHint(h.x.msg); })).sort(cmpScore);
+        /* a help pointer follows the error a pattern hit matched; merged
+         * by score, on a tie the pattern hit first, and the pattern hits
+         * in rank's order (lookup.c's add_fuzzy) */
+        var fz = (await fuzzyTier()).filter(function (h) { return ents.indexOf(h.x.entry) < 0 && !helpHint(h.x.msg); }).sort(cmpScore);
+        var merged = [], a = 0, b = 0;
+        while (a < hits.length || b < fz.length)
+          merged.push(b >= fz.length || (a < hits.length && hits[a].score >= fz[b].score) ? hits[a++] : fz[b++]);
+        hits = merged;
       }
       if (hits.length && hits[0].fuzzy) type = 'fuzzy';
     }
