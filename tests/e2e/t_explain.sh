@@ -74,6 +74,9 @@ inventory.stocklink.StockLinkError: Failed to open a link to the stock host: [Er
 # log-code printer's warning (rsync's snprintf(err_buf, ...) and rprintf)
 explain_top "c: an error buffer's text, where it was written" "src/shelfsync.c:22" "shelfsync: --append cannot be used with --whole-crate"
 explain_top "c: a log code's warning" "src/shelfsync.c:38" 'skipping non-regular crate "north/7"'
+# a lint message reported by its symbol, its text and code in a table of
+# messages (pylint's checkers)
+explain_top "python: a message table's text, reported by symbol" "inventory/lint/ledger_checker.py:15" "books.ldg:12:0: W7101: Ledger entry J-44 is not balanced (120 debit, 100 credit) (unbalanced-entry)"
 # a C helper whose parameter is error()'s format: its call's literal
 explain_top "c: a helper's format parameter, given at its call" "src/shelfls.c:26" "shelfls: cannot access shelf 'east-9': No such file or directory"
 # one text in the files of two programs: the program its line names

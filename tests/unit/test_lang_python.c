@@ -1701,10 +1701,62 @@ static void test_print_before_failure(void **state)
 	fl_sites_free(s);
 }
 
+/* A table of messages by code and symbol (pylint's checkers: `MSGS =
+ * {"W0611": ("Unused %s", "unused-import", "Used when ...")}`), in this
+ * file or another, and a report naming a symbol (`self.add_message(
+ * "unused-import", args=msg, node=stmt)`): a console site of the text,
+ * its code kept, its severity by the code's category; a symbol of no
+ * table, or a table entry that is no such tuple, is none. */
+static void test_message_table_by_symbol(void **state)
+{
+	(void)state;
+	const char *table =
+		"MSGS = {\n"
+		"    \"W0611\": (\n"
+		"        \"Unused %s\",\n"
+		"        \"unused-import\",\n"
+		"        \"Used when an imported module or variable is not used.\",\n"
+		"    ),\n"
+		"    \"E0602\": (\"Undefined variable %r\", \"undefined-variable\", \"Used when ...\"),\n"
+		"    \"F0010\": (\"error while code parsing: %s\", \"parse-error\", \"Used when ...\"),\n"
+		"    \"C0301\": (\"Line too long (%s/%s)\" , \"line-too-long\", \"Used when ...\",\n"
+		"                {\"old_names\": [(\"C0111\", \"missing-docstring\")]}),\n"
+		"    \"W9999\": \"not a tuple\",\n"
+		"}\n";
+	const char *checker =
+		"class VariablesChecker(BaseChecker):\n"                                /* 1 */
+		"    msgs = MSGS\n"                                                     /* 2 */
+		"    def leave_module(self, node):\n"                                   /* 3 */
+		"        for stmt in node.imports:\n"                                   /* 4 */
+		"            if not used(stmt):\n"                                      /* 5 */
+		"                self.add_message(\"unused-import\", args=name, node=stmt)\n" /* 6 */
+		"        self.add_message(\"undefined-variable\", args=name, node=node)\n" /* 7 */
+		"        self.linter.add_message(\"parse-error\", args=str(e))\n"       /* 8 */
+		"        self.add_message(\"line-too-long\", line=i, args=(n, limit))\n" /* 9 */
+		"        self.add_message(\"no-such-symbol\", node=node)\n"             /* 10 */
+		"        self.add_message(\"missing-docstring\", node=node)\n";         /* 11 */
+	fl_src files[] = {{"pylint/checkers/msgs.py", table, strlen(table), NULL},
+			  {"pylint/checkers/variables.py", checker, strlen(checker), NULL}};
+	fl_sites *s = harness_scan_tree(&fl_lang_python, files, 2, 1);
+	const fl_site *x = EXPECT_SITE(s, "Unused %s", 6, FL_T_CONSOLE);
+	harness_expect_str(x->code, "W0611");
+	harness_expect_str(x->severity, FL_S_WARNING);
+	harness_expect_str(x->guard, "not used(stmt)");
+	x = EXPECT_SITE(s, "Undefined variable %r", 7, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_ERROR);
+	x = EXPECT_SITE(s, "error while code parsing: %s", 8, FL_T_CONSOLE);
+	harness_expect_str(x->severity, FL_S_CRITICAL);
+	EXPECT_SITE(s, "Line too long (%s/%s)", 9, FL_T_CONSOLE);
+	assert_null(harness_find_line(s, 10));
+	assert_null(harness_find_line(s, 11));
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raise_forms),
+		cmocka_unit_test(test_message_table_by_symbol),
 		cmocka_unit_test(test_reporters_without_exit),
 		cmocka_unit_test(test_print_before_failure),
 		cmocka_unit_test(test_else_guards),

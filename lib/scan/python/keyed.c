@@ -7,7 +7,9 @@
  * raise's texts are those of the key in the dict of its class, or of the
  * nearest base of the file that has the key, and in the dicts of the
  * file's subclasses that give the key a text of their own (the raise in
- * Number runs for an Integer too).
+ * Number runs for an Integer too).  And tables of messages by code and
+ * symbol that a report names by its symbol (pylint's checkers' `msgs`,
+ * `self.add_message("unused-import", ...)`), collected for the tree.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -217,5 +219,94 @@ bool py_keyed_call(walker *w, size_t i, size_t pb)
 		py_emit1(w, pb, texts.v[k], NULL, NULL, FL_T_EXCEPTION, FL_S_ERROR, 0, idiom);
 	free(idiom);
 	fl_strv_free(&texts);
+	return true;
+}
+
+/* ---- messages by symbol -------------------------------------------------------
+ * A table of messages whose entries are tuples keyed by a code, the text
+ * first and the symbol a report names second (pylint's checkers and their
+ * plugins: `msgs = {"C0114": ("Missing module docstring",
+ * "missing-module-docstring", "Used when ...")}`), collected for the tree as
+ * "msgsym:SYMBOL" (the code kept); `self.add_message("unused-import",
+ * args=msg, node=stmt)` reports the symbol's text. */
+
+bool py_has_msg_table(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "msgs", 4) || fl_memmem(s, n, "MSGS", 4);
+}
+
+/* a code a table keys a message by: one capital and four digits (C0114) */
+static bool msg_code(const char *s, size_t n)
+{
+	if (n != 5 || s[0] < 'A' || s[0] > 'Z')
+		return false;
+	for (size_t k = 1; k < 5; k++)
+		if (s[k] < '0' || s[k] > '9')
+			return false;
+	return true;
+}
+
+/* a symbol: lower-case words joined by '-' (missing-module-docstring) */
+static bool msg_symbol(const char *s, size_t n)
+{
+	if (n < 3 || n > 64 || !memchr(s, '-', n))
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (!((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= '0' && s[k] <= '9') || s[k] == '-'))
+			return false;
+	return s[0] != '-' && s[n - 1] != '-';
+}
+
+void py_msg_table_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m)
+{
+	for (size_t k = 0; k + 4 < t->n && tr->n < 65536; k++) {
+		if (t->v[k].kind != FL_TK_STRING || !is_p(t, k + 1, ':') || !is_p(t, k + 2, '(') ||
+		    m[k + 2] == NONE || !msg_code(fl_tok_str(t, &t->v[k]), t->v[k].slen))
+			continue;
+		size_t close = m[k + 2], b = k + 3, e = b;
+		/* the tuple's first element, to its ',' */
+		while (e < close && !is_p(t, e, ','))
+			e = fl_tok_is_opener(t, e) && m[e] != NONE && m[e] > e ? m[e] + 1 : e + 1;
+		size_t sy = e + 1;
+		if (e >= close || sy >= close || t->v[sy].kind != FL_TK_STRING ||
+		    !msg_symbol(fl_tok_str(t, &t->v[sy]), t->v[sy].slen) ||
+		    !(is_p(t, sy + 1, ',') || sy + 1 == close))
+			continue;
+		char *text = py_range_ok(t, b, e) ? py_msg(t, b, e, false) : NULL;
+		if (!text || fl_msg_plain_letters(text) < 3) {
+			free(text);
+			continue;
+		}
+		char *key = fl_xasprintf("msgsym:%.*s", (int)t->v[sy].slen, fl_tok_str(t, &t->v[sy]));
+		fl_classdefs_add(tr, key, text, fl_xstrndup(fl_tok_str(t, &t->v[k]), t->v[k].slen), 0);
+		free(key);
+		k = close;
+	}
+}
+
+bool py_msg_table_call(walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	/* X.add_message("symbol", ...) */
+	if (i == pb || !fl_tok_is_ident(t, i, "add_message") || !is_p(t, i + 1, '(') ||
+	    w->m[i + 1] == NONE || t->v[i + 2].kind != FL_TK_STRING ||
+	    !(is_p(t, i + 3, ',') || is_p(t, i + 3, ')')))
+		return false;
+	const char *s = fl_tok_str(t, &t->v[i + 2]);
+	size_t n = t->v[i + 2].slen;
+	if (!msg_symbol(s, n))
+		return false;
+	char key[80];
+	snprintf(key, sizeof key, "msgsym:%.*s", (int)n, s);
+	const char *msg, *code;
+	int status;
+	if (!py_tree_find(w, key, &msg, &code, &status) || !msg)
+		return false;
+	/* the code's category: Fatal, Error; the others (Warning,
+	 * Convention, Refactor, Info) are reported, not failed on */
+	const char *sev = code && code[0] == 'F' ? FL_S_CRITICAL
+			  : code && code[0] == 'E' ? FL_S_ERROR
+						   : FL_S_WARNING;
+	py_emit1(w, pb, msg, code, NULL, FL_T_CONSOLE, sev, 0, "add_message");
 	return true;
 }

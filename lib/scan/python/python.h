@@ -224,6 +224,15 @@ size_t py_keyed_texts(walker *w, size_t b, size_t e, bool bare, fl_strv *out);
  * that raises, given a key of the class's messages (Django REST
  * framework): a site per text; false when it is no such call. */
 bool py_keyed_call(walker *w, size_t i, size_t pb);
+/* A file that may hold a table of messages by code and symbol (a byte
+ * scan: `msgs`, `MSGS`). */
+bool py_has_msg_table(const char *s, size_t n);
+/* Its entries `"C0114": ("text", "symbol", ...)` into the tree, as
+ * "msgsym:SYMBOL" (the code kept). */
+void py_msg_table_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m);
+/* `self.add_message("symbol", ...)` at i (its receiver at pb) naming a
+ * symbol of the tree's tables: a console site of its text and code. */
+bool py_msg_table_call(walker *w, size_t i, size_t pb);
 
 /* ---- classes.c -------------------------------------------------------------- */
 

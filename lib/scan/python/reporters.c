@@ -818,6 +818,8 @@ void py_do_call(walker *w, size_t i)
 		py_do_stored(w, i, pb);
 		return;
 	}
+	if (py_msg_table_call(w, i, pb))
+		return;
 	const char *sev, *idiom;
 	int kind = call_kind(w, i, pb, &sev, &idiom);
 	if (!kind) {

@@ -132,7 +132,7 @@ void py_emit1(walker *w, size_t at, const char *msg, const char *code,
 /* What the file's tokens declare for the tree, into tr: the byte scans
  * (py_wants) said which kinds it may hold. */
 typedef struct py_wants {
-	bool classes, reporters, factories, raisers, consts;
+	bool classes, reporters, factories, raisers, consts, msgtable;
 } py_wants;
 
 /* A byte scan: whether a line of the file starts `NAME = "` or `NAME =
@@ -214,7 +214,8 @@ static bool py_wants_any(const fl_classdefs *tr, const fl_src *src, py_wants *k)
 	k->factories = py_has_factory(src->text, src->len);
 	k->raisers = py_has_raiser(src->text, src->len);
 	k->consts = py_has_const_text(src->text, src->len);
-	return k->classes || k->reporters || k->factories || k->raisers || k->consts;
+	k->msgtable = py_has_msg_table(src->text, src->len);
+	return k->classes || k->reporters || k->factories || k->raisers || k->consts || k->msgtable;
 }
 
 static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m,
@@ -233,6 +234,8 @@ static void py_collect_toks(fl_classdefs *tr, const fl_toks *tp, const size_t *m
 	}
 	if (raisers)
 		py_raisers_collect(tr, &t, m);
+	if (k->msgtable)
+		py_msg_table_collect(tr, &t, m);
 	for (size_t i = 0; i < t.n && tr->n < 65536 && (classes || reporters || factories); i++) {
 		if (factories && fl_tok_is_ident(&t, i, "def") &&
 		    (i == 0 || (t.v[i].flags & FL_TF_NL_BEFORE)))
