@@ -451,9 +451,12 @@ char *fl_pattern_loose_as(const char *pattern, int ws)
 				else if (*r)
 					fl_buf_puts(&out, "\\s+");
 				any = true;
-				p = r;
-				continue;
+			} else { /* blanks alone: as they are, read once */
+				fl_buf_put(&out, p, (size_t)(r - p));
+				literal += (size_t)(r - p);
 			}
+			p = r;
+			continue;
 		}
 		/* Python's %(name)s, Ruby's format(..., %<name>s) */
 		bool ruby = p[0] == '%' && p[1] == '<';

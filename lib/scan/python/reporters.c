@@ -31,25 +31,39 @@ bool py_has_reporter(const char *s, size_t n)
 	return fl_memmem(s, n, "stderr", 6) || fl_memmem(s, n, "err=True", 8);
 }
 
+/* The value [*vb, *ve) of the call's own keyword argument NAME= (the
+ * call whose '(' is open; a nested call's is not its): false when it
+ * has none. */
+static bool kw_value(const fl_toks *t, const size_t *m, size_t open, const char *name,
+		     size_t *vb, size_t *ve)
+{
+	if (open >= t->n || m[open] == NONE)
+		return false;
+	size_t st[MAXARGS], en[MAXARGS], close;
+	size_t n = py_split_args(t, m, open, st, en, MAXARGS, &close);
+	for (size_t k = 0; n != NONE && k < n; k++) {
+		size_t q = st[k];
+		if (fl_tok_is_ident(t, q, name) && is_p(t, q + 1, '=')) {
+			*vb = q + 2;
+			*ve = en[k];
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Whether the call whose '(' is open has the keyword argument NAME=a.b
  * (b NULL: any value; with b: a lone `a.b`, or `a` when b is "") */
 static bool has_kw(const fl_toks *t, const size_t *m, size_t open, const char *name,
 		   const char *a, const char *b)
 {
-	size_t st[MAXARGS], en[MAXARGS], close;
-	size_t n = py_split_args(t, m, open, st, en, MAXARGS, &close);
-	for (size_t k = 0; n != NONE && k < n; k++) {
-		size_t q = st[k];
-		if (!fl_tok_is_ident(t, q, name) || !is_p(t, q + 1, '='))
-			continue;
-		if (!b)
-			return true;
-		if (*b ? en[k] == q + 5 && fl_tok_is(t, q + 2, a) && is_p(t, q + 3, '.') &&
-				 fl_tok_is(t, q + 4, b)
-		       : en[k] == q + 3 && fl_tok_is(t, q + 2, a))
-			return true;
-	}
-	return false;
+	size_t vb, ve;
+	if (!kw_value(t, m, open, name, &vb, &ve))
+		return false;
+	if (!b)
+		return true;
+	return *b ? ve == vb + 3 && fl_tok_is(t, vb, a) && is_p(t, vb + 1, '.') && fl_tok_is(t, vb + 2, b)
+		  : ve == vb + 1 && fl_tok_is(t, vb, a);
 }
 
 /* `"ERROR: {}".format(msg)`, `"ERROR: %s" % msg`: a literal with one
@@ -337,20 +351,12 @@ static int words_outside_holes(const char *s, size_t n)
  * name containing word (`level=LogLevel.WARNING`). */
 static bool kw_mentions(const fl_toks *t, const size_t *m, size_t o, const char *kw, const char *word)
 {
-	if (o >= t->n || m[o] == NONE)
+	size_t vb, ve;
+	if (!kw_value(t, m, o, kw, &vb, &ve))
 		return false;
-	/* the call's own arguments (a nested call's `level=` is not its) */
-	size_t st[MAXARGS], en[MAXARGS], close;
-	size_t n = py_split_args(t, m, o, st, en, MAXARGS, &close);
-	for (size_t k = 0; n != NONE && k < n; k++) {
-		size_t q = st[k];
-		if (!fl_tok_is_ident(t, q, kw) || !is_p(t, q + 1, '='))
-			continue;
-		for (size_t v = q + 2; v < en[k]; v++)
-			if (t->v[v].kind == FL_TK_IDENT && fl_memmem(t->src + t->v[v].off, t->v[v].len, word, strlen(word)))
-				return true;
-		return false;
-	}
+	for (size_t v = vb; v < ve; v++)
+		if (t->v[v].kind == FL_TK_IDENT && fl_memmem(t->src + t->v[v].off, t->v[v].len, word, strlen(word)))
+			return true;
 	return false;
 }
 
