@@ -167,10 +167,11 @@ int fl_store_history_put_key(fl_store *st, const char *repo, const char *key, fl
 /* The ids of the blobs of repo's versions, by number (*hex malloc'd, n). */
 int fl_store_get_version_blobs(fl_store *st, const char *repo, char (**hex)[41], size_t *n,
 			       fl_err *err);
-/* Each record of repo: its id, file, slug, the text its slug is made of
- * (its code, else its message), and runs (NULL, 0: it has none). */
-typedef int (*fl_hist_rec_cb)(const char *id, const char *path, const char *slug,
-			      const char *text, const fl_version_run *runs, size_t n, void *ud);
+/* Each record of repo: its id, file, language, slug, the text its slug is
+ * made of (its code, else its message), and runs (NULL, 0: it has none). */
+typedef int (*fl_hist_rec_cb)(const char *id, const char *path, const char *language,
+			      const char *slug, const char *text, const fl_version_run *runs,
+			      size_t n, void *ud);
 int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb cb, void *ud,
 				 fl_err *err);
 

@@ -513,7 +513,7 @@ int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb 
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT e.id, e.file_path, e.slug, coalesce(e.error_code, e.error_message),"
-			       " v.runs FROM errors e LEFT JOIN error_versions v"
+			       " v.runs, e.language FROM errors e LEFT JOIN error_versions v"
 			       " ON v.error_id = e.id WHERE e.repo = ?1 ORDER BY e.id",
 			       -1, &s, NULL) != SQLITE_OK)
 		return fl_store_sqlfail(st, err, "reading versions");
@@ -534,8 +534,9 @@ int fl_store_each_history_record(fl_store *st, const char *repo, fl_hist_rec_cb 
 					id ? id : "?");
 			break;
 		}
-		int stop = cb(id ? id : "", path ? path : "", slug ? slug : "", text ? text : "", runs,
-			      n, ud);
+		const char *language = (const char *)sqlite3_column_text(s, 5);
+		int stop = cb(id ? id : "", path ? path : "", language ? language : "",
+			      slug ? slug : "", text ? text : "", runs, n, ud);
 		free(runs);
 		if (stop)
 			break;

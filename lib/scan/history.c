@@ -387,12 +387,36 @@ static void drop_file(struct hfile *f)
 	drop_held(f);
 }
 
+/* The family of a blob's `#!` line (a script named without an
+ * extension), or NULL; blobs over FL_HEAD_BLOB_MAX are not read. */
+static const fl_lang *script_lang(struct hist *h, const git_oid *oid)
+{
+	git_odb *odb = NULL;
+	size_t len = 0;
+	git_object_t type;
+	bool small = G->repository_odb(&odb, h->repo) == 0 &&
+		     G->odb_read_header(&len, &type, odb, oid) == 0 && len <= FL_HEAD_BLOB_MAX;
+	G->odb_free(odb);
+	git_blob *b = NULL;
+	const fl_lang *L = NULL;
+	if (small && G->blob_lookup(&b, h->repo, oid) == 0) {
+		size_t n = (size_t)G->blob_rawsize(b);
+		L = fl_lang_for_script(G->blob_rawcontent(b), n < 256 ? n : 256);
+		G->blob_free(b);
+	}
+	G->error_clear();
+	return L;
+}
+
 static void set_file(struct hist *h, struct hfile *f, const char *path, const git_oid *oid)
 {
 	f->path = fl_xstrdup(path);
 	G->oid_cpy(&f->oid, oid);
 	f->lang = fl_lang_for_path(path);
 	f->rule = fl_filter_path(path, f->lang, &h->so);
+	if (f->rule == FL_SKIP_LANGUAGE && fl_lang_may_be_script(path) &&
+	    (f->lang = script_lang(h, oid)) != NULL)
+		f->rule = fl_filter_path(path, f->lang, &h->so);
 	if (f->rule < 0 && fl_file_path_problem(path))
 		f->rule = FL_SKIP_NAME;
 	f->blob = NONE;
@@ -847,12 +871,15 @@ struct load {
 
 /* A record of the store, its runs cut at from (the versions after L are
  * scanned again). */
-static int load_record(const char *id, const char *path, const char *slug, const char *text,
-		       const fl_version_run *runs, size_t n, void *ud)
+static int load_record(const char *id, const char *path, const char *language, const char *slug,
+		       const char *text, const fl_version_run *runs, size_t n, void *ud)
 {
 	struct load *ld = ud;
 	struct hist *h = ld->h;
+	/* a script's (named without an extension) by the language stored */
 	const fl_lang *lang = fl_lang_for_path(path);
+	if (!lang && fl_lang_may_be_script(path))
+		lang = fl_lang_by_name(language);
 	if (!n || !lang || strlen(id) != 16) {
 		ld->bad = true; /* not from a history scan (a plain scan's, imported) */
 		return 1;

@@ -75,6 +75,11 @@ void fl_site_add(fl_sites *out, const fl_site *site);
 typedef struct fl_lang {
 	const char *name;                 /* family name for summaries: "rust" */
 	const char *const *extensions;    /* NULL-terminated, with dot: ".rs" */
+	/* Optional, NULL-terminated: the interpreters whose `#!` line marks
+	 * a file whose name has no extension as the family's script (bin/lessc
+	 * opening `#!/usr/bin/env node`): "node", "python" ...  A name
+	 * matches with a version after it ("python3.11"). */
+	const char *const *interpreters;
 	/* Optional: true when a repo-relative path is a test file of this
 	 * ecosystem by its *file name* (test folders are handled by the core). */
 	bool (*is_test_file)(const char *path);
@@ -175,5 +180,17 @@ extern const fl_lang *const fl_langs[];
 
 /* Language for a path by extension, or NULL. */
 const fl_lang *fl_lang_for_path(const char *path);
+
+/* Whether path's name has no extension, so that its language may be told
+ * by its first line (a script's `#!`). */
+bool fl_lang_may_be_script(const char *path);
+
+/* The family whose interpreter a file's opening `#!` line runs (head: the
+ * file's first bytes), or NULL.  `#!/usr/bin/env [-S] [VAR=x] node`
+ * names the program after env's options and assignments. */
+const fl_lang *fl_lang_for_script(const char *head, size_t n);
+
+/* The family of that name (fl_lang.name, a record's language), or NULL. */
+const fl_lang *fl_lang_by_name(const char *name);
 
 #endif

@@ -207,16 +207,28 @@ static void note_bad_name(fl_scan_summary *sum, const char *path)
 
 /* Phase 0: job i's language and the skip rule its path falls under, if
  * any (skip rules see paths relative to what the user asked to scan); a
+ * file named without an extension gets the language of its `#!` line; a
  * file that would be scanned but whose path cannot be a filePath
  * (records.md, fl_file_path_problem) is left out (FL_SKIP_NAME): a name
  * that is not UTF-8 would be stored repaired (U+FFFD), no longer the
  * file's; a newline would let a listing print a line of the name's making. */
-static void classify_job(struct ctx *c, size_t i)
+static void classify_job(struct ctx *c, fl_tree_reader *r, size_t i)
 {
 	const char *p = c->tree->files[i].path;
 	const char *rel = strlen(p) > c->rel_off ? p + c->rel_off : p;
 	c->jobs[i].lang = fl_lang_for_path(p);
 	c->jobs[i].skip = fl_filter_path(rel, c->jobs[i].lang, c->o);
+	if (c->jobs[i].skip == FL_SKIP_LANGUAGE && fl_lang_may_be_script(p)) {
+		/* a script named without an extension (bin/lessc): its `#!`
+		 * line's interpreter tells */
+		char head[256];
+		long n = fl_tree_read_head(r, i, head, sizeof head);
+		const fl_lang *L = n > 0 ? fl_lang_for_script(head, (size_t)n) : NULL;
+		if (L) {
+			c->jobs[i].lang = L;
+			c->jobs[i].skip = fl_filter_path(rel, L, c->o);
+		}
+	}
 	if (c->jobs[i].skip < 0 && fl_file_path_problem(p))
 		c->jobs[i].skip = FL_SKIP_NAME;
 }
@@ -529,7 +541,7 @@ static void *worker(void *arg)
 		if (i >= c->n || atomic_load(&c->stop))
 			break;
 		if (c->phase == 0)
-			classify_job(c, i);
+			classify_job(c, &r, i);
 		if (c->jobs[i].skip >= 0)
 			continue;
 		if (c->phase == 0)

@@ -960,3 +960,40 @@ char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 		close(fd);
 	return buf;
 }
+
+long fl_tree_read_head(fl_tree_reader *r, size_t i, char *out, size_t cap)
+{
+	const fl_tree_file *f = &r->tree->files[i];
+	if (r->tree->from_odb) {
+		long long size = odb_size(r, i);
+		git_blob *b = NULL;
+		if (size < 0 || size > FL_HEAD_BLOB_MAX || G->blob_lookup(&b, r->repo, &f->oid) < 0) {
+			G->error_clear();
+			return -1;
+		}
+		size_t n = (size_t)G->blob_rawsize(b);
+		if (n > cap)
+			n = cap;
+		memcpy(out, G->blob_rawcontent(b), n);
+		G->blob_free(b);
+		return (long)n;
+	}
+	int fd = open_file(r, f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat sb;
+	long got = -1;
+	if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		size_t n = 0;
+		while (n < cap) {
+			ssize_t k = read(fd, out + n, cap - n);
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				break;
+			n += (size_t)k;
+		}
+		got = (long)n;
+	}
+	if (fd >= 0)
+		close(fd);
+	return got;
+}

@@ -86,4 +86,11 @@ void fl_tree_reader_close(fl_tree_reader *r);
 char *fl_tree_read_upto(fl_tree_reader *r, size_t i, long long max, size_t *len,
 			bool *large, bool *gone, bool *borrowed, fl_err *err);
 
+/* Up to cap of file i's first bytes into out (a script's `#!` line, for a
+ * name without an extension), how many; -1 when it cannot be read or is
+ * not a regular file, or is an object-store blob over FL_HEAD_BLOB_MAX
+ * (a blob is inflated whole to be read). */
+#define FL_HEAD_BLOB_MAX (1 << 20)
+long fl_tree_read_head(fl_tree_reader *r, size_t i, char *out, size_t cap);
+
 #endif

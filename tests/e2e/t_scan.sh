@@ -418,3 +418,26 @@ check "java thrower: a checker that returns what it checked" [ "$(throwers_site 
 check "java thrower: a template formatted and handed on" [ "$(throwers_site 'the widget pump is not warm')" = src/org/acme/Use.java:8 ]
 check "java thrower: the handed-on call's condition in the caller's words" \
 	[ "$("$FL" list --db "$WORK/throwers.db" --json | jq -r 'select(.lineNumber == 6 and (.filePath | endswith("Use.java"))) | .triggerScenarios' | grep -c '`conf` is `null`')" = 1 ]
+
+# a script named without an extension is scanned in the family of its `#!`
+# line's interpreter: in a work tree, a commit read from the object store
+# and a history scan alike; a shell script, a binary and a README are not
+SCR="$WORK/scripts"
+mkdir -p "$SCR/bin"
+git init -q "$SCR"
+printf '#!/usr/bin/env node\nif (!process.argv[2]) {\n  throw new Error("quillpen needs an input file");\n}\n' >"$SCR/bin/quillpen"
+printf '#!/usr/bin/python3.11 -u\nraise SystemExit("inkwell: no such profile")\n' >"$SCR/bin/inkwell"
+printf '#!/bin/sh\necho "Error: a shell script, not scanned" >&2\nexit 1\n' >"$SCR/bin/wrapper"
+printf '\177ELF\002\001\001\000raise ValueError("in a binary")\n' >"$SCR/bin/compiled"
+printf 'raise ValueError("in a readme")\n' >"$SCR/README"
+git -C "$SCR" add -A && git -C "$SCR" commit -qm scripts && git -C "$SCR" tag v1.0.0
+"$FL" scan "$SCR" --repo acme/scripts --db "$WORK/scripts.db" >/dev/null 2>&1
+scripts_sites() { sqlite3 "$1" "SELECT file_path || ':' || line_number || ':' || language FROM errors ORDER BY 1" | tr '\n' ' '; }
+want="bin/inkwell:2:python bin/quillpen:3:js "
+check "script: the #! line's family, in a work tree" [ "$(scripts_sites "$WORK/scripts.db")" = "$want" ]
+"$FL" scan "$SCR" --repo acme/scripts --rev v1.0.0 --db "$WORK/scripts-rev.db" >/dev/null 2>&1
+check "script: the #! line's family, from the object store" [ "$(scripts_sites "$WORK/scripts-rev.db")" = "$want" ]
+"$FL" scan "$SCR" --repo acme/scripts --history --db "$WORK/scripts-hist.db" >/dev/null 2>&1
+check "script: the #! line's family, in a history scan" [ "$(scripts_sites "$WORK/scripts-hist.db")" = "$want" ]
+check "script: explain finds the script's line" \
+	[ "$("$FL" explain --db "$WORK/scripts.db" --json 'Error: quillpen needs an input file' | jq -r '.matches[0] | "\(.filePath):\(.lineNumber)"')" = bin/quillpen:3 ]

@@ -1392,6 +1392,48 @@ static void test_filter_folder_rules(void **state)
 	}
 }
 
+/* A name without an extension is a script of the family its `#!` line's
+ * interpreter belongs to: through env and its options, with a version
+ * after the name; never a shell's, a name's mere start, or a later line. */
+static void test_lang_for_script(void **state)
+{
+	(void)state;
+	const fl_lang *js = fl_lang_for_path("a.js"), *py = fl_lang_for_path("a.py"),
+		      *rb = fl_lang_for_path("a.rb"), *php = fl_lang_for_path("a.php");
+	struct {
+		const char *head;
+		const fl_lang *want;
+	} cases[] = {
+		{"#!/usr/bin/env node\n'use strict';\n", js},
+		{"#!/usr/bin/node --harmony\n", js},
+		{"#! /usr/bin/env -S node --no-warnings\n", js},
+		{"#!/usr/bin/env NODE_ENV=production nodejs\n", js},
+		{"#!/usr/bin/python3.11 -u\n", py},
+		{"#!/usr/bin/env python3\r\n", py},
+		{"#!/usr/bin/env ruby\n", rb},
+		{"#!/usr/bin/env php\n<?php\n", php},
+		{"#!/bin/sh\nexec node \"$0\"\n", NULL},
+		{"#!/usr/bin/env nodemon\n", NULL},
+		{"#!/usr/bin/env python3x\n", NULL},
+		{"#!/usr/bin/env\n", NULL},
+		{"#!\n", NULL},
+		{"# a comment\n#!/usr/bin/env node\n", NULL},
+		{"\x7f" "ELF\x02\x01", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (fl_lang_for_script(cases[i].head, strlen(cases[i].head)) != cases[i].want)
+			fail_msg("%s: not its family", cases[i].head);
+	/* a head cut in the middle of the name reads what it holds */
+	assert_null(fl_lang_for_script("#!/usr/bin/env no", 17));
+	assert_ptr_equal(fl_lang_for_script("#!/usr/bin/env node", 19), js);
+	assert_true(fl_lang_may_be_script("packages/less/bin/lessc"));
+	assert_true(fl_lang_may_be_script("exe/jekyll"));
+	assert_false(fl_lang_may_be_script("bin/lessc.cmd"));
+	assert_false(fl_lang_may_be_script("src/"));
+	assert_ptr_equal(fl_lang_by_name("python"), py);
+	assert_null(fl_lang_by_name("cobol"));
+}
+
 /* Generated-file markers are looked for in a file's first 2 KB: found at
  * every place there (any alignment, the very start and end), never past
  * it, and never taken from the pieces of their keys that code is full of. */
@@ -1725,6 +1767,7 @@ int main(void)
 		cmocka_unit_test(test_damaged_block),
 		cmocka_unit_test(test_block_windows),
 		cmocka_unit_test(test_filter_folder_rules),
+		cmocka_unit_test(test_lang_for_script),
 		cmocka_unit_test(test_filter_generated_markers),
 		cmocka_unit_test(test_filter_generated_comment_line),
 		cmocka_unit_test(test_block_formats),

@@ -240,11 +240,12 @@ static void test_store_runs(void **state)
 	tmp_store_remove(path);
 }
 
-static int count_rec(const char *id, const char *path, const char *slug, const char *text,
-		     const fl_version_run *runs, size_t n, void *ud)
+static int count_rec(const char *id, const char *path, const char *language, const char *slug,
+		     const char *text, const fl_version_run *runs, size_t n, void *ud)
 {
 	char *out = ud;
 	(void)text;
+	(void)language;
 	snprintf(out + strlen(out), 512 - strlen(out), "%s %s %s %zu:%d-%d@%d;", id, path, slug, n,
 		 n ? runs[0].first : -1, n ? runs[n - 1].last : -1, n ? runs[0].blobno : -2);
 	return 0;

@@ -216,11 +216,13 @@ static bool is_test_file(const char *path)
 	return false;
 }
 
+static const char *const interpreters[] = {"node", "nodejs", NULL};
 static const char *const exts[] = {".js",  ".jsx", ".mjs", ".cjs", ".ts",
 				   ".tsx", ".mts", ".cts", NULL};
 
 const fl_lang fl_lang_js = {.name = "js",
 			    .extensions = exts,
+			    .interpreters = interpreters,
 			    .is_test_file = is_test_file,
 			    .tree_new = fl_classdefs_new,
 			    .tree_free = fl_classdefs_free,

@@ -86,6 +86,8 @@ static char *ternary_msg(const ctx *c, size_t b, size_t e)
 	return m2;
 }
 
+static void put_part(const ctx *c, fl_buf *out, size_t b, size_t e, bool *lit);
+
 /* `['line one', `line ${n}`].join('\n')` [b, e): the elements joined
  * (one without a literal as {name} of its last identifier); NULL when
  * [b, e) is no such join or no element has a literal. */
@@ -104,23 +106,65 @@ static char *join_msg(const ctx *c, size_t b, size_t e)
 	for (size_t k = 0; k < n; k++) {
 		if (k)
 			fl_buf_puts(&out, sep);
-		char *m = is_p(c, st[k], "...") ? NULL : js_msg_of(c, st[k], en[k]);
-		if (m) {
-			lit = true;
-			fl_buf_puts(&out, m);
-			free(m);
-			continue;
-		}
-		size_t id = NONE;
-		for (size_t q = st[k]; q < en[k]; q++)
-			if (c->t.v[q].kind == FL_TK_IDENT)
-				id = q;
-		fl_buf_putc(&out, '{');
-		if (id != NONE)
-			fl_buf_put(&out, c->t.src + c->t.v[id].off, c->t.v[id].len);
-		fl_buf_putc(&out, '}');
+		if (is_p(c, st[k], "..."))
+			put_part(c, &out, st[k], en[k], NULL);
+		else
+			put_part(c, &out, st[k], en[k], &lit);
 	}
 	char *r = lit && n < 64 ? fl_xstrdup(fl_buf_cstr(&out)) : NULL;
+	fl_buf_free(&out);
+	return r;
+}
+
+/* An argument's part of a joined text: its message (*lit then set; lit
+ * NULL: not looked for), else {name} of its last identifier (`{}` when it
+ * has none). */
+static void put_part(const ctx *c, fl_buf *out, size_t b, size_t e, bool *lit)
+{
+	if (lit && e == b + 1 && is_kind(c, b, FL_TK_STRING)) {
+		/* as written: its blanks are the text's, "" none */
+		fl_buf_put(out, fl_tok_str(&c->t, &c->t.v[b]), c->t.v[b].slen);
+		*lit = *lit || c->t.v[b].slen > 0;
+		return;
+	}
+	char *m = lit ? js_msg_of(c, b, e) : NULL;
+	if (m) {
+		*lit = true;
+		fl_buf_puts(out, m);
+		free(m);
+		return;
+	}
+	size_t id = NONE;
+	for (size_t q = b; q < e; q++)
+		if (c->t.v[q].kind == FL_TK_IDENT)
+			id = q;
+	fl_buf_putc(out, '{');
+	if (id != NONE)
+		fl_buf_put(out, c->t.src + c->t.v[id].off, c->t.v[id].len);
+	fl_buf_putc(out, '}');
+}
+
+/* `"Unknown argument ".concat(m, " here").concat(n)` [b, e), what Babel
+ * makes of a template literal (a package's lib/ or bin/ as published):
+ * the literal and the arguments joined; NULL when [b, e) is no such
+ * chain. */
+static char *concat_msg(const ctx *c, size_t b, size_t e)
+{
+	fl_buf out = {0};
+	bool lit = false, ok = true;
+	put_part(c, &out, b, b + 1, &lit);
+	size_t k = b + 1, n = 0;
+	while (k < e && ok) {
+		size_t open = k + 2;
+		size_t st[16], en[16], na;
+		ok = is_p(c, k, ".") && is_id(c, k + 1, "concat") && is_p(c, open, "(") &&
+		     c->match[open] < e && (na = split_args(c, open, st, en, 16)) <= 16 &&
+		     ++n <= 16;
+		for (size_t a = 0; ok && a < na; a++)
+			put_part(c, &out, st[a], en[a], &lit);
+		k = ok ? c->match[open] + 1 : e;
+	}
+	char *r = ok && lit && n ? fl_xstrdup(fl_buf_cstr(&out)) : NULL;
 	fl_buf_free(&out);
 	return r;
 }
@@ -134,6 +178,12 @@ char *js_msg_of(const ctx *c, size_t b, size_t e)
 		char *jm = join_msg(c, b, e);
 		if (jm)
 			return jm;
+	}
+	if (e - b >= 5 && is_kind(c, b, FL_TK_STRING) && is_p(c, b + 1, ".") &&
+	    is_id(c, b + 2, "concat")) {
+		char *cm = concat_msg(c, b, e);
+		if (cm)
+			return cm;
 	}
 	if (e - b >= 4 && !is_kind(c, b, FL_TK_STRING) &&
 	    !(is_p(c, b, "(") && c->match[b] == e - 1)) {

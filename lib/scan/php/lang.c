@@ -203,10 +203,12 @@ static bool is_test_file(const char *path)
 	return n > 8 && strcmp(base + n - 8, "Test.php") == 0;
 }
 
+static const char *const interpreters[] = {"php", NULL};
 static const char *const exts[] = {".php", ".xml", NULL};
 
 const fl_lang fl_lang_php = {.name = "php",
 			     .extensions = exts,
+			     .interpreters = interpreters,
 			     .printf_ints = true,
 			     .is_test_file = is_test_file,
 			     .data_file = php_catalog_path,

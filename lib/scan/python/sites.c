@@ -12,6 +12,7 @@
 
 #include "python.h"
 
+static const char *const interpreters[] = {"python", "pypy", NULL};
 static const char *const exts[] = {".py", NULL};
 
 /* ---- blocks ----------------------------------------------------------------- */
@@ -529,6 +530,7 @@ static bool is_test_file(const char *path)
 
 const fl_lang fl_lang_python = {.name = "python",
 				.extensions = exts,
+				.interpreters = interpreters,
 				.printf_ints = true,
 				.is_test_file = is_test_file,
 				.tree_new = fl_classdefs_new,

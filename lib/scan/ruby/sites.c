@@ -14,6 +14,7 @@
 
 #include "ruby.h"
 
+static const char *const interpreters[] = {"ruby", "jruby", NULL};
 static const char *const exts[] = {".rb", ".rake", NULL};
 
 #define SCAN_CAP 2048
@@ -2018,6 +2019,7 @@ static bool is_test_file(const char *path)
 
 const fl_lang fl_lang_ruby = {.name = "ruby",
 			      .extensions = exts,
+			      .interpreters = interpreters,
 			      .printf_ints = true,
 			      .is_test_file = is_test_file,
 			      .tree_new = fl_rb_tree_new,
