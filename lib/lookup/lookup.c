@@ -706,6 +706,19 @@ static bool is_code_char(char c)
 	return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* Which message of the query holds code word w as a word (the first),
+ * else one past the last: a code hit's line, so that the lines keep
+ * their order (fl_lk_sort). */
+static uint32_t code_pos(const fl_query *q, const char *w)
+{
+	size_t wl = strlen(w);
+	for (size_t k = 0; k < q->messages.n; k++)
+		for (const char *m = q->messages.v[k], *p = m; (p = strstr(p, w)) != NULL; p++)
+			if ((p == m || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[wl]))
+				return (uint32_t)k;
+	return (uint32_t)q->messages.n;
+}
+
 static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q,
 			const char *repo, struct hit **hits, size_t *cap)
 {
@@ -739,6 +752,7 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 		i = j;
 	}
 	for (size_t w = 0; w < words.n && !fl_lk_expired(); w++) {
+		uint32_t pos = UINT32_MAX;
 		for (uint32_t s = 0; s < lk->nseg; s++) {
 			const fl_index *ix = &lk->seg[s];
 			const idx_code *c = fl_index_code(ix, words.v[w]);
@@ -757,6 +771,9 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 				memset(h, 0, sizeof *h);
 				h->entry = c->entry;
 				h->seg = s;
+				if (pos == UINT32_MAX)
+					pos = code_pos(q, words.v[w]);
+				h->pos = pos;
 				h->order = fl_lk_order(lk, s, c->entry);
 				h->score = 1.0;
 				h->literal = x->literal;
@@ -804,9 +821,11 @@ static int shared_words(const char *m, const char *t)
 	return n;
 }
 
-/* Code-tier hits, in fl_lk_sort's order: those whose message shares more
- * words with the text first (one code raised at many places with other
- * texts: npm's EUSAGE), the order kept among equals. */
+/* Code-tier hits, in fl_lk_sort's order: of the hits of one line, those
+ * whose message shares more words with the text first (one code raised at
+ * many places with other texts: npm's EUSAGE), the order kept among
+ * equals; the lines keep their order (a linter's first diagnostic stays
+ * first, whichever record has the longer text). */
 static void sort_by_words(const fl_lookup *lk, struct hit *hits, size_t nh, const char *text)
 {
 	if (nh < 2 || nh > 4096)
@@ -820,7 +839,7 @@ static void sort_by_words(const fl_lookup *lk, struct hit *hits, size_t nh, cons
 		struct hit h = hits[i];
 		int hw = w[i];
 		size_t j = i;
-		while (j > 0 && w[j - 1] < hw) {
+		while (j > 0 && hits[j - 1].pos == h.pos && w[j - 1] < hw) {
 			hits[j] = hits[j - 1];
 			w[j] = w[j - 1];
 			j--;

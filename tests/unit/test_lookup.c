@@ -171,6 +171,11 @@ static int setup(void **state)
 	/* one text raised with two classes (test_printed_class) */
 	put("acme/js", "Pending test forbidden", "lib/common.js", 150, NULL, "TypeError", NULL);
 	put("acme/js", "Pending test forbidden", "lib/runner.js", 809, NULL, "Error", NULL);
+	/* two diagnostics of a linter by code, the second of the longer text
+	 * (test_code_lines_in_order) */
+	put("acme/lintr", "Bad nesting. Found %s levels", "lintr/nest.py", 717, "W0311", NULL, NULL);
+	put("acme/lintr", "Using a conditional statement with a constant value here", "lintr/cond.py", 353,
+	    "W0125", NULL, NULL);
 	/* a message that starts with a blank line (test_leading_blank_line) */
 	put("acme/rb", "\nFile does not exist: {path}", "lib/loader.rb", 19, NULL, NULL, NULL);
 	fl_err e2;
@@ -580,6 +585,28 @@ static void test_answer_stable(void **state)
 /* Answers that say little keep the order of the lines they match when
  * the fuzzy tier's join them: the error printed first, not the pointer
  * to the help after it (which sorts first in the index). */
+/* Code hits keep the order of the lines that name the codes: the first
+ * diagnostic first, though the second's record shares more words with
+ * the text; each text alone finds its own. */
+static void test_code_lines_in_order(void **state)
+{
+	(void)state;
+	fl_result r = ask("mod.py:3:0: W0311: Bad nesting. Found 3 levels (bad-nesting)\n"
+			  "mod.py:2:3: W0125: Using a conditional statement with a constant value here (c)\n",
+			  NULL);
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].match_type, "exact-code");
+	assert_string_equal(r.v[0].file_path, "lintr/nest.py");
+	assert_string_equal(r.v[1].file_path, "lintr/cond.py");
+	fl_result_free(&r);
+	r = ask("mod.py:2:3: W0125: Using a conditional statement with a constant value here (c)\n"
+		"mod.py:3:0: W0311: Bad nesting. Found 3 levels (bad-nesting)\n",
+		NULL);
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lintr/cond.py");
+	fl_result_free(&r);
+}
+
 static void test_weak_lines_in_order(void **state)
 {
 	(void)state;
@@ -810,7 +837,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 68);
+	assert_int_equal(fl_lookup_count(a), 70);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -818,7 +845,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 69);
+	assert_int_equal(fl_lookup_count(a), 71);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1760,6 +1787,7 @@ int main(void)
 		cmocka_unit_test(test_named_line_first),
 		cmocka_unit_test(test_frame_named_lenient),
 		cmocka_unit_test(test_answer_stable),
+		cmocka_unit_test(test_code_lines_in_order),
 		cmocka_unit_test(test_weak_lines_in_order),
 		cmocka_unit_test(test_repo_filter),
 		cmocka_unit_test(test_fuzzy_and_no_match),

@@ -1333,17 +1333,30 @@
     while ((m = re.exec(q.clean)) && words.length < 512) words.push(m[2]);
     var hits = [], type = 'exact-code';
     if (words.length) {
-      var codes = await getJSON(D + 'search/codes.json'), ixs = [];
+      var codes = await getJSON(D + 'search/codes.json'), ixs = [], posOf = {};
+      /* the message that holds the code as a word, else one past the
+       * last: the lines keep their order (lookup.c's code_pos) */
+      var codePos = function (w) {
+        for (var k = 0; k < q.messages.length; k++) {
+          var m = q.messages[k], i = -1;
+          while ((i = m.indexOf(w, i + 1)) >= 0)
+            if ((i === 0 || !/[A-Za-z0-9]/.test(m[i - 1])) && !/[A-Za-z0-9]/.test(m[i + w.length] || '')) return k;
+        }
+        return q.messages.length;
+      };
       words.forEach(function (w) {
-        if (Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) { if (ixs.indexOf(ix) < 0) ixs.push(ix); });
+        if (Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) {
+          if (ixs.indexOf(ix) < 0) { ixs.push(ix); posOf[ix] = codePos(w); }
+        });
       });
       hits = await withEvidence((await entries(ixs)).map(function (x) {
-        return { x: x, score: 1, pos: 0, coverage: 0, strong: false, covers: false, wraps: false, warn: false, raised: false, def: false,
+        return { x: x, score: 1, pos: posOf[x.ix], coverage: 0, strong: false, covers: false, wraps: false, warn: false, raised: false, def: false,
                  lenient: false, caps: [] };
       }));
       sortHits(hits);
-      /* those whose message shares more words with the text first, the
-       * order kept among equals (lookup.c's sort_by_words) */
+      /* of one line's hits, those whose message shares more words with
+       * the text first, the order kept among equals; the lines keep
+       * theirs (lookup.c's sort_by_words) */
       var shared = function (msg) {
         var seen = [], n = 0, t = lower(q.clean);
         (msg.match(/[A-Za-z]+/g) || []).forEach(function (w) {
@@ -1355,7 +1368,7 @@
         return n;
       };
       hits = hits.map(function (h, k) { return { h: h, k: k, w: shared(h.x.msg) }; })
-        .sort(function (a, b) { return (b.w - a.w) || (a.k - b.k); }).map(function (e) { return e.h; });
+        .sort(function (a, b) { return a.h.pos !== b.h.pos ? a.k - b.k : (b.w - a.w) || (a.k - b.k); }).map(function (e) { return e.h; });
     }
     if (!hits.length) {
       hits = await patternTier();
