@@ -553,6 +553,21 @@ static bool logger_name(const fl_toks *t, size_t i)
 	return (n >= 6 && (memcmp(s + n - 6, "logger", 6) == 0 || memcmp(s + n - 6, "Logger", 6) == 0));
 }
 
+/* `LOGGER.error(` at i (.warn, .fatal, .warning), LOGGER a logger by its
+ * name */
+static bool logger_call(const ctx *c, size_t i)
+{
+	return c->t.v[i].kind == FL_TK_IDENT && logger_name(&c->t, i) && is_p(c, i + 1, ".") &&
+	       is_p(c, i + 3, "(") &&
+	       (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn") || is_id(c, i + 2, "fatal") ||
+		is_id(c, i + 2, "warning"));
+}
+
+static bool logger_warns(const ctx *c, size_t i)
+{
+	return is_id(c, i + 2, "warn") || is_id(c, i + 2, "warning");
+}
+
 /* @hapi/hoek's assert(condition, ...args): when the condition is falsy it
  * throws an AssertError whose message is the arguments joined by spaces
  * (Hoek.assert(x, 'scheme must be a function:', name)).  open is the '('. */
@@ -840,6 +855,11 @@ void js_rules(ctx *c)
 				js_rule_reporter_call(c, i, true);
 			else if (is_p(c, i + 1, ".") && is_id(c, i + 2, "push") && is_p(c, i + 3, "("))
 				rule_push_message(c, i); /* this.warnings.push(...) */
+			else if (logger_call(c, i))
+				/* a logger held by an object: context.logger
+				 * .error(...), this.log.warn(...) */
+				rule_console(c, i, logger_warns(c, i),
+					     logger_warns(c, i) ? "logger.warn" : "logger.error");
 			continue;
 		}
 		if ((k->len == 3 || k->len == 5) &&
@@ -876,12 +896,9 @@ void js_rules(ctx *c)
 			   is_id(c, i + 2, "stderr") && is_p(c, i + 3, ".") &&
 			   is_id(c, i + 4, "write") && is_p(c, i + 5, "(")) {
 			rule_stderr_write(c, i);
-		} else if (t->v[i].kind == FL_TK_IDENT && logger_name(t, i) && is_p(c, i + 1, ".") &&
-			   is_p(c, i + 3, "(") &&
-			   (is_id(c, i + 2, "error") || is_id(c, i + 2, "warn") ||
-			    is_id(c, i + 2, "fatal") || is_id(c, i + 2, "warning"))) {
+		} else if (logger_call(c, i)) {
 			/* a project's logger: log.error('prefix', msg) */
-			bool warn = is_id(c, i + 2, "warn") || is_id(c, i + 2, "warning");
+			bool warn = logger_warns(c, i);
 			rule_console(c, i, warn, warn ? "logger.warn" : "logger.error");
 		} else if (is_id(c, i, "report") && is_p(c, i + 1, "(") && is_p(c, i + 2, "{") &&
 			   !(i > 0 && (is_p(c, i - 1, ".") || is_id(c, i - 1, "function"))) &&
