@@ -15,6 +15,10 @@
  * loader finds the bundle in), then in each package above it, then
  * anywhere, where it must be one bundle's.  Every lookup goes through
  * jvm_tree_find, so an early scan logs it as any other.
+ *
+ * Also the texts an error enum's constants hold (collected by rules.c's
+ * jvm_error_enums_collect): a report call given such a constant is a site
+ * of its text, as ANTLR's `errMgr.grammarError(ErrorType.X, ...)`.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -351,6 +355,24 @@ static bool report_name(const ctx *c, size_t i, const char **sev)
 	return false;
 }
 
+/* Where the receiver chain of the call named at i starts:
+ * options.getReporter().log( */
+static size_t receiver_start(const ctx *c, size_t i)
+{
+	size_t first = i;
+	while (first >= 2 && is_p(c, first - 1, ".")) {
+		size_t r = first - 2;
+		if (is_p(c, r, ")") && c->match[r] != NOIDX && c->match[r] >= 1 &&
+		    is_id(c, c->match[r] - 1))
+			first = c->match[r] - 1;
+		else if (is_id(c, r))
+			first = r;
+		else
+			break;
+	}
+	return first;
+}
+
 bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 {
 	const char *sev;
@@ -366,23 +388,56 @@ bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 		const char *text = bundle_text(c, ks, kl);
 		if (!text)
 			continue;
-		size_t first = i;
-		if (dot_before) {
-			/* the statement's receiver chain: options.getReporter().log( */
-			while (first >= 2 && is_p(c, first - 1, ".")) {
-				size_t r = first - 2;
-				if (is_p(c, r, ")") && c->match[r] != NOIDX && c->match[r] >= 1 &&
-				    is_id(c, c->match[r] - 1))
-					first = c->match[r] - 1;
-				else if (is_id(c, r))
-					first = r;
-				else
-					break;
-			}
-		}
+		size_t first = dot_before ? receiver_start(c, i) : i;
 		char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
 		site_spec s = {.first = first, .type = FL_T_CONSOLE, .sev = sev,
 			       .idiom = idiom, .msg = text};
+		jvm_emit(c, &s);
+		free(idiom);
+		return true;
+	}
+	return false;
+}
+
+/* ---- error enums' constants -------------------------------------------------- */
+
+/* The text of the error enum constant argument [b, e) names:
+ * `ErrorType.NAME` (the tree's enum of that name), or a bare NAME in
+ * capitals (a static import: the tree's one constant of that name). */
+static const fl_factory *enum_arg(ctx *c, size_t b, size_t e)
+{
+	char name[300];
+	int l;
+	if (e == b + 3 && is_id(c, b) && is_p(c, b + 1, ".") && is_id(c, b + 2) &&
+	    c->t.v[b].len + c->t.v[b + 2].len < 250)
+		l = snprintf(name, sizeof name, "enumtext:%.*s.%.*s", (int)c->t.v[b].len, tsrc(c, b),
+			     (int)c->t.v[b + 2].len, tsrc(c, b + 2));
+	else if (e == b + 1 && is_id(c, b) && c->t.v[b].len < 250 && strchr(tsrc(c, b), '_') &&
+		 (size_t)(strchr(tsrc(c, b), '_') - tsrc(c, b)) < c->t.v[b].len &&
+		 tsrc(c, b)[0] >= 'A' && tsrc(c, b)[0] <= 'Z')
+		l = snprintf(name, sizeof name, "enumtext:%.*s", (int)c->t.v[b].len, tsrc(c, b));
+	else
+		return NULL;
+	const fl_factory *f = jvm_tree_find(c, name, (size_t)l, 0);
+	return f && f->msg ? f : NULL;
+}
+
+bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
+{
+	const char *sev;
+	if (!c->ctors || c->match[i + 1] == NOIDX || !report_name(c, i, &sev))
+		return false;
+	size_t st[8], en[8];
+	size_t na = args(c, i + 1, st, en, 8, NULL);
+	for (size_t k = 0; k < na; k++) {
+		const fl_factory *f = enum_arg(c, st[k], en[k]);
+		if (!f)
+			continue;
+		size_t first = dot_before ? receiver_start(c, i) : i;
+		char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
+		site_spec s = {.first = first, .type = FL_T_CONSOLE,
+			       .sev = f->tag == 2 ? FL_S_WARNING : FL_S_ERROR, .idiom = idiom,
+			       .msg = f->msg};
 		jvm_emit(c, &s);
 		free(idiom);
 		return true;

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1411,6 +1412,25 @@ void jvm_lexed_free(void *p)
 	free(x);
 }
 
+/* A byte scan: the file can declare an error enum (jvm_error_enums_collect):
+ * `enum ` before a name with Error, Exception or ResultCode in it. */
+static bool has_error_enum(const char *s, size_t n)
+{
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "enum ", 5)) != NULL;) {
+		p += 5;
+		if (s + n - p > 6 && memcmp(p, "class ", 6) == 0)
+			p += 6;
+		const char *q = p;
+		while (q < s + n && (isalnum((unsigned char)*q) || *q == '_' || *q == '$'))
+			q++;
+		size_t l = (size_t)(q - p);
+		if (fl_memmem(p, l, "Error", 5) || fl_memmem(p, l, "Exception", 9) ||
+		    (l >= 10 && memcmp(q - 10, "ResultCode", 10) == 0))
+			return true;
+	}
+	return false;
+}
+
 static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 {
 	if (!tree || !src->text)
@@ -1424,7 +1444,8 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 			may_declare_thrower(src->text, src->len);
 	bool statics = jvm_dialect_of(src->path) == D_JAVA && has_static_factory(src->text, src->len) &&
 		       may_new_exception(src->text, src->len);
-	if (!ctors && !throwers && !statics)
+	bool enums = has_error_enum(src->text, src->len);
+	if (!ctors && !throwers && !statics && !enums)
 		return NULL;
 	ctx c;
 	memset(&c, 0, sizeof c);
@@ -1439,6 +1460,8 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 		class_throwers(&c, tree);
 	if (statics)
 		class_static_factories(&c, tree);
+	if (enums)
+		jvm_error_enums_collect(&c, tree);
 	fl_factories_free(&c.fac);
 	fl_strmap_free(&c.own);
 	fl_scopes_free(&c.sc);

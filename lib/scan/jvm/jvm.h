@@ -219,6 +219,12 @@ void jvm_props_collect(fl_factories *tree, const fl_src *src);
  * key of the tree's bundles, as a literal or the file's constant, at
  * the name i: a site of the key's text.  True when it is one. */
 bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before);
+/* A call named for reporting given a constant of an error enum of the
+ * tree (ANTLR's `errMgr.grammarError(ErrorType.REPEATED_PREQUEL, ...)`,
+ * the enum holding `REPEATED_PREQUEL(54, "repeated grammar prequel spec
+ * ...", ErrorSeverity.ERROR)`) at the name i: a site of the constant's
+ * text.  True when it is one. */
+bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before);
 
 /* walk.c */
 /* Add the site s describes (its guard computed when not set). */
@@ -236,6 +242,10 @@ void jvm_rules_at(ctx *c, size_t i);
 /* An enum named for errors whose constants hold messages, its name at
  * token name. */
 void jvm_error_enum(ctx *c, size_t name);
+/* The texts of the file's error enums' constants, into the tree (for
+ * jvm_rule_enum_text): "enumtext:ENUM.CONST" and "enumtext:CONST", tag 2
+ * for a warning's. */
+void jvm_error_enums_collect(ctx *c, fl_factories *tree);
 /* Spring's @ResponseStatus(code = ..., reason = "...") at the '@' i. */
 void jvm_rule_response_status(ctx *c, size_t i);
 

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1105,6 +1106,8 @@ void jvm_rules_at(ctx *c, size_t i)
 		return;
 	if (call && jvm_rule_bundle_key(c, i, dot_before))
 		return;
+	if (call && jvm_rule_enum_text(c, i, dot_before))
+		return;
 	if (rule_stderr(c, i, dot_before, call))
 		return;
 	rule_logging(c, i, dot_before, call);
@@ -1115,9 +1118,37 @@ void jvm_rules_at(ctx *c, size_t i)
  * class ApiError(val msg: String)`): by its name (Error, Exception in it,
  * or ResultCode at its end), each constant whose arguments hold a message
  * is a record: the constant is its code, the enum its class, an HTTP
- * status among the arguments makes it an HTTP error.  name: the enum's
- * name token; the body's '{' follows. */
-void jvm_error_enum(ctx *c, size_t name)
+ * status among the arguments makes it an HTTP error, a severity named
+ * for warnings (ErrorSeverity.WARNING) a warning.  name: the enum's name
+ * token; the body's '{' follows.  into: instead of records, each
+ * constant's text into the tree as "enumtext:ENUM.CONST" and
+ * "enumtext:CONST" (tag 2 for a warning's, else 1), for the calls that
+ * report it (jvm_rule_enum_text). */
+/* Is text m one word that only spells constant q's own name
+ * (`WARNING("warning")`, `READ_ONLY("readonly")`: the letters the same,
+ * whatever their case, '_' and '-' aside)?  It is the constant's label
+ * then (an enum of severities), no message; a phrase (`NOT_FOUND("Not
+ * found")`) stays one. */
+static bool label_of(const ctx *c, size_t q, const char *m)
+{
+	const char *s = tsrc(c, q);
+	size_t n = c->t.v[q].len, k = 0;
+	if (strchr(m, ' '))
+		return false;
+	for (const char *p = m;; p++) {
+		while (*p == '_' || *p == '-')
+			p++;
+		while (k < n && s[k] == '_')
+			k++;
+		if (!*p || k == n)
+			return !*p && k == n;
+		if (tolower((unsigned char)*p) != tolower((unsigned char)s[k]))
+			return false;
+		k++;
+	}
+}
+
+static void error_enum(ctx *c, size_t name, fl_factories *into)
 {
 	const char *nm = tsrc(c, name);
 	size_t nl = c->t.v[name].len;
@@ -1151,6 +1182,7 @@ void jvm_error_enum(ctx *c, size_t name)
 		size_t na = args(c, q + 1, st, en, 8, NULL);
 		char *msg = NULL, *scode = NULL;
 		int http = 0;
+		bool warn = false;
 		for (size_t a = 0; a < na; a++) {
 			if (c->t.v[st[a]].kind == FL_TK_STRING) {
 				/* ("SHOP-404", "Order not found"): a word is a
@@ -1163,27 +1195,45 @@ void jvm_error_enum(ctx *c, size_t name)
 				} else {
 					free(m);
 				}
-			} else if (!http && en[a] > st[a] && is_id(c, en[a] - 1) &&
-				   en[a] - st[a] <= 3) {
-				http = fl_http_status_by_name(tsrc(c, en[a] - 1), c->t.v[en[a] - 1].len);
+			} else if (en[a] > st[a] && is_id(c, en[a] - 1) && en[a] - st[a] <= 3) {
+				if (!http)
+					http = fl_http_status_by_name(tsrc(c, en[a] - 1),
+								      c->t.v[en[a] - 1].len);
+				warn = warn || fl_tok_contains_ci(&c->t, en[a] - 1, "warn");
 			}
 		}
 		if (!msg) {
 			msg = scode; /* one word: the message all the same */
 			scode = NULL;
 		}
-		if (msg) {
+		if (msg && label_of(c, q, msg)) {
+			/* ERROR("error") of an enum of severities: a label */
+			free(msg);
+			msg = NULL;
+		}
+		if (msg && into) {
+			for (int both = 0; both < 2; both++) {
+				fl_factory f = {0};
+				f.name = both ? fl_xasprintf("enumtext:%s.%.*s", cls, (int)c->t.v[q].len, tsrc(c, q))
+					      : fl_xasprintf("enumtext:%.*s", (int)c->t.v[q].len, tsrc(c, q));
+				f.msg = fl_xstrdup(msg);
+				f.tag = warn ? 2 : 1;
+				fl_factories_add(into, &f);
+			}
+		} else if (msg) {
 			char *code = scode ? scode : dup_tok(c, q);
 			scode = NULL;
 			site_spec sp = {.first = q, .cls = cls, .code = code,
 					.type = http >= 400 ? FL_T_HTTP : FL_T_ERROR_CODE,
-					.sev = http >= 400 ? fl_http_severity(http) : FL_S_ERROR,
+					.sev = http >= 400 ? fl_http_severity(http)
+					       : warn	   ? FL_S_WARNING
+							   : FL_S_ERROR,
 					.http = http >= 400 ? http : 0,
 					.idiom = "error enum constant", .msg = msg};
 			jvm_emit(c, &sp);
 			free(code);
-			free(msg);
 		}
+		free(msg);
 		free(scode);
 		q = close + 1;
 		if (is_p(c, q, "{") && c->match[q] != NOIDX)
@@ -1193,6 +1243,22 @@ void jvm_error_enum(ctx *c, size_t name)
 		q++;
 	}
 	free(cls);
+}
+
+void jvm_error_enum(ctx *c, size_t name)
+{
+	error_enum(c, name, NULL);
+}
+
+void jvm_error_enums_collect(ctx *c, fl_factories *tree)
+{
+	for (size_t i = 0; i + 2 < c->t.n; i++) {
+		if (!is(c, i, "enum") || (i > 0 && is_p(c, i - 1, ".")))
+			continue;
+		size_t k = is(c, i + 1, "class") ? i + 2 : i + 1;
+		if (is_id(c, k))
+			error_enum(c, k, tree);
+	}
 }
 
 /* Spring's @ResponseStatus(code = HttpStatus.NOT_FOUND, reason = "...")
