@@ -112,6 +112,8 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 		x->flags |= IDX_WARN;
 	if (e->type && (strcmp(e->type, "exception") == 0 || strcmp(e->type, "panic") == 0))
 		x->flags |= IDX_RAISED;
+	/* (a part's own line's) */
+	x->flags |= fl_idx_os_text_len(e->part_text ? e->part_text : e->message) << IDX_OS_SHIFT;
 	int kind = fl_idiom_kind(e->idiom);
 	if (kind == FL_IDIOM_DEF)
 		x->flags |= IDX_DEF;
@@ -1279,4 +1281,34 @@ const idx_code *fl_index_code(const fl_index *ix, const char *code)
 	if (lo < ix->h->n_codes && strcmp(ix_str(ix, ix->codes[lo].str), code) == 0)
 		return &ix->codes[lo];
 	return NULL;
+}
+
+/* The texts glibc's strerror gives the errors a program meets most, as a
+ * program's own message may quote them (uutils' "cannot stat {}: No such
+ * file or directory"). */
+static const char *const os_texts[] = {
+	"No such file or directory", "Permission denied", "Is a directory", "Not a directory",
+	"File exists", "Directory not empty", "Too many levels of symbolic links",
+	"No space left on device", "Read-only file system", "Operation not permitted",
+	"Input/output error", "Bad file descriptor", "Broken pipe", "Connection refused",
+	"Connection reset by peer", "Resource temporarily unavailable", "Invalid argument",
+	"Device or resource busy", "No such device or address", "No such device",
+	"Text file busy", "File name too long", "Too many open files",
+	"Invalid cross-device link", "Function not implemented", "Network is unreachable",
+	"Connection timed out", "No route to host", "Address already in use",
+	"Cannot allocate memory", "Argument list too long", "Exec format error",
+	"No such process", "Operation not supported", NULL,
+};
+
+uint32_t fl_idx_os_text_len(const char *m)
+{
+	uint32_t n = 0;
+	if (!m)
+		return 0;
+	for (const char *const *t = os_texts; *t; t++) {
+		size_t l = strlen(*t);
+		for (const char *p = m; (p = strstr(p, *t)) != NULL; p += l)
+			n += (uint32_t)l;
+	}
+	return n > IDX_OS_MASK ? IDX_OS_MASK : n;
 }

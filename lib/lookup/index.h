@@ -23,7 +23,7 @@
  * of their own (hsdb.c); 17: a record's sites with each one's function
  * and guard, its own first (index.c's read_sites) */
 #define FL_HS_SHARDS 16    /* literal databases compiled in parallel */
-#define FL_IDX_MAGIC "FLIDX\0\0\x15"
+#define FL_IDX_MAGIC "FLIDX\0\0\x16"
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12
@@ -75,6 +75,21 @@ typedef struct idx_entry {
 #define IDX_CALL 32u
 /* A record raised (an exception or a panic), not printed or logged. */
 #define IDX_RAISED 64u
+/* Bits 16-23 of flags: how many of the message's literal characters are
+ * an operating system's error text ("No such file or directory",
+ * "Permission denied"), which any program that prints one says alike: a
+ * hit ranks on the others (fl_idx_rank_literal). */
+#define IDX_OS_SHIFT 16
+#define IDX_OS_MASK 0xffu
+/* The characters of the OS error texts in message m (at most 255). */
+uint32_t fl_idx_os_text_len(const char *m);
+/* Entry x's literal characters as a hit ranks on them: its pattern's,
+ * without the OS error texts of its message. */
+static inline uint32_t fl_idx_rank_literal(const idx_entry *x)
+{
+	uint32_t os = (x->flags >> IDX_OS_SHIFT) & IDX_OS_MASK;
+	return x->literal > os ? x->literal - os : 0;
+}
 /* the literal characters a part must hold */
 #define FL_PART_LITERAL 12
 

@@ -776,7 +776,7 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 				h->pos = pos;
 				h->order = fl_lk_order(lk, s, c->entry);
 				h->score = 1.0;
-				h->literal = x->literal;
+				h->literal = fl_idx_rank_literal(x);
 				h->ev = fl_lk_evidence(ix, x, q);
 			}
 		}
@@ -1187,7 +1187,7 @@ static void accept_hit(const fl_lookup *lk, uint32_t s, uint32_t e, const fl_que
 	h->entry = e;
 	h->seg = s;
 	h->order = fl_lk_order(lk, s, e);
-	h->literal = x->literal;
+	h->literal = fl_idx_rank_literal(x);
 	h->cap_ev = named_captures(ix, x, h);
 	h->ev = (q ? fl_lk_evidence(ix, x, q) : 0) + h->cap_ev;
 	h->split = split_quote(h);
@@ -1721,6 +1721,9 @@ static void last_literal(const struct hit *h, size_t *ls, size_t *le)
  * still ranks before the banner with this much information (rank.c's
  * units: 1 is a confident answer's). */
 #define WRAPPED_INFO_MIN 0.5
+/* the literal characters of its own (fl_idx_rank_literal) that a hit
+ * needs to be the cause a banner's placeholder holds */
+#define OWN_LITERAL_MIN 6
 
 /* Did A and B match the same text (both the message, or both the line as
  * printed)? */
@@ -1848,6 +1851,12 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 				 * record of the text it quotes (an OS error's
 				 * "No such file or directory: %s") */
 				if (A->sited && !B->sited)
+					continue;
+				/* B says nothing of its own: its text is an OS
+				 * error's, which any program prints alike
+				 * (uucore's "No such file or directory"), not a
+				 * cause that A's placeholder carries */
+				if (B->literal < OWN_LITERAL_MIN)
 					continue;
 				if (B->pos == A->pos) {
 					/* on the same line: B's match lies inside the

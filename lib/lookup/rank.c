@@ -38,6 +38,9 @@
  * "fatal: "): one word found in one record only */
 #define RANK_INFO_NAMED 0.8
 #define RANK_COVER_MIN 0.5
+/* literal characters of its own (fl_idx_rank_literal) a confident hit
+ * holds */
+#define RANK_OWN_LITERAL_MIN 6
 
 double fl_lk_info_unit(const fl_lookup *lk)
 {
@@ -706,7 +709,9 @@ void fl_lk_judge(const fl_lookup *lk, const fl_query *q, struct hit *h)
 	/* a line that says it is an error needs less of its text to tell */
 	bool named = q && h->pos < sizeof q->error_level && q->error_level[h->pos];
 	double need = named ? RANK_INFO_NAMED / RANK_INFO_MIN : 1.0;
-	h->strong = h->info >= need || h->ev >= 4;
+	/* (a text whose literal is an OS error's and little more, "{}: {}:
+	 * No such file or directory", tells nothing of who printed it) */
+	h->strong = (h->info >= need && h->literal >= RANK_OWN_LITERAL_MIN) || h->ev >= 4;
 	h->covers = h->coverage >= RANK_COVER_MIN;
 	h->warn = (x->flags & IDX_WARN) != 0;
 	h->raised = (x->flags & IDX_RAISED) != 0;

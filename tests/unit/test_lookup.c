@@ -171,6 +171,12 @@ static int setup(void **state)
 	/* one text raised with two classes (test_printed_class) */
 	put("acme/js", "Pending test forbidden", "lib/common.js", 150, NULL, "TypeError", NULL);
 	put("acme/js", "Pending test forbidden", "lib/runner.js", 809, NULL, "Error", NULL);
+	/* a program's text around an OS error's, against records whose
+	 * literal is that OS text and little more (test_os_text_alone) */
+	put("acme/fileio", "zq: can't stat %s : %s -- ignored", "programs/fileio.c", 550, NULL, NULL, NULL);
+	put("acme/uu", "{}: {}: No such file or directory", "uu/hashsum.rs", 577, NULL, NULL,
+	    "(.+?): (.+?): No such file or directory");
+	put("acme/uu", "No such file or directory", "uucore/error.rs", 405, NULL, NULL, NULL);
 	/* two diagnostics of a linter by code, the second of the longer text
 	 * (test_code_lines_in_order) */
 	put("acme/lintr", "Bad nesting. Found %s levels", "lintr/nest.py", 717, "W0311", NULL, NULL);
@@ -585,6 +591,22 @@ static void test_answer_stable(void **state)
 /* Answers that say little keep the order of the lines they match when
  * the fuzzy tier's join them: the error printed first, not the pointer
  * to the help after it (which sorts first in the index). */
+/* An OS error's text is no program's own words: a record made of it
+ * and placeholders neither outranks the program whose text surrounds it
+ * nor makes that text a banner around its "cause"; alone, it still
+ * answers, not confidently. */
+static void test_os_text_alone(void **state)
+{
+	(void)state;
+	expect_top("zq: can't stat nofile : No such file or directory -- ignored", "programs/fileio.c", 550,
+		   "pattern");
+	fl_result r = ask("frob: nofile: No such file or directory", "acme/uu");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "uu/hashsum.rs");
+	assert_true(r.v[0].score < 0.9);
+	fl_result_free(&r);
+}
+
 /* Code hits keep the order of the lines that name the codes: the first
  * diagnostic first, though the second's record shares more words with
  * the text; each text alone finds its own. */
@@ -837,7 +859,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 70);
+	assert_int_equal(fl_lookup_count(a), 73);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -845,7 +867,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 71);
+	assert_int_equal(fl_lookup_count(a), 74);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1787,6 +1809,7 @@ int main(void)
 		cmocka_unit_test(test_named_line_first),
 		cmocka_unit_test(test_frame_named_lenient),
 		cmocka_unit_test(test_answer_stable),
+		cmocka_unit_test(test_os_text_alone),
 		cmocka_unit_test(test_code_lines_in_order),
 		cmocka_unit_test(test_weak_lines_in_order),
 		cmocka_unit_test(test_repo_filter),

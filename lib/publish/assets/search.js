@@ -1098,7 +1098,8 @@
    * in parentheses without evidence */
   function judge(h, q, unit) {
     h.info = h.x.norm / (1.5 * unit);
-    h.strong = h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.5 : 1) || h.ev >= 4;
+    /* (not on an OS error's text and little more: rank.c's RANK_OWN_LITERAL_MIN) */
+    h.strong = (h.info >= (h.pos < 64 && q.errorLevel[h.pos] ? 0.8 / 1.5 : 1) && h.x.rlit >= 6) || h.ev >= 4;
     h.covers = h.coverage >= 0.5;
     h.warn = h.x.warn;
     h.raised = h.x.raised;
@@ -1158,7 +1159,7 @@
      * else the raise before the text's definition */
     if (!!a.def !== !!b.def) {
       var late = a.def ? a.late : b.late;
-      if (!late || a.x.literal === b.x.literal) return late ? (a.def ? -1 : 1) : (a.def ? 1 : -1);
+      if (!late || a.x.rlit === b.x.rlit) return late ? (a.def ? -1 : 1) : (a.def ? 1 : -1);
     }
     /* of two such definitions, the one whose value a hit builds in its
      * own folder (rank.c's built_near) */
@@ -1166,7 +1167,7 @@
     /* a match that cuts a quoted value in two (lookup.c's split_quote) */
     var qa = splitQuote(a), qb = splitQuote(b);
     if (qa !== qb) return qa ? 1 : -1;
-    return (b.x.literal - a.x.literal) ||
+    return (b.x.rlit - a.x.rlit) ||
       (b.ev - a.ev) || (b.printedCls - a.printedCls) || (b.coverage - a.coverage) || (a.x.entry - b.x.entry);
   }
   /* of two lines of the text, by their best hits: an error's before a
@@ -1193,6 +1194,26 @@
     best.sort(function (a, b) { return (a.wraps - b.wraps) || (b.strong - a.strong) || cmpLines(a, b); });
     best.forEach(function (h, r) { rankOf[h.pos] = r; });
     hits.forEach(function (h) { h.lineRank = rankOf[h.pos]; });
+  }
+  /* the characters of the OS error texts in message m, at most 255
+   * (index.c's fl_idx_os_text_len) */
+  var OS_TEXTS = ['No such file or directory', 'Permission denied', 'Is a directory', 'Not a directory',
+    'File exists', 'Directory not empty', 'Too many levels of symbolic links',
+    'No space left on device', 'Read-only file system', 'Operation not permitted',
+    'Input/output error', 'Bad file descriptor', 'Broken pipe', 'Connection refused',
+    'Connection reset by peer', 'Resource temporarily unavailable', 'Invalid argument',
+    'Device or resource busy', 'No such device or address', 'No such device',
+    'Text file busy', 'File name too long', 'Too many open files',
+    'Invalid cross-device link', 'Function not implemented', 'Network is unreachable',
+    'Connection timed out', 'No route to host', 'Address already in use',
+    'Cannot allocate memory', 'Argument list too long', 'Exec format error',
+    'No such process', 'Operation not supported'];
+  function osTextLen(m) {
+    var n = 0;
+    OS_TEXTS.forEach(function (t) {
+      for (var p = m.indexOf(t); p >= 0; p = m.indexOf(t, p + t.length)) n += t.length;
+    });
+    return Math.min(255, n);
   }
   function sortHits(hits) {
     rankLines(hits);
@@ -1239,7 +1260,7 @@
     var out = [];
     sortHits(hits).forEach(function (h) {
       if (h.strong) {
-        h.score = Math.min(0.999, 0.9 + 0.06 * Math.min(1, h.x.literal / 200) + 0.02 * h.coverage + 0.019 * Math.min(1, h.ev / 10));
+        h.score = Math.min(0.999, 0.9 + 0.06 * Math.min(1, h.x.rlit / 200) + 0.02 * h.coverage + 0.019 * Math.min(1, h.ev / 10));
       } else {
         var cov = Math.min(1, h.coverage / 0.5);
         h.score = h.info >= 1 ? 0.4 + 0.499 * cov : 0.899 * h.info * cov;
@@ -1281,12 +1302,16 @@
       var raised = e.type === 'exception' || e.type === 'panic'; /* not printed or logged */
       var x = { ix: ix, entry: ix, meta: e, pattern: pat, prog: prog, loose: loosePattern(pat), looseWs: loosePattern(pat, 1), looseSegs: loosePattern(pat, 2), literal: prog ? prog.literal : Math.min(64, factorRun(pat).length),
                 msg: msg, cls: e.cls ? utf8(e.cls) : '', norm: norms[ix] / W, part: null, warn: warn, def: def, call: call, raised: raised };
+      /* the literal a hit ranks on: without the OS error texts its
+       * message quotes (index.h's fl_idx_rank_literal) */
+      x.rlit = Math.max(0, x.literal - osTextLen(e.msg ? utf8(e.msg) : ''));
       var pl = raw.split('\n'), ml = msg.split('\n'), k, p; /* index.c's add_part: the stored pattern's lines */
       for (k = 0; pl.length > 1 && pl.length === ml.length && k + 1 < pl.length; k++) {
         if (!(p = skipSpaces(pl[k]))) continue;
         if ((prog = parseProg(p)) && prog.literal >= 12)
           x.part = { ix: ix, entry: N + ix, whole: x, meta: e, pattern: p, prog: prog, literal: prog.literal,
-                     msg: msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256), norm: null, warn: warn, def: def, call: call, raised: raised };
+                     msg: msg, cls: x.cls, toks: tokens(skipSpaces(ml[k]), 256), norm: null, warn: warn, def: def, call: call, raised: raised,
+                     rlit: Math.max(0, prog.literal - osTextLen(ml[k])) };
         break;
       }
       [x, x.part].forEach(function (y) {
@@ -1558,6 +1583,9 @@
             if (b === a) return false;
             /* a frame names a's line and none b's: a raised it */
             if (a.siteRank >= 0 && !(b.siteRank >= 0)) return false;
+            /* b says nothing of its own: an OS error's text (lookup.c's
+             * OWN_LITERAL_MIN) */
+            if (b.x.rlit < 6) return false;
             if (b.pos === a.pos) {
               /* on the same line: b's message inside the placeholder of a
                * banner, or of a line that prints an error value b made
