@@ -706,6 +706,24 @@ static bool is_code_char(char c)
 	return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* An errno name (ENOENT, EACCES ...): the OS says it for every program
+ * ("Error: ENOENT: no such file or directory"), so a record given it as
+ * its code (yarn's `new MessageError(text, 'ENOENT')`) is not named by it. */
+static bool errno_name(const char *w)
+{
+	static const char *const names[] = {
+		"ENOENT", "EACCES", "EPERM", "EEXIST", "EISDIR", "ENOTDIR", "ENOTEMPTY", "ELOOP",
+		"ENOSPC", "EROFS", "EIO", "EBADF", "EPIPE", "ECONNREFUSED", "ECONNRESET", "EAGAIN",
+		"EINVAL", "EBUSY", "ENXIO", "ENODEV", "ETXTBSY", "ENAMETOOLONG", "EMFILE", "ENFILE",
+		"EXDEV", "ENOSYS", "ENETUNREACH", "ETIMEDOUT", "EHOSTUNREACH", "EADDRINUSE", "ENOMEM",
+		"E2BIG", "ENOEXEC", "ESRCH", "ENOTSUP", "EOPNOTSUPP", "ENOTCONN", "EINTR", NULL,
+	};
+	for (const char *const *n = names; *n; n++)
+		if (strcmp(*n, w) == 0)
+			return true;
+	return false;
+}
+
 /* Which message of the query holds code word w as a word (the first),
  * else one past the last: a code hit's line, so that the lines keep
  * their order (fl_lk_sort). */
@@ -752,6 +770,8 @@ static size_t tier_code(const fl_lookup *lk, const char *text, const fl_query *q
 		i = j;
 	}
 	for (size_t w = 0; w < words.n && !fl_lk_expired(); w++) {
+		if (errno_name(words.v[w]))
+			continue;
 		uint32_t pos = UINT32_MAX;
 		for (uint32_t s = 0; s < lk->nseg; s++) {
 			const fl_index *ix = &lk->seg[s];

@@ -177,6 +177,9 @@ static int setup(void **state)
 	put("acme/uu", "{}: {}: No such file or directory", "uu/hashsum.rs", 577, NULL, NULL,
 	    "(.+?): (.+?): No such file or directory");
 	put("acme/uu", "No such file or directory", "uucore/error.rs", 405, NULL, NULL, NULL);
+	/* a record whose code is an errno name (test_errno_code) */
+	put("acme/pkgm", "Couldn't find a manifest file in {dir}", "src/config.js", 690, "ENOENT", "MessageError",
+	    NULL);
 	/* two diagnostics of a linter by code, the second of the longer text
 	 * (test_code_lines_in_order) */
 	put("acme/lintr", "Bad nesting. Found %s levels", "lintr/nest.py", 717, "W0311", NULL, NULL);
@@ -607,6 +610,18 @@ static void test_os_text_alone(void **state)
 	fl_result_free(&r);
 }
 
+/* An errno name is no record's code to be named by: the OS prints it for
+ * every program; the record's own text still finds it. */
+static void test_errno_code(void **state)
+{
+	(void)state;
+	fl_result r = ask("Error: ENOENT: no such file or directory, open 'nofile.json'", NULL);
+	for (size_t i = 0; i < r.n; i++)
+		assert_string_not_equal(r.v[i].file_path, "src/config.js");
+	fl_result_free(&r);
+	expect_top("error Couldn't find a manifest file in \"/tmp/x\"", "src/config.js", 690, "pattern");
+}
+
 /* Code hits keep the order of the lines that name the codes: the first
  * diagnostic first, though the second's record shares more words with
  * the text; each text alone finds its own. */
@@ -859,7 +874,7 @@ static void test_index_cache(void **state)
 	/* the index written by setup is loaded, not rebuilt */
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_false(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 73);
+	assert_int_equal(fl_lookup_count(a), 74);
 	fl_lookup_close(a);
 	/* a change of the store makes it stale */
 	assert_int_equal(fl_store_begin(st, &err), 0);
@@ -867,7 +882,7 @@ static void test_index_cache(void **state)
 	assert_int_equal(fl_store_commit(st, &err), 0);
 	assert_int_equal(fl_lookup_open(st, &a, &err), 0);
 	assert_true(fl_lookup_was_built(a));
-	assert_int_equal(fl_lookup_count(a), 74);
+	assert_int_equal(fl_lookup_count(a), 75);
 	fl_result r;
 	fl_lookup_explain(a, "a brand new message here", 24, NULL, 3, &r);
 	assert_int_equal(r.n, 1);
@@ -1810,6 +1825,7 @@ int main(void)
 		cmocka_unit_test(test_frame_named_lenient),
 		cmocka_unit_test(test_answer_stable),
 		cmocka_unit_test(test_os_text_alone),
+		cmocka_unit_test(test_errno_code),
 		cmocka_unit_test(test_code_lines_in_order),
 		cmocka_unit_test(test_weak_lines_in_order),
 		cmocka_unit_test(test_repo_filter),

@@ -1369,8 +1369,14 @@
         }
         return q.messages.length;
       };
+      /* an errno name names no record (lookup.c's errno_name) */
+      var ERRNO = ['ENOENT', 'EACCES', 'EPERM', 'EEXIST', 'EISDIR', 'ENOTDIR', 'ENOTEMPTY', 'ELOOP',
+        'ENOSPC', 'EROFS', 'EIO', 'EBADF', 'EPIPE', 'ECONNREFUSED', 'ECONNRESET', 'EAGAIN',
+        'EINVAL', 'EBUSY', 'ENXIO', 'ENODEV', 'ETXTBSY', 'ENAMETOOLONG', 'EMFILE', 'ENFILE',
+        'EXDEV', 'ENOSYS', 'ENETUNREACH', 'ETIMEDOUT', 'EHOSTUNREACH', 'EADDRINUSE', 'ENOMEM',
+        'E2BIG', 'ENOEXEC', 'ESRCH', 'ENOTSUP', 'EOPNOTSUPP', 'ENOTCONN', 'EINTR'];
       words.forEach(function (w) {
-        if (Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) {
+        if (ERRNO.indexOf(w) < 0 && Object.prototype.hasOwnProperty.call(codes, w)) codes[w].forEach(function (ix) {
           if (ixs.indexOf(ix) < 0) { ixs.push(ix); posOf[ix] = codePos(w); }
         });
       });

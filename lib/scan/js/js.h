@@ -244,6 +244,14 @@ size_t js_ctor_arg_texts(const ctx *c, size_t b, size_t e, fl_strv *out);
  * tokens, value starts and ends into keys, vb, ve (JS_TABLE_MAX each);
  * *warn: its name says warnings.  How many; 0 when it is none. */
 size_t js_msg_table(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve, bool *warn);
+/* The same for a table of the program's texts by name (`const messages =
+ * { noPackageJson: "Couldn't find a package.json file in $0", ... }`,
+ * a name with "message" in it): yarn's reporter.lang() reads it. */
+size_t js_text_table(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve);
+/* msg.c: `reporter.lang('noPackageJson', dir)` [b, e), a translating call
+ * given a name of the tree's tables of texts: the text, its $0, $1 ... the
+ * arguments after the name; NULL when [b, e) is no such call. */
+char *js_i18n_msg(const ctx *c, size_t b, size_t e);
 /* a key written as a code: E_CONFIG, ERR_NO_FILE, E042 */
 bool js_code_key(const char *s, size_t n);
 

@@ -44,7 +44,8 @@ static bool table_code(const char *s, size_t n)
 }
 
 /* the texts of a file's message tables by code, into the tree as
- * "msgkey:CODE" (status: 1 for a table of warnings) */
+ * "msgkey:CODE" (status: 1 for a table of warnings), and of its tables of
+ * texts by name as "msgname:NAME" */
 static void js_table_collect(fl_classdefs *tr, const ctx *c)
 {
 	const fl_toks *t = &c->t;
@@ -75,6 +76,21 @@ static void js_table_collect(fl_classdefs *tr, const ctx *c)
 			}
 			char *key = fl_xasprintf("msgkey:%.*s", (int)kl, ks);
 			fl_classdefs_add(tr, key, msg, fl_xstrndup(ks, kl), warn ? 1 : 0);
+			free(key);
+		}
+		/* a table of texts by name: "msgname:KEY" (js_i18n_msg) */
+		nk = js_text_table(c, i, keys, vb, ve);
+		for (size_t q = 0; q < nk && tr->n < 65536; q++) {
+			size_t k = keys[q];
+			if (!is_kind(c, k, FL_TK_IDENT) || t->v[k].len > 64)
+				continue;
+			char *msg = js_msg_of(c, vb[q], ve[q]);
+			if (!msg || !strchr(msg, ' ')) {
+				free(msg);
+				continue;
+			}
+			char *key = fl_xasprintf("msgname:%.*s", (int)t->v[k].len, t->src + t->v[k].off);
+			fl_classdefs_add(tr, key, msg, NULL, 0);
 			free(key);
 		}
 	}

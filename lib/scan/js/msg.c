@@ -169,6 +169,52 @@ static char *concat_msg(const ctx *c, size_t b, size_t e)
 	return r;
 }
 
+/* `reporter.lang('noPackageJson', loc)` [b, e): a call named for
+ * translating (lang, t, i18n, __, translate, getMessage) given a name of
+ * a table of texts of the tree ("msgname:NAME", js_table_collect): the
+ * table's text, its $0, $1 ... the arguments after the name ({name} of
+ * each one's last identifier, {} past the last); NULL when [b, e) is no
+ * such call. */
+char *js_i18n_msg(const ctx *c, size_t b, size_t e)
+{
+	static const char *const names[] = {"lang", "t", "i18n", "__", "translate", "getMessage", NULL};
+	size_t k = b;
+	while (k + 2 < e && is_kind(c, k, FL_TK_IDENT) && is_p(c, k + 1, ".") && is_kind(c, k + 2, FL_TK_IDENT))
+		k += 2;
+	if (!c->tree || !c->tree->n || !is_kind(c, k, FL_TK_IDENT) || !is_p(c, k + 1, "(") ||
+	    c->match[k + 1] != e - 1 || !is_kind(c, k + 2, FL_TK_STRING) || c->t.v[k + 2].slen > 64)
+		return NULL;
+	bool named = false;
+	for (const char *const *n = names; *n && !named; n++)
+		named = is_id(c, k, *n);
+	if (!named)
+		return NULL;
+	char key[80];
+	snprintf(key, sizeof key, "msgname:%.*s", (int)c->t.v[k + 2].slen, fl_tok_str(&c->t, &c->t.v[k + 2]));
+	const char *text, *code;
+	int st;
+	if (!fl_classdefs_find(c->tree, key, &text, &code, &st) || !text)
+		return NULL;
+	size_t as[10], ae[10];
+	size_t na = split_args(c, k + 1, as, ae, 10);
+	fl_buf out = {0};
+	for (const char *p = text; *p; p++) {
+		if (*p != '$' || !(p[1] >= '0' && p[1] <= '9')) {
+			fl_buf_putc(&out, *p);
+			continue;
+		}
+		size_t a = (size_t)(p[1] - '0') + 1;
+		p++;
+		if (a < na && a < 10)
+			put_part(c, &out, as[a], ae[a], NULL);
+		else
+			fl_buf_puts(&out, "{}");
+	}
+	char *r = fl_xstrdup(fl_buf_cstr(&out));
+	fl_buf_free(&out);
+	return r;
+}
+
 /* message of [b, e) with guards against pathological inputs */
 char *js_msg_of(const ctx *c, size_t b, size_t e)
 {
@@ -178,6 +224,11 @@ char *js_msg_of(const ctx *c, size_t b, size_t e)
 		char *jm = join_msg(c, b, e);
 		if (jm)
 			return jm;
+	}
+	if (e - b >= 4 && is_kind(c, b, FL_TK_IDENT) && is_p(c, e - 1, ")")) {
+		char *im = js_i18n_msg(c, b, e);
+		if (im)
+			return im;
 	}
 	if (e - b >= 5 && is_kind(c, b, FL_TK_STRING) && is_p(c, b + 1, ".") &&
 	    is_id(c, b + 2, "concat")) {

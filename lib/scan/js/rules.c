@@ -475,9 +475,10 @@ static void rule_warn_method(ctx *c, size_t i)
 {
 	size_t s[3], e[3];
 	size_t na = split_args(c, i + 3, s, e, 3);
-	if (na < 1 || na > 2 || !is_kind(c, s[0], FL_TK_STRING))
+	if (na < 1 || na > 2)
 		return;
-	char *msg = js_msg_of(c, s[0], e[0]);
+	/* a text, or one of the tree's texts by name (reporter.lang(...)) */
+	char *msg = is_kind(c, s[0], FL_TK_STRING) ? js_msg_of(c, s[0], e[0]) : js_i18n_msg(c, s[0], e[0]);
 	if (msg && strchr(msg, ' ')) {
 		char idiom[64];
 		snprintf(idiom, sizeof idiom, "%.*s.warn", (int)(c->t.v[i].len < 40 ? c->t.v[i].len : 40),
@@ -667,11 +668,33 @@ static bool code_key(const char *s, size_t n)
 
 #define TABLE_MAX_TOKS 60000
 
+/* a table of a program's texts by name: messages, MESSAGES, enMessages */
+static bool text_table_name(const ctx *c, size_t i)
+{
+	static const char *const w[] = {"message", NULL};
+	return js_name_has_ci(c, i, w);
+}
+
+static size_t table_at(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve, bool *warn,
+		       bool (*named)(const ctx *, size_t));
+
 size_t js_msg_table(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve, bool *warn)
+{
+	return table_at(c, i, keys, vb, ve, warn, table_name);
+}
+
+size_t js_text_table(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve)
+{
+	bool warn;
+	return table_at(c, i, keys, vb, ve, &warn, text_table_name);
+}
+
+static size_t table_at(const ctx *c, size_t i, size_t *keys, size_t *vb, size_t *ve, bool *warn,
+		       bool (*named)(const ctx *, size_t))
 {
 	const fl_toks *t = &c->t;
 	size_t nm = i + 1, v = i + 2;
-	if (!is_kind(c, nm, FL_TK_IDENT) || !table_name(c, nm))
+	if (!is_kind(c, nm, FL_TK_IDENT) || !named(c, nm))
 		return 0;
 	if (is_p(c, v, ":")) /* a type: `errorMessages: Record<Codes, string> =` */
 		for (size_t lim = v + 24; v < lim && v < t->n && !is_p(c, v, "="); v++)
