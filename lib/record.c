@@ -592,10 +592,12 @@ int fl_idiom_kind(const char *idiom)
 		return FL_IDIOM_RAISE;
 	/* a text's definition: a class's message, Go's Error() method, a
 	 * Rust error variant's #[error(...)] or arm of its Display, the text
-	 * a C table gives an error code (another line prints it) */
+	 * a C table gives an error code (another line prints it), an error
+	 * enum's constant (the calls that name it report it) */
 	if (strncmp(idiom, "class ", 6) == 0 || strcmp(idiom, "message template") == 0 ||
 	    strcmp(idiom, "Error() string") == 0 || strcmp(idiom, "#[error]") == 0 ||
-	    strncmp(idiom, "impl Display", 12) == 0 || strcmp(idiom, "error message table") == 0)
+	    strncmp(idiom, "impl Display", 12) == 0 || strcmp(idiom, "error message table") == 0 ||
+	    strcmp(idiom, "error enum constant") == 0)
 		return FL_IDIOM_DEF;
 	if (strcmp(idiom, "error factory call") == 0)
 		return FL_IDIOM_CALL;

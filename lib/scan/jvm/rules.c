@@ -1124,6 +1124,54 @@ void jvm_rules_at(ctx *c, size_t i)
  * constant's text into the tree as "enumtext:ENUM.CONST" and
  * "enumtext:CONST" (tag 2 for a warning's, else 1), for the calls that
  * report it (jvm_rule_enum_text). */
+/* A StringTemplate text (ANTLR's ErrorType: "reference to undefined rule:
+ * <arg>", "cannot find or open file: <arg><if(exception&&verbose)>;
+ * reason: <exception><endif>") in the placeholders of a message: each
+ * <name> as {name}, a conditional <if(...)>...<endif> left out (what is
+ * printed when it does not hold); NULL when m holds no <arg...> or <if(. */
+static char *st_template(const char *m)
+{
+	if (!strstr(m, "<arg") && !strstr(m, "<if("))
+		return NULL;
+	fl_buf b = {0};
+	int skip = 0;
+	for (const char *p = m; *p;) {
+		if (strncmp(p, "<if(", 4) == 0) {
+			const char *e = strstr(p, ")>");
+			if (e) {
+				skip++;
+				p = e + 2;
+				continue;
+			}
+		}
+		if (strncmp(p, "<endif>", 7) == 0 && skip) {
+			skip--;
+			p += 7;
+			continue;
+		}
+		if (*p == '<' && ((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z'))) {
+			const char *e = p + 1;
+			while (isalnum((unsigned char)*e) || *e == '_' || *e == '.')
+				e++;
+			if (*e == '>') {
+				if (!skip) {
+					fl_buf_putc(&b, '{');
+					fl_buf_put(&b, p + 1, (size_t)(e - p - 1));
+					fl_buf_putc(&b, '}');
+				}
+				p = e + 1;
+				continue;
+			}
+		}
+		if (!skip)
+			fl_buf_putc(&b, *p);
+		p++;
+	}
+	char *r = fl_xstrdup(fl_buf_cstr(&b));
+	fl_buf_free(&b);
+	return r;
+}
+
 /* Is text m one word that only spells constant q's own name
  * (`WARNING("warning")`, `READ_ONLY("readonly")`: the letters the same,
  * whatever their case, '_' and '-' aside)?  It is the constant's label
@@ -1169,7 +1217,13 @@ static void error_enum(ctx *c, size_t name, fl_factories *into)
 	char *cls = dup_tok(c, name);
 	for (size_t q = k + 1; q < end;) {
 		/* NAME ( args ) [ { body } ] , ... ; (a constant without
-		 * arguments, `OK,`, is passed over) */
+		 * arguments, `OK,`, is passed over; so are its annotations,
+		 * `@Deprecated`) */
+		while (q + 1 < end && is_p(c, q, "@") && is_id(c, q + 1)) {
+			q += 2;
+			if (is_p(c, q, "(") && c->match[q] != NOIDX && c->match[q] < end)
+				q = c->match[q] + 1;
+		}
 		if (is_id(c, q) && is_p(c, q + 1, ",")) {
 			q += 2;
 			continue;
@@ -1205,6 +1259,13 @@ static void error_enum(ctx *c, size_t name, fl_factories *into)
 		if (!msg) {
 			msg = scode; /* one word: the message all the same */
 			scode = NULL;
+		}
+		if (msg) {
+			char *st = st_template(msg);
+			if (st) {
+				free(msg);
+				msg = st;
+			}
 		}
 		if (msg && label_of(c, q, msg)) {
 			/* ERROR("error") of an enum of severities: a label */
