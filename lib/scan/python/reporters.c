@@ -804,6 +804,19 @@ static void emit_call(walker *w, size_t i, size_t pb, int kind, const char *sev,
 #undef NM
 #undef RV
 
+/* A method named for failing that no rule of the tree knows, given a text
+ * of words: a checker's `self.fail("Statement is unreachable", ctx,
+ * code=...)`, `self.msg.fail(...)` (mypy's MessageBuilder.fail; not
+ * unittest's, which tests hold, nor Click's, kind 6) reports it. */
+static bool named_fail(walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	return i > pb && fl_tok_is_ident(t, i, "fail") && !w->click && i + 2 < t->n &&
+	       t->v[i + 2].kind == FL_TK_STRING &&
+	       words_outside_holes(fl_tok_str(t, &t->v[i + 2]), t->v[i + 2].slen) >= 2 &&
+	       !class_mentions(w, cur_class(w), "Test");
+}
+
 /* a call at ident i with '(' at i+1: path is [pb, i] */
 void py_do_call(walker *w, size_t i)
 {
@@ -830,8 +843,14 @@ void py_do_call(walker *w, size_t i)
 	int kind = call_kind(w, i, pb, &sev, &idiom);
 	if (!kind) {
 		if (!reporter_call(w, i, pb) && !py_raiser_call(w, i, pb, false) &&
-		    !py_keyed_call(w, i, pb) && announcing_call(w, i, pb))
-			kind = 8;
+		    !py_keyed_call(w, i, pb)) {
+			if (named_fail(w, i, pb)) {
+				kind = 5;
+				sev = FL_S_ERROR;
+			} else if (announcing_call(w, i, pb)) {
+				kind = 8;
+			}
+		}
 		if (!kind)
 			return;
 	}
