@@ -1351,11 +1351,17 @@ static void test_click_fail(void **state)
 	assert_int_equal(s->n, 5);
 	fl_sites_free(s);
 
-	/* no Click in the file: ctx.fail and self.fail are someone else's */
+	/* no Click in the file: ctx.fail and self.fail are someone else's,
+	 * reports of their texts (a checker's MessageBuilder.fail), no
+	 * UsageError; a text of one word is none */
 	s = scan_py("def f(ctx):\n"
 		    "    ctx.fail(\"Missing command.\")\n"
-		    "    self.fail(\"Something is wrong\")\n");
-	assert_int_equal(s->n, 0);
+		    "    self.fail(\"Something is wrong\")\n"
+		    "    self.fail(\"ok\")\n");
+	assert_int_equal(s->n, 2);
+	x = EXPECT_SITE(s, "Missing command.", 2, FL_T_CONSOLE);
+	assert_null(x->cls);
+	EXPECT_SITE(s, "Something is wrong", 3, FL_T_CONSOLE);
 	fl_sites_free(s);
 }
 
