@@ -9,14 +9,13 @@ import org.antlr.v4.tool.ANTLRMessage;
 import org.antlr.v4.tool.ErrorType;
 
 /**
- * antlr4.conf's recording driver (bench/realerrors): org.antlr.v4.Tool.main
- * as in the tag (Tool.java:167-191), with a Tool whose error() and
+ * antlr4.conf's recording driver (bench/realerrors): runs a command as
+ * org.antlr.v4.Tool's main does (Tool.java:167-191), with a Tool whose error() and
  * warning() (every message ErrorManager.emit hands on: Tool.java:954-972)
  * first append the message, rendered as DefaultToolListener prints it, and
  * the stack of that call in the JVM's form ("CLASS: TEXT", "\tat" lines)
  * to the file RE_ANTLR_TRACE, then print it as the installed Tool does.
- * The driver's own two frames are left out of each stack. (In Tool's
- * package: Tool.main reads the protected return_dont_exit.)
+ * The driver's own two frames are left out of each stack.
  */
 public class AntlrReHook {
     static PrintStream trace;
@@ -50,27 +49,14 @@ public class AntlrReHook {
             @Override
             public void warning(ANTLRMessage msg) { record(this, msg); super.warning(msg); }
         };
-        if ( args.length == 0 ) { antlr.help(); antlr.exit(0); }
-
-        try {
-            antlr.processGrammarsOnCommandLine();
+        // what the installed Tool's main does for the cases' commands (none
+        // asks for -Xlog): help without arguments, else the grammars, then
+        // the exit status by the errors counted
+        if (args.length == 0) {
+            antlr.help();
+            antlr.exit(0);
         }
-        finally {
-            if ( antlr.log ) {
-                try {
-                    String logname = antlr.logMgr.save();
-                    System.out.println("wrote "+logname);
-                }
-                catch (IOException ioe) {
-                    antlr.errMgr.toolError(ErrorType.INTERNAL_ERROR, ioe);
-                }
-            }
-        }
-        if ( antlr.return_dont_exit ) return;
-
-        if (antlr.errMgr.getNumErrors() > 0) {
-            antlr.exit(1);
-        }
-        antlr.exit(0);
+        antlr.processGrammarsOnCommandLine();
+        antlr.exit(antlr.errMgr.getNumErrors() > 0 ? 1 : 0);
     }
 }
