@@ -151,6 +151,35 @@ static py_const *const_named(const fl_toks *t, size_t i)
 	return fl_strmap_get(&consts.by_name, name, &k) ? &consts.v[k] : NULL;
 }
 
+/* `ErrorMessage("text" "more", ...)` at token v, the whole statement:
+ * a capitalized callee given literals first; [*b, *e) those literals. */
+static bool message_call(const fl_toks *t, size_t v, size_t *b, size_t *e)
+{
+	if (v + 3 >= t->n || t->v[v].kind != FL_TK_IDENT || !(t->src[t->v[v].off] >= 'A' &&
+							     t->src[t->v[v].off] <= 'Z') ||
+	    !is_p(t, v + 1, '(') || t->v[v + 2].kind != FL_TK_STRING || (t->v[v + 2].flags & FL_TF_INTERP))
+		return false;
+	size_t j = v + 2;
+	while (j < t->n && t->v[j].kind == FL_TK_STRING && !(t->v[j].flags & FL_TF_INTERP))
+		j++;
+	if (j >= t->n || !(is_p(t, j, ',') || is_p(t, j, ')')))
+		return false;
+	/* the call ends the statement */
+	size_t q = j;
+	int depth = 1;
+	for (; q < t->n && depth > 0; q++) {
+		if (is_p(t, q, '(') || is_p(t, q, '[') || is_p(t, q, '{'))
+			depth++;
+		else if (is_p(t, q, ')') || is_p(t, q, ']') || is_p(t, q, '}'))
+			depth--;
+	}
+	if (depth != 0 || (q < t->n && !(t->v[q].flags & FL_TF_NL_BEFORE)))
+		return false;
+	*b = v + 2;
+	*e = j;
+	return true;
+}
+
 void py_consts_begin(const fl_toks *t)
 {
 	py_consts_end();
@@ -161,14 +190,38 @@ void py_consts_begin(const fl_toks *t)
 		if (k->kind != FL_TK_IDENT || k->col != 1 || (i > 0 && !(k->flags & FL_TF_NL_BEFORE)) ||
 		    !capital_name(t, i))
 			continue;
-		const fl_tok *op = &t->v[i + 1];
+		/* `NAME: Final = ...`: the annotation passed over */
+		size_t o = i + 1;
+		if (is_p(t, o, ':'))
+			for (size_t lim = o + 8; o < lim && o + 1 < t->n && !(t->v[o + 1].flags & FL_TF_NL_BEFORE) &&
+						 !is_p(t, o, '=');
+			     o++)
+				;
+		const fl_tok *op = &t->v[o];
 		if (op->kind != FL_TK_PUNCT || op->len > 2 || t->src[op->off + op->len - 1] != '=' ||
-		    (op->flags & FL_TF_NL_BEFORE))
+		    (op->flags & FL_TF_NL_BEFORE) || (o > i + 1 && op->len != 1))
 			continue;
+		size_t cb, ce;
+		if (message_call(t, o + 1, &cb, &ce)) {
+			/* `NAME: Final = ErrorMessage("text", code=...)`: a
+			 * message object's text (mypy's message_registry) */
+			if (!const_named(t, i) && k->len < 128) {
+				if (consts.n == cap) {
+					cap = cap ? cap * 2 : 16;
+					consts.v = fl_xrealloc(consts.v, cap * sizeof *consts.v);
+				}
+				char name[128];
+				memcpy(name, t->src + k->off, k->len);
+				name[k->len] = '\0';
+				fl_strmap_put(&consts.by_name, name, consts.n);
+				consts.v[consts.n++] = (py_const){i, cb, ce};
+			}
+			continue;
+		}
 		/* literals, joined or with `+`, and constants bound before */
-		size_t j = i + 2;
+		size_t j = o + 1;
 		bool operand = true; /* an operand is wanted next */
-		while (j < t->n && (j == i + 2 || !(t->v[j].flags & FL_TF_NL_BEFORE))) {
+		while (j < t->n && (j == o + 1 || !(t->v[j].flags & FL_TF_NL_BEFORE))) {
 			const py_const *pc;
 			bool str = t->v[j].kind == FL_TK_STRING;
 			if (operand && (str || (t->v[j].kind == FL_TK_IDENT &&
@@ -182,7 +235,7 @@ void py_consts_begin(const fl_toks *t)
 				break;
 			j++;
 		}
-		bool lit = op->len == 1 && j > i + 2 && !operand &&
+		bool lit = op->len == 1 && j > o + 1 && !operand &&
 			   (j == t->n || (t->v[j].flags & FL_TF_NL_BEFORE));
 		py_const *had = const_named(t, i);
 		if (had) {
@@ -190,7 +243,7 @@ void py_consts_begin(const fl_toks *t)
 			 * functions (and other modules) see is the last
 			 * binding */
 			had->name = i;
-			had->vb = lit ? i + 2 : 0;
+			had->vb = lit ? o + 1 : 0;
 			had->ve = lit ? j : 0;
 			continue;
 		}
@@ -204,7 +257,7 @@ void py_consts_begin(const fl_toks *t)
 		memcpy(name, t->src + k->off, k->len);
 		name[k->len] = '\0';
 		fl_strmap_put(&consts.by_name, name, consts.n);
-		consts.v[consts.n++] = (py_const){i, lit ? i + 2 : 0, lit ? j : 0};
+		consts.v[consts.n++] = (py_const){i, lit ? o + 1 : 0, lit ? j : 0};
 	}
 }
 

@@ -817,6 +817,35 @@ static bool named_fail(walker *w, size_t i, size_t pb)
 	       !class_mentions(w, cur_class(w), "Test");
 }
 
+/* A call given a message constant of a module named for messages or
+ * errors (`self.fail(message_registry.UNREACHABLE, ctx)`,
+ * `self.check_subtype(t, s, ctx, message_registry.INCOMPATIBLE_TYPES)`,
+ * the constant `NAME: Final = ErrorMessage("text", ...)` or a literal):
+ * the call reports that text.  True when it made a site. */
+static bool registry_call(walker *w, size_t i, size_t pb)
+{
+	const fl_toks *t = w->t;
+	callargs a;
+	size_t close;
+	if (!py_get_args(w, i + 1, &a, &close))
+		return false;
+	for (size_t k = 0; k < a.n; k++) {
+		size_t b = a.st[k];
+		if (a.en[k] != b + 3 || t->v[b].kind != FL_TK_IDENT ||
+		    !(fl_tok_contains_ci(t, b, "message") || fl_tok_contains_ci(t, b, "error")))
+			continue;
+		char *msg = py_module_const(w, b);
+		if (!msg)
+			continue;
+		char *path = fl_tok_span_text(t, pb, i + 1, 64);
+		py_emit(w, pb, msg, NULL, NULL, FL_T_CONSOLE, FL_S_ERROR, 0, path);
+		free(path);
+		free(msg);
+		return true;
+	}
+	return false;
+}
+
 /* a call at ident i with '(' at i+1: path is [pb, i] */
 void py_do_call(walker *w, size_t i)
 {
@@ -847,6 +876,8 @@ void py_do_call(walker *w, size_t i)
 			if (named_fail(w, i, pb)) {
 				kind = 5;
 				sev = FL_S_ERROR;
+			} else if (registry_call(w, i, pb)) {
+				return;
 			} else if (announcing_call(w, i, pb)) {
 				kind = 8;
 			}

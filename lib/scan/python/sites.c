@@ -150,11 +150,15 @@ static bool py_has_const_text(const char *s, size_t n)
 				j++;
 			while (j < e && s[j] == ' ')
 				j++;
+			if (j < e && s[j] == ':') /* NAME: Final = ErrorMessage("...") */
+				while (j < e && s[j] != '=')
+					j++;
 			if (j + 1 < e && s[j] == '=' && s[j + 1] != '=') {
 				j++;
 				while (j < e && s[j] == ' ')
 					j++;
-				if (j < e && (s[j] == '"' || s[j] == '\'' || s[j] == '('))
+				if (j < e && (s[j] == '"' || s[j] == '\'' || s[j] == '(' ||
+					      (s[j] >= 'A' && s[j] <= 'Z' && memchr(s + j, '(', e - j))))
 					return true;
 			}
 		}
