@@ -1285,14 +1285,14 @@ const idx_code *fl_index_code(const fl_index *ix, const char *code)
 
 /* The texts glibc's strerror gives the errors a program meets most, as a
  * program's own message may quote them (uutils' "cannot stat {}: No such
- * file or directory"). */
+ * file or directory"); none is inside another (they are counted apart). */
 static const char *const os_texts[] = {
 	"No such file or directory", "Permission denied", "Is a directory", "Not a directory",
 	"File exists", "Directory not empty", "Too many levels of symbolic links",
 	"No space left on device", "Read-only file system", "Operation not permitted",
 	"Input/output error", "Bad file descriptor", "Broken pipe", "Connection refused",
 	"Connection reset by peer", "Resource temporarily unavailable", "Invalid argument",
-	"Device or resource busy", "No such device or address", "No such device",
+	"Device or resource busy", "No such device or address",
 	"Text file busy", "File name too long", "Too many open files",
 	"Invalid cross-device link", "Function not implemented", "Network is unreachable",
 	"Connection timed out", "No route to host", "Address already in use",

@@ -1295,7 +1295,7 @@ const char pub_search_js[] =
 	"    'No space left on device', 'Read-only file system', 'Operation not permitted',\n"
 	"    'Input/output error', 'Bad file descriptor', 'Broken pipe', 'Connection refused',\n"
 	"    'Connection reset by peer', 'Resource temporarily unavailable', 'Invalid argument',\n"
-	"    'Device or resource busy', 'No such device or address', 'No such device',\n"
+	"    'Device or resource busy', 'No such device or address',\n"
 	"    'Text file busy', 'File name too long', 'Too many open files',\n"
 	"    'Invalid cross-device link', 'Function not implemented', 'Network is unreachable',\n"
 	"    'Connection timed out', 'No route to host', 'Address already in use',\n"

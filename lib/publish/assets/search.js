@@ -1202,7 +1202,7 @@
     'No space left on device', 'Read-only file system', 'Operation not permitted',
     'Input/output error', 'Bad file descriptor', 'Broken pipe', 'Connection refused',
     'Connection reset by peer', 'Resource temporarily unavailable', 'Invalid argument',
-    'Device or resource busy', 'No such device or address', 'No such device',
+    'Device or resource busy', 'No such device or address',
     'Text file busy', 'File name too long', 'Too many open files',
     'Invalid cross-device link', 'Function not implemented', 'Network is unreachable',
     'Connection timed out', 'No route to host', 'Address already in use',
