@@ -204,8 +204,14 @@ void py_consts_begin(const fl_toks *t)
 		size_t cb, ce;
 		if (message_call(t, o + 1, &cb, &ce)) {
 			/* `NAME: Final = ErrorMessage("text", code=...)`: a
-			 * message object's text (mypy's message_registry) */
-			if (!const_named(t, i) && k->len < 128) {
+			 * message object's text (mypy's message_registry);
+			 * bound again, the last binding is the one seen */
+			py_const *had = const_named(t, i);
+			if (had) {
+				had->name = i;
+				had->vb = cb;
+				had->ve = ce;
+			} else if (k->len < 128) {
 				if (consts.n == cap) {
 					cap = cap ? cap * 2 : 16;
 					consts.v = fl_xrealloc(consts.v, cap * sizeof *consts.v);
