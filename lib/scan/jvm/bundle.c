@@ -412,9 +412,8 @@ static const fl_factory *enum_arg(ctx *c, size_t b, size_t e)
 	    c->t.v[b].len + c->t.v[b + 2].len < 250)
 		l = snprintf(name, sizeof name, "enumtext:%.*s.%.*s", (int)c->t.v[b].len, tsrc(c, b),
 			     (int)c->t.v[b + 2].len, tsrc(c, b + 2));
-	else if (e == b + 1 && is_id(c, b) && c->t.v[b].len < 250 && strchr(tsrc(c, b), '_') &&
-		 (size_t)(strchr(tsrc(c, b), '_') - tsrc(c, b)) < c->t.v[b].len &&
-		 tsrc(c, b)[0] >= 'A' && tsrc(c, b)[0] <= 'Z')
+	else if (e == b + 1 && is_id(c, b) && c->t.v[b].len < 250 &&
+		 memchr(tsrc(c, b), '_', c->t.v[b].len) && tsrc(c, b)[0] >= 'A' && tsrc(c, b)[0] <= 'Z')
 		l = snprintf(name, sizeof name, "enumtext:%.*s", (int)c->t.v[b].len, tsrc(c, b));
 	else
 		return NULL;
