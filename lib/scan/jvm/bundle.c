@@ -373,6 +373,17 @@ static size_t receiver_start(const ctx *c, size_t i)
 	return first;
 }
 
+/* The console site of the report call named at i, its statement's
+ * receiver chain first, of text. */
+static void emit_report(ctx *c, size_t i, bool dot_before, const char *sev, const char *text)
+{
+	size_t first = dot_before ? receiver_start(c, i) : i;
+	char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
+	site_spec s = {.first = first, .type = FL_T_CONSOLE, .sev = sev, .idiom = idiom, .msg = text};
+	jvm_emit(c, &s);
+	free(idiom);
+}
+
 bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 {
 	const char *sev;
@@ -388,12 +399,7 @@ bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 		const char *text = bundle_text(c, ks, kl);
 		if (!text)
 			continue;
-		size_t first = dot_before ? receiver_start(c, i) : i;
-		char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
-		site_spec s = {.first = first, .type = FL_T_CONSOLE, .sev = sev,
-			       .idiom = idiom, .msg = text};
-		jvm_emit(c, &s);
-		free(idiom);
+		emit_report(c, i, dot_before, sev, text);
 		return true;
 	}
 	return false;
@@ -432,13 +438,7 @@ bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
 		const fl_factory *f = enum_arg(c, st[k], en[k]);
 		if (!f)
 			continue;
-		size_t first = dot_before ? receiver_start(c, i) : i;
-		char *idiom = fl_tok_span_text(&c->t, first, i + 1, 80);
-		site_spec s = {.first = first, .type = FL_T_CONSOLE,
-			       .sev = f->tag == 2 ? FL_S_WARNING : FL_S_ERROR, .idiom = idiom,
-			       .msg = f->msg};
-		jvm_emit(c, &s);
-		free(idiom);
+		emit_report(c, i, dot_before, f->tag == 2 ? FL_S_WARNING : FL_S_ERROR, f->msg);
 		return true;
 	}
 	return false;

@@ -180,6 +180,31 @@ static bool message_call(const fl_toks *t, size_t v, size_t *b, size_t *e)
 	return true;
 }
 
+/* The constant named at token i bound to the literals [vb, ve) (0, 0: to
+ * something else).  Bound again at the top level, what the module's
+ * functions (and other modules) see is the last binding. */
+static void bind_const(const fl_toks *t, size_t i, size_t vb, size_t ve, size_t *cap)
+{
+	py_const *had = const_named(t, i);
+	if (had) {
+		had->name = i;
+		had->vb = vb;
+		had->ve = ve;
+		return;
+	}
+	if (t->v[i].len >= 128)
+		return;
+	if (consts.n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		consts.v = fl_xrealloc(consts.v, *cap * sizeof *consts.v);
+	}
+	char name[128];
+	memcpy(name, t->src + t->v[i].off, t->v[i].len);
+	name[t->v[i].len] = '\0';
+	fl_strmap_put(&consts.by_name, name, consts.n);
+	consts.v[consts.n++] = (py_const){i, vb, ve};
+}
+
 void py_consts_begin(const fl_toks *t)
 {
 	py_consts_end();
@@ -206,22 +231,7 @@ void py_consts_begin(const fl_toks *t)
 			/* `NAME: Final = ErrorMessage("text", code=...)`: a
 			 * message object's text (mypy's message_registry);
 			 * bound again, the last binding is the one seen */
-			py_const *had = const_named(t, i);
-			if (had) {
-				had->name = i;
-				had->vb = cb;
-				had->ve = ce;
-			} else if (k->len < 128) {
-				if (consts.n == cap) {
-					cap = cap ? cap * 2 : 16;
-					consts.v = fl_xrealloc(consts.v, cap * sizeof *consts.v);
-				}
-				char name[128];
-				memcpy(name, t->src + k->off, k->len);
-				name[k->len] = '\0';
-				fl_strmap_put(&consts.by_name, name, consts.n);
-				consts.v[consts.n++] = (py_const){i, cb, ce};
-			}
+			bind_const(t, i, cb, ce, &cap);
 			continue;
 		}
 		/* literals, joined or with `+`, and constants bound before */
@@ -243,27 +253,7 @@ void py_consts_begin(const fl_toks *t)
 		}
 		bool lit = op->len == 1 && j > o + 1 && !operand &&
 			   (j == t->n || (t->v[j].flags & FL_TF_NL_BEFORE));
-		py_const *had = const_named(t, i);
-		if (had) {
-			/* bound again at the top level: what the module's
-			 * functions (and other modules) see is the last
-			 * binding */
-			had->name = i;
-			had->vb = lit ? o + 1 : 0;
-			had->ve = lit ? j : 0;
-			continue;
-		}
-		if (k->len >= 128)
-			continue;
-		if (consts.n == cap) {
-			cap = cap ? cap * 2 : 16;
-			consts.v = fl_xrealloc(consts.v, cap * sizeof *consts.v);
-		}
-		char name[128];
-		memcpy(name, t->src + k->off, k->len);
-		name[k->len] = '\0';
-		fl_strmap_put(&consts.by_name, name, consts.n);
-		consts.v[consts.n++] = (py_const){i, lit ? o + 1 : 0, lit ? j : 0};
+		bind_const(t, i, lit ? o + 1 : 0, lit ? j : 0, &cap);
 	}
 }
 
