@@ -1854,8 +1854,15 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 			 * alone ("${getErrorMessage(error)}"): a wrapper of any
 			 * message, the first line of another record's too */
 			bool any = ends_with_placeholder(ix_str(ix, ix->ent[ix->ent[A->entry].whole].msg));
+			/* (not when a frame of the text names A's line and
+			 * none the later line's record: A raised what was
+			 * printed, and the later line is the cause it quotes,
+			 * matched by another tree's record of the runtime's
+			 * words -- mocha's "Could not load %s \"%s\":\n\n %O"
+			 * around Node's "Cannot find module ...") */
 			for (size_t b = 0; b < nh && !A->wraps; b++)
 				A->wraps = hits[b].strong && hits[b].pos > A->pos &&
+					   !(A->sited && !hits[b].sited) &&
 					   (any || !(ent_of(lk, &hits[b])->flags & IDX_PART)) &&
 					   (hits[b].seg != A->seg ||
 					    ent_of(lk, &hits[b])->whole != ent_of(lk, A)->whole);

@@ -246,6 +246,10 @@ static int setup(void **state)
 	put("acme/lint", "'{0}' is not trailed by a gap.", "checks/spacing/GapAroundCheck.java", 706);
 	/* a record that an aside in parentheses happens to hold */
 	put("acme/tool", "Unable to locate {what}", "distlib/resources.py", 99);
+	/* a plugin loader's message around the runtime's cause, and
+	 * another tree's record of the cause's first words */
+	put("acme/runner", "Could not load %s \"%s\":\n\n %O", "lib/cli/run-helpers.js", 277);
+	put("acme/typer", "Cannot find {name}", "typer/lookup.py", 59);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
 		return -1;
 	return 0;
@@ -517,7 +521,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 382);
+	assert_int_equal(fl_lookup_count(lk), 384);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -864,6 +868,32 @@ static void test_error_method_around_a_cause(void **state)
 	fl_result_free(&r);
 }
 
+static void test_frame_names_the_banner(void **state)
+{
+	(void)state;
+	/* the first line of a multi-line record with a later line matching
+	 * another record is a banner, and the later line the answer; but
+	 * not when a frame names the banner's line and none the other's:
+	 * the later line is the cause it quotes, the runtime's words
+	 * another tree happens to hold */
+	const char *text = "\nERROR: TypeError: Could not load reporter \"nope\":\n\n"
+			   " Error: Cannot find module '/work/nope'\n"
+			   "    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)\n"
+			   "    at Module._load (node:internal/modules/cjs/loader:1038:27)\n"
+			   "    at createUnknownError (/usr/lib/node_modules/runner/lib/cli/run-helpers.js:277:5)\n"
+			   "    at /usr/lib/node_modules/runner/lib/cli/run.js:364:9\n";
+	fl_result r = ask(text);
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "lib/cli/run-helpers.js");
+	assert_string_equal(r.v[1].file_path, "typer/lookup.py");
+	fl_result_free(&r);
+	/* without the frames, the later line's record comes first */
+	r = ask("ERROR: TypeError: Could not load reporter \"nope\":\n\n Error: Cannot find module '/work/nope'\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "typer/lookup.py");
+	fl_result_free(&r);
+}
+
 static void test_order_is_total(void **state)
 {
 	(void)state;
@@ -913,6 +943,7 @@ int main(void)
 		cmocka_unit_test(test_definition_after_a_later_raise),
 		cmocka_unit_test(test_error_method_around_a_cause),
 		cmocka_unit_test(test_order_is_total),
+		cmocka_unit_test(test_frame_names_the_banner),
 		cmocka_unit_test(test_weak_line_is_no_evidence),
 		cmocka_unit_test(test_subcommand_file_and_named_value),
 	};

@@ -1579,8 +1579,11 @@
           /* a record ending with a line that is a placeholder alone wraps
            * any message, another record's first line too */
           var any = endsWithPlaceholder(a.x.whole.msg);
+          /* (not when a frame names a's line and none b's: a raised what
+           * was printed, b is the cause it quotes) */
           a.wraps = hits.some(function (b) {
-            return b.strong && b.pos > a.pos && (any || !b.x.whole) && (b.x.whole || b.x) !== a.x.whole;
+            return b.strong && b.pos > a.pos && !(a.siteRank >= 0 && !(b.siteRank >= 0)) &&
+              (any || !b.x.whole) && (b.x.whole || b.x) !== a.x.whole;
           });
         }
         a.caps.forEach(function (c) {
