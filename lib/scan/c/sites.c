@@ -933,12 +933,33 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	/* USAGE_ERROR ((0, 0, _("..."), x)): a call of the macro's reporter
 	 * with the inner list, at the macro's name */
 	call kk;
-	const cmac *am = start == i ? c_mac_find_h(w->mac ? w->mac : w->c.tree, s, n, hn) : NULL;
+	const ctree *mtree = w->mac ? w->mac : w->c.tree;
+	const cmac *am = start == i ? c_mac_find_h(mtree, s, n, hn) : NULL;
+	/* WARNOPT (WARN_X, (0, 0, _("..."), x)): a macro that hands one
+	 * of its parameters to such a macro whole (tar's `#define
+	 * WARNOPT(opt,args) ... WARN (args)`): the inner list is that
+	 * argument's */
+	int la = 0, lna = 1, msev = SEV_NONE;
+	if (am && !am->arglist && am->va_pos < 0 && am->amap[0] >= 0 && am->amap[1] < 0) {
+		const cmac *in = c_mac_find_h(mtree, am->target, strlen(am->target),
+					      c_hash_name(am->target, strlen(am->target)));
+		if (in && in->arglist) {
+			msev = c_name_sev(am->target, strlen(am->target), true);
+			la = am->amap[0];
+			lna = am->nnamed;
+			am = in;
+		}
+	}
 	if (am && am->arglist) {
-		if (ARGS() != 1 || !tk_p1(t, k->st[0], '(') || c->mt[k->st[0]] != k->en[0] - 1)
+		if (ARGS() != lna || la >= MAXA || !tk_p1(t, k->st[la], '(') ||
+		    c->mt[k->st[la]] != k->en[la] - 1)
 			return;
+		/* (the macro's name says how grave: WARN's `error Args`
+		 * warns) */
+		if (msev == SEV_NONE)
+			msev = c_name_sev(s, n, true);
 		kk = *k;
-		kk.na = c_split_args(c, k->st[0], kk.st, kk.en, MAXA);
+		kk.na = c_split_args(c, k->st[la], kk.st, kk.en, MAXA);
 		kk.s = am->target;
 		kk.n = strlen(am->target);
 		k = &kk;
@@ -952,6 +973,8 @@ static void site_reporter_call(walk *w, const sstack *sk, call *k)
 	if (!r && start != i)
 		return; /* std::runtime_error(...) etc. */
 	int nsev = c_name_sev(s, n, r != NULL);
+	if (msev == SEV_WARN || msev == SEV_CRIT)
+		nsev = msev;
 	/* a macro forwarding to a reporter: its format argument is the
 	 * target's, moved by the arguments the macro adds (__FILE__...) */
 	const cmac *mc = r ? NULL : c_mac_find_h(w->mac ? w->mac : w->c.tree, s, n, hn);
