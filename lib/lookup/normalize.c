@@ -1431,6 +1431,20 @@ void fl_normalize(const char *text, size_t len, fl_query *q)
 		bool help = help_line(line, sp);
 		int level = help ? LEVEL_INFO : line_level(line, m);
 		bool named = !help && names_error(line, m);
+		/* "prog: message", the program's name before it as C tools
+		 * print their diagnostics (error(), warn(), perror()): a line
+		 * that says it is an error as a level word would */
+		if (!named && !help && !indented && level == LEVEL_ERROR && q->argv0 &&
+		    !strchr(q->argv0, '.')) {
+			/* (not a file's name: "x.js: line 1, col 14, ...";
+			 * nor a level the message still starts with:
+			 * "asciidoctor: WARNING: ...") */
+			size_t al = strlen(q->argv0);
+			if (strncmp(sp, q->argv0, al) == 0 && sp[al] == ':' && sp[al + 1] == ' ') {
+				const char *r = sp + al + 2, *lw = strchr(r, ':');
+				named = !(lw && lw - r <= 12 && line_level(r, lw) != LEVEL_ERROR);
+			}
+		}
 		if (clean.n)
 			fl_buf_putc(&clean, '\n');
 		fl_buf_puts(&clean, m);

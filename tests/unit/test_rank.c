@@ -250,6 +250,10 @@ static int setup(void **state)
 	 * another tree's record of the cause's first words */
 	put("acme/runner", "Could not load %s \"%s\":\n\n %O", "lib/cli/run-helpers.js", 277);
 	put("acme/typer", "Cannot find {name}", "typer/lookup.py", 59);
+	/* a tool's "--%s=%s is invalid", and the summary it prints after
+	 * every error */
+	put("acme/syncer", "--%s=%s is invalid", "options.c", 1254);
+	put("acme/syncer", "syncer error: %s (code %d) at %s(%d) [%s=%s]", "log.c", 959);
 	if (fl_store_commit(st, &err) < 0 || fl_lookup_open(st, &lk, &err) < 0)
 		return -1;
 	return 0;
@@ -521,7 +525,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 384);
+	assert_int_equal(fl_lookup_count(lk), 386);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -894,6 +898,26 @@ static void test_frame_names_the_banner(void **state)
 	fl_result_free(&r);
 }
 
+static void test_program_prefix_names_an_error(void **state)
+{
+	(void)state;
+	/* "prog: message" says it is an error as "error: " would: its
+	 * record needs as little of the text to tell, and comes before
+	 * the summary line after it */
+	fl_result r = ask("syncer: --max-size=abc is invalid\n"
+			  "syncer error: syntax or usage error (code 1) at main.c(1886) [client=3.5.0]\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "options.c");
+	assert_string_equal(r.v[1].file_path, "log.c");
+	fl_result_free(&r);
+	/* not after a level word: a warning's line is no error's */
+	r = ask("syncer: warning: --max-size=abc is invalid\n"
+		"syncer error: syntax or usage error (code 1) at main.c(1886) [client=3.5.0]\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "log.c");
+	fl_result_free(&r);
+}
+
 static void test_order_is_total(void **state)
 {
 	(void)state;
@@ -944,6 +968,7 @@ int main(void)
 		cmocka_unit_test(test_error_method_around_a_cause),
 		cmocka_unit_test(test_order_is_total),
 		cmocka_unit_test(test_frame_names_the_banner),
+		cmocka_unit_test(test_program_prefix_names_an_error),
 		cmocka_unit_test(test_weak_line_is_no_evidence),
 		cmocka_unit_test(test_subcommand_file_and_named_value),
 	};

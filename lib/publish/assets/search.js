@@ -550,6 +550,14 @@
        * `new Error(...)` (normalize.c) */
       if (sp.startsWith('Error: ') && msg === sp.slice(7) && javaFrame(lines[li + 1])) addClass(q, 'Error');
       var help = helpLine(line, sp), level = help ? 0 : lineLevel(pre), named = !help && namesError(pre);
+      /* "prog: message", the program's name before it as C tools print
+       * their diagnostics, says it is an error (not a file's name "x.js:
+       * ...", nor before a level word: "prog: WARNING: ...") */
+      if (!named && !help && !indented && level === 2 && q.argv0 && q.argv0.indexOf('.') < 0 &&
+          sp.startsWith(q.argv0 + ': ')) {
+        var afterProg = sp.slice(q.argv0.length + 2), lw = afterProg.indexOf(':');
+        named = !(lw >= 0 && lw <= 12 && lineLevel(afterProg.slice(0, lw)) !== 2);
+      }
       if (q.clean) q.clean += '\n';
       q.clean += msg;
       if (!msg) continue;
