@@ -405,6 +405,9 @@ bool c_else_cond(const ctx *c, size_t i, uint32_t *gb, uint32_t *ge);
 void c_analyze_brace(const ctx *c, size_t ss, size_t i, scope *sc);
 void c_put_name(const fl_toks *t, size_t b, size_t e, fl_buf *out);
 char *c_func_name(const fl_toks *t, const sstack *s);
+/* a K&R definition's name before the `{` at i (`name (a) char *a; {`),
+ * else NONE */
+size_t c_knr_name(const ctx *c, size_t i);
 
 /* sites.c */
 void c_scan(const void *tree, const fl_src *src, fl_sites *out);

@@ -237,7 +237,8 @@ static size_t simple_fn_value(const ctx *c, size_t name, size_t *ve)
 }
 
 /* The body of the function around token i: the outermost enclosing `{`
- * that follows a `)`, or NONE. */
+ * that follows a `)` (or a K&R definition's parameter declarations), or
+ * NONE. */
 static size_t fn_body(const ctx *c, size_t i)
 {
 	const fl_toks *t = c->t;
@@ -249,7 +250,8 @@ static size_t fn_body(const ctx *c, size_t i)
 			k = c->mt[k];
 			continue;
 		}
-		if (tk_p1(t, k, '{') && k > 0 && tk_p1(t, k - 1, ')'))
+		if (tk_p1(t, k, '{') && k > 0 &&
+		    (tk_p1(t, k - 1, ')') || (tk_p1(t, k - 1, ';') && c_knr_name(c, k) != NONE)))
 			body = k;
 	}
 	return body;

@@ -116,10 +116,54 @@ static size_t chain_start(const fl_toks *t, size_t k)
 	return b;
 }
 
+/* A K&R definition's name before the `{` at i: `name (a, b) int a; char
+ * *b; {` -- the parameters' declarations (names, `*`, `,`, array sizes)
+ * back to a `)` whose list holds names only, after the function's name.
+ * Old C trees (bash, parts of GNU) define their functions so.  Its
+ * index, else NONE. */
+size_t c_knr_name(const ctx *c, size_t i)
+{
+	const fl_toks *t = c->t;
+	if (i < 4 || !tk_p1(t, i - 1, ';'))
+		return NONE;
+	size_t k = i - 1;
+	for (int n = 0; n < 256 && k > 0; n++) {
+		k--;
+		if (t->v[k].flags & TF_DIR)
+			return NONE;
+		if (t->v[k].kind == FL_TK_IDENT || tk_p1(t, k, '*') || tk_p1(t, k, ',') ||
+		    tk_p1(t, k, ';') || tk_p1(t, k, '[') || tk_p1(t, k, ']') ||
+		    t->v[k].kind == FL_TK_NUMBER)
+			continue;
+		if (!tk_p1(t, k, ')'))
+			return NONE;
+		size_t o = c->mt[k];
+		if (o == NONE || o == 0 || o >= k || t->v[o - 1].kind != FL_TK_IDENT ||
+		    tk_p1(t, k + 1, ';'))
+			return NONE;
+		bool names = false;
+		for (size_t q = o + 1; q < k; q++) {
+			if (t->v[q].kind == FL_TK_IDENT)
+				names = true;
+			else if (!tk_p1(t, q, ','))
+				return NONE;
+		}
+		return names ? o - 1 : NONE;
+	}
+	return NONE;
+}
+
 /* Decide what a `{` at index i opens in a non-function scope. */
 void c_analyze_brace(const ctx *c, size_t ss, size_t i, scope *sc)
 {
 	const fl_toks *t = c->t;
+	size_t knr = c_knr_name(c, i);
+	if (knr != NONE) {
+		sc->kind = SK_FUNC;
+		sc->nb = (uint32_t)knr;
+		sc->ne = (uint32_t)knr + 1;
+		return;
+	}
 	size_t cand = NONE;
 	bool ns = false, ext = false, en = false, clskw = false, eq = false,
 	     stop = false;
