@@ -71,6 +71,29 @@ static char *default_msg(const ctx *c, size_t b, size_t e)
 	return e > b && is_kind(c, b, FL_TK_STRING) ? js_msg_of(c, b, e) : NULL;
 }
 
+/* The text a local of the constructor holds when it is handed to
+ * super(): `let message = \`Module not found: ${err}\`; ... super(message)`
+ * (webpack's error classes, which append to it first: the text as
+ * declared).  name: the identifier given to super(), in [b, e) the
+ * tokens before it. */
+static char *local_msg(const ctx *c, size_t b, size_t e, size_t name)
+{
+	const fl_toks *t = &c->t;
+	for (size_t q = e; q-- > b + 1;) {
+		if (t->v[q].len != t->v[name].len || !is_kind(c, q, FL_TK_IDENT) ||
+		    memcmp(t->src + t->v[q].off, t->src + t->v[name].off, t->v[q].len) != 0 ||
+		    !is_p(c, q + 1, "=") ||
+		    !(is_id(c, q - 1, "let") || is_id(c, q - 1, "const") || is_id(c, q - 1, "var")))
+			continue;
+		size_t v = q + 2, x = v;
+		while (x < e && !is_p(c, x, ";") && !(x > v && (t->v[x].flags & FL_TF_NL_BEFORE) &&
+						     !is_p(c, x, "+") && !is_p(c, x - 1, "+")))
+			x = fl_tok_is_opener(t, x) && c->match[x] < e ? c->match[x] + 1 : x + 1;
+		return default_msg(c, v, x);
+	}
+	return NULL;
+}
+
 /* The class declared at token i (`class`), its default message and code,
  * or false. */
 bool js_class_defaults(const ctx *c, size_t i, jsclass *jc)
@@ -127,6 +150,9 @@ bool js_class_defaults(const ctx *c, size_t i, jsclass *jc)
 			size_t na = split_args(c, q + 1, st, en, 4);
 			if (na >= 1) {
 				jc->msg = default_msg(c, st[0], en[0]);
+				/* super(message): a local's text */
+				if (!jc->msg && en[0] == st[0] + 1 && is_kind(c, st[0], FL_TK_IDENT))
+					jc->msg = local_msg(c, k, q, st[0]);
 				if (jc->msg)
 					jc->at = q;
 			}
@@ -377,6 +403,13 @@ static char *assign_code(const ctx *c, size_t clsi, size_t open)
 	return code;
 }
 
+/* A class named for a warning: DeprecationWarning, CommentCompilationWarning */
+bool js_warning_class(const char *cls)
+{
+	size_t l = cls ? strlen(cls) : 0;
+	return l > 7 && strcmp(cls + l - 7, "Warning") == 0;
+}
+
 /* report an error object construction (new X(...)) at site position at */
 void js_report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 		    const char *idiom, const char *extra_code)
@@ -483,6 +516,8 @@ void js_report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 	}
 	if (http >= 400)
 		sev = fl_http_severity(http);
+	else if (js_warning_class(cls))
+		sev = FL_S_WARNING;
 	if (extra_code && !code)
 		code = fl_xstrdup(extra_code);
 	if (!code)
@@ -512,7 +547,7 @@ void js_class_sites(ctx *c)
 			     .code = jc.code,
 			     .cls = cls,
 			     .type = FL_T_EXCEPTION,
-			     .severity = FL_S_ERROR,
+			     .severity = js_warning_class(cls) ? FL_S_WARNING : FL_S_ERROR,
 			     .function = cls,
 			     .idiom = is_id(c, jc.at, "super") ? "class constructor super()"
 				      : "class constructor this.message"};

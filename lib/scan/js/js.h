@@ -308,6 +308,8 @@ void js_tpl_sites(ctx *c, const char *name, size_t len);
 bool js_has_error_class(const char *s, size_t n);
 /* The error constructed at clsi ('(' at open) as a site at token at:
  * its message, code, class and HTTP status. */
+/* a class named for a warning (classes.c) */
+bool js_warning_class(const char *cls);
 void js_report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 		    const char *idiom, const char *extra_code);
 /* The error classes of the file are sites of their own. */

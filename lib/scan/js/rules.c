@@ -138,7 +138,8 @@ static bool rule_new_var(ctx *c, size_t i)
 	return true;
 }
 
-/* `new XError(..)` / `new XException(..)` handed on rather than thrown
+/* `new XError(..)` / `new XException(..)` / `new XWarning(..)` handed on
+ * rather than thrown
  * (next(err), callback(err), emit('error', err), return err, abort(err)):
  * an error object with its message is an error site */
 static void rule_new_error(ctx *c, size_t i, const char *code)
@@ -149,8 +150,11 @@ static void rule_new_error(ctx *c, size_t i, const char *code)
 		return;
 	const char *n = c->t.src + c->t.v[clsi].off;
 	size_t l = c->t.v[clsi].len;
+	/* (or a warning object: webpack's `addWarning(new
+	 * UnsupportedFeatureWarning(...))`, printed as its warnings) */
 	bool err = (l >= 5 && memcmp(n + l - 5, "Error", 5) == 0) ||
-		   (l >= 9 && memcmp(n + l - 9, "Exception", 9) == 0);
+		   (l >= 9 && memcmp(n + l - 9, "Exception", 9) == 0) ||
+		   (l >= 7 && memcmp(n + l - 7, "Warning", 7) == 0);
 	if (!err || !(n[0] >= 'A' && n[0] <= 'Z'))
 		return;
 	js_report_ctor(c, i, clsi, open, "new", code);
