@@ -917,6 +917,51 @@ static bool rule_validators(ctx *c, size_t i, bool dot_before)
 	return false;
 }
 
+/* A receiver named as a reporter of errors: a class or object whose name
+ * ends with Errors, Error, Reporter, Diagnostics or Problems (not a
+ * logger's: rule_logging reads those). */
+static bool reporter_receiver(const ctx *c, size_t r)
+{
+	static const char *const ends[] = {"Errors", "Error", "Reporter", "Diagnostics", "Problems",
+					   "errors", "reporter", NULL};
+	const char *s = tsrc(c, r);
+	size_t n = c->t.v[r].len;
+	for (const char *const *e = ends; *e; e++) {
+		size_t l = strlen(*e);
+		if (n >= l && memcmp(s + n - l, *e, l) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The severity the words of the method name at m say (semantic_error,
+ * parseError, warning, reportFatal): 1 and *sev, or 0. */
+static int name_level(const ctx *c, size_t m, const char **sev)
+{
+	const char *s = tsrc(c, m);
+	size_t n = c->t.v[m].len, i = 0;
+	while (i < n) {
+		while (i < n && s[i] == '_')
+			i++;
+		size_t b = i;
+		i++;
+		while (i < n && s[i] != '_' && !(s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z'))
+			i++;
+		size_t l = i - b;
+		if ((l == 5 && strncasecmp(s + b, "error", 5) == 0) ||
+		    (l == 5 && strncasecmp(s + b, "fatal", 5) == 0)) {
+			*sev = l == 5 && strncasecmp(s + b, "fatal", 5) == 0 ? FL_S_CRITICAL : FL_S_ERROR;
+			return 1;
+		}
+		if ((l == 4 && strncasecmp(s + b, "warn", 4) == 0) ||
+		    (l == 7 && strncasecmp(s + b, "warning", 7) == 0)) {
+			*sev = FL_S_WARNING;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* logging: recv.error(...) / recv.warn { ... } of a logger (a receiver
  * named for logs), Android's Log.e / Timber.w, JUL's log(Level.X, ...),
  * at the method name i */
@@ -935,8 +980,16 @@ static void rule_logging(ctx *c, size_t i, bool dot_before, bool call)
 			    is(c, r, "Log") ? 1 : 0, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
 		return;
 	}
-	if (!fl_tok_contains_ci(&c->t, r, "log"))
+	if (!fl_tok_contains_ci(&c->t, r, "log")) {
+		/* a class of the program's that reports its errors, named so
+		 * (JavaCC's JavaCCErrors.semantic_error(node, "..."),
+		 * an ErrorReporter's warning(...)): a method whose name's
+		 * words say error or warning, given a text */
+		if (call && reporter_receiver(c, r) && name_level(c, i, &sev))
+			rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL, G_NONE,
+				    FL_T_CONSOLE, sev);
 		return;
+	}
 	if (log_level(c, i, &sev)) {
 		rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
 		return;
@@ -990,6 +1043,44 @@ static bool has_text(const char *m)
 	return false;
 }
 
+/* A text that is one word and a colon ("Error: ", "Warning:"): the prefix
+ * a reporter prints before the message it prints next, no text of its
+ * own. */
+static bool level_prefix(const char *m)
+{
+	const char *p = m;
+	while (*p == ' ')
+		p++;
+	const char *w = p;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
+		p++;
+	if (p == w || *p != ':')
+		return false;
+	for (p++; *p; p++)
+		if (*p != ' ')
+			return false;
+	return true;
+}
+
+/* Whether the statement after the call whose '(' is at open fails the
+ * program: `return N;` with N a non-zero integer, or System.exit(N). */
+static bool fails_after(const ctx *c, size_t open)
+{
+	if (c->match[open] == NOIDX || !is_p(c, c->match[open] + 1, ";"))
+		return false;
+	size_t k = c->match[open] + 2;
+	if (k + 2 < c->t.n && is(c, k, "return")) {
+		size_t v = k + 1;
+		if (is_p(c, v, "-"))
+			v++;
+		return c->t.v[v].kind == FL_TK_NUMBER && !is_s(c, v, "0") && is_p(c, v + 1, ";");
+	}
+	if (k + 5 < c->t.n && is(c, k, "System") && is_p(c, k + 1, ".") && is(c, k + 2, "exit") &&
+	    is_p(c, k + 3, "("))
+		return c->t.v[k + 4].kind == FL_TK_NUMBER && !is_s(c, k + 4, "0");
+	return false;
+}
+
 /* System.err.println("...") (print, printf, format), Kotlin's and
  * Scala's too, and Scala's Console.err.println: what the program prints
  * on its standard error, as C's fprintf(stderr, ...).  The message is
@@ -998,9 +1089,14 @@ static bool has_text(const char *m)
  * print of a value alone is no site.  True when the call is one. */
 static bool rule_stderr(ctx *c, size_t i, bool dot_before, bool call)
 {
-	if (!call || !dot_before || i < 4 || !is_p(c, i - 1, ".") || !is(c, i - 2, "err") ||
-	    !is_p(c, i - 3, ".") ||
+	if (!call || !dot_before || i < 4 || !is_p(c, i - 1, ".") ||
+	    !(is(c, i - 2, "err") || is(c, i - 2, "out")) || !is_p(c, i - 3, ".") ||
 	    !(is(c, i - 4, "System") || (c->d == D_SCALA && is(c, i - 4, "Console"))))
+		return false;
+	/* standard output: an error's text only when the program fails
+	 * right after printing it (`System.out.println("File " + f + " not
+	 * found."); return 1;`, or System.exit(1)) */
+	if (is(c, i - 2, "out") && !fails_after(c, i + 1))
 		return false;
 	bool f = is(c, i, "printf") || is(c, i, "format");
 	if (!f && !is(c, i, "println") && !is(c, i, "print"))
@@ -1015,7 +1111,7 @@ static bool rule_stderr(ctx *c, size_t i, bool dot_before, bool call)
 		m = jvm_local_msg(c, st, en, 1);
 	if (m && f)
 		jvm_decode_printf(m);
-	if (m && has_text(m)) {
+	if (m && has_text(m) && !level_prefix(m)) {
 		char *idiom = fl_tok_span_text(&c->t, i - 4, i + 1, 80);
 		site_spec s = {.first = chain_start(c, i), .type = FL_T_CONSOLE,
 			       .sev = fl_print_severity(m), .idiom = idiom, .msg = m};
