@@ -1900,10 +1900,15 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					 * Error() method's text around another
 					 * error's ("cannot find module providing
 					 * package %s: %v") only formats it.
-					 * The banner says nothing of its own: B
-					 * need not be confident, only informative
-					 * enough to be no coincidence */
-					if (!B->strong && B->info < WRAPPED_INFO_MIN)
+					 * A banner that says nothing of its own
+					 * needs no confident B, only one
+					 * informative enough to be no
+					 * coincidence; a line that says what
+					 * failed ("lsd: Configuration file {}
+					 * format error, {}.") wraps only a
+					 * confident one */
+					if (!B->strong && (B->info < WRAPPED_INFO_MIN ||
+							   !banner_only(ix_str(ix, ix->ent[A->entry].msg))))
 						continue;
 					/* (one matched the line as printed, the
 					 * other its message: A's placeholder ends

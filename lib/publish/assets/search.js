@@ -1610,9 +1610,9 @@
                * method's text around another error's only formats it;
                * nor when the text's evidence points at b's file more
                * than at a's: a raise of a's words outside the tree
-               * printed it). The banner says nothing of its own: b need
+               * printed it). A banner that says nothing of its own: b need
                * only be informative */
-              if (!b.strong && b.info < WRAPPED_INFO_MIN) return false;
+              if (!b.strong && (b.info < WRAPPED_INFO_MIN || !bannerOnly(a.x.msg))) return false;
               /* (the evidence of the text, not of values named like
                * their placeholders) */
               return holdsOnLine(a, c, b) && (!a.raised || a.def || b.ev - (b.capEv || 0) > a.ev - (a.capEv || 0)) &&
