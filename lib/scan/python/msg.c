@@ -34,8 +34,10 @@ bool py_range_ok(const fl_toks *t, size_t b, size_t e)
 /* ---- message reconstruction ------------------------------------------------- */
 
 static const char *const concat_ops[] = {"+", NULL};
+/* (`__`: the translator Sphinx and its extensions make with
+ * get_translation(), `__('Cannot find source directory (%s)')`) */
 static const char *const wrappers[] = {
-	"_", "N_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy",
+	"_", "__", "N_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy",
 	"lazy_gettext", "_l", "gettext_noop", "ugettext_noop", NULL};
 static const fl_msg_opts msg_opts = {.concat_ops = concat_ops,
 				     .adjacent_join = true,
