@@ -1081,6 +1081,31 @@ static bool fails_after(const ctx *c, size_t open)
 	return false;
 }
 
+/* A call of a method of the program's own, unqualified (its class's, an
+ * inherited or statically imported one), given a text first: a report
+ * when its name says error or warning (JJDoc's `error("Argument \"" + a +
+ * "\" must be an option setting.")`), or when the program fails right
+ * after it (JJTree's `p("Last argument ..."); return 1;`).  True when the
+ * call is one. */
+static bool rule_bare_report(ctx *c, size_t i)
+{
+	if (c->match[i + 1] == NOIDX || i + 2 >= c->t.n || c->t.v[i + 2].kind != FL_TK_STRING)
+		return false;
+	const char *sev = NULL;
+	if (!name_level(c, i, &sev)) {
+		if (!fails_after(c, i + 1))
+			return false;
+		sev = FL_S_ERROR;
+	}
+	size_t st[16], en[16], na;
+	char *m = jvm_call_msg(c, i, 0, st, en, &na, NULL);
+	bool site = m && strchr(m, ' ') && has_text(m) && !level_prefix(m);
+	free(m);
+	if (site)
+		rule_simple(c, i, i, 0, NULL, NULL, NULL, G_NONE, FL_T_CONSOLE, sev);
+	return site;
+}
+
 /* System.err.println("...") (print, printf, format), Kotlin's and
  * Scala's too, and Scala's Console.err.println: what the program prints
  * on its standard error, as C's fprintf(stderr, ...).  The message is
@@ -1205,6 +1230,8 @@ void jvm_rules_at(ctx *c, size_t i)
 	if (call && jvm_rule_enum_text(c, i, dot_before))
 		return;
 	if (rule_stderr(c, i, dot_before, call))
+		return;
+	if (c->d == D_JAVA && call && !dot_before && rule_bare_report(c, i))
 		return;
 	rule_logging(c, i, dot_before, call);
 }
