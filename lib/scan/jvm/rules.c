@@ -1091,8 +1091,19 @@ static bool rule_bare_report(ctx *c, size_t i)
 {
 	if (c->match[i + 1] == NOIDX || i + 2 >= c->t.n || c->t.v[i + 2].kind != FL_TK_STRING)
 		return false;
+	/* a statement of its own: not an argument, a value thrown or
+	 * returned (`throw syntaxError("...")`: a factory's) */
+	if (i > 0 && !is_p(c, i - 1, ";") && !is_p(c, i - 1, "{") && !is_p(c, i - 1, "}") &&
+	    !is(c, i - 1, "else")) {
+		size_t o = is_p(c, i - 1, ")") ? c->match[i - 1] : NOIDX;
+		if (o == NOIDX || o == 0 || !(is(c, o - 1, "if") || is(c, o - 1, "while") || is(c, o - 1, "for")))
+			return false;
+	}
+	/* (named just so: a longer name, `_reportError`, may be a thrower's
+	 * or a logger's of the file, read by other rules) */
 	const char *sev = NULL;
-	if (!name_level(c, i, &sev)) {
+	if (!(is(c, i, "error") || is(c, i, "warning") || is(c, i, "warn") || is(c, i, "fatal")) ||
+	    !name_level(c, i, &sev)) {
 		if (!fails_after(c, i + 1))
 			return false;
 		sev = FL_S_ERROR;
