@@ -125,10 +125,13 @@ bool js_class_defaults(const ctx *c, size_t i, jsclass *jc)
 		/* this.message = ...; this.code = '...'; super('...') */
 		if (is_id(c, q, "this") && is_p(c, q + 1, ".") && is_p(c, q + 3, "=")) {
 			size_t v = q + 4, e = v;
+			/* (a text continued on the next lines: `+`, `||`, `??`
+			 * ending a line or starting the next) */
 			while (e < end && !is_p(c, e, ";") &&
 			       !(e > v && (t->v[e].flags & FL_TF_NL_BEFORE) &&
 				 !is_p(c, e, "||") && !is_p(c, e - 1, "||") &&
-				 !is_p(c, e, "??") && !is_p(c, e - 1, "??")))
+				 !is_p(c, e, "??") && !is_p(c, e - 1, "??") &&
+				 !is_p(c, e, "+") && !is_p(c, e - 1, "+")))
 				e = fl_tok_is_opener(t, e) && c->match[e] < end ? c->match[e] + 1 : e + 1;
 			if (is_id(c, q + 2, "message") && !jc->msg) {
 				jc->msg = default_msg(c, v, e);
