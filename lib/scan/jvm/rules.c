@@ -934,6 +934,30 @@ static bool reporter_receiver(const ctx *c, size_t r)
 	return false;
 }
 
+/* Whether the first text given to the call at i is a key, not a message:
+ * one word of capitals, digits and '_' (Xerces' `fErrorReporter.reportError(
+ * XMLMessageFormatter.XML_DOMAIN, "MSG_REQUIRED_ATTRIBUTE_NOT_SPECIFIED",
+ * ...)`, whose text is a resource bundle's). */
+static bool key_call(const ctx *c, size_t i)
+{
+	size_t open = i + 1, close = c->match[open];
+	if (close == NOIDX)
+		return false;
+	for (size_t k = open + 1; k < close; k++) {
+		if (c->t.v[k].kind != FL_TK_STRING)
+			continue;
+		const char *s = fl_tok_str(&c->t, &c->t.v[k]);
+		size_t n = strlen(s);
+		if (n < 2 || !(s[0] >= 'A' && s[0] <= 'Z'))
+			return false;
+		for (size_t q = 0; q < n; q++)
+			if (!((s[q] >= 'A' && s[q] <= 'Z') || (s[q] >= '0' && s[q] <= '9') || s[q] == '_'))
+				return false;
+		return true;
+	}
+	return false;
+}
+
 /* The severity the words of the method name at m say (semantic_error,
  * parseError, warning, reportFatal): 1 and *sev, or 0. */
 static int name_level(const ctx *c, size_t m, const char **sev)
@@ -985,7 +1009,7 @@ static void rule_logging(ctx *c, size_t i, bool dot_before, bool call)
 		 * (JavaCC's JavaCCErrors.semantic_error(node, "..."),
 		 * an ErrorReporter's warning(...)): a method whose name's
 		 * words say error or warning, given a text */
-		if (call && reporter_receiver(c, r) && name_level(c, i, &sev))
+		if (call && reporter_receiver(c, r) && name_level(c, i, &sev) && !key_call(c, i))
 			rule_simple(c, chain_start(c, i), i, 0, NULL, NULL, NULL, G_NONE,
 				    FL_T_CONSOLE, sev);
 		return;
