@@ -1867,6 +1867,8 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					   (hits[b].seg != A->seg ||
 					    ent_of(lk, &hits[b])->whole != ent_of(lk, A)->whole);
 		}
+		/* whether A's text says nothing of its own (a banner), once */
+		bool banner = A->ncaps && !A->wraps && banner_only(msg_of(lk, A));
 		for (size_t k = 0; k < A->ncaps && !A->wraps; k++) {
 			size_t cl = A->caps[k].end - A->caps[k].start;
 			for (size_t b = 0; b < nh && !A->wraps; b++) {
@@ -1907,8 +1909,7 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					 * failed ("lsd: Configuration file {}
 					 * format error, {}.") wraps only a
 					 * confident one */
-					if (!B->strong && (B->info < WRAPPED_INFO_MIN ||
-							   !banner_only(ix_str(ix, ix->ent[A->entry].msg))))
+					if (!B->strong && (B->info < WRAPPED_INFO_MIN || !banner))
 						continue;
 					/* (one matched the line as printed, the
 					 * other its message: A's placeholder ends
@@ -1928,8 +1929,7 @@ static void mark_wrappers(const fl_lookup *lk, const fl_query *q, struct hit *hi
 					A->wraps = holds_on_line(A, k, B) &&
 						   (!A->raised || A->def ||
 						    B->ev - B->cap_ev > A->ev - A->cap_ev) &&
-						   (B->raised ||
-						    banner_only(ix_str(ix, ix->ent[A->entry].msg)));
+						   (B->raised || banner);
 					continue;
 				}
 				if (!B->strong)

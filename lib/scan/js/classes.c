@@ -71,6 +71,22 @@ static char *default_msg(const ctx *c, size_t b, size_t e)
 	return e > b && is_kind(c, b, FL_TK_STRING) ? js_msg_of(c, b, e) : NULL;
 }
 
+/* The end of the value that starts at token v, before `end`: at a `;`, or
+ * at a line's end unless the value goes on over it (a `+` ending the line
+ * or starting the next; with defaults, `||` and `??` too: `message ||
+ * 'text'`); a bracket's contents are passed over whole. */
+static size_t value_end(const ctx *c, size_t v, size_t end, bool defaults)
+{
+	const fl_toks *t = &c->t;
+	size_t e = v;
+	while (e < end && !is_p(c, e, ";") &&
+	       !(e > v && (t->v[e].flags & FL_TF_NL_BEFORE) && !is_p(c, e, "+") && !is_p(c, e - 1, "+") &&
+		 !(defaults && (is_p(c, e, "||") || is_p(c, e - 1, "||") || is_p(c, e, "??") ||
+				is_p(c, e - 1, "??")))))
+		e = fl_tok_is_opener(t, e) && c->match[e] < end ? c->match[e] + 1 : e + 1;
+	return e;
+}
+
 /* The text a local of the constructor holds when it is handed to
  * super(): `let message = \`Module not found: ${err}\`; ... super(message)`
  * (webpack's error classes, which append to it first: the text as
@@ -85,11 +101,7 @@ static char *local_msg(const ctx *c, size_t b, size_t e, size_t name)
 		    !is_p(c, q + 1, "=") ||
 		    !(is_id(c, q - 1, "let") || is_id(c, q - 1, "const") || is_id(c, q - 1, "var")))
 			continue;
-		size_t v = q + 2, x = v;
-		while (x < e && !is_p(c, x, ";") && !(x > v && (t->v[x].flags & FL_TF_NL_BEFORE) &&
-						     !is_p(c, x, "+") && !is_p(c, x - 1, "+")))
-			x = fl_tok_is_opener(t, x) && c->match[x] < e ? c->match[x] + 1 : x + 1;
-		return default_msg(c, v, x);
+		return default_msg(c, q + 2, value_end(c, q + 2, e, false));
 	}
 	return NULL;
 }
@@ -124,15 +136,7 @@ bool js_class_defaults(const ctx *c, size_t i, jsclass *jc)
 			params = ctor_params(c, q + 1);
 		/* this.message = ...; this.code = '...'; super('...') */
 		if (is_id(c, q, "this") && is_p(c, q + 1, ".") && is_p(c, q + 3, "=")) {
-			size_t v = q + 4, e = v;
-			/* (a text continued on the next lines: `+`, `||`, `??`
-			 * ending a line or starting the next) */
-			while (e < end && !is_p(c, e, ";") &&
-			       !(e > v && (t->v[e].flags & FL_TF_NL_BEFORE) &&
-				 !is_p(c, e, "||") && !is_p(c, e - 1, "||") &&
-				 !is_p(c, e, "??") && !is_p(c, e - 1, "??") &&
-				 !is_p(c, e, "+") && !is_p(c, e - 1, "+")))
-				e = fl_tok_is_opener(t, e) && c->match[e] < end ? c->match[e] + 1 : e + 1;
+			size_t v = q + 4, e = value_end(c, v, end, true);
 			if (is_id(c, q + 2, "message") && !jc->msg) {
 				jc->msg = default_msg(c, v, e);
 				if (jc->msg)

@@ -972,9 +972,12 @@ static int name_level(const ctx *c, size_t m, const char **sev)
 		while (i < n && s[i] != '_' && !(s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z'))
 			i++;
 		size_t l = i - b;
-		if ((l == 5 && strncasecmp(s + b, "error", 5) == 0) ||
-		    (l == 5 && strncasecmp(s + b, "fatal", 5) == 0)) {
-			*sev = l == 5 && strncasecmp(s + b, "fatal", 5) == 0 ? FL_S_CRITICAL : FL_S_ERROR;
+		if (l == 5 && strncasecmp(s + b, "error", 5) == 0) {
+			*sev = FL_S_ERROR;
+			return 1;
+		}
+		if (l == 5 && strncasecmp(s + b, "fatal", 5) == 0) {
+			*sev = FL_S_CRITICAL;
 			return 1;
 		}
 		if ((l == 4 && strncasecmp(s + b, "warn", 4) == 0) ||
@@ -1127,7 +1130,7 @@ static bool rule_bare_report(ctx *c, size_t i)
 	 * or a logger's of the file, read by other rules) */
 	const char *sev = NULL;
 	if (!(is(c, i, "error") || is(c, i, "warning") || is(c, i, "warn") || is(c, i, "fatal")) ||
-	    !name_level(c, i, &sev)) {
+	    !log_level(c, i, &sev)) {
 		if (!fails_after(c, i + 1))
 			return false;
 		sev = FL_S_ERROR;
