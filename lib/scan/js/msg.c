@@ -169,6 +169,30 @@ static char *concat_msg(const ctx *c, size_t b, size_t e)
 	return r;
 }
 
+/* The text token a local named at token i (followed by ',' or ')') is
+ * declared with (`let error = 'installCommandRenamed';`) in the enclosing
+ * function before i: its first value, which later assignments may
+ * change; NONE when there is none. */
+static size_t key_local(const ctx *c, size_t i)
+{
+	if (!is_kind(c, i, FL_TK_IDENT) || !(is_p(c, i + 1, ",") || is_p(c, i + 1, ")")))
+		return NONE;
+	const frame *f = c->nfr ? &c->fr[c->nfr - 1] : NULL;
+	size_t from = f && f->name != NONE ? f->name : 0;
+	const fl_tok *x = &c->t.v[i];
+	for (size_t k = i; k-- > from + 1;) {
+		const fl_tok *y = &c->t.v[k];
+		if (y->kind == FL_TK_IDENT && y->len == x->len &&
+		    memcmp(c->t.src + y->off, c->t.src + x->off, x->len) == 0 && is_p(c, k + 1, "=") &&
+		    (is_id(c, k - 1, "const") || is_id(c, k - 1, "let") || is_id(c, k - 1, "var")))
+			return is_kind(c, k + 2, FL_TK_STRING) && (is_p(c, k + 3, ";") || k + 3 >= c->t.n ||
+								    c->t.v[k + 3].line > c->t.v[k + 2].line)
+				       ? k + 2
+				       : NONE;
+	}
+	return NONE;
+}
+
 /* `reporter.lang('noPackageJson', loc)` [b, e): a call named for
  * translating (lang, t, i18n, __, translate, getMessage) given a name of
  * a table of texts of the tree ("msgname:NAME", js_table_collect): the
@@ -182,15 +206,20 @@ char *js_i18n_msg(const ctx *c, size_t b, size_t e)
 	while (k + 2 < e && is_kind(c, k, FL_TK_IDENT) && is_p(c, k + 1, ".") && is_kind(c, k + 2, FL_TK_IDENT))
 		k += 2;
 	if (!c->tree || !c->tree->n || !is_kind(c, k, FL_TK_IDENT) || !is_p(c, k + 1, "(") ||
-	    c->match[k + 1] != e - 1 || !is_kind(c, k + 2, FL_TK_STRING) || c->t.v[k + 2].slen > 64)
+	    c->match[k + 1] != e - 1)
 		return NULL;
 	bool named = false;
 	for (const char *const *n = names; *n && !named; n++)
 		named = is_id(c, k, *n);
 	if (!named)
 		return NULL;
+	/* the name, or a local given it first (`let error =
+	 * 'installCommandRenamed'; ... reporter.lang(error, ...)`) */
+	size_t kt = is_kind(c, k + 2, FL_TK_STRING) ? k + 2 : key_local(c, k + 2);
+	if (kt == NONE || c->t.v[kt].slen > 64)
+		return NULL;
 	char key[80];
-	snprintf(key, sizeof key, "msgname:%.*s", (int)c->t.v[k + 2].slen, fl_tok_str(&c->t, &c->t.v[k + 2]));
+	snprintf(key, sizeof key, "msgname:%.*s", (int)c->t.v[kt].slen, fl_tok_str(&c->t, &c->t.v[kt]));
 	const char *text, *code;
 	int st;
 	if (!fl_classdefs_find(c->tree, key, &text, &code, &st) || !text)

@@ -454,6 +454,15 @@ static bool cli_receiver(const ctx *c, size_t i)
 	return false;
 }
 
+/* The receiver at i is one name, or one of this object's
+ * (`this.reporter.warn(...)`): not a member of another value's. */
+static bool own_receiver(const ctx *c, size_t i)
+{
+	if (i == 0 || !is_p(c, i - 1, "."))
+		return true;
+	return i >= 2 && is_id(c, i - 2, "this") && !(i >= 3 && is_p(c, i - 3, "."));
+}
+
 /* `cli.error("Can't open " + fp)` at i (the receiver, one name said to
  * be a command line's or a terminal's, cli_receiver): an error whose text
  * is the first argument, starting with a literal of words. */
@@ -461,9 +470,10 @@ static void rule_error_method(ctx *c, size_t i)
 {
 	size_t s[3], e[3];
 	size_t na = split_args(c, i + 3, s, e, 3);
-	if (na < 1 || !is_kind(c, s[0], FL_TK_STRING))
+	if (na < 1)
 		return;
-	char *msg = js_msg_of(c, s[0], e[0]);
+	/* a text, or one of the tree's texts by name */
+	char *msg = is_kind(c, s[0], FL_TK_STRING) ? js_msg_of(c, s[0], e[0]) : js_i18n_msg(c, s[0], e[0]);
 	char idiom[64];
 	snprintf(idiom, sizeof idiom, "%.*s.error", (int)(c->t.v[i].len > 40 ? 40 : c->t.v[i].len),
 		 c->t.src + c->t.v[i].off);
@@ -887,6 +897,12 @@ void js_rules(ctx *c)
 				 * .error(...), this.log.warn(...) */
 				rule_console(c, i, logger_warns(c, i),
 					     logger_warns(c, i) ? "logger.warn" : "logger.error");
+			else if (own_receiver(c, i) && is_p(c, i + 1, ".") && is_id(c, i + 2, "warn") &&
+				 is_p(c, i + 3, "("))
+				rule_warn_method(c, i); /* this.reporter.warn(...) */
+			else if (own_receiver(c, i) && is_p(c, i + 1, ".") && is_id(c, i + 2, "error") &&
+				 is_p(c, i + 3, "(") && cli_receiver(c, i))
+				rule_error_method(c, i); /* this.reporter.error(...) */
 			continue;
 		}
 		if ((k->len == 3 || k->len == 5) &&
@@ -936,13 +952,12 @@ void js_rules(ctx *c)
 			   js_lint_report(c, i, i + 3)) {
 			/* ESLint's context.report({ messageId: "x" }) */
 		} else if (t->v[i].kind == FL_TK_IDENT && is_p(c, i + 1, ".") && is_id(c, i + 2, "warn") &&
-			   is_p(c, i + 3, "(") && !(i > 0 && is_p(c, i - 1, "."))) {
+			   is_p(c, i + 3, "(") && own_receiver(c, i)) {
 			/* postcss's result.warn(text, { node }), a bundler
 			 * plugin's this.warn(text): a warning of the program */
 			rule_warn_method(c, i);
 		} else if (t->v[i].kind == FL_TK_IDENT && is_p(c, i + 1, ".") && is_id(c, i + 2, "error") &&
-			   is_p(c, i + 3, "(") && !(i > 0 && is_p(c, i - 1, ".")) && cli_receiver(c, i) &&
-			   is_kind(c, i + 4, FL_TK_STRING)) {
+			   is_p(c, i + 3, "(") && own_receiver(c, i) && cli_receiver(c, i)) {
 			/* the cli package's cli.error("Can't open " + fp) */
 			rule_error_method(c, i);
 		} else if (is_p(c, i + 1, ".") &&
