@@ -216,6 +216,14 @@ static bool passes_param(const ctx *c, size_t from, size_t to, size_t p)
 	return false;
 }
 
+/* The parameter [b, e) is a name, with a type (`msg: string`) or a
+ * default (`msg = 'Unexpected token'`) or not: its name is token b. */
+static bool param_decl(const ctx *c, size_t b, size_t e)
+{
+	return is_kind(c, b, FL_TK_IDENT) &&
+	       (e == b + 1 || is_p(c, b + 1, ":") || is_p(c, b + 1, "=") || is_p(c, b + 1, "?"));
+}
+
 /* A throw at thr that an if of the body opened at body runs (`if (!ok)
  * throw ...`, `if (bad) { throw ... }`) on one of the parameters [st[k],
  * en[k]): its position (*neg: the if tests its opposite), or -1. */
@@ -237,7 +245,7 @@ static int throw_cond(const ctx *c, size_t thr, size_t body, const size_t *st, c
 	if (a + 1 != k || !is_kind(c, a, FL_TK_IDENT))
 		return -1;
 	for (size_t q = 0; q < np; q++)
-		if (en[q] == st[q] + 1 && c->t.v[st[q]].len == c->t.v[a].len &&
+		if (param_decl(c, st[q], en[q]) && c->t.v[st[q]].len == c->t.v[a].len &&
 		    memcmp(c->t.src + c->t.v[st[q]].off, c->t.src + c->t.v[a].off, c->t.v[a].len) == 0)
 			return (int)q;
 	return -1;
@@ -265,8 +273,17 @@ static bool is_pfac(const fl_classdefs *tr, const ctx *c, size_t q)
 	return fl_classdefs_params(tr, fk) != NULL;
 }
 
+/* Whether the template at token s begins with the hole of name token p
+ * (`${msg} ...`). */
+static bool template_head(const ctx *c, size_t s, size_t p)
+{
+	const char *x = fl_tok_str(&c->t, &c->t.v[s]);
+	size_t n = c->t.v[p].len;
+	return strncmp(x, "${", 2) == 0 && strncmp(x + 2, c->t.src + c->t.v[p].off, n) == 0 && x[2 + n] == '}';
+}
+
 static int reporter_param(const fl_classdefs *tr, const ctx *c, size_t open, size_t body, size_t *cls,
-			  int *cond, bool *neg)
+			  int *cond, bool *neg, size_t *tmpl)
 {
 	const fl_toks *t = &c->t;
 	size_t close = c->match[body];
@@ -287,7 +304,12 @@ static int reporter_param(const fl_classdefs *tr, const ctx *c, size_t open, siz
 		if (thrown) {
 			/* the parameter is the message: throw new X(p, ...) */
 			size_t o = js_ctor_at(c, q + 1, &clsi);
-			if (o == NONE || c->match[o] >= close || !is_kind(c, o + 1, FL_TK_IDENT))
+			/* or a template holding it: throw new
+			 * SyntaxError(`${msg} ${line}:${col} in ${file}`) */
+			if (o == NONE || c->match[o] >= close ||
+			    !(is_kind(c, o + 1, FL_TK_IDENT) ||
+			      (is_kind(c, o + 1, FL_TK_STRING) && (t->v[o + 1].flags & FL_TF_INTERP) &&
+			       (is_p(c, o + 2, ")") || is_p(c, o + 2, ",")))))
 				continue;
 			from = o + 1;
 			to = o + 2;
@@ -303,18 +325,25 @@ static int reporter_param(const fl_classdefs *tr, const ctx *c, size_t open, siz
 		/* of several parameters passed on, the one named as a message */
 		int first = -1, named = -1;
 		for (size_t k = 0; k < np && param < 0 && named < 0; k++)
-			if (en[k] == st[k] + 1 && is_kind(c, st[k], FL_TK_IDENT) &&
-			    passes_param(c, from, to, st[k])) {
+			if (param_decl(c, st[k], en[k]) && passes_param(c, from, to, st[k])) {
 				if (first < 0)
 					first = (int)k;
 				if (message_name(c, st[k]))
 					named = (int)k;
 			}
+		/* a text around a parameter is a reporter's only when the
+		 * parameter is the message: so named, or the text's head
+		 * (not `name must be a string, got ${value}`) */
+		if (first >= 0 && is_kind(c, from, FL_TK_STRING) && named < 0 &&
+		    !template_head(c, from, st[first]))
+			first = -1;
 		if (param < 0 && first >= 0) {
 			param = named >= 0 ? named : first;
 			if (thrown && errorish(t, clsi)) {
 				*cls = clsi;
 				*cond = throw_cond(c, q, body, st, en, np, neg);
+				if (is_kind(c, from, FL_TK_STRING))
+					*tmpl = from;
 			}
 		}
 	}
@@ -351,18 +380,28 @@ void js_reporter_collect(fl_classdefs *tr, const ctx *c, size_t i)
 	size_t body = c->match[nm + 1] + 1;
 	if (!is_p(c, body, "{"))
 		return;
-	size_t cls = NONE;
+	size_t cls = NONE, tmpl = NONE;
 	int cond = -1;
 	bool neg = false;
-	int param = reporter_param(tr, c, nm + 1, body, &cls, &cond, &neg);
+	int param = reporter_param(tr, c, nm + 1, body, &cls, &cond, &neg, &tmpl);
 	if (param < 0)
 		return;
+	/* the text it throws holds the parameter: "name\ttemplate" */
+	char *tv = NULL;
+	if (tmpl != NONE) {
+		size_t ps[6], pe[6];
+		size_t np = split_args(c, nm + 1, ps, pe, 6);
+		const fl_tok *pt = (size_t)param < np ? &t->v[ps[param]] : NULL;
+		const char *tx = fl_tok_str(t, &t->v[tmpl]);
+		if (pt && t->v[tmpl].slen < 400 && !memchr(tx, '\t', t->v[tmpl].slen))
+			tv = fl_xasprintf("%.*s\t%.*s", (int)pt->len, t->src + pt->off, (int)t->v[tmpl].slen, tx);
+	}
 	char *key = fl_xasprintf("rep:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
 	/* "param", or "param cond neg Class" for a thrower */
 	char *v = cls == NONE ? fl_xasprintf("%d", param)
 			      : fl_xasprintf("%d %d %d %.*s", param, cond, neg ? 1 : 0, (int)t->v[cls].len,
 					     t->src + t->v[cls].off);
-	fl_classdefs_add(tr, key, v, NULL, method);
+	fl_classdefs_add(tr, key, v, tv, method);
 	free(key);
 }
 
@@ -696,6 +735,34 @@ bool js_pfac_call(ctx *c, size_t i, size_t name, size_t open, bool self, const c
 	return any;
 }
 
+/* The text a reporter throws ("name\ttemplate": `${msg} ${line}:${col}
+ * in ${file}`) with its parameter's hole filled by the caller's text m
+ * (taken over). */
+static char *in_template(const char *dc, char *m)
+{
+	const char *tab = strchr(dc, '\t'), *tx = tab + 1;
+	size_t nl = (size_t)(tab - dc);
+	fl_buf out = {0};
+	bool put = false;
+	for (const char *p = tx; *p;) {
+		if (p[0] == '$' && p[1] == '{' && strncmp(p + 2, dc, nl) == 0 && p[2 + nl] == '}' && !put) {
+			fl_buf_puts(&out, m);
+			p += 3 + nl;
+			put = true;
+		} else {
+			fl_buf_putc(&out, *p++);
+		}
+	}
+	if (!put) {
+		fl_buf_free(&out);
+		return m;
+	}
+	free(m);
+	char *r = fl_xstrdup(fl_buf_cstr(&out));
+	fl_buf_free(&out);
+	return r;
+}
+
 /* A call at i ('(' at i + 1) of a reporter of the tree: `this.NAME(...)`
  * of a method (self), `NAME(...)` of a function.  True when it is one. */
 bool js_rule_reporter_call(ctx *c, size_t i, bool self)
@@ -725,6 +792,8 @@ bool js_rule_reporter_call(ctx *c, size_t i, bool self)
 	/* a reporter of warnings hands its error on, not throws it */
 	bool warn = nf == 4 && strcmp(kind, "warn") == 0;
 	char *m = js_ctor_arg_msg(c, st[k], en[k]), *code = NULL;
+	if (m && dc && strchr(dc, '\t'))
+		m = in_template(dc, m);
 	for (size_t a = 0; a < na && m; a++)
 		if (a != k && is_p(c, st[a], "{") && c->match[st[a]] == en[a] - 1) {
 			char *om = js_obj_message(c, st[a], &code);
