@@ -66,6 +66,19 @@ static bool has_kw(const fl_toks *t, const size_t *m, size_t open, const char *n
 		  : ve == vb + 1 && fl_tok_is(t, vb, a);
 }
 
+/* print(..., file=sys.stderr) at open, or file= a name or member stderr
+ * (a function's `stderr: TextIO` parameter, self.stderr): mypy's
+ * `print(f"{prefix}Unrecognized option: ...", file=stderr)` */
+static bool to_stderr(const fl_toks *t, const size_t *m, size_t open)
+{
+	size_t vb, ve;
+	if (!kw_value(t, m, open, "file", &vb, &ve))
+		return false;
+	return (ve == vb + 3 && (fl_tok_is(t, vb, "sys") || fl_tok_is(t, vb, "self")) && is_p(t, vb + 1, '.') &&
+		fl_tok_is(t, vb + 2, "stderr")) ||
+	       (ve == vb + 1 && fl_tok_is(t, vb, "stderr"));
+}
+
 /* `"ERROR: {}".format(msg)`, `"ERROR: %s" % msg`: a literal with one
  * placeholder filled from one of params[0..np), written to b with the
  * placeholder as `{msg}`.  False when [b, e) is no such expression. */
@@ -145,6 +158,50 @@ static char *printed_text(const fl_toks *t, const size_t *m, size_t open, bool j
 static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **text,
 			 char **params, bool *method, bool *quiet, bool *printer, int depth);
 
+/* The def whose parameters close at close is annotated as never
+ * returning: `-> NoReturn`, `-> typing.NoReturn`, `-> Never`, or so in
+ * quotes. */
+static bool no_return(const fl_toks *t, size_t close)
+{
+	size_t a = close + 1;
+	if (a + 1 >= t->n || !fl_tok_is(t, a, "->"))
+		return false;
+	a++;
+	if (a + 2 < t->n && fl_tok_is_ident(t, a, "typing") && is_p(t, a + 1, '.'))
+		a += 2;
+	if (t->v[a].kind == FL_TK_STRING) {
+		const char *x = fl_tok_str(t, &t->v[a]);
+		return strcmp(x, "NoReturn") == 0 || strcmp(x, "Never") == 0;
+	}
+	return fl_tok_is_ident(t, a, "NoReturn") || fl_tok_is_ident(t, a, "Never");
+}
+
+/* In the body [body, end) of a def that never returns, a call given one
+ * of its parameters whole (mypy's `def plugin_error(message: str) ->
+ * NoReturn: errors.report(line, 0, message); errors.raise_error()`): that
+ * parameter, "{message}"; of several, the one named as the message;
+ * NULL when none is handed on. */
+static char *handed_on(const fl_toks *t, size_t body, size_t end, char *const *pv, size_t np)
+{
+	int first = -1;
+	for (size_t q = body; q + 1 < end; q++) {
+		if (t->v[q].kind != FL_TK_IDENT || !(is_p(t, q - 1, '(') || is_p(t, q - 1, ',')) ||
+		    !(is_p(t, q + 1, ')') || is_p(t, q + 1, ',')))
+			continue;
+		for (size_t k = 0; k < np; k++) {
+			if (!fl_tok_is(t, q, pv[k]))
+				continue;
+			static const char *const msgish[] = {"msg", "message", "text", "reason", NULL};
+			for (const char *const *w = msgish; *w; w++)
+				if (strcmp(pv[k], *w) == 0)
+					return fl_xasprintf("{%s}", pv[k]);
+			if (first < 0)
+				first = (int)k;
+		}
+	}
+	return first >= 0 && np == 1 ? fl_xasprintf("{%s}", pv[first]) : NULL;
+}
+
 /* The def of the file, at a line's start, of the function called at token
  * q (a plain name), or NONE */
 static size_t file_def(const fl_toks *t, size_t q)
@@ -196,7 +253,9 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 	size_t body = 0, end = 0;
 	bool ok = np > 0 && py_def_body(t, d, close, REP_MAX_TOKS, false, &body, &end);
 	char *txt = NULL;
-	bool exits = false;
+	/* `-> NoReturn`: it never returns (it raises or exits) */
+	bool noret = no_return(t, close);
+	bool exits = noret;
 	for (size_t q = body; ok && q < end; q++) {
 		if (t->v[q].kind != FL_TK_IDENT)
 			continue;
@@ -211,7 +270,7 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 		if (txt || !is_p(t, q + 1, '(') || m[q + 1] == NONE)
 			continue;
 		size_t o = q + 1;
-		if (fl_tok_is(t, q, "print") && !member && has_kw(t, m, o, "file", "sys", "stderr"))
+		if (fl_tok_is(t, q, "print") && !member && to_stderr(t, m, o))
 			txt = printed_text(t, m, o, true, pv, np);
 		else if (fl_tok_is(t, q, "write") && member && fl_tok_is_ident(t, q - 2, "stderr"))
 			txt = printed_text(t, m, o, false, pv, np);
@@ -244,6 +303,8 @@ static bool reporter_def(const fl_toks *t, const size_t *m, size_t d, char **tex
 			free(sp);
 		}
 	}
+	if (ok && !txt && noret)
+		txt = handed_on(t, body, end, pv, np);
 	*quiet = !exits;
 	bool named = !*method && fl_reporting_name(t, nm);
 	*printer = !exits && !named && !*method;
@@ -620,7 +681,7 @@ static int call_kind(walker *w, size_t i, size_t pb, const char **sev, const cha
 	} else if (NM("exit") && rv && RV("sys")) {
 		kind = 3;
 		*idiom = "sys.exit";
-	} else if (NM("print") && !rv && has_kw(t, w->m, i + 1, "file", "sys", "stderr")) {
+	} else if (NM("print") && !rv && to_stderr(t, w->m, i + 1)) {
 		/* print(..., file=sys.stderr): C's fprintf(stderr, ...) */
 		kind = 7;
 		*idiom = "print(file=sys.stderr)";
