@@ -51,7 +51,8 @@ KeyError: '"'A-7'"''
 # the error it holds (not the one that shows a source line), first
 explain_top "python: an error text around a quoted cause" "inventory/shelfmt.py:33" 'error: cannot format shelves.txt: Cannot parse shelf: 1: EOF in multi-line shelf entry'
 explain_top "python: a report that says it is an error" "inventory/shelfmt.py:43" 'error: cannot format shelves.txt: [Errno 2] No such file or directory'
-explain_top "python: a text handed to a helper that never returns" "inventory/pallets.py:16" 'pallets.ini:2: error: Can'"'"'t find pallet plugin "north.py"  [misc]'
+explain_top "python: a call of the file's own fail, not another file's" "inventory/pallets.py:27" "Can't find turnips for pallet 'north-7'"
+explain_top "python: a text handed to a helper that never returns" "inventory/pallets.py:17" 'pallets.ini:2: error: Can'"'"'t find pallet plugin "north.py"  [misc]'
 # a chain of tracebacks: the last one's raise (a record of its class
 # alone), not the cause whose message matched at an earlier frame
 explain_top "python: a chain's last raise before its cause's" "inventory/stocklink.py:20" 'Traceback (most recent call last):

@@ -450,6 +450,9 @@ static bool failure_follows(const fl_toks *t, const size_t *m, size_t pb, size_t
 	return n >= 1 && n <= 255;
 }
 
+static bool reporter_site(walker *w, size_t i, size_t pb, const char *key, const char *text,
+			  const char *dc, const char *params, int method);
+
 /* A call at i of a reporter of the tree (a method called on an object, a
  * function called plainly or on its module): a site with the printed text,
  * each parameter given a literal replaced by its text.  True when i is one
@@ -469,9 +472,30 @@ static bool reporter_call(walker *w, size_t i, size_t pb)
 		return false;
 	const char *text, *dc, *params = py_tree_params(w, key);
 	int method;
-	if (!params || !py_tree_find(w, key, &text, &dc, &method) || !text ||
-	    (method == 1) != (i > pb))
+	if (!params || !py_tree_find(w, key, &text, &dc, &method) || !text) {
+		/* the tree has none, or several that differ (mypy's many
+		 * `fail`): a function called plainly is its file's own def */
+		size_t d = i == pb ? py_file_def(w, i) : NONE;
+		char *ot, *op;
+		bool om, oq, opr;
+		if (d == NONE || !py_reporter_def(t, w->m, d, &ot, &op, &om, &oq, &opr))
+			return false;
+		bool r = !om && reporter_site(w, i, pb, key, ot, NULL, op, opr ? 3 : oq ? 2 : 0);
+		free(ot);
+		free(op);
+		return r;
+	}
+	if ((method == 1) != (i > pb))
 		return false;
+	return reporter_site(w, i, pb, key, text, dc, params, method);
+}
+
+/* The call at i of a reporter (reporter_call) whose printed text and
+ * parameters are text and params, of status method: its site. */
+static bool reporter_site(walker *w, size_t i, size_t pb, const char *key, const char *text,
+			  const char *dc, const char *params, int method)
+{
+	const fl_toks *t = w->t;
 	/* one that does not exit (status 2): called plainly in its own file or
 	 * in one that imports it from its module (dc), not any `warn(...)` of
 	 * the tree (`from warnings import warn`) */
