@@ -998,6 +998,10 @@ size_t py_var_msgs(walker *w, size_t at, size_t var, int fmt, char **out)
 					bad = true;
 			} else {
 				char *m = py_range_ok(t, mb, me) ? py_msg_v(t, mb, me, dec, 0) : NULL;
+				/* `msg = message_registry.MISSING_RETURN`: a
+				 * module's message constant */
+				if (!m && me == mb + 3)
+					m = py_module_const(w, mb);
 				if ((m && !*m) ||
 				    (!m && me == mb + 1 &&
 				     (fl_tok_is_ident(t, mb, "None") ||

@@ -893,13 +893,39 @@ static void emit_call(walker *w, size_t i, size_t pb, int kind, const char *sev,
  * of words: a checker's `self.fail("Statement is unreachable", ctx,
  * code=...)`, `self.msg.fail(...)` (mypy's MessageBuilder.fail; not
  * unittest's, which tests hold, nor Click's, kind 6) reports it. */
+static bool local_is_param(const walker *w, size_t v);
+
 static bool named_fail(walker *w, size_t i, size_t pb)
 {
 	const fl_toks *t = w->t;
-	return i > pb && fl_tok_is_ident(t, i, "fail") && !w->click && i + 2 < t->n &&
-	       t->v[i + 2].kind == FL_TK_STRING &&
-	       words_outside_holes(fl_tok_str(t, &t->v[i + 2]), t->v[i + 2].slen) >= 2 &&
-	       !class_mentions(w, cur_class(w), "Test");
+	if (!(i > pb && fl_tok_is_ident(t, i, "fail") && !w->click && i + 3 < t->n &&
+	      !class_mentions(w, cur_class(w), "Test")))
+		return false;
+	if (t->v[i + 2].kind == FL_TK_STRING)
+		return words_outside_holes(fl_tok_str(t, &t->v[i + 2]), t->v[i + 2].slen) >= 2;
+	/* a local holding the text (`message = f'Name "{name}" is not
+	 * defined'; self.fail(message, ctx)`): its bindings, when there
+	 * are (py_emit) */
+	return t->v[i + 2].kind == FL_TK_IDENT && is_p(t, i + 3, ',') && !local_is_param(w, i + 2);
+}
+
+/* Whether the name at token v is a parameter of the innermost def
+ * (`def fail(self, msg, ctx)`: a text handed in, the caller's). */
+static bool local_is_param(const walker *w, size_t v)
+{
+	const fl_toks *t = w->t;
+	size_t d = py_innermost(w, B_DEF);
+	if (d == NONE || w->blk[d].name == NONE)
+		return false;
+	size_t o = w->blk[d].name + 1;
+	if (!is_p(t, o, '(') || w->m[o] == NONE)
+		return false;
+	for (size_t q = o + 1; q < w->m[o]; q++)
+		if (t->v[q].kind == FL_TK_IDENT && t->v[q].len == t->v[v].len &&
+		    memcmp(t->src + t->v[q].off, t->src + t->v[v].off, t->v[v].len) == 0 &&
+		    (is_p(t, q - 1, '(') || is_p(t, q - 1, ',') || is_p(t, q - 1, '*')))
+			return true;
+	return false;
 }
 
 /* A call given a message constant of a module named for messages or
@@ -915,8 +941,11 @@ static bool registry_call(walker *w, size_t i, size_t pb)
 	if (!py_get_args(w, i + 1, &a, &close))
 		return false;
 	for (size_t k = 0; k < a.n; k++) {
-		size_t b = a.st[k];
-		if (a.en[k] != b + 3 || t->v[b].kind != FL_TK_IDENT ||
+		size_t b = a.st[k], e = a.en[k];
+		/* the constant, or its text formatted: X.format(...) */
+		bool fmt = e >= b + 6 && is_p(t, b + 3, '.') && fl_tok_is_ident(t, b + 4, "format") &&
+			   is_p(t, b + 5, '(') && w->m[b + 5] == e - 1;
+		if ((e != b + 3 && !fmt) || t->v[b].kind != FL_TK_IDENT ||
 		    !(fl_tok_contains_ci(t, b, "message") || fl_tok_contains_ci(t, b, "error")))
 			continue;
 		char *msg = py_module_const(w, b);
