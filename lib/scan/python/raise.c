@@ -500,6 +500,23 @@ static bool args_message(walker *w, size_t i, size_t j, size_t p, const char *cn
 		if (cl == 19 && memcmp(cn, "PydanticCustomError", 19) == 0)
 			mk = a.npos > 1 ? a.pos[1] : NONE;
 		r->msg = py_arg_msg(w, &a, mk, false);
+		if (!r->msg && mk != NONE && a.en[mk] > a.st[mk] + 2 && is_p(t, a.st[mk], '[') &&
+		    w->m[a.st[mk]] == a.en[mk] - 1) {
+			/* `raise CompileError([f"mypy: can't find module
+			 * '{id}'"])`: a list of one message */
+			size_t sb = a.st[mk] + 1, se = a.en[mk] - 1;
+			if (se > sb && is_p(t, se - 1, ','))
+				se--;
+			bool one = true;
+			for (size_t q = sb; q < se && one; q++) {
+				if (fl_tok_is_opener(t, q) && w->m[q] != NONE)
+					q = w->m[q];
+				else if (is_p(t, q, ','))
+					one = false;
+			}
+			if (one && py_range_ok(t, sb, se))
+				r->msg = py_msg(t, sb, se, false);
+		}
 		if (!r->msg)
 			r->msg = py_kw_msg(w, &a, msg_kws);
 		if (!r->msg && r->upper && a.npos > 1 && mk == a.pos[0])
