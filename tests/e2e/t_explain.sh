@@ -51,6 +51,7 @@ KeyError: '"'A-7'"''
 # the error it holds (not the one that shows a source line), first
 explain_top "python: an error text around a quoted cause" "inventory/shelfmt.py:33" 'error: cannot format shelves.txt: Cannot parse shelf: 1: EOF in multi-line shelf entry'
 explain_top "python: a report that says it is an error" "inventory/shelfmt.py:43" 'error: cannot format shelves.txt: [Errno 2] No such file or directory'
+explain_top "python: a class's text around a local's message" "inventory/palletjson.py:16" "inventory.palletjson.PalletDecodeError: Invalid turnip control character '\\t' at: line 1 column 5 (char 4)"
 explain_top "python: a call of the file's own fail, not another file's" "inventory/pallets.py:27" "Can't find turnips for pallet 'north-7'"
 explain_top "python: a text handed to a helper that never returns" "inventory/pallets.py:17" 'pallets.ini:2: error: Can'"'"'t find pallet plugin "north.py"  [misc]'
 # a chain of tracebacks: the last one's raise (a record of its class

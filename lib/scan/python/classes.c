@@ -355,12 +355,22 @@ static size_t arg_for(const walker *w, const callargs *a, const char *p, size_t 
  * trailing blank kept: "Found empty keyname. " then " (line ...)"), or
  * the message of literals joined or concatenated with values ("Invalid
  * group name '" + group + "'"); NULL for anything else. */
-static char *arg_text(const walker *w, size_t b, size_t e)
+static char *arg_text(walker *w, size_t b, size_t e)
 {
 	const fl_toks *t = w->t;
 	if (e == b + 1 && t->v[b].kind == FL_TK_STRING) {
 		const fl_tok *x = &t->v[b];
 		return fl_xstrndup(fl_tok_str(t, x), x->slen);
+	}
+	if (e == b + 1 && t->v[b].kind == FL_TK_IDENT) {
+		/* a local bound to one text (`msg = "Invalid control
+		 * character {0!r} at".format(c)`, then `raise E(msg, s, end)`) */
+		char *ms[MAXVAR];
+		size_t n = py_var_msgs(w, b, b, 0, ms);
+		char *r = n == 1 ? ms[0] : NULL;
+		for (size_t k = r ? 1 : 0; k < n; k++)
+			free(ms[k]);
+		return r;
 	}
 	for (size_t k = b; k < e; k++)
 		if (t->v[k].kind == FL_TK_STRING)
