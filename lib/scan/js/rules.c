@@ -76,6 +76,19 @@ static void rule_throw(ctx *c, size_t i)
 static void rule_new_error(ctx *c, size_t i, const char *code);
 
 /* `NAME = new X(...)` later thrown: report at `new` */
+/* The '}' at k closes the block of an if or else (`if (x) { ... }`). */
+static bool block_of_if(const ctx *c, size_t k)
+{
+	size_t o = c->match[k];
+	if (o >= c->t.n || o == 0)
+		return false;
+	if (is_id(c, o - 1, "else"))
+		return true;
+	if (!is_p(c, o - 1, ")") || c->match[o - 1] >= c->t.n || c->match[o - 1] == 0)
+		return false;
+	return is_id(c, c->match[o - 1] - 1, "if");
+}
+
 static bool rule_new_var(ctx *c, size_t i)
 {
 	if (i < 2 || !is_p(c, i - 1, "=") || !is_kind(c, i - 2, FL_TK_IDENT))
@@ -94,14 +107,21 @@ static bool rule_new_var(ctx *c, size_t i)
 	 memcmp(c->t.src + c->t.v[(j)].off, nms, nl) == 0)
 	char *code = NULL;
 	bool thrown = false, handed = false;
-	int depth = 0;
+	int depth = 0, out = 0;
 	for (size_t k = c->match[open] + 1, n = 0; k < c->t.n && n < 400;
 	     k++, n++) {
 		if (is_p(c, k, "{") || is_p(c, k, "(") || is_p(c, k, "["))
 			depth++;
 		else if (is_p(c, k, "}") || is_p(c, k, ")") || is_p(c, k, "]"))
-			if (--depth < 0)
-				break;
+			if (--depth < 0) {
+				/* out of an if's block to the statements after
+				 * it (`if (bad) { err = new E(...); } ...
+				 * return err;`), two at most, not out of a
+				 * call or a function */
+				if (!is_p(c, k, "}") || ++out > 2 || !block_of_if(c, k))
+					break;
+				depth = 0;
+			}
 		if (IS_NAME(k) && is_p(c, k + 1, ".") && is_id(c, k + 2, "code") &&
 		    is_p(c, k + 3, "=") && is_kind(c, k + 4, FL_TK_STRING) &&
 		    !code)
@@ -425,9 +445,11 @@ static void rule_named_report(ctx *c, size_t i)
 		return;
 	size_t s[3], e[3];
 	size_t na = split_args(c, i + 1, s, e, 3);
-	if (na < 1 || !is_kind(c, s[0], FL_TK_STRING))
+	if (na < 1)
 		return;
-	char *msg = js_msg_of(c, s[0], e[0]);
+	/* a text, or one of the tree's texts by name (`warn(reporter
+	 * .lang('manifestLicenseNone'))`) */
+	char *msg = is_kind(c, s[0], FL_TK_STRING) ? js_msg_of(c, s[0], e[0]) : js_i18n_msg(c, s[0], e[0]);
 	if (msg && strchr(msg, ' ') && has_text(msg)) {
 		bool warn = is_id(c, i, "warn");
 		js_emit(c, i, msg, NULL, NULL, FL_T_CONSOLE, warn ? FL_S_WARNING : FL_S_ERROR, 0,
