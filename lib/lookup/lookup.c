@@ -2013,7 +2013,10 @@ static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 		if (lead)
 			k = 0;
 		const fl_span *c = &A->caps[k];
-		if ((!lead && c->end < A->end) || c->start >= c->end)
+		/* (or the last, ending its line, advice on the next lines
+		 * after it: black's "...failed to parse source file AST:
+		 * {exc}\nThis could be caused by ...") */
+		if ((!lead && c->end < A->end && A->text[c->end] != '\n') || c->start >= c->end)
 			continue;
 		const char *acls = ix_str(&lk->seg[A->seg], ent_of(lk, A)->cls);
 		for (size_t b = 0; b < nh && !A->quotes; b++) {
@@ -2023,8 +2026,9 @@ static void mark_quoting(const fl_lookup *lk, struct hit *hits, size_t nh)
 			/* B matched its line alone and A the whole text: the
 			 * leading placeholder holds B's line, all of it */
 			bool same = same_text(A, B);
-			if (!same && !(lead && B->at == 0 &&
-				       strcspn(B->text, "\n") == c->end - c->start))
+			bool eol = !lead && c->end < A->end; /* ends its line */
+			if (!same && !eol &&
+			    !(lead && B->at == 0 && strcspn(B->text, "\n") == c->end - c->start))
 				continue;
 			const char *bcls = ix_str(&lk->seg[B->seg], ent_of(lk, B)->cls);
 			if (*acls && strcmp(acls, bcls) == 0)

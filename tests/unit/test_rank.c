@@ -212,6 +212,14 @@ static int setup(void **state)
 	put("acme/fmt", "EOF in multi-line statement", "pgen2/tokenize.py", 549);
 	put("acme/fmt", "Cannot parse: {lineno}:{column}: {faulty_line}", "fmt/parsing.py", 104);
 	put("acme/fmt", "Cannot parse: {lineno}:{column}: {te.args[0]}", "fmt/parsing.py", 111);
+	/* a text whose placeholder ends its line, advice after it, another
+	 * tree's short wrapper of the same line, and the quoted cause's
+	 * record of a third tree */
+	put("acme/fmt", "cannot use --safe with this shelf; failed to parse source shelf AST: {exc}\n"
+			"This could be caused by running the formatter with an older runtime.",
+	    "fmt/__init__.py", 1348);
+	put("acme/agebox", "failed to parse %q: %v", "cmd/agebox/parse.go", 287);
+	put("acme/finder2", "cannot unstack %s", "find/pred.c", 260);
 	/* one text raised in the files of two programs of one tree */
 	put("acme/utils", "cannot list entry %s", "src/lsx.c", 3457);
 	put("acme/utils", "cannot list entry %s", "src/dux.c", 593);
@@ -525,7 +533,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 386);
+	assert_int_equal(fl_lookup_count(lk), 389);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -918,6 +926,19 @@ static void test_program_prefix_names_an_error(void **state)
 	fl_result_free(&r);
 }
 
+static void test_quoting_placeholder_ends_its_line(void **state)
+{
+	(void)state;
+	/* both records hold the cause's text ("cannot unstack ...") in a
+	 * placeholder: the one that says more of the printed text first */
+	fl_result r = ask("Error: cannot format d.py: cannot use --safe with this shelf; failed to parse "
+			  "source shelf AST: cannot unstack function call (<unknown>, line 1)\n"
+			  "This could be caused by running the formatter with an older runtime.\n");
+	assert_true(r.n >= 2);
+	assert_string_equal(r.v[0].file_path, "fmt/__init__.py");
+	fl_result_free(&r);
+}
+
 static void test_order_is_total(void **state)
 {
 	(void)state;
@@ -969,6 +990,7 @@ int main(void)
 		cmocka_unit_test(test_order_is_total),
 		cmocka_unit_test(test_frame_names_the_banner),
 		cmocka_unit_test(test_program_prefix_names_an_error),
+		cmocka_unit_test(test_quoting_placeholder_ends_its_line),
 		cmocka_unit_test(test_weak_line_is_no_evidence),
 		cmocka_unit_test(test_subcommand_file_and_named_value),
 	};

@@ -1648,15 +1648,19 @@
       hits.forEach(function (a) {
         if (!a.raised || a.def || a.wraps || !a.text || !a.caps.length || a.info < WRAPPED_INFO_MIN) return;
         var c = a.caps[a.caps.length - 1];
-        if (c[1] < a.end || c[0] >= c[1]) return;
+        /* (or ending its line, advice on the next lines after it) */
+        var eol = c[1] < a.end && a.text[c[1]] === '\n';
+        if ((c[1] < a.end && !eol) || c[0] >= c[1]) return;
         a.quotes = hits.some(function (b) {
-          if (b === a || !b.strong || b.pos !== a.pos || b.text !== a.text) return false;
+          if (b === a || !b.strong || b.pos !== a.pos) return false;
+          var same = b.text === a.text;
+          if (!same && !eol) return false;
           if (a.x.cls && a.x.cls === b.x.cls) return false;
           /* b's whole match, from the placeholder's start (a quote before
            * it aside): the placeholder is b's message */
           var cs = c[0];
-          if (cs < b.at && b.at - cs === 1 && '"\'`'.indexOf(a.text[cs]) >= 0) cs++;
-          return b.at === cs && holdsOnLine(a, c, b);
+          if (same && cs < b.at && b.at - cs === 1 && '"\'`'.indexOf(a.text[cs]) >= 0) cs++;
+          return (!same || b.at === cs) && holdsOnLine(a, c, b);
         });
         if (a.quotes) {
           a.strong = true;

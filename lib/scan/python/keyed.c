@@ -284,16 +284,37 @@ void py_msg_table_collect(fl_classdefs *tr, const fl_toks *t, const size_t *m)
 	}
 }
 
+static bool msg_table_site(walker *w, size_t pb, const char *s, size_t n);
+
 bool py_msg_table_call(walker *w, size_t i, size_t pb)
 {
 	const fl_toks *t = w->t;
 	/* X.add_message("symbol", ...) */
 	if (i == pb || !fl_tok_is_ident(t, i, "add_message") || !is_p(t, i + 1, '(') ||
-	    w->m[i + 1] == NONE || t->v[i + 2].kind != FL_TK_STRING ||
-	    !(is_p(t, i + 3, ',') || is_p(t, i + 3, ')')))
+	    w->m[i + 1] == NONE || !(is_p(t, i + 3, ',') || is_p(t, i + 3, ')')))
 		return false;
-	const char *s = fl_tok_str(t, &t->v[i + 2]);
-	size_t n = t->v[i + 2].slen;
+	if (t->v[i + 2].kind == FL_TK_IDENT) {
+		/* a local given one symbol in each branch (`message =
+		 * "missing-module-docstring"` / ... then
+		 * `self.add_message(message, node=node)`): a site each */
+		char *ms[MAXVAR];
+		size_t nv = py_var_msgs(w, i + 2, i + 2, 0, ms);
+		bool any = false;
+		for (size_t v = 0; v < nv; v++) {
+			any = msg_table_site(w, pb, ms[v], strlen(ms[v])) || any;
+			free(ms[v]);
+		}
+		return any;
+	}
+	if (t->v[i + 2].kind != FL_TK_STRING)
+		return false;
+	return msg_table_site(w, pb, fl_tok_str(t, &t->v[i + 2]), t->v[i + 2].slen);
+}
+
+/* The site at pb of the message table's entry for symbol s (n bytes):
+ * false when the tree has none. */
+static bool msg_table_site(walker *w, size_t pb, const char *s, size_t n)
+{
 	if (!msg_symbol(s, n))
 		return false;
 	char key[80];
