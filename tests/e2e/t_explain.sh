@@ -125,6 +125,7 @@ explain_top "python: a helper handed the class and the text" "inventory/shelfini
 explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.js:8" 'Error: no shelf B-9
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'
+explain_top "node: a factory of error objects, at its call" "lib/bundler/stack.ts:6" '[!] BundlerError: "north" is not stacked on the pallet "src/a.js".'
 explain_top "node: a thrower's template around its caller's text" "lib/lockparse.js:18" 'error An unexpected error occurred: "Invalid turnip value type 4:0 in /srv/app/pallet.lock".'
 explain_top "node: a catalog text warned by an object's own reporter" "lib/widgets.js:19" 'warning The trellis at "/srv/app/north" has no rigging, skipping it.'
 # a raise whose text quotes the error it caught, first though the caught

@@ -157,6 +157,101 @@ bool js_rule_factory_call(ctx *c, size_t i)
 	return made;
 }
 
+/* ---- factories of error objects ----------------------------------------------
+ * rollup's `export function errorMissingExport(binding: string, ...):
+ * RollupLog { return { binding, code: MISSING_EXPORT, message: `"${binding}"
+ * is not exported by ...`, url: ... }; }`, given to `this.error(...)`,
+ * `this.warn(...)`, `onwarn(...)` wherever the error happens: the tree
+ * keeps "ofac:NAME" (the message of the object it returns, its code), and
+ * each call of NAME is a site. */
+
+bool js_has_log_factory(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "message:", 8) != NULL && fl_memmem(s, n, "return {", 8) != NULL &&
+	       fl_memmem(s, n, "function ", 9) != NULL;
+}
+
+/* The text the file's constant NAME (token k) is given, `NAME = 'TEXT'`
+ * at a statement's level (`const MISSING_EXPORT = 'MISSING_EXPORT',
+ * ...`), or NULL. */
+static const char *file_const_text(const ctx *c, size_t k)
+{
+	const fl_tok *x = &c->t.v[k];
+	for (size_t q = 0; q + 3 < c->t.n; q++) {
+		const fl_tok *y = &c->t.v[q];
+		if (y->kind == FL_TK_IDENT && y->len == x->len && q != k &&
+		    memcmp(c->t.src + y->off, c->t.src + x->off, x->len) == 0 && is_p(c, q + 1, "=") &&
+		    is_kind(c, q + 2, FL_TK_STRING) && (is_p(c, q + 3, ",") || is_p(c, q + 3, ";")) &&
+		    (is_id(c, q - 1, "const") || is_p(c, q - 1, ",")))
+			return fl_tok_str(&c->t, &c->t.v[q + 2]);
+	}
+	return NULL;
+}
+
+void js_log_factory_collect(fl_classdefs *tr, const ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	size_t nm = i + 1;
+	if (!is_id(c, i, "function") || !is_kind(c, nm, FL_TK_IDENT) || !is_p(c, nm + 1, "(") ||
+	    c->match[nm + 1] >= t->n || t->v[nm].len > 120)
+		return;
+	/* the body, after a return type (`): RollupLog {`) */
+	size_t open = c->match[nm + 1] + 1;
+	if (is_p(c, open, ":"))
+		for (size_t lim = open + 24; open < lim && open < t->n && !is_p(c, open, "{"); open++)
+			;
+	if (!is_p(c, open, "{") || c->match[open] >= t->n || c->match[open] - open > 2000)
+		return;
+	size_t close = c->match[open];
+	for (size_t k = open + 1; k + 1 < close; k++) {
+		if (is_id(c, k, "function") || is_p(c, k, "=>"))
+			return; /* a nested function's return is its own */
+		if (!is_id(c, k, "return") || !is_p(c, k + 1, "{") || c->match[k + 1] >= close)
+			continue;
+		size_t vb, ve;
+		if (!js_obj_prop(c, k + 1, "message", &vb, &ve))
+			continue;
+		char *code = NULL;
+		char *m = js_obj_message(c, k + 1, &code);
+		if (!m || !strchr(m, ' ')) {
+			free(m);
+			free(code);
+			return;
+		}
+		size_t cb, ce;
+		if (!code && js_obj_prop(c, k + 1, "code", &cb, &ce) && ce == cb + 1 && is_kind(c, cb, FL_TK_IDENT)) {
+			const char *cv = file_const_text(c, cb);
+			if (cv && *cv)
+				code = fl_xstrdup(cv);
+		}
+		char *key = fl_xasprintf("ofac:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
+		fl_classdefs_add(tr, key, m, code, 0);
+		free(key);
+		return; /* its first: the others are its variants */
+	}
+}
+
+bool js_rule_log_factory_call(ctx *c, size_t i)
+{
+	const fl_toks *t = &c->t;
+	if (!c->tree || !c->tree->n || t->v[i].len > 120 || c->match[i + 1] >= t->n ||
+	    (i > 0 && (is_id(c, i - 1, "function") || is_id(c, i - 1, "new") || is_p(c, i - 1, "."))) ||
+	    is_p(c, c->match[i + 1] + 1, "{") || is_p(c, c->match[i + 1] + 1, ":"))
+		return false;
+	char key[160];
+	snprintf(key, sizeof key, "ofac:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
+	const char *m, *code;
+	int st;
+	if (!fl_classdefs_find(c->tree, key, &m, &code, &st) || !m)
+		return false;
+	/* given to a warning's call: onwarn(...), this.warn(...) */
+	bool warn = i >= 2 && is_p(c, i - 1, "(") && is_kind(c, i - 2, FL_TK_IDENT) &&
+		    fl_tok_contains_ci(t, i - 2, "warn");
+	js_emit(c, i, m, code, NULL, FL_T_EXCEPTION, warn ? FL_S_WARNING : FL_S_ERROR, 0,
+		"error object factory");
+	return true;
+}
+
 /* ---- project reporters ---------------------------------------------------------
  * commander's `error(message, errorOptions) { this._outputConfiguration
  * .outputError(`${message}\n`, ...); ...; this._exit(exitCode, code,

@@ -315,6 +315,10 @@ void js_report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 /* The error classes of the file are sites of their own. */
 void js_class_sites(ctx *c);
 
+/* msg.c: the value [*vb, *ve) of property key directly in the object
+ * literal whose '{' is open */
+bool js_obj_prop(const ctx *c, size_t open, const char *key, size_t *vb, size_t *ve);
+
 /* factories.c */
 /* `throw createUnsupportedError('...', ...)` at throw i (NAME at name, '('
  * at open): a project's error factory thrown with its message. */
@@ -327,6 +331,16 @@ char *js_factory_msg(const ctx *c, size_t i, size_t *name);
 /* A call at i of a project's error factory that is not thrown here: a
  * site with its argument's message, else the one the factory builds. */
 bool js_rule_factory_call(ctx *c, size_t i);
+/* A byte scan: the file can declare a factory of error objects (a
+ * function that returns `{ code, message: ... }`). */
+bool js_has_log_factory(const char *s, size_t n);
+/* In collect: the factory of error objects declared at `function` token
+ * i, into the tree ("ofac:NAME": its message, its code). */
+void js_log_factory_collect(fl_classdefs *tr, const ctx *c, size_t i);
+/* A call at i of a factory of error objects of the tree (rollup's
+ * `this.error(errorMissingExport(name, id, exporter))`): a site of its
+ * message, a warning when a warning's call is given it. */
+bool js_rule_log_factory_call(ctx *c, size_t i);
 /* A byte scan: the file can declare a reporter. */
 bool js_has_reporter(const char *s, size_t n);
 /* In collect: the reporter declared at i, into the tree ("rep:NAME"). */

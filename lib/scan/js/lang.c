@@ -107,8 +107,9 @@ static void js_collect(void *tree, const fl_src *src)
 	if (!tr || !src->text ||
 	    (!tf && !tables && !js_has_error_class(src->text, src->len) &&
 	     !js_has_factory_decl(src->text, src->len) && !js_has_reporter(src->text, src->len) &&
-	     !js_has_pfactory(src->text, src->len)))
+	     !js_has_pfactory(src->text, src->len) && !js_has_log_factory(src->text, src->len)))
 		return;
+	bool lfac = js_has_log_factory(src->text, src->len);
 	ctx c = {0};
 	fl_toks_init(&c.t, src);
 	fl_js_lex(&c.t, jsx_of(src->path));
@@ -135,6 +136,8 @@ static void js_collect(void *tree, const fl_src *src)
 			js_reporter_collect(tr, &c, i);
 			js_pfac_collect(tr, &c, i);
 		}
+		if (lfac && is_id(&c, i, "function"))
+			js_log_factory_collect(tr, &c, i);
 		size_t fn;
 		char *fm = is_id(&c, i, "function") ? js_factory_msg(&c, i, &fn) : NULL;
 		if (fm) {

@@ -292,8 +292,7 @@ char *js_msg_of(const ctx *c, size_t b, size_t e)
 }
 
 /* value span of property `key` directly in the object literal at open */
-static bool obj_prop(const ctx *c, size_t open, const char *key, size_t *vb,
-		     size_t *ve)
+bool js_obj_prop(const ctx *c, size_t open, const char *key, size_t *vb, size_t *ve)
 {
 	if (!is_p(c, open, "{"))
 		return false;
@@ -326,14 +325,14 @@ char *js_obj_message(const ctx *c, size_t open, char **code)
 	size_t vb, ve;
 	char *m = NULL;
 	for (const char *const *k = keys; *k && !m; k++) {
-		if (!obj_prop(c, open, *k, &vb, &ve))
+		if (!js_obj_prop(c, open, *k, &vb, &ve))
 			continue;
 		if (is_p(c, vb, "{") && c->match[vb] == ve - 1)
 			m = js_obj_message(c, vb, code);
 		else
 			m = js_ctor_arg_msg(c, vb, ve);
 	}
-	if (code && !*code && obj_prop(c, open, "code", &vb, &ve) &&
+	if (code && !*code && js_obj_prop(c, open, "code", &vb, &ve) &&
 	    ve == vb + 1 && c->t.v[vb].kind == FL_TK_STRING &&
 	    c->t.v[vb].slen)
 		*code = fl_xstrdup(fl_tok_str(&c->t, &c->t.v[vb]));

@@ -1026,7 +1026,7 @@ void js_rules(ctx *c)
 			js_report_ctor(c, i, i, i + 1, "createError", NULL);
 		} else if (is_p(c, i + 1, "(")) {
 			if (!js_rule_reporter_call(c, i, false) && !js_rule_factory_call(c, i) &&
-			    !js_lint_helper_call(c, i))
+			    !js_rule_log_factory_call(c, i) && !js_lint_helper_call(c, i))
 				rule_named_report(c, i);
 		}
 	}
