@@ -533,6 +533,7 @@ jvm_top() {
 	local edb="$WORK/jvm.db"
 	explain_top "$@"
 }
+jvm_top "java: a message constant's use, not its definition" "src/main/java/com/acme/pallet/PalletMain.java:7" 'Error: No trellis directory for the -t option'
 jvm_top "java getMessage() text of an uncaught exception" "src/main/java/com/acme/build/StepFailedException.java:18" \
 	$'Exception in thread "main" com.acme.build.StepFailedException: Step lint exited with status 2\n\tat com.acme.build.Runner.run(Runner.java:40)'
 # a library's default text: a constant its overload hands to the method

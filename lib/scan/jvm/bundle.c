@@ -384,11 +384,25 @@ static void emit_report(ctx *c, size_t i, bool dot_before, const char *sev, cons
 	free(idiom);
 }
 
+static bool key_const_at(const ctx *c, size_t i, size_t *name, size_t *key);
+
 bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 {
 	const char *sev;
 	if (!c->ctors || c->match[i + 1] == NOIDX || !report_name(c, i, &sev))
 		return false;
+	size_t kn, kk;
+	if (i > 0 && key_const_at(c, i - 1, &kn, &kk)) {
+		/* a constant naming a key: the text's definition, its uses
+		 * report it (jvm_rule_enum_text) */
+		const char *text = bundle_text(c, fl_tok_str(&c->t, &c->t.v[kk]), c->t.v[kk].slen);
+		if (text) {
+			site_spec sp = {.first = kn, .type = FL_T_CONSOLE, .sev = FL_S_ERROR,
+					.idiom = "error enum constant", .msg = text};
+			jvm_emit(c, &sp);
+		}
+		return true;
+	}
 	size_t st[8], en[8];
 	size_t na = args(c, i + 1, st, en, 8, NULL);
 	for (size_t k = 0; k < na; k++) {
@@ -403,6 +417,64 @@ bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 		return true;
 	}
 	return false;
+}
+
+/* ---- constants of a class that name a key ------------------------------------
+ * JFlex's `public static ErrorMessages NO_DIRECTORY = new
+ * ErrorMessages("NO_DIRECTORY");`, its text in the bundle
+ * (`NO_DIRECTORY = No directory for -d option`): a report call given the
+ * constant (`Out.error(ErrorMessages.NO_DIRECTORY)`) is a site of the
+ * text, as an error enum's constant is; the constant itself is none. */
+
+#define ENUMKEY "enumkey:"
+
+bool jvm_may_have_key_consts(const char *s, size_t n)
+{
+	return fl_memmem(s, n, "static ", 7) != NULL && fl_memmem(s, n, "= new ", 6) != NULL;
+}
+
+/* Token i is the `new` of `static CLS NAME = new CLS("KEY")`: the name
+ * token into *name, the key token into *key. */
+static bool key_const_at(const ctx *c, size_t i, size_t *name, size_t *key)
+{
+	if (i < 4 || !is(c, i, "new") || !is_p(c, i - 1, "=") || !is_id(c, i - 2) || !is_id(c, i - 3) ||
+	    !is_id(c, i + 1) || !is_p(c, i + 2, "(") || c->t.v[i + 3].kind != FL_TK_STRING ||
+	    !is_p(c, i + 4, ")") || c->t.v[i + 1].len != c->t.v[i - 3].len ||
+	    memcmp(tsrc(c, i + 1), tsrc(c, i - 3), c->t.v[i + 1].len) != 0)
+		return false;
+	bool st = false;
+	for (size_t k = i - 4, n = 0; n < 4; k--, n++) {
+		if (is(c, k, "static")) {
+			st = true;
+			break;
+		}
+		if (!(is(c, k, "public") || is(c, k, "private") || is(c, k, "protected") || is(c, k, "final")) ||
+		    k == 0)
+			break;
+	}
+	if (!st)
+		return false;
+	*name = i - 2;
+	*key = i + 3;
+	return key_like(fl_tok_str(&c->t, &c->t.v[i + 3]), c->t.v[i + 3].slen);
+}
+
+void jvm_key_consts_collect(ctx *c, fl_factories *tree)
+{
+	for (size_t i = 4; i + 4 < c->t.n; i++) {
+		size_t nm, key;
+		if (!key_const_at(c, i, &nm, &key))
+			continue;
+		for (int both = 0; both < 2; both++) {
+			fl_factory f = {0};
+			f.name = both ? fl_xasprintf(ENUMKEY "%.*s.%.*s", (int)c->t.v[i + 1].len, tsrc(c, i + 1),
+						     (int)c->t.v[nm].len, tsrc(c, nm))
+				      : fl_xasprintf(ENUMKEY "%.*s", (int)c->t.v[nm].len, tsrc(c, nm));
+			f.msg = fl_xstrndup(fl_tok_str(&c->t, &c->t.v[key]), c->t.v[key].slen);
+			f.tag = 1;
+			fl_factories_add(tree, &f);
+		}
+	}
 }
 
 /* ---- error enums' constants -------------------------------------------------- */
@@ -427,6 +499,25 @@ static const fl_factory *enum_arg(ctx *c, size_t b, size_t e)
 	return f && f->msg ? f : NULL;
 }
 
+/* The bundle text of the key constant argument [b, e) names
+ * (`ErrorMessages.NO_DIRECTORY`, or a bare NAME in capitals), or NULL. */
+static const char *key_const_arg(ctx *c, size_t b, size_t e)
+{
+	char name[300];
+	int l;
+	if (e == b + 3 && is_id(c, b) && is_p(c, b + 1, ".") && is_id(c, b + 2) &&
+	    c->t.v[b].len + c->t.v[b + 2].len < 250)
+		l = snprintf(name, sizeof name, ENUMKEY "%.*s.%.*s", (int)c->t.v[b].len, tsrc(c, b),
+			     (int)c->t.v[b + 2].len, tsrc(c, b + 2));
+	else if (e == b + 1 && is_id(c, b) && c->t.v[b].len < 250 && tsrc(c, b)[0] >= 'A' &&
+		 tsrc(c, b)[0] <= 'Z' && memchr(tsrc(c, b), '_', c->t.v[b].len))
+		l = snprintf(name, sizeof name, ENUMKEY "%.*s", (int)c->t.v[b].len, tsrc(c, b));
+	else
+		return NULL;
+	const fl_factory *f = jvm_tree_find(c, name, (size_t)l, 0);
+	return f && f->msg ? bundle_text(c, f->msg, strlen(f->msg)) : NULL;
+}
+
 bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
 {
 	const char *sev;
@@ -436,10 +527,15 @@ bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
 	size_t na = args(c, i + 1, st, en, 8, NULL);
 	for (size_t k = 0; k < na; k++) {
 		const fl_factory *f = enum_arg(c, st[k], en[k]);
-		if (!f)
-			continue;
-		emit_report(c, i, dot_before, f->tag == 2 ? FL_S_WARNING : FL_S_ERROR, f->msg);
-		return true;
+		if (f) {
+			emit_report(c, i, dot_before, f->tag == 2 ? FL_S_WARNING : FL_S_ERROR, f->msg);
+			return true;
+		}
+		const char *text = key_const_arg(c, st[k], en[k]);
+		if (text) {
+			emit_report(c, i, dot_before, sev, text);
+			return true;
+		}
 	}
 	return false;
 }

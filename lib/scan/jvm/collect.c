@@ -1445,7 +1445,8 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 	bool statics = jvm_dialect_of(src->path) == D_JAVA && has_static_factory(src->text, src->len) &&
 		       may_new_exception(src->text, src->len);
 	bool enums = has_error_enum(src->text, src->len);
-	if (!ctors && !throwers && !statics && !enums)
+	bool keys = jvm_dialect_of(src->path) == D_JAVA && jvm_may_have_key_consts(src->text, src->len);
+	if (!ctors && !throwers && !statics && !enums && !keys)
 		return NULL;
 	ctx c;
 	memset(&c, 0, sizeof c);
@@ -1462,6 +1463,8 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 		class_static_factories(&c, tree);
 	if (enums)
 		jvm_error_enums_collect(&c, tree);
+	if (keys)
+		jvm_key_consts_collect(&c, tree);
 	fl_factories_free(&c.fac);
 	fl_strmap_free(&c.own);
 	fl_scopes_free(&c.sc);

@@ -225,6 +225,13 @@ bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before);
  * ...", ErrorSeverity.ERROR)`) at the name i: a site of the constant's
  * text.  True when it is one. */
 bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before);
+/* A byte scan: the file can declare constants of a class that name a
+ * bundle key (`static ErrorMessages NO_DIRECTORY = new
+ * ErrorMessages("NO_DIRECTORY")`). */
+bool jvm_may_have_key_consts(const char *s, size_t n);
+/* In collect: those constants into the tree, "enumkey:CLS.NAME" and
+ * "enumkey:NAME" with the key, for the report calls given them. */
+void jvm_key_consts_collect(ctx *c, fl_factories *tree);
 
 /* walk.c */
 /* Add the site s describes (its guard computed when not set). */
