@@ -21,9 +21,10 @@
  * 10: parts (IDX_PART); 11: each factor's length (off_factor_len);
  * 15: the literal table (littab.h); 16: the literal databases in a file
  * of their own (hsdb.c); 17: a record's sites with each one's function
- * and guard, its own first (index.c's read_sites) */
+ * and guard, its own first (index.c's read_sites); 18: a message quoted
+ * whole has words (tokens.c's whole_line: the norms changed) */
 #define FL_HS_SHARDS 16    /* literal databases compiled in parallel */
-#define FL_IDX_MAGIC "FLIDX\0\0\x16"
+#define FL_IDX_MAGIC "FLIDX\0\0\x17"
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12

@@ -26,6 +26,20 @@ static int is_space(unsigned char c)
 	       c == '\v';
 }
 
+/* The quotes at i and k hold their whole line, but for spaces and a final
+ * period (a message printed in quotes: `"Encoding {0} not supported on
+ * this JVM."`): its words are the text, no quoted value. */
+static bool whole_line(const char *s, size_t n, size_t i, size_t k)
+{
+	for (size_t a = i; a > 0 && s[a - 1] != '\n'; a--)
+		if (!is_space((unsigned char)s[a - 1]))
+			return false;
+	for (size_t b = k + 1; b < n && s[b] != '\n'; b++)
+		if (!is_space((unsigned char)s[b]) && s[b] != '.')
+			return false;
+	return k > i + 1;
+}
+
 /* Mark the bytes to blank out: placeholders, quoted strings, paths, hex
  * numbers and numbers; everything else is split on non-letters. */
 static void blank(const char *s, size_t n, unsigned char *m)
@@ -77,7 +91,7 @@ static void blank(const char *s, size_t n, unsigned char *m)
 				else
 					k++;
 			}
-			if (k < n && s[k] == close) {
+			if (k < n && s[k] == close && !whole_line(s, n, i, k)) {
 				memset(m + i, 1, k - i + 1);
 				i = k;
 				continue;

@@ -220,6 +220,8 @@ static int setup(void **state)
 	    "fmt/__init__.py", 1348);
 	put("acme/agebox", "failed to parse %q: %v", "cmd/agebox/parse.go", 287);
 	put("acme/finder2", "cannot unstack %s", "find/pred.c", 260);
+	/* a text printed in double quotes, whole */
+	put("acme/crates", "\"Crate {name} is not stacked on this trellis.\"", "src/Opt.java", 99);
 	/* one text raised in the files of two programs of one tree */
 	put("acme/utils", "cannot list entry %s", "src/lsx.c", 3457);
 	put("acme/utils", "cannot list entry %s", "src/dux.c", 593);
@@ -533,7 +535,7 @@ static void test_multi_line_message(void **state)
 	assert_true(r.v[0].score >= 0.9);
 	fl_result_free(&r);
 	/* the parts are no records of their own */
-	assert_int_equal(fl_lookup_count(lk), 389);
+	assert_int_equal(fl_lookup_count(lk), 390);
 }
 
 static void test_banner_on_the_same_line(void **state)
@@ -939,6 +941,17 @@ static void test_quoting_placeholder_ends_its_line(void **state)
 	fl_result_free(&r);
 }
 
+static void test_text_quoted_whole(void **state)
+{
+	(void)state;
+	/* its words are its text, not a quoted value's: a confident answer */
+	fl_result r = ask("Error: \"Crate north-7 is not stacked on this trellis.\"\n");
+	assert_true(r.n >= 1);
+	assert_string_equal(r.v[0].file_path, "src/Opt.java");
+	assert_true(r.v[0].score >= 0.9);
+	fl_result_free(&r);
+}
+
 static void test_order_is_total(void **state)
 {
 	(void)state;
@@ -991,6 +1004,7 @@ int main(void)
 		cmocka_unit_test(test_frame_names_the_banner),
 		cmocka_unit_test(test_program_prefix_names_an_error),
 		cmocka_unit_test(test_quoting_placeholder_ends_its_line),
+		cmocka_unit_test(test_text_quoted_whole),
 		cmocka_unit_test(test_weak_line_is_no_evidence),
 		cmocka_unit_test(test_subcommand_file_and_named_value),
 	};

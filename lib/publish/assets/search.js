@@ -62,7 +62,7 @@
               !(isLetter(s.charCodeAt(k - 1)) && k + 1 < n && isLetter(s.charCodeAt(k + 1)))) close = 39;
           else k++;
         }
-        if (k < n && s.charCodeAt(k) === close) { m.fill(1, i, k + 1); i = k; continue; }
+        if (k < n && s.charCodeAt(k) === close && !wholeLine(s, n, i, k)) { m.fill(1, i, k + 1); i = k; continue; }
       }
       if (!isSpace(c) && (i === 0 || isSpace(s.charCodeAt(i - 1)) || !isLetter(s.charCodeAt(i - 1)))) {
         var slash = 0, hex = 1, digits = 0, ch;
@@ -82,6 +82,13 @@
       if (c >= 48 && c <= 57) m[i] = 1;
     }
     return m;
+  }
+  /* the quotes at i and k hold their whole line, but for spaces and a
+   * final period: its words are the text (tokens.c's whole_line) */
+  function wholeLine(s, n, i, k) {
+    for (var a = i; a > 0 && s[a - 1] !== '\n'; a--) if (!isSpace(s.charCodeAt(a - 1))) return false;
+    for (var b = k + 1; b < n && s[b] !== '\n'; b++) if (!isSpace(s.charCodeAt(b)) && s[b] !== '.') return false;
+    return k > i + 1;
   }
   /* the distinct tokens of a text (bytes), at most max, cut at 63 bytes */
   function tokens(text, max) {
