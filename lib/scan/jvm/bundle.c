@@ -428,9 +428,36 @@ bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 
 #define ENUMKEY "enumkey:"
 
+static bool id_byte(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+	       ch == '$';
+}
+
+/* `TYPE NAME = new TYPE("` somewhere in [s, s + n), the same TYPE twice */
 bool jvm_may_have_key_consts(const char *s, size_t n)
 {
-	return fl_memmem(s, n, "static ", 7) != NULL && fl_memmem(s, n, "= new ", 6) != NULL;
+	for (const char *p = s; (p = fl_memmem(p, (size_t)(s + n - p), "= new ", 6)) != NULL; p += 6) {
+		const char *a = p + 6, *b = a;
+		while (b < s + n && id_byte(*b))
+			b++;
+		if (b == a || s + n - b < 2 || b[0] != '(' || b[1] != '"')
+			continue;
+		/* back over spaces, NAME, spaces: TYPE ends there */
+		const char *q = p;
+		while (q > s && q[-1] == ' ')
+			q--;
+		while (q > s && id_byte(q[-1]))
+			q--;
+		while (q > s && q[-1] == ' ')
+			q--;
+		const char *te = q;
+		while (q > s && id_byte(q[-1]))
+			q--;
+		if (te - q == b - a && memcmp(q, a, (size_t)(b - a)) == 0)
+			return true;
+	}
+	return false;
 }
 
 /* Token i is the `new` of `static CLS NAME = new CLS("KEY")`: the name
