@@ -428,10 +428,10 @@ bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before)
 
 #define ENUMKEY "enumkey:"
 
+/* an identifier's byte, '$' too (lex.h's byte classes) */
 static bool id_byte(char ch)
 {
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
-	       ch == '$';
+	return (fl_lx_class[(unsigned char)ch] & 3) != 0;
 }
 
 /* `TYPE NAME = new TYPE("` somewhere in [s, s + n), the same TYPE twice */
@@ -506,43 +506,25 @@ void jvm_key_consts_collect(ctx *c, fl_factories *tree)
 
 /* ---- error enums' constants -------------------------------------------------- */
 
-/* The text of the error enum constant argument [b, e) names:
- * `ErrorType.NAME` (the tree's enum of that name), or a bare NAME in
- * capitals (a static import: the tree's one constant of that name). */
-static const fl_factory *enum_arg(ctx *c, size_t b, size_t e)
+/* The tree's entry under prefix ("enumtext:", "enumkey:") of the constant
+ * argument [b, e) names: `ErrorType.NAME` (the tree's class or enum of
+ * that name), or a bare NAME in capitals (a static import: the tree's one
+ * constant of that name); NULL when none, or it holds no text. */
+static const fl_factory *const_arg(ctx *c, size_t b, size_t e, const char *prefix)
 {
 	char name[300];
 	int l;
 	if (e == b + 3 && is_id(c, b) && is_p(c, b + 1, ".") && is_id(c, b + 2) &&
 	    c->t.v[b].len + c->t.v[b + 2].len < 250)
-		l = snprintf(name, sizeof name, "enumtext:%.*s.%.*s", (int)c->t.v[b].len, tsrc(c, b),
+		l = snprintf(name, sizeof name, "%s%.*s.%.*s", prefix, (int)c->t.v[b].len, tsrc(c, b),
 			     (int)c->t.v[b + 2].len, tsrc(c, b + 2));
 	else if (e == b + 1 && is_id(c, b) && c->t.v[b].len < 250 &&
 		 memchr(tsrc(c, b), '_', c->t.v[b].len) && tsrc(c, b)[0] >= 'A' && tsrc(c, b)[0] <= 'Z')
-		l = snprintf(name, sizeof name, "enumtext:%.*s", (int)c->t.v[b].len, tsrc(c, b));
+		l = snprintf(name, sizeof name, "%s%.*s", prefix, (int)c->t.v[b].len, tsrc(c, b));
 	else
 		return NULL;
 	const fl_factory *f = jvm_tree_find(c, name, (size_t)l, 0);
 	return f && f->msg ? f : NULL;
-}
-
-/* The bundle text of the key constant argument [b, e) names
- * (`ErrorMessages.NO_DIRECTORY`, or a bare NAME in capitals), or NULL. */
-static const char *key_const_arg(ctx *c, size_t b, size_t e)
-{
-	char name[300];
-	int l;
-	if (e == b + 3 && is_id(c, b) && is_p(c, b + 1, ".") && is_id(c, b + 2) &&
-	    c->t.v[b].len + c->t.v[b + 2].len < 250)
-		l = snprintf(name, sizeof name, ENUMKEY "%.*s.%.*s", (int)c->t.v[b].len, tsrc(c, b),
-			     (int)c->t.v[b + 2].len, tsrc(c, b + 2));
-	else if (e == b + 1 && is_id(c, b) && c->t.v[b].len < 250 && tsrc(c, b)[0] >= 'A' &&
-		 tsrc(c, b)[0] <= 'Z' && memchr(tsrc(c, b), '_', c->t.v[b].len))
-		l = snprintf(name, sizeof name, ENUMKEY "%.*s", (int)c->t.v[b].len, tsrc(c, b));
-	else
-		return NULL;
-	const fl_factory *f = jvm_tree_find(c, name, (size_t)l, 0);
-	return f && f->msg ? bundle_text(c, f->msg, strlen(f->msg)) : NULL;
 }
 
 bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
@@ -553,12 +535,15 @@ bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
 	size_t st[8], en[8];
 	size_t na = args(c, i + 1, st, en, 8, NULL);
 	for (size_t k = 0; k < na; k++) {
-		const fl_factory *f = enum_arg(c, st[k], en[k]);
+		/* an error enum's constant holds its text; a constant naming
+		 * a key, the bundle's */
+		const fl_factory *f = const_arg(c, st[k], en[k], "enumtext:");
 		if (f) {
 			emit_report(c, i, dot_before, f->tag == 2 ? FL_S_WARNING : FL_S_ERROR, f->msg);
 			return true;
 		}
-		const char *text = key_const_arg(c, st[k], en[k]);
+		f = const_arg(c, st[k], en[k], ENUMKEY);
+		const char *text = f ? bundle_text(c, f->msg, strlen(f->msg)) : NULL;
 		if (text) {
 			emit_report(c, i, dot_before, sev, text);
 			return true;
