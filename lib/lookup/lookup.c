@@ -579,6 +579,30 @@ static int cmp_occ(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* ob's occurrences by end (cmp_occ, a total order).  The literal table
+ * reports them by start, so that each is at most a literal's length out
+ * of place: an insertion sort, with qsort for what moves further (the
+ * shards of a Hyperscan scan each report the whole text). */
+static void sort_occs(fl_occs *ob)
+{
+	size_t n = ob->n, moves = 0;
+	fl_occ *v = ob->v;
+	for (size_t i = 1; i < n; i++) {
+		fl_occ x = v[i];
+		size_t j = i;
+		while (j > 0 && cmp_occ(&v[j - 1], &x) > 0) {
+			v[j] = v[j - 1];
+			j--;
+			moves++;
+		}
+		v[j] = x;
+		if (moves > 8 * n + 64) {
+			qsort(v, n, sizeof *v, cmp_occ);
+			return;
+		}
+	}
+}
+
 /* Until this thread has Hyperscan scratch, whose first allocation checks
  * every database (a CRC over about 100 MB at a million records, 20 ms:
  * most of a cold `explain`), texts up to FL_LITTAB_COLD bytes are scanned
@@ -642,8 +666,7 @@ bool fl_lk_scan_by(const fl_lookup *lk, const char *text, size_t len, fl_occs *o
 		}
 	}
 	/* shards and the table report in their own order: by end offset */
-	if (ob->n > 1)
-		qsort(ob->v, ob->n, sizeof *ob->v, cmp_occ);
+	sort_occs(ob);
 	return true;
 }
 
@@ -1033,6 +1056,31 @@ static int named_captures(const fl_index *ix, const idx_entry *x, const struct h
 }
 
 /* confirm, with pattern pat instead of x's own when not NULL */
+/* Where the message of the line s[0, n) starts (fl_strip_line of its
+ * first 511 bytes).  The candidates of one line are confirmed one after
+ * another, each asking of the same line: the last line's answer is
+ * kept. */
+static __thread struct {
+	char line[512];
+	size_t n, at;
+} strip_memo = {.n = SIZE_MAX};
+
+static size_t line_message_at(const char *s, size_t n)
+{
+	if (n > sizeof strip_memo.line - 1)
+		n = sizeof strip_memo.line - 1;
+	if (strip_memo.n == n && memcmp(strip_memo.line, s, n) == 0)
+		return strip_memo.at;
+	char line[sizeof strip_memo.line];
+	memcpy(line, s, n);
+	line[n] = '\0';
+	size_t at = (size_t)(fl_strip_line(line) - line);
+	memcpy(strip_memo.line, s, n);
+	strip_memo.n = n;
+	strip_memo.at = at;
+	return at;
+}
+
 static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
 		       const char *text, size_t len, bool seg_seen, struct hit *h)
 {
@@ -1070,11 +1118,7 @@ static bool confirm_as(const fl_index *ix, const idx_entry *x, const char *pat,
 		ls--;
 	while (le < len && text[le] != '\n')
 		le++;
-	char line[512];
-	size_t ll = le - ls < sizeof line - 1 ? le - ls : sizeof line - 1;
-	memcpy(line, text + ls, ll);
-	line[ll] = '\0';
-	size_t msg_start = ls + (size_t)(fl_strip_line(line) - line);
+	size_t msg_start = ls + line_message_at(text + ls, le - ls);
 	if (msg_start > whole.start)
 		msg_start = whole.start;
 	/* a trailing placeholder stands for the rest of its line (its

@@ -172,7 +172,7 @@ static size_t last_first_segment(const fl_prog *p, const char *text, size_t s0, 
 		return s0;
 	size_t last = s1 - p->gap[0] - l; /* the latest start that fits */
 	for (size_t k = s0 + 1; k <= last; k++) {
-		const char *at = memmem(text + k, last + l - k, p->seg[0], l);
+		const char *at = fl_memmem(text + k, last + l - k, p->seg[0], l);
 		if (!at)
 			break;
 		k = (size_t)(at - text);
@@ -193,7 +193,7 @@ static bool match_slice(const fl_prog *p, const char *text, size_t len,
 		size_t from = i == 0 ? p->lead_gap : prev_end + p->gap[i - 1];
 		if (from > len)
 			return false;
-		const char *at = memmem(text + from, len - from, p->seg[i], p->seglen[i]);
+		const char *at = fl_memmem(text + from, len - from, p->seg[i], p->seglen[i]);
 		if (!at)
 			return false;
 		size_t s = (size_t)(at - text);
@@ -243,7 +243,7 @@ bool fl_prog_match(const fl_prog *p, const char *text, size_t len,
 	 * hold the first segment, leftmost first */
 	size_t search = 0;
 	while (search < len) {
-		const char *at = memmem(text + search, len - search, p->seg[0], p->seglen[0]);
+		const char *at = fl_memmem(text + search, len - search, p->seg[0], p->seglen[0]);
 		if (!at)
 			return false;
 		size_t s = (size_t)(at - text);
