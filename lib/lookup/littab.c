@@ -270,6 +270,8 @@ struct fbatch {
 	uint32_t w8[FBATCH], w4[FBATCH];
 	uint64_t m8[FBATCH], m4[FBATCH];
 	uint64_t pass8, pass4;
+	uint64_t shortb;          /* places whose byte starts a literal of 1 to 3
+				     bytes */
 	uint32_t bk[FL_LIT_TIERS][FBATCH]; /* a passing place's bucket in each tier
 					      its set covers (UINT32_MAX: too
 					      few bytes left) */
@@ -378,17 +380,29 @@ bool fl_littab_scan_filtered(const fl_littab *t, const fl_litfilter *f,
 			round_lits(&ring[(k - 2) % 4], t);
 		if (k < 3)
 			continue;
-		const struct fbatch *b = &ring[(k - 3) % 4];
-		if (!b->pass8 && !b->pass4 && !shorts)
-			continue;
-		for (size_t j = 0; j < b->nb; j++) {
+		struct fbatch *b = &ring[(k - 3) % 4];
+		/* the places that probe: those that passed a set, and those
+		 * whose byte starts a short literal (the others would find
+		 * nothing), in text order */
+		uint64_t todo = b->pass8 | b->pass4;
+		b->shortb = 0;
+		if (shorts) {
+			for (size_t j = 0; j < b->nb; j++) {
+				unsigned c = (unsigned char)text[b->b0 + j];
+				if (t->sidx[c] < t->sidx[c + 1])
+					b->shortb |= 1ull << j;
+			}
+			todo |= b->shortb;
+		}
+		for (; todo; todo &= todo - 1) {
+			size_t j = (size_t)__builtin_ctzll(todo);
 			size_t i = b->b0 + j, rest = len - i;
 			/* the tiers widest first (12, 8, 4), as fl_littab_scan */
 			for (size_t r = 0; r < FL_LIT_TIERS; r++)
 				if (probes(b, t, r, j) &&
 				    !probe_at(&t->tier[r], b->bk[r][j], strings, text, i, rest, on, ctx))
 					return false;
-			if (shorts && !probe_short(t, strings, text, i, rest, on, ctx))
+			if ((b->shortb >> j & 1) && !probe_short(t, strings, text, i, rest, on, ctx))
 				return false;
 		}
 	}
