@@ -126,6 +126,14 @@ explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.j
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'
 explain_top "node: a factory of error objects, at its call" "lib/bundler/stack.ts:6" '[!] BundlerError: "north" is not stacked on the pallet "src/a.js".'
+# a factory's call in an arm of a choice; a factory without a code, its
+# call's arguments put in (each call a record); one with a code (the
+# file's calls are one record), a hole holding a template of its own kept
+# one placeholder
+explain_top "node: a factory called in a choice's first arm" "lib/bundler/options.ts:21" '[!] BundlerError: Could not find the turnip "north".'
+explain_top "node: a factory's call with its arguments put in" "lib/bundler/options.ts:11" '[!] BundlerError: Invalid pallet value for option "output.gantry" - this option is not supported for "trellis".'
+explain_top "node: a factory's call, a value given" "lib/bundler/options.ts:6" '[!] BundlerError: Invalid pallet value "x" for option "output.rigging" - you must set the trellis instead.'
+explain_top "node: a factory with a code, a hole holding a template" "lib/bundler/options.ts:15" '[!] BundlerError: Invalid gantry value "x" for option "output.crate" - no crate is rigged.'
 explain_top "node: a thrower's template around its caller's text" "lib/lockparse.js:18" 'error An unexpected error occurred: "Invalid turnip value type 4:0 in /srv/app/pallet.lock".'
 explain_top "node: a catalog text warned by an object's own reporter" "lib/widgets.js:19" 'warning The trellis at "/srv/app/north" has no rigging, skipping it.'
 # a raise whose text quotes the error it caught, first though the caught

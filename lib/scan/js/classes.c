@@ -179,12 +179,12 @@ bool js_class_defaults(const ctx *c, size_t i, jsclass *jc)
 	return true;
 }
 
-/* `new X(args)` of a class whose message names constructor parameters:
- * that message with each named parameter replaced by its argument (a
- * literal's text, else the expression as a hole ${expr}); NULL when the
- * class has none. */
-static char *compose_ctor(const ctx *c, const char *cls, const size_t *s, const size_t *e,
-			  size_t na)
+/* `new X(args)` of a class whose message names constructor parameters
+ * (or a call of an error object's factory, "ofac:NAME"): that message
+ * with each named parameter replaced by its argument (a literal's text,
+ * else the expression as a hole ${expr}); NULL when the class has none. */
+char *js_compose_args(const ctx *c, const char *cls, const size_t *s, const size_t *e,
+		      size_t na)
 {
 	const char *dm, *dc, *params = fl_classdefs_params(c->tree, cls);
 	int ds;
@@ -465,7 +465,7 @@ void js_report_ctor(ctx *c, size_t at, size_t clsi, size_t open,
 			return;
 		}
 	} else {
-		msg = compose_ctor(c, cls, s, e, na);
+		msg = js_compose_args(c, cls, s, e, na);
 		if (msg)
 			class_default(c, cls, &msg, &code);
 		for (size_t k = 0; k < na && !msg; k++) {

@@ -188,6 +188,8 @@ static const char *file_const_text(const ctx *c, size_t k)
 	return NULL;
 }
 
+static bool param_decl(const ctx *c, size_t b, size_t e);
+
 void js_log_factory_collect(fl_classdefs *tr, const ctx *c, size_t i)
 {
 	const fl_toks *t = &c->t;
@@ -225,7 +227,28 @@ void js_log_factory_collect(fl_classdefs *tr, const ctx *c, size_t i)
 				code = fl_xstrdup(cv);
 		}
 		char *key = fl_xasprintf("ofac:%.*s", (int)t->v[nm].len, t->src + t->v[nm].off);
-		fl_classdefs_add(tr, key, m, code, 0);
+		/* its parameters, one a line, for a call's arguments
+		 * (js_compose_args): `errorInvalidOption(option: string, ...,
+		 * explanation: string)` */
+		size_t ps[8], pe[8];
+		size_t np = split_args(c, nm + 1, ps, pe, 8);
+		fl_buf pb = {0};
+		bool named = false;
+		for (size_t q = 0; q < np; q++) {
+			if (q)
+				fl_buf_putc(&pb, '\n');
+			if (param_decl(c, ps[q], pe[q])) {
+				fl_buf_put(&pb, t->src + t->v[ps[q]].off, t->v[ps[q]].len);
+				named = true;
+			}
+		}
+		if (named && strstr(m, "${")) {
+			fl_buf_cstr(&pb);
+			fl_classdefs_add_params(tr, key, m, code, 0, pb.s);
+		} else {
+			fl_classdefs_add(tr, key, m, code, 0);
+			fl_buf_free(&pb);
+		}
 		free(key);
 		return; /* its first: the others are its variants */
 	}
@@ -236,7 +259,10 @@ bool js_rule_log_factory_call(ctx *c, size_t i)
 	const fl_toks *t = &c->t;
 	if (!c->tree || !c->tree->n || t->v[i].len > 120 || c->match[i + 1] >= t->n ||
 	    (i > 0 && (is_id(c, i - 1, "function") || is_id(c, i - 1, "new") || is_p(c, i - 1, "."))) ||
-	    is_p(c, c->match[i + 1] + 1, "{") || is_p(c, c->match[i + 1] + 1, ":"))
+	    is_p(c, c->match[i + 1] + 1, "{") ||
+	    /* a method's return type (`name(...): T {`), not a choice's
+	     * first arm (`c ? errorA(x) : errorB(y)`) */
+	    (is_p(c, c->match[i + 1] + 1, ":") && !(i > 0 && is_p(c, i - 1, "?"))))
 		return false;
 	char key[160];
 	snprintf(key, sizeof key, "ofac:%.*s", (int)t->v[i].len, t->src + t->v[i].off);
@@ -247,8 +273,15 @@ bool js_rule_log_factory_call(ctx *c, size_t i)
 	/* given to a warning's call: onwarn(...), this.warn(...) */
 	bool warn = i >= 2 && is_p(c, i - 1, "(") && is_kind(c, i - 2, FL_TK_IDENT) &&
 		    fl_tok_contains_ci(t, i - 2, "warn");
-	js_emit(c, i, m, code, NULL, FL_T_EXCEPTION, warn ? FL_S_WARNING : FL_S_ERROR, 0,
+	/* the call's arguments in the message it names them in */
+	size_t as[8], ae[8];
+	size_t na = split_args(c, i + 1, as, ae, 8);
+	/* (with a code, the file's calls are one record, its first: the
+	 * message keeps the placeholders that tell them apart) */
+	char *mm = code ? NULL : js_compose_args(c, key, as, ae, na);
+	js_emit(c, i, mm ? mm : m, code, NULL, FL_T_EXCEPTION, warn ? FL_S_WARNING : FL_S_ERROR, 0,
 		"error object factory");
+	free(mm);
 	return true;
 }
 

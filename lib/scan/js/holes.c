@@ -240,3 +240,35 @@ bool fl_js_hole_choice(const char *msg, char **a, char **b)
 	}
 	return false;
 }
+
+char *fl_js_hole_flatten(const char *msg)
+{
+	size_t n = strlen(msg);
+	if (n > HOLES_MAX || !strstr(msg, "${"))
+		return NULL;
+	fl_buf out = {0};
+	bool changed = false;
+	for (size_t i = 0; i < n;) {
+		size_t c;
+		if (msg[i] == '$' && msg[i + 1] == '{' && (c = hole_close(msg, i, n)) != 0) {
+			fl_buf_puts(&out, "${");
+			for (size_t k = i + 2; k < c; k++) {
+				if (msg[k] == '{' || msg[k] == '}') {
+					changed = true;
+					continue;
+				}
+				fl_buf_putc(&out, msg[k]);
+			}
+			fl_buf_putc(&out, '}');
+			i = c + 1;
+			continue;
+		}
+		fl_buf_putc(&out, msg[i++]);
+	}
+	if (!changed) {
+		fl_buf_free(&out);
+		return NULL;
+	}
+	fl_buf_cstr(&out);
+	return out.s;
+}

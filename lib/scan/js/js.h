@@ -164,6 +164,11 @@ static inline bool js_name_has_ci(const ctx *c, size_t i, const char *const *w)
 }
 
 /* the arguments of the bracket at open (at most max) */
+/* classes.c: the message of class (or factory key) cls, which names
+ * parameters, with the call's arguments [s[k], e[k]) put in; NULL when it
+ * names none.  Caller frees. */
+char *js_compose_args(const ctx *c, const char *cls, const size_t *s, const size_t *e,
+		      size_t na);
 static inline size_t split_args(const ctx *c, size_t open, size_t *s, size_t *e,
 				size_t max)
 {
@@ -196,6 +201,11 @@ char *fl_js_hole_unstyle(const char *msg);
 /* The first hole `${c ? "x" : "y"}` choosing between two literals: msg
  * with each (malloc'd into *a, *b); false when there is none. */
 bool fl_js_hole_choice(const char *msg, char **a, char **b);
+/* msg with the braces inside its holes dropped (`${ v ? `${f(v)} ` : '' }`
+ * kept whole, a choice not made a site of each arm): the records'
+ * placeholder `${...}` ends at its first '}' (records.md), so a hole
+ * stays one placeholder; NULL when none had any. */
+char *fl_js_hole_flatten(const char *msg);
 
 /* msg.c */
 /* the keywords that declare a local: const, let, var */

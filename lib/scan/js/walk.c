@@ -331,6 +331,9 @@ void js_emit(ctx *c, size_t at, const char *msg, const char *code,
 		free(inl);
 		return;
 	}
+	char *flat = msg ? fl_js_hole_flatten(msg) : NULL;
+	if (flat)
+		msg = flat;
 	char *fn = func_name(c);
 	bool early = false;
 	char *g = c->guard ? NULL : js_guard_at(c, at, &early);
@@ -357,6 +360,7 @@ void js_emit(ctx *c, size_t at, const char *msg, const char *code,
 	}
 	free(fn);
 	free(g);
+	free(flat);
 	free(plain);
 	free(inl);
 }
