@@ -567,6 +567,15 @@ jvm_top "java checker given a choice of texts" "src/main/java/com/acme/util/Shel
 jvm_top "java report of a bundle's text by its key" "src/main/java/com/acme/lint/SpacingCheck.java:22" \
 	$'Starting audit...\n[ERROR] /w/A.java:3:9: Tab characters are not allowed (\'\\t\' at column 9). [Spacing]\nAudit done.'
 
+# an error enum's constant held by a local (or a choice of two), or given
+# to a helper's parameter by the file's calls: the report raises it
+jvm_top "java: an enum constant held by a local, at its report" "src/main/java/com/acme/gram/GrammarChecker.java:28" \
+	'error(69): Pallet.g4:2:4: label t clashes with the trellis rule of the same name'
+jvm_top "java: an enum constant of a choice held by a local" "src/main/java/com/acme/gram/GrammarChecker.java:35" \
+	'error(153): Pallet.g4:2:0: rule s has a turnip closure that can be empty'
+jvm_top "java: an enum constant given to a helper's parameter" "src/main/java/com/acme/gram/GrammarChecker.java:49" \
+	'error(140): Pallet.g4:2:14: local t clashes with the pallet rule of the same name'
+
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame
 # tell the line), a check's template written in one-letter names, a Go

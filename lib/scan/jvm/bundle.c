@@ -527,6 +527,128 @@ static const fl_factory *const_arg(ctx *c, size_t b, size_t e, const char *prefi
 	return f && f->msg ? f : NULL;
 }
 
+/* The texts of an error enum's constants an expression [b, e) gives: one
+ * constant, or a choice of two (`left ? ErrorType.A : ErrorType.B`);
+ * the first one's tag in *tag (2: a warning's).  How many (0: neither). */
+static size_t const_texts(ctx *c, size_t b, size_t e, fl_strv *out, int *tag)
+{
+	const fl_factory *f = const_arg(c, b, e, "enumtext:");
+	if (f) {
+		fl_strv_push(out, f->msg);
+		*tag = f->tag;
+		return 1;
+	}
+	size_t q = NOIDX, colon = NOIDX;
+	for (size_t k = b; k < e; k++) {
+		if (c->match[k] != NOIDX && c->match[k] > k) {
+			k = c->match[k];
+			continue;
+		}
+		if (is_p(c, k, "?") && q == NOIDX)
+			q = k;
+		else if (is_p(c, k, ":") && q != NOIDX && colon == NOIDX)
+			colon = k;
+	}
+	if (q == NOIDX || colon == NOIDX)
+		return 0;
+	const fl_factory *x = const_arg(c, q + 1, colon, "enumtext:");
+	const fl_factory *y = const_arg(c, colon + 1, e, "enumtext:");
+	if (!x || !y)
+		return 0;
+	fl_strv_push(out, x->msg);
+	if (strcmp(x->msg, y->msg) != 0)
+		fl_strv_push(out, y->msg);
+	*tag = x->tag;
+	return out->n;
+}
+
+struct enum_alts_ud {
+	ctx *c;
+	int tag;
+};
+
+static size_t enum_alts(const void *ud, size_t b, size_t e, fl_strv *out)
+{
+	struct enum_alts_ud *u = (struct enum_alts_ud *)ud;
+	fl_strv got = {0};
+	size_t n = const_texts(u->c, b, e, &got, &u->tag);
+	for (size_t k = 0; k < got.n; k++)
+		fl_strv_push(out, got.v[k]);
+	fl_strv_free(&got);
+	return n;
+}
+
+/* The texts of the error enum's constants the name v (an argument of the
+ * report at `at`) holds in the method being walked: a local given one
+ * (`ErrorType etype = ErrorType.LABEL_CONFLICTS_WITH_RULE;`, or a choice
+ * of two), or a parameter the file's calls of the method give one
+ * (`checkConflicts(r, r.retvals, ErrorType.RETVAL_CONFLICTS_WITH_RULE)`):
+ * the report is where each is raised.  How many (0: none). */
+static size_t enum_var_texts(ctx *c, size_t v, size_t at, fl_strv *out, int *tag)
+{
+	scope *sc = top(c);
+	if (!sc || !sc->fn_at || !is_id(c, v) || is_upper(tsrc(c, v)[0]) || is(c, v, "this") ||
+	    is(c, v, "null") || c->t.v[v].len > 64)
+		return 0;
+	size_t fn = sc->fn_at;
+	const fl_tok *vt = &c->t.v[v];
+	/* a local: its type before it, `TYPE v = ...` */
+	char type[80] = "";
+	for (size_t q = fn + 1; q + 1 < at; q++)
+		if (c->t.v[q].len == vt->len && memcmp(tsrc(c, q), tsrc(c, v), vt->len) == 0 &&
+		    is_p(c, q + 1, "=") && is_id(c, q - 1) && is_upper(tsrc(c, q - 1)[0]) &&
+		    c->t.v[q - 1].len < sizeof type) {
+			memcpy(type, tsrc(c, q - 1), c->t.v[q - 1].len);
+			type[c->t.v[q - 1].len] = '\0';
+			break;
+		}
+	if (*type) {
+		const char *decl[] = {"final", type, NULL};
+		struct enum_alts_ud u = {c, 1};
+		size_t n = fl_var_msgs(&c->t, c->match, fn, at, v, decl, enum_alts, &u, 8, out);
+		*tag = u.tag;
+		return n;
+	}
+	/* a parameter: the method's calls in the file */
+	if (c->d != D_JAVA || !is_p(c, fn + 1, "(") || c->match[fn + 1] == NOIDX ||
+	    c->raiser_walks++ >= 64)
+		return 0;
+	size_t pst[FL_FAC_PARAMS], pen[FL_FAC_PARAMS];
+	size_t np = args(c, fn + 1, pst, pen, FL_FAC_PARAMS, NULL), k = np;
+	for (size_t p = 0; p < np && k == np; p++)
+		if (pen[p] > pst[p] + 1 && c->t.v[pen[p] - 1].len == vt->len &&
+		    memcmp(tsrc(c, pen[p] - 1), tsrc(c, v), vt->len) == 0)
+			k = p;
+	if (k == np)
+		return 0;
+	size_t n0 = out->n;
+	for (size_t q = 1; q + 1 < c->t.n && out->n < n0 + 16; q++) {
+		if (c->t.v[q].len != c->t.v[fn].len || q == fn || !is_id(c, q) ||
+		    memcmp(tsrc(c, q), tsrc(c, fn), c->t.v[fn].len) != 0 || !is_p(c, q + 1, "(") ||
+		    c->match[q + 1] == NOIDX || (is_p(c, q - 1, ".") && !(q >= 2 && is(c, q - 2, "this"))) ||
+		    (is_id(c, q - 1) && !is(c, q - 1, "return") && !is(c, q - 1, "else")))
+			continue; /* not a call of it: another name, a declaration */
+		size_t st[16], en[16];
+		if (args(c, q + 1, st, en, 16, NULL) != np)
+			continue;
+		fl_strv got = {0};
+		int t = 1;
+		if (const_texts(c, st[k], en[k], &got, &t)) {
+			if (out->n == n0)
+				*tag = t;
+			for (size_t g = 0; g < got.n; g++) {
+				bool seen = false;
+				for (size_t j = n0; j < out->n && !seen; j++)
+					seen = strcmp(out->v[j], got.v[g]) == 0;
+				if (!seen)
+					fl_strv_push(out, got.v[g]);
+			}
+		}
+		fl_strv_free(&got);
+	}
+	return out->n - n0;
+}
+
 bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
 {
 	const char *sev;
@@ -535,6 +657,17 @@ bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before)
 	size_t st[8], en[8];
 	size_t na = args(c, i + 1, st, en, 8, NULL);
 	for (size_t k = 0; k < na; k++) {
+		/* a local or a parameter holding a constant: a site each */
+		fl_strv texts = {0};
+		int tag = 1;
+		if (en[k] == st[k] + 1 && enum_var_texts(c, st[k], i, &texts, &tag)) {
+			for (size_t t = 0; t < texts.n; t++)
+				emit_report(c, i, dot_before, tag == 2 ? FL_S_WARNING : FL_S_ERROR,
+					    texts.v[t]);
+			fl_strv_free(&texts);
+			return true;
+		}
+		fl_strv_free(&texts);
 		/* an error enum's constant holds its text; a constant naming
 		 * a key, the bundle's */
 		const fl_factory *f = const_arg(c, st[k], en[k], "enumtext:");
