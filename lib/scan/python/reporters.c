@@ -735,12 +735,10 @@ static int call_kind(walker *w, size_t i, size_t pb, const char **sev, const cha
 	} else if (contains_ci(ce.nm, ce.nl, "log") &&
 		   (contains_ci(ce.nm, ce.nl, "error") || contains_ci(ce.nm, ce.nl, "warn")) &&
 		   !NM("log") && ce.nl > 3 && i + 2 < t->n && t->v[i + 2].kind == FL_TK_STRING &&
-		   words_outside_holes(fl_tok_str(t, &t->v[i + 2]), t->v[i + 2].slen) >=
-			   (strncasecmp(ce.nm, "log", 3) == 0 ? 1 : 2)) {
+		   words_outside_holes(fl_tok_str(t, &t->v[i + 2]), t->v[i + 2].slen) >= 2) {
 		/* a method whose name says it logs an error or a warning,
 		 * given a text of words (httpie's `env.log_error(f'Request
-		 * timed out ...', level=LogLevel.WARNING)`; one word when the
-		 * name starts so: `env.log_error(f'HTTP {status} {reason}')`) */
+		 * timed out ...', level=LogLevel.WARNING)`) */
 		kind = 5;
 		*sev = contains_ci(ce.nm, ce.nl, "warn") || kw_mentions(t, w->m, i + 1, "level", "WARN")
 			       ? FL_S_WARNING
