@@ -576,6 +576,15 @@ jvm_top "java: an enum constant of a choice held by a local" "src/main/java/com/
 jvm_top "java: an enum constant given to a helper's parameter" "src/main/java/com/acme/gram/GrammarChecker.java:49" \
 	'error(140): Pallet.g4:2:14: local t clashes with the pallet rule of the same name'
 
+# the Java of a JFlex spec's rules and a CUP spec's actions, a message
+# constant's text thrown there (spec.c)
+jvm_top "java: a JFlex rule's action" "src/main/jflex/PalletScan.flex:37" \
+	$'Error in file "Bad.pallet" (line 2): \nUnknown %-trellis option\n%bogus\n^\n1 error, 0 warnings.'
+jvm_top "java: a JFlex rule's action at the end of the file" "src/main/jflex/PalletScan.flex:51" \
+	'Error in file "Open.pallet": Unexpected end of file in a crate comment'
+jvm_top "java: a CUP rule's action" "src/main/cup/PalletParse.cup:24" \
+	'Error in file "Zero.pallet" (line 3): Illegal turnip repeat. At least one operand must be > 0'
+
 # what a real run prints when the text is not the raise's own: a Java
 # exception built from another's message (only its class and the frame
 # tell the line), a check's template written in one-letter names, a Go

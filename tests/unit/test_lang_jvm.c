@@ -2,6 +2,7 @@
  * test_lang_jvm.c — unit tests for the JVM family (Java, Kotlin, Scala).
  */
 #include "lang_harness.h"
+#include "scan/jvm/jvm.h"
 #include "scan/lex.h"
 
 #include <stdlib.h>
@@ -2036,6 +2037,71 @@ static void test_java_bundle_keys(void **state)
 	fl_sites_free(s);
 }
 
+/* JFlex's and CUP's specs read as Java (spec.c): the code kept at its
+ * place, the rest spaces, line breaks kept; then scanned as Java. */
+static void test_spec_mask(void **state)
+{
+	(void)state;
+	const char *flex =
+		"package com.acme;\n"                                  /* 1 */
+		"%%\n"                                                 /* 2 */
+		"%class Lex\n"                                         /* 3 */
+		"%{\n"                                                 /* 4 */
+		"  int depth;\n"                                       /* 5 */
+		"%}\n"                                                 /* 6 */
+		"%init{\n"                                             /* 7 */
+		"  depth = 0;\n"                                       /* 8 */
+		"%init}\n"                                             /* 9 */
+		"WSP = [ \\t]\n"                                       /* 10 */
+		"%%\n"                                                 /* 11 */
+		"<YYINITIAL> {\n"                                      /* 12 */
+		"  \"{\" {WSP}+ [a-z]{2,3}  { depth++; }\n"            /* 13 */
+		"  \\\"   |\n"                                          /* 14 */
+		"  \"}\" { if (depth == 0) throw new IllegalStateException(\"Unbalanced turnip brace\"); }\n" /* 15 */
+		"}\n"                                                  /* 16 */
+		"<<EOF>> { throw new IllegalStateException(\"Open turnip at the end\"); }\n"; /* 17 */
+	size_t n = strlen(flex);
+	char *m = jvm_spec_mask("src/Lex.flex", flex, n);
+	assert_int_equal(strlen(m), n);
+	for (size_t k = 0; k < n; k++)
+		if (flex[k] == '\n')
+			assert_int_equal(m[k], '\n');
+	assert_non_null(strstr(m, "package com.acme;"));
+	assert_null(strstr(m, "%class"));
+	assert_null(strstr(m, "WSP"));
+	assert_non_null(strstr(m, "  int depth;"));
+	assert_non_null(strstr(m, "     {\n  depth = 0;\n     }"));
+	assert_non_null(strstr(m, "{ depth++; }"));
+	assert_null(strstr(m, "[a-z]"));
+	free(m);
+	fl_sites *s = scan("src/Lex.flex", flex);
+	EXPECT_SITE(s, "Unbalanced turnip brace", 15, FL_T_EXCEPTION);
+	EXPECT_SITE(s, "Open turnip at the end", 17, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 2);
+	fl_sites_free(s);
+
+	const char *cup =
+		"package com.acme;\n"                                          /* 1 */
+		"import java.util.*;\n"                                        /* 2 */
+		"action code {: int count; :};\n"                              /* 3 */
+		"terminal NUMBER;\n"                                           /* 4 */
+		"spec ::= NUMBER:n\n"                                          /* 5 */
+		"  {: if (n == 0) throw new IllegalArgumentException(\"A zero turnip count\"); :}\n" /* 6 */
+		"  ;\n";                                                       /* 7 */
+	n = strlen(cup);
+	m = jvm_spec_mask("src/Parse.cup", cup, n);
+	assert_int_equal(strlen(m), n);
+	assert_non_null(strstr(m, "import java.util.*;"));
+	assert_non_null(strstr(m, " { int count; } "));
+	assert_null(strstr(m, "terminal"));
+	assert_null(strstr(m, "::="));
+	free(m);
+	s = scan("src/Parse.cup", cup);
+	EXPECT_SITE(s, "A zero turnip count", 6, FL_T_EXCEPTION);
+	assert_int_equal(s->n, 1);
+	fl_sites_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2084,6 +2150,7 @@ int main(void)
 		cmocka_unit_test(test_string_constants),
 		cmocka_unit_test(test_java_ctor_builders),
 		cmocka_unit_test(test_java_bundle_keys),
+		cmocka_unit_test(test_spec_mask),
 	};
 	return cmocka_run_group_tests_name("jvm", tests, NULL, NULL);
 }

@@ -527,6 +527,22 @@ static const fl_factory *const_arg(ctx *c, size_t b, size_t e, const char *prefi
 	return f && f->msg ? f : NULL;
 }
 
+char *jvm_const_args_text(ctx *c, const size_t *st, const size_t *en, size_t na)
+{
+	if (!c->ctors)
+		return NULL;
+	for (size_t k = 0; k < na; k++) {
+		const fl_factory *f = const_arg(c, st[k], en[k], "enumtext:");
+		if (f)
+			return fl_xstrdup(f->msg);
+		f = const_arg(c, st[k], en[k], ENUMKEY);
+		const char *text = f ? bundle_text(c, f->msg, strlen(f->msg)) : NULL;
+		if (text)
+			return fl_xstrdup(text);
+	}
+	return NULL;
+}
+
 /* The texts of an error enum's constants an expression [b, e) gives: one
  * constant, or a choice of two (`left ? ErrorType.A : ErrorType.B`);
  * the first one's tag in *tag (2: a warning's).  How many (0: neither). */

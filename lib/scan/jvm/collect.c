@@ -1409,6 +1409,7 @@ void jvm_lexed_free(void *p)
 		return;
 	free(x->match);
 	fl_toks_free(&x->t);
+	free(x->text);
 	free(x);
 }
 
@@ -1439,6 +1440,15 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 		jvm_props_collect(tree, src);
 		return NULL;
 	}
+	/* a lexer's or parser's spec: its Java */
+	fl_src spec;
+	char *own = NULL;
+	if (jvm_spec_path(src->path)) {
+		own = jvm_spec_mask(src->path, src->text, src->len);
+		spec = *src;
+		spec.text = own;
+		src = &spec;
+	}
 	bool ctors = has_ctor_class(src->text, src->len);
 	bool throwers = jvm_dialect_of(src->path) == D_JAVA && has_thrower(src->text, src->len) &&
 			may_declare_thrower(src->text, src->len);
@@ -1446,8 +1456,10 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 		       may_new_exception(src->text, src->len);
 	bool enums = has_error_enum(src->text, src->len);
 	bool keys = jvm_dialect_of(src->path) == D_JAVA && jvm_may_have_key_consts(src->text, src->len);
-	if (!ctors && !throwers && !statics && !enums && !keys)
+	if (!ctors && !throwers && !statics && !enums && !keys) {
+		free(own);
 		return NULL;
+	}
 	ctx c;
 	memset(&c, 0, sizeof c);
 	c.d = jvm_dialect_of(src->path);
@@ -1472,10 +1484,12 @@ static void *jvm_collect_file(void *tree, const fl_src *src, bool keep)
 		jvm_lexed *x = fl_xmalloc(sizeof *x);
 		x->t = c.t;
 		x->match = c.match;
+		x->text = own;
 		return x;
 	}
 	free(c.match);
 	fl_toks_free(&c.t);
+	free(own);
 	return NULL;
 }
 

@@ -225,6 +225,10 @@ bool jvm_rule_bundle_key(ctx *c, size_t i, bool dot_before);
  * ...", ErrorSeverity.ERROR)`) at the name i: a site of the constant's
  * text.  True when it is one. */
 bool jvm_rule_enum_text(ctx *c, size_t i, bool dot_before);
+/* The text of the first argument [st[k], en[k]) that is an error enum's
+ * constant or a constant naming a bundle's key (`new ScannerException(
+ * file, ErrorMessages.EOF_IN_COMMENT)`), or NULL.  Caller frees. */
+char *jvm_const_args_text(ctx *c, const size_t *st, const size_t *en, size_t na);
 /* A byte scan: the file can declare constants of a class that name a
  * bundle key (`static ErrorMessages NO_DIRECTORY = new
  * ErrorMessages("NO_DIRECTORY")`). */
@@ -305,6 +309,8 @@ bool jvm_own_non_thrower(ctx *c, size_t i, size_t na);
 typedef struct jvm_lexed {
 	fl_toks t;
 	size_t *match;
+	char *text;     /* the text the tokens point into when it is not the
+			   file's own (a spec's Java, jvm_spec_mask), else NULL */
 } jvm_lexed;
 
 /* the language table's collect pass and early scan (lang.h) */
@@ -316,6 +322,13 @@ bool jvm_early_holds(const void *tree, const void *log);
 void jvm_early_free(void *log);
 void *jvm_hint_new(void);
 void jvm_hint_free(void *p);
+
+/* spec.c */
+/* Is path a JFlex (.flex, .jflex) or CUP (.cup) spec? */
+bool jvm_spec_path(const char *path);
+/* The spec's text as Java: its code where it is, all else spaces (line
+ * breaks kept).  Caller frees. */
+char *jvm_spec_mask(const char *path, const char *text, size_t len);
 
 /* lang.c */
 /* The dialect (D_*) of a file by its extension. */

@@ -1,8 +1,9 @@
 /*
  * lang.c — the JVM family's entry in the language table (jvm.h): Java,
  * Kotlin and Scala by extension (and the message bundles their code
- * reports by, bundle.c), their test files by name, and the scan of one
- * file (lexed, or the collect pass's tokens, then walked).
+ * reports by, bundle.c, and the Java of JFlex's and CUP's specs,
+ * spec.c), their test files by name, and the scan of one file (lexed, or
+ * the collect pass's tokens, then walked).
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -33,19 +34,27 @@ void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out)
 	ctx c = *cp;
 	c.ctors = tree;
 	c.d = jvm_dialect_of(src->path);
-	c.src = src;
 	c.out = out;
 	jvm_lexed *x = src->cache;
+	/* a lexer's or parser's spec is read as its Java (spec.c) */
+	fl_src spec = *src;
+	char *own = NULL;
 	if (x) {
 		/* lexed by the collect pass, from this same text */
 		c.t = x->t;
 		c.match = x->match;
+		own = x->text;
+		if (own)
+			spec.text = own;
 		free(x);
 	} else {
-		fl_toks_init(&c.t, src);
+		if (jvm_spec_path(src->path))
+			spec.text = own = jvm_spec_mask(src->path, src->text, src->len);
+		fl_toks_init(&c.t, &spec);
 		jvm_lex(&c.t, c.d);
 		c.match = fl_tok_match_table(&c.t, FL_MATCH_INNERMOST);
 	}
+	c.src = &spec;
 	jvm_consts consts = {0};
 	c.consts = &consts;
 	fl_helper_budget_reset(c.t.n);
@@ -57,6 +66,7 @@ void jvm_scan_ctx(ctx *cp, const void *tree, const fl_src *src, fl_sites *out)
 	free(c.match);
 	fl_scopes_free(&c.sc);
 	fl_toks_free(&c.t);
+	free(own);
 }
 
 static void jvm_scan(const void *tree, const fl_src *src, fl_sites *out)
@@ -83,7 +93,9 @@ static bool jvm_is_test_file(const char *path)
 }
 
 static const char *const jvm_exts[] = {".java", ".kt", ".kts", ".scala",
-				       ".properties", NULL};
+				       ".properties",
+				       /* lexer and parser specs: their Java (spec.c) */
+				       ".flex", ".jflex", ".cup", NULL};
 
 const fl_lang fl_lang_jvm = {
 	.name = "jvm",

@@ -578,6 +578,10 @@ static void rule_ctor(ctx *c, size_t first, size_t b, bool thrown,
 	 * X(message, e); return Result.error(error)`) */
 	if (!m && (thrown || excy))
 		m = jvm_local_msg(c, st, en, na);
+	/* an error enum's constant, or one naming a bundle's key, given to
+	 * the constructor: its text */
+	if (!m && (thrown || excy))
+		m = jvm_const_args_text(c, st, en, na);
 	/* the texts a method of the file returns: a site per text */
 	if (!m && returned < 0)
 		returned = returned_texts(c, st, en, na, thrown || excy, &more);
