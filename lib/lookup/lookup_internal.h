@@ -261,6 +261,12 @@ bool fl_lk_setup_prog(const char *w, size_t wl);
 int fl_lk_path_agreement(const char *entry_path, const char *seen);
 /* Does a frame or wrapper of q name entry x's line (within 3 lines)? */
 bool fl_lk_site_named(const fl_index *ix, const idx_entry *x, const fl_query *q);
+/* sites.c: the function of one of entry x's lines (its own or another
+ * of its record's, index.c's read_sites) that a frame of the text names
+ * (q->funcs, among the innermost FL_FUNC_FRAMES): the frame's depth, the
+ * function in *fn; -1 when none. */
+#define FL_FUNC_FRAMES 4
+int fl_lk_func_site(const fl_index *ix, const idx_entry *x, const fl_query *q, const char **fn);
 /* A class's last component, as a text names it ("ParseException" of
  * "org.x.ParseException", "Error" of "io::Error"): a pointer into cls. */
 const char *fl_lk_class_last(const char *cls);

@@ -28,6 +28,7 @@ void fl_query_free(fl_query *q)
 	fl_strv_free(&q->codes);
 	fl_strv_free(&q->sites);
 	fl_strv_free(&q->names);
+	fl_strv_free(&q->funcs);
 	memset(q, 0, sizeof *q);
 }
 
@@ -1222,6 +1223,38 @@ static size_t first_index(fl_strv *v, const char *s, size_t n)
 /* A line of a stack trace, or a marker around one: its files, lines and
  * modules taken as evidence.  True when the line is no message (a frame,
  * a frame's source line, a marker); *in_tb: inside a Python traceback. */
+/* A Node frame's function name [s, s+n) ("async Object.loadConfig",
+ * "new Foo", "getFormat"): its last part into q->funcs, unless it names
+ * no function of a program's own (an anonymous one, a builtin's). */
+static void push_frame_func(fl_query *q, const char *s, size_t n)
+{
+	if (q->funcs.n >= FL_FRAME_FUNCS)
+		return;
+	for (int k = 0; k < 2; k++)
+		if (n > 6 && strncmp(s, "async ", 6) == 0) {
+			s += 6;
+			n -= 6;
+		} else if (n > 4 && strncmp(s, "new ", 4) == 0) {
+			s += 4;
+			n -= 4;
+		}
+	const char *dot = memrchr(s, '.', n);
+	if (dot) {
+		n -= (size_t)(dot + 1 - s);
+		s = dot + 1;
+	}
+	static const char *const skip[] = {"<anonymous>", "forEach", "apply", "call",
+		"then", "next", "emit", "_compile", "processTicksAndRejections", NULL};
+	if (n < 4 || memchr(s, ' ', n) || memchr(s, '<', n))
+		return;
+	for (const char *const *w = skip; *w; w++)
+		if (strlen(*w) == n && memcmp(*w, s, n) == 0)
+			return;
+	char *f = fl_xstrndup(s, n);
+	fl_strv_push(&q->funcs, f);
+	free(f);
+}
+
 static bool frame_line(fl_query *q, const char *line, const char *sp, bool *in_tb)
 {
 	bool indented = sp != line;
@@ -1253,6 +1286,8 @@ static bool frame_line(fl_query *q, const char *line, const char *sp, bool *in_t
 	if (strncmp(sp, "at ", 3) == 0 && (indented || line[0] == '\t')) {
 		/* Java "at pkg.Cls.m(File.java:10)", Node "at f (file.js:1:2)" */
 		const char *paren = strchr(sp, '(');
+		if (paren && paren > sp + 4 && paren[-1] == ' ')
+			push_frame_func(q, sp + 3, (size_t)(paren - 1 - sp - 3));
 		if (paren) {
 			if (!push_jvm_frame(q, sp + 3, (size_t)(paren - sp - 3), paren + 1))
 				push_path_before_colon_digits(q, paren + 1, strlen(paren + 1));

@@ -12,6 +12,7 @@
 
 #include "faultline.h"
 
+#define FL_FRAME_FUNCS 6
 typedef struct fl_query {
 	char *clean;        /* the text, ANSI colours removed, each line stripped
 			       of timestamps, levels and logger prefixes */
@@ -46,6 +47,10 @@ typedef struct fl_query {
 			       ("ls: cannot access 'x': ..."), NULL if none */
 	char *command;      /* the command line pasted with the output
 			       ("$ tool sub --flag x"), NULL if none */
+	fl_strv funcs;      /* the functions a JavaScript stack's frames name
+			       (`at getFormat (/.../rollup.js:...)`: "getFormat"),
+			       the last part of each, innermost first, the
+			       first FL_FRAME_FUNCS */
 	fl_strv names;      /* the text's words that read as a name of a file
 			       or folder: 8 bytes or more of letters, digits,
 			       '-' and '_' with a '-' or '_' between two of

@@ -544,6 +544,16 @@ static int evidence_why(const fl_index *ix, const idx_entry *x, const fl_query *
 		fl_strv_push(why, line);
 	}
 	score += site_evidence(ix, x, path, q, why);
+	/* a function of the record's lines that a Node frame names (a
+	 * bundle's stack names its own file, not the sources') */
+	const char *fn = NULL;
+	if (!best && fl_lk_func_site(ix, x, q, &fn) >= 0) {
+		score += 2;
+		if (why) {
+			snprintf(line, sizeof line, "a frame of the text names its function %s", fn);
+			fl_strv_push(why, line);
+		}
+	}
 	if (x->cls) {
 		const char *cls = ix_str(ix, x->cls);
 		const char *last = fl_lk_class_last(cls);

@@ -3,8 +3,9 @@
  * a text raised at several lines of one file into one id; the index keeps
  * those lines (idx_entry's sites), each answer lists them, and when a
  * frame of the pasted text names one of them ("main.c:42", "api.py\",
- * line 42", "Foo.java:42)", "In Foo.php line 42:"), the answer points
- * there and says why.
+ * line 42", "Foo.java:42)", "In Foo.php line 42:"), or names the function
+ * of one (a bundled program's Node stack, `at getFormat (.../rollup.js:
+ * 25323:20)`), the answer points there and says why.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -216,6 +217,64 @@ static int context_score(char cw[][32], size_t ncw, const char *ctx, size_t len)
 	return score;
 }
 
+/* The last part of a line's function, its context up to the tab
+ * ("PalletStack.bind": "bind"), in [*b, *b + *n). */
+static void ctx_func(const char *ctx, size_t len, const char **b, size_t *n)
+{
+	const char *tab = memchr(ctx, '\t', len);
+	size_t fl = tab ? (size_t)(tab - ctx) : len;
+	const char *dot = memrchr(ctx, '.', fl);
+	*b = dot ? dot + 1 : ctx;
+	*n = fl - (size_t)(*b - ctx);
+}
+
+int fl_lk_func_site(const fl_index *ix, const idx_entry *x, const fl_query *q, const char **fn)
+{
+	if (!q || !q->funcs.n || !x->sites)
+		return -1;
+	size_t nf = q->funcs.n < FL_FUNC_FRAMES ? q->funcs.n : FL_FUNC_FRAMES;
+	int best = -1;
+	for (const char *s = ix_str(ix, x->sites); *s;) {
+		const char *e = strchr(s, '\n');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		const char *tab = memchr(s, '\t', len);
+		if (tab) {
+			const char *b;
+			size_t n;
+			ctx_func(tab + 1, len - (size_t)(tab + 1 - s), &b, &n);
+			for (size_t k = 0; k < nf && (best < 0 || (int)k < best); k++)
+				if (n && strlen(q->funcs.v[k]) == n && memcmp(q->funcs.v[k], b, n) == 0) {
+					best = (int)k;
+					*fn = q->funcs.v[k];
+				}
+		}
+		s += len + (e != NULL);
+	}
+	return best;
+}
+
+/* Does a Node frame of text name function [f, f+n) ("at getFormat (",
+ * "at Object.getFormat (")?  Its offset, or SIZE_MAX. */
+static size_t frame_func_at(const char *text, size_t len, const char *f, size_t n)
+{
+	if (n < 4)
+		return SIZE_MAX;
+	const char *end = text + len;
+	for (const char *p = text; (p = memmem(p, (size_t)(end - p), f, n)); p += n) {
+		if (p == text || (p[-1] != ' ' && p[-1] != '.') || (size_t)(end - p) < n + 2 ||
+		    p[n] != ' ' || p[n + 1] != '(')
+			continue;
+		const char *ls = p;
+		while (ls > text && ls[-1] != '\n')
+			ls--;
+		while (ls < p && (*ls == ' ' || *ls == '\t'))
+			ls++;
+		if ((size_t)(p - ls) >= 3 && strncmp(ls, "at ", 3) == 0)
+			return (size_t)(p - text);
+	}
+	return SIZE_MAX;
+}
+
 size_t fl_lk_site_loc(const char *s, size_t n, const char **ctx)
 {
 	const char *tab = memchr(s, '\t', n);
@@ -311,6 +370,33 @@ static void point(fl_match *m, const struct other_line *o, size_t no, const char
 		}
 		if (bk != SIZE_MAX) {
 			point_at(m, bk, bline, "a frame of the text names");
+			return;
+		}
+		if (fbest != SIZE_MAX)
+			return;
+	}
+	/* the innermost Node frame that names the function of one line
+	 * (a bundled program's stack names no source file) */
+	if (text && own) {
+		const char *b;
+		size_t n;
+		ctx_func(own, ownl, &b, &n);
+		size_t fbest = frame_func_at(text, len, b, n), bk = SIZE_MAX;
+		int bline = 0;
+		for (size_t k = 0; k < no; k++) {
+			const char *sv = m->sites.v[k];
+			if (!o[k].ctx || strncmp(sv, m->file_path, pl) != 0 || sv[pl] != ':')
+				continue;
+			ctx_func(o[k].ctx, o[k].ctxl, &b, &n);
+			size_t at = frame_func_at(text, len, b, n);
+			if (at != SIZE_MAX && (fbest == SIZE_MAX || at < fbest)) {
+				fbest = at;
+				bk = k;
+				bline = atoi(sv + pl + 1);
+			}
+		}
+		if (bk != SIZE_MAX) {
+			point_at(m, bk, bline, "a frame of the text names the function of");
 			return;
 		}
 		if (fbest != SIZE_MAX)

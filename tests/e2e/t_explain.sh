@@ -134,6 +134,12 @@ explain_top "node: a factory called in a choice's first arm" "lib/bundler/option
 explain_top "node: a factory's call with its arguments put in" "lib/bundler/options.ts:11" '[!] BundlerError: Invalid pallet value for option "output.gantry" - this option is not supported for "trellis".'
 explain_top "node: a factory's call, a value given" "lib/bundler/options.ts:6" '[!] BundlerError: Invalid pallet value "x" for option "output.rigging" - you must set the trellis instead.'
 explain_top "node: a factory with a code, a hole holding a template" "lib/bundler/options.ts:15" '[!] BundlerError: Invalid gantry value "x" for option "output.crate" - no crate is rigged.'
+# a bundled program's stack names its bundle, not the sources: the frame
+# that names the function of one of a record's lines points there
+explain_top "node: a bundle's frame names the function of a record's line" "lib/bundler/rigging.ts:12" '[!] BundlerError: Invalid gantry value for option "output.trellis" - an empty trellis is no trellis.
+    at error (/usr/share/nodejs/bundler/dist/bundler.js:293:30)
+    at getTrellis (/usr/share/nodejs/bundler/dist/bundler.js:25323:20)
+    at normalizeOptions (/usr/share/nodejs/bundler/dist/bundler.js:25213:29)'
 explain_top "node: a thrower's template around its caller's text" "lib/lockparse.js:18" 'error An unexpected error occurred: "Invalid turnip value type 4:0 in /srv/app/pallet.lock".'
 explain_top "node: a catalog text warned by an object's own reporter" "lib/widgets.js:19" 'warning The trellis at "/srv/app/north" has no rigging, skipping it.'
 # a raise whose text quotes the error it caught, first though the caught

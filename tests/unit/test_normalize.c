@@ -588,6 +588,27 @@ static void test_frame_sites(void **state)
 {
 	(void)state;
 	fl_query q;
+	/* the functions a Node stack's frames name, innermost first: a
+	 * bundle's frames name its own file, not the sources */
+	norm("[!] RollupError: Invalid value for option \"output.file\"\n"
+	     "    at error (/usr/share/nodejs/rollup/dist/shared/rollup.js:293:30)\n"
+	     "    at getPreserveModules (/usr/share/nodejs/rollup/dist/shared/rollup.js:25323:20)\n"
+	     "    at async Object.loadConfigFile (/usr/share/nodejs/rollup/dist/shared/loadConfigFile.js:396:29)\n"
+	     "    at new Graph (/srv/a.js:1:2)\n"
+	     "    at Object.<anonymous> (/srv/app/index.js:3:1)\n"
+	     "    at /usr/share/nodejs/rollup/dist/shared/rollup.js:961:9\n"
+	     "    at async Promise.all (index 0)\n", &q);
+	assert_int_equal(q.funcs.n, 4);
+	assert_string_equal(q.funcs.v[0], "error");
+	assert_string_equal(q.funcs.v[1], "getPreserveModules");
+	assert_string_equal(q.funcs.v[2], "loadConfigFile");
+	assert_string_equal(q.funcs.v[3], "Graph");
+	fl_query_free(&q);
+	/* a JVM frame names its file and line, not a function of this kind */
+	norm("java.lang.IllegalStateException: bad\n"
+	     "\tat org.acme.Turnip.stack(Turnip.java:12)\n", &q);
+	assert_int_equal(q.funcs.n, 0);
+	fl_query_free(&q);
 	norm("Traceback (most recent call last):\n"
 	     "  File \"/usr/lib/python3/dist-packages/toml/decoder.py\", line 511, in loads\n"
 	     "    raise TomlDecodeError(str(err), original, pos)\n"
