@@ -104,7 +104,15 @@ void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *e)
 	x->line = e->line;
 	x->patlen = (uint32_t)strlen(pattern);
 	x->whole = e->part_text ? e->whole : (uint32_t)b->n;
-	x->sites = e->part_text ? 0 : put_str(b, e->sites && *e->sites ? e->sites : NULL, false);
+	if (!e->part_text && !(e->sites && *e->sites) && e->func && *e->func &&
+	    !strpbrk(e->func, "\t\n") && strlen(e->func) < 200) {
+		/* its own line's function alone, as read_sites writes it */
+		char own[210];
+		snprintf(own, sizeof own, "\t%s", e->func);
+		x->sites = put_str(b, own, false);
+	} else {
+		x->sites = e->part_text ? 0 : put_str(b, e->sites && *e->sites ? e->sites : NULL, false);
+	}
 	if (e->part_text)
 		x->flags |= IDX_PART;
 	if (e->severity && strcmp(e->severity, "error") != 0 && strcmp(e->severity, "fatal") != 0 &&
@@ -858,7 +866,7 @@ static void add_part(struct parts *ps, const fl_index_item *it, uint32_t whole)
 		p->it = (fl_index_item){p->strs[0], p->strs[1], p->strs[2], p->strs[3],
 					p->strs[4], pl, p->strs[5], p->strs[6], p->strs[7],
 					it->line, p->strs[10], p->strs[11], p->strs[12], p->strs[9],
-					whole, NULL};
+					whole, NULL, NULL};
 		return;
 	}
 }
@@ -933,11 +941,11 @@ static int read_records(fl_store *st, const char *repo, fl_index_builder *b,
 	if (sqlite3_prepare_v2(st->db,
 			       repo ? "SELECT id, repo, slug, error_code, error_message, message_pattern,"
 				      " file_path, github_url, error_class, line_number, severity, idiom,"
-				      " error_type, col"
+				      " error_type, col, function"
 				      " FROM errors WHERE repo = ?1"
 				    : "SELECT id, repo, slug, error_code, error_message, message_pattern,"
 				      " file_path, github_url, error_class, line_number, severity, idiom,"
-				      " error_type, col"
+				      " error_type, col, function"
 				      " FROM errors",
 			       -1, &s, NULL) != SQLITE_OK) {
 		fl_strmap_free(&sites);
@@ -964,6 +972,7 @@ static int read_records(fl_store *st, const char *repo, fl_index_builder *b,
 			NULL,
 			0,
 			NULL,
+			(const char *)sqlite3_column_text(s, 14),
 		};
 		size_t so;
 		if (it.id && sites.n && fl_strmap_get(&sites, it.id, &so))

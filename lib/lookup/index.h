@@ -22,9 +22,10 @@
  * 15: the literal table (littab.h); 16: the literal databases in a file
  * of their own (hsdb.c); 17: a record's sites with each one's function
  * and guard, its own first (index.c's read_sites); 18: a message quoted
- * whole has words (tokens.c's whole_line: the norms changed) */
+ * whole has words (tokens.c's whole_line: the norms changed); 19: a
+ * record of one line keeps its function as its sites ("\tFUNC") */
 #define FL_HS_SHARDS 16    /* literal databases compiled in parallel */
-#define FL_IDX_MAGIC "FLIDX\0\0\x17"
+#define FL_IDX_MAGIC "FLIDX\0\0\x18"
 /* patterns with fewer literal characters must span most of the message
  * (FL_SHORT_COVER of it) to count: "path" inside any line is no answer */
 #define FL_SHORT_PATTERN 12
@@ -235,6 +236,9 @@ typedef struct fl_index_item {
 	uint32_t whole;        /* with part_text: the whole record's entry */
 	const char *sites;     /* the other lines that raise it, '\n' between,
 				  or NULL */
+	const char *func;      /* the function its line is in, or NULL: kept as
+				  its sites ("\tFUNC") when it has no other
+				  line (sites.c's fl_lk_func_site) */
 } fl_index_item;
 void fl_index_builder_add_item(fl_index_builder *b, const fl_index_item *it);
 int fl_index_builder_finish(fl_index_builder *b, int64_t generation,

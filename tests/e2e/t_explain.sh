@@ -140,6 +140,9 @@ explain_top "node: a bundle's frame names the function of a record's line" "lib/
     at error (/usr/share/nodejs/bundler/dist/bundler.js:293:30)
     at getTrellis (/usr/share/nodejs/bundler/dist/bundler.js:25323:20)
     at normalizeOptions (/usr/share/nodejs/bundler/dist/bundler.js:25213:29)'
+explain_top "node: a bundle's frame names the function of a one-line record" "lib/bundler/loader.ts:4" 'Error: The crate manifest is unreadable
+    at loadRigging (/usr/share/nodejs/bundler/dist/bundler.js:12:3)
+    at main (/usr/share/nodejs/bundler/dist/bundler.js:40:1)'
 explain_top "node: a thrower's template around its caller's text" "lib/lockparse.js:18" 'error An unexpected error occurred: "Invalid turnip value type 4:0 in /srv/app/pallet.lock".'
 explain_top "node: a catalog text warned by an object's own reporter" "lib/widgets.js:19" 'warning The trellis at "/srv/app/north" has no rigging, skipping it.'
 # a raise whose text quotes the error it caught, first though the caught
