@@ -50,7 +50,9 @@ for n in $RECORDS; do
 	echo "== lookup over $n records"
 	"$BUILD/bench/gen_store" --from "$src/src.db" --db "$src/g$n.db" --records "$n"
 	"$BUILD/bench/bench_lookup" --db "$src/g$n.db" --bin "$BUILD/faultline" \
-		--queries 5000 --baseline-queries 20 --log-mb 200
+		--queries 5000 --baseline-queries 20 --log-mb 200 --log-file "$src/log$n.txt"
+	echo "== grep-log alone over $n records, runs in a row"
+	"$BUILD/bench/bench_greplog" --db "$src/g$n.db" --log "$src/log$n.txt" --runs 3
 	echo "== adversarial inputs over $n records"
 	"$BUILD/bench/bench_adversarial" --db "$src/g$n.db" --grep-mb 100
 done
