@@ -126,6 +126,7 @@ explain_top "node: a throw of a value's text, named by its frame" "lib/shelves.j
     at shelfOf (/srv/app/lib/shelves.js:8:11)
     at Object.<anonymous> (/srv/app/index.js:3:1)'
 explain_top "node: a factory of error objects, at its call" "lib/bundler/stack.ts:6" '[!] BundlerError: "north" is not stacked on the pallet "src/a.js".'
+explain_top "node: an error object's shorthand message property" "lib/fs.mjs:27" 'ConfigError: crate c-7 sits on no pallet'
 # a factory's call in an arm of a choice; a factory without a code, its
 # call's arguments put in (each call a record); one with a code (the
 # file's calls are one record), a hole holding a template of its own kept

@@ -300,6 +300,13 @@ bool js_obj_prop(const ctx *c, size_t open, const char *key, size_t *vb, size_t 
 	size_t n = split_args(c, open, s, e, 64);
 	for (size_t k = 0; k < n; k++) {
 		size_t b = s[k];
+		/* a shorthand property, `{ type: 'Parse', message, index }`:
+		 * the name is its value */
+		if (e[k] == b + 1 && c->t.v[b].kind == FL_TK_IDENT && fl_tok_is(&c->t, b, key)) {
+			*vb = b;
+			*ve = b + 1;
+			return true;
+		}
 		if (e[k] - b < 3 || !is_p(c, b + 1, ":"))
 			continue;
 		bool hit = (c->t.v[b].kind == FL_TK_IDENT &&
